@@ -1,0 +1,145 @@
+// The ruleset contract (DESIGN.md section 4). Rulesets import only this file, the orders helpers,
+// their own data and pure utilities; the engine adapts the log, the dice and the mail to it.
+
+/** Who may read a narrative entry or a view. `public` = every reader including observers. */
+export type Audience =
+  | { kind: 'public' }
+  | { kind: 'roles'; roles: string[] }
+  | { kind: 'moderator' }
+
+export const PUBLIC: Audience = { kind: 'public' }
+export const MODERATOR: Audience = { kind: 'moderator' }
+export const onlyRoles = (...roles: string[]): Audience => ({ kind: 'roles', roles })
+
+export type Viewer = { kind: 'role'; role: string } | { kind: 'observer' } | { kind: 'moderator' }
+
+export function canSee(viewer: Viewer, audience: Audience): boolean {
+  if (viewer.kind === 'moderator') return true
+  if (audience.kind === 'public') return true
+  if (audience.kind === 'moderator') return false
+  return viewer.kind === 'role' && audience.roles.includes(viewer.role)
+}
+
+export interface NarrativeEntry {
+  audience: Audience
+  /** Rule number(s) the entry applies, e.g. "6.11". */
+  rule?: string
+  text: string
+  /** Dice roll indexes (within the adjudication point) that decided this entry. */
+  rolls?: number[]
+}
+
+/** One die roll as the engine recorded it; values come from the verifiable dice only. */
+export interface RollRecord {
+  index: number
+  label: string
+  sides: number
+  value: number
+  /** Who may learn this roll (the audience of the event it decides). */
+  audience: Audience
+}
+
+/** The only source of randomness a ruleset may use. */
+export interface Dice {
+  roll(label: string, sides: number, audience: Audience): number
+}
+
+export interface ScenarioInfo {
+  id: string
+  title: string
+  turns: string
+  summary: string
+}
+
+export type Options = Record<string, string | number | boolean>
+
+/** A data pack as loaded by the engine: the parsed content and the hash that fixes it in the log. */
+export interface DataPack<D = unknown> {
+  id: string
+  hash: string
+  content: D
+}
+
+export interface DecisionOption {
+  id: string
+  label: string
+}
+
+/** What the rules wait for next. */
+export type Awaited =
+  | { kind: 'orders'; role: string; label: string; optional?: boolean }
+  | {
+      kind: 'decision'
+      role: string
+      decisionId: string
+      question: string
+      options: DecisionOption[]
+      defaultOption: string
+    }
+
+export interface LineError {
+  line: number
+  text: string
+  message: string
+  suggestion?: string
+}
+
+export interface Parsed<O> {
+  commands: O[]
+  /** Each accepted line restated as the judge understood it. */
+  normalised: string[]
+  errors: LineError[]
+  warnings: LineError[]
+}
+
+export interface Input<O> {
+  /** Accepted orders per role for this adjudication point (missing role = no orders sent). */
+  orders: Record<string, O[]>
+  /** Answers to decisions requested at this point, by decision id. */
+  decisions: Record<string, string>
+}
+
+export interface DecisionRequest {
+  decisionId: string
+  role: string
+  question: string
+  options: DecisionOption[]
+  defaultOption: string
+  /** The option that was applied (the answer, or the default when none came). */
+  applied: string
+  byDefault: boolean
+}
+
+export interface Step<S> {
+  state: S
+  narrative: NarrativeEntry[]
+  /** Decisions no standing order covered; each carries what was applied. */
+  decisions: DecisionRequest[]
+  /** A short public label of what was resolved, e.g. "GT1 Confederate Activity". */
+  label: string
+  finished: boolean
+}
+
+/** A redacted picture of the state for one reader; only what that reader may know. */
+export type View = Record<string, unknown>
+
+export interface Ruleset<S, O> {
+  id: string
+  title: string
+  version: string
+  roles: readonly string[]
+  scenarios: readonly ScenarioInfo[]
+  /** Load and validate the game's data pack (defaults to the embedded one). */
+  loadPack(raw: unknown): DataPack
+  defaultPack(): DataPack
+  /** `hidden` draws face-down values (whaling counters) from a secret revealed only later. */
+  setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
+  awaiting(state: S): Awaited[]
+  parseOrders(state: S, role: string, text: string): Parsed<O>
+  resolve(state: S, input: Input<O>, dice: Dice): Step<S>
+  view(state: S, viewer: Viewer): View
+  /** Game turn number shown to players for the point that `awaiting` describes. */
+  turnOf(state: S): number
+  /** What the report template needs for this reader, built from the view. */
+  reportModel(state: S, viewer: Viewer): Record<string, unknown>
+}
