@@ -1,0 +1,531 @@
+// The Sea Devils order grammar: the Confederate activity record (4.3) and the Federal
+// deployment and movement orders (10.4, 4.1, 11.1, 4.52, 7.2x, 6.3), plus standing policies.
+import type { LineError, Parsed } from '../contract.ts'
+import { closest, nearestCodes, readScript, type ScriptLine } from '../../orders/script.ts'
+import { parsePolicy, type Policy } from './policy.ts'
+import { neighbours, type Ctx, type SdState } from './state.ts'
+import { csaPortUsable, isPortRefitCapable } from './ports.ts'
+
+export const CSA_VERBS = ['MOVE', 'RAID', 'LEAVE-PORT', 'RUN', 'RUN-OUT', 'RUN-IN', 'ENTER-PORT', 'COMMISSION', 'REPAIR', 'REFIT', 'STAY'] as const
+export type CsaVerb = (typeof CSA_VERBS)[number]
+export interface CsaStep {
+  verb: CsaVerb
+  area?: string
+  nat?: string
+  line: number
+}
+
+export type SdCommand =
+  | { kind: 'script'; ship: string; steps: CsaStep[] }
+  | { kind: 'semmes'; action: 'TRANSFER' | 'PLACE'; ship?: string; line: number }
+  | { kind: 'policy'; policy: Policy; line: number }
+  | { kind: 'deploy'; ship: string; fromUP: boolean; line: number }
+  | { kind: 'europe'; ship: string; area: string; line: number }
+  | { kind: 'move'; ship: string; path: string[]; line: number }
+  | { kind: 'cse'; ship: string; line: number }
+  | { kind: 'stack'; ships: string[]; line: number }
+  | { kind: 'blockade'; ship: string; target: string; line: number }
+
+export interface FederalOrders {
+  deploy: { ship: string; fromUP: boolean }[]
+  europe: { ship: string; area: string }[]
+  moves: { ship: string; path: string[] }[]
+  cse: string[]
+  stacks: string[][]
+  blockades: { ship: string; target: string }[]
+  policies: Policy[]
+}
+export interface ConfederateOrders {
+  scripts: { ship: string; steps: CsaStep[] }[]
+  semmes: { transfer: boolean; place: string | null }
+  policies: Policy[]
+}
+
+export function federalOrdersFrom(commands: SdCommand[]): FederalOrders {
+  const o: FederalOrders = { deploy: [], europe: [], moves: [], cse: [], stacks: [], blockades: [], policies: [] }
+  for (const c of commands) {
+    if (c.kind === 'deploy') o.deploy.push({ ship: c.ship, fromUP: c.fromUP })
+    else if (c.kind === 'europe') o.europe.push({ ship: c.ship, area: c.area })
+    else if (c.kind === 'move') o.moves.push({ ship: c.ship, path: c.path })
+    else if (c.kind === 'cse') o.cse.push(c.ship)
+    else if (c.kind === 'stack') o.stacks.push(c.ships)
+    else if (c.kind === 'blockade') o.blockades.push({ ship: c.ship, target: c.target })
+    else if (c.kind === 'policy') o.policies.push(c.policy)
+  }
+  return o
+}
+
+export function confederateOrdersFrom(commands: SdCommand[]): ConfederateOrders {
+  const o: ConfederateOrders = { scripts: [], semmes: { transfer: false, place: null }, policies: [] }
+  for (const c of commands) {
+    if (c.kind === 'script') o.scripts.push({ ship: c.ship, steps: c.steps })
+    else if (c.kind === 'semmes') {
+      if (c.action === 'TRANSFER') o.semmes.transfer = true
+      else o.semmes.place = c.ship ?? null
+    } else if (c.kind === 'policy') o.policies.push(c.policy)
+  }
+  return o
+}
+
+class Collector {
+  errors: LineError[] = []
+  warnings: LineError[] = []
+  normalised: string[] = []
+  error(l: ScriptLine, message: string, suggestion?: string) {
+    this.errors.push(suggestion ? { line: l.line, text: l.text, message, suggestion } : { line: l.line, text: l.text, message })
+  }
+  warn(l: { line: number; text: string }, message: string) {
+    this.warnings.push({ line: l.line, text: l.text, message })
+  }
+}
+
+/** Resolves a ship name as written (id or any alias, case- and punctuation-insensitive). */
+export function resolveShip(ctx: Ctx, written: string, side: 'CSA' | 'USA'): string | null {
+  const key = normaliseName(written)
+  for (const s of ctx.pack.ships) {
+    if (s.side !== side) continue
+    if (normaliseName(s.id) === key || s.aliases.some((a) => normaliseName(a) === key) || normaliseName(s.name) === key) return s.id
+  }
+  return null
+}
+
+function normaliseName(s: string): string {
+  return s.toUpperCase().replace(/[^A-Z0-9]/g, '')
+}
+
+function shipSuggestion(ctx: Ctx, written: string, side: 'CSA' | 'USA'): string | undefined {
+  const names = ctx.pack.ships.filter((s) => s.side === side).flatMap((s) => [s.id, s.name.toUpperCase()])
+  const best = closest(written, names, 3)
+  return best.length ? `did you mean ${best.join(' or ')}?` : undefined
+}
+
+function areaSuggestion(ctx: Ctx, written: string, from?: string): string {
+  const options = from ? neighbours(ctx, from) : ctx.pack.areas.map((a) => a.id)
+  const near = from ? options : nearestCodes(written, options, 3)
+  return from ? `areas next to ${from}: ${near.join(', ')}` : `nearest known codes: ${near.join(', ')}`
+}
+
+export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, text: string): Parsed<SdCommand> {
+  const script = readScript(text)
+  const out = new Collector()
+  const commands: SdCommand[] = []
+  if (state.stage === 'finished') {
+    return { commands, normalised: [], errors: [{ line: 0, text: '', message: 'the game is over; no more orders are taken' }], warnings: [] }
+  }
+  if (role === 'confederate') parseConfederate(state, ctx, script.lines, out, commands)
+  else if (role === 'federal') parseFederal(state, ctx, script.lines, out, commands)
+  else out.errors.push({ line: 0, text: '', message: `unknown role ${role}` })
+  return { commands, normalised: out.normalised, errors: out.errors, warnings: out.warnings }
+}
+
+// ---------------------------------------------------------------- Confederate activity record (4.3)
+
+function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
+  if (state.stage === 'federal-orders') {
+    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: the Federal placement is not yet fixed; the activity record opens once the Federal deployment is published (3.0 step 2)` })
+    return
+  }
+  const scripts = new Map<string, CsaStep[]>()
+  const scriptLines = new Map<string, ScriptLine[]>()
+  let lastShip: string | null = null
+  for (const l of lines) {
+    if (l.words[0] === 'POLICY') {
+      const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
+      if (typeof p === 'string') out.error(l, p)
+      else {
+        commands.push({ kind: 'policy', policy: p, line: l.line })
+        out.normalised.push(`POLICY ${p.scope} ON ${p.event}: ${p.clauses.map((c) => c.action + (c.when ? ' IF …' : '')).join('; ')}`)
+      }
+      continue
+    }
+    const m = /^([^:]+):\s*(.*)$/.exec(l.text)
+    if (!m) {
+      out.error(l, 'a Confederate line reads <SHIP>: <ACTIVITY>', 'e.g. SUM: MOVE C17')
+      continue
+    }
+    const who = m[1]!.trim()
+    const rest = m[2]!.trim().toUpperCase().split(/\s+/).filter(Boolean)
+    if (who.toUpperCase() === 'SEMMES') {
+      parseSemmes(state, ctx, l, rest, out, commands)
+      continue
+    }
+    const ship = resolveShip(ctx, who, 'CSA')
+    if (!ship) {
+      const isFederal = resolveShip(ctx, who, 'USA')
+      out.error(l, isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`, shipSuggestion(ctx, who, 'CSA'))
+      continue
+    }
+    const s = state.csa[ship]
+    if (!s || s.status !== 'map') {
+      out.error(l, `${ship} is not on the map (${s ? s.status : 'not yet arrived'})`)
+      continue
+    }
+    const steps = expandActivity(ctx, l, rest, out)
+    if (!steps) continue
+    if (scripts.has(ship) && lastShip !== ship) {
+      out.error(l, `lines for ${ship} must sit together: the order of the ship blocks is the order of execution (4.12)`)
+      continue
+    }
+    if (!scripts.has(ship)) {
+      scripts.set(ship, [])
+      scriptLines.set(ship, [])
+    }
+    lastShip = ship
+    scripts.get(ship)!.push(...steps)
+    scriptLines.get(ship)!.push(l)
+  }
+  for (const [ship, steps] of scripts) {
+    if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out)) {
+      commands.push({ kind: 'script', ship, steps })
+      out.normalised.push(`${ship}: ${steps.map(describeStep).join(', ')}`)
+    }
+  }
+}
+
+function parseSemmes(state: SdState, ctx: Ctx, l: ScriptLine, rest: string[], out: Collector, commands: SdCommand[]) {
+  if (state.semmes.removed) return out.error(l, 'Semmes has left the game (11.73)')
+  if (rest[0] === 'TRANSFER') {
+    const on = state.semmes.ship
+    if (!on) return out.error(l, 'Semmes is not on a ship')
+    if (state.csa[on]?.port === null) return out.error(l, `Semmes may leave ${on} only while it is in port (11.72)`)
+    commands.push({ kind: 'semmes', action: 'TRANSFER', line: l.line })
+    out.normalised.push('SEMMES: TRANSFER (to the turn track; placed next turn)')
+    return
+  }
+  if (rest[0] === 'PLACE' && rest[1]) {
+    const ship = resolveShip(ctx, rest[1], 'CSA')
+    if (!ship) return out.error(l, `unknown Confederate ship "${rest[1]}"`, shipSuggestion(ctx, rest[1], 'CSA'))
+    commands.push({ kind: 'semmes', action: 'PLACE', ship, line: l.line })
+    out.normalised.push(`SEMMES: PLACE ${ship} (applied when Semmes comes off the track, if ${ship} is then in port)`)
+    return
+  }
+  out.error(l, 'Semmes takes TRANSFER or PLACE <ship> (11.72)')
+}
+
+function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector): CsaStep[] | null {
+  const verb = words[0]
+  if (!verb) {
+    out.error(l, 'no activity after the ship name', `activities: ${CSA_VERBS.join(', ')}`)
+    return null
+  }
+  if (!(CSA_VERBS as readonly string[]).includes(verb)) {
+    out.error(l, `unknown activity ${verb}`, `did you mean ${closest(verb, CSA_VERBS, 2).join(' or ') || CSA_VERBS.join(', ')}?`)
+    return null
+  }
+  if (verb === 'MOVE') {
+    const steps: CsaStep[] = []
+    const args = words.slice(1)
+    if (!args.length) {
+      out.error(l, 'MOVE needs an area', 'e.g. MOVE C17 (or MOVE C17 C18 +RAID)')
+      return null
+    }
+    for (const a of args) {
+      if (a === '+RAID') {
+        steps.push({ verb: 'RAID', line: l.line })
+        continue
+      }
+      if (!ctx.hasArea(a)) {
+        out.error(l, `unknown area ${a}`, areaSuggestion(ctx, a))
+        return null
+      }
+      steps.push({ verb: 'MOVE', area: a, line: l.line })
+    }
+    return steps
+  }
+  if (words.length > 2 || (words.length === 2 && verb !== 'ENTER-PORT')) {
+    out.error(l, `${verb} takes no argument`)
+    return null
+  }
+  return [words[1] ? { verb: verb as CsaVerb, nat: words[1], line: l.line } : { verb: verb as CsaVerb, line: l.line }]
+}
+
+/** Walks a script through the map as it stands now; errors for what can never be legal. */
+function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[], lines: ScriptLine[], out: Collector): boolean {
+  const def = ctx.ship(shipId)
+  const ship = state.csa[shipId]!
+  const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
+  const before = out.errors.length
+  let area = ship.area!
+  let port = ship.port
+  let mp = 0
+  let coalings = 0
+  const raided = new Set<string>()
+  let raids = 0
+  const wholeTurn = steps.some((s) => s.verb === 'REPAIR' || s.verb === 'REFIT')
+  if (wholeTurn && steps.some((s) => s.verb !== 'REPAIR' && s.verb !== 'REFIT')) {
+    out.error(lineOf(steps[0]!.line), 'REPAIR and REFIT take the whole turn in port: no other activity may go with them (8.22, 11.31)')
+  }
+  for (const step of steps) {
+    const l = lineOf(step.line)
+    switch (step.verb) {
+      case 'MOVE': {
+        if (port !== null) out.error(l, `${shipId} is in port at ${area}: leave first (LEAVE-PORT, RUN or RUN-OUT)`)
+        if (!neighbours(ctx, area).includes(step.area!)) out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
+        area = step.area!
+        mp += 1
+        coalings += ctx.area(area).ports.filter((p) => p.coal && p.nat !== 'USA' && p.nat !== 'CSA').length
+        break
+      }
+      case 'RAID': {
+        if (port !== null) out.error(l, 'a ship in port cannot raid; leave port first')
+        if (!ship.commissioned) out.error(l, `${shipId} is uncommissioned and cannot raid (5.46)`)
+        if (def.type === 'IC') out.error(l, 'ironclads may not raid (5.41)')
+        if ((def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') && ctx.area(area).kind === 'D') out.error(l, `${shipId} may raid only in coastal areas (5.41)`)
+        if (raided.has(area)) out.error(l, `${shipId} has already raided ${area} this turn (5.0)`)
+        if (def.oneRaidPerTurn && raids >= 1) out.error(l, `${shipId} may raid only one area each turn (5.42)`)
+        if (ship.cannotRaidUntilRefit) out.error(l, `${shipId} cannot raid until it refits after failing to coal (11.52)`)
+        raided.add(area)
+        raids += 1
+        mp += 1
+        break
+      }
+      case 'LEAVE-PORT':
+      case 'RUN':
+        if (port === null || port === 'CSA') out.error(l, port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${shipId} is not in port`)
+        if (step.verb === 'RUN') mp += 1
+        port = null
+        break
+      case 'RUN-OUT':
+        if (port !== 'CSA') out.error(l, `${shipId} is not in a Confederate port`)
+        port = null
+        mp += 1
+        break
+      case 'RUN-IN':
+        if (port !== null) out.error(l, `${shipId} is already in port`)
+        if (!ctx.area(area).ports.some((p) => p.nat === 'CSA') || state.csaPortsLost.includes(area)) out.error(l, `${area} has no Confederate port in Confederate hands`)
+        port = 'CSA'
+        coalings += 1
+        mp += 1
+        break
+      case 'ENTER-PORT': {
+        if (port !== null) out.error(l, `${shipId} is already in port`)
+        const ports = ctx.area(area).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
+        const chosen = step.nat ? ports.find((p) => p.nat === step.nat) : ports[0]
+        if (!chosen) out.error(l, ports.length ? `${area} has no ${step.nat} port` : `${area} has no neutral port to enter`, ports.length ? `ports here: ${ports.map((p) => p.nat).join(', ')}` : undefined)
+        else if (!csaPortUsable(state, ctx, area, chosen)) out.error(l, `the ${chosen.nat} port in ${area} is closed to Confederate ships at the current prestige level (9.3)`)
+        port = chosen?.nat ?? 'neutral'
+        break
+      }
+      case 'COMMISSION':
+        if (ship.commissioned) out.error(l, `${shipId} is already commissioned`)
+        mp += 1
+        break
+      case 'REPAIR':
+      case 'REFIT':
+        if (port === null) out.error(l, `${step.verb} needs the ship in port for the whole turn (8.22, 11.31)`)
+        else if (!isPortRefitCapable(state, ctx, area, port)) out.error(l, `${area} cannot ${step.verb.toLowerCase()} Confederate ships now (4.41, 9.34, 9.35)`)
+        if (step.verb === 'REFIT' && port !== null && refitForbiddenByOrigin(ctx, shipId, port)) out.error(l, `${shipId} was received in ${port} and may never refit there (9.36)`)
+        break
+      case 'STAY':
+        break
+    }
+  }
+  if (mp > def.ma - ship.damage) {
+    out.error(lineOf(steps.at(-1)!.line), `${shipId} would spend ${mp} MP but has ${def.ma - ship.damage} (movement allowance ${def.ma}, damage ${ship.damage}) (4.11)`)
+  }
+  const stillAtSea = !wholeTurn && !(ship.port !== null && port !== null && steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
+  if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
+    out.warn({ line: steps[0]!.line, text: lineOf(steps[0]!.line).text }, `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`)
+  }
+  if (out.errors.length === before) out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${def.ma - ship.damage} MP planned` })
+  return out.errors.length === before
+}
+
+export function refitForbiddenByOrigin(ctx: Ctx, shipId: string, portNat: string): boolean {
+  const origin = ctx.ship(shipId).receivedIn
+  return (origin === 'England' && portNat === 'England') || (origin === 'France' && portNat === 'France')
+}
+
+export function describeStep(s: CsaStep): string {
+  if (s.verb === 'MOVE') return `MOVE ${s.area}`
+  if (s.verb === 'ENTER-PORT' && s.nat) return `ENTER-PORT ${s.nat}`
+  return s.verb
+}
+
+// ---------------------------------------------------------------- Federal orders (10.4, 4.1, 11.1)
+
+function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
+  const placementFixed = state.stage === 'both-orders'
+  if (state.stage === 'confederate-orders') {
+    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: your deployment and movement are on file; the Confederate is now recording his activity` })
+    return
+  }
+  const deployed = new Set(Object.values(state.usa).filter((u) => u.loc === 'map' && (placementFixed ? true : false)).map((u) => u.id))
+  const willDeploy = new Set<string>(deployed)
+  const byType: Record<string, number> = {}
+  const seenMove = new Set<string>()
+  let cseCount = 0
+  const year = String(ctx.year(state.turn))
+  const usa = (l: ScriptLine, written: string | undefined): string | null => {
+    if (!written) {
+      out.error(l, 'a ship name is missing')
+      return null
+    }
+    const id = resolveShip(ctx, written, 'USA')
+    if (!id) out.error(l, resolveShip(ctx, written, 'CSA') ? `${written} is a Confederate ship` : `unknown Federal ship "${written}"`, shipSuggestion(ctx, written, 'USA'))
+    return id
+  }
+  for (const l of lines) {
+    const [verb, ...args] = l.words
+    const raw = l.text.split(/\s+/).slice(1)
+    switch (verb) {
+      case 'POLICY': {
+        const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
+        if (typeof p === 'string') out.error(l, p)
+        else {
+          commands.push({ kind: 'policy', policy: p, line: l.line })
+          out.normalised.push(`POLICY ${p.scope} ON ${p.event}: ${p.clauses.map((c) => c.action + (c.when ? ' IF …' : '')).join('; ')}`)
+        }
+        break
+      }
+      case 'DEPLOY':
+      case 'DEPLOY-UP': {
+        if (placementFixed) {
+          out.error(l, `GT${state.turn}: the scenario fixes this turn's placement (13.14); send movement only`)
+          break
+        }
+        const id = usa(l, raw[0])
+        if (!id) break
+        const u = state.usa[id]!
+        const def = ctx.ship(id)
+        const fromUP = verb === 'DEPLOY-UP'
+        if (fromUP && u.loc !== 'UP') {
+          out.error(l, `${id} is not in the Unavailable Pool`)
+          break
+        }
+        if (!fromUP && u.loc !== 'map' && u.loc !== 'AP') {
+          out.error(l, `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`)
+          break
+        }
+        if (def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific) {
+          out.error(l, `${id} is a Pacific Fleet ship and needs no deployment while in the Pacific (11.2)`)
+          break
+        }
+        if (!fromUP && (def.availability ?? 0) - u.spent <= 0) {
+          out.error(l, `${id} has no availability points left (10.1)`)
+          break
+        }
+        byType[def.type] = (byType[def.type] ?? 0) + 1
+        const points = state.deployTrack[def.type as keyof SdState['deployTrack']] ?? 0
+        if (byType[def.type]! > points) {
+          out.error(l, `no ${def.type} deployment points left (track shows ${points}) (10.42)`)
+          break
+        }
+        if (willDeploy.has(id)) {
+          out.error(l, `${id} is already deployed`)
+          break
+        }
+        willDeploy.add(id)
+        commands.push({ kind: 'deploy', ship: id, fromUP, line: l.line })
+        out.normalised.push(`${verb} ${id} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`)
+        break
+      }
+      case 'EUROPE-BLOCKADE': {
+        if (placementFixed) {
+          out.error(l, `GT${state.turn}: no Confederate ship began this turn in Europe`)
+          break
+        }
+        const id = usa(l, raw[0])
+        const area = args[2]
+        if (!id) break
+        if (args[1] !== 'IN' || !area || !ctx.hasArea(area) || !ctx.area(area).european) {
+          out.error(l, 'write EUROPE-BLOCKADE <ship> IN <C2|C5|C7|C8> (6.3)')
+          break
+        }
+        commands.push({ kind: 'europe', ship: id, area, line: l.line })
+        out.normalised.push(`EUROPE-BLOCKADE ${id} IN ${area} (declared to the Confederate before he records)`)
+        break
+      }
+      case 'MOVE': {
+        const id = usa(l, raw[0])
+        if (!id) break
+        const u = state.usa[id]!
+        const def = ctx.ship(id)
+        const free = def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
+        if (!willDeploy.has(id) && !free) {
+          out.error(l, `${id} is not deployed this turn; only deployed ships move (10.4)`, placementFixed ? undefined : `add DEPLOY ${id} above`)
+          break
+        }
+        if (seenMove.has(id)) {
+          out.error(l, `${id} already has a MOVE line; give its whole path on one line`)
+          break
+        }
+        const path = args.slice(1)
+        let at = u.loc === 'map' ? u.area! : 'C9'
+        let ok = path.length > 0
+        if (!path.length) out.error(l, 'MOVE needs a path of areas', `e.g. MOVE ${id} C10 C11`)
+        for (const a of path) {
+          if (!ctx.hasArea(a)) {
+            out.error(l, `unknown area ${a}`, areaSuggestion(ctx, a))
+            ok = false
+            break
+          }
+          if (!neighbours(ctx, at).includes(a)) {
+            out.error(l, `${a} is not next to ${at}`, areaSuggestion(ctx, a, at))
+            ok = false
+            break
+          }
+          if (def.fleet === 'P' && ctx.area(at).pacific && !ctx.area(a).pacific && !(id === 'WYOM' && state.pacificRaid)) {
+            out.error(l, `${id} may not leave the Pacific (11.21${id === 'WYOM' ? ': only after a Confederate raid there' : ''})`)
+            ok = false
+            break
+          }
+          at = a
+        }
+        const allowance = def.ma - u.damage
+        if (ok && path.length > allowance) {
+          out.error(l, `${id} moves ${path.length} areas but has ${allowance} MP (4.13)`)
+          ok = false
+        }
+        if (!ok) break
+        seenMove.add(id)
+        commands.push({ kind: 'move', ship: id, path, line: l.line })
+        out.normalised.push(`MOVE ${id} ${path.join(' ')} (${path.length}/${allowance} MP)`)
+        break
+      }
+      case 'CSE': {
+        const id = usa(l, raw[0])
+        if (!id) break
+        if (!willDeploy.has(id)) {
+          out.error(l, `${id} must be deployed to join the CSE box (11.1)`)
+          break
+        }
+        const left = (ctx.pack.cse.perYear[year] ?? 0) - (state.cseUsed[year] ?? 0) - cseCount
+        if (left <= 0) {
+          out.error(l, `no CSE points left for ${year} (11.12)`)
+          break
+        }
+        cseCount += 1
+        commands.push({ kind: 'cse', ship: id, line: l.line })
+        out.normalised.push(`CSE ${id} (1 of ${left} CSE points left in ${year})`)
+        break
+      }
+      case 'STACK': {
+        const names = l.text.replace(/^stack\s+/i, '').split(/[,\s]+/).filter(Boolean)
+        const ids = names.map((n) => usa(l, n))
+        if (ids.some((i) => !i)) break
+        if (ids.length < 2) {
+          out.error(l, 'a squadron needs at least two ships (4.52)')
+          break
+        }
+        commands.push({ kind: 'stack', ships: ids as string[], line: l.line })
+        out.normalised.push(`STACK ${ids.join(',')} (a squadron if they end Phase 3 in one area)`)
+        break
+      }
+      case 'BLOCKADE': {
+        const id = usa(l, raw[0])
+        const target = raw[1] ? resolveShip(ctx, raw[1], 'CSA') : null
+        if (!id) break
+        if (!target) {
+          out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')
+          break
+        }
+        commands.push({ kind: 'blockade', ship: id, target, line: l.line })
+        out.normalised.push(`BLOCKADE ${id} ${target} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`)
+        break
+      }
+      default:
+        out.error(l, `unknown Federal order ${verb}`, `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// Opening the SQLite database and applying migrations (DESIGN.md section 3).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import BetterSqlite3 from 'better-sqlite3'
+
+export type Database = BetterSqlite3.Database
+
+export interface OpenOptions {
+  /** Folder of `NNN_name.sql` files; defaults to the repository's `migrations/`. */
+  migrationsDir?: string | URL
+}
+
+export interface AppliedMigration {
+  id: number
+  name: string
+  appliedAt: string
+}
+
+export const DEFAULT_MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url)
+
+const MIGRATION_FILE = /^(\d+)_([^/\\]+)\.sql$/
+
+/**
+ * Opens (creating if needed) a better-sqlite3 database, sets the durability pragmas (WAL for
+ * files, synchronous = FULL, foreign_keys = ON, busy_timeout = 5000) and applies every migration
+ * not yet recorded in `schema_migrations`, each in its own transaction, in numeric order.
+ * `':memory:'` (or `''`) gives a private in-memory database.
+ */
+export function openDatabase(file: string, opts: OpenOptions = {}): Database {
+  const db = new BetterSqlite3(file)
+  try {
+    db.pragma('busy_timeout = 5000')
+    if (file !== ':memory:' && file !== '') {
+      const mode = db.pragma('journal_mode = WAL', { simple: true })
+      if (String(mode).toLowerCase() !== 'wal') throw new Error(`could not switch ${file} to WAL (got ${String(mode)})`)
+    }
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    migrate(db, opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
+interface MigrationFile {
+  id: number
+  name: string
+  path: string
+}
+
+function listMigrations(dir: string | URL): MigrationFile[] {
+  const folder = dir instanceof URL ? fileURLToPath(dir) : dir
+  const found: MigrationFile[] = []
+  const byId = new Map<number, string>()
+  for (const name of readdirSync(folder)) {
+    const m = MIGRATION_FILE.exec(name)
+    if (!m) continue
+    const id = Number(m[1])
+    const clash = byId.get(id)
+    if (clash !== undefined) throw new Error(`two migrations numbered ${id}: ${clash} and ${name}`)
+    byId.set(id, name)
+    found.push({ id, name, path: join(folder, name) })
+  }
+  return found.sort((a, b) => a.id - b.id)
+}
+
+function migrate(db: Database, dir: string | URL): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY,
+    name TEXT,
+    applied_at TEXT
+  )`)
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE id = ?').pluck()
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)')
+  for (const m of listMigrations(dir)) {
+    if (isApplied.get(m.id)) continue
+    const sql = readFileSync(m.path, 'utf8')
+    const apply = db.transaction(() => {
+      // Re-check under the write lock: another process may have applied it meanwhile.
+      if (isApplied.get(m.id)) return
+      db.exec(sql)
+      record.run(m.id, m.name, new Date().toISOString())
+    })
+    try {
+      apply.immediate()
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err)
+      throw new Error(`migration ${m.name} failed: ${msg}`, { cause: err })
+    }
+  }
+}
+
+/** The migrations recorded in `schema_migrations`, by id. */
+export function appliedMigrations(db: Database): AppliedMigration[] {
+  const rows = db
+    .prepare('SELECT id, name, applied_at AS appliedAt FROM schema_migrations ORDER BY id')
+    .all() as AppliedMigration[]
+  return rows
+}
