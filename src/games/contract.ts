@@ -129,9 +129,6 @@ export interface Ruleset<S, O> {
   version: string
   roles: readonly string[]
   scenarios: readonly ScenarioInfo[]
-  /** Load and validate the game's data pack (defaults to the embedded one). */
-  loadPack(raw: unknown): DataPack
-  defaultPack(): DataPack
   /** `hidden` draws face-down values (whaling counters) from a secret revealed only later. */
   setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
   awaiting(state: S): Awaited[]
@@ -142,4 +139,13 @@ export interface Ruleset<S, O> {
   turnOf(state: S): number
   /** What the report template needs for this reader, built from the view. */
   reportModel(state: S, viewer: Viewer): Record<string, unknown>
+}
+
+/** How the engine obtains a ruleset bound to one game's data pack. */
+export interface RulesetFactory {
+  id: string
+  title: string
+  defaultPack(): DataPack
+  loadPack(raw: unknown): DataPack
+  create(pack: DataPack): Ruleset<any, any>
 }

@@ -6,7 +6,9 @@ export type Stage = 'both-orders' | 'federal-orders' | 'confederate-orders' | 'f
 
 export interface CsaShip {
   id: string
-  status: 'pending' | 'map' | 'sunk' | 'interned'
+  status: 'pending' | 'map' | 'sunk' | 'interned' | 'cancelled'
+  /** The game turn the ship was placed (6.3: new arrivals are not auto-spotted). */
+  arrivedTurn: number
   area: string | null
   /** null = at sea; otherwise the nationality of the port the ship lies in ('refuge' = 4.42 refuge). */
   port: string | null

@@ -1,0 +1,359 @@
+// The turn's frame: Phase 1 (advance, placements, deployment: 3.0, 9.21, 10.x, 11.7x),
+// Phase 3 (Federal movement: 4.1, 6.3, 7.24, 9.38, 11.1, 11.2) and the end of the turn
+// (coaling 11.52, repair and refit 8.22/11.3x, internment 11.4, Federal repairs 8.23, victory 12.x).
+import type { FederalOrders } from './orders.ts'
+import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
+import { removeConfederate, reveal } from './combat.ts'
+import { DEPLOY_TYPES, type DeployType } from './pack.ts'
+import { internmentLimit } from './ports.ts'
+import { isFreePacific, type CsaShip, type SdState } from './state.ts'
+import { deploymentPoints } from './tables.ts'
+import type { ShipTurn } from './activity.ts'
+
+const SOUTH_AMERICAN_DENIAL = ['Chile', 'Peru', 'COL']
+
+/** Phase 1 A-C up to the Federal choices (3.0); ends awaiting the Federal deployment orders. */
+export function openTurn(res: Resolution): void {
+  const { state, ctx } = res
+  state.turn += 1
+  const track = ctx.pack.track.find((t) => t.gt === state.turn)
+  if (!track) throw new Error(`the data pack's turn track has no GT${state.turn}`)
+  // 1A: 9.21 — W to all three levels, then E to England and F to France.
+  const { W, E, F } = track.cpl
+  state.cpl.world += W
+  state.cpl.england += W + E
+  state.cpl.france += W + F
+  res.say(PUBLIC, '9.21', `Game turn ${state.turn} (${track.date}) begins. Prestige adjustments W${signed(W)} E${signed(E)} F${signed(F)}: world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}.`)
+  resetTurnScratch(state)
+  cancelByPrestige(res)
+  placeConfederateReinforcements(res, track.csaReinforcements)
+  placeSemmes(res)
+  federalAutomaticPlacement(res, track.usaReinforcements)
+  state.stage = 'federal-orders'
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : String(n)
+}
+
+function resetTurnScratch(state: SdState): void {
+  state.coalDenied = []
+  state.raidsThisTurn = []
+  state.europeDeclarations = []
+  state.semmes.usedThisTurn = false
+  state.squadrons = {}
+  for (const u of Object.values(state.usa)) {
+    u.deployed = false
+    u.moved = false
+    u.phaseStart = null
+  }
+}
+
+/** 9.32 / 9.33: a prestige below -1 stops the named ships still to be received there. */
+function cancelByPrestige(res: Resolution): void {
+  const { state, ctx } = res
+  for (const s of Object.values(state.csa)) {
+    if (s.status !== 'pending') continue
+    const def = ctx.ship(s.id)
+    const byEngland = def.receivedIn === 'England' && state.cpl.england < -1 && !['GEO', 'RAPP', 'SHEN'].includes(s.id)
+    const byFrance = def.receivedIn === 'France' && state.cpl.france < -1 && s.id !== 'STON'
+    if (byEngland || byFrance) {
+      s.status = 'cancelled'
+      res.say(PUBLIC, byEngland ? '9.32' : '9.33', `${s.id} will not be received: ${byEngland ? 'England' : 'France'}'s prestige level is below -1.`)
+    }
+  }
+}
+
+/** 1B / 10.5 / 10.51: reinforcements arrive; only Confederate-port and auxiliary arrivals are commissioned. */
+function placeConfederateReinforcements(res: Resolution, arrivals: { ship: string; area: string; inPort: boolean }[]): void {
+  const { state, ctx } = res
+  for (const a of arrivals) {
+    const s = state.csa[a.ship]
+    if (!s || s.status !== 'pending') continue
+    const def = ctx.ship(a.ship)
+    let area = a.area
+    if (def.receivedIn === 'Parent') {
+      const parent = Object.values(state.csa).find((p) => p.status === 'map' && a.ship.startsWith(p.id + '-'))
+      if (!parent) {
+        s.status = 'cancelled'
+        res.say(PUBLIC, '10.5', `${a.ship} cannot join its parent ship, which is not in play; it never enters (ruling R26).`)
+        continue
+      }
+      area = parent.area!
+    }
+    const portNat = a.inPort ? ctx.area(area).ports.find((p) => p.nat === 'CSA' || p.nat === 'England' || p.nat === 'France')?.nat ?? ctx.area(area).ports[0]?.nat ?? null : null
+    Object.assign(s, { status: 'map', area, port: def.receivedIn === 'Parent' ? state.csa[a.ship.split('-')[0]!]?.port ?? null : portNat, commissioned: def.receivedIn === 'CSA' || def.receivedIn === 'Parent', arrivedTurn: state.turn })
+    s.knownToFederal = s.port !== null ? { turn: state.turn, area, port: s.port } : null
+    res.say(s.port !== null ? PUBLIC : CSA, '10.5', `${a.ship} arrives in ${area}${s.port ? ` (in the ${s.port} port)` : ''}, ${s.commissioned ? 'commissioned' : 'uncommissioned'}.`)
+  }
+}
+
+/** 11.72: Semmes comes off the track onto a ship in port (the named one, or the fastest). */
+function placeSemmes(res: Resolution): void {
+  const { state, ctx } = res
+  if (!state.semmes.onTrack || state.semmes.removed) return
+  const inPort = Object.values(state.csa).filter((s) => s.status === 'map' && s.port !== null)
+  if (!inPort.length) {
+    res.say(CSA, '11.72', 'Semmes waits on the track: no Confederate ship is in port.')
+    return
+  }
+  const named = inPort.find((s) => s.id === state.semmes.placeNext)
+  const chosen = named ?? [...inPort].sort((a, b) => ctx.ship(b.id).ma - ctx.ship(a.id).ma || a.id.localeCompare(b.id))[0]!
+  state.semmes.ship = chosen.id
+  state.semmes.onTrack = false
+  state.semmes.placeNext = null
+  if (!state.semmes.shipsCommanded.includes(chosen.id)) state.semmes.shipsCommanded.push(chosen.id)
+  res.say(CSA, '11.72', `Semmes takes command of ${chosen.id}${named ? '' : ' (the fastest ship in port: default)'}.`)
+}
+
+/** 1C automatic steps: 10.1, 10.11, 10.2, 11.1, 10.31. */
+function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): void {
+  const { state, ctx } = res
+  for (const u of Object.values(state.usa)) {
+    if (u.loc === 'sunk' || u.loc === 'pending') continue
+    const def = ctx.ship(u.id)
+    if (u.fromUP) {
+      moveTo(u, 'UP')
+      u.fromUP = false
+      res.say(PUBLIC, '10.11', `${u.id} returns to the Unavailable Pool.`)
+      continue
+    }
+    if (isFreePacific(ctx, u) || def.fleet === 'S') continue
+    if ((def.availability ?? 0) - u.spent <= 0 && u.loc !== 'UP') {
+      moveTo(u, 'UP')
+      res.say(PUBLIC, '10.1', `${u.id} has no availability left and goes to the Unavailable Pool.`)
+    } else if (u.loc === 'CSE') {
+      moveTo(u, 'AP')
+      res.say(PUBLIC, '10.1', `${u.id} leaves the CSE box for the Available Pool.`)
+    }
+  }
+  for (const id of reinforcements) {
+    const u = state.usa[id]
+    if (!u || u.loc !== 'pending') continue
+    const fleet = ctx.ship(id).fleet
+    if (fleet === 'P') {
+      // 11.22: Pacific reinforcements appear in C9 and make for the Pacific at no cost.
+      u.loc = 'map'
+      u.area = 'C9'
+    } else moveTo(u, 'AP')
+    res.say(PUBLIC, '10.2', `Federal reinforcement: ${id} ${fleet === 'P' ? 'appears in C9 bound for the Pacific' : 'joins the Available Pool'}.`)
+  }
+  const inPlay = Object.values(state.csa).filter((s) => s.status === 'map')
+  const count = Math.floor(inPlay.reduce((n, s) => n + (ctx.area(s.area!).european ? 0.5 : 1), 0))
+  const r = res.roll('Federal Warship Deployment Table', 6, PUBLIC)
+  const points = deploymentPoints(ctx.pack.tables, r.value, count)
+  for (const t of DEPLOY_TYPES) state.deployTrack[t] += points[t]
+  res.say(PUBLIC, '10.31', `Deployment roll with ${count} Confederate ship(s) in play: die ${r.value} gives ${fmtTrack(points)}; the track now shows ${fmtTrack(state.deployTrack)}.`, [r.index])
+}
+
+export function fmtTrack(t: Record<DeployType, number>): string {
+  return DEPLOY_TYPES.map((k) => `${k} ${t[k]}`).join(', ')
+}
+
+function moveTo(u: SdState['usa'][string], loc: 'AP' | 'UP'): void {
+  u.loc = loc
+  u.area = null
+  u.blockading = null
+  u.damage = 0
+}
+
+/** 1C choices (10.4-10.44, 10.11, 6.3 declarations). The movement is held back, unseen, for Phase 3. */
+export function applyDeployment(res: Resolution, orders: FederalOrders): void {
+  const { state, ctx } = res
+  const chosen = new Set(orders.deploy.map((d) => d.ship))
+  for (const d of orders.deploy) {
+    const u = state.usa[d.ship]!
+    const def = ctx.ship(d.ship)
+    const type = def.type as DeployType
+    if ((state.deployTrack[type] ?? 0) <= 0) {
+      res.say(USA, '10.42', `${d.ship} cannot be deployed: no ${type} points left.`)
+      chosen.delete(d.ship)
+      continue
+    }
+    state.deployTrack[type] -= 1
+    if (d.fromUP) {
+      u.fromUP = true
+      u.upUses += 1
+    } else u.spent += 1
+    u.deployed = true
+    const from = u.loc === 'map' ? `stays in ${u.area}` : 'enters at C9'
+    if (u.loc !== 'map') {
+      u.loc = 'map'
+      u.area = 'C9'
+    }
+    res.say(PUBLIC, d.fromUP ? '10.11' : '10.42', `${d.ship} (${type}) is deployed and ${from}${d.fromUP ? ' (from the Unavailable Pool)' : `; availability ${u.spent}/${def.availability}`}.`)
+  }
+  for (const u of Object.values(state.usa)) {
+    if (u.loc !== 'map' || chosen.has(u.id) || isFreePacific(ctx, u) || ctx.ship(u.id).fleet === 'S') continue
+    if (ctx.ship(u.id).fleet === 'P' && u.area === 'C9') continue
+    moveTo(u, 'AP')
+    res.say(PUBLIC, '10.44', `${u.id} is not used this turn and returns to the Available Pool.`)
+  }
+  state.europeDeclarations = orders.europe.filter((e) => chosen.has(e.ship) || isFreePacific(ctx, state.usa[e.ship]!))
+  for (const e of state.europeDeclarations) res.say(PUBLIC, '6.3', `Declared: ${e.ship} will move into ${e.area} to blockade the Confederate ships that began the turn there.`)
+  state.pendingFederal = orders
+  state.stage = 'confederate-orders'
+}
+
+/** Phase 3: the Federal ships move; squadrons, CSE box, blockades and European auto-spotting follow. */
+export function federalMovement(res: Resolution, orders: FederalOrders): void {
+  const { state, ctx } = res
+  const year = String(ctx.year(state.turn))
+  const startOfTurn = new Map(Object.values(state.csa).filter((s) => s.status === 'map' && s.arrivedTurn !== state.turn).map((s) => [s.id, s.area]))
+  for (const u of Object.values(state.usa)) if (u.loc === 'map') u.phaseStart = u.area
+  for (const m of orders.moves) {
+    const u = state.usa[m.ship]!
+    if (u.loc !== 'map') {
+      res.say(USA, '4.1', `${m.ship} is not on the map; its MOVE is void.`)
+      continue
+    }
+    u.area = m.path.at(-1)!
+    u.moved = true
+    if (u.blockading) {
+      res.say(PUBLIC, '7.24', `${m.ship} leaves the blockade of ${u.blockading}.`)
+      u.blockading = null
+    }
+    res.say(PUBLIC, '4.1', `${m.ship} moves ${m.path.join(' -> ')}.`)
+  }
+  for (const id of orders.cse) {
+    const u = state.usa[id]!
+    if (u.loc !== 'map' || ((ctx.pack.cse.perYear[year] ?? 0) - (state.cseUsed[year] ?? 0)) <= 0) {
+      res.say(USA, '11.12', `${id} cannot join the CSE box.`)
+      continue
+    }
+    state.cseUsed[year] = (state.cseUsed[year] ?? 0) + 1
+    u.loc = 'CSE'
+    u.area = null
+    u.blockading = null
+    res.say(PUBLIC, '11.1', `${id} escorts the California steamers (CSE box); ${year} CSE points used: ${state.cseUsed[year]}.`)
+  }
+  orders.stacks.forEach((ids, i) => {
+    const areas = new Set(ids.map((id) => (state.usa[id]!.loc === 'map' ? state.usa[id]!.area : null)))
+    if (areas.size !== 1 || areas.has(null)) {
+      res.say(PUBLIC, '4.52', `Squadron ${ids.join('+')} is not formed: its ships do not end Phase 3 together.`)
+      return
+    }
+    state.squadrons[`SQ${i + 1}`] = ids
+    res.say(PUBLIC, '4.52', `Squadron ${ids.join('+')} is formed in ${[...areas][0]}.`)
+  })
+  for (const b of orders.blockades) {
+    const u = state.usa[b.ship]!
+    const target = state.csa[b.target]
+    const blockaded = Object.values(state.usa).some((o) => o.blockading === b.target)
+    if (u.loc === 'map' && target?.status === 'map' && target.port !== null && target.port !== 'CSA' && target.area === u.area && blockaded) {
+      u.blockading = b.target
+      res.say(PUBLIC, '7.24', `${b.ship} joins the blockade of ${b.target} in ${u.area}.`)
+    } else res.say(USA, '7.24', `${b.ship} cannot join a blockade of ${b.target}: no such blockade where it ends Phase 3.`)
+  }
+  // 6.3: declared ships entering a European area blockade the Confederates who began the turn there.
+  for (const d of state.europeDeclarations) {
+    const u = state.usa[d.ship]!
+    if (u.loc !== 'map' || u.area !== d.area || !u.moved) {
+      res.say(PUBLIC, '6.3', `${d.ship} did not enter ${d.area} this phase; its declared blockade does not happen.`)
+      continue
+    }
+    const target = Object.values(state.csa).find((s) => s.status === 'map' && startOfTurn.get(s.id) === d.area && s.area === d.area && !Object.values(state.usa).some((o) => o.blockading === s.id))
+    if (!target) continue
+    if (target.port === null) target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
+    u.blockading = target.id
+    reveal(res, target.id)
+    res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`)
+  }
+  // 9.38: a Federal ship that spends the whole phase on a South American coal port shuts it.
+  for (const u of Object.values(state.usa)) {
+    if (u.loc !== 'map' || u.moved || !u.area) continue
+    for (const p of ctx.area(u.area).ports) {
+      if (SOUTH_AMERICAN_DENIAL.includes(p.nat) && p.coal && !state.coalDenied.includes(p.nat)) {
+        state.coalDenied.push(p.nat)
+        res.say(PUBLIC, '9.38', `${u.id} holds ${u.area} all phase: ${p.nat} gives no coal to Confederate ships this turn.`)
+      }
+    }
+  }
+}
+
+/** The end-of-turn step the rules leave implicit (digest 1.2). Returns true when the game is over. */
+export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean {
+  const { state, ctx } = res
+  for (const [shipId, t] of turns) {
+    const s = state.csa[shipId]!
+    if (s.status !== 'map') continue
+    const def = ctx.ship(shipId)
+    const needsCoal = !t.wholeTurnInPort && !t.activity.acceptedBlockade && (def.coal ?? 0) > 0
+    if (needsCoal && t.activity.coalings < (def.coal ?? 0)) coalingFailure(res, s, t.activity.coalings, def.coal ?? 0)
+    if (t.wholeTurnInPort && (t.repair || t.refit)) completeYardWork(res, s, t)
+    if (t.wholeTurnInPort) s.turnsInPort += 1
+    else {
+      s.turnsInPort = 0
+      if (s.port === null) s.refitDuringStay = false
+      if (!t.refit) s.turnsAtSea += 1
+    }
+    const period = def.refitPeriod ?? Infinity
+    if (s.turnsAtSea > period) {
+      removeConfederate(res, shipId, s.port !== null ? 'interned' : 'sunk', `its refit period of ${period} turns has run out (11.3)`)
+      continue
+    }
+    if (s.port !== null && s.port !== 'refuge' && s.turnsInPort > internmentLimit(ctx, s.area!, s.port, s.refitDuringStay)) {
+      removeConfederate(res, shipId, 'interned', `it has stayed ${s.turnsInPort} consecutive turns in port (11.41)`)
+    } else if (s.port === 'refuge' && s.turnsInPort > ctx.pack.internment.other) {
+      removeConfederate(res, shipId, 'interned', `it has stayed ${s.turnsInPort} consecutive turns in port (11.41)`)
+    }
+  }
+  // 8.23: damaged Federal ships are repaired off the map at no availability cost.
+  for (const u of Object.values(state.usa)) {
+    if (u.damage > 0 && (u.loc === 'map' || u.loc === 'CSE')) {
+      const left = (ctx.ship(u.id).availability ?? 0) - u.spent
+      moveTo(u, left > 0 ? 'AP' : 'UP')
+      res.say(PUBLIC, '8.23', `${u.id} is damaged, repaired and placed in the ${left > 0 ? 'Available' : 'Unavailable'} Pool.`)
+    }
+  }
+  state.vp.csa = Math.max(0, state.mmInitial - state.mm)
+  if (state.turn >= state.lastTurn) {
+    finishGame(res)
+    return true
+  }
+  return false
+}
+
+/** 11.52: too few coalings: this turn's raids are void and the ship may not raid until refitted. */
+function coalingFailure(res: Resolution, s: CsaShip, had: number, needed: number): void {
+  const { state } = res
+  const mine = state.raidsThisTurn.filter((r) => r.ship === s.id)
+  const restored = mine.reduce((n, r) => n + r.loss, 0)
+  state.mm += restored
+  state.raidsThisTurn = state.raidsThisTurn.filter((r) => r.ship !== s.id)
+  s.cannotRaidUntilRefit = true
+  res.say(CSA, '11.52', `${s.id} coaled ${had} time(s) of the ${needed} it needs: its raids are void and it may not raid until refitted.`)
+  if (restored > 0) res.say(PUBLIC, '11.52', `${restored} merchant-marine points are restored: a raider's captures are void for want of coal. Merchant marine now ${state.mm}.`)
+}
+
+/** 8.22, 11.31, 9.22, 9.36: repair and refit after a whole turn in a capable port. */
+function completeYardWork(res: Resolution, s: CsaShip, t: ShipTurn): void {
+  const { state } = res
+  const inEurope = s.port === 'England' || s.port === 'France'
+  const adjust = () => {
+    if (s.port === 'England') state.cpl.england -= 1
+    if (s.port === 'France') state.cpl.france -= 1
+  }
+  if (t.repair) {
+    s.damage = 0
+    adjust()
+    res.say(inEurope ? PUBLIC : CSA, inEurope ? '9.22' : '8.22', `${s.id} is repaired in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`)
+  }
+  if (t.refit) {
+    s.turnsAtSea = 0
+    s.refitDuringStay = true
+    s.cannotRaidUntilRefit = false
+    adjust()
+    res.say(inEurope ? PUBLIC : CSA, inEurope ? '9.22' : '11.31', `${s.id} completes a refit in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`)
+  }
+}
+
+/** 12.11-12.15 and the scenario's victory table. */
+function finishGame(res: Resolution): void {
+  const { state, ctx } = res
+  state.stage = 'finished'
+  const difference = state.vp.csa - state.vp.usa
+  const level = ctx.scenario.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))?.level ?? 'undetermined'
+  state.result = { level, difference }
+  res.say(PUBLIC, '12.15', `The game ends after GT${state.turn}. Confederate ${state.vp.csa} VP (merchant marine ${state.mmInitial} -> ${state.mm}), Federal ${state.vp.usa} VP: difference ${difference}, ${level}.`)
+}

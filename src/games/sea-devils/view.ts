@@ -1,0 +1,124 @@
+// What each reader may know (digest 1.4, issue ruling R-INTEL): Federal ships and the public
+// tracks are open; Confederate ships are shown to the Federal side and to observers only where
+// they were last seen (spotted, in port, running a blockade, sunk or interned); the script, the
+// standing orders, the held-back Federal movement and the face-down whaling values stay private.
+import type { View, Viewer } from '../contract.ts'
+import { fmtTrack } from './turn.ts'
+import { placeholderSummary } from './pack.ts'
+import type { Ctx, SdState } from './state.ts'
+
+const sees = (viewer: Viewer, role: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
+
+export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
+  const track = ctx.pack.track.find((t) => t.gt === state.turn)
+  const year = String(ctx.year(state.turn))
+  const csaFull = sees(viewer, 'confederate')
+  const view: View = {
+    scenario: ctx.scenario.title,
+    turn: state.turn,
+    date: track?.date ?? '',
+    lastTurn: state.lastTurn,
+    stage: state.stage,
+    mm: state.mm,
+    cpl: { ...state.cpl },
+    vp: { ...state.vp },
+    deployTrack: { ...state.deployTrack },
+    cse: { year, used: state.cseUsed[year] ?? 0, allowed: ctx.pack.cse.perYear[year] ?? 0 },
+    federal: Object.values(state.usa)
+      .filter((u) => u.loc !== 'pending')
+      .map((u) => ({ id: u.id, name: ctx.ship(u.id).name, type: ctx.ship(u.id).type, loc: u.loc, area: u.area, damage: u.damage, spent: u.spent, availability: ctx.ship(u.id).availability ?? null, fleet: ctx.ship(u.id).fleet ?? null, blockading: u.blockading })),
+    squadrons: state.squadrons,
+    europeDeclarations: state.europeDeclarations,
+    losses: state.losses,
+    result: state.result,
+    semmes: csaFull ? { ...state.semmes } : { inPlay: !state.semmes.removed },
+    whalingGrounds: ctx.pack.areas.filter((a) => a.whaling).map((a) => a.id),
+  }
+  if (csaFull) {
+    view.confederate = Object.values(state.csa)
+      .filter((s) => s.status !== 'pending' && s.status !== 'cancelled')
+      .map((s) => ({ ...s, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, ma: ctx.ship(s.id).ma, coal: ctx.ship(s.id).coal, refitPeriod: ctx.ship(s.id).refitPeriod }))
+    view.whalingCounters = Object.keys(state.whaling).sort()
+  } else {
+    view.confederate = Object.values(state.csa)
+      .filter((s) => s.status === 'sunk' || s.status === 'interned' || (s.status === 'map' && s.knownToFederal))
+      .map((s) => ({ id: s.id, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, status: s.status, lastSeen: s.status === 'map' ? s.knownToFederal : null }))
+  }
+  if (sees(viewer, 'federal')) view.pendingFederal = state.pendingFederal
+  if (viewer.kind === 'moderator') view.whalingValues = { ...state.whaling }
+  return view
+}
+
+/** The report model: the view arranged for the templates (text and HTML share it). */
+export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): Record<string, unknown> {
+  const view = seaDevilsView(state, ctx, viewer)
+  const federal = view.federal as { id: string; name: string; type: string; loc: string; area: string | null; damage: number; spent: number; availability: number | null; fleet: string | null; blockading: string | null }[]
+  const onMap = federal.filter((u) => u.loc === 'map').sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '') || a.id.localeCompare(b.id))
+  const csa = (view.confederate as Record<string, unknown>[]) ?? []
+  const csaFull = sees(viewer, 'confederate')
+  const placeholders = placeholderSummary(ctx.pack)
+  return {
+    ...view,
+    stageText: stageText(state),
+    cplText: `world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}`,
+    trackText: fmtTrack(state.deployTrack),
+    federalOnMap: onMap.map((u) => ({ ...u, line: `${u.id.padEnd(8)} ${u.type.padEnd(3)} ${u.area ?? ''}${u.blockading ? ` blockading ${u.blockading}` : ''}${u.damage ? ` damage ${u.damage}` : ''}${u.availability !== null ? ` avail ${u.spent}/${u.availability}` : ''}` })),
+    federalPools: {
+      AP: federal.filter((u) => u.loc === 'AP').map((u) => u.id).join(', ') || 'none',
+      UP: federal.filter((u) => u.loc === 'UP').map((u) => u.id).join(', ') || 'none',
+      CSE: federal.filter((u) => u.loc === 'CSE').map((u) => u.id).join(', ') || 'none',
+      sunk: federal.filter((u) => u.loc === 'sunk').map((u) => u.id).join(', ') || 'none',
+    },
+    confederateLines: csa.map((s) => (csaFull ? confederateLine(s) : knownLine(s))),
+    confederateHeading: csaFull ? 'Your ships' : 'Confederate ships as last reported',
+    placeholderNotice: placeholders.length ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.` : '',
+    orderForm: orderForm(state, ctx, viewer),
+  }
+}
+
+function stageText(state: SdState): string {
+  switch (state.stage) {
+    case 'both-orders':
+      return 'awaiting the Federal movement and the Confederate activity record'
+    case 'federal-orders':
+      return 'awaiting the Federal deployment and movement orders'
+    case 'confederate-orders':
+      return 'awaiting the Confederate activity record'
+    case 'finished':
+      return 'the game is over'
+  }
+}
+
+function confederateLine(s: Record<string, unknown>): string {
+  if (s.status !== 'map') return `${String(s.id).padEnd(8)} ${s.status}`
+  const where = s.port ? `in the ${s.port} port, ${s.area}` : `at sea, ${s.area}`
+  return `${String(s.id).padEnd(8)} ${String(s.type).padEnd(3)} ${where}; damage ${s.damage}; ${s.commissioned ? 'commissioned' : 'UNCOMMISSIONED'}; ${s.turnsAtSea}/${s.refitPeriod} turns since refit; ${s.turnsInPort} turn(s) in port${s.cannotRaidUntilRefit ? '; may not raid until refitted' : ''}`
+}
+
+function knownLine(s: Record<string, unknown>): string {
+  if (s.status !== 'map') return `${String(s.id).padEnd(8)} ${s.status}`
+  const seen = s.lastSeen as { turn: number; area: string; port: string | null } | null
+  return `${String(s.id).padEnd(8)} last reported GT${seen?.turn} ${seen?.port ? `in port, ${seen.area}` : `at sea, ${seen?.area}`}`
+}
+
+/** A pre-filled order form for the reader's next orders (Eressea/Atlantis style). */
+function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
+  if (viewer.kind !== 'role' || state.stage === 'finished') return []
+  if (viewer.role === 'confederate' && state.stage !== 'federal-orders') {
+    return Object.values(state.csa)
+      .filter((s) => s.status === 'map')
+      .map((s) => `${s.id}: STAY    # ${s.port ? `in port at ${s.area}` : `at sea in ${s.area}`}; MA ${ctx.ship(s.id).ma - s.damage}`)
+  }
+  if (viewer.role === 'federal' && state.stage !== 'confederate-orders') {
+    const lines: string[] = []
+    if (state.stage === 'federal-orders') {
+      lines.push(`# deployment points: ${fmtTrack(state.deployTrack)}`)
+      for (const u of Object.values(state.usa)) {
+        if ((u.loc === 'map' || u.loc === 'AP') && ctx.ship(u.id).fleet !== 'P' && (ctx.ship(u.id).availability ?? 0) > u.spent) lines.push(`# DEPLOY ${u.id}    # ${ctx.ship(u.id).type}, ${u.loc === 'map' ? u.area : 'AP'}, avail ${u.spent}/${ctx.ship(u.id).availability}`)
+      }
+    }
+    for (const u of Object.values(state.usa)) if (u.loc === 'map') lines.push(`# MOVE ${u.id} <areas>    # now ${u.area}, MA ${ctx.ship(u.id).ma - u.damage}`)
+    return lines
+  }
+  return []
+}
