@@ -27,6 +27,8 @@ export interface JudgeOptions {
   /** Domain of the judge's own addresses (orders+game.role.key@domain). */
   mailDomain?: string
   moderatorAddress?: string | null
+  /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
+  newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
 }
 
 export interface CreateGameRequest {
@@ -64,10 +66,12 @@ export class Judge {
   readonly templates: Templates
   readonly mailDomain: string
   private readonly secrets: SecretSource
+  private readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
 
   constructor(private readonly o: JudgeOptions) {
     this.templates = o.templates ?? new Templates()
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
+    this.freshSecret = o.newSecret ?? (() => newSecret())
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = { get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null }
   }
@@ -113,8 +117,8 @@ export class Judge {
     const roles = new Set(req.players.map((p) => p.role))
     for (const r of ruleset.roles) if (!roles.has(r)) throw new Error(`no player for role ${r}`)
     const server = serverSecret(this.o.db)
-    const hidden = newSecret()
-    const dice = newSecret()
+    const hidden = this.freshSecret(req.game, 'hidden', 0)
+    const dice = this.freshSecret(req.game, 'dice', 1)
     const now = this.o.clock()
     const zone = req.zone ?? 'UTC'
     const deadlineHours = req.deadlineHours ?? 72
@@ -268,7 +272,7 @@ export class Judge {
         events.push({ type: 'HiddenDrawRevealed', data: { purpose: 'setup', secret: hidden, commitment: commitmentOf(hidden) }, audience: { kind: 'public' } })
         events.push({ type: 'GameFinished', data: { point, result: (step.state as { result?: unknown }).result ?? {} }, audience: { kind: 'public' } })
       } else {
-        const next = newSecret()
+        const next = this.freshSecret(game, 'dice', point + 1)
         this.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)').run(game, 'dice', point + 1, next)
         events.push({ type: 'DiceCommitted', data: { point: point + 1, commitment: commitmentOf(next), algorithm: DICE_ALGORITHM }, audience: { kind: 'public' } })
         const deadline = new Date(now.getTime() + fold.created.deadlineHours * 3600_000).toISOString()

@@ -82,8 +82,8 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       }
       act.mp += 1
       s.area = step.area!
-      coal(res, act, step.area!)
       res.say(CSA, '4.1', `${act.ship} moves to ${step.area} (${act.mp}/${act.allowance} MP).`)
+      coal(res, act, step.area!)
       return searchOnEntry(res, act, step.area!)
     }
     case 'RAID':
@@ -110,7 +110,7 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       return runConfederatePort(res, act, 'in')
     case 'ENTER-PORT': {
       const ports = ctx.area(here).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-      const port = step.nat ? ports.find((p) => p.nat === step.nat) : ports[0]
+      const port = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
       if (s.port !== null || !port || !csaPortUsable(state, ctx, here, port)) {
         res.say(CSA, '9.3', `${act.ship} cannot enter ${port ? `the ${port.nat} port` : 'a port'} in ${here} now; ENTER-PORT is skipped (ruling R32).`)
         return 'continue'
@@ -261,8 +261,9 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
     res.say(CSA, '11.51', `${act.ship} coals in the Confederate port: ${act.coalings} coaling(s) this turn.`)
     return 'continue'
   }
-  s.port = null
+  // Leaving counts as entering the area (4.4), and the ship coals at the port it leaves (ruling R13).
   coal(res, act, areaId)
+  s.port = null
   return searchOnEntry(res, act, areaId)
 }
 

@@ -5,7 +5,7 @@ import type { Awaited, DataPack, Dice, Input, Options, Ruleset, RulesetFactory, 
 import { rawSeaDevilsPack } from './data/index.ts'
 import { loadSeaDevilsPack, type SeaDevilsPack } from './pack.ts'
 import { confederateOrdersFrom, federalOrdersFrom, parseSeaDevilsOrders, type SdCommand } from './orders.ts'
-import { Resolution, CSA } from './resolution.ts'
+import { Resolution, CSA, PUBLIC } from './resolution.ts'
 import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts'
 import { applyDeployment, endTurn, federalMovement, openTurn } from './turn.ts'
 import { runActivityPhase } from './activity.ts'
@@ -67,7 +67,7 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       const turn = next.turn
       if (next.stage === 'finished') throw new Error('the game is over')
       if (next.stage === 'federal-orders') {
-        if (!input.orders.federal) res.say(CSA, '10.4', 'The Federal player sent no orders: no ship is deployed this turn.')
+        if (!input.orders.federal) res.say(PUBLIC, '10.4', 'The Federal player sent no orders: no ship is deployed this turn.')
         applyDeployment(res, fed)
         return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} Federal placement`, finished: false }
       }

@@ -300,7 +300,8 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
       case 'ENTER-PORT': {
         if (port !== null) out.error(l, `${shipId} is already in port`)
         const ports = ctx.area(area).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-        const chosen = step.nat ? ports.find((p) => p.nat === step.nat) : ports[0]
+        const chosen = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
+        if (chosen && step.nat) step.nat = chosen.nat
         if (!chosen) out.error(l, ports.length ? `${area} has no ${step.nat} port` : `${area} has no neutral port to enter`, ports.length ? `ports here: ${ports.map((p) => p.nat).join(', ')}` : undefined)
         else if (!csaPortUsable(state, ctx, area, chosen)) out.error(l, `the ${chosen.nat} port in ${area} is closed to Confederate ships at the current prestige level (9.3)`)
         port = chosen?.nat ?? 'neutral'

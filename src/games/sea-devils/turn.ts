@@ -5,7 +5,8 @@ import type { FederalOrders } from './orders.ts'
 import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
 import { removeConfederate, reveal } from './combat.ts'
 import { DEPLOY_TYPES, type DeployType } from './pack.ts'
-import { internmentLimit } from './ports.ts'
+import { internmentLimit, isPortRefitCapable } from './ports.ts'
+import { refitForbiddenByOrigin } from './orders.ts'
 import { isFreePacific, type CsaShip, type SdState } from './state.ts'
 import { deploymentPoints } from './tables.ts'
 import type { ShipTurn } from './activity.ts'
@@ -288,7 +289,10 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
       if (!t.refit) s.turnsAtSea += 1
     }
     const period = def.refitPeriod ?? Infinity
-    if (s.turnsAtSea > period) {
+    // 11.3 (ruling R11): at the end of the period's last turn the ship must lie in a port where it
+    // can refit next turn; one turn later it must have refitted.
+    const canRefitNext = s.port !== null && isPortRefitCapable(state, ctx, s.area!, s.port) && !refitForbiddenByOrigin(ctx, shipId, s.port)
+    if (s.turnsAtSea > period || (s.turnsAtSea === period && !canRefitNext)) {
       removeConfederate(res, shipId, s.port !== null ? 'interned' : 'sunk', `its refit period of ${period} turns has run out (11.3)`)
       continue
     }

@@ -1,0 +1,53 @@
+// Verification a moderator or player can run at any time: the hash chain of a game's stream,
+// a re-fold that must reproduce every recorded result, and a recomputation of every die roll.
+import type { Database } from 'better-sqlite3'
+import { verifyStream } from '../log/verify.ts'
+import { verifyRolls } from './dice.ts'
+import { gameStream } from './events.ts'
+import type { Judge } from './judge.ts'
+
+export interface GameVerification {
+  ok: boolean
+  events: number
+  problems: string[]
+}
+
+export function verifyGame(db: Database, judge: Judge, game: string): GameVerification {
+  const chain = verifyStream(db, gameStream(game))
+  if (!chain.ok) {
+    const where = chain.position === null ? `stream version ${chain.version}` : `position ${chain.position} (stream version ${chain.version})`
+    return { ok: false, events: 0, problems: [`hash chain broken at ${where}: ${chain.reason}`] }
+  }
+  let problems: string[] = []
+  try {
+    const fold = judge.load(game, { check: true })
+    problems = fold.drift.map((d) => `resolution ${d.point} at position ${d.position}: ${d.reason}`)
+  } catch (e) {
+    problems = [`the game no longer re-folds: ${(e as Error).message}`]
+  }
+  return { ok: problems.length === 0, events: chain.events, problems }
+}
+
+export interface DiceReport {
+  ok: boolean
+  checked: number
+  lines: string[]
+}
+
+/** Recomputes every recorded roll (of one game turn, if `turn` is given) from its revealed secret. */
+export function verifyDice(judge: Judge, game: string, turn?: number): DiceReport {
+  const fold = judge.load(game)
+  const lines: string[] = []
+  let checked = 0
+  let ok = true
+  for (const { data } of fold.adjudications) {
+    if (turn !== undefined && data.turn !== turn) continue
+    const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, data.rolls)
+    checked += data.rolls.length
+    if (problem) ok = false
+    lines.push(`resolution ${data.point} (GT${data.turn}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`)
+  }
+  const hidden = fold.events.find((e) => e.type === 'HiddenDrawRevealed')
+  if (hidden) lines.push(`hidden draws: secret revealed at position ${hidden.position}, commitment ${hidden.data.commitment.slice(0, 16)}...`)
+  return { ok, checked, lines }
+}
