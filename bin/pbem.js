@@ -5,5 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' })
+const tsxLoader = import.meta.resolve('tsx')
+const result = spawnSync(process.execPath, ['--import', tsxLoader, join(root, 'src/cli/main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' })
 process.exit(result.status ?? 1)

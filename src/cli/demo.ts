@@ -11,6 +11,8 @@ import { openApp, readInbox, sendOutbox } from './app.ts'
 export const DEMO_DIR = fileURLToPath(new URL('../../demo/weak-beginning/', import.meta.url))
 export const DEMO_GAME = 'wb-demo'
 const DEMO_SERVER_SECRET = createHmac('sha256', 'acw-pbem demo').update('server').digest('hex')
+/** Chosen so that the sample mails show a raid, a search, an escape and a combat. */
+export const DEMO_SEED = 'wb-2'
 const DEMO_START = Date.UTC(2026, 0, 5, 12, 0, 0)
 
 export interface DemoResult {
@@ -30,7 +32,7 @@ export async function runDemo(opts: { dir: string; log?: (line: string) => void;
   const dataDir = resolve(opts.dir)
   rmSync(dataDir, { recursive: true, force: true })
   let now = DEMO_START
-  const app = openApp({ dataDir, clock: () => new Date(now), newSecret: demoSecret(opts.seed ?? 'weak-beginning'), moderatorAddress: 'moderator@example.test', mailDomain: 'judge.example.test' })
+  const app = openApp({ dataDir, clock: () => new Date(now), newSecret: demoSecret(opts.seed ?? DEMO_SEED), moderatorAddress: 'moderator@example.test', mailDomain: 'judge.example.test' })
   try {
     app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(DEMO_SERVER_SECRET)
     app.judge.createGame({

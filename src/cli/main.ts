@@ -10,9 +10,11 @@ import { serve } from './serve.ts'
 const program = new Command()
 program.name('pbem').description('acw-pbem: a play-by-email judge for American Civil War naval wargames').option('-d, --data <dir>', 'data directory (default $PBEM_DATA_DIR or ./data)')
 
-function withApp<T>(fn: (app: App) => T | Promise<T>): Promise<T> {
+function withApp(fn: (app: App) => unknown): Promise<void> {
   const app = openApp(program.opts().data ? { dataDir: program.opts().data } : {})
-  return Promise.resolve(fn(app)).finally(() => app.close())
+  return Promise.resolve(fn(app))
+    .then(() => undefined)
+    .finally(() => app.close())
 }
 
 function fail(message: string): never {

@@ -53,7 +53,7 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
 export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): Record<string, unknown> {
   const view = seaDevilsView(state, ctx, viewer)
   const federal = view.federal as { id: string; name: string; type: string; loc: string; area: string | null; damage: number; spent: number; availability: number | null; fleet: string | null; blockading: string | null }[]
-  const onMap = federal.filter((u) => u.loc === 'map').sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '') || a.id.localeCompare(b.id))
+  const onMap = federal.filter((u) => u.loc === 'map').sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '', 'en', { numeric: true }) || a.id.localeCompare(b.id))
   const csa = (view.confederate as Record<string, unknown>[]) ?? []
   const csaFull = sees(viewer, 'confederate')
   const placeholders = placeholderSummary(ctx.pack)
