@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openApp, type App } from '../../src/cli/app.ts'
+import { demoSecret } from '../../src/cli/demo.ts'
+
+export interface TestApp extends App {
+  now: { t: number }
+  cleanup(): void
+}
+
+/** A judge on a fresh temporary data directory with a controllable clock and pinned secrets. */
+export function testApp(seed = 'test'): TestApp {
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
+  const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
+  const app = openApp({ dataDir: dir, clock: () => new Date(now.t), newSecret: demoSecret(seed), moderatorAddress: 'mod@example.test', mailDomain: 'judge.example.test' })
+  return Object.assign(app, {
+    now,
+    cleanup: () => {
+      app.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  })
+}
+
+export function createWeakBeginning(app: App, game = 'wb1') {
+  return app.judge.createGame({
+    game,
+    ruleset: 'sea-devils',
+    scenario: 'weak-beginning',
+    players: [
+      { role: 'federal', address: 'fed@example.test', name: 'Fed' },
+      { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+    ],
+    zone: 'America/New_York',
+  })
+}
+
+/** Every queued mail as the outbox table holds it. */
+export function outboxRows(app: App): { id: number; recipient: string; kind: string; mail: { subject: string; text: string; html?: string; to: string; messageId: string } }[] {
+  return (app.db.prepare('SELECT id, recipient, kind, payload FROM outbox ORDER BY id').all() as { id: number; recipient: string; kind: string; payload: string }[]).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
+}
