@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Independent check of acw-pbem's dice, written without any of the judge's code.
+
+Reads the judge's SQLite event log directly and recomputes every recorded roll of a game from the
+revealed secret, as the README documents:
+
+  message = "<game>|<point>|<index>|<label>|<salt>"
+  block 0 = HMAC-SHA256(secret, message); block b > 0 = HMAC-SHA256(secret, message + "|" + b)
+  each block is read as eight big-endian 32-bit words; the first word w with
+  w < floor(2**32 / sides) * sides gives the face 1 + (w % sides)
+  and SHA-256(secret) must equal the commitment published before the orders were in.
+
+Usage: verify_dice.py <judge.sqlite> <game>   (exit status 0 when every roll reproduces)
+"""
+import hashlib
+import hmac
+import json
+import sqlite3
+import sys
+
+
+def derive(secret_hex: str, message: str, sides: int) -> int:
+    key = bytes.fromhex(secret_hex)
+    limit = (2**32 // sides) * sides
+    for block in range(64):
+        msg = message if block == 0 else f"{message}|{block}"
+        digest = hmac.new(key, msg.encode("utf-8"), hashlib.sha256).digest()
+        for off in range(0, 32, 4):
+            word = int.from_bytes(digest[off:off + 4], "big")
+            if word < limit:
+                return 1 + word % sides
+    raise ValueError("no acceptable word")
+
+
+def main() -> int:
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    db = sqlite3.connect(sys.argv[1])
+    game = sys.argv[2]
+    rows = db.execute(
+        "SELECT data FROM events WHERE stream = ? AND type = 'TurnAdjudicated' ORDER BY version",
+        (f"game:{game}",),
+    ).fetchall()
+    checked = failed = 0
+    for (data,) in rows:
+        t = json.loads(data)
+        if hashlib.sha256(bytes.fromhex(t["secret"])).hexdigest() != t["commitment"]:
+            print(f"resolution {t['point']}: secret does not match its commitment")
+            failed += 1
+        for r in t["rolls"]:
+            message = f"{game}|{t['point']}|{r['index']}|{r['label']}|{t['salt']}"
+            value = derive(t["secret"], message, r["sides"])
+            checked += 1
+            if value != r["value"]:
+                failed += 1
+                print(f"resolution {t['point']} roll {r['index']} ({r['label']}): recorded {r['value']}, recomputed {value}")
+    print(f"{checked} rolls checked in {len(rows)} resolutions, {failed} mismatches")
+    return 1 if failed or not rows else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
