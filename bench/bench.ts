@@ -1,0 +1,34 @@
+// `npm run bench`: the judge's performance figures from one run on this machine.
+//  1. events appended per second through the log (schema validation + hash chain + head update,
+//     one transaction per event) next to raw better-sqlite3 inserts at the same durability;
+//  2. the time to re-fold the Weak Beginning demo game (setup + every recorded resolution).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { benchLog } from './log-bench.ts'
+import { openApp } from '../src/cli/app.ts'
+import { DEMO_GAME, runDemo } from '../src/cli/demo.ts'
+
+const n = Number(process.env.BENCH_EVENTS ?? 20000)
+const log = benchLog(n)
+console.log(`log append (${n} events, ${log.durability}): ${Math.round(log.logEventsPerSec)} events/s through EventStore vs ${Math.round(log.rawInsertsPerSec)} raw inserts/s (${((log.logEventsPerSec / log.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`)
+
+const dir = mkdtempSync(join(tmpdir(), 'pbem-bench-'))
+try {
+  const demo = await runDemo({ dir })
+  const app = openApp({ dataDir: demo.dataDir })
+  const runs = 50
+  app.judge.load(DEMO_GAME)
+  const t0 = performance.now()
+  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME)
+  const plain = (performance.now() - t0) / runs
+  const t1 = performance.now()
+  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME, { check: true })
+  const checked = (performance.now() - t1) / runs
+  const events = app.store.version(`game:${DEMO_GAME}`)
+  console.log(`re-fold of the demo game (${events} events, 7 resolutions): ${plain.toFixed(2)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`)
+  app.close()
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}

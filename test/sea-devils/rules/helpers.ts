@@ -1,0 +1,114 @@
+// Shared fixtures for the Sea Devils rules tests: the embedded pack, a Weak Beginning state to
+// shape by hand, order parsing that must succeed, and resolution with fixed dice.
+import { expect } from 'vitest'
+import { loadSeaDevilsPack } from '../../../src/games/sea-devils/pack.ts'
+import { rawSeaDevilsPack } from '../../../src/games/sea-devils/data/index.ts'
+import { createSeaDevils, setupScenario } from '../../../src/games/sea-devils/index.ts'
+import { FixedDice, RecordingDice } from '../../../src/engine/dice.ts'
+import type { CsaShip, SdState, UsaShip } from '../../../src/games/sea-devils/state.ts'
+import type { SdCommand } from '../../../src/games/sea-devils/orders.ts'
+import type { NarrativeEntry, Parsed, Step } from '../../../src/games/contract.ts'
+import { blockadeResult, combatDamage, ecesShip, ecesSpots, escapes, raidLoss, searchSpots } from '../../../src/games/sea-devils/tables.ts'
+
+export const pack = loadSeaDevilsPack(rawSeaDevilsPack())
+export const P = pack.content
+export const T = P.tables
+export const rs = createSeaDevils(pack)
+export { blockadeResult, combatDamage, ecesShip, ecesSpots, escapes, raidLoss, searchSpots }
+
+export const areaDef = (id: string) => {
+  const a = P.areas.find((x) => x.id === id)
+  if (!a) throw new Error(`no area ${id}`)
+  return a
+}
+export const shipDef = (id: string) => {
+  const s = P.ships.find((x) => x.id === id)
+  if (!s) throw new Error(`no ship ${id}`)
+  return s
+}
+export const trackOf = (gt: number) => {
+  const t = P.track.find((x) => x.gt === gt)
+  if (!t) throw new Error(`no GT${gt} on the track`)
+  return t
+}
+export const yearOf = (gt: number) => trackOf(gt).year
+
+/** Weak Beginning at GT1, Phase 2 (both sides' orders awaited). */
+export function fresh(scenario = 'weak-beginning'): SdState {
+  return setupScenario(P, scenario, new RecordingDice('00'.repeat(32), 'test', 0, ''))
+}
+
+/** Takes every Federal ship off the map (to the AP); Pacific ones too when asked. */
+export function clearFederals(s: SdState, pacificToo = false): void {
+  for (const u of Object.values(s.usa)) {
+    if (u.loc !== 'map' && u.loc !== 'CSE') continue
+    if (!pacificToo && u.area && areaDef(u.area).pacific) continue
+    u.loc = 'AP'
+    u.area = null
+    u.blockading = null
+  }
+}
+
+/** Puts a Confederate ship on the map (it began the turn there unless `arrivedTurn` says otherwise). */
+export function placeCsa(s: SdState, id: string, area: string, opts: Partial<CsaShip> = {}): CsaShip {
+  const c = s.csa[id]
+  if (!c) throw new Error(`no Confederate ship ${id}`)
+  Object.assign(c, { status: 'map', area, port: null, damage: 0, commissioned: true, arrivedTurn: 0, turnsAtSea: 0, turnsInPort: 0 }, opts)
+  return c
+}
+
+/** Removes Sumter (and Semmes with it) from play, for tests about other ships. */
+export function withoutSumter(s: SdState): void {
+  s.csa.SUM!.status = 'cancelled'
+  s.csa.SUM!.area = null
+  s.semmes.ship = null
+}
+
+export function placeUsa(s: SdState, id: string, area: string | 'CSE', opts: Partial<UsaShip> = {}): UsaShip {
+  const u = s.usa[id]
+  if (!u) throw new Error(`no Federal ship ${id}`)
+  Object.assign(u, area === 'CSE' ? { loc: 'CSE', area: null } : { loc: 'map', area }, { damage: 0, blockading: null, deployed: true }, opts)
+  return u
+}
+
+export function parse(s: SdState, role: 'federal' | 'confederate', text: string): Parsed<SdCommand> {
+  return rs.parseOrders(s, role, text)
+}
+
+/** Parses orders that must be accepted. */
+export function orders(s: SdState, role: 'federal' | 'confederate', text: string): SdCommand[] {
+  const p = parse(s, role, text)
+  expect(p.errors, `${role} orders rejected`).toEqual([])
+  return p.commands
+}
+
+export interface Run {
+  step: Step<SdState>
+  state: SdState
+  dice: FixedDice
+  /** Narrative texts, optionally only those citing `rule`. */
+  texts(rule?: string): string[]
+  /** All narrative texts joined, for substring checks. */
+  all: string
+  labels: string[]
+}
+
+/** Resolves the state's current stage with the given orders and dice faces. */
+export function resolve(s: SdState, o: { federal?: string; confederate?: string; dice: number[]; decisions?: Record<string, string> }): Run {
+  const ord: Record<string, SdCommand[]> = {}
+  if (o.federal !== undefined) ord.federal = orders(s, 'federal', o.federal)
+  if (o.confederate !== undefined) ord.confederate = orders(s, 'confederate', o.confederate)
+  const dice = new FixedDice(o.dice)
+  const step = rs.resolve(s, { orders: ord, decisions: o.decisions ?? {} }, dice)
+  const texts = (rule?: string) => step.narrative.filter((n: NarrativeEntry) => rule === undefined || n.rule === rule).map((n) => n.text)
+  return { step, state: step.state, dice, texts, all: texts().join('\n'), labels: dice.rolls.map((r) => r.label) }
+}
+
+/** The first die face (1..6) meeting `pred`; throws when the pack's table has none. */
+export function dieWhere(pred: (die: number) => boolean, what = 'a die face'): number {
+  for (let d = 1; d <= 6; d++) if (pred(d)) return d
+  throw new Error(`the data pack has no die face for ${what}`)
+}
+
+/** One die value for the Federal deployment roll that ends every full turn (10.31). */
+export const FWDT = 1
