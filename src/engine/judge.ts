@@ -312,7 +312,7 @@ export class Judge {
       readerName: role ? `${fold.players.get(role)!.name} (${role})` : viewer.kind === 'moderator' ? 'the moderator' : 'an observer',
       label: adjudication ? `results of ${adjudication.label} (resolution ${adjudication.point})` : `opening of game (resolution ${fold.point})`,
       narrative: adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : [],
-      decisions: [],
+      decisions: adjudication ? this.decisionsAt(fold, adjudication.point, viewer) : [],
       secret: adjudication?.secret ?? null,
       commitment: adjudication?.commitment ?? null,
       salt: adjudication?.salt ?? '',
@@ -327,6 +327,14 @@ export class Judge {
       key,
       replyAddress: role ? this.replyAddress(game, role, key) : this.judgeAddress,
     }
+  }
+
+  /** The decisions met while resolving `point` that this reader may see, with what was applied. */
+  private decisionsAt(fold: GameFold, point: number, viewer: Viewer): { decisionId: string; question: string; applied: string; byDefault: boolean }[] {
+    const applied = new Map(fold.events.filter((e) => (e.type === 'DecisionDefaulted' || e.type === 'DecisionMade') && e.data.point === point).map((e) => [e.data.decisionId as string, e]))
+    return fold.events
+      .filter((e) => e.type === 'DecisionRequested' && e.data.point === point && canSee(viewer, e.audience))
+      .map((e) => ({ decisionId: e.data.decisionId, question: e.data.question, applied: applied.get(e.data.decisionId)?.data.applied ?? e.data.defaultOption, byDefault: applied.get(e.data.decisionId)?.type !== 'DecisionMade' }))
   }
 
   reportLetters(fold: GameFold, adjudication: TurnAdjudicated | null): Letter[] {

@@ -48,6 +48,9 @@ export function runActivityPhase(res: Resolution, scripts: { ship: string; steps
       else if (step.verb === 'REFIT') turn.refit = true
       else if (step.verb === 'LEAVE-PORT' || step.verb === 'RUN' || step.verb === 'RUN-OUT') leftPort = true
       if (runStep(res, act, step) === 'ended') act.ended = true
+      // 8.21: damage taken on the way (combat, blockade fire) cuts the rest of the allowance.
+      const now = state.csa[ship]!
+      if (now.status === 'map') act.allowance = Math.min(act.allowance, res.ctx.ship(ship).ma - now.damage)
     }
     const now = state.csa[ship]!
     turn.wholeTurnInPort = startedInPort && !leftPort && now.status === 'map' && now.port !== null
@@ -159,6 +162,7 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D') return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
   if (def.oneRaidPerTurn && act.raids >= 1) return skip('5.42', 'it may raid only once a turn')
   if (s.cannotRaidUntilRefit) return skip('11.52', 'it may not raid until refitted')
+  if (cls === 'AUX' && ctx.area(areaId).density < 1) return skip('5.43', 'auxiliaries need a density of at least 1')
   if (act.mp + 1 > act.allowance) return skip('4.11', 'no MP left')
   act.mp += 1
   act.raidedIn.push(areaId)
@@ -166,7 +170,6 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   let density = ctx.area(areaId).density
   let note = `density ${density}`
   if (cls === 'AUX' && areaId !== 'C9') {
-    if (density < 1) return skip('5.43', 'auxiliaries need a density of at least 1')
     density = 1
     note = 'auxiliary: density 1 (5.43)'
   }

@@ -351,8 +351,8 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
     out.errors.push({ line: 0, text: '', message: `GT${state.turn}: your deployment and movement are on file; the Confederate is now recording his activity` })
     return
   }
-  const deployed = new Set(Object.values(state.usa).filter((u) => u.loc === 'map' && (placementFixed ? true : false)).map((u) => u.id))
-  const willDeploy = new Set<string>(deployed)
+  // In a turn whose placement the scenario fixed, every ship on the map is already deployed.
+  const willDeploy = new Set<string>(placementFixed ? Object.values(state.usa).filter((u) => u.loc === 'map').map((u) => u.id) : [])
   const byType: Record<string, number> = {}
   const seenMove = new Set<string>()
   let cseCount = 0

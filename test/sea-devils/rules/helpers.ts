@@ -112,3 +112,21 @@ export function dieWhere(pred: (die: number) => boolean, what = 'a die face'): n
 
 /** One die value for the Federal deployment roll that ends every full turn (10.31). */
 export const FWDT = 1
+
+/** Combat Results Table damage for a die and a gunnery total (read from the pack). */
+export const crt = (die: number, gun: number) => combatDamage(T, die, gun)
+
+/**
+ * Dice for a fight the Confederate wins outright: he rolls 6 every segment and the Federal rolls
+ * his least harmful face, until the Federal side (hit points `fedHp`) is sunk. Checks that the
+ * Confederate (hit points `csaHp`) survives it.
+ */
+export function winningFight(csaGun: number, fedHp: number, fedGun: number, csaHp: number): number[] {
+  const hit = crt(6, csaGun)
+  expect(hit, 'the Confederate must be able to hit').toBeGreaterThan(0)
+  const least = Math.min(...[1, 2, 3, 4, 5, 6].map((d) => crt(d, fedGun)))
+  const fedDie = dieWhere((d) => crt(d, fedGun) === least)
+  const n = Math.ceil(fedHp / hit)
+  expect(n * least, 'the Confederate must survive').toBeLessThan(csaHp)
+  return Array.from({ length: n }, () => [6, fedDie]).flat()
+}
