@@ -2,7 +2,8 @@
 import { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { adjudicateDue, openApp, readInbox, sendOutbox, type App } from './app.ts'
-import { verifyDice, verifyGame } from '../engine/audit.ts'
+import { locate, verifyDice, verifyGame } from '../engine/audit.ts'
+import { verifyAll } from '../log/verify.ts'
 import { rulesetFactory, rulesetIds } from '../engine/registry.ts'
 import { runDemo } from './demo.ts'
 import { serve } from './serve.ts'
@@ -137,6 +138,13 @@ program
           bad++
           console.log(`${id}: FAILED`)
           for (const p of v.problems) console.log(`  ${p}`)
+        }
+      }
+      if (o.all) {
+        // Streams that are not games (mail intake, operator actions) have hash chains too.
+        for (const f of verifyAll(app.db).failures.filter((x) => !x.stream.startsWith('game:'))) {
+          bad++
+          console.log(`${f.stream}: FAILED at ${locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
         }
       }
       if (bad) process.exitCode = 1

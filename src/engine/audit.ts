@@ -13,11 +13,9 @@ export interface GameVerification {
 }
 
 export function verifyGame(db: Database, judge: Judge, game: string): GameVerification {
-  const chain = verifyStream(db, gameStream(game))
-  if (!chain.ok) {
-    const where = chain.position === null ? `stream version ${chain.version}` : `position ${chain.position} (stream version ${chain.version})`
-    return { ok: false, events: 0, problems: [`hash chain broken at ${where}: ${chain.reason}`] }
-  }
+  const stream = gameStream(game)
+  const chain = verifyStream(db, stream)
+  if (!chain.ok) return { ok: false, events: 0, problems: [`hash chain broken at ${locate(db, stream, chain.position, chain.version)}: ${chain.reason}`] }
   let problems: string[] = []
   try {
     const fold = judge.load(game, { check: true })
@@ -26,6 +24,15 @@ export function verifyGame(db: Database, judge: Judge, game: string): GameVerifi
     problems = [`the game no longer re-folds: ${(e as Error).message}`]
   }
   return { ok: problems.length === 0, events: chain.events, problems }
+}
+
+/** A deleted row has no position left; name the surviving neighbours instead. */
+export function locate(db: Database, stream: string, position: number | null, version: number): string {
+  if (position !== null) return `position ${position} (stream version ${version})`
+  const before = db.prepare('SELECT MAX(position) AS p FROM events WHERE stream = ? AND version < ?').get(stream, version) as { p: number | null }
+  const after = db.prepare('SELECT MIN(position) AS p FROM events WHERE stream = ? AND version > ?').get(stream, version) as { p: number | null }
+  const span = after.p === null ? `after position ${before.p ?? 0} (the end of the stream)` : `between positions ${before.p ?? 0} and ${after.p}`
+  return `stream version ${version}, missing ${span}`
 }
 
 export interface DiceReport {

@@ -1,0 +1,80 @@
+// Acceptance: `pbem verify` passes on the demo game and, after any single row of the events table
+// is edited or deleted, exits non-zero naming where; `pbem dice verify` reproduces every roll.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runDemo } from '../../src/cli/demo.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+let dir: string
+let demoDb: string
+const pbem = (data: string, ...args: string[]) => spawnSync(process.execPath, ['bin/pbem.js', '--data', data, ...args], { cwd: root, encoding: 'utf8' })
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pbem-verify-'))
+  demoDb = join((await runDemo({ dir: join(dir, 'demo') })).dataDir, 'judge.sqlite')
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function tampered(name: string, sql: (db: Database.Database) => void): string {
+  const data = join(dir, name)
+  mkdirSync(data, { recursive: true })
+  // Fold the WAL into the main file first so the copy holds every row.
+  new Database(demoDb).pragma('wal_checkpoint(TRUNCATE)')
+  copyFileSync(demoDb, join(data, 'judge.sqlite'))
+  const db = new Database(join(data, 'judge.sqlite'))
+  sql(db)
+  db.close()
+  return data
+}
+
+describe('pbem verify and pbem dice verify on the demo game', () => {
+  it('exit 0 on the untouched log', () => {
+    const data = tampered('clean', () => {})
+    const v = pbem(data, 'verify', 'wb-demo')
+    expect(v.status, v.stdout + v.stderr).toBe(0)
+    expect(v.stdout).toMatch(/wb-demo: OK \(35 events/)
+    const d = pbem(data, 'dice', 'verify', 'wb-demo')
+    expect(d.status).toBe(0)
+    expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)
+  })
+
+  const game = (db: Database.Database) => db.prepare(`SELECT position, version FROM events WHERE stream = 'game:wb-demo' ORDER BY version`).all() as { position: number; version: number }[]
+
+  for (const pick of ['first', 'middle', 'last'] as const) {
+    it(`names the position when the ${pick} row is edited`, () => {
+      let target = 0
+      const data = tampered(`edit-${pick}`, (db) => {
+        const rows = game(db)
+        const row = pick === 'first' ? rows[0]! : pick === 'last' ? rows.at(-1)! : rows[Math.floor(rows.length / 2)]!
+        target = row.position
+        db.prepare(`UPDATE events SET recorded_at = '2020-01-01T00:00:00.000Z' WHERE position = ?`).run(row.position)
+      })
+      const v = pbem(data, 'verify', 'wb-demo')
+      expect(v.status).toBe(1)
+      expect(v.stdout).toContain(`position ${target} `)
+    })
+
+    it(`names where the ${pick} row was deleted`, () => {
+      let version = 0
+      const data = tampered(`delete-${pick}`, (db) => {
+        const rows = game(db)
+        const row = pick === 'first' ? rows[0]! : pick === 'last' ? rows.at(-1)! : rows[Math.floor(rows.length / 2)]!
+        version = row.version
+        db.prepare(`DELETE FROM events WHERE position = ?`).run(row.position)
+      })
+      const v = pbem(data, 'verify', 'wb-demo')
+      expect(v.status).toBe(1)
+      expect(v.stdout).toMatch(new RegExp(`version ${version}\\b`))
+      expect(v.stdout).toMatch(/position/)
+    })
+  }
+
+  it('the Python verifier agrees', () => {
+    expect(execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: root, encoding: 'utf8' })).toMatch(/0 mismatches/)
+  })
+})
