@@ -178,6 +178,10 @@ export class Judge {
         const errors = [{ line: 0, text: '', message: fold.finished ? 'the game is over' : `no orders are awaited from ${role} now (${this.awaitingText(fold)})` }]
         event = { type: 'OrdersRejected', data: { ...base, role, errors } satisfies OrdersRejected, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
         result = { receipt, accepted: false, errors, label }
+      } else if (fold.deadline && this.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()) {
+        const errors = [{ line: 0, text: '', message: `late: the deadline for ${label} passed at ${formatDeadline(fold.deadline.deadline, fold.created.zone)}; the orders on file (if any) will be used` }]
+        event = { type: 'OrdersRejected', data: { ...base, role, errors } satisfies OrdersRejected, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
+        result = { receipt, accepted: false, errors, label }
       } else {
         const parsed = ruleset.parseOrders(fold.state, role, text)
         if (parsed.errors.length) {

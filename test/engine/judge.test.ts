@@ -155,6 +155,16 @@ describe('the judge', () => {
     expect(r.errors[0]!.message).toMatch(/no orders are awaited from confederate now/)
   })
 
+  it('refuses orders that arrive after the deadline and keeps the earlier set on file', () => {
+    createWeakBeginning(app)
+    app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
+    app.now.t += 73 * 3600_000
+    const late = app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT')
+    expect(late.accepted).toBe(false)
+    expect(late.errors[0]!.message).toMatch(/^late: the deadline for GT1 Confederate activity record passed at 2026-03-05 12:00 UTC/)
+    expect(app.judge.load('wb1').orders.get('confederate')!.normalised).toEqual(['SUM: STAY'])
+  })
+
   it('finds due games: early when every order is in, otherwise at the deadline', () => {
     createWeakBeginning(app)
     expect(app.judge.dueGames(new Date(app.now.t))).toEqual([])
