@@ -25,12 +25,25 @@ export function openTurn(res: Resolution): void {
   state.cpl.england += W + E
   state.cpl.france += W + F
   res.say(PUBLIC, '9.21', `Game turn ${state.turn} (${track.date}) begins. Prestige adjustments W${signed(W)} E${signed(E)} F${signed(F)}: world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}.`)
+  landWar(res)
   resetTurnScratch(state)
   cancelByPrestige(res)
   placeConfederateReinforcements(res, track.csaReinforcements)
   placeSemmes(res)
   federalAutomaticPlacement(res, track.usaReinforcements)
   state.stage = 'federal-orders'
+}
+
+/** 4.41 / 11.43: C15 is lost at the very start of GT14, C14 at the start of GT16; ships in them are interned. */
+function landWar(res: Resolution): void {
+  const { state } = res
+  const lost = state.turn === 14 ? 'C15' : state.turn === 16 ? 'C14' : null
+  if (!lost || state.csaPortsLost.includes(lost)) return
+  state.csaPortsLost.push(lost)
+  res.say(PUBLIC, '4.41', `The land war: the Confederate port in ${lost} is lost.`)
+  for (const s of Object.values(state.csa)) {
+    if (s.status === 'map' && s.area === lost && s.port === 'CSA') removeConfederate(res, s.id, 'interned', `its port in ${lost} is lost to the land war (11.43)`)
+  }
 }
 
 function signed(n: number): string {
@@ -292,7 +305,9 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
     // 11.3 (ruling R11): at the end of the period's last turn the ship must lie in a port where it
     // can refit next turn; one turn later it must have refitted.
     const canRefitNext = s.port !== null && isPortRefitCapable(state, ctx, s.area!, s.port) && !refitForbiddenByOrigin(ctx, shipId, s.port)
-    if (s.turnsAtSea > period || (s.turnsAtSea === period && !canRefitNext)) {
+    // The extra turn is spent wholly in port: without a refit in it the period has run out.
+    const graceSpent = s.turnsAtSea >= period && t.wholeTurnInPort && !t.refit
+    if (s.turnsAtSea > period || (s.turnsAtSea === period && !canRefitNext) || graceSpent) {
       removeConfederate(res, shipId, s.port !== null ? 'interned' : 'sunk', `its refit period of ${period} turns has run out (11.3)`)
       continue
     }

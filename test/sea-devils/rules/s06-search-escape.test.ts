@@ -121,6 +121,20 @@ describe('6.13 responses to a spotting', () => {
     expect(r.state.usa.PENG!.blockading).toBeNull()
   })
 
+  it('6.13(3): no port refuge in C54 either: the built-in default there is an escape', () => {
+    const s = fresh()
+    withoutSumter(s)
+    clearFederals(s, true)
+    placeCsa(s, 'ALA', 'C67')
+    placeUsa(s, 'NIAG', 'C54')
+    expect(shipDef('NIAG').gun).toBeGreaterThanOrEqual(shipDef('ALA').gun) // a coastal refuge would be the default
+    const esc = dieWhere((d) => escapes(T, d, shipDef('ALA').ma - shipDef('NIAG').ma))
+    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C54\nPOLICY ALA ON SPOTTED: ASK', dice: [spot1(), esc, FWDT] })
+    expect(r.step.decisions[0]!.options.map((o) => o.id)).toEqual(['FIGHT', 'ESCAPE'])
+    expect(r.step.decisions[0]!.applied).toBe('ESCAPE')
+    expect(r.state.csa.ALA!.port).toBeNull()
+  })
+
   it('6.13(2): a Federal LETGO policy makes the escape mutual, with no Escape Table roll', () => {
     const s = alaMeetsDaco()
     const r = resolve(s, {
