@@ -169,7 +169,7 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   act.raids += 1
   let density = ctx.area(areaId).density
   let note = `density ${density}`
-  if (cls === 'AUX' && areaId !== 'C9') {
+  if (cls === 'AUX' && areaId !== ctx.pack.mapRoles.eastCoast) {
     density = 1
     note = 'auxiliary: density 1 (5.43)'
   }

@@ -113,11 +113,11 @@ export function reveal(res: Resolution, shipId: string): void {
 export function searchOnEntry(res: Resolution, act: Activity, areaId: string, exclude: string[] = []): Outcome {
   const { state, ctx } = res
   const shipId = act.ship
-  if (areaId === 'C9') {
+  if (areaId === ctx.pack.mapRoles.eastCoast) {
     const cls = typeClass(ctx.ship(shipId).type)
     const earlier = state.ecesEntries[cls] ?? 0
     state.ecesEntries[cls] = earlier + 1
-    const r = res.roll(`ECES for ${shipId} in C9`, 6, CSA)
+    const r = res.roll(`ECES for ${shipId} in ${areaId}`, 6, CSA)
     if (!ecesSpots(ctx.pack.tables, r.value)) {
       res.say(CSA, '6.41', `East Coast Emergency Search for ${shipId}: die ${r.value}, not spotted.`, [r.index])
     } else {

@@ -10,6 +10,7 @@ import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts
 import { applyDeployment, endTurn, federalMovement, openTurn } from './turn.ts'
 import { runActivityPhase } from './activity.ts'
 import { seaDevilsReportModel, seaDevilsView } from './view.ts'
+import type { Policy } from './policy.ts'
 
 export const SEA_DEVILS_VERSION = '1.0.0'
 
@@ -61,9 +62,9 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       const ctx = packOf(next, content)
       const fed = federalOrdersFrom(input.orders.federal ?? [])
       const csa = confederateOrdersFrom(input.orders.confederate ?? [])
-      const policies = { federal: next.pendingFederal?.policies ?? fed.policies, confederate: csa.policies }
-      if (next.stage === 'federal-orders' || next.stage === 'both-orders') policies.federal = fed.policies
-      const res = new Resolution(next, ctx, dice, input.decisions, policies)
+      next.policies.federal = standing(next.policies.federal, fed.policies)
+      next.policies.confederate = standing(next.policies.confederate, csa.policies)
+      const res = new Resolution(next, ctx, dice, input.decisions, next.policies)
       const turn = next.turn
       if (next.stage === 'finished') throw new Error('the game is over')
       if (next.stage === 'federal-orders') {
@@ -85,6 +86,13 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
     reportModel: (state, viewer) => seaDevilsReportModel(state, packOf(state, content), viewer),
   }
   return ruleset
+}
+
+/** New standing orders replace the ones for the same scope and event; the others stand. */
+function standing(current: Policy[], incoming: Policy[]): Policy[] {
+  const key = (p: Policy) => `${p.scope} ${p.event}`
+  const replaced = new Set(incoming.map(key))
+  return [...current.filter((p) => !replaced.has(key(p))), ...incoming]
 }
 
 /** 11.72: Semmes leaves a ship in port for the track; PLACE names where he comes back. */
@@ -183,6 +191,7 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
     vp: { csa: 0, usa: 0 },
     losses: [],
     decisionSeq: 0,
+    policies: { federal: [], confederate: [] },
     result: null,
   }
 }

@@ -134,7 +134,7 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       if (typeof p === 'string') out.error(l, p)
       else {
         commands.push({ kind: 'policy', policy: p, line: l.line })
-        out.normalised.push(`POLICY ${p.scope} ON ${p.event}: ${p.clauses.map((c) => c.action + (c.when ? ' IF …' : '')).join('; ')}`)
+        out.normalised.push(`${p.text} (stands until replaced)`)
       }
       continue
     }
@@ -375,7 +375,7 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
         if (typeof p === 'string') out.error(l, p)
         else {
           commands.push({ kind: 'policy', policy: p, line: l.line })
-          out.normalised.push(`POLICY ${p.scope} ON ${p.event}: ${p.clauses.map((c) => c.action + (c.when ? ' IF …' : '')).join('; ')}`)
+          out.normalised.push(`${p.text} (stands until replaced)`)
         }
         break
       }
@@ -398,7 +398,7 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           out.error(l, `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`)
           break
         }
-        if (def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific) {
+        if (def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific && !(def.leavesPacificAfterRaid && state.pacificRaid)) {
           out.error(l, `${id} is a Pacific Fleet ship and needs no deployment while in the Pacific (11.2)`)
           break
         }
@@ -452,7 +452,7 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           break
         }
         const path = args.slice(1)
-        let at = u.loc === 'map' ? u.area! : 'C9'
+        let at = u.loc === 'map' ? u.area! : ctx.pack.mapRoles.eastCoast
         let ok = path.length > 0
         if (!path.length) out.error(l, 'MOVE needs a path of areas', `e.g. MOVE ${id} C10 C11`)
         for (const a of path) {
@@ -466,10 +466,14 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
             ok = false
             break
           }
-          if (def.fleet === 'P' && ctx.area(at).pacific && !ctx.area(a).pacific && !(id === 'WYOM' && state.pacificRaid)) {
-            out.error(l, `${id} may not leave the Pacific (11.21${id === 'WYOM' ? ': only after a Confederate raid there' : ''})`)
-            ok = false
-            break
+          if (def.fleet === 'P' && ctx.area(at).pacific && !ctx.area(a).pacific) {
+            const may = def.leavesPacificAfterRaid && state.pacificRaid
+            // 11.21: leaving costs deployment and availability, so the ship must be deployed.
+            if (!may || !willDeploy.has(id) || placementFixed) {
+              out.error(l, `${id} may not leave the Pacific (11.21${def.leavesPacificAfterRaid ? may ? ': deploy it first, since any part of a turn outside the Pacific costs deployment and availability' : ': only after a Confederate raid there' : ''})`)
+              ok = false
+              break
+            }
           }
           at = a
         }

@@ -63,6 +63,8 @@ const ship = z.object({
   /** CSA: where the ship is received (9.36 forbids refitting in that country). */
   receivedIn: z.enum(['England', 'France', 'CSA', 'Parent']).optional(),
   oneRaidPerTurn: z.boolean().optional(),
+  /** 11.21: the one Pacific Fleet ship that may leave the Pacific after a Confederate raid there. */
+  leavesPacificAfterRaid: z.boolean().optional(),
   prov,
 })
 
@@ -161,6 +163,16 @@ export const seaDevilsPackSchema = z.object({
   }),
   /** 11.41/11.42: consecutive turns in port before internment. */
   internment: z.object({ europeOrCsa: z.number().int(), other: z.number().int(), refitBonus: z.number().int(), prov }),
+  /** Areas the rules name by code for a role of their own. */
+  mapRoles: z.object({
+    /** 6.4, 5.43, 10.43, 11.22: the US East Coast (ECES, auxiliaries' full density, AP entry point). */
+    eastCoast: z.string(),
+    /** 11.11: the areas a CSE-box ship searches. */
+    cseAreas: z.array(z.string()),
+    /** 4.41: Confederate ports lost to the land war at the start of a game turn. */
+    landWar: z.array(z.object({ turn: z.number().int(), area: z.string() })),
+    prov,
+  }),
   scenarios: z.array(scenario),
 })
 
@@ -219,6 +231,7 @@ export function checkPack(pack: SeaDevilsPack): string[] {
     for (const p of [...sc.federal.onMap, ...sc.confederate]) if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
     if (!pack.track.some((tt) => tt.gt === sc.lastTurn)) problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
   }
+  for (const a of [pack.mapRoles.eastCoast, ...pack.mapRoles.cseAreas, ...pack.mapRoles.landWar.map((l) => l.area)]) if (!areas.has(a)) problems.push(`mapRoles: unknown area ${a}`)
   if (pack.areas.filter((a) => a.whaling).length < Math.max(0, ...pack.scenarios.map((s) => s.whalingCounters))) problems.push('whaling: fewer whaling areas than counters to place')
   return problems
 }

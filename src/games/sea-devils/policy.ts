@@ -26,6 +26,8 @@ export interface Policy {
   scope: string
   event: PolicyEvent
   clauses: Clause[]
+  /** The policy as the player wrote it, for the reports. */
+  text: string
 }
 
 const VARIABLES = new Set(['DIFF', 'MY.GUN', 'MY.DEF', 'MY.HP', 'MY.SPEED', 'MY.DMG', 'MP.LEFT', 'FOE.GUN', 'FOE.DEF', 'FOE.HP', 'FOE.SPEED', 'FOE.COUNT', 'FOE.TYPE', 'TURN', 'TABLE', 'RESULT', 'AREA'])
@@ -42,7 +44,9 @@ export function parsePolicy(text: string): Policy | string {
   const clauses: Clause[] = []
   for (const part of m[3]!.split(';').map((p) => p.trim()).filter(Boolean)) {
     const [actionPart, condPart] = part.split(/\s+IF\s+/i)
-    const action = actionPart!.trim().split(/\s+/)[0]!.toUpperCase()
+    const words = actionPart!.trim().split(/\s+/).map((w) => w.toUpperCase())
+    // The digest writes target choices as "TARGET lowest-hp"; take the choice after the verb.
+    const action = event === 'TARGET' && words[0] === 'TARGET' && words[1] ? words[1] : words[0]!
     if (!allowed.includes(action)) return `${action} is not an answer to ${event}; use ${allowed.join(', ')}`
     if (condPart === undefined) {
       clauses.push({ action, when: null })
@@ -53,7 +57,7 @@ export function parsePolicy(text: string): Policy | string {
     clauses.push({ action, when: cond })
   }
   if (!clauses.length) return 'a policy needs at least one action'
-  return { scope, event, clauses }
+  return { scope, event, clauses, text: `POLICY ${text.trim()}` }
 }
 
 function parseCondition(text: string): NonNullable<Clause['when']> | string {

@@ -1,6 +1,7 @@
 // Sea Devils game state: plain JSON, folded by the engine from the log (never stored as truth).
 import type { DeployType, SeaDevilsPack, ShipDef, AreaDef, ScenarioDef } from './pack.ts'
 import type { FederalOrders } from './orders.ts'
+import type { Policy } from './policy.ts'
 
 export type Stage = 'both-orders' | 'federal-orders' | 'confederate-orders' | 'finished'
 
@@ -83,6 +84,8 @@ export interface SdState {
   vp: { csa: number; usa: number }
   losses: { ship: string; how: 'sunk' | 'interned'; turn: number }[]
   decisionSeq: number
+  /** Standing orders (digest 5): each stands until a later one for the same ship and event replaces it. */
+  policies: { federal: Policy[]; confederate: Policy[] }
   result: { level: string; difference: number } | null
 }
 
@@ -156,7 +159,7 @@ export function federalRoster(state: SdState): UsaShip[] {
 /** Federal searchers in an area: squadrons count once (6.11); blockaders never search (7.23). */
 export function searchUnits(state: SdState, ctx: Ctx, areaId: string): string[][] {
   const inArea = Object.values(state.usa).filter((u) => u.loc === 'map' && u.area === areaId && u.blockading === null && u.damage < ctx.ship(u.id).def)
-  const cseCovers = ['C9', 'C14', 'C16'].includes(areaId)
+  const cseCovers = ctx.pack.mapRoles.cseAreas.includes(areaId)
   const cse = cseCovers ? Object.values(state.usa).filter((u) => u.loc === 'CSE') : []
   const units: string[][] = []
   const placed = new Set<string>()

@@ -34,15 +34,16 @@ export function openTurn(res: Resolution): void {
   state.stage = 'federal-orders'
 }
 
-/** 4.41 / 11.43: C15 is lost at the very start of GT14, C14 at the start of GT16; ships in them are interned. */
+/** 4.41 / 11.43: Confederate ports fall to the land war at the start of the turns the pack names; ships in them are interned. */
 function landWar(res: Resolution): void {
   const { state } = res
-  const lost = state.turn === 14 ? 'C15' : state.turn === 16 ? 'C14' : null
-  if (!lost || state.csaPortsLost.includes(lost)) return
-  state.csaPortsLost.push(lost)
-  res.say(PUBLIC, '4.41', `The land war: the Confederate port in ${lost} is lost.`)
-  for (const s of Object.values(state.csa)) {
-    if (s.status === 'map' && s.area === lost && s.port === 'CSA') removeConfederate(res, s.id, 'interned', `its port in ${lost} is lost to the land war (11.43)`)
+  for (const { area: lost } of res.ctx.pack.mapRoles.landWar.filter((l) => l.turn === state.turn)) {
+    if (state.csaPortsLost.includes(lost)) continue
+    state.csaPortsLost.push(lost)
+    res.say(PUBLIC, '4.41', `The land war: the Confederate port in ${lost} is lost.`)
+    for (const s of Object.values(state.csa)) {
+      if (s.status === 'map' && s.area === lost && s.port === 'CSA') removeConfederate(res, s.id, 'interned', `its port in ${lost} is lost to the land war (11.43)`)
+    }
   }
 }
 
@@ -148,7 +149,7 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
     if (fleet === 'P') {
       // 11.22: Pacific reinforcements appear in C9 and make for the Pacific at no cost.
       u.loc = 'map'
-      u.area = 'C9'
+      u.area = ctx.pack.mapRoles.eastCoast
     } else moveTo(u, 'AP')
     res.say(PUBLIC, '10.2', `Federal reinforcement: ${id} ${fleet === 'P' ? 'appears in C9 bound for the Pacific' : 'joins the Available Pool'}.`)
   }
@@ -193,13 +194,13 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
     const from = u.loc === 'map' ? `stays in ${u.area}` : 'enters at C9'
     if (u.loc !== 'map') {
       u.loc = 'map'
-      u.area = 'C9'
+      u.area = ctx.pack.mapRoles.eastCoast
     }
     res.say(PUBLIC, d.fromUP ? '10.11' : '10.42', `${d.ship} (${type}) is deployed and ${from}${d.fromUP ? ' (from the Unavailable Pool)' : `; availability ${u.spent}/${def.availability}`}.`)
   }
   for (const u of Object.values(state.usa)) {
     if (u.loc !== 'map' || chosen.has(u.id) || isFreePacific(ctx, u) || ctx.ship(u.id).fleet === 'S') continue
-    if (ctx.ship(u.id).fleet === 'P' && u.area === 'C9') continue
+    if (ctx.ship(u.id).fleet === 'P' && u.area === ctx.pack.mapRoles.eastCoast) continue
     moveTo(u, 'AP')
     res.say(PUBLIC, '10.44', `${u.id} is not used this turn and returns to the Available Pool.`)
   }

@@ -45,6 +45,8 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
       .map((s) => ({ id: s.id, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, status: s.status, lastSeen: s.status === 'map' ? s.knownToFederal : null }))
   }
   if (sees(viewer, 'federal')) view.pendingFederal = state.pendingFederal
+  if (viewer.kind === 'role' && (viewer.role === 'federal' || viewer.role === 'confederate')) view.standingOrders = state.policies[viewer.role].map((p) => p.text)
+  if (viewer.kind === 'moderator') view.standingOrders = [...state.policies.federal, ...state.policies.confederate].map((p) => p.text)
   if (viewer.kind === 'moderator') view.whalingValues = { ...state.whaling }
   return view
 }

@@ -61,8 +61,12 @@ describe('11.2 the Pacific Fleet', () => {
     expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)).toEqual(['WYOM may not leave the Pacific (11.21: only after a Confederate raid there)'])
     expect(parse(s, 'federal', 'MOVE WYOM C55').errors).toEqual([])
     s.pacificRaid = true
-    expect(parse(s, 'federal', 'MOVE WYOM C43').errors).toEqual([])
     expect(parse(s, 'federal', 'MOVE SARA C43').errors).toHaveLength(1)
+    // Any part of a turn outside the Pacific costs deployment and availability: deploy it first.
+    expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)[0]).toMatch(/WYOM may not leave the Pacific \(11.21: deploy it first/)
+    s.stage = 'federal-orders'
+    s.deployTrack.S = 1
+    expect(parse(s, 'federal', 'DEPLOY WYOM\nMOVE WYOM C43').errors).toEqual([])
   })
 
   it('11.21: a Confederate raid in the Pacific releases the Wyoming', () => {

@@ -21,6 +21,7 @@ export function rawSeaDevilsPack(): unknown {
     whalingValues: meta.whalingValues,
     victoryPoints: meta.victoryPoints,
     internment: meta.internment,
+    mapRoles: meta.mapRoles,
     scenarios,
   })
 }
