@@ -12,7 +12,7 @@ export interface GameCreated {
   options: Record<string, string | number | boolean>
   packId: string
   packHash: string
-  pack?: unknown
+  pack: unknown
   createdBy: string
   zone: string
   deadlineHours: number

@@ -1,7 +1,7 @@
 // Folding a game's stream into its state. State is never stored: it is setup() followed by each
 // recorded adjudication re-run from its recorded orders, answers and revealed dice secret.
 import type { Ruleset } from '../games/contract.ts'
-import { canonicalJson, sha256Hex } from '../log/canonical.ts'
+import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
 import { combineSalts, RecordingDice } from './dice.ts'
 import type { DeadlineSet, GameCreated, OrdersAccepted, OrdersRejected, PlayerJoined, TurnAdjudicated } from './events.ts'

@@ -4,7 +4,7 @@
 // same transaction as the events that cause it.
 import type { Database } from 'better-sqlite3'
 import { canSee, type Awaited, type Viewer } from '../games/contract.ts'
-import { sha256Hex } from '../log/canonical.ts'
+import { sha256Hex } from '../util/canonical.ts'
 import type { EventStore, NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { formatDeadline, Templates, type Letter } from '../reports/render.ts'
@@ -37,7 +37,7 @@ export interface CreateGameRequest {
   scenario: string
   players: { role: string; address: string; name: string }[]
   options?: Record<string, string | number | boolean>
-  /** A moderator's own data pack (JSON); the embedded pack when absent. */
+  /** A moderator's own data pack (JSON); the embedded pack when absent. Either way the game stores its copy. */
   pack?: unknown
   zone?: string
   deadlineHours?: number
@@ -132,7 +132,8 @@ export class Judge {
       options: req.options ?? {},
       packId: pack.id,
       packHash: pack.hash,
-      ...(req.pack !== undefined ? { pack: req.pack } : {}),
+      // The game keeps its own copy of the data, so a later release of the embedded pack cannot change it.
+      pack: pack.content,
       createdBy: req.createdBy ?? 'operator',
       zone,
       deadlineHours,

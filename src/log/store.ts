@@ -2,7 +2,7 @@
 // validation and a per-stream SHA-256 hash chain. The log knows nothing about games.
 import type { Statement } from 'better-sqlite3'
 import type { Database } from './db.ts'
-import { canonicalJson, sha256Hex } from './canonical.ts'
+import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { EventSchemas } from './schemas.ts'
 
 export const GENESIS_HASH = '0'.repeat(64)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, sha256Hex } from '../../src/log/canonical.ts'
+import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 
 describe('canonicalJson', () => {
   it('sorts keys recursively with no whitespace', () => {

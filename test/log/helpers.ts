@@ -2,7 +2,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { canonicalJson, sha256Hex } from '../../src/log/canonical.ts'
+import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 
 export const PUBLIC = { kind: 'public' }
 

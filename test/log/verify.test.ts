@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { canonicalJson } from '../../src/log/canonical.ts'
+import { canonicalJson } from '../../src/util/canonical.ts'
 import { openDatabase, type Database } from '../../src/log/db.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore, GENESIS_HASH, type StoredEvent } from '../../src/log/store.ts'

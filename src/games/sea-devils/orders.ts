@@ -79,6 +79,15 @@ class Collector {
   }
 }
 
+/** The ship named by the first one to three words, and the words after it. */
+export function takeShip(ctx: Ctx, words: string[], side: 'CSA' | 'USA'): { written: string; rest: string[] } {
+  for (let n = Math.min(3, words.length); n > 1; n--) {
+    const written = words.slice(0, n).join(' ')
+    if (resolveShip(ctx, written, side)) return { written, rest: words.slice(n) }
+  }
+  return { written: words[0] ?? '', rest: words.slice(1) }
+}
+
 /** Resolves a ship name as written (id or any alias, case- and punctuation-insensitive). */
 export function resolveShip(ctx: Ctx, written: string, side: 'CSA' | 'USA'): string | null {
   const key = normaliseName(written)
@@ -367,8 +376,11 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
     return id
   }
   for (const l of lines) {
-    const [verb, ...args] = l.words
-    const raw = l.text.split(/\s+/).slice(1)
+    const verb = l.words[0]
+    // A ship may be written as several words ("K. Stat"): take the longest run that names one.
+    const named = takeShip(ctx, l.text.split(/\s+/).slice(1), 'USA')
+    const raw = [named.written, ...named.rest]
+    const args = raw.map((w) => w.toUpperCase())
     switch (verb) {
       case 'POLICY': {
         const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
@@ -519,7 +531,7 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
       }
       case 'BLOCKADE': {
         const id = usa(l, raw[0])
-        const target = raw[1] ? resolveShip(ctx, raw[1], 'CSA') : null
+        const target = raw.length > 1 ? resolveShip(ctx, raw.slice(1).join(' '), 'CSA') : null
         if (!id) break
         if (!target) {
           out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')

@@ -2,8 +2,8 @@
 // Every record names the provenance of each of its fields in `prov`; `checkPack` refuses a
 // record that leaves a field untagged, so no value enters play without saying where it came from.
 import { z } from 'zod'
-import { createHash } from 'node:crypto'
 import type { DataPack } from '../contract.ts'
+import { canonicalJson, sha256Hex } from '../../util/canonical.ts'
 
 export const PROVENANCE = ['rules', 'errata', 'reconstructed', 'placeholder'] as const
 export type Provenance = (typeof PROVENANCE)[number]
@@ -238,7 +238,7 @@ export function checkPack(pack: SeaDevilsPack): string[] {
 
 /** Canonical hash of a pack's content, recorded in GameCreated so a replay uses the same values. */
 export function hashPack(raw: unknown): string {
-  return createHash('sha256').update(JSON.stringify(raw)).digest('hex')
+  return sha256Hex(canonicalJson(raw))
 }
 
 export function loadSeaDevilsPack(raw: unknown): DataPack<SeaDevilsPack> {
@@ -249,7 +249,8 @@ export function loadSeaDevilsPack(raw: unknown): DataPack<SeaDevilsPack> {
   }
   const problems = checkPack(parsed.data)
   if (problems.length) throw new Error(`data pack check failed:\n${problems.slice(0, 30).join('\n')}`)
-  return { id: parsed.data.id, hash: hashPack(raw), content: parsed.data }
+  // Hash the validated content, so a pack stored in GameCreated reloads to the same hash.
+  return { id: parsed.data.id, hash: hashPack(parsed.data), content: parsed.data }
 }
 
 /** Fields whose value is a placeholder anywhere in the pack (reports must say so). */
