@@ -72,7 +72,8 @@ export class ConcurrencyError extends Error {
   }
 }
 
-interface EventRow {
+/** An events row as SQLite holds it. */
+export interface EventRow {
   position: number
   stream: string
   version: number

@@ -1,7 +1,7 @@
 // Verifying the log straight from SQLite (DESIGN.md section 3). Nothing is trusted: versions,
 // positions, the hash chain, each row's hash and the `streams` head are all re-checked.
 import type { Database } from './db.ts'
-import { GENESIS_HASH, eventHash } from './store.ts'
+import { GENESIS_HASH, eventHash, type EventRow } from './store.ts'
 
 export type VerifyResult =
   | { ok: true; events: number }
@@ -16,24 +16,11 @@ export interface VerifyAllResult {
   failures: Array<{ stream: string; position: number | null; version: number; reason: string }>
 }
 
-interface RawRow {
-  position: number
-  stream: string
-  version: number
-  type: string
-  schema_version: number
-  data: string
-  audience: string
-  recorded_at: string
-  causation: string | null
-  prev_hash: string
-  hash: string
-}
 
 const bad = (position: number | null, version: number, reason: string): VerifyResult => ({ ok: false, position, version, reason })
 
 /** Recomputes a raw row's hash from its contents, or says why it cannot. */
-function recompute(r: RawRow): { hash: string } | { error: string } {
+function recompute(r: EventRow): { hash: string } | { error: string } {
   let data: unknown
   let audience: unknown
   try {
@@ -75,7 +62,7 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
       `SELECT position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash
        FROM events WHERE stream = ? ORDER BY version, position`,
     )
-    .all(stream) as RawRow[]
+    .all(stream) as EventRow[]
   const head = db.prepare('SELECT version, head_hash FROM streams WHERE stream = ?').get(stream) as
     | { version: unknown; head_hash: unknown }
     | undefined
@@ -93,7 +80,7 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
   if (!head) return { ok: true, events: 0 }
   const n = headVersion!
 
-  let prev: RawRow | null = null
+  let prev: EventRow | null = null
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!
     const expected = i + 1

@@ -2,7 +2,7 @@
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
 import type { CsaStep } from './orders.ts'
 import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
-import { acceptBlockade, chargeEscape, combat, csaSpeed, removeConfederate, reveal, rollWithSemmes, searchOnEntry, unitName, unitSpeed, type Activity, type FederalUnit, type Outcome } from './combat.ts'
+import { combat, csaSpeed, removeConfederate, reveal, rollWithSemmes, searchOnEntry, unitName, unitSpeed, type Activity, type FederalUnit, type Outcome } from './combat.ts'
 import { commissionPort, csaPortUsable, usableCoalPorts } from './ports.ts'
 import { blockadeResult, combatDamage, escapes, raidLoss } from './tables.ts'
 import { typeClass } from './state.ts'
@@ -257,6 +257,7 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
     removeConfederate(res, act.ship, 'sunk', 'sunk by the blockaders (7.11)')
     return 'ended'
   }
+  // 8.21 at once: the search that follows the run already sees the slower ship.
   act.allowance = Math.min(act.allowance, ctx.ship(act.ship).ma - s.damage)
   if (direction === 'in') {
     s.port = 'CSA'
@@ -339,4 +340,3 @@ function groupBySquadron(res: Resolution, ids: string[]): string[][] {
   return groups
 }
 
-export { chargeEscape, acceptBlockade }

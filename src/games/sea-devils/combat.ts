@@ -1,8 +1,8 @@
 // Searches, spotting responses, escapes and combat (6.1-6.4, 7.21, 8.x, 11.74).
 import type { Audience } from '../contract.ts'
 import type { Facts } from './policy.ts'
-import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
-import { isFreePacific, searchUnits, typeClass } from './state.ts'
+import { CSA, PUBLIC, type Resolution } from './resolution.ts'
+import { searchUnits, typeClass } from './state.ts'
 import { combatDamage, ecesShip, ecesSpots, escapes, searchSpots } from './tables.ts'
 import { refugeAvailable } from './ports.ts'
 
@@ -387,4 +387,3 @@ export function removeConfederate(res: Resolution, shipId: string, how: 'sunk' |
   s.area = how === 'sunk' ? null : s.area
 }
 
-export { isFreePacific, USA }

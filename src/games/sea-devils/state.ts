@@ -152,10 +152,6 @@ export function isFreePacific(ctx: Ctx, ship: UsaShip): boolean {
   return def.fleet === 'P' && ship.area !== null && ctx.area(ship.area).pacific
 }
 
-export function federalRoster(state: SdState): UsaShip[] {
-  return Object.values(state.usa)
-}
-
 /** Federal searchers in an area: squadrons count once (6.11); blockaders never search (7.23). */
 export function searchUnits(state: SdState, ctx: Ctx, areaId: string): string[][] {
   const inArea = Object.values(state.usa).filter((u) => u.loc === 'map' && u.area === areaId && u.blockading === null && u.damage < ctx.ship(u.id).def)
