@@ -181,6 +181,20 @@ program
   })
 
 program
+  .command('player')
+  .description('players')
+  .command('rekey <game> <role>')
+  .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
+  .option('--reason <text>', 'why, for the log and the player', 'requested by the moderator')
+  .action((g: string, role: string, o) =>
+    withApp((app) => {
+      const key = app.judge.rekey(g, role, o.reason)
+      console.log(`${g} ${role}: new key ${key} (mailed to the player of record)`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
   .command('key <game> <role>')
   .description("show a player's current key and reply address (operator)")
   .action((g: string, role: string) =>

@@ -80,6 +80,11 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         fold.players.set(p.role, p)
         break
       }
+      case 'PlayerRekeyed': {
+        const p = fold.players.get(e.data.role)
+        if (p) fold.players.set(e.data.role, { ...p, keyHash: e.data.keyHash, keyGeneration: e.data.keyGeneration })
+        break
+      }
       case 'DiceCommitted':
         if (e.data.point === fold.point) fold.commitment = e.data.commitment
         break

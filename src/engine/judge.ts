@@ -60,7 +60,15 @@ export interface SubmitResult {
   label: string
 }
 
+/** Someone the judge mails reports to: a player (by role) or the moderator (role null). */
+interface Reader {
+  viewer: Viewer
+  address: string
+  role: string | null
+}
+
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
+const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
 export class Judge {
   readonly templates: Templates
@@ -88,6 +96,76 @@ export class Judge {
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
     return foldGame(events, this.secrets, opts)
+  }
+
+  /** The game as it stood right after resolution `point` (for reports sent again and histories). */
+  loadAfter(game: string, point: number): GameFold | null {
+    const events = this.o.store.read(gameStream(game))
+    const at = events.findIndex((e) => e.type === 'TurnAdjudicated' && e.data.point === point)
+    if (at < 0) return null
+    // The events appended with the result (the next commitment and deadline, or the end) belong with it.
+    let end = at + 1
+    while (end < events.length && RESULT_COMPANIONS.has(events[end]!.type)) end++
+    return foldGame(events.slice(0, end), this.secrets)
+  }
+
+  /** Resolution `point`'s report for one reader, re-rendered from the log. */
+  reportAgain(game: string, point: number, viewer: Viewer): Letter | null {
+    const fold = this.loadAfter(game, point)
+    if (!fold) return null
+    const reader = this.readers(fold).find((r) => (viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null))
+    return reader ? this.reportLetter(fold, fold.adjudications.at(-1)!.data, reader) : null
+  }
+
+  /** Issues a new key for a role (the old one stops working) and mails it to the player of record. */
+  rekey(game: string, role: string, reason: string): string {
+    return this.o.store.transaction(() => {
+      const fold = this.load(game)
+      const p = fold.players.get(role)
+      if (!p) throw new Error(`game ${game} has no role ${role}`)
+      const generation = p.keyGeneration + 1
+      const key = playerKey(serverSecret(this.o.db), game, role, generation)
+      this.o.store.append(gameStream(game), fold.version, [{ type: 'PlayerRekeyed', data: { role, keyHash: keyHash(key), keyGeneration: generation, reason }, audience: { kind: 'moderator' } }])
+      this.o.outbox.enqueue(
+        {
+          messageId: `rekey.${game}.${role}.${generation}@${this.mailDomain}`,
+          from: `Sea judge <${this.judgeAddress}>`,
+          to: p.address,
+          replyTo: this.replyAddress(game, role, key),
+          subject: `[${game}] Your new key for ${role}`,
+          text: this.templates.render(null, 'notice.txt', { body: `Your key for ${role} in ${game} has been replaced (${reason}).\nNew key: ${key}\nThe old key no longer works. Reply to this mail, or put KEY ${key} in your orders.` }),
+        },
+        { game, kind: 'notice' },
+      )
+      return key
+    })
+  }
+
+  /** PRESS: a message from one role to another (or ALL) through the judge, logged with its audience. */
+  sendPress(game: string, from: string, to: string, text: string, messageId: string | null): { ok: true; to: string[] } | { ok: false; reason: string } {
+    return this.o.store.transaction(() => {
+      const fold = this.load(game)
+      const roles = [...fold.players.keys()]
+      const targets = to === 'all' ? roles.filter((r) => r !== from) : roles.includes(to) && to !== from ? [to] : []
+      if (!targets.length) return { ok: false as const, reason: `PRESS needs a role to write to: ${roles.filter((r) => r !== from).join(', ')} or ALL.` }
+      if (!text.trim()) return { ok: false as const, reason: 'PRESS needs the message on the lines after it.' }
+      const [stored] = this.o.store.append(gameStream(game), fold.version, [{ type: 'PressSent', data: { from, to: targets, text, messageId }, audience: { kind: 'roles', roles: [from, ...targets] }, causation: messageId }])
+      for (const r of targets) {
+        const p = fold.players.get(r)!
+        this.o.outbox.enqueue(
+          {
+            messageId: `press.${game}.${stored!.version}.${r}@${this.mailDomain}`,
+            from: `Sea judge <${this.judgeAddress}>`,
+            to: p.address,
+            replyTo: this.replyAddress(game, r, playerKey(serverSecret(this.o.db), game, r, p.keyGeneration)),
+            subject: `[${game}] Press from ${from}`,
+            text: this.templates.render(null, 'notice.txt', { body: `Press from ${from} to ${targets.join(', ')}, relayed and logged by the judge:\n\n${text}\n\nTo answer, reply with PRESS ${from} on the first line.` }),
+          },
+          { game, kind: 'press' },
+        )
+      }
+      return { ok: true as const, to: targets }
+    })
   }
 
   /** The key a player puts in a KEY line or finds in the reply address. */
@@ -297,9 +375,9 @@ export class Judge {
 
   // ------------------------------------------------------------------ letters
 
-  private readers(fold: GameFold): { viewer: Viewer; address: string; name: string; role: string | null }[] {
-    const readers: { viewer: Viewer; address: string; name: string; role: string | null }[] = [...fold.players.values()].map((p) => ({ viewer: { kind: 'role', role: p.role } as Viewer, address: p.address, name: p.name, role: p.role }))
-    if (this.o.moderatorAddress) readers.push({ viewer: { kind: 'moderator' }, address: this.o.moderatorAddress, name: 'Moderator', role: null })
+  private readers(fold: GameFold): Reader[] {
+    const readers: Reader[] = [...fold.players.values()].map((p) => ({ viewer: { kind: 'role', role: p.role }, address: p.address, role: p.role }))
+    if (this.o.moderatorAddress) readers.push({ viewer: { kind: 'moderator' }, address: this.o.moderatorAddress, role: null })
     return readers
   }
 
@@ -343,22 +421,22 @@ export class Judge {
   }
 
   reportLetters(fold: GameFold, adjudication: TurnAdjudicated | null): Letter[] {
+    return this.readers(fold).map((r) => this.reportLetter(fold, adjudication, r))
+  }
+
+  private reportLetter(fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
     const game = fold.created.game
-    const point = adjudication?.point ?? 0
-    return this.readers(fold).map((r) => {
-      const model = this.reportModel(fold, r.viewer, adjudication)
-      const reader = r.role ?? 'moderator'
-      return {
-        messageId: `report.${game}.r${point}.${reader}@${this.mailDomain}`,
-        from: `Sea judge <${this.judgeAddress}>`,
-        to: r.address,
-        replyTo: String(model.replyAddress),
-        subject: `[${game}] ${adjudication ? `Results: ${adjudication.label}` : 'Game opens'}${r.role ? ` (${r.role})` : ' (moderator)'}`,
-        text: this.templates.render(fold.created.ruleset, 'report.txt', model),
-        html: this.templates.render(fold.created.ruleset, 'report.html', model),
-        headers: { 'Auto-Submitted': 'auto-generated' },
-      }
-    })
+    const model = this.reportModel(fold, r.viewer, adjudication)
+    return {
+      messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${this.mailDomain}`,
+      from: `Sea judge <${this.judgeAddress}>`,
+      to: r.address,
+      replyTo: String(model.replyAddress),
+      subject: `[${game}] ${adjudication ? `Results: ${adjudication.label}` : 'Game opens'}${r.role ? ` (${r.role})` : ' (moderator)'}`,
+      text: this.templates.render(fold.created.ruleset, 'report.txt', model),
+      html: this.templates.render(fold.created.ruleset, 'report.html', model),
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    }
   }
 
   private ackLetter(fold: GameFold, role: string, data: OrdersAccepted | OrdersRejected, result: SubmitResult, meta: SubmitMeta): Letter {

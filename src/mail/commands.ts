@@ -1,0 +1,142 @@
+// Mail commands for players (DESIGN.md section 6): HELP, STATUS, ORDERS, HISTORY, REPORT n,
+// VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
+import type { Database } from 'better-sqlite3'
+import { canSee } from '../games/contract.ts'
+import { verifyRolls } from '../engine/dice.ts'
+import type { Judge, Outbox } from '../engine/judge.ts'
+import type { EventStore } from '../log/store.ts'
+import { readScript } from '../orders/script.ts'
+import { formatDeadline } from '../reports/render.ts'
+import { sha256Hex } from '../util/canonical.ts'
+import type { InboundMail } from './inbound.ts'
+
+export const MAIL_COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'HISTORY', 'REPORT', 'VERIFY', 'PRESS'] as const
+
+export interface CommandContext {
+  judge: Judge
+  store: EventStore
+  db: Database
+  outbox: Outbox
+  clock: () => Date
+  mail: InboundMail
+  game: string
+  role: string
+  body: string
+  word: string
+}
+
+/** The mail command a message's first line gives, or null when the message holds orders. */
+export function mailCommandWord(body: string): string | null {
+  const first = readScript(body).lines[0]?.words[0]
+  return first && (MAIL_COMMANDS as readonly string[]).includes(first) ? first : null
+}
+
+export function helpText(judge: Judge): string {
+  return [
+    'Send orders in the body of a plain mail, one command a line:',
+    '  GAME <game> <role>      which game and role (or reply to a report: its address carries both)',
+    '  KEY <key>               your key (it is also in the reply address of every report)',
+    '  SALT <word>             optional: mixed into the dice after the commitment',
+    '  # ...                   a comment; quoted lines (>) and everything after a "--" signature are ignored',
+    'A later set of orders before the deadline replaces the earlier one. Every message gets a receipt.',
+    '',
+    'Instead of orders, the first line may be a command (after GAME and KEY):',
+    '  STATUS                  the situation as you may see it, what is awaited, the deadline',
+    '  ORDERS                  the orders you have on file',
+    '  HISTORY                 every resolution so far, as you were shown it',
+    '  REPORT <n>              your report of resolution n, sent again',
+    '  VERIFY [n]              the dice secrets, commitments and your rolls, recomputed',
+    '  PRESS <role|ALL>        the lines after it go to that player (logged by the judge)',
+    '  HELP                    this text',
+    `Games on this judge: ${judge.games().join(', ') || 'none'}.`,
+  ].join('\n')
+}
+
+export function runMailCommand(ctx: CommandContext): 'command' {
+  const args = readScript(ctx.body).lines[0]!.words.slice(1)
+  const { subject, text } = answer(ctx, args)
+  const id = `cmd.${ctx.game}.${ctx.role}.${sha256Hex(`${ctx.mail.messageId}|${ctx.word}`).slice(0, 16)}@${ctx.judge.mailDomain}`
+  const fold = ctx.judge.load(ctx.game)
+  const player = fold.players.get(ctx.role)!
+  ctx.outbox.enqueue(
+    {
+      messageId: id,
+      from: `Sea judge <${ctx.judge.judgeAddress}>`,
+      to: ctx.mail.from.address,
+      replyTo: ctx.judge.replyAddress(ctx.game, ctx.role, ctx.judge.keyFor(ctx.game, ctx.role)),
+      subject: `[${ctx.game}] ${subject}`,
+      text: ctx.judge.templates.render(null, 'notice.txt', { body: text }),
+      inReplyTo: ctx.mail.messageId,
+      references: [...ctx.mail.references, ctx.mail.messageId],
+    },
+    { game: ctx.game, kind: 'command' },
+  )
+  if (player.address !== ctx.mail.from.address && ctx.word === 'PRESS') {
+    ctx.outbox.enqueue(
+      { messageId: `copy.${id}`, from: `Sea judge <${ctx.judge.judgeAddress}>`, to: player.address, subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`, text },
+      { game: ctx.game, kind: 'notice' },
+    )
+  }
+  return 'command'
+}
+
+function answer(ctx: CommandContext, args: string[]): { subject: string; text: string } {
+  const { judge, game, role } = ctx
+  const viewer = { kind: 'role' as const, role }
+  switch (ctx.word) {
+    case 'HELP':
+      return { subject: 'Help', text: helpText(judge) }
+    case 'STATUS': {
+      const fold = judge.load(game)
+      const model = judge.reportModel(fold, viewer, null)
+      const status = judge.templates.render(fold.created.ruleset, 'status.txt', model)
+      const onFile = fold.orders.get(role)
+      return {
+        subject: `Status (${role})`,
+        text: [status.trimEnd(), '', `Awaiting: ${judge.awaitingText(fold)}`, `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`, `Deadline: ${formatDeadline(fold.deadline?.deadline ?? null, fold.created.zone)}`].join('\n'),
+      }
+    }
+    case 'ORDERS': {
+      const fold = judge.load(game)
+      const o = fold.orders.get(role)
+      return { subject: `Orders on file (${role})`, text: o ? [`Receipt ${o.receipt}:`, ...o.normalised.map((n) => `  ${n}`)].join('\n') : `No orders of yours are on file for ${judge.awaitingText(fold)}.` }
+    }
+    case 'HISTORY': {
+      const fold = judge.load(game)
+      const lines: string[] = []
+      for (const { data } of fold.adjudications) {
+        lines.push(`Resolution ${data.point}: ${data.label}`)
+        for (const n of data.narrative.filter((e) => canSee(viewer, e.audience))) lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
+        lines.push('')
+      }
+      return { subject: `History (${role})`, text: lines.length ? lines.join('\n') : 'Nothing has been resolved yet.' }
+    }
+    case 'REPORT': {
+      const point = Number(args[0])
+      const letter = Number.isInteger(point) ? judge.reportAgain(game, point, viewer) : null
+      if (!letter) return { subject: 'No such report', text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.` }
+      return { subject: letter.subject.replace(`[${game}] `, '') + ' (sent again)', text: letter.text }
+    }
+    case 'VERIFY': {
+      const fold = judge.load(game)
+      const only = args[0] ? Number(args[0]) : null
+      const lines: string[] = []
+      for (const { data } of fold.adjudications) {
+        if (only !== null && data.point !== only) continue
+        const mine = data.rolls.filter((r) => canSee(viewer, r.audience))
+        const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, mine)
+        lines.push(`Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`)
+        for (const r of mine) lines.push(`  #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
+      }
+      if (fold.commitment) lines.push(`Commitment for the open resolution ${fold.point}: ${fold.commitment}`)
+      return { subject: 'Dice verification', text: lines.join('\n') || 'No dice have been rolled yet.' }
+    }
+    case 'PRESS': {
+      const to = (args[0] ?? '').toLowerCase()
+      const lines = readScript(ctx.body).lines.slice(1).map((l) => l.text)
+      const result = judge.sendPress(game, role, to, lines.join('\n'), ctx.mail.messageId)
+      return { subject: result.ok ? `Press delivered to ${result.to.join(', ')}` : 'Press not sent', text: result.ok ? `Your message went to ${result.to.join(', ')} and is logged.` : result.reason }
+    }
+  }
+  return { subject: 'Unknown command', text: helpText(judge) }
+}
