@@ -27,6 +27,18 @@ export interface NarrativeEntry {
   text: string
   /** Dice roll indexes (within the adjudication point) that decided this entry. */
   rolls?: number[]
+  /** Where it happened and what to draw there on the reader's map. */
+  at?: string
+  mark?: 'raid' | 'combat' | 'spot' | 'blockade' | 'loss'
+}
+
+/** A reader's map, drawn by src/reports/map.ts: positions from the data pack, content from the view. */
+export interface MapModel {
+  title: string
+  areas: { id: string; x: number; y: number; deep: boolean; ports: string[]; whaling: boolean; note?: string }[]
+  links: { from: string; to: string; wrap: boolean }[]
+  units: { area: string; label: string; side: 'own' | 'enemy' | 'other' }[]
+  marks: { area: string; kind: NonNullable<NarrativeEntry['mark']>; text: string }[]
 }
 
 /** One die roll as the engine recorded it; values come from the verifiable dice only. */
@@ -139,6 +151,8 @@ export interface Ruleset<S, O> {
   turnOf(state: S): number
   /** What the report template needs for this reader, built from the view. */
   reportModel(state: S, viewer: Viewer): Record<string, unknown>
+  /** The reader's map; `seen` is the narrative this reader was shown for the latest resolution. */
+  mapModel?(state: S, viewer: Viewer, seen: NarrativeEntry[]): MapModel
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */

@@ -37,6 +37,6 @@ export function createWeakBeginning(app: App, game = 'wb1') {
 }
 
 /** Every queued mail as the outbox table holds it. */
-export function outboxRows(app: App): { id: number; recipient: string; kind: string; mail: { subject: string; text: string; html?: string; to: string; messageId: string } }[] {
+export function outboxRows(app: App): { id: number; recipient: string; kind: string; mail: { subject: string; text: string; html?: string; to: string; messageId: string; inReplyTo?: string } }[] {
   return (app.db.prepare('SELECT id, recipient, kind, payload FROM outbox ORDER BY id').all() as { id: number; recipient: string; kind: string; payload: string }[]).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
 }
