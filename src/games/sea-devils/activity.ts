@@ -183,7 +183,7 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   const loss = raidLoss(ctx.pack.tables, r.die, density)
   state.mm -= loss
   state.raidsThisTurn.push({ ship: act.ship, area: areaId, loss })
-  res.say(CSA, '5.11', `${act.ship} raids ${areaId} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls)
+  res.say(CSA, '5.11', `${act.ship} raids ${areaId} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls, { at: areaId, mark: 'raid' })
   // The Federal side hears of the losses, not of where the raider is (ruling R-INTEL).
   res.say(USA, '5.2', `Merchant losses reported: ${loss} points taken by a Confederate raider. Merchant marine now ${state.mm}.`)
   const threshold = ctx.pack.victoryPoints.mmEnglandThreshold
@@ -251,7 +251,7 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
     s.damage += dmg
     text += `a blockader of gunnery ${result.gunnery} fires once (die ${f.value}) for ${dmg} damage.`
   }
-  res.say(PUBLIC, '7.11', text, rolls)
+  res.say(PUBLIC, '7.11', text, rolls, { at: areaId, mark: 'blockade' })
   reveal(res, act.ship)
   if (s.damage >= ctx.ship(act.ship).def) {
     removeConfederate(res, act.ship, 'sunk', 'sunk by the blockaders (7.11)')

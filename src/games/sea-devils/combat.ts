@@ -124,7 +124,7 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
       const t = res.roll(`ECES ship for ${shipId}`, 6, PUBLIC)
       const found = ecesShip(ctx.pack.tables, t.value, cls, earlier)
       reveal(res, shipId)
-      res.say(PUBLIC, '6.43', `East Coast Emergency Search spots ${shipId} in C9 (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`, [r.index, t.index])
+      res.say(PUBLIC, '6.43', `East Coast Emergency Search spots ${shipId} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`, [r.index, t.index], { at: areaId, mark: 'spot' })
       const outcome = respondToSpotting(res, act, areaId, { kind: 'eces', ...found, damage: 0 })
       if (outcome === 'ended') return outcome
     }
@@ -154,7 +154,7 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
   }
   reveal(res, shipId)
   const unit: FederalUnit = { kind: 'ships', ids: spotter }
-  res.say(PUBLIC, '6.11', `${unitName(res, unit)} spots ${shipId} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`, rolls)
+  res.say(PUBLIC, '6.11', `${unitName(res, unit)} spots ${shipId} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`, rolls, { at: areaId, mark: 'spot' })
   return respondToSpotting(res, act, areaId, unit)
 }
 
@@ -284,7 +284,7 @@ export function acceptBlockade(res: Resolution, act: Activity, areaId: string, u
   act.ended = true
   if (unit.kind === 'ships') for (const id of unit.ids) res.state.usa[id]!.blockading = act.ship
   reveal(res, act.ship)
-  res.say(PUBLIC, '6.13', `${act.ship} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`)
+  res.say(PUBLIC, '6.13', `${act.ship} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`, undefined, { at: areaId, mark: 'blockade' })
   return 'ended'
 }
 
@@ -294,7 +294,7 @@ export function combat(res: Resolution, shipId: string, unit: FederalUnit): Outc
   const csa = state.csa[shipId]!
   const csaDef = ctx.ship(shipId)
   reveal(res, shipId)
-  res.say(PUBLIC, '8.11', `Combat: ${shipId} against ${unitName(res, unit)}.`)
+  res.say(PUBLIC, '8.11', `Combat: ${shipId} against ${unitName(res, unit)}.`, undefined, csa.area ? { at: csa.area, mark: 'combat' } : undefined)
   for (let segment = 1; segment <= 60; segment++) {
     const fedGun = unitGun(res, unit)
     const myGun = csaGun(res, shipId)
@@ -373,7 +373,7 @@ export function removeConfederate(res: Resolution, shipId: string, how: 'sunk' |
   state.vp.usa += points
   state.losses.push({ ship: shipId, how, turn: state.turn })
   for (const u of Object.values(state.usa)) if (u.blockading === shipId) u.blockading = null
-  res.say(PUBLIC, how === 'sunk' ? '12.13' : '12.14', `${shipId} is ${how}: ${why}. The Federal player scores ${points} VP.`)
+  res.say(PUBLIC, how === 'sunk' ? '12.13' : '12.14', `${shipId} is ${how}: ${why}. The Federal player scores ${points} VP.`, undefined, s.area ? { at: s.area, mark: 'loss' } : undefined)
   if (state.semmes.ship === shipId) {
     state.semmes.ship = null
     if (state.semmes.shipsCommanded.length >= 2) {

@@ -10,6 +10,7 @@ import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts
 import { applyDeployment, endTurn, federalMovement, openTurn } from './turn.ts'
 import { runActivityPhase } from './activity.ts'
 import { seaDevilsReportModel, seaDevilsView } from './view.ts'
+import { seaDevilsMapModel } from './map.ts'
 import type { Policy } from './policy.ts'
 
 export const SEA_DEVILS_VERSION = '1.0.0'
@@ -84,6 +85,7 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
     view: (state, viewer: Viewer) => seaDevilsView(state, packOf(state, content), viewer),
     turnOf: (state) => state.turn,
     reportModel: (state, viewer) => seaDevilsReportModel(state, packOf(state, content), viewer),
+    mapModel: (state, viewer, seen) => seaDevilsMapModel(state, packOf(state, content), viewer, seen),
   }
   return ruleset
 }

@@ -21,8 +21,10 @@ export class Resolution {
     readonly policies: { confederate: Policy[]; federal: Policy[] },
   ) {}
 
-  say(audience: Audience, rule: string, text: string, rolls?: number[]): void {
-    this.narrative.push(rolls && rolls.length ? { audience, rule, text, rolls } : { audience, rule, text })
+  say(audience: Audience, rule: string, text: string, rolls?: number[], place?: { at: string; mark?: NarrativeEntry['mark'] }): void {
+    const entry: NarrativeEntry = rolls && rolls.length ? { audience, rule, text, rolls } : { audience, rule, text }
+    if (place) Object.assign(entry, place.mark ? { at: place.at, mark: place.mark } : { at: place.at })
+    this.narrative.push(entry)
   }
 
   /** A die roll; returns the face and the roll's index in this step's dice record. */

@@ -272,7 +272,7 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
     if (target.port === null) target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
     u.blockading = target.id
     reveal(res, target.id)
-    res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`)
+    res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`, undefined, { at: d.area, mark: 'blockade' })
   }
   // 9.38: a Federal ship that spends the whole phase on a South American coal port shuts it.
   for (const u of Object.values(state.usa)) {
