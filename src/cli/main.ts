@@ -7,6 +7,7 @@ import { verifyAll } from '../log/verify.ts'
 import { rulesetFactory, rulesetIds } from '../engine/registry.ts'
 import { runDemo } from './demo.ts'
 import { serve } from './serve.ts'
+import { registerAuditCommands } from './audit.ts'
 
 const program = new Command()
 program.name('pbem').description('acw-pbem: a play-by-email judge for American Civil War naval wargames').option('-d, --data <dir>', 'data directory (default $PBEM_DATA_DIR or ./data)')
@@ -203,5 +204,7 @@ program
       console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
     }),
   )
+
+registerAuditCommands(program, withApp)
 
 program.parseAsync(process.argv).catch((e) => fail(e instanceof Error ? e.message : String(e)))

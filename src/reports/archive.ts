@@ -1,0 +1,139 @@
+// Audit views built from the log alone: a reader's history, a receipt's story, and a game's
+// archive (JSON, full for the moderator or redacted for a role, plus a static HTML site).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { canSee, type Viewer } from '../games/contract.ts'
+import type { Judge } from '../engine/judge.ts'
+import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
+import { MAIL_STREAM } from '../engine/events.ts'
+import type { EventStore, StoredEvent } from '../log/store.ts'
+
+export function parseViewer(as: string): Viewer {
+  if (as === 'moderator') return { kind: 'moderator' }
+  if (as === 'observer') return { kind: 'observer' }
+  return { kind: 'role', role: as }
+}
+
+/** What one reader was (or would have been) shown at each resolution, re-rendered from the log. */
+export function history(judge: Judge, game: string, viewer: Viewer, turn?: number): { point: number; turn: number; label: string; text: string; html: string }[] {
+  const fold = judge.load(game)
+  if (viewer.kind === 'role' && !fold.players.has(viewer.role)) throw new Error(`game ${game} has no role ${viewer.role}`)
+  return fold.adjudications
+    .filter(({ data }) => turn === undefined || data.turn === turn)
+    .map(({ data }) => {
+      const after = judge.loadAfter(game, data.point)!
+      const model = { ...judge.reportModel(after, viewer, data), key: viewer.kind === 'role' ? '(your key)' : '' }
+      return {
+        point: data.point,
+        turn: data.turn,
+        label: data.label,
+        text: judge.templates.render(fold.created.ruleset, 'report.txt', model),
+        html: judge.templates.render(fold.created.ruleset, 'report.html', model),
+      }
+    })
+}
+
+export interface ReceiptStory {
+  receipt: string
+  game: string
+  accepted: boolean
+  role: string | null
+  arrived: string
+  position: number
+  textHash: string
+  rawHash: string | null
+  from: string | null
+  messageId: string | null
+  commands: string[]
+  errors: OrdersRejected['errors']
+  replacedBy: string | null
+  usedBy: { point: number; label: string } | null
+}
+
+/** Everything the log knows about one receipt. */
+export function receiptStory(judge: Judge, store: EventStore, receipt: string): ReceiptStory | null {
+  const game = receipt.split('/')[0]!
+  if (!judge.games().includes(game)) return null
+  const fold = judge.load(game)
+  const found = fold.receipts.get(receipt)
+  if (!found) return null
+  const data = found.data
+  const accepted = found.event.type === 'OrdersAccepted'
+  const later = [...fold.receipts.values()].find((r) => r.event.type === 'OrdersAccepted' && (r.data as OrdersAccepted).replaces === receipt)
+  const used = fold.adjudications.find((a) => Object.values(a.data.inputs).includes(receipt))
+  const mail = store.read(MAIL_STREAM).find((e) => e.data.receipt === receipt)
+  return {
+    receipt,
+    game,
+    accepted,
+    role: data.role,
+    arrived: found.event.recordedAt,
+    position: found.event.position,
+    textHash: data.textHash,
+    rawHash: mail?.data.rawHash ?? null,
+    from: data.from,
+    messageId: data.messageId,
+    commands: accepted ? (data as OrdersAccepted).normalised : [],
+    errors: accepted ? [] : (data as OrdersRejected).errors,
+    replacedBy: later ? later.data.receipt : null,
+    usedBy: used ? { point: used.data.point, label: used.data.label } : null,
+  }
+}
+
+/** The game's events as one reader may see them; results are cut down to the reader's entries and rolls. */
+export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unknown[] {
+  const fold = judge.load(game)
+  const out: unknown[] = []
+  for (const e of fold.events) {
+    if (e.type === 'TurnAdjudicated') {
+      const t = e.data as TurnAdjudicated
+      out.push(envelope(e, viewer.kind === 'moderator' ? t : { ...t, inputs: viewer.kind === 'role' && t.inputs[viewer.role] ? { [viewer.role]: t.inputs[viewer.role] } : {}, narrative: t.narrative.filter((n) => canSee(viewer, n.audience)), rolls: t.rolls.filter((r) => canSee(viewer, r.audience)) }))
+    } else if (canSee(viewer, e.audience)) {
+      out.push(envelope(e, e.type === 'GameCreated' && viewer.kind !== 'moderator' ? { ...e.data, pack: `(data pack ${e.data.packId}, sha256 ${e.data.packHash})` } : e.data))
+    }
+  }
+  return out
+}
+
+function envelope(e: StoredEvent, data: unknown) {
+  return { position: e.position, version: e.version, type: e.type, recordedAt: e.recordedAt, hash: e.hash, prevHash: e.prevHash, data }
+}
+
+const page = (title: string, body: string) =>
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Georgia,serif;max-width:50em;margin:1em auto}nav a{margin-right:1em}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}</style></head><body>${body}</body></html>`
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
+export function exportGame(judge: Judge, store: EventStore, game: string, viewer: Viewer, dir: string): { json: string; html: string; pages: number } {
+  mkdirSync(dir, { recursive: true })
+  const fold = judge.load(game)
+  const who = viewer.kind === 'role' ? viewer.role : viewer.kind
+  const json = join(dir, `${game}.${who}.json`)
+  writeFileSync(json, JSON.stringify({ game, exportedFor: who, stream: `game:${game}`, events: redactedEvents(judge, game, viewer) }, null, 2))
+  const site = join(dir, `${game}.${who}.html`)
+  mkdirSync(site, { recursive: true })
+  const turns = history(judge, game, viewer)
+  const receipts = [...fold.receipts.values()].filter((r) => canSee(viewer, r.event.audience))
+  const nav = (i: number) => `<nav><a href="index.html">index</a>${i > 0 ? `<a id="prev" href="turn-${turns[i - 1]!.point}.html">previous</a>` : ''}${i < turns.length - 1 ? `<a id="next" href="turn-${turns[i + 1]!.point}.html">next</a>` : ''}</nav>`
+  turns.forEach((t, i) => {
+    const adj = fold.adjudications.find((a) => a.data.point === t.point)!.data
+    const rolls = adj.rolls.filter((r) => canSee(viewer, r.audience))
+    const used = Object.entries(adj.inputs).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role))
+    const body = t.html.replace(/^[\s\S]*?<body[^>]*>/, '').replace(/<\/body>[\s\S]*$/, '')
+    writeFileSync(
+      join(site, `turn-${t.point}.html`),
+      page(
+        `${game}: ${esc(t.label)}`,
+        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
+      ),
+    )
+  })
+  writeFileSync(
+    join(site, 'index.html'),
+    page(
+      `${game} archive`,
+      `<h1>${game}: ${esc(fold.ruleset.title)}, ${esc(fold.created.scenario)}</h1><p>Archive for ${esc(who)}. ${fold.finished ? 'The game is over.' : `Open resolution: ${fold.point}.`}</p><ol id="turns">${turns.map((t) => `<li><a href="turn-${t.point}.html">Resolution ${t.point}: ${esc(t.label)}</a></li>`).join('')}</ol><h2>Receipts</h2><ul>${receipts.map((r) => `<li>${esc(r.data.receipt)}: ${r.event.type === 'OrdersAccepted' ? 'accepted' : 'rejected'} at ${r.event.recordedAt}</li>`).join('')}</ul>`,
+    ),
+  )
+  return { json, html: join(site, 'index.html'), pages: turns.length + 1 }
+}
