@@ -6,10 +6,13 @@ import { Judge } from '../engine/judge.ts'
 import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
 import { EventStore } from '../log/store.ts'
+import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { scanDropFolder } from '../mail/dropFolder.ts'
+import { ImapIntake } from '../mail/imap.ts'
 import { handleInbound, type IntakeOutcome } from '../mail/intake.ts'
-import { DropFolderTransport, drainOutbox } from '../mail/outbound.ts'
+import { DropFolderTransport, drainOutbox, type MailTransport } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
+import { ImapArchive, SmtpTransport, drainOutboxResolving, type ArchiveLookup } from '../mail/smtp.ts'
 
 export interface AppOptions {
   dataDir?: string
@@ -17,6 +20,8 @@ export interface AppOptions {
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
   moderatorAddress?: string | null
   mailDomain?: string
+  /** mail settings; default loadMailConfig() (PBEM_CONFIG and the PBEM_* environment) */
+  mail?: MailConfig
 }
 
 export interface App {
@@ -25,6 +30,12 @@ export interface App {
   judge: Judge
   clock: () => Date
   dirs: { data: string; inbox: string; outbox: string; db: string }
+  /** the mail settings in force (all null: embedded drop folders only) */
+  mail: MailConfig
+  /** where the outbox goes: SMTP when configured, else the outbox drop folder */
+  transport: MailTransport
+  /** where sent mail can be found again (to settle sends interrupted by a crash), if anywhere */
+  archive: ArchiveLookup | null
   close(): void
 }
 
@@ -36,6 +47,7 @@ export function openApp(opts: AppOptions = {}): App {
   const data = resolve(opts.dataDir ?? defaultDataDir())
   const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: join(data, 'judge.sqlite') }
   for (const d of [data, dirs.inbox, dirs.outbox]) mkdirSync(d, { recursive: true })
+  const mail = opts.mail ?? loadMailConfig()
   const db = openDatabase(dirs.db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
@@ -44,27 +56,75 @@ export function openApp(opts: AppOptions = {}): App {
     db,
     clock,
     outbox: sqliteOutbox(db, clock),
-    mailDomain: opts.mailDomain ?? process.env.PBEM_MAIL_DOMAIN ?? 'judge.localhost',
+    mailDomain: opts.mailDomain ?? mail.mailDomain ?? 'judge.localhost',
     moderatorAddress: opts.moderatorAddress === undefined ? process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost' : opts.moderatorAddress,
     ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
   })
-  return { db, store, judge, clock, dirs, close: () => db.close() }
+  const smtp = mail.smtp ? new SmtpTransport({ ...mail.smtp, archiveAddress: mail.archiveAddress, db, clock }) : null
+  const transport: MailTransport = smtp ?? new DropFolderTransport(dirs.outbox)
+  const archive = mail.archiveImap ? new ImapArchive(mail.archiveImap) : null
+  const close = () => {
+    smtp?.close()
+    db.close()
+  }
+  return { db, store, judge, clock, dirs, mail, transport, archive, close }
 }
 
-/** Reads every mail waiting in the drop folder through the intake. */
-export async function readInbox(app: App): Promise<IntakeOutcome[]> {
-  const outcomes: IntakeOutcome[] = []
-  await scanDropFolder(app.dirs.inbox, async (raw, file) => {
-    outcomes.push(await handleInbound(raw, `drop:${file.split('/').pop()}`, { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }))
+/** The one intake, as a handler for every inbound path (drop folder, IMAP, SMTP listener). */
+export function inboundHandler(app: App): (raw: Buffer, source: string) => Promise<IntakeOutcome> {
+  return (raw, source) => handleInbound(raw, source, { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
+}
+
+/** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
+export function imapIntake(app: App, extra: { log?: (line: string) => void; onHandled?: (info: { uid: number; result: unknown }) => void } = {}): ImapIntake | null {
+  const c = app.mail.imap
+  if (!c) return null
+  return new ImapIntake({
+    host: c.host,
+    port: c.port,
+    tls: c.tls,
+    user: c.user,
+    pass: c.pass,
+    mailbox: c.mailbox,
+    processedMailbox: c.processed,
+    failedMailbox: c.failed,
+    pollMs: c.pollMs,
+    db: app.db,
+    clock: app.clock,
+    handler: inboundHandler(app),
+    ...extra,
   })
+}
+
+/**
+ * Reads every mail waiting in the drop folder through the intake, and (when IMAP is configured
+ * and `opts.imap` is not false) once through the IMAP mailbox.
+ */
+export async function readInbox(app: App, opts: { imap?: boolean } = {}): Promise<IntakeOutcome[]> {
+  const outcomes: IntakeOutcome[] = []
+  const handle = inboundHandler(app)
+  await scanDropFolder(app.dirs.inbox, async (raw, file) => {
+    outcomes.push(await handle(raw, `drop:${file.split('/').pop()}`))
+  })
+  if (opts.imap !== false) {
+    const intake = imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
+    if (intake) await intake.runOnce()
+  }
   return outcomes
 }
 
-/** Writes every queued mail to the outbox folder as a complete .eml. */
-export async function sendOutbox(app: App): Promise<number> {
+/**
+ * Sends every queued mail through the app's transport: the outbox drop folder (a complete .eml
+ * per message) or SMTP. With SMTP, sends interrupted by a crash are settled first against the
+ * archive (see resolveInDoubt in src/mail/smtp.ts).
+ */
+export async function sendOutbox(app: App, log: (line: string) => void = () => {}): Promise<number> {
   let total = 0
   for (;;) {
-    const { sent } = await drainOutbox(app.db, new DropFolderTransport(app.dirs.outbox), app.clock, { limit: 200 })
+    const { sent } =
+      app.transport instanceof SmtpTransport
+        ? await drainOutboxResolving(app.db, app.transport, app.clock, { archive: app.archive, limit: 200, log })
+        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200 })
     total += sent
     if (sent === 0) return total
   }

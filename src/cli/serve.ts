@@ -1,9 +1,16 @@
-// `pbem serve`: the judge on its embedded defaults. The inbox drop folder is polled every second
-// (so an order mail is acknowledged within seconds); a node-cron tick adjudicates games whose
-// deadline has passed; games that process early are resolved as soon as their last order is in.
+// `pbem serve`: the judge. The inbox drop folder is polled every second (so an order mail is
+// acknowledged within seconds); a node-cron tick adjudicates games whose deadline has passed;
+// games that process early are resolved as soon as their last order is in.
+// With mail settings (src/mail/config.ts) it also reads the IMAP mailbox (IDLE + polling) and
+// runs the loopback SMTP listener, both feeding the same intake, and sends the outbox by SMTP
+// (settling sends a crash interrupted against the archive first). Without them it runs on the
+// embedded drop folders only.
 import { schedule } from 'node-cron'
 import { join } from 'node:path'
-import { adjudicateDue, readInbox, sendOutbox, type App } from './app.ts'
+import { describeMailConfig } from '../mail/config.ts'
+import type { ImapIntake } from '../mail/imap.ts'
+import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
+import { adjudicateDue, imapIntake, inboundHandler, readInbox, sendOutbox, type App } from './app.ts'
 
 export const DEMO_GAME = 'sd-demo'
 
@@ -23,28 +30,69 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.log(`  federal key ${keys.federal}; confederate key ${keys.confederate}`)
     console.log(`  Example order mail body:\n    GAME ${DEMO_GAME} CONFEDERATE\n    KEY ${keys.confederate}\n    SUM: RUN-OUT\n    SUM: MOVE C11 +RAID`)
   }
-  await sendOutbox(app)
+  const log = (line: string) => console.log(line)
+  try {
+    await sendOutbox(app, log) // settles mail a crash left in doubt before anything new goes out
+  } catch (e) {
+    console.error(`outbox: sending failed at start: ${(e as Error).message}`)
+  }
+  const smtp = app.mail.smtp
   console.log(`acw-pbem judge running on ${app.dirs.db}`)
   console.log(`  drop order mails (.eml) into ${app.dirs.inbox}`)
-  console.log(`  acknowledgements and reports are written to ${app.dirs.outbox}`)
+  if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)
+  else console.log(`  acknowledgements and reports are written to ${app.dirs.outbox}`)
   console.log(`  processed mail is kept in ${join(app.dirs.inbox, 'processed')}`)
+  for (const l of describeMailConfig(app.mail)) console.log(`  ${l}`)
 
   let busy = false
+  let again: boolean | null = null // a pass was asked for while one ran (true: with deadlines)
   let stopping = false
-  const pass = async (deadlines: boolean) => {
-    if (busy) return
+  let acceptedElsewhere = false // orders taken by IMAP or the SMTP listener since the last pass
+  const pass = async (deadlines: boolean): Promise<void> => {
+    if (busy) {
+      again = (again ?? false) || deadlines
+      return
+    }
     busy = true
     try {
-      const outcomes = await readInbox(app)
+      const outcomes = await readInbox(app, { imap: false })
       for (const o of outcomes) console.log(`mail: ${o}`)
-      if (deadlines || outcomes.some((o) => o === 'orders-accepted')) adjudicateDue(app, (l) => console.log(l))
-      const sent = await sendOutbox(app)
-      if (sent) console.log(`outbox: ${sent} mail(s) written`)
+      const accepted = acceptedElsewhere || outcomes.some((o) => o === 'orders-accepted')
+      acceptedElsewhere = false
+      if (deadlines || accepted) adjudicateDue(app, log)
+      const sent = await sendOutbox(app, log)
+      if (sent) console.log(`outbox: ${sent} mail(s) ${smtp ? 'sent' : 'written'}`)
     } catch (e) {
       console.error(`judge pass failed: ${(e as Error).stack ?? e}`)
     } finally {
       busy = false
     }
+    if (again !== null && !stopping) {
+      const d = again
+      again = null
+      await pass(d)
+    }
+  }
+  const taken = (via: string, result: unknown) => {
+    console.log(`mail (${via}): ${String(result)}`)
+    if (result === 'orders-accepted') acceptedElsewhere = true
+    if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
+  }
+
+  let intake: ImapIntake | null = null
+  let listener: SmtpListener | null = null
+  try {
+    intake = imapIntake(app, { log, onHandled: (i) => taken(`imap uid ${i.uid}`, i.result) })
+    if (intake) await intake.start()
+    if (app.mail.listen) {
+      listener = await startSmtpListener({ ...app.mail.listen, handler: inboundHandler(app), log, onHandled: (i) => taken(i.source, i.result) })
+      console.log(`  SMTP listener on ${listener.host}:${listener.port}`)
+    }
+  } catch (e) {
+    await intake?.stop()
+    await listener?.close()
+    app.close()
+    throw e
   }
   await pass(true)
   const cron = schedule(opts.cron ?? '* * * * *', () => void pass(true))
@@ -63,5 +111,8 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     process.once('SIGTERM', stop)
     setTimeout(loop, opts.intervalMs)
   })
+  await intake?.stop()
+  await listener?.close()
+  while (busy) await new Promise((r) => setTimeout(r, 20))
   app.close()
 }

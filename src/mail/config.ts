@@ -1,0 +1,234 @@
+/**
+ * Mail settings: IMAP intake, SMTP delivery, the loopback SMTP listener, the judge's domain and
+ * the archive. Read from a JSON file named by PBEM_CONFIG and/or environment variables (an
+ * environment variable wins over the file). Without IMAP and SMTP settings the judge stays on its
+ * embedded drop folders.
+ *
+ * Environment (file keys in brackets):
+ *   PBEM_IMAP_HOST, _PORT, _USER, _PASS, _TLS   [imap.host, port, user, pass, tls]
+ *   PBEM_IMAP_MAILBOX (INBOX), PBEM_IMAP_PROCESSED (Processed), PBEM_IMAP_FAILED (Failed),
+ *   PBEM_IMAP_POLL_MS (10000)                   [imap.mailbox, processed, failed, pollMs]
+ *   PBEM_SMTP_HOST, _PORT, _USER, _PASS, _TLS   [smtp.host, port, user, pass, tls]
+ *   PBEM_SMTP_LISTEN (host:port), PBEM_SMTP_LISTEN_MAX_BYTES   [listen, listenMaxBytes]
+ *   PBEM_MAIL_DOMAIN                            [mailDomain]
+ *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
+ *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
+ *                                               [archive.user, pass, mailbox, host, port, tls]
+ * TLS values: true (implicit TLS), false (plain), starttls. Default ports: IMAP 993 with TLS else
+ * 143; SMTP 465 with TLS, 587 with STARTTLS, else 25.
+ */
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import type { ImapAccount, TlsMode } from './imap.ts'
+import type { SmtpAccount } from './smtp.ts'
+
+export interface ImapSettings extends ImapAccount {
+  mailbox: string
+  processed: string
+  failed: string
+  pollMs: number
+}
+
+export interface SmtpSettings extends SmtpAccount {
+  user: string | null
+  pass: string | null
+}
+
+export interface MailConfig {
+  /** null: no IMAP intake */
+  imap: ImapSettings | null
+  /** null: mail goes to the outbox drop folder */
+  smtp: SmtpSettings | null
+  /** null: no SMTP listener */
+  listen: { host: string; port: number; maxBytes: number } | null
+  mailDomain: string | null
+  /** every sent message is also delivered here (same SMTP transaction) */
+  archiveAddress: string | null
+  /** where the archive copies are read back (to settle sends interrupted by a crash) */
+  archiveImap: (ImapAccount & { mailbox: string }) | null
+}
+
+export class MailConfigError extends Error {
+  override name = 'MailConfigError'
+}
+
+const ENV_KEYS = {
+  imap: { host: 'PBEM_IMAP_HOST', port: 'PBEM_IMAP_PORT', user: 'PBEM_IMAP_USER', pass: 'PBEM_IMAP_PASS', tls: 'PBEM_IMAP_TLS', mailbox: 'PBEM_IMAP_MAILBOX', processed: 'PBEM_IMAP_PROCESSED', failed: 'PBEM_IMAP_FAILED', pollMs: 'PBEM_IMAP_POLL_MS' },
+  smtp: { host: 'PBEM_SMTP_HOST', port: 'PBEM_SMTP_PORT', user: 'PBEM_SMTP_USER', pass: 'PBEM_SMTP_PASS', tls: 'PBEM_SMTP_TLS' },
+  archive: { host: 'PBEM_ARCHIVE_IMAP_HOST', port: 'PBEM_ARCHIVE_IMAP_PORT', user: 'PBEM_ARCHIVE_IMAP_USER', pass: 'PBEM_ARCHIVE_IMAP_PASS', tls: 'PBEM_ARCHIVE_IMAP_TLS', mailbox: 'PBEM_ARCHIVE_IMAP_MAILBOX' },
+  top: { listen: 'PBEM_SMTP_LISTEN', listenMaxBytes: 'PBEM_SMTP_LISTEN_MAX_BYTES', mailDomain: 'PBEM_MAIL_DOMAIN', archiveAddress: 'PBEM_ARCHIVE_ADDRESS' },
+} as const
+
+const text = z.string().trim().min(1, 'must not be empty')
+const port = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535')
+const tls = z
+  .union([z.boolean(), z.string()])
+  .transform((v, ctx): TlsMode => {
+    const s = String(v).trim().toLowerCase()
+    if (['true', '1', 'yes', 'tls', 'ssl'].includes(s)) return 'tls'
+    if (['false', '0', 'no', 'none', 'plain'].includes(s)) return 'none'
+    if (s === 'starttls') return 'starttls'
+    ctx.addIssue({ code: 'custom', message: 'must be true, false or starttls' })
+    return z.NEVER
+  })
+const mailboxName = text
+const millis = z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100 (milliseconds)')
+const address = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be a plain address like archive@example.org')
+const domain = z.string().trim().regex(/^[a-z0-9.-]+$/i, 'must be a domain name like example.org')
+
+const imapSchema = z.object({
+  host: text,
+  port: port.optional(),
+  user: text,
+  pass: z.string().min(1, 'must not be empty'),
+  tls: tls.optional(),
+  mailbox: mailboxName.default('INBOX'),
+  processed: mailboxName.default('Processed'),
+  failed: mailboxName.default('Failed'),
+  pollMs: millis.default(10_000),
+})
+const smtpSchema = z.object({
+  host: text,
+  port: port.optional(),
+  user: text.optional(),
+  pass: z.string().optional(),
+  tls: tls.optional(),
+})
+const archiveSchema = z.object({
+  host: text.optional(),
+  port: port.optional(),
+  user: text,
+  pass: z.string().min(1, 'must not be empty'),
+  tls: tls.optional(),
+  mailbox: mailboxName.default('INBOX'),
+})
+const listenSchema = z.string().trim().regex(/^(\[[0-9a-f:]+\]|[^:\s]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:2526')
+
+type Raw = Record<string, unknown>
+
+function section(file: Raw | undefined, env: NodeJS.ProcessEnv, keys: Record<string, string>): Raw | undefined {
+  const out: Raw = { ...(file ?? {}) }
+  for (const [field, name] of Object.entries(keys)) {
+    const v = env[name]
+    if (v !== undefined && v !== '') out[field] = v
+  }
+  const set = Object.values(out).some((v) => v !== undefined && v !== null && v !== '')
+  return set ? out : undefined
+}
+
+function problems(prefix: string, error: z.ZodError, keys: Record<string, string>): string[] {
+  return error.issues.map((i) => {
+    const field = String(i.path[0] ?? '')
+    const env = keys[field]
+    const missing = i.code === 'invalid_type' && /undefined/.test(i.message)
+    return `${prefix}${field ? `.${field}` : ''}${env ? ` (${env})` : ''}: ${missing ? 'is required' : i.message}`
+  })
+}
+
+/** Reads and validates the mail settings; throws MailConfigError listing every problem. */
+export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  let file: Raw = {}
+  const path = env.PBEM_CONFIG
+  if (path) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'))
+    } catch (e) {
+      throw new MailConfigError(`PBEM_CONFIG ${path}: ${e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message}`)
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
+    file = parsed as Raw
+    const known = new Set(['imap', 'smtp', 'archive', 'listen', 'listenMaxBytes', 'mailDomain', 'archiveAddress'])
+    const unknown = Object.keys(file).filter((k) => !known.has(k))
+    if (unknown.length) throw new MailConfigError(`PBEM_CONFIG ${path}: unknown key(s) ${unknown.join(', ')} (known: ${[...known].join(', ')})`)
+  }
+  const sub = (k: string): Raw | undefined => {
+    const v = file[k]
+    if (v === undefined || v === null) return undefined
+    if (typeof v !== 'object' || Array.isArray(v)) throw new MailConfigError(`PBEM_CONFIG: "${k}" must be an object`)
+    return v as Raw
+  }
+  const errors: string[] = []
+
+  let imap: ImapSettings | null = null
+  const rawImap = section(sub('imap'), env, ENV_KEYS.imap)
+  if (rawImap) {
+    const r = imapSchema.safeParse(rawImap)
+    if (!r.success) errors.push(...problems('imap', r.error, ENV_KEYS.imap))
+    else {
+      const t = r.data.tls ?? 'none'
+      imap = { ...r.data, tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
+      if (imap.processed === imap.mailbox || imap.failed === imap.mailbox) errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
+    }
+  }
+
+  let smtp: SmtpSettings | null = null
+  const rawSmtp = section(sub('smtp'), env, ENV_KEYS.smtp)
+  if (rawSmtp) {
+    const r = smtpSchema.safeParse(rawSmtp)
+    if (!r.success) errors.push(...problems('smtp', r.error, ENV_KEYS.smtp))
+    else {
+      const t = r.data.tls ?? 'none'
+      smtp = { host: r.data.host, port: r.data.port ?? (t === 'tls' ? 465 : t === 'starttls' ? 587 : 25), tls: t, user: r.data.user ?? null, pass: r.data.pass ?? null }
+      if (smtp.user && !smtp.pass) errors.push(`smtp.pass (${ENV_KEYS.smtp.pass}): is required with smtp.user`)
+      if (smtp.pass && !smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with smtp.pass`)
+    }
+  }
+
+  const top = section({ listen: file.listen, listenMaxBytes: file.listenMaxBytes, mailDomain: file.mailDomain, archiveAddress: file.archiveAddress }, env, ENV_KEYS.top) ?? {}
+  let listen: MailConfig['listen'] = null
+  if (top.listen !== undefined) {
+    const r = listenSchema.safeParse(typeof top.listen === 'object' && top.listen ? `${(top.listen as Raw).host}:${(top.listen as Raw).port}` : top.listen)
+    const maxRaw = top.listenMaxBytes ?? (typeof top.listen === 'object' && top.listen ? (top.listen as Raw).maxBytes : undefined)
+    const max = maxRaw === undefined ? { success: true as const, data: 10 * 1024 * 1024 } : z.coerce.number().int().min(1024).safeParse(maxRaw)
+    if (!r.success) errors.push(`listen (${ENV_KEYS.top.listen}): ${r.error.issues[0]!.message}`)
+    else if (!max.success) errors.push(`listenMaxBytes (${ENV_KEYS.top.listenMaxBytes}): must be a whole number of bytes, at least 1024`)
+    else {
+      const i = r.data.lastIndexOf(':')
+      const p = port.safeParse(r.data.slice(i + 1))
+      if (!p.success) errors.push(`listen (${ENV_KEYS.top.listen}): port ${p.error.issues[0]!.message}`)
+      else listen = { host: r.data.slice(0, i).replace(/^\[|\]$/g, ''), port: p.data, maxBytes: max.data }
+    }
+  }
+
+  let mailDomain: string | null = null
+  if (top.mailDomain !== undefined) {
+    const r = domain.safeParse(top.mailDomain)
+    if (!r.success) errors.push(`mailDomain (${ENV_KEYS.top.mailDomain}): ${r.error.issues[0]!.message}`)
+    else mailDomain = r.data
+  }
+  let archiveAddress: string | null = null
+  if (top.archiveAddress !== undefined) {
+    const r = address.safeParse(top.archiveAddress)
+    if (!r.success) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): ${r.error.issues[0]!.message}`)
+    else archiveAddress = r.data
+  }
+
+  let archiveImap: MailConfig['archiveImap'] = null
+  const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
+  if (rawArchive) {
+    const r = archiveSchema.safeParse(rawArchive)
+    if (!r.success) errors.push(...problems('archive', r.error, ENV_KEYS.archive))
+    else {
+      const host = r.data.host ?? imap?.host
+      const t = r.data.tls ?? imap?.tls ?? 'none'
+      if (!host) errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
+      else archiveImap = { host, port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143), tls: t, user: r.data.user, pass: r.data.pass, mailbox: r.data.mailbox }
+    }
+    if (!archiveAddress) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): is required with the archive mailbox settings`)
+  }
+  if (archiveAddress && !smtp) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): needs SMTP delivery (${ENV_KEYS.smtp.host})`)
+
+  if (errors.length) throw new MailConfigError(`mail configuration${path ? ` (PBEM_CONFIG ${path} and environment)` : ''} is invalid:\n  ${errors.join('\n  ')}`)
+  return { imap, smtp, listen, mailDomain, archiveAddress, archiveImap }
+}
+
+/** One line per configured part, for the start-up banner (no passwords). */
+export function describeMailConfig(c: MailConfig): string[] {
+  const lines: string[] = []
+  if (c.imap) lines.push(`IMAP intake: ${c.imap.user}@${c.imap.host}:${c.imap.port} (${c.imap.tls}) ${c.imap.mailbox} -> ${c.imap.processed}`)
+  if (c.smtp) lines.push(`SMTP delivery: ${c.smtp.host}:${c.smtp.port} (${c.smtp.tls})${c.smtp.user ? ` as ${c.smtp.user}` : ''}`)
+  if (c.archiveAddress) lines.push(`archive copy of every sent mail to ${c.archiveAddress}${c.archiveImap ? ` (read back from ${c.archiveImap.user}@${c.archiveImap.host}:${c.archiveImap.port} ${c.archiveImap.mailbox})` : ' (not readable: mail interrupted by a crash is sent again)'}`)
+  if (c.listen) lines.push(`SMTP listener: ${c.listen.host}:${c.listen.port}`)
+  return lines
+}

@@ -1,0 +1,395 @@
+/**
+ * IMAP intake (imapflow): reads the judge's mailbox and hands every message, in UID order, to the
+ * one intake (`handleInbound`).
+ *
+ * Exactly-once, across crashes and restarts, comes from three things together:
+ *  1. the handler is idempotent (the intake's mail_seen by raw hash and Message-ID, written in
+ *     the same transaction as the orders it files);
+ *  2. a message is MOVEd to the Processed folder only after the handler resolved (committed), so
+ *     a crash before the move hands the same message over again, and the handler absorbs it;
+ *  3. the checkpoint (account, mailbox, UIDVALIDITY, last UID) advances only after the move, and
+ *     a new UIDVALIDITY starts over from the first message.
+ * Nothing is ever deleted: a message the handler keeps failing on goes to the Failed folder after
+ * `maxAttempts` tries (in UID order: later messages wait for it, since a later order set replaces
+ * an earlier one).
+ *
+ * While connected the client IDLEs (new mail is noticed within about a second); a poll every
+ * `pollMs` (NOOP + SEARCH, since a selected mailbox's cached EXISTS is stale without one) is the
+ * fallback. After a disconnect it reconnects with exponential backoff.
+ */
+import type { Database } from 'better-sqlite3'
+import { ImapFlow, type ImapFlowOptions } from 'imapflow'
+
+export type TlsMode = 'tls' | 'starttls' | 'none'
+
+export interface ImapAccount {
+  host: string
+  port: number
+  user: string
+  pass: string
+  /** 'tls' = implicit TLS (993), 'starttls' = upgrade a plain connection, 'none' = plaintext */
+  tls: TlsMode
+}
+
+/** The raw message and a source label such as `imap:INBOX:<uidvalidity>:<uid>`. */
+export type ImapHandler = (raw: Buffer, source: string) => Promise<unknown>
+
+export interface ImapIntakeOptions extends ImapAccount {
+  db: Database
+  handler: ImapHandler
+  /** the mailbox read (default INBOX) */
+  mailbox?: string
+  /** where handled messages go (default Processed); created when missing */
+  processedMailbox?: string
+  /** where messages go that the handler failed on maxAttempts times (default Failed) */
+  failedMailbox?: string
+  /** polling fallback while idling (default 10 s) */
+  pollMs?: number
+  /** handler failures of one message before it is moved to the failed mailbox (default 5) */
+  maxAttempts?: number
+  /** reconnect backoff: first delay and cap (default 500 ms, 30 s) */
+  backoffMs?: { initial: number; max: number }
+  /** called after each message was handled and moved */
+  onHandled?: (info: { uid: number; uidValidity: string; source: string; result: unknown }) => void
+  log?: (line: string) => void
+  clock?: () => Date
+  /** test seam: runs after the handler resolved and before the move */
+  beforeMove?: (uid: number) => void | Promise<void>
+}
+
+export interface ImapCheckpoint {
+  uidValidity: string
+  lastUid: number
+  updatedAt: string
+}
+
+export function imapClientOptions(a: ImapAccount): ImapFlowOptions {
+  return {
+    host: a.host,
+    port: a.port,
+    secure: a.tls === 'tls',
+    doSTARTTLS: a.tls === 'starttls' ? true : a.tls === 'none' ? false : undefined,
+    auth: { user: a.user, pass: a.pass },
+    logger: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+  }
+}
+
+export function accountKey(a: { user: string; host: string; port: number }): string {
+  return `${a.user}@${a.host}:${a.port}`
+}
+
+/** The stored checkpoint of one account's mailbox, or null. */
+export function readImapCheckpoint(db: Database, account: string, mailbox: string): ImapCheckpoint | null {
+  const row = db.prepare('SELECT uidvalidity, last_uid, updated_at FROM imap_checkpoint WHERE account = ? AND mailbox = ?').get(account, mailbox) as
+    | { uidvalidity: string; last_uid: number; updated_at: string }
+    | undefined
+  return row ? { uidValidity: row.uidvalidity, lastUid: row.last_uid, updatedAt: row.updated_at } : null
+}
+
+function writeImapCheckpoint(db: Database, account: string, mailbox: string, uidValidity: string, lastUid: number, now: Date): void {
+  db.prepare(
+    `INSERT INTO imap_checkpoint (account, mailbox, uidvalidity, last_uid, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(account, mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
+  ).run(account, mailbox, uidValidity, lastUid, now.toISOString())
+}
+
+class HandlerFailure extends Error {
+  readonly attempt: number
+  constructor(message: string, attempt: number) {
+    super(message)
+    this.attempt = attempt
+  }
+}
+
+export class ImapIntake {
+  readonly account: string
+  readonly mailbox: string
+  readonly processedMailbox: string
+  readonly failedMailbox: string
+  private readonly o: ImapIntakeOptions
+  private readonly log: (line: string) => void
+  private readonly clock: () => Date
+  private client: ImapFlow | null = null
+  private connecting: Promise<void> | null = null
+  private running = false
+  private stopping = false
+  private passPromise: Promise<number> | null = null
+  private passAgain = false
+  private pollTimer: NodeJS.Timeout | null = null
+  private reconnectTimer: NodeJS.Timeout | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private backoff: number
+  private readonly attempts = new Map<string, number>()
+  /** messages handled and moved since this object was made */
+  handled = 0
+  /** successful logins since this object was made (the first one included) */
+  connections = 0
+  lastError: Error | null = null
+
+  constructor(opts: ImapIntakeOptions) {
+    this.o = opts
+    this.mailbox = opts.mailbox ?? 'INBOX'
+    this.processedMailbox = opts.processedMailbox ?? 'Processed'
+    this.failedMailbox = opts.failedMailbox ?? 'Failed'
+    if (this.processedMailbox === this.mailbox || this.failedMailbox === this.mailbox) throw new Error('ImapIntake: the processed and failed mailboxes must differ from the mailbox read')
+    this.account = accountKey(opts)
+    this.log = opts.log ?? (() => {})
+    this.clock = opts.clock ?? (() => new Date())
+    this.backoff = opts.backoffMs?.initial ?? 500
+  }
+
+  get connected(): boolean {
+    return this.client !== null && this.client.usable
+  }
+
+  checkpoint(): ImapCheckpoint | null {
+    return readImapCheckpoint(this.o.db, this.account, this.mailbox)
+  }
+
+  /**
+   * Connects and reads what is waiting, then keeps watching (IDLE + polling). Resolves after the
+   * first connection attempt and pass, successful or not: on failure it keeps retrying with
+   * backoff in the background (see lastError).
+   */
+  async start(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    this.stopping = false
+    await this.connectAndSync()
+    this.schedulePoll()
+  }
+
+  /** Stops watching, waits for a running pass, logs out. Safe to call twice. */
+  async stop(): Promise<void> {
+    this.stopping = true
+    this.running = false
+    for (const t of [this.pollTimer, this.reconnectTimer, this.retryTimer]) if (t) clearTimeout(t)
+    this.pollTimer = this.reconnectTimer = this.retryTimer = null
+    await this.connecting?.catch(() => {})
+    await this.passPromise?.catch(() => {})
+    const c = this.client
+    this.client = null
+    if (c) {
+      c.removeAllListeners('close')
+      await Promise.race([c.logout().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())])
+      c.close()
+    }
+  }
+
+  /**
+   * One pass now: connects if needed, handles every new message, resolves with how many were
+   * handled. Passes never overlap; a request during a pass runs one more pass after it.
+   */
+  async syncNow(): Promise<number> {
+    if (this.passPromise) {
+      this.passAgain = true
+      return this.passPromise
+    }
+    const run = async (): Promise<number> => {
+      let total = 0
+      do {
+        this.passAgain = false
+        total += await this.pass()
+      } while (this.passAgain && !this.stopping)
+      return total
+    }
+    this.passPromise = run().finally(() => {
+      this.passPromise = null
+    })
+    return this.passPromise
+  }
+
+  /** Connects, processes what is waiting, disconnects (for one-shot use such as `pbem tick`). */
+  async runOnce(): Promise<number> {
+    this.stopping = false
+    try {
+      return await this.syncNow()
+    } finally {
+      await this.stop()
+    }
+  }
+
+  private async connectAndSync(): Promise<void> {
+    try {
+      await this.syncNow()
+    } catch (e) {
+      this.fail(e)
+    }
+  }
+
+  private fail(e: unknown): void {
+    this.lastError = e instanceof Error ? e : new Error(String(e))
+    if (this.stopping) return
+    if (e instanceof HandlerFailure) {
+      // the connection is fine: retry the message after a pause
+      const delay = Math.min(1000 * 2 ** (e.attempt - 1), this.o.backoffMs?.max ?? 30_000)
+      this.log(`imap ${this.account}/${this.mailbox}: ${this.lastError.message}; trying again in ${delay} ms`)
+      this.scheduleRetry(delay)
+      return
+    }
+    this.log(`imap ${this.account}/${this.mailbox}: ${this.lastError.message}; reconnecting in ${this.backoff} ms`)
+    this.dropClient()
+    this.scheduleReconnect()
+  }
+
+  private dropClient(): void {
+    const c = this.client
+    this.client = null
+    if (c) {
+      c.removeAllListeners('close')
+      c.removeAllListeners('exists')
+      try {
+        c.close()
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.running || this.stopping || this.reconnectTimer) return
+    const delay = this.backoff
+    this.backoff = Math.min(this.backoff * 2, this.o.backoffMs?.max ?? 30_000)
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null
+      void this.connectAndSync()
+    }, delay)
+    this.reconnectTimer.unref()
+  }
+
+  private scheduleRetry(delay: number): void {
+    if (!this.running || this.stopping || this.retryTimer) return
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      void this.connectAndSync()
+    }, delay)
+    this.retryTimer.unref()
+  }
+
+  private schedulePoll(): void {
+    if (!this.running || this.stopping) return
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = null
+      const next = () => this.schedulePoll()
+      if (this.client && !this.reconnectTimer) this.connectAndSync().finally(next)
+      else next()
+    }, this.o.pollMs ?? 10_000)
+    this.pollTimer.unref()
+  }
+
+  private async ensureClient(): Promise<ImapFlow> {
+    if (this.client && this.client.usable) return this.client
+    if (this.connecting) {
+      await this.connecting
+      if (this.client) return this.client
+    }
+    const connect = async () => {
+      this.dropClient()
+      const client = new ImapFlow({ ...imapClientOptions(this.o), autoIdleDelay: 250 })
+      client.on('error', (e: Error) => {
+        this.lastError = e
+        this.log(`imap ${this.account}: ${e.message}`)
+      })
+      await client.connect()
+      await this.ensureMailbox(client, this.processedMailbox)
+      await client.mailboxOpen(this.mailbox)
+      client.on('exists', () => {
+        if (this.running && !this.stopping) void this.connectAndSync()
+      })
+      client.on('close', () => {
+        if (this.client !== client) return
+        this.client = null
+        if (this.running && !this.stopping) {
+          this.log(`imap ${this.account}: connection closed; reconnecting in ${this.backoff} ms`)
+          this.scheduleReconnect()
+        }
+      })
+      this.client = client
+      this.connections++
+    }
+    this.connecting = connect().finally(() => {
+      this.connecting = null
+    })
+    await this.connecting
+    return this.client!
+  }
+
+  private async ensureMailbox(client: ImapFlow, path: string): Promise<void> {
+    const list = await client.list()
+    if (list.some((m) => m.path === path)) return
+    try {
+      await client.mailboxCreate(path)
+      this.log(`imap ${this.account}: created mailbox ${path}`)
+    } catch (e) {
+      // another client may have created it meanwhile
+      const again = await client.list()
+      if (!again.some((m) => m.path === path)) throw e
+    }
+  }
+
+  private async pass(): Promise<number> {
+    if (this.stopping) return 0
+    const client = await this.ensureClient()
+    const lock = await client.getMailboxLock(this.mailbox)
+    let count = 0
+    try {
+      await client.noop() // the cached EXISTS/UIDVALIDITY are stale without a round trip
+      const box = client.mailbox
+      if (!box) throw new Error(`mailbox ${this.mailbox} is not selected`)
+      const uidValidity = String(box.uidValidity)
+      const cp = this.checkpoint()
+      let last = 0
+      if (cp && cp.uidValidity === uidValidity) last = cp.lastUid
+      else {
+        if (cp) this.log(`imap ${this.account}/${this.mailbox}: UIDVALIDITY changed from ${cp.uidValidity} to ${uidValidity}; reading the mailbox from the start`)
+        writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, 0, this.clock())
+      }
+      const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
+      const uids = [...new Set(found)].filter((u) => u > last).sort((a, b) => a - b)
+      for (const uid of uids) {
+        if (this.stopping) break
+        const msg = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
+        if (!msg || !msg.source) {
+          // gone meanwhile (another client moved or expunged it)? Make sure before going past it.
+          const still = (await client.search({ uid: String(uid) }, { uid: true })) || []
+          if (still.includes(uid)) throw new Error(`UID ${uid}: FETCH returned no message source`)
+          this.log(`imap ${this.account}/${this.mailbox}: UID ${uid} vanished before it was read`)
+          continue
+        }
+        const source = `imap:${this.mailbox}:${uidValidity}:${uid}`
+        const attemptKey = `${uidValidity}:${uid}`
+        let result: unknown
+        let target = this.processedMailbox
+        try {
+          result = await this.o.handler(msg.source, source)
+          this.attempts.delete(attemptKey)
+        } catch (e) {
+          const n = (this.attempts.get(attemptKey) ?? 0) + 1
+          this.attempts.set(attemptKey, n)
+          const why = e instanceof Error ? e.message : String(e)
+          if (n < (this.o.maxAttempts ?? 5)) throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
+          this.log(`imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`)
+          await this.ensureMailbox(client, this.failedMailbox)
+          this.attempts.delete(attemptKey)
+          target = this.failedMailbox
+        }
+        await this.o.beforeMove?.(uid)
+        const moved = await client.messageMove(String(uid), target, { uid: true })
+        if (!moved) throw new Error(`UID ${uid}: MOVE to ${target} failed`)
+        writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())
+        if (target === this.processedMailbox) {
+          count++
+          this.handled++
+          this.o.onHandled?.({ uid, uidValidity, source, result })
+        }
+      }
+    } finally {
+      lock.release()
+    }
+    this.backoff = this.o.backoffMs?.initial ?? 500
+    this.lastError = null
+    return count
+  }
+}

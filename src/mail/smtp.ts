@@ -1,0 +1,258 @@
+/**
+ * SMTP delivery of the outbox (nodemailer), with an archive copy and crash safety.
+ *
+ * SmtpTransport sends the exact composed bytes of a row (`raw`) with an explicit envelope. When an
+ * archive address is configured it is one more envelope recipient of the SAME transaction, so the
+ * single 250 reply that makes a row "sent" also covers its archive copy.
+ *
+ * The window between the server's 250 and the outbox row's sent_at: just before handing a row to
+ * SMTP the transport stamps outbox.send_started_at. A row with send_started_at and no sent_at is
+ * "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
+ * (waiting a few seconds when the attempt was recent: the archive copy lands 20-50 ms after the
+ * 250); a row found there is marked sent without sending it again, the others are released to be
+ * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
+ * duplicate that still slips through (no archive configured) is recognisable by receivers.
+ */
+import type { Database } from 'better-sqlite3'
+import { ImapFlow } from 'imapflow'
+import nodemailer, { type Transporter } from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser/index.js'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
+import { imapClientOptions, type ImapAccount, type TlsMode } from './imap.ts'
+import { drainOutbox, type MailTransport, type OutboundMail } from './outbound.ts'
+
+export interface SmtpAccount {
+  host: string
+  port: number
+  /** 'tls' = implicit TLS (465), 'starttls' = require STARTTLS, 'none' = plain (STARTTLS ignored) */
+  tls: TlsMode
+  user?: string | null
+  pass?: string | null
+}
+
+export interface SmtpTransportOptions extends SmtpAccount {
+  /** every message is also delivered here, in the same SMTP transaction */
+  archiveAddress?: string | null
+  /** MAIL FROM; default: the address in the message's From */
+  envelopeFrom?: string | null
+  /** the outbox database: send_started_at is stamped here before each send */
+  db?: Database
+  clock?: () => Date
+  /** socket timeouts (default 30 s) */
+  timeoutMs?: number
+}
+
+/** All addresses of an address-list header value, without names. */
+export function addressesOf(value: string): string[] {
+  return addressparser(value, { flatten: true })
+    .map((a) => a.address)
+    .filter((a): a is string => typeof a === 'string' && a.includes('@'))
+}
+
+export class SmtpTransport implements MailTransport {
+  readonly name = 'smtp'
+  readonly options: SmtpTransportOptions
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>
+
+  constructor(o: SmtpTransportOptions) {
+    this.options = o
+    const timeout = o.timeoutMs ?? 30_000
+    this.transport = nodemailer.createTransport({
+      host: o.host,
+      port: o.port,
+      secure: o.tls === 'tls',
+      ...(o.tls === 'none' ? { ignoreTLS: true } : {}),
+      ...(o.tls === 'starttls' ? { requireTLS: true } : {}),
+      ...(o.user ? { auth: { user: o.user, pass: o.pass ?? '' } } : {}),
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    })
+  }
+
+  /** MAIL FROM and RCPT TO for a row: its To addresses, then the archive address. */
+  envelope(mail: OutboundMail): { from: string; to: string[] } {
+    const from = this.options.envelopeFrom ?? addressesOf(mail.from)[0]
+    if (!from) throw new Error(`no envelope sender: From "${mail.from}" has no address`)
+    const to = addressesOf(mail.to)
+    if (to.length === 0) throw new Error(`no recipient in "${mail.to}"`)
+    const archive = this.options.archiveAddress
+    if (archive && !to.some((a) => a.toLowerCase() === archive.toLowerCase())) to.push(archive)
+    return { from, to }
+  }
+
+  async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
+    const envelope = this.envelope(mail)
+    const db = this.options.db
+    const now = () => (this.options.clock ?? (() => new Date()))().toISOString()
+    db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(now(), outboxId)
+    let info: SMTPTransport.SentMessageInfo
+    try {
+      info = await this.transport.sendMail({ envelope, raw: eml })
+    } catch (e) {
+      // A reply code, or a failure before the session began, means the server did not take the
+      // message: the row is not in doubt. A broken connection later on may have come after the 250.
+      const err = e as { responseCode?: number; command?: string }
+      if (typeof err.responseCode === 'number' || err.command === 'CONN') db?.prepare('UPDATE outbox SET send_started_at = NULL WHERE id = ? AND sent_at IS NULL').run(outboxId)
+      throw e
+    }
+    if (info.rejected.length > 0 && db) {
+      const rejected = info.rejected.map((a: string | { address: string }) => (typeof a === 'string' ? a : a.address)).join(', ')
+      db.prepare('UPDATE outbox SET send_note = ? WHERE id = ?').run(`accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000), outboxId)
+    }
+  }
+
+  close(): void {
+    this.transport.close()
+  }
+}
+
+/** Where sent mail can be found again by Message-ID. */
+export interface ArchiveLookup {
+  /** the subset of `messageIds` (without <>) present in the archive */
+  find(messageIds: string[]): Promise<Set<string>>
+  close?(): Promise<void>
+}
+
+/** The archive mailbox read over IMAP (one connection per lookup). */
+export class ImapArchive implements ArchiveLookup {
+  readonly account: ImapAccount & { mailbox: string }
+  constructor(account: ImapAccount & { mailbox?: string }) {
+    this.account = { ...account, mailbox: account.mailbox ?? 'INBOX' }
+  }
+
+  async find(messageIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    if (messageIds.length === 0) return found
+    const client = new ImapFlow({ ...imapClientOptions(this.account), disableAutoIdle: true })
+    client.on('error', () => {})
+    await client.connect()
+    try {
+      const lock = await client.getMailboxLock(this.account.mailbox, { readOnly: true })
+      try {
+        for (const id of messageIds) {
+          const uids = await client.search({ header: { 'message-id': `<${id}>` } }, { uid: true })
+          if (uids && uids.length > 0) found.add(id)
+        }
+      } finally {
+        lock.release()
+      }
+    } finally {
+      await client.logout().catch(() => client.close())
+    }
+    return found
+  }
+}
+
+export interface InDoubtOptions {
+  /** null: no archive to check, so rows in doubt are sent again */
+  archive: ArchiveLookup | null
+  clock?: () => Date
+  /** how long after its send attempt a row's archive copy may still be on its way (default 5 s) */
+  waitMs?: number
+  /** pause between archive searches while waiting (default 250 ms) */
+  pollMs?: number
+  /** when the archive cannot be read, rows in doubt are held back this long (default 60 s) */
+  holdMs?: number
+  log?: (line: string) => void
+}
+
+export interface InDoubtResult {
+  /** found in the archive: marked sent, not sent again (outbox ids) */
+  confirmed: number[]
+  /** not in the archive: released to be sent again */
+  released: number[]
+  /** the archive could not be read: held back until holdMs from now */
+  held: number[]
+}
+
+interface DoubtRow {
+  id: number
+  message_id: string
+  send_started_at: string
+}
+
+/** Outbox rows whose send began but was never recorded as done, and that are due. */
+export function rowsInDoubt(db: Database, now: Date): DoubtRow[] {
+  return db
+    .prepare(
+      `SELECT id, message_id, send_started_at FROM outbox
+       WHERE sent_at IS NULL AND send_started_at IS NOT NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+       ORDER BY id`,
+    )
+    .all(now.toISOString()) as DoubtRow[]
+}
+
+/**
+ * Settles every due row in doubt: found in the archive → sent_at set (send_note says why),
+ * otherwise send_started_at cleared so the next drain sends it. Call it before draining.
+ */
+export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<InDoubtResult> {
+  const clock = o.clock ?? (() => new Date())
+  const log = o.log ?? (() => {})
+  const result: InDoubtResult = { confirmed: [], released: [], held: [] }
+  let pending = rowsInDoubt(db, clock())
+  if (pending.length === 0) return result
+
+  const release = db.prepare('UPDATE outbox SET send_started_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL')
+  if (!o.archive) {
+    for (const r of pending) {
+      release.run('in doubt after an interrupted send; no archive to check: sent again', r.id)
+      result.released.push(r.id)
+    }
+    log(`outbox: ${pending.length} mail(s) in doubt, no archive to check: sending again`)
+    return result
+  }
+
+  const confirm = db.prepare(
+    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL',
+  )
+  const waitMs = o.waitMs ?? 5000
+  const started = Date.now()
+  const latest = Math.max(...pending.map((r) => Date.parse(r.send_started_at)).filter(Number.isFinite))
+  for (;;) {
+    let found: Set<string>
+    try {
+      found = await o.archive.find(pending.map((r) => r.message_id))
+    } catch (e) {
+      const hold = new Date(clock().getTime() + (o.holdMs ?? 60_000)).toISOString()
+      const why = e instanceof Error ? e.message : String(e)
+      const hold1 = db.prepare('UPDATE outbox SET next_attempt_at = ?, send_note = ? WHERE id = ? AND sent_at IS NULL')
+      for (const r of pending) {
+        hold1.run(hold, `in doubt; the archive could not be read (${why}): held back`.slice(0, 2000), r.id)
+        result.held.push(r.id)
+      }
+      log(`outbox: ${pending.length} mail(s) in doubt held back: archive lookup failed: ${why}`)
+      return result
+    }
+    for (const r of pending.filter((p) => found.has(p.message_id))) {
+      confirm.run(clock().toISOString(), 'in doubt after an interrupted send; found in the archive: not sent again', r.id)
+      result.confirmed.push(r.id)
+    }
+    pending = pending.filter((p) => !found.has(p.message_id))
+    const waitedEnough = clock().getTime() - latest >= waitMs || Date.now() - started >= waitMs
+    if (pending.length === 0 || waitedEnough) break
+    await new Promise((r) => setTimeout(r, o.pollMs ?? 250))
+  }
+  for (const r of pending) {
+    release.run('in doubt after an interrupted send; not in the archive: sent again', r.id)
+    result.released.push(r.id)
+  }
+  if (result.confirmed.length || result.released.length) log(`outbox: in doubt: ${result.confirmed.length} found in the archive (not resent), ${result.released.length} to send again`)
+  return result
+}
+
+/** resolveInDoubt(), then drainOutbox() through the transport. */
+export async function drainOutboxResolving(
+  db: Database,
+  transport: MailTransport,
+  clock: () => Date,
+  opts: Omit<InDoubtOptions, 'clock'> & { limit?: number; maxAttempts?: number },
+): Promise<{ sent: number; failed: number } & InDoubtResult> {
+  const doubt = await resolveInDoubt(db, { ...opts, clock })
+  const drained = await drainOutbox(db, transport, clock, {
+    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    ...(opts.maxAttempts !== undefined ? { maxAttempts: opts.maxAttempts } : {}),
+  })
+  return { ...drained, ...doubt }
+}

@@ -1,0 +1,239 @@
+// Test helpers for end-to-end mail tests against a real Dovecot + Postfix on loopback
+// (scripts/mailstack.sh). Each test file starts its own stack in its own temporary root on its
+// own ports (pass a distinct basePort per file), so files can run in parallel.
+import { execFile } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { ImapFlow } from 'imapflow'
+import { simpleParser } from 'mailparser'
+import nodemailer from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer/index.js'
+
+const run = promisify(execFile)
+const SCRIPT = fileURLToPath(new URL('../../scripts/mailstack.sh', import.meta.url))
+
+export const DOMAIN = 'example.test'
+export const DEFAULT_USERS = ['judge', 'fed', 'reb', 'mod', 'spy', 'archive']
+
+export interface Mailstack {
+  root: string
+  imap: { host: string; port: number }
+  smtp: { host: string; port: number }
+  lmtp: { host: string; port: number }
+  env: NodeJS.ProcessEnv
+  stop(): Promise<void>
+}
+
+export interface MailstackOptions {
+  /** IMAP = base+43, SMTP = base+25, LMTP = base+24; default: the script's 1143 / 2525 / 2424 */
+  basePort?: number
+  /** "user" (password user-pw) or "user:password"; default judge fed reb mod spy archive */
+  users?: string[]
+  /** keep the root directory after stop (for debugging) */
+  keep?: boolean
+}
+
+let current: Mailstack | null = null
+
+function stack(): Mailstack {
+  if (!current) throw new Error('startMailstack() first')
+  return current
+}
+
+async function script(cmd: string, env: NodeJS.ProcessEnv, timeout: number): Promise<string> {
+  try {
+    // dovecot is started with its stdio on /dev/null by the script, so pipes here are safe
+    const r = await run('bash', [SCRIPT, cmd], { env, timeout, maxBuffer: 4 << 20 })
+    return r.stdout
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string }
+    throw new Error(`mailstack.sh ${cmd} failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`)
+  }
+}
+
+/** Installs dovecot + postfix if missing (root, apt; ~20 s the first time), then starts a stack. */
+export async function startMailstack(opts: MailstackOptions = {}): Promise<Mailstack> {
+  const base = opts.basePort
+  const ports = base === undefined ? { imap: 1143, smtp: 2525, lmtp: 2424 } : { imap: base + 43, smtp: base + 25, lmtp: base + 24 }
+  const root = mkdtempSync(join(tmpdir(), 'pbem-mailstack-'))
+  chmodSync(root, 0o755) // dovecot delivers as the mail user: every parent must be searchable
+  const users = (opts.users ?? DEFAULT_USERS).map((u) => (u.includes(':') ? u : `${u}:${u}-pw`))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MAILSTACK_ROOT: root,
+    MAILSTACK_IMAP_PORT: String(ports.imap),
+    MAILSTACK_SMTP_PORT: String(ports.smtp),
+    MAILSTACK_LMTP_PORT: String(ports.lmtp),
+    MAILSTACK_DOMAIN: DOMAIN,
+    MAILSTACK_USERS: users.join(' '),
+  }
+  try {
+    await script('install', env, 300_000)
+    await script('start', env, 60_000)
+  } catch (e) {
+    await script('stop', env, 60_000).catch(() => '')
+    if (!opts.keep) rmSync(root, { recursive: true, force: true })
+    throw e
+  }
+  const s: Mailstack = {
+    root,
+    imap: { host: '127.0.0.1', port: ports.imap },
+    smtp: { host: '127.0.0.1', port: ports.smtp },
+    lmtp: { host: '127.0.0.1', port: ports.lmtp },
+    env,
+    stop: async () => {
+      await script('stop', env, 60_000)
+      if (current === s) current = null
+      if (!opts.keep) rmSync(root, { recursive: true, force: true })
+    },
+  }
+  current = s
+  return s
+}
+
+export function password(user: string): string {
+  return `${user}-pw`
+}
+
+/** A connected imapflow client for a mailbox user (password <user>-pw). Call logout() after. */
+export async function imapClient(user: string, pass = password(user)): Promise<ImapFlow> {
+  const s = stack()
+  const client = new ImapFlow({ host: s.imap.host, port: s.imap.port, secure: false, doSTARTTLS: false, auth: { user, pass }, logger: false, disableAutoIdle: true })
+  client.on('error', () => {})
+  await client.connect()
+  return client
+}
+
+export interface StoredMessage {
+  uid: number
+  messageId: string
+  subject: string
+  from: string
+  to: string[]
+  text: string
+  html: string | null
+  attachments: { filename: string | undefined; contentType: string }[]
+  headers: Map<string, unknown>
+  raw: Buffer
+}
+
+/** Every message of a user's mailbox (default INBOX), in UID order; [] when it does not exist. */
+export async function inbox(user: string, mailbox = 'INBOX'): Promise<StoredMessage[]> {
+  const client = await imapClient(user)
+  try {
+    const list = await client.list()
+    if (!list.some((m) => m.path === mailbox)) return []
+    const box = await client.mailboxOpen(mailbox, { readOnly: true })
+    if (box.exists === 0) return []
+    const out: StoredMessage[] = []
+    for await (const m of client.fetch('1:*', { uid: true, source: true })) {
+      const raw = m.source!
+      const p = await simpleParser(raw)
+      const to = (Array.isArray(p.to) ? p.to : p.to ? [p.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''))
+      out.push({
+        uid: m.uid,
+        messageId: (p.messageId ?? '').replace(/^<|>$/g, ''),
+        subject: p.subject ?? '',
+        from: p.from?.value[0]?.address ?? '',
+        to,
+        text: p.text ?? '',
+        html: typeof p.html === 'string' ? p.html : null,
+        attachments: p.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        headers: p.headers,
+        raw,
+      })
+    }
+    return out.sort((a, b) => a.uid - b.uid)
+  } finally {
+    await client.logout().catch(() => client.close())
+  }
+}
+
+/** Sends a plain message through the stack's Postfix; returns the Message-ID (without <>). */
+export async function sendAs(from: string, to: string | string[], subject: string, text: string, extra: Partial<Mail.Options> = {}): Promise<string> {
+  const s = stack()
+  const t = nodemailer.createTransport({ host: s.smtp.host, port: s.smtp.port, secure: false, ignoreTLS: true })
+  try {
+    const info = await t.sendMail({ from, to, subject, text, ...extra })
+    return String(info.messageId).replace(/^<|>$/g, '')
+  } finally {
+    t.close()
+  }
+}
+
+/** Appends a raw message straight into a user's mailbox over IMAP; returns its UID. */
+export async function appendRaw(user: string, raw: Buffer | string, mailbox = 'INBOX'): Promise<number> {
+  const client = await imapClient(user)
+  try {
+    const r = await client.append(mailbox, raw)
+    if (!r) throw new Error(`APPEND to ${user}/${mailbox} failed`)
+    return r.uid ?? 0
+  } finally {
+    await client.logout().catch(() => client.close())
+  }
+}
+
+/** Polls `fn` every 50 ms until it returns something other than undefined/null/false. */
+export async function waitFor<T>(fn: () => T | Promise<T>, ms: number, what = 'condition'): Promise<Exclude<T, undefined | null | false>> {
+  const start = Date.now()
+  let lastError: unknown = null
+  for (;;) {
+    try {
+      const v = await fn()
+      if (v !== undefined && v !== null && v !== false) return v as Exclude<T, undefined | null | false>
+    } catch (e) {
+      lastError = e
+    }
+    if (Date.now() - start > ms) throw new Error(`${what} not met within ${ms} ms${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** doveadm against the running stack's dovecot. */
+export async function doveadm(...args: string[]): Promise<string> {
+  const s = stack()
+  try {
+    const r = await run('doveadm', ['-c', join(s.root, 'dovecot', 'dovecot.conf'), ...args], { env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` }, timeout: 30_000 })
+    return r.stdout
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string }
+    if (args[0] === 'kick' && err.code === 68) return err.stdout ?? '' // nobody to kick
+    throw e
+  }
+}
+
+/** Drops every IMAP session of a user (the server side of a network failure). */
+export async function kick(user: string): Promise<void> {
+  await doveadm('kick', user)
+}
+
+/** The server's UIDVALIDITY of a user's mailbox. */
+export async function uidValidity(user: string, mailbox = 'INBOX'): Promise<string> {
+  const out = await doveadm('mailbox', 'status', '-u', user, 'uidvalidity', mailbox)
+  const m = /uidvalidity=(\d+)/.exec(out)
+  if (!m) throw new Error(`no uidvalidity in "${out}"`)
+  return m[1]!
+}
+
+/**
+ * Makes the server forget a mailbox's UIDs, as a restored or rebuilt mailbox does: its index and
+ * UID list are removed, so the messages there get new UIDs from 1 under a new UIDVALIDITY.
+ * Kick the user's sessions first.
+ */
+export async function renumberMailbox(user: string, mailbox = 'INBOX'): Promise<string> {
+  const s = stack()
+  const before = await uidValidity(user, mailbox)
+  const dir = join(s.root, 'mail', user, 'Maildir', mailbox === 'INBOX' ? '' : `.${mailbox.replace(/\//g, '.')}`)
+  await kick(user)
+  for (const f of ['dovecot-uidlist', 'dovecot.index', 'dovecot.index.cache', 'dovecot.index.log', 'dovecot.index.log.2']) rmSync(join(dir, f), { force: true })
+  // maildir's new UIDVALIDITY comes from the clock; make sure it differs from the old one
+  let now = await uidValidity(user, mailbox)
+  if (now === before) {
+    await doveadm('mailbox', 'update', '-u', user, '--uid-validity', String(Number(before) + 1), mailbox)
+    now = await uidValidity(user, mailbox)
+  }
+  return now
+}
