@@ -38,6 +38,16 @@ export interface InboundMail {
   automated: string | null;
   /** raw size in bytes */
   size: number;
+  /**
+   * Where `text` came from: a text/plain part ('plain'), the rendering of the HTML because the
+   * message has no (or only a blank) text/plain part ('html'), or nothing at all ('none').
+   * Optional so that hand-built records (tests, other intakes) need not say.
+   */
+  textFrom?: 'plain' | 'html' | 'none';
+  /** every attachment, text or not: name, MIME type and decoded size in bytes */
+  attachments?: { filename: string; contentType: string; size: number }[];
+  /** the X-Mailer header, null when absent (the judge marks its own mail 'acw-pbem') */
+  xMailer?: string | null;
 }
 
 export const DEFAULT_MAX_INBOUND_BYTES = 2 * 1024 * 1024;
@@ -57,6 +67,22 @@ export function sha256Hex(raw: Buffer): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
+const PARSE_OPTIONS = {
+  keepCidLinks: true, // do not inline images into the HTML: we never show it
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  skipImageLinks: true,
+};
+
+/** HTML rendered to text exactly as mailparser renders an HTML-only message. */
+async function renderHtml(html: string): Promise<string> {
+  const wrapped = Buffer.concat([
+    Buffer.from('Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n'),
+    Buffer.from(Buffer.from(html, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n')),
+  ]);
+  return (await simpleParser(wrapped, PARSE_OPTIONS)).text ?? '';
+}
+
 /**
  * Parses one raw message. Throws MailTooLargeError, without parsing anything, when
  * raw.length > maxBytes (default 2 MiB).
@@ -66,12 +92,7 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
   if (raw.length > limit) throw new MailTooLargeError(raw.length, limit);
 
   const rawHash = sha256Hex(raw);
-  const parsed = await simpleParser(raw, {
-    keepCidLinks: true, // do not inline images into the HTML: we never show it
-    skipTextToHtml: true,
-    skipTextLinks: true,
-    skipImageLinks: true,
-  });
+  const parsed = await simpleParser(raw, PARSE_OPTIONS);
   const headers = rawHeaders(parsed);
 
   const messageId = firstMessageId(parsed.messageId);
@@ -99,6 +120,11 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
     .filter((r) => r.length > 0);
 
   const textAttachments: InboundMail['textAttachments'] = [];
+  const attachments: NonNullable<InboundMail['attachments']> = parsed.attachments.map((a) => ({
+    filename: a.filename ?? '',
+    contentType: a.contentType.toLowerCase(),
+    size: a.size ?? a.content.length,
+  }));
   for (const att of parsed.attachments) {
     if (att.contentType.toLowerCase() !== 'text/plain') continue;
     const ct = att.headers.get('content-type') as { params?: Record<string, string> } | undefined;
@@ -106,6 +132,19 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
       filename: att.filename ?? '',
       text: normaliseText(decodeCharset(att.content, ct?.params?.charset)),
     });
+  }
+
+  // Which part the text comes from. mailparser renders HTML to text only when there is no
+  // text/plain part; a blank text/plain part next to real HTML (some webmailers) counts as none.
+  let text = normaliseText(parsed.text ?? '');
+  let textFrom: NonNullable<InboundMail['textFrom']> = text.trim() ? 'plain' : 'none';
+  if (typeof parsed.html === 'string' && parsed.html.trim()) {
+    const plainOnly = await simpleParser(raw, { ...PARSE_OPTIONS, skipHtmlToText: true });
+    if (!(plainOnly.text ?? '').trim()) {
+      textFrom = 'html';
+      if (!text.trim()) text = normaliseText(await renderHtml(parsed.html));
+      if (!text.trim()) textFrom = 'none';
+    }
   }
 
   return {
@@ -117,10 +156,13 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
     date,
     inReplyTo: firstMessageId(parsed.inReplyTo),
     references,
-    text: normaliseText(parsed.text ?? ''),
+    text,
     textAttachments,
     automated: automatedReason(parsed, headers, fromAddr?.address ?? ''),
     size: raw.length,
+    textFrom,
+    attachments,
+    xMailer: headers.get('x-mailer')?.[0] ?? null,
   };
 }
 

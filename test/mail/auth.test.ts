@@ -1,0 +1,96 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { dkimSign } from 'mailauth'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { authResults, defaultResolver, offlineResolver, type DnsResolver } from '../../src/mail/auth.ts'
+import { handleInbound } from '../../src/mail/intake.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
+import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+
+const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+
+/** Serves our test key at sel._domainkey.example.test; everything else does not exist. */
+const fakeDns: DnsResolver = async (name, rrtype) => {
+  if (rrtype === 'TXT' && name === 'sel._domainkey.example.test') return [[`v=DKIM1; k=rsa; p=${publicKey.toString('base64')}`]]
+  return offlineResolver(name, rrtype)
+}
+
+async function signed(body: string, key = ''): Promise<Buffer> {
+  const msg = Buffer.from(
+    ['From: Reb <reb@example.test>', 'To: orders@judge.example.test', 'Subject: orders', `Message-ID: <dkim-${Math.random().toString(36).slice(2)}@example.test>`, 'Date: Mon, 2 Mar 2026 12:00:00 +0000', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body.replace(/\n/g, '\r\n'), ''].join('\r\n').replace(/KEYHERE/, key),
+  )
+  // mailauth signs with the entries of signatureData (its typings also ask for the top-level fields)
+  const signer = { signingDomain: 'example.test', selector: 'sel', privateKey }
+  const sig = await dkimSign(msg, { ...signer, canonicalization: 'relaxed/relaxed', signatureData: [signer] })
+  expect(sig.errors).toEqual([])
+  return Buffer.concat([Buffer.from(sig.signatures), msg])
+}
+
+describe('authResults', () => {
+  it('a DKIM signature verified against the key the resolver serves: pass', async () => {
+    const r = await authResults(await signed('SUM: STAY\n'), { resolver: fakeDns })
+    expect(r.dkim).toBe('pass')
+    expect(r.summary).toMatch(/^dkim=pass \(example\.test\); spf=none/)
+  })
+
+  it('the body changed after signing: fail', async () => {
+    const raw = await signed('SUM: STAY\n')
+    const tampered = Buffer.from(raw.toString('latin1').replace('SUM: STAY', 'SUM: RUN-OUT'), 'latin1')
+    const r = await authResults(tampered, { resolver: fakeDns })
+    expect(r.dkim).toBe('fail')
+    expect(r.summary).toMatch(/dkim=fail \(body hash did not verify\)/)
+  })
+
+  it('offline by default: an answer at once, none everywhere, and the system resolver only with PBEM_DNS=system', async () => {
+    const before = process.env.PBEM_DNS
+    delete process.env.PBEM_DNS
+    try {
+      expect(defaultResolver()).toBe(offlineResolver)
+      const t0 = Date.now()
+      const r = await authResults(await signed('SUM: STAY\n'), { ip: '192.0.2.7', helo: 'mx.example.test', sender: 'reb@example.test' })
+      expect(Date.now() - t0).toBeLessThan(2000)
+      expect(r).toMatchObject({ spf: 'none', dmarc: 'none' })
+      // the signature's key cannot be fetched offline
+      expect(['temperror', 'permerror', 'neutral', 'fail', 'none']).toContain(r.dkim)
+      process.env.PBEM_DNS = 'system'
+      expect(defaultResolver()).not.toBe(offlineResolver)
+    } finally {
+      if (before === undefined) delete process.env.PBEM_DNS
+      else process.env.PBEM_DNS = before
+    }
+  })
+
+  it('never hangs: a resolver that never answers gives temperror after the timeout', async () => {
+    const never: DnsResolver = () => new Promise(() => {})
+    const r = await authResults(await signed('SUM: STAY\n'), { resolver: never, timeoutMs: 200 })
+    expect(r).toMatchObject({ dkim: 'temperror', spf: 'temperror', dmarc: 'temperror' })
+    expect(r.summary).toMatch(/no answer within 200 ms/)
+  })
+
+  it('never throws on garbage', async () => {
+    const r = await authResults(Buffer.from('not a mail at all'), { resolver: offlineResolver })
+    expect(typeof r.summary).toBe('string')
+  })
+})
+
+describe('the intake records the results for the moderator', () => {
+  let app: TestApp
+  let keys: Record<string, string>
+  beforeEach(() => {
+    app = testApp()
+    keys = createWeakBeginning(app).keys
+  })
+  afterEach(() => app.cleanup())
+
+  it('MailReceived.auth carries dkim, spf, dmarc and a summary, and the notice to the player of record repeats it', async () => {
+    const deps = { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock, auth: { resolver: fakeDns } }
+    expect(await handleInbound(await signed(`GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n`), 'test', deps)).toBe('orders-accepted')
+    const ok = app.store.read('system:mail').at(-1)!
+    expect(ok.audience).toEqual({ kind: 'moderator' })
+    expect(ok.data.auth).toEqual({ dkim: 'pass', spf: 'none', dmarc: 'none', summary: 'dkim=pass (example.test); spf=none (no client IP); dmarc=none' })
+
+    const forged = Buffer.from((await signed('GAME wb1 CONFEDERATE\nSUM: RUN-OUT\n')).toString('latin1').replace('SUM: RUN-OUT', 'SUM: STAY'), 'latin1')
+    expect(await handleInbound(forged, 'test', deps)).toBe('refused')
+    const bad = app.store.read('system:mail').at(-1)!
+    expect(bad.data.auth.dkim).toBe('fail')
+  })
+})
