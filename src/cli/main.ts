@@ -1,8 +1,12 @@
 // The `pbem` command: the judge's operator and moderator tasks.
 import { Command } from 'commander'
 import { readFileSync } from 'node:fs'
-import { adjudicateDue, openApp, readInbox, sendOutbox, type App } from './app.ts'
+import { openApp, readInbox, sendOutbox, type App } from './app.ts'
 import { locate, verifyDice, verifyGame } from '../engine/audit.ts'
+import { computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/calendar.ts'
+import { inProgress, pendingDecision } from '../engine/lifecycle.ts'
+import { describeSchedule, MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/schedule.ts'
+import { runTick, tickLines } from '../schedule/tick.ts'
 import { verifyAll } from '../log/verify.ts'
 import { rulesetFactory, rulesetIds } from '../engine/registry.ts'
 import { runDemo } from './demo.ts'
@@ -55,6 +59,11 @@ game
   .option('--zone <iana>', 'time zone deadlines are shown in', 'UTC')
   .option('--deadline-hours <n>', 'hours from the opening of each point to its deadline', '72')
   .option('--no-early', 'wait for the deadline even when every order is in')
+  .option('--rule <kind=rule...>', 'a deadline rule for a phase kind, e.g. activity="Fridays 18:00" or default=72h (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option('--missed <policy>', `what a missed deadline does: ${MISSED_POLICIES.join(', ')}`)
+  .option('--grace-hours <n>', 'the one grace extension, in hours (with --missed grace)')
+  .option('--delay <minutes>', 'early processing waits this long after the last orders')
+  .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24')
   .action((id: string, o) =>
     withApp((app) => {
       const players = (o.player as string[]).map((p) => {
@@ -63,7 +72,8 @@ game
         return { role: m[1]!, address: m[2]!, name: m[3] ?? m[1]! }
       })
       const pack = o.dataPack ? JSON.parse(readFileSync(o.dataPack, 'utf8')) : undefined
-      const { keys } = app.judge.createGame({ game: id, ruleset: o.ruleset, scenario: o.scenario, players, pack, zone: o.zone, deadlineHours: Number(o.deadlineHours), options: { early: o.early }, createdBy: 'cli' })
+      const schedule = scheduleInput({ rule: o.rule, missed: o.missed, graceHours: o.graceHours, delay: o.delay, reminders: o.reminders })
+      const { keys } = app.judge.createGame({ game: id, ruleset: o.ruleset, scenario: o.scenario, players, pack, zone: o.zone, deadlineHours: Number(o.deadlineHours), options: { early: o.early }, createdBy: 'cli', ...(schedule ? { schedule } : {}) })
       console.log(`Game ${id} created.`)
       for (const [role, key] of Object.entries(keys)) console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
       return sendOutbox(app)
@@ -82,7 +92,15 @@ game.command('status <id>').action((id: string) =>
     const f = app.judge.load(id)
     console.log(app.judge.templates.render(f.created.ruleset, 'status.txt', app.judge.reportModel(f, { kind: 'moderator' }, null)))
     console.log(`Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`)
-    console.log(`Deadline: ${f.deadline?.deadline ?? 'none'}`)
+    console.log(`Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`)
+    console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
+    if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
+    const d = inProgress(f) ? pendingDecision(f) : null
+    if (d) console.log(`Decision pending: ${d.decisionId} (${d.role}) "${d.question}", default ${d.defaultOption}, due ${d.deadline}`)
+    for (const [role, list] of f.absences) for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
+    if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
+    const plan = app.judge.plan(id, app.clock())
+    if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
   }),
 )
 
@@ -103,26 +121,197 @@ program
 
 program
   .command('adjudicate <game>')
-  .description('resolve the open point now, whatever the deadline')
-  .action((g: string) =>
+  .description('resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)')
+  .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
+  .option('--point <n>', 'only if this resolution point is still the open one')
+  .option('--reason <text>', 'for the log')
+  .action((g: string, o) =>
     withApp((app) => {
-      const r = app.judge.adjudicate(g)
-      console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
+      const r = app.judge.adjudicate(g, { force: !!o.force, by: 'moderator (cli)', ...(o.point ? { point: Number(o.point) } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
+      else console.log(`${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`)
       return sendOutbox(app)
     }),
   )
 
 program
   .command('tick')
-  .description('one pass: read the inbox, adjudicate due games, write the outbox')
-  .action(() =>
+  .description('one pass: read the inbox, then the outage guard, reminders, late notices, grace, pauses and due resolutions; write the outbox')
+  .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
+  .action((o) =>
     withApp(async (app) => {
+      const now = o.now ? parseLocal(o.now, 'UTC') : app.clock()
       const read = await readInbox(app)
-      const done = adjudicateDue(app, console.log)
+      const report = runTick(app.judge, now)
+      for (const l of tickLines(report)) console.log(l)
       const sent = await sendOutbox(app)
-      console.log(`${read.length} mail(s) read, ${done.length} game(s) adjudicated, ${sent} mail(s) written`)
+      console.log(`${read.length} mail(s) read, ${report.games.filter((g) => g.committed).length} game(s) adjudicated, ${sent} mail(s) written`)
+      if (report.games.some((g) => g.error)) process.exitCode = 1
     }),
   )
+
+// ------------------------------------------------------------------ moderator controls
+
+const when = (app: App, game: string, text: string) => parseLocal(text, app.judge.schedule(game).zone)
+const pointOpt = (o: { point?: string }) => (o.point ? { point: Number(o.point) } : {})
+
+program
+  .command('pause <game>')
+  .description('stop the clock: no deadline runs until resume (orders are still accepted)')
+  .option('--reason <text>', 'told to the players')
+  .option('--point <n>', 'only if this resolution point is still the open one')
+  .action((g: string, o) =>
+    withApp((app) => {
+      app.judge.pause(g, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}), ...pointOpt(o) })
+      console.log(`${g}: paused`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
+  .command('resume <game>')
+  .description('restart the clock: the old deadline moved by the time paused (at least 24 hours from now), or --deadline / --hours')
+  .option('--deadline <when>', "new deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
+  .option('--hours <n>', 'new deadline this many hours from now')
+  .option('--reason <text>', 'for the log')
+  .action((g: string, o) =>
+    withApp((app) => {
+      const r = app.judge.resume(g, { by: 'moderator (cli)', ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}), ...(o.hours ? { hours: Number(o.hours) } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
+  .command('extend <game> <hours>')
+  .description("move the open deadline (or a pending decision's) later by this many hours")
+  .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
+  .option('--reason <text>', 'for the log')
+  .action((g: string, hours: string, o) =>
+    withApp((app) => {
+      const r = app.judge.extend(g, Number(hours), { by: 'moderator (cli)', ...pointOpt(o), ...(o.reason ? { reason: o.reason } : {}) })
+      console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
+  .command('deadline <game> <when>')
+  .description("set the open deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
+  .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
+  .action((g: string, at: string, o) =>
+    withApp((app) => {
+      const r = app.judge.setDeadline(g, when(app, g, at), { by: 'moderator (cli)', ...pointOpt(o) })
+      console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
+  .command('preview <game>')
+  .description('resolve the open point in a sandbox and mail the result to the moderator only; nothing is recorded')
+  .option('--print', 'print the preview instead of mailing it')
+  .action((g: string, o) =>
+    withApp((app) => {
+      const r = app.judge.preview(g, o.print ? { to: null } : {})
+      if (o.print || !r.letter) console.log(r.text)
+      else console.log(`${g}: preview of ${r.label} mailed to ${r.letter.to}`)
+      return sendOutbox(app)
+    }),
+  )
+
+program
+  .command('decide <game> <role> <id> <option>')
+  .description("record a player's answer to a decision (as DECIDE by mail); the next tick resumes the resolution")
+  .action((g: string, role: string, id: string, option: string) =>
+    withApp((app) => {
+      const r = app.judge.decide(g, role, id, option)
+      console.log(r.ok ? r.message : `not recorded: ${r.error}`)
+      if (!r.ok) process.exitCode = 1
+      return sendOutbox(app)
+    }),
+  )
+
+const schedule = program.command('schedule').description("a game's deadline rules and options")
+schedule.command('show <game>').action((g: string) =>
+  withApp((app) => {
+    for (const l of describeSchedule(app.judge.schedule(g))) console.log(l)
+  }),
+)
+schedule
+  .command('set <game>')
+  .description('change deadline rules and options (the open deadline stays unless --reschedule)')
+  .option('--rule <kind=rule...>', 'e.g. activity="Fridays 18:00", deployment="48h weekdays", decision=12h, default=72h (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option('--zone <iana>', "the game's zone")
+  .option('--early', 'resolve as soon as every awaited order is in')
+  .option('--no-early', 'always wait for the deadline')
+  .option('--delay <minutes>', 'change-of-mind delay after the last orders (early processing)')
+  .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24 ("" for none)')
+  .option('--late-notices <hours>', 'late notice offsets after a missed deadline, e.g. 24,48')
+  .option('--announce-late', 'tell the other players who is late')
+  .option('--no-announce-late', 'do not name late players to the others')
+  .option('--missed <policy>', `${MISSED_POLICIES.join(', ')}`)
+  .option('--grace-hours <n>', 'length of the one grace extension')
+  .option('--absence-max-days <n>', 'longest absence a player may set')
+  .option('--absence-total-days <n>', 'absence days per role per game')
+  .option('--decision-hours <n>', 'time to answer a decision')
+  .option('--max-asks <n>', 'decisions put to one role per resolution')
+  .option('--outage-minutes <n>', 'silence after which deadlines move by the downtime')
+  .option('--reschedule', 'recompute the open deadline under the new rule')
+  .action((g: string, o) =>
+    withApp((app) => {
+      const input = scheduleInput(o) ?? {}
+      const s = app.judge.setSchedule(g, input, { by: 'moderator (cli)', reschedule: !!o.reschedule })
+      for (const l of describeSchedule(s)) console.log(l)
+      return sendOutbox(app)
+    }),
+  )
+schedule
+  .command('try <rule>')
+  .description('show the deadlines a rule gives (DST included), without touching any game')
+  .option('--zone <iana>', 'zone', 'UTC')
+  .option('--from <when>', 'the opening instant (ISO, or YYYY-MM-DD HH:MM in --zone)')
+  .option('--count <n>', 'how many successive points', '4')
+  .action((text: string, o) => {
+    const rule = parseRule(text)
+    let t = o.from ? parseLocal(o.from, o.zone) : new Date()
+    for (let i = 0; i < Number(o.count); i++) {
+      const d = computeDeadline(t, rule, o.zone)
+      console.log(`opens ${formatInstant(t.toISOString(), o.zone)} -> deadline ${formatInstant(d.deadline.toISOString(), o.zone)}${d.note ? ` [${d.note}]` : ''}`)
+      t = d.deadline
+    }
+  })
+
+function scheduleInput(o: Record<string, unknown>): ScheduleInput | null {
+  const input: ScheduleInput = {}
+  const list = (v: unknown) => String(v).split(',').map((x) => x.trim()).filter(Boolean).map(Number)
+  const rules = (o.rule as string[] | undefined) ?? []
+  if (rules.length) {
+    input.rules = {}
+    for (const r of rules) {
+      const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(r)
+      if (!m) fail(`--rule takes kind=rule, e.g. activity="Fridays 18:00", not "${r}"`)
+      input.rules[m[1]!] = parseRule(m[2]!)
+    }
+  }
+  if (o.zone !== undefined) input.zone = String(o.zone)
+  if (typeof o.early === 'boolean') input.early = o.early
+  if (o.delay !== undefined) input.delayMinutes = Number(o.delay)
+  if (o.reminders !== undefined) input.reminderHours = list(o.reminders)
+  if (o.lateNotices !== undefined) input.lateNoticeHours = list(o.lateNotices)
+  if (typeof o.announceLate === 'boolean') input.announceLate = o.announceLate
+  if (o.missed !== undefined) {
+    if (!MISSED_POLICIES.includes(o.missed as MissedPolicy)) fail(`--missed is one of ${MISSED_POLICIES.join(', ')}`)
+    input.missed = o.missed as MissedPolicy
+  }
+  if (o.graceHours !== undefined) input.graceHours = Number(o.graceHours)
+  if (o.absenceMaxDays !== undefined) input.absenceMaxDays = Number(o.absenceMaxDays)
+  if (o.absenceTotalDays !== undefined) input.absenceTotalDays = Number(o.absenceTotalDays)
+  if (o.decisionHours !== undefined) input.decisionHours = Number(o.decisionHours)
+  if (o.maxAsks !== undefined) input.maxAsks = Number(o.maxAsks)
+  if (o.outageMinutes !== undefined) input.outageMinutes = Number(o.outageMinutes)
+  return Object.keys(input).length ? input : null
+}
 
 program
   .command('verify [game]')
@@ -181,9 +370,8 @@ program
     }
   })
 
-program
-  .command('player')
-  .description('players')
+const player = program.command('player').description('players')
+player
   .command('rekey <game> <role>')
   .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
   .option('--reason <text>', 'why, for the log and the player', 'requested by the moderator')
@@ -195,9 +383,55 @@ program
     }),
   )
 
+player
+  .command('replace <game> <role> <address>')
+  .description('a new player takes over the role: new key mailed to the new address; the old key stops working')
+  .option('--name <name>', "the new player's name")
+  .option('--reason <text>', 'for the log and the players')
+  .action((g: string, role: string, address: string, o) =>
+    withApp((app) => {
+      const { key } = app.judge.replacePlayer(g, role, address, { by: 'moderator (cli)', ...(o.name ? { name: o.name } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
+      return sendOutbox(app)
+    }),
+  )
+player
+  .command('eject <game> <role>')
+  .description('remove a player: the key stops working, the role plays on standing orders until replaced')
+  .option('--reason <text>', 'for the log and the player')
+  .action((g: string, role: string, o) =>
+    withApp((app) => {
+      app.judge.eject(g, role, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}) })
+      console.log(`${g} ${role}: vacant`)
+      return sendOutbox(app)
+    }),
+  )
+player
+  .command('zone <game> <role> <zone>')
+  .description("show deadlines in this player's zone too (NONE clears it)")
+  .action((g: string, role: string, zone: string) =>
+    withApp((app) => {
+      const r = app.judge.setPlayerZone(g, role, zone)
+      console.log(r.ok ? r.message : `not set: ${r.error}`)
+      if (!r.ok) process.exitCode = 1
+      return sendOutbox(app)
+    }),
+  )
+player
+  .command('absence <game> <role> <from> [to]')
+  .description('set an absence for a player (dates YYYY-MM-DD, inclusive; "none" cancels); the moderator is not bound by the limits')
+  .action((g: string, role: string, from: string, to: string | undefined, _o) =>
+    withApp((app) => {
+      const r = /^none$/i.test(from) ? app.judge.cancelAbsence(g, role, { by: 'moderator' }) : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
+      console.log(r.ok ? r.message : `not set: ${r.error}`)
+      if (!r.ok) process.exitCode = 1
+      return sendOutbox(app)
+    }),
+  )
+
 program
   .command('key <game> <role>')
-  .description("show a player's current key and reply address (operator)")
+  .description("show a player's current key and reply address (operator); role \"moderator\" gives the game's moderator key")
   .action((g: string, role: string) =>
     withApp((app) => {
       const key = app.judge.keyFor(g, role)

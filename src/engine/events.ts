@@ -82,3 +82,124 @@ export interface DeadlineSet {
 }
 
 export type { Audience }
+
+// ------------------------------------------------------------------ schedule and moderation
+
+export interface ScheduleSet {
+  schedule: import('./schedule.ts').Schedule
+  by: string
+  reason?: string
+}
+
+/** v2 carries the decision's own deadline (v1, before decisions by mail, had none). */
+export interface DecisionRequested {
+  point: number
+  decisionId: string
+  role: string
+  question: string
+  options: { id: string; label: string }[]
+  defaultOption: string
+  deadline?: string
+}
+
+export interface DecisionAnswered {
+  point: number
+  decisionId: string
+  applied: string
+}
+
+export interface DecisionDeadlineSet {
+  point: number
+  decisionId: string
+  deadline: string
+  reason: string
+}
+
+export interface ReminderSent {
+  point: number
+  deadline: string
+  hoursBefore: number
+  roles: string[]
+}
+
+export interface LateNoticeSent {
+  point: number
+  deadline: string
+  hoursAfter: number
+  roles: string[]
+  announced: boolean
+  consequence: 'default' | 'grace' | 'pause' | 'waiting'
+}
+
+export interface GraceGranted {
+  point: number
+  roles: string[]
+  deadline: string
+}
+
+export interface GamePaused {
+  point: number
+  by: string
+  reason: string
+  roles?: string[]
+}
+
+export interface GameResumed {
+  point: number
+  by: string
+  reason: string
+  pausedHours: number
+}
+
+export interface PlayerReplaced {
+  role: string
+  address: string
+  name: string
+  previousAddress: string | null
+  keyHash: string
+  keyGeneration: number
+  by: string
+  reason: string
+}
+
+export interface PlayerEjected {
+  role: string
+  previousAddress: string
+  keyGeneration: number
+  by: string
+  reason: string
+}
+
+export interface AbsenceSet {
+  role: string
+  absenceId: number
+  from: string
+  to: string
+  days: number
+  by: string
+}
+
+export interface AbsenceCancelled {
+  role: string
+  absenceId: number
+  by: string
+}
+
+export interface PlayerZoneSet {
+  role: string
+  zone: string | null
+}
+
+export interface OutageDetected {
+  lastTick: string
+  detectedAt: string
+  downtimeHours: number
+  point: number
+  deadline: string | null
+}
+
+export interface AdjudicationForced {
+  point: number
+  by: string
+  reason: string
+}

@@ -4,8 +4,9 @@ import type { Ruleset } from '../games/contract.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
 import { combineSalts, RecordingDice } from './dice.ts'
-import type { DeadlineSet, GameCreated, OrdersAccepted, OrdersRejected, PlayerJoined, TurnAdjudicated } from './events.ts'
+import type { AbsenceSet, DeadlineSet, DecisionRequested, GameCreated, GamePaused, OrdersAccepted, OrdersRejected, PlayerJoined, PlayerReplaced, TurnAdjudicated } from './events.ts'
 import { rulesetFactory } from './registry.ts'
+import { defaultSchedule, type Schedule } from './schedule.ts'
 
 /** Where the engine keeps secrets not yet revealed in the log. */
 export interface SecretSource {
@@ -35,7 +36,51 @@ export interface GameFold<S = unknown> {
   finished: boolean
   events: StoredEvent[]
   drift: Drift[]
+
+  // ---- schedule and moderation (README "Deadlines")
+  schedule: Schedule
+  /** Zones players asked to see deadlines in. */
+  zones: Map<string, string>
+  absences: Map<string, Absence[]>
+  /** Roles whose player was ejected and not yet replaced. */
+  ejected: Set<string>
+  paused: (GamePaused & { at: string }) | null
+  moderatorKeyGeneration: number
+  /** When the open point opened (game creation or the last result). */
+  openedAt: string
+  /** The open point's first deadline. */
+  firstDeadline: string | null
+  /** The deadline that was missed at the open point (the first late notice's): later notices count from it. */
+  missedDeadline: string | null
+  /** When the last orders at the open point were accepted (change-of-mind delay). */
+  lastOrderAt: string | null
+  graceUsed: boolean
+  pausedThisPoint: boolean
+  /** `${hoursBefore}@${deadline}` of reminders sent at the open point. */
+  remindersSent: Set<string>
+  lateNoticesSent: Set<number>
+  /** Decisions put to players at the open point, in the order asked, with their deadlines. */
+  requested: Map<string, PendingDecision>
+  /** Answers (and defaults applied) at the open point. */
+  answers: Map<string, { applied: string; byDefault: boolean }>
 }
+
+export interface Absence {
+  absenceId: number
+  from: string
+  to: string
+  days: number
+  by: string
+}
+
+export interface PendingDecision extends DecisionRequested {
+  requestedAt: string
+  /** Set for decisions recorded before decisions by mail (v1): they were defaulted at once. */
+  legacy?: boolean
+}
+
+/** The ruleset and pack of a GameCreated event, kept per process (loading a pack hashes it). */
+const packCache = new Map<string, { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }>()
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
@@ -44,14 +89,21 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
-  const pack = created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack()
+  // The cache is keyed by the stored event hash; a check (pbem verify) always reloads the pack.
+  const cacheKey = `${created.ruleset}|${first.hash}`
+  const cached = opts.check ? undefined : packCache.get(cacheKey)
+  const pack = cached?.pack ?? (created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack())
   const drift: Drift[] = []
   if (pack.hash !== created.packHash) {
     const reason = `the data pack now hashes to ${pack.hash.slice(0, 12)}, not the ${created.packHash.slice(0, 12)} the game was created with`
     if (!opts.check) throw new Error(reason)
     drift.push({ point: 0, position: first.position, reason })
   }
-  const ruleset = factory.create(pack) as Ruleset<S, unknown>
+  const ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
+  if (!cached && pack.hash === created.packHash) {
+    if (packCache.size > 200) packCache.clear()
+    packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
+  }
   const game = created.game
   const revealedHidden = events.find((e) => e.type === 'HiddenDrawRevealed')?.data as { secret: string } | undefined
   const hiddenSecret = revealedHidden?.secret ?? secrets.get(game, 'hidden', 0)
@@ -72,6 +124,22 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
     finished: false,
     events,
     drift,
+    schedule: defaultSchedule(created),
+    zones: new Map(),
+    absences: new Map(),
+    ejected: new Set(),
+    paused: null,
+    moderatorKeyGeneration: 1,
+    openedAt: first.recordedAt,
+    firstDeadline: null,
+    missedDeadline: null,
+    lastOrderAt: null,
+    graceUsed: false,
+    pausedThisPoint: false,
+    remindersSent: new Set(),
+    lateNoticesSent: new Set(),
+    requested: new Map(),
+    answers: new Map(),
   }
   for (const e of events) {
     switch (e.type) {
@@ -81,20 +149,91 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         break
       }
       case 'PlayerRekeyed': {
+        if (e.data.role === 'moderator') {
+          fold.moderatorKeyGeneration = e.data.keyGeneration
+          break
+        }
         const p = fold.players.get(e.data.role)
         if (p) fold.players.set(e.data.role, { ...p, keyHash: e.data.keyHash, keyGeneration: e.data.keyGeneration })
         break
       }
+      case 'PlayerReplaced': {
+        const r = e.data as PlayerReplaced
+        fold.players.set(r.role, { role: r.role, address: r.address, name: r.name, keyHash: r.keyHash, keyGeneration: r.keyGeneration })
+        fold.ejected.delete(r.role)
+        fold.zones.delete(r.role)
+        fold.absences.delete(r.role)
+        break
+      }
+      case 'PlayerEjected': {
+        const p = fold.players.get(e.data.role)
+        if (p) fold.players.set(e.data.role, { ...p, keyGeneration: e.data.keyGeneration })
+        fold.ejected.add(e.data.role)
+        fold.absences.delete(e.data.role)
+        break
+      }
+      case 'PlayerZoneSet':
+        if (e.data.zone) fold.zones.set(e.data.role, e.data.zone)
+        else fold.zones.delete(e.data.role)
+        break
+      case 'AbsenceSet': {
+        const a = e.data as AbsenceSet
+        fold.absences.set(a.role, [...(fold.absences.get(a.role) ?? []), { absenceId: a.absenceId, from: a.from, to: a.to, days: a.days, by: a.by }])
+        break
+      }
+      case 'AbsenceCancelled':
+        fold.absences.set(e.data.role, (fold.absences.get(e.data.role) ?? []).filter((a) => a.absenceId !== e.data.absenceId))
+        break
+      case 'ScheduleSet':
+        fold.schedule = e.data.schedule as Schedule
+        break
+      case 'GamePaused':
+        fold.paused = { ...(e.data as GamePaused), at: e.recordedAt }
+        if (e.data.point === fold.point) fold.pausedThisPoint = true
+        break
+      case 'GameResumed':
+        fold.paused = null
+        break
+      case 'GraceGranted':
+        if (e.data.point === fold.point) fold.graceUsed = true
+        break
+      case 'ReminderSent':
+        if (e.data.point === fold.point) fold.remindersSent.add(`${e.data.hoursBefore}@${e.data.deadline}`)
+        break
+      case 'LateNoticeSent':
+        if (e.data.point === fold.point) {
+          fold.lateNoticesSent.add(e.data.hoursAfter)
+          fold.missedDeadline ??= e.data.deadline
+        }
+        break
+      case 'DecisionRequested':
+        if (e.data.point === fold.point) fold.requested.set(e.data.decisionId, { ...(e.data as DecisionRequested), requestedAt: e.recordedAt, ...(e.schemaVersion < 2 ? { legacy: true } : {}) })
+        break
+      case 'DecisionDeadlineSet': {
+        const d = fold.requested.get(e.data.decisionId)
+        if (d && e.data.point === fold.point) d.deadline = e.data.deadline
+        break
+      }
+      case 'DecisionMade':
+      case 'DecisionDefaulted':
+        if (e.data.point === fold.point) fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
+        break
       case 'DiceCommitted':
         if (e.data.point === fold.point) fold.commitment = e.data.commitment
         break
       case 'DeadlineSet':
-        if (e.data.point === fold.point) fold.deadline = e.data as DeadlineSet
+        if (e.data.point === fold.point) {
+          fold.deadline = e.data as DeadlineSet
+          fold.firstDeadline ??= e.data.deadline
+        }
         break
       case 'OrdersAccepted': {
         const o = e.data as OrdersAccepted
         fold.receipts.set(o.receipt, { event: e, data: o })
-        if (o.point === fold.point) fold.orders.set(o.role, o)
+        if (o.point === fold.point) {
+          fold.orders.set(o.role, o)
+          fold.lastOrderAt = e.recordedAt
+        }
         break
       }
       case 'OrdersRejected': {
@@ -130,6 +269,19 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         fold.commitment = null
         fold.deadline = null
         fold.finished = t.finished
+        fold.openedAt = e.recordedAt
+        // A pause the schedule made for missed orders ends with the point it was about (the
+        // moderator forced the resolution); a moderator's own pause lasts until resumed.
+        if (fold.paused?.by === 'schedule') fold.paused = null
+        fold.firstDeadline = null
+        fold.missedDeadline = null
+        fold.lastOrderAt = null
+        fold.graceUsed = false
+        fold.pausedThisPoint = false
+        fold.remindersSent = new Set()
+        fold.lateNoticesSent = new Set()
+        fold.requested = new Map()
+        fold.answers = new Map()
         break
       }
     }

@@ -77,9 +77,12 @@ export interface DecisionOption {
   label: string
 }
 
-/** What the rules wait for next. */
+/**
+ * What the rules wait for next. `phase` names the kind of phase the input belongs to (e.g.
+ * 'deployment', 'activity'): a game's schedule gives each phase kind its own deadline rule.
+ */
 export type Awaited =
-  | { kind: 'orders'; role: string; label: string; optional?: boolean }
+  | { kind: 'orders'; role: string; label: string; optional?: boolean; phase?: string }
   | {
       kind: 'decision'
       role: string
@@ -87,6 +90,7 @@ export type Awaited =
       question: string
       options: DecisionOption[]
       defaultOption: string
+      phase?: string
     }
 
 export interface LineError {
@@ -141,6 +145,8 @@ export interface Ruleset<S, O> {
   version: string
   roles: readonly string[]
   scenarios: readonly ScenarioInfo[]
+  /** The phase kinds `awaiting` may name, for schedules (optional; 'decision' is always known). */
+  phaseKinds?: readonly string[]
   /** `hidden` draws face-down values (whaling counters) from a secret revealed only later. */
   setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
   awaiting(state: S): Awaited[]

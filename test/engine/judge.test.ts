@@ -126,20 +126,39 @@ describe('the judge', () => {
     expect(verifyDice(app.judge, 'wb1', 2).checked).toBe(0)
   })
 
-  it('an ASK policy records DecisionRequested and, with no answer yet, DecisionDefaulted', () => {
+  it('an ASK policy asks the player by mail and records no result until the answer or the decision deadline', () => {
     // Seed "ask-1" makes the Keystone State's search in C11 spot the Sumter, so the decision arises.
     const own = testApp('ask-1')
     try {
       createWeakBeginning(own)
       own.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
       own.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11\nPOLICY SUM ON SPOTTED: ASK; ESCAPE')
-      own.judge.adjudicate('wb1')
-      const events = own.store.read('game:wb1')
+      const r = own.judge.adjudicate('wb1')
+      expect(r).toMatchObject({ committed: false, waiting: { decisionId: 'GT1-D1', role: 'confederate', deadline: '2026-03-03T12:00:00.000Z' } })
+      let events = own.store.read('game:wb1')
       const req = events.find((e) => e.type === 'DecisionRequested')!
-      expect(req.data).toMatchObject({ role: 'confederate', defaultOption: 'ESCAPE', decisionId: 'GT1-D1' })
+      expect(req.schemaVersion).toBe(2)
+      expect(req.data).toMatchObject({ role: 'confederate', defaultOption: 'ESCAPE', decisionId: 'GT1-D1', deadline: '2026-03-03T12:00:00.000Z' })
       expect(req.data.options.map((o: { id: string }) => o.id)).toEqual(['FIGHT', 'ESCAPE', 'PORT'])
       expect(req.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
+      expect(events.some((e) => e.type === 'DecisionDefaulted' || e.type === 'TurnAdjudicated')).toBe(false)
+      // The question goes to the Confederate only; asking again changes nothing.
+      const asked = outboxRows(own).filter((m) => m.kind === 'decision')
+      expect(asked.map((m) => m.recipient)).toEqual(['reb@example.test'])
+      expect(asked[0]!.mail.text).toContain('DECIDE GT1-D1 <option>')
+      expect(asked[0]!.mail.text).toContain('Default, applied if no answer arrives in time: ESCAPE')
+      expect(own.judge.adjudicate('wb1')).toMatchObject({ committed: false, requested: [] })
+      expect(own.store.read('game:wb1')).toHaveLength(events.length)
+      expect(own.judge.awaitingText(own.judge.load('wb1'))).toBe('resolution in progress')
+      // Orders are closed while the resolution waits.
+      expect(own.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14').errors[0]!.message).toMatch(/in progress/)
+      // At the decision's deadline the default applies and the result is recorded with it.
+      own.now.t += 25 * 3600_000
+      expect(own.judge.adjudicate('wb1')).toMatchObject({ committed: true, defaulted: ['GT1-D1'] })
+      events = own.store.read('game:wb1')
       expect(events.find((e) => e.type === 'DecisionDefaulted')!.data).toMatchObject({ decisionId: 'GT1-D1', applied: 'ESCAPE' })
+      expect(events.find((e) => e.type === 'TurnAdjudicated')!.data.decisionAnswers).toEqual({ 'GT1-D1': 'ESCAPE' })
+      expect(verifyGame(own.db, own.judge, 'wb1')).toMatchObject({ ok: true })
     } finally {
       own.cleanup()
     }

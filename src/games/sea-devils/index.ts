@@ -33,6 +33,9 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
     title: 'Sea Devils',
     version: SEA_DEVILS_VERSION,
     roles: ['federal', 'confederate'],
+    // Digest 1.3: F1 (deployment and movement), then C1 (the activity record; on a scenario's first
+    // turn both sides send theirs together). Schedules may give each its own deadline rule.
+    phaseKinds: ['deployment', 'activity'],
     scenarios: content.scenarios.map((s) => ({
       id: s.id,
       title: s.title,
@@ -46,13 +49,13 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       switch (state.stage) {
         case 'both-orders':
           return [
-            { kind: 'orders', role: 'federal', label: `GT${state.turn} Federal movement` },
-            { kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record` },
+            { kind: 'orders', role: 'federal', label: `GT${state.turn} Federal movement`, phase: 'activity' },
+            { kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record`, phase: 'activity' },
           ]
         case 'federal-orders':
-          return [{ kind: 'orders', role: 'federal', label: `GT${state.turn} Federal deployment and movement` }]
+          return [{ kind: 'orders', role: 'federal', label: `GT${state.turn} Federal deployment and movement`, phase: 'deployment' }]
         case 'confederate-orders':
-          return [{ kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record` }]
+          return [{ kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record`, phase: 'activity' }]
         case 'finished':
           return []
       }

@@ -1,0 +1,148 @@
+// What a game's clock asks for at an instant (README "Deadlines"): reminders before the deadline,
+// early processing, and at the deadline a late notice and the missed-orders policy; during a
+// resolution that waits on a decision, the decision's own deadline. Pure: a fold and an instant in,
+// a plan out. The tick (src/schedule/tick.ts) carries plans out, one game at a time, against the
+// stream version the plan was made from.
+import type { Awaited } from '../games/contract.ts'
+import type { GameFold, PendingDecision } from './fold.ts'
+
+const HOUR = 3600_000
+
+export type Consequence = 'default' | 'grace' | 'pause' | 'waiting'
+
+export type Action =
+  | { kind: 'remind'; roles: string[]; hoursBefore: number[]; deadline: string }
+  | { kind: 'late'; roles: string[]; hoursAfter: number[]; deadline: string; consequence: Consequence; graceUntil?: string }
+  | { kind: 'grace'; roles: string[]; deadline: string }
+  | { kind: 'pause'; roles: string[] }
+  | { kind: 'advance'; reason: 'deadline' | 'early' | 'decision-answered' | 'decision-deadline' }
+
+export interface Plan {
+  actions: Action[]
+  /** When the earliest of the actions fell due (orders games in a catch-up). */
+  dueAt: number | null
+  /** The next instant at which something is scheduled to happen, if nothing else changes. */
+  nextAt: number | null
+}
+
+const NOTHING: Plan = { actions: [], dueAt: null, nextAt: null }
+
+/** Whether a role is out of play at `t`: on a declared absence, or ejected and not replaced. */
+export function absentAt(fold: GameFold, role: string, t: number): boolean {
+  if (fold.ejected.has(role)) return true
+  return (fold.absences.get(role) ?? []).some((a) => Date.parse(a.from) <= t && t < Date.parse(a.to))
+}
+
+/** The orders the rules wait for at the open point (optional ones left out). */
+export function awaitedOrders(fold: GameFold): Extract<Awaited, { kind: 'orders' }>[] {
+  if (fold.finished) return []
+  return fold.ruleset.awaiting(fold.state).filter((a): a is Extract<Awaited, { kind: 'orders' }> => a.kind === 'orders' && !a.optional)
+}
+
+export function missingRoles(fold: GameFold): string[] {
+  return awaitedOrders(fold)
+    .filter((a) => !fold.orders.has(a.role))
+    .map((a) => a.role)
+}
+
+/** The phase kind of the open point (the first awaited input's), for its deadline rule. */
+export function phaseOf(awaited: Awaited[]): string | undefined {
+  return awaited.find((a) => a.phase)?.phase
+}
+
+/** True while the open point's resolution waits on decisions (orders are closed). */
+export function inProgress(fold: GameFold): boolean {
+  return [...fold.requested.values()].some((d) => !d.legacy)
+}
+
+/** The first decision asked at the open point that has neither an answer nor a default yet. */
+export function pendingDecision(fold: GameFold): PendingDecision | null {
+  for (const d of fold.requested.values()) if (!fold.answers.has(d.decisionId)) return d
+  return null
+}
+
+export function planGame(fold: GameFold, now: Date): Plan {
+  const t = now.getTime()
+  if (fold.finished || fold.paused) return NOTHING
+  const s = fold.schedule
+
+  if (inProgress(fold)) {
+    const p = pendingDecision(fold)
+    if (!p) return { actions: [{ kind: 'advance', reason: 'decision-answered' }], dueAt: t, nextAt: null }
+    const dl = Date.parse(p.deadline ?? fold.openedAt)
+    if (dl <= t) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: dl, nextAt: null }
+    if (absentAt(fold, p.role, t)) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: t, nextAt: null }
+    return { actions: [], dueAt: null, nextAt: dl }
+  }
+  if (!fold.deadline) return NOTHING
+
+  const deadlineIso = fold.deadline.deadline
+  const D = Date.parse(deadlineIso)
+  // Late notices count from the deadline that was first missed; before that, from this one.
+  const missed = fold.missedDeadline !== null
+  const D0 = Date.parse(fold.missedDeadline ?? deadlineIso)
+  const awaited = awaitedOrders(fold)
+  const missing = missingRoles(fold)
+  const late = missing.filter((r) => !absentAt(fold, r, t))
+  const actions: Action[] = []
+  const due: number[] = []
+  const future: number[] = []
+
+  // Late notices after the point's first deadline while the game still waits (a grace period).
+  const waitingNotices = missed && t >= D0 && t < D && late.length ? s.lateNoticeHours.filter((h) => !fold.lateNoticesSent.has(h)) : []
+  for (const h of waitingNotices) (D0 + h * HOUR <= t ? due : future).push(D0 + h * HOUR)
+  const dueNotices = waitingNotices.filter((h) => D0 + h * HOUR <= t)
+  if (dueNotices.length) actions.push({ kind: 'late', roles: late, hoursAfter: dueNotices, deadline: new Date(D0).toISOString(), consequence: 'waiting' })
+
+  if (t < D) {
+    if (late.length) {
+      // A reminder is worth sending only after the point opened (and after the first deadline, in a grace period).
+      const floor = Math.max(Date.parse(fold.openedAt), missed ? D0 : -Infinity)
+      const unsent = s.reminderHours.filter((h) => !fold.remindersSent.has(`${h}@${deadlineIso}`) && D - h * HOUR > floor)
+      const dueReminders = unsent.filter((h) => D - h * HOUR <= t)
+      for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
+      if (dueReminders.length) actions.push({ kind: 'remind', roles: late, hoursBefore: dueReminders, deadline: deadlineIso })
+    }
+    const sent = awaited.filter((a) => fold.orders.has(a.role))
+    if (s.early && late.length === 0 && sent.length > 0) {
+      const at = fold.lastOrderAt ? Date.parse(fold.lastOrderAt) + s.delayMinutes * 60_000 : t
+      if (at <= t) {
+        actions.push({ kind: 'advance', reason: 'early' })
+        due.push(at)
+      } else future.push(at)
+    }
+    future.push(D)
+    return { actions, dueAt: due.length ? Math.min(...due) : null, nextAt: future.length ? Math.min(...future) : null }
+  }
+
+  // The deadline has passed.
+  due.push(D)
+  if (!late.length) {
+    actions.push({ kind: 'advance', reason: 'deadline' })
+    return { actions, dueAt: Math.min(...due), nextAt: null }
+  }
+  const consequence: Consequence = s.missed === 'grace' && !fold.graceUsed ? 'grace' : s.missed === 'pause' && !fold.pausedThisPoint ? 'pause' : 'default'
+  const key = Math.round(((D - D0) / HOUR) * 1000) / 1000
+  const graceUntil = consequence === 'grace' ? new Date(D + s.graceHours * HOUR).toISOString() : undefined
+  if (!fold.lateNoticesSent.has(key)) actions.push({ kind: 'late', roles: late, hoursAfter: [key], deadline: new Date(D0).toISOString(), consequence, ...(graceUntil ? { graceUntil } : {}) })
+  if (consequence === 'grace') actions.push({ kind: 'grace', roles: late, deadline: graceUntil! })
+  else if (consequence === 'pause') actions.push({ kind: 'pause', roles: late })
+  else actions.push({ kind: 'advance', reason: 'deadline' })
+  return { actions, dueAt: Math.min(...due), nextAt: null }
+}
+
+/** A plan in words, for tick reports and logs. */
+export function describeAction(a: Action): string {
+  switch (a.kind) {
+    case 'remind':
+      return `reminder to ${a.roles.join(', ')} (${a.hoursBefore.join('h, ')}h before the deadline)`
+    case 'late':
+      return `late notice for ${a.roles.join(', ')} (${a.consequence})`
+    case 'grace':
+      return `grace for ${a.roles.join(', ')} until ${a.deadline}`
+    case 'pause':
+      return `paused: ${a.roles.join(', ')} missed the deadline`
+    case 'advance':
+      return `resolution (${a.reason})`
+  }
+}

@@ -1,0 +1,159 @@
+// The deadline tick (DESIGN.md section 7, README "Deadlines"). One pass: the outage guard, then for
+// every game the plan of what its clock asks for now (src/engine/lifecycle.ts), carried out against
+// the stream version the plan was made from. A late order, a moderator's command or a second judge
+// process that appended in between makes the append fail (ConcurrencyError): the tick reads the
+// game again and plans again, so each game advances at most once per pass and never twice for one
+// deadline. The clock is an input: `pbem tick --now`, tests, and serve's cron all pass their instant.
+import type { Judge } from '../engine/judge.ts'
+import type { GameFold } from '../engine/fold.ts'
+import { planGame, type Plan } from '../engine/lifecycle.ts'
+import { ConcurrencyError } from '../log/store.ts'
+
+export interface TickOptions {
+  /** Only these games (default: every game on the judge). */
+  games?: string[]
+  /** Reads the fold the first plan of a game is made from (tests pass a stale one); retries always re-read. */
+  loadFold?: (game: string) => GameFold
+  /** Record this pass as the last tick and run the outage guard (default true). */
+  recordTick?: boolean
+  /** Re-plans after a concurrent append before giving up on a game for this pass (default 5). */
+  maxRetries?: number
+  log?: (line: string) => void
+}
+
+export interface GameTick {
+  game: string
+  /** The resolution point open when the pass began. */
+  point: number
+  /** What was done, in words, in order. */
+  actions: string[]
+  /** A resolution ran (committed or stopped at a decision). */
+  advanced: boolean
+  /** A result was recorded (TurnAdjudicated). */
+  committed: boolean
+  /** How many times the plan was made again after a concurrent append. */
+  retries: number
+  error?: string
+}
+
+export interface TickReport {
+  at: string
+  previousTick: string | null
+  outage: { from: string; to: string; hours: number; games: string[] } | null
+  games: GameTick[]
+  /** The next instant any game's schedule has something to do (reminder, deadline, early processing, decision deadline). */
+  nextDueAt: string | null
+}
+
+interface Planned {
+  game: string
+  version: number
+  point: number
+  plan: Plan
+}
+
+/** One full pass over the judge's games at `now`. */
+export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickReport {
+  const log = opts.log ?? (() => {})
+  const games = opts.games ?? judge.games()
+  let previous: Date | null = null
+  let outage: TickReport['outage'] = null
+  if (opts.recordTick !== false) {
+    // The last tick and the extensions it causes are one transaction: a second process ticking at
+    // the same time sees the new last tick and no outage, so an outage extends deadlines once.
+    judge.transaction(() => {
+      previous = judge.markTick(now)
+      // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
+      if (!previous || now.getTime() - previous.getTime() <= 60_000) return
+      const extended: string[] = []
+      for (const g of games) {
+        try {
+          if (judge.extendForOutage(g, previous, now)) extended.push(g)
+        } catch (e) {
+          log(`${g}: outage guard failed: ${(e as Error).message}`)
+        }
+      }
+      if (extended.length) {
+        outage = { from: previous.toISOString(), to: now.toISOString(), hours: Math.round(((now.getTime() - previous.getTime()) / 3600_000) * 100) / 100, games: extended }
+        log(`outage: the judge was silent ${outage.hours}h; deadlines moved in ${extended.join(', ')}`)
+      }
+    })
+  }
+
+  const planned: Planned[] = []
+  const errors: GameTick[] = []
+  let nextAt: number | null = null
+  const later = (t: number | null) => {
+    if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
+  }
+  for (const game of games) {
+    try {
+      const fold = (opts.loadFold ?? ((g: string) => judge.load(g)))(game)
+      const plan = planGame(fold, now)
+      later(plan.nextAt)
+      if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
+    } catch (e) {
+      errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error: (e as Error).message })
+    }
+  }
+  // Catch up in order: the game whose work fell due first goes first.
+  planned.sort((a, b) => (a.plan.dueAt ?? 0) - (b.plan.dueAt ?? 0) || a.game.localeCompare(b.game))
+
+  const results: GameTick[] = []
+  for (const p of planned) {
+    const r: GameTick = { game: p.game, point: p.point, actions: [], advanced: false, committed: false, retries: 0 }
+    let { version, plan } = p
+    for (;;) {
+      try {
+        const done = judge.applyPlan(p.game, plan.actions, { now, expectedVersion: version })
+        r.actions.push(...done.done)
+        if (done.result) {
+          r.advanced = true
+          r.committed = done.result.committed
+        }
+        break
+      } catch (e) {
+        if (!(e instanceof ConcurrencyError) || r.retries >= (opts.maxRetries ?? 5)) {
+          r.error = (e as Error).message
+          break
+        }
+        // Someone appended after the plan was made: read the game again and decide again.
+        r.retries++
+        const fold = judge.load(p.game)
+        version = fold.version
+        plan = planGame(fold, now)
+        if (!plan.actions.length) {
+          later(plan.nextAt)
+          break
+        }
+      }
+    }
+    for (const a of r.actions) log(`${p.game}: ${a}`)
+    if (r.error) log(`${p.game}: ${r.error}`)
+    try {
+      later(planGame(judge.load(p.game), now).nextAt)
+    } catch {
+      // reported above
+    }
+    results.push(r)
+  }
+  return { at: now.toISOString(), previousTick: previous ? (previous as Date).toISOString() : null, outage, games: [...results, ...errors], nextDueAt: nextAt === null ? null : new Date(nextAt).toISOString() }
+}
+
+/** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */
+export function runTick(judge: Judge, now: Date): TickReport {
+  return tick(judge, now)
+}
+
+/** A tick report in lines, for the CLI and the server log. */
+export function tickLines(r: TickReport): string[] {
+  const lines: string[] = []
+  if (r.outage) lines.push(`outage: silent from ${r.outage.from} to ${r.outage.to} (${r.outage.hours}h); deadlines moved in ${r.outage.games.join(', ')}`)
+  for (const g of r.games) {
+    for (const a of g.actions) lines.push(`${g.game}: ${a}`)
+    if (g.retries) lines.push(`${g.game}: planned again ${g.retries} time(s) after a concurrent change`)
+    if (g.error) lines.push(`${g.game}: ERROR ${g.error}`)
+  }
+  lines.push(`tick at ${r.at}: ${r.games.filter((g) => g.committed).length} resolution(s) recorded${r.nextDueAt ? `; next due ${r.nextDueAt}` : ''}`)
+  return lines
+}
