@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Database } from 'better-sqlite3'
 import { Judge } from '../engine/judge.ts'
+import { runTick, tickLines } from '../schedule/tick.ts'
 import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
 import { EventStore } from '../log/store.ts'
@@ -130,13 +131,9 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
   }
 }
 
-/** One tick: adjudicate every game that is due (deadline passed, or all orders in). */
+/** One tick of the schedule (src/schedule/tick.ts): due resolutions, reminders, decisions, outage guard. */
 export function adjudicateDue(app: App, log: (line: string) => void = () => {}): string[] {
-  const done: string[] = []
-  for (const game of app.judge.dueGames(app.clock())) {
-    const r = app.judge.adjudicate(game)
-    log(`${game}: ${r.label} adjudicated${r.finished ? ' — game over' : ''}`)
-    done.push(game)
-  }
-  return done
+  const report = runTick(app.judge, app.clock())
+  for (const line of tickLines(report)) if (!line.startsWith('tick at') || report.games.some((g) => g.committed)) log(line)
+  return report.games.filter((g) => g.committed).map((g) => g.game)
 }

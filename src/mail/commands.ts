@@ -6,11 +6,10 @@ import { verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { EventStore } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
-import { formatDeadline } from '../reports/render.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { InboundMail } from './inbound.ts'
 
-export const MAIL_COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'HISTORY', 'REPORT', 'VERIFY', 'PRESS'] as const
+export const MAIL_COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'HISTORY', 'REPORT', 'VERIFY', 'PRESS', 'DECIDE', 'SET'] as const
 
 export interface CommandContext {
   judge: Judge
@@ -47,6 +46,9 @@ export function helpText(judge: Judge): string {
     '  REPORT <n>              your report of resolution n, sent again',
     '  VERIFY [n]              the dice secrets, commitments and your rolls, recomputed',
     '  PRESS <role|ALL>        the lines after it go to that player (logged by the judge)',
+    '  DECIDE <id> <option>    answer a decision the judge put to you',
+    '  SET ZONE <zone>         show deadlines in your time zone too (e.g. Europe/Paris; NONE to clear)',
+    '  SET ABSENCE <from> <to> dates (YYYY-MM-DD) you cannot play; the deadline will not wait for you (NONE to cancel)',
     '  HELP                    this text',
     `Games on this judge: ${judge.games().join(', ') || 'none'}.`,
   ].join('\n')
@@ -54,10 +56,32 @@ export function helpText(judge: Judge): string {
 
 export function runMailCommand(ctx: CommandContext): 'command' {
   const args = readScript(ctx.body).lines[0]!.words.slice(1)
+  // These change the game; the engine acknowledges them itself (or explains why not).
+  if (ctx.word === 'DECIDE' || ctx.word === 'SET') {
+    const meta = { messageId: ctx.mail.messageId }
+    const { judge, game, role } = ctx
+    if (ctx.word === 'DECIDE') judge.decide(game, role, args[0] ?? '', args[1] ?? '', meta)
+    else if (args[0] === 'ZONE') judge.setPlayerZone(game, role, !args[1] || args[1] === 'NONE' ? null : readScript(ctx.body).lines[0]!.text.split(/\s+/)[2]!, meta)
+    else if (args[0] === 'ABSENCE' && args[1] === 'NONE') judge.cancelAbsence(game, role, meta)
+    else if (args[0] === 'ABSENCE') judge.setAbsence(game, role, args[1] ?? '', args[2] ?? args[1] ?? '', meta)
+    else reply(ctx, 'Unknown SET', 'SET takes ZONE <zone> or ABSENCE <from> <to> (or ABSENCE NONE).')
+    return 'command'
+  }
   const { subject, text } = answer(ctx, args)
+  const id = reply(ctx, subject, text)
+  const player = ctx.judge.load(ctx.game).players.get(ctx.role)!
+  if (player.address !== ctx.mail.from.address && ctx.word === 'PRESS') {
+    ctx.outbox.enqueue(
+      { messageId: `copy.${id}`, from: `Sea judge <${ctx.judge.judgeAddress}>`, to: player.address, subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`, text },
+      { game: ctx.game, kind: 'notice' },
+    )
+  }
+  return 'command'
+}
+
+/** The judge's answer to a command, threaded to the message; returns its Message-ID. */
+function reply(ctx: CommandContext, subject: string, text: string): string {
   const id = `cmd.${ctx.game}.${ctx.role}.${sha256Hex(`${ctx.mail.messageId}|${ctx.word}`).slice(0, 16)}@${ctx.judge.mailDomain}`
-  const fold = ctx.judge.load(ctx.game)
-  const player = fold.players.get(ctx.role)!
   ctx.outbox.enqueue(
     {
       messageId: id,
@@ -71,13 +95,7 @@ export function runMailCommand(ctx: CommandContext): 'command' {
     },
     { game: ctx.game, kind: 'command' },
   )
-  if (player.address !== ctx.mail.from.address && ctx.word === 'PRESS') {
-    ctx.outbox.enqueue(
-      { messageId: `copy.${id}`, from: `Sea judge <${ctx.judge.judgeAddress}>`, to: player.address, subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`, text },
-      { game: ctx.game, kind: 'notice' },
-    )
-  }
-  return 'command'
+  return id
 }
 
 function answer(ctx: CommandContext, args: string[]): { subject: string; text: string } {
@@ -93,7 +111,7 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
       const onFile = fold.orders.get(role)
       return {
         subject: `Status (${role})`,
-        text: [status.trimEnd(), '', `Awaiting: ${judge.awaitingText(fold)}`, `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`, `Deadline: ${formatDeadline(fold.deadline?.deadline ?? null, fold.created.zone)}`].join('\n'),
+        text: [status.trimEnd(), '', `Awaiting: ${judge.awaitingText(fold)}`, `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`, `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null, role)}`].join('\n'),
       }
     }
     case 'ORDERS': {

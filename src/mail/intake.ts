@@ -13,6 +13,7 @@ import { readScript } from '../orders/script.ts'
 import { authResults, type AuthResults, type DnsResolver } from './auth.ts'
 import { deliveryFailedEvent, mayBeBounce, parseBounces, type ParsedBounce } from './bounces.ts'
 import { helpText, mailCommandWord, runMailCommand } from './commands.ts'
+import { runModeratorCommand } from './moderator.ts'
 import { DEFAULT_MAX_INBOUND_BYTES, parseInbound, sha256Hex, type InboundMail } from './inbound.ts'
 import { X_MAILER } from './outbound.ts'
 import { extractOrders } from './reading.ts'
@@ -159,6 +160,10 @@ class Intake {
     const role = id.role
     if (!judge.games().includes(game)) {
       return this.record('unidentified', { game, role, detail: 'unknown game' }, () => this.reply(sender, `No game "${game}"`, `There is no game "${game}" on this judge. Games: ${judge.games().join(', ') || 'none'}.`))
+    }
+    if (role === 'moderator') {
+      const r = runModeratorCommand({ judge, store: deps.store, db: deps.db, outbox: this.outbox, clock: deps.clock, mail, game, body: text, key: id.key })
+      return this.record('command', { game, role, detail: `moderator: ${r.outcome}: ${r.lines.join('; ').slice(0, 400)}` })
     }
     const fold = judge.load(game)
     const player = fold.players.get(role)

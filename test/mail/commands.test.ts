@@ -89,3 +89,24 @@ describe('mail commands', () => {
     expect(mail.mail.text).toContain(`New key: ${fresh}`)
   })
 })
+
+describe('mail commands that change the game, through the intake', () => {
+  it('routes DECIDE, SET ZONE, SET ABSENCE and moderator mail to the engine', async () => {
+    const { handleInbound } = await import('../../src/mail/intake.ts')
+    const keys = { federal: app.judge.keyFor('wb1', 'federal'), moderator: app.judge.keyFor('wb1', 'moderator') }
+    const deliver = (from: string, body: string) => {
+      const raw = Buffer.from(`From: ${from}\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <r${++n}@example.test>\r\nContent-Type: text/plain\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
+      return handleInbound(raw, 'test', { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
+    }
+    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ZONE Europe/Paris`)).toBe('command')
+    expect(app.store.read('game:wb1').some((e) => e.type === 'PlayerZoneSet' && e.data.zone === 'Europe/Paris')).toBe(true)
+    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ABSENCE 2026-03-03 2026-03-06`)).toBe('command')
+    expect(app.store.read('game:wb1').some((e) => e.type === 'AbsenceSet')).toBe(true)
+    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nDECIDE GT1-D9 FIGHT`)).toBe('command')
+    expect(outboxRows(app).at(-1)!.mail.subject).toMatch(/Decision not recorded: GT1-D9/)
+    expect(await deliver('mod@example.test', `GAME wb1 MODERATOR\nKEY ${keys.moderator}\nPAUSE for the holidays`)).toBe('command')
+    expect(app.store.read('game:wb1').some((e) => e.type === 'GamePaused')).toBe(true)
+    expect(await deliver('spy@example.test', `GAME wb1 MODERATOR\nKEY 0000\nRESUME`)).toBe('command')
+    expect(app.store.read('game:wb1').some((e) => e.type === 'GameResumed')).toBe(false)
+  })
+})
