@@ -1,7 +1,10 @@
 // `pbem history`, `pbem receipt`, `pbem export`: the audit views, from the log alone.
 import type { Command } from 'commander'
-import type { App } from './app.ts'
+import { sendOutbox, type App } from './app.ts'
+import { readFileSync } from 'node:fs'
 import { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
+import { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
+import { verifyGame } from '../engine/audit.ts'
 
 export function registerAuditCommands(program: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
   program
@@ -35,6 +38,37 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
         for (const e of r.errors) console.log(`  error line ${e.line}: ${e.message}`)
         console.log(`  replaced by: ${r.replacedBy ?? 'nothing'}`)
         console.log(`  used by: ${r.usedBy ? `resolution ${r.usedBy.point} (${r.usedBy.label})` : r.accepted && !r.replacedBy ? 'not yet (on file)' : 'none'}`)
+      }),
+    )
+
+  program
+    .command('readjudicate <game>')
+    .description('re-resolve from a turn (today\'s rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit')
+    .option('--from-turn <n>', 'the first game turn to re-resolve')
+    .option('--from-point <p>', 'the first resolution point to re-resolve')
+    .requiredOption('--reason <text>', 'why (logged, and told to every player)')
+    .option('--data-pack <file>', 'a corrected data pack, in force from that point on')
+    .option('--amend <point:role=file...>', 'orders to use instead of the recorded ones', (v: string, all: string[]) => [...all, v], [])
+    .option('--commit', 'record it and send every player a correction notice (default: preview only)')
+    .action((game: string, o) =>
+      withApp(async (app) => {
+        const fold = app.judge.load(game)
+        const fromPoint = o.fromPoint ? Number(o.fromPoint) : o.fromTurn ? pointOfTurn(fold, Number(o.fromTurn)) : NaN
+        if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
+        const amendments = (o.amend as string[]).map((a) => {
+          const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
+          if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
+          return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
+        })
+        const before = verifyGame(app.db, app.judge, game)
+        const plan = readjudicate(app.judge, { game, fromPoint, reason: o.reason, amendments, ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}) }, !!o.commit)
+        for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
+        console.log(plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.')
+        if (o.commit) {
+          const after = verifyGame(app.db, app.judge, game)
+          console.log(`Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`)
+        } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
+        await sendOutbox(app)
       }),
     )
 

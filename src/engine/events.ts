@@ -39,6 +39,8 @@ export interface OrdersAccepted {
   from: string | null
   salt: string | null
   replaces: string | null
+  /** The order text as read (the role's own); a re-adjudication parses it again. */
+  text?: string
   authenticatedBy?: string
 }
 
@@ -66,6 +68,29 @@ export interface TurnAdjudicated {
   narrative: NarrativeEntry[]
   stateHash: string
   finished: boolean
+}
+
+/** One re-resolved point: the result fields, plus the commands used (re-checked, amended or dropped). */
+export interface ReadjudicatedResult extends TurnAdjudicated {
+  orders: Record<string, unknown[]>
+}
+
+/** A moderator's non-destructive correction: points from `fromPoint` re-resolved; the old results stay in the log. */
+export interface TurnReadjudicated {
+  fromPoint: number
+  reason: string
+  rulesetVersion: string
+  /** Corrected data pack, when the correction is to the data (in force from `fromPoint`). */
+  pack?: unknown
+  packHash?: string
+  amendments: { point: number; role: string; normalised: string[]; reason: string }[]
+  /** Recorded orders that the re-resolved situation made illegal: dropped, so the defaults applied. */
+  illegal: { point: number; role: string; receipt: string; errors: LineError[] }[]
+  /** Orders on file for the open point that no longer stand. */
+  openOrdersDropped: string[]
+  results: ReadjudicatedResult[]
+  oldResultHashes: string[]
+  newResultHashes: string[]
 }
 
 export interface DiceCommitted {

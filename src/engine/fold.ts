@@ -4,7 +4,7 @@ import type { Ruleset } from '../games/contract.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
 import { combineSalts, RecordingDice } from './dice.ts'
-import type { AbsenceSet, DeadlineSet, DecisionRequested, GameCreated, GamePaused, OrdersAccepted, OrdersRejected, PlayerJoined, PlayerReplaced, TurnAdjudicated } from './events.ts'
+import type { AbsenceSet, DeadlineSet, DecisionRequested, GameCreated, GamePaused, OrdersAccepted, OrdersRejected, PlayerJoined, PlayerReplaced, TurnAdjudicated, TurnReadjudicated } from './events.ts'
 import { rulesetFactory } from './registry.ts'
 import { defaultSchedule, type Schedule } from './schedule.ts'
 
@@ -32,7 +32,12 @@ export interface GameFold<S = unknown> {
   /** Latest accepted orders per role at the open point. */
   orders: Map<string, OrdersAccepted>
   receipts: Map<string, { event: StoredEvent; data: OrdersAccepted | OrdersRejected }>
+  /** The results in force, in order (a re-adjudication replaces those from its point on). */
   adjudications: { event: StoredEvent; data: TurnAdjudicated }[]
+  /** Results replaced by a re-adjudication: still in the log, still readable. */
+  superseded: { event: StoredEvent; data: TurnAdjudicated; by: number }[]
+  /** The state before each resolution point, as the results in force left it. */
+  statesBefore: Map<number, S>
   finished: boolean
   events: StoredEvent[]
   drift: Drift[]
@@ -99,7 +104,7 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
     if (!opts.check) throw new Error(reason)
     drift.push({ point: 0, position: first.position, reason })
   }
-  const ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
+  let ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
   if (!cached && pack.hash === created.packHash) {
     if (packCache.size > 200) packCache.clear()
     packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
@@ -121,6 +126,8 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
     orders: new Map(),
     receipts: new Map(),
     adjudications: [],
+    superseded: [],
+    statesBefore: new Map(),
     finished: false,
     events,
     drift,
@@ -140,6 +147,19 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
     lateNoticesSent: new Set(),
     requested: new Map(),
     answers: new Map(),
+  }
+  // A result replaced by a later re-adjudication came from the code of its day: verify does not hold it to today's.
+  const replacedFrom = events.filter((e) => e.type === 'TurnReadjudicated').map((e) => ({ position: e.position, from: e.data.fromPoint as number }))
+  const isSuperseded = (point: number, position: number) => replacedFrom.some((r) => r.position > position && r.from <= point)
+  const check = (point: number, position: number, step: { state: unknown; narrative: unknown }, dice: RecordingDice, t: { stateHash: string; narrative: unknown; rolls: TurnAdjudicated['rolls']; salt: string }, salt: string) => {
+    if (!opts.check || isSuperseded(point, position)) return
+    const problems = [
+      salt !== t.salt ? 'the salts of the orders used do not give the recorded salt' : null,
+      stateHash(step.state) !== t.stateHash ? 'the re-folded state does not match the recorded state hash' : null,
+      canonicalJson(step.narrative) !== canonicalJson(t.narrative) ? 'the re-folded narrative differs from the recorded one' : null,
+      canonicalJson(dice.rolls.map((r) => [r.index, r.label, r.sides, r.value])) !== canonicalJson(t.rolls.map((r) => [r.index, r.label, r.sides, r.value])) ? 'the re-folded dice differ from the recorded rolls' : null,
+    ].filter((p): p is string => p !== null)
+    for (const reason of problems) drift.push({ point, position, reason })
   }
   for (const e of events) {
     switch (e.type) {
@@ -252,16 +272,9 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
           if (r.salt) salts.push(r.salt)
         }
         const dice = new RecordingDice(t.secret, game, t.point, combineSalts(salts))
+        fold.statesBefore.set(t.point, state)
         const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
-        if (opts.check) {
-          const problems = [
-            combineSalts(salts) !== t.salt ? 'the salts of the orders used do not give the recorded salt' : null,
-            stateHash(step.state) !== t.stateHash ? 'the re-folded state does not match the recorded state hash' : null,
-            canonicalJson(step.narrative) !== canonicalJson(t.narrative) ? 'the re-folded narrative differs from the recorded one' : null,
-            canonicalJson(dice.rolls.map((r) => [r.index, r.label, r.sides, r.value])) !== canonicalJson(t.rolls.map((r) => [r.index, r.label, r.sides, r.value])) ? 'the re-folded dice differ from the recorded rolls' : null,
-          ].filter((p): p is string => p !== null)
-          for (const reason of problems) drift.push({ point: t.point, position: e.position, reason })
-        }
+        check(t.point, e.position, step, dice, t, combineSalts(salts))
         state = step.state
         fold.adjudications.push({ event: e, data: t })
         fold.point = t.point + 1
@@ -282,6 +295,28 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         fold.lateNoticesSent = new Set()
         fold.requested = new Map()
         fold.answers = new Map()
+        break
+      }
+      case 'TurnReadjudicated': {
+        const r = e.data as TurnReadjudicated
+        if (r.pack !== undefined) {
+          // The corrected data holds from the re-adjudicated point on.
+          ruleset = factory.create(factory.loadPack(r.pack)) as Ruleset<S, unknown>
+          fold.ruleset = ruleset
+        }
+        state = fold.statesBefore.get(r.fromPoint) as S
+        for (const a of fold.adjudications.filter((x) => x.data.point >= r.fromPoint)) fold.superseded.push({ ...a, by: e.position })
+        fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
+        for (const res of r.results) {
+          fold.statesBefore.set(res.point, state)
+          const dice = new RecordingDice(res.secret, game, res.point, res.salt)
+          const step = ruleset.resolve(state, { orders: res.orders, decisions: res.decisionAnswers }, dice)
+          check(res.point, e.position, step, dice, res, res.salt)
+          state = step.state
+          fold.adjudications.push({ event: e, data: res })
+          fold.finished = res.finished
+        }
+        for (const role of r.openOrdersDropped) fold.orders.delete(role)
         break
       }
     }

@@ -124,7 +124,7 @@ export class PointMovedError extends Error {
 const HOUR = 3600_000
 
 /** Someone the judge mails reports to: a player (by role) or the moderator (role null). */
-interface Reader {
+export interface Reader {
   viewer: Viewer
   address: string
   role: string | null
@@ -173,6 +173,14 @@ export class Judge {
   /** The game as it stood right after resolution `point` (for reports sent again and histories). */
   loadAfter(game: string, point: number): GameFold | null {
     const events = this.o.store.read(gameStream(game))
+    if (events.some((e) => e.type === 'TurnReadjudicated')) {
+      // Results re-adjudicated later live inside the correction: take the state the results in force left.
+      const fold = foldGame(events, this.secrets)
+      const upTo = fold.adjudications.filter((a) => a.data.point <= point)
+      if (!upTo.some((a) => a.data.point === point)) return null
+      const last = upTo.at(-1)!.data
+      return { ...fold, adjudications: upTo, state: fold.statesBefore.get(point + 1) ?? fold.state, finished: last.finished, point: point + 1, commitment: null, deadline: null }
+    }
     const at = events.findIndex((e) => e.type === 'TurnAdjudicated' && e.data.point === point)
     if (at < 0) return null
     // The events appended with the result (the next commitment and deadline, or the end) belong with it.
@@ -370,6 +378,7 @@ export class Judge {
             warnings: parsed.warnings,
             salt: readScript(text).envelope.salt ?? null,
             replaces: fold.orders.get(role)?.receipt ?? null,
+            text,
             ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
           }
           event = { type: 'OrdersAccepted', data, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
@@ -1176,7 +1185,15 @@ export class Judge {
 
   // ------------------------------------------------------------------ letters
 
-  private readers(fold: GameFold): Reader[] {
+  /** Appends events to a game and queues their mail in one transaction (expected version guards races). */
+  commit(game: string, expectedVersion: number, events: NewEvent[], letters: { letter: Letter; kind: string }[]): void {
+    this.o.store.transaction(() => {
+      this.o.store.append(gameStream(game), expectedVersion, events)
+      for (const l of letters) this.o.outbox.enqueue(l.letter, { game, kind: l.kind })
+    })
+  }
+
+  readers(fold: GameFold): Reader[] {
     const readers: Reader[] = [...fold.players.values()].filter((p) => !fold.ejected.has(p.role)).map((p) => ({ viewer: { kind: 'role', role: p.role }, address: p.address, role: p.role }))
     if (this.o.moderatorAddress) readers.push({ viewer: { kind: 'moderator' }, address: this.o.moderatorAddress, role: null })
     return readers
