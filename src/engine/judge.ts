@@ -8,6 +8,7 @@ import { sha256Hex } from '../util/canonical.ts'
 import { ConcurrencyError, type EventStore, type NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { Templates, type Letter } from '../reports/render.ts'
+import { renderMapPng, renderMapSvg } from '../reports/map.ts'
 import { endOfLocalDay, formatInstant, hoursText, isValidZone, localDate } from './calendar.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM, newSecret, RecordingDice } from './dice.ts'
 import { gameStream, type DecisionRequested, type GameCreated, type OrdersAccepted, type OrdersRejected, type TurnAdjudicated } from './events.ts'
@@ -1245,8 +1246,10 @@ export class Judge {
 
   private reportLetter(fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
     const game = fold.created.game
-    const model = this.reportModel(fold, r.viewer, adjudication)
+    const map = this.mapAttachment(fold, r.viewer, adjudication)
+    const model: Record<string, unknown> = { ...this.reportModel(fold, r.viewer, adjudication), mapCid: map?.cid ?? null }
     return {
+      ...(map ? { attachments: [map] } : {}),
       messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${this.mailDomain}`,
       from: `Sea judge <${this.judgeAddress}>`,
       to: r.address,
@@ -1256,6 +1259,14 @@ export class Judge {
       html: this.templates.render(fold.created.ruleset, 'report.html', model),
       headers: { 'Auto-Submitted': 'auto-generated' },
     }
+  }
+
+  /** The reader's map as a PNG attachment, shown inline by the HTML part (cid). */
+  private mapAttachment(fold: GameFold, viewer: Viewer, adjudication: TurnAdjudicated | null): NonNullable<Letter['attachments']>[number] | null {
+    if (!fold.ruleset.mapModel) return null
+    const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
+    const png = renderMapPng(renderMapSvg(fold.ruleset.mapModel(fold.state, viewer, seen)))
+    return { filename: `map-${fold.created.game}-r${adjudication?.point ?? 0}.png`, content: png.toString('base64'), contentType: 'image/png', cid: 'map@acw-pbem' }
   }
 
   private ackLetter(fold: GameFold, role: string, data: OrdersAccepted | OrdersRejected, result: SubmitResult, meta: SubmitMeta): Letter {

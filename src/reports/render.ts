@@ -19,6 +19,8 @@ export interface Letter {
   inReplyTo?: string
   references?: string[]
   headers?: Record<string, string>
+  /** base64 content; a `cid` lets the HTML part show it inline (the reader's map). */
+  attachments?: { filename: string; content: string; contentType: string; cid?: string }[]
 }
 
 export class Templates {
