@@ -138,6 +138,7 @@ export class Judge {
   readonly templates: Templates
   readonly mailDomain: string
   private readonly secrets: SecretSource
+  private readonly folds = new Map<string, GameFold>()
   private readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
 
   constructor(private readonly o: JudgeOptions) {
@@ -166,9 +167,19 @@ export class Judge {
   }
 
   load(game: string, opts: { check?: boolean } = {}): GameFold {
+    // A fold is a pure function of the stream: reuse it while the stream's version is unchanged.
+    // (Another process appending moves the version on, so the cache is never stale.)
+    const version = this.o.store.version(gameStream(game))
+    const cached = this.folds.get(game)
+    if (!opts.check && cached && cached.version === version) return cached
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
-    return foldGame(events, this.secrets, opts)
+    const fold = foldGame(events, this.secrets, opts)
+    if (!opts.check) {
+      if (this.folds.size > 50) this.folds.clear()
+      this.folds.set(game, fold)
+    }
+    return fold
   }
 
   /** The game as it stood right after resolution `point` (for reports sent again and histories). */
