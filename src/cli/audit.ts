@@ -42,6 +42,24 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     )
 
   program
+    .command('mail')
+    .description('mail records')
+    .command('log')
+    .description('every message the judge received (outcome, authentication results, receipt) and every delivery failure')
+    .option('--game <id>', 'only this game')
+    .option('--limit <n>', 'the last n records', '50')
+    .action((o) =>
+      withApp((app) => {
+        const rows = app.store.read('system:mail').filter((e) => !o.game || e.data.game === o.game).slice(-Number(o.limit))
+        for (const e of rows) {
+          const d = e.data
+          if (e.type === 'DeliveryFailed') console.log(`${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`)
+          else console.log(`${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`)
+        }
+      }),
+    )
+
+  program
     .command('readjudicate <game>')
     .description('re-resolve from a turn (today\'s rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit')
     .option('--from-turn <n>', 'the first game turn to re-resolve')
