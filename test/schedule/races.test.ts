@@ -97,7 +97,7 @@ describe('races', () => {
       if (i % 25 === 0) expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
     }
     expect([...seen].sort()).toEqual(['0:true', '1:false', '2:true'])
-  })
+  }, 300_000)
 
   it(`two judge processes on one database tick the same game (${RUNS} runs)`, () => {
     for (let i = 0; i < RUNS; i++) {
@@ -131,7 +131,7 @@ describe('races', () => {
       expect(app.store.read(`game:${game}`).filter((e) => e.type === 'LateNoticeSent')).toHaveLength(1)
       expect(reports(game)).toBe(3)
     }
-  })
+  }, 300_000)
 
   it(`a moderator extension while the tick resolves (${RUNS} runs)`, () => {
     const outcomes = new Map<string, number>()
@@ -183,5 +183,5 @@ describe('races', () => {
       outcomes.set(`${i % 4}:${key}`, (outcomes.get(`${i % 4}:${key}`) ?? 0) + 1)
     }
     expect([...outcomes.keys()].sort()).toEqual(['0:extended', '1:resolved', '2:extended', '3:resolved'])
-  })
+  }, 300_000)
 })
