@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30000,
+    testTimeout: 120000,
     hookTimeout: 60000,
     pool: 'forks',
   },
