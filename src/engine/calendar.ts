@@ -234,7 +234,7 @@ function inZone(utc: DateTime, zone: string): string {
 /**
  * "2026-11-25 18:00 UTC (13:00 EST America/New_York)": the instant in UTC and in the game's zone,
  * and, when the reader set one, in the reader's own zone as well. Without a reader zone this is
- * exactly the text reports/render.ts formatDeadline gives.
+ * the same text for every mail.
  */
 export function formatInstant(iso: string | null, gameZone: string, readerZone?: string | null): string {
   if (!iso) return 'no deadline set'

@@ -3,7 +3,6 @@
 import Handlebars from 'handlebars'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { DateTime } from 'luxon'
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
 
@@ -60,13 +59,4 @@ export class Templates {
     }
     return partials
   }
-}
-
-/** "2026-11-25 18:00 UTC (13:00 America/New_York)": the deadline in UTC and in the game's zone. */
-export function formatDeadline(iso: string | null, zone: string): string {
-  if (!iso) return 'no deadline set'
-  const utc = DateTime.fromISO(iso, { zone: 'utc' })
-  const text = `${utc.toFormat('yyyy-LL-dd HH:mm')} UTC`
-  if (zone === 'UTC' || zone === 'utc') return text
-  return `${text} (${utc.setZone(zone).toFormat('yyyy-LL-dd HH:mm ZZZZ')} ${zone})`
 }
