@@ -11,7 +11,8 @@ import type { InboundMail } from './inbound.ts'
 
 export const MAIL_COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'HISTORY', 'REPORT', 'VERIFY', 'PRESS', 'DECIDE', 'SET'] as const
 
-export interface CommandContext {
+/** What a command handler gets from the intake: the judge's services and the authenticated message. */
+export interface MailContext {
   judge: Judge
   store: EventStore
   db: Database
@@ -19,8 +20,11 @@ export interface CommandContext {
   clock: () => Date
   mail: InboundMail
   game: string
-  role: string
   body: string
+}
+
+export interface CommandContext extends MailContext {
+  role: string
   word: string
 }
 

@@ -23,19 +23,11 @@ import { inProgress, pendingDecision } from '../engine/lifecycle.ts'
 import type { EventStore } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
-import type { InboundMail } from './inbound.ts'
+import type { MailContext } from './commands.ts'
 
 export const MODERATOR_COMMANDS = ['HELP', 'STATUS', 'PAUSE', 'RESUME', 'EXTEND', 'DEADLINE', 'PROCESS', 'PREVIEW', 'REPLACE', 'EJECT', 'ABSENCE', 'SCHEDULE', 'SET'] as const
 
-export interface ModeratorContext {
-  judge: Judge
-  store: EventStore
-  db: Database
-  outbox: Outbox
-  clock: () => Date
-  mail: InboundMail
-  game: string
-  body: string
+export interface ModeratorContext extends MailContext {
   /** The key from the reply address (orders+<game>.moderator.<key>@), when the mail came that way; else the KEY line counts. */
   key?: string | null
 }
