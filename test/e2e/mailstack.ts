@@ -56,7 +56,17 @@ async function script(cmd: string, env: NodeJS.ProcessEnv, timeout: number): Pro
 
 /** Installs dovecot + postfix if missing (root, apt; ~20 s the first time), then starts a stack. */
 export async function startMailstack(opts: MailstackOptions = {}): Promise<Mailstack> {
-  const base = opts.basePort
+  // Another stack (a second test run on the same machine) may hold the ports: move up and try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startOn(opts, opts.basePort === undefined || attempt === 0 ? opts.basePort : opts.basePort + 1000 * attempt)
+    } catch (e) {
+      if (opts.basePort === undefined || attempt >= 5 || !/already in use/.test((e as Error).message)) throw e
+    }
+  }
+}
+
+async function startOn(opts: MailstackOptions, base: number | undefined): Promise<Mailstack> {
   const ports = base === undefined ? { imap: 1143, smtp: 2525, lmtp: 2424 } : { imap: base + 43, smtp: base + 25, lmtp: base + 24 }
   const root = mkdtempSync(join(tmpdir(), 'pbem-mailstack-'))
   chmodSync(root, 0o755) // dovecot delivers as the mail user: every parent must be searchable
