@@ -103,8 +103,9 @@ export function planGame(fold: GameFold, now: Date): Plan {
       for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
       if (dueReminders.length) actions.push({ kind: 'remind', roles: late, hoursBefore: dueReminders, deadline: deadlineIso })
     }
+    // Early processing needs an order in, unless nothing is awaited at all (a scenario's opening placement).
     const sent = awaited.filter((a) => fold.orders.has(a.role))
-    if (s.early && late.length === 0 && sent.length > 0) {
+    if (s.early && late.length === 0 && (sent.length > 0 || awaited.length === 0)) {
       const at = fold.lastOrderAt ? Date.parse(fold.lastOrderAt) + s.delayMinutes * 60_000 : t
       if (at <= t) {
         actions.push({ kind: 'advance', reason: 'early' })

@@ -309,6 +309,29 @@ describe('checkPack catches a broken pack', () => {
     expect(checkPack(p)).toContain('scenario weak-beginning: unknown ship NOSUCH')
   })
 
+  it('13.x later starts: whaling outside a whaling area, unknown ships, too many CSE points, a misplaced Semmes', () => {
+    const p = structuredClone(pack())
+    const ct = p.scenarios.find((x) => x.id === 'cresting-tide')!
+    ct.whaling!.areas[0] = 'C9'
+    ct.removedFromTrack!.push('KEAR')
+    ct.cseUsed!['1862'] = 99
+    ct.semmes!.ship = 'FLA'
+    expect(checkPack(p)).toEqual(expect.arrayContaining([
+      'scenario cresting-tide: C9 is not a whaling area',
+      'scenario cresting-tide: unknown Confederate ship KEAR',
+      'scenario cresting-tide: 99 CSE points used in 1862, more than the year allows',
+      "scenario cresting-tide: Semmes's ship is not placed with him",
+    ]))
+  })
+
+  it('11.22 / 12.12 / 10.52: the march target must be in the Pacific; named areas and repair ports must exist', () => {
+    const p = structuredClone(pack())
+    p.pacificMarch.target = 'C43'
+    p.victoryPoints.stonewallAreas.push('C999')
+    ship(p, 'RAPP').arrivalRepairIn = 'VEN'
+    expect(checkPack(p)).toEqual(expect.arrayContaining(['pacificMarch: C43 is not in the Pacific', 'mapRoles: unknown area C999', 'ship RAPP: no VEN port repairs']))
+  })
+
   it('a schema violation', () => {
     const raw = rawSeaDevilsPack() as { tables: { search: { eces: boolean[] } } }
     raw.tables.search.eces.pop()

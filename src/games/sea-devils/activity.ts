@@ -1,11 +1,11 @@
 // Phase 4, the Confederate Activity Phase: each ship carries out its recorded script in the
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
-import type { CsaStep } from './orders.ts'
+import { describeStep, forcedRepairTurn, raidBar, type CsaStep } from './orders.ts'
 import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
-import { combat, csaSpeed, removeConfederate, reveal, rollWithSemmes, searchOnEntry, unitName, unitSpeed, type Activity, type FederalUnit, type Outcome } from './combat.ts'
-import { commissionPort, csaPortUsable, usableCoalPorts } from './ports.ts'
+import { combat, csaName, csaSpeed, newActivity, pruneMembers, removeConfederate, reveal, rollWithSemmes, searchOnEntry, unitName, unitSpeed, type Activity, type FederalUnit, type Outcome } from './combat.ts'
+import { commissionPort, csaPortUsable, uncommissionedHeld, usableCoalPorts } from './ports.ts'
 import { blockadeResult, combatDamage, escapes, raidLoss } from './tables.ts'
-import { typeClass } from './state.ts'
+import { baseAllowance, typeClass } from './state.ts'
 
 export interface ShipTurn {
   activity: Activity
@@ -15,47 +15,205 @@ export interface ShipTurn {
   refit: boolean
 }
 
-export function runActivityPhase(res: Resolution, scripts: { ship: string; steps: CsaStep[] }[]): Map<string, ShipTurn> {
+type Script = { ship: string; steps: CsaStep[]; members?: string[] }
+
+/**
+ * Phase 4. `turns` holds the ships that have already acted this turn (the Stonewall, 11.61); the
+ * scripts run in the order written (4.12), squadrons as one unit (4.52).
+ */
+export function runActivityPhase(res: Resolution, scripts: Script[], turns = new Map<string, ShipTurn>()): Map<string, ShipTurn> {
   const { state } = res
-  const turns = new Map<string, ShipTurn>()
-  const scripted = new Set(scripts.map((s) => s.ship))
+  const scripted = new Set(scripts.flatMap((s) => [s.ship, ...(s.members ?? [])]))
+  // 11.53: prize coal is announced at the start of the phase, before any ship acts.
+  const bonus = new Map<string, number>()
+  for (const sc of scripts) if (!sc.members && sc.steps[0]?.verb === 'PRIZE-COAL') bonus.set(sc.ship, announcePrizeCoal(res, sc.ship))
   const order = [...scripts]
   // Ships without a script stay where they are (an empty record means STAY).
   for (const s of Object.values(state.csa)) if (s.status === 'map' && !scripted.has(s.id)) order.push({ ship: s.id, steps: [] })
-  for (const { ship, steps } of order) {
-    const s = state.csa[ship]
-    if (!s || s.status !== 'map') continue
-    const startedInPort = s.port !== null
-    const act: Activity = {
-      ship,
-      mp: 0,
-      allowance: res.ctx.ship(ship).ma - s.damage,
-      escapedIn: [],
-      raidedIn: [],
-      raids: 0,
-      coalings: 0,
-      acceptedBlockade: false,
-      ended: false,
-      raidPlannedIn: plannedRaids(s.area!, steps),
-    }
-    const turn: ShipTurn = { activity: act, wholeTurnInPort: false, repair: false, refit: false }
-    turns.set(ship, turn)
-    if (!steps.length) res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
-    let leftPort = false
-    for (const step of steps) {
-      if (act.ended || state.csa[ship]!.status !== 'map') break
-      if (step.verb === 'REPAIR') turn.repair = true
-      else if (step.verb === 'REFIT') turn.refit = true
-      else if (step.verb === 'LEAVE-PORT' || step.verb === 'RUN' || step.verb === 'RUN-OUT') leftPort = true
-      if (runStep(res, act, step) === 'ended') act.ended = true
-      // 8.21: damage taken on the way (combat, blockade fire) cuts the rest of the allowance.
-      const now = state.csa[ship]!
-      if (now.status === 'map') act.allowance = Math.min(act.allowance, res.ctx.ship(ship).ma - now.damage)
-    }
-    const now = state.csa[ship]!
-    turn.wholeTurnInPort = startedInPort && !leftPort && now.status === 'map' && now.port !== null
+  for (const entry of order) {
+    if (entry.members) runSquadron(res, entry.ship, entry.members, entry.steps, turns)
+    else if (!turns.has(entry.ship)) runShip(res, entry.ship, entry.steps, turns, { bonus: bonus.get(entry.ship) ?? 0 })
   }
   return turns
+}
+
+/** One ship's script (4.12, 4.3). */
+function runShip(res: Resolution, ship: string, steps: CsaStep[], turns: Map<string, ShipTurn>, opts: { bonus?: number; unsearchable?: boolean } = {}): ShipTurn | null {
+  const { state, ctx } = res
+  const s = state.csa[ship]
+  if (!s || s.status !== 'map') return null
+  const startedInPort = s.port !== null
+  const extra = opts.bonus ?? 0
+  const act = newActivity(ship, [ship], baseAllowance(ctx, s) + extra - s.damage, plannedRaids(s.area!, steps), { bonus: extra, unsearchable: opts.unsearchable })
+  if (extra) act.coalings += 1
+  const turn: ShipTurn = { activity: act, wholeTurnInPort: false, repair: false, refit: false }
+  turns.set(ship, turn)
+  if (forcedRepairTurn(state, ctx, ship)) {
+    // 10.52: it reached its port at placement and repairs there for the rest of the turn.
+    res.say(CSA, '10.52', `${ship} repairs in the ${s.port} port in ${s.area} for the rest of the turn.`)
+    turn.repair = true
+    turn.wholeTurnInPort = true
+    return turn
+  }
+  if (!steps.length) res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
+  let leftPort = false
+  for (const step of steps) {
+    if (act.ended || state.csa[ship]!.status !== 'map') break
+    if (step.verb === 'REPAIR') turn.repair = true
+    else if (step.verb === 'REFIT') turn.refit = true
+    if (runStep(res, act, step) === 'ended') act.ended = true
+    // A departure that did not happen (a ship held by 9.34/9.35, no MP left) keeps the turn in port.
+    const now = state.csa[ship]!
+    if (now.port === null) leftPort = true
+    // 8.21: damage taken on the way (combat, blockade fire) cuts the rest of the allowance.
+    if (now.status === 'map') act.allowance = Math.min(act.allowance, baseAllowance(ctx, now) + extra - now.damage)
+  }
+  const now = state.csa[ship]!
+  turn.wholeTurnInPort = startedInPort && !leftPort && now.status === 'map' && now.port !== null
+  return turn
+}
+
+/** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */
+function announcePrizeCoal(res: Resolution, ship: string): number {
+  const s = res.state.csa[ship]
+  const rule = res.ctx.ship(ship).prizeCoal
+  if (!s || s.status !== 'map' || !rule || s.prizeCoalUsed) {
+    res.say(CSA, '11.53', `${ship} cannot coal from a captured merchant ship now; PRIZE-COAL is void (ruling R32).`)
+    return 0
+  }
+  s.prizeCoalUsed = true
+  s.deepRaidTurn = res.state.turn + 1
+  res.say(PUBLIC, '11.53', `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`)
+  return rule.extraMp
+}
+
+/**
+ * 11.61: the Stonewall moves in the record phase, before the Federal movement, meeting no search;
+ * its move is published. Returns its turn record (it takes no further part in Phase 4's scripts).
+ */
+export function runRecordPhaseMoves(res: Resolution, scripts: Script[]): Map<string, ShipTurn> {
+  const { state, ctx } = res
+  const turns = new Map<string, ShipTurn>()
+  for (const s of Object.values(state.csa)) {
+    if (s.status !== 'map' || !ctx.ship(s.id).stonewall) continue
+    const steps = scripts.find((sc) => sc.ship === s.id && !sc.members)?.steps ?? []
+    const from = s.port ? `in port in ${s.area}` : `at sea in ${s.area}`
+    runShip(res, s.id, steps, turns, { unsearchable: true })
+    const now = state.csa[s.id]!
+    if (now.status !== 'map') continue
+    reveal(res, s.id)
+    const done = steps.length ? steps.map(describeStep).join(', ') : 'STAY'
+    res.say(PUBLIC, '11.61', `The ${ctx.ship(s.id).name} (${s.id}) acts before the Federal movement, ${from}: ${done}; it is now ${now.port ? `in port in ${now.area}` : `at sea in ${now.area}`}.`, undefined, { at: now.area! })
+  }
+  return turns
+}
+
+/** 11.61: Federal ships and squadrons ending Phase 3 in the Stonewall's area (at sea) spot it. */
+export function stonewallSpotted(res: Resolution): { ship: string; unit: FederalUnit }[] {
+  const { state, ctx } = res
+  const found: { ship: string; unit: FederalUnit }[] = []
+  for (const s of Object.values(state.csa)) {
+    if (s.status !== 'map' || !ctx.ship(s.id).stonewall || s.port !== null) continue
+    const here = Object.values(state.usa).filter((u) => u.loc === 'map' && u.area === s.area).map((u) => u.id)
+    for (const ids of groupBySquadron(res, here)) {
+      const unit: FederalUnit = { kind: 'ships', ids }
+      found.push({ ship: s.id, unit })
+      res.say(PUBLIC, '11.61', `${unitName(res, unit)} ends the Federal movement in ${s.area} with ${s.id} and spots it.`, undefined, { at: s.area!, mark: 'spot' })
+    }
+  }
+  return found
+}
+
+/** 11.61: those combats open Phase 4, before any other activity; neither side may decline (ruling R22). */
+export function stonewallCombats(res: Resolution, spotted: { ship: string; unit: FederalUnit }[]): void {
+  for (const { ship, unit } of spotted) {
+    if (res.state.csa[ship]!.status !== 'map' || unit.kind !== 'ships' || unit.ids.every((id) => res.state.usa[id]!.loc === 'sunk')) continue
+    combat(res, ship, { kind: 'ships', ids: unit.ids.filter((id) => res.state.usa[id]!.loc !== 'sunk') })
+  }
+}
+
+/** 4.52 (ruling R-SQ): a squadron formed at sea moves, is searched, raids and fights as one. */
+function runSquadron(res: Resolution, id: string, members: string[], steps: CsaStep[], turns: Map<string, ShipTurn>): void {
+  const { state, ctx } = res
+  const memberActs = new Map<string, Activity>()
+  const startedInPort = new Map(members.map((m) => [m, state.csa[m]?.port != null]))
+  for (const m of members) {
+    if (turns.has(m) || state.csa[m]?.status !== 'map') continue
+    const a = newActivity(m, [m], 0, new Set())
+    memberActs.set(m, a)
+    turns.set(m, { activity: a, wholeTurnInPort: false, repair: false, refit: false })
+  }
+  const area = state.csa[members[0]!]?.area
+  const ready = memberActs.size === members.length && members.every((m) => state.csa[m]!.port === null && state.csa[m]!.area === area)
+  if (!ready) {
+    res.say(CSA, '4.52', `Squadron ${id} (${members.join('+')}) cannot form: its ships are no longer together at sea; they stay where they are.`)
+    for (const m of memberActs.keys()) turns.get(m)!.wholeTurnInPort = startedInPort.get(m)! && state.csa[m]!.port !== null
+    return
+  }
+  const allowanceOf = () => Math.min(...act.members.map((m) => baseAllowance(ctx, state.csa[m]!) - state.csa[m]!.damage))
+  const act = newActivity(id, [...members], 0, plannedRaids(area!, steps), { squadron: true })
+  act.allowance = allowanceOf()
+  res.say(CSA, '4.52', `Squadron ${id} (${members.join('+')}) forms in ${area}; it moves at its slowest ship's ${act.allowance} MP.`)
+  if (!steps.length) res.say(CSA, '4.3', `${csaName(act)} stays at sea in ${area}.`)
+  for (const step of steps) {
+    if (act.ended) break
+    let outcome: Outcome = 'continue'
+    const here = state.csa[act.members[0]!]!.area!
+    if (step.verb === 'MOVE') {
+      if (act.mp + 1 > act.allowance) {
+        res.say(CSA, '4.11', `${csaName(act)} has no MP left for MOVE ${step.area}; its script ends.`)
+        break
+      }
+      act.mp += 1
+      for (const m of act.members) state.csa[m]!.area = step.area!
+      res.say(CSA, '4.1', `${csaName(act)} moves to ${step.area} (${act.mp}/${act.allowance} MP).`)
+      for (const m of act.members) coal(res, memberActs.get(m)!, step.area!)
+      outcome = searchOnEntry(res, act, step.area!)
+    } else if (step.verb === 'RAID') outcome = raidSquadron(res, act, memberActs, here)
+    if (outcome === 'ended') act.ended = true
+    if (!pruneMembers(res, act)) break
+    act.allowance = Math.min(act.allowance, allowanceOf())
+  }
+  for (const a of memberActs.values()) a.acceptedBlockade = act.acceptedBlockade
+}
+
+/** 5.0 / 4.52: a squadron raids an area once, with one roll, by the members that may raid there. */
+function raidSquadron(res: Resolution, act: Activity, memberActs: Map<string, Activity>, areaId: string): Outcome {
+  const { state, ctx } = res
+  const name = csaName(act)
+  const skip = (rule: string, why: string): Outcome => {
+    res.say(CSA, rule, `${name} does not raid ${areaId}: ${why}.`)
+    return 'continue'
+  }
+  if (act.escapedIn.includes(areaId)) return skip('6.23', 'it attempted an escape here')
+  if (act.raidedIn.includes(areaId)) return skip('5.0', 'it has already raided here')
+  const able = act.members.filter((m) => raidBar(state, ctx, m, areaId, memberActs.get(m)!.raids) === null)
+  if (!able.length) return skip('5.4', 'none of its ships may raid here')
+  if (act.mp + 1 > act.allowance) return skip('4.11', 'no MP left')
+  act.mp += 1
+  act.raidedIn.push(areaId)
+  for (const m of able) memberActs.get(m)!.raids += 1
+  const classes = able.map((m) => typeClass(ctx.ship(m).type))
+  let density = ctx.area(areaId).density
+  let note = `density ${density}`
+  if (classes.every((c) => c === 'AUX') && areaId !== ctx.pack.mapRoles.eastCoast) {
+    density = 1
+    note = 'auxiliaries: density 1 (5.43)'
+  }
+  const whaling = state.whaling[areaId]
+  if (whaling !== undefined && classes.includes('S')) {
+    density = whaling
+    delete state.whaling[areaId]
+    note = `whaling counter revealed: density ${whaling} (5.31)`
+  }
+  const roller = able.find((m) => state.semmes.ship === m && !state.semmes.removed) ?? able[0]!
+  const r = rollWithSemmes(res, roller, 'RAID', `raid by ${act.ship} in ${areaId}`, CSA, (die) => ({ RESULT: raidLoss(ctx.pack.tables, die, density) }))
+  const loss = raidLoss(ctx.pack.tables, r.die, density)
+  state.mm -= loss
+  state.raidsThisTurn.push({ ship: act.ship, area: areaId, loss, members: able })
+  res.say(CSA, '5.11', `${name} raids ${areaId} with ${able.join(', ')} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls, { at: areaId, mark: 'raid' })
+  afterRaid(res, areaId, loss)
+  return 'continue'
 }
 
 /** Areas in which the script raids, so an escape there uses the raid's MP (4.34). */
@@ -92,13 +250,19 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
     case 'RAID':
       return raid(res, act, here)
     case 'LEAVE-PORT':
-    case 'RUN':
+    case 'RUN': {
       if (s.port === null) {
         res.say(CSA, '4.4', `${act.ship} is not in port; ${step.verb} is skipped.`)
         return 'continue'
       }
+      const held = s.commissioned ? null : uncommissionedHeld(state, ctx, here, s.port)
+      if (held) {
+        res.say(CSA, held.nat === 'France' ? '9.35' : '9.34', `${act.ship} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold}; ${step.verb} is skipped (ruling R32).`)
+        return 'continue'
+      }
       if (s.port === 'CSA') return runConfederatePort(res, act, 'out')
       return leaveNeutralPort(res, act)
+    }
     case 'RUN-OUT':
       if (s.port !== 'CSA') {
         res.say(CSA, '7.11', `${act.ship} is not in a Confederate port; RUN-OUT is skipped.`)
@@ -130,6 +294,7 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       res.say(CSA, step.verb === 'REPAIR' ? '8.22' : '11.31', `${act.ship} spends the turn in port: ${step.verb.toLowerCase()} under way.`)
       return 'continue'
     case 'STAY':
+    case 'PRIZE-COAL':
       return 'continue'
   }
 }
@@ -159,7 +324,7 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   if (act.raidedIn.includes(areaId)) return skip('5.0', 'it has already raided here')
   if (!s.commissioned) return skip('5.46', 'it is uncommissioned')
   if (cls === 'IC') return skip('5.41', 'ironclads never raid')
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D') return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
+  if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D' && s.deepRaidTurn !== state.turn) return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
   if (def.oneRaidPerTurn && act.raids >= 1) return skip('5.42', 'it may raid only once a turn')
   if (s.cannotRaidUntilRefit) return skip('11.52', 'it may not raid until refitted')
   if (cls === 'AUX' && ctx.area(areaId).density < 1) return skip('5.43', 'auxiliaries need a density of at least 1')
@@ -184,6 +349,13 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   state.mm -= loss
   state.raidsThisTurn.push({ ship: act.ship, area: areaId, loss })
   res.say(CSA, '5.11', `${act.ship} raids ${areaId} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls, { at: areaId, mark: 'raid' })
+  afterRaid(res, areaId, loss)
+  return 'continue'
+}
+
+/** What follows every raid roll: the Federal news (R-INTEL), 9.22(1) and the Wyoming's release (11.21). */
+function afterRaid(res: Resolution, areaId: string, loss: number): void {
+  const { state, ctx } = res
   // The Federal side hears of the losses, not of where the raider is (ruling R-INTEL).
   res.say(USA, '5.2', `Merchant losses reported: ${loss} points taken by a Confederate raider. Merchant marine now ${state.mm}.`)
   const threshold = ctx.pack.victoryPoints.mmEnglandThreshold
@@ -196,7 +368,6 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
     state.pacificRaid = true
     res.say(PUBLIC, '11.21', 'A Confederate raid in the Pacific: the Wyoming may now leave the Pacific.')
   }
-  return 'continue'
 }
 
 /** 10.51: commissioning costs 1 MP in a Confederate port or an area with a usable neutral port. */
@@ -258,7 +429,7 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
     return 'ended'
   }
   // 8.21 at once: the search that follows the run already sees the slower ship.
-  act.allowance = Math.min(act.allowance, ctx.ship(act.ship).ma - s.damage)
+  act.allowance = Math.min(act.allowance, baseAllowance(ctx, s) + act.bonus - s.damage)
   if (direction === 'in') {
     s.port = 'CSA'
     act.coalings += 1

@@ -9,9 +9,17 @@ import { refugeAvailable } from './ports.ts'
 /** A Federal side in a fight: real ships (one, or a squadron) or a counterless ECES ship (6.43). */
 export type FederalUnit = { kind: 'ships'; ids: string[] } | { kind: 'eces'; gun: number; def: number; speed: number; damage: number }
 
-/** What the Confederate ship is doing this activity phase (per-ship scratch, 4.1x). */
+/** What the Confederate ship (or squadron, 4.52) is doing this activity phase (per-unit scratch, 4.1x). */
 export interface Activity {
+  /** The ship's id, or the squadron's name. */
   ship: string
+  /** The ships acting: [ship] for a single ship, the afloat members of a squadron. */
+  members: string[]
+  squadron: boolean
+  /** 11.53: extra MP this phase (prize coal). */
+  bonus: number
+  /** 11.61: the Stonewall's record-phase move meets no search. */
+  unsearchable: boolean
   mp: number
   allowance: number
   escapedIn: string[]
@@ -25,6 +33,55 @@ export interface Activity {
 }
 
 export type Outcome = 'continue' | 'ended'
+
+/** A fresh activity record for one ship or a squadron. */
+export function newActivity(ship: string, members: string[], allowance: number, raidPlannedIn: Set<string>, opts: { squadron?: boolean; bonus?: number; unsearchable?: boolean } = {}): Activity {
+  return { ship, members, squadron: !!opts.squadron, bonus: opts.bonus ?? 0, unsearchable: !!opts.unsearchable, mp: 0, allowance, escapedIn: [], raidedIn: [], raids: 0, coalings: 0, acceptedBlockade: false, ended: false, raidPlannedIn }
+}
+
+/** How the narrative names the acting ship or squadron. */
+export function csaName(act: Pick<Activity, 'ship' | 'members' | 'squadron'>): string {
+  return act.squadron ? `squadron ${act.ship} (${act.members.join('+')})` : act.ship
+}
+
+/** Drops sunk or interned members; true while any is still acting. */
+export function pruneMembers(res: Resolution, act: Activity): boolean {
+  act.members = act.members.filter((m) => res.state.csa[m]!.status === 'map')
+  return act.members.length > 0
+}
+
+/** The side's speed for escapes: its slowest member's (6.21). */
+export function csaUnitSpeed(res: Resolution, act: Pick<Activity, 'members'>): number {
+  return Math.min(...act.members.map((m) => csaSpeed(res, m)))
+}
+
+/** The member carrying Semmes (for his reroll, 11.74), else the first. */
+function semmesMember(res: Resolution, act: Pick<Activity, 'members'>): string {
+  return act.members.find((m) => semmesAboard(res, m)) ?? act.members[0]!
+}
+
+/**
+ * 11.32: a spotting counts against a ship sunk on its n-th spotting after its first refit (the
+ * Florida). Returns the ships it sank.
+ */
+export function noteSpotted(res: Resolution, ids: string[]): string[] {
+  const sunk: string[] = []
+  for (const id of ids) {
+    const s = res.state.csa[id]!
+    const rule = res.ctx.ship(id).afterFirstRefit
+    if (!rule || (s.refits ?? 0) < 1 || s.status !== 'map') continue
+    s.spottedAfterRefit = (s.spottedAfterRefit ?? 0) + 1
+    if (s.spottedAfterRefit >= rule.sunkOnSpotting) {
+      removeConfederate(res, id, 'sunk', `spotted ${s.spottedAfterRefit} times since its first refit (11.32)`)
+      sunk.push(id)
+    } else res.say(CSA, '11.32', `${id} has been spotted ${s.spottedAfterRefit} time(s) since its first refit; the ${ordinal(rule.sunkOnSpotting)} spotting sinks it.`)
+  }
+  return sunk
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`
+}
 
 export function unitName(res: Resolution, unit: FederalUnit): string {
   if (unit.kind === 'eces') return 'an East Coast emergency ship'
@@ -112,19 +169,27 @@ export function reveal(res: Resolution, shipId: string): void {
  */
 export function searchOnEntry(res: Resolution, act: Activity, areaId: string, exclude: string[] = []): Outcome {
   const { state, ctx } = res
+  if (act.unsearchable) return 'continue'
   const shipId = act.ship
+  const name = csaName(act)
   if (areaId === ctx.pack.mapRoles.eastCoast) {
-    const cls = typeClass(ctx.ship(shipId).type)
+    // A squadron makes one entry: its first-named ship picks the ECES column (ruling R-SQ); every member counts (R18).
+    const cls = typeClass(ctx.ship(act.members[0]!).type)
     const earlier = state.ecesEntries[cls] ?? 0
-    state.ecesEntries[cls] = earlier + 1
+    for (const m of act.members) {
+      const c = typeClass(ctx.ship(m).type)
+      state.ecesEntries[c] = (state.ecesEntries[c] ?? 0) + 1
+    }
     const r = res.roll(`ECES for ${shipId} in ${areaId}`, 6, CSA)
     if (!ecesSpots(ctx.pack.tables, r.value)) {
-      res.say(CSA, '6.41', `East Coast Emergency Search for ${shipId}: die ${r.value}, not spotted.`, [r.index])
+      res.say(CSA, '6.41', `East Coast Emergency Search for ${name}: die ${r.value}, not spotted.`, [r.index])
     } else {
       const t = res.roll(`ECES ship for ${shipId}`, 6, PUBLIC)
       const found = ecesShip(ctx.pack.tables, t.value, cls, earlier)
-      reveal(res, shipId)
-      res.say(PUBLIC, '6.43', `East Coast Emergency Search spots ${shipId} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`, [r.index, t.index], { at: areaId, mark: 'spot' })
+      for (const m of act.members) reveal(res, m)
+      res.say(PUBLIC, '6.43', `East Coast Emergency Search spots ${name} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`, [r.index, t.index], { at: areaId, mark: 'spot' })
+      noteSpotted(res, act.members)
+      if (!pruneMembers(res, act)) return 'ended'
       const outcome = respondToSpotting(res, act, areaId, { kind: 'eces', ...found, damage: 0 })
       if (outcome === 'ended') return outcome
     }
@@ -133,7 +198,7 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
   if (!units.length) return 'continue'
   const r = res.roll(`search for ${shipId} in ${areaId} by ${units.length}`, 6, CSA)
   if (!searchSpots(ctx.pack.tables, r.value, units.length)) {
-    res.say(CSA, '6.11', `${shipId} entered ${areaId}: ${units.length} Federal searcher(s), die ${r.value}, not spotted.`, [r.index])
+    res.say(CSA, '6.11', `${name} entered ${areaId}: ${units.length} Federal searcher(s), die ${r.value}, not spotted.`, [r.index])
     return 'continue'
   }
   let spotter = units[0]!
@@ -152,22 +217,24 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
     }
     spotter = contenders[0]!
   }
-  reveal(res, shipId)
+  for (const m of act.members) reveal(res, m)
   const unit: FederalUnit = { kind: 'ships', ids: spotter }
-  res.say(PUBLIC, '6.11', `${unitName(res, unit)} spots ${shipId} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`, rolls, { at: areaId, mark: 'spot' })
+  res.say(PUBLIC, '6.11', `${unitName(res, unit)} spots ${name} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`, rolls, { at: areaId, mark: 'spot' })
+  noteSpotted(res, act.members)
+  if (!pruneMembers(res, act)) return 'ended'
   return respondToSpotting(res, act, areaId, unit)
 }
 
 function spottingFacts(res: Resolution, act: Activity, areaId: string, unit: FederalUnit): Facts {
-  const s = res.state.csa[act.ship]!
-  const def = res.ctx.ship(act.ship)
+  const def = res.ctx.ship(act.members[0]!)
+  const hp = Math.min(...act.members.map((m) => res.ctx.ship(m).def - res.state.csa[m]!.damage))
   return {
-    DIFF: csaSpeed(res, act.ship) - unitSpeed(res, unit),
-    'MY.GUN': csaGun(res, act.ship),
+    DIFF: csaUnitSpeed(res, act) - unitSpeed(res, unit),
+    'MY.GUN': act.members.reduce((n, m) => n + csaGun(res, m), 0),
     'MY.DEF': def.def,
-    'MY.HP': def.def - s.damage,
-    'MY.DMG': s.damage,
-    'MY.SPEED': csaSpeed(res, act.ship),
+    'MY.HP': hp,
+    'MY.DMG': Math.max(...act.members.map((m) => res.state.csa[m]!.damage)),
+    'MY.SPEED': csaUnitSpeed(res, act),
     'MP.LEFT': act.allowance - act.mp,
     'FOE.GUN': unitGun(res, unit),
     'FOE.HP': unitHp(res, unit),
@@ -178,14 +245,15 @@ function spottingFacts(res: Resolution, act: Activity, areaId: string, unit: Fed
     TURN: res.state.turn,
     COASTAL: refugeAvailable(res.ctx, areaId),
     ECESSHIP: unit.kind === 'eces',
-    SEMMES: semmesAboard(res, act.ship),
+    SEMMES: act.members.some((m) => semmesAboard(res, m)),
   }
 }
 
 /** 6.13: the spotted ship fights, tries to escape, or (coastal, not C9/C54) accepts blockade. */
 export function respondToSpotting(res: Resolution, act: Activity, areaId: string, unit: FederalUnit): Outcome {
-  const shipId = act.ship
+  const shipId = csaName(act)
   const facts = spottingFacts(res, act, areaId, unit)
+  const csaType = res.ctx.ship(act.members[0]!).type
   const refuge = facts.COASTAL === true
   const options = [
     { id: 'FIGHT', label: 'accept combat' },
@@ -195,7 +263,7 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
   const choice = res.decide(
     'confederate',
     'SPOTTED',
-    [shipId, `TYPE=${res.ctx.ship(shipId).type}`, 'ALL'],
+    act.squadron ? [act.ship, 'ALL'] : [act.ship, `TYPE=${csaType}`, 'ALL'],
     facts,
     (f) => (f.COASTAL && Number(f['FOE.GUN']) >= Number(f['MY.GUN']) ? 'PORT' : 'ESCAPE'),
     `${shipId} is spotted in ${areaId} by ${unitName(res, unit)}: fight, escape${refuge ? ' or accept blockade' : ''}?`,
@@ -206,13 +274,14 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
   res.say(CSA, '6.13', `${shipId} answers the spotting with ${action} (${choice.source}).`)
   // The Federal intent is read blind, before the Confederate answer is known (digest 5.1).
   const fedFacts: Facts = {
-    DIFF: unitSpeed(res, unit) - csaSpeed(res, shipId),
+    DIFF: unitSpeed(res, unit) - csaUnitSpeed(res, act),
     'MY.GUN': unitGun(res, unit),
     'MY.HP': unitHp(res, unit),
     'FOE.GUN': facts['MY.GUN']!,
     'FOE.HP': facts['MY.HP']!,
     'FOE.SPEED': facts['MY.SPEED']!,
-    'FOE.TYPE': res.ctx.ship(shipId).type,
+    'FOE.TYPE': csaType,
+    'FOE.COUNT': act.members.length,
     AREA: areaId,
     TURN: res.state.turn,
   }
@@ -230,8 +299,8 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
       res.say(PUBLIC, '6.13', `${shipId} and ${unitName(res, unit)} part by mutual consent; no combat.`)
       return overrun(res, act)
     }
-    const speedDiff = csaSpeed(res, shipId) - unitSpeed(res, unit)
-    const r = rollWithSemmes(res, shipId, 'ESCAPE', `escape ${shipId} from ${unitName(res, unit)}`, PUBLIC, (die) => ({
+    const speedDiff = csaUnitSpeed(res, act) - unitSpeed(res, unit)
+    const r = rollWithSemmes(res, semmesMember(res, act), 'ESCAPE', `escape ${act.ship} from ${unitName(res, unit)}`, PUBLIC, (die) => ({
       RESULT: escapes(res.ctx.pack.tables, die, speedDiff) ? 'ESCAPED' : 'FAIL',
     }))
     if (escapes(res.ctx.pack.tables, r.die, speedDiff)) {
@@ -239,19 +308,19 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
       return overrun(res, act)
     }
     res.say(PUBLIC, '6.22', `${shipId} fails to escape from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`, r.rolls)
-    if (combat(res, shipId, unit) === 'ended') return 'ended'
+    if (combat(res, act, unit) === 'ended') return 'ended'
     return overrun(res, act)
   }
   if (fedAvoids && unit.kind === 'ships') {
-    const speedDiff = unitSpeed(res, unit) - csaSpeed(res, shipId)
-    const r = res.roll(`Federal escape of ${unitName(res, unit)} from ${shipId}`, 6, PUBLIC)
+    const speedDiff = unitSpeed(res, unit) - csaUnitSpeed(res, act)
+    const r = res.roll(`Federal escape of ${unitName(res, unit)} from ${act.ship}`, 6, PUBLIC)
     if (escapes(res.ctx.pack.tables, r.value, speedDiff)) {
       res.say(PUBLIC, '6.13', `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`, [r.index])
       return 'continue'
     }
     res.say(PUBLIC, '6.13', `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`, [r.index])
   }
-  return combat(res, shipId, unit)
+  return combat(res, act, unit)
 }
 
 /** 4.13 / 4.34: an escape attempt costs 1 MP unless it takes the MP of a raid scripted here. */
@@ -277,43 +346,56 @@ function overrun(res: Resolution, act: Activity): Outcome {
 
 /** 6.13 option 3 / 4.33: into a port of the area, blockaded by the spotter; activity ends. */
 export function acceptBlockade(res: Resolution, act: Activity, areaId: string, unit: FederalUnit): Outcome {
-  const s = res.state.csa[act.ship]!
   const neutral = res.ctx.area(areaId).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')
-  s.port = neutral?.nat ?? 'refuge'
+  for (const m of act.members) {
+    res.state.csa[m]!.port = neutral?.nat ?? 'refuge'
+    reveal(res, m)
+  }
   act.acceptedBlockade = true
   act.ended = true
-  if (unit.kind === 'ships') for (const id of unit.ids) res.state.usa[id]!.blockading = act.ship
-  reveal(res, act.ship)
-  res.say(PUBLIC, '6.13', `${act.ship} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`, undefined, { at: areaId, mark: 'blockade' })
+  if (unit.kind === 'ships') {
+    if (!act.squadron) for (const id of unit.ids) res.state.usa[id]!.blockading = act.ship
+    // A squadron's ships lie in a port each (4.4): the spotter's ships blockade one each, in order (ruling R-SQ).
+    else unit.ids.forEach((id, i) => { if (act.members[i]) res.state.usa[id]!.blockading = act.members[i]! })
+  }
+  res.say(PUBLIC, '6.13', `${csaName(act)} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`, undefined, { at: areaId, mark: 'blockade' })
   return 'ended'
 }
 
+/** The Confederate side of a fight: one ship, or a squadron's afloat members (4.51, 4.52). */
+export type CsaSide = Pick<Activity, 'ship' | 'members' | 'squadron'>
+
 /** 8.1x: simultaneous firing segments until one side is wholly sunk. No break-off (8.12). */
-export function combat(res: Resolution, shipId: string, unit: FederalUnit): Outcome {
+export function combat(res: Resolution, who: CsaSide | string, unit: FederalUnit): Outcome {
   const { state, ctx } = res
-  const csa = state.csa[shipId]!
-  const csaDef = ctx.ship(shipId)
-  reveal(res, shipId)
-  res.say(PUBLIC, '8.11', `Combat: ${shipId} against ${unitName(res, unit)}.`, undefined, csa.area ? { at: csa.area, mark: 'combat' } : undefined)
+  const side: CsaSide = typeof who === 'string' ? { ship: who, members: [who], squadron: false } : who
+  const label = csaName(side)
+  const afloat = () => side.members.filter((m) => state.csa[m]!.status === 'map')
+  for (const m of side.members) reveal(res, m)
+  const at = state.csa[side.members[0]!]!.area
+  res.say(PUBLIC, '8.11', `Combat: ${label} against ${unitName(res, unit)}.`, undefined, at ? { at, mark: 'combat' } : undefined)
   for (let segment = 1; segment <= 60; segment++) {
     const fedGun = unitGun(res, unit)
-    const myGun = csaGun(res, shipId)
-    const c = res.roll(`combat ${shipId} fires (segment ${segment})`, 6, PUBLIC)
+    const myGun = afloat().reduce((n, m) => n + csaGun(res, m), 0)
+    const c = res.roll(`combat ${side.ship} fires (segment ${segment})`, 6, PUBLIC)
     const f = res.roll(`combat ${unitName(res, unit)} fires (segment ${segment})`, 6, PUBLIC)
     const toFederal = combatDamage(ctx.pack.tables, c.value, myGun)
     const toCsa = combatDamage(ctx.pack.tables, f.value, fedGun)
     let targetName = unitName(res, unit)
     if (unit.kind === 'eces') unit.damage += toFederal
     else if (toFederal > 0) {
-      const target = chooseTarget(res, shipId, alive(res, unit.ids))
+      const target = chooseTarget(res, side.ship, alive(res, unit.ids))
       targetName = target
       state.usa[target]!.damage += toFederal
     }
-    csa.damage += toCsa
+    // 4.51: against a Confederate squadron the Federal names the member that takes the damage.
+    let csaTarget = side.members[0]!
+    if (side.squadron) csaTarget = toCsa > 0 ? federalTarget(res, unit, afloat()) : label
+    if (state.csa[csaTarget]) state.csa[csaTarget]!.damage += toCsa
     res.say(
       PUBLIC,
       '8.11',
-      `Segment ${segment}: ${shipId} (gunnery ${myGun}, die ${c.value}) deals ${toFederal} to ${targetName}; ${unitName(res, unit)} (gunnery ${fedGun}, die ${f.value}) deals ${toCsa} to ${shipId}.`,
+      `Segment ${segment}: ${label} (gunnery ${myGun}, die ${c.value}) deals ${toFederal} to ${targetName}; ${unitName(res, unit)} (gunnery ${fedGun}, die ${f.value}) deals ${toCsa} to ${csaTarget}.`,
       [c.index, f.index],
     )
     if (unit.kind === 'ships') {
@@ -321,14 +403,12 @@ export function combat(res: Resolution, shipId: string, unit: FederalUnit): Outc
         if (state.usa[id]!.damage >= ctx.ship(id).def) sinkFederal(res, id)
       }
     }
-    const csaSunk = csa.damage >= csaDef.def
-    if (csaSunk) {
-      sinkConfederate(res, shipId, 'sunk in combat (8.13)')
-      return 'ended'
-    }
+    for (const m of afloat()) if (state.csa[m]!.damage >= ctx.ship(m).def) sinkConfederate(res, m, 'sunk in combat (8.13)')
+    if (!afloat().length) return 'ended'
     const fedGone = unit.kind === 'eces' ? unit.damage >= unit.def : alive(res, unit.ids).length === 0
     if (fedGone) {
-      res.say(PUBLIC, '8.12', `${unitName(res, unit)} is sunk; ${shipId} survives with ${csa.damage} damage.`)
+      const survivors = side.squadron ? `(${afloat().map((m) => `${m} damage ${state.csa[m]!.damage}`).join(', ')})` : `with ${state.csa[side.ship]!.damage} damage`
+      res.say(PUBLIC, '8.12', `${unitName(res, unit)} is sunk; ${label} survives ${survivors}.`)
       return 'continue'
     }
   }
@@ -346,6 +426,21 @@ function chooseTarget(res: Resolution, shipId: string, candidates: string[]): st
     if (rule === 'HIGHEST-GUN') return res.ctx.ship(b).gun - res.ctx.ship(a).gun || hp(a) - hp(b)
     if (rule === 'SLOWEST') return res.ctx.ship(a).ma - res.state.usa[a]!.damage - (res.ctx.ship(b).ma - res.state.usa[b]!.damage)
     return hp(a) - hp(b) || res.ctx.ship(b).gun - res.ctx.ship(a).gun
+  })
+  return sorted[0]!
+}
+
+/** 4.51 (digest F-4): the Federal names the Confederate squadron member hit (policy TARGET; default the fewest hit points). */
+function federalTarget(res: Resolution, unit: FederalUnit, candidates: string[]): string {
+  if (candidates.length === 1) return candidates[0]!
+  const hp = (id: string) => res.ctx.ship(id).def - res.state.csa[id]!.damage
+  const gun = (id: string) => (res.state.csa[id]!.commissioned ? res.ctx.ship(id).gun : 0)
+  const scopes = unit.kind === 'ships' ? [...unit.ids, 'ALL'] : ['ALL']
+  const rule = res.decide('federal', 'TARGET', scopes, {}, () => 'LOWEST-HP', '', []).action
+  const sorted = [...candidates].sort((a, b) => {
+    if (rule === 'HIGHEST-GUN') return gun(b) - gun(a) || hp(a) - hp(b) || a.localeCompare(b)
+    if (rule === 'SLOWEST') return csaSpeed(res, a) - csaSpeed(res, b) || a.localeCompare(b)
+    return hp(a) - hp(b) || gun(b) - gun(a) || a.localeCompare(b)
   })
   return sorted[0]!
 }

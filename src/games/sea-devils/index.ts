@@ -7,8 +7,8 @@ import { loadSeaDevilsPack, type SeaDevilsPack } from './pack.ts'
 import { confederateOrdersFrom, federalOrdersFrom, parseSeaDevilsOrders, type SdCommand } from './orders.ts'
 import { Resolution, CSA, PUBLIC } from './resolution.ts'
 import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts'
-import { applyDeployment, endTurn, federalMovement, openTurn } from './turn.ts'
-import { runActivityPhase } from './activity.ts'
+import { applyDeployment, endTurn, federalMovement, openTurn, placement } from './turn.ts'
+import { runActivityPhase, runRecordPhaseMoves, stonewallCombats, stonewallSpotted } from './activity.ts'
 import { seaDevilsReportModel, seaDevilsView } from './view.ts'
 import { seaDevilsMapModel } from './map.ts'
 import type { Policy } from './policy.ts'
@@ -40,13 +40,16 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       id: s.id,
       title: s.title,
       turns: `GT${s.firstTurn}-GT${s.lastTurn}`,
-      summary: `rule ${s.rule}; ${s.startsAt === 'record' ? 'starts at the activity record of its first turn' : 'starts at placement'}`,
+      summary: `rule ${s.rule}; ${s.startsAt === 'record' ? 'starts at the activity record of its first turn' : 'starts at the placement of its first turn (an opening point that awaits no orders)'}`,
     })),
     setup(scenario: string, _options: Options, _pack: DataPack, hidden: Dice): SdState {
       return setupScenario(content, scenario, hidden)
     },
     awaiting(state: SdState): Awaited[] {
       switch (state.stage) {
+        // 13.3-13.5: nothing is awaited; the opening placement resolves at its deadline or on adjudicate.
+        case 'opening':
+          return []
         case 'both-orders':
           return [
             { kind: 'orders', role: 'federal', label: `GT${state.turn} Federal movement`, phase: 'activity' },
@@ -71,6 +74,12 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       const res = new Resolution(next, ctx, dice, input.decisions, next.policies)
       const turn = next.turn
       if (next.stage === 'finished') throw new Error('the game is over')
+      if (next.stage === 'opening') {
+        // 1B/1C of the first turn; 1A's prestige change is already in the scenario's levels.
+        res.say(PUBLIC, '13', `${ctx.scenario.title} (rule ${ctx.scenario.rule}) opens at the placement of GT${turn}: world ${next.cpl.world}, England ${next.cpl.england}, France ${next.cpl.france}, merchant marine ${next.mm}.`)
+        placement(res)
+        return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} opening placement`, finished: false }
+      }
       if (next.stage === 'federal-orders') {
         if (!input.orders.federal) res.say(PUBLIC, '10.4', 'The Federal player sent no orders: no ship is deployed this turn.')
         applyDeployment(res, fed)
@@ -79,8 +88,12 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       const federalOrders = next.stage === 'both-orders' ? fed : next.pendingFederal ?? fed
       next.pendingFederal = null
       applySemmesOrders(res, csa.semmes)
+      // 11.61: the Stonewall moves in the record phase, before the Federal movement, in the open.
+      const early = runRecordPhaseMoves(res, csa.scripts)
       federalMovement(res, federalOrders)
-      const turns = runActivityPhase(res, csa.scripts)
+      const spotted = stonewallSpotted(res)
+      stonewallCombats(res, spotted)
+      const turns = runActivityPhase(res, csa.scripts, early)
       const finished = endTurn(res, turns)
       if (!finished) openTurn(res)
       return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} Federal movement and Confederate activity`, finished }
@@ -118,16 +131,20 @@ function applySemmesOrders(res: Resolution, semmes: { transfer: boolean; place: 
 export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: Dice): SdState {
   const ctx = contextFor(pack, scenarioId)
   const sc = ctx.scenario
-  if (sc.startsAt !== 'record') throw new Error(`scenario ${sc.id} starts at placement, which this version cannot yet set up (README rules coverage)`)
+  // The turn each ship enters play (the track; the Campaign's GT1 roster is on no track turn).
+  const csaArrival = (id: string) => pack.track.find((t) => t.csaReinforcements.some((r) => r.ship === id))?.gt ?? 1
+  const usaArrival = (id: string) => pack.track.find((t) => t.usaReinforcements.includes(id))?.gt ?? 1
   const csa: Record<string, CsaShip> = {}
   const usa: Record<string, UsaShip> = {}
   for (const def of pack.ships) {
     if (def.side === 'CSA') {
       const at = sc.confederate.find((c) => c.ship === def.id)
       const portNat = at?.inPort === 'CSA' ? 'CSA' : at?.inPort === 'neutral' ? at.portNat ?? ctx.area(at.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge' : null
+      // Ships due before a later start that the scenario does not list are out of play (12.16).
+      const gone = !at && (csaArrival(def.id) < sc.firstTurn || (sc.removedFromTrack ?? []).includes(def.id))
       csa[def.id] = {
         id: def.id,
-        status: at ? 'map' : 'pending',
+        status: at ? 'map' : gone ? 'cancelled' : 'pending',
         arrivedTurn: 0,
         area: at?.area ?? null,
         port: at ? portNat : null,
@@ -137,11 +154,17 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
         turnsInPort: at?.turnsInPort ?? 0,
         refitDuringStay: false,
         cannotRaidUntilRefit: false,
-        knownToFederal: at && portNat ? { turn: sc.firstTurn, area: at.area, port: portNat } : null,
+        // A scenario's set-up is public (13.x): a later start shows where every ship lies.
+        knownToFederal: at && (portNat || sc.startsAt === 'placement') ? { turn: sc.firstTurn, area: at.area, port: portNat } : null,
       }
+      if (at?.refits !== undefined && def.afterFirstRefit) csa[def.id]!.refits = at.refits
+      if (at?.spottedSinceFirstRefit !== undefined && def.afterFirstRefit) csa[def.id]!.spottedAfterRefit = at.spottedSinceFirstRefit
+      if (at?.prizeCoalUsed) csa[def.id]!.prizeCoalUsed = true
     } else {
       const onMap = sc.federal.onMap.find((p) => p.ship === def.id)
-      const loc: UsaShip['loc'] = onMap ? 'map' : sc.federal.availablePool.includes(def.id) ? 'AP' : sc.federal.cseBox.includes(def.id) ? 'CSE' : 'pending'
+      // A ship that entered play before a later start and is not listed has no availability left (UP).
+      const listed: UsaShip['loc'] = onMap ? 'map' : sc.federal.availablePool.includes(def.id) ? 'AP' : sc.federal.cseBox.includes(def.id) ? 'CSE' : 'pending'
+      const loc: UsaShip['loc'] = listed === 'pending' && usaArrival(def.id) < sc.firstTurn ? 'UP' : listed
       usa[def.id] = {
         id: def.id,
         loc,
@@ -157,8 +180,9 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
       }
     }
   }
-  const grounds = pack.areas.filter((a) => a.whaling).map((a) => a.id).slice(0, sc.whalingCounters)
-  const values = [...pack.whalingValues.values]
+  // 5.3 / 13.44: the scenario may name the whaling areas and the counters to mix.
+  const grounds = sc.whaling ? [...sc.whaling.areas] : pack.areas.filter((a) => a.whaling).map((a) => a.id).slice(0, sc.whalingCounters)
+  const values = [...(sc.whaling ? sc.whaling.values : pack.whalingValues.values)]
   // Fisher-Yates with the hidden dice: counter i gets one of the values not yet drawn.
   for (let i = values.length - 1; i > 0; i--) {
     const j = hidden.roll(`whaling shuffle ${i}`, i + 1, { kind: 'moderator' }) - 1
@@ -169,24 +193,28 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
     if (values[i] !== undefined) whaling[g] = values[i]!
   })
   const semmesShip = sc.confederate.find((c) => c.semmes)?.ship ?? null
+  // 11.7: Semmes on a ship, on the track for the placement (Greyhounds), or out of the game (Endgame).
+  const semmes: SdState['semmes'] = sc.semmes
+    ? { ship: sc.semmes.status === 'ship' ? sc.semmes.ship ?? null : null, onTrack: sc.semmes.status === 'track', shipsCommanded: [...sc.semmes.commanded], removed: sc.semmes.status === 'removed', usedThisTurn: false, placeNext: sc.semmes.status === 'track' ? sc.semmes.ship ?? null : null }
+    : { ship: semmesShip, onTrack: false, shipsCommanded: semmesShip ? [semmesShip] : [], removed: false, usedThisTurn: false, placeNext: null }
   return {
     scenario: sc.id,
     turn: sc.firstTurn,
     lastTurn: sc.lastTurn,
-    stage: 'both-orders',
+    stage: sc.startsAt === 'placement' ? 'opening' : 'both-orders',
     mm: sc.mm,
     mmInitial: sc.mm,
     mmEnglandDropDone: sc.mm < pack.victoryPoints.mmEnglandThreshold,
     cpl: { ...sc.cpl },
     deployTrack: { F: 0, SF: 0, S: 0, GB: 0, SGB: 0 },
-    ecesEntries: {},
-    cseUsed: {},
-    neutralCommissionYears: [],
+    ecesEntries: { ...(sc.ecesEntries ?? {}) },
+    cseUsed: { ...(sc.cseUsed ?? {}) },
+    neutralCommissionYears: [...(sc.neutralCommissionYears ?? [])],
     csaPortsLost: [],
     pacificRaid: false,
     coalDenied: [],
     whaling,
-    semmes: { ship: semmesShip, onTrack: false, shipsCommanded: semmesShip ? [semmesShip] : [], removed: false, usedThisTurn: false, placeNext: null },
+    semmes,
     csa,
     usa,
     squadrons: {},

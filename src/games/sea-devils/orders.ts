@@ -3,10 +3,13 @@
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, nearestCodes, readScript, type ScriptLine } from '../../orders/script.ts'
 import { parsePolicy, type Policy } from './policy.ts'
-import { neighbours, type Ctx, type SdState } from './state.ts'
-import { csaPortUsable, isPortRefitCapable } from './ports.ts'
+import { baseAllowance, isFree, isMarching, neighbours, typeClass, type Ctx, type SdState } from './state.ts'
+import { DEPLOY_TYPES } from './pack.ts'
+import { csaPortUsable, isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 
-export const CSA_VERBS = ['MOVE', 'RAID', 'LEAVE-PORT', 'RUN', 'RUN-OUT', 'RUN-IN', 'ENTER-PORT', 'COMMISSION', 'REPAIR', 'REFIT', 'STAY'] as const
+export const CSA_VERBS = ['MOVE', 'RAID', 'LEAVE-PORT', 'RUN', 'RUN-OUT', 'RUN-IN', 'ENTER-PORT', 'COMMISSION', 'REPAIR', 'REFIT', 'STAY', 'PRIZE-COAL'] as const
+/** 4.52 (ruling R-SQ): what a Confederate squadron may do. */
+export const SQUADRON_VERBS: readonly CsaVerb[] = ['MOVE', 'RAID', 'STAY']
 export type CsaVerb = (typeof CSA_VERBS)[number]
 export interface CsaStep {
   verb: CsaVerb
@@ -16,7 +19,7 @@ export interface CsaStep {
 }
 
 export type SdCommand =
-  | { kind: 'script'; ship: string; steps: CsaStep[] }
+  | { kind: 'script'; ship: string; steps: CsaStep[]; members?: string[] }
   | { kind: 'semmes'; action: 'TRANSFER' | 'PLACE'; ship?: string; line: number }
   | { kind: 'policy'; policy: Policy; line: number }
   | { kind: 'deploy'; ship: string; fromUP: boolean; line: number }
@@ -36,7 +39,8 @@ export interface FederalOrders {
   policies: Policy[]
 }
 export interface ConfederateOrders {
-  scripts: { ship: string; steps: CsaStep[] }[]
+  /** In execution order (4.12); `members` makes the entry a squadron named `ship` (4.52). */
+  scripts: { ship: string; steps: CsaStep[]; members?: string[] }[]
   semmes: { transfer: boolean; place: string | null }
   policies: Policy[]
 }
@@ -58,7 +62,7 @@ export function federalOrdersFrom(commands: SdCommand[]): FederalOrders {
 export function confederateOrdersFrom(commands: SdCommand[]): ConfederateOrders {
   const o: ConfederateOrders = { scripts: [], semmes: { transfer: false, place: null }, policies: [] }
   for (const c of commands) {
-    if (c.kind === 'script') o.scripts.push({ ship: c.ship, steps: c.steps })
+    if (c.kind === 'script') o.scripts.push(c.members ? { ship: c.ship, steps: c.steps, members: c.members } : { ship: c.ship, steps: c.steps })
     else if (c.kind === 'semmes') {
       if (c.action === 'TRANSFER') o.semmes.transfer = true
       else o.semmes.place = c.ship ?? null
@@ -130,14 +134,25 @@ export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, tex
 // ---------------------------------------------------------------- Confederate activity record (4.3)
 
 function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
-  if (state.stage === 'federal-orders') {
+  if (state.stage === 'federal-orders' || state.stage === 'opening') {
     out.errors.push({ line: 0, text: '', message: `GT${state.turn}: the Federal placement is not yet fixed; the activity record opens once the Federal deployment is published (3.0 step 2)` })
     return
   }
   const scripts = new Map<string, CsaStep[]>()
   const scriptLines = new Map<string, ScriptLine[]>()
+  /** 4.52: squadrons declared in this record, by id. */
+  const squadrons = new Map<string, { members: string[]; line: ScriptLine }>()
   let lastShip: string | null = null
   for (const l of lines) {
+    if (l.words[0] === 'SQUADRON') {
+      const sq = parseSquadron(state, ctx, l, squadrons, scripts, out)
+      if (!sq) continue
+      squadrons.set(sq.id, { members: sq.members, line: l })
+      scripts.set(sq.id, [])
+      scriptLines.set(sq.id, [l])
+      lastShip = sq.id
+      continue
+    }
     if (l.words[0] === 'POLICY') {
       const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
       if (typeof p === 'string') out.error(l, p)
@@ -158,6 +173,18 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       parseSemmes(state, ctx, l, rest, out, commands)
       continue
     }
+    const squadronId = who.toUpperCase()
+    if (squadrons.has(squadronId)) {
+      const steps = expandActivity(ctx, l, rest, out)
+      if (!steps) continue
+      if (lastShip !== squadronId) {
+        out.error(l, `lines for squadron ${squadronId} must follow its SQUADRON line: the order of the blocks is the order of execution (4.12)`)
+        continue
+      }
+      scripts.get(squadronId)!.push(...steps)
+      scriptLines.get(squadronId)!.push(l)
+      continue
+    }
     const ship = resolveShip(ctx, who, 'CSA')
     if (!ship) {
       const isFederal = resolveShip(ctx, who, 'USA')
@@ -167,6 +194,15 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     const s = state.csa[ship]
     if (!s || s.status !== 'map') {
       out.error(l, `${ship} is not on the map (${s ? s.status : 'not yet arrived'})`)
+      continue
+    }
+    if (forcedRepairTurn(state, ctx, ship)) {
+      out.error(l, `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`)
+      continue
+    }
+    const inSquadron = [...squadrons].find(([, q]) => q.members.includes(ship))
+    if (inSquadron) {
+      out.error(l, `${ship} sails in squadron ${inSquadron[0]} this turn; script the squadron, not its ships (4.52)`)
       continue
     }
     const steps = expandActivity(ctx, l, rest, out)
@@ -184,11 +220,120 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     scriptLines.get(ship)!.push(l)
   }
   for (const [ship, steps] of scripts) {
+    const sq = squadrons.get(ship)
+    if (sq) {
+      if (checkSquadronScript(state, ctx, ship, sq.members, steps, scriptLines.get(ship)!, out)) {
+        commands.push({ kind: 'script', ship, steps, members: sq.members })
+        out.normalised.push(`SQUADRON ${ship} = ${sq.members.join(',')}: ${steps.map(describeStep).join(', ') || 'STAY'}`)
+      }
+      continue
+    }
     if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out)) {
       commands.push({ kind: 'script', ship, steps })
-      out.normalised.push(`${ship}: ${steps.map(describeStep).join(', ')}`)
+      out.normalised.push(`${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`)
     }
   }
+}
+
+/** 10.52: the turn of arrival of a ship that must repair at once (it takes no orders). */
+export function forcedRepairTurn(state: SdState, ctx: Ctx, shipId: string): boolean {
+  const s = state.csa[shipId]
+  return !!s && s.status === 'map' && !!ctx.ship(shipId).arrivalRepairIn && s.arrivedTurn === state.turn
+}
+
+/** `SQUADRON <id> = <ship>,<ship>...` (4.52): ships at sea together, none scripted alone this turn. */
+function parseSquadron(state: SdState, ctx: Ctx, l: ScriptLine, squadrons: Map<string, { members: string[] }>, scripts: Map<string, CsaStep[]>, out: Collector): { id: string; members: string[] } | null {
+  const m = /^squadron\s+([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*)?(.+)$/i.exec(l.text)
+  if (!m) {
+    out.error(l, 'a squadron reads SQUADRON <id> = <ship>,<ship>', 'e.g. SQUADRON SQ1 = ALA,FLA then SQ1: MOVE C20')
+    return null
+  }
+  const id = m[1]!.toUpperCase()
+  if (resolveShip(ctx, id, 'CSA') || resolveShip(ctx, id, 'USA') || id === 'SEMMES' || id === 'ALL') {
+    out.error(l, `${id} names a ship; give the squadron another name (e.g. SQ1)`)
+    return null
+  }
+  if (squadrons.has(id)) {
+    out.error(l, `squadron ${id} is already formed`)
+    return null
+  }
+  const members: string[] = []
+  for (const name of m[2]!.split(/[,\s]+/).filter(Boolean)) {
+    const ship = resolveShip(ctx, name, 'CSA')
+    if (!ship) {
+      out.error(l, `unknown Confederate ship "${name}"`, shipSuggestion(ctx, name, 'CSA'))
+      return null
+    }
+    if (!members.includes(ship)) members.push(ship)
+  }
+  if (members.length < 2) {
+    out.error(l, 'a squadron needs at least two ships (4.52)')
+    return null
+  }
+  const area = state.csa[members[0]!]?.area
+  for (const ship of members) {
+    const s = state.csa[ship]
+    const why = !s || s.status !== 'map' ? 'is not on the map'
+      : scripts.has(ship) ? 'already has its own lines this turn (a ship moves once: 4.12)'
+      : [...squadrons.values()].some((q) => q.members.includes(ship)) ? 'is already in another squadron'
+      : s.port !== null ? 'is in port (ruling R-SQ: squadrons form at sea)'
+      : s.area !== area ? `is not in ${area} with ${members[0]}`
+      : ctx.ship(ship).stonewall ? 'moves in the record phase (11.61)'
+      : forcedRepairTurn(state, ctx, ship) ? 'is under its forced repair (10.52)'
+      : null
+    if (why) {
+      out.error(l, `${ship} cannot join squadron ${id}: it ${why} (4.52)`)
+      return null
+    }
+  }
+  return { id, members }
+}
+
+/** A squadron's script (4.52, ruling R-SQ): MOVE, RAID and STAY at its slowest member's allowance. */
+function checkSquadronScript(state: SdState, ctx: Ctx, id: string, members: string[], steps: CsaStep[], lines: ScriptLine[], out: Collector): boolean {
+  const before = out.errors.length
+  const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
+  let area = state.csa[members[0]!]!.area!
+  let mp = 0
+  const raided = new Set<string>()
+  const raidsBy = new Map<string, number>()
+  const allowance = Math.min(...members.map((m) => baseAllowance(ctx, state.csa[m]!) - state.csa[m]!.damage))
+  for (const step of steps) {
+    const l = lineOf(step.line)
+    if (!SQUADRON_VERBS.includes(step.verb)) {
+      out.error(l, `a squadron may only ${SQUADRON_VERBS.join(', ')} (ruling R-SQ); ${step.verb} is for single ships`)
+      continue
+    }
+    if (step.verb === 'MOVE') {
+      if (!neighbours(ctx, area).includes(step.area!)) out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
+      area = step.area!
+      mp += 1
+    } else if (step.verb === 'RAID') {
+      if (raided.has(area)) out.error(l, `squadron ${id} has already raided ${area} this turn (5.0)`)
+      const able = members.filter((m) => raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0) === null)
+      if (!able.length) out.error(l, `no ship of squadron ${id} may raid ${area} (${members.map((m) => `${m}: ${raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0)}`).join('; ')})`)
+      for (const m of able) raidsBy.set(m, (raidsBy.get(m) ?? 0) + 1)
+      raided.add(area)
+      mp += 1
+    }
+  }
+  if (mp > allowance) out.error(lineOf(steps.at(-1)?.line ?? lines[0]!.line), `squadron ${id} would spend ${mp} MP but its slowest ship has ${allowance} (4.11, 6.21)`)
+  if (out.errors.length === before) out.warnings.push({ line: lines[0]!.line, text: '', message: `squadron ${id} ${mp}/${allowance} MP planned` })
+  return out.errors.length === before
+}
+
+/** Why a ship may not raid `area` now (5.4x, 11.52, 11.53), or null when it may. */
+export function raidBar(state: SdState, ctx: Ctx, shipId: string, area: string, raidsSoFar: number): string | null {
+  const s = state.csa[shipId]!
+  const def = ctx.ship(shipId)
+  const cls = typeClass(def.type)
+  if (!s.commissioned) return 'uncommissioned (5.46)'
+  if (cls === 'IC') return 'ironclads never raid (5.41)'
+  if ((cls === 'GB' || cls === 'AUX') && ctx.area(area).kind === 'D' && s.deepRaidTurn !== state.turn) return 'coastal areas only (5.41)'
+  if (def.oneRaidPerTurn && raidsSoFar >= 1) return 'one raid a turn (5.42)'
+  if (s.cannotRaidUntilRefit) return 'barred until refitted (11.52)'
+  if (cls === 'AUX' && ctx.area(area).density < 1) return 'density below 1 (5.43)'
+  return null
 }
 
 function parseSemmes(state: SdState, ctx: Ctx, l: ScriptLine, rest: string[], out: Collector, commands: SdCommand[]) {
@@ -258,8 +403,10 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
   let port = ship.port
   let mp = 0
   let coalings = 0
+  let commissioned = ship.commissioned
   const raided = new Set<string>()
   let raids = 0
+  let bonus = 0
   const wholeTurn = steps.some((s) => s.verb === 'REPAIR' || s.verb === 'REFIT')
   if (wholeTurn && steps.some((s) => s.verb !== 'REPAIR' && s.verb !== 'REFIT')) {
     out.error(lineOf(steps[0]!.line), 'REPAIR and REFIT take the whole turn in port: no other activity may go with them (8.22, 11.31)')
@@ -277,9 +424,11 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
       }
       case 'RAID': {
         if (port !== null) out.error(l, 'a ship in port cannot raid; leave port first')
-        if (!ship.commissioned) out.error(l, `${shipId} is uncommissioned and cannot raid (5.46)`)
+        if (!commissioned) out.error(l, `${shipId} is uncommissioned and cannot raid (5.46)`)
         if (def.type === 'IC') out.error(l, 'ironclads may not raid (5.41)')
-        if ((def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') && ctx.area(area).kind === 'D') out.error(l, `${shipId} may raid only in coastal areas (5.41)`)
+        if ((def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') && ctx.area(area).kind === 'D' && ship.deepRaidTurn !== state.turn) {
+          out.error(l, `${shipId} may raid only in coastal areas (5.41)`)
+        }
         if (raided.has(area)) out.error(l, `${shipId} has already raided ${area} this turn (5.0)`)
         if (def.oneRaidPerTurn && raids >= 1) out.error(l, `${shipId} may raid only one area each turn (5.42)`)
         if (ship.cannotRaidUntilRefit) out.error(l, `${shipId} cannot raid until it refits after failing to coal (11.52)`)
@@ -289,11 +438,14 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         break
       }
       case 'LEAVE-PORT':
-      case 'RUN':
+      case 'RUN': {
         if (port === null || port === 'CSA') out.error(l, port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${shipId} is not in port`)
+        const held = port !== null && !commissioned ? uncommissionedHeld(state, ctx, area, port) : null
+        if (held) out.error(l, `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`)
         if (step.verb === 'RUN') mp += 1
         port = null
         break
+      }
       case 'RUN-OUT':
         if (port !== 'CSA') out.error(l, `${shipId} is not in a Confederate port`)
         port = null
@@ -317,8 +469,18 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         break
       }
       case 'COMMISSION':
-        if (ship.commissioned) out.error(l, `${shipId} is already commissioned`)
+        if (commissioned) out.error(l, `${shipId} is already commissioned`)
+        commissioned = true
         mp += 1
+        break
+      case 'PRIZE-COAL':
+        if (!def.prizeCoal) out.error(l, `only a ship that can coal from its prizes may use PRIZE-COAL (11.53)`)
+        else if (ship.prizeCoalUsed) out.error(l, `${shipId} has already coaled from a captured merchant ship; it may do so once a game (11.53)`)
+        else if (step !== steps[0]) out.error(l, `PRIZE-COAL must be ${shipId}'s first line: it is announced at the start of the activity phase (11.53)`)
+        else {
+          bonus = def.prizeCoal.extraMp
+          coalings += 1
+        }
         break
       case 'REPAIR':
       case 'REFIT':
@@ -330,14 +492,16 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         break
     }
   }
-  if (mp > def.ma - ship.damage) {
-    out.error(lineOf(steps.at(-1)!.line), `${shipId} would spend ${mp} MP but has ${def.ma - ship.damage} (movement allowance ${def.ma}, damage ${ship.damage}) (4.11)`)
+  const ma = baseAllowance(ctx, ship)
+  const allowance = ma + bonus - ship.damage
+  if (mp > allowance) {
+    out.error(lineOf(steps.at(-1)!.line), `${shipId} would spend ${mp} MP but has ${allowance} (movement allowance ${ma}${bonus ? `, prize coal +${bonus}` : ''}, damage ${ship.damage}) (4.11)`)
   }
   const stillAtSea = !wholeTurn && !(ship.port !== null && port !== null && steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
   if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
     out.warn({ line: steps[0]!.line, text: lineOf(steps[0]!.line).text }, `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`)
   }
-  if (out.errors.length === before) out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${def.ma - ship.damage} MP planned` })
+  if (out.errors.length === before) out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${allowance} MP planned` })
   return out.errors.length === before
 }
 
@@ -356,6 +520,10 @@ export function describeStep(s: CsaStep): string {
 
 function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
   const placementFixed = state.stage === 'both-orders'
+  if (state.stage === 'opening') {
+    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: the scenario's opening placement has not been resolved yet; orders open after it` })
+    return
+  }
   if (state.stage === 'confederate-orders') {
     out.errors.push({ line: 0, text: '', message: `GT${state.turn}: your deployment and movement are on file; the Confederate is now recording his activity` })
     return
@@ -366,6 +534,13 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
   const seenMove = new Set<string>()
   let cseCount = 0
   const year = String(ctx.year(state.turn))
+  // 10.11: draws from the Unavailable Pool in this message, for the rotation and availability tests.
+  const drawnUP = new Map<string, number>()
+  const upDraws: { id: string; line: ScriptLine }[] = []
+  const upCount = (id: string) => state.usa[id]!.upUses + (drawnUP.get(id) ?? 0)
+  const upShips = (type: string) => Object.values(state.usa).filter((o) => o.loc === 'UP' && ctx.ship(o.id).type === type).map((o) => o.id)
+  const pickFromUP = (type: string) => upShips(type).filter((id) => !willDeploy.has(id)).sort((a, b) => upCount(a) - upCount(b) || a.localeCompare(b))[0] ?? null
+  const isFreePacificShip = (u: SdState['usa'][string]) => ctx.ship(u.id).fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
   const usa = (l: ScriptLine, written: string | undefined): string | null => {
     if (!written) {
       out.error(l, 'a ship name is missing')
@@ -397,13 +572,30 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           out.error(l, `GT${state.turn}: the scenario fixes this turn's placement (13.14); send movement only`)
           break
         }
-        const id = usa(l, raw[0])
-        if (!id) break
+        const fromUP = verb === 'DEPLOY-UP'
+        const byTypeName = fromUP && (DEPLOY_TYPES as readonly string[]).includes(args[0] ?? '') ? args[0]! : null
+        const id = byTypeName ? pickFromUP(byTypeName) : usa(l, raw[0])
+        if (!id) {
+          if (byTypeName) out.error(l, `no ${byTypeName} ship in the Unavailable Pool may be taken now (10.11)`)
+          break
+        }
         const u = state.usa[id]!
         const def = ctx.ship(id)
-        const fromUP = verb === 'DEPLOY-UP'
         if (fromUP && u.loc !== 'UP') {
           out.error(l, `${id} is not in the Unavailable Pool`)
+          break
+        }
+        if (fromUP) {
+          // 10.11: no ship goes out of the UP a second time before every other of its type has gone as often.
+          const uses = upCount(id)
+          const behind = upShips(def.type).filter((o) => o !== id && upCount(o) < uses)
+          if (behind.length) {
+            out.error(l, `${id} has been taken from the Unavailable Pool ${uses} time(s); ${behind.join(', ')} must be taken first (10.11 rotation)`)
+            break
+          }
+        }
+        if (isFree(ctx, u) && !isFreePacificShip(u)) {
+          out.error(l, `${id} ${isMarching(ctx, u) ? 'marches to the Pacific at no cost (11.22)' : 'belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'}`)
           break
         }
         if (!fromUP && u.loc !== 'map' && u.loc !== 'AP') {
@@ -429,6 +621,10 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           break
         }
         willDeploy.add(id)
+        if (fromUP) {
+          drawnUP.set(id, (drawnUP.get(id) ?? 0) + 1)
+          upDraws.push({ id, line: l })
+        }
         commands.push({ kind: 'deploy', ship: id, fromUP, line: l.line })
         out.normalised.push(`${verb} ${id} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`)
         break
@@ -454,7 +650,11 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
         if (!id) break
         const u = state.usa[id]!
         const def = ctx.ship(id)
-        const free = def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
+        if (isMarching(ctx, u)) {
+          out.error(l, `${id} marches to the Pacific on its own at half speed (11.22); it takes no MOVE`)
+          break
+        }
+        const free = isFree(ctx, u)
         if (!willDeploy.has(id) && !free) {
           out.error(l, `${id} is not deployed this turn; only deployed ships move (10.4)`, placementFixed ? undefined : `add DEPLOY ${id} above`)
           break
@@ -503,7 +703,7 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
       case 'CSE': {
         const id = usa(l, raw[0])
         if (!id) break
-        if (!willDeploy.has(id)) {
+        if (!willDeploy.has(id) && ctx.ship(id).fleet !== 'S') {
           out.error(l, `${id} must be deployed to join the CSE box (11.1)`)
           break
         }
@@ -544,5 +744,11 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
       default:
         out.error(l, `unknown Federal order ${verb}`, `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`)
     }
+  }
+  // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
+  for (const d of upDraws) {
+    const type = ctx.ship(d.id).type
+    const idle = Object.values(state.usa).filter((o) => (o.loc === 'map' || o.loc === 'AP') && ctx.ship(o.id).type === type && (ctx.ship(o.id).availability ?? 0) > o.spent && !isFree(ctx, o) && !willDeploy.has(o.id))
+    if (idle.length) out.error(d.line, `${d.id} may come from the Unavailable Pool only when no other ${type} ship is available; deploy ${idle.map((o) => o.id).join(', ')} first (10.11)`)
   }
 }

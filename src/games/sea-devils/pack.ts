@@ -23,6 +23,10 @@ const port = z.object({
   repairRefit: z.boolean(),
   /** 9.31: the lowest CPL (world, or the country's own for England/France) at which the port serves. */
   cplThreshold: z.number().int().optional(),
+  /** 10.51 / 9.35 (ruling R8): the lowest CPL at which the port commissions, when it differs from cplThreshold; null = at any level. */
+  commissionThreshold: z.number().int().nullable().optional(),
+  /** 9.34 / 9.35: below cplThreshold no uncommissioned Confederate ship may leave this port. */
+  holdsUncommissioned: z.boolean().optional(),
 })
 
 const area = z.object({
@@ -65,6 +69,18 @@ const ship = z.object({
   oneRaidPerTurn: z.boolean().optional(),
   /** 11.21: the one Pacific Fleet ship that may leave the Pacific after a Confederate raid there. */
   leavesPacificAfterRaid: z.boolean().optional(),
+  /** 11.22: a Pacific Fleet reinforcement that enters on the east coast and marches to the Pacific at no cost. */
+  marchesToPacific: z.boolean().optional(),
+  /** 9.32 / 9.33: taken off the track when the CPL of the country it is received in falls below this. */
+  cancelIfCplBelow: z.number().int().optional(),
+  /** 10.52: on arrival the ship moves (1 MP, unsearchable) to a port of this nation and repairs there for the rest of the turn. */
+  arrivalRepairIn: z.enum(NATIONS).optional(),
+  /** 11.32: after its first refit the ship's movement allowance (not its escape speed) becomes `ma`, and it is sunk on the `sunkOnSpotting`-th spotting. */
+  afterFirstRefit: z.object({ ma: z.number().int().min(1), sunkOnSpotting: z.number().int().min(1) }).optional(),
+  /** 11.53: once a game, coal from a captured merchant ship: `extraMp` more MP that phase, deep-water raids the next turn. */
+  prizeCoal: z.object({ extraMp: z.number().int().min(1) }).optional(),
+  /** 11.6 / 12.12: moves in the record phase, spotted only by Federal ships ending Phase 3 with it, scores victoryPoints.stonewallAfloat. */
+  stonewall: z.boolean().optional(),
   prov,
 })
 
@@ -133,9 +149,26 @@ const scenario = z.object({
       turnsInPort: z.number().int(),
       turnsAtSea: z.number().int(),
       semmes: z.boolean(),
+      /** 11.32: refits completed so far, and spottings since the first one. */
+      refits: z.number().int().min(0).optional(),
+      spottedSinceFirstRefit: z.number().int().min(0).optional(),
+      /** 11.53: the once-a-game prize coal is already used. */
+      prizeCoalUsed: z.boolean().optional(),
     }),
   ),
   whalingCounters: z.number().int(),
+  /** 13.44 / 13.54: where the whaling counters go and which values are mixed (default: the pack's whaling areas and values). */
+  whaling: z.object({ areas: z.array(z.string()), values: z.array(z.number().int()) }).optional(),
+  /** CSE points used before the start, by calendar year (the scenario's availability list). */
+  cseUsed: z.record(z.string(), z.number().int().min(0)).optional(),
+  /** 6.44: East Coast Emergency Searches already made, by Confederate type class (S, GB, AUX, IC). */
+  ecesEntries: z.record(z.string(), z.number().int().min(0)).optional(),
+  /** 10.51: calendar years whose one neutral-port commissioning is already used at the start. */
+  neutralCommissionYears: z.array(z.number().int()).optional(),
+  /** 11.7: where Semmes is at the start (on a ship, on the track for a ship, or out of the game) and the ships he has commanded. */
+  semmes: z.object({ status: z.enum(['ship', 'track', 'removed']), ship: z.string().optional(), commanded: z.array(z.string()) }).optional(),
+  /** Confederate ships taken off the track by the scenario. */
+  removedFromTrack: z.array(z.string()).optional(),
   /** Victory levels by Confederate VP minus Federal VP, highest first (12.15). */
   victory: z.array(z.object({ level: z.string(), min: z.number().int().nullable(), max: z.number().int().nullable() })),
   prov,
@@ -158,6 +191,8 @@ export const seaDevilsPackSchema = z.object({
     sunk: z.record(z.string(), z.number().int()),
     interned: z.record(z.string(), z.number().int()),
     stonewallAfloat: z.number().int(),
+    /** 12.12: where the Stonewall must be afloat at the end. */
+    stonewallAreas: z.array(z.string()),
     mmEnglandThreshold: z.number().int(),
     prov,
   }),
@@ -173,6 +208,8 @@ export const seaDevilsPackSchema = z.object({
     landWar: z.array(z.object({ turn: z.number().int(), area: z.string() })),
     prov,
   }),
+  /** 11.22: the march of the Pacific reinforcements: their goal and the fraction of their speed (MA / divisor, rounded, at least `minimum`). */
+  pacificMarch: z.object({ target: z.string(), divisor: z.number().int().min(1), roundUp: z.boolean(), minimum: z.number().int().min(0), prov }),
   scenarios: z.array(scenario),
 })
 
@@ -230,8 +267,18 @@ export function checkPack(pack: SeaDevilsPack): string[] {
     for (const n of named) if (!ships.has(n)) problems.push(`scenario ${sc.id}: unknown ship ${n}`)
     for (const p of [...sc.federal.onMap, ...sc.confederate]) if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
     if (!pack.track.some((tt) => tt.gt === sc.lastTurn)) problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
+    if (sc.whaling) {
+      if (sc.whaling.areas.length !== sc.whalingCounters || sc.whaling.values.length !== sc.whalingCounters) problems.push(`scenario ${sc.id}: whaling needs ${sc.whalingCounters} areas and values`)
+      for (const w of sc.whaling.areas) if (!areas.get(w)?.whaling) problems.push(`scenario ${sc.id}: ${w} is not a whaling area`)
+    }
+    for (const [year, used] of Object.entries(sc.cseUsed ?? {})) if (used > (pack.cse.perYear[year] ?? 0)) problems.push(`scenario ${sc.id}: ${used} CSE points used in ${year}, more than the year allows`)
+    for (const cls of Object.keys(sc.ecesEntries ?? {})) if (!['S', 'GB', 'AUX', 'IC'].includes(cls)) problems.push(`scenario ${sc.id}: unknown ECES type class ${cls}`)
+    for (const id of [...(sc.removedFromTrack ?? []), ...(sc.semmes?.commanded ?? []), ...(sc.semmes?.ship ? [sc.semmes.ship] : [])]) if (ships.get(id)?.side !== 'CSA') problems.push(`scenario ${sc.id}: unknown Confederate ship ${id}`)
+    if (sc.semmes?.status === 'ship' && !sc.confederate.some((c) => c.ship === sc.semmes!.ship && c.semmes)) problems.push(`scenario ${sc.id}: Semmes's ship is not placed with him`)
   }
-  for (const a of [pack.mapRoles.eastCoast, ...pack.mapRoles.cseAreas, ...pack.mapRoles.landWar.map((l) => l.area)]) if (!areas.has(a)) problems.push(`mapRoles: unknown area ${a}`)
+  for (const a of [pack.mapRoles.eastCoast, ...pack.mapRoles.cseAreas, ...pack.mapRoles.landWar.map((l) => l.area), pack.pacificMarch.target, ...pack.victoryPoints.stonewallAreas]) if (!areas.has(a)) problems.push(`mapRoles: unknown area ${a}`)
+  if (!areas.get(pack.pacificMarch.target)?.pacific) problems.push(`pacificMarch: ${pack.pacificMarch.target} is not in the Pacific`)
+  for (const s of pack.ships) if (s.arrivalRepairIn && !pack.areas.some((a) => a.ports.some((p) => p.nat === s.arrivalRepairIn && p.repairRefit))) problems.push(`ship ${s.id}: no ${s.arrivalRepairIn} port repairs`)
   if (pack.areas.filter((a) => a.whaling).length < Math.max(0, ...pack.scenarios.map((s) => s.whalingCounters))) problems.push('whaling: fewer whaling areas than counters to place')
   return problems
 }
@@ -265,5 +312,6 @@ export function placeholderSummary(pack: SeaDevilsPack): string[] {
   pack.track.forEach((t) => scan('track', t.prov))
   scan('cse', pack.cse.prov)
   scan('whaling', pack.whalingValues.prov)
+  scan('pacificMarch', pack.pacificMarch.prov)
   return [...found].sort()
 }

@@ -40,7 +40,21 @@ export function isPortRefitCapable(state: SdState, ctx: Ctx, areaId: string, por
 export function commissionPort(state: SdState, ctx: Ctx, areaId: string, inCsaPort: boolean): PortDef | null {
   const ports = ctx.area(areaId).ports
   if (inCsaPort) return ports.find((p) => p.nat === 'CSA' && csaPortUsable(state, ctx, areaId, p)) ?? null
-  return ports.find((p) => p.commission && p.nat !== 'CSA' && p.nat !== 'USA' && csaPortUsable(state, ctx, areaId, p)) ?? null
+  return ports.find((p) => p.commission && p.nat !== 'CSA' && p.nat !== 'USA' && commissionsNow(state, ctx, areaId, p)) ?? null
+}
+
+/** 9.34 / 9.35 (ruling R8): a port may commission at a level of its own (null: at any level). */
+function commissionsNow(state: SdState, ctx: Ctx, areaId: string, port: PortDef): boolean {
+  if (port.commissionThreshold === undefined) return csaPortUsable(state, ctx, areaId, port)
+  if (SOUTH_AMERICA_DENIABLE.has(port.nat) && state.coalDenied.includes(port.nat)) return false
+  return port.commissionThreshold === null || governingCpl(state, port) >= port.commissionThreshold
+}
+
+/** 9.34 / 9.35: the port an uncommissioned ship may not leave while its country's level is below the threshold. */
+export function uncommissionedHeld(state: SdState, ctx: Ctx, areaId: string, portNat: string): { nat: string; threshold: number } | null {
+  const port = ctx.area(areaId).ports.find((p) => p.nat === portNat)
+  if (!port?.holdsUncommissioned || port.cplThreshold === undefined) return null
+  return governingCpl(state, port) < port.cplThreshold ? { nat: port.nat, threshold: port.cplThreshold } : null
 }
 
 /** 4.42: a refuge (accept blockade) is possible in any coastal area except C9 and C54, at any CPL. */

@@ -3,7 +3,8 @@ import type { DeployType, SeaDevilsPack, ShipDef, AreaDef, ScenarioDef } from '.
 import type { FederalOrders } from './orders.ts'
 import type { Policy } from './policy.ts'
 
-export type Stage = 'both-orders' | 'federal-orders' | 'confederate-orders' | 'finished'
+/** 'opening': a scenario that starts at placement (13.3-13.5) waits here for nothing; its resolution runs 1B/1C. */
+export type Stage = 'opening' | 'both-orders' | 'federal-orders' | 'confederate-orders' | 'finished'
 
 export interface CsaShip {
   id: string
@@ -25,6 +26,12 @@ export interface CsaShip {
   cannotRaidUntilRefit: boolean
   /** What the Federal player last learned of this ship (6.x spotting, port calls, blockade runs). */
   knownToFederal: { turn: number; area: string; port: string | null } | null
+  /** 11.32: refits completed, and spottings since the first (kept only where they matter). */
+  refits?: number
+  spottedAfterRefit?: number
+  /** 11.53: the prize coal is used; deep-water raids are allowed in `deepRaidTurn`. */
+  prizeCoalUsed?: boolean
+  deepRaidTurn?: number
 }
 
 export interface UsaShip {
@@ -49,6 +56,8 @@ export interface RaidRecord {
   ship: string
   area: string
   loss: number
+  /** 4.52: a squadron's raid, made by these ships together (each one's coaling failure voids it). */
+  members?: string[]
 }
 
 export interface SdState {
@@ -150,6 +159,26 @@ export function typeClass(type: string): 'IC' | 'S' | 'GB' | 'AUX' | 'F' {
 export function isFreePacific(ctx: Ctx, ship: UsaShip): boolean {
   const def = ctx.ship(ship.id)
   return def.fleet === 'P' && ship.area !== null && ctx.area(ship.area).pacific
+}
+
+/** 11.22: a Pacific reinforcement still on its march to the Pacific (moved by the judge, at no cost). */
+export function isMarching(ctx: Ctx, ship: UsaShip): boolean {
+  return !!ctx.ship(ship.id).marchesToPacific && ship.loc === 'map' && ship.area !== null && !ctx.area(ship.area).pacific
+}
+
+/**
+ * Federal ships that never cost deployment or availability while they stay as they are: the
+ * Pacific Fleet in the Pacific (11.2), the marching Pacific reinforcements (11.22) and the
+ * Stonewall Pursuit Fleet (11.62).
+ */
+export function isFree(ctx: Ctx, ship: UsaShip): boolean {
+  return isFreePacific(ctx, ship) || isMarching(ctx, ship) || ctx.ship(ship.id).fleet === 'S'
+}
+
+/** 4.13 / 11.32: the movement allowance before damage (the Florida's drops after its first refit). */
+export function baseAllowance(ctx: Ctx, ship: CsaShip): number {
+  const def = ctx.ship(ship.id)
+  return def.afterFirstRefit && (ship.refits ?? 0) >= 1 ? def.afterFirstRefit.ma : def.ma
 }
 
 /** Federal searchers in an area: squadrons count once (6.11); blockaders never search (7.23). */

@@ -3,11 +3,11 @@
 // (coaling 11.52, repair and refit 8.22/11.3x, internment 11.4, Federal repairs 8.23, victory 12.x).
 import type { FederalOrders } from './orders.ts'
 import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
-import { removeConfederate, reveal } from './combat.ts'
+import { noteSpotted, removeConfederate, reveal } from './combat.ts'
 import { DEPLOY_TYPES, type DeployType } from './pack.ts'
 import { internmentLimit, isPortRefitCapable } from './ports.ts'
 import { refitForbiddenByOrigin } from './orders.ts'
-import { isFreePacific, type CsaShip, type SdState } from './state.ts'
+import { isFree, isMarching, neighbours, type CsaShip, type Ctx, type SdState } from './state.ts'
 import { deploymentPoints } from './tables.ts'
 import type { ShipTurn } from './activity.ts'
 
@@ -26,6 +26,17 @@ export function openTurn(res: Resolution): void {
   state.cpl.france += W + F
   res.say(PUBLIC, '9.21', `Game turn ${state.turn} (${track.date}) begins. Prestige adjustments W${signed(W)} E${signed(E)} F${signed(F)}: world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}.`)
   landWar(res)
+  placement(res)
+}
+
+/**
+ * 1B and 1C up to the Federal choices. A scenario that starts at placement (13.3-13.5) runs this
+ * alone for its first turn: its levels are already those after 1A.
+ */
+export function placement(res: Resolution): void {
+  const { state, ctx } = res
+  const track = ctx.pack.track.find((t) => t.gt === state.turn)
+  if (!track) throw new Error(`the data pack's turn track has no GT${state.turn}`)
   resetTurnScratch(state)
   cancelByPrestige(res)
   placeConfederateReinforcements(res, track.csaReinforcements)
@@ -64,14 +75,15 @@ function resetTurnScratch(state: SdState): void {
   }
 }
 
-/** 9.32 / 9.33: a prestige below -1 stops the named ships still to be received there. */
+/** 9.32 / 9.33: a prestige below the pack's limit (-1) stops the named ships still to be received there. */
 function cancelByPrestige(res: Resolution): void {
   const { state, ctx } = res
   for (const s of Object.values(state.csa)) {
     if (s.status !== 'pending') continue
     const def = ctx.ship(s.id)
-    const byEngland = def.receivedIn === 'England' && state.cpl.england < -1 && !['GEO', 'RAPP', 'SHEN'].includes(s.id)
-    const byFrance = def.receivedIn === 'France' && state.cpl.france < -1 && s.id !== 'STON'
+    if (def.cancelIfCplBelow === undefined) continue
+    const byEngland = def.receivedIn === 'England' && state.cpl.england < def.cancelIfCplBelow
+    const byFrance = def.receivedIn === 'France' && state.cpl.france < def.cancelIfCplBelow
     if (byEngland || byFrance) {
       s.status = 'cancelled'
       res.say(PUBLIC, byEngland ? '9.32' : '9.33', `${s.id} will not be received: ${byEngland ? 'England' : 'France'}'s prestige level is below -1.`)
@@ -100,7 +112,23 @@ function placeConfederateReinforcements(res: Resolution, arrivals: { ship: strin
     Object.assign(s, { status: 'map', area, port: def.receivedIn === 'Parent' ? state.csa[a.ship.split('-')[0]!]?.port ?? null : portNat, commissioned: def.receivedIn === 'CSA' || def.receivedIn === 'Parent', arrivedTurn: state.turn })
     s.knownToFederal = s.port !== null ? { turn: state.turn, area, port: s.port } : null
     res.say(s.port !== null ? PUBLIC : CSA, '10.5', `${a.ship} arrives in ${area}${s.port ? ` (in the ${s.port} port)` : ''}, ${s.commissioned ? 'commissioned' : 'uncommissioned'}.`)
+    if (def.arrivalRepairIn) forcedRepairMove(res, s, def.arrivalRepairIn)
   }
+}
+
+/**
+ * 10.52 (ruling R-RAPP): the ship spends 1 MP at once to reach a port of the named nation next to
+ * its arrival area, unsearched, and lies there repairing for the rest of the turn.
+ */
+function forcedRepairMove(res: Resolution, s: CsaShip, nat: string): void {
+  const { ctx } = res
+  const from = s.area!
+  const to = [from, ...neighbours(ctx, from)].find((a) => a !== from && ctx.area(a).ports.some((p) => p.nat === nat && p.repairRefit))
+  if (!to) return
+  s.area = to
+  s.port = nat
+  reveal(res, s.id)
+  res.say(PUBLIC, '10.52', `${s.id} must flee ${from}: it spends 1 MP to reach the ${nat} port in ${to}, unsearched, and repairs there for the rest of the turn.`, undefined, { at: to })
 }
 
 /** 11.72: Semmes comes off the track onto a ship in port (the named one, or the fastest). */
@@ -133,7 +161,7 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
       res.say(PUBLIC, '10.11', `${u.id} returns to the Unavailable Pool.`)
       continue
     }
-    if (isFreePacific(ctx, u) || def.fleet === 'S') continue
+    if (isFree(ctx, u)) continue
     if ((def.availability ?? 0) - u.spent <= 0 && u.loc !== 'UP') {
       moveTo(u, 'UP')
       res.say(PUBLIC, '10.1', `${u.id} has no availability left and goes to the Unavailable Pool.`)
@@ -145,13 +173,16 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
   for (const id of reinforcements) {
     const u = state.usa[id]
     if (!u || u.loc !== 'pending') continue
-    const fleet = ctx.ship(id).fleet
-    if (fleet === 'P') {
-      // 11.22: Pacific reinforcements appear in C9 and make for the Pacific at no cost.
+    const def = ctx.ship(id)
+    const east = ctx.pack.mapRoles.eastCoast
+    if (def.marchesToPacific || def.fleet === 'S') {
+      // 11.22: Pacific reinforcements appear on the east coast and make for the Pacific at no cost;
+      // 11.62 (ruling R22): the Stonewall Pursuit Fleet enters there too, free of cost.
       u.loc = 'map'
-      u.area = ctx.pack.mapRoles.eastCoast
+      u.area = east
     } else moveTo(u, 'AP')
-    res.say(PUBLIC, '10.2', `Federal reinforcement: ${id} ${fleet === 'P' ? 'appears in C9 bound for the Pacific' : 'joins the Available Pool'}.`)
+    const how = def.marchesToPacific ? `appears in ${east} bound for the Pacific` : def.fleet === 'S' ? `joins the Stonewall Pursuit Fleet in ${east}, free of deployment and availability (11.62)` : 'joins the Available Pool'
+    res.say(PUBLIC, '10.2', `Federal reinforcement: ${id} ${how}.`)
   }
   const inPlay = Object.values(state.csa).filter((s) => s.status === 'map')
   const count = Math.floor(inPlay.reduce((n, s) => n + (ctx.area(s.area!).european ? 0.5 : 1), 0))
@@ -199,12 +230,11 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
     res.say(PUBLIC, d.fromUP ? '10.11' : '10.42', `${d.ship} (${type}) is deployed and ${from}${d.fromUP ? ' (from the Unavailable Pool)' : `; availability ${u.spent}/${def.availability}`}.`)
   }
   for (const u of Object.values(state.usa)) {
-    if (u.loc !== 'map' || chosen.has(u.id) || isFreePacific(ctx, u) || ctx.ship(u.id).fleet === 'S') continue
-    if (ctx.ship(u.id).fleet === 'P' && u.area === ctx.pack.mapRoles.eastCoast) continue
+    if (u.loc !== 'map' || chosen.has(u.id) || isFree(ctx, u)) continue
     moveTo(u, 'AP')
     res.say(PUBLIC, '10.44', `${u.id} is not used this turn and returns to the Available Pool.`)
   }
-  state.europeDeclarations = orders.europe.filter((e) => chosen.has(e.ship) || isFreePacific(ctx, state.usa[e.ship]!))
+  state.europeDeclarations = orders.europe.filter((e) => chosen.has(e.ship) || isFree(ctx, state.usa[e.ship]!))
   for (const e of state.europeDeclarations) res.say(PUBLIC, '6.3', `Declared: ${e.ship} will move into ${e.area} to blockade the Confederate ships that began the turn there.`)
   state.pendingFederal = orders
   state.stage = 'confederate-orders'
@@ -216,6 +246,7 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
   const year = String(ctx.year(state.turn))
   const startOfTurn = new Map(Object.values(state.csa).filter((s) => s.status === 'map' && s.arrivedTurn !== state.turn).map((s) => [s.id, s.area]))
   for (const u of Object.values(state.usa)) if (u.loc === 'map') u.phaseStart = u.area
+  pacificMarch(res)
   for (const m of orders.moves) {
     const u = state.usa[m.ship]!
     if (u.loc !== 'map') {
@@ -267,12 +298,14 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
       res.say(PUBLIC, '6.3', `${d.ship} did not enter ${d.area} this phase; its declared blockade does not happen.`)
       continue
     }
-    const target = Object.values(state.csa).find((s) => s.status === 'map' && startOfTurn.get(s.id) === d.area && s.area === d.area && !Object.values(state.usa).some((o) => o.blockading === s.id))
+    // 11.61: the Stonewall is spotted only at the end of Phase 3, never by this rule.
+    const target = Object.values(state.csa).find((s) => s.status === 'map' && !ctx.ship(s.id).stonewall && startOfTurn.get(s.id) === d.area && s.area === d.area && !Object.values(state.usa).some((o) => o.blockading === s.id))
     if (!target) continue
     if (target.port === null) target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
     u.blockading = target.id
     reveal(res, target.id)
     res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`, undefined, { at: d.area, mark: 'blockade' })
+    noteSpotted(res, [target.id])
   }
   // 9.38: a Federal ship that spends the whole phase on a South American coal port shuts it.
   for (const u of Object.values(state.usa)) {
@@ -284,6 +317,46 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
       }
     }
   }
+}
+
+/**
+ * 11.22 (ruling R17): each Pacific reinforcement still outside the Pacific marches along a shortest
+ * path toward the pack's target at half its speed (rounded as the pack says, at least its minimum),
+ * and stops as soon as it is in the Pacific.
+ */
+function pacificMarch(res: Resolution): void {
+  const { state, ctx } = res
+  const rule = ctx.pack.pacificMarch
+  for (const u of Object.values(state.usa)) {
+    if (!isMarching(ctx, u)) continue
+    const speed = ctx.ship(u.id).ma - u.damage
+    const steps = Math.max(rule.minimum, rule.roundUp ? Math.ceil(speed / rule.divisor) : Math.floor(speed / rule.divisor))
+    const path = shortestPath(ctx, u.area!, rule.target)
+    const taken: string[] = []
+    for (const a of path.slice(1)) {
+      if (taken.length >= steps || ctx.area(u.area!).pacific) break
+      u.area = a
+      taken.push(a)
+    }
+    if (!taken.length) continue
+    u.moved = true
+    res.say(PUBLIC, '11.22', `${u.id} marches toward ${rule.target} at half speed (${steps} areas): ${[u.phaseStart, ...taken].join(' -> ')}${ctx.area(u.area!).pacific ? '; it is in the Pacific and joins the Pacific Fleet' : ''}.`)
+  }
+}
+
+/** A shortest path through the map (breadth first, in the pack's adjacency order), both ends included. */
+export function shortestPath(ctx: Ctx, from: string, to: string): string[] {
+  const prev = new Map<string, string | null>([[from, null]])
+  const queue = [from]
+  while (queue.length) {
+    const at = queue.shift()!
+    if (at === to) break
+    for (const n of neighbours(ctx, at)) if (!prev.has(n)) prev.set(n, at), queue.push(n)
+  }
+  if (!prev.has(to)) return [from]
+  const path = [to]
+  while (prev.get(path[0]!)) path.unshift(prev.get(path[0]!)!)
+  return path
 }
 
 /** The end-of-turn step the rules leave implicit (digest 1.2). Returns true when the game is over. */
@@ -337,10 +410,11 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
 /** 11.52: too few coalings: this turn's raids are void and the ship may not raid until refitted. */
 function coalingFailure(res: Resolution, s: CsaShip, had: number, needed: number): void {
   const { state } = res
-  const mine = state.raidsThisTurn.filter((r) => r.ship === s.id)
+  const his = (r: SdState['raidsThisTurn'][number]) => r.ship === s.id || !!r.members?.includes(s.id)
+  const mine = state.raidsThisTurn.filter(his)
   const restored = mine.reduce((n, r) => n + r.loss, 0)
   state.mm += restored
-  state.raidsThisTurn = state.raidsThisTurn.filter((r) => r.ship !== s.id)
+  state.raidsThisTurn = state.raidsThisTurn.filter((r) => !his(r))
   s.cannotRaidUntilRefit = true
   res.say(CSA, '11.52', `${s.id} coaled ${had} time(s) of the ${needed} it needs: its raids are void and it may not raid until refitted.`)
   if (restored > 0) res.say(PUBLIC, '11.52', `${restored} merchant-marine points are restored: a raider's captures are void for want of coal. Merchant marine now ${state.mm}.`)
@@ -360,6 +434,7 @@ function completeYardWork(res: Resolution, s: CsaShip, t: ShipTurn): void {
     res.say(inEurope ? PUBLIC : CSA, inEurope ? '9.22' : '8.22', `${s.id} is repaired in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`)
   }
   if (t.refit) {
+    if (res.ctx.ship(s.id).afterFirstRefit) s.refits = (s.refits ?? 0) + 1
     s.turnsAtSea = 0
     s.refitDuringStay = true
     s.cannotRaidUntilRefit = false
@@ -372,6 +447,12 @@ function completeYardWork(res: Resolution, s: CsaShip, t: ShipTurn): void {
 function finishGame(res: Resolution): void {
   const { state, ctx } = res
   state.stage = 'finished'
+  // 12.12: the Stonewall afloat in one of the named areas at the end.
+  for (const s of Object.values(state.csa)) {
+    if (!ctx.ship(s.id).stonewall || s.status !== 'map' || !ctx.pack.victoryPoints.stonewallAreas.includes(s.area!)) continue
+    state.vp.csa += ctx.pack.victoryPoints.stonewallAfloat
+    res.say(PUBLIC, '12.12', `${s.id} is afloat in ${s.area} at the end: the Confederate player scores ${ctx.pack.victoryPoints.stonewallAfloat} VP.`)
+  }
   const difference = state.vp.csa - state.vp.usa
   const level = ctx.scenario.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))?.level ?? 'undetermined'
   state.result = { level, difference }

@@ -5,7 +5,7 @@
 import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './turn.ts'
 import { placeholderSummary } from './pack.ts'
-import type { Ctx, SdState } from './state.ts'
+import { baseAllowance, type Ctx, type SdState } from './state.ts'
 
 const sees = (viewer: Viewer, role: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
 
@@ -80,6 +80,8 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
 
 function stageText(state: SdState): string {
   switch (state.stage) {
+    case 'opening':
+      return 'the opening placement (it awaits no orders; resolved at the deadline or by the moderator)'
     case 'both-orders':
       return 'awaiting the Federal movement and the Confederate activity record'
     case 'federal-orders':
@@ -105,11 +107,11 @@ function knownLine(s: Record<string, unknown>): string {
 
 /** A pre-filled order form for the reader's next orders (Eressea/Atlantis style). */
 function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
-  if (viewer.kind !== 'role' || state.stage === 'finished') return []
+  if (viewer.kind !== 'role' || state.stage === 'finished' || state.stage === 'opening') return []
   if (viewer.role === 'confederate' && state.stage !== 'federal-orders') {
     return Object.values(state.csa)
       .filter((s) => s.status === 'map')
-      .map((s) => `${s.id}: STAY    # ${s.port ? `in port at ${s.area}` : `at sea in ${s.area}`}; MA ${ctx.ship(s.id).ma - s.damage}`)
+      .map((s) => `${s.id}: STAY    # ${s.port ? `in port at ${s.area}` : `at sea in ${s.area}`}; MA ${baseAllowance(ctx, s) - s.damage}`)
   }
   if (viewer.role === 'federal' && state.stage !== 'confederate-orders') {
     const lines: string[] = []

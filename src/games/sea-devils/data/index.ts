@@ -22,6 +22,7 @@ export function rawSeaDevilsPack(): unknown {
     victoryPoints: meta.victoryPoints,
     internment: meta.internment,
     mapRoles: meta.mapRoles,
+    pacificMarch: meta.pacificMarch,
     scenarios,
   })
 }
