@@ -470,6 +470,7 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
       }
       case 'COMMISSION':
         if (commissioned) out.error(l, `${shipId} is already commissioned`)
+        else if (port !== 'CSA' && state.neutralCommissionYears.includes(ctx.year(state.turn))) out.error(l, `the one neutral-port commissioning of ${ctx.year(state.turn)} is already used (10.51)`, 'commission in a Confederate port, or wait for the next calendar year')
         commissioned = true
         mp += 1
         break

@@ -39,6 +39,8 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
       .filter((s) => s.status !== 'pending' && s.status !== 'cancelled')
       .map((s) => ({ ...s, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, ma: ctx.ship(s.id).ma, coal: ctx.ship(s.id).coal, refitPeriod: ctx.ship(s.id).refitPeriod }))
     view.whalingCounters = Object.keys(state.whaling).sort()
+    // 10.51: whether this calendar year's one neutral-port commissioning is still to be had.
+    view.neutralCommissionUsed = state.neutralCommissionYears.includes(ctx.year(state.turn))
   } else {
     view.confederate = Object.values(state.csa)
       .filter((s) => s.status === 'sunk' || s.status === 'interned' || (s.status === 'map' && s.knownToFederal))
