@@ -5,7 +5,7 @@
 import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './turn.ts'
 import { placeholderSummary } from './pack.ts'
-import { baseAllowance, type Ctx, type SdState } from './state.ts'
+import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 
 const sees = (viewer: Viewer, role: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
 
@@ -111,9 +111,24 @@ function knownLine(s: Record<string, unknown>): string {
 function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
   if (viewer.kind !== 'role' || state.stage === 'finished' || state.stage === 'opening') return []
   if (viewer.role === 'confederate' && state.stage !== 'federal-orders') {
+    // Each ship with the choices open to it now; the player keeps one line and edits it.
     return Object.values(state.csa)
       .filter((s) => s.status === 'map')
-      .map((s) => `${s.id}: STAY    # ${s.port ? `in port at ${s.area}` : `at sea in ${s.area}`}; MA ${baseAllowance(ctx, s) - s.damage}`)
+      .flatMap((s) => {
+        const where = s.port ? `in port at ${s.area}` : `at sea in ${s.area}`
+        const choices: string[] = []
+        if (s.port === 'CSA') choices.push('RUN-OUT')
+        else if (s.port) choices.push('LEAVE-PORT')
+        else if (ctx.area(s.area!).ports.some((p) => p.nat === 'CSA') && !state.csaPortsLost.includes(s.area!)) choices.push('RUN-IN')
+        if (!s.port && ctx.area(s.area!).ports.some((p) => p.nat !== 'USA' && p.nat !== 'CSA')) choices.push(`ENTER-PORT (${ctx.area(s.area!).ports.filter((p) => p.nat !== 'USA' && p.nat !== 'CSA').map((p) => p.nat).join('/')})`)
+        if (!s.commissioned) choices.push('COMMISSION')
+        if (s.port && ctx.area(s.area!).ports.some((p) => p.nat === s.port && p.repairRefit)) choices.push(s.damage ? 'REPAIR, REFIT' : 'REFIT')
+        if (!s.port && s.commissioned && !s.cannotRaidUntilRefit) choices.push('RAID')
+        return [
+          `${s.id}: STAY    # ${where}; MA ${baseAllowance(ctx, s) - s.damage}; ${s.turnsAtSea}/${ctx.ship(s.id).refitPeriod ?? '-'} turns since refit`,
+          `#   ${choices.length ? `${choices.join(', ')}; ` : ''}MOVE to ${neighbours(ctx, s.area!).join(' ')}`,
+        ]
+      })
   }
   if (viewer.role === 'federal' && state.stage !== 'confederate-orders') {
     const lines: string[] = []
@@ -123,7 +138,7 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
         if ((u.loc === 'map' || u.loc === 'AP') && ctx.ship(u.id).fleet !== 'P' && (ctx.ship(u.id).availability ?? 0) > u.spent) lines.push(`# DEPLOY ${u.id}    # ${ctx.ship(u.id).type}, ${u.loc === 'map' ? u.area : 'AP'}, avail ${u.spent}/${ctx.ship(u.id).availability}`)
       }
     }
-    for (const u of Object.values(state.usa)) if (u.loc === 'map') lines.push(`# MOVE ${u.id} <areas>    # now ${u.area}, MA ${ctx.ship(u.id).ma - u.damage}`)
+    for (const u of Object.values(state.usa)) if (u.loc === 'map') lines.push(`# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}`)
     return lines
   }
   return []
