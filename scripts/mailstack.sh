@@ -2,7 +2,7 @@
 # A real mail stack on loopback for end-to-end tests and local play: Dovecot (IMAP + LMTP) and
 # Postfix (SMTP), everything (configs, queues, mail, logs) under $MAILSTACK_ROOT.
 #
-#   MAILSTACK_ROOT=/tmp/ms scripts/mailstack.sh install|start|stop|status
+#   MAILSTACK_ROOT="$(mktemp -d)" scripts/mailstack.sh install|start|stop|status
 #
 # Recipe and pitfalls: ../shared/research/toolchain.md section 2. Environment:
 #   MAILSTACK_ROOT         required; created if missing (every parent must be world-searchable)
