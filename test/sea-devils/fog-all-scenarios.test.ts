@@ -15,9 +15,9 @@ const SEATS: Seat[] = [
   { role: 'federal', address: 'fed@example.test', name: 'Fed' },
   { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
 ]
-/** Resolutions played per scenario (the Campaign is long; the golden plays it whole). */
+/** Resolutions played per scenario: every one, the Campaign's sixteen turns included. */
 const SCENARIOS: { id: string; points: number }[] = [
-  { id: 'campaign', points: 14 },
+  { id: 'campaign', points: 99 },
   { id: 'weak-beginning', points: 99 },
   { id: 'greyhounds', points: 99 },
   { id: 'cresting-tide', points: 99 },
