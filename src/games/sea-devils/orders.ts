@@ -92,6 +92,14 @@ export function takeShip(ctx: Ctx, words: string[], side: 'CSA' | 'USA'): { writ
   return { written: words[0] ?? '', rest: words.slice(1) }
 }
 
+/** A standing order (digest 5), the same for both sides. */
+function policyLine(l: ScriptLine, out: Collector, commands: SdCommand[]): void {
+  const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
+  if (typeof p === 'string') return out.error(l, p)
+  commands.push({ kind: 'policy', policy: p, line: l.line })
+  out.normalised.push(`${p.text} (stands until replaced)`)
+}
+
 /** Resolves a ship name as written (id or any alias, case- and punctuation-insensitive). */
 export function resolveShip(ctx: Ctx, written: string, side: 'CSA' | 'USA'): string | null {
   const key = normaliseName(written)
@@ -154,12 +162,7 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       continue
     }
     if (l.words[0] === 'POLICY') {
-      const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
-      if (typeof p === 'string') out.error(l, p)
-      else {
-        commands.push({ kind: 'policy', policy: p, line: l.line })
-        out.normalised.push(`${p.text} (stands until replaced)`)
-      }
+      policyLine(l, out, commands)
       continue
     }
     const m = /^([^:]+):\s*(.*)$/.exec(l.text)
@@ -558,15 +561,9 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
     const raw = [named.written, ...named.rest]
     const args = raw.map((w) => w.toUpperCase())
     switch (verb) {
-      case 'POLICY': {
-        const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
-        if (typeof p === 'string') out.error(l, p)
-        else {
-          commands.push({ kind: 'policy', policy: p, line: l.line })
-          out.normalised.push(`${p.text} (stands until replaced)`)
-        }
+      case 'POLICY':
+        policyLine(l, out, commands)
         break
-      }
       case 'DEPLOY':
       case 'DEPLOY-UP': {
         if (placementFixed) {

@@ -130,3 +130,13 @@ export function winningFight(csaGun: number, fedHp: number, fedGun: number, csaH
   expect(n * least, 'the Confederate must survive').toBeLessThan(csaHp)
   return Array.from({ length: n }, () => [6, fedDie]).flat()
 }
+
+/** Alabama at sea in C15 (no Sumter, every Federal cleared away) with the Dacotah waiting next door in C11. */
+export function alaMeetsDaco(): SdState {
+  const s = fresh()
+  withoutSumter(s)
+  clearFederals(s)
+  placeCsa(s, 'ALA', 'C15')
+  placeUsa(s, 'DACO', 'C11')
+  return s
+}

@@ -1,7 +1,7 @@
 // The order grammar (digest 4) and the standing orders (digest 5): names, areas, mail noise,
 // phase checks, policies and the ASK decisions they raise.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, clearFederals, dieWhere, escapes, fresh, parse, placeCsa, placeUsa, resolve, searchSpots, shipDef, winningFight, withoutSumter } from './helpers.ts'
+import { FWDT, T, clearFederals, dieWhere, escapes, fresh, parse, placeCsa, placeUsa, resolve, searchSpots, shipDef, winningFight, withoutSumter, alaMeetsDaco } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 describe('order grammar', () => {
@@ -108,20 +108,12 @@ describe('order grammar', () => {
 })
 
 describe('standing orders (digest 5)', () => {
-  function spotted(): SdState {
-    const s = fresh()
-    withoutSumter(s)
-    clearFederals(s)
-    placeCsa(s, 'ALA', 'C15')
-    placeUsa(s, 'DACO', 'C11')
-    return s
-  }
   const spot = () => dieWhere((d) => searchSpots(T, d, 1))
   const diff = shipDef('ALA').ma - shipDef('DACO').ma
   const fight = () => winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
 
   it('6.13 / digest 5.4: ASK raises a decision with the options and the default; the default is applied', () => {
-    const r = resolve(spotted(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK; FIGHT', dice: [spot(), ...fight(), FWDT] })
+    const r = resolve(alaMeetsDaco(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK; FIGHT', dice: [spot(), ...fight(), FWDT] })
     expect(r.step.decisions).toHaveLength(1)
     const d = r.step.decisions[0]!
     expect(d).toMatchObject({ decisionId: 'GT1-D1', role: 'confederate', defaultOption: 'FIGHT', applied: 'FIGHT', byDefault: true })
@@ -133,7 +125,7 @@ describe('standing orders (digest 5)', () => {
 
   it('6.13 / digest 5.4: a recorded answer is applied instead of the default', () => {
     const esc = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(spotted(), {
+    const r = resolve(alaMeetsDaco(), {
       federal: '',
       confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK; FIGHT',
       dice: [spot(), esc, FWDT],
@@ -146,20 +138,20 @@ describe('standing orders (digest 5)', () => {
   })
 
   it('6.13 / digest 5.4: an answer that is not one of the options falls back to the default', () => {
-    const r = resolve(spotted(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK; FIGHT', dice: [spot(), ...fight(), FWDT], decisions: { 'GT1-D1': 'SURRENDER' } })
+    const r = resolve(alaMeetsDaco(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK; FIGHT', dice: [spot(), ...fight(), FWDT], decisions: { 'GT1-D1': 'SURRENDER' } })
     expect(r.step.decisions[0]).toMatchObject({ applied: 'FIGHT', byDefault: true })
   })
 
   it('6.13 / digest 5.3: ASK alone takes the built-in default (ESCAPE when the spotter is weaker)', () => {
     expect(shipDef('DACO').gun).toBeLessThan(shipDef('ALA').gun)
     const esc = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(spotted(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK', dice: [spot(), esc, FWDT] })
+    const r = resolve(alaMeetsDaco(), { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ASK', dice: [spot(), esc, FWDT] })
     expect(r.step.decisions[0]).toMatchObject({ defaultOption: 'ESCAPE', applied: 'ESCAPE' })
   })
 
   it('6.13 / digest 5.2: the first clause whose condition holds answers', () => {
     const esc = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(spotted(), { federal: '', confederate: `ALA: MOVE C11\nPOLICY ALA ON SPOTTED: FIGHT IF diff > ${diff}; ESCAPE IF diff >= ${diff} AND coastal; FIGHT`, dice: [spot(), esc, FWDT] })
+    const r = resolve(alaMeetsDaco(), { federal: '', confederate: `ALA: MOVE C11\nPOLICY ALA ON SPOTTED: FIGHT IF diff > ${diff}; ESCAPE IF diff >= ${diff} AND coastal; FIGHT`, dice: [spot(), esc, FWDT] })
     expect(r.texts('6.13')[0]).toBe('ALA answers the spotting with ESCAPE (policy ALA ON SPOTTED).')
     expect(r.step.decisions).toEqual([])
   })

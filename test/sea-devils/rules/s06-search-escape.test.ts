@@ -1,21 +1,12 @@
 // Rule 6: normal searches, spotting responses, escapes, European auto-blockades and the East
 // Coast Emergency Search.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, areaDef, clearFederals, dieWhere, ecesShip, ecesSpots, escapes, fresh, placeCsa, placeUsa, raidLoss, resolve, searchSpots, shipDef, winningFight, withoutSumter } from './helpers.ts'
+import { FWDT, T, areaDef, clearFederals, dieWhere, ecesShip, ecesSpots, escapes, fresh, placeCsa, placeUsa, raidLoss, resolve, searchSpots, shipDef, winningFight, withoutSumter, alaMeetsDaco } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const spot1 = () => dieWhere((d) => searchSpots(T, d, 1), 'a spot by one searcher')
 const miss1 = () => dieWhere((d) => !searchSpots(T, d, 1), 'a miss by one searcher')
 
-/** ALA at sea in C15, no Sumter, the Atlantic cleared, DACO waiting in C11. */
-function alaMeetsDaco(): SdState {
-  const s = fresh()
-  withoutSumter(s)
-  clearFederals(s)
-  placeCsa(s, 'ALA', 'C15')
-  placeUsa(s, 'DACO', 'C11')
-  return s
-}
 
 describe('6.1 normal searches', () => {
   it('6.11: the search counts each squadron once and leaves blockaders out', () => {

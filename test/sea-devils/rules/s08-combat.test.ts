@@ -1,25 +1,17 @@
 // Rule 8 (and 4.51): firing segments, simultaneous fire, sinking, damage effects and the
 // Federal repair at the end of the turn.
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, clearFederals, crt, dieWhere, fresh, parse, placeCsa, placeUsa, resolve, searchSpots, shipDef, winningFight, withoutSumter } from './helpers.ts'
+import { FWDT, P, T, clearFederals, crt, dieWhere, fresh, parse, placeCsa, placeUsa, resolve, searchSpots, shipDef, winningFight, withoutSumter, alaMeetsDaco } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const spot1 = () => dieWhere((d) => searchSpots(T, d, 1))
 const ala = shipDef('ALA')
 const daco = shipDef('DACO')
 
-function duel(): SdState {
-  const s = fresh()
-  withoutSumter(s)
-  clearFederals(s)
-  placeCsa(s, 'ALA', 'C15')
-  placeUsa(s, 'DACO', 'C11')
-  return s
-}
 
 describe('8.1 combat', () => {
   it('8.11 / 8.12: firing segments repeat, even without damage, until one side is sunk', () => {
-    const s = duel()
+    const s = alaMeetsDaco()
     const blank = dieWhere((d) => crt(d, ala.gun) === 0, 'a miss for the Confederate')
     const quiet = dieWhere((d) => crt(d, daco.gun) === 0, 'a miss for the Federal')
     const fight = winningFight(ala.gun, daco.def, daco.gun, ala.def)
@@ -34,7 +26,7 @@ describe('8.1 combat', () => {
   })
 
   it('8.11 / 8.13: fire is simultaneous: both ships can sink in the same segment', () => {
-    const s = duel()
+    const s = alaMeetsDaco()
     s.csa.ALA!.damage = ala.def - 1
     s.usa.DACO!.damage = daco.def - 1
     const hitF = dieWhere((d) => crt(d, daco.gun) >= 1, 'a Federal hit')
@@ -47,7 +39,7 @@ describe('8.1 combat', () => {
   })
 
   it('8.13: a ship whose damage only reaches defense minus one stays afloat', () => {
-    const s = duel()
+    const s = alaMeetsDaco()
     s.usa.DACO!.damage = daco.def - 1 - crt(6, ala.gun)
     expect(s.usa.DACO!.damage).toBeGreaterThanOrEqual(0)
     const quiet = dieWhere((d) => crt(d, daco.gun) === 0)
@@ -57,7 +49,7 @@ describe('8.1 combat', () => {
   })
 
   it('10.51 / 8.11: an uncommissioned ship has no gunnery', () => {
-    const s = duel()
+    const s = alaMeetsDaco()
     s.csa.ALA!.commissioned = false
     const hit = crt(6, daco.gun)
     expect(hit).toBeGreaterThan(0)
@@ -135,7 +127,7 @@ describe('8.2 effects of damage', () => {
   })
 
   it('8.21: damage taken in combat cuts the rest of the turn\'s movement', () => {
-    const s = duel()
+    const s = alaMeetsDaco()
     const fedHit = dieWhere((d) => crt(d, daco.gun) >= 1)
     const dmg = crt(fedHit, daco.gun)
     const rest = winningFight(ala.gun, daco.def - crt(6, ala.gun), daco.gun, ala.def - dmg)
