@@ -71,6 +71,18 @@ export function runMailCommand(ctx: CommandContext): 'command' {
     else reply(ctx, 'Unknown SET', 'SET takes ZONE <zone> or ABSENCE <from> <to> (or ABSENCE NONE).')
     return 'command'
   }
+  if (ctx.word === 'REPORT') {
+    const point = Number(args[0])
+    const letter = Number.isInteger(point) ? ctx.judge.reportAgain(ctx.game, point, { kind: 'role', role: ctx.role }) : null
+    if (letter) {
+      // The whole report again, map and HTML part included, answering the request.
+      ctx.outbox.enqueue(
+        { ...letter, messageId: `again.${sha256Hex(`${ctx.mail.messageId}|${letter.messageId}`).slice(0, 16)}.${letter.messageId}`, to: ctx.mail.from.address, subject: `${letter.subject} (sent again)`, inReplyTo: ctx.mail.messageId, references: [...ctx.mail.references, ctx.mail.messageId] },
+        { game: ctx.game, kind: 'command' },
+      )
+      return 'command'
+    }
+  }
   const { subject, text } = answer(ctx, args)
   const id = reply(ctx, subject, text)
   const player = ctx.judge.load(ctx.game).players.get(ctx.role)!
@@ -133,12 +145,8 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
       }
       return { subject: `History (${role})`, text: lines.length ? lines.join('\n') : 'Nothing has been resolved yet.' }
     }
-    case 'REPORT': {
-      const point = Number(args[0])
-      const letter = Number.isInteger(point) ? judge.reportAgain(game, point, viewer) : null
-      if (!letter) return { subject: 'No such report', text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.` }
-      return { subject: letter.subject.replace(`[${game}] `, '') + ' (sent again)', text: letter.text }
-    }
+    case 'REPORT':
+      return { subject: 'No such report', text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.` }
     case 'VERIFY': {
       const fold = judge.load(game)
       const only = args[0] ? Number(args[0]) : null

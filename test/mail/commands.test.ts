@@ -57,6 +57,7 @@ describe('mail commands', () => {
     const original = outboxRows(app).find((r) => r.kind === 'report' && r.recipient === 'fed@example.test' && /Results/.test(r.mail.subject))!
     expect(again.text).toContain(original.mail.text.split('\n').slice(0, 3).join('\n'))
     expect(again.text).not.toContain('SUM moves to C11')
+    expect(JSON.stringify(again)).toContain('"contentType":"image/png"')
     expect(command('federal', 'REPORT 9').subject).toMatch(/No such report/)
   })
 
