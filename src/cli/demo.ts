@@ -3,7 +3,7 @@
 // dice secrets and clock so that every run (and the golden test) produces the same mails; a
 // live judge draws fresh secrets from crypto randomness instead.
 import { createHmac } from 'node:crypto'
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, readdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openApp, readInbox, sendOutbox } from './app.ts'
@@ -72,8 +72,4 @@ export async function runDemo(opts: { dir: string; log?: (line: string) => void;
   } finally {
     app.close()
   }
-}
-
-export function demoAvailable(): boolean {
-  return existsSync(DEMO_DIR)
 }

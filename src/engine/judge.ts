@@ -53,7 +53,6 @@ export interface CreateGameRequest {
 export interface SubmitMeta {
   messageId?: string | null
   from?: string | null
-  inReplyTo?: string | null
   subject?: string
   /** How the sender proved to be the player: 'key', 'address-key', 'cli'. */
   authenticatedBy?: string
