@@ -12,7 +12,9 @@ import { DEMO_GAME, runDemo } from '../src/cli/demo.ts'
 
 const n = Number(process.env.BENCH_EVENTS ?? 20000)
 const log = benchLog(n)
-console.log(`log append (${n} events, ${log.durability}): ${Math.round(log.logEventsPerSec)} events/s through EventStore vs ${Math.round(log.rawInsertsPerSec)} raw inserts/s (${((log.logEventsPerSec / log.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`)
+console.log(
+  `log append (${n} events, ${log.durability}): ${Math.round(log.logEventsPerSec)} events/s through EventStore vs ${Math.round(log.rawInsertsPerSec)} raw inserts/s (${((log.logEventsPerSec / log.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
+)
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-bench-'))
 try {
@@ -27,7 +29,9 @@ try {
   for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME, { check: true })
   const checked = (performance.now() - t1) / runs
   const events = app.store.version(`game:${DEMO_GAME}`)
-  console.log(`re-fold of the demo game (${events} events, 7 resolutions): ${plain.toFixed(2)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`)
+  console.log(
+    `re-fold of the demo game (${events} events, 7 resolutions): ${plain.toFixed(2)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`,
+  )
   app.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
@@ -36,5 +40,7 @@ try {
 if (process.env.BENCH_MAIL !== '0') {
   const { benchMail } = await import('./mail-bench.ts')
   const m = await benchMail(Number(process.env.BENCH_MAILS ?? 1000))
-  console.log(`mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes)`)
+  console.log(
+    `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes)`,
+  )
 }

@@ -12,7 +12,12 @@ import { EventStore } from '../src/log/store.ts'
 const DURABILITY = 'WAL + synchronous=FULL, one transaction per event'
 
 function sampleData(i: number) {
-  return { turn: 1 + Math.floor(i / 100), role: i % 2 === 0 ? 'union' : 'confederate', seq: i, text: `order ${i}: move ship ${i % 17} to hex ${i % 97}` }
+  return {
+    turn: 1 + Math.floor(i / 100),
+    role: i % 2 === 0 ? 'union' : 'confederate',
+    seq: i,
+    text: `order ${i}: move ship ${i % 17} to hex ${i % 97}`,
+  }
 }
 
 export function benchLog(n = 20000): { logEventsPerSec: number; rawInsertsPerSec: number; durability: string } {
@@ -27,7 +32,12 @@ export function benchLog(n = 20000): { logEventsPerSec: number; rawInsertsPerSec
       JSON.stringify({
         type: 'object',
         required: ['turn', 'role', 'seq', 'text'],
-        properties: { turn: { type: 'integer' }, role: { type: 'string' }, seq: { type: 'integer' }, text: { type: 'string' } },
+        properties: {
+          turn: { type: 'integer' },
+          role: { type: 'string' },
+          seq: { type: 'integer' },
+          text: { type: 'string' },
+        },
         additionalProperties: false,
       }),
     )

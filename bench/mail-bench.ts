@@ -28,23 +28,53 @@ export async function benchMail(n = 1000): Promise<{ n: number; rawPerSec: numbe
   const dir = mkdtempSync(join(tmpdir(), 'pbem-mail-bench-'))
   try {
     const mail = loadMailConfig({
-      PBEM_IMAP_HOST: ms.imap.host, PBEM_IMAP_PORT: String(ms.imap.port), PBEM_IMAP_USER: 'judge', PBEM_IMAP_PASS: 'judge-pw', PBEM_IMAP_TLS: 'false',
-      PBEM_SMTP_HOST: ms.smtp.host, PBEM_SMTP_PORT: String(ms.smtp.port), PBEM_SMTP_TLS: 'false', PBEM_MAIL_DOMAIN: 'example.test',
+      PBEM_IMAP_HOST: ms.imap.host,
+      PBEM_IMAP_PORT: String(ms.imap.port),
+      PBEM_IMAP_USER: 'judge',
+      PBEM_IMAP_PASS: 'judge-pw',
+      PBEM_IMAP_TLS: 'false',
+      PBEM_SMTP_HOST: ms.smtp.host,
+      PBEM_SMTP_PORT: String(ms.smtp.port),
+      PBEM_SMTP_TLS: 'false',
+      PBEM_MAIL_DOMAIN: 'example.test',
     })
     const app = openApp({ dataDir: dir, mail, moderatorAddress: null })
-    const { keys } = app.judge.createGame({ game: 'bench', ruleset: 'sea-devils', scenario: 'weak-beginning', players: [{ role: 'federal', address: 'fed@example.test', name: 'F' }, { role: 'confederate', address: 'reb@example.test', name: 'C' }] })
+    const { keys } = app.judge.createGame({
+      game: 'bench',
+      ruleset: 'sea-devils',
+      scenario: 'weak-beginning',
+      players: [
+        { role: 'federal', address: 'fed@example.test', name: 'F' },
+        { role: 'confederate', address: 'reb@example.test', name: 'C' },
+      ],
+    })
     await sendOutbox(app)
     await waitFor(async () => (await count('fed')) >= 1 && (await count('reb')) >= 1, 20_000)
     const [fed0, reb0] = [await count('fed'), await count('reb')]
 
     // 1. The stack alone: n order mails through Postfix into the judge's mailbox.
-    const transport = nodemailer.createTransport({ host: ms.smtp.host, port: ms.smtp.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 })
+    const transport = nodemailer.createTransport({
+      host: ms.smtp.host,
+      port: ms.smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 4,
+    })
     const t0 = performance.now()
     await Promise.all(
       Array.from({ length: n }, (_, i) => {
         const role = i % 2 ? 'confederate' : 'federal'
-        const text = role === 'federal' ? `GAME bench FEDERAL\nKEY ${keys.federal}\nMOVE POWH C13` : `GAME bench CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`
-        return transport.sendMail({ from: role === 'federal' ? 'fed@example.test' : 'reb@example.test', to: 'orders@example.test', subject: `orders ${i}`, text })
+        const text =
+          role === 'federal'
+            ? `GAME bench FEDERAL\nKEY ${keys.federal}\nMOVE POWH C13`
+            : `GAME bench CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`
+        return transport.sendMail({
+          from: role === 'federal' ? 'fed@example.test' : 'reb@example.test',
+          to: 'orders@example.test',
+          subject: `orders ${i}`,
+          text,
+        })
       }),
     )
     await waitFor(async () => (await count('judge')) >= n, 120_000)

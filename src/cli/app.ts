@@ -58,7 +58,10 @@ export function openApp(opts: AppOptions = {}): App {
     clock,
     outbox: sqliteOutbox(db, clock),
     mailDomain: opts.mailDomain ?? mail.mailDomain ?? 'judge.localhost',
-    moderatorAddress: opts.moderatorAddress === undefined ? process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost' : opts.moderatorAddress,
+    moderatorAddress:
+      opts.moderatorAddress === undefined
+        ? (process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost')
+        : opts.moderatorAddress,
     ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
   })
   const smtp = mail.smtp ? new SmtpTransport({ ...mail.smtp, archiveAddress: mail.archiveAddress, db, clock }) : null
@@ -73,11 +76,21 @@ export function openApp(opts: AppOptions = {}): App {
 
 /** The one intake, as a handler for every inbound path (drop folder, IMAP, SMTP listener). */
 export function inboundHandler(app: App): (raw: Buffer, source: string) => Promise<IntakeOutcome> {
-  return (raw, source) => handleInbound(raw, source, { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
+  return (raw, source) =>
+    handleInbound(raw, source, {
+      judge: app.judge,
+      store: app.store,
+      db: app.db,
+      outbox: sqliteOutbox(app.db, app.clock),
+      clock: app.clock,
+    })
 }
 
 /** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
-export function imapIntake(app: App, extra: { log?: (line: string) => void; onHandled?: (info: { uid: number; result: unknown }) => void } = {}): ImapIntake | null {
+export function imapIntake(
+  app: App,
+  extra: { log?: (line: string) => void; onHandled?: (info: { uid: number; result: unknown }) => void } = {},
+): ImapIntake | null {
   const c = app.mail.imap
   if (!c) return null
   return new ImapIntake({
@@ -134,6 +147,7 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
 /** One tick of the schedule (src/schedule/tick.ts): due resolutions, reminders, decisions, outage guard. */
 export function adjudicateDue(app: App, log: (line: string) => void = () => {}): string[] {
   const report = runTick(app.judge, app.clock())
-  for (const line of tickLines(report)) if (!line.startsWith('tick at') || report.games.some((g) => g.committed)) log(line)
+  for (const line of tickLines(report))
+    if (!line.startsWith('tick at') || report.games.some((g) => g.committed)) log(line)
   return report.games.filter((g) => g.committed).map((g) => g.game)
 }

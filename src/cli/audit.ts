@@ -16,7 +16,10 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
       withApp((app) => {
         const pages = history(app.judge, game, parseViewer(o.as), o.turn === undefined ? undefined : Number(o.turn))
         if (!pages.length) console.log('nothing resolved yet')
-        for (const p of pages) console.log(`${'='.repeat(72)}\nResolution ${p.point} (GT${p.turn}): ${p.label}\n${'='.repeat(72)}\n${p.text}`)
+        for (const p of pages)
+          console.log(
+            `${'='.repeat(72)}\nResolution ${p.point} (GT${p.turn}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
+          )
       }),
     )
 
@@ -31,13 +34,19 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
           process.exitCode = 1
           return
         }
-        console.log(`Receipt ${r.receipt} (game ${r.game}, ${r.role ?? 'unknown role'}): ${r.accepted ? 'ACCEPTED' : 'REJECTED'}`)
-        console.log(`  arrived ${r.arrived} at log position ${r.position}${r.from ? ` from ${r.from}` : ''}${r.messageId ? `, Message-ID <${r.messageId}>` : ''}`)
+        console.log(
+          `Receipt ${r.receipt} (game ${r.game}, ${r.role ?? 'unknown role'}): ${r.accepted ? 'ACCEPTED' : 'REJECTED'}`,
+        )
+        console.log(
+          `  arrived ${r.arrived} at log position ${r.position}${r.from ? ` from ${r.from}` : ''}${r.messageId ? `, Message-ID <${r.messageId}>` : ''}`,
+        )
         console.log(`  order text sha256 ${r.textHash}${r.rawHash ? `; raw message sha256 ${r.rawHash}` : ''}`)
         for (const c of r.commands) console.log(`  ${c}`)
         for (const e of r.errors) console.log(`  error line ${e.line}: ${e.message}`)
         console.log(`  replaced by: ${r.replacedBy ?? 'nothing'}`)
-        console.log(`  used by: ${r.usedBy ? `resolution ${r.usedBy.point} (${r.usedBy.label})` : r.accepted && !r.replacedBy ? 'not yet (on file)' : 'none'}`)
+        console.log(
+          `  used by: ${r.usedBy ? `resolution ${r.usedBy.point} (${r.usedBy.label})` : r.accepted && !r.replacedBy ? 'not yet (on file)' : 'none'}`,
+        )
       }),
     )
 
@@ -45,28 +54,46 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     .command('mail')
     .description('mail records')
     .command('log')
-    .description('every message the judge received (outcome, authentication results, receipt) and every delivery failure')
+    .description(
+      'every message the judge received (outcome, authentication results, receipt) and every delivery failure',
+    )
     .option('--game <id>', 'only this game')
     .option('--limit <n>', 'the last n records', '50')
     .action((o) =>
       withApp((app) => {
-        const rows = app.store.read('system:mail').filter((e) => !o.game || e.data.game === o.game).slice(-Number(o.limit))
+        const rows = app.store
+          .read('system:mail')
+          .filter((e) => !o.game || e.data.game === o.game)
+          .slice(-Number(o.limit))
         for (const e of rows) {
           const d = e.data
-          if (e.type === 'DeliveryFailed') console.log(`${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`)
-          else console.log(`${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`)
+          if (e.type === 'DeliveryFailed')
+            console.log(
+              `${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`,
+            )
+          else
+            console.log(
+              `${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`,
+            )
         }
       }),
     )
 
   program
     .command('readjudicate <game>')
-    .description('re-resolve from a turn (today\'s rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit')
+    .description(
+      "re-resolve from a turn (today's rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit",
+    )
     .option('--from-turn <n>', 'the first game turn to re-resolve')
     .option('--from-point <p>', 'the first resolution point to re-resolve')
     .requiredOption('--reason <text>', 'why (logged, and told to every player)')
     .option('--data-pack <file>', 'a corrected data pack, in force from that point on')
-    .option('--amend <point:role=file...>', 'orders to use instead of the recorded ones', (v: string, all: string[]) => [...all, v], [])
+    .option(
+      '--amend <point:role=file...>',
+      'orders to use instead of the recorded ones',
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .option('--commit', 'record it and send every player a correction notice (default: preview only)')
     .action((game: string, o) =>
       withApp(async (app) => {
@@ -79,12 +106,24 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
           return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
         })
         const before = verifyGame(app.db, app.judge, game)
-        const plan = readjudicate(app.judge, { game, fromPoint, reason: o.reason, amendments, ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}) }, !!o.commit)
+        const plan = readjudicate(
+          app.judge,
+          {
+            game,
+            fromPoint,
+            reason: o.reason,
+            amendments,
+            ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}),
+          },
+          !!o.commit,
+        )
         for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
         console.log(plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.')
         if (o.commit) {
           const after = verifyGame(app.db, app.judge, game)
-          console.log(`Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`)
+          console.log(
+            `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
+          )
         } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
         await sendOutbox(app)
       }),

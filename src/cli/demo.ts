@@ -24,15 +24,27 @@ export interface DemoResult {
 }
 
 export function demoSecret(seed: string) {
-  return (game: string, purpose: string, point: number) => createHmac('sha256', 'acw-pbem demo dice').update(`${seed}|${game}|${purpose}|${point}`).digest('hex')
+  return (game: string, purpose: string, point: number) =>
+    createHmac('sha256', 'acw-pbem demo dice').update(`${seed}|${game}|${purpose}|${point}`).digest('hex')
 }
 
-export async function runDemo(opts: { dir: string; log?: (line: string) => void; mails?: string; seed?: string }): Promise<DemoResult> {
+export async function runDemo(opts: {
+  dir: string
+  log?: (line: string) => void
+  mails?: string
+  seed?: string
+}): Promise<DemoResult> {
   const log = opts.log ?? (() => {})
   const dataDir = resolve(opts.dir)
   rmSync(dataDir, { recursive: true, force: true })
   let now = DEMO_START
-  const app = openApp({ dataDir, clock: () => new Date(now), newSecret: demoSecret(opts.seed ?? DEMO_SEED), moderatorAddress: 'moderator@example.test', mailDomain: 'judge.example.test' })
+  const app = openApp({
+    dataDir,
+    clock: () => new Date(now),
+    newSecret: demoSecret(opts.seed ?? DEMO_SEED),
+    moderatorAddress: 'moderator@example.test',
+    mailDomain: 'judge.example.test',
+  })
   try {
     app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(DEMO_SERVER_SECRET)
     app.judge.createGame({
@@ -49,7 +61,9 @@ export async function runDemo(opts: { dir: string; log?: (line: string) => void;
     })
     log(`Created ${DEMO_GAME}: Sea Devils, Weak Beginning (GT1-GT4).`)
     const mailDir = opts.mails ?? DEMO_DIR
-    const mails = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort()
+    const mails = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
     for (let point = 1; ; point++) {
       const fold = app.judge.load(DEMO_GAME)
       if (fold.finished) break
@@ -67,8 +81,17 @@ export async function runDemo(opts: { dir: string; log?: (line: string) => void;
       if (point > 40) throw new Error('the demo did not finish')
     }
     await sendOutbox(app)
-    const state = app.judge.load(DEMO_GAME).state as { vp: { csa: number; usa: number }; result: { level: string; difference: number } }
-    return { vp: state.vp, difference: state.result.difference, level: state.result.level, outbox: app.dirs.outbox, dataDir }
+    const state = app.judge.load(DEMO_GAME).state as {
+      vp: { csa: number; usa: number }
+      result: { level: string; difference: number }
+    }
+    return {
+      vp: state.vp,
+      difference: state.result.difference,
+      level: state.result.level,
+      outbox: app.dirs.outbox,
+      dataDir,
+    }
   } finally {
     app.close()
   }

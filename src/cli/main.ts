@@ -14,7 +14,10 @@ import { serve } from './serve.ts'
 import { registerAuditCommands } from './audit.ts'
 
 const program = new Command()
-program.name('pbem').description('acw-pbem: a play-by-email judge for American Civil War naval wargames').option('-d, --data <dir>', 'data directory (default $PBEM_DATA_DIR or ./data)')
+program
+  .name('pbem')
+  .description('acw-pbem: a play-by-email judge for American Civil War naval wargames')
+  .option('-d, --data <dir>', 'data directory (default $PBEM_DATA_DIR or ./data)')
 
 function withApp(fn: (app: App) => unknown): Promise<void> {
   const app = openApp(program.opts().data ? { dataDir: program.opts().data } : {})
@@ -44,7 +47,9 @@ program
   .option('--dir <dir>', 'where to put the demo database, inbox and outbox', 'data/demo')
   .action(async (o) => {
     const result = await runDemo({ dir: o.dir, log: (l) => console.log(l) })
-    console.log(`Final: Confederate ${result.vp.csa} VP, Federal ${result.vp.usa} VP, difference ${result.difference}: ${result.level}`)
+    console.log(
+      `Final: Confederate ${result.vp.csa} VP, Federal ${result.vp.usa} VP, difference ${result.difference}: ${result.level}`,
+    )
     console.log(`Reports and acknowledgements: ${result.outbox}`)
   })
 
@@ -54,12 +59,22 @@ game
   .description('create a game; prints each player key (also mailed in every report)')
   .requiredOption('--ruleset <id>', `one of: ${rulesetIds().join(', ')}`)
   .requiredOption('--scenario <id>', 'scenario id')
-  .option('--player <role=address[:name]...>', 'a player for a role (repeat for each role)', (v: string, all: string[]) => [...all, v], [])
+  .option(
+    '--player <role=address[:name]...>',
+    'a player for a role (repeat for each role)',
+    (v: string, all: string[]) => [...all, v],
+    [],
+  )
   .option('--data-pack <file>', "play with a moderator's own data pack (JSON) instead of the embedded one")
   .option('--zone <iana>', 'time zone deadlines are shown in', 'UTC')
   .option('--deadline-hours <n>', 'hours from the opening of each point to its deadline', '72')
   .option('--no-early', 'wait for the deadline even when every order is in')
-  .option('--rule <kind=rule...>', 'a deadline rule for a phase kind, e.g. activity="Fridays 18:00" or default=72h (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option(
+    '--rule <kind=rule...>',
+    'a deadline rule for a phase kind, e.g. activity="Fridays 18:00" or default=72h (repeatable)',
+    (v: string, all: string[]) => [...all, v],
+    [],
+  )
   .option('--missed <policy>', `what a missed deadline does: ${MISSED_POLICIES.join(', ')}`)
   .option('--grace-hours <n>', 'the one grace extension, in hours (with --missed grace)')
   .option('--delay <minutes>', 'early processing waits this long after the last orders')
@@ -72,10 +87,28 @@ game
         return { role: m[1]!, address: m[2]!, name: m[3] ?? m[1]! }
       })
       const pack = o.dataPack ? JSON.parse(readFileSync(o.dataPack, 'utf8')) : undefined
-      const schedule = scheduleInput({ rule: o.rule, missed: o.missed, graceHours: o.graceHours, delay: o.delay, reminders: o.reminders })
-      const { keys } = app.judge.createGame({ game: id, ruleset: o.ruleset, scenario: o.scenario, players, pack, zone: o.zone, deadlineHours: Number(o.deadlineHours), options: { early: o.early }, createdBy: 'cli', ...(schedule ? { schedule } : {}) })
+      const schedule = scheduleInput({
+        rule: o.rule,
+        missed: o.missed,
+        graceHours: o.graceHours,
+        delay: o.delay,
+        reminders: o.reminders,
+      })
+      const { keys } = app.judge.createGame({
+        game: id,
+        ruleset: o.ruleset,
+        scenario: o.scenario,
+        players,
+        pack,
+        zone: o.zone,
+        deadlineHours: Number(o.deadlineHours),
+        options: { early: o.early },
+        createdBy: 'cli',
+        ...(schedule ? { schedule } : {}),
+      })
       console.log(`Game ${id} created.`)
-      for (const [role, key] of Object.entries(keys)) console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
+      for (const [role, key] of Object.entries(keys))
+        console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
       return sendOutbox(app)
     }),
   )
@@ -83,21 +116,35 @@ game.command('list').action(() =>
   withApp((app) => {
     for (const g of app.judge.games()) {
       const f = app.judge.load(g)
-      console.log(`${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`)
+      console.log(
+        `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
+      )
     }
   }),
 )
 game.command('status <id>').action((id: string) =>
   withApp((app) => {
     const f = app.judge.load(id)
-    console.log(app.judge.templates.render(f.created.ruleset, 'status.txt', app.judge.reportModel(f, { kind: 'moderator' }, null)))
+    console.log(
+      app.judge.templates.render(
+        f.created.ruleset,
+        'status.txt',
+        app.judge.reportModel(f, { kind: 'moderator' }, null),
+      ),
+    )
     console.log(`Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`)
-    console.log(`Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`)
+    console.log(
+      `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
+    )
     console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
     if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
     const d = inProgress(f) ? pendingDecision(f) : null
-    if (d) console.log(`Decision pending: ${d.decisionId} (${d.role}) "${d.question}", default ${d.defaultOption}, due ${d.deadline}`)
-    for (const [role, list] of f.absences) for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
+    if (d)
+      console.log(
+        `Decision pending: ${d.decisionId} (${d.role}) "${d.question}", default ${d.defaultOption}, due ${d.deadline}`,
+      )
+    for (const [role, list] of f.absences)
+      for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
     if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
     const plan = app.judge.plan(id, app.clock())
     if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
@@ -113,30 +160,49 @@ program
       const parsed = f.ruleset.parseOrders(f.state, role, readFileSync(file, 'utf8'))
       for (const n of parsed.normalised) console.log(`ok      ${n}`)
       for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
-      for (const e of parsed.errors) console.log(`ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`)
-      console.log(parsed.errors.length ? `${parsed.errors.length} error(s): these orders would be rejected` : 'these orders would be accepted')
+      for (const e of parsed.errors)
+        console.log(
+          `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
+        )
+      console.log(
+        parsed.errors.length
+          ? `${parsed.errors.length} error(s): these orders would be rejected`
+          : 'these orders would be accepted',
+      )
       if (parsed.errors.length) process.exitCode = 1
     }),
   )
 
 program
   .command('adjudicate <game>')
-  .description('resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)')
+  .description(
+    'resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)',
+  )
   .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
   .option('--point <n>', 'only if this resolution point is still the open one')
   .option('--reason <text>', 'for the log')
   .action((g: string, o) =>
     withApp((app) => {
-      const r = app.judge.adjudicate(g, { force: !!o.force, by: 'moderator (cli)', ...(o.point ? { point: Number(o.point) } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      const r = app.judge.adjudicate(g, {
+        force: !!o.force,
+        by: 'moderator (cli)',
+        ...(o.point ? { point: Number(o.point) } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      })
       if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
-      else console.log(`${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`)
+      else
+        console.log(
+          `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
+        )
       return sendOutbox(app)
     }),
   )
 
 program
   .command('tick')
-  .description('one pass: read the inbox, then the outage guard, reminders, late notices, grace, pauses and due resolutions; write the outbox')
+  .description(
+    'one pass: read the inbox, then the outage guard, reminders, late notices, grace, pauses and due resolutions; write the outbox',
+  )
   .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
   .action((o) =>
     withApp(async (app) => {
@@ -145,7 +211,9 @@ program
       const report = runTick(app.judge, now)
       for (const l of tickLines(report)) console.log(l)
       const sent = await sendOutbox(app)
-      console.log(`${read.length} mail(s) read, ${report.games.filter((g) => g.committed).length} game(s) adjudicated, ${sent} mail(s) written`)
+      console.log(
+        `${read.length} mail(s) read, ${report.games.filter((g) => g.committed).length} game(s) adjudicated, ${sent} mail(s) written`,
+      )
       if (report.games.some((g) => g.error)) process.exitCode = 1
     }),
   )
@@ -170,13 +238,20 @@ program
 
 program
   .command('resume <game>')
-  .description('restart the clock: the old deadline moved by the time paused (at least 24 hours from now), or --deadline / --hours')
+  .description(
+    'restart the clock: the old deadline moved by the time paused (at least 24 hours from now), or --deadline / --hours',
+  )
   .option('--deadline <when>', "new deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
   .option('--hours <n>', 'new deadline this many hours from now')
   .option('--reason <text>', 'for the log')
   .action((g: string, o) =>
     withApp((app) => {
-      const r = app.judge.resume(g, { by: 'moderator (cli)', ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}), ...(o.hours ? { hours: Number(o.hours) } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      const r = app.judge.resume(g, {
+        by: 'moderator (cli)',
+        ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}),
+        ...(o.hours ? { hours: Number(o.hours) } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      })
       console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
       return sendOutbox(app)
     }),
@@ -189,7 +264,11 @@ program
   .option('--reason <text>', 'for the log')
   .action((g: string, hours: string, o) =>
     withApp((app) => {
-      const r = app.judge.extend(g, Number(hours), { by: 'moderator (cli)', ...pointOpt(o), ...(o.reason ? { reason: o.reason } : {}) })
+      const r = app.judge.extend(g, Number(hours), {
+        by: 'moderator (cli)',
+        ...pointOpt(o),
+        ...(o.reason ? { reason: o.reason } : {}),
+      })
       console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
       return sendOutbox(app)
     }),
@@ -241,7 +320,12 @@ schedule.command('show <game>').action((g: string) =>
 schedule
   .command('set <game>')
   .description('change deadline rules and options (the open deadline stays unless --reschedule)')
-  .option('--rule <kind=rule...>', 'e.g. activity="Fridays 18:00", deployment="48h weekdays", decision=12h, default=72h (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option(
+    '--rule <kind=rule...>',
+    'e.g. activity="Fridays 18:00", deployment="48h weekdays", decision=12h, default=72h (repeatable)',
+    (v: string, all: string[]) => [...all, v],
+    [],
+  )
   .option('--zone <iana>', "the game's zone")
   .option('--early', 'resolve as soon as every awaited order is in')
   .option('--no-early', 'always wait for the deadline')
@@ -277,14 +361,21 @@ schedule
     let t = o.from ? parseLocal(o.from, o.zone) : new Date()
     for (let i = 0; i < Number(o.count); i++) {
       const d = computeDeadline(t, rule, o.zone)
-      console.log(`opens ${formatInstant(t.toISOString(), o.zone)} -> deadline ${formatInstant(d.deadline.toISOString(), o.zone)}${d.note ? ` [${d.note}]` : ''}`)
+      console.log(
+        `opens ${formatInstant(t.toISOString(), o.zone)} -> deadline ${formatInstant(d.deadline.toISOString(), o.zone)}${d.note ? ` [${d.note}]` : ''}`,
+      )
       t = d.deadline
     }
   })
 
 function scheduleInput(o: Record<string, unknown>): ScheduleInput | null {
   const input: ScheduleInput = {}
-  const list = (v: unknown) => String(v).split(',').map((x) => x.trim()).filter(Boolean).map(Number)
+  const list = (v: unknown) =>
+    String(v)
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map(Number)
   const rules = (o.rule as string[] | undefined) ?? []
   if (rules.length) {
     input.rules = {}
@@ -390,7 +481,11 @@ player
   .option('--reason <text>', 'for the log and the players')
   .action((g: string, role: string, address: string, o) =>
     withApp((app) => {
-      const { key } = app.judge.replacePlayer(g, role, address, { by: 'moderator (cli)', ...(o.name ? { name: o.name } : {}), ...(o.reason ? { reason: o.reason } : {}) })
+      const { key } = app.judge.replacePlayer(g, role, address, {
+        by: 'moderator (cli)',
+        ...(o.name ? { name: o.name } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      })
       console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
       return sendOutbox(app)
     }),
@@ -419,10 +514,14 @@ player
   )
 player
   .command('absence <game> <role> <from> [to]')
-  .description('set an absence for a player (dates YYYY-MM-DD, inclusive; "none" cancels); the moderator is not bound by the limits')
+  .description(
+    'set an absence for a player (dates YYYY-MM-DD, inclusive; "none" cancels); the moderator is not bound by the limits',
+  )
   .action((g: string, role: string, from: string, to: string | undefined, _o) =>
     withApp((app) => {
-      const r = /^none$/i.test(from) ? app.judge.cancelAbsence(g, role, { by: 'moderator' }) : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
+      const r = /^none$/i.test(from)
+        ? app.judge.cancelAbsence(g, role, { by: 'moderator' })
+        : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
       console.log(r.ok ? r.message : `not set: ${r.error}`)
       if (!r.ok) process.exitCode = 1
       return sendOutbox(app)
@@ -431,7 +530,9 @@ player
 
 program
   .command('key <game> <role>')
-  .description("show a player's current key and reply address (operator); role \"moderator\" gives the game's moderator key")
+  .description(
+    'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
+  )
   .action((g: string, role: string) =>
     withApp((app) => {
       const key = app.judge.keyFor(g, role)

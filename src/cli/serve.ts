@@ -28,7 +28,9 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     })
     console.log(`Created the demo game ${DEMO_GAME} (Sea Devils, Weak Beginning).`)
     console.log(`  federal key ${keys.federal}; confederate key ${keys.confederate}`)
-    console.log(`  Example order mail body:\n    GAME ${DEMO_GAME} CONFEDERATE\n    KEY ${keys.confederate}\n    SUM: RUN-OUT\n    SUM: MOVE C11 +RAID`)
+    console.log(
+      `  Example order mail body:\n    GAME ${DEMO_GAME} CONFEDERATE\n    KEY ${keys.confederate}\n    SUM: RUN-OUT\n    SUM: MOVE C11 +RAID`,
+    )
   }
   const log = (line: string) => console.log(line)
   try {
@@ -85,7 +87,12 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     intake = imapIntake(app, { log, onHandled: (i) => taken(`imap uid ${i.uid}`, i.result) })
     if (intake) await intake.start()
     if (app.mail.listen) {
-      listener = await startSmtpListener({ ...app.mail.listen, handler: inboundHandler(app), log, onHandled: (i) => taken(i.source, i.result) })
+      listener = await startSmtpListener({
+        ...app.mail.listen,
+        handler: inboundHandler(app),
+        log,
+        onHandled: (i) => taken(i.source, i.result),
+      })
       console.log(`  SMTP listener on ${listener.host}:${listener.port}`)
     }
   } catch (e) {

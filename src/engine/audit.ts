@@ -15,7 +15,12 @@ export interface GameVerification {
 export function verifyGame(db: Database, judge: Judge, game: string): GameVerification {
   const stream = gameStream(game)
   const chain = verifyStream(db, stream)
-  if (!chain.ok) return { ok: false, events: 0, problems: [`hash chain broken at ${locate(db, stream, chain.position, chain.version)}: ${chain.reason}`] }
+  if (!chain.ok)
+    return {
+      ok: false,
+      events: 0,
+      problems: [`hash chain broken at ${locate(db, stream, chain.position, chain.version)}: ${chain.reason}`],
+    }
   let problems: string[] = []
   try {
     const fold = judge.load(game, { check: true })
@@ -29,9 +34,16 @@ export function verifyGame(db: Database, judge: Judge, game: string): GameVerifi
 /** A deleted row has no position left; name the surviving neighbours instead. */
 export function locate(db: Database, stream: string, position: number | null, version: number): string {
   if (position !== null) return `position ${position} (stream version ${version})`
-  const before = db.prepare('SELECT MAX(position) AS p FROM events WHERE stream = ? AND version < ?').get(stream, version) as { p: number | null }
-  const after = db.prepare('SELECT MIN(position) AS p FROM events WHERE stream = ? AND version > ?').get(stream, version) as { p: number | null }
-  const span = after.p === null ? `after position ${before.p ?? 0} (the end of the stream)` : `between positions ${before.p ?? 0} and ${after.p}`
+  const before = db
+    .prepare('SELECT MAX(position) AS p FROM events WHERE stream = ? AND version < ?')
+    .get(stream, version) as { p: number | null }
+  const after = db
+    .prepare('SELECT MIN(position) AS p FROM events WHERE stream = ? AND version > ?')
+    .get(stream, version) as { p: number | null }
+  const span =
+    after.p === null
+      ? `after position ${before.p ?? 0} (the end of the stream)`
+      : `between positions ${before.p ?? 0} and ${after.p}`
   return `stream version ${version}, missing ${span}`
 }
 
@@ -52,9 +64,14 @@ export function verifyDice(judge: Judge, game: string, turn?: number): DiceRepor
     const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, data.rolls)
     checked += data.rolls.length
     if (problem) ok = false
-    lines.push(`resolution ${data.point} (GT${data.turn}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`)
+    lines.push(
+      `resolution ${data.point} (GT${data.turn}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`,
+    )
   }
   const hidden = fold.events.find((e) => e.type === 'HiddenDrawRevealed')
-  if (hidden) lines.push(`hidden draws: secret revealed at position ${hidden.position}, commitment ${hidden.data.commitment.slice(0, 16)}...`)
+  if (hidden)
+    lines.push(
+      `hidden draws: secret revealed at position ${hidden.position}, commitment ${hidden.data.commitment.slice(0, 16)}...`,
+    )
   return { ok, checked, lines }
 }

@@ -44,7 +44,8 @@ export function isValidZone(zone: string): boolean {
 
 function zoneOf(zone: string): IANAZone {
   const z = IANAZone.create(zone)
-  if (!z.isValid) throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
+  if (!z.isValid)
+    throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
   return z
 }
 
@@ -57,7 +58,15 @@ function offsetMs(z: IANAZone, instant: number): number {
 export function resolveWall(wall: Wall, zone: string): Resolved {
   const z = zoneOf(zone)
   const w = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)
-  const offsets = [...new Set([offsetMs(z, w - 2 * 24 * HOUR), offsetMs(z, w - 12 * HOUR), offsetMs(z, w), offsetMs(z, w + 12 * HOUR), offsetMs(z, w + 2 * 24 * HOUR)])]
+  const offsets = [
+    ...new Set([
+      offsetMs(z, w - 2 * 24 * HOUR),
+      offsetMs(z, w - 12 * HOUR),
+      offsetMs(z, w),
+      offsetMs(z, w + 12 * HOUR),
+      offsetMs(z, w + 2 * 24 * HOUR),
+    ]),
+  ]
   const valid = offsets
     .map((o) => w - o)
     .filter((t) => t + offsetMs(z, t) === w)
@@ -84,7 +93,13 @@ function wallOf(instant: number, zone: string): Wall & { weekday: number } {
 /** The wall date `n` calendar days after `wall`'s date (time kept). */
 function addDays(wall: Wall, n: number): Wall {
   const t = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + n, wall.hour, wall.minute))
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), hour: wall.hour, minute: wall.minute }
+  return {
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hour: wall.hour,
+    minute: wall.minute,
+  }
 }
 
 function weekdayOf(wall: Wall): number {
@@ -141,7 +156,8 @@ export function computeDeadline(opened: Date, rule: DeadlineRule, gameZone: stri
 
 function noteFor(adjusted: Resolved['adjusted'], wall: Wall, zone: string): string | null {
   const hm = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`
-  if (adjusted === 'skipped') return `${hm} does not exist in ${zone} that day (clocks go forward): moved to the first valid instant`
+  if (adjusted === 'skipped')
+    return `${hm} does not exist in ${zone} that day (clocks go forward): moved to the first valid instant`
   if (adjusted === 'repeated') return `${hm} happens twice in ${zone} that day (clocks go back): the first one`
   return null
 }
@@ -163,7 +179,31 @@ const WEEKDAY_WORDS: Record<string, number> = {}
     WEEKDAY_WORDS[`${n}s`] = i + 1
   }
 })
-const FILLER = new Set(['after', 'the', 'turn', 'point', 'phase', 'opens', 'open', 'opening', 'at', 'on', 'only', 'min', 'minimum', 'least', 'and', 'later', 'from', 'every', 'each', 'in', 'of', 'a', 'it'])
+const FILLER = new Set([
+  'after',
+  'the',
+  'turn',
+  'point',
+  'phase',
+  'opens',
+  'open',
+  'opening',
+  'at',
+  'on',
+  'only',
+  'min',
+  'minimum',
+  'least',
+  'and',
+  'later',
+  'from',
+  'every',
+  'each',
+  'in',
+  'of',
+  'a',
+  'it',
+])
 
 /**
  * Reads a deadline rule written the way a moderator would say it:
@@ -202,10 +242,14 @@ export function parseRule(text: string): DeadlineRule {
       const zone = t === 'utc' ? 'UTC' : raw
       if (!isValidZone(zone)) throw new Error(`unknown time zone "${raw}"`)
       rule.zone = zone
-    } else if (!FILLER.has(t)) throw new Error(`cannot read "${raw}" in the deadline rule "${text}"; write e.g. "72h", "3d", "Fridays 18:00", "48h weekdays" or "mon-fri 20:00 at least 24h"`)
+    } else if (!FILLER.has(t))
+      throw new Error(
+        `cannot read "${raw}" in the deadline rule "${text}"; write e.g. "72h", "3d", "Fridays 18:00", "48h weekdays" or "mon-fri 20:00 at least 24h"`,
+      )
   }
   if (on.size && on.size < 7) rule.on = [...on].sort((a, b) => a - b)
-  if (!rule.hours && !rule.days && !rule.at && !rule.on) throw new Error(`the deadline rule "${text}" says neither how long nor when`)
+  if (!rule.hours && !rule.days && !rule.at && !rule.on)
+    throw new Error(`the deadline rule "${text}" says neither how long nor when`)
   return rule
 }
 
@@ -259,7 +303,13 @@ export function parseLocal(text: string, zone: string): Date {
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2}))?$/.exec(t)
   if (!m) throw new Error(`"${text}" is not a date (write YYYY-MM-DD or YYYY-MM-DD HH:MM)`)
-  const wall = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4] ?? 0), minute: Number(m[5] ?? 0) }
+  const wall = {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4] ?? 0),
+    minute: Number(m[5] ?? 0),
+  }
   const check = DateTime.fromObject(wall, { zone: 'utc' })
   if (!check.isValid || check.day !== wall.day) throw new Error(`"${text}" is not a date`)
   return new Date(resolveWall(wall, zone).instant)

@@ -31,7 +31,9 @@ export function deriveRoll(secretHex: string, message: string, sides: number): n
   const key = Buffer.from(secretHex, 'hex')
   const limit = Math.floor(0x1_0000_0000 / sides) * sides
   for (let block = 0; block < 64; block++) {
-    const digest = createHmac('sha256', key).update(block === 0 ? message : `${message}|${block}`).digest()
+    const digest = createHmac('sha256', key)
+      .update(block === 0 ? message : `${message}|${block}`)
+      .digest()
     for (let off = 0; off < 32; off += 4) {
       const word = digest.readUInt32BE(off)
       if (word < limit) return 1 + (word % sides)
@@ -70,7 +72,8 @@ export function verifyRolls(
   if (commitmentOf(secretHex) !== commitment) return 'the revealed secret does not match the published commitment'
   for (const r of rolls) {
     const expected = deriveRoll(secretHex, rollMessage(game, point, r.index, r.label, salt), r.sides)
-    if (expected !== r.value) return `roll ${r.index} (${r.label}, d${r.sides}) recorded ${r.value} but recomputes to ${expected}`
+    if (expected !== r.value)
+      return `roll ${r.index} (${r.label}, d${r.sides}) recorded ${r.value} but recomputes to ${expected}`
   }
   return null
 }

@@ -4,7 +4,19 @@ import type { Ruleset } from '../games/contract.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
 import { combineSalts, RecordingDice } from './dice.ts'
-import type { AbsenceSet, DeadlineSet, DecisionRequested, GameCreated, GamePaused, OrdersAccepted, OrdersRejected, PlayerJoined, PlayerReplaced, TurnAdjudicated, TurnReadjudicated } from './events.ts'
+import type {
+  AbsenceSet,
+  DeadlineSet,
+  DecisionRequested,
+  GameCreated,
+  GamePaused,
+  OrdersAccepted,
+  OrdersRejected,
+  PlayerJoined,
+  PlayerReplaced,
+  TurnAdjudicated,
+  TurnReadjudicated,
+} from './events.ts'
 import { rulesetFactory } from './registry.ts'
 import { defaultSchedule, type Schedule } from './schedule.ts'
 
@@ -85,11 +97,18 @@ export interface PendingDecision extends DecisionRequested {
 }
 
 /** The ruleset and pack of a GameCreated event, kept per process (loading a pack hashes it). */
-const packCache = new Map<string, { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }>()
+const packCache = new Map<
+  string,
+  { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
+>()
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
-export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSource, opts: { check?: boolean } = {}): GameFold<S> {
+export function foldGame<S = unknown>(
+  events: StoredEvent[],
+  secrets: SecretSource,
+  opts: { check?: boolean } = {},
+): GameFold<S> {
   const first = events[0]
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
@@ -149,15 +168,30 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
     answers: new Map(),
   }
   // A result replaced by a later re-adjudication came from the code of its day: verify does not hold it to today's.
-  const replacedFrom = events.filter((e) => e.type === 'TurnReadjudicated').map((e) => ({ position: e.position, from: e.data.fromPoint as number }))
-  const isSuperseded = (point: number, position: number) => replacedFrom.some((r) => r.position > position && r.from <= point)
-  const check = (point: number, position: number, step: { state: unknown; narrative: unknown }, dice: RecordingDice, t: { stateHash: string; narrative: unknown; rolls: TurnAdjudicated['rolls']; salt: string }, salt: string) => {
+  const replacedFrom = events
+    .filter((e) => e.type === 'TurnReadjudicated')
+    .map((e) => ({ position: e.position, from: e.data.fromPoint as number }))
+  const isSuperseded = (point: number, position: number) =>
+    replacedFrom.some((r) => r.position > position && r.from <= point)
+  const check = (
+    point: number,
+    position: number,
+    step: { state: unknown; narrative: unknown },
+    dice: RecordingDice,
+    t: { stateHash: string; narrative: unknown; rolls: TurnAdjudicated['rolls']; salt: string },
+    salt: string,
+  ) => {
     if (!opts.check || isSuperseded(point, position)) return
     const problems = [
       salt !== t.salt ? 'the salts of the orders used do not give the recorded salt' : null,
       stateHash(step.state) !== t.stateHash ? 'the re-folded state does not match the recorded state hash' : null,
-      canonicalJson(step.narrative) !== canonicalJson(t.narrative) ? 'the re-folded narrative differs from the recorded one' : null,
-      canonicalJson(dice.rolls.map((r) => [r.index, r.label, r.sides, r.value])) !== canonicalJson(t.rolls.map((r) => [r.index, r.label, r.sides, r.value])) ? 'the re-folded dice differ from the recorded rolls' : null,
+      canonicalJson(step.narrative) !== canonicalJson(t.narrative)
+        ? 'the re-folded narrative differs from the recorded one'
+        : null,
+      canonicalJson(dice.rolls.map((r) => [r.index, r.label, r.sides, r.value])) !==
+      canonicalJson(t.rolls.map((r) => [r.index, r.label, r.sides, r.value]))
+        ? 'the re-folded dice differ from the recorded rolls'
+        : null,
     ].filter((p): p is string => p !== null)
     for (const reason of problems) drift.push({ point, position, reason })
   }
@@ -179,7 +213,13 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
       }
       case 'PlayerReplaced': {
         const r = e.data as PlayerReplaced
-        fold.players.set(r.role, { role: r.role, address: r.address, name: r.name, keyHash: r.keyHash, keyGeneration: r.keyGeneration })
+        fold.players.set(r.role, {
+          role: r.role,
+          address: r.address,
+          name: r.name,
+          keyHash: r.keyHash,
+          keyGeneration: r.keyGeneration,
+        })
         fold.ejected.delete(r.role)
         fold.zones.delete(r.role)
         fold.absences.delete(r.role)
@@ -198,11 +238,17 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         break
       case 'AbsenceSet': {
         const a = e.data as AbsenceSet
-        fold.absences.set(a.role, [...(fold.absences.get(a.role) ?? []), { absenceId: a.absenceId, from: a.from, to: a.to, days: a.days, by: a.by }])
+        fold.absences.set(a.role, [
+          ...(fold.absences.get(a.role) ?? []),
+          { absenceId: a.absenceId, from: a.from, to: a.to, days: a.days, by: a.by },
+        ])
         break
       }
       case 'AbsenceCancelled':
-        fold.absences.set(e.data.role, (fold.absences.get(e.data.role) ?? []).filter((a) => a.absenceId !== e.data.absenceId))
+        fold.absences.set(
+          e.data.role,
+          (fold.absences.get(e.data.role) ?? []).filter((a) => a.absenceId !== e.data.absenceId),
+        )
         break
       case 'ScheduleSet':
         fold.schedule = e.data.schedule as Schedule
@@ -227,7 +273,12 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         }
         break
       case 'DecisionRequested':
-        if (e.data.point === fold.point) fold.requested.set(e.data.decisionId, { ...(e.data as DecisionRequested), requestedAt: e.recordedAt, ...(e.schemaVersion < 2 ? { legacy: true } : {}) })
+        if (e.data.point === fold.point)
+          fold.requested.set(e.data.decisionId, {
+            ...(e.data as DecisionRequested),
+            requestedAt: e.recordedAt,
+            ...(e.schemaVersion < 2 ? { legacy: true } : {}),
+          })
         break
       case 'DecisionDeadlineSet': {
         const d = fold.requested.get(e.data.decisionId)
@@ -236,7 +287,8 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
       }
       case 'DecisionMade':
       case 'DecisionDefaulted':
-        if (e.data.point === fold.point) fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
+        if (e.data.point === fold.point)
+          fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
         break
       case 'DiceCommitted':
         if (e.data.point === fold.point) fold.commitment = e.data.commitment
@@ -267,7 +319,8 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
         const salts: string[] = []
         for (const [role, receipt] of Object.entries(t.inputs)) {
           const r = fold.receipts.get(receipt)?.data as OrdersAccepted | undefined
-          if (!r || !('commands' in r)) throw new Error(`TurnAdjudicated at ${e.position} uses unknown receipt ${receipt}`)
+          if (!r || !('commands' in r))
+            throw new Error(`TurnAdjudicated at ${e.position} uses unknown receipt ${receipt}`)
           orders[role] = r.commands
           if (r.salt) salts.push(r.salt)
         }
@@ -305,7 +358,8 @@ export function foldGame<S = unknown>(events: StoredEvent[], secrets: SecretSour
           fold.ruleset = ruleset
         }
         state = fold.statesBefore.get(r.fromPoint) as S
-        for (const a of fold.adjudications.filter((x) => x.data.point >= r.fromPoint)) fold.superseded.push({ ...a, by: e.position })
+        for (const a of fold.adjudications.filter((x) => x.data.point >= r.fromPoint))
+          fold.superseded.push({ ...a, by: e.position })
         fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
         for (const res of r.results) {
           fold.statesBefore.set(res.point, state)

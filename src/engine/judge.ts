@@ -11,12 +11,35 @@ import { Templates, type Letter } from '../reports/render.ts'
 import { renderMapPng, renderMapSvg } from '../reports/map.ts'
 import { endOfLocalDay, formatInstant, hoursText, isValidZone, localDate } from './calendar.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM, newSecret, RecordingDice } from './dice.ts'
-import { gameStream, type DecisionRequested, type GameCreated, type OrdersAccepted, type OrdersRejected, type TurnAdjudicated } from './events.ts'
+import {
+  gameStream,
+  type DecisionRequested,
+  type GameCreated,
+  type OrdersAccepted,
+  type OrdersRejected,
+  type TurnAdjudicated,
+} from './events.ts'
 import { foldGame, stateHash, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { absentAt, awaitedOrders, describeAction, inProgress, missingRoles, pendingDecision, phaseOf, planGame, type Action } from './lifecycle.ts'
+import {
+  absentAt,
+  awaitedOrders,
+  describeAction,
+  inProgress,
+  pendingDecision,
+  phaseOf,
+  planGame,
+  type Action,
+} from './lifecycle.ts'
 import { rulesetFactory } from './registry.ts'
-import { deadlineFor, defaultSchedule, describeSchedule, mergeSchedule, type Schedule, type ScheduleInput } from './schedule.ts'
+import {
+  deadlineFor,
+  defaultSchedule,
+  describeSchedule,
+  mergeSchedule,
+  type Schedule,
+  type ScheduleInput,
+} from './schedule.ts'
 
 export interface Outbox {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
@@ -116,7 +139,9 @@ export class PointMovedError extends Error {
     readonly expected: number,
     readonly actual: number,
   ) {
-    super(`resolution ${expected} is ${expected < actual ? 'no longer' : 'not yet'} open (the game is at resolution ${actual}); nothing was changed`)
+    super(
+      `resolution ${expected} is ${expected < actual ? 'no longer' : 'not yet'} open (the game is at resolution ${actual}); nothing was changed`,
+    )
     this.name = 'PointMovedError'
   }
 }
@@ -145,7 +170,9 @@ export class Judge {
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
-    this.secrets = { get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null }
+    this.secrets = {
+      get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,
+    }
   }
 
   /** Runs `fn` in one transaction of the judge's store (IMMEDIATE; a savepoint when nested). */
@@ -190,7 +217,15 @@ export class Judge {
       const upTo = fold.adjudications.filter((a) => a.data.point <= point)
       if (!upTo.some((a) => a.data.point === point)) return null
       const last = upTo.at(-1)!.data
-      return { ...fold, adjudications: upTo, state: fold.statesBefore.get(point + 1) ?? fold.state, finished: last.finished, point: point + 1, commitment: null, deadline: null }
+      return {
+        ...fold,
+        adjudications: upTo,
+        state: fold.statesBefore.get(point + 1) ?? fold.state,
+        finished: last.finished,
+        point: point + 1,
+        commitment: null,
+        deadline: null,
+      }
     }
     const at = events.findIndex((e) => e.type === 'TurnAdjudicated' && e.data.point === point)
     if (at < 0) return null
@@ -204,7 +239,9 @@ export class Judge {
   reportAgain(game: string, point: number, viewer: Viewer): Letter | null {
     const fold = this.loadAfter(game, point)
     if (!fold) return null
-    const reader = this.readers(fold).find((r) => (viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null))
+    const reader = this.readers(fold).find((r) =>
+      viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null,
+    )
     return reader ? this.reportLetter(fold, fold.adjudications.at(-1)!.data, reader) : null
   }
 
@@ -217,7 +254,13 @@ export class Judge {
       if (!p) throw new Error(`game ${game} has no role ${role}`)
       const generation = p.keyGeneration + 1
       const key = playerKey(serverSecret(this.o.db), game, role, generation)
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'PlayerRekeyed', data: { role, keyHash: keyHash(key), keyGeneration: generation, reason }, audience: { kind: 'moderator' } }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'PlayerRekeyed',
+          data: { role, keyHash: keyHash(key), keyGeneration: generation, reason },
+          audience: { kind: 'moderator' },
+        },
+      ])
       this.o.outbox.enqueue(
         {
           messageId: `rekey.${game}.${role}.${generation}@${this.mailDomain}`,
@@ -225,7 +268,9 @@ export class Judge {
           to: p.address,
           replyTo: this.replyAddress(game, role, key),
           subject: `[${game}] Your new key for ${role}`,
-          text: this.templates.render(null, 'notice.txt', { body: `Your key for ${role} in ${game} has been replaced (${reason}).\nNew key: ${key}\nThe old key no longer works. Reply to this mail, or put KEY ${key} in your orders.` }),
+          text: this.templates.render(null, 'notice.txt', {
+            body: `Your key for ${role} in ${game} has been replaced (${reason}).\nNew key: ${key}\nThe old key no longer works. Reply to this mail, or put KEY ${key} in your orders.`,
+          }),
         },
         { game, kind: 'notice' },
       )
@@ -234,14 +279,31 @@ export class Judge {
   }
 
   /** PRESS: a message from one role to another (or ALL) through the judge, logged with its audience. */
-  sendPress(game: string, from: string, to: string, text: string, messageId: string | null): { ok: true; to: string[] } | { ok: false; reason: string } {
+  sendPress(
+    game: string,
+    from: string,
+    to: string,
+    text: string,
+    messageId: string | null,
+  ): { ok: true; to: string[] } | { ok: false; reason: string } {
     return this.o.store.transaction(() => {
       const fold = this.load(game)
       const roles = [...fold.players.keys()]
       const targets = to === 'all' ? roles.filter((r) => r !== from) : roles.includes(to) && to !== from ? [to] : []
-      if (!targets.length) return { ok: false as const, reason: `PRESS needs a role to write to: ${roles.filter((r) => r !== from).join(', ')} or ALL.` }
+      if (!targets.length)
+        return {
+          ok: false as const,
+          reason: `PRESS needs a role to write to: ${roles.filter((r) => r !== from).join(', ')} or ALL.`,
+        }
       if (!text.trim()) return { ok: false as const, reason: 'PRESS needs the message on the lines after it.' }
-      const [stored] = this.o.store.append(gameStream(game), fold.version, [{ type: 'PressSent', data: { from, to: targets, text, messageId }, audience: { kind: 'roles', roles: [from, ...targets] }, causation: messageId }])
+      const [stored] = this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'PressSent',
+          data: { from, to: targets, text, messageId },
+          audience: { kind: 'roles', roles: [from, ...targets] },
+          causation: messageId,
+        },
+      ])
       for (const r of targets) {
         const p = fold.players.get(r)!
         this.o.outbox.enqueue(
@@ -251,7 +313,9 @@ export class Judge {
             to: p.address,
             replyTo: this.replyAddress(game, r, playerKey(serverSecret(this.o.db), game, r, p.keyGeneration)),
             subject: `[${game}] Press from ${from}`,
-            text: this.templates.render(null, 'notice.txt', { body: `Press from ${from} to ${targets.join(', ')}, relayed and logged by the judge:\n\n${text}\n\nTo answer, reply with PRESS ${from} on the first line.` }),
+            text: this.templates.render(null, 'notice.txt', {
+              body: `Press from ${from} to ${targets.join(', ')}, relayed and logged by the judge:\n\n${text}\n\nTo answer, reply with PRESS ${from} on the first line.`,
+            }),
           },
           { game, kind: 'press' },
         )
@@ -288,12 +352,16 @@ export class Judge {
   }
 
   createGame(req: CreateGameRequest): { game: string; keys: Record<string, string> } {
-    if (!GAME_ID.test(req.game)) throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
+    if (!GAME_ID.test(req.game))
+      throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
     if (this.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
     const factory = rulesetFactory(req.ruleset)
     const pack = req.pack !== undefined ? factory.loadPack(req.pack) : factory.defaultPack()
     const ruleset = factory.create(pack)
-    if (!ruleset.scenarios.some((s) => s.id === req.scenario)) throw new Error(`unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`)
+    if (!ruleset.scenarios.some((s) => s.id === req.scenario))
+      throw new Error(
+        `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
+      )
     const roles = new Set(req.players.map((p) => p.role))
     for (const r of ruleset.roles) if (!roles.has(r)) throw new Error(`no player for role ${r}`)
     const server = serverSecret(this.o.db)
@@ -301,7 +369,8 @@ export class Judge {
     const dice = this.freshSecret(req.game, 'dice', 1)
     const now = this.o.clock()
     const zone = req.zone ?? 'UTC'
-    if (!isValidZone(zone)) throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
+    if (!isValidZone(zone))
+      throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
     const deadlineHours = req.deadlineHours ?? 72
     // Setting the game up once now proves the scenario works before anything is written.
     const initial = ruleset.setup(req.scenario, req.options ?? {}, pack, new RecordingDice(hidden, req.game, 0, ''))
@@ -325,20 +394,47 @@ export class Judge {
     for (const p of req.players) {
       const key = playerKey(server, req.game, p.role, 1)
       keys[p.role] = key
-      events.push({ type: 'PlayerJoined', data: { role: p.role, address: p.address, name: p.name, keyHash: keyHash(key), keyGeneration: 1 }, audience: { kind: 'moderator' } })
+      events.push({
+        type: 'PlayerJoined',
+        data: { role: p.role, address: p.address, name: p.name, keyHash: keyHash(key), keyGeneration: 1 },
+        audience: { kind: 'moderator' },
+      })
     }
-    if (req.schedule) events.push({ type: 'ScheduleSet', data: { schedule, by: req.createdBy ?? 'operator', reason: 'game created' }, audience: { kind: 'public' } })
-    events.push({ type: 'HiddenDrawCommitted', data: { purpose: 'setup', commitment: commitmentOf(hidden) }, audience: { kind: 'public' } })
-    events.push({ type: 'DiceCommitted', data: { point: 1, commitment: commitmentOf(dice), algorithm: DICE_ALGORITHM }, audience: { kind: 'public' } })
+    if (req.schedule)
+      events.push({
+        type: 'ScheduleSet',
+        data: { schedule, by: req.createdBy ?? 'operator', reason: 'game created' },
+        audience: { kind: 'public' },
+      })
+    events.push({
+      type: 'HiddenDrawCommitted',
+      data: { purpose: 'setup', commitment: commitmentOf(hidden) },
+      audience: { kind: 'public' },
+    })
+    events.push({
+      type: 'DiceCommitted',
+      data: { point: 1, commitment: commitmentOf(dice), algorithm: DICE_ALGORITHM },
+      audience: { kind: 'public' },
+    })
     const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
-    events.push({ type: 'DeadlineSet', data: { point: 1, deadline: first.deadline.toISOString(), zone: schedule.zone, reason: first.note ? `game created; ${first.note}` : 'game created' }, audience: { kind: 'public' } })
+    events.push({
+      type: 'DeadlineSet',
+      data: {
+        point: 1,
+        deadline: first.deadline.toISOString(),
+        zone: schedule.zone,
+        reason: first.note ? `game created; ${first.note}` : 'game created',
+      },
+      audience: { kind: 'public' },
+    })
     this.o.store.transaction(() => {
       const insert = this.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
       insert.run(req.game, 'hidden', 0, hidden)
       insert.run(req.game, 'dice', 1, dice)
       this.o.store.append(gameStream(req.game), 0, events)
       const fold = this.load(req.game)
-      for (const letter of this.reportLetters(fold, null)) this.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
+      for (const letter of this.reportLetters(fold, null))
+        this.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
     })
     return { game: req.game, keys }
   }
@@ -356,8 +452,19 @@ export class Judge {
       let event: NewEvent
       let result: SubmitResult
       if (!fold.players.has(role)) {
-        const errors = [{ line: 0, text: '', message: `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}` }]
-        event = { type: 'OrdersRejected', data: { ...base, role: null, errors } satisfies OrdersRejected, audience: { kind: 'moderator' }, causation: meta.messageId ?? null }
+        const errors = [
+          {
+            line: 0,
+            text: '',
+            message: `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`,
+          },
+        ]
+        event = {
+          type: 'OrdersRejected',
+          data: { ...base, role: null, errors } satisfies OrdersRejected,
+          audience: { kind: 'moderator' },
+          causation: meta.messageId ?? null,
+        }
         result = { receipt, accepted: false, errors, label }
       } else if (fold.finished || !awaited || inProgress(fold) || fold.ejected.has(role)) {
         const why = fold.finished
@@ -368,16 +475,41 @@ export class Judge {
               ? `the resolution of ${label} is in progress: the orders for it are closed`
               : `no orders are awaited from ${role} now (${this.awaitingText(fold)})`
         const errors = [{ line: 0, text: '', message: why }]
-        event = { type: 'OrdersRejected', data: { ...base, role, errors } satisfies OrdersRejected, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
+        event = {
+          type: 'OrdersRejected',
+          data: { ...base, role, errors } satisfies OrdersRejected,
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        }
         result = { receipt, accepted: false, errors, label }
-      } else if (!fold.paused && fold.deadline && this.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()) {
-        const errors = [{ line: 0, text: '', message: `late: the deadline for ${label} passed at ${this.when(fold, fold.deadline.deadline, role)}; the orders on file (if any) will be used` }]
-        event = { type: 'OrdersRejected', data: { ...base, role, errors } satisfies OrdersRejected, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
+      } else if (
+        !fold.paused &&
+        fold.deadline &&
+        this.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
+      ) {
+        const errors = [
+          {
+            line: 0,
+            text: '',
+            message: `late: the deadline for ${label} passed at ${this.when(fold, fold.deadline.deadline, role)}; the orders on file (if any) will be used`,
+          },
+        ]
+        event = {
+          type: 'OrdersRejected',
+          data: { ...base, role, errors } satisfies OrdersRejected,
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        }
         result = { receipt, accepted: false, errors, label }
       } else {
         const parsed = ruleset.parseOrders(fold.state, role, text)
         if (parsed.errors.length) {
-          event = { type: 'OrdersRejected', data: { ...base, role, errors: parsed.errors } satisfies OrdersRejected, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
+          event = {
+            type: 'OrdersRejected',
+            data: { ...base, role, errors: parsed.errors } satisfies OrdersRejected,
+            audience: { kind: 'roles', roles: [role] },
+            causation: meta.messageId ?? null,
+          }
           result = { receipt, accepted: false, errors: parsed.errors, label }
         } else {
           const data: OrdersAccepted = {
@@ -392,21 +524,32 @@ export class Judge {
             text,
             ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
           }
-          event = { type: 'OrdersAccepted', data, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }
+          event = {
+            type: 'OrdersAccepted',
+            data,
+            audience: { kind: 'roles', roles: [role] },
+            causation: meta.messageId ?? null,
+          }
           result = { receipt, accepted: true, errors: [], label }
         }
       }
       const [stored] = this.o.store.append(gameStream(game), fold.version, [event])
       const after = this.load(game)
       const player = fold.players.get(role)
-      if (player && !fold.ejected.has(role)) this.o.outbox.enqueue(this.ackLetter(after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta), { game, kind: 'ack' })
+      if (player && !fold.ejected.has(role))
+        this.o.outbox.enqueue(
+          this.ackLetter(after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta),
+          { game, kind: 'ack' },
+        )
       return result
     })
   }
 
   /** Roles whose orders are still missing at the open point. */
   missing(fold: GameFold): Awaited[] {
-    return fold.ruleset.awaiting(fold.state).filter((a) => a.kind === 'orders' && !fold.orders.has(a.role) && !a.optional)
+    return fold.ruleset
+      .awaiting(fold.state)
+      .filter((a) => a.kind === 'orders' && !fold.orders.has(a.role) && !a.optional)
   }
 
   /** The game's schedule: the defaults from GameCreated until a ScheduleSet replaces them. */
@@ -430,18 +573,26 @@ export class Judge {
   }
 
   private guard(fold: GameFold, opts: { expectedVersion?: number; point?: number }): void {
-    if (opts.expectedVersion !== undefined && fold.version !== opts.expectedVersion) throw new ConcurrencyError(gameStream(fold.created.game), opts.expectedVersion, fold.version)
+    if (opts.expectedVersion !== undefined && fold.version !== opts.expectedVersion)
+      throw new ConcurrencyError(gameStream(fold.created.game), opts.expectedVersion, fold.version)
     if (opts.point !== undefined && fold.point !== opts.point) throw new PointMovedError(opts.point, fold.point)
   }
 
   private secretFor(fold: GameFold): string {
     const game = fold.created.game
     const secret = this.secrets.get(game, 'dice', fold.point)
-    if (!secret || !fold.commitment || commitmentOf(secret) !== fold.commitment) throw new Error(`game ${game}: the dice secret for point ${fold.point} is missing or does not match its commitment`)
+    if (!secret || !fold.commitment || commitmentOf(secret) !== fold.commitment)
+      throw new Error(
+        `game ${game}: the dice secret for point ${fold.point} is missing or does not match its commitment`,
+      )
     return secret
   }
 
-  private inputsOf(fold: GameFold): { orders: Record<string, unknown[]>; inputs: Record<string, string>; salt: string } {
+  private inputsOf(fold: GameFold): {
+    orders: Record<string, unknown[]>
+    inputs: Record<string, string>
+    salt: string
+  } {
     const orders: Record<string, unknown[]> = {}
     const inputs: Record<string, string> = {}
     const salts: string[] = []
@@ -493,21 +644,39 @@ export class Judge {
         if (!open) break
         const known = asked.get(open.decisionId)
         if (known) {
-          if (known.defaultOption !== open.defaultOption || known.role !== open.role) throw new Error(`game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`)
-          const due = opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
+          if (known.defaultOption !== open.defaultOption || known.role !== open.role)
+            throw new Error(
+              `game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`,
+            )
+          const due =
+            opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
           if (!due) {
             waiting = { decisionId: known.decisionId, role: known.role, deadline: known.deadline }
             break
           }
         } else {
           const deadline = deadlineFor(fold.schedule, 'decision', now).deadline.toISOString()
-          const data: DecisionRequested & { deadline: string } = { point, decisionId: open.decisionId, role: open.role, question: open.question, options: open.options.map((o) => ({ id: o.id, label: o.label })), defaultOption: open.defaultOption, deadline }
+          const data: DecisionRequested & { deadline: string } = {
+            point,
+            decisionId: open.decisionId,
+            role: open.role,
+            question: open.question,
+            options: open.options.map((o) => ({ id: o.id, label: o.label })),
+            defaultOption: open.defaultOption,
+            deadline,
+          }
           asked.set(open.decisionId, data)
           requested.push(open.decisionId)
-          events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: { kind: 'roles', roles: [open.role] } })
+          events.push({
+            type: 'DecisionRequested',
+            schemaVersion: 2,
+            data,
+            audience: { kind: 'roles', roles: [open.role] },
+          })
           // Asked at once and defaulted at once: when forced, when the player is away or gone,
           // and beyond the game's cap on decisions per role and resolution.
-          const atOnce = opts.force || absentAt(fold, open.role, now.getTime()) || askedOf(open.role) > fold.schedule.maxAsks
+          const atOnce =
+            opts.force || absentAt(fold, open.role, now.getTime()) || askedOf(open.role) > fold.schedule.maxAsks
           if (!atOnce) {
             const letter = this.decisionLetter(fold, data, step.label)
             if (letter) letters.push(letter)
@@ -516,7 +685,11 @@ export class Judge {
           }
         }
         const d = asked.get(open.decisionId)!
-        events.push({ type: 'DecisionDefaulted', data: { point, decisionId: d.decisionId, applied: d.defaultOption }, audience: { kind: 'roles', roles: [d.role] } })
+        events.push({
+          type: 'DecisionDefaulted',
+          data: { point, decisionId: d.decisionId, applied: d.defaultOption },
+          audience: { kind: 'roles', roles: [d.role] },
+        })
         answers[d.decisionId] = d.defaultOption
         defaulted.push(d.decisionId)
       }
@@ -525,7 +698,12 @@ export class Judge {
         for (const l of letters) this.o.outbox.enqueue(l, { game, kind: 'decision' })
         return { point, label: step.label, finished: false, committed: false, waiting, requested, defaulted }
       }
-      if (opts.force) events.unshift({ type: 'AdjudicationForced', data: { point, by: opts.by ?? 'moderator', reason: opts.reason ?? 'resolved at once by the moderator' }, audience: { kind: 'public' } })
+      if (opts.force)
+        events.unshift({
+          type: 'AdjudicationForced',
+          data: { point, by: opts.by ?? 'moderator', reason: opts.reason ?? 'resolved at once by the moderator' },
+          audience: { kind: 'public' },
+        })
       const adjudicated: TurnAdjudicated = {
         point,
         turn,
@@ -544,19 +722,43 @@ export class Judge {
       events.push({ type: 'TurnAdjudicated', data: adjudicated, audience: { kind: 'moderator' } })
       if (step.finished) {
         const hidden = this.secrets.get(game, 'hidden', 0)!
-        events.push({ type: 'HiddenDrawRevealed', data: { purpose: 'setup', secret: hidden, commitment: commitmentOf(hidden) }, audience: { kind: 'public' } })
-        events.push({ type: 'GameFinished', data: { point, result: (step.state as { result?: unknown }).result ?? {} }, audience: { kind: 'public' } })
+        events.push({
+          type: 'HiddenDrawRevealed',
+          data: { purpose: 'setup', secret: hidden, commitment: commitmentOf(hidden) },
+          audience: { kind: 'public' },
+        })
+        events.push({
+          type: 'GameFinished',
+          data: { point, result: (step.state as { result?: unknown }).result ?? {} },
+          audience: { kind: 'public' },
+        })
       } else {
         const next = this.freshSecret(game, 'dice', point + 1)
-        this.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)').run(game, 'dice', point + 1, next)
-        events.push({ type: 'DiceCommitted', data: { point: point + 1, commitment: commitmentOf(next), algorithm: DICE_ALGORITHM }, audience: { kind: 'public' } })
+        this.o.db
+          .prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+          .run(game, 'dice', point + 1, next)
+        events.push({
+          type: 'DiceCommitted',
+          data: { point: point + 1, commitment: commitmentOf(next), algorithm: DICE_ALGORITHM },
+          audience: { kind: 'public' },
+        })
         const d = deadlineFor(fold.schedule, phaseOf(fold.ruleset.awaiting(step.state)), now)
-        events.push({ type: 'DeadlineSet', data: { point: point + 1, deadline: d.deadline.toISOString(), zone: fold.schedule.zone, reason: d.note ? `${step.label} adjudicated; ${d.note}` : `${step.label} adjudicated` }, audience: { kind: 'public' } })
+        events.push({
+          type: 'DeadlineSet',
+          data: {
+            point: point + 1,
+            deadline: d.deadline.toISOString(),
+            zone: fold.schedule.zone,
+            reason: d.note ? `${step.label} adjudicated; ${d.note}` : `${step.label} adjudicated`,
+          },
+          audience: { kind: 'public' },
+        })
       }
       this.o.store.append(gameStream(game), fold.version, events)
       for (const l of letters) this.o.outbox.enqueue(l, { game, kind: 'decision' })
       const after = this.load(game)
-      for (const letter of this.reportLetters(after, after.adjudications.at(-1)!.data)) this.o.outbox.enqueue(letter, { game, kind: 'report' })
+      for (const letter of this.reportLetters(after, after.adjudications.at(-1)!.data))
+        this.o.outbox.enqueue(letter, { game, kind: 'report' })
       return { point, label: step.label, finished: step.finished, committed: true, waiting: null, requested, defaulted }
     })
   }
@@ -612,25 +814,56 @@ export class Judge {
       if (!fold.players.has(role)) return { ok: false as const, error: `game ${game} has no role "${role}"` }
       const id = decisionId.trim().toUpperCase()
       const d = fold.requested.get(id)
-      const mine = [...fold.requested.values()].filter((x) => x.role === role && !fold.answers.has(x.decisionId)).map((x) => x.decisionId)
+      const mine = [...fold.requested.values()]
+        .filter((x) => x.role === role && !fold.answers.has(x.decisionId))
+        .map((x) => x.decisionId)
       const settled = fold.answers.get(id)
       let error: string | null = null
       let chosen: DecisionOption | undefined
-      if (!d || d.role !== role) error = `no decision ${id} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
-      else if (settled) error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
-      else if (d.deadline && Date.parse(d.deadline) < this.o.clock().getTime()) error = `too late: the answer to ${id} was due at ${this.when(fold, d.deadline, role)}; the default ${d.defaultOption} applies`
+      if (!d || d.role !== role)
+        error = `no decision ${id} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
+      else if (settled)
+        error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
+      else if (d.deadline && Date.parse(d.deadline) < this.o.clock().getTime())
+        error = `too late: the answer to ${id} was due at ${this.when(fold, d.deadline, role)}; the default ${d.defaultOption} applies`
       else {
         chosen = d.options.find((o) => o.id.toUpperCase() === option.trim().toUpperCase())
-        if (!chosen) error = `"${option}" is not an option for ${id}; the options are ${d.options.map((o) => o.id).join(', ')} (write e.g. DECIDE ${id} ${d.defaultOption})`
+        if (!chosen)
+          error = `"${option}" is not an option for ${id}; the options are ${d.options.map((o) => o.id).join(', ')} (write e.g. DECIDE ${id} ${d.defaultOption})`
       }
       const tag = sha256Hex(`${meta.messageId ?? this.o.clock().toISOString()}|${id}|${option}`).slice(0, 12)
       if (error) {
-        if (meta.mail !== false) this.noticeTo(fold, role, `Decision not recorded: ${id}`, `Your answer "DECIDE ${decisionId} ${option}" was not recorded: ${error}.`, `decide-error.${game}.${tag}`, 'ack', meta.messageId)
+        if (meta.mail !== false)
+          this.noticeTo(
+            fold,
+            role,
+            `Decision not recorded: ${id}`,
+            `Your answer "DECIDE ${decisionId} ${option}" was not recorded: ${error}.`,
+            `decide-error.${game}.${tag}`,
+            'ack',
+            meta.messageId,
+          )
         return { ok: false as const, error }
       }
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'DecisionMade', data: { point: fold.point, decisionId: id, applied: chosen!.id }, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'DecisionMade',
+          data: { point: fold.point, decisionId: id, applied: chosen!.id },
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        },
+      ])
       const message = `Decision ${id}: ${chosen!.id} (${chosen!.label}) is recorded. The resolution goes on at the judge's next tick; the results, or the next question, follow by mail.`
-      if (meta.mail !== false) this.noticeTo(fold, role, `Decision recorded: ${id} ${chosen!.id}`, message, `decide.${game}.${tag}`, 'ack', meta.messageId)
+      if (meta.mail !== false)
+        this.noticeTo(
+          fold,
+          role,
+          `Decision recorded: ${id} ${chosen!.id}`,
+          message,
+          `decide.${game}.${tag}`,
+          'ack',
+          meta.messageId,
+        )
       return { ok: true as const, message }
     })
   }
@@ -644,13 +877,24 @@ export class Judge {
       const tag = sha256Hex(`${meta.messageId ?? this.o.clock().toISOString()}|zone|${zone}`).slice(0, 12)
       if (z !== null && !isValidZone(z)) {
         const error = `"${z}" is not a time zone the judge knows; use an IANA name such as Europe/Paris, America/Chicago or Asia/Kolkata`
-        if (meta.mail !== false) this.noticeTo(fold, role, 'Time zone not set', error, `zone-error.${game}.${tag}`, 'ack', meta.messageId)
+        if (meta.mail !== false)
+          this.noticeTo(fold, role, 'Time zone not set', error, `zone-error.${game}.${tag}`, 'ack', meta.messageId)
         return { ok: false as const, error }
       }
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'PlayerZoneSet', data: { role, zone: z }, audience: { kind: 'roles', roles: [role] }, causation: meta.messageId ?? null }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'PlayerZoneSet',
+          data: { role, zone: z },
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        },
+      ])
       const after = this.load(game)
-      const message = z ? `Deadlines will be shown in ${z} too. The current deadline: ${this.when(after, after.deadline?.deadline ?? null, role)}.` : `Your own zone is cleared: deadlines are shown in UTC and the game's zone (${after.schedule.zone}).`
-      if (meta.mail !== false) this.noticeTo(after, role, `Time zone ${z ?? 'cleared'}`, message, `zone.${game}.${tag}`, 'ack', meta.messageId)
+      const message = z
+        ? `Deadlines will be shown in ${z} too. The current deadline: ${this.when(after, after.deadline?.deadline ?? null, role)}.`
+        : `Your own zone is cleared: deadlines are shown in UTC and the game's zone (${after.schedule.zone}).`
+      if (meta.mail !== false)
+        this.noticeTo(after, role, `Time zone ${z ?? 'cleared'}`, message, `zone.${game}.${tag}`, 'ack', meta.messageId)
       return { ok: true as const, message }
     })
   }
@@ -670,39 +914,99 @@ export class Judge {
       const zone = fold.zones.get(role) ?? fold.schedule.zone
       const tag = sha256Hex(`${meta.messageId ?? this.o.clock().toISOString()}|absence|${from}|${to}`).slice(0, 12)
       const refuse = (error: string) => {
-        if (meta.mail !== false) this.noticeTo(fold, role, 'Absence not set', `SET ABSENCE ${from} ${to}: ${error}.`, `absence-error.${game}.${tag}`, 'ack', meta.messageId)
+        if (meta.mail !== false)
+          this.noticeTo(
+            fold,
+            role,
+            'Absence not set',
+            `SET ABSENCE ${from} ${to}: ${error}.`,
+            `absence-error.${game}.${tag}`,
+            'ack',
+            meta.messageId,
+          )
         return { ok: false as const, error }
       }
       const dateRe = /^\d{4}-\d{2}-\d{2}$/
-      if (!dateRe.test(from.trim()) || !dateRe.test(to.trim())) return refuse('write the first and last day of the absence as YYYY-MM-DD, e.g. SET ABSENCE 2026-07-01 2026-07-10')
+      if (!dateRe.test(from.trim()) || !dateRe.test(to.trim()))
+        return refuse(
+          'write the first and last day of the absence as YYYY-MM-DD, e.g. SET ABSENCE 2026-07-01 2026-07-10',
+        )
       const f = from.trim()
       const l = to.trim()
-      const dayNo = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86400_000
+      const dayNo = (d: string) =>
+        Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86400_000
       if (Number.isNaN(dayNo(f)) || Number.isNaN(dayNo(l))) return refuse('not a date')
       const days = dayNo(l) - dayNo(f) + 1
       if (days < 1) return refuse('the last day is before the first')
       const today = localDate(this.o.clock(), zone)
       if (!byModerator) {
-        if (fold.schedule.absenceMaxDays <= 0) return refuse('absences are not allowed in this game (ask the moderator)')
-        if (dayNo(f) < dayNo(today)) return refuse(`the absence cannot start in the past (today is ${today} in ${zone})`)
-        if (days > fold.schedule.absenceMaxDays) return refuse(`an absence may last at most ${fold.schedule.absenceMaxDays} days in this game (this one is ${days})`)
+        if (fold.schedule.absenceMaxDays <= 0)
+          return refuse('absences are not allowed in this game (ask the moderator)')
+        if (dayNo(f) < dayNo(today))
+          return refuse(`the absence cannot start in the past (today is ${today} in ${zone})`)
+        if (days > fold.schedule.absenceMaxDays)
+          return refuse(
+            `an absence may last at most ${fold.schedule.absenceMaxDays} days in this game (this one is ${days})`,
+          )
         const used = (fold.absences.get(role) ?? []).reduce((n, a) => n + a.days, 0)
-        if (used + days > fold.schedule.absenceTotalDays) return refuse(`this role may be away at most ${fold.schedule.absenceTotalDays} days in this game; ${used} are already taken`)
+        if (used + days > fold.schedule.absenceTotalDays)
+          return refuse(
+            `this role may be away at most ${fold.schedule.absenceTotalDays} days in this game; ${used} are already taken`,
+          )
       }
-      const start = endOfLocalDay(new Date(Date.UTC(Number(f.slice(0, 4)), Number(f.slice(5, 7)) - 1, Number(f.slice(8, 10)) - 1)).toISOString().slice(0, 10), zone)
+      const start = endOfLocalDay(
+        new Date(Date.UTC(Number(f.slice(0, 4)), Number(f.slice(5, 7)) - 1, Number(f.slice(8, 10)) - 1))
+          .toISOString()
+          .slice(0, 10),
+        zone,
+      )
       const end = endOfLocalDay(l, zone)
-      const clash = (fold.absences.get(role) ?? []).find((a) => Date.parse(a.from) < end.getTime() && start.getTime() < Date.parse(a.to))
-      if (clash) return refuse(`it overlaps your absence ${clash.absenceId} (${clash.from} to ${clash.to}); cancel that one first with SET ABSENCE NONE`)
+      const clash = (fold.absences.get(role) ?? []).find(
+        (a) => Date.parse(a.from) < end.getTime() && start.getTime() < Date.parse(a.to),
+      )
+      if (clash)
+        return refuse(
+          `it overlaps your absence ${clash.absenceId} (${clash.from} to ${clash.to}); cancel that one first with SET ABSENCE NONE`,
+        )
       const absenceId = [...fold.absences.values()].flat().reduce((n, a) => Math.max(n, a.absenceId), 0) + 1
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'AbsenceSet', data: { role, absenceId, from: start.toISOString(), to: end.toISOString(), days, by: byModerator ? 'moderator' : role }, audience: { kind: 'public' }, causation: meta.messageId ?? null }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'AbsenceSet',
+          data: {
+            role,
+            absenceId,
+            from: start.toISOString(),
+            to: end.toISOString(),
+            days,
+            by: byModerator ? 'moderator' : role,
+          },
+          audience: { kind: 'public' },
+          causation: meta.messageId ?? null,
+        },
+      ])
       const after = this.load(game)
       const message = [
         `You are away from ${f} to ${l} inclusive (${days} day(s), ${zone}): from ${this.when(after, start.toISOString(), role)} to ${this.when(after, end.toISOString(), role)}.`,
-        'While you are away the game does not wait for you: if your orders are missing at a deadline, your standing orders and the rules\' defaults are used, and no late notice names you. Decisions put to you take their defaults at once.',
+        "While you are away the game does not wait for you: if your orders are missing at a deadline, your standing orders and the rules' defaults are used, and no late notice names you. Decisions put to you take their defaults at once.",
         'Orders you send before or during the absence are used as usual. Cancel with SET ABSENCE NONE.',
       ].join('\n')
-      if (meta.mail !== false) this.noticeTo(after, role, `Absence ${f} to ${l} recorded`, message, `absence.${game}.${tag}`, 'ack', meta.messageId)
-      this.noticeTo(after, null, `Absence: ${role} ${f} to ${l}`, `${role} (${after.players.get(role)!.address}) set an absence from ${f} to ${l} (${days} day(s)).`, `absence.${game}.${tag}`)
+      if (meta.mail !== false)
+        this.noticeTo(
+          after,
+          role,
+          `Absence ${f} to ${l} recorded`,
+          message,
+          `absence.${game}.${tag}`,
+          'ack',
+          meta.messageId,
+        )
+      this.noticeTo(
+        after,
+        null,
+        `Absence: ${role} ${f} to ${l}`,
+        `${role} (${after.players.get(role)!.address}) set an absence from ${f} to ${l} (${days} day(s)).`,
+        `absence.${game}.${tag}`,
+      )
       return { ok: true as const, message }
     })
   }
@@ -719,10 +1023,16 @@ export class Judge {
       this.o.store.append(
         gameStream(game),
         fold.version,
-        open.map((a) => ({ type: 'AbsenceCancelled', data: { role, absenceId: a.absenceId, by: meta.by ?? role }, audience: { kind: 'public' }, causation: meta.messageId ?? null })),
+        open.map((a) => ({
+          type: 'AbsenceCancelled',
+          data: { role, absenceId: a.absenceId, by: meta.by ?? role },
+          audience: { kind: 'public' },
+          causation: meta.messageId ?? null,
+        })),
       )
       const message = `Cancelled: ${open.map((a) => `absence ${a.absenceId}`).join(', ')}. The game waits for your orders again.`
-      if (meta.mail !== false) this.noticeTo(fold, role, 'Absence cancelled', message, `absence-none.${game}.${tag}`, 'ack', meta.messageId)
+      if (meta.mail !== false)
+        this.noticeTo(fold, role, 'Absence cancelled', message, `absence-none.${game}.${tag}`, 'ack', meta.messageId)
       return { ok: true as const, message }
     })
   }
@@ -739,7 +1049,11 @@ export class Judge {
    * Carries out a tick's plan for one game in one transaction, refusing (ConcurrencyError) if the
    * stream moved since the plan was made: the caller re-reads and plans again.
    */
-  applyPlan(game: string, actions: Action[], opts: { now: Date; expectedVersion?: number }): { done: string[]; result: AdjudicateResult | null } {
+  applyPlan(
+    game: string,
+    actions: Action[],
+    opts: { now: Date; expectedVersion?: number },
+  ): { done: string[]; result: AdjudicateResult | null } {
     return this.o.store.transaction(() => {
       const fold = this.load(game)
       this.guard(fold, opts)
@@ -763,7 +1077,12 @@ export class Judge {
             result = this.adjudicate(game, { now: opts.now, by: 'schedule' })
             break
         }
-        done.push(describeAction(a) + (a.kind === 'advance' && result && !result.committed ? ` waits for decision ${result.waiting!.decisionId}` : ''))
+        done.push(
+          describeAction(a) +
+            (a.kind === 'advance' && result && !result.committed
+              ? ` waits for decision ${result.waiting!.decisionId}`
+              : ''),
+        )
       }
       return { done, result }
     })
@@ -783,7 +1102,11 @@ export class Judge {
 
   private sendReminder(game: string, a: Extract<Action, { kind: 'remind' }>, now: Date): void {
     const fold = this.load(game)
-    const events: NewEvent[] = a.hoursBefore.map((h) => ({ type: 'ReminderSent', data: { point: fold.point, deadline: a.deadline, hoursBefore: h, roles: a.roles }, audience: { kind: 'public' } }))
+    const events: NewEvent[] = a.hoursBefore.map((h) => ({
+      type: 'ReminderSent',
+      data: { point: fold.point, deadline: a.deadline, hoursBefore: h, roles: a.roles },
+      audience: { kind: 'public' },
+    }))
     this.o.store.append(gameStream(game), fold.version, events)
     const left = Date.parse(a.deadline) - now.getTime()
     const h = Math.min(...a.hoursBefore)
@@ -793,7 +1116,12 @@ export class Judge {
         fold,
         role,
         `Reminder: your orders for ${label} are due in ${hoursText(left)}`,
-        [`The judge has no orders from you for ${label}.`, `Deadline: ${this.when(fold, a.deadline, role)} (in ${hoursText(left)}).`, `If none arrive by then, ${this.missedText(fold.schedule)}.`, 'Reply to this mail with your orders; the form is in your last report (send STATUS to get the situation again).'].join('\n'),
+        [
+          `The judge has no orders from you for ${label}.`,
+          `Deadline: ${this.when(fold, a.deadline, role)} (in ${hoursText(left)}).`,
+          `If none arrive by then, ${this.missedText(fold.schedule)}.`,
+          'Reply to this mail with your orders; the form is in your last report (send STATUS to get the situation again).',
+        ].join('\n'),
         `remind.${game}.p${fold.point}.${h}h.${Date.parse(a.deadline)}`,
         'reminder',
       )
@@ -803,7 +1131,18 @@ export class Judge {
   private sendLateNotice(game: string, a: Extract<Action, { kind: 'late' }>): void {
     const fold = this.load(game)
     const s = fold.schedule
-    const events: NewEvent[] = a.hoursAfter.map((h) => ({ type: 'LateNoticeSent', data: { point: fold.point, deadline: a.deadline, hoursAfter: h, roles: a.roles, announced: s.announceLate, consequence: a.consequence }, audience: { kind: 'public' } }))
+    const events: NewEvent[] = a.hoursAfter.map((h) => ({
+      type: 'LateNoticeSent',
+      data: {
+        point: fold.point,
+        deadline: a.deadline,
+        hoursAfter: h,
+        roles: a.roles,
+        announced: s.announceLate,
+        consequence: a.consequence,
+      },
+      audience: { kind: 'public' },
+    }))
     this.o.store.append(gameStream(game), fold.version, events)
     const tag = `late.${game}.p${fold.point}.${Math.max(...a.hoursAfter)}h`
     const current = fold.deadline?.deadline ?? null
@@ -817,14 +1156,29 @@ export class Judge {
             : `The deadline is now ${this.when(fold, current, role)}.`
     for (const role of a.roles) {
       const label = this.labelFor(fold, role)
-      const body = [`Your orders for ${label} were due at ${this.when(fold, a.deadline, role)} and have not arrived.`, then(role), a.consequence === 'grace' || a.consequence === 'waiting' ? 'Reply to this mail with your orders.' : ''].filter(Boolean).join('\n')
+      const body = [
+        `Your orders for ${label} were due at ${this.when(fold, a.deadline, role)} and have not arrived.`,
+        then(role),
+        a.consequence === 'grace' || a.consequence === 'waiting' ? 'Reply to this mail with your orders.' : '',
+      ]
+        .filter(Boolean)
+        .join('\n')
       this.noticeTo(fold, role, `LATE: your orders for ${label}`, body, tag, 'late')
     }
     const named = `Late: ${a.roles.join(', ')} (orders due ${this.when(fold, a.deadline)}).`
     for (const p of fold.players.values()) {
       if (a.roles.includes(p.role) || fold.ejected.has(p.role)) continue
-      if (s.announceLate) this.noticeTo(fold, p.role, `Waiting for ${a.roles.join(', ')}`, `${named}\n${then(p.role)}`, tag, 'late')
-      else if (a.consequence === 'grace' || a.consequence === 'pause') this.noticeTo(fold, p.role, a.consequence === 'grace' ? 'Deadline extended' : 'Game paused', then(p.role), tag, 'late')
+      if (s.announceLate)
+        this.noticeTo(fold, p.role, `Waiting for ${a.roles.join(', ')}`, `${named}\n${then(p.role)}`, tag, 'late')
+      else if (a.consequence === 'grace' || a.consequence === 'pause')
+        this.noticeTo(
+          fold,
+          p.role,
+          a.consequence === 'grace' ? 'Deadline extended' : 'Game paused',
+          then(p.role),
+          tag,
+          'late',
+        )
     }
     this.noticeTo(fold, null, `Late: ${a.roles.join(', ')}`, `${named}\n${then(null)}`, tag, 'late')
   }
@@ -832,14 +1186,33 @@ export class Judge {
   private grantGrace(game: string, a: Extract<Action, { kind: 'grace' }>): void {
     const fold = this.load(game)
     this.o.store.append(gameStream(game), fold.version, [
-      { type: 'GraceGranted', data: { point: fold.point, roles: a.roles, deadline: a.deadline }, audience: { kind: 'public' } },
-      { type: 'DeadlineSet', data: { point: fold.point, deadline: a.deadline, zone: fold.schedule.zone, reason: `grace for the late orders of ${a.roles.join(', ')}` }, audience: { kind: 'public' } },
+      {
+        type: 'GraceGranted',
+        data: { point: fold.point, roles: a.roles, deadline: a.deadline },
+        audience: { kind: 'public' },
+      },
+      {
+        type: 'DeadlineSet',
+        data: {
+          point: fold.point,
+          deadline: a.deadline,
+          zone: fold.schedule.zone,
+          reason: `grace for the late orders of ${a.roles.join(', ')}`,
+        },
+        audience: { kind: 'public' },
+      },
     ])
   }
 
   private pauseForMissed(game: string, a: Extract<Action, { kind: 'pause' }>): void {
     const fold = this.load(game)
-    this.o.store.append(gameStream(game), fold.version, [{ type: 'GamePaused', data: { point: fold.point, by: 'schedule', reason: `missed orders: ${a.roles.join(', ')}`, roles: a.roles }, audience: { kind: 'public' } }])
+    this.o.store.append(gameStream(game), fold.version, [
+      {
+        type: 'GamePaused',
+        data: { point: fold.point, by: 'schedule', reason: `missed orders: ${a.roles.join(', ')}`, roles: a.roles },
+        audience: { kind: 'public' },
+      },
+    ])
     this.noticeTo(
       fold,
       null,
@@ -862,15 +1235,24 @@ export class Judge {
    */
   markTick(now: Date): Date | null {
     return this.o.store.transaction(() => {
-      const row = this.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as { value: string } | undefined
+      const row = this.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
+        | { value: string }
+        | undefined
       const prev = row ? new Date(row.value) : null
-      if (!prev || now.getTime() !== prev.getTime()) this.o.db.prepare(`INSERT INTO settings (key, value) VALUES ('schedule:last-tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(now.toISOString())
+      if (!prev || now.getTime() !== prev.getTime())
+        this.o.db
+          .prepare(
+            `INSERT INTO settings (key, value) VALUES ('schedule:last-tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          )
+          .run(now.toISOString())
       return prev
     })
   }
 
   lastTick(): Date | null {
-    const row = this.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as { value: string } | undefined
+    const row = this.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
+      | { value: string }
+      | undefined
     return row ? new Date(row.value) : null
   }
 
@@ -892,25 +1274,71 @@ export class Judge {
       const tag = `outage.${game}.${from.getTime()}`
       const intro = `The judge was down from ${this.when(fold, from.toISOString())} to ${this.when(fold, to.toISOString())} (${hoursText(down)}). Mail sent to it meanwhile may not have been read in order: check with ORDERS or STATUS and send again if needed.`
       if (inProgress(fold)) {
-        const open = [...fold.requested.values()].filter((d) => !fold.answers.has(d.decisionId) && d.deadline && Date.parse(d.deadline) > from.getTime())
+        const open = [...fold.requested.values()].filter(
+          (d) => !fold.answers.has(d.decisionId) && d.deadline && Date.parse(d.deadline) > from.getTime(),
+        )
         if (!open.length) return false
-        const events: NewEvent[] = [{ type: 'OutageDetected', data: { ...base, deadline: null }, audience: { kind: 'public' } }]
-        for (const d of open) events.push({ type: 'DecisionDeadlineSet', data: { point: fold.point, decisionId: d.decisionId, deadline: shift(d.deadline!), reason }, audience: { kind: 'roles', roles: [d.role] } })
+        const events: NewEvent[] = [
+          { type: 'OutageDetected', data: { ...base, deadline: null }, audience: { kind: 'public' } },
+        ]
+        for (const d of open)
+          events.push({
+            type: 'DecisionDeadlineSet',
+            data: { point: fold.point, decisionId: d.decisionId, deadline: shift(d.deadline!), reason },
+            audience: { kind: 'roles', roles: [d.role] },
+          })
         this.o.store.append(gameStream(game), fold.version, events)
-        for (const d of open) this.noticeTo(fold, d.role, `The judge was down: decision ${d.decisionId} now due ${shift(d.deadline!).slice(0, 16)}Z`, `${intro}\nYour answer to ${d.decisionId} is now due ${this.when(fold, shift(d.deadline!), d.role)}.`, tag, 'notice')
-        this.noticeTo(fold, null, 'The judge was down', `${intro}\nPending decisions moved by the downtime: ${open.map((d) => d.decisionId).join(', ')}.`, tag)
+        for (const d of open)
+          this.noticeTo(
+            fold,
+            d.role,
+            `The judge was down: decision ${d.decisionId} now due ${shift(d.deadline!).slice(0, 16)}Z`,
+            `${intro}\nYour answer to ${d.decisionId} is now due ${this.when(fold, shift(d.deadline!), d.role)}.`,
+            tag,
+            'notice',
+          )
+        this.noticeTo(
+          fold,
+          null,
+          'The judge was down',
+          `${intro}\nPending decisions moved by the downtime: ${open.map((d) => d.decisionId).join(', ')}.`,
+          tag,
+        )
         return true
       }
       if (!fold.deadline || Date.parse(fold.deadline.deadline) <= from.getTime()) return false
       const deadline = shift(fold.deadline.deadline)
       this.o.store.append(gameStream(game), fold.version, [
         { type: 'OutageDetected', data: { ...base, deadline }, audience: { kind: 'public' } },
-        { type: 'DeadlineSet', data: { point: fold.point, deadline, zone: fold.schedule.zone, reason: `outage: ${reason}; the deadline moves by the downtime` }, audience: { kind: 'public' } },
+        {
+          type: 'DeadlineSet',
+          data: {
+            point: fold.point,
+            deadline,
+            zone: fold.schedule.zone,
+            reason: `outage: ${reason}; the deadline moves by the downtime`,
+          },
+          audience: { kind: 'public' },
+        },
       ])
       const after = this.load(game)
       const label = this.awaitingText(after)
-      for (const p of after.players.values()) this.noticeTo(after, p.role, 'The judge was down: deadline moved', `${intro}\nSo that no one is ruled late for the judge's silence, the deadline for ${label} moves by the same time: ${this.when(after, deadline, p.role)}.`, tag, 'notice')
-      this.noticeTo(after, null, 'The judge was down: deadline moved', `${intro}\nThe deadline for ${label} moved to ${this.when(after, deadline)}.`, tag)
+      for (const p of after.players.values())
+        this.noticeTo(
+          after,
+          p.role,
+          'The judge was down: deadline moved',
+          `${intro}\nSo that no one is ruled late for the judge's silence, the deadline for ${label} moves by the same time: ${this.when(after, deadline, p.role)}.`,
+          tag,
+          'notice',
+        )
+      this.noticeTo(
+        after,
+        null,
+        'The judge was down: deadline moved',
+        `${intro}\nThe deadline for ${label} moved to ${this.when(after, deadline)}.`,
+        tag,
+      )
       return true
     })
   }
@@ -923,17 +1351,47 @@ export class Judge {
       const fold = this.load(game)
       this.guard(fold, opts)
       const schedule = mergeSchedule(fold.schedule, input)
-      const events: NewEvent[] = [{ type: 'ScheduleSet', data: { schedule, by: opts.by ?? 'moderator', ...(opts.reason ? { reason: opts.reason } : {}) }, audience: { kind: 'public' } }]
+      const events: NewEvent[] = [
+        {
+          type: 'ScheduleSet',
+          data: { schedule, by: opts.by ?? 'moderator', ...(opts.reason ? { reason: opts.reason } : {}) },
+          audience: { kind: 'public' },
+        },
+      ]
       const now = opts.now ?? this.o.clock()
       if (opts.reschedule && !fold.finished && !inProgress(fold)) {
         const d = deadlineFor(schedule, phaseOf(fold.ruleset.awaiting(fold.state)), new Date(fold.openedAt))
-        if (d.deadline.getTime() <= now.getTime()) throw new Error(`under the new rule the open deadline would be ${d.deadline.toISOString()}, already past; set it with "deadline" instead`)
-        events.push({ type: 'DeadlineSet', data: { point: fold.point, deadline: d.deadline.toISOString(), zone: schedule.zone, reason: d.note ? `schedule changed; ${d.note}` : 'schedule changed' }, audience: { kind: 'public' } })
+        if (d.deadline.getTime() <= now.getTime())
+          throw new Error(
+            `under the new rule the open deadline would be ${d.deadline.toISOString()}, already past; set it with "deadline" instead`,
+          )
+        events.push({
+          type: 'DeadlineSet',
+          data: {
+            point: fold.point,
+            deadline: d.deadline.toISOString(),
+            zone: schedule.zone,
+            reason: d.note ? `schedule changed; ${d.note}` : 'schedule changed',
+          },
+          audience: { kind: 'public' },
+        })
       }
       this.o.store.append(gameStream(game), fold.version, events)
       const after = this.load(game)
-      const text = ['The moderator changed the schedule of the game:', ...describeSchedule(schedule).map((l) => `  ${l}`), '', `Open deadline: ${'{DEADLINE}'}`].join('\n')
-      for (const p of after.players.values()) this.noticeTo(after, p.role, 'Schedule changed', text.replace('{DEADLINE}', this.when(after, after.deadline?.deadline ?? null, p.role)), `schedule.${game}.v${after.version}`)
+      const text = [
+        'The moderator changed the schedule of the game:',
+        ...describeSchedule(schedule).map((l) => `  ${l}`),
+        '',
+        `Open deadline: ${'{DEADLINE}'}`,
+      ].join('\n')
+      for (const p of after.players.values())
+        this.noticeTo(
+          after,
+          p.role,
+          'Schedule changed',
+          text.replace('{DEADLINE}', this.when(after, after.deadline?.deadline ?? null, p.role)),
+          `schedule.${game}.v${after.version}`,
+        )
       return schedule
     })
   }
@@ -943,11 +1401,19 @@ export class Judge {
       const fold = this.load(game)
       this.guard(fold, opts)
       if (fold.finished) throw new Error(`game ${game} is over`)
-      if (fold.paused) throw new Error(`game ${game} is already paused (since ${fold.paused.at}, ${fold.paused.reason})`)
+      if (fold.paused)
+        throw new Error(`game ${game} is already paused (since ${fold.paused.at}, ${fold.paused.reason})`)
       const reason = opts.reason ?? 'paused by the moderator'
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'GamePaused', data: { point: fold.point, by: opts.by ?? 'moderator', reason }, audience: { kind: 'public' } }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'GamePaused',
+          data: { point: fold.point, by: opts.by ?? 'moderator', reason },
+          audience: { kind: 'public' },
+        },
+      ])
       const text = `The moderator paused the game: ${reason}.\nNo deadline runs while the game is paused; orders are still accepted. You will be told when it resumes and what the new deadline is.`
-      for (const p of fold.players.values()) this.noticeTo(fold, p.role, 'Game paused', text, `paused.${game}.v${fold.version}`)
+      for (const p of fold.players.values())
+        this.noticeTo(fold, p.role, 'Game paused', text, `paused.${game}.v${fold.version}`)
       this.noticeTo(fold, null, 'Game paused', text, `paused.${game}.v${fold.version}`)
     })
   }
@@ -965,26 +1431,68 @@ export class Judge {
       const now = opts.now ?? this.o.clock()
       // Only the time the open point spent paused counts (a pause may predate the point).
       const pausedMs = Math.max(0, now.getTime() - Math.max(Date.parse(fold.paused.at), Date.parse(fold.openedAt)))
-      const events: NewEvent[] = [{ type: 'GameResumed', data: { point: fold.point, by: opts.by ?? 'moderator', reason: opts.reason ?? 'resumed by the moderator', pausedHours: Math.round((pausedMs / HOUR) * 100) / 100 }, audience: { kind: 'public' } }]
+      const events: NewEvent[] = [
+        {
+          type: 'GameResumed',
+          data: {
+            point: fold.point,
+            by: opts.by ?? 'moderator',
+            reason: opts.reason ?? 'resumed by the moderator',
+            pausedHours: Math.round((pausedMs / HOUR) * 100) / 100,
+          },
+          audience: { kind: 'public' },
+        },
+      ]
       let deadline: string
       if (inProgress(fold)) {
         deadline = fold.deadline?.deadline ?? now.toISOString()
         for (const d of fold.requested.values()) {
           if (fold.answers.has(d.decisionId) || !d.deadline) continue
           const moved = new Date(Math.max(Date.parse(d.deadline) + pausedMs, now.getTime() + HOUR)).toISOString()
-          events.push({ type: 'DecisionDeadlineSet', data: { point: fold.point, decisionId: d.decisionId, deadline: moved, reason: 'game resumed' }, audience: { kind: 'roles', roles: [d.role] } })
+          events.push({
+            type: 'DecisionDeadlineSet',
+            data: { point: fold.point, decisionId: d.decisionId, deadline: moved, reason: 'game resumed' },
+            audience: { kind: 'roles', roles: [d.role] },
+          })
         }
       } else {
-        if (opts.deadline && opts.deadline.getTime() <= now.getTime()) throw new Error(`the new deadline ${opts.deadline.toISOString()} is not in the future`)
+        if (opts.deadline && opts.deadline.getTime() <= now.getTime())
+          throw new Error(`the new deadline ${opts.deadline.toISOString()} is not in the future`)
         const old = fold.deadline ? Date.parse(fold.deadline.deadline) : now.getTime()
-        const at = opts.deadline?.getTime() ?? (opts.hours !== undefined ? now.getTime() + opts.hours * HOUR : Math.max(old + pausedMs, now.getTime() + 24 * HOUR))
+        const at =
+          opts.deadline?.getTime() ??
+          (opts.hours !== undefined
+            ? now.getTime() + opts.hours * HOUR
+            : Math.max(old + pausedMs, now.getTime() + 24 * HOUR))
         deadline = new Date(at).toISOString()
-        events.push({ type: 'DeadlineSet', data: { point: fold.point, deadline, zone: fold.schedule.zone, reason: `resumed by ${opts.by ?? 'the moderator'}` }, audience: { kind: 'public' } })
+        events.push({
+          type: 'DeadlineSet',
+          data: {
+            point: fold.point,
+            deadline,
+            zone: fold.schedule.zone,
+            reason: `resumed by ${opts.by ?? 'the moderator'}`,
+          },
+          audience: { kind: 'public' },
+        })
       }
       this.o.store.append(gameStream(game), fold.version, events)
       const after = this.load(game)
-      for (const p of after.players.values()) this.noticeTo(after, p.role, 'Game resumed', `The game runs again. Awaiting: ${this.awaitingText(after, { kind: 'role', role: p.role })}.\nDeadline: ${this.when(after, after.deadline?.deadline ?? null, p.role)}.`, `resumed.${game}.v${after.version}`)
-      this.noticeTo(after, null, 'Game resumed', `Resumed after ${hoursText(pausedMs)}. Deadline: ${this.when(after, deadline)}.`, `resumed.${game}.v${after.version}`)
+      for (const p of after.players.values())
+        this.noticeTo(
+          after,
+          p.role,
+          'Game resumed',
+          `The game runs again. Awaiting: ${this.awaitingText(after, { kind: 'role', role: p.role })}.\nDeadline: ${this.when(after, after.deadline?.deadline ?? null, p.role)}.`,
+          `resumed.${game}.v${after.version}`,
+        )
+      this.noticeTo(
+        after,
+        null,
+        'Game resumed',
+        `Resumed after ${hoursText(pausedMs)}. Deadline: ${this.when(after, deadline)}.`,
+        `resumed.${game}.v${after.version}`,
+      )
       return { deadline }
     })
   }
@@ -1002,15 +1510,42 @@ export class Judge {
         const d = pendingDecision(fold)
         if (!d) throw new Error(`game ${game}: the resolution is about to go on; nothing to extend`)
         const deadline = new Date(Math.max(Date.parse(d.deadline ?? fold.openedAt), now) + hours * HOUR).toISOString()
-        this.o.store.append(gameStream(game), fold.version, [{ type: 'DecisionDeadlineSet', data: { point: fold.point, decisionId: d.decisionId, deadline, reason }, audience: { kind: 'roles', roles: [d.role] } }])
+        this.o.store.append(gameStream(game), fold.version, [
+          {
+            type: 'DecisionDeadlineSet',
+            data: { point: fold.point, decisionId: d.decisionId, deadline, reason },
+            audience: { kind: 'roles', roles: [d.role] },
+          },
+        ])
         const after = this.load(game)
-        this.noticeTo(after, d.role, `Decision ${d.decisionId}: more time`, `The moderator gave you more time to answer ${d.decisionId}: answer by ${this.when(after, deadline, d.role)}.`, `extend.${game}.v${after.version}`)
+        this.noticeTo(
+          after,
+          d.role,
+          `Decision ${d.decisionId}: more time`,
+          `The moderator gave you more time to answer ${d.decisionId}: answer by ${this.when(after, deadline, d.role)}.`,
+          `extend.${game}.v${after.version}`,
+        )
         return { deadline }
       }
-      const deadline = new Date(Math.max(fold.deadline ? Date.parse(fold.deadline.deadline) : now, now) + hours * HOUR).toISOString()
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'DeadlineSet', data: { point: fold.point, deadline, zone: fold.schedule.zone, reason }, audience: { kind: 'public' } }])
+      const deadline = new Date(
+        Math.max(fold.deadline ? Date.parse(fold.deadline.deadline) : now, now) + hours * HOUR,
+      ).toISOString()
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'DeadlineSet',
+          data: { point: fold.point, deadline, zone: fold.schedule.zone, reason },
+          audience: { kind: 'public' },
+        },
+      ])
       const after = this.load(game)
-      for (const p of after.players.values()) this.noticeTo(after, p.role, 'Deadline extended', `The moderator extended the deadline for ${this.awaitingText(after)} by ${hours} hours.\nNew deadline: ${this.when(after, deadline, p.role)}.`, `extend.${game}.v${after.version}`)
+      for (const p of after.players.values())
+        this.noticeTo(
+          after,
+          p.role,
+          'Deadline extended',
+          `The moderator extended the deadline for ${this.awaitingText(after)} by ${hours} hours.\nNew deadline: ${this.when(after, deadline, p.role)}.`,
+          `extend.${game}.v${after.version}`,
+        )
       return { deadline }
     })
   }
@@ -1021,18 +1556,45 @@ export class Judge {
       const fold = this.load(game)
       this.guard(fold, opts)
       if (fold.finished) throw new Error(`game ${game} is over`)
-      if (inProgress(fold)) throw new Error(`game ${game}: the resolution is in progress (a decision is pending); use extend for the decision's deadline`)
-      if (Number.isNaN(when.getTime()) || when.getTime() <= (opts.now ?? this.o.clock()).getTime()) throw new Error('the new deadline must be in the future')
+      if (inProgress(fold))
+        throw new Error(
+          `game ${game}: the resolution is in progress (a decision is pending); use extend for the decision's deadline`,
+        )
+      if (Number.isNaN(when.getTime()) || when.getTime() <= (opts.now ?? this.o.clock()).getTime())
+        throw new Error('the new deadline must be in the future')
       const deadline = when.toISOString()
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'DeadlineSet', data: { point: fold.point, deadline, zone: fold.schedule.zone, reason: opts.reason ?? `set by ${opts.by ?? 'the moderator'}` }, audience: { kind: 'public' } }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'DeadlineSet',
+          data: {
+            point: fold.point,
+            deadline,
+            zone: fold.schedule.zone,
+            reason: opts.reason ?? `set by ${opts.by ?? 'the moderator'}`,
+          },
+          audience: { kind: 'public' },
+        },
+      ])
       const after = this.load(game)
-      for (const p of after.players.values()) this.noticeTo(after, p.role, 'New deadline', `The moderator set the deadline for ${this.awaitingText(after)}: ${this.when(after, deadline, p.role)}.`, `deadline.${game}.v${after.version}`)
+      for (const p of after.players.values())
+        this.noticeTo(
+          after,
+          p.role,
+          'New deadline',
+          `The moderator set the deadline for ${this.awaitingText(after)}: ${this.when(after, deadline, p.role)}.`,
+          `deadline.${game}.v${after.version}`,
+        )
       return { deadline }
     })
   }
 
   /** A new player takes over a role (PlayerReplaced): new address, new key; the old key stops working. */
-  replacePlayer(game: string, role: string, address: string, opts: ModeratorOptions & { name?: string } = {}): { key: string } {
+  replacePlayer(
+    game: string,
+    role: string,
+    address: string,
+    opts: ModeratorOptions & { name?: string } = {},
+  ): { key: string } {
     if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) throw new Error(`"${address}" is not a mail address`)
     return this.o.store.transaction(() => {
       const fold = this.load(game)
@@ -1043,12 +1605,33 @@ export class Judge {
       const key = playerKey(serverSecret(this.o.db), game, role, keyGeneration)
       const name = opts.name ?? address
       this.o.store.append(gameStream(game), fold.version, [
-        { type: 'PlayerReplaced', data: { role, address, name, previousAddress: p.address, keyHash: keyHash(key), keyGeneration, by: opts.by ?? 'moderator', reason: opts.reason ?? 'replaced by the moderator' }, audience: { kind: 'moderator' } },
+        {
+          type: 'PlayerReplaced',
+          data: {
+            role,
+            address,
+            name,
+            previousAddress: p.address,
+            keyHash: keyHash(key),
+            keyGeneration,
+            by: opts.by ?? 'moderator',
+            reason: opts.reason ?? 'replaced by the moderator',
+          },
+          audience: { kind: 'moderator' },
+        },
       ])
       const after = this.load(game)
       if (!fold.ejected.has(role) && p.address !== address) {
         this.o.outbox.enqueue(
-          { messageId: `replaced.${game}.${role}.${keyGeneration}.old@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to: p.address, subject: `[${game}] You no longer play ${role}`, text: this.templates.render(null, 'notice.txt', { body: `The moderator handed ${role} in ${game} to another player (${opts.reason ?? 'replacement'}). Your key no longer works. Thank you for playing.` }) },
+          {
+            messageId: `replaced.${game}.${role}.${keyGeneration}.old@${this.mailDomain}`,
+            from: `Sea judge <${this.judgeAddress}>`,
+            to: p.address,
+            subject: `[${game}] You no longer play ${role}`,
+            text: this.templates.render(null, 'notice.txt', {
+              body: `The moderator handed ${role} in ${game} to another player (${opts.reason ?? 'replacement'}). Your key no longer works. Thank you for playing.`,
+            }),
+          },
           { game, kind: 'notice' },
         )
       }
@@ -1072,10 +1655,22 @@ export class Judge {
       )
       const d = pendingDecision(after)
       if (d && d.role === role && d.deadline) {
-        const letter = this.decisionLetter(after, { ...d, deadline: d.deadline }, awaitedOrders(after).map((x) => x.label).join(' / ') || `resolution ${after.point}`)
+        const letter = this.decisionLetter(
+          after,
+          { ...d, deadline: d.deadline },
+          awaitedOrders(after)
+            .map((x) => x.label)
+            .join(' / ') || `resolution ${after.point}`,
+        )
         if (letter) this.o.outbox.enqueue(letter, { game, kind: 'decision' })
       }
-      this.noticeTo(after, null, `${role} replaced`, `${role} is now played by ${name} <${address}> (was ${p.address}). New key generation ${keyGeneration}.`, `replaced.${game}.g${keyGeneration}`)
+      this.noticeTo(
+        after,
+        null,
+        `${role} replaced`,
+        `${role} is now played by ${name} <${address}> (was ${p.address}). New key generation ${keyGeneration}.`,
+        `replaced.${game}.g${keyGeneration}`,
+      )
       return { key }
     })
   }
@@ -1089,14 +1684,47 @@ export class Judge {
       if (!p) throw new Error(`game ${game} has no role ${role}`)
       if (fold.ejected.has(role)) throw new Error(`${role} is already vacant`)
       const reason = opts.reason ?? 'removed by the moderator'
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'PlayerEjected', data: { role, previousAddress: p.address, keyGeneration: p.keyGeneration + 1, by: opts.by ?? 'moderator', reason }, audience: { kind: 'moderator' } }])
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'PlayerEjected',
+          data: {
+            role,
+            previousAddress: p.address,
+            keyGeneration: p.keyGeneration + 1,
+            by: opts.by ?? 'moderator',
+            reason,
+          },
+          audience: { kind: 'moderator' },
+        },
+      ])
       const after = this.load(game)
       this.o.outbox.enqueue(
-        { messageId: `ejected.${game}.${role}.${p.keyGeneration + 1}@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to: p.address, subject: `[${game}] You were removed from ${role}`, text: this.templates.render(null, 'notice.txt', { body: `The moderator removed you from ${role} in ${game}: ${reason}. Your key no longer works.` }) },
+        {
+          messageId: `ejected.${game}.${role}.${p.keyGeneration + 1}@${this.mailDomain}`,
+          from: `Sea judge <${this.judgeAddress}>`,
+          to: p.address,
+          subject: `[${game}] You were removed from ${role}`,
+          text: this.templates.render(null, 'notice.txt', {
+            body: `The moderator removed you from ${role} in ${game}: ${reason}. Your key no longer works.`,
+          }),
+        },
         { game, kind: 'notice' },
       )
-      for (const o of after.players.values()) this.noticeTo(after, o.role, `${role} is vacant`, `The ${role} player has left the game. Until a replacement joins, ${role} plays on its standing orders and the rules' defaults; the game does not wait for it.`, `vacant.${game}.v${after.version}`)
-      this.noticeTo(after, null, `${role} ejected`, `${p.address} no longer plays ${role} (${reason}). Name a replacement with "pbem player replace ${game} ${role} <address>" or REPLACE by mail.`, `vacant.${game}.v${after.version}`)
+      for (const o of after.players.values())
+        this.noticeTo(
+          after,
+          o.role,
+          `${role} is vacant`,
+          `The ${role} player has left the game. Until a replacement joins, ${role} plays on its standing orders and the rules' defaults; the game does not wait for it.`,
+          `vacant.${game}.v${after.version}`,
+        )
+      this.noticeTo(
+        after,
+        null,
+        `${role} ejected`,
+        `${p.address} no longer plays ${role} (${reason}). Name a replacement with "pbem player replace ${game} ${role} <address>" or REPLACE by mail.`,
+        `vacant.${game}.v${after.version}`,
+      )
     })
   }
 
@@ -1105,7 +1733,10 @@ export class Judge {
    * file and the decisions answered so far (the rest at their defaults), and mails the result to the
    * moderator only. Nothing is appended to the game.
    */
-  preview(game: string, opts: { to?: string | null; now?: Date } = {}): { label: string; text: string; letter: Letter | null } {
+  preview(
+    game: string,
+    opts: { to?: string | null; now?: Date } = {},
+  ): { label: string; text: string; letter: Letter | null } {
     const fold = this.load(game)
     if (fold.finished) throw new Error(`game ${game} is over`)
     const secret = this.secretFor(fold)
@@ -1123,20 +1754,53 @@ export class Judge {
       answers[open.decisionId] = open.defaultOption
       assumed.push(`${open.decisionId} (${open.role}) -> ${open.defaultOption}`)
     }
-    const adjudication: TurnAdjudicated = { point: fold.point, turn: fold.ruleset.turnOf(fold.state), label: step.label, rulesetVersion: fold.ruleset.version, inputs, decisionAnswers: answers, secret, commitment: fold.commitment!, salt, rolls: dice!.rolls, narrative: step.narrative, stateHash: stateHash(step.state), finished: step.finished }
-    const sandbox: GameFold = { ...fold, state: step.state, finished: step.finished, commitment: null, deadline: null, requested: new Map(), answers: new Map() }
+    const adjudication: TurnAdjudicated = {
+      point: fold.point,
+      turn: fold.ruleset.turnOf(fold.state),
+      label: step.label,
+      rulesetVersion: fold.ruleset.version,
+      inputs,
+      decisionAnswers: answers,
+      secret,
+      commitment: fold.commitment!,
+      salt,
+      rolls: dice!.rolls,
+      narrative: step.narrative,
+      stateHash: stateHash(step.state),
+      finished: step.finished,
+    }
+    const sandbox: GameFold = {
+      ...fold,
+      state: step.state,
+      finished: step.finished,
+      commitment: null,
+      deadline: null,
+      requested: new Map(),
+      answers: new Map(),
+    }
     const model = this.reportModel(sandbox, { kind: 'moderator' }, adjudication)
     const report = this.templates.render(fold.created.ruleset, 'report.txt', model)
     const head = [
       `PREVIEW of resolution ${fold.point} (${step.label}): NOTHING IS RECORDED. The game is unchanged; the real resolution may differ if orders or answers change.`,
-      `Orders used: ${Object.entries(inputs).map(([r, x]) => `${r} ${x}`).join(', ') || 'none'}.`,
+      `Orders used: ${
+        Object.entries(inputs)
+          .map(([r, x]) => `${r} ${x}`)
+          .join(', ') || 'none'
+      }.`,
       assumed.length ? `Decisions not yet answered, taken at their defaults: ${assumed.join('; ')}.` : '',
       '',
     ].filter((l, i) => l || i === 3)
     const text = [...head, report].join('\n')
-    const to = opts.to === undefined ? this.o.moderatorAddress ?? null : opts.to
+    const to = opts.to === undefined ? (this.o.moderatorAddress ?? null) : opts.to
     const letter: Letter | null = to
-      ? { messageId: `preview.${game}.p${fold.point}.v${fold.version}.${(opts.now ?? this.o.clock()).getTime()}@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to, subject: `[${game}] PREVIEW (nothing recorded): ${step.label}`, text, headers: { 'Auto-Submitted': 'auto-generated' } }
+      ? {
+          messageId: `preview.${game}.p${fold.point}.v${fold.version}.${(opts.now ?? this.o.clock()).getTime()}@${this.mailDomain}`,
+          from: `Sea judge <${this.judgeAddress}>`,
+          to,
+          subject: `[${game}] PREVIEW (nothing recorded): ${step.label}`,
+          text,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        }
       : null
     if (letter) this.o.outbox.enqueue(letter, { game, kind: 'preview' })
     return { label: step.label, text, letter }
@@ -1147,8 +1811,27 @@ export class Judge {
       const fold = this.load(game)
       const generation = fold.moderatorKeyGeneration + 1
       const key = playerKey(serverSecret(this.o.db), game, 'moderator', generation)
-      this.o.store.append(gameStream(game), fold.version, [{ type: 'PlayerRekeyed', data: { role: 'moderator', keyHash: keyHash(key), keyGeneration: generation, reason }, audience: { kind: 'moderator' } }])
-      if (this.o.moderatorAddress) this.o.outbox.enqueue({ messageId: `rekey.${game}.moderator.${generation}@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to: this.o.moderatorAddress, replyTo: this.replyAddress(game, 'moderator', key), subject: `[${game}] Your new moderator key`, text: this.templates.render(null, 'notice.txt', { body: `Your moderator key for ${game} was replaced (${reason}).\nNew key: ${key}` }) }, { game, kind: 'notice' })
+      this.o.store.append(gameStream(game), fold.version, [
+        {
+          type: 'PlayerRekeyed',
+          data: { role: 'moderator', keyHash: keyHash(key), keyGeneration: generation, reason },
+          audience: { kind: 'moderator' },
+        },
+      ])
+      if (this.o.moderatorAddress)
+        this.o.outbox.enqueue(
+          {
+            messageId: `rekey.${game}.moderator.${generation}@${this.mailDomain}`,
+            from: `Sea judge <${this.judgeAddress}>`,
+            to: this.o.moderatorAddress,
+            replyTo: this.replyAddress(game, 'moderator', key),
+            subject: `[${game}] Your new moderator key`,
+            text: this.templates.render(null, 'notice.txt', {
+              body: `Your moderator key for ${game} was replaced (${reason}).\nNew key: ${key}`,
+            }),
+          },
+          { game, kind: 'notice' },
+        )
       return key
     })
   }
@@ -1157,20 +1840,51 @@ export class Judge {
    * A notice to a player (by role) or to the moderator (role null): the notice template, the
    * player's reply address. Ejected roles get nothing. `id` must be unique per occasion.
    */
-  private noticeTo(fold: GameFold, role: string | null, subject: string, body: string, id: string, kind = 'notice', inReplyTo?: string | null): void {
+  private noticeTo(
+    fold: GameFold,
+    role: string | null,
+    subject: string,
+    body: string,
+    id: string,
+    kind = 'notice',
+    inReplyTo?: string | null,
+  ): void {
     const game = fold.created.game
     const text = this.templates.render(null, 'notice.txt', { body })
     const thread = inReplyTo ? { inReplyTo, references: [inReplyTo] } : {}
     if (role === null) {
       if (!this.o.moderatorAddress) return
       const key = playerKey(serverSecret(this.o.db), game, 'moderator', fold.moderatorKeyGeneration)
-      this.o.outbox.enqueue({ messageId: `${id}.moderator@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to: this.o.moderatorAddress, replyTo: this.replyAddress(game, 'moderator', key), subject: `[${game}] ${subject} (moderator)`, text, headers: { 'Auto-Submitted': 'auto-generated' } }, { game, kind })
+      this.o.outbox.enqueue(
+        {
+          messageId: `${id}.moderator@${this.mailDomain}`,
+          from: `Sea judge <${this.judgeAddress}>`,
+          to: this.o.moderatorAddress,
+          replyTo: this.replyAddress(game, 'moderator', key),
+          subject: `[${game}] ${subject} (moderator)`,
+          text,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        },
+        { game, kind },
+      )
       return
     }
     const p = fold.players.get(role)
     if (!p || fold.ejected.has(role)) return
     const key = playerKey(serverSecret(this.o.db), game, role, p.keyGeneration)
-    this.o.outbox.enqueue({ messageId: `${id}.${role}@${this.mailDomain}`, from: `Sea judge <${this.judgeAddress}>`, to: p.address, replyTo: this.replyAddress(game, role, key), subject: `[${game}] ${subject}`, text, headers: { 'Auto-Submitted': 'auto-generated' }, ...thread }, { game, kind })
+    this.o.outbox.enqueue(
+      {
+        messageId: `${id}.${role}@${this.mailDomain}`,
+        from: `Sea judge <${this.judgeAddress}>`,
+        to: p.address,
+        replyTo: this.replyAddress(game, role, key),
+        subject: `[${game}] ${subject}`,
+        text,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+        ...thread,
+      },
+      { game, kind },
+    )
   }
 
   /**
@@ -1178,10 +1892,15 @@ export class Judge {
    * deciding player (given as `viewer`) reads only "resolution in progress".
    */
   awaitingText(fold: GameFold, viewer?: Viewer): string {
-    const paused = fold.paused ? `paused by ${fold.paused.by === 'schedule' ? 'the schedule (missed orders)' : 'the moderator'}; ` : ''
+    const paused = fold.paused
+      ? `paused by ${fold.paused.by === 'schedule' ? 'the schedule (missed orders)' : 'the moderator'}; `
+      : ''
     if (inProgress(fold)) {
       const p = pendingDecision(fold)
-      const mine = p && viewer?.kind === 'role' && viewer.role === p.role ? `; your decision ${p.decisionId} (answer by ${this.when(fold, p.deadline ?? null, p.role)})` : ''
+      const mine =
+        p && viewer?.kind === 'role' && viewer.role === p.role
+          ? `; your decision ${p.decisionId} (answer by ${this.when(fold, p.deadline ?? null, p.role)})`
+          : ''
       const mod = p && viewer?.kind === 'moderator' ? `; decision ${p.decisionId} from ${p.role}` : ''
       return `${paused}resolution in progress${mine}${mod}`
     }
@@ -1191,7 +1910,7 @@ export class Judge {
 
   /** An instant as every mail shows it: UTC, the game's zone, and the reader's own zone if set. */
   when(fold: GameFold, iso: string | null, role: string | null = null): string {
-    return formatInstant(iso, fold.schedule.zone, role ? fold.zones.get(role) ?? null : null)
+    return formatInstant(iso, fold.schedule.zone, role ? (fold.zones.get(role) ?? null) : null)
   }
 
   // ------------------------------------------------------------------ letters
@@ -1205,8 +1924,11 @@ export class Judge {
   }
 
   readers(fold: GameFold): Reader[] {
-    const readers: Reader[] = [...fold.players.values()].filter((p) => !fold.ejected.has(p.role)).map((p) => ({ viewer: { kind: 'role', role: p.role }, address: p.address, role: p.role }))
-    if (this.o.moderatorAddress) readers.push({ viewer: { kind: 'moderator' }, address: this.o.moderatorAddress, role: null })
+    const readers: Reader[] = [...fold.players.values()]
+      .filter((p) => !fold.ejected.has(p.role))
+      .map((p) => ({ viewer: { kind: 'role', role: p.role }, address: p.address, role: p.role }))
+    if (this.o.moderatorAddress)
+      readers.push({ viewer: { kind: 'moderator' }, address: this.o.moderatorAddress, role: null })
     return readers
   }
 
@@ -1215,15 +1937,25 @@ export class Judge {
     const game = fold.created.game
     const role = viewer.kind === 'role' ? viewer.role : null
     const progressing = !adjudication && inProgress(fold)
-    const awaiting: { label: string; role?: string }[] = progressing ? [{ label: 'resolution in progress' }] : fold.ruleset.awaiting(fold.state).map((a) => ({ label: a.kind === 'orders' ? a.label : a.question, role: a.role }))
+    const awaiting: { label: string; role?: string }[] = progressing
+      ? [{ label: 'resolution in progress' }]
+      : fold.ruleset
+          .awaiting(fold.state)
+          .map((a) => ({ label: a.kind === 'orders' ? a.label : a.question, role: a.role }))
     const key = role ? playerKey(serverSecret(this.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
     const result = (fold.state as { result?: { level: string; difference: number } | null }).result
     return {
       ...fold.ruleset.reportModel(fold.state, viewer),
       game,
       gameTitle: fold.ruleset.title,
-      readerName: role ? `${fold.players.get(role)!.name} (${role})` : viewer.kind === 'moderator' ? 'the moderator' : 'an observer',
-      label: adjudication ? `results of ${adjudication.label} (resolution ${adjudication.point})` : `opening of game (resolution ${fold.point})`,
+      readerName: role
+        ? `${fold.players.get(role)!.name} (${role})`
+        : viewer.kind === 'moderator'
+          ? 'the moderator'
+          : 'an observer',
+      label: adjudication
+        ? `results of ${adjudication.label} (resolution ${adjudication.point})`
+        : `opening of game (resolution ${fold.point})`,
       narrative: adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : [],
       decisions: adjudication ? this.decisionsAt(fold, adjudication.point, viewer) : [],
       secret: adjudication?.secret ?? null,
@@ -1243,11 +1975,24 @@ export class Judge {
   }
 
   /** The decisions met while resolving `point` that this reader may see, with what was applied. */
-  private decisionsAt(fold: GameFold, point: number, viewer: Viewer): { decisionId: string; question: string; applied: string; byDefault: boolean }[] {
-    const applied = new Map(fold.events.filter((e) => (e.type === 'DecisionDefaulted' || e.type === 'DecisionMade') && e.data.point === point).map((e) => [e.data.decisionId as string, e]))
+  private decisionsAt(
+    fold: GameFold,
+    point: number,
+    viewer: Viewer,
+  ): { decisionId: string; question: string; applied: string; byDefault: boolean }[] {
+    const applied = new Map(
+      fold.events
+        .filter((e) => (e.type === 'DecisionDefaulted' || e.type === 'DecisionMade') && e.data.point === point)
+        .map((e) => [e.data.decisionId as string, e]),
+    )
     return fold.events
       .filter((e) => e.type === 'DecisionRequested' && e.data.point === point && canSee(viewer, e.audience))
-      .map((e) => ({ decisionId: e.data.decisionId, question: e.data.question, applied: applied.get(e.data.decisionId)?.data.applied ?? e.data.defaultOption, byDefault: applied.get(e.data.decisionId)?.type !== 'DecisionMade' }))
+      .map((e) => ({
+        decisionId: e.data.decisionId,
+        question: e.data.question,
+        applied: applied.get(e.data.decisionId)?.data.applied ?? e.data.defaultOption,
+        byDefault: applied.get(e.data.decisionId)?.type !== 'DecisionMade',
+      }))
   }
 
   reportLetters(fold: GameFold, adjudication: TurnAdjudicated | null): Letter[] {
@@ -1257,7 +2002,10 @@ export class Judge {
   private reportLetter(fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
     const game = fold.created.game
     const map = this.mapAttachment(fold, r.viewer, adjudication)
-    const model: Record<string, unknown> = { ...this.reportModel(fold, r.viewer, adjudication), mapCid: map?.cid ?? null }
+    const model: Record<string, unknown> = {
+      ...this.reportModel(fold, r.viewer, adjudication),
+      mapCid: map?.cid ?? null,
+    }
     return {
       ...(map ? { attachments: [map] } : {}),
       messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${this.mailDomain}`,
@@ -1272,14 +2020,29 @@ export class Judge {
   }
 
   /** The reader's map as a PNG attachment, shown inline by the HTML part (cid). */
-  private mapAttachment(fold: GameFold, viewer: Viewer, adjudication: TurnAdjudicated | null): NonNullable<Letter['attachments']>[number] | null {
+  private mapAttachment(
+    fold: GameFold,
+    viewer: Viewer,
+    adjudication: TurnAdjudicated | null,
+  ): NonNullable<Letter['attachments']>[number] | null {
     if (!fold.ruleset.mapModel) return null
     const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
     const png = renderMapPng(renderMapSvg(fold.ruleset.mapModel(fold.state, viewer, seen)))
-    return { filename: `map-${fold.created.game}-r${adjudication?.point ?? 0}.png`, content: png.toString('base64'), contentType: 'image/png', cid: 'map@acw-pbem' }
+    return {
+      filename: `map-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
+      content: png.toString('base64'),
+      contentType: 'image/png',
+      cid: 'map@acw-pbem',
+    }
   }
 
-  private ackLetter(fold: GameFold, role: string, data: OrdersAccepted | OrdersRejected, result: SubmitResult, meta: SubmitMeta): Letter {
+  private ackLetter(
+    fold: GameFold,
+    role: string,
+    data: OrdersAccepted | OrdersRejected,
+    result: SubmitResult,
+    meta: SubmitMeta,
+  ): Letter {
     const game = fold.created.game
     const player = fold.players.get(role)!
     const key = playerKey(serverSecret(this.o.db), game, role, player.keyGeneration)
@@ -1304,7 +2067,11 @@ export class Judge {
       from: `Sea judge <${this.judgeAddress}>`,
       to: player.address,
       replyTo: this.replyAddress(game, role, key),
-      subject: `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject ? ` Re: ${meta.subject}` : ''}`.slice(0, 200),
+      subject:
+        `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject ? ` Re: ${meta.subject}` : ''}`.slice(
+          0,
+          200,
+        ),
       text: this.templates.render(null, 'ack.txt', model),
       html: this.templates.render(null, 'ack.html', model),
       ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),

@@ -5,7 +5,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Database } from 'better-sqlite3'
 
 export function serverSecret(db: Database): string {
-  const row = db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).get() as { value: string } | undefined
+  const row = db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).get() as
+    | { value: string }
+    | undefined
   if (row) return row.value
   const fresh = randomBytes(32).toString('hex')
   db.prepare(`INSERT OR IGNORE INTO settings (key, value) VALUES ('server-secret', ?)`).run(fresh)
@@ -13,7 +15,10 @@ export function serverSecret(db: Database): string {
 }
 
 export function playerKey(secret: string, game: string, role: string, generation: number): string {
-  return createHmac('sha256', Buffer.from(secret, 'hex')).update(`${game}|${role}|${generation}`).digest('hex').slice(0, 20)
+  return createHmac('sha256', Buffer.from(secret, 'hex'))
+    .update(`${game}|${role}|${generation}`)
+    .digest('hex')
+    .slice(0, 20)
 }
 
 export function keyHash(key: string): string {

@@ -12,7 +12,14 @@ export type Consequence = 'default' | 'grace' | 'pause' | 'waiting'
 
 export type Action =
   | { kind: 'remind'; roles: string[]; hoursBefore: number[]; deadline: string }
-  | { kind: 'late'; roles: string[]; hoursAfter: number[]; deadline: string; consequence: Consequence; graceUntil?: string }
+  | {
+      kind: 'late'
+      roles: string[]
+      hoursAfter: number[]
+      deadline: string
+      consequence: Consequence
+      graceUntil?: string
+    }
   | { kind: 'grace'; roles: string[]; deadline: string }
   | { kind: 'pause'; roles: string[] }
   | { kind: 'advance'; reason: 'deadline' | 'early' | 'decision-answered' | 'decision-deadline' }
@@ -36,7 +43,9 @@ export function absentAt(fold: GameFold, role: string, t: number): boolean {
 /** The orders the rules wait for at the open point (optional ones left out). */
 export function awaitedOrders(fold: GameFold): Extract<Awaited, { kind: 'orders' }>[] {
   if (fold.finished) return []
-  return fold.ruleset.awaiting(fold.state).filter((a): a is Extract<Awaited, { kind: 'orders' }> => a.kind === 'orders' && !a.optional)
+  return fold.ruleset
+    .awaiting(fold.state)
+    .filter((a): a is Extract<Awaited, { kind: 'orders' }> => a.kind === 'orders' && !a.optional)
 }
 
 export function missingRoles(fold: GameFold): string[] {
@@ -71,7 +80,8 @@ export function planGame(fold: GameFold, now: Date): Plan {
     if (!p) return { actions: [{ kind: 'advance', reason: 'decision-answered' }], dueAt: t, nextAt: null }
     const dl = Date.parse(p.deadline ?? fold.openedAt)
     if (dl <= t) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: dl, nextAt: null }
-    if (absentAt(fold, p.role, t)) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: t, nextAt: null }
+    if (absentAt(fold, p.role, t))
+      return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: t, nextAt: null }
     return { actions: [], dueAt: null, nextAt: dl }
   }
   if (!fold.deadline) return NOTHING
@@ -89,19 +99,30 @@ export function planGame(fold: GameFold, now: Date): Plan {
   const future: number[] = []
 
   // Late notices after the point's first deadline while the game still waits (a grace period).
-  const waitingNotices = missed && t >= D0 && t < D && late.length ? s.lateNoticeHours.filter((h) => !fold.lateNoticesSent.has(h)) : []
+  const waitingNotices =
+    missed && t >= D0 && t < D && late.length ? s.lateNoticeHours.filter((h) => !fold.lateNoticesSent.has(h)) : []
   for (const h of waitingNotices) (D0 + h * HOUR <= t ? due : future).push(D0 + h * HOUR)
   const dueNotices = waitingNotices.filter((h) => D0 + h * HOUR <= t)
-  if (dueNotices.length) actions.push({ kind: 'late', roles: late, hoursAfter: dueNotices, deadline: new Date(D0).toISOString(), consequence: 'waiting' })
+  if (dueNotices.length)
+    actions.push({
+      kind: 'late',
+      roles: late,
+      hoursAfter: dueNotices,
+      deadline: new Date(D0).toISOString(),
+      consequence: 'waiting',
+    })
 
   if (t < D) {
     if (late.length) {
       // A reminder is worth sending only after the point opened (and after the first deadline, in a grace period).
       const floor = Math.max(Date.parse(fold.openedAt), missed ? D0 : -Infinity)
-      const unsent = s.reminderHours.filter((h) => !fold.remindersSent.has(`${h}@${deadlineIso}`) && D - h * HOUR > floor)
+      const unsent = s.reminderHours.filter(
+        (h) => !fold.remindersSent.has(`${h}@${deadlineIso}`) && D - h * HOUR > floor,
+      )
       const dueReminders = unsent.filter((h) => D - h * HOUR <= t)
       for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
-      if (dueReminders.length) actions.push({ kind: 'remind', roles: late, hoursBefore: dueReminders, deadline: deadlineIso })
+      if (dueReminders.length)
+        actions.push({ kind: 'remind', roles: late, hoursBefore: dueReminders, deadline: deadlineIso })
     }
     // Early processing needs an order in, unless nothing is awaited at all (a scenario's opening placement).
     const sent = awaited.filter((a) => fold.orders.has(a.role))
@@ -122,10 +143,23 @@ export function planGame(fold: GameFold, now: Date): Plan {
     actions.push({ kind: 'advance', reason: 'deadline' })
     return { actions, dueAt: Math.min(...due), nextAt: null }
   }
-  const consequence: Consequence = s.missed === 'grace' && !fold.graceUsed ? 'grace' : s.missed === 'pause' && !fold.pausedThisPoint ? 'pause' : 'default'
+  const consequence: Consequence =
+    s.missed === 'grace' && !fold.graceUsed
+      ? 'grace'
+      : s.missed === 'pause' && !fold.pausedThisPoint
+        ? 'pause'
+        : 'default'
   const key = Math.round(((D - D0) / HOUR) * 1000) / 1000
   const graceUntil = consequence === 'grace' ? new Date(D + s.graceHours * HOUR).toISOString() : undefined
-  if (!fold.lateNoticesSent.has(key)) actions.push({ kind: 'late', roles: late, hoursAfter: [key], deadline: new Date(D0).toISOString(), consequence, ...(graceUntil ? { graceUntil } : {}) })
+  if (!fold.lateNoticesSent.has(key))
+    actions.push({
+      kind: 'late',
+      roles: late,
+      hoursAfter: [key],
+      deadline: new Date(D0).toISOString(),
+      consequence,
+      ...(graceUntil ? { graceUntil } : {}),
+    })
   if (consequence === 'grace') actions.push({ kind: 'grace', roles: late, deadline: graceUntil! })
   else if (consequence === 'pause') actions.push({ kind: 'pause', roles: late })
   else actions.push({ kind: 'advance', reason: 'deadline' })

@@ -41,13 +41,17 @@ export function pointOfTurn(fold: GameFold, turn: number): number {
   return a.data.point
 }
 
-const resultHash = (r: Pick<TurnAdjudicated, 'narrative' | 'stateHash' | 'rolls'>) => sha256Hex(canonicalJson({ narrative: r.narrative, stateHash: r.stateHash, rolls: r.rolls.map((x) => [x.index, x.value]) }))
+const resultHash = (r: Pick<TurnAdjudicated, 'narrative' | 'stateHash' | 'rolls'>) =>
+  sha256Hex(
+    canonicalJson({ narrative: r.narrative, stateHash: r.stateHash, rolls: r.rolls.map((x) => [x.index, x.value]) }),
+  )
 
 export function planReadjudication(judge: Judge, req: ReadjudicationRequest): ReadjudicationPlan {
   const fold = judge.load(req.game)
   const game = req.game
   const old = fold.adjudications.filter((a) => a.data.point >= req.fromPoint)
-  if (!old.length) throw new Error(`resolution ${req.fromPoint} of ${game} is not on record (points 1-${fold.adjudications.length})`)
+  if (!old.length)
+    throw new Error(`resolution ${req.fromPoint} of ${game} is not on record (points 1-${fold.adjudications.length})`)
   const factory = rulesetFactory(fold.created.ruleset)
   let pack: DataPack | null = null
   let ruleset: Ruleset<unknown, unknown> = fold.ruleset
@@ -74,7 +78,8 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
       inputs[role] = receipt
       if (why !== null) amendments.push({ point: t.point, role, normalised: parsed.normalised, reason: why })
     }
-    for (const a of req.amendments ?? []) if (a.point === t.point) check(a.role, a.text, `${game}/${t.point}/amended-${a.role}`, a.reason ?? req.reason)
+    for (const a of req.amendments ?? [])
+      if (a.point === t.point) check(a.role, a.text, `${game}/${t.point}/amended-${a.role}`, a.reason ?? req.reason)
     for (const [role, receipt] of Object.entries(t.inputs)) {
       if (role in orders || illegal.some((i) => i.point === t.point && i.role === role)) continue
       const r = fold.receipts.get(receipt)?.data as OrdersAccepted
@@ -88,14 +93,26 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
     }
     const dice = new RecordingDice(t.secret, game, t.point, t.salt)
     const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
-    results.push({ ...t, inputs, orders, rulesetVersion: ruleset.version, label: step.label, turn: ruleset.turnOf(state), rolls: dice.rolls, narrative: step.narrative, stateHash: stateHash(step.state), finished: step.finished })
+    results.push({
+      ...t,
+      inputs,
+      orders,
+      rulesetVersion: ruleset.version,
+      label: step.label,
+      turn: ruleset.turnOf(state),
+      rolls: dice.rolls,
+      narrative: step.narrative,
+      stateHash: stateHash(step.state),
+      finished: step.finished,
+    })
     state = step.state
     statesAfter.set(t.point, state)
     if (step.finished) break
   }
   const openOrdersDropped: string[] = []
   if (!results.at(-1)!.finished) {
-    for (const [role, o] of fold.orders) if (o.text !== undefined && ruleset.parseOrders(state, role, o.text).errors.length) openOrdersDropped.push(role)
+    for (const [role, o] of fold.orders)
+      if (o.text !== undefined && ruleset.parseOrders(state, role, o.text).errors.length) openOrdersDropped.push(role)
   }
   const event: TurnReadjudicated = {
     fromPoint: req.fromPoint,
@@ -110,28 +127,65 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
     newResultHashes: results.map(resultHash),
   }
   const changed = canonicalJson(event.oldResultHashes) !== canonicalJson(event.newResultHashes)
-  return { event, diffs: readerDiffs(judge, fold, old.map((a) => a.data), results, statesAfter, ruleset, event), changed }
+  return {
+    event,
+    diffs: readerDiffs(
+      judge,
+      fold,
+      old.map((a) => a.data),
+      results,
+      statesAfter,
+      ruleset,
+      event,
+    ),
+    changed,
+  }
 }
 
 /** Each reader's reports of the re-resolved points, old against new, as a line diff. */
-function readerDiffs(judge: Judge, fold: GameFold, old: TurnAdjudicated[], results: ReadjudicatedResult[], statesAfter: Map<number, unknown>, ruleset: Ruleset<unknown, unknown>, event: TurnReadjudicated): ReaderDiff[] {
+function readerDiffs(
+  judge: Judge,
+  fold: GameFold,
+  old: TurnAdjudicated[],
+  results: ReadjudicatedResult[],
+  statesAfter: Map<number, unknown>,
+  ruleset: Ruleset<unknown, unknown>,
+  event: TurnReadjudicated,
+): ReaderDiff[] {
   const render = (f: GameFold, viewer: Viewer, t: TurnAdjudicated) =>
     // The next commitment and deadline are the same in both versions; leave them out of the diff.
-    judge.templates.render(f.created.ruleset, 'report.txt', { ...judge.reportModel({ ...f, commitment: null, deadline: null }, viewer, t), nextCommitment: null, deadline: '' })
+    judge.templates.render(f.created.ruleset, 'report.txt', {
+      ...judge.reportModel({ ...f, commitment: null, deadline: null }, viewer, t),
+      nextCommitment: null,
+      deadline: '',
+    })
   return judge.readers(fold).map((r) => {
     const parts: string[] = []
     for (const t of old) {
       const before = judge.loadAfter(fold.created.game, t.point)!
       const now = results.find((x) => x.point === t.point)
       const oldText = render(before, r.viewer, t)
-      const newText = now ? render({ ...before, ruleset, state: statesAfter.get(t.point), finished: now.finished }, r.viewer, now) : '(this resolution no longer happens: the game ended earlier)\n'
+      const newText = now
+        ? render({ ...before, ruleset, state: statesAfter.get(t.point), finished: now.finished }, r.viewer, now)
+        : '(this resolution no longer happens: the game ended earlier)\n'
       const d = lineDiff(oldText, newText)
-      if (d) parts.push(`--- resolution ${t.point} (${t.label}), as recorded\n+++ resolution ${t.point}, re-adjudicated\n${d}`)
+      if (d)
+        parts.push(
+          `--- resolution ${t.point} (${t.label}), as recorded\n+++ resolution ${t.point}, re-adjudicated\n${d}`,
+        )
     }
     const mine = (x: { role: string }) => r.role === null || x.role === r.role
-    for (const i of event.illegal.filter(mine)) parts.push(`Your orders for resolution ${i.point} (receipt ${i.receipt}) are no longer legal and were not used: ${i.errors.map((e) => `line ${e.line}: ${e.message}`).join('; ')}.`)
-    if (r.role !== null && event.openOrdersDropped.includes(r.role)) parts.push('Your orders on file for the open resolution are no longer legal and are withdrawn: please send new ones.')
-    if (r.role === null) for (const role of event.openOrdersDropped) parts.push(`${role}'s orders on file for the open resolution no longer stand.`)
+    for (const i of event.illegal.filter(mine))
+      parts.push(
+        `Your orders for resolution ${i.point} (receipt ${i.receipt}) are no longer legal and were not used: ${i.errors.map((e) => `line ${e.line}: ${e.message}`).join('; ')}.`,
+      )
+    if (r.role !== null && event.openOrdersDropped.includes(r.role))
+      parts.push(
+        'Your orders on file for the open resolution are no longer legal and are withdrawn: please send new ones.',
+      )
+    if (r.role === null)
+      for (const role of event.openOrdersDropped)
+        parts.push(`${role}'s orders on file for the open resolution no longer stand.`)
     return { reader: r.role ?? 'moderator', address: r.address, diff: parts.join('\n\n') }
   })
 }
@@ -143,7 +197,9 @@ export function lineDiff(a: string, b: string, context = 1): string {
   const n = x.length
   const m = y.length
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0))
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = x[i] === y[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!)
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] = x[i] === y[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!)
   const ops: { kind: ' ' | '-' | '+'; line: string }[] = []
   let i = 0
   let j = 0
@@ -154,7 +210,9 @@ export function lineDiff(a: string, b: string, context = 1): string {
   }
   if (!ops.some((o) => o.kind !== ' ')) return ''
   return ops
-    .filter((o, k) => o.kind !== ' ' || ops.slice(Math.max(0, k - context), k + context + 1).some((p) => p.kind !== ' '))
+    .filter(
+      (o, k) => o.kind !== ' ' || ops.slice(Math.max(0, k - context), k + context + 1).some((p) => p.kind !== ' '),
+    )
     .map((o) => `${o.kind} ${o.line}`)
     .join('\n')
 }
@@ -177,11 +235,18 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
         from: `Sea judge <${judge.judgeAddress}>`,
         to: d.address,
         subject: `[${req.game}] ${commit ? 'Correction' : 'Preview of a correction'}: resolutions from ${plan.event.fromPoint} re-adjudicated`,
-        text: judge.templates.render(null, 'notice.txt', { body: header(d.reader) + (d.diff || 'Nothing you were shown changes.') }),
+        text: judge.templates.render(null, 'notice.txt', {
+          body: header(d.reader) + (d.diff || 'Nothing you were shown changes.'),
+        }),
       },
     })
   }
   if (!commit && !letters.length) return plan
-  judge.commit(req.game, fold.version, commit ? [{ type: 'TurnReadjudicated', data: plan.event, audience: { kind: 'moderator' } }] : [], letters)
+  judge.commit(
+    req.game,
+    fold.version,
+    commit ? [{ type: 'TurnReadjudicated', data: plan.event, audience: { kind: 'moderator' } }] : [],
+    letters,
+  )
   return plan
 }

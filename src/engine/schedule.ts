@@ -2,7 +2,14 @@
 // zone, and the options that say what happens around a deadline. Stored whole in ScheduleSet
 // events; a game without one runs on the defaults derived from GameCreated (zone, deadlineHours,
 // options.early), which is how games created before schedules existed keep their behaviour.
-import { computeDeadline, describeRule, isValidZone, parseRule, type ComputedDeadline, type DeadlineRule } from './calendar.ts'
+import {
+  computeDeadline,
+  describeRule,
+  isValidZone,
+  parseRule,
+  type ComputedDeadline,
+  type DeadlineRule,
+} from './calendar.ts'
 import type { GameCreated } from './events.ts'
 
 export type MissedPolicy = 'default' | 'grace' | 'pause'
@@ -59,7 +66,8 @@ export function defaultSchedule(created: GameCreated): Schedule {
 }
 
 function number(name: string, v: unknown, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new Error(`schedule: ${name} must be a number from ${min} to ${max}`)
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+    throw new Error(`schedule: ${name} must be a number from ${min} to ${max}`)
   return v
 }
 
@@ -73,10 +81,12 @@ export function normaliseRule(rule: DeadlineRule | string): DeadlineRule {
   if (r.hours !== undefined) number('hours', r.hours, 0, 24 * 365)
   if (r.days !== undefined) number('days', r.days, 0, 365)
   if (r.at !== undefined && !/^\d{2}:\d{2}$/.test(r.at)) throw new Error(`schedule: "at" must be HH:MM, not "${r.at}"`)
-  if (r.on !== undefined && (!r.on.length || r.on.some((d) => !Number.isInteger(d) || d < 1 || d > 7))) throw new Error('schedule: "on" lists ISO weekdays 1 (Monday) to 7 (Sunday)')
+  if (r.on !== undefined && (!r.on.length || r.on.some((d) => !Number.isInteger(d) || d < 1 || d > 7)))
+    throw new Error('schedule: "on" lists ISO weekdays 1 (Monday) to 7 (Sunday)')
   if (r.zone !== undefined && !isValidZone(r.zone)) throw new Error(`schedule: unknown time zone "${r.zone}"`)
   for (const k of Object.keys(r)) if (r[k as keyof DeadlineRule] === undefined) delete r[k as keyof DeadlineRule]
-  if (!r.hours && !r.days && !r.at && !r.on) throw new Error('schedule: a rule needs hours, days, a time of day or weekdays')
+  if (!r.hours && !r.days && !r.at && !r.on)
+    throw new Error('schedule: a rule needs hours, days, a time of day or weekdays')
   return r
 }
 
@@ -84,7 +94,8 @@ export function normaliseRule(rule: DeadlineRule | string): DeadlineRule {
 export function mergeSchedule(base: Schedule, input: ScheduleInput): Schedule {
   const s: Schedule = { ...base, rules: { ...base.rules } }
   if (input.zone !== undefined) {
-    if (!isValidZone(input.zone)) throw new Error(`unknown time zone "${input.zone}" (use an IANA name such as America/New_York)`)
+    if (!isValidZone(input.zone))
+      throw new Error(`unknown time zone "${input.zone}" (use an IANA name such as America/New_York)`)
     s.zone = input.zone
   }
   for (const [kind, rule] of Object.entries(input.rules ?? {})) {
@@ -93,16 +104,20 @@ export function mergeSchedule(base: Schedule, input: ScheduleInput): Schedule {
   }
   if (input.early !== undefined) s.early = !!input.early
   if (input.delayMinutes !== undefined) s.delayMinutes = number('delayMinutes', input.delayMinutes, 0, 7 * 24 * 60)
-  if (input.reminderHours !== undefined) s.reminderHours = hoursList('reminderHours', input.reminderHours).filter((h) => h > 0)
-  if (input.lateNoticeHours !== undefined) s.lateNoticeHours = hoursList('lateNoticeHours', input.lateNoticeHours).filter((h) => h > 0)
+  if (input.reminderHours !== undefined)
+    s.reminderHours = hoursList('reminderHours', input.reminderHours).filter((h) => h > 0)
+  if (input.lateNoticeHours !== undefined)
+    s.lateNoticeHours = hoursList('lateNoticeHours', input.lateNoticeHours).filter((h) => h > 0)
   if (input.announceLate !== undefined) s.announceLate = !!input.announceLate
   if (input.missed !== undefined) {
-    if (!MISSED_POLICIES.includes(input.missed)) throw new Error(`schedule: missed must be one of ${MISSED_POLICIES.join(', ')}`)
+    if (!MISSED_POLICIES.includes(input.missed))
+      throw new Error(`schedule: missed must be one of ${MISSED_POLICIES.join(', ')}`)
     s.missed = input.missed
   }
   if (input.graceHours !== undefined) s.graceHours = number('graceHours', input.graceHours, 1, 24 * 60)
   if (input.absenceMaxDays !== undefined) s.absenceMaxDays = number('absenceMaxDays', input.absenceMaxDays, 0, 365)
-  if (input.absenceTotalDays !== undefined) s.absenceTotalDays = number('absenceTotalDays', input.absenceTotalDays, 0, 3650)
+  if (input.absenceTotalDays !== undefined)
+    s.absenceTotalDays = number('absenceTotalDays', input.absenceTotalDays, 0, 3650)
   if (input.decisionHours !== undefined) s.decisionHours = number('decisionHours', input.decisionHours, 0.1, 24 * 30)
   if (input.maxAsks !== undefined) s.maxAsks = number('maxAsks', input.maxAsks, 0, 100)
   if (input.outageMinutes !== undefined) s.outageMinutes = number('outageMinutes', input.outageMinutes, 1, 60 * 24 * 30)

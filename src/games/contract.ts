@@ -2,10 +2,7 @@
 // their own data and pure utilities; the engine adapts the log, the dice and the mail to it.
 
 /** Who may read a narrative entry or a view. `public` = every reader including observers. */
-export type Audience =
-  | { kind: 'public' }
-  | { kind: 'roles'; roles: string[] }
-  | { kind: 'moderator' }
+export type Audience = { kind: 'public' } | { kind: 'roles'; roles: string[] } | { kind: 'moderator' }
 
 export const PUBLIC: Audience = { kind: 'public' }
 export const MODERATOR: Audience = { kind: 'moderator' }

@@ -29,7 +29,8 @@ function describe(e: ErrorObject): string {
   const where = e.instancePath === '' ? '(root)' : e.instancePath
   let text = `${where} ${e.message ?? e.keyword}`
   const p = e.params as Record<string, unknown>
-  if (e.keyword === 'additionalProperties' && p.additionalProperty !== undefined) text += `: '${String(p.additionalProperty)}'`
+  if (e.keyword === 'additionalProperties' && p.additionalProperty !== undefined)
+    text += `: '${String(p.additionalProperty)}'`
   else if (e.keyword === 'enum' && Array.isArray(p.allowedValues)) text += `: ${JSON.stringify(p.allowedValues)}`
   else if (e.keyword === 'const' && 'allowedValue' in p) text += `: ${JSON.stringify(p.allowedValue)}`
   return text
@@ -97,7 +98,8 @@ export class EventSchemas {
   /** Throws EventValidationError unless `data` satisfies the schema of `type` version `version`. */
   validate(type: string, version: number, data: unknown): void {
     const fn = this.validators.get(`${type}.v${version}`)
-    if (!fn) throw new EventValidationError(type, version, `no schema for event ${type} v${version} (unknown type or version)`)
+    if (!fn)
+      throw new EventValidationError(type, version, `no schema for event ${type} v${version} (unknown type or version)`)
     if (fn(data)) return
     const errors = [...(fn.errors ?? [])]
     const text = errors.map(describe).join('; ')

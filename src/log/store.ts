@@ -56,7 +56,7 @@ export function eventHash(prevHash: string, e: HashedFields): string {
     recordedAt: e.recordedAt,
     causation: e.causation,
   })
-  return sha256Hex(prevHash + '\n' + body)
+  return sha256Hex(`${prevHash}\n${body}`)
 }
 
 export class ConcurrencyError extends Error {
@@ -142,9 +142,13 @@ export class EventStore {
        FROM events WHERE stream = ? AND version >= ? ORDER BY version`,
     )
     this.streamsStmt = db
-      .prepare<[string, string], string>('SELECT stream FROM streams WHERE substr(stream, 1, length(?)) = ? ORDER BY stream')
+      .prepare<[string, string], string>(
+        'SELECT stream FROM streams WHERE substr(stream, 1, length(?)) = ? ORDER BY stream',
+      )
       .pluck()
-    const tx = db.transaction((stream: string, expected: number, events: PreparedEvent[]) => this.appendLocked(stream, expected, events))
+    const tx = db.transaction((stream: string, expected: number, events: PreparedEvent[]) =>
+      this.appendLocked(stream, expected, events),
+    )
     // IMMEDIATE takes the write lock before reading the head, so a racing process waits
     // (busy_timeout) and then sees the new version instead of failing to upgrade its lock.
     // Nested inside another transaction, better-sqlite3 uses a savepoint instead.
@@ -174,7 +178,8 @@ export class EventStore {
     }
     if (e.audience === undefined) throw new TypeError(`append: event ${i} (${e.type}) has no audience`)
     const causation = e.causation ?? null
-    if (causation !== null && typeof causation !== 'string') throw new TypeError(`append: event ${i} (${e.type}) causation must be a string`)
+    if (causation !== null && typeof causation !== 'string')
+      throw new TypeError(`append: event ${i} (${e.type}) causation must be a string`)
     this.schemas.validate(e.type, schemaVersion, e.data)
     // Store the canonical form and hash exactly what is stored (and what read() returns).
     const dataJson = canonicalJson(e.data)
@@ -214,11 +219,23 @@ export class EventStore {
       const hash = eventHash(prevHash, fields)
       let info
       try {
-        info = this.insertStmt.run(stream, version, e.type, e.schemaVersion, e.dataJson, e.audienceJson, recordedAt, e.causation, prevHash, hash)
+        info = this.insertStmt.run(
+          stream,
+          version,
+          e.type,
+          e.schemaVersion,
+          e.dataJson,
+          e.audienceJson,
+          recordedAt,
+          e.causation,
+          prevHash,
+          hash,
+        )
       } catch (err) {
         // The streams head and UNIQUE(stream, version) should always agree; if a row exists
         // beyond the head, report it as a conflict rather than an opaque constraint error.
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new ConcurrencyError(stream, expected, version)
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+          throw new ConcurrencyError(stream, expected, version)
         throw err
       }
       out.push({ position: Number(info.lastInsertRowid), ...fields, prevHash, hash })

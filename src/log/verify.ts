@@ -16,8 +16,12 @@ export interface VerifyAllResult {
   failures: Array<{ stream: string; position: number | null; version: number; reason: string }>
 }
 
-
-const bad = (position: number | null, version: number, reason: string): VerifyResult => ({ ok: false, position, version, reason })
+const bad = (position: number | null, version: number, reason: string): VerifyResult => ({
+  ok: false,
+  position,
+  version,
+  reason,
+})
 
 /** Recomputes a raw row's hash from its contents, or says why it cannot. */
 function recompute(r: EventRow): { hash: string } | { error: string } {
@@ -69,10 +73,18 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
   const headVersion = head && Number.isSafeInteger(head.version) ? (head.version as number) : null
 
   if (head && (headVersion === null || headVersion < 1 || typeof head.head_hash !== 'string')) {
-    return bad(null, rows[0]?.version ?? 1, `stream head is malformed (version ${String(head.version)}, head_hash ${String(head.head_hash)})`)
+    return bad(
+      null,
+      rows[0]?.version ?? 1,
+      `stream head is malformed (version ${String(head.version)}, head_hash ${String(head.head_hash)})`,
+    )
   }
   if (!head && rows.length > 0) {
-    return bad(rows[0]!.position, rows[0]!.version, 'stream has rows but no head in the streams table (stream forged or head deleted)')
+    return bad(
+      rows[0]!.position,
+      rows[0]!.version,
+      'stream has rows but no head in the streams table (stream forged or head deleted)',
+    )
   }
   if (head && rows.length === 0) {
     return bad(null, 1, `stream head says version ${headVersion} but the stream has no rows (rows deleted)`)
@@ -92,12 +104,20 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
       return bad(r.position, r.version, `version ${r.version} is beyond the stream head (version ${n}) (row forged)`)
     }
     if (r.version > n) {
-      return bad(r.position, r.version, `stream head says version ${n} but there is a row at version ${r.version} (row forged or appended outside the store)`)
+      return bad(
+        r.position,
+        r.version,
+        `stream head says version ${n} but there is a row at version ${r.version} (row forged or appended outside the store)`,
+      )
     }
     if (prev && !(r.position > prev.position)) {
       // Free positions are usually past the end of the log, so the row that sits too late is
       // the more likely one to have been moved: report the earlier version.
-      return bad(prev.position, prev.version, `position order does not follow version order (rows reordered): version ${prev.version} is at position ${prev.position}, after version ${r.version} at ${r.position}`)
+      return bad(
+        prev.position,
+        prev.version,
+        `position order does not follow version order (rows reordered): version ${prev.version} is at position ${prev.position}, after version ${r.version} at ${r.position}`,
+      )
     }
     const h = recompute(r)
     if ('error' in h) return bad(r.position, r.version, h.error)
@@ -107,7 +127,11 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
       // This row is self-consistent, so its prev_hash is most likely the original one: the
       // previous row was rewritten and its hash recomputed to hide it.
       if (prev) {
-        return bad(prev.position, prev.version, `version ${prev.version} was rewritten (its hash was recomputed, so version ${r.version}'s prev_hash no longer links to it)`)
+        return bad(
+          prev.position,
+          prev.version,
+          `version ${prev.version} was rewritten (its hash was recomputed, so version ${r.version}'s prev_hash no longer links to it)`,
+        )
       }
       return bad(r.position, r.version, 'prev_hash of version 1 is not the genesis hash (row edited)')
     }
@@ -115,10 +139,18 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
   }
   const last = prev!
   if (last.version < n) {
-    return bad(null, last.version + 1, `stream head says version ${n} but the last row is ${last.version} (rows deleted at the end)`)
+    return bad(
+      null,
+      last.version + 1,
+      `stream head says version ${n} but the last row is ${last.version} (rows deleted at the end)`,
+    )
   }
   if (head.head_hash !== last.hash) {
-    return bad(last.position, last.version, `stream head hash does not match the last row's hash (version ${last.version} rewritten)`)
+    return bad(
+      last.position,
+      last.version,
+      `stream head hash does not match the last row's hash (version ${last.version} rewritten)`,
+    )
   }
   return { ok: true, events: rows.length }
 }

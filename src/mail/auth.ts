@@ -38,7 +38,10 @@ export interface AuthResults {
 
 /** Answers every query at once: no such name. */
 export const offlineResolver: DnsResolver = async (name: string, rrtype: string) => {
-  const err = new Error(`offline DNS: no ${rrtype} record for ${name} (set PBEM_DNS=system to resolve)`) as Error & { code: string; hostname: string }
+  const err = new Error(`offline DNS: no ${rrtype} record for ${name} (set PBEM_DNS=system to resolve)`) as Error & {
+    code: string
+    hostname: string
+  }
   err.code = 'ENOTFOUND'
   err.hostname = name
   throw err
@@ -80,7 +83,10 @@ export async function authResults(raw: Buffer, opts: AuthOptions = {}): Promise<
       disableBimi: true,
     })
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`mail authentication gave no answer within ${timeoutMs} ms`)), timeoutMs)
+      timer = setTimeout(
+        () => reject(new Error(`mail authentication gave no answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
       timer.unref?.()
     })
     const r = await Promise.race([run, timeout])
@@ -112,7 +118,12 @@ export async function authResults(raw: Buffer, opts: AuthOptions = {}): Promise<
     return { dkim, spf, dmarc, summary }
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e)
-    return { dkim: 'temperror', spf: 'temperror', dmarc: 'temperror', summary: `authentication not checked: ${why}`.slice(0, 300) }
+    return {
+      dkim: 'temperror',
+      spf: 'temperror',
+      dmarc: 'temperror',
+      summary: `authentication not checked: ${why}`.slice(0, 300),
+    }
   } finally {
     if (timer) clearTimeout(timer)
   }

@@ -43,21 +43,45 @@ export interface DeliveryFailed extends DeliveryFailure {
 export function mayBeBounce(mail: InboundMail): boolean {
   if (mail.automated?.startsWith('multipart/report')) return true
   const local = mail.from.address.split('@')[0] ?? ''
-  const robot = local === 'mailer-daemon' || local === 'postmaster' || mail.automated === 'empty Return-Path' || mail.from.address === ''
+  const robot =
+    local === 'mailer-daemon' ||
+    local === 'postmaster' ||
+    mail.automated === 'empty Return-Path' ||
+    mail.from.address === ''
   return robot && BOUNCE_SUBJECT.test(mail.subject)
 }
 
-const BOUNCE_SUBJECT = /undeliver|undelivered|delivery (status )?notification|delivery fail|failure notice|returned mail|returned to sender|mail delivery|could not be delivered|non[- ]?delivery|nicht zustellbar|unzustellbar|non remis|no entregado|delayed mail|warning: could not send/i
+const BOUNCE_SUBJECT =
+  /undeliver|undelivered|delivery (status )?notification|delivery fail|failure notice|returned mail|returned to sender|mail delivery|could not be delivered|non[- ]?delivery|nicht zustellbar|unzustellbar|non remis|no entregado|delayed mail|warning: could not send/i
 
 /** Every recipient the bounce reports as failed (or delayed), first the DSN's, else the plain text's. */
 export async function parseBounces(raw: Buffer): Promise<ParsedBounce[]> {
-  const parsed = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true })
-  const original = originalMessageId(parsed.attachments.map((a) => ({ type: a.contentType.toLowerCase(), text: a.content.toString('utf8') })), parsed.text ?? '')
-  const status = parsed.attachments.find((a) => a.contentType.toLowerCase() === 'message/delivery-status' || a.contentType.toLowerCase() === 'message/global-delivery-status')
+  const parsed = await simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipHtmlToText: false,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+    skipTextLinks: true,
+  })
+  const original = originalMessageId(
+    parsed.attachments.map((a) => ({ type: a.contentType.toLowerCase(), text: a.content.toString('utf8') })),
+    parsed.text ?? '',
+  )
+  const status = parsed.attachments.find(
+    (a) =>
+      a.contentType.toLowerCase() === 'message/delivery-status' ||
+      a.contentType.toLowerCase() === 'message/global-delivery-status',
+  )
   if (status) {
     const dsn = parseDeliveryStatus(status.content.toString('utf8'))
     const failed = dsn.recipients.filter((r) => r.action === 'failed' || r.action === 'delayed')
-    if (failed.length) return failed.map((r) => ({ ...r, originalMessageId: original, format: 'dsn' as const, reportingMta: dsn.reportingMta }))
+    if (failed.length)
+      return failed.map((r) => ({
+        ...r,
+        originalMessageId: original,
+        format: 'dsn' as const,
+        reportingMta: dsn.reportingMta,
+      }))
     if (dsn.recipients.length) return []
   }
   const plain = parsePlainBounce(parsed.text ?? '')
@@ -69,7 +93,13 @@ export async function parseBounce(raw: Buffer): Promise<DeliveryFailure | null> 
   const all = await parseBounces(raw)
   const first = all.find((b) => b.action === 'failed') ?? all[0]
   if (!first) return null
-  return { recipient: first.recipient, status: first.status, action: first.action, diagnostic: first.diagnostic, originalMessageId: first.originalMessageId }
+  return {
+    recipient: first.recipient,
+    status: first.status,
+    action: first.action,
+    diagnostic: first.diagnostic,
+    originalMessageId: first.originalMessageId,
+  }
 }
 
 // ------------------------------------------------------------------------------ DSN
@@ -101,7 +131,10 @@ function addressOf(field: string | undefined): string {
   return value.trim().replace(/^<|>$/g, '').trim().toLowerCase()
 }
 
-export function parseDeliveryStatus(text: string): { reportingMta: string | null; recipients: Omit<DeliveryFailure, 'originalMessageId'>[] } {
+export function parseDeliveryStatus(text: string): {
+  reportingMta: string | null
+  recipients: Omit<DeliveryFailure, 'originalMessageId'>[]
+} {
   const blocks = fieldBlocks(text)
   const head = blocks.find((b) => b.has('reporting-mta'))
   const reportingMta = head ? addressOf(head.get('reporting-mta')) : null
@@ -118,7 +151,8 @@ export function parseDeliveryStatus(text: string): { reportingMta: string | null
 
 // ------------------------------------------------------------------------------ plain bounces
 
-const COPY_MARKER = /^\s*(-{2,}.*(below this line|copy of the message|original message|returned message|message follows).*|------ This is a copy.*|Below this line is a copy of the message\.?|-{3,}\s*Original message\s*-{3,})\s*$/im
+const COPY_MARKER =
+  /^\s*(-{2,}.*(below this line|copy of the message|original message|returned message|message follows).*|------ This is a copy.*|Below this line is a copy of the message\.?|-{3,}\s*Original message\s*-{3,})\s*$/im
 const ADDRESS = /<?([a-z0-9._%+'=-]+@[a-z0-9.-]+\.[a-z]{2,})>?/i
 
 export function parsePlainBounce(text: string): Omit<DeliveryFailure, 'originalMessageId'> | null {
@@ -145,18 +179,39 @@ export function parsePlainBounce(text: string): Omit<DeliveryFailure, 'originalM
   const coded = (l: string) => /\b[45]\d\d[\s-]|\b[245]\.\d{1,3}\.\d{1,3}\b/.test(l) && !/^\s*(Received|Date):/i.test(l)
   // The words under the failed address say why; else the first line with a reply code.
   const under = at >= 0 ? lines.slice(at + 1, at + 8).filter((l) => l.trim()) : []
-  const diagnosticLine = under.find(coded) ?? under.find((l) => !/^\s*host\b/i.test(l)) ?? lines.find(coded) ?? lines.find((l) => /said:|error|unknown|rejected|refused|does not exist|full/i.test(l)) ?? ''
-  const temporary = /\b(delayed|will (keep )?try|retry|temporar|not yet been delivered|still trying)\b/i.test(report) || status.startsWith('4')
-  const permanent = /\b(permanent|given up|giving up|failed|could not be delivered|undeliverable|unknown)\b/i.test(report) || status.startsWith('5')
+  const diagnosticLine =
+    under.find(coded) ??
+    under.find((l) => !/^\s*host\b/i.test(l)) ??
+    lines.find(coded) ??
+    lines.find((l) => /said:|error|unknown|rejected|refused|does not exist|full/i.test(l)) ??
+    ''
+  const temporary =
+    /\b(delayed|will (keep )?try|retry|temporar|not yet been delivered|still trying)\b/i.test(report) ||
+    status.startsWith('4')
+  const permanent =
+    /\b(permanent|given up|giving up|failed|could not be delivered|undeliverable|unknown)\b/i.test(report) ||
+    status.startsWith('5')
   if (!temporary && !permanent) return null
-  const action = status.startsWith('5') ? 'failed' : status.startsWith('4') ? 'delayed' : permanent ? 'failed' : 'delayed'
+  const action = status.startsWith('5')
+    ? 'failed'
+    : status.startsWith('4')
+      ? 'delayed'
+      : permanent
+        ? 'failed'
+        : 'delayed'
   return { recipient, status, action, diagnostic: diagnosticLine.replace(/\s+/g, ' ').trim() }
 }
 
 function originalMessageId(parts: { type: string; text: string }[], body: string): string | null {
   const pick = (text: string) => /^Message-ID:\s*<([^<>\s]+)>/im.exec(text)?.[1] ?? null
   for (const p of parts) {
-    if (p.type === 'message/rfc822' || p.type === 'text/rfc822-headers' || p.type === 'message/rfc822-headers' || p.type === 'message/global' || p.type === 'message/global-headers') {
+    if (
+      p.type === 'message/rfc822' ||
+      p.type === 'text/rfc822-headers' ||
+      p.type === 'message/rfc822-headers' ||
+      p.type === 'message/global' ||
+      p.type === 'message/global-headers'
+    ) {
       const id = pick(p.text)
       if (id) return id
     }
@@ -170,7 +225,9 @@ function originalMessageId(parts: { type: string; text: string }[], body: string
 /** The DeliveryFailed event for one parsed bounce, linked to our outbox row when it was ours. */
 export function deliveryFailedEvent(db: Database, bounce: ParsedBounce, bounceMessageId: string): DeliveryFailed {
   const row = bounce.originalMessageId
-    ? (db.prepare('SELECT id, game, kind FROM outbox WHERE message_id = ?').get(bounce.originalMessageId) as { id: number; game: string | null; kind: string } | undefined)
+    ? (db.prepare('SELECT id, game, kind FROM outbox WHERE message_id = ?').get(bounce.originalMessageId) as
+        | { id: number; game: string | null; kind: string }
+        | undefined)
     : undefined
   return {
     recipient: bounce.recipient,

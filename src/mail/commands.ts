@@ -9,7 +9,17 @@ import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { InboundMail } from './inbound.ts'
 
-export const MAIL_COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'HISTORY', 'REPORT', 'VERIFY', 'PRESS', 'DECIDE', 'SET'] as const
+export const MAIL_COMMANDS = [
+  'HELP',
+  'STATUS',
+  'ORDERS',
+  'HISTORY',
+  'REPORT',
+  'VERIFY',
+  'PRESS',
+  'DECIDE',
+  'SET',
+] as const
 
 /** What a command handler gets from the intake: the judge's services and the authenticated message. */
 export interface MailContext {
@@ -65,7 +75,13 @@ export function runMailCommand(ctx: CommandContext): 'command' {
     const meta = { messageId: ctx.mail.messageId }
     const { judge, game, role } = ctx
     if (ctx.word === 'DECIDE') judge.decide(game, role, args[0] ?? '', args[1] ?? '', meta)
-    else if (args[0] === 'ZONE') judge.setPlayerZone(game, role, !args[1] || args[1] === 'NONE' ? null : readScript(ctx.body).lines[0]!.text.split(/\s+/)[2]!, meta)
+    else if (args[0] === 'ZONE')
+      judge.setPlayerZone(
+        game,
+        role,
+        !args[1] || args[1] === 'NONE' ? null : readScript(ctx.body).lines[0]!.text.split(/\s+/)[2]!,
+        meta,
+      )
     else if (args[0] === 'ABSENCE' && args[1] === 'NONE') judge.cancelAbsence(game, role, meta)
     else if (args[0] === 'ABSENCE') judge.setAbsence(game, role, args[1] ?? '', args[2] ?? args[1] ?? '', meta)
     else reply(ctx, 'Unknown SET', 'SET takes ZONE <zone> or ABSENCE <from> <to> (or ABSENCE NONE).')
@@ -73,11 +89,20 @@ export function runMailCommand(ctx: CommandContext): 'command' {
   }
   if (ctx.word === 'REPORT') {
     const point = Number(args[0])
-    const letter = Number.isInteger(point) ? ctx.judge.reportAgain(ctx.game, point, { kind: 'role', role: ctx.role }) : null
+    const letter = Number.isInteger(point)
+      ? ctx.judge.reportAgain(ctx.game, point, { kind: 'role', role: ctx.role })
+      : null
     if (letter) {
       // The whole report again, map and HTML part included, answering the request.
       ctx.outbox.enqueue(
-        { ...letter, messageId: `again.${sha256Hex(`${ctx.mail.messageId}|${letter.messageId}`).slice(0, 16)}.${letter.messageId}`, to: ctx.mail.from.address, subject: `${letter.subject} (sent again)`, inReplyTo: ctx.mail.messageId, references: [...ctx.mail.references, ctx.mail.messageId] },
+        {
+          ...letter,
+          messageId: `again.${sha256Hex(`${ctx.mail.messageId}|${letter.messageId}`).slice(0, 16)}.${letter.messageId}`,
+          to: ctx.mail.from.address,
+          subject: `${letter.subject} (sent again)`,
+          inReplyTo: ctx.mail.messageId,
+          references: [...ctx.mail.references, ctx.mail.messageId],
+        },
         { game: ctx.game, kind: 'command' },
       )
       return 'command'
@@ -88,7 +113,13 @@ export function runMailCommand(ctx: CommandContext): 'command' {
   const player = ctx.judge.load(ctx.game).players.get(ctx.role)!
   if (player.address !== ctx.mail.from.address && ctx.word === 'PRESS') {
     ctx.outbox.enqueue(
-      { messageId: `copy.${id}`, from: `Sea judge <${ctx.judge.judgeAddress}>`, to: player.address, subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`, text },
+      {
+        messageId: `copy.${id}`,
+        from: `Sea judge <${ctx.judge.judgeAddress}>`,
+        to: player.address,
+        subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`,
+        text,
+      },
       { game: ctx.game, kind: 'notice' },
     )
   }
@@ -127,26 +158,41 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
       const onFile = fold.orders.get(role)
       return {
         subject: `Status (${role})`,
-        text: [status.trimEnd(), '', `Awaiting: ${judge.awaitingText(fold)}`, `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`, `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null, role)}`].join('\n'),
+        text: [
+          status.trimEnd(),
+          '',
+          `Awaiting: ${judge.awaitingText(fold)}`,
+          `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`,
+          `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null, role)}`,
+        ].join('\n'),
       }
     }
     case 'ORDERS': {
       const fold = judge.load(game)
       const o = fold.orders.get(role)
-      return { subject: `Orders on file (${role})`, text: o ? [`Receipt ${o.receipt}:`, ...o.normalised.map((n) => `  ${n}`)].join('\n') : `No orders of yours are on file for ${judge.awaitingText(fold)}.` }
+      return {
+        subject: `Orders on file (${role})`,
+        text: o
+          ? [`Receipt ${o.receipt}:`, ...o.normalised.map((n) => `  ${n}`)].join('\n')
+          : `No orders of yours are on file for ${judge.awaitingText(fold)}.`,
+      }
     }
     case 'HISTORY': {
       const fold = judge.load(game)
       const lines: string[] = []
       for (const { data } of fold.adjudications) {
         lines.push(`Resolution ${data.point}: ${data.label}`)
-        for (const n of data.narrative.filter((e) => canSee(viewer, e.audience))) lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
+        for (const n of data.narrative.filter((e) => canSee(viewer, e.audience)))
+          lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
         lines.push('')
       }
       return { subject: `History (${role})`, text: lines.length ? lines.join('\n') : 'Nothing has been resolved yet.' }
     }
     case 'REPORT':
-      return { subject: 'No such report', text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.` }
+      return {
+        subject: 'No such report',
+        text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.`,
+      }
     case 'VERIFY': {
       const fold = judge.load(game)
       const only = args[0] ? Number(args[0]) : null
@@ -155,7 +201,9 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
         if (only !== null && data.point !== only) continue
         const mine = data.rolls.filter((r) => canSee(viewer, r.audience))
         const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, mine)
-        lines.push(`Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`)
+        lines.push(
+          `Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`,
+        )
         for (const r of mine) lines.push(`  #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
       }
       if (fold.commitment) lines.push(`Commitment for the open resolution ${fold.point}: ${fold.commitment}`)
@@ -163,9 +211,14 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
     }
     case 'PRESS': {
       const to = (args[0] ?? '').toLowerCase()
-      const lines = readScript(ctx.body).lines.slice(1).map((l) => l.text)
+      const lines = readScript(ctx.body)
+        .lines.slice(1)
+        .map((l) => l.text)
       const result = judge.sendPress(game, role, to, lines.join('\n'), ctx.mail.messageId)
-      return { subject: result.ok ? `Press delivered to ${result.to.join(', ')}` : 'Press not sent', text: result.ok ? `Your message went to ${result.to.join(', ')} and is logged.` : result.reason }
+      return {
+        subject: result.ok ? `Press delivered to ${result.to.join(', ')}` : 'Press not sent',
+        text: result.ok ? `Your message went to ${result.to.join(', ')} and is logged.` : result.reason,
+      }
     }
   }
   return { subject: 'Unknown command', text: helpText(judge) }

@@ -53,28 +53,64 @@ export class MailConfigError extends Error {
 }
 
 const ENV_KEYS = {
-  imap: { host: 'PBEM_IMAP_HOST', port: 'PBEM_IMAP_PORT', user: 'PBEM_IMAP_USER', pass: 'PBEM_IMAP_PASS', tls: 'PBEM_IMAP_TLS', mailbox: 'PBEM_IMAP_MAILBOX', processed: 'PBEM_IMAP_PROCESSED', failed: 'PBEM_IMAP_FAILED', pollMs: 'PBEM_IMAP_POLL_MS' },
-  smtp: { host: 'PBEM_SMTP_HOST', port: 'PBEM_SMTP_PORT', user: 'PBEM_SMTP_USER', pass: 'PBEM_SMTP_PASS', tls: 'PBEM_SMTP_TLS' },
-  archive: { host: 'PBEM_ARCHIVE_IMAP_HOST', port: 'PBEM_ARCHIVE_IMAP_PORT', user: 'PBEM_ARCHIVE_IMAP_USER', pass: 'PBEM_ARCHIVE_IMAP_PASS', tls: 'PBEM_ARCHIVE_IMAP_TLS', mailbox: 'PBEM_ARCHIVE_IMAP_MAILBOX' },
-  top: { listen: 'PBEM_SMTP_LISTEN', listenMaxBytes: 'PBEM_SMTP_LISTEN_MAX_BYTES', mailDomain: 'PBEM_MAIL_DOMAIN', archiveAddress: 'PBEM_ARCHIVE_ADDRESS' },
+  imap: {
+    host: 'PBEM_IMAP_HOST',
+    port: 'PBEM_IMAP_PORT',
+    user: 'PBEM_IMAP_USER',
+    pass: 'PBEM_IMAP_PASS',
+    tls: 'PBEM_IMAP_TLS',
+    mailbox: 'PBEM_IMAP_MAILBOX',
+    processed: 'PBEM_IMAP_PROCESSED',
+    failed: 'PBEM_IMAP_FAILED',
+    pollMs: 'PBEM_IMAP_POLL_MS',
+  },
+  smtp: {
+    host: 'PBEM_SMTP_HOST',
+    port: 'PBEM_SMTP_PORT',
+    user: 'PBEM_SMTP_USER',
+    pass: 'PBEM_SMTP_PASS',
+    tls: 'PBEM_SMTP_TLS',
+  },
+  archive: {
+    host: 'PBEM_ARCHIVE_IMAP_HOST',
+    port: 'PBEM_ARCHIVE_IMAP_PORT',
+    user: 'PBEM_ARCHIVE_IMAP_USER',
+    pass: 'PBEM_ARCHIVE_IMAP_PASS',
+    tls: 'PBEM_ARCHIVE_IMAP_TLS',
+    mailbox: 'PBEM_ARCHIVE_IMAP_MAILBOX',
+  },
+  top: {
+    listen: 'PBEM_SMTP_LISTEN',
+    listenMaxBytes: 'PBEM_SMTP_LISTEN_MAX_BYTES',
+    mailDomain: 'PBEM_MAIL_DOMAIN',
+    archiveAddress: 'PBEM_ARCHIVE_ADDRESS',
+  },
 } as const
 
 const text = z.string().trim().min(1, 'must not be empty')
-const port = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535')
-const tls = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx): TlsMode => {
-    const s = String(v).trim().toLowerCase()
-    if (['true', '1', 'yes', 'tls', 'ssl'].includes(s)) return 'tls'
-    if (['false', '0', 'no', 'none', 'plain'].includes(s)) return 'none'
-    if (s === 'starttls') return 'starttls'
-    ctx.addIssue({ code: 'custom', message: 'must be true, false or starttls' })
-    return z.NEVER
-  })
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1-65535')
+  .max(65535, 'must be 1-65535')
+const tls = z.union([z.boolean(), z.string()]).transform((v, ctx): TlsMode => {
+  const s = String(v).trim().toLowerCase()
+  if (['true', '1', 'yes', 'tls', 'ssl'].includes(s)) return 'tls'
+  if (['false', '0', 'no', 'none', 'plain'].includes(s)) return 'none'
+  if (s === 'starttls') return 'starttls'
+  ctx.addIssue({ code: 'custom', message: 'must be true, false or starttls' })
+  return z.NEVER
+})
 const mailboxName = text
 const millis = z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100 (milliseconds)')
-const address = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be a plain address like archive@example.org')
-const domain = z.string().trim().regex(/^[a-z0-9.-]+$/i, 'must be a domain name like example.org')
+const address = z
+  .string()
+  .trim()
+  .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be a plain address like archive@example.org')
+const domain = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9.-]+$/i, 'must be a domain name like example.org')
 
 const imapSchema = z.object({
   host: text,
@@ -102,7 +138,10 @@ const archiveSchema = z.object({
   tls: tls.optional(),
   mailbox: mailboxName.default('INBOX'),
 })
-const listenSchema = z.string().trim().regex(/^(\[[0-9a-f:]+\]|[^:\s]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:2526')
+const listenSchema = z
+  .string()
+  .trim()
+  .regex(/^(\[[0-9a-f:]+\]|[^:\s]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:2526')
 
 type Raw = Record<string, unknown>
 
@@ -134,13 +173,19 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     try {
       parsed = JSON.parse(readFileSync(path, 'utf8'))
     } catch (e) {
-      throw new MailConfigError(`PBEM_CONFIG ${path}: ${e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message}`)
+      throw new MailConfigError(
+        `PBEM_CONFIG ${path}: ${e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message}`,
+      )
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
     file = parsed as Raw
     const known = new Set(['imap', 'smtp', 'archive', 'listen', 'listenMaxBytes', 'mailDomain', 'archiveAddress'])
     const unknown = Object.keys(file).filter((k) => !known.has(k))
-    if (unknown.length) throw new MailConfigError(`PBEM_CONFIG ${path}: unknown key(s) ${unknown.join(', ')} (known: ${[...known].join(', ')})`)
+    if (unknown.length)
+      throw new MailConfigError(
+        `PBEM_CONFIG ${path}: unknown key(s) ${unknown.join(', ')} (known: ${[...known].join(', ')})`,
+      )
   }
   const sub = (k: string): Raw | undefined => {
     const v = file[k]
@@ -158,7 +203,8 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     else {
       const t = r.data.tls ?? 'none'
       imap = { ...r.data, tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
-      if (imap.processed === imap.mailbox || imap.failed === imap.mailbox) errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
+      if (imap.processed === imap.mailbox || imap.failed === imap.mailbox)
+        errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
     }
   }
 
@@ -169,20 +215,45 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     if (!r.success) errors.push(...problems('smtp', r.error, ENV_KEYS.smtp))
     else {
       const t = r.data.tls ?? 'none'
-      smtp = { host: r.data.host, port: r.data.port ?? (t === 'tls' ? 465 : t === 'starttls' ? 587 : 25), tls: t, user: r.data.user ?? null, pass: r.data.pass ?? null }
+      smtp = {
+        host: r.data.host,
+        port: r.data.port ?? (t === 'tls' ? 465 : t === 'starttls' ? 587 : 25),
+        tls: t,
+        user: r.data.user ?? null,
+        pass: r.data.pass ?? null,
+      }
       if (smtp.user && !smtp.pass) errors.push(`smtp.pass (${ENV_KEYS.smtp.pass}): is required with smtp.user`)
       if (smtp.pass && !smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with smtp.pass`)
     }
   }
 
-  const top = section({ listen: file.listen, listenMaxBytes: file.listenMaxBytes, mailDomain: file.mailDomain, archiveAddress: file.archiveAddress }, env, ENV_KEYS.top) ?? {}
+  const top =
+    section(
+      {
+        listen: file.listen,
+        listenMaxBytes: file.listenMaxBytes,
+        mailDomain: file.mailDomain,
+        archiveAddress: file.archiveAddress,
+      },
+      env,
+      ENV_KEYS.top,
+    ) ?? {}
   let listen: MailConfig['listen'] = null
   if (top.listen !== undefined) {
-    const r = listenSchema.safeParse(typeof top.listen === 'object' && top.listen ? `${(top.listen as Raw).host}:${(top.listen as Raw).port}` : top.listen)
-    const maxRaw = top.listenMaxBytes ?? (typeof top.listen === 'object' && top.listen ? (top.listen as Raw).maxBytes : undefined)
-    const max = maxRaw === undefined ? { success: true as const, data: 10 * 1024 * 1024 } : z.coerce.number().int().min(1024).safeParse(maxRaw)
+    const r = listenSchema.safeParse(
+      typeof top.listen === 'object' && top.listen
+        ? `${(top.listen as Raw).host}:${(top.listen as Raw).port}`
+        : top.listen,
+    )
+    const maxRaw =
+      top.listenMaxBytes ?? (typeof top.listen === 'object' && top.listen ? (top.listen as Raw).maxBytes : undefined)
+    const max =
+      maxRaw === undefined
+        ? { success: true as const, data: 10 * 1024 * 1024 }
+        : z.coerce.number().int().min(1024).safeParse(maxRaw)
     if (!r.success) errors.push(`listen (${ENV_KEYS.top.listen}): ${r.error.issues[0]!.message}`)
-    else if (!max.success) errors.push(`listenMaxBytes (${ENV_KEYS.top.listenMaxBytes}): must be a whole number of bytes, at least 1024`)
+    else if (!max.success)
+      errors.push(`listenMaxBytes (${ENV_KEYS.top.listenMaxBytes}): must be a whole number of bytes, at least 1024`)
     else {
       const i = r.data.lastIndexOf(':')
       const p = port.safeParse(r.data.slice(i + 1))
@@ -212,23 +283,44 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     else {
       const host = r.data.host ?? imap?.host
       const t = r.data.tls ?? imap?.tls ?? 'none'
-      if (!host) errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
-      else archiveImap = { host, port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143), tls: t, user: r.data.user, pass: r.data.pass, mailbox: r.data.mailbox }
+      if (!host)
+        errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
+      else
+        archiveImap = {
+          host,
+          port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143),
+          tls: t,
+          user: r.data.user,
+          pass: r.data.pass,
+          mailbox: r.data.mailbox,
+        }
     }
-    if (!archiveAddress) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): is required with the archive mailbox settings`)
+    if (!archiveAddress)
+      errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): is required with the archive mailbox settings`)
   }
-  if (archiveAddress && !smtp) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): needs SMTP delivery (${ENV_KEYS.smtp.host})`)
+  if (archiveAddress && !smtp)
+    errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): needs SMTP delivery (${ENV_KEYS.smtp.host})`)
 
-  if (errors.length) throw new MailConfigError(`mail configuration${path ? ` (PBEM_CONFIG ${path} and environment)` : ''} is invalid:\n  ${errors.join('\n  ')}`)
+  if (errors.length)
+    throw new MailConfigError(
+      `mail configuration${path ? ` (PBEM_CONFIG ${path} and environment)` : ''} is invalid:\n  ${errors.join('\n  ')}`,
+    )
   return { imap, smtp, listen, mailDomain, archiveAddress, archiveImap }
 }
 
 /** One line per configured part, for the start-up banner (no passwords). */
 export function describeMailConfig(c: MailConfig): string[] {
   const lines: string[] = []
-  if (c.imap) lines.push(`IMAP intake: ${c.imap.user}@${c.imap.host}:${c.imap.port} (${c.imap.tls}) ${c.imap.mailbox} -> ${c.imap.processed}`)
-  if (c.smtp) lines.push(`SMTP delivery: ${c.smtp.host}:${c.smtp.port} (${c.smtp.tls})${c.smtp.user ? ` as ${c.smtp.user}` : ''}`)
-  if (c.archiveAddress) lines.push(`archive copy of every sent mail to ${c.archiveAddress}${c.archiveImap ? ` (read back from ${c.archiveImap.user}@${c.archiveImap.host}:${c.archiveImap.port} ${c.archiveImap.mailbox})` : ' (not readable: mail interrupted by a crash is sent again)'}`)
+  if (c.imap)
+    lines.push(
+      `IMAP intake: ${c.imap.user}@${c.imap.host}:${c.imap.port} (${c.imap.tls}) ${c.imap.mailbox} -> ${c.imap.processed}`,
+    )
+  if (c.smtp)
+    lines.push(`SMTP delivery: ${c.smtp.host}:${c.smtp.port} (${c.smtp.tls})${c.smtp.user ? ` as ${c.smtp.user}` : ''}`)
+  if (c.archiveAddress)
+    lines.push(
+      `archive copy of every sent mail to ${c.archiveAddress}${c.archiveImap ? ` (read back from ${c.archiveImap.user}@${c.archiveImap.host}:${c.archiveImap.port} ${c.archiveImap.mailbox})` : ' (not readable: mail interrupted by a crash is sent again)'}`,
+    )
   if (c.listen) lines.push(`SMTP listener: ${c.listen.host}:${c.listen.port}`)
   return lines
 }

@@ -10,13 +10,13 @@
  * should still write elsewhere (or under a non-.eml name) and rename into place, as
  * DropFolderTransport does.
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { extname, basename, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { extname, basename, join } from 'node:path'
 
 /** Files modified within this many milliseconds are considered still being written. */
-export const SETTLE_MS = 100;
+export const SETTLE_MS = 100
 
-export type DropHandler = (raw: Buffer, file: string) => Promise<void>;
+export type DropHandler = (raw: Buffer, file: string) => Promise<void>
 
 /**
  * Processes every settled `*.eml` (case-insensitive) in `dir` in name order, creating `dir` if
@@ -24,45 +24,46 @@ export type DropHandler = (raw: Buffer, file: string) => Promise<void>;
  * handled (moved to processed/) and failed (moved to failed/) alike.
  */
 export async function scanDropFolder(dir: string, handle: DropHandler): Promise<number> {
-  await mkdir(dir, { recursive: true });
-  const entries = await readdir(dir, { withFileTypes: true });
+  await mkdir(dir, { recursive: true })
+  const entries = await readdir(dir, { withFileTypes: true })
   const names = entries
     .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.eml') && !e.name.startsWith('.'))
     .map((e) => e.name)
-    .sort();
+    .sort()
 
-  let count = 0;
+  let count = 0
   for (const name of names) {
-    const file = join(dir, name);
-    let raw: Buffer;
+    const file = join(dir, name)
+    let raw: Buffer
     try {
-      const st = await stat(file);
-      if (Date.now() - st.mtimeMs < SETTLE_MS) continue; // still being written: next scan
-      raw = await readFile(file);
+      const st = await stat(file)
+      if (Date.now() - st.mtimeMs < SETTLE_MS) continue // still being written: next scan
+      raw = await readFile(file)
     } catch (e) {
-      if (isNotFound(e)) continue; // taken away meanwhile
-      throw e;
+      if (isNotFound(e)) continue // taken away meanwhile
+      throw e
     }
 
-    let failure: unknown = null;
-    let failed = false;
+    let failure: unknown = null
+    let failed = false
     try {
-      await handle(raw, file);
+      await handle(raw, file)
     } catch (e) {
-      failed = true;
-      failure = e;
+      failed = true
+      failure = e
     }
 
     if (!failed) {
-      await moveInto(file, join(dir, 'processed'));
+      await moveInto(file, join(dir, 'processed'))
     } else {
-      const target = await moveInto(file, join(dir, 'failed'));
-      const detail = failure instanceof Error ? (failure.stack ?? `${failure.name}: ${failure.message}`) : String(failure);
-      await writeFile(`${target}.error.txt`, `${new Date().toISOString()}\n${detail}\n`);
+      const target = await moveInto(file, join(dir, 'failed'))
+      const detail =
+        failure instanceof Error ? (failure.stack ?? `${failure.name}: ${failure.message}`) : String(failure)
+      await writeFile(`${target}.error.txt`, `${new Date().toISOString()}\n${detail}\n`)
     }
-    count++;
+    count++
   }
-  return count;
+  return count
 }
 
 /**
@@ -75,14 +76,14 @@ export function watchDropFolder(
   handle: DropHandler,
   opts: { intervalMs: number; onError?: (e: unknown) => void },
 ): { stop(): Promise<void> } {
-  const onError = opts.onError ?? ((e: unknown) => console.error('drop folder scan failed:', e));
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
+  const onError = opts.onError ?? ((e: unknown) => console.error('drop folder scan failed:', e))
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<void> = Promise.resolve()
 
   const tick = (): void => {
-    timer = null;
-    if (stopped) return;
+    timer = null
+    if (stopped) return
     running = scanDropFolder(dir, handle)
       .then(
         () => undefined,
@@ -90,44 +91,44 @@ export function watchDropFolder(
       )
       .catch(() => undefined) // an onError that throws must not stop polling
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, opts.intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
+        if (!stopped) timer = setTimeout(tick, opts.intervalMs)
+      })
+  }
+  timer = setTimeout(tick, 0)
 
   return {
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = null
+      await running
     },
-  };
+  }
 }
 
 /** Renames `file` into `toDir` (created if needed) without overwriting; returns the new path. */
 async function moveInto(file: string, toDir: string): Promise<string> {
-  await mkdir(toDir, { recursive: true });
-  const ext = extname(file);
-  const stem = basename(file, ext);
+  await mkdir(toDir, { recursive: true })
+  const ext = extname(file)
+  const stem = basename(file, ext)
   for (let n = 0; ; n++) {
-    const target = join(toDir, n === 0 ? `${stem}${ext}` : `${stem}-${n}${ext}`);
-    if (await exists(target)) continue;
-    await rename(file, target);
-    return target;
+    const target = join(toDir, n === 0 ? `${stem}${ext}` : `${stem}-${n}${ext}`)
+    if (await exists(target)) continue
+    await rename(file, target)
+    return target
   }
 }
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path);
-    return true;
+    await stat(path)
+    return true
   } catch (e) {
-    if (isNotFound(e)) return false;
-    throw e;
+    if (isNotFound(e)) return false
+    throw e
   }
 }
 
 function isNotFound(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'ENOENT';
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'ENOENT'
 }

@@ -82,13 +82,20 @@ export function accountKey(a: { user: string; host: string; port: number }): str
 
 /** The stored checkpoint of one account's mailbox, or null. */
 export function readImapCheckpoint(db: Database, account: string, mailbox: string): ImapCheckpoint | null {
-  const row = db.prepare('SELECT uidvalidity, last_uid, updated_at FROM imap_checkpoint WHERE account = ? AND mailbox = ?').get(account, mailbox) as
-    | { uidvalidity: string; last_uid: number; updated_at: string }
-    | undefined
+  const row = db
+    .prepare('SELECT uidvalidity, last_uid, updated_at FROM imap_checkpoint WHERE account = ? AND mailbox = ?')
+    .get(account, mailbox) as { uidvalidity: string; last_uid: number; updated_at: string } | undefined
   return row ? { uidValidity: row.uidvalidity, lastUid: row.last_uid, updatedAt: row.updated_at } : null
 }
 
-function writeImapCheckpoint(db: Database, account: string, mailbox: string, uidValidity: string, lastUid: number, now: Date): void {
+function writeImapCheckpoint(
+  db: Database,
+  account: string,
+  mailbox: string,
+  uidValidity: string,
+  lastUid: number,
+  now: Date,
+): void {
   db.prepare(
     `INSERT INTO imap_checkpoint (account, mailbox, uidvalidity, last_uid, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(account, mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
@@ -133,7 +140,8 @@ export class ImapIntake {
     this.mailbox = opts.mailbox ?? 'INBOX'
     this.processedMailbox = opts.processedMailbox ?? 'Processed'
     this.failedMailbox = opts.failedMailbox ?? 'Failed'
-    if (this.processedMailbox === this.mailbox || this.failedMailbox === this.mailbox) throw new Error('ImapIntake: the processed and failed mailboxes must differ from the mailbox read')
+    if (this.processedMailbox === this.mailbox || this.failedMailbox === this.mailbox)
+      throw new Error('ImapIntake: the processed and failed mailboxes must differ from the mailbox read')
     this.account = accountKey(opts)
     this.log = opts.log ?? (() => {})
     this.clock = opts.clock ?? (() => new Date())
@@ -343,7 +351,10 @@ export class ImapIntake {
       let last = 0
       if (cp && cp.uidValidity === uidValidity) last = cp.lastUid
       else {
-        if (cp) this.log(`imap ${this.account}/${this.mailbox}: UIDVALIDITY changed from ${cp.uidValidity} to ${uidValidity}; reading the mailbox from the start`)
+        if (cp)
+          this.log(
+            `imap ${this.account}/${this.mailbox}: UIDVALIDITY changed from ${cp.uidValidity} to ${uidValidity}; reading the mailbox from the start`,
+          )
         writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, 0, this.clock())
       }
       const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
@@ -369,8 +380,11 @@ export class ImapIntake {
           const n = (this.attempts.get(attemptKey) ?? 0) + 1
           this.attempts.set(attemptKey, n)
           const why = e instanceof Error ? e.message : String(e)
-          if (n < (this.o.maxAttempts ?? 5)) throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
-          this.log(`imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`)
+          if (n < (this.o.maxAttempts ?? 5))
+            throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
+          this.log(
+            `imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`,
+          )
           await this.ensureMailbox(client, this.failedMailbox)
           this.attempts.delete(attemptKey)
           target = this.failedMailbox

@@ -6,65 +6,65 @@
  * RFC 2047 encoded words) is mailparser's; this module picks the fields the judge needs,
  * normalises them, and recognises mail sent by robots so that we never answer it.
  */
-import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { createHash } from 'node:crypto'
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
+import addressparser from 'nodemailer/lib/addressparser/index.js'
 
 export interface InboundMail {
   /** Message-ID header value without <>, or 'sha256-' + rawHash when the header is absent */
-  messageId: string;
+  messageId: string
   /** sha256 hex of the raw bytes */
-  rawHash: string;
+  rawHash: string
   /** first From address; address lower-cased, '' when missing */
-  from: { address: string; name: string };
+  from: { address: string; name: string }
   /** To + Cc + Delivered-To + X-Original-To addresses, lower-case, de-duplicated, in that order */
-  to: string[];
-  subject: string;
+  to: string[]
+  subject: string
   /** Date header as ISO-8601 UTC, null when absent or unparseable */
-  date: string | null;
+  date: string | null
   /** first message id of In-Reply-To, without <> */
-  inReplyTo: string | null;
+  inReplyTo: string | null
   /** References ids without <>, oldest first */
-  references: string[];
+  references: string[]
   /**
    * The best plain text: the text/plain part; for HTML-only mail the HTML rendered to text by
    * mailparser (html-to-text: block elements become line breaks, no tags or entities left).
    * Line ends are '\n', non-breaking spaces are plain spaces, trailing blanks of each line removed.
    */
-  text: string;
+  text: string
   /** text/plain attachments only, decoded with their charset */
-  textAttachments: { filename: string; text: string }[];
+  textAttachments: { filename: string; text: string }[]
   /** a reason when the mail comes from a robot (auto-reply, bounce, list), null otherwise */
-  automated: string | null;
+  automated: string | null
   /** raw size in bytes */
-  size: number;
+  size: number
   /**
    * Where `text` came from: a text/plain part ('plain'), the rendering of the HTML because the
    * message has no (or only a blank) text/plain part ('html'), or nothing at all ('none').
    * Optional so that hand-built records (tests, other intakes) need not say.
    */
-  textFrom?: 'plain' | 'html' | 'none';
+  textFrom?: 'plain' | 'html' | 'none'
   /** every attachment, text or not: name, MIME type and decoded size in bytes */
-  attachments?: { filename: string; contentType: string; size: number }[];
+  attachments?: { filename: string; contentType: string; size: number }[]
   /** the X-Mailer header, null when absent (the judge marks its own mail 'acw-pbem') */
-  xMailer?: string | null;
+  xMailer?: string | null
 }
 
-export const DEFAULT_MAX_INBOUND_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_INBOUND_BYTES = 2 * 1024 * 1024
 
 export class MailTooLargeError extends Error {
-  readonly size: number;
-  readonly limit: number;
+  readonly size: number
+  readonly limit: number
   constructor(size: number, limit: number) {
-    super(`message of ${size} bytes exceeds the ${limit} byte limit`);
-    this.name = 'MailTooLargeError';
-    this.size = size;
-    this.limit = limit;
+    super(`message of ${size} bytes exceeds the ${limit} byte limit`)
+    this.name = 'MailTooLargeError'
+    this.size = size
+    this.limit = limit
   }
 }
 
 export function sha256Hex(raw: Buffer): string {
-  return createHash('sha256').update(raw).digest('hex');
+  return createHash('sha256').update(raw).digest('hex')
 }
 
 const PARSE_OPTIONS = {
@@ -72,15 +72,15 @@ const PARSE_OPTIONS = {
   skipTextToHtml: true,
   skipTextLinks: true,
   skipImageLinks: true,
-};
+}
 
 /** HTML rendered to text exactly as mailparser renders an HTML-only message. */
 async function renderHtml(html: string): Promise<string> {
   const wrapped = Buffer.concat([
     Buffer.from('Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n'),
     Buffer.from(Buffer.from(html, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n')),
-  ]);
-  return (await simpleParser(wrapped, PARSE_OPTIONS)).text ?? '';
+  ])
+  return (await simpleParser(wrapped, PARSE_OPTIONS)).text ?? ''
 }
 
 /**
@@ -88,62 +88,62 @@ async function renderHtml(html: string): Promise<string> {
  * raw.length > maxBytes (default 2 MiB).
  */
 export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): Promise<InboundMail> {
-  const limit = opts?.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES;
-  if (raw.length > limit) throw new MailTooLargeError(raw.length, limit);
+  const limit = opts?.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES
+  if (raw.length > limit) throw new MailTooLargeError(raw.length, limit)
 
-  const rawHash = sha256Hex(raw);
-  const parsed = await simpleParser(raw, PARSE_OPTIONS);
-  const headers = rawHeaders(parsed);
+  const rawHash = sha256Hex(raw)
+  const parsed = await simpleParser(raw, PARSE_OPTIONS)
+  const headers = rawHeaders(parsed)
 
-  const messageId = firstMessageId(parsed.messageId);
-  const fromAddr = flattenAddresses(parsed.from)[0];
+  const messageId = firstMessageId(parsed.messageId)
+  const fromAddr = flattenAddresses(parsed.from)[0]
 
-  const to = new Set<string>();
-  for (const a of [...flattenAddresses(parsed.to), ...flattenAddresses(parsed.cc)]) to.add(a.address);
+  const to = new Set<string>()
+  for (const a of [...flattenAddresses(parsed.to), ...flattenAddresses(parsed.cc)]) to.add(a.address)
   for (const key of ['delivered-to', 'x-original-to']) {
     for (const value of headers.get(key) ?? []) {
       for (const a of addressparser(value, { flatten: true })) {
-        if (a.address) to.add(a.address.toLowerCase());
+        if (a.address) to.add(a.address.toLowerCase())
       }
     }
   }
-  to.delete('');
+  to.delete('')
 
-  const dateRaw = headers.get('date')?.[0];
-  const dateParsed = dateRaw === undefined ? null : new Date(dateRaw);
-  const date = dateParsed && !Number.isNaN(dateParsed.getTime()) ? dateParsed.toISOString() : null;
+  const dateRaw = headers.get('date')?.[0]
+  const dateParsed = dateRaw === undefined ? null : new Date(dateRaw)
+  const date = dateParsed && !Number.isNaN(dateParsed.getTime()) ? dateParsed.toISOString() : null
 
   const references = ([] as string[])
     .concat(parsed.references ?? [])
     .flatMap((r) => r.split(/\s+/))
     .map(stripAngles)
-    .filter((r) => r.length > 0);
+    .filter((r) => r.length > 0)
 
-  const textAttachments: InboundMail['textAttachments'] = [];
+  const textAttachments: InboundMail['textAttachments'] = []
   const attachments: NonNullable<InboundMail['attachments']> = parsed.attachments.map((a) => ({
     filename: a.filename ?? '',
     contentType: a.contentType.toLowerCase(),
     size: a.size ?? a.content.length,
-  }));
+  }))
   for (const att of parsed.attachments) {
-    if (att.contentType.toLowerCase() !== 'text/plain') continue;
-    const ct = att.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+    if (att.contentType.toLowerCase() !== 'text/plain') continue
+    const ct = att.headers.get('content-type') as { params?: Record<string, string> } | undefined
     textAttachments.push({
       filename: att.filename ?? '',
       text: normaliseText(decodeCharset(att.content, ct?.params?.charset)),
-    });
+    })
   }
 
   // Which part the text comes from. mailparser renders HTML to text only when there is no
   // text/plain part; a blank text/plain part next to real HTML (some webmailers) counts as none.
-  let text = normaliseText(parsed.text ?? '');
-  let textFrom: NonNullable<InboundMail['textFrom']> = text.trim() ? 'plain' : 'none';
+  let text = normaliseText(parsed.text ?? '')
+  let textFrom: NonNullable<InboundMail['textFrom']> = text.trim() ? 'plain' : 'none'
   if (typeof parsed.html === 'string' && parsed.html.trim()) {
-    const plainOnly = await simpleParser(raw, { ...PARSE_OPTIONS, skipHtmlToText: true });
+    const plainOnly = await simpleParser(raw, { ...PARSE_OPTIONS, skipHtmlToText: true })
     if (!(plainOnly.text ?? '').trim()) {
-      textFrom = 'html';
-      if (!text.trim()) text = normaliseText(await renderHtml(parsed.html));
-      if (!text.trim()) textFrom = 'none';
+      textFrom = 'html'
+      if (!text.trim()) text = normaliseText(await renderHtml(parsed.html))
+      if (!text.trim()) textFrom = 'none'
     }
   }
 
@@ -163,78 +163,78 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
     textFrom,
     attachments,
     xMailer: headers.get('x-mailer')?.[0] ?? null,
-  };
+  }
 }
 
 /** Why a message looks machine-sent (RFC 3834 and common practice), or null. */
 function automatedReason(parsed: ParsedMail, headers: Map<string, string[]>, from: string): string | null {
-  const ct = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  const ct = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined
   if (ct?.value?.toLowerCase() === 'multipart/report') {
-    return `multipart/report (${ct.params?.['report-type'] ?? 'unknown'})`;
+    return `multipart/report (${ct.params?.['report-type'] ?? 'unknown'})`
   }
-  const local = from.split('@')[0] ?? '';
-  if (local === 'mailer-daemon' || local === 'postmaster') return `sender ${local}`;
+  const local = from.split('@')[0] ?? ''
+  if (local === 'mailer-daemon' || local === 'postmaster') return `sender ${local}`
   for (const v of headers.get('return-path') ?? []) {
-    if (/^<\s*>$/.test(v.trim())) return 'empty Return-Path';
+    if (/^<\s*>$/.test(v.trim())) return 'empty Return-Path'
   }
-  const autoSubmitted = headers.get('auto-submitted')?.[0];
+  const autoSubmitted = headers.get('auto-submitted')?.[0]
   if (autoSubmitted !== undefined) {
-    const kind = autoSubmitted.split(/[;(\s]/)[0]?.toLowerCase() ?? '';
-    if (kind !== 'no') return `Auto-Submitted: ${kind}`;
+    const kind = autoSubmitted.split(/[;(\s]/)[0]?.toLowerCase() ?? ''
+    if (kind !== 'no') return `Auto-Submitted: ${kind}`
   }
-  const precedence = headers.get('precedence')?.[0]?.trim().toLowerCase();
-  if (precedence === 'bulk' || precedence === 'list' || precedence === 'junk') return `Precedence: ${precedence}`;
-  if (headers.has('list-id')) return 'List-Id';
+  const precedence = headers.get('precedence')?.[0]?.trim().toLowerCase()
+  if (precedence === 'bulk' || precedence === 'list' || precedence === 'junk') return `Precedence: ${precedence}`
+  if (headers.has('list-id')) return 'List-Id'
   // de-facto vacation markers (Exchange, many autoresponders)
   for (const key of ['x-autoreply', 'x-autorespond']) {
-    if (headers.has(key)) return key === 'x-autoreply' ? 'X-Autoreply' : 'X-Autorespond';
+    if (headers.has(key)) return key === 'x-autoreply' ? 'X-Autoreply' : 'X-Autorespond'
   }
-  return null;
+  return null
 }
 
 /** Top-level header values by lower-case name, unfolded, in order of appearance. */
 function rawHeaders(parsed: ParsedMail): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+  const out = new Map<string, string[]>()
   for (const { key, line } of parsed.headerLines) {
-    const colon = line.indexOf(':');
-    const value = (colon < 0 ? '' : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, ' ').trim();
-    const k = key.toLowerCase();
-    const list = out.get(k);
-    if (list) list.push(value);
-    else out.set(k, [value]);
+    const colon = line.indexOf(':')
+    const value = (colon < 0 ? '' : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, ' ').trim()
+    const k = key.toLowerCase()
+    const list = out.get(k)
+    if (list) list.push(value)
+    else out.set(k, [value])
   }
-  return out;
+  return out
 }
 
 function flattenAddresses(obj: AddressObject | AddressObject[] | undefined): { address: string; name: string }[] {
-  const out: { address: string; name: string }[] = [];
-  type Entry = { address?: string | undefined; name?: string | undefined; group?: Entry[] | undefined };
+  const out: { address: string; name: string }[] = []
+  type Entry = { address?: string | undefined; name?: string | undefined; group?: Entry[] | undefined }
   const walk = (list: Entry[]): void => {
     for (const e of list) {
-      if (e.group) walk(e.group);
-      else if (e.address) out.push({ address: e.address.toLowerCase(), name: e.name ?? '' });
+      if (e.group) walk(e.group)
+      else if (e.address) out.push({ address: e.address.toLowerCase(), name: e.name ?? '' })
     }
-  };
-  for (const o of ([] as AddressObject[]).concat(obj ?? [])) walk(o.value);
-  return out;
+  }
+  for (const o of ([] as AddressObject[]).concat(obj ?? [])) walk(o.value)
+  return out
 }
 
 function stripAngles(id: string): string {
-  return id.trim().replace(/^<+/, '').replace(/>+$/, '').trim();
+  return id.trim().replace(/^<+/, '').replace(/>+$/, '').trim()
 }
 
 function firstMessageId(value: string | undefined): string | null {
-  if (!value) return null;
-  const bracketed = /<([^<>\s]+)>/.exec(value);
-  const id = bracketed ? bracketed[1]! : stripAngles(value.split(/\s+/)[0] ?? '');
-  return id.length > 0 ? id : null;
+  if (!value) return null
+  const bracketed = /<([^<>\s]+)>/.exec(value)
+  const id = bracketed ? bracketed[1]! : stripAngles(value.split(/\s+/)[0] ?? '')
+  return id.length > 0 ? id : null
 }
 
 function decodeCharset(content: Buffer, charset: string | undefined): string {
   try {
-    return new TextDecoder(charset?.trim() || 'utf-8').decode(content);
+    return new TextDecoder(charset?.trim() || 'utf-8').decode(content)
   } catch {
-    return new TextDecoder('utf-8').decode(content); // unknown label: best effort
+    return new TextDecoder('utf-8').decode(content) // unknown label: best effort
   }
 }
 
@@ -242,5 +242,5 @@ function normaliseText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+$/gm, '');
+    .replace(/[ \t]+$/gm, '')
 }

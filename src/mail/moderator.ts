@@ -22,7 +22,21 @@ import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { MailContext } from './commands.ts'
 
-export const MODERATOR_COMMANDS = ['HELP', 'STATUS', 'PAUSE', 'RESUME', 'EXTEND', 'DEADLINE', 'PROCESS', 'PREVIEW', 'REPLACE', 'EJECT', 'ABSENCE', 'SCHEDULE', 'SET'] as const
+export const MODERATOR_COMMANDS = [
+  'HELP',
+  'STATUS',
+  'PAUSE',
+  'RESUME',
+  'EXTEND',
+  'DEADLINE',
+  'PROCESS',
+  'PREVIEW',
+  'REPLACE',
+  'EJECT',
+  'ABSENCE',
+  'SCHEDULE',
+  'SET',
+] as const
 
 export interface ModeratorContext extends MailContext {
   /** The key from the reply address (orders+<game>.moderator.<key>@), when the mail came that way; else the KEY line counts. */
@@ -45,7 +59,7 @@ export function moderatorHelp(game: string): string {
     '  PAUSE [reason]                      stop the clock (orders are still accepted)',
     '  RESUME [YYYY-MM-DD [HH:MM] | <n>H]  restart it; default: the old deadline moved by the pause, at least 24h away',
     '  EXTEND <n>H | <n>D [POINT <p>]      move the open deadline (or a pending decision) later',
-    '  DEADLINE YYYY-MM-DD HH:MM [POINT <p>]  set the open deadline (in the game\'s zone)',
+    "  DEADLINE YYYY-MM-DD HH:MM [POINT <p>]  set the open deadline (in the game's zone)",
     '  PROCESS [POINT <p>]                 resolve now; decisions not yet answered take their defaults',
     '  PREVIEW                             the resolution as it would go now, mailed to you only; nothing recorded',
     '  REPLACE <role> <address> [name]     a new player for the role (new key; the old one stops working)',
@@ -71,7 +85,9 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         messageId: `mod.${game}.${tag}${suffix}@${judge.mailDomain}`,
         from: `Sea judge <${judge.judgeAddress}>`,
         to,
-        ...(key && judge.games().includes(game) && judge.checkModeratorKey(game, key) ? { replyTo: judge.replyAddress(game, 'moderator', key) } : {}),
+        ...(key && judge.games().includes(game) && judge.checkModeratorKey(game, key)
+          ? { replyTo: judge.replyAddress(game, 'moderator', key) }
+          : {}),
         subject: `[${game}] ${subject}`,
         text: judge.templates.render(null, 'notice.txt', { body: text }),
         inReplyTo: ctx.mail.messageId,
@@ -85,9 +101,18 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
   }
   if (!key || !judge.checkModeratorKey(game, key)) {
     const why = key ? 'the moderator key does not match' : 'no moderator key was given'
-    reply('Moderator command refused', `Moderator commands for ${game} need the moderator key (a KEY line, or a reply to a notice the judge sent the moderator): ${why}. Nothing was done.`)
+    reply(
+      'Moderator command refused',
+      `Moderator commands for ${game} need the moderator key (a KEY line, or a reply to a notice the judge sent the moderator): ${why}. Nothing was done.`,
+    )
     const of = judge.moderatorAddress
-    if (of && of !== sender) reply('Someone tried a moderator command', `${sender} sent moderator commands for ${game} without a valid key (${why}). They were refused.`, of, '.alert')
+    if (of && of !== sender)
+      reply(
+        'Someone tried a moderator command',
+        `${sender} sent moderator commands for ${game} without a valid key (${why}). They were refused.`,
+        of,
+        '.alert',
+      )
     return { outcome: 'moderator-refused', lines: [why] }
   }
 
@@ -116,7 +141,11 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
               `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null)}`,
               `Orders on file: ${[...fold.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
               ...(fold.paused ? [`PAUSED since ${fold.paused.at}: ${fold.paused.reason}`] : []),
-              ...(d ? [`Decision pending: ${d.decisionId} from ${d.role}, default ${d.defaultOption}, due ${judge.when(fold, d.deadline ?? null)}`] : []),
+              ...(d
+                ? [
+                    `Decision pending: ${d.decisionId} from ${d.role}, default ${d.defaultOption}, due ${judge.when(fold, d.deadline ?? null)}`,
+                  ]
+                : []),
               ...[...fold.absences].flatMap(([role, list]) => list.map((a) => `Absence: ${role} ${a.from} to ${a.to}`)),
               ...(fold.ejected.size ? [`Vacant: ${[...fold.ejected].join(', ')}`] : []),
               'Schedule:',
@@ -132,7 +161,11 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         case 'RESUME': {
           const a = args.join(' ')
           const hours = /^(\d+(?:\.\d+)?)\s*H$/i.exec(a)
-          const r = judge.resume(game, { by, ...guard, ...(hours ? { hours: Number(hours[1]) } : a ? { deadline: parseLocal(a, zone) } : {}) })
+          const r = judge.resume(game, {
+            by,
+            ...guard,
+            ...(hours ? { hours: Number(hours[1]) } : a ? { deadline: parseLocal(a, zone) } : {}),
+          })
           lines.push(`RESUME: the game runs again; deadline ${judge.when(judge.load(game), r.deadline)}.`)
           break
         }
@@ -151,7 +184,9 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         }
         case 'PROCESS': {
           const r = judge.forceAdjudicate(game, { by, ...guard })
-          lines.push(`PROCESS: ${r.label} resolved${r.defaulted.length ? ` (defaults applied to ${r.defaulted.join(', ')})` : ''}; the reports are on their way.`)
+          lines.push(
+            `PROCESS: ${r.label} resolved${r.defaulted.length ? ` (defaults applied to ${r.defaulted.join(', ')})` : ''}; the reports are on their way.`,
+          )
           break
         }
         case 'PREVIEW': {
@@ -162,27 +197,40 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         case 'REPLACE': {
           const [role, address, ...name] = args
           if (!role || !address) throw new Error('write REPLACE <role> <address> [name]')
-          judge.replacePlayer(game, role.toLowerCase(), address.toLowerCase(), { by, ...guard, ...(name.length ? { name: name.join(' ') } : {}) })
-          lines.push(`REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`)
+          judge.replacePlayer(game, role.toLowerCase(), address.toLowerCase(), {
+            by,
+            ...guard,
+            ...(name.length ? { name: name.join(' ') } : {}),
+          })
+          lines.push(
+            `REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`,
+          )
           break
         }
         case 'EJECT': {
           const [role, ...reason] = args
           if (!role) throw new Error('write EJECT <role> [reason]')
-          judge.eject(game, role.toLowerCase(), { by, ...guard, ...(reason.length ? { reason: reason.join(' ') } : {}) })
+          judge.eject(game, role.toLowerCase(), {
+            by,
+            ...guard,
+            ...(reason.length ? { reason: reason.join(' ') } : {}),
+          })
           lines.push(`EJECT: ${role.toLowerCase()} is vacant and plays on its standing orders until you REPLACE it.`)
           break
         }
         case 'ABSENCE': {
           const [role, from, to] = args
           if (!role || !from) throw new Error('write ABSENCE <role> <from> <to> or ABSENCE <role> NONE')
-          const r = /^none$/i.test(from) ? judge.cancelAbsence(game, role.toLowerCase(), { by: 'moderator' }) : judge.setAbsence(game, role.toLowerCase(), from, to ?? from, { by: 'moderator' })
+          const r = /^none$/i.test(from)
+            ? judge.cancelAbsence(game, role.toLowerCase(), { by: 'moderator' })
+            : judge.setAbsence(game, role.toLowerCase(), from, to ?? from, { by: 'moderator' })
           lines.push(`ABSENCE: ${r.ok ? r.message : `not set: ${r.error}`}`)
           break
         }
         case 'SCHEDULE': {
           const [kind, ...rule] = args
-          if (!kind || !rule.length) throw new Error('write SCHEDULE <phase kind> <rule>, e.g. SCHEDULE activity Fridays 18:00')
+          if (!kind || !rule.length)
+            throw new Error('write SCHEDULE <phase kind> <rule>, e.g. SCHEDULE activity Fridays 18:00')
           judge.setSchedule(game, { rules: { [kind.toLowerCase()]: parseRule(rule.join(' ')) } }, { by, ...guard })
           lines.push(`SCHEDULE: ${kind.toLowerCase()} deadlines now follow "${rule.join(' ')}" from the next point on.`)
           break
@@ -190,7 +238,11 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         case 'SET': {
           const input = setOption(args)
           const s = judge.setSchedule(game, input, { by, ...guard })
-          lines.push(`SET: done. The schedule now reads:\n${describeSchedule(s).map((l) => `  ${l}`).join('\n')}`)
+          lines.push(
+            `SET: done. The schedule now reads:\n${describeSchedule(s)
+              .map((l) => `  ${l}`)
+              .join('\n')}`,
+          )
           break
         }
         default:
@@ -203,7 +255,13 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
   if (!script.lines.length) lines.push(moderatorHelp(game))
   reply(`Moderator: ${script.lines.map((l) => l.words[0]).join(', ') || 'HELP'}`, [...lines, ...extra].join('\n\n'))
   const of = judge.moderatorAddress
-  if (of && of !== sender) reply('Moderator commands from another address', `${sender} sent moderator commands for ${game} with the moderator key:\n\n${lines.join('\n\n')}`, of, '.copy')
+  if (of && of !== sender)
+    reply(
+      'Moderator commands from another address',
+      `${sender} sent moderator commands for ${game} with the moderator key:\n\n${lines.join('\n\n')}`,
+      of,
+      '.copy',
+    )
   return { outcome: 'moderator-command', lines }
 }
 
@@ -215,7 +273,12 @@ function setOption(args: string[]): ScheduleInput {
     if (/^(off|no|false)$/i.test(v)) return false
     throw new Error(`write ON or OFF, not "${v}"`)
   }
-  const hours = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean).map((x) => Number(x.replace(/h$/i, '')))
+  const hours = (v: string) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => Number(x.replace(/h$/i, '')))
   switch ((name ?? '').toUpperCase()) {
     case 'MISSED':
       return { missed: value.toLowerCase() as ScheduleInput['missed'] }
@@ -238,6 +301,8 @@ function setOption(args: string[]): ScheduleInput {
     case 'ZONE':
       return { zone: rest[0] ?? '' }
     default:
-      throw new Error(`unknown option "${name ?? ''}"; options: MISSED, GRACE, DELAY, EARLY, REMINDERS, LATE, ANNOUNCE, ABSENCEMAX, DECISION, ZONE`)
+      throw new Error(
+        `unknown option "${name ?? ''}"; options: MISSED, GRACE, DELAY, EARLY, REMINDERS, LATE, ANNOUNCE, ABSENCEMAX, DECISION, ZONE`,
+      )
   }
 }

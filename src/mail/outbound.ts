@@ -8,35 +8,35 @@
  * bytes with the same Message-ID (the Date header is the row's created_at, boundaries are
  * derived from the Message-ID), which receivers can de-duplicate.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Database } from 'better-sqlite3';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Database } from 'better-sqlite3'
+import MailComposer from 'nodemailer/lib/mail-composer/index.js'
+import addressparser from 'nodemailer/lib/addressparser/index.js'
 
 export interface OutboundMail {
   /** without <> */
-  messageId: string;
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html?: string;
+  messageId: string
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  html?: string
   /** without <> */
-  inReplyTo?: string;
+  inReplyTo?: string
   /** without <>, oldest first */
-  references?: string[];
-  attachments?: { filename: string; content: string /* base64 */; contentType: string; cid?: string }[];
+  references?: string[]
+  attachments?: { filename: string; content: string /* base64 */; contentType: string; cid?: string }[]
   /** extra headers; they may override the defaults Auto-Submitted and X-Mailer */
-  headers?: Record<string, string>;
+  headers?: Record<string, string>
 }
 
-export const X_MAILER = 'acw-pbem';
+export const X_MAILER = 'acw-pbem'
 
-const bracket = (id: string): string => `<${unbracket(id)}>`;
-const unbracket = (id: string): string => id.trim().replace(/^<+/, '').replace(/>+$/, '').trim();
+const bracket = (id: string): string => `<${unbracket(id)}>`
+const unbracket = (id: string): string => id.trim().replace(/^<+/, '').replace(/>+$/, '').trim()
 
 /**
  * Builds the complete RFC 5322 message (CRLF line ends): multipart/alternative text + html when
@@ -46,7 +46,7 @@ const unbracket = (id: string): string => id.trim().replace(/^<+/, '').replace(/
  * overrides them. The output is byte-for-byte stable for the same mail and date.
  */
 export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer> {
-  const references = mail.references ?? (mail.inReplyTo ? [mail.inReplyTo] : undefined);
+  const references = mail.references ?? (mail.inReplyTo ? [mail.inReplyTo] : undefined)
   const composer = new MailComposer({
     from: mail.from,
     to: mail.to,
@@ -70,14 +70,14 @@ export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer
     newline: 'win',
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
-  return composer.compile().build();
+  })
+  return composer.compile().build()
 }
 
 /** Where composed mail goes. Implementations must be safe to call again for the same row. */
 export interface MailTransport {
-  name: string;
-  send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void>;
+  name: string
+  send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void>
 }
 
 /**
@@ -86,36 +86,40 @@ export interface MailTransport {
  * the same row overwrites the same file.
  */
 export class DropFolderTransport implements MailTransport {
-  readonly name = 'drop-folder';
-  readonly dir: string;
+  readonly name = 'drop-folder'
+  readonly dir: string
 
   constructor(dir: string) {
-    this.dir = dir;
+    this.dir = dir
   }
 
   fileFor(mail: OutboundMail, outboxId: number): string {
-    return join(this.dir, `${String(outboxId).padStart(6, '0')}-${safeRecipient(mail.to)}.eml`);
+    return join(this.dir, `${String(outboxId).padStart(6, '0')}-${safeRecipient(mail.to)}.eml`)
   }
 
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const file = this.fileFor(mail, outboxId);
-    const tmp = join(this.dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+    await mkdir(this.dir, { recursive: true })
+    const file = this.fileFor(mail, outboxId)
+    const tmp = join(this.dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
     try {
-      await writeFile(tmp, eml);
-      await rename(tmp, file);
+      await writeFile(tmp, eml)
+      await rename(tmp, file)
     } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
+      await rm(tmp, { force: true })
+      throw e
     }
   }
 }
 
 /** The first address of `to`, lower-cased, reduced to [a-z0-9@._+-] (others become '_'). */
 export function safeRecipient(to: string): string {
-  const first = addressparser(to, { flatten: true })[0]?.address || to;
-  const safe = first.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_').replace(/^\.+/, '_').slice(0, 100);
-  return safe || 'unknown';
+  const first = addressparser(to, { flatten: true })[0]?.address || to
+  const safe = first
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 100)
+  return safe || 'unknown'
 }
 
 /**
@@ -128,36 +132,36 @@ export function enqueueMail(
   meta: { game: string | null; kind: string },
   now: Date,
 ): number {
-  const messageId = unbracket(mail.messageId);
-  if (!messageId) throw new Error('enqueueMail: empty messageId');
-  const stored: OutboundMail = { ...mail, messageId };
+  const messageId = unbracket(mail.messageId)
+  if (!messageId) throw new Error('enqueueMail: empty messageId')
+  const stored: OutboundMail = { ...mail, messageId }
   const info = db
     .prepare(
       `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT(message_id) DO NOTHING`,
     )
-    .run(messageId, meta.game, mail.to, meta.kind, JSON.stringify(stored), now.toISOString());
-  if (info.changes > 0) return Number(info.lastInsertRowid);
-  const row = db.prepare('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined;
-  if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`);
-  return row.id;
+    .run(messageId, meta.game, mail.to, meta.kind, JSON.stringify(stored), now.toISOString())
+  if (info.changes > 0) return Number(info.lastInsertRowid)
+  const row = db.prepare('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined
+  if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`)
+  return row.id
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 10;
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_CAP_MS = 3_600_000;
+export const DEFAULT_MAX_ATTEMPTS = 10
+const BACKOFF_BASE_MS = 30_000
+const BACKOFF_CAP_MS = 3_600_000
 
 /** Delay after a failed attempt, given the attempts made before it: 30 s * 2^n, capped at 1 h. */
 export function backoffMs(attemptsBefore: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.min(attemptsBefore, 30), BACKOFF_CAP_MS);
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.min(attemptsBefore, 30), BACKOFF_CAP_MS)
 }
 
 interface OutboxRow {
-  id: number;
-  payload: string;
-  created_at: string;
-  attempts: number;
+  id: number
+  payload: string
+  created_at: string
+  attempts: number
 }
 
 /**
@@ -173,38 +177,42 @@ export async function drainOutbox(
   now: () => Date,
   opts?: { maxAttempts?: number; limit?: number },
 ): Promise<{ sent: number; failed: number }> {
-  const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const limit = opts?.limit ?? 100;
+  const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
+  const limit = opts?.limit ?? 100
   const rows = db
     .prepare(
       `SELECT id, payload, created_at, attempts FROM outbox
        WHERE sent_at IS NULL AND attempts < ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
        ORDER BY id LIMIT ?`,
     )
-    .all(maxAttempts, now().toISOString(), limit) as OutboxRow[];
+    .all(maxAttempts, now().toISOString(), limit) as OutboxRow[]
 
   const markSent = db.prepare(
     'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL WHERE id = ? AND sent_at IS NULL',
-  );
+  )
   const markFailed = db.prepare(
     'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL',
-  );
+  )
 
-  let sent = 0;
-  let failed = 0;
+  let sent = 0
+  let failed = 0
   for (const row of rows) {
     try {
-      const mail = JSON.parse(row.payload) as OutboundMail;
-      const eml = await composeEml(mail, new Date(row.created_at));
-      await transport.send(mail, eml, row.id);
-      markSent.run(now().toISOString(), row.id);
-      sent++;
+      const mail = JSON.parse(row.payload) as OutboundMail
+      const eml = await composeEml(mail, new Date(row.created_at))
+      await transport.send(mail, eml, row.id)
+      markSent.run(now().toISOString(), row.id)
+      sent++
     } catch (e) {
-      const at = now();
-      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      markFailed.run(`${transport.name}: ${message}`.slice(0, 2000), new Date(at.getTime() + backoffMs(row.attempts)).toISOString(), row.id);
-      failed++;
+      const at = now()
+      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+      markFailed.run(
+        `${transport.name}: ${message}`.slice(0, 2000),
+        new Date(at.getTime() + backoffMs(row.attempts)).toISOString(),
+        row.id,
+      )
+      failed++
     }
   }
-  return { sent, failed };
+  return { sent, failed }
 }

@@ -45,24 +45,38 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
   const viaHtml = mail.textFrom === 'html'
   const forwarded = FORWARD_SUBJECT.test(mail.subject)
   const body = readText(mail.text, { forwarded })
-  const bodyNotes = viaHtml ? ['the message has no plain-text part: its HTML was read as text', ...body.notes] : body.notes
+  const bodyNotes = viaHtml
+    ? ['the message has no plain-text part: its HTML was read as text', ...body.notes]
+    : body.notes
   const source: ExtractedOrders['source'] = viaHtml ? 'html' : 'body'
   const otherAttachments = (mail.attachments ?? []).filter((a) => a.contentType !== 'text/plain')
-  const unread = otherAttachments.map((a) => `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`)
+  const unread = otherAttachments.map(
+    (a) =>
+      `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`,
+  )
 
   const attachments = mail.textAttachments.map((a) => ({ name: a.filename || '(unnamed)', read: readText(a.text) }))
   const fromAttachment = (a: (typeof attachments)[number], why: string): ExtractedOrders => ({
     text: a.read.text,
     source: 'attachment',
     attachment: a.name,
-    notes: [`orders read from the attached file ${a.name} ${why}`, ...a.read.notes.map((n) => `${a.name}: ${n}`), ...unread],
+    notes: [
+      `orders read from the attached file ${a.name} ${why}`,
+      ...a.read.notes.map((n) => `${a.name}: ${n}`),
+      ...unread,
+    ],
   })
 
   if (body.gameLine !== null) return { text: body.text, source, notes: [...bodyNotes, ...unread] }
   const withGame = attachments.find((a) => a.read.gameLine !== null)
-  if (withGame) return fromAttachment(withGame, body.kept ? '(it has the GAME line; the body has none)' : '(the body holds no orders)')
+  if (withGame)
+    return fromAttachment(
+      withGame,
+      body.kept ? '(it has the GAME line; the body has none)' : '(the body holds no orders)',
+    )
   const withText = attachments.find((a) => a.read.kept > 0)
-  if (withText && (body.kept === 0 || looksLikeCoverNote(body.text))) return fromAttachment(withText, body.kept ? '(the body only points to it)' : '(the body holds no orders)')
+  if (withText && (body.kept === 0 || looksLikeCoverNote(body.text)))
+    return fromAttachment(withText, body.kept ? '(the body only points to it)' : '(the body holds no orders)')
   return { text: body.text, source, notes: [...bodyNotes, ...unread] }
 }
 
@@ -71,7 +85,10 @@ const FORWARD_SUBJECT = /^\s*(fwd?|wg|tr|rv|enc|doorst|vs)\s*:/i
 /** A short body that only says the orders are attached. */
 function looksLikeCoverNote(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim())
-  return lines.length <= 5 && /\b(attach|anbei|angeh[äa]ngt|anhang|ci-joint|pi[eè]ce jointe|adjunt|allegat|bijlage|enclosed|file)/i.test(text)
+  return (
+    lines.length <= 5 &&
+    /\b(attach|anbei|angeh[äa]ngt|anhang|ci-joint|pi[eè]ce jointe|adjunt|allegat|bijlage|enclosed|file)/i.test(text)
+  )
 }
 
 function kib(n: number): string {
@@ -114,18 +131,26 @@ const TAGLINE = new RegExp(
 )
 
 /** Closing words that start a signature when only a few short lines follow them. */
-const SALUTATION = /^\s*(regards|best regards|kind regards|warm regards|many regards|cheers|best|best wishes|all the best|thanks|many thanks|thank you|thx|yours|yours truly|sincerely|mit freundlichen gr(ü|ue)(ß|ss)en|viele gr(ü|ue)(ß|ss)e|gr(ü|ue)(ß|ss)e|gru(ß|ss)|cordialement|bien (à|a) vous|saludos|un saluto|cordiali saluti|met vriendelijke groet|groeten)\s*[,.!]*\s*$/i
+const SALUTATION =
+  /^\s*(regards|best regards|kind regards|warm regards|many regards|cheers|best|best wishes|all the best|thanks|many thanks|thank you|thx|yours|yours truly|sincerely|mit freundlichen gr(ü|ue)(ß|ss)en|viele gr(ü|ue)(ß|ss)e|gr(ü|ue)(ß|ss)e|gru(ß|ss)|cordialement|bien (à|a) vous|saludos|un saluto|cordiali saluti|met vriendelijke groet|groeten)\s*[,.!]*\s*$/i
 
 /** The first line of an attribution ("On <date>, <name> wrote:") in many clients and languages. */
-const ATTRIBUTION_START = /^\s*(On|Am|Le|El|Op|Il|Em|Den|Dne|W dniu|Dnia|Il giorno|Pada|Na|\d{1,4}[./-]\d{1,2}[./-]\d{1,4})\b/i
-const ATTRIBUTION_END = /\b(wrote|writes|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|scrisse|escreveu|skrev|napisa[łl]\S*|pisze|kirjoitti|napsal|написал\S*|yazd[ıi])\s*:?\s*$/i
+const ATTRIBUTION_START =
+  /^\s*(On|Am|Le|El|Op|Il|Em|Den|Dne|W dniu|Dnia|Il giorno|Pada|Na|\d{1,4}[./-]\d{1,2}[./-]\d{1,4})\b/i
+const ATTRIBUTION_END =
+  /\b(wrote|writes|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|scrisse|escreveu|skrev|napisa[łl]\S*|pisze|kirjoitti|napsal|написал\S*|yazd[ıi])\s*:?\s*$/i
 /** "Name <address> wrote:" with no date in front, or "Name <address> schrieb am <date>:". */
-const ATTRIBUTION_SHORT = /^\s*[^\s>].{0,200}\b(wrote|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|escreveu|skrev)\s*:\s*$/i
-const ATTRIBUTION_MID = /^\s*[^\s>].{0,200}(@|\d).{0,100}\b(wrote|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|escreveu|skrev)\b.{0,80}:\s*$/i
-const ORIGINAL_MESSAGE = /^\s*-{2,}\s*(Original Message|Urspr[üu]ngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Oorspronkelijk bericht|Originalmeddelande|Opprinnelig melding|Oprindelig meddelelse|Mensagem original|Alkuper[äa]inen viesti|Wiadomo[śs][ćc] oryginalna)\s*-{2,}\s*$/i
-const FORWARD_MARKER = /^\s*(-{2,}\s*(Forwarded message|Forwarded Message|Weitergeleitete Nachricht|Message transf[ée]r[ée]|Mensaje reenviado|Messaggio inoltrato|Doorgestuurd bericht)\s*-{2,}|Begin forwarded message:?)\s*$/i
+const ATTRIBUTION_SHORT =
+  /^\s*[^\s>].{0,200}\b(wrote|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|escreveu|skrev)\s*:\s*$/i
+const ATTRIBUTION_MID =
+  /^\s*[^\s>].{0,200}(@|\d).{0,100}\b(wrote|schrieb|a [ée]crit|escribi[óo]|schreef|ha scritto|escreveu|skrev)\b.{0,80}:\s*$/i
+const ORIGINAL_MESSAGE =
+  /^\s*-{2,}\s*(Original Message|Urspr[üu]ngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Oorspronkelijk bericht|Originalmeddelande|Opprinnelig melding|Oprindelig meddelelse|Mensagem original|Alkuper[äa]inen viesti|Wiadomo[śs][ćc] oryginalna)\s*-{2,}\s*$/i
+const FORWARD_MARKER =
+  /^\s*(-{2,}\s*(Forwarded message|Forwarded Message|Weitergeleitete Nachricht|Message transf[ée]r[ée]|Mensaje reenviado|Messaggio inoltrato|Doorgestuurd bericht)\s*-{2,}|Begin forwarded message:?)\s*$/i
 const HEADER_FROM = /^\s*\*?(From|Von|De|Da|Van|Fra|Fr[åa]n|Od|L[äa]hett[äa]j[äa])\s*:\*?\s*\S/i
-const HEADER_NEXT = /^\s*\*?(Sent|Date|Gesendet|Datum|Envoy[ée]|Enviado|Fecha|Inviato|Data|Verzonden|Skickat|Sendt|Wys[łl]ano|L[äa]hetetty|To|An|[ÀA]|Para|Aan|Till|Til|Do|Subject|Betreff|Objet|Asunto|Oggetto|Onderwerp|[ÄA]mne|Emne|Temat|Cc)\s*:\*?/i
+const HEADER_NEXT =
+  /^\s*\*?(Sent|Date|Gesendet|Datum|Envoy[ée]|Enviado|Fecha|Inviato|Data|Verzonden|Skickat|Sendt|Wys[łl]ano|L[äa]hetetty|To|An|[ÀA]|Para|Aan|Till|Til|Do|Subject|Betreff|Objet|Asunto|Oggetto|Onderwerp|[ÄA]mne|Emne|Temat|Cc)\s*:\*?/i
 const RULE_LINE = /^\s*(_{10,}|-{10,}|—{5,})\s*$/
 
 interface Header {
@@ -147,7 +172,12 @@ function findHeaders(lines: string[]): Header[] {
     let h: Omit<Header, 'style'> | null = null
     if (ORIGINAL_MESSAGE.test(line)) h = { at: i, span: 1, kind: 'original' }
     else if (FORWARD_MARKER.test(line)) h = { at: i, span: 1, kind: 'forward' }
-    else if (RULE_LINE.test(line) && outlookBlockAt(lines, nextNonBlank(lines, i + 1)) > 0) h = { at: i, span: nextNonBlank(lines, i + 1) - i + outlookBlockAt(lines, nextNonBlank(lines, i + 1)), kind: 'outlook' }
+    else if (RULE_LINE.test(line) && outlookBlockAt(lines, nextNonBlank(lines, i + 1)) > 0)
+      h = {
+        at: i,
+        span: nextNonBlank(lines, i + 1) - i + outlookBlockAt(lines, nextNonBlank(lines, i + 1)),
+        kind: 'outlook',
+      }
     else if (outlookBlockAt(lines, i) > 0) h = { at: i, span: outlookBlockAt(lines, i), kind: 'outlook' }
     else {
       const span = attributionAt(lines, i)
@@ -189,7 +219,7 @@ function attributionAt(lines: string[], i: number): number {
     if (!l.trim() || (k > 0 && GT.test(l))) return 0
     joined += (k ? ' ' : '') + l.trim()
     if (joined.length > 400) return 0
-    if (ATTRIBUTION_END.test(joined) && /[:：]\s*$/.test(joined) || /\bwrote\s*:?\s*$/i.test(joined)) return k + 1
+    if ((ATTRIBUTION_END.test(joined) && /[:：]\s*$/.test(joined)) || /\bwrote\s*:?\s*$/i.test(joined)) return k + 1
   }
   return 0
 }
@@ -248,7 +278,8 @@ export function libraryVerdicts(lines: string[]): LibVerdict[] {
       if (i >= cut.length) return out
       let acc = norm(cut[i]!)
       let j = i + 1
-      while (acc !== target && acc.length < target.length && j < cut.length && target.startsWith(acc)) acc = norm(`${acc} ${cut[j++]!}`)
+      while (acc !== target && acc.length < target.length && j < cut.length && target.startsWith(acc))
+        acc = norm(`${acc} ${cut[j++]!}`)
       if (acc !== target) {
         for (let k = i; k < out.length; k++) out[k] = 'visible'
         return out
@@ -298,7 +329,8 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
     if (END_MARKER.test(l)) return `END at line ${i + 1}`
     if (SIGNATURE.test(l)) return `the signature from line ${i + 1}`
     if (TAGLINE.test(l)) return `the tagline "${l.trim().slice(0, 60)}" (line ${i + 1})`
-    if (keptAny && salutationEnds(lines, i, boundary)) return `the closing "${l.trim()}" and what follows (from line ${i + 1})`
+    if (keptAny && salutationEnds(lines, i, boundary))
+      return `the closing "${l.trim()}" and what follows (from line ${i + 1})`
     if (region === 'game' && headerLine.has(i)) return `the quoted message from line ${i + 1}`
     return null
   }

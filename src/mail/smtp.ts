@@ -93,12 +93,18 @@ export class SmtpTransport implements MailTransport {
       // A reply code, or a failure before the session began, means the server did not take the
       // message: the row is not in doubt. A broken connection later on may have come after the 250.
       const err = e as { responseCode?: number; command?: string }
-      if (typeof err.responseCode === 'number' || err.command === 'CONN') db?.prepare('UPDATE outbox SET send_started_at = NULL WHERE id = ? AND sent_at IS NULL').run(outboxId)
+      if (typeof err.responseCode === 'number' || err.command === 'CONN')
+        db?.prepare('UPDATE outbox SET send_started_at = NULL WHERE id = ? AND sent_at IS NULL').run(outboxId)
       throw e
     }
     if (info.rejected.length > 0 && db) {
-      const rejected = info.rejected.map((a: string | { address: string }) => (typeof a === 'string' ? a : a.address)).join(', ')
-      db.prepare('UPDATE outbox SET send_note = ? WHERE id = ?').run(`accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000), outboxId)
+      const rejected = info.rejected
+        .map((a: string | { address: string }) => (typeof a === 'string' ? a : a.address))
+        .join(', ')
+      db.prepare('UPDATE outbox SET send_note = ? WHERE id = ?').run(
+        `accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000),
+        outboxId,
+      )
     }
   }
 
@@ -226,7 +232,11 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
       return result
     }
     for (const r of pending.filter((p) => found.has(p.message_id))) {
-      confirm.run(clock().toISOString(), 'in doubt after an interrupted send; found in the archive: not sent again', r.id)
+      confirm.run(
+        clock().toISOString(),
+        'in doubt after an interrupted send; found in the archive: not sent again',
+        r.id,
+      )
       result.confirmed.push(r.id)
     }
     pending = pending.filter((p) => !found.has(p.message_id))
@@ -238,7 +248,10 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
     release.run('in doubt after an interrupted send; not in the archive: sent again', r.id)
     result.released.push(r.id)
   }
-  if (result.confirmed.length || result.released.length) log(`outbox: in doubt: ${result.confirmed.length} found in the archive (not resent), ${result.released.length} to send again`)
+  if (result.confirmed.length || result.released.length)
+    log(
+      `outbox: in doubt: ${result.confirmed.length} found in the archive (not resent), ${result.released.length} to send again`,
+    )
   return result
 }
 

@@ -46,7 +46,11 @@ export async function startSmtpListener(o: SmtpListenerOptions): Promise<SmtpLis
     hideSTARTTLS: true,
     size: maxBytes,
     logger: false,
-    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void) {
+    onData(
+      stream: SMTPServerDataStream,
+      session: SMTPServerSession,
+      callback: (err?: Error | null, message?: string) => void,
+    ) {
       const chunks: Buffer[] = []
       let length = 0
       stream.on('data', (c: Buffer) => {

@@ -15,9 +15,15 @@ export function parseViewer(as: string): Viewer {
 }
 
 /** What one reader was (or would have been) shown at each resolution, re-rendered from the log. */
-export function history(judge: Judge, game: string, viewer: Viewer, turn?: number): { point: number; turn: number; label: string; text: string; html: string }[] {
+export function history(
+  judge: Judge,
+  game: string,
+  viewer: Viewer,
+  turn?: number,
+): { point: number; turn: number; label: string; text: string; html: string }[] {
   const fold = judge.load(game)
-  if (viewer.kind === 'role' && !fold.players.has(viewer.role)) throw new Error(`game ${game} has no role ${viewer.role}`)
+  if (viewer.kind === 'role' && !fold.players.has(viewer.role))
+    throw new Error(`game ${game} has no role ${viewer.role}`)
   return fold.adjudications
     .filter(({ data }) => turn === undefined || data.turn === turn)
     .map(({ data }) => {
@@ -59,7 +65,9 @@ export function receiptStory(judge: Judge, store: EventStore, receipt: string): 
   if (!found) return null
   const data = found.data
   const accepted = found.event.type === 'OrdersAccepted'
-  const later = [...fold.receipts.values()].find((r) => r.event.type === 'OrdersAccepted' && (r.data as OrdersAccepted).replaces === receipt)
+  const later = [...fold.receipts.values()].find(
+    (r) => r.event.type === 'OrdersAccepted' && (r.data as OrdersAccepted).replaces === receipt,
+  )
   const used = fold.adjudications.find((a) => Object.values(a.data.inputs).includes(receipt))
   const mail = store.read(MAIL_STREAM).find((e) => e.data.receipt === receipt)
   return {
@@ -87,16 +95,43 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
   for (const e of fold.events) {
     if (e.type === 'TurnAdjudicated') {
       const t = e.data as TurnAdjudicated
-      out.push(envelope(e, viewer.kind === 'moderator' ? t : { ...t, inputs: viewer.kind === 'role' && t.inputs[viewer.role] ? { [viewer.role]: t.inputs[viewer.role] } : {}, narrative: t.narrative.filter((n) => canSee(viewer, n.audience)), rolls: t.rolls.filter((r) => canSee(viewer, r.audience)) }))
+      out.push(
+        envelope(
+          e,
+          viewer.kind === 'moderator'
+            ? t
+            : {
+                ...t,
+                inputs: viewer.kind === 'role' && t.inputs[viewer.role] ? { [viewer.role]: t.inputs[viewer.role] } : {},
+                narrative: t.narrative.filter((n) => canSee(viewer, n.audience)),
+                rolls: t.rolls.filter((r) => canSee(viewer, r.audience)),
+              },
+        ),
+      )
     } else if (canSee(viewer, e.audience)) {
-      out.push(envelope(e, e.type === 'GameCreated' && viewer.kind !== 'moderator' ? { ...e.data, pack: `(data pack ${e.data.packId}, sha256 ${e.data.packHash})` } : e.data))
+      out.push(
+        envelope(
+          e,
+          e.type === 'GameCreated' && viewer.kind !== 'moderator'
+            ? { ...e.data, pack: `(data pack ${e.data.packId}, sha256 ${e.data.packHash})` }
+            : e.data,
+        ),
+      )
     }
   }
   return out
 }
 
 function envelope(e: StoredEvent, data: unknown) {
-  return { position: e.position, version: e.version, type: e.type, recordedAt: e.recordedAt, hash: e.hash, prevHash: e.prevHash, data }
+  return {
+    position: e.position,
+    version: e.version,
+    type: e.type,
+    recordedAt: e.recordedAt,
+    hash: e.hash,
+    prevHash: e.prevHash,
+    data,
+  }
 }
 
 const page = (title: string, body: string) =>
@@ -104,21 +139,37 @@ const page = (title: string, body: string) =>
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
-export function exportGame(judge: Judge, store: EventStore, game: string, viewer: Viewer, dir: string): { json: string; html: string; pages: number } {
+export function exportGame(
+  judge: Judge,
+  _store: EventStore,
+  game: string,
+  viewer: Viewer,
+  dir: string,
+): { json: string; html: string; pages: number } {
   mkdirSync(dir, { recursive: true })
   const fold = judge.load(game)
   const who = viewer.kind === 'role' ? viewer.role : viewer.kind
   const json = join(dir, `${game}.${who}.json`)
-  writeFileSync(json, JSON.stringify({ game, exportedFor: who, stream: `game:${game}`, events: redactedEvents(judge, game, viewer) }, null, 2))
+  writeFileSync(
+    json,
+    JSON.stringify(
+      { game, exportedFor: who, stream: `game:${game}`, events: redactedEvents(judge, game, viewer) },
+      null,
+      2,
+    ),
+  )
   const site = join(dir, `${game}.${who}.html`)
   mkdirSync(site, { recursive: true })
   const turns = history(judge, game, viewer)
   const receipts = [...fold.receipts.values()].filter((r) => canSee(viewer, r.event.audience))
-  const nav = (i: number) => `<nav><a href="index.html">index</a>${i > 0 ? `<a id="prev" href="turn-${turns[i - 1]!.point}.html">previous</a>` : ''}${i < turns.length - 1 ? `<a id="next" href="turn-${turns[i + 1]!.point}.html">next</a>` : ''}</nav>`
+  const nav = (i: number) =>
+    `<nav><a href="index.html">index</a>${i > 0 ? `<a id="prev" href="turn-${turns[i - 1]!.point}.html">previous</a>` : ''}${i < turns.length - 1 ? `<a id="next" href="turn-${turns[i + 1]!.point}.html">next</a>` : ''}</nav>`
   turns.forEach((t, i) => {
     const adj = fold.adjudications.find((a) => a.data.point === t.point)!.data
     const rolls = adj.rolls.filter((r) => canSee(viewer, r.audience))
-    const used = Object.entries(adj.inputs).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role))
+    const used = Object.entries(adj.inputs).filter(
+      ([role]) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role),
+    )
     const body = t.html.replace(/^[\s\S]*?<body[^>]*>/, '').replace(/<\/body>[\s\S]*$/, '')
     writeFileSync(
       join(site, `turn-${t.point}.html`),

@@ -7,7 +7,10 @@ import type { MapModel } from '../games/contract.ts'
 const WIDTH = 1000
 const HEIGHT = 500
 const MARGIN = 20
-const FONT_FILES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf']
+const FONT_FILES = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+]
 const FONT = 'DejaVu Sans'
 
 const MARK_STYLE: Record<MapModel['marks'][number]['kind'], { fill: string; symbol: string }> = {
@@ -37,15 +40,27 @@ export function renderMapSvg(model: MapModel): string {
     if (l.wrap) {
       // An edge wrap leaves the map on one side and comes back on the other.
       const [west, east] = a.x < b.x ? [a, b] : [b, a]
-      out.push(`<line x1="${px(west.x)}" y1="${py(west.y)}" x2="${MARGIN}" y2="${py((west.y + east.y) / 2)}" stroke="#7fb3d5" stroke-dasharray="4 3"/>`)
-      out.push(`<line x1="${px(east.x)}" y1="${py(east.y)}" x2="${WIDTH - MARGIN}" y2="${py((west.y + east.y) / 2)}" stroke="#7fb3d5" stroke-dasharray="4 3"/>`)
-    } else out.push(`<line x1="${px(a.x)}" y1="${py(a.y)}" x2="${px(b.x)}" y2="${py(b.y)}" stroke="#aed6f1" stroke-width="1"/>`)
+      out.push(
+        `<line x1="${px(west.x)}" y1="${py(west.y)}" x2="${MARGIN}" y2="${py((west.y + east.y) / 2)}" stroke="#7fb3d5" stroke-dasharray="4 3"/>`,
+      )
+      out.push(
+        `<line x1="${px(east.x)}" y1="${py(east.y)}" x2="${WIDTH - MARGIN}" y2="${py((west.y + east.y) / 2)}" stroke="#7fb3d5" stroke-dasharray="4 3"/>`,
+      )
+    } else
+      out.push(
+        `<line x1="${px(a.x)}" y1="${py(a.y)}" x2="${px(b.x)}" y2="${py(b.y)}" stroke="#aed6f1" stroke-width="1"/>`,
+      )
   }
   for (const a of model.areas) {
     const x = px(a.x)
     const y = py(a.y)
-    out.push(`<circle cx="${x}" cy="${y}" r="${a.deep ? 5 : 6}" fill="${a.deep ? '#d6eaf8' : '#f9e79f'}" stroke="#5d6d7e" stroke-width="0.8"/>`)
-    if (a.ports.length) out.push(`<rect x="${x + 4}" y="${y - 10}" width="6" height="6" fill="#7d6608"><title>${esc(a.ports.join(', '))}</title></rect>`)
+    out.push(
+      `<circle cx="${x}" cy="${y}" r="${a.deep ? 5 : 6}" fill="${a.deep ? '#d6eaf8' : '#f9e79f'}" stroke="#5d6d7e" stroke-width="0.8"/>`,
+    )
+    if (a.ports.length)
+      out.push(
+        `<rect x="${x + 4}" y="${y - 10}" width="6" height="6" fill="#7d6608"><title>${esc(a.ports.join(', '))}</title></rect>`,
+      )
     if (a.whaling) out.push(`<text x="${x - 11}" y="${y - 5}" font-size="8" fill="#1a5276">W</text>`)
     out.push(`<text x="${x + 6}" y="${y + 11}" font-size="8" fill="#34495e">${esc(a.id)}</text>`)
   }
@@ -56,7 +71,9 @@ export function renderMapSvg(model: MapModel): string {
     const n = stacked.get(u.area) ?? 0
     stacked.set(u.area, n + 1)
     const color = u.side === 'own' ? '#1e8449' : u.side === 'enemy' ? '#922b21' : '#5d6d7e'
-    out.push(`<text x="${px(a.x) + 12}" y="${py(a.y) - 2 + n * 10}" font-size="9" font-weight="bold" fill="${color}">${esc(u.label)}</text>`)
+    out.push(
+      `<text x="${px(a.x) + 12}" y="${py(a.y) - 2 + n * 10}" font-size="9" font-weight="bold" fill="${color}">${esc(u.label)}</text>`,
+    )
   }
   const marked = new Map<string, Set<string>>()
   for (const m of model.marks) {
@@ -67,7 +84,9 @@ export function renderMapSvg(model: MapModel): string {
     const x = px(a.x) - 14 * kinds.size
     kinds.add(m.kind)
     const style = MARK_STYLE[m.kind]
-    out.push(`<g><circle cx="${x}" cy="${py(a.y)}" r="9" fill="#ffffff" fill-opacity="0.6" stroke="${style.fill}" stroke-width="2"/><text x="${x - 4}" y="${py(a.y) + 4}" font-size="11" fill="${style.fill}">${style.symbol}</text><title>${esc(m.text)}</title></g>`)
+    out.push(
+      `<g><circle cx="${x}" cy="${py(a.y)}" r="9" fill="#ffffff" fill-opacity="0.6" stroke="${style.fill}" stroke-width="2"/><text x="${x - 4}" y="${py(a.y) + 4}" font-size="11" fill="${style.fill}">${style.symbol}</text><title>${esc(m.text)}</title></g>`,
+    )
   }
   const legend = [
     ['#1e8449', 'own ships'],
@@ -77,10 +96,14 @@ export function renderMapSvg(model: MapModel): string {
     ['#7d6608', 'port'],
   ]
   legend.forEach(([color, label], i) => {
-    out.push(`<rect x="${MARGIN + i * 175}" y="${HEIGHT + 22}" width="10" height="10" fill="${color}"/><text x="${MARGIN + i * 175 + 14}" y="${HEIGHT + 31}" font-size="10">${esc(label!)}</text>`)
+    out.push(
+      `<rect x="${MARGIN + i * 175}" y="${HEIGHT + 22}" width="10" height="10" fill="${color}"/><text x="${MARGIN + i * 175 + 14}" y="${HEIGHT + 31}" font-size="10">${esc(label!)}</text>`,
+    )
   })
   Object.entries(MARK_STYLE).forEach(([kind, s], i) => {
-    out.push(`<text x="${MARGIN + i * 120}" y="${HEIGHT + 50}" font-size="10" fill="${s.fill}">${s.symbol} ${kind}</text>`)
+    out.push(
+      `<text x="${MARGIN + i * 120}" y="${HEIGHT + 50}" font-size="10" fill="${s.fill}">${s.symbol} ${kind}</text>`,
+    )
   })
   out.push('</svg>')
   return out.join('\n')
@@ -88,6 +111,9 @@ export function renderMapSvg(model: MapModel): string {
 
 export function renderMapPng(svg: string): Buffer {
   const fontFiles = FONT_FILES.filter((f) => existsSync(f))
-  const resvg = new Resvg(svg, { font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: FONT }, fitTo: { mode: 'width', value: WIDTH } })
+  const resvg = new Resvg(svg, {
+    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: FONT },
+    fitTo: { mode: 'width', value: WIDTH },
+  })
   return Buffer.from(resvg.render().asPng())
 }

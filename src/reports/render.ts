@@ -29,7 +29,9 @@ export class Templates {
   constructor(private readonly dir: string = TEMPLATES_DIR) {
     this.hb.registerHelper('pad', (value: unknown, width: number) => String(value ?? '').padEnd(Number(width)))
     this.hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
-    this.hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''))
+    this.hb.registerHelper('join', (list: unknown, sep: unknown) =>
+      Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : '',
+    )
   }
 
   /** Renders `<game>/<name>` when the game has its own template, else `common/<name>`. */

@@ -74,7 +74,12 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
         }
       }
       if (extended.length) {
-        outage = { from: previous.toISOString(), to: now.toISOString(), hours: Math.round(((now.getTime() - previous.getTime()) / 3600_000) * 100) / 100, games: extended }
+        outage = {
+          from: previous.toISOString(),
+          to: now.toISOString(),
+          hours: Math.round(((now.getTime() - previous.getTime()) / 3600_000) * 100) / 100,
+          games: extended,
+        }
         log(`outage: the judge was silent ${outage.hours}h; deadlines moved in ${extended.join(', ')}`)
       }
     })
@@ -93,7 +98,15 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
       later(plan.nextAt)
       if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
     } catch (e) {
-      errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error: (e as Error).message })
+      errors.push({
+        game,
+        point: 0,
+        actions: [],
+        advanced: false,
+        committed: false,
+        retries: 0,
+        error: (e as Error).message,
+      })
     }
   }
   // Catch up in order: the game whose work fell due first goes first.
@@ -137,7 +150,13 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
     }
     results.push(r)
   }
-  return { at: now.toISOString(), previousTick: previous ? (previous as Date).toISOString() : null, outage, games: [...results, ...errors], nextDueAt: nextAt === null ? null : new Date(nextAt).toISOString() }
+  return {
+    at: now.toISOString(),
+    previousTick: previous ? (previous as Date).toISOString() : null,
+    outage,
+    games: [...results, ...errors],
+    nextDueAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+  }
 }
 
 /** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */
@@ -148,12 +167,17 @@ export function runTick(judge: Judge, now: Date): TickReport {
 /** A tick report in lines, for the CLI and the server log. */
 export function tickLines(r: TickReport): string[] {
   const lines: string[] = []
-  if (r.outage) lines.push(`outage: silent from ${r.outage.from} to ${r.outage.to} (${r.outage.hours}h); deadlines moved in ${r.outage.games.join(', ')}`)
+  if (r.outage)
+    lines.push(
+      `outage: silent from ${r.outage.from} to ${r.outage.to} (${r.outage.hours}h); deadlines moved in ${r.outage.games.join(', ')}`,
+    )
   for (const g of r.games) {
     for (const a of g.actions) lines.push(`${g.game}: ${a}`)
     if (g.retries) lines.push(`${g.game}: planned again ${g.retries} time(s) after a concurrent change`)
     if (g.error) lines.push(`${g.game}: ERROR ${g.error}`)
   }
-  lines.push(`tick at ${r.at}: ${r.games.filter((g) => g.committed).length} resolution(s) recorded${r.nextDueAt ? `; next due ${r.nextDueAt}` : ''}`)
+  lines.push(
+    `tick at ${r.at}: ${r.games.filter((g) => g.committed).length} resolution(s) recorded${r.nextDueAt ? `; next due ${r.nextDueAt}` : ''}`,
+  )
   return lines
 }

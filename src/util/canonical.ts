@@ -15,7 +15,11 @@ export function canonicalJson(value: unknown): string {
 
 function write(value: unknown, path: string, seen: Set<object>): string | undefined {
   if (value === null) return 'null'
-  if (value !== undefined && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+  if (
+    value !== undefined &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
     value = (value as { toJSON: () => unknown }).toJSON()
   }
   switch (typeof value) {

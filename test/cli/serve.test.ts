@@ -31,17 +31,38 @@ function waitFor<T>(probe: () => T | undefined, ms: number): Promise<T> {
 describe('pbem serve', () => {
   it('acknowledges a dropped order mail in the outbox within 5 seconds', async () => {
     let out = ''
-    child = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '250'], { cwd: root, env: { ...process.env, PBEM_DATA_DIR: dir } })
+    child = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '250'], {
+      cwd: root,
+      env: { ...process.env, PBEM_DATA_DIR: dir },
+    })
     child.stdout!.on('data', (d) => (out += d))
     child.stderr!.on('data', (d) => (out += d))
     const key = await waitFor(() => /confederate key ([0-9a-f]+)/.exec(out)?.[1], 20000)
     await waitFor(() => (out.includes('drop order mails') ? true : undefined), 20000)
     expect(out).toContain(join(dir, 'inbox'))
-    const mail = ['From: confederate@example.test', 'To: orders@judge.localhost', 'Subject: my orders', 'Message-ID: <serve-test@example.test>', 'Content-Type: text/plain', '', 'GAME sd-demo CONFEDERATE', `KEY ${key}`, 'SUM: RUN-OUT', 'SUM: MOVE C11 +RAID', ''].join('\r\n')
+    const mail = [
+      'From: confederate@example.test',
+      'To: orders@judge.localhost',
+      'Subject: my orders',
+      'Message-ID: <serve-test@example.test>',
+      'Content-Type: text/plain',
+      '',
+      'GAME sd-demo CONFEDERATE',
+      `KEY ${key}`,
+      'SUM: RUN-OUT',
+      'SUM: MOVE C11 +RAID',
+      '',
+    ].join('\r\n')
     writeFileSync(join(dir, 'mail.tmp'), mail)
     const dropped = Date.now()
     renameSync(join(dir, 'mail.tmp'), join(dir, 'inbox', 'orders.eml'))
-    const ack = await waitFor(() => readdirSync(join(dir, 'outbox')).map((f) => readFileSync(join(dir, 'outbox', f), 'utf8')).find((t) => t.includes('Orders accepted')), 5000)
+    const ack = await waitFor(
+      () =>
+        readdirSync(join(dir, 'outbox'))
+          .map((f) => readFileSync(join(dir, 'outbox', f), 'utf8'))
+          .find((t) => t.includes('Orders accepted')),
+      5000,
+    )
     expect(Date.now() - dropped).toBeLessThan(5000)
     expect(ack).toContain('In-Reply-To: <serve-test@example.test>')
     expect(ack).toMatch(/To: confederate@example\.test/)

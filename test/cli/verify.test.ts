@@ -12,7 +12,8 @@ import { runDemo } from '../../src/cli/demo.ts'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 let dir: string
 let demoDb: string
-const pbem = (data: string, ...args: string[]) => spawnSync(process.execPath, ['bin/pbem.js', '--data', data, ...args], { cwd: root, encoding: 'utf8' })
+const pbem = (data: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['bin/pbem.js', '--data', data, ...args], { cwd: root, encoding: 'utf8' })
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pbem-verify-'))
@@ -43,7 +44,11 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)
   })
 
-  const game = (db: Database.Database) => db.prepare(`SELECT position, version FROM events WHERE stream = 'game:wb-demo' ORDER BY version`).all() as { position: number; version: number }[]
+  const game = (db: Database.Database) =>
+    db.prepare(`SELECT position, version FROM events WHERE stream = 'game:wb-demo' ORDER BY version`).all() as {
+      position: number
+      version: number
+    }[]
 
   for (const pick of ['first', 'middle', 'last'] as const) {
     it(`names the position when the ${pick} row is edited`, () => {
@@ -75,6 +80,8 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
   }
 
   it('the Python verifier agrees', () => {
-    expect(execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: root, encoding: 'utf8' })).toMatch(/0 mismatches/)
+    expect(
+      execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: root, encoding: 'utf8' }),
+    ).toMatch(/0 mismatches/)
   })
 })

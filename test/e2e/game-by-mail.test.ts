@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adjudicateDue, openApp, readInbox, sendOutbox, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { DEFAULT_USERS, inbox, sendAs, startMailstack, waitFor, type Mailstack, type StoredMessage } from './mailstack.ts'
+import {
+  DEFAULT_USERS,
+  inbox,
+  sendAs,
+  startMailstack,
+  waitFor,
+  type Mailstack,
+  type StoredMessage,
+} from './mailstack.ts'
 
 let ms: Mailstack
 let dir: string
@@ -19,9 +27,18 @@ beforeAll(async () => {
   ms = await startMailstack({ basePort: 20400, users: DEFAULT_USERS })
   dir = mkdtempSync(join(tmpdir(), 'pbem-game-mail-'))
   const mail = loadMailConfig({
-    PBEM_IMAP_HOST: ms.imap.host, PBEM_IMAP_PORT: String(ms.imap.port), PBEM_IMAP_USER: 'judge', PBEM_IMAP_PASS: 'judge-pw', PBEM_IMAP_TLS: 'false',
-    PBEM_SMTP_HOST: ms.smtp.host, PBEM_SMTP_PORT: String(ms.smtp.port), PBEM_SMTP_TLS: 'false',
-    PBEM_MAIL_DOMAIN: 'example.test', PBEM_ARCHIVE_ADDRESS: 'archive@example.test', PBEM_ARCHIVE_IMAP_USER: 'archive', PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
+    PBEM_IMAP_HOST: ms.imap.host,
+    PBEM_IMAP_PORT: String(ms.imap.port),
+    PBEM_IMAP_USER: 'judge',
+    PBEM_IMAP_PASS: 'judge-pw',
+    PBEM_IMAP_TLS: 'false',
+    PBEM_SMTP_HOST: ms.smtp.host,
+    PBEM_SMTP_PORT: String(ms.smtp.port),
+    PBEM_SMTP_TLS: 'false',
+    PBEM_MAIL_DOMAIN: 'example.test',
+    PBEM_ARCHIVE_ADDRESS: 'archive@example.test',
+    PBEM_ARCHIVE_IMAP_USER: 'archive',
+    PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
   })
   app = openApp({ dataDir: dir, mail, newSecret: demoSecret('mail'), moderatorAddress: 'mod@example.test' })
   keys = app.judge.createGame({
@@ -53,8 +70,18 @@ describe('a Sea Devils turn by real mail', () => {
 
   it('acknowledges both order mails, adjudicates GT1 and reports to each side only what it may see', async () => {
     // The Federal replies to his report's address (game, role and key in it); the Confederate writes GAME and KEY.
-    await sendAs('fed@example.test', `orders+mail1.federal.${keys.federal}@example.test`, 'Re: [mail1] Game opens', 'MOVE K-STAT C14 C11\nMOVE POWH C13 C10\n\n-- \nGideon')
-    await sendAs('reb@example.test', 'orders@example.test', 'my orders', `GAME mail1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21 +RAID\nPOLICY SUM ON SPOTTED: ESCAPE`)
+    await sendAs(
+      'fed@example.test',
+      `orders+mail1.federal.${keys.federal}@example.test`,
+      'Re: [mail1] Game opens',
+      'MOVE K-STAT C14 C11\nMOVE POWH C13 C10\n\n-- \nGideon',
+    )
+    await sendAs(
+      'reb@example.test',
+      'orders@example.test',
+      'my orders',
+      `GAME mail1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21 +RAID\nPOLICY SUM ON SPOTTED: ESCAPE`,
+    )
     const outcomes: string[] = []
     await waitFor(async () => {
       outcomes.push(...(await readInbox(app)))
@@ -65,7 +92,9 @@ describe('a Sea Devils turn by real mail', () => {
 
     const fed = await waitFor(async () => {
       const m = ofGame(await inbox('fed'))
-      return m.some((x) => /Results: GT1/.test(x.subject)) && m.some((x) => /Orders accepted/.test(x.subject)) ? m : null
+      return m.some((x) => /Results: GT1/.test(x.subject)) && m.some((x) => /Orders accepted/.test(x.subject))
+        ? m
+        : null
     }, 15_000)
     const reb = await waitFor(async () => {
       const m = ofGame(await inbox('reb'))
@@ -85,7 +114,9 @@ describe('a Sea Devils turn by real mail', () => {
         for (const m of fed) expect(unfold(m.text)).not.toContain(line)
       }
     }
-    expect(narrative.filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate')).length).toBeGreaterThan(3)
+    expect(
+      narrative.filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate')).length,
+    ).toBeGreaterThan(3)
     // Nothing of the Confederate script, standing orders or private narrative in any Federal mail.
     for (const m of fed) {
       expect(m.text).not.toMatch(/SUM: (RUN-OUT|MOVE)|POLICY SUM|SUM moves to|coals in/)
@@ -97,11 +128,17 @@ describe('a Sea Devils turn by real mail', () => {
   })
 
   it('keeps a copy of every sent message in the archive, with the same Message-ID', async () => {
-    const sent = app.db.prepare(`SELECT message_id FROM outbox WHERE game = 'mail1' AND sent_at IS NOT NULL`).all() as { message_id: string }[]
-    const archived = new Set((await waitFor(async () => {
-      const a = await inbox('archive')
-      return a.filter((m) => sent.some((s) => s.message_id === m.messageId)).length >= sent.length ? a : null
-    }, 15_000)).map((m) => m.messageId))
+    const sent = app.db.prepare(`SELECT message_id FROM outbox WHERE game = 'mail1' AND sent_at IS NOT NULL`).all() as {
+      message_id: string
+    }[]
+    const archived = new Set(
+      (
+        await waitFor(async () => {
+          const a = await inbox('archive')
+          return a.filter((m) => sent.some((s) => s.message_id === m.messageId)).length >= sent.length ? a : null
+        }, 15_000)
+      ).map((m) => m.messageId),
+    )
     for (const s of sent) expect(archived.has(s.message_id)).toBe(true)
   })
 })

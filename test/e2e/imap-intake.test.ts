@@ -7,7 +7,16 @@ import { inboundHandler } from '../../src/cli/app.ts'
 import { MAIL_STREAM } from '../../src/engine/events.ts'
 import { ImapIntake, type ImapIntakeOptions } from '../../src/mail/imap.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
-import { appendRaw, inbox, kick, renumberMailbox, sendAs, startMailstack, waitFor, type Mailstack } from './mailstack.ts'
+import {
+  appendRaw,
+  inbox,
+  kick,
+  renumberMailbox,
+  sendAs,
+  startMailstack,
+  waitFor,
+  type Mailstack,
+} from './mailstack.ts'
 
 const GAME = 'wbimap'
 let ms: Mailstack
@@ -48,7 +57,8 @@ function intake(extra: Partial<ImapIntakeOptions> = {}): ImapIntake {
 }
 
 const replyAddress = () => `judge+${GAME}.confederate.${keys.confederate}@example.test`
-const sendOrders = (note: string) => sendAs('reb@example.test', replyAddress(), `orders ${note}`, `# ${note}\nSUM: STAY\n`)
+const sendOrders = (note: string) =>
+  sendAs('reb@example.test', replyAddress(), `orders ${note}`, `# ${note}\nSUM: STAY\n`)
 
 /** MailReceived events of the system stream, by Message-ID. */
 function received(): Map<string, number> {
@@ -82,7 +92,10 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     expect(processed.map((m) => m.messageId)).toEqual([first])
     expect(i.checkpoint()).toMatchObject({ lastUid: outcomes[0]!.uid })
     expect(app.judge.load(GAME).orders.get('confederate')?.authenticatedBy).toBe('address-key')
-    const seen = app.db.prepare('SELECT source, outcome FROM mail_seen WHERE message_id = ?').get(first) as { source: string; outcome: string }
+    const seen = app.db.prepare('SELECT source, outcome FROM mail_seen WHERE message_id = ?').get(first) as {
+      source: string
+      outcome: string
+    }
     expect(seen.source).toMatch(/^imap:INBOX:\d+:\d+$/)
 
     // while it idles, a new message is taken within seconds although the poll is a minute away
@@ -147,7 +160,10 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
 
   it('survives a UIDVALIDITY change: the renumbered mailbox is read from the start', async () => {
     outcomes.length = 0
-    const before = app.db.prepare('SELECT uidvalidity, last_uid FROM imap_checkpoint').get() as { uidvalidity: string; last_uid: number }
+    const before = app.db.prepare('SELECT uidvalidity, last_uid FROM imap_checkpoint').get() as {
+      uidvalidity: string
+      last_uid: number
+    }
     expect(before.last_uid).toBeGreaterThanOrEqual(5)
     // one message already taken comes back (say, restored from a backup) and one is new
     const old = (await inbox('judge', 'Processed'))[0]!

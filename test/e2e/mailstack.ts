@@ -59,7 +59,10 @@ export async function startMailstack(opts: MailstackOptions = {}): Promise<Mails
   // Another stack (a second test run on the same machine) may hold the ports: move up and try again.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await startOn(opts, opts.basePort === undefined || attempt === 0 ? opts.basePort : opts.basePort + 1000 * attempt)
+      return await startOn(
+        opts,
+        opts.basePort === undefined || attempt === 0 ? opts.basePort : opts.basePort + 1000 * attempt,
+      )
     } catch (e) {
       if (opts.basePort === undefined || attempt >= 5 || !/already in use/.test((e as Error).message)) throw e
     }
@@ -67,7 +70,8 @@ export async function startMailstack(opts: MailstackOptions = {}): Promise<Mails
 }
 
 async function startOn(opts: MailstackOptions, base: number | undefined): Promise<Mailstack> {
-  const ports = base === undefined ? { imap: 1143, smtp: 2525, lmtp: 2424 } : { imap: base + 43, smtp: base + 25, lmtp: base + 24 }
+  const ports =
+    base === undefined ? { imap: 1143, smtp: 2525, lmtp: 2424 } : { imap: base + 43, smtp: base + 25, lmtp: base + 24 }
   const root = mkdtempSync(join(tmpdir(), 'pbem-mailstack-'))
   chmodSync(root, 0o755) // dovecot delivers as the mail user: every parent must be searchable
   const users = (opts.users ?? DEFAULT_USERS).map((u) => (u.includes(':') ? u : `${u}:${u}-pw`))
@@ -111,7 +115,15 @@ export function password(user: string): string {
 /** A connected imapflow client for a mailbox user (password <user>-pw). Call logout() after. */
 export async function imapClient(user: string, pass = password(user)): Promise<ImapFlow> {
   const s = stack()
-  const client = new ImapFlow({ host: s.imap.host, port: s.imap.port, secure: false, doSTARTTLS: false, auth: { user, pass }, logger: false, disableAutoIdle: true })
+  const client = new ImapFlow({
+    host: s.imap.host,
+    port: s.imap.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user, pass },
+    logger: false,
+    disableAutoIdle: true,
+  })
   client.on('error', () => {})
   await client.connect()
   return client
@@ -163,7 +175,13 @@ export async function inbox(user: string, mailbox = 'INBOX'): Promise<StoredMess
 }
 
 /** Sends a plain message through the stack's Postfix; returns the Message-ID (without <>). */
-export async function sendAs(from: string, to: string | string[], subject: string, text: string, extra: Partial<Mail.Options> = {}): Promise<string> {
+export async function sendAs(
+  from: string,
+  to: string | string[],
+  subject: string,
+  text: string,
+  extra: Partial<Mail.Options> = {},
+): Promise<string> {
   const s = stack()
   const t = nodemailer.createTransport({ host: s.smtp.host, port: s.smtp.port, secure: false, ignoreTLS: true })
   try {
@@ -187,7 +205,11 @@ export async function appendRaw(user: string, raw: Buffer | string, mailbox = 'I
 }
 
 /** Polls `fn` every 50 ms until it returns something other than undefined/null/false. */
-export async function waitFor<T>(fn: () => T | Promise<T>, ms: number, what = 'condition'): Promise<Exclude<T, undefined | null | false>> {
+export async function waitFor<T>(
+  fn: () => T | Promise<T>,
+  ms: number,
+  what = 'condition',
+): Promise<Exclude<T, undefined | null | false>> {
   const start = Date.now()
   let lastError: unknown = null
   for (;;) {
@@ -197,7 +219,10 @@ export async function waitFor<T>(fn: () => T | Promise<T>, ms: number, what = 'c
     } catch (e) {
       lastError = e
     }
-    if (Date.now() - start > ms) throw new Error(`${what} not met within ${ms} ms${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`)
+    if (Date.now() - start > ms)
+      throw new Error(
+        `${what} not met within ${ms} ms${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`,
+      )
     await new Promise((r) => setTimeout(r, 50))
   }
 }
@@ -206,7 +231,10 @@ export async function waitFor<T>(fn: () => T | Promise<T>, ms: number, what = 'c
 export async function doveadm(...args: string[]): Promise<string> {
   const s = stack()
   try {
-    const r = await run('doveadm', ['-c', join(s.root, 'dovecot', 'dovecot.conf'), ...args], { env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` }, timeout: 30_000 })
+    const r = await run('doveadm', ['-c', join(s.root, 'dovecot', 'dovecot.conf'), ...args], {
+      env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` },
+      timeout: 30_000,
+    })
     return r.stdout
   } catch (e) {
     const err = e as { code?: number; stdout?: string }
@@ -238,7 +266,14 @@ export async function renumberMailbox(user: string, mailbox = 'INBOX'): Promise<
   const before = await uidValidity(user, mailbox)
   const dir = join(s.root, 'mail', user, 'Maildir', mailbox === 'INBOX' ? '' : `.${mailbox.replace(/\//g, '.')}`)
   await kick(user)
-  for (const f of ['dovecot-uidlist', 'dovecot.index', 'dovecot.index.cache', 'dovecot.index.log', 'dovecot.index.log.2']) rmSync(join(dir, f), { force: true })
+  for (const f of [
+    'dovecot-uidlist',
+    'dovecot.index',
+    'dovecot.index.cache',
+    'dovecot.index.log',
+    'dovecot.index.log.2',
+  ])
+    rmSync(join(dir, f), { force: true })
   // maildir's new UIDVALIDITY comes from the clock; make sure it differs from the old one
   let now = await uidValidity(user, mailbox)
   if (now === before) {

@@ -26,7 +26,14 @@ beforeAll(async () => {
   writeFileSync(
     config,
     JSON.stringify({
-      imap: { host: ms.imap.host, port: ms.imap.port, user: 'judge', pass: 'wrong: the environment wins', tls: false, pollMs: 2000 },
+      imap: {
+        host: ms.imap.host,
+        port: ms.imap.port,
+        user: 'judge',
+        pass: 'wrong: the environment wins',
+        tls: false,
+        pollMs: 2000,
+      },
       smtp: { host: ms.smtp.host, port: ms.smtp.port, tls: false },
       archiveAddress: 'archive@example.test',
       archive: { user: 'archive', pass: 'archive-pw' },
@@ -36,7 +43,13 @@ beforeAll(async () => {
   // run the CLI itself (not the bin/ wrapper) so SIGTERM reaches the judge and it stops cleanly
   child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--interval', '250'], {
     cwd: root,
-    env: { ...process.env, PBEM_DATA_DIR: join(dir, 'data'), PBEM_CONFIG: config, PBEM_IMAP_PASS: 'judge-pw', PBEM_SMTP_LISTEN: `127.0.0.1:${LISTEN_PORT}` },
+    env: {
+      ...process.env,
+      PBEM_DATA_DIR: join(dir, 'data'),
+      PBEM_CONFIG: config,
+      PBEM_IMAP_PASS: 'judge-pw',
+      PBEM_SMTP_LISTEN: `127.0.0.1:${LISTEN_PORT}`,
+    },
   })
   child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))
@@ -61,30 +74,64 @@ describe('pbem serve with IMAP, SMTP and the listener', () => {
     expect(out).toContain('IMAP intake: judge@127.0.0.1')
     expect(out).toContain('acknowledgements and reports are sent by SMTP')
     expect(key()).toBeTruthy()
-    const reports = await waitFor(async () => {
-      const r = await inbox('confederate')
-      return r.length ? r : null
-    }, 10_000, 'opening report in the confederate INBOX')
+    const reports = await waitFor(
+      async () => {
+        const r = await inbox('confederate')
+        return r.length ? r : null
+      },
+      10_000,
+      'opening report in the confederate INBOX',
+    )
     expect(reports[0]!.raw.toString('latin1')).toContain(`orders+sd-demo.confederate.${key()}@example.test`)
   })
 
   it('acknowledges orders mailed to the reply address (Postfix -> Dovecot -> IMAP intake -> SMTP) within seconds', async () => {
     const sent = Date.now()
-    const id = await sendAs('confederate@example.test', `orders+sd-demo.confederate.${key()}@example.test`, 'my orders', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\n')
-    const ack = await waitFor(async () => (await inbox('confederate')).find((m) => m.headers.get('in-reply-to') === `<${id}>` || m.raw.toString('latin1').includes(`In-Reply-To: <${id}>`)), 10_000, 'acknowledgement')
+    const id = await sendAs(
+      'confederate@example.test',
+      `orders+sd-demo.confederate.${key()}@example.test`,
+      'my orders',
+      'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\n',
+    )
+    const ack = await waitFor(
+      async () =>
+        (await inbox('confederate')).find(
+          (m) =>
+            m.headers.get('in-reply-to') === `<${id}>` || m.raw.toString('latin1').includes(`In-Reply-To: <${id}>`),
+        ),
+      10_000,
+      'acknowledgement',
+    )
     expect(Date.now() - sent).toBeLessThan(10_000)
     expect(ack.subject).toMatch(/Orders accepted/)
-    await waitFor(async () => (await inbox('judge')).length === 0 && (await inbox('judge', 'Processed')).length >= 1, 5000, 'order mail moved to Processed')
-    await waitFor(async () => (await inbox('archive')).some((m) => m.messageId === ack.messageId), 5000, 'archive copy of the acknowledgement')
+    await waitFor(
+      async () => (await inbox('judge')).length === 0 && (await inbox('judge', 'Processed')).length >= 1,
+      5000,
+      'order mail moved to Processed',
+    )
+    await waitFor(
+      async () => (await inbox('archive')).some((m) => m.messageId === ack.messageId),
+      5000,
+      'archive copy of the acknowledgement',
+    )
   })
 
   it('takes mail handed to the loopback SMTP listener through the same intake', async () => {
     const t = nodemailer.createTransport({ host: '127.0.0.1', port: LISTEN_PORT, secure: false, ignoreTLS: true })
-    const info = await t.sendMail({ from: 'confederate@example.test', to: 'orders@example.test', subject: 'orders via listener', text: `GAME sd-demo CONFEDERATE\nKEY ${key()}\nSUM: STAY\n` })
+    const info = await t.sendMail({
+      from: 'confederate@example.test',
+      to: 'orders@example.test',
+      subject: 'orders via listener',
+      text: `GAME sd-demo CONFEDERATE\nKEY ${key()}\nSUM: STAY\n`,
+    })
     t.close()
     expect(info.response).toMatch(/^250 .*orders-accepted/)
     const id = String(info.messageId).replace(/^<|>$/g, '')
-    const ack = await waitFor(async () => (await inbox('confederate')).find((m) => m.raw.toString('latin1').includes(`In-Reply-To: <${id}>`)), 10_000, 'acknowledgement of the listener mail')
+    const ack = await waitFor(
+      async () => (await inbox('confederate')).find((m) => m.raw.toString('latin1').includes(`In-Reply-To: <${id}>`)),
+      10_000,
+      'acknowledgement of the listener mail',
+    )
     expect(ack.subject).toMatch(/Orders accepted/)
   })
 })

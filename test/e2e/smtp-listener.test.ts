@@ -13,7 +13,13 @@ afterEach(async () => {
 async function send(port: number, text: string) {
   const t = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
   try {
-    return await t.sendMail({ from: 'reb@example.test', to: 'orders@example.test', subject: 'orders', text, messageId: '<listener-test@example.test>' })
+    return await t.sendMail({
+      from: 'reb@example.test',
+      to: 'orders@example.test',
+      subject: 'orders',
+      text,
+      messageId: '<listener-test@example.test>',
+    })
   } finally {
     t.close()
   }
@@ -22,7 +28,10 @@ async function send(port: number, text: string) {
 describe('SMTP listener', () => {
   it('hands the raw message to the handler and answers 250 with its outcome', async () => {
     const got: { raw: Buffer; source: string }[] = []
-    listener = await startSmtpListener({ port: 0, handler: async (raw, source) => (got.push({ raw, source }), 'orders-accepted') })
+    listener = await startSmtpListener({
+      port: 0,
+      handler: async (raw, source) => (got.push({ raw, source }), 'orders-accepted'),
+    })
     const info = await send(listener.port, 'SUM: STAY')
     expect(info.response).toMatch(/^250 Message taken \(orders-accepted\)/)
     expect(got).toHaveLength(1)
@@ -32,7 +41,10 @@ describe('SMTP listener', () => {
   })
 
   it('answers 451 when the intake fails, so the sender keeps the message', async () => {
-    listener = await startSmtpListener({ port: 0, handler: async () => Promise.reject(new Error('database is locked')) })
+    listener = await startSmtpListener({
+      port: 0,
+      handler: async () => Promise.reject(new Error('database is locked')),
+    })
     await expect(send(listener.port, 'SUM: STAY')).rejects.toMatchObject({ responseCode: 451 })
   })
 

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { combineSalts, commitmentOf, deriveRoll, FixedDice, RecordingDice, rollMessage, verifyRolls } from '../../src/engine/dice.ts'
+import {
+  combineSalts,
+  commitmentOf,
+  deriveRoll,
+  FixedDice,
+  RecordingDice,
+  rollMessage,
+  verifyRolls,
+} from '../../src/engine/dice.ts'
 import { runDemo } from '../../src/cli/demo.ts'
 
 const SECRET = '11'.repeat(32)
@@ -60,7 +68,9 @@ describe('verifiable dice (DESIGN 5)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pbem-dice-'))
     try {
       const r = await runDemo({ dir })
-      const out = execFileSync('python3', ['tools/verify_dice.py', join(r.dataDir, 'judge.sqlite'), 'wb-demo'], { encoding: 'utf8' })
+      const out = execFileSync('python3', ['tools/verify_dice.py', join(r.dataDir, 'judge.sqlite'), 'wb-demo'], {
+        encoding: 'utf8',
+      })
       expect(out).toMatch(/^\d+ rolls checked in 7 resolutions, 0 mismatches/m)
     } finally {
       rmSync(dir, { recursive: true, force: true })

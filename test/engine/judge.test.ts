@@ -13,7 +13,14 @@ describe('the judge', () => {
   it('creates a game with hashed keys, a dice commitment, a deadline and an opening report for every reader', () => {
     const { keys } = createWeakBeginning(app)
     const events = app.store.read('game:wb1')
-    expect(events.map((e) => e.type)).toEqual(['GameCreated', 'PlayerJoined', 'PlayerJoined', 'HiddenDrawCommitted', 'DiceCommitted', 'DeadlineSet'])
+    expect(events.map((e) => e.type)).toEqual([
+      'GameCreated',
+      'PlayerJoined',
+      'PlayerJoined',
+      'HiddenDrawCommitted',
+      'DiceCommitted',
+      'DeadlineSet',
+    ])
     const joined = events.filter((e) => e.type === 'PlayerJoined')
     for (const j of joined) expect(JSON.stringify(j.data)).not.toContain(keys[j.data.role])
     expect(events.find((e) => e.type === 'DeadlineSet')!.data.deadline).toBe('2026-03-05T12:00:00.000Z')
@@ -28,7 +35,9 @@ describe('the judge', () => {
   it('refuses a duplicate game id and an unknown scenario', () => {
     createWeakBeginning(app)
     expect(() => createWeakBeginning(app)).toThrow(/already exists/)
-    expect(() => app.judge.createGame({ game: 'x1', ruleset: 'sea-devils', scenario: 'nope', players: [] })).toThrow(/unknown scenario "nope"/)
+    expect(() => app.judge.createGame({ game: 'x1', ruleset: 'sea-devils', scenario: 'nope', players: [] })).toThrow(
+      /unknown scenario "nope"/,
+    )
   })
 
   it('a later submission replaces the earlier one; each gets its own receipt', () => {
@@ -38,8 +47,14 @@ describe('the judge', () => {
     expect(a).toMatchObject({ accepted: true, receipt: 'wb1/1/1' })
     expect(b).toMatchObject({ accepted: true, receipt: 'wb1/1/2' })
     const fold = app.judge.load('wb1')
-    expect(fold.orders.get('confederate')).toMatchObject({ receipt: 'wb1/1/2', replaces: 'wb1/1/1', normalised: ['SUM: STAY'] })
-    const ack = outboxRows(app).filter((r) => r.kind === 'ack').at(-1)!
+    expect(fold.orders.get('confederate')).toMatchObject({
+      receipt: 'wb1/1/2',
+      replaces: 'wb1/1/1',
+      normalised: ['SUM: STAY'],
+    })
+    const ack = outboxRows(app)
+      .filter((r) => r.kind === 'ack')
+      .at(-1)!
     expect(ack.recipient).toBe('reb@example.test')
     expect(ack.mail.text).toContain('These replace your earlier orders (receipt wb1/1/1)')
     expect(ack.mail.text).toContain('Receipt: wb1/1/2')
@@ -54,7 +69,9 @@ describe('the judge', () => {
     expect(r.errors[0]!.suggestion).toMatch(/C80|C82|C86/)
     expect(r.errors[1]!.suggestion).toMatch(/SUM/)
     expect(app.judge.load('wb1').orders.size).toBe(0)
-    const ack = outboxRows(app).filter((r) => r.kind === 'ack').at(-1)!
+    const ack = outboxRows(app)
+      .filter((r) => r.kind === 'ack')
+      .at(-1)!
     expect(ack.mail.subject).toContain('NOT accepted')
     expect(ack.mail.text).toContain('line 2: "SUMTER: MOVE C81": unknown area C81')
   })
@@ -66,7 +83,15 @@ describe('the judge', () => {
     const stale = app.judge.load('wb1')
     app.judge.adjudicate('wb1')
     // A racing second adjudication that read the stream before the first one appended:
-    expect(() => app.store.append('game:wb1', stale.version, [{ type: 'DiceCommitted', data: { point: 9, commitment: '0'.repeat(64), algorithm: 'x' }, audience: { kind: 'public' } }])).toThrow(ConcurrencyError)
+    expect(() =>
+      app.store.append('game:wb1', stale.version, [
+        {
+          type: 'DiceCommitted',
+          data: { point: 9, commitment: '0'.repeat(64), algorithm: 'x' },
+          audience: { kind: 'public' },
+        },
+      ]),
+    ).toThrow(ConcurrencyError)
     expect(app.judge.load('wb1').adjudications).toHaveLength(1)
     expect(app.judge.load('wb1').point).toBe(2)
   })
@@ -76,8 +101,12 @@ describe('the judge', () => {
     app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID')
     app.judge.adjudicate('wb1')
     expect(verifyGame(app.db, app.judge, 'wb1')).toMatchObject({ ok: true })
-    const target = app.db.prepare(`SELECT position FROM events WHERE stream = 'game:wb1' AND type = 'TurnAdjudicated'`).get() as { position: number }
-    app.db.prepare(`UPDATE events SET data = replace(data, '"finished":false', '"finished":true') WHERE position = ?`).run(target.position)
+    const target = app.db
+      .prepare(`SELECT position FROM events WHERE stream = 'game:wb1' AND type = 'TurnAdjudicated'`)
+      .get() as { position: number }
+    app.db
+      .prepare(`UPDATE events SET data = replace(data, '"finished":false', '"finished":true') WHERE position = ?`)
+      .run(target.position)
     const edited = verifyGame(app.db, app.judge, 'wb1')
     expect(edited.ok).toBe(false)
     expect(edited.problems[0]).toContain(`position ${target.position}`)
@@ -98,16 +127,33 @@ describe('the judge', () => {
     app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID')
     app.judge.adjudicate('wb1')
     // Forge the recorded state hash but keep the chain valid by re-hashing: the re-fold must notice.
-    const row = app.db.prepare(`SELECT position, data FROM events WHERE type = 'TurnAdjudicated'`).get() as { position: number; data: string }
+    const row = app.db.prepare(`SELECT position, data FROM events WHERE type = 'TurnAdjudicated'`).get() as {
+      position: number
+      data: string
+    }
     const data = JSON.parse(row.data)
     data.narrative[0].text = 'history rewritten'
     const events = app.store.read('game:wb1')
     // Rebuild the stream in a second database with the altered result, appended honestly.
     const other = testApp()
     try {
-      for (const e of events) other.store.append('game:wb1', e.version - 1, [{ type: e.type, data: e.type === 'TurnAdjudicated' ? data : e.data, audience: e.audience, causation: e.causation }])
+      for (const e of events)
+        other.store.append('game:wb1', e.version - 1, [
+          {
+            type: e.type,
+            data: e.type === 'TurnAdjudicated' ? data : e.data,
+            audience: e.audience,
+            causation: e.causation,
+          },
+        ])
       other.db.prepare('INSERT INTO secrets SELECT * FROM secrets WHERE 0').run()
-      for (const s of app.db.prepare('SELECT * FROM secrets').all() as { game: string; purpose: string; point: number; secret: string }[]) other.db.prepare('INSERT INTO secrets VALUES (?, ?, ?, ?)').run(s.game, s.purpose, s.point, s.secret)
+      for (const s of app.db.prepare('SELECT * FROM secrets').all() as {
+        game: string
+        purpose: string
+        point: number
+        secret: string
+      }[])
+        other.db.prepare('INSERT INTO secrets VALUES (?, ?, ?, ?)').run(s.game, s.purpose, s.point, s.secret)
       const v = verifyGame(other.db, other.judge, 'wb1')
       expect(v.ok).toBe(false)
       expect(v.problems.join('\n')).toMatch(/narrative differs/)
@@ -134,11 +180,19 @@ describe('the judge', () => {
       own.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
       own.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11\nPOLICY SUM ON SPOTTED: ASK; ESCAPE')
       const r = own.judge.adjudicate('wb1')
-      expect(r).toMatchObject({ committed: false, waiting: { decisionId: 'GT1-D1', role: 'confederate', deadline: '2026-03-03T12:00:00.000Z' } })
+      expect(r).toMatchObject({
+        committed: false,
+        waiting: { decisionId: 'GT1-D1', role: 'confederate', deadline: '2026-03-03T12:00:00.000Z' },
+      })
       let events = own.store.read('game:wb1')
       const req = events.find((e) => e.type === 'DecisionRequested')!
       expect(req.schemaVersion).toBe(2)
-      expect(req.data).toMatchObject({ role: 'confederate', defaultOption: 'ESCAPE', decisionId: 'GT1-D1', deadline: '2026-03-03T12:00:00.000Z' })
+      expect(req.data).toMatchObject({
+        role: 'confederate',
+        defaultOption: 'ESCAPE',
+        decisionId: 'GT1-D1',
+        deadline: '2026-03-03T12:00:00.000Z',
+      })
       expect(req.data.options.map((o: { id: string }) => o.id)).toEqual(['FIGHT', 'ESCAPE', 'PORT'])
       expect(req.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
       expect(events.some((e) => e.type === 'DecisionDefaulted' || e.type === 'TurnAdjudicated')).toBe(false)
@@ -156,7 +210,10 @@ describe('the judge', () => {
       own.now.t += 25 * 3600_000
       expect(own.judge.adjudicate('wb1')).toMatchObject({ committed: true, defaulted: ['GT1-D1'] })
       events = own.store.read('game:wb1')
-      expect(events.find((e) => e.type === 'DecisionDefaulted')!.data).toMatchObject({ decisionId: 'GT1-D1', applied: 'ESCAPE' })
+      expect(events.find((e) => e.type === 'DecisionDefaulted')!.data).toMatchObject({
+        decisionId: 'GT1-D1',
+        applied: 'ESCAPE',
+      })
       expect(events.find((e) => e.type === 'TurnAdjudicated')!.data.decisionAnswers).toEqual({ 'GT1-D1': 'ESCAPE' })
       expect(verifyGame(own.db, own.judge, 'wb1')).toMatchObject({ ok: true })
     } finally {
@@ -180,7 +237,9 @@ describe('the judge', () => {
     app.now.t += 73 * 3600_000
     const late = app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT')
     expect(late.accepted).toBe(false)
-    expect(late.errors[0]!.message).toMatch(/^late: the deadline for GT1 Confederate activity record passed at 2026-03-05 12:00 UTC/)
+    expect(late.errors[0]!.message).toMatch(
+      /^late: the deadline for GT1 Confederate activity record passed at 2026-03-05 12:00 UTC/,
+    )
     expect(app.judge.load('wb1').orders.get('confederate')!.normalised).toEqual(['SUM: STAY'])
   })
 

@@ -31,15 +31,33 @@ function correctedPack() {
   return pack
 }
 
-const outbox = () => app.db.prepare('SELECT recipient, kind, payload FROM outbox ORDER BY id').all() as { recipient: string; kind: string; payload: string }[]
+const outbox = () =>
+  app.db.prepare('SELECT recipient, kind, payload FROM outbox ORDER BY id').all() as {
+    recipient: string
+    kind: string
+    payload: string
+  }[]
 
 describe('re-adjudication', () => {
   it('previews per-reader diffs and mails them to the moderator only; nothing is recorded', () => {
     const fold = app.judge.load(DEMO_GAME)
     const version = fold.version
-    const plan = readjudicate(app.judge, { game: DEMO_GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the raid table was misprinted' }, false)
+    const plan = readjudicate(
+      app.judge,
+      { game: DEMO_GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the raid table was misprinted' },
+      false,
+    )
     expect(plan.changed).toBe(false)
-    const fixed = readjudicate(app.judge, { game: DEMO_GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the raid table was misprinted', pack: correctedPack() }, false)
+    const fixed = readjudicate(
+      app.judge,
+      {
+        game: DEMO_GAME,
+        fromPoint: pointOfTurn(fold, 2),
+        reason: 'the raid table was misprinted',
+        pack: correctedPack(),
+      },
+      false,
+    )
     expect(fixed.changed).toBe(true)
     expect(app.judge.load(DEMO_GAME).version).toBe(version)
     const reb = fixed.diffs.find((d) => d.reader === 'confederate')!.diff
@@ -58,12 +76,25 @@ describe('re-adjudication', () => {
     const fold = app.judge.load(DEMO_GAME)
     const oldVp = (fold.state as SdState).vp.csa
     expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true })
-    const plan = readjudicate(app.judge, { game: DEMO_GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the raid table was misprinted', pack: correctedPack() }, true)
+    const plan = readjudicate(
+      app.judge,
+      {
+        game: DEMO_GAME,
+        fromPoint: pointOfTurn(fold, 2),
+        reason: 'the raid table was misprinted',
+        pack: correctedPack(),
+      },
+      true,
+    )
     expect(plan.event.results.map((r) => r.point)).toEqual([2, 3, 4, 5, 6, 7])
     // Same secrets, same commitments: the dice are the ones published at the time.
-    for (const r of plan.event.results) expect(r.secret).toBe(fold.adjudications.find((a) => a.data.point === r.point)!.data.secret)
+    for (const r of plan.event.results)
+      expect(r.secret).toBe(fold.adjudications.find((a) => a.data.point === r.point)!.data.secret)
     const after = app.judge.load(DEMO_GAME)
-    expect(after.adjudications.map((a) => [a.data.point, a.event.type])).toEqual([[1, 'TurnAdjudicated'], ...[2, 3, 4, 5, 6, 7].map((p) => [p, 'TurnReadjudicated'])])
+    expect(after.adjudications.map((a) => [a.data.point, a.event.type])).toEqual([
+      [1, 'TurnAdjudicated'],
+      ...[2, 3, 4, 5, 6, 7].map((p) => [p, 'TurnReadjudicated']),
+    ])
     expect(after.superseded.map((s) => s.data.point)).toEqual([2, 3, 4, 5, 6, 7])
     expect(app.store.read(`game:${DEMO_GAME}`).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(7)
     const newVp = (after.state as SdState).vp.csa
@@ -72,8 +103,13 @@ describe('re-adjudication', () => {
     expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true, problems: [] })
     // Every reader is told, with their own diff.
     const corrections = outbox().filter((r) => r.kind === 'correction')
-    expect(corrections.map((c) => c.recipient).sort()).toEqual(['confederate@example.test', 'federal@example.test', 'moderator@judge.localhost'])
-    const fedNotice = JSON.parse(corrections.find((c) => c.recipient === 'federal@example.test')!.payload).text as string
+    expect(corrections.map((c) => c.recipient).sort()).toEqual([
+      'confederate@example.test',
+      'federal@example.test',
+      'moderator@judge.localhost',
+    ])
+    const fedNotice = JSON.parse(corrections.find((c) => c.recipient === 'federal@example.test')!.payload)
+      .text as string
     expect(fedNotice).toContain('Reason: the raid table was misprinted')
     expect(fedNotice).not.toMatch(/SUM raids/)
     // History now shows the results in force; the moderator's export still holds the old ones.
@@ -84,11 +120,27 @@ describe('re-adjudication', () => {
   it('drops recorded orders the corrected situation makes illegal, and says so', () => {
     const fold = app.judge.load(DEMO_GAME)
     // Amend the Confederate's GT2 record so the Sumter stays in C22: his GT3 moves from C12 no longer work.
-    const plan = readjudicate(app.judge, { game: DEMO_GAME, fromPoint: 3, reason: 'a lost mail is restored', amendments: [{ point: 3, role: 'confederate', text: 'SUM: STAY\nNASH: STAY' }] }, true)
-    expect(plan.event.amendments).toEqual([{ point: 3, role: 'confederate', normalised: ['SUM: STAY', 'NASH: STAY'], reason: 'a lost mail is restored' }])
+    const plan = readjudicate(
+      app.judge,
+      {
+        game: DEMO_GAME,
+        fromPoint: 3,
+        reason: 'a lost mail is restored',
+        amendments: [{ point: 3, role: 'confederate', text: 'SUM: STAY\nNASH: STAY' }],
+      },
+      true,
+    )
+    expect(plan.event.amendments).toEqual([
+      { point: 3, role: 'confederate', normalised: ['SUM: STAY', 'NASH: STAY'], reason: 'a lost mail is restored' },
+    ])
     // GT3's moves from C12 and GT4's refit in France no longer fit a Sumter that stayed in C22.
-    expect(plan.event.illegal.map((i) => [i.point, i.role])).toEqual([[5, 'confederate'], [7, 'confederate']])
-    expect(plan.diffs.find((d) => d.reader === 'confederate')!.diff).toMatch(/Your orders for resolution 5 .* are no longer legal and were not used: line \d+: D8 is not next to C22/)
+    expect(plan.event.illegal.map((i) => [i.point, i.role])).toEqual([
+      [5, 'confederate'],
+      [7, 'confederate'],
+    ])
+    expect(plan.diffs.find((d) => d.reader === 'confederate')!.diff).toMatch(
+      /Your orders for resolution 5 .* are no longer legal and were not used: line \d+: D8 is not next to C22/,
+    )
     const after = app.judge.load(DEMO_GAME)
     expect((after.state as SdState).csa.NASH!.status).toBe('map')
     expect(verifyGame(app.db, app.judge, DEMO_GAME).ok).toBe(true)

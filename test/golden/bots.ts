@@ -19,9 +19,35 @@ export interface BotInput {
   pack: SeaDevilsPack
 }
 
-interface FedShipView { id: string; type: string; loc: string; area: string | null; damage: number; spent: number; availability: number | null; fleet: string | null }
-interface CsaKnown { id: string; status: string; lastSeen: { turn: number; area: string; port: string | null } | null }
-interface CsaOwn { id: string; status: string; area: string | null; port: string | null; damage: number; commissioned: boolean; turnsAtSea: number; turnsInPort: number; arrivedTurn: number; ma: number; refitPeriod: number; type: string }
+interface FedShipView {
+  id: string
+  type: string
+  loc: string
+  area: string | null
+  damage: number
+  spent: number
+  availability: number | null
+  fleet: string | null
+}
+interface CsaKnown {
+  id: string
+  status: string
+  lastSeen: { turn: number; area: string; port: string | null } | null
+}
+interface CsaOwn {
+  id: string
+  status: string
+  area: string | null
+  port: string | null
+  damage: number
+  commissioned: boolean
+  turnsAtSea: number
+  turnsInPort: number
+  arrivedTurn: number
+  ma: number
+  refitPeriod: number
+  type: string
+}
 
 const PATROL = ['C9', 'C14', 'C13', 'C10', 'C11', 'C15', 'C22', 'C21']
 /** Areas the raiders keep away from (the US coasts: East Coast Emergency Search, the Pacific squadron). */
@@ -33,7 +59,12 @@ function neighboursOf(pack: SeaDevilsPack, id: string): string[] {
 }
 
 /** Shortest path (excluding `from`) to the nearest of `goals`, neighbours in sorted order (deterministic). */
-function pathTo(pack: SeaDevilsPack, from: string, goals: Set<string>, avoid: Set<string> = new Set()): string[] | null {
+function pathTo(
+  pack: SeaDevilsPack,
+  from: string,
+  goals: Set<string>,
+  avoid: Set<string> = new Set(),
+): string[] | null {
   if (goals.has(from)) return []
   const prev = new Map<string, string>([[from, '']])
   let frontier = [from]
@@ -63,9 +94,15 @@ function pathTo(pack: SeaDevilsPack, from: string, goals: Set<string>, avoid: Se
 /** Lines the parser accepts, added one block at a time: a block with any error is dropped whole. */
 class Builder {
   lines: string[] = []
-  constructor(private readonly input: BotInput, private readonly role: 'federal' | 'confederate') {}
+  constructor(
+    private readonly input: BotInput,
+    private readonly role: 'federal' | 'confederate',
+  ) {}
   ok(extra: string[]): boolean {
-    return this.input.ruleset.parseOrders(this.input.state, this.role, [...this.lines, ...extra].join('\n')).errors.length === 0
+    return (
+      this.input.ruleset.parseOrders(this.input.state, this.role, [...this.lines, ...extra].join('\n')).errors
+        .length === 0
+    )
   }
   /** Tries each candidate block in turn and keeps the first that parses. */
   first(candidates: string[][]): string[] | null {
@@ -92,7 +129,9 @@ export function federalBot(input: BotInput): string | null {
   if (stage !== 'federal-orders' && stage !== 'both-orders') return null
   const turn = view.turn as number
   const fed = view.federal as FedShipView[]
-  const known = (view.confederate as CsaKnown[]).filter((c) => c.status === 'map' && c.lastSeen && c.lastSeen.turn >= turn - 2)
+  const known = (view.confederate as CsaKnown[]).filter(
+    (c) => c.status === 'map' && c.lastSeen && c.lastSeen.turn >= turn - 2,
+  )
   const targets = [...new Set(known.map((c) => c.lastSeen!.area))].sort()
   const def = (id: string) => pack.ships.find((s) => s.id === id)!
   const b = new Builder(input, 'federal')
@@ -112,7 +151,12 @@ export function federalBot(input: BotInput): string | null {
       }
     }
   } else {
-    deployed.push(...fed.filter((u) => u.loc === 'map').map((u) => u.id).sort())
+    deployed.push(
+      ...fed
+        .filter((u) => u.loc === 'map')
+        .map((u) => u.id)
+        .sort(),
+    )
   }
   // 11.1: one deployed ship into the CSE box while the year's points last.
   const cse = view.cse as { used: number; allowed: number }
@@ -127,7 +171,13 @@ export function federalBot(input: BotInput): string | null {
     }
   }
   // Movement: towards the last reported Confederate positions, else a patrol of the East Coast.
-  const movers = [...deployed, ...fed.filter((u) => u.loc === 'map' && !deployed.includes(u.id)).map((u) => u.id).sort()].filter((id) => id !== inCse)
+  const movers = [
+    ...deployed,
+    ...fed
+      .filter((u) => u.loc === 'map' && !deployed.includes(u.id))
+      .map((u) => u.id)
+      .sort(),
+  ].filter((id) => id !== inCse)
   movers.forEach((id, i) => {
     const u = fed.find((x) => x.id === id)!
     const from = u.loc === 'map' && u.area ? u.area : pack.mapRoles.eastCoast
@@ -152,10 +202,14 @@ export function confederateBot(input: BotInput): string | null {
   if (stage !== 'confederate-orders' && stage !== 'both-orders') return null
   const turn = view.turn as number
   const cpl = view.cpl as { world: number; england: number; france: number }
-  const own = (view.confederate as CsaOwn[]).filter((s) => s.status === 'map' && s.area).sort((a, c) => a.id.localeCompare(c.id))
+  const own = (view.confederate as CsaOwn[])
+    .filter((s) => s.status === 'map' && s.area)
+    .sort((a, c) => a.id.localeCompare(c.id))
   const area = (id: string) => pack.areas.find((a) => a.id === id)!
   const foreignCoal = (id: string) => area(id).ports.filter((p) => p.coal && p.nat !== 'USA' && p.nat !== 'CSA').length
-  const commissionAreas = new Set(pack.areas.filter((a) => a.ports.some((p) => p.commission && p.nat !== 'USA')).map((a) => a.id))
+  const commissionAreas = new Set(
+    pack.areas.filter((a) => a.ports.some((p) => p.commission && p.nat !== 'USA')).map((a) => a.id),
+  )
   const b = new Builder(input, 'confederate')
 
   /** Refit ports this ship may use: CSA ports, England (C2) and France (C5) within their prestige and 9.36. */
@@ -166,8 +220,10 @@ export function confederateBot(input: BotInput): string | null {
       for (const p of a.ports) {
         if (!p.repairRefit) continue
         if (p.nat === 'CSA') m.set(a.id, 'RUN-IN')
-        else if (p.nat === 'England' && received !== 'England' && cpl.england >= (p.cplThreshold ?? -99)) m.set(a.id, 'ENTER-PORT England')
-        else if (p.nat === 'France' && received !== 'France' && cpl.france >= (p.cplThreshold ?? -99)) m.set(a.id, 'ENTER-PORT France')
+        else if (p.nat === 'England' && received !== 'England' && cpl.england >= (p.cplThreshold ?? -99))
+          m.set(a.id, 'ENTER-PORT England')
+        else if (p.nat === 'France' && received !== 'France' && cpl.france >= (p.cplThreshold ?? -99))
+          m.set(a.id, 'ENTER-PORT France')
       }
     }
     return m
@@ -208,12 +264,18 @@ export function confederateBot(input: BotInput): string | null {
       // In port: refit when time at sea has run up, else commission and sail out to raid.
       // 11.41: refit only when the ship can still leave before internment; 11.3: when time has run up.
       const portArea = area(s.area!)
-      const limit = (portArea.european || s.port === 'CSA' ? pack.internment.europeOrCsa : pack.internment.other) + (portArea.ports.some((p) => p.nat === s.port && p.repairRefit) ? pack.internment.refitBonus : 0)
+      const limit =
+        (portArea.european || s.port === 'CSA' ? pack.internment.europeOrCsa : pack.internment.other) +
+        (portArea.ports.some((p) => p.nat === s.port && p.repairRefit) ? pack.internment.refitBonus : 0)
       if (s.turnsAtSea >= Math.ceil(s.refitPeriod / 2) && s.turnsInPort + 2 <= limit) candidates.push(['REFIT'])
       const leave = s.port === 'CSA' ? 'RUN-OUT' : 'LEAVE-PORT'
       const spent = commission.length + (leave === 'RUN-OUT' ? 1 : 0)
       const sail = [...commission, leave]
-      candidates.push([...sail, ...raidPath(s.area!, mp - spent, true)], [...sail, ...raidPath(s.area!, mp - spent, 1)], [...sail, ...raidPath(s.area!, mp - spent, false)])
+      candidates.push(
+        [...sail, ...raidPath(s.area!, mp - spent, true)],
+        [...sail, ...raidPath(s.area!, mp - spent, 1)],
+        [...sail, ...raidPath(s.area!, mp - spent, false)],
+      )
       if (commission.length) candidates.push(commission)
     } else {
       if (dueHome) {
@@ -229,7 +291,11 @@ export function confederateBot(input: BotInput): string | null {
       }
       if (!s.commissioned) {
         const p = pathTo(pack, s.area!, commissionAreas) ?? []
-        if (p.length < mp) candidates.push([...p.map((a) => `MOVE ${a}`), 'COMMISSION', ...raidPath(p.at(-1) ?? s.area!, mp - p.length - 1, true)], [...p.map((a) => `MOVE ${a}`), 'COMMISSION'])
+        if (p.length < mp)
+          candidates.push(
+            [...p.map((a) => `MOVE ${a}`), 'COMMISSION', ...raidPath(p.at(-1) ?? s.area!, mp - p.length - 1, true)],
+            [...p.map((a) => `MOVE ${a}`), 'COMMISSION'],
+          )
         candidates.push(p.slice(0, mp).map((a) => `MOVE ${a}`))
       }
       candidates.push(raidPath(s.area!, mp, true), raidPath(s.area!, mp, 1), raidPath(s.area!, mp, false))
@@ -243,7 +309,17 @@ export function confederateBot(input: BotInput): string | null {
 }
 
 /** An order mail as a player's client would send it (RFC 5322, CRLF). */
-export function orderEml(opts: { game: string; role: string; key: string; from: string; name: string; body: string; point: number; date: Date; domain: string }): string {
+export function orderEml(opts: {
+  game: string
+  role: string
+  key: string
+  from: string
+  name: string
+  body: string
+  point: number
+  date: Date
+  domain: string
+}): string {
   const headers = [
     `From: ${opts.name} <${opts.from}>`,
     `To: orders+${opts.game}.${opts.role}.${opts.key}@${opts.domain}`,
@@ -268,7 +344,12 @@ export interface Seat {
  * the mail is dropped into the inbox as an .eml and read by `readInbox`; an hour later the tick
  * (`adjudicateDue`) resolves the point and the outbox is written.
  */
-export async function playPoint(app: App, game: string, seats: Seat[], advance: (ms: number) => void): Promise<{ outcomes: string[]; orders: Record<string, string>; committed: string[] }> {
+export async function playPoint(
+  app: App,
+  game: string,
+  seats: Seat[],
+  advance: (ms: number) => void,
+): Promise<{ outcomes: string[]; orders: Record<string, string>; committed: string[] }> {
   const fold = app.judge.load(game)
   // The game's own copy of the data pack (map and ship cards: public, static information).
   const pack = fold.created.pack as SeaDevilsPack
@@ -276,12 +357,31 @@ export async function playPoint(app: App, game: string, seats: Seat[], advance: 
   advance(3600_000)
   const orders: Record<string, string> = {}
   for (const seat of seats) {
-    const input: BotInput = { game, key: app.judge.keyFor(game, seat.role), state: fold.state as SdState, ruleset: fold.ruleset as Ruleset<SdState, SdCommand>, pack }
+    const input: BotInput = {
+      game,
+      key: app.judge.keyFor(game, seat.role),
+      state: fold.state as SdState,
+      ruleset: fold.ruleset as Ruleset<SdState, SdCommand>,
+      pack,
+    }
     const body = seat.role === 'federal' ? federalBot(input) : confederateBot(input)
     if (body === null) continue
     orders[seat.role] = body
     const file = join(app.dirs.inbox, `p${String(point).padStart(2, '0')}-${seat.role}.eml`)
-    writeFileSync(file, orderEml({ game, role: seat.role, key: input.key, from: seat.address, name: seat.name, body, point, date: app.clock(), domain: app.judge.mailDomain }))
+    writeFileSync(
+      file,
+      orderEml({
+        game,
+        role: seat.role,
+        key: input.key,
+        from: seat.address,
+        name: seat.name,
+        body,
+        point,
+        date: app.clock(),
+        domain: app.judge.mailDomain,
+      }),
+    )
     // The drop folder skips files younger than its settle time: date the file back instead of waiting.
     const past = new Date(Date.now() - 60_000)
     utimesSync(file, past, past)

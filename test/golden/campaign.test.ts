@@ -24,11 +24,18 @@ const SEATS: Seat[] = [
 
 /** The map PNG depends on the machine's font rasteriser: the golden keeps every other byte and a marker. */
 function withoutImages(eml: string): string {
-  return eml.replace(/(Content-Type: image\/png[^]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
+  return eml.replace(/(Content-Type: image\/png[\s\S]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
 }
 
 /** Drop folders only, whatever the environment says: the golden must not depend on PBEM_* settings. */
-const EMBEDDED: MailConfig = { imap: null, smtp: null, listen: null, mailDomain: null, archiveAddress: null, archiveImap: null }
+const EMBEDDED: MailConfig = {
+  imap: null,
+  smtp: null,
+  listen: null,
+  mailDomain: null,
+  archiveAddress: null,
+  archiveImap: null,
+}
 
 let dir: string
 let app: App
@@ -40,9 +47,26 @@ beforeAll(async () => {
   const t0 = Date.now()
   dir = mkdtempSync(join(tmpdir(), 'pbem-campaign-'))
   let now = Date.UTC(2026, 0, 5, 12, 0, 0)
-  app = openApp({ dataDir: join(dir, 'data'), clock: () => new Date(now), newSecret: demoSecret('campaign-1'), moderatorAddress: 'moderator@example.test', mailDomain: 'judge.example.test', mail: EMBEDDED })
-  app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'))
-  app.judge.createGame({ game: GAME, ruleset: 'sea-devils', scenario: 'campaign', players: SEATS, zone: 'America/New_York', deadlineHours: 72, createdBy: 'golden' })
+  app = openApp({
+    dataDir: join(dir, 'data'),
+    clock: () => new Date(now),
+    newSecret: demoSecret('campaign-1'),
+    moderatorAddress: 'moderator@example.test',
+    mailDomain: 'judge.example.test',
+    mail: EMBEDDED,
+  })
+  app.db
+    .prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`)
+    .run(createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'))
+  app.judge.createGame({
+    game: GAME,
+    ruleset: 'sea-devils',
+    scenario: 'campaign',
+    players: SEATS,
+    zone: 'America/New_York',
+    deadlineHours: 72,
+    createdBy: 'golden',
+  })
   await sendOutbox(app)
   for (let i = 0; i < 60 && !app.judge.load(GAME).finished; i++) {
     const point = app.judge.load(GAME).point
@@ -53,7 +77,8 @@ beforeAll(async () => {
   if (process.env.UPDATE_GOLDEN) {
     rmSync(GOLDEN, { recursive: true, force: true })
     mkdirSync(GOLDEN, { recursive: true })
-    for (const f of readdirSync(outbox)) writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(outbox, f), 'utf8')))
+    for (const f of readdirSync(outbox))
+      writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(outbox, f), 'utf8')))
   }
   elapsed = Date.now() - t0
 }, 120_000)
@@ -66,7 +91,9 @@ describe('13.1 the Campaign, played by the bots from order mails', () => {
   it('reaches the end of GT16 with a victory level (12.15)', () => {
     const fold = app.judge.load(GAME)
     const state = fold.state as SdState
-    console.log(`campaign: ${log.length} resolutions in ${elapsed} ms; VP ${JSON.stringify(state.vp)} ${JSON.stringify(state.result)}`)
+    console.log(
+      `campaign: ${log.length} resolutions in ${elapsed} ms; VP ${JSON.stringify(state.vp)} ${JSON.stringify(state.result)}`,
+    )
     expect(fold.finished).toBe(true)
     expect(state.turn).toBe(16)
     expect(state.stage).toBe('finished')
@@ -77,11 +104,15 @@ describe('13.1 the Campaign, played by the bots from order mails', () => {
     const written = readdirSync(outbox).sort()
     expect(written.length).toBeGreaterThan(60)
     expect(written).toEqual(readdirSync(GOLDEN).sort())
-    for (const f of written) expect(withoutImages(readFileSync(join(outbox, f), 'utf8')), f).toBe(readFileSync(join(GOLDEN, f), 'utf8'))
+    for (const f of written)
+      expect(withoutImages(readFileSync(join(outbox, f), 'utf8')), f).toBe(readFileSync(join(GOLDEN, f), 'utf8'))
   })
 
   it('shows raids, spottings, commissioning, refits and combat along the way', () => {
-    const text = app.judge.load(GAME).adjudications.flatMap((a) => a.data.narrative.map((n) => n.text)).join('\n')
+    const text = app.judge
+      .load(GAME)
+      .adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
+      .join('\n')
     expect(text).toMatch(/raids C\d+/)
     expect(text).toMatch(/ spots [A-Z]/)
     expect(text).toMatch(/is commissioned/)
@@ -98,7 +129,10 @@ describe('13.1 the Campaign, played by the bots from order mails', () => {
 
   it('every bot mail was accepted and every point was resolved by the tick', () => {
     for (const l of log) {
-      expect(l.outcomes.every((o) => o === 'orders-accepted'), `resolution ${l.point}: ${l.outcomes.join(', ')}`).toBe(true)
+      expect(
+        l.outcomes.every((o) => o === 'orders-accepted'),
+        `resolution ${l.point}: ${l.outcomes.join(', ')}`,
+      ).toBe(true)
       expect(l.committed, `resolution ${l.point}`).toEqual([GAME])
     }
   })

@@ -13,7 +13,7 @@ const GOLDEN = fileURLToPath(new URL('./weak-beginning/', import.meta.url))
 
 /** The map PNG depends on the machine's font rasteriser: the golden keeps every other byte and a marker. */
 function withoutImages(eml: string): string {
-  return eml.replace(/(Content-Type: image\/png[^]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
+  return eml.replace(/(Content-Type: image\/png[\s\S]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
 }
 let dir: string
 let result: DemoResult
@@ -24,7 +24,8 @@ beforeAll(async () => {
   if (process.env.UPDATE_GOLDEN) {
     rmSync(GOLDEN, { recursive: true, force: true })
     mkdirSync(GOLDEN, { recursive: true })
-    for (const f of readdirSync(result.outbox)) writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(result.outbox, f), 'utf8')))
+    for (const f of readdirSync(result.outbox))
+      writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(result.outbox, f), 'utf8')))
   }
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -37,9 +38,12 @@ describe('13.2 Weak Beginning, played from the sample order mails', () => {
   it('writes exactly the recorded mails, byte for byte', () => {
     const written = readdirSync(result.outbox).sort()
     expect(written).toEqual(readdirSync(GOLDEN).sort())
-    for (const f of written) expect(withoutImages(readFileSync(join(result.outbox, f), 'utf8')), f).toBe(readFileSync(join(GOLDEN, f), 'utf8'))
+    for (const f of written)
+      expect(withoutImages(readFileSync(join(result.outbox, f), 'utf8')), f).toBe(readFileSync(join(GOLDEN, f), 'utf8'))
     // Every report carries its map, shown inline by the HTML part.
-    const report = written.map((f) => readFileSync(join(result.outbox, f), 'utf8')).find((t) => t.includes('Subject: [wb-demo] Results'))!
+    const report = written
+      .map((f) => readFileSync(join(result.outbox, f), 'utf8'))
+      .find((t) => t.includes('Subject: [wb-demo] Results'))!
     expect(report).toMatch(/Content-Type: image\/png; name=map-wb-demo-r\d\.png/)
     expect(report).toContain('Content-ID: <map@acw-pbem>')
     expect(withoutImages(report)).toContain('[png]')
@@ -48,7 +52,10 @@ describe('13.2 Weak Beginning, played from the sample order mails', () => {
   it('shows a raid, a search, an escape attempt and a combat', () => {
     const app = openApp({ dataDir: result.dataDir })
     try {
-      const text = app.judge.load(DEMO_GAME).adjudications.flatMap((a) => a.data.narrative.map((n) => n.text)).join('\n')
+      const text = app.judge
+        .load(DEMO_GAME)
+        .adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
+        .join('\n')
       expect(text).toMatch(/raids C\d+/)
       expect(text).toMatch(/spots (SUM|NASH)/)
       expect(text).toMatch(/escapes from/)

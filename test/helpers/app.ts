@@ -13,7 +13,13 @@ export interface TestApp extends App {
 export function testApp(seed = 'test'): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
   const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
-  const app = openApp({ dataDir: dir, clock: () => new Date(now.t), newSecret: demoSecret(seed), moderatorAddress: 'mod@example.test', mailDomain: 'judge.example.test' })
+  const app = openApp({
+    dataDir: dir,
+    clock: () => new Date(now.t),
+    newSecret: demoSecret(seed),
+    moderatorAddress: 'mod@example.test',
+    mailDomain: 'judge.example.test',
+  })
   return Object.assign(app, {
     now,
     cleanup: () => {
@@ -37,6 +43,18 @@ export function createWeakBeginning(app: App, game = 'wb1') {
 }
 
 /** Every queued mail as the outbox table holds it. */
-export function outboxRows(app: App): { id: number; recipient: string; kind: string; mail: { subject: string; text: string; html?: string; to: string; messageId: string; inReplyTo?: string } }[] {
-  return (app.db.prepare('SELECT id, recipient, kind, payload FROM outbox ORDER BY id').all() as { id: number; recipient: string; kind: string; payload: string }[]).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
+export function outboxRows(app: App): {
+  id: number
+  recipient: string
+  kind: string
+  mail: { subject: string; text: string; html?: string; to: string; messageId: string; inReplyTo?: string }
+}[] {
+  return (
+    app.db.prepare('SELECT id, recipient, kind, payload FROM outbox ORDER BY id').all() as {
+      id: number
+      recipient: string
+      kind: string
+      payload: string
+    }[]
+  ).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
 }

@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs'
 export function ensureDebianPackage(binary: string, pkg: string): void {
   if (existsSync(binary)) return
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  const apt = (...args: string[]) => execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', '-o', 'Acquire::Retries=3', ...args], { env, stdio: 'pipe', timeout: 600_000 })
+  const apt = (...args: string[]) =>
+    execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', '-o', 'Acquire::Retries=3', ...args], {
+      env,
+      stdio: 'pipe',
+      timeout: 600_000,
+    })
   apt('update', '-qq')
   apt('install', '-y', '-qq', '--no-install-recommends', pkg)
   if (!existsSync(binary)) throw new Error(`installing ${pkg} did not provide ${binary}`)

@@ -3,7 +3,9 @@ import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 
 describe('canonicalJson', () => {
   it('sorts keys recursively with no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: 'x' } })).toBe('{"a":{"c":"x","d":[1,{"y":2,"z":1}]},"b":1}')
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[1,{"y":2,"z":1}]},"b":1}',
+    )
     expect(canonicalJson({ b: 1, a: 2 })).toBe(canonicalJson({ a: 2, b: 1 }))
   })
 

@@ -44,7 +44,16 @@ export function writeTestSchemas(dir: string): string {
 /** The event hash, computed independently of store.ts from the documented formula. */
 export function expectedHash(
   prevHash: string,
-  e: { stream: string; version: number; type: string; schemaVersion: number; data: unknown; audience: unknown; recordedAt: string; causation: string | null },
+  e: {
+    stream: string
+    version: number
+    type: string
+    schemaVersion: number
+    data: unknown
+    audience: unknown
+    recordedAt: string
+    causation: string | null
+  },
 ): string {
   const body = canonicalJson({
     stream: e.stream,
@@ -56,7 +65,7 @@ export function expectedHash(
     recordedAt: e.recordedAt,
     causation: e.causation,
   })
-  return sha256Hex(prevHash + '\n' + body)
+  return sha256Hex(`${prevHash}\n${body}`)
 }
 
 /** A clock that ticks one second per call from a fixed start. */

@@ -35,7 +35,12 @@ const thing = (name: string, count = 1) => ({ type: 'Thing', data: { name, count
 describe('EventStore append/read', () => {
   it('round-trips events with their envelope', () => {
     const out = store.append('game:1', 0, [
-      { type: 'Thing', data: { name: 'Monitor', count: 1 }, audience: { kind: 'roles', roles: ['union'] }, causation: '<abc@mail>' },
+      {
+        type: 'Thing',
+        data: { name: 'Monitor', count: 1 },
+        audience: { kind: 'roles', roles: ['union'] },
+        causation: '<abc@mail>',
+      },
       { type: 'Thing', schemaVersion: 2, data: { name: 'Virginia', count: 2, colour: 'red' }, audience: PUBLIC },
     ])
     expect(out.map((e) => e.version)).toEqual([1, 2])
@@ -64,7 +69,9 @@ describe('EventStore append/read', () => {
   })
 
   it('stores the canonical JSON (undefined properties dropped, keys sorted)', () => {
-    store.append('s', 0, [{ type: 'Note', data: { text: 'hi', extra: { b: 1, a: undefined, c: [1] } }, audience: PUBLIC }])
+    store.append('s', 0, [
+      { type: 'Note', data: { text: 'hi', extra: { b: 1, a: undefined, c: [1] } }, audience: PUBLIC },
+    ])
     const raw = db.prepare('SELECT data, audience FROM events').get() as { data: string; audience: string }
     expect(raw.data).toBe('{"extra":{"b":1,"c":[1]},"text":"hi"}')
     expect(raw.audience).toBe('{"kind":"public"}')
@@ -152,7 +159,9 @@ db.close()
     const tsx = join(REPO, 'node_modules', '.bin', 'tsx')
     const startAt = Date.now() + 4000
     const outs = await Promise.all(
-      [0, 1, 2, 3].map((i) => run(tsx, [racer, file, schemaDir, String(startAt), `racer ${i}`], { cwd: REPO }).then((r) => r.stdout.trim())),
+      [0, 1, 2, 3].map((i) =>
+        run(tsx, [racer, file, schemaDir, String(startAt), `racer ${i}`], { cwd: REPO }).then((r) => r.stdout.trim()),
+      ),
     )
     expect(outs.sort()).toEqual(['lost', 'lost', 'lost', 'won'])
     const check = openDatabase(file)
@@ -168,7 +177,9 @@ db.close()
 
 describe('validation', () => {
   it('rejects data that fails its schema, naming the field, and writes nothing', () => {
-    expect(() => store.append('game:1', 0, [{ type: 'Thing', data: { name: 'x', count: 'many' }, audience: PUBLIC }])).toThrow(/count/)
+    expect(() =>
+      store.append('game:1', 0, [{ type: 'Thing', data: { name: 'x', count: 'many' }, audience: PUBLIC }]),
+    ).toThrow(/count/)
     // Every event is validated before anything is written: a bad second event stops the first.
     let err: unknown
     try {
@@ -178,14 +189,20 @@ describe('validation', () => {
     }
     expect(err).toBeInstanceOf(EventValidationError)
     expect((err as Error).message).toMatch(/Thing v1.*count/)
-    expect(() => store.append('game:1', 0, [{ type: 'Unknown', data: {}, audience: PUBLIC }])).toThrow(EventValidationError)
-    expect(() => store.append('game:1', 0, [{ type: 'Thing', schemaVersion: 9, data: {}, audience: PUBLIC }])).toThrow(/Thing v9/)
+    expect(() => store.append('game:1', 0, [{ type: 'Unknown', data: {}, audience: PUBLIC }])).toThrow(
+      EventValidationError,
+    )
+    expect(() => store.append('game:1', 0, [{ type: 'Thing', schemaVersion: 9, data: {}, audience: PUBLIC }])).toThrow(
+      /Thing v9/,
+    )
     expect(store.version('game:1')).toBe(0)
     expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(0)
   })
 
   it('rejects non-JSON data and a missing audience', () => {
-    expect(() => store.append('s', 0, [{ type: 'Note', data: { text: 'x', extra: NaN }, audience: PUBLIC }])).toThrow(/non-finite/)
+    expect(() => store.append('s', 0, [{ type: 'Note', data: { text: 'x', extra: NaN }, audience: PUBLIC }])).toThrow(
+      /non-finite/,
+    )
     expect(() => store.append('s', 0, [{ type: 'Note', data: { text: 'x' } } as never])).toThrow(/audience/)
     expect(store.version('s')).toBe(0)
   })

@@ -22,8 +22,16 @@ beforeEach(() => {
   a = []
   b = []
   for (let i = 1; i <= 6; i++) {
-    a.push(...store.append('game:a', i - 1, [{ type: 'Thing', data: { name: `a${i}`, count: i }, audience: PUBLIC, causation: `<a${i}@x>` }]))
-    b.push(...store.append('game:b', i - 1, [{ type: 'Thing', data: { name: `b${i}`, count: i }, audience: { kind: 'roles', roles: ['union'] } }]))
+    a.push(
+      ...store.append('game:a', i - 1, [
+        { type: 'Thing', data: { name: `a${i}`, count: i }, audience: PUBLIC, causation: `<a${i}@x>` },
+      ]),
+    )
+    b.push(
+      ...store.append('game:b', i - 1, [
+        { type: 'Thing', data: { name: `b${i}`, count: i }, audience: { kind: 'roles', roles: ['union'] } },
+      ]),
+    )
   }
 })
 afterEach(() => {
@@ -47,12 +55,29 @@ function failure(): { position: number | null; version: number; reason: string }
 
 /** Inserts a row with a correctly chained hash, as a forger who knows the algorithm would. */
 function forge(stream: string, version: number, prevHash: string, data: unknown, position?: number) {
-  const e = { stream, version, type: 'Thing', schemaVersion: 1, data, audience: PUBLIC, recordedAt: '1862-03-10T00:00:00.000Z', causation: null }
+  const e = {
+    stream,
+    version,
+    type: 'Thing',
+    schemaVersion: 1,
+    data,
+    audience: PUBLIC,
+    recordedAt: '1862-03-10T00:00:00.000Z',
+    causation: null,
+  }
   const hash = expectedHash(prevHash, e)
   const info = sql(
     `INSERT INTO events (position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash)
      VALUES (?, ?, ?, ?, 1, ?, ?, ?, NULL, ?, ?)`,
-    position ?? null, stream, version, e.type, canonicalJson(data), canonicalJson(PUBLIC), e.recordedAt, prevHash, hash,
+    position ?? null,
+    stream,
+    version,
+    e.type,
+    canonicalJson(data),
+    canonicalJson(PUBLIC),
+    e.recordedAt,
+    prevHash,
+    hash,
   )
   return { position: Number(info.lastInsertRowid), hash }
 }
@@ -66,15 +91,20 @@ describe('verify an untouched log', () => {
   })
 
   it('does not flag a semantically identical re-serialisation of data', () => {
-    sql("UPDATE events SET data = ? WHERE position = ?", '{ "count": 3, "name": "a3" }', pos(3))
+    sql('UPDATE events SET data = ? WHERE position = ?', '{ "count": 3, "name": "a3" }', pos(3))
     expect(verifyStream(db, 'game:a')).toEqual({ ok: true, events: 6 })
   })
 })
 
 describe('tampering by direct SQL is detected at the tampered row', () => {
   it('edited data of a middle row', () => {
-    sql("UPDATE events SET data = ? WHERE position = ?", '{"count":300,"name":"a3"}', pos(3))
-    expect(failure()).toEqual({ ok: false, position: pos(3), version: 3, reason: "hash does not match the row's contents (row edited)" })
+    sql('UPDATE events SET data = ? WHERE position = ?', '{"count":300,"name":"a3"}', pos(3))
+    expect(failure()).toEqual({
+      ok: false,
+      position: pos(3),
+      version: 3,
+      reason: "hash does not match the row's contents (row edited)",
+    })
   })
 
   for (let v = 1; v <= 6; v++) {
@@ -105,25 +135,49 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
   it('changed audience of a row', () => {
     sql(`UPDATE events SET audience = '{"kind":"public"}' WHERE stream = 'game:b' AND version = 4`)
     const r = verifyStream(db, 'game:b')
-    expect(r).toEqual({ ok: false, position: b[3]!.position, version: 4, reason: "hash does not match the row's contents (row edited)" })
+    expect(r).toEqual({
+      ok: false,
+      position: b[3]!.position,
+      version: 4,
+      reason: "hash does not match the row's contents (row edited)",
+    })
     expect(verifyStream(db, 'game:a').ok).toBe(true)
   })
 
   it('edited a row and recomputed its hash', () => {
     const e = { ...a[2]!, data: { name: 'a3', count: 300 } }
-    sql('UPDATE events SET data = ?, hash = ? WHERE position = ?', canonicalJson(e.data), expectedHash(e.prevHash, e), pos(3))
-    expect(failure()).toMatchObject({ position: pos(3), version: 3, reason: expect.stringMatching(/version 3 was rewritten/) })
+    sql(
+      'UPDATE events SET data = ?, hash = ? WHERE position = ?',
+      canonicalJson(e.data),
+      expectedHash(e.prevHash, e),
+      pos(3),
+    )
+    expect(failure()).toMatchObject({
+      position: pos(3),
+      version: 3,
+      reason: expect.stringMatching(/version 3 was rewritten/),
+    })
   })
 
   it('edited the last row and recomputed its hash', () => {
     const e = { ...a[5]!, data: { name: 'a6', count: 600 } }
-    sql('UPDATE events SET data = ?, hash = ? WHERE position = ?', canonicalJson(e.data), expectedHash(e.prevHash, e), pos(6))
+    sql(
+      'UPDATE events SET data = ?, hash = ? WHERE position = ?',
+      canonicalJson(e.data),
+      expectedHash(e.prevHash, e),
+      pos(6),
+    )
     expect(failure()).toMatchObject({ position: pos(6), version: 6, reason: expect.stringMatching(/head hash/) })
   })
 
   it('made data invalid JSON', () => {
     sql("UPDATE events SET data = '{not json' WHERE position = ?", pos(2))
-    expect(failure()).toEqual({ ok: false, position: pos(2), version: 2, reason: 'data is not valid JSON (row edited)' })
+    expect(failure()).toEqual({
+      ok: false,
+      position: pos(2),
+      version: 2,
+      reason: 'data is not valid JSON (row edited)',
+    })
   })
 
   it('deleted a middle row', () => {
@@ -148,7 +202,11 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
 
   it('deleted the last two rows', () => {
     sql('DELETE FROM events WHERE position IN (?, ?)', pos(5), pos(6))
-    expect(failure()).toMatchObject({ position: null, version: 5, reason: expect.stringMatching(/head says version 6 but the last row is 4/) })
+    expect(failure()).toMatchObject({
+      position: null,
+      version: 5,
+      reason: expect.stringMatching(/head says version 6 but the last row is 4/),
+    })
   })
 
   it('deleted every row of a stream', () => {
@@ -161,7 +219,12 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
     const d4 = a[3]!.data
     sql('UPDATE events SET data = ? WHERE position = ?', canonicalJson(d4), pos(2))
     sql('UPDATE events SET data = ? WHERE position = ?', canonicalJson(d2), pos(4))
-    expect(failure()).toEqual({ ok: false, position: pos(2), version: 2, reason: "hash does not match the row's contents (row edited)" })
+    expect(failure()).toEqual({
+      ok: false,
+      position: pos(2),
+      version: 2,
+      reason: "hash does not match the row's contents (row edited)",
+    })
   })
 
   it('swapped the positions of two rows (reorder)', () => {
@@ -169,7 +232,11 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
     sql('UPDATE events SET position = ? WHERE position = ?', pos(2), pos(4))
     sql('UPDATE events SET position = ? WHERE position = -1', pos(4))
     // version 2 now sits at version 4's old position
-    expect(failure()).toMatchObject({ position: pos(4), version: 2, reason: expect.stringMatching(/^position order does not follow version order \(rows reordered\)/) })
+    expect(failure()).toMatchObject({
+      position: pos(4),
+      version: 2,
+      reason: expect.stringMatching(/^position order does not follow version order \(rows reordered\)/),
+    })
   })
 
   it('moved a row to the end of the log (reorder)', () => {
@@ -179,9 +246,9 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
   })
 
   it('swapped the versions of two rows (reorder)', () => {
-    sql("UPDATE events SET version = -1 WHERE position = ?", pos(2))
-    sql("UPDATE events SET version = 2 WHERE position = ?", pos(3))
-    sql("UPDATE events SET version = 3 WHERE position = ?", pos(2))
+    sql('UPDATE events SET version = -1 WHERE position = ?', pos(2))
+    sql('UPDATE events SET version = 2 WHERE position = ?', pos(3))
+    sql('UPDATE events SET version = 3 WHERE position = ?', pos(2))
     // version 2 is now the row at pos(3): its contents no longer hash (the version is hashed)
     expect(failure()).toMatchObject({ position: pos(3), version: 2 })
   })
@@ -210,30 +277,42 @@ describe('tampering by direct SQL is detected at the tampered row', () => {
   it('replaced a middle row in place with a forged, correctly chained one', () => {
     sql('DELETE FROM events WHERE position = ?', pos(3))
     forge('game:a', 3, a[1]!.hash, { name: 'forged', count: 3 }, pos(3))
-    expect(failure()).toMatchObject({ position: pos(3), version: 3, reason: expect.stringMatching(/version 3 was rewritten/) })
+    expect(failure()).toMatchObject({
+      position: pos(3),
+      version: 3,
+      reason: expect.stringMatching(/version 3 was rewritten/),
+    })
   })
 
   it('inserted a forged stream that has no head', () => {
     const f = forge('game:c', 1, GENESIS_HASH, { name: 'forged', count: 1 })
     const r = verifyAll(db)
     expect(r.ok).toBe(false)
-    expect(r.failures).toEqual([{ stream: 'game:c', position: f.position, version: 1, reason: expect.stringMatching(/no head/) }])
+    expect(r.failures).toEqual([
+      { stream: 'game:c', position: f.position, version: 1, reason: expect.stringMatching(/no head/) },
+    ])
   })
 
   it('edited prev_hash of the first row', () => {
-    sql("UPDATE events SET prev_hash = ? WHERE position = ?", 'f'.repeat(64), pos(1))
+    sql('UPDATE events SET prev_hash = ? WHERE position = ?', 'f'.repeat(64), pos(1))
     expect(failure()).toMatchObject({ position: pos(1), version: 1 })
   })
 
   it('deleted or lowered the stream head', () => {
     sql("UPDATE streams SET version = 5 WHERE stream = 'game:a'")
-    expect(failure()).toMatchObject({ position: pos(6), version: 6, reason: expect.stringMatching(/head says version 5/) })
+    expect(failure()).toMatchObject({
+      position: pos(6),
+      version: 6,
+      reason: expect.stringMatching(/head says version 5/),
+    })
     sql("DELETE FROM streams WHERE stream = 'game:a'")
     expect(failure()).toMatchObject({ position: pos(1), version: 1, reason: expect.stringMatching(/no head/) })
   })
 
   it('added a head for a stream that has no rows', () => {
     sql("INSERT INTO streams (stream, version, head_hash) VALUES ('game:ghost', 2, ?)", 'a'.repeat(64))
-    expect(verifyAll(db).failures).toEqual([{ stream: 'game:ghost', position: null, version: 1, reason: expect.stringMatching(/no rows/) }])
+    expect(verifyAll(db).failures).toEqual([
+      { stream: 'game:ghost', position: null, version: 1, reason: expect.stringMatching(/no rows/) },
+    ])
   })
 })

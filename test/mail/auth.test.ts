@@ -6,17 +6,35 @@ import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 
-const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'der' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+})
 
 /** Serves our test key at sel._domainkey.example.test; everything else does not exist. */
 const fakeDns: DnsResolver = async (name, rrtype) => {
-  if (rrtype === 'TXT' && name === 'sel._domainkey.example.test') return [[`v=DKIM1; k=rsa; p=${publicKey.toString('base64')}`]]
+  if (rrtype === 'TXT' && name === 'sel._domainkey.example.test')
+    return [[`v=DKIM1; k=rsa; p=${publicKey.toString('base64')}`]]
   return offlineResolver(name, rrtype)
 }
 
 async function signed(body: string, key = ''): Promise<Buffer> {
   const msg = Buffer.from(
-    ['From: Reb <reb@example.test>', 'To: orders@judge.example.test', 'Subject: orders', `Message-ID: <dkim-${Math.random().toString(36).slice(2)}@example.test>`, 'Date: Mon, 2 Mar 2026 12:00:00 +0000', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body.replace(/\n/g, '\r\n'), ''].join('\r\n').replace(/KEYHERE/, key),
+    [
+      'From: Reb <reb@example.test>',
+      'To: orders@judge.example.test',
+      'Subject: orders',
+      `Message-ID: <dkim-${Math.random().toString(36).slice(2)}@example.test>`,
+      'Date: Mon, 2 Mar 2026 12:00:00 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      body.replace(/\n/g, '\r\n'),
+      '',
+    ]
+      .join('\r\n')
+      .replace(/KEYHERE/, key),
   )
   // mailauth signs with the entries of signatureData (its typings also ask for the top-level fields)
   const signer = { signingDomain: 'example.test', selector: 'sel', privateKey }
@@ -46,7 +64,11 @@ describe('authResults', () => {
     try {
       expect(defaultResolver()).toBe(offlineResolver)
       const t0 = Date.now()
-      const r = await authResults(await signed('SUM: STAY\n'), { ip: '192.0.2.7', helo: 'mx.example.test', sender: 'reb@example.test' })
+      const r = await authResults(await signed('SUM: STAY\n'), {
+        ip: '192.0.2.7',
+        helo: 'mx.example.test',
+        sender: 'reb@example.test',
+      })
       expect(Date.now() - t0).toBeLessThan(2000)
       expect(r).toMatchObject({ spf: 'none', dmarc: 'none' })
       // the signature's key cannot be fetched offline
@@ -82,13 +104,30 @@ describe('the intake records the results for the moderator', () => {
   afterEach(() => app.cleanup())
 
   it('MailReceived.auth carries dkim, spf, dmarc and a summary, and the notice to the player of record repeats it', async () => {
-    const deps = { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock, auth: { resolver: fakeDns } }
-    expect(await handleInbound(await signed(`GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n`), 'test', deps)).toBe('orders-accepted')
+    const deps = {
+      judge: app.judge,
+      store: app.store,
+      db: app.db,
+      outbox: sqliteOutbox(app.db, app.clock),
+      clock: app.clock,
+      auth: { resolver: fakeDns },
+    }
+    expect(
+      await handleInbound(await signed(`GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n`), 'test', deps),
+    ).toBe('orders-accepted')
     const ok = app.store.read('system:mail').at(-1)!
     expect(ok.audience).toEqual({ kind: 'moderator' })
-    expect(ok.data.auth).toEqual({ dkim: 'pass', spf: 'none', dmarc: 'none', summary: 'dkim=pass (example.test); spf=none (no client IP); dmarc=none' })
+    expect(ok.data.auth).toEqual({
+      dkim: 'pass',
+      spf: 'none',
+      dmarc: 'none',
+      summary: 'dkim=pass (example.test); spf=none (no client IP); dmarc=none',
+    })
 
-    const forged = Buffer.from((await signed('GAME wb1 CONFEDERATE\nSUM: RUN-OUT\n')).toString('latin1').replace('SUM: RUN-OUT', 'SUM: STAY'), 'latin1')
+    const forged = Buffer.from(
+      (await signed('GAME wb1 CONFEDERATE\nSUM: RUN-OUT\n')).toString('latin1').replace('SUM: RUN-OUT', 'SUM: STAY'),
+      'latin1',
+    )
     expect(await handleInbound(forged, 'test', deps)).toBe('refused')
     const bad = app.store.read('system:mail').at(-1)!
     expect(bad.data.auth.dkim).toBe('fail')

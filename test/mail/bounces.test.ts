@@ -71,15 +71,28 @@ describe('bounces: parsing', () => {
   })
 
   it('a qmail bounce in plain text', async () => {
-    expect(await parseBounce(QMAIL)).toEqual({ recipient: 'reb.old@mobile.test', status: '5.1.1', action: 'failed', diagnostic: 'Sorry, no mailbox here by that name. (#5.1.1)', originalMessageId: 'ack.wb1.1.1@judge.example.test' })
+    expect(await parseBounce(QMAIL)).toEqual({
+      recipient: 'reb.old@mobile.test',
+      status: '5.1.1',
+      action: 'failed',
+      diagnostic: 'Sorry, no mailbox here by that name. (#5.1.1)',
+      originalMessageId: 'ack.wb1.1.1@judge.example.test',
+    })
   })
 
   it('an Exim bounce in plain text', async () => {
-    expect(await parseBounce(EXIM)).toEqual({ recipient: 'fed@example.test', status: '5.2.2', action: 'failed', diagnostic: '550 5.2.2 Mailbox full', originalMessageId: 'report.wb1.r0.federal@judge.example.test' })
+    expect(await parseBounce(EXIM)).toEqual({
+      recipient: 'fed@example.test',
+      status: '5.2.2',
+      action: 'failed',
+      diagnostic: '550 5.2.2 Mailbox full',
+      originalMessageId: 'report.wb1.r0.federal@judge.example.test',
+    })
   })
 
   it('delivery-status fields: several recipients, delayed ones included, delivered ones not', () => {
-    const text = 'Reporting-MTA: dns; mx.example\n\nFinal-Recipient: rfc822; a@x.example\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 no\n such user\n\nFinal-Recipient: rfc822;b@x.example\nAction: delayed\nStatus: 4.4.1\n\nFinal-Recipient: rfc822; c@x.example\nAction: delivered\nStatus: 2.0.0\n'
+    const text =
+      'Reporting-MTA: dns; mx.example\n\nFinal-Recipient: rfc822; a@x.example\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 no\n such user\n\nFinal-Recipient: rfc822;b@x.example\nAction: delayed\nStatus: 4.4.1\n\nFinal-Recipient: rfc822; c@x.example\nAction: delivered\nStatus: 2.0.0\n'
     const r = parseDeliveryStatus(text)
     expect(r.reportingMta).toBe('mx.example')
     expect(r.recipients).toEqual([
@@ -90,7 +103,9 @@ describe('bounces: parsing', () => {
   })
 
   it('a vacation reply is no bounce', async () => {
-    const raw = crlf('From: fed@example.test\nTo: orders@judge.example.test\nSubject: Out of office\nAuto-Submitted: auto-replied\n\nI am away until Monday; mail to fed@example.test is read then.\n')
+    const raw = crlf(
+      'From: fed@example.test\nTo: orders@judge.example.test\nSubject: Out of office\nAuto-Submitted: auto-replied\n\nI am away until Monday; mail to fed@example.test is read then.\n',
+    )
     expect(await parseBounce(raw)).toBeNull()
   })
 })
@@ -102,7 +117,14 @@ describe('bounces: the intake records them and never answers', () => {
     createWeakBeginning(app)
   })
   afterEach(() => app.cleanup())
-  const intake = (raw: Buffer) => handleInbound(raw, 'test', { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
+  const intake = (raw: Buffer) =>
+    handleInbound(raw, 'test', {
+      judge: app.judge,
+      store: app.store,
+      db: app.db,
+      outbox: sqliteOutbox(app.db, app.clock),
+      clock: app.clock,
+    })
 
   it('records a DeliveryFailed event per failed recipient, linked to our outbox row, and lists them for the moderator', async () => {
     const before = outboxRows(app).length
@@ -112,10 +134,23 @@ describe('bounces: the intake records them and never answers', () => {
     const failures = deliveryFailures(app.store)
     expect(failures).toHaveLength(2)
     const report = outboxRows(app).find((r) => r.mail.messageId === 'report.wb1.r0.federal@judge.example.test')!
-    expect(failures[0]).toMatchObject({ recipient: 'fed@example.test', status: '5.2.2', action: 'failed', format: 'plain', originalMessageId: 'report.wb1.r0.federal@judge.example.test', outboxId: report.id, game: 'wb1', kind: 'report', bounceMessageId: 'E1exim-0001@mx.example.org' })
+    expect(failures[0]).toMatchObject({
+      recipient: 'fed@example.test',
+      status: '5.2.2',
+      action: 'failed',
+      format: 'plain',
+      originalMessageId: 'report.wb1.r0.federal@judge.example.test',
+      outboxId: report.id,
+      game: 'wb1',
+      kind: 'report',
+      bounceMessageId: 'E1exim-0001@mx.example.org',
+    })
     expect(failures[1]).toMatchObject({ recipient: 'reb.old@mobile.test', outboxId: null, game: null })
     const received = app.store.read('system:mail').filter((e) => e.type === 'MailReceived')
-    expect(received.map((e) => e.data.detail)).toEqual(['bounce: fed@example.test failed (5.2.2)', 'bounce: reb.old@mobile.test failed (5.1.1)'])
+    expect(received.map((e) => e.data.detail)).toEqual([
+      'bounce: fed@example.test failed (5.2.2)',
+      'bounce: reb.old@mobile.test failed (5.1.1)',
+    ])
     // a second delivery of the same bounce is absorbed
     expect(await intake(EXIM)).toBe('duplicate')
     expect(deliveryFailures(app.store)).toHaveLength(2)

@@ -13,11 +13,37 @@ afterEach(() => app.cleanup())
 
 let n = 0
 function command(role: string, body: string, from = role === 'federal' ? 'fed@example.test' : 'reb@example.test') {
-  const mail: InboundMail = { messageId: `c${++n}@example.test`, rawHash: String(n).padStart(64, '0'), from: { address: from, name: '' }, to: [], subject: 'cmd', date: null, inReplyTo: null, references: [], text: body, textAttachments: [], automated: null, size: body.length }
+  const mail: InboundMail = {
+    messageId: `c${++n}@example.test`,
+    rawHash: String(n).padStart(64, '0'),
+    from: { address: from, name: '' },
+    to: [],
+    subject: 'cmd',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text: body,
+    textAttachments: [],
+    automated: null,
+    size: body.length,
+  }
   const word = mailCommandWord(body)
   expect(word).not.toBeNull()
-  runMailCommand({ judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock, mail, game: 'wb1', role, body, word: word! })
-  return outboxRows(app).filter((r) => r.kind === 'command').at(-1)!.mail
+  runMailCommand({
+    judge: app.judge,
+    store: app.store,
+    db: app.db,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+    mail,
+    game: 'wb1',
+    role,
+    body,
+    word: word!,
+  })
+  return outboxRows(app)
+    .filter((r) => r.kind === 'command')
+    .at(-1)!.mail
 }
 
 function playTurnOne() {
@@ -54,7 +80,9 @@ describe('mail commands', () => {
     expect(rebHistory).toContain('SUM moves to C11')
     expect(fedHistory).not.toContain('SUM moves to C11')
     const again = command('federal', 'REPORT 1')
-    const original = outboxRows(app).find((r) => r.kind === 'report' && r.recipient === 'fed@example.test' && /Results/.test(r.mail.subject))!
+    const original = outboxRows(app).find(
+      (r) => r.kind === 'report' && r.recipient === 'fed@example.test' && /Results/.test(r.mail.subject),
+    )!
     expect(again.text).toContain(original.mail.text.split('\n').slice(0, 3).join('\n'))
     expect(again.text).not.toContain('SUM moves to C11')
     expect(JSON.stringify(again)).toContain('"contentType":"image/png"')
@@ -64,7 +92,9 @@ describe('mail commands', () => {
   it('VERIFY recomputes the rolls the reader may see', () => {
     playTurnOne()
     const r = command('confederate', 'VERIFY 1').text
-    expect(r).toMatch(/Resolution 1 \(GT1 Federal movement and Confederate activity\): secret [0-9a-f]{64}, commitment [0-9a-f]{64}, salt "": \d+ roll\(s\) you may see reproduce/)
+    expect(r).toMatch(
+      /Resolution 1 \(GT1 Federal movement and Confederate activity\): secret [0-9a-f]{64}, commitment [0-9a-f]{64}, salt "": \d+ roll\(s\) you may see reproduce/,
+    )
   })
 
   it('PRESS relays a message to another role, logs it with its audience, and refuses an unknown role', () => {
@@ -96,16 +126,34 @@ describe('mail commands that change the game, through the intake', () => {
     const { handleInbound } = await import('../../src/mail/intake.ts')
     const keys = { federal: app.judge.keyFor('wb1', 'federal'), moderator: app.judge.keyFor('wb1', 'moderator') }
     const deliver = (from: string, body: string) => {
-      const raw = Buffer.from(`From: ${from}\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <r${++n}@example.test>\r\nContent-Type: text/plain\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
-      return handleInbound(raw, 'test', { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
+      const raw = Buffer.from(
+        `From: ${from}\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <r${++n}@example.test>\r\nContent-Type: text/plain\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`,
+      )
+      return handleInbound(raw, 'test', {
+        judge: app.judge,
+        store: app.store,
+        db: app.db,
+        outbox: sqliteOutbox(app.db, app.clock),
+        clock: app.clock,
+      })
     }
-    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ZONE Europe/Paris`)).toBe('command')
-    expect(app.store.read('game:wb1').some((e) => e.type === 'PlayerZoneSet' && e.data.zone === 'Europe/Paris')).toBe(true)
-    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ABSENCE 2026-03-03 2026-03-06`)).toBe('command')
+    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ZONE Europe/Paris`)).toBe(
+      'command',
+    )
+    expect(app.store.read('game:wb1').some((e) => e.type === 'PlayerZoneSet' && e.data.zone === 'Europe/Paris')).toBe(
+      true,
+    )
+    expect(
+      await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ABSENCE 2026-03-03 2026-03-06`),
+    ).toBe('command')
     expect(app.store.read('game:wb1').some((e) => e.type === 'AbsenceSet')).toBe(true)
-    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nDECIDE GT1-D9 FIGHT`)).toBe('command')
+    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nDECIDE GT1-D9 FIGHT`)).toBe(
+      'command',
+    )
     expect(outboxRows(app).at(-1)!.mail.subject).toMatch(/Decision not recorded: GT1-D9/)
-    expect(await deliver('mod@example.test', `GAME wb1 MODERATOR\nKEY ${keys.moderator}\nPAUSE for the holidays`)).toBe('command')
+    expect(await deliver('mod@example.test', `GAME wb1 MODERATOR\nKEY ${keys.moderator}\nPAUSE for the holidays`)).toBe(
+      'command',
+    )
     expect(app.store.read('game:wb1').some((e) => e.type === 'GamePaused')).toBe(true)
     expect(await deliver('spy@example.test', `GAME wb1 MODERATOR\nKEY 0000\nRESUME`)).toBe('command')
     expect(app.store.read('game:wb1').some((e) => e.type === 'GameResumed')).toBe(false)

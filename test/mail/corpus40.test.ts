@@ -23,14 +23,21 @@ interface Expected {
 }
 
 const dir = new URL('./corpus40/', import.meta.url)
-const spec = JSON.parse(readFileSync(new URL('expected.json', dir), 'utf8')) as { game: string; maxBytes: number; clockStepMinutes: number; messages: Expected[] }
+const spec = JSON.parse(readFileSync(new URL('expected.json', dir), 'utf8')) as {
+  game: string
+  maxBytes: number
+  clockStepMinutes: number
+  messages: Expected[]
+}
 
 let app: TestApp
 let keys: Record<string, string>
 let deps: IntakeDeps
 const load = (file: string): Buffer => {
   // the placeholders are ASCII, so a latin1 round trip keeps every other byte as it is
-  const text = readFileSync(new URL(file, dir)).toString('latin1').replace(/\{\{KEY:([a-z]+)\}\}/g, (_, role: string) => keys[role]!)
+  const text = readFileSync(new URL(file, dir))
+    .toString('latin1')
+    .replace(/\{\{KEY:([a-z]+)\}\}/g, (_, role: string) => keys[role]!)
   return Buffer.from(text, 'latin1')
 }
 const mailEvents = () => app.store.read('system:mail')
@@ -39,13 +46,22 @@ const received = () => mailEvents().filter((e) => e.type === 'MailReceived')
 beforeAll(() => {
   app = testApp('corpus40')
   keys = createWeakBeginning(app, spec.game).keys
-  deps = { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock, maxBytes: spec.maxBytes }
+  deps = {
+    judge: app.judge,
+    store: app.store,
+    db: app.db,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+    maxBytes: spec.maxBytes,
+  }
 })
 afterAll(() => app.cleanup())
 
 describe('corpus40: real-world-shaped mail through the intake', () => {
   it('has at least 40 messages, every one of them in expected.json and the other way round', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort()
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
     expect(files.length).toBeGreaterThanOrEqual(40)
     expect(spec.messages.map((m) => m.file).sort()).toEqual(files)
   })
@@ -74,20 +90,32 @@ describe('corpus40: real-world-shaped mail through the intake', () => {
         expect(r.receipt).toBe(m.receipt ?? null)
         if (m.detail) expect(r.detail).toContain(m.detail)
         if (m.source) expect(r.detail).toBe(`filed (${m.source})`)
-        if (m.outcome !== 'refused' || !m.detail?.includes('over the')) expect(r.auth).toMatchObject({ dkim: expect.any(String), spf: expect.any(String), dmarc: expect.any(String), summary: expect.any(String) })
+        if (m.outcome !== 'refused' || !m.detail?.includes('over the'))
+          expect(r.auth).toMatchObject({
+            dkim: expect.any(String),
+            spf: expect.any(String),
+            dmarc: expect.any(String),
+            summary: expect.any(String),
+          })
       }
 
       // the orders on file afterwards, for both roles
       const fold = app.judge.load(spec.game)
-      for (const [role, orders] of Object.entries(m.onFile ?? {})) expect(fold.orders.get(role)?.normalised ?? null, `${role} on file`).toEqual(orders)
+      for (const [role, orders] of Object.entries(m.onFile ?? {}))
+        expect(fold.orders.get(role)?.normalised ?? null, `${role} on file`).toEqual(orders)
 
       // the mail it caused: exactly the replies listed, nothing for robots and duplicates
       const out = outboxRows(app).filter((r) => r.id > lastOutbox)
       const expected = m.replies ?? []
       if (!expected.length) expect(out.map((r) => `${r.recipient}: ${r.mail.subject}`)).toEqual([])
       for (const want of expected) {
-        const hit = out.find((r) => r.recipient === want.to && `${r.mail.subject}\n${r.mail.text}`.includes(want.contains))
-        expect(hit, `a reply to ${want.to} containing "${want.contains}" among ${JSON.stringify(out.map((r) => [r.recipient, r.mail.subject]))}`).toBeDefined()
+        const hit = out.find(
+          (r) => r.recipient === want.to && `${r.mail.subject}\n${r.mail.text}`.includes(want.contains),
+        )
+        expect(
+          hit,
+          `a reply to ${want.to} containing "${want.contains}" among ${JSON.stringify(out.map((r) => [r.recipient, r.mail.subject]))}`,
+        ).toBeDefined()
       }
       expect(new Set(out.map((r) => r.recipient))).toEqual(new Set(expected.map((r) => r.to)))
 
@@ -126,7 +154,8 @@ describe('corpus40: real-world-shaped mail through the intake', () => {
     // a second delivery of the whole corpus changes nothing
     const events = app.store.read(`game:${spec.game}`).length + mailEvents().length
     const mails = outboxRows(app).length
-    for (const m of spec.messages) expect(await handleInbound(load(m.file), 'corpus:again', deps), m.file).toBe('duplicate')
+    for (const m of spec.messages)
+      expect(await handleInbound(load(m.file), 'corpus:again', deps), m.file).toBe('duplicate')
     expect(app.store.read(`game:${spec.game}`).length + mailEvents().length).toBe(events)
     expect(outboxRows(app).length).toBe(mails)
   })

@@ -15,12 +15,31 @@ beforeEach(() => {
 afterEach(() => app.cleanup())
 
 let seq = 0
-function eml(opts: { from: string; to?: string; subject?: string; body: string; id?: string; headers?: readonly string[] }): Buffer {
-  const head = [`From: ${opts.from}`, `To: ${opts.to ?? 'orders@judge.example.test'}`, `Subject: ${opts.subject ?? 'orders'}`, `Message-ID: <${opts.id ?? `rules-${++seq}`}@example.test>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', ...(opts.headers ?? [])].join('\r\n')
+function eml(opts: {
+  from: string
+  to?: string
+  subject?: string
+  body: string
+  id?: string
+  headers?: readonly string[]
+}): Buffer {
+  const head = [
+    `From: ${opts.from}`,
+    `To: ${opts.to ?? 'orders@judge.example.test'}`,
+    `Subject: ${opts.subject ?? 'orders'}`,
+    `Message-ID: <${opts.id ?? `rules-${++seq}`}@example.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    ...(opts.headers ?? []),
+  ].join('\r\n')
   return Buffer.from(`${head}\r\n\r\n${opts.body.replace(/\n/g, '\r\n')}\r\n`)
 }
 const intake = (raw: Buffer, more: Partial<IntakeDeps> = {}) => handleInbound(raw, 'test', { ...deps, ...more })
-const lastRecord = () => app.store.read('system:mail').filter((e) => e.type === 'MailReceived').at(-1)!.data
+const lastRecord = () =>
+  app.store
+    .read('system:mail')
+    .filter((e) => e.type === 'MailReceived')
+    .at(-1)!.data
 const mailTo = (address: string) => outboxRows(app).filter((r) => r.recipient === address)
 
 describe('intake: the reply rate limit', () => {
@@ -28,22 +47,40 @@ describe('intake: the reply rate limit', () => {
     const limit = { replyLimit: 3 }
     for (let i = 0; i < 3; i++) {
       app.now.t += 60_000
-      expect(await intake(eml({ from: 'bot@loop.test', subject: `Re: [judge] Which game? ${i}`, body: 'I did not understand your message.' }), limit)).toBe('unidentified')
+      expect(
+        await intake(
+          eml({
+            from: 'bot@loop.test',
+            subject: `Re: [judge] Which game? ${i}`,
+            body: 'I did not understand your message.',
+          }),
+          limit,
+        ),
+      ).toBe('unidentified')
     }
     expect(mailTo('bot@loop.test')).toHaveLength(3)
     app.now.t += 60_000
-    expect(await intake(eml({ from: 'bot@loop.test', body: 'I did not understand your message.' }), limit)).toBe('unidentified')
+    expect(await intake(eml({ from: 'bot@loop.test', body: 'I did not understand your message.' }), limit)).toBe(
+      'unidentified',
+    )
     expect(lastRecord().notes).toContain('not answered: 3 replies to bot@loop.test in the last hour')
     expect(mailTo('bot@loop.test')).toHaveLength(3)
     // other senders are not affected
     expect(await intake(eml({ from: 'new@example.test', body: 'hello?' }), limit)).toBe('unidentified')
     app.now.t += 61 * 60_000
-    expect(await intake(eml({ from: 'bot@loop.test', body: 'I did not understand your message.' }), limit)).toBe('unidentified')
+    expect(await intake(eml({ from: 'bot@loop.test', body: 'I did not understand your message.' }), limit)).toBe(
+      'unidentified',
+    )
     expect(mailTo('bot@loop.test')).toHaveLength(4)
   })
 
-  it('notices to the player of record about forged mail keep to the limit of the player\'s address', async () => {
-    for (let i = 0; i < 5; i++) expect(await intake(eml({ from: `spy${i}@elsewhere.test`, body: 'GAME wb1 FEDERAL\nMOVE POWH C13' }), { replyLimit: 3 })).toBe('refused')
+  it("notices to the player of record about forged mail keep to the limit of the player's address", async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        await intake(eml({ from: `spy${i}@elsewhere.test`, body: 'GAME wb1 FEDERAL\nMOVE POWH C13' }), {
+          replyLimit: 3,
+        }),
+      ).toBe('refused')
     expect(mailTo('fed@example.test').filter((r) => /without your key/.test(r.mail.subject))).toHaveLength(3)
     expect(mailTo('spy4@elsewhere.test')).toHaveLength(1)
   })
@@ -51,7 +88,14 @@ describe('intake: the reply rate limit', () => {
   it("never stops a player's keyed orders: past the limit they are still filed and acknowledged", async () => {
     for (let i = 0; i < 25; i++) {
       app.now.t += 60_000
-      expect(await intake(eml({ from: 'reb@example.test', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: ${i % 2 ? 'STAY' : 'RUN-OUT'}` }))).toBe('orders-accepted')
+      expect(
+        await intake(
+          eml({
+            from: 'reb@example.test',
+            body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: ${i % 2 ? 'STAY' : 'RUN-OUT'}`,
+          }),
+        ),
+      ).toBe('orders-accepted')
     }
     expect(app.judge.load('wb1').receipts.size).toBe(25)
     expect(mailTo('reb@example.test').filter((r) => r.kind === 'ack')).toHaveLength(25)
@@ -65,19 +109,39 @@ describe('intake: loop guard', () => {
   it('never answers our own mail echoed back: a real notice composed by the outbound side', async () => {
     await intake(eml({ from: 'new@example.test', body: 'hello?' }))
     const notice = mailTo('new@example.test').at(-1)!.mail as unknown as OutboundMail
-    const echoed = await composeEml({ ...notice, to: 'orders@judge.example.test', messageId: 'echo-1@elsewhere.test' }, app.clock())
+    const echoed = await composeEml(
+      { ...notice, to: 'orders@judge.example.test', messageId: 'echo-1@elsewhere.test' },
+      app.clock(),
+    )
     const before = outboxRows(app).length
     expect(await intake(echoed)).toBe('ignored-automated')
     expect(outboxRows(app).length).toBe(before)
   })
 
   it.each([
-    ['X-Mailer: acw-pbem alone', { from: 'reb@example.test', headers: ['X-Mailer: acw-pbem'] }, /our own message \(X-Mailer: acw-pbem\)/],
+    [
+      'X-Mailer: acw-pbem alone',
+      { from: 'reb@example.test', headers: ['X-Mailer: acw-pbem'] },
+      /our own message \(X-Mailer: acw-pbem\)/,
+    ],
     ['the judge address as sender', { from: 'Sea judge <orders@judge.example.test>' }, /judge's own address/],
-    ['a reply address as sender', { from: `orders+wb1.confederate.${'x'.repeat(8)}@judge.example.test` }, /judge's own address/],
-    ['one of our Message-IDs', { from: 'reb@example.test', id: 'report.wb1.r0.confederate@judge.example.test' }, /our own message \(Message-ID/],
+    [
+      'a reply address as sender',
+      { from: `orders+wb1.confederate.${'x'.repeat(8)}@judge.example.test` },
+      /judge's own address/,
+    ],
+    [
+      'one of our Message-IDs',
+      { from: 'reb@example.test', id: 'report.wb1.r0.confederate@judge.example.test' },
+      /our own message \(Message-ID/,
+    ],
   ] as const)('%s', async (_, o, detail) => {
-    const raw = eml({ ...o, body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` }).toString().replace(/<report\.wb1\.r0\.confederate@judge\.example\.test@example\.test>/, '<report.wb1.r0.confederate@judge.example.test>')
+    const raw = eml({ ...o, body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` })
+      .toString()
+      .replace(
+        /<report\.wb1\.r0\.confederate@judge\.example\.test@example\.test>/,
+        '<report.wb1.r0.confederate@judge.example.test>',
+      )
     const before = outboxRows(app).length
     expect(await intake(Buffer.from(raw))).toBe('ignored-automated')
     expect(lastRecord().detail).toMatch(detail)
@@ -88,16 +152,29 @@ describe('intake: loop guard', () => {
 
 describe('intake: robots, oversized, empty, duplicates', () => {
   it('an oversized message from a robot is recorded, not answered; a duplicate of it is absorbed', async () => {
-    const big = eml({ from: 'MAILER-DAEMON@mx.example.test', id: 'big-robot', body: 'x'.repeat(4000), headers: ['Auto-Submitted: auto-replied'] })
+    const big = eml({
+      from: 'MAILER-DAEMON@mx.example.test',
+      id: 'big-robot',
+      body: 'x'.repeat(4000),
+      headers: ['Auto-Submitted: auto-replied'],
+    })
     const before = outboxRows(app).length
     expect(await intake(big, { maxBytes: 1000 })).toBe('ignored-automated')
     expect(lastRecord()).toMatchObject({ messageId: 'big-robot@example.test', size: big.length })
     expect(outboxRows(app).length).toBe(before)
-    expect(await intake(Buffer.concat([Buffer.from('Received: from a by b; Mon, 2 Mar 2026 12:00:00 +0000\r\n'), big]), { maxBytes: 1000 })).toBe('duplicate')
+    expect(
+      await intake(Buffer.concat([Buffer.from('Received: from a by b; Mon, 2 Mar 2026 12:00:00 +0000\r\n'), big]), {
+        maxBytes: 1000,
+      }),
+    ).toBe('duplicate')
   })
 
   it('an oversized message from a person gets one polite refusal, keyed by its real Message-ID', async () => {
-    const big = eml({ from: 'reb@example.test', id: 'big-person', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n${'x'.repeat(4000)}` })
+    const big = eml({
+      from: 'reb@example.test',
+      id: 'big-person',
+      body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n${'x'.repeat(4000)}`,
+    })
     expect(await intake(big, { maxBytes: 1000 })).toBe('refused')
     expect(lastRecord()).toMatchObject({ messageId: 'big-person@example.test', outcome: 'refused' })
     expect(mailTo('reb@example.test').at(-1)!.mail.subject).toMatch(/too large/)
@@ -107,13 +184,25 @@ describe('intake: robots, oversized, empty, duplicates', () => {
   it('an empty message, or one with only quotes and a tagline, gets the help text', async () => {
     expect(await intake(eml({ from: 'fed@example.test', body: '' }))).toBe('command')
     expect(mailTo('fed@example.test').at(-1)!.mail.text).toMatch(/nothing to read[\s\S]*GAME <game> <role>/)
-    expect(await intake(eml({ from: 'fed@example.test', to: `orders+wb1.federal.${keys.federal}@judge.example.test`, body: '\nSent from my iPhone\n\n> On 2 Mar 2026, at 12:00, Sea judge wrote:\n> GAME wb1 FEDERAL\n> MOVE POWH C13' }))).toBe('command')
+    expect(
+      await intake(
+        eml({
+          from: 'fed@example.test',
+          to: `orders+wb1.federal.${keys.federal}@judge.example.test`,
+          body: '\nSent from my iPhone\n\n> On 2 Mar 2026, at 12:00, Sea judge wrote:\n> GAME wb1 FEDERAL\n> MOVE POWH C13',
+        }),
+      ),
+    ).toBe('command')
     expect(lastRecord().detail).toBe('empty message: answered with HELP')
     expect(app.judge.load('wb1').orders.size).toBe(0)
   })
 
   it('two deliveries of one message racing through two paths: one is filed, the other is a duplicate', async () => {
-    const raw = eml({ from: 'reb@example.test', id: 'race', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` })
+    const raw = eml({
+      from: 'reb@example.test',
+      id: 'race',
+      body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY`,
+    })
     const other = Buffer.concat([Buffer.from('Received: from mx2 by mx; Mon, 2 Mar 2026 12:00:00 +0000\r\n'), raw])
     const outcomes = await Promise.all([intake(raw), intake(other), intake(raw)])
     expect(outcomes.sort()).toEqual(['duplicate', 'duplicate', 'orders-accepted'])
@@ -124,9 +213,15 @@ describe('intake: robots, oversized, empty, duplicates', () => {
 
 describe('intake: mail commands after authentication', () => {
   it('runs a command instead of filing orders, once the key checks out', async () => {
-    expect(await intake(eml({ from: 'fed@example.test', body: `GAME wb1 FEDERAL\nKEY ${keys.federal}\nORDERS` }))).toBe('command')
+    expect(await intake(eml({ from: 'fed@example.test', body: `GAME wb1 FEDERAL\nKEY ${keys.federal}\nORDERS` }))).toBe(
+      'command',
+    )
     expect(lastRecord()).toMatchObject({ outcome: 'command', game: 'wb1', role: 'federal', detail: 'ORDERS' })
-    expect(outboxRows(app).filter((r) => r.kind === 'command').at(-1)!.recipient).toBe('fed@example.test')
+    expect(
+      outboxRows(app)
+        .filter((r) => r.kind === 'command')
+        .at(-1)!.recipient,
+    ).toBe('fed@example.test')
     expect(app.judge.load('wb1').receipts.size).toBe(0)
   })
 
@@ -139,10 +234,23 @@ describe('intake: mail commands after authentication', () => {
 
 describe('intake: what the moderator sees', () => {
   it('MailReceived carries the authentication results and how the mail was read', async () => {
-    await intake(eml({ from: 'reb@example.test', body: `Hi judge!\nGAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n\n-- \nJeff` }))
+    await intake(
+      eml({
+        from: 'reb@example.test',
+        body: `Hi judge!\nGAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n\n-- \nJeff`,
+      }),
+    )
     const r = lastRecord()
-    expect(r.auth).toEqual({ dkim: 'none', spf: 'none', dmarc: 'none', summary: 'dkim=none; spf=none (no client IP); dmarc=none' })
-    expect(r.notes).toEqual(['1 line(s) above the GAME line were not read as orders', 'reading stopped at the signature from line 6'])
+    expect(r.auth).toEqual({
+      dkim: 'none',
+      spf: 'none',
+      dmarc: 'none',
+      summary: 'dkim=none; spf=none (no client IP); dmarc=none',
+    })
+    expect(r.notes).toEqual([
+      '1 line(s) above the GAME line were not read as orders',
+      'reading stopped at the signature from line 6',
+    ])
     expect(app.store.read('system:mail').at(-1)!.audience).toEqual({ kind: 'moderator' })
   })
 })

@@ -11,7 +11,15 @@ beforeEach(() => {
 })
 afterEach(() => app.cleanup())
 
-function eml(opts: { from: string; to?: string; subject?: string; body: string; id?: string; headers?: string; html?: boolean }): Buffer {
+function eml(opts: {
+  from: string
+  to?: string
+  subject?: string
+  body: string
+  id?: string
+  headers?: string
+  html?: boolean
+}): Buffer {
   const head = [
     `From: ${opts.from}`,
     `To: ${opts.to ?? 'orders@judge.example.test'}`,
@@ -24,29 +32,58 @@ function eml(opts: { from: string; to?: string; subject?: string; body: string; 
   return Buffer.from(`${head}\r\n\r\n${opts.body.replace(/\n/g, '\r\n')}\r\n`)
 }
 
-const intake = (raw: Buffer) => handleInbound(raw, 'test', { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
-const lastTo = (address: string) => outboxRows(app).filter((r) => r.recipient === address).at(-1)!
+const intake = (raw: Buffer) =>
+  handleInbound(raw, 'test', {
+    judge: app.judge,
+    store: app.store,
+    db: app.db,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+  })
+const lastTo = (address: string) =>
+  outboxRows(app)
+    .filter((r) => r.recipient === address)
+    .at(-1)!
 
 describe('mail intake', () => {
   it('files orders with a KEY line and acknowledges them to the player, threaded to the message', async () => {
-    const out = await intake(eml({ from: 'Reb <reb@example.test>', id: 'm1', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID` }))
+    const out = await intake(
+      eml({
+        from: 'Reb <reb@example.test>',
+        id: 'm1',
+        body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`,
+      }),
+    )
     expect(out).toBe('orders-accepted')
     const ack = lastTo('reb@example.test')
     expect(ack.kind).toBe('ack')
     expect(ack.mail.subject).toMatch(/Orders accepted/)
     expect(ack.mail.text).toContain('SUM: RUN-OUT, MOVE C11, RAID')
     expect((ack.mail as unknown as { inReplyTo: string }).inReplyTo).toBe('m1@example.test')
-    expect(app.store.read('system:mail').at(-1)!.data).toMatchObject({ outcome: 'orders-accepted', game: 'wb1', role: 'confederate', receipt: 'wb1/1/1' })
+    expect(app.store.read('system:mail').at(-1)!.data).toMatchObject({
+      outcome: 'orders-accepted',
+      game: 'wb1',
+      role: 'confederate',
+      receipt: 'wb1/1/1',
+    })
   })
 
   it('takes game, role and key from the reply address of a report', async () => {
-    const out = await intake(eml({ from: 'reb@example.test', to: `orders+wb1.confederate.${keys.confederate}@judge.example.test`, body: 'SUM: STAY' }))
+    const out = await intake(
+      eml({
+        from: 'reb@example.test',
+        to: `orders+wb1.confederate.${keys.confederate}@judge.example.test`,
+        body: 'SUM: STAY',
+      }),
+    )
     expect(out).toBe('orders-accepted')
     expect(app.judge.load('wb1').orders.get('confederate')!.authenticatedBy).toBe('address-key')
   })
 
   it('refuses a wrong key, files nothing, and tells the player of record when someone else tried', async () => {
-    const out = await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME wb1 CONFEDERATE\nKEY 0000000000\nSUM: STAY' }))
+    const out = await intake(
+      eml({ from: 'spy@elsewhere.test', body: 'GAME wb1 CONFEDERATE\nKEY 0000000000\nSUM: STAY' }),
+    )
     expect(out).toBe('refused')
     expect(app.judge.load('wb1').orders.size).toBe(0)
     expect(lastTo('spy@elsewhere.test').mail.text).toMatch(/The key given does not match/)
@@ -54,23 +91,29 @@ describe('mail intake', () => {
   })
 
   it('accepts orders from a second address only with the key, and tells the player of record', async () => {
-    const out = await intake(eml({ from: 'reb.phone@mobile.test', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` }))
+    const out = await intake(
+      eml({ from: 'reb.phone@mobile.test', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` }),
+    )
     expect(out).toBe('orders-accepted')
     expect(lastTo('reb.phone@mobile.test').mail.subject).toMatch(/second address/)
-    const notices = outboxRows(app).filter((r) => r.recipient === 'reb@example.test').map((r) => r.mail.subject)
+    const notices = outboxRows(app)
+      .filter((r) => r.recipient === 'reb@example.test')
+      .map((r) => r.mail.subject)
     expect(notices.some((s) => /came from reb.phone@mobile.test/.test(s))).toBe(true)
   })
 
   it('absorbs a duplicate delivery (same Message-ID) without a second receipt', async () => {
     const body = `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY`
     expect(await intake(eml({ from: 'reb@example.test', id: 'dup', body }))).toBe('orders-accepted')
-    expect(await intake(eml({ from: 'reb@example.test', id: 'dup', body: body + '\n' }))).toBe('duplicate')
+    expect(await intake(eml({ from: 'reb@example.test', id: 'dup', body: `${body}\n` }))).toBe('duplicate')
     expect(app.judge.load('wb1').receipts.size).toBe(1)
   })
 
   it('never answers a robot', async () => {
     const before = outboxRows(app).length
-    const out = await intake(eml({ from: 'reb@example.test', headers: 'Auto-Submitted: auto-replied', body: 'I am away until Monday.' }))
+    const out = await intake(
+      eml({ from: 'reb@example.test', headers: 'Auto-Submitted: auto-replied', body: 'I am away until Monday.' }),
+    )
     expect(out).toBe('ignored-automated')
     expect(outboxRows(app).length).toBe(before)
   })

@@ -5,19 +5,47 @@ import { extractOrders, libraryVerdicts, readText } from '../../src/mail/reading
 
 let n = 0
 function mail(text: string, more: Partial<InboundMail> = {}): InboundMail {
-  return { messageId: `r${++n}@example.test`, rawHash: '0'.repeat(64), from: { address: 'reb@example.test', name: 'Reb' }, to: [], subject: 'orders', date: null, inReplyTo: null, references: [], text, textAttachments: [], automated: null, size: text.length, ...more }
+  return {
+    messageId: `r${++n}@example.test`,
+    rawHash: '0'.repeat(64),
+    from: { address: 'reb@example.test', name: 'Reb' },
+    to: [],
+    subject: 'orders',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text,
+    textAttachments: [],
+    automated: null,
+    size: text.length,
+    ...more,
+  }
 }
 /** the non-blank lines of a text */
 const lines = (text: string) => text.split('\n').filter((l) => l.trim())
 const library = (text: string) => new EmailReplyParser().parseReply(text)
 
-const REPORT_FORM = ['Sea Devils: game wb1, Weak Beginning', 'Report for Reb (confederate)', 'Deadline: 2026-03-05 12:00 UTC', 'Reply to orders+wb1.confederate.k3y@judge.example.test with your orders. A form to edit:', '', 'GAME wb1 CONFEDERATE', 'KEY k3y', 'SUM: STAY    # in port at C15; MA 8']
+const REPORT_FORM = [
+  'Sea Devils: game wb1, Weak Beginning',
+  'Report for Reb (confederate)',
+  'Deadline: 2026-03-05 12:00 UTC',
+  'Reply to orders+wb1.confederate.k3y@judge.example.test with your orders. A form to edit:',
+  '',
+  'GAME wb1 CONFEDERATE',
+  'KEY k3y',
+  'SUM: STAY    # in port at C15; MA 8',
+]
 
 describe('reading: where the library alone would lose an order line, it is kept', () => {
   it('a "---" separator between the envelope and the orders (the library takes it for a signature)', () => {
     const text = 'GAME wb1 CONFEDERATE\nKEY k3y\n---\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID\n'
     expect(library(text)).not.toContain('SUM: RUN-OUT')
-    expect(lines(extractOrders(mail(text)).text)).toEqual(['GAME wb1 CONFEDERATE', 'KEY k3y', 'SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'])
+    expect(lines(extractOrders(mail(text)).text)).toEqual([
+      'GAME wb1 CONFEDERATE',
+      'KEY k3y',
+      'SUM: RUN-OUT',
+      'SUM: MOVE C11 +RAID',
+    ])
   })
 
   it('a "====" line between two ship blocks', () => {
@@ -41,7 +69,8 @@ describe('reading: where the library alone would lose an order line, it is kept'
   })
 
   it('a GAME block under an Outlook-style "From:" header that the library calls quoted (a forward of one\'s own orders)', () => {
-    const text = 'Please take these, I sent them from my work account.\n\nFrom: Jeff Davis <jeff@work.example>\nSent: Monday, March 2, 2026 9:00 AM\nTo: orders@judge.example.test\nSubject: orders\n\nGAME wb1 CONFEDERATE\nKEY k3y\nSUM: RUN-OUT\n'
+    const text =
+      'Please take these, I sent them from my work account.\n\nFrom: Jeff Davis <jeff@work.example>\nSent: Monday, March 2, 2026 9:00 AM\nTo: orders@judge.example.test\nSubject: orders\n\nGAME wb1 CONFEDERATE\nKEY k3y\nSUM: RUN-OUT\n'
     expect(library(text)).not.toContain('SUM: RUN-OUT')
     const out = extractOrders(mail(text, { subject: 'FW: orders' }))
     expect(lines(out.text)).toEqual(['GAME wb1 CONFEDERATE', 'KEY k3y', 'SUM: RUN-OUT'])
@@ -51,7 +80,14 @@ describe('reading: where the library alone would lose an order line, it is kept'
 
 describe('reading: quoted replies, signatures and taglines', () => {
   it('a top-posted Gmail reply quoting the report yields only the new lines', () => {
-    const text = ['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID', '', 'On Mon, 2 Mar 2026 at 12:00, Sea judge <orders+wb1.confederate.k3y@judge.example.test> wrote:', '', ...REPORT_FORM.map((l) => `> ${l}`)].join('\n')
+    const text = [
+      'SUM: RUN-OUT',
+      'SUM: MOVE C11 +RAID',
+      '',
+      'On Mon, 2 Mar 2026 at 12:00, Sea judge <orders+wb1.confederate.k3y@judge.example.test> wrote:',
+      '',
+      ...REPORT_FORM.map((l) => `> ${l}`),
+    ].join('\n')
     const out = extractOrders(mail(text))
     expect(lines(out.text)).toEqual(['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'])
     expect(out.source).toBe('body')
@@ -59,19 +95,51 @@ describe('reading: quoted replies, signatures and taglines', () => {
   })
 
   it('an Outlook reply quotes without ">": the report below the header block is not read, GAME form and all', () => {
-    const text = ['SUM: STAY', '-----Original Message-----', 'From: Sea judge <orders@judge.example.test>', 'Sent: Monday, March 2, 2026 12:00 PM', 'To: reb@example.test', 'Subject: [wb1] Game opens (confederate)', '', ...REPORT_FORM].join('\n')
+    const text = [
+      'SUM: STAY',
+      '-----Original Message-----',
+      'From: Sea judge <orders@judge.example.test>',
+      'Sent: Monday, March 2, 2026 12:00 PM',
+      'To: reb@example.test',
+      'Subject: [wb1] Game opens (confederate)',
+      '',
+      ...REPORT_FORM,
+    ].join('\n')
     // without a blank line above the header the library keeps the whole quoted report
     expect(library(text)).toContain('SUM: STAY    # in port')
     expect(lines(extractOrders(mail(text)).text)).toEqual(['SUM: STAY'])
   })
 
   it('an empty reply to a report is empty, even though the quoted form holds a GAME block', () => {
-    const text = ['', '________________________________', 'From: Sea judge <orders@judge.example.test>', 'Sent: Monday, March 2, 2026 12:00 PM', 'To: Reb <reb@example.test>', 'Subject: [wb1] Game opens (confederate)', '', ...REPORT_FORM].join('\n')
+    const text = [
+      '',
+      '________________________________',
+      'From: Sea judge <orders@judge.example.test>',
+      'Sent: Monday, March 2, 2026 12:00 PM',
+      'To: Reb <reb@example.test>',
+      'Subject: [wb1] Game opens (confederate)',
+      '',
+      ...REPORT_FORM,
+    ].join('\n')
     expect(extractOrders(mail(text)).text).toBe('')
   })
 
   it('inline replies: the orders between quoted lines are read, the quoted ones are not', () => {
-    const text = ['On 02/03/2026 12:00, Sea judge wrote:', '> Your ships:', '>   SUM in the CSA port, C15', '', 'GAME wb1 CONFEDERATE', 'KEY k3y', '> SUM: STAY    # in port at C15; MA 8', 'SUM: RUN-OUT', '> Deadline: 2026-03-05 12:00 UTC', 'SUM: MOVE C11 +RAID', '', '-- ', 'Jeff'].join('\n')
+    const text = [
+      'On 02/03/2026 12:00, Sea judge wrote:',
+      '> Your ships:',
+      '>   SUM in the CSA port, C15',
+      '',
+      'GAME wb1 CONFEDERATE',
+      'KEY k3y',
+      '> SUM: STAY    # in port at C15; MA 8',
+      'SUM: RUN-OUT',
+      '> Deadline: 2026-03-05 12:00 UTC',
+      'SUM: MOVE C11 +RAID',
+      '',
+      '-- ',
+      'Jeff',
+    ].join('\n')
     const out = readText(text)
     expect(lines(out.text)).toEqual(['GAME wb1 CONFEDERATE', 'KEY k3y', 'SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'])
     // line numbers are the player's
@@ -98,20 +166,35 @@ describe('reading: quoted replies, signatures and taglines', () => {
     expect(lines(readText(text).text)).toEqual(['SUM: STAY'])
   })
 
-  it.each([['Sent from my iPhone'], ['Get Outlook for Android'], ['Sent from Yahoo Mail for iPhone'], ['Von meinem iPhone gesendet'], ['Envoyé de mon iPad'], ['Sent from Mail for Windows'], ['Enviado desde mi Samsung Galaxy']])('tagline %s', (tagline) => {
+  it.each([
+    ['Sent from my iPhone'],
+    ['Get Outlook for Android'],
+    ['Sent from Yahoo Mail for iPhone'],
+    ['Von meinem iPhone gesendet'],
+    ['Envoyé de mon iPad'],
+    ['Sent from Mail for Windows'],
+    ['Enviado desde mi Samsung Galaxy'],
+  ])('tagline %s', (tagline) => {
     expect(lines(readText(`SUM: STAY\n\n${tagline}\n`).text)).toEqual(['SUM: STAY'])
   })
 
   it('signatures: "-- ", a closing word with a short signature, and END', () => {
     expect(lines(readText('SUM: STAY\n-- \nJeff\nSUM: RUN-OUT\n').text)).toEqual(['SUM: STAY'])
     expect(lines(readText('SUM: STAY\n\nBest regards,\nJefferson Davis\nRichmond, Va.\n').text)).toEqual(['SUM: STAY'])
-    expect(lines(readText('GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\nEND\nanything at all\n').text)).toEqual(['GAME wb1 CONFEDERATE', 'KEY k', 'SUM: STAY'])
+    expect(lines(readText('GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\nEND\nanything at all\n').text)).toEqual([
+      'GAME wb1 CONFEDERATE',
+      'KEY k',
+      'SUM: STAY',
+    ])
     // a closing word before anything was read is skipped, not a signature
     expect(lines(readText('Thanks!\n\nSUM: STAY\n').text)).toEqual(['SUM: STAY'])
   })
 
   it('"as I wrote:" without an address or a date is not a quote header', () => {
-    expect(lines(readText('As I wrote yesterday, my orders are:\nSUM: STAY\n').text)).toEqual(['As I wrote yesterday, my orders are:', 'SUM: STAY'])
+    expect(lines(readText('As I wrote yesterday, my orders are:\nSUM: STAY\n').text)).toEqual([
+      'As I wrote yesterday, my orders are:',
+      'SUM: STAY',
+    ])
   })
 
   it('text above the GAME line is not read, KEY above it still is', () => {
@@ -129,19 +212,37 @@ describe('reading: which part holds the orders', () => {
   })
 
   it('a text attachment is used when the body only points to it', () => {
-    const out = extractOrders(mail('My orders are in the attached file.\n\nSent from my iPad\n', { textAttachments: [{ filename: 'orders.txt', text: 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\n' }] }))
+    const out = extractOrders(
+      mail('My orders are in the attached file.\n\nSent from my iPad\n', {
+        textAttachments: [{ filename: 'orders.txt', text: 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\n' }],
+      }),
+    )
     expect(out.source).toBe('attachment')
     expect(out.attachment).toBe('orders.txt')
     expect(lines(out.text)).toEqual(['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'])
   })
 
   it('an attachment with the GAME line beats a body without one; a body with orders beats an attachment', () => {
-    expect(extractOrders(mail('Hi,\nplease see below.\nJeff\n', { textAttachments: [{ filename: 'o.txt', text: 'GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\n' }] })).source).toBe('attachment')
-    expect(extractOrders(mail('GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\n', { textAttachments: [{ filename: 'notes.txt', text: 'my notes\n' }] })).source).toBe('body')
+    expect(
+      extractOrders(
+        mail('Hi,\nplease see below.\nJeff\n', {
+          textAttachments: [{ filename: 'o.txt', text: 'GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\n' }],
+        }),
+      ).source,
+    ).toBe('attachment')
+    expect(
+      extractOrders(
+        mail('GAME wb1 CONFEDERATE\nKEY k\nSUM: STAY\n', {
+          textAttachments: [{ filename: 'notes.txt', text: 'my notes\n' }],
+        }),
+      ).source,
+    ).toBe('body')
   })
 
   it('binary attachments are named in the notes as not read', () => {
-    const out = extractOrders(mail('', { attachments: [{ filename: 'orders.pdf', contentType: 'application/pdf', size: 40_000 }] }))
+    const out = extractOrders(
+      mail('', { attachments: [{ filename: 'orders.pdf', contentType: 'application/pdf', size: 40_000 }] }),
+    )
     expect(out.text).toBe('')
     expect(out.notes.join('\n')).toMatch(/orders\.pdf \(application\/pdf, 39 KiB\) was not read/)
   })

@@ -18,7 +18,17 @@ beforeAll(async () => {
   ensureDebianPackage('/usr/bin/chromium', 'chromium')
   dir = mkdtempSync(join(tmpdir(), 'pbem-archive-'))
   app = openApp({ dataDir: (await runDemo({ dir: join(dir, 'demo') })).dataDir })
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
 }, 600_000)
 afterAll(async () => {
   await browser?.close()
@@ -44,7 +54,9 @@ describe('the game archive', () => {
       if ((await next.count()) === 0) break
       await next.click()
     }
-    expect(titles).toEqual(Array.from({ length: 7 }, (_, i) => expect.stringMatching(new RegExp(`^Resolution ${i + 1}: GT\\d`))))
+    expect(titles).toEqual(
+      Array.from({ length: 7 }, (_, i) => expect.stringMatching(new RegExp(`^Resolution ${i + 1}: GT\\d`))),
+    )
     const body = await page.textContent('body')
     expect(body).toContain('The game ends after GT4')
     expect(errors).toEqual([])
@@ -54,19 +66,31 @@ describe('the game archive', () => {
     const out = exportGame(app.judge, app.store, DEMO_GAME, { kind: 'role', role: 'federal' }, join(dir, 'export2'))
     const json = readFileSync(out.json, 'utf8')
     const all = app.judge.load(DEMO_GAME).adjudications.flatMap((a) => a.data.narrative)
-    const secret = all.filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate')).map((n) => n.text)
+    const secret = all
+      .filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate'))
+      .map((n) => n.text)
     expect(secret.length).toBeGreaterThan(10)
     for (const s of secret) expect(json).not.toContain(s)
     expect(json).not.toContain('SUM: MOVE')
     expect(json).not.toContain(app.judge.keyFor(DEMO_GAME, 'confederate'))
-    for (const h of history(app.judge, DEMO_GAME, { kind: 'role', role: 'federal' })) for (const s of secret) expect(h.text).not.toContain(s)
-    const full = readFileSync(exportGame(app.judge, app.store, DEMO_GAME, { kind: 'moderator' }, join(dir, 'export3')).json, 'utf8')
+    for (const h of history(app.judge, DEMO_GAME, { kind: 'role', role: 'federal' }))
+      for (const s of secret) expect(h.text).not.toContain(s)
+    const full = readFileSync(
+      exportGame(app.judge, app.store, DEMO_GAME, { kind: 'moderator' }, join(dir, 'export3')).json,
+      'utf8',
+    )
     expect(full).toContain('SUM moves to C16')
   })
 
   it('a receipt tells its whole story', () => {
     const r = receiptStory(app.judge, app.store, 'wb-demo/3/4')!
-    expect(r).toMatchObject({ accepted: true, role: 'confederate', from: 'confederate@example.test', replacedBy: null, usedBy: { point: 3 } })
+    expect(r).toMatchObject({
+      accepted: true,
+      role: 'confederate',
+      from: 'confederate@example.test',
+      replacedBy: null,
+      usedBy: { point: 3 },
+    })
     expect(r.rawHash).toMatch(/^[0-9a-f]{64}$/)
     expect(r.commands).toContain('SUM: MOVE C16, RAID, MOVE C24, RAID, MOVE C12, RAID')
     expect(receiptStory(app.judge, app.store, 'wb-demo/99/1')).toBeNull()

@@ -34,16 +34,26 @@ describe("the reader's map", () => {
     }
   })
 
-  it("shows the Confederate his own ships and raids, and the Federal neither where he has not seen them", () => {
+  it('shows the Confederate his own ships and raids, and the Federal neither where he has not seen them', () => {
     const reb = mapAfter(3, { kind: 'role', role: 'confederate' })
     const fed = mapAfter(3, { kind: 'role', role: 'federal' })
     const sum = reb.state.csa.SUM!
     expect(reb.model.units).toContainEqual({ area: sum.area, label: 'SUM', side: 'own' })
-    expect(reb.model.marks.filter((m) => m.kind === 'raid').map((m) => m.area).sort()).toEqual(['C12', 'C13', 'C16', 'C24'])
+    expect(
+      reb.model.marks
+        .filter((m) => m.kind === 'raid')
+        .map((m) => m.area)
+        .sort(),
+    ).toEqual(['C12', 'C13', 'C16', 'C24'])
     expect(fed.model.marks.filter((m) => m.kind === 'raid')).toEqual([])
     const fedSvg = renderMapSvg(fed.model)
     expect(fedSvg).not.toMatch(/>SUM</)
-    expect(fed.model.units.filter((u) => u.side === 'enemy').map((u) => u.label).sort()).toEqual(['NASH? GT2', 'SUM? GT1'])
+    expect(
+      fed.model.units
+        .filter((u) => u.side === 'enemy')
+        .map((u) => u.label)
+        .sort(),
+    ).toEqual(['NASH? GT2', 'SUM? GT1'])
   })
 
   it('renders a PNG the size of the map', () => {

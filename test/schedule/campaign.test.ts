@@ -28,7 +28,16 @@ beforeAll(() => {
       { role: 'confederate', address: REB, name: 'Reb' },
     ],
     zone: 'America/New_York',
-    schedule: { rules: { activity: 'Fridays 18:00', deployment: '48h weekdays' }, missed: 'grace', graceHours: 24, reminderHours: [24], lateNoticeHours: [12], delayMinutes: 30, decisionHours: 36, outageMinutes: 360 },
+    schedule: {
+      rules: { activity: 'Fridays 18:00', deployment: '48h weekdays' },
+      missed: 'grace',
+      graceHours: 24,
+      reminderHours: [24],
+      lateNoticeHours: [12],
+      delayMinutes: 30,
+      decisionHours: 36,
+      outageMinutes: 360,
+    },
   })
   app.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
   app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11\nPOLICY SUM ON SPOTTED: ASK; ESCAPE')
@@ -41,11 +50,14 @@ beforeAll(() => {
     const fold = app.judge.load('wb1')
     if (fold.finished) break
     // The Confederate player: answers the question once it is in his mailbox...
-    if (!answered && outboxRows(app).some((r) => r.kind === 'decision' && r.recipient === REB)) answered = app.judge.decide('wb1', 'confederate', 'GT1-D1', 'FIGHT').ok
+    if (!answered && outboxRows(app).some((r) => r.kind === 'decision' && r.recipient === REB))
+      answered = app.judge.decide('wb1', 'confederate', 'GT1-D1', 'FIGHT').ok
     // ...sends activity orders for GT2 and GT4 soon after the points open...
-    if ((fold.point === 3 || fold.point === 7) && !fold.orders.has('confederate')) app.judge.submitOrders('wb1', 'confederate', 'NASH: STAY')
+    if ((fold.point === 3 || fold.point === 7) && !fold.orders.has('confederate'))
+      app.judge.submitOrders('wb1', 'confederate', 'NASH: STAY')
     // ...and on Monday 9 March announces that he will be away 12 to 15 March.
-    if (!absence && t >= Date.parse('2026-03-09T12:00:00Z')) absence = app.judge.setAbsence('wb1', 'confederate', '2026-03-12', '2026-03-15').ok
+    if (!absence && t >= Date.parse('2026-03-09T12:00:00Z'))
+      absence = app.judge.setAbsence('wb1', 'confederate', '2026-03-12', '2026-03-15').ok
     log.push({ at: new Date(t).toISOString(), report: tick(app.judge, new Date(t)) })
   }
 })
@@ -95,10 +107,19 @@ describe('Weak Beginning by the clock', () => {
       [6, 'none', {}],
       [7, 'confederate', {}],
     ])
-    expect(results[0]!.narrative.map((n: { text: string }) => n.text)).toContain('SUM answers the spotting with FIGHT (decision GT1-D1).')
+    expect(results[0]!.narrative.map((n: { text: string }) => n.text)).toContain(
+      'SUM answers the spotting with FIGHT (decision GT1-D1).',
+    )
     expect(results[1]!.narrative[0].text).toBe('The Federal player sent no orders: no ship is deployed this turn.')
-    expect(eventsOf(app, 'GameFinished')[0]!.data).toEqual({ point: 7, result: { difference: -75, level: 'Federal Major Victory' } })
-    expect(verifyGame(app.db, app.judge, 'wb1')).toEqual({ ok: true, events: app.store.version('game:wb1'), problems: [] })
+    expect(eventsOf(app, 'GameFinished')[0]!.data).toEqual({
+      point: 7,
+      result: { difference: -75, level: 'Federal Major Victory' },
+    })
+    expect(verifyGame(app.db, app.judge, 'wb1')).toEqual({
+      ok: true,
+      events: app.store.version('game:wb1'),
+      problems: [],
+    })
     expect(verifyDice(app.judge, 'wb1').ok).toBe(true)
   })
 
@@ -113,10 +134,16 @@ describe('Weak Beginning by the clock', () => {
   it('asks the decision of the Confederate alone, in his zone, and leaks nothing to the Federal', () => {
     const decision = outboxRows(app).filter((r) => r.kind === 'decision')
     expect(decision.map((r) => r.recipient)).toEqual([REB])
-    expect(decision[0]!.mail.text).toContain('Answer by: 2026-03-04 03:00 UTC (2026-03-03 22:00 EST America/New_York; 2026-03-04 04:00 GMT+1 Europe/Paris, your zone)')
+    expect(decision[0]!.mail.text).toContain(
+      'Answer by: 2026-03-04 03:00 UTC (2026-03-03 22:00 EST America/New_York; 2026-03-04 04:00 GMT+1 Europe/Paris, your zone)',
+    )
     const asked = eventsOf(app, 'DecisionRequested')
-    expect(asked.map((e) => [e.schemaVersion, e.data.decisionId, e.audience])).toEqual([[2, 'GT1-D1', { kind: 'roles', roles: ['confederate'] }]])
-    expect(eventsOf(app, 'DecisionMade').map((e) => e.data)).toEqual([{ point: 1, decisionId: 'GT1-D1', applied: 'FIGHT' }])
+    expect(asked.map((e) => [e.schemaVersion, e.data.decisionId, e.audience])).toEqual([
+      [2, 'GT1-D1', { kind: 'roles', roles: ['confederate'] }],
+    ])
+    expect(eventsOf(app, 'DecisionMade').map((e) => e.data)).toEqual([
+      { point: 1, decisionId: 'GT1-D1', applied: 'FIGHT' },
+    ])
     const fed = outboxRows(app).filter((r) => r.recipient === FED)
     for (const m of fed) expect(m.mail.text + m.mail.subject).not.toMatch(/GT1-D1|Decision|decision/)
     // Between the question and the results the Federal got no mail at all.
@@ -131,30 +158,67 @@ describe('Weak Beginning by the clock', () => {
     expect(reminders.map((r) => r.recipient)).toEqual([FED, FED, FED])
     const late = outboxRows(app).filter((r) => r.kind === 'late')
     expect(late.filter((r) => r.recipient === FED)).toHaveLength(9)
-    expect(late.filter((r) => r.recipient === REB).map((r) => r.mail.subject)).toEqual(Array(9).fill('[wb1] Waiting for federal'))
+    expect(late.filter((r) => r.recipient === REB).map((r) => r.mail.subject)).toEqual(
+      Array(9).fill('[wb1] Waiting for federal'),
+    )
     expect(late.filter((r) => r.recipient === MOD)).toHaveLength(9)
     expect(eventsOf(app, 'GraceGranted').map((e) => e.data.point)).toEqual([2, 4, 6])
   })
 
   it('does not wait for the Confederate while he is away, and names him in no notice', () => {
-    expect(eventsOf(app, 'AbsenceSet').map((e) => e.data)).toEqual([{ role: 'confederate', absenceId: 1, from: '2026-03-11T23:00:00.000Z', to: '2026-03-15T23:00:00.000Z', days: 4, by: 'confederate' }])
-    for (const type of ['ReminderSent', 'LateNoticeSent']) for (const e of eventsOf(app, type)) expect(e.data.roles).not.toContain('confederate')
+    expect(eventsOf(app, 'AbsenceSet').map((e) => e.data)).toEqual([
+      {
+        role: 'confederate',
+        absenceId: 1,
+        from: '2026-03-11T23:00:00.000Z',
+        to: '2026-03-15T23:00:00.000Z',
+        days: 4,
+        by: 'confederate',
+      },
+    ])
+    for (const type of ['ReminderSent', 'LateNoticeSent'])
+      for (const e of eventsOf(app, type)) expect(e.data.roles).not.toContain('confederate')
     // Resolution 5 waited only for its deadline (Friday 18:00 EDT), then played the standing orders.
-    const five = app.store.read('game:wb1').filter((e) => e.data?.point === 5).map((e) => e.type)
+    const five = app.store
+      .read('game:wb1')
+      .filter((e) => e.data?.point === 5)
+      .map((e) => e.type)
     expect(five).toEqual(['DiceCommitted', 'DeadlineSet', 'TurnAdjudicated'])
-    expect(outboxRows(app).find((r) => r.mail.subject === '[wb1] Absence 2026-03-12 to 2026-03-15 recorded')!.recipient).toBe(REB)
+    expect(
+      outboxRows(app).find((r) => r.mail.subject === '[wb1] Absence 2026-03-12 to 2026-03-15 recorded')!.recipient,
+    ).toBe(REB)
   })
 
   it('after three days down moves the open deadline by the downtime and tells everyone, instead of ruling anyone late', () => {
-    expect(eventsOf(app, 'OutageDetected').map((e) => e.data)).toEqual([{ lastTick: '2026-03-15T12:00:00.000Z', detectedAt: '2026-03-18T12:00:00.000Z', downtimeHours: 72, point: 6, deadline: '2026-03-20T00:00:00.000Z' }])
-    const moved = eventsOf(app, 'DeadlineSet').filter((e) => e.data.point === 6).map((e) => [e.data.deadline, e.data.reason])
+    expect(eventsOf(app, 'OutageDetected').map((e) => e.data)).toEqual([
+      {
+        lastTick: '2026-03-15T12:00:00.000Z',
+        detectedAt: '2026-03-18T12:00:00.000Z',
+        downtimeHours: 72,
+        point: 6,
+        deadline: '2026-03-20T00:00:00.000Z',
+      },
+    ])
+    const moved = eventsOf(app, 'DeadlineSet')
+      .filter((e) => e.data.point === 6)
+      .map((e) => [e.data.deadline, e.data.reason])
     expect(moved.slice(0, 2)).toEqual([
       ['2026-03-17T00:00:00.000Z', 'GT3 Federal movement and Confederate activity adjudicated'],
-      ['2026-03-20T00:00:00.000Z', 'outage: the judge was down from 2026-03-15T12:00:00.000Z to 2026-03-18T12:00:00.000Z; the deadline moves by the downtime'],
+      [
+        '2026-03-20T00:00:00.000Z',
+        'outage: the judge was down from 2026-03-15T12:00:00.000Z to 2026-03-18T12:00:00.000Z; the deadline moves by the downtime',
+      ],
     ])
     const told = outboxRows(app).filter((r) => r.mail.subject.startsWith('[wb1] The judge was down'))
     expect(told.map((r) => r.recipient)).toEqual([FED, REB, MOD])
-    expect(told[1]!.mail.text).toContain('2026-03-20 00:00 UTC (2026-03-19 20:00 EDT America/New_York; 2026-03-20 01:00 GMT+1 Europe/Paris, your zone)')
-    expect(log.find((l) => l.report.outage)!.report.outage).toEqual({ from: '2026-03-15T12:00:00.000Z', to: '2026-03-18T12:00:00.000Z', hours: 72, games: ['wb1'] })
+    expect(told[1]!.mail.text).toContain(
+      '2026-03-20 00:00 UTC (2026-03-19 20:00 EDT America/New_York; 2026-03-20 01:00 GMT+1 Europe/Paris, your zone)',
+    )
+    expect(log.find((l) => l.report.outage)!.report.outage).toEqual({
+      from: '2026-03-15T12:00:00.000Z',
+      to: '2026-03-18T12:00:00.000Z',
+      hours: 72,
+      games: ['wb1'],
+    })
   })
 })

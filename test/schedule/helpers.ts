@@ -32,7 +32,20 @@ export function lastMailId(app: TestApp): number {
 let n = 0
 export function inbound(from: string, text: string, to: string[] = []): InboundMail {
   n++
-  return { messageId: `m${n}.${Date.now()}@example.test`, rawHash: String(n).padStart(64, '0'), from: { address: from, name: '' }, to, subject: 'command', date: null, inReplyTo: null, references: [], text, textAttachments: [], automated: null, size: text.length }
+  return {
+    messageId: `m${n}.${Date.now()}@example.test`,
+    rawHash: String(n).padStart(64, '0'),
+    from: { address: from, name: '' },
+    to,
+    subject: 'command',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text,
+    textAttachments: [],
+    automated: null,
+    size: text.length,
+  }
 }
 
 export const FED = 'fed@example.test'

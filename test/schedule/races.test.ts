@@ -27,8 +27,21 @@ function cloneGame(): string {
   const id = `race-${++n}`
   const rewrite = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll(TEMPLATE, id))
   app.store.transaction(() => {
-    for (const e of app.store.read(`game:${TEMPLATE}`)) app.store.append(`game:${id}`, e.version - 1, [{ type: e.type, schemaVersion: e.schemaVersion, data: rewrite(e.data), audience: e.audience, causation: e.causation }])
-    app.db.prepare(`INSERT INTO secrets (game, purpose, point, secret) SELECT ?, purpose, point, secret FROM secrets WHERE game = ?`).run(id, TEMPLATE)
+    for (const e of app.store.read(`game:${TEMPLATE}`))
+      app.store.append(`game:${id}`, e.version - 1, [
+        {
+          type: e.type,
+          schemaVersion: e.schemaVersion,
+          data: rewrite(e.data),
+          audience: e.audience,
+          causation: e.causation,
+        },
+      ])
+    app.db
+      .prepare(
+        `INSERT INTO secrets (game, purpose, point, secret) SELECT ?, purpose, point, secret FROM secrets WHERE game = ?`,
+      )
+      .run(id, TEMPLATE)
   })
   return id
 }
@@ -38,7 +51,13 @@ beforeAll(() => {
   createWeakBeginning(app, TEMPLATE)
   app.judge.submitOrders(TEMPLATE, 'federal', 'MOVE POWH C13')
   // A second judge process: its own connection to the same database file.
-  second = openApp({ dataDir: app.dirs.data, clock: () => new Date(app.now.t), newSecret: demoSecret('race'), moderatorAddress: 'mod@example.test', mailDomain: 'judge.example.test' })
+  second = openApp({
+    dataDir: app.dirs.data,
+    clock: () => new Date(app.now.t),
+    newSecret: demoSecret('race'),
+    moderatorAddress: 'mod@example.test',
+    mailDomain: 'judge.example.test',
+  })
 })
 afterAll(() => {
   second.close()
@@ -47,7 +66,12 @@ afterAll(() => {
 
 const opts = (game: string) => ({ games: [game], recordTick: false })
 const results = (a: App, game: string) => a.store.read(`game:${game}`).filter((e) => e.type === 'TurnAdjudicated')
-const reports = (game: string) => (app.db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`).get(game, `report.${game}.r1.%`) as { n: number }).n
+const reports = (game: string) =>
+  (
+    app.db
+      .prepare(`SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`)
+      .get(game, `report.${game}.r1.%`) as { n: number }
+  ).n
 
 describe('races', () => {
   it(`a late order and the tick at the same instant (${RUNS} runs)`, () => {
@@ -174,11 +198,14 @@ describe('races', () => {
       }
       const events = app.store.read(`game:${game}`)
       const adjudicated = events.filter((e) => e.type === 'TurnAdjudicated').length
-      const extensions = events.filter((e) => e.type === 'DeadlineSet' && e.data.point === 1 && /extended/.test(e.data.reason)).length
+      const extensions = events.filter(
+        (e) => e.type === 'DeadlineSet' && e.data.point === 1 && /extended/.test(e.data.reason),
+      ).length
       // Exactly one outcome: either the point was resolved (and no extension recorded) or extended (and not resolved).
       expect(adjudicated + extensions).toBe(1)
       expect(extended).toBe(extensions === 1)
-      if (extended) expect(app.judge.load(game).deadline!.deadline).toBe(new Date(DEADLINE.getTime() + 24 * HOUR).toISOString())
+      if (extended)
+        expect(app.judge.load(game).deadline!.deadline).toBe(new Date(DEADLINE.getTime() + 24 * HOUR).toISOString())
       const key = extended ? 'extended' : 'resolved'
       outcomes.set(`${i % 4}:${key}`, (outcomes.get(`${i % 4}:${key}`) ?? 0) + 1)
     }

@@ -24,8 +24,10 @@ const SCENARIOS: { id: string; points: number }[] = [
   { id: 'endgame', points: 99 },
 ]
 
-const csaOnly = (n: NarrativeEntry) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate') && !n.audience.roles.includes('federal')
-const visibleToFederal = (n: NarrativeEntry) => n.audience.kind === 'public' || (n.audience.kind === 'roles' && n.audience.roles.includes('federal'))
+const csaOnly = (n: NarrativeEntry) =>
+  n.audience.kind === 'roles' && n.audience.roles.includes('confederate') && !n.audience.roles.includes('federal')
+const visibleToFederal = (n: NarrativeEntry) =>
+  n.audience.kind === 'public' || (n.audience.kind === 'roles' && n.audience.roles.includes('federal'))
 const word = (s: string) => new RegExp(`(?<![\\w-])${s.replace(/[-]/g, '\\-')}(?![\\w-])`)
 
 let app: TestApp | null = null
@@ -35,7 +37,7 @@ afterEach(() => {
 })
 
 describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points }) => {
-  it('keeps each side\'s secrets', async () => {
+  it("keeps each side's secrets", async () => {
     app = testApp(`fog-${id}`)
     const a = app
     const game = `fog-${id}`
@@ -51,10 +53,14 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
       const before = a.judge.load(game)
       const pending = (before.state as SdState).pendingFederal
       const r = await playPoint(a, game, SEATS, (ms) => (a.now.t += ms))
-      expect(r.outcomes.every((o) => o === 'orders-accepted'), `${id}: ${r.outcomes.join(', ')}`).toBe(true)
+      expect(
+        r.outcomes.every((o) => o === 'orders-accepted'),
+        `${id}: ${r.outcomes.join(', ')}`,
+      ).toBe(true)
       expect(r.committed).toEqual([game])
       resolutions++
-      for (const l of (r.orders.confederate ?? '').split('\n')) if (/^[A-Z][A-Z0-9-]*: |^POLICY /.test(l)) csaOrderLines.add(l.trim())
+      for (const l of (r.orders.confederate ?? '').split('\n'))
+        if (/^[A-Z][A-Z0-9-]*: |^POLICY /.test(l)) csaOrderLines.add(l.trim())
 
       const fold = a.judge.load(game)
       const state = fold.state as SdState
@@ -72,12 +78,16 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
       const narrative = fold.adjudications.flatMap((x) => x.data.narrative)
       const toFederal = new Set(narrative.filter(visibleToFederal).map((n) => n.text))
       const secretLines = [...new Set(narrative.filter(csaOnly).map((n) => n.text))].filter((t) => !toFederal.has(t))
-      for (const m of fedMail) for (const t of secretLines) expect(m, `${id} GT${state.turn}: Federal mail carries "${t}"`).not.toContain(t)
+      for (const m of fedMail)
+        for (const t of secretLines) expect(m, `${id} GT${state.turn}: Federal mail carries "${t}"`).not.toContain(t)
       for (const t of secretLines) expect(fedViewJson).not.toContain(t)
       secretsChecked = secretLines.length
 
       // 2. No Confederate order line, normalised order, policy or key.
-      const normalised = [...fold.receipts.values()].map((x) => x.data).filter((d): d is OrdersAccepted => d.role === 'confederate' && 'normalised' in d).flatMap((d) => d.normalised)
+      const normalised = [...fold.receipts.values()]
+        .map((x) => x.data)
+        .filter((d): d is OrdersAccepted => d.role === 'confederate' && 'normalised' in d)
+        .flatMap((d) => d.normalised)
       for (const m of fedMail) {
         for (const n of normalised) expect(m, `${id}: Federal mail carries "${n}"`).not.toContain(n)
         for (const l of csaOrderLines) expect(m, `${id}: Federal mail carries "${l}"`).not.toContain(l)
@@ -89,24 +99,35 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
 
       // 3. An unspotted Confederate position is in no Federal view, map or report line.
       const fedMap = ruleset.mapModel!(state, { kind: 'role', role: 'federal' }, [])
-      const report = rows.filter((row) => row.recipient === 'fed@example.test' && row.kind === 'report').map(textOf).join('\n')
+      const report = rows
+        .filter((row) => row.recipient === 'fed@example.test' && row.kind === 'report')
+        .map(textOf)
+        .join('\n')
       for (const s of Object.values(state.csa)) {
         if (s.status !== 'map') continue
         if (s.knownToFederal !== null && s.knownToFederal.area === s.area) continue
         hidden++
         expect(fedViewJson).not.toMatch(new RegExp(`"id":"${s.id}"[^}]*"area":"${s.area}"`))
-        for (const u of fedMap.units) if (u.area === s.area) expect(u.label, `${id}: map shows ${s.id} in ${s.area}`).not.toMatch(word(s.id))
-        for (const line of report.split(/\n|<li>|<br\s*\/?>|<\/p>|<\/tr>/)) if (word(s.id).test(line)) expect(line, `${id} GT${state.turn}: ${line}`).not.toMatch(word(s.area!))
+        for (const u of fedMap.units)
+          if (u.area === s.area) expect(u.label, `${id}: map shows ${s.id} in ${s.area}`).not.toMatch(word(s.id))
+        for (const line of report.split(/\n|<li>|<br\s*\/?>|<\/p>|<\/tr>/))
+          if (word(s.id).test(line)) expect(line, `${id} GT${state.turn}: ${line}`).not.toMatch(word(s.area!))
       }
 
       // 4. Face-down whaling values are in no player view or mail.
-      for (const viewer of [{ kind: 'role', role: 'federal' }, { kind: 'role', role: 'confederate' }, { kind: 'observer' }] as const) {
+      for (const viewer of [
+        { kind: 'role', role: 'federal' },
+        { kind: 'role', role: 'confederate' },
+        { kind: 'observer' },
+      ] as const) {
         const v = ruleset.view(state, viewer)
         expect(v.whalingValues).toBeUndefined()
-        for (const [area, value] of Object.entries(state.whaling)) expect(JSON.stringify(v)).not.toMatch(new RegExp(`"${area}":${value}\\b`))
+        for (const [area, value] of Object.entries(state.whaling))
+          expect(JSON.stringify(v)).not.toMatch(new RegExp(`"${area}":${value}\\b`))
       }
       for (const m of [...fedMail, ...rebMail]) {
-        for (const area of Object.keys(state.whaling)) expect(m).not.toMatch(new RegExp(`raids ${area} \\(whaling counter revealed`))
+        for (const area of Object.keys(state.whaling))
+          expect(m).not.toMatch(new RegExp(`raids ${area} \\(whaling counter revealed`))
       }
 
       // A raid's revealed counter is the raider's news only (5.31).
@@ -121,7 +142,9 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
           // The check reads the right words: the Federal's own acknowledgement shows the move.
           expect(fedMail.some((m) => m.includes(`MOVE ${mv.ship} ${mv.path.join(' ')}`))).toBe(true)
           for (const m of rebMail) {
-            expect(m, `${id}: the Confederate learns ${mv.ship}'s move`).not.toContain(`MOVE ${mv.ship} ${mv.path.join(' ')}`)
+            expect(m, `${id}: the Confederate learns ${mv.ship}'s move`).not.toContain(
+              `MOVE ${mv.ship} ${mv.path.join(' ')}`,
+            )
             expect(m).not.toContain(`${mv.ship} moves`)
             if (mv.path.length > 1) expect(m).not.toContain(mv.path.join(' -> '))
           }
@@ -133,6 +156,8 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
     expect(csaOrderLines.size).toBeGreaterThan(3)
     expect(heldBack).toBeGreaterThan(3)
     if (id !== 'weak-beginning') expect(hidden, `${id}: unspotted positions to look for`).toBeGreaterThan(2)
-    console.log(`${id}: ${resolutions} resolutions, ${hidden} hidden Confederate positions and ${heldBack} held-back Federal moves checked`)
+    console.log(
+      `${id}: ${resolutions} resolutions, ${hidden} hidden Confederate positions and ${heldBack} held-back Federal moves checked`,
+    )
   }, 60_000)
 })

@@ -19,7 +19,9 @@ let confederateMail: { file: string; text: string }[]
 
 async function mailsTo(outbox: string, who: string) {
   const out: { file: string; text: string }[] = []
-  for (const f of readdirSync(outbox).filter((n) => n.includes(who)).sort()) {
+  for (const f of readdirSync(outbox)
+    .filter((n) => n.includes(who))
+    .sort()) {
     const m = await simpleParser(readFileSync(join(outbox, f)))
     out.push({ file: f, text: `${m.subject}\n${m.text ?? ''}\n${typeof m.html === 'string' ? m.html : ''}` })
   }
@@ -41,23 +43,42 @@ afterAll(() => {
 /** The state after each adjudication, re-folded from the log prefix that produced it. */
 function statesByPoint(): { point: number; state: SdState }[] {
   const events = app.store.read(`game:${DEMO_GAME}`)
-  const secrets = { get: (g: string, p: string, n: number) => (app.db.prepare('SELECT secret FROM secrets WHERE game=? AND purpose=? AND point=?').get(g, p, n) as { secret: string } | undefined)?.secret ?? null }
+  const secrets = {
+    get: (g: string, p: string, n: number) =>
+      (
+        app.db.prepare('SELECT secret FROM secrets WHERE game=? AND purpose=? AND point=?').get(g, p, n) as
+          | { secret: string }
+          | undefined
+      )?.secret ?? null,
+  }
   return events
     .filter((e) => e.type === 'TurnAdjudicated')
-    .map((e) => ({ point: e.data.point as number, state: foldGame<SdState>(events.filter((x) => x.position <= e.position), secrets).state }))
+    .map((e) => ({
+      point: e.data.point as number,
+      state: foldGame<SdState>(
+        events.filter((x) => x.position <= e.position),
+        secrets,
+      ).state,
+    }))
 }
 
 describe('fog of war in Weak Beginning', () => {
   it('the Federal player is mailed no Confederate-only narrative, in any report', () => {
     const fold = app.judge.load(DEMO_GAME)
-    const secretLines = fold.adjudications.flatMap((a) => a.data.narrative.filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate')).map((n) => n.text))
+    const secretLines = fold.adjudications.flatMap((a) =>
+      a.data.narrative
+        .filter((n) => n.audience.kind === 'roles' && n.audience.roles.includes('confederate'))
+        .map((n) => n.text),
+    )
     expect(secretLines.length).toBeGreaterThan(20)
     for (const mail of federalMail) for (const line of secretLines) expect(mail.text, mail.file).not.toContain(line)
   })
 
   it('the Federal player never sees the Confederate script, standing orders or key', () => {
     const fold = app.judge.load(DEMO_GAME)
-    const scripts = [...fold.receipts.values()].map((r) => r.data).filter((d): d is OrdersAccepted => d.role === 'confederate' && 'normalised' in d)
+    const scripts = [...fold.receipts.values()]
+      .map((r) => r.data)
+      .filter((d): d is OrdersAccepted => d.role === 'confederate' && 'normalised' in d)
     const written = readdirSync(DEMO_DIR)
       .filter((f) => f.includes('confederate'))
       .flatMap((f) => readFileSync(join(DEMO_DIR, f), 'utf8').split(/\r?\n/))
@@ -84,7 +105,8 @@ describe('fog of war in Weak Beginning', () => {
         if (known) continue
         hidden++
         expect(view).not.toMatch(new RegExp(`"id":"${s.id}"[^}]*"area":"${s.area}"`))
-        for (const line of report.text.split('\n')) if (line.includes(s.id)) expect(line, `${report.file}: ${line}`).not.toMatch(new RegExp(`\\b${s.area}\\b`))
+        for (const line of report.text.split('\n'))
+          if (line.includes(s.id)) expect(line, `${report.file}: ${line}`).not.toMatch(new RegExp(`\\b${s.area}\\b`))
       }
     }
     expect(hidden).toBeGreaterThan(2)
@@ -99,7 +121,8 @@ describe('fog of war in Weak Beginning', () => {
     }
     expect(ruleset.view(state, { kind: 'observer' }).whalingValues).toBeUndefined()
     expect(ruleset.view(state, { kind: 'moderator' }).whalingValues).toEqual(state.whaling)
-    for (const mail of [...federalMail, ...confederateMail]) expect(mail.text).not.toMatch(/whaling counter revealed: density/)
+    for (const mail of [...federalMail, ...confederateMail])
+      expect(mail.text).not.toMatch(/whaling counter revealed: density/)
   })
 
   it('the Confederate player never sees the Federal movement held back for Phase 3', () => {
@@ -114,6 +137,7 @@ describe('fog of war in Weak Beginning', () => {
     // Before Phase 3 runs, the Confederate's report of the Federal placement shows no destination.
     const placementReports = confederateMail.filter((m) => /results of GT\d Federal placement/.test(m.text))
     expect(placementReports.length).toBe(3)
-    for (const m of placementReports) for (const h of heldBack) expect(m.text).not.toContain(h.replace('MOVE ', '').replace(/ /g, ' -> '))
+    for (const m of placementReports)
+      for (const h of heldBack) expect(m.text).not.toContain(h.replace('MOVE ', '').replace(/ /g, ' -> '))
   })
 })

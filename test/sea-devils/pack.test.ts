@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { checkPack, loadSeaDevilsPack, seaDevilsPackSchema, type SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
+import {
+  checkPack,
+  loadSeaDevilsPack,
+  seaDevilsPackSchema,
+  type SeaDevilsPack,
+} from '../../src/games/sea-devils/pack.ts'
 import { rawSeaDevilsPack } from '../../src/games/sea-devils/data/index.ts'
 
 const pack = (): SeaDevilsPack => loadSeaDevilsPack(rawSeaDevilsPack()).content
@@ -75,7 +80,37 @@ describe('embedded Sea Devils pack', () => {
 describe('area codes named in the rules', () => {
   it('every code the text names exists with its kind', () => {
     const p = pack()
-    const named = ['C2', 'C5', 'C7', 'C8', 'C9', 'C10', 'C12', 'C13', 'C14', 'C15', 'C16', 'C18', 'C39', 'C40', 'C43', 'C44', 'C45', 'C48', 'C50', 'C52', 'C54', 'C57', 'C60', 'C66', 'C86', 'D7', 'D58', 'D68', 'D76']
+    const named = [
+      'C2',
+      'C5',
+      'C7',
+      'C8',
+      'C9',
+      'C10',
+      'C12',
+      'C13',
+      'C14',
+      'C15',
+      'C16',
+      'C18',
+      'C39',
+      'C40',
+      'C43',
+      'C44',
+      'C45',
+      'C48',
+      'C50',
+      'C52',
+      'C54',
+      'C57',
+      'C60',
+      'C66',
+      'C86',
+      'D7',
+      'D58',
+      'D68',
+      'D76',
+    ]
     for (const id of named) expect(area(p, id).kind).toBe(id[0])
   })
 
@@ -94,13 +129,19 @@ describe('area codes named in the rules', () => {
 
   it('C14 and C15 hold the only CSA ports (4.41)', () => {
     const p = pack()
-    for (const id of ['C14', 'C15']) expect(area(p, id).ports.find((x) => x.nat === 'CSA')).toMatchObject({ coal: true, commission: true, repairRefit: true })
+    for (const id of ['C14', 'C15'])
+      expect(area(p, id).ports.find((x) => x.nat === 'CSA')).toMatchObject({
+        coal: true,
+        commission: true,
+        repairRefit: true,
+      })
     const csa = p.areas.filter((a) => a.ports.some((x) => x.nat === 'CSA')).map((a) => a.id)
     expect(csa.sort()).toEqual(['C14', 'C15'])
   })
 
   it('only England, France and CSA ports repair and refit (9.0, 11.31)', () => {
-    for (const a of pack().areas) for (const port of a.ports) if (port.repairRefit) expect(['England', 'France', 'CSA']).toContain(port.nat)
+    for (const a of pack().areas)
+      for (const port of a.ports) if (port.repairRefit) expect(['England', 'France', 'CSA']).toContain(port.nat)
   })
 
   it('C9 and C54 refuse refuge (4.42) and hold USA ports', () => {
@@ -109,7 +150,12 @@ describe('area codes named in the rules', () => {
       expect(area(p, id).noRefuge).toBe(true)
       expect(area(p, id).ports.some((x) => x.nat === 'USA')).toBe(true)
     }
-    expect(p.areas.filter((a) => a.noRefuge).map((a) => a.id).sort()).toEqual(['C54', 'C9'])
+    expect(
+      p.areas
+        .filter((a) => a.noRefuge)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(['C54', 'C9'])
     expect(area(p, 'C9').density).toBeGreaterThanOrEqual(1)
   })
 
@@ -125,7 +171,9 @@ describe('area codes named in the rules', () => {
   })
 
   it('has exactly 5 whaling areas including C57, C60 and D58 (5.3, 13.44)', () => {
-    const w = pack().areas.filter((a) => a.whaling).map((a) => a.id)
+    const w = pack()
+      .areas.filter((a) => a.whaling)
+      .map((a) => a.id)
     expect(w).toHaveLength(5)
     expect(w).toEqual(expect.arrayContaining(['C57', 'C60', 'D58']))
   })
@@ -135,7 +183,12 @@ describe('area codes named in the rules', () => {
     for (const id of ['C44', 'C48', 'C50', 'C52', 'C54', 'C66', 'D68', 'D7']) expect(area(p, id).pacific).toBe(true)
     expect(area(p, 'C43').pacific).toBe(false)
     expect(area(p, 'C43').adj).toContain('C44')
-    expect(p.areas.filter((a) => a.european).map((a) => a.id).sort()).toEqual(['C2', 'C5', 'C7', 'C8'])
+    expect(
+      p.areas
+        .filter((a) => a.european)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(['C2', 'C5', 'C7', 'C8'])
   })
 
   it('keeps densities within 0..6 and deep areas port-free', () => {
@@ -156,7 +209,8 @@ describe('ships', () => {
   })
 
   it('Federal ships use deployment types only (10.31)', () => {
-    for (const s of pack().ships.filter((x) => x.side === 'USA')) expect(['F', 'SF', 'S', 'GB', 'SGB']).toContain(s.type)
+    for (const s of pack().ships.filter((x) => x.side === 'USA'))
+      expect(['F', 'SF', 'S', 'GB', 'SGB']).toContain(s.type)
   })
 
   it('records the stated Confederate facts', () => {
@@ -167,28 +221,51 @@ describe('ships', () => {
     expect(ship(p, 'STON').type).toBe('IC')
     expect(ship(p, 'LOUIS').refitPeriod).toBe(6)
     expect(ship(p, 'MISS').refitPeriod).toBe(6)
-    const once = p.ships.filter((s) => s.oneRaidPerTurn).map((s) => s.id).sort()
+    const once = p.ships
+      .filter((s) => s.oneRaidPerTurn)
+      .map((s) => s.id)
+      .sort()
     expect(once).toEqual(['ALA-AUX', 'CHICK', 'FLA-AUX', 'NASH', 'TALL'])
   })
 
   it('knows the text spellings of ship names', () => {
     const p = pack()
     const byAlias = (a: string) => p.ships.filter((s) => s.aliases.includes(a)).map((s) => s.id)
-    for (const [alias, id] of [['K. Stat', 'K-STAT'], ['K. State', 'K-STAT'], ['K Stat', 'K-STAT'], ['Mohc', 'MOHIC'], ['J. Adj', 'J-ADG'], ['J Adj', 'J-ADG'], ['S. D. Cu.', 'S-D-CU'], ['San J.', 'SAN-J'], ['Sum', 'SUM'], ['Ala. Aux.', 'ALA-AUX']] as const) {
+    for (const [alias, id] of [
+      ['K. Stat', 'K-STAT'],
+      ['K. State', 'K-STAT'],
+      ['K Stat', 'K-STAT'],
+      ['Mohc', 'MOHIC'],
+      ['J. Adj', 'J-ADG'],
+      ['J Adj', 'J-ADG'],
+      ['S. D. Cu.', 'S-D-CU'],
+      ['San J.', 'SAN-J'],
+      ['Sum', 'SUM'],
+      ['Ala. Aux.', 'ALA-AUX'],
+    ] as const) {
       expect(byAlias(alias)).toEqual([id])
     }
   })
 
   it('marks the Pacific Fleet (11.2)', () => {
     const p = pack()
-    const pf = p.ships.filter((s) => s.fleet === 'P').map((s) => s.id).sort()
+    const pf = p.ships
+      .filter((s) => s.fleet === 'P')
+      .map((s) => s.id)
+      .sort()
     expect(pf).toEqual(['LANC', 'NARRA', 'SAGI', 'SARA', 'SUWA', 'WATE', 'WYOM'])
   })
 })
 
 describe('scenarios', () => {
   it('has the five scenarios of rule 13', () => {
-    expect(pack().scenarios.map((s) => s.id)).toEqual(['campaign', 'weak-beginning', 'greyhounds', 'cresting-tide', 'endgame'])
+    expect(pack().scenarios.map((s) => s.id)).toEqual([
+      'campaign',
+      'weak-beginning',
+      'greyhounds',
+      'cresting-tide',
+      'endgame',
+    ])
   })
 
   it('13.2 Weak Beginning: turns, levels and start point', () => {
@@ -203,17 +280,44 @@ describe('scenarios', () => {
 
   it('13.2 Weak Beginning: Federal deployment, Available Pool and availability consumed', () => {
     const s = pack().scenarios.find((x) => x.id === 'weak-beginning')!
-    const onMap = Object.fromEntries(['C9', 'C54', 'C48', 'C66', 'D68'].map((a) => [a, s.federal.onMap.filter((p) => p.area === a).map((p) => p.ship).sort()]))
-    expect(onMap).toEqual({ C9: ['K-STAT', 'PENG', 'POWH'], C54: ['SARA', 'WYOM'], C48: ['NARRA'], C66: ['SAGI'], D68: ['LANC'] })
+    const onMap = Object.fromEntries(
+      ['C9', 'C54', 'C48', 'C66', 'D68'].map((a) => [
+        a,
+        s.federal.onMap
+          .filter((p) => p.area === a)
+          .map((p) => p.ship)
+          .sort(),
+      ]),
+    )
+    expect(onMap).toEqual({
+      C9: ['K-STAT', 'PENG', 'POWH'],
+      C54: ['SARA', 'WYOM'],
+      C48: ['NARRA'],
+      C66: ['SAGI'],
+      D68: ['LANC'],
+    })
     expect(s.federal.onMap).toHaveLength(8)
-    expect(s.federal.availablePool).toEqual(['SAN-J', 'NIAG', 'DACO', 'IROQ', 'MOHIC', 'RICH', 'CONN', 'DESOTO', 'J-ADG', 'R-ISL'])
+    expect(s.federal.availablePool).toEqual([
+      'SAN-J',
+      'NIAG',
+      'DACO',
+      'IROQ',
+      'MOHIC',
+      'RICH',
+      'CONN',
+      'DESOTO',
+      'J-ADG',
+      'R-ISL',
+    ])
     expect(s.federal.cseBox).toEqual([])
     expect(s.federal.availabilitySpent).toEqual({ PENG: 1, POWH: 1, 'K-STAT': 1 })
   })
 
   it('13.2 Weak Beginning: Sumter with Semmes in the C15 CSA port', () => {
     const s = pack().scenarios.find((x) => x.id === 'weak-beginning')!
-    expect(s.confederate).toEqual([{ ship: 'SUM', area: 'C15', inPort: 'CSA', commissioned: true, turnsInPort: 0, turnsAtSea: 0, semmes: true }])
+    expect(s.confederate).toEqual([
+      { ship: 'SUM', area: 'C15', inPort: 'CSA', commissioned: true, turnsInPort: 0, turnsAtSea: 0, semmes: true },
+    ])
   })
 
   it('13.2 Weak Beginning: victory levels', () => {
@@ -246,8 +350,12 @@ describe('scenarios', () => {
         expect(spent, `${s.id} ${id}`).toBeLessThanOrEqual(total)
         // A ship still in play at a 1B start must have a point left; at a Phase-2 start the ships on
         // the map have already paid for this turn, so only the Available Pool is checked.
-        const inPlay = s.startsAt === 'placement' ? [...s.federal.onMap.map((x) => x.ship), ...s.federal.availablePool, ...s.federal.cseBox] : s.federal.availablePool
-        if (inPlay.includes(id) && ship(p, id).fleet !== 'P') expect(spent, `${s.id} ${id} still in play`).toBeLessThan(total)
+        const inPlay =
+          s.startsAt === 'placement'
+            ? [...s.federal.onMap.map((x) => x.ship), ...s.federal.availablePool, ...s.federal.cseBox]
+            : s.federal.availablePool
+        if (inPlay.includes(id) && ship(p, id).fleet !== 'P')
+          expect(spent, `${s.id} ${id} still in play`).toBeLessThan(total)
       }
     }
   })
@@ -265,7 +373,12 @@ describe('track and tables', () => {
   it('lists every Confederate ship but Sumter once on the track', () => {
     const p = pack()
     const arrivals = p.track.flatMap((t) => t.csaReinforcements.map((r) => r.ship)).sort()
-    expect(arrivals).toEqual(p.ships.filter((s) => s.side === 'CSA' && s.id !== 'SUM').map((s) => s.id).sort())
+    expect(arrivals).toEqual(
+      p.ships
+        .filter((s) => s.side === 'CSA' && s.id !== 'SUM')
+        .map((s) => s.id)
+        .sort(),
+    )
   })
 
   it('has an all-zero FWDT column for 0 ships and the errata die-6 row', () => {
@@ -316,12 +429,14 @@ describe('checkPack catches a broken pack', () => {
     ct.removedFromTrack!.push('KEAR')
     ct.cseUsed!['1862'] = 99
     ct.semmes!.ship = 'FLA'
-    expect(checkPack(p)).toEqual(expect.arrayContaining([
-      'scenario cresting-tide: C9 is not a whaling area',
-      'scenario cresting-tide: unknown Confederate ship KEAR',
-      'scenario cresting-tide: 99 CSE points used in 1862, more than the year allows',
-      "scenario cresting-tide: Semmes's ship is not placed with him",
-    ]))
+    expect(checkPack(p)).toEqual(
+      expect.arrayContaining([
+        'scenario cresting-tide: C9 is not a whaling area',
+        'scenario cresting-tide: unknown Confederate ship KEAR',
+        'scenario cresting-tide: 99 CSE points used in 1862, more than the year allows',
+        "scenario cresting-tide: Semmes's ship is not placed with him",
+      ]),
+    )
   })
 
   it('11.22 / 12.12 / 10.52: the march target must be in the Pacific; named areas and repair ports must exist', () => {
@@ -329,7 +444,13 @@ describe('checkPack catches a broken pack', () => {
     p.pacificMarch.target = 'C43'
     p.victoryPoints.stonewallAreas.push('C999')
     ship(p, 'RAPP').arrivalRepairIn = 'VEN'
-    expect(checkPack(p)).toEqual(expect.arrayContaining(['pacificMarch: C43 is not in the Pacific', 'mapRoles: unknown area C999', 'ship RAPP: no VEN port repairs']))
+    expect(checkPack(p)).toEqual(
+      expect.arrayContaining([
+        'pacificMarch: C43 is not in the Pacific',
+        'mapRoles: unknown area C999',
+        'ship RAPP: no VEN port repairs',
+      ]),
+    )
   })
 
   it('a schema violation', () => {

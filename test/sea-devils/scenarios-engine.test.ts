@@ -23,7 +23,11 @@ const awaitedNow = (game: string) => {
 }
 
 describe('13.3-13.5 openings in a real game', () => {
-  for (const [scenario, gt] of [['greyhounds', 5], ['cresting-tide', 8], ['endgame', 13]] as const) {
+  for (const [scenario, gt] of [
+    ['greyhounds', 5],
+    ['cresting-tide', 8],
+    ['endgame', 13],
+  ] as const) {
     it(`13.x ${scenario}: created at the GT${gt} placement, adjudicated at once; the Federal deployment is awaited next`, () => {
       const game = `sd-${scenario}`
       app.judge.createGame({ game, ruleset: 'sea-devils', scenario, players })

@@ -2,7 +2,22 @@
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
 import { describeStep, forcedRepairTurn, raidBar, type CsaStep } from './orders.ts'
 import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
-import { combat, csaName, csaSpeed, newActivity, pruneMembers, removeConfederate, reveal, rollWithSemmes, searchOnEntry, unitName, unitSpeed, type Activity, type FederalUnit, type Outcome } from './combat.ts'
+import {
+  combat,
+  csaName,
+  csaSpeed,
+  newActivity,
+  pruneMembers,
+  removeConfederate,
+  reveal,
+  rollWithSemmes,
+  searchOnEntry,
+  unitName,
+  unitSpeed,
+  type Activity,
+  type FederalUnit,
+  type Outcome,
+} from './combat.ts'
 import { commissionPort, csaPortUsable, uncommissionedHeld, usableCoalPorts } from './ports.ts'
 import { blockadeResult, combatDamage, escapes, raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
@@ -21,15 +36,21 @@ type Script = { ship: string; steps: CsaStep[]; members?: string[] }
  * Phase 4. `turns` holds the ships that have already acted this turn (the Stonewall, 11.61); the
  * scripts run in the order written (4.12), squadrons as one unit (4.52).
  */
-export function runActivityPhase(res: Resolution, scripts: Script[], turns = new Map<string, ShipTurn>()): Map<string, ShipTurn> {
+export function runActivityPhase(
+  res: Resolution,
+  scripts: Script[],
+  turns = new Map<string, ShipTurn>(),
+): Map<string, ShipTurn> {
   const { state } = res
   const scripted = new Set(scripts.flatMap((s) => [s.ship, ...(s.members ?? [])]))
   // 11.53: prize coal is announced at the start of the phase, before any ship acts.
   const bonus = new Map<string, number>()
-  for (const sc of scripts) if (!sc.members && sc.steps[0]?.verb === 'PRIZE-COAL') bonus.set(sc.ship, announcePrizeCoal(res, sc.ship))
+  for (const sc of scripts)
+    if (!sc.members && sc.steps[0]?.verb === 'PRIZE-COAL') bonus.set(sc.ship, announcePrizeCoal(res, sc.ship))
   const order = [...scripts]
   // Ships without a script stay where they are (an empty record means STAY).
-  for (const s of Object.values(state.csa)) if (s.status === 'map' && !scripted.has(s.id)) order.push({ ship: s.id, steps: [] })
+  for (const s of Object.values(state.csa))
+    if (s.status === 'map' && !scripted.has(s.id)) order.push({ ship: s.id, steps: [] })
   for (const entry of order) {
     if (entry.members) runSquadron(res, entry.ship, entry.members, entry.steps, turns)
     else if (!turns.has(entry.ship)) runShip(res, entry.ship, entry.steps, turns, { bonus: bonus.get(entry.ship) ?? 0 })
@@ -38,13 +59,22 @@ export function runActivityPhase(res: Resolution, scripts: Script[], turns = new
 }
 
 /** One ship's script (4.12, 4.3). */
-function runShip(res: Resolution, ship: string, steps: CsaStep[], turns: Map<string, ShipTurn>, opts: { bonus?: number; unsearchable?: boolean } = {}): ShipTurn | null {
+function runShip(
+  res: Resolution,
+  ship: string,
+  steps: CsaStep[],
+  turns: Map<string, ShipTurn>,
+  opts: { bonus?: number; unsearchable?: boolean } = {},
+): ShipTurn | null {
   const { state, ctx } = res
   const s = state.csa[ship]
   if (!s || s.status !== 'map') return null
   const startedInPort = s.port !== null
   const extra = opts.bonus ?? 0
-  const act = newActivity(ship, [ship], baseAllowance(ctx, s) + extra - s.damage, plannedRaids(s.area!, steps), { bonus: extra, unsearchable: opts.unsearchable })
+  const act = newActivity(ship, [ship], baseAllowance(ctx, s) + extra - s.damage, plannedRaids(s.area!, steps), {
+    bonus: extra,
+    unsearchable: opts.unsearchable,
+  })
   if (extra) act.coalings += 1
   const turn: ShipTurn = { activity: act, wholeTurnInPort: false, repair: false, refit: false }
   turns.set(ship, turn)
@@ -55,7 +85,8 @@ function runShip(res: Resolution, ship: string, steps: CsaStep[], turns: Map<str
     turn.wholeTurnInPort = true
     return turn
   }
-  if (!steps.length) res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
+  if (!steps.length)
+    res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
   let leftPort = false
   for (const step of steps) {
     if (act.ended || state.csa[ship]!.status !== 'map') break
@@ -83,7 +114,11 @@ function announcePrizeCoal(res: Resolution, ship: string): number {
   }
   s.prizeCoalUsed = true
   s.deepRaidTurn = res.state.turn + 1
-  res.say(PUBLIC, '11.53', `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`)
+  res.say(
+    PUBLIC,
+    '11.53',
+    `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`,
+  )
   return rule.extraMp
 }
 
@@ -103,7 +138,13 @@ export function runRecordPhaseMoves(res: Resolution, scripts: Script[]): Map<str
     if (now.status !== 'map') continue
     reveal(res, s.id)
     const done = steps.length ? steps.map(describeStep).join(', ') : 'STAY'
-    res.say(PUBLIC, '11.61', `The ${ctx.ship(s.id).name} (${s.id}) acts before the Federal movement, ${from}: ${done}; it is now ${now.port ? `in port in ${now.area}` : `at sea in ${now.area}`}.`, undefined, { at: now.area! })
+    res.say(
+      PUBLIC,
+      '11.61',
+      `The ${ctx.ship(s.id).name} (${s.id}) acts before the Federal movement, ${from}: ${done}; it is now ${now.port ? `in port in ${now.area}` : `at sea in ${now.area}`}.`,
+      undefined,
+      { at: now.area! },
+    )
   }
   return turns
 }
@@ -114,11 +155,19 @@ export function stonewallSpotted(res: Resolution): { ship: string; unit: Federal
   const found: { ship: string; unit: FederalUnit }[] = []
   for (const s of Object.values(state.csa)) {
     if (s.status !== 'map' || !ctx.ship(s.id).stonewall || s.port !== null) continue
-    const here = Object.values(state.usa).filter((u) => u.loc === 'map' && u.area === s.area).map((u) => u.id)
+    const here = Object.values(state.usa)
+      .filter((u) => u.loc === 'map' && u.area === s.area)
+      .map((u) => u.id)
     for (const ids of groupBySquadron(res, here)) {
       const unit: FederalUnit = { kind: 'ships', ids }
       found.push({ ship: s.id, unit })
-      res.say(PUBLIC, '11.61', `${unitName(res, unit)} ends the Federal movement in ${s.area} with ${s.id} and spots it.`, undefined, { at: s.area!, mark: 'spot' })
+      res.say(
+        PUBLIC,
+        '11.61',
+        `${unitName(res, unit)} ends the Federal movement in ${s.area} with ${s.id} and spots it.`,
+        undefined,
+        { at: s.area!, mark: 'spot' },
+      )
     }
   }
   return found
@@ -127,13 +176,24 @@ export function stonewallSpotted(res: Resolution): { ship: string; unit: Federal
 /** 11.61: those combats open Phase 4, before any other activity; neither side may decline (ruling R22). */
 export function stonewallCombats(res: Resolution, spotted: { ship: string; unit: FederalUnit }[]): void {
   for (const { ship, unit } of spotted) {
-    if (res.state.csa[ship]!.status !== 'map' || unit.kind !== 'ships' || unit.ids.every((id) => res.state.usa[id]!.loc === 'sunk')) continue
+    if (
+      res.state.csa[ship]!.status !== 'map' ||
+      unit.kind !== 'ships' ||
+      unit.ids.every((id) => res.state.usa[id]!.loc === 'sunk')
+    )
+      continue
     combat(res, ship, { kind: 'ships', ids: unit.ids.filter((id) => res.state.usa[id]!.loc !== 'sunk') })
   }
 }
 
 /** 4.52 (ruling R-SQ): a squadron formed at sea moves, is searched, raids and fights as one. */
-function runSquadron(res: Resolution, id: string, members: string[], steps: CsaStep[], turns: Map<string, ShipTurn>): void {
+function runSquadron(
+  res: Resolution,
+  id: string,
+  members: string[],
+  steps: CsaStep[],
+  turns: Map<string, ShipTurn>,
+): void {
   const { state, ctx } = res
   const memberActs = new Map<string, Activity>()
   const startedInPort = new Map(members.map((m) => [m, state.csa[m]?.port != null]))
@@ -144,16 +204,28 @@ function runSquadron(res: Resolution, id: string, members: string[], steps: CsaS
     turns.set(m, { activity: a, wholeTurnInPort: false, repair: false, refit: false })
   }
   const area = state.csa[members[0]!]?.area
-  const ready = memberActs.size === members.length && members.every((m) => state.csa[m]!.port === null && state.csa[m]!.area === area)
+  const ready =
+    memberActs.size === members.length &&
+    members.every((m) => state.csa[m]!.port === null && state.csa[m]!.area === area)
   if (!ready) {
-    res.say(CSA, '4.52', `Squadron ${id} (${members.join('+')}) cannot form: its ships are no longer together at sea; they stay where they are.`)
-    for (const m of memberActs.keys()) turns.get(m)!.wholeTurnInPort = startedInPort.get(m)! && state.csa[m]!.port !== null
+    res.say(
+      CSA,
+      '4.52',
+      `Squadron ${id} (${members.join('+')}) cannot form: its ships are no longer together at sea; they stay where they are.`,
+    )
+    for (const m of memberActs.keys())
+      turns.get(m)!.wholeTurnInPort = startedInPort.get(m)! && state.csa[m]!.port !== null
     return
   }
-  const allowanceOf = () => Math.min(...act.members.map((m) => baseAllowance(ctx, state.csa[m]!) - state.csa[m]!.damage))
+  const allowanceOf = () =>
+    Math.min(...act.members.map((m) => baseAllowance(ctx, state.csa[m]!) - state.csa[m]!.damage))
   const act = newActivity(id, [...members], 0, plannedRaids(area!, steps), { squadron: true })
   act.allowance = allowanceOf()
-  res.say(CSA, '4.52', `Squadron ${id} (${members.join('+')}) forms in ${area}; it moves at its slowest ship's ${act.allowance} MP.`)
+  res.say(
+    CSA,
+    '4.52',
+    `Squadron ${id} (${members.join('+')}) forms in ${area}; it moves at its slowest ship's ${act.allowance} MP.`,
+  )
   if (!steps.length) res.say(CSA, '4.3', `${csaName(act)} stays at sea in ${area}.`)
   for (const step of steps) {
     if (act.ended) break
@@ -207,11 +279,19 @@ function raidSquadron(res: Resolution, act: Activity, memberActs: Map<string, Ac
     note = `whaling counter revealed: density ${whaling} (5.31)`
   }
   const roller = able.find((m) => state.semmes.ship === m && !state.semmes.removed) ?? able[0]!
-  const r = rollWithSemmes(res, roller, 'RAID', `raid by ${act.ship} in ${areaId}`, CSA, (die) => ({ RESULT: raidLoss(ctx.pack.tables, die, density) }))
+  const r = rollWithSemmes(res, roller, 'RAID', `raid by ${act.ship} in ${areaId}`, CSA, (die) => ({
+    RESULT: raidLoss(ctx.pack.tables, die, density),
+  }))
   const loss = raidLoss(ctx.pack.tables, r.die, density)
   state.mm -= loss
   state.raidsThisTurn.push({ ship: act.ship, area: areaId, loss, members: able })
-  res.say(CSA, '5.11', `${name} raids ${areaId} with ${able.join(', ')} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls, { at: areaId, mark: 'raid' })
+  res.say(
+    CSA,
+    '5.11',
+    `${name} raids ${areaId} with ${able.join(', ')} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`,
+    r.rolls,
+    { at: areaId, mark: 'raid' },
+  )
   afterRaid(res, areaId, loss)
   return 'continue'
 }
@@ -257,7 +337,11 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       }
       const held = s.commissioned ? null : uncommissionedHeld(state, ctx, here, s.port)
       if (held) {
-        res.say(CSA, held.nat === 'France' ? '9.35' : '9.34', `${act.ship} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold}; ${step.verb} is skipped (ruling R32).`)
+        res.say(
+          CSA,
+          held.nat === 'France' ? '9.35' : '9.34',
+          `${act.ship} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold}; ${step.verb} is skipped (ruling R32).`,
+        )
         return 'continue'
       }
       if (s.port === 'CSA') return runConfederatePort(res, act, 'out')
@@ -279,7 +363,11 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       const ports = ctx.area(here).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
       const port = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
       if (s.port !== null || !port || !csaPortUsable(state, ctx, here, port)) {
-        res.say(CSA, '9.3', `${act.ship} cannot enter ${port ? `the ${port.nat} port` : 'a port'} in ${here} now; ENTER-PORT is skipped (ruling R32).`)
+        res.say(
+          CSA,
+          '9.3',
+          `${act.ship} cannot enter ${port ? `the ${port.nat} port` : 'a port'} in ${here} now; ENTER-PORT is skipped (ruling R32).`,
+        )
         return 'continue'
       }
       s.port = port.nat
@@ -291,7 +379,11 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       return commission(res, act, here)
     case 'REPAIR':
     case 'REFIT':
-      res.say(CSA, step.verb === 'REPAIR' ? '8.22' : '11.31', `${act.ship} spends the turn in port: ${step.verb.toLowerCase()} under way.`)
+      res.say(
+        CSA,
+        step.verb === 'REPAIR' ? '8.22' : '11.31',
+        `${act.ship} spends the turn in port: ${step.verb.toLowerCase()} under way.`,
+      )
       return 'continue'
     case 'STAY':
     case 'PRIZE-COAL':
@@ -302,10 +394,16 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
 /** 11.51: every usable coal port in an area the ship enters counts once. */
 function coal(res: Resolution, act: Activity, areaId: string): void {
   const s = res.state.csa[act.ship]!
-  const ports = usableCoalPorts(res.state, res.ctx, areaId, s.commissioned).filter((p) => p.nat !== 'CSA' || s.port === 'CSA')
+  const ports = usableCoalPorts(res.state, res.ctx, areaId, s.commissioned).filter(
+    (p) => p.nat !== 'CSA' || s.port === 'CSA',
+  )
   if (ports.length) {
     act.coalings += ports.length
-    res.say(CSA, '11.51', `${act.ship} coals in ${areaId} (${ports.map((p) => p.nat).join(', ')}): ${act.coalings} coaling(s) this turn.`)
+    res.say(
+      CSA,
+      '11.51',
+      `${act.ship} coals in ${areaId} (${ports.map((p) => p.nat).join(', ')}): ${act.coalings} coaling(s) this turn.`,
+    )
   }
 }
 
@@ -324,7 +422,8 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   if (act.raidedIn.includes(areaId)) return skip('5.0', 'it has already raided here')
   if (!s.commissioned) return skip('5.46', 'it is uncommissioned')
   if (cls === 'IC') return skip('5.41', 'ironclads never raid')
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D' && s.deepRaidTurn !== state.turn) return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
+  if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D' && s.deepRaidTurn !== state.turn)
+    return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
   if (def.oneRaidPerTurn && act.raids >= 1) return skip('5.42', 'it may raid only once a turn')
   if (s.cannotRaidUntilRefit) return skip('11.52', 'it may not raid until refitted')
   if (cls === 'AUX' && ctx.area(areaId).density < 1) return skip('5.43', 'auxiliaries need a density of at least 1')
@@ -344,11 +443,19 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
     delete state.whaling[areaId]
     note = `whaling counter revealed: density ${whaling} (5.31)`
   }
-  const r = rollWithSemmes(res, act.ship, 'RAID', `raid by ${act.ship} in ${areaId}`, CSA, (die) => ({ RESULT: raidLoss(ctx.pack.tables, die, density) }))
+  const r = rollWithSemmes(res, act.ship, 'RAID', `raid by ${act.ship} in ${areaId}`, CSA, (die) => ({
+    RESULT: raidLoss(ctx.pack.tables, die, density),
+  }))
   const loss = raidLoss(ctx.pack.tables, r.die, density)
   state.mm -= loss
   state.raidsThisTurn.push({ ship: act.ship, area: areaId, loss })
-  res.say(CSA, '5.11', `${act.ship} raids ${areaId} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`, r.rolls, { at: areaId, mark: 'raid' })
+  res.say(
+    CSA,
+    '5.11',
+    `${act.ship} raids ${areaId} (${note}, die ${r.die}): ${loss} merchant-marine points (${act.mp}/${act.allowance} MP).`,
+    r.rolls,
+    { at: areaId, mark: 'raid' },
+  )
   afterRaid(res, areaId, loss)
   return 'continue'
 }
@@ -357,12 +464,20 @@ function raid(res: Resolution, act: Activity, areaId: string): Outcome {
 function afterRaid(res: Resolution, areaId: string, loss: number): void {
   const { state, ctx } = res
   // The Federal side hears of the losses, not of where the raider is (ruling R-INTEL).
-  res.say(USA, '5.2', `Merchant losses reported: ${loss} points taken by a Confederate raider. Merchant marine now ${state.mm}.`)
+  res.say(
+    USA,
+    '5.2',
+    `Merchant losses reported: ${loss} points taken by a Confederate raider. Merchant marine now ${state.mm}.`,
+  )
   const threshold = ctx.pack.victoryPoints.mmEnglandThreshold
   if (!state.mmEnglandDropDone && state.mm < threshold) {
     state.mmEnglandDropDone = true
     state.cpl.england -= 1
-    res.say(PUBLIC, '9.22', `The merchant marine falls below ${threshold}: England's prestige level drops to ${state.cpl.england}.`)
+    res.say(
+      PUBLIC,
+      '9.22',
+      `The merchant marine falls below ${threshold}: England's prestige level drops to ${state.cpl.england}.`,
+    )
   }
   if (ctx.area(areaId).pacific && !state.pacificRaid) {
     state.pacificRaid = true
@@ -378,7 +493,11 @@ function commission(res: Resolution, act: Activity, areaId: string): Outcome {
   const port = commissionPort(state, ctx, areaId, s.port === 'CSA')
   const year = ctx.year(state.turn)
   if (!port) {
-    res.say(CSA, '10.51', `${act.ship} cannot be commissioned in ${areaId}: no usable port; the line is skipped (ruling R32).`)
+    res.say(
+      CSA,
+      '10.51',
+      `${act.ship} cannot be commissioned in ${areaId}: no usable port; the line is skipped (ruling R32).`,
+    )
     return 'continue'
   }
   if (port.nat !== 'CSA' && state.neutralCommissionYears.includes(year)) {
@@ -407,10 +526,17 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
   }
   act.mp += 1
   const year = ctx.year(state.turn)
-  const r = rollWithSemmes(res, act.ship, 'BLOCKADE', `blockade ${direction} ${act.ship} at ${areaId}`, PUBLIC, (die) => {
-    const g = blockadeResult(ctx.pack.tables, die, year, direction).gunnery
-    return { RESULT: g === null ? 'NONE' : g }
-  })
+  const r = rollWithSemmes(
+    res,
+    act.ship,
+    'BLOCKADE',
+    `blockade ${direction} ${act.ship} at ${areaId}`,
+    PUBLIC,
+    (die) => {
+      const g = blockadeResult(ctx.pack.tables, die, year, direction).gunnery
+      return { RESULT: g === null ? 'NONE' : g }
+    },
+  )
   const result = blockadeResult(ctx.pack.tables, r.die, year, direction)
   const rolls = [...r.rolls]
   let text = `${act.ship} runs the blockade ${direction === 'out' ? 'out of' : 'into'} the Confederate port in ${areaId} (die ${r.die}, modified ${result.modified} for ${year}): `
@@ -447,7 +573,9 @@ function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
   const { state } = res
   const s = state.csa[act.ship]!
   const areaId = s.area!
-  const blockaders = Object.values(state.usa).filter((u) => u.blockading === act.ship && u.loc === 'map' && u.area === areaId)
+  const blockaders = Object.values(state.usa).filter(
+    (u) => u.blockading === act.ship && u.loc === 'map' && u.area === areaId,
+  )
   if (!blockaders.length) {
     s.port = null
     res.say(CSA, '4.4', `${act.ship} leaves port into ${areaId}.`)
@@ -462,7 +590,10 @@ function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
   reveal(res, act.ship)
   res.say(PUBLIC, '7.21', `${act.ship} runs the blockade of the port in ${areaId} (${blockaders.length} blockader(s)).`)
   // Each blockading ship or squadron must be escaped from or fought, one after another.
-  const units = groupBySquadron(res, blockaders.map((b) => b.id))
+  const units = groupBySquadron(
+    res,
+    blockaders.map((b) => b.id),
+  )
   for (const ids of units) {
     const unit: FederalUnit = { kind: 'ships', ids }
     if (ids.every((id) => state.usa[id]!.loc === 'sunk')) continue
@@ -471,7 +602,12 @@ function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
       'confederate',
       'BLOCKADER',
       [act.ship, 'ALL'],
-      { DIFF: diff, 'MY.HP': res.ctx.ship(act.ship).def - s.damage, 'FOE.GUN': ids.reduce((n, id) => n + res.ctx.ship(id).gun, 0), TURN: state.turn },
+      {
+        DIFF: diff,
+        'MY.HP': res.ctx.ship(act.ship).def - s.damage,
+        'FOE.GUN': ids.reduce((n, id) => n + res.ctx.ship(id).gun, 0),
+        TURN: state.turn,
+      },
       () => 'ESCAPE',
       `${act.ship} runs past ${unitName(res, unit)}: fight or escape?`,
       [
@@ -480,13 +616,25 @@ function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
       ],
     )
     if (choice.action === 'ESCAPE') {
-      const r = rollWithSemmes(res, act.ship, 'ESCAPE', `run past ${unitName(res, unit)}`, PUBLIC, (die) => ({ RESULT: escapes(res.ctx.pack.tables, die, diff) ? 'ESCAPED' : 'FAIL' }))
+      const r = rollWithSemmes(res, act.ship, 'ESCAPE', `run past ${unitName(res, unit)}`, PUBLIC, (die) => ({
+        RESULT: escapes(res.ctx.pack.tables, die, diff) ? 'ESCAPED' : 'FAIL',
+      }))
       if (!act.escapedIn.includes(areaId)) act.escapedIn.push(areaId)
       if (escapes(res.ctx.pack.tables, r.die, diff)) {
-        res.say(PUBLIC, '7.21', `${act.ship} slips past ${unitName(res, unit)} (speed difference ${diff}, die ${r.die}).`, r.rolls)
+        res.say(
+          PUBLIC,
+          '7.21',
+          `${act.ship} slips past ${unitName(res, unit)} (speed difference ${diff}, die ${r.die}).`,
+          r.rolls,
+        )
         continue
       }
-      res.say(PUBLIC, '6.22', `${act.ship} cannot slip past ${unitName(res, unit)} (speed difference ${diff}, die ${r.die}).`, r.rolls)
+      res.say(
+        PUBLIC,
+        '6.22',
+        `${act.ship} cannot slip past ${unitName(res, unit)} (speed difference ${diff}, die ${r.die}).`,
+        r.rolls,
+      )
     }
     if (combat(res, act.ship, unit) === 'ended') return 'ended'
   }
@@ -494,7 +642,12 @@ function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
   s.port = null
   coal(res, act, areaId)
   // 7.22: once clear, the other Federal ships in the area may search for it.
-  return searchOnEntry(res, act, areaId, blockaders.map((b) => b.id))
+  return searchOnEntry(
+    res,
+    act,
+    areaId,
+    blockaders.map((b) => b.id),
+  )
 }
 
 function groupBySquadron(res: Resolution, ids: string[]): string[][] {
@@ -510,4 +663,3 @@ function groupBySquadron(res: Resolution, ids: string[]): string[][] {
   for (const id of ids) if (!placed.has(id)) groups.push([id])
   return groups
 }
-

@@ -7,7 +7,9 @@ import { combatDamage, ecesShip, ecesSpots, escapes, searchSpots } from './table
 import { refugeAvailable } from './ports.ts'
 
 /** A Federal side in a fight: real ships (one, or a squadron) or a counterless ECES ship (6.43). */
-export type FederalUnit = { kind: 'ships'; ids: string[] } | { kind: 'eces'; gun: number; def: number; speed: number; damage: number }
+export type FederalUnit =
+  | { kind: 'ships'; ids: string[] }
+  | { kind: 'eces'; gun: number; def: number; speed: number; damage: number }
 
 /** What the Confederate ship (or squadron, 4.52) is doing this activity phase (per-unit scratch, 4.1x). */
 export interface Activity {
@@ -35,8 +37,29 @@ export interface Activity {
 export type Outcome = 'continue' | 'ended'
 
 /** A fresh activity record for one ship or a squadron. */
-export function newActivity(ship: string, members: string[], allowance: number, raidPlannedIn: Set<string>, opts: { squadron?: boolean; bonus?: number; unsearchable?: boolean } = {}): Activity {
-  return { ship, members, squadron: !!opts.squadron, bonus: opts.bonus ?? 0, unsearchable: !!opts.unsearchable, mp: 0, allowance, escapedIn: [], raidedIn: [], raids: 0, coalings: 0, acceptedBlockade: false, ended: false, raidPlannedIn }
+export function newActivity(
+  ship: string,
+  members: string[],
+  allowance: number,
+  raidPlannedIn: Set<string>,
+  opts: { squadron?: boolean; bonus?: number; unsearchable?: boolean } = {},
+): Activity {
+  return {
+    ship,
+    members,
+    squadron: !!opts.squadron,
+    bonus: opts.bonus ?? 0,
+    unsearchable: !!opts.unsearchable,
+    mp: 0,
+    allowance,
+    escapedIn: [],
+    raidedIn: [],
+    raids: 0,
+    coalings: 0,
+    acceptedBlockade: false,
+    ended: false,
+    raidPlannedIn,
+  }
 }
 
 /** How the narrative names the acting ship or squadron. */
@@ -74,7 +97,12 @@ export function noteSpotted(res: Resolution, ids: string[]): string[] {
     if (s.spottedAfterRefit >= rule.sunkOnSpotting) {
       removeConfederate(res, id, 'sunk', `spotted ${s.spottedAfterRefit} times since its first refit (11.32)`)
       sunk.push(id)
-    } else res.say(CSA, '11.32', `${id} has been spotted ${s.spottedAfterRefit} time(s) since its first refit; the ${ordinal(rule.sunkOnSpotting)} spotting sinks it.`)
+    } else
+      res.say(
+        CSA,
+        '11.32',
+        `${id} has been spotted ${s.spottedAfterRefit} time(s) since its first refit; the ${ordinal(rule.sunkOnSpotting)} spotting sinks it.`,
+      )
   }
   return sunk
 }
@@ -83,7 +111,7 @@ function ordinal(n: number): string {
   return n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`
 }
 
-export function unitName(res: Resolution, unit: FederalUnit): string {
+export function unitName(_res: Resolution, unit: FederalUnit): string {
   if (unit.kind === 'eces') return 'an East Coast emergency ship'
   return unit.ids.length === 1 ? unit.ids[0]! : `squadron ${unit.ids.join('+')}`
 }
@@ -135,14 +163,18 @@ export function rollWithSemmes(
   describe: (die: number) => Facts,
 ): { die: number; rolls: number[]; rerolled: boolean } {
   const first = res.roll(label, 6, audience)
-  if (!semmesAboard(res, shipId) || res.state.semmes.usedThisTurn) return { die: first.value, rolls: [first.index], rerolled: false }
+  if (!semmesAboard(res, shipId) || res.state.semmes.usedThisTurn)
+    return { die: first.value, rolls: [first.index], rerolled: false }
   const facts: Facts = { TABLE: table, TURN: res.state.turn, ...describe(first.value) }
   const choice = res.decide(
     'confederate',
     'ROLL',
     ['SEMMES'],
     facts,
-    (f) => ((f.TABLE === 'ESCAPE' && f.RESULT === 'FAIL') || (f.TABLE === 'BLOCKADE' && f.RESULT !== 'NONE') ? 'REROLL' : 'KEEP'),
+    (f) =>
+      (f.TABLE === 'ESCAPE' && f.RESULT === 'FAIL') || (f.TABLE === 'BLOCKADE' && f.RESULT !== 'NONE')
+        ? 'REROLL'
+        : 'KEEP',
     `Semmes may reroll the ${table.toLowerCase()} die (${first.value}) for ${shipId}`,
     [
       { id: 'REROLL', label: 'reroll (the new roll stands)' },
@@ -152,7 +184,12 @@ export function rollWithSemmes(
   if (choice.action !== 'REROLL') return { die: first.value, rolls: [first.index], rerolled: false }
   res.state.semmes.usedThisTurn = true
   const second = res.roll(`${label} (Semmes reroll)`, 6, audience)
-  res.say(audience, '11.74', `Semmes rerolls the ${table.toLowerCase()} die for ${shipId}: ${first.value} -> ${second.value}.`, [first.index, second.index])
+  res.say(
+    audience,
+    '11.74',
+    `Semmes rerolls the ${table.toLowerCase()} die for ${shipId}: ${first.value} -> ${second.value}.`,
+    [first.index, second.index],
+  )
   return { die: second.value, rolls: [first.index, second.index], rerolled: true }
 }
 
@@ -187,7 +224,13 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
       const t = res.roll(`ECES ship for ${shipId}`, 6, PUBLIC)
       const found = ecesShip(ctx.pack.tables, t.value, cls, earlier)
       for (const m of act.members) reveal(res, m)
-      res.say(PUBLIC, '6.43', `East Coast Emergency Search spots ${name} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`, [r.index, t.index], { at: areaId, mark: 'spot' })
+      res.say(
+        PUBLIC,
+        '6.43',
+        `East Coast Emergency Search spots ${name} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`,
+        [r.index, t.index],
+        { at: areaId, mark: 'spot' },
+      )
       noteSpotted(res, act.members)
       if (!pruneMembers(res, act)) return 'ended'
       const outcome = respondToSpotting(res, act, areaId, { kind: 'eces', ...found, damage: 0 })
@@ -198,7 +241,12 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
   if (!units.length) return 'continue'
   const r = res.roll(`search for ${shipId} in ${areaId} by ${units.length}`, 6, CSA)
   if (!searchSpots(ctx.pack.tables, r.value, units.length)) {
-    res.say(CSA, '6.11', `${name} entered ${areaId}: ${units.length} Federal searcher(s), die ${r.value}, not spotted.`, [r.index])
+    res.say(
+      CSA,
+      '6.11',
+      `${name} entered ${areaId}: ${units.length} Federal searcher(s), die ${r.value}, not spotted.`,
+      [r.index],
+    )
     return 'continue'
   }
   let spotter = units[0]!
@@ -219,7 +267,13 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
   }
   for (const m of act.members) reveal(res, m)
   const unit: FederalUnit = { kind: 'ships', ids: spotter }
-  res.say(PUBLIC, '6.11', `${unitName(res, unit)} spots ${name} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`, rolls, { at: areaId, mark: 'spot' })
+  res.say(
+    PUBLIC,
+    '6.11',
+    `${unitName(res, unit)} spots ${name} in ${areaId} (search die ${r.value} with ${units.length} searcher(s)).`,
+    rolls,
+    { at: areaId, mark: 'spot' },
+  )
   noteSpotted(res, act.members)
   if (!pruneMembers(res, act)) return 'ended'
   return respondToSpotting(res, act, areaId, unit)
@@ -289,7 +343,15 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
   const fedAvoids =
     unit.kind === 'ships' &&
     (action === 'FIGHT'
-      ? res.decide('federal', 'COMBAT-OFFERED', fedScopes, fedFacts, (f) => (f['FOE.TYPE'] === 'IC' ? 'EVADE' : 'STAND'), '', []).action === 'EVADE'
+      ? res.decide(
+          'federal',
+          'COMBAT-OFFERED',
+          fedScopes,
+          fedFacts,
+          (f) => (f['FOE.TYPE'] === 'IC' ? 'EVADE' : 'STAND'),
+          '',
+          [],
+        ).action === 'EVADE'
       : res.decide('federal', 'ESCAPE-ATTEMPT', fedScopes, fedFacts, () => 'CONTEST', '', []).action === 'LETGO')
 
   if (action === 'PORT') return acceptBlockade(res, act, areaId, unit)
@@ -300,14 +362,31 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
       return overrun(res, act)
     }
     const speedDiff = csaUnitSpeed(res, act) - unitSpeed(res, unit)
-    const r = rollWithSemmes(res, semmesMember(res, act), 'ESCAPE', `escape ${act.ship} from ${unitName(res, unit)}`, PUBLIC, (die) => ({
-      RESULT: escapes(res.ctx.pack.tables, die, speedDiff) ? 'ESCAPED' : 'FAIL',
-    }))
+    const r = rollWithSemmes(
+      res,
+      semmesMember(res, act),
+      'ESCAPE',
+      `escape ${act.ship} from ${unitName(res, unit)}`,
+      PUBLIC,
+      (die) => ({
+        RESULT: escapes(res.ctx.pack.tables, die, speedDiff) ? 'ESCAPED' : 'FAIL',
+      }),
+    )
     if (escapes(res.ctx.pack.tables, r.die, speedDiff)) {
-      res.say(PUBLIC, '6.21', `${shipId} escapes from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`, r.rolls)
+      res.say(
+        PUBLIC,
+        '6.21',
+        `${shipId} escapes from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
+        r.rolls,
+      )
       return overrun(res, act)
     }
-    res.say(PUBLIC, '6.22', `${shipId} fails to escape from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`, r.rolls)
+    res.say(
+      PUBLIC,
+      '6.22',
+      `${shipId} fails to escape from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
+      r.rolls,
+    )
     if (combat(res, act, unit) === 'ended') return 'ended'
     return overrun(res, act)
   }
@@ -315,10 +394,20 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
     const speedDiff = unitSpeed(res, unit) - csaUnitSpeed(res, act)
     const r = res.roll(`Federal escape of ${unitName(res, unit)} from ${act.ship}`, 6, PUBLIC)
     if (escapes(res.ctx.pack.tables, r.value, speedDiff)) {
-      res.say(PUBLIC, '6.13', `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`, [r.index])
+      res.say(
+        PUBLIC,
+        '6.13',
+        `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`,
+        [r.index],
+      )
       return 'continue'
     }
-    res.say(PUBLIC, '6.13', `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`, [r.index])
+    res.say(
+      PUBLIC,
+      '6.13',
+      `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`,
+      [r.index],
+    )
   }
   return combat(res, act, unit)
 }
@@ -337,7 +426,11 @@ export function chargeEscape(res: Resolution, act: Activity, areaId: string): vo
 /** 4.32: an escape past the movement allowance ends the rest of the script. */
 function overrun(res: Resolution, act: Activity): Outcome {
   if (act.mp > act.allowance) {
-    res.say(CSA, '4.32', `${act.ship} has spent ${act.mp} of ${act.allowance} MP escaping: the rest of its script is cancelled.`)
+    res.say(
+      CSA,
+      '4.32',
+      `${act.ship} has spent ${act.mp} of ${act.allowance} MP escaping: the rest of its script is cancelled.`,
+    )
     act.ended = true
     return 'ended'
   }
@@ -356,9 +449,18 @@ export function acceptBlockade(res: Resolution, act: Activity, areaId: string, u
   if (unit.kind === 'ships') {
     if (!act.squadron) for (const id of unit.ids) res.state.usa[id]!.blockading = act.ship
     // A squadron's ships lie in a port each (4.4): the spotter's ships blockade one each, in order (ruling R-SQ).
-    else unit.ids.forEach((id, i) => { if (act.members[i]) res.state.usa[id]!.blockading = act.members[i]! })
+    else
+      unit.ids.forEach((id, i) => {
+        if (act.members[i]) res.state.usa[id]!.blockading = act.members[i]!
+      })
   }
-  res.say(PUBLIC, '6.13', `${csaName(act)} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`, undefined, { at: areaId, mark: 'blockade' })
+  res.say(
+    PUBLIC,
+    '6.13',
+    `${csaName(act)} enters ${neutral ? `the ${neutral.nat} port` : 'a port'} in ${areaId} and accepts blockade by ${unitName(res, unit)}; its activity ends for the turn (4.33).`,
+    undefined,
+    { at: areaId, mark: 'blockade' },
+  )
   return 'ended'
 }
 
@@ -373,7 +475,13 @@ export function combat(res: Resolution, who: CsaSide | string, unit: FederalUnit
   const afloat = () => side.members.filter((m) => state.csa[m]!.status === 'map')
   for (const m of side.members) reveal(res, m)
   const at = state.csa[side.members[0]!]!.area
-  res.say(PUBLIC, '8.11', `Combat: ${label} against ${unitName(res, unit)}.`, undefined, at ? { at, mark: 'combat' } : undefined)
+  res.say(
+    PUBLIC,
+    '8.11',
+    `Combat: ${label} against ${unitName(res, unit)}.`,
+    undefined,
+    at ? { at, mark: 'combat' } : undefined,
+  )
   for (let segment = 1; segment <= 60; segment++) {
     const fedGun = unitGun(res, unit)
     const myGun = afloat().reduce((n, m) => n + csaGun(res, m), 0)
@@ -403,17 +511,26 @@ export function combat(res: Resolution, who: CsaSide | string, unit: FederalUnit
         if (state.usa[id]!.damage >= ctx.ship(id).def) sinkFederal(res, id)
       }
     }
-    for (const m of afloat()) if (state.csa[m]!.damage >= ctx.ship(m).def) sinkConfederate(res, m, 'sunk in combat (8.13)')
+    for (const m of afloat())
+      if (state.csa[m]!.damage >= ctx.ship(m).def) sinkConfederate(res, m, 'sunk in combat (8.13)')
     if (!afloat().length) return 'ended'
     const fedGone = unit.kind === 'eces' ? unit.damage >= unit.def : alive(res, unit.ids).length === 0
     if (fedGone) {
-      const survivors = side.squadron ? `(${afloat().map((m) => `${m} damage ${state.csa[m]!.damage}`).join(', ')})` : `with ${state.csa[side.ship]!.damage} damage`
+      const survivors = side.squadron
+        ? `(${afloat()
+            .map((m) => `${m} damage ${state.csa[m]!.damage}`)
+            .join(', ')})`
+        : `with ${state.csa[side.ship]!.damage} damage`
       res.say(PUBLIC, '8.12', `${unitName(res, unit)} is sunk; ${label} survives ${survivors}.`)
       return 'continue'
     }
   }
   // Sixty segments without a result means neither side can hurt the other; the ruling ends it.
-  res.say(PUBLIC, '8.12', `After 60 firing segments neither side can sink the other; the combat is broken off by ruling.`)
+  res.say(
+    PUBLIC,
+    '8.12',
+    `After 60 firing segments neither side can sink the other; the combat is broken off by ruling.`,
+  )
   return 'continue'
 }
 
@@ -424,7 +541,8 @@ function chooseTarget(res: Resolution, shipId: string, candidates: string[]): st
   const rule = res.decide('confederate', 'TARGET', [shipId, 'ALL'], {}, () => 'LOWEST-HP', '', []).action
   const sorted = [...candidates].sort((a, b) => {
     if (rule === 'HIGHEST-GUN') return res.ctx.ship(b).gun - res.ctx.ship(a).gun || hp(a) - hp(b)
-    if (rule === 'SLOWEST') return res.ctx.ship(a).ma - res.state.usa[a]!.damage - (res.ctx.ship(b).ma - res.state.usa[b]!.damage)
+    if (rule === 'SLOWEST')
+      return res.ctx.ship(a).ma - res.state.usa[a]!.damage - (res.ctx.ship(b).ma - res.state.usa[b]!.damage)
     return hp(a) - hp(b) || res.ctx.ship(b).gun - res.ctx.ship(a).gun
   })
   return sorted[0]!
@@ -450,7 +568,8 @@ export function sinkFederal(res: Resolution, id: string): void {
   u.loc = 'sunk'
   u.area = null
   u.blockading = null
-  for (const [sq, members] of Object.entries(res.state.squadrons)) res.state.squadrons[sq] = members.filter((m) => m !== id)
+  for (const [sq, members] of Object.entries(res.state.squadrons))
+    res.state.squadrons[sq] = members.filter((m) => m !== id)
   res.say(PUBLIC, '8.13', `${id} is sunk.`)
 }
 
@@ -468,7 +587,13 @@ export function removeConfederate(res: Resolution, shipId: string, how: 'sunk' |
   state.vp.usa += points
   state.losses.push({ ship: shipId, how, turn: state.turn })
   for (const u of Object.values(state.usa)) if (u.blockading === shipId) u.blockading = null
-  res.say(PUBLIC, how === 'sunk' ? '12.13' : '12.14', `${shipId} is ${how}: ${why}. The Federal player scores ${points} VP.`, undefined, s.area ? { at: s.area, mark: 'loss' } : undefined)
+  res.say(
+    PUBLIC,
+    how === 'sunk' ? '12.13' : '12.14',
+    `${shipId} is ${how}: ${why}. The Federal player scores ${points} VP.`,
+    undefined,
+    s.area ? { at: s.area, mark: 'loss' } : undefined,
+  )
   if (state.semmes.ship === shipId) {
     state.semmes.ship = null
     if (state.semmes.shipsCommanded.length >= 2) {
@@ -476,9 +601,12 @@ export function removeConfederate(res: Resolution, shipId: string, how: 'sunk' |
       res.say(PUBLIC, '11.73', `Semmes' second ship is lost: he leaves the game.`)
     } else {
       state.semmes.onTrack = true
-      res.say(PUBLIC, '11.71', `Semmes survives the loss of ${shipId} and returns next turn on a ship in port (ruling R10).`)
+      res.say(
+        PUBLIC,
+        '11.71',
+        `Semmes survives the loss of ${shipId} and returns next turn on a ship in port (ruling R10).`,
+      )
     }
   }
   s.area = how === 'sunk' ? null : s.area
 }
-

@@ -26,7 +26,9 @@ export const seaDevilsFactory: RulesetFactory = {
 }
 
 /** A Sea Devils ruleset bound to one data pack (each game fixes its pack in GameCreated). */
-export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory.defaultPack() as DataPack<SeaDevilsPack>): Ruleset<SdState, SdCommand> {
+export function createSeaDevils(
+  pack: DataPack<SeaDevilsPack> = seaDevilsFactory.defaultPack() as DataPack<SeaDevilsPack>,
+): Ruleset<SdState, SdCommand> {
   const content = pack.content
   const ruleset: Ruleset<SdState, SdCommand> = {
     id: 'sea-devils',
@@ -53,12 +55,31 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
         case 'both-orders':
           return [
             { kind: 'orders', role: 'federal', label: `GT${state.turn} Federal movement`, phase: 'activity' },
-            { kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record`, phase: 'activity' },
+            {
+              kind: 'orders',
+              role: 'confederate',
+              label: `GT${state.turn} Confederate activity record`,
+              phase: 'activity',
+            },
           ]
         case 'federal-orders':
-          return [{ kind: 'orders', role: 'federal', label: `GT${state.turn} Federal deployment and movement`, phase: 'deployment' }]
+          return [
+            {
+              kind: 'orders',
+              role: 'federal',
+              label: `GT${state.turn} Federal deployment and movement`,
+              phase: 'deployment',
+            },
+          ]
         case 'confederate-orders':
-          return [{ kind: 'orders', role: 'confederate', label: `GT${state.turn} Confederate activity record`, phase: 'activity' }]
+          return [
+            {
+              kind: 'orders',
+              role: 'confederate',
+              label: `GT${state.turn} Confederate activity record`,
+              phase: 'activity',
+            },
+          ]
         case 'finished':
           return []
       }
@@ -76,16 +97,33 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       if (next.stage === 'finished') throw new Error('the game is over')
       if (next.stage === 'opening') {
         // 1B/1C of the first turn; 1A's prestige change is already in the scenario's levels.
-        res.say(PUBLIC, '13', `${ctx.scenario.title} (rule ${ctx.scenario.rule}) opens at the placement of GT${turn}: world ${next.cpl.world}, England ${next.cpl.england}, France ${next.cpl.france}, merchant marine ${next.mm}.`)
+        res.say(
+          PUBLIC,
+          '13',
+          `${ctx.scenario.title} (rule ${ctx.scenario.rule}) opens at the placement of GT${turn}: world ${next.cpl.world}, England ${next.cpl.england}, France ${next.cpl.france}, merchant marine ${next.mm}.`,
+        )
         placement(res)
-        return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} opening placement`, finished: false }
+        return {
+          state: next,
+          narrative: res.narrative,
+          decisions: res.decisions,
+          label: `GT${turn} opening placement`,
+          finished: false,
+        }
       }
       if (next.stage === 'federal-orders') {
-        if (!input.orders.federal) res.say(PUBLIC, '10.4', 'The Federal player sent no orders: no ship is deployed this turn.')
+        if (!input.orders.federal)
+          res.say(PUBLIC, '10.4', 'The Federal player sent no orders: no ship is deployed this turn.')
         applyDeployment(res, fed)
-        return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} Federal placement`, finished: false }
+        return {
+          state: next,
+          narrative: res.narrative,
+          decisions: res.decisions,
+          label: `GT${turn} Federal placement`,
+          finished: false,
+        }
       }
-      const federalOrders = next.stage === 'both-orders' ? fed : next.pendingFederal ?? fed
+      const federalOrders = next.stage === 'both-orders' ? fed : (next.pendingFederal ?? fed)
       next.pendingFederal = null
       applySemmesOrders(res, csa.semmes)
       // 11.61: the Stonewall moves in the record phase, before the Federal movement, in the open.
@@ -96,7 +134,13 @@ export function createSeaDevils(pack: DataPack<SeaDevilsPack> = seaDevilsFactory
       const turns = runActivityPhase(res, csa.scripts, early)
       const finished = endTurn(res, turns)
       if (!finished) openTurn(res)
-      return { state: next, narrative: res.narrative, decisions: res.decisions, label: `GT${turn} Federal movement and Confederate activity`, finished }
+      return {
+        state: next,
+        narrative: res.narrative,
+        decisions: res.decisions,
+        label: `GT${turn} Federal movement and Confederate activity`,
+        finished,
+      }
     },
     view: (state, viewer: Viewer) => seaDevilsView(state, packOf(state, content), viewer),
     turnOf: (state) => state.turn,
@@ -139,7 +183,12 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
   for (const def of pack.ships) {
     if (def.side === 'CSA') {
       const at = sc.confederate.find((c) => c.ship === def.id)
-      const portNat = at?.inPort === 'CSA' ? 'CSA' : at?.inPort === 'neutral' ? at.portNat ?? ctx.area(at.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge' : null
+      const portNat =
+        at?.inPort === 'CSA'
+          ? 'CSA'
+          : at?.inPort === 'neutral'
+            ? (at.portNat ?? ctx.area(at.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge')
+            : null
       // Ships due before a later start that the scenario does not list are out of play (12.16).
       const gone = !at && (csaArrival(def.id) < sc.firstTurn || (sc.removedFromTrack ?? []).includes(def.id))
       csa[def.id] = {
@@ -155,15 +204,23 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
         refitDuringStay: false,
         cannotRaidUntilRefit: false,
         // A scenario's set-up is public (13.x): a later start shows where every ship lies.
-        knownToFederal: at && (portNat || sc.startsAt === 'placement') ? { turn: sc.firstTurn, area: at.area, port: portNat } : null,
+        knownToFederal:
+          at && (portNat || sc.startsAt === 'placement') ? { turn: sc.firstTurn, area: at.area, port: portNat } : null,
       }
       if (at?.refits !== undefined && def.afterFirstRefit) csa[def.id]!.refits = at.refits
-      if (at?.spottedSinceFirstRefit !== undefined && def.afterFirstRefit) csa[def.id]!.spottedAfterRefit = at.spottedSinceFirstRefit
+      if (at?.spottedSinceFirstRefit !== undefined && def.afterFirstRefit)
+        csa[def.id]!.spottedAfterRefit = at.spottedSinceFirstRefit
       if (at?.prizeCoalUsed) csa[def.id]!.prizeCoalUsed = true
     } else {
       const onMap = sc.federal.onMap.find((p) => p.ship === def.id)
       // A ship that entered play before a later start and is not listed has no availability left (UP).
-      const listed: UsaShip['loc'] = onMap ? 'map' : sc.federal.availablePool.includes(def.id) ? 'AP' : sc.federal.cseBox.includes(def.id) ? 'CSE' : 'pending'
+      const listed: UsaShip['loc'] = onMap
+        ? 'map'
+        : sc.federal.availablePool.includes(def.id)
+          ? 'AP'
+          : sc.federal.cseBox.includes(def.id)
+            ? 'CSE'
+            : 'pending'
       const loc: UsaShip['loc'] = listed === 'pending' && usaArrival(def.id) < sc.firstTurn ? 'UP' : listed
       usa[def.id] = {
         id: def.id,
@@ -181,7 +238,12 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
     }
   }
   // 5.3 / 13.44: the scenario may name the whaling areas and the counters to mix.
-  const grounds = sc.whaling ? [...sc.whaling.areas] : pack.areas.filter((a) => a.whaling).map((a) => a.id).slice(0, sc.whalingCounters)
+  const grounds = sc.whaling
+    ? [...sc.whaling.areas]
+    : pack.areas
+        .filter((a) => a.whaling)
+        .map((a) => a.id)
+        .slice(0, sc.whalingCounters)
   const values = [...(sc.whaling ? sc.whaling.values : pack.whalingValues.values)]
   // Fisher-Yates with the hidden dice: counter i gets one of the values not yet drawn.
   for (let i = values.length - 1; i > 0; i--) {
@@ -195,8 +257,22 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
   const semmesShip = sc.confederate.find((c) => c.semmes)?.ship ?? null
   // 11.7: Semmes on a ship, on the track for the placement (Greyhounds), or out of the game (Endgame).
   const semmes: SdState['semmes'] = sc.semmes
-    ? { ship: sc.semmes.status === 'ship' ? sc.semmes.ship ?? null : null, onTrack: sc.semmes.status === 'track', shipsCommanded: [...sc.semmes.commanded], removed: sc.semmes.status === 'removed', usedThisTurn: false, placeNext: sc.semmes.status === 'track' ? sc.semmes.ship ?? null : null }
-    : { ship: semmesShip, onTrack: false, shipsCommanded: semmesShip ? [semmesShip] : [], removed: false, usedThisTurn: false, placeNext: null }
+    ? {
+        ship: sc.semmes.status === 'ship' ? (sc.semmes.ship ?? null) : null,
+        onTrack: sc.semmes.status === 'track',
+        shipsCommanded: [...sc.semmes.commanded],
+        removed: sc.semmes.status === 'removed',
+        usedThisTurn: false,
+        placeNext: sc.semmes.status === 'track' ? (sc.semmes.ship ?? null) : null,
+      }
+    : {
+        ship: semmesShip,
+        onTrack: false,
+        shipsCommanded: semmesShip ? [semmesShip] : [],
+        removed: false,
+        usedThisTurn: false,
+        placeNext: null,
+      }
   return {
     scenario: sc.id,
     turn: sc.firstTurn,

@@ -8,16 +8,34 @@ import type { Ctx, SdState } from './state.ts'
 export function seaDevilsMapModel(state: SdState, ctx: Ctx, viewer: Viewer, seen: NarrativeEntry[]): MapModel {
   const view = seaDevilsView(state, ctx, viewer)
   const whaling = new Set((view.whalingCounters as string[] | undefined) ?? (view.whalingGrounds as string[]))
-  const areas: MapModel['areas'] = ctx.pack.areas.map((a) => ({ id: a.id, x: a.x, y: a.y, deep: a.kind === 'D', ports: a.ports.map((p) => p.nat), whaling: whaling.has(a.id) }))
-  const links: MapModel['links'] = ctx.pack.areas.flatMap((a) => [...a.adj.map((to) => ({ from: a.id, to, wrap: false })), ...a.wraps.map((to) => ({ from: a.id, to, wrap: true }))])
-  const fedSide: MapModel['units'][number]['side'] = viewer.kind === 'role' ? (viewer.role === 'federal' ? 'own' : 'enemy') : 'other'
-  const csaSide: MapModel['units'][number]['side'] = viewer.kind === 'role' ? (viewer.role === 'confederate' ? 'own' : 'enemy') : 'other'
+  const areas: MapModel['areas'] = ctx.pack.areas.map((a) => ({
+    id: a.id,
+    x: a.x,
+    y: a.y,
+    deep: a.kind === 'D',
+    ports: a.ports.map((p) => p.nat),
+    whaling: whaling.has(a.id),
+  }))
+  const links: MapModel['links'] = ctx.pack.areas.flatMap((a) => [
+    ...a.adj.map((to) => ({ from: a.id, to, wrap: false })),
+    ...a.wraps.map((to) => ({ from: a.id, to, wrap: true })),
+  ])
+  const fedSide: MapModel['units'][number]['side'] =
+    viewer.kind === 'role' ? (viewer.role === 'federal' ? 'own' : 'enemy') : 'other'
+  const csaSide: MapModel['units'][number]['side'] =
+    viewer.kind === 'role' ? (viewer.role === 'confederate' ? 'own' : 'enemy') : 'other'
   const byArea = new Map<string, { fed: string[]; csa: string[] }>()
   const slot = (area: string) => byArea.get(area) ?? byArea.set(area, { fed: [], csa: [] }).get(area)!
   for (const u of view.federal as { id: string; loc: string; area: string | null; blockading: string | null }[]) {
     if (u.loc === 'map' && u.area) slot(u.area).fed.push(u.blockading ? `${u.id}#` : u.id)
   }
-  for (const c of view.confederate as { id: string; status: string; area?: string | null; port?: string | null; lastSeen?: { turn: number; area: string } | null }[]) {
+  for (const c of view.confederate as {
+    id: string
+    status: string
+    area?: string | null
+    port?: string | null
+    lastSeen?: { turn: number; area: string } | null
+  }[]) {
     if (c.status !== 'map') continue
     if (c.area) slot(c.area).csa.push(c.port ? `${c.id} (port)` : c.id)
     else if (c.lastSeen) slot(c.lastSeen.area).csa.push(`${c.id}? GT${c.lastSeen.turn}`)
@@ -27,7 +45,15 @@ export function seaDevilsMapModel(state: SdState, ctx: Ctx, viewer: Viewer, seen
     if (fed.length) units.push({ area, label: fed.join(' '), side: fedSide })
     if (csa.length) units.push({ area, label: csa.join(' '), side: csaSide })
   }
-  const marks: MapModel['marks'] = seen.filter((n) => n.at && n.mark).map((n) => ({ area: n.at!, kind: n.mark!, text: n.text }))
+  const marks: MapModel['marks'] = seen
+    .filter((n) => n.at && n.mark)
+    .map((n) => ({ area: n.at!, kind: n.mark!, text: n.text }))
   const track = ctx.pack.track.find((t) => t.gt === state.turn)
-  return { title: `Sea Devils, ${ctx.scenario.title}: GT${state.turn} (${track?.date ?? ''}) as ${viewer.kind === 'role' ? `the ${viewer.role} player` : `the ${viewer.kind}`} sees it`, areas, links, units, marks }
+  return {
+    title: `Sea Devils, ${ctx.scenario.title}: GT${state.turn} (${track?.date ?? ''}) as ${viewer.kind === 'role' ? `the ${viewer.role} player` : `the ${viewer.kind}`} sees it`,
+    areas,
+    links,
+    units,
+    marks,
+  }
 }

@@ -7,7 +7,20 @@ import { baseAllowance, isFree, isMarching, neighbours, typeClass, type Ctx, typ
 import { DEPLOY_TYPES } from './pack.ts'
 import { csaPortUsable, isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 
-export const CSA_VERBS = ['MOVE', 'RAID', 'LEAVE-PORT', 'RUN', 'RUN-OUT', 'RUN-IN', 'ENTER-PORT', 'COMMISSION', 'REPAIR', 'REFIT', 'STAY', 'PRIZE-COAL'] as const
+export const CSA_VERBS = [
+  'MOVE',
+  'RAID',
+  'LEAVE-PORT',
+  'RUN',
+  'RUN-OUT',
+  'RUN-IN',
+  'ENTER-PORT',
+  'COMMISSION',
+  'REPAIR',
+  'REFIT',
+  'STAY',
+  'PRIZE-COAL',
+] as const
 /** 4.52 (ruling R-SQ): what a Confederate squadron may do. */
 export const SQUADRON_VERBS: readonly CsaVerb[] = ['MOVE', 'RAID', 'STAY']
 export type CsaVerb = (typeof CSA_VERBS)[number]
@@ -62,7 +75,10 @@ export function federalOrdersFrom(commands: SdCommand[]): FederalOrders {
 export function confederateOrdersFrom(commands: SdCommand[]): ConfederateOrders {
   const o: ConfederateOrders = { scripts: [], semmes: { transfer: false, place: null }, policies: [] }
   for (const c of commands) {
-    if (c.kind === 'script') o.scripts.push(c.members ? { ship: c.ship, steps: c.steps, members: c.members } : { ship: c.ship, steps: c.steps })
+    if (c.kind === 'script')
+      o.scripts.push(
+        c.members ? { ship: c.ship, steps: c.steps, members: c.members } : { ship: c.ship, steps: c.steps },
+      )
     else if (c.kind === 'semmes') {
       if (c.action === 'TRANSFER') o.semmes.transfer = true
       else o.semmes.place = c.ship ?? null
@@ -76,7 +92,9 @@ class Collector {
   warnings: LineError[] = []
   normalised: string[] = []
   error(l: ScriptLine, message: string, suggestion?: string) {
-    this.errors.push(suggestion ? { line: l.line, text: l.text, message, suggestion } : { line: l.line, text: l.text, message })
+    this.errors.push(
+      suggestion ? { line: l.line, text: l.text, message, suggestion } : { line: l.line, text: l.text, message },
+    )
   }
   warn(l: { line: number; text: string }, message: string) {
     this.warnings.push({ line: l.line, text: l.text, message })
@@ -105,7 +123,8 @@ export function resolveShip(ctx: Ctx, written: string, side: 'CSA' | 'USA'): str
   const key = normaliseName(written)
   for (const s of ctx.pack.ships) {
     if (s.side !== side) continue
-    if (normaliseName(s.id) === key || s.aliases.some((a) => normaliseName(a) === key) || normaliseName(s.name) === key) return s.id
+    if (normaliseName(s.id) === key || s.aliases.some((a) => normaliseName(a) === key) || normaliseName(s.name) === key)
+      return s.id
   }
   return null
 }
@@ -131,7 +150,12 @@ export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, tex
   const out = new Collector()
   const commands: SdCommand[] = []
   if (state.stage === 'finished') {
-    return { commands, normalised: [], errors: [{ line: 0, text: '', message: 'the game is over; no more orders are taken' }], warnings: [] }
+    return {
+      commands,
+      normalised: [],
+      errors: [{ line: 0, text: '', message: 'the game is over; no more orders are taken' }],
+      warnings: [],
+    }
   }
   if (role === 'confederate') parseConfederate(state, ctx, script.lines, out, commands)
   else if (role === 'federal') parseFederal(state, ctx, script.lines, out, commands)
@@ -143,7 +167,11 @@ export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, tex
 
 function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
   if (state.stage === 'federal-orders' || state.stage === 'opening') {
-    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: the Federal placement is not yet fixed; the activity record opens once the Federal deployment is published (3.0 step 2)` })
+    out.errors.push({
+      line: 0,
+      text: '',
+      message: `GT${state.turn}: the Federal placement is not yet fixed; the activity record opens once the Federal deployment is published (3.0 step 2)`,
+    })
     return
   }
   const scripts = new Map<string, CsaStep[]>()
@@ -181,7 +209,10 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       const steps = expandActivity(ctx, l, rest, out)
       if (!steps) continue
       if (lastShip !== squadronId) {
-        out.error(l, `lines for squadron ${squadronId} must follow its SQUADRON line: the order of the blocks is the order of execution (4.12)`)
+        out.error(
+          l,
+          `lines for squadron ${squadronId} must follow its SQUADRON line: the order of the blocks is the order of execution (4.12)`,
+        )
         continue
       }
       scripts.get(squadronId)!.push(...steps)
@@ -191,7 +222,11 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     const ship = resolveShip(ctx, who, 'CSA')
     if (!ship) {
       const isFederal = resolveShip(ctx, who, 'USA')
-      out.error(l, isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`, shipSuggestion(ctx, who, 'CSA'))
+      out.error(
+        l,
+        isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`,
+        shipSuggestion(ctx, who, 'CSA'),
+      )
       continue
     }
     const s = state.csa[ship]
@@ -200,7 +235,10 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       continue
     }
     if (forcedRepairTurn(state, ctx, ship)) {
-      out.error(l, `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`)
+      out.error(
+        l,
+        `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`,
+      )
       continue
     }
     const inSquadron = [...squadrons].find(([, q]) => q.members.includes(ship))
@@ -227,13 +265,17 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     if (sq) {
       if (checkSquadronScript(state, ctx, ship, sq.members, steps, scriptLines.get(ship)!, out)) {
         commands.push({ kind: 'script', ship, steps, members: sq.members })
-        out.normalised.push(`SQUADRON ${ship} = ${sq.members.join(',')}: ${steps.map(describeStep).join(', ') || 'STAY'}`)
+        out.normalised.push(
+          `SQUADRON ${ship} = ${sq.members.join(',')}: ${steps.map(describeStep).join(', ') || 'STAY'}`,
+        )
       }
       continue
     }
     if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out)) {
       commands.push({ kind: 'script', ship, steps })
-      out.normalised.push(`${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`)
+      out.normalised.push(
+        `${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`,
+      )
     }
   }
 }
@@ -245,7 +287,14 @@ export function forcedRepairTurn(state: SdState, ctx: Ctx, shipId: string): bool
 }
 
 /** `SQUADRON <id> = <ship>,<ship>...` (4.52): ships at sea together, none scripted alone this turn. */
-function parseSquadron(state: SdState, ctx: Ctx, l: ScriptLine, squadrons: Map<string, { members: string[] }>, scripts: Map<string, CsaStep[]>, out: Collector): { id: string; members: string[] } | null {
+function parseSquadron(
+  state: SdState,
+  ctx: Ctx,
+  l: ScriptLine,
+  squadrons: Map<string, { members: string[] }>,
+  scripts: Map<string, CsaStep[]>,
+  out: Collector,
+): { id: string; members: string[] } | null {
   const m = /^squadron\s+([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*)?(.+)$/i.exec(l.text)
   if (!m) {
     out.error(l, 'a squadron reads SQUADRON <id> = <ship>,<ship>', 'e.g. SQUADRON SQ1 = ALA,FLA then SQ1: MOVE C20')
@@ -276,14 +325,22 @@ function parseSquadron(state: SdState, ctx: Ctx, l: ScriptLine, squadrons: Map<s
   const area = state.csa[members[0]!]?.area
   for (const ship of members) {
     const s = state.csa[ship]
-    const why = !s || s.status !== 'map' ? 'is not on the map'
-      : scripts.has(ship) ? 'already has its own lines this turn (a ship moves once: 4.12)'
-      : [...squadrons.values()].some((q) => q.members.includes(ship)) ? 'is already in another squadron'
-      : s.port !== null ? 'is in port (ruling R-SQ: squadrons form at sea)'
-      : s.area !== area ? `is not in ${area} with ${members[0]}`
-      : ctx.ship(ship).stonewall ? 'moves in the record phase (11.61)'
-      : forcedRepairTurn(state, ctx, ship) ? 'is under its forced repair (10.52)'
-      : null
+    const why =
+      !s || s.status !== 'map'
+        ? 'is not on the map'
+        : scripts.has(ship)
+          ? 'already has its own lines this turn (a ship moves once: 4.12)'
+          : [...squadrons.values()].some((q) => q.members.includes(ship))
+            ? 'is already in another squadron'
+            : s.port !== null
+              ? 'is in port (ruling R-SQ: squadrons form at sea)'
+              : s.area !== area
+                ? `is not in ${area} with ${members[0]}`
+                : ctx.ship(ship).stonewall
+                  ? 'moves in the record phase (11.61)'
+                  : forcedRepairTurn(state, ctx, ship)
+                    ? 'is under its forced repair (10.52)'
+                    : null
     if (why) {
       out.error(l, `${ship} cannot join squadron ${id}: it ${why} (4.52)`)
       return null
@@ -293,7 +350,15 @@ function parseSquadron(state: SdState, ctx: Ctx, l: ScriptLine, squadrons: Map<s
 }
 
 /** A squadron's script (4.52, ruling R-SQ): MOVE, RAID and STAY at its slowest member's allowance. */
-function checkSquadronScript(state: SdState, ctx: Ctx, id: string, members: string[], steps: CsaStep[], lines: ScriptLine[], out: Collector): boolean {
+function checkSquadronScript(
+  state: SdState,
+  ctx: Ctx,
+  id: string,
+  members: string[],
+  steps: CsaStep[],
+  lines: ScriptLine[],
+  out: Collector,
+): boolean {
   const before = out.errors.length
   const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
   let area = state.csa[members[0]!]!.area!
@@ -308,20 +373,30 @@ function checkSquadronScript(state: SdState, ctx: Ctx, id: string, members: stri
       continue
     }
     if (step.verb === 'MOVE') {
-      if (!neighbours(ctx, area).includes(step.area!)) out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
+      if (!neighbours(ctx, area).includes(step.area!))
+        out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
       area = step.area!
       mp += 1
     } else if (step.verb === 'RAID') {
       if (raided.has(area)) out.error(l, `squadron ${id} has already raided ${area} this turn (5.0)`)
       const able = members.filter((m) => raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0) === null)
-      if (!able.length) out.error(l, `no ship of squadron ${id} may raid ${area} (${members.map((m) => `${m}: ${raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0)}`).join('; ')})`)
+      if (!able.length)
+        out.error(
+          l,
+          `no ship of squadron ${id} may raid ${area} (${members.map((m) => `${m}: ${raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0)}`).join('; ')})`,
+        )
       for (const m of able) raidsBy.set(m, (raidsBy.get(m) ?? 0) + 1)
       raided.add(area)
       mp += 1
     }
   }
-  if (mp > allowance) out.error(lineOf(steps.at(-1)?.line ?? lines[0]!.line), `squadron ${id} would spend ${mp} MP but its slowest ship has ${allowance} (4.11, 6.21)`)
-  if (out.errors.length === before) out.warnings.push({ line: lines[0]!.line, text: '', message: `squadron ${id} ${mp}/${allowance} MP planned` })
+  if (mp > allowance)
+    out.error(
+      lineOf(steps.at(-1)?.line ?? lines[0]!.line),
+      `squadron ${id} would spend ${mp} MP but its slowest ship has ${allowance} (4.11, 6.21)`,
+    )
+  if (out.errors.length === before)
+    out.warnings.push({ line: lines[0]!.line, text: '', message: `squadron ${id} ${mp}/${allowance} MP planned` })
   return out.errors.length === before
 }
 
@@ -332,7 +407,8 @@ export function raidBar(state: SdState, ctx: Ctx, shipId: string, area: string, 
   const cls = typeClass(def.type)
   if (!s.commissioned) return 'uncommissioned (5.46)'
   if (cls === 'IC') return 'ironclads never raid (5.41)'
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(area).kind === 'D' && s.deepRaidTurn !== state.turn) return 'coastal areas only (5.41)'
+  if ((cls === 'GB' || cls === 'AUX') && ctx.area(area).kind === 'D' && s.deepRaidTurn !== state.turn)
+    return 'coastal areas only (5.41)'
   if (def.oneRaidPerTurn && raidsSoFar >= 1) return 'one raid a turn (5.42)'
   if (s.cannotRaidUntilRefit) return 'barred until refitted (11.52)'
   if (cls === 'AUX' && ctx.area(area).density < 1) return 'density below 1 (5.43)'
@@ -366,7 +442,11 @@ function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector
     return null
   }
   if (!(CSA_VERBS as readonly string[]).includes(verb)) {
-    out.error(l, `unknown activity ${verb}`, `did you mean ${closest(verb, CSA_VERBS, 2).join(' or ') || CSA_VERBS.join(', ')}?`)
+    out.error(
+      l,
+      `unknown activity ${verb}`,
+      `did you mean ${closest(verb, CSA_VERBS, 2).join(' or ') || CSA_VERBS.join(', ')}?`,
+    )
     return null
   }
   if (verb === 'MOVE') {
@@ -397,7 +477,14 @@ function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector
 }
 
 /** Walks a script through the map as it stands now; errors for what can never be legal. */
-function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[], lines: ScriptLine[], out: Collector): boolean {
+function checkScript(
+  state: SdState,
+  ctx: Ctx,
+  shipId: string,
+  steps: CsaStep[],
+  lines: ScriptLine[],
+  out: Collector,
+): boolean {
   const def = ctx.ship(shipId)
   const ship = state.csa[shipId]!
   const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
@@ -412,14 +499,18 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
   let bonus = 0
   const wholeTurn = steps.some((s) => s.verb === 'REPAIR' || s.verb === 'REFIT')
   if (wholeTurn && steps.some((s) => s.verb !== 'REPAIR' && s.verb !== 'REFIT')) {
-    out.error(lineOf(steps[0]!.line), 'REPAIR and REFIT take the whole turn in port: no other activity may go with them (8.22, 11.31)')
+    out.error(
+      lineOf(steps[0]!.line),
+      'REPAIR and REFIT take the whole turn in port: no other activity may go with them (8.22, 11.31)',
+    )
   }
   for (const step of steps) {
     const l = lineOf(step.line)
     switch (step.verb) {
       case 'MOVE': {
         if (port !== null) out.error(l, `${shipId} is in port at ${area}: leave first (LEAVE-PORT, RUN or RUN-OUT)`)
-        if (!neighbours(ctx, area).includes(step.area!)) out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
+        if (!neighbours(ctx, area).includes(step.area!))
+          out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
         area = step.area!
         mp += 1
         coalings += ctx.area(area).ports.filter((p) => p.coal && p.nat !== 'USA' && p.nat !== 'CSA').length
@@ -429,12 +520,17 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         if (port !== null) out.error(l, 'a ship in port cannot raid; leave port first')
         if (!commissioned) out.error(l, `${shipId} is uncommissioned and cannot raid (5.46)`)
         if (def.type === 'IC') out.error(l, 'ironclads may not raid (5.41)')
-        if ((def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') && ctx.area(area).kind === 'D' && ship.deepRaidTurn !== state.turn) {
+        if (
+          (def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') &&
+          ctx.area(area).kind === 'D' &&
+          ship.deepRaidTurn !== state.turn
+        ) {
           out.error(l, `${shipId} may raid only in coastal areas (5.41)`)
         }
         if (raided.has(area)) out.error(l, `${shipId} has already raided ${area} this turn (5.0)`)
         if (def.oneRaidPerTurn && raids >= 1) out.error(l, `${shipId} may raid only one area each turn (5.42)`)
-        if (ship.cannotRaidUntilRefit) out.error(l, `${shipId} cannot raid until it refits after failing to coal (11.52)`)
+        if (ship.cannotRaidUntilRefit)
+          out.error(l, `${shipId} cannot raid until it refits after failing to coal (11.52)`)
         raided.add(area)
         raids += 1
         mp += 1
@@ -442,9 +538,14 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
       }
       case 'LEAVE-PORT':
       case 'RUN': {
-        if (port === null || port === 'CSA') out.error(l, port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${shipId} is not in port`)
+        if (port === null || port === 'CSA')
+          out.error(l, port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${shipId} is not in port`)
         const held = port !== null && !commissioned ? uncommissionedHeld(state, ctx, area, port) : null
-        if (held) out.error(l, `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`)
+        if (held)
+          out.error(
+            l,
+            `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`,
+          )
         if (step.verb === 'RUN') mp += 1
         port = null
         break
@@ -456,7 +557,8 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         break
       case 'RUN-IN':
         if (port !== null) out.error(l, `${shipId} is already in port`)
-        if (!ctx.area(area).ports.some((p) => p.nat === 'CSA') || state.csaPortsLost.includes(area)) out.error(l, `${area} has no Confederate port in Confederate hands`)
+        if (!ctx.area(area).ports.some((p) => p.nat === 'CSA') || state.csaPortsLost.includes(area))
+          out.error(l, `${area} has no Confederate port in Confederate hands`)
         port = 'CSA'
         coalings += 1
         mp += 1
@@ -466,21 +568,40 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
         const ports = ctx.area(area).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
         const chosen = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
         if (chosen && step.nat) step.nat = chosen.nat
-        if (!chosen) out.error(l, ports.length ? `${area} has no ${step.nat} port` : `${area} has no neutral port to enter`, ports.length ? `ports here: ${ports.map((p) => p.nat).join(', ')}` : undefined)
-        else if (!csaPortUsable(state, ctx, area, chosen)) out.error(l, `the ${chosen.nat} port in ${area} is closed to Confederate ships at the current prestige level (9.3)`)
+        if (!chosen)
+          out.error(
+            l,
+            ports.length ? `${area} has no ${step.nat} port` : `${area} has no neutral port to enter`,
+            ports.length ? `ports here: ${ports.map((p) => p.nat).join(', ')}` : undefined,
+          )
+        else if (!csaPortUsable(state, ctx, area, chosen))
+          out.error(
+            l,
+            `the ${chosen.nat} port in ${area} is closed to Confederate ships at the current prestige level (9.3)`,
+          )
         port = chosen?.nat ?? 'neutral'
         break
       }
       case 'COMMISSION':
         if (commissioned) out.error(l, `${shipId} is already commissioned`)
-        else if (port !== 'CSA' && state.neutralCommissionYears.includes(ctx.year(state.turn))) out.error(l, `the one neutral-port commissioning of ${ctx.year(state.turn)} is already used (10.51)`, 'commission in a Confederate port, or wait for the next calendar year')
+        else if (port !== 'CSA' && state.neutralCommissionYears.includes(ctx.year(state.turn)))
+          out.error(
+            l,
+            `the one neutral-port commissioning of ${ctx.year(state.turn)} is already used (10.51)`,
+            'commission in a Confederate port, or wait for the next calendar year',
+          )
         commissioned = true
         mp += 1
         break
       case 'PRIZE-COAL':
         if (!def.prizeCoal) out.error(l, `only a ship that can coal from its prizes may use PRIZE-COAL (11.53)`)
-        else if (ship.prizeCoalUsed) out.error(l, `${shipId} has already coaled from a captured merchant ship; it may do so once a game (11.53)`)
-        else if (step !== steps[0]) out.error(l, `PRIZE-COAL must be ${shipId}'s first line: it is announced at the start of the activity phase (11.53)`)
+        else if (ship.prizeCoalUsed)
+          out.error(l, `${shipId} has already coaled from a captured merchant ship; it may do so once a game (11.53)`)
+        else if (step !== steps[0])
+          out.error(
+            l,
+            `PRIZE-COAL must be ${shipId}'s first line: it is announced at the start of the activity phase (11.53)`,
+          )
         else {
           bonus = def.prizeCoal.extraMp
           coalings += 1
@@ -489,8 +610,10 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
       case 'REPAIR':
       case 'REFIT':
         if (port === null) out.error(l, `${step.verb} needs the ship in port for the whole turn (8.22, 11.31)`)
-        else if (!isPortRefitCapable(state, ctx, area, port)) out.error(l, `${area} cannot ${step.verb.toLowerCase()} Confederate ships now (4.41, 9.34, 9.35)`)
-        if (step.verb === 'REFIT' && port !== null && refitForbiddenByOrigin(ctx, shipId, port)) out.error(l, `${shipId} was received in ${port} and may never refit there (9.36)`)
+        else if (!isPortRefitCapable(state, ctx, area, port))
+          out.error(l, `${area} cannot ${step.verb.toLowerCase()} Confederate ships now (4.41, 9.34, 9.35)`)
+        if (step.verb === 'REFIT' && port !== null && refitForbiddenByOrigin(ctx, shipId, port))
+          out.error(l, `${shipId} was received in ${port} and may never refit there (9.36)`)
         break
       case 'STAY':
         break
@@ -499,13 +622,22 @@ function checkScript(state: SdState, ctx: Ctx, shipId: string, steps: CsaStep[],
   const ma = baseAllowance(ctx, ship)
   const allowance = ma + bonus - ship.damage
   if (mp > allowance) {
-    out.error(lineOf(steps.at(-1)!.line), `${shipId} would spend ${mp} MP but has ${allowance} (movement allowance ${ma}${bonus ? `, prize coal +${bonus}` : ''}, damage ${ship.damage}) (4.11)`)
+    out.error(
+      lineOf(steps.at(-1)!.line),
+      `${shipId} would spend ${mp} MP but has ${allowance} (movement allowance ${ma}${bonus ? `, prize coal +${bonus}` : ''}, damage ${ship.damage}) (4.11)`,
+    )
   }
-  const stillAtSea = !wholeTurn && !(ship.port !== null && port !== null && steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
+  const stillAtSea =
+    !wholeTurn &&
+    !(ship.port !== null && port !== null && steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
   if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
-    out.warn({ line: steps[0]!.line, text: lineOf(steps[0]!.line).text }, `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`)
+    out.warn(
+      { line: steps[0]!.line, text: lineOf(steps[0]!.line).text },
+      `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`,
+    )
   }
-  if (out.errors.length === before) out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${allowance} MP planned` })
+  if (out.errors.length === before)
+    out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${allowance} MP planned` })
   return out.errors.length === before
 }
 
@@ -525,15 +657,29 @@ export function describeStep(s: CsaStep): string {
 function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
   const placementFixed = state.stage === 'both-orders'
   if (state.stage === 'opening') {
-    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: the scenario's opening placement has not been resolved yet; orders open after it` })
+    out.errors.push({
+      line: 0,
+      text: '',
+      message: `GT${state.turn}: the scenario's opening placement has not been resolved yet; orders open after it`,
+    })
     return
   }
   if (state.stage === 'confederate-orders') {
-    out.errors.push({ line: 0, text: '', message: `GT${state.turn}: your deployment and movement are on file; the Confederate is now recording his activity` })
+    out.errors.push({
+      line: 0,
+      text: '',
+      message: `GT${state.turn}: your deployment and movement are on file; the Confederate is now recording his activity`,
+    })
     return
   }
   // In a turn whose placement the scenario fixed, every ship on the map is already deployed.
-  const willDeploy = new Set<string>(placementFixed ? Object.values(state.usa).filter((u) => u.loc === 'map').map((u) => u.id) : [])
+  const willDeploy = new Set<string>(
+    placementFixed
+      ? Object.values(state.usa)
+          .filter((u) => u.loc === 'map')
+          .map((u) => u.id)
+      : [],
+  )
   const byType: Record<string, number> = {}
   const seenMove = new Set<string>()
   let cseCount = 0
@@ -542,16 +688,28 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
   const drawnUP = new Map<string, number>()
   const upDraws: { id: string; line: ScriptLine }[] = []
   const upCount = (id: string) => state.usa[id]!.upUses + (drawnUP.get(id) ?? 0)
-  const upShips = (type: string) => Object.values(state.usa).filter((o) => o.loc === 'UP' && ctx.ship(o.id).type === type).map((o) => o.id)
-  const pickFromUP = (type: string) => upShips(type).filter((id) => !willDeploy.has(id)).sort((a, b) => upCount(a) - upCount(b) || a.localeCompare(b))[0] ?? null
-  const isFreePacificShip = (u: SdState['usa'][string]) => ctx.ship(u.id).fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
+  const upShips = (type: string) =>
+    Object.values(state.usa)
+      .filter((o) => o.loc === 'UP' && ctx.ship(o.id).type === type)
+      .map((o) => o.id)
+  const pickFromUP = (type: string) =>
+    upShips(type)
+      .filter((id) => !willDeploy.has(id))
+      .sort((a, b) => upCount(a) - upCount(b) || a.localeCompare(b))[0] ?? null
+  const isFreePacificShip = (u: SdState['usa'][string]) =>
+    ctx.ship(u.id).fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
   const usa = (l: ScriptLine, written: string | undefined): string | null => {
     if (!written) {
       out.error(l, 'a ship name is missing')
       return null
     }
     const id = resolveShip(ctx, written, 'USA')
-    if (!id) out.error(l, resolveShip(ctx, written, 'CSA') ? `${written} is a Confederate ship` : `unknown Federal ship "${written}"`, shipSuggestion(ctx, written, 'USA'))
+    if (!id)
+      out.error(
+        l,
+        resolveShip(ctx, written, 'CSA') ? `${written} is a Confederate ship` : `unknown Federal ship "${written}"`,
+        shipSuggestion(ctx, written, 'USA'),
+      )
     return id
   }
   for (const l of lines) {
@@ -588,19 +746,33 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           const uses = upCount(id)
           const behind = upShips(def.type).filter((o) => o !== id && upCount(o) < uses)
           if (behind.length) {
-            out.error(l, `${id} has been taken from the Unavailable Pool ${uses} time(s); ${behind.join(', ')} must be taken first (10.11 rotation)`)
+            out.error(
+              l,
+              `${id} has been taken from the Unavailable Pool ${uses} time(s); ${behind.join(', ')} must be taken first (10.11 rotation)`,
+            )
             break
           }
         }
         if (isFree(ctx, u) && !isFreePacificShip(u)) {
-          out.error(l, `${id} ${isMarching(ctx, u) ? 'marches to the Pacific at no cost (11.22)' : 'belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'}`)
+          out.error(
+            l,
+            `${id} ${isMarching(ctx, u) ? 'marches to the Pacific at no cost (11.22)' : 'belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'}`,
+          )
           break
         }
         if (!fromUP && u.loc !== 'map' && u.loc !== 'AP') {
-          out.error(l, `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`)
+          out.error(
+            l,
+            `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`,
+          )
           break
         }
-        if (def.fleet === 'P' && u.area !== null && ctx.area(u.area).pacific && !(def.leavesPacificAfterRaid && state.pacificRaid)) {
+        if (
+          def.fleet === 'P' &&
+          u.area !== null &&
+          ctx.area(u.area).pacific &&
+          !(def.leavesPacificAfterRaid && state.pacificRaid)
+        ) {
           out.error(l, `${id} is a Pacific Fleet ship and needs no deployment while in the Pacific (11.2)`)
           break
         }
@@ -654,7 +826,11 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
         }
         const free = isFree(ctx, u)
         if (!willDeploy.has(id) && !free) {
-          out.error(l, `${id} is not deployed this turn; only deployed ships move (10.4)`, placementFixed ? undefined : `add DEPLOY ${id} above`)
+          out.error(
+            l,
+            `${id} is not deployed this turn; only deployed ships move (10.4)`,
+            placementFixed ? undefined : `add DEPLOY ${id} above`,
+          )
           break
         }
         if (seenMove.has(id)) {
@@ -680,7 +856,10 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
             const may = def.leavesPacificAfterRaid && state.pacificRaid
             // 11.21: leaving costs deployment and availability, so the ship must be deployed.
             if (!may || !willDeploy.has(id) || placementFixed) {
-              out.error(l, `${id} may not leave the Pacific (11.21${def.leavesPacificAfterRaid ? may ? ': deploy it first, since any part of a turn outside the Pacific costs deployment and availability' : ': only after a Confederate raid there' : ''})`)
+              out.error(
+                l,
+                `${id} may not leave the Pacific (11.21${def.leavesPacificAfterRaid ? (may ? ': deploy it first, since any part of a turn outside the Pacific costs deployment and availability' : ': only after a Confederate raid there') : ''})`,
+              )
               ok = false
               break
             }
@@ -716,7 +895,10 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
         break
       }
       case 'STACK': {
-        const names = l.text.replace(/^stack\s+/i, '').split(/[,\s]+/).filter(Boolean)
+        const names = l.text
+          .replace(/^stack\s+/i, '')
+          .split(/[,\s]+/)
+          .filter(Boolean)
         const ids = names.map((n) => usa(l, n))
         if (ids.some((i) => !i)) break
         if (ids.length < 2) {
@@ -736,17 +918,34 @@ function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collec
           break
         }
         commands.push({ kind: 'blockade', ship: id, target, line: l.line })
-        out.normalised.push(`BLOCKADE ${id} ${target} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`)
+        out.normalised.push(
+          `BLOCKADE ${id} ${target} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
+        )
         break
       }
       default:
-        out.error(l, `unknown Federal order ${verb}`, `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`)
+        out.error(
+          l,
+          `unknown Federal order ${verb}`,
+          `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`,
+        )
     }
   }
   // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
   for (const d of upDraws) {
     const type = ctx.ship(d.id).type
-    const idle = Object.values(state.usa).filter((o) => (o.loc === 'map' || o.loc === 'AP') && ctx.ship(o.id).type === type && (ctx.ship(o.id).availability ?? 0) > o.spent && !isFree(ctx, o) && !willDeploy.has(o.id))
-    if (idle.length) out.error(d.line, `${d.id} may come from the Unavailable Pool only when no other ${type} ship is available; deploy ${idle.map((o) => o.id).join(', ')} first (10.11)`)
+    const idle = Object.values(state.usa).filter(
+      (o) =>
+        (o.loc === 'map' || o.loc === 'AP') &&
+        ctx.ship(o.id).type === type &&
+        (ctx.ship(o.id).availability ?? 0) > o.spent &&
+        !isFree(ctx, o) &&
+        !willDeploy.has(o.id),
+    )
+    if (idle.length)
+      out.error(
+        d.line,
+        `${d.id} may come from the Unavailable Pool only when no other ${type} ship is available; deploy ${idle.map((o) => o.id).join(', ')} first (10.11)`,
+      )
   }
 }

@@ -9,7 +9,24 @@ export const PROVENANCE = ['rules', 'errata', 'reconstructed', 'placeholder'] as
 export type Provenance = (typeof PROVENANCE)[number]
 const prov = z.record(z.string(), z.enum(PROVENANCE))
 
-export const NATIONS = ['England', 'France', 'Spain', 'Peru', 'Chile', 'CSA', 'USA', 'COL', 'BRA', 'ARG', 'VEN', 'E', 'F', 'S', 'H', 'P'] as const
+export const NATIONS = [
+  'England',
+  'France',
+  'Spain',
+  'Peru',
+  'Chile',
+  'CSA',
+  'USA',
+  'COL',
+  'BRA',
+  'ARG',
+  'VEN',
+  'E',
+  'F',
+  'S',
+  'H',
+  'P',
+] as const
 export type Nation = (typeof NATIONS)[number]
 export const SHIP_TYPES = ['F', 'SF', 'S', 'SS', 'GB', 'SGB', 'IC', 'AUX'] as const
 export type ShipType = (typeof SHIP_TYPES)[number]
@@ -84,7 +101,13 @@ const ship = z.object({
   prov,
 })
 
-const deployRow = z.object({ F: z.number().int(), SF: z.number().int(), S: z.number().int(), GB: z.number().int(), SGB: z.number().int() })
+const deployRow = z.object({
+  F: z.number().int(),
+  SF: z.number().int(),
+  S: z.number().int(),
+  GB: z.number().int(),
+  SGB: z.number().int(),
+})
 const d6 = <T extends z.ZodTypeAny>(t: T) => z.array(t).length(6)
 
 const tables = z.object({
@@ -108,7 +131,10 @@ const tables = z.object({
   fwdt: z.object({ columns: z.array(z.string()), rows: d6(z.array(deployRow)), prov }),
   /** 6.43-6.44: per Confederate type, columns = earlier C9 entries by that type (last = that many or more). */
   ecesShip: z.object({
-    columns: z.record(z.string(), z.array(d6(z.object({ gun: z.number().int(), def: z.number().int(), speed: z.number().int() })))),
+    columns: z.record(
+      z.string(),
+      z.array(d6(z.object({ gun: z.number().int(), def: z.number().int(), speed: z.number().int() }))),
+    ),
     prov,
   }),
 })
@@ -166,7 +192,13 @@ const scenario = z.object({
   /** 10.51: calendar years whose one neutral-port commissioning is already used at the start. */
   neutralCommissionYears: z.array(z.number().int()).optional(),
   /** 11.7: where Semmes is at the start (on a ship, on the track for a ship, or out of the game) and the ships he has commanded. */
-  semmes: z.object({ status: z.enum(['ship', 'track', 'removed']), ship: z.string().optional(), commanded: z.array(z.string()) }).optional(),
+  semmes: z
+    .object({
+      status: z.enum(['ship', 'track', 'removed']),
+      ship: z.string().optional(),
+      commanded: z.array(z.string()),
+    })
+    .optional(),
   /** Confederate ships taken off the track by the scenario. */
   removedFromTrack: z.array(z.string()).optional(),
   /** Victory levels by Confederate VP minus Federal VP, highest first (12.15). */
@@ -209,7 +241,13 @@ export const seaDevilsPackSchema = z.object({
     prov,
   }),
   /** 11.22: the march of the Pacific reinforcements: their goal and the fraction of their speed (MA / divisor, rounded, at least `minimum`). */
-  pacificMarch: z.object({ target: z.string(), divisor: z.number().int().min(1), roundUp: z.boolean(), minimum: z.number().int().min(0), prov }),
+  pacificMarch: z.object({
+    target: z.string(),
+    divisor: z.number().int().min(1),
+    roundUp: z.boolean(),
+    minimum: z.number().int().min(0),
+    prov,
+  }),
   scenarios: z.array(scenario),
 })
 
@@ -239,47 +277,86 @@ export function checkPack(pack: SeaDevilsPack): string[] {
     for (const n of [...a.adj, ...a.wraps]) {
       const other = areas.get(n)
       if (!other) problems.push(`area ${a.id}: neighbour ${n} does not exist`)
-      else if (!other.adj.includes(a.id) && !other.wraps.includes(a.id)) problems.push(`area ${a.id}: ${n} is not adjacent back`)
+      else if (!other.adj.includes(a.id) && !other.wraps.includes(a.id))
+        problems.push(`area ${a.id}: ${n} is not adjacent back`)
     }
     if (a.kind === 'D' && a.ports.length > 0) problems.push(`area ${a.id}: deep-water areas have no ports`)
   }
   for (const s of pack.ships) {
     tagged(`ship ${s.id}`, s, s.prov)
-    if (s.side === 'CSA' && (s.coal === undefined || s.refitPeriod === undefined)) problems.push(`ship ${s.id}: Confederate ships need coal and refitPeriod`)
-    if (s.side === 'USA' && s.availability === undefined && s.fleet === undefined) problems.push(`ship ${s.id}: Federal ships need availability or a fleet mark`)
+    if (s.side === 'CSA' && (s.coal === undefined || s.refitPeriod === undefined))
+      problems.push(`ship ${s.id}: Confederate ships need coal and refitPeriod`)
+    if (s.side === 'USA' && s.availability === undefined && s.fleet === undefined)
+      problems.push(`ship ${s.id}: Federal ships need availability or a fleet mark`)
   }
   const t = pack.tables
-  const width = (name: string, rows: unknown[][], n: number) => rows.forEach((r, i) => r.length !== n && problems.push(`table ${name}: row ${i + 1} has ${r.length} columns, expected ${n}`))
+  const width = (name: string, rows: unknown[][], n: number) =>
+    rows.forEach(
+      (r, i) => r.length !== n && problems.push(`table ${name}: row ${i + 1} has ${r.length} columns, expected ${n}`),
+    )
   width('raid', t.raid.rows, t.raid.columns.length)
   width('search', t.search.rows, t.search.columns.length)
   width('escape', t.escape.rows, t.escape.maxDiff - t.escape.minDiff + 1)
   width('crt', t.crt.rows, t.crt.columns.length)
   width('fwdt', t.fwdt.rows, t.fwdt.columns.length)
-  if (t.blockade.results.length !== t.blockade.maxRoll - t.blockade.minRoll + 1) problems.push('table blockade: results do not cover minRoll..maxRoll')
+  if (t.blockade.results.length !== t.blockade.maxRoll - t.blockade.minRoll + 1)
+    problems.push('table blockade: results do not cover minRoll..maxRoll')
   for (const turn of pack.track) {
     tagged(`track GT${turn.gt}`, turn, turn.prov)
-    for (const r of turn.csaReinforcements) if (!ships.has(r.ship) || !areas.has(r.area)) problems.push(`track GT${turn.gt}: unknown reinforcement ${r.ship} in ${r.area}`)
-    for (const r of turn.usaReinforcements) if (!ships.has(r)) problems.push(`track GT${turn.gt}: unknown Federal reinforcement ${r}`)
+    for (const r of turn.csaReinforcements)
+      if (!ships.has(r.ship) || !areas.has(r.area))
+        problems.push(`track GT${turn.gt}: unknown reinforcement ${r.ship} in ${r.area}`)
+    for (const r of turn.usaReinforcements)
+      if (!ships.has(r)) problems.push(`track GT${turn.gt}: unknown Federal reinforcement ${r}`)
   }
   for (const sc of pack.scenarios) {
     tagged(`scenario ${sc.id}`, sc, sc.prov)
-    const named = [...sc.federal.onMap.map((p) => p.ship), ...sc.federal.availablePool, ...sc.federal.cseBox, ...sc.confederate.map((c) => c.ship)]
+    const named = [
+      ...sc.federal.onMap.map((p) => p.ship),
+      ...sc.federal.availablePool,
+      ...sc.federal.cseBox,
+      ...sc.confederate.map((c) => c.ship),
+    ]
     for (const n of named) if (!ships.has(n)) problems.push(`scenario ${sc.id}: unknown ship ${n}`)
-    for (const p of [...sc.federal.onMap, ...sc.confederate]) if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
-    if (!pack.track.some((tt) => tt.gt === sc.lastTurn)) problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
+    for (const p of [...sc.federal.onMap, ...sc.confederate])
+      if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
+    if (!pack.track.some((tt) => tt.gt === sc.lastTurn))
+      problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
     if (sc.whaling) {
-      if (sc.whaling.areas.length !== sc.whalingCounters || sc.whaling.values.length !== sc.whalingCounters) problems.push(`scenario ${sc.id}: whaling needs ${sc.whalingCounters} areas and values`)
-      for (const w of sc.whaling.areas) if (!areas.get(w)?.whaling) problems.push(`scenario ${sc.id}: ${w} is not a whaling area`)
+      if (sc.whaling.areas.length !== sc.whalingCounters || sc.whaling.values.length !== sc.whalingCounters)
+        problems.push(`scenario ${sc.id}: whaling needs ${sc.whalingCounters} areas and values`)
+      for (const w of sc.whaling.areas)
+        if (!areas.get(w)?.whaling) problems.push(`scenario ${sc.id}: ${w} is not a whaling area`)
     }
-    for (const [year, used] of Object.entries(sc.cseUsed ?? {})) if (used > (pack.cse.perYear[year] ?? 0)) problems.push(`scenario ${sc.id}: ${used} CSE points used in ${year}, more than the year allows`)
-    for (const cls of Object.keys(sc.ecesEntries ?? {})) if (!['S', 'GB', 'AUX', 'IC'].includes(cls)) problems.push(`scenario ${sc.id}: unknown ECES type class ${cls}`)
-    for (const id of [...(sc.removedFromTrack ?? []), ...(sc.semmes?.commanded ?? []), ...(sc.semmes?.ship ? [sc.semmes.ship] : [])]) if (ships.get(id)?.side !== 'CSA') problems.push(`scenario ${sc.id}: unknown Confederate ship ${id}`)
-    if (sc.semmes?.status === 'ship' && !sc.confederate.some((c) => c.ship === sc.semmes!.ship && c.semmes)) problems.push(`scenario ${sc.id}: Semmes's ship is not placed with him`)
+    for (const [year, used] of Object.entries(sc.cseUsed ?? {}))
+      if (used > (pack.cse.perYear[year] ?? 0))
+        problems.push(`scenario ${sc.id}: ${used} CSE points used in ${year}, more than the year allows`)
+    for (const cls of Object.keys(sc.ecesEntries ?? {}))
+      if (!['S', 'GB', 'AUX', 'IC'].includes(cls)) problems.push(`scenario ${sc.id}: unknown ECES type class ${cls}`)
+    for (const id of [
+      ...(sc.removedFromTrack ?? []),
+      ...(sc.semmes?.commanded ?? []),
+      ...(sc.semmes?.ship ? [sc.semmes.ship] : []),
+    ])
+      if (ships.get(id)?.side !== 'CSA') problems.push(`scenario ${sc.id}: unknown Confederate ship ${id}`)
+    if (sc.semmes?.status === 'ship' && !sc.confederate.some((c) => c.ship === sc.semmes!.ship && c.semmes))
+      problems.push(`scenario ${sc.id}: Semmes's ship is not placed with him`)
   }
-  for (const a of [pack.mapRoles.eastCoast, ...pack.mapRoles.cseAreas, ...pack.mapRoles.landWar.map((l) => l.area), pack.pacificMarch.target, ...pack.victoryPoints.stonewallAreas]) if (!areas.has(a)) problems.push(`mapRoles: unknown area ${a}`)
-  if (!areas.get(pack.pacificMarch.target)?.pacific) problems.push(`pacificMarch: ${pack.pacificMarch.target} is not in the Pacific`)
-  for (const s of pack.ships) if (s.arrivalRepairIn && !pack.areas.some((a) => a.ports.some((p) => p.nat === s.arrivalRepairIn && p.repairRefit))) problems.push(`ship ${s.id}: no ${s.arrivalRepairIn} port repairs`)
-  if (pack.areas.filter((a) => a.whaling).length < Math.max(0, ...pack.scenarios.map((s) => s.whalingCounters))) problems.push('whaling: fewer whaling areas than counters to place')
+  for (const a of [
+    pack.mapRoles.eastCoast,
+    ...pack.mapRoles.cseAreas,
+    ...pack.mapRoles.landWar.map((l) => l.area),
+    pack.pacificMarch.target,
+    ...pack.victoryPoints.stonewallAreas,
+  ])
+    if (!areas.has(a)) problems.push(`mapRoles: unknown area ${a}`)
+  if (!areas.get(pack.pacificMarch.target)?.pacific)
+    problems.push(`pacificMarch: ${pack.pacificMarch.target} is not in the Pacific`)
+  for (const s of pack.ships)
+    if (s.arrivalRepairIn && !pack.areas.some((a) => a.ports.some((p) => p.nat === s.arrivalRepairIn && p.repairRefit)))
+      problems.push(`ship ${s.id}: no ${s.arrivalRepairIn} port repairs`)
+  if (pack.areas.filter((a) => a.whaling).length < Math.max(0, ...pack.scenarios.map((s) => s.whalingCounters)))
+    problems.push('whaling: fewer whaling areas than counters to place')
   return problems
 }
 

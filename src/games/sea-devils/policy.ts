@@ -30,7 +30,25 @@ export interface Policy {
   text: string
 }
 
-const VARIABLES = new Set(['DIFF', 'MY.GUN', 'MY.DEF', 'MY.HP', 'MY.SPEED', 'MY.DMG', 'MP.LEFT', 'FOE.GUN', 'FOE.DEF', 'FOE.HP', 'FOE.SPEED', 'FOE.COUNT', 'FOE.TYPE', 'TURN', 'TABLE', 'RESULT', 'AREA'])
+const VARIABLES = new Set([
+  'DIFF',
+  'MY.GUN',
+  'MY.DEF',
+  'MY.HP',
+  'MY.SPEED',
+  'MY.DMG',
+  'MP.LEFT',
+  'FOE.GUN',
+  'FOE.DEF',
+  'FOE.HP',
+  'FOE.SPEED',
+  'FOE.COUNT',
+  'FOE.TYPE',
+  'TURN',
+  'TABLE',
+  'RESULT',
+  'AREA',
+])
 const FLAGS = new Set(['COASTAL', 'ECESSHIP', 'SEMMES'])
 
 /** Parses `POLICY <scope> ON <event>: clause; clause ...` (the POLICY word already removed). */
@@ -39,12 +57,19 @@ export function parsePolicy(text: string): Policy | string {
   if (!m) return 'a policy reads: POLICY <ship|ALL|SEMMES> ON <event>: <action> [IF <condition>]; ...'
   const scope = m[1]!.toUpperCase()
   const event = m[2]!.toUpperCase() as PolicyEvent
-  if (!(event in POLICY_EVENTS)) return `unknown policy event ${event}; events are ${Object.keys(POLICY_EVENTS).join(', ')}`
+  if (!(event in POLICY_EVENTS))
+    return `unknown policy event ${event}; events are ${Object.keys(POLICY_EVENTS).join(', ')}`
   const allowed: readonly string[] = POLICY_EVENTS[event]
   const clauses: Clause[] = []
-  for (const part of m[3]!.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of m[3]!
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [actionPart, condPart] = part.split(/\s+IF\s+/i)
-    const words = actionPart!.trim().split(/\s+/).map((w) => w.toUpperCase())
+    const words = actionPart!
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.toUpperCase())
     // The digest writes target choices as "TARGET lowest-hp"; take the choice after the verb.
     const action = event === 'TARGET' && words[0] === 'TARGET' && words[1] ? words[1] : words[0]!
     if (!allowed.includes(action)) return `${action} is not an answer to ${event}; use ${allowed.join(', ')}`
@@ -70,9 +95,10 @@ function parseCondition(text: string): NonNullable<Clause['when']> | string {
       flags.push({ name: flag[2]!, negated: !!flag[1] })
       continue
     }
-    const m = /^([A-Z.]+)\s*(>=|<=|!=|=|>|<)\s*([A-Z0-9.\-]+)\s*(?:([+-])\s*(\d+))?$/.exec(t)
+    const m = /^([A-Z.]+)\s*(>=|<=|!=|=|>|<)\s*([A-Z0-9.-]+)\s*(?:([+-])\s*(\d+))?$/.exec(t)
     if (!m) return `cannot read the condition "${raw.trim()}"; write e.g. diff >= 1, foe.gun > my.gun + 2, coastal`
-    if (!VARIABLES.has(m[1]!)) return `unknown variable ${m[1]}; known: ${[...VARIABLES].map((v) => v.toLowerCase()).join(', ')}`
+    if (!VARIABLES.has(m[1]!))
+      return `unknown variable ${m[1]}; known: ${[...VARIABLES].map((v) => v.toLowerCase()).join(', ')}`
     const offset = m[4] ? (m[4] === '-' ? -1 : 1) * Number(m[5]) : 0
     terms.push({ left: m[1]!, op: m[2] as Term['op'], right: m[3]!, offset })
   }
@@ -84,7 +110,7 @@ export type Facts = Record<string, number | string | boolean>
 function value(facts: Facts, token: string): number | string | undefined {
   if (/^-?\d+$/.test(token)) return Number(token)
   const v = facts[token]
-  return typeof v === 'boolean' ? (v ? 1 : 0) : v ?? token
+  return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? token)
 }
 
 function holds(clause: Clause, facts: Facts): boolean {
@@ -96,11 +122,19 @@ function holds(clause: Clause, facts: Facts): boolean {
     if (typeof r === 'number') r += t.offset
     if (l === undefined || r === undefined) return false
     const ok =
-      t.op === '=' ? String(l) === String(r)
-      : t.op === '!=' ? String(l) !== String(r)
-      : typeof l === 'number' && typeof r === 'number'
-        ? t.op === '>=' ? l >= r : t.op === '<=' ? l <= r : t.op === '>' ? l > r : l < r
-        : false
+      t.op === '='
+        ? String(l) === String(r)
+        : t.op === '!='
+          ? String(l) !== String(r)
+          : typeof l === 'number' && typeof r === 'number'
+            ? t.op === '>='
+              ? l >= r
+              : t.op === '<='
+                ? l <= r
+                : t.op === '>'
+                  ? l > r
+                  : l < r
+            : false
     if (!ok) return false
   }
   return true
@@ -114,7 +148,13 @@ export interface PolicyAnswer {
 }
 
 /** The answer of the most specific policy (ship, then type, then ALL), or the built-in default. */
-export function answer(policies: Policy[], event: PolicyEvent, scopes: string[], facts: Facts, builtIn: (facts: Facts) => string): PolicyAnswer {
+export function answer(
+  policies: Policy[],
+  event: PolicyEvent,
+  scopes: string[],
+  facts: Facts,
+  builtIn: (facts: Facts) => string,
+): PolicyAnswer {
   for (const scope of scopes) {
     const policy = policies.find((p) => p.event === event && p.scope === scope)
     if (!policy) continue
@@ -127,7 +167,11 @@ export function answer(policies: Policy[], event: PolicyEvent, scopes: string[],
       }
       return { action: clause.action, ask, source: `policy ${scope} ON ${event}` }
     }
-    return { action: builtIn(facts), ask, source: ask ? `policy ${scope} ON ${event} (ASK, built-in default)` : 'built-in default' }
+    return {
+      action: builtIn(facts),
+      ask,
+      source: ask ? `policy ${scope} ON ${event} (ASK, built-in default)` : 'built-in default',
+    }
   }
   return { action: builtIn(facts), ask: false, source: 'built-in default' }
 }

@@ -12,7 +12,7 @@ function governingCpl(state: SdState, port: PortDef): number {
 }
 
 /** Whether a neutral or Confederate port may be used for coal, commissioning or a voluntary call. */
-export function csaPortUsable(state: SdState, ctx: Ctx, areaId: string, port: PortDef): boolean {
+export function csaPortUsable(state: SdState, _ctx: Ctx, areaId: string, port: PortDef): boolean {
   if (port.nat === 'USA') return false
   if (port.nat === 'CSA') return !state.csaPortsLost.includes(areaId)
   if (SOUTH_AMERICA_DENIABLE.has(port.nat) && state.coalDenied.includes(port.nat)) return false
@@ -40,7 +40,10 @@ export function isPortRefitCapable(state: SdState, ctx: Ctx, areaId: string, por
 export function commissionPort(state: SdState, ctx: Ctx, areaId: string, inCsaPort: boolean): PortDef | null {
   const ports = ctx.area(areaId).ports
   if (inCsaPort) return ports.find((p) => p.nat === 'CSA' && csaPortUsable(state, ctx, areaId, p)) ?? null
-  return ports.find((p) => p.commission && p.nat !== 'CSA' && p.nat !== 'USA' && commissionsNow(state, ctx, areaId, p)) ?? null
+  return (
+    ports.find((p) => p.commission && p.nat !== 'CSA' && p.nat !== 'USA' && commissionsNow(state, ctx, areaId, p)) ??
+    null
+  )
 }
 
 /** 9.34 / 9.35 (ruling R8): a port may commission at a level of its own (null: at any level). */
@@ -51,7 +54,12 @@ function commissionsNow(state: SdState, ctx: Ctx, areaId: string, port: PortDef)
 }
 
 /** 9.34 / 9.35: the port an uncommissioned ship may not leave while its country's level is below the threshold. */
-export function uncommissionedHeld(state: SdState, ctx: Ctx, areaId: string, portNat: string): { nat: string; threshold: number } | null {
+export function uncommissionedHeld(
+  state: SdState,
+  ctx: Ctx,
+  areaId: string,
+  portNat: string,
+): { nat: string; threshold: number } | null {
   const port = ctx.area(areaId).ports.find((p) => p.nat === portNat)
   if (!port?.holdsUncommissioned || port.cplThreshold === undefined) return null
   return governingCpl(state, port) < port.cplThreshold ? { nat: port.nat, threshold: port.cplThreshold } : null

@@ -1,6 +1,15 @@
 // The working context of one resolution step: the state being changed, the dice, the narrative
 // with its audiences, the decisions met on the way and the standing policies that answer them.
-import { MODERATOR, PUBLIC, onlyRoles, type Audience, type DecisionOption, type DecisionRequest, type Dice, type NarrativeEntry } from '../contract.ts'
+import {
+  MODERATOR,
+  PUBLIC,
+  onlyRoles,
+  type Audience,
+  type DecisionOption,
+  type DecisionRequest,
+  type Dice,
+  type NarrativeEntry,
+} from '../contract.ts'
 import { answer, type Facts, type Policy, type PolicyEvent } from './policy.ts'
 import type { Ctx, SdState } from './state.ts'
 
@@ -21,7 +30,13 @@ export class Resolution {
     readonly policies: { confederate: Policy[]; federal: Policy[] },
   ) {}
 
-  say(audience: Audience, rule: string, text: string, rolls?: number[], place?: { at: string; mark?: NarrativeEntry['mark'] }): void {
+  say(
+    audience: Audience,
+    rule: string,
+    text: string,
+    rolls?: number[],
+    place?: { at: string; mark?: NarrativeEntry['mark'] },
+  ): void {
     const entry: NarrativeEntry = rolls && rolls.length ? { audience, rule, text, rolls } : { audience, rule, text }
     if (place) Object.assign(entry, place.mark ? { at: place.at, mark: place.mark } : { at: place.at })
     this.narrative.push(entry)

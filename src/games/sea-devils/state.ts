@@ -80,7 +80,14 @@ export interface SdState {
   coalDenied: string[]
   /** Face-down whaling counters still on the map: area -> value (moderator only until raided). */
   whaling: Record<string, number>
-  semmes: { ship: string | null; onTrack: boolean; shipsCommanded: string[]; removed: boolean; usedThisTurn: boolean; placeNext: string | null }
+  semmes: {
+    ship: string | null
+    onTrack: boolean
+    shipsCommanded: string[]
+    removed: boolean
+    usedThisTurn: boolean
+    placeNext: string | null
+  }
   csa: Record<string, CsaShip>
   usa: Record<string, UsaShip>
   /** Federal squadrons fixed at the end of Phase 3 (4.52): squadron id -> members. */
@@ -163,7 +170,9 @@ export function isFreePacific(ctx: Ctx, ship: UsaShip): boolean {
 
 /** 11.22: a Pacific reinforcement still on its march to the Pacific (moved by the judge, at no cost). */
 export function isMarching(ctx: Ctx, ship: UsaShip): boolean {
-  return !!ctx.ship(ship.id).marchesToPacific && ship.loc === 'map' && ship.area !== null && !ctx.area(ship.area).pacific
+  return (
+    !!ctx.ship(ship.id).marchesToPacific && ship.loc === 'map' && ship.area !== null && !ctx.area(ship.area).pacific
+  )
 }
 
 /**
@@ -183,7 +192,9 @@ export function baseAllowance(ctx: Ctx, ship: CsaShip): number {
 
 /** Federal searchers in an area: squadrons count once (6.11); blockaders never search (7.23). */
 export function searchUnits(state: SdState, ctx: Ctx, areaId: string): string[][] {
-  const inArea = Object.values(state.usa).filter((u) => u.loc === 'map' && u.area === areaId && u.blockading === null && u.damage < ctx.ship(u.id).def)
+  const inArea = Object.values(state.usa).filter(
+    (u) => u.loc === 'map' && u.area === areaId && u.blockading === null && u.damage < ctx.ship(u.id).def,
+  )
   const cseCovers = ctx.pack.mapRoles.cseAreas.includes(areaId)
   const cse = cseCovers ? Object.values(state.usa).filter((u) => u.loc === 'CSE') : []
   const units: string[][] = []

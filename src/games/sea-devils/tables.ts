@@ -42,7 +42,12 @@ export function combatDamage(t: Tables, die: number, gunnery: number): number {
 }
 
 /** 7.11: the modified roll, and the hypothetical blockader's gunnery (null = it does not fire). */
-export function blockadeResult(t: Tables, die: number, year: number, direction: 'in' | 'out'): { modified: number; gunnery: number | null } {
+export function blockadeResult(
+  t: Tables,
+  die: number,
+  year: number,
+  direction: 'in' | 'out',
+): { modified: number; gunnery: number | null } {
   const mod = t.blockade.yearMods[String(year)]?.[direction] ?? 0
   const modified = Math.min(t.blockade.maxRoll, Math.max(t.blockade.minRoll, die + mod))
   return { modified, gunnery: t.blockade.results[modified - t.blockade.minRoll] ?? null }
@@ -56,8 +61,13 @@ export function deploymentPoints(t: Tables, die: number, csaInPlay: number): Rec
 }
 
 /** 6.43-6.44: the counterless ship an East Coast Emergency Search finds. */
-export function ecesShip(t: Tables, die: number, typeClass: string, earlierEntries: number): { gun: number; def: number; speed: number } {
-  const columns = t.ecesShip.columns[typeClass] ?? t.ecesShip.columns['S']!
+export function ecesShip(
+  t: Tables,
+  die: number,
+  typeClass: string,
+  earlierEntries: number,
+): { gun: number; def: number; speed: number } {
+  const columns = t.ecesShip.columns[typeClass] ?? t.ecesShip.columns.S!
   const column = columns[Math.min(earlierEntries, columns.length - 1)]!
   return { ...column[die - 1]! }
 }

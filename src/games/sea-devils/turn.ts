@@ -24,7 +24,11 @@ export function openTurn(res: Resolution): void {
   state.cpl.world += W
   state.cpl.england += W + E
   state.cpl.france += W + F
-  res.say(PUBLIC, '9.21', `Game turn ${state.turn} (${track.date}) begins. Prestige adjustments W${signed(W)} E${signed(E)} F${signed(F)}: world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}.`)
+  res.say(
+    PUBLIC,
+    '9.21',
+    `Game turn ${state.turn} (${track.date}) begins. Prestige adjustments W${signed(W)} E${signed(E)} F${signed(F)}: world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}.`,
+  )
   landWar(res)
   placement(res)
 }
@@ -53,7 +57,8 @@ function landWar(res: Resolution): void {
     state.csaPortsLost.push(lost)
     res.say(PUBLIC, '4.41', `The land war: the Confederate port in ${lost} is lost.`)
     for (const s of Object.values(state.csa)) {
-      if (s.status === 'map' && s.area === lost && s.port === 'CSA') removeConfederate(res, s.id, 'interned', `its port in ${lost} is lost to the land war (11.43)`)
+      if (s.status === 'map' && s.area === lost && s.port === 'CSA')
+        removeConfederate(res, s.id, 'interned', `its port in ${lost} is lost to the land war (11.43)`)
     }
   }
 }
@@ -86,13 +91,20 @@ function cancelByPrestige(res: Resolution): void {
     const byFrance = def.receivedIn === 'France' && state.cpl.france < def.cancelIfCplBelow
     if (byEngland || byFrance) {
       s.status = 'cancelled'
-      res.say(PUBLIC, byEngland ? '9.32' : '9.33', `${s.id} will not be received: ${byEngland ? 'England' : 'France'}'s prestige level is below -1.`)
+      res.say(
+        PUBLIC,
+        byEngland ? '9.32' : '9.33',
+        `${s.id} will not be received: ${byEngland ? 'England' : 'France'}'s prestige level is below -1.`,
+      )
     }
   }
 }
 
 /** 1B / 10.5 / 10.51: reinforcements arrive; only Confederate-port and auxiliary arrivals are commissioned. */
-function placeConfederateReinforcements(res: Resolution, arrivals: { ship: string; area: string; inPort: boolean }[]): void {
+function placeConfederateReinforcements(
+  res: Resolution,
+  arrivals: { ship: string; area: string; inPort: boolean }[],
+): void {
   const { state, ctx } = res
   for (const a of arrivals) {
     const s = state.csa[a.ship]
@@ -100,18 +112,36 @@ function placeConfederateReinforcements(res: Resolution, arrivals: { ship: strin
     const def = ctx.ship(a.ship)
     let area = a.area
     if (def.receivedIn === 'Parent') {
-      const parent = Object.values(state.csa).find((p) => p.status === 'map' && a.ship.startsWith(p.id + '-'))
+      const parent = Object.values(state.csa).find((p) => p.status === 'map' && a.ship.startsWith(`${p.id}-`))
       if (!parent) {
         s.status = 'cancelled'
-        res.say(PUBLIC, '10.5', `${a.ship} cannot join its parent ship, which is not in play; it never enters (ruling R26).`)
+        res.say(
+          PUBLIC,
+          '10.5',
+          `${a.ship} cannot join its parent ship, which is not in play; it never enters (ruling R26).`,
+        )
         continue
       }
       area = parent.area!
     }
-    const portNat = a.inPort ? ctx.area(area).ports.find((p) => p.nat === 'CSA' || p.nat === 'England' || p.nat === 'France')?.nat ?? ctx.area(area).ports[0]?.nat ?? null : null
-    Object.assign(s, { status: 'map', area, port: def.receivedIn === 'Parent' ? state.csa[a.ship.split('-')[0]!]?.port ?? null : portNat, commissioned: def.receivedIn === 'CSA' || def.receivedIn === 'Parent', arrivedTurn: state.turn })
+    const portNat = a.inPort
+      ? (ctx.area(area).ports.find((p) => p.nat === 'CSA' || p.nat === 'England' || p.nat === 'France')?.nat ??
+        ctx.area(area).ports[0]?.nat ??
+        null)
+      : null
+    Object.assign(s, {
+      status: 'map',
+      area,
+      port: def.receivedIn === 'Parent' ? (state.csa[a.ship.split('-')[0]!]?.port ?? null) : portNat,
+      commissioned: def.receivedIn === 'CSA' || def.receivedIn === 'Parent',
+      arrivedTurn: state.turn,
+    })
     s.knownToFederal = s.port !== null ? { turn: state.turn, area, port: s.port } : null
-    res.say(s.port !== null ? PUBLIC : CSA, '10.5', `${a.ship} arrives in ${area}${s.port ? ` (in the ${s.port} port)` : ''}, ${s.commissioned ? 'commissioned' : 'uncommissioned'}.`)
+    res.say(
+      s.port !== null ? PUBLIC : CSA,
+      '10.5',
+      `${a.ship} arrives in ${area}${s.port ? ` (in the ${s.port} port)` : ''}, ${s.commissioned ? 'commissioned' : 'uncommissioned'}.`,
+    )
     if (def.arrivalRepairIn) forcedRepairMove(res, s, def.arrivalRepairIn)
   }
 }
@@ -123,12 +153,20 @@ function placeConfederateReinforcements(res: Resolution, arrivals: { ship: strin
 function forcedRepairMove(res: Resolution, s: CsaShip, nat: string): void {
   const { ctx } = res
   const from = s.area!
-  const to = [from, ...neighbours(ctx, from)].find((a) => a !== from && ctx.area(a).ports.some((p) => p.nat === nat && p.repairRefit))
+  const to = [from, ...neighbours(ctx, from)].find(
+    (a) => a !== from && ctx.area(a).ports.some((p) => p.nat === nat && p.repairRefit),
+  )
   if (!to) return
   s.area = to
   s.port = nat
   reveal(res, s.id)
-  res.say(PUBLIC, '10.52', `${s.id} must flee ${from}: it spends 1 MP to reach the ${nat} port in ${to}, unsearched, and repairs there for the rest of the turn.`, undefined, { at: to })
+  res.say(
+    PUBLIC,
+    '10.52',
+    `${s.id} must flee ${from}: it spends 1 MP to reach the ${nat} port in ${to}, unsearched, and repairs there for the rest of the turn.`,
+    undefined,
+    { at: to },
+  )
 }
 
 /** 11.72: Semmes comes off the track onto a ship in port (the named one, or the fastest). */
@@ -141,7 +179,8 @@ function placeSemmes(res: Resolution): void {
     return
   }
   const named = inPort.find((s) => s.id === state.semmes.placeNext)
-  const chosen = named ?? [...inPort].sort((a, b) => ctx.ship(b.id).ma - ctx.ship(a.id).ma || a.id.localeCompare(b.id))[0]!
+  const chosen =
+    named ?? [...inPort].sort((a, b) => ctx.ship(b.id).ma - ctx.ship(a.id).ma || a.id.localeCompare(b.id))[0]!
   state.semmes.ship = chosen.id
   state.semmes.onTrack = false
   state.semmes.placeNext = null
@@ -181,7 +220,11 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
       u.loc = 'map'
       u.area = east
     } else moveTo(u, 'AP')
-    const how = def.marchesToPacific ? `appears in ${east} bound for the Pacific` : def.fleet === 'S' ? `joins the Stonewall Pursuit Fleet in ${east}, free of deployment and availability (11.62)` : 'joins the Available Pool'
+    const how = def.marchesToPacific
+      ? `appears in ${east} bound for the Pacific`
+      : def.fleet === 'S'
+        ? `joins the Stonewall Pursuit Fleet in ${east}, free of deployment and availability (11.62)`
+        : 'joins the Available Pool'
     res.say(PUBLIC, '10.2', `Federal reinforcement: ${id} ${how}.`)
   }
   const inPlay = Object.values(state.csa).filter((s) => s.status === 'map')
@@ -189,7 +232,12 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
   const r = res.roll('Federal Warship Deployment Table', 6, PUBLIC)
   const points = deploymentPoints(ctx.pack.tables, r.value, count)
   for (const t of DEPLOY_TYPES) state.deployTrack[t] += points[t]
-  res.say(PUBLIC, '10.31', `Deployment roll with ${count} Confederate ship(s) in play: die ${r.value} gives ${fmtTrack(points)}; the track now shows ${fmtTrack(state.deployTrack)}.`, [r.index])
+  res.say(
+    PUBLIC,
+    '10.31',
+    `Deployment roll with ${count} Confederate ship(s) in play: die ${r.value} gives ${fmtTrack(points)}; the track now shows ${fmtTrack(state.deployTrack)}.`,
+    [r.index],
+  )
 }
 
 export function fmtTrack(t: Record<DeployType, number>): string {
@@ -227,7 +275,11 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
       u.loc = 'map'
       u.area = ctx.pack.mapRoles.eastCoast
     }
-    res.say(PUBLIC, d.fromUP ? '10.11' : '10.42', `${d.ship} (${type}) is deployed and ${from}${d.fromUP ? ' (from the Unavailable Pool)' : `; availability ${u.spent}/${def.availability}`}.`)
+    res.say(
+      PUBLIC,
+      d.fromUP ? '10.11' : '10.42',
+      `${d.ship} (${type}) is deployed and ${from}${d.fromUP ? ' (from the Unavailable Pool)' : `; availability ${u.spent}/${def.availability}`}.`,
+    )
   }
   for (const u of Object.values(state.usa)) {
     if (u.loc !== 'map' || chosen.has(u.id) || isFree(ctx, u)) continue
@@ -235,7 +287,12 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
     res.say(PUBLIC, '10.44', `${u.id} is not used this turn and returns to the Available Pool.`)
   }
   state.europeDeclarations = orders.europe.filter((e) => chosen.has(e.ship) || isFree(ctx, state.usa[e.ship]!))
-  for (const e of state.europeDeclarations) res.say(PUBLIC, '6.3', `Declared: ${e.ship} will move into ${e.area} to blockade the Confederate ships that began the turn there.`)
+  for (const e of state.europeDeclarations)
+    res.say(
+      PUBLIC,
+      '6.3',
+      `Declared: ${e.ship} will move into ${e.area} to blockade the Confederate ships that began the turn there.`,
+    )
   state.pendingFederal = orders
   state.stage = 'confederate-orders'
 }
@@ -244,7 +301,11 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
 export function federalMovement(res: Resolution, orders: FederalOrders): void {
   const { state, ctx } = res
   const year = String(ctx.year(state.turn))
-  const startOfTurn = new Map(Object.values(state.csa).filter((s) => s.status === 'map' && s.arrivedTurn !== state.turn).map((s) => [s.id, s.area]))
+  const startOfTurn = new Map(
+    Object.values(state.csa)
+      .filter((s) => s.status === 'map' && s.arrivedTurn !== state.turn)
+      .map((s) => [s.id, s.area]),
+  )
   for (const u of Object.values(state.usa)) if (u.loc === 'map') u.phaseStart = u.area
   pacificMarch(res)
   for (const m of orders.moves) {
@@ -263,7 +324,7 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
   }
   for (const id of orders.cse) {
     const u = state.usa[id]!
-    if (u.loc !== 'map' || ((ctx.pack.cse.perYear[year] ?? 0) - (state.cseUsed[year] ?? 0)) <= 0) {
+    if (u.loc !== 'map' || (ctx.pack.cse.perYear[year] ?? 0) - (state.cseUsed[year] ?? 0) <= 0) {
       res.say(USA, '11.12', `${id} cannot join the CSE box.`)
       continue
     }
@@ -271,7 +332,11 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
     u.loc = 'CSE'
     u.area = null
     u.blockading = null
-    res.say(PUBLIC, '11.1', `${id} escorts the California steamers (CSE box); ${year} CSE points used: ${state.cseUsed[year]}.`)
+    res.say(
+      PUBLIC,
+      '11.1',
+      `${id} escorts the California steamers (CSE box); ${year} CSE points used: ${state.cseUsed[year]}.`,
+    )
   }
   orders.stacks.forEach((ids, i) => {
     const areas = new Set(ids.map((id) => (state.usa[id]!.loc === 'map' ? state.usa[id]!.area : null)))
@@ -286,10 +351,18 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
     const u = state.usa[b.ship]!
     const target = state.csa[b.target]
     const blockaded = Object.values(state.usa).some((o) => o.blockading === b.target)
-    if (u.loc === 'map' && target?.status === 'map' && target.port !== null && target.port !== 'CSA' && target.area === u.area && blockaded) {
+    if (
+      u.loc === 'map' &&
+      target?.status === 'map' &&
+      target.port !== null &&
+      target.port !== 'CSA' &&
+      target.area === u.area &&
+      blockaded
+    ) {
       u.blockading = b.target
       res.say(PUBLIC, '7.24', `${b.ship} joins the blockade of ${b.target} in ${u.area}.`)
-    } else res.say(USA, '7.24', `${b.ship} cannot join a blockade of ${b.target}: no such blockade where it ends Phase 3.`)
+    } else
+      res.say(USA, '7.24', `${b.ship} cannot join a blockade of ${b.target}: no such blockade where it ends Phase 3.`)
   }
   // 6.3: declared ships entering a European area blockade the Confederates who began the turn there.
   for (const d of state.europeDeclarations) {
@@ -299,12 +372,23 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
       continue
     }
     // 11.61: the Stonewall is spotted only at the end of Phase 3, never by this rule.
-    const target = Object.values(state.csa).find((s) => s.status === 'map' && !ctx.ship(s.id).stonewall && startOfTurn.get(s.id) === d.area && s.area === d.area && !Object.values(state.usa).some((o) => o.blockading === s.id))
+    const target = Object.values(state.csa).find(
+      (s) =>
+        s.status === 'map' &&
+        !ctx.ship(s.id).stonewall &&
+        startOfTurn.get(s.id) === d.area &&
+        s.area === d.area &&
+        !Object.values(state.usa).some((o) => o.blockading === s.id),
+    )
     if (!target) continue
-    if (target.port === null) target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
+    if (target.port === null)
+      target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
     u.blockading = target.id
     reveal(res, target.id)
-    res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`, undefined, { at: d.area, mark: 'blockade' })
+    res.say(PUBLIC, '6.3', `${d.ship} enters ${d.area}: ${target.id} is spotted and blockaded in port.`, undefined, {
+      at: d.area,
+      mark: 'blockade',
+    })
     noteSpotted(res, [target.id])
   }
   // 9.38: a Federal ship that spends the whole phase on a South American coal port shuts it.
@@ -313,7 +397,11 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
     for (const p of ctx.area(u.area).ports) {
       if (SOUTH_AMERICAN_DENIAL.includes(p.nat) && p.coal && !state.coalDenied.includes(p.nat)) {
         state.coalDenied.push(p.nat)
-        res.say(PUBLIC, '9.38', `${u.id} holds ${u.area} all phase: ${p.nat} gives no coal to Confederate ships this turn.`)
+        res.say(
+          PUBLIC,
+          '9.38',
+          `${u.id} holds ${u.area} all phase: ${p.nat} gives no coal to Confederate ships this turn.`,
+        )
       }
     }
   }
@@ -330,7 +418,10 @@ function pacificMarch(res: Resolution): void {
   for (const u of Object.values(state.usa)) {
     if (!isMarching(ctx, u)) continue
     const speed = ctx.ship(u.id).ma - u.damage
-    const steps = Math.max(rule.minimum, rule.roundUp ? Math.ceil(speed / rule.divisor) : Math.floor(speed / rule.divisor))
+    const steps = Math.max(
+      rule.minimum,
+      rule.roundUp ? Math.ceil(speed / rule.divisor) : Math.floor(speed / rule.divisor),
+    )
     const path = shortestPath(ctx, u.area!, rule.target)
     const taken: string[] = []
     for (const a of path.slice(1)) {
@@ -340,7 +431,11 @@ function pacificMarch(res: Resolution): void {
     }
     if (!taken.length) continue
     u.moved = true
-    res.say(PUBLIC, '11.22', `${u.id} marches toward ${rule.target} at half speed (${steps} areas): ${[u.phaseStart, ...taken].join(' -> ')}${ctx.area(u.area!).pacific ? '; it is in the Pacific and joins the Pacific Fleet' : ''}.`)
+    res.say(
+      PUBLIC,
+      '11.22',
+      `${u.id} marches toward ${rule.target} at half speed (${steps} areas): ${[u.phaseStart, ...taken].join(' -> ')}${ctx.area(u.area!).pacific ? '; it is in the Pacific and joins the Pacific Fleet' : ''}.`,
+    )
   }
 }
 
@@ -378,14 +473,24 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
     const period = def.refitPeriod ?? Infinity
     // 11.3 (ruling R11): at the end of the period's last turn the ship must lie in a port where it
     // can refit next turn; one turn later it must have refitted.
-    const canRefitNext = s.port !== null && isPortRefitCapable(state, ctx, s.area!, s.port) && !refitForbiddenByOrigin(ctx, shipId, s.port)
+    const canRefitNext =
+      s.port !== null && isPortRefitCapable(state, ctx, s.area!, s.port) && !refitForbiddenByOrigin(ctx, shipId, s.port)
     // The extra turn is spent wholly in port: without a refit in it the period has run out.
     const graceSpent = s.turnsAtSea >= period && t.wholeTurnInPort && !t.refit
     if (s.turnsAtSea > period || (s.turnsAtSea === period && !canRefitNext) || graceSpent) {
-      removeConfederate(res, shipId, s.port !== null ? 'interned' : 'sunk', `its refit period of ${period} turns has run out (11.3)`)
+      removeConfederate(
+        res,
+        shipId,
+        s.port !== null ? 'interned' : 'sunk',
+        `its refit period of ${period} turns has run out (11.3)`,
+      )
       continue
     }
-    if (s.port !== null && s.port !== 'refuge' && s.turnsInPort > internmentLimit(ctx, s.area!, s.port, s.refitDuringStay)) {
+    if (
+      s.port !== null &&
+      s.port !== 'refuge' &&
+      s.turnsInPort > internmentLimit(ctx, s.area!, s.port, s.refitDuringStay)
+    ) {
       removeConfederate(res, shipId, 'interned', `it has stayed ${s.turnsInPort} consecutive turns in port (11.41)`)
     } else if (s.port === 'refuge' && s.turnsInPort > ctx.pack.internment.other) {
       removeConfederate(res, shipId, 'interned', `it has stayed ${s.turnsInPort} consecutive turns in port (11.41)`)
@@ -396,7 +501,11 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
     if (u.damage > 0 && (u.loc === 'map' || u.loc === 'CSE')) {
       const left = (ctx.ship(u.id).availability ?? 0) - u.spent
       moveTo(u, left > 0 ? 'AP' : 'UP')
-      res.say(PUBLIC, '8.23', `${u.id} is damaged, repaired and placed in the ${left > 0 ? 'Available' : 'Unavailable'} Pool.`)
+      res.say(
+        PUBLIC,
+        '8.23',
+        `${u.id} is damaged, repaired and placed in the ${left > 0 ? 'Available' : 'Unavailable'} Pool.`,
+      )
     }
   }
   state.vp.csa = Math.max(0, state.mmInitial - state.mm)
@@ -416,8 +525,17 @@ function coalingFailure(res: Resolution, s: CsaShip, had: number, needed: number
   state.mm += restored
   state.raidsThisTurn = state.raidsThisTurn.filter((r) => !his(r))
   s.cannotRaidUntilRefit = true
-  res.say(CSA, '11.52', `${s.id} coaled ${had} time(s) of the ${needed} it needs: its raids are void and it may not raid until refitted.`)
-  if (restored > 0) res.say(PUBLIC, '11.52', `${restored} merchant-marine points are restored: a raider's captures are void for want of coal. Merchant marine now ${state.mm}.`)
+  res.say(
+    CSA,
+    '11.52',
+    `${s.id} coaled ${had} time(s) of the ${needed} it needs: its raids are void and it may not raid until refitted.`,
+  )
+  if (restored > 0)
+    res.say(
+      PUBLIC,
+      '11.52',
+      `${restored} merchant-marine points are restored: a raider's captures are void for want of coal. Merchant marine now ${state.mm}.`,
+    )
 }
 
 /** 8.22, 11.31, 9.22, 9.36: repair and refit after a whole turn in a capable port. */
@@ -431,7 +549,11 @@ function completeYardWork(res: Resolution, s: CsaShip, t: ShipTurn): void {
   if (t.repair) {
     s.damage = 0
     adjust()
-    res.say(inEurope ? PUBLIC : CSA, inEurope ? '9.22' : '8.22', `${s.id} is repaired in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`)
+    res.say(
+      inEurope ? PUBLIC : CSA,
+      inEurope ? '9.22' : '8.22',
+      `${s.id} is repaired in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`,
+    )
   }
   if (t.refit) {
     if (res.ctx.ship(s.id).afterFirstRefit) s.refits = (s.refits ?? 0) + 1
@@ -439,7 +561,11 @@ function completeYardWork(res: Resolution, s: CsaShip, t: ShipTurn): void {
     s.refitDuringStay = true
     s.cannotRaidUntilRefit = false
     adjust()
-    res.say(inEurope ? PUBLIC : CSA, inEurope ? '9.22' : '11.31', `${s.id} completes a refit in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`)
+    res.say(
+      inEurope ? PUBLIC : CSA,
+      inEurope ? '9.22' : '11.31',
+      `${s.id} completes a refit in ${s.area}${inEurope ? `; ${s.port}'s prestige level falls by 1` : ''}.`,
+    )
   }
 }
 
@@ -449,12 +575,23 @@ function finishGame(res: Resolution): void {
   state.stage = 'finished'
   // 12.12: the Stonewall afloat in one of the named areas at the end.
   for (const s of Object.values(state.csa)) {
-    if (!ctx.ship(s.id).stonewall || s.status !== 'map' || !ctx.pack.victoryPoints.stonewallAreas.includes(s.area!)) continue
+    if (!ctx.ship(s.id).stonewall || s.status !== 'map' || !ctx.pack.victoryPoints.stonewallAreas.includes(s.area!))
+      continue
     state.vp.csa += ctx.pack.victoryPoints.stonewallAfloat
-    res.say(PUBLIC, '12.12', `${s.id} is afloat in ${s.area} at the end: the Confederate player scores ${ctx.pack.victoryPoints.stonewallAfloat} VP.`)
+    res.say(
+      PUBLIC,
+      '12.12',
+      `${s.id} is afloat in ${s.area} at the end: the Confederate player scores ${ctx.pack.victoryPoints.stonewallAfloat} VP.`,
+    )
   }
   const difference = state.vp.csa - state.vp.usa
-  const level = ctx.scenario.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))?.level ?? 'undetermined'
+  const level =
+    ctx.scenario.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))
+      ?.level ?? 'undetermined'
   state.result = { level, difference }
-  res.say(PUBLIC, '12.15', `The game ends after GT${state.turn}. Confederate ${state.vp.csa} VP (merchant marine ${state.mmInitial} -> ${state.mm}), Federal ${state.vp.usa} VP: difference ${difference}, ${level}.`)
+  res.say(
+    PUBLIC,
+    '12.15',
+    `The game ends after GT${state.turn}. Confederate ${state.vp.csa} VP (merchant marine ${state.mmInitial} -> ${state.mm}), Federal ${state.vp.usa} VP: difference ${difference}, ${level}.`,
+  )
 }

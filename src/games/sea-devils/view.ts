@@ -7,7 +7,8 @@ import { fmtTrack } from './turn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 
-const sees = (viewer: Viewer, role: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
+const sees = (viewer: Viewer, role: string) =>
+  viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
 
 export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
   const track = ctx.pack.track.find((t) => t.gt === state.turn)
@@ -26,7 +27,18 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
     cse: { year, used: state.cseUsed[year] ?? 0, allowed: ctx.pack.cse.perYear[year] ?? 0 },
     federal: Object.values(state.usa)
       .filter((u) => u.loc !== 'pending')
-      .map((u) => ({ id: u.id, name: ctx.ship(u.id).name, type: ctx.ship(u.id).type, loc: u.loc, area: u.area, damage: u.damage, spent: u.spent, availability: ctx.ship(u.id).availability ?? null, fleet: ctx.ship(u.id).fleet ?? null, blockading: u.blockading })),
+      .map((u) => ({
+        id: u.id,
+        name: ctx.ship(u.id).name,
+        type: ctx.ship(u.id).type,
+        loc: u.loc,
+        area: u.area,
+        damage: u.damage,
+        spent: u.spent,
+        availability: ctx.ship(u.id).availability ?? null,
+        fleet: ctx.ship(u.id).fleet ?? null,
+        blockading: u.blockading,
+      })),
     squadrons: state.squadrons,
     europeDeclarations: state.europeDeclarations,
     losses: state.losses,
@@ -37,18 +49,33 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
   if (csaFull) {
     view.confederate = Object.values(state.csa)
       .filter((s) => s.status !== 'pending' && s.status !== 'cancelled')
-      .map((s) => ({ ...s, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, ma: ctx.ship(s.id).ma, coal: ctx.ship(s.id).coal, refitPeriod: ctx.ship(s.id).refitPeriod }))
+      .map((s) => ({
+        ...s,
+        name: ctx.ship(s.id).name,
+        type: ctx.ship(s.id).type,
+        ma: ctx.ship(s.id).ma,
+        coal: ctx.ship(s.id).coal,
+        refitPeriod: ctx.ship(s.id).refitPeriod,
+      }))
     view.whalingCounters = Object.keys(state.whaling).sort()
     // 10.51: whether this calendar year's one neutral-port commissioning is still to be had.
     view.neutralCommissionUsed = state.neutralCommissionYears.includes(ctx.year(state.turn))
   } else {
     view.confederate = Object.values(state.csa)
       .filter((s) => s.status === 'sunk' || s.status === 'interned' || (s.status === 'map' && s.knownToFederal))
-      .map((s) => ({ id: s.id, name: ctx.ship(s.id).name, type: ctx.ship(s.id).type, status: s.status, lastSeen: s.status === 'map' ? s.knownToFederal : null }))
+      .map((s) => ({
+        id: s.id,
+        name: ctx.ship(s.id).name,
+        type: ctx.ship(s.id).type,
+        status: s.status,
+        lastSeen: s.status === 'map' ? s.knownToFederal : null,
+      }))
   }
   if (sees(viewer, 'federal')) view.pendingFederal = state.pendingFederal
-  if (viewer.kind === 'role' && (viewer.role === 'federal' || viewer.role === 'confederate')) view.standingOrders = state.policies[viewer.role].map((p) => p.text)
-  if (viewer.kind === 'moderator') view.standingOrders = [...state.policies.federal, ...state.policies.confederate].map((p) => p.text)
+  if (viewer.kind === 'role' && (viewer.role === 'federal' || viewer.role === 'confederate'))
+    view.standingOrders = state.policies[viewer.role].map((p) => p.text)
+  if (viewer.kind === 'moderator')
+    view.standingOrders = [...state.policies.federal, ...state.policies.confederate].map((p) => p.text)
   if (viewer.kind === 'moderator') view.whalingValues = { ...state.whaling }
   return view
 }
@@ -56,8 +83,21 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
 /** The report model: the view arranged for the templates (text and HTML share it). */
 export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): Record<string, unknown> {
   const view = seaDevilsView(state, ctx, viewer)
-  const federal = view.federal as { id: string; name: string; type: string; loc: string; area: string | null; damage: number; spent: number; availability: number | null; fleet: string | null; blockading: string | null }[]
-  const onMap = federal.filter((u) => u.loc === 'map').sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '', 'en', { numeric: true }) || a.id.localeCompare(b.id))
+  const federal = view.federal as {
+    id: string
+    name: string
+    type: string
+    loc: string
+    area: string | null
+    damage: number
+    spent: number
+    availability: number | null
+    fleet: string | null
+    blockading: string | null
+  }[]
+  const onMap = federal
+    .filter((u) => u.loc === 'map')
+    .sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '', 'en', { numeric: true }) || a.id.localeCompare(b.id))
   const csa = (view.confederate as Record<string, unknown>[]) ?? []
   const csaFull = sees(viewer, 'confederate')
   const placeholders = placeholderSummary(ctx.pack)
@@ -66,16 +106,37 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
     stageText: stageText(state),
     cplText: `world ${state.cpl.world}, England ${state.cpl.england}, France ${state.cpl.france}`,
     trackText: fmtTrack(state.deployTrack),
-    federalOnMap: onMap.map((u) => ({ ...u, line: `${u.id.padEnd(8)} ${u.type.padEnd(3)} ${u.area ?? ''}${u.blockading ? ` blockading ${u.blockading}` : ''}${u.damage ? ` damage ${u.damage}` : ''}${u.availability !== null ? ` avail ${u.spent}/${u.availability}` : ''}` })),
+    federalOnMap: onMap.map((u) => ({
+      ...u,
+      line: `${u.id.padEnd(8)} ${u.type.padEnd(3)} ${u.area ?? ''}${u.blockading ? ` blockading ${u.blockading}` : ''}${u.damage ? ` damage ${u.damage}` : ''}${u.availability !== null ? ` avail ${u.spent}/${u.availability}` : ''}`,
+    })),
     federalPools: {
-      AP: federal.filter((u) => u.loc === 'AP').map((u) => u.id).join(', ') || 'none',
-      UP: federal.filter((u) => u.loc === 'UP').map((u) => u.id).join(', ') || 'none',
-      CSE: federal.filter((u) => u.loc === 'CSE').map((u) => u.id).join(', ') || 'none',
-      sunk: federal.filter((u) => u.loc === 'sunk').map((u) => u.id).join(', ') || 'none',
+      AP:
+        federal
+          .filter((u) => u.loc === 'AP')
+          .map((u) => u.id)
+          .join(', ') || 'none',
+      UP:
+        federal
+          .filter((u) => u.loc === 'UP')
+          .map((u) => u.id)
+          .join(', ') || 'none',
+      CSE:
+        federal
+          .filter((u) => u.loc === 'CSE')
+          .map((u) => u.id)
+          .join(', ') || 'none',
+      sunk:
+        federal
+          .filter((u) => u.loc === 'sunk')
+          .map((u) => u.id)
+          .join(', ') || 'none',
     },
     confederateLines: csa.map((s) => (csaFull ? confederateLine(s) : knownLine(s))),
     confederateHeading: csaFull ? 'Your ships' : 'Confederate ships as last reported',
-    placeholderNotice: placeholders.length ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.` : '',
+    placeholderNotice: placeholders.length
+      ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.`
+      : '',
     orderForm: orderForm(state, ctx, viewer),
   }
 }
@@ -119,10 +180,19 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
         const choices: string[] = []
         if (s.port === 'CSA') choices.push('RUN-OUT')
         else if (s.port) choices.push('LEAVE-PORT')
-        else if (ctx.area(s.area!).ports.some((p) => p.nat === 'CSA') && !state.csaPortsLost.includes(s.area!)) choices.push('RUN-IN')
-        if (!s.port && ctx.area(s.area!).ports.some((p) => p.nat !== 'USA' && p.nat !== 'CSA')) choices.push(`ENTER-PORT (${ctx.area(s.area!).ports.filter((p) => p.nat !== 'USA' && p.nat !== 'CSA').map((p) => p.nat).join('/')})`)
+        else if (ctx.area(s.area!).ports.some((p) => p.nat === 'CSA') && !state.csaPortsLost.includes(s.area!))
+          choices.push('RUN-IN')
+        if (!s.port && ctx.area(s.area!).ports.some((p) => p.nat !== 'USA' && p.nat !== 'CSA'))
+          choices.push(
+            `ENTER-PORT (${ctx
+              .area(s.area!)
+              .ports.filter((p) => p.nat !== 'USA' && p.nat !== 'CSA')
+              .map((p) => p.nat)
+              .join('/')})`,
+          )
         if (!s.commissioned) choices.push('COMMISSION')
-        if (s.port && ctx.area(s.area!).ports.some((p) => p.nat === s.port && p.repairRefit)) choices.push(s.damage ? 'REPAIR, REFIT' : 'REFIT')
+        if (s.port && ctx.area(s.area!).ports.some((p) => p.nat === s.port && p.repairRefit))
+          choices.push(s.damage ? 'REPAIR, REFIT' : 'REFIT')
         if (!s.port && s.commissioned && !s.cannotRaidUntilRefit) choices.push('RAID')
         return [
           `${s.id}: STAY    # ${where}; MA ${baseAllowance(ctx, s) - s.damage}; ${s.turnsAtSea}/${ctx.ship(s.id).refitPeriod ?? '-'} turns since refit`,
@@ -135,10 +205,21 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
     if (state.stage === 'federal-orders') {
       lines.push(`# deployment points: ${fmtTrack(state.deployTrack)}`)
       for (const u of Object.values(state.usa)) {
-        if ((u.loc === 'map' || u.loc === 'AP') && ctx.ship(u.id).fleet !== 'P' && (ctx.ship(u.id).availability ?? 0) > u.spent) lines.push(`# DEPLOY ${u.id}    # ${ctx.ship(u.id).type}, ${u.loc === 'map' ? u.area : 'AP'}, avail ${u.spent}/${ctx.ship(u.id).availability}`)
+        if (
+          (u.loc === 'map' || u.loc === 'AP') &&
+          ctx.ship(u.id).fleet !== 'P' &&
+          (ctx.ship(u.id).availability ?? 0) > u.spent
+        )
+          lines.push(
+            `# DEPLOY ${u.id}    # ${ctx.ship(u.id).type}, ${u.loc === 'map' ? u.area : 'AP'}, avail ${u.spent}/${ctx.ship(u.id).availability}`,
+          )
       }
     }
-    for (const u of Object.values(state.usa)) if (u.loc === 'map') lines.push(`# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}`)
+    for (const u of Object.values(state.usa))
+      if (u.loc === 'map')
+        lines.push(
+          `# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}`,
+        )
     return lines
   }
   return []

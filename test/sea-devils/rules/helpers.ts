@@ -8,7 +8,15 @@ import { FixedDice, RecordingDice } from '../../../src/engine/dice.ts'
 import type { CsaShip, SdState, UsaShip } from '../../../src/games/sea-devils/state.ts'
 import type { SdCommand } from '../../../src/games/sea-devils/orders.ts'
 import type { NarrativeEntry, Parsed, Step } from '../../../src/games/contract.ts'
-import { blockadeResult, combatDamage, ecesShip, ecesSpots, escapes, raidLoss, searchSpots } from '../../../src/games/sea-devils/tables.ts'
+import {
+  blockadeResult,
+  combatDamage,
+  ecesShip,
+  ecesSpots,
+  escapes,
+  raidLoss,
+  searchSpots,
+} from '../../../src/games/sea-devils/tables.ts'
 
 export const pack = loadSeaDevilsPack(rawSeaDevilsPack())
 export const P = pack.content
@@ -53,7 +61,11 @@ export function clearFederals(s: SdState, pacificToo = false): void {
 export function placeCsa(s: SdState, id: string, area: string, opts: Partial<CsaShip> = {}): CsaShip {
   const c = s.csa[id]
   if (!c) throw new Error(`no Confederate ship ${id}`)
-  Object.assign(c, { status: 'map', area, port: null, damage: 0, commissioned: true, arrivedTurn: 0, turnsAtSea: 0, turnsInPort: 0 }, opts)
+  Object.assign(
+    c,
+    { status: 'map', area, port: null, damage: 0, commissioned: true, arrivedTurn: 0, turnsAtSea: 0, turnsInPort: 0 },
+    opts,
+  )
   return c
 }
 
@@ -67,7 +79,12 @@ export function withoutSumter(s: SdState): void {
 export function placeUsa(s: SdState, id: string, area: string | 'CSE', opts: Partial<UsaShip> = {}): UsaShip {
   const u = s.usa[id]
   if (!u) throw new Error(`no Federal ship ${id}`)
-  Object.assign(u, area === 'CSE' ? { loc: 'CSE', area: null } : { loc: 'map', area }, { damage: 0, blockading: null, deployed: true }, opts)
+  Object.assign(
+    u,
+    area === 'CSE' ? { loc: 'CSE', area: null } : { loc: 'map', area },
+    { damage: 0, blockading: null, deployed: true },
+    opts,
+  )
   return u
 }
 
@@ -94,13 +111,17 @@ export interface Run {
 }
 
 /** Resolves the state's current stage with the given orders and dice faces. */
-export function resolve(s: SdState, o: { federal?: string; confederate?: string; dice: number[]; decisions?: Record<string, string> }): Run {
+export function resolve(
+  s: SdState,
+  o: { federal?: string; confederate?: string; dice: number[]; decisions?: Record<string, string> },
+): Run {
   const ord: Record<string, SdCommand[]> = {}
   if (o.federal !== undefined) ord.federal = orders(s, 'federal', o.federal)
   if (o.confederate !== undefined) ord.confederate = orders(s, 'confederate', o.confederate)
   const dice = new FixedDice(o.dice)
   const step = rs.resolve(s, { orders: ord, decisions: o.decisions ?? {} }, dice)
-  const texts = (rule?: string) => step.narrative.filter((n: NarrativeEntry) => rule === undefined || n.rule === rule).map((n) => n.text)
+  const texts = (rule?: string) =>
+    step.narrative.filter((n: NarrativeEntry) => rule === undefined || n.rule === rule).map((n) => n.text)
   return { step, state: step.state, dice, texts, all: texts().join('\n'), labels: dice.rolls.map((r) => r.label) }
 }
 

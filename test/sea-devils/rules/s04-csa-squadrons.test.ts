@@ -2,7 +2,26 @@
 // from ships together at sea (ruling R-SQ): they move together at the slowest ship's allowance, are
 // searched for and raid once, fire their total gunnery, and the Federal names the member hit.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, areaDef, clearFederals, crt, dieWhere, ecesSpots, escapes, fresh, parse, placeCsa, placeUsa, raidLoss, resolve, rs, searchSpots, shipDef, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  T,
+  areaDef,
+  clearFederals,
+  crt,
+  dieWhere,
+  ecesSpots,
+  escapes,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  raidLoss,
+  resolve,
+  rs,
+  searchSpots,
+  shipDef,
+  withoutSumter,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 import { FixedDice } from '../../../src/engine/dice.ts'
 
@@ -24,40 +43,76 @@ function pair(): SdState {
 }
 
 describe('4.52 forming a Confederate squadron (orders)', () => {
-  it('4.52: SQUADRON <id> = ships, then the id\'s lines script the whole squadron', () => {
+  it("4.52: SQUADRON <id> = ships, then the id's lines script the whole squadron", () => {
     const p = parse(pair(), 'confederate', 'SQUADRON SQ1 = ALA, FLA\nSQ1: MOVE C11 +RAID\nSQ1: MOVE C10')
     expect(p.errors).toEqual([])
-    expect(p.commands).toEqual([{ kind: 'script', ship: 'SQ1', members: ['ALA', 'FLA'], steps: [{ verb: 'MOVE', area: 'C11', line: 2 }, { verb: 'RAID', line: 2 }, { verb: 'MOVE', area: 'C10', line: 3 }] }])
+    expect(p.commands).toEqual([
+      {
+        kind: 'script',
+        ship: 'SQ1',
+        members: ['ALA', 'FLA'],
+        steps: [
+          { verb: 'MOVE', area: 'C11', line: 2 },
+          { verb: 'RAID', line: 2 },
+          { verb: 'MOVE', area: 'C10', line: 3 },
+        ],
+      },
+    ])
     expect(p.normalised).toEqual(['SQUADRON SQ1 = ALA,FLA: MOVE C11, RAID, MOVE C10'])
   })
 
   it('4.52 / 4.12: a member may not also move on its own, before or after', () => {
-    expect(parse(pair(), 'confederate', 'ALA: MOVE C20\nSQUADRON SQ1 = ALA,FLA').errors.map((e) => e.message)).toEqual(['ALA cannot join squadron SQ1: it already has its own lines this turn (a ship moves once: 4.12) (4.52)'])
-    expect(parse(pair(), 'confederate', 'SQUADRON SQ1 = ALA,FLA\nFLA: MOVE C20').errors.map((e) => e.message)).toEqual(['FLA sails in squadron SQ1 this turn; script the squadron, not its ships (4.52)'])
+    expect(parse(pair(), 'confederate', 'ALA: MOVE C20\nSQUADRON SQ1 = ALA,FLA').errors.map((e) => e.message)).toEqual([
+      'ALA cannot join squadron SQ1: it already has its own lines this turn (a ship moves once: 4.12) (4.52)',
+    ])
+    expect(parse(pair(), 'confederate', 'SQUADRON SQ1 = ALA,FLA\nFLA: MOVE C20').errors.map((e) => e.message)).toEqual([
+      'FLA sails in squadron SQ1 this turn; script the squadron, not its ships (4.52)',
+    ])
   })
 
   it('4.52: the members must lie together at sea; a squadron may only MOVE, RAID or STAY (ruling R-SQ)', () => {
     const s = pair()
     s.csa.FLA!.area = 'C20'
-    expect(parse(s, 'confederate', 'SQUADRON SQ1 = ALA,FLA').errors.map((e) => e.message)).toEqual(['FLA cannot join squadron SQ1: it is not in C15 with ALA (4.52)'])
-    expect(parse(pair(), 'confederate', 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11\nSQ1: ENTER-PORT').errors.map((e) => e.message)).toEqual(['a squadron may only MOVE, RAID, STAY (ruling R-SQ); ENTER-PORT is for single ships'])
-    expect(parse(pair(), 'confederate', 'SQUADRON ALA = ALA,FLA').errors.map((e) => e.message)).toEqual(['ALA names a ship; give the squadron another name (e.g. SQ1)'])
+    expect(parse(s, 'confederate', 'SQUADRON SQ1 = ALA,FLA').errors.map((e) => e.message)).toEqual([
+      'FLA cannot join squadron SQ1: it is not in C15 with ALA (4.52)',
+    ])
+    expect(
+      parse(pair(), 'confederate', 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11\nSQ1: ENTER-PORT').errors.map(
+        (e) => e.message,
+      ),
+    ).toEqual(['a squadron may only MOVE, RAID, STAY (ruling R-SQ); ENTER-PORT is for single ships'])
+    expect(parse(pair(), 'confederate', 'SQUADRON ALA = ALA,FLA').errors.map((e) => e.message)).toEqual([
+      'ALA names a ship; give the squadron another name (e.g. SQ1)',
+    ])
   })
 
-  it('4.52 / 6.21: the squadron moves at its slowest ship\'s allowance', () => {
+  it("4.52 / 6.21: the squadron moves at its slowest ship's allowance", () => {
     expect(fla.ma).toBeLessThan(ala.ma)
     const path = ['C11', 'C10', 'C11', 'C10', 'C11', 'C10', 'C11', 'C10', 'C11', 'C10', 'C11'].slice(0, fla.ma + 1)
-    expect(parse(pair(), 'confederate', `SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE ${path.join(' ')}`).errors.map((e) => e.message)).toEqual([`squadron SQ1 would spend ${fla.ma + 1} MP but its slowest ship has ${fla.ma} (4.11, 6.21)`])
+    expect(
+      parse(pair(), 'confederate', `SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE ${path.join(' ')}`).errors.map((e) => e.message),
+    ).toEqual([`squadron SQ1 would spend ${fla.ma + 1} MP but its slowest ship has ${fla.ma} (4.11, 6.21)`])
   })
 })
 
 describe('4.52 a Confederate squadron at sea', () => {
   it('4.52 / 6.11: it moves as one and meets one search roll; every member coals', () => {
-    const r = resolve(pair(), { federal: '', confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11', dice: [miss1(), FWDT] })
+    const r = resolve(pair(), {
+      federal: '',
+      confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11',
+      dice: [miss1(), FWDT],
+    })
     expect(r.labels).toEqual(['search for SQ1 in C11 by 1', 'Federal Warship Deployment Table'])
-    expect(r.texts('4.52')).toEqual([`Squadron SQ1 (ALA+FLA) forms in C15; it moves at its slowest ship's ${fla.ma} MP.`])
-    expect(r.texts('6.11')).toEqual([`squadron SQ1 (ALA+FLA) entered C11: 1 Federal searcher(s), die ${miss1()}, not spotted.`])
-    expect(r.texts('11.51')).toEqual(['ALA coals in C11 (S): 1 coaling(s) this turn.', 'FLA coals in C11 (S): 1 coaling(s) this turn.'])
+    expect(r.texts('4.52')).toEqual([
+      `Squadron SQ1 (ALA+FLA) forms in C15; it moves at its slowest ship's ${fla.ma} MP.`,
+    ])
+    expect(r.texts('6.11')).toEqual([
+      `squadron SQ1 (ALA+FLA) entered C11: 1 Federal searcher(s), die ${miss1()}, not spotted.`,
+    ])
+    expect(r.texts('11.51')).toEqual([
+      'ALA coals in C11 (S): 1 coaling(s) this turn.',
+      'FLA coals in C11 (S): 1 coaling(s) this turn.',
+    ])
     expect(r.state.csa.ALA!.area).toBe('C11')
     expect(r.state.csa.FLA!.area).toBe('C11')
   })
@@ -68,11 +123,13 @@ describe('4.52 a Confederate squadron at sea', () => {
     const loss = raidLoss(T, 4, areaDef('C11').density)
     const r = resolve(s, { federal: '', confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11 +RAID', dice: [4, FWDT] })
     expect(r.labels).toEqual(['raid by SQ1 in C11', 'Federal Warship Deployment Table'])
-    expect(r.texts('5.11')).toEqual([`squadron SQ1 (ALA+FLA) raids C11 with ALA, FLA (density ${areaDef('C11').density}, die 4): ${loss} merchant-marine points (2/${fla.ma} MP).`])
+    expect(r.texts('5.11')).toEqual([
+      `squadron SQ1 (ALA+FLA) raids C11 with ALA, FLA (density ${areaDef('C11').density}, die 4): ${loss} merchant-marine points (2/${fla.ma} MP).`,
+    ])
     expect(r.state.mm).toBe(s.mm - loss)
   })
 
-  it('11.52 / 4.52: a member that fails to coal voids the squadron\'s raid (ruling R-SQ)', () => {
+  it("11.52 / 4.52: a member that fails to coal voids the squadron's raid (ruling R-SQ)", () => {
     const s = pair()
     clearFederals(s)
     expect(areaDef('C20').ports).toEqual([])
@@ -106,7 +163,9 @@ describe('4.52 a Confederate squadron at sea', () => {
     expect(r.state.csa.FLA!.damage).toBe(crt(6, daco.gun))
     expect(r.state.csa.ALA!.damage).toBe(0)
     expect(r.state.usa.DACO!.loc).toBe('sunk')
-    expect(r.texts('8.12')).toEqual([`DACO is sunk; squadron SQ1 (ALA+FLA) survives (ALA damage 0, FLA damage ${crt(6, daco.gun)}).`])
+    expect(r.texts('8.12')).toEqual([
+      `DACO is sunk; squadron SQ1 (ALA+FLA) survives (ALA damage 0, FLA damage ${crt(6, daco.gun)}).`,
+    ])
   })
 
   it('4.51: a Federal TARGET policy names another member', () => {
@@ -120,15 +179,23 @@ describe('4.52 a Confederate squadron at sea', () => {
     expect(r.state.csa.FLA!.damage).toBe(0)
   })
 
-  it('6.21 / 4.52: an escape uses the slowest member\'s speed', () => {
+  it("6.21 / 4.52: an escape uses the slowest member's speed", () => {
     const diff = fla.ma - daco.ma
     const ok = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(pair(), { federal: '', confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11\nPOLICY SQ1 ON SPOTTED: ESCAPE', dice: [spot1(), ok, FWDT] })
+    const r = resolve(pair(), {
+      federal: '',
+      confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11\nPOLICY SQ1 ON SPOTTED: ESCAPE',
+      dice: [spot1(), ok, FWDT],
+    })
     expect(r.texts('6.21')).toEqual([`squadron SQ1 (ALA+FLA) escapes from DACO (speed difference ${diff}, die ${ok}).`])
   })
 
   it('6.13 / 4.52: accepting blockade puts every member in port; the spotter blockades one of them (ruling R-SQ)', () => {
-    const r = resolve(pair(), { federal: '', confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11 C10\nPOLICY SQ1 ON SPOTTED: PORT', dice: [spot1(), FWDT] })
+    const r = resolve(pair(), {
+      federal: '',
+      confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11 C10\nPOLICY SQ1 ON SPOTTED: PORT',
+      dice: [spot1(), FWDT],
+    })
     expect(r.state.csa.ALA!).toMatchObject({ area: 'C11', port: 'S' })
     expect(r.state.csa.FLA!).toMatchObject({ area: 'C11', port: 'S' })
     expect(r.state.usa.DACO!.blockading).toBe('ALA')
@@ -150,8 +217,9 @@ describe('4.52 a Confederate squadron at sea', () => {
     const commands = rs.parseOrders(s, 'confederate', 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11').commands
     s.csa.FLA!.port = 'refuge'
     const step = rs.resolve(s, { orders: { confederate: commands, federal: [] }, decisions: {} }, new FixedDice([FWDT]))
-    expect(step.narrative.filter((n) => n.rule === '4.52').map((n) => n.text)).toEqual(['Squadron SQ1 (ALA+FLA) cannot form: its ships are no longer together at sea; they stay where they are.'])
+    expect(step.narrative.filter((n) => n.rule === '4.52').map((n) => n.text)).toEqual([
+      'Squadron SQ1 (ALA+FLA) cannot form: its ships are no longer together at sea; they stay where they are.',
+    ])
     expect(step.state.csa.ALA!.area).toBe('C15')
   })
 })
-

@@ -1,7 +1,21 @@
 // Rule 4: movement allowance, script order, map-edge wraps, escape overrun, accepting blockade,
 // escapes in raid areas and Federal squadrons.
 import { describe, expect, it } from 'vitest'
-import { FWDT, clearFederals, dieWhere, escapes, fresh, parse, placeCsa, placeUsa, resolve, searchSpots, shipDef, T, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  clearFederals,
+  dieWhere,
+  escapes,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  resolve,
+  searchSpots,
+  shipDef,
+  T,
+  withoutSumter,
+} from './helpers.ts'
 
 /** `n` moves bouncing between two adjacent areas, starting with `a`. */
 const bounce = (a: string, b: string, n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? a : b)).join(' ')
@@ -58,7 +72,9 @@ describe('4.1 movement allowance', () => {
     placeCsa(s, 'NASH', 'C14')
     const r = resolve(s, { federal: '', confederate: 'NASH: MOVE C10\nSUM: MOVE C11', dice: [FWDT] })
     const moves = r.texts('4.1')
-    expect(moves.findIndex((t) => t.startsWith('NASH moves to C10'))).toBeLessThan(moves.findIndex((t) => t.startsWith('SUM moves to C11')))
+    expect(moves.findIndex((t) => t.startsWith('NASH moves to C10'))).toBeLessThan(
+      moves.findIndex((t) => t.startsWith('SUM moves to C11')),
+    )
     expect(r.state.csa.NASH!.area).toBe('C10')
     expect(r.state.csa.SUM!.area).toBe('C11')
   })
@@ -116,7 +132,9 @@ describe('4.3 executing the record', () => {
       dice: [spot, esc, FWDT],
     })
     expect(r.all).toContain(`SUM escapes from DACO (speed difference ${diff}, die ${esc})`)
-    expect(r.texts('4.32')).toEqual([`SUM has spent ${ma + 1} of ${ma} MP escaping: the rest of its script is cancelled.`])
+    expect(r.texts('4.32')).toEqual([
+      `SUM has spent ${ma + 1} of ${ma} MP escaping: the rest of its script is cancelled.`,
+    ])
     // The ENTER-PORT line after the escape is never carried out.
     expect(r.state.csa.SUM!.area).toBe('C21')
     expect(r.state.csa.SUM!.port).toBeNull()
@@ -130,7 +148,11 @@ describe('4.3 executing the record', () => {
     placeCsa(s, 'ALA', 'C15')
     placeUsa(s, 'DACO', 'C20')
     const spot = dieWhere((d) => searchSpots(T, d, 1))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C20\nALA: RAID\nALA: MOVE C21 +RAID\nPOLICY ALA ON SPOTTED: PORT', dice: [spot, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C20\nALA: RAID\nALA: MOVE C21 +RAID\nPOLICY ALA ON SPOTTED: PORT',
+      dice: [spot, FWDT],
+    })
     const ala = r.state.csa.ALA!
     expect(ala.area).toBe('C20')
     expect(ala.port).toBe('refuge') // C20 has no printed port: the 4.42 refuge
@@ -152,7 +174,11 @@ describe('4.3 executing the record', () => {
     const ma = shipDef('ALA').ma
     const spot = dieWhere((d) => searchSpots(T, d, 1))
     const esc = dieWhere((d) => escapes(T, d, ma - shipDef('DACO').ma))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: RAID\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot, esc, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nALA: RAID\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot, esc, FWDT],
+    })
     expect(r.texts('4.34')).toEqual(["ALA gives up its raid in C11; the raid's MP pays for the escape attempt."])
     expect(r.texts('5.11')).toEqual([])
     expect(r.state.mm).toBe(s.mm)
@@ -169,7 +195,11 @@ describe('4.3 executing the record', () => {
     const ma = shipDef('ALA').ma
     const spot = dieWhere((d) => searchSpots(T, d, 1))
     const esc = dieWhere((d) => escapes(T, d, ma - shipDef('DACO').ma))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot, esc, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot, esc, FWDT],
+    })
     expect(r.texts('4.34')).toEqual([])
     expect(r.all).toContain(`ALA moves to C10 (3/${ma} MP)`)
   })
@@ -185,7 +215,11 @@ describe('4.5 squadrons', () => {
     placeUsa(s, 'IROQ', 'C11')
     placeUsa(s, 'MOHIC', 'C11')
     const miss = dieWhere((d) => !searchSpots(T, d, 2))
-    const r = resolve(s, { federal: 'MOVE DACO C11\nSTACK DACO,IROQ', confederate: 'ALA: MOVE C11', dice: [miss, FWDT] })
+    const r = resolve(s, {
+      federal: 'MOVE DACO C11\nSTACK DACO,IROQ',
+      confederate: 'ALA: MOVE C11',
+      dice: [miss, FWDT],
+    })
     expect(r.texts('4.52')).toEqual(['Squadron DACO+IROQ is formed in C11.'])
     // Three ships, but the squadron counts once: two searchers.
     expect(r.labels[0]).toBe('search for ALA in C11 by 2')
@@ -200,7 +234,11 @@ describe('4.5 squadrons', () => {
     placeUsa(s, 'IROQ', 'C11')
     placeUsa(s, 'MOHIC', 'C11')
     const miss = dieWhere((d) => !searchSpots(T, d, 3))
-    const r = resolve(s, { federal: 'MOVE DACO C10\nSTACK DACO,IROQ', confederate: 'ALA: MOVE C11', dice: [miss, FWDT] })
+    const r = resolve(s, {
+      federal: 'MOVE DACO C10\nSTACK DACO,IROQ',
+      confederate: 'ALA: MOVE C11',
+      dice: [miss, FWDT],
+    })
     expect(r.texts('4.52')).toEqual(['Squadron DACO+IROQ is not formed: its ships do not end Phase 3 together.'])
     expect(r.labels[0]).toBe('search for ALA in C11 by 2')
   })

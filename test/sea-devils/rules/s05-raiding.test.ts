@@ -1,6 +1,18 @@
 // Rule 5: raid losses, whaling counters and the raid restrictions.
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, clearFederals, fresh, parse, placeCsa, resolve, shipDef, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  clearFederals,
+  fresh,
+  parse,
+  placeCsa,
+  resolve,
+  shipDef,
+  withoutSumter,
+} from './helpers.ts'
 
 /** The Raid Table cell for a die and a density, read straight from the pack. */
 const cell = (die: number, density: number) => {
@@ -20,10 +32,16 @@ describe('5.1 raids', () => {
     expect(loss).toBeGreaterThan(0)
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11 +RAID\nALA: MOVE C10', dice: [6, FWDT] })
     expect(r.labels[0]).toBe('raid by ALA in C11')
-    expect(r.texts('5.11')).toEqual([`ALA raids C11 (density ${density}, die 6): ${loss} merchant-marine points (2/${shipDef('ALA').ma} MP).`])
+    expect(r.texts('5.11')).toEqual([
+      `ALA raids C11 (density ${density}, die 6): ${loss} merchant-marine points (2/${shipDef('ALA').ma} MP).`,
+    ])
     expect(r.state.mm).toBe(s.mm - loss)
     expect(r.state.raidsThisTurn).toEqual([]) // cleared by the next turn's opening
-    expect(r.step.narrative.some((n) => n.rule === '5.2' && n.audience.kind === 'roles' && n.audience.roles.includes('federal'))).toBe(true)
+    expect(
+      r.step.narrative.some(
+        (n) => n.rule === '5.2' && n.audience.kind === 'roles' && n.audience.roles.includes('federal'),
+      ),
+    ).toBe(true)
   })
 
   it('5.0: an area may be raided only once per turn by a ship (rejected at parse)', () => {
@@ -47,7 +65,9 @@ describe('5.3 whaling counters', () => {
     placeCsa(s, 'FLA', 'D1')
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C6 +RAID\nFLA: MOVE C6 +RAID', dice: [5, 5, FWDT] })
     const raids = r.texts('5.11')
-    expect(raids[0]).toContain(`ALA raids C6 (whaling counter revealed: density ${value} (5.31), die 5): ${cell(5, value)} merchant-marine points`)
+    expect(raids[0]).toContain(
+      `ALA raids C6 (whaling counter revealed: density ${value} (5.31), die 5): ${cell(5, value)} merchant-marine points`,
+    )
     expect(raids[1]).toContain(`FLA raids C6 (density ${printed}, die 5): ${cell(5, printed)} merchant-marine points`)
     expect(r.state.whaling.C6).toBeUndefined()
     expect(r.state.mm).toBe(s.mm - cell(5, value) - cell(5, printed))
@@ -72,7 +92,9 @@ describe('5.4 raid restrictions', () => {
     withoutSumter(s)
     placeCsa(s, 'GEO', 'D2')
     placeCsa(s, 'ALA', 'D2')
-    expect(parse(s, 'confederate', 'GEO: MOVE D1 +RAID').errors.map((e) => e.message)).toEqual(['GEO may raid only in coastal areas (5.41)'])
+    expect(parse(s, 'confederate', 'GEO: MOVE D1 +RAID').errors.map((e) => e.message)).toEqual([
+      'GEO may raid only in coastal areas (5.41)',
+    ])
     expect(parse(s, 'confederate', 'ALA: MOVE D1 +RAID').errors).toEqual([])
   })
 
@@ -80,13 +102,17 @@ describe('5.4 raid restrictions', () => {
     const s = fresh()
     withoutSumter(s)
     placeCsa(s, 'STON', 'C5')
-    expect(parse(s, 'confederate', 'STON: MOVE C2 +RAID').errors.map((e) => e.message)).toEqual(['ironclads may not raid (5.41)'])
+    expect(parse(s, 'confederate', 'STON: MOVE C2 +RAID').errors.map((e) => e.message)).toEqual([
+      'ironclads may not raid (5.41)',
+    ])
   })
 
   it('5.42: Nashville may raid only one area a turn', () => {
     const s = fresh()
     placeCsa(s, 'NASH', 'C14')
-    expect(parse(s, 'confederate', 'NASH: MOVE C10 +RAID\nNASH: MOVE C11 +RAID').errors.map((e) => e.message)).toEqual(['NASH may raid only one area each turn (5.42)'])
+    expect(parse(s, 'confederate', 'NASH: MOVE C10 +RAID\nNASH: MOVE C11 +RAID').errors.map((e) => e.message)).toEqual([
+      'NASH may raid only one area each turn (5.42)',
+    ])
     expect(parse(s, 'confederate', 'NASH: MOVE C10 +RAID\nNASH: MOVE C11').errors).toEqual([])
     // An ordinary sloop is not limited.
     placeCsa(s, 'SUM', 'C14')
@@ -101,8 +127,12 @@ describe('5.4 raid restrictions', () => {
     placeCsa(s, 'FLA-AUX', 'C9')
     const r = resolve(s, { federal: '', confederate: 'ALA-AUX: RAID\nFLA-AUX: RAID', dice: [6, 6, FWDT] })
     const raids = r.texts('5.11')
-    expect(raids[0]).toContain(`ALA-AUX raids C11 (auxiliary: density 1 (5.43), die 6): ${cell(6, 1)} merchant-marine points`)
-    expect(raids[1]).toContain(`FLA-AUX raids C9 (density ${areaDef('C9').density}, die 6): ${cell(6, areaDef('C9').density)} merchant-marine points`)
+    expect(raids[0]).toContain(
+      `ALA-AUX raids C11 (auxiliary: density 1 (5.43), die 6): ${cell(6, 1)} merchant-marine points`,
+    )
+    expect(raids[1]).toContain(
+      `FLA-AUX raids C9 (density ${areaDef('C9').density}, die 6): ${cell(6, areaDef('C9').density)} merchant-marine points`,
+    )
     expect(r.state.mm).toBe(s.mm - cell(6, 1) - cell(6, areaDef('C9').density))
   })
 
@@ -112,7 +142,11 @@ describe('5.4 raid restrictions', () => {
     clearFederals(s)
     expect(areaDef('C45').density).toBe(0)
     placeCsa(s, 'ALA-AUX', 'C41')
-    const r = resolve(s, { federal: '', confederate: 'ALA-AUX: MOVE C45\nALA-AUX: RAID\nALA-AUX: MOVE C41', dice: [FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA-AUX: MOVE C45\nALA-AUX: RAID\nALA-AUX: MOVE C41',
+      dice: [FWDT],
+    })
     expect(r.texts('5.43')).toEqual(['ALA-AUX does not raid C45: auxiliaries need a density of at least 1.'])
     expect(r.texts('5.11')).toEqual([])
     expect(r.all).toContain(`ALA-AUX moves to C41 (2/${shipDef('ALA-AUX').ma} MP)`)
@@ -123,6 +157,8 @@ describe('5.4 raid restrictions', () => {
     const s = fresh()
     withoutSumter(s)
     placeCsa(s, 'ALA', 'C2', { commissioned: false })
-    expect(parse(s, 'confederate', 'ALA: MOVE C3 +RAID').errors.map((e) => e.message)).toEqual(['ALA is uncommissioned and cannot raid (5.46)'])
+    expect(parse(s, 'confederate', 'ALA: MOVE C3 +RAID').errors.map((e) => e.message)).toEqual([
+      'ALA is uncommissioned and cannot raid (5.46)',
+    ])
   })
 })

@@ -1,12 +1,30 @@
 // Rule 6: normal searches, spotting responses, escapes, European auto-blockades and the East
 // Coast Emergency Search.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, areaDef, clearFederals, dieWhere, ecesShip, ecesSpots, escapes, fresh, placeCsa, placeUsa, raidLoss, resolve, searchSpots, shipDef, winningFight, withoutSumter, alaMeetsDaco } from './helpers.ts'
+import {
+  FWDT,
+  T,
+  areaDef,
+  clearFederals,
+  dieWhere,
+  ecesShip,
+  ecesSpots,
+  escapes,
+  fresh,
+  placeCsa,
+  placeUsa,
+  raidLoss,
+  resolve,
+  searchSpots,
+  shipDef,
+  winningFight,
+  withoutSumter,
+  alaMeetsDaco,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const spot1 = () => dieWhere((d) => searchSpots(T, d, 1), 'a spot by one searcher')
 const miss1 = () => dieWhere((d) => !searchSpots(T, d, 1), 'a miss by one searcher')
-
 
 describe('6.1 normal searches', () => {
   it('6.11: the search counts each squadron once and leaves blockaders out', () => {
@@ -46,8 +64,18 @@ describe('6.1 normal searches', () => {
     const s = alaMeetsDaco()
     placeUsa(s, 'MOHIC', 'C11')
     const spot = dieWhere((d) => searchSpots(T, d, 2))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: PORT', dice: [spot, 4, 4, 2, 5, FWDT] })
-    expect(r.labels.slice(0, 5)).toEqual(['search for ALA in C11 by 2', 'spotter among DACO', 'spotter among MOHIC', 'spotter among DACO', 'spotter among MOHIC'])
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: PORT',
+      dice: [spot, 4, 4, 2, 5, FWDT],
+    })
+    expect(r.labels.slice(0, 5)).toEqual([
+      'search for ALA in C11 by 2',
+      'spotter among DACO',
+      'spotter among MOHIC',
+      'spotter among DACO',
+      'spotter among MOHIC',
+    ])
     expect(r.texts('6.11')).toEqual([`MOHIC spots ALA in C11 (search die ${spot} with 2 searcher(s)).`])
     expect(r.state.usa.MOHIC!.blockading).toBe('ALA')
     expect(r.state.usa.DACO!.blockading).toBeNull()
@@ -58,7 +86,11 @@ describe('6.13 responses to a spotting', () => {
   it('6.13(1): FIGHT leads to combat with the spotting ship', () => {
     const s = alaMeetsDaco()
     const fight = winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: FIGHT', dice: [spot1(), ...fight, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: FIGHT',
+      dice: [spot1(), ...fight, FWDT],
+    })
     expect(r.texts('6.13')[0]).toBe('ALA answers the spotting with FIGHT (policy ALA ON SPOTTED).')
     expect(r.texts('8.11')[0]).toBe('Combat: ALA against DACO.')
     expect(r.state.usa.DACO!.loc).toBe('sunk')
@@ -70,7 +102,11 @@ describe('6.13 responses to a spotting', () => {
     const diff = shipDef('ALA').ma - shipDef('DACO').ma
     const fail = dieWhere((d) => !escapes(T, d, diff), 'a failed escape')
     const fight = winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot1(), fail, ...fight, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot1(), fail, ...fight, FWDT],
+    })
     expect(r.labels[1]).toBe('escape ALA from DACO')
     expect(r.texts('6.22')).toEqual([`ALA fails to escape from DACO (speed difference ${diff}, die ${fail}).`])
     expect(r.state.usa.DACO!.loc).toBe('sunk')
@@ -78,11 +114,17 @@ describe('6.13 responses to a spotting', () => {
 
   it('6.13(3): PORT puts the ship in a port of the area, blockaded by the spotter', () => {
     const s = alaMeetsDaco()
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: PORT', dice: [spot1(), FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: PORT',
+      dice: [spot1(), FWDT],
+    })
     expect(r.state.csa.ALA!.area).toBe('C11')
     expect(r.state.csa.ALA!.port).toBe('S')
     expect(r.state.usa.DACO!.blockading).toBe('ALA')
-    expect(r.texts('6.13')).toContain('ALA enters the S port in C11 and accepts blockade by DACO; its activity ends for the turn (4.33).')
+    expect(r.texts('6.13')).toContain(
+      'ALA enters the S port in C11 and accepts blockade by DACO; its activity ends for the turn (4.33).',
+    )
   })
 
   it('6.13(3): the default answer is PORT when the spotter out-guns the ship in a coastal area', () => {
@@ -104,7 +146,11 @@ describe('6.13 responses to a spotting', () => {
     const ecesMiss = dieWhere((d) => !ecesSpots(T, d), 'an ECES miss')
     const diff = shipDef('ALA').ma - shipDef('PENG').ma
     const esc = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C9\nPOLICY ALA ON SPOTTED: ASK; PORT', dice: [ecesMiss, spot1(), esc, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C9\nPOLICY ALA ON SPOTTED: ASK; PORT',
+      dice: [ecesMiss, spot1(), esc, FWDT],
+    })
     expect(r.step.decisions).toHaveLength(1)
     expect(r.step.decisions[0]!.options.map((o) => o.id)).toEqual(['FIGHT', 'ESCAPE'])
     expect(r.texts('6.13')[0]).toMatch(/^ALA answers the spotting with ESCAPE/)
@@ -120,7 +166,11 @@ describe('6.13 responses to a spotting', () => {
     placeUsa(s, 'NIAG', 'C54')
     expect(shipDef('NIAG').gun).toBeGreaterThanOrEqual(shipDef('ALA').gun) // a coastal refuge would be the default
     const esc = dieWhere((d) => escapes(T, d, shipDef('ALA').ma - shipDef('NIAG').ma))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C54\nPOLICY ALA ON SPOTTED: ASK', dice: [spot1(), esc, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C54\nPOLICY ALA ON SPOTTED: ASK',
+      dice: [spot1(), esc, FWDT],
+    })
     expect(r.step.decisions[0]!.options.map((o) => o.id)).toEqual(['FIGHT', 'ESCAPE'])
     expect(r.step.decisions[0]!.applied).toBe('ESCAPE')
     expect(r.state.csa.ALA!.port).toBeNull()
@@ -149,8 +199,14 @@ describe('6.13 responses to a spotting', () => {
       confederate: 'ALA: MOVE C11 +RAID\nPOLICY ALA ON SPOTTED: FIGHT',
       dice: [spot1(), esc, 6, FWDT],
     })
-    expect(r.labels.slice(0, 3)).toEqual(['search for ALA in C11 by 1', 'Federal escape of DACO from ALA', 'raid by ALA in C11'])
-    expect(r.texts('6.13')).toContain(`DACO declines combat and escapes from ALA (speed difference ${diff}, die ${esc}).`)
+    expect(r.labels.slice(0, 3)).toEqual([
+      'search for ALA in C11 by 1',
+      'Federal escape of DACO from ALA',
+      'raid by ALA in C11',
+    ])
+    expect(r.texts('6.13')).toContain(
+      `DACO declines combat and escapes from ALA (speed difference ${diff}, die ${esc}).`,
+    )
     expect(r.texts('8.11')).toEqual([])
     expect(r.state.mm).toBe(s.mm - raidLoss(T, 6, areaDef('C11').density))
   })
@@ -160,7 +216,11 @@ describe('6.13 responses to a spotting', () => {
     const diff = shipDef('DACO').ma - shipDef('ALA').ma
     const fail = dieWhere((d) => !escapes(T, d, diff), 'a failed Federal escape')
     const fight = winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
-    const r = resolve(s, { federal: 'POLICY ALL ON COMBAT-OFFERED: EVADE', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: FIGHT', dice: [spot1(), fail, ...fight, FWDT] })
+    const r = resolve(s, {
+      federal: 'POLICY ALL ON COMBAT-OFFERED: EVADE',
+      confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: FIGHT',
+      dice: [spot1(), fail, ...fight, FWDT],
+    })
     expect(r.texts('6.13')).toContain(`DACO tries to avoid ALA and fails (speed difference ${diff}, die ${fail}).`)
     expect(r.state.usa.DACO!.loc).toBe('sunk')
   })
@@ -175,8 +235,15 @@ describe('6.2 escape', () => {
     placeUsa(s, 'S-D-CU', 'C11', { damage: 1 })
     const base = shipDef('ALA').ma - shipDef('S-D-CU').ma
     // A die that escapes one point faster but not at the undamaged difference.
-    const die = dieWhere((d) => escapes(T, d, base + 1) && !escapes(T, d, base), 'an escape decided by one point of speed')
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot1(), die, FWDT] })
+    const die = dieWhere(
+      (d) => escapes(T, d, base + 1) && !escapes(T, d, base),
+      'an escape decided by one point of speed',
+    )
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot1(), die, FWDT],
+    })
     expect(r.texts('6.21')).toEqual([`ALA escapes from S-D-CU (speed difference ${base + 1}, die ${die}).`])
   })
 
@@ -188,8 +255,17 @@ describe('6.2 escape', () => {
     placeUsa(s, 'R-R-CUY', 'C11')
     const base = shipDef('ALA').ma - shipDef('R-R-CUY').ma
     const die = dieWhere((d) => escapes(T, d, base) && !escapes(T, d, base - 1), 'an escape lost by one point of speed')
-    const fight = winningFight(shipDef('ALA').gun, shipDef('R-R-CUY').def, shipDef('R-R-CUY').gun, shipDef('ALA').def - 1)
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot1(), die, ...fight, FWDT] })
+    const fight = winningFight(
+      shipDef('ALA').gun,
+      shipDef('R-R-CUY').def,
+      shipDef('R-R-CUY').gun,
+      shipDef('ALA').def - 1,
+    )
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot1(), die, ...fight, FWDT],
+    })
     expect(r.texts('6.22')).toEqual([`ALA fails to escape from R-R-CUY (speed difference ${base - 1}, die ${die}).`])
     expect(r.state.usa['R-R-CUY']!.loc).toBe('sunk')
   })
@@ -197,7 +273,11 @@ describe('6.2 escape', () => {
   it('6.23: a ship that escaped may not raid that area, but raids the next one', () => {
     const s = alaMeetsDaco()
     const esc = dieWhere((d) => escapes(T, d, shipDef('ALA').ma - shipDef('DACO').ma))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11 +RAID\nALA: MOVE C10 +RAID\nPOLICY ALA ON SPOTTED: ESCAPE', dice: [spot1(), esc, 6, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11 +RAID\nALA: MOVE C10 +RAID\nPOLICY ALA ON SPOTTED: ESCAPE',
+      dice: [spot1(), esc, 6, FWDT],
+    })
     expect(r.texts('6.23')).toEqual(['ALA does not raid C11: it attempted an escape here.'])
     expect(r.texts('5.11')).toHaveLength(1)
     expect(r.texts('5.11')[0]).toMatch(/^ALA raids C10 /)
@@ -221,7 +301,9 @@ describe('6.3 searches in Europe', () => {
     placeCsa(s, 'ALA', 'C2')
     const placed = resolve(s, { federal: 'DEPLOY KEAR\nEUROPE-BLOCKADE KEAR IN C2\nMOVE KEAR C2', dice: [] })
     expect(placed.state.stage).toBe('confederate-orders')
-    expect(placed.texts('6.3')).toEqual(['Declared: KEAR will move into C2 to blockade the Confederate ships that began the turn there.'])
+    expect(placed.texts('6.3')).toEqual([
+      'Declared: KEAR will move into C2 to blockade the Confederate ships that began the turn there.',
+    ])
     const r = resolve(placed.state, { confederate: '', dice: [FWDT] })
     expect(r.texts('6.3')).toEqual(['KEAR enters C2: ALA is spotted and blockaded in port.'])
     expect(r.state.usa.KEAR!.blockading).toBe('ALA')
@@ -258,8 +340,14 @@ describe('6.4 East Coast Emergency Search', () => {
       const diff = shipDef('ALA').ma - found.speed
       const esc = dieWhere((d) => escapes(T, d, diff))
       const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C9', dice: [spot, 3, esc, FWDT] })
-      expect(r.labels.slice(0, 3)).toEqual(['ECES for ALA in C9', 'ECES ship for ALA', 'escape ALA from an East Coast emergency ship'])
-      expect(r.texts('6.43')).toEqual([`East Coast Emergency Search spots ALA in C9 (die ${spot}); the emergency ship rolled (die 3) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`])
+      expect(r.labels.slice(0, 3)).toEqual([
+        'ECES for ALA in C9',
+        'ECES ship for ALA',
+        'escape ALA from an East Coast emergency ship',
+      ])
+      expect(r.texts('6.43')).toEqual([
+        `East Coast Emergency Search spots ALA in C9 (die ${spot}); the emergency ship rolled (die 3) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`,
+      ])
       expect(r.state.ecesEntries.S).toBe(earlier + 1)
     }
   })

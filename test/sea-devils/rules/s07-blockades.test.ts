@@ -1,6 +1,23 @@
 // Rule 7: running the blockade of a Confederate port (Blockade Table) and of a neutral port.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, blockadeResult, clearFederals, crt, dieWhere, escapes, fresh, placeCsa, placeUsa, resolve, searchSpots, shipDef, winningFight, withoutSumter, yearOf } from './helpers.ts'
+import {
+  FWDT,
+  T,
+  blockadeResult,
+  clearFederals,
+  crt,
+  dieWhere,
+  escapes,
+  fresh,
+  placeCsa,
+  placeUsa,
+  resolve,
+  searchSpots,
+  shipDef,
+  winningFight,
+  withoutSumter,
+  yearOf,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 /** Campaign game at `turn`, Nashville in the C14 Confederate port, no Sumter, Atlantic clear. */
@@ -16,25 +33,42 @@ function nashAtC14(turn: number, port: string | null = 'CSA'): SdState {
 describe('7.1 Confederate port blockades', () => {
   it('7.11: the die is modified for the year; no number means no fire', () => {
     // A die that gives nothing in 1861 but a hypothetical blockader in 1862.
-    const die = dieWhere((d) => blockadeResult(T, d, yearOf(1), 'out').gunnery === null && blockadeResult(T, d, yearOf(3), 'out').gunnery !== null, 'a die the 1862 modifier turns into fire')
+    const die = dieWhere(
+      (d) =>
+        blockadeResult(T, d, yearOf(1), 'out').gunnery === null &&
+        blockadeResult(T, d, yearOf(3), 'out').gunnery !== null,
+      'a die the 1862 modifier turns into fire',
+    )
     const quiet = blockadeResult(T, die, yearOf(1), 'out')
     const r = resolve(nashAtC14(1), { federal: '', confederate: 'NASH: RUN-OUT\nNASH: MOVE C10', dice: [die, FWDT] })
     expect(r.labels[0]).toBe('blockade out NASH at C14')
-    expect(r.texts('7.11')).toEqual([`NASH runs the blockade out of the Confederate port in C14 (die ${die}, modified ${quiet.modified} for ${yearOf(1)}): the blockaders do not fire.`])
+    expect(r.texts('7.11')).toEqual([
+      `NASH runs the blockade out of the Confederate port in C14 (die ${die}, modified ${quiet.modified} for ${yearOf(1)}): the blockaders do not fire.`,
+    ])
     expect(r.state.csa.NASH!.damage).toBe(0)
     expect(r.state.csa.NASH!.port).toBeNull()
     expect(r.state.csa.NASH!.area).toBe('C10')
   })
 
   it('7.11: a number is one firing segment by a ship of that gunnery; the runner carries on with its MA cut by the damage', () => {
-    const die = dieWhere((d) => blockadeResult(T, d, yearOf(1), 'out').gunnery === null && blockadeResult(T, d, yearOf(3), 'out').gunnery !== null)
+    const die = dieWhere(
+      (d) =>
+        blockadeResult(T, d, yearOf(1), 'out').gunnery === null &&
+        blockadeResult(T, d, yearOf(3), 'out').gunnery !== null,
+    )
     const res = blockadeResult(T, die, yearOf(3), 'out')
     const dmg = crt(6, res.gunnery!)
     expect(dmg).toBeGreaterThan(0)
     expect(dmg).toBeLessThan(shipDef('NASH').def)
     const r = resolve(nashAtC14(3), { federal: '', confederate: 'NASH: RUN-OUT\nNASH: MOVE C10', dice: [die, 6, FWDT] })
-    expect(r.labels.slice(0, 3)).toEqual(['blockade out NASH at C14', 'blockader fires on NASH', 'Federal Warship Deployment Table'])
-    expect(r.texts('7.11')).toEqual([`NASH runs the blockade out of the Confederate port in C14 (die ${die}, modified ${res.modified} for ${yearOf(3)}): a blockader of gunnery ${res.gunnery} fires once (die 6) for ${dmg} damage.`])
+    expect(r.labels.slice(0, 3)).toEqual([
+      'blockade out NASH at C14',
+      'blockader fires on NASH',
+      'Federal Warship Deployment Table',
+    ])
+    expect(r.texts('7.11')).toEqual([
+      `NASH runs the blockade out of the Confederate port in C14 (die ${die}, modified ${res.modified} for ${yearOf(3)}): a blockader of gunnery ${res.gunnery} fires once (die 6) for ${dmg} damage.`,
+    ])
     expect(r.state.csa.NASH!.damage).toBe(dmg)
     expect(r.all).toContain(`NASH moves to C10 (2/${shipDef('NASH').ma - dmg} MP)`)
   })
@@ -46,8 +80,14 @@ describe('7.1 Confederate port blockades', () => {
     const mods = T.blockade.yearMods[String(year)]!
     const s = nashAtC14(gt, null)
     const die = 4
-    const r = resolve(s, { federal: '', confederate: 'NASH: RUN-IN', dice: [die, ...(blockadeResult(T, die, year, 'in').gunnery === null ? [] : [1]), FWDT] })
-    expect(r.texts('7.11')[0]).toContain(`(die ${die}, modified ${Math.min(T.blockade.maxRoll, die + mods.in)} for ${year})`)
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'NASH: RUN-IN',
+      dice: [die, ...(blockadeResult(T, die, year, 'in').gunnery === null ? [] : [1]), FWDT],
+    })
+    expect(r.texts('7.11')[0]).toContain(
+      `(die ${die}, modified ${Math.min(T.blockade.maxRoll, die + mods.in)} for ${year})`,
+    )
     expect(r.state.csa.NASH!.port).toBe('CSA')
     expect(r.texts('11.51')).toContain('NASH coals in the Confederate port: 1 coaling(s) this turn.')
   })
@@ -57,7 +97,11 @@ describe('7.1 Confederate port blockades', () => {
     placeUsa(s, 'DACO', 'C14')
     const calm = dieWhere((d) => blockadeResult(T, d, yearOf(1), 'out').gunnery === null)
     const spot = dieWhere((d) => searchSpots(T, d, 1))
-    const r = resolve(s, { federal: '', confederate: 'NASH: RUN-OUT\nPOLICY NASH ON SPOTTED: PORT', dice: [calm, spot, FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'NASH: RUN-OUT\nPOLICY NASH ON SPOTTED: PORT',
+      dice: [calm, spot, FWDT],
+    })
     expect(r.labels.slice(0, 2)).toEqual(['blockade out NASH at C14', 'search for NASH in C14 by 1'])
     expect(r.texts('6.11')).toEqual([`DACO spots NASH in C14 (search die ${spot} with 1 searcher(s)).`])
   })
@@ -121,7 +165,9 @@ describe('7.2 neutral port blockades', () => {
     const fight = winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
     const miss = dieWhere((d) => !searchSpots(T, d, 1))
     const r = resolve(s, { federal: '', confederate: 'ALA: RUN', dice: [fail, ...fight, miss, FWDT] })
-    expect(r.texts('6.22')).toEqual([`ALA cannot slip past DACO (speed difference ${ma - shipDef('DACO').ma}, die ${fail}).`])
+    expect(r.texts('6.22')).toEqual([
+      `ALA cannot slip past DACO (speed difference ${ma - shipDef('DACO').ma}, die ${fail}).`,
+    ])
     expect(r.state.usa.DACO!.loc).toBe('sunk')
   })
 

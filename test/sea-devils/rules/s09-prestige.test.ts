@@ -1,7 +1,23 @@
 // Rule 9: the Confederate Prestige Levels: track adjustments, action adjustments and their effects
 // on ports and coal.
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, clearFederals, dieWhere, fresh, parse, placeCsa, placeUsa, raidLoss, resolve, searchSpots, trackOf, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  clearFederals,
+  dieWhere,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  raidLoss,
+  resolve,
+  searchSpots,
+  trackOf,
+  withoutSumter,
+} from './helpers.ts'
 
 const threshold = P.victoryPoints.mmEnglandThreshold
 
@@ -12,8 +28,14 @@ describe('9.2 adjusting the prestige levels', () => {
     const { W, E, F } = trackOf(2).cpl
     const r = resolve(s, { federal: '', confederate: '', dice: [FWDT] })
     expect(r.state.turn).toBe(2)
-    expect(r.state.cpl).toEqual({ world: s.cpl.world + W, england: s.cpl.england + W + E, france: s.cpl.france + W + F })
-    expect(r.texts('9.21')[0]).toContain(`world ${s.cpl.world + W}, England ${s.cpl.england + W + E}, France ${s.cpl.france + W + F}`)
+    expect(r.state.cpl).toEqual({
+      world: s.cpl.world + W,
+      england: s.cpl.england + W + E,
+      france: s.cpl.france + W + F,
+    })
+    expect(r.texts('9.21')[0]).toContain(
+      `world ${s.cpl.world + W}, England ${s.cpl.england + W + E}, France ${s.cpl.france + W + F}`,
+    )
   })
 
   it('9.22(1): the merchant marine falling below 1165 lowers England at once, only once', () => {
@@ -26,7 +48,9 @@ describe('9.2 adjusting the prestige levels', () => {
     const l2 = raidLoss(T, 6, areaDef('C10').density)
     expect(l1).toBeGreaterThanOrEqual(2)
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11 +RAID\nALA: MOVE C10 +RAID', dice: [6, 6, FWDT] })
-    expect(r.texts('9.22')).toEqual([`The merchant marine falls below ${threshold}: England's prestige level drops to ${s.cpl.england - 1}.`])
+    expect(r.texts('9.22')).toEqual([
+      `The merchant marine falls below ${threshold}: England's prestige level drops to ${s.cpl.england - 1}.`,
+    ])
     const { W, E } = trackOf(2).cpl
     expect(r.state.cpl.england).toBe(s.cpl.england - 1 + W + E)
     expect(r.state.mmEnglandDropDone).toBe(true)
@@ -46,7 +70,7 @@ describe('9.2 adjusting the prestige levels', () => {
     expect(r.state.cpl.england).toBe(s.cpl.england + W + E)
   })
 
-  it('9.22(2): a refit in France lowers France\'s level', () => {
+  it("9.22(2): a refit in France lowers France's level", () => {
     const s = fresh()
     withoutSumter(s)
     clearFederals(s)
@@ -59,7 +83,7 @@ describe('9.2 adjusting the prestige levels', () => {
     expect(r.state.csa.ALA!.turnsAtSea).toBe(0)
   })
 
-  it('9.22(2): a repair in England lowers England\'s level and removes the damage', () => {
+  it("9.22(2): a repair in England lowers England's level and removes the damage", () => {
     const s = fresh()
     s.semmes.ship = null
     clearFederals(s)
@@ -80,7 +104,9 @@ describe('9.3 effects of the prestige levels', () => {
     withoutSumter(s)
     placeCsa(s, 'ALA', 'D3')
     s.cpl.world = e13.cplThreshold! - 1
-    expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors.map((e) => e.message)).toEqual(['the E port in C13 is closed to Confederate ships at the current prestige level (9.3)'])
+    expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors.map((e) => e.message)).toEqual([
+      'the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
+    ])
     s.cpl.world = e13.cplThreshold!
     expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors).toEqual([])
   })
@@ -117,7 +143,9 @@ describe('9.3 effects of the prestige levels', () => {
     s.semmes.ship = null
     placeCsa(s, 'ALA', 'C2', { port: 'England' })
     placeCsa(s, 'SUM', 'C2', { port: 'England' })
-    expect(parse(s, 'confederate', 'ALA: REFIT').errors.map((e) => e.message)).toEqual(['ALA was received in England and may never refit there (9.36)'])
+    expect(parse(s, 'confederate', 'ALA: REFIT').errors.map((e) => e.message)).toEqual([
+      'ALA was received in England and may never refit there (9.36)',
+    ])
     expect(parse(s, 'confederate', 'SUM: REFIT').errors).toEqual([])
     placeCsa(s, 'ALA', 'C5', { port: 'France' })
     expect(parse(s, 'confederate', 'ALA: REFIT').errors).toEqual([])

@@ -2,7 +2,19 @@
 // no ship is repaired or refitted there; commissioning in France stays possible (ruling R8, after
 // the designer's note in 12.12 that commissions the Stonewall in C5 in 1865).
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, clearFederals, fresh, parse, placeCsa, raidLoss, resolve, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  clearFederals,
+  fresh,
+  parse,
+  placeCsa,
+  raidLoss,
+  resolve,
+  withoutSumter,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const england = areaDef('C2').ports.find((p) => p.nat === 'England')!
@@ -26,7 +38,9 @@ describe('9.34 / 9.35 shutdowns', () => {
 
   it('9.35: below -6 an uncommissioned ship may not leave France', () => {
     const s = inPort('GEO', 'C5', { france: france.cplThreshold! - 1 })
-    expect(errors(s, 'GEO: LEAVE-PORT')).toEqual(['GEO is uncommissioned and may not leave France while its prestige level is below -6 (9.35); commission it first'])
+    expect(errors(s, 'GEO: LEAVE-PORT')).toEqual([
+      'GEO is uncommissioned and may not leave France while its prestige level is below -6 (9.35); commission it first',
+    ])
     // At the threshold itself it may.
     s.cpl.france = france.cplThreshold!
     expect(errors(s, 'GEO: LEAVE-PORT')).toEqual([])
@@ -42,16 +56,24 @@ describe('9.34 / 9.35 shutdowns', () => {
   })
 
   it('9.35: repair and refit stay barred in France below -6', () => {
-    expect(errors(inPort('ALA', 'C5', { france: -7 }, true), 'ALA: REFIT')).toEqual(['C5 cannot refit Confederate ships now (4.41, 9.34, 9.35)'])
+    expect(errors(inPort('ALA', 'C5', { france: -7 }, true), 'ALA: REFIT')).toEqual([
+      'C5 cannot refit Confederate ships now (4.41, 9.34, 9.35)',
+    ])
   })
 
   it('9.34: below -19 an uncommissioned ship may not leave England, nor be commissioned there', () => {
     const s = inPort('GEO', 'C2', { england: england.cplThreshold! - 1 })
-    expect(errors(s, 'GEO: LEAVE-PORT')).toEqual(['GEO is uncommissioned and may not leave England while its prestige level is below -19 (9.34); commission it first'])
+    expect(errors(s, 'GEO: LEAVE-PORT')).toEqual([
+      'GEO is uncommissioned and may not leave England while its prestige level is below -19 (9.34); commission it first',
+    ])
     // The record passes (the commissioning might become possible), but at execution both lines fail (ruling R32).
     const r = resolve(s, { federal: '', confederate: 'GEO: COMMISSION\nGEO: LEAVE-PORT', dice: [FWDT] })
-    expect(r.texts('10.51')).toEqual(['GEO cannot be commissioned in C2: no usable port; the line is skipped (ruling R32).'])
-    expect(r.texts('9.34')).toEqual(['GEO is uncommissioned and may not leave England while its prestige level is below -19; LEAVE-PORT is skipped (ruling R32).'])
+    expect(r.texts('10.51')).toEqual([
+      'GEO cannot be commissioned in C2: no usable port; the line is skipped (ruling R32).',
+    ])
+    expect(r.texts('9.34')).toEqual([
+      'GEO is uncommissioned and may not leave England while its prestige level is below -19; LEAVE-PORT is skipped (ruling R32).',
+    ])
     expect(r.state.csa.GEO!).toMatchObject({ port: 'England', commissioned: false })
     // Held in port, it spent the whole turn there: no coal needed, one more turn toward internment (11.41).
     expect(r.texts('11.52')).toEqual([])
@@ -65,7 +87,9 @@ describe('9.34 / 9.35 shutdowns', () => {
     expect(raidLoss(T, 6, areaDef('C11').density)).toBeGreaterThan(0)
     expect(errors(s, 'ALA: MOVE C11 +RAID\nGEO: LEAVE-PORT')).toEqual([])
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11 +RAID\nGEO: LEAVE-PORT', dice: [6, FWDT] })
-    expect(r.texts('9.22')).toEqual([`The merchant marine falls below ${P.victoryPoints.mmEnglandThreshold}: England's prestige level drops to ${england.cplThreshold! - 1}.`])
+    expect(r.texts('9.22')).toEqual([
+      `The merchant marine falls below ${P.victoryPoints.mmEnglandThreshold}: England's prestige level drops to ${england.cplThreshold! - 1}.`,
+    ])
     expect(r.texts('9.34')).toHaveLength(1)
     expect(r.state.csa.GEO!.port).toBe('England')
   })

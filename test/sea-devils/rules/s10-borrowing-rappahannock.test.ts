@@ -13,7 +13,12 @@ function sloops(where: Record<string, 'AP' | 'UP'>, upUses: Record<string, numbe
   for (const u of Object.values(s.usa)) {
     if (shipDef(u.id).type !== 'S' || shipDef(u.id).fleet) continue
     const loc = where[u.id]
-    Object.assign(u, loc ? { loc, area: null, spent: loc === 'UP' ? shipDef(u.id).availability! : 0, upUses: upUses[u.id] ?? 0 } : { loc: 'pending', area: null })
+    Object.assign(
+      u,
+      loc
+        ? { loc, area: null, spent: loc === 'UP' ? shipDef(u.id).availability! : 0, upUses: upUses[u.id] ?? 0 }
+        : { loc: 'pending', area: null },
+    )
   }
   s.deployTrack = { F: 0, SF: 0, S: points, GB: 0, SGB: 0 }
   return s
@@ -23,7 +28,9 @@ const errors = (s: SdState, text: string) => parse(s, 'federal', text).errors.ma
 describe('10.11 borrowing from the Unavailable Pool', () => {
   it('10.11: a ship comes out of the UP only when no other ship of its type is available', () => {
     const s = sloops({ DACO: 'AP', RICH: 'UP' })
-    expect(errors(s, 'DEPLOY-UP RICH')).toEqual(['RICH may come from the Unavailable Pool only when no other S ship is available; deploy DACO first (10.11)'])
+    expect(errors(s, 'DEPLOY-UP RICH')).toEqual([
+      'RICH may come from the Unavailable Pool only when no other S ship is available; deploy DACO first (10.11)',
+    ])
     s.deployTrack.S = 2
     expect(errors(s, 'DEPLOY-UP RICH\nDEPLOY DACO')).toEqual([])
   })
@@ -36,7 +43,9 @@ describe('10.11 borrowing from the Unavailable Pool', () => {
 
   it('10.11: rotation: no ship goes out of the UP again before every other of its type has gone as often', () => {
     const s = sloops({ RICH: 'UP', ADIR: 'UP' }, { RICH: 1 })
-    expect(errors(s, 'DEPLOY-UP RICH')).toEqual(['RICH has been taken from the Unavailable Pool 1 time(s); ADIR must be taken first (10.11 rotation)'])
+    expect(errors(s, 'DEPLOY-UP RICH')).toEqual([
+      'RICH has been taken from the Unavailable Pool 1 time(s); ADIR must be taken first (10.11 rotation)',
+    ])
     expect(errors(s, 'DEPLOY-UP ADIR')).toEqual([])
     s.deployTrack.S = 2
     // Once ADIR has gone out as often, RICH may follow in the same orders.
@@ -55,7 +64,13 @@ describe('10.11 borrowing from the Unavailable Pool', () => {
   it('10.11 / R21: a borrowed ship uses a track point, no availability, enters at C9 and counts its use', () => {
     const s = sloops({ RICH: 'UP', ADIR: 'UP' })
     const r = resolve(s, { federal: 'DEPLOY-UP ADIR', dice: [] })
-    expect(r.state.usa.ADIR!).toMatchObject({ loc: 'map', area: 'C9', fromUP: true, upUses: 1, spent: shipDef('ADIR').availability })
+    expect(r.state.usa.ADIR!).toMatchObject({
+      loc: 'map',
+      area: 'C9',
+      fromUP: true,
+      upUses: 1,
+      spent: shipDef('ADIR').availability,
+    })
     expect(r.state.deployTrack.S).toBe(0)
     expect(r.texts('10.11')).toEqual(['ADIR (S) is deployed and enters at C9 (from the Unavailable Pool).'])
   })
@@ -81,8 +96,16 @@ describe('10.52 the Rappahannock', () => {
     placeUsa(s, 'KEAR', 'C5')
     const r = resolve(s, { federal: '', confederate: '', dice: [FWDT] })
     expect(r.state.turn).toBe(9)
-    expect(r.texts('10.52')).toEqual(['RAPP must flee C2: it spends 1 MP to reach the France port in C5, unsearched, and repairs there for the rest of the turn.'])
-    expect(r.state.csa.RAPP!).toMatchObject({ status: 'map', area: 'C5', port: 'France', commissioned: false, arrivedTurn: 9 })
+    expect(r.texts('10.52')).toEqual([
+      'RAPP must flee C2: it spends 1 MP to reach the France port in C5, unsearched, and repairs there for the rest of the turn.',
+    ])
+    expect(r.state.csa.RAPP!).toMatchObject({
+      status: 'map',
+      area: 'C5',
+      port: 'France',
+      commissioned: false,
+      arrivedTurn: 9,
+    })
     // No search was rolled for it, though a Federal ship lay in C5.
     expect(r.labels.filter((l) => l.includes('RAPP'))).toEqual([])
     expect(shipDef('RAPP').arrivalRepairIn).toBe('France')
@@ -90,10 +113,12 @@ describe('10.52 the Rappahannock', () => {
 
   it('10.52: it takes no orders on its arrival turn', () => {
     const placed = resolve(gt9(), { federal: '', dice: [] }).state
-    expect(parse(placed, 'confederate', 'RAPP: LEAVE-PORT').errors.map((e) => e.message)).toEqual(['RAPP makes its forced move to C5 and repairs there for the rest of GT9 (10.52); it takes no orders this turn'])
+    expect(parse(placed, 'confederate', 'RAPP: LEAVE-PORT').errors.map((e) => e.message)).toEqual([
+      'RAPP makes its forced move to C5 and repairs there for the rest of GT9 (10.52); it takes no orders this turn',
+    ])
   })
 
-  it('10.52 / 9.22: the repair lowers France\'s prestige by one; the ship needs no coal, the turn counts as in port, and it moves freely on GT10', () => {
+  it("10.52 / 9.22: the repair lowers France's prestige by one; the ship needs no coal, the turn counts as in port, and it moves freely on GT10", () => {
     const placed = resolve(gt9(), { federal: '', dice: [] }).state
     const france = placed.cpl.france
     const r = resolve(placed, { confederate: '', dice: [FWDT] })

@@ -1,7 +1,20 @@
 // Rule 10: Federal removal, reinforcements, the deployment table and track, deployment choices,
 // Confederate reinforcements and commissioning.
 import { describe, expect, it } from 'vitest'
-import { FWDT, T, clearFederals, fresh, parse, placeCsa, placeUsa, resolve, shipDef, trackOf, withoutSumter, yearOf } from './helpers.ts'
+import {
+  FWDT,
+  T,
+  clearFederals,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  resolve,
+  shipDef,
+  trackOf,
+  withoutSumter,
+  yearOf,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 import { DEPLOY_TYPES } from '../../../src/games/sea-devils/pack.ts'
 
@@ -39,7 +52,7 @@ describe('10.1-10.2 Federal removal and reinforcements', () => {
     expect(r.texts('10.11')).toEqual(['RICH returns to the Unavailable Pool.'])
   })
 
-  it('10.2: the turn\'s Federal reinforcements join the Available Pool', () => {
+  it("10.2: the turn's Federal reinforcements join the Available Pool", () => {
     const s = fresh()
     const arrivals = trackOf(2).usaReinforcements
     expect(arrivals.length).toBeGreaterThan(0)
@@ -64,13 +77,18 @@ describe('10.3 Federal warship deployment', () => {
 
   it('10.31: Confederate ships in Europe count one half (rounded down) for the FWDT column', () => {
     // Sumter in its C15 port counts 1; ALA in C2 and GEO in C5 count one half each.
-    for (const [withGeo, inPlay] of [[false, 1], [true, 2]] as const) {
+    for (const [withGeo, inPlay] of [
+      [false, 1],
+      [true, 2],
+    ] as const) {
       const s = gt2()
       placeCsa(s, 'ALA', 'C2', { port: 'England' })
       if (withGeo) placeCsa(s, 'GEO', 'C5', { port: 'France' })
       const r = resolve(s, { federal: '', confederate: '', dice: [3] })
       const expected = T.fwdt.rows[2]![fwdtColumn(inPlay)]!
-      expect(r.texts('10.31')[0]).toMatch(new RegExp(`^Deployment roll with ${inPlay} Confederate ship\\(s\\) in play: die 3 gives `))
+      expect(r.texts('10.31')[0]).toMatch(
+        new RegExp(`^Deployment roll with ${inPlay} Confederate ship\\(s\\) in play: die 3 gives `),
+      )
       for (const t of DEPLOY_TYPES) expect(r.state.deployTrack[t]).toBe(expected[t])
     }
   })
@@ -103,7 +121,9 @@ describe('10.4 Federal ship selection', () => {
     expect(r.state.usa.DACO!.spent).toBe(before + 1)
     expect(r.state.deployTrack.S).toBe(0)
     expect(r.state.deployTrack.SGB).toBe(1)
-    expect(r.texts('10.42')).toEqual([`DACO (S) is deployed and enters at C9; availability ${before + 1}/${shipDef('DACO').availability}.`])
+    expect(r.texts('10.42')).toEqual([
+      `DACO (S) is deployed and enters at C9; availability ${before + 1}/${shipDef('DACO').availability}.`,
+    ])
   })
 
   it('10.42: a deployment beyond the track points is rejected', () => {
@@ -112,7 +132,9 @@ describe('10.4 Federal ship selection', () => {
     expect(p.errors).toHaveLength(1)
     expect(p.errors[0]!.line).toBe(2)
     expect(p.errors[0]!.message).toBe('no S deployment points left (track shows 1) (10.42)')
-    expect(parse(s, 'federal', 'DEPLOY NIAG').errors.map((e) => e.message)).toEqual(['no F deployment points left (track shows 0) (10.42)'])
+    expect(parse(s, 'federal', 'DEPLOY NIAG').errors.map((e) => e.message)).toEqual([
+      'no F deployment points left (track shows 0) (10.42)',
+    ])
   })
 
   it('10.43: ships from the AP enter in C9; ships on the map stay where they are', () => {
@@ -140,7 +162,13 @@ describe('10.5 Confederate reinforcements', () => {
     expect(trackOf(2).csaReinforcements).toContainEqual({ ship: 'NASH', area: 'C14', inPort: true })
     expect(s.csa.NASH!.status).toBe('pending')
     const r = resolve(s, { federal: '', confederate: '', dice: [FWDT] })
-    expect(r.state.csa.NASH!).toMatchObject({ status: 'map', area: 'C14', port: 'CSA', commissioned: true, arrivedTurn: 2 })
+    expect(r.state.csa.NASH!).toMatchObject({
+      status: 'map',
+      area: 'C14',
+      port: 'CSA',
+      commissioned: true,
+      arrivedTurn: 2,
+    })
     expect(r.texts('10.5')).toEqual(['NASH arrives in C14 (in the CSA port), commissioned.'])
   })
 
@@ -152,7 +180,11 @@ describe('10.5 Confederate reinforcements', () => {
     placeCsa(s, 'NASH', 'C14', { port: 'CSA', commissioned: false })
     placeCsa(s, 'ALA', 'C2', { port: 'England', commissioned: false })
     placeCsa(s, 'GEO', 'C5', { port: 'France', commissioned: false })
-    const r = resolve(s, { federal: '', confederate: 'NASH: COMMISSION\nALA: COMMISSION\nGEO: COMMISSION', dice: [FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'NASH: COMMISSION\nALA: COMMISSION\nGEO: COMMISSION',
+      dice: [FWDT],
+    })
     const year = yearOf(3)
     expect(r.texts('10.51')).toEqual([
       'NASH is commissioned at the CSA port in C14.',

@@ -1,7 +1,26 @@
 // Rules 11.22 (Wateree and Suwanee), 11.32 (the Florida), 11.53 (the Georgia's prize coal), 11.6
 // (the Stonewall and its pursuit fleet), the Pacific Fleet's exemptions and 12.12 (the Stonewall's VP).
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, clearFederals, crt, dieWhere, escapes, fresh, parse, placeCsa, placeUsa, raidLoss, resolve, searchSpots, shipDef, trackOf, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  clearFederals,
+  crt,
+  dieWhere,
+  escapes,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  raidLoss,
+  resolve,
+  searchSpots,
+  shipDef,
+  trackOf,
+  withoutSumter,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 import { shortestPath } from '../../../src/games/sea-devils/turn.ts'
 import { contextFor } from '../../../src/games/sea-devils/state.ts'
@@ -27,8 +46,12 @@ describe('11.22 Wateree and Suwanee', () => {
     expect(trackOf(11).usaReinforcements).toContain('WATE')
     const s = campaignAt(11)
     expect(s.usa.WATE!).toMatchObject({ loc: 'map', area: P.mapRoles.eastCoast, spent: 0 })
-    expect(parse(s, 'federal', 'MOVE WATE C13').errors.map((e) => e.message)).toEqual(['WATE marches to the Pacific on its own at half speed (11.22); it takes no MOVE'])
-    expect(parse(s, 'federal', 'DEPLOY WATE').errors.map((e) => e.message)).toEqual(['WATE marches to the Pacific at no cost (11.22)'])
+    expect(parse(s, 'federal', 'MOVE WATE C13').errors.map((e) => e.message)).toEqual([
+      'WATE marches to the Pacific on its own at half speed (11.22); it takes no MOVE',
+    ])
+    expect(parse(s, 'federal', 'DEPLOY WATE').errors.map((e) => e.message)).toEqual([
+      'WATE marches to the Pacific at no cost (11.22)',
+    ])
   })
 
   it('11.22 (ruling R17): it marches along a shortest path toward C44 at half its speed, rounded down, in Phase 3', () => {
@@ -46,11 +69,15 @@ describe('11.22 Wateree and Suwanee', () => {
     const open = resolve(fresh('endgame'), { dice: [FWDT] }).state
     const placed = resolve(open, { federal: '', dice: [] }).state
     const r = resolve(placed, { confederate: 'FLA: STAY\nGEO: STAY\nRAPP: STAY\nTALL: STAY', dice: [FWDT] })
-    expect(r.texts('11.22')).toEqual([`WATE marches toward C44 at half speed (${steps} areas): C45 -> C43 -> C44; it is in the Pacific and joins the Pacific Fleet.`])
+    expect(r.texts('11.22')).toEqual([
+      `WATE marches toward C44 at half speed (${steps} areas): C45 -> C43 -> C44; it is in the Pacific and joins the Pacific Fleet.`,
+    ])
     expect(areaDef('C44').pacific).toBe(true)
     // GT14's placement: free in the Pacific, it may move there without deployment, but not leave.
     expect(parse(r.state, 'federal', 'MOVE WATE C55').errors).toEqual([])
-    expect(parse(r.state, 'federal', 'MOVE WATE C43').errors.map((e) => e.message)).toEqual(['WATE may not leave the Pacific (11.21)'])
+    expect(parse(r.state, 'federal', 'MOVE WATE C43').errors.map((e) => e.message)).toEqual([
+      'WATE may not leave the Pacific (11.21)',
+    ])
     const next = resolve(r.state, { federal: '', dice: [] }).state
     expect(next.usa.WATE!).toMatchObject({ loc: 'map', area: 'C44', spent: 0 })
   })
@@ -76,7 +103,9 @@ describe('11.62 the Stonewall Pursuit Fleet', () => {
     const fleet = P.ships.filter((x) => x.fleet === 'S').map((x) => x.id)
     expect(fleet).toHaveLength(7)
     for (const id of fleet) expect(s.usa[id]!).toMatchObject({ loc: 'map', area: P.mapRoles.eastCoast, spent: 0 })
-    expect(parse(s, 'federal', 'DEPLOY S-1').errors.map((e) => e.message)).toEqual(['S-1 belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'])
+    expect(parse(s, 'federal', 'DEPLOY S-1').errors.map((e) => e.message)).toEqual([
+      'S-1 belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)',
+    ])
     expect(parse(s, 'federal', 'MOVE S-1 C13 C10').errors).toEqual([])
     const r = resolve(s, { federal: 'MOVE S-1 C13 C10', dice: [] })
     const done = resolve(r.state, { confederate: '', dice: [] })
@@ -100,27 +129,41 @@ describe('11.32 the Florida', () => {
     expect(fla.afterFirstRefit).toEqual({ ma: 7, sunkOnSpotting: 2 })
     const eight = 'FLA: MOVE C11 C10 C11 C10 C11 C10 C11 C10'
     expect(parse(florida(0), 'confederate', eight).errors).toEqual([])
-    expect(parse(florida(1), 'confederate', eight).errors.map((e) => e.message)).toEqual([`FLA would spend 8 MP but has 7 (movement allowance 7, damage 0) (4.11)`])
+    expect(parse(florida(1), 'confederate', eight).errors.map((e) => e.message)).toEqual([
+      `FLA would spend 8 MP but has 7 (movement allowance 7, damage 0) (4.11)`,
+    ])
   })
 
   it('11.32: but its speed for escapes stays 10', () => {
     const diff = fla.ma - daco.ma
     const ok = dieWhere((d) => escapes(T, d, diff))
-    const r = resolve(florida(1), { federal: '', confederate: 'FLA: MOVE C11\nPOLICY FLA ON SPOTTED: ESCAPE', dice: [spot1(), ok, FWDT] })
+    const r = resolve(florida(1), {
+      federal: '',
+      confederate: 'FLA: MOVE C11\nPOLICY FLA ON SPOTTED: ESCAPE',
+      dice: [spot1(), ok, FWDT],
+    })
     expect(r.texts('6.21')).toEqual([`FLA escapes from DACO (speed difference ${diff}, die ${ok}).`])
-    expect(r.texts('11.32')).toEqual(['FLA has been spotted 1 time(s) since its first refit; the second spotting sinks it.'])
+    expect(r.texts('11.32')).toEqual([
+      'FLA has been spotted 1 time(s) since its first refit; the second spotting sinks it.',
+    ])
     expect(r.state.csa.FLA!.spottedAfterRefit).toBe(1)
   })
 
   it('11.32: the second spotting after its first refit sinks it', () => {
     const r = resolve(florida(1, 1), { federal: '', confederate: 'FLA: MOVE C11 C10', dice: [spot1(), FWDT] })
-    expect(r.texts('12.13')).toEqual([`FLA is sunk: spotted 2 times since its first refit (11.32). The Federal player scores ${P.victoryPoints.sunk.S} VP.`])
+    expect(r.texts('12.13')).toEqual([
+      `FLA is sunk: spotted 2 times since its first refit (11.32). The Federal player scores ${P.victoryPoints.sunk.S} VP.`,
+    ])
     expect(r.state.csa.FLA!.status).toBe('sunk')
     expect(r.labels).toEqual(['search for FLA in C11 by 1', 'Federal Warship Deployment Table'])
   })
 
   it('11.32: spottings before the first refit do not count; a refit in port counts as its first', () => {
-    const r = resolve(florida(0), { federal: '', confederate: 'FLA: MOVE C11\nPOLICY FLA ON SPOTTED: ESCAPE', dice: [spot1(), 6, FWDT] })
+    const r = resolve(florida(0), {
+      federal: '',
+      confederate: 'FLA: MOVE C11\nPOLICY FLA ON SPOTTED: ESCAPE',
+      dice: [spot1(), 6, FWDT],
+    })
     expect(r.texts('11.32')).toEqual([])
     const s = florida(0)
     s.csa.FLA!.port = 'CSA'
@@ -130,7 +173,7 @@ describe('11.32 the Florida', () => {
   })
 })
 
-describe('11.53 the Georgia\'s prize coal', () => {
+describe("11.53 the Georgia's prize coal", () => {
   const geo = shipDef('GEO')
   function georgia(): SdState {
     const s = fresh()
@@ -142,21 +185,39 @@ describe('11.53 the Georgia\'s prize coal', () => {
 
   it('11.53: PRIZE-COAL gives six more MP that phase, is announced to both players and counts as a coaling', () => {
     expect(geo.prizeCoal).toEqual({ extraMp: 6 })
-    const path = ['C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13'].slice(0, geo.ma + 2)
-    expect(parse(georgia(), 'confederate', `GEO: MOVE ${path.join(' ')}`).errors.map((e) => e.message)).toEqual([`GEO would spend ${geo.ma + 2} MP but has ${geo.ma} (movement allowance ${geo.ma}, damage 0) (4.11)`])
-    const r = resolve(georgia(), { federal: '', confederate: `GEO: PRIZE-COAL\nGEO: MOVE ${path.join(' ')}`, dice: [FWDT] })
+    const path = ['C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13', 'C10', 'C13'].slice(
+      0,
+      geo.ma + 2,
+    )
+    expect(parse(georgia(), 'confederate', `GEO: MOVE ${path.join(' ')}`).errors.map((e) => e.message)).toEqual([
+      `GEO would spend ${geo.ma + 2} MP but has ${geo.ma} (movement allowance ${geo.ma}, damage 0) (4.11)`,
+    ])
+    const r = resolve(georgia(), {
+      federal: '',
+      confederate: `GEO: PRIZE-COAL\nGEO: MOVE ${path.join(' ')}`,
+      dice: [FWDT],
+    })
     const announcement = r.step.narrative.find((n) => n.rule === '11.53')!
-    expect(announcement).toMatchObject({ audience: { kind: 'public' }, text: 'The Confederate announces that GEO coals from a captured merchant ship: 6 more MP this phase, and deep-water raids next turn.' })
+    expect(announcement).toMatchObject({
+      audience: { kind: 'public' },
+      text: 'The Confederate announces that GEO coals from a captured merchant ship: 6 more MP this phase, and deep-water raids next turn.',
+    })
     expect(r.state.csa.GEO!).toMatchObject({ area: path.at(-1), prizeCoalUsed: true, deepRaidTurn: 2 })
   })
 
-  it('11.53: once a game, and as the ship\'s first line only', () => {
+  it("11.53: once a game, and as the ship's first line only", () => {
     const s = georgia()
-    expect(parse(s, 'confederate', 'GEO: MOVE C10\nGEO: PRIZE-COAL').errors.map((e) => e.message)).toEqual(["PRIZE-COAL must be GEO's first line: it is announced at the start of the activity phase (11.53)"])
+    expect(parse(s, 'confederate', 'GEO: MOVE C10\nGEO: PRIZE-COAL').errors.map((e) => e.message)).toEqual([
+      "PRIZE-COAL must be GEO's first line: it is announced at the start of the activity phase (11.53)",
+    ])
     s.csa.GEO!.prizeCoalUsed = true
-    expect(parse(s, 'confederate', 'GEO: PRIZE-COAL').errors.map((e) => e.message)).toEqual(['GEO has already coaled from a captured merchant ship; it may do so once a game (11.53)'])
+    expect(parse(s, 'confederate', 'GEO: PRIZE-COAL').errors.map((e) => e.message)).toEqual([
+      'GEO has already coaled from a captured merchant ship; it may do so once a game (11.53)',
+    ])
     placeCsa(s, 'ALA', 'C15')
-    expect(parse(s, 'confederate', 'ALA: PRIZE-COAL').errors.map((e) => e.message)).toEqual(['only a ship that can coal from its prizes may use PRIZE-COAL (11.53)'])
+    expect(parse(s, 'confederate', 'ALA: PRIZE-COAL').errors.map((e) => e.message)).toEqual([
+      'only a ship that can coal from its prizes may use PRIZE-COAL (11.53)',
+    ])
   })
 
   it('11.53 / 5.41: deep-water raids the next turn only', () => {
@@ -164,10 +225,14 @@ describe('11.53 the Georgia\'s prize coal', () => {
     const gt2 = resolve(r.state, { federal: '', dice: [] }).state
     expect(areaDef('D3').kind).toBe('D')
     const raid = resolve(gt2, { confederate: 'GEO: MOVE D3 +RAID', dice: [6, FWDT] })
-    expect(raid.texts('5.11')).toEqual([`GEO raids D3 (density ${areaDef('D3').density}, die 6): ${raidLoss(T, 6, areaDef('D3').density)} merchant-marine points (2/${geo.ma} MP).`])
+    expect(raid.texts('5.11')).toEqual([
+      `GEO raids D3 (density ${areaDef('D3').density}, die 6): ${raidLoss(T, 6, areaDef('D3').density)} merchant-marine points (2/${geo.ma} MP).`,
+    ])
     const gt3 = resolve(raid.state, { federal: '', dice: [] }).state
     gt3.csa.GEO!.cannotRaidUntilRefit = false
-    expect(parse(gt3, 'confederate', 'GEO: MOVE D2 +RAID').errors.map((e) => e.message)).toEqual(['GEO may raid only in coastal areas (5.41)'])
+    expect(parse(gt3, 'confederate', 'GEO: MOVE D2 +RAID').errors.map((e) => e.message)).toEqual([
+      'GEO may raid only in coastal areas (5.41)',
+    ])
   })
 })
 
@@ -190,7 +255,10 @@ describe('11.6 the Stonewall', () => {
     const r = resolve(s, { federal: 'MOVE DACO C5', confederate: 'STON: MOVE C3 D1', dice: [FWDT] })
     expect(r.labels).toEqual(['Federal Warship Deployment Table'])
     const published = r.step.narrative.find((n) => n.rule === '11.61')!
-    expect(published).toMatchObject({ audience: { kind: 'public' }, text: 'The Stonewall (STON) acts before the Federal movement, at sea in C1: MOVE C3, MOVE D1; it is now at sea in D1.' })
+    expect(published).toMatchObject({
+      audience: { kind: 'public' },
+      text: 'The Stonewall (STON) acts before the Federal movement, at sea in C1: MOVE C3, MOVE D1; it is now at sea in D1.',
+    })
     // It comes before the Federal movement in the narrative.
     const order = r.step.narrative.map((n) => n.text)
     expect(order.indexOf(published.text)).toBeLessThan(order.indexOf('DACO moves C5.'))
@@ -204,12 +272,18 @@ describe('11.6 the Stonewall', () => {
     const quiet = dieWhere((d) => crt(d, kear.gun) === 0)
     const segments = Math.ceil(kear.def / hit)
     const fight = Array.from({ length: segments }, () => [6, quiet]).flat()
-    const r = resolve(s, { federal: 'MOVE KEAR C3', confederate: 'ALA: MOVE C11\nSTON: MOVE C3', dice: [...fight, FWDT] })
+    const r = resolve(s, {
+      federal: 'MOVE KEAR C3',
+      confederate: 'ALA: MOVE C11\nSTON: MOVE C3',
+      dice: [...fight, FWDT],
+    })
     expect(r.texts('11.61')[1]).toBe('KEAR ends the Federal movement in C3 with STON and spots it.')
     expect(r.labels.slice(0, 2)).toEqual(['combat STON fires (segment 1)', 'combat KEAR fires (segment 1)'])
     expect(r.state.usa.KEAR!.loc).toBe('sunk')
     const order = r.step.narrative.map((n) => n.text)
-    expect(order.findIndex((t) => t.startsWith('Combat: STON'))).toBeLessThan(order.findIndex((t) => t.startsWith('ALA moves')))
+    expect(order.findIndex((t) => t.startsWith('Combat: STON'))).toBeLessThan(
+      order.findIndex((t) => t.startsWith('ALA moves')),
+    )
   })
 
   it('11.61: a Federal ship that leaves its area, or a Stonewall in port, is not spotted; European auto-blockade never takes it', () => {
@@ -241,7 +315,7 @@ describe('11.6 the Stonewall', () => {
   })
 })
 
-describe('12.12 the Stonewall\'s victory points', () => {
+describe("12.12 the Stonewall's victory points", () => {
   function lastTurn(area: string, port: string | null = null): SdState {
     const s = fresh()
     s.turn = 4

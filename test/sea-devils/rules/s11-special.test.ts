@@ -1,6 +1,27 @@
 // Rule 11: California Steamer Escorts, the Pacific Fleet, refits, internment, coaling and Semmes.
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, blockadeResult, clearFederals, crt, dieWhere, ecesSpots, escapes, fresh, parse, placeCsa, placeUsa, raidLoss, resolve, searchSpots, shipDef, withoutSumter, yearOf } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  blockadeResult,
+  clearFederals,
+  crt,
+  dieWhere,
+  ecesSpots,
+  escapes,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  raidLoss,
+  resolve,
+  searchSpots,
+  shipDef,
+  withoutSumter,
+  yearOf,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const spot1 = () => dieWhere((d) => searchSpots(T, d, 1))
@@ -19,12 +40,14 @@ describe('11.1 California Steamer Escorts', () => {
     expect(r.state.usa.DACO!.loc).toBe('AP')
   })
 
-  it('11.12: no CSE placement once the year\'s points are used up', () => {
+  it("11.12: no CSE placement once the year's points are used up", () => {
     const s = fresh()
     placeUsa(s, 'DACO', 'C10')
     const year = String(yearOf(1))
     s.cseUsed[year] = P.cse.perYear[year]!
-    expect(parse(s, 'federal', 'CSE DACO').errors.map((e) => e.message)).toEqual([`no CSE points left for ${year} (11.12)`])
+    expect(parse(s, 'federal', 'CSE DACO').errors.map((e) => e.message)).toEqual([
+      `no CSE points left for ${year} (11.12)`,
+    ])
   })
 
   it('11.11: a CSE-box ship searches in C16 (and C14, C9) but not elsewhere', () => {
@@ -34,8 +57,18 @@ describe('11.1 California Steamer Escorts', () => {
     placeUsa(s, 'DACO', 'CSE')
     placeCsa(s, 'ALA', 'C22')
     const ecesMiss = dieWhere((d) => !ecesSpots(T, d))
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C16 C22 C10 C14 C9', dice: [miss1(), miss1(), ecesMiss, miss1(), FWDT] })
-    expect(r.labels).toEqual(['search for ALA in C16 by 1', 'search for ALA in C14 by 1', 'ECES for ALA in C9', 'search for ALA in C9 by 1', 'Federal Warship Deployment Table'])
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C16 C22 C10 C14 C9',
+      dice: [miss1(), miss1(), ecesMiss, miss1(), FWDT],
+    })
+    expect(r.labels).toEqual([
+      'search for ALA in C16 by 1',
+      'search for ALA in C14 by 1',
+      'ECES for ALA in C9',
+      'search for ALA in C9 by 1',
+      'Federal Warship Deployment Table',
+    ])
   })
 
   it('11.11: a CSE-box ship that spots fights like a ship in the area', () => {
@@ -44,7 +77,11 @@ describe('11.1 California Steamer Escorts', () => {
     clearFederals(s)
     placeUsa(s, 'DACO', 'CSE')
     placeCsa(s, 'ALA', 'C22')
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C16\nPOLICY ALA ON SPOTTED: PORT', dice: [spot1(), FWDT] })
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C16\nPOLICY ALA ON SPOTTED: PORT',
+      dice: [spot1(), FWDT],
+    })
     expect(r.texts('6.11')).toEqual([`DACO spots ALA in C16 (search die ${spot1()} with 1 searcher(s)).`])
     expect(r.state.csa.ALA!.port).toBe('COL')
   })
@@ -57,13 +94,19 @@ describe('11.2 the Pacific Fleet', () => {
     expect(areaDef('C43').pacific).toBe(false)
     placeUsa(s, 'SARA', 'C44')
     placeUsa(s, 'WYOM', 'C44')
-    expect(parse(s, 'federal', 'MOVE SARA C43').errors.map((e) => e.message)).toEqual(['SARA may not leave the Pacific (11.21)'])
-    expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)).toEqual(['WYOM may not leave the Pacific (11.21: only after a Confederate raid there)'])
+    expect(parse(s, 'federal', 'MOVE SARA C43').errors.map((e) => e.message)).toEqual([
+      'SARA may not leave the Pacific (11.21)',
+    ])
+    expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)).toEqual([
+      'WYOM may not leave the Pacific (11.21: only after a Confederate raid there)',
+    ])
     expect(parse(s, 'federal', 'MOVE WYOM C55').errors).toEqual([])
     s.pacificRaid = true
     expect(parse(s, 'federal', 'MOVE SARA C43').errors).toHaveLength(1)
     // Any part of a turn outside the Pacific costs deployment and availability: deploy it first.
-    expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)[0]).toMatch(/WYOM may not leave the Pacific \(11.21: deploy it first/)
+    expect(parse(s, 'federal', 'MOVE WYOM C43').errors.map((e) => e.message)[0]).toMatch(
+      /WYOM may not leave the Pacific \(11.21: deploy it first/,
+    )
     s.stage = 'federal-orders'
     s.deployTrack.S = 1
     expect(parse(s, 'federal', 'DEPLOY WYOM\nMOVE WYOM C43').errors).toEqual([])
@@ -97,7 +140,9 @@ describe('11.3 refits', () => {
     const s = alaAtSea('C15', period - 1)
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11 C10', dice: [FWDT] })
     expect(r.state.csa.ALA!.status).toBe('sunk')
-    expect(r.texts('12.13')).toEqual([`ALA is sunk: its refit period of ${period} turns has run out (11.3). The Federal player scores ${P.victoryPoints.sunk.S} VP.`])
+    expect(r.texts('12.13')).toEqual([
+      `ALA is sunk: its refit period of ${period} turns has run out (11.3). The Federal player scores ${P.victoryPoints.sunk.S} VP.`,
+    ])
     expect(r.state.vp.usa).toBe(P.victoryPoints.sunk.S)
   })
 
@@ -144,7 +189,12 @@ describe('11.3 refits', () => {
     clearFederals(s)
     placeCsa(s, 'SUM', 'C15', { port: 'CSA', turnsAtSea: 2, cannotRaidUntilRefit: true })
     const r = resolve(s, { federal: '', confederate: 'SUM: REFIT', dice: [FWDT] })
-    expect(r.state.csa.SUM!).toMatchObject({ turnsAtSea: 0, cannotRaidUntilRefit: false, refitDuringStay: true, turnsInPort: 1 })
+    expect(r.state.csa.SUM!).toMatchObject({
+      turnsAtSea: 0,
+      cannotRaidUntilRefit: false,
+      refitDuringStay: true,
+      turnsInPort: 1,
+    })
     // A Confederate port refit costs no prestige.
     expect(r.texts('9.22')).toEqual([])
   })
@@ -166,11 +216,17 @@ describe('11.4 internment', () => {
     expect(ok.state.csa.ALA!).toMatchObject({ status: 'map', turnsInPort: other })
     const out = resolve(inPort('ALA', 'C11', 'S', other), { federal: '', confederate: 'ALA: STAY', dice: [FWDT] })
     expect(out.state.csa.ALA!.status).toBe('interned')
-    expect(out.texts('12.14')).toEqual([`ALA is interned: it has stayed ${other + 1} consecutive turns in port (11.41). The Federal player scores ${P.victoryPoints.interned.S} VP.`])
+    expect(out.texts('12.14')).toEqual([
+      `ALA is interned: it has stayed ${other + 1} consecutive turns in port (11.41). The Federal player scores ${P.victoryPoints.interned.S} VP.`,
+    ])
   })
 
   it('11.41: four turns are allowed in a European or Confederate port', () => {
-    const ok = resolve(inPort('ALA', 'C8', 'E', europeOrCsa - 1), { federal: '', confederate: 'ALA: STAY', dice: [FWDT] })
+    const ok = resolve(inPort('ALA', 'C8', 'E', europeOrCsa - 1), {
+      federal: '',
+      confederate: 'ALA: STAY',
+      dice: [FWDT],
+    })
     expect(ok.state.csa.ALA!.status).toBe('map')
     const out = resolve(inPort('ALA', 'C8', 'E', europeOrCsa), { federal: '', confederate: 'ALA: STAY', dice: [FWDT] })
     expect(out.state.csa.ALA!.status).toBe('interned')
@@ -182,9 +238,17 @@ describe('11.4 internment', () => {
   })
 
   it('11.42: a refit during the stay in a refit port adds one turn', () => {
-    const ok = resolve(inPort('ALA', 'C5', 'France', europeOrCsa, true), { federal: '', confederate: 'ALA: STAY', dice: [FWDT] })
+    const ok = resolve(inPort('ALA', 'C5', 'France', europeOrCsa, true), {
+      federal: '',
+      confederate: 'ALA: STAY',
+      dice: [FWDT],
+    })
     expect(ok.state.csa.ALA!).toMatchObject({ status: 'map', turnsInPort: europeOrCsa + 1 })
-    const out = resolve(inPort('ALA', 'C5', 'France', europeOrCsa + refitBonus, true), { federal: '', confederate: 'ALA: STAY', dice: [FWDT] })
+    const out = resolve(inPort('ALA', 'C5', 'France', europeOrCsa + refitBonus, true), {
+      federal: '',
+      confederate: 'ALA: STAY',
+      dice: [FWDT],
+    })
     expect(out.state.csa.ALA!.status).toBe('interned')
   })
 })
@@ -207,7 +271,9 @@ describe('11.43 the land war', () => {
     // The port can no longer be run into.
     const next = resolve(r.state, { federal: '', dice: [] }).state
     placeCsa(next, 'NASH', 'C15')
-    expect(parse(next, 'confederate', 'NASH: RUN-IN').errors.map((e) => e.message)).toEqual(['C15 has no Confederate port in Confederate hands'])
+    expect(parse(next, 'confederate', 'NASH: RUN-IN').errors.map((e) => e.message)).toEqual([
+      'C15 has no Confederate port in Confederate hands',
+    ])
   })
 
   it('11.43 / 4.41: at the start of GT16 the C14 port is lost too', () => {
@@ -224,7 +290,7 @@ describe('11.43 the land war', () => {
 })
 
 describe('11.5 coaling', () => {
-  it('11.52: too few coalings void the turn\'s raids (MM restored) and bar raiding until refit', () => {
+  it("11.52: too few coalings void the turn's raids (MM restored) and bar raiding until refit", () => {
     const s = fresh()
     withoutSumter(s)
     clearFederals(s)
@@ -243,7 +309,9 @@ describe('11.5 coaling', () => {
     expect(r.state.csa.ALA!.cannotRaidUntilRefit).toBe(true)
     // Next turn's record may not raid.
     const next = resolve(r.state, { federal: '', dice: [] }).state
-    expect(parse(next, 'confederate', 'ALA: MOVE C1 +RAID').errors.map((e) => e.message)).toEqual(['ALA cannot raid until it refits after failing to coal (11.52)'])
+    expect(parse(next, 'confederate', 'ALA: MOVE C1 +RAID').errors.map((e) => e.message)).toEqual([
+      'ALA cannot raid until it refits after failing to coal (11.52)',
+    ])
   })
 
   it('11.5: a ship that spends the whole phase in port needs no coal', () => {
@@ -262,7 +330,10 @@ describe('11.7 Raphael Semmes', () => {
     const s = fresh()
     clearFederals(s)
     const r = resolve(s, { federal: '', confederate: 'SEMMES: TRANSFER', dice: [FWDT] })
-    expect(r.texts('11.72')).toEqual(['Semmes leaves SUM and goes onto the turn track for next turn.', 'Semmes takes command of NASH (the fastest ship in port: default).'])
+    expect(r.texts('11.72')).toEqual([
+      'Semmes leaves SUM and goes onto the turn track for next turn.',
+      'Semmes takes command of NASH (the fastest ship in port: default).',
+    ])
     expect(shipDef('NASH').ma).toBeGreaterThan(shipDef('SUM').ma)
     expect(r.state.semmes).toMatchObject({ ship: 'NASH', onTrack: false, shipsCommanded: ['SUM', 'NASH'] })
   })
@@ -277,7 +348,9 @@ describe('11.7 Raphael Semmes', () => {
   it('11.72: Semmes may not be transferred from a ship at sea', () => {
     const s = fresh()
     placeCsa(s, 'SUM', 'C15')
-    expect(parse(s, 'confederate', 'SEMMES: TRANSFER').errors.map((e) => e.message)).toEqual(['Semmes may leave SUM only while it is in port (11.72)'])
+    expect(parse(s, 'confederate', 'SEMMES: TRANSFER').errors.map((e) => e.message)).toEqual([
+      'Semmes may leave SUM only while it is in port (11.72)',
+    ])
   })
 
   /** Sumter (with Semmes) runs into DACO in C11 and MOHIC in C10, escaping both times. */
@@ -302,7 +375,9 @@ describe('11.7 Raphael Semmes', () => {
     expect(r.texts('11.73')).toEqual(["Semmes' second ship is lost: he leaves the game."])
     expect(r.state.semmes).toMatchObject({ ship: null, removed: true })
     const next = resolve(r.state, { federal: '', dice: [] }).state
-    expect(parse(next, 'confederate', 'SEMMES: PLACE NASH').errors.map((e) => e.message)).toEqual(['Semmes has left the game (11.73)'])
+    expect(parse(next, 'confederate', 'SEMMES: PLACE NASH').errors.map((e) => e.message)).toEqual([
+      'Semmes has left the game (11.73)',
+    ])
   })
 
   it('11.74: Semmes rerolls a failed escape once per turn by default; the second failure stands', () => {
@@ -319,7 +394,13 @@ describe('11.7 Raphael Semmes', () => {
       confederate: 'SUM: MOVE C11 C10\nPOLICY SUM ON SPOTTED: ESCAPE',
       dice: [spot1(), fail1, ok1, spot1(), fail2, ...combat, FWDT],
     })
-    expect(r.labels.slice(0, 5)).toEqual(['search for SUM in C11 by 1', 'escape SUM from DACO', 'escape SUM from DACO (Semmes reroll)', 'search for SUM in C10 by 1', 'escape SUM from MOHIC'])
+    expect(r.labels.slice(0, 5)).toEqual([
+      'search for SUM in C11 by 1',
+      'escape SUM from DACO',
+      'escape SUM from DACO (Semmes reroll)',
+      'search for SUM in C10 by 1',
+      'escape SUM from MOHIC',
+    ])
     expect(r.texts('11.74')).toEqual([`Semmes rerolls the escape die for SUM: ${fail1} -> ${ok1}.`])
     expect(r.texts('6.22')).toEqual([`SUM fails to escape from MOHIC (speed difference ${d2}, die ${fail2}).`])
     expect(r.state.csa.SUM!.status).toBe('sunk')
@@ -337,11 +418,22 @@ describe('11.7 Raphael Semmes', () => {
       dice: [spot1(), fail1, ...combat, FWDT],
     })
     expect(r.texts('11.74')).toEqual([])
-    expect(r.labels.slice(0, 3)).toEqual(['search for SUM in C11 by 1', 'escape SUM from DACO', 'combat SUM fires (segment 1)'])
+    expect(r.labels.slice(0, 3)).toEqual([
+      'search for SUM in C11 by 1',
+      'escape SUM from DACO',
+      'combat SUM fires (segment 1)',
+    ])
     expect(r.state.csa.SUM!.status).toBe('sunk')
     // 11.71: Semmes survives his first ship and returns next turn on a ship in port (Nashville arrives).
-    expect(r.texts('11.71')).toEqual(['Semmes survives the loss of SUM and returns next turn on a ship in port (ruling R10).'])
-    expect(r.state.semmes).toMatchObject({ ship: 'NASH', onTrack: false, shipsCommanded: ['SUM', 'NASH'], removed: false })
+    expect(r.texts('11.71')).toEqual([
+      'Semmes survives the loss of SUM and returns next turn on a ship in port (ruling R10).',
+    ])
+    expect(r.state.semmes).toMatchObject({
+      ship: 'NASH',
+      onTrack: false,
+      shipsCommanded: ['SUM', 'NASH'],
+      removed: false,
+    })
   })
 
   it('11.74: Semmes does not reroll a raid by default', () => {

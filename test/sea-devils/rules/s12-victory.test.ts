@@ -1,10 +1,24 @@
 // Rule 12: victory points and the victory level at the end of a scenario.
 import { describe, expect, it } from 'vitest'
-import { FWDT, P, T, areaDef, clearFederals, fresh, parse, placeCsa, raidLoss, resolve, shipDef, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  P,
+  T,
+  areaDef,
+  clearFederals,
+  fresh,
+  parse,
+  placeCsa,
+  raidLoss,
+  resolve,
+  shipDef,
+  withoutSumter,
+} from './helpers.ts'
 
 const vp = P.victoryPoints
 const weak = P.scenarios.find((s) => s.id === 'weak-beginning')!
-const levelFor = (difference: number) => weak.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))!.level
+const levelFor = (difference: number) =>
+  weak.victory.find((v) => (v.min === null || difference >= v.min) && (v.max === null || difference <= v.max))!.level
 
 describe('12.1 victory points', () => {
   it('12.11: the Confederate scores one VP per merchant-marine point removed', () => {
@@ -20,8 +34,18 @@ describe('12.1 victory points', () => {
   })
 
   it('12.13: the pack carries the printed VP for sinkings and internments', () => {
-    expect({ IC: vp.sunk.IC, S: vp.sunk.S, GB: vp.sunk.GB, AUX: vp.sunk.AUX }).toEqual({ IC: 150, S: 75, GB: 30, AUX: 15 })
-    expect({ IC: vp.interned.IC, S: vp.interned.S, GB: vp.interned.GB, AUX: vp.interned.AUX }).toEqual({ IC: 30, S: 15, GB: 6, AUX: 3 })
+    expect({ IC: vp.sunk.IC, S: vp.sunk.S, GB: vp.sunk.GB, AUX: vp.sunk.AUX }).toEqual({
+      IC: 150,
+      S: 75,
+      GB: 30,
+      AUX: 15,
+    })
+    expect({ IC: vp.interned.IC, S: vp.interned.S, GB: vp.interned.GB, AUX: vp.interned.AUX }).toEqual({
+      IC: 30,
+      S: 15,
+      GB: 6,
+      AUX: 3,
+    })
   })
 
   it('12.13: sunk ships score by type; screw and side-wheel sloops score alike', () => {
@@ -43,7 +67,11 @@ describe('12.1 victory points', () => {
     const limit = P.internment.other
     for (const id of ['NASH', 'GEO', 'ALA-AUX']) placeCsa(s, id, 'C11', { port: 'S', turnsInPort: limit })
     const r = resolve(s, { federal: '', confederate: '', dice: [FWDT] })
-    expect(r.state.losses.map((l) => `${l.ship}:${l.how}`).sort()).toEqual(['ALA-AUX:interned', 'GEO:interned', 'NASH:interned'])
+    expect(r.state.losses.map((l) => `${l.ship}:${l.how}`).sort()).toEqual([
+      'ALA-AUX:interned',
+      'GEO:interned',
+      'NASH:interned',
+    ])
     expect(r.state.vp.usa).toBe(vp.interned.S! + vp.interned.GB! + vp.interned.AUX!)
   })
 })
@@ -64,7 +92,9 @@ describe('12.15 the level of victory', () => {
     expect(r.state.stage).toBe('finished')
     expect(r.state.result).toEqual({ level: levelFor(40), difference: 40 })
     expect(r.state.result!.level).toBe('Confederate Minor Victory')
-    expect(r.texts('12.15')).toEqual([`The game ends after GT4. Confederate 40 VP (merchant marine ${r.state.mmInitial} -> ${r.state.mmInitial - 40}), Federal 0 VP: difference 40, Confederate Minor Victory.`])
+    expect(r.texts('12.15')).toEqual([
+      `The game ends after GT4. Confederate 40 VP (merchant marine ${r.state.mmInitial} -> ${r.state.mmInitial - 40}), Federal 0 VP: difference 40, Confederate Minor Victory.`,
+    ])
     expect(r.dice.rolls).toEqual([]) // no next turn is opened
   })
 
@@ -84,6 +114,8 @@ describe('12.15 the level of victory', () => {
 
   it('12.15: no orders are taken once the game is over', () => {
     const r = lastTurn(10)
-    expect(parse(r.state, 'confederate', 'SUM: STAY').errors.map((e) => e.message)).toEqual(['the game is over; no more orders are taken'])
+    expect(parse(r.state, 'confederate', 'SUM: STAY').errors.map((e) => e.message)).toEqual([
+      'the game is over; no more orders are taken',
+    ])
   })
 })

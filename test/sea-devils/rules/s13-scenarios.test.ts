@@ -6,10 +6,38 @@ import { P, T, fresh, parse, resolve, rs, shipDef } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 import { deploymentPoints } from '../../../src/games/sea-devils/tables.ts'
 
-const onMap = (s: SdState) => Object.fromEntries(Object.values(s.usa).filter((u) => u.loc === 'map').map((u) => [u.id, u.area]))
-const inLoc = (s: SdState, loc: string) => Object.values(s.usa).filter((u) => u.loc === loc).map((u) => u.id).sort()
-const spent = (s: SdState) => Object.fromEntries(Object.values(s.usa).filter((u) => u.spent > 0).map((u) => [u.id, u.spent]))
-const csaInPlay = (s: SdState) => Object.fromEntries(Object.values(s.csa).filter((c) => c.status === 'map').map((c) => [c.id, { area: c.area, port: c.port, commissioned: c.commissioned, turnsAtSea: c.turnsAtSea, turnsInPort: c.turnsInPort }]))
+const onMap = (s: SdState) =>
+  Object.fromEntries(
+    Object.values(s.usa)
+      .filter((u) => u.loc === 'map')
+      .map((u) => [u.id, u.area]),
+  )
+const inLoc = (s: SdState, loc: string) =>
+  Object.values(s.usa)
+    .filter((u) => u.loc === loc)
+    .map((u) => u.id)
+    .sort()
+const spent = (s: SdState) =>
+  Object.fromEntries(
+    Object.values(s.usa)
+      .filter((u) => u.spent > 0)
+      .map((u) => [u.id, u.spent]),
+  )
+const csaInPlay = (s: SdState) =>
+  Object.fromEntries(
+    Object.values(s.csa)
+      .filter((c) => c.status === 'map')
+      .map((c) => [
+        c.id,
+        {
+          area: c.area,
+          port: c.port,
+          commissioned: c.commissioned,
+          turnsAtSea: c.turnsAtSea,
+          turnsInPort: c.turnsInPort,
+        },
+      ]),
+  )
 const sorted = (xs: string[]) => [...xs].sort()
 
 /** The ships a scenario marks "(out)": their whole availability is used, so they lie in the Unavailable Pool. */
@@ -45,10 +73,57 @@ describe('13.3 The Greyhounds are Loose', () => {
   })
 
   it('13.33: Federal deployment, Available Pool and availability consumed', () => {
-    expect(onMap(s)).toEqual({ TUSC: 'C8', KEAR: 'C8', 'S-D-CU': 'C14', LANC: 'C50', SARA: 'C50', NARRA: 'C52', SAGI: 'C66', WYOM: 'C54' })
-    expect(inLoc(s, 'AP')).toEqual(sorted(['SAN-J', 'NIAG', 'POWH', 'DACO', 'IROQ', 'MOHIC', 'WACH', 'ONEID', 'CONN', 'DESOTO', 'J-ADG', 'FLOR', 'S-O-GE', 'AUGU', 'ALAB', 'OCTO', 'TIOG', 'R-ISL', 'CHIP', 'MERC', 'R-R-CUY', 'CAYU']))
+    expect(onMap(s)).toEqual({
+      TUSC: 'C8',
+      KEAR: 'C8',
+      'S-D-CU': 'C14',
+      LANC: 'C50',
+      SARA: 'C50',
+      NARRA: 'C52',
+      SAGI: 'C66',
+      WYOM: 'C54',
+    })
+    expect(inLoc(s, 'AP')).toEqual(
+      sorted([
+        'SAN-J',
+        'NIAG',
+        'POWH',
+        'DACO',
+        'IROQ',
+        'MOHIC',
+        'WACH',
+        'ONEID',
+        'CONN',
+        'DESOTO',
+        'J-ADG',
+        'FLOR',
+        'S-O-GE',
+        'AUGU',
+        'ALAB',
+        'OCTO',
+        'TIOG',
+        'R-ISL',
+        'CHIP',
+        'MERC',
+        'R-R-CUY',
+        'CAYU',
+      ]),
+    )
     expect(inLoc(s, 'CSE')).toEqual([])
-    expect(spent(s)).toEqual({ 'S-D-CU': 3, TUSC: 3, IROQ: 2, KEAR: 2, POWH: 2, 'K-STAT': 2, 'Q-CITY': 2, FLAM: 1, PENG: 1, RICH: 1, CONN: 1, 'J-ADG': 1 })
+    expect(spent(s)).toEqual({
+      'S-D-CU': 3,
+      TUSC: 3,
+      IROQ: 2,
+      KEAR: 2,
+      POWH: 2,
+      'K-STAT': 2,
+      'Q-CITY': 2,
+      FLAM: 1,
+      PENG: 1,
+      RICH: 1,
+      CONN: 1,
+      'J-ADG': 1,
+    })
     expectOutShipsInUP(s, ['K-STAT', 'Q-CITY', 'FLAM', 'PENG', 'RICH'])
     expect(s.cseUsed).toEqual({})
   })
@@ -58,7 +133,13 @@ describe('13.3 The Greyhounds are Loose', () => {
       SUM: { area: 'C8', port: 'E', commissioned: true, turnsAtSea: 0, turnsInPort: 1 },
       NASH: { area: 'C14', port: 'CSA', commissioned: true, turnsAtSea: 0, turnsInPort: 1 },
     })
-    expect(s.semmes).toMatchObject({ ship: null, onTrack: true, placeNext: 'ALA', removed: false, shipsCommanded: ['SUM'] })
+    expect(s.semmes).toMatchObject({
+      ship: null,
+      onTrack: true,
+      placeNext: 'ALA',
+      removed: false,
+      shipsCommanded: ['SUM'],
+    })
     expect(s.csa.ALA!.status).toBe('pending')
   })
 
@@ -69,14 +150,26 @@ describe('13.3 The Greyhounds are Loose', () => {
   })
 
   it('13.35: victory levels', () => {
-    expect(P.scenarios.find((x) => x.id === 'greyhounds')!.victory.map((v) => [v.min, v.max])).toEqual([[281, null], [131, 280], [101, 130], [-99, 100], [null, -100]])
+    expect(P.scenarios.find((x) => x.id === 'greyhounds')!.victory.map((v) => [v.min, v.max])).toEqual([
+      [281, null],
+      [131, 280],
+      [101, 130],
+      [-99, 100],
+      [null, -100],
+    ])
   })
 
   it('13.34: the opening runs 1B and 1C of GT5 without the GT5 prestige change; Semmes joins Alabama in C2', () => {
     const r = opening(fresh('greyhounds'))
     expect(r.state).toMatchObject({ turn: 5, stage: 'federal-orders', cpl: { world: -3, england: 0, france: 0 } })
     expect(r.texts('9.21')).toEqual([])
-    expect(r.state.csa.ALA!).toMatchObject({ status: 'map', area: 'C2', port: 'England', commissioned: false, arrivedTurn: 5 })
+    expect(r.state.csa.ALA!).toMatchObject({
+      status: 'map',
+      area: 'C2',
+      port: 'England',
+      commissioned: false,
+      arrivedTurn: 5,
+    })
     expect(r.state.semmes).toMatchObject({ ship: 'ALA', onTrack: false, shipsCommanded: ['SUM', 'ALA'] })
     expect(r.texts('11.72')).toEqual(['Semmes takes command of ALA.'])
     // Federal reinforcements of GT5 (F. Jack by the errata) join the Available Pool.
@@ -87,7 +180,7 @@ describe('13.3 The Greyhounds are Loose', () => {
     expect(rs.awaiting(r.state).map((a) => a.role)).toEqual(['federal'])
   })
 
-  it('13.3: a whole turn then plays on to GT6, where the track\'s prestige change applies', () => {
+  it("13.3: a whole turn then plays on to GT6, where the track's prestige change applies", () => {
     const open = opening(fresh('greyhounds')).state
     const placed = resolve(open, { federal: '', dice: [] }).state
     const r = resolve(placed, { confederate: 'SUM: STAY\nNASH: STAY\nALA: COMMISSION', dice: [1] })
@@ -118,16 +211,61 @@ describe('13.4 The Cresting Tide', () => {
 
   it('13.43: Federal deployment, CSE box, Available Pool and availability consumed (1862 and 1863 CSE one each)', () => {
     expect(onMap(s)).toEqual({
-      TUSC: 'C8', KEAR: 'C8', CHIP: 'C8', MOHIC: 'C10', DACO: 'C10', ONEID: 'C12', ALAB: 'C12', OCTO: 'C14',
-      WACH: 'C16', DESOTO: 'C16', 'S-D-CU': 'C16', TIOG: 'C16', 'R-R-CUY': 'C15', SONO: 'C15', 'R-ISL': 'C15', VAND: 'C15',
-      NARRA: 'C50', SARA: 'C50', LANC: 'C54', SAGI: 'C54', WYOM: 'C66',
+      TUSC: 'C8',
+      KEAR: 'C8',
+      CHIP: 'C8',
+      MOHIC: 'C10',
+      DACO: 'C10',
+      ONEID: 'C12',
+      ALAB: 'C12',
+      OCTO: 'C14',
+      WACH: 'C16',
+      DESOTO: 'C16',
+      'S-D-CU': 'C16',
+      TIOG: 'C16',
+      'R-R-CUY': 'C15',
+      SONO: 'C15',
+      'R-ISL': 'C15',
+      VAND: 'C15',
+      NARRA: 'C50',
+      SARA: 'C50',
+      LANC: 'C54',
+      SAGI: 'C54',
+      WYOM: 'C66',
     })
     expect(inLoc(s, 'CSE')).toEqual(['CONN'])
-    expect(inLoc(s, 'AP')).toEqual(sorted(['NIAG', 'POWH', 'IROQ', 'JUN', 'SAC', 'MERC', 'J-ADG', 'FLOR', 'S-O-GE', 'AUGU', 'F-JACK']))
+    expect(inLoc(s, 'AP')).toEqual(
+      sorted(['NIAG', 'POWH', 'IROQ', 'JUN', 'SAC', 'MERC', 'J-ADG', 'FLOR', 'S-O-GE', 'AUGU', 'F-JACK']),
+    )
     expect(spent(s)).toEqual({
-      'S-D-CU': 6, TUSC: 6, KEAR: 5, 'R-R-CUY': 3, DACO: 3,
-      'SAN-J': 2, CHIP: 2, IROQ: 2, MOHIC: 2, WACH: 2, POWH: 2, CONN: 2, 'K-STAT': 2, OCTO: 2, 'Q-CITY': 2, SONO: 2, TIOG: 2, VAND: 2,
-      CAYU: 1, FLAM: 1, PENG: 1, ADIR: 1, ONEID: 1, RICH: 1, ALAB: 1, DESOTO: 1, 'J-ADG': 1, 'R-ISL': 1,
+      'S-D-CU': 6,
+      TUSC: 6,
+      KEAR: 5,
+      'R-R-CUY': 3,
+      DACO: 3,
+      'SAN-J': 2,
+      CHIP: 2,
+      IROQ: 2,
+      MOHIC: 2,
+      WACH: 2,
+      POWH: 2,
+      CONN: 2,
+      'K-STAT': 2,
+      OCTO: 2,
+      'Q-CITY': 2,
+      SONO: 2,
+      TIOG: 2,
+      VAND: 2,
+      CAYU: 1,
+      FLAM: 1,
+      PENG: 1,
+      ADIR: 1,
+      ONEID: 1,
+      RICH: 1,
+      ALAB: 1,
+      DESOTO: 1,
+      'J-ADG': 1,
+      'R-ISL': 1,
     })
     expectOutShipsInUP(s, ['SAN-J', 'K-STAT', 'Q-CITY', 'CAYU', 'FLAM', 'PENG', 'ADIR', 'RICH'])
     expect(s.cseUsed).toEqual({ 1862: 1, 1863: 1 })
@@ -159,7 +297,13 @@ describe('13.4 The Cresting Tide', () => {
   })
 
   it('13.45: victory levels', () => {
-    expect(P.scenarios.find((x) => x.id === 'cresting-tide')!.victory.map((v) => [v.min, v.max])).toEqual([[350, null], [151, 349], [100, 150], [-49, 99], [null, -50]])
+    expect(P.scenarios.find((x) => x.id === 'cresting-tide')!.victory.map((v) => [v.min, v.max])).toEqual([
+      [350, null],
+      [151, 349],
+      [100, 150],
+      [-49, 99],
+      [null, -50],
+    ])
   })
 
   it('13.44: the opening runs 1B/1C of GT8 only: Georgia arrives, the Florida Auxiliary joins Florida, Alexandra stays out, Conn leaves the CSE box', () => {
@@ -194,16 +338,103 @@ describe('13.5 Endgame', () => {
   })
 
   it('13.53: Federal deployment, CSE box, Available Pool and availability consumed (CSE 1862 one, 1863 nine, 1864 three)', () => {
-    expect(onMap(s)).toEqual({ NIAG: 'C2', KEAR: 'C5', SAC: 'C8', POWH: 'C16', WACH: 'C40', WYOM: 'D7', WATE: 'C45', LANC: 'C48', NARRA: 'C52', SAGI: 'C52', SARA: 'C54' })
-    expect(inLoc(s, 'CSE')).toEqual(['GALA', 'NEPT'])
-    expect(inLoc(s, 'AP')).toEqual(sorted(['IROQ', 'NERE', 'GLAU', 'CONN', 'ALAB', 'S-O-GE', 'AUGU', 'VAND', 'PONT', 'J-ADG', 'SASS', 'R-ISL', 'TIOG', 'FLOR']))
-    expect(spent(s)).toEqual({
-      KEAR: 10, 'S-D-CU': 9, TUSC: 8, MOHIC: 7, TIOG: 7, VAND: 6, WACH: 5, POWH: 5, 'R-ISL': 5,
-      'R-R-CUY': 4, DACO: 4, CONN: 4, OCTO: 4, CHIP: 3, JUN: 3, ALAB: 3, SONO: 3,
-      'SAN-J': 2, MERC: 2, IROQ: 2, ONEID: 2, SAC: 2, TICO: 2, DESOTO: 2, 'K-STAT': 2, 'Q-CITY': 2,
-      NIAG: 1, CAYU: 1, FLAM: 1, GALA: 1, NEPT: 1, PENG: 1, PROT: 1, ADIR: 1, RICH: 1, WYOM: 1, 'F-JACK': 1, 'J-ADG': 1,
+    expect(onMap(s)).toEqual({
+      NIAG: 'C2',
+      KEAR: 'C5',
+      SAC: 'C8',
+      POWH: 'C16',
+      WACH: 'C40',
+      WYOM: 'D7',
+      WATE: 'C45',
+      LANC: 'C48',
+      NARRA: 'C52',
+      SAGI: 'C52',
+      SARA: 'C54',
     })
-    expectOutShipsInUP(s, ['S-D-CU', 'TUSC', 'MOHIC', 'R-R-CUY', 'DACO', 'OCTO', 'CHIP', 'JUN', 'SONO', 'SAN-J', 'MERC', 'ONEID', 'TICO', 'DESOTO', 'K-STAT', 'Q-CITY', 'CAYU', 'FLAM', 'PENG', 'PROT', 'ADIR', 'RICH', 'F-JACK'])
+    expect(inLoc(s, 'CSE')).toEqual(['GALA', 'NEPT'])
+    expect(inLoc(s, 'AP')).toEqual(
+      sorted([
+        'IROQ',
+        'NERE',
+        'GLAU',
+        'CONN',
+        'ALAB',
+        'S-O-GE',
+        'AUGU',
+        'VAND',
+        'PONT',
+        'J-ADG',
+        'SASS',
+        'R-ISL',
+        'TIOG',
+        'FLOR',
+      ]),
+    )
+    expect(spent(s)).toEqual({
+      KEAR: 10,
+      'S-D-CU': 9,
+      TUSC: 8,
+      MOHIC: 7,
+      TIOG: 7,
+      VAND: 6,
+      WACH: 5,
+      POWH: 5,
+      'R-ISL': 5,
+      'R-R-CUY': 4,
+      DACO: 4,
+      CONN: 4,
+      OCTO: 4,
+      CHIP: 3,
+      JUN: 3,
+      ALAB: 3,
+      SONO: 3,
+      'SAN-J': 2,
+      MERC: 2,
+      IROQ: 2,
+      ONEID: 2,
+      SAC: 2,
+      TICO: 2,
+      DESOTO: 2,
+      'K-STAT': 2,
+      'Q-CITY': 2,
+      NIAG: 1,
+      CAYU: 1,
+      FLAM: 1,
+      GALA: 1,
+      NEPT: 1,
+      PENG: 1,
+      PROT: 1,
+      ADIR: 1,
+      RICH: 1,
+      WYOM: 1,
+      'F-JACK': 1,
+      'J-ADG': 1,
+    })
+    expectOutShipsInUP(s, [
+      'S-D-CU',
+      'TUSC',
+      'MOHIC',
+      'R-R-CUY',
+      'DACO',
+      'OCTO',
+      'CHIP',
+      'JUN',
+      'SONO',
+      'SAN-J',
+      'MERC',
+      'ONEID',
+      'TICO',
+      'DESOTO',
+      'K-STAT',
+      'Q-CITY',
+      'CAYU',
+      'FLAM',
+      'PENG',
+      'PROT',
+      'ADIR',
+      'RICH',
+      'F-JACK',
+    ])
     expect(s.cseUsed).toEqual({ 1862: 1, 1863: 9, 1864: 3 })
   })
 
@@ -225,12 +456,20 @@ describe('13.5 Endgame', () => {
     expect(Object.values(s.whaling).sort()).toEqual([1, 3, 4])
     expect(s.semmes).toMatchObject({ ship: null, onTrack: false, removed: true })
     const placed = resolve(resolve(fresh('endgame'), { dice: [3] }).state, { federal: '', dice: [] }).state
-    expect(parse(placed, 'confederate', 'SEMMES: PLACE GEO').errors.map((e) => e.message)).toEqual(['Semmes has left the game (11.73)'])
+    expect(parse(placed, 'confederate', 'SEMMES: PLACE GEO').errors.map((e) => e.message)).toEqual([
+      'Semmes has left the game (11.73)',
+    ])
     expect(s.neutralCommissionYears).toEqual([])
   })
 
   it('13.55: victory levels (Federal Major at -30 and below)', () => {
-    expect(P.scenarios.find((x) => x.id === 'endgame')!.victory.map((v) => [v.min, v.max])).toEqual([[250, null], [81, 249], [60, 80], [-29, 59], [null, -30]])
+    expect(P.scenarios.find((x) => x.id === 'endgame')!.victory.map((v) => [v.min, v.max])).toEqual([
+      [250, null],
+      [81, 249],
+      [60, 80],
+      [-29, 59],
+      [null, -30],
+    ])
   })
 
   it('13.54: the opening runs 1B/1C of GT13 only: Tallahassee arrives, the CSE ships go to the Available Pool, the Wateree stays on its march', () => {
