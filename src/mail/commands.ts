@@ -44,7 +44,8 @@ export function mailCommandWord(body: string): string | null {
   return first && (MAIL_COMMANDS as readonly string[]).includes(first) ? first : null
 }
 
-export function helpText(judge: Judge): string {
+/** How to write to the judge. It names no game: strangers read it too (a judge's list of games is its players' business). */
+export function helpText(): string {
   return [
     'Send orders in the body of a plain mail, one command a line:',
     '  GAME <game> <role>      which game and role (or reply to a report: its address carries both)',
@@ -64,7 +65,6 @@ export function helpText(judge: Judge): string {
     '  SET ZONE <zone>         show deadlines in your time zone too (e.g. Europe/Paris; NONE to clear)',
     '  SET ABSENCE <from> <to> dates (YYYY-MM-DD) you cannot play; the deadline will not wait for you (NONE to cancel)',
     '  HELP                    this text',
-    `Games on this judge: ${judge.games().join(', ') || 'none'}.`,
   ].join('\n')
 }
 
@@ -150,7 +150,7 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
   const viewer = { kind: 'role' as const, role }
   switch (ctx.word) {
     case 'HELP':
-      return { subject: 'Help', text: helpText(judge) }
+      return { subject: 'Help', text: helpText() }
     case 'STATUS': {
       const fold = judge.load(game)
       const model = judge.reportModel(fold, viewer, null)
@@ -221,5 +221,5 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
       }
     }
   }
-  return { subject: 'Unknown command', text: helpText(judge) }
+  return { subject: 'Unknown command', text: helpText() }
 }

@@ -239,8 +239,18 @@ function decodeCharset(content: Buffer, charset: string | undefined): string {
 }
 
 function normaliseText(text: string): string {
+  // Line by line: a trailing-blank regular expression over the whole text is quadratic on a long
+  // run of blanks that does not end a line, which a hostile mail can supply.
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+$/gm, '')
+    .split('\n')
+    .map(trimTrailingBlanks)
+    .join('\n')
+}
+
+function trimTrailingBlanks(line: string): string {
+  let end = line.length
+  while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--
+  return end === line.length ? line : line.slice(0, end)
 }

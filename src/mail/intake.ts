@@ -17,6 +17,7 @@ import { runModeratorCommand } from './moderator.ts'
 import { DEFAULT_MAX_INBOUND_BYTES, parseInbound, sha256Hex, type InboundMail } from './inbound.ts'
 import { X_MAILER } from './outbound.ts'
 import { extractOrders } from './reading.ts'
+import { cutShortReason } from './truncation.ts'
 
 export interface IntakeDeps {
   judge: Judge
@@ -41,6 +42,8 @@ export interface InboundEnvelope {
 }
 
 export type IntakeOutcome =
+  | 'unreadable'
+  | 'failed'
   | 'orders-accepted'
   | 'orders-rejected'
   | 'refused'
@@ -64,36 +67,49 @@ export function parseReplyAddress(address: string): { game: string; role: string
   return m ? { game: m[1]!.toLowerCase(), role: m[2]!.toLowerCase(), key: m[3] ?? null } : null
 }
 
+/** What a reader knows of the message beyond the bytes it hands over. */
+export interface InboundOptions {
+  /**
+   * The message's full size when `raw` is only its beginning: a reader that will not load a file
+   * far over the size limit hands over the head and the size, and the message is refused from its
+   * header alone.
+   */
+  size?: number
+}
+
 export async function handleInbound(
   raw: Buffer,
   source: string,
   deps: IntakeDeps,
   envelope: InboundEnvelope = {},
+  opts: InboundOptions = {},
 ): Promise<IntakeOutcome> {
   const rawHash = sha256Hex(raw)
-  if (seen(deps.db, rawHash, null)) return 'duplicate'
+  if (seen(deps.db, rawHash, null, null)) return 'duplicate'
   const limit = deps.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES
-  const oversized = raw.length > limit
+  const size = Math.max(raw.length, opts.size ?? 0)
+  const oversized = size > limit
   let mail: InboundMail
+  let unreadable: string | null = null
   if (oversized) {
     // Only the header is read: enough to de-duplicate, to spot a robot and to answer a person.
-    const head = await parseInbound(headerPart(raw), { maxBytes: Number.MAX_SAFE_INTEGER })
-    mail = {
-      ...head,
-      rawHash,
-      size: raw.length,
-      messageId: head.messageId.startsWith('sha256-') ? `sha256-${rawHash}` : head.messageId,
-      text: '',
-      textAttachments: [],
-      attachments: [],
-    }
+    mail = { ...(await headerOnly(raw, rawHash)), size }
   } else {
-    mail = await parseInbound(raw, { maxBytes: limit })
+    try {
+      mail = await parseInbound(raw, { maxBytes: limit })
+    } catch (e) {
+      // MIME the parser gives up on (nesting thousands deep, a broken structure) is a fact about
+      // the message, not a failure of the judge: recorded and answered like any other refusal.
+      unreadable = `the message could not be read as MIME (${oneLine((e as Error).message ?? String(e))})`
+      mail = await headerOnly(raw, rawHash)
+    }
   }
-  if (seen(deps.db, rawHash, mail.messageId)) return 'duplicate'
+  const contentHash = unreadable || oversized ? bodyHashOf(mail, raw) : contentHashOf(mail)
+  if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
 
+  const readable = !oversized && !unreadable
   const auth =
-    deps.auth === false || oversized
+    deps.auth === false || !readable
       ? null
       : await authResults(raw, {
           ...envelope,
@@ -101,14 +117,33 @@ export async function handleInbound(
           ...(deps.auth?.timeoutMs ? { timeoutMs: deps.auth.timeoutMs } : {}),
           mta: deps.judge.mailDomain,
         })
-  const bounces = !oversized && mayBeBounce(mail) ? await parseBounces(raw).catch(() => [] as ParsedBounce[]) : []
+  const bounces = readable && mayBeBounce(mail) ? await parseBounces(raw).catch(() => [] as ParsedBounce[]) : []
+  const cutShort = readable ? cutShortReason(raw) : null
 
   // Everything from here is synchronous, in one transaction: the duplicate check again (another
   // path may have delivered the same message meanwhile), the decision, the record and the replies.
   return deps.store.transaction(() => {
-    if (seen(deps.db, rawHash, mail.messageId)) return 'duplicate'
-    return new Intake(deps, mail, source, auth).decide(oversized, limit, bounces)
+    if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
+    return new Intake(deps, mail, source, auth, contentHash).decide({ oversized, limit, bounces, unreadable, cutShort })
   })
+}
+
+/**
+ * Records a message the intake itself failed on for a reason that retrying will not cure, and tells
+ * its sender (when a person can be named from its header) and the moderator. The reader then parks
+ * the message (failed/ or the Failed mailbox); it is not marked as seen, so the same message sent
+ * again is read afresh.
+ */
+export async function recordIntakeFailure(
+  raw: Buffer,
+  source: string,
+  deps: IntakeDeps,
+  error: unknown,
+): Promise<void> {
+  const rawHash = sha256Hex(raw)
+  const mail = { ...(await headerOnly(raw, rawHash)), size: raw.length }
+  const reason = oneLine(error instanceof Error ? error.message : String(error))
+  deps.store.transaction(() => new Intake(deps, mail, source, null, null).failed(reason))
 }
 
 type Recorded = Exclude<IntakeOutcome, 'duplicate'>
@@ -134,12 +169,14 @@ class Intake {
     private readonly mail: InboundMail,
     source: string,
     private readonly auth: AuthResults | null,
+    private readonly contentHash: string | null,
   ) {
+    // The record keeps what identifies the message, not a hostile sender's megabyte of header.
     this.base = {
       rawHash: mail.rawHash,
-      messageId: mail.messageId,
-      from: mail.from.address,
-      subject: mail.subject,
+      messageId: mail.messageId.slice(0, MAX_RECORDED_FIELD),
+      from: mail.from.address.slice(0, MAX_RECORDED_FIELD),
+      subject: mail.subject.slice(0, MAX_RECORDED_FIELD),
       size: mail.size,
       source,
     }
@@ -151,8 +188,15 @@ class Intake {
     }
   }
 
-  decide(oversized: boolean, limit: number, bounces: ParsedBounce[]): Recorded {
+  decide(read: {
+    oversized: boolean
+    limit: number
+    bounces: ParsedBounce[]
+    unreadable: string | null
+    cutShort: string | null
+  }): Recorded {
     const { deps, mail } = this
+    const { oversized, limit, bounces } = read
     const judge = deps.judge
     const sender = mail.from.address
 
@@ -178,6 +222,17 @@ class Intake {
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
     this.silenced = this.repliesLastHour(sender) >= this.replyLimit
 
+    if (read.unreadable) {
+      const why = read.unreadable
+      return this.record('unreadable', { detail: why }, () =>
+        this.reply(
+          sender,
+          'Your message could not be read',
+          `The judge could not read your message: ${why}. Nothing of it is on file. Send your orders again as plain text in the body of a new mail.`,
+        ),
+      )
+    }
+
     if (oversized) {
       return this.record('refused', { detail: `message of ${mail.size} bytes is over the ${limit}-byte limit` }, () =>
         this.reply(
@@ -188,30 +243,41 @@ class Intake {
       )
     }
 
-    const read = extractOrders(mail)
-    this.notes = read.notes
-    const text = read.text
+    if (read.cutShort) {
+      const why = read.cutShort
+      return this.record('refused', { detail: `cut short: ${why}` }, () =>
+        this.reply(
+          sender,
+          'Your message arrived cut short',
+          `Your message arrived incomplete (${why}), so the judge did not read it: orders filed from part of a message could say something you did not mean. Nothing of it is on file; orders you sent earlier stand. Please send it again.`,
+        ),
+      )
+    }
+
+    const extracted = extractOrders(mail)
+    this.notes = boundNotes(extracted.notes)
+    const text = extracted.text
     if (!text.trim()) {
-      const unread = read.notes.filter((n) => n.startsWith('attachment '))
+      const unread = this.notes.filter((n) => n.startsWith('attachment ') || n.startsWith('... and '))
       return this.record('command', { detail: 'empty message: answered with HELP' }, () =>
         this.reply(
           sender,
           'Your message was empty',
-          `The judge found nothing to read in your message${unread.length ? ` (${unread.join('; ')})` : ''}. Quoted text, signatures and taglines are left out: write your orders above the quoted report, or start them with the GAME line.\n\n${helpText(judge)}`,
+          `The judge found nothing to read in your message${unread.length ? ` (${unread.join('; ')})` : ''}. Quoted text, signatures and taglines are left out: write your orders above the quoted report, or start them with the GAME line.\n\n${helpText()}`,
         ),
       )
     }
 
     const id = identify(mail, text)
-    if (!id.game && /^\s*HELP\b/im.test(text)) {
-      return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText(judge)))
+    if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
+      return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
     }
     if (!id.game || !id.role) {
       return this.record('unidentified', { detail: 'no GAME line and no game in the address' }, () =>
         this.reply(
           sender,
           'Which game?',
-          `The judge could not tell which game and role this message is for. Start your orders with a line\n\n  GAME <game> <role>\n  KEY <your key>\n\nor reply to the judge's last report, whose reply address carries both.\n\n${helpText(judge)}`,
+          `The judge could not tell which game and role this message is for. Start your orders with a line\n\n  GAME <game> <role>\n  KEY <your key>\n\nor reply to the judge's last report, whose reply address carries both.\n\n${helpText()}`,
         ),
       )
     }
@@ -222,7 +288,7 @@ class Intake {
         this.reply(
           sender,
           `No game "${game}"`,
-          `There is no game "${game}" on this judge. Games: ${judge.games().join(', ') || 'none'}.`,
+          `There is no game "${game}" on this judge. Check the GAME line against the judge's last report to you (its reply address carries the game).`,
         ),
       )
     }
@@ -237,6 +303,9 @@ class Intake {
         game,
         body: text,
         key: id.key,
+        // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
+        // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
+        mayNotify: (to: string) => this.mayNotify(to),
       })
       return this.record('command', {
         game,
@@ -270,7 +339,7 @@ class Intake {
             player.address,
             `Someone sent orders for your role in ${game} without your key`,
             `A message from ${sender} tried to send orders for ${role} in ${game} without a valid key. It was refused and nothing changed.${authLine}`,
-            false,
+            'third-party',
           )
       })
     }
@@ -298,14 +367,14 @@ class Intake {
       subject: mail.subject,
       authenticatedBy: id.via ?? 'key',
     })
-    // The judge's acknowledgement goes to the player of record through its own outbox.
-    this.countReply(player.address, 'ack')
+    // The judge's acknowledgement goes to the player of record through its own outbox. It is not
+    // counted: a player's own orders never use up the notices the limit allows him.
     const outcome: Recorded = result.accepted ? 'orders-accepted' : 'orders-rejected'
     this.append(outcome, {
       game,
       role,
       receipt: result.receipt,
-      detail: result.accepted ? `filed (${read.source})` : `${result.errors.length} error(s)`,
+      detail: result.accepted ? `filed (${extracted.source})` : `${result.errors.length} error(s)`,
     })
     if (player.address !== sender) {
       this.reply(
@@ -317,7 +386,7 @@ class Intake {
         player.address,
         `Orders for ${role} in ${game} came from ${sender}`,
         `Orders carrying your key arrived from ${sender} and were ${result.accepted ? 'accepted' : 'not accepted'} (receipt ${result.receipt}). If that was not you, ask the moderator for a new key.${authLine}`,
-        false,
+        'security',
       )
     }
     return outcome
@@ -332,9 +401,9 @@ class Intake {
     const { deps, base } = this
     deps.db
       .prepare(
-        'INSERT OR IGNORE INTO mail_seen (raw_hash, message_id, received_at, source, outcome) VALUES (?, ?, ?, ?, ?)',
+        'INSERT OR IGNORE INTO mail_seen (raw_hash, message_id, received_at, source, outcome, content_hash) VALUES (?, ?, ?, ?, ?, ?)',
       )
-      .run(base.rawHash, base.messageId, deps.clock().toISOString(), base.source, outcome)
+      .run(base.rawHash, base.messageId, deps.clock().toISOString(), base.source, outcome, this.contentHash)
     const data = {
       ...base,
       outcome,
@@ -366,13 +435,20 @@ class Intake {
   private static seq = 0
 
   /**
-   * A notice from the judge; `threaded` answers the inbound message. A notice to a third party
-   * (the player of record) keeps to that address's rate limit too, so that forged mail from many
-   * addresses cannot flood a player.
+   * A notice from the judge. 'threaded' answers the inbound message's sender. A 'third-party'
+   * notice (to the player of record) keeps to that address's rate limit too, so that forged mail
+   * from many addresses cannot flood a player. A 'security' notice (the player's key was used from
+   * another address) is never held back: it is the one mail the player must not miss.
    */
-  private reply(to: string, subject: string, text: string, threaded = true): void {
+  private reply(
+    to: string,
+    subject: string,
+    text: string,
+    mode: 'threaded' | 'third-party' | 'security' = 'threaded',
+  ): void {
     const { deps, mail } = this
-    if (threaded ? this.silenced : this.repliesLastHour(to) >= this.replyLimit) {
+    const threaded = mode === 'threaded'
+    if (mode !== 'security' && (threaded ? this.silenced : !this.mayNotify(to))) {
       this.notes.push(`not answered: ${this.replyLimit} replies to ${to} in the last hour`)
       return
     }
@@ -388,6 +464,36 @@ class Intake {
       },
       { game: null, kind: 'notice' },
     )
+  }
+
+  /** Whether a notice to `to` is still within the hourly limit (a note records one held back). */
+  private mayNotify(to: string): boolean {
+    return this.repliesLastHour(to) < this.replyLimit
+  }
+
+  /** Records a message the intake failed on (see recordIntakeFailure) and tells its sender and the moderator. */
+  failed(reason: string): Recorded {
+    const { deps, mail } = this
+    this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
+    const sender = mail.from.address
+    const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
+    this.silenced = !person || this.repliesLastHour(sender) >= this.replyLimit
+    return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
+      if (person)
+        this.reply(
+          sender,
+          'Your message could not be processed',
+          `The judge failed on your message (${reason}). Nothing of it is on file; orders you sent earlier stand. The moderator has been told. You may send it again.`,
+        )
+      const moderator = deps.judge.moderatorAddress
+      if (moderator)
+        this.reply(
+          moderator,
+          'The intake failed on a message',
+          `The judge failed on a message from ${sender || '(no From address)'} (Message-ID ${this.base.messageId}, ${mail.size} bytes, via ${this.base.source}): ${reason}. It was set aside (failed/ or the Failed mailbox) and recorded in the mail log (pbem mail log).`,
+          'third-party',
+        )
+    })
   }
 
   private countReply(to: string, kind: string): void {
@@ -436,11 +542,83 @@ function identify(mail: InboundMail, body: string): Identity {
   return { game, role, key: null, via: null }
 }
 
-function seen(db: Database, rawHash: string, messageId: string | null): boolean {
-  const row = messageId
-    ? db.prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ? OR message_id = ?').get(rawHash, messageId)
-    : db.prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
+/**
+ * Whether the message was taken in before: the same bytes, or the same Message-ID with the same
+ * content (sender and text). A Message-ID alone proves nothing: the sender chooses it, so a stranger
+ * could otherwise hide a player's orders behind junk mail carrying the same ID.
+ */
+function seen(db: Database, rawHash: string, messageId: string | null, contentHash: string | null): boolean {
+  const row =
+    messageId && contentHash
+      ? db
+          .prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ? OR (message_id = ? AND content_hash = ?)')
+          .get(rawHash, messageId, contentHash)
+      : db.prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
   return row !== undefined
+}
+
+/**
+ * The sender and everything the judge reads from the message: what makes two copies the same
+ * message, whatever headers the mail servers on the way added (trailing blanks do not count).
+ */
+function contentHashOf(mail: InboundMail): string {
+  const parts = [mail.from.address, mail.text.trimEnd(), ...mail.textAttachments.map((a) => a.text.trimEnd())]
+  return sha256Hex(Buffer.from(JSON.stringify(['text', ...parts])))
+}
+
+/** For a message read from its header alone: the sender and the raw bytes after the header. */
+function bodyHashOf(mail: InboundMail, raw: Buffer): string {
+  const end = raw.indexOf('\r\n\r\n')
+  const body = end < 0 ? Buffer.alloc(0) : raw.subarray(end + 4)
+  return sha256Hex(Buffer.concat([Buffer.from(JSON.stringify(['raw', mail.from.address])), body]))
+}
+
+/** A message read from its header alone (too large, or MIME the parser gave up on). */
+async function headerOnly(raw: Buffer, rawHash: string): Promise<InboundMail> {
+  const blank: InboundMail = {
+    messageId: `sha256-${rawHash}`,
+    rawHash,
+    from: { address: '', name: '' },
+    to: [],
+    subject: '',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text: '',
+    textAttachments: [],
+    automated: null,
+    size: raw.length,
+    attachments: [],
+  }
+  try {
+    const head = await parseInbound(headerPart(raw), { maxBytes: Number.MAX_SAFE_INTEGER })
+    return {
+      ...head,
+      rawHash,
+      size: raw.length,
+      messageId: head.messageId.startsWith('sha256-') ? blank.messageId : head.messageId,
+      text: '',
+      textAttachments: [],
+      attachments: [],
+    }
+  } catch {
+    return blank // not even a header to read: recorded, with nobody to answer
+  }
+}
+
+/** Longest subject, sender or Message-ID the mail record keeps. */
+const MAX_RECORDED_FIELD = 500
+/** Reading notes a record and a reply keep; the rest are counted. */
+const MAX_NOTES = 20
+
+function boundNotes(notes: string[]): string[] {
+  const kept = notes.slice(0, MAX_NOTES).map((n) => (n.length > 300 ? `${n.slice(0, 300)}...` : n))
+  return notes.length > MAX_NOTES ? [...kept, `... and ${notes.length - MAX_NOTES} more notes like these`] : kept
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 300 ? `${flat.slice(0, 300)}...` : flat
 }
 
 /** The header of a raw message (up to 256 KiB), followed by an empty body. */

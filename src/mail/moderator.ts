@@ -41,6 +41,12 @@ export const MODERATOR_COMMANDS = [
 export interface ModeratorContext extends MailContext {
   /** The key from the reply address (orders+<game>.moderator.<key>@), when the mail came that way; else the KEY line counts. */
   key?: string | null
+  /**
+   * Whether a refusal may still be mailed to an address (the intake's hourly reply limit). Mail
+   * without the moderator key is anybody's: its refusals, to the sender and the alert to the
+   * moderator, keep to the limit. Commands with the key are always answered.
+   */
+  mayNotify?: (to: string) => boolean
 }
 
 export type ModeratorOutcome = 'moderator-command' | 'moderator-refused'
@@ -95,25 +101,31 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
       },
       { game: judge.games().includes(game) ? game : null, kind: 'moderator' },
     )
+  const mayNotify = ctx.mayNotify ?? (() => true)
+  const held: string[] = []
+  const refuse = (subject: string, text: string, to = sender, suffix = '') => {
+    if (mayNotify(to)) reply(subject, text, to, suffix)
+    else held.push(`not answered: the hourly reply limit for ${to} is reached`)
+  }
   if (!judge.games().includes(game)) {
-    reply('No such game', `There is no game "${game}" on this judge.`)
-    return { outcome: 'moderator-refused', lines: ['no such game'] }
+    refuse('No such game', `There is no game "${game}" on this judge.`)
+    return { outcome: 'moderator-refused', lines: ['no such game', ...held] }
   }
   if (!key || !judge.checkModeratorKey(game, key)) {
     const why = key ? 'the moderator key does not match' : 'no moderator key was given'
-    reply(
+    refuse(
       'Moderator command refused',
       `Moderator commands for ${game} need the moderator key (a KEY line, or a reply to a notice the judge sent the moderator): ${why}. Nothing was done.`,
     )
     const of = judge.moderatorAddress
     if (of && of !== sender)
-      reply(
+      refuse(
         'Someone tried a moderator command',
         `${sender} sent moderator commands for ${game} without a valid key (${why}). They were refused.`,
         of,
         '.alert',
       )
-    return { outcome: 'moderator-refused', lines: [why] }
+    return { outcome: 'moderator-refused', lines: [why, ...held] }
   }
 
   const lines: string[] = []
