@@ -21,6 +21,7 @@ import {
 } from './events.ts'
 import { foldGame, stateHash, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
+import { boundLineErrors, boundList, ORDER_LIMITS, screenLongLines } from './orderLimits.ts'
 import {
   absentAt,
   awaitedOrders,
@@ -502,15 +503,18 @@ export class Judge {
         }
         result = { receipt, accepted: false, errors, label }
       } else {
-        const parsed = ruleset.parseOrders(fold.state, role, text)
-        if (parsed.errors.length) {
+        // The game never sees an over-long line; what goes back and into the log is bounded.
+        const screened = screenLongLines(text)
+        const parsed = ruleset.parseOrders(fold.state, role, screened.text)
+        if (screened.errors.length || parsed.errors.length) {
+          const errors = boundLineErrors([...screened.errors, ...parsed.errors].sort((a, b) => a.line - b.line))
           event = {
             type: 'OrdersRejected',
-            data: { ...base, role, errors: parsed.errors } satisfies OrdersRejected,
+            data: { ...base, role, errors } satisfies OrdersRejected,
             audience: { kind: 'roles', roles: [role] },
             causation: meta.messageId ?? null,
           }
-          result = { receipt, accepted: false, errors: parsed.errors, label }
+          result = { receipt, accepted: false, errors, label }
         } else {
           const data: OrdersAccepted = {
             ...base,
@@ -518,7 +522,7 @@ export class Judge {
             turn: ruleset.turnOf(fold.state),
             commands: parsed.commands as unknown[],
             normalised: parsed.normalised,
-            warnings: parsed.warnings,
+            warnings: boundLineErrors(parsed.warnings, 'notes'),
             salt: readScript(text).envelope.salt ?? null,
             replaces: fold.orders.get(role)?.receipt ?? null,
             text,
@@ -2047,7 +2051,9 @@ export class Judge {
     const player = fold.players.get(role)!
     const key = playerKey(serverSecret(this.o.db), game, role, player.keyGeneration)
     const onFile = fold.orders.get(role) ?? null
-    const model = {
+    const echo = (lines: readonly string[], budget: number) =>
+      boundList(lines, budget, (n) => `... and ${n} more lines (all on file: ORDERS by mail lists them)`)
+    const modelWithin = (budget: number) => ({
       game,
       roleUpper: role.toUpperCase(),
       label: result.label,
@@ -2055,10 +2061,23 @@ export class Judge {
       receipt: result.receipt,
       errors: result.errors,
       warnings: 'warnings' in data ? data.warnings : [],
-      normalised: 'normalised' in data ? data.normalised : [],
+      normalised: echo('normalised' in data ? data.normalised : [], budget),
       replaces: 'replaces' in data ? data.replaces : null,
-      onFile,
+      onFile: onFile && { ...onFile, normalised: echo(onFile.normalised, budget) },
       deadline: this.when(fold, fold.deadline?.deadline ?? null, role),
+    })
+    // The echoed orders are cut until the acknowledgement fits its size (errors are bounded already).
+    let budget = ORDER_LIMITS.maxAckTextBytes / 3
+    let text = this.templates.render(null, 'ack.txt', modelWithin(budget))
+    let html = this.templates.render(null, 'ack.html', modelWithin(budget))
+    while (
+      budget > 256 &&
+      (Buffer.byteLength(text) > ORDER_LIMITS.maxAckTextBytes ||
+        Buffer.byteLength(html) > 2 * ORDER_LIMITS.maxAckTextBytes)
+    ) {
+      budget /= 2
+      text = this.templates.render(null, 'ack.txt', modelWithin(budget))
+      html = this.templates.render(null, 'ack.html', modelWithin(budget))
     }
     const safe = result.receipt.replace(/[^A-Za-z0-9.-]/g, '.')
     // Acknowledgements go to the player of record; a sender at another address is copied by the mail layer.
@@ -2072,8 +2091,8 @@ export class Judge {
           0,
           200,
         ),
-      text: this.templates.render(null, 'ack.txt', model),
-      html: this.templates.render(null, 'ack.html', model),
+      text,
+      html,
       ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),
     }
   }

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
+import { plainTextOf, renderable } from './htmlText.ts'
 
 export interface InboundMail {
   /** Message-ID header value without <>, or 'sha256-' + rawHash when the header is absent */
@@ -74,6 +75,16 @@ const PARSE_OPTIONS = {
   skipImageLinks: true,
 }
 
+/** HTML as text: rendered as mailparser renders an HTML-only message, or by the linear pass when that would take too long. */
+async function htmlAsText(html: string): Promise<string> {
+  if (!renderable(html)) return plainTextOf(html)
+  try {
+    return await renderHtml(html)
+  } catch {
+    return plainTextOf(html) // the renderer gave up on it
+  }
+}
+
 /** HTML rendered to text exactly as mailparser renders an HTML-only message. */
 async function renderHtml(html: string): Promise<string> {
   const wrapped = Buffer.concat([
@@ -92,10 +103,12 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
   if (raw.length > limit) throw new MailTooLargeError(raw.length, limit)
 
   const rawHash = sha256Hex(raw)
-  const parsed = await simpleParser(raw, PARSE_OPTIONS)
+  // HTML is rendered to text below, only when there is no plain text, and only when the renderer
+  // can do it in reasonable time (htmlText.ts).
+  const parsed = await simpleParser(raw, { ...PARSE_OPTIONS, skipHtmlToText: true })
   const headers = rawHeaders(parsed)
 
-  const messageId = firstMessageId(parsed.messageId)
+  const messageId = boundedMessageId(firstMessageId(parsed.messageId))
   const fromAddr = flattenAddresses(parsed.from)[0]
 
   const to = new Set<string>()
@@ -113,11 +126,13 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
   const dateParsed = dateRaw === undefined ? null : new Date(dateRaw)
   const date = dateParsed && !Number.isNaN(dateParsed.getTime()) ? dateParsed.toISOString() : null
 
+  // Replies thread on the last few: a sender's 40,000 references are not copied into every answer.
   const references = ([] as string[])
     .concat(parsed.references ?? [])
     .flatMap((r) => r.split(/\s+/))
     .map(stripAngles)
-    .filter((r) => r.length > 0)
+    .filter((r) => r.length > 0 && r.length <= MAX_MESSAGE_ID_CHARS)
+    .slice(-MAX_REFERENCES)
 
   const textAttachments: InboundMail['textAttachments'] = []
   const attachments: NonNullable<InboundMail['attachments']> = parsed.attachments.map((a) => ({
@@ -134,27 +149,24 @@ export async function parseInbound(raw: Buffer, opts?: { maxBytes?: number }): P
     })
   }
 
-  // Which part the text comes from. mailparser renders HTML to text only when there is no
-  // text/plain part; a blank text/plain part next to real HTML (some webmailers) counts as none.
+  // Which part the text comes from: the text/plain part, else the HTML rendered to text. A blank
+  // text/plain part next to real HTML (some webmailers) counts as none.
   let text = normaliseText(parsed.text ?? '')
   let textFrom: NonNullable<InboundMail['textFrom']> = text.trim() ? 'plain' : 'none'
-  if (typeof parsed.html === 'string' && parsed.html.trim()) {
-    const plainOnly = await simpleParser(raw, { ...PARSE_OPTIONS, skipHtmlToText: true })
-    if (!(plainOnly.text ?? '').trim()) {
-      textFrom = 'html'
-      if (!text.trim()) text = normaliseText(await renderHtml(parsed.html))
-      if (!text.trim()) textFrom = 'none'
-    }
+  if (!text.trim() && typeof parsed.html === 'string' && parsed.html.trim()) {
+    textFrom = 'html'
+    text = normaliseText(await htmlAsText(parsed.html))
+    if (!text.trim()) textFrom = 'none'
   }
 
   return {
     messageId: messageId ?? `sha256-${rawHash}`,
     rawHash,
-    from: { address: fromAddr?.address ?? '', name: fromAddr?.name ?? '' },
+    from: { address: withoutControls(fromAddr?.address ?? ''), name: withoutControls(fromAddr?.name ?? '') },
     to: [...to],
-    subject: parsed.subject ?? '',
+    subject: withoutControls(parsed.subject ?? ''),
     date,
-    inReplyTo: firstMessageId(parsed.inReplyTo),
+    inReplyTo: boundedMessageId(firstMessageId(parsed.inReplyTo)),
     references,
     text,
     textAttachments,
@@ -217,6 +229,21 @@ function flattenAddresses(obj: AddressObject | AddressObject[] | undefined): { a
   }
   for (const o of ([] as AddressObject[]).concat(obj ?? [])) walk(o.value)
   return out
+}
+
+const MAX_REFERENCES = 20
+const MAX_MESSAGE_ID_CHARS = 250
+
+/** An over-long Message-ID stands in as its hash: it is echoed into replies and records. */
+function boundedMessageId(id: string | null): string | null {
+  if (id === null || id.length <= MAX_MESSAGE_ID_CHARS) return id
+  return `long-${createHash('sha256').update(id).digest('hex')}`
+}
+
+/** Header text decoded from encoded words may hold line breaks: they must never reach a reply's header. */
+function withoutControls(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ')
 }
 
 function stripAngles(id: string): string {

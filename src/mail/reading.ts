@@ -38,8 +38,13 @@ export interface ReadText {
 const MAX_READ_CHARS = 256 * 1024
 /** Lines handed to the reply parser are cut to this length (its regexes backtrack on long lines). */
 const MAX_LIB_LINE = 1000
-/** The reply parser sees this much of a text at most (some of its regexes scan the whole text per line). */
+/**
+ * The reply parser sees this much of a text at most: its cost grows with the square of the lines it
+ * is given (some of its regexes scan the whole text per line), 4 s for 16,000 blank lines. Quotes
+ * it would find further down are still caught by the judge's own rules (`>` lines, reply headers).
+ */
 const MAX_LIB_CHARS = 32 * 1024
+const MAX_LIB_LINES = 1500
 
 export function extractOrders(mail: InboundMail): ExtractedOrders {
   const viaHtml = mail.textFrom === 'html'
@@ -234,7 +239,9 @@ function nextNonBlank(lines: string[], from: number): number {
 function salutationEnds(lines: string[], i: number, boundary: (k: number) => boolean): boolean {
   if (!SALUTATION.test(lines[i]!)) return false
   const rest: string[] = []
-  for (let k = i + 1; k < lines.length && !boundary(k); k++) if (lines[k]!.trim()) rest.push(lines[k]!)
+  // Stops at the fourth line: scanning on to the quote would make a mail of many closings quadratic.
+  for (let k = i + 1; k < lines.length && !boundary(k) && rest.length <= 3; k++)
+    if (lines[k]!.trim()) rest.push(lines[k]!)
   return rest.length <= 3 && rest.every((l) => l.trim().length <= 60 && !GAME_LINE.test(l))
 }
 
@@ -255,7 +262,7 @@ export function libraryVerdicts(lines: string[]): LibVerdict[] {
   for (const l of lines) {
     const c = l.length > MAX_LIB_LINE ? l.slice(0, MAX_LIB_LINE) : l
     size += c.length + 1
-    if (size > MAX_LIB_CHARS) break
+    if (size > MAX_LIB_CHARS || cut.length >= MAX_LIB_LINES) break
     cut.push(c)
   }
   let fragments

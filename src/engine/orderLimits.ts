@@ -1,0 +1,73 @@
+// What one order message may cost, whatever game reads it. A player's key is in the reply address
+// of every report, so anyone a report was forwarded to can send orders: one 10 KB line repeating an
+// area code once produced 2,500 errors each quoting the whole line (a 52 MB acknowledgement). The
+// engine therefore screens the text before a game parses it and bounds what goes back and into the
+// log: long lines are refused whole, errors are capped and quote a short excerpt, and the lists an
+// acknowledgement echoes are cut to a budget.
+import type { LineError } from '../games/contract.ts'
+
+export const ORDER_LIMITS = {
+  /** A longer line is refused with one error and never reaches the game's parser. */
+  maxLineChars: 1000,
+  /** Errors (and notes) listed per message; the rest are counted in one last line. */
+  maxErrors: 50,
+  /** Characters of the offending line quoted with an error. */
+  excerptChars: 100,
+  /** Characters of an error's message and suggestion. */
+  messageChars: 240,
+  /** Largest text part of an acknowledgement; the HTML part may be twice that (escaping). */
+  maxAckTextBytes: 64 * 1024,
+} as const
+
+/** Blanks every over-long line (keeping line numbers) and says why, once per line. */
+export function screenLongLines(text: string): { text: string; errors: LineError[] } {
+  const lines = text.split('\n')
+  const errors: LineError[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const length = lines[i]!.length
+    if (length <= ORDER_LIMITS.maxLineChars) continue
+    errors.push({
+      line: i + 1,
+      text: excerpt(lines[i]!),
+      message: `this line is ${length.toLocaleString('en-US')} characters long; an order line may have at most ${ORDER_LIMITS.maxLineChars.toLocaleString('en-US')}, so none of it was read`,
+    })
+    lines[i] = ''
+  }
+  return errors.length ? { text: lines.join('\n'), errors } : { text, errors }
+}
+
+/** The first maxErrors entries, each quoting an excerpt, then "... and N more". */
+export function boundLineErrors(sorted: readonly LineError[], what = 'errors'): LineError[] {
+  const kept: LineError[] = sorted.slice(0, ORDER_LIMITS.maxErrors).map((e) => ({
+    line: e.line,
+    text: excerpt(e.text),
+    message: clip(e.message, ORDER_LIMITS.messageChars),
+    ...(e.suggestion ? { suggestion: clip(e.suggestion, ORDER_LIMITS.messageChars) } : {}),
+  }))
+  const more = sorted.length - kept.length
+  if (more > 0) {
+    const from = sorted[kept.length]!.line
+    kept.push({ line: from, text: '', message: `... and ${more.toLocaleString('en-US')} more ${what} like these` })
+  }
+  return kept
+}
+
+/** The first lines of a list that fit in `budget` characters, then a line saying how many were left out. */
+export function boundList(lines: readonly string[], budget: number, more: (n: number) => string): string[] {
+  const out: string[] = []
+  let used = 0
+  for (const line of lines) {
+    used += line.length + 3
+    if (used > budget) break
+    out.push(line)
+  }
+  return out.length < lines.length ? [...out, more(lines.length - out.length)] : [...lines]
+}
+
+function excerpt(text: string): string {
+  return clip(text, ORDER_LIMITS.excerptChars)
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text
+}
