@@ -132,3 +132,26 @@ describe('duplicates', () => {
     )
   })
 })
+
+describe('the reply limit', () => {
+  it('holds back refusals of forged moderator commands, to the forger and to the moderator alike', async () => {
+    for (let i = 0; i < 25; i++)
+      expect(
+        await intake(
+          Buffer.from(`${head('forger@elsewhere.test')}\r\n\r\nGAME wb1 MODERATOR\r\nKEY 0000\r\nPAUSE\r\n`),
+        ),
+      ).toBe('command')
+    expect(mailTo('forger@elsewhere.test')).toHaveLength(20)
+    expect(mailTo('mod@example.test').filter((r) => /tried a moderator command/.test(r.mail.subject))).toHaveLength(20)
+    expect(app.judge.load('wb1').paused).toBeFalsy()
+  })
+
+  it('never holds back the warning that a key was used from another address', async () => {
+    // The player of record has had his twenty notices this hour ...
+    for (let i = 0; i < 20; i++) await intake(Buffer.from(`${head('reb@example.test')}\r\n\r\n\r\n`))
+    expect(mailTo('reb@example.test').filter((r) => r.kind === 'notice')).toHaveLength(20)
+    // ... and still hears that his key was used from elsewhere.
+    expect(await intake(Buffer.from(`${head('thief@elsewhere.test')}\r\n\r\n${orders()}`))).toBe('orders-accepted')
+    expect(mailTo('reb@example.test').some((r) => /came from thief@elsewhere.test/.test(r.mail.subject))).toBe(true)
+  })
+})
