@@ -3,7 +3,7 @@ import { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { openApp, readInbox, sendOutbox, type App } from './app.ts'
 import { locate, verifyDice, verifyGame } from '../engine/audit.ts'
-import { computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/calendar.ts'
+import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/calendar.ts'
 import { inProgress, pendingDecision } from '../engine/lifecycle.ts'
 import { describeSchedule, MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/schedule.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
@@ -12,6 +12,8 @@ import { rulesetFactory, rulesetIds } from '../engine/registry.ts'
 import { runDemo } from './demo.ts'
 import { serve } from './serve.ts'
 import { registerAuditCommands } from './audit.ts'
+import { checkDeadlineHours } from '../engine/validate.ts'
+import { hoursOption, instantOption, integerOption } from './options.ts'
 
 const program = new Command()
 program
@@ -38,7 +40,7 @@ program
   .option('--no-demo-game', 'do not create a demo game when there is none')
   .action(async (o) => {
     const app = openApp(program.opts().data ? { dataDir: program.opts().data } : {})
-    await serve(app, { intervalMs: Number(o.interval), demoGame: o.demoGame })
+    await serve(app, { intervalMs: integerOption('--interval', o.interval, 50, 3_600_000), demoGame: o.demoGame })
   })
 
 program
@@ -82,8 +84,8 @@ game
   .action((id: string, o) =>
     withApp((app) => {
       const players = (o.player as string[]).map((p) => {
-        const m = /^([a-z]+)=([^:]+@[^:]+)(?::(.+))?$/.exec(p)
-        if (!m) fail(`--player takes role=address[:name], not "${p}"`)
+        const m = /^([a-z]+)=([^:]+@[^:]+)(?::([\s\S]+))?$/.exec(p)
+        if (!m) fail(`--player takes role=address[:name], not ${JSON.stringify(p)}`)
         return { role: m[1]!, address: m[2]!, name: m[3] ?? m[1]! }
       })
       const pack = o.dataPack ? JSON.parse(readFileSync(o.dataPack, 'utf8')) : undefined
@@ -101,7 +103,7 @@ game
         players,
         pack,
         zone: o.zone,
-        deadlineHours: Number(o.deadlineHours),
+        deadlineHours: checkDeadlineHours(o.deadlineHours),
         options: { early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
@@ -186,7 +188,7 @@ program
       const r = app.judge.adjudicate(g, {
         force: !!o.force,
         by: 'moderator (cli)',
-        ...(o.point ? { point: Number(o.point) } : {}),
+        ...pointOpt(o),
         ...(o.reason ? { reason: o.reason } : {}),
       })
       if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
@@ -206,7 +208,7 @@ program
   .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
   .action((o) =>
     withApp(async (app) => {
-      const now = o.now ? parseLocal(o.now, 'UTC') : app.clock()
+      const now = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : app.clock()
       const read = await readInbox(app)
       const report = runTick(app.judge, now)
       for (const l of tickLines(report)) console.log(l)
@@ -218,10 +220,21 @@ program
     }),
   )
 
+/** A pass dated before the last recorded one would read as decades of silence at the next real pass. */
+function pastTickRefused(app: App, now: Date): Date {
+  const last = app.judge.lastTick()
+  if (last && now.getTime() < last.getTime())
+    fail(
+      `--now ${now.toISOString()} is earlier than the last recorded tick ${last.toISOString()}: the judge's clock never runs backwards`,
+    )
+  return now
+}
+
 // ------------------------------------------------------------------ moderator controls
 
 const when = (app: App, game: string, text: string) => parseLocal(text, app.judge.schedule(game).zone)
-const pointOpt = (o: { point?: string }) => (o.point ? { point: Number(o.point) } : {})
+const pointOpt = (o: { point?: string }) =>
+  o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }
 
 program
   .command('pause <game>')
@@ -249,7 +262,7 @@ program
       const r = app.judge.resume(g, {
         by: 'moderator (cli)',
         ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}),
-        ...(o.hours ? { hours: Number(o.hours) } : {}),
+        ...(o.hours !== undefined ? { hours: hoursOption('--hours', o.hours) } : {}),
         ...(o.reason ? { reason: o.reason } : {}),
       })
       console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
@@ -264,7 +277,7 @@ program
   .option('--reason <text>', 'for the log')
   .action((g: string, hours: string, o) =>
     withApp((app) => {
-      const r = app.judge.extend(g, Number(hours), {
+      const r = app.judge.extend(g, hoursOption('extend <hours>', hours, 1440), {
         by: 'moderator (cli)',
         ...pointOpt(o),
         ...(o.reason ? { reason: o.reason } : {}),
@@ -358,11 +371,12 @@ schedule
   .option('--count <n>', 'how many successive points', '4')
   .action((text: string, o) => {
     const rule = parseRule(text)
-    let t = o.from ? parseLocal(o.from, o.zone) : new Date()
-    for (let i = 0; i < Number(o.count); i++) {
-      const d = computeDeadline(t, rule, o.zone)
+    const zone = checkZone(o.zone)
+    let t = o.from ? parseLocal(o.from, zone) : new Date()
+    for (let i = 0, n = integerOption('--count', o.count, 1, 1000); i < n; i++) {
+      const d = computeDeadline(t, rule, zone)
       console.log(
-        `opens ${formatInstant(t.toISOString(), o.zone)} -> deadline ${formatInstant(d.deadline.toISOString(), o.zone)}${d.note ? ` [${d.note}]` : ''}`,
+        `opens ${formatInstant(t.toISOString(), zone)} -> deadline ${formatInstant(d.deadline.toISOString(), zone)}${d.note ? ` [${d.note}]` : ''}`,
       )
       t = d.deadline
     }

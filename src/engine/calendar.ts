@@ -42,10 +42,19 @@ export function isValidZone(zone: string): boolean {
   return typeof zone === 'string' && zone.length > 0 && IANAZone.isValidZone(zone)
 }
 
+/** The one refusal of a zone, wherever it was typed (command line, mail, a schedule rule). */
+export function unknownZoneError(zone: string): Error {
+  return new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
+}
+
+export function checkZone(zone: string): string {
+  if (!isValidZone(zone)) throw unknownZoneError(zone)
+  return zone
+}
+
 function zoneOf(zone: string): IANAZone {
   const z = IANAZone.create(zone)
-  if (!z.isValid)
-    throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
+  if (!z.isValid) throw unknownZoneError(zone)
   return z
 }
 
@@ -239,9 +248,7 @@ export function parseRule(text: string): DeadlineRule {
         if (d === b) break
       }
     } else if (raw.includes('/') || t === 'utc') {
-      const zone = t === 'utc' ? 'UTC' : raw
-      if (!isValidZone(zone)) throw new Error(`unknown time zone "${raw}"`)
-      rule.zone = zone
+      rule.zone = checkZone(t === 'utc' ? 'UTC' : raw)
     } else if (!FILLER.has(t))
       throw new Error(
         `cannot read "${raw}" in the deadline rule "${text}"; write e.g. "72h", "3d", "Fridays 18:00", "48h weekdays" or "mon-fri 20:00 at least 24h"`,
@@ -272,7 +279,8 @@ export function describeRule(rule: DeadlineRule): string {
 // ------------------------------------------------------------------ showing instants
 
 function inZone(utc: DateTime, zone: string): string {
-  return `${utc.setZone(zone).toFormat('yyyy-LL-dd HH:mm ZZZZ')} ${zone}`
+  // Luxon prints "Invalid DateTime" for a zone it does not know; say which zone instead.
+  return `${utc.setZone(zoneOf(zone)).toFormat('yyyy-LL-dd HH:mm ZZZZ')} ${zone}`
 }
 
 /**

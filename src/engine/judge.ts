@@ -33,6 +33,7 @@ import {
   type Action,
 } from './lifecycle.ts'
 import { rulesetFactory } from './registry.ts'
+import { checkAddress, checkDeadlineHours, checkPlayerName, checkPlayers } from './validate.ts'
 import {
   deadlineFor,
   defaultSchedule,
@@ -363,8 +364,7 @@ export class Judge {
       throw new Error(
         `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
       )
-    const roles = new Set(req.players.map((p) => p.role))
-    for (const r of ruleset.roles) if (!roles.has(r)) throw new Error(`no player for role ${r}`)
+    checkPlayers(ruleset.title, ruleset.roles, req.players)
     const server = serverSecret(this.o.db)
     const hidden = this.freshSecret(req.game, 'hidden', 0)
     const dice = this.freshSecret(req.game, 'dice', 1)
@@ -372,7 +372,7 @@ export class Judge {
     const zone = req.zone ?? 'UTC'
     if (!isValidZone(zone))
       throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
-    const deadlineHours = req.deadlineHours ?? 72
+    const deadlineHours = checkDeadlineHours(req.deadlineHours ?? 72)
     // Setting the game up once now proves the scenario works before anything is written.
     const initial = ruleset.setup(req.scenario, req.options ?? {}, pack, new RecordingDice(hidden, req.game, 0, ''))
     const created: GameCreated = {
@@ -1234,16 +1234,17 @@ export class Judge {
   // ------------------------------------------------------------------ outage guard
 
   /**
-   * Records a tick at `now` and returns the previous one. The latest pass wins even when its clock
-   * is earlier (a simulated `pbem tick --now` in the future must not hide a real outage later).
+   * Records a tick at `now` and returns the previous one. The recorded instant never moves back:
+   * a pass with an earlier clock (a mistyped `pbem tick --now`, a clock set back) would otherwise
+   * make the next real pass see decades of silence and move every deadline.
    */
   markTick(now: Date): Date | null {
     return this.o.store.transaction(() => {
       const row = this.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
         | { value: string }
         | undefined
-      const prev = row ? new Date(row.value) : null
-      if (!prev || now.getTime() !== prev.getTime())
+      const prev = row && Number.isFinite(Date.parse(row.value)) ? new Date(row.value) : null
+      if (!prev || now.getTime() > prev.getTime())
         this.o.db
           .prepare(
             `INSERT INTO settings (key, value) VALUES ('schedule:last-tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -1599,7 +1600,8 @@ export class Judge {
     address: string,
     opts: ModeratorOptions & { name?: string } = {},
   ): { key: string } {
-    if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) throw new Error(`"${address}" is not a mail address`)
+    checkAddress(address)
+    if (opts.name !== undefined) checkPlayerName(opts.name)
     return this.o.store.transaction(() => {
       const fold = this.load(game)
       this.guard(fold, opts)

@@ -5,7 +5,7 @@
 import {
   computeDeadline,
   describeRule,
-  isValidZone,
+  checkZone,
   parseRule,
   type ComputedDeadline,
   type DeadlineRule,
@@ -83,7 +83,7 @@ export function normaliseRule(rule: DeadlineRule | string): DeadlineRule {
   if (r.at !== undefined && !/^\d{2}:\d{2}$/.test(r.at)) throw new Error(`schedule: "at" must be HH:MM, not "${r.at}"`)
   if (r.on !== undefined && (!r.on.length || r.on.some((d) => !Number.isInteger(d) || d < 1 || d > 7)))
     throw new Error('schedule: "on" lists ISO weekdays 1 (Monday) to 7 (Sunday)')
-  if (r.zone !== undefined && !isValidZone(r.zone)) throw new Error(`schedule: unknown time zone "${r.zone}"`)
+  if (r.zone !== undefined) checkZone(r.zone)
   for (const k of Object.keys(r)) if (r[k as keyof DeadlineRule] === undefined) delete r[k as keyof DeadlineRule]
   if (!r.hours && !r.days && !r.at && !r.on)
     throw new Error('schedule: a rule needs hours, days, a time of day or weekdays')
@@ -93,11 +93,7 @@ export function normaliseRule(rule: DeadlineRule | string): DeadlineRule {
 /** `base` with `input` applied, checked; throws with a readable message on a bad value. */
 export function mergeSchedule(base: Schedule, input: ScheduleInput): Schedule {
   const s: Schedule = { ...base, rules: { ...base.rules } }
-  if (input.zone !== undefined) {
-    if (!isValidZone(input.zone))
-      throw new Error(`unknown time zone "${input.zone}" (use an IANA name such as America/New_York)`)
-    s.zone = input.zone
-  }
+  if (input.zone !== undefined) s.zone = checkZone(input.zone)
   for (const [kind, rule] of Object.entries(input.rules ?? {})) {
     if (!/^[a-z][a-z0-9-]*$/.test(kind)) throw new Error(`schedule: "${kind}" is not a phase kind`)
     s.rules[kind] = normaliseRule(rule)

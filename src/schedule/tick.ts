@@ -63,6 +63,8 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
     // the same time sees the new last tick and no outage, so an outage extends deadlines once.
     judge.transaction(() => {
       previous = judge.markTick(now)
+      if (previous && now.getTime() < previous.getTime())
+        log(`the clock (${now.toISOString()}) is behind the last tick (${previous.toISOString()}): the last tick stays`)
       // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
       if (!previous || now.getTime() - previous.getTime() <= 60_000) return
       const extended: string[] = []
@@ -167,6 +169,8 @@ export function runTick(judge: Judge, now: Date): TickReport {
 /** A tick report in lines, for the CLI and the server log. */
 export function tickLines(r: TickReport): string[] {
   const lines: string[] = []
+  if (r.previousTick && r.previousTick > r.at)
+    lines.push(`the clock (${r.at}) is behind the last tick (${r.previousTick}): the last tick stays`)
   if (r.outage)
     lines.push(
       `outage: silent from ${r.outage.from} to ${r.outage.to} (${r.outage.hours}h); deadlines moved in ${r.outage.games.join(', ')}`,
