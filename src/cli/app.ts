@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Database } from 'better-sqlite3'
 import { Judge } from '../engine/judge.ts'
+import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
 import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
@@ -23,6 +24,8 @@ export interface AppOptions {
   mailDomain?: string
   /** mail settings; default loadMailConfig() (PBEM_CONFIG and the PBEM_* environment) */
   mail?: MailConfig
+  /** where the server secret lives; default serverSecretConfig(process.env, mail) */
+  secret?: SecretConfig
 }
 
 export interface App {
@@ -44,6 +47,14 @@ export function defaultDataDir(): string {
   return resolve(process.env.PBEM_DATA_DIR ?? 'data')
 }
 
+/** PBEM_SERVER_SECRET_FILE or PBEM_SERVER_SECRET, else `serverSecretFile` of PBEM_CONFIG, else the database. */
+export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): SecretConfig {
+  if (env.PBEM_SERVER_SECRET_FILE) return { file: resolve(env.PBEM_SERVER_SECRET_FILE) }
+  if (env.PBEM_SERVER_SECRET) return { value: env.PBEM_SERVER_SECRET }
+  if (mail.serverSecretFile) return { file: mail.serverSecretFile, fileSetting: 'serverSecretFile (PBEM_CONFIG)' }
+  return {}
+}
+
 export function openApp(opts: AppOptions = {}): App {
   const data = resolve(opts.dataDir ?? defaultDataDir())
   const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: join(data, 'judge.sqlite') }
@@ -52,6 +63,12 @@ export function openApp(opts: AppOptions = {}): App {
   const db = openDatabase(dirs.db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
+  try {
+    useServerSecret(db, store, opts.secret ?? serverSecretConfig(process.env, mail))
+  } catch (e) {
+    db.close()
+    throw e
+  }
   const judge = new Judge({
     store,
     db,

@@ -12,6 +12,8 @@ import { rulesetFactory, rulesetIds } from '../engine/registry.ts'
 import { runDemo } from './demo.ts'
 import { serve } from './serve.ts'
 import { registerAuditCommands } from './audit.ts'
+import { registerSecretCommands } from './secret.ts'
+import { checkServerSecret } from '../engine/secret.ts'
 import { checkDeadlineHours } from '../engine/validate.ts'
 import { hoursOption, instantOption, integerOption } from './options.ts'
 
@@ -435,6 +437,13 @@ program
           for (const p of v.problems) console.log(`  ${p}`)
         }
       }
+      // Every key was derived from the server secret: a swapped or lost one changes them all.
+      const secret = checkServerSecret(app.db)
+      if (secret.ok) console.log(`server secret: OK (${secret.text})`)
+      else {
+        bad++
+        console.log(`server secret: FAILED: ${secret.text}`)
+      }
       if (o.all) {
         // Streams that are not games (mail intake, operator actions) have hash chains too.
         for (const f of verifyAll(app.db).failures.filter((x) => !x.stream.startsWith('game:'))) {
@@ -555,5 +564,6 @@ program
   )
 
 registerAuditCommands(program, withApp)
+registerSecretCommands(program, withApp)
 
 program.parseAsync(process.argv).catch((e) => fail(e instanceof Error ? e.message : String(e)))

@@ -3,6 +3,8 @@ import type { Audience, LineError, NarrativeEntry, RollRecord } from '../games/c
 
 export const gameStream = (game: string) => `game:${game}`
 export const MAIL_STREAM = 'system:mail'
+/** The judge's own facts that belong to no game: the server secret's fingerprint. */
+export const SERVER_STREAM = 'system:server'
 
 export interface GameCreated {
   game: string
@@ -227,4 +229,12 @@ export interface AdjudicationForced {
   point: number
   by: string
   reason: string
+}
+
+/** The judge began using a server secret whose fingerprint differs from the last one recorded (or the first). */
+export interface ServerSecretInUse {
+  /** First 16 hex of SHA-256("acw-pbem server secret fingerprint|" + secret): names the secret, reveals nothing. */
+  fingerprint: string
+  previousFingerprint: string | null
+  origin: 'database' | 'file' | 'environment'
 }

@@ -14,10 +14,13 @@
  *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
  *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
  *                                               [archive.user, pass, mailbox, host, port, tls]
+ * Not mail, but read from the same file: [serverSecretFile], the server secret's file (relative to
+ * the configuration file); PBEM_SERVER_SECRET_FILE wins over it (src/cli/app.ts).
  * TLS values: true (implicit TLS), false (plain), starttls. Default ports: IMAP 993 with TLS else
  * 143; SMTP 465 with TLS, 587 with STARTTLS, else 25.
  */
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import type { ImapAccount, TlsMode } from './imap.ts'
 import type { SmtpAccount } from './smtp.ts'
@@ -46,6 +49,8 @@ export interface MailConfig {
   archiveAddress: string | null
   /** where the archive copies are read back (to settle sends interrupted by a crash) */
   archiveImap: (ImapAccount & { mailbox: string }) | null
+  /** `serverSecretFile` of the PBEM_CONFIG file, resolved against the file's folder */
+  serverSecretFile?: string
 }
 
 export class MailConfigError extends Error {
@@ -180,7 +185,16 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
     file = parsed as Raw
-    const known = new Set(['imap', 'smtp', 'archive', 'listen', 'listenMaxBytes', 'mailDomain', 'archiveAddress'])
+    const known = new Set([
+      'imap',
+      'smtp',
+      'archive',
+      'listen',
+      'listenMaxBytes',
+      'mailDomain',
+      'archiveAddress',
+      'serverSecretFile',
+    ])
     const unknown = Object.keys(file).filter((k) => !known.has(k))
     if (unknown.length)
       throw new MailConfigError(
@@ -300,12 +314,26 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   }
   if (archiveAddress && !smtp)
     errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): needs SMTP delivery (${ENV_KEYS.smtp.host})`)
+  let serverSecretFile: string | undefined
+  if (file.serverSecretFile !== undefined) {
+    if (typeof file.serverSecretFile !== 'string' || !file.serverSecretFile.trim())
+      errors.push('serverSecretFile: must be the path of a file')
+    else serverSecretFile = resolve(dirname(path!), file.serverSecretFile.trim())
+  }
 
   if (errors.length)
     throw new MailConfigError(
       `mail configuration${path ? ` (PBEM_CONFIG ${path} and environment)` : ''} is invalid:\n  ${errors.join('\n  ')}`,
     )
-  return { imap, smtp, listen, mailDomain, archiveAddress, archiveImap }
+  return {
+    imap,
+    smtp,
+    listen,
+    mailDomain,
+    archiveAddress,
+    archiveImap,
+    ...(serverSecretFile ? { serverSecretFile } : {}),
+  }
 }
 
 /** One line per configured part, for the start-up banner (no passwords). */

@@ -1,0 +1,45 @@
+// `pbem secret status|export`: where the server secret lives, and moving it out of the database.
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import { checkServerSecret, exportServerSecret } from '../engine/secret.ts'
+import type { App } from './app.ts'
+
+export function registerSecretCommands(program: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+  const secret = program
+    .command('secret')
+    .description('the server secret every player and moderator key is derived from')
+
+  secret
+    .command('status')
+    .description(
+      'where the secret is kept and whether it is the one the log recorded (its fingerprint, never the secret)',
+    )
+    .action(() =>
+      withApp((app) => {
+        const check = checkServerSecret(app.db)
+        console.log(`${check.ok ? 'OK' : 'FAILED'}: ${check.text}`)
+        if (!check.ok) process.exitCode = 1
+      }),
+    )
+
+  secret
+    .command('export')
+    .description('move the secret out of the database into a new file (mode 0600); it never overwrites a file')
+    .requiredOption('--to <file>', 'the new file')
+    .action((o) =>
+      withApp((app) => {
+        const file = resolve(o.to)
+        const r = exportServerSecret(app.db, file)
+        console.log(
+          `The server secret (fingerprint ${r.fingerprint}) is now in ${file} (mode 0600) and no longer in the database.`,
+        )
+        if (!r.walEmptied)
+          console.log(
+            'Another process holds the database open: an old copy may stay in its write-ahead log until that process stops.',
+          )
+        console.log(
+          `From now on set PBEM_SERVER_SECRET_FILE=${file} for every pbem command and for pbem serve. Without it the judge stops with an error rather than make a new secret, which would change every player key.`,
+        )
+      }),
+    )
+}
