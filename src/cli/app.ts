@@ -47,10 +47,14 @@ export function defaultDataDir(): string {
   return resolve(process.env.PBEM_DATA_DIR ?? 'data')
 }
 
-/** PBEM_SERVER_SECRET_FILE or PBEM_SERVER_SECRET, else `serverSecretFile` of PBEM_CONFIG, else the database. */
+/**
+ * PBEM_SERVER_SECRET_FILE or PBEM_SERVER_SECRET (both set is refused by useServerSecret), else
+ * `serverSecretFile` of PBEM_CONFIG, else the database.
+ */
 export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): SecretConfig {
-  if (env.PBEM_SERVER_SECRET_FILE) return { file: resolve(env.PBEM_SERVER_SECRET_FILE) }
-  if (env.PBEM_SERVER_SECRET) return { value: env.PBEM_SERVER_SECRET }
+  const file = env.PBEM_SERVER_SECRET_FILE ? resolve(env.PBEM_SERVER_SECRET_FILE) : null
+  const value = env.PBEM_SERVER_SECRET || null
+  if (file || value) return { file, value }
   if (mail.serverSecretFile) return { file: mail.serverSecretFile, fileSetting: 'serverSecretFile (PBEM_CONFIG)' }
   return {}
 }

@@ -118,9 +118,16 @@ describe('pbem verify and the server secret', () => {
     expect(missing.stdout).toContain('server secret: FAILED: the server secret is missing from the database')
   })
 
-  it('a malformed secret stops every command at start, named', () => {
+  it('a malformed secret, or two of them, stops every command at start, named', () => {
     const r = pbem({ PBEM_SERVER_SECRET: 'abc' }, 'game', 'list')
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('PBEM_SERVER_SECRET is not a server secret: it must be 64 hex characters')
+    const both = pbem(
+      { PBEM_SERVER_SECRET: 'd4'.repeat(32), PBEM_SERVER_SECRET_FILE: join(dir, 'server-secret') },
+      'game',
+      'list',
+    )
+    expect(both.status).toBe(1)
+    expect(both.stderr).toContain('PBEM_SERVER_SECRET and PBEM_SERVER_SECRET_FILE are both set')
   })
 })
