@@ -1,7 +1,10 @@
 // `npm run bench`: the judge's performance figures from one run on this machine.
 //  1. events appended per second through the log (schema validation + hash chain + head update,
 //     one transaction per event) next to raw better-sqlite3 inserts at the same durability;
-//  2. the time to re-fold the Weak Beginning demo game (setup + every recorded resolution).
+//  2. the time to re-fold the Weak Beginning demo game (setup + every recorded resolution);
+//  3. the hostile-mail corpus of issue 9: worst time, reply and database growth per kind of attack
+//     (bench/hostile.ts; BENCH_HOSTILE=0 skips it);
+//  4. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,6 +38,11 @@ try {
   app.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
+}
+
+if (process.env.BENCH_HOSTILE !== '0') {
+  const { benchHostile, printHostile } = await import('./hostile.ts')
+  printHostile(await benchHostile())
 }
 
 if (process.env.BENCH_MAIL !== '0') {

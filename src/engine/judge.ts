@@ -21,7 +21,7 @@ import {
 } from './events.ts'
 import { foldGame, stateHash, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { boundLineErrors, boundList, ORDER_LIMITS, screenLongLines } from './orderLimits.ts'
+import { boundLineErrors, boundList, ORDER_LIMITS, screenLongLines, unreadTailError } from './orderLimits.ts'
 import {
   absentAt,
   awaitedOrders,
@@ -81,6 +81,8 @@ export interface SubmitMeta {
   subject?: string
   /** How the sender proved to be the player: 'key', 'address-key', 'cli'. */
   authenticatedBy?: string
+  /** The message went on past what its reader reads, from this line: nothing of it may be filed. */
+  unreadFrom?: { line: number; chars: number }
 }
 
 export interface SubmitResult {
@@ -506,8 +508,10 @@ export class Judge {
         // The game never sees an over-long line; what goes back and into the log is bounded.
         const screened = screenLongLines(text)
         const parsed = ruleset.parseOrders(fold.state, role, screened.text)
-        if (screened.errors.length || parsed.errors.length) {
-          const errors = boundLineErrors([...screened.errors, ...parsed.errors].sort((a, b) => a.line - b.line))
+        const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
+        if (screened.errors.length || parsed.errors.length || unread.length) {
+          const all = [...screened.errors, ...parsed.errors, ...unread]
+          const errors = boundLineErrors(all.sort((a, b) => a.line - b.line))
           event = {
             type: 'OrdersRejected',
             data: { ...base, role, errors } satisfies OrdersRejected,

@@ -36,6 +36,17 @@ export function screenLongLines(text: string): { text: string; errors: LineError
   return errors.length ? { text: lines.join('\n'), errors } : { text, errors }
 }
 
+/** The error for a message whose reader stopped part way (its size limit) while orders were still being read. */
+export function unreadTailError(tail: { line: number; chars: number }): LineError {
+  const kib = Math.max(1, Math.round(tail.chars / 1024)).toLocaleString('en-US')
+  return {
+    line: tail.line,
+    text: '',
+    message: `the message goes on for another ${kib} KiB from this line, more than the judge reads of one message; orders read only in part could mean something else, so none of this message was filed`,
+    suggestion: 'send the orders in a shorter message, without the quoted text below them',
+  }
+}
+
 /** The first maxErrors entries, each quoting an excerpt, then "... and N more". */
 export function boundLineErrors(sorted: readonly LineError[], what = 'errors'): LineError[] {
   const kept: LineError[] = sorted.slice(0, ORDER_LIMITS.maxErrors).map((e) => ({

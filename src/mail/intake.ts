@@ -366,6 +366,7 @@ class Intake {
       from: sender,
       subject: mail.subject,
       authenticatedBy: id.via ?? 'key',
+      ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })
     // The judge's acknowledgement goes to the player of record through its own outbox. It is not
     // counted: a player's own orders never use up the notices the limit allows him.

@@ -265,7 +265,7 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
     }
   }
   if (!script.lines.length) lines.push(moderatorHelp(game))
-  reply(`Moderator: ${script.lines.map((l) => l.words[0]).join(', ') || 'HELP'}`, [...lines, ...extra].join('\n\n'))
+  reply(`Moderator: ${commandWords(script.lines.map((l) => l.words[0] ?? ''))}`, [...lines, ...extra].join('\n\n'))
   const of = judge.moderatorAddress
   if (of && of !== sender)
     reply(
@@ -317,4 +317,12 @@ function setOption(args: string[]): ScheduleInput {
         `unknown option "${name ?? ''}"; options: MISSED, GRACE, DELAY, EARLY, REMINDERS, LATE, ANNOUNCE, ABSENCEMAX, DECISION, ZONE`,
       )
   }
+}
+
+/** The subject's list of commands: the distinct words, the first few of them (a message may hold thousands of lines). */
+function commandWords(words: string[]): string {
+  const distinct = [...new Set(words.filter(Boolean).map((w) => w.slice(0, 20)))]
+  if (!distinct.length) return 'HELP'
+  const shown = distinct.slice(0, 8).join(', ')
+  return distinct.length > 8 ? `${shown} and ${distinct.length - 8} more` : shown
 }

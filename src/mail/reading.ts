@@ -13,6 +13,7 @@
 // The text returned keeps the player's line numbers: dropped lines become blank lines, so an
 // error "line 7" in the acknowledgement is line 7 of what the player sent.
 import EmailReplyParser from 'email-reply-parser'
+import { isBlankOrComment } from '../orders/script.ts'
 import type { InboundMail } from './inbound.ts'
 
 export interface ExtractedOrders {
@@ -23,6 +24,8 @@ export interface ExtractedOrders {
   notes: string[]
   /** the attachment's file name when source is 'attachment' */
   attachment?: string
+  /** text past the read limit that was still being read as orders (see ReadText.unreadFrom) */
+  unreadFrom?: UnreadTail
 }
 
 export interface ReadText {
@@ -32,6 +35,14 @@ export interface ReadText {
   gameLine: number | null
   /** number of non-blank lines kept */
   kept: number
+  /** where text the reading had not finished with was left unread (past MAX_READ_CHARS): orders must not be filed from it */
+  unreadFrom?: UnreadTail
+}
+
+/** Text past the read limit while orders were still being read: the line it starts on and its length. */
+export interface UnreadTail {
+  line: number
+  chars: number
 }
 
 /** Bodies longer than this are read only up to here (orders are short; the rest is quoted). */
@@ -65,6 +76,7 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
     text: a.read.text,
     source: 'attachment',
     attachment: a.name,
+    ...(a.read.unreadFrom ? { unreadFrom: a.read.unreadFrom } : {}),
     notes: [
       `orders read from the attached file ${a.name} ${why}`,
       ...a.read.notes.map((n) => `${a.name}: ${n}`),
@@ -72,7 +84,13 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
     ],
   })
 
-  if (body.gameLine !== null) return { text: body.text, source, notes: [...bodyNotes, ...unread] }
+  const fromBody: ExtractedOrders = {
+    text: body.text,
+    source,
+    notes: [...bodyNotes, ...unread],
+    ...(body.unreadFrom ? { unreadFrom: body.unreadFrom } : {}),
+  }
+  if (body.gameLine !== null) return fromBody
   const withGame = attachments.find((a) => a.read.gameLine !== null)
   if (withGame)
     return fromAttachment(
@@ -82,7 +100,7 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
   const withText = attachments.find((a) => a.read.kept > 0)
   if (withText && (body.kept === 0 || looksLikeCoverNote(body.text)))
     return fromAttachment(withText, body.kept ? '(the body only points to it)' : '(the body holds no orders)')
-  return { text: body.text, source, notes: [...bodyNotes, ...unread] }
+  return fromBody
 }
 
 const FORWARD_SUBJECT = /^\s*(fwd?|wg|tr|rv|enc|doorst|vs)\s*:/i
@@ -304,8 +322,13 @@ export function libraryVerdicts(lines: string[]): LibVerdict[] {
 export function readText(input: string, opts: { forwarded?: boolean } = {}): ReadText {
   const notes: string[] = []
   let source = input.replace(/\r\n?/g, '\n')
+  // The cut falls on a line boundary: half a line read as an order could mean something else.
+  let tail: UnreadTail | null = null
   if (source.length > MAX_READ_CHARS) {
-    source = source.slice(0, MAX_READ_CHARS)
+    const cut = source.lastIndexOf('\n', MAX_READ_CHARS - 1) + 1
+    const rest = source.slice(cut)
+    source = source.slice(0, cut)
+    if (saysSomething(rest)) tail = { line: countLines(source) + 1, chars: rest.length }
     notes.push(`only the first ${MAX_READ_CHARS / 1024} KiB of the text were read`)
   }
   const lines = source.split('\n')
@@ -410,5 +433,19 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
   const out = lines.map((l, i) => (keep[i] ? l : ''))
   while (out.length && !out[out.length - 1]!.trim()) out.pop()
   const text = out.length ? `${out.join('\n')}\n` : ''
-  return { text, notes, gameLine: g >= 0 ? g + 1 : null, kept: out.filter((l) => l.trim()).length }
+  const kept = out.filter((l) => l.trim()).length
+  // Text left unread matters only if the reading had not already stopped (a signature, a quote).
+  const unreadFrom = tail && !stopNote ? { unreadFrom: tail } : {}
+  return { text, notes, gameLine: g >= 0 ? g + 1 : null, kept, ...unreadFrom }
+}
+
+/** Whether unread text holds anything the orders could mean: a line neither blank, a comment nor quoted. */
+function saysSomething(text: string): boolean {
+  return text.split('\n').some((l) => !GT.test(l) && !isBlankOrComment(l))
+}
+
+function countLines(text: string): number {
+  let n = 0
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++
+  return n
 }

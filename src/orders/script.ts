@@ -74,6 +74,11 @@ export function readScript(body: string): Script {
   return ignoredFrom === undefined ? { envelope, lines } : { envelope, lines, ignoredFrom }
 }
 
+/** True if the line says nothing to any game: blank, or only a comment. */
+export function isBlankOrComment(line: string): boolean {
+  return !/\S/.test(stripComment(line))
+}
+
 function stripComment(line: string): string {
   const hash = line.indexOf('#')
   return hash === -1 ? line : line.slice(0, hash)

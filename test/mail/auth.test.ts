@@ -1,7 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { dkimSign } from 'mailauth'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { authResults, defaultResolver, offlineResolver, type DnsResolver } from '../../src/mail/auth.ts'
+import {
+  authResults,
+  defaultResolver,
+  offlineResolver,
+  oversizedHeader,
+  type DnsResolver,
+} from '../../src/mail/auth.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
@@ -131,5 +137,25 @@ describe('the intake records the results for the moderator', () => {
     expect(await handleInbound(forged, 'test', deps)).toBe('refused')
     const bad = app.store.read('system:mail').at(-1)!
     expect(bad.data.auth.dkim).toBe('fail')
+  })
+})
+
+describe('headers too large to authenticate', () => {
+  const body = '\r\n\r\nGAME wb1 confederate\r\n'
+  it('a header over 2,000 lines or 100 KiB is not handed to mailauth; the result says why', async () => {
+    const folded = Buffer.from(`From: a@example.test\r\nX-Long: a${'\r\n '.repeat(100_000)}${body}`)
+    const refs = Buffer.from(
+      `From: a@example.test\r\nReferences:${Array.from({ length: 40_000 }, (_, i) => ` <m${i}@example.test>`).join('')}${body}`,
+    )
+    expect(oversizedHeader(folded)).toMatch(/more than 2000 lines/)
+    expect(oversizedHeader(refs)).toMatch(/larger than 100 KiB/)
+    const started = Date.now()
+    const r = await authResults(folded)
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(r.summary).toMatch(/^authentication not checked: the header has more than 2000 lines/)
+  })
+  it('an ordinary header, and a large body, are checked as usual', () => {
+    expect(oversizedHeader(Buffer.from(`From: a@example.test\r\nSubject: x${body}${'y'.repeat(500_000)}`))).toBeNull()
+    expect(oversizedHeader(Buffer.from(`From: a@example.test\nSubject: x\n\n${'y\n'.repeat(5000)}`))).toBeNull()
   })
 })

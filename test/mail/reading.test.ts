@@ -269,3 +269,26 @@ describe('reading: the library verdicts map back onto lines', () => {
     expect(Date.now() - t0).toBeLessThan(3000)
   })
 })
+
+describe('text past the read limit (256 KiB)', () => {
+  const padding = `${'# note\n'.repeat(40_000)}`
+  it('is cut on a line boundary, so an order line straddling the limit is never half read', () => {
+    // The limit falls after "SUM: MOVE TO C1", one character before the end of the area code.
+    const head = `GAME wb1 confederate\nKEY k\n${'x'.repeat(256 * 1024 - 28 - 15)}\n`
+    const r = readText(`${head}SUM: MOVE TO C12\n`)
+    expect(r.text).not.toContain('SUM: MOVE TO C1')
+    expect(r.unreadFrom?.line).toBe(4)
+  })
+  it('matters only if it holds something other than blanks, comments or quotes', () => {
+    const orders = 'GAME wb1 confederate\nKEY k\nSUM: STAY\n'
+    expect(readText(orders + padding).unreadFrom).toBeUndefined()
+    expect(readText(orders + ' '.repeat(300_000)).unreadFrom).toBeUndefined()
+    expect(readText(orders + '> quoted\n'.repeat(40_000)).unreadFrom).toBeUndefined()
+    const tail = readText(`${orders}${' '.repeat(300_000)}x\n`)
+    expect(tail.unreadFrom).toEqual({ line: 4, chars: expect.any(Number) })
+    expect(extractOrders(mail(`${orders}${' '.repeat(300_000)}x\n`)).unreadFrom?.line).toBe(4)
+  })
+  it('does not matter once the reading has stopped (a signature above the limit)', () => {
+    expect(readText(`GAME wb1 confederate\nSUM: STAY\n-- \nme\n${'word '.repeat(60_000)}\n`).unreadFrom).toBeUndefined()
+  })
+})
