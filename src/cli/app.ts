@@ -1,6 +1,6 @@
 // Wiring: one data directory holds the database, the inbox drop folder and the outbox folder.
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { Database } from 'better-sqlite3'
 import { Judge } from '../engine/judge.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
@@ -9,9 +9,10 @@ import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
 import { EventStore } from '../log/store.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
-import { scanDropFolder } from '../mail/dropFolder.ts'
+import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
+import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
 import { ImapIntake } from '../mail/imap.ts'
-import { handleInbound, type IntakeOutcome } from '../mail/intake.ts'
+import { handleInbound, type IntakeDeps, type IntakeOutcome, recordIntakeFailure } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import { ImapArchive, SmtpTransport, drainOutboxResolving, type ArchiveLookup } from '../mail/smtp.ts'
@@ -96,15 +97,23 @@ export function openApp(opts: AppOptions = {}): App {
 }
 
 /** The one intake, as a handler for every inbound path (drop folder, IMAP, SMTP listener). */
-export function inboundHandler(app: App): (raw: Buffer, source: string) => Promise<IntakeOutcome> {
-  return (raw, source) =>
-    handleInbound(raw, source, {
-      judge: app.judge,
-      store: app.store,
-      db: app.db,
-      outbox: sqliteOutbox(app.db, app.clock),
-      clock: app.clock,
-    })
+export function inboundHandler(app: App): (raw: Buffer, source: string, size?: number) => Promise<IntakeOutcome> {
+  return (raw, source, size) => handleInbound(raw, source, intakeDeps(app), {}, size === undefined ? {} : { size })
+}
+
+/** Records a message the intake failed on for good, and tells its sender and the moderator. */
+export function intakeFailureRecorder(app: App): (raw: Buffer, source: string, error: unknown) => Promise<void> {
+  return (raw, source, error) => recordIntakeFailure(raw, source, intakeDeps(app), error)
+}
+
+function intakeDeps(app: App): IntakeDeps {
+  return {
+    judge: app.judge,
+    store: app.store,
+    db: app.db,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+  }
 }
 
 /** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
@@ -127,6 +136,7 @@ export function imapIntake(
     db: app.db,
     clock: app.clock,
     handler: inboundHandler(app),
+    onPermanentFailure: intakeFailureRecorder(app),
     ...extra,
   })
 }
@@ -135,12 +145,26 @@ export function imapIntake(
  * Reads every mail waiting in the drop folder through the intake, and (when IMAP is configured
  * and `opts.imap` is not false) once through the IMAP mailbox.
  */
-export async function readInbox(app: App, opts: { imap?: boolean } = {}): Promise<IntakeOutcome[]> {
+export async function readInbox(
+  app: App,
+  opts: { imap?: boolean; dropState?: DropFolderState; warn?: (line: string) => void } = {},
+): Promise<IntakeOutcome[]> {
   const outcomes: IntakeOutcome[] = []
   const handle = inboundHandler(app)
-  await scanDropFolder(app.dirs.inbox, async (raw, file) => {
-    outcomes.push(await handle(raw, `drop:${file.split('/').pop()}`))
-  })
+  const recordFailure = intakeFailureRecorder(app)
+  const source = (file: string) => `drop:${basename(file)}`
+  await scanDropFolder(
+    app.dirs.inbox,
+    async (raw, file, { size }) => {
+      outcomes.push(await handle(raw, source(file), size))
+    },
+    {
+      maxBytes: DEFAULT_MAX_INBOUND_BYTES,
+      onPermanentFailure: (raw, file, error) => recordFailure(raw, source(file), error),
+      ...(opts.dropState ? { state: opts.dropState } : {}),
+      ...(opts.warn ? { warn: opts.warn } : {}),
+    },
+  )
   if (opts.imap !== false) {
     const intake = imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
     if (intake) await intake.runOnce()

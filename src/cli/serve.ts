@@ -10,7 +10,16 @@ import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
-import { adjudicateDue, imapIntake, inboundHandler, readInbox, sendOutbox, type App } from './app.ts'
+import { newDropFolderState } from '../mail/dropFolder.ts'
+import {
+  adjudicateDue,
+  imapIntake,
+  inboundHandler,
+  intakeFailureRecorder,
+  readInbox,
+  sendOutbox,
+  type App,
+} from './app.ts'
 
 export const DEMO_GAME = 'sd-demo'
 
@@ -46,6 +55,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   console.log(`  processed mail is kept in ${join(app.dirs.inbox, 'processed')}`)
   for (const l of describeMailConfig(app.mail)) console.log(`  ${l}`)
 
+  const dropState = newDropFolderState()
   let busy = false
   let again: boolean | null = null // a pass was asked for while one ran (true: with deadlines)
   let stopping = false
@@ -56,16 +66,27 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
       return
     }
     busy = true
+    // Each step stands alone: an inbox that cannot be read must not hold up due games or the outbox.
+    const step = async (what: string, run: () => Promise<void> | void) => {
+      try {
+        await run()
+      } catch (e) {
+        console.error(`judge pass: ${what} failed: ${(e as Error).stack ?? e}`)
+      }
+    }
     try {
-      const outcomes = await readInbox(app, { imap: false })
-      for (const o of outcomes) console.log(`mail: ${o}`)
-      const accepted = acceptedElsewhere || outcomes.some((o) => o === 'orders-accepted')
+      let accepted = acceptedElsewhere
       acceptedElsewhere = false
-      if (deadlines || accepted) adjudicateDue(app, log)
-      const sent = await sendOutbox(app, log)
-      if (sent) console.log(`outbox: ${sent} mail(s) ${smtp ? 'sent' : 'written'}`)
-    } catch (e) {
-      console.error(`judge pass failed: ${(e as Error).stack ?? e}`)
+      await step('reading the inbox', async () => {
+        const outcomes = await readInbox(app, { imap: false, dropState, warn: (l) => console.warn(l) })
+        for (const o of outcomes) console.log(`mail: ${o}`)
+        if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
+      })
+      if (deadlines || accepted) await step('the deadline tick', () => void adjudicateDue(app, log))
+      await step('the outbox', async () => {
+        const sent = await sendOutbox(app, log)
+        if (sent) console.log(`outbox: ${sent} mail(s) ${smtp ? 'sent' : 'written'}`)
+      })
     } finally {
       busy = false
     }
@@ -90,6 +111,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
       listener = await startSmtpListener({
         ...app.mail.listen,
         handler: inboundHandler(app),
+        onPermanentFailure: intakeFailureRecorder(app),
         log,
         onHandled: (i) => taken(i.source, i.result),
       })

@@ -1,69 +1,236 @@
 /**
  * The embedded inbound source: a folder of `.eml` files (default data/inbox/).
  *
- * Each `*.eml` directly in the folder is read and handed to `handle`; afterwards it is moved to
- * `processed/` (handle resolved) or `failed/` (handle threw, with `<name>.error.txt` beside it).
- * A file is moved only after `handle` settled, so a crash in between hands the same bytes over
- * again on the next scan: the intake must be idempotent (mail_seen by raw hash does that).
+ * Each regular `*.eml` directly in the folder is read and handed to `handle`; afterwards it is moved
+ * to `processed/` (handle resolved) or `failed/` (handle failed for a reason the message carries,
+ * with `<name>.error.txt` beside it). A file is moved only after `handle` settled, so a crash in
+ * between hands the same bytes over again on the next scan: the intake must be idempotent
+ * (mail_seen by raw hash does that).
  *
- * Half-written files: a file modified less than SETTLE_MS ago is left for the next scan. Writers
- * should still write elsewhere (or under a non-.eml name) and rename into place, as
- * DropFolderTransport does.
+ * What one file can do to the others is bounded: a failure that passes (a locked database, a full
+ * disk: see transient.ts) leaves the file in the inbox to be tried again with a growing delay; a file
+ * far over the size limit is handed over as its head and its size, never loaded whole; a symbolic
+ * link, directory or pipe named `*.eml` is skipped with one warning; an error on one file never ends
+ * the scan for the files after it.
+ *
+ * Half-written files: a file modified within the last `settleMs` is looked at again after that
+ * long in the same scan and taken only if its size and time are unchanged (otherwise at a later
+ * scan). Writers should still write elsewhere (or under a non-.eml name) and rename into place, as
+ * DropFolderTransport does; the intake also refuses MIME that ends part way (truncation.ts).
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
-import { extname, basename, join } from 'node:path'
+import { constants } from 'node:fs'
+import { mkdir, open, readdir, rename, stat, writeFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import { isTransientFailure, retryDelay } from './transient.ts'
 
-/** Files modified within this many milliseconds are considered still being written. */
-export const SETTLE_MS = 100
+/** How long a file must have kept its size and time before it is read (default). */
+export const SETTLE_MS = 1000
+/** Bytes handed over of a file over the size limit: enough for any header. */
+export const OVERSIZED_HEAD_BYTES = 256 * 1024
 
-export type DropHandler = (raw: Buffer, file: string) => Promise<void>
+export type DropHandler = (raw: Buffer, file: string, info: { size: number }) => Promise<void>
+
+/** What a long-running reader remembers between scans: retry times and warnings already given. */
+export interface DropFolderState {
+  retries: Map<string, { attempts: number; retryAt: number }>
+  warned: Set<string>
+}
+
+export function newDropFolderState(): DropFolderState {
+  return { retries: new Map(), warned: new Set() }
+}
+
+export interface DropScanOptions {
+  /** Kept by a long-running reader (serve); a one-shot pass leaves a retried file for the next run. */
+  state?: DropFolderState
+  /** Files larger than this are handed over as their first OVERSIZED_HEAD_BYTES with their size. */
+  maxBytes?: number
+  /** Records a permanent failure (and tells the sender) before the file goes to failed/. */
+  onPermanentFailure?: (raw: Buffer, file: string, error: unknown) => Promise<void>
+  /** Default isTransientFailure. */
+  isTransient?: (e: unknown) => boolean
+  settleMs?: number
+  warn?: (line: string) => void
+  now?: () => number
+}
+
+interface Candidate {
+  name: string
+  file: string
+  size: number
+  mtimeMs: number
+}
 
 /**
  * Processes every settled `*.eml` (case-insensitive) in `dir` in name order, creating `dir` if
- * missing. `handle` gets the bytes and the file's full path. Returns how many files were taken,
- * handled (moved to processed/) and failed (moved to failed/) alike.
+ * missing. Returns how many files were taken: handled (moved to processed/) and failed (moved to
+ * failed/) alike; files kept for a retry are not counted.
  */
-export async function scanDropFolder(dir: string, handle: DropHandler): Promise<number> {
+export async function scanDropFolder(dir: string, handle: DropHandler, opts: DropScanOptions = {}): Promise<number> {
+  const now = opts.now ?? Date.now
+  const warn = opts.warn ?? ((line: string) => console.warn(line))
+  const state = opts.state ?? newDropFolderState()
+  const settleMs = opts.settleMs ?? SETTLE_MS
   await mkdir(dir, { recursive: true })
   const entries = await readdir(dir, { withFileTypes: true })
   const names = entries
-    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.eml') && !e.name.startsWith('.'))
-    .map((e) => e.name)
-    .sort()
+    .filter((e) => e.name.toLowerCase().endsWith('.eml') && !e.name.startsWith('.'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+
+  const ready: Candidate[] = []
+  const fresh: Candidate[] = []
+  const present = new Set<string>()
+  for (const entry of names) {
+    present.add(entry.name)
+    const file = join(dir, entry.name)
+    if (!entry.isFile()) {
+      warnOnce(state, warn, file, `drop folder: ${file} is not a regular file (a link, folder or pipe); it is not read`)
+      continue
+    }
+    const retry = state.retries.get(entry.name)
+    if (retry && now() < retry.retryAt) continue
+    const seen = await statOrNull(file, warn)
+    if (!seen) continue
+    const candidate = { name: entry.name, file, size: seen.size, mtimeMs: seen.mtimeMs }
+    if (now() - seen.mtimeMs < settleMs) fresh.push(candidate)
+    else ready.push(candidate)
+  }
+  for (const name of state.retries.keys()) if (!present.has(name)) state.retries.delete(name)
+
+  if (fresh.length) {
+    await new Promise((r) => setTimeout(r, settleMs))
+    for (const c of fresh) {
+      const again = await statOrNull(c.file, warn)
+      if (again && again.size === c.size && again.mtimeMs === c.mtimeMs) ready.push(c)
+    }
+    ready.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
 
   let count = 0
-  for (const name of names) {
-    const file = join(dir, name)
-    let raw: Buffer
+  for (const c of ready) {
     try {
-      const st = await stat(file)
-      if (Date.now() - st.mtimeMs < SETTLE_MS) continue // still being written: next scan
-      raw = await readFile(file)
+      if (await takeFile(c, handle, opts, state, warn, now)) count++
     } catch (e) {
-      if (isNotFound(e)) continue // taken away meanwhile
-      throw e
+      // Moving the file failed (or recording the failure did): the file stays for the next scan.
+      warn(`drop folder: ${c.file}: ${describe(e)}; it stays in the inbox`)
     }
-
-    let failure: unknown = null
-    let failed = false
-    try {
-      await handle(raw, file)
-    } catch (e) {
-      failed = true
-      failure = e
-    }
-
-    if (!failed) {
-      await moveInto(file, join(dir, 'processed'))
-    } else {
-      const target = await moveInto(file, join(dir, 'failed'))
-      const detail =
-        failure instanceof Error ? (failure.stack ?? `${failure.name}: ${failure.message}`) : String(failure)
-      await writeFile(`${target}.error.txt`, `${new Date().toISOString()}\n${detail}\n`)
-    }
-    count++
   }
   return count
+}
+
+/** Reads, hands over and moves one file; false if it was left in the inbox for later. */
+async function takeFile(
+  c: Candidate,
+  handle: DropHandler,
+  opts: DropScanOptions,
+  state: DropFolderState,
+  warn: (line: string) => void,
+  now: () => number,
+): Promise<boolean> {
+  const transient = opts.isTransient ?? isTransientFailure
+  let read: { raw: Buffer; size: number } | null
+  try {
+    read = await readRegularFile(c.file, opts.maxBytes)
+  } catch (e) {
+    if (transient(e)) return keepForRetry(c, e, state, warn, now)
+    await setAside(c.file, Buffer.alloc(0), e, null)
+    warn(`drop folder: ${c.file} could not be read (${describe(e)}); moved to failed/`)
+    return true
+  }
+  if (!read) {
+    warnOnce(state, warn, c.file, `drop folder: ${c.file} is not a regular file; it is not read`)
+    return false
+  }
+  try {
+    await handle(read.raw, c.file, { size: read.size })
+  } catch (e) {
+    if (transient(e)) return keepForRetry(c, e, state, warn, now)
+    state.retries.delete(c.name)
+    await setAside(c.file, read.raw, e, opts.onPermanentFailure ?? null)
+    return true
+  }
+  state.retries.delete(c.name)
+  await moveInto(c.file, join(c.file, '..', 'processed'))
+  return true
+}
+
+function keepForRetry(
+  c: Candidate,
+  e: unknown,
+  state: DropFolderState,
+  warn: (line: string) => void,
+  now: () => number,
+): false {
+  const attempts = (state.retries.get(c.name)?.attempts ?? 0) + 1
+  const delay = retryDelay(attempts)
+  state.retries.set(c.name, { attempts, retryAt: now() + delay })
+  warn(
+    `drop folder: ${c.file}: ${describe(e)} (attempt ${attempts}); kept in the inbox, tried again in ${Math.round(delay / 1000)} s`,
+  )
+  return false
+}
+
+/** Moves a file that failed for good to failed/, with the reason beside it, after recording it. */
+async function setAside(
+  file: string,
+  raw: Buffer,
+  error: unknown,
+  record: DropScanOptions['onPermanentFailure'] | null,
+): Promise<void> {
+  let recordNote = ''
+  if (record) {
+    try {
+      await record(raw, file, error)
+    } catch (e) {
+      recordNote = `\nthe failure could not be recorded in the log either: ${describe(e)}`
+    }
+  }
+  const target = await moveInto(file, join(file, '..', 'failed'))
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error)
+  await writeFile(`${target}.error.txt`, `${new Date().toISOString()}\n${detail}${recordNote}\n`)
+}
+
+/**
+ * The file's bytes (only its head when over `maxBytes`) and its size, or null if it is not a regular
+ * file once opened. Opened without following a link and without blocking on a pipe, then checked
+ * through the open handle, so a file swapped after the listing is caught too.
+ */
+async function readRegularFile(file: string, maxBytes?: number): Promise<{ raw: Buffer; size: number } | null> {
+  const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    const st = await fh.stat()
+    if (!st.isFile()) return null
+    const want = maxBytes !== undefined && st.size > maxBytes ? Math.min(st.size, OVERSIZED_HEAD_BYTES) : st.size
+    const raw = Buffer.alloc(want)
+    let got = 0
+    while (got < want) {
+      const { bytesRead } = await fh.read(raw, got, want - got, got)
+      if (bytesRead === 0) break
+      got += bytesRead
+    }
+    return { raw: got === want ? raw : raw.subarray(0, got), size: Math.max(st.size, got) }
+  } finally {
+    await fh.close()
+  }
+}
+
+async function statOrNull(
+  file: string,
+  warn: (line: string) => void,
+): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const st = await stat(file)
+    return { size: st.size, mtimeMs: st.mtimeMs }
+  } catch (e) {
+    if (!isNotFound(e)) warn(`drop folder: ${file}: ${describe(e)}`)
+    return null // taken away meanwhile, or unreadable: the next scan looks again
+  }
+}
+
+function warnOnce(state: DropFolderState, warn: (line: string) => void, file: string, line: string): void {
+  if (state.warned.has(file)) return
+  state.warned.add(file)
+  warn(line)
 }
 
 /**
@@ -74,9 +241,10 @@ export async function scanDropFolder(dir: string, handle: DropHandler): Promise<
 export function watchDropFolder(
   dir: string,
   handle: DropHandler,
-  opts: { intervalMs: number; onError?: (e: unknown) => void },
+  opts: { intervalMs: number; onError?: (e: unknown) => void } & DropScanOptions,
 ): { stop(): Promise<void> } {
   const onError = opts.onError ?? ((e: unknown) => console.error('drop folder scan failed:', e))
+  const scanOpts: DropScanOptions = { ...opts, state: opts.state ?? newDropFolderState() }
   let stopped = false
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> = Promise.resolve()
@@ -84,7 +252,7 @@ export function watchDropFolder(
   const tick = (): void => {
     timer = null
     if (stopped) return
-    running = scanDropFolder(dir, handle)
+    running = scanDropFolder(dir, handle, scanOpts)
       .then(
         () => undefined,
         (e: unknown) => onError(e),
@@ -131,4 +299,8 @@ async function exists(path: string): Promise<boolean> {
 
 function isNotFound(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'ENOENT'
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
 }

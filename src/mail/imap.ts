@@ -11,7 +11,8 @@
  *     a new UIDVALIDITY starts over from the first message.
  * Nothing is ever deleted: a message the handler keeps failing on goes to the Failed folder after
  * `maxAttempts` tries (in UID order: later messages wait for it, since a later order set replaces
- * an earlier one).
+ * an earlier one), recorded through `onPermanentFailure`. Failures that pass (transient.ts) are
+ * retried with the reconnect backoff and never count as tries.
  *
  * While connected the client IDLEs (new mail is noticed within about a second); a poll every
  * `pollMs` (NOOP + SEARCH, since a selected mailbox's cached EXISTS is stale without one) is the
@@ -19,6 +20,7 @@
  */
 import type { Database } from 'better-sqlite3'
 import { ImapFlow, type ImapFlowOptions } from 'imapflow'
+import { isTransientFailure } from './transient.ts'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'
 
@@ -49,6 +51,8 @@ export interface ImapIntakeOptions extends ImapAccount {
   maxAttempts?: number
   /** reconnect backoff: first delay and cap (default 500 ms, 30 s) */
   backoffMs?: { initial: number; max: number }
+  /** records a message the handler failed on maxAttempts times (before it goes to the failed mailbox) */
+  onPermanentFailure?: (raw: Buffer, source: string, error: unknown) => Promise<void>
   /** called after each message was handled and moved */
   onHandled?: (info: { uid: number; uidValidity: string; source: string; result: unknown }) => void
   log?: (line: string) => void
@@ -129,6 +133,8 @@ export class ImapIntake {
   private retryTimer: NodeJS.Timeout | null = null
   private backoff: number
   private readonly attempts = new Map<string, number>()
+  /** failures that pass, per message: they set the delay but never count as attempts */
+  private readonly transientWaits = new Map<string, number>()
   /** messages handled and moved since this object was made */
   handled = 0
   /** successful logins since this object was made (the first one included) */
@@ -376,17 +382,33 @@ export class ImapIntake {
         try {
           result = await this.o.handler(msg.source, source)
           this.attempts.delete(attemptKey)
+          this.transientWaits.delete(attemptKey)
         } catch (e) {
+          const why = e instanceof Error ? e.message : String(e)
+          // A failure that passes (a locked database, a full disk) is waited out, however long:
+          // it says nothing about the message, which must not end in the Failed folder for it.
+          if (isTransientFailure(e)) {
+            const waits = (this.transientWaits.get(attemptKey) ?? 0) + 1
+            this.transientWaits.set(attemptKey, waits)
+            throw new HandlerFailure(`UID ${uid}: intake failed, will retry (wait ${waits}): ${why}`, waits)
+          }
           const n = (this.attempts.get(attemptKey) ?? 0) + 1
           this.attempts.set(attemptKey, n)
-          const why = e instanceof Error ? e.message : String(e)
           if (n < (this.o.maxAttempts ?? 5))
             throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
           this.log(
             `imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`,
           )
+          await this.o
+            .onPermanentFailure?.(msg.source, source, e)
+            .catch((r: unknown) =>
+              this.log(
+                `imap ${this.account}/${this.mailbox}: UID ${uid}: recording the failure failed too: ${String(r)}`,
+              ),
+            )
           await this.ensureMailbox(client, this.failedMailbox)
           this.attempts.delete(attemptKey)
+          this.transientWaits.delete(attemptKey)
           target = this.failedMailbox
         }
         await this.o.beforeMove?.(uid)

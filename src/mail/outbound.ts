@@ -9,7 +9,7 @@
  * derived from the Message-ID), which receivers can de-duplicate.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
@@ -88,6 +88,7 @@ export interface MailTransport {
 export class DropFolderTransport implements MailTransport {
   readonly name = 'drop-folder'
   readonly dir: string
+  private cleaning: Promise<void> | null = null
 
   constructor(dir: string) {
     this.dir = dir
@@ -99,6 +100,8 @@ export class DropFolderTransport implements MailTransport {
 
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
     await mkdir(this.dir, { recursive: true })
+    this.cleaning ??= removeLeftovers(this.dir)
+    await this.cleaning
     const file = this.fileFor(mail, outboxId)
     const tmp = join(this.dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
     try {
@@ -108,6 +111,20 @@ export class DropFolderTransport implements MailTransport {
       await rm(tmp, { force: true })
       throw e
     }
+  }
+}
+
+/** Temporary files older than this were left by a writer that died (a live one renames within a second). */
+const LEFTOVER_AGE_MS = 60_000
+
+/** Removes `.tmp-*` files a killed writer left in `dir`; the mail they held is still queued and is written again. */
+async function removeLeftovers(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  for (const name of names) {
+    if (!name.startsWith('.tmp-')) continue
+    const file = join(dir, name)
+    const st = await stat(file).catch(() => null)
+    if (st?.isFile() && Date.now() - st.mtimeMs > LEFTOVER_AGE_MS) await rm(file, { force: true })
   }
 }
 

@@ -3,10 +3,14 @@
  * mail straight to the judge. Every message's raw bytes go to the same handler as the other
  * inbound paths (`handleInbound`); the SMTP reply is 250 only after the handler resolved
  * (committed), so a crash before that leaves the message with the sending MTA, which retries.
- * A handler failure is answered 451 (try again later); an oversized message 552.
+ * A failure that passes (a locked database, a full disk: transient.ts) is answered 451, so the MTA
+ * tries again later; any other failure is recorded through `onPermanentFailure` (the sender and the
+ * moderator are told) and answered 554, so the MTA returns the message instead of retrying it for
+ * days. An oversized message is answered 552.
  * No STARTTLS, authentication optional, no relaying (nothing is ever forwarded).
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
+import { isTransientFailure } from './transient.ts'
 
 export type SmtpListenerHandler = (raw: Buffer, source: string) => Promise<unknown>
 
@@ -20,6 +24,8 @@ export interface SmtpListenerOptions {
   /** server name in the greeting (default pbem.localhost) */
   name?: string
   onHandled?: (info: { source: string; result: unknown }) => void
+  /** Records a message the handler failed on for good (before the 554). */
+  onPermanentFailure?: (raw: Buffer, source: string, error: unknown) => Promise<void>
   log?: (line: string) => void
 }
 
@@ -71,10 +77,18 @@ export async function startSmtpListener(o: SmtpListenerOptions): Promise<SmtpLis
             o.onHandled?.({ source, result })
             callback(null, `Message taken (${String(result)})`)
           },
-          (e: unknown) => {
-            const why = e instanceof Error ? e.message : String(e)
-            log(`smtp listener: intake failed for ${source}: ${why}`)
-            callback(smtpError(`intake failed, try again later: ${why}`.slice(0, 400), 451))
+          async (e: unknown) => {
+            const why = oneLine(e instanceof Error ? e.message : String(e))
+            if (isTransientFailure(e)) {
+              log(`smtp listener: intake failed for ${source}, the sender will retry: ${why}`)
+              callback(smtpError(`intake failed, try again later: ${why}`.slice(0, 400), 451))
+              return
+            }
+            log(`smtp listener: intake failed for good for ${source}: ${why}`)
+            await o
+              .onPermanentFailure?.(raw, source, e)
+              .catch((r: unknown) => log(`smtp listener: recording the failure of ${source} failed too: ${String(r)}`))
+            callback(smtpError(`the judge could not process this message: ${why}`.slice(0, 400), 554))
           },
         )
       })
@@ -96,4 +110,8 @@ export async function startSmtpListener(o: SmtpListenerOptions): Promise<SmtpLis
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ')
 }

@@ -3,10 +3,10 @@
 // Processed and checkpointed; crashes, restarts, a UIDVALIDITY change and dropped connections
 // neither skip a message nor apply one twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundHandler } from '../../src/cli/app.ts'
+import { inboundHandler, intakeFailureRecorder } from '../../src/cli/app.ts'
 import { MAIL_STREAM } from '../../src/engine/events.ts'
 import { ImapIntake, type ImapIntakeOptions } from '../../src/mail/imap.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import {
   appendRaw,
   inbox,
@@ -256,6 +256,47 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     expect(received().has(poison)).toBe(false)
     allIds.push(after)
     expectEachOnce(allIds)
+    await i.stop()
+  })
+
+  it('waits out a locked database however often it fails, never counting it as a try', async () => {
+    outcomes.length = 0
+    const id = await sendOrders('while the database is locked')
+    await waitFor(async () => (await inbox('judge')).length === 1, 5000, 'delivery')
+    const handle = inboundHandler(app)
+    let locked = 5
+    const i = intake({
+      maxAttempts: 2,
+      backoffMs: { initial: 50, max: 100 },
+      handler: async (raw, source) => {
+        if (locked-- > 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+        return handle(raw, source)
+      },
+    })
+    await i.start()
+    await waitFor(() => outcomes.length === 1, 20_000, 'the message, once the database is free')
+    expect(outcomes[0]!.result).toBe('orders-accepted')
+    expect(await inbox('judge', 'Failed')).toHaveLength(1) // only the earlier poison
+    allIds.push(id)
+    expectEachOnce(allIds)
+    await i.stop()
+  })
+
+  it('records a message it parks in Failed, and tells its sender and the moderator', async () => {
+    outcomes.length = 0
+    const poison = await sendAs('reb@example.test', replyAddress(), 'poison again', 'POISON\n')
+    await waitFor(async () => (await inbox('judge')).length === 1, 5000, 'delivery')
+    const i = intake({
+      maxAttempts: 1,
+      handler: async () => Promise.reject(new TypeError('the judge tripped over this message')),
+      onPermanentFailure: intakeFailureRecorder(app),
+    })
+    await i.start()
+    await waitFor(async () => (await inbox('judge', 'Failed')).length === 2, 15_000, 'the poison parked')
+    const record = app.store.read(MAIL_STREAM).find((e) => (e.data as { messageId: string }).messageId === poison)
+    expect(record?.data).toMatchObject({ outcome: 'failed' })
+    const told = outboxRows(app).filter((r) => r.mail.inReplyTo === poison || r.mail.text.includes(poison))
+    expect(told.map((r) => r.recipient).sort()).toEqual(['mod@example.test', 'reb@example.test'])
     await i.stop()
   })
 })

@@ -1,5 +1,6 @@
 // The loopback SMTP listener: raw bytes to the handler, 250 only after it resolved, 451 when it
-// throws (the sender keeps the message and retries), 552 when the message is too large.
+// fails for a passing reason (the sender keeps the message and retries), 554 when it fails for good
+// (recorded first), 552 when the message is too large.
 import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSmtpListener, type SmtpListener } from '../../src/mail/smtpListener.ts'
@@ -40,12 +41,27 @@ describe('SMTP listener', () => {
     expect(got[0]!.raw.toString()).toContain('SUM: STAY')
   })
 
-  it('answers 451 when the intake fails, so the sender keeps the message', async () => {
+  it('answers 451 when the intake fails for a passing reason, so the sender keeps the message and retries', async () => {
+    const recorded: unknown[] = []
     listener = await startSmtpListener({
       port: 0,
-      handler: async () => Promise.reject(new Error('database is locked')),
+      handler: async () => Promise.reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })),
+      onPermanentFailure: async (_raw, _source, e) => void recorded.push(e),
     })
     await expect(send(listener.port, 'SUM: STAY')).rejects.toMatchObject({ responseCode: 451 })
+    expect(recorded).toEqual([])
+  })
+
+  it('answers 554 when the intake fails for good, after recording the message', async () => {
+    const recorded: string[] = []
+    listener = await startSmtpListener({
+      port: 0,
+      handler: async () => Promise.reject(new TypeError('the judge tripped over this message')),
+      onPermanentFailure: async (raw, source, e) =>
+        void recorded.push(`${source.slice(0, 5)} ${raw.includes('SUM: STAY')} ${(e as Error).message}`),
+    })
+    await expect(send(listener.port, 'SUM: STAY')).rejects.toMatchObject({ responseCode: 554 })
+    expect(recorded).toEqual(['smtp: true the judge tripped over this message'])
   })
 
   it('answers 552 to a message over the size limit without calling the handler', async () => {

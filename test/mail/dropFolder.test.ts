@@ -1,8 +1,24 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { scanDropFolder, watchDropFolder } from '../../src/mail/dropFolder.ts'
+import { ConcurrencyError } from '../../src/log/store.ts'
+import { newDropFolderState, OVERSIZED_HEAD_BYTES, scanDropFolder, watchDropFolder } from '../../src/mail/dropFolder.ts'
+import { DropFolderTransport } from '../../src/mail/outbound.ts'
+import { isTransientFailure } from '../../src/mail/transient.ts'
 
 let root: string
 let inbox: string
@@ -62,15 +78,133 @@ describe('scanDropFolder', () => {
     expect(readFileSync(join(dir, 'm-1.eml'), 'utf8')).toBe('second')
   })
 
-  it('leaves a file modified in the last 100 ms for the next scan', async () => {
+  it('waits for a freshly written file to keep its size, and leaves one still growing for a later scan', async () => {
     await scanDropFolder(inbox, async () => {})
-    writeFileSync(join(inbox, 'fresh.eml'), 'half')
+    writeFileSync(join(inbox, 'fresh.eml'), 'whole')
+    writeFileSync(join(inbox, 'growing.eml'), 'first half')
+    const grow = setTimeout(() => appendFileSync(join(inbox, 'growing.eml'), ' second half'), 40)
     const handled: string[] = []
-    expect(await scanDropFolder(inbox, async (raw) => void handled.push(raw.toString()))).toBe(0)
-    expect(readdirSync(inbox)).toContain('fresh.eml')
-    await sleep(150)
-    expect(await scanDropFolder(inbox, async (raw) => void handled.push(raw.toString()))).toBe(1)
-    expect(handled).toEqual(['half'])
+    const take = async (raw: Buffer) => void handled.push(raw.toString())
+    expect(await scanDropFolder(inbox, take, { settleMs: 150 })).toBe(1)
+    clearTimeout(grow)
+    expect(handled).toEqual(['whole'])
+    expect(readdirSync(inbox)).toContain('growing.eml')
+    expect(await scanDropFolder(inbox, take, { settleMs: 150 })).toBe(1)
+    expect(handled).toEqual(['whole', 'first half second half'])
+  })
+})
+
+describe('scanDropFolder when things go wrong', () => {
+  const locked = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  const quiet = { warn: () => {} }
+
+  it('keeps a file whose intake failed for a passing reason, and retries it after a growing delay', async () => {
+    await scanDropFolder(inbox, async () => {})
+    drop('a.eml', 'A')
+    const state = newDropFolderState()
+    let t = Date.now()
+    const warnings: string[] = []
+    const opts = { state, now: () => t, warn: (l: string) => void warnings.push(l) }
+    let failures = 2
+    const handled: string[] = []
+    const handle = async (raw: Buffer) => {
+      if (failures-- > 0) throw locked()
+      handled.push(raw.toString())
+    }
+    expect(await scanDropFolder(inbox, handle, opts)).toBe(0)
+    expect(readdirSync(inbox).sort()).toEqual(['a.eml'])
+    expect(warnings[0]).toMatch(/database is locked \(attempt 1\); kept in the inbox, tried again in 1 s/)
+    t += 500 // before the retry time: not tried
+    expect(await scanDropFolder(inbox, handle, opts)).toBe(0)
+    expect(failures).toBe(1)
+    t += 600
+    expect(await scanDropFolder(inbox, handle, opts)).toBe(0)
+    expect(warnings[1]).toMatch(/attempt 2\); kept in the inbox, tried again in 2 s/)
+    t += 2100
+    expect(await scanDropFolder(inbox, handle, opts)).toBe(1)
+    expect(handled).toEqual(['A'])
+    expect(readdirSync(join(inbox, 'processed'))).toEqual(['a.eml'])
+    expect(existsSync(join(inbox, 'failed'))).toBe(false)
+  })
+
+  it('records a permanent failure before setting the file aside, and goes on with the next files', async () => {
+    await scanDropFolder(inbox, async () => {})
+    drop('1.eml', 'one')
+    drop('2.eml', 'two')
+    drop('3.eml', 'three')
+    const recorded: string[] = []
+    const handled: string[] = []
+    const n = await scanDropFolder(
+      inbox,
+      async (raw) => {
+        if (raw.toString() === 'one') throw new TypeError('cannot digest this')
+        if (raw.toString() === 'two') throw locked()
+        handled.push(raw.toString())
+      },
+      { ...quiet, onPermanentFailure: async (raw, _file, e) => void recorded.push(`${raw}: ${(e as Error).message}`) },
+    )
+    expect(n).toBe(2)
+    expect(recorded).toEqual(['one: cannot digest this'])
+    expect(handled).toEqual(['three'])
+    expect(readdirSync(join(inbox, 'failed')).sort()).toEqual(['1.eml', '1.eml.error.txt'])
+    expect(readdirSync(inbox)).toContain('2.eml')
+  })
+
+  it('classifies passing failures: locked or full database, full disk, no file handles, a concurrent writer', () => {
+    for (const code of ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'ENOSPC', 'EMFILE', 'EIO'])
+      expect(isTransientFailure(Object.assign(new Error(code), { code }))).toBe(true)
+    expect(isTransientFailure(new ConcurrencyError('game:x', 1, 2))).toBe(true)
+    for (const e of [new TypeError('x'), new RangeError('Invalid string length'), { code: 'SQLITE_CONSTRAINT' }, 'x'])
+      expect(isTransientFailure(e)).toBe(false)
+  })
+
+  it('skips a link, a folder or a pipe named *.eml with one warning, and reads the regular files', async () => {
+    await scanDropFolder(inbox, async () => {})
+    drop('real.eml', 'real')
+    writeFileSync(join(root, 'outside.txt'), 'secret')
+    symlinkSync(join(root, 'outside.txt'), join(inbox, 'link.eml'))
+    mkdirSync(join(inbox, 'folder.eml'))
+    execFileSync('mkfifo', [join(inbox, 'pipe.eml')])
+    const state = newDropFolderState()
+    const warnings: string[] = []
+    const handled: string[] = []
+    const opts = { state, warn: (l: string) => void warnings.push(l) }
+    expect(await scanDropFolder(inbox, async (raw) => void handled.push(raw.toString()), opts)).toBe(1)
+    expect(await scanDropFolder(inbox, async (raw) => void handled.push(raw.toString()), opts)).toBe(0)
+    expect(handled).toEqual(['real'])
+    expect(warnings).toHaveLength(3)
+    for (const w of warnings) expect(w).toMatch(/is not a regular file/)
+  })
+
+  it('hands over only the head and the size of a file far over the limit (a sparse 3 GiB file)', async () => {
+    await scanDropFolder(inbox, async () => {})
+    const file = join(inbox, 'huge.eml')
+    writeFileSync(file, 'From: big@example.test\r\nSubject: huge\r\n\r\nbody')
+    truncateSync(file, 3 * 1024 ** 3)
+    utimesSync(file, past, past)
+    const got: { bytes: number; size: number }[] = []
+    const n = await scanDropFolder(
+      inbox,
+      async (raw, _f, info) => void got.push({ bytes: raw.length, size: info.size }),
+      {
+        maxBytes: 2 * 1024 * 1024,
+      },
+    )
+    expect(n).toBe(1)
+    expect(got).toEqual([{ bytes: OVERSIZED_HEAD_BYTES, size: 3 * 1024 ** 3 }])
+  })
+})
+
+describe('DropFolderTransport', () => {
+  it('removes temporary files a killed writer left behind (older than a minute), and only those', async () => {
+    const outbox = join(root, 'outbox')
+    mkdirSync(outbox)
+    writeFileSync(join(outbox, '.tmp-1-old'), 'half a mail')
+    utimesSync(join(outbox, '.tmp-1-old'), past, past)
+    writeFileSync(join(outbox, '.tmp-2-live'), 'being written')
+    const t = new DropFolderTransport(outbox)
+    await t.send({ from: 'j@x.test', to: 'p@x.test', subject: 's', text: 't', messageId: 'm@x' }, Buffer.from('x'), 1)
+    expect(readdirSync(outbox).sort()).toEqual(['.tmp-2-live', '000001-p@x.test.eml'])
   })
 })
 
