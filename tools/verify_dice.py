@@ -10,6 +10,11 @@ revealed secret, as the README documents:
   w < floor(2**32 / sides) * sides gives the face 1 + (w % sides)
   and SHA-256(secret) must equal the commitment published before the orders were in.
 
+Hidden draws (rolls not every player may see; dice algorithm v2) are recorded as "hiddenRolls" and
+come from the game's hidden-draw secret, committed when the game was created (HiddenDrawCommitted)
+and revealed when it ends (HiddenDrawRevealed), with the message "<game>|hidden|<point>|<index>|<label>|<salt>".
+Until the game ends they are counted as sealed.
+
 Usage: verify_dice.py <judge.sqlite> <game>   (exit status 0 when every roll reproduces)
 """
 import hashlib
@@ -42,7 +47,22 @@ def main() -> int:
         "SELECT data FROM events WHERE stream = ? AND type = 'TurnAdjudicated' ORDER BY version",
         (f"game:{game}",),
     ).fetchall()
-    checked = failed = 0
+    def first(kind: str):
+        row = db.execute(
+            "SELECT data FROM events WHERE stream = ? AND type = ? ORDER BY version LIMIT 1",
+            (f"game:{game}", kind),
+        ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    committed = first("HiddenDrawCommitted")
+    revealed = first("HiddenDrawRevealed")
+    hidden_secret = revealed["secret"] if revealed else None
+    checked = failed = sealed = 0
+    if hidden_secret and (
+        not committed or hashlib.sha256(bytes.fromhex(hidden_secret)).hexdigest() != committed["commitment"]
+    ):
+        print("hidden draws: the revealed secret does not match the commitment made at creation")
+        failed += 1
     for (data,) in rows:
         t = json.loads(data)
         if hashlib.sha256(bytes.fromhex(t["secret"])).hexdigest() != t["commitment"]:
@@ -55,7 +75,19 @@ def main() -> int:
             if value != r["value"]:
                 failed += 1
                 print(f"resolution {t['point']} roll {r['index']} ({r['label']}): recorded {r['value']}, recomputed {value}")
+        for r in t.get("hiddenRolls", []):
+            if not hidden_secret:
+                sealed += 1
+                continue
+            message = f"{game}|hidden|{t['point']}|{r['index']}|{r['label']}|{t['salt']}"
+            value = derive(hidden_secret, message, r["sides"])
+            checked += 1
+            if value != r["value"]:
+                failed += 1
+                print(f"resolution {t['point']} hidden draw {r['index']} ({r['label']}): recorded {r['value']}, recomputed {value}")
     print(f"{checked} rolls checked in {len(rows)} resolutions, {failed} mismatches")
+    if sealed:
+        print(f"{sealed} hidden draws sealed until the game ends")
     return 1 if failed or not rows else 0
 
 

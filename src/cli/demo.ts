@@ -3,7 +3,7 @@
 // dice secrets and clock so that every run (and the golden test) produces the same mails; a
 // live judge draws fresh secrets from crypto randomness instead.
 import { createHmac } from 'node:crypto'
-import { copyFileSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openApp, readInbox, sendOutbox } from './app.ts'
@@ -12,7 +12,7 @@ export const DEMO_DIR = fileURLToPath(new URL('../../demo/weak-beginning/', impo
 export const DEMO_GAME = 'wb-demo'
 const DEMO_SERVER_SECRET = createHmac('sha256', 'acw-pbem demo').update('server').digest('hex')
 /** Chosen so that the sample mails show a raid, a search, an escape and a combat. */
-export const DEMO_SEED = 'wb-2'
+export const DEMO_SEED = 'wb-162'
 const DEMO_START = Date.UTC(2026, 0, 5, 12, 0, 0)
 
 export interface DemoResult {
@@ -69,9 +69,12 @@ export async function runDemo(opts: {
       if (fold.finished) break
       now += 3600_000
       const batch = mails.filter((m) => m.startsWith(`p${point}-`))
-      for (const m of batch) copyFileSync(join(mailDir, m), join(app.dirs.inbox, m))
-      // The drop folder leaves files younger than its settle time for the next scan.
-      await new Promise((r) => setTimeout(r, 150))
+      // Complete files, dated in the past: the drop folder need not wait to see them settle.
+      const written = new Date(Date.now() - 60_000)
+      for (const m of batch) {
+        copyFileSync(join(mailDir, m), join(app.dirs.inbox, m))
+        utimesSync(join(app.dirs.inbox, m), written, written)
+      }
       const outcomes = await readInbox(app)
       log(`Resolution ${point}: ${batch.length} order mail(s) read (${outcomes.join(', ') || 'none'}).`)
       now += 3600_000

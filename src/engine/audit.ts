@@ -2,7 +2,7 @@
 // a re-fold that must reproduce every recorded result, and a recomputation of every die roll.
 import type { Database } from 'better-sqlite3'
 import { verifyStream } from '../log/verify.ts'
-import { verifyRolls } from './dice.ts'
+import { commitmentOf, hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from './dice.ts'
 import { gameStream } from './events.ts'
 import type { Judge } from './judge.ts'
 
@@ -68,10 +68,33 @@ export function verifyDice(judge: Judge, game: string, turn?: number): DiceRepor
       `resolution ${data.point} (GT${data.turn}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`,
     )
   }
-  const hidden = fold.events.find((e) => e.type === 'HiddenDrawRevealed')
-  if (hidden)
+  const hidden = hiddenDrawSecret(fold.events)
+  let sealed = 0
+  for (const { data } of fold.adjudications) {
+    if (turn !== undefined && data.turn !== turn) continue
+    const draws = data.hiddenRolls ?? []
+    if (!draws.length) continue
+    if (!hidden) {
+      sealed += draws.length
+      continue
+    }
+    const problem = verifyHiddenRolls(hidden.secret, hidden.commitment, game, data.point, data.salt, draws)
+    checked += draws.length
+    if (problem) ok = false
     lines.push(
-      `hidden draws: secret revealed at position ${hidden.position}, commitment ${hidden.data.commitment.slice(0, 16)}...`,
+      `resolution ${data.point} (${data.label}): ${draws.length} hidden draw(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`,
     )
+  }
+  if (hidden) {
+    const matches = commitmentOf(hidden.secret) === hidden.commitment
+    if (!matches) ok = false
+    lines.push(
+      matches
+        ? 'hidden draws: the secret revealed at the end of the game matches the commitment made at its creation'
+        : 'hidden draws: FAIL: the secret revealed at the end of the game does not match the commitment made at its creation',
+    )
+  }
+  if (sealed)
+    lines.push(`hidden draws: ${sealed} sealed until the game ends (the hidden-draw secret is not revealed yet)`)
   return { ok, checked, lines }
 }

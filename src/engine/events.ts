@@ -67,6 +67,8 @@ export interface TurnAdjudicated {
   commitment: string
   salt: string
   rolls: RollRecord[]
+  /** Rolls not everyone may see (dice algorithm v2): from the hidden-draw secret, numbered apart; absent when none. */
+  hiddenRolls?: RollRecord[]
   narrative: NarrativeEntry[]
   stateHash: string
   finished: boolean

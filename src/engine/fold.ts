@@ -3,7 +3,7 @@
 import type { Ruleset } from '../games/contract.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
-import { combineSalts, RecordingDice } from './dice.ts'
+import { combineSalts, pointDice, RecordingDice } from './dice.ts'
 import type {
   AbsenceSet,
   DeadlineSet,
@@ -80,6 +80,12 @@ export interface GameFold<S = unknown> {
   requested: Map<string, PendingDecision>
   /** Answers (and defaults applied) at the open point. */
   answers: Map<string, { applied: string; byDefault: boolean }>
+  /**
+   * The dice for resolving `point` from its published secret and salt. Every path that resolves a
+   * point (live, preview, fold, re-adjudication) takes its dice here, so hidden draws are made the
+   * way the point's commitment announced (DiceCommitted.algorithm).
+   */
+  diceFor(point: number, secret: string, salt: string): RecordingDice
 }
 
 export interface Absence {
@@ -133,6 +139,9 @@ export function foldGame<S = unknown>(
   const hiddenSecret = revealedHidden?.secret ?? secrets.get(game, 'hidden', 0)
   if (!hiddenSecret) throw new Error(`game ${game}: the hidden-draw secret is missing`)
   let state = ruleset.setup(created.scenario, created.options, pack, new RecordingDice(hiddenSecret, game, 0, ''))
+  const diceAlgorithms = new Map<number, string>()
+  const diceFor = (point: number, secret: string, salt: string) =>
+    pointDice({ secret, game, point, salt, algorithm: diceAlgorithms.get(point) }, hiddenSecret)
   const fold: GameFold<S> = {
     created,
     ruleset,
@@ -166,6 +175,7 @@ export function foldGame<S = unknown>(
     lateNoticesSent: new Set(),
     requested: new Map(),
     answers: new Map(),
+    diceFor,
   }
   // A result replaced by a later re-adjudication came from the code of its day: verify does not hold it to today's.
   const replacedFrom = events
@@ -178,7 +188,7 @@ export function foldGame<S = unknown>(
     position: number,
     step: { state: unknown; narrative: unknown },
     dice: RecordingDice,
-    t: { stateHash: string; narrative: unknown; rolls: TurnAdjudicated['rolls']; salt: string },
+    t: Pick<TurnAdjudicated, 'stateHash' | 'narrative' | 'rolls' | 'hiddenRolls' | 'salt'>,
     salt: string,
   ) => {
     if (!opts.check || isSuperseded(point, position)) return
@@ -188,9 +198,9 @@ export function foldGame<S = unknown>(
       canonicalJson(step.narrative) !== canonicalJson(t.narrative)
         ? 'the re-folded narrative differs from the recorded one'
         : null,
-      canonicalJson(dice.rolls.map((r) => [r.index, r.label, r.sides, r.value])) !==
-      canonicalJson(t.rolls.map((r) => [r.index, r.label, r.sides, r.value]))
-        ? 'the re-folded dice differ from the recorded rolls'
+      rollsKey(dice.rolls) !== rollsKey(t.rolls) ? 'the re-folded dice differ from the recorded rolls' : null,
+      rollsKey(dice.hiddenRolls) !== rollsKey(t.hiddenRolls ?? [])
+        ? 'the re-folded hidden draws differ from the recorded ones'
         : null,
     ].filter((p): p is string => p !== null)
     for (const reason of problems) drift.push({ point, position, reason })
@@ -291,6 +301,7 @@ export function foldGame<S = unknown>(
           fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
         break
       case 'DiceCommitted':
+        diceAlgorithms.set(e.data.point, e.data.algorithm)
         if (e.data.point === fold.point) fold.commitment = e.data.commitment
         break
       case 'DeadlineSet':
@@ -324,7 +335,7 @@ export function foldGame<S = unknown>(
           orders[role] = r.commands
           if (r.salt) salts.push(r.salt)
         }
-        const dice = new RecordingDice(t.secret, game, t.point, combineSalts(salts))
+        const dice = diceFor(t.point, t.secret, combineSalts(salts))
         fold.statesBefore.set(t.point, state)
         const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
         check(t.point, e.position, step, dice, t, combineSalts(salts))
@@ -363,7 +374,7 @@ export function foldGame<S = unknown>(
         fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
         for (const res of r.results) {
           fold.statesBefore.set(res.point, state)
-          const dice = new RecordingDice(res.secret, game, res.point, res.salt)
+          const dice = diceFor(res.point, res.secret, res.salt)
           const step = ruleset.resolve(state, { orders: res.orders, decisions: res.decisionAnswers }, dice)
           check(res.point, e.position, step, dice, res, res.salt)
           state = step.state
@@ -377,4 +388,8 @@ export function foldGame<S = unknown>(
   }
   fold.state = state
   return fold
+}
+
+function rollsKey(rolls: TurnAdjudicated['rolls']): string {
+  return canonicalJson(rolls.map((r) => [r.index, r.label, r.sides, r.value]))
 }

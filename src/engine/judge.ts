@@ -20,8 +20,16 @@ import {
   type TurnAdjudicated,
 } from './events.ts'
 import { foldGame, stateHash, type GameFold, type SecretSource } from './fold.ts'
+import { decisionRolesOf, resultFor } from './redact.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { boundLineErrors, boundList, ORDER_LIMITS, screenLongLines, unreadTailError } from './orderLimits.ts'
+import {
+  boundLineErrors,
+  boundList,
+  ORDER_LIMITS,
+  screenLongLines,
+  tooManyLines,
+  unreadTailError,
+} from './orderLimits.ts'
 import {
   absentAt,
   awaitedOrders,
@@ -506,8 +514,12 @@ export class Judge {
         result = { receipt, accepted: false, errors, label }
       } else {
         // The game never sees an over-long line; what goes back and into the log is bounded.
-        const screened = screenLongLines(text)
-        const parsed = ruleset.parseOrders(fold.state, role, screened.text)
+        // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
+        const tooMany = tooManyLines(text)
+        const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
+        const parsed = tooMany
+          ? { commands: [], normalised: [], errors: [], warnings: [] }
+          : ruleset.parseOrders(fold.state, role, screened.text)
         const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
         if (screened.errors.length || parsed.errors.length || unread.length) {
           const all = [...screened.errors, ...parsed.errors, ...unread]
@@ -646,7 +658,7 @@ export class Judge {
       let dice: RecordingDice
       for (let round = 0; ; round++) {
         if (round > 500) throw new Error(`game ${game}: the decisions of resolution ${point} do not settle`)
-        dice = new RecordingDice(secret, game, point, salt)
+        dice = fold.diceFor(point, secret, salt)
         step = fold.ruleset.resolve(fold.state, { orders, decisions: answers }, dice)
         const open = step.decisions.find((d) => !(d.decisionId in answers))
         if (!open) break
@@ -723,6 +735,7 @@ export class Judge {
         commitment: fold.commitment!,
         salt,
         rolls: dice!.rolls,
+        ...(dice!.hiddenRolls.length ? { hiddenRolls: dice!.hiddenRolls } : {}),
         narrative: step.narrative,
         stateHash: stateHash(step.state),
         finished: step.finished,
@@ -1757,7 +1770,7 @@ export class Judge {
     let dice: RecordingDice
     for (let round = 0; ; round++) {
       if (round > 500) throw new Error('the decisions do not settle')
-      dice = new RecordingDice(secret, game, fold.point, salt)
+      dice = fold.diceFor(fold.point, secret, salt)
       step = fold.ruleset.resolve(fold.state, { orders, decisions: answers }, dice)
       const open = step.decisions.find((d) => !(d.decisionId in answers))
       if (!open) break
@@ -1775,6 +1788,7 @@ export class Judge {
       commitment: fold.commitment!,
       salt,
       rolls: dice!.rolls,
+      ...(dice!.hiddenRolls.length ? { hiddenRolls: dice!.hiddenRolls } : {}),
       narrative: step.narrative,
       stateHash: stateHash(step.state),
       finished: step.finished,
@@ -1945,6 +1959,7 @@ export class Judge {
   /** The report model for one reader at the fold's current state (after `adjudication`, if any). */
   reportModel(fold: GameFold, viewer: Viewer, adjudication: TurnAdjudicated | null): Record<string, unknown> {
     const game = fold.created.game
+    const seen = adjudication ? resultFor(adjudication, viewer, decisionRolesOf(fold.events)) : null
     const role = viewer.kind === 'role' ? viewer.role : null
     const progressing = !adjudication && inProgress(fold)
     const awaiting: { label: string; role?: string }[] = progressing
@@ -1966,12 +1981,13 @@ export class Judge {
       label: adjudication
         ? `results of ${adjudication.label} (resolution ${adjudication.point})`
         : `opening of game (resolution ${fold.point})`,
-      narrative: adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : [],
+      narrative: seen?.narrative ?? [],
       decisions: adjudication ? this.decisionsAt(fold, adjudication.point, viewer) : [],
       secret: adjudication?.secret ?? null,
       commitment: adjudication?.commitment ?? null,
       salt: adjudication?.salt ?? '',
-      rolls: adjudication ? adjudication.rolls.filter((r) => canSee(viewer, r.audience)) : [],
+      rolls: seen?.rolls ?? [],
+      hiddenRolls: seen?.hiddenRolls ?? [],
       nextCommitment: fold.commitment,
       finished: fold.finished,
       resultText: result ? `${result.level} (VP difference ${result.difference})` : '',

@@ -5,10 +5,17 @@
 // log: long lines are refused whole, errors are capped and quote a short excerpt, and the lists an
 // acknowledgement echoes are cut to a budget.
 import type { LineError } from '../games/contract.ts'
+import { isBlankOrComment } from '../orders/script.ts'
 
 export const ORDER_LIMITS = {
   /** A longer line is refused with one error and never reaches the game's parser. */
   maxLineChars: 1000,
+  /**
+   * Lines with something on them a message may hold; more are refused whole, unparsed. No game's
+   * orders come near it (a Sea Devils turn is a few dozen lines); it bounds what parsing and
+   * "did you mean" suggestions cost: 13,000 misspelt lines took over a second.
+   */
+  maxOrderLines: 2000,
   /** Errors (and notes) listed per message; the rest are counted in one last line. */
   maxErrors: 50,
   /** Characters of the offending line quoted with an error. */
@@ -18,6 +25,24 @@ export const ORDER_LIMITS = {
   /** Largest text part of an acknowledgement; the HTML part may be twice that (escaping). */
   maxAckTextBytes: 64 * 1024,
 } as const
+
+/** The one error for a message with more than maxOrderLines lines other than blanks and comments, or null. */
+export function tooManyLines(text: string): LineError | null {
+  let count = 0
+  let at = 0
+  for (const line of text.split('\n')) {
+    at++
+    if (isBlankOrComment(line)) continue
+    if (++count > ORDER_LIMITS.maxOrderLines)
+      return {
+        line: at,
+        text: '',
+        message: `the message has more than ${ORDER_LIMITS.maxOrderLines.toLocaleString('en-US')} order lines; none of them was read or filed`,
+        suggestion: 'send the orders alone, without pasted reports or logs',
+      }
+  }
+  return null
+}
 
 /** Blanks every over-long line (keeping line numbers) and says why, once per line. */
 export function screenLongLines(text: string): { text: string; errors: LineError[] } {

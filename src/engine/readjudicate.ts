@@ -5,7 +5,6 @@
 import type { DataPack, LineError, Ruleset, Viewer } from '../games/contract.ts'
 import type { Letter } from '../reports/render.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
-import { RecordingDice } from './dice.ts'
 import type { OrdersAccepted, ReadjudicatedResult, TurnAdjudicated, TurnReadjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
@@ -91,7 +90,7 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
         inputs[role] = receipt
       }
     }
-    const dice = new RecordingDice(t.secret, game, t.point, t.salt)
+    const dice = fold.diceFor(t.point, t.secret, t.salt)
     const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
     results.push({
       ...t,
@@ -101,6 +100,7 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
       label: step.label,
       turn: ruleset.turnOf(state),
       rolls: dice.rolls,
+      ...(dice.hiddenRolls.length ? { hiddenRolls: dice.hiddenRolls } : { hiddenRolls: undefined }),
       narrative: step.narrative,
       stateHash: stateHash(step.state),
       finished: step.finished,

@@ -24,6 +24,8 @@ export interface NarrativeEntry {
   text: string
   /** Dice roll indexes (within the adjudication point) that decided this entry. */
   rolls?: number[]
+  /** Hidden draws (their own numbering within the point) that decided this entry. */
+  hiddenRolls?: number[]
   /** Where it happened and what to draw there on the reader's map. */
   at?: string
   mark?: 'raid' | 'combat' | 'spot' | 'blockade' | 'loss'
@@ -48,9 +50,22 @@ export interface RollRecord {
   audience: Audience
 }
 
-/** The only source of randomness a ruleset may use. */
+/** A roll and where it is recorded: `hidden` draws are numbered apart from the published rolls. */
+export interface DrawnRoll {
+  value: number
+  index: number
+  hidden: boolean
+}
+
+/**
+ * The only source of randomness a ruleset may use. A roll whose audience is not public is a hidden
+ * draw: it comes from a secret revealed only when the game ends, so players outside its audience
+ * cannot recompute it (or count it) from the secret a report publishes (DESIGN section 5).
+ */
 export interface Dice {
   roll(label: string, sides: number, audience: Audience): number
+  /** The same roll, with the index a narrative entry cites (`rolls` or `hiddenRolls`). */
+  draw(label: string, sides: number, audience: Audience): DrawnRoll
 }
 
 export interface ScenarioInfo {

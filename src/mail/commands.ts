@@ -1,9 +1,9 @@
 // Mail commands for players (DESIGN.md section 6): HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
 import type { Database } from 'better-sqlite3'
-import { canSee } from '../games/contract.ts'
-import { verifyRolls } from '../engine/dice.ts'
+import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
+import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { EventStore } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
@@ -180,9 +180,10 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
     case 'HISTORY': {
       const fold = judge.load(game)
       const lines: string[] = []
+      const decisionRoles = decisionRolesOf(fold.events)
       for (const { data } of fold.adjudications) {
         lines.push(`Resolution ${data.point}: ${data.label}`)
-        for (const n of data.narrative.filter((e) => canSee(viewer, e.audience)))
+        for (const n of resultFor(data, viewer, decisionRoles).narrative)
           lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
         lines.push('')
       }
@@ -197,14 +198,27 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
       const fold = judge.load(game)
       const only = args[0] ? Number(args[0]) : null
       const lines: string[] = []
+      const decisionRoles = decisionRolesOf(fold.events)
+      const hidden = hiddenDrawSecret(fold.events)
       for (const { data } of fold.adjudications) {
         if (only !== null && data.point !== only) continue
-        const mine = data.rolls.filter((r) => canSee(viewer, r.audience))
+        const { rolls: mine, hiddenRolls } = resultFor(data, viewer, decisionRoles)
         const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, mine)
         lines.push(
           `Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`,
         )
         for (const r of mine) lines.push(`  #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
+        if (!hiddenRolls.length) continue
+        const sealed = !hidden
+        const hiddenProblem = hidden
+          ? verifyHiddenRolls(hidden.secret, hidden.commitment, game, data.point, data.salt, hiddenRolls)
+          : null
+        lines.push(
+          sealed
+            ? `  ${hiddenRolls.length} hidden draw(s) you may see: sealed; the hidden-draw secret is revealed when the game ends`
+            : `  ${hiddenRolls.length} hidden draw(s) you may see ${hiddenProblem ? `DO NOT reproduce: ${hiddenProblem}` : 'reproduce'} from the revealed hidden-draw secret`,
+        )
+        for (const r of hiddenRolls) lines.push(`  hidden #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
       }
       if (fold.commitment) lines.push(`Commitment for the open resolution ${fold.point}: ${fold.commitment}`)
       return { subject: 'Dice verification', text: lines.join('\n') || 'No dice have been rolled yet.' }

@@ -20,7 +20,7 @@ function unclosedMultipart(text: string): string | null {
   const boundary = /boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))/i.exec(contentType)
   const b = boundary?.[1] ?? boundary?.[2]
   if (!b) return null
-  return text.includes(`--${b}--`, end < 0 ? 0 : end)
+  return text.includes(`--${b}--`, Math.max(end, 0))
     ? null
     : `its MIME multipart never ends (no closing "--${b}--" line)`
 }

@@ -6,6 +6,7 @@ import { canSee, type Viewer } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
 import { MAIL_STREAM } from '../engine/events.ts'
+import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 
 export function parseViewer(as: string): Viewer {
@@ -91,23 +92,12 @@ export function receiptStory(judge: Judge, store: EventStore, receipt: string): 
 /** The game's events as one reader may see them; results are cut down to the reader's entries and rolls. */
 export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unknown[] {
   const fold = judge.load(game)
+  const decisionRoles = decisionRolesOf(fold.events)
   const out: unknown[] = []
   for (const e of fold.events) {
     if (e.type === 'TurnAdjudicated') {
       const t = e.data as TurnAdjudicated
-      out.push(
-        envelope(
-          e,
-          viewer.kind === 'moderator'
-            ? t
-            : {
-                ...t,
-                inputs: viewer.kind === 'role' && t.inputs[viewer.role] ? { [viewer.role]: t.inputs[viewer.role] } : {},
-                narrative: t.narrative.filter((n) => canSee(viewer, n.audience)),
-                rolls: t.rolls.filter((r) => canSee(viewer, r.audience)),
-              },
-        ),
-      )
+      out.push(envelope(e, viewer.kind === 'moderator' ? t : resultFor(t, viewer, decisionRoles)))
     } else if (canSee(viewer, e.audience)) {
       out.push(
         envelope(
@@ -166,7 +156,7 @@ export function exportGame(
     `<nav><a href="index.html">index</a>${i > 0 ? `<a id="prev" href="turn-${turns[i - 1]!.point}.html">previous</a>` : ''}${i < turns.length - 1 ? `<a id="next" href="turn-${turns[i + 1]!.point}.html">next</a>` : ''}</nav>`
   turns.forEach((t, i) => {
     const adj = fold.adjudications.find((a) => a.data.point === t.point)!.data
-    const rolls = adj.rolls.filter((r) => canSee(viewer, r.audience))
+    const { rolls, hiddenRolls } = resultFor(adj, viewer, decisionRolesOf(fold.events))
     const used = Object.entries(adj.inputs).filter(
       ([role]) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role),
     )
@@ -175,7 +165,7 @@ export function exportGame(
       join(site, `turn-${t.point}.html`),
       page(
         `${game}: ${esc(t.label)}`,
-        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
+        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown${hiddenRolls.length ? `, and ${hiddenRolls.length} hidden draw(s) of yours, checkable once the game is over` : ''}.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
       ),
     )
   })

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import {
   combineSalts,
@@ -72,6 +73,19 @@ describe('verifiable dice (DESIGN 5)', () => {
         encoding: 'utf8',
       })
       expect(out).toMatch(/^\d+ rolls checked in 7 resolutions, 0 mismatches/m)
+      // The game is over, so its hidden draws are checked too, from the revealed hidden-draw secret.
+      const db = new Database(join(r.dataDir, 'judge.sqlite'), { readonly: true })
+      const results = db
+        .prepare("SELECT data FROM events WHERE type = 'TurnAdjudicated'")
+        .all()
+        .map((row) => JSON.parse((row as { data: string }).data) as { rolls: unknown[]; hiddenRolls?: unknown[] })
+      db.close()
+      const hidden = results.reduce((n, t) => n + (t.hiddenRolls?.length ?? 0), 0)
+      expect(hidden).toBeGreaterThan(0)
+      expect(Number(/^(\d+) rolls checked/m.exec(out)![1])).toBe(
+        results.reduce((n, t) => n + t.rolls.length, 0) + hidden,
+      )
+      expect(out).not.toMatch(/sealed/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

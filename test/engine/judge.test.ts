@@ -168,13 +168,15 @@ describe('the judge', () => {
     app.judge.adjudicate('wb1')
     const ok = verifyDice(app.judge, 'wb1')
     expect(ok.ok).toBe(true)
-    expect(ok.checked).toBeGreaterThan(2)
+    expect(ok.checked).toBeGreaterThan(0)
+    // The raids' rolls are the Confederate's alone: hidden draws, sealed until the game ends.
+    expect(ok.lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
     expect(verifyDice(app.judge, 'wb1', 2).checked).toBe(0)
   })
 
   it('an ASK policy asks the player by mail and records no result until the answer or the decision deadline', () => {
-    // Seed "ask-1" makes the Keystone State's search in C11 spot the Sumter, so the decision arises.
-    const own = testApp('ask-1')
+    // Seed "ask-6" makes the Keystone State's search in C11 spot the Sumter, so the decision arises.
+    const own = testApp('ask-6')
     try {
       createWeakBeginning(own)
       own.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')

@@ -64,3 +64,20 @@ describe('order limits', () => {
     expect(ack.text).toMatch(/\.\.\. and \d+ more lines \(all on file: ORDERS by mail lists them\)/)
   })
 })
+
+describe('too many order lines', () => {
+  it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', () => {
+    const app = testApp('too-many-lines')
+    try {
+      createWeakBeginning(app)
+      const r = app.judge.submitOrders('wb1', 'confederate', 'SUMTERR: MOVE C811\n'.repeat(2500))
+      expect(r.accepted).toBe(false)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatchObject({ line: 2001, message: expect.stringMatching(/more than 2,000 order lines/) })
+      const ok = app.judge.submitOrders('wb1', 'confederate', `SUM: RUN-OUT\n${'# note\n\n'.repeat(3000)}`)
+      expect(ok.accepted).toBe(true)
+    } finally {
+      app.cleanup()
+    }
+  })
+})

@@ -63,9 +63,9 @@ describe('re-adjudication', () => {
     const reb = fixed.diffs.find((d) => d.reader === 'confederate')!.diff
     const fed = fixed.diffs.find((d) => d.reader === 'federal')!.diff
     // The Confederate sees his raids' new yields; the Federal sees the new losses and nothing more.
-    expect(reb).toMatch(/^- \[5\.11\] SUM raids C16 .*: 1 merchant-marine points/m)
-    expect(reb).toMatch(/^\+ \[5\.11\] SUM raids C16 .*: 2 merchant-marine points/m)
-    expect(fed).toMatch(/^\+ \[5\.2\] Merchant losses reported: 2 points/m)
+    expect(reb).toMatch(/^- \[5\.11\] SUM raids C16 .*: 16 merchant-marine points/m)
+    expect(reb).toMatch(/^\+ \[5\.11\] SUM raids C16 .*: 32 merchant-marine points/m)
+    expect(fed).toMatch(/^\+ \[5\.2\] Merchant losses reported: 32 points/m)
     expect(fed).not.toMatch(/SUM raids|C16/)
     const mails = outbox().filter((r) => r.kind === 'preview')
     expect(mails.map((m) => m.recipient)).toEqual(['moderator@judge.localhost', 'moderator@judge.localhost'])
@@ -114,7 +114,7 @@ describe('re-adjudication', () => {
     expect(fedNotice).not.toMatch(/SUM raids/)
     // History now shows the results in force; the moderator's export still holds the old ones.
     const hist = history(app.judge, DEMO_GAME, { kind: 'role', role: 'confederate' })
-    expect(hist.find((h) => h.point === 3)!.text).toMatch(/SUM raids C16 .*: 2 merchant-marine points/)
+    expect(hist.find((h) => h.point === 3)!.text).toMatch(/SUM raids C16 .*: 32 merchant-marine points/)
   })
 
   it('drops recorded orders the corrected situation makes illegal, and says so', () => {

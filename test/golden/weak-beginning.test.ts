@@ -32,7 +32,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('13.2 Weak Beginning, played from the sample order mails', () => {
   it('ends after GT4 with the recorded victory points and level (12.15)', () => {
-    expect(result).toMatchObject({ vp: { csa: 40, usa: 75 }, difference: -35, level: 'Federal Major Victory' })
+    expect(result).toMatchObject({ vp: { csa: 54, usa: 0 }, difference: 54, level: 'Confederate Minor Victory' })
   })
 
   it('writes exactly the recorded mails, byte for byte', () => {

@@ -1,7 +1,7 @@
 // A whole Sea Devils "Weak Beginning" game driven by the clock alone: the judge acts only in its
 // ticks (every three hours, Monday 2026-03-02 12:00 UTC on). The Federal player sends his first
 // orders and then never again (reminders, late notices, one grace extension per point, then the
-// standing orders); the Confederate writes an ASK policy (seed "ask-1": the search in C11 spots the
+// standing orders); the Confederate writes an ASK policy (seed "ask-6": the search in C11 spots the
 // Sumter), answers the decision by mail, sets his zone to Europe/Paris, sends orders now and then,
 // and is away for the deadline of resolution 5. Deadlines: Fridays 18:00 New York time for the
 // activity, 48 hours on weekdays for the Federal deployment; clocks go forward on 2026-03-08.
@@ -18,7 +18,7 @@ const OUTAGE_FROM = Date.parse('2026-03-15T12:00:00Z')
 const OUTAGE_TO = Date.parse('2026-03-18T12:00:00Z')
 
 beforeAll(() => {
-  app = testApp('ask-1')
+  app = testApp('ask-6')
   app.judge.createGame({
     game: 'wb1',
     ruleset: 'sea-devils',

@@ -543,7 +543,7 @@ function runConfederatePort(res: Resolution, act: Activity, direction: 'in' | 'o
   if (result.gunnery === null) text += 'the blockaders do not fire.'
   else {
     const f = res.roll(`blockader fires on ${act.ship}`, 6, PUBLIC)
-    rolls.push(f.index)
+    rolls.push(f.ref)
     const dmg = combatDamage(ctx.pack.tables, f.value, result.gunnery)
     s.damage += dmg
     text += `a blockader of gunnery ${result.gunnery} fires once (die ${f.value}) for ${dmg} damage.`

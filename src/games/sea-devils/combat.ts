@@ -1,7 +1,7 @@
 // Searches, spotting responses, escapes and combat (6.1-6.4, 7.21, 8.x, 11.74).
 import type { Audience } from '../contract.ts'
 import type { Facts } from './policy.ts'
-import { CSA, PUBLIC, type Resolution } from './resolution.ts'
+import { CSA, PUBLIC, type Resolution, type RollRef } from './resolution.ts'
 import { searchUnits, typeClass } from './state.ts'
 import { combatDamage, ecesShip, ecesSpots, escapes, searchSpots } from './tables.ts'
 import { refugeAvailable } from './ports.ts'
@@ -161,10 +161,10 @@ export function rollWithSemmes(
   label: string,
   audience: Audience,
   describe: (die: number) => Facts,
-): { die: number; rolls: number[]; rerolled: boolean } {
+): { die: number; rolls: RollRef[]; rerolled: boolean } {
   const first = res.roll(label, 6, audience)
   if (!semmesAboard(res, shipId) || res.state.semmes.usedThisTurn)
-    return { die: first.value, rolls: [first.index], rerolled: false }
+    return { die: first.value, rolls: [first.ref], rerolled: false }
   const facts: Facts = { TABLE: table, TURN: res.state.turn, ...describe(first.value) }
   const choice = res.decide(
     'confederate',
@@ -181,16 +181,16 @@ export function rollWithSemmes(
       { id: 'KEEP', label: 'keep the roll' },
     ],
   )
-  if (choice.action !== 'REROLL') return { die: first.value, rolls: [first.index], rerolled: false }
+  if (choice.action !== 'REROLL') return { die: first.value, rolls: [first.ref], rerolled: false }
   res.state.semmes.usedThisTurn = true
   const second = res.roll(`${label} (Semmes reroll)`, 6, audience)
   res.say(
     audience,
     '11.74',
     `Semmes rerolls the ${table.toLowerCase()} die for ${shipId}: ${first.value} -> ${second.value}.`,
-    [first.index, second.index],
+    [first.ref, second.ref],
   )
-  return { die: second.value, rolls: [first.index, second.index], rerolled: true }
+  return { die: second.value, rolls: [first.ref, second.ref], rerolled: true }
 }
 
 /** Marks what the Federal player now knows of a Confederate ship's whereabouts. */
@@ -219,7 +219,7 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
     }
     const r = res.roll(`ECES for ${shipId} in ${areaId}`, 6, CSA)
     if (!ecesSpots(ctx.pack.tables, r.value)) {
-      res.say(CSA, '6.41', `East Coast Emergency Search for ${name}: die ${r.value}, not spotted.`, [r.index])
+      res.say(CSA, '6.41', `East Coast Emergency Search for ${name}: die ${r.value}, not spotted.`, [r.ref])
     } else {
       const t = res.roll(`ECES ship for ${shipId}`, 6, PUBLIC)
       const found = ecesShip(ctx.pack.tables, t.value, cls, earlier)
@@ -228,7 +228,7 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
         PUBLIC,
         '6.43',
         `East Coast Emergency Search spots ${name} in ${areaId} (die ${r.value}); the emergency ship rolled (die ${t.value}) has gunnery ${found.gun}, defense ${found.def}, speed ${found.speed}.`,
-        [r.index, t.index],
+        [r.ref, t.ref],
         { at: areaId, mark: 'spot' },
       )
       noteSpotted(res, act.members)
@@ -245,19 +245,19 @@ export function searchOnEntry(res: Resolution, act: Activity, areaId: string, ex
       CSA,
       '6.11',
       `${name} entered ${areaId}: ${units.length} Federal searcher(s), die ${r.value}, not spotted.`,
-      [r.index],
+      [r.ref],
     )
     return 'continue'
   }
   let spotter = units[0]!
-  const rolls = [r.index]
+  const rolls = [r.ref]
   if (units.length > 1) {
     // 6.14: each searcher rolls, high roll spots, ties reroll.
     let contenders = units
     while (contenders.length > 1) {
       const faces = contenders.map((u) => {
         const d = res.roll(`spotter among ${u.join('+')}`, 6, PUBLIC)
-        rolls.push(d.index)
+        rolls.push(d.ref)
         return d.value
       })
       const top = Math.max(...faces)
@@ -398,7 +398,7 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
         PUBLIC,
         '6.13',
         `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`,
-        [r.index],
+        [r.ref],
       )
       return 'continue'
     }
@@ -406,7 +406,7 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
       PUBLIC,
       '6.13',
       `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`,
-      [r.index],
+      [r.ref],
     )
   }
   return combat(res, act, unit)
@@ -504,7 +504,7 @@ export function combat(res: Resolution, who: CsaSide | string, unit: FederalUnit
       PUBLIC,
       '8.11',
       `Segment ${segment}: ${label} (gunnery ${myGun}, die ${c.value}) deals ${toFederal} to ${targetName}; ${unitName(res, unit)} (gunnery ${fedGun}, die ${f.value}) deals ${toCsa} to ${csaTarget}.`,
-      [c.index, f.index],
+      [c.ref, f.ref],
     )
     if (unit.kind === 'ships') {
       for (const id of alive(res, unit.ids)) {

@@ -13,6 +13,12 @@ import {
 import { answer, type Facts, type Policy, type PolicyEvent } from './policy.ts'
 import type { Ctx, SdState } from './state.ts'
 
+/** A roll as a narrative entry cites it: its index among the published rolls or among the hidden draws. */
+export interface RollRef {
+  index: number
+  hidden: boolean
+}
+
 export const CSA: Audience = onlyRoles('confederate')
 export const USA: Audience = onlyRoles('federal')
 export { PUBLIC, MODERATOR }
@@ -20,7 +26,6 @@ export { PUBLIC, MODERATOR }
 export class Resolution {
   readonly narrative: NarrativeEntry[] = []
   readonly decisions: DecisionRequest[] = []
-  private rollCount = 0
 
   constructor(
     readonly state: SdState,
@@ -34,18 +39,22 @@ export class Resolution {
     audience: Audience,
     rule: string,
     text: string,
-    rolls?: number[],
+    rolls?: RollRef[],
     place?: { at: string; mark?: NarrativeEntry['mark'] },
   ): void {
-    const entry: NarrativeEntry = rolls && rolls.length ? { audience, rule, text, rolls } : { audience, rule, text }
+    const entry: NarrativeEntry = { audience, rule, text }
+    const shown = (rolls ?? []).filter((r) => !r.hidden).map((r) => r.index)
+    const hidden = (rolls ?? []).filter((r) => r.hidden).map((r) => r.index)
+    if (shown.length) entry.rolls = shown
+    if (hidden.length) entry.hiddenRolls = hidden
     if (place) Object.assign(entry, place.mark ? { at: place.at, mark: place.mark } : { at: place.at })
     this.narrative.push(entry)
   }
 
-  /** A die roll; returns the face and the roll's index in this step's dice record. */
-  roll(label: string, sides: number, audience: Audience): { value: number; index: number } {
-    const value = this.dice.roll(label, sides, audience)
-    return { value, index: this.rollCount++ }
+  /** A die roll; returns the face and where the dice record keeps it (a narrative entry cites it). */
+  roll(label: string, sides: number, audience: Audience): { value: number; ref: RollRef } {
+    const { value, index, hidden } = this.dice.draw(label, sides, audience)
+    return { value, ref: { index, hidden } }
   }
 
   /**

@@ -236,7 +236,7 @@ function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): v
     PUBLIC,
     '10.31',
     `Deployment roll with ${count} Confederate ship(s) in play: die ${r.value} gives ${fmtTrack(points)}; the track now shows ${fmtTrack(state.deployTrack)}.`,
-    [r.index],
+    [r.ref],
   )
 }
 

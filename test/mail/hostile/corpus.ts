@@ -270,6 +270,18 @@ function manyErrorsSummarised(run: EntryRun): void {
   assert.match(run.messages.at(-1)!.replies.find((r) => r.kind === 'ack')!.mail.text, /\.\.\. and [\d,]+ more errors/)
 }
 
+/** Over 2,000 order lines: refused whole, nothing parsed (ORDER_LIMITS.maxOrderLines). */
+function tooManyLinesRefused(run: EntryRun): void {
+  boundedErrorList(run)
+  const errors = rejectionErrors(run)
+  // One error for the lines; a text past the read limit (256 KiB) earns the one for its unread tail too.
+  assert.ok(errors.length <= 2, `${errors.length} errors`)
+  assert.ok(
+    errors.some((e) => /more than 2,000 order lines/.test(e.message)),
+    'the too-many-lines error',
+  )
+}
+
 /** No reply quotes more than ~130 characters of a repeated unit (a long line echoed back). */
 function neverQuotesRunOf(unit: string): (run: EntryRun) => void {
   const run130 = unit.repeat(Math.ceil(131 / unit.length))
@@ -529,7 +541,7 @@ const amplification: HostileEntry[] = [
     attacks: '5,000 lines, each an error',
     messages: (w) => fromReb(w, envelope(w) + lines('XYZ: MOVE Q99', 5000)),
     expect: 'orders-rejected',
-    check: manyErrorsSummarised,
+    check: tooManyLinesRefused,
   }),
   entry({
     name: 'bad-lines-150000',
@@ -537,7 +549,7 @@ const amplification: HostileEntry[] = [
     attacks: '150,000 one-word error lines (1.9 MB)',
     messages: (w) => fromReb(w, envelope(w) + lines('Q9', 150_000, '\n')),
     expect: 'orders-rejected',
-    check: manyErrorsSummarised,
+    check: tooManyLinesRefused,
   }),
   entry({
     name: 'bad-lines-999-chars',
@@ -553,7 +565,7 @@ const amplification: HostileEntry[] = [
     attacks: '5,000 near-miss ship names and areas, each earning a suggestion',
     messages: (w) => fromReb(w, envelope(w) + lines('SUMTERR: MOVE C811 C812 C813', 5000)),
     expect: 'orders-rejected',
-    check: manyErrorsSummarised,
+    check: tooManyLinesRefused,
   }),
   entry({
     name: 'valid-lines-20000',
