@@ -17,7 +17,7 @@ import type {
   TurnAdjudicated,
   TurnReadjudicated,
 } from './events.ts'
-import { rulesetFactory } from './registry.ts'
+import { rulesetFactory } from '../games/index.ts'
 import { defaultSchedule, type Schedule } from './schedule.ts'
 
 /** Where the engine keeps secrets not yet revealed in the log. */

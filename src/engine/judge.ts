@@ -7,7 +7,7 @@ import { canSee, type Awaited, type DecisionOption, type Step, type Viewer } fro
 import { sha256Hex } from '../util/canonical.ts'
 import { ConcurrencyError, type EventStore, type NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
-import { Templates, type Letter } from '../reports/render.ts'
+import { Templates, viewLines, type Letter } from '../reports/render.ts'
 import { renderMapPng, renderMapSvg } from '../reports/map.ts'
 import { endOfLocalDay, formatInstant, hoursText, isValidZone, localDate } from './calendar.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM, newSecret, RecordingDice } from './dice.ts'
@@ -40,7 +40,7 @@ import {
   planGame,
   type Action,
 } from './lifecycle.ts'
-import { rulesetFactory } from './registry.ts'
+import { rulesetFactory } from '../games/index.ts'
 import { checkAddress, checkDeadlineHours, checkPlayerName, checkPlayers } from './validate.ts'
 import {
   deadlineFor,
@@ -1970,6 +1970,7 @@ export class Judge {
     const key = role ? playerKey(serverSecret(this.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
     const result = (fold.state as { result?: { level: string; difference: number } | null }).result
     return {
+      statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
       ...fold.ruleset.reportModel(fold.state, viewer),
       game,
       gameTitle: fold.ruleset.title,

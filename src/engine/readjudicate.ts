@@ -8,7 +8,7 @@ import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { OrdersAccepted, ReadjudicatedResult, TurnAdjudicated, TurnReadjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
-import { rulesetFactory } from './registry.ts'
+import { rulesetFactory } from '../games/index.ts'
 
 export interface ReadjudicationRequest {
   game: string

@@ -49,9 +49,11 @@ export class Templates {
   private partialsFor(game: string | null): Record<string, Handlebars.TemplateDelegate> {
     const partials: Record<string, Handlebars.TemplateDelegate> = {}
     for (const kind of ['txt', 'html']) {
-      const file = game ? `${this.dir}${game}/status.${kind}.hbs` : ''
+      // A game without its own status block gets the common one: its view, a line per field.
+      const own = game ? `${this.dir}${game}/status.${kind}.hbs` : ''
+      const file = own && existsSync(own) ? own : `${this.dir}common/status.${kind}.hbs`
       const key = `partial:${file}`
-      if (!file || !existsSync(file)) continue
+      if (!existsSync(file)) continue
       let t = this.cache.get(key)
       if (!t) {
         t = this.hb.compile(readFileSync(file, 'utf8'), { noEscape: kind === 'txt' })
@@ -61,4 +63,20 @@ export class Templates {
     }
     return partials
   }
+}
+
+/** A reader's view as "field: value" lines, for a game that has no status template of its own. */
+export function viewLines(view: Record<string, unknown>, prefix = ''): string[] {
+  const lines: string[] = []
+  for (const [key, value] of Object.entries(view)) {
+    const name = prefix ? `${prefix}.${key}` : key
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      lines.push(...viewLines(value as Record<string, unknown>, name))
+    else if (Array.isArray(value))
+      lines.push(
+        `${name}: ${value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || 'none'}`,
+      )
+    else lines.push(`${name}: ${String(value)}`)
+  }
+  return lines
 }

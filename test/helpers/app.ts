@@ -9,8 +9,11 @@ export interface TestApp extends App {
   cleanup(): void
 }
 
-/** A judge on a fresh temporary data directory with a controllable clock and pinned secrets. */
-export function testApp(seed = 'test'): TestApp {
+/**
+ * A judge on a fresh temporary data directory with a controllable clock and pinned dice secrets;
+ * `serverSecret` pins the server secret too (players' keys), for runs that must match byte for byte.
+ */
+export function testApp(seed = 'test', opts: { serverSecret?: string } = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
   const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
   const app = openApp({
@@ -19,6 +22,7 @@ export function testApp(seed = 'test'): TestApp {
     newSecret: demoSecret(seed),
     moderatorAddress: 'mod@example.test',
     mailDomain: 'judge.example.test',
+    ...(opts.serverSecret ? { secret: { value: opts.serverSecret } } : {}),
   })
   return Object.assign(app, {
     now,

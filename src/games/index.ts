@@ -1,0 +1,29 @@
+// The games this judge runs, by id: the one place that names them (DESIGN section 4). Everything
+// else reaches a game through this registry and the contract in contract.ts.
+import type { RulesetFactory } from './contract.ts'
+import { seaDevilsFactory } from './sea-devils/index.ts'
+
+const factories = new Map<string, RulesetFactory>([[seaDevilsFactory.id, seaDevilsFactory]])
+
+export function rulesetFactory(id: string): RulesetFactory {
+  const f = factories.get(id)
+  if (!f) throw new Error(`unknown game "${id}"; this judge runs: ${[...factories.keys()].join(', ')}`)
+  return f
+}
+
+/** The registered games' ids, the default (the first) first. */
+export function rulesetIds(): string[] {
+  return [...factories.keys()]
+}
+
+/**
+ * Adds a game for this process only (a test's fixture game, a game under development); the shipped
+ * registry above is not changed. Returns a function that removes it again.
+ */
+export function registerRuleset(factory: RulesetFactory): () => void {
+  if (factories.has(factory.id)) throw new Error(`a game "${factory.id}" is already registered`)
+  factories.set(factory.id, factory)
+  return () => {
+    factories.delete(factory.id)
+  }
+}

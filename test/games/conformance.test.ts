@@ -1,0 +1,149 @@
+// The conformance suite every game runs (issue 10): each registered game, and the test-only fixture
+// game that proves the contract is not shaped by any one game, is set up in each of its scenarios
+// and played to its end (or 40 resolutions) by the judge, and must then
+//  - re-fold from the log to the recorded state hashes (pbem verify) and reproduce its dice;
+//  - give the same log twice from the same secrets;
+//  - show no reader anything meant for another: no narrative entry, and no hidden draw (not even
+//    its label), outside its audience in any letter or in the reader's export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
+import type { TurnAdjudicated } from '../../src/engine/events.ts'
+import { canSee, type RulesetFactory, type Viewer } from '../../src/games/contract.ts'
+import { registerRuleset, rulesetFactory, rulesetIds } from '../../src/games/index.ts'
+import { redactedEvents } from '../../src/reports/archive.ts'
+import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
+import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { hiddenDeckFactory } from './fixtures/hidden-deck.ts'
+
+let unregister: () => void = () => {}
+beforeAll(() => {
+  unregister = registerRuleset(hiddenDeckFactory)
+})
+afterAll(() => unregister())
+
+const GAME = 'conf1'
+const MAX_POINTS = 40
+
+/** Creates the game and forces resolutions (every role's orders by default) until it ends. */
+function playThrough(factory: RulesetFactory, scenario: string, seed: string): TestApp {
+  const app = testApp(seed, { serverSecret: sha256Hex(seed) })
+  const ruleset = factory.create(factory.defaultPack())
+  app.judge.createGame({
+    game: GAME,
+    ruleset: factory.id,
+    scenario,
+    players: ruleset.roles.map((role) => ({ role, address: `${role}@example.test`, name: `Player ${role}` })),
+    zone: 'UTC',
+  })
+  for (let i = 0; i < MAX_POINTS && !app.judge.load(GAME).finished; i++) {
+    app.now.t += 3_600_000
+    app.judge.adjudicate(GAME, { force: true })
+  }
+  return app
+}
+
+const results = (app: TestApp) =>
+  app.store
+    .read(`game:${GAME}`)
+    .filter((e) => e.type === 'TurnAdjudicated')
+    .map((e) => e.data as TurnAdjudicated)
+
+const shippedGames = rulesetIds().filter((id) => id !== hiddenDeckFactory.id)
+const games = () => [...shippedGames.map((id) => rulesetFactory(id)), hiddenDeckFactory]
+
+describe('the game registry', () => {
+  it('ships at least one game, and the fixture game only while a test registers it', () => {
+    expect(shippedGames.length).toBeGreaterThan(0)
+    expect(rulesetIds()).toContain('hidden-deck')
+    expect(() => registerRuleset(hiddenDeckFactory)).toThrow(/already registered/)
+  })
+})
+
+for (const factory of [...shippedGames.map((id) => ({ id })), { id: hiddenDeckFactory.id }]) {
+  describe(`conformance: ${factory.id}`, () => {
+    const scenarios = () => {
+      const f = games().find((g) => g.id === factory.id)!
+      return { f, list: f.create(f.defaultPack()).scenarios.map((s) => s.id) }
+    }
+
+    it('every scenario sets up and plays to its end; the log re-folds and the dice reproduce', () => {
+      const { f, list } = scenarios()
+      expect(list.length).toBeGreaterThan(0)
+      for (const scenario of list) {
+        const app = playThrough(f, scenario, `conformance-${f.id}`)
+        try {
+          expect(app.judge.load(GAME).finished, `${scenario} ends within ${MAX_POINTS} resolutions`).toBe(true)
+          expect(results(app).length).toBeGreaterThan(0)
+          expect(verifyGame(app.db, app.judge, GAME), scenario).toMatchObject({ ok: true, problems: [] })
+          const dice = verifyDice(app.judge, GAME)
+          expect(dice.ok, dice.lines.join('\n')).toBe(true)
+          expect(dice.lines.join('\n')).not.toMatch(/sealed/) // the game is over: hidden draws are open
+        } finally {
+          app.cleanup()
+        }
+      }
+    })
+
+    it('the same secrets give the same log', () => {
+      const { f, list } = scenarios()
+      const a = playThrough(f, list[0]!, `twice-${f.id}`)
+      const b = playThrough(f, list[0]!, `twice-${f.id}`)
+      try {
+        const log = (app: TestApp) => canonicalJson(app.store.read(`game:${GAME}`).map((e) => [e.type, e.data, e.hash]))
+        expect(log(a)).toBe(log(b))
+      } finally {
+        a.cleanup()
+        b.cleanup()
+      }
+    })
+
+    it('no letter and no export shows a reader what is meant for someone else', () => {
+      const { f, list } = scenarios()
+      const app = playThrough(f, list[0]!, `leak-${f.id}`)
+      try {
+        const roles = f.create(f.defaultPack()).roles
+        const all = results(app)
+        for (const role of roles) {
+          const viewer: Viewer = { kind: 'role', role }
+          const visible = new Set(
+            all.flatMap((t) => t.narrative.filter((n) => canSee(viewer, n.audience)).map((n) => n.text)),
+          )
+          const secretTexts = all
+            .flatMap((t) => t.narrative.filter((n) => !canSee(viewer, n.audience)).map((n) => n.text))
+            .filter((text) => !visible.has(text))
+          const secretDraws = all.flatMap((t) =>
+            (t.hiddenRolls ?? []).filter((r) => !canSee(viewer, r.audience)).map((r) => r.label),
+          )
+          const letters = outboxRows(app)
+            .filter((r) => r.recipient === `${role}@example.test`)
+            .map((r) => `${r.mail.subject}\n${r.mail.text}\n${r.mail.html ?? ''}`)
+          const exported = JSON.stringify(redactedEvents(app.judge, GAME, viewer))
+          expect(letters.length).toBeGreaterThan(0)
+          for (const text of secretTexts) {
+            for (const letter of letters) expect(letter, `${role}'s letters`).not.toContain(text)
+            expect(exported, `${role}'s export`).not.toContain(JSON.stringify(text).slice(1, -1))
+          }
+          for (const label of secretDraws) {
+            for (const letter of letters) expect(letter, `${role}'s letters`).not.toContain(label)
+            expect(exported, `${role}'s export`).not.toContain(label)
+          }
+        }
+      } finally {
+        app.cleanup()
+      }
+    })
+  })
+}
+
+describe('the fixture game exercises what the leak check looks for', () => {
+  it('it has moderator-only narrative and hidden draws the player never sees', () => {
+    const app = playThrough(hiddenDeckFactory, 'standard', 'fixture-check')
+    try {
+      const all = results(app)
+      expect(all.some((t) => t.narrative.some((n) => n.audience.kind === 'moderator'))).toBe(true)
+      expect(all.some((t) => (t.hiddenRolls ?? []).some((r) => r.audience.kind === 'moderator'))).toBe(true)
+    } finally {
+      app.cleanup()
+    }
+  })
+})
