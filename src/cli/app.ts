@@ -80,6 +80,7 @@ export function openApp(opts: AppOptions = {}): App {
     clock,
     outbox: sqliteOutbox(db, clock),
     mailDomain: opts.mailDomain ?? mail.mailDomain ?? 'judge.localhost',
+    judgeName: mail.judgeName ?? null,
     moderatorAddress:
       opts.moderatorAddress === undefined
         ? (process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost')

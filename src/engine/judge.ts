@@ -55,6 +55,9 @@ export interface Outbox {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
 }
 
+/** The display name of the judge's letters when the operator names none. */
+export const DEFAULT_JUDGE_NAME = 'PBEM judge'
+
 export interface JudgeOptions {
   store: EventStore
   db: Database
@@ -63,6 +66,8 @@ export interface JudgeOptions {
   templates?: Templates
   /** Domain of the judge's own addresses (orders+game.role.key@domain). */
   mailDomain?: string
+  /** The display name on every letter's From (PBEM_JUDGE_NAME); DEFAULT_JUDGE_NAME when absent. */
+  judgeName?: string | null
   moderatorAddress?: string | null
   /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
@@ -200,6 +205,13 @@ export class Judge {
     return `orders@${this.mailDomain}`
   }
 
+  /** The From of every letter: the configured display name and the judge's address. */
+  get fromAddress(): string {
+    const name = this.o.judgeName ?? DEFAULT_JUDGE_NAME
+    // Letters, digits and spaces go as they are; anything else (a comma, a dot) is quoted.
+    return `${/^[A-Za-z0-9 ]+$/.test(name) ? name : `"${name}"`} <${this.judgeAddress}>`
+  }
+
   games(): string[] {
     return this.o.store.streams('game:').map((s) => s.slice('game:'.length))
   }
@@ -276,7 +288,7 @@ export class Judge {
       this.o.outbox.enqueue(
         {
           messageId: `rekey.${game}.${role}.${generation}@${this.mailDomain}`,
-          from: `Sea judge <${this.judgeAddress}>`,
+          from: this.fromAddress,
           to: p.address,
           replyTo: this.replyAddress(game, role, key),
           subject: `[${game}] Your new key for ${role}`,
@@ -321,7 +333,7 @@ export class Judge {
         this.o.outbox.enqueue(
           {
             messageId: `press.${game}.${stored!.version}.${r}@${this.mailDomain}`,
-            from: `Sea judge <${this.judgeAddress}>`,
+            from: this.fromAddress,
             to: p.address,
             replyTo: this.replyAddress(game, r, playerKey(serverSecret(this.o.db), game, r, p.keyGeneration)),
             subject: `[${game}] Press from ${from}`,
@@ -817,7 +829,7 @@ export class Judge {
     ].join('\n')
     return {
       messageId: `decision.${game}.${d.decisionId}.g${p.keyGeneration}@${this.mailDomain}`,
-      from: `Sea judge <${this.judgeAddress}>`,
+      from: this.fromAddress,
       to: p.address,
       replyTo: this.replyAddress(game, d.role, key),
       subject: `[${game}] Decision needed: ${d.decisionId} (${d.role})`,
@@ -1648,7 +1660,7 @@ export class Judge {
         this.o.outbox.enqueue(
           {
             messageId: `replaced.${game}.${role}.${keyGeneration}.old@${this.mailDomain}`,
-            from: `Sea judge <${this.judgeAddress}>`,
+            from: this.fromAddress,
             to: p.address,
             subject: `[${game}] You no longer play ${role}`,
             text: this.templates.render(null, 'notice.txt', {
@@ -1724,7 +1736,7 @@ export class Judge {
       this.o.outbox.enqueue(
         {
           messageId: `ejected.${game}.${role}.${p.keyGeneration + 1}@${this.mailDomain}`,
-          from: `Sea judge <${this.judgeAddress}>`,
+          from: this.fromAddress,
           to: p.address,
           subject: `[${game}] You were removed from ${role}`,
           text: this.templates.render(null, 'notice.txt', {
@@ -1819,7 +1831,7 @@ export class Judge {
     const letter: Letter | null = to
       ? {
           messageId: `preview.${game}.p${fold.point}.v${fold.version}.${(opts.now ?? this.o.clock()).getTime()}@${this.mailDomain}`,
-          from: `Sea judge <${this.judgeAddress}>`,
+          from: this.fromAddress,
           to,
           subject: `[${game}] PREVIEW (nothing recorded): ${step.label}`,
           text,
@@ -1846,7 +1858,7 @@ export class Judge {
         this.o.outbox.enqueue(
           {
             messageId: `rekey.${game}.moderator.${generation}@${this.mailDomain}`,
-            from: `Sea judge <${this.judgeAddress}>`,
+            from: this.fromAddress,
             to: this.o.moderatorAddress,
             replyTo: this.replyAddress(game, 'moderator', key),
             subject: `[${game}] Your new moderator key`,
@@ -1882,7 +1894,7 @@ export class Judge {
       this.o.outbox.enqueue(
         {
           messageId: `${id}.moderator@${this.mailDomain}`,
-          from: `Sea judge <${this.judgeAddress}>`,
+          from: this.fromAddress,
           to: this.o.moderatorAddress,
           replyTo: this.replyAddress(game, 'moderator', key),
           subject: `[${game}] ${subject} (moderator)`,
@@ -1899,7 +1911,7 @@ export class Judge {
     this.o.outbox.enqueue(
       {
         messageId: `${id}.${role}@${this.mailDomain}`,
-        from: `Sea judge <${this.judgeAddress}>`,
+        from: this.fromAddress,
         to: p.address,
         replyTo: this.replyAddress(game, role, key),
         subject: `[${game}] ${subject}`,
@@ -2036,7 +2048,7 @@ export class Judge {
     return {
       ...(map ? { attachments: [map] } : {}),
       messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${this.mailDomain}`,
-      from: `Sea judge <${this.judgeAddress}>`,
+      from: this.fromAddress,
       to: r.address,
       replyTo: String(model.replyAddress),
       subject: `[${game}] ${adjudication ? `Results: ${adjudication.label}` : 'Game opens'}${r.role ? ` (${r.role})` : ' (moderator)'}`,
@@ -2106,7 +2118,7 @@ export class Judge {
     // Acknowledgements go to the player of record; a sender at another address is copied by the mail layer.
     return {
       messageId: `ack.${safe}@${this.mailDomain}`,
-      from: `Sea judge <${this.judgeAddress}>`,
+      from: this.fromAddress,
       to: player.address,
       replyTo: this.replyAddress(game, role, key),
       subject:

@@ -232,7 +232,7 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
       kind: commit ? 'correction' : 'preview',
       letter: {
         messageId: `${commit ? 'correction' : 'readj-preview'}.${req.game}.p${plan.event.fromPoint}.${tag}.${d.reader}@${judge.mailDomain}`,
-        from: `Sea judge <${judge.judgeAddress}>`,
+        from: judge.fromAddress,
         to: d.address,
         subject: `[${req.game}] ${commit ? 'Correction' : 'Preview of a correction'}: resolutions from ${plan.event.fromPoint} re-adjudicated`,
         text: judge.templates.render(null, 'notice.txt', {

@@ -115,7 +115,7 @@ export function runMailCommand(ctx: CommandContext): 'command' {
     ctx.outbox.enqueue(
       {
         messageId: `copy.${id}`,
-        from: `Sea judge <${ctx.judge.judgeAddress}>`,
+        from: ctx.judge.fromAddress,
         to: player.address,
         subject: `[${ctx.game}] Press sent in your name from ${ctx.mail.from.address}`,
         text,
@@ -132,7 +132,7 @@ function reply(ctx: CommandContext, subject: string, text: string): string {
   ctx.outbox.enqueue(
     {
       messageId: id,
-      from: `Sea judge <${ctx.judge.judgeAddress}>`,
+      from: ctx.judge.fromAddress,
       to: ctx.mail.from.address,
       replyTo: ctx.judge.replyAddress(ctx.game, ctx.role, ctx.judge.keyFor(ctx.game, ctx.role)),
       subject: `[${ctx.game}] ${subject}`,

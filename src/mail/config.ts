@@ -11,6 +11,7 @@
  *   PBEM_SMTP_HOST, _PORT, _USER, _PASS, _TLS   [smtp.host, port, user, pass, tls]
  *   PBEM_SMTP_LISTEN (host:port), PBEM_SMTP_LISTEN_MAX_BYTES   [listen, listenMaxBytes]
  *   PBEM_MAIL_DOMAIN                            [mailDomain]
+ *   PBEM_JUDGE_NAME                             [judgeName] the display name on the judge's letters
  *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
  *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
  *                                               [archive.user, pass, mailbox, host, port, tls]
@@ -45,6 +46,8 @@ export interface MailConfig {
   /** null: no SMTP listener */
   listen: { host: string; port: number; maxBytes: number } | null
   mailDomain: string | null
+  /** the display name of every letter's From (null: DEFAULT_JUDGE_NAME) */
+  judgeName?: string | null
   /** every sent message is also delivered here (same SMTP transaction) */
   archiveAddress: string | null
   /** where the archive copies are read back (to settle sends interrupted by a crash) */
@@ -88,11 +91,19 @@ const ENV_KEYS = {
     listen: 'PBEM_SMTP_LISTEN',
     listenMaxBytes: 'PBEM_SMTP_LISTEN_MAX_BYTES',
     mailDomain: 'PBEM_MAIL_DOMAIN',
+    judgeName: 'PBEM_JUDGE_NAME',
     archiveAddress: 'PBEM_ARCHIVE_ADDRESS',
   },
 } as const
 
 const text = z.string().trim().min(1, 'must not be empty')
+/** A display name goes into a From header: one line of printable text, short. */
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[^\x00-\x1f\x7f<>"]+$/, 'must be one line without <, > or "')
 const port = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -192,6 +203,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
       'listen',
       'listenMaxBytes',
       'mailDomain',
+      'judgeName',
       'archiveAddress',
       'serverSecretFile',
     ])
@@ -247,6 +259,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
         listen: file.listen,
         listenMaxBytes: file.listenMaxBytes,
         mailDomain: file.mailDomain,
+        judgeName: file.judgeName,
         archiveAddress: file.archiveAddress,
       },
       env,
@@ -281,6 +294,12 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     const r = domain.safeParse(top.mailDomain)
     if (!r.success) errors.push(`mailDomain (${ENV_KEYS.top.mailDomain}): ${r.error.issues[0]!.message}`)
     else mailDomain = r.data
+  }
+  let judgeName: string | null = null
+  if (top.judgeName !== undefined) {
+    const r = displayName.safeParse(top.judgeName)
+    if (!r.success) errors.push(`judgeName (${ENV_KEYS.top.judgeName}): ${r.error.issues[0]!.message}`)
+    else judgeName = r.data
   }
   let archiveAddress: string | null = null
   if (top.archiveAddress !== undefined) {
@@ -330,6 +349,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     smtp,
     listen,
     mailDomain,
+    judgeName,
     archiveAddress,
     archiveImap,
     ...(serverSecretFile ? { serverSecretFile } : {}),

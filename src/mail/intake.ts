@@ -457,7 +457,7 @@ class Intake {
     this.outbox.enqueue(
       {
         messageId: id,
-        from: `Sea judge <${deps.judge.judgeAddress}>`,
+        from: deps.judge.fromAddress,
         to,
         subject: `[judge] ${subject}`,
         text: deps.judge.templates.render(null, 'notice.txt', { body: text }),

@@ -89,7 +89,7 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
     ctx.outbox.enqueue(
       {
         messageId: `mod.${game}.${tag}${suffix}@${judge.mailDomain}`,
-        from: `Sea judge <${judge.judgeAddress}>`,
+        from: judge.fromAddress,
         to,
         ...(key && judge.games().includes(game) && judge.checkModeratorKey(game, key)
           ? { replyTo: judge.replyAddress(game, 'moderator', key) }
