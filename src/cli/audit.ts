@@ -16,9 +16,10 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
       withApp((app) => {
         const pages = history(app.judge, game, parseViewer(o.as), o.turn === undefined ? undefined : Number(o.turn))
         if (!pages.length) console.log('nothing resolved yet')
+        const { ruleset } = app.judge.load(game)
         for (const p of pages)
           console.log(
-            `${'='.repeat(72)}\nResolution ${p.point} (GT${p.turn}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
+            `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
           )
       }),
     )

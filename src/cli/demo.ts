@@ -1,24 +1,23 @@
-// `npm run demo`: Weak Beginning (13.2) played from the sample order mails in demo/weak-beginning/,
+// `npm run demo`: the default game's demo (its GameDemo: a scenario played from sample order mails),
 // through the same intake, engine and outbox as a live game. The demo pins its server secret,
 // dice secrets and clock so that every run (and the golden test) produces the same mails; a
 // live judge draws fresh secrets from crypto randomness instead.
 import { createHmac } from 'node:crypto'
 import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import type { GameOutcome } from '../games/contract.ts'
+import { defaultDemo, defaultGame } from '../games/index.ts'
 import { openApp, readInbox, sendOutbox } from './app.ts'
 
-export const DEMO_DIR = fileURLToPath(new URL('../../demo/weak-beginning/', import.meta.url))
-export const DEMO_GAME = 'wb-demo'
+const demo = defaultDemo()
+export const DEMO_DIR = demo.mails
+export const DEMO_GAME = demo.gameId
 const DEMO_SERVER_SECRET = createHmac('sha256', 'acw-pbem demo').update('server').digest('hex')
-/** Chosen so that the sample mails show a raid, a search, an escape and a combat. */
-export const DEMO_SEED = 'wb-162'
+export const DEMO_SEED = demo.seed
 const DEMO_START = Date.UTC(2026, 0, 5, 12, 0, 0)
 
 export interface DemoResult {
-  vp: { csa: number; usa: number }
-  difference: number
-  level: string
+  outcome: GameOutcome
   outbox: string
   dataDir: string
 }
@@ -49,17 +48,14 @@ export async function runDemo(opts: {
     app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(DEMO_SERVER_SECRET)
     app.judge.createGame({
       game: DEMO_GAME,
-      ruleset: 'sea-devils',
-      scenario: 'weak-beginning',
-      players: [
-        { role: 'federal', address: 'federal@example.test', name: 'Gideon Welles' },
-        { role: 'confederate', address: 'confederate@example.test', name: 'Stephen Mallory' },
-      ],
+      ruleset: defaultGame().id,
+      scenario: demo.scenario,
+      players: demo.players,
       zone: 'America/New_York',
-      deadlineHours: 72,
+      ...(demo.deadlineHours ? { deadlineHours: demo.deadlineHours } : {}),
       createdBy: 'demo',
     })
-    log(`Created ${DEMO_GAME}: Sea Devils, Weak Beginning (GT1-GT4).`)
+    log(`Created ${DEMO_GAME}: ${demo.title}.`)
     const mailDir = opts.mails ?? DEMO_DIR
     const mails = readdirSync(mailDir)
       .filter((f) => f.endsWith('.eml'))
@@ -84,17 +80,10 @@ export async function runDemo(opts: {
       if (point > 40) throw new Error('the demo did not finish')
     }
     await sendOutbox(app)
-    const state = app.judge.load(DEMO_GAME).state as {
-      vp: { csa: number; usa: number }
-      result: { level: string; difference: number }
-    }
-    return {
-      vp: state.vp,
-      difference: state.result.difference,
-      level: state.result.level,
-      outbox: app.dirs.outbox,
-      dataDir,
-    }
+    const fold = app.judge.load(DEMO_GAME)
+    const outcome = fold.ruleset.outcome(fold.state)
+    if (!outcome) throw new Error('the demo game ended without an outcome')
+    return { outcome, outbox: app.dirs.outbox, dataDir }
   } finally {
     app.close()
   }

@@ -47,13 +47,12 @@ program
 
 program
   .command('demo')
-  .description('play the four turns of Sea Devils "Weak Beginning" from the sample order mails')
+  .description("play the default game's demo from its sample order mails")
   .option('--dir <dir>', 'where to put the demo database, inbox and outbox', 'data/demo')
   .action(async (o) => {
     const result = await runDemo({ dir: o.dir, log: (l) => console.log(l) })
-    console.log(
-      `Final: Confederate ${result.vp.csa} VP, Federal ${result.vp.usa} VP, difference ${result.difference}: ${result.level}`,
-    )
+    const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
+    console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
   })
 
@@ -473,14 +472,18 @@ program
   .command('data')
   .description('data packs')
   .command('check [file]')
-  .option('--ruleset <id>', 'which game the pack is for', 'sea-devils')
+  .description("checks a data pack file against its game's schema; without a file, every game's own pack")
+  .option('--ruleset <id>', `which game the pack is for (${rulesetIds().join(', ')}); needed with a file`)
   .action((file: string | undefined, o) => {
-    const factory = rulesetFactory(o.ruleset)
-    try {
-      const pack = file ? factory.loadPack(JSON.parse(readFileSync(file, 'utf8'))) : factory.defaultPack()
-      console.log(`${pack.id}: valid (sha256 ${pack.hash})`)
-    } catch (e) {
-      fail((e as Error).message)
+    if (file && !o.ruleset) return fail(`name the game of ${file} with --ruleset (${rulesetIds().join(', ')})`)
+    for (const id of o.ruleset ? [o.ruleset as string] : rulesetIds()) {
+      const factory = rulesetFactory(id)
+      try {
+        const pack = file ? factory.loadPack(JSON.parse(readFileSync(file, 'utf8'))) : factory.defaultPack()
+        console.log(`${id}: ${pack.id}: valid (sha256 ${pack.hash})`)
+      } catch (e) {
+        fail(`${id}: ${(e as Error).message}`)
+      }
     }
   })
 

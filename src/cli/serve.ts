@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
+import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
 import {
   adjudicateDue,
@@ -21,25 +22,21 @@ import {
   type App,
 } from './app.ts'
 
-export const DEMO_GAME = 'sd-demo'
-
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
   if (opts.demoGame && app.judge.games().length === 0) {
+    // The default game's demo (its GameDemo), with an example order mail to try.
+    const demo = defaultDemo()
     const { keys } = app.judge.createGame({
-      game: DEMO_GAME,
-      ruleset: 'sea-devils',
-      scenario: 'weak-beginning',
-      players: [
-        { role: 'federal', address: 'federal@example.test', name: 'Federal player' },
-        { role: 'confederate', address: 'confederate@example.test', name: 'Confederate player' },
-      ],
+      game: demo.serveGameId,
+      ruleset: defaultGame().id,
+      scenario: demo.scenario,
+      players: demo.players,
       createdBy: 'serve (demo game)',
     })
-    console.log(`Created the demo game ${DEMO_GAME} (Sea Devils, Weak Beginning).`)
-    console.log(`  federal key ${keys.federal}; confederate key ${keys.confederate}`)
-    console.log(
-      `  Example order mail body:\n    GAME ${DEMO_GAME} CONFEDERATE\n    KEY ${keys.confederate}\n    SUM: RUN-OUT\n    SUM: MOVE C11 +RAID`,
-    )
+    console.log(`Created the demo game ${demo.serveGameId} (${demo.title}).`)
+    console.log(`  ${demo.players.map((p) => `${p.role} key ${keys[p.role]}`).join('; ')}`)
+    const body = [`GAME ${demo.serveGameId} ${demo.example.role.toUpperCase()}`, `KEY ${keys[demo.example.role]}`]
+    console.log(`  Example order mail body:\n${[...body, ...demo.example.lines].map((l) => `    ${l}`).join('\n')}`)
   }
   const log = (line: string) => console.log(line)
   try {

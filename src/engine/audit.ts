@@ -65,7 +65,7 @@ export function verifyDice(judge: Judge, game: string, turn?: number): DiceRepor
     checked += data.rolls.length
     if (problem) ok = false
     lines.push(
-      `resolution ${data.point} (GT${data.turn}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`,
+      `resolution ${data.point} (${fold.ruleset.turnLabel(data.turn)}, ${data.label}): ${data.rolls.length} roll(s) ${problem ? `FAIL: ${problem}` : 'reproduced'}`,
     )
   }
   const hidden = hiddenDrawSecret(fold.events)

@@ -8,7 +8,7 @@ import { sha256Hex } from '../util/canonical.ts'
 import { ConcurrencyError, type EventStore, type NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { Templates, viewLines, type Letter } from '../reports/render.ts'
-import { renderMapPng, renderMapSvg } from '../reports/map.ts'
+import { rasterise } from '../reports/pictures.ts'
 import { endOfLocalDay, formatInstant, hoursText, isValidZone, localDate } from './calendar.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM, newSecret, RecordingDice } from './dice.ts'
 import {
@@ -762,7 +762,7 @@ export class Judge {
         })
         events.push({
           type: 'GameFinished',
-          data: { point, result: (step.state as { result?: unknown }).result ?? {} },
+          data: { point, result: fold.ruleset.outcome(step.state) ?? {} },
           audience: { kind: 'public' },
         })
       } else {
@@ -1980,7 +1980,7 @@ export class Judge {
           .awaiting(fold.state)
           .map((a) => ({ label: a.kind === 'orders' ? a.label : a.question, role: a.role }))
     const key = role ? playerKey(serverSecret(this.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
-    const result = (fold.state as { result?: { level: string; difference: number } | null }).result
+    const outcome = fold.ruleset.outcome(fold.state)
     return {
       statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
       ...fold.ruleset.reportModel(fold.state, viewer),
@@ -2003,7 +2003,7 @@ export class Judge {
       hiddenRolls: seen?.hiddenRolls ?? [],
       nextCommitment: fold.commitment,
       finished: fold.finished,
-      resultText: result ? `${result.level} (VP difference ${result.difference})` : '',
+      resultText: outcome?.summary ?? '',
       awaiting: awaiting.map((a) => ({ label: a.label })),
       deadline: this.when(fold, fold.deadline?.deadline ?? null, role),
       yourTurn: role !== null && !progressing && awaiting.some((a) => a.role === role),
@@ -2040,13 +2040,13 @@ export class Judge {
 
   private reportLetter(fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
     const game = fold.created.game
-    const map = this.mapAttachment(fold, r.viewer, adjudication)
+    const pictures = this.figureAttachments(fold, r.viewer, adjudication)
     const model: Record<string, unknown> = {
       ...this.reportModel(fold, r.viewer, adjudication),
-      mapCid: map?.cid ?? null,
+      mapCid: pictures[0]?.cid ?? null,
     }
     return {
-      ...(map ? { attachments: [map] } : {}),
+      ...(pictures.length ? { attachments: pictures } : {}),
       messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${this.mailDomain}`,
       from: this.fromAddress,
       to: r.address,
@@ -2058,21 +2058,20 @@ export class Judge {
     }
   }
 
-  /** The reader's map as a PNG attachment, shown inline by the HTML part (cid). */
-  private mapAttachment(
+  /** The reader's pictures as PNG attachments; the first is shown inline by the HTML part (cid). */
+  private figureAttachments(
     fold: GameFold,
     viewer: Viewer,
     adjudication: TurnAdjudicated | null,
-  ): NonNullable<Letter['attachments']>[number] | null {
-    if (!fold.ruleset.mapModel) return null
+  ): NonNullable<Letter['attachments']> {
+    if (!fold.ruleset.figures) return []
     const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
-    const png = renderMapPng(renderMapSvg(fold.ruleset.mapModel(fold.state, viewer, seen)))
-    return {
-      filename: `map-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
-      content: png.toString('base64'),
+    return fold.ruleset.figures(fold.state, viewer, seen).map((figure, i) => ({
+      filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
+      content: rasterise(figure.svg).toString('base64'),
       contentType: 'image/png',
-      cid: 'map@acw-pbem',
-    }
+      cid: i === 0 ? 'map@acw-pbem' : `${figure.name}@acw-pbem`,
+    }))
   }
 
   private ackLetter(

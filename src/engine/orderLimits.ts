@@ -12,7 +12,7 @@ export const ORDER_LIMITS = {
   maxLineChars: 1000,
   /**
    * Lines with something on them a message may hold; more are refused whole, unparsed. No game's
-   * orders come near it (a Sea Devils turn is a few dozen lines); it bounds what parsing and
+   * orders come near it (a turn's orders are a few dozen lines); it bounds what parsing and
    * "did you mean" suggestions cost: 13,000 misspelt lines took over a second.
    */
   maxOrderLines: 2000,

@@ -36,7 +36,7 @@ export interface ReadjudicationPlan {
 /** The first resolution point of a game turn. */
 export function pointOfTurn(fold: GameFold, turn: number): number {
   const a = fold.adjudications.find((x) => x.data.turn === turn)
-  if (!a) throw new Error(`no resolution of GT${turn} is on record`)
+  if (!a) throw new Error(`no resolution of ${fold.ruleset.turnLabel(turn)} is on record`)
   return a.data.point
 }
 

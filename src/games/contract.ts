@@ -31,13 +31,15 @@ export interface NarrativeEntry {
   mark?: 'raid' | 'combat' | 'spot' | 'blockade' | 'loss'
 }
 
-/** A reader's map, drawn by src/reports/map.ts: positions from the data pack, content from the view. */
-export interface MapModel {
+/**
+ * A picture for one reader, drawn by the game as SVG text from what that reader may see (DESIGN 8b);
+ * the engine rasterises it and attaches it to the reader's report, the first one shown inline.
+ */
+export interface Figure {
+  /** A short file-name stem: "map", "board". */
+  name: string
   title: string
-  areas: { id: string; x: number; y: number; deep: boolean; ports: string[]; whaling: boolean; note?: string }[]
-  links: { from: string; to: string; wrap: boolean }[]
-  units: { area: string; label: string; side: 'own' | 'enemy' | 'other' }[]
-  marks: { area: string; kind: NonNullable<NarrativeEntry['mark']>; text: string }[]
+  svg: string
 }
 
 /** One die roll as the engine recorded it; values come from the verifiable dice only. */
@@ -143,9 +145,21 @@ export interface Step<S> {
   narrative: NarrativeEntry[]
   /** Decisions no standing order covered; each carries what was applied. */
   decisions: DecisionRequest[]
-  /** A short public label of what was resolved, e.g. "GT1 Confederate Activity". */
+  /** A short public label of what was resolved, in the game's terms (a turn and a phase). */
   label: string
   finished: boolean
+}
+
+/** A finished game's result in the game's own words, with what a scoreboard needs. */
+export interface GameOutcome {
+  /** One line for every reader: the victory level and margin in the game's own terms. */
+  summary: string
+  /** The winning role, if any (null: a draw or no winner). */
+  winner?: string | null
+  /** Points per role, when the game counts them. */
+  scores?: Record<string, number>
+  /** The game's own terms (victory level, margin): kept in GameFinished as they are. */
+  details?: Record<string, string | number | boolean>
 }
 
 /** A redacted picture of the state for one reader; only what that reader may know. */
@@ -159,7 +173,7 @@ export interface Ruleset<S, O> {
   scenarios: readonly ScenarioInfo[]
   /** The phase kinds `awaiting` may name, for schedules (optional; 'decision' is always known). */
   phaseKinds?: readonly string[]
-  /** `hidden` draws face-down values (whaling counters) from a secret revealed only later. */
+  /** `hidden` draws face-down values (a shuffled deck, hidden counters) from a secret revealed only at the end. */
   setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
   awaiting(state: S): Awaited[]
   parseOrders(state: S, role: string, text: string): Parsed<O>
@@ -167,10 +181,37 @@ export interface Ruleset<S, O> {
   view(state: S, viewer: Viewer): View
   /** Game turn number shown to players for the point that `awaiting` describes. */
   turnOf(state: S): number
+  /** How a turn number reads in the game's own terms (a game turn, a season, a mission); the engine shows this. */
+  turnLabel(turn: number): string
+  /** The result once the game is over (null while it runs): what the engine reports and records in GameFinished. */
+  outcome(state: S): GameOutcome | null
   /** What the report template needs for this reader, built from the view. */
   reportModel(state: S, viewer: Viewer): Record<string, unknown>
-  /** The reader's map; `seen` is the narrative this reader was shown for the latest resolution. */
-  mapModel?(state: S, viewer: Viewer, seen: NarrativeEntry[]): MapModel
+  /** The reader's pictures (a map, a board); `seen` is the narrative this reader was shown for the latest resolution. */
+  figures?(state: S, viewer: Viewer, seen: NarrativeEntry[]): Figure[]
+}
+
+/**
+ * A game's demonstration: what `pbem serve` creates on an empty judge (with an example order mail)
+ * and what `pbem demo` plays from sample order mails. The engine names no game; it asks the default
+ * game for this.
+ */
+export interface GameDemo {
+  /** Shown when the demo game is created: the game, the scenario and its length. */
+  title: string
+  scenario: string
+  players: { role: string; address: string; name: string }[]
+  /** The game `pbem demo` plays. */
+  gameId: string
+  /** The game `pbem serve` creates on an empty judge. */
+  serveGameId: string
+  /** The role and order lines of the example order mail `pbem serve` prints. */
+  example: { role: string; lines: string[] }
+  /** The folder of sample order mails `pbem demo` plays: p<point>-<anything>.eml, by name. */
+  mails: string
+  /** Pins the demo's dice, so that every run (and the recorded mails) is the same. */
+  seed: string
+  deadlineHours?: number
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */
@@ -180,4 +221,5 @@ export interface RulesetFactory {
   defaultPack(): DataPack
   loadPack(raw: unknown): DataPack
   create(pack: DataPack): Ruleset<any, any>
+  demo?: GameDemo
 }

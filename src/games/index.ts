@@ -1,6 +1,6 @@
 // The games this judge runs, by id: the one place that names them (DESIGN section 4). Everything
 // else reaches a game through this registry and the contract in contract.ts.
-import type { RulesetFactory } from './contract.ts'
+import type { GameDemo, RulesetFactory } from './contract.ts'
 import { seaDevilsFactory } from './sea-devils/index.ts'
 
 const factories = new Map<string, RulesetFactory>([[seaDevilsFactory.id, seaDevilsFactory]])
@@ -9,6 +9,18 @@ export function rulesetFactory(id: string): RulesetFactory {
   const f = factories.get(id)
   if (!f) throw new Error(`unknown game "${id}"; this judge runs: ${[...factories.keys()].join(', ')}`)
   return f
+}
+
+/** The default game (the first registered): the one `pbem serve` and `pbem demo` show. */
+export function defaultGame(): RulesetFactory {
+  return factories.values().next().value!
+}
+
+/** The default game's demo; every shipped game declares one. */
+export function defaultDemo(): GameDemo {
+  const game = defaultGame()
+  if (!game.demo) throw new Error(`the default game ${game.id} declares no demo`)
+  return game.demo
 }
 
 /** The registered games' ids, the default (the first) first. */

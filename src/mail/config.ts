@@ -103,7 +103,10 @@ const displayName = z
   .trim()
   .min(1, 'must not be empty')
   .max(64, 'must be at most 64 characters')
-  .regex(/^[^\x00-\x1f\x7f<>"]+$/, 'must be one line without <, > or "')
+  .refine(
+    (s) => ![...s].some((c) => c < ' ' || c === '\u007f' || '<>"'.includes(c)),
+    'must be one line without <, > or "',
+  )
 const port = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')

@@ -23,6 +23,7 @@ describe('loadMailConfig', () => {
       mailDomain: null,
       archiveAddress: null,
       archiveImap: null,
+      judgeName: null,
     })
   })
 

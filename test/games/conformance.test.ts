@@ -42,6 +42,8 @@ function playThrough(factory: RulesetFactory, scenario: string, seed: string): T
   return app
 }
 
+const eventsOfType = (app: TestApp, type: string) => app.store.read(`game:${GAME}`).filter((e) => e.type === type)
+
 const results = (app: TestApp) =>
   app.store
     .read(`game:${GAME}`)
@@ -72,7 +74,14 @@ for (const factory of [...shippedGames.map((id) => ({ id })), { id: hiddenDeckFa
       for (const scenario of list) {
         const app = playThrough(f, scenario, `conformance-${f.id}`)
         try {
-          expect(app.judge.load(GAME).finished, `${scenario} ends within ${MAX_POINTS} resolutions`).toBe(true)
+          const fold = app.judge.load(GAME)
+          expect(fold.finished, `${scenario} ends within ${MAX_POINTS} resolutions`).toBe(true)
+          // The end and the turns in the game's own words: the engine shows these, never a bare number.
+          expect(fold.ruleset.outcome(fold.state)?.summary, scenario).toMatch(/\S/)
+          expect(fold.ruleset.turnLabel(fold.ruleset.turnOf(fold.state))).toMatch(/\S/)
+          expect(eventsOfType(app, 'GameFinished')[0]?.data).toMatchObject({
+            result: fold.ruleset.outcome(fold.state)!,
+          })
           expect(results(app).length).toBeGreaterThan(0)
           expect(verifyGame(app.db, app.judge, GAME), scenario).toMatchObject({ ok: true, problems: [] })
           const dice = verifyDice(app.judge, GAME)
@@ -126,6 +135,13 @@ for (const factory of [...shippedGames.map((id) => ({ id })), { id: hiddenDeckFa
           for (const label of secretDraws) {
             for (const letter of letters) expect(letter, `${role}'s letters`).not.toContain(label)
             expect(exported, `${role}'s export`).not.toContain(label)
+          }
+          // The reader's pictures are drawn from what he may see.
+          const fold = app.judge.load(GAME)
+          const seen = all.at(-1)!.narrative.filter((n) => canSee(viewer, n.audience))
+          for (const figure of fold.ruleset.figures?.(fold.state, viewer, seen) ?? []) {
+            expect(figure.svg).toMatch(/^<svg/)
+            for (const text of secretTexts) expect(figure.svg, `${role}'s ${figure.name}`).not.toContain(text)
           }
         }
       } finally {

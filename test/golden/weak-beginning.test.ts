@@ -32,7 +32,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('13.2 Weak Beginning, played from the sample order mails', () => {
   it('ends after GT4 with the recorded victory points and level (12.15)', () => {
-    expect(result).toMatchObject({ vp: { csa: 54, usa: 0 }, difference: 54, level: 'Confederate Minor Victory' })
+    expect(result.outcome).toEqual({
+      summary: 'Confederate Minor Victory (VP difference 54)',
+      winner: 'confederate',
+      scores: { confederate: 54, federal: 0 },
+      details: { level: 'Confederate Minor Victory', difference: 54 },
+    })
   })
 
   it('writes exactly the recorded mails, byte for byte', () => {

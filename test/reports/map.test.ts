@@ -6,7 +6,14 @@ import { openApp, type App } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo } from '../../src/cli/demo.ts'
 import { canSee, type Viewer } from '../../src/games/contract.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
-import { renderMapPng, renderMapSvg } from '../../src/reports/map.ts'
+import { areaMapSvg } from '../../src/games/kit/areaMap.ts'
+import { seaDevilsMapModel } from '../../src/games/sea-devils/map.ts'
+import { contextFor } from '../../src/games/sea-devils/state.ts'
+import { rasterise } from '../../src/reports/pictures.ts'
+import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
+import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
+
+const PACK = seaDevilsFactory.defaultPack().content as SeaDevilsPack
 
 let dir: string
 let app: App
@@ -22,7 +29,8 @@ afterAll(() => {
 function mapAfter(point: number, viewer: Viewer) {
   const fold = app.judge.loadAfter(DEMO_GAME, point)!
   const seen = fold.adjudications.at(-1)!.data.narrative.filter((n) => canSee(viewer, n.audience))
-  return { state: fold.state as SdState, model: fold.ruleset.mapModel!(fold.state, viewer, seen) }
+  const state = fold.state as SdState
+  return { state, model: seaDevilsMapModel(state, contextFor(PACK, state.scenario), viewer, seen) }
 }
 
 describe("the reader's map", () => {
@@ -46,7 +54,7 @@ describe("the reader's map", () => {
         .sort(),
     ).toEqual(['C12', 'C13', 'C16', 'C24'])
     expect(fed.model.marks.filter((m) => m.kind === 'raid')).toEqual([])
-    const fedSvg = renderMapSvg(fed.model)
+    const fedSvg = areaMapSvg(fed.model)
     expect(fedSvg).not.toMatch(/>SUM</)
     expect(
       fed.model.units
@@ -57,7 +65,7 @@ describe("the reader's map", () => {
   })
 
   it('renders a PNG the size of the map', () => {
-    const png = renderMapPng(renderMapSvg(mapAfter(5, { kind: 'moderator' }).model))
+    const png = rasterise(areaMapSvg(mapAfter(5, { kind: 'moderator' }).model))
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
     expect(png.readUInt32BE(16)).toBe(1000)
     expect(png.length).toBeGreaterThan(20000)

@@ -113,7 +113,12 @@ describe('Weak Beginning by the clock', () => {
     expect(results[1]!.narrative[0].text).toBe('The Federal player sent no orders: no ship is deployed this turn.')
     expect(eventsOf(app, 'GameFinished')[0]!.data).toEqual({
       point: 7,
-      result: { difference: -75, level: 'Federal Major Victory' },
+      result: {
+        summary: 'Federal Major Victory (VP difference -75)',
+        winner: 'federal',
+        scores: { confederate: 0, federal: 75 },
+        details: { difference: -75, level: 'Federal Major Victory' },
+      },
     })
     expect(verifyGame(app.db, app.judge, 'wb1')).toEqual({
       ok: true,

@@ -10,6 +10,12 @@ import type { NarrativeEntry } from '../../src/games/contract.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { playPoint, type Seat } from '../golden/bots.ts'
+import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
+import { seaDevilsMapModel } from '../../src/games/sea-devils/map.ts'
+import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
+import { contextFor } from '../../src/games/sea-devils/state.ts'
+
+const PACK = seaDevilsFactory.defaultPack().content as SeaDevilsPack
 
 const SEATS: Seat[] = [
   { role: 'federal', address: 'fed@example.test', name: 'Fed' },
@@ -98,7 +104,8 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
       expect((fedView.standingOrders as string[]).some((p) => /SPOTTED/.test(p))).toBe(false)
 
       // 3. An unspotted Confederate position is in no Federal view, map or report line.
-      const fedMap = ruleset.mapModel!(state, { kind: 'role', role: 'federal' }, [])
+      const fedMap = seaDevilsMapModel(state, contextFor(PACK, state.scenario), { kind: 'role', role: 'federal' }, [])
+      expect(ruleset.figures!(state, { kind: 'role', role: 'federal' }, [])[0]!.svg).toContain('<svg')
       const report = rows
         .filter((row) => row.recipient === 'fed@example.test' && row.kind === 'report')
         .map(textOf)

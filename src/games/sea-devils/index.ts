@@ -1,7 +1,19 @@
 // Sea Devils (S&T 191) as a ruleset: setup from the scenario (13.x), the two-deadline email cadence
 // of digest 1.3 (Federal deployment + movement, then the Confederate activity record), resolution
 // of Phases 3 and 4, the end of the turn and the next turn's opening.
-import type { Awaited, DataPack, Dice, Input, Options, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  Dice,
+  GameOutcome,
+  Input,
+  Options,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+} from '../contract.ts'
+import { fileURLToPath } from 'node:url'
 import { rawSeaDevilsPack } from './data/index.ts'
 import { loadSeaDevilsPack, type SeaDevilsPack } from './pack.ts'
 import { confederateOrdersFrom, federalOrdersFrom, parseSeaDevilsOrders, type SdCommand } from './orders.ts'
@@ -10,7 +22,7 @@ import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts
 import { applyDeployment, endTurn, federalMovement, openTurn, placement } from './turn.ts'
 import { runActivityPhase, runRecordPhaseMoves, stonewallCombats, stonewallSpotted } from './activity.ts'
 import { seaDevilsReportModel, seaDevilsView } from './view.ts'
-import { seaDevilsMapModel } from './map.ts'
+import { seaDevilsFigures } from './map.ts'
 import type { Policy } from './policy.ts'
 
 export const SEA_DEVILS_VERSION = '1.0.0'
@@ -23,6 +35,21 @@ export const seaDevilsFactory: RulesetFactory = {
   defaultPack: () => loadSeaDevilsPack(rawSeaDevilsPack()),
   loadPack: (raw) => loadSeaDevilsPack(raw),
   create: (pack) => createSeaDevils(pack as DataPack<SeaDevilsPack>),
+  demo: {
+    title: 'Sea Devils, Weak Beginning (GT1-GT4)',
+    scenario: 'weak-beginning',
+    players: [
+      { role: 'federal', address: 'federal@example.test', name: 'Gideon Welles' },
+      { role: 'confederate', address: 'confederate@example.test', name: 'Stephen Mallory' },
+    ],
+    gameId: 'wb-demo',
+    serveGameId: 'sd-demo',
+    example: { role: 'confederate', lines: ['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'] },
+    mails: fileURLToPath(new URL('../../../demo/weak-beginning/', import.meta.url)),
+    // A seed whose dice show a raid, a search, an escape and a combat (README "Dice anyone can check").
+    seed: 'wb-162',
+    deadlineHours: 72,
+  },
 }
 
 /** A Sea Devils ruleset bound to one data pack (each game fixes its pack in GameCreated). */
@@ -144,8 +171,10 @@ export function createSeaDevils(
     },
     view: (state, viewer: Viewer) => seaDevilsView(state, packOf(state, content), viewer),
     turnOf: (state) => state.turn,
+    turnLabel: (turn) => `GT${turn}`,
+    outcome: (state) => outcomeOf(state),
     reportModel: (state, viewer) => seaDevilsReportModel(state, packOf(state, content), viewer),
-    mapModel: (state, viewer, seen) => seaDevilsMapModel(state, packOf(state, content), viewer, seen),
+    figures: (state, viewer, seen) => seaDevilsFigures(state, packOf(state, content), viewer, seen),
   }
   return ruleset
 }
@@ -302,5 +331,18 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
     decisionSeq: 0,
     policies: { federal: [], confederate: [] },
     result: null,
+  }
+}
+
+/** 12.15: the victory level from the VP difference; the winner is the side the level names. */
+function outcomeOf(state: SdState): GameOutcome | null {
+  if (!state.result) return null
+  const { level, difference } = state.result
+  const winner = /^Confederate\b/.test(level) ? 'confederate' : /^Federal\b/.test(level) ? 'federal' : null
+  return {
+    summary: `${level} (VP difference ${difference})`,
+    winner,
+    scores: { confederate: state.vp.csa, federal: state.vp.usa },
+    details: { level, difference },
   }
 }

@@ -1,19 +1,37 @@
-// The reader's map: an SVG drawn from a MapModel (positions from the data pack, content from the
-// reader's view), rendered to PNG with resvg for the report's attachment and inline image.
-import { existsSync } from 'node:fs'
-import { Resvg } from '@resvg/resvg-js'
-import type { MapModel } from '../games/contract.ts'
+// Drawing an area map (DESIGN section 8b) for any game played on areas: each area at its position
+// from the game's data pack, links between areas (an edge wrap drawn off the map's side), units as
+// the reader may know them, and marks for what the reader was shown this resolution. The game builds
+// the model from its own view; the result is SVG text, which the engine rasterises.
+
+/** An area map as one reader may see it. Model x/y are 0..1000 west to east and 0..500 north to south. */
+export interface AreaMapModel {
+  title: string
+  areas: {
+    id: string
+    x: number
+    y: number
+    /** A key of `areaStyles`. */
+    style: string
+    /** Nationalities (or names) of the ports in the area: a small square with them as its tooltip. */
+    ports: string[]
+    /** A letter or two drawn beside the area (a game's marker, e.g. a hunting ground). */
+    badge?: string
+  }[]
+  /** How each kind of area is drawn, and its legend entry. */
+  areaStyles: Record<string, { fill: string; radius: number; label: string }>
+  links: { from: string; to: string; wrap: boolean }[]
+  units: { area: string; label: string; side: 'own' | 'enemy' | 'other' }[]
+  marks: { area: string; kind: 'raid' | 'combat' | 'spot' | 'blockade' | 'loss'; text: string }[]
+}
 
 const WIDTH = 1000
 const HEIGHT = 500
 const MARGIN = 20
-const FONT_FILES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-]
-const FONT = 'DejaVu Sans'
+/** The family the engine's rasteriser loads (src/reports/pictures.ts). */
+export const FIGURE_FONT = 'DejaVu Sans'
+const FONT = FIGURE_FONT
 
-const MARK_STYLE: Record<MapModel['marks'][number]['kind'], { fill: string; symbol: string }> = {
+const MARK_STYLE: Record<AreaMapModel['marks'][number]['kind'], { fill: string; symbol: string }> = {
   raid: { fill: '#c0392b', symbol: '$' },
   combat: { fill: '#8e44ad', symbol: '✕' },
   spot: { fill: '#e67e22', symbol: '!' },
@@ -24,7 +42,7 @@ const MARK_STYLE: Record<MapModel['marks'][number]['kind'], { fill: string; symb
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Model x/y are 0..1000 west to east and 0..500 north to south. */
-export function renderMapSvg(model: MapModel): string {
+export function areaMapSvg(model: AreaMapModel): string {
   const px = (x: number) => MARGIN + (x / 1000) * (WIDTH - 2 * MARGIN)
   const py = (y: number) => MARGIN + 16 + (y / 500) * (HEIGHT - 2 * MARGIN - 16)
   const at = new Map(model.areas.map((a) => [a.id, a]))
@@ -54,14 +72,15 @@ export function renderMapSvg(model: MapModel): string {
   for (const a of model.areas) {
     const x = px(a.x)
     const y = py(a.y)
+    const style = model.areaStyles[a.style] ?? { fill: '#ffffff', radius: 6 }
     out.push(
-      `<circle cx="${x}" cy="${y}" r="${a.deep ? 5 : 6}" fill="${a.deep ? '#d6eaf8' : '#f9e79f'}" stroke="#5d6d7e" stroke-width="0.8"/>`,
+      `<circle cx="${x}" cy="${y}" r="${style.radius}" fill="${style.fill}" stroke="#5d6d7e" stroke-width="0.8"/>`,
     )
     if (a.ports.length)
       out.push(
         `<rect x="${x + 4}" y="${y - 10}" width="6" height="6" fill="#7d6608"><title>${esc(a.ports.join(', '))}</title></rect>`,
       )
-    if (a.whaling) out.push(`<text x="${x - 11}" y="${y - 5}" font-size="8" fill="#1a5276">W</text>`)
+    if (a.badge) out.push(`<text x="${x - 11}" y="${y - 5}" font-size="8" fill="#1a5276">${esc(a.badge)}</text>`)
     out.push(`<text x="${x + 6}" y="${y + 11}" font-size="8" fill="#34495e">${esc(a.id)}</text>`)
   }
   const stacked = new Map<string, number>()
@@ -89,10 +108,9 @@ export function renderMapSvg(model: MapModel): string {
     )
   }
   const legend = [
-    ['#1e8449', 'own ships'],
-    ['#922b21', 'enemy ships (as last seen)'],
-    ['#f9e79f', 'coastal area'],
-    ['#d6eaf8', 'deep water'],
+    ['#1e8449', 'own units'],
+    ['#922b21', 'enemy units (as last seen)'],
+    ...Object.values(model.areaStyles).map((s) => [s.fill, s.label]),
     ['#7d6608', 'port'],
   ]
   legend.forEach(([color, label], i) => {
@@ -107,13 +125,4 @@ export function renderMapSvg(model: MapModel): string {
   })
   out.push('</svg>')
   return out.join('\n')
-}
-
-export function renderMapPng(svg: string): Buffer {
-  const fontFiles = FONT_FILES.filter((f) => existsSync(f))
-  const resvg = new Resvg(svg, {
-    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: FONT },
-    fitTo: { mode: 'width', value: WIDTH },
-  })
-  return Buffer.from(resvg.render().asPng())
 }
