@@ -1,5 +1,5 @@
 // TypeScript shapes of the game events; `events/*.schema.json` is the validated public contract.
-import type { Audience, LineError, NarrativeEntry, RollRecord } from '../games/contract.ts'
+import type { Audience, LineError, NarrativeEntry, Question, RollRecord } from '../games/contract.ts'
 
 export const gameStream = (game: string) => `game:${game}`
 export const MAIL_STREAM = 'system:mail'
@@ -121,14 +121,11 @@ export interface ScheduleSet {
 }
 
 /** v2 carries the decision's own deadline (v1, before decisions by mail, had none). */
-export interface DecisionRequested {
+export interface DecisionRequested extends Question {
   point: number
-  decisionId: string
-  role: string
-  question: string
-  options: { id: string; label: string }[]
-  defaultOption: string
   deadline?: string
+  /** Asked when the point opened (a question between resolutions); answered before it is resolved. */
+  between?: boolean
 }
 
 export interface DecisionAnswered {

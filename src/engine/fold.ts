@@ -19,6 +19,7 @@ import type {
 } from './events.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { defaultSchedule, type Schedule } from './schedule.ts'
+import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 
 /** Where the engine keeps secrets not yet revealed in the log. */
 export interface SecretSource {
@@ -297,8 +298,12 @@ export function foldGame<S = unknown>(
       }
       case 'DecisionMade':
       case 'DecisionDefaulted':
-        if (e.data.point === fold.point)
+        if (e.data.point === fold.point) {
           fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
+          // An answer between resolutions is an input like orders: early processing waits the change-of-mind delay after it too.
+          if (e.type === 'DecisionMade' && fold.requested.get(e.data.decisionId)?.between)
+            fold.lastOrderAt = e.recordedAt
+        }
         break
       case 'DiceCommitted':
         diceAlgorithms.set(e.data.point, e.data.algorithm)
@@ -335,10 +340,11 @@ export function foldGame<S = unknown>(
           orders[role] = r.commands
           if (r.salt) salts.push(r.salt)
         }
-        const dice = diceFor(t.point, t.secret, combineSalts(salts))
         fold.statesBefore.set(t.point, state)
-        const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
-        check(t.point, e.position, step, dice, t, combineSalts(salts))
+        const salt = combineSalts(salts)
+        const input = { state, orders, answers: t.decisionAnswers, dice: () => diceFor(t.point, t.secret, salt) }
+        const { step, dice } = resolvePoint(ruleset, input, AS_RECORDED)
+        check(t.point, e.position, step, dice, t, salt)
         state = step.state
         fold.adjudications.push({ event: e, data: t })
         fold.point = t.point + 1
@@ -374,8 +380,13 @@ export function foldGame<S = unknown>(
         fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
         for (const res of r.results) {
           fold.statesBefore.set(res.point, state)
-          const dice = diceFor(res.point, res.secret, res.salt)
-          const step = ruleset.resolve(state, { orders: res.orders, decisions: res.decisionAnswers }, dice)
+          const input = {
+            state,
+            orders: res.orders,
+            answers: res.decisionAnswers,
+            dice: () => diceFor(res.point, res.secret, res.salt),
+          }
+          const { step, dice } = resolvePoint(ruleset, input, AS_RECORDED)
           check(res.point, e.position, step, dice, res, res.salt)
           state = step.state
           fold.adjudications.push({ event: e, data: res })

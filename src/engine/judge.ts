@@ -3,7 +3,7 @@
 // and mailing every reader what that reader may see. Mail leaves through the Outbox port in the
 // same transaction as the events that cause it.
 import type { Database } from 'better-sqlite3'
-import { canSee, type Awaited, type DecisionOption, type Step, type Viewer } from '../games/contract.ts'
+import { canSee, onlyRoles, type Awaited, type Viewer } from '../games/contract.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import { ConcurrencyError, type EventStore, type NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
@@ -21,6 +21,8 @@ import {
 } from './events.ts'
 import { foldGame, stateHash, type GameFold, type SecretSource } from './fold.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
+import { checkAnswer, narrativeSoFar, questionOf, questionText } from './questions.ts'
+import { resolvePoint } from './resolvePoint.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
 import {
   boundLineErrors,
@@ -35,6 +37,8 @@ import {
   awaitedOrders,
   describeAction,
   inProgress,
+  missingRoles,
+  openQuestions,
   pendingDecision,
   phaseOf,
   planGame,
@@ -458,6 +462,7 @@ export class Judge {
       const fold = this.load(req.game)
       for (const letter of this.reportLetters(fold, null))
         this.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
+      this.askOpeningQuestions(req.game)
     })
     return { game: req.game, keys }
   }
@@ -659,64 +664,14 @@ export class Judge {
       const answers: Record<string, string> = Object.fromEntries([...fold.answers].map(([id, a]) => [id, a.applied]))
       const asked = new Map<string, DecisionRequested & { deadline: string }>()
       for (const d of fold.requested.values()) asked.set(d.decisionId, { ...d, deadline: d.deadline ?? fold.openedAt })
-      const askedOf = (role: string) => [...asked.values()].filter((d) => d.role === role).length
+      const askedOf = (role: string) => [...asked.values()].filter((d) => d.role === role && !d.between).length
+      const cap = fold.ruleset.questionsPerResolution === 'unlimited' ? Infinity : fold.schedule.maxAsks
       const events: NewEvent[] = []
       const letters: Letter[] = []
       const requested: string[] = []
       const defaulted: string[] = []
       const turn = fold.ruleset.turnOf(fold.state)
-      let waiting: AdjudicateResult['waiting'] = null
-      let step: Step<unknown>
-      let dice: RecordingDice
-      for (let round = 0; ; round++) {
-        if (round > 500) throw new Error(`game ${game}: the decisions of resolution ${point} do not settle`)
-        dice = fold.diceFor(point, secret, salt)
-        step = fold.ruleset.resolve(fold.state, { orders, decisions: answers }, dice)
-        const open = step.decisions.find((d) => !(d.decisionId in answers))
-        if (!open) break
-        const known = asked.get(open.decisionId)
-        if (known) {
-          if (known.defaultOption !== open.defaultOption || known.role !== open.role)
-            throw new Error(
-              `game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`,
-            )
-          const due =
-            opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
-          if (!due) {
-            waiting = { decisionId: known.decisionId, role: known.role, deadline: known.deadline }
-            break
-          }
-        } else {
-          const deadline = deadlineFor(fold.schedule, 'decision', now).deadline.toISOString()
-          const data: DecisionRequested & { deadline: string } = {
-            point,
-            decisionId: open.decisionId,
-            role: open.role,
-            question: open.question,
-            options: open.options.map((o) => ({ id: o.id, label: o.label })),
-            defaultOption: open.defaultOption,
-            deadline,
-          }
-          asked.set(open.decisionId, data)
-          requested.push(open.decisionId)
-          events.push({
-            type: 'DecisionRequested',
-            schemaVersion: 2,
-            data,
-            audience: { kind: 'roles', roles: [open.role] },
-          })
-          // Asked at once and defaulted at once: when forced, when the player is away or gone,
-          // and beyond the game's cap on decisions per role and resolution.
-          const atOnce =
-            opts.force || absentAt(fold, open.role, now.getTime()) || askedOf(open.role) > fold.schedule.maxAsks
-          if (!atOnce) {
-            const letter = this.decisionLetter(fold, data, step.label)
-            if (letter) letters.push(letter)
-            waiting = { decisionId: data.decisionId, role: data.role, deadline }
-            break
-          }
-        }
-        const d = asked.get(open.decisionId)!
+      const settleByDefault = (d: DecisionRequested) => {
         events.push({
           type: 'DecisionDefaulted',
           data: { point, decisionId: d.decisionId, applied: d.defaultOption },
@@ -725,6 +680,57 @@ export class Judge {
         answers[d.decisionId] = d.defaultOption
         defaulted.push(d.decisionId)
       }
+      // Questions put when the point opened are inputs, like orders: unanswered now, they take their defaults.
+      for (const d of openQuestions(fold)) settleByDefault(d)
+      let waiting: AdjudicateResult['waiting'] = null
+      const run = resolvePoint(
+        fold.ruleset,
+        { state: fold.state, orders, answers, dice: () => fold.diceFor(point, secret, salt) },
+        (open, soFar) => {
+          const known = asked.get(open.decisionId)
+          if (known) {
+            if (known.defaultOption !== open.defaultOption || known.role !== open.role)
+              throw new Error(
+                `game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`,
+              )
+            const due =
+              opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
+            if (!due) {
+              waiting = { decisionId: known.decisionId, role: known.role, deadline: known.deadline }
+              return 'stop'
+            }
+          } else {
+            const deadline = deadlineFor(fold.schedule, 'decision', now).deadline.toISOString()
+            const data: DecisionRequested & { deadline: string } = {
+              ...questionOf(open),
+              point,
+              deadline,
+              situation: [
+                ...(open.situation ?? []),
+                ...narrativeSoFar(soFar.narrative.slice(0, open.narrativeBefore ?? 0), open.role),
+              ],
+            }
+            if (!data.situation!.length) delete data.situation
+            asked.set(open.decisionId, data)
+            requested.push(open.decisionId)
+            events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: onlyRoles(open.role) })
+            // Asked at once and defaulted at once: when forced, when the player is away or gone,
+            // and beyond the game's cap on questions per role and resolution.
+            const atOnce = opts.force || absentAt(fold, open.role, now.getTime()) || askedOf(open.role) > cap
+            if (!atOnce) {
+              const letter = this.decisionLetter(fold, data, soFar.label)
+              if (letter) letters.push(letter)
+              waiting = { decisionId: data.decisionId, role: data.role, deadline }
+              return 'stop'
+            }
+          }
+          const d = asked.get(open.decisionId)!
+          settleByDefault(d)
+          return d.defaultOption
+        },
+      )
+      const { step, dice } = run
+      Object.assign(answers, run.answers)
       if (waiting) {
         if (events.length) this.o.store.append(gameStream(game), fold.version, events)
         for (const l of letters) this.o.outbox.enqueue(l, { game, kind: 'decision' })
@@ -746,8 +752,8 @@ export class Judge {
         secret,
         commitment: fold.commitment!,
         salt,
-        rolls: dice!.rolls,
-        ...(dice!.hiddenRolls.length ? { hiddenRolls: dice!.hiddenRolls } : {}),
+        rolls: dice.rolls,
+        ...(dice.hiddenRolls.length ? { hiddenRolls: dice.hiddenRolls } : {}),
         narrative: step.narrative,
         stateHash: stateHash(step.state),
         finished: step.finished,
@@ -792,6 +798,7 @@ export class Judge {
       const after = this.load(game)
       for (const letter of this.reportLetters(after, after.adjudications.at(-1)!.data))
         this.o.outbox.enqueue(letter, { game, kind: 'report' })
+      this.askOpeningQuestions(game)
       return { point, label: step.label, finished: step.finished, committed: true, waiting: null, requested, defaulted }
     })
   }
@@ -807,98 +814,164 @@ export class Judge {
     const p = fold.players.get(d.role)
     if (!p || fold.ejected.has(d.role)) return null
     const key = playerKey(serverSecret(this.o.db), game, d.role, p.keyGeneration)
-    const width = Math.max(...d.options.map((o) => o.id.length))
-    const body = [
-      `The resolution of ${label} has stopped where the rules need your decision.`,
-      '',
-      `${d.decisionId}: ${d.question}`,
-      '',
-      'Options:',
-      ...d.options.map((o) => `  ${o.id.padEnd(width)}  ${o.label}`),
-      '',
-      `Default, applied if no answer arrives in time: ${d.defaultOption}`,
-      `Answer by: ${this.when(fold, d.deadline, d.role)}`,
-      '',
-      'To answer, reply to this mail (its address carries your key) with the one line',
-      '',
-      `  DECIDE ${d.decisionId} <option>`,
-      '',
-      `for example DECIDE ${d.decisionId} ${d.defaultOption}, or write to ${this.judgeAddress} with the lines`,
-      `GAME ${game} ${d.role.toUpperCase()} and KEY ${key} first. An answer is final.`,
-      'The other players learn only that the resolution is in progress.',
-    ].join('\n')
+    const body = questionText(d, {
+      label,
+      between: d.between === true,
+      answerBy: this.when(fold, d.deadline, d.role),
+      game,
+      role: d.role,
+      key,
+      judge: this.judgeAddress,
+    })
     return {
       messageId: `decision.${game}.${d.decisionId}.g${p.keyGeneration}@${this.mailDomain}`,
       from: this.fromAddress,
       to: p.address,
       replyTo: this.replyAddress(game, d.role, key),
-      subject: `[${game}] Decision needed: ${d.decisionId} (${d.role})`,
+      subject: `[${game}] ${d.between ? 'Question' : 'Decision needed'}: ${d.decisionId} (${d.role})`,
       text: this.templates.render(null, 'notice.txt', { body }),
       headers: { 'Auto-Submitted': 'auto-generated' },
     }
   }
 
+  /**
+   * The questions the open point asks before it is resolved (the game's awaited decisions) that are
+   * not on record yet: recorded with the point's deadline and mailed to their players. Called where
+   * a point opens, in the same transaction.
+   */
+  askOpeningQuestions(game: string): void {
+    this.o.store.transaction(() => this.askQuestionsOf(game))
+  }
+
+  private askQuestionsOf(game: string): void {
+    const fold = this.load(game)
+    if (fold.finished || !fold.deadline) return
+    const events: NewEvent[] = []
+    const letters: Letter[] = []
+    const turn = fold.ruleset.turnLabel(fold.ruleset.turnOf(fold.state))
+    for (const a of fold.ruleset.awaiting(fold.state)) {
+      if (a.kind !== 'decision' || fold.requested.has(a.decisionId)) continue
+      const data: DecisionRequested & { deadline: string } = {
+        ...questionOf(a),
+        point: fold.point,
+        deadline: fold.deadline.deadline,
+        between: true,
+      }
+      events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: onlyRoles(a.role) })
+      const letter = this.decisionLetter(fold, data, turn)
+      if (letter) letters.push(letter)
+    }
+    if (!events.length) return
+    this.o.store.append(gameStream(game), fold.version, events)
+    for (const l of letters) this.o.outbox.enqueue(l, { game, kind: 'decision' })
+  }
+
   // ------------------------------------------------------------------ player calls by mail
 
-  /** DECIDE <id> <option>: a player's answer to a decision put to them (DecisionMade). */
-  decide(game: string, role: string, decisionId: string, option: string, meta: CallMeta = {}): CallResult {
+  /** One answer: DECIDE <id> <answer> (the CLI's `pbem decide`). */
+  decide(game: string, role: string, decisionId: string, answer: string, meta: CallMeta = {}): CallResult {
+    return this.answer(game, role, [{ decisionId, answer }], meta)
+  }
+
+  /**
+   * DECIDE <id> <answer>: a player's answers to questions put to them (DecisionMade), one line or
+   * several; a fixed option by its id, a free answer as the game checks it. Each answer is taken or
+   * refused on its own, and one notice says which.
+   */
+  answer(
+    game: string,
+    role: string,
+    given: { decisionId: string; answer: string }[],
+    meta: CallMeta & { withOrders?: boolean } = {},
+  ): CallResult {
     return this.o.store.transaction(() => {
       const fold = this.load(game)
       if (!fold.players.has(role)) return { ok: false as const, error: `game ${game} has no role "${role}"` }
-      const id = decisionId.trim().toUpperCase()
-      const d = fold.requested.get(id)
-      const mine = [...fold.requested.values()]
-        .filter((x) => x.role === role && !fold.answers.has(x.decisionId))
-        .map((x) => x.decisionId)
-      const settled = fold.answers.get(id)
-      let error: string | null = null
-      let chosen: DecisionOption | undefined
-      if (!d || d.role !== role)
-        error = `no decision ${id} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
-      else if (settled)
-        error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
-      else if (d.deadline && Date.parse(d.deadline) < this.o.clock().getTime())
-        error = `too late: the answer to ${id} was due at ${this.when(fold, d.deadline, role)}; the default ${d.defaultOption} applies`
-      else {
-        chosen = d.options.find((o) => o.id.toUpperCase() === option.trim().toUpperCase())
-        if (!chosen)
-          error = `"${option}" is not an option for ${id}; the options are ${d.options.map((o) => o.id).join(', ')} (write e.g. DECIDE ${id} ${d.defaultOption})`
-      }
-      const tag = sha256Hex(`${meta.messageId ?? this.o.clock().toISOString()}|${id}|${option}`).slice(0, 12)
-      if (error) {
-        if (meta.mail !== false)
-          this.noticeTo(
-            fold,
-            role,
-            `Decision not recorded: ${id}`,
-            `Your answer "DECIDE ${decisionId} ${option}" was not recorded: ${error}.`,
-            `decide-error.${game}.${tag}`,
-            'ack',
-            meta.messageId,
-          )
-        return { ok: false as const, error }
-      }
-      this.o.store.append(gameStream(game), fold.version, [
-        {
+      const now = this.o.clock().getTime()
+      const events: NewEvent[] = []
+      const taken: string[] = []
+      const refused: string[] = []
+      const refusedIds: string[] = []
+      const errors: string[] = []
+      const answeredNow = new Set<string>()
+      for (const g of given) {
+        const id = g.decisionId.trim().toUpperCase()
+        const d = fold.requested.get(id)
+        const mine = [...fold.requested.values()]
+          .filter((x) => x.role === role && !fold.answers.has(x.decisionId) && !answeredNow.has(x.decisionId))
+          .map((x) => x.decisionId)
+        const settled = fold.answers.get(id)
+        const due = d?.between ? (fold.paused ? null : (fold.deadline?.deadline ?? null)) : (d?.deadline ?? null)
+        let error: string | null = null
+        let answer: string | null = null
+        if (!d || d.role !== role)
+          error = `no decision ${id || '(no id)'} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
+        else if (answeredNow.has(id)) error = `${id} is answered twice in this message; the first answer counts`
+        else if (settled)
+          error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
+        else if (due && Date.parse(due) < now)
+          error = `too late: the answer to ${id} was due at ${this.when(fold, due, role)}; the default ${d.defaultOption} applies`
+        else {
+          const checked = checkAnswer(fold.ruleset, fold.state, d, g.answer)
+          if ('error' in checked) error = checked.error
+          else answer = checked.answer
+        }
+        if (error || answer === null) {
+          refused.push(`${`DECIDE ${g.decisionId} ${g.answer}`.trim()}: ${error}`)
+          refusedIds.push(id || '(no id)')
+          errors.push(error!)
+          continue
+        }
+        answeredNow.add(id)
+        taken.push(
+          `${id}: ${answer}${d!.answer !== 'text' ? ` (${d!.options.find((o) => o.id === answer)?.label})` : ''}`,
+        )
+        events.push({
           type: 'DecisionMade',
-          data: { point: fold.point, decisionId: id, applied: chosen!.id },
-          audience: { kind: 'roles', roles: [role] },
+          data: { point: fold.point, decisionId: id, applied: answer },
+          audience: onlyRoles(role),
           causation: meta.messageId ?? null,
-        },
-      ])
-      const message = `Decision ${id}: ${chosen!.id} (${chosen!.label}) is recorded. The resolution goes on at the judge's next tick; the results, or the next question, follow by mail.`
+        })
+      }
+      if (events.length) this.o.store.append(gameStream(game), fold.version, events)
+      const tag = sha256Hex(`${meta.messageId ?? this.o.clock().toISOString()}|${JSON.stringify(given)}`).slice(0, 12)
+      const next = inProgress(fold)
+        ? "The resolution goes on at the judge's next tick; the results, or the next question, follow by mail."
+        : 'The answers are inputs of the next resolution, with the orders on file.'
+      const message = [
+        ...(taken.length ? ['Recorded (an answer is final):', ...taken.map((t) => `  ${t}`), next] : []),
+        ...(refused.length ? ['Not recorded:', ...refused.map((r) => `  ${r}`)] : []),
+        ...(meta.withOrders ? ['The orders in the same message are acknowledged in a separate mail.'] : []),
+      ].join('\n')
       if (meta.mail !== false)
         this.noticeTo(
           fold,
           role,
-          `Decision recorded: ${id} ${chosen!.id}`,
+          this.decideSubject(
+            taken.map((t) => t.split(': ')[0]!),
+            refusedIds,
+            answeredNow.size === 1 ? String((events[0]!.data as { applied: string }).applied) : null,
+          ),
           message,
-          `decide.${game}.${tag}`,
+          `decide${refused.length ? '-error' : ''}.${game}.${tag}`,
           'ack',
           meta.messageId,
         )
-      return { ok: true as const, message }
+      return refused.length && !taken.length
+        ? { ok: false as const, error: errors.join('; ') }
+        : { ok: true as const, message }
     })
+  }
+
+  /** A notice subject naming a few of the answers (a subject line stays short). */
+  private decideSubject(taken: string[], refused: string[], single: string | null): string {
+    const ids = (xs: string[]) => boundList(xs, 60, (n) => `${n} more`).join(', ')
+    if (!taken.length) return `Decision not recorded: ${ids(refused)}`
+    const recorded =
+      taken.length === 1 && single !== null
+        ? `Decision recorded: ${taken[0]} ${single.slice(0, 60)}`
+        : `Decisions recorded: ${ids(taken)}`
+    return refused.length ? `${recorded}; not recorded: ${ids(refused)}` : recorded
   }
 
   /** SET ZONE <iana>: deadlines in this player's mail are shown in their zone too (NONE clears it). */
@@ -1143,17 +1216,27 @@ export class Judge {
     this.o.store.append(gameStream(game), fold.version, events)
     const left = Date.parse(a.deadline) - now.getTime()
     const h = Math.min(...a.hoursBefore)
+    const missing = new Set(missingRoles(fold))
     for (const role of a.roles) {
       const label = this.labelFor(fold, role)
+      const questions = openQuestions(fold).filter((q) => q.role === role)
+      const ordersDue = missing.has(role)
       this.noticeTo(
         fold,
         role,
-        `Reminder: your orders for ${label} are due in ${hoursText(left)}`,
+        ordersDue
+          ? `Reminder: your orders for ${label} are due in ${hoursText(left)}`
+          : `Reminder: your answer to ${questions.map((q) => q.decisionId).join(', ')} is due in ${hoursText(left)}`,
         [
-          `The judge has no orders from you for ${label}.`,
+          ...(ordersDue ? [`The judge has no orders from you for ${label}.`] : []),
+          ...questions.map(
+            (q) => `Not answered yet: ${q.decisionId}: ${q.question} (without an answer: ${q.defaultOption}).`,
+          ),
           `Deadline: ${this.when(fold, a.deadline, role)} (in ${hoursText(left)}).`,
-          `If none arrive by then, ${this.missedText(fold.schedule)}.`,
-          'Reply to this mail with your orders; the form is in your last report (send STATUS to get the situation again).',
+          ...(ordersDue ? [`If no orders arrive by then, ${this.missedText(fold.schedule)}.`] : []),
+          ordersDue
+            ? 'Reply to this mail with your orders; the form is in your last report (send STATUS to get the situation again).'
+            : 'Reply to this mail with DECIDE <id> <answer> (and orders, if you like, in the same mail).',
         ].join('\n'),
         `remind.${game}.p${fold.point}.${h}h.${Date.parse(a.deadline)}`,
         'reminder',
@@ -1778,29 +1861,34 @@ export class Judge {
     const { orders, inputs, salt } = this.inputsOf(fold)
     const answers: Record<string, string> = Object.fromEntries([...fold.answers].map(([id, a]) => [id, a.applied]))
     const assumed: string[] = []
-    let step: Step<unknown>
-    let dice: RecordingDice
-    for (let round = 0; ; round++) {
-      if (round > 500) throw new Error('the decisions do not settle')
-      dice = fold.diceFor(fold.point, secret, salt)
-      step = fold.ruleset.resolve(fold.state, { orders, decisions: answers }, dice)
-      const open = step.decisions.find((d) => !(d.decisionId in answers))
-      if (!open) break
-      answers[open.decisionId] = open.defaultOption
-      assumed.push(`${open.decisionId} (${open.role}) -> ${open.defaultOption}`)
+    for (const d of openQuestions(fold)) {
+      answers[d.decisionId] = d.defaultOption
+      assumed.push(`${d.decisionId} (${d.role}) -> ${d.defaultOption}`)
     }
+    const {
+      step,
+      dice,
+      answers: used,
+    } = resolvePoint(
+      fold.ruleset,
+      { state: fold.state, orders, answers, dice: () => fold.diceFor(fold.point, secret, salt) },
+      (open) => {
+        assumed.push(`${open.decisionId} (${open.role}) -> ${open.defaultOption}`)
+        return open.defaultOption
+      },
+    )
     const adjudication: TurnAdjudicated = {
       point: fold.point,
       turn: fold.ruleset.turnOf(fold.state),
       label: step.label,
       rulesetVersion: fold.ruleset.version,
       inputs,
-      decisionAnswers: answers,
+      decisionAnswers: used,
       secret,
       commitment: fold.commitment!,
       salt,
-      rolls: dice!.rolls,
-      ...(dice!.hiddenRolls.length ? { hiddenRolls: dice!.hiddenRolls } : {}),
+      rolls: dice.rolls,
+      ...(dice.hiddenRolls.length ? { hiddenRolls: dice.hiddenRolls } : {}),
       narrative: step.narrative,
       stateHash: stateHash(step.state),
       finished: step.finished,
@@ -1940,8 +2028,16 @@ export class Judge {
       const mod = p && viewer?.kind === 'moderator' ? `; decision ${p.decisionId} from ${p.role}` : ''
       return `${paused}resolution in progress${mine}${mod}`
     }
-    const a = fold.ruleset.awaiting(fold.state)
-    return paused + (a.length ? a.map((x) => (x.kind === 'orders' ? x.label : x.question)).join('; ') : 'nothing')
+    // A question's text may name what only its player knows (a hand of cards): others read whose answer is awaited.
+    const mayRead = (role: string) => viewer?.kind === 'moderator' || (viewer?.kind === 'role' && viewer.role === role)
+    const words = fold.ruleset.awaiting(fold.state).map((x) => {
+      if (x.kind === 'orders') return x.label
+      const answered = fold.answers.has(x.decisionId) ? ', answered' : ''
+      return mayRead(x.role)
+        ? `question ${x.decisionId}: ${x.question}${answered}`
+        : `an answer from ${x.role}${answered}`
+    })
+    return paused + (words.length ? words.join('; ') : 'nothing')
   }
 
   /** An instant as every mail shows it: UTC, the game's zone, and the reader's own zone if set. */

@@ -61,13 +61,32 @@ export function phaseOf(awaited: Awaited[]): string | undefined {
 
 /** True while the open point's resolution waits on decisions (orders are closed). */
 export function inProgress(fold: GameFold): boolean {
-  return [...fold.requested.values()].some((d) => !d.legacy)
+  return [...fold.requested.values()].some((d) => !d.legacy && !d.between)
 }
 
-/** The first decision asked at the open point that has neither an answer nor a default yet. */
+/** The first question met during the open point's resolution that has neither an answer nor a default yet. */
 export function pendingDecision(fold: GameFold): PendingDecision | null {
-  for (const d of fold.requested.values()) if (!fold.answers.has(d.decisionId)) return d
+  for (const d of fold.requested.values()) if (!d.between && !fold.answers.has(d.decisionId)) return d
   return null
+}
+
+/** Questions put when the open point opened that are not answered yet (inputs of its resolution, like orders). */
+export function openQuestions(fold: GameFold): PendingDecision[] {
+  if (fold.finished || inProgress(fold)) return []
+  return [...fold.requested.values()].filter((d) => d.between && !fold.answers.has(d.decisionId))
+}
+
+/**
+ * Roles whose input keeps early processing waiting: required orders not in, questions between
+ * resolutions not answered, optional orders the game marks as holding the deadline not in.
+ */
+export function awaitedInputRoles(fold: GameFold): string[] {
+  if (fold.finished) return []
+  const roles = new Set(missingRoles(fold))
+  for (const q of openQuestions(fold)) roles.add(q.role)
+  for (const a of fold.ruleset.awaiting(fold.state))
+    if (a.kind === 'orders' && a.optional && a.holdsDeadline && !fold.orders.has(a.role)) roles.add(a.role)
+  return [...roles]
 }
 
 export function planGame(fold: GameFold, now: Date): Plan {
@@ -94,6 +113,10 @@ export function planGame(fold: GameFold, now: Date): Plan {
   const awaited = awaitedOrders(fold)
   const missing = missingRoles(fold)
   const late = missing.filter((r) => !absentAt(fold, r, t))
+  // Reminders and early processing also wait for answers to open questions and for orders that
+  // hold the deadline; late notices and the missed-orders policy are about required orders only
+  // (an unanswered question takes its default at the deadline).
+  const waitingFor = awaitedInputRoles(fold).filter((r) => !absentAt(fold, r, t))
   const actions: Action[] = []
   const due: number[] = []
   const future: number[] = []
@@ -113,7 +136,9 @@ export function planGame(fold: GameFold, now: Date): Plan {
     })
 
   if (t < D) {
-    if (late.length) {
+    const unanswered = new Set(openQuestions(fold).map((q) => q.role))
+    const toRemind = waitingFor.filter((r) => late.includes(r) || unanswered.has(r))
+    if (toRemind.length) {
       // A reminder is worth sending only after the point opened (and after the first deadline, in a grace period).
       const floor = Math.max(Date.parse(fold.openedAt), missed ? D0 : -Infinity)
       const unsent = s.reminderHours.filter(
@@ -122,11 +147,14 @@ export function planGame(fold: GameFold, now: Date): Plan {
       const dueReminders = unsent.filter((h) => D - h * HOUR <= t)
       for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
       if (dueReminders.length)
-        actions.push({ kind: 'remind', roles: late, hoursBefore: dueReminders, deadline: deadlineIso })
+        actions.push({ kind: 'remind', roles: toRemind, hoursBefore: dueReminders, deadline: deadlineIso })
     }
-    // Early processing needs an order in, unless nothing is awaited at all (a scenario's opening placement).
+    // Early processing needs an input in (orders or an answer), unless nothing is awaited at all
+    // (a scenario's opening placement).
     const sent = awaited.filter((a) => fold.orders.has(a.role))
-    if (s.early && late.length === 0 && (sent.length > 0 || awaited.length === 0)) {
+    const answered = [...fold.requested.values()].filter((d) => d.between && fold.answers.has(d.decisionId))
+    const expected = awaited.length + [...fold.requested.values()].filter((d) => d.between).length
+    if (s.early && waitingFor.length === 0 && (sent.length + answered.length > 0 || expected === 0)) {
       const at = fold.lastOrderAt ? Date.parse(fold.lastOrderAt) + s.delayMinutes * 60_000 : t
       if (at <= t) {
         actions.push({ kind: 'advance', reason: 'early' })

@@ -9,6 +9,7 @@ import type { OrdersAccepted, ReadjudicatedResult, TurnAdjudicated, TurnReadjudi
 import { stateHash, type GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { rulesetFactory } from '../games/index.ts'
+import { resolvePoint } from './resolvePoint.ts'
 
 export interface ReadjudicationRequest {
   game: string
@@ -90,12 +91,14 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
         inputs[role] = receipt
       }
     }
-    const dice = fold.diceFor(t.point, t.secret, t.salt)
-    const step = ruleset.resolve(state, { orders, decisions: t.decisionAnswers }, dice)
+    // A question the corrected resolution meets that the recorded one did not takes its default.
+    const input = { state, orders, answers: t.decisionAnswers, dice: () => fold.diceFor(t.point, t.secret, t.salt) }
+    const { step, dice, answers } = resolvePoint(ruleset, input, (q) => q.defaultOption)
     results.push({
       ...t,
       inputs,
       orders,
+      decisionAnswers: answers,
       rulesetVersion: ruleset.version,
       label: step.label,
       turn: ruleset.turnOf(state),
@@ -248,5 +251,7 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
     commit ? [{ type: 'TurnReadjudicated', data: plan.event, audience: { kind: 'moderator' } }] : [],
     letters,
   )
+  // The open point may now stand elsewhere and ask other questions.
+  if (commit) judge.askOpeningQuestions(req.game)
   return plan
 }

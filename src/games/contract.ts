@@ -92,20 +92,38 @@ export interface DecisionOption {
 }
 
 /**
+ * A question the rules put to one player. Fixed options are answered by an option id; a `text`
+ * question by a free answer in the game's own syntax (`PLAY 15 ON IC-1`), which the game checks
+ * with `parseAnswer` and normalises (its options are then examples). The question mail shows
+ * `situation`: what this player may see of the position, written by the game for this role only.
+ */
+export interface Question {
+  decisionId: string
+  role: string
+  question: string
+  options: DecisionOption[]
+  /** Applied when no answer comes in time: an option id, or a free answer the game accepts. */
+  defaultOption: string
+  answer?: 'option' | 'text'
+  /** The form of a free answer, shown in the question mail: "PLAY <card> ON <ship>". */
+  form?: string
+  /** What the deciding player may see of the situation (a hand, the battle so far), in lines. */
+  situation?: string[]
+  /** Game data kept with the question (legal answers, the cards in hand) for `parseAnswer`. */
+  context?: Record<string, unknown>
+}
+
+/**
  * What the rules wait for next. `phase` names the kind of phase the input belongs to (e.g.
  * 'deployment', 'activity'): a game's schedule gives each phase kind its own deadline rule.
+ * Optional orders are never late; with `holdsDeadline` they still keep early processing waiting
+ * until they are in (a reaction script the other side may send) or the deadline passes. A
+ * `decision` is a question between resolutions: its answer is an input of the next resolution,
+ * like orders, and the same mail may carry both.
  */
 export type Awaited =
-  | { kind: 'orders'; role: string; label: string; optional?: boolean; phase?: string }
-  | {
-      kind: 'decision'
-      role: string
-      decisionId: string
-      question: string
-      options: DecisionOption[]
-      defaultOption: string
-      phase?: string
-    }
+  | { kind: 'orders'; role: string; label: string; optional?: boolean; holdsDeadline?: boolean; phase?: string }
+  | ({ kind: 'decision'; phase?: string } & Question)
 
 export interface LineError {
   line: number
@@ -125,17 +143,19 @@ export interface Parsed<O> {
 export interface Input<O> {
   /** Accepted orders per role for this adjudication point (missing role = no orders sent). */
   orders: Record<string, O[]>
-  /** Answers to decisions requested at this point, by decision id. */
+  /** Answers (or defaults) to the questions of this point, by decision id: between and during resolution. */
   decisions: Record<string, string>
 }
 
-export interface DecisionRequest {
-  decisionId: string
-  role: string
-  question: string
-  options: DecisionOption[]
-  defaultOption: string
-  /** The option that was applied (the answer, or the default when none came). */
+/** A question met during a resolution (no standing order answered it), with what was applied. */
+export interface DecisionRequest extends Question {
+  /**
+   * How many of the step's narrative entries came before the question: the question mail shows the
+   * decider those he may see (what came after was resolved with the default, and must not show).
+   * Without it nothing of the resolution so far is shown.
+   */
+  narrativeBefore?: number
+  /** The answer that was applied (the player's, or the default when none came). */
   applied: string
   byDefault: boolean
 }
@@ -171,12 +191,24 @@ export interface Ruleset<S, O> {
   version: string
   roles: readonly string[]
   scenarios: readonly ScenarioInfo[]
+  /**
+   * How many questions one resolution may put to one player before the rest take their defaults at
+   * once; 'unlimited' for a game (a solitaire one) whose player is asked at every step by design.
+   * Without it the schedule's cap (maxAsks) holds.
+   */
+  questionsPerResolution?: number | 'unlimited'
   /** The phase kinds `awaiting` may name, for schedules (optional; 'decision' is always known). */
   phaseKinds?: readonly string[]
   /** `hidden` draws face-down values (a shuffled deck, hidden counters) from a secret revealed only at the end. */
   setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
   awaiting(state: S): Awaited[]
   parseOrders(state: S, role: string, text: string): Parsed<O>
+  /**
+   * Checks a free answer to a `text` question and returns it as the rules will read it (or why it
+   * is refused, which the player is told). `state` is the state before the open point. Without
+   * it, a free answer is taken as written, spaces collapsed.
+   */
+  parseAnswer?(state: S, question: Question, text: string): { answer: string } | { error: string }
   resolve(state: S, input: Input<O>, dice: Dice): Step<S>
   view(state: S, viewer: Viewer): View
   /** Game turn number shown to players for the point that `awaiting` describes. */

@@ -44,6 +44,28 @@ export function mailCommandWord(body: string): string | null {
   return first && (MAIL_COMMANDS as readonly string[]).includes(first) ? first : null
 }
 
+/**
+ * The DECIDE lines of a message, wherever they stand, and the rest of it with those lines blanked (so
+ * order line numbers stay as sent). `orders` is null when nothing but answers is left.
+ */
+export function decideLines(body: string): {
+  answers: { decisionId: string; answer: string }[]
+  orders: string | null
+} {
+  const script = readScript(body)
+  const decide = script.lines.filter((l) => l.words[0] === 'DECIDE')
+  const answers = decide.map((l) => {
+    const [, id = '', ...rest] = l.text.split(/\s+/)
+    return { decisionId: id, answer: rest.join(' ') }
+  })
+  if (!answers.length) return { answers, orders: null }
+  const blank = new Set(decide.map((l) => l.line))
+  const others = script.lines.filter((l) => !blank.has(l.line))
+  if (!others.length) return { answers, orders: null }
+  const lines = body.replace(/\r\n?/g, '\n').split('\n')
+  return { answers, orders: lines.map((l, i) => (blank.has(i + 1) ? '' : l)).join('\n') }
+}
+
 /** How to write to the judge. It names no game: strangers read it too (a judge's list of games is its players' business). */
 export function helpText(): string {
   return [
@@ -61,7 +83,7 @@ export function helpText(): string {
     '  REPORT <n>              your report of resolution n, sent again',
     '  VERIFY [n]              the dice secrets, commitments and your rolls, recomputed',
     '  PRESS <role|ALL>        the lines after it go to that player (logged by the judge)',
-    '  DECIDE <id> <option>    answer a decision the judge put to you',
+    '  DECIDE <id> <answer>    answer a question the judge put to you (several lines, and with orders, may go together)',
     '  SET ZONE <zone>         show deadlines in your time zone too (e.g. Europe/Paris; NONE to clear)',
     '  SET ABSENCE <from> <to> dates (YYYY-MM-DD) you cannot play; the deadline will not wait for you (NONE to cancel)',
     '  HELP                    this text',
@@ -74,7 +96,7 @@ export function runMailCommand(ctx: CommandContext): 'command' {
   if (ctx.word === 'DECIDE' || ctx.word === 'SET') {
     const meta = { messageId: ctx.mail.messageId }
     const { judge, game, role } = ctx
-    if (ctx.word === 'DECIDE') judge.decide(game, role, args[0] ?? '', args[1] ?? '', meta)
+    if (ctx.word === 'DECIDE') judge.answer(game, role, decideLines(ctx.body).answers, meta)
     else if (args[0] === 'ZONE')
       judge.setPlayerZone(
         game,

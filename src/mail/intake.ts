@@ -12,7 +12,7 @@ import type { Letter } from '../reports/render.ts'
 import { readScript } from '../orders/script.ts'
 import { authResults, type AuthResults, type DnsResolver } from './auth.ts'
 import { deliveryFailedEvent, mayBeBounce, parseBounces, type ParsedBounce } from './bounces.ts'
-import { helpText, mailCommandWord, runMailCommand } from './commands.ts'
+import { decideLines, helpText, mailCommandWord, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
 import { DEFAULT_MAX_INBOUND_BYTES, parseInbound, sha256Hex, type InboundMail } from './inbound.ts'
 import { X_MAILER } from './outbound.ts'
@@ -345,7 +345,13 @@ class Intake {
     }
 
     const word = mailCommandWord(text)
-    if (word) {
+    // Answers to questions may come alone or with orders: the answers are recorded first, then the
+    // rest is filed as orders (the answers and the orders are inputs of the same resolution).
+    const decided = word === 'DECIDE' || !word ? decideLines(text) : null
+    if (decided?.answers.length) {
+      judge.answer(game, role, decided.answers, { messageId: mail.messageId, withOrders: decided.orders !== null })
+      if (decided.orders === null) return this.record('command', { game, role, detail: 'DECIDE' })
+    } else if (word) {
       runMailCommand({
         judge,
         store: deps.store,
@@ -361,7 +367,7 @@ class Intake {
       return this.record('command', { game, role, detail: word })
     }
 
-    const result = judge.submitOrders(game, role, text, {
+    const result = judge.submitOrders(game, role, decided?.orders ?? text, {
       messageId: mail.messageId,
       from: sender,
       subject: mail.subject,

@@ -364,7 +364,7 @@ describe('decisions by mail', () => {
     expect(asked.map((m) => [m.recipient, m.kind])).toEqual([[REB, 'decision']])
     expect(asked[0]!.mail.subject).toBe('[wb1] Decision needed: GT1-D1 (confederate)')
     expect(asked[0]!.mail.text).toMatch(
-      /GT1-D1: SUM is spotted in C11 by K-STAT: fight, escape or accept blockade\?\n\nOptions:\n {2}FIGHT {3}accept combat\n {2}ESCAPE {2}attempt to escape \(1 MP\)\n {2}PORT {4}enter port and accept blockade \(ends the turn\)/,
+      /GT1-D1: SUM is spotted in C11 by K-STAT: fight, escape or accept blockade\?\n\nSo far in this resolution:\n(?: {2}.*\n)+\nOptions:\n {2}FIGHT {3}accept combat\n {2}ESCAPE {2}attempt to escape \(1 MP\)\n {2}PORT {4}enter port and accept blockade \(ends the turn\)/,
     )
     expect(asked[0]!.mail.text).toContain('Answer by: 2026-03-03 12:00 UTC (2026-03-03 07:00 EST America/New_York)')
     // The Federal learns only that the resolution is in progress.

@@ -78,7 +78,16 @@ export class Resolution {
     const given = this.answers[decisionId]
     const valid = given !== undefined && options.some((o) => o.id === given)
     const applied = valid ? given! : a.action
-    this.decisions.push({ decisionId, role, question, options, defaultOption: a.action, applied, byDefault: !valid })
+    this.decisions.push({
+      decisionId,
+      role,
+      question,
+      options,
+      defaultOption: a.action,
+      narrativeBefore: this.narrative.length,
+      applied,
+      byDefault: !valid,
+    })
     return { action: applied, source: valid ? `decision ${decisionId}` : `decision ${decisionId} (default)` }
   }
 }
