@@ -187,7 +187,7 @@ export class Judge {
   private readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
 
   constructor(private readonly o: JudgeOptions) {
-    this.templates = o.templates ?? new Templates()
+    this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')

@@ -253,5 +253,7 @@ export interface RulesetFactory {
   defaultPack(): DataPack
   loadPack(raw: unknown): DataPack
   create(pack: DataPack): Ruleset<any, any>
+  /** The game's own handlebars templates (report and status parts); absent ones come from templates/common. */
+  templates?: string
   demo?: GameDemo
 }

@@ -2,9 +2,11 @@
 // layout plus one folder per game, each message in a text and an HTML part from the same model.
 import Handlebars from 'handlebars'
 import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { projectPath } from '../util/resources.ts'
 
-export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
+/** The common mail layout every game shares; a game's own parts live in its folder. */
+export const TEMPLATES_DIR = projectPath('templates', 'common')
 
 /** A mail the judge wants sent; the mail layer's outbox turns it into an .eml or an SMTP send. */
 export interface Letter {
@@ -26,7 +28,11 @@ export class Templates {
   private readonly cache = new Map<string, Handlebars.TemplateDelegate>()
   private readonly hb = Handlebars.create()
 
-  constructor(private readonly dir: string = TEMPLATES_DIR) {
+  /** `gameDir` finds a game's own template folder (by ruleset id), if it has one. */
+  constructor(
+    private readonly gameDir: (game: string) => string | null = () => null,
+    private readonly dir: string = TEMPLATES_DIR,
+  ) {
     this.hb.registerHelper('pad', (value: unknown, width: number) => String(value ?? '').padEnd(Number(width)))
     this.hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
     this.hb.registerHelper('join', (list: unknown, sep: unknown) =>
@@ -34,10 +40,9 @@ export class Templates {
     )
   }
 
-  /** Renders `<game>/<name>` when the game has its own template, else `common/<name>`. */
+  /** Renders the game's own `<name>` when it has one, else the common one. */
   render(game: string | null, name: string, model: Record<string, unknown>): string {
-    const own = game ? `${this.dir}${game}/${name}.hbs` : null
-    const file = own && existsSync(own) ? own : `${this.dir}common/${name}.hbs`
+    const file = this.fileFor(game, name)
     let template = this.cache.get(file)
     if (!template) {
       template = this.hb.compile(readFileSync(file, 'utf8'), { noEscape: name.endsWith('.txt') })
@@ -46,12 +51,17 @@ export class Templates {
     return template(model, { partials: this.partialsFor(game) })
   }
 
+  private fileFor(game: string | null, name: string): string {
+    const home = game ? this.gameDir(game) : null
+    const own = home ? join(home, `${name}.hbs`) : null
+    return own && existsSync(own) ? own : join(this.dir, `${name}.hbs`)
+  }
+
   private partialsFor(game: string | null): Record<string, Handlebars.TemplateDelegate> {
     const partials: Record<string, Handlebars.TemplateDelegate> = {}
     for (const kind of ['txt', 'html']) {
       // A game without its own status block gets the common one: its view, a line per field.
-      const own = game ? `${this.dir}${game}/status.${kind}.hbs` : ''
-      const file = own && existsSync(own) ? own : `${this.dir}common/status.${kind}.hbs`
+      const file = this.fileFor(game, `status.${kind}`)
       const key = `partial:${file}`
       if (!existsSync(file)) continue
       let t = this.cache.get(key)

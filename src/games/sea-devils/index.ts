@@ -13,7 +13,7 @@ import type {
   Step,
   Viewer,
 } from '../contract.ts'
-import { fileURLToPath } from 'node:url'
+import { projectPath } from '../../util/resources.ts'
 import { rawSeaDevilsPack } from './data/index.ts'
 import { loadSeaDevilsPack, type SeaDevilsPack } from './pack.ts'
 import { confederateOrdersFrom, federalOrdersFrom, parseSeaDevilsOrders, type SdCommand } from './orders.ts'
@@ -29,12 +29,16 @@ export const SEA_DEVILS_VERSION = '1.0.0'
 
 const packOf = (state: SdState, pack: SeaDevilsPack) => contextFor(pack, state.scenario)
 
+/** This game's own folder: its templates and demo mails live beside its rules. */
+const HOME = projectPath('src', 'games', 'sea-devils')
+
 export const seaDevilsFactory: RulesetFactory = {
   id: 'sea-devils',
   title: 'Sea Devils',
   defaultPack: () => loadSeaDevilsPack(rawSeaDevilsPack()),
   loadPack: (raw) => loadSeaDevilsPack(raw),
   create: (pack) => createSeaDevils(pack as DataPack<SeaDevilsPack>),
+  templates: `${HOME}/templates`,
   demo: {
     title: 'Sea Devils, Weak Beginning (GT1-GT4)',
     scenario: 'weak-beginning',
@@ -45,7 +49,7 @@ export const seaDevilsFactory: RulesetFactory = {
     gameId: 'wb-demo',
     serveGameId: 'sd-demo',
     example: { role: 'confederate', lines: ['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'] },
-    mails: fileURLToPath(new URL('../../../demo/weak-beginning/', import.meta.url)),
+    mails: `${HOME}/demo/weak-beginning`,
     // A seed whose dice show a raid, a search, an escape and a combat (README "Dice anyone can check").
     seed: 'wb-162',
     deadlineHours: 72,

@@ -175,7 +175,7 @@ export function fixture(file: string, w: HostileWorld): Buffer {
 
 const envelope = (w: HostileWorld, role = 'confederate', key = w.keys[role]!) =>
   `GAME ${w.game} ${role.toUpperCase()}\r\nKEY ${key}\r\n`
-/** Valid Confederate orders for Weak Beginning GT1 (demo/weak-beginning/p1-confederate.eml). */
+/** Valid Confederate orders for Weak Beginning GT1 (src/games/sea-devils/demo/weak-beginning/p1-confederate.eml). */
 const REAL_ORDERS =
   'SUM: RUN-OUT\r\nSUM: MOVE C11 +RAID\r\nSUM: MOVE C21 +RAID\r\nSUM: MOVE C22\r\nPOLICY SUM ON SPOTTED: ESCAPE\r\n'
 const realOrders = (w: HostileWorld) => envelope(w) + REAL_ORDERS
