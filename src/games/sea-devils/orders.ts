@@ -3,7 +3,18 @@
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, nearestCodes, readScript, type ScriptLine } from '../../orders/script.ts'
 import { parsePolicy, type Policy } from './policy.ts'
-import { baseAllowance, isFree, isMarching, neighbours, typeClass, type Ctx, type SdState } from './state.ts'
+import {
+  baseAllowance,
+  isFree,
+  isMarching,
+  neighbours,
+  typeClass,
+  type Ctx,
+  type FederalOrders,
+  type SdState,
+} from './state.ts'
+
+export type { FederalOrders }
 import { DEPLOY_TYPES } from './pack.ts'
 import { csaPortUsable, isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 
@@ -42,15 +53,6 @@ export type SdCommand =
   | { kind: 'stack'; ships: string[]; line: number }
   | { kind: 'blockade'; ship: string; target: string; line: number }
 
-export interface FederalOrders {
-  deploy: { ship: string; fromUP: boolean }[]
-  europe: { ship: string; area: string }[]
-  moves: { ship: string; path: string[] }[]
-  cse: string[]
-  stacks: string[][]
-  blockades: { ship: string; target: string }[]
-  policies: Policy[]
-}
 export interface ConfederateOrders {
   /** In execution order (4.12); `members` makes the entry a squadron named `ship` (4.52). */
   scripts: { ship: string; steps: CsaStep[]; members?: string[] }[]

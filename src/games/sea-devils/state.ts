@@ -1,7 +1,17 @@
 // Sea Devils game state: plain JSON, folded by the engine from the log (never stored as truth).
 import type { DeployType, SeaDevilsPack, ShipDef, AreaDef, ScenarioDef } from './pack.ts'
-import type { FederalOrders } from './orders.ts'
 import type { Policy } from './policy.ts'
+
+/** The Federal's orders of a turn as parsed (4.1, 10.4, 11.1, 4.52, 7.2x, 6.3); kept in the state between phases. */
+export interface FederalOrders {
+  deploy: { ship: string; fromUP: boolean }[]
+  europe: { ship: string; area: string }[]
+  moves: { ship: string; path: string[] }[]
+  cse: string[]
+  stacks: string[][]
+  blockades: { ship: string; target: string }[]
+  policies: Policy[]
+}
 
 /** 'opening': a scenario that starts at placement (13.3-13.5) waits here for nothing; its resolution runs 1B/1C. */
 export type Stage = 'opening' | 'both-orders' | 'federal-orders' | 'confederate-orders' | 'finished'
