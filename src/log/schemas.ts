@@ -1,22 +1,26 @@
-// JSON Schemas for event types (DESIGN.md section 3): `events/<Type>.v<N>.schema.json`.
+// JSON Schemas for event types (DESIGN.md section 3): `events/<Type>.v<N>.schema.json` stay the
+// public contract; the judge validates with zod schemas built from them at start, so one validation
+// library serves events, configuration and data packs, and the files cannot drift from the check.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import AjvModule from 'ajv'
-import type { ErrorObject, ValidateFunction } from 'ajv'
-
-type AjvClass = typeof AjvModule.default
-const Ajv: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass)
+import { type ZodType, z } from 'zod'
 
 export const DEFAULT_EVENTS_DIR = new URL('../../events/', import.meta.url)
 
 const SCHEMA_FILE = /^([A-Za-z][A-Za-z0-9_]*)\.v(\d+)\.schema\.json$/
 
+/** One failed check: where in the event's data (a JSON pointer) and what is wrong. */
+export interface SchemaIssue {
+  path: string
+  message: string
+}
+
 export class EventValidationError extends Error {
   readonly type: string
   readonly version: number
-  readonly errors: ErrorObject[]
-  constructor(type: string, version: number, message: string, errors: ErrorObject[] = []) {
+  readonly errors: SchemaIssue[]
+  constructor(type: string, version: number, message: string, errors: SchemaIssue[] = []) {
     super(message)
     this.name = 'EventValidationError'
     this.type = type
@@ -25,32 +29,32 @@ export class EventValidationError extends Error {
   }
 }
 
-function describe(e: ErrorObject): string {
-  const where = e.instancePath === '' ? '(root)' : e.instancePath
-  let text = `${where} ${e.message ?? e.keyword}`
-  const p = e.params as Record<string, unknown>
-  if (e.keyword === 'additionalProperties' && p.additionalProperty !== undefined)
-    text += `: '${String(p.additionalProperty)}'`
-  else if (e.keyword === 'enum' && Array.isArray(p.allowedValues)) text += `: ${JSON.stringify(p.allowedValues)}`
-  else if (e.keyword === 'const' && 'allowedValue' in p) text += `: ${JSON.stringify(p.allowedValue)}`
-  return text
+function issuesOf(error: z.ZodError): SchemaIssue[] {
+  return error.issues.map((i) => {
+    const path = i.path.length ? `/${i.path.join('/')}` : '(root)'
+    const message =
+      i.code === 'invalid_type'
+        ? `must be ${i.expected === 'int' ? 'integer' : i.expected}`
+        : i.code === 'unrecognized_keys'
+          ? `must NOT have additional properties: ${i.keys.map((k) => `'${k}'`).join(', ')}`
+          : i.message
+    return { path, message }
+  })
 }
 
-/** Every event schema in a folder, compiled once; `validate` checks an event's data. */
+/** Every event schema in a folder, built once; `validate` checks an event's data. */
 export class EventSchemas {
   readonly dir: string
-  private readonly validators = new Map<string, ValidateFunction>()
+  private readonly validators = new Map<string, ZodType>()
 
   constructor(dir: string | URL = DEFAULT_EVENTS_DIR) {
     this.dir = dir instanceof URL ? fileURLToPath(dir) : dir
-    const ajv = new Ajv({ allErrors: true, strict: false })
-    const keys: Array<[string, string, string]> = []
     for (const file of readdirSync(this.dir).sort()) {
       if (!file.endsWith('.schema.json')) continue
       const m = SCHEMA_FILE.exec(file)
       if (!m) throw new Error(`event schema file name ${file} is not <Type>.v<N>.schema.json`)
       const key = `${m[1]}.v${Number(m[2])}`
-      if (this.validators.has(key) || keys.some(([k]) => k === key)) throw new Error(`two schemas for ${key} (${file})`)
+      if (this.validators.has(key)) throw new Error(`two schemas for ${key} (${file})`)
       let schema: unknown
       try {
         schema = JSON.parse(readFileSync(join(this.dir, file), 'utf8'))
@@ -58,26 +62,11 @@ export class EventSchemas {
         throw new Error(`event schema ${file} is not valid JSON: ${(err as Error).message}`, { cause: err })
       }
       if (typeof schema !== 'object' || schema === null) throw new Error(`event schema ${file} is not an object`)
-      const id = (schema as { $id?: unknown }).$id
-      const ref = typeof id === 'string' ? id : `event:${key}`
-      // Register all first so that schemas may $ref each other by $id; compile afterwards.
       try {
-        if (typeof id === 'string') ajv.addSchema(schema as object)
-        else ajv.addSchema(schema as object, ref)
+        this.validators.set(key, z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]))
       } catch (err) {
         throw new Error(`event schema ${file} is invalid: ${(err as Error).message}`, { cause: err })
       }
-      keys.push([key, ref, file])
-    }
-    for (const [key, ref, file] of keys) {
-      let fn: ValidateFunction | undefined
-      try {
-        fn = ajv.getSchema(ref)
-      } catch (err) {
-        throw new Error(`event schema ${file} does not compile: ${(err as Error).message}`, { cause: err })
-      }
-      if (!fn) throw new Error(`event schema ${file} does not compile`)
-      this.validators.set(key, fn)
     }
   }
 
@@ -97,12 +86,13 @@ export class EventSchemas {
 
   /** Throws EventValidationError unless `data` satisfies the schema of `type` version `version`. */
   validate(type: string, version: number, data: unknown): void {
-    const fn = this.validators.get(`${type}.v${version}`)
-    if (!fn)
+    const schema = this.validators.get(`${type}.v${version}`)
+    if (!schema)
       throw new EventValidationError(type, version, `no schema for event ${type} v${version} (unknown type or version)`)
-    if (fn(data)) return
-    const errors = [...(fn.errors ?? [])]
-    const text = errors.map(describe).join('; ')
+    const result = schema.safeParse(data)
+    if (result.success) return
+    const errors = issuesOf(result.error)
+    const text = errors.map((e) => `${e.path} ${e.message}`).join('; ')
     throw new EventValidationError(type, version, `invalid ${type} v${version} event: ${text}`, errors)
   }
 }

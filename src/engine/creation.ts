@@ -1,0 +1,101 @@
+// Creating a game: the scenario set up once to prove it works, the players' keys, the first dice
+// commitment and deadline, the opening letters and questions, in one transaction.
+import type { NewEvent } from '../log/store.ts'
+import { isValidZone } from './calendar.ts'
+import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
+import { gameStream, type GameCreated } from './events.ts'
+import { keyHash, playerKey, serverSecret } from './keys.ts'
+import { phaseOf } from './lifecycle.ts'
+import { rulesetFactory } from '../games/index.ts'
+import { checkDeadlineHours, checkPlayers } from './validate.ts'
+import { deadlineFor, defaultSchedule, mergeSchedule } from './schedule.ts'
+import type { Judge, CreateGameRequest } from './judge.ts'
+
+const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
+
+export function createGame(j: Judge, req: CreateGameRequest): { game: string; keys: Record<string, string> } {
+  if (!GAME_ID.test(req.game))
+    throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
+  if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
+  const factory = rulesetFactory(req.ruleset)
+  const pack = req.pack !== undefined ? factory.loadPack(req.pack) : factory.defaultPack()
+  const ruleset = factory.create(pack)
+  if (!ruleset.scenarios.some((s) => s.id === req.scenario))
+    throw new Error(
+      `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
+    )
+  checkPlayers(ruleset.title, ruleset.roles, req.players)
+  const server = serverSecret(j.o.db)
+  const hidden = j.freshSecret(req.game, 'hidden', 0)
+  const dice = j.freshSecret(req.game, 'dice', 1)
+  const now = j.o.clock()
+  const zone = req.zone ?? 'UTC'
+  if (!isValidZone(zone))
+    throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
+  const deadlineHours = checkDeadlineHours(req.deadlineHours ?? 72)
+  // Setting the game up once now proves the scenario works before anything is written.
+  const initial = ruleset.setup(req.scenario, req.options ?? {}, pack, new RecordingDice(hidden, req.game, 0, ''))
+  const created: GameCreated = {
+    game: req.game,
+    ruleset: factory.id,
+    rulesetVersion: ruleset.version,
+    scenario: req.scenario,
+    options: req.options ?? {},
+    packId: pack.id,
+    packHash: pack.hash,
+    // The game keeps its own copy of the data, so a later release of the embedded pack cannot change it.
+    pack: pack.content,
+    createdBy: req.createdBy ?? 'operator',
+    zone,
+    deadlineHours,
+  }
+  const schedule = req.schedule ? mergeSchedule(defaultSchedule(created), req.schedule) : defaultSchedule(created)
+  const keys: Record<string, string> = {}
+  const events: NewEvent[] = [{ type: 'GameCreated', data: created, audience: { kind: 'public' } }]
+  for (const p of req.players) {
+    const key = playerKey(server, req.game, p.role, 1)
+    keys[p.role] = key
+    events.push({
+      type: 'PlayerJoined',
+      data: { role: p.role, address: p.address, name: p.name, keyHash: keyHash(key), keyGeneration: 1 },
+      audience: { kind: 'moderator' },
+    })
+  }
+  if (req.schedule)
+    events.push({
+      type: 'ScheduleSet',
+      data: { schedule, by: req.createdBy ?? 'operator', reason: 'game created' },
+      audience: { kind: 'public' },
+    })
+  events.push({
+    type: 'HiddenDrawCommitted',
+    data: { purpose: 'setup', commitment: commitmentOf(hidden) },
+    audience: { kind: 'public' },
+  })
+  events.push({
+    type: 'DiceCommitted',
+    data: { point: 1, commitment: commitmentOf(dice), algorithm: DICE_ALGORITHM },
+    audience: { kind: 'public' },
+  })
+  const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
+  events.push({
+    type: 'DeadlineSet',
+    data: {
+      point: 1,
+      deadline: first.deadline.toISOString(),
+      zone: schedule.zone,
+      reason: first.note ? `game created; ${first.note}` : 'game created',
+    },
+    audience: { kind: 'public' },
+  })
+  j.o.store.transaction(() => {
+    const insert = j.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+    insert.run(req.game, 'hidden', 0, hidden)
+    insert.run(req.game, 'dice', 1, dice)
+    j.o.store.append(gameStream(req.game), 0, events)
+    const fold = j.load(req.game)
+    for (const letter of j.reportLetters(fold, null)) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
+    j.askOpeningQuestions(req.game)
+  })
+  return { game: req.game, keys }
+}

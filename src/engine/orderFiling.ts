@@ -1,0 +1,128 @@
+// Orders for the open point: each message gets a receipt; a later accepted set replaces the earlier
+// one; refused sets say why, line by line, and are kept too. What is still missing.
+import type { Awaited } from '../games/contract.ts'
+import { sha256Hex } from '../util/canonical.ts'
+import type { NewEvent } from '../log/store.ts'
+import { readScript } from '../orders/script.ts'
+import { gameStream, type OrdersAccepted, type OrdersRejected } from './events.ts'
+import type { GameFold } from './fold.ts'
+import { boundLineErrors, screenLongLines, tooManyLines, unreadTailError } from './orderLimits.ts'
+import { inProgress } from './lifecycle.ts'
+import * as reporting from './reporting.ts'
+import type { Judge, SubmitMeta, SubmitResult } from './judge.ts'
+
+/** Orders for a role at the open point; a later accepted set replaces the earlier one. */
+export function submitOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {
+  return j.o.store.transaction(() => {
+    const fold = j.load(game)
+    const ruleset = fold.ruleset
+    const awaited = ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
+    const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
+    const textHash = sha256Hex(text)
+    const receipt = `${game}/${fold.point}/${fold.receipts.size + 1}`
+    const base = { receipt, point: fold.point, textHash, messageId: meta.messageId ?? null, from: meta.from ?? null }
+    let event: NewEvent
+    let result: SubmitResult
+    if (!fold.players.has(role)) {
+      const errors = [
+        {
+          line: 0,
+          text: '',
+          message: `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`,
+        },
+      ]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role: null, errors } satisfies OrdersRejected,
+        audience: { kind: 'moderator' },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else if (fold.finished || !awaited || inProgress(fold) || fold.ejected.has(role)) {
+      const why = fold.finished
+        ? 'the game is over'
+        : fold.ejected.has(role)
+          ? `the ${role} player was removed from the game; the moderator will name a replacement`
+          : inProgress(fold)
+            ? `the resolution of ${label} is in progress: the orders for it are closed`
+            : `no orders are awaited from ${role} now (${j.awaitingText(fold)})`
+      const errors = [{ line: 0, text: '', message: why }]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role, errors } satisfies OrdersRejected,
+        audience: { kind: 'roles', roles: [role] },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else if (!fold.paused && fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()) {
+      const errors = [
+        {
+          line: 0,
+          text: '',
+          message: `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline.deadline, role)}; the orders on file (if any) will be used`,
+        },
+      ]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role, errors } satisfies OrdersRejected,
+        audience: { kind: 'roles', roles: [role] },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else {
+      // The game never sees an over-long line; what goes back and into the log is bounded.
+      // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
+      const tooMany = tooManyLines(text)
+      const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
+      const parsed = tooMany
+        ? { commands: [], normalised: [], errors: [], warnings: [] }
+        : ruleset.parseOrders(fold.state, role, screened.text)
+      const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
+      if (screened.errors.length || parsed.errors.length || unread.length) {
+        const all = [...screened.errors, ...parsed.errors, ...unread]
+        const errors = boundLineErrors(all.sort((a, b) => a.line - b.line))
+        event = {
+          type: 'OrdersRejected',
+          data: { ...base, role, errors } satisfies OrdersRejected,
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        }
+        result = { receipt, accepted: false, errors, label }
+      } else {
+        const data: OrdersAccepted = {
+          ...base,
+          role,
+          turn: ruleset.turnOf(fold.state),
+          commands: parsed.commands as unknown[],
+          normalised: parsed.normalised,
+          warnings: boundLineErrors(parsed.warnings, 'notes'),
+          salt: readScript(text).envelope.salt ?? null,
+          replaces: fold.orders.get(role)?.receipt ?? null,
+          text,
+          ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
+        }
+        event = {
+          type: 'OrdersAccepted',
+          data,
+          audience: { kind: 'roles', roles: [role] },
+          causation: meta.messageId ?? null,
+        }
+        result = { receipt, accepted: true, errors: [], label }
+      }
+    }
+    const [stored] = j.o.store.append(gameStream(game), fold.version, [event])
+    const after = j.load(game)
+    const player = fold.players.get(role)
+    if (player && !fold.ejected.has(role))
+      j.o.outbox.enqueue(
+        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta),
+        { game, kind: 'ack' },
+      )
+    return result
+  })
+}
+
+/** Roles whose orders are still missing at the open point. */
+export function missing(fold: GameFold): Awaited[] {
+  return fold.ruleset.awaiting(fold.state).filter((a) => a.kind === 'orders' && !fold.orders.has(a.role) && !a.optional)
+}

@@ -1,0 +1,251 @@
+// The judge's letters: report models and reports per reader (with pictures), acknowledgements of
+// orders, notices, and who reads a game.
+import { canSee, type Viewer } from '../games/contract.ts'
+import { viewLines, type Letter } from '../reports/render.ts'
+import { rasterise } from '../reports/pictures.ts'
+import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
+import type { GameFold } from './fold.ts'
+import { decisionRolesOf, resultFor } from './redact.ts'
+import { playerKey, serverSecret } from './keys.ts'
+import { boundList, ORDER_LIMITS } from './orderLimits.ts'
+import { inProgress } from './lifecycle.ts'
+import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
+
+/** Resolution `point`'s report for one reader, re-rendered from the log. */
+export function reportAgain(j: Judge, game: string, point: number, viewer: Viewer): Letter | null {
+  const fold = j.loadAfter(game, point)
+  if (!fold) return null
+  const reader = j
+    .readers(fold)
+    .find((r) => (viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null))
+  return reader ? reportLetter(j, fold, fold.adjudications.at(-1)!.data, reader) : null
+}
+
+/**
+ * A notice to a player (by role) or to the moderator (role null): the notice template, the
+ * player's reply address. Ejected roles get nothing. `id` must be unique per occasion.
+ */
+export function noticeTo(
+  j: Judge,
+  fold: GameFold,
+  role: string | null,
+  subject: string,
+  body: string,
+  id: string,
+  kind = 'notice',
+  inReplyTo?: string | null,
+): void {
+  const game = fold.created.game
+  const text = j.templates.render(null, 'notice.txt', { body })
+  const thread = inReplyTo ? { inReplyTo, references: [inReplyTo] } : {}
+  if (role === null) {
+    if (!j.o.moderatorAddress) return
+    const key = playerKey(serverSecret(j.o.db), game, 'moderator', fold.moderatorKeyGeneration)
+    j.o.outbox.enqueue(
+      {
+        messageId: `${id}.moderator@${j.mailDomain}`,
+        from: j.fromAddress,
+        to: j.o.moderatorAddress,
+        replyTo: j.replyAddress(game, 'moderator', key),
+        subject: `[${game}] ${subject} (moderator)`,
+        text,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      },
+      { game, kind },
+    )
+    return
+  }
+  const p = fold.players.get(role)
+  if (!p || fold.ejected.has(role)) return
+  const key = playerKey(serverSecret(j.o.db), game, role, p.keyGeneration)
+  j.o.outbox.enqueue(
+    {
+      messageId: `${id}.${role}@${j.mailDomain}`,
+      from: j.fromAddress,
+      to: p.address,
+      replyTo: j.replyAddress(game, role, key),
+      subject: `[${game}] ${subject}`,
+      text,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+      ...thread,
+    },
+    { game, kind },
+  )
+}
+
+export function readers(j: Judge, fold: GameFold): Reader[] {
+  const readers: Reader[] = [...fold.players.values()]
+    .filter((p) => !fold.ejected.has(p.role))
+    .map((p) => ({ viewer: { kind: 'role', role: p.role }, address: p.address, role: p.role }))
+  if (j.o.moderatorAddress) readers.push({ viewer: { kind: 'moderator' }, address: j.o.moderatorAddress, role: null })
+  return readers
+}
+
+/** The report model for one reader at the fold's current state (after `adjudication`, if any). */
+export function reportModel(
+  j: Judge,
+  fold: GameFold,
+  viewer: Viewer,
+  adjudication: TurnAdjudicated | null,
+): Record<string, unknown> {
+  const game = fold.created.game
+  const seen = adjudication ? resultFor(adjudication, viewer, decisionRolesOf(fold.events)) : null
+  const role = viewer.kind === 'role' ? viewer.role : null
+  const progressing = !adjudication && inProgress(fold)
+  const awaiting: { label: string; role?: string }[] = progressing
+    ? [{ label: 'resolution in progress' }]
+    : fold.ruleset
+        .awaiting(fold.state)
+        .map((a) => ({ label: a.kind === 'orders' ? a.label : a.question, role: a.role }))
+  const key = role ? playerKey(serverSecret(j.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
+  const outcome = fold.ruleset.outcome(fold.state)
+  return {
+    statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
+    ...fold.ruleset.reportModel(fold.state, viewer),
+    game,
+    gameTitle: fold.ruleset.title,
+    readerName: role
+      ? `${fold.players.get(role)!.name} (${role})`
+      : viewer.kind === 'moderator'
+        ? 'the moderator'
+        : 'an observer',
+    label: adjudication
+      ? `results of ${adjudication.label} (resolution ${adjudication.point})`
+      : `opening of game (resolution ${fold.point})`,
+    narrative: seen?.narrative ?? [],
+    decisions: adjudication ? decisionsAt(fold, adjudication.point, viewer) : [],
+    secret: adjudication?.secret ?? null,
+    commitment: adjudication?.commitment ?? null,
+    salt: adjudication?.salt ?? '',
+    rolls: seen?.rolls ?? [],
+    hiddenRolls: seen?.hiddenRolls ?? [],
+    nextCommitment: fold.commitment,
+    finished: fold.finished,
+    resultText: outcome?.summary ?? '',
+    awaiting: awaiting.map((a) => ({ label: a.label })),
+    deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
+    yourTurn: role !== null && !progressing && awaiting.some((a) => a.role === role),
+    roleUpper: role?.toUpperCase() ?? '',
+    key,
+    replyAddress: role ? j.replyAddress(game, role, key) : j.judgeAddress,
+  }
+}
+
+/** The decisions met while resolving `point` that this reader may see, with what was applied. */
+export function decisionsAt(
+  fold: GameFold,
+  point: number,
+  viewer: Viewer,
+): { decisionId: string; question: string; applied: string; byDefault: boolean }[] {
+  const applied = new Map(
+    fold.events
+      .filter((e) => (e.type === 'DecisionDefaulted' || e.type === 'DecisionMade') && e.data.point === point)
+      .map((e) => [e.data.decisionId as string, e]),
+  )
+  return fold.events
+    .filter((e) => e.type === 'DecisionRequested' && e.data.point === point && canSee(viewer, e.audience))
+    .map((e) => ({
+      decisionId: e.data.decisionId,
+      question: e.data.question,
+      applied: applied.get(e.data.decisionId)?.data.applied ?? e.data.defaultOption,
+      byDefault: applied.get(e.data.decisionId)?.type !== 'DecisionMade',
+    }))
+}
+
+export function reportLetters(j: Judge, fold: GameFold, adjudication: TurnAdjudicated | null): Letter[] {
+  return j.readers(fold).map((r) => reportLetter(j, fold, adjudication, r))
+}
+
+export function reportLetter(j: Judge, fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
+  const game = fold.created.game
+  const pictures = figureAttachments(fold, r.viewer, adjudication)
+  const model: Record<string, unknown> = {
+    ...j.reportModel(fold, r.viewer, adjudication),
+    mapCid: pictures[0]?.cid ?? null,
+  }
+  return {
+    ...(pictures.length ? { attachments: pictures } : {}),
+    messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${j.mailDomain}`,
+    from: j.fromAddress,
+    to: r.address,
+    replyTo: String(model.replyAddress),
+    subject: `[${game}] ${adjudication ? `Results: ${adjudication.label}` : 'Game opens'}${r.role ? ` (${r.role})` : ' (moderator)'}`,
+    text: j.templates.render(fold.created.ruleset, 'report.txt', model),
+    html: j.templates.render(fold.created.ruleset, 'report.html', model),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  }
+}
+
+/** The reader's pictures as PNG attachments; the first is shown inline by the HTML part (cid). */
+export function figureAttachments(
+  fold: GameFold,
+  viewer: Viewer,
+  adjudication: TurnAdjudicated | null,
+): NonNullable<Letter['attachments']> {
+  if (!fold.ruleset.figures) return []
+  const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
+  return fold.ruleset.figures(fold.state, viewer, seen).map((figure, i) => ({
+    filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
+    content: rasterise(figure.svg).toString('base64'),
+    contentType: 'image/png',
+    cid: i === 0 ? 'map@acw-pbem' : `${figure.name}@acw-pbem`,
+  }))
+}
+
+export function ackLetter(
+  j: Judge,
+  fold: GameFold,
+  role: string,
+  data: OrdersAccepted | OrdersRejected,
+  result: SubmitResult,
+  meta: SubmitMeta,
+): Letter {
+  const game = fold.created.game
+  const player = fold.players.get(role)!
+  const key = playerKey(serverSecret(j.o.db), game, role, player.keyGeneration)
+  const onFile = fold.orders.get(role) ?? null
+  const echo = (lines: readonly string[], budget: number) =>
+    boundList(lines, budget, (n) => `... and ${n} more lines (all on file: ORDERS by mail lists them)`)
+  const modelWithin = (budget: number) => ({
+    game,
+    roleUpper: role.toUpperCase(),
+    label: result.label,
+    accepted: result.accepted,
+    receipt: result.receipt,
+    errors: result.errors,
+    warnings: 'warnings' in data ? data.warnings : [],
+    normalised: echo('normalised' in data ? data.normalised : [], budget),
+    replaces: 'replaces' in data ? data.replaces : null,
+    onFile: onFile && { ...onFile, normalised: echo(onFile.normalised, budget) },
+    deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
+  })
+  // The echoed orders are cut until the acknowledgement fits its size (errors are bounded already).
+  let budget = ORDER_LIMITS.maxAckTextBytes / 3
+  let text = j.templates.render(null, 'ack.txt', modelWithin(budget))
+  let html = j.templates.render(null, 'ack.html', modelWithin(budget))
+  while (
+    budget > 256 &&
+    (Buffer.byteLength(text) > ORDER_LIMITS.maxAckTextBytes ||
+      Buffer.byteLength(html) > 2 * ORDER_LIMITS.maxAckTextBytes)
+  ) {
+    budget /= 2
+    text = j.templates.render(null, 'ack.txt', modelWithin(budget))
+    html = j.templates.render(null, 'ack.html', modelWithin(budget))
+  }
+  const safe = result.receipt.replace(/[^A-Za-z0-9.-]/g, '.')
+  // Acknowledgements go to the player of record; a sender at another address is copied by the mail layer.
+  return {
+    messageId: `ack.${safe}@${j.mailDomain}`,
+    from: j.fromAddress,
+    to: player.address,
+    replyTo: j.replyAddress(game, role, key),
+    subject:
+      `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject ? ` Re: ${meta.subject}` : ''}`.slice(
+        0,
+        200,
+      ),
+    text,
+    html,
+    ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),
+  }
+}
