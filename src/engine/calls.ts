@@ -1,0 +1,111 @@
+// The shapes of the judge's calls: what callers pass in and get back, and the ports the judge needs
+// (a store, a database, a clock, an outbox). The job modules and the callers import them from here.
+import type { Database } from 'better-sqlite3'
+import type { Viewer } from '../games/contract.ts'
+import type { EventStore } from '../log/store.ts'
+import type { Letter, Templates } from '../reports/render.ts'
+import type { OrdersRejected } from './events.ts'
+import type { ScheduleInput } from './schedule.ts'
+
+export interface Outbox {
+  enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
+}
+
+export interface JudgeOptions {
+  store: EventStore
+  db: Database
+  clock: () => Date
+  outbox: Outbox
+  templates?: Templates
+  /** Domain of the judge's own addresses (orders+game.role.key@domain). */
+  mailDomain?: string
+  /** The display name on every letter's From (PBEM_JUDGE_NAME); DEFAULT_JUDGE_NAME when absent. */
+  judgeName?: string | null
+  moderatorAddress?: string | null
+  /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
+  newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
+}
+
+export interface CreateGameRequest {
+  game: string
+  ruleset: string
+  scenario: string
+  players: { role: string; address: string; name: string }[]
+  options?: Record<string, string | number | boolean>
+  /** A moderator's own data pack (JSON); the embedded pack when absent. Either way the game stores its copy. */
+  pack?: unknown
+  zone?: string
+  deadlineHours?: number
+  createdBy?: string
+  /** Deadline rules and options; without it the game runs on zone + deadlineHours + options.early. */
+  schedule?: ScheduleInput
+}
+
+export interface SubmitMeta {
+  messageId?: string | null
+  from?: string | null
+  subject?: string
+  /** How the sender proved to be the player: 'key', 'address-key', 'cli'. */
+  authenticatedBy?: string
+  /** The message went on past what its reader reads, from this line: nothing of it may be filed. */
+  unreadFrom?: { line: number; chars: number }
+}
+
+export interface SubmitResult {
+  receipt: string
+  accepted: boolean
+  errors: OrdersRejected['errors']
+  label: string
+}
+
+export interface AdjudicateOptions {
+  /** The instant the resolution happens at (the tick's clock); the judge's clock when absent. */
+  now?: Date
+  /** Refuse (ConcurrencyError) unless the stream is still at this version: the caller's plan was made from it. */
+  expectedVersion?: number
+  /** Refuse unless this resolution point is still the open one (a moderator's guard against resolving the wrong point). */
+  point?: number
+  /** Apply the default to every decision not yet answered, at once (moderator force). */
+  force?: boolean
+  by?: string
+  reason?: string
+}
+
+export interface AdjudicateResult {
+  point: number
+  label: string
+  finished: boolean
+  /** False while the resolution waits on a player's decision: nothing of the result is recorded yet. */
+  committed: boolean
+  waiting: { decisionId: string; role: string; deadline: string } | null
+  /** Decisions asked and defaulted by this call. */
+  requested: string[]
+  defaulted: string[]
+}
+
+/** Options every moderator control takes. */
+export interface ModeratorOptions {
+  by?: string
+  reason?: string
+  /** The resolution point the moderator means; refused if the game has moved on (njudge's PROCESS <phase>). */
+  point?: number
+  expectedVersion?: number
+  now?: Date
+}
+
+/** The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE). */
+export type CallResult = { ok: true; message: string } | { ok: false; error: string }
+
+export interface CallMeta {
+  messageId?: string | null
+  from?: string | null
+  /** Mail the acknowledgement (or the error) to the player of record; default true. */
+  mail?: boolean
+}
+
+/** Someone the judge mails reports to: a player (by role) or the moderator (role null). */
+export interface Reader {
+  viewer: Viewer
+  address: string
+  role: string | null
+}
