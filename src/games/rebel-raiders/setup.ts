@@ -1,0 +1,98 @@
+// Rebel Raiders' pieces and opening position as data (RB 4, the ship summary table): what each kind
+// of piece is, and where the 1861 forces start. The position is plain JSON, checked against the map.
+import { z } from 'zod'
+import type { RebelMap } from './map.ts'
+
+export const PIECE_TYPES = ['battery', 'gunboat', 'ironclad', 'raider', 'sloop', 'runner'] as const
+export type PieceType = (typeof PIECE_TYPES)[number]
+export type Side = 'CSA' | 'USA'
+
+const pieceType = z
+  .object({
+    type: z.enum(PIECE_TYPES),
+    code: z.string().regex(/^[A-Z]{2}$/),
+    sides: z.array(z.enum(['CSA', 'USA'])).min(1),
+    mp: z.number().int().min(0),
+    combatDice: z.number().int().min(0),
+    hitOn: z.array(z.number().int().min(1).max(6)),
+    moves: z.boolean(),
+    speedBonusAtSea: z.number().int().optional(),
+    max: z.number().int().optional(),
+    cargo: z.number().int().optional(),
+    seas: z.object({
+      coastal: z.union([z.boolean(), z.enum(['USA', 'USA-towed'])]),
+      highSeas: z.boolean(),
+      northOfVicksburg: z.boolean(),
+    }),
+    src: z.string().min(1),
+  })
+  .strict()
+
+export const piecesSchema = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    types: z.array(pieceType),
+    stacking: z.object({
+      batteriesPerSpace: z.number().int(),
+      warshipsPerSidePerSpace: z.number().int(),
+      runnersPerSpace: z.number().int(),
+      commanderCarries: z.number().int(),
+      src: z.string(),
+    }),
+  })
+  .strict()
+
+export const setupSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    src: z.string(),
+    turn: z.number().int().min(1),
+    vp: z.number().int(),
+    handSize: z.number().int().min(0),
+    unionPawns: z.number().int().min(0),
+    pieces: z.array(
+      z
+        .object({ side: z.enum(['CSA', 'USA']), type: z.enum(PIECE_TYPES), at: z.array(z.string()), src: z.string() })
+        .strict(),
+    ),
+  })
+  .strict()
+
+export type Pieces = z.infer<typeof piecesSchema>
+export type Setup = z.infer<typeof setupSchema>
+
+/** One counter on the map: its id is the type's code and a number per side and type (`GB-2`, `SL-5`). */
+export interface Piece {
+  id: string
+  side: Side
+  type: PieceType
+  at: string
+}
+
+export interface Position {
+  turn: number
+  vp: number
+  unionPawns: number
+  pieces: Piece[]
+}
+
+/** The opening position of a set-up, each piece numbered in the order the set-up lists it; checked against the map and the piece table. */
+export function openingPosition(setup: Setup, pieces: Pieces, map: RebelMap): Position {
+  const counters: Piece[] = []
+  const numbers = new Map<string, number>()
+  for (const group of setup.pieces) {
+    const def = pieces.types.find((t) => t.type === group.type)
+    if (!def) throw new Error(`${setup.id}: no piece type ${group.type}`)
+    if (!def.sides.includes(group.side)) throw new Error(`${setup.id}: the ${group.side} has no ${group.type}s`)
+    for (const at of group.at) {
+      if (!map.has(at)) throw new Error(`${setup.id}: ${group.type} placed on unknown space ${at}`)
+      const key = `${group.side}-${def.code}`
+      const n = (numbers.get(key) ?? 0) + 1
+      numbers.set(key, n)
+      counters.push({ id: `${def.code}-${n}`, side: group.side, type: group.type, at })
+    }
+  }
+  return { turn: setup.turn, vp: setup.vp, unionPawns: setup.unionPawns, pieces: counters }
+}
