@@ -47,6 +47,8 @@ const space = z
     arsenal: z.boolean().optional(),
     mississippi: z.boolean().optional(),
     unlimitedStacking: z.boolean().optional(),
+    /** Upriver of Vicksburg: only gunboats and ironclads go there (the ship summary table). */
+    northOfVicksburg: z.boolean().optional(),
   })
   .strict()
 

@@ -1,0 +1,196 @@
+// Whether a ship's move may be made as written (RB 7.1-7.7, 8.11, the ship summary table), checked
+// when the orders arrive and again when they are carried out: each step's cost in movement points,
+// the links a ship may use, where each kind of ship may go, and what a move runs into (an assault,
+// a fight, a speed roll) and where that makes it stop. The dice of those encounters are not rolled
+// here: this is the path, not its outcome.
+import type { LinkKind, RebelMap, Space } from './map.ts'
+import type { Piece, Pieces, PieceType, Position, Side } from './setup.ts'
+
+export type MoveStep =
+  | { enter: string }
+  | { action: 'LOAD' | 'UNLOAD' }
+  | { action: 'RAID'; boost: number; times: number }
+  | { action: 'SEARCH'; boost: number; target: string }
+
+/** What the move meets on the way, for the resolution to settle. */
+export interface Encounter {
+  at: string
+  kind: 'assault' | 'combat' | 'speed-roll' | 'search' | 'raid'
+  why: string
+}
+
+export type MoveCheck =
+  | { ok: true; mp: number; end: string; encounters: Encounter[] }
+  | { ok: false; error: string; step: number }
+
+/** Who holds each space now: the map's side until a control marker changes it. */
+export type Control = Record<string, Side | 'neutral'>
+
+export interface MoveContext {
+  map: RebelMap
+  pieces: Pieces
+  position: Position
+  control: Control
+}
+
+const SHIP_LINKS: readonly LinkKind[] = ['port', 'sea', 'river']
+const WARSHIPS: readonly PieceType[] = ['gunboat', 'ironclad', 'sloop', 'raider']
+const AT_SEA = new Set(['coastal', 'highSeas', 'whaling'])
+
+/** Reads a path as orders write it: `FREN > CHAN > NATL > RAID+1 x2 > SEARCH(RD-1)+1 > LOAD`. */
+export function parsePath(text: string): MoveStep[] | string {
+  const steps: MoveStep[] = []
+  for (const raw of text.split('>').map((s) => s.trim().toUpperCase())) {
+    if (!raw) return 'an empty step: write spaces and actions separated by ">"'
+    if (raw === 'LOAD' || raw === 'UNLOAD') steps.push({ action: raw })
+    else if (raw.startsWith('RAID')) {
+      const m = /^RAID(?:\+([12]))?(?:\s*X\s*([1-3]))?$/.exec(raw)
+      if (!m) return `cannot read "${raw}": write RAID, RAID+1 or RAID x2`
+      steps.push({ action: 'RAID', boost: Number(m[1] ?? 0), times: Number(m[2] ?? 1) })
+    } else if (raw.startsWith('SEARCH')) {
+      const m = /^SEARCH\s*\(\s*([A-Z]{2}-\d+)\s*\)(?:\+([12]))?$/.exec(raw)
+      if (!m) return `cannot read "${raw}": write SEARCH(RD-1) or SEARCH(BR-2)+1`
+      steps.push({ action: 'SEARCH', target: m[1]!, boost: Number(m[2] ?? 0) })
+    } else if (/^[A-Z0-9]{4}(\.BS)?$/.test(raw)) steps.push({ enter: raw })
+    else return `cannot read "${raw}": a step is a space (HATT, WILM.BS) or LOAD, UNLOAD, RAID, SEARCH(piece)`
+  }
+  return steps
+}
+
+/** Why a kind of ship may not be in a space, or null when it may. */
+function barred(type: PieceType, side: Side, s: Space, ctx: MoveContext, towed: boolean): string | null {
+  const def = ctx.pieces.types.find((t) => t.type === type)!
+  const kinds = `${type}s`
+  if (s.kind === 'coastal') {
+    const c = def.seas.coastal
+    if (c === false || (c === 'USA' && side !== 'USA') || (c === 'USA-towed' && (side !== 'USA' || !towed)))
+      return `${kinds} may not enter a coastal zone${c === 'USA-towed' && side === 'USA' ? ' unless towed by a sloop' : ''} (ship table)`
+  }
+  if ((s.kind === 'highSeas' || s.kind === 'whaling' || s.kind === 'neutralPort') && !def.seas.highSeas)
+    return `${kinds} may not enter the high seas (ship table)`
+  if (s.northOfVicksburg && !def.seas.northOfVicksburg) return `${kinds} may not go upriver of Vicksburg (ship table)`
+  if (s.noShips) return `no ship may enter ${s.name} (RB 3.1)`
+  if (s.kind === 'navyYards' && side !== 'USA') return 'Confederate ships may not enter the Navy Yards (ruling RR-M2)'
+  if (side === 'CSA' && (ctx.control[s.id] === 'USA' || (s.side === 'USA' && s.kind === 'riverPort')))
+    return `Confederate ships may never enter ${s.name}, a Union port (RB 7.74)`
+  return null
+}
+
+const enemyOf = (side: Side): Side => (side === 'CSA' ? 'USA' : 'CSA')
+const holders = (ctx: MoveContext, at: string, side: Side, types: readonly PieceType[]) =>
+  ctx.position.pieces.filter((p) => p.at === at && p.side === side && types.includes(p.type))
+
+/**
+ * Checks one ship's move step by step (`towed`: an ironclad behind a sloop; `towing`: the sloop). A Union ship that
+ * enters an enemy port or fort must assault it (RB 7.73): it needs a cannon pawn and stops there.
+ */
+export function checkMove(
+  ctx: MoveContext,
+  piece: Piece,
+  steps: MoveStep[],
+  opts: { towed?: boolean; towing?: boolean } = {},
+): MoveCheck {
+  const def = ctx.pieces.types.find((t) => t.type === piece.type)
+  if (!def || !def.moves)
+    return { ok: false, error: `${piece.id} is a ${piece.type} and never moves (RB 7.11)`, step: 0 }
+  const foe = enemyOf(piece.side)
+  let at = piece.at
+  let mp = 0
+  const encounters: Encounter[] = []
+  let stopped: string | null = null
+  const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
+  for (let i = start; i < steps.length; i++) {
+    const step = steps[i]!
+    const fail = (error: string): MoveCheck => ({ ok: false, error, step: i + 1 })
+    if (stopped) return fail(`${piece.id} must stop at ${at}: ${stopped}`)
+    const here = ctx.map.space(at)
+    if ('enter' in step) {
+      if (!ctx.map.has(step.enter)) return fail(`no space ${step.enter} on the map`)
+      const to = ctx.map.space(step.enter)
+      const links = ctx.map.between(at, to.id)
+      if (!links.length) return fail(`${to.name} is not next to ${here.name} (RB 7.2)`)
+      if (!links.some((l) => SHIP_LINKS.includes(l)))
+        return fail(
+          links.includes('river-noships')
+            ? `no ship may move between ${here.name} and ${to.name} (RB 7.24)`
+            : `${here.name} and ${to.name} are joined only by a land line: ships may not use it (RB 3.1)`,
+        )
+      const bar = barred(piece.type, piece.side, to, ctx, !!opts.towed)
+      if (bar) return fail(bar)
+      // A towed ironclad spends nothing in the sea zones (RB 7.32).
+      mp += opts.towed && AT_SEA.has(to.kind) ? 0 : 1
+      at = to.id
+      const held = ctx.control[to.id] ?? to.side
+      if (
+        piece.side === 'USA' &&
+        held === 'CSA' &&
+        ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(to.kind)
+      ) {
+        if (ctx.position.unionPawns < 1)
+          return fail(`entering ${to.name} is an assault, and no cannon pawn is left for one (RB 7.73)`)
+        encounters.push({ at, kind: 'assault', why: `entering ${to.name} is an assault (RB 7.73)` })
+        stopped = 'an assault ends the move until it is resolved (RB 7.73)'
+      } else if (to.kind === 'blockadeStation' && holders(ctx, at, foe, WARSHIPS).length) {
+        if (piece.side === 'USA' && holders(ctx, at, 'CSA', ['gunboat', 'ironclad']).length)
+          encounters.push({ at, kind: 'combat', why: `Confederate warships hold ${to.name}: naval combat (RB 7.75)` })
+        else if (piece.type === 'runner' || piece.type === 'raider')
+          encounters.push({
+            at,
+            kind: 'speed-roll',
+            why: `Union warships in ${to.name}: a speed roll to pass (RB 7.75)`,
+          })
+      } else if (
+        piece.type === 'raider' &&
+        (to.kind === 'highSeas' || to.kind === 'whaling') &&
+        holders(ctx, at, 'USA', ['sloop']).length
+      )
+        encounters.push({ at, kind: 'speed-roll', why: `Union sloops in ${to.name}: a speed roll (RB 7.76)` })
+      if (mp > def.mp) return fail(`${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`)
+      continue
+    }
+    if (step.action === 'LOAD' || step.action === 'UNLOAD') {
+      const action = step.action
+      if (piece.type !== 'runner') return fail(`only blockade runners ${action.toLowerCase()} cargo (RB 7.33)`)
+      if (action === 'LOAD' && here.kind !== 'neutralPort')
+        return fail('cargo is loaded only in a neutral port (RB 7.33)')
+      if (action === 'UNLOAD' && (here.kind !== 'oceanPort' || (ctx.control[here.id] ?? here.side) !== 'CSA'))
+        return fail('cargo is unloaded only in a Confederate port (RB 7.33)')
+      mp += 1
+    } else if (step.action === 'RAID') {
+      if (piece.type !== 'raider') return fail('only raiders raid (RB 7.34)')
+      if (!AT_SEA.has(here.kind))
+        return fail('a raid is made in a coastal or high seas zone or the Whaling Grounds (RB 7.34)')
+      if (here.noRaid) return fail(`no raiding in ${here.name} (RB 8.11)`)
+      mp += step.times * (2 + 2 * step.boost)
+      for (let n = 0; n < step.times; n++)
+        encounters.push({ at, kind: 'raid', why: `raid${step.boost ? ` +${step.boost}` : ''} (RB 8)` })
+    } else if (step.action === 'SEARCH') {
+      const where = piece.type === 'sloop' ? [...AT_SEA, 'blockadeStation'] : ['blockadeStation']
+      if (piece.type !== 'sloop' && !(piece.type === 'gunboat' && piece.side === 'USA'))
+        return fail('only Union sloops, and Union gunboats in a blockade station, search (RB 7.35-7.36)')
+      if (opts.towing) return fail('a sloop towing an ironclad may not search (RB 7.61)')
+      if (!where.includes(here.kind))
+        return fail(
+          `a ${piece.type} searches only in ${piece.type === 'sloop' ? 'a blockade station, a coastal or high seas zone or the Whaling Grounds' : 'a blockade station'} (RB 7.35-7.36)`,
+        )
+      const target = ctx.position.pieces.find((p) => p.id === step.target && p.side === 'CSA')
+      if (!target || target.at !== at)
+        return fail(`no Confederate ${step.target} in ${here.name} to search for (RB 7.75)`)
+      if (target.type === 'runner' && (here.kind === 'highSeas' || here.kind === 'whaling'))
+        return fail('sloops may not search for blockade runners on the high seas (RB 7.76)')
+      mp += 2 + 2 * step.boost
+      encounters.push({
+        at,
+        kind: 'search',
+        why: `search for ${target.id}${step.boost ? ` +${step.boost}` : ''} (RB 7.75-7.76)`,
+      })
+    }
+    if (mp > def.mp)
+      return {
+        ok: false,
+        error: `${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`,
+        step: i + 1,
+      }
+  }
+  return { ok: true, mp, end: at, encounters }
+}
