@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120000,
     hookTimeout: 60000,
     pool: 'forks',
+    // Commands the tests start run the sources as they are, never a dist/ built before a change.
+    env: { PBEM_FROM_SOURCE: '1' },
   },
 })

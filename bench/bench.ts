@@ -4,7 +4,8 @@
 //  2. the time to re-fold the Weak Beginning demo game (setup + every recorded resolution);
 //  3. the hostile-mail corpus of issue 9: worst time, reply and database growth per kind of attack
 //     (bench/hostile.ts; BENCH_HOSTILE=0 skips it);
-//  4. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it).
+//  4. start-up of the pbem command against `node -e 0` (bench/startup.ts; BENCH_STARTUP=0 skips it);
+//  5. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +39,11 @@ try {
   app.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
+}
+
+if (process.env.BENCH_STARTUP !== '0') {
+  const { benchStartup, printStartup } = await import('./startup.ts')
+  printStartup(benchStartup())
 }
 
 if (process.env.BENCH_HOSTILE !== '0') {

@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI in this process through tsx's loader, so signals reach the judge itself.
-import { register } from 'tsx/esm/api'
+// Runs the compiled CLI (dist/, built from src/ by `npm ci` through the `prepare` script), which
+// starts without a TypeScript compiler. Without it, or with PBEM_FROM_SOURCE=1 (the test suite sets
+// it, so tests always run the sources as they are), the sources run through tsx's loader in this
+// process, so signals reach the judge itself.
+import { existsSync } from 'node:fs'
 
-register()
-await import('../src/cli/main.ts')
+const compiled = new URL('../dist/cli/main.js', import.meta.url)
+if (process.env.PBEM_FROM_SOURCE !== '1' && existsSync(compiled)) await import(compiled.href)
+else {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import('../src/cli/main.ts')
+}

@@ -11,11 +11,11 @@ import { EventStore } from '../log/store.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
-import { ImapIntake } from '../mail/imap.ts'
-import { handleInbound, type IntakeDeps, type IntakeOutcome, recordIntakeFailure } from '../mail/intake.ts'
+import type { ImapIntake } from '../mail/imap.ts'
+import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
-import { ImapArchive, SmtpTransport, drainOutboxResolving, type ArchiveLookup } from '../mail/smtp.ts'
+import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
 export interface AppOptions {
   dataDir?: string
@@ -87,9 +87,12 @@ export function openApp(opts: AppOptions = {}): App {
         : opts.moderatorAddress,
     ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
   })
-  const smtp = mail.smtp ? new SmtpTransport({ ...mail.smtp, archiveAddress: mail.archiveAddress, db, clock }) : null
+  const smtp = mail.smtp ? lazySmtp({ ...mail.smtp, archiveAddress: mail.archiveAddress, db, clock }) : null
   const transport: MailTransport = smtp ?? new DropFolderTransport(dirs.outbox)
-  const archive = mail.archiveImap ? new ImapArchive(mail.archiveImap) : null
+  const archiveAccount = mail.archiveImap
+  const archive: ArchiveLookup | null = archiveAccount
+    ? { find: async (ids) => new (await import('../mail/smtp.ts')).ImapArchive(archiveAccount).find(ids) }
+    : null
   const close = () => {
     smtp?.close()
     db.close()
@@ -97,14 +100,37 @@ export function openApp(opts: AppOptions = {}): App {
   return { db, store, judge, clock, dirs, mail, transport, archive, close }
 }
 
+// The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
+// so commands that read no mail (game status, history) start without them.
+const intakeModule = () => import('../mail/intake.ts')
+
+/** The SMTP transport, loaded and connected on the first send: commands that send nothing start without it. */
+function lazySmtp(options: SmtpTransportOptions): MailTransport & { close(): void } {
+  let real: SmtpTransport | null = null
+  let loading: Promise<SmtpTransport> | null = null
+  const load = () => {
+    loading ??= import('../mail/smtp.ts').then((m) => {
+      real = new m.SmtpTransport(options)
+      return real
+    })
+    return loading
+  }
+  return {
+    name: 'smtp',
+    send: async (mail, eml, outboxId) => (await load()).send(mail, eml, outboxId),
+    close: () => real?.close(),
+  }
+}
+
 /** The one intake, as a handler for every inbound path (drop folder, IMAP, SMTP listener). */
 export function inboundHandler(app: App): (raw: Buffer, source: string, size?: number) => Promise<IntakeOutcome> {
-  return (raw, source, size) => handleInbound(raw, source, intakeDeps(app), {}, size === undefined ? {} : { size })
+  return async (raw, source, size) =>
+    (await intakeModule()).handleInbound(raw, source, intakeDeps(app), {}, size === undefined ? {} : { size })
 }
 
 /** Records a message the intake failed on for good, and tells its sender and the moderator. */
 export function intakeFailureRecorder(app: App): (raw: Buffer, source: string, error: unknown) => Promise<void> {
-  return (raw, source, error) => recordIntakeFailure(raw, source, intakeDeps(app), error)
+  return async (raw, source, error) => (await intakeModule()).recordIntakeFailure(raw, source, intakeDeps(app), error)
 }
 
 function intakeDeps(app: App): IntakeDeps {
@@ -118,12 +144,13 @@ function intakeDeps(app: App): IntakeDeps {
 }
 
 /** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
-export function imapIntake(
+export async function imapIntake(
   app: App,
   extra: { log?: (line: string) => void; onHandled?: (info: { uid: number; result: unknown }) => void } = {},
-): ImapIntake | null {
+): Promise<ImapIntake | null> {
   const c = app.mail.imap
   if (!c) return null
+  const { ImapIntake } = await import('../mail/imap.ts')
   return new ImapIntake({
     host: c.host,
     port: c.port,
@@ -167,7 +194,7 @@ export async function readInbox(
     },
   )
   if (opts.imap !== false) {
-    const intake = imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
+    const intake = await imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
     if (intake) await intake.runOnce()
   }
   return outcomes
@@ -182,8 +209,12 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
   let total = 0
   for (;;) {
     const { sent } =
-      app.transport instanceof SmtpTransport
-        ? await drainOutboxResolving(app.db, app.transport, app.clock, { archive: app.archive, limit: 200, log })
+      app.transport.name === 'smtp'
+        ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
+            archive: app.archive,
+            limit: 200,
+            log,
+          })
         : await drainOutbox(app.db, app.transport, app.clock, { limit: 200 })
     total += sent
     if (sent === 0) return total

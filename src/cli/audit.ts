@@ -1,12 +1,16 @@
 // `pbem history`, `pbem receipt`, `pbem export`: the audit views, from the log alone.
 import type { Command } from 'commander'
-import { sendOutbox, type App } from './app.ts'
+import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
-import { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
-import { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
-import { verifyGame } from '../engine/audit.ts'
+import type * as DepsModule from './deps.ts'
 
-export function registerAuditCommands(program: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+type Deps = typeof DepsModule
+
+export function registerAuditCommands(
+  program: Command,
+  withApp: (fn: (app: App) => unknown) => Promise<void>,
+  d: () => Deps,
+): void {
   program
     .command('history <game>')
     .description('what a reader was (or would have been) shown at each resolution, re-rendered from the log')
@@ -14,7 +18,12 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     .option('--turn <n>', 'only the resolutions of this game turn')
     .action((game: string, o) =>
       withApp((app) => {
-        const pages = history(app.judge, game, parseViewer(o.as), o.turn === undefined ? undefined : Number(o.turn))
+        const pages = d().history(
+          app.judge,
+          game,
+          d().parseViewer(o.as),
+          o.turn === undefined ? undefined : Number(o.turn),
+        )
         if (!pages.length) console.log('nothing resolved yet')
         const { ruleset } = app.judge.load(game)
         for (const p of pages)
@@ -29,7 +38,7 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     .description('the story of one order message: hash, commands, arrival, what replaced it, which resolution used it')
     .action((id: string) =>
       withApp((app) => {
-        const r = receiptStory(app.judge, app.store, id)
+        const r = d().receiptStory(app.judge, app.store, id)
         if (!r) {
           console.error(`no receipt ${id}`)
           process.exitCode = 1
@@ -99,15 +108,19 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     .action((game: string, o) =>
       withApp(async (app) => {
         const fold = app.judge.load(game)
-        const fromPoint = o.fromPoint ? Number(o.fromPoint) : o.fromTurn ? pointOfTurn(fold, Number(o.fromTurn)) : NaN
+        const fromPoint = o.fromPoint
+          ? Number(o.fromPoint)
+          : o.fromTurn
+            ? d().pointOfTurn(fold, Number(o.fromTurn))
+            : NaN
         if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
         const amendments = (o.amend as string[]).map((a) => {
           const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
           if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
           return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
         })
-        const before = verifyGame(app.db, app.judge, game)
-        const plan = readjudicate(
+        const before = d().verifyGame(app.db, app.judge, game)
+        const plan = d().readjudicate(
           app.judge,
           {
             game,
@@ -121,12 +134,12 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
         for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
         console.log(plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.')
         if (o.commit) {
-          const after = verifyGame(app.db, app.judge, game)
+          const after = d().verifyGame(app.db, app.judge, game)
           console.log(
             `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
           )
         } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
-        await sendOutbox(app)
+        await d().sendOutbox(app)
       }),
     )
 
@@ -137,7 +150,7 @@ export function registerAuditCommands(program: Command, withApp: (fn: (app: App)
     .option('--out <dir>', 'where to write', 'export')
     .action((game: string, o) =>
       withApp((app) => {
-        const r = exportGame(app.judge, app.store, game, parseViewer(o.as), o.out)
+        const r = d().exportGame(app.judge, app.store, game, d().parseViewer(o.as), o.out)
         console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
       }),
     )

@@ -1,20 +1,11 @@
 // The `pbem` command: the judge's operator and moderator tasks.
 import { Command } from 'commander'
+import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
-import { openApp, readInbox, sendOutbox, type App } from './app.ts'
-import { locate, verifyDice, verifyGame } from '../engine/audit.ts'
 import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/calendar.ts'
-import { inProgress, pendingDecision } from '../engine/lifecycle.ts'
-import { describeSchedule, MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/schedule.ts'
-import { runTick, tickLines } from '../schedule/tick.ts'
-import { verifyAll } from '../log/verify.ts'
-import { rulesetFactory, rulesetIds } from '../games/index.ts'
-import { runDemo } from './demo.ts'
-import { serve } from './serve.ts'
+import { MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/schedule.ts'
 import { registerAuditCommands } from './audit.ts'
 import { registerSecretCommands } from './secret.ts'
-import { checkServerSecret } from '../engine/secret.ts'
-import { checkDeadlineHours } from '../engine/validate.ts'
 import { hoursOption, instantOption, integerOption } from './options.ts'
 
 const program = new Command()
@@ -23,8 +14,19 @@ program
   .description('acw-pbem: a play-by-email judge for American Civil War naval wargames')
   .option('-d, --data <dir>', 'data directory (default $PBEM_DATA_DIR or ./data)')
 
+type Deps = typeof import('./deps.ts')
+let deps: Deps | null = null
+/** The modules the commands run on; loaded just before a command runs, never for help. */
+function d(): Deps {
+  if (!deps) throw new Error('a command ran before its modules were loaded')
+  return deps
+}
+program.hook('preAction', async () => {
+  deps ??= await import('./deps.ts')
+})
+
 function withApp(fn: (app: App) => unknown): Promise<void> {
-  const app = openApp(program.opts().data ? { dataDir: program.opts().data } : {})
+  const app = d().openApp(program.opts().data ? { dataDir: program.opts().data } : {})
   return Promise.resolve(fn(app))
     .then(() => undefined)
     .finally(() => app.close())
@@ -41,8 +43,11 @@ program
   .option('--interval <ms>', 'how often to look at the inbox and the deadlines', '1000')
   .option('--no-demo-game', 'do not create a demo game when there is none')
   .action(async (o) => {
-    const app = openApp(program.opts().data ? { dataDir: program.opts().data } : {})
-    await serve(app, { intervalMs: integerOption('--interval', o.interval, 50, 3_600_000), demoGame: o.demoGame })
+    const app = d().openApp(program.opts().data ? { dataDir: program.opts().data } : {})
+    await (await import('./serve.ts')).serve(app, {
+      intervalMs: integerOption('--interval', o.interval, 50, 3_600_000),
+      demoGame: o.demoGame,
+    })
   })
 
 program
@@ -50,7 +55,7 @@ program
   .description("play the default game's demo from its sample order mails")
   .option('--dir <dir>', 'where to put the demo database, inbox and outbox', 'data/demo')
   .action(async (o) => {
-    const result = await runDemo({ dir: o.dir, log: (l) => console.log(l) })
+    const result = await (await import('./demo.ts')).runDemo({ dir: o.dir, log: (l) => console.log(l) })
     const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
     console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
@@ -60,7 +65,7 @@ const game = program.command('game').description('create and inspect games')
 game
   .command('create <id>')
   .description('create a game; prints each player key (also mailed in every report)')
-  .requiredOption('--ruleset <id>', `one of: ${rulesetIds().join(', ')}`)
+  .requiredOption('--ruleset <id>', 'the game (pbem data check lists the games this judge runs)')
   .requiredOption('--scenario <id>', 'scenario id')
   .option(
     '--player <role=address[:name]...>',
@@ -104,7 +109,7 @@ game
         players,
         pack,
         zone: o.zone,
-        deadlineHours: checkDeadlineHours(o.deadlineHours),
+        deadlineHours: d().checkDeadlineHours(o.deadlineHours),
         options: { early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
@@ -112,7 +117,7 @@ game
       console.log(`Game ${id} created.`)
       for (const [role, key] of Object.entries(keys))
         console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 game.command('list').action(() =>
@@ -141,10 +146,10 @@ game.command('status <id>').action((id: string) =>
     )
     console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
     if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
-    const d = inProgress(f) ? pendingDecision(f) : null
-    if (d)
+    const pending = d().inProgress(f) ? d().pendingDecision(f) : null
+    if (pending)
       console.log(
-        `Decision pending: ${d.decisionId} (${d.role}) "${d.question}", default ${d.defaultOption}, due ${d.deadline}`,
+        `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
       )
     for (const [role, list] of f.absences)
       for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
@@ -197,7 +202,7 @@ program
         console.log(
           `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
         )
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -210,10 +215,10 @@ program
   .action((o) =>
     withApp(async (app) => {
       const now = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : app.clock()
-      const read = await readInbox(app)
-      const report = runTick(app.judge, now)
-      for (const l of tickLines(report)) console.log(l)
-      const sent = await sendOutbox(app)
+      const read = await d().readInbox(app)
+      const report = d().runTick(app.judge, now)
+      for (const l of d().tickLines(report)) console.log(l)
+      const sent = await d().sendOutbox(app)
       console.log(
         `${read.length} mail(s) read, ${report.games.filter((g) => g.committed).length} game(s) adjudicated, ${sent} mail(s) written`,
       )
@@ -246,7 +251,7 @@ program
     withApp((app) => {
       app.judge.pause(g, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}), ...pointOpt(o) })
       console.log(`${g}: paused`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -267,7 +272,7 @@ program
         ...(o.reason ? { reason: o.reason } : {}),
       })
       console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -284,7 +289,7 @@ program
         ...(o.reason ? { reason: o.reason } : {}),
       })
       console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -296,7 +301,7 @@ program
     withApp((app) => {
       const r = app.judge.setDeadline(g, when(app, g, at), { by: 'moderator (cli)', ...pointOpt(o) })
       console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -309,7 +314,7 @@ program
       const r = app.judge.preview(g, o.print ? { to: null } : {})
       if (o.print || !r.letter) console.log(r.text)
       else console.log(`${g}: preview of ${r.label} mailed to ${r.letter.to}`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -321,14 +326,14 @@ program
       const r = app.judge.decide(g, role, id, option)
       console.log(r.ok ? r.message : `not recorded: ${r.error}`)
       if (!r.ok) process.exitCode = 1
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
 const schedule = program.command('schedule').description("a game's deadline rules and options")
 schedule.command('show <game>').action((g: string) =>
   withApp((app) => {
-    for (const l of describeSchedule(app.judge.schedule(g))) console.log(l)
+    for (const l of d().describeSchedule(app.judge.schedule(g))) console.log(l)
   }),
 )
 schedule
@@ -360,8 +365,8 @@ schedule
     withApp((app) => {
       const input = scheduleInput(o) ?? {}
       const s = app.judge.setSchedule(g, input, { by: 'moderator (cli)', reschedule: !!o.reschedule })
-      for (const l of describeSchedule(s)) console.log(l)
-      return sendOutbox(app)
+      for (const l of d().describeSchedule(s)) console.log(l)
+      return d().sendOutbox(app)
     }),
   )
 schedule
@@ -428,7 +433,7 @@ program
       const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
       let bad = 0
       for (const id of games) {
-        const v = verifyGame(app.db, app.judge, id)
+        const v = d().verifyGame(app.db, app.judge, id)
         if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
         else {
           bad++
@@ -437,7 +442,7 @@ program
         }
       }
       // Every key was derived from the server secret: a swapped or lost one changes them all.
-      const secret = checkServerSecret(app.db)
+      const secret = d().checkServerSecret(app.db)
       if (secret.ok) console.log(`server secret: OK (${secret.text})`)
       else {
         bad++
@@ -445,9 +450,11 @@ program
       }
       if (o.all) {
         // Streams that are not games (mail intake, operator actions) have hash chains too.
-        for (const f of verifyAll(app.db).failures.filter((x) => !x.stream.startsWith('game:'))) {
+        for (const f of d()
+          .verifyAll(app.db)
+          .failures.filter((x) => !x.stream.startsWith('game:'))) {
           bad++
-          console.log(`${f.stream}: FAILED at ${locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
+          console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
         }
       }
       if (bad) process.exitCode = 1
@@ -461,7 +468,7 @@ program
   .option('--turn <n>', 'only the resolutions of this game turn')
   .action((g: string, o) =>
     withApp((app) => {
-      const r = verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
+      const r = d().verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')
       if (!r.ok) process.exitCode = 1
@@ -473,11 +480,11 @@ program
   .description('data packs')
   .command('check [file]')
   .description("checks a data pack file against its game's schema; without a file, every game's own pack")
-  .option('--ruleset <id>', `which game the pack is for (${rulesetIds().join(', ')}); needed with a file`)
+  .option('--ruleset <id>', 'which game the pack is for; needed with a file')
   .action((file: string | undefined, o) => {
-    if (file && !o.ruleset) return fail(`name the game of ${file} with --ruleset (${rulesetIds().join(', ')})`)
-    for (const id of o.ruleset ? [o.ruleset as string] : rulesetIds()) {
-      const factory = rulesetFactory(id)
+    if (file && !o.ruleset) return fail(`name the game of ${file} with --ruleset (${d().rulesetIds().join(', ')})`)
+    for (const id of o.ruleset ? [o.ruleset as string] : d().rulesetIds()) {
+      const factory = d().rulesetFactory(id)
       try {
         const pack = file ? factory.loadPack(JSON.parse(readFileSync(file, 'utf8'))) : factory.defaultPack()
         console.log(`${id}: ${pack.id}: valid (sha256 ${pack.hash})`)
@@ -496,7 +503,7 @@ player
     withApp((app) => {
       const key = app.judge.rekey(g, role, o.reason)
       console.log(`${g} ${role}: new key ${key} (mailed to the player of record)`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -513,7 +520,7 @@ player
         ...(o.reason ? { reason: o.reason } : {}),
       })
       console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 player
@@ -524,7 +531,7 @@ player
     withApp((app) => {
       app.judge.eject(g, role, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}) })
       console.log(`${g} ${role}: vacant`)
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 player
@@ -535,7 +542,7 @@ player
       const r = app.judge.setPlayerZone(g, role, zone)
       console.log(r.ok ? r.message : `not set: ${r.error}`)
       if (!r.ok) process.exitCode = 1
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 player
@@ -550,7 +557,7 @@ player
         : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
       console.log(r.ok ? r.message : `not set: ${r.error}`)
       if (!r.ok) process.exitCode = 1
-      return sendOutbox(app)
+      return d().sendOutbox(app)
     }),
   )
 
@@ -566,7 +573,7 @@ program
     }),
   )
 
-registerAuditCommands(program, withApp)
-registerSecretCommands(program, withApp)
+registerAuditCommands(program, withApp, d)
+registerSecretCommands(program, withApp, d)
 
 program.parseAsync(process.argv).catch((e) => fail(e instanceof Error ? e.message : String(e)))

@@ -1,10 +1,16 @@
 // `pbem secret status|export`: where the server secret lives, and moving it out of the database.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { checkServerSecret, exportServerSecret } from '../engine/secret.ts'
 import type { App } from './app.ts'
+import type * as DepsModule from './deps.ts'
 
-export function registerSecretCommands(program: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+type Deps = typeof DepsModule
+
+export function registerSecretCommands(
+  program: Command,
+  withApp: (fn: (app: App) => unknown) => Promise<void>,
+  d: () => Deps,
+): void {
   const secret = program
     .command('secret')
     .description('the server secret every player and moderator key is derived from')
@@ -16,7 +22,7 @@ export function registerSecretCommands(program: Command, withApp: (fn: (app: App
     )
     .action(() =>
       withApp((app) => {
-        const check = checkServerSecret(app.db)
+        const check = d().checkServerSecret(app.db)
         console.log(`${check.ok ? 'OK' : 'FAILED'}: ${check.text}`)
         if (!check.ok) process.exitCode = 1
       }),
@@ -29,7 +35,7 @@ export function registerSecretCommands(program: Command, withApp: (fn: (app: App
     .action((o) =>
       withApp((app) => {
         const file = resolve(o.to)
-        const r = exportServerSecret(app.db, file)
+        const r = d().exportServerSecret(app.db, file)
         console.log(
           `The server secret (fingerprint ${r.fingerprint}) is now in ${file} (mode 0600) and no longer in the database.`,
         )

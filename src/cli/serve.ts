@@ -102,7 +102,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   let intake: ImapIntake | null = null
   let listener: SmtpListener | null = null
   try {
-    intake = imapIntake(app, { log, onHandled: (i) => taken(`imap uid ${i.uid}`, i.result) })
+    intake = await imapIntake(app, { log, onHandled: (i) => taken(`imap uid ${i.uid}`, i.result) })
     if (intake) await intake.start()
     if (app.mail.listen) {
       listener = await startSmtpListener({
