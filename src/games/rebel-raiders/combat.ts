@@ -48,7 +48,7 @@ export function shieldProblems(units: Unit[]): string[] {
     else if (used.has(front.id)) problems.push(`${front.id} shields one ship only (10.21)`)
     else if (!((front.type === 'ironclad' && u.type === 'sloop') || (front.type === 'sloop' && u.type === 'gunboat')))
       problems.push(
-        `a ${front.type} cannot shield a ${u.type}: ironclads shield sloops and sloops shield gunboats (10.21)`,
+        `${front.id} (${front.type}) cannot shield ${u.id} (${u.type}): ironclads shield sloops and sloops shield gunboats (10.21)`,
       )
     used.add(u.shieldedBy)
   }
