@@ -1,0 +1,142 @@
+// Union assaults (RB 11): which spaces may be assaulted and from where, the dice of both sides with
+// the bonus for matching dice and the Union's tactics, the result and its victory points, and what a
+// capture costs the Confederacy besides (a die for a city or port, and once a game for the last
+// Mississippi port, Atlanta and Richmond).
+import { PUBLIC, type Dice } from '../contract.ts'
+import type { LinkKind, RebelMap } from './map.ts'
+import type { Control } from './movement.ts'
+import { MISSISSIPPI } from './supply.ts'
+
+export type AssaultKind = 'amphibious' | 'river' | 'land'
+
+/** RB 11.62: the Union's assault dice by year; 1865 (a 13th turn) keeps 1864's four (ruling RR-A1). */
+export function unionAssaultDice(year: number): number {
+  return Math.max(1, Math.min(4, year - 1860))
+}
+
+/**
+ * RB 11.62: +1 for each pair, +2 for each triple, +3 for four alike, counted so as to give the most
+ * (two pairs +2; five alike as four and one, or a triple and a pair, +3; six alike as two triples +4).
+ */
+export function matchBonus(dice: number[]): number {
+  const counts = new Map<number, number>()
+  for (const d of dice) counts.set(d, (counts.get(d) ?? 0) + 1)
+  const best = (n: number): number =>
+    n < 2 ? 0 : Math.max(1 + best(n - 2), n >= 3 ? 2 + best(n - 3) : 0, n >= 4 ? 3 + best(n - 4) : 0)
+  return [...counts.values()].reduce((sum, n) => sum + best(n), 0)
+}
+
+export interface AssaultRoll {
+  union: { dice: number[]; tactics: number; total: number }
+  csa: { dice: number[]; total: number }
+  unionWins: boolean
+  /** The Confederate points from the dice alone (11.66-11.67): the difference, to the loser's cost. */
+  vp: number
+}
+
+/**
+ * Rolls an assault (11.6). `tactics` is the number of the year's dice the Union leaves unrolled for
+ * +1 each (11.63: at most 3, and at least one die is always rolled); card dice (`extra`) cannot be
+ * traded. The Confederacy rolls two dice, one more per battery up to three, one more at Richmond.
+ */
+export function rollAssault(
+  dice: Dice,
+  target: string,
+  opts: {
+    year: number
+    tactics?: number
+    batteries: number
+    extraUnionDice?: number
+    extraCsaDice?: number
+    unionMod?: number
+    csaMod?: number
+  },
+): AssaultRoll {
+  const base = unionAssaultDice(opts.year)
+  const tactics = opts.tactics ?? 0
+  if (!Number.isInteger(tactics) || tactics < 0 || tactics > Math.min(3, base - 1))
+    throw new Error(
+      `Union tactics may leave at most ${Math.min(3, base - 1)} of ${base} dice unrolled in ${opts.year} (11.63)`,
+    )
+  const roll = (who: string, n: number) =>
+    Array.from({ length: n }, (_, i) => dice.roll(`assault on ${target}: ${who} die ${i + 1}`, 6, PUBLIC))
+  // The Union always rolls first (11.63).
+  const u = roll('Union', base - tactics + (opts.extraUnionDice ?? 0))
+  const csaCount = 2 + Math.min(3, opts.batteries) + (target === 'RICH' ? 1 : 0) + (opts.extraCsaDice ?? 0)
+  const c = roll('Confederate', csaCount)
+  const attack = Math.max(...u) + matchBonus(u) + tactics + (opts.unionMod ?? 0)
+  const defense = Math.max(...c) + matchBonus(c) + (opts.csaMod ?? 0)
+  const unionWins = attack > defense
+  return {
+    union: { dice: u, tactics, total: attack },
+    csa: { dice: c, total: defense },
+    unionWins,
+    vp: unionWins ? -(attack - defense) : defense - attack,
+  }
+}
+
+/**
+ * RB 11.68: what a capture costs besides the dice: one die for a city or port (not a fort, not
+ * Louisville), and once a game one die for the last Mississippi port, two for Atlanta, three for
+ * Richmond. `control` is before the capture; `once` names the once-a-game losses already taken.
+ */
+export function captureLosses(
+  dice: Dice,
+  map: RebelMap,
+  control: Control,
+  target: string,
+  once: ReadonlySet<string>,
+): { vp: number; cityLost: boolean; onceTaken: string[]; rolls: number[] } {
+  const s = map.space(target)
+  const cityLost = s.side === 'CSA' && (s.kind === 'oceanPort' || s.kind === 'riverPort' || s.kind === 'inlandCity')
+  if (!cityLost) return { vp: 0, cityLost: false, onceTaken: [], rolls: [] }
+  const rolls: number[] = []
+  const die = (label: string) => {
+    const v = dice.roll(label, 6, PUBLIC)
+    rolls.push(v)
+    return v
+  }
+  let vp = -die(`capture of ${target}`)
+  const onceTaken: string[] = []
+  const held = (id: string) => (control[id] ?? map.space(id).side) === 'CSA'
+  const lastOnRiver = (MISSISSIPPI as readonly string[]).includes(target) && MISSISSIPPI.filter(held).length === 1
+  const bonus: [string, number, boolean][] = [
+    ['mississippi', 1, lastOnRiver],
+    ['ATLA', 2, target === 'ATLA'],
+    ['RICH', 3, target === 'RICH'],
+  ]
+  for (const [key, n, applies] of bonus) {
+    if (!applies || once.has(key)) continue
+    for (let i = 1; i <= n; i++)
+      vp -= die(`once-a-game loss for ${key === 'mississippi' ? 'the Mississippi' : key}: die ${i}`)
+    onceTaken.push(key)
+  }
+  return { vp, cityLost, onceTaken, rolls }
+}
+
+/**
+ * Whether the Union may assault `target` this way (11.3-11.4): amphibiously when its ships entered
+ * the space; over a river line from an adjacent Union-held space; over a land line from an adjacent
+ * Union-held city, fort or port. Only Confederate-held ports, forts and cities are assaulted.
+ */
+export function assaultProblem(
+  map: RebelMap,
+  control: Control,
+  target: string,
+  kind: AssaultKind,
+  from: string | null,
+): string | null {
+  if (!map.has(target)) return `no space ${target} on the map`
+  const s = map.space(target)
+  if (!['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind))
+    return `${s.name} is not a port, fort or city (11)`
+  if ((control[target] ?? s.side) !== 'CSA') return `${s.name} is not held by the Confederacy`
+  if (kind === 'amphibious') return s.kind === 'inlandCity' ? `${s.name} has no water to land from (11.3)` : null
+  if (!from || !map.has(from)) return `an ${kind} assault names the Union-held space it starts from (11.4)`
+  const origin = map.space(from)
+  if ((control[from] ?? origin.side) !== 'USA') return `${origin.name} is not held by the Union (11.4)`
+  const line: LinkKind[] = kind === 'river' ? ['river'] : ['land']
+  if (!map.between(from, target).some((k) => line.includes(k)))
+    return `no ${kind === 'river' ? 'river (blue)' : 'land (red)'} line joins ${origin.name} and ${s.name} (11.4)`
+  return null
+}
