@@ -1,0 +1,260 @@
+// Both sides' builds (RB 14, 15): how many each side has, what each piece costs, where it may be
+// placed, what arrives only next turn, and the Confederate exchange of victory points for special
+// build points. A build order list is checked whole, line by line, against the position at the
+// start of the build phase; the same check serves the acknowledgement and the resolution. Cards
+// bought with builds are part of the card rules (not implemented yet) and are refused here.
+import type { RebelMap } from './map.ts'
+import type { Control } from './movement.ts'
+import type { PieceType, Side } from './setup.ts'
+
+export type Buildable = 'raider' | 'gunboat' | 'runner' | 'ironclad' | 'battery' | 'sloop' | 'counterattack' | 'pawn'
+
+export interface BuildOrder {
+  line: number
+  what: Buildable
+  at?: string
+  /** Paid with special build points (Confederate, 14.32) instead of builds. */
+  special?: boolean
+}
+
+export interface BuildContext {
+  map: RebelMap
+  control: Control
+  turn: number
+  year: number
+  vp: number
+  citiesLost: number
+  razed: ReadonlySet<string>
+  /** Special build points bought this phase at 5 VP each (14.31). */
+  specialPoints: number
+  /** Ironclads placed at the start of this build phase, by space (14.22, 15.22): no other ship is built there. */
+  ironcladsPlaced: readonly string[]
+}
+
+export interface BuildPlan {
+  now: { type: PieceType; at: string }[]
+  nextTurn: { type: PieceType | 'pawn' | 'counterattack'; at: string | null }[]
+  vp: number
+  buildsLeft: number
+  errors: { line: number; message: string }[]
+}
+
+/** RB 14.23: five builds with four or fewer cities and ports lost, one fewer for each four more (ruling RR-B1 past the stated two brackets). */
+export function confederateBuilds(citiesLost: number): number {
+  return Math.max(0, 5 - Math.floor(Math.max(0, citiesLost - 1) / 4))
+}
+
+/** RB 15.31: 5, 5, 6, 6 ... 10, 10 by turn (the middle of the track is inferred, ruling RR-B1); a 13th turn keeps 10. */
+export function unionBuilds(turn: number): number {
+  return Math.min(10, 5 + Math.floor((turn - 1) / 2))
+}
+
+/** RB 14.24: blockade runners that may be built outside the Confederacy in a year. */
+export function runnersAbroad(year: number): number {
+  return Math.max(1, Math.min(4, year - 1860))
+}
+
+const EUROPE = ['SPAI', 'FREN']
+/** RB 15.33: the Union's two free gunboats each turn. */
+export const UNION_FREE_GUNBOATS = ['CAIR', 'NAVY'] as const
+const UNION_RIVER_PORTS = ['STLO', 'CAIR', 'CINC']
+const SPECIAL_COST: Partial<Record<Buildable, number>> = {
+  battery: 4,
+  ironclad: 4,
+  counterattack: 3,
+  gunboat: 1,
+  runner: 1,
+  raider: 1,
+}
+
+/** Checks and prices a side's build orders (RB 14.2-14.3 for the Confederacy, 15.3-15.4 for the Union). */
+export function planBuilds(side: Side, orders: BuildOrder[], ctx: BuildContext): BuildPlan {
+  return side === 'CSA' ? planConfederate(orders, ctx) : planUnion(orders, ctx)
+}
+
+function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
+  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: confederateBuilds(ctx.citiesLost), errors: [] }
+  let special = ctx.specialPoints
+  // One battery a turn from each arsenal still held and not razed (14.23).
+  let arsenalBatteries = ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length
+  const shipIn = new Set<string>(ctx.ironcladsPlaced)
+  const batteryIn = new Set<string>()
+  let raiders = 0
+  let counterattacks = 0
+  const abroad = new Set<string>()
+  for (const o of orders) {
+    const fail = (message: string) => plan.errors.push({ line: o.line, message })
+    const space = o.at && ctx.map.has(o.at) ? ctx.map.space(o.at) : null
+    if (o.at && !space) {
+      fail(`no space ${o.at} on the map`)
+      continue
+    }
+    const pay = (builds: number): boolean => {
+      if (o.special) {
+        const cost = SPECIAL_COST[o.what]
+        if (cost === undefined)
+          return !fail(`${article(o.what)} ${o.what} cannot be bought with special build points (14.32)`)
+        if (special < cost)
+          return !fail(`${article(o.what)} ${o.what} costs ${cost} special build points; ${special} left (14.32)`)
+        special -= cost
+        return true
+      }
+      if (plan.buildsLeft < builds)
+        return !fail(`${article(o.what)} ${o.what} costs ${builds} build(s); ${plan.buildsLeft} left (14.24)`)
+      plan.buildsLeft -= builds
+      return true
+    }
+    const csaPort = (id: string) => {
+      const s = ctx.map.space(id)
+      return (s.kind === 'oceanPort' || s.kind === 'riverPort') && held(ctx, id) === 'CSA' && !s.noBuild
+    }
+    switch (o.what) {
+      case 'raider': {
+        if (!space || !EUROPE.includes(space.id)) fail('a raider is built only in Spain or France & England (14.24)')
+        else if (raiders >= 1) fail('one raider a turn (14.24)')
+        else if (pay(ctx.vp + plan.vp > 0 || o.special ? 1 : 2)) {
+          raiders++
+          // With no points to give, a raider costs two builds instead (14.24); bought with special points it still costs one (14.32).
+          if (ctx.vp + plan.vp > 0 || o.special) plan.vp -= 1
+          plan.now.push({ type: 'raider', at: space.id })
+        }
+        break
+      }
+      case 'gunboat':
+      case 'runner': {
+        if (!space) {
+          fail(`name the port for the ${o.what}`)
+          break
+        }
+        if (o.what === 'runner' && space.kind === 'neutralPort') {
+          const europeFirst = abroad.size > 0 || EUROPE.includes(space.id)
+          if (!europeFirst) fail('the first runner built abroad each turn is built in Europe (14.24)')
+          else if (abroad.has(space.id)) fail(`one runner a turn in ${space.name} (14.24)`)
+          else if (abroad.size >= runnersAbroad(ctx.year))
+            fail(`${runnersAbroad(ctx.year)} runner(s) abroad in ${ctx.year} (14.24)`)
+          else if (pay(1)) {
+            abroad.add(space.id)
+            plan.now.push({ type: 'runner', at: space.id })
+          }
+          break
+        }
+        if (!csaPort(space.id))
+          fail(`${article(o.what)} ${o.what} is built in a Confederate ocean or river port (14.24)`)
+        else if (shipIn.has(space.id)) fail(`one ship a turn in ${space.name} (14.24)`)
+        else if (pay(1)) {
+          shipIn.add(space.id)
+          plan.now.push({ type: o.what, at: space.id })
+        }
+        break
+      }
+      case 'ironclad': {
+        if (ctx.turn === 1) fail('no ironclad is built on turn one (15.61)')
+        else if (!o.special && arsenalBatteries < 1)
+          fail('an ironclad takes a build and a battery, and no arsenal battery is left (14.24)')
+        else if (pay(1)) {
+          if (!o.special) arsenalBatteries--
+          plan.nextTurn.push({ type: 'ironclad', at: null })
+        }
+        break
+      }
+      case 'battery': {
+        if (
+          !space ||
+          !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(space.kind) ||
+          held(ctx, space.id) !== 'CSA'
+        )
+          fail('a battery goes to a Confederate fort, city or port (14.24)')
+        else if (!o.special && arsenalBatteries < 1)
+          fail('no arsenal battery is left this turn (14.23); a battery costs 4 special build points')
+        else if (!o.special && batteryIn.has(space.id)) fail(`one battery a turn in ${space.name} (14.24)`)
+        else if (!o.special || pay(0)) {
+          // An arsenal battery is free but one a space; a bought one may join it (14.32).
+          if (!o.special) {
+            arsenalBatteries--
+            batteryIn.add(space.id)
+          }
+          plan.now.push({ type: 'battery', at: space.id })
+        }
+        break
+      }
+      case 'counterattack': {
+        // Three builds, or all that are left when fewer (14.24).
+        if (counterattacks >= 1) fail('one counterattack a turn (14.24)')
+        else if (!o.special && plan.buildsLeft === 0)
+          fail('a counterattack costs three builds, or all left; none is left (14.24)')
+        else if (pay(o.special ? 0 : Math.min(3, plan.buildsLeft))) {
+          counterattacks++
+          plan.nextTurn.push({ type: 'counterattack', at: null })
+        }
+        break
+      }
+      default:
+        fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
+    }
+  }
+  return plan
+}
+
+function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
+  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: unionBuilds(ctx.turn), errors: [] }
+  const gunboats = new Map<string, number>()
+  const ironclads = new Set<string>(ctx.ironcladsPlaced)
+  let pawns = 0
+  for (const o of orders) {
+    const fail = (message: string) => plan.errors.push({ line: o.line, message })
+    const pay = (n: number) => {
+      if (plan.buildsLeft < n)
+        return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${plan.buildsLeft} left (15.41)`)
+      plan.buildsLeft -= n
+      return true
+    }
+    const at = o.at ?? (o.what === 'sloop' ? 'NAVY' : null)
+    const unionYard = at === 'NAVY' || (at !== null && UNION_RIVER_PORTS.includes(at) && held(ctx, at) === 'USA')
+    switch (o.what) {
+      case 'gunboat': {
+        if (!unionYard) fail('a Union gunboat is built in the Navy Yards or an original Union river port (15.42)')
+        else if (at !== 'NAVY' && ironclads.has(at!)) fail(`${at} has an ironclad this turn: no gunboat there (15.42)`)
+        else if (at !== 'NAVY' && (gunboats.get(at!) ?? 0) >= 2) fail(`two gunboats a turn in ${at} (15.42)`)
+        else if (pay(1)) {
+          gunboats.set(at!, (gunboats.get(at!) ?? 0) + 1)
+          plan.now.push({ type: 'gunboat', at: at! })
+        }
+        break
+      }
+      case 'sloop': {
+        if (at !== 'NAVY') fail('screw sloops are built in the Navy Yards (15.22)')
+        else if (pay(1)) plan.nextTurn.push({ type: 'sloop', at: 'NAVY' })
+        break
+      }
+      case 'ironclad': {
+        if (ctx.turn === 1) fail('no ironclad is built on turn one (15.61)')
+        else if (!unionYard) fail('a Union ironclad is built in the Navy Yards or an original Union river port (15.42)')
+        else if (at !== 'NAVY' && (ironclads.has(at!) || (gunboats.get(at!) ?? 0) > 0))
+          fail(`one ironclad, or two gunboats, a turn in ${at} (15.42)`)
+        else if (pay(2)) {
+          if (at !== 'NAVY') ironclads.add(at!)
+          plan.nextTurn.push({ type: 'ironclad', at })
+        }
+        break
+      }
+      case 'pawn': {
+        if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
+        else if (pay(4)) {
+          pawns++
+          plan.nextTurn.push({ type: 'pawn', at: null })
+        }
+        break
+      }
+      default:
+        fail(`the Union does not build ${article(o.what)} ${o.what}`)
+    }
+  }
+  return plan
+}
+
+/** "an ironclad", "a gunboat". */
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a')
+
+function held(ctx: BuildContext, id: string): Side | 'neutral' {
+  return ctx.control[id] ?? ctx.map.space(id).side ?? 'neutral'
+}
