@@ -63,8 +63,8 @@ describe('the ship table: where each ship may go', () => {
       ok: false,
       error: /gunboats may not enter a coastal zone/,
     })
-    expect(move(c, 'GB-2', 'USA', 'CHES > HATT')).toMatchObject({ ok: true, mp: 2 })
-    expect(move(c, 'GB-2', 'USA', 'NATL')).toMatchObject({ ok: false, error: /may not enter the high seas/ })
+    expect(move(c, 'GB-5', 'USA', 'CHES > HATT')).toMatchObject({ ok: true, mp: 2 })
+    expect(move(c, 'GB-5', 'USA', 'NATL')).toMatchObject({ ok: false, error: /may not enter the high seas/ })
   })
 
   it('raiders, sloops and runners may not go upriver of Vicksburg; gunboats may', () => {
@@ -171,7 +171,7 @@ describe('actions: loading, raiding, searching (RB 7.33-7.36, 8.11)', () => {
       ok: false,
       error: /not search for blockade runners on the high seas/,
     })
-    expect(move(c, 'GB-2', 'USA', 'CHES > SEARCH(BR-8)')).toMatchObject({
+    expect(move(c, 'GB-5', 'USA', 'CHES > SEARCH(BR-8)')).toMatchObject({
       ok: false,
       error: /searches only in a blockade station/,
     })

@@ -63,7 +63,7 @@ export const setupSchema = z
 export type Pieces = z.infer<typeof piecesSchema>
 export type Setup = z.infer<typeof setupSchema>
 
-/** One counter on the map: its id is the type's code and a number per side and type (`GB-2`, `SL-5`). */
+/** One counter on the map: its id is the type's code and a number, unique across both sides (`GB-2`, `SL-5`). */
 export interface Piece {
   id: string
   side: Side
@@ -88,9 +88,9 @@ export function openingPosition(setup: Setup, pieces: Pieces, map: RebelMap): Po
     if (!def.sides.includes(group.side)) throw new Error(`${setup.id}: the ${group.side} has no ${group.type}s`)
     for (const at of group.at) {
       if (!map.has(at)) throw new Error(`${setup.id}: ${group.type} placed on unknown space ${at}`)
-      const key = `${group.side}-${def.code}`
-      const n = (numbers.get(key) ?? 0) + 1
-      numbers.set(key, n)
+      // One numbering per type for both sides, so that an id names one counter (GB-1 to GB-3 grey, GB-4 blue).
+      const n = (numbers.get(def.code) ?? 0) + 1
+      numbers.set(def.code, n)
       counters.push({ id: `${def.code}-${n}`, side: group.side, type: group.type, at })
     }
   }

@@ -1,0 +1,117 @@
+// Rebel Raiders on the High Seas, the basic game without its cards (RB 1-16): the game module the
+// engine runs. Not yet in the shipped registry: see the README's "Rebel Raiders: where it stands".
+import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import { type RrCommand, parseRebelOrders } from './orders.ts'
+import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from './pack.ts'
+import { PhaseRun, resolvePhase } from './resolve.ts'
+import { openingPosition } from './setup.ts'
+import { phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
+
+export const REBEL_RAIDERS_VERSION = '0.1.0'
+
+export const rebelRaidersFactory: RulesetFactory = {
+  id: 'rebel-raiders',
+  title: 'Rebel Raiders on the High Seas',
+  defaultPack: () => loadRebelPack(rawRebelPack()),
+  loadPack: (raw) => loadRebelPack(raw),
+  create: (pack) => createRebelRaiders(pack as DataPack<RawRebelPack>),
+}
+
+export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
+  const content = bindRebelPack(pack.content)
+  const phasing = (s: RrState) => roleOf(s.phase.startsWith('csa') ? 'CSA' : 'USA')
+  const ruleset: Ruleset<RrState, RrCommand> = {
+    id: 'rebel-raiders',
+    title: 'Rebel Raiders on the High Seas',
+    version: REBEL_RAIDERS_VERSION,
+    roles: ROLES,
+    scenarios: Object.entries(content.setups).map(([id, s]) => ({
+      id,
+      title: s.title,
+      turns: 'April 1861 - December 1864 (12 turns)',
+      summary: 'the basic game without cards',
+    })),
+    phaseKinds: ['move', 'build'],
+    setup(scenario) {
+      const setup = content.setups[scenario]
+      if (!setup) throw new Error(`unknown scenario ${scenario}`)
+      const position = openingPosition(setup, content.pieces, content.map)
+      const counters: Record<string, number> = {}
+      for (const p of position.pieces) {
+        const [code = '', n] = p.id.split('-')
+        counters[code] = Math.max(counters[code] ?? 0, Number(n))
+      }
+      return {
+        scenario,
+        turn: setup.turn,
+        phase: 'csa-move',
+        vp: setup.vp,
+        pieces: position.pieces,
+        control: {},
+        unionPawns: setup.unionPawns,
+        pawnsNext: 0,
+        citiesLost: 0,
+        once: [],
+        razed: [],
+        arriving: [],
+        counters,
+        raids: {},
+        finished: false,
+        winner: null,
+        result: null,
+      }
+    },
+    awaiting: (s): Awaited[] =>
+      s.finished
+        ? []
+        : [
+            {
+              kind: 'orders',
+              role: phasing(s),
+              label: `${turnName(s.turn)}: ${phaseName(s.phase)}`,
+              phase: s.phase.endsWith('move') ? 'move' : 'build',
+            },
+          ],
+    parseOrders: (s, role, text) => {
+      if (role !== phasing(s)) {
+        return {
+          commands: [],
+          normalised: [],
+          errors: [{ line: 0, text: '', message: `it is the ${phasing(s)} player's phase` }],
+          warnings: [],
+        }
+      }
+      return parseRebelOrders(s, content, role, text)
+    },
+    resolve(state: RrState, input: Input<RrCommand>, dice: Dice): Step<RrState> {
+      const s = structuredClone(state)
+      const label = `${turnName(s.turn)}: ${phaseName(s.phase)}`
+      const run = new PhaseRun(s, content, dice)
+      resolvePhase(run, input.orders[phasing(state)] ?? [])
+      return { state: s, narrative: run.narrative, decisions: [], label, finished: s.finished }
+    },
+    view: (s, _viewer: Viewer) => ({
+      turn: turnName(s.turn),
+      phase: phaseName(s.phase),
+      confederatePoints: s.vp,
+      citiesLost: s.citiesLost,
+      unionAssaultsLeft: s.unionPawns,
+      unionHolds: Object.entries(s.control)
+        .filter(([, side]) => side === 'USA')
+        .map(([id]) => id),
+      pieces: s.pieces.map((p) => `${p.side} ${p.id} ${p.at}${p.cargo ? ` cargo ${p.cargo}` : ''}`),
+    }),
+    turnOf: (s) => s.turn,
+    turnLabel: (turn) => turnName(turn),
+    outcome: (s) =>
+      s.finished
+        ? {
+            summary: s.result ?? 'the game is over',
+            winner: s.winner ? roleOf(s.winner) : null,
+            scores: { confederate: s.vp },
+          }
+        : null,
+    reportModel: (s, viewer) => ({ view: ruleset.view(s, viewer) }),
+  }
+  return ruleset
+}

@@ -1,0 +1,157 @@
+// Rebel Raiders orders, one a line (digest 6.3, our own words): a phase's moves, assaults and builds.
+//   MOVE <piece> <space> > <space> > LOAD > RAID+1 x2 > SEARCH(RD-1)   (move phases)
+//   ASSAULT <target> FROM <space> [TACTICS <n>]                        (Union move: river or land)
+//   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
+//   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
+//   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
+//   PASS                                                               (nothing this phase)
+// Each line is checked against the position at the start of the phase, as the resolution will.
+import type { LineError, Parsed } from '../contract.ts'
+import { closest, readScript } from '../../orders/script.ts'
+import { assaultProblem } from './assault.ts'
+import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
+import { checkMove, type MoveStep, parsePath } from './movement.ts'
+import type { RebelPack } from './pack.ts'
+import { buildContext, moveContext } from './position.ts'
+import { type RrState, sideOf } from './state.ts'
+
+export type RrCommand =
+  | { kind: 'move'; line: number; piece: string; steps: MoveStep[] }
+  | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
+  | { kind: 'tactics'; line: number; target: string; tactics: number }
+  | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
+  | { kind: 'exchange'; line: number; points: number }
+  | { kind: 'pass'; line: number }
+
+const VERBS = ['MOVE', 'ASSAULT', 'TACTICS', 'BUILD', 'EXCHANGE', 'PASS']
+const BUILDABLE: Buildable[] = ['raider', 'gunboat', 'runner', 'ironclad', 'battery', 'sloop', 'counterattack', 'pawn']
+
+export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
+  const out: Parsed<RrCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
+  const side = sideOf(role)
+  const moving = state.phase === 'csa-move' || state.phase === 'union-move'
+  const err = (line: number, lineText: string, message: string, suggestion?: string) =>
+    out.errors.push({ line, text: lineText, message, ...(suggestion ? { suggestion } : {}) } as LineError)
+  const moved = new Set<string>()
+  const builds: BuildOrder[] = []
+  for (const l of readScript(text).lines) {
+    const [verb, ...rest] = l.words
+    const raw = l.text.split(/\s+/).slice(1).join(' ')
+    if (!verb || !VERBS.includes(verb)) {
+      const near = verb ? closest(verb, VERBS, 1)[0] : undefined
+      err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
+      continue
+    }
+    if (verb === 'PASS') {
+      out.commands.push({ kind: 'pass', line: l.line })
+      out.normalised.push('PASS')
+      continue
+    }
+    if ((verb === 'MOVE' || verb === 'ASSAULT' || verb === 'TACTICS') && !moving) {
+      err(l.line, l.text, `${verb} belongs to a move phase; this is the ${state.phase.replace('-', ' ')} phase`)
+      continue
+    }
+    if ((verb === 'BUILD' || verb === 'EXCHANGE') && moving) {
+      err(l.line, l.text, `${verb} belongs to a build phase; this is the ${state.phase.replace('-', ' ')} phase`)
+      continue
+    }
+    if (verb === 'MOVE') {
+      const id = rest[0]
+      const piece = state.pieces.find((p) => p.id === id && p.side === side)
+      if (!id || !piece) {
+        const own = state.pieces.filter((p) => p.side === side).map((p) => p.id)
+        err(
+          l.line,
+          l.text,
+          `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${id ?? ''}`,
+          closest(id ?? '', own, 1)[0],
+        )
+        continue
+      }
+      if (moved.has(piece.id)) {
+        err(l.line, l.text, `${piece.id} already has a move in these orders`)
+        continue
+      }
+      const steps = parsePath(raw.split(/\s+/).slice(1).join(' '))
+      if (typeof steps === 'string') {
+        err(l.line, l.text, steps)
+        continue
+      }
+      const check = checkMove(moveContext(state, pack), piece, steps)
+      if (!check.ok) {
+        err(l.line, l.text, `step ${check.step}: ${check.error}`)
+        continue
+      }
+      moved.add(piece.id)
+      out.commands.push({ kind: 'move', line: l.line, piece: piece.id, steps })
+      out.normalised.push(`MOVE ${piece.id} ${[piece.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP)`)
+      continue
+    }
+    if (verb === 'ASSAULT' || verb === 'TACTICS') {
+      if (side !== 'USA') {
+        err(l.line, l.text, 'only the Union assaults (11); Confederate counterattacks are not implemented yet')
+        continue
+      }
+      if (verb === 'TACTICS') {
+        const n = Number(rest[1])
+        if (!rest[0] || !Number.isInteger(n) || n < 0 || n > 3) {
+          err(l.line, l.text, 'write TACTICS <target> <0-3>')
+          continue
+        }
+        out.commands.push({ kind: 'tactics', line: l.line, target: rest[0], tactics: n })
+        out.normalised.push(`TACTICS ${rest[0]} ${n}`)
+        continue
+      }
+      const m = /^(\S+)\s+FROM\s+(\S+)(?:\s+TACTICS\s+(\d))?$/.exec(rest.join(' '))
+      if (!m) {
+        err(l.line, l.text, 'write ASSAULT <target> FROM <space> [TACTICS <n>]')
+        continue
+      }
+      const [, target, from, t] = m
+      const kind = pack.map.between(from!, target!).includes('river') ? 'river' : 'land'
+      const problem = assaultProblem(pack.map, state.control, target!, kind, from!)
+      if (problem) {
+        err(l.line, l.text, problem)
+        continue
+      }
+      out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
+      out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
+      continue
+    }
+    if (verb === 'EXCHANGE') {
+      const n = Number(rest[0])
+      if (side !== 'CSA' || !Number.isInteger(n) || n < 1 || n > 10) {
+        err(l.line, l.text, side !== 'CSA' ? 'only the Confederacy exchanges points (14.3)' : 'write EXCHANGE <1-10>')
+        continue
+      }
+      out.commands.push({ kind: 'exchange', line: l.line, points: n })
+      out.normalised.push(`EXCHANGE ${n} (${5 * n} VP for ${n} special build points)`)
+      continue
+    }
+    // BUILD
+    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?$/.exec(rest.join(' '))
+    const what = m?.[1]?.toLowerCase() as Buildable | undefined
+    if (!m || !what || !BUILDABLE.includes(what)) {
+      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL]`)
+      continue
+    }
+    const order: BuildOrder = { line: l.line, what, ...(m[2] ? { at: m[2] } : {}), ...(m[3] ? { special: true } : {}) }
+    builds.push(order)
+    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3] })
+    out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
+  }
+  if (builds.length) {
+    const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
+    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged))
+    for (const e of plan.errors)
+      err(e.line, builds.find((b) => b.line === e.line) ? `BUILD line ${e.line}` : '', e.message)
+  }
+  return out
+}
+
+export function stepText(s: MoveStep): string {
+  if ('enter' in s) return s.enter
+  if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
+  if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
+  return s.action
+}

@@ -1,0 +1,50 @@
+// The Rebel Raiders data pack: the map, the piece table and the set-ups, loaded and checked
+// together; its hash fixes the game's copy in GameCreated (a moderator may load a corrected one).
+import { canonicalJson, sha256Hex } from '../../util/canonical.ts'
+import type { DataPack } from '../contract.ts'
+import mapJson from './data/map.json' with { type: 'json' }
+import piecesJson from './data/pieces.json' with { type: 'json' }
+import setup1861 from './data/setup-1861.json' with { type: 'json' }
+import { loadRebelMap, type RebelMap } from './map.ts'
+import { openingPosition, type Pieces, piecesSchema, type Setup, setupSchema } from './setup.ts'
+
+/** The pack as the rules use it: the map with its look-ups. */
+export interface RebelPack {
+  map: RebelMap
+  pieces: Pieces
+  setups: Record<string, Setup>
+}
+
+/** The pack as stored in GameCreated: plain JSON, checked. */
+export interface RawRebelPack {
+  map: unknown
+  pieces: Pieces
+  setups: Record<string, Setup>
+}
+
+/** A fresh copy of the embedded pack's raw parts. */
+export function rawRebelPack(): unknown {
+  return structuredClone({ map: mapJson, pieces: piecesJson, setups: { '1861': setup1861 } })
+}
+
+/** The rules' view of a checked pack. */
+export function bindRebelPack(raw: RawRebelPack): RebelPack {
+  return { map: loadRebelMap(raw.map).content, pieces: raw.pieces, setups: raw.setups }
+}
+
+export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
+  const r = raw as { map?: unknown; pieces?: unknown; setups?: Record<string, unknown> }
+  const map = loadRebelMap(r.map).content
+  const pieces = piecesSchema.parse(r.pieces)
+  const setups: Record<string, Setup> = {}
+  for (const [id, s] of Object.entries(r.setups ?? {})) {
+    setups[id] = setupSchema.parse(s)
+    openingPosition(setups[id]!, pieces, map) // every set-up must place on this map
+  }
+  if (!Object.keys(setups).length) throw new Error('the pack has no set-up')
+  return {
+    id: `rebel-raiders:${map.id}`,
+    hash: sha256Hex(canonicalJson({ map: r.map, pieces: r.pieces, setups: r.setups })),
+    content: { map: r.map, pieces, setups },
+  }
+}

@@ -1,0 +1,28 @@
+// The contexts the rule modules read, built from the game state and the pack.
+import type { BuildContext } from './builds.ts'
+import type { MoveContext } from './movement.ts'
+import type { RebelPack } from './pack.ts'
+import { dateOf, type RrState } from './state.ts'
+
+export function moveContext(state: RrState, pack: RebelPack): MoveContext {
+  return {
+    map: pack.map,
+    pieces: pack.pieces,
+    position: { turn: state.turn, vp: state.vp, unionPawns: state.unionPawns, pieces: state.pieces },
+    control: state.control,
+  }
+}
+
+export function buildContext(state: RrState, pack: RebelPack, exchanged: number): BuildContext {
+  return {
+    map: pack.map,
+    control: state.control,
+    turn: state.turn,
+    year: dateOf(state.turn).year,
+    vp: state.vp - 5 * exchanged,
+    citiesLost: state.citiesLost,
+    razed: new Set(state.razed),
+    specialPoints: exchanged,
+    ironcladsPlaced: [],
+  }
+}

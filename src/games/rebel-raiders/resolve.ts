@@ -1,0 +1,440 @@
+// One Rebel Raiders phase resolved (RB 5): the moves in the order written, with what they run into
+// (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
+// builds, and the victory check after the Union's build. Everything on the board is public in the
+// basic game (the hands come with the cards), so every entry is for every reader.
+import { type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
+import { captureLosses, rollAssault } from './assault.ts'
+import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
+import { battle, type Unit } from './combat.ts'
+import type { Space } from './map.ts'
+import { checkMove, type MoveStep } from './movement.ts'
+import type { RrCommand } from './orders.ts'
+import type { RebelPack } from './pack.ts'
+import { buildContext, moveContext } from './position.ts'
+import type { PieceType, Side } from './setup.ts'
+import { intercept, raidResult, type Searcher } from './speed.ts'
+import { LAST_TURN, nextCounter, type RrPiece, type RrState, dateOf } from './state.ts'
+import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
+
+const CODES: Record<PieceType, string> = {
+  battery: 'BT',
+  gunboat: 'GB',
+  ironclad: 'IC',
+  raider: 'RD',
+  sloop: 'SL',
+  runner: 'BR',
+}
+const AT_SEA = new Set(['coastal', 'highSeas', 'whaling'])
+
+export class PhaseRun {
+  readonly narrative: NarrativeEntry[] = []
+  constructor(
+    readonly s: RrState,
+    readonly pack: RebelPack,
+    readonly dice: Dice,
+  ) {}
+
+  say(rule: string, text: string, at?: string): void {
+    this.narrative.push({ audience: PUBLIC, rule, text, ...(at ? { at } : {}) })
+  }
+  name(id: string): string {
+    return this.pack.map.space(id).name
+  }
+  space(id: string): Space {
+    return this.pack.map.space(id)
+  }
+  holder(id: string): Side | 'neutral' {
+    return this.s.control[id] ?? this.space(id).side ?? 'neutral'
+  }
+  piecesAt(at: string, side: Side, types?: PieceType[]): RrPiece[] {
+    return this.s.pieces.filter((p) => p.at === at && p.side === side && (!types || types.includes(p.type)))
+  }
+  remove(ids: Iterable<string>): void {
+    const gone = new Set(ids)
+    this.s.pieces = this.s.pieces.filter((p) => !gone.has(p.id))
+  }
+  add(side: Side, type: PieceType, at: string): RrPiece {
+    const p: RrPiece = { id: nextCounter(this.s, CODES[type]), side, type, at }
+    this.s.pieces.push(p)
+    return p
+  }
+  vp(delta: number, rule: string, why: string): void {
+    if (!delta) return
+    this.s.vp = clampVp(this.s.vp + delta, { cap: false })
+    this.say(rule, `${why}: ${delta > 0 ? '+' : ''}${delta} VP to the Confederacy (now ${this.s.vp}).`)
+  }
+}
+
+const unit = (p: RrPiece): Unit => ({ id: p.id, side: p.side, type: p.type })
+
+/**
+ * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
+ * caught raider fights the winners best first and may slip away after its first round against the
+ * last of them (10.36). Returns whether the Confederate ship is still afloat and free to go on.
+ */
+function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids = 0): boolean {
+  const where = run.space(target.at)
+  const r = intercept(
+    run.dice,
+    { id: target.id, type: target.type as 'runner' | 'raider' },
+    where.kind,
+    searchers.map((x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat' })),
+    { priorRaids },
+  )
+  const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
+  if (r.evaded) {
+    run.say(
+      '7.78',
+      `${target.id} slips past ${searchers.map((x) => x.id).join(', ')} in ${where.name} (Union ${union}${r.csa ? `, ${target.id} ${r.csa.total}` : ''}).`,
+      where.id,
+    )
+    return true
+  }
+  run.say('7.78', `${target.id} is caught in ${where.name} (Union ${union}, ${target.id} ${r.csa?.total}).`, where.id)
+  if (target.type === 'runner') {
+    run.remove([target.id])
+    run.say('7.77', `${target.id} is destroyed${target.cargo ? ` with its cargo` : ''}.`, where.id)
+    return false
+  }
+  for (const [i, group] of r.winners.entries()) {
+    const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
+    const last = i === r.winners.length - 1
+    const b = battle(run.dice, attackers.map(unit), [unit(target)], { defenderRetreats: () => last })
+    const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+    run.remove(sunk)
+    run.say(
+      '10.3',
+      `${target.id} fights ${group.ships.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
+      where.id,
+    )
+    if (sunk.has(target.id)) return false
+    // Ruling RR-C1: a raider that broke off ends its move where it is.
+    if (b.ended === 'defender-retreated') return false
+  }
+  return true
+}
+
+/** The Union ships that intercept a Confederate ship entering `at` (7.75-7.76, ruling on digest A3). */
+function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
+  const kind = run.space(at).kind
+  if (kind === 'blockadeStation') return run.piecesAt(at, 'USA', ['sloop', 'gunboat'])
+  if (kind === 'coastal') return run.piecesAt(at, 'USA', ['sloop'])
+  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return run.piecesAt(at, 'USA', ['sloop'])
+  return []
+}
+
+function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
+  const p = run.s.pieces.find((x) => x.id === cmd.piece && x.side === 'CSA')
+  if (!p) return run.say('7', `${cmd.piece} is no longer afloat: its move is void.`)
+  const check = checkMove(moveContext(run.s, run.pack), p, cmd.steps)
+  if (!check.ok) return run.say('7', `${p.id} cannot move as ordered (step ${check.step}: ${check.error}); it stays.`)
+  const path: string[] = [p.at]
+  const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === p.at ? cmd.steps.slice(1) : cmd.steps
+  for (const step of steps) {
+    if ('enter' in step) {
+      p.at = step.enter
+      path.push(step.enter)
+      if ((p.type === 'runner' || p.type === 'raider') && interceptors(run, p, p.at).length) {
+        run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+        path.splice(0, path.length, p.at)
+        if (!meet(run, p, interceptors(run, p, p.at))) return
+      }
+      continue
+    }
+    if (step.action === 'LOAD') {
+      p.cargo = run.space(p.at).european ? 2 : 1
+      run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
+    } else if (step.action === 'UNLOAD') {
+      const value = p.cargo ?? 0
+      delete p.cargo
+      run.vp(value, '9.21', `${p.id} lands its cargo in ${run.name(p.at)}`)
+      if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
+    } else if (step.action === 'RAID') {
+      for (let n = 0; n < step.times; n++) {
+        const key = `${p.id}@${p.at}`
+        const prior = run.s.raids[key] ?? 0
+        run.s.raids[key] = prior + 1
+        const sloops = run.piecesAt(p.at, 'USA', ['sloop'])
+        if (sloops.length && !meet(run, p, sloops, prior)) return
+        const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost)
+        if (r.vp)
+          run.vp(
+            r.vp,
+            '8.11',
+            `${p.id} raids in ${run.name(p.at)} (die ${r.die}${step.boost ? ` +${step.boost}` : ''})`,
+          )
+        else
+          run.say(
+            '8.11',
+            `${p.id} raids in ${run.name(p.at)} and finds nothing (die ${r.die}${step.boost ? ` +${step.boost}` : ''}).`,
+            p.at,
+          )
+      }
+    }
+  }
+  if (path.length > 1) run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+}
+
+/** A Union assault rolled and applied (11.6): `ships` are the Union ships in the target (amphibious) or null (river, land). */
+function assault(
+  run: PhaseRun,
+  target: string,
+  tactics: number,
+  retreatTo: string | null,
+  ships: RrPiece[] | null,
+): void {
+  const batteries = run.piecesAt(target, 'CSA', ['battery'])
+  const r = rollAssault(run.dice, target, { year: dateOf(run.s.turn).year, tactics, batteries: batteries.length })
+  run.say(
+    '11.62',
+    `Assault on ${run.name(target)}: Union ${r.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''} = ${r.union.total}; Confederate ${r.csa.dice.join(',')} = ${r.csa.total}.`,
+    target,
+  )
+  if (!r.unionWins) {
+    run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
+    if (ships && retreatTo) {
+      for (const s of ships) s.at = retreatTo
+      run.say('10.44', `${ships.map((s) => s.id).join(', ')} fall back to ${run.name(retreatTo)}.`, retreatTo)
+    }
+    return
+  }
+  const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
+  run.s.control[target] = 'USA'
+  run.remove(batteries.map((b) => b.id))
+  run.vp(r.vp, '11.67', `${run.name(target)} falls to the Union`)
+  if (losses.cityLost) {
+    run.s.citiesLost += 1
+    run.vp(
+      losses.vp,
+      '11.68',
+      `The loss of ${run.name(target)} (${losses.onceTaken.length ? `with the once-a-game loss for ${losses.onceTaken.join(', ')}` : 'one die'})`,
+    )
+    run.s.once.push(...losses.onceTaken)
+    if (target === 'ATLA' || target === 'RICH') run.s.razed.push(target)
+  }
+  // Confederate ships caught in the fallen space: warships are lost, runners and raiders run for it (10.42).
+  for (const c of run.piecesAt(target, 'CSA')) {
+    if ((c.type === 'runner' || c.type === 'raider') && ships?.length) {
+      const escaped = meet(
+        run,
+        c,
+        ships.filter((s) => s.type === 'sloop' || s.type === 'gunboat'),
+      )
+      // Ruling RR-C2: one that escapes goes to the port's station, or is lost where there is none.
+      const station = run.space(target).kind === 'oceanPort' ? `${target}.BS` : null
+      if (escaped && station) c.at = station
+      else if (escaped) run.remove([c.id])
+    } else run.remove([c.id])
+  }
+}
+
+function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tactics: Map<string, number>): void {
+  const p = run.s.pieces.find((x) => x.id === cmd.piece && x.side === 'USA')
+  if (!p) return run.say('7', `${cmd.piece} is no longer afloat: its move is void.`)
+  const check = checkMove(moveContext(run.s, run.pack), p, cmd.steps)
+  if (!check.ok) return run.say('7', `${p.id} cannot move as ordered (step ${check.step}: ${check.error}); it stays.`)
+  const steps: MoveStep[] =
+    cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === p.at ? cmd.steps.slice(1) : cmd.steps
+  const path = [p.at]
+  for (const step of steps) {
+    if ('enter' in step) {
+      const from = p.at
+      p.at = step.enter
+      path.push(step.enter)
+      const here = run.space(p.at)
+      const foes = run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad', 'raider'])
+      const isAssault =
+        run.holder(p.at) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
+      if (isAssault) {
+        run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+        run.s.unionPawns -= 1
+        run.say('7.73', `${p.id} enters ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left).`, p.at)
+        const defenders = [...foes, ...run.piecesAt(p.at, 'CSA', ['battery'])]
+        if (foes.length) {
+          const b = battle(run.dice, [unit(p)], defenders.map(unit))
+          const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+          run.remove(sunk)
+          run.say(
+            '10.1',
+            `Naval combat in ${here.name}: ${b.rounds.length} round(s); ${sunk.size ? `sunk or destroyed: ${[...sunk].join(', ')}` : 'nothing destroyed'}.`,
+            p.at,
+          )
+          if (sunk.has(p.id)) return
+          if (run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
+            const a = run.dice.roll(`repulse at ${p.at}: first die`, 6, PUBLIC)
+            const c = run.dice.roll(`repulse at ${p.at}: second die`, 6, PUBLIC)
+            run.vp(Math.abs(a - c), '10.41', `The Union is repulsed from ${here.name} (dice ${a}, ${c})`)
+            p.at = from
+            return
+          }
+        }
+        assault(run, p.at, tactics.get(p.at) ?? 0, from, [p])
+        return
+      }
+      if (here.kind === 'blockadeStation' && run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad']).length) {
+        const b = battle(run.dice, [unit(p)], foes.map(unit), { attackerRetreats: () => false })
+        const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+        run.remove(sunk)
+        run.say('7.75', `${p.id} fights in ${here.name}: ${[...sunk].join(', ') || 'nothing'} sunk.`, p.at)
+        if (sunk.has(p.id)) return
+      }
+      continue
+    }
+    if (step.action === 'SEARCH') {
+      const target = run.s.pieces.find((x) => x.id === step.target && x.side === 'CSA' && x.at === p.at)
+      if (!target) {
+        run.say('7.75', `${p.id} searches ${run.name(p.at)} for ${step.target}, which is no longer there.`, p.at)
+        continue
+      }
+      run.say('7.3', `${p.id} moves ${path.join(' > ')} and searches for ${target.id}.`)
+      path.splice(0, path.length, p.at)
+      meet(run, target, [p])
+    }
+  }
+  if (path.length > 1) run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+}
+
+/** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
+function supply(run: PhaseRun): void {
+  for (const w of witheringForts(run.pack.map, run.s.control)) {
+    const r = witheringVp(run.dice, w.fort, w.from)
+    run.s.control[w.fort] = w.to
+    run.remove(run.piecesAt(w.fort, w.from).map((p) => p.id))
+    run.vp(
+      r.vp,
+      '13.12',
+      `${run.name(w.fort)} withers on the vine and goes to the ${w.to === 'USA' ? 'Union' : 'Confederacy'} (dice ${r.dice.join(', ')})`,
+    )
+  }
+  const need = supplyDiceCount(run.pack.map, run.s.control)
+  const loss = supplyLoss(run.dice, need.count)
+  run.vp(
+    loss.vp,
+    '13.21',
+    `Wear and tear of war: ${need.count} die${need.count > 1 ? 'ice' : ''} (${loss.dice.join(', ')})${need.reasons.length ? `, as ${need.reasons.join(', ')}` : ''}`,
+  )
+  if (run.s.vp > 50) {
+    run.s.vp = clampVp(run.s.vp)
+    run.say('13.23', 'The Confederate points are capped at 50.')
+  }
+}
+
+function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
+  const exchanged = commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
+  if (exchanged) run.vp(-5 * exchanged, '14.31', `${exchanged} special build point(s) bought`)
+  const orders: BuildOrder[] = commands
+    .filter((c): c is Extract<RrCommand, { kind: 'build' }> => c.kind === 'build')
+    .map((c) => ({
+      line: c.line,
+      what: c.what,
+      ...(c.at ? { at: c.at } : {}),
+      ...(c.special ? { special: true } : {}),
+    }))
+  const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
+  for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
+  for (const n of plan.now)
+    run.say(
+      side === 'CSA' ? '14.24' : '15.41',
+      `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type} ${run.add(side, n.type, n.at).id} built in ${run.name(n.at)}.`,
+      n.at,
+    )
+  for (const n of plan.nextTurn) {
+    if (n.type === 'pawn') run.s.pawnsNext += 1
+    else if (n.type !== 'counterattack') run.s.arriving.push({ turn: run.s.turn + 1, side, type: n.type, at: n.at })
+    run.say(
+      side === 'CSA' ? '14.24' : '15.43',
+      `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type === 'pawn' ? 'extra assault' : n.type} ordered for next turn.`,
+    )
+  }
+  if (plan.vp) run.vp(plan.vp, '14.24', 'Raider built')
+}
+
+/** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in a port of his (ruling RR-B2), Union ones where built. */
+function arrivals(run: PhaseRun, side: Side): void {
+  const due = run.s.arriving.filter((a) => a.side === side && a.turn <= run.s.turn)
+  run.s.arriving = run.s.arriving.filter((a) => !due.includes(a))
+  const used = new Set<string>()
+  for (const a of due) {
+    let at = a.at
+    if (!at) {
+      at =
+        run.pack.map.spaces.find(
+          (s) => (s.kind === 'oceanPort' || s.kind === 'riverPort') && run.holder(s.id) === 'CSA' && !used.has(s.id),
+        )?.id ?? null
+      if (!at) {
+        run.say('14.22', `No Confederate port is left for the new ironclad: it is lost.`)
+        continue
+      }
+      used.add(at)
+    }
+    run.say(
+      side === 'CSA' ? '14.22' : '15.22',
+      `${side === 'CSA' ? 'Confederate' : 'Union'} ${a.type} ${run.add(side, a.type, at).id} arrives in ${run.name(at)}.`,
+      at,
+    )
+  }
+}
+
+/** Resolves the open phase with the phasing side's orders; returns whether the game is over. */
+export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  switch (s.phase) {
+    case 'csa-move':
+      s.raids = {}
+      for (const c of commands) if (c.kind === 'move') moveConfederate(run, c)
+      supply(run)
+      s.phase = 'csa-build'
+      return
+    case 'csa-build':
+      arrivals(run, 'CSA')
+      builds(run, 'CSA', commands)
+      s.phase = 'union-move'
+      return
+    case 'union-move': {
+      const tactics = new Map<string, number>()
+      for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
+      for (const c of commands) {
+        if (c.kind === 'move') moveUnion(run, c, tactics)
+        else if (c.kind === 'assault') {
+          if (s.unionPawns < 1) {
+            run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)
+            continue
+          }
+          if (run.holder(c.target) !== 'CSA') {
+            run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
+            continue
+          }
+          s.unionPawns -= 1
+          assault(run, c.target, c.tactics, null, null)
+        }
+      }
+      s.phase = 'union-build'
+      return
+    }
+    case 'union-build': {
+      arrivals(run, 'USA')
+      for (const at of UNION_FREE_GUNBOATS)
+        if (run.holder(at) === 'USA')
+          run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
+      builds(run, 'USA', commands)
+      const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= LAST_TURN)
+      if (win) {
+        s.finished = true
+        s.winner = 'USA'
+        s.result = `Union victory: ${win}`
+      } else if (s.turn >= LAST_TURN) {
+        s.finished = true
+        s.winner = 'CSA'
+        s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
+      }
+      if (s.finished) run.say('16', s.result!)
+      else {
+        s.turn += 1
+        s.phase = 'csa-move'
+        s.unionPawns = 2 + s.pawnsNext
+        s.pawnsNext = 0
+      }
+      return
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Rebel Raiders game state: plain JSON, folded by the engine from the log. A turn (April, August,
+// December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
+// the Union move and the Union build (with the victory check after it); each is one resolution.
+import type { Control } from './movement.ts'
+import type { PieceType, Side } from './setup.ts'
+
+export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
+export type Phase = (typeof PHASES)[number]
+
+export const ROLES = ['confederate', 'union'] as const
+export type Role = (typeof ROLES)[number]
+export const roleOf = (side: Side): Role => (side === 'CSA' ? 'confederate' : 'union')
+export const sideOf = (role: string): Side => (role === 'confederate' ? 'CSA' : 'USA')
+
+export const LAST_TURN = 12
+
+export interface RrPiece {
+  id: string
+  side: Side
+  type: PieceType
+  at: string
+  /** A blockade runner's cargo, in victory points (9.1). */
+  cargo?: number
+}
+
+export interface RrState {
+  scenario: string
+  turn: number
+  phase: Phase
+  vp: number
+  pieces: RrPiece[]
+  /** Spaces whose holder differs from the map's (Union control markers, 11.65). */
+  control: Control
+  /** Union assaults left this turn (cannon pawns, 11.1). */
+  unionPawns: number
+  /** Extra pawns bought for next turn (15.44). */
+  pawnsNext: number
+  citiesLost: number
+  /** Once-a-game losses already taken (11.68): 'mississippi', 'ATLA', 'RICH'. */
+  once: string[]
+  /** Arsenals razed (14.23). */
+  razed: string[]
+  /** Pieces built for a later turn (14.22, 15.43). */
+  arriving: { turn: number; side: Side; type: PieceType; at: string | null }[]
+  /** The last number given to the counters of a type (`RD`), one numbering for both sides. */
+  counters: Record<string, number>
+  /** Raid attempts this turn per raider and zone (8.13). */
+  raids: Record<string, number>
+  finished: boolean
+  winner: Side | null
+  result: string | null
+}
+
+/** The turn's date: April, August and December of 1861 onwards (RB 5). */
+export function dateOf(turn: number): { month: string; year: number; december: boolean } {
+  const month = ['April', 'August', 'December'][(turn - 1) % 3]!
+  return { month, year: 1861 + Math.floor((turn - 1) / 3), december: month === 'December' }
+}
+
+export const turnName = (turn: number) => {
+  const d = dateOf(turn)
+  return `${d.month.slice(0, 3)} ${d.year}`
+}
+
+const PHASE_NAMES: Record<Phase, string> = {
+  'csa-move': 'Confederate move and supply',
+  'csa-build': 'Confederate build',
+  'union-move': 'Union move and assaults',
+  'union-build': 'Union build and victory',
+}
+export const phaseName = (phase: Phase) => PHASE_NAMES[phase]
+
+/** A new counter's id: the type's code and the next number of that type (`RD-2`). */
+export function nextCounter(state: RrState, code: string): string {
+  state.counters[code] = (state.counters[code] ?? 0) + 1
+  return `${code}-${state.counters[code]}`
+}

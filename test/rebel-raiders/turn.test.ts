@@ -1,0 +1,117 @@
+// The Rebel Raiders turn as the engine runs it (RB 5): orders checked on receipt, each phase
+// resolved with forced dice through the kit's given/when/then helper.
+import { describe, expect, it } from 'vitest'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
+const start = () => rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never) as RrState
+const piece = (s: RrState, id: string) => s.pieces.find((p) => p.id === id)
+
+describe('RB 5: the turn', () => {
+  it('opens with the Confederate move of April 1861, awaiting the Confederate player only', () => {
+    const s = start()
+    expect(rs.awaiting(s)).toEqual([
+      { kind: 'orders', role: 'confederate', label: 'Apr 1861: Confederate move and supply', phase: 'move' },
+    ])
+    expect(rs.parseOrders(s, 'union', 'PASS').errors[0]!.message).toBe("it is the confederate player's phase")
+  })
+
+  it('7.33, 9.12, 13.21: a runner sails to France & England and loads 2-VP cargo; the supply die costs points', () => {
+    const run = given(rs, start())
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT > NATL > CHAN > FREN > LOAD')
+      .dice({ 'supply die 1': 3 })
+      .resolve()
+    expect(piece(run.state, 'BR-6')).toMatchObject({ at: 'FREN', cargo: 2 })
+    expect(run.state.vp).toBe(7)
+    expect(run.state.phase).toBe('csa-build')
+    expect(run.texts('9.1')).toEqual(['BR-6 loads cargo worth 2 VP in France & England.'])
+  })
+
+  it('7.76, 10.3, 8.11: a raider caught by the West Gulf sloop sinks it, then raids for two', () => {
+    const run = given(rs, start())
+      .orders('confederate', 'MOVE RD-1 FJSP > NORL.BS > WGLF > RAID')
+      .dice(
+        {
+          'search for RD-1 by SL-1': 6,
+          'speed of RD-1': 1,
+          'round 1: RD-1 at SL-1 (1)': 5,
+          'round 1: SL-1 at RD-1 (1)': 1,
+          'round 1: SL-1 at RD-1 (2)': 2,
+          'raid by RD-1': 6,
+          'supply die 1': 1,
+        },
+        'strict',
+      )
+      .resolve()
+    expect(piece(run.state, 'SL-1')).toBeUndefined()
+    expect(piece(run.state, 'RD-1')).toMatchObject({ at: 'WGLF' })
+    expect(run.state.vp).toBe(11)
+    expect(run.dice.unused()).toEqual([])
+  })
+
+  it('orders are checked on receipt as the resolution will check them', () => {
+    const p = rs.parseOrders(start(), 'confederate', 'MOVE RD-1 WGLF\nMOVE BR-9 HATT\nBUILD RAIDER AT SPAI\nFLY AWAY')
+    expect(p.errors.map((e) => [e.line, e.message])).toEqual([
+      [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
+      [2, 'no Confederate piece BR-9'],
+      [3, 'BUILD belongs to a build phase; this is the csa move phase'],
+      [4, 'unknown order FLY; orders are MOVE, ASSAULT, TACTICS, BUILD, EXCHANGE, PASS'],
+    ])
+  })
+})
+
+describe('RB 11: a Union assault from the sea', () => {
+  it('7.73, 10.2, 11.6: a sloop enters Savannah, beats its battery and takes the port; the Confederacy pays for it', () => {
+    const s = start()
+    s.phase = 'union-move'
+    const run = given(rs, s)
+      .orders('union', 'MOVE SL-3 SAVA.BS > SAVA\nTACTICS SAVA 0')
+      .dice(
+        {
+          'assault on SAVA: Union die 1': 6,
+          'assault on SAVA: Confederate die 1': 2,
+          'assault on SAVA: Confederate die 2': 3,
+          'assault on SAVA: Confederate die 3': 4,
+          'capture of SAVA': 2,
+          'speed of BR-4': 1,
+          'search for BR-4 by SL-3': 6,
+        },
+        'strict',
+      )
+      .resolve()
+    expect(run.state.control.SAVA).toBe('USA')
+    expect(run.state.citiesLost).toBe(1)
+    expect(run.state.vp).toBe(10 - 2 - 2)
+    expect(run.state.unionPawns).toBe(1)
+    expect(run.state.pieces.filter((p) => p.at === 'SAVA' && p.side === 'CSA')).toEqual([])
+  })
+})
+
+describe('RB 14-16: builds and the end of the turn', () => {
+  it('the Union build places its free gunboats and new ships, and the turn moves on to August', () => {
+    const s = start()
+    s.phase = 'union-build'
+    const run = given(rs, s).orders('union', 'BUILD GUNBOAT AT CINC\nBUILD SLOOP').resolve()
+    expect(run.state.turn).toBe(2)
+    expect(run.state.phase).toBe('csa-move')
+    expect(
+      run.state.pieces
+        .filter((p) => p.side === 'USA' && p.type === 'gunboat')
+        .map((p) => p.at)
+        .sort(),
+    ).toEqual(['CAIR', 'CAIR', 'CINC', 'NAVY', 'NAVY'])
+    expect(run.state.arriving).toEqual([{ turn: 2, side: 'USA', type: 'sloop', at: 'NAVY' }])
+    expect(run.state.unionPawns).toBe(2)
+  })
+
+  it('16.12: at the end of turn 12 without a Union victory the Confederacy wins', () => {
+    const s = start()
+    s.turn = 12
+    s.phase = 'union-build'
+    const run = given(rs, s).resolve()
+    expect(run.state.finished).toBe(true)
+    expect(rs.outcome(run.state)).toMatchObject({ winner: 'confederate' })
+  })
+})
