@@ -24,7 +24,6 @@ const CODES: Record<PieceType, string> = {
   sloop: 'SL',
   runner: 'BR',
 }
-const AT_SEA = new Set(['coastal', 'highSeas', 'whaling'])
 
 export class PhaseRun {
   readonly narrative: NarrativeEntry[] = []
