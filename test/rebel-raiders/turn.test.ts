@@ -90,6 +90,16 @@ describe('RB 11: a Union assault from the sea', () => {
 })
 
 describe('RB 14-16: builds and the end of the turn', () => {
+  it('build orders are checked whole on receipt, each refusal on its own line', () => {
+    const s = start()
+    s.phase = 'csa-build'
+    const p = rs.parseOrders(s, 'confederate', 'BUILD RAIDER AT SPAI\nBUILD RAIDER AT FREN\nBUILD COUNTERATTACK')
+    expect(p.errors.map((e) => [e.line, e.text, e.message])).toEqual([
+      [3, 'BUILD COUNTERATTACK', 'Confederate counterattacks (11.9) are not implemented yet: the pawn would be wasted'],
+      [2, 'BUILD RAIDER AT FREN', 'one raider a turn (14.24)'],
+    ])
+  })
+
   it('the Union build places its free gunboats and new ships, and the turn moves on to August', () => {
     const s = start()
     s.phase = 'union-build'

@@ -34,6 +34,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
     out.errors.push({ line, text: lineText, message, ...(suggestion ? { suggestion } : {}) } as LineError)
   const moved = new Set<string>()
   const builds: BuildOrder[] = []
+  const lineText = new Map<number, string>()
   for (const l of readScript(text).lines) {
     const [verb, ...rest] = l.words
     const raw = l.text.split(/\s+/).slice(1).join(' ')
@@ -135,7 +136,12 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL]`)
       continue
     }
+    if (what === 'counterattack') {
+      err(l.line, l.text, 'Confederate counterattacks (11.9) are not implemented yet: the pawn would be wasted')
+      continue
+    }
     const order: BuildOrder = { line: l.line, what, ...(m[2] ? { at: m[2] } : {}), ...(m[3] ? { special: true } : {}) }
+    lineText.set(l.line, l.text)
     builds.push(order)
     out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3] })
     out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
@@ -143,8 +149,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   if (builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
     const plan = planBuilds(side, builds, buildContext(state, pack, exchanged))
-    for (const e of plan.errors)
-      err(e.line, builds.find((b) => b.line === e.line) ? `BUILD line ${e.line}` : '', e.message)
+    for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
   }
   return out
 }
