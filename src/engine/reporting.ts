@@ -94,13 +94,21 @@ export function reportModel(
   const progressing = !adjudication && inProgress(fold)
   const awaiting: { label: string; role?: string }[] = progressing
     ? [{ label: 'resolution in progress' }]
-    : fold.ruleset
-        .awaiting(fold.state)
-        .map((a) => ({ label: a.kind === 'orders' ? a.label : a.question, role: a.role }))
+    : fold.ruleset.awaiting(fold.state).map((a) => ({
+        // A question's text may name what only its player knows: others read whose answer is awaited.
+        label:
+          a.kind === 'orders'
+            ? a.label
+            : viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === a.role)
+              ? `question ${a.decisionId}: ${a.question}`
+              : `an answer from ${a.role}`,
+        role: a.role,
+      }))
   const key = role ? playerKey(serverSecret(j.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
   const outcome = fold.ruleset.outcome(fold.state)
   return {
     statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
+    scenario: fold.ruleset.scenarios.find((x) => x.id === fold.created.scenario)?.title ?? fold.created.scenario,
     ...fold.ruleset.reportModel(fold.state, viewer),
     game,
     gameTitle: fold.ruleset.title,

@@ -7,6 +7,7 @@ import { verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { planGame } from '../../src/engine/lifecycle.ts'
 import { tick } from '../../src/schedule/tick.ts'
+import type { Viewer } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
@@ -72,6 +73,12 @@ describe('a question between resolutions', () => {
       'question R1-STAKE: What do you stake on round 1?',
     )
     expect(app.judge.awaitingText(app.judge.load(GAME), { kind: 'observer' })).toContain('an answer from solo')
+    // Reports say the same: the question's text only to its player and the moderator.
+    const awaited = (viewer: Viewer) => app.judge.reportModel(app.judge.load(GAME), viewer, null).awaiting
+    expect(awaited({ kind: 'observer' })).toContainEqual({ label: 'an answer from solo' })
+    expect(awaited({ kind: 'role', role: 'solo' })).toContainEqual({
+      label: 'question R1-STAKE: What do you stake on round 1?',
+    })
   })
 
   it('takes a free answer and new orders from one mail; a wrong answer is refused with the reason, the orders still filed', async () => {

@@ -140,6 +140,10 @@ function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }
       }
       continue
     }
+    if (path.length > 1) {
+      run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+      path.splice(0, path.length, p.at)
+    }
     if (step.action === 'LOAD') {
       p.cargo = run.space(p.at).european ? 2 : 1
       run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)

@@ -1,0 +1,54 @@
+// Rebel Raiders through the judge (registered by the test while the game is under construction):
+// the opening report, orders acknowledged with their restatement, a resolution reported to both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerRuleset } from '../../src/games/index.ts'
+import { rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { outboxRows, testApp } from '../helpers/app.ts'
+
+let unregister = () => {}
+beforeAll(() => {
+  unregister = registerRuleset(rebelRaidersFactory)
+})
+afterAll(() => unregister())
+
+describe('Rebel Raiders by mail', () => {
+  it('opens, acknowledges orders as understood, resolves and reports to both players', () => {
+    const app = testApp('rr-mail')
+    try {
+      app.judge.createGame({
+        game: 'rr1',
+        ruleset: 'rebel-raiders',
+        scenario: '1861',
+        players: [
+          { role: 'confederate', address: 'csa@example.test', name: 'Mallory' },
+          { role: 'union', address: 'usa@example.test', name: 'Welles' },
+        ],
+        zone: 'UTC',
+      })
+      const opening = outboxRows(app).find((r) => r.recipient === 'csa@example.test')!
+      expect(opening.mail.subject).toMatch(/rr1/)
+      expect(opening.mail.text).toMatch(/Apr 1861: Confederate move and supply/)
+      expect(opening.mail.text).toMatch(/^Rebel Raiders on the High Seas: game rr1, April 1861 \(the basic game\)/m)
+
+      const ack = app.judge.submitOrders('rr1', 'confederate', 'MOVE BR-6 WILM.BS > HATT > NATL > CHAN > FREN > LOAD')
+      expect(ack.accepted).toBe(true)
+      const ackMail = outboxRows(app).at(-1)!
+      expect(ackMail.mail.text).toContain('MOVE BR-6 WILM > WILM.BS > HATT > NATL > CHAN > FREN > LOAD (6 MP)')
+
+      const refused = app.judge.submitOrders('rr1', 'union', 'MOVE SL-1 EGLF')
+      expect(refused.accepted).toBe(false)
+
+      app.now.t += 3_600_000
+      const r = app.judge.adjudicate('rr1', { force: true })
+      expect(r.committed).toBe(true)
+      const reports = outboxRows(app).filter(
+        (x) => x.kind === 'report' && x.recipient !== 'mod@example.test' && x.mail.subject.startsWith('[rr1] Results'),
+      )
+      expect(reports.map((x) => x.recipient).sort()).toEqual(['csa@example.test', 'usa@example.test'])
+      for (const rep of reports) expect(rep.mail.text).toContain('BR-6 loads cargo worth 2 VP in France & England.')
+      expect(app.judge.awaitingText(app.judge.load('rr1'))).toBe('Apr 1861: Confederate build')
+    } finally {
+      app.cleanup()
+    }
+  })
+})
