@@ -1,5 +1,5 @@
 // Rebel Raiders orders, one a line (digest 6.3, our own words): a phase's moves, assaults and builds.
-//   MOVE <piece> <space> > <space> > LOAD > RAID+1 x2 > SEARCH(RD-1)   (move phases)
+//   MOVE <piece>[,<piece>...] <space> > <space> > LOAD > RAID+1 x2 > SEARCH(RD-1)   (move phases; a stack moves as one)
 //   ASSAULT <target> FROM <space> [TACTICS <n>]                        (Union move: river or land)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
@@ -10,13 +10,14 @@ import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
 import { assaultProblem } from './assault.ts'
 import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
-import { checkMove, type MoveStep, parsePath } from './movement.ts'
+import { type MoveStep, parsePath } from './movement.ts'
+import { checkStack } from './stack.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
 import { type RrState, sideOf } from './state.ts'
 
 export type RrCommand =
-  | { kind: 'move'; line: number; piece: string; steps: MoveStep[] }
+  | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
@@ -57,20 +58,25 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       continue
     }
     if (verb === 'MOVE') {
-      const id = rest[0]
-      const piece = state.pieces.find((p) => p.id === id && p.side === side)
-      if (!id || !piece) {
-        const own = state.pieces.filter((p) => p.side === side).map((p) => p.id)
+      const ids = (rest[0] ?? '').split(',').filter(Boolean)
+      const own = state.pieces.filter((p) => p.side === side)
+      const missing = ids.find((id) => !own.some((p) => p.id === id))
+      if (!ids.length || missing !== undefined) {
         err(
           l.line,
           l.text,
-          `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${id ?? ''}`,
-          closest(id ?? '', own, 1)[0],
+          `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${missing ?? ''}`,
+          closest(
+            missing ?? '',
+            own.map((p) => p.id),
+            1,
+          )[0],
         )
         continue
       }
-      if (moved.has(piece.id)) {
-        err(l.line, l.text, `${piece.id} already has a move in these orders`)
+      const again = ids.find((id) => moved.has(id))
+      if (again) {
+        err(l.line, l.text, `${again} already has a move in these orders`)
         continue
       }
       const steps = parsePath(raw.split(/\s+/).slice(1).join(' '))
@@ -78,14 +84,18 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
         err(l.line, l.text, steps)
         continue
       }
-      const check = checkMove(moveContext(state, pack), piece, steps)
+      const stack = ids.map((id) => own.find((p) => p.id === id)!)
+      const check = checkStack(moveContext(state, pack), stack, steps)
       if (!check.ok) {
-        err(l.line, l.text, `step ${check.step}: ${check.error}`)
+        err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
         continue
       }
-      moved.add(piece.id)
-      out.commands.push({ kind: 'move', line: l.line, piece: piece.id, steps })
-      out.normalised.push(`MOVE ${piece.id} ${[piece.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP)`)
+      for (const id of ids) moved.add(id)
+      out.commands.push({ kind: 'move', line: l.line, piece: ids[0]!, pieces: ids, steps })
+      const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
+      out.normalised.push(
+        `MOVE ${ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
+      )
       continue
     }
     if (verb === 'ASSAULT' || verb === 'TACTICS') {

@@ -7,7 +7,8 @@ import { captureLosses, rollAssault } from './assault.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { battle, type Unit } from './combat.ts'
 import type { Space } from './map.ts'
-import { checkMove, type MoveStep } from './movement.ts'
+import type { MoveStep } from './movement.ts'
+import { checkStack } from './stack.ts'
 import type { RrCommand } from './orders.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
@@ -122,17 +123,91 @@ function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
   return []
 }
 
+/** The ships of a move as they stand now, checked again against the position (earlier moves may have changed it). */
+function stackOf(
+  run: PhaseRun,
+  cmd: Extract<RrCommand, { kind: 'move' }>,
+  side: Side,
+): { ships: RrPiece[]; steps: MoveStep[] } | null {
+  const ids = cmd.pieces ?? [cmd.piece]
+  const ships = ids
+    .map((id) => run.s.pieces.find((x) => x.id === id && x.side === side))
+    .filter((x): x is RrPiece => !!x)
+  const lost = ids.filter((id) => !ships.some((x) => x.id === id))
+  if (lost.length)
+    run.say(
+      '7',
+      `${lost.join(', ')} ${lost.length > 1 ? 'are' : 'is'} no longer afloat: ${ships.length ? 'the rest move' : 'the move is void'}.`,
+    )
+  if (!ships.length) return null
+  const check = checkStack(moveContext(run.s, run.pack), ships, cmd.steps)
+  if (!check.ok) {
+    run.say(
+      '7',
+      `${ships.map((x) => x.id).join(', ')} cannot move as ordered (${check.step ? `step ${check.step}: ` : ''}${check.error}); ${ships.length > 1 ? 'they stay' : 'it stays'}.`,
+    )
+    return null
+  }
+  const start = ships[0]!.at
+  const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === start ? cmd.steps.slice(1) : cmd.steps
+  return { ships, steps }
+}
+
+/** A fight in a space between the moving ships and the enemy there (10.3); the losses removed and told. */
+function fightHere(
+  run: PhaseRun,
+  attackers: RrPiece[],
+  defenders: RrPiece[],
+  rule: string,
+  shields = false,
+): Set<string> {
+  const units = attackers.map(unit)
+  // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
+  if (shields) {
+    const ics = units.filter((u) => u.type === 'ironclad')
+    const sls = units.filter((u) => u.type === 'sloop')
+    const gbs = units.filter((u) => u.type === 'gunboat')
+    sls.forEach((sl, i) => {
+      if (ics[i]) sl.shieldedBy = ics[i]!.id
+    })
+    gbs.forEach((gb, i) => {
+      if (sls[i]) gb.shieldedBy = sls[i]!.id
+    })
+  }
+  const b = battle(run.dice, units, defenders.map(unit), { attackerRetreats: () => false })
+  const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+  run.remove(sunk)
+  const where = attackers[0]!.at
+  run.say(
+    rule,
+    `Combat in ${run.name(where)}: ${attackers.map((x) => x.id).join(', ')} against ${defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s); ${sunk.size ? `lost: ${[...sunk].join(', ')}` : 'nothing lost'}.`,
+    where,
+  )
+  return sunk
+}
+
 function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
-  const p = run.s.pieces.find((x) => x.id === cmd.piece && x.side === 'CSA')
-  if (!p) return run.say('7', `${cmd.piece} is no longer afloat: its move is void.`)
-  const check = checkMove(moveContext(run.s, run.pack), p, cmd.steps)
-  if (!check.ok) return run.say('7', `${p.id} cannot move as ordered (step ${check.step}: ${check.error}); it stays.`)
+  const move = stackOf(run, cmd, 'CSA')
+  if (!move) return
+  let ships = move.ships
+  const p = ships[0]!
+  const names = () => ships.map((x) => x.id).join(', ')
   const path: string[] = [p.at]
-  const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === p.at ? cmd.steps.slice(1) : cmd.steps
-  for (const step of steps) {
+  for (const step of move.steps) {
     if ('enter' in step) {
-      p.at = step.enter
+      for (const x of ships) x.at = step.enter
       path.push(step.enter)
+      // Confederate warships entering a station held by Union ships attack them (7.75: no pawn needed).
+      const foes =
+        run.space(p.at).kind === 'blockadeStation' ? run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']) : []
+      if (foes.length && p.type !== 'runner' && p.type !== 'raider') {
+        run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
+        path.splice(0, path.length, p.at)
+        const lost = fightHere(run, ships, foes, '7.75')
+        ships = ships.filter((x) => !lost.has(x.id))
+        if (!ships.length || run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']).length) return
+        continue
+      }
       if ((p.type === 'runner' || p.type === 'raider') && interceptors(run, p, p.at).length) {
         run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)
@@ -175,7 +250,7 @@ function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }
       }
     }
   }
-  if (path.length > 1) run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+  if (path.length > 1) run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
 }
 
 /** A Union assault rolled and applied (11.6): `ships` are the Union ships in the target (amphibious) or null (river, land). */
@@ -232,69 +307,76 @@ function assault(
 }
 
 function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tactics: Map<string, number>): void {
-  const p = run.s.pieces.find((x) => x.id === cmd.piece && x.side === 'USA')
-  if (!p) return run.say('7', `${cmd.piece} is no longer afloat: its move is void.`)
-  const check = checkMove(moveContext(run.s, run.pack), p, cmd.steps)
-  if (!check.ok) return run.say('7', `${p.id} cannot move as ordered (step ${check.step}: ${check.error}); it stays.`)
-  const steps: MoveStep[] =
-    cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === p.at ? cmd.steps.slice(1) : cmd.steps
-  const path = [p.at]
-  for (const step of steps) {
+  const move = stackOf(run, cmd, 'USA')
+  if (!move) return
+  let ships = move.ships
+  const names = () => ships.map((x) => x.id).join(', ')
+  const moves = () => (ships.length > 1 ? 'move' : 'moves')
+  const path = [ships[0]!.at]
+  const flush = () => {
+    if (path.length > 1) run.say('7.3', `${names()} ${moves()} ${path.join(' > ')}.`)
+    path.splice(0, path.length, ships[0]!.at)
+  }
+  for (const step of move.steps) {
+    const at = ships[0]!.at
     if ('enter' in step) {
-      const from = p.at
-      p.at = step.enter
+      const from = at
+      for (const x of ships) x.at = step.enter
       path.push(step.enter)
-      const here = run.space(p.at)
-      const foes = run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad', 'raider'])
+      const here = run.space(step.enter)
       const isAssault =
-        run.holder(p.at) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
+        run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
       if (isAssault) {
-        run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+        flush()
         run.s.unionPawns -= 1
-        run.say('7.73', `${p.id} enters ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left).`, p.at)
-        const defenders = [...foes, ...run.piecesAt(p.at, 'CSA', ['battery'])]
-        if (foes.length) {
-          const b = battle(run.dice, [unit(p)], defenders.map(unit))
-          const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
-          run.remove(sunk)
-          run.say(
-            '10.1',
-            `Naval combat in ${here.name}: ${b.rounds.length} round(s); ${sunk.size ? `sunk or destroyed: ${[...sunk].join(', ')}` : 'nothing destroyed'}.`,
-            p.at,
-          )
-          if (sunk.has(p.id)) return
-          if (run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
-            const a = run.dice.roll(`repulse at ${p.at}: first die`, 6, PUBLIC)
-            const c = run.dice.roll(`repulse at ${p.at}: second die`, 6, PUBLIC)
+        run.say(
+          '7.73',
+          `${names()} ${ships.length > 1 ? 'enter' : 'enters'} ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left).`,
+          here.id,
+        )
+        if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
+          const defenders = run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery'])
+          const lost = fightHere(run, ships, defenders, '10.1', true)
+          ships = ships.filter((x) => !lost.has(x.id))
+          if (!ships.length) return
+          if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
+            const a = run.dice.roll(`repulse at ${here.id}: first die`, 6, PUBLIC)
+            const c = run.dice.roll(`repulse at ${here.id}: second die`, 6, PUBLIC)
             run.vp(Math.abs(a - c), '10.41', `The Union is repulsed from ${here.name} (dice ${a}, ${c})`)
-            p.at = from
+            for (const x of ships) x.at = from
             return
           }
         }
-        assault(run, p.at, tactics.get(p.at) ?? 0, from, [p])
+        assault(run, here.id, tactics.get(here.id) ?? 0, from, ships)
         return
       }
-      if (here.kind === 'blockadeStation' && run.piecesAt(p.at, 'CSA', ['gunboat', 'ironclad']).length) {
-        const b = battle(run.dice, [unit(p)], foes.map(unit), { attackerRetreats: () => false })
-        const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
-        run.remove(sunk)
-        run.say('7.75', `${p.id} fights in ${here.name}: ${[...sunk].join(', ') || 'nothing'} sunk.`, p.at)
-        if (sunk.has(p.id)) return
+      const foes = here.kind === 'blockadeStation' ? run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']) : []
+      if (foes.length) {
+        flush()
+        const lost = fightHere(run, ships, run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']), '7.75')
+        ships = ships.filter((x) => !lost.has(x.id))
+        if (!ships.length || run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']).length) return
       }
       continue
     }
     if (step.action === 'SEARCH') {
-      const target = run.s.pieces.find((x) => x.id === step.target && x.side === 'CSA' && x.at === p.at)
+      flush()
+      const target = run.s.pieces.find((x) => x.id === step.target && x.side === 'CSA' && x.at === at)
       if (!target) {
-        run.say('7.75', `${p.id} searches ${run.name(p.at)} for ${step.target}, which is no longer there.`, p.at)
+        run.say(
+          '7.75',
+          `${names()} ${ships.length > 1 ? 'search' : 'searches'} ${run.name(at)} for ${step.target}, which is no longer there.`,
+          at,
+        )
         continue
       }
-      run.say('7.3', `${p.id} moves ${path.join(' > ')} and searches for ${target.id}.`)
-      path.splice(0, path.length, p.at)
-      meet(run, target, [p])
+      run.say('7.75', `${names()} ${ships.length > 1 ? 'search' : 'searches'} ${run.name(at)} for ${target.id}.`, at)
+      // Every ship of a searching stack is a sloop or gunboat: the order's check refused any other (7.35-7.36, 7.61).
+      const searchers = ships.filter((x) => x.type === 'sloop' || x.type === 'gunboat')
+      meet(run, target, searchers)
     }
   }
-  if (path.length > 1) run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
+  flush()
 }
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */

@@ -1,0 +1,57 @@
+// RB 7.5-7.6: ships moving together, towing, and stacks in combat (7.75, 10.21).
+import { describe, expect, it } from 'vitest'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
+const start = (phase: RrState['phase'] = 'union-move') => {
+  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+  s.phase = phase
+  return s
+}
+const messages = (s: RrState, role: string, text: string) => rs.parseOrders(s, role, text).errors.map((e) => e.message)
+
+describe('RB 7.5: stacks', () => {
+  it("7.52: ships in one space move together, within each ship's own movement points", () => {
+    const p = rs.parseOrders(start(), 'union', 'MOVE SL-6,GB-5 CHES > HATT')
+    expect(p.errors).toEqual([])
+    expect(p.normalised).toEqual(['MOVE SL-6,GB-5 NAVY > CHES > HATT (2 MP)'])
+    expect(messages(start(), 'union', 'MOVE SL-6,GB-5 CHES > HATT > SATL > KEYS')).toEqual([
+      'step 4: GB-5: GB-5 has 3 movement points; this move needs 4 (RB 7.3)',
+    ])
+  })
+
+  it('7.51: runners and raiders move alone; a stack starts in one space', () => {
+    expect(messages(start('csa-move'), 'confederate', 'MOVE RD-1,BR-2 FJSP')).toEqual([
+      'blockade runners and raiders move alone (7.51)',
+    ])
+    expect(messages(start(), 'union', 'MOVE SL-6,SL-1 CHES')[0]).toMatch(/a stack moves from one space/)
+  })
+
+  it('7.6: a sloop tows an ironclad through the sea zones, and may not search while it does', () => {
+    const s = start()
+    s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    expect(rs.parseOrders(s, 'union', 'MOVE SL-6,IC-1 CHES > HATT').normalised).toEqual([
+      'MOVE SL-6,IC-1 NAVY > CHES > HATT (2 MP, towing IC-1)',
+    ])
+    expect(messages(s, 'union', 'MOVE IC-1 CHES')[0]).toMatch(/unless towed by a sloop/)
+    s.pieces.push({ id: 'BR-9', side: 'CSA', type: 'runner', at: 'CHES' })
+    expect(messages(s, 'union', 'MOVE SL-6,IC-1 CHES > SEARCH(BR-9)')[0]).toMatch(/towing an ironclad may not search/)
+  })
+})
+
+describe('stacks in combat', () => {
+  it('7.73, 10.1: a Union stack assaulting Norfolk fights its gunboat and battery together, one pawn spent', () => {
+    const run = given(rs, start()).orders('union', 'MOVE SL-6,GB-5 CHES > NORF.BS > NORF').resolve()
+    expect(run.state.unionPawns).toBe(1)
+    expect(run.texts('10.1')[0]).toMatch(/^Combat in Norfolk: SL-6, GB-5 against BT-5, GB-2,/)
+  })
+
+  it('7.75: Confederate gunboats entering a station held by Union ships attack them', () => {
+    const s = start('csa-move')
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'NORF.BS' })
+    const run = given(rs, s).orders('confederate', 'MOVE GB-2 NORF.BS').resolve()
+    expect(run.texts('7.75')[0]).toMatch(/^Combat in Norfolk Blockade Station: GB-2 against SL-9/)
+  })
+})
