@@ -57,7 +57,7 @@ describe('RB 5: the turn', () => {
       [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
-      [4, 'unknown order FLY; orders are MOVE, ASSAULT, TACTICS, BUILD, EXCHANGE, PASS'],
+      [4, 'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, BUILD, EXCHANGE, PASS'],
     ])
   })
 })
@@ -93,10 +93,10 @@ describe('RB 14-16: builds and the end of the turn', () => {
   it('build orders are checked whole on receipt, each refusal on its own line', () => {
     const s = start()
     s.phase = 'csa-build'
-    const p = rs.parseOrders(s, 'confederate', 'BUILD RAIDER AT SPAI\nBUILD RAIDER AT FREN\nBUILD COUNTERATTACK')
+    const p = rs.parseOrders(s, 'confederate', 'BUILD RAIDER AT SPAI\nBUILD RAIDER AT FREN\nBUILD GUNBOAT AT ATLA')
     expect(p.errors.map((e) => [e.line, e.text, e.message])).toEqual([
-      [3, 'BUILD COUNTERATTACK', 'Confederate counterattacks (11.9) are not implemented yet: the pawn would be wasted'],
       [2, 'BUILD RAIDER AT FREN', 'one raider a turn (14.24)'],
+      [3, 'BUILD GUNBOAT AT ATLA', 'a gunboat is built in a Confederate ocean or river port (14.24)'],
     ])
   })
 

@@ -130,7 +130,10 @@ export function assaultProblem(
   const s = map.space(target)
   if (!['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind))
     return `${s.name} is not a port, fort or city (11)`
-  if ((control[target] ?? s.side) !== 'CSA') return `${s.name} is not held by the Confederacy`
+  const holder = control[target] ?? s.side
+  // An uncommitted Louisville is taken by a land assault from a Union space (12.2).
+  const kentucky = s.side === 'neutral' && holder === 'neutral' && kind === 'land'
+  if (holder !== 'CSA' && !kentucky) return `${s.name} is not held by the Confederacy`
   if (kind === 'amphibious') return s.kind === 'inlandCity' ? `${s.name} has no water to land from (11.3)` : null
   if (!from || !map.has(from)) return `an ${kind} assault names the Union-held space it starts from (11.4)`
   const origin = map.space(from)
@@ -139,4 +142,44 @@ export function assaultProblem(
   if (!map.between(from, target).some((k) => line.includes(k)))
     return `no ${kind === 'river' ? 'river (blue)' : 'land (red)'} line joins ${origin.name} and ${s.name} (11.4)`
   return null
+}
+
+/**
+ * RB 11.9: whether the Confederacy may counterattack `target` from `from`: over a land line, from a
+ * space it holds, against a neighbour the Union took from it (never one the Union held at the start).
+ */
+export function counterattackProblem(map: RebelMap, control: Control, target: string, from: string): string | null {
+  if (!map.has(target) || !map.has(from)) return `no space ${map.has(target) ? from : target} on the map`
+  const t = map.space(target)
+  const f = map.space(from)
+  if (t.side !== 'CSA' || control[target] !== 'USA')
+    return `${t.name} is not a Confederate space the Union has taken (11.9)`
+  if ((control[from] ?? f.side) !== 'CSA' || !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(f.kind))
+    return `${f.name} is not a Confederate port, fort or city (11.9)`
+  if (!map.between(from, target).includes('land')) return `no land (red) line joins ${f.name} and ${t.name} (11.9)`
+  return null
+}
+
+/** RB 11.91: the Confederacy rolls two dice in 1861-1862 and three from 1863; the Union defends with its assault dice. */
+export function rollCounterattack(
+  dice: Dice,
+  target: string,
+  opts: { year: number; unionTactics?: number },
+): AssaultRoll & { csaWins: boolean } {
+  const roll = (who: string, n: number) =>
+    Array.from({ length: n }, (_, i) => dice.roll(`counterattack on ${target}: ${who} die ${i + 1}`, 6, PUBLIC))
+  const c = roll('Confederate', opts.year >= 1863 ? 3 : 2)
+  const tactics = opts.unionTactics ?? 0
+  const u = roll('Union', unionAssaultDice(opts.year) - tactics)
+  const attack = Math.max(...c) + matchBonus(c)
+  const defense = Math.max(...u) + matchBonus(u) + tactics
+  // The Confederacy wins ties here too (11.91: all assault rules apply).
+  const csaWins = attack >= defense
+  return {
+    union: { dice: u, tactics, total: defense },
+    csa: { dice: c, total: attack },
+    unionWins: !csaWins,
+    csaWins,
+    vp: attack - defense,
+  }
 }

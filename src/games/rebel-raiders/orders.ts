@@ -1,6 +1,7 @@
 // Rebel Raiders orders, one a line (digest 6.3, our own words): a phase's moves, assaults and builds.
 //   MOVE <piece>[,<piece>...] <space> > <space> > LOAD > RAID+1 x2 > SEARCH(RD-1)   (move phases; a stack moves as one)
 //   ASSAULT <target> FROM <space> [TACTICS <n>]                        (Union move: river or land)
+//   COUNTERATTACK <target> FROM <space>                                (Confederate move, with a pawn bought last turn)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
@@ -8,7 +9,7 @@
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
-import { assaultProblem } from './assault.ts'
+import { assaultProblem, counterattackProblem } from './assault.ts'
 import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
 import { type MoveStep, parsePath } from './movement.ts'
 import { checkStack } from './stack.ts'
@@ -19,12 +20,13 @@ import { type RrState, sideOf } from './state.ts'
 export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
+  | { kind: 'counterattack'; line: number; target: string; from: string }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'pass'; line: number }
 
-const VERBS = ['MOVE', 'ASSAULT', 'TACTICS', 'BUILD', 'EXCHANGE', 'PASS']
+const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'BUILD', 'EXCHANGE', 'PASS']
 const BUILDABLE: Buildable[] = ['raider', 'gunboat', 'runner', 'ironclad', 'battery', 'sloop', 'counterattack', 'pawn']
 
 export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
@@ -36,6 +38,9 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   const moved = new Set<string>()
   const builds: BuildOrder[] = []
   const lineText = new Map<number, string>()
+  let counterattacks = 0
+  let assaults = 0
+  let oceanLandings = 0
   for (const l of readScript(text).lines) {
     const [verb, ...rest] = l.words
     const raw = l.text.split(/\s+/).slice(1).join(' ')
@@ -49,7 +54,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       out.normalised.push('PASS')
       continue
     }
-    if ((verb === 'MOVE' || verb === 'ASSAULT' || verb === 'TACTICS') && !moving) {
+    if ((verb === 'MOVE' || verb === 'ASSAULT' || verb === 'TACTICS' || verb === 'COUNTERATTACK') && !moving) {
       err(l.line, l.text, `${verb} belongs to a move phase; this is the ${state.phase.replace('-', ' ')} phase`)
       continue
     }
@@ -90,12 +95,49 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
         err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
         continue
       }
+      // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
+      const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
+      const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined
+      if (landing) {
+        if (++assaults > state.unionPawns) {
+          err(
+            l.line,
+            l.text,
+            `entering ${pack.map.space(landing).name} is an assault, and no cannon pawn is left for it (11.1)`,
+          )
+          continue
+        }
+        if (pack.map.space(landing).kind === 'oceanPort' && ++oceanLandings > (state.amphibiousOcean ? 0 : 1)) {
+          err(l.line, l.text, 'one amphibious assault on an ocean port a turn (11.2)')
+          continue
+        }
+      }
       for (const id of ids) moved.add(id)
       out.commands.push({ kind: 'move', line: l.line, piece: ids[0]!, pieces: ids, steps })
       const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
       out.normalised.push(
         `MOVE ${ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
       )
+      continue
+    }
+    if (verb === 'COUNTERATTACK') {
+      const m = /^(\S+)\s+FROM\s+(\S+)$/.exec(rest.join(' '))
+      if (side !== 'CSA') err(l.line, l.text, 'only the Confederacy counterattacks (11.9)')
+      else if (!m) err(l.line, l.text, 'write COUNTERATTACK <target> FROM <space>')
+      else if (++counterattacks > state.csaPawns)
+        err(
+          l.line,
+          l.text,
+          `a counterattack needs the grey pawn bought last turn; ${state.csaPawns} left (11.9, 14.24)`,
+        )
+      else {
+        const problem = counterattackProblem(pack.map, state.control, m[1]!, m[2]!)
+        if (problem) err(l.line, l.text, problem)
+        else {
+          out.commands.push({ kind: 'counterattack', line: l.line, target: m[1]!, from: m[2]! })
+          out.normalised.push(`COUNTERATTACK ${m[1]} FROM ${m[2]}`)
+        }
+      }
       continue
     }
     if (verb === 'ASSAULT' || verb === 'TACTICS') {
@@ -119,10 +161,15 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
         continue
       }
       const [, target, from, t] = m
-      const kind = pack.map.between(from!, target!).includes('river') ? 'river' : 'land'
+      // Over a land line when there is one: it ignores the ships in the target (11.4).
+      const kind = pack.map.between(from!, target!).includes('land') ? 'land' : 'river'
       const problem = assaultProblem(pack.map, state.control, target!, kind, from!)
       if (problem) {
         err(l.line, l.text, problem)
+        continue
+      }
+      if (++assaults > state.unionPawns) {
+        err(l.line, l.text, `no cannon pawn is left for this assault (11.1); ${state.unionPawns} this turn`)
         continue
       }
       out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
@@ -146,10 +193,6 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL]`)
       continue
     }
-    if (what === 'counterattack') {
-      err(l.line, l.text, 'Confederate counterattacks (11.9) are not implemented yet: the pawn would be wasted')
-      continue
-    }
     const order: BuildOrder = { line: l.line, what, ...(m[2] ? { at: m[2] } : {}), ...(m[3] ? { special: true } : {}) }
     lineText.set(l.line, l.text)
     builds.push(order)
@@ -169,4 +212,10 @@ export function stepText(s: MoveStep): string {
   if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
   if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
   return s.action
+}
+
+/** A Confederate port, fort or city the Union would assault by entering it (7.73). */
+function isEnemyPlace(pack: RebelPack, state: RrState, id: string): boolean {
+  const s = pack.map.space(id)
+  return (state.control[id] ?? s.side) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)
 }

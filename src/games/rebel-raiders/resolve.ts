@@ -3,7 +3,7 @@
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
 import { type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
-import { captureLosses, rollAssault } from './assault.ts'
+import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { battle, type Unit } from './combat.ts'
 import type { Space } from './map.ts'
@@ -261,6 +261,14 @@ function assault(
   retreatTo: string | null,
   ships: RrPiece[] | null,
 ): void {
+  if (run.holder(target) === 'neutral') {
+    // Uncommitted Kentucky falls without dice, and the Confederacy gains by the violation (12.2).
+    const a = run.dice.roll('Kentucky violated: first die', 6, PUBLIC)
+    const b = run.dice.roll('Kentucky violated: second die', 6, PUBLIC)
+    run.s.control[target] = 'USA'
+    run.vp(Math.abs(a - b), '12.2', `The Union takes uncommitted ${run.name(target)} (dice ${a}, ${b})`)
+    return
+  }
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const r = rollAssault(run.dice, target, { year: dateOf(run.s.turn).year, tactics, batteries: batteries.length })
   run.say(
@@ -326,8 +334,24 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
       const here = run.space(step.enter)
       const isAssault =
         run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
+      if (isAssault && (run.s.unionPawns < 1 || (here.kind === 'oceanPort' && run.s.amphibiousOcean))) {
+        for (const x of ships) x.at = from
+        path.pop()
+        flush()
+        const why =
+          run.s.unionPawns < 1
+            ? 'no cannon pawn is left (11.1)'
+            : "the turn's one amphibious assault on an ocean port is spent (11.2)"
+        run.say(
+          '11.1',
+          `${names()} may not enter ${here.name}: ${why}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,
+          from,
+        )
+        return
+      }
       if (isAssault) {
         flush()
+        if (here.kind === 'oceanPort') run.s.amphibiousOcean = true
         run.s.unionPawns -= 1
         run.say(
           '7.73',
@@ -348,6 +372,7 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
           }
         }
         assault(run, here.id, tactics.get(here.id) ?? 0, from, ships)
+        if (here.kind === 'oceanPort' && run.holder(here.id) === 'USA') run.s.takenFromSea.push(here.id)
         return
       }
       const foes = here.kind === 'blockadeStation' ? run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']) : []
@@ -377,6 +402,43 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
     }
   }
   flush()
+}
+
+/** RB 11.9: a Confederate counterattack with its grey pawn; a win gives the space back (11.92, 11.94). */
+function counterattack(run: PhaseRun, target: string, from: string): void {
+  if (run.s.csaPawns < 1) return run.say('11.9', `No counterattack is left for ${run.name(target)}.`)
+  if (run.holder(target) !== 'USA' || run.holder(from) !== 'CSA')
+    return run.say(
+      '11.9',
+      `The counterattack on ${run.name(target)} from ${run.name(from)} no longer has its footing: not made.`,
+    )
+  run.s.csaPawns -= 1
+  const r = rollCounterattack(run.dice, target, { year: dateOf(run.s.turn).year })
+  run.say(
+    '11.91',
+    `Counterattack on ${run.name(target)} from ${run.name(from)}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
+    target,
+  )
+  if (!r.csaWins) return run.vp(r.vp, '11.93', `The counterattack on ${run.name(target)} fails`)
+  delete run.s.control[target]
+  run.vp(r.vp, '11.92', `${run.name(target)} is Confederate again`)
+  const s = run.space(target)
+  if (s.kind === 'oceanPort' || s.kind === 'riverPort' || s.kind === 'inlandCity') {
+    run.s.citiesLost = Math.max(0, run.s.citiesLost - 1)
+    run.vp(run.dice.roll(`recapture of ${target}`, 6, PUBLIC), '11.92', `${s.name} regained`)
+  }
+  // Union ships there fall back to the port's station or a Union port or fort up the river, or are lost (11.94).
+  for (const u of run.piecesAt(target, 'USA')) {
+    const to =
+      s.kind === 'oceanPort'
+        ? `${target}.BS`
+        : run.pack.map
+            .neighbours(target, ['river'])
+            .find((n) => run.holder(n) === 'USA' && ['riverPort', 'fort', 'oceanPort'].includes(run.space(n).kind))
+    if (to) u.at = to
+    else run.remove([u.id])
+    run.say('11.94', to ? `${u.id} falls back to ${run.name(to)}.` : `${u.id} has nowhere to go and is lost.`, target)
+  }
 }
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -425,7 +487,8 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   for (const n of plan.nextTurn) {
     if (n.type === 'pawn') run.s.pawnsNext += 1
-    else if (n.type !== 'counterattack') run.s.arriving.push({ turn: run.s.turn + 1, side, type: n.type, at: n.at })
+    else if (n.type === 'counterattack') run.s.csaPawnsNext += 1
+    else run.s.arriving.push({ turn: run.s.turn + 1, side, type: n.type, at: n.at })
     run.say(
       side === 'CSA' ? '14.24' : '15.43',
       `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type === 'pawn' ? 'extra assault' : n.type} ordered for next turn.`,
@@ -466,7 +529,11 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
   switch (s.phase) {
     case 'csa-move':
       s.raids = {}
-      for (const c of commands) if (c.kind === 'move') moveConfederate(run, c)
+      for (const c of commands) {
+        if (c.kind === 'move') moveConfederate(run, c)
+        else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
+      }
+      s.csaPawns = 0
       supply(run)
       s.phase = 'csa-build'
       return
@@ -485,7 +552,11 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
             run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)
             continue
           }
-          if (run.holder(c.target) !== 'CSA') {
+          if (s.takenFromSea.includes(c.from)) {
+            run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
+            continue
+          }
+          if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral') {
             run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
             continue
           }
@@ -518,6 +589,11 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
         s.phase = 'csa-move'
         s.unionPawns = 2 + s.pawnsNext
         s.pawnsNext = 0
+        // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
+        s.csaPawns = s.csaPawnsNext
+        s.csaPawnsNext = 0
+        s.amphibiousOcean = false
+        s.takenFromSea = []
       }
       return
     }

@@ -35,6 +35,12 @@ export interface RrState {
   unionPawns: number
   /** Extra pawns bought for next turn (15.44). */
   pawnsNext: number
+  /** Confederate counterattacks left this turn, and bought for the next (11.9, 14.24). */
+  csaPawns: number
+  csaPawnsNext: number
+  /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
+  amphibiousOcean: boolean
+  takenFromSea: string[]
   citiesLost: number
   /** Once-a-game losses already taken (11.68): 'mississippi', 'ATLA', 'RICH'. */
   once: string[]

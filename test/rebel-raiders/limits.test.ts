@@ -1,0 +1,89 @@
+// RB 11.1-11.2, 11.8 (the limits on assaults), 11.9 (counterattacks) and 12.2 (Kentucky) in a turn.
+import { describe, expect, it } from 'vitest'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
+const start = (phase: RrState['phase']) => {
+  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+  s.phase = phase
+  return s
+}
+const errors = (s: RrState, role: string, text: string) =>
+  rs.parseOrders(s, role, text).errors.map((e) => [e.line, e.message])
+
+describe("RB 11.1-11.2: the Union's assaults in a turn", () => {
+  it('one cannon pawn an assault, and one landing on an ocean port a turn, checked on receipt', () => {
+    const s = start('union-move')
+    expect(errors(s, 'union', 'MOVE SL-3 SAVA.BS > SAVA\nMOVE SL-2 PENS.BS > PENS')).toEqual([
+      [2, 'one amphibious assault on an ocean port a turn (11.2)'],
+    ])
+    s.unionPawns = 1
+    expect(errors(s, 'union', 'MOVE SL-3 SAVA.BS > SAVA\nASSAULT IS10 FROM CAIR')).toEqual([
+      [2, 'no cannon pawn is left for this assault (11.1); 1 this turn'],
+    ])
+  })
+})
+
+describe('RB 12.2: Kentucky', () => {
+  it('an uncommitted Louisville falls to a Union land assault without dice; the Confederacy gains the difference of two dice', () => {
+    const run = given(rs, start('union-move'))
+      .orders('union', 'ASSAULT LOUI FROM CINC')
+      .dice({ 'Kentucky violated: first die': 5, 'Kentucky violated: second die': 2 }, 'strict')
+      .resolve()
+    expect(run.state.control.LOUI).toBe('USA')
+    expect(run.state.vp).toBe(13)
+    expect(run.state.citiesLost).toBe(0)
+  })
+})
+
+describe('RB 11.9: counterattacks', () => {
+  it("14.24: the grey pawn is bought in the build and serves in the next turn's move; without it no counterattack", () => {
+    const s = start('csa-move')
+    s.control.NASH = 'USA'
+    expect(errors(s, 'confederate', 'COUNTERATTACK NASH FROM MEMP')).toEqual([
+      [1, 'a counterattack needs the grey pawn bought last turn; 0 left (11.9, 14.24)'],
+    ])
+    s.csaPawns = 1
+    expect(errors(s, 'confederate', 'COUNTERATTACK NASH FROM MEMP')).toEqual([])
+    expect(errors(s, 'confederate', 'COUNTERATTACK CAIR FROM IS10')[0]![1]).toMatch(
+      /not a Confederate space the Union has taken/,
+    )
+  })
+
+  it("11.91-11.92: two Confederate dice in 1861 against the Union's one; a win takes the space back, with a die for a city", () => {
+    const s = start('csa-move')
+    s.control.NASH = 'USA'
+    s.citiesLost = 1
+    s.csaPawns = 1
+    const run = given(rs, s)
+      .orders('confederate', 'COUNTERATTACK NASH FROM MEMP')
+      .dice(
+        {
+          'counterattack on NASH: Confederate die 1': 5,
+          'counterattack on NASH: Confederate die 2': 3,
+          'counterattack on NASH: Union die 1': 4,
+          'recapture of NASH': 3,
+          'supply die 1': 1,
+        },
+        'strict',
+      )
+      .resolve()
+    expect(run.state.control.NASH).toBeUndefined()
+    expect(run.state.citiesLost).toBe(0)
+    expect(run.state.vp).toBe(10 + 1 + 3 - 1)
+    expect(run.state.csaPawns).toBe(0)
+  })
+})
+
+describe('RB 11.8: sequential assaults', () => {
+  it('no assault starts from an ocean port taken from the sea the same turn', () => {
+    const s = start('union-move')
+    s.takenFromSea = ['SAVA']
+    s.control.SAVA = 'USA'
+    const run = given(rs, s).orders('union', 'ASSAULT AUGU FROM SAVA').resolve()
+    expect(run.texts('11.8')).toEqual(['No assault may start from Savannah the turn it was taken from the sea.'])
+    expect(run.state.unionPawns).toBe(2)
+  })
+})
