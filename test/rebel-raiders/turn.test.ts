@@ -29,6 +29,19 @@ describe('RB 5: the turn', () => {
     expect(run.texts('9.1')).toEqual(['BR-6 loads cargo worth 2 VP in France & England.'])
   })
 
+  it('9.3: loading needs a free marker: a 1-VP one in Europe when the 2-VP ones are out, none when all are', () => {
+    const s = start()
+    for (let i = 0; i < 6; i++) s.pieces.push({ id: `BR-${20 + i}`, side: 'CSA', type: 'runner', at: 'BERM', cargo: 2 })
+    s.pieces.push({ id: 'BR-30', side: 'CSA', type: 'runner', at: 'FREN' })
+    const one = given(rs, s).orders('confederate', 'MOVE BR-30 LOAD').dice({ 'supply die 1': 1 }).resolve()
+    expect(piece(one.state, 'BR-30')!.cargo).toBe(1)
+    for (let i = 0; i < 13; i++)
+      s.pieces.push({ id: `BR-${40 + i}`, side: 'CSA', type: 'runner', at: 'BERM', cargo: 1 })
+    const none = given(rs, s).orders('confederate', 'MOVE BR-30 LOAD').dice({ 'supply die 1': 1 }).resolve()
+    expect(piece(none.state, 'BR-30')!.cargo).toBeUndefined()
+    expect(none.texts('9.3')).toEqual(['No cargo marker is free: BR-30 loads nothing (9.3).'])
+  })
+
   it('7.76, 10.3, 8.11: a raider caught by the West Gulf sloop sinks it, then raids for two', () => {
     const run = given(rs, start())
       .orders('confederate', 'MOVE RD-1 FJSP > NORL.BS > WGLF > RAID')

@@ -220,8 +220,29 @@ function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }
       path.splice(0, path.length, p.at)
     }
     if (step.action === 'LOAD') {
-      p.cargo = run.space(p.at).european ? 2 : 1
-      run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
+      // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
+      const inUse = (v: number) => run.s.pieces.filter((x) => x.cargo === v).length
+      const pool = run.pack.pieces.cargoMarkers
+      const value =
+        p.cargo !== undefined
+          ? null
+          : run.space(p.at).european && inUse(2) < pool.two
+            ? 2
+            : inUse(1) < pool.one
+              ? 1
+              : null
+      if (value === null)
+        run.say(
+          '9.3',
+          p.cargo !== undefined
+            ? `${p.id} already carries cargo (9.11).`
+            : `No cargo marker is free: ${p.id} loads nothing (9.3).`,
+          p.at,
+        )
+      else {
+        p.cargo = value
+        run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
+      }
     } else if (step.action === 'UNLOAD') {
       const value = p.cargo ?? 0
       delete p.cargo

@@ -33,6 +33,8 @@ export const piecesSchema = z
     id: z.string(),
     source: z.string(),
     types: z.array(pieceType),
+    /** The cargo markers in the counter mix: loading needs a free one (9.3). */
+    cargoMarkers: z.object({ one: z.number().int().min(0), two: z.number().int().min(0), src: z.string() }),
     stacking: z.object({
       batteriesPerSpace: z.number().int(),
       warshipsPerSidePerSpace: z.number().int(),
