@@ -70,8 +70,29 @@ describe('RB 5: the turn', () => {
       [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
-      [4, 'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, BUILD, EXCHANGE, PASS'],
+      [4, 'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, BUILD, EXCHANGE, PASS'],
     ])
+  })
+})
+
+describe("RB 7.78: the Union's standing choice in a station", () => {
+  it('INTERCEPT STACK makes the ships of a station roll one die, +1 for the second ship, when a runner comes in', () => {
+    const s = start()
+    s.phase = 'union-build'
+    s.pieces.push(
+      { id: 'SL-8', side: 'USA', type: 'sloop', at: 'CHAS.BS' },
+      { id: 'SL-9', side: 'USA', type: 'sloop', at: 'CHAS.BS' },
+    )
+    const standing = given(rs, s).orders('union', 'INTERCEPT STACK AT CHAS.BS').resolve()
+    expect(standing.state.intercept).toEqual({ 'CHAS.BS': 'stack' })
+    const run = given(rs, standing.state)
+      .orders('confederate', 'MOVE BR-5 CHAS.BS')
+      .dice({ 'search for BR-5 by the stack': 4, 'speed of BR-5': 3, 'supply die 1': 1 }, 'strict')
+      .resolve()
+    expect(run.texts('7.78')[0]).toMatch(
+      /^BR-5 slips past SL-8, SL-9 in Charleston Blockade Station \(Union SL-8\+SL-9 5, BR-5 5\)/,
+    )
+    expect(rs.parseOrders(s, 'union', 'INTERCEPT STACK AT HATT').errors[0]!.message).toMatch(/not a blockade station/)
   })
 })
 

@@ -54,6 +54,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         csaPawnsNext: 0,
         amphibiousOcean: false,
         takenFromSea: [],
+        intercept: {},
         citiesLost: 0,
         once: [],
         razed: [],

@@ -3,6 +3,7 @@
 //   ASSAULT <target> FROM <space> [TACTICS <n>]                        (Union move: river or land)
 //   COUNTERATTACK <target> FROM <space>                                (Confederate move, with a pawn bought last turn)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
+//   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
 //   PASS                                                               (nothing this phase)
@@ -21,12 +22,13 @@ export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'counterattack'; line: number; target: string; from: string }
+  | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'pass'; line: number }
 
-const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'BUILD', 'EXCHANGE', 'PASS']
+const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'INTERCEPT', 'BUILD', 'EXCHANGE', 'PASS']
 const BUILDABLE: Buildable[] = ['raider', 'gunboat', 'runner', 'ironclad', 'battery', 'sloop', 'counterattack', 'pawn']
 
 export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
@@ -118,6 +120,20 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       out.normalised.push(
         `MOVE ${ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
       )
+      continue
+    }
+    if (verb === 'INTERCEPT') {
+      const m = /^(STACK|EACH)(?:\s+AT\s+(\S+))?$/.exec(rest.join(' '))
+      const at = m?.[2] ?? 'ALL'
+      if (side !== 'USA') err(l.line, l.text, 'only the Union intercepts (7.78)')
+      else if (!m) err(l.line, l.text, 'write INTERCEPT STACK or INTERCEPT EACH, optionally AT <station>')
+      else if (at !== 'ALL' && (!pack.map.has(at) || pack.map.space(at).kind !== 'blockadeStation'))
+        err(l.line, l.text, `${at} is not a blockade station: a stack die is rolled only in one (7.78)`)
+      else {
+        const how = m[1] === 'STACK' ? 'stack' : 'each'
+        out.commands.push({ kind: 'intercept', line: l.line, how, at })
+        out.normalised.push(`INTERCEPT ${m[1]}${at === 'ALL' ? '' : ` AT ${at}`} (stands until changed)`)
+      }
       continue
     }
     if (verb === 'COUNTERATTACK') {

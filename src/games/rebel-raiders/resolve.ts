@@ -79,7 +79,7 @@ function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids =
     { id: target.id, type: target.type as 'runner' | 'raider' },
     where.kind,
     searchers.map((x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat' })),
-    { priorRaids },
+    { priorRaids, asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack' },
   )
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
   if (r.evaded) {
@@ -544,9 +544,15 @@ function arrivals(run: PhaseRun, side: Side): void {
   }
 }
 
-/** Resolves the open phase with the phasing side's orders; returns whether the game is over. */
+/** Resolves the open phase with the phasing side's orders. */
 export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
   const s = run.s
+  // Standing choices take effect at once and stand until changed.
+  for (const c of commands)
+    if (c.kind === 'intercept') {
+      if (c.at === 'ALL') s.intercept = {}
+      s.intercept[c.at] = c.how
+    }
   switch (s.phase) {
     case 'csa-move':
       s.raids = {}

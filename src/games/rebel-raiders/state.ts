@@ -41,6 +41,8 @@ export interface RrState {
   /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
   amphibiousOcean: boolean
   takenFromSea: string[]
+  /** The Union's standing choice in a blockade station (7.78): one die for the stack, or one a ship; by station or ALL. */
+  intercept: Record<string, 'stack' | 'each'>
   citiesLost: number
   /** Once-a-game losses already taken (11.68): 'mississippi', 'ATLA', 'RICH'. */
   once: string[]
