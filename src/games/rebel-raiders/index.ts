@@ -1,7 +1,9 @@
 // Rebel Raiders on the High Seas, the basic game without its cards (RB 1-16): the game module the
 // engine runs. Not yet in the shipped registry: see the README's "Rebel Raiders: where it stands".
+import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
+import { statusModel } from './view.ts'
 import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from './pack.ts'
 import { PhaseRun, resolvePhase } from './resolve.ts'
 import { openingPosition } from './setup.ts'
@@ -15,6 +17,7 @@ export const rebelRaidersFactory: RulesetFactory = {
   defaultPack: () => loadRebelPack(rawRebelPack()),
   loadPack: (raw) => loadRebelPack(raw),
   create: (pack) => createRebelRaiders(pack as DataPack<RawRebelPack>),
+  templates: projectPath('src', 'games', 'rebel-raiders', 'templates'),
 }
 
 export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
@@ -116,7 +119,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
             scores: { confederate: s.vp },
           }
         : null,
-    reportModel: (s, viewer) => ({ view: ruleset.view(s, viewer) }),
+    reportModel: (s) => ({ rr: statusModel(s, content) }),
   }
   return ruleset
 }
