@@ -58,6 +58,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         amphibiousOcean: false,
         takenFromSea: [],
         intercept: {},
+        policies: { CSA: [], USA: [] },
         citiesLost: 0,
         once: [],
         razed: [],

@@ -4,6 +4,7 @@
 //   COUNTERATTACK <target> FROM <space>                                (Confederate move, with a pawn bought last turn)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
+//   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
 //   PASS                                                               (nothing this phase)
@@ -13,6 +14,7 @@ import { closest, readScript } from '../../orders/script.ts'
 import { assaultProblem, counterattackProblem } from './assault.ts'
 import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
 import { type MoveStep, parsePath } from './movement.ts'
+import { type BattlePolicy, parseBattlePolicy } from './policies.ts'
 import { checkStack } from './stack.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
@@ -23,12 +25,13 @@ export type RrCommand =
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'counterattack'; line: number; target: string; from: string }
   | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
+  | { kind: 'policy'; line: number; policy: BattlePolicy }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'pass'; line: number }
 
-const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'INTERCEPT', 'BUILD', 'EXCHANGE', 'PASS']
+const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'INTERCEPT', 'POLICY', 'BUILD', 'EXCHANGE', 'PASS']
 const BUILDABLE: Buildable[] = ['raider', 'gunboat', 'runner', 'ironclad', 'battery', 'sloop', 'counterattack', 'pawn']
 
 export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
@@ -120,6 +123,15 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       out.normalised.push(
         `MOVE ${ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
       )
+      continue
+    }
+    if (verb === 'POLICY') {
+      const p = parseBattlePolicy(raw)
+      if (typeof p === 'string') err(l.line, l.text, p)
+      else {
+        out.commands.push({ kind: 'policy', line: l.line, policy: p })
+        out.normalised.push(`${p.text} (stands until replaced)`)
+      }
       continue
     }
     if (verb === 'INTERCEPT') {

@@ -6,6 +6,7 @@ import { type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
 import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { battle, type Unit } from './combat.ts'
+import { wantsRetreat } from './policies.ts'
 import type { Space } from './map.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
@@ -99,7 +100,24 @@ function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids =
   for (const [i, group] of r.winners.entries()) {
     const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
     const last = i === r.winners.length - 1
-    const b = battle(run.dice, attackers.map(unit), [unit(target)], { defenderRetreats: () => last })
+    // The raider may break off only after a round against the last ships that caught it (10.36); by default it does (RR-C1).
+    const b = battle(run.dice, attackers.map(unit), [unit(target)], {
+      defenderRetreats: (round) =>
+        last &&
+        wantsRetreat(
+          run.s.policies.CSA,
+          [target.id],
+          { round, lost: 0, left: 1, foes: attackers.length, attacking: false },
+          'RETREAT',
+        ).retreat,
+      attackerRetreats: (round, a) =>
+        wantsRetreat(
+          run.s.policies.USA,
+          a.map((x) => x.id),
+          { round, lost: attackers.length - a.length, left: a.length, foes: 1, attacking: true },
+          'FIGHT',
+        ).retreat,
+    })
     const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
     run.remove(sunk)
     run.say(
@@ -153,17 +171,21 @@ function stackOf(
   return { ships, steps }
 }
 
-/** A fight in a space between the moving ships and the enemy there (10.3); the losses removed and told. */
+/**
+ * A fight in a space between the moving ships and the enemy there (10.3). After each round the
+ * attacker may fall back to `from`, and the defender (where 10.36 gives it somewhere to go) to
+ * `defenderTo`, as their battle orders say. Losses and retreats are carried out and told.
+ */
 function fightHere(
   run: PhaseRun,
   attackers: RrPiece[],
   defenders: RrPiece[],
   rule: string,
-  shields = false,
-): Set<string> {
+  opts: { shields?: boolean; from: string; defenderTo?: string | null },
+): { lost: Set<string>; ended: string } {
   const units = attackers.map(unit)
   // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
-  if (shields) {
+  if (opts.shields) {
     const ics = units.filter((u) => u.type === 'ironclad')
     const sls = units.filter((u) => u.type === 'sloop')
     const gbs = units.filter((u) => u.type === 'gunboat')
@@ -174,16 +196,68 @@ function fightHere(
       if (sls[i]) gb.shieldedBy = sls[i]!.id
     })
   }
-  const b = battle(run.dice, units, defenders.map(unit), { attackerRetreats: () => false })
-  const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
-  run.remove(sunk)
+  const aSide = attackers[0]!.side
+  const dSide = aSide === 'CSA' ? 'USA' : 'CSA'
+  const ships = (u: Unit[]) => u.filter((x) => x.type !== 'battery')
+  const asks = (side: Side, mine: Unit[], foes: Unit[], round: number, start: number, attacking: boolean) =>
+    wantsRetreat(
+      run.s.policies[side],
+      mine.map((x) => x.id),
+      { round, lost: start - mine.length, left: mine.length, foes: ships(foes).length, attacking },
+      'FIGHT',
+    ).retreat
+  const b = battle(run.dice, units, defenders.map(unit), {
+    attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
+    defenderRetreats: (round, a, d) =>
+      !!opts.defenderTo &&
+      ships(d).length > 0 &&
+      asks(dSide, ships(d), a, round, ships(defenders.map(unit)).length, false),
+  })
+  const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
+  run.remove(lost)
   const where = attackers[0]!.at
   run.say(
     rule,
-    `Combat in ${run.name(where)}: ${attackers.map((x) => x.id).join(', ')} against ${defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s); ${sunk.size ? `lost: ${[...sunk].join(', ')}` : 'nothing lost'}.`,
+    `Combat in ${run.name(where)}: ${attackers.map((x) => x.id).join(', ')} against ${defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s); ${lost.size ? `lost: ${[...lost].join(', ')}` : 'nothing lost'}.`,
     where,
   )
-  return sunk
+  if (b.ended === 'attacker-retreated') {
+    const back = attackers.filter((x) => !lost.has(x.id))
+    for (const x of back) x.at = opts.from
+    run.say(
+      '10.36',
+      `${back.map((x) => x.id).join(', ')} ${back.length > 1 ? 'fall' : 'falls'} back to ${run.name(opts.from)}.`,
+      opts.from,
+    )
+  } else if (b.ended === 'defender-retreated' && opts.defenderTo) {
+    const away = defenders.filter((x) => !lost.has(x.id) && x.type !== 'battery')
+    for (const x of away) x.at = opts.defenderTo
+    run.say(
+      '10.36',
+      `${away.map((x) => x.id).join(', ')} ${away.length > 1 ? 'retreat' : 'retreats'} to ${run.name(opts.defenderTo)}.`,
+      opts.defenderTo,
+    )
+  }
+  return { lost, ended: b.ended }
+}
+
+/** Where a defender in `at` may retreat (10.36), or null: a station's own port (or the forts for New Orleans), a river port or fort next to a friendly one, or for the Union a station's coastal zone. */
+function defenderRetreat(run: PhaseRun, at: string, side: Side): string | null {
+  const here = run.space(at)
+  const friendly = (id: string) => run.holder(id) === side
+  if (here.kind === 'blockadeStation') {
+    if (side === 'USA') return run.pack.map.neighbours(at, ['sea']).find((n) => run.space(n).kind === 'coastal') ?? null
+    return (
+      run.pack.map.neighbours(at, ['port', 'river']).find((n) => friendly(n) && run.space(n).kind !== 'coastal') ?? null
+    )
+  }
+  if (here.kind === 'riverPort' || here.kind === 'fort')
+    return (
+      run.pack.map
+        .neighbours(at, ['river'])
+        .find((n) => friendly(n) && (run.space(n).kind === 'riverPort' || run.space(n).kind === 'fort')) ?? null
+    )
+  return null
 }
 
 function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
@@ -203,9 +277,11 @@ function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }
       if (foes.length && p.type !== 'runner' && p.type !== 'raider') {
         run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)
-        const lost = fightHere(run, ships, foes, '7.75')
-        ships = ships.filter((x) => !lost.has(x.id))
-        if (!ships.length || run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']).length) return
+        const from = path.length > 1 ? path[path.length - 2]! : p.at
+        const fight = fightHere(run, ships, foes, '7.75', { from, defenderTo: defenderRetreat(run, p.at, 'USA') })
+        ships = ships.filter((x) => !fight.lost.has(x.id))
+        if (!ships.length || fight.ended === 'attacker-retreated') return
+        if (run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']).length) return
         continue
       }
       if ((p.type === 'runner' || p.type === 'raider') && interceptors(run, p, p.at).length) {
@@ -381,10 +457,18 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
         )
         if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
           const defenders = run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery'])
-          const lost = fightHere(run, ships, defenders, '10.1', true)
-          ships = ships.filter((x) => !lost.has(x.id))
+          const fight = fightHere(run, ships, defenders, '10.1', {
+            shields: true,
+            from,
+            defenderTo: defenderRetreat(run, here.id, 'CSA'),
+          })
+          ships = ships.filter((x) => !fight.lost.has(x.id))
           if (!ships.length) return
-          if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
+          // Falling back, or leaving a warship afloat there, is a repulse (10.41).
+          if (
+            fight.ended === 'attacker-retreated' ||
+            run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length
+          ) {
             const a = run.dice.roll(`repulse at ${here.id}: first die`, 6, PUBLIC)
             const c = run.dice.roll(`repulse at ${here.id}: second die`, 6, PUBLIC)
             run.vp(Math.abs(a - c), '10.41', `The Union is repulsed from ${here.name} (dice ${a}, ${c})`)
@@ -399,9 +483,13 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
       const foes = here.kind === 'blockadeStation' ? run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']) : []
       if (foes.length) {
         flush()
-        const lost = fightHere(run, ships, run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']), '7.75')
-        ships = ships.filter((x) => !lost.has(x.id))
-        if (!ships.length || run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']).length) return
+        const fight = fightHere(run, ships, run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']), '7.75', {
+          from,
+          defenderTo: defenderRetreat(run, here.id, 'CSA'),
+        })
+        ships = ships.filter((x) => !fight.lost.has(x.id))
+        if (!ships.length || fight.ended === 'attacker-retreated') return
+        if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']).length) return
       }
       continue
     }
@@ -548,8 +636,11 @@ function arrivals(run: PhaseRun, side: Side): void {
 export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
   const s = run.s
   // Standing choices take effect at once and stand until changed.
+  const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   for (const c of commands)
-    if (c.kind === 'intercept') {
+    if (c.kind === 'policy')
+      s.policies[side] = [...s.policies[side].filter((p) => p.scope !== c.policy.scope), c.policy]
+    else if (c.kind === 'intercept') {
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
     }

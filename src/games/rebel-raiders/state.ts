@@ -2,6 +2,7 @@
 // December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
 // the Union move and the Union build (with the victory check after it); each is one resolution.
 import type { Control } from './movement.ts'
+import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
@@ -41,6 +42,8 @@ export interface RrState {
   /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
   amphibiousOcean: boolean
   takenFromSea: string[]
+  /** Each side's standing battle orders (10.35-10.36), replaced policy by policy. */
+  policies: { CSA: BattlePolicy[]; USA: BattlePolicy[] }
   /** The Union's standing choice in a blockade station (7.78): one die for the stack, or one a ship; by station or ALL. */
   intercept: Record<string, 'stack' | 'each'>
   citiesLost: number

@@ -1,0 +1,83 @@
+// RB 10.35-10.36: standing battle orders (POLICY ... ON BATTLE) and where a side may retreat.
+import { describe, expect, it } from 'vitest'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { parseBattlePolicy } from '../../src/games/rebel-raiders/policies.ts'
+import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
+const start = (phase: RrState['phase']) => {
+  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+  s.phase = phase
+  return s
+}
+
+describe('battle orders', () => {
+  it('are read on receipt, restated, and stand until replaced', () => {
+    const s = start('union-move')
+    const p = rs.parseOrders(
+      s,
+      'union',
+      'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT\nPOLICY ALL ON BATTLE: HIDE',
+    )
+    expect(p.normalised).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT (stands until replaced)'])
+    expect(p.errors[0]!.message).toBe('HIDE is not an answer to BATTLE; use FIGHT, RETREAT')
+    const run = given(rs, s).orders('union', 'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT').resolve()
+    expect(run.state.policies.USA.map((x) => x.text)).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT'])
+  })
+})
+
+describe('RB 10.36, 10.41: the attacker falls back', () => {
+  it('a Union stack that loses a ship at Norfolk falls back to the station as its orders say: a repulse', () => {
+    const s = start('union-move')
+    s.policies.USA = [parseBattlePolicy('ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT') as never]
+    const run = given(rs, s)
+      .orders('union', 'MOVE SL-6,GB-5 CHES > NORF.BS > NORF')
+      .dice(
+        {
+          'round 1: BT-5 at SL-6 (1)': 1,
+          'round 1: BT-5 at SL-6 (2)': 1,
+          'round 1: GB-2 at GB-5 (1)': 4,
+          'round 1: SL-6 at GB-2 (1)': 1,
+          'round 1: SL-6 at GB-2 (2)': 1,
+          'round 1: GB-5 at GB-2 (1)': 1,
+          'repulse at NORF: first die': 5,
+          'repulse at NORF: second die': 2,
+        },
+        'strict',
+      )
+      .resolve()
+    expect(run.state.pieces.find((p) => p.id === 'SL-6')!.at).toBe('NORF.BS')
+    expect(run.state.pieces.find((p) => p.id === 'GB-5')).toBeUndefined()
+    expect(run.state.vp).toBe(13)
+    expect(run.state.control.NORF).toBeUndefined()
+    expect(run.state.unionPawns).toBe(1)
+  })
+})
+
+describe('RB 10.36, 10.42: the defender retreats', () => {
+  it('a Confederate gunboat in Memphis may fall back down the river to Vicksburg; the assault then goes ahead', () => {
+    const s = start('union-move')
+    s.control.IS10 = 'USA'
+    s.pieces = s.pieces.filter((p) => p.at !== 'IS10')
+    s.pieces.push({ id: 'GB-9', side: 'USA', type: 'gunboat', at: 'IS10' })
+    s.policies.CSA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    const run = given(rs, s)
+      .orders('union', 'MOVE GB-9 MEMP')
+      .dice(
+        {
+          'round 1: GB-1 at GB-9 (1)': 1,
+          'round 1: GB-9 at GB-1 (1)': 1,
+          'assault on MEMP: Union die 1': 6,
+          'assault on MEMP: Confederate die 1': 1,
+          'assault on MEMP: Confederate die 2': 2,
+          'capture of MEMP': 2,
+        },
+        'strict',
+      )
+      .resolve()
+    expect(run.state.pieces.find((p) => p.id === 'GB-1')!.at).toBe('VICK')
+    expect(run.state.control.MEMP).toBe('USA')
+    expect(run.texts('10.36')).toEqual(['GB-1 retreats to Vicksburg.'])
+  })
+})
