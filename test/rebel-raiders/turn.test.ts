@@ -70,7 +70,10 @@ describe('RB 5: the turn', () => {
       [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
-      [4, 'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, PASS'],
+      [
+        4,
+        'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, PASS',
+      ],
     ])
   })
 })
