@@ -55,3 +55,30 @@ describe('stacks in combat', () => {
     expect(run.texts('7.75')[0]).toMatch(/^Combat in Norfolk Blockade Station: GB-2 against SL-9/)
   })
 })
+
+describe('RB 6.12: stacking', () => {
+  it('warns on receipt when a move would put a seventh Union warship in a space, and removes the last to arrive', () => {
+    const s = start()
+    for (let i = 0; i < 6; i++) s.pieces.push({ id: `SL-${20 + i}`, side: 'USA', type: 'sloop', at: 'HATT' })
+    const p = rs.parseOrders(s, 'union', 'MOVE SL-6 CHES > HATT')
+    expect(p.errors).toEqual([])
+    expect(p.warnings.map((w) => w.message)).toEqual([
+      'SL-6 would be removed: Hatteras holds at most 6 Union warships (6.12)',
+    ])
+    const run = given(rs, s).orders('union', 'MOVE SL-6 CHES > HATT').resolve()
+    expect(run.texts('6.12')).toEqual(['SL-6 is removed: Hatteras holds at most 6 Union warships (6.12).'])
+    expect(run.state.pieces.filter((x) => x.at === 'HATT')).toHaveLength(6)
+  })
+
+  it('three batteries a space at most; the Navy Yards hold any number', () => {
+    const s = start()
+    for (let i = 0; i < 8; i++) s.pieces.push({ id: `SL-${30 + i}`, side: 'USA', type: 'sloop', at: 'NAVY' })
+    s.pieces.push(
+      { id: 'BT-20', side: 'CSA', type: 'battery', at: 'IS10' },
+      { id: 'BT-21', side: 'CSA', type: 'battery', at: 'IS10' },
+      { id: 'BT-22', side: 'CSA', type: 'battery', at: 'IS10' },
+    )
+    const run = given(rs, s).orders('union', 'PASS').resolve()
+    expect(run.texts('6.12')).toEqual(['BT-22 is removed: Island No. 10 holds at most 3 Confederate batteries (6.12).'])
+  })
+})

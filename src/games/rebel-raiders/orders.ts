@@ -16,9 +16,10 @@ import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
 import { type MoveStep, parsePath } from './movement.ts'
 import { type BattlePolicy, parseBattlePolicy } from './policies.ts'
 import { checkStack } from './stack.ts'
+import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
-import { type RrState, sideOf } from './state.ts'
+import { type RrPiece, type RrState, sideOf } from './state.ts'
 
 export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
@@ -43,6 +44,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   const moved = new Set<string>()
   const builds: BuildOrder[] = []
   const lineText = new Map<number, string>()
+  const ends = new Map<string, string>()
   let counterattacks = 0
   let assaults = 0
   let oceanLandings = 0
@@ -117,7 +119,10 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
           continue
         }
       }
-      for (const id of ids) moved.add(id)
+      for (const id of ids) {
+        moved.add(id)
+        ends.set(id, check.end)
+      }
       out.commands.push({ kind: 'move', line: l.line, piece: ids[0]!, pieces: ids, steps })
       const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
       out.normalised.push(
@@ -227,11 +232,18 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
     out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3] })
     out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
   }
+  const placed: RrPiece[] = []
   if (builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
     const plan = planBuilds(side, builds, buildContext(state, pack, exchanged))
     for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
+    plan.now.forEach((n, i) => placed.push({ id: `new ${n.type} ${i + 1}`, side, type: n.type, at: n.at }))
   }
+  // Where the orders would leave too many pieces together, say so now (6.12): the last to arrive would be lost.
+  const after = [...state.pieces.map((p) => ({ ...p, at: ends.get(p.id) ?? p.at })), ...placed]
+  for (const { piece, why } of overStacked(after, pack, new Set([...ends.keys(), ...placed.map((p) => p.id)])))
+    if (piece.side === side && (ends.has(piece.id) || placed.includes(piece)))
+      out.warnings.push({ line: 0, text: '', message: `${piece.id} would be removed: ${why}` })
   return out
 }
 

@@ -7,6 +7,7 @@ import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { battle, type Unit } from './combat.ts'
 import { wantsRetreat } from './policies.ts'
+import { overStacked } from './stacking.ts'
 import type { Space } from './map.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
@@ -29,6 +30,8 @@ const CODES: Record<PieceType, string> = {
 
 export class PhaseRun {
   readonly narrative: NarrativeEntry[] = []
+  /** Pieces moved or placed this phase, in order: the last to arrive are the first lost to stacking (6.12). */
+  readonly arrived = new Set<string>()
   constructor(
     readonly s: RrState,
     readonly pack: RebelPack,
@@ -57,6 +60,7 @@ export class PhaseRun {
   add(side: Side, type: PieceType, at: string): RrPiece {
     const p: RrPiece = { id: nextCounter(this.s, CODES[type]), side, type, at }
     this.s.pieces.push(p)
+    this.arrived.add(p.id)
     return p
   }
   vp(delta: number, rule: string, why: string): void {
@@ -167,6 +171,7 @@ function stackOf(
     return null
   }
   const start = ships[0]!.at
+  for (const x of ships) run.arrived.add(x.id)
   const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === start ? cmd.steps.slice(1) : cmd.steps
   return { ships, steps }
 }
@@ -632,8 +637,21 @@ function arrivals(run: PhaseRun, side: Side): void {
   }
 }
 
+/** Pieces over a stacking limit after a phase are lost, the latest to arrive first (6.12). */
+function enforceStacking(run: PhaseRun): void {
+  for (const { piece, why } of overStacked(run.s.pieces, run.pack, run.arrived)) {
+    run.remove([piece.id])
+    run.say('6.12', `${piece.id} is removed: ${why}.`, piece.at)
+  }
+}
+
 /** Resolves the open phase with the phasing side's orders. */
 export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
+  resolveCommands(run, commands)
+  enforceStacking(run)
+}
+
+function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
   const s = run.s
   // Standing choices take effect at once and stand until changed.
   const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
