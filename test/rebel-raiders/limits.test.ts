@@ -38,6 +38,31 @@ describe('RB 12.2: Kentucky', () => {
   })
 })
 
+describe('RB 12.1, 12.3: Kentucky uncommitted, and taken by a Confederate battery', () => {
+  it('no ship enters uncommitted Louisville', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'GB-9', side: 'USA', type: 'gunboat', at: 'CINC' })
+    expect(errors(s, 'union', 'MOVE GB-9 LOUI')).toEqual([
+      [1, 'step 1: Louisville is uncommitted Kentucky: no ship enters it until a side takes it (12.1-12.3)'],
+    ])
+  })
+
+  it('a battery takes Louisville while Nashville, Chattanooga and Atlanta are held; the Confederacy loses the difference of two dice', () => {
+    const s = start('csa-build')
+    const run = given(rs, s)
+      .orders('confederate', 'BUILD BATTERY AT LOUI')
+      .dice({ 'Kentucky violated: first die': 1, 'Kentucky violated: second die': 5 }, 'strict')
+      .resolve()
+    expect(run.state.control.LOUI).toBe('CSA')
+    expect(run.state.vp).toBe(6)
+    const cut = start('csa-build')
+    cut.control.CHAT = 'USA'
+    expect(errors(cut, 'confederate', 'BUILD BATTERY AT LOUI')[0]![1]).toMatch(
+      /only while Nashville, Chattanooga and Atlanta/,
+    )
+  })
+})
+
 describe('RB 11.9: counterattacks', () => {
   it("14.24: the grey pawn is bought in the build and serves in the next turn's move; without it no counterattack", () => {
     const s = start('csa-move')

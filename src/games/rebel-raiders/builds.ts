@@ -158,10 +158,18 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       case 'battery': {
-        if (
+        // A battery may take uncommitted Kentucky while Nashville, Chattanooga and Atlanta are held (12.3, 12.32).
+        const kentucky =
+          !!space && space.side === 'neutral' && held(ctx, space.id) === 'neutral' && space.kind === 'riverPort'
+        const kentuckyOpen = ['NASH', 'CHAT', 'ATLA'].every((c) => held(ctx, c) === 'CSA')
+        if (kentucky && !kentuckyOpen)
+          fail(
+            `a battery may enter ${space!.name} only while Nashville, Chattanooga and Atlanta are Confederate (12.32)`,
+          )
+        else if (
           !space ||
           !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(space.kind) ||
-          held(ctx, space.id) !== 'CSA'
+          (held(ctx, space.id) !== 'CSA' && !kentucky)
         )
           fail('a battery goes to a Confederate fort, city or port (14.24)')
         else if (!o.special && arsenalBatteries < 1)

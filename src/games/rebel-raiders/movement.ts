@@ -70,6 +70,8 @@ function barred(type: PieceType, side: Side, s: Space, ctx: MoveContext, towed: 
     return `${kinds} may not enter the high seas (ship table)`
   if (s.northOfVicksburg && !def.seas.northOfVicksburg) return `${kinds} may not go upriver of Vicksburg (ship table)`
   if (s.noShips) return `no ship may enter ${s.name} (RB 3.1)`
+  if (s.side === 'neutral' && s.kind === 'riverPort' && (ctx.control[s.id] ?? 'neutral') === 'neutral')
+    return `${s.name} is uncommitted Kentucky: no ship enters it until a side takes it (12.1-12.3)`
   if (s.kind === 'navyYards' && side !== 'USA') return 'Confederate ships may not enter the Navy Yards (ruling RR-M2)'
   if (side === 'CSA' && (ctx.control[s.id] === 'USA' || (s.side === 'USA' && s.kind === 'riverPort')))
     return `Confederate ships may never enter ${s.name}, a Union port (RB 7.74)`

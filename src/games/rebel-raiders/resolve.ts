@@ -593,12 +593,20 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     }))
   const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
-  for (const n of plan.now)
+  for (const n of plan.now) {
+    if (n.type === 'battery' && run.holder(n.at) === 'neutral') {
+      // The Confederacy takes Kentucky by a battery and pays for the violation (12.3, 12.31).
+      const a = run.dice.roll('Kentucky violated: first die', 6, PUBLIC)
+      const b = run.dice.roll('Kentucky violated: second die', 6, PUBLIC)
+      run.s.control[n.at] = 'CSA'
+      run.vp(-Math.abs(a - b), '12.31', `The Confederacy takes uncommitted ${run.name(n.at)} (dice ${a}, ${b})`)
+    }
     run.say(
       side === 'CSA' ? '14.24' : '15.41',
       `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type} ${run.add(side, n.type, n.at).id} built in ${run.name(n.at)}.`,
       n.at,
     )
+  }
   for (const n of plan.nextTurn) {
     if (n.type === 'pawn') run.s.pawnsNext += 1
     else if (n.type === 'counterattack') run.s.csaPawnsNext += 1
