@@ -112,3 +112,37 @@ describe('RB 11.8: sequential assaults', () => {
     expect(run.state.unionPawns).toBe(2)
   })
 })
+
+describe('RB 17.3: emancipation', () => {
+  const takeSavannah = (turn: number) => {
+    const s = start('union-move')
+    s.turn = turn
+    return given(rs, s)
+      .orders('union', 'MOVE SL-3 SAVA.BS > SAVA')
+      .dice({
+        'assault on SAVA: Union die 1': 6,
+        'assault on SAVA: Union die 2': 6,
+        'assault on SAVA: Union die 3': 6,
+        'assault on SAVA: Confederate die 1': 1,
+        'assault on SAVA: Confederate die 2': 2,
+        'assault on SAVA: Confederate die 3': 3,
+      })
+      .resolve()
+  }
+
+  it('comes with the first capture of a port or city from 1863, and takes two 2-VP cargo markers out of the game', () => {
+    const run = takeSavannah(7)
+    expect(run.state.emancipated).toBe(true)
+    expect(run.texts('17.3')).toHaveLength(1)
+    const s = structuredClone(run.state)
+    s.phase = 'csa-move'
+    for (let i = 0; i < 4; i++) s.pieces.push({ id: `BR-${60 + i}`, side: 'CSA', type: 'runner', at: 'BERM', cargo: 2 })
+    s.pieces.push({ id: 'BR-70', side: 'CSA', type: 'runner', at: 'FREN' })
+    const load = given(rs, s).orders('confederate', 'MOVE BR-70 LOAD').resolve()
+    expect(load.state.pieces.find((p) => p.id === 'BR-70')!.cargo).toBe(1) // four of the six left are in use
+  })
+
+  it('not before 1863', () => {
+    expect(takeSavannah(6).state.emancipated).toBe(false)
+  })
+})

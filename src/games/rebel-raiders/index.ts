@@ -59,6 +59,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         takenFromSea: [],
         intercept: {},
         policies: { CSA: [], USA: [] },
+        emancipated: false,
         citiesLost: 0,
         once: [],
         razed: [],

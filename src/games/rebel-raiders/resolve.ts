@@ -303,7 +303,10 @@ function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }
     if (step.action === 'LOAD') {
       // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
       const inUse = (v: number) => run.s.pieces.filter((x) => x.cargo === v).length
-      const pool = run.pack.pieces.cargoMarkers
+      const pool = {
+        ...run.pack.pieces.cargoMarkers,
+        two: Math.max(0, run.pack.pieces.cargoMarkers.two - (run.s.emancipated ? 2 : 0)),
+      }
       const value =
         p.cargo !== undefined
           ? null
@@ -391,6 +394,7 @@ function assault(
   run.remove(batteries.map((b) => b.id))
   run.vp(r.vp, '11.67', `${run.name(target)} falls to the Union`)
   if (losses.cityLost) {
+    emancipation(run)
     run.s.citiesLost += 1
     run.vp(
       losses.vp,
@@ -518,6 +522,20 @@ function moveUnion(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>, tac
   flush()
 }
 
+/**
+ * RB 17.3: from 1863 the first Union capture of a Confederate port or city, or the first defeat of a
+ * Confederate counterattack, brings the Emancipation Proclamation: two 2-VP cargo markers leave the
+ * game. (Its card effects, and the reshuffle of both decks, come with the cards.)
+ */
+function emancipation(run: PhaseRun): void {
+  if (run.s.emancipated || dateOf(run.s.turn).year < 1863) return
+  run.s.emancipated = true
+  run.say(
+    '17.3',
+    'The Emancipation Proclamation: Europe turns from the Confederacy; two 2-VP cargo markers leave the game.',
+  )
+}
+
 /** RB 11.9: a Confederate counterattack with its grey pawn; a win gives the space back (11.92, 11.94). */
 function counterattack(run: PhaseRun, target: string, from: string): void {
   if (run.s.csaPawns < 1) return run.say('11.9', `No counterattack is left for ${run.name(target)}.`)
@@ -533,7 +551,10 @@ function counterattack(run: PhaseRun, target: string, from: string): void {
     `Counterattack on ${run.name(target)} from ${run.name(from)}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
     target,
   )
-  if (!r.csaWins) return run.vp(r.vp, '11.93', `The counterattack on ${run.name(target)} fails`)
+  if (!r.csaWins) {
+    run.vp(r.vp, '11.93', `The counterattack on ${run.name(target)} fails`)
+    return emancipation(run)
+  }
   delete run.s.control[target]
   run.vp(r.vp, '11.92', `${run.name(target)} is Confederate again`)
   const s = run.space(target)

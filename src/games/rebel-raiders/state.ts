@@ -42,6 +42,8 @@ export interface RrState {
   /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
   amphibiousOcean: boolean
   takenFromSea: string[]
+  /** The Emancipation Proclamation has been issued (17.3). */
+  emancipated: boolean
   /** Each side's standing battle orders (10.35-10.36), replaced policy by policy. */
   policies: { CSA: BattlePolicy[]; USA: BattlePolicy[] }
   /** The Union's standing choice in a blockade station (7.78): one die for the stack, or one a ship; by station or ALL. */
