@@ -382,7 +382,8 @@ function assault(
     target,
   )
   if (!r.unionWins) {
-    run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
+    if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
+    else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
     if (ships && retreatTo) {
       for (const s of ships) s.at = retreatTo
       run.say('10.44', `${ships.map((s) => s.id).join(', ')} fall back to ${run.name(retreatTo)}.`, retreatTo)
