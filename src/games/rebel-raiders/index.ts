@@ -4,6 +4,7 @@ import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
 import { statusModel } from './view.ts'
+import { rebelFigures } from './pictures.ts'
 import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from './pack.ts'
 import { PhaseRun, resolvePhase } from './resolve.ts'
 import { openingPosition } from './setup.ts'
@@ -122,6 +123,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
           }
         : null,
     reportModel: (s) => ({ rr: statusModel(s, content) }),
+    figures: (s) => rebelFigures(s, content),
   }
   return ruleset
 }
