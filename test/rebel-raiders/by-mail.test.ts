@@ -30,6 +30,10 @@ describe('Rebel Raiders by mail', () => {
       expect(opening.mail.text).toMatch(/Apr 1861: Confederate move and supply/)
       expect(opening.mail.text).toMatch(/^Rebel Raiders on the High Seas: game rr1, April 1861 \(the basic game\)/m)
 
+      // The phasing player's report ends with a form: where each of his ships can go this phase.
+      expect(opening.mail.text).toContain('# BR-6 in Wilmington, 8 MP: WILM.BS HATT')
+      const unionOpening = outboxRows(app).find((r) => r.recipient === 'usa@example.test')!
+      expect(unionOpening.mail.text).not.toContain('MP:')
       const ack = app.judge.submitOrders('rr1', 'confederate', 'MOVE BR-6 WILM.BS > HATT > NATL > CHAN > FREN > LOAD')
       expect(ack.accepted).toBe(true)
       const ackMail = outboxRows(app).at(-1)!

@@ -3,7 +3,7 @@
 import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
-import { statusModel } from './view.ts'
+import { orderForm, statusModel } from './view.ts'
 import { rebelFigures } from './pictures.ts'
 import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from './pack.ts'
 import { PhaseRun, resolvePhase } from './resolve.ts'
@@ -122,7 +122,10 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
             scores: { confederate: s.vp },
           }
         : null,
-    reportModel: (s) => ({ rr: statusModel(s, content) }),
+    reportModel: (s, viewer) => ({
+      rr: statusModel(s, content),
+      orderForm: viewer.kind === 'role' ? orderForm(s, content, viewer.role) : [],
+    }),
     figures: (s) => rebelFigures(s, content),
   }
   return ruleset
