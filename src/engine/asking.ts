@@ -93,6 +93,9 @@ export function decide(
  * several; a fixed option by its id, a free answer as the game checks it. Each answer is taken or
  * refused on its own, and one notice says which.
  */
+/** More answers than this in one message are not read (a solitaire game asks a few at a time). */
+export const MAX_ANSWERS_A_MESSAGE = 50
+
 export function answer(
   j: Judge,
   game: string,
@@ -110,7 +113,15 @@ export function answer(
     const refusedIds: string[] = []
     const errors: string[] = []
     const answeredNow = new Set<string>()
-    for (const g of given) {
+    // A message's answers are read up to a bound, so that a flood of DECIDE lines costs little (issue 9).
+    const read = given.slice(0, MAX_ANSWERS_A_MESSAGE)
+    if (given.length > read.length) {
+      refused.push(
+        `${given.length - read.length} more DECIDE line(s) not read: at most ${MAX_ANSWERS_A_MESSAGE} a message`,
+      )
+      errors.push(refused.at(-1)!)
+    }
+    for (const g of read) {
       const id = g.decisionId.trim().toUpperCase()
       const d = fold.requested.get(id)
       const mine = [...fold.requested.values()]

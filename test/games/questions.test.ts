@@ -99,6 +99,15 @@ describe('a question between resolutions', () => {
     expect(mails().at(-1)!.mail.text).toContain('already settled: STAKE 3')
   })
 
+  it('reads at most 50 answers from one message and says so', async () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `DECIDE X${i} STAKE 1`).join('\n')
+    expect(await deliver(lines)).toBe('command')
+    const notice = mails().at(-1)!
+    expect(notice.mail.text).toContain('250 more DECIDE line(s) not read: at most 50 a message')
+    expect(notice.mail.text.length).toBeLessThan(20_000)
+    expect(notice.mail.subject.length).toBeLessThan(200)
+  })
+
   it('keeps early processing waiting until it is answered, and orders that hold the deadline until they are in', async () => {
     expect(advances()).toEqual([])
     await deliver('DECIDE R1-STAKE STAKE 2')
