@@ -136,7 +136,6 @@ export function intakeFailureRecorder(app: App): (raw: Buffer, source: string, e
 function intakeDeps(app: App): IntakeDeps {
   return {
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,

@@ -38,7 +38,7 @@ export function registerAuditCommands(
     .description('the story of one order message: hash, commands, arrival, what replaced it, which resolution used it')
     .action((id: string) =>
       withApp((app) => {
-        const r = d().receiptStory(app.judge, app.store, id)
+        const r = d().receiptStory(app.judge, id)
         if (!r) {
           console.error(`no receipt ${id}`)
           process.exitCode = 1
@@ -150,7 +150,7 @@ export function registerAuditCommands(
     .option('--out <dir>', 'where to write', 'export')
     .action((game: string, o) =>
       withApp((app) => {
-        const r = d().exportGame(app.judge, app.store, game, d().parseViewer(o.as), o.out)
+        const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
         console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
       }),
     )

@@ -2,8 +2,8 @@
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
 export { openApp, readInbox, sendOutbox } from './app.ts'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'
-export { inProgress, pendingDecision } from '../engine/lifecycle.ts'
-export { describeSchedule } from '../engine/schedule.ts'
+export { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
+export { describeSchedule } from '../schedule/schedule.ts'
 export { runTick, tickLines } from '../schedule/tick.ts'
 export { verifyAll } from '../log/verify.ts'
 export { rulesetFactory, rulesetIds } from '../games/index.ts'

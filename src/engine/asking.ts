@@ -9,7 +9,7 @@ import type { GameFold } from './fold.ts'
 import { checkAnswer, questionOf, questionText } from './questions.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList } from './orderLimits.ts'
-import { inProgress } from './lifecycle.ts'
+import { inProgress } from '../schedule/lifecycle.ts'
 import type { Judge, CallResult, CallMeta } from './judge.ts'
 import * as reporting from './reporting.ts'
 

@@ -1,14 +1,14 @@
 // Creating a game: the scenario set up once to prove it works, the players' keys, the first dice
 // commitment and deadline, the opening letters and questions, in one transaction.
 import type { NewEvent } from '../log/store.ts'
-import { isValidZone } from './calendar.ts'
+import { isValidZone } from '../schedule/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
 import { gameStream, type GameCreated } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
-import { phaseOf } from './lifecycle.ts'
+import { phaseOf } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
-import { deadlineFor, defaultSchedule, mergeSchedule } from './schedule.ts'
+import { deadlineFor, defaultSchedule, mergeSchedule } from '../schedule/schedule.ts'
 import type { Judge, CreateGameRequest } from './judge.ts'
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/

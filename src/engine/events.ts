@@ -115,7 +115,7 @@ export type { Audience }
 // ------------------------------------------------------------------ schedule and moderation
 
 export interface ScheduleSet {
-  schedule: import('./schedule.ts').Schedule
+  schedule: import('../schedule/schedule.ts').Schedule
   by: string
   reason?: string
 }

@@ -18,7 +18,7 @@ import type {
   TurnReadjudicated,
 } from './events.ts'
 import { rulesetFactory } from '../games/index.ts'
-import { defaultSchedule, type Schedule } from './schedule.ts'
+import { defaultSchedule, type Schedule } from '../schedule/schedule.ts'
 import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 
 /** Where the engine keeps secrets not yet revealed in the log. */

@@ -1,12 +1,13 @@
 import type { Awaited, Viewer } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
+import { MailLedger } from './mailLedger.ts'
 import { Templates, type Letter } from '../reports/render.ts'
-import { formatInstant } from './calendar.ts'
+import { formatInstant } from '../schedule/calendar.ts'
 import { newSecret } from './dice.ts'
 import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { inProgress, pendingDecision, planGame, type Action } from './lifecycle.ts'
+import { inProgress, pendingDecision, planGame, type Action } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
@@ -18,7 +19,7 @@ import * as clockActions from './clockActions.ts'
 import * as moderation from './moderation.ts'
 import * as seats from './seats.ts'
 import * as reporting from './reporting.ts'
-import type { Schedule, ScheduleInput } from './schedule.ts'
+import type { Schedule, ScheduleInput } from '../schedule/schedule.ts'
 
 export { PointMovedError } from './errors.ts'
 
@@ -59,11 +60,14 @@ export class Judge {
   readonly secrets: SecretSource
   readonly folds = new Map<string, GameFold>()
   readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
+  /** The mail record of the log, for mail/ and reports/. */
+  readonly mail: MailLedger
 
   constructor(readonly o: JudgeOptions) {
     this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
+    this.mail = new MailLedger(o.store)
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = {
       get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,

@@ -1,9 +1,15 @@
 // The moderator's controls over time: the schedule, pause and resume, extensions and set deadlines.
 import type { NewEvent } from '../log/store.ts'
-import { hoursText } from './calendar.ts'
+import { hoursText } from '../schedule/calendar.ts'
 import { gameStream } from './events.ts'
-import { inProgress, pendingDecision, phaseOf } from './lifecycle.ts'
-import { deadlineFor, describeSchedule, mergeSchedule, type Schedule, type ScheduleInput } from './schedule.ts'
+import { inProgress, pendingDecision, phaseOf } from '../schedule/lifecycle.ts'
+import {
+  deadlineFor,
+  describeSchedule,
+  mergeSchedule,
+  type Schedule,
+  type ScheduleInput,
+} from '../schedule/schedule.ts'
 import type { Judge, ModeratorOptions } from './judge.ts'
 import * as resolving from './resolving.ts'
 import * as reporting from './reporting.ts'

@@ -7,7 +7,7 @@ import { readScript } from '../orders/script.ts'
 import { gameStream, type OrdersAccepted, type OrdersRejected } from './events.ts'
 import type { GameFold } from './fold.ts'
 import { boundLineErrors, screenLongLines, tooManyLines, unreadTailError } from './orderLimits.ts'
-import { inProgress } from './lifecycle.ts'
+import { inProgress } from '../schedule/lifecycle.ts'
 import * as reporting from './reporting.ts'
 import type { Judge, SubmitMeta, SubmitResult } from './judge.ts'
 

@@ -8,7 +8,7 @@ import type { GameFold } from './fold.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
-import { inProgress } from './lifecycle.ts'
+import { inProgress } from '../schedule/lifecycle.ts'
 import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
 
 /** Resolution `point`'s report for one reader, re-rendered from the log. */

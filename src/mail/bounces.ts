@@ -5,8 +5,7 @@
 // DeliveryFailed event in the system:mail stream and never answers the bounce.
 import type { Database } from 'better-sqlite3'
 import { simpleParser } from 'mailparser'
-import { MAIL_STREAM } from '../engine/events.ts'
-import type { EventStore } from '../log/store.ts'
+import type { MailLedger } from '../engine/mailLedger.ts'
 import type { InboundMail } from './inbound.ts'
 
 export interface DeliveryFailure {
@@ -245,9 +244,9 @@ export function deliveryFailedEvent(db: Database, bounce: ParsedBounce, bounceMe
 }
 
 /** Every delivery failure on record, oldest first, for the moderator. */
-export function deliveryFailures(store: EventStore): (DeliveryFailed & { recordedAt: string; position: number })[] {
-  return store
-    .read(MAIL_STREAM)
+export function deliveryFailures(ledger: MailLedger): (DeliveryFailed & { recordedAt: string; position: number })[] {
+  return ledger
+    .events()
     .filter((e) => e.type === 'DeliveryFailed')
     .map((e) => ({ ...(e.data as DeliveryFailed), recordedAt: e.recordedAt, position: e.position }))
 }

@@ -4,7 +4,6 @@ import type { Database } from 'better-sqlite3'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
-import type { EventStore } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { InboundMail } from './inbound.ts'
@@ -24,7 +23,6 @@ export const MAIL_COMMANDS = [
 /** What a command handler gets from the intake: the judge's services and the authenticated message. */
 export interface MailContext {
   judge: Judge
-  store: EventStore
   db: Database
   outbox: Outbox
   clock: () => Date

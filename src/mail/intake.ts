@@ -6,8 +6,7 @@
 // Nothing is dropped silently: every message that is not a duplicate gets exactly one MailReceived.
 import type { Database } from 'better-sqlite3'
 import type { Judge, Outbox } from '../engine/judge.ts'
-import { MAIL_STREAM } from '../engine/events.ts'
-import type { EventStore, NewEvent } from '../log/store.ts'
+import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
 import { readScript } from '../orders/script.ts'
 import { authResults, type AuthResults, type DnsResolver } from './auth.ts'
@@ -21,7 +20,6 @@ import { cutShortReason } from './truncation.ts'
 
 export interface IntakeDeps {
   judge: Judge
-  store: EventStore
   db: Database
   outbox: Outbox
   clock: () => Date
@@ -122,7 +120,7 @@ export async function handleInbound(
 
   // Everything from here is synchronous, in one transaction: the duplicate check again (another
   // path may have delivered the same message meanwhile), the decision, the record and the replies.
-  return deps.store.transaction(() => {
+  return deps.judge.mail.transaction(() => {
     if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
     return new Intake(deps, mail, source, auth, contentHash).decide({ oversized, limit, bounces, unreadable, cutShort })
   })
@@ -143,7 +141,7 @@ export async function recordIntakeFailure(
   const rawHash = sha256Hex(raw)
   const mail = { ...(await headerOnly(raw, rawHash)), size: raw.length }
   const reason = oneLine(error instanceof Error ? error.message : String(error))
-  deps.store.transaction(() => new Intake(deps, mail, source, null, null).failed(reason))
+  deps.judge.mail.transaction(() => new Intake(deps, mail, source, null, null).failed(reason))
 }
 
 type Recorded = Exclude<IntakeOutcome, 'duplicate'>
@@ -204,13 +202,13 @@ class Intake {
     const own = ownMessage(judge, mail)
     if (own) return this.record('ignored-automated', { detail: own })
     if (bounces.length) {
-      const events: NewEvent[] = bounces.map((b) => ({
+      const events: MailEvent[] = bounces.map((b) => ({
         type: 'DeliveryFailed',
         data: deliveryFailedEvent(deps.db, b, mail.messageId),
         audience: { kind: 'moderator' },
         causation: mail.messageId,
       }))
-      deps.store.append(MAIL_STREAM, deps.store.version(MAIL_STREAM), events)
+      deps.judge.mail.record(events)
       const what = bounces.map((b) => `${b.recipient} ${b.action}${b.status ? ` (${b.status})` : ''}`).join(', ')
       return this.record('ignored-automated', { detail: `bounce: ${what}` })
     }
@@ -295,7 +293,6 @@ class Intake {
     if (role === 'moderator') {
       const r = runModeratorCommand({
         judge,
-        store: deps.store,
         db: deps.db,
         outbox: this.outbox,
         clock: deps.clock,
@@ -354,7 +351,6 @@ class Intake {
     } else if (word) {
       runMailCommand({
         judge,
-        store: deps.store,
         db: deps.db,
         outbox: this.outbox,
         clock: deps.clock,
@@ -421,9 +417,7 @@ class Intake {
       ...(this.auth ? { auth: this.auth } : {}),
       ...(this.notes.length ? { notes: this.notes } : {}),
     }
-    deps.store.append(MAIL_STREAM, deps.store.version(MAIL_STREAM), [
-      { type: 'MailReceived', data, audience: { kind: 'moderator' }, causation: base.messageId },
-    ])
+    deps.judge.mail.record([{ type: 'MailReceived', data, audience: { kind: 'moderator' }, causation: base.messageId }])
   }
 
   private record(

@@ -3,7 +3,7 @@
 // later, and never goes to the failed folder for it. Anything else (a message the intake cannot
 // digest, a bug) is permanent for that message: it is recorded, its sender and the moderator are
 // told, and it is set aside so that the mail behind it flows.
-import { ConcurrencyError } from '../log/store.ts'
+import { ConcurrencyError } from '../engine/errors.ts'
 
 /** SQLite result codes (better-sqlite3 puts them in `code`) that pass when the cause does. */
 const TRANSIENT_SQLITE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|PROTOCOL|NOMEM)(_|$)/

@@ -5,9 +5,8 @@ import { join } from 'node:path'
 import { canSee, type Viewer } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
-import { MAIL_STREAM } from '../engine/events.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
-import type { EventStore, StoredEvent } from '../log/store.ts'
+import type { RecordedEvent } from '../engine/mailLedger.ts'
 
 export function parseViewer(as: string): Viewer {
   if (as === 'moderator') return { kind: 'moderator' }
@@ -58,7 +57,7 @@ export interface ReceiptStory {
 }
 
 /** Everything the log knows about one receipt. */
-export function receiptStory(judge: Judge, store: EventStore, receipt: string): ReceiptStory | null {
+export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null {
   const game = receipt.split('/')[0]!
   if (!judge.games().includes(game)) return null
   const fold = judge.load(game)
@@ -70,7 +69,7 @@ export function receiptStory(judge: Judge, store: EventStore, receipt: string): 
     (r) => r.event.type === 'OrdersAccepted' && (r.data as OrdersAccepted).replaces === receipt,
   )
   const used = fold.adjudications.find((a) => Object.values(a.data.inputs).includes(receipt))
-  const mail = store.read(MAIL_STREAM).find((e) => e.data.receipt === receipt)
+  const mail = judge.mail.events().find((e) => e.data.receipt === receipt)
   return {
     receipt,
     game,
@@ -112,7 +111,7 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
   return out
 }
 
-function envelope(e: StoredEvent, data: unknown) {
+function envelope(e: RecordedEvent, data: unknown) {
   return {
     position: e.position,
     version: e.version,
@@ -131,7 +130,6 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
 export function exportGame(
   judge: Judge,
-  _store: EventStore,
   game: string,
   viewer: Viewer,
   dir: string,

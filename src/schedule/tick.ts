@@ -6,8 +6,8 @@
 // deadline. The clock is an input: `pbem tick --now`, tests, and serve's cron all pass their instant.
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
-import { planGame, type Plan } from '../engine/lifecycle.ts'
-import { ConcurrencyError } from '../log/store.ts'
+import { planGame, type Plan } from './lifecycle.ts'
+import { ConcurrencyError } from '../engine/errors.ts'
 
 export interface TickOptions {
   /** Only these games (default: every game on the judge). */

@@ -112,7 +112,6 @@ describe('replacing a player checks the new address and name, by command line an
     const body = ['GAME wb1 MODERATOR', `KEY ${key}`, 'REPLACE confederate <davis@example.test>'].join('\n')
     const r = runModeratorCommand({
       judge: app.judge,
-      store: app.store,
       db: app.db,
       outbox: sqliteOutbox(app.db, app.clock),
       clock: app.clock,

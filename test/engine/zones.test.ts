@@ -1,8 +1,8 @@
 // Every place a zone is taken from a person refuses an unknown one by name, the same way, instead
 // of printing "Invalid DateTime" or a message that does not say what to write.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { formatInstant, parseRule } from '../../src/engine/calendar.ts'
-import { normaliseRule } from '../../src/engine/schedule.ts'
+import { formatInstant, parseRule } from '../../src/schedule/calendar.ts'
+import { normaliseRule } from '../../src/schedule/schedule.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
@@ -21,7 +21,6 @@ const moderatorMail = (line: string) => {
   const body = ['GAME wb1 MODERATOR', `KEY ${app.judge.keyFor('wb1', 'moderator')}`, line].join('\n')
   return runModeratorCommand({
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
-import { planGame } from '../../src/engine/lifecycle.ts'
+import { planGame } from '../../src/schedule/lifecycle.ts'
 import { tick } from '../../src/schedule/tick.ts'
 import type { Viewer } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'
@@ -50,7 +50,6 @@ function deliver(body: string) {
   )
   return handleInbound(raw, 'test', {
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,

@@ -112,7 +112,6 @@ describe('the intake records the results for the moderator', () => {
   it('MailReceived.auth carries dkim, spf, dmarc and a summary, and the notice to the player of record repeats it', async () => {
     const deps = {
       judge: app.judge,
-      store: app.store,
       db: app.db,
       outbox: sqliteOutbox(app.db, app.clock),
       clock: app.clock,

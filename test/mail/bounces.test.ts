@@ -120,7 +120,6 @@ describe('bounces: the intake records them and never answers', () => {
   const intake = (raw: Buffer) =>
     handleInbound(raw, 'test', {
       judge: app.judge,
-      store: app.store,
       db: app.db,
       outbox: sqliteOutbox(app.db, app.clock),
       clock: app.clock,
@@ -131,7 +130,7 @@ describe('bounces: the intake records them and never answers', () => {
     expect(await intake(EXIM)).toBe('ignored-automated')
     expect(await intake(QMAIL)).toBe('ignored-automated')
     expect(outboxRows(app).length).toBe(before)
-    const failures = deliveryFailures(app.store)
+    const failures = deliveryFailures(app.judge.mail)
     expect(failures).toHaveLength(2)
     const report = outboxRows(app).find((r) => r.mail.messageId === 'report.wb1.r0.federal@judge.example.test')!
     expect(failures[0]).toMatchObject({
@@ -153,6 +152,6 @@ describe('bounces: the intake records them and never answers', () => {
     ])
     // a second delivery of the same bounce is absorbed
     expect(await intake(EXIM)).toBe('duplicate')
-    expect(deliveryFailures(app.store)).toHaveLength(2)
+    expect(deliveryFailures(app.judge.mail)).toHaveLength(2)
   })
 })

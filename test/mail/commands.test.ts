@@ -31,7 +31,6 @@ function command(role: string, body: string, from = role === 'federal' ? 'fed@ex
   expect(word).not.toBeNull()
   runMailCommand({
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
@@ -131,7 +130,6 @@ describe('mail commands that change the game, through the intake', () => {
       )
       return handleInbound(raw, 'test', {
         judge: app.judge,
-        store: app.store,
         db: app.db,
         outbox: sqliteOutbox(app.db, app.clock),
         clock: app.clock,

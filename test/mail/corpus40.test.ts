@@ -48,7 +48,6 @@ beforeAll(() => {
   keys = createWeakBeginning(app, spec.game).keys
   deps = {
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
@@ -73,7 +72,7 @@ describe('corpus40: real-world-shaped mail through the intake', () => {
       const raw = load(m.file)
       const lastOutbox = outboxRows(app).at(-1)?.id ?? 0
       const recordsBefore = received().length
-      const failuresBefore = deliveryFailures(app.store).length
+      const failuresBefore = deliveryFailures(app.judge.mail).length
 
       const outcome = await handleInbound(raw, `corpus:${m.file}`, deps)
       expect(outcome).toBe(m.outcome)
@@ -119,7 +118,7 @@ describe('corpus40: real-world-shaped mail through the intake', () => {
       }
       expect(new Set(out.map((r) => r.recipient))).toEqual(new Set(expected.map((r) => r.to)))
 
-      const failures = deliveryFailures(app.store).slice(failuresBefore)
+      const failures = deliveryFailures(app.judge.mail).slice(failuresBefore)
       if (m.deliveryFailed) {
         expect(failures).toHaveLength(1)
         expect(failures[0]).toMatchObject(m.deliveryFailed)

@@ -15,7 +15,7 @@ let deps: IntakeDeps
 beforeEach(() => {
   app = testApp()
   keys = createWeakBeginning(app).keys
-  deps = { judge: app.judge, store: app.store, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
+  deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
 })
 afterEach(() => app.cleanup())
 

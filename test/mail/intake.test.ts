@@ -35,7 +35,6 @@ function eml(opts: {
 const intake = (raw: Buffer) =>
   handleInbound(raw, 'test', {
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('the game archive', () => {
   it('clicks through every resolution of the Federal archive with no script errors', async () => {
-    const out = exportGame(app.judge, app.store, DEMO_GAME, { kind: 'role', role: 'federal' }, join(dir, 'export'))
+    const out = exportGame(app.judge, DEMO_GAME, { kind: 'role', role: 'federal' }, join(dir, 'export'))
     expect(out.pages).toBe(8)
     const page = await browser.newPage()
     const errors: string[] = []
@@ -63,7 +63,7 @@ describe('the game archive', () => {
   })
 
   it("a role's JSON and pages hold nothing that role was never shown", () => {
-    const out = exportGame(app.judge, app.store, DEMO_GAME, { kind: 'role', role: 'federal' }, join(dir, 'export2'))
+    const out = exportGame(app.judge, DEMO_GAME, { kind: 'role', role: 'federal' }, join(dir, 'export2'))
     const json = readFileSync(out.json, 'utf8')
     const all = app.judge.load(DEMO_GAME).adjudications.flatMap((a) => a.data.narrative)
     const secret = all
@@ -76,14 +76,14 @@ describe('the game archive', () => {
     for (const h of history(app.judge, DEMO_GAME, { kind: 'role', role: 'federal' }))
       for (const s of secret) expect(h.text).not.toContain(s)
     const full = readFileSync(
-      exportGame(app.judge, app.store, DEMO_GAME, { kind: 'moderator' }, join(dir, 'export3')).json,
+      exportGame(app.judge, DEMO_GAME, { kind: 'moderator' }, join(dir, 'export3')).json,
       'utf8',
     )
     expect(full).toContain('SUM moves to C16')
   })
 
   it('a receipt tells its whole story', () => {
-    const r = receiptStory(app.judge, app.store, 'wb-demo/3/4')!
+    const r = receiptStory(app.judge, 'wb-demo/3/4')!
     expect(r).toMatchObject({
       accepted: true,
       role: 'confederate',
@@ -93,6 +93,6 @@ describe('the game archive', () => {
     })
     expect(r.rawHash).toMatch(/^[0-9a-f]{64}$/)
     expect(r.commands).toContain('SUM: MOVE C16, RAID, MOVE C24, RAID, MOVE C12, RAID')
-    expect(receiptStory(app.judge, app.store, 'wb-demo/99/1')).toBeNull()
+    expect(receiptStory(app.judge, 'wb-demo/99/1')).toBeNull()
   })
 })

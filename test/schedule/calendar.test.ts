@@ -10,7 +10,7 @@ import {
   parseLocal,
   parseRule,
   resolveWall,
-} from '../../src/engine/calendar.ts'
+} from '../../src/schedule/calendar.ts'
 
 const iso = (d: Date) => d.toISOString()
 const deadline = (opened: string, rule: string, zone: string) =>

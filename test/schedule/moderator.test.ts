@@ -138,7 +138,6 @@ describe('moderator commands by mail', () => {
   const run = (body: string, from = MOD, key: string | null = null) =>
     runModeratorCommand({
       judge: app.judge,
-      store: app.store,
       db: app.db,
       outbox: sqliteOutbox(app.db, app.clock),
       clock: app.clock,

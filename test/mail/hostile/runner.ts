@@ -61,7 +61,6 @@ export function openHostileJudge(seed = 'hostile'): HostileJudge {
   }
   const deps: IntakeDeps = {
     judge: app.judge,
-    store: app.store,
     db: app.db,
     outbox: sqliteOutbox(app.db, app.clock),
     // As inboundHandler(app) wires it: authentication runs too (offline), its cost is part of the bound.

@@ -4,7 +4,7 @@
 // a plan out. The tick (src/schedule/tick.ts) carries plans out, one game at a time, against the
 // stream version the plan was made from.
 import type { Awaited } from '../games/contract.ts'
-import type { GameFold, PendingDecision } from './fold.ts'
+import type { GameFold, PendingDecision } from '../engine/fold.ts'
 
 const HOUR = 3600_000
 

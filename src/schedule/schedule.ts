@@ -10,7 +10,7 @@ import {
   type ComputedDeadline,
   type DeadlineRule,
 } from './calendar.ts'
-import type { GameCreated } from './events.ts'
+import type { GameCreated } from '../engine/events.ts'
 
 export type MissedPolicy = 'default' | 'grace' | 'pause'
 export const MISSED_POLICIES: readonly MissedPolicy[] = ['default', 'grace', 'pause']

@@ -1,0 +1,24 @@
+// The engine's port onto the mail record of the log (the system:mail stream): mail/ and reports/
+// reach the log only through it, so neither knows how or where events are stored.
+import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
+import { MAIL_STREAM } from './events.ts'
+
+export type { NewEvent as MailEvent, StoredEvent as RecordedEvent } from '../log/store.ts'
+
+export class MailLedger {
+  constructor(private readonly store: EventStore) {}
+
+  /** Runs `fn` in one transaction, with whatever the judge appends inside it. */
+  transaction<T>(fn: () => T): T {
+    return this.store.transaction(fn)
+  }
+
+  record(events: NewEvent[]): void {
+    this.store.append(MAIL_STREAM, this.store.version(MAIL_STREAM), events)
+  }
+
+  /** Every mail event on record, oldest first. */
+  events(): StoredEvent[] {
+    return this.store.read(MAIL_STREAM)
+  }
+}
