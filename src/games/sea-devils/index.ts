@@ -24,6 +24,7 @@ import { runActivityPhase, runRecordPhaseMoves, stonewallCombats, stonewallSpott
 import { seaDevilsReportModel, seaDevilsView } from './view.ts'
 import { seaDevilsFigures } from './map.ts'
 import type { Policy } from './policy.ts'
+import { shuffled } from '../kit/deck.ts'
 
 export const SEA_DEVILS_VERSION = '1.0.0'
 
@@ -277,12 +278,10 @@ export function setupScenario(pack: SeaDevilsPack, scenarioId: string, hidden: D
         .filter((a) => a.whaling)
         .map((a) => a.id)
         .slice(0, sc.whalingCounters)
-  const values = [...(sc.whaling ? sc.whaling.values : pack.whalingValues.values)]
-  // Fisher-Yates with the hidden dice: counter i gets one of the values not yet drawn.
-  for (let i = values.length - 1; i > 0; i--) {
-    const j = hidden.roll(`whaling shuffle ${i}`, i + 1, { kind: 'moderator' }) - 1
-    ;[values[i], values[j]] = [values[j]!, values[i]!]
-  }
+  // The counters are mixed face down: only the moderator sees them until a ship raids there.
+  const values = shuffled(sc.whaling ? sc.whaling.values : pack.whalingValues.values, hidden, 'whaling shuffle', {
+    kind: 'moderator',
+  })
   const whaling: Record<string, number> = {}
   grounds.forEach((g, i) => {
     if (values[i] !== undefined) whaling[g] = values[i]!
