@@ -23,7 +23,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import type { ImapAccount, TlsMode } from './imap.ts'
+import type { ImapAccount, TlsMode } from './imapAccount.ts'
 import type { SmtpAccount } from './smtp.ts'
 
 export interface ImapSettings extends ImapAccount {

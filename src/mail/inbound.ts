@@ -281,3 +281,46 @@ function trimTrailingBlanks(line: string): string {
   while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--
   return end === line.length ? line : line.slice(0, end)
 }
+
+/** A message read from its header alone (too large, or MIME the parser gave up on). */
+export async function headerOnly(raw: Buffer, rawHash: string): Promise<InboundMail> {
+  const blank: InboundMail = {
+    messageId: `sha256-${rawHash}`,
+    rawHash,
+    from: { address: '', name: '' },
+    to: [],
+    subject: '',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text: '',
+    textAttachments: [],
+    automated: null,
+    size: raw.length,
+    attachments: [],
+  }
+  try {
+    const head = await parseInbound(headerPart(raw), { maxBytes: Number.MAX_SAFE_INTEGER })
+    return {
+      ...head,
+      rawHash,
+      size: raw.length,
+      messageId: head.messageId.startsWith('sha256-') ? blank.messageId : head.messageId,
+      text: '',
+      textAttachments: [],
+      attachments: [],
+    }
+  } catch {
+    return blank // not even a header to read: recorded, with nobody to answer
+  }
+}
+
+/** The header of a raw message (up to 256 KiB), followed by an empty body. */
+function headerPart(raw: Buffer): Buffer {
+  const window = raw.subarray(0, 256 * 1024)
+  const crlf = window.indexOf('\r\n\r\n')
+  const lf = window.indexOf('\n\n')
+  const ends = [crlf, lf].filter((i) => i >= 0)
+  const end = ends.length ? Math.min(...ends) : window.lastIndexOf('\n')
+  return Buffer.concat([window.subarray(0, Math.max(0, end)), Buffer.from('\r\n\r\n')])
+}

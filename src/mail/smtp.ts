@@ -18,7 +18,7 @@ import { ImapFlow } from 'imapflow'
 import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
-import { imapClientOptions, type ImapAccount, type TlsMode } from './imap.ts'
+import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail } from './outbound.ts'
 
 export interface SmtpAccount {

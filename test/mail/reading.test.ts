@@ -1,7 +1,8 @@
 import EmailReplyParser from 'email-reply-parser'
 import { describe, expect, it } from 'vitest'
 import type { InboundMail } from '../../src/mail/inbound.ts'
-import { extractOrders, libraryVerdicts, readText } from '../../src/mail/reading.ts'
+import { libraryVerdicts } from '../../src/mail/quoting.ts'
+import { extractOrders, readText } from '../../src/mail/reading.ts'
 
 let n = 0
 function mail(text: string, more: Partial<InboundMail> = {}): InboundMail {

@@ -1,0 +1,60 @@
+// An IMAP account: how to connect to it, and the checkpoint (UIDVALIDITY and last UID) the intake
+// keeps per mailbox in the database.
+import type { Database } from 'better-sqlite3'
+import type { ImapFlowOptions } from 'imapflow'
+
+export type TlsMode = 'tls' | 'starttls' | 'none'
+
+export interface ImapAccount {
+  host: string
+  port: number
+  user: string
+  pass: string
+  /** 'tls' = implicit TLS (993), 'starttls' = upgrade a plain connection, 'none' = plaintext */
+  tls: TlsMode
+}
+
+export interface ImapCheckpoint {
+  uidValidity: string
+  lastUid: number
+  updatedAt: string
+}
+
+export function imapClientOptions(a: ImapAccount): ImapFlowOptions {
+  return {
+    host: a.host,
+    port: a.port,
+    secure: a.tls === 'tls',
+    doSTARTTLS: a.tls === 'starttls' ? true : a.tls === 'none' ? false : undefined,
+    auth: { user: a.user, pass: a.pass },
+    logger: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+  }
+}
+
+export function accountKey(a: { user: string; host: string; port: number }): string {
+  return `${a.user}@${a.host}:${a.port}`
+}
+
+/** The stored checkpoint of one account's mailbox, or null. */
+export function readImapCheckpoint(db: Database, account: string, mailbox: string): ImapCheckpoint | null {
+  const row = db
+    .prepare('SELECT uidvalidity, last_uid, updated_at FROM imap_checkpoint WHERE account = ? AND mailbox = ?')
+    .get(account, mailbox) as { uidvalidity: string; last_uid: number; updated_at: string } | undefined
+  return row ? { uidValidity: row.uidvalidity, lastUid: row.last_uid, updatedAt: row.updated_at } : null
+}
+
+export function writeImapCheckpoint(
+  db: Database,
+  account: string,
+  mailbox: string,
+  uidValidity: string,
+  lastUid: number,
+  now: Date,
+): void {
+  db.prepare(
+    `INSERT INTO imap_checkpoint (account, mailbox, uidvalidity, last_uid, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(account, mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
+  ).run(account, mailbox, uidValidity, lastUid, now.toISOString())
+}

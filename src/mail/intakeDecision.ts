@@ -1,0 +1,402 @@
+// What becomes of one message once it is read: refused, answered, run as a command or filed as
+// orders, with exactly one MailReceived record and the notices the reply limit allows.
+import type { Database } from 'better-sqlite3'
+import type { Judge, Outbox } from '../engine/judge.ts'
+import type { MailEvent } from '../engine/mailLedger.ts'
+import type { Letter } from '../reports/render.ts'
+import type { AuthResults, DnsResolver } from './auth.ts'
+import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
+import { decideLines, helpText, mailCommandWord, runMailCommand } from './commands.ts'
+import { runModeratorCommand } from './moderator.ts'
+import { sha256Hex, type InboundMail } from './inbound.ts'
+import { identify, ownMessage } from './identity.ts'
+import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
+import { extractOrders } from './reading.ts'
+
+export interface IntakeDeps {
+  judge: Judge
+  db: Database
+  outbox: Outbox
+  clock: () => Date
+  /** larger messages are refused politely (default 2 MiB) */
+  maxBytes?: number
+  /** replies to one address per hour before the intake records and stays silent (default 20, or PBEM_REPLY_LIMIT) */
+  replyLimit?: number
+  /** DKIM/SPF/DMARC checking: a DNS resolver and timeout (default: offline unless PBEM_DNS=system); false skips it */
+  auth?: { resolver?: DnsResolver; timeoutMs?: number } | false
+}
+
+export type IntakeOutcome =
+  | 'unreadable'
+  | 'failed'
+  | 'orders-accepted'
+  | 'orders-rejected'
+  | 'refused'
+  | 'ignored-automated'
+  | 'duplicate'
+  | 'command'
+  | 'unidentified'
+
+export type Recorded = Exclude<IntakeOutcome, 'duplicate'>
+
+export class Intake {
+  private readonly base: {
+    rawHash: string
+    messageId: string
+    from: string
+    subject: string
+    size: number
+    source: string
+  }
+  private notes: string[] = []
+  private replyLimit = DEFAULT_REPLY_LIMIT
+  /** Over the rate limit: notices to the sender are recorded, not sent. */
+  private silenced = false
+  /** the outbox, counting every letter for the rate limit */
+  private readonly outbox: Outbox
+
+  constructor(
+    private readonly deps: IntakeDeps,
+    private readonly mail: InboundMail,
+    source: string,
+    private readonly auth: AuthResults | null,
+    private readonly contentHash: string | null,
+  ) {
+    // The record keeps what identifies the message, not a hostile sender's megabyte of header.
+    this.base = {
+      rawHash: mail.rawHash,
+      messageId: mail.messageId.slice(0, MAX_RECORDED_FIELD),
+      from: mail.from.address.slice(0, MAX_RECORDED_FIELD),
+      subject: mail.subject.slice(0, MAX_RECORDED_FIELD),
+      size: mail.size,
+      source,
+    }
+    this.outbox = {
+      enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => {
+        deps.outbox.enqueue(letter, meta)
+        countReply(deps.db, deps.clock(), letter.to, this.mail.messageId, meta.kind)
+      },
+    }
+  }
+
+  decide(read: {
+    oversized: boolean
+    limit: number
+    bounces: ParsedBounce[]
+    unreadable: string | null
+    cutShort: string | null
+  }): Recorded {
+    const { deps, mail } = this
+    const { oversized, limit, bounces } = read
+    const judge = deps.judge
+    const sender = mail.from.address
+
+    // Robots and ourselves: recorded, never answered.
+    const own = ownMessage(judge, mail)
+    if (own) return this.record('ignored-automated', { detail: own })
+    if (bounces.length) {
+      const events: MailEvent[] = bounces.map((b) => ({
+        type: 'DeliveryFailed',
+        data: deliveryFailedEvent(deps.db, b, mail.messageId),
+        audience: { kind: 'moderator' },
+        causation: mail.messageId,
+      }))
+      deps.judge.mail.record(events)
+      const what = bounces.map((b) => `${b.recipient} ${b.action}${b.status ? ` (${b.status})` : ''}`).join(', ')
+      return this.record('ignored-automated', { detail: `bounce: ${what}` })
+    }
+    if (mail.automated) return this.record('ignored-automated', { detail: mail.automated })
+    if (!sender) return this.record('unidentified', { detail: 'no From address: nobody to answer' })
+
+    // The rate limit silences the judge's notices to a sender (a loop with a robot that does not
+    // say so); it never stops a player's keyed orders or commands, which are always filed and answered.
+    this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
+    this.silenced = repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+
+    if (read.unreadable) {
+      const why = read.unreadable
+      return this.record('unreadable', { detail: why }, () =>
+        this.reply(
+          sender,
+          'Your message could not be read',
+          `The judge could not read your message: ${why}. Nothing of it is on file. Send your orders again as plain text in the body of a new mail.`,
+        ),
+      )
+    }
+
+    if (oversized) {
+      return this.record('refused', { detail: `message of ${mail.size} bytes is over the ${limit}-byte limit` }, () =>
+        this.reply(
+          sender,
+          'Your message was too large',
+          `Your message of ${Math.round(mail.size / 1024)} KiB is larger than the judge accepts (${Math.round(limit / 1024)} KiB). Nothing of it is on file. Send your orders as plain text in the body of the mail, without attachments.`,
+        ),
+      )
+    }
+
+    if (read.cutShort) {
+      const why = read.cutShort
+      return this.record('refused', { detail: `cut short: ${why}` }, () =>
+        this.reply(
+          sender,
+          'Your message arrived cut short',
+          `Your message arrived incomplete (${why}), so the judge did not read it: orders filed from part of a message could say something you did not mean. Nothing of it is on file; orders you sent earlier stand. Please send it again.`,
+        ),
+      )
+    }
+
+    const extracted = extractOrders(mail)
+    this.notes = boundNotes(extracted.notes)
+    const text = extracted.text
+    if (!text.trim()) {
+      const unread = this.notes.filter((n) => n.startsWith('attachment ') || n.startsWith('... and '))
+      return this.record('command', { detail: 'empty message: answered with HELP' }, () =>
+        this.reply(
+          sender,
+          'Your message was empty',
+          `The judge found nothing to read in your message${unread.length ? ` (${unread.join('; ')})` : ''}. Quoted text, signatures and taglines are left out: write your orders above the quoted report, or start them with the GAME line.\n\n${helpText()}`,
+        ),
+      )
+    }
+
+    const id = identify(mail, text)
+    if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
+      return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
+    }
+    if (!id.game || !id.role) {
+      return this.record('unidentified', { detail: 'no GAME line and no game in the address' }, () =>
+        this.reply(
+          sender,
+          'Which game?',
+          `The judge could not tell which game and role this message is for. Start your orders with a line\n\n  GAME <game> <role>\n  KEY <your key>\n\nor reply to the judge's last report, whose reply address carries both.\n\n${helpText()}`,
+        ),
+      )
+    }
+    const game = id.game
+    const role = id.role
+    if (!judge.games().includes(game)) {
+      return this.record('unidentified', { game, role, detail: 'unknown game' }, () =>
+        this.reply(
+          sender,
+          `No game "${game}"`,
+          `There is no game "${game}" on this judge. Check the GAME line against the judge's last report to you (its reply address carries the game).`,
+        ),
+      )
+    }
+    if (role === 'moderator') {
+      const r = runModeratorCommand({
+        judge,
+        db: deps.db,
+        outbox: this.outbox,
+        clock: deps.clock,
+        mail,
+        game,
+        body: text,
+        key: id.key,
+        // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
+        // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
+        mayNotify: (to: string) => this.mayNotify(to),
+      })
+      return this.record('command', {
+        game,
+        role,
+        detail: `moderator: ${r.outcome}: ${r.lines.join('; ').slice(0, 400)}`,
+      })
+    }
+    const fold = judge.load(game)
+    const player = fold.players.get(role)
+    if (!player) {
+      return this.record('unidentified', { game, role, detail: 'unknown role' }, () =>
+        this.reply(
+          sender,
+          `No role "${role}" in ${game}`,
+          `Game ${game} has the roles ${[...fold.players.keys()].join(', ')}.`,
+        ),
+      )
+    }
+    const authLine = this.auth ? ` Mail authentication of that message: ${this.auth.summary}.` : ''
+    if (!id.key || !judge.checkKey(fold, role, id.key)) {
+      const why = id.key ? 'the key does not match' : 'no key was given'
+      return this.record('refused', { game, role, detail: why }, () => {
+        const self = player.address === sender
+        this.reply(
+          sender,
+          `Orders for ${game} not accepted: ${why}`,
+          `Orders for ${game} (${role}) need the player's key: a line KEY <key>, or a reply to the judge's last report. ${why === 'the key does not match' ? 'The key given does not match. ' : ''}Nothing of this message is on file.${self ? `\n\nIf you did not send this message, someone else used your address.${authLine} Nothing changed.` : ''}`,
+        )
+        if (!self)
+          this.reply(
+            player.address,
+            `Someone sent orders for your role in ${game} without your key`,
+            `A message from ${sender} tried to send orders for ${role} in ${game} without a valid key. It was refused and nothing changed.${authLine}`,
+            'third-party',
+          )
+      })
+    }
+
+    const word = mailCommandWord(text)
+    // Answers to questions may come alone or with orders: the answers are recorded first, then the
+    // rest is filed as orders (the answers and the orders are inputs of the same resolution).
+    const decided = word === 'DECIDE' || !word ? decideLines(text) : null
+    if (decided?.answers.length) {
+      judge.answer(game, role, decided.answers, { messageId: mail.messageId, withOrders: decided.orders !== null })
+      if (decided.orders === null) return this.record('command', { game, role, detail: 'DECIDE' })
+    } else if (word) {
+      runMailCommand({
+        judge,
+        db: deps.db,
+        outbox: this.outbox,
+        clock: deps.clock,
+        mail,
+        game,
+        role,
+        body: text,
+        word,
+      })
+      return this.record('command', { game, role, detail: word })
+    }
+
+    const result = judge.submitOrders(game, role, decided?.orders ?? text, {
+      messageId: mail.messageId,
+      from: sender,
+      subject: mail.subject,
+      authenticatedBy: id.via ?? 'key',
+      ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
+    })
+    // The judge's acknowledgement goes to the player of record through its own outbox. It is not
+    // counted: a player's own orders never use up the notices the limit allows him.
+    const outcome: Recorded = result.accepted ? 'orders-accepted' : 'orders-rejected'
+    this.append(outcome, {
+      game,
+      role,
+      receipt: result.receipt,
+      detail: result.accepted ? `filed (${extracted.source})` : `${result.errors.length} error(s)`,
+    })
+    if (player.address !== sender) {
+      this.reply(
+        sender,
+        `Orders for ${game} received from a second address (receipt ${result.receipt})`,
+        `Your message was authenticated by the ${role} key. The acknowledgement goes to the player of record, ${player.address}; receipt ${result.receipt}.`,
+      )
+      this.reply(
+        player.address,
+        `Orders for ${role} in ${game} came from ${sender}`,
+        `Orders carrying your key arrived from ${sender} and were ${result.accepted ? 'accepted' : 'not accepted'} (receipt ${result.receipt}). If that was not you, ask the moderator for a new key.${authLine}`,
+        'security',
+      )
+    }
+    return outcome
+  }
+
+  // ---------------------------------------------------------------------------- records
+
+  private append(
+    outcome: Recorded,
+    r: { game?: string | null; role?: string | null; receipt?: string | null; detail: string },
+  ): void {
+    const { deps, base } = this
+    deps.db
+      .prepare(
+        'INSERT OR IGNORE INTO mail_seen (raw_hash, message_id, received_at, source, outcome, content_hash) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(base.rawHash, base.messageId, deps.clock().toISOString(), base.source, outcome, this.contentHash)
+    const data = {
+      ...base,
+      outcome,
+      game: r.game ?? null,
+      role: r.role ?? null,
+      receipt: r.receipt ?? null,
+      detail: r.detail,
+      ...(this.auth ? { auth: this.auth } : {}),
+      ...(this.notes.length ? { notes: this.notes } : {}),
+    }
+    deps.judge.mail.record([{ type: 'MailReceived', data, audience: { kind: 'moderator' }, causation: base.messageId }])
+  }
+
+  private record(
+    outcome: Recorded,
+    r: { game?: string | null; role?: string | null; receipt?: string | null; detail: string },
+    replies: () => void = () => {},
+  ): Recorded {
+    // Replies first, so the record says which of them the rate limit held back.
+    replies()
+    this.append(outcome, r)
+    return outcome
+  }
+
+  // ---------------------------------------------------------------------------- replies
+
+  private static seq = 0
+
+  /**
+   * A notice from the judge. 'threaded' answers the inbound message's sender. A 'third-party'
+   * notice (to the player of record) keeps to that address's rate limit too, so that forged mail
+   * from many addresses cannot flood a player. A 'security' notice (the player's key was used from
+   * another address) is never held back: it is the one mail the player must not miss.
+   */
+  private reply(
+    to: string,
+    subject: string,
+    text: string,
+    mode: 'threaded' | 'third-party' | 'security' = 'threaded',
+  ): void {
+    const { deps, mail } = this
+    const threaded = mode === 'threaded'
+    if (mode !== 'security' && (threaded ? this.silenced : !this.mayNotify(to))) {
+      this.notes.push(`not answered: ${this.replyLimit} replies to ${to} in the last hour`)
+      return
+    }
+    const id = `notice.${deps.clock().getTime()}.${++Intake.seq}.${sha256Hex(Buffer.from(`${mail.messageId}|${to}|${subject}|${text}`)).slice(0, 10)}@${deps.judge.mailDomain}`
+    this.outbox.enqueue(
+      {
+        messageId: id,
+        from: deps.judge.fromAddress,
+        to,
+        subject: `[judge] ${subject}`,
+        text: deps.judge.templates.render(null, 'notice.txt', { body: text }),
+        ...(threaded ? { inReplyTo: mail.messageId, references: [...mail.references, mail.messageId] } : {}),
+      },
+      { game: null, kind: 'notice' },
+    )
+  }
+
+  /** Whether a notice to `to` is still within the hourly limit (a note records one held back). */
+  private mayNotify(to: string): boolean {
+    return repliesLastHour(this.deps.db, this.deps.clock(), to) < this.replyLimit
+  }
+
+  /** Records a message the intake failed on (see recordIntakeFailure) and tells its sender and the moderator. */
+  failed(reason: string): Recorded {
+    const { deps, mail } = this
+    this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
+    const sender = mail.from.address
+    const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
+    this.silenced = !person || repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
+      if (person)
+        this.reply(
+          sender,
+          'Your message could not be processed',
+          `The judge failed on your message (${reason}). Nothing of it is on file; orders you sent earlier stand. The moderator has been told. You may send it again.`,
+        )
+      const moderator = deps.judge.moderatorAddress
+      if (moderator)
+        this.reply(
+          moderator,
+          'The intake failed on a message',
+          `The judge failed on a message from ${sender || '(no From address)'} (Message-ID ${this.base.messageId}, ${mail.size} bytes, via ${this.base.source}): ${reason}. It was set aside (failed/ or the Failed mailbox) and recorded in the mail log (pbem mail log).`,
+          'third-party',
+        )
+    })
+  }
+}
+
+/** Longest subject, sender or Message-ID the mail record keeps. */
+const MAX_RECORDED_FIELD = 500
+/** Reading notes a record and a reply keep; the rest are counted. */
+const MAX_NOTES = 20
+
+function boundNotes(notes: string[]): string[] {
+  const kept = notes.slice(0, MAX_NOTES).map((n) => (n.length > 300 ? `${n.slice(0, 300)}...` : n))
+  return notes.length > MAX_NOTES ? [...kept, `... and ${notes.length - MAX_NOTES} more notes like these`] : kept
+}

@@ -1,0 +1,34 @@
+// What makes two messages the same message, for the intake's duplicate check (README "Real mail").
+import type { Database } from 'better-sqlite3'
+import { type InboundMail, sha256Hex } from './inbound.ts'
+
+/**
+ * Whether the message was taken in before: the same bytes, or the same Message-ID with the same
+ * content (sender and text). A Message-ID alone proves nothing: the sender chooses it, so a stranger
+ * could otherwise hide a player's orders behind junk mail carrying the same ID.
+ */
+export function seen(db: Database, rawHash: string, messageId: string | null, contentHash: string | null): boolean {
+  const row =
+    messageId && contentHash
+      ? db
+          .prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ? OR (message_id = ? AND content_hash = ?)')
+          .get(rawHash, messageId, contentHash)
+      : db.prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
+  return row !== undefined
+}
+
+/**
+ * The sender and everything the judge reads from the message: what makes two copies the same
+ * message, whatever headers the mail servers on the way added (trailing blanks do not count).
+ */
+export function contentHashOf(mail: InboundMail): string {
+  const parts = [mail.from.address, mail.text.trimEnd(), ...mail.textAttachments.map((a) => a.text.trimEnd())]
+  return sha256Hex(Buffer.from(JSON.stringify(['text', ...parts])))
+}
+
+/** For a message read from its header alone: the sender and the raw bytes after the header. */
+export function bodyHashOf(mail: InboundMail, raw: Buffer): string {
+  const end = raw.indexOf('\r\n\r\n')
+  const body = end < 0 ? Buffer.alloc(0) : raw.subarray(end + 4)
+  return sha256Hex(Buffer.concat([Buffer.from(JSON.stringify(['raw', mail.from.address])), body]))
+}
