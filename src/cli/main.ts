@@ -2,11 +2,14 @@
 import { Command } from 'commander'
 import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
-import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../schedule/calendar.ts'
-import { MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../schedule/schedule.ts'
+import { formatInstant } from '../schedule/calendar.ts'
+import { MISSED_POLICIES } from '../schedule/schedule.ts'
 import { registerAuditCommands } from './audit.ts'
+import { registerModeratorCommands } from './moderatorCommands.ts'
+import { registerPlayerCommands } from './playerCommands.ts'
+import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
-import { hoursOption, instantOption, integerOption } from './options.ts'
+import { fail, instantOption, integerOption, pointOpt } from './options.ts'
 
 const program = new Command()
 program
@@ -30,11 +33,6 @@ function withApp(fn: (app: App) => unknown): Promise<void> {
   return Promise.resolve(fn(app))
     .then(() => undefined)
     .finally(() => app.close())
-}
-
-function fail(message: string): never {
-  console.error(message)
-  process.exit(1)
 }
 
 program
@@ -236,194 +234,6 @@ function pastTickRefused(app: App, now: Date): Date {
   return now
 }
 
-// ------------------------------------------------------------------ moderator controls
-
-const when = (app: App, game: string, text: string) => parseLocal(text, app.judge.schedule(game).zone)
-const pointOpt = (o: { point?: string }) =>
-  o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }
-
-program
-  .command('pause <game>')
-  .description('stop the clock: no deadline runs until resume (orders are still accepted)')
-  .option('--reason <text>', 'told to the players')
-  .option('--point <n>', 'only if this resolution point is still the open one')
-  .action((g: string, o) =>
-    withApp((app) => {
-      app.judge.pause(g, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}), ...pointOpt(o) })
-      console.log(`${g}: paused`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('resume <game>')
-  .description(
-    'restart the clock: the old deadline moved by the time paused (at least 24 hours from now), or --deadline / --hours',
-  )
-  .option('--deadline <when>', "new deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
-  .option('--hours <n>', 'new deadline this many hours from now')
-  .option('--reason <text>', 'for the log')
-  .action((g: string, o) =>
-    withApp((app) => {
-      const r = app.judge.resume(g, {
-        by: 'moderator (cli)',
-        ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}),
-        ...(o.hours !== undefined ? { hours: hoursOption('--hours', o.hours) } : {}),
-        ...(o.reason ? { reason: o.reason } : {}),
-      })
-      console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('extend <game> <hours>')
-  .description("move the open deadline (or a pending decision's) later by this many hours")
-  .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
-  .option('--reason <text>', 'for the log')
-  .action((g: string, hours: string, o) =>
-    withApp((app) => {
-      const r = app.judge.extend(g, hoursOption('extend <hours>', hours, 1440), {
-        by: 'moderator (cli)',
-        ...pointOpt(o),
-        ...(o.reason ? { reason: o.reason } : {}),
-      })
-      console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('deadline <game> <when>')
-  .description("set the open deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
-  .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
-  .action((g: string, at: string, o) =>
-    withApp((app) => {
-      const r = app.judge.setDeadline(g, when(app, g, at), { by: 'moderator (cli)', ...pointOpt(o) })
-      console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('preview <game>')
-  .description('resolve the open point in a sandbox and mail the result to the moderator only; nothing is recorded')
-  .option('--print', 'print the preview instead of mailing it')
-  .action((g: string, o) =>
-    withApp((app) => {
-      const r = app.judge.preview(g, o.print ? { to: null } : {})
-      if (o.print || !r.letter) console.log(r.text)
-      else console.log(`${g}: preview of ${r.label} mailed to ${r.letter.to}`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('decide <game> <role> <id> <option>')
-  .description("record a player's answer to a decision (as DECIDE by mail); the next tick resumes the resolution")
-  .action((g: string, role: string, id: string, option: string) =>
-    withApp((app) => {
-      const r = app.judge.decide(g, role, id, option)
-      console.log(r.ok ? r.message : `not recorded: ${r.error}`)
-      if (!r.ok) process.exitCode = 1
-      return d().sendOutbox(app)
-    }),
-  )
-
-const schedule = program.command('schedule').description("a game's deadline rules and options")
-schedule.command('show <game>').action((g: string) =>
-  withApp((app) => {
-    for (const l of d().describeSchedule(app.judge.schedule(g))) console.log(l)
-  }),
-)
-schedule
-  .command('set <game>')
-  .description('change deadline rules and options (the open deadline stays unless --reschedule)')
-  .option(
-    '--rule <kind=rule...>',
-    'e.g. activity="Fridays 18:00", deployment="48h weekdays", decision=12h, default=72h (repeatable)',
-    (v: string, all: string[]) => [...all, v],
-    [],
-  )
-  .option('--zone <iana>', "the game's zone")
-  .option('--early', 'resolve as soon as every awaited order is in')
-  .option('--no-early', 'always wait for the deadline')
-  .option('--delay <minutes>', 'change-of-mind delay after the last orders (early processing)')
-  .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24 ("" for none)')
-  .option('--late-notices <hours>', 'late notice offsets after a missed deadline, e.g. 24,48')
-  .option('--announce-late', 'tell the other players who is late')
-  .option('--no-announce-late', 'do not name late players to the others')
-  .option('--missed <policy>', `${MISSED_POLICIES.join(', ')}`)
-  .option('--grace-hours <n>', 'length of the one grace extension')
-  .option('--absence-max-days <n>', 'longest absence a player may set')
-  .option('--absence-total-days <n>', 'absence days per role per game')
-  .option('--decision-hours <n>', 'time to answer a decision')
-  .option('--max-asks <n>', 'decisions put to one role per resolution')
-  .option('--outage-minutes <n>', 'silence after which deadlines move by the downtime')
-  .option('--reschedule', 'recompute the open deadline under the new rule')
-  .action((g: string, o) =>
-    withApp((app) => {
-      const input = scheduleInput(o) ?? {}
-      const s = app.judge.setSchedule(g, input, { by: 'moderator (cli)', reschedule: !!o.reschedule })
-      for (const l of d().describeSchedule(s)) console.log(l)
-      return d().sendOutbox(app)
-    }),
-  )
-schedule
-  .command('try <rule>')
-  .description('show the deadlines a rule gives (DST included), without touching any game')
-  .option('--zone <iana>', 'zone', 'UTC')
-  .option('--from <when>', 'the opening instant (ISO, or YYYY-MM-DD HH:MM in --zone)')
-  .option('--count <n>', 'how many successive points', '4')
-  .action((text: string, o) => {
-    const rule = parseRule(text)
-    const zone = checkZone(o.zone)
-    let t = o.from ? parseLocal(o.from, zone) : new Date()
-    for (let i = 0, n = integerOption('--count', o.count, 1, 1000); i < n; i++) {
-      const d = computeDeadline(t, rule, zone)
-      console.log(
-        `opens ${formatInstant(t.toISOString(), zone)} -> deadline ${formatInstant(d.deadline.toISOString(), zone)}${d.note ? ` [${d.note}]` : ''}`,
-      )
-      t = d.deadline
-    }
-  })
-
-function scheduleInput(o: Record<string, unknown>): ScheduleInput | null {
-  const input: ScheduleInput = {}
-  const list = (v: unknown) =>
-    String(v)
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean)
-      .map(Number)
-  const rules = (o.rule as string[] | undefined) ?? []
-  if (rules.length) {
-    input.rules = {}
-    for (const r of rules) {
-      const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(r)
-      if (!m) fail(`--rule takes kind=rule, e.g. activity="Fridays 18:00", not "${r}"`)
-      input.rules[m[1]!] = parseRule(m[2]!)
-    }
-  }
-  if (o.zone !== undefined) input.zone = String(o.zone)
-  if (typeof o.early === 'boolean') input.early = o.early
-  if (o.delay !== undefined) input.delayMinutes = Number(o.delay)
-  if (o.reminders !== undefined) input.reminderHours = list(o.reminders)
-  if (o.lateNotices !== undefined) input.lateNoticeHours = list(o.lateNotices)
-  if (typeof o.announceLate === 'boolean') input.announceLate = o.announceLate
-  if (o.missed !== undefined) {
-    if (!MISSED_POLICIES.includes(o.missed as MissedPolicy)) fail(`--missed is one of ${MISSED_POLICIES.join(', ')}`)
-    input.missed = o.missed as MissedPolicy
-  }
-  if (o.graceHours !== undefined) input.graceHours = Number(o.graceHours)
-  if (o.absenceMaxDays !== undefined) input.absenceMaxDays = Number(o.absenceMaxDays)
-  if (o.absenceTotalDays !== undefined) input.absenceTotalDays = Number(o.absenceTotalDays)
-  if (o.decisionHours !== undefined) input.decisionHours = Number(o.decisionHours)
-  if (o.maxAsks !== undefined) input.maxAsks = Number(o.maxAsks)
-  if (o.outageMinutes !== undefined) input.outageMinutes = Number(o.outageMinutes)
-  return Object.keys(input).length ? input : null
-}
-
 program
   .command('verify [game]')
   .description("re-check a game's hash chain and re-fold it against every recorded result")
@@ -494,85 +304,9 @@ program
     }
   })
 
-const player = program.command('player').description('players')
-player
-  .command('rekey <game> <role>')
-  .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
-  .option('--reason <text>', 'why, for the log and the player', 'requested by the moderator')
-  .action((g: string, role: string, o) =>
-    withApp((app) => {
-      const key = app.judge.rekey(g, role, o.reason)
-      console.log(`${g} ${role}: new key ${key} (mailed to the player of record)`)
-      return d().sendOutbox(app)
-    }),
-  )
-
-player
-  .command('replace <game> <role> <address>')
-  .description('a new player takes over the role: new key mailed to the new address; the old key stops working')
-  .option('--name <name>', "the new player's name")
-  .option('--reason <text>', 'for the log and the players')
-  .action((g: string, role: string, address: string, o) =>
-    withApp((app) => {
-      const { key } = app.judge.replacePlayer(g, role, address, {
-        by: 'moderator (cli)',
-        ...(o.name ? { name: o.name } : {}),
-        ...(o.reason ? { reason: o.reason } : {}),
-      })
-      console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
-      return d().sendOutbox(app)
-    }),
-  )
-player
-  .command('eject <game> <role>')
-  .description('remove a player: the key stops working, the role plays on standing orders until replaced')
-  .option('--reason <text>', 'for the log and the player')
-  .action((g: string, role: string, o) =>
-    withApp((app) => {
-      app.judge.eject(g, role, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}) })
-      console.log(`${g} ${role}: vacant`)
-      return d().sendOutbox(app)
-    }),
-  )
-player
-  .command('zone <game> <role> <zone>')
-  .description("show deadlines in this player's zone too (NONE clears it)")
-  .action((g: string, role: string, zone: string) =>
-    withApp((app) => {
-      const r = app.judge.setPlayerZone(g, role, zone)
-      console.log(r.ok ? r.message : `not set: ${r.error}`)
-      if (!r.ok) process.exitCode = 1
-      return d().sendOutbox(app)
-    }),
-  )
-player
-  .command('absence <game> <role> <from> [to]')
-  .description(
-    'set an absence for a player (dates YYYY-MM-DD, inclusive; "none" cancels); the moderator is not bound by the limits',
-  )
-  .action((g: string, role: string, from: string, to: string | undefined, _o) =>
-    withApp((app) => {
-      const r = /^none$/i.test(from)
-        ? app.judge.cancelAbsence(g, role, { by: 'moderator' })
-        : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
-      console.log(r.ok ? r.message : `not set: ${r.error}`)
-      if (!r.ok) process.exitCode = 1
-      return d().sendOutbox(app)
-    }),
-  )
-
-program
-  .command('key <game> <role>')
-  .description(
-    'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
-  )
-  .action((g: string, role: string) =>
-    withApp((app) => {
-      const key = app.judge.keyFor(g, role)
-      console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
-    }),
-  )
-
+registerModeratorCommands(program, withApp, d)
+registerScheduleCommands(program, withApp, d)
+registerPlayerCommands(program, withApp, d)
 registerAuditCommands(program, withApp, d)
 registerSecretCommands(program, withApp, d)
 

@@ -31,3 +31,13 @@ export function integerOption(option: string, text: string, min: number, max: nu
     throw new OptionError(`${option} takes a whole number from ${min} to ${max}, not "${text}"`)
   return n
 }
+
+/** Ends the command with a message on standard error and exit code 1. */
+export function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+/** `--point n`: act only while this resolution point is the open one. */
+export const pointOpt = (o: { point?: string }): { point?: number } =>
+  o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }

@@ -1,0 +1,91 @@
+// Players from the command line: keys, replacements, ejections, zones and absences.
+import type { Command } from 'commander'
+import type { App } from './app.ts'
+import type * as DepsModule from './deps.ts'
+
+type Deps = typeof DepsModule
+
+export function registerPlayerCommands(
+  program: Command,
+  withApp: (fn: (app: App) => unknown) => Promise<void>,
+  d: () => Deps,
+): void {
+  const player = program.command('player').description('players')
+  player
+    .command('rekey <game> <role>')
+    .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
+    .option('--reason <text>', 'why, for the log and the player', 'requested by the moderator')
+    .action((g: string, role: string, o) =>
+      withApp((app) => {
+        const key = app.judge.rekey(g, role, o.reason)
+        console.log(`${g} ${role}: new key ${key} (mailed to the player of record)`)
+        return d().sendOutbox(app)
+      }),
+    )
+
+  player
+    .command('replace <game> <role> <address>')
+    .description('a new player takes over the role: new key mailed to the new address; the old key stops working')
+    .option('--name <name>', "the new player's name")
+    .option('--reason <text>', 'for the log and the players')
+    .action((g: string, role: string, address: string, o) =>
+      withApp((app) => {
+        const { key } = app.judge.replacePlayer(g, role, address, {
+          by: 'moderator (cli)',
+          ...(o.name ? { name: o.name } : {}),
+          ...(o.reason ? { reason: o.reason } : {}),
+        })
+        console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
+        return d().sendOutbox(app)
+      }),
+    )
+  player
+    .command('eject <game> <role>')
+    .description('remove a player: the key stops working, the role plays on standing orders until replaced')
+    .option('--reason <text>', 'for the log and the player')
+    .action((g: string, role: string, o) =>
+      withApp((app) => {
+        app.judge.eject(g, role, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}) })
+        console.log(`${g} ${role}: vacant`)
+        return d().sendOutbox(app)
+      }),
+    )
+  player
+    .command('zone <game> <role> <zone>')
+    .description("show deadlines in this player's zone too (NONE clears it)")
+    .action((g: string, role: string, zone: string) =>
+      withApp((app) => {
+        const r = app.judge.setPlayerZone(g, role, zone)
+        console.log(r.ok ? r.message : `not set: ${r.error}`)
+        if (!r.ok) process.exitCode = 1
+        return d().sendOutbox(app)
+      }),
+    )
+  player
+    .command('absence <game> <role> <from> [to]')
+    .description(
+      'set an absence for a player (dates YYYY-MM-DD, inclusive; "none" cancels); the moderator is not bound by the limits',
+    )
+    .action((g: string, role: string, from: string, to: string | undefined, _o) =>
+      withApp((app) => {
+        const r = /^none$/i.test(from)
+          ? app.judge.cancelAbsence(g, role, { by: 'moderator' })
+          : app.judge.setAbsence(g, role, from, to ?? from, { by: 'moderator' })
+        console.log(r.ok ? r.message : `not set: ${r.error}`)
+        if (!r.ok) process.exitCode = 1
+        return d().sendOutbox(app)
+      }),
+    )
+
+  program
+    .command('key <game> <role>')
+    .description(
+      'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
+    )
+    .action((g: string, role: string) =>
+      withApp((app) => {
+        const key = app.judge.keyFor(g, role)
+        console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
+      }),
+    )
+}
