@@ -3,7 +3,7 @@
 // they were last seen (spotted, in port, running a blockade, sunk or interned); the script, the
 // standing orders, the held-back Federal movement and the face-down whaling values stay private.
 import type { View, Viewer } from '../contract.ts'
-import { fmtTrack } from './turn.ts'
+import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 
