@@ -11,13 +11,13 @@ import {
   removeConfederate,
   reveal,
   rollWithSemmes,
-  searchOnEntry,
   unitName,
   unitSpeed,
   type Activity,
   type FederalUnit,
   type Outcome,
 } from './combat.ts'
+import { searchOnEntry } from './spotting.ts'
 import { commissionPort, csaPortUsable, uncommissionedHeld, usableCoalPorts } from './ports.ts'
 import { blockadeResult, combatDamage, escapes, raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
