@@ -6,7 +6,7 @@ import { utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { adjudicateDue, readInbox, sendOutbox, type App } from '../../src/cli/app.ts'
 import type { Ruleset } from '../../src/games/contract.ts'
-import type { SdCommand } from '../../src/games/sea-devils/orders.ts'
+import type { SdCommand } from '../../src/games/sea-devils/orderWords.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 

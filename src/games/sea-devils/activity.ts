@@ -1,6 +1,7 @@
 // Phase 4, the Confederate Activity Phase: each ship carries out its recorded script in the
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
-import { describeStep, forcedRepairTurn, raidBar, type CsaStep } from './orders.ts'
+import { describeStep, forcedRepairTurn, raidBar } from './scriptChecks.ts'
+import type { CsaStep } from './orderWords.ts'
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import {
   combat,

@@ -4,7 +4,7 @@
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import { removeConfederate, reveal } from './combat.ts'
 import { internmentLimit, isPortRefitCapable } from './ports.ts'
-import { refitForbiddenByOrigin } from './orders.ts'
+import { refitForbiddenByOrigin } from './scriptChecks.ts'
 import { neighbours, type CsaShip, type SdState } from './state.ts'
 import type { ShipTurn } from './activity.ts'
 import { federalAutomaticPlacement, moveTo } from './federalTurn.ts'

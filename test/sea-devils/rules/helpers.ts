@@ -6,7 +6,7 @@ import { rawSeaDevilsPack } from '../../../src/games/sea-devils/data/index.ts'
 import { createSeaDevils, setupScenario } from '../../../src/games/sea-devils/index.ts'
 import { FixedDice, RecordingDice } from '../../../src/engine/dice.ts'
 import type { CsaShip, SdState, UsaShip } from '../../../src/games/sea-devils/state.ts'
-import type { SdCommand } from '../../../src/games/sea-devils/orders.ts'
+import type { SdCommand } from '../../../src/games/sea-devils/orderWords.ts'
 import type { NarrativeEntry, Parsed, Step } from '../../../src/games/contract.ts'
 import {
   blockadeResult,

@@ -22,7 +22,7 @@ import {
   withoutSumter,
 } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
-import { shortestPath } from '../../../src/games/sea-devils/turn.ts'
+import { shortestPath } from '../../../src/games/sea-devils/federalTurn.ts'
 import { contextFor } from '../../../src/games/sea-devils/state.ts'
 
 const spot1 = () => dieWhere((d) => searchSpots(T, d, 1))
