@@ -1,0 +1,206 @@
+// What a moving ship runs into (7.75-7.78, 10): the speed roll and search against a runner or
+// raider, the Union ships that may intercept, the stack a side fights with, a battle in a space and
+// the defender's retreat.
+import { battle, type Unit } from './combat.ts'
+import { wantsRetreat } from './policies.ts'
+import type { MoveStep } from './movement.ts'
+import { checkStack } from './stack.ts'
+import type { RrCommand } from './orders.ts'
+import { moveContext } from './position.ts'
+import type { Side } from './setup.ts'
+import { intercept, type Searcher } from './speed.ts'
+import type { RrPiece } from './state.ts'
+import { type PhaseRun, unit } from './phaseRun.ts'
+
+/**
+ * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
+ * caught raider fights the winners best first and may slip away after its first round against the
+ * last of them (10.36). Returns whether the Confederate ship is still afloat and free to go on.
+ */
+export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids = 0): boolean {
+  const where = run.space(target.at)
+  const r = intercept(
+    run.dice,
+    { id: target.id, type: target.type as 'runner' | 'raider' },
+    where.kind,
+    searchers.map((x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat' })),
+    { priorRaids, asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack' },
+  )
+  const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
+  if (r.evaded) {
+    run.say(
+      '7.78',
+      `${target.id} slips past ${searchers.map((x) => x.id).join(', ')} in ${where.name} (Union ${union}${r.csa ? `, ${target.id} ${r.csa.total}` : ''}).`,
+      where.id,
+    )
+    return true
+  }
+  run.say('7.78', `${target.id} is caught in ${where.name} (Union ${union}, ${target.id} ${r.csa?.total}).`, where.id)
+  if (target.type === 'runner') {
+    run.remove([target.id])
+    run.say('7.77', `${target.id} is destroyed${target.cargo ? ` with its cargo` : ''}.`, where.id)
+    return false
+  }
+  for (const [i, group] of r.winners.entries()) {
+    const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
+    const last = i === r.winners.length - 1
+    // The raider may break off only after a round against the last ships that caught it (10.36); by default it does (RR-C1).
+    const b = battle(run.dice, attackers.map(unit), [unit(target)], {
+      defenderRetreats: (round) =>
+        last &&
+        wantsRetreat(
+          run.s.policies.CSA,
+          [target.id],
+          { round, lost: 0, left: 1, foes: attackers.length, attacking: false },
+          'RETREAT',
+        ).retreat,
+      attackerRetreats: (round, a) =>
+        wantsRetreat(
+          run.s.policies.USA,
+          a.map((x) => x.id),
+          { round, lost: attackers.length - a.length, left: a.length, foes: 1, attacking: true },
+          'FIGHT',
+        ).retreat,
+    })
+    const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+    run.remove(sunk)
+    run.say(
+      '10.3',
+      `${target.id} fights ${group.ships.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
+      where.id,
+    )
+    if (sunk.has(target.id)) return false
+    // Ruling RR-C1: a raider that broke off ends its move where it is.
+    if (b.ended === 'defender-retreated') return false
+  }
+  return true
+}
+
+/** The Union ships that intercept a Confederate ship entering `at` (7.75-7.76, ruling on digest A3). */
+export function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
+  const kind = run.space(at).kind
+  if (kind === 'blockadeStation') return run.piecesAt(at, 'USA', ['sloop', 'gunboat'])
+  if (kind === 'coastal') return run.piecesAt(at, 'USA', ['sloop'])
+  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return run.piecesAt(at, 'USA', ['sloop'])
+  return []
+}
+
+/** The ships of a move as they stand now, checked again against the position (earlier moves may have changed it). */
+export function stackOf(
+  run: PhaseRun,
+  cmd: Extract<RrCommand, { kind: 'move' }>,
+  side: Side,
+): { ships: RrPiece[]; steps: MoveStep[] } | null {
+  const ids = cmd.pieces ?? [cmd.piece]
+  const ships = ids
+    .map((id) => run.s.pieces.find((x) => x.id === id && x.side === side))
+    .filter((x): x is RrPiece => !!x)
+  const lost = ids.filter((id) => !ships.some((x) => x.id === id))
+  if (lost.length)
+    run.say(
+      '7',
+      `${lost.join(', ')} ${lost.length > 1 ? 'are' : 'is'} no longer afloat: ${ships.length ? 'the rest move' : 'the move is void'}.`,
+    )
+  if (!ships.length) return null
+  const check = checkStack(moveContext(run.s, run.pack), ships, cmd.steps)
+  if (!check.ok) {
+    run.say(
+      '7',
+      `${ships.map((x) => x.id).join(', ')} cannot move as ordered (${check.step ? `step ${check.step}: ` : ''}${check.error}); ${ships.length > 1 ? 'they stay' : 'it stays'}.`,
+    )
+    return null
+  }
+  const start = ships[0]!.at
+  for (const x of ships) run.arrived.add(x.id)
+  const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === start ? cmd.steps.slice(1) : cmd.steps
+  return { ships, steps }
+}
+
+/**
+ * A fight in a space between the moving ships and the enemy there (10.3). After each round the
+ * attacker may fall back to `from`, and the defender (where 10.36 gives it somewhere to go) to
+ * `defenderTo`, as their battle orders say. Losses and retreats are carried out and told.
+ */
+export function fightHere(
+  run: PhaseRun,
+  attackers: RrPiece[],
+  defenders: RrPiece[],
+  rule: string,
+  opts: { shields?: boolean; from: string; defenderTo?: string | null },
+): { lost: Set<string>; ended: string } {
+  const units = attackers.map(unit)
+  // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
+  if (opts.shields) {
+    const ics = units.filter((u) => u.type === 'ironclad')
+    const sls = units.filter((u) => u.type === 'sloop')
+    const gbs = units.filter((u) => u.type === 'gunboat')
+    sls.forEach((sl, i) => {
+      if (ics[i]) sl.shieldedBy = ics[i]!.id
+    })
+    gbs.forEach((gb, i) => {
+      if (sls[i]) gb.shieldedBy = sls[i]!.id
+    })
+  }
+  const aSide = attackers[0]!.side
+  const dSide = aSide === 'CSA' ? 'USA' : 'CSA'
+  const ships = (u: Unit[]) => u.filter((x) => x.type !== 'battery')
+  const asks = (side: Side, mine: Unit[], foes: Unit[], round: number, start: number, attacking: boolean) =>
+    wantsRetreat(
+      run.s.policies[side],
+      mine.map((x) => x.id),
+      { round, lost: start - mine.length, left: mine.length, foes: ships(foes).length, attacking },
+      'FIGHT',
+    ).retreat
+  const b = battle(run.dice, units, defenders.map(unit), {
+    attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
+    defenderRetreats: (round, a, d) =>
+      !!opts.defenderTo &&
+      ships(d).length > 0 &&
+      asks(dSide, ships(d), a, round, ships(defenders.map(unit)).length, false),
+  })
+  const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
+  run.remove(lost)
+  const where = attackers[0]!.at
+  run.say(
+    rule,
+    `Combat in ${run.name(where)}: ${attackers.map((x) => x.id).join(', ')} against ${defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s); ${lost.size ? `lost: ${[...lost].join(', ')}` : 'nothing lost'}.`,
+    where,
+  )
+  if (b.ended === 'attacker-retreated') {
+    const back = attackers.filter((x) => !lost.has(x.id))
+    for (const x of back) x.at = opts.from
+    run.say(
+      '10.36',
+      `${back.map((x) => x.id).join(', ')} ${back.length > 1 ? 'fall' : 'falls'} back to ${run.name(opts.from)}.`,
+      opts.from,
+    )
+  } else if (b.ended === 'defender-retreated' && opts.defenderTo) {
+    const away = defenders.filter((x) => !lost.has(x.id) && x.type !== 'battery')
+    for (const x of away) x.at = opts.defenderTo
+    run.say(
+      '10.36',
+      `${away.map((x) => x.id).join(', ')} ${away.length > 1 ? 'retreat' : 'retreats'} to ${run.name(opts.defenderTo)}.`,
+      opts.defenderTo,
+    )
+  }
+  return { lost, ended: b.ended }
+}
+
+/** Where a defender in `at` may retreat (10.36), or null: a station's own port (or the forts for New Orleans), a river port or fort next to a friendly one, or for the Union a station's coastal zone. */
+export function defenderRetreat(run: PhaseRun, at: string, side: Side): string | null {
+  const here = run.space(at)
+  const friendly = (id: string) => run.holder(id) === side
+  if (here.kind === 'blockadeStation') {
+    if (side === 'USA') return run.pack.map.neighbours(at, ['sea']).find((n) => run.space(n).kind === 'coastal') ?? null
+    return (
+      run.pack.map.neighbours(at, ['port', 'river']).find((n) => friendly(n) && run.space(n).kind !== 'coastal') ?? null
+    )
+  }
+  if (here.kind === 'riverPort' || here.kind === 'fort')
+    return (
+      run.pack.map
+        .neighbours(at, ['river'])
+        .find((n) => friendly(n) && (run.space(n).kind === 'riverPort' || run.space(n).kind === 'fort')) ?? null
+    )
+  return null
+}

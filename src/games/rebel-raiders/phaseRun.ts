@@ -1,0 +1,62 @@
+// One phase's resolution in progress: the state it changes, the pack and dice it reads, the
+// narrative it writes, and the small moves every step makes (add, remove, score).
+import { type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
+import type { Unit } from './combat.ts'
+import type { Space } from './map.ts'
+import type { RebelPack } from './pack.ts'
+import type { PieceType, Side } from './setup.ts'
+import { nextCounter, type RrPiece, type RrState } from './state.ts'
+import { clampVp } from './supply.ts'
+
+export const CODES: Record<PieceType, string> = {
+  battery: 'BT',
+  gunboat: 'GB',
+  ironclad: 'IC',
+  raider: 'RD',
+  sloop: 'SL',
+  runner: 'BR',
+}
+
+export class PhaseRun {
+  readonly narrative: NarrativeEntry[] = []
+  /** Pieces moved or placed this phase, in order: the last to arrive are the first lost to stacking (6.12). */
+  readonly arrived = new Set<string>()
+  constructor(
+    readonly s: RrState,
+    readonly pack: RebelPack,
+    readonly dice: Dice,
+  ) {}
+
+  say(rule: string, text: string, at?: string): void {
+    this.narrative.push({ audience: PUBLIC, rule, text, ...(at ? { at } : {}) })
+  }
+  name(id: string): string {
+    return this.pack.map.space(id).name
+  }
+  space(id: string): Space {
+    return this.pack.map.space(id)
+  }
+  holder(id: string): Side | 'neutral' {
+    return this.s.control[id] ?? this.space(id).side ?? 'neutral'
+  }
+  piecesAt(at: string, side: Side, types?: PieceType[]): RrPiece[] {
+    return this.s.pieces.filter((p) => p.at === at && p.side === side && (!types || types.includes(p.type)))
+  }
+  remove(ids: Iterable<string>): void {
+    const gone = new Set(ids)
+    this.s.pieces = this.s.pieces.filter((p) => !gone.has(p.id))
+  }
+  add(side: Side, type: PieceType, at: string): RrPiece {
+    const p: RrPiece = { id: nextCounter(this.s, CODES[type]), side, type, at }
+    this.s.pieces.push(p)
+    this.arrived.add(p.id)
+    return p
+  }
+  vp(delta: number, rule: string, why: string): void {
+    if (!delta) return
+    this.s.vp = clampVp(this.s.vp + delta, { cap: false })
+    this.say(rule, `${why}: ${delta > 0 ? '+' : ''}${delta} VP to the Confederacy (now ${this.s.vp}).`)
+  }
+}
+
+export const unit = (p: RrPiece): Unit => ({ id: p.id, side: p.side, type: p.type })
