@@ -1,5 +1,6 @@
 // DESIGN 8b: Rebel Raiders' pictures on real geography: the theatre and the oceans, every piece and
 // holder shown, rasterised by the engine.
+import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { describe, expect, it } from 'vitest'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
@@ -8,7 +9,7 @@ const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
 
 describe('Rebel Raiders pictures', () => {
   it('draw the theatre and the oceans with the land, each place, who holds it and what stands there', () => {
-    const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+    const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([]))
     s.control.SAVA = 'USA'
     const figures = rs.figures!(s, { kind: 'observer' }, [])
     expect(figures.map((f) => f.name)).toEqual(['theatre', 'oceans'])

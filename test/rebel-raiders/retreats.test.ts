@@ -1,13 +1,13 @@
 // RB 10.35-10.36: standing battle orders (POLICY ... ON BATTLE) and where a side may retreat.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { parseBattlePolicy } from '../../src/games/rebel-raiders/policies.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 
 const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
 const start = (phase: RrState['phase']) => {
-  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([]))
   s.phase = phase
   return s
 }

@@ -1,12 +1,12 @@
 // RB 7.5-7.6: ships moving together, towing, and stacks in combat (7.75, 10.21).
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 
 const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
 const start = (phase: RrState['phase'] = 'union-move') => {
-  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never)
+  const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([]))
   s.phase = phase
   return s
 }

@@ -1,12 +1,12 @@
 // The Rebel Raiders turn as the engine runs it (RB 5): orders checked on receipt, each phase
 // resolved with forced dice through the kit's given/when/then helper.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 
 const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
-const start = () => rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), null as never) as RrState
+const start = () => rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([])) as RrState
 const piece = (s: RrState, id: string) => s.pieces.find((p) => p.id === id)
 
 describe('RB 5: the turn', () => {
@@ -72,7 +72,7 @@ describe('RB 5: the turn', () => {
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [
         4,
-        'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, PASS',
+        'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PASS',
       ],
     ])
   })

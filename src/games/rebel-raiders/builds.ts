@@ -1,13 +1,22 @@
 // Both sides' builds (RB 14, 15): how many each side has, what each piece costs, where it may be
 // placed, what arrives only next turn, and the Confederate exchange of victory points for special
 // build points. A build order list is checked whole, line by line, against the position at the
-// start of the build phase; the same check serves the acknowledgement and the resolution. Cards
-// bought with builds are part of the card rules (not implemented yet) and are refused here.
+// start of the build phase; the same check serves the acknowledgement and the resolution. A card
+// bought is drawn at once and may not be played in the phase that bought it (14.32, 15.44).
 import type { RebelMap } from './map.ts'
 import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
 
-export type Buildable = 'raider' | 'gunboat' | 'runner' | 'ironclad' | 'battery' | 'sloop' | 'counterattack' | 'pawn'
+export type Buildable =
+  | 'raider'
+  | 'gunboat'
+  | 'runner'
+  | 'ironclad'
+  | 'battery'
+  | 'sloop'
+  | 'counterattack'
+  | 'pawn'
+  | 'card'
 
 export interface BuildOrder {
   line: number
@@ -36,8 +45,13 @@ export interface BuildPlan {
   nextTurn: { type: PieceType | 'pawn' | 'counterattack'; at: string | null }[]
   vp: number
   buildsLeft: number
+  /** Cards bought, drawn when the builds are carried out. */
+  cards: number
   errors: { line: number; message: string }[]
 }
+
+/** At most two cards bought in a build phase (14.32, 15.44). */
+const CARDS_A_PHASE = 2
 
 /** RB 14.23: five builds with four or fewer cities and ports lost, one fewer for each four more (ruling RR-B1 past the stated two brackets). */
 export function confederateBuilds(citiesLost: number): number {
@@ -62,6 +76,7 @@ const SPECIAL_COST: Partial<Record<Buildable, number>> = {
   battery: 4,
   ironclad: 4,
   counterattack: 3,
+  card: 2,
   gunboat: 1,
   runner: 1,
   raider: 1,
@@ -73,7 +88,14 @@ export function planBuilds(side: Side, orders: BuildOrder[], ctx: BuildContext):
 }
 
 function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: confederateBuilds(ctx.citiesLost), errors: [] }
+  const plan: BuildPlan = {
+    now: [],
+    nextTurn: [],
+    vp: 0,
+    buildsLeft: confederateBuilds(ctx.citiesLost),
+    cards: 0,
+    errors: [],
+  }
   let special = ctx.specialPoints
   // One battery a turn from each arsenal still held and not razed (14.23).
   let arsenalBatteries = ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length
@@ -185,6 +207,13 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         }
         break
       }
+      case 'card': {
+        // Only with special build points, two points a card (14.32).
+        if (!o.special) fail('the Confederacy buys a card only with special build points: BUILD CARD SPECIAL (14.32)')
+        else if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a build phase (14.32)`)
+        else if (pay(0)) plan.cards++
+        break
+      }
       case 'counterattack': {
         // Three builds, or all that are left when fewer (14.24).
         if (counterattacks >= 1) fail('one counterattack a turn (14.24)')
@@ -204,7 +233,7 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: unionBuilds(ctx.turn), errors: [] }
+  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: unionBuilds(ctx.turn), cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
@@ -251,6 +280,11 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
           pawns++
           plan.nextTurn.push({ type: 'pawn', at: null })
         }
+        break
+      }
+      case 'card': {
+        if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a turn (15.44)`)
+        else if (pay(2)) plan.cards++
         break
       }
       default:

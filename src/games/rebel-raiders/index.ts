@@ -9,6 +9,7 @@ import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from '.
 import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
+import { cardsSeenBy, openingDecks } from './cards.ts'
 import { phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
 
 export const REBEL_RAIDERS_VERSION = '0.1.0'
@@ -37,7 +38,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       summary: 'the basic game without cards',
     })),
     phaseKinds: ['move', 'build'],
-    setup(scenario) {
+    setup(scenario, _options, _pack, hidden) {
       const setup = content.setups[scenario]
       if (!setup) throw new Error(`unknown scenario ${scenario}`)
       const position = openingPosition(setup, content.pieces, content.map)
@@ -68,6 +69,8 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         arriving: [],
         counters,
         raids: {},
+        // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand.
+        cards: openingDecks(content.decks, hidden),
         finished: false,
         winner: null,
         result: null,
@@ -102,7 +105,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       resolvePhase(run, input.orders[phasing(state)] ?? [])
       return { state: s, narrative: run.narrative, decisions: [], label, finished: s.finished }
     },
-    view: (s, _viewer: Viewer) => ({
+    view: (s, viewer: Viewer) => ({
       turn: turnName(s.turn),
       phase: phaseName(s.phase),
       confederatePoints: s.vp,
@@ -112,6 +115,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         .filter(([, side]) => side === 'USA')
         .map(([id]) => id),
       pieces: s.pieces.map((p) => `${p.side} ${p.id} ${p.at}${p.cargo ? ` cargo ${p.cargo}` : ''}`),
+      cards: { confederate: cardsSeenBy(s, 'CSA', viewer), union: cardsSeenBy(s, 'USA', viewer) },
     }),
     turnOf: (s) => s.turn,
     turnLabel: (turn) => turnName(turn),
@@ -124,7 +128,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
           }
         : null,
     reportModel: (s, viewer) => ({
-      rr: statusModel(s, content),
+      rr: statusModel(s, content, viewer),
       orderForm: viewer.kind === 'role' ? orderForm(s, content, viewer.role) : [],
     }),
     figures: (s) => rebelFigures(s, content),

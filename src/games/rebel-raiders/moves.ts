@@ -1,6 +1,7 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
+import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
 import type { RrCommand } from './orders.ts'
@@ -283,6 +284,9 @@ export function emancipation(run: PhaseRun): void {
     '17.3',
     'The Emancipation Proclamation: Europe turns from the Confederacy; two 2-VP cargo markers leave the game.',
   )
+  // Trent, Maximillian and Royal Navy leave the game and both decks are shuffled anew (17.33). The
+  // effects of those cards in play end with them (they come with the card effects).
+  emancipationDecks(run)
 }
 
 /** RB 11.9: a Confederate counterattack with its grey pawn; a win gives the space back (11.92, 11.94). */

@@ -7,6 +7,9 @@
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
+//   BUILD CARD [SPECIAL]                                              (a card drawn now, not playable this phase)
+//   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
+//   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
 //   PASS                                                               (nothing this phase)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
@@ -19,7 +22,8 @@ import { checkStack } from './stack.ts'
 import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
-import { type RrPiece, type RrState, sideOf } from './state.ts'
+import { HAND_LIMIT } from './cards.ts'
+import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
 
 export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
@@ -30,10 +34,33 @@ export type RrCommand =
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
   | { kind: 'exchange'; line: number; points: number }
+  | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
   | { kind: 'pass'; line: number }
 
-const VERBS = ['MOVE', 'ASSAULT', 'COUNTERATTACK', 'TACTICS', 'INTERCEPT', 'POLICY', 'BUILD', 'EXCHANGE', 'PASS']
-const BUILDABLE: Buildable[] = ['raider', 'gunboat', 'runner', 'ironclad', 'battery', 'sloop', 'counterattack', 'pawn']
+const VERBS = [
+  'MOVE',
+  'ASSAULT',
+  'COUNTERATTACK',
+  'TACTICS',
+  'INTERCEPT',
+  'POLICY',
+  'BUILD',
+  'EXCHANGE',
+  'DISCARD',
+  'REFRESH',
+  'PASS',
+]
+const BUILDABLE: Buildable[] = [
+  'raider',
+  'gunboat',
+  'runner',
+  'ironclad',
+  'battery',
+  'sloop',
+  'counterattack',
+  'pawn',
+  'card',
+]
 
 export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
   const out: Parsed<RrCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
@@ -48,6 +75,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   let counterattacks = 0
   let assaults = 0
   let oceanLandings = 0
+  const discarded = new Set<number>()
   for (const l of readScript(text).lines) {
     const [verb, ...rest] = l.words
     const raw = l.text.split(/\s+/).slice(1).join(' ')
@@ -65,7 +93,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       err(l.line, l.text, `${verb} belongs to a move phase; this is the ${state.phase.replace('-', ' ')} phase`)
       continue
     }
-    if ((verb === 'BUILD' || verb === 'EXCHANGE') && moving) {
+    if ((verb === 'BUILD' || verb === 'EXCHANGE' || verb === 'DISCARD' || verb === 'REFRESH') && moving) {
       err(l.line, l.text, `${verb} belongs to a build phase; this is the ${state.phase.replace('-', ' ')} phase`)
       continue
     }
@@ -219,6 +247,17 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       out.normalised.push(`EXCHANGE ${n} (${5 * n} VP for ${n} special build points)`)
       continue
     }
+    if (verb === 'DISCARD' || verb === 'REFRESH') {
+      const problem = discardProblem(state, side, verb, rest, discarded)
+      if (typeof problem === 'string') {
+        err(l.line, l.text, problem)
+        continue
+      }
+      for (const c of problem) discarded.add(c)
+      out.commands.push({ kind: 'discard', line: l.line, cards: problem, refresh: verb === 'REFRESH' })
+      out.normalised.push(`${verb} ${problem.map((c) => `#${c} ${pack.cards.get(c)?.name ?? ''}`.trim()).join(', ')}`)
+      continue
+    }
     // BUILD
     const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?$/.exec(rest.join(' '))
     const what = m?.[1]?.toLowerCase() as Buildable | undefined
@@ -233,11 +272,25 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
     out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
   }
   const placed: RrPiece[] = []
+  let bought = 0
   if (builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
     const plan = planBuilds(side, builds, buildContext(state, pack, exchanged))
     for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
     plan.now.forEach((n, i) => placed.push({ id: `new ${n.type} ${i + 1}`, side, type: n.type, at: n.at }))
+    bought = plan.cards
+  }
+  if (!moving) {
+    const kept =
+      state.cards[side].hand.length +
+      bought -
+      [...out.commands].reduce((n, c) => n + (c.kind === 'discard' && !c.refresh ? c.cards.length : 0), 0)
+    if (kept > HAND_LIMIT)
+      out.warnings.push({
+        line: 0,
+        text: '',
+        message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, the highest-numbered go (14.41, ruling RR-K1)`,
+      })
   }
   // Where the orders would leave too many pieces together, say so now (6.12): the last to arrive would be lost.
   const after = [...state.pieces.map((p) => ({ ...p, at: ends.get(p.id) ?? p.at })), ...placed]
@@ -258,4 +311,27 @@ export function stepText(s: MoveStep): string {
 function isEnemyPlace(pack: RebelPack, state: RrState, id: string): boolean {
   const s = pack.map.space(id)
   return (state.control[id] ?? s.side) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)
+}
+
+/** A DISCARD or REFRESH line's cards, or why it is refused: numbers from the hand, each named once, REFRESH in December. */
+function discardProblem(
+  state: RrState,
+  side: 'CSA' | 'USA',
+  verb: 'DISCARD' | 'REFRESH',
+  words: string[],
+  already: ReadonlySet<number>,
+): number[] | string {
+  const cards = words.flatMap((w) => w.split(',')).filter(Boolean)
+  const numbers = cards.map((w) => Number(w.replace(/^#/, '')))
+  if (!numbers.length || numbers.some((n) => !Number.isInteger(n)))
+    return `write ${verb} <card number> [<card number> ...], e.g. ${verb} 12 40`
+  if (verb === 'REFRESH' && !dateOf(state.turn).december)
+    return 'the winter refresh is made in a December build phase only (14.42)'
+  const hand = state.cards[side].hand
+  const notHeld = numbers.filter((n) => !hand.includes(n))
+  if (notHeld.length)
+    return `not in your hand: ${notHeld.map((n) => `#${n}`).join(', ')} (your hand: ${hand.map((n) => `#${n}`).join(', ') || 'empty'})`
+  const twice = numbers.filter((n, i) => already.has(n) || numbers.indexOf(n) !== i)
+  if (twice.length) return `${twice.map((n) => `#${n}`).join(', ')} named twice`
+  return numbers
 }

@@ -1,7 +1,9 @@
-// The Rebel Raiders data pack: the map, the piece table and the set-ups, loaded and checked
+// The Rebel Raiders data pack: the map, the piece table, the set-ups and the cards, loaded and checked
 // together; its hash fixes the game's copy in GameCreated (a moderator may load a corrected one).
 import { canonicalJson, sha256Hex } from '../../util/canonical.ts'
 import type { DataPack } from '../contract.ts'
+import cardsJson from './data/cards.json' with { type: 'json' }
+import { type CardDef, type CardList, cardListSchema } from './cardList.ts'
 import mapJson from './data/map.json' with { type: 'json' }
 import piecesJson from './data/pieces.json' with { type: 'json' }
 import setup1861 from './data/setup-1861.json' with { type: 'json' }
@@ -13,6 +15,10 @@ export interface RebelPack {
   map: RebelMap
   pieces: Pieces
   setups: Record<string, Setup>
+  /** By number. */
+  cards: ReadonlyMap<number, CardDef>
+  /** Each side's deck, by number. */
+  decks: { USA: number[]; CSA: number[] }
 }
 
 /** The pack as stored in GameCreated: plain JSON, checked. */
@@ -20,22 +26,32 @@ export interface RawRebelPack {
   map: unknown
   pieces: Pieces
   setups: Record<string, Setup>
+  cards: CardList
 }
 
 /** A fresh copy of the embedded pack's raw parts. */
 export function rawRebelPack(): unknown {
-  return structuredClone({ map: mapJson, pieces: piecesJson, setups: { '1861': setup1861 } })
+  return structuredClone({ map: mapJson, pieces: piecesJson, setups: { '1861': setup1861 }, cards: cardsJson })
 }
 
 /** The rules' view of a checked pack. */
 export function bindRebelPack(raw: RawRebelPack): RebelPack {
-  return { map: loadRebelMap(raw.map).content, pieces: raw.pieces, setups: raw.setups }
+  const cards = new Map(raw.cards.cards.map((c) => [c.number, c]))
+  const deck = (side: 'USA' | 'CSA') => raw.cards.cards.filter((c) => c.side === side).map((c) => c.number)
+  return {
+    map: loadRebelMap(raw.map).content,
+    pieces: raw.pieces,
+    setups: raw.setups,
+    cards,
+    decks: { USA: deck('USA'), CSA: deck('CSA') },
+  }
 }
 
 export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
-  const r = raw as { map?: unknown; pieces?: unknown; setups?: Record<string, unknown> }
+  const r = raw as { map?: unknown; pieces?: unknown; setups?: Record<string, unknown>; cards?: unknown }
   const map = loadRebelMap(r.map).content
   const pieces = piecesSchema.parse(r.pieces)
+  const cards = cardListSchema.parse(r.cards)
   const setups: Record<string, Setup> = {}
   for (const [id, s] of Object.entries(r.setups ?? {})) {
     setups[id] = setupSchema.parse(s)
@@ -44,7 +60,7 @@ export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
   if (!Object.keys(setups).length) throw new Error('the pack has no set-up')
   return {
     id: `rebel-raiders:${map.id}`,
-    hash: sha256Hex(canonicalJson({ map: r.map, pieces: r.pieces, setups: r.setups })),
-    content: { map: r.map, pieces, setups },
+    hash: sha256Hex(canonicalJson({ map: r.map, pieces: r.pieces, setups: r.setups, cards: r.cards })),
+    content: { map: r.map, pieces, setups, cards },
   }
 }

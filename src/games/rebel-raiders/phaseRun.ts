@@ -1,6 +1,7 @@
 // One phase's resolution in progress: the state it changes, the pack and dice it reads, the
 // narrative it writes, and the small moves every step makes (add, remove, score).
-import { type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
+import { type Audience, type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
+import type { CardRun } from './cards.ts'
 import type { Unit } from './combat.ts'
 import type { Space } from './map.ts'
 import type { RebelPack } from './pack.ts'
@@ -17,7 +18,7 @@ export const CODES: Record<PieceType, string> = {
   runner: 'BR',
 }
 
-export class PhaseRun {
+export class PhaseRun implements CardRun {
   readonly narrative: NarrativeEntry[] = []
   /** Pieces moved or placed this phase, in order: the last to arrive are the first lost to stacking (6.12). */
   readonly arrived = new Set<string>()
@@ -29,6 +30,13 @@ export class PhaseRun {
 
   say(rule: string, text: string, at?: string): void {
     this.narrative.push({ audience: PUBLIC, rule, text, ...(at ? { at } : {}) })
+  }
+  /** An entry for some readers only (a hand is its owner's). */
+  tell(audience: Audience, rule: string, text: string): void {
+    this.narrative.push({ audience, rule, text })
+  }
+  cardName(card: number): string {
+    return this.pack.cards.get(card)?.name ?? `card ${card}`
   }
   name(id: string): string {
     return this.pack.map.space(id).name

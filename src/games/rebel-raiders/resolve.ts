@@ -2,6 +2,7 @@
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
+import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { overStacked } from './stacking.ts'
@@ -75,6 +76,14 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   }
   if (plan.vp) run.vp(plan.vp, '14.24', 'Raider built')
+  if (plan.cards) {
+    const drawn = drawCards(run, side, plan.cards, side === 'CSA' ? '14.32' : '15.44', 'bought with builds')
+    run.s.cards[side].bought.push(...drawn)
+  }
+  // 14.4, 15.5: discards to six, and in December the winter refresh.
+  const named = commands.flatMap((c) => (c.kind === 'discard' && !c.refresh ? c.cards : []))
+  const refresh = commands.flatMap((c) => (c.kind === 'discard' && c.refresh ? c.cards : []))
+  endOfBuildDiscards(run, side, named, refresh)
 }
 
 /** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in a port of his (ruling RR-B2), Union ones where built. */
@@ -138,6 +147,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       s.csaPawns = 0
       supply(run)
       s.phase = 'csa-build'
+      drawCards(run, 'CSA', buildDrawCount(s, 'CSA'), '14.1', 'for the build phase')
       return
     case 'csa-build':
       arrivals(run, 'CSA')
@@ -167,6 +177,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         }
       }
       s.phase = 'union-build'
+      drawCards(run, 'USA', buildDrawCount(s, 'USA'), '15.1', 'for the build phase')
       return
     }
     case 'union-build': {
@@ -187,6 +198,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       }
       if (s.finished) run.say('16', s.result!)
       else {
+        returnHeldAside(run)
         s.turn += 1
         s.phase = 'csa-move'
         s.unionPawns = 2 + s.pawnsNext

@@ -1,6 +1,7 @@
 // Rebel Raiders game state: plain JSON, folded by the engine from the log. A turn (April, August,
 // December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
 // the Union move and the Union build (with the victory check after it); each is one resolution.
+import type { Decks } from './cards.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
@@ -59,6 +60,8 @@ export interface RrState {
   counters: Record<string, number>
   /** Raid attempts this turn per raider and zone (8.13). */
   raids: Record<string, number>
+  /** Each side's deck, hand, discards and cards in play (17). */
+  cards: Decks
   finished: boolean
   winner: Side | null
   result: string | null

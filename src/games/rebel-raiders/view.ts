@@ -1,12 +1,14 @@
-// What a Rebel Raiders report shows of the board. In the basic game everything on the map is public
-// (the hands come with the cards), so every reader gets the same situation.
+// What a Rebel Raiders report shows. Everything on the map is public; of the cards, a hand is shown to
+// its owner alone (the other side sees how many it holds), the discards and cards in play to all.
 import { confederateBuilds, unionBuilds } from './builds.ts'
 import { checkMove } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
-import { phaseName, type RrState, turnName } from './state.ts'
+import type { Viewer } from '../contract.ts'
+import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
+import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
 
-export function statusModel(s: RrState, pack: RebelPack) {
+export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
   const bySpace = new Map<string, string[]>()
   for (const p of s.pieces)
     bySpace.set(p.at, [
@@ -34,6 +36,40 @@ export function statusModel(s: RrState, pack: RebelPack) {
       (a) => `${a.side === 'CSA' ? 'Confederate' : 'Union'} ${a.type}${a.at ? ` at ${a.at}` : ''}`,
     ),
     intercept,
+    ...cardsModel(s, pack, viewer),
+  }
+}
+
+function cardsModel(s: RrState, pack: RebelPack, viewer: Viewer) {
+  const named = (c: number) => `#${c} ${pack.cards.get(c)?.name ?? ''}`.trim()
+  const side = (id: 'CSA' | 'USA', title: string) => {
+    const seen = cardsSeenBy(s, id, viewer)
+    return {
+      title,
+      handSize: seen.handSize,
+      drawPile: seen.drawPile,
+      discards: seen.discards.map(named),
+      inPlay: seen.inPlay.map(named),
+      heldAside: seen.heldAside.map((h) => `${named(h.card)} (back after ${turnName(h.returnsAfterTurn)})`),
+    }
+  }
+  const own = viewer.kind === 'role' ? (viewer.role === roleOf('CSA') ? 'CSA' : 'USA') : null
+  const hand = own
+    ? s.cards[own].hand.map((c) => {
+        const card = pack.cards.get(c)
+        return {
+          card: named(c),
+          when: card ? `${card.window === 'opp' ? "in the other side's phase" : card.window}: ${card.timing}` : '',
+          years: card && (card.years.from > 1861 || card.years.to < 1864) ? `${card.years.from}-${card.years.to}` : '',
+          bought: s.cards[own].bought.includes(c),
+        }
+      })
+    : null
+  return {
+    hand,
+    handLimit: HAND_LIMIT,
+    winterRefresh: dateOf(s.turn).december && s.phase.endsWith('build'),
+    decks: [side('CSA', 'Confederate'), side('USA', 'Union')],
   }
 }
 
@@ -55,6 +91,13 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
       lines.push(
         `# Arsenal batteries: ${['ATLA', 'RICH'].filter((c) => (ctx.control[c] ?? 'CSA') === 'CSA' && !ctx.razed.has(c)).length}; EXCHANGE <n> buys special build points at 5 VP each.`,
       )
+    const hand = s.cards[side].hand.length
+    if (hand > HAND_LIMIT)
+      lines.push(
+        `# Your hand holds ${hand} cards: DISCARD ${hand - HAND_LIMIT} of them (14.41), e.g. DISCARD ${s.cards[side].hand.slice(0, hand - HAND_LIMIT).join(' ')}`,
+      )
+    if (dateOf(s.turn).december)
+      lines.push('# December: REFRESH <card> ... discards cards and draws as many in their place (14.42).')
     lines.push('PASS')
     return lines
   }
