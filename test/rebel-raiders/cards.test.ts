@@ -130,9 +130,10 @@ describe('RB 14.32, 15.44: cards bought', () => {
       'a card costs 2 special build points; 1 left (14.32)',
     )
     s.vp = 30
-    expect(rs.parseOrders(s, 'confederate', 'EXCHANGE 6\nBUILD CARD SPECIAL\nBUILD CARD SPECIAL\nBUILD CARD SPECIAL').errors[0]!.message).toBe(
-      'at most 2 cards bought a build phase (14.32)',
-    )
+    expect(
+      rs.parseOrders(s, 'confederate', 'EXCHANGE 6\nBUILD CARD SPECIAL\nBUILD CARD SPECIAL\nBUILD CARD SPECIAL')
+        .errors[0]!.message,
+    ).toBe('at most 2 cards bought a build phase (14.32)')
     const run = given(rs, s).orders('confederate', 'EXCHANGE 4\nBUILD CARD SPECIAL\nBUILD CARD SPECIAL').resolve()
     expect(run.state.vp).toBe(10)
     expect(run.state.cards.CSA.hand).toHaveLength(5)
