@@ -38,6 +38,8 @@ export interface BuildContext {
   specialPoints: number
   /** Ironclads placed at the start of this build phase, by space (14.22, 15.22): no other ship is built there. */
   ironcladsPlaced: readonly string[]
+  /** Arsenal batteries over the one a city gives (card #95 Tredegar Iron Works). */
+  extraArsenalBatteries?: number
 }
 
 export interface BuildPlan {
@@ -98,7 +100,9 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   }
   let special = ctx.specialPoints
   // One battery a turn from each arsenal still held and not razed (14.23).
-  let arsenalBatteries = ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length
+  let arsenalBatteries =
+    ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length +
+    (ctx.extraArsenalBatteries ?? 0)
   const shipIn = new Set<string>(ctx.ironcladsPlaced)
   const batteryIn = new Set<string>()
   let raiders = 0

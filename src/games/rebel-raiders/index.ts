@@ -35,7 +35,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       id,
       title: s.title,
       turns: 'April 1861 - December 1864 (12 turns)',
-      summary: 'the basic game without cards',
+      summary: 'the 1861 campaign: the basic game with the decks; card effects in part',
     })),
     phaseKinds: ['move', 'build'],
     setup(scenario, _options, _pack, hidden) {
@@ -71,6 +71,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         raids: {},
         // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand.
         cards: openingDecks(content.decks, hidden),
+        thisTurn: [],
         finished: false,
         winner: null,
         result: null,

@@ -47,19 +47,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
     }
     if (step.action === 'LOAD') {
       // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
-      const inUse = (v: number) => run.s.pieces.filter((x) => x.cargo === v).length
-      const pool = {
-        ...run.pack.pieces.cargoMarkers,
-        two: Math.max(0, run.pack.pieces.cargoMarkers.two - (run.s.emancipated ? 2 : 0)),
-      }
       const value =
-        p.cargo !== undefined
-          ? null
-          : run.space(p.at).european && inUse(2) < pool.two
-            ? 2
-            : inUse(1) < pool.one
-              ? 1
-              : null
+        p.cargo !== undefined ? null : run.space(p.at).european && run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
       if (value === null)
         run.say(
           '9.3',

@@ -10,6 +10,7 @@
 //   BUILD CARD [SPECIAL]                                              (a card drawn now, not playable this phase)
 //   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
 //   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
+//   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   PASS                                                               (nothing this phase)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
@@ -22,7 +23,9 @@ import { checkStack } from './stack.ts'
 import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
+import { CARD_EFFECTS } from './cardEffects.ts'
 import { HAND_LIMIT } from './cards.ts'
+import { type PlayOrder, playProblem } from './plays.ts'
 import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
 
 export type RrCommand =
@@ -35,6 +38,7 @@ export type RrCommand =
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
+  | ({ kind: 'play' } & PlayOrder)
   | { kind: 'pass'; line: number }
 
 const VERBS = [
@@ -48,6 +52,7 @@ const VERBS = [
   'EXCHANGE',
   'DISCARD',
   'REFRESH',
+  'PLAY',
   'PASS',
 ]
 const BUILDABLE: Buildable[] = [
@@ -76,6 +81,8 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   let assaults = 0
   let oceanLandings = 0
   const discarded = new Set<number>()
+  const played = new Set<number>()
+  const lastingEffects: string[] = []
   for (const l of readScript(text).lines) {
     const [verb, ...rest] = l.words
     const raw = l.text.split(/\s+/).slice(1).join(' ')
@@ -247,6 +254,25 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       out.normalised.push(`EXCHANGE ${n} (${5 * n} VP for ${n} special build points)`)
       continue
     }
+    if (verb === 'PLAY') {
+      const m = /^(\d+)(?:\s+AT\s+(\S+))?$/.exec(rest.join(' '))
+      if (!m) {
+        err(l.line, l.text, 'write PLAY <card number> [AT <space>], e.g. PLAY 84')
+        continue
+      }
+      const play: PlayOrder = { line: l.line, card: Number(m[1]), ...(m[2] ? { at: m[2] } : {}) }
+      const problem = played.has(play.card) ? `#${play.card} is played twice` : playProblem(state, pack, side, play)
+      if (problem) {
+        err(l.line, l.text, problem)
+        continue
+      }
+      played.add(play.card)
+      const lasting = CARD_EFFECTS[play.card]?.lasting
+      if (lasting) lastingEffects.push(lasting)
+      out.commands.push({ kind: 'play', ...play })
+      out.normalised.push(`PLAY #${play.card} ${pack.cards.get(play.card)!.name}${play.at ? ` AT ${play.at}` : ''}`)
+      continue
+    }
     if (verb === 'DISCARD' || verb === 'REFRESH') {
       const problem = discardProblem(state, side, verb, rest, discarded)
       if (typeof problem === 'string') {
@@ -275,7 +301,7 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
   let bought = 0
   if (builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
-    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged))
+    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged, lastingEffects))
     for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
     plan.now.forEach((n, i) => placed.push({ id: `new ${n.type} ${i + 1}`, side, type: n.type, at: n.at }))
     bought = plan.cards

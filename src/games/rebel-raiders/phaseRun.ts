@@ -35,6 +35,12 @@ export class PhaseRun implements CardRun {
   tell(audience: Audience, rule: string, text: string): void {
     this.narrative.push({ audience, rule, text })
   }
+  /** Whether a cargo marker of this value is free (9.3; the Emancipation takes two 2-VP ones away, 17.33). */
+  cargoFree(value: 1 | 2): boolean {
+    const pool =
+      value === 2 ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 : 0) : this.pack.pieces.cargoMarkers.one
+    return this.s.pieces.filter((x) => x.cargo === value).length < pool
+  }
   cardName(card: number): string {
     return this.pack.cards.get(card)?.name ?? `card ${card}`
   }

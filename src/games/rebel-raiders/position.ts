@@ -13,7 +13,9 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
   }
 }
 
-export function buildContext(state: RrState, pack: RebelPack, exchanged: number): BuildContext {
+/** `extra` names this phase's card effects the orders bring with them (a PLAY line not yet resolved). */
+export function buildContext(state: RrState, pack: RebelPack, exchanged: number, extra: string[] = []): BuildContext {
+  const effects = [...state.thisTurn, ...extra]
   return {
     map: pack.map,
     control: state.control,
@@ -24,5 +26,6 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number)
     razed: new Set(state.razed),
     specialPoints: exchanged,
     ironcladsPlaced: [],
+    extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
   }
 }

@@ -2,6 +2,7 @@
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
+import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
@@ -137,12 +138,16 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
     }
+  // Cards of the start of the phase, and every card of a build phase, come before the other orders (14.21, 15.21).
+  for (const c of commands) if (c.kind === 'play' && playsFirst(s, c)) playCard(run, side, c)
+  const inOrder = (c: RrCommand) => c.kind === 'play' && !playsFirst(s, c) && (playCard(run, side, c), true)
   switch (s.phase) {
     case 'csa-move':
       s.raids = {}
       for (const c of commands) {
         if (c.kind === 'move') moveConfederate(run, c)
         else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
+        else inOrder(c)
       }
       s.csaPawns = 0
       supply(run)
@@ -159,6 +164,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
       for (const c of commands) {
         if (c.kind === 'move') moveUnion(run, c, tactics)
+        else if (inOrder(c)) continue
         else if (c.kind === 'assault') {
           if (s.unionPawns < 1) {
             run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)
@@ -199,6 +205,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       if (s.finished) run.say('16', s.result!)
       else {
         returnHeldAside(run)
+        s.thisTurn = []
         s.turn += 1
         s.phase = 'csa-move'
         s.unionPawns = 2 + s.pawnsNext

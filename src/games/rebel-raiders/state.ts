@@ -62,6 +62,8 @@ export interface RrState {
   raids: Record<string, number>
   /** Each side's deck, hand, discards and cards in play (17). */
   cards: Decks
+  /** Card effects that last to the end of the turn (`tredegar`). */
+  thisTurn: string[]
   finished: boolean
   winner: Side | null
   result: string | null

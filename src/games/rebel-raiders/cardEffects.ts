@@ -1,0 +1,157 @@
+// What the cards implemented so far do when played in their owner's phase (PB 23, in our own words;
+// data/cards.json describes every card). Each effect names the phases it may be played in, checks
+// its own conditions (on receipt and again when it resolves) and applies itself to the phase's run.
+import { PUBLIC } from '../contract.ts'
+import { shuffled } from '../kit/deck.ts'
+import type { RebelPack } from './pack.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import type { PlayOrder } from './plays.ts'
+import type { PieceType, Side } from './setup.ts'
+import type { Phase, RrState } from './state.ts'
+
+export interface CardEffect {
+  /** The owner's phases the card may be played in. */
+  phases: readonly Phase[]
+  /** Played at the start of the phase (before the moves), whatever its place in the orders. */
+  atStart?: boolean
+  /** The effect it leaves until the end of the turn (RrState.thisTurn), which the build check counts. */
+  lasting?: string
+  /** Why the play is not possible as ordered, or null. */
+  check?(s: RrState, pack: RebelPack, side: Side, play: PlayOrder): string | null
+  apply(run: PhaseRun, side: Side, play: PlayOrder): void
+}
+
+const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
+const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
+const EUROPE = ['FREN', 'SPAI']
+const BATTERY_PLACES = ['oceanPort', 'riverPort', 'fort', 'inlandCity']
+
+const holder = (s: RrState, pack: RebelPack, id: string) => s.control[id] ?? pack.map.space(id).side ?? 'neutral'
+
+/** The AT space of a play among the allowed ones (the first is the default when none is named). */
+const placeAmong = (allowed: readonly string[]) => (play: PlayOrder) => play.at ?? allowed[0]!
+const atOneOf =
+  (allowed: readonly string[]) =>
+  (_s: RrState, _p: RebelPack, _side: Side, play: PlayOrder): string | null =>
+    play.at && !allowed.includes(play.at) ? `it places its ship in ${allowed.join(' or ')}` : null
+
+/** #30, #31, #35: a free Union ship in this turn's box of the turn track and in each of the next two. */
+function turnTrackShips(type: PieceType, allowed: readonly string[]): CardEffect {
+  return {
+    phases: UNION_PHASES,
+    check: atOneOf(allowed),
+    apply(run, _side, play) {
+      const at = placeAmong(allowed)(play)
+      for (let k = 0; k < 3; k++) run.s.arriving.push({ turn: run.s.turn + k, side: 'USA', type, at })
+      run.say('15.22', `A free Union ${type} for ${run.name(at)} in each of the next three Union build phases.`, at)
+    },
+  }
+}
+
+export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  // #30 Gustavus Fox, #31 John Dahlgren, #35 Eads' Ironclads.
+  30: turnTrackShips('gunboat', ['NAVY', 'STLO']),
+  31: turnTrackShips('sloop', ['NAVY']),
+  35: turnTrackShips('ironclad', ['CAIR', 'STLO']),
+
+  // #78 Mallory's Miracle: a free ironclad in a Confederate port; the discards go back into the deck.
+  78: {
+    phases: CSA_PHASES,
+    check: (s, pack, _side, play) => {
+      if (!play.at) return 'name the port: PLAY 78 AT <port>'
+      const sp = pack.map.has(play.at) ? pack.map.space(play.at) : null
+      if (!sp || !['oceanPort', 'riverPort'].includes(sp.kind) || holder(s, pack, play.at) !== 'CSA')
+        return `${play.at} is not a Confederate port`
+      return null
+    },
+    apply(run, _side, play) {
+      const at = play.at!
+      run.say('#78', `A free Confederate ironclad ${run.add('CSA', 'ironclad', at).id} in ${run.name(at)}.`, at)
+      const t = run.s.cards.CSA
+      const pile = shuffled([...t.deck.drawPile, ...t.deck.discards], run.dice, 'confederate deck 78', {
+        kind: 'moderator',
+      })
+      run.say('#78', `The Confederate discards (${t.deck.discards.length}) are shuffled back into the deck.`)
+      t.deck = { ...t.deck, drawPile: pile, discards: [] }
+    },
+  },
+
+  // #83 Trent Affair: a free runner in Europe; the card stays face up (it opens #61 and #62).
+  83: {
+    phases: CSA_PHASES,
+    check: (s, _pack, side, play) =>
+      s.emancipated ? 'not after the Emancipation Proclamation (17.33)' : atOneOf(EUROPE)(s, _pack, side, play),
+    apply(run, _side, play) {
+      const at = placeAmong(EUROPE)(play)
+      run.say('#83', `A free blockade runner ${run.add('CSA', 'runner', at).id} in ${run.name(at)}.`, at)
+    },
+  },
+
+  // #84 The Douglas: at the start of the move, a free runner in France & England with a cargo aboard.
+  84: {
+    phases: ['csa-move'],
+    atStart: true,
+    apply(run) {
+      const p = run.add('CSA', 'runner', 'FREN')
+      const cargo = run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
+      if (cargo) p.cargo = cargo
+      run.say(
+        '#84',
+        `A free blockade runner ${p.id} in France & England, ${cargo ? `loaded with ${cargo} VP of cargo` : 'empty: no cargo marker is free (9.3)'}.`,
+        'FREN',
+      )
+    },
+  },
+
+  // #88 P.G.T. Beauregard: one battery more this build, even where one was placed, up to three a space.
+  88: {
+    phases: ['csa-build'],
+    check: (s, pack, _side, play) => {
+      if (!play.at) return 'name the place: PLAY 88 AT <city, port or fort>'
+      const sp = pack.map.has(play.at) ? pack.map.space(play.at) : null
+      if (!sp || !BATTERY_PLACES.includes(sp.kind) || holder(s, pack, play.at) !== 'CSA')
+        return `${play.at} is not a Confederate city, port or fort`
+      const there = s.pieces.filter((p) => p.at === play.at && p.type === 'battery').length
+      const limit = pack.pieces.stacking.batteriesPerSpace
+      return there >= limit ? `${sp.name} already holds ${limit} batteries (6.12)` : null
+    },
+    apply(run, _side, play) {
+      const at = play.at!
+      run.say('#88', `A free Confederate battery ${run.add('CSA', 'battery', at).id} in ${run.name(at)}.`, at)
+    },
+  },
+
+  // #95 Tredegar Iron Works: Richmond gives two arsenal batteries this turn.
+  95: {
+    phases: ['csa-build'],
+    lasting: 'tredegar',
+    check: (s, pack) =>
+      holder(s, pack, 'RICH') !== 'CSA' || s.razed.includes('RICH') ? 'the Confederacy does not hold Richmond' : null,
+    apply(run) {
+      run.s.thisTurn.push('tredegar')
+      run.say('#95', 'Richmond gives two batteries this turn instead of one (14.23).', 'RICH')
+    },
+  },
+
+  // #108 Foreign War Profiteers: a die for each neutral port, a free runner on 5 or 6.
+  108: {
+    phases: ['csa-build'],
+    apply(run) {
+      const maximillian = run.s.cards.CSA.inPlay.includes(61)
+      for (const sp of run.pack.map.spaces.filter((x) => x.kind === 'neutralPort')) {
+        if (sp.id === 'VERA' && maximillian) {
+          run.say('#108', 'Vera Cruz is passed over while #61 Maximillian is in play.', sp.id)
+          continue
+        }
+        const die = run.dice.roll(`#108 profiteers at ${sp.id}`, 6, PUBLIC)
+        if (die >= 5)
+          run.say(
+            '#108',
+            `${sp.name}: die ${die}, a free blockade runner ${run.add('CSA', 'runner', sp.id).id}.`,
+            sp.id,
+          )
+        else run.say('#108', `${sp.name}: die ${die}, nothing.`, sp.id)
+      }
+    },
+  },
+}

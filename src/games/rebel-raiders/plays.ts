@@ -1,0 +1,61 @@
+// Playing a card in one's own phase (RB 17.2): `PLAY <card> [AT <space>]` in a phase's orders. The
+// same check serves the acknowledgement and the resolution: the card is in the hand, it is the
+// player's own, its years allow it (the year tags, digest section 4), its window is this phase, and
+// its own conditions hold. Cards played at the start of a phase, and every card of a build phase
+// (14.21, 15.21), take effect before the other orders; the rest where they stand in the orders.
+// Cards played in the opponent's phase (reactions) are not implemented yet.
+import { CARD_EFFECTS, type CardEffect } from './cardEffects.ts'
+import { settlePlayed } from './cards.ts'
+import type { RebelPack } from './pack.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import type { Side } from './setup.ts'
+import { dateOf, type RrState } from './state.ts'
+
+export interface PlayOrder {
+  line: number
+  card: number
+  at?: string
+}
+
+/** Why a card may not be played as ordered, or null. `bought` lists cards bought this phase (14.32, 15.44). */
+export function playProblem(
+  s: RrState,
+  pack: RebelPack,
+  side: Side,
+  play: PlayOrder,
+  bought: readonly number[] = [],
+): string | null {
+  const card = pack.cards.get(play.card)
+  if (!card) return `there is no card #${play.card}`
+  const name = `#${card.number} ${card.name}`
+  if (card.side !== side) return `${name} is the other side's card`
+  if (!s.cards[side].hand.includes(play.card)) return `${name} is not in your hand`
+  if (bought.includes(play.card)) return `${name} was bought this phase and may not be played in it (14.32, 15.44)`
+  const year = dateOf(s.turn).year
+  if (year < card.years.from || year > card.years.to)
+    return `${name} may be played only in ${card.years.from === card.years.to ? card.years.from : `${card.years.from}-${card.years.to}`}`
+  const effect = CARD_EFFECTS[play.card]
+  if (!effect) return `${name} cannot be played yet: its effect is not implemented (see the README's card table)`
+  if (!effect.phases.includes(s.phase))
+    return `${name} is played ${card.timing}; this is the ${s.phase.replace('-', ' ')} phase`
+  return effect.check?.(s, pack, side, play) ?? null
+}
+
+/** Whether a play takes effect at the start of the phase, before the other orders. */
+export function playsFirst(s: RrState, play: PlayOrder): boolean {
+  return s.phase.endsWith('build') || !!CARD_EFFECTS[play.card]?.atStart
+}
+
+/** Plays one card: checked again against the position it meets, then its effect, then where it goes. */
+export function playCard(run: PhaseRun, side: Side, play: PlayOrder): void {
+  const card = run.pack.cards.get(play.card)
+  const problem = playProblem(run.s, run.pack, side, play, run.s.cards[side].bought)
+  if (problem || !card) {
+    run.say('17.23', `The card on line ${play.line} is not played: ${problem}.`)
+    return
+  }
+  run.say('17.23', `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name}.`)
+  const effect = CARD_EFFECTS[play.card] as CardEffect
+  settlePlayed(run, side, play.card, card.afterUse)
+  effect.apply(run, side, play)
+}

@@ -1,0 +1,172 @@
+// Cards played in their owner's phase (RB 17.2, PB 23): the checks every play meets on receipt and
+// at resolution, and each card implemented so far, named by its number.
+import { describe, expect, it } from 'vitest'
+import { RecordingDice } from '../../src/engine/dice.ts'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const pack = rebelRaidersFactory.defaultPack()
+const rs = createRebelRaiders(pack as never)
+/** A position in a phase and turn, with these cards in the hands. */
+const position = (phase: Phase, turn: number, hands: { CSA?: number[]; USA?: number[] } = {}): RrState => {
+  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-plays', 0, '', '22'.repeat(32)))
+  s.phase = phase
+  s.turn = turn
+  for (const side of ['CSA', 'USA'] as const) {
+    const hand = hands[side]
+    if (!hand) continue
+    const t = s.cards[side]
+    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
+    t.hand = [...hand]
+  }
+  return s
+}
+const errors = (s: RrState, role: string, text: string) => rs.parseOrders(s, role, text).errors.map((e) => e.message)
+const at = (s: RrState, space: string, type: string) => s.pieces.filter((p) => p.at === space && p.type === type)
+
+describe('RB 17.2: what every play is checked for, on receipt and at resolution', () => {
+  it("the card must be in the hand, the player's own, in its years, in its window, and implemented", () => {
+    const s = position('csa-build', 1, { CSA: [84, 88, 64], USA: [30] })
+    expect(errors(s, 'confederate', 'PLAY 95')).toEqual(['#95 Tredegar Iron Works is not in your hand'])
+    expect(errors(s, 'confederate', 'PLAY 30')).toEqual(["#30 Gustavus Fox is the other side's card"])
+    expect(errors(s, 'confederate', 'PLAY 64 AT SPAI')).toEqual(['#64 CSS Shenandoah may be played only in 1864'])
+    expect(errors(s, 'confederate', 'PLAY 84')[0]).toMatch(
+      /^#84 The Douglas is played at the start of any Confederate Movement Phase; this is the csa build phase$/,
+    )
+    expect(errors(s, 'confederate', 'PLAY 999')).toEqual(['there is no card #999'])
+    expect(errors(s, 'confederate', 'PLAY')).toEqual(['write PLAY <card number> [AT <space>], e.g. PLAY 84'])
+    expect(errors(s, 'confederate', 'PLAY 88 AT RICH\nPLAY 88 AT RICH')).toEqual(['#88 is played twice'])
+    const unimplemented = position('csa-move', 1, { CSA: [66] })
+    expect(errors(unimplemented, 'confederate', 'PLAY 66')).toEqual([
+      "#66 The Don cannot be played yet: its effect is not implemented (see the README's card table)",
+    ])
+  })
+
+  it('a played card leaves the hand for where its text sends it, and both sides are told what was played', () => {
+    const run = given(rs, position('csa-build', 1, { CSA: [88, 108] }))
+      .orders('confederate', 'PLAY 88 AT CHAS\nPLAY 108')
+      .dice({ '#108 profiteers at FREN': 1 })
+      .resolve()
+    const t = run.state.cards.CSA
+    expect(t.hand).toEqual([])
+    expect(t.heldAside).toEqual([{ card: 88, returnsAfterTurn: 2 }])
+    expect(t.deck.discards).toEqual([108])
+    expect(run.seenBy({ kind: 'role', role: 'union' })).toContain('The Confederate player plays #88 P.G.T. Beauregard.')
+  })
+})
+
+describe('PB 23: the cards of the build phases and of the start of a move', () => {
+  it('#30 Gustavus Fox: a free gunboat in each of three Union build phases, in the Navy Yards or St. Louis', () => {
+    const s = position('union-move', 1, { USA: [30] })
+    expect(errors(s, 'union', 'PLAY 30 AT CAIR')).toEqual(['it places its ship in NAVY or STLO'])
+    const run = given(rs, s).orders('union', 'PLAY 30 AT STLO').resolve()
+    expect(run.state.arriving.filter((a) => a.type === 'gunboat')).toEqual([
+      { turn: 1, side: 'USA', type: 'gunboat', at: 'STLO' },
+      { turn: 2, side: 'USA', type: 'gunboat', at: 'STLO' },
+      { turn: 3, side: 'USA', type: 'gunboat', at: 'STLO' },
+    ])
+    const build = given(rs, run.state).orders('union', 'PASS').resolve()
+    expect(at(build.state, 'STLO', 'gunboat').length).toBe(at(run.state, 'STLO', 'gunboat').length + 1)
+    expect(build.state.arriving.filter((a) => a.type === 'gunboat')).toHaveLength(2)
+  })
+
+  it('#31 John Dahlgren: a free sloop in the Navy Yards in each of three Union build phases, the first at once in a build', () => {
+    const s = position('union-build', 1, { USA: [31] })
+    const sloops = at(s, 'NAVY', 'sloop').length
+    const run = given(rs, s).orders('union', 'PLAY 31').resolve()
+    expect(at(run.state, 'NAVY', 'sloop').length).toBe(sloops + 1)
+    expect(run.state.arriving.filter((a) => a.type === 'sloop').map((a) => a.turn)).toEqual([2, 3])
+  })
+
+  it("#35 Eads' Ironclads: from 1862, a free ironclad in Cairo or St. Louis in each of three Union build phases", () => {
+    expect(errors(position('union-move', 3, { USA: [35] }), 'union', 'PLAY 35')).toEqual([
+      "#35 Eads' Ironclads may be played only in 1862-1864",
+    ])
+    const run = given(rs, position('union-move', 4, { USA: [35] }))
+      .orders('union', 'PLAY 35')
+      .resolve()
+    expect(run.state.arriving.filter((a) => a.type === 'ironclad')).toEqual([
+      { turn: 4, side: 'USA', type: 'ironclad', at: 'CAIR' },
+      { turn: 5, side: 'USA', type: 'ironclad', at: 'CAIR' },
+      { turn: 6, side: 'USA', type: 'ironclad', at: 'CAIR' },
+    ])
+  })
+
+  it("#78 Mallory's Miracle: from 1862, a free ironclad in a Confederate port; the discards and the card go back into the deck", () => {
+    const s = position('csa-build', 4, { CSA: [78] })
+    s.cards.CSA.deck = {
+      ...s.cards.CSA.deck,
+      drawPile: s.cards.CSA.deck.drawPile.filter((c) => c < 100 || c > 101),
+      discards: [100, 101],
+    }
+    expect(errors(s, 'confederate', 'PLAY 78')).toEqual(['name the port: PLAY 78 AT <port>'])
+    expect(errors(s, 'confederate', 'PLAY 78 AT NAVY')).toEqual(['NAVY is not a Confederate port'])
+    const run = given(rs, s).orders('confederate', 'PLAY 78 AT MOBL').resolve()
+    expect(at(run.state, 'MOBL', 'ironclad').length).toBe(at(s, 'MOBL', 'ironclad').length + 1)
+    const t = run.state.cards.CSA
+    expect(t.deck.discards).toEqual([])
+    expect(t.deck.drawPile).toEqual(expect.arrayContaining([78, 100, 101]))
+    expect(t.deck.drawPile).toHaveLength(55)
+  })
+
+  it('#83 Trent Affair: a free runner in Europe, the card face up; not after the Emancipation Proclamation', () => {
+    const s = position('csa-move', 1, { CSA: [83] })
+    const run = given(rs, s).orders('confederate', 'PLAY 83 AT SPAI').dice({ 'supply die 1': 1 }).resolve()
+    expect(at(run.state, 'SPAI', 'runner').length).toBe(at(s, 'SPAI', 'runner').length + 1)
+    expect(run.state.cards.CSA.inPlay).toEqual([83])
+    const late = position('csa-move', 7, { CSA: [83] })
+    late.emancipated = true
+    expect(errors(late, 'confederate', 'PLAY 83')).toEqual(['not after the Emancipation Proclamation (17.33)'])
+  })
+
+  it('#84 The Douglas: at the start of the move, whatever the order of the lines, a loaded runner in France & England', () => {
+    const s = position('csa-move', 1, { CSA: [84] })
+    s.pieces = s.pieces.filter((p) => !(p.at === 'FREN' && p.type === 'runner'))
+    const run = given(rs, s)
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT\nPLAY 84')
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    const douglas = at(run.state, 'FREN', 'runner')
+    expect(douglas).toHaveLength(1)
+    expect(douglas[0]!.cargo).toBe(2)
+    const texts = run.step.narrative.map((e) => e.text)
+    expect(texts.findIndex((t) => t.includes('#84'))).toBeLessThan(texts.findIndex((t) => t.startsWith('BR-6 moves')))
+  })
+
+  it('#88 P.G.T. Beauregard: one free battery in a Confederate city, port or fort, at most three there', () => {
+    const s = position('csa-build', 1, { CSA: [88] })
+    expect(errors(s, 'confederate', 'PLAY 88')).toEqual(['name the place: PLAY 88 AT <city, port or fort>'])
+    expect(errors(s, 'confederate', 'PLAY 88 AT NAVY')).toEqual(['NAVY is not a Confederate city, port or fort'])
+    for (let i = 0; i < 3; i++) s.pieces.push({ id: `BT-${90 + i}`, side: 'CSA', type: 'battery', at: 'ATLA' })
+    expect(errors(s, 'confederate', 'PLAY 88 AT ATLA')[0]).toMatch(/already holds 3 batteries \(6\.12\)$/)
+    const run = given(rs, s).orders('confederate', 'PLAY 88 AT CHAS').resolve()
+    expect(at(run.state, 'CHAS', 'battery').length).toBe(at(s, 'CHAS', 'battery').length + 1)
+  })
+
+  it('#95 Tredegar Iron Works: Richmond gives a second arsenal battery this turn, counted on receipt', () => {
+    const s = position('csa-build', 1, { CSA: [95] })
+    const orders = 'BUILD BATTERY AT RICH\nBUILD BATTERY AT ATLA\nBUILD BATTERY AT CHAS'
+    expect(errors(s, 'confederate', orders)[0]).toMatch(/no arsenal battery is left/)
+    expect(errors(s, 'confederate', `PLAY 95\n${orders}`)).toEqual([])
+    const run = given(rs, s).orders('confederate', `PLAY 95\n${orders}`).resolve()
+    expect(at(run.state, 'CHAS', 'battery').length).toBe(at(s, 'CHAS', 'battery').length + 1)
+    expect(run.state.thisTurn).toEqual(['tredegar'])
+    s.control.RICH = 'USA'
+    expect(errors(s, 'confederate', 'PLAY 95')).toEqual(['the Confederacy does not hold Richmond'])
+  })
+
+  it('#108 Foreign War Profiteers: a die for each neutral port, a free runner on 5 or 6; Vera Cruz passed over under Maximillian', () => {
+    const s = position('csa-build', 1, { CSA: [108] })
+    s.cards.CSA.inPlay = [61]
+    const run = given(rs, s)
+      .orders('confederate', 'PLAY 108')
+      .dice({ '#108 profiteers at HAVA': 5, '#108 profiteers at BERM': 6, '#108 profiteers at NASS': 4 })
+      .resolve()
+    expect(at(run.state, 'HAVA', 'runner').length).toBe(at(s, 'HAVA', 'runner').length + 1)
+    expect(at(run.state, 'BERM', 'runner').length).toBe(at(s, 'BERM', 'runner').length + 1)
+    expect(at(run.state, 'NASS', 'runner').length).toBe(at(s, 'NASS', 'runner').length)
+    expect(run.dice.rolls.map((r) => r.label)).not.toContain('#108 profiteers at VERA')
+    expect(run.texts('#108')).toContain('Vera Cruz is passed over while #61 Maximillian is in play.')
+  })
+})
