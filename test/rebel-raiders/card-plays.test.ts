@@ -170,3 +170,125 @@ describe('PB 23: the cards of the build phases and of the start of a move', () =
     expect(run.texts('#108')).toContain('Vera Cruz is passed over while #61 Maximillian is in play.')
   })
 })
+
+describe('PB 23: cards that wait for their moment in the phase', () => {
+  const landAssault = (cards: number[]) => {
+    const s = position('union-move', 1, { USA: cards })
+    s.control.SAVA = 'USA'
+    return s
+  }
+
+  it('#32 Army/Navy Cooperation: one Union die more in the amphibious assault on the port it names', () => {
+    const s = position('union-move', 7, { USA: [32] })
+    expect(errors(s, 'union', 'PLAY 32 AT ATLA')).toEqual(['ATLA is not a Confederate ocean port or fort'])
+    const run = given(rs, s)
+      .orders('union', 'PLAY 32 AT SAVA\nMOVE SL-3 SAVA.BS > SAVA')
+      .dice([
+        { label: /assault on SAVA: Union die/, values: [1, 1, 1, 6] },
+        { label: /assault on SAVA: Confederate die/, values: [1, 2, 3, 4, 5] },
+      ])
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.includes('Union die'))).toHaveLength(4)
+    expect(run.texts('11.62')[0]).toContain('(1 die from #32)')
+    expect(run.state.control.SAVA).toBe('USA')
+    expect(run.state.pending).toEqual([])
+  })
+
+  it('a card whose moment never comes in the phase is spent, and the report says so', () => {
+    const run = given(rs, position('union-move', 7, { USA: [32] }))
+      .orders('union', 'PLAY 32 AT SAVA')
+      .resolve()
+    expect(run.texts('#32')).toContain('#32 Army/Navy Cooperation found no assault on SAVA this phase and is spent.')
+    expect(run.state.cards.USA.hand).not.toContain(32)
+  })
+
+  it('#48 Siege Train: one die more over a land line; after it a die, +2 for a win: 4 or more and the card comes back to the hand', () => {
+    const s = landAssault([48])
+    expect(errors(s, 'union', 'PLAY 48 AT NAVY')).toEqual(['NAVY is not a Confederate city, port or fort'])
+    const won = given(rs, s)
+      .orders('union', 'PLAY 48 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [6, 6] },
+        { label: /assault on AUGU: Confederate die/, values: [1, 2, 3, 4, 5] },
+        { label: '#48 siege train after the assault', values: 2 },
+      ])
+      .resolve()
+    expect(won.dice.rolls.filter((r) => r.label.includes('Union die'))).toHaveLength(2)
+    expect(won.state.cards.USA.hand).toContain(48) // with the three drawn as the move phase ends
+    expect(won.state.cards.USA.deck.drawPile).not.toContain(48)
+    const again = structuredClone(won.state)
+    again.phase = 'union-move'
+    expect(rs.parseOrders(again, 'union', 'PLAY 48 AT CHAS').errors[0]!.message).toMatch(/^Siege Train came back/)
+    const lost = given(rs, s)
+      .orders('union', 'PLAY 48 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [1, 2] },
+        { label: /assault on AUGU: Confederate die/, values: [6, 6, 6, 6, 6] },
+        { label: '#48 siege train after the assault', values: 3 },
+      ])
+      .resolve()
+    expect(lost.state.cards.USA.hand).not.toContain(48)
+    expect(lost.state.cards.USA.deck.drawPile).toContain(48)
+  })
+
+  it('#68 The Banshee and #69 CSS Robert E. Lee: the cargo the named runner lands this phase scores 2 and 1 VP more', () => {
+    const s = position('csa-move', 4, { CSA: [68, 69] })
+    s.pieces.push({ id: 'BR-40', side: 'CSA', type: 'runner', at: 'WILM', cargo: 2 })
+    expect(errors(s, 'confederate', 'PLAY 68 AT SL-1')).toEqual([
+      'name the Confederate runner that lands the cargo: PLAY <card> AT BR-<n>',
+    ])
+    const run = given(rs, s)
+      .orders('confederate', 'PLAY 68 AT BR-40\nPLAY 69 AT BR-40\nMOVE BR-40 UNLOAD')
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    expect(run.state.vp).toBe(s.vp + 2 + 2 + 1 - 1)
+    expect(run.texts('#68')).toContain("#68 The Banshee on BR-40's cargo: +2 VP to the Confederacy (now 14).")
+  })
+
+  it('#65 CSS David: a Union ship in a port or station sinks on a higher Confederate die, +1 when it is alone there', () => {
+    const s = position('csa-move', 1, { CSA: [65] })
+    const lone = { id: 'SL-90', side: 'USA' as const, type: 'sloop' as const, at: 'CHAS.BS' }
+    s.pieces.push(lone)
+    const atSea = { id: 'SL-91', side: 'USA' as const, type: 'sloop' as const, at: 'SATL' }
+    s.pieces.push(atSea)
+    expect(errors(s, 'confederate', 'PLAY 65 AT SL-91')).toEqual(['SL-91 is not in a port or a blockade station'])
+    expect(errors(s, 'confederate', 'PLAY 65 AT RD-1')).toEqual([
+      'name the Union ship: PLAY <card> AT <ship>, e.g. AT SL-3',
+    ])
+    const sunk = given(rs, s)
+      .orders('confederate', `PLAY 65 AT ${lone.id}`)
+      .dice({ [`#65 David against ${lone.id}`]: 4, [`#65 ${lone.id} against the David`]: 4, 'supply die 1': 1 })
+      .resolve()
+    expect(sunk.state.pieces.some((p) => p.id === lone.id)).toBe(false)
+    const company = structuredClone(s)
+    company.pieces.push({ id: 'SL-92', side: 'USA', type: 'sloop', at: 'CHAS.BS' })
+    const sameDice = given(rs, company)
+      .orders('confederate', `PLAY 65 AT ${lone.id}`)
+      .dice({ [`#65 David against ${lone.id}`]: 4, [`#65 ${lone.id} against the David`]: 4, 'supply die 1': 1 })
+      .resolve()
+    expect(sameDice.state.pieces.some((p) => p.id === lone.id)).toBe(true)
+    const missed = given(rs, s)
+      .orders('confederate', `PLAY 65 AT ${lone.id}`)
+      .dice({ [`#65 David against ${lone.id}`]: 3, [`#65 ${lone.id} against the David`]: 5, 'supply die 1': 1 })
+      .resolve()
+    expect(missed.state.pieces.some((p) => p.id === lone.id)).toBe(true)
+  })
+
+  it('#73 CSS Hunley: a Union ship in a station: 1-2 nothing, 3-4 to the Navy Yards, 5-6 sunk', () => {
+    const s = position('csa-move', 1, { CSA: [73] })
+    const target = { id: 'SL-90', side: 'USA' as const, type: 'sloop' as const, at: 'CHAS.BS' }
+    s.pieces.push(target)
+    const hunley = (die: number) =>
+      given(rs, s)
+        .orders('confederate', `PLAY 73 AT ${target.id}`)
+        .dice({ [`#73 Hunley against ${target.id}`]: die, 'supply die 1': 1 })
+        .resolve()
+        .state.pieces.find((p) => p.id === target.id)
+    expect(hunley(2)!.at).toBe(target.at)
+    expect(hunley(4)!.at).toBe('NAVY')
+    expect(hunley(5)).toBeUndefined()
+    const inPort = position('csa-move', 1, { CSA: [73] })
+    const navy = inPort.pieces.find((p) => p.side === 'USA' && p.at === 'NAVY')!
+    expect(errors(inPort, 'confederate', `PLAY 73 AT ${navy.id}`)).toEqual([`${navy.id} is not in a blockade station`])
+  })
+})

@@ -48,7 +48,125 @@ function turnTrackShips(type: PieceType, allowed: readonly string[]): CardEffect
   }
 }
 
+/** A card that adds Union dice to the next assault on the space it names this phase. */
+function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {
+  return {
+    phases: ['union-move'],
+    check: (s, pack, _side, play) => {
+      if (!play.at) return 'name the place assaulted: PLAY <card> AT <space>'
+      const sp = pack.map.has(play.at) ? pack.map.space(play.at) : null
+      if (!sp || !places.includes(sp.kind) || holder(s, pack, play.at) !== 'CSA') return `${play.at} is not ${what}`
+      return null
+    },
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'assault', at: play.at!, amount: 1, kinds })
+      run.say(
+        `#${play.card}`,
+        `One Union die more in this phase's ${kinds.join(' or ')} assault on ${run.name(play.at!)}.`,
+      )
+    },
+  }
+}
+
+/** A card that adds points to the cargo a named Confederate runner lands this phase. */
+function cargoBonus(amount: number): CardEffect {
+  return {
+    phases: ['csa-move'],
+    check: (s, _pack, _side, play) =>
+      s.pieces.some((p) => p.id === play.at && p.side === 'CSA' && p.type === 'runner')
+        ? null
+        : 'name the Confederate runner that lands the cargo: PLAY <card> AT BR-<n>',
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'unload', at: play.at!, amount })
+      run.say(`#${play.card}`, `The cargo ${play.at} lands this phase scores ${amount} VP more.`)
+    },
+  }
+}
+
+/** A Union ship named by its counter, where a card may strike it. */
+const unionShipIn =
+  (where: (kind: string) => boolean, what: string) =>
+  (s: RrState, pack: RebelPack, _side: Side, play: PlayOrder): string | null => {
+    const target = s.pieces.find((p) => p.id === play.at && p.side === 'USA')
+    if (!target) return 'name the Union ship: PLAY <card> AT <ship>, e.g. AT SL-3'
+    return where(pack.map.space(target.at).kind) ? null : `${target.id} is not ${what}`
+  }
+
+/** What happens to a card that added its die to an assault, once the assault is over. */
+export function afterAssaultCard(run: PhaseRun, card: number, unionWon: boolean): void {
+  if (card !== 48) return
+  // #48 Siege Train: a die, +2 for a won assault: 1-3 the card stays in the deck, 4 or more back to the hand.
+  const die = run.dice.roll('#48 siege train after the assault', 6, PUBLIC)
+  const total = die + (unionWon ? 2 : 0)
+  if (total <= 3) {
+    run.say('#48', `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card stays shuffled in the Union deck.`)
+    return
+  }
+  const t = run.s.cards.USA
+  t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 48) }
+  t.hand.push(48)
+  run.s.thisTurn.push('played:48')
+  run.say(
+    '#48',
+    `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card goes back to the Union hand, not to be played again this turn.`,
+  )
+}
+
+const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
+
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.
+  32: assaultDie(['amphibious'], ['oceanPort', 'fort'], 'a Confederate ocean port or fort'),
+  // #48 Siege Train: one die more in an assault over a land (red) line.
+  48: {
+    ...SIEGE_TRAIN,
+    check: (s, pack, side, play) =>
+      s.thisTurn.includes('played:48')
+        ? 'Siege Train came back to the hand this turn and may not be played again before the next (#48)'
+        : SIEGE_TRAIN.check!(s, pack, side, play),
+  },
+  // #68 The Banshee, #69 CSS Robert E. Lee: a runner's cargo scores more.
+  68: cargoBonus(2),
+  69: cargoBonus(1),
+
+  // #65 CSS David: a Union ship in a port or station; the Confederacy sinks it on a higher die (+1 when it is alone there).
+  65: {
+    phases: CSA_PHASES,
+    check: unionShipIn(
+      (k) => ['oceanPort', 'riverPort', 'blockadeStation'].includes(k),
+      'in a port or a blockade station',
+    ),
+    apply(run, _side, play) {
+      const target = run.s.pieces.find((p) => p.id === play.at)!
+      const alone = run.piecesAt(target.at, 'USA').length === 1
+      const csa = run.dice.roll(`#65 David against ${target.id}`, 6, PUBLIC)
+      const union = run.dice.roll(`#65 ${target.id} against the David`, 6, PUBLIC)
+      const total = csa + (alone ? 1 : 0)
+      const sunk = total > union
+      if (sunk) run.remove([target.id])
+      run.say(
+        '#65',
+        `CSS David attacks ${target.id} in ${run.name(target.at)}: ${csa}${alone ? ' +1 (alone)' : ''} against ${union}: ${sunk ? `${target.id} is sunk` : 'it misses'}.`,
+        target.at,
+      )
+    },
+  },
+
+  // #73 CSS Hunley: a Union ship in a blockade station: 1-2 nothing, 3-4 sent to the Navy Yards, 5-6 sunk.
+  73: {
+    phases: CSA_PHASES,
+    check: unionShipIn((k) => k === 'blockadeStation', 'in a blockade station'),
+    apply(run, _side, play) {
+      const target = run.s.pieces.find((p) => p.id === play.at)!
+      const where = target.at
+      const die = run.dice.roll(`#73 Hunley against ${target.id}`, 6, PUBLIC)
+      if (die >= 5) run.remove([target.id])
+      else if (die >= 3) target.at = 'NAVY'
+      const result = die >= 5 ? 'it is sunk' : die >= 3 ? 'it limps home to the Navy Yards' : 'nothing happens'
+      run.say('#73', `CSS Hunley attacks ${target.id} in ${run.name(where)}: die ${die}: ${result}.`, where)
+    },
+  },
+
   // #30 Gustavus Fox, #31 John Dahlgren, #35 Eads' Ironclads.
   30: turnTrackShips('gunboat', ['NAVY', 'STLO']),
   31: turnTrackShips('sloop', ['NAVY']),

@@ -72,6 +72,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand.
         cards: openingDecks(content.decks, hidden),
         thisTurn: [],
+        pending: [],
         finished: false,
         winner: null,
         result: null,

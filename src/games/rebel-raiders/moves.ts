@@ -1,6 +1,8 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
+import { afterAssaultCard } from './cardEffects.ts'
+import type { AssaultKind } from './assault.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
@@ -66,6 +68,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       delete p.cargo
       run.vp(value, '9.21', `${p.id} lands its cargo in ${run.name(p.at)}`)
       if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
+      for (const b of run.takeBonuses('unload', p.id))
+        if (value) run.vp(b.amount, `#${b.card}`, `#${b.card} ${run.cardName(b.card)} on ${p.id}'s cargo`)
     } else if (step.action === 'RAID') {
       for (let n = 0; n < step.times; n++) {
         const key = `${p.id}@${p.at}`
@@ -99,6 +103,7 @@ export function assault(
   tactics: number,
   retreatTo: string | null,
   ships: RrPiece[] | null,
+  kind: AssaultKind = ships ? 'amphibious' : 'river',
 ): void {
   if (run.holder(target) === 'neutral') {
     // Uncommitted Kentucky falls without dice, and the Confederacy gains by the violation (12.2).
@@ -109,12 +114,21 @@ export function assault(
     return
   }
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
-  const r = rollAssault(run.dice, target, { year: dateOf(run.s.turn).year, tactics, batteries: batteries.length })
+  const bonuses = run.takeBonuses('assault', target, kind)
+  const extra = bonuses.reduce((n, b) => n + b.amount, 0)
+  const r = rollAssault(run.dice, target, {
+    year: dateOf(run.s.turn).year,
+    tactics,
+    batteries: batteries.length,
+    extraUnionDice: extra,
+  })
+  const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
     '11.62',
-    `Assault on ${run.name(target)}: Union ${r.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''} = ${r.union.total}; Confederate ${r.csa.dice.join(',')} = ${r.csa.total}.`,
+    `Assault on ${run.name(target)}: Union ${r.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${r.union.total}; Confederate ${r.csa.dice.join(',')} = ${r.csa.total}.`,
     target,
   )
+  for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
   if (!r.unionWins) {
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)

@@ -6,7 +6,7 @@ import type { Unit } from './combat.ts'
 import type { Space } from './map.ts'
 import type { RebelPack } from './pack.ts'
 import type { PieceType, Side } from './setup.ts'
-import { nextCounter, type RrPiece, type RrState } from './state.ts'
+import { type CardBonus, nextCounter, type RrPiece, type RrState } from './state.ts'
 import { clampVp } from './supply.ts'
 
 export const CODES: Record<PieceType, string> = {
@@ -40,6 +40,14 @@ export class PhaseRun implements CardRun {
     const pool =
       value === 2 ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 : 0) : this.pack.pieces.cargoMarkers.one
     return this.s.pieces.filter((x) => x.cargo === value).length < pool
+  }
+  /** Takes the pending card bonuses for this moment (they are used up). */
+  takeBonuses(on: 'assault' | 'unload', at: string, kind?: 'amphibious' | 'river' | 'land'): CardBonus[] {
+    const now = this.s.pending.filter(
+      (b) => b.on === on && b.at === at && (!kind || !b.kinds || b.kinds.includes(kind)),
+    )
+    this.s.pending = this.s.pending.filter((b) => !now.includes(b))
+    return now
   }
   cardName(card: number): string {
     return this.pack.cards.get(card)?.name ?? `card ${card}`

@@ -124,6 +124,12 @@ function enforceStacking(run: PhaseRun): void {
 /** Resolves the open phase with the phasing side's orders. */
 export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
   resolveCommands(run, commands)
+  for (const b of run.s.pending)
+    run.say(
+      `#${b.card}`,
+      `#${b.card} ${run.cardName(b.card)} found no ${b.on === 'assault' ? `assault on ${b.at}` : `cargo landed by ${b.at}`} this phase and is spent.`,
+    )
+  run.s.pending = []
   enforceStacking(run)
 }
 
@@ -179,7 +185,9 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
             continue
           }
           s.unionPawns -= 1
-          assault(run, c.target, c.tactics, null, null)
+          // Over a land line when there is one (11.4), as the orders were read.
+          const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
+          assault(run, c.target, c.tactics, null, null, kind)
         }
       }
       s.phase = 'union-build'

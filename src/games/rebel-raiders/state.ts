@@ -25,6 +25,16 @@ export interface RrPiece {
   cargo?: number
 }
 
+/** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
+export interface CardBonus {
+  card: number
+  on: 'assault' | 'unload'
+  at: string
+  amount: number
+  /** For an assault: the kinds it applies to (11.3-11.4). */
+  kinds?: ('amphibious' | 'river' | 'land')[]
+}
+
 export interface RrState {
   scenario: string
   turn: number
@@ -64,6 +74,8 @@ export interface RrState {
   cards: Decks
   /** Card effects that last to the end of the turn (`tredegar`). */
   thisTurn: string[]
+  /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
+  pending: CardBonus[]
   finished: boolean
   winner: Side | null
   result: string | null
