@@ -292,3 +292,65 @@ describe('PB 23: cards that wait for their moment in the phase', () => {
     expect(errors(inPort, 'confederate', `PLAY 73 AT ${navy.id}`)).toEqual([`${navy.id} is not in a blockade station`])
   })
 })
+
+describe('PB 23: cards that ask their player a question in the middle of the phase', () => {
+  it('#29 Gideon Welles: three cards drawn and one kept by answer (by default the lowest-numbered, ruling RR-K3); the discards go back into the deck', () => {
+    const s = position('union-build', 1, { USA: [29] })
+    s.cards.USA.deck = {
+      drawPile: [40, 12, 33, ...s.cards.USA.deck.drawPile.filter((c) => ![40, 12, 33].includes(c))],
+      discards: [5],
+      reshuffles: 0,
+    }
+    const byDefault = given(rs, s).orders('union', 'PLAY 29').resolve()
+    expect(byDefault.questions).toHaveLength(1)
+    const q = byDefault.questions[0]!
+    expect(q.options.map((o) => o.id)).toEqual(['12', '33', '40'])
+    expect(q.role).toBe('union')
+    expect(byDefault.state.cards.USA.hand).toEqual([12])
+    expect(byDefault.state.cards.USA.deck.discards).toEqual([])
+    expect(byDefault.state.cards.USA.deck.drawPile).toEqual(expect.arrayContaining([5, 29, 33, 40]))
+    const answered = given(rs, s)
+      .orders('union', 'PLAY 29')
+      .answers({ [q.decisionId]: '40' })
+      .resolve()
+    expect(answered.state.cards.USA.hand).toEqual([40])
+    expect(answered.step.decisions[0]!.byDefault).toBe(false)
+    // The Confederate player learns that a card was kept, not which.
+    const seen = answered.seenBy({ kind: 'role', role: 'confederate' }).join('\n')
+    expect(seen).toContain('The Union player keeps one card and discards #12')
+    expect(seen).not.toContain('#40')
+  })
+
+  it("#39 All the World's a Stage: two Confederate cards taken at random, one discarded by answer (by default the higher-numbered), the other given back", () => {
+    const s = position('union-move', 1, { USA: [39], CSA: [60, 70, 80, 90] })
+    const run = given(rs, s).orders('union', 'PLAY 39').resolve()
+    const q = run.questions[0]!
+    const [low, high] = q.options.map((o) => Number(o.id))
+    expect(low! < high!).toBe(true)
+    expect(run.state.cards.CSA.hand).toHaveLength(3)
+    expect(run.state.cards.CSA.hand).toContain(low)
+    expect(run.state.cards.CSA.deck.discards).toEqual([high])
+    const answered = given(rs, s)
+      .orders('union', 'PLAY 39')
+      .answers({ [q.decisionId]: String(low) })
+      .resolve()
+    expect(answered.state.cards.CSA.deck.discards).toEqual([low])
+    expect(answered.state.cards.CSA.hand).toContain(high)
+    // Both players see which two were taken; an observer does not.
+    const taken = `#${low} `
+    expect(answered.seenBy({ kind: 'role', role: 'union' }).join('\n')).toContain(taken)
+    expect(answered.seenBy({ kind: 'role', role: 'confederate' }).join('\n')).toContain(taken)
+    expect(answered.seenBy({ kind: 'observer' }).join('\n')).not.toContain(`#${high} `)
+  })
+
+  it('#82 A Rose by Any Other Name: the same against the Union hand, at the start of the Confederate move; one card left is the one discarded', () => {
+    const s = position('csa-move', 1, { CSA: [82], USA: [7] })
+    const run = given(rs, s)
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT\nPLAY 82')
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    expect(run.questions).toEqual([])
+    expect(run.state.cards.USA.hand).toEqual([])
+    expect(run.state.cards.USA.deck.discards).toEqual([7])
+  })
+})

@@ -1,6 +1,7 @@
 // What the cards implemented so far do when played in their owner's phase (PB 23, in our own words;
 // data/cards.json describes every card). Each effect names the phases it may be played in, checks
 // its own conditions (on receipt and again when it resolves) and applies itself to the phase's run.
+import { CHOICE_EFFECTS } from './cardChoices.ts'
 import { PUBLIC } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
 import type { RebelPack } from './pack.ts'
@@ -115,6 +116,7 @@ export function afterAssaultCard(run: PhaseRun, card: number, unionWon: boolean)
 const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
 
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  ...CHOICE_EFFECTS,
   // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.
   32: assaultDie(['amphibious'], ['oceanPort', 'fort'], 'a Confederate ocean port or fort'),
   // #48 Siege Train: one die more in an assault over a land (red) line.

@@ -103,9 +103,9 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     resolve(state: RrState, input: Input<RrCommand>, dice: Dice): Step<RrState> {
       const s = structuredClone(state)
       const label = `${turnName(s.turn)}: ${phaseName(s.phase)}`
-      const run = new PhaseRun(s, content, dice)
+      const run = new PhaseRun(s, content, dice, input.decisions)
       resolvePhase(run, input.orders[phasing(state)] ?? [])
-      return { state: s, narrative: run.narrative, decisions: [], label, finished: s.finished }
+      return { state: s, narrative: run.narrative, decisions: run.questions, label, finished: s.finished }
     },
     view: (s, viewer: Viewer) => ({
       turn: turnName(s.turn),

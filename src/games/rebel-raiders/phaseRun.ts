@@ -1,6 +1,6 @@
 // One phase's resolution in progress: the state it changes, the pack and dice it reads, the
 // narrative it writes, and the small moves every step makes (add, remove, score).
-import { type Audience, type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
+import { type Audience, type DecisionRequest, type Dice, type NarrativeEntry, PUBLIC } from '../contract.ts'
 import type { CardRun } from './cards.ts'
 import type { Unit } from './combat.ts'
 import type { Space } from './map.ts'
@@ -22,11 +22,26 @@ export class PhaseRun implements CardRun {
   readonly narrative: NarrativeEntry[] = []
   /** Pieces moved or placed this phase, in order: the last to arrive are the first lost to stacking (6.12). */
   readonly arrived = new Set<string>()
+  /** Questions met in this phase, with the answer applied (the player's, or the default). */
+  readonly questions: DecisionRequest[] = []
   constructor(
     readonly s: RrState,
     readonly pack: RebelPack,
     readonly dice: Dice,
+    private readonly answers: Readonly<Record<string, string>> = {},
   ) {}
+
+  /**
+   * Puts a question to a player in the middle of the phase: the answer given (when it is one of the
+   * options) or the default is applied now, and the engine re-runs the phase when an answer comes.
+   */
+  ask(q: Omit<DecisionRequest, 'applied' | 'byDefault' | 'narrativeBefore'>): string {
+    const given = this.answers[q.decisionId]
+    const valid = given !== undefined && q.options.some((o) => o.id === given)
+    const applied = valid ? given : q.defaultOption
+    this.questions.push({ ...q, narrativeBefore: this.narrative.length, applied, byDefault: !valid })
+    return applied
+  }
 
   say(rule: string, text: string, at?: string): void {
     this.narrative.push({ audience: PUBLIC, rule, text, ...(at ? { at } : {}) })

@@ -56,6 +56,8 @@ export function playCard(run: PhaseRun, side: Side, play: PlayOrder): void {
   }
   run.say('17.23', `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name}.`)
   const effect = CARD_EFFECTS[play.card] as CardEffect
-  settlePlayed(run, side, play.card, card.afterUse)
+  // Out of the hand while it acts; then where its text sends it (after drawing, when it draws).
+  run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== play.card)
   effect.apply(run, side, play)
+  settlePlayed(run, side, play.card, card.afterUse)
 }
