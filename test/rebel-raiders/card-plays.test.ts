@@ -2,7 +2,7 @@
 // at resolution, and each card implemented so far, named by its number.
 import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
-import { given } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
@@ -352,5 +352,49 @@ describe('PB 23: cards that ask their player a question in the middle of the pha
     expect(run.questions).toEqual([])
     expect(run.state.cards.USA.hand).toEqual([])
     expect(run.state.cards.USA.deck.discards).toEqual([7])
+  })
+})
+
+describe('PB 23: cards of the start of the Union turn, played in the Confederate build before it', () => {
+  it('#77 Lee Moves North: before 1864 no Union assault on Fredericksburg, Richmond, Goldsboro or Norfolk this turn, refused on receipt and at resolution', () => {
+    const played = given(rs, position('csa-build', 4, { CSA: [77] }))
+      .orders('confederate', 'PLAY 77')
+      .resolve()
+    expect(played.state.phase).toBe('union-move')
+    expect(played.texts('#77')).toEqual([
+      'This turn the Union may not assault Fredericksburg, Richmond, Goldsboro, Norfolk.',
+    ])
+    expect(errors(played.state, 'union', 'MOVE SL-6 CHES > NORF.BS > NORF')).toEqual([
+      '#77 Lee Moves North forbids an assault on Norfolk this turn',
+    ])
+    // A Union order written before the card was played meets it at resolution.
+    const s = structuredClone(played.state)
+    s.thisTurn = []
+    const orders = rs.parseOrders(s, 'union', 'MOVE SL-6 CHES > NORF.BS > NORF')
+    expect(orders.errors).toEqual([])
+    const run = rs.resolve(played.state, { orders: { union: orders.commands }, decisions: {} }, new LabelledDice([]))
+    expect(run.narrative.map((e) => e.text).join('\n')).toContain(
+      'may not enter Norfolk: #77 Lee Moves North forbids an assault on Norfolk this turn',
+    )
+    // The next turn it no longer holds.
+    const next = given(rs, run.state).orders('union', 'PASS').resolve()
+    expect(next.state.thisTurn).toEqual([])
+  })
+
+  it('#77 in 1864: the Union loses a cannon pawn instead', () => {
+    const s = position('csa-build', 10, { CSA: [77] })
+    s.unionPawns = 2
+    const run = given(rs, s).orders('confederate', 'PLAY 77').resolve()
+    expect(run.state.unionPawns).toBe(1)
+    expect(run.state.thisTurn).toEqual([])
+  })
+
+  it('#100 Battle Flags North!: only while the Union holds neither Atlanta nor Chattanooga; bars the western cities', () => {
+    const s = position('csa-build', 4, { CSA: [100] })
+    const run = given(rs, s).orders('confederate', 'PLAY 100').resolve()
+    expect(run.state.thisTurn).toContain('no-assault:LOUI:100')
+    expect(run.state.thisTurn).toHaveLength(7)
+    s.control.CHAT = 'USA'
+    expect(errors(s, 'confederate', 'PLAY 100')).toEqual(['the Union holds Chattanooga'])
   })
 })

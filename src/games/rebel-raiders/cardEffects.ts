@@ -8,7 +8,7 @@ import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { PlayOrder } from './plays.ts'
 import type { PieceType, Side } from './setup.ts'
-import type { Phase, RrState } from './state.ts'
+import { dateOf, type Phase, type RrState } from './state.ts'
 
 export interface CardEffect {
   /** The owner's phases the card may be played in. */
@@ -24,25 +24,26 @@ export interface CardEffect {
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
-const EUROPE = ['FREN', 'SPAI']
 const BATTERY_PLACES = ['oceanPort', 'riverPort', 'fort', 'inlandCity']
 
 const holder = (s: RrState, pack: RebelPack, id: string) => s.control[id] ?? pack.map.space(id).side ?? 'neutral'
 
-/** The AT space of a play among the allowed ones (the first is the default when none is named). */
-const placeAmong = (allowed: readonly string[]) => (play: PlayOrder) => play.at ?? allowed[0]!
-const atOneOf =
-  (allowed: readonly string[]) =>
-  (_s: RrState, _p: RebelPack, _side: Side, play: PlayOrder): string | null =>
-    play.at && !allowed.includes(play.at) ? `it places its ship in ${allowed.join(' or ')}` : null
+/** The spaces a card's text names (data/cards.json). */
+const spacesOf = (pack: RebelPack, card: number): string[] => pack.cards.get(card)?.spaces ?? []
+/** The AT space of a play among those its card names (the first is the default when none is named). */
+const placeOf = (pack: RebelPack, play: PlayOrder) => play.at ?? spacesOf(pack, play.card)[0]!
+const atOneOfItsSpaces = (_s: RrState, pack: RebelPack, _side: Side, play: PlayOrder): string | null =>
+  play.at && !spacesOf(pack, play.card).includes(play.at)
+    ? `it places its ship in ${spacesOf(pack, play.card).join(' or ')}`
+    : null
 
 /** #30, #31, #35: a free Union ship in this turn's box of the turn track and in each of the next two. */
-function turnTrackShips(type: PieceType, allowed: readonly string[]): CardEffect {
+function turnTrackShips(type: PieceType): CardEffect {
   return {
     phases: UNION_PHASES,
-    check: atOneOf(allowed),
+    check: atOneOfItsSpaces,
     apply(run, _side, play) {
-      const at = placeAmong(allowed)(play)
+      const at = placeOf(run.pack, play)
       for (let k = 0; k < 3; k++) run.s.arriving.push({ turn: run.s.turn + k, side: 'USA', type, at })
       run.say('15.22', `A free Union ${type} for ${run.name(at)} in each of the next three Union build phases.`, at)
     },
@@ -113,6 +114,39 @@ export function afterAssaultCard(run: PhaseRun, card: number, unionWon: boolean)
   )
 }
 
+/** Why a card played this turn forbids the Union to assault `target`, or null (#77, #100). */
+export function assaultForbidden(s: RrState, pack: RebelPack, target: string): string | null {
+  const mark = s.thisTurn.find((e) => e.startsWith(`no-assault:${target}:`))
+  if (!mark) return null
+  const card = Number(mark.split(':')[2])
+  return `#${card} ${pack.cards.get(card)?.name ?? ''} forbids an assault on ${pack.map.space(target).name} this turn`
+}
+
+/**
+ * #77 Lee Moves North, #100 Battle Flags North!: played in the Confederate build, they act at the
+ * start of the Union turn that follows: before 1864 the spaces the card names may not be assaulted
+ * this turn; from 1864 the Union loses a cannon pawn instead.
+ */
+function northernThreat(): CardEffect {
+  return {
+    phases: ['csa-build'],
+    check: (s, pack, _side, play) => {
+      const held = (pack.cards.get(play.card)?.unionHoldsNone ?? []).filter((id) => holder(s, pack, id) === 'USA')
+      return held.length ? `the Union holds ${held.map((id) => pack.map.space(id).name).join(' and ')}` : null
+    },
+    apply(run, _side, play) {
+      if (dateOf(run.s.turn).year >= 1864) {
+        run.s.unionPawns = Math.max(0, run.s.unionPawns - 1)
+        run.say(`#${play.card}`, `The Union loses a cannon pawn this turn (${run.s.unionPawns} left).`)
+        return
+      }
+      const spaces = spacesOf(run.pack, play.card)
+      for (const id of spaces) run.s.thisTurn.push(`no-assault:${id}:${play.card}`)
+      run.say(`#${play.card}`, `This turn the Union may not assault ${spaces.map((id) => run.name(id)).join(', ')}.`)
+    },
+  }
+}
+
 const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
 
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
@@ -127,6 +161,8 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
         ? 'Siege Train came back to the hand this turn and may not be played again before the next (#48)'
         : SIEGE_TRAIN.check!(s, pack, side, play),
   },
+  77: northernThreat(),
+  100: northernThreat(),
   // #68 The Banshee, #69 CSS Robert E. Lee: a runner's cargo scores more.
   68: cargoBonus(2),
   69: cargoBonus(1),
@@ -170,9 +206,9 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   },
 
   // #30 Gustavus Fox, #31 John Dahlgren, #35 Eads' Ironclads.
-  30: turnTrackShips('gunboat', ['NAVY', 'STLO']),
-  31: turnTrackShips('sloop', ['NAVY']),
-  35: turnTrackShips('ironclad', ['CAIR', 'STLO']),
+  30: turnTrackShips('gunboat'),
+  31: turnTrackShips('sloop'),
+  35: turnTrackShips('ironclad'),
 
   // #78 Mallory's Miracle: a free ironclad in a Confederate port; the discards go back into the deck.
   78: {
@@ -200,9 +236,9 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   83: {
     phases: CSA_PHASES,
     check: (s, _pack, side, play) =>
-      s.emancipated ? 'not after the Emancipation Proclamation (17.33)' : atOneOf(EUROPE)(s, _pack, side, play),
+      s.emancipated ? 'not after the Emancipation Proclamation (17.33)' : atOneOfItsSpaces(s, _pack, side, play),
     apply(run, _side, play) {
-      const at = placeAmong(EUROPE)(play)
+      const at = placeOf(run.pack, play)
       run.say('#83', `A free blockade runner ${run.add('CSA', 'runner', at).id} in ${run.name(at)}.`, at)
     },
   },
@@ -211,14 +247,15 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   84: {
     phases: ['csa-move'],
     atStart: true,
-    apply(run) {
-      const p = run.add('CSA', 'runner', 'FREN')
+    apply(run, _side, play) {
+      const at = placeOf(run.pack, play)
+      const p = run.add('CSA', 'runner', at)
       const cargo = run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
       if (cargo) p.cargo = cargo
       run.say(
         '#84',
-        `A free blockade runner ${p.id} in France & England, ${cargo ? `loaded with ${cargo} VP of cargo` : 'empty: no cargo marker is free (9.3)'}.`,
-        'FREN',
+        `A free blockade runner ${p.id} in ${run.name(at)}, ${cargo ? `loaded with ${cargo} VP of cargo` : 'empty: no cargo marker is free (9.3)'}.`,
+        at,
       )
     },
   },
@@ -245,11 +282,16 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   95: {
     phases: ['csa-build'],
     lasting: 'tredegar',
-    check: (s, pack) =>
-      holder(s, pack, 'RICH') !== 'CSA' || s.razed.includes('RICH') ? 'the Confederacy does not hold Richmond' : null,
-    apply(run) {
+    check: (s, pack, _side, play) => {
+      const city = spacesOf(pack, play.card)[0]!
+      return holder(s, pack, city) !== 'CSA' || s.razed.includes(city)
+        ? `the Confederacy does not hold ${pack.map.space(city).name}`
+        : null
+    },
+    apply(run, _side, play) {
+      const city = spacesOf(run.pack, play.card)[0]!
       run.s.thisTurn.push('tredegar')
-      run.say('#95', 'Richmond gives two batteries this turn instead of one (14.23).', 'RICH')
+      run.say('#95', `${run.name(city)} gives two batteries this turn instead of one (14.23).`, city)
     },
   },
 

@@ -15,6 +15,10 @@ const cardSchema = z
     window: z.enum(['own', 'opp', 'both', 'build', 'any']),
     timing: z.string().min(1),
     effect: z.string().min(1),
+    /** The map spaces the card's text names, in its order (where it places, what it forbids). */
+    spaces: z.array(z.string()).optional(),
+    /** Spaces none of which the Union may hold when the card is played. */
+    unionHoldsNone: z.array(z.string()).optional(),
     afterUse: z.enum(AFTER_USE),
     class: z.enum(['MOD', 'PLACE', 'RULE', 'INTER']),
     src: z.string().min(1),

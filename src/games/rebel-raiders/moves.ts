@@ -1,7 +1,7 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
-import { afterAssaultCard } from './cardEffects.ts'
+import { afterAssaultCard, assaultForbidden } from './cardEffects.ts'
 import type { AssaultKind } from './assault.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -193,14 +193,16 @@ export function moveUnion(
       const here = run.space(step.enter)
       const isAssault =
         run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
-      if (isAssault && (run.s.unionPawns < 1 || (here.kind === 'oceanPort' && run.s.amphibiousOcean))) {
+      const barred = isAssault ? assaultForbidden(run.s, run.pack, here.id) : null
+      if (isAssault && (barred || run.s.unionPawns < 1 || (here.kind === 'oceanPort' && run.s.amphibiousOcean))) {
         for (const x of ships) x.at = from
         path.pop()
         flush()
         const why =
-          run.s.unionPawns < 1
+          barred ??
+          (run.s.unionPawns < 1
             ? 'no cannon pawn is left (11.1)'
-            : "the turn's one amphibious assault on an ocean port is spent (11.2)"
+            : "the turn's one amphibious assault on an ocean port is spent (11.2)")
         run.say(
           '11.1',
           `${names()} may not enter ${here.name}: ${why}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,

@@ -23,7 +23,7 @@ import { checkStack } from './stack.ts'
 import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
-import { CARD_EFFECTS } from './cardEffects.ts'
+import { assaultForbidden, CARD_EFFECTS } from './cardEffects.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
 import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
@@ -140,6 +140,11 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
       const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
       const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined
+      const barred = landing ? assaultForbidden(state, pack, landing) : null
+      if (barred) {
+        err(l.line, l.text, barred)
+        continue
+      }
       if (landing) {
         if (++assaults > state.unionPawns) {
           err(
@@ -231,7 +236,8 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
       const [, target, from, t] = m
       // Over a land line when there is one: it ignores the ships in the target (11.4).
       const kind = pack.map.between(from!, target!).includes('land') ? 'land' : 'river'
-      const problem = assaultProblem(pack.map, state.control, target!, kind, from!)
+      const problem =
+        assaultProblem(pack.map, state.control, target!, kind, from!) ?? assaultForbidden(state, pack, target!)
       if (problem) {
         err(l.line, l.text, problem)
         continue

@@ -52,6 +52,9 @@ export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
   const map = loadRebelMap(r.map).content
   const pieces = piecesSchema.parse(r.pieces)
   const cards = cardListSchema.parse(r.cards)
+  for (const c of cards.cards)
+    for (const id of [...(c.spaces ?? []), ...(c.unionHoldsNone ?? [])])
+      if (!map.has(id)) throw new Error(`card #${c.number} names ${id}, which is not on the map`)
   const setups: Record<string, Setup> = {}
   for (const [id, s] of Object.entries(r.setups ?? {})) {
     setups[id] = setupSchema.parse(s)

@@ -2,6 +2,7 @@
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
+import { assaultForbidden } from './cardEffects.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -178,6 +179,11 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
           }
           if (s.takenFromSea.includes(c.from)) {
             run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
+            continue
+          }
+          const barred = assaultForbidden(s, run.pack, c.target)
+          if (barred) {
+            run.say('17.23', `No assault on ${run.name(c.target)}: ${barred}.`)
             continue
           }
           if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral') {
