@@ -346,7 +346,11 @@ export class Judge {
     }
     // A question's text may name what only its player knows (a hand of cards): others read whose answer is awaited.
     const mayRead = (role: string) => viewer?.kind === 'moderator' || (viewer?.kind === 'role' && viewer.role === role)
-    const words = fold.ruleset.awaiting(fold.state).map((x) => {
+    // Optional orders that do not hold the deadline (standing orders a side may send) are not waited for.
+    const waited = fold.ruleset
+      .awaiting(fold.state)
+      .filter((x) => !(x.kind === 'orders' && x.optional && !x.holdsDeadline))
+    const words = waited.map((x) => {
       if (x.kind === 'orders') return x.label
       const answered = fold.answers.has(x.decisionId) ? ', answered' : ''
       return mayRead(x.role)

@@ -10,12 +10,22 @@ const start = () => rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new 
 const piece = (s: RrState, id: string) => s.pieces.find((p) => p.id === id)
 
 describe('RB 5: the turn', () => {
-  it('opens with the Confederate move of April 1861, awaiting the Confederate player only', () => {
+  it('opens with the Confederate move of April 1861, awaiting the Confederate orders; the Union may send standing orders only', () => {
     const s = start()
     expect(rs.awaiting(s)).toEqual([
       { kind: 'orders', role: 'confederate', label: 'Apr 1861: Confederate move and supply', phase: 'move' },
+      {
+        kind: 'orders',
+        role: 'union',
+        label: 'Apr 1861: standing orders during the Confederate move and supply',
+        optional: true,
+        phase: 'move',
+      },
     ])
-    expect(rs.parseOrders(s, 'union', 'PASS').errors[0]!.message).toBe("it is the confederate player's phase")
+    expect(rs.parseOrders(s, 'union', 'PASS').errors[0]!.message).toBe(
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT lines are taken now",
+    )
+    expect(rs.parseOrders(s, 'union', 'INTERCEPT EACH').errors).toEqual([])
   })
 
   it('7.33, 9.12, 13.21: a runner sails to France & England and loads 2-VP cargo; the supply die costs points', () => {
@@ -72,7 +82,7 @@ describe('RB 5: the turn', () => {
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [
         4,
-        'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, PASS',
+        'unknown order FLY; orders are MOVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, PASS',
       ],
     ])
   })

@@ -26,6 +26,7 @@ export const rebelRaidersFactory: RulesetFactory = {
 export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
   const content = bindRebelPack(pack.content)
   const phasing = (s: RrState) => roleOf(s.phase.startsWith('csa') ? 'CSA' : 'USA')
+  const other = (s: RrState) => roleOf(s.phase.startsWith('csa') ? 'USA' : 'CSA')
   const ruleset: Ruleset<RrState, RrCommand> = {
     id: 'rebel-raiders',
     title: 'Rebel Raiders on the High Seas',
@@ -73,6 +74,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         cards: openingDecks(content.decks, hidden),
         thisTurn: [],
         pending: [],
+        reactions: { CSA: [], USA: [] },
         finished: false,
         winner: null,
         result: null,
@@ -88,23 +90,23 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
               label: `${turnName(s.turn)}: ${phaseName(s.phase)}`,
               phase: s.phase.endsWith('move') ? 'move' : 'build',
             },
+            // The other side may change its standing orders (reactions, battle orders) at any time.
+            {
+              kind: 'orders',
+              role: other(s),
+              label: `${turnName(s.turn)}: standing orders during the ${phaseName(s.phase)}`,
+              optional: true,
+              phase: s.phase.endsWith('move') ? 'move' : 'build',
+            },
           ],
     parseOrders: (s, role, text) => {
-      if (role !== phasing(s)) {
-        return {
-          commands: [],
-          normalised: [],
-          errors: [{ line: 0, text: '', message: `it is the ${phasing(s)} player's phase` }],
-          warnings: [],
-        }
-      }
-      return parseRebelOrders(s, content, role, text)
+      return parseRebelOrders(s, content, role, text, { standingOnly: role !== phasing(s) })
     },
     resolve(state: RrState, input: Input<RrCommand>, dice: Dice): Step<RrState> {
       const s = structuredClone(state)
       const label = `${turnName(s.turn)}: ${phaseName(s.phase)}`
       const run = new PhaseRun(s, content, dice, input.decisions)
-      resolvePhase(run, input.orders[phasing(state)] ?? [])
+      resolvePhase(run, input.orders[phasing(state)] ?? [], input.orders[other(state)] ?? [])
       return { state: s, narrative: run.narrative, decisions: run.questions, label, finished: s.finished }
     },
     view: (s, viewer: Viewer) => ({

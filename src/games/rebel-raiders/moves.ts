@@ -1,11 +1,11 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
+import { answerAssault, answerEntry } from './reactions.ts'
 import { afterAssaultCard, assaultForbidden } from './cardEffects.ts'
-import type { AssaultKind } from './assault.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
-import { captureLosses, rollAssault, rollCounterattack } from './assault.ts'
+import { type AssaultKind, captureLosses, rollAssault, rollCounterattack, unionAssaultDice } from './assault.ts'
 import type { RrCommand } from './orders.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
@@ -113,15 +113,26 @@ export function assault(
     run.vp(Math.abs(a - b), '12.2', `The Union takes uncommitted ${run.name(target)} (dice ${a}, ${b})`)
     return
   }
+  const answer = answerAssault(run, target, kind)
+  if (answer.cancelled) {
+    answer.settle(false)
+    if (ships && retreatTo) for (const s of ships) s.at = retreatTo
+    return
+  }
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const bonuses = run.takeBonuses('assault', target, kind)
   const extra = bonuses.reduce((n, b) => n + b.amount, 0)
+  const year = dateOf(run.s.turn).year
+  // The Union always rolls at least one die (11.63), whatever the cards take away.
+  const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
   const r = rollAssault(run.dice, target, {
-    year: dateOf(run.s.turn).year,
+    year,
     tactics,
     batteries: batteries.length,
-    extraUnionDice: extra,
+    extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
+    extraCsaDice: answer.csaDiceMore,
   })
+  if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
     '11.62',
@@ -129,6 +140,7 @@ export function assault(
     target,
   )
   for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
+  answer.settle(r.unionWins)
   if (!r.unionWins) {
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
@@ -219,6 +231,8 @@ export function moveUnion(
           `${names()} ${ships.length > 1 ? 'enter' : 'enters'} ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left).`,
           here.id,
         )
+        // The Confederate answers to ships entering (#81) come before the fight.
+        answerEntry(run, here.id)
         if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
           const defenders = run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery'])
           const fight = fightHere(run, ships, defenders, '10.1', {

@@ -11,6 +11,7 @@
 //   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
 //   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
+//   REACT <card> [AT <space>|ALL] | REACT <card> OFF                   (standing: the card played in answer, any phase)
 //   PASS                                                               (nothing this phase)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
@@ -26,6 +27,7 @@ import { buildContext, moveContext } from './position.ts'
 import { assaultForbidden, CARD_EFFECTS } from './cardEffects.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
+import { reactionProblem } from './reactions.ts'
 import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
 
 export type RrCommand =
@@ -39,6 +41,7 @@ export type RrCommand =
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
   | ({ kind: 'play' } & PlayOrder)
+  | { kind: 'react'; line: number; card: number; at: string; off: boolean }
   | { kind: 'pass'; line: number }
 
 const VERBS = [
@@ -53,8 +56,11 @@ const VERBS = [
   'DISCARD',
   'REFRESH',
   'PLAY',
+  'REACT',
   'PASS',
 ]
+/** What the side whose phase it is not may send: its standing orders. */
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT']
 const BUILDABLE: Buildable[] = [
   'raider',
   'gunboat',
@@ -67,7 +73,13 @@ const BUILDABLE: Buildable[] = [
   'card',
 ]
 
-export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, text: string): Parsed<RrCommand> {
+export function parseRebelOrders(
+  state: RrState,
+  pack: RebelPack,
+  role: string,
+  text: string,
+  opts: { standingOnly?: boolean } = {},
+): Parsed<RrCommand> {
   const out: Parsed<RrCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   const side = sideOf(role)
   const moving = state.phase === 'csa-move' || state.phase === 'union-move'
@@ -89,6 +101,35 @@ export function parseRebelOrders(state: RrState, pack: RebelPack, role: string, 
     if (!verb || !VERBS.includes(verb)) {
       const near = verb ? closest(verb, VERBS, 1)[0] : undefined
       err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
+      continue
+    }
+    if (opts.standingOnly && !STANDING.includes(verb)) {
+      err(l.line, l.text, `it is the other player's phase: only ${STANDING.join(', ')} lines are taken now`)
+      continue
+    }
+    if (verb === 'REACT') {
+      const m = /^(\d+)(?:\s+(?:AT\s+(\S+)|(OFF)))?$/.exec(rest.join(' '))
+      if (!m) {
+        err(l.line, l.text, 'write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF')
+        continue
+      }
+      const reaction = { card: Number(m[1]), at: m[2] ?? 'ALL' }
+      const problem = reactionProblem(pack, side, reaction)
+      if (problem) {
+        err(l.line, l.text, problem)
+        continue
+      }
+      const name = `#${reaction.card} ${pack.cards.get(reaction.card)!.name}`
+      out.commands.push({ kind: 'react', line: l.line, ...reaction, off: !!m[3] })
+      out.normalised.push(
+        m[3] ? `REACT ${name} OFF` : `REACT ${name} AT ${reaction.at} (stands until played or withdrawn)`,
+      )
+      if (!m[3] && !state.cards[side].hand.includes(reaction.card))
+        out.warnings.push({
+          line: l.line,
+          text: l.text,
+          message: `${name} is not in your hand now; the reaction stands for when it is`,
+        })
       continue
     }
     if (verb === 'PASS') {

@@ -3,6 +3,7 @@
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
 import { assaultForbidden } from './cardEffects.ts'
+import { standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -123,7 +124,10 @@ function enforceStacking(run: PhaseRun): void {
 }
 
 /** Resolves the open phase with the phasing side's orders. */
-export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
+export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
+  const phasing: Side = run.s.phase.startsWith('csa') ? 'CSA' : 'USA'
+  standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
+  standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
   for (const b of run.s.pending)
     run.say(
@@ -134,17 +138,21 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[]): void {
   enforceStacking(run)
 }
 
-function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
+/** Standing choices take effect at once and stand until changed: battle orders, interception, reactions. */
+function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void {
   const s = run.s
-  // Standing choices take effect at once and stand until changed.
-  const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   for (const c of commands)
     if (c.kind === 'policy')
       s.policies[side] = [...s.policies[side].filter((p) => p.scope !== c.policy.scope), c.policy]
     else if (c.kind === 'intercept') {
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
-    }
+    } else if (c.kind === 'react') standReaction(s, side, { card: c.card, at: c.at }, c.off)
+}
+
+function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   // Cards of the start of the phase, and every card of a build phase, come before the other orders (14.21, 15.21).
   for (const c of commands) if (c.kind === 'play' && playsFirst(s, c)) playCard(run, side, c)
   const inOrder = (c: RrCommand) => c.kind === 'play' && !playsFirst(s, c) && (playCard(run, side, c), true)

@@ -2,6 +2,7 @@
 // December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
 // the Union move and the Union build (with the victory check after it); each is one resolution.
 import type { Decks } from './cards.ts'
+import type { Reaction } from './reactions.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
@@ -74,6 +75,8 @@ export interface RrState {
   cards: Decks
   /** Card effects that last to the end of the turn (`tredegar`). */
   thisTurn: string[]
+  /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
+  reactions: Record<Side, Reaction[]>
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
   finished: boolean

@@ -6,6 +6,7 @@ import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
 import type { Viewer } from '../contract.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
+import { reactiveCards } from './reactions.ts'
 import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
@@ -80,7 +81,21 @@ function cardsModel(s: RrState, pack: RebelPack, viewer: Viewer) {
  */
 export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
   const side = role === 'confederate' ? 'CSA' : 'USA'
-  if ((s.phase.startsWith('csa') ? 'CSA' : 'USA') !== side || s.finished) return []
+  if (s.finished) return []
+  if ((s.phase.startsWith('csa') ? 'CSA' : 'USA') !== side) {
+    const reactive = reactiveCards(s, side)
+    const standing = s.reactions[side].map((r) => `#${r.card} at ${r.at}`)
+    return [
+      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY${side === 'USA' ? ', INTERCEPT' : ''}.`,
+      ...(standing.length ? [`# Your standing reactions: ${standing.join(', ')}.`] : []),
+      ...(reactive.length
+        ? [
+            `# Cards in your hand that can answer by themselves: ${reactive.map((c) => `#${c} ${pack.cards.get(c)?.name ?? ''}`).join(', ')}.`,
+            `# e.g. REACT ${reactive[0]} AT ALL   (or AT <space>; REACT <card> OFF withdraws it)`,
+          ]
+        : []),
+    ]
+  }
   const lines = [`# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`]
   if (s.phase.endsWith('build')) {
     const ctx = buildContext(s, pack, 0)

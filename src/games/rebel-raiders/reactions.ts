@@ -1,0 +1,166 @@
+// Cards played in the other side's phase, without a mail storm (digest section 6.1: standing and
+// conditional orders). A player writes `REACT <card> [AT <space>|ALL]` in any of his mails, in his
+// phase or the other's; it stands until the card is played or `REACT <card> OFF`. When the moment
+// the card names comes (an assault on that space, Union ships entering it), the judge plays the card
+// for him if it is in his hand and its years allow it, and both sides are told.
+import { PUBLIC } from '../contract.ts'
+import type { AssaultKind } from './assault.ts'
+import { drawCards, settlePlayed } from './cards.ts'
+import type { RebelPack } from './pack.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import type { Side } from './setup.ts'
+import { dateOf, type RrState } from './state.ts'
+
+export interface Reaction {
+  card: number
+  /** A space id, or ALL. */
+  at: string
+}
+
+type ReactionEvent = 'assault' | 'entry'
+
+/** The cards implemented as reactions: whose they are, the moment they answer, the assaults they fit. */
+const REACTIONS: Readonly<Record<number, { side: Side; event: ReactionEvent; kinds?: AssaultKind[] }>> = {
+  59: { side: 'CSA', event: 'assault', kinds: ['land'] },
+  81: { side: 'CSA', event: 'entry' },
+  85: { side: 'CSA', event: 'assault', kinds: ['land'] },
+  91: { side: 'CSA', event: 'assault' },
+  105: { side: 'CSA', event: 'assault' },
+}
+
+/** Why a REACT line is refused, or null. A card not in the hand now may stand for when it is. */
+export function reactionProblem(pack: RebelPack, side: Side, reaction: Reaction): string | null {
+  const card = pack.cards.get(reaction.card)
+  if (!card) return `there is no card #${reaction.card}`
+  const name = `#${card.number} ${card.name}`
+  if (card.side !== side) return `${name} is the other side's card`
+  if (!REACTIONS[reaction.card])
+    return `${name} cannot stand as a reaction: it is not implemented as one (see the README's card table)`
+  if (reaction.at !== 'ALL' && !pack.map.has(reaction.at)) return `no space ${reaction.at} on the map`
+  return null
+}
+
+/** Replaces (or with `off` withdraws) a side's standing reaction for a card. */
+export function standReaction(s: RrState, side: Side, reaction: Reaction, off: boolean): void {
+  s.reactions[side] = s.reactions[side].filter((r) => r.card !== reaction.card)
+  if (!off) s.reactions[side].push(reaction)
+}
+
+/** Plays the standing reactions that answer this moment; returns the cards played. */
+function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind): number[] {
+  const fired: number[] = []
+  const year = dateOf(run.s.turn).year
+  for (const side of ['CSA', 'USA'] as const) {
+    for (const r of [...run.s.reactions[side]]) {
+      const def = REACTIONS[r.card]
+      const card = run.pack.cards.get(r.card)
+      if (!def || !card || def.event !== event || (r.at !== 'ALL' && r.at !== at)) continue
+      if (kind && def.kinds && !def.kinds.includes(kind)) continue
+      if (!run.s.cards[side].hand.includes(r.card) || year < card.years.from || year > card.years.to) continue
+      run.s.reactions[side] = run.s.reactions[side].filter((x) => x !== r)
+      run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== r.card)
+      run.say(
+        '17.23',
+        `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name} in answer.`,
+        at,
+      )
+      fired.push(r.card)
+    }
+  }
+  return fired
+}
+
+export interface AssaultAnswer {
+  /** The assault does not take place (#59); its pawn is lost. */
+  cancelled: boolean
+  unionDiceLess: number
+  csaDiceMore: number
+  /** A lost assault costs the Union twice its points (#105). */
+  doubleLoss: boolean
+  /** What the cards do once the assault is over, and where they then go. */
+  settle(unionWon: boolean): void
+}
+
+/** The Confederate answers to a Union assault on `target` as it starts (#59, #85, #91, #105). */
+export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind): AssaultAnswer {
+  const fired = fire(run, 'assault', target, kind)
+  const name = run.name(target)
+  const answer: AssaultAnswer = {
+    cancelled: false,
+    unionDiceLess: 0,
+    csaDiceMore: 0,
+    doubleLoss: false,
+    settle: () => {},
+  }
+  for (const card of fired) {
+    if (card === 59) {
+      answer.cancelled = true
+      run.say('#59', `Mud-Bound: the assault on ${name} does not take place, and its cannon pawn is lost.`, target)
+    } else if (card === 85) {
+      answer.unionDiceLess++
+      run.say('#85', `Forrest: the Union rolls one die fewer against ${name}.`, target)
+    } else if (card === 105) {
+      answer.unionDiceLess++
+      answer.doubleLoss = true
+      run.say(
+        '#105',
+        `Cold Harbor: the Union rolls one die fewer against ${name}, and a repulse costs it double.`,
+        target,
+      )
+    } else if (card === 91) {
+      answer.csaDiceMore++
+      run.say('#91', `J.E. Johnston: the Confederacy rolls one die more at ${name}.`, target)
+    }
+  }
+  answer.settle = (unionWon) => {
+    for (const card of fired) {
+      settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
+      if (card === 91) johnstonAfter(run, !unionWon)
+    }
+  }
+  return answer
+}
+
+/** #91: a die, +2 for a Confederate win: 1-3 Johnston is relieved (the card stays in the deck), 4 or more he comes back to the hand. */
+function johnstonAfter(run: PhaseRun, csaWon: boolean): void {
+  const die = run.dice.roll('#91 Johnston after the assault', 6, PUBLIC)
+  if (die + (csaWon ? 2 : 0) <= 3) {
+    run.say('#91', `Johnston: die ${die}${csaWon ? ' +2' : ''}: he is relieved; the card goes back into the deck.`)
+    return
+  }
+  const t = run.s.cards.CSA
+  t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 91) }
+  t.hand.push(91)
+  run.say(
+    '#91',
+    `Johnston: die ${die}${csaWon ? ' +2' : ''}: he is available again; the card goes back to the Confederate hand.`,
+  )
+}
+
+/** #81 Mosquito Fleet as Union ships enter a Confederate port or fort: a card, one gunboat or two. */
+export function answerEntry(run: PhaseRun, at: string): void {
+  for (const card of fire(run, 'entry', at)) {
+    if (card !== 81) continue
+    const die = run.dice.roll(`#81 mosquito fleet at ${at}`, 6, PUBLIC)
+    if (die <= 2) {
+      run.say('#81', `Mosquito Fleet: die ${die}: the Confederacy draws a card.`, at)
+      drawCards(run, 'CSA', 1, '#81', 'for the Mosquito Fleet')
+    } else {
+      const limit = run.pack.pieces.stacking.warshipsPerSidePerSpace
+      const room = limit - run.piecesAt(at, 'CSA', ['gunboat', 'ironclad', 'raider']).length
+      const boats = Math.max(0, Math.min(die <= 4 ? 1 : 2, room))
+      const ids = Array.from({ length: boats }, () => run.add('CSA', 'gunboat', at).id)
+      run.say(
+        '#81',
+        `Mosquito Fleet: die ${die}: ${ids.length ? `${ids.join(', ')} join the defence of ${run.name(at)}` : 'no room for a gunboat (6.12)'}.`,
+        at,
+      )
+    }
+    settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
+  }
+}
+
+/** The reactive cards a side could set now, for its order form. */
+export function reactiveCards(s: RrState, side: Side): number[] {
+  return s.cards[side].hand.filter((c) => REACTIONS[c]?.side === side)
+}

@@ -1,0 +1,171 @@
+// Cards played in the other side's phase as standing reactions (digest 6.1; RB 17.23): REACT lines
+// taken from either player at any time, kept until the card is played or withdrawn, and played by the
+// judge when the moment its text names comes. Each card is named by its number.
+import { describe, expect, it } from 'vitest'
+import { RecordingDice } from '../../src/engine/dice.ts'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const pack = rebelRaidersFactory.defaultPack()
+const rs = createRebelRaiders(pack as never)
+const position = (phase: Phase, turn: number, csaHand: number[]): RrState => {
+  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-react', 0, '', '33'.repeat(32)))
+  s.phase = phase
+  s.turn = turn
+  const t = s.cards.CSA
+  t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !csaHand.includes(c)) }
+  t.hand = [...csaHand]
+  return s
+}
+/** A Confederate reaction set in his own build, then a Union land assault on Augusta from Savannah. */
+const landAssault = (turn: number, react: string, csaHand: number[]) => {
+  const s = position('csa-build', turn, csaHand)
+  s.control.SAVA = 'USA'
+  const set = given(rs, s).orders('confederate', react).resolve()
+  expect(set.state.phase).toBe('union-move')
+  return set.state
+}
+const assaultDice = (union: number[], csa: number[]) => [
+  { label: /assault on AUGU: Union die/, values: union },
+  { label: /assault on AUGU: Confederate die/, values: csa },
+]
+
+describe('REACT: standing reactions', () => {
+  it('are read from either player at any time, checked, kept until played or withdrawn', () => {
+    const s = position('union-move', 4, [85])
+    const errors = (text: string) => rs.parseOrders(s, 'confederate', text).errors.map((e) => e.message)
+    expect(errors('MOVE RD-1 WGLF')).toEqual([
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT lines are taken now",
+    ])
+    expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
+    expect(errors('REACT 66')[0]).toMatch(/^#66 The Don cannot stand as a reaction: it is not implemented as one/)
+    expect(errors('REACT 85 AT MARS')).toEqual(['no space MARS on the map'])
+    expect(errors('REACT 85 SOON')).toEqual(['write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF'])
+    const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')
+    expect(set.errors).toEqual([])
+    expect(set.normalised).toEqual([
+      'REACT #85 Nathan Bedford Forrest AT AUGU (stands until played or withdrawn)',
+      'REACT #91 J.E. Johnston AT ALL (stands until played or withdrawn)',
+    ])
+    expect(set.warnings.map((w) => w.message)).toEqual([
+      '#91 J.E. Johnston is not in your hand now; the reaction stands for when it is',
+    ])
+    const run = rs.resolve(
+      s,
+      { orders: { confederate: set.commands, union: [] }, decisions: {} },
+      new RecordingDice('00'.repeat(32), 'rr-react', 1, ''),
+    )
+    expect(run.state.reactions.CSA).toEqual([
+      { card: 85, at: 'AUGU' },
+      { card: 91, at: 'ALL' },
+    ])
+    const off = rs.parseOrders(run.state, 'confederate', 'REACT 85 OFF').commands
+    const after = rs.resolve(
+      run.state,
+      { orders: { confederate: off, union: [] }, decisions: {} },
+      new RecordingDice('00'.repeat(32), 'rr-react', 2, ''),
+    )
+    expect(after.state.reactions.CSA).toEqual([{ card: 91, at: 'ALL' }])
+  })
+})
+
+describe('PB 23: the Confederate answers to a Union assault', () => {
+  it('#85 Nathan Bedford Forrest: one Union die fewer over a land line; the card is played once and discarded', () => {
+    const s = landAssault(4, 'REACT 85 AT AUGU', [85])
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice(assaultDice([6], [1, 1, 1, 1, 1]))
+      .resolve()
+    // 1862 gives the Union two dice; Forrest takes one.
+    expect(run.dice.rolls.filter((r) => r.label.includes('Union die'))).toHaveLength(1)
+    expect(run.texts('17.23')).toContain('The Confederate player plays #85 Nathan Bedford Forrest in answer.')
+    expect(run.state.reactions.CSA).toEqual([])
+    expect(run.state.cards.CSA.deck.discards).toContain(85)
+  })
+
+  it('#85 is not played before 1862: the card stays in the hand and the reaction stands', () => {
+    const early = landAssault(1, 'REACT 85', [85])
+    const run = given(rs, early)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice(assaultDice([6], [1, 1, 1, 1, 1]))
+      .resolve()
+    expect(run.state.cards.CSA.hand).toContain(85)
+    expect(run.state.reactions.CSA).toEqual([{ card: 85, at: 'ALL' }])
+  })
+
+  it('11.63: whatever the cards take away, the Union rolls at least one die (#85 and #105 against two dice)', () => {
+    const s = landAssault(4, 'REACT 85\nREACT 105', [85, 105])
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice(assaultDice([6], [1, 1, 1, 1, 1]))
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.includes('Union die'))).toHaveLength(1)
+    expect(run.state.cards.CSA.hand).toEqual([])
+  })
+
+  it('#105 Cold Harbor: one Union die fewer, and a repulse costs the Union double', () => {
+    const s = landAssault(4, 'REACT 105', [105])
+    const vp = s.vp
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice(assaultDice([2], [5, 1, 1, 1, 1]))
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.includes('Union die'))).toHaveLength(1)
+    // 5 against 2: a repulse by 3, doubled.
+    expect(run.state.vp).toBe(vp + 6)
+  })
+
+  it('#91 J.E. Johnston: one Confederate die more; then a die, +2 for a Confederate win: 4 or more and he comes back to the hand', () => {
+    const s = landAssault(4, 'REACT 91 AT AUGU', [91])
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([...assaultDice([2, 3], [5, 1, 1, 1, 1, 1]), { label: '#91 Johnston after the assault', values: 2 }])
+      .resolve()
+    const csaDice = run.dice.rolls.filter((r) => r.label.includes('Confederate die')).length
+    const without = given(rs, landAssault(4, 'PASS', []))
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice(assaultDice([2, 3], [5, 1, 1, 1, 1, 1]))
+      .resolve()
+      .dice.rolls.filter((r) => r.label.includes('Confederate die')).length
+    expect(csaDice).toBe(without + 1)
+    expect(run.state.cards.CSA.hand).toContain(91)
+    expect(run.state.cards.CSA.deck.drawPile).not.toContain(91)
+  })
+
+  it('#59 Mud-Bound: the land assault does not take place and its cannon pawn is lost', () => {
+    const s = landAssault(4, 'REACT 59', [59])
+    const pawns = s.unionPawns
+    const run = given(rs, s).orders('union', 'ASSAULT AUGU FROM SAVA').resolve()
+    expect(run.dice.rolls.some((r) => r.label.includes('assault on AUGU'))).toBe(false)
+    expect(run.state.unionPawns).toBe(pawns - 1)
+    expect(run.state.control.AUGU).toBeUndefined()
+    expect(run.texts('#59')).toEqual([
+      'Mud-Bound: the assault on Augusta does not take place, and its cannon pawn is lost.',
+    ])
+  })
+})
+
+describe('PB 23 #81 Mosquito Fleet: as Union ships enter a Confederate port', () => {
+  const entry = (die: number) => {
+    const s = position('union-move', 7, [81])
+    s.reactions.CSA = [{ card: 81, at: 'SAVA' }]
+    return given(rs, s)
+      .orders('union', 'MOVE SL-3 SAVA.BS > SAVA')
+      .dice([{ label: '#81 mosquito fleet at SAVA', values: die }])
+      .resolve()
+  }
+
+  it('5-6: two gunboats join the defence before the fight', () => {
+    const run = entry(5)
+    expect(run.texts('#81')[0]).toMatch(/^Mosquito Fleet: die 5: GB-\d+, GB-\d+ join the defence of Savannah\.$/)
+    expect(run.state.cards.CSA.deck.drawPile).toContain(81)
+  })
+
+  it('3-4: one gunboat; 1-2: the Confederacy draws a card instead', () => {
+    expect(entry(3).texts('#81')[0]).toMatch(/^Mosquito Fleet: die 3: GB-\d+ join the defence of Savannah\.$/)
+    const draw = entry(2)
+    expect(draw.texts('#81')[0]).toBe('Mosquito Fleet: die 2: the Confederacy draws a card.')
+    expect(draw.state.cards.CSA.hand).toHaveLength(1)
+  })
+})
