@@ -55,4 +55,42 @@ describe('Rebel Raiders by mail', () => {
       app.cleanup()
     }
   })
+
+  it("takes the other side's standing orders during a phase without waiting for them, and keeps reactions until played", () => {
+    const app = testApp('rr-standing')
+    try {
+      app.judge.createGame({
+        game: 'rr2',
+        ruleset: 'rebel-raiders',
+        scenario: '1861',
+        players: [
+          { role: 'confederate', address: 'csa@example.test', name: 'Mallory' },
+          { role: 'union', address: 'usa@example.test', name: 'Welles' },
+        ],
+        zone: 'UTC',
+      })
+      // The Union sets its interception during the Confederate move; the judge does not wait for it.
+      const standing = app.judge.submitOrders('rr2', 'union', 'INTERCEPT EACH AT CHAS.BS')
+      expect(standing.accepted).toBe(true)
+      expect(app.judge.awaitingText(app.judge.load('rr2'))).toBe('Apr 1861: Confederate move and supply')
+      const moveNow = app.judge.submitOrders('rr2', 'union', 'MOVE SL-1 EGLF')
+      expect(moveNow.accepted).toBe(false)
+      expect(moveNow.errors[0]!.message).toBe(
+        "it is the other player's phase: only REACT, POLICY, INTERCEPT lines are taken now",
+      )
+      // A reaction for a card not yet held is accepted with a warning, and stands.
+      const hand = (app.judge.load('rr2').state as { cards: { CSA: { hand: number[] } } }).cards.CSA.hand
+      const absent = [59, 85, 91, 105, 81].find((c) => !hand.includes(c))!
+      const csa = app.judge.submitOrders('rr2', 'confederate', `REACT ${absent} AT RICH\nPASS`)
+      expect(csa.accepted).toBe(true)
+      expect(outboxRows(app).at(-1)!.mail.text).toContain('the reaction stands for when it is')
+      app.now.t += 3_600_000
+      expect(app.judge.adjudicate('rr2', { force: true }).committed).toBe(true)
+      const s = app.judge.load('rr2').state as { intercept: Record<string, string>; reactions: { CSA: unknown[] } }
+      expect(s.intercept).toEqual({ 'CHAS.BS': 'each' })
+      expect(s.reactions.CSA).toEqual([{ card: absent, at: 'RICH' }])
+    } finally {
+      app.cleanup()
+    }
+  })
 })
