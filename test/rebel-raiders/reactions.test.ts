@@ -169,3 +169,60 @@ describe('PB 23 #81 Mosquito Fleet: as Union ships enter a Confederate port', ()
     expect(draw.state.cards.CSA.hand).toHaveLength(1)
   })
 })
+
+describe('PB 23: the Union answers to a Confederate ship evading (7.78)', () => {
+  /** BR-6 leaves Wilmington past a Union gunboat (and a sloop) in the station, the Union holding these cards. */
+  const runPast = (react: string[], unionHand: number[], ships: ('gunboat' | 'sloop')[] = ['gunboat']) => {
+    const s = position('csa-move', 1, [])
+    ships.forEach((type, i) =>
+      s.pieces.push({ id: `${type === 'gunboat' ? 'GB' : 'SL'}-${90 + i}`, side: 'USA', type, at: 'WILM.BS' }),
+    )
+    const t = s.cards.USA
+    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !unionHand.includes(c)) }
+    t.hand = [...unionHand]
+    s.reactions.USA = react.map((r) => ({ card: Number(r), at: 'WILM.BS' }))
+    return s
+  }
+
+  it('#16 USS Hatteras: the gunboat adds 2 to its speed rolls until the turn ends, and the card is discarded then', () => {
+    const dice = { 'search for BR-6 by GB-90': 4, 'speed of BR-6': 3, 'supply die 1': 1 }
+    const without = given(rs, runPast([], [])).orders('confederate', 'MOVE BR-6 WILM.BS > HATT').dice(dice).resolve()
+    expect(without.state.pieces.some((p) => p.id === 'BR-6')).toBe(true)
+    const run = given(rs, runPast(['16'], [16]))
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT')
+      .dice(dice)
+      .resolve()
+    expect(run.state.pieces.some((p) => p.id === 'BR-6')).toBe(false)
+    expect(run.state.speedBonus).toEqual({ 'GB-90': { amount: 2, card: 16 } })
+    expect(run.state.cards.USA.inPlay).toEqual([16])
+    const end = structuredClone(run.state)
+    end.phase = 'union-build'
+    const next = given(rs, end).orders('union', 'PASS').resolve()
+    expect(next.state.speedBonus).toEqual({})
+    expect(next.state.cards.USA.inPlay).toEqual([])
+    expect(next.state.cards.USA.deck.discards).toContain(16)
+  })
+
+  it('#12 USS Iroquois: a runner evading a sloop is sunk unless it rolls a 6', () => {
+    const chase = (die: number) =>
+      given(rs, runPast(['12'], [12], ['sloop']))
+        .orders('confederate', 'MOVE BR-6 WILM.BS > HATT')
+        .dice({ '#12 BR-6 against the Iroquois': die, 'supply die 1': 1 })
+        .resolve()
+    const sunk = chase(5)
+    expect(sunk.state.pieces.some((p) => p.id === 'BR-6')).toBe(false)
+    expect(sunk.dice.rolls.some((r) => r.label.startsWith('search for BR-6'))).toBe(false)
+    expect(sunk.state.cards.USA.deck.discards).toContain(12)
+    expect(chase(6).state.pieces.find((p) => p.id === 'BR-6')!.at).toBe('HATT')
+  })
+
+  it('#21 USS Powhattan names a sloop; #9 and #16 are not played where no gunboat searches', () => {
+    const run = given(rs, runPast(['21', '9'], [21, 9], ['sloop']))
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT')
+      .dice({ 'search for BR-6 by SL-90': 1, 'speed of BR-6': 1, 'supply die 1': 1 })
+      .resolve()
+    expect(run.state.speedBonus).toEqual({ 'SL-90': { amount: 2, card: 21 } })
+    expect(run.state.cards.USA.hand).toContain(9)
+    expect(run.state.reactions.USA).toEqual([{ card: 9, at: 'WILM.BS' }])
+  })
+})

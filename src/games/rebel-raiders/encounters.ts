@@ -11,6 +11,7 @@ import type { Side } from './setup.ts'
 import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import { type PhaseRun, unit } from './phaseRun.ts'
+import { answerInterception } from './reactions.ts'
 
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
@@ -19,11 +20,17 @@ import { type PhaseRun, unit } from './phaseRun.ts'
  */
 export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids = 0): boolean {
   const where = run.space(target.at)
+  // The Union's answers to an evasion come before the dice (7.78, 17.21): a named ship's bonus, or #12.
+  const answer = answerInterception(run, target, searchers)
+  if (answer === 'sunk') return false
+  if (answer === 'escaped') return true
   const r = intercept(
     run.dice,
     { id: target.id, type: target.type as 'runner' | 'raider' },
     where.kind,
-    searchers.map((x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat' })),
+    searchers.map(
+      (x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat', mod: run.s.speedBonus[x.id]?.amount ?? 0 }),
+    ),
     { priorRaids, asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack' },
   )
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')

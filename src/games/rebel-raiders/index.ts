@@ -75,6 +75,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         thisTurn: [],
         pending: [],
         reactions: { CSA: [], USA: [] },
+        speedBonus: {},
         finished: false,
         winner: null,
         result: null,

@@ -9,7 +9,7 @@ import { drawCards, settlePlayed } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
-import { dateOf, type RrState } from './state.ts'
+import { dateOf, type RrPiece, type RrState } from './state.ts'
 
 export interface Reaction {
   card: number
@@ -17,10 +17,44 @@ export interface Reaction {
   at: string
 }
 
-type ReactionEvent = 'assault' | 'entry'
+type ReactionEvent = 'assault' | 'entry' | 'interception'
 
-/** The cards implemented as reactions: whose they are, the moment they answer, the assaults they fit. */
-const REACTIONS: Readonly<Record<number, { side: Side; event: ReactionEvent; kinds?: AssaultKind[] }>> = {
+/** What an evasion looks like when the Union's answers are weighed. */
+interface Evasion {
+  target: RrPiece
+  inStation: boolean
+  searchers: RrPiece[]
+}
+
+/** The Union ship a card names among those searching, if one fits: the first of that type not yet named. */
+const nameable = (run: { s: RrState }, e: Evasion, type: 'sloop' | 'gunboat') =>
+  e.searchers.find((p) => p.type === type && !run.s.speedBonus[p.id])
+
+/** The cards implemented as reactions: whose they are, the moment they answer, what else must hold. */
+const REACTIONS: Readonly<
+  Record<
+    number,
+    { side: Side; event: ReactionEvent; kinds?: AssaultKind[]; fits?: (run: { s: RrState }, e: Evasion) => boolean }
+  >
+> = {
+  // Union answers to a Confederate ship evading (7.78).
+  9: { side: 'USA', event: 'interception', fits: (run, e) => e.inStation && !!nameable(run, e, 'gunboat') },
+  12: {
+    side: 'USA',
+    event: 'interception',
+    fits: (_run, e) => e.target.type === 'runner' && e.searchers.some((p) => p.type === 'sloop'),
+  },
+  16: {
+    side: 'USA',
+    event: 'interception',
+    fits: (run, e) => e.inStation && e.target.type === 'runner' && !!nameable(run, e, 'gunboat'),
+  },
+  17: {
+    side: 'USA',
+    event: 'interception',
+    fits: (run, e) => e.inStation && e.target.type === 'runner' && !!nameable(run, e, 'gunboat'),
+  },
+  21: { side: 'USA', event: 'interception', fits: (run, e) => !!nameable(run, e, 'sloop') },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },
@@ -47,7 +81,7 @@ export function standReaction(s: RrState, side: Side, reaction: Reaction, off: b
 }
 
 /** Plays the standing reactions that answer this moment; returns the cards played. */
-function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind): number[] {
+function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind, evasion?: Evasion): number[] {
   const fired: number[] = []
   const year = dateOf(run.s.turn).year
   for (const side of ['CSA', 'USA'] as const) {
@@ -56,6 +90,7 @@ function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKin
       const card = run.pack.cards.get(r.card)
       if (!def || !card || def.event !== event || (r.at !== 'ALL' && r.at !== at)) continue
       if (kind && def.kinds && !def.kinds.includes(kind)) continue
+      if (def.fits && (!evasion || !def.fits(run, evasion))) continue
       if (!run.s.cards[side].hand.includes(r.card) || year < card.years.from || year > card.years.to) continue
       run.s.reactions[side] = run.s.reactions[side].filter((x) => x !== r)
       run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== r.card)
@@ -158,6 +193,46 @@ export function answerEntry(run: PhaseRun, at: string): void {
     }
     settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
   }
+}
+
+/**
+ * The Union's answers as a Confederate ship tries to evade (7.78): #9, #16, #17 and #21 name one of
+ * the searching ships, which adds 2 to its speed rolls until the turn ends (the card stays out till
+ * then); #12 decides the chase alone: the runner is sunk unless its own die is a 6.
+ */
+export function answerInterception(run: PhaseRun, target: RrPiece, searchers: RrPiece[]): 'sunk' | 'escaped' | null {
+  const evasion: Evasion = { target, inStation: run.space(target.at).kind === 'blockadeStation', searchers }
+  for (const card of fire(run, 'interception', target.at, undefined, evasion)) {
+    if (card === 12) {
+      const die = run.dice.roll(`#12 ${target.id} against the Iroquois`, 6, PUBLIC)
+      settlePlayed(run, 'USA', card, run.pack.cards.get(card)!.afterUse)
+      if (die === 6) {
+        run.say('#12', `USS Iroquois: ${target.id} rolls a 6 and gets away.`, target.at)
+        return 'escaped'
+      }
+      run.remove([target.id])
+      run.say(
+        '#12',
+        `USS Iroquois: ${target.id} rolls ${die}: caught and sunk${target.cargo ? ' with its cargo' : ''}.`,
+        target.at,
+      )
+      return 'sunk'
+    }
+    const ship = nameable(run, evasion, card === 21 ? 'sloop' : 'gunboat')!
+    run.s.speedBonus[ship.id] = { amount: 2, card }
+    run.s.cards.USA.inPlay.push(card)
+    run.say(`#${card}`, `${run.cardName(card)}: ${ship.id} adds 2 to its speed rolls until the turn ends.`, target.at)
+  }
+  return null
+}
+
+/** At the end of a turn the speed bonuses lapse and their cards go to the discards. */
+export function endTurnBonuses(run: PhaseRun): void {
+  const cards = Object.values(run.s.speedBonus).map((b) => b.card)
+  const t = run.s.cards.USA
+  t.inPlay = t.inPlay.filter((c) => !cards.includes(c))
+  t.deck = { ...t.deck, discards: [...t.deck.discards, ...cards] }
+  run.s.speedBonus = {}
 }
 
 /** The reactive cards a side could set now, for its order form. */

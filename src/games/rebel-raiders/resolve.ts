@@ -3,7 +3,7 @@
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
 import { assaultForbidden } from './cardEffects.ts'
-import { standReaction } from './reactions.ts'
+import { endTurnBonuses, standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -227,6 +227,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       if (s.finished) run.say('16', s.result!)
       else {
         returnHeldAside(run)
+        endTurnBonuses(run)
         s.thisTurn = []
         s.turn += 1
         s.phase = 'csa-move'

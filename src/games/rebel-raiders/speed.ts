@@ -8,6 +8,8 @@ import type { SpaceKind } from './map.ts'
 export interface Searcher {
   id: string
   type: 'sloop' | 'gunboat'
+  /** Added to this ship's speed rolls (a card naming it); a stack die takes the best of its ships'. */
+  mod?: number
 }
 
 export interface Interception {
@@ -57,10 +59,10 @@ export function intercept(
           dice,
           `search for ${target.id} by the stack`,
           searchers.map((s) => s.id),
-          unionMod + Math.min(3, searchers.length - 1),
+          unionMod + Math.min(3, searchers.length - 1) + Math.max(0, ...searchers.map((s) => s.mod ?? 0)),
         ),
       ]
-    : searchers.map((s) => rollFor(dice, `search for ${target.id} by ${s.id}`, [s.id], unionMod))
+    : searchers.map((s) => rollFor(dice, `search for ${target.id} by ${s.id}`, [s.id], unionMod + (s.mod ?? 0)))
   const bonus = speedBonus(target.type, where, opts.priorRaids) + (opts.csa ?? 0)
   const best = Math.max(...union.map((u) => u.total))
   // No Confederate roll when even his lowest total wins the tie (7.78, last bullet).

@@ -75,6 +75,8 @@ export interface RrState {
   cards: Decks
   /** Card effects that last to the end of the turn (`tredegar`). */
   thisTurn: string[]
+  /** Speed-roll bonuses cards gave named ships until the end of the turn, by ship (with the card, which stays out meanwhile). */
+  speedBonus: Record<string, { amount: number; card: number }>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
