@@ -155,14 +155,19 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
   const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   // Cards of the start of the phase, and every card of a build phase, come before the other orders (14.21, 15.21).
   for (const c of commands) if (c.kind === 'play' && playsFirst(s, c)) playCard(run, side, c)
-  const inOrder = (c: RrCommand) => c.kind === 'play' && !playsFirst(s, c) && (playCard(run, side, c), true)
+  /** A card played where it stands among the moves; whether the command was one. */
+  const playInOrder = (c: RrCommand): boolean => {
+    if (c.kind !== 'play') return false
+    if (!playsFirst(s, c)) playCard(run, side, c)
+    return true
+  }
   switch (s.phase) {
     case 'csa-move':
       s.raids = {}
       for (const c of commands) {
         if (c.kind === 'move') moveConfederate(run, c)
         else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
-        else inOrder(c)
+        else playInOrder(c)
       }
       s.csaPawns = 0
       supply(run)
@@ -179,7 +184,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
       for (const c of commands) {
         if (c.kind === 'move') moveUnion(run, c, tactics)
-        else if (inOrder(c)) continue
+        else if (playInOrder(c)) continue
         else if (c.kind === 'assault') {
           if (s.unionPawns < 1) {
             run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)
