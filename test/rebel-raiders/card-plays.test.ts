@@ -398,3 +398,48 @@ describe('PB 23: cards of the start of the Union turn, played in the Confederate
     expect(errors(s, 'confederate', 'PLAY 100')).toEqual(['the Union holds Chattanooga'])
   })
 })
+
+describe('PB 23: Confederate cards of the move phase', () => {
+  it('#57 A Lively Little Trade: after the supply dice, each die of 4 or more is rolled again (ruling RR-K4); with none, the card goes back to the hand', () => {
+    const s = position('csa-move', 1, { CSA: [57] })
+    const rerolled = given(rs, s)
+      .orders('confederate', 'PLAY 57')
+      .dice({ 'supply die 1': 5, 'supply die 1 rolled again': 2 })
+      .resolve()
+    expect(rerolled.state.vp).toBe(s.vp - 2)
+    expect(rerolled.state.cards.CSA.deck.discards).toEqual([57])
+    const kept = given(rs, s).orders('confederate', 'PLAY 57').dice({ 'supply die 1': 3 }).resolve()
+    expect(kept.state.vp).toBe(s.vp - 3)
+    expect(kept.state.cards.CSA.hand).toContain(57)
+    expect(kept.dice.rolls.map((r) => r.label)).not.toContain('supply die 1 rolled again')
+  })
+
+  it('#89 John Bell Hood: in 1864 a counterattack without the grey pawn; a failure costs twice its points', () => {
+    const s = position('csa-move', 10, { CSA: [89] })
+    s.control.NASH = 'USA'
+    expect(errors(s, 'confederate', 'COUNTERATTACK NASH FROM MEMP')[0]).toMatch(/needs the grey pawn/)
+    expect(errors(s, 'confederate', 'PLAY 89\nCOUNTERATTACK NASH FROM MEMP')).toEqual([])
+    const run = given(rs, s)
+      .orders('confederate', 'PLAY 89\nCOUNTERATTACK NASH FROM MEMP')
+      .dice([
+        { label: /counterattack on NASH: Confederate die/, values: [3, 2, 1] },
+        { label: /counterattack on NASH: Union die/, values: [6, 5, 4, 1] },
+        { label: /supply die/, values: [1, 1, 1, 1, 1, 1] },
+      ])
+      .resolve()
+    expect(run.texts('11.93')[0]).toMatch(/^The counterattack on Nashville fails \(doubled by #89\): -6 VP/)
+    expect(run.state.control.NASH).toBe('USA')
+  })
+
+  it('#98 Rebel Yell: from 1863, three cards more before the build; never in the turn it was drawn', () => {
+    const s = position('csa-move', 7, { CSA: [98] })
+    const run = given(rs, s)
+      .orders('confederate', 'PLAY 98')
+      .dice([{ label: /supply die/, values: [1, 1, 1, 1] }])
+      .resolve()
+    expect(run.state.cards.CSA.hand).toHaveLength(6)
+    expect(run.texts('#98')[0]).toBe('The Confederate player draws 3 card(s) for the Rebel Yell.')
+    s.cards.CSA.drawnOn[98] = 7
+    expect(errors(s, 'confederate', 'PLAY 98')).toEqual(['Rebel Yell may not be played in the turn it was drawn'])
+  })
+})

@@ -68,7 +68,7 @@ describe('RB 11.9: counterattacks', () => {
     const s = start('csa-move')
     s.control.NASH = 'USA'
     expect(errors(s, 'confederate', 'COUNTERATTACK NASH FROM MEMP')).toEqual([
-      [1, 'a counterattack needs the grey pawn bought last turn; 0 left (11.9, 14.24)'],
+      [1, 'a counterattack needs the grey pawn bought last turn, or a card played before it; 0 left (11.9, 14.24)'],
     ])
     s.csaPawns = 1
     expect(errors(s, 'confederate', 'COUNTERATTACK NASH FROM MEMP')).toEqual([])

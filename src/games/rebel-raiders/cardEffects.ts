@@ -4,6 +4,7 @@
 import { CHOICE_EFFECTS } from './cardChoices.ts'
 import { PUBLIC } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
+import { drawCards } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { PlayOrder } from './plays.ts'
@@ -17,6 +18,8 @@ export interface CardEffect {
   atStart?: boolean
   /** The effect it leaves until the end of the turn (RrState.thisTurn), which the build check counts. */
   lasting?: string
+  /** It allows a counterattack without a pawn (#89), which the check of the orders counts. */
+  givesCounterattack?: boolean
   /** Why the play is not possible as ordered, or null. */
   check?(s: RrState, pack: RebelPack, side: Side, play: PlayOrder): string | null
   apply(run: PhaseRun, side: Side, play: PlayOrder): void
@@ -147,6 +150,27 @@ function northernThreat(): CardEffect {
   }
 }
 
+/**
+ * #57 A Lively Little Trade, written in the move's orders, acts after the supply dice: every die of 4
+ * or more is rolled again (the best choice, ruling RR-K4). With no such die the card is not used and
+ * goes back to the hand.
+ */
+export function rerollSupply(run: PhaseRun, loss: { dice: number[]; vp: number }): { dice: number[]; vp: number } {
+  if (!run.takeBonuses('supply', 'supply').length) return loss
+  const high = loss.dice.flatMap((d, i) => (d >= 4 ? [i] : []))
+  const t = run.s.cards.CSA
+  if (!high.length) {
+    t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== 57) }
+    t.hand.push(57)
+    run.say('#57', 'A Lively Little Trade: no supply die of 4 or more to roll again; the card goes back to the hand.')
+    return loss
+  }
+  const dice = [...loss.dice]
+  for (const i of high) dice[i] = run.dice.roll(`supply die ${i + 1} rolled again`, 6, PUBLIC)
+  run.say('#57', `A Lively Little Trade: supply dice ${high.map((i) => i + 1).join(', ')} rolled again (ruling RR-K4).`)
+  return { dice, vp: -dice.reduce((a, b) => a + b, 0) }
+}
+
 const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
 
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
@@ -163,6 +187,33 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   },
   77: northernThreat(),
   100: northernThreat(),
+  // #57 A Lively Little Trade: waits for the supply dice of this move phase.
+  57: {
+    phases: ['csa-move'],
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'supply', at: 'supply', amount: 0 })
+      run.say('#57', 'The supply dice of 4 or more will be rolled again.')
+    },
+  },
+  // #89 John Bell Hood: a counterattack without a pawn; if it fails, its points are lost twice over.
+  89: {
+    phases: ['csa-move'],
+    givesCounterattack: true,
+    apply(run, _side, play) {
+      run.s.csaPawns += 1
+      run.s.pending.push({ card: play.card, on: 'counterattack', at: 'ANY', amount: 0 })
+      run.say('#89', 'Hood: one counterattack this phase needs no pawn; if it fails, its cost is doubled.')
+    },
+  },
+  // #98 Rebel Yell: three cards drawn, before the build and not in the turn the card came.
+  98: {
+    phases: ['csa-move'],
+    check: (s, _pack, _side, play) =>
+      s.cards.CSA.drawnOn[play.card] === s.turn ? 'Rebel Yell may not be played in the turn it was drawn' : null,
+    apply(run) {
+      drawCards(run, 'CSA', 3, '#98', 'for the Rebel Yell')
+    },
+  },
   // #68 The Banshee, #69 CSS Robert E. Lee: a runner's cargo scores more.
   68: cargoBonus(2),
   69: cargoBonus(1),

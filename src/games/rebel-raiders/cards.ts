@@ -20,6 +20,8 @@ export interface CardTable {
   removed: number[]
   /** Bought in this build phase: not playable before the phase is over (14.32). */
   bought: number[]
+  /** The turn each card in the hand was drawn (#98 may not be played the turn it came). */
+  drawnOn: Record<number, number>
 }
 
 export type Decks = Record<Side, CardTable>
@@ -37,11 +39,12 @@ const SIDE_NAME: Record<Side, string> = { CSA: 'Confederate', USA: 'Union' }
 const ownerOnly = (side: Side): Audience => onlyRoles(roleOf(side))
 
 /** 4.11, 4.21: each deck shuffled face down and three cards drawn into its hand. */
-export function openingDecks(cards: Record<Side, number[]>, dice: Dice): Decks {
+export function openingDecks(cards: Record<Side, number[]>, dice: Dice, turn: number): Decks {
   const table = (side: Side): CardTable => {
     const label = `${SIDE_NAME[side].toLowerCase()} deck`
     const dealt = draw(newDeck(cards[side], dice, label, MODERATOR), 3, dice, label, MODERATOR)
-    return { deck: dealt.deck, hand: dealt.cards, inPlay: [], heldAside: [], removed: [], bought: [] }
+    const drawnOn = Object.fromEntries(dealt.cards.map((c) => [c, turn]))
+    return { deck: dealt.deck, hand: dealt.cards, inPlay: [], heldAside: [], removed: [], bought: [], drawnOn }
   }
   return { CSA: table('CSA'), USA: table('USA') }
 }
@@ -64,6 +67,7 @@ export function drawCards(run: CardRun, side: Side, count: number, rule: string,
   const drawn = draw(t.deck, count, run.dice, label, MODERATOR)
   t.deck = drawn.deck
   t.hand.push(...drawn.cards)
+  for (const c of drawn.cards) t.drawnOn[c] = run.s.turn
   if (drawn.reshuffled)
     run.tell(PUBLIC, '17.23', `The ${SIDE_NAME[side]} draw pile ran out: its discards were shuffled into a new one.`)
   const short = drawn.short ? ` (${drawn.short} short: no cards left to draw)` : ''

@@ -71,7 +71,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         counters,
         raids: {},
         // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand.
-        cards: openingDecks(content.decks, hidden),
+        cards: openingDecks(content.decks, hidden, setup.turn),
         thisTurn: [],
         pending: [],
         reactions: { CSA: [], USA: [] },

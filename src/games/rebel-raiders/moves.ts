@@ -323,8 +323,14 @@ export function counterattack(run: PhaseRun, target: string, from: string): void
     `Counterattack on ${run.name(target)} from ${run.name(from)}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
     target,
   )
+  const hood = run.takeBonuses('counterattack', 'ANY')
   if (!r.csaWins) {
-    run.vp(r.vp, '11.93', `The counterattack on ${run.name(target)} fails`)
+    const doubled = hood.length ? 2 : 1
+    run.vp(
+      r.vp * doubled,
+      '11.93',
+      `The counterattack on ${run.name(target)} fails${doubled > 1 ? ' (doubled by #89)' : ''}`,
+    )
     return emancipation(run)
   }
   delete run.s.control[target]

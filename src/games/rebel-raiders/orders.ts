@@ -90,6 +90,7 @@ export function parseRebelOrders(
   const lineText = new Map<number, string>()
   const ends = new Map<string, string>()
   let counterattacks = 0
+  let freeCounterattacks = 0
   let assaults = 0
   let oceanLandings = 0
   const discarded = new Set<number>()
@@ -238,11 +239,11 @@ export function parseRebelOrders(
       const m = /^(\S+)\s+FROM\s+(\S+)$/.exec(rest.join(' '))
       if (side !== 'CSA') err(l.line, l.text, 'only the Confederacy counterattacks (11.9)')
       else if (!m) err(l.line, l.text, 'write COUNTERATTACK <target> FROM <space>')
-      else if (++counterattacks > state.csaPawns)
+      else if (++counterattacks > state.csaPawns + freeCounterattacks)
         err(
           l.line,
           l.text,
-          `a counterattack needs the grey pawn bought last turn; ${state.csaPawns} left (11.9, 14.24)`,
+          `a counterattack needs the grey pawn bought last turn, or a card played before it; ${state.csaPawns + freeCounterattacks} left (11.9, 14.24)`,
         )
       else {
         const problem = counterattackProblem(pack.map, state.control, m[1]!, m[2]!)
@@ -256,7 +257,11 @@ export function parseRebelOrders(
     }
     if (verb === 'ASSAULT' || verb === 'TACTICS') {
       if (side !== 'USA') {
-        err(l.line, l.text, 'only the Union assaults (11); Confederate counterattacks are not implemented yet')
+        err(
+          l.line,
+          l.text,
+          'only the Union assaults (11); the Confederacy counterattacks: COUNTERATTACK <target> FROM <space>',
+        )
         continue
       }
       if (verb === 'TACTICS') {
@@ -316,6 +321,7 @@ export function parseRebelOrders(
       played.add(play.card)
       const lasting = CARD_EFFECTS[play.card]?.lasting
       if (lasting) lastingEffects.push(lasting)
+      if (CARD_EFFECTS[play.card]?.givesCounterattack) freeCounterattacks++
       out.commands.push({ kind: 'play', ...play })
       out.normalised.push(`PLAY #${play.card} ${pack.cards.get(play.card)!.name}${play.at ? ` AT ${play.at}` : ''}`)
       continue

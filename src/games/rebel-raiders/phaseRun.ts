@@ -57,7 +57,7 @@ export class PhaseRun implements CardRun {
     return this.s.pieces.filter((x) => x.cargo === value).length < pool
   }
   /** Takes the pending card bonuses for this moment (they are used up). */
-  takeBonuses(on: 'assault' | 'unload', at: string, kind?: 'amphibious' | 'river' | 'land'): CardBonus[] {
+  takeBonuses(on: CardBonus['on'], at: string, kind?: 'amphibious' | 'river' | 'land'): CardBonus[] {
     const now = this.s.pending.filter(
       (b) => b.on === on && b.at === at && (!kind || !b.kinds || b.kinds.includes(kind)),
     )

@@ -2,7 +2,7 @@
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
-import { assaultForbidden } from './cardEffects.ts'
+import { assaultForbidden, rerollSupply } from './cardEffects.ts'
 import { endTurnBonuses, standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
@@ -12,7 +12,7 @@ import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orders.ts'
 import { buildContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { LAST_TURN } from './state.ts'
+import { LAST_TURN, type CardBonus } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
@@ -30,7 +30,7 @@ function supply(run: PhaseRun): void {
     )
   }
   const need = supplyDiceCount(run.pack.map, run.s.control)
-  const loss = supplyLoss(run.dice, need.count)
+  const loss = rerollSupply(run, supplyLoss(run.dice, need.count))
   run.vp(
     loss.vp,
     '13.21',
@@ -124,16 +124,21 @@ function enforceStacking(run: PhaseRun): void {
 }
 
 /** Resolves the open phase with the phasing side's orders. */
+/** The moment a card played for later in the phase waits for, in words. */
+const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
+  assault: (at) => `assault on ${at}`,
+  unload: (at) => `cargo landed by ${at}`,
+  supply: () => 'supply roll',
+  counterattack: () => 'counterattack',
+}
+
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
   const phasing: Side = run.s.phase.startsWith('csa') ? 'CSA' : 'USA'
   standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
   standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
   for (const b of run.s.pending)
-    run.say(
-      `#${b.card}`,
-      `#${b.card} ${run.cardName(b.card)} found no ${b.on === 'assault' ? `assault on ${b.at}` : `cargo landed by ${b.at}`} this phase and is spent.`,
-    )
+    run.say(`#${b.card}`, `#${b.card} ${run.cardName(b.card)} found no ${MOMENT[b.on](b.at)} this phase and is spent.`)
   run.s.pending = []
   enforceStacking(run)
 }
