@@ -443,3 +443,65 @@ describe('PB 23: Confederate cards of the move phase', () => {
     expect(errors(s, 'confederate', 'PLAY 98')).toEqual(['Rebel Yell may not be played in the turn it was drawn'])
   })
 })
+
+describe("PB 23: the Union rerolls after an assault's dice (ruling RR-K5)", () => {
+  const augusta = (hand: number[]) => {
+    const s = position('union-move', 4, { USA: hand })
+    s.control.SAVA = 'USA'
+    return s
+  }
+  const dice = (union: number[], csa: number[], more: { label: string; values: number }[] = []) => [
+    { label: /assault on AUGU: Union die \d$/, values: union },
+    { label: /assault on AUGU: Confederate die \d$/, values: csa },
+    ...more,
+  ]
+
+  it('#5 Willing to Fight: a losing Union rolls all its dice again, and the new result stands', () => {
+    const run = given(rs, augusta([5]))
+      .orders('union', 'PLAY 5 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice(
+        dice(
+          [1, 2],
+          [4, 1, 1, 1, 1],
+          [
+            { label: 'assault on AUGU: Union die 1 rolled again', values: 6 },
+            { label: 'assault on AUGU: Union die 2 rolled again', values: 6 },
+          ],
+        ),
+      )
+      .resolve()
+    expect(run.texts('#5').at(-1)).toBe('Willing to Fight: Union 6,6 = 7; Confederate 4,1 = 4.')
+    expect(run.state.control.AUGU).toBe('USA')
+  })
+
+  it('a reroll card the Union does not need goes back to its hand', () => {
+    const run = given(rs, augusta([5]))
+      .orders('union', 'PLAY 5 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice(dice([6, 5], [1, 2, 3, 1, 2]))
+      .resolve()
+    expect(run.state.cards.USA.hand).toContain(5)
+    expect(run.dice.rolls.some((r) => r.label.includes('rolled again'))).toBe(false)
+  })
+
+  it('#7 A Lack of Brains: the Confederate high die is rolled again', () => {
+    const run = given(rs, augusta([7]))
+      .orders('union', 'PLAY 7 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice(dice([3, 1], [5, 2, 1, 1, 1], [{ label: 'assault on AUGU: Confederate die 1 rolled again', values: 1 }]))
+      .resolve()
+    expect(run.state.control.AUGU).toBe('USA')
+  })
+
+  it("#4 We Cross the Ford serves over a river or land line only; #85 Forrest bars the Union's rerolls", () => {
+    const s = augusta([4])
+    s.reactions.CSA = [{ card: 85, at: 'ALL' }]
+    s.cards.CSA.hand.push(85)
+    const run = given(rs, s)
+      .orders('union', 'PLAY 4 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice(dice([2], [4, 1, 1, 1, 1]))
+      .resolve()
+    expect(run.texts('#4').at(-1)).toBe(
+      'We cross the ford, never to retreat again to this side is not used (#85 Forrest bars Union rerolls) and goes back to the hand.',
+    )
+    expect(run.state.cards.USA.hand).toContain(4)
+  })
+})

@@ -64,8 +64,13 @@ export function rollAssault(
   const u = roll('Union', base - tactics + (opts.extraUnionDice ?? 0))
   const csaCount = 2 + Math.min(3, opts.batteries) + (target === 'RICH' ? 1 : 0) + (opts.extraCsaDice ?? 0)
   const c = roll('Confederate', csaCount)
-  const attack = Math.max(...u) + matchBonus(u) + tactics + (opts.unionMod ?? 0)
-  const defense = Math.max(...c) + matchBonus(c) + (opts.csaMod ?? 0)
+  return scoreAssault(u, c, tactics, opts.unionMod ?? 0, opts.csaMod ?? 0)
+}
+
+/** An assault's result from its dice (11.62-11.66): the high die, the matching bonus, tactics and card modifiers; ties to the Confederacy. */
+export function scoreAssault(u: number[], c: number[], tactics: number, unionMod = 0, csaMod = 0): AssaultRoll {
+  const attack = Math.max(...u) + matchBonus(u) + tactics + unionMod
+  const defense = Math.max(...c) + matchBonus(c) + csaMod
   const unionWins = attack > defense
   return {
     union: { dice: u, tactics, total: attack },

@@ -3,6 +3,7 @@
 // its own conditions (on receipt and again when it resolves) and applies itself to the phase's run.
 import { CHOICE_EFFECTS } from './cardChoices.ts'
 import { PUBLIC } from '../contract.ts'
+import { type AssaultRoll, scoreAssault } from './assault.ts'
 import { shuffled } from '../kit/deck.ts'
 import { drawCards } from './cards.ts'
 import type { RebelPack } from './pack.ts'
@@ -171,6 +172,64 @@ export function rerollSupply(run: PhaseRun, loss: { dice: number[]; vp: number }
   return { dice, vp: -dice.reduce((a, b) => a + b, 0) }
 }
 
+/** #4, #5, #7: written for an assault, used after its dice only while the Union is losing (ruling RR-K5). */
+function rerollCard(kinds: ('amphibious' | 'river' | 'land')[]): CardEffect {
+  const die = assaultDie(kinds, [...BATTERY_PLACES], 'a Confederate city, port or fort')
+  return {
+    ...die,
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'reroll', at: play.at!, amount: 0, kinds })
+      run.say(
+        `#${play.card}`,
+        `Held for the ${kinds.join(' or ')} assault on ${run.name(play.at!)}: used if the Union is losing after the dice.`,
+      )
+    },
+  }
+}
+
+/**
+ * The Union's rerolls after an assault's dice (#4, #5: all its own dice; #7: the Confederate high
+ * die). Each is used only while the Union is losing; one not needed, or barred by #85 Forrest, goes
+ * back to the Union hand.
+ */
+export function rerollAssault(
+  run: PhaseRun,
+  target: string,
+  kind: 'amphibious' | 'river' | 'land',
+  first: AssaultRoll,
+  rerollsBarred: boolean,
+): AssaultRoll {
+  let r = first
+  const t = run.s.cards.USA
+  for (const b of run.takeBonuses('reroll', target, kind).sort((a, z) => a.card - z.card)) {
+    if (r.unionWins || rerollsBarred) {
+      t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== b.card) }
+      t.hand.push(b.card)
+      run.say(
+        `#${b.card}`,
+        `${run.cardName(b.card)} is not used (${rerollsBarred ? '#85 Forrest bars Union rerolls' : 'the Union is winning'}) and goes back to the hand.`,
+        target,
+      )
+      continue
+    }
+    const u = [...r.union.dice]
+    const c = [...r.csa.dice]
+    if (b.card === 7) {
+      const i = c.indexOf(Math.max(...c))
+      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rolled again`, 6, PUBLIC)
+    } else
+      for (let i = 0; i < u.length; i++)
+        u[i] = run.dice.roll(`assault on ${target}: Union die ${i + 1} rolled again`, 6, PUBLIC)
+    r = scoreAssault(u, c, r.union.tactics)
+    run.say(
+      `#${b.card}`,
+      `${run.cardName(b.card)}: Union ${u.join(',')} = ${r.union.total}; Confederate ${c.join(',')} = ${r.csa.total}.`,
+      target,
+    )
+  }
+  return r
+}
+
 const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
 
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
@@ -214,6 +273,10 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
       drawCards(run, 'CSA', 3, '#98', 'for the Rebel Yell')
     },
   },
+  // #4 We Cross the Ford (river and land), #5 Willing to Fight (any), #7 A Lack of Brains (any): rerolls.
+  4: rerollCard(['river', 'land']),
+  5: rerollCard(['amphibious', 'river', 'land']),
+  7: rerollCard(['amphibious', 'river', 'land']),
   // #68 The Banshee, #69 CSS Robert E. Lee: a runner's cargo scores more.
   68: cargoBonus(2),
   69: cargoBonus(1),

@@ -2,7 +2,7 @@
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
 import { answerAssault, answerEntry } from './reactions.ts'
-import { afterAssaultCard, assaultForbidden } from './cardEffects.ts'
+import { afterAssaultCard, assaultForbidden, rerollAssault } from './cardEffects.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { type AssaultKind, captureLosses, rollAssault, rollCounterattack, unionAssaultDice } from './assault.ts'
@@ -125,20 +125,21 @@ export function assault(
   const year = dateOf(run.s.turn).year
   // The Union always rolls at least one die (11.63), whatever the cards take away.
   const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
-  const r = rollAssault(run.dice, target, {
+  const firstRoll = rollAssault(run.dice, target, {
     year,
     tactics,
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
     extraCsaDice: answer.csaDiceMore,
   })
-  if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
     '11.62',
-    `Assault on ${run.name(target)}: Union ${r.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${r.union.total}; Confederate ${r.csa.dice.join(',')} = ${r.csa.total}.`,
+    `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
     target,
   )
+  const r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
+  if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
   answer.settle(r.unionWins)
   if (!r.unionWins) {

@@ -112,6 +112,8 @@ export interface AssaultAnswer {
   csaDiceMore: number
   /** A lost assault costs the Union twice its points (#105). */
   doubleLoss: boolean
+  /** The Union may not reroll (#85). */
+  noUnionRerolls: boolean
   /** What the cards do once the assault is over, and where they then go. */
   settle(unionWon: boolean): void
 }
@@ -125,6 +127,7 @@ export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind):
     unionDiceLess: 0,
     csaDiceMore: 0,
     doubleLoss: false,
+    noUnionRerolls: false,
     settle: () => {},
   }
   for (const card of fired) {
@@ -133,7 +136,8 @@ export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind):
       run.say('#59', `Mud-Bound: the assault on ${name} does not take place, and its cannon pawn is lost.`, target)
     } else if (card === 85) {
       answer.unionDiceLess++
-      run.say('#85', `Forrest: the Union rolls one die fewer against ${name}.`, target)
+      answer.noUnionRerolls = true
+      run.say('#85', `Forrest: the Union rolls one die fewer against ${name}, and may not reroll.`, target)
     } else if (card === 105) {
       answer.unionDiceLess++
       answer.doubleLoss = true

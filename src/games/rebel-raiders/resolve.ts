@@ -130,6 +130,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
   unload: (at) => `cargo landed by ${at}`,
   supply: () => 'supply roll',
   counterattack: () => 'counterattack',
+  reroll: (at) => `assault on ${at}`,
 }
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
