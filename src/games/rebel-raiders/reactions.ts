@@ -30,6 +30,13 @@ interface Evasion {
 const nameable = (run: { s: RrState }, e: Evasion, type: 'sloop' | 'gunboat') =>
   e.searchers.find((p) => p.type === type && !run.s.speedBonus[p.id])
 
+/** #16 and #17: a Union gunboat in a blockade station trying to catch a runner. */
+const STATION_GUNBOAT_AGAINST_RUNNER = {
+  side: 'USA',
+  event: 'interception',
+  fits: (run: { s: RrState }, e: Evasion) => e.inStation && e.target.type === 'runner' && !!nameable(run, e, 'gunboat'),
+} as const
+
 /** The cards implemented as reactions: whose they are, the moment they answer, what else must hold. */
 const REACTIONS: Readonly<
   Record<
@@ -44,16 +51,8 @@ const REACTIONS: Readonly<
     event: 'interception',
     fits: (_run, e) => e.target.type === 'runner' && e.searchers.some((p) => p.type === 'sloop'),
   },
-  16: {
-    side: 'USA',
-    event: 'interception',
-    fits: (run, e) => e.inStation && e.target.type === 'runner' && !!nameable(run, e, 'gunboat'),
-  },
-  17: {
-    side: 'USA',
-    event: 'interception',
-    fits: (run, e) => e.inStation && e.target.type === 'runner' && !!nameable(run, e, 'gunboat'),
-  },
+  16: STATION_GUNBOAT_AGAINST_RUNNER,
+  17: STATION_GUNBOAT_AGAINST_RUNNER,
   21: { side: 'USA', event: 'interception', fits: (run, e) => !!nameable(run, e, 'sloop') },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
