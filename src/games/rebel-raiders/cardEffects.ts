@@ -3,14 +3,15 @@
 // its own conditions (on receipt and again when it resolves) and applies itself to the phase's run.
 import { CHOICE_EFFECTS } from './cardChoices.ts'
 import { PUBLIC } from '../contract.ts'
-import { type AssaultRoll, scoreAssault } from './assault.ts'
 import { shuffled } from '../kit/deck.ts'
 import { drawCards } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { PlayOrder } from './plays.ts'
 import type { PieceType, Side } from './setup.ts'
-import { dateOf, type Phase, type RrState } from './state.ts'
+import type { Phase, RrState } from './state.ts'
+import { BATTERY_PLACES, atOneOfItsSpaces, holder, placeOf, spacesOf } from './cardPlaces.ts'
+import { ASSAULT_EFFECTS } from './cardAssaults.ts'
 
 export interface CardEffect {
   /** The owner's phases the card may be played in. */
@@ -28,19 +29,6 @@ export interface CardEffect {
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
-const BATTERY_PLACES = ['oceanPort', 'riverPort', 'fort', 'inlandCity']
-
-const holder = (s: RrState, pack: RebelPack, id: string) => s.control[id] ?? pack.map.space(id).side ?? 'neutral'
-
-/** The spaces a card's text names (data/cards.json). */
-const spacesOf = (pack: RebelPack, card: number): string[] => pack.cards.get(card)?.spaces ?? []
-/** The AT space of a play among those its card names (the first is the default when none is named). */
-const placeOf = (pack: RebelPack, play: PlayOrder) => play.at ?? spacesOf(pack, play.card)[0]!
-const atOneOfItsSpaces = (_s: RrState, pack: RebelPack, _side: Side, play: PlayOrder): string | null =>
-  play.at && !spacesOf(pack, play.card).includes(play.at)
-    ? `it places its ship in ${spacesOf(pack, play.card).join(' or ')}`
-    : null
-
 /** #30, #31, #35: a free Union ship in this turn's box of the turn track and in each of the next two. */
 function turnTrackShips(type: PieceType): CardEffect {
   return {
@@ -50,26 +38,6 @@ function turnTrackShips(type: PieceType): CardEffect {
       const at = placeOf(run.pack, play)
       for (let k = 0; k < 3; k++) run.s.arriving.push({ turn: run.s.turn + k, side: 'USA', type, at })
       run.say('15.22', `A free Union ${type} for ${run.name(at)} in each of the next three Union build phases.`, at)
-    },
-  }
-}
-
-/** A card that adds Union dice to the next assault on the space it names this phase. */
-function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {
-  return {
-    phases: ['union-move'],
-    check: (s, pack, _side, play) => {
-      if (!play.at) return 'name the place assaulted: PLAY <card> AT <space>'
-      const sp = pack.map.has(play.at) ? pack.map.space(play.at) : null
-      if (!sp || !places.includes(sp.kind) || holder(s, pack, play.at) !== 'CSA') return `${play.at} is not ${what}`
-      return null
-    },
-    apply(run, _side, play) {
-      run.s.pending.push({ card: play.card, on: 'assault', at: play.at!, amount: 1, kinds })
-      run.say(
-        `#${play.card}`,
-        `One Union die more in this phase's ${kinds.join(' or ')} assault on ${run.name(play.at!)}.`,
-      )
     },
   }
 }
@@ -98,59 +66,6 @@ const unionShipIn =
     return where(pack.map.space(target.at).kind) ? null : `${target.id} is not ${what}`
   }
 
-/** What happens to a card that added its die to an assault, once the assault is over. */
-export function afterAssaultCard(run: PhaseRun, card: number, unionWon: boolean): void {
-  if (card !== 48) return
-  // #48 Siege Train: a die, +2 for a won assault: 1-3 the card stays in the deck, 4 or more back to the hand.
-  const die = run.dice.roll('#48 siege train after the assault', 6, PUBLIC)
-  const total = die + (unionWon ? 2 : 0)
-  if (total <= 3) {
-    run.say('#48', `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card stays shuffled in the Union deck.`)
-    return
-  }
-  const t = run.s.cards.USA
-  t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 48) }
-  t.hand.push(48)
-  run.s.thisTurn.push('played:48')
-  run.say(
-    '#48',
-    `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card goes back to the Union hand, not to be played again this turn.`,
-  )
-}
-
-/** Why a card played this turn forbids the Union to assault `target`, or null (#77, #100). */
-export function assaultForbidden(s: RrState, pack: RebelPack, target: string): string | null {
-  const mark = s.thisTurn.find((e) => e.startsWith(`no-assault:${target}:`))
-  if (!mark) return null
-  const card = Number(mark.split(':')[2])
-  return `#${card} ${pack.cards.get(card)?.name ?? ''} forbids an assault on ${pack.map.space(target).name} this turn`
-}
-
-/**
- * #77 Lee Moves North, #100 Battle Flags North!: played in the Confederate build, they act at the
- * start of the Union turn that follows: before 1864 the spaces the card names may not be assaulted
- * this turn; from 1864 the Union loses a cannon pawn instead.
- */
-function northernThreat(): CardEffect {
-  return {
-    phases: ['csa-build'],
-    check: (s, pack, _side, play) => {
-      const held = (pack.cards.get(play.card)?.unionHoldsNone ?? []).filter((id) => holder(s, pack, id) === 'USA')
-      return held.length ? `the Union holds ${held.map((id) => pack.map.space(id).name).join(' and ')}` : null
-    },
-    apply(run, _side, play) {
-      if (dateOf(run.s.turn).year >= 1864) {
-        run.s.unionPawns = Math.max(0, run.s.unionPawns - 1)
-        run.say(`#${play.card}`, `The Union loses a cannon pawn this turn (${run.s.unionPawns} left).`)
-        return
-      }
-      const spaces = spacesOf(run.pack, play.card)
-      for (const id of spaces) run.s.thisTurn.push(`no-assault:${id}:${play.card}`)
-      run.say(`#${play.card}`, `This turn the Union may not assault ${spaces.map((id) => run.name(id)).join(', ')}.`)
-    },
-  }
-}
-
 /**
  * #57 A Lively Little Trade, written in the move's orders, acts after the supply dice: every die of 4
  * or more is rolled again (the best choice, ruling RR-K4). With no such die the card is not used and
@@ -172,80 +87,9 @@ export function rerollSupply(run: PhaseRun, loss: { dice: number[]; vp: number }
   return { dice, vp: -dice.reduce((a, b) => a + b, 0) }
 }
 
-/** #4, #5, #7: written for an assault, used after its dice only while the Union is losing (ruling RR-K5). */
-function rerollCard(kinds: ('amphibious' | 'river' | 'land')[]): CardEffect {
-  const die = assaultDie(kinds, [...BATTERY_PLACES], 'a Confederate city, port or fort')
-  return {
-    ...die,
-    apply(run, _side, play) {
-      run.s.pending.push({ card: play.card, on: 'reroll', at: play.at!, amount: 0, kinds })
-      run.say(
-        `#${play.card}`,
-        `Held for the ${kinds.join(' or ')} assault on ${run.name(play.at!)}: used if the Union is losing after the dice.`,
-      )
-    },
-  }
-}
-
-/**
- * The Union's rerolls after an assault's dice (#4, #5: all its own dice; #7: the Confederate high
- * die). Each is used only while the Union is losing; one not needed, or barred by #85 Forrest, goes
- * back to the Union hand.
- */
-export function rerollAssault(
-  run: PhaseRun,
-  target: string,
-  kind: 'amphibious' | 'river' | 'land',
-  first: AssaultRoll,
-  rerollsBarred: boolean,
-): AssaultRoll {
-  let r = first
-  const t = run.s.cards.USA
-  for (const b of run.takeBonuses('reroll', target, kind).sort((a, z) => a.card - z.card)) {
-    if (r.unionWins || rerollsBarred) {
-      t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== b.card) }
-      t.hand.push(b.card)
-      run.say(
-        `#${b.card}`,
-        `${run.cardName(b.card)} is not used (${rerollsBarred ? '#85 Forrest bars Union rerolls' : 'the Union is winning'}) and goes back to the hand.`,
-        target,
-      )
-      continue
-    }
-    const u = [...r.union.dice]
-    const c = [...r.csa.dice]
-    if (b.card === 7) {
-      const i = c.indexOf(Math.max(...c))
-      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rolled again`, 6, PUBLIC)
-    } else
-      for (let i = 0; i < u.length; i++)
-        u[i] = run.dice.roll(`assault on ${target}: Union die ${i + 1} rolled again`, 6, PUBLIC)
-    r = scoreAssault(u, c, r.union.tactics)
-    run.say(
-      `#${b.card}`,
-      `${run.cardName(b.card)}: Union ${u.join(',')} = ${r.union.total}; Confederate ${c.join(',')} = ${r.csa.total}.`,
-      target,
-    )
-  }
-  return r
-}
-
-const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
-
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...CHOICE_EFFECTS,
-  // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.
-  32: assaultDie(['amphibious'], ['oceanPort', 'fort'], 'a Confederate ocean port or fort'),
-  // #48 Siege Train: one die more in an assault over a land (red) line.
-  48: {
-    ...SIEGE_TRAIN,
-    check: (s, pack, side, play) =>
-      s.thisTurn.includes('played:48')
-        ? 'Siege Train came back to the hand this turn and may not be played again before the next (#48)'
-        : SIEGE_TRAIN.check!(s, pack, side, play),
-  },
-  77: northernThreat(),
-  100: northernThreat(),
+  ...ASSAULT_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],
@@ -273,10 +117,6 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
       drawCards(run, 'CSA', 3, '#98', 'for the Rebel Yell')
     },
   },
-  // #4 We Cross the Ford (river and land), #5 Willing to Fight (any), #7 A Lack of Brains (any): rerolls.
-  4: rerollCard(['river', 'land']),
-  5: rerollCard(['amphibious', 'river', 'land']),
-  7: rerollCard(['amphibious', 'river', 'land']),
   // #68 The Banshee, #69 CSS Robert E. Lee: a runner's cargo scores more.
   68: cargoBonus(2),
   69: cargoBonus(1),

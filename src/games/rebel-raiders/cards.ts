@@ -193,3 +193,26 @@ export function cardsSeenBy(
     removed: [...t.removed],
   }
 }
+
+/** A DISCARD or REFRESH line's cards, or why it is refused: numbers from the hand, each named once, REFRESH in December. */
+export function discardProblem(
+  state: RrState,
+  side: 'CSA' | 'USA',
+  verb: 'DISCARD' | 'REFRESH',
+  words: string[],
+  already: ReadonlySet<number>,
+): number[] | string {
+  const cards = words.flatMap((w) => w.split(',')).filter(Boolean)
+  const numbers = cards.map((w) => Number(w.replace(/^#/, '')))
+  if (!numbers.length || numbers.some((n) => !Number.isInteger(n)))
+    return `write ${verb} <card number> [<card number> ...], e.g. ${verb} 12 40`
+  if (verb === 'REFRESH' && !dateOf(state.turn).december)
+    return 'the winter refresh is made in a December build phase only (14.42)'
+  const hand = state.cards[side].hand
+  const notHeld = numbers.filter((n) => !hand.includes(n))
+  if (notHeld.length)
+    return `not in your hand: ${notHeld.map((n) => `#${n}`).join(', ')} (your hand: ${hand.map((n) => `#${n}`).join(', ') || 'empty'})`
+  const twice = numbers.filter((n, i) => already.has(n) || numbers.indexOf(n) !== i)
+  if (twice.length) return `${twice.map((n) => `#${n}`).join(', ')} named twice`
+  return numbers
+}

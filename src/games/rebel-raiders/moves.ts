@@ -2,7 +2,7 @@
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
 import { answerAssault, answerEntry } from './reactions.ts'
-import { afterAssaultCard, assaultForbidden, rerollAssault } from './cardEffects.ts'
+import { afterAssaultCard, assaultForbidden, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { type AssaultKind, captureLosses, rollAssault, rollCounterattack, unionAssaultDice } from './assault.ts'

@@ -24,11 +24,13 @@ import { checkStack } from './stack.ts'
 import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
-import { assaultForbidden, CARD_EFFECTS } from './cardEffects.ts'
+import { CARD_EFFECTS } from './cardEffects.ts'
+import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
 import { reactionProblem } from './reactions.ts'
 import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
+import { discardProblem } from './cards.ts'
 
 export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
@@ -390,27 +392,4 @@ export function stepText(s: MoveStep): string {
 function isEnemyPlace(pack: RebelPack, state: RrState, id: string): boolean {
   const s = pack.map.space(id)
   return (state.control[id] ?? s.side) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)
-}
-
-/** A DISCARD or REFRESH line's cards, or why it is refused: numbers from the hand, each named once, REFRESH in December. */
-function discardProblem(
-  state: RrState,
-  side: 'CSA' | 'USA',
-  verb: 'DISCARD' | 'REFRESH',
-  words: string[],
-  already: ReadonlySet<number>,
-): number[] | string {
-  const cards = words.flatMap((w) => w.split(',')).filter(Boolean)
-  const numbers = cards.map((w) => Number(w.replace(/^#/, '')))
-  if (!numbers.length || numbers.some((n) => !Number.isInteger(n)))
-    return `write ${verb} <card number> [<card number> ...], e.g. ${verb} 12 40`
-  if (verb === 'REFRESH' && !dateOf(state.turn).december)
-    return 'the winter refresh is made in a December build phase only (14.42)'
-  const hand = state.cards[side].hand
-  const notHeld = numbers.filter((n) => !hand.includes(n))
-  if (notHeld.length)
-    return `not in your hand: ${notHeld.map((n) => `#${n}`).join(', ')} (your hand: ${hand.map((n) => `#${n}`).join(', ') || 'empty'})`
-  const twice = numbers.filter((n, i) => already.has(n) || numbers.indexOf(n) !== i)
-  if (twice.length) return `${twice.map((n) => `#${n}`).join(', ')} named twice`
-  return numbers
 }

@@ -2,7 +2,8 @@
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
 // builds, and the victory check after the Union's build. Everything on the board is public in the
 // basic game (the hands come with the cards), so every entry is for every reader.
-import { assaultForbidden, rerollSupply } from './cardEffects.ts'
+import { rerollSupply } from './cardEffects.ts'
+import { assaultForbidden } from './cardAssaults.ts'
 import { endTurnBonuses, standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'

@@ -1,0 +1,163 @@
+// The cards that act on Union assaults (PB 23, in our own words): extra dice for a named assault,
+// rerolls after the dice while the Union is losing, the Siege Train's return, and the spaces the
+// start-of-turn cards bar to assaults.
+import { PUBLIC } from '../contract.ts'
+import { type AssaultRoll, scoreAssault } from './assault.ts'
+import type { RebelPack } from './pack.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import { dateOf, type RrState } from './state.ts'
+import { BATTERY_PLACES, holder, spacesOf } from './cardPlaces.ts'
+import type { CardEffect } from './cardEffects.ts'
+
+/** A card that adds Union dice to the next assault on the space it names this phase. */
+export function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {
+  return {
+    phases: ['union-move'],
+    check: (s, pack, _side, play) => {
+      if (!play.at) return 'name the place assaulted: PLAY <card> AT <space>'
+      const sp = pack.map.has(play.at) ? pack.map.space(play.at) : null
+      if (!sp || !places.includes(sp.kind) || holder(s, pack, play.at) !== 'CSA') return `${play.at} is not ${what}`
+      return null
+    },
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'assault', at: play.at!, amount: 1, kinds })
+      run.say(
+        `#${play.card}`,
+        `One Union die more in this phase's ${kinds.join(' or ')} assault on ${run.name(play.at!)}.`,
+      )
+    },
+  }
+}
+
+/** What happens to a card that added its die to an assault, once the assault is over. */
+export function afterAssaultCard(run: PhaseRun, card: number, unionWon: boolean): void {
+  if (card !== 48) return
+  // #48 Siege Train: a die, +2 for a won assault: 1-3 the card stays in the deck, 4 or more back to the hand.
+  const die = run.dice.roll('#48 siege train after the assault', 6, PUBLIC)
+  const total = die + (unionWon ? 2 : 0)
+  if (total <= 3) {
+    run.say('#48', `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card stays shuffled in the Union deck.`)
+    return
+  }
+  const t = run.s.cards.USA
+  t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 48) }
+  t.hand.push(48)
+  run.s.thisTurn.push('played:48')
+  run.say(
+    '#48',
+    `Siege Train: die ${die}${unionWon ? ' +2' : ''}: the card goes back to the Union hand, not to be played again this turn.`,
+  )
+}
+
+/** Why a card played this turn forbids the Union to assault `target`, or null (#77, #100). */
+export function assaultForbidden(s: RrState, pack: RebelPack, target: string): string | null {
+  const mark = s.thisTurn.find((e) => e.startsWith(`no-assault:${target}:`))
+  if (!mark) return null
+  const card = Number(mark.split(':')[2])
+  return `#${card} ${pack.cards.get(card)?.name ?? ''} forbids an assault on ${pack.map.space(target).name} this turn`
+}
+
+/**
+ * #77 Lee Moves North, #100 Battle Flags North!: played in the Confederate build, they act at the
+ * start of the Union turn that follows: before 1864 the spaces the card names may not be assaulted
+ * this turn; from 1864 the Union loses a cannon pawn instead.
+ */
+export function northernThreat(): CardEffect {
+  return {
+    phases: ['csa-build'],
+    check: (s, pack, _side, play) => {
+      const held = (pack.cards.get(play.card)?.unionHoldsNone ?? []).filter((id) => holder(s, pack, id) === 'USA')
+      return held.length ? `the Union holds ${held.map((id) => pack.map.space(id).name).join(' and ')}` : null
+    },
+    apply(run, _side, play) {
+      if (dateOf(run.s.turn).year >= 1864) {
+        run.s.unionPawns = Math.max(0, run.s.unionPawns - 1)
+        run.say(`#${play.card}`, `The Union loses a cannon pawn this turn (${run.s.unionPawns} left).`)
+        return
+      }
+      const spaces = spacesOf(run.pack, play.card)
+      for (const id of spaces) run.s.thisTurn.push(`no-assault:${id}:${play.card}`)
+      run.say(`#${play.card}`, `This turn the Union may not assault ${spaces.map((id) => run.name(id)).join(', ')}.`)
+    },
+  }
+}
+
+/** #4, #5, #7: written for an assault, used after its dice only while the Union is losing (ruling RR-K5). */
+export function rerollCard(kinds: ('amphibious' | 'river' | 'land')[]): CardEffect {
+  const die = assaultDie(kinds, [...BATTERY_PLACES], 'a Confederate city, port or fort')
+  return {
+    ...die,
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on: 'reroll', at: play.at!, amount: 0, kinds })
+      run.say(
+        `#${play.card}`,
+        `Held for the ${kinds.join(' or ')} assault on ${run.name(play.at!)}: used if the Union is losing after the dice.`,
+      )
+    },
+  }
+}
+
+/**
+ * The Union's rerolls after an assault's dice (#4, #5: all its own dice; #7: the Confederate high
+ * die). Each is used only while the Union is losing; one not needed, or barred by #85 Forrest, goes
+ * back to the Union hand.
+ */
+export function rerollAssault(
+  run: PhaseRun,
+  target: string,
+  kind: 'amphibious' | 'river' | 'land',
+  first: AssaultRoll,
+  rerollsBarred: boolean,
+): AssaultRoll {
+  let r = first
+  const t = run.s.cards.USA
+  for (const b of run.takeBonuses('reroll', target, kind).sort((a, z) => a.card - z.card)) {
+    if (r.unionWins || rerollsBarred) {
+      t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== b.card) }
+      t.hand.push(b.card)
+      run.say(
+        `#${b.card}`,
+        `${run.cardName(b.card)} is not used (${rerollsBarred ? '#85 Forrest bars Union rerolls' : 'the Union is winning'}) and goes back to the hand.`,
+        target,
+      )
+      continue
+    }
+    const u = [...r.union.dice]
+    const c = [...r.csa.dice]
+    if (b.card === 7) {
+      const i = c.indexOf(Math.max(...c))
+      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rolled again`, 6, PUBLIC)
+    } else
+      for (let i = 0; i < u.length; i++)
+        u[i] = run.dice.roll(`assault on ${target}: Union die ${i + 1} rolled again`, 6, PUBLIC)
+    r = scoreAssault(u, c, r.union.tactics)
+    run.say(
+      `#${b.card}`,
+      `${run.cardName(b.card)}: Union ${u.join(',')} = ${r.union.total}; Confederate ${c.join(',')} = ${r.csa.total}.`,
+      target,
+    )
+  }
+  return r
+}
+
+export const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
+
+export const ASSAULT_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.
+  32: assaultDie(['amphibious'], ['oceanPort', 'fort'], 'a Confederate ocean port or fort'),
+  // #48 Siege Train: one die more in an assault over a land (red) line.
+  48: {
+    ...SIEGE_TRAIN,
+    check: (s, pack, side, play) =>
+      s.thisTurn.includes('played:48')
+        ? 'Siege Train came back to the hand this turn and may not be played again before the next (#48)'
+        : SIEGE_TRAIN.check!(s, pack, side, play),
+  },
+  // #77 Lee Moves North, #100 Battle Flags North!: assaults barred, or a pawn lost in 1864.
+  77: northernThreat(),
+  100: northernThreat(),
+  // #4 We Cross the Ford (river and land), #5 Willing to Fight (any), #7 A Lack of Brains (any): rerolls.
+  4: rerollCard(['river', 'land']),
+  5: rerollCard(['amphibious', 'river', 'land']),
+  7: rerollCard(['amphibious', 'river', 'land']),
+}
