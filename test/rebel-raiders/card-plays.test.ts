@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+import { orderForm } from '../../src/games/rebel-raiders/view.ts'
 
 const pack = rebelRaidersFactory.defaultPack()
 const rs = createRebelRaiders(pack as never)
@@ -503,5 +505,18 @@ describe("PB 23: the Union rerolls after an assault's dice (ruling RR-K5)", () =
       'We cross the ford, never to retreat again to this side is not used (#85 Forrest bars Union rerolls) and goes back to the hand.',
     )
     expect(run.state.cards.USA.hand).toContain(4)
+  })
+})
+
+describe('the order form', () => {
+  it('lists the cards in the hand the judge can play in this phase, with when each acts', () => {
+    const form = orderForm(
+      position('csa-build', 1, { CSA: [88, 84, 64] }),
+      bindRebelPack(pack.content as never),
+      'confederate',
+    )
+    expect(form.filter((l) => l.includes('PLAY'))).toEqual([
+      '#   PLAY 88 [AT ...]   P.G.T. Beauregard: during the Confederate Build Phase',
+    ])
   })
 })

@@ -5,6 +5,7 @@ import { checkMove } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
 import type { Viewer } from '../contract.ts'
+import { CARD_EFFECTS } from './cardEffects.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
 import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
@@ -113,6 +114,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
       )
     if (dateOf(s.turn).december)
       lines.push('# December: REFRESH <card> ... discards cards and draws as many in their place (14.42).')
+    lines.push(...playableNow(s, pack, side))
     lines.push('PASS')
     return lines
   }
@@ -155,6 +157,19 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     lines.push(line)
   }
   lines.push('# e.g. MOVE <ship>[,<ship>] <space> > <space> > ...; POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT')
+  lines.push(...playableNow(s, pack, side))
   lines.push('PASS')
   return lines
+}
+
+/** The cards in the hand the judge can play in this phase (PLAY), each with when it acts. */
+function playableNow(s: RrState, pack: RebelPack, side: 'CSA' | 'USA'): string[] {
+  const year = dateOf(s.turn).year
+  const cards = s.cards[side].hand.flatMap((c) => {
+    const card = pack.cards.get(c)
+    const effect = CARD_EFFECTS[c]
+    if (!card || !effect?.phases.includes(s.phase) || year < card.years.from || year > card.years.to) return []
+    return [`#   PLAY ${c}${card.spaces?.length || effect.check ? ' [AT ...]' : ''}   ${card.name}: ${card.timing}`]
+  })
+  return cards.length ? ['# Cards you may play in this phase:', ...cards] : []
 }
