@@ -520,3 +520,52 @@ describe('the order form', () => {
     ])
   })
 })
+
+describe('PB 23: the Union generals face up', () => {
+  it('#50 William Tecumseh Sherman: from 1863, one Union die more in one assault over a land line a turn; the card stays face up', () => {
+    const s = position('union-move', 7, { USA: [50] })
+    s.control.SAVA = 'USA'
+    s.unionPawns = 2
+    const run = given(rs, s)
+      .orders('union', 'PLAY 50\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [6, 5, 4, 3] },
+        { label: /assault on AUGU: Confederate die/, values: [1, 2, 3, 1, 2] },
+      ])
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('assault on AUGU: Union die'))).toHaveLength(4)
+    expect(run.state.cards.USA.inPlay).toEqual([50])
+    expect(run.state.thisTurn).toContain('used:50')
+    // The next turn it serves again.
+    const later = structuredClone(run.state)
+    later.phase = 'union-move'
+    later.thisTurn = []
+    const again = given(rs, later)
+      .orders('union', 'ASSAULT CHAS FROM AUGU')
+      .dice([
+        { label: /Union die/, values: [1, 1, 1, 1] },
+        { label: /Confederate die/, values: [6, 6, 6, 6, 6] },
+      ])
+      .resolve()
+    expect(again.texts('#50')).toEqual([
+      'William Tecumseh Sherman: the Union rolls one die more at Charleston (once this turn).',
+    ])
+  })
+
+  it('#11 Sheridan: in 1864, one Union die more against a Confederate counterattack on a space next to Richmond', () => {
+    const s = position('csa-move', 10, {})
+    s.cards.USA.inPlay = [11]
+    s.control.FRED = 'USA'
+    s.csaPawns = 1
+    const run = given(rs, s)
+      .orders('confederate', 'COUNTERATTACK FRED FROM RICH')
+      .dice([
+        { label: /counterattack on FRED: Confederate die/, values: [6, 6, 6] },
+        { label: /counterattack on FRED: Union die/, values: [1, 1, 1, 1, 1] },
+        { label: /supply die/, values: [1, 1, 1, 1, 1, 1] },
+      ])
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('counterattack on FRED: Union die'))).toHaveLength(5)
+    expect(run.texts('#11')).toEqual(['Sheridan: the Union rolls one die more at Fredericksburg (once this turn).'])
+  })
+})

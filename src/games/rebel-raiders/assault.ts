@@ -169,13 +169,13 @@ export function counterattackProblem(map: RebelMap, control: Control, target: st
 export function rollCounterattack(
   dice: Dice,
   target: string,
-  opts: { year: number; unionTactics?: number },
+  opts: { year: number; unionTactics?: number; extraUnionDice?: number },
 ): AssaultRoll & { csaWins: boolean } {
   const roll = (who: string, n: number) =>
     Array.from({ length: n }, (_, i) => dice.roll(`counterattack on ${target}: ${who} die ${i + 1}`, 6, PUBLIC))
   const c = roll('Confederate', opts.year >= 1863 ? 3 : 2)
   const tactics = opts.unionTactics ?? 0
-  const u = roll('Union', unionAssaultDice(opts.year) - tactics)
+  const u = roll('Union', unionAssaultDice(opts.year) - tactics + (opts.extraUnionDice ?? 0))
   const attack = Math.max(...c) + matchBonus(c)
   const defense = Math.max(...u) + matchBonus(u) + tactics
   // The Confederacy wins ties here too (11.91: all assault rules apply).

@@ -2,7 +2,7 @@
 // rerolls after the dice while the Union is losing, the Siege Train's return, and the spaces the
 // start-of-turn cards bar to assaults.
 import { PUBLIC } from '../contract.ts'
-import { type AssaultRoll, scoreAssault } from './assault.ts'
+import { type AssaultKind, type AssaultRoll, scoreAssault } from './assault.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { dateOf, type RrState } from './state.ts'
@@ -142,7 +142,46 @@ export function rerollAssault(
 
 export const SIEGE_TRAIN = assaultDie(['land'], [...BATTERY_PLACES], 'a Confederate city, port or fort')
 
+/** #11 Sheridan, #50 Sherman: played once, they stay face up (their after-use is `retain`). */
+function general(): CardEffect {
+  return {
+    phases: ['union-move', 'union-build'],
+    apply(run, _side, play) {
+      run.say(
+        `#${play.card}`,
+        `${run.cardName(play.card)} stays face up: one Union die more in one fitting assault or counterattack each turn.`,
+      )
+    },
+  }
+}
+
+/**
+ * The Union's extra dice from the generals face up, once a turn each: #11 Sheridan where the target is
+ * Richmond or next to it, #50 Sherman over a land (red) line, in an assault or a counterattack.
+ */
+export function generalsDice(run: PhaseRun, target: string, kind: AssaultKind): number {
+  let dice = 0
+  for (const card of [11, 50]) {
+    if (!run.s.cards.USA.inPlay.includes(card) || run.s.thisTurn.includes(`used:${card}`)) continue
+    const fits =
+      card === 11
+        ? spacesOf(run.pack, card).some((c) => c === target || run.pack.map.neighbours(c).includes(target))
+        : kind === 'land'
+    if (!fits) continue
+    run.s.thisTurn.push(`used:${card}`)
+    dice++
+    run.say(
+      `#${card}`,
+      `${run.cardName(card)}: the Union rolls one die more at ${run.name(target)} (once this turn).`,
+      target,
+    )
+  }
+  return dice
+}
+
 export const ASSAULT_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  11: general(),
+  50: general(),
   // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.
   32: assaultDie(['amphibious'], ['oceanPort', 'fort'], 'a Confederate ocean port or fort'),
   // #48 Siege Train: one die more in an assault over a land (red) line.

@@ -2,7 +2,7 @@
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
 import { answerAssault, answerEntry } from './reactions.ts'
-import { afterAssaultCard, assaultForbidden, rerollAssault } from './cardAssaults.ts'
+import { afterAssaultCard, assaultForbidden, generalsDice, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
 import { type AssaultKind, captureLosses, rollAssault, rollCounterattack, unionAssaultDice } from './assault.ts'
@@ -121,7 +121,7 @@ export function assault(
   }
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const bonuses = run.takeBonuses('assault', target, kind)
-  const extra = bonuses.reduce((n, b) => n + b.amount, 0)
+  const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind)
   const year = dateOf(run.s.turn).year
   // The Union always rolls at least one die (11.63), whatever the cards take away.
   const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
@@ -318,7 +318,10 @@ export function counterattack(run: PhaseRun, target: string, from: string): void
       `The counterattack on ${run.name(target)} from ${run.name(from)} no longer has its footing: not made.`,
     )
   run.s.csaPawns -= 1
-  const r = rollCounterattack(run.dice, target, { year: dateOf(run.s.turn).year })
+  const r = rollCounterattack(run.dice, target, {
+    year: dateOf(run.s.turn).year,
+    extraUnionDice: generalsDice(run, target, 'land'),
+  })
   run.say(
     '11.91',
     `Counterattack on ${run.name(target)} from ${run.name(from)}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
