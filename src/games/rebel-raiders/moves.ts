@@ -295,7 +295,7 @@ export function moveUnion(
 /**
  * RB 17.3: from 1863 the first Union capture of a Confederate port or city, or the first defeat of a
  * Confederate counterattack, brings the Emancipation Proclamation: two 2-VP cargo markers leave the
- * game. (Its card effects, and the reshuffle of both decks, come with the cards.)
+ * game, three cards leave it and both decks are shuffled anew (cards.ts).
  */
 export function emancipation(run: PhaseRun): void {
   if (run.s.emancipated || dateOf(run.s.turn).year < 1863) return

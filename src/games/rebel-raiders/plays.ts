@@ -3,7 +3,7 @@
 // player's own, its years allow it (the year tags, digest section 4), its window is this phase, and
 // its own conditions hold. Cards played at the start of a phase, and every card of a build phase
 // (14.21, 15.21), take effect before the other orders; the rest where they stand in the orders.
-// Cards played in the opponent's phase (reactions) are not implemented yet.
+// Cards played in the opponent's phase are standing reactions (reactions.ts).
 import { CARD_EFFECTS, type CardEffect } from './cardEffects.ts'
 import { settlePlayed } from './cards.ts'
 import type { RebelPack } from './pack.ts'

@@ -1,7 +1,7 @@
 // One Rebel Raiders phase resolved (RB 5): the moves in the order written, with what they run into
 // (speed rolls, searches, raids, fights, assaults), the Confederate supply after his move, the
-// builds, and the victory check after the Union's build. Everything on the board is public in the
-// basic game (the hands come with the cards), so every entry is for every reader.
+// builds, and the victory check after the Union's build, with the cards played and drawn on the
+// way. Everything on the board is public; what a hand holds is told to its owner alone (cards.ts).
 import { rerollSupply } from './cardEffects.ts'
 import { assaultForbidden } from './cardAssaults.ts'
 import { endTurnBonuses, standReaction } from './reactions.ts'
