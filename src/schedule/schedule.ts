@@ -10,7 +10,6 @@ import {
   type ComputedDeadline,
   type DeadlineRule,
 } from './calendar.ts'
-import type { GameCreated } from '../engine/events.ts'
 
 export type MissedPolicy = 'default' | 'grace' | 'pause'
 export const MISSED_POLICIES: readonly MissedPolicy[] = ['default', 'grace', 'pause']
@@ -46,7 +45,14 @@ export interface Schedule {
 
 export type ScheduleInput = Partial<Omit<Schedule, 'rules'>> & { rules?: Record<string, DeadlineRule | string> }
 
-export function defaultSchedule(created: GameCreated): Schedule {
+/** What a game's creation says of its clock (GameCreated's zone, deadline hours and options). */
+export interface ClockSettings {
+  zone: string
+  deadlineHours: number
+  options: { early?: unknown }
+}
+
+export function defaultSchedule(created: ClockSettings): Schedule {
   return {
     zone: created.zone,
     rules: { default: { hours: created.deadlineHours } },

@@ -7,7 +7,7 @@ import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { dateOf, type RrState } from './state.ts'
 import { BATTERY_PLACES, holder, spacesOf } from './cardPlaces.ts'
-import type { CardEffect } from './cardEffects.ts'
+import type { CardEffect } from './cardTypes.ts'
 
 /** A card that adds Union dice to the next assault on the space it names this phase. */
 export function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {

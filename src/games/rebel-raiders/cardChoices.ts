@@ -3,7 +3,7 @@
 // rulings, and the phase resolved again with the answer.
 import { onlyRoles } from '../contract.ts'
 import { draw, shuffled } from '../kit/deck.ts'
-import type { CardEffect } from './cardEffects.ts'
+import type { CardEffect } from './cardTypes.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import { roleOf } from './state.ts'

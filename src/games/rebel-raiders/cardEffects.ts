@@ -2,30 +2,16 @@
 // data/cards.json describes every card). Each effect names the phases it may be played in, checks
 // its own conditions (on receipt and again when it resolves) and applies itself to the phase's run.
 import { CHOICE_EFFECTS } from './cardChoices.ts'
+import type { CardEffect, PlayOrder } from './cardTypes.ts'
 import { PUBLIC } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
 import { drawCards } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import type { PlayOrder } from './plays.ts'
 import type { PieceType, Side } from './setup.ts'
 import type { Phase, RrState } from './state.ts'
 import { BATTERY_PLACES, atOneOfItsSpaces, holder, placeOf, spacesOf } from './cardPlaces.ts'
 import { ASSAULT_EFFECTS } from './cardAssaults.ts'
-
-export interface CardEffect {
-  /** The owner's phases the card may be played in. */
-  phases: readonly Phase[]
-  /** Played at the start of the phase (before the moves), whatever its place in the orders. */
-  atStart?: boolean
-  /** The effect it leaves until the end of the turn (RrState.thisTurn), which the build check counts. */
-  lasting?: string
-  /** It allows a counterattack without a pawn (#89), which the check of the orders counts. */
-  givesCounterattack?: boolean
-  /** Why the play is not possible as ordered, or null. */
-  check?(s: RrState, pack: RebelPack, side: Side, play: PlayOrder): string | null
-  apply(run: PhaseRun, side: Side, play: PlayOrder): void
-}
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -86,6 +72,8 @@ export function rerollSupply(run: PhaseRun, loss: { dice: number[]; vp: number }
   run.say('#57', `A Lively Little Trade: supply dice ${high.map((i) => i + 1).join(', ')} rolled again (ruling RR-K4).`)
   return { dice, vp: -dice.reduce((a, b) => a + b, 0) }
 }
+
+export type { CardEffect } from './cardTypes.ts'
 
 export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...CHOICE_EFFECTS,

@@ -1,7 +1,7 @@
 // Where the cards act: the places a card's text names (data/cards.json), who holds a space, and the
 // spaces a battery may stand in.
 import type { RebelPack } from './pack.ts'
-import type { PlayOrder } from './plays.ts'
+import type { PlayOrder } from './cardTypes.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
 

@@ -6,25 +6,9 @@ import { type Audience, type Dice, MODERATOR, onlyRoles, PUBLIC } from '../contr
 import { type Deck, discard, draw, newDeck, removeCard, shuffled } from '../kit/deck.ts'
 import type { AFTER_USE } from './cardList.ts'
 import type { Side } from './setup.ts'
-import { dateOf, roleOf, type RrState } from './state.ts'
+import { type CardTable, dateOf, type Decks, roleOf, type RrState } from './state.ts'
 
-export interface CardTable {
-  deck: Deck<number>
-  /** Seen by its owner only. */
-  hand: number[]
-  /** Played and kept face up (retained cards, cards with a commander, lasting events). */
-  inPlay: number[]
-  /** Played cards that go back into the deck after the end of a later turn (14.43). */
-  heldAside: { card: number; returnsAfterTurn: number }[]
-  /** Out of the game (17.33, a named ship sunk). */
-  removed: number[]
-  /** Bought in this build phase: not playable before the phase is over (14.32). */
-  bought: number[]
-  /** The turn each card in the hand was drawn (#98 may not be played the turn it came). */
-  drawnOn: Record<number, number>
-}
-
-export type Decks = Record<Side, CardTable>
+export type { CardTable, Decks } from './state.ts'
 
 /** A phase's resolution as far as the cards need it: the state, the dice and the narrative. */
 export interface CardRun {

@@ -4,18 +4,15 @@
 // its own conditions hold. Cards played at the start of a phase, and every card of a build phase
 // (14.21, 15.21), take effect before the other orders; the rest where they stand in the orders.
 // Cards played in the opponent's phase are standing reactions (reactions.ts).
-import { CARD_EFFECTS, type CardEffect } from './cardEffects.ts'
+import { CARD_EFFECTS } from './cardEffects.ts'
+import type { CardEffect, PlayOrder } from './cardTypes.ts'
+
+export type { PlayOrder } from './cardTypes.ts'
 import { settlePlayed } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import { dateOf, type RrState } from './state.ts'
-
-export interface PlayOrder {
-  line: number
-  card: number
-  at?: string
-}
 
 /** Why a card may not be played as ordered, or null. `bought` lists cards bought this phase (14.32, 15.44). */
 export function playProblem(

@@ -9,13 +9,9 @@ import { drawCards, settlePlayed } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
-import { dateOf, type RrPiece, type RrState } from './state.ts'
+import { dateOf, type Reaction, type RrPiece, type RrState } from './state.ts'
 
-export interface Reaction {
-  card: number
-  /** A space id, or ALL. */
-  at: string
-}
+export type { Reaction } from './state.ts'
 
 type ReactionEvent = 'assault' | 'entry' | 'interception'
 

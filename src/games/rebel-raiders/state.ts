@@ -1,8 +1,7 @@
 // Rebel Raiders game state: plain JSON, folded by the engine from the log. A turn (April, August,
 // December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
 // the Union move and the Union build (with the victory check after it); each is one resolution.
-import type { Decks } from './cards.ts'
-import type { Reaction } from './reactions.ts'
+import type { Deck } from '../kit/deck.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
@@ -24,6 +23,32 @@ export interface RrPiece {
   at: string
   /** A blockade runner's cargo, in victory points (9.1). */
   cargo?: number
+}
+
+/** One side's cards (RB 17): the deck, the hand and where played cards went (cards.ts runs them). */
+export interface CardTable {
+  deck: Deck<number>
+  /** Seen by its owner only. */
+  hand: number[]
+  /** Played and kept face up (retained cards, cards with a commander, lasting events). */
+  inPlay: number[]
+  /** Played cards that go back into the deck after the end of a later turn (14.43). */
+  heldAside: { card: number; returnsAfterTurn: number }[]
+  /** Out of the game (17.33, a named ship sunk). */
+  removed: number[]
+  /** Bought in this build phase: not playable before the phase is over (14.32). */
+  bought: number[]
+  /** The turn each card in the hand was drawn (#98 may not be played the turn it came). */
+  drawnOn: Record<number, number>
+}
+
+export type Decks = Record<Side, CardTable>
+
+/** A standing card reaction (REACT): the card, and the space it answers at or ALL (reactions.ts). */
+export interface Reaction {
+  card: number
+  /** A space id, or ALL. */
+  at: string
 }
 
 /** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
