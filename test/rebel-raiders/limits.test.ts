@@ -120,6 +120,11 @@ describe('RB 17.3: emancipation', () => {
     return given(rs, s)
       .orders('union', 'MOVE SL-3 SAVA.BS > SAVA')
       .dice({
+        // A round against the battery first (10.2, 10.25): nothing hits.
+        'round 1: BT-8 at SL-3 (1)': 1,
+        'round 1: BT-8 at SL-3 (2)': 1,
+        'round 1: SL-3 at BT-8 (1)': 1,
+        'round 1: SL-3 at BT-8 (2)': 1,
         'assault on SAVA: Union die 1': 6,
         'assault on SAVA: Union die 2': 6,
         'assault on SAVA: Union die 3': 6,

@@ -110,13 +110,17 @@ describe("RB 7.78: the Union's standing choice in a station", () => {
 })
 
 describe('RB 11: a Union assault from the sea', () => {
-  it('7.73, 10.2, 11.6: a sloop enters Savannah, beats its battery and takes the port; the Confederacy pays for it', () => {
+  it('7.73, 10.2, 10.25, 11.6: a sloop enters Savannah, fights its battery a round, lands and takes the port; the Confederacy pays for it', () => {
     const s = start()
     s.phase = 'union-move'
     const run = given(rs, s)
       .orders('union', 'MOVE SL-3 SAVA.BS > SAVA\nTACTICS SAVA 0')
       .dice(
         {
+          'round 1: BT-8 at SL-3 (1)': 1,
+          'round 1: BT-8 at SL-3 (2)': 4,
+          'round 1: SL-3 at BT-8 (1)': 5,
+          'round 1: SL-3 at BT-8 (2)': 2,
           'assault on SAVA: Union die 1': 6,
           'assault on SAVA: Confederate die 1': 2,
           'assault on SAVA: Confederate die 2': 3,

@@ -15,6 +15,39 @@ export interface Unit {
   type: UnitType
   /** The ship standing in front of this one against batteries (10.21), if any. */
   shieldedBy?: string
+  /** What cards give it (17.23): see CardStrengths. */
+  card?: CardStrengths
+  /** This round only, set by a card before the round: see RoundOrders. */
+  now?: RoundOrders
+}
+
+/** A named ship's strengths for a whole battle (battleCards.ts sets them from the cards played). */
+export interface CardStrengths {
+  /** Dice more in every round (#10, #20), only against targets of `extraDiceAgainst` when set (#14). */
+  extraDice?: number
+  extraDiceAgainst?: UnitType
+  /** Added to each of its combat dice (#22, #28, #70). */
+  dieBonus?: number
+  /** Hits it shrugs off, used up as they come (#19, #23, #26, #86). */
+  ignoresHits?: number
+  /** A hit does not sink it: a die of this or more and it fights on, else it leaves the battle (#13, #15; 7 for always, #70). */
+  hitTest?: number
+  /** Its own dice against batteries count twice (#1; dice from other cards do not). */
+  doubleAgainstBatteries?: boolean
+  /** Asked as a hit lands: whether a card played now makes it shrug the hit off (#23, #26). */
+  spareHit?: () => boolean
+}
+
+/** A card's effect on one round (cleared after it). */
+export interface RoundOrders {
+  /** Does not fire this round (#25). */
+  holdsFire?: boolean
+  /** Neither fires nor may be fired at (#47, an ironclad broken down). */
+  outOfAction?: boolean
+  /** Dice more (or fewer) this round (#101, #54). */
+  diceDelta?: number
+  /** Added to each die this round (#110). */
+  dieBonus?: number
 }
 
 /** The defender's choice each round when it has both ships and batteries (10.12). */
@@ -25,7 +58,7 @@ export function hitOn(target: UnitType): number {
   return target === 'ironclad' || target === 'battery' ? 6 : target === 'gunboat' ? 4 : 5
 }
 
-/** Dice a unit rolls in a round (10.22-10.23, 10.33), against batteries or against ships. */
+/** Dice a unit rolls in a round (10.22-10.23, 10.33), against batteries or against ships, before cards. */
 export function diceOf(u: Unit, againstBatteries: boolean): number {
   if (u.type === 'battery') return 2
   if (u.type === 'runner') return 0
@@ -68,6 +101,19 @@ export interface Round {
   tactic: Tactic | null
   shots: Shot[]
   destroyed: string[]
+  /** Units a hit sent out of the battle instead of sinking them (#13, #15, #70). */
+  withdrawn: string[]
+  /** What the cards did in the round, in words (a hit shrugged off, a ship leaving). */
+  notes: string[]
+}
+
+/** Dice a unit rolls at a target this round, its cards included. */
+function diceAt(s: Unit, target: Unit): number {
+  const vsBattery = target.type === 'battery'
+  const own = s.type === 'battery' ? 2 : diceOf(s, vsBattery) * (vsBattery && s.card?.doubleAgainstBatteries ? 2 : 1)
+  const extra =
+    s.card?.extraDice && (!s.card.extraDiceAgainst || s.card.extraDiceAgainst === target.type) ? s.card.extraDice : 0
+  return Math.max(0, own + extra + (s.now?.diceDelta ?? 0))
 }
 
 /**
@@ -91,22 +137,60 @@ export function fightRound(
   dice: Dice,
   attackers: Unit[],
   defenders: Unit[],
-  opts: { tactic?: Tactic; attackerTargets?: Targeting; defenderTargets?: Targeting; round?: number } = {},
+  opts: {
+    tactic?: Tactic
+    attackerTargets?: Targeting
+    defenderTargets?: Targeting
+    round?: number
+    /** The batteries fire first and their hits sink before anyone answers (#1's first round). */
+    batteriesFirst?: boolean
+  } = {},
 ): Round {
   const batteries = defenders.filter((u) => u.type === 'battery')
   const ships = defenders.filter((u) => u.type !== 'battery')
   const tactic: Tactic | null = batteries.length && ships.length ? (opts.tactic ?? 'combined') : null
   // Under shelter only the batteries fight and are fired at; under sortie only the ships.
-  const engaged = tactic === 'shelter' ? batteries : tactic === 'sortie' ? ships : defenders
+  const engaged = (tactic === 'shelter' ? batteries : tactic === 'sortie' ? ships : defenders).filter(
+    (u) => !u.now?.outOfAction,
+  )
   const shots: Shot[] = []
   const destroyed = new Set<string>()
+  const withdrawn = new Set<string>()
+  const notes: string[] = []
   const label = `round ${opts.round ?? 1}`
+  /** A hit lands: shrugged off, sent out of the battle, or sunk. Returns whether it sank or sent it away. */
+  const strike = (target: Unit): boolean => {
+    if (target.card?.ignoresHits) {
+      target.card.ignoresHits -= 1
+      notes.push(`${target.id} shrugs off a hit`)
+      return false
+    }
+    if (target.card?.spareHit?.()) {
+      delete target.card.spareHit
+      notes.push(`${target.id} shrugs off a hit`)
+      return false
+    }
+    if (target.card?.hitTest !== undefined) {
+      const test = target.card.hitTest
+      const die = test > 6 ? 0 : dice.roll(`${label}: ${target.id} hit, fights on?`, 6, PUBLIC)
+      if (test <= 6 && die >= test) {
+        notes.push(`${target.id} is hit and fights on (die ${die})`)
+        return false
+      }
+      withdrawn.add(target.id)
+      notes.push(`${target.id} is hit and leaves the battle instead of sinking${test <= 6 ? ` (die ${die})` : ''}`)
+      return true
+    }
+    destroyed.add(target.id)
+    return true
+  }
   const volley = (shooters: Unit[], enemies: Unit[], targeting: Targeting) => {
-    const sunkByThisSide = new Set<string>()
+    const goneByThisSide = new Set<string>()
     for (const s of shooters) {
+      if (s.now?.holdsFire || s.now?.outOfAction) continue
       // Batteries may fire only at ironclads and unshielded ships (10.22).
-      const eligible = s.type === 'battery' ? enemies.filter((e) => !e.shieldedBy) : enemies
-      const most = s.type === 'battery' ? 2 : Math.max(diceOf(s, false), diceOf(s, true))
+      const eligible = enemies.filter((e) => !e.now?.outOfAction && !(s.type === 'battery' && e.shieldedBy))
+      const most = Math.max(...eligible.map((e) => diceAt(s, e)), 0)
       if (!most || !eligible.length) continue
       const aims = targeting(s, eligible, most)
       if (!aims.length) continue
@@ -117,24 +201,41 @@ export function fightRound(
       }
       // A battery's two dice may go to two targets; a ship puts all its dice on one (10.22, 10.23, 10.32).
       const first = find(aims[0]!)
-      const plan =
-        s.type === 'battery' ? aims.slice(0, 2).map(find) : Array(diceOf(s, first.type === 'battery')).fill(first)
+      const plan: Unit[] =
+        s.type === 'battery'
+          ? Array.from({ length: diceAt(s, first) }, (_, i) => find(aims[Math.min(i, aims.length - 1)]!))
+          : Array(diceAt(s, first)).fill(first)
+      const bonus = (s.card?.dieBonus ?? 0) + (s.now?.dieBonus ?? 0)
       for (const [i, target] of plan.entries()) {
         const die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1})`, 6, PUBLIC)
-        const wasted = sunkByThisSide.has(target.id)
-        const hit = !wasted && die >= hitOn(target.type)
-        if (hit) {
-          sunkByThisSide.add(target.id)
-          destroyed.add(target.id)
-        }
+        const wasted = goneByThisSide.has(target.id)
+        const hit = !wasted && die + bonus >= hitOn(target.type)
+        if (hit && strike(target)) goneByThisSide.add(target.id)
         shots.push({ shooter: s.id, target: target.id, die, hit, wasted })
       }
     }
   }
-  // The defender fires and marks its hits; then every attacker that began the round fires (10.24).
-  volley(engaged, attackers, opts.defenderTargets ?? easiestFirst)
-  volley(attackers, engaged, opts.attackerTargets ?? easiestFirst)
-  return { tactic, shots, destroyed: [...destroyed] }
+  const out = (u: Unit) => destroyed.has(u.id) || withdrawn.has(u.id)
+  if (opts.batteriesFirst) {
+    // The batteries' hits sink before the attacker answers; the defending ships still fire with the batteries.
+    volley(
+      engaged.filter((u) => u.type === 'battery'),
+      attackers,
+      opts.defenderTargets ?? easiestFirst,
+    )
+    const survivors = attackers.filter((u) => !out(u))
+    volley(
+      engaged.filter((u) => u.type !== 'battery'),
+      survivors,
+      opts.defenderTargets ?? easiestFirst,
+    )
+    volley(survivors, engaged, opts.attackerTargets ?? easiestFirst)
+  } else {
+    // The defender fires and marks its hits; then every attacker that began the round fires (10.24).
+    volley(engaged, attackers, opts.defenderTargets ?? easiestFirst)
+    volley(attackers, engaged, opts.attackerTargets ?? easiestFirst)
+  }
+  return { tactic, shots, destroyed: [...destroyed], withdrawn: [...withdrawn], notes }
 }
 
 export interface Battle {
@@ -142,7 +243,17 @@ export interface Battle {
   /** Units left on each side at the end. */
   attackers: Unit[]
   defenders: Unit[]
+  /** Units that left the battle without sinking (a card's retreat or breakdown), in order. */
+  withdrawn: string[]
   ended: 'attacker-gone' | 'defender-gone' | 'both-gone' | 'attacker-retreated' | 'defender-retreated'
+}
+
+/** What the cards do before a round: its orders for the units (set on `now`), units that leave, words for the report. */
+export interface RoundStart {
+  notes?: string[]
+  /** Units out of the battle from now on, without sinking (#47). */
+  leave?: string[]
+  batteriesFirst?: boolean
 }
 
 /**
@@ -154,39 +265,48 @@ export function battle(
   attackers: Unit[],
   defenders: Unit[],
   choices: {
-    tactic?: (round: number, defenders: Unit[]) => Tactic
+    tactic?: (round: number, defenders: Unit[], attackers: Unit[]) => Tactic
     attackerTargets?: Targeting
     defenderTargets?: Targeting
     attackerRetreats?: (round: number, attackers: Unit[], defenders: Unit[]) => boolean
     defenderRetreats?: (round: number, attackers: Unit[], defenders: Unit[]) => boolean
+    /** The cards' effects on the coming round (battleCards.ts). */
+    beforeRound?: (round: number, attackers: Unit[], defenders: Unit[]) => RoundStart
     maxRounds?: number
   } = {},
 ): Battle {
   let a = [...attackers]
   let d = [...defenders]
   const rounds: Round[] = []
+  const withdrawn: string[] = []
   const fighting = (units: Unit[]) => units.filter((u) => u.type !== 'runner')
+  const result = (ended: Battle['ended']): Battle => ({ rounds, attackers: a, defenders: d, withdrawn, ended })
   for (let n = 1; n <= (choices.maxRounds ?? 50); n++) {
+    const start = choices.beforeRound?.(n, a, d) ?? {}
+    if (start.leave?.length) {
+      withdrawn.push(...start.leave)
+      a = a.filter((u) => !start.leave!.includes(u.id))
+      d = d.filter((u) => !start.leave!.includes(u.id))
+    }
     const r = fightRound(dice, a, d, {
-      ...(choices.tactic ? { tactic: choices.tactic(n, d) } : {}),
+      ...(choices.tactic ? { tactic: choices.tactic(n, d, a) } : {}),
       ...(choices.attackerTargets ? { attackerTargets: choices.attackerTargets } : {}),
       ...(choices.defenderTargets ? { defenderTargets: choices.defenderTargets } : {}),
+      ...(start.batteriesFirst ? { batteriesFirst: true } : {}),
       round: n,
     })
+    r.notes.unshift(...(start.notes ?? []))
     rounds.push(r)
-    a = a.filter((u) => !r.destroyed.includes(u.id))
-    d = d.filter((u) => !r.destroyed.includes(u.id))
+    withdrawn.push(...r.withdrawn)
+    const gone = (u: Unit) => r.destroyed.includes(u.id) || r.withdrawn.includes(u.id)
+    a = a.filter((u) => !gone(u))
+    d = d.filter((u) => !gone(u))
+    for (const u of [...a, ...d]) delete u.now
     const aGone = fighting(a).length === 0
     const dGone = fighting(d).length === 0
-    if (aGone || dGone)
-      return {
-        rounds,
-        attackers: a,
-        defenders: d,
-        ended: aGone && dGone ? 'both-gone' : aGone ? 'attacker-gone' : 'defender-gone',
-      }
-    if (choices.attackerRetreats?.(n, a, d)) return { rounds, attackers: a, defenders: d, ended: 'attacker-retreated' }
-    if (choices.defenderRetreats?.(n, a, d)) return { rounds, attackers: a, defenders: d, ended: 'defender-retreated' }
+    if (aGone || dGone) return result(aGone && dGone ? 'both-gone' : aGone ? 'attacker-gone' : 'defender-gone')
+    if (choices.attackerRetreats?.(n, a, d)) return result('attacker-retreated')
+    if (choices.defenderRetreats?.(n, a, d)) return result('defender-retreated')
   }
   throw new Error('the battle did not end: a rules loop')
 }

@@ -1,8 +1,9 @@
 // What a moving ship runs into (7.75-7.78, 10): the speed roll and search against a runner or
 // raider, the Union ships that may intercept, the stack a side fights with, a battle in a space and
 // the defender's retreat.
-import { battle, type Unit } from './combat.ts'
-import { wantsRetreat } from './policies.ts'
+import { type Battle, battle, type Unit } from './combat.ts'
+import { defenceTactic, wantsRetreat } from './policies.ts'
+import { openBattle, type Scene, unitWithCards } from './battleCards.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
 import type { RrCommand } from './orders.ts'
@@ -10,7 +11,7 @@ import { moveContext } from './position.ts'
 import type { Side } from './setup.ts'
 import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
-import { type PhaseRun, unit } from './phaseRun.ts'
+import type { PhaseRun } from './phaseRun.ts'
 import { answerInterception } from './reactions.ts'
 
 /**
@@ -52,7 +53,15 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
     const last = i === r.winners.length - 1
     // The raider may break off only after a round against the last ships that caught it (10.36); by default it does (RR-C1).
-    const b = battle(run.dice, attackers.map(unit), [unit(target)], {
+    const scene: Scene = {
+      where: where.id,
+      attackerSide: 'USA',
+      attackers: attackers.map((x) => unitWithCards(run, x)),
+      defenders: [unitWithCards(run, target)],
+    }
+    const cards = openBattle(run, scene)
+    const b = battle(run.dice, scene.attackers, scene.defenders, {
+      beforeRound: cards.beforeRound,
       defenderRetreats: (round) =>
         last &&
         wantsRetreat(
@@ -71,9 +80,11 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     })
     const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
     run.remove(sunk)
+    cards.close(sunk, b.ended.startsWith('defender') ? 'CSA' : b.ended.startsWith('attacker') ? 'USA' : null)
+    const notes = b.rounds.flatMap((r, i) => r.notes.map((n) => `round ${i + 1}: ${n}`))
     run.say(
       '10.3',
-      `${target.id} fights ${group.ships.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
+      `${target.id} fights ${group.ships.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${notes.length ? `; ${notes.join('; ')}` : ''}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
       where.id,
     )
     if (sunk.has(target.id)) return false
@@ -123,10 +134,23 @@ export function stackOf(
   return { ships, steps }
 }
 
+/** How a fight in a space ended for the moves that follow it. */
+export interface Fight {
+  lost: Set<string>
+  ended: Battle['ended']
+  /** The Union stopped fighting batteries that were all that was left (10.25): the assault goes in. */
+  stoppedBombarding: boolean
+  /** Defenders a card took out of the fight that had nowhere to go: still in the space, but out of it (#38, #47, #70). */
+  setAside: Set<string>
+}
+
 /**
- * A fight in a space between the moving ships and the enemy there (10.3). After each round the
- * attacker may fall back to `from`, and the defender (where 10.36 gives it somewhere to go) to
- * `defenderTo`, as their battle orders say. Losses and retreats are carried out and told.
+ * A fight in a space between the moving ships and the enemy there (10.3), with the cards either
+ * side plays at its start (battleCards.ts). Each round the Confederate defender of a port with ships
+ * and batteries picks his tactic by his standing orders (10.12); after it the attacker may fall back
+ * to `from`, and the defender (where 10.36 gives it somewhere to go) to `defenderTo`, as their
+ * battle orders say. Against batteries alone the Union's RETREAT ends the naval combat instead, and
+ * by default it stops after the first round (10.25; the play book's Fort Jackson example).
  */
 export function fightHere(
   run: PhaseRun,
@@ -134,8 +158,8 @@ export function fightHere(
   defenders: RrPiece[],
   rule: string,
   opts: { shields?: boolean; from: string; defenderTo?: string | null },
-): { lost: Set<string>; ended: string } {
-  const units = attackers.map(unit)
+): Fight {
+  const units = attackers.map((p) => unitWithCards(run, p))
   // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
   if (opts.shields) {
     const ics = units.filter((u) => u.type === 'ironclad')
@@ -149,32 +173,80 @@ export function fightHere(
     })
   }
   const aSide = attackers[0]!.side
-  const dSide = aSide === 'CSA' ? 'USA' : 'CSA'
+  const dSide: Side = aSide === 'CSA' ? 'USA' : 'CSA'
+  const where = attackers[0]!.at
+  const scene: Scene = {
+    where,
+    attackerSide: aSide,
+    attackers: units,
+    defenders: defenders.map((p) => unitWithCards(run, p)),
+  }
+  const cards = openBattle(run, scene)
+  const alive = (ids: Unit[]) => ids.filter((u) => run.s.pieces.some((p) => p.id === u.id))
+  scene.attackers = alive(scene.attackers)
+  if (!scene.attackers.length)
+    return { lost: new Set(), ended: 'attacker-gone', stoppedBombarding: false, setAside: new Set() }
   const ships = (u: Unit[]) => u.filter((x) => x.type !== 'battery')
+  const batteries = (u: Unit[]) => u.length - ships(u).length
+  const startShips = ships(scene.defenders).length
   const asks = (side: Side, mine: Unit[], foes: Unit[], round: number, start: number, attacking: boolean) =>
     wantsRetreat(
       run.s.policies[side],
       mine.map((x) => x.id),
-      { round, lost: start - mine.length, left: mine.length, foes: ships(foes).length, attacking },
-      'FIGHT',
+      {
+        round,
+        lost: start - mine.length,
+        left: mine.length,
+        foes: ships(foes).length,
+        attacking,
+        batteries: batteries(foes),
+      },
+      attacking && ships(foes).length === 0 && batteries(foes) > 0 ? 'RETREAT' : 'FIGHT',
     ).retreat
-  const b = battle(run.dice, units, defenders.map(unit), {
+  const b = battle(run.dice, scene.attackers, scene.defenders, {
+    tactic: (round, d, a) =>
+      cards.forceCombined
+        ? 'combined'
+        : defenceTactic(run.s.policies.CSA, where, {
+            round,
+            lost: startShips - ships(d).length,
+            left: ships(d).length,
+            foes: ships(a).length,
+            batteries: batteries(d),
+          }).tactic,
+    beforeRound: cards.beforeRound,
     attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
     defenderRetreats: (round, a, d) =>
-      !!opts.defenderTo &&
-      ships(d).length > 0 &&
-      asks(dSide, ships(d), a, round, ships(defenders.map(unit)).length, false),
+      !!opts.defenderTo && ships(d).length > 0 && asks(dSide, ships(d), a, round, startShips, false),
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
+  const loser = b.ended.startsWith('attacker') ? aSide : b.ended.startsWith('defender') ? dSide : null
+  const stoppedBombarding = b.ended === 'attacker-retreated' && aSide === 'USA' && ships(b.defenders).length === 0
   run.remove(lost)
-  const where = attackers[0]!.at
+  cards.close(lost, stoppedBombarding ? 'CSA' : loser)
+  const tactics = [...new Set(b.rounds.map((r) => r.tactic).filter((t) => t && t !== 'combined'))]
+  const notes = b.rounds.flatMap((r, i) => r.notes.map((n) => `round ${i + 1}: ${n}`))
   run.say(
     rule,
-    `Combat in ${run.name(where)}: ${attackers.map((x) => x.id).join(', ')} against ${defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s); ${lost.size ? `lost: ${[...lost].join(', ')}` : 'nothing lost'}.`,
+    `Combat in ${run.name(where)}: ${scene.attackers.map((x) => x.id).join(', ')} against ${scene.defenders.map((x) => x.id).join(', ')}, ${b.rounds.length} round(s)${tactics.length ? ` (the defender: ${tactics.join(', then ')})` : ''}; ${lost.size ? `lost: ${[...lost].join(', ')}` : 'nothing lost'}${notes.length ? `; ${notes.join('; ')}` : ''}.`,
     where,
   )
-  if (b.ended === 'attacker-retreated') {
-    const back = attackers.filter((x) => !lost.has(x.id))
+  const setAside = new Set<string>()
+  for (const id of b.withdrawn) {
+    const p = run.s.pieces.find((x) => x.id === id)
+    if (!p) continue
+    const to = p.side === aSide ? opts.from : (opts.defenderTo ?? null)
+    if (to) p.at = to
+    else setAside.add(id)
+    run.say(
+      '10.36',
+      to ? `${id} leaves the fight for ${run.name(to)}.` : `${id} is out of the fight, with nowhere to go.`,
+      to ?? where,
+    )
+  }
+  if (stoppedBombarding) run.say('10.25', `The Union ships stop fighting the batteries of ${run.name(where)}.`, where)
+  else if (b.ended === 'attacker-retreated') {
+    const back = attackers.filter((x) => !lost.has(x.id) && x.at === where)
     for (const x of back) x.at = opts.from
     run.say(
       '10.36',
@@ -182,7 +254,7 @@ export function fightHere(
       opts.from,
     )
   } else if (b.ended === 'defender-retreated' && opts.defenderTo) {
-    const away = defenders.filter((x) => !lost.has(x.id) && x.type !== 'battery')
+    const away = defenders.filter((x) => !lost.has(x.id) && x.type !== 'battery' && x.at === where)
     for (const x of away) x.at = opts.defenderTo
     run.say(
       '10.36',
@@ -190,7 +262,7 @@ export function fightHere(
       opts.defenderTo,
     )
   }
-  return { lost, ended: b.ended }
+  return { lost, ended: b.ended, stoppedBombarding, setAside }
 }
 
 /** Where a defender in `at` may retreat (10.36), or null: a station's own port (or the forts for New Orleans), a river port or fort next to a friendly one, or for the Union a station's coastal zone. */

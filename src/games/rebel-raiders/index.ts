@@ -76,6 +76,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         pending: [],
         reactions: { CSA: [], USA: [] },
         speedBonus: {},
+        named: [],
         finished: false,
         winner: null,
         result: null,

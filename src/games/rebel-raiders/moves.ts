@@ -234,7 +234,8 @@ export function moveUnion(
         )
         // The Confederate answers to ships entering (#81) come before the fight.
         answerEntry(run, here.id)
-        if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length) {
+        // Warships or batteries there: a naval combat first (10.1-10.2); against batteries alone the Union fights at least a round (10.25).
+        if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery']).length) {
           const defenders = run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery'])
           const fight = fightHere(run, ships, defenders, '10.1', {
             shields: true,
@@ -243,15 +244,21 @@ export function moveUnion(
           })
           ships = ships.filter((x) => !fight.lost.has(x.id))
           if (!ships.length) return
-          // Falling back, or leaving a warship afloat there, is a repulse (10.41).
-          if (
-            fight.ended === 'attacker-retreated' ||
-            run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']).length
-          ) {
+          // Falling back, or leaving a warship fighting there, is a repulse (10.41).
+          const warships = run
+            .piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider'])
+            .filter((x) => !fight.setAside.has(x.id))
+          if ((fight.ended === 'attacker-retreated' && !fight.stoppedBombarding) || warships.length) {
             const a = run.dice.roll(`repulse at ${here.id}: first die`, 6, PUBLIC)
             const c = run.dice.roll(`repulse at ${here.id}: second die`, 6, PUBLIC)
             run.vp(Math.abs(a - c), '10.41', `The Union is repulsed from ${here.name} (dice ${a}, ${c})`)
             for (const x of ships) x.at = from
+            return
+          }
+          // Ships a card sent out of the fight (#13, #15) do not land.
+          ships = ships.filter((x) => x.at === here.id)
+          if (!ships.length) {
+            run.say('11.3', `No Union ship is left in ${here.name} to land the assault.`, here.id)
             return
           }
         }

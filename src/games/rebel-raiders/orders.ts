@@ -5,6 +5,7 @@
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
+//   POLICY <space|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED       (Confederate, standing: a port's defence, 10.12)
 //   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
 //   BUILD CARD [SPECIAL]                                              (a card drawn now, not playable this phase)
@@ -217,6 +218,10 @@ export function parseRebelOrders(
     if (verb === 'POLICY') {
       const p = parseBattlePolicy(raw)
       if (typeof p === 'string') err(l.line, l.text, p)
+      else if (p.event === 'DEFENCE' && side !== 'CSA')
+        err(l.line, l.text, 'only the Confederate defender chooses shelter, sortie or combined (10.12)')
+      else if (p.event === 'DEFENCE' && p.scope !== 'ALL' && !pack.map.has(p.scope))
+        err(l.line, l.text, `ON DEFENCE names a port or fort: no space ${p.scope} on the map`)
       else {
         out.commands.push({ kind: 'policy', line: l.line, policy: p })
         out.normalised.push(`${p.text} (stands until replaced)`)

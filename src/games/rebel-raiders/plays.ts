@@ -9,6 +9,7 @@ import type { CardEffect, PlayOrder } from './cardTypes.ts'
 
 export type { PlayOrder } from './cardTypes.ts'
 import { settlePlayed } from './cards.ts'
+import { isReaction } from './reactions.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -32,6 +33,8 @@ export function playProblem(
   if (year < card.years.from || year > card.years.to)
     return `${name} may be played only in ${card.years.from === card.years.to ? card.years.from : `${card.years.from}-${card.years.to}`}`
   const effect = CARD_EFFECTS[play.card]
+  if (!effect && isReaction(play.card))
+    return `${name} answers a moment of the other side's phase: write REACT ${play.card} [AT <space>|ALL] and the judge plays it then`
   if (!effect) return `${name} cannot be played yet: its effect is not implemented (see the README's card table)`
   if (!effect.phases.includes(s.phase))
     return `${name} is played ${card.timing}; this is the ${s.phase.replace('-', ' ')} phase`
@@ -51,8 +54,10 @@ export function playCard(run: PhaseRun, side: Side, play: PlayOrder): void {
     run.say('17.23', `The card on line ${play.line} is not played: ${problem}.`)
     return
   }
-  run.say('17.23', `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name}.`)
   const effect = CARD_EFFECTS[play.card] as CardEffect
+  // A card for a battle stays in the hand until a battle where it can act comes (battleCards.ts).
+  if (effect.waits) return effect.apply(run, side, play)
+  run.say('17.23', `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name}.`)
   // Out of the hand while it acts; then where its text sends it (after drawing, when it draws).
   run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== play.card)
   effect.apply(run, side, play)

@@ -6,6 +6,7 @@
 import { PUBLIC } from '../contract.ts'
 import type { AssaultKind } from './assault.ts'
 import { drawCards, settlePlayed } from './cards.ts'
+import { BATTLE_CARD_SIDES, discardFromPlay } from './battleCards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -63,7 +64,7 @@ export function reactionProblem(pack: RebelPack, side: Side, reaction: Reaction)
   if (!card) return `there is no card #${reaction.card}`
   const name = `#${card.number} ${card.name}`
   if (card.side !== side) return `${name} is the other side's card`
-  if (!REACTIONS[reaction.card])
+  if (!REACTIONS[reaction.card] && !BATTLE_CARD_SIDES[reaction.card])
     return `${name} cannot stand as a reaction: it is not implemented as one (see the README's card table)`
   if (reaction.at !== 'ALL' && !pack.map.has(reaction.at)) return `no space ${reaction.at} on the map`
   return null
@@ -225,16 +226,19 @@ export function answerInterception(run: PhaseRun, target: RrPiece, searchers: Rr
   return null
 }
 
-/** At the end of a turn the speed bonuses lapse and their cards go to the discards. */
+/** At the end of a turn the speed bonuses and the names held for the turn lapse, and their cards go to the discards. */
 export function endTurnBonuses(run: PhaseRun): void {
-  const cards = Object.values(run.s.speedBonus).map((b) => b.card)
-  const t = run.s.cards.USA
-  t.inPlay = t.inPlay.filter((c) => !cards.includes(c))
-  t.deck = { ...t.deck, discards: [...t.deck.discards, ...cards] }
+  const lapsing = run.s.named.filter((n) => n.until === 'turn')
+  run.s.named = run.s.named.filter((n) => n.until !== 'turn')
+  const cards = [...new Set([...Object.values(run.s.speedBonus).map((b) => b.card), ...lapsing.map((n) => n.card)])]
+  for (const card of cards) discardFromPlay(run, run.pack.cards.get(card)!.side, card)
   run.s.speedBonus = {}
 }
 
 /** The reactive cards a side could set now, for its order form. */
 export function reactiveCards(s: RrState, side: Side): number[] {
-  return s.cards[side].hand.filter((c) => REACTIONS[c]?.side === side)
+  return s.cards[side].hand.filter((c) => (REACTIONS[c]?.side ?? BATTLE_CARD_SIDES[c]) === side)
 }
+
+/** Whether a card is played as a standing reaction (REACT) rather than by PLAY. */
+export const isReaction = (card: number): boolean => !!REACTIONS[card] || !!BATTLE_CARD_SIDES[card]

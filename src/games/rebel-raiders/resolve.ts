@@ -7,13 +7,13 @@ import { assaultForbidden } from './cardAssaults.ts'
 import { endTurnBonuses, standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
-import { PUBLIC } from '../contract.ts'
+import { onlyRoles, PUBLIC } from '../contract.ts'
 import { UNION_FREE_GUNBOATS, planBuilds, type BuildOrder } from './builds.ts'
 import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orders.ts'
 import { buildContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { LAST_TURN, type CardBonus } from './state.ts'
+import { LAST_TURN, type CardBonus, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
@@ -132,6 +132,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
   supply: () => 'supply roll',
   counterattack: () => 'counterattack',
   reroll: (at) => `assault on ${at}`,
+  battle: (at) => (at === 'ANY' ? 'battle' : `battle for ${at}`),
 }
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
@@ -139,8 +140,19 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: Rr
   standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
   standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
+  // A battle card waited in the hand, unseen by the other side (battleCards.ts); the others left it when played.
   for (const b of run.s.pending)
-    run.say(`#${b.card}`, `#${b.card} ${run.cardName(b.card)} found no ${MOMENT[b.on](b.at)} this phase and is spent.`)
+    if (b.on === 'battle')
+      run.tell(
+        onlyRoles(roleOf(run.pack.cards.get(b.card)!.side)),
+        `#${b.card}`,
+        `#${b.card} ${run.cardName(b.card)} found no ${MOMENT[b.on](b.at)} this phase and stays in your hand.`,
+      )
+    else
+      run.say(
+        `#${b.card}`,
+        `#${b.card} ${run.cardName(b.card)} found no ${MOMENT[b.on](b.at)} this phase and is spent.`,
+      )
   run.s.pending = []
   enforceStacking(run)
 }
@@ -150,7 +162,10 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
   const s = run.s
   for (const c of commands)
     if (c.kind === 'policy')
-      s.policies[side] = [...s.policies[side].filter((p) => p.scope !== c.policy.scope), c.policy]
+      s.policies[side] = [
+        ...s.policies[side].filter((p) => p.scope !== c.policy.scope || p.event !== c.policy.event),
+        c.policy,
+      ]
     else if (c.kind === 'intercept') {
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how

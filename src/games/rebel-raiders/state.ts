@@ -54,11 +54,21 @@ export interface Reaction {
 /** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
 export interface CardBonus {
   card: number
-  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll'
+  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle'
   at: string
   amount: number
   /** For an assault: the kinds it applies to (11.3-11.4). */
   kinds?: ('amphibious' | 'river' | 'land')[]
+}
+
+/** A ship a card has named (the Black Hawk, the Tennessee): its strengths come from the card (battleCards.ts). */
+export interface NamedShip {
+  ship: string
+  card: number
+  /** How long the name holds: to the end of the battle, of the turn, or while the ship is afloat. */
+  until: 'battle' | 'turn' | 'afloat'
+  /** Hits it may still shrug off, where the card gives it that for as long as it lives (#86). */
+  ignoresLeft?: number
 }
 
 export interface RrState {
@@ -102,6 +112,8 @@ export interface RrState {
   thisTurn: string[]
   /** Speed-roll bonuses cards gave named ships until the end of the turn, by ship (with the card, which stays out meanwhile). */
   speedBonus: Record<string, { amount: number; card: number }>
+  /** Ships named by cards, with how long the name holds. */
+  named: NamedShip[]
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
