@@ -281,3 +281,306 @@ describe('PB 23: free Confederate ironclads and rams', () => {
     expect(run.state.cards.CSA.inPlay).toEqual([86])
   })
 })
+
+/** The Union attacks Norfolk with the ships given from its station, each card standing as REACT AT ALL. */
+function norfolk(o: {
+  usa?: number[]
+  csa?: number[]
+  turn?: number
+  ships?: { id: string; type: 'ironclad' | 'gunboat' | 'sloop' }[]
+  csaExtra?: { id: string; type: 'ironclad' | 'gunboat' }[]
+  orders?: string
+  dice: Record<string, number | number[]>
+}) {
+  const s = position('union-move', { USA: o.usa ?? [], CSA: o.csa ?? [] }, o.turn ?? 2)
+  s.reactions.USA = (o.usa ?? []).map((card) => ({ card, at: 'ALL' }))
+  s.reactions.CSA = (o.csa ?? []).map((card) => ({ card, at: 'ALL' }))
+  const ships = o.ships ?? [{ id: 'IC-9', type: 'ironclad' }]
+  for (const x of ships) s.pieces.push({ id: x.id, side: 'USA', type: x.type, at: 'NORF.BS' })
+  for (const x of o.csaExtra ?? []) s.pieces.push({ id: x.id, side: 'CSA', type: x.type, at: 'NORF' })
+  return given(rs, s)
+    .orders('union', `MOVE ${ships.map((x) => x.id).join(',')} NORF\n${o.orders ?? 'POLICY ALL ON BATTLE: RETREAT'}`)
+    .dice(o.dice, 'strict')
+    .resolve()
+}
+const repulse = { 'repulse at NORF: first die': 2, 'repulse at NORF: second die': 1 }
+
+describe('PB 23: named ships, card by card', () => {
+  it('#15 USS Carondelet: hits are shrugged off, but on 1-3 the ironclad leaves the fight', () => {
+    const run = norfolk({
+      usa: [15],
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 6,
+        'round 1: IC-9 hit, fights on?': [4, 1],
+        'round 1: BT-5 at IC-9 (2)': 6,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.texts('10.1')[0]).toMatch(/IC-9 is hit and fights on \(die 4\); round 1: IC-9 is hit and leaves/)
+    expect(run.state.pieces.find((p) => p.id === 'IC-9')!.at).toBe('NORF.BS')
+  })
+
+  it('#18 USS Tyler: the gunboat counts as an ironclad, so a 5 does not sink it', () => {
+    const run = norfolk({
+      usa: [18],
+      ships: [{ id: 'GB-9', type: 'gunboat' }],
+      dice: {
+        'round 1: BT-5 at GB-9 (1)': 5,
+        'round 1: BT-5 at GB-9 (2)': 5,
+        'round 1: GB-2 at GB-9 (1)': 5,
+        'round 1: GB-9 at GB-2 (1)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.state.pieces.find((p) => p.id === 'GB-9')).toMatchObject({ type: 'gunboat', at: 'NORF.BS' })
+  })
+
+  it('#20 USS Roanoke (from 1863): the ironclad rolls two dice', () => {
+    const run = norfolk({
+      usa: [20],
+      turn: 7,
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 1,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 1,
+        'round 1: IC-9 at GB-2 (2)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.texts('#20')).toEqual(['IC-9 is the Roanoke: it rolls one die more each round.'])
+  })
+
+  it('#22 USS Lehigh: +2 on the ironclad dice: a 2 sinks a gunboat', () => {
+    const run = norfolk({
+      usa: [22],
+      orders: 'POLICY ALL ON BATTLE: RETREAT IF batteries = 0; FIGHT',
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 1,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 2,
+        'round 2: BT-5 at IC-9 (1)': 1,
+        'round 2: BT-5 at IC-9 (2)': 1,
+        'round 2: IC-9 at BT-5 (1)': 4,
+        'round 3: BT-5 at IC-9 (1)': 1,
+        'round 3: BT-5 at IC-9 (2)': 1,
+        'round 3: IC-9 at BT-5 (1)': 3,
+        'assault on NORF: Union die 1': 6,
+        'assault on NORF: Confederate die 1': 1,
+        'assault on NORF: Confederate die 2': 1,
+        'capture of NORF': 1,
+      },
+    })
+    // 4 + 2 and 3 + 2: the +2 turns a 4 into the 6 a battery needs.
+    expect(run.state.pieces.filter((p) => p.at === 'NORF' && p.side === 'CSA')).toEqual([])
+    expect(run.state.control.NORF).toBe('USA')
+  })
+
+  it('#28 USS Passaic (from 1862): +1 for the rest of the turn; the card stays out until the turn ends', () => {
+    const run = norfolk({
+      usa: [28],
+      turn: 4,
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 1,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 3,
+        'assault on NORF: Union die 1': 6,
+        'assault on NORF: Union die 2': 6,
+        'assault on NORF: Confederate die 1': 1,
+        'assault on NORF: Confederate die 2': 1,
+        'assault on NORF: Confederate die 3': 1,
+        'capture of NORF': 1,
+      },
+    })
+    expect(run.state.named).toEqual([{ ship: 'IC-9', card: 28, until: 'turn' }])
+    expect(run.state.cards.USA.inPlay).toEqual([28])
+  })
+
+  it('#26 USS New Ironsides: the sloop shrugs off its first hit, the card played as it lands', () => {
+    const run = norfolk({
+      usa: [26],
+      ships: [{ id: 'SL-9', type: 'sloop' }],
+      dice: {
+        'round 1: BT-5 at SL-9 (1)': 5,
+        'round 1: BT-5 at SL-9 (2)': 1,
+        'round 1: GB-2 at SL-9 (1)': 1,
+        'round 1: SL-9 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (2)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.texts('#26')).toEqual(['SL-9 is the New Ironsides: it shrugs off its first hit.'])
+    expect(run.state.pieces.some((p) => p.id === 'SL-9')).toBe(true)
+  })
+
+  it('#38 USS Queen of the West: a Union gunboat rams the Confederate gunboat out of the fight before the dice', () => {
+    const run = norfolk({
+      usa: [38],
+      ships: [{ id: 'GB-9', type: 'gunboat' }],
+      dice: {
+        '#38 GB-9 rams GB-2: Union die': 5,
+        '#38 GB-9 rams GB-2: Confederate die': 2,
+        'round 1: BT-5 at GB-9 (1)': 1,
+        'round 1: BT-5 at GB-9 (2)': 1,
+        'round 1: GB-9 at BT-5 (1)': 1,
+        'assault on NORF: Union die 1': 6,
+        'assault on NORF: Confederate die 1': 1,
+        'assault on NORF: Confederate die 2': 1,
+        'assault on NORF: Confederate die 3': 1,
+        'capture of NORF': 1,
+      },
+    })
+    // GB-2 had nowhere to retreat from an ocean port (10.36): out of the fight, and lost with the port.
+    expect(run.texts('10.36')).toContain('GB-2 is out of the fight, with nowhere to go.')
+    expect(run.state.control.NORF).toBe('USA')
+    expect(run.state.pieces.some((p) => p.id === 'GB-2')).toBe(false)
+  })
+
+  it('#47 Engine Breakdown: a broken-down Confederate ironclad is lost when the Confederates lose the fight', () => {
+    const run = norfolk({
+      usa: [47],
+      csaExtra: [{ id: 'IC-20', type: 'ironclad' }],
+      dice: {
+        '#47 round 1: IC-20 engine': 6,
+        'round 1: BT-5 at IC-9 (1)': 1,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 6,
+        'assault on NORF: Union die 1': 1,
+        'assault on NORF: Confederate die 1': 1,
+        'assault on NORF: Confederate die 2': 2,
+        'assault on NORF: Confederate die 3': 1,
+      },
+    })
+    expect(run.texts('#47')).toContain('The ships that broke down are lost with the battle: IC-20.')
+    expect(run.state.pieces.some((p) => p.id === 'IC-20')).toBe(false)
+  })
+})
+
+describe('PB 23: the Confederate answers to a naval attack on a port', () => {
+  it('#70 CSS Virginia: a free ironclad, +1 on its die; a hit sends it out of the fight instead of sinking it', () => {
+    const run = norfolk({
+      csa: [70],
+      ships: [{ id: 'SL-9', type: 'sloop' }],
+      dice: {
+        'round 1: BT-5 at SL-9 (1)': 1,
+        'round 1: BT-5 at SL-9 (2)': 1,
+        'round 1: GB-2 at SL-9 (1)': 1,
+        'round 1: IC-1 at SL-9 (1)': 4,
+        'round 1: SL-9 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (2)': 1,
+        ...repulse,
+      },
+    })
+    // 4 + 1 sinks the sloop.
+    expect(run.state.pieces.some((p) => p.id === 'SL-9')).toBe(false)
+    expect(run.state.named).toEqual([{ ship: 'IC-1', card: 70, until: 'afloat' }])
+  })
+
+  it('#71 CSS Manassas: a free ironclad that rams as the combat begins; a higher Confederate die sinks the ship', () => {
+    const run = norfolk({
+      csa: [71],
+      ships: [
+        { id: 'SL-9', type: 'sloop' },
+        { id: 'GB-9', type: 'gunboat' },
+      ],
+      dice: {
+        '#71 IC-1 rams SL-9: Confederate die': 5,
+        '#71 IC-1 rams SL-9: Union die': 3,
+        'round 1: BT-5 at GB-9 (1)': 1,
+        'round 1: BT-5 at GB-9 (2)': 1,
+        'round 1: GB-2 at GB-9 (1)': 1,
+        'round 1: IC-1 at GB-9 (1)': 1,
+        'round 1: GB-9 at GB-2 (1)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.texts('#71')[1]).toBe('The Manassas rams SL-9 (5 against 3): it sinks.')
+    expect(run.state.pieces.some((p) => p.id === 'SL-9')).toBe(false)
+  })
+
+  it('#101 Ring of Fire: a free battery, and every battery fires three dice in the first round', () => {
+    const run = norfolk({
+      csa: [101],
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 1,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: BT-5 at IC-9 (3)': 1,
+        'round 1: BT-10 at IC-9 (1)': 1,
+        'round 1: BT-10 at IC-9 (2)': 1,
+        'round 1: BT-10 at IC-9 (3)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 1,
+        ...repulse,
+      },
+    })
+    expect(run.state.pieces.filter((p) => p.at === 'NORF' && p.type === 'battery')).toHaveLength(2)
+  })
+
+  it('#110 Hulks, Rafts & Chains: every battery adds 1 to its dice in the first round', () => {
+    const run = norfolk({
+      csa: [110],
+      dice: {
+        'round 1: BT-5 at IC-9 (1)': 5,
+        'round 1: BT-5 at IC-9 (2)': 1,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 1,
+      },
+    })
+    expect(run.state.pieces.some((p) => p.id === 'IC-9')).toBe(false)
+    expect(run.state.cards.CSA.heldAside).toEqual([{ card: 110, returnsAfterTurn: 3 }])
+  })
+})
+
+describe('PB 23: the Union cards of a ship-versus-battery combat', () => {
+  const savannah = (card: number, dice: Record<string, number>) => {
+    const s = position('union-move', { USA: [card] })
+    return given(rs, s)
+      .orders('union', `PLAY ${card}\nMOVE SL-3 SAVA.BS > SAVA\nTACTICS SAVA 0`)
+      .dice(
+        {
+          ...dice,
+          'assault on SAVA: Union die 1': 6,
+          'assault on SAVA: Confederate die 1': 2,
+          'assault on SAVA: Confederate die 2': 3,
+          'assault on SAVA: Confederate die 3': 3,
+          'capture of SAVA': 1,
+          'speed of BR-4': 1,
+          'search for BR-4 by SL-3': 6,
+        },
+        'strict',
+      )
+      .resolve()
+  }
+
+  it('#1 Damn the Torpedoes: the battery fires first, then the sloop answers with four dice', () => {
+    const run = savannah(1, {
+      'round 1: BT-8 at SL-3 (1)': 1,
+      'round 1: BT-8 at SL-3 (2)': 1,
+      'round 1: SL-3 at BT-8 (1)': 1,
+      'round 1: SL-3 at BT-8 (2)': 1,
+      'round 1: SL-3 at BT-8 (3)': 1,
+      'round 1: SL-3 at BT-8 (4)': 1,
+    })
+    expect(run.state.control.SAVA).toBe('USA')
+    expect(run.state.cards.USA.deck.discards).toContain(1)
+  })
+
+  it('#1: a sloop sunk by the batteries firing first does not answer', () => {
+    const s = position('union-move', { USA: [1] })
+    const run = given(rs, s)
+      .orders('union', 'PLAY 1\nMOVE SL-3 SAVA.BS > SAVA')
+      .dice({ 'round 1: BT-8 at SL-3 (1)': 6, 'round 1: BT-8 at SL-3 (2)': 1 }, 'strict')
+      .resolve()
+    expect(run.state.pieces.some((p) => p.id === 'SL-3')).toBe(false)
+  })
+
+  it('#25 Black Terror: the battery holds its fire in the first round', () => {
+    const run = savannah(25, { 'round 1: SL-3 at BT-8 (1)': 1, 'round 1: SL-3 at BT-8 (2)': 1 })
+    expect(run.texts('10.1')[0]).toMatch(/round 1: BT-8 fires at the decoy/)
+  })
+})

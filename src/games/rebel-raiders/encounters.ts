@@ -160,6 +160,17 @@ export function fightHere(
   opts: { shields?: boolean; from: string; defenderTo?: string | null },
 ): Fight {
   const units = attackers.map((p) => unitWithCards(run, p))
+  const aSide = attackers[0]!.side
+  const dSide: Side = aSide === 'CSA' ? 'USA' : 'CSA'
+  const where = attackers[0]!.at
+  const scene: Scene = {
+    where,
+    attackerSide: aSide,
+    attackers: units,
+    defenders: defenders.map((p) => unitWithCards(run, p)),
+  }
+  // The cards come first: a ship they name may change its type (#18), which the shield must know.
+  const cards = openBattle(run, scene)
   // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
   if (opts.shields) {
     const ics = units.filter((u) => u.type === 'ironclad')
@@ -172,16 +183,6 @@ export function fightHere(
       if (sls[i]) gb.shieldedBy = sls[i]!.id
     })
   }
-  const aSide = attackers[0]!.side
-  const dSide: Side = aSide === 'CSA' ? 'USA' : 'CSA'
-  const where = attackers[0]!.at
-  const scene: Scene = {
-    where,
-    attackerSide: aSide,
-    attackers: units,
-    defenders: defenders.map((p) => unitWithCards(run, p)),
-  }
-  const cards = openBattle(run, scene)
   const alive = (ids: Unit[]) => ids.filter((u) => run.s.pieces.some((p) => p.id === u.id))
   scene.attackers = alive(scene.attackers)
   if (!scene.attackers.length)
