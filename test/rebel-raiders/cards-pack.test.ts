@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { CARD_EFFECTS } from '../../src/games/rebel-raiders/cardEffects.ts'
 import cards from '../../src/games/rebel-raiders/data/cards.json' with { type: 'json' }
+import { isReaction } from '../../src/games/rebel-raiders/reactions.ts'
 
 type Card = {
   number: number
@@ -213,5 +215,16 @@ describe('the texts are our own words', () => {
       }
     }
     expect(copied).toEqual([])
+  })
+})
+
+describe("the README's card table", () => {
+  it('marks done exactly the cards the judge plays, by PLAY or as a standing reaction', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const rows = [...readme.matchAll(/^\| (\d+) \| .* \| (?:Union|Confederate) \| \w+ \| (done|not implemented) \|$/gm)]
+    expect(rows).toHaveLength(110)
+    const marked = rows.filter((r) => r[2] === 'done').map((r) => Number(r[1]))
+    const played = rows.map((r) => Number(r[1])).filter((n) => !!CARD_EFFECTS[n] || isReaction(n))
+    expect(marked).toEqual(played)
   })
 })

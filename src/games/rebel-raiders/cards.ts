@@ -3,7 +3,7 @@
 // and cards out of the game. The order of a draw pile comes from hidden draws (nobody may see it);
 // a hand is told to its owner alone; the discards and the cards in play are public.
 import { type Audience, type Dice, MODERATOR, onlyRoles, PUBLIC } from '../contract.ts'
-import { type Deck, discard, draw, newDeck, removeCard, shuffled } from '../kit/deck.ts'
+import { discard, draw, newDeck, removeCard, shuffled } from '../kit/deck.ts'
 import type { AFTER_USE } from './cardList.ts'
 import type { Side } from './setup.ts'
 import { type CardTable, dateOf, type Decks, roleOf, type RrState } from './state.ts'

@@ -30,7 +30,7 @@ import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
 import { reactionProblem } from './reactions.ts'
-import { dateOf, type RrPiece, type RrState, sideOf } from './state.ts'
+import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
 
 export type RrCommand =
