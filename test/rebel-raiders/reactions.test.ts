@@ -226,3 +226,85 @@ describe('PB 23: the Union answers to a Confederate ship evading (7.78)', () => 
     expect(run.state.reactions.USA).toEqual([{ card: 9, at: 'WILM.BS' }])
   })
 })
+
+describe('PB 23: answers to an assault result and to the Confederate supply phase', () => {
+  it('#102 Matthew Brady: a lost assault costs the Union twice its points and a card from its hand at random', () => {
+    const s = landAssault(4, 'REACT 102', [102])
+    s.cards.USA.hand = [30, 31]
+    const vp = s.vp
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([...assaultDice([2, 2], [5, 1]), { label: /#102 Union card at random/, values: 2 }])
+      .resolve()
+    // Union 2 + 1 for the pair = 3 against 5: 2 points, doubled.
+    expect(run.state.vp).toBe(vp + 4)
+    expect(run.state.cards.USA.hand).toContain(30)
+    expect(run.state.cards.USA.hand).not.toContain(31)
+    expect(run.state.cards.USA.deck.discards).toContain(31)
+    expect(run.state.cards.CSA.deck.discards).toContain(102)
+  })
+
+  it('#107 The South Shall Rise: right after the Union takes a space, a free counterattack on it', () => {
+    const s = landAssault(4, 'REACT 107', [107])
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([
+        ...assaultDice([6, 1], [1, 1]),
+        { label: /capture of AUGU|loss of/, values: [1, 1, 1] },
+        { label: /counterattack on AUGU: Confederate die/, values: [6, 6] },
+        { label: /counterattack on AUGU: Union die/, values: [1, 1] },
+        { label: /recapture of AUGU/, values: 1 },
+      ])
+      .resolve()
+    expect(run.texts('11.91')[0]).toMatch(/^Counterattack on Augusta \(free\)/)
+    expect(run.state.control.AUGU).toBeUndefined()
+    expect(run.state.csaPawns).toBe(0)
+  })
+
+  it('#41 Plumb Wore Out (1864): as the Confederate supply phase begins, a die plus the great cities the Union holds', () => {
+    const s = position('csa-move', 10, [])
+    s.cards.USA.hand = [41]
+    s.reactions.USA = [{ card: 41, at: 'ALL' }]
+    s.control.NORL = 'USA'
+    const vp = s.vp
+    const run = given(rs, s)
+      .orders('confederate', 'PASS')
+      .dice([
+        { label: '#41 plumb wore out', values: 3 },
+        { label: /supply die/, values: [1, 1, 1, 1, 1, 1] },
+      ])
+      .resolve()
+    expect(run.texts('#41')).toEqual([
+      expect.stringMatching(/^Plumb Wore Out \(die 3 \+ 1 cities held by the Union\): -4 VP/),
+    ])
+    expect(run.state.vp).toBeLessThanOrEqual(vp - 4)
+  })
+
+  it('#36 If it takes all Summer: in December 1864 a higher Union total carries the war into a 13th turn (16.13)', () => {
+    const play = (union: number, csa: number) => {
+      const s = position('csa-move', 12, [])
+      s.cards.USA.hand = [36]
+      s.reactions.USA = [{ card: 36, at: 'ALL' }]
+      s.control.ATLA = 'USA'
+      return given(rs, s)
+        .orders('confederate', 'PASS')
+        .dice([
+          { label: '#36 all summer: Union die', values: union },
+          { label: '#36 all summer: Confederate die', values: csa },
+        ])
+        .resolve()
+    }
+    expect(play(3, 3).state.lastTurn).toBe(13)
+    expect(play(2, 3).state.lastTurn).toBe(12)
+    expect(play(2, 3).texts('16.13')[0]).toMatch(/Union 2 \+ 1 = 3 against 3: the game still ends this turn/)
+  })
+
+  it('#36 is not played before the December 1864 turn: the reaction stands', () => {
+    const s = position('csa-move', 9, [])
+    s.cards.USA.hand = [36]
+    s.reactions.USA = [{ card: 36, at: 'ALL' }]
+    const run = given(rs, s).orders('confederate', 'PASS').resolve()
+    expect(run.state.reactions.USA).toEqual([{ card: 36, at: 'ALL' }])
+    expect(run.state.lastTurn).toBe(12)
+  })
+})

@@ -10,7 +10,7 @@ import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
-import { phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
+import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
 
 export const REBEL_RAIDERS_VERSION = '0.1.0'
 
@@ -77,6 +77,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         reactions: { CSA: [], USA: [] },
         speedBonus: {},
         named: [],
+        lastTurn: LAST_TURN,
         finished: false,
         winner: null,
         result: null,

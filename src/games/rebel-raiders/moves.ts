@@ -1,7 +1,7 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
-import { answerAssault, answerEntry } from './reactions.ts'
+import { answerAssault, answerAssaultResult, answerEntry } from './reactions.ts'
 import { afterAssaultCard, assaultForbidden, generalsDice, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -140,6 +140,8 @@ export function assault(
   )
   const r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
+  const result = answerAssaultResult(run, target, r.unionWins)
+  if (!r.unionWins) r.vp *= result.vpTimes
   for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
   answer.settle(r.unionWins)
   if (!r.unionWins) {
@@ -180,6 +182,8 @@ export function assault(
       else if (escaped) run.remove([c.id])
     } else run.remove([c.id])
   }
+  // #107 The South Shall Rise: a counterattack at once, free of a pawn.
+  if (result.riseAgain) counterattack(run, target, null)
 }
 
 export function moveUnion(
@@ -316,25 +320,28 @@ export function emancipation(run: PhaseRun): void {
   emancipationDecks(run)
 }
 
-/** RB 11.9: a Confederate counterattack with its grey pawn; a win gives the space back (11.92, 11.94). */
-export function counterattack(run: PhaseRun, target: string, from: string): void {
-  if (run.s.csaPawns < 1) return run.say('11.9', `No counterattack is left for ${run.name(target)}.`)
-  if (run.holder(target) !== 'USA' || run.holder(from) !== 'CSA')
+/**
+ * RB 11.9: a Confederate counterattack with its grey pawn; a win gives the space back (11.92, 11.94).
+ * `from` null is a card's free counterattack (#107), which needs neither a pawn nor a line to the space.
+ */
+export function counterattack(run: PhaseRun, target: string, from: string | null): void {
+  if (from !== null && run.s.csaPawns < 1) return run.say('11.9', `No counterattack is left for ${run.name(target)}.`)
+  if (run.holder(target) !== 'USA' || (from !== null && run.holder(from) !== 'CSA'))
     return run.say(
       '11.9',
-      `The counterattack on ${run.name(target)} from ${run.name(from)} no longer has its footing: not made.`,
+      `The counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ''} no longer has its footing: not made.`,
     )
-  run.s.csaPawns -= 1
+  if (from !== null) run.s.csaPawns -= 1
   const r = rollCounterattack(run.dice, target, {
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
   })
   run.say(
     '11.91',
-    `Counterattack on ${run.name(target)} from ${run.name(from)}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
+    `Counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ' (free)'}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
     target,
   )
-  const hood = run.takeBonuses('counterattack', 'ANY')
+  const hood = from === null ? [] : run.takeBonuses('counterattack', 'ANY')
   if (!r.csaWins) {
     const doubled = hood.length ? 2 : 1
     run.vp(

@@ -14,7 +14,7 @@ import { dateOf, type Reaction, type RrPiece, type RrState } from './state.ts'
 
 export type { Reaction } from './state.ts'
 
-type ReactionEvent = 'assault' | 'entry' | 'interception'
+type ReactionEvent = 'assault' | 'entry' | 'interception' | 'supply' | 'last-supply' | 'assault-lost' | 'assault-won'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 interface Evasion {
@@ -56,6 +56,11 @@ const REACTIONS: Readonly<
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },
   91: { side: 'CSA', event: 'assault' },
   105: { side: 'CSA', event: 'assault' },
+  // Union answers to the Confederate supply phase, and the Confederate answers to an assault's result.
+  36: { side: 'USA', event: 'last-supply' },
+  41: { side: 'USA', event: 'supply' },
+  102: { side: 'CSA', event: 'assault-lost' },
+  107: { side: 'CSA', event: 'assault-won' },
 }
 
 /** Why a REACT line is refused, or null. A card not in the hand now may stand for when it is. */
@@ -224,6 +229,72 @@ export function answerInterception(run: PhaseRun, target: RrPiece, searchers: Rr
     run.say(`#${card}`, `${run.cardName(card)}: ${ship.id} adds 2 to its speed rolls until the turn ends.`, target.at)
   }
   return null
+}
+
+/** The cities #36 and #41 count for the Union. */
+const GREAT_CITIES = ['ATLA', 'RICH', 'NORL', 'SAVA', 'CHAS'] as const
+const unionHolds = (run: PhaseRun) => GREAT_CITIES.filter((c) => run.holder(c) === 'USA').length
+
+/**
+ * The Union's answers as the Confederate supply phase begins: #41 Plumb Wore Out (a die plus one for
+ * each great city the Union holds, in Confederate points), and in the December 1864 turn #36 If it
+ * takes all Summer (a die each, the Union adding those cities: a higher Union total adds a 13th turn, 16.13).
+ */
+export function answerSupply(run: PhaseRun): void {
+  for (const card of fire(run, 'supply', 'supply')) {
+    const die = run.dice.roll('#41 plumb wore out', 6, PUBLIC)
+    run.vp(-(die + unionHolds(run)), '#41', `Plumb Wore Out (die ${die} + ${unionHolds(run)} cities held by the Union)`)
+    settlePlayed(run, 'USA', card, run.pack.cards.get(card)!.afterUse)
+  }
+  const { year, december } = dateOf(run.s.turn)
+  if (year !== 1864 || !december || run.s.lastTurn > run.s.turn) return
+  for (const card of fire(run, 'last-supply', 'supply')) {
+    const union = run.dice.roll('#36 all summer: Union die', 6, PUBLIC)
+    const csa = run.dice.roll('#36 all summer: Confederate die', 6, PUBLIC)
+    const total = union + unionHolds(run)
+    if (total > csa) run.s.lastTurn = run.s.turn + 1
+    run.say(
+      '16.13',
+      `If it takes all Summer: Union ${union} + ${unionHolds(run)} = ${total} against ${csa}: ${total > csa ? 'the war goes on to a 13th turn, April 1865' : 'the game still ends this turn'}.`,
+    )
+    settlePlayed(run, 'USA', card, run.pack.cards.get(card)!.afterUse)
+  }
+}
+
+/**
+ * The Confederate answers as an assault is decided. #102 Matthew Brady on a lost assault: the
+ * points are doubled and the Union discards a card at random from its hand (or, with none, from
+ * those face up). #107 The South Shall Rise on a won one: returns true, and the caller makes the free
+ * counterattack.
+ */
+export function answerAssaultResult(
+  run: PhaseRun,
+  target: string,
+  unionWon: boolean,
+): { vpTimes: number; riseAgain: boolean } {
+  const fired = fire(run, unionWon ? 'assault-won' : 'assault-lost', target)
+  for (const card of fired) settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
+  if (fired.includes(102)) {
+    const t = run.s.cards.USA
+    const from = t.hand.length ? 'hand' : 'inPlay'
+    const pool = t[from]
+    if (pool.length) {
+      const pick = pool[run.dice.roll(`#102 Union card at random (1-${pool.length})`, pool.length, PUBLIC) - 1]!
+      t[from] = pool.filter((c) => c !== pick)
+      t.deck = { ...t.deck, discards: [...t.deck.discards, pick] }
+      run.say(
+        '#102',
+        `Matthew Brady: the Union loses #${pick} ${run.cardName(pick)} from its ${from === 'hand' ? 'hand' : 'cards in play'}.`,
+        target,
+      )
+    }
+    run.say(
+      '#102',
+      `Matthew Brady: the failed assault on ${run.name(target)} costs the Union twice its points.`,
+      target,
+    )
+  }
+  return { vpTimes: fired.includes(102) ? 2 : 1, riseAgain: fired.includes(107) }
 }
 
 /** At the end of a turn the speed bonuses and the names held for the turn lapse, and their cards go to the discards. */

@@ -4,7 +4,7 @@
 // way. Everything on the board is public; what a hand holds is told to its owner alone (cards.ts).
 import { rerollSupply } from './cardEffects.ts'
 import { assaultForbidden } from './cardAssaults.ts'
-import { endTurnBonuses, standReaction } from './reactions.ts'
+import { answerSupply, endTurnBonuses, standReaction } from './reactions.ts'
 import { playCard, playsFirst } from './plays.ts'
 import { buildDrawCount, drawCards, endOfBuildDiscards, returnHeldAside } from './cards.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
@@ -13,13 +13,14 @@ import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orders.ts'
 import { buildContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { LAST_TURN, type CardBonus, roleOf } from './state.ts'
+import { type CardBonus, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {
+  answerSupply(run)
   for (const w of witheringForts(run.pack.map, run.s.control)) {
     const r = witheringVp(run.dice, w.fort, w.from)
     run.s.control[w.fort] = w.to
@@ -241,12 +242,12 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         if (run.holder(at) === 'USA')
           run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
       builds(run, 'USA', commands)
-      const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= LAST_TURN)
+      const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
       if (win) {
         s.finished = true
         s.winner = 'USA'
         s.result = `Union victory: ${win}`
-      } else if (s.turn >= LAST_TURN) {
+      } else if (s.turn >= s.lastTurn) {
         s.finished = true
         s.winner = 'CSA'
         s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`

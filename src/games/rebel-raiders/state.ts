@@ -118,6 +118,8 @@ export interface RrState {
   reactions: Record<Side, Reaction[]>
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
+  /** The game's last turn: 12, or 13 when #36 carries the war into April 1865 (16.13). */
+  lastTurn: number
   finished: boolean
   winner: Side | null
   result: string | null
