@@ -6,6 +6,7 @@ import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle, type Scene, unitWithCards } from './battleCards.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
+import { commandLimit, leaveCommand } from './commanders.ts'
 import type { RrCommand } from './orders.ts'
 import { moveContext } from './position.ts'
 import type { Side } from './setup.ts'
@@ -120,7 +121,10 @@ export function stackOf(
       `${lost.join(', ')} ${lost.length > 1 ? 'are' : 'is'} no longer afloat: ${ships.length ? 'the rest move' : 'the move is void'}.`,
     )
   if (!ships.length) return null
-  const check = checkStack(moveContext(run.s, run.pack), ships, cmd.steps)
+  const check = checkStack(moveContext(run.s, run.pack), ships, cmd.steps, {
+    moved: run.arrived,
+    ...(cmd.commander ? { limit: commandLimit(run.s, run.pack, cmd.commander) } : {}),
+  })
   if (!check.ok) {
     run.say(
       '7',
@@ -130,6 +134,8 @@ export function stackOf(
   }
   const start = ships[0]!.at
   for (const x of ships) run.arrived.add(x.id)
+  // Ships given a move of their own leave their commander (7.52).
+  if (!cmd.commander) leaveCommand(run.s, ids)
   const steps = cmd.steps[0] && 'enter' in cmd.steps[0] && cmd.steps[0].enter === start ? cmd.steps.slice(1) : cmd.steps
   return { ships, steps }
 }
@@ -264,6 +270,51 @@ export function fightHere(
     )
   }
   return { lost, ended: b.ended, stoppedBombarding, setAside }
+}
+
+/**
+ * A stack's DROP or PICKUP on the way (7.52-7.53): the ships dropped stay where the stack is, their
+ * move done; the ships picked up (there, and not yet moved) go on with it. A commander's list follows.
+ */
+export function dropOrPick(
+  run: PhaseRun,
+  ships: RrPiece[],
+  step: { action: 'DROP' | 'PICKUP'; ships: string[] },
+  at: string,
+  commander?: string,
+): RrPiece[] {
+  const side = ships[0]?.side
+  if (step.action === 'DROP') {
+    const dropped = ships.filter((x) => step.ships.includes(x.id))
+    if (dropped.length)
+      run.say(
+        '7.52',
+        `${dropped.map((x) => x.id).join(', ')} ${dropped.length > 1 ? 'stay' : 'stays'} in ${run.name(at)}.`,
+        at,
+      )
+    if (commander) leaveCommand(run.s, step.ships)
+    return ships.filter((x) => !step.ships.includes(x.id))
+  }
+  const joining = step.ships
+    .map((id) => run.s.pieces.find((p) => p.id === id && p.side === side && p.at === at && !run.arrived.has(id)))
+    .filter((p): p is RrPiece => !!p)
+  const missed = step.ships.filter((id) => !joining.some((p) => p.id === id))
+  for (const p of joining) run.arrived.add(p.id)
+  if (commander) {
+    leaveCommand(
+      run.s,
+      joining.map((p) => p.id),
+    )
+    const limit = commandLimit(run.s, run.pack, commander)
+    const room = Math.max(0, limit - (run.s.commanders[commander]?.length ?? 0))
+    run.s.commanders[commander] = [...(run.s.commanders[commander] ?? []), ...joining.slice(0, room).map((p) => p.id)]
+  }
+  run.say(
+    '7.53',
+    `${joining.length ? `${joining.map((p) => p.id).join(', ')} ${joining.length > 1 ? 'join' : 'joins'} the stack in ${run.name(at)}` : 'No ship joins the stack'}${missed.length ? `; ${missed.join(', ')} cannot (gone, elsewhere or already moved)` : ''}.`,
+    at,
+  )
+  return [...ships, ...joining]
 }
 
 /** Where a defender in `at` may retreat (10.36), or null: a station's own port (or the forts for New Orleans), a river port or fort next to a friendly one, or for the Union a station's coastal zone. */

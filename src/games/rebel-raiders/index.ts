@@ -77,6 +77,8 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         reactions: { CSA: [], USA: [] },
         speedBonus: {},
         named: [],
+        commanders: {},
+        relieved: {},
         lastTurn: LAST_TURN,
         finished: false,
         winner: null,

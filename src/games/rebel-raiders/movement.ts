@@ -11,6 +11,8 @@ export type MoveStep =
   | { action: 'LOAD' | 'UNLOAD' }
   | { action: 'RAID'; boost: number; times: number }
   | { action: 'SEARCH'; boost: number; target: string }
+  /** Ships leaving the moving stack here, or joining it here (7.52-7.53): no movement points. */
+  | { action: 'DROP' | 'PICKUP'; ships: string[] }
 
 /** What the move meets on the way, for the resolution to settle. */
 export interface Encounter {
@@ -51,8 +53,13 @@ export function parsePath(text: string): MoveStep[] | string {
       const m = /^SEARCH\s*\(\s*([A-Z]{2}-\d+)\s*\)(?:\+([12]))?$/.exec(raw)
       if (!m) return `cannot read "${raw}": write SEARCH(RD-1) or SEARCH(BR-2)+1`
       steps.push({ action: 'SEARCH', target: m[1]!, boost: Number(m[2] ?? 0) })
+    } else if (raw.startsWith('DROP') || raw.startsWith('PICKUP')) {
+      const m = /^(DROP|PICKUP)\s*\(\s*([A-Z]{2}-\d+(?:\s*,\s*[A-Z]{2}-\d+)*)\s*\)$/.exec(raw)
+      if (!m) return `cannot read "${raw}": write DROP(SL-3) or PICKUP(GB-2,GB-4)`
+      steps.push({ action: m[1] as 'DROP' | 'PICKUP', ships: m[2]!.split(',').map((x) => x.trim()) })
     } else if (/^[A-Z0-9]{4}(\.BS)?$/.test(raw)) steps.push({ enter: raw })
-    else return `cannot read "${raw}": a step is a space (HATT, WILM.BS) or LOAD, UNLOAD, RAID, SEARCH(piece)`
+    else
+      return `cannot read "${raw}": a step is a space (HATT, WILM.BS) or LOAD, UNLOAD, RAID, SEARCH(piece), DROP(ship), PICKUP(ship)`
   }
   return steps
 }
@@ -150,6 +157,7 @@ export function checkMove(
       if (mp > def.mp) return fail(`${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`)
       continue
     }
+    if (step.action === 'DROP' || step.action === 'PICKUP') continue
     if (step.action === 'LOAD' || step.action === 'UNLOAD') {
       const action = step.action
       if (piece.type !== 'runner') return fail(`only blockade runners ${action.toLowerCase()} cargo (RB 7.33)`)

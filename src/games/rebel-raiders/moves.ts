@@ -10,16 +10,24 @@ import type { RrCommand } from './orders.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import { defenderRetreat, fightHere, interceptors, meet, stackOf } from './encounters.ts'
+import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
   const move = stackOf(run, cmd, 'CSA')
   if (!move) return
   let ships = move.ships
-  const p = ships[0]!
+  let p = ships[0]!
   const names = () => ships.map((x) => x.id).join(', ')
   const path: string[] = [p.at]
   for (const step of move.steps) {
+    if ('action' in step && (step.action === 'DROP' || step.action === 'PICKUP')) {
+      if (path.length > 1) run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
+      path.splice(0, path.length, p.at)
+      ships = dropOrPick(run, ships, step, p.at, cmd.commander)
+      if (!ships.length) return
+      p = ships[0]!
+      continue
+    }
     if ('enter' in step) {
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
@@ -203,6 +211,12 @@ export function moveUnion(
   }
   for (const step of move.steps) {
     const at = ships[0]!.at
+    if ('action' in step && (step.action === 'DROP' || step.action === 'PICKUP')) {
+      flush()
+      ships = dropOrPick(run, ships, step, at, cmd.commander)
+      if (!ships.length) return
+      continue
+    }
     if ('enter' in step) {
       const from = at
       for (const x of ships) x.at = step.enter

@@ -2,6 +2,8 @@
 //   MOVE <piece>[,<piece>...] <space> > <space> > LOAD > RAID+1 x2 > SEARCH(RD-1)   (move phases; a stack moves as one)
 //   ASSAULT <target> FROM <space> [TACTICS <n>]                        (Union move: river or land)
 //   COUNTERATTACK <target> FROM <space>                                (Confederate move, with a pawn bought last turn)
+//   MOVE <commander> <path with DROP(ship) and PICKUP(ship) steps>     (a commander's stack, 7.4-7.53)
+//   COMMAND <commander> <ship>[,<ship>...] | RELIEVE <commander>       (move phases: a commander placed or taken off)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
@@ -32,9 +34,12 @@ import { type PlayOrder, playProblem } from './plays.ts'
 import { reactionProblem } from './reactions.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
+import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
 
 export type RrCommand =
-  | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[] }
+  | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[]; commander?: string }
+  | { kind: 'command'; line: number; name: string; ships: string[] }
+  | { kind: 'relieve'; line: number; name: string }
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'counterattack'; line: number; target: string; from: string }
   | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
@@ -49,6 +54,8 @@ export type RrCommand =
 
 const VERBS = [
   'MOVE',
+  'COMMAND',
+  'RELIEVE',
   'ASSAULT',
   'COUNTERATTACK',
   'TACTICS',
@@ -92,6 +99,9 @@ export function parseRebelOrders(
   const builds: BuildOrder[] = []
   const lineText = new Map<number, string>()
   const ends = new Map<string, string>()
+  /** The commanders on the map as these orders leave them, line by line (7.4). */
+  const commanders: Record<string, string[]> = structuredClone(state.commanders)
+  const relieved: Record<string, number> = { ...state.relieved }
   let counterattacks = 0
   let freeCounterattacks = 0
   let assaults = 0
@@ -149,8 +159,47 @@ export function parseRebelOrders(
       err(l.line, l.text, `${verb} belongs to a build phase; this is the ${state.phase.replace('-', ' ')} phase`)
       continue
     }
+    if (verb === 'COMMAND' || verb === 'RELIEVE') {
+      const name = (rest[0] ?? '').toUpperCase()
+      const ships = (rest[1] ?? '').split(',').filter(Boolean)
+      const problem = !state.phase.endsWith('move')
+        ? 'commanders are placed and relieved in a move phase (7.4)'
+        : verb === 'RELIEVE'
+          ? commanders[name]
+            ? null
+            : `${name || 'that commander'} is not on the map`
+          : rest.length !== 2
+            ? 'write COMMAND <commander> <ship>[,<ship>...]'
+            : commandProblem({ ...state, commanders, relieved }, pack, side, name, ships, moved)
+      if (problem) {
+        err(l.line, l.text, problem)
+        continue
+      }
+      if (verb === 'RELIEVE') {
+        delete commanders[name]
+        relieved[name] = state.turn
+        out.commands.push({ kind: 'relieve', line: l.line, name })
+        out.normalised.push(`RELIEVE ${name}`)
+      } else {
+        commanders[name] = ships
+        out.commands.push({ kind: 'command', line: l.line, name, ships })
+        out.normalised.push(`COMMAND ${name} ${ships.join(',')}`)
+      }
+      continue
+    }
     if (verb === 'MOVE') {
-      const ids = (rest[0] ?? '').split(',').filter(Boolean)
+      const commander = isCommander(pack, side, rest[0] ?? '') ? rest[0]!.toUpperCase() : undefined
+      if (commander && !commanders[commander]) {
+        err(l.line, l.text, `${commander} is not on the map: place him first with COMMAND ${commander} <ships>`)
+        continue
+      }
+      const ids = commander
+        ? commandedShips({ ...state, commanders }, commander, moved)
+        : (rest[0] ?? '').split(',').filter(Boolean)
+      if (commander && !ids.length) {
+        err(l.line, l.text, `${commander} has no ship left that has not moved`)
+        continue
+      }
       const own = state.pieces.filter((p) => p.side === side)
       const missing = ids.find((id) => !own.some((p) => p.id === id))
       if (!ids.length || missing !== undefined) {
@@ -177,7 +226,10 @@ export function parseRebelOrders(
         continue
       }
       const stack = ids.map((id) => own.find((p) => p.id === id)!)
-      const check = checkStack(moveContext(state, pack), stack, steps)
+      const check = checkStack(moveContext(state, pack), stack, steps, {
+        moved,
+        ...(commander ? { limit: commandLimit(state, pack, commander) } : {}),
+      })
       if (!check.ok) {
         err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
         continue
@@ -204,14 +256,21 @@ export function parseRebelOrders(
           continue
         }
       }
-      for (const id of ids) {
+      for (const id of [...ids, ...check.picked]) {
         moved.add(id)
-        ends.set(id, check.end)
+        ends.set(id, check.ends[id] ?? check.end)
       }
-      out.commands.push({ kind: 'move', line: l.line, piece: ids[0]!, pieces: ids, steps })
+      out.commands.push({
+        kind: 'move',
+        line: l.line,
+        piece: ids[0]!,
+        pieces: ids,
+        steps,
+        ...(commander ? { commander } : {}),
+      })
       const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
       out.normalised.push(
-        `MOVE ${ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
+        `MOVE ${commander ? `${commander} (${ids.join(',')})` : ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
       )
       continue
     }
@@ -390,6 +449,7 @@ export function stepText(s: MoveStep): string {
   if ('enter' in s) return s.enter
   if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
   if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
+  if (s.action === 'DROP' || s.action === 'PICKUP') return `${s.action}(${s.ships.join(',')})`
   return s.action
 }
 

@@ -16,6 +16,7 @@ import type { Side } from './setup.ts'
 import { type CardBonus, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
+import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -156,6 +157,15 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: Rr
       )
   run.s.pending = []
   enforceStacking(run)
+  pruneCommands(run)
+}
+
+/** A commander placed or relieved where the order stands among the moves (7.4); whether the command was one. */
+function commandOrder(run: PhaseRun, side: Side, c: RrCommand): boolean {
+  if (c.kind === 'command') placeCommander(run, side, c.name, c.ships, c.line)
+  else if (c.kind === 'relieve') relieveCommander(run, c.name, 'relieved by his side (7.4)')
+  else return false
+  return true
 }
 
 /** Standing choices take effect at once and stand until changed: battle orders, interception, reactions. */
@@ -190,7 +200,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       for (const c of commands) {
         if (c.kind === 'move') moveConfederate(run, c)
         else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
-        else playInOrder(c)
+        else if (!commandOrder(run, 'CSA', c)) playInOrder(c)
       }
       s.csaPawns = 0
       supply(run)
@@ -207,7 +217,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
       for (const c of commands) {
         if (c.kind === 'move') moveUnion(run, c, tactics)
-        else if (playInOrder(c)) continue
+        else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
         else if (c.kind === 'assault') {
           if (s.unionPawns < 1) {
             run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)

@@ -42,6 +42,8 @@ export const piecesSchema = z
       commanderCarries: z.number().int(),
       src: z.string(),
     }),
+    /** The fleet commanders each side may place on the map (6.2, 7.4). */
+    commanders: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()), src: z.string() }),
   })
   .strict()
 

@@ -1,15 +1,75 @@
 // Ships that move together (RB 7.5-7.6): a stack starts in one space and moves as one, each ship
 // within its own movement points (so at the slowest ship's pace); runners and raiders always move
 // alone; a Union sloop in the stack tows one ironclad through the sea zones (which then spends
-// nothing there, and the sloop may not search while towing).
+// nothing there, and the sloop may not search while towing). On the way the stack may drop ships
+// off, whose move ends there, and pick up ships that have not moved, which move on with it (7.52-7.53).
 import { checkMove, type MoveCheck, type MoveContext, type MoveStep } from './movement.ts'
 import type { Piece } from './setup.ts'
 
 export type StackCheck =
-  | { ok: true; mp: number; end: string; encounters: Extract<MoveCheck, { ok: true }>['encounters']; towed: string[] }
+  | {
+      ok: true
+      mp: number
+      end: string
+      encounters: Extract<MoveCheck, { ok: true }>['encounters']
+      towed: string[]
+      /** Ships joining on the way (they count as moved). */
+      picked: string[]
+      /** Where each ship's move ends (a dropped ship where it was dropped). */
+      ends: Record<string, string>
+    }
   | { ok: false; error: string; step: number }
 
-export function checkStack(ctx: MoveContext, stack: Piece[], steps: MoveStep[]): StackCheck {
+/** Each ship's own part of a stack's path, split at its DROP or PICKUP (7.52-7.53), or why it cannot be split so. */
+function legs(
+  ctx: MoveContext,
+  stack: Piece[],
+  steps: MoveStep[],
+  opts: { moved?: ReadonlySet<string>; limit?: number },
+): { legs: Map<Piece, MoveStep[]>; picked: string[] } | { error: string; step: number } {
+  const legs = new Map<Piece, MoveStep[]>(stack.map((p) => [p, []]))
+  const aboard = new Set(stack)
+  const picked: string[] = []
+  let at = stack[0]!.at
+  for (const [i, step] of steps.entries()) {
+    if (!('action' in step) || (step.action !== 'DROP' && step.action !== 'PICKUP')) {
+      for (const p of aboard) legs.get(p)!.push(step)
+      if ('enter' in step) at = step.enter
+      continue
+    }
+    for (const id of step.ships) {
+      const fail = (error: string) => ({ error, step: i + 1 })
+      if (step.action === 'DROP') {
+        const p = [...aboard].find((x) => x.id === id)
+        if (!p) return fail(`${id} is not in the moving stack here`)
+        aboard.delete(p)
+        if (!aboard.size && steps.slice(i + 1).some((st) => !('action' in st) || st.action !== 'DROP'))
+          return fail('the stack has no ship left to go on with')
+        continue
+      }
+      const p = ctx.position.pieces.find((x) => x.id === id && x.side === stack[0]!.side)
+      if (!p) return fail(`no ${stack[0]!.side === 'CSA' ? 'Confederate' : 'Union'} ship ${id}`)
+      if (legs.has(p)) return fail(`${id} is already in the stack`)
+      if (p.at !== at) return fail(`${id} is in ${p.at}, not ${at}, where the stack picks it up (7.53)`)
+      if (opts.moved?.has(id))
+        return fail(`${id} has a move of its own: only ships that have not moved are picked up (7.53)`)
+      if (p.type === 'runner' || p.type === 'raider') return fail('blockade runners and raiders move alone (7.51)')
+      legs.set(p, [])
+      aboard.add(p)
+      picked.push(id)
+    }
+    if (opts.limit !== undefined && aboard.size > opts.limit)
+      return { error: `a commander carries at most ${opts.limit} ships (7.53)`, step: i + 1 }
+  }
+  return { legs, picked }
+}
+
+export function checkStack(
+  ctx: MoveContext,
+  stack: Piece[],
+  steps: MoveStep[],
+  opts: { moved?: ReadonlySet<string>; limit?: number } = {},
+): StackCheck {
   const [first] = stack
   if (!first) return { ok: false, error: 'no ship to move', step: 0 }
   if (stack.some((p) => p.at !== first.at))
@@ -22,17 +82,28 @@ export function checkStack(ctx: MoveContext, stack: Piece[], steps: MoveStep[]):
     return { ok: false, error: 'blockade runners and raiders move alone (7.51)', step: 0 }
   if (new Set(stack.map((p) => p.id)).size !== stack.length)
     return { ok: false, error: 'a ship is named twice in the stack', step: 0 }
+  if (opts.limit !== undefined && stack.length > opts.limit)
+    return { ok: false, error: `a commander carries at most ${opts.limit} ships (7.53)`, step: 0 }
+  const split = legs(ctx, stack, steps, opts)
+  if ('error' in split) return { ok: false, ...split }
+  const all = [...split.legs.keys()]
   // Each Union sloop tows one ironclad (7.61); ironclads beyond the sloops move on their own.
-  const sloops = stack.filter((p) => p.side === 'USA' && p.type === 'sloop')
-  const ironclads = stack.filter((p) => p.side === 'USA' && p.type === 'ironclad')
+  const sloops = all.filter((p) => p.side === 'USA' && p.type === 'sloop')
+  const ironclads = all.filter((p) => p.side === 'USA' && p.type === 'ironclad')
   const pairs = Math.min(sloops.length, ironclads.length)
   const towed = new Set(ironclads.slice(0, pairs).map((p) => p.id))
   const towing = new Set(sloops.slice(0, pairs).map((p) => p.id))
-  let result: StackCheck | null = null
-  for (const p of stack) {
-    const c = checkMove(ctx, p, steps, { towed: towed.has(p.id), towing: towing.has(p.id) })
-    if (!c.ok) return { ...c, error: stack.length > 1 ? `${p.id}: ${c.error}` : c.error }
-    if (!result || (result.ok && c.mp > result.mp)) result = { ...c, towed: [...towed] }
+  let mp = 0
+  const ends: Record<string, string> = {}
+  const encounters: Extract<MoveCheck, { ok: true }>['encounters'] = []
+  for (const [p, leg] of split.legs) {
+    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id) })
+    if (!c.ok) return { ...c, error: all.length > 1 ? `${p.id}: ${c.error}` : c.error }
+    mp = Math.max(mp, c.mp)
+    ends[p.id] = c.end
+    for (const e of c.encounters)
+      if (!encounters.some((x) => x.at === e.at && x.kind === e.kind && x.why === e.why)) encounters.push(e)
   }
-  return result!
+  const end = steps.reduce((at, st) => ('enter' in st ? st.enter : at), first.at)
+  return { ok: true, mp, end, encounters, towed: [...towed], picked: split.picked, ends }
 }

@@ -112,6 +112,10 @@ export interface RrState {
   thisTurn: string[]
   /** Speed-roll bonuses cards gave named ships until the end of the turn, by ship (with the card, which stays out meanwhile). */
   speedBonus: Record<string, { amount: number; card: number }>
+  /** Commanders on the map, each with the ships he has (7.4-7.53). */
+  commanders: Record<string, string[]>
+  /** The turn each commander last left the map: he may not come back in it (7.41). */
+  relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */

@@ -8,15 +8,20 @@ import type { Viewer } from '../contract.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
+import { commanderOf } from './commanders.ts'
 import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
   const bySpace = new Map<string, string[]>()
-  for (const p of s.pieces)
+  for (const p of s.pieces) {
+    const commander = commanderOf(s, p.id)
+    const named = s.named.find((n) => n.ship === p.id)
+    const name = named ? pack.cards.get(named.card)?.name.replace(/^(USS|CSS) /, '') : null
     bySpace.set(p.at, [
       ...(bySpace.get(p.at) ?? []),
-      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${p.cargo ? ` (cargo ${p.cargo})` : ''}`,
+      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo})` : ''}${commander ? ` [${commander}]` : ''}`,
     ])
+  }
   const intercept = Object.entries(s.intercept)
     .map(([at, how]) => `${how === 'stack' ? 'one die a stack' : 'one die a ship'}${at === 'ALL' ? '' : ` at ${at}`}`)
     .join('; ')
