@@ -9,7 +9,7 @@ import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
-import { fail, instantOption, integerOption, pointOpt } from './options.ts'
+import { fail, gameOptions, instantOption, integerOption, pointOpt } from './options.ts'
 
 const program = new Command()
 program
@@ -76,6 +76,12 @@ game
   .option('--deadline-hours <n>', 'hours from the opening of each point to its deadline', '72')
   .option('--no-early', 'wait for the deadline even when every order is in')
   .option(
+    '--option <name=value>',
+    "one of the game's own options, repeatable (e.g. optional=18.7,18.9 or cards=A)",
+    (v: string, all: string[]) => [...all, v],
+    [] as string[],
+  )
+  .option(
     '--rule <kind=rule...>',
     'a deadline rule for a phase kind, e.g. activity="Fridays 18:00" or default=72h (repeatable)',
     (v: string, all: string[]) => [...all, v],
@@ -108,7 +114,7 @@ game
         pack,
         zone: o.zone,
         deadlineHours: d().checkDeadlineHours(o.deadlineHours),
-        options: { early: o.early },
+        options: { ...gameOptions(o.option as string[]), early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
       })

@@ -3,7 +3,7 @@
 import type { NewEvent } from '../log/store.ts'
 import { isValidZone } from '../schedule/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
-import { gameStream, type GameCreated } from './events.ts'
+import { type GameCreated, gameOptionsOf, gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { phaseOf } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
@@ -34,7 +34,12 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     throw new Error(`unknown time zone "${zone}" (use an IANA name such as America/New_York, Europe/Paris or UTC)`)
   const deadlineHours = checkDeadlineHours(req.deadlineHours ?? 72)
   // Setting the game up once now proves the scenario works before anything is written.
-  const initial = ruleset.setup(req.scenario, req.options ?? {}, pack, new RecordingDice(hidden, req.game, 0, ''))
+  const initial = ruleset.setup(
+    req.scenario,
+    gameOptionsOf(req.options ?? {}),
+    pack,
+    new RecordingDice(hidden, req.game, 0, ''),
+  )
   const created: GameCreated = {
     game: req.game,
     ruleset: factory.id,

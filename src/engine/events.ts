@@ -11,6 +11,7 @@ export interface GameCreated {
   ruleset: string
   rulesetVersion: string
   scenario: string
+  /** The judge's own options (`early`) and the game's (passed to its set-up without the judge's). */
   options: Record<string, string | number | boolean>
   packId: string
   packHash: string
@@ -236,4 +237,12 @@ export interface ServerSecretInUse {
   fingerprint: string
   previousFingerprint: string | null
   origin: 'database' | 'file' | 'environment'
+}
+
+/** The options that are the game's own: GameCreated's options without the judge's scheduling ones. */
+export function gameOptionsOf(
+  options: Record<string, string | number | boolean>,
+): Record<string, string | number | boolean> {
+  const { early: _early, ...own } = options
+  return own
 }

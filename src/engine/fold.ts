@@ -17,6 +17,7 @@ import type {
   TurnAdjudicated,
   TurnReadjudicated,
 } from './events.ts'
+import { gameOptionsOf } from './events.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { defaultSchedule, type Schedule } from '../schedule/schedule.ts'
 import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
@@ -60,7 +61,12 @@ export function foldGame<S = unknown>(
   const revealedHidden = events.find((e) => e.type === 'HiddenDrawRevealed')?.data as { secret: string } | undefined
   const hiddenSecret = revealedHidden?.secret ?? secrets.get(game, 'hidden', 0)
   if (!hiddenSecret) throw new Error(`game ${game}: the hidden-draw secret is missing`)
-  let state = ruleset.setup(created.scenario, created.options, pack, new RecordingDice(hiddenSecret, game, 0, ''))
+  let state = ruleset.setup(
+    created.scenario,
+    gameOptionsOf(created.options),
+    pack,
+    new RecordingDice(hiddenSecret, game, 0, ''),
+  )
   const diceAlgorithms = new Map<number, string>()
   const diceFor = (point: number, secret: string, salt: string) =>
     pointDice({ secret, game, point, salt, algorithm: diceAlgorithms.get(point) }, hiddenSecret)

@@ -6,6 +6,8 @@ import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle, type Scene, unitWithCards } from './battleCards.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
+import { usesRule } from './optionalRules.ts'
+import { dateOf } from './state.ts'
 import { commandLimit, leaveCommand } from './commanders.ts'
 import type { RrCommand } from './orders.ts'
 import { moveContext } from './position.ts'
@@ -36,6 +38,22 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     { priorRaids, asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack' },
   )
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
+  // 18.26 from 1863: a natural 6 by a roll with a gunboat in a blockade station takes the runner outright.
+  const gunboatSix =
+    usesRule(run.s, '18.26') &&
+    dateOf(run.s.turn).year >= 1863 &&
+    target.type === 'runner' &&
+    where.kind === 'blockadeStation' &&
+    r.union.some((u) => u.die === 6 && u.ships.some((id) => searchers.some((x) => x.id === id && x.type === 'gunboat')))
+  if (gunboatSix) {
+    run.remove([target.id])
+    run.say(
+      '18.26',
+      `${target.id} is caught by a gunboat's 6 in ${where.name} (Union ${union}) and destroyed.`,
+      where.id,
+    )
+    return false
+  }
   if (r.evaded) {
     run.say(
       '7.78',

@@ -9,6 +9,7 @@ import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from '.
 import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
+import { readOptions, tournamentLevel } from './optionalRules.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
 import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
 
@@ -39,9 +40,10 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       summary: 'the 1861 campaign: the basic game with the decks; card effects in part',
     })),
     phaseKinds: ['move', 'build'],
-    setup(scenario, _options, _pack, hidden) {
+    setup(scenario, options, _pack, hidden) {
       const setup = content.setups[scenario]
       if (!setup) throw new Error(`unknown scenario ${scenario}`)
+      const chosen = readOptions(options, scenario)
       const position = openingPosition(setup, content.pieces, content.map)
       const counters: Record<string, number> = {}
       for (const p of position.pieces) {
@@ -50,6 +52,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       }
       return {
         scenario,
+        options: chosen,
         turn: setup.turn,
         phase: 'csa-move',
         vp: setup.vp,
@@ -128,14 +131,16 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     }),
     turnOf: (s) => s.turn,
     turnLabel: (turn) => turnName(turn),
-    outcome: (s) =>
-      s.finished
-        ? {
-            summary: s.result ?? 'the game is over',
-            winner: s.winner ? roleOf(s.winner) : null,
-            scores: { confederate: s.vp },
-          }
-        : null,
+    outcome: (s) => {
+      if (!s.finished) return null
+      const tournament = tournamentLevel(content.map, s)
+      return {
+        summary: s.result ?? 'the game is over',
+        winner: s.winner ? roleOf(s.winner) : null,
+        scores: { confederate: s.vp },
+        ...(tournament ? { details: { tournamentLevel: tournament.level, tournamentPoints: tournament.points } } : {}),
+      }
+    },
     reportModel: (s, viewer) => ({
       rr: statusModel(s, content, viewer),
       orderForm: viewer.kind === 'role' ? orderForm(s, content, viewer.role) : [],

@@ -10,6 +10,7 @@ import type { RrCommand } from './orders.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
+import { cargoValue } from './optionalRules.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
@@ -72,9 +73,14 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
       }
     } else if (step.action === 'UNLOAD') {
-      const value = p.cargo ?? 0
+      const marker = p.cargo ?? 0
+      const value = cargoValue(run.s, marker)
       delete p.cargo
-      run.vp(value, '9.21', `${p.id} lands its cargo in ${run.name(p.at)}`)
+      run.vp(
+        value,
+        value !== marker ? '18.7' : '9.21',
+        `${p.id} lands its cargo in ${run.name(p.at)}${value !== marker ? ` (a ${marker}-VP marker worth ${value}, 18.7)` : ''}`,
+      )
       if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
       for (const b of run.takeBonuses('unload', p.id))
         if (value) run.vp(b.amount, `#${b.card}`, `#${b.card} ${run.cardName(b.card)} on ${p.id}'s cargo`)

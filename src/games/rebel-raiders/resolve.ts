@@ -17,6 +17,7 @@ import { type CardBonus, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
+import { ironcladDesign, mississippiBonus, suddenDeath } from './optionalRules.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -75,7 +76,10 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
   for (const n of plan.nextTurn) {
     if (n.type === 'pawn') run.s.pawnsNext += 1
     else if (n.type === 'counterattack') run.s.csaPawnsNext += 1
-    else run.s.arriving.push({ turn: run.s.turn + 1, side, type: n.type, at: n.at })
+    else if (side === 'USA' && n.type === 'ironclad') {
+      const built = ironcladDesign(run)
+      run.s.arriving.push({ turn: run.s.turn + 1 + built.delay, side, type: built.type, at: n.at })
+    } else run.s.arriving.push({ turn: run.s.turn + 1, side, type: n.type, at: n.at })
     run.say(
       side === 'CSA' ? '14.24' : '15.43',
       `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type === 'pawn' ? 'extra assault' : n.type} ordered for next turn.`,
@@ -158,6 +162,7 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: Rr
   run.s.pending = []
   enforceStacking(run)
   pruneCommands(run)
+  suddenDeath(run)
 }
 
 /** A commander placed or relieved where the order stands among the moves (7.4); whether the command was one. */
@@ -263,7 +268,8 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
       }
       if (s.finished) run.say('16', s.result!)
-      else {
+      else mississippiBonus(run)
+      if (!s.finished) {
         returnHeldAside(run)
         endTurnBonuses(run)
         s.thisTurn = []

@@ -4,6 +4,7 @@
 import type { Deck } from '../kit/deck.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
+import type { RrOptions } from './optionalRules.ts'
 import type { PieceType, Side } from './setup.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
@@ -73,6 +74,8 @@ export interface NamedShip {
 
 export interface RrState {
   scenario: string
+  /** The optional rules and card option the game was created with (PB 18, 19.5). */
+  options: RrOptions
   turn: number
   phase: Phase
   vp: number

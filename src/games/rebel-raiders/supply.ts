@@ -16,7 +16,7 @@ export function clampVp(vp: number, opts: { cap?: boolean } = {}): number {
   return Math.min(opts.cap === false ? Number.POSITIVE_INFINITY : VP_MAX, Math.max(VP_MIN, vp))
 }
 
-const holder = (map: RebelMap, control: Control, id: string): Side | 'neutral' =>
+export const holder = (map: RebelMap, control: Control, id: string): Side | 'neutral' =>
   control[id] ?? map.space(id).side ?? 'neutral'
 
 /** The Confederacy's original cities and ports (RB 14.23): ocean ports, river ports and inland cities on its side. */

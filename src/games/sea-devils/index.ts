@@ -78,7 +78,9 @@ export function createSeaDevils(
       turns: `GT${s.firstTurn}-GT${s.lastTurn}`,
       summary: `rule ${s.rule}; ${s.startsAt === 'record' ? 'starts at the activity record of its first turn' : 'starts at the placement of its first turn (an opening point that awaits no orders)'}`,
     })),
-    setup(scenario: string, _options: Options, _pack: DataPack, hidden: Dice): SdState {
+    setup(scenario: string, options: Options, _pack: DataPack, hidden: Dice): SdState {
+      const unknown = Object.keys(options)
+      if (unknown.length) throw new Error(`Sea Devils has no game options (${unknown.join(', ')} given)`)
       return setupScenario(content, scenario, hidden)
     },
     awaiting(state: SdState): Awaited[] {

@@ -1,0 +1,122 @@
+// The optional rules of PB 18 a game is created with (`--option optional=18.7,18.9`), and what each
+// implemented one does at its moment: cargo worth more (18.7), the tournament levels (18.8), the
+// Confederacy's Mississippi bonus (18.9), sudden death (18.6 / 18.62), better gunboats in the
+// stations (18.26), the Union's ironclad design troubles (18.35). The engine names none of them: they
+// are this game's options, checked when the game is set up.
+import { type Options, PUBLIC } from '../contract.ts'
+import type { RebelMap } from './map.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import { dateOf, type RrState } from './state.ts'
+import { confederateCities, holder, MISSISSIPPI } from './supply.ts'
+
+/** The optional rules this judge plays, with their names (PB 18). */
+export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
+  '18.6': 'Confederate Sudden Death Victory (played as 18.62, without Union Resolve)',
+  '18.7': 'Increased Blockade Runner Cargo Value',
+  '18.8': 'Tournament Levels of Victory',
+  '18.9': 'Confederate Mississippi Survival Bonus',
+  '18.26': 'Superior Gunboat Engines / Blockade Tactics',
+  '18.35': 'Union Ironclad Design Conundrums',
+}
+
+/** A game's choices at creation: the optional rules in play and, for the 1862 start, its card option (19.5). */
+export interface RrOptions {
+  rules: string[]
+  cards?: 'A' | 'B' | 'C'
+}
+
+/** Reads and checks the game's options; a wrong one stops the creation with the reason. */
+export function readOptions(options: Options, scenario: string): RrOptions {
+  const unknownName = Object.keys(options).find((k) => k !== 'optional' && k !== 'cards')
+  if (unknownName)
+    throw new Error(`Rebel Raiders has no option ${unknownName}; its options are optional=<18.x,...> and cards=A|B|C`)
+  const rules = String(options.optional ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+  const unknown = rules.filter((r) => !OPTIONAL_RULES[r])
+  if (unknown.length)
+    throw new Error(
+      `optional rule ${unknown.join(', ')} is not one this judge plays; it plays ${Object.keys(OPTIONAL_RULES).join(', ')}`,
+    )
+  const cards = options.cards === undefined ? undefined : String(options.cards).toUpperCase()
+  if (cards !== undefined && (scenario !== '1862' || !['A', 'B', 'C'].includes(cards)))
+    throw new Error('cards=A, B or C chooses the card set-up of the 1862 start (19.5), and only of it')
+  return { rules: [...new Set(rules)].sort(), ...(cards ? { cards: cards as 'A' | 'B' | 'C' } : {}) }
+}
+
+export const usesRule = (s: RrState, rule: string): boolean => s.options.rules.includes(rule)
+
+/** 18.7: what a landed cargo is worth, by the cities and ports lost, and from 1864 whatever they are. */
+export function cargoValue(s: RrState, marker: number): number {
+  if (!usesRule(s, '18.7') || !marker) return marker
+  if (dateOf(s.turn).year >= 1864 || s.citiesLost >= 17) return marker * 2
+  if (marker === 2 && s.citiesLost >= 13) return 4
+  if (marker === 2 && s.citiesLost >= 9) return 3
+  return marker
+}
+
+/** The Confederacy holds Richmond, Atlanta and a Mississippi port, with at least `cities` of its own cities and ports. */
+function holdsCore(map: RebelMap, s: RrState, cities: number, both: boolean): boolean {
+  const csa = (id: string) => holder(map, s.control, id) === 'CSA'
+  const held = confederateCities(map).filter(csa).length
+  const capitals = both ? csa('RICH') && csa('ATLA') : csa('RICH') || csa('ATLA')
+  return held >= cities && capitals && MISSISSIPPI.some(csa)
+}
+
+/** 18.6 / 18.62 at the end of any phase from April 1863: 50 points and 16 cities with Richmond, Atlanta and a river port. */
+export function suddenDeath(run: PhaseRun): void {
+  const s = run.s
+  if (s.finished || !usesRule(s, '18.6') || s.turn < 7 || s.vp < 50) return
+  if (!holdsCore(run.pack.map, s, 16, true)) return
+  s.finished = true
+  s.winner = 'CSA'
+  s.result =
+    'Confederate sudden death victory: 50 points with Richmond, Atlanta, a Mississippi port and 16 cities (18.62)'
+  run.say('18.6', s.result)
+}
+
+/** 18.9 after a December Union turn the Union has not won: dice for each Mississippi port the Confederacy holds. */
+export function mississippiBonus(run: PhaseRun): void {
+  const s = run.s
+  const { year, december } = dateOf(s.turn)
+  if (!usesRule(s, '18.9') || !december || s.finished) return
+  const perPort = year === 1861 ? 1 : 2
+  for (const port of MISSISSIPPI) {
+    if (holder(run.pack.map, s.control, port) !== 'CSA') continue
+    const dice = Array.from({ length: perPort }, (_, i) => run.dice.roll(`18.9 ${port} die ${i + 1}`, 6, PUBLIC))
+    run.vp(
+      dice.reduce((a, b) => a + b, 0),
+      '18.9',
+      `${run.name(port)} survives the year on the Mississippi (${dice.join(', ')})`,
+    )
+  }
+}
+
+/** 18.8: the tournament level of the result, and its points. */
+export function tournamentLevel(map: RebelMap, s: RrState): { level: string; points: number } | null {
+  if (!s.finished || !s.winner || !usesRule(s, '18.8')) return null
+  if (s.winner === 'USA') {
+    const union = (id: string) => holder(map, s.control, id) === 'USA'
+    if (s.turn <= 12 && s.result?.includes('holds the Mississippi, Atlanta and Richmond'))
+      return { level: 'Legendary', points: 3 }
+    if (union('RICH') && union('ATLA')) return { level: 'Strategic', points: 2 }
+    return { level: 'Marginal', points: 1 }
+  }
+  if (s.result?.includes('sudden death') || holdsCore(map, s, 12, true)) return { level: 'Legendary', points: 3 }
+  if (holdsCore(map, s, 12, false)) return { level: 'Strategic', points: 2 }
+  return { level: 'Marginal', points: 1 }
+}
+
+/** 18.35: a Union ironclad just ordered: on 5 it comes a turn late; on 6 it is a gunboat, a turn late. */
+export function ironcladDesign(run: PhaseRun): { type: 'ironclad' | 'gunboat'; delay: number } {
+  if (!usesRule(run.s, '18.35')) return { type: 'ironclad', delay: 0 }
+  const die = run.dice.roll('18.35 Union ironclad design', 6, PUBLIC)
+  const result =
+    die === 6 ? { type: 'gunboat' as const, delay: 1 } : { type: 'ironclad' as const, delay: die === 5 ? 1 : 0 }
+  run.say(
+    '18.35',
+    `Union ironclad design (die ${die}): ${die <= 4 ? 'built as planned' : die === 5 ? 'it comes a turn late' : 'a flawed design: a gunboat instead, a turn late'}.`,
+  )
+  return result
+}
