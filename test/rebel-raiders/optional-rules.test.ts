@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest'
 import { LabelledDice, given } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
-import { tournamentLevel } from '../../src/games/rebel-raiders/optionalRules.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 
