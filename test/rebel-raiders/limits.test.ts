@@ -17,11 +17,11 @@ describe("RB 11.1-11.2: the Union's assaults in a turn", () => {
   it('one cannon pawn an assault, and one landing on an ocean port a turn, checked on receipt', () => {
     const s = start('union-move')
     expect(errors(s, 'union', 'MOVE SL-3 SAVA.BS > SAVA\nMOVE SL-2 PENS.BS > PENS')).toEqual([
-      [2, 'one amphibious assault on an ocean port a turn (11.2)'],
+      [2, "entering Pensacola is an assault, and the turn's one amphibious assault on an ocean port is spent (11.2)"],
     ])
     s.unionPawns = 1
     expect(errors(s, 'union', 'MOVE SL-3 SAVA.BS > SAVA\nASSAULT IS10 FROM CAIR')).toEqual([
-      [2, 'no cannon pawn is left for this assault (11.1); 1 this turn'],
+      [2, 'no pawn for this assault: no cannon pawn is left (11.1); 1 this turn'],
     ])
   })
 })

@@ -308,3 +308,21 @@ describe('PB 23: answers to an assault result and to the Confederate supply phas
     expect(run.state.lastTurn).toBe(12)
   })
 })
+
+describe('PB 23: #8 Grant Takes Command', () => {
+  it('face up, once a turn it has the Confederate high die rolled again in a land assault the Union is losing', () => {
+    const s = landAssault(4, 'PASS', [])
+    s.cards.USA.inPlay = [8]
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([
+        ...assaultDice([4, 1], [5, 2]),
+        { label: /#8 Grant: Confederate die 1 at AUGU rolled again/, values: 1 },
+        { label: /capture of AUGU|loss of/, values: [1, 1] },
+      ])
+      .resolve()
+    expect(run.texts('#8')).toEqual(['Grant Takes Command: the Confederate 5 is rolled again: 1.'])
+    expect(run.state.control.AUGU).toBe('USA')
+    expect(run.state.thisTurn).toContain('used:8')
+  })
+})

@@ -150,7 +150,7 @@ export function discardFromPlay(run: PhaseRun, side: Side, card: number): void {
  * Plays the cards that answer a battle's start, attacker first (17.23), and returns what they leave
  * for the rounds and the end. The units' card strengths are set here.
  */
-export function openBattle(run: PhaseRun, scene: Scene): BattleCards {
+export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: boolean } = {}): BattleCards {
   const played: { card: number; side: Side }[] = []
   const rounds: ((n: number, a: Unit[], d: Unit[]) => RoundStart)[] = []
   const brokenDown = new Set<string>()
@@ -188,6 +188,7 @@ export function openBattle(run: PhaseRun, scene: Scene): BattleCards {
       settlePlayed(run, side, c.card, after === 'held' ? 'discard' : after)
     }
   }
+  commandersCards(run, scene, opts.sortieFirst)
   ramWithManassas(run, scene)
   sparesFor(run, scene, played)
   return {
@@ -219,6 +220,39 @@ export function openBattle(run: PhaseRun, scene: Scene): BattleCards {
       }
     },
   }
+}
+
+/**
+ * The cards kept face up with a commander act where his ships fight: #37 the Hartford, one of
+ * Farragut's sloops, shrugs off one hit a battle; #2 Porter's mortar boats, where Porter has a gunboat
+ * against batteries, roll two dice before the first round, each 6 destroying a battery (not when the
+ * defender sorties in the first round: ruling RR-K9).
+ */
+function commandersCards(run: PhaseRun, scene: Scene, sortieFirst = false): void {
+  const inPlay = run.s.cards.USA.inPlay
+  const withCommander = (name: string, type: UnitType) =>
+    unionUnits(scene).find((u) => u.type === type && (run.s.commanders[name] ?? []).includes(u.id))
+  const hartford = inPlay.includes(37) ? withCommander('FARRAGUT', 'sloop') : undefined
+  if (hartford) {
+    hartford.card = { ...hartford.card, ignoresHits: (hartford.card?.ignoresHits ?? 0) + 1 }
+    run.say(
+      '#37',
+      `${hartford.id} is the Hartford, with Farragut: it may shrug off one hit in this battle.`,
+      scene.where,
+    )
+  }
+  const porter = inPlay.includes(2) ? withCommander('PORTER', 'gunboat') : undefined
+  const batteries = scene.defenders.filter(isBattery)
+  if (!porter || !batteries.length || scene.attackerSide !== 'USA' || sortieFirst) return
+  const dice = [1, 2].map((i) => run.dice.roll(`#2 mortar boats at ${scene.where} (${i})`, 6, PUBLIC))
+  const hit = batteries.slice(0, dice.filter((d) => d === 6).length)
+  run.remove(hit.map((b) => b.id))
+  scene.defenders = scene.defenders.filter((u) => !hit.includes(u))
+  run.say(
+    '#2',
+    `Porter's mortar boats fire at ${run.name(scene.where)} (${dice.join(', ')}): ${hit.length ? `${hit.map((b) => b.id).join(', ')} destroyed` : 'no battery hit'}.`,
+    scene.where,
+  )
 }
 
 function shipName(run: PhaseRun, card: number): string {

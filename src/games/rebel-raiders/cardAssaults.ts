@@ -8,6 +8,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import { dateOf, type RrState } from './state.ts'
 import { BATTERY_PLACES, holder, spacesOf } from './cardPlaces.ts'
 import type { CardEffect } from './cardTypes.ts'
+import { addSeaPawns } from './pawns.ts'
 
 /** A card that adds Union dice to the next assault on the space it names this phase. */
 export function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {
@@ -179,7 +180,59 @@ export function generalsDice(run: PhaseRun, target: string, kind: AssaultKind): 
   return dice
 }
 
+/**
+ * #8 Grant Takes Command, face up for the rest of the game: once a turn, in a land combat over a
+ * river or land line (a Union assault or a Confederate counterattack), the Union has one die rolled
+ * again: the Confederate high die, as the play book's example does (digest A17), and only while the
+ * Confederacy is winning.
+ */
+export function grantReroll(run: PhaseRun, target: string, c: number[]): number[] | null {
+  if (!run.s.cards.USA.inPlay.includes(8) || run.s.thisTurn.includes('used:8')) return null
+  run.s.thisTurn.push('used:8')
+  const i = c.indexOf(Math.max(...c))
+  const again = [...c]
+  again[i] = run.dice.roll(`#8 Grant: Confederate die ${i + 1} at ${target} rolled again`, 6, PUBLIC)
+  run.say('#8', `Grant Takes Command: the Confederate ${c[i]} is rolled again: ${again[i]}.`, target)
+  return again
+}
+
+/** #24 From Sea to Shining Sea: two pawns more this turn, for landings on ocean ports and forts, each with a die more. */
+const SEA_TO_SEA: CardEffect = {
+  phases: ['union-move'],
+  atStart: true,
+  apply(run) {
+    const added = addSeaPawns(run.s)
+    run.say(
+      '#24',
+      `From Sea to Shining Sea: ${added} cannon pawn(s) more this turn (${run.s.unionPawns} in all), for amphibious assaults on Confederate ocean ports and forts, each with a die more and beyond the one ocean landing a turn.`,
+    )
+  },
+}
+
+/** #2, #37: laid face up with their commander for the rest of the game (battleCards.ts plays them in his battles). */
+const withCommander = (name: string, needs: 'sloop' | null, words: string): CardEffect => ({
+  phases: needs ? ['union-move'] : ['csa-move', 'csa-build', 'union-move', 'union-build'],
+  ...(needs ? { atStart: true } : {}),
+  check: (s) =>
+    needs && !(s.commanders[name] ?? []).some((id) => s.pieces.some((p) => p.id === id && p.type === needs))
+      ? `it is played only while ${name.charAt(0)}${name.slice(1).toLowerCase()} has a screw sloop with him`
+      : null,
+  apply(run, _side, play) {
+    run.say(`#${play.card}`, `${run.cardName(play.card)} is laid face up with ${words}.`)
+  },
+})
+
 export const ASSAULT_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  24: SEA_TO_SEA,
+  2: withCommander('PORTER', null, "Porter: his gunboats' mortar boats fire at batteries before a battle"),
+  37: withCommander('FARRAGUT', 'sloop', 'Farragut: one of his sloops, the Hartford, shrugs off a hit each battle'),
+  // #8 Grant Takes Command: face up, a reroll in one land combat a turn (grantReroll).
+  8: {
+    phases: ['csa-move', 'csa-build', 'union-move', 'union-build'],
+    apply(run) {
+      run.say('#8', 'Grant Takes Command stays face up: once a turn, a die rolled again in a land combat.')
+    },
+  },
   11: general(),
   50: general(),
   // #32 Army/Navy Cooperation: one die more in an amphibious assault on an ocean port or a fort.

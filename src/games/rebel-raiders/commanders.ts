@@ -62,12 +62,26 @@ export function placeCommander(run: PhaseRun, side: Side, name: string, ships: s
   run.say('7.4', `${titled(name)} takes command of ${ships.join(', ')} in ${run.name(at)}.`, at)
 }
 
-/** Takes a commander off the map (7.4); he may not come back this turn (7.41). */
+/** The cards kept face up with a commander (PB 23): Porter's mortar boats, Farragut's Grand Fleet and Hartford. */
+const COMMANDERS_CARDS: Readonly<Record<string, readonly number[]>> = { PORTER: [2], FARRAGUT: [33, 37] }
+
+/** Takes a commander off the map (7.4); he may not come back this turn (7.41). Lost with his ships, his cards go too (10.5). */
 export function relieveCommander(run: PhaseRun, name: string, why: string, rule = '7.41'): void {
   if (!run.s.commanders[name]) return
   delete run.s.commanders[name]
   run.s.relieved[name] = run.s.turn
   run.say(rule, `${titled(name)} leaves the map: ${why}.`)
+  if (rule === '10.5')
+    for (const card of COMMANDERS_CARDS[name] ?? [])
+      discardCommandersCard(run, card, `${titled(name)}'s ships are lost`)
+}
+
+function discardCommandersCard(run: PhaseRun, card: number, why: string): void {
+  const t = run.s.cards.USA
+  if (!t.inPlay.includes(card)) return
+  t.inPlay = t.inPlay.filter((c) => c !== card)
+  t.deck = { ...t.deck, discards: [...t.deck.discards, card] }
+  run.say('10.5', `#${card} ${run.cardName(card)} goes to the discards: ${why}.`)
 }
 
 /** A ship given a move of its own leaves its commander (7.52). */
@@ -80,12 +94,18 @@ export function pruneCommands(run: PhaseRun): void {
   for (const [name, ships] of Object.entries(run.s.commanders)) {
     const alive = ships.filter((id) => run.s.pieces.some((p) => p.id === id))
     if (alive.length) run.s.commanders[name] = alive
-    else relieveCommander(run, name, 'every ship with him is lost', '10.5')
+    else if (ships.length) relieveCommander(run, name, 'every ship with him is lost', '10.5')
+    else relieveCommander(run, name, 'no ship is left with him', '7.4')
   }
+  // #37 lasts while Farragut has a screw sloop with him.
+  const farragutSloop = (run.s.commanders.FARRAGUT ?? []).some((id) =>
+    run.s.pieces.some((p) => p.id === id && p.type === 'sloop'),
+  )
+  if (!farragutSloop) discardCommandersCard(run, 37, 'Farragut has no screw sloop with him')
 }
 
 /** The commander tag a report puts after a ship (`[Farragut]`), if any. */
 export function commanderOf(s: RrState, id: string): string | null {
-  const found = Object.entries(s.commanders).find(([, ships]) => ships.includes(id))
-  return found ? titled(found[0]) : null
+  const found = Object.entries(s.commanders).filter(([, ships]) => ships.includes(id))
+  return found.length ? found.map(([name]) => titled(name)).join(', ') : null
 }

@@ -194,7 +194,17 @@ export function fightHere(
     defenders: defenders.map((p) => unitWithCards(run, p)),
   }
   // The cards come first: a ship they name may change its type (#18), which the shield must know.
-  const cards = openBattle(run, scene)
+  const firstTactic =
+    aSide === 'USA' && scene.defenders.some((u) => u.type === 'battery')
+      ? defenceTactic(run.s.policies.CSA, where, {
+          round: 1,
+          lost: 0,
+          left: scene.defenders.filter((u) => u.type !== 'battery').length,
+          foes: units.length,
+          batteries: scene.defenders.filter((u) => u.type === 'battery').length,
+        }).tactic
+      : 'combined'
+  const cards = openBattle(run, scene, { sortieFirst: firstTactic === 'sortie' })
   // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
   if (opts.shields) {
     const ics = units.filter((u) => u.type === 'ironclad')
@@ -319,9 +329,21 @@ export function dropOrPick(
   const missed = step.ships.filter((id) => !joining.some((p) => p.id === id))
   for (const p of joining) run.arrived.add(p.id)
   if (commander) {
+    // A commander whose every ship is taken on comes along as the other's subordinate, keeping his own (7.53).
+    const ids = joining.map((p) => p.id)
+    const subordinates = Object.entries(run.s.commanders).filter(
+      ([name, own]) => name !== commander && own.length > 0 && own.every((id) => ids.includes(id)),
+    )
+    for (const [name] of subordinates)
+      run.say(
+        '7.53',
+        `${name.charAt(0)}${name.slice(1).toLowerCase()} comes along with his ships as a subordinate.`,
+        at,
+      )
+    const kept = new Set(subordinates.flatMap(([, own]) => own))
     leaveCommand(
       run.s,
-      joining.map((p) => p.id),
+      ids.filter((id) => !kept.has(id)),
     )
     const limit = commandLimit(run.s, run.pack, commander)
     const room = Math.max(0, limit - (run.s.commanders[commander]?.length ?? 0))

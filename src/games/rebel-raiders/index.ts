@@ -59,6 +59,8 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         pieces: position.pieces,
         control: {},
         unionPawns: setup.unionPawns,
+        seaPawns: 0,
+        seaTargets: null,
         pawnsNext: 0,
         csaPawns: 0,
         csaPawnsNext: 0,

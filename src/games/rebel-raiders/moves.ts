@@ -2,15 +2,24 @@
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
 import { answerAssault, answerAssaultResult, answerEntry } from './reactions.ts'
-import { afterAssaultCard, assaultForbidden, generalsDice, rerollAssault } from './cardAssaults.ts'
+import { afterAssaultCard, assaultForbidden, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
-import { type AssaultKind, captureLosses, rollAssault, rollCounterattack, unionAssaultDice } from './assault.ts'
+import {
+  type AssaultKind,
+  captureLosses,
+  matchBonus,
+  rollAssault,
+  rollCounterattack,
+  scoreAssault,
+  unionAssaultDice,
+} from './assault.ts'
 import type { RrCommand } from './orders.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { cargoValue } from './optionalRules.ts'
+import { pawnFor, spendPawn } from './pawns.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
@@ -152,7 +161,11 @@ export function assault(
     `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
     target,
   )
-  const r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
+  let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
+  if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
+    const again = grantReroll(run, target, r.csa.dice)
+    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
+  }
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const result = answerAssaultResult(run, target, r.unionWins)
   if (!r.unionWins) r.vp *= result.vpTimes
@@ -231,29 +244,27 @@ export function moveUnion(
       const isAssault =
         run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
       const barred = isAssault ? assaultForbidden(run.s, run.pack, here.id) : null
-      if (isAssault && (barred || run.s.unionPawns < 1 || (here.kind === 'oceanPort' && run.s.amphibiousOcean))) {
+      const use = isAssault && !barred ? pawnFor(run.s, run.pack, here.id, true) : null
+      if (isAssault && (barred || (use !== 'sea' && use !== 'normal'))) {
         for (const x of ships) x.at = from
         path.pop()
         flush()
-        const why =
-          barred ??
-          (run.s.unionPawns < 1
-            ? 'no cannon pawn is left (11.1)'
-            : "the turn's one amphibious assault on an ocean port is spent (11.2)")
         run.say(
           '11.1',
-          `${names()} may not enter ${here.name}: ${why}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,
+          `${names()} may not enter ${here.name}: ${barred ?? use}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,
           from,
         )
         return
       }
       if (isAssault) {
         flush()
-        if (here.kind === 'oceanPort') run.s.amphibiousOcean = true
-        run.s.unionPawns -= 1
+        spendPawn(run.s, run.pack, here.id, use as 'sea' | 'normal', true)
+        // #24's landings roll a die more.
+        if (use === 'sea')
+          run.s.pending.push({ card: 24, on: 'assault', at: here.id, amount: 1, kinds: ['amphibious'] })
         run.say(
           '7.73',
-          `${names()} ${ships.length > 1 ? 'enter' : 'enters'} ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left).`,
+          `${names()} ${ships.length > 1 ? 'enter' : 'enters'} ${here.name}: an assault (${run.s.unionPawns} cannon pawn(s) left${use === 'sea' ? ', a #24 landing' : ''}).`,
           here.id,
         )
         // The Confederate answers to ships entering (#81) come before the fight.
@@ -352,10 +363,21 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
       `The counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ''} no longer has its footing: not made.`,
     )
   if (from !== null) run.s.csaPawns -= 1
-  const r = rollCounterattack(run.dice, target, {
+  let r = rollCounterattack(run.dice, target, {
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
   })
+  const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
+  if (grant) {
+    const attack = Math.max(...grant) + matchBonus(grant)
+    r = {
+      ...r,
+      csa: { dice: grant, total: attack },
+      csaWins: attack >= r.union.total,
+      unionWins: attack < r.union.total,
+      vp: attack - r.union.total,
+    }
+  }
   run.say(
     '11.91',
     `Counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ' (free)'}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,

@@ -34,6 +34,7 @@ import { type PlayOrder, playProblem } from './plays.ts'
 import { reactionProblem } from './reactions.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
+import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
 
 export type RrCommand =
@@ -104,8 +105,20 @@ export function parseRebelOrders(
   const relieved: Record<string, number> = { ...state.relieved }
   let counterattacks = 0
   let freeCounterattacks = 0
-  let assaults = 0
-  let oceanLandings = 0
+  // The pawns as these orders spend them; #24 played in them adds its two at the start (its effect acts first).
+  const pawns: Pawns = {
+    unionPawns: state.unionPawns,
+    seaPawns: state.seaPawns,
+    seaTargets: state.seaTargets,
+    amphibiousOcean: state.amphibiousOcean,
+  }
+  if (
+    side === 'USA' &&
+    state.phase === 'union-move' &&
+    state.cards.USA.hand.includes(24) &&
+    /^\s*PLAY\s+#?24\b/im.test(text)
+  )
+    addSeaPawns(pawns)
   const discarded = new Set<number>()
   const played = new Set<number>()
   const lastingEffects: string[] = []
@@ -243,18 +256,12 @@ export function parseRebelOrders(
         continue
       }
       if (landing) {
-        if (++assaults > state.unionPawns) {
-          err(
-            l.line,
-            l.text,
-            `entering ${pack.map.space(landing).name} is an assault, and no cannon pawn is left for it (11.1)`,
-          )
+        const use = pawnFor(pawns, pack, landing, true)
+        if (use !== 'sea' && use !== 'normal') {
+          err(l.line, l.text, `entering ${pack.map.space(landing).name} is an assault, and ${use}`)
           continue
         }
-        if (pack.map.space(landing).kind === 'oceanPort' && ++oceanLandings > (state.amphibiousOcean ? 0 : 1)) {
-          err(l.line, l.text, 'one amphibious assault on an ocean port a turn (11.2)')
-          continue
-        }
+        spendPawn(pawns, pack, landing, use, true)
       }
       for (const id of [...ids, ...check.picked]) {
         moved.add(id)
@@ -354,10 +361,12 @@ export function parseRebelOrders(
         err(l.line, l.text, problem)
         continue
       }
-      if (++assaults > state.unionPawns) {
-        err(l.line, l.text, `no cannon pawn is left for this assault (11.1); ${state.unionPawns} this turn`)
+      const use = pawnFor(pawns, pack, target!, false)
+      if (use !== 'sea' && use !== 'normal') {
+        err(l.line, l.text, `no pawn for this assault: ${use}; ${state.unionPawns} this turn`)
         continue
       }
+      spendPawn(pawns, pack, target!, use, false)
       out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
       out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
       continue

@@ -18,6 +18,7 @@ import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, wit
 import type { PhaseRun } from './phaseRun.ts'
 import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
 import { ironcladDesign, mississippiBonus, suddenDeath } from './optionalRules.ts'
+import { pawnFor, spendPawn } from './pawns.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -224,8 +225,9 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         if (c.kind === 'move') moveUnion(run, c, tactics)
         else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
         else if (c.kind === 'assault') {
-          if (s.unionPawns < 1) {
-            run.say('11.1', `No cannon pawn is left for the assault on ${run.name(c.target)}.`)
+          const use = pawnFor(s, run.pack, c.target, false)
+          if (use !== 'sea' && use !== 'normal') {
+            run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
             continue
           }
           if (s.takenFromSea.includes(c.from)) {
@@ -241,7 +243,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
             run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
             continue
           }
-          s.unionPawns -= 1
+          spendPawn(s, run.pack, c.target, use, false)
           // Over a land line when there is one (11.4), as the orders were read.
           const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
           assault(run, c.target, c.tactics, null, null, kind)
@@ -281,6 +283,8 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         s.csaPawns = s.csaPawnsNext
         s.csaPawnsNext = 0
         s.amphibiousOcean = false
+        s.seaPawns = 0
+        s.seaTargets = null
         s.takenFromSea = []
       }
       return

@@ -84,6 +84,9 @@ export interface RrState {
   control: Control
   /** Union assaults left this turn (cannon pawns, 11.1). */
   unionPawns: number
+  /** Of the Union's pawns, those only for landings on ocean ports and forts (#24), and the targets they are kept to (19.42), or null. */
+  seaPawns: number
+  seaTargets: string[] | null
   /** Extra pawns bought for next turn (15.44). */
   pawnsNext: number
   /** Confederate counterattacks left this turn, and bought for the next (11.9, 14.24). */
