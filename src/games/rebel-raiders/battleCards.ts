@@ -117,7 +117,13 @@ function candidates(run: PhaseRun, side: Side, scene: Scene, cards: (c: number) 
   const year = dateOf(run.s.turn).year
   const usable = (c: number) => {
     const card = run.pack.cards.get(c)
-    return !!card && run.s.cards[side].hand.includes(c) && year >= card.years.from && year <= card.years.to
+    return (
+      !!card &&
+      run.s.cards[side].hand.includes(c) &&
+      year >= card.years.from &&
+      year <= card.years.to &&
+      historicLimit(run, scene, c)
+    )
   }
   const here = [scene.where, ...scene.attackers.map((u) => u.id), ...scene.defenders.map((u) => u.id)]
   const held: Candidate[] = run.s.pending
@@ -128,6 +134,21 @@ function candidates(run: PhaseRun, side: Side, scene: Scene, cards: (c: number) 
     .filter((r) => cards(r.card) && usable(r.card) && (r.at === 'ALL' || r.at === scene.where))
     .map((r) => ({ card: r.card, from: 'react' }))
   return [...held, ...standing]
+}
+
+/**
+ * The 1862 start with the historic cards (option A, PB 19.531-19.532): in its first turn some cards act
+ * only in a combat with a named commander's ships, or at named spaces. Elsewhere they stay in the hand.
+ */
+function historicLimit(run: PhaseRun, scene: Scene, card: number): boolean {
+  const setup = run.pack.setups[run.s.scenario]
+  const limits = setup?.optionA
+  if (!limits || run.s.options.cards !== 'A' || run.s.turn !== setup.turn) return true
+  if (limits.atSpaces.cards.includes(card)) return limits.atSpaces.spaces.includes(scene.where)
+  const commander = Object.entries(limits.withCommander).find(([, cards]) => cards.includes(card))?.[0]
+  if (!commander) return true
+  const his = run.s.commanders[commander] ?? []
+  return [...scene.attackers, ...scene.defenders].some((u) => his.includes(u.id))
 }
 
 /** Takes a card out of the hand as it is played, with its order, and tells both sides. */

@@ -10,6 +10,7 @@ import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
 import { readOptions, tournamentLevel } from './optionalRules.ts'
+import { applyLaterStart, laterStartDecks } from './laterStart.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
 import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
 
@@ -36,8 +37,11 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     scenarios: Object.entries(content.setups).map(([id, s]) => ({
       id,
       title: s.title,
-      turns: 'April 1861 - December 1864 (12 turns)',
-      summary: 'the 1861 campaign: the basic game with the decks; card effects in part',
+      turns: `${turnName(s.turn)} - Dec 1864 (${LAST_TURN - s.turn + 1} turns)`,
+      summary:
+        s.turn === 1
+          ? 'the 1861 campaign: the basic game with the decks; card effects in part'
+          : 'the 1862 start (PB 19): the Union half of April 1862 opens; cards=A|B|C chooses the card set-up (19.5)',
     })),
     phaseKinds: ['move', 'build'],
     setup(scenario, options, _pack, hidden) {
@@ -45,12 +49,13 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       if (!setup) throw new Error(`unknown scenario ${scenario}`)
       const chosen = readOptions(options, scenario)
       const position = openingPosition(setup, content.pieces, content.map)
+      if (setup.cards && !chosen.cards) chosen.cards = 'A'
       const counters: Record<string, number> = {}
       for (const p of position.pieces) {
         const [code = '', n] = p.id.split('-')
         counters[code] = Math.max(counters[code] ?? 0, Number(n))
       }
-      return {
+      const state: RrState = {
         scenario,
         options: chosen,
         turn: setup.turn,
@@ -75,20 +80,24 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
         arriving: [],
         counters,
         raids: {},
-        // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand.
-        cards: openingDecks(content.decks, hidden, setup.turn),
+        // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand (a later start: its own cards, 19.5).
+        cards: setup.cards
+          ? laterStartDecks(content.decks, setup.cards, chosen.cards, hidden, setup.turn)
+          : openingDecks(content.decks, hidden, setup.turn),
         thisTurn: [],
         pending: [],
         reactions: { CSA: [], USA: [] },
         speedBonus: {},
         named: [],
-        commanders: {},
+        commanders: position.commanders,
         relieved: {},
         lastTurn: LAST_TURN,
         finished: false,
         winner: null,
         result: null,
       }
+      applyLaterStart(state, setup, hidden)
+      return state
     },
     awaiting: (s): Awaited[] =>
       s.finished

@@ -7,6 +7,7 @@ import { type CardDef, type CardList, cardListSchema } from './cardList.ts'
 import mapJson from './data/map.json' with { type: 'json' }
 import piecesJson from './data/pieces.json' with { type: 'json' }
 import setup1861 from './data/setup-1861.json' with { type: 'json' }
+import setup1862 from './data/setup-1862.json' with { type: 'json' }
 import { loadRebelMap, type RebelMap } from './map.ts'
 import { openingPosition, type Pieces, piecesSchema, type Setup, setupSchema } from './setup.ts'
 
@@ -31,7 +32,12 @@ export interface RawRebelPack {
 
 /** A fresh copy of the embedded pack's raw parts. */
 export function rawRebelPack(): unknown {
-  return structuredClone({ map: mapJson, pieces: piecesJson, setups: { '1861': setup1861 }, cards: cardsJson })
+  return structuredClone({
+    map: mapJson,
+    pieces: piecesJson,
+    setups: { '1861': setup1861, '1862': setup1862 },
+    cards: cardsJson,
+  })
 }
 
 /** The rules' view of a checked pack. */

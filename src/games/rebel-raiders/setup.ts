@@ -47,6 +47,17 @@ export const piecesSchema = z
   })
   .strict()
 
+const deckStart = z
+  .object({
+    inPlay: z.array(z.number().int()),
+    discards: z.array(z.number().int()),
+    heldAside: z.array(z.object({ card: z.number().int(), returnsAfterTurn: z.number().int() }).strict()).optional(),
+    hand: z.array(z.number().int()),
+    /** Cards drawn instead of `hand` with the open option C. */
+    openDraw: z.number().int().min(0),
+  })
+  .strict()
+
 export const setupSchema = z
   .object({
     id: z.string(),
@@ -58,9 +69,48 @@ export const setupSchema = z
     unionPawns: z.number().int().min(0),
     pieces: z.array(
       z
-        .object({ side: z.enum(['CSA', 'USA']), type: z.enum(PIECE_TYPES), at: z.array(z.string()), src: z.string() })
+        .object({
+          side: z.enum(['CSA', 'USA']),
+          type: z.enum(PIECE_TYPES),
+          at: z.array(z.string()),
+          /** The commander these ships start with (PB 19.3). */
+          commander: z.string().optional(),
+          src: z.string(),
+        })
         .strict(),
     ),
+    /** A later start: the phase it opens with, the Union control markers, the Confederate pawn for next turn. */
+    phase: z.enum(['csa-move', 'csa-build', 'union-move', 'union-build']).optional(),
+    control: z.record(z.string(), z.enum(['CSA', 'USA'])).optional(),
+    csaPawnsNext: z.number().int().min(0).optional(),
+    /** Runners that start loaded on a die (PB 19.2). */
+    cargoRoll: z
+      .object({ loadedFrom: z.number().int().min(1).max(6), twoPoint: z.array(z.string()), src: z.string() })
+      .strict()
+      .optional(),
+    /** #24 played at the start, and the targets its pawns are kept to with the historic cards (PB 19.42). */
+    seaPawns: z
+      .object({ historic: z.array(z.string()), src: z.string() })
+      .strict()
+      .optional(),
+    /** The cards in play, discarded, held aside and in hand at the start (PB 19.5). */
+    cards: z
+      .object({
+        USA: deckStart,
+        CSA: deckStart,
+        src: z.string(),
+      })
+      .strict()
+      .optional(),
+    /** The first turn's limits on some cards with the historic option A (PB 19.531-19.532). */
+    optionA: z
+      .object({
+        withCommander: z.record(z.string(), z.array(z.number().int())),
+        atSpaces: z.object({ cards: z.array(z.number().int()), spaces: z.array(z.string()) }).strict(),
+        src: z.string(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
 
@@ -83,8 +133,13 @@ export interface Position {
 }
 
 /** The opening position of a set-up, each piece numbered in the order the set-up lists it; checked against the map and the piece table. */
-export function openingPosition(setup: Setup, pieces: Pieces, map: RebelMap): Position {
+export function openingPosition(
+  setup: Setup,
+  pieces: Pieces,
+  map: RebelMap,
+): Position & { commanders: Record<string, string[]> } {
   const counters: Piece[] = []
+  const commanders: Record<string, string[]> = {}
   const numbers = new Map<string, number>()
   for (const group of setup.pieces) {
     const def = pieces.types.find((t) => t.type === group.type)
@@ -96,7 +151,12 @@ export function openingPosition(setup: Setup, pieces: Pieces, map: RebelMap): Po
       const n = (numbers.get(def.code) ?? 0) + 1
       numbers.set(def.code, n)
       counters.push({ id: `${def.code}-${n}`, side: group.side, type: group.type, at })
+      if (group.commander) {
+        if (!pieces.commanders[group.side].includes(group.commander))
+          throw new Error(`${setup.id}: no ${group.side} commander ${group.commander}`)
+        commanders[group.commander] = [...(commanders[group.commander] ?? []), `${def.code}-${n}`]
+      }
     }
   }
-  return { turn: setup.turn, vp: setup.vp, unionPawns: setup.unionPawns, pieces: counters }
+  return { turn: setup.turn, vp: setup.vp, unionPawns: setup.unionPawns, pieces: counters, commanders }
 }
