@@ -1,0 +1,60 @@
+// Test fixtures for Infernal Machine rules: a standard fishboat, a sortie around it, and a context
+// whose dice are forced by label (any roll a test did not force fails, naming its label).
+import { type ForcedRoll, LabelledDice } from '../../src/games/kit/spec.ts'
+import { type Boat, buildBoat } from '../../src/games/infernal-machine/boat.ts'
+import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
+import type { Ctx, Sortie } from '../../src/games/infernal-machine/sortie.ts'
+import type { Elevation } from '../../src/games/infernal-machine/terms.ts'
+
+export const pack = defaultImPack()
+
+/** Prow 0 (long spar, medium charge), section 1 (hatch, steering link), section 2 (ballast), stern 3 (propeller). */
+export function standardBoat(elevation: Elevation = 2): Boat {
+  return buildBoat(
+    pack,
+    ['needle-prow', 'section', 'section', 'chisel-stern'],
+    [
+      ['long-spar', 0],
+      ['medium-charge', 0],
+      ['hatch', 1],
+      ['steering-link', 1],
+      ['ballast-tank', 2],
+      ['propeller', 3],
+    ],
+    [
+      ['moser', 1],
+      ['baird', 1],
+      ['doyle', 2],
+      ['merriam', 2],
+    ],
+    elevation,
+  )
+}
+
+export function sortie(over: Partial<Sortie> = {}): Sortie {
+  return {
+    side: 'CSA',
+    boat: standardBoat(),
+    pool: { black: 5, red: 2 },
+    alert: 0,
+    training: 0,
+    board: 'charleston',
+    position: 'maffitts',
+    visibility: 'bright',
+    atmospherics: 'none',
+    drift: 'calm',
+    driftDirection: 'ebb',
+    detected: false,
+    pursuit: 0,
+    ...over,
+  }
+}
+
+export function ctx(forced: Record<string, number | number[]> | ForcedRoll[] = {}): Ctx & { dice: LabelledDice } {
+  const list = Array.isArray(forced) ? forced : Object.entries(forced).map(([label, values]) => ({ label, values }))
+  return { pack, dice: new LabelledDice(list, 'strict'), notes: [] }
+}
+
+/** A forced cube: the draw is a die over the pool, black first, so 1 is black and the top face red. */
+export const BLACK = 1
+export const red = (s: Sortie) => s.pool.black + s.pool.red
