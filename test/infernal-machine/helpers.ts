@@ -3,6 +3,7 @@
 import { type ForcedRoll, LabelledDice } from '../../src/games/kit/spec.ts'
 import { type Boat, buildBoat } from '../../src/games/infernal-machine/boat.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
+import type { Mission } from '../../src/games/infernal-machine/mission.ts'
 import type { Ctx, Sortie } from '../../src/games/infernal-machine/sortie.ts'
 import type { Elevation } from '../../src/games/infernal-machine/terms.ts'
 
@@ -58,3 +59,28 @@ export function ctx(forced: Record<string, number | number[]> | ForcedRoll[] = {
 /** A forced cube: the draw is a die over the pool, black first, so 1 is black and the top face red. */
 export const BLACK = 1
 export const red = (s: Sortie) => s.pool.black + s.pool.red
+
+/** A mission on the Training board at the Home Wharf, at surface, decks as the test stacks them. */
+export function trainingMission(over: Partial<Mission> = {}): Mission {
+  return {
+    ...sortie({ board: 'training', position: 'wharf' }),
+    season: 'spring',
+    type: 'training',
+    launch: 'wharf',
+    turn: 1,
+    navDeck: { drawPile: ['N01'], discards: [], reshuffles: 0 },
+    discoveryDeck: { drawPile: ['D03'], discards: [], reshuffles: 0 },
+    rally: 1,
+    baseGrade: 'C',
+    lastCrank: 'easy',
+    movedThisTurn: false,
+    passages: [],
+    farthest: 0,
+    reachedBelowShallow: false,
+    detonatedOnce: false,
+    results: [],
+    benefitStrength: 0,
+    ...over,
+    boat: over.boat ?? { ...standardBoat(0) },
+  }
+}

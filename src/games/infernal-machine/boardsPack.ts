@@ -25,6 +25,9 @@ const position = z
     targets: z.array(z.object({ marker: z.string(), modifier: int, dn: z.boolean().optional() }).strict()).optional(),
     obstruction: side.optional(),
     navArrows: int.optional(),
+    /** The neighbour the ebb or flood tide carries a drifting boat to (p.29). */
+    ebb: z.string().optional(),
+    flood: z.string().optional(),
   })
   .strict()
 
@@ -55,9 +58,15 @@ const board = z
   .strict()
   .superRefine((b, ctx) => {
     const ids = new Set(b.positions.map((p) => p.id))
+    const joined = (a: string, z: string) =>
+      b.connections.some((c) => (c.from === a && c.to === z) || (c.from === z && c.to === a))
     for (const c of b.connections)
       for (const end of [c.from, c.to])
         if (!ids.has(end)) ctx.addIssue({ code: 'custom', message: `${b.id}: connection names ${end}` })
+    for (const p of b.positions)
+      for (const to of [p.ebb, p.flood])
+        if (to && !joined(p.id, to))
+          ctx.addIssue({ code: 'custom', message: `${b.id}/${p.id}: drifts to ${to}, not joined` })
     for (const [name, box] of Object.entries(b.seasons))
       for (const [cond, list] of Object.entries(box))
         if (list.at(-1)?.[0] !== 10)

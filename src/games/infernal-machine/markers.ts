@@ -95,3 +95,22 @@ function rankPanic(pack: ImPack, c: Crewman): number {
   if (personaOf(pack, c).ironNerves && !c.terror) return 0
   return incapacitated(c) ? 1 : 2
 }
+
+/** A Panic on one named crewman (a repairman's, p.32): Terror first if he has Iron Nerves. */
+export function panicOn(pack: ImPack, boat: Boat, id: string): Placed {
+  const b = structuredClone(boat)
+  const c = b.crew.find((x) => x.id === id)!
+  const name = personaOf(pack, c).name
+  let text = `Panic on ${name}`
+  if (c.panic) text = `${name} is already panicked`
+  else if (personaOf(pack, c).ironNerves && !c.terror) {
+    c.terror = true
+    text += ', Iron Nerves: Terror instead'
+  } else {
+    c.terror = false
+    c.panic = true
+    c.order = undefined
+  }
+  const allPanicked = b.crew.every((x) => x.panic)
+  return { boat: b, notes: [text], allPanicked }
+}

@@ -10,10 +10,8 @@ export const NAV_RESULTS = ['-', 'red', 'panic', 'drift', 'lost'] as const
 export type NavResult = (typeof NAV_RESULTS)[number]
 const navRow = z.array(z.enum(NAV_RESULTS)).length(5)
 
-const navCard = z.union([
-  z.object({ id: z.string(), with: navRow, notWith: navRow, lower: z.string().nullable() }).strict(),
-  z.object({ id: z.string(), slackWater: z.literal(true) }).strict(),
-])
+const tableCard = z.object({ id: z.string(), with: navRow, notWith: navRow, lower: z.string().nullable() }).strict()
+const navCard = z.union([tableCard, z.object({ id: z.string(), slackWater: z.literal(true) }).strict()])
 
 const lowerEffect = z
   .object({
@@ -128,6 +126,7 @@ export const missionSchema = z
 
 export type MissionData = z.infer<typeof missionSchema>
 export type NavCard = MissionData['navCards'][number]
+export type TableNavCard = z.infer<typeof tableCard>
 export type DiscoveryCard = MissionData['discoveryCards'][number]
 export type MalfunctionEntry = MissionData['malfunctions'][number]
 export type LowerEffect = z.infer<typeof lowerEffect>

@@ -271,7 +271,14 @@ export function tacticalTurn(ctx: Ctx, s: Sortie, choices: TacticalChoices): voi
 }
 
 /** Runs the tactical action to its end (turns capped so a plan that only stays cannot loop). */
-export function runTactical(ctx: Ctx, s: Sortie, targetId: string, choices: TacticalChoices, maxTurns = 40): void {
-  if (!startTactical(ctx, s, targetId, choices)) return
+export function runTactical(
+  ctx: Ctx,
+  s: Sortie,
+  targetId: string,
+  choices: TacticalChoices,
+  dn = false,
+  maxTurns = 40,
+): void {
+  if (!startTactical(ctx, s, targetId, choices, dn)) return
   while (!s.lost && !s.tactical!.ended && s.tactical!.turn < maxTurns) tacticalTurn(ctx, s, choices)
 }
