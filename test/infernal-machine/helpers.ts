@@ -3,6 +3,7 @@
 import { type ForcedRoll, LabelledDice } from '../../src/games/kit/spec.ts'
 import { type Boat, buildBoat } from '../../src/games/infernal-machine/boat.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
+import type { Campaign } from '../../src/games/infernal-machine/campaign.ts'
 import type { Mission } from '../../src/games/infernal-machine/mission.ts'
 import type { Ctx, Sortie } from '../../src/games/infernal-machine/sortie.ts'
 import type { Elevation } from '../../src/games/infernal-machine/terms.ts'
@@ -82,5 +83,41 @@ export function trainingMission(over: Partial<Mission> = {}): Mission {
     benefitStrength: 0,
     ...over,
     boat: over.boat ?? { ...standardBoat(0) },
+  }
+}
+
+/** A CSA campaign in Spring 1862 at Charleston: $20, Biederman, Moser and Baird in the shop. */
+export function campaign(over: Partial<Campaign> = {}): Campaign {
+  const empty = { drawPile: [], discards: [], reshuffles: 0 }
+  return {
+    side: 'CSA',
+    year: 1862,
+    season: 'spring',
+    funds: 20,
+    prices: 0,
+    alert: 0,
+    training: 0,
+    location: 'charleston',
+    removedLocations: [],
+    commissioned: false,
+    marque: false,
+    recruitment: false,
+    navyOnly: false,
+    personae: [
+      { id: 'biederman', where: 'shop' },
+      { id: 'moser', where: 'shop' },
+      { id: 'baird', where: 'shop' },
+    ],
+    decks: { investor: { ...empty }, mechanic: { ...empty }, journeyman: { ...empty }, sailor: { ...empty } },
+    boat: { tiles: [], parts: [] },
+    contracts: [],
+    pool: { black: 0, red: 0 },
+    lost: 0,
+    wreck: false,
+    prizes: 0,
+    actionsLeft: 2,
+    actionBonus: 0,
+    ledger: [],
+    ...over,
   }
 }
