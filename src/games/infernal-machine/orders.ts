@@ -1,0 +1,346 @@
+// Infernal Machine orders (digest section 5, in the judge's own syntax): one line each. Campaign
+// actions run in the order written; doctrine lines (ROUTE, ORDERS, TARGET, APPROACH, TACTIC, ...)
+// stand until replaced; PACE and HALT set where the judge stops to ask (digest 5.6). Errors carry
+// the line number and, for a misspelt word, the nearest valid one.
+import type { LineError, Parsed } from '../contract.ts'
+import { closest, readScript } from '../../orders/script.ts'
+import type { Order } from './boat.ts'
+import type { PartKind } from './fishboatPack.ts'
+import type { ImPack } from './pack.ts'
+
+export const HALT_KINDS = [
+  'investor',
+  'approach',
+  'detonate',
+  'concussion',
+  'response',
+  'fatesmiles',
+  'navcrank',
+  'target',
+  'attack',
+  'endmission',
+] as const
+export type HaltKind = (typeof HALT_KINDS)[number]
+
+export type ImCommand =
+  | { kind: 'investor'; id: string }
+  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
+  | { kind: 'relocate'; to: string }
+  | { kind: 'commission' }
+  | { kind: 'contract'; id: string; personae: string[] }
+  | { kind: 'invest'; stake: number; solicitor: boolean }
+  | { kind: 'letter'; letter: 'marque' | 'recruitment'; paid: number; persona?: string }
+  | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
+  | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
+  | { kind: 'salvage'; keep: string[] }
+  | { kind: 'pass' }
+  | { kind: 'orders'; orders: Record<string, Order> }
+  | { kind: 'route'; steps: { to: string; elevation?: number }[] }
+  | { kind: 'target'; markers: string[] }
+  | { kind: 'approach'; crank: 'best' | 'easy' | 'full' | 'full+' | 'strain' }
+  | { kind: 'tactic'; detonateAt: 'near' | 'contact' | 'otherSide'; exitIfHits: number }
+  | { kind: 'concussion'; crank: 'easy' | 'full' | 'strain' }
+  | { kind: 'response'; reroll: boolean }
+  | { kind: 'fatesmiles'; hits: number }
+  | { kind: 'navcrank'; auto: boolean }
+  | { kind: 'endmission'; home: boolean }
+  | { kind: 'doctor'; all: boolean }
+  | { kind: 'pace'; pace: 'mission' | 'step' }
+  | { kind: 'halt'; points: HaltKind[] }
+
+export const ACTION_KINDS = [
+  'build',
+  'relocate',
+  'commission',
+  'contract',
+  'invest',
+  'letter',
+  'mission',
+  'recruit',
+  'salvage',
+  'pass',
+]
+
+const VERBS = [
+  'INVESTOR',
+  'BUILD',
+  'RELOCATE',
+  'COMMISSION',
+  'CONTRACT',
+  'INVEST',
+  'LETTER',
+  'MISSION',
+  'RECRUIT',
+  'SALVAGE',
+  'PASS',
+  'ORDERS',
+  'ROUTE',
+  'TARGET',
+  'APPROACH',
+  'TACTIC',
+  'CONCUSSION',
+  'RESPONSE',
+  'FATESMILES',
+  'NAVCRANK',
+  'ENDMISSION',
+  'DOCTOR',
+  'PACE',
+  'HALT',
+]
+
+const FORMS: Record<string, string> = {
+  INVESTOR: 'INVESTOR <persona>',
+  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [SELL <part> ...]',
+  RELOCATE: 'RELOCATE <location>',
+  CONTRACT: 'CONTRACT <contract> <persona>[,<persona>]',
+  INVEST: 'INVEST <0|2|5|10|15|20> [SOLICITOR]',
+  LETTER: 'LETTER MARQUE|RECRUITMENT PAY <0|5|10|15|20> [FOR <persona>]',
+  MISSION: 'MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]',
+  RECRUIT: 'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]]',
+  SALVAGE: 'SALVAGE KEEP <part>[,<part>]',
+  ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
+  ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
+  TARGET: 'TARGET <marker> ... | TARGET NONE',
+  APPROACH: 'APPROACH BEST|EASY|FULL|FULL+|STRAIN',
+  TACTIC: 'TACTIC DETONATE-AT NEAR|CONTACT|OTHERSIDE [EXIT-IF-HITS <n>]',
+  CONCUSSION: 'CONCUSSION EASY|FULL|STRAIN',
+  RESPONSE: 'RESPONSE AUTO|NEVER',
+  FATESMILES: 'FATESMILES <hits> | FATESMILES NEVER',
+  NAVCRANK: 'NAVCRANK AUTO|EASY',
+  ENDMISSION: 'ENDMISSION HOME|NEVER',
+  DOCTOR: 'DOCTOR ALL|NONE',
+  PACE: 'PACE MISSION|STEP',
+  HALT: `HALT NONE | HALT <point>[,<point>] (points: ${HALT_KINDS.join(', ')})`,
+}
+
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
+  const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
+  for (const l of readScript(text).lines) {
+    const [verb = '', ...rest] = l.text.split(/\s+/)
+    const V = verb.toUpperCase()
+    const args = rest.join(' ')
+    const err = (message: string, suggestion?: string) =>
+      out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
+    if (!VERBS.includes(V)) {
+      err(`unknown order ${verb}; orders are ${VERBS.join(', ')}`, closest(V, VERBS, 1)[0])
+      continue
+    }
+    const known = (what: string, id: string, ids: Iterable<string>): boolean => {
+      const all = [...ids]
+      if (all.includes(id)) return true
+      err(`unknown ${what} ${id}`, closest(id, all, 1)[0])
+      return false
+    }
+    const cmd = parseLine(V, args, pack, known)
+    if (typeof cmd === 'string') {
+      if (cmd) err(`${cmd}; write ${FORMS[V] ?? V}`)
+      continue
+    }
+    out.commands.push(cmd)
+    out.normalised.push(`${V} ${args}`.trim())
+  }
+  return out
+}
+
+type Known = (what: string, id: string, ids: Iterable<string>) => boolean
+
+/** One line's command, or why it cannot be read ('' when `known` already said). */
+function parseLine(V: string, args: string, pack: ImPack, known: Known): ImCommand | string {
+  const words = args.split(/\s+/).filter(Boolean)
+  const up = words.map((w) => w.toUpperCase())
+  const personae = pack.personae.keys()
+  const parts = () => pack.components.keys()
+  switch (V) {
+    case 'INVESTOR':
+      return words.length === 1 && known('persona', words[0]!, personae)
+        ? { kind: 'investor', id: words[0]! }
+        : words.length === 1
+          ? ''
+          : 'name one investor'
+    case 'BUILD': {
+      const sellAt = up.indexOf('SELL')
+      const adds = sellAt < 0 ? words : words.slice(0, sellAt)
+      const sell = sellAt < 0 ? [] : words.slice(sellAt + 1)
+      const tiles: string[] = []
+      const placed: [string, number][] = []
+      for (const w of [...adds, ...sell]) if (!known('part', w.split('@')[0]!, parts())) return ''
+      for (const w of adds) {
+        const [id, at] = w.split('@')
+        if (at === undefined) tiles.push(id!)
+        else if (/^\d+$/.test(at)) placed.push([id!, Number(at)])
+        else return `${w}: the tile number after @ is a number`
+      }
+      return tiles.length + placed.length + sell.length
+        ? { kind: 'build', tiles, parts: placed, sell }
+        : 'name the parts'
+    }
+    case 'RELOCATE':
+      return words.length === 1 &&
+        known(
+          'location',
+          words[0]!,
+          pack.campaign.locations.map((x) => x.id),
+        )
+        ? { kind: 'relocate', to: words[0]! }
+        : words.length === 1
+          ? ''
+          : 'name the location'
+    case 'COMMISSION':
+      return words.length ? 'COMMISSION takes nothing more' : { kind: 'commission' }
+    case 'PASS':
+      return { kind: 'pass' }
+    case 'CONTRACT': {
+      if (words.length !== 2) return 'name the contract and the personae'
+      if (
+        !known(
+          'contract',
+          words[0]!,
+          pack.campaign.contracts.map((x) => x.id),
+        )
+      )
+        return ''
+      const who = list(words[1])
+      for (const p of who) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'contract', id: words[0]!, personae: who }
+    }
+    case 'INVEST': {
+      const stake = Number(words[0])
+      if (!pack.campaign.investmentRules.stakes.includes(stake))
+        return `the stake is one of ${pack.campaign.investmentRules.stakes.join(', ')}`
+      if (words.length > 2 || (words[1] && up[1] !== 'SOLICITOR')) return 'only SOLICITOR may follow the stake'
+      return { kind: 'invest', stake, solicitor: up[1] === 'SOLICITOR' }
+    }
+    case 'LETTER': {
+      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?$/.exec(up.join(' '))
+      if (!m) return 'cannot read the letter'
+      const persona = m[3] ? words[4]! : undefined
+      if (persona && !known('persona', persona, pack.personae.keys())) return ''
+      return {
+        kind: 'letter',
+        letter: m[1]!.toLowerCase() as 'marque' | 'recruitment',
+        paid: Number(m[2]),
+        ...(persona ? { persona } : {}),
+      }
+    }
+    case 'MISSION': {
+      const m = /^(TRAINING|ROLL) FROM (\S+) CREW (\S+)$/.exec(up.join(' '))
+      if (!m) return 'cannot read the mission'
+      const launch = words[2]!
+      const positions = [...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id))
+      if (!known('position', launch, positions)) return ''
+      const crew: [string, number][] = []
+      for (const c of list(words[4])) {
+        const [id, at] = c.split('@')
+        if (!known('persona', id!, pack.personae.keys())) return ''
+        if (!/^\d+$/.test(at ?? '')) return `${c}: give the tile number after @`
+        crew.push([id!, Number(at)])
+      }
+      return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
+    }
+    case 'RECRUIT': {
+      const deck = words[0]?.toLowerCase()
+      if (deck !== 'journeyman' && deck !== 'mechanic' && deck !== 'sailor')
+        return 'choose JOURNEYMAN, MECHANIC or SAILOR'
+      if (words.length > 1 && up[1] !== 'KEEP') return 'only KEEP may follow the deck'
+      const keep = up[2] === 'ALL' || words.length === 1 ? 'all' : list(words[2])
+      if (keep !== 'all') for (const p of keep) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'recruit', deck, keep }
+    }
+    case 'SALVAGE': {
+      if (up[0] !== 'KEEP') return 'write the parts to keep'
+      const keep = list(words[1])
+      for (const p of keep) if (!known('part', p, parts())) return ''
+      return { kind: 'salvage', keep }
+    }
+    case 'ORDERS': {
+      const orders: Record<string, Order> = {}
+      for (const w of words) {
+        const m = /^([^=]+)=(STEER|LEAK|MECH:(\S+)|REPAIR:(\S+))$/i.exec(w)
+        if (!m) return `cannot read ${w}`
+        if (!known('persona', m[1]!, pack.personae.keys())) return ''
+        const what = m[2]!.toUpperCase()
+        const mech = (m[3] ?? m[4]) as PartKind | undefined
+        orders[m[1]!] =
+          what === 'STEER'
+            ? { kind: 'steer' }
+            : what === 'LEAK'
+              ? { kind: 'leakControl' }
+              : what.startsWith('MECH')
+                ? { kind: 'mech', mechanism: mech! }
+                : { kind: 'repair', target: mech! }
+      }
+      return { kind: 'orders', orders }
+    }
+    case 'ROUTE': {
+      const positions = [...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id))
+      const steps: { to: string; elevation?: number }[] = []
+      for (const w of words.filter((x) => x !== '>')) {
+        const [to, e] = w.split('@')
+        if (!known('position', to!, positions)) return ''
+        if (e !== undefined && !/^[0-4]$/.test(e)) return `${w}: elevation is 0 (surface) to 4 (below deeper)`
+        steps.push(e === undefined ? { to: to! } : { to: to!, elevation: Number(e) })
+      }
+      return steps.length ? { kind: 'route', steps } : 'name the positions'
+    }
+    case 'TARGET': {
+      if (up[0] === 'NONE') return { kind: 'target', markers: [] }
+      for (const w of words)
+        if (
+          !known(
+            'target',
+            w,
+            pack.tactical.targets.map((t) => t.id),
+          )
+        )
+          return ''
+      return words.length ? { kind: 'target', markers: words } : 'name the targets'
+    }
+    case 'APPROACH': {
+      const c = words[0]?.toLowerCase()
+      return c === 'best' || c === 'easy' || c === 'full' || c === 'full+' || c === 'strain'
+        ? { kind: 'approach', crank: c }
+        : 'unknown approach'
+    }
+    case 'TACTIC': {
+      const m = /^DETONATE-AT (NEAR|CONTACT|OTHERSIDE)(?: EXIT-IF-HITS (\d))?$/.exec(up.join(' '))
+      if (!m) return 'cannot read the tactic'
+      const zone = m[1] === 'OTHERSIDE' ? 'otherSide' : (m[1]!.toLowerCase() as 'near' | 'contact')
+      return { kind: 'tactic', detonateAt: zone, exitIfHits: m[2] ? Number(m[2]) : 9 }
+    }
+    case 'CONCUSSION': {
+      const c = words[0]?.toLowerCase()
+      return c === 'easy' || c === 'full' || c === 'strain' ? { kind: 'concussion', crank: c } : 'unknown crank'
+    }
+    case 'RESPONSE':
+      return up[0] === 'AUTO' || up[0] === 'NEVER' ? { kind: 'response', reroll: up[0] === 'AUTO' } : 'AUTO or NEVER'
+    case 'FATESMILES':
+      return up[0] === 'NEVER'
+        ? { kind: 'fatesmiles', hits: 99 }
+        : /^[1-3]$/.test(up[0] ?? '')
+          ? { kind: 'fatesmiles', hits: Number(up[0]) }
+          : 'a number of hits, 1 to 3'
+    case 'NAVCRANK':
+      return up[0] === 'AUTO' || up[0] === 'EASY' ? { kind: 'navcrank', auto: up[0] === 'AUTO' } : 'AUTO or EASY'
+    case 'ENDMISSION':
+      return up[0] === 'HOME' || up[0] === 'NEVER' ? { kind: 'endmission', home: up[0] === 'HOME' } : 'HOME or NEVER'
+    case 'DOCTOR':
+      return up[0] === 'ALL' || up[0] === 'NONE' ? { kind: 'doctor', all: up[0] === 'ALL' } : 'ALL or NONE'
+    case 'PACE':
+      return up[0] === 'MISSION' || up[0] === 'STEP'
+        ? { kind: 'pace', pace: up[0] === 'MISSION' ? 'mission' : 'step' }
+        : 'MISSION or STEP'
+    case 'HALT': {
+      if (up[0] === 'NONE') return { kind: 'halt', points: [] }
+      const points = list(words.join(',')).map((p) => p.toLowerCase())
+      for (const p of points) if (!known('halt point', p, HALT_KINDS)) return ''
+      return points.length ? { kind: 'halt', points: points as HaltKind[] } : 'name the halt points'
+    }
+  }
+  return 'not understood'
+}
