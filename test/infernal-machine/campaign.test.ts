@@ -96,7 +96,7 @@ describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
   it('p.62 Epidemic: those in Sick Bay die first, the rest of the count go to Sick Bay', () => {
     const camp = campaign()
     camp.personae[2]!.where = 'sickBay'
-    epidemicCheck(ctx({ 'spring 1862 epidemic': 7 }), camp)
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 2': 1 }), camp)
     expect(camp.personae.map((p) => [p.id, p.where])).toEqual([
       ['biederman', 'shop'],
       ['moser', 'sickBay'],

@@ -1,5 +1,7 @@
 // Test fixtures for Infernal Machine rules: a standard fishboat, a sortie around it, and a context
 // whose dice are forced by label (any roll a test did not force fails, naming its label).
+import { createHash } from 'node:crypto'
+import type { Audience } from '../../src/games/contract.ts'
 import { type ForcedRoll, LabelledDice } from '../../src/games/kit/spec.ts'
 import { type Boat, buildBoat } from '../../src/games/infernal-machine/boat.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
@@ -119,5 +121,29 @@ export function campaign(over: Partial<Campaign> = {}): Campaign {
     actionBonus: 0,
     ledger: [],
     ...over,
+  }
+}
+
+/**
+ * Dice whose every value follows from the label and how often that label was rolled before: the
+ * same sequence of rolls gives the same values whichever resolution makes them (for pace tests).
+ */
+export class LabelHashDice {
+  readonly rolls: { label: string; sides: number; value: number; audience: Audience }[] = []
+  private seen = new Map<string, number>()
+  private hidden = 0
+  private open = 0
+  constructor(private readonly salt = '') {}
+  roll(label: string, sides: number, audience: Audience): number {
+    return this.draw(label, sides, audience).value
+  }
+  draw(label: string, sides: number, audience: Audience) {
+    const n = (this.seen.get(label) ?? 0) + 1
+    this.seen.set(label, n)
+    const h = createHash('sha256').update(`${this.salt}${label}#${n}`).digest()
+    const value = (h.readUInt32BE(0) % sides) + 1
+    this.rolls.push({ label, sides, value, audience })
+    const hidden = audience.kind !== 'public'
+    return { value, index: hidden ? this.hidden++ : this.open++, hidden }
   }
 }

@@ -63,6 +63,7 @@ export const investors = (ctx: Ctx, c: Campaign) =>
 export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
   const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)
   if (!debtAllowed && c.funds - total < 0) return false
+  if (total === 0) return true
   c.funds -= total
   c.ledger.push(`${seasonKey(c.year, c.season)}: -$${total} ${why} (funds $${c.funds})`)
   return true
@@ -194,11 +195,16 @@ export function epidemicCheck(ctx: Ctx, c: Campaign): void {
   const n = Number(result)
   const crew = c.personae.filter((p) => ctx.pack.personae.get(p.id)!.deck !== 'investor')
   if (!n || !crew.length) return
-  const ordered = [...crew.filter((p) => p.where === 'sickBay'), ...crew.filter((p) => p.where !== 'sickBay')]
-  const dead = ordered[0]!
+  // Those already in Sick Bay die first (p.62); other victims are picked at random.
+  const sick = crew.filter((p) => p.where === 'sickBay')
+  const well = crew.filter((p) => p.where !== 'sickBay')
+  const victims = [...sick]
+  while (victims.length < n && well.length)
+    victims.push(well.splice(ctx.dice.roll(`epidemic victim ${victims.length + 1}`, well.length, PUBLIC) - 1, 1)[0]!)
+  const dead = victims[0]!
   c.personae = c.personae.filter((p) => p !== dead)
   note(ctx, 'p.62', `${ctx.pack.personae.get(dead.id)!.name} dies of the epidemic`)
-  for (const p of ordered.slice(1, n)) p.where = 'sickBay'
+  for (const p of victims.slice(1, n)) p.where = 'sickBay'
 }
 
 /** Alert Check (p.42, synthetic table): modifiers for a big shop and past losses. */

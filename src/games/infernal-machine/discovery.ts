@@ -163,6 +163,7 @@ export function attackRun(ctx: Ctx, m: Mission, marker: string, choices: Discove
     m.detonatedOnce = true
     m.results.push({ target: marker, result: t.result ?? 'miss' })
   }
+  if (t) m.lastTactical = structuredClone(t)
   m.tactical = undefined
   if (!m.lost) discoveryPhase(ctx, m, choices, false)
 }

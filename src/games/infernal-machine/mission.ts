@@ -34,6 +34,8 @@ export interface Mission extends Sortie {
   ended?: 'home' | 'lost' | 'abandoned'
   /** Extra strength from a Training Benefit (p.19). */
   benefitStrength: number
+  /** The last attack run's board, for the report's picture. */
+  lastTactical?: import('./sortie.ts').TacticalState
 }
 
 export const boardOf = (ctx: Ctx, id: string): MissionBoard => {

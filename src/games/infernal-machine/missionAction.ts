@@ -29,7 +29,8 @@ export function missionType(ctx: Ctx, c: Campaign, training: boolean): MissionTy
   return d10Result(table.rolls, d10(ctx, `${seasonKey(c.year, c.season)} mission type`)) as MissionType
 }
 
-export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choices: MissionChoices): string | null {
+/** The Mission action's conditions and set-up (p.56): the mission, or why it cannot be flown. */
+export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Mission | string {
   if (c.wreck) return 'a Wreck is in play'
   if (!seaworthy(ctx, c)) return 'the fishboat is not seaworthy'
   const board = locationOf(ctx, c.location).board
@@ -39,13 +40,16 @@ export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choice
   if (!crewOk || !order.crew.length) return 'the crew must be personae in the shop'
   if (c.navyOnly && order.crew.some(([id]) => ctx.pack.personae.get(id)!.deck !== 'sailor'))
     return 'Navy only: Sailors only'
+  if (!ctx.pack.boards.get(board)!.positions.some((p) => p.id === order.launch && p.launch?.includes(c.side)))
+    return `${order.launch} is not a launch position of the ${board} board`
   const type = missionType(ctx, c, order.training)
   const parts = c.boat.parts.filter(
     ([id]) => ARMED.includes(type) || !WEAPON.includes(ctx.pack.components.get(id)!.kind),
   )
   const boat = buildBoat(ctx.pack, c.boat.tiles, parts, order.crew)
   note(ctx, 'p.56', `Mission: ${type} on the ${board} board from ${order.launch}`)
-  const m = setupMission(ctx, {
+  for (const p of c.personae) if (order.crew.some(([id]) => id === p.id)) p.where = 'contract'
+  return setupMission(ctx, {
     side: c.side,
     season: c.season,
     board,
@@ -56,9 +60,23 @@ export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choice
     alert: c.alert,
     training: c.training,
   })
-  if (!m.lost) runMission(ctx, m, choices)
+}
+
+/** After the mission: Recovery, or Escape and the Wreck sequence (p.58-59). */
+export function finishMission(ctx: Ctx, c: Campaign, m: Mission): void {
+  for (const p of c.personae)
+    if (m.boat.crew.some((x) => x.id === p.id) || p.where === 'contract')
+      p.where = c.contracts.some((k) => k.personae.includes(p.id)) ? 'contract' : 'shop'
   if (m.lost) wreck(ctx, c, m)
   else recovery(ctx, c, m)
+}
+
+/** The whole Mission action at once (PACE MISSION): start, every turn, then the aftermath. */
+export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choices: MissionChoices): string | null {
+  const m = startMission(ctx, c, order)
+  if (typeof m === 'string') return m
+  if (!m.lost) runMission(ctx, m, choices)
+  finishMission(ctx, c, m)
   return null
 }
 

@@ -1,5 +1,6 @@
 // The Tactical Sequence of Play (Rule Book p.3-9): set-up and Approach Vector, then turns of
 // Detection, Detonation and Move until the fishboat exits, detonates or is Lost.
+import { tacticalPicture } from './boardPicture.ts'
 import { chargeOf, conveyanceOf, incapacitatedSpaces } from './boat.ts'
 import { detectionCheck, tacticalDetectionValue } from './detection.ts'
 import { operable } from './malfunction.ts'
@@ -268,6 +269,7 @@ export function tacticalTurn(ctx: Ctx, s: Sortie, choices: TacticalChoices): voi
     return
   }
   move(ctx, s, choices.move(s, legalMoves(ctx, s)))
+  note(ctx, 'p.3', tacticalPicture(t))
 }
 
 /** Runs the tactical action to its end (turns capped so a plan that only stays cannot loop). */

@@ -1,0 +1,198 @@
+// The player's standing doctrine (digest 5.4-5.5) and the choices it gives the rules: crew orders,
+// the route, targets, approach, tactic, concussion, response and Fate Smiles, ending the mission.
+// Where the doctrine is silent the Decider asks at a halt point or applies the automatic answer.
+import type { Order } from './boat.ts'
+import { conveyanceOf } from './boat.ts'
+import { orderErrors } from './crewOrders.ts'
+import type { Decider } from './decider.ts'
+import { AUTO_CONCUSSION } from './detonation.ts'
+import type { Mission } from './mission.ts'
+import { neighbours } from './mission.ts'
+import type { MissionChoices } from './missionTurn.ts'
+import { mayEnd } from './missionTurn.ts'
+import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
+import type { ImCommand } from './orders.ts'
+import { AUTO_REPAIR } from './repair.ts'
+import { AUTO_RESPONSE } from './response.ts'
+import type { Ctx } from './sortie.ts'
+import type { Zone } from './terms.ts'
+
+export interface Doctrine {
+  orders: Record<string, Order>
+  route: { to: string; elevation?: number }[]
+  routeAt: number
+  targets: string[]
+  approach: 'best' | 'easy' | 'full' | 'full+' | 'strain'
+  detonateAt?: Zone
+  exitIfHits: number
+  concussion: 'easy' | 'full' | 'strain'
+  reroll: boolean
+  fateSmilesHits: number
+  navAuto: boolean
+  endHome: boolean
+  doctor: boolean
+}
+
+export const DEFAULT_DOCTRINE: Doctrine = {
+  orders: {},
+  route: [],
+  routeAt: 0,
+  targets: [],
+  approach: 'best',
+  exitIfHits: 9,
+  concussion: 'easy',
+  reroll: true,
+  fateSmilesHits: 2,
+  navAuto: true,
+  endHome: true,
+  doctor: true,
+}
+
+/** Folds doctrine lines into the standing doctrine (a new ROUTE starts from its first step). */
+export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doctrine {
+  const out = structuredClone(d)
+  for (const c of commands) {
+    if (c.kind === 'orders') out.orders = c.orders
+    else if (c.kind === 'route') Object.assign(out, { route: c.steps, routeAt: 0 })
+    else if (c.kind === 'target') out.targets = c.markers
+    else if (c.kind === 'approach') out.approach = c.crank
+    else if (c.kind === 'tactic') Object.assign(out, { detonateAt: c.detonateAt, exitIfHits: c.exitIfHits })
+    else if (c.kind === 'concussion') out.concussion = c.crank
+    else if (c.kind === 'response') out.reroll = c.reroll
+    else if (c.kind === 'fatesmiles') out.fateSmilesHits = c.hits
+    else if (c.kind === 'navcrank') out.navAuto = c.auto
+    else if (c.kind === 'endmission') out.endHome = c.home
+    else if (c.kind === 'doctor') out.doctor = c.all
+  }
+  return out
+}
+
+/** The next maneuver along the route: elevation first (one level), then a move if next to the goal. */
+export function routeManeuver(ctx: Ctx, m: Mission, d: Doctrine): Maneuver {
+  passRoute(m, d)
+  const step = d.route[d.routeAt]
+  if (!step) return {}
+  const plan: Maneuver = {}
+  const want = step.elevation ?? m.boat.elevation
+  const dir = want > m.boat.elevation ? 1 : want < m.boat.elevation ? -1 : 0
+  if (dir && elevationAllowed(ctx, m, (m.boat.elevation + dir) as 0)) plan.elevation = dir
+  if (m.position !== step.to && steerer(m) && neighbours(ctx, m).includes(step.to)) plan.to = step.to
+  return plan
+}
+
+/** Steps of the route already reached are passed; true when the whole route is done. */
+export function passRoute(m: Mission, d: Doctrine): boolean {
+  while (d.routeAt < d.route.length) {
+    const step = d.route[d.routeAt]!
+    const there = m.position === step.to && (step.elevation === undefined || step.elevation === m.boat.elevation)
+    if (!there) break
+    d.routeAt++
+  }
+  return d.routeAt >= d.route.length
+}
+
+/** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
+export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
+  return {
+    ...AUTO_REPAIR,
+    ...AUTO_NAV,
+    orders(m) {
+      const given = Object.fromEntries(
+        Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic)),
+      )
+      const errors = orderErrors(ctx.pack, m.boat, given)
+      return errors.length
+        ? Object.fromEntries(
+            Object.entries(given).filter(
+              ([id]) => orderErrors(ctx.pack, m.boat, { [id]: given[id] }).length === 0 && id,
+            ),
+          )
+        : given
+    },
+    maneuver: (m) => routeManeuver(ctx, m, d),
+    crank(card, out) {
+      const auto = AUTO_NAV.crank(card, out)
+      return decider.ask({
+        kind: 'navcrank',
+        key: `${key()} navcrank`,
+        question: `Navigation card ${card.id}: crank Easy (grade ${out.easy.grade}: ${out.easy.result}), Full (${out.full.grade}: ${out.full.result}) or Strain (${out.strain.grade}: ${out.strain.result})?`,
+        options: [
+          { id: 'easy', label: `grade ${out.easy.grade}, ${out.easy.result}` },
+          { id: 'full', label: `grade ${out.full.grade}, ${out.full.result}, 1 Fatigue` },
+          { id: 'strain', label: `grade ${out.strain.grade}, ${out.strain.result}, 2 Fatigue` },
+        ],
+        standing: d.navAuto ? undefined : 'easy',
+        auto,
+      })
+    },
+    targetChecks: (_m, eligible) => d.targets.filter((t) => eligible.includes(t)),
+    attack: (_m, target) =>
+      decider.ask({
+        kind: 'attack',
+        key: `${key()} attack`,
+        question: `The ${target} is acquired: start the attack run?`,
+        options: [
+          { id: 'yes', label: 'attack' },
+          { id: 'no', label: 'hold off' },
+        ],
+        auto: 'yes',
+      }) === 'yes',
+    panicSpaceMechanism: (_m, options) => options[0]!,
+    approach(roll, options) {
+      const rank = (v: string | null) => (v === null ? -1 : ctx.pack.tactical.vectors.findIndex((x) => x.id === v))
+      const top = Math.max(...options.map((o) => rank(o.vector)))
+      const best = options.find((o) => rank(o.vector) === top)!.crank
+      return decider.ask({
+        kind: 'approach',
+        key: `${key()} approach`,
+        question: `Approach die ${roll}: which crank?`,
+        options: options.map((o) => ({
+          id: o.crank,
+          label: `${o.total}: ${o.vector ?? 'fails'}${o.red ? ', +1 Red' : ''}${o.fatigue ? `, ${o.fatigue} Fatigue` : ''}`,
+        })),
+        standing: d.approach === 'best' ? undefined : d.approach,
+        auto: best,
+      })
+    },
+    detonate: (s) => {
+      const t = s.tactical!
+      const conveyance = conveyanceOf(s.boat)?.kind
+      const auto =
+        conveyance === 'diver' ||
+        !d.detonateAt ||
+        t.zone === d.detonateAt ||
+        t.zone === 'otherSide' ||
+        t.zone === 'contact'
+          ? 'yes'
+          : 'no'
+      return (
+        decider.ask({
+          kind: 'detonate',
+          key: `${key()} detonate`,
+          question: `Detonate in the ${t.zone} zone?`,
+          options: [
+            { id: 'yes', label: 'detonate' },
+            { id: 'no', label: 'not yet' },
+          ],
+          auto,
+        }) === 'yes'
+      )
+    },
+    move(s, legal) {
+      const t = s.tactical!
+      const hits = s.boat.leaks + s.boat.parts.reduce((a, p) => a + p.malfunctions, 0)
+      if (hits >= d.exitIfHits || !s.boat.parts.some((p) => p.kind === 'charge'))
+        return legal.includes('exit') ? 'exit' : 'rotate'
+      for (const step of ['diverOut', 'diverAttach', 'diverIn'] as const) if (legal.includes(step)) return step
+      if (t.diver && t.diver.at !== 'airlock') return t.diver.charge === 'carried' ? 'diverAdvance' : 'diverBack'
+      if (t.diver) return 'stay'
+      return legal.includes('advance') && t.zone !== (d.detonateAt ?? 'contact') ? 'advance' : 'stay'
+    },
+    concussionCrank: () => d.concussion,
+    drawAnother: AUTO_CONCUSSION.drawAnother,
+    reroll: (dice, attack) => (d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy', dice: [] }),
+    fateSmiles: (hits) => (hits >= d.fateSmilesHits ? 'black' : null),
+    endMission: (m) => d.endHome && mayEnd(ctx, m) && passRoute(m, d),
+    abandon: () => false,
+  }
+}
