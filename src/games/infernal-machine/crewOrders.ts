@@ -7,7 +7,12 @@ import type { ImPack } from './pack.ts'
 const near = (a: number, b: number) => a === b || adjacentSpaces(a, b)
 
 /** Why each order cannot be given (empty when all can). Orders by persona id; absent = none. */
-export function orderErrors(pack: ImPack, boat: Boat, orders: Record<string, Order | undefined>): string[] {
+export function orderErrors(
+  pack: ImPack,
+  boat: Boat,
+  orders: Record<string, Order | undefined>,
+  extraSkills: Record<string, string[]> = {},
+): string[] {
   const errors: string[] = []
   const steer = Object.entries(orders).filter(([, o]) => o?.kind === 'steer')
   if (steer.length > 1) errors.push('only one crewman may steer')
@@ -18,7 +23,8 @@ export function orderErrors(pack: ImPack, boat: Boat, orders: Record<string, Ord
       errors.push(`${id} is not aboard`)
       continue
     }
-    const p = personaOf(pack, c)
+    const persona = personaOf(pack, c)
+    const p = { name: persona.name, skills: [...persona.skills, ...(extraSkills[id] ?? [])] as string[] }
     const spaceOf = (kind: PartKind) => boat.parts.filter((x) => x.kind === kind).map((x) => x.space)
     const reaches = (kind: PartKind) => spaceOf(kind).some((s) => near(s, c.space))
     if (c.panic) errors.push(`${p.name} is panicked and takes no order`)
@@ -37,8 +43,13 @@ export function orderErrors(pack: ImPack, boat: Boat, orders: Record<string, Ord
 }
 
 /** Gives the orders for the turn: each lasts the whole mission turn (p.23). */
-export function giveOrders(pack: ImPack, boat: Boat, orders: Record<string, Order | undefined>): Boat {
-  const errors = orderErrors(pack, boat, orders)
+export function giveOrders(
+  pack: ImPack,
+  boat: Boat,
+  orders: Record<string, Order | undefined>,
+  extraSkills: Record<string, string[]> = {},
+): Boat {
+  const errors = orderErrors(pack, boat, orders, extraSkills)
   if (errors.length) throw new Error(errors.join('; '))
   return { ...boat, crew: boat.crew.map((c) => ({ ...c, order: orders[c.id] })) }
 }

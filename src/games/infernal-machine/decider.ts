@@ -8,6 +8,8 @@ import type { Note } from './sortie.ts'
 
 export class Decider {
   readonly requests: DecisionRequest[] = []
+  /** The last answer given, for callers that map it on. */
+  last = ''
   private counter = new Map<string, number>()
 
   constructor(
@@ -38,8 +40,10 @@ export class Decider {
     const match = opts.options.find((o) => o.id.toUpperCase() === given)
     if (match) {
       this.notes.push({ rule: '5.6', text: `${opts.question} Answered ${match.id} (${id}).` })
+      this.last = match.id
       return match.id as T
     }
+    this.last = opts.standing ?? opts.auto
     if (opts.standing !== undefined) return opts.standing
     if (this.halts.has(opts.kind))
       this.requests.push({

@@ -7,7 +7,7 @@ import { orderErrors } from './crewOrders.ts'
 import type { Decider } from './decider.ts'
 import { AUTO_CONCUSSION } from './detonation.ts'
 import type { Mission } from './mission.ts'
-import { neighbours } from './mission.ts'
+import { enemyEyes, neighbours } from './mission.ts'
 import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
 import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
@@ -76,7 +76,8 @@ export function routeManeuver(ctx: Ctx, m: Mission, d: Doctrine): Maneuver {
   const want = step.elevation ?? m.boat.elevation
   const dir = want > m.boat.elevation ? 1 : want < m.boat.elevation ? -1 : 0
   if (dir && elevationAllowed(ctx, m, (m.boat.elevation + dir) as 0)) plan.elevation = dir
-  if (m.position !== step.to && steerer(m) && neighbours(ctx, m).includes(step.to)) plan.to = step.to
+  const allowed = !m.noEnemyWaters || !enemyEyes(ctx, m, step.to)
+  if (allowed && m.position !== step.to && steerer(m) && neighbours(ctx, m).includes(step.to)) plan.to = step.to
   return plan
 }
 
@@ -125,7 +126,18 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         auto,
       })
     },
-    targetChecks: (_m, eligible) => d.targets.filter((t) => eligible.includes(t)),
+    targetChecks: (_m, eligible) => {
+      const standing = d.targets.filter((t) => eligible.includes(t))
+      const pick = decider.ask({
+        kind: 'target',
+        key: `${key()} target`,
+        question: `Target icons here: ${eligible.join(', ')}. Make a Target Check on which?`,
+        options: [...eligible.map((t) => ({ id: t, label: `check ${t}` })), { id: 'none', label: 'no Target Check' }],
+        standing: standing.length ? standing[0] : undefined,
+        auto: 'none',
+      })
+      return pick === 'none' ? [] : [pick, ...standing.filter((t) => t !== pick)]
+    },
     attack: (_m, target) =>
       decider.ask({
         kind: 'attack',
@@ -188,11 +200,61 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
       if (t.diver) return 'stay'
       return legal.includes('advance') && t.zone !== (d.detonateAt ?? 'contact') ? 'advance' : 'stay'
     },
-    concussionCrank: () => d.concussion,
+    concussionCrank: () =>
+      decider.ask({
+        kind: 'concussion',
+        key: `${key()} concussion`,
+        question: 'Concussion Check: set the crank before the die (Easy, Full 1 Fatigue, Strain 2 Fatigue)?',
+        options: [
+          { id: 'easy', label: 'Easy' },
+          { id: 'full', label: 'Full' },
+          { id: 'strain', label: 'Strain' },
+        ],
+        auto: d.concussion,
+      }),
     drawAnother: AUTO_CONCUSSION.drawAnother,
-    reroll: (dice, attack) => (d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy', dice: [] }),
-    fateSmiles: (hits) => (hits >= d.fateSmilesHits ? 'black' : null),
-    endMission: (m) => d.endHome && mayEnd(ctx, m) && passRoute(m, d),
+    reroll: (dice, attack) => {
+      const auto = d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy' as const, dice: [] }
+      const crank = decider.ask({
+        kind: 'response',
+        key: `${key()} response`,
+        question: `Attack dice ${dice.join(', ')} against ${attack}: crank Easy (no re-roll), Full (re-roll one hit) or Strain (re-roll every hit)?`,
+        options: [
+          { id: 'easy', label: 'no re-roll' },
+          { id: 'full', label: 're-roll one hit, 1 Fatigue' },
+          { id: 'strain', label: 're-roll every hit, 2 Fatigue' },
+        ],
+        auto: auto.crank,
+      })
+      const hits = dice.flatMap((v, i) => (v < attack ? [i] : []))
+      return { crank, dice: crank === 'easy' ? [] : crank === 'full' ? hits.slice(0, 1) : hits }
+    },
+    fateSmiles: (hits) =>
+      decider.ask({
+        kind: 'fatesmiles',
+        key: `${key()} fate smiles`,
+        question: `${hits} hit(s): pay for Fate Smiles (2 Black or 4 Red cancel one hit)?`,
+        options: [
+          { id: 'black', label: '2 Black' },
+          { id: 'red', label: '4 Red' },
+          { id: 'no', label: 'keep the cubes' },
+        ],
+        auto: hits >= d.fateSmilesHits ? 'black' : 'no',
+      }) === 'no'
+        ? null
+        : (decider.last as 'black' | 'red'),
+    endMission: (m) =>
+      mayEnd(ctx, m) &&
+      decider.ask({
+        kind: 'endmission',
+        key: `${key()} end`,
+        question: 'The fishboat is home: end the mission?',
+        options: [
+          { id: 'yes', label: 'end the mission' },
+          { id: 'no', label: 'stay out' },
+        ],
+        auto: d.endHome && passRoute(m, d) ? 'yes' : 'no',
+      }) === 'yes',
     abandon: () => false,
   }
 }

@@ -34,6 +34,10 @@ export interface Mission extends Sortie {
   ended?: 'home' | 'lost' | 'abandoned'
   /** Extra strength from a Training Benefit (p.19). */
   benefitStrength: number
+  /** Training missions and an uncommissioned USA boat stay out of Enemy Eyes (p.51, p.56). */
+  noEnemyWaters?: boolean
+  /** Skills a Training Benefit added for this mission (p.19; Operator read as Mechanical, IM-26). */
+  extraSkills?: Record<string, string[]>
   /** The last attack run's board, for the report's picture. */
   lastTactical?: import('./sortie.ts').TacticalState
 }
@@ -91,6 +95,10 @@ export interface SetupChoices {
   shift(condition: 'visibility' | 'drift' | 'atmospherics', value: string): 'up' | 'down' | null
   /** After the Tow Check die, with the pool in view: how many Black cubes to recycle, +1 each (p.18). */
   quickThinking(roll: number, needed: number, black: number): number
+  /** Training Level 2+: one benefit for the mission (p.19): black, strength, operator:<id>, teamwork:<id>. */
+  benefit?(m: Mission): string | null
+  /** Tidal boards: place the Slack Water card at this depth of the Navigation deck for 2 Red (p.17). */
+  slackDepth?(m: Mission): number | null
 }
 
 /** Shift nothing; Quick Thinking spends the fewest Black cubes that pass, none if they cannot (R7). */
@@ -201,7 +209,24 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     'discovery deck',
     MODERATOR,
   )
-  m.baseGrade = basePowerGrade(ctx, m)
+  const depth = board.tidal ? choices.slackDepth?.(m) : null
+  if (depth) {
+    // Placed without looking at the other cards: only its own place changes.
+    const rest = m.navDeck.drawPile.filter((id) => id !== 'SLACK')
+    rest.splice(Math.min(depth, rest.length + 1) - 1, 0, 'SLACK')
+    m.navDeck = { ...m.navDeck, drawPile: rest }
+    m.pool.red += 2
+    note(ctx, 'p.17', `the Slack Water card is placed ${depth} deep in the Navigation deck for 2 Red cubes`)
+  }
+  const benefit = m.training >= 2 ? choices.benefit?.(m) : null
+  if (benefit === 'black') m.pool.black++
+  else if (benefit === 'strength') m.benefitStrength = 1
+  else if (benefit?.includes(':')) {
+    const [kind, id] = benefit.split(':')
+    m.extraSkills = { [id!]: [kind === 'operator' ? 'mechanical' : 'teamwork'] }
+  }
+  if (benefit) note(ctx, 'p.19', `Training Benefit: ${benefit}`)
+  m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
   const spirited = m.boat.crew.filter((c) => personaOf(ctx.pack, c).spirited).length
   m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
   note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)

@@ -49,7 +49,7 @@ export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Missio
   const boat = buildBoat(ctx.pack, c.boat.tiles, parts, order.crew)
   note(ctx, 'p.56', `Mission: ${type} on the ${board} board from ${order.launch}`)
   for (const p of c.personae) if (order.crew.some(([id]) => id === p.id)) p.where = 'contract'
-  return setupMission(ctx, {
+  const m = setupMission(ctx, {
     side: c.side,
     season: c.season,
     board,
@@ -60,6 +60,8 @@ export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Missio
     alert: c.alert,
     training: c.training,
   })
+  m.noEnemyWaters = type === 'training' || (c.side === 'USA' && !c.commissioned)
+  return m
 }
 
 /** After the mission: Recovery, or Escape and the Wreck sequence (p.58-59). */

@@ -25,7 +25,7 @@ export function mayEnd(ctx: Ctx, m: Mission): boolean {
 export function missionTurn(ctx: Ctx, m: Mission, choices: MissionChoices): void {
   m.turn++
   note(ctx, 'p.23', `Mission turn ${m.turn}`)
-  m.boat = giveOrders(ctx.pack, m.boat, choices.orders(m))
+  m.boat = giveOrders(ctx.pack, m.boat, choices.orders(m), m.extraSkills)
   maneuver(ctx, m, choices.maneuver(m))
   if (!m.lost) navigate(ctx, m, choices)
   if (!m.lost) repairPhase(ctx, m, choices)

@@ -6,7 +6,7 @@ import { discard, draw } from '../kit/deck.ts'
 import { engineOf, hasPart, incapacitatedSpaces, partFor } from './boat.ts'
 import { malfunctionState, operable } from './malfunction.ts'
 import { placeFatigue, placePanic } from './markers.ts'
-import { type Mission, moveTo, neighbours, positionOf, shiftGrade } from './mission.ts'
+import { enemyEyes, type Mission, moveTo, neighbours, positionOf, shiftGrade } from './mission.ts'
 import type { LowerEffect, NavCard, NavResult, TableNavCard } from './missionPack.ts'
 import { drift, groundOrLost } from './drift.ts'
 import { type Ctx, loseBoat, note } from './sortie.ts'
@@ -61,6 +61,8 @@ export function maneuver(ctx: Ctx, m: Mission, plan: Maneuver): void {
     const here = positionOf(ctx, m)
     if (here.obstruction && here.obstruction !== m.side && !m.passages.includes(m.position) && plan.to !== m.cameFrom)
       throw new Error('an enemy obstruction: only back the way the boat came, unless passage is located')
+    if (m.noEnemyWaters && enemyEyes(ctx, m, plan.to))
+      throw new Error(`${plan.to} is under Enemy Eyes: not on this mission`)
     moveTo(ctx, m, plan.to)
   }
   if (m.boat.elevation >= 2) m.reachedBelowShallow = true

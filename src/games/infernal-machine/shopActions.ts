@@ -140,10 +140,18 @@ export function invest(ctx: Ctx, c: Campaign, stake: number, solicitor: boolean)
   if (c.funds < 0 && stake > 0) return 'in debt: only a $0 stake'
   if (!pay(ctx, c, stake, 'investment stake', false)) return `a $${stake} stake is more than the funds`
   const roll = d10(ctx, `${seasonKey(c.year, c.season)} investment`)
-  const sure = investors(ctx, c).length >= r.sureBetInvestors ? r.sureBet : 0
-  const cell = band(ctx.pack.campaign.investment, roll + sure).cells[col]!
+  // Sure Bet counts investors in play, not on a contract or in Sick Bay (p.54).
+  const inPlay = investors(ctx, c).filter((i) => i.where === 'shop').length
+  const sure = inPlay >= r.sureBetInvestors ? r.sureBet : 0
+  // Blind Alley (CSA without an investor): Prices added to an even roll, taken from an odd one.
+  const alley = c.side === 'CSA' && investors(ctx, c).length === 0 ? (roll % 2 === 0 ? c.prices : -c.prices) : 0
+  const cell = band(ctx.pack.campaign.investment, roll + sure + alley).cells[col]!
   earn(c, Number.parseInt(cell, 10), 'investment return')
-  note(ctx, 'p.54', `Investment: $${stake} at ${roll}${sure ? ' +1 Sure Bet' : ''}: ${cell}`)
+  note(
+    ctx,
+    'p.54',
+    `Investment: $${stake} at ${roll}${sure ? ' +1 Sure Bet' : ''}${alley ? ` ${alley > 0 ? '+' : ''}${alley} Blind Alley` : ''}: ${cell}`,
+  )
   if (cell.endsWith('!') && investors(ctx, c).length) {
     const paid = solicitor && pay(ctx, c, r.solicitor, 'solicitor', true)
     const dice = [d10(ctx, 'shenanigans'), ...(paid ? [d10(ctx, 'shenanigans solicitor')] : [])]
@@ -237,4 +245,41 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[]): string | null {
   c.wreck = false
   note(ctx, 'p.61', `Salvage: ${n} parts kept for $${cost}`)
   return null
+}
+
+export type PurchaseResult = { delay: number } | 'lost' | 'rejected'
+
+/**
+ * Purchase Order (USA commissioned, p.48-49): 2d10 + 1 per investor, -3 at a remote location, +1
+ * for each boost bought after the roll; the cell is the delay in seasons, L a lost order, R rejected.
+ */
+export function purchaseOrderResult(ctx: Ctx, parts: number, sum: number): PurchaseResult {
+  const r = ctx.pack.campaign.purchaseOrderRules
+  const col = r.columns.findIndex((top) => parts <= top)
+  if (col < 0) throw new Error('at most 6 parts an order')
+  const cell = band(ctx.pack.campaign.purchaseOrder, sum).cells[col]!
+  return cell === 'L' ? 'lost' : cell === 'R' ? 'rejected' : { delay: Number(cell) }
+}
+
+export function purchaseOrder(
+  ctx: Ctx,
+  c: Campaign,
+  parts: string[],
+  remote: boolean,
+  greasedWheels: number,
+): PurchaseResult | string {
+  if (c.side !== 'USA' || !c.commissioned) return 'Purchase Orders are for a commissioned USA player'
+  const r = ctx.pack.campaign.purchaseOrderRules
+  const a = d10(ctx, 'purchase order die 1')
+  const b = d10(ctx, 'purchase order die 2')
+  let bought = 0
+  while (bought < greasedWheels && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels', false)) bought++
+  const sum = a + b + investors(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
+  const result = purchaseOrderResult(ctx, parts.length, sum)
+  note(
+    ctx,
+    'p.48',
+    `Purchase Order for ${parts.length} part(s): ${a}+${b}, modified ${sum}: ${typeof result === 'string' ? result : `delivered in ${result.delay} season(s)`}`,
+  )
+  return result
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { orderErrors } from '../../src/games/infernal-machine/crewOrders.ts'
+import { AUTO_SETUP, setupMission } from '../../src/games/infernal-machine/mission.ts'
+import { maneuver } from '../../src/games/infernal-machine/navigation.ts'
+import { invest, purchaseOrder, purchaseOrderResult } from '../../src/games/infernal-machine/shopActions.ts'
+import { campaign, ctx, pack, standardBoat, trainingMission } from './helpers.ts'
+
+const shuffles = { label: /deck shuffle/, values: Array(60).fill(1) }
+const conditions = [
+  { label: 'setup visibility', values: 2 },
+  { label: 'setup drift', values: 7 },
+  { label: 'setup atmospherics', values: 6 },
+  { label: 'setup drift direction', values: 4 },
+  shuffles,
+]
+const start = (training: number) => ({
+  side: 'CSA' as const,
+  season: 'spring' as const,
+  board: 'training',
+  launch: 'wharf',
+  type: 'training' as const,
+  boat: standardBoat(0),
+  pool: { black: 0, red: 0 },
+  alert: 0,
+  training,
+})
+
+describe('Infernal Machine: rules around the edges', () => {
+  it('p.19 Training Benefit at TL 2+: +1 strength lifts the base grade (5+1 against 3: B)', () => {
+    const m = setupMission(ctx(conditions), start(2), { ...AUTO_SETUP, benefit: () => 'strength' })
+    expect([m.baseGrade, m.benefitStrength]).toEqual(['B', 1])
+    const low = setupMission(ctx(conditions), start(1), { ...AUTO_SETUP, benefit: () => 'strength' })
+    expect(low.baseGrade).toBe('C')
+  })
+
+  it('p.19 Operator benefit gives a crewman the mechanical skill for the mission (ruling IM-26)', () => {
+    const m = setupMission(ctx(conditions), start(2), { ...AUTO_SETUP, benefit: () => 'operator:baird' })
+    const order = { baird: { kind: 'mech' as const, mechanism: 'ballastTank' as const } }
+    expect(orderErrors(pack, m.boat, order)).toEqual(['Baird has no mechanical skill'])
+    m.boat.crew[1]!.space = 2
+    expect(orderErrors(pack, m.boat, order, m.extraSkills)).toEqual([])
+  })
+
+  it('p.17 Slack Water placed at a chosen depth of the Navigation deck for 2 Red', () => {
+    const m = setupMission(ctx(conditions), start(0), { ...AUTO_SETUP, slackDepth: () => 3 })
+    expect(m.navDeck.drawPile.indexOf('SLACK')).toBe(2)
+    expect(m.pool.red).toBe(5)
+  })
+
+  it('p.56 a training mission may not enter a position under Enemy Eyes', () => {
+    const m = trainingMission({
+      board: 'charleston',
+      position: 'back-bay',
+      launch: 'mount-pleasant',
+      noEnemyWaters: true,
+    })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    expect(() => maneuver(ctx(), m, { to: 'maffitts' })).toThrow('maffitts is under Enemy Eyes: not on this mission')
+  })
+
+  it('p.54 Blind Alley: a CSA player with no investor adds Prices to an even roll, takes them from an odd one', () => {
+    const camp = campaign({ prices: 2 })
+    camp.personae = camp.personae.filter((p) => p.id !== 'biederman')
+    invest(ctx({ 'spring 1862 investment': 4 }), camp, 5, false)
+    expect(camp.funds).toBe(20 - 5 + 7)
+  })
+
+  it('p.54 Sure Bet counts only investors in play, not those on a contract', () => {
+    const camp = campaign({ funds: 20 })
+    camp.personae = [
+      { id: 'biederman', where: 'shop' },
+      { id: 'price', where: 'shop' },
+      { id: 'smith', where: 'contract' },
+    ]
+    const c = ctx({ 'spring 1862 investment': 5 })
+    invest(c, camp, 5, false)
+    expect(c.notes[0]!.text).toBe('Investment: $5 at 5: 4')
+  })
+
+  it('p.48 Purchase Order Table: 2d10 by parts ordered; L lost, R rejected', () => {
+    const c = ctx()
+    expect(purchaseOrderResult(c, 1, 2)).toEqual({ delay: 2 })
+    expect(purchaseOrderResult(c, 3, 2)).toBe('lost')
+    expect(purchaseOrderResult(c, 6, 6)).toBe('lost')
+    expect(purchaseOrderResult(c, 6, 4)).toBe('rejected')
+    expect(purchaseOrderResult(c, 5, 20)).toEqual({ delay: 0 })
+    const camp = campaign({ side: 'USA', commissioned: true, funds: 10 })
+    const r = purchaseOrder(
+      ctx({ 'purchase order die 1': 2, 'purchase order die 2': 3 }),
+      camp,
+      ['hatch', 'propeller', 'snorkel'],
+      false,
+      1,
+    )
+    // 5 + 1 investor + 1 Greased Wheels = 7: three parts, one season's delay.
+    expect([r, camp.funds]).toEqual([{ delay: 1 }, 5])
+  })
+})
