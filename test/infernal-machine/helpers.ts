@@ -133,7 +133,10 @@ export class LabelHashDice {
   private seen = new Map<string, number>()
   private hidden = 0
   private open = 0
-  constructor(private readonly salt = '') {}
+  constructor(
+    private readonly salt = '',
+    private readonly forced: Record<string, number[]> = {},
+  ) {}
   roll(label: string, sides: number, audience: Audience): number {
     return this.draw(label, sides, audience).value
   }
@@ -141,7 +144,7 @@ export class LabelHashDice {
     const n = (this.seen.get(label) ?? 0) + 1
     this.seen.set(label, n)
     const h = createHash('sha256').update(`${this.salt}${label}#${n}`).digest()
-    const value = (h.readUInt32BE(0) % sides) + 1
+    const value = this.forced[label]?.shift() ?? (h.readUInt32BE(0) % sides) + 1
     this.rolls.push({ label, sides, value, audience })
     const hidden = audience.kind !== 'public'
     return { value, index: hidden ? this.hidden++ : this.open++, hidden }

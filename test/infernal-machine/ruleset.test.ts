@@ -64,7 +64,7 @@ describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () 
       'autumn 1861 mission turn 1 navcrank': 'easy',
     })
     expect(answered.questions).toEqual(['autumn 1861 mission turn 2 navcrank'])
-    expect(asked.texts).toContain('Navigation card N07: crank full, grade B, row not with the drift: red')
+    expect(asked.texts).toContain('Navigation card N07: crank strain, grade A, row not with the drift: no effect')
     expect(answered.texts.filter((t) => t.startsWith('Navigation card N07'))).toEqual([
       'Navigation card N07: crank Easy (grade C: drift), Full (B: red) or Strain (A: -)? Answered easy (autumn 1861 mission turn 1 navcrank).',
       'Navigation card N07: crank easy, grade C, row not with the drift: drift',

@@ -3,7 +3,7 @@
 // Target Check that can start the attack run (the Tactical Sequence) or locate a passage.
 import { MODERATOR } from '../contract.ts'
 import { discard, draw } from '../kit/deck.ts'
-import { conveyanceOf, partFor } from './boat.ts'
+import { chargeOf, conveyanceOf, partFor } from './boat.ts'
 import { detectionCheck } from './detection.ts'
 import { deadInWater, malfunction, panelEntry, randomMalfunction } from './malfunction.ts'
 import { boardOf, enemyEyes, enemyOf, type Mission, positionOf, rollCondition } from './mission.ts'
@@ -122,6 +122,12 @@ export function discoveryPhase(ctx: Ctx, m: Mission, choices: DiscoveryChoices, 
   if (plan === 'passage') return locatePassage(ctx, m, cell[1])
   for (const marker of plan.filter((p) => eligible.includes(p))) {
     if (!targetCheck(ctx, m, marker, cell[1])) continue
+    if (!chargeOf(m.boat)) {
+      // An unarmed boat (Spy, Delivery) has done its work when the target is acquired (ruling IM-15).
+      m.results.push({ target: marker, result: 'spotted' })
+      note(ctx, 'p.36', `the ${targetOf(ctx, marker).name} is observed`)
+      return
+    }
     if (!choices.attack(m, marker)) continue
     attackRun(ctx, m, marker, choices)
     return

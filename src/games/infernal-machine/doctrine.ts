@@ -69,27 +69,49 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
 
 /** The next maneuver along the route: elevation first (one level), then a move if next to the goal. */
 export function routeManeuver(ctx: Ctx, m: Mission, d: Doctrine): Maneuver {
-  passRoute(m, d)
+  passStep(m, d)
   const step = d.route[d.routeAt]
   if (!step) return {}
   const plan: Maneuver = {}
   const want = step.elevation ?? m.boat.elevation
   const dir = want > m.boat.elevation ? 1 : want < m.boat.elevation ? -1 : 0
   if (dir && elevationAllowed(ctx, m, (m.boat.elevation + dir) as 0)) plan.elevation = dir
-  const allowed = !m.noEnemyWaters || !enemyEyes(ctx, m, step.to)
-  if (allowed && m.position !== step.to && steerer(m) && neighbours(ctx, m).includes(step.to)) plan.to = step.to
+  const next = m.position === step.to ? undefined : nextStepToward(ctx, m, step.to)
+  if (next && steerer(m)) plan.to = next
   return plan
 }
 
-/** Steps of the route already reached are passed; true when the whole route is done. */
-export function passRoute(m: Mission, d: Doctrine): boolean {
-  while (d.routeAt < d.route.length) {
-    const step = d.route[d.routeAt]!
-    const there = m.position === step.to && (step.elevation === undefined || step.elevation === m.boat.elevation)
-    if (!there) break
-    d.routeAt++
+/** The neighbour on a shortest way to the goal (around Enemy Eyes when the mission must avoid them). */
+export function nextStepToward(ctx: Ctx, m: Mission, goal: string): string | undefined {
+  const from = new Map<string, string>([[m.position, m.position]])
+  const queue = [m.position]
+  while (queue.length) {
+    const at = queue.shift()!
+    if (at === goal) break
+    for (const n of neighbours(ctx, m, at))
+      if (!from.has(n) && !(m.noEnemyWaters && enemyEyes(ctx, m, n))) {
+        from.set(n, at)
+        queue.push(n)
+      }
   }
-  return d.routeAt >= d.route.length
+  if (!from.has(goal)) return undefined
+  let step = goal
+  while (from.get(step) !== m.position) step = from.get(step)!
+  return step
+}
+
+const reached = (m: Mission, step: { to: string; elevation?: number }) =>
+  m.position === step.to && (step.elevation === undefined || step.elevation === m.boat.elevation)
+
+/** At the start of a turn the step reached is passed, one a turn: a position repeated holds a turn there. */
+function passStep(m: Mission, d: Doctrine): void {
+  const step = d.route[d.routeAt]
+  if (step && reached(m, step)) d.routeAt++
+}
+
+/** True when the boat stands on the last step of its route (or has no route). */
+export function routeDone(m: Mission, d: Doctrine): boolean {
+  return d.routeAt >= d.route.length || (d.routeAt === d.route.length - 1 && reached(m, d.route[d.routeAt]!))
 }
 
 /** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
@@ -111,8 +133,8 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         : given
     },
     maneuver: (m) => routeManeuver(ctx, m, d),
-    crank(card, out) {
-      const auto = AUTO_NAV.crank(card, out)
+    crank(card, out, m) {
+      const auto = AUTO_NAV.crank(card, out, m)
       return decider.ask({
         kind: 'navcrank',
         key: `${key()} navcrank`,
@@ -253,7 +275,7 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
           { id: 'yes', label: 'end the mission' },
           { id: 'no', label: 'stay out' },
         ],
-        auto: d.endHome && passRoute(m, d) ? 'yes' : 'no',
+        auto: d.endHome && routeDone(m, d) ? 'yes' : 'no',
       }) === 'yes',
     abandon: () => false,
   }

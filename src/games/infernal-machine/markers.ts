@@ -30,7 +30,7 @@ export function placeFatigue(pack: ImPack, boat: Boat, count: number, onEngine =
     return { boat: b, notes: [`${count} Fatigue (counted)`], allPanicked: false }
   }
   let allPanicked = false
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < count && !allPanicked; i++) {
     const idle = new Set(incapacitatedSpaces(b))
     const fresh = b.crew
       .map((c, index) => ({ c, index }))
@@ -67,7 +67,7 @@ export function placePanic(pack: ImPack, boat: Boat, count: number): Placed {
     b.loose.panic += count
     return { boat: b, notes: [`${count} Panic (counted)`], allPanicked: false }
   }
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < count && !b.crew.every((c) => c.panic); i++) {
     const candidates = b.crew
       .map((c, index) => ({ c, index }))
       .filter(({ c }) => !c.panic)

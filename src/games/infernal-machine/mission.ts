@@ -30,7 +30,7 @@ export interface Mission extends Sortie {
   reachedBelowShallow: boolean
   detonatedOnce: boolean
   /** Target results of the mission: marker id and B or S. */
-  results: { target: string; result: 'B' | 'S' | 'miss' }[]
+  results: { target: string; result: 'B' | 'S' | 'miss' | 'spotted' }[]
   ended?: 'home' | 'lost' | 'abandoned'
   /** Extra strength from a Training Benefit (p.19). */
   benefitStrength: number

@@ -109,6 +109,11 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
     const p = c.personae.find((x) => x.id === cr.id)
     if (p) p.where = cr.fatigue && cr.panic ? 'sickBay' : 'shop'
   }
+  recordPrizes(ctx, c, m)
+}
+
+/** Big Holes earn the Almanac's prize next Winter, if a crewman came home uncaptured (Alm, digest B14). */
+function recordPrizes(ctx: Ctx, c: Campaign, m: Mission): void {
   for (const r of m.results.filter((x) => x.result === 'B')) {
     const kind = ctx.pack.tactical.targets.find((t) => t.id === r.target)!.kind
     const prize = ctx.pack.campaign.prizes.find((p) => p.side === c.side && p.kind === kind)?.prize ?? 0
@@ -144,6 +149,7 @@ export function wreck(ctx: Ctx, c: Campaign, m: Mission): void {
   const pos = positionOf(ctx, m)
   const eyes = { enemy: !!enemyEyes(ctx, m), friendly: !!pos.friendlyEyes }
   const out = escapeCrew(ctx, m, eyes)
+  if (out.home.length + out.sickBay.length) recordPrizes(ctx, c, m)
   c.personae = c.personae.filter((p) => !out.dead.includes(p.id) && !out.captured.includes(p.id))
   for (const p of c.personae) if (out.sickBay.includes(p.id)) p.where = 'sickBay'
   c.wreck = !eyes.enemy

@@ -21,7 +21,7 @@ export interface Maneuver {
 
 export interface NavChoices {
   /** After seeing the whole card (p.26); only Easy without an operated, operable engine. */
-  crank(card: NavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>): Crank
+  crank(card: NavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>, m: Mission): Crank
   /** A boiler boat's Lost turned into Drift for 2 Black or 4 Red (p.28; R17 automatic: yes). */
   boilerSave(): 'black' | 'red' | null
 }
@@ -126,7 +126,7 @@ export function navigate(ctx: Ctx, m: Mission, choices: NavChoices): void {
   const { out, withDrift, lower } = navOutcomes(ctx, m, card)
   const engine = engineOf(m.boat)
   const mayCrank = !engine || (operated(m, engine.kind) && operable(ctx, engine))
-  const crank = mayCrank ? choices.crank(card, out) : 'easy'
+  const crank = mayCrank ? choices.crank(card, out, m) : 'easy'
   m.lastCrank = crank
   const { grade, result } = out[crank]
   note(
@@ -168,14 +168,22 @@ function cellResult(ctx: Ctx, m: Mission, result: NavResult, choices: NavChoices
   }
 }
 
-/** Crank Easy unless that is Lost or Drift and a harder crank avoids it (an automatic NAVCRANK). */
+/** The cost the automatic crank weighs: the card's result, and Fatigue that would turn into Panic. */
+const RESULT_COST: Record<NavResult, number> = { '-': 0, red: 1, panic: 3, drift: 4, lost: 100 }
+
+/**
+ * The automatic NAVCRANK (digest R5): the crank whose result and Fatigue cost least. Fatigue is cheap
+ * while unfatigued crewmen remain (or an engine takes it) and costs a Panic once none do.
+ */
 export const AUTO_NAV: NavChoices = {
-  crank(_card, out) {
-    const bad = (r: NavResult) => ['-', 'red', 'panic', 'drift', 'lost'].indexOf(r)
-    let best: Crank = 'easy'
-    for (const c of ['full', 'strain'] as const)
-      if (bad(out[c].result) < bad(out[best].result) && bad(out[best].result) >= 3) best = c
-    return best
+  crank(_card, out, m) {
+    const fresh = engineOf(m.boat) ? 99 : m.boat.crew.filter((c) => !c.fatigue).length
+    const cost = (c: Crank) => {
+      const fatigue = CRANK_LEFT[c]
+      const panics = Math.max(0, fatigue - fresh)
+      return RESULT_COST[out[c].result] + (fatigue - panics) * 0.5 + panics * 3
+    }
+    return (['easy', 'full', 'strain'] as const).reduce((best, c) => (cost(c) < cost(best) ? c : best), 'easy' as Crank)
   },
   boilerSave: () => 'red',
 }
