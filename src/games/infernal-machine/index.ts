@@ -48,17 +48,17 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
     case 'relocate':
       return changeLocation(ctx, c, cmd.to)
     case 'commission':
-      return commission(ctx, c)
+      return commission(ctx, c, cmd.budget)
     case 'contract':
       return contract(ctx, c, cmd.id, cmd.personae)
     case 'invest':
       return invest(ctx, c, cmd.stake, cmd.solicitor)
     case 'letter':
-      return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona)
+      return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease)
     case 'recruit':
       return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
     case 'salvage':
-      return salvage(ctx, c, cmd.keep)
+      return salvage(ctx, c, cmd.keep, cmd.roll)
     case 'pass':
       c.actionsLeft = 1
       return null

@@ -6,7 +6,7 @@ import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign
 import { escapeCrew } from './escape.ts'
 import { enemyEyes, type Mission, type MissionType, positionOf, setupMission } from './mission.ts'
 import { type MissionChoices, runMission } from './missionTurn.ts'
-import { recruitFrom, seaworthy } from './shopActions.ts'
+import { recruitFrom, seaworthy, shopExpertise } from './shopActions.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 
 export interface MissionOrder {
@@ -90,7 +90,11 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
     for (let i = 0; i < part.malfunctions; i++) {
       const free = c.side === 'USA' && c.commissioned
       if (!free && !pay(ctx, c, ctx.pack.campaign.checks.repairCost, `Repair Check on the ${part.kind}`)) break
-      const roll = d10(ctx, `repair check ${part.kind} ${i + 1}`)
+      // Mastery (p.59): a shop of expertise 15+ rolls two dice and keeps an even one if it can.
+      const first = d10(ctx, `repair check ${part.kind} ${i + 1}`)
+      const mastery = shopExpertise(ctx, c) >= ctx.pack.campaign.checks.masteryExpertise
+      const second = mastery ? d10(ctx, `repair check ${part.kind} ${i + 1} mastery`) : first
+      const roll = first % 2 === 0 ? first : second
       if (roll % 2 === 1) {
         c.boat.parts = c.boat.parts.filter(([id]) => id !== part.component)
         note(ctx, 'p.59', `Repair Check ${roll}: the ${part.kind} is beyond repair`)

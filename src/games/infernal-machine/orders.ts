@@ -6,33 +6,23 @@ import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
 import type { Order } from './boat.ts'
 import type { PartKind } from './fishboatPack.ts'
+import { FORMS, HALT_KINDS } from './orderForms.ts'
 import type { ImPack } from './pack.ts'
 
-export const HALT_KINDS = [
-  'investor',
-  'approach',
-  'detonate',
-  'concussion',
-  'response',
-  'fatesmiles',
-  'navcrank',
-  'target',
-  'attack',
-  'endmission',
-] as const
+export { HALT_KINDS }
 export type HaltKind = (typeof HALT_KINDS)[number]
 
 export type ImCommand =
   | { kind: 'investor'; id: string }
   | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
   | { kind: 'relocate'; to: string }
-  | { kind: 'commission' }
+  | { kind: 'commission'; budget: number }
   | { kind: 'contract'; id: string; personae: string[] }
   | { kind: 'invest'; stake: number; solicitor: boolean }
-  | { kind: 'letter'; letter: 'marque' | 'recruitment'; paid: number; persona?: string }
+  | { kind: 'letter'; letter: 'marque' | 'recruitment'; paid: number; persona?: string; grease: number }
   | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
   | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
-  | { kind: 'salvage'; keep: string[] }
+  | { kind: 'salvage'; keep: string[]; roll: boolean }
   | { kind: 'pass' }
   | { kind: 'orders'; orders: Record<string, Order> }
   | { kind: 'route'; steps: { to: string; elevation?: number }[] }
@@ -87,31 +77,6 @@ const VERBS = [
   'PACE',
   'HALT',
 ]
-
-const FORMS: Record<string, string> = {
-  INVESTOR: 'INVESTOR <persona>',
-  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [SELL <part> ...]',
-  RELOCATE: 'RELOCATE <location>',
-  CONTRACT: 'CONTRACT <contract> <persona>[,<persona>]',
-  INVEST: 'INVEST <0|2|5|10|15|20> [SOLICITOR]',
-  LETTER: 'LETTER MARQUE|RECRUITMENT PAY <0|5|10|15|20> [FOR <persona>]',
-  MISSION: 'MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]',
-  RECRUIT: 'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]]',
-  SALVAGE: 'SALVAGE KEEP <part>[,<part>]',
-  ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
-  ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
-  TARGET: 'TARGET <marker> ... | TARGET NONE',
-  APPROACH: 'APPROACH BEST|EASY|FULL|FULL+|STRAIN',
-  TACTIC: 'TACTIC DETONATE-AT NEAR|CONTACT|OTHERSIDE [EXIT-IF-HITS <n>]',
-  CONCUSSION: 'CONCUSSION EASY|FULL|STRAIN',
-  RESPONSE: 'RESPONSE AUTO|NEVER',
-  FATESMILES: 'FATESMILES <hits> | FATESMILES NEVER',
-  NAVCRANK: 'NAVCRANK AUTO|EASY',
-  ENDMISSION: 'ENDMISSION HOME|NEVER',
-  DOCTOR: 'DOCTOR ALL|NONE',
-  PACE: 'PACE MISSION|STEP',
-  HALT: `HALT NONE | HALT <point>[,<point>] (points: ${HALT_KINDS.join(', ')})`,
-}
 
 const list = (s: string | undefined) =>
   (s ?? '')
@@ -191,8 +156,10 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         : words.length === 1
           ? ''
           : 'name the location'
-    case 'COMMISSION':
-      return words.length ? 'COMMISSION takes nothing more' : { kind: 'commission' }
+    case 'COMMISSION': {
+      const m = /^(?:REROLL (\d+))?$/.exec(up.join(' '))
+      return m ? { kind: 'commission', budget: Number(m[1] ?? 0) } : 'only REROLL <budget> may follow'
+    }
     case 'PASS':
       return { kind: 'pass' }
     case 'CONTRACT': {
@@ -217,7 +184,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       return { kind: 'invest', stake, solicitor: up[1] === 'SOLICITOR' }
     }
     case 'LETTER': {
-      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?$/.exec(up.join(' '))
+      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?(?: GREASE (\d+))?$/.exec(up.join(' '))
       if (!m) return 'cannot read the letter'
       const persona = m[3] ? words[4]! : undefined
       if (persona && !known('persona', persona, pack.personae.keys())) return ''
@@ -225,6 +192,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         kind: 'letter',
         letter: m[1]!.toLowerCase() as 'marque' | 'recruitment',
         paid: Number(m[2]),
+        grease: Number(m[4] ?? 0),
         ...(persona ? { persona } : {}),
       }
     }
@@ -253,10 +221,11 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       return { kind: 'recruit', deck, keep }
     }
     case 'SALVAGE': {
-      if (up[0] !== 'KEEP') return 'write the parts to keep'
-      const keep = list(words[1])
+      const roll = up[0] === 'ROLL'
+      if (up[roll ? 1 : 0] !== 'KEEP') return 'write the parts to keep'
+      const keep = list(words[roll ? 2 : 1])
       for (const p of keep) if (!known('part', p, parts())) return ''
-      return { kind: 'salvage', keep }
+      return { kind: 'salvage', keep, roll }
     }
     case 'ORDERS': {
       const orders: Record<string, Order> = {}

@@ -88,7 +88,7 @@ export function changeLocation(ctx: Ctx, c: Campaign, to: string): string | null
 }
 
 /** Commission (USA, p.51-52): 2d10 + modifiers against the table; success moves to Washington. */
-export function commission(ctx: Ctx, c: Campaign): string | null {
+export function commission(ctx: Ctx, c: Campaign, budget = 0): string | null {
   if (c.side !== 'USA' || c.commissioned) return 'only an uncommissioned USA player may seek a commission'
   const r = ctx.pack.campaign.commissioningRules
   const experts = c.personae.filter((p) => p.where === 'shop' && ctx.pack.personae.get(p.id)!.expertise >= 3).length
@@ -99,8 +99,19 @@ export function commission(ctx: Ctx, c: Campaign): string | null {
   const bonus = investors(ctx, c).reduce((a, i) => a + (ctx.pack.personae.get(i.id)!.commission ?? 0), 0)
   const mod =
     (seaworthy(ctx, c) ? r.seaworthy : 0) + investors(ctx, c).length * r.perInvestor + c.lost * r.perLost + bonus
-  const a = d10(ctx, 'commission die 1')
-  const b = d10(ctx, 'commission die 2')
+  let a = d10(ctx, 'commission die 1')
+  let b = d10(ctx, 'commission die 2')
+  // Greased Palms (p.52): after the roll, $5 re-rolls the lower die, while the budget and funds last.
+  for (
+    let n = 1;
+    a + b + mod < needed && budget >= r.rerollOne && pay(ctx, c, r.rerollOne, 'Greased Palms', false);
+    n++
+  ) {
+    budget -= r.rerollOne
+    const again = d10(ctx, `commission re-roll ${n}`)
+    if (a <= b) a = again
+    else b = again
+  }
   const ok = a + b + mod >= needed
   note(
     ctx,
@@ -173,6 +184,7 @@ export function letter(
   kind: 'marque' | 'recruitment',
   paid: number,
   persona?: string,
+  greaseUpTo = 0,
 ): string | null {
   if (c.side !== 'CSA') return 'only the CSA seeks letters'
   const table = kind === 'marque' ? ctx.pack.campaign.letterOfMarque : ctx.pack.campaign.letterOfRecruitment
@@ -186,8 +198,18 @@ export function letter(
       : Math.min(3, Math.max(0, (ctx.pack.personae.get(persona ?? '')?.expertise ?? 1) - 1))
   const mod = (c.year >= r.lateWarFrom ? r.lateWar : 0) + investors(ctx, c).length * r.perInvestor
   const roll = d10(ctx, `letter of ${kind}`)
-  const ok = roll + mod >= row.cells[col]!
-  note(ctx, 'p.55', `Letter of ${kind}: ${roll} +${mod} against ${row.cells[col]}: ${ok ? 'granted' : 'refused'}`)
+  const needed = row.cells[col]!
+  // Greased Wheels (p.55): after the roll, $5 (+Prices) for +1 each, only as many as reach the value.
+  let grease = 0
+  const short = needed - roll - mod
+  if (short > 0 && short <= greaseUpTo)
+    while (grease < short && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels')) grease += r.greasedWheels
+  const ok = roll + mod + grease >= needed
+  note(
+    ctx,
+    'p.55',
+    `Letter of ${kind}: ${roll} +${mod}${grease ? ` +${grease} Greased Wheels` : ''} against ${needed}: ${ok ? 'granted' : 'refused'}`,
+  )
   if (ok) c[kind] = true
   return null
 }
@@ -233,9 +255,14 @@ export function recruit(
 }
 
 /** Salvage (p.61): pay by the parts kept; the rest recycled; the Wreck marker goes. */
-export function salvage(ctx: Ctx, c: Campaign, keep: string[]): string | null {
+export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): string | null {
   if (!c.wreck) return 'no Wreck marker in play'
-  const n = keep.length
+  if (roll) {
+    if (c.side !== 'USA' || !c.commissioned) return 'only a commissioned USA player salvages by the die'
+    // For free, a d10 of the parts, taken in the order the player listed them (p.61).
+    keep = keep.slice(0, d10(ctx, 'salvage parts'))
+  }
+  const n = roll ? 0 : keep.length
   const cost = n ? ctx.pack.campaign.salvageCost.find((r) => n <= r.upTo)!.cost : 0
   if (cost && !pay(ctx, c, cost, `salvaging ${n} parts`)) return `salvage costs $${cost + c.prices}`
   c.boat = {
@@ -243,7 +270,7 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[]): string | null {
     parts: c.boat.parts.filter(([id]) => keep.includes(id)),
   }
   c.wreck = false
-  note(ctx, 'p.61', `Salvage: ${n} parts kept for $${cost}`)
+  note(ctx, 'p.61', `Salvage: ${keep.length} parts kept for $${cost}`)
   return null
 }
 
