@@ -42,6 +42,8 @@ export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Missio
     return 'Navy only: Sailors only'
   if (!ctx.pack.boards.get(board)!.positions.some((p) => p.id === order.launch && p.launch?.includes(c.side)))
     return `${order.launch} is not a launch position of the ${board} board`
+  const crowded = crewOverflow(ctx, c, order.crew)
+  if (crowded) return crowded
   const type = missionType(ctx, c, order.training)
   const parts = c.boat.parts.filter(
     ([id]) => ARMED.includes(type) || !WEAPON.includes(ctx.pack.components.get(id)!.kind),
@@ -62,6 +64,19 @@ export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Missio
   })
   m.noEnemyWaters = type === 'training' || (c.side === 'USA' && !c.commissioned)
   return m
+}
+
+/** Crewmen a tile holds: its crew icons, less two where an engine stands (p.19, p.47). */
+export function crewOverflow(ctx: Ctx, c: Campaign, crew: [string, number][]): string | null {
+  for (let space = 0; space < c.boat.tiles.length; space++) {
+    const engine = c.boat.parts.some(([id, at]) => at === space && /Engine$/.test(ctx.pack.components.get(id)!.kind))
+    const room = (ctx.pack.components.get(c.boat.tiles[space]!)!.crew ?? 0) - (engine ? 2 : 0)
+    const placed = crew.filter(([, at]) => at === space).length
+    if (placed > Math.max(0, room)) return `tile ${space} holds ${Math.max(0, room)} crewmen, ${placed} placed`
+  }
+  return crew.some(([, at]) => at >= c.boat.tiles.length)
+    ? 'a crewman is placed on a tile the boat does not have'
+    : null
 }
 
 /** After the mission: Recovery, or Escape and the Wreck sequence (p.58-59). */

@@ -63,6 +63,8 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   for (const u of UNIQUE) if (kinds.filter((k) => k === u).length > 1) return `only one ${u}`
   if (kinds.some((k) => /Engine$/.test(k)) && tiles.length > 5) return 'an engine boat has at most 5 tiles'
   if (parts.some(([, space]) => space >= tiles.length)) return 'a part is placed on a tile the boat does not have'
+  const placement = placementError(ctx, tiles, parts)
+  if (placement) return placement
   if (c.funds - cost + order.sell.length < 0) return `the parts cost $${cost}, funds are $${c.funds}`
   earn(c, order.sell.length, `sold ${order.sell.join(', ')}`)
   if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false)
@@ -70,6 +72,26 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
     c.training = 0
   note(ctx, 'p.47', `Build: ${all.join(', ') || 'nothing'} for $${cost}`)
+  return null
+}
+
+/**
+ * Where parts may go (p.47): the prow first and the stern last; a spar on the prow's tile or the next,
+ * a tow cord on the stern's or the one before; a Diver in the Airlock's space.
+ */
+export function placementError(ctx: Ctx, tiles: string[], parts: [string, number][]): string | null {
+  const kinds = tiles.map((t) => kindOf(ctx, t))
+  const prow = kinds.indexOf('prow')
+  const stern = kinds.indexOf('stern')
+  if (prow > 0) return 'the prow must be the first tile'
+  if (stern >= 0 && stern !== kinds.length - 1) return 'the stern must be the last tile'
+  for (const [id, space] of parts) {
+    const kind = kindOf(ctx, id)
+    if ((kind === 'longSpar' || kind === 'shortSpar') && space > 1) return 'a spar goes next to the prow'
+    if (kind === 'towCord' && space < tiles.length - 2) return 'a tow cord goes next to the stern'
+    if (kind === 'diver' && !parts.some(([other, at]) => kindOf(ctx, other) === 'airlock' && at === space))
+      return 'the Diver goes in the Airlock'
+  }
   return null
 }
 
@@ -235,7 +257,11 @@ export function recruitFrom(
     }
   }
   c.decks[deck] = { ...d.deck, discards: [...d.deck.discards, ...d.cards.filter((x) => !hired.includes(x))] }
-  note(ctx, 'p.60', `Recruit from the ${deck} deck: drew ${d.cards.length}, hired ${hired.join(', ') || 'nobody'}`)
+  note(
+    ctx,
+    'p.60',
+    `Recruit from the ${deck} deck: drew ${d.cards.join(', ') || 'nothing'}; hired ${hired.join(', ') || 'nobody'}`,
+  )
   return hired
 }
 
