@@ -39,6 +39,22 @@ describe('Infernal Machine: paying after the roll (p.52, p.55) and campaign chec
     expect([short.marque, short.funds]).toEqual([false, 30])
   })
 
+  it('p.52, p.55 Persistence: +1 for 3 Black cubes, bought only when it turns the roll', () => {
+    const camp = campaign({ funds: 40, pool: { black: 3, red: 0 } })
+    const c = ctx({ 'letter of marque': 10 })
+    letter(c, camp, 'marque', 10, undefined, 0, 'cubes')
+    expect(c.notes[0]!.text).toBe('Letter of marque: 10 +1 +1 Persistence against 12: granted')
+    expect(camp.pool.black).toBe(0)
+    const usa = campaign({ side: 'USA', location: 'boston', boat: hull, actionsLeft: 2 })
+    const u = ctx({ 'commission die 1': 9, 'commission die 2': 6 })
+    commission(u, usa, 0, 'action')
+    expect([u.notes[0]!.text, usa.actionsLeft, usa.commissioned]).toEqual([
+      'Commission: 9+6 +3 +1 Persistence = 19 against 19: commissioned',
+      0,
+      true,
+    ])
+  })
+
   it('p.61 a commissioned USA player salvages by the die, free, the parts taken in the order listed', () => {
     const camp = campaign({ side: 'USA', commissioned: true, wreck: true, boat: hull })
     salvage(ctx({ 'salvage parts': 2 }), camp, ['propeller', 'hatch', 'needle-prow'], true)
@@ -73,11 +89,11 @@ describe('Infernal Machine: paying after the roll (p.52, p.55) and campaign chec
   it('digest 5.3 the orders for these options', () => {
     const p = parseImOrders(
       pack,
-      'COMMISSION REROLL 15\nLETTER MARQUE PAY 10 GREASE 2\nSALVAGE ROLL KEEP hatch,propeller',
+      'COMMISSION REROLL 15\nLETTER MARQUE PAY 10 GREASE 2 PERSIST CUBES\nSALVAGE ROLL KEEP hatch,propeller',
     )
     expect(p.commands).toEqual([
-      { kind: 'commission', budget: 15 },
-      { kind: 'letter', letter: 'marque', paid: 10, grease: 2 },
+      { kind: 'commission', budget: 15, persist: null },
+      { kind: 'letter', letter: 'marque', paid: 10, grease: 2, persist: 'cubes' },
       { kind: 'salvage', keep: ['hatch', 'propeller'], roll: true },
     ])
   })

@@ -48,13 +48,13 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
     case 'relocate':
       return changeLocation(ctx, c, cmd.to)
     case 'commission':
-      return commission(ctx, c, cmd.budget)
+      return commission(ctx, c, cmd.budget, cmd.persist)
     case 'contract':
       return contract(ctx, c, cmd.id, cmd.personae)
     case 'invest':
       return invest(ctx, c, cmd.stake, cmd.solicitor)
     case 'letter':
-      return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease)
+      return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease, cmd.persist)
     case 'recruit':
       return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
     case 'salvage':

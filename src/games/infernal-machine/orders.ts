@@ -16,10 +16,17 @@ export type ImCommand =
   | { kind: 'investor'; id: string }
   | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
   | { kind: 'relocate'; to: string }
-  | { kind: 'commission'; budget: number }
+  | { kind: 'commission'; budget: number; persist: 'cubes' | 'action' | null }
   | { kind: 'contract'; id: string; personae: string[] }
   | { kind: 'invest'; stake: number; solicitor: boolean }
-  | { kind: 'letter'; letter: 'marque' | 'recruitment'; paid: number; persona?: string; grease: number }
+  | {
+      kind: 'letter'
+      letter: 'marque' | 'recruitment'
+      paid: number
+      persona?: string
+      grease: number
+      persist: 'cubes' | 'action' | null
+    }
   | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
   | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
   | { kind: 'salvage'; keep: string[]; roll: boolean }
@@ -157,8 +164,11 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
           ? ''
           : 'name the location'
     case 'COMMISSION': {
-      const m = /^(?:REROLL (\d+))?$/.exec(up.join(' '))
-      return m ? { kind: 'commission', budget: Number(m[1] ?? 0) } : 'only REROLL <budget> may follow'
+      const m = /^(?:REROLL (\d+))? ?(?:PERSIST (CUBES|ACTION))?$/.exec(up.join(' '))
+      const persist = (m?.[2]?.toLowerCase() ?? null) as 'cubes' | 'action' | null
+      return m
+        ? { kind: 'commission', budget: Number(m[1] ?? 0), persist }
+        : 'only REROLL <budget> and PERSIST may follow'
     }
     case 'PASS':
       return { kind: 'pass' }
@@ -184,7 +194,9 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       return { kind: 'invest', stake, solicitor: up[1] === 'SOLICITOR' }
     }
     case 'LETTER': {
-      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?(?: GREASE (\d+))?$/.exec(up.join(' '))
+      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?(?: GREASE (\d+))?(?: PERSIST (CUBES|ACTION))?$/.exec(
+        up.join(' '),
+      )
       if (!m) return 'cannot read the letter'
       const persona = m[3] ? words[4]! : undefined
       if (persona && !known('persona', persona, pack.personae.keys())) return ''
@@ -193,6 +205,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         letter: m[1]!.toLowerCase() as 'marque' | 'recruitment',
         paid: Number(m[2]),
         grease: Number(m[4] ?? 0),
+        persist: (m[5]?.toLowerCase() ?? null) as 'cubes' | 'action' | null,
         ...(persona ? { persona } : {}),
       }
     }

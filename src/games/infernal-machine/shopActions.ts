@@ -95,6 +95,21 @@ export function placementError(ctx: Ctx, tiles: string[], parts: [string, number
   return null
 }
 
+export type Persist = 'cubes' | 'action' | null
+
+/** Persistence (p.48, p.52, p.55): +1 to the roll for 3 Black cubes or one more action spent. */
+function persist(c: Campaign, how: Persist): number {
+  if (how === 'cubes' && c.pool.black >= 3) {
+    c.pool.black -= 3
+    return 1
+  }
+  if (how === 'action' && c.actionsLeft >= 2) {
+    c.actionsLeft--
+    return 1
+  }
+  return 0
+}
+
 /** Change Location (CSA, p.50): pay by the parts kept (Prices once), an Alert Check; ends the phase. */
 export function changeLocation(ctx: Ctx, c: Campaign, to: string): string | null {
   if (c.side !== 'CSA') return 'only the CSA changes location'
@@ -110,7 +125,7 @@ export function changeLocation(ctx: Ctx, c: Campaign, to: string): string | null
 }
 
 /** Commission (USA, p.51-52): 2d10 + modifiers against the table; success moves to Washington. */
-export function commission(ctx: Ctx, c: Campaign, budget = 0): string | null {
+export function commission(ctx: Ctx, c: Campaign, budget = 0, persistence: Persist = null): string | null {
   if (c.side !== 'USA' || c.commissioned) return 'only an uncommissioned USA player may seek a commission'
   const r = ctx.pack.campaign.commissioningRules
   const experts = c.personae.filter((p) => p.where === 'shop' && ctx.pack.personae.get(p.id)!.expertise >= 3).length
@@ -134,11 +149,13 @@ export function commission(ctx: Ctx, c: Campaign, budget = 0): string | null {
     if (a <= b) a = again
     else b = again
   }
-  const ok = a + b + mod >= needed
+  // Persistence is bought only when it turns a failure into success (R24).
+  const extra = a + b + mod === needed - 1 ? persist(c, persistence) : 0
+  const ok = a + b + mod + extra >= needed
   note(
     ctx,
     'p.52',
-    `Commission: ${a}+${b} ${mod >= 0 ? '+' : ''}${mod} = ${a + b + mod} against ${needed}: ${ok ? 'commissioned' : 'refused'}`,
+    `Commission: ${a}+${b} ${mod >= 0 ? '+' : ''}${mod}${extra ? ' +1 Persistence' : ''} = ${a + b + mod + extra} against ${needed}: ${ok ? 'commissioned' : 'refused'}`,
   )
   if (ok) {
     c.commissioned = true
@@ -207,6 +224,7 @@ export function letter(
   paid: number,
   persona?: string,
   greaseUpTo = 0,
+  persistence: Persist = null,
 ): string | null {
   if (c.side !== 'CSA') return 'only the CSA seeks letters'
   const table = kind === 'marque' ? ctx.pack.campaign.letterOfMarque : ctx.pack.campaign.letterOfRecruitment
@@ -223,14 +241,15 @@ export function letter(
   const needed = row.cells[col]!
   // Greased Wheels (p.55): after the roll, $5 (+Prices) for +1 each, only as many as reach the value.
   let grease = 0
-  const short = needed - roll - mod
+  const extra = roll + mod < needed && roll + mod + greaseUpTo + 1 >= needed ? persist(c, persistence) : 0
+  const short = needed - roll - mod - extra
   if (short > 0 && short <= greaseUpTo)
     while (grease < short && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels')) grease += r.greasedWheels
-  const ok = roll + mod + grease >= needed
+  const ok = roll + mod + extra + grease >= needed
   note(
     ctx,
     'p.55',
-    `Letter of ${kind}: ${roll} +${mod}${grease ? ` +${grease} Greased Wheels` : ''} against ${needed}: ${ok ? 'granted' : 'refused'}`,
+    `Letter of ${kind}: ${roll} +${mod}${extra ? ' +1 Persistence' : ''}${grease ? ` +${grease} Greased Wheels` : ''} against ${needed}: ${ok ? 'granted' : 'refused'}`,
   )
   if (ok) c[kind] = true
   return null
