@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { orderErrors } from '../../src/games/infernal-machine/crewOrders.ts'
 import { AUTO_SETUP, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { maneuver } from '../../src/games/infernal-machine/navigation.ts'
-import { invest, purchaseOrder, purchaseOrderResult } from '../../src/games/infernal-machine/shopActions.ts'
+import { purchaseOrder, purchaseOrderResult, requisition } from '../../src/games/infernal-machine/purchaseOrder.ts'
+import { build, invest } from '../../src/games/infernal-machine/shopActions.ts'
 import { campaign, ctx, pack, standardBoat, trainingMission } from './helpers.ts'
 
 const shuffles = { label: /deck shuffle/, values: Array(60).fill(1) }
@@ -94,5 +95,46 @@ describe('Infernal Machine: rules around the edges', () => {
     )
     // 5 + 1 investor + 1 Greased Wheels = 7: three parts, one season's delay.
     expect([r, camp.funds]).toEqual([{ delay: 1 }, 5])
+  })
+})
+
+describe('Infernal Machine: Purchase Orders for a commissioned USA boat (p.48-49)', () => {
+  it('p.48 a requisition waits for its season; a later Build collects the arrived parts free', () => {
+    const camp = campaign({ side: 'USA', commissioned: true, location: 'washington', funds: 3 })
+    expect(
+      requisition(
+        ctx({ 'purchase order die 1': 4, 'purchase order die 2': 3 }),
+        camp,
+        ['needle-prow', 'section', 'chisel-stern'],
+        0,
+      ),
+    ).toBeNull()
+    // 7 + 1 investor = 8: three parts, one season.
+    expect(camp.purchase).toEqual({
+      parts: ['needle-prow', 'section', 'chisel-stern'],
+      due: 'summer 1862',
+      dueTurn: 1862 * 4 + 2,
+    })
+    expect(requisition(ctx(), camp, ['hatch'], 0)).toBe('one Purchase Order may be open at a time')
+    const early = build(ctx(), camp, { tiles: ['needle-prow'], parts: [], sell: [] })
+    expect(early).toBe('a commissioned boat is built from parts a Purchase Order delivered; not arrived: needle-prow')
+    camp.season = 'summer'
+    expect(build(ctx(), camp, { tiles: ['needle-prow', 'section'], parts: [], sell: [] })).toBeNull()
+    expect([camp.funds, camp.boat.tiles, camp.purchase?.parts]).toEqual([
+      3,
+      ['needle-prow', 'section'],
+      ['chisel-stern'],
+    ])
+  })
+
+  it('p.49 a lost order is gone; a rejection sends the shop to Washington', () => {
+    const camp = campaign({ side: 'USA', commissioned: true, location: 'boston', personae: [] })
+    requisition(
+      ctx({ 'purchase order die 1': 1, 'purchase order die 2': 1 }),
+      camp,
+      ['hatch', 'propeller', 'snorkel', 'shroud', 'airlock', 'diver'],
+      0,
+    )
+    expect([camp.purchase, camp.location]).toEqual([undefined, 'washington'])
   })
 })

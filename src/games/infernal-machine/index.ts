@@ -13,6 +13,7 @@ import { missionTurn } from './missionTurn.ts'
 import { ACTION_KINDS, type HaltKind, type ImCommand, parseImOrders } from './orders.ts'
 import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from './pack.ts'
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
+import { requisition } from './purchaseOrder.ts'
 import { timePhase } from './seasonEnd.ts'
 import { build, changeLocation, commission, contract, invest, letter, recruit, salvage } from './shopActions.ts'
 import type { Ctx, TacticalState } from './sortie.ts'
@@ -57,6 +58,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
       return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease, cmd.persist)
     case 'recruit':
       return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
+    case 'requisition':
+      return requisition(ctx, c, cmd.parts, cmd.grease)
     case 'salvage':
       return salvage(ctx, c, cmd.keep, cmd.roll)
     case 'pass':

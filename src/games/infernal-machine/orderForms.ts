@@ -24,6 +24,7 @@ export const FORMS: Record<string, string> = {
   LETTER: 'LETTER MARQUE|RECRUITMENT PAY <0|5|10|15|20> [FOR <persona>] [GREASE <n>] [PERSIST CUBES|ACTION]',
   MISSION: 'MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]',
   RECRUIT: 'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]]',
+  REQUISITION: 'REQUISITION <part> ... [GREASE <n>]',
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
   ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',

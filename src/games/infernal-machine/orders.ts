@@ -29,6 +29,7 @@ export type ImCommand =
     }
   | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
   | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
+  | { kind: 'requisition'; parts: string[]; grease: number }
   | { kind: 'salvage'; keep: string[]; roll: boolean }
   | { kind: 'pass' }
   | { kind: 'orders'; orders: Record<string, Order> }
@@ -54,6 +55,7 @@ export const ACTION_KINDS = [
   'letter',
   'mission',
   'recruit',
+  'requisition',
   'salvage',
   'pass',
 ]
@@ -69,6 +71,7 @@ const VERBS = [
   'MISSION',
   'RECRUIT',
   'SALVAGE',
+  'REQUISITION',
   'PASS',
   'ORDERS',
   'ROUTE',
@@ -232,6 +235,13 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       const keep = up[2] === 'ALL' || words.length === 1 ? 'all' : list(words[2])
       if (keep !== 'all') for (const p of keep) if (!known('persona', p, pack.personae.keys())) return ''
       return { kind: 'recruit', deck, keep }
+    }
+    case 'REQUISITION': {
+      const at = up.indexOf('GREASE')
+      const ids = at < 0 ? words : words.slice(0, at)
+      for (const id of ids) if (!known('part', id, parts())) return ''
+      const grease = at < 0 ? 0 : Number(words[at + 1])
+      return ids.length && Number.isInteger(grease) ? { kind: 'requisition', parts: ids, grease } : 'name the parts'
     }
     case 'SALVAGE': {
       const roll = up[0] === 'ROLL'

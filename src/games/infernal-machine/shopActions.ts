@@ -16,6 +16,7 @@ import {
   seasonKey,
   SEASONS,
 } from './campaign.ts'
+import { arrivedParts, collect, removeOne } from './purchaseOrder.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 
 const UNIQUE = ['prow', 'stern', 'steeringLink', 'divePlanes', 'propeller']
@@ -45,8 +46,13 @@ export interface BuildOrder {
 export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (c.wreck) return 'a Wreck is in play: salvage or abandon it first'
   if (order.tiles.length + order.parts.length > 6) return 'at most 6 parts a Build'
-  if (c.side === 'USA' && c.commissioned)
-    return 'a commissioned USA boat is built through Purchase Orders (not implemented)'
+  const navy = c.side === 'USA' && c.commissioned
+  if (navy) {
+    const arrived = arrivedParts(c)
+    const missing = [...order.tiles, ...order.parts.map(([id]) => id)].filter((id) => !removeOne(arrived, id))
+    if (missing.length)
+      return `a commissioned boat is built from parts a Purchase Order delivered; not arrived: ${missing.join(', ')}`
+  }
   const all = [...order.tiles, ...order.parts.map(([id]) => id)]
   const skill = shopExpertise(ctx, c)
   let cost = 0
@@ -55,7 +61,7 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
     if (!comp) return `no such part: ${id}`
     if (comp.expertise > skill) return `${comp.name} needs expertise ${comp.expertise}, the shop has ${skill}`
     if (comp.kind === 'magneticEngine' && c.training < 1) return 'the Magnetic Engine needs Training Level 1'
-    cost += comp.cost + (c.side === 'CSA' ? c.prices : 0)
+    cost += navy ? 0 : comp.cost + (c.side === 'CSA' ? c.prices : 0)
   }
   const tiles = [...c.boat.tiles.filter((t) => !order.sell.includes(t)), ...order.tiles]
   const parts = [...c.boat.parts.filter(([id]) => !order.sell.includes(id)), ...order.parts]
@@ -69,6 +75,7 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   earn(c, order.sell.length, `sold ${order.sell.join(', ')}`)
   if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false)
   c.boat = { tiles, parts }
+  if (navy) collect(c, all)
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
     c.training = 0
   note(ctx, 'p.47', `Build: ${all.join(', ') || 'nothing'} for $${cost}`)
@@ -317,41 +324,4 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
   c.wreck = false
   note(ctx, 'p.61', `Salvage: ${keep.length} parts kept for $${cost}`)
   return null
-}
-
-export type PurchaseResult = { delay: number } | 'lost' | 'rejected'
-
-/**
- * Purchase Order (USA commissioned, p.48-49): 2d10 + 1 per investor, -3 at a remote location, +1
- * for each boost bought after the roll; the cell is the delay in seasons, L a lost order, R rejected.
- */
-export function purchaseOrderResult(ctx: Ctx, parts: number, sum: number): PurchaseResult {
-  const r = ctx.pack.campaign.purchaseOrderRules
-  const col = r.columns.findIndex((top) => parts <= top)
-  if (col < 0) throw new Error('at most 6 parts an order')
-  const cell = band(ctx.pack.campaign.purchaseOrder, sum).cells[col]!
-  return cell === 'L' ? 'lost' : cell === 'R' ? 'rejected' : { delay: Number(cell) }
-}
-
-export function purchaseOrder(
-  ctx: Ctx,
-  c: Campaign,
-  parts: string[],
-  remote: boolean,
-  greasedWheels: number,
-): PurchaseResult | string {
-  if (c.side !== 'USA' || !c.commissioned) return 'Purchase Orders are for a commissioned USA player'
-  const r = ctx.pack.campaign.purchaseOrderRules
-  const a = d10(ctx, 'purchase order die 1')
-  const b = d10(ctx, 'purchase order die 2')
-  let bought = 0
-  while (bought < greasedWheels && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels', false)) bought++
-  const sum = a + b + investors(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
-  const result = purchaseOrderResult(ctx, parts.length, sum)
-  note(
-    ctx,
-    'p.48',
-    `Purchase Order for ${parts.length} part(s): ${a}+${b}, modified ${sum}: ${typeof result === 'string' ? result : `delivered in ${result.delay} season(s)`}`,
-  )
-  return result
 }
