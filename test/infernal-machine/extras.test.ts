@@ -138,3 +138,14 @@ describe('Infernal Machine: Purchase Orders for a commissioned USA boat (p.48-49
     expect([camp.purchase, camp.location]).toEqual([undefined, 'washington'])
   })
 })
+
+describe('Infernal Machine: Rally markers (p.21)', () => {
+  it('p.21 the Training Level, +1 for a Spirited Leadership crewman in or next to the Steering Link space', () => {
+    const near = standardBoat(0)
+    near.crew[3]!.id = 'tomb'
+    expect(setupMission(ctx(conditions), { ...start(1), boat: near }).rally).toBe(2)
+    const far = standardBoat(0)
+    far.crew[3] = { ...far.crew[3]!, id: 'tomb', space: 3 }
+    expect(setupMission(ctx(conditions), { ...start(1), boat: far }).rally).toBe(1)
+  })
+})

@@ -227,7 +227,11 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
   }
   if (benefit) note(ctx, 'p.19', `Training Benefit: ${benefit}`)
   m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
-  const spirited = m.boat.crew.filter((c) => personaOf(ctx.pack, c).spirited).length
+  // Spirited Leadership counts in or next to the Steering Link's space (p.21).
+  const link = m.boat.parts.find((p) => p.kind === 'steeringLink')
+  const spirited = m.boat.crew.filter(
+    (c) => personaOf(ctx.pack, c).spirited && link && Math.abs(link.space - c.space) <= 1,
+  ).length
   m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
   note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)
   if (positionOf(ctx, m).launchTow) towCheck(ctx, m, choices)
