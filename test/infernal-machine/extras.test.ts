@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { orderErrors } from '../../src/games/infernal-machine/crewOrders.ts'
+import { DEFAULT_DOCTRINE, routeManeuver } from '../../src/games/infernal-machine/doctrine.ts'
 import { AUTO_SETUP, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { maneuver } from '../../src/games/infernal-machine/navigation.ts'
 import { purchaseOrder, purchaseOrderResult, requisition } from '../../src/games/infernal-machine/purchaseOrder.ts'
@@ -147,5 +148,19 @@ describe('Infernal Machine: Rally markers (p.21)', () => {
     const far = standardBoat(0)
     far.crew[3] = { ...far.crew[3]!, id: 'tomb', space: 3 }
     expect(setupMission(ctx(conditions), { ...start(1), boat: far }).rally).toBe(1)
+  })
+})
+
+describe('Infernal Machine: a training boat drifted under Enemy Eyes (p.56)', () => {
+  it('p.56 leaves at the first chance, whatever its route says', () => {
+    const m = trainingMission({
+      board: 'charleston',
+      position: 'maffitts',
+      launch: 'mount-pleasant',
+      noEnemyWaters: true,
+    })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    const d = { ...DEFAULT_DOCTRINE, route: [{ to: 'rattlesnake' }] }
+    expect(routeManeuver(ctx(), m, d)).toEqual({ to: 'back-bay' })
   })
 })

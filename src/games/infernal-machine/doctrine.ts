@@ -70,6 +70,11 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
 /** The next maneuver along the route: elevation first (one level), then a move if next to the goal. */
 export function routeManeuver(ctx: Ctx, m: Mission, d: Doctrine): Maneuver {
   passStep(m, d)
+  // Drift may carry a training boat under Enemy Eyes: it leaves at the first chance (p.56).
+  if (m.noEnemyWaters && enemyEyes(ctx, m) && steerer(m)) {
+    const out = neighbours(ctx, m).find((n) => !enemyEyes(ctx, m, n))
+    if (out) return { to: out }
+  }
   const step = d.route[d.routeAt]
   if (!step) return {}
   const plan: Maneuver = {}
