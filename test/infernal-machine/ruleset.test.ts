@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { PUBLIC } from '../../src/games/contract.ts'
 import { shuffled } from '../../src/games/kit/deck.ts'
-import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
+import { createInfernalMachine, type ImState, infernalMachineFactory } from '../../src/games/infernal-machine/index.ts'
+import { rawImPack } from '../../src/games/infernal-machine/pack.ts'
 import { LabelHashDice, pack } from './helpers.ts'
 
 const rules = createInfernalMachine(pack)
@@ -109,5 +110,30 @@ describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () 
         'hard',
       ),
     ).toEqual({ error: 'answer one of easy' })
+  })
+})
+
+describe('Infernal Machine RulesetFactory', () => {
+  it('builds the game from its default pack or a loaded copy, and refuses a pack without provenance', () => {
+    const def = infernalMachineFactory.defaultPack()
+    expect(def.id).toBe('infernal-machine:synthetic-1')
+    const game = infernalMachineFactory.create(def)
+    expect([game.id, game.roles, game.questionsPerResolution]).toEqual(['infernal-machine', ['captain'], 'unlimited'])
+    expect(infernalMachineFactory.loadPack(rawImPack()).hash).toBe(def.hash)
+    const bad = rawImPack() as any
+    delete bad.campaign.calendar.src
+    expect(() => infernalMachineFactory.loadPack(bad)).toThrow(/without provenance: \$\.campaign\.calendar/)
+  })
+
+  it('p.44 the report model, the season labels and the figure of the last attack run', () => {
+    const { s } = play([YEAR[0]!], 'MISSION')
+    expect(rules.turnOf(s)).toBe(2)
+    expect(rules.turnLabel(2)).toBe('summer 1861')
+    expect(rules.reportModel(s, { kind: 'role', role: 'captain' })).toEqual({
+      infernalMachine: { label: 'summer 1861, income', lines: s.report },
+    })
+    expect(rules.figures!(s, { kind: 'role', role: 'captain' }, [])).toEqual([])
+    expect(rules.outcome(s)).toBeNull()
+    expect(rules.awaiting(s)).toEqual([{ kind: 'orders', role: 'captain', label: 'summer 1861, income' }])
   })
 })
