@@ -14,9 +14,15 @@ const YEAR = [
 ]
 
 /** Plays mails in order; at PACE STEP a point without orders follows while a mission is out. */
-function play(mails: string[], pace: 'MISSION' | 'STEP', answers: Record<string, string> = {}) {
-  const dice = new LabelHashDice('d')
-  let s: ImState = rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, dice)
+function play(
+  mails: string[],
+  pace: 'MISSION' | 'STEP',
+  answers: Record<string, string> = {},
+  scenario = 'campaign-csa',
+  salt = 'd',
+) {
+  const dice = new LabelHashDice(salt)
+  let s: ImState = rules.setup(scenario, {}, { id: '', hash: '', content: null }, dice)
   const labels: string[] = []
   const questions: string[] = []
   const texts: string[] = []
@@ -70,6 +76,23 @@ describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () 
       'Navigation card N07: crank Easy (grade C: drift), Full (B: red) or Strain (A: -)? Answered easy (autumn 1861 mission turn 1 navcrank).',
       'Navigation card N07: crank easy, grade C, row not with the drift: drift',
     ])
+  })
+
+  it('p.15-38 a USA year at Boston: a Training-board mission flown at both paces to the same end', () => {
+    const usa = [
+      'RECRUIT mechanic KEEP ALL\nRECRUIT journeyman KEEP ALL',
+      'BUILD needle-prow section chisel-stern hatch@1 steering-link@1 propeller@2',
+      'ORDERS kroehl=STEER\nROUTE channel wharf\nMISSION TRAINING FROM wharf CREW kroehl@1,baird@1',
+      'INVEST 0',
+    ]
+    const whole = play(usa, 'MISSION', {}, 'campaign-usa', 'g')
+    const steps = play(usa, 'STEP', {}, 'campaign-usa', 'g')
+    expect(whole.texts).toContain('Mission: training on the training board from wharf')
+    expect(whole.texts).toContain('the fishboat is home at Home Wharf: the mission ends')
+    expect(steps.labels.filter((l) => l.includes('mission turn')).length).toBeGreaterThan(0)
+    expect(steps.labels.length).toBeGreaterThan(whole.labels.length)
+    expect(steps.s.campaign).toEqual(whole.s.campaign)
+    expect(steps.texts).toEqual(whole.texts)
   })
 
   it("DESIGN 5 hidden draws: the persona decks' order is recomputed from the hidden rolls once revealed", () => {

@@ -125,17 +125,12 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
     ...AUTO_REPAIR,
     ...AUTO_NAV,
     orders(m) {
-      const given = Object.fromEntries(
-        Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic)),
-      )
-      const errors = orderErrors(ctx.pack, m.boat, given)
-      return errors.length
-        ? Object.fromEntries(
-            Object.entries(given).filter(
-              ([id]) => orderErrors(ctx.pack, m.boat, { [id]: given[id] }).length === 0 && id,
-            ),
-          )
-        : given
+      const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))
+      const extra = m.extraSkills ?? {}
+      // A standing order a man cannot carry out now is dropped for the turn; the first steersman steers.
+      const kept = given.filter(([id, o]) => !orderErrors(ctx.pack, m.boat, { [id]: o }, extra).length)
+      const steer = kept.findIndex(([, o]) => o.kind === 'steer')
+      return Object.fromEntries(kept.filter(([, o], i) => o.kind !== 'steer' || i === steer))
     },
     maneuver: (m) => routeManeuver(ctx, m, d),
     crank(card, out, m) {
