@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { orderErrors } from '../../src/games/infernal-machine/crewOrders.ts'
-import { DEFAULT_DOCTRINE, routeManeuver } from '../../src/games/infernal-machine/doctrine.ts'
+import {
+  applyDoctrine,
+  DEFAULT_DOCTRINE,
+  routeManeuver,
+  setupChoices,
+} from '../../src/games/infernal-machine/doctrine.ts'
+import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { AUTO_SETUP, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { maneuver } from '../../src/games/infernal-machine/navigation.ts'
 import { purchaseOrder, purchaseOrderResult, requisition } from '../../src/games/infernal-machine/purchaseOrder.ts'
@@ -162,5 +168,32 @@ describe('Infernal Machine: a training boat drifted under Enemy Eyes (p.56)', ()
     m.boat.crew[0]!.order = { kind: 'steer' }
     const d = { ...DEFAULT_DOCTRINE, route: [{ to: 'rattlesnake' }] }
     expect(routeManeuver(ctx(), m, d)).toEqual({ to: 'back-bay' })
+  })
+})
+
+describe('Infernal Machine: set-up doctrine (digest 5.4, p.16-19)', () => {
+  it('p.16-19 SHIFT after the roll, SLACK depth and BENEFIT are applied at mission set-up', () => {
+    const p = parseImOrders(
+      pack,
+      'SHIFT DRIFT IF WEAK TO CALM\nSHIFT VISIBILITY IF BRIGHT TO DIM\nSLACK 3\nBENEFIT STRENGTH',
+    )
+    expect(p.errors).toEqual([])
+    const d = applyDoctrine(DEFAULT_DOCTRINE, p.commands)
+    const m = setupMission(ctx(conditions), start(2), setupChoices(d))
+    expect([m.visibility, m.drift, m.navDeck.drawPile.indexOf('SLACK'), m.baseGrade, m.pool.red]).toEqual([
+      'dim',
+      'calm',
+      2,
+      'B',
+      9,
+    ])
+  })
+
+  it('digest 5.2 a shift is one step; a benefit names a persona on board', () => {
+    const p = parseImOrders(pack, 'SHIFT DRIFT IF STRONG TO CALM\nBENEFIT OPERATOR:mozer')
+    expect(p.errors.map((e) => [e.line, e.message, e.suggestion])).toEqual([
+      [1, 'shift one step: VISIBILITY or DRIFT; write SHIFT VISIBILITY|DRIFT IF <value> TO <value>', undefined],
+      [2, 'unknown persona mozer', 'moser'],
+    ])
   })
 })

@@ -6,7 +6,7 @@ import { conveyanceOf } from './boat.ts'
 import { orderErrors } from './crewOrders.ts'
 import type { Decider } from './decider.ts'
 import { AUTO_CONCUSSION } from './detonation.ts'
-import type { Mission } from './mission.ts'
+import { AUTO_SETUP, type Mission, type SetupChoices } from './mission.ts'
 import { enemyEyes, neighbours } from './mission.ts'
 import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
@@ -31,6 +31,10 @@ export interface Doctrine {
   navAuto: boolean
   endHome: boolean
   doctor: boolean
+  /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
+  shifts: { condition: string; from: string; dir: 'up' | 'down' }[]
+  benefit?: string
+  slack?: number
 }
 
 export const DEFAULT_DOCTRINE: Doctrine = {
@@ -46,6 +50,7 @@ export const DEFAULT_DOCTRINE: Doctrine = {
   navAuto: true,
   endHome: true,
   doctor: true,
+  shifts: [],
 }
 
 /** Folds doctrine lines into the standing doctrine (a new ROUTE starts from its first step). */
@@ -63,6 +68,10 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'navcrank') out.navAuto = c.auto
     else if (c.kind === 'endmission') out.endHome = c.home
     else if (c.kind === 'doctor') out.doctor = c.all
+    else if (c.kind === 'shift')
+      out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
+    else if (c.kind === 'benefit') out.benefit = c.benefit
+    else if (c.kind === 'slack') out.slack = c.depth
   }
   return out
 }
@@ -117,6 +126,16 @@ function passStep(m: Mission, d: Doctrine): void {
 /** True when the boat stands on the last step of its route (or has no route). */
 export function routeDone(m: Mission, d: Doctrine): boolean {
   return d.routeAt >= d.route.length || (d.routeAt === d.route.length - 1 && reached(m, d.route[d.routeAt]!))
+}
+
+/** Mission set-up under the doctrine: paid shifts, Slack Water placement, the Training Benefit. */
+export function setupChoices(d: Doctrine): SetupChoices {
+  return {
+    ...AUTO_SETUP,
+    shift: (condition, value) => d.shifts.find((x) => x.condition === condition && x.from === value)?.dir ?? null,
+    benefit: () => d.benefit ?? null,
+    slackDepth: () => d.slack ?? null,
+  }
 }
 
 /** The choices of a mission under this doctrine, asking through the Decider where it is silent. */

@@ -6,7 +6,7 @@ import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory
 import { PUBLIC } from '../contract.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { Decider } from './decider.ts'
-import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices } from './doctrine.ts'
+import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
 import { missionTurn } from './missionTurn.ts'
@@ -66,7 +66,7 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
       c.actionsLeft = 1
       return null
     case 'mission': {
-      const m = startMission(ctx, c, cmd)
+      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine))
       if (typeof m === 'string') return m
       s.mission = m
       s.phase = 'mission'

@@ -4,7 +4,15 @@ import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
 import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
 import { escapeCrew } from './escape.ts'
-import { enemyEyes, type Mission, type MissionType, positionOf, setupMission } from './mission.ts'
+import {
+  AUTO_SETUP,
+  enemyEyes,
+  type Mission,
+  type MissionType,
+  positionOf,
+  type SetupChoices,
+  setupMission,
+} from './mission.ts'
 import { type MissionChoices, runMission } from './missionTurn.ts'
 import { recruitFrom, seaworthy, shopExpertise } from './shopActions.ts'
 import { type Ctx, d10, note } from './sortie.ts'
@@ -30,7 +38,12 @@ export function missionType(ctx: Ctx, c: Campaign, training: boolean): MissionTy
 }
 
 /** The Mission action's conditions and set-up (p.56): the mission, or why it cannot be flown. */
-export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Mission | string {
+export function startMission(
+  ctx: Ctx,
+  c: Campaign,
+  order: MissionOrder,
+  setup: SetupChoices = AUTO_SETUP,
+): Mission | string {
   if (c.wreck) return 'a Wreck is in play'
   if (!seaworthy(ctx, c)) return 'the fishboat is not seaworthy'
   const board = locationOf(ctx, c.location).board
@@ -51,17 +64,21 @@ export function startMission(ctx: Ctx, c: Campaign, order: MissionOrder): Missio
   const boat = buildBoat(ctx.pack, c.boat.tiles, parts, order.crew)
   note(ctx, 'p.56', `Mission: ${type} on the ${board} board from ${order.launch}`)
   for (const p of c.personae) if (order.crew.some(([id]) => id === p.id)) p.where = 'contract'
-  const m = setupMission(ctx, {
-    side: c.side,
-    season: c.season,
-    board,
-    launch: order.launch,
-    type,
-    boat,
-    pool: { ...c.pool },
-    alert: c.alert,
-    training: c.training,
-  })
+  const m = setupMission(
+    ctx,
+    {
+      side: c.side,
+      season: c.season,
+      board,
+      launch: order.launch,
+      type,
+      boat,
+      pool: { ...c.pool },
+      alert: c.alert,
+      training: c.training,
+    },
+    setup,
+  )
   m.noEnemyWaters = type === 'training' || (c.side === 'USA' && !c.commissioned)
   return m
 }

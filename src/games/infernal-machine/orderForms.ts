@@ -37,6 +37,9 @@ export const FORMS: Record<string, string> = {
   NAVCRANK: 'NAVCRANK AUTO|EASY',
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
+  SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value>',
+  BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
+  SLACK: 'SLACK <depth>',
   PACE: 'PACE MISSION|STEP',
   HALT: `HALT NONE | HALT <point>[,<point>] (points: ${HALT_KINDS.join(', ')})`,
 }
