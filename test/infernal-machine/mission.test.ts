@@ -241,3 +241,37 @@ describe('Infernal Machine Repair and Rally (p.31-33)', () => {
     expect(m.rally).toBe(0)
   })
 })
+
+describe('Infernal Machine Teamwork and Must Steer (p.24-25, p.31-32)', () => {
+  it('p.31 one repairman a mechanism; p.32 example: with Teamwork two work the engine, Fatigue off first, then the Malfunction', () => {
+    const m = trainingMission({ pool: { black: 0, red: 0 } })
+    m.boat.parts.push({ component: 'boiler-engine', kind: 'boilerEngine', space: 2, malfunctions: 1 })
+    m.boat.engineFatigue = 1
+    m.boat.crew[2] = { id: 'kreiner', space: 2, fatigue: false, panic: false, terror: false }
+    m.boat.crew[3] = { id: 'robinson', space: 2, fatigue: false, panic: false, terror: false }
+    const both = {
+      kreiner: { kind: 'repair' as const, target: 'boilerEngine' as const },
+      robinson: { kind: 'repair' as const, target: 'boilerEngine' as const },
+    }
+    expect(orderErrors(pack, m.boat, both)).toEqual(['only one repairman on the boilerEngine without Teamwork'])
+    m.boat.crew[3] = { id: 'leavitt', space: 2, fatigue: false, panic: false, terror: false }
+    const team = { kreiner: both.kreiner, leavitt: both.robinson }
+    expect(orderErrors(pack, m.boat, team)).toEqual([])
+    m.boat.crew[2]!.order = team.kreiner
+    m.boat.crew[3]!.order = team.leavitt
+    const c = ctx()
+    repairs(c, m)
+    expect(c.notes.map((n) => n.text)).toEqual([
+      'Henri Kreiner takes a Fatigue off the engine (0 left)',
+      'Leavitt repairs the boilerEngine: 0 Malfunction marker(s) left',
+    ])
+    expect(m.pool.red).toBe(2)
+  })
+
+  it('p.24 a "must steer" crewman is the only one who may steer', () => {
+    const raw = structuredClone(pack.personae.get('merriam')!)
+    const boat = standardBoat(0)
+    const mustPack = { ...pack, personae: new Map([...pack.personae, ['merriam', { ...raw, mustSteer: true }]]) }
+    expect(orderErrors(mustPack, boat, { moser: { kind: 'steer' } })).toEqual(['only merriam may steer'])
+  })
+})

@@ -14,8 +14,26 @@ export function orderErrors(
   extraSkills: Record<string, string[]> = {},
 ): string[] {
   const errors: string[] = []
+  const skillsOf = (id: string) => {
+    const c = boat.crew.find((x) => x.id === id)
+    const persona = c && personaOf(pack, c)
+    const extra = extraSkills[id] ?? []
+    // Teamwork is the Repair skill and more (p.25).
+    const teamwork = !!persona?.teamwork || extra.includes('teamwork')
+    return { teamwork, skills: [...(persona?.skills ?? []), ...extra, ...(teamwork ? ['repair'] : [])] as string[] }
+  }
   const steer = Object.entries(orders).filter(([, o]) => o?.kind === 'steer')
   if (steer.length > 1) errors.push('only one crewman may steer')
+  // A "must steer" man is the only one who may steer (p.24).
+  const must = boat.crew.filter((c) => personaOf(pack, c).mustSteer).map((c) => c.id)
+  if (must.length && steer.some(([id]) => !must.includes(id))) errors.push(`only ${must.join(', ')} may steer`)
+  // One repairman a mechanism, unless one of them has Teamwork (p.31).
+  const repairs = Object.entries(orders).filter(([, o]) => o?.kind === 'repair')
+  for (const [id, o] of repairs) {
+    const same = repairs.filter(([, x]) => x!.kind === 'repair' && o!.kind === 'repair' && x!.target === o!.target)
+    if (same.length > 1 && same[0]![0] === id && !same.some(([who]) => skillsOf(who).teamwork))
+      errors.push(`only one repairman on the ${(o as { target: string }).target} without Teamwork`)
+  }
   for (const [id, order] of Object.entries(orders)) {
     if (!order) continue
     const c = boat.crew.find((x) => x.id === id)
@@ -23,8 +41,7 @@ export function orderErrors(
       errors.push(`${id} is not aboard`)
       continue
     }
-    const persona = personaOf(pack, c)
-    const p = { name: persona.name, skills: [...persona.skills, ...(extraSkills[id] ?? [])] as string[] }
+    const p = { name: personaOf(pack, c).name, skills: skillsOf(id).skills }
     const spaceOf = (kind: PartKind) => boat.parts.filter((x) => x.kind === kind).map((x) => x.space)
     const reaches = (kind: PartKind) => spaceOf(kind).some((s) => near(s, c.space))
     if (c.panic) errors.push(`${p.name} is panicked and takes no order`)

@@ -61,6 +61,7 @@ const persona = z
     ironNerves: z.boolean().optional(),
     spirited: z.boolean().optional(),
     teamwork: z.boolean().optional(),
+    mustSteer: z.boolean().optional(),
     targetBonus: int.optional(),
     towBonus: int.optional(),
     commission: int.optional(),
