@@ -189,10 +189,25 @@ describe('Infernal Machine: set-up doctrine (digest 5.4, p.16-19)', () => {
     ])
   })
 
+  it('p.16 in the campaign a shift may be paid with an Action instead of 2 Red', () => {
+    const d = applyDoctrine(DEFAULT_DOCTRINE, parseImOrders(pack, 'SHIFT DRIFT IF WEAK TO CALM PAY ACTION').commands)
+    let paid = 0
+    const m = setupMission(
+      ctx(conditions),
+      start(0),
+      setupChoices(d, () => ++paid === 1),
+    )
+    expect([m.drift, m.pool.red, paid]).toEqual(['calm', 3, 1])
+  })
+
   it('digest 5.2 a shift is one step; a benefit names a persona on board', () => {
     const p = parseImOrders(pack, 'SHIFT DRIFT IF STRONG TO CALM\nBENEFIT OPERATOR:mozer')
     expect(p.errors.map((e) => [e.line, e.message, e.suggestion])).toEqual([
-      [1, 'shift one step: VISIBILITY or DRIFT; write SHIFT VISIBILITY|DRIFT IF <value> TO <value>', undefined],
+      [
+        1,
+        'shift one step: VISIBILITY or DRIFT; write SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
+        undefined,
+      ],
       [2, 'unknown persona mozer', 'moser'],
     ])
   })

@@ -32,7 +32,7 @@ export interface Doctrine {
   endHome: boolean
   doctor: boolean
   /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
-  shifts: { condition: string; from: string; dir: 'up' | 'down' }[]
+  shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
   slack?: number
 }
@@ -129,9 +129,11 @@ export function routeDone(m: Mission, d: Doctrine): boolean {
 }
 
 /** Mission set-up under the doctrine: paid shifts, Slack Water placement, the Training Benefit. */
-export function setupChoices(d: Doctrine): SetupChoices {
+export function setupChoices(d: Doctrine, payAction?: () => boolean): SetupChoices {
   return {
     ...AUTO_SETUP,
+    payAction,
+    shiftPay: (condition) => d.shifts.find((x) => x.condition === condition)?.pay ?? 'red',
     shift: (condition, value) => d.shifts.find((x) => x.condition === condition && x.from === value)?.dir ?? null,
     benefit: () => d.benefit ?? null,
     slackDepth: () => d.slack ?? null,

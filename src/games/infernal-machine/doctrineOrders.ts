@@ -94,11 +94,18 @@ export function parseDoctrineLine(
         : 'MISSION or STEP'
     case 'SHIFT': {
       // One step along bright-dim-inky or strong-weak-calm, for 2 Red (p.16).
-      const m = /^(VISIBILITY|DRIFT) IF (\S+) TO (\S+)$/.exec(up.join(' '))
+      const m = /^(VISIBILITY|DRIFT) IF (\S+) TO (\S+)(?: PAY (RED|ACTION))?$/.exec(up.join(' '))
       const steps = m?.[1] === 'VISIBILITY' ? ['BRIGHT', 'DIM', 'INKY'] : ['STRONG', 'WEAK', 'CALM']
       const gap = m ? steps.indexOf(m[3]!) - steps.indexOf(m[2]!) : 0
       if (!m || steps.indexOf(m[2]!) < 0 || Math.abs(gap) !== 1) return 'shift one step: VISIBILITY or DRIFT'
-      return { kind: 'shift', condition: m[1]!.toLowerCase(), from: m[2]!.toLowerCase(), dir: gap > 0 ? 'down' : 'up' }
+      const pay = m[4] === 'ACTION' ? 'action' : 'red'
+      return {
+        kind: 'shift',
+        condition: m[1]!.toLowerCase(),
+        from: m[2]!.toLowerCase(),
+        dir: gap > 0 ? 'down' : 'up',
+        pay,
+      }
     }
     case 'BENEFIT': {
       const m = /^(BLACK|STRENGTH|OPERATOR:\S+|TEAMWORK:\S+)$/.exec(up.join(' '))

@@ -66,7 +66,9 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
       c.actionsLeft = 1
       return null
     case 'mission': {
-      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine))
+      // An Action paid for a condition shift must be one left over after this Mission action (p.16).
+      const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
+      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine, payAction))
       if (typeof m === 'string') return m
       s.mission = m
       s.phase = 'mission'

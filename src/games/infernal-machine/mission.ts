@@ -95,6 +95,10 @@ export interface SetupChoices {
   shift(condition: 'visibility' | 'drift' | 'atmospherics', value: string): 'up' | 'down' | null
   /** After the Tow Check die, with the pool in view: how many Black cubes to recycle, +1 each (p.18). */
   quickThinking(roll: number, needed: number, black: number): number
+  /** How a shift is paid: 2 Red (the default) or, in the campaign, an Action (p.16). */
+  shiftPay?(condition: string): 'red' | 'action'
+  /** Spends one of the season's actions; false when none is left to spend. */
+  payAction?(): boolean
   /** Training Level 2+: one benefit for the mission (p.19): black, strength, operator:<id>, teamwork:<id>. */
   benefit?(m: Mission): string | null
   /** Tidal boards: place the Slack Water card at this depth of the Navigation deck for 2 Red (p.17). */
@@ -186,10 +190,12 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     const shift = steps.length ? choices.shift(which, value) : null
     if (shift) {
       const i = steps.indexOf(value) + (shift === 'up' ? -1 : 1)
+      // Paid with 2 Red, or in the campaign with an Action when the player says so and has one left.
+      const byAction = choices.shiftPay?.(which) === 'action' && !!choices.payAction?.()
       if (i >= 0 && i < steps.length) {
         value = steps[i]!
-        m.pool.red += 2
-        note(ctx, 'p.16', `${which} shifted to ${value} for 2 Red cubes`)
+        if (!byAction) m.pool.red += 2
+        note(ctx, 'p.16', `${which} shifted to ${value} for ${byAction ? 'an Action' : '2 Red cubes'}`)
       }
     }
     if (which === 'visibility') m.visibility = value as Mission['visibility']

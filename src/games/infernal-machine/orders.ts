@@ -44,7 +44,7 @@ export type ImCommand =
   | { kind: 'endmission'; home: boolean }
   | { kind: 'doctor'; all: boolean }
   | { kind: 'pace'; pace: 'mission' | 'step' }
-  | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down' }
+  | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
   | { kind: 'benefit'; benefit: string }
   | { kind: 'slack'; depth: number }
   | { kind: 'halt'; points: HaltKind[] }
