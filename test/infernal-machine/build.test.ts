@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { crewOverflow } from '../../src/games/infernal-machine/missionAction.ts'
-import { build, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
+import { build, militaryRecruit, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
 import { campaign, ctx } from './helpers.ts'
 
 describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)', () => {
@@ -50,5 +50,21 @@ describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)',
     const c = ctx()
     recruit(c, camp, 'journeyman', (id) => id === 'snow')
     expect(c.notes[0]!.text).toBe('Recruit from the journeyman deck: drew doyle, snow; hired snow')
+  })
+})
+
+describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () => {
+  it('p.60 $5 each makes personae in the shop count as Sailors for a Navy-only crew; the Training Level stays', () => {
+    const camp = campaign({ training: 2, navyOnly: true, marque: true })
+    expect(militaryRecruit(ctx(), camp, ['biederman'])).toBe('an investor does not go to sea')
+    expect(militaryRecruit(ctx(), camp, ['moser', 'baird'])).toBeNull()
+    expect([camp.funds, camp.sailors, camp.training]).toEqual([10, ['moser', 'baird'], 2])
+  })
+
+  it('p.52 a commissioned USA player hires Sailors free', () => {
+    const camp = campaign({ side: 'USA', commissioned: true, location: 'washington' })
+    camp.decks.sailor = { drawPile: ['wilson', 'doe', 'watson'], discards: [], reshuffles: 0 }
+    recruit(ctx(), camp, 'sailor', () => true)
+    expect([camp.funds, camp.personae.map((p) => p.id).slice(3)]).toEqual([20, ['wilson', 'doe', 'watson']])
   })
 })

@@ -37,6 +37,8 @@ export interface Campaign {
   pool: FatePool
   lost: number
   wreck: boolean
+  /** Personae re-designated as Sailors by a Military Recruit (p.60). */
+  sailors?: string[]
   /** The open Purchase Order (USA, p.48): parts, and the season they arrive. */
   purchase?: { parts: string[]; due: string; dueTurn: number }
   /** Prizes earned, paid next Winter (p.46). */

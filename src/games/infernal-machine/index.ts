@@ -15,7 +15,17 @@ import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from '.
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
 import { timePhase } from './seasonEnd.ts'
-import { build, changeLocation, commission, contract, invest, letter, recruit, salvage } from './shopActions.ts'
+import {
+  build,
+  changeLocation,
+  commission,
+  contract,
+  invest,
+  letter,
+  militaryRecruit,
+  recruit,
+  salvage,
+} from './shopActions.ts'
 import type { Ctx, TacticalState } from './sortie.ts'
 import type { Side } from './terms.ts'
 
@@ -58,6 +68,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
       return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease, cmd.persist)
     case 'recruit':
       return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
+    case 'military':
+      return militaryRecruit(ctx, c, cmd.personae)
     case 'requisition':
       return requisition(ctx, c, cmd.parts, cmd.grease)
     case 'salvage':

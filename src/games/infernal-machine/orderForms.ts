@@ -23,7 +23,8 @@ export const FORMS: Record<string, string> = {
   INVEST: 'INVEST <0|2|5|10|15|20> [SOLICITOR]',
   LETTER: 'LETTER MARQUE|RECRUITMENT PAY <0|5|10|15|20> [FOR <persona>] [GREASE <n>] [PERSIST CUBES|ACTION]',
   MISSION: 'MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]',
-  RECRUIT: 'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]]',
+  RECRUIT:
+    'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]] | RECRUIT MILITARY <persona>[,<persona>]',
   REQUISITION: 'REQUISITION <part> ... [GREASE <n>]',
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
   ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',

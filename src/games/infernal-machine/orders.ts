@@ -29,6 +29,7 @@ export type ImCommand =
     }
   | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
   | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
+  | { kind: 'military'; personae: string[] }
   | { kind: 'requisition'; parts: string[]; grease: number }
   | { kind: 'salvage'; keep: string[]; roll: boolean }
   | { kind: 'pass' }
@@ -58,6 +59,7 @@ export const ACTION_KINDS = [
   'letter',
   'mission',
   'recruit',
+  'military',
   'requisition',
   'salvage',
   'pass',
@@ -234,6 +236,11 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
     }
     case 'RECRUIT': {
+      if (up[0] === 'MILITARY') {
+        const who = list(words[1])
+        for (const p of who) if (!known('persona', p, pack.personae.keys())) return ''
+        return who.length ? { kind: 'military', personae: who } : 'name the personae'
+      }
       const deck = words[0]?.toLowerCase()
       if (deck !== 'journeyman' && deck !== 'mechanic' && deck !== 'sailor')
         return 'choose JOURNEYMAN, MECHANIC or SAILOR'

@@ -274,7 +274,9 @@ export function recruitFrom(
   const hired: string[] = []
   for (const id of d.cards) {
     const p = ctx.pack.personae.get(id)!
-    if (keep(id) && pay(ctx, c, p.hire, `hiring ${p.name}`)) {
+    // A commissioned USA player's Sailors come free (p.52).
+    const fee = deck === 'sailor' && c.side === 'USA' && c.commissioned ? 0 : p.hire
+    if (keep(id) && pay(ctx, c, fee, `hiring ${p.name}`)) {
       hired.push(id)
       c.personae.push({ id, where: 'shop' })
       c.pool.black += p.black ?? 0
@@ -323,5 +325,17 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
   }
   c.wreck = false
   note(ctx, 'p.61', `Salvage: ${keep.length} parts kept for $${cost}`)
+  return null
+}
+
+/** Military Recruit (p.60): $5 each re-designates a persona in the shop as a Sailor; no Training lost. */
+export function militaryRecruit(ctx: Ctx, c: Campaign, ids: string[]): string | null {
+  const ok = ids.every((id) => c.personae.some((p) => p.id === id && p.where === 'shop'))
+  if (!ok || !ids.length) return 'name personae in the shop'
+  if (ids.some((id) => ctx.pack.personae.get(id)!.deck === 'investor')) return 'an investor does not go to sea'
+  if (c.funds < ids.length * (5 + (c.side === 'CSA' ? c.prices : 0))) return 'not enough money'
+  for (const id of ids) pay(ctx, c, 5, `military recruit ${id}`)
+  c.sailors = [...(c.sailors ?? []), ...ids]
+  note(ctx, 'p.60', `Military Recruit: ${ids.join(', ')} now count as Sailors`)
   return null
 }
