@@ -3,6 +3,9 @@ import { orderErrors } from '../../src/games/infernal-machine/crewOrders.ts'
 import { drift } from '../../src/games/infernal-machine/drift.ts'
 import { AUTO_SETUP, basePowerGrade, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { AUTO_NAV, elevationAllowed, maneuver, navigate } from '../../src/games/infernal-machine/navigation.ts'
+import { missionTurn } from '../../src/games/infernal-machine/missionTurn.ts'
+import { AUTO_RESPONSE } from '../../src/games/infernal-machine/response.ts'
+import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
 import { AUTO_REPAIR, leakCubes, moraleBoost, rallyPhase, repairs } from '../../src/games/infernal-machine/repair.ts'
 import { ctx, pack, standardBoat, trainingMission } from './helpers.ts'
 
@@ -273,5 +276,34 @@ describe('Infernal Machine Teamwork and Must Steer (p.24-25, p.31-32)', () => {
     const boat = standardBoat(0)
     const mustPack = { ...pack, personae: new Map([...pack.personae, ['merriam', { ...raw, mustSteer: true }]]) }
     expect(orderErrors(mustPack, boat, { moser: { kind: 'steer' } })).toEqual(['only merriam may steer'])
+  })
+})
+
+describe('Infernal Machine: a standing plan the rules refuse (p.25)', () => {
+  it('p.25 a refused maneuver is reported and the turn goes on', () => {
+    const m = trainingMission({ navDeck: { drawPile: ['SLACK'], discards: [], reshuffles: 0 } })
+    const c = ctx()
+    missionTurn(c, m, {
+      ...AUTO_NAV,
+      ...AUTO_REPAIR,
+      ...AUTO_RESPONSE,
+      ...AUTO_CONCUSSION,
+      approach: () => 'easy',
+      detonate: () => false,
+      move: () => 'stay',
+      targetChecks: () => [],
+      attack: () => false,
+      panicSpaceMechanism: (_m, o) => o[0]!,
+      orders: () => ({}),
+      maneuver: () => ({ to: 'channel' }),
+      endMission: () => false,
+      abandon: () => false,
+    })
+    expect(c.notes.map((n) => n.text).slice(0, 3)).toEqual([
+      'Mission turn 2',
+      'maneuver refused: a move needs the Steering order',
+      'Navigation card: Slack Water, the drift turns to flood',
+    ])
+    expect(m.position).toBe('wharf')
   })
 })

@@ -26,7 +26,13 @@ export function missionTurn(ctx: Ctx, m: Mission, choices: MissionChoices): void
   m.turn++
   note(ctx, 'p.23', `Mission turn ${m.turn}`)
   m.boat = giveOrders(ctx.pack, m.boat, choices.orders(m), m.extraSkills)
-  maneuver(ctx, m, choices.maneuver(m))
+  // A standing plan the rules refuse this turn (an obstruction, a mechanism down) costs the maneuver,
+  // not the game: the refusal is reported and the turn goes on.
+  try {
+    maneuver(ctx, m, choices.maneuver(m))
+  } catch (e) {
+    note(ctx, 'p.25', `maneuver refused: ${(e as Error).message}`)
+  }
   if (!m.lost) navigate(ctx, m, choices)
   if (!m.lost) repairPhase(ctx, m, choices)
   if (!m.lost) rallyPhase(ctx, m, choices)
