@@ -160,3 +160,28 @@ describe('Infernal Machine RulesetFactory', () => {
     expect(rules.awaiting(s)).toEqual([{ kind: 'orders', role: 'captain', label: 'summer 1861, income' }])
   })
 })
+
+describe('Infernal Machine: the whole war (p.41)', () => {
+  it('p.41 Spring 1861 to Spring 1865: seventeen seasons, then the outcome', () => {
+    const dice = new LabelHashDice('war')
+    let s: ImState = rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, dice)
+    const labels: string[] = []
+    for (let i = 0; i < 40 && s.phase !== 'over'; i++) {
+      const step = rules.resolve(
+        s,
+        { orders: { captain: rules.parseOrders(s, 'captain', 'INVEST 0').commands }, decisions: {} },
+        dice,
+      )
+      labels.push(step.label)
+      s = step.state
+    }
+    expect(labels).toHaveLength(17)
+    expect([labels[0], labels.at(-1)]).toEqual(['campaign set-up', 'spring 1865, income'])
+    expect(rules.awaiting(s)).toEqual([])
+    expect(rules.outcome(s)).toEqual({
+      summary: expect.stringMatching(/^the war ends: funds \$\d+, Training 0, 0 boat\(s\) lost$/),
+      winner: null,
+      details: { funds: s.campaign!.funds, training: 0, lost: 0 },
+    })
+  })
+})
