@@ -26,6 +26,7 @@ function play(
   const labels: string[] = []
   const questions: string[] = []
   const texts: string[] = []
+  const reports: string[][] = []
   const queue = [...mails]
   queue[0] = `PACE ${pace}\n${queue[0]}`
   while (queue.length || s.phase === 'mission') {
@@ -36,14 +37,19 @@ function play(
     labels.push(step.label)
     questions.push(...step.decisions.map((d) => d.decisionId))
     texts.push(...step.narrative.map((n) => n.text))
+    reports.push(step.state.report)
     s = step.state
   }
-  return { s, labels, questions, dice, texts }
+  return { s, labels, questions, dice, texts, reports }
 }
 
 describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () => {
   it('p.44-62 a campaign year at PACE MISSION: one season a point, a training mission flown home in Autumn', () => {
-    const { s, labels } = play(YEAR, 'MISSION')
+    const { s, labels, reports } = play(YEAR, 'MISSION')
+    expect(reports[2]!.slice(0, 2)).toEqual([
+      'Mission home:',
+      'Position: Mount Pleasant (charleston), surface, undetected, Pursuit 0',
+    ])
     expect(labels).toEqual(['campaign set-up', 'summer 1861, income', 'autumn 1861, income', 'winter 1862, income'])
     const c = s.campaign!
     expect([c.year, c.season, c.location, c.funds, c.training, c.lost]).toEqual([1862, 'spring', 'norfolk', 13, 0, 0])

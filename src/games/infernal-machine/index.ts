@@ -44,6 +44,8 @@ export interface ImState {
   queued: ImCommand[]
   point: number
   lastTactical?: TacticalState
+  /** The boat as the last mission ended, kept for the report of the point it ended in. */
+  lastBoat?: string[]
   report: string[]
 }
 
@@ -141,6 +143,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
       if (m.lastTactical) s.lastTactical = m.lastTactical
       if (m.ended || m.turn >= 60) {
+        s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
         finishMission(ctx, c!, m)
         s.mission = undefined
         s.phase = 'actions'
@@ -207,9 +210,11 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       const actions = commands.filter((c) => ACTION_KINDS.includes(c.kind))
       if (actions.length) s.queued = actions
       const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes)
+      s.lastBoat = undefined
       const start = label(s)
       for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
-      s.report = [...(s.mission ? boatLines(pack, s.mission) : []), ...(s.campaign ? ledgerLines(s.campaign) : [])]
+      const boat = s.mission ? boatLines(pack, s.mission) : (s.lastBoat ?? [])
+      s.report = [...boat, ...(s.campaign ? ledgerLines(s.campaign) : [])]
       const narrative: NarrativeEntry[] = ctx.notes.map((n) => ({ audience: PUBLIC, rule: n.rule, text: n.text }))
       return { state: s, narrative, decisions: decider.requests, label: start, finished: s.phase === 'over' }
     },
