@@ -94,11 +94,11 @@ describe('Infernal Machine Enemy Response (p.10-12)', () => {
   })
 
   it('p.11 a miss against an Obstruction: 3 or less sets off its torpedo, charge and conveyance gone, concussion 15 owed', () => {
-    const s = at('near', 'usa-obstruction')
+    const s = at('near', 'csa-obstruction')
     enemyResponse(ctx({ 'r attack die 1': 9, 'r obstruction': 3 }), s, 4, AUTO_RESPONSE, 'r')
     expect(s.tactical).toMatchObject({ result: 'B', ended: 'detonated', pendingConcussion: 15 })
     expect(s.boat.parts.map((p) => p.kind)).toEqual(['hatch', 'steeringLink', 'ballastTank', 'propeller'])
-    const t = at('near', 'usa-obstruction')
+    const t = at('near', 'csa-obstruction')
     enemyResponse(ctx({ 'r attack die 1': 9, 'r obstruction': 4 }), t, 4, AUTO_RESPONSE, 'r')
     expect(t.tactical!.result).toBeUndefined()
   })

@@ -83,7 +83,7 @@ export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
         : m.boat.elevation <= 2)
   if (!fits) return []
   return (pos.targets ?? [])
-    .filter((t) => targetOf(ctx, t.marker).side === enemyOf(m.side) || targetOf(ctx, t.marker).kind === 'obstruction')
+    .filter((t) => targetOf(ctx, t.marker).side === enemyOf(m.side))
     .filter((t) => !(t.dn && conveyance === 'diver'))
     .map((t) => t.marker)
 }
