@@ -64,6 +64,15 @@ describe('Infernal Machine Discovery Phase (p.34-38)', () => {
     expect(eligibleTargets(ctx(), m)).toEqual([])
   })
 
+  it("p.36 only the enemy's target icons count: the Harbor Boom is a target for the USA, not the CSA", () => {
+    const csa = trainingMission({ board: 'charleston', position: 'boom' })
+    csa.boat.crew[0]!.order = { kind: 'steer' }
+    expect(eligibleTargets(ctx(), csa)).toEqual([])
+    const usa = trainingMission({ board: 'charleston', position: 'boom', side: 'USA' })
+    usa.boat.crew[0]!.order = { kind: 'steer' }
+    expect(eligibleTargets(ctx(), usa)).toEqual(['csa-obstruction'])
+  })
+
   it("p.36 a Target Check against the card's target value; success starts the attack run, then a fresh Discovery Phase without a second run (IM-7)", () => {
     const m = atMaffitts()
     m.discoveryDeck = deck('D03', 'D01')
