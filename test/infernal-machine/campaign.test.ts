@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   actionsFor,
   alertCheck,
-  type Campaign,
   epidemicCheck,
   fortunes,
   income,

@@ -71,9 +71,9 @@ describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () 
   })
 
   it('digest 5.6 a halt point asks with the options seen, the default applied; the answer is used when it comes', () => {
-    const asked = play(['HALT navcrank\n' + YEAR[0], YEAR[1], YEAR[2], YEAR[3]], 'MISSION')
+    const asked = play([`HALT navcrank\n${YEAR[0]}`, YEAR[1], YEAR[2], YEAR[3]], 'MISSION')
     expect(asked.questions).toEqual(['autumn 1861 mission turn 1 navcrank', 'autumn 1861 mission turn 2 navcrank'])
-    const answered = play(['HALT navcrank\n' + YEAR[0], YEAR[1], YEAR[2], YEAR[3]], 'MISSION', {
+    const answered = play([`HALT navcrank\n${YEAR[0]}`, YEAR[1], YEAR[2], YEAR[3]], 'MISSION', {
       'autumn 1861 mission turn 1 navcrank': 'easy',
     })
     expect(answered.questions).toEqual(['autumn 1861 mission turn 2 navcrank'])
