@@ -1,0 +1,229 @@
+// The Campaign level (Rule Book p.39-62): seasons from Spring 1861 to Spring 1865, each with Income,
+// Fortunes of War, Actions and Time; the shop's personae, funds, gauges, contracts and the ledger.
+import { MODERATOR, PUBLIC } from '../contract.ts'
+import { type Deck, draw, newDeck } from '../kit/deck.ts'
+import { band, d10Result, type LocationCard } from './campaignPack.ts'
+import type { Persona } from './fishboatPack.ts'
+import type { FatePool } from './sortie.ts'
+import { type Ctx, d10, note } from './sortie.ts'
+import type { Season, Side } from './terms.ts'
+
+export type PersonaDeck = Persona['deck']
+
+export interface Hired {
+  id: string
+  where: 'shop' | 'contract' | 'sickBay'
+}
+
+export interface Campaign {
+  side: Side
+  year: number
+  season: Season
+  funds: number
+  prices: number
+  alert: number
+  training: number
+  location: string
+  removedLocations: string[]
+  commissioned: boolean
+  marque: boolean
+  recruitment: boolean
+  navyOnly: boolean
+  personae: Hired[]
+  decks: Record<PersonaDeck, Deck<string>>
+  /** The fishboat in the shop: tiles prow first, parts as [component, space]. */
+  boat: { tiles: string[]; parts: [string, number][] }
+  contracts: { id: string; pay: number; expires: string; personae: string[] }[]
+  pool: FatePool
+  lost: number
+  wreck: boolean
+  /** Personae re-designated as Sailors by a Military Recruit (p.60). */
+  sailors?: string[]
+  /** The open Purchase Order (USA, p.48): parts, and the season they arrive. */
+  purchase?: { parts: string[]; due: string; dueTurn: number }
+  /** Prizes earned, paid next Winter (p.46). */
+  prizes: number
+  actionsLeft: number
+  /** The Fortunes of War action change for this season. */
+  actionBonus: number
+  ledger: string[]
+  ended?: string
+}
+
+export const SEASONS: Season[] = ['winter', 'spring', 'summer', 'autumn']
+export const seasonKey = (year: number, season: Season) => `${season} ${year}`
+export const seasonIndex = (s: Season) => SEASONS.indexOf(s)
+
+export function locationOf(ctx: Ctx, id: string): LocationCard {
+  const l = ctx.pack.campaign.locations.find((x) => x.id === id)
+  if (!l) throw new Error(`unknown location ${id}`)
+  return l
+}
+
+export const investors = (ctx: Ctx, c: Campaign) =>
+  c.personae.filter((p) => ctx.pack.personae.get(p.id)?.deck === 'investor')
+
+/** Money in and out, with the reason, on the ledger; Prices added to a CSA payment (p.42). */
+export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
+  const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)
+  if (!debtAllowed && c.funds - total < 0) return false
+  if (total === 0) return true
+  c.funds -= total
+  c.ledger.push(`${seasonKey(c.year, c.season)}: -$${total} ${why} (funds $${c.funds})`)
+  return true
+}
+
+export function earn(c: Campaign, amount: number, why: string): void {
+  if (!amount) return
+  c.funds += amount
+  c.ledger.push(`${seasonKey(c.year, c.season)}: +$${amount} ${why} (funds $${c.funds})`)
+}
+
+export interface CampaignSetupChoices {
+  /** Keep one of the investors drawn (p.39). */
+  investor(ids: readonly string[]): string
+}
+
+/** Campaign set-up (p.39-41): persona decks shuffled face down, an investor kept, a start location drawn. */
+export function setupCampaign(ctx: Ctx, side: Side, choices: CampaignSetupChoices): Campaign {
+  const deckOf = (deck: PersonaDeck) =>
+    newDeck(
+      [...ctx.pack.personae.values()].filter((p) => p.deck === deck && p.sides.includes(side)).map((p) => p.id),
+      ctx.dice,
+      `${deck} deck`,
+      MODERATOR,
+    )
+  const decks = {
+    investor: deckOf('investor'),
+    mechanic: deckOf('mechanic'),
+    journeyman: deckOf('journeyman'),
+    sailor: deckOf('sailor'),
+  }
+  const offer = draw(decks.investor, ctx.pack.campaign.startingInvestors.draw, ctx.dice, 'investor deck', MODERATOR)
+  const kept = choices.investor(offer.cards)
+  const investor = ctx.pack.personae.get(kept)!
+  decks.investor = { ...offer.deck, discards: offer.cards.filter((x) => x !== kept) }
+  const starts = ctx.pack.campaign.locations.filter((l) => l.side === side && l.start)
+  const start = starts[ctx.dice.roll('start location', starts.length, PUBLIC) - 1]!
+  const c: Campaign = {
+    side,
+    year: ctx.pack.campaign.calendar.firstYear,
+    season: ctx.pack.campaign.calendar.firstSeason,
+    funds: 0,
+    prices: 0,
+    alert: 0,
+    training: 0,
+    location: start.id,
+    removedLocations: [],
+    commissioned: false,
+    marque: false,
+    recruitment: false,
+    navyOnly: false,
+    personae: [{ id: kept, where: 'shop' }],
+    decks,
+    boat: { tiles: [], parts: [] },
+    contracts: [],
+    pool: { black: investor.black ?? 0, red: investor.red ?? 0 },
+    lost: 0,
+    wreck: false,
+    prizes: 0,
+    actionsLeft: 0,
+    actionBonus: 0,
+    ledger: [],
+  }
+  earn(c, investor.funds ?? 0, `investor ${investor.name}`)
+  note(
+    ctx,
+    'p.39',
+    `campaign set-up: investor ${investor.name} kept of ${offer.cards.length}; the shop is at ${start.name}`,
+  )
+  return c
+}
+
+/** Income Phase (p.44-46): shop earnings, contracts, and in Winter the investors' infusion and prizes. */
+export function income(ctx: Ctx, c: Campaign): void {
+  const loc = locationOf(ctx, c.location)
+  earn(c, loc.earnings[seasonIndex(c.season)]!, `shop earnings at ${loc.name}`)
+  const now = seasonKey(c.year, c.season)
+  for (const k of [...c.contracts]) {
+    earn(c, k.pay, `contract ${k.id}`)
+    if (k.expires === now) {
+      c.contracts = c.contracts.filter((x) => x !== k)
+      for (const p of c.personae) if (k.personae.includes(p.id)) p.where = 'shop'
+      note(ctx, 'p.45', `contract ${k.id} expires; its personae return to the shop`)
+    }
+  }
+  if (c.season === 'winter') {
+    // Ruling IM-44: investors pay wherever they are (sick bay or contract); the text does not exclude them.
+    for (const i of investors(ctx, c)) earn(c, ctx.pack.personae.get(i.id)!.infusion ?? 0, `infusion ${i.id}`)
+    if (c.prizes) earn(c, c.prizes, 'prizes of the past year')
+    c.prizes = 0
+  }
+}
+
+/** Fortunes of War (p.46): 1d10 unmodified on the season's table; debt is allowed here only. */
+export function fortunes(ctx: Ctx, c: Campaign): void {
+  const row = ctx.pack.campaign.fortunes.find((f) => f.season === c.season)!
+  const roll = d10(ctx, `${seasonKey(c.year, c.season)} fortunes of war`)
+  const result = d10Result(row.rolls, roll)
+  note(ctx, 'p.46', `Fortunes of War: ${roll}, ${result}`)
+  applyResult(ctx, c, result, 'fortunes of war', true)
+}
+
+/** Applies an Almanac result code: alert+/-, prices+/-, funds+n/-n, action+/-n, epidemic, none. */
+export function applyResult(ctx: Ctx, c: Campaign, result: string, why: string, debt: boolean): void {
+  const n = Number(result.replace(/^\D+/, '')) || 0
+  if (result === 'alert+') c.alert = Math.min(4, c.alert + 1)
+  else if (result === 'alert-') c.alert = Math.max(0, c.alert - 1)
+  else if (result === 'prices+') c.prices = c.side === 'CSA' ? Math.min(4, c.prices + 1) : c.prices
+  else if (result === 'prices-') c.prices = c.side === 'CSA' ? Math.max(-1, c.prices - 1) : c.prices
+  else if (result.startsWith('funds+')) earn(c, n, why)
+  else if (result.startsWith('funds-')) pay(ctx, c, n, why, false, debt)
+  else if (result.startsWith('action')) c.actionBonus += result.includes('-') ? -n : n
+  else if (result === 'epidemic') epidemicCheck(ctx, c)
+}
+
+/** Actions this season (p.47): 1 in Winter, 2 otherwise, with the location and Fortunes of War. */
+export function actionsFor(ctx: Ctx, c: Campaign): number {
+  const base = ctx.pack.campaign.actions.find((a) => a.season === c.season)!.actions
+  const loc = locationOf(ctx, c.location)
+  return Math.max(0, base + (c.season === 'summer' ? (loc.summerAction ?? 0) : 0) + c.actionBonus)
+}
+
+/** Epidemic Check (player aid, synthetic table): deaths and Sick Bay, those already sick die first (p.62). */
+export function epidemicCheck(ctx: Ctx, c: Campaign): void {
+  const roll = d10(ctx, `${seasonKey(c.year, c.season)} epidemic`)
+  const result = band(ctx.pack.campaign.epidemic, roll).result
+  note(ctx, 'p.62', `Epidemic Check: ${roll}, ${result}`)
+  if (result === 'S') return void c.ledger.push(`${seasonKey(c.year, c.season)}: the shop is shuttered by epidemic`)
+  const n = Number(result)
+  const crew = c.personae.filter((p) => ctx.pack.personae.get(p.id)!.deck !== 'investor')
+  if (!n || !crew.length) return
+  // Those already in Sick Bay die first (p.62); other victims are picked at random.
+  const sick = crew.filter((p) => p.where === 'sickBay')
+  const well = crew.filter((p) => p.where !== 'sickBay')
+  const victims = [...sick]
+  while (victims.length < n && well.length)
+    victims.push(well.splice(ctx.dice.roll(`epidemic victim ${victims.length + 1}`, well.length, PUBLIC) - 1, 1)[0]!)
+  const dead = victims[0]!
+  c.personae = c.personae.filter((p) => p !== dead)
+  note(ctx, 'p.62', `${ctx.pack.personae.get(dead.id)!.name} dies of the epidemic`)
+  for (const p of victims.slice(1, n)) p.where = 'sickBay'
+}
+
+/** Alert Check (p.42, synthetic table): modifiers for a big shop and past losses. */
+export function alertCheck(ctx: Ctx, c: Campaign, label: string): void {
+  const r = ctx.pack.campaign.alertCheckRules
+  const roll = d10(ctx, label)
+  const parts = c.boat.tiles.length + c.boat.parts.length
+  const mod = (parts >= r.bigShopParts ? r.bigShop : 0) + (c.lost === 1 ? r.oneLost : c.lost > 1 ? r.manyLost : 0)
+  const result = band(ctx.pack.campaign.alertCheck, roll + mod).result
+  note(ctx, 'p.42', `Alert Check: ${roll}${mod ? ` ${mod}` : ''}: ${result}`)
+  if (result === '+') c.alert = Math.min(4, c.alert + 1)
+  else if (result === '-') c.alert = Math.max(0, c.alert - 1)
+  else if (result === 'N') {
+    c.navyOnly = true
+    if (c.side === 'CSA') c.marque = c.recruitment = true
+    else c.commissioned = true
+  }
+}

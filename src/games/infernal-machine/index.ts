@@ -1,0 +1,260 @@
+// Infernal Machine for the judge (issue 13): the RulesetFactory. One role, the captain. Each
+// resolution runs the nested sequence (season, mission turn, attack run) from where it stopped:
+// a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
+// are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.
+import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import { PUBLIC } from '../contract.ts'
+import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
+import { Decider } from './decider.ts'
+import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
+import type { Mission } from './mission.ts'
+import { finishMission, startMission } from './missionAction.ts'
+import { missionTurn } from './missionTurn.ts'
+import { ACTION_KINDS, type HaltKind, type ImCommand, parseImOrders } from './orders.ts'
+import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from './pack.ts'
+import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
+import { requisition } from './purchaseOrder.ts'
+import { timePhase } from './seasonEnd.ts'
+import {
+  build,
+  changeLocation,
+  commission,
+  contract,
+  invest,
+  letter,
+  militaryRecruit,
+  recruit,
+  salvage,
+} from './shopActions.ts'
+import type { Ctx, TacticalState } from './sortie.ts'
+import type { Side } from './terms.ts'
+
+export const CAPTAIN = 'captain'
+
+export interface ImState {
+  side: Side
+  phase: 'setup' | 'income' | 'actions' | 'mission' | 'time' | 'over'
+  campaign?: Campaign
+  mission?: Mission
+  doctrine: Doctrine
+  pace: 'mission' | 'step'
+  halts: HaltKind[]
+  investorPick?: string
+  /** Campaign actions ordered and not yet taken. */
+  queued: ImCommand[]
+  point: number
+  lastTactical?: TacticalState
+  /** The boat as the last mission ended, kept for the report of the point it ended in. */
+  lastBoat?: string[]
+  report: string[]
+}
+
+const firstYear = 1861
+export const turnNumber = (year: number, season: string) => (year - firstYear) * 4 + SEASONS.indexOf(season as never)
+export const seasonOfTurn = (n: number) => `${SEASONS[n % 4]} ${firstYear + Math.floor(n / 4)}`
+
+function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
+  const c = s.campaign!
+  switch (cmd.kind) {
+    case 'build':
+      return build(ctx, c, cmd)
+    case 'relocate':
+      return changeLocation(ctx, c, cmd.to)
+    case 'commission':
+      return commission(ctx, c, cmd.budget, cmd.persist)
+    case 'contract':
+      return contract(ctx, c, cmd.id, cmd.personae)
+    case 'invest':
+      return invest(ctx, c, cmd.stake, cmd.solicitor)
+    case 'letter':
+      return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease, cmd.persist)
+    case 'recruit':
+      return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
+    case 'military':
+      return militaryRecruit(ctx, c, cmd.personae)
+    case 'requisition':
+      return requisition(ctx, c, cmd.parts, cmd.grease)
+    case 'salvage':
+      return salvage(ctx, c, cmd.keep, cmd.roll)
+    case 'pass':
+      c.actionsLeft = 1
+      return null
+    case 'mission': {
+      // An Action paid for a condition shift must be one left over after this Mission action (p.16).
+      const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
+      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine, payAction))
+      if (typeof m === 'string') return m
+      s.mission = m
+      s.phase = 'mission'
+      return null
+    }
+  }
+  return `${cmd.kind} is not an action`
+}
+
+/** Runs the sequence from where the state stopped; false when the resolution should stop here. */
+function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
+  const c = s.campaign
+  const key = () => (s.mission && c ? `${seasonKey(c.year, c.season)} mission turn ${s.mission.turn}` : 'campaign')
+  switch (s.phase) {
+    case 'setup': {
+      const camp = setupCampaign(ctx, s.side, {
+        investor: (ids) => {
+          const best = [...ids].sort(
+            (a, b) => (ctx.pack.personae.get(b)!.funds ?? 0) - (ctx.pack.personae.get(a)!.funds ?? 0),
+          )[0]!
+          return decider.ask({
+            kind: 'investor',
+            key: 'setup investor',
+            question: 'Which investor do you keep?',
+            options: ids.map((id) => ({
+              id,
+              label: `${ctx.pack.personae.get(id)!.name}, $${ctx.pack.personae.get(id)!.funds ?? 0}`,
+            })),
+            standing: s.investorPick && ids.includes(s.investorPick) ? s.investorPick : undefined,
+            auto: best,
+          })
+        },
+      })
+      s.campaign = camp
+      s.phase = 'income'
+      return true
+    }
+    case 'income':
+      income(ctx, c!)
+      fortunes(ctx, c!)
+      c!.actionsLeft = actionsFor(ctx, c!)
+      s.phase = 'actions'
+      return true
+    case 'actions': {
+      const next = s.queued.shift()
+      if (!next || c!.actionsLeft <= 0) {
+        s.queued = []
+        s.phase = 'time'
+        return true
+      }
+      const why = takeAction(ctx, s, next)
+      if (why) ctx.notes.push({ rule: 'p.47', text: `${next.kind} refused: ${why} (no action spent)` })
+      else c!.actionsLeft--
+      return true
+    }
+    case 'mission': {
+      const m = s.mission!
+      missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
+      if (m.lastTactical) s.lastTactical = m.lastTactical
+      if (m.ended || m.turn >= 60) {
+        s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
+        finishMission(ctx, c!, m)
+        s.mission = undefined
+        s.phase = 'actions'
+      }
+      // PACE STEP stops after each turn of a mission still out; the aftermath runs on at once.
+      return s.pace === 'mission' || !s.mission
+    }
+    case 'time': {
+      const over = timePhase(ctx, c!, {
+        doctor: () => s.doctrine.doctor && c!.funds >= 1,
+        acceptAssignment: () => false,
+      })
+      s.phase = over ? 'over' : 'income'
+      return false
+    }
+    case 'over':
+      return false
+  }
+}
+
+export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand> {
+  return {
+    id: 'infernal-machine',
+    title: 'Infernal Machine',
+    version: '0.1',
+    roles: [CAPTAIN],
+    questionsPerResolution: 'unlimited',
+    scenarios: [
+      {
+        id: 'campaign-csa',
+        title: 'Campaign, CSA',
+        turns: 'Spring 1861 to Spring 1865',
+        summary: 'a Confederate fishboat against the blockade',
+      },
+      { id: 'campaign-usa', title: 'Campaign, USA', turns: 'Spring 1861 to Spring 1865', summary: 'a Union submarine' },
+    ],
+    setup: (scenario) => ({
+      side: scenario === 'campaign-usa' ? 'USA' : 'CSA',
+      phase: 'setup',
+      doctrine: structuredClone(DEFAULT_DOCTRINE),
+      pace: 'mission',
+      halts: [],
+      queued: [],
+      point: 0,
+      report: [],
+    }),
+    awaiting: (s): Awaited[] => (s.phase === 'over' ? [] : [{ kind: 'orders', role: CAPTAIN, label: label(s) }]),
+    parseOrders: (_s, _role, text): Parsed<ImCommand> => parseImOrders(pack, text),
+    parseAnswer(_s, q, text) {
+      const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())
+      return pick ? { answer: pick.id } : { error: `answer one of ${q.options.map((o) => o.id).join(', ')}` }
+    },
+    resolve(prev, input, dice): Step<ImState> {
+      const s = structuredClone(prev)
+      s.point++
+      const ctx: Ctx = { pack, dice, notes: [] }
+      const commands = input.orders[CAPTAIN] ?? []
+      for (const cmd of commands) {
+        if (cmd.kind === 'pace') s.pace = cmd.pace
+        else if (cmd.kind === 'halt') s.halts = cmd.points
+        else if (cmd.kind === 'investor') s.investorPick = cmd.id
+      }
+      s.doctrine = applyDoctrine(s.doctrine, commands)
+      const actions = commands.filter((c) => ACTION_KINDS.includes(c.kind))
+      if (actions.length) s.queued = actions
+      const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes)
+      s.lastBoat = undefined
+      const start = label(s)
+      for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
+      const boat = s.mission ? boatLines(pack, s.mission) : (s.lastBoat ?? [])
+      s.report = [...boat, ...(s.campaign ? ledgerLines(s.campaign) : [])]
+      const narrative: NarrativeEntry[] = ctx.notes.map((n) => ({ audience: PUBLIC, rule: n.rule, text: n.text }))
+      return { state: s, narrative, decisions: decider.requests, label: start, finished: s.phase === 'over' }
+    },
+    view: (s, viewer: Viewer) =>
+      viewer.kind === 'moderator'
+        ? { ...s }
+        : {
+            phase: s.phase,
+            report: s.report,
+            pace: s.pace,
+            halts: s.halts,
+            doctrine: s.doctrine,
+            queued: s.queued.length,
+          },
+    turnOf: (s) => (s.campaign ? turnNumber(s.campaign.year, s.campaign.season) : 1),
+    turnLabel: (n) => seasonOfTurn(n),
+    outcome: (s) =>
+      s.phase === 'over' && s.campaign
+        ? {
+            summary: `${s.campaign.ended}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
+            winner: null,
+            details: { funds: s.campaign.funds, training: s.campaign.training, lost: s.campaign.lost },
+          }
+        : null,
+    reportModel: (s) => ({ infernalMachine: { label: label(s), lines: s.report } }),
+    figures: (s) => (s.lastTactical ? [tacticalFigure(s.lastTactical)] : []),
+  }
+}
+
+function label(s: ImState): string {
+  const c = s.campaign
+  if (!c) return 'campaign set-up'
+  const season = seasonKey(c.year, c.season)
+  return s.mission ? `${season}, mission turn ${s.mission.turn + 1}` : `${season}, ${s.phase}`
+}
+
+export const infernalMachineFactory: RulesetFactory = {
+  id: 'infernal-machine',
+  title: 'Infernal Machine',
+  defaultPack: () => loadImPack(rawImPack()),
+  loadPack: (raw) => loadImPack(raw),
+  create: (p: DataPack) => createInfernalMachine(p.content ? bindImPack(p.content) : defaultImPack()),
+}

@@ -1,0 +1,269 @@
+// Infernal Machine orders (digest section 5, in the judge's own syntax): one line each. Campaign
+// actions run in the order written; doctrine lines (ROUTE, ORDERS, TARGET, APPROACH, TACTIC, ...)
+// stand until replaced; PACE and HALT set where the judge stops to ask (digest 5.6). Errors carry
+// the line number and, for a misspelt word, the nearest valid one.
+import type { LineError, Parsed } from '../contract.ts'
+import { closest, readScript } from '../../orders/script.ts'
+import type { Order } from './boat.ts'
+import { parseDoctrineLine } from './doctrineOrders.ts'
+import { FORMS, HALT_KINDS } from './orderForms.ts'
+import type { ImPack } from './pack.ts'
+
+export { HALT_KINDS }
+export type HaltKind = (typeof HALT_KINDS)[number]
+
+export type ImCommand =
+  | { kind: 'investor'; id: string }
+  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
+  | { kind: 'relocate'; to: string }
+  | { kind: 'commission'; budget: number; persist: 'cubes' | 'action' | null }
+  | { kind: 'contract'; id: string; personae: string[] }
+  | { kind: 'invest'; stake: number; solicitor: boolean }
+  | {
+      kind: 'letter'
+      letter: 'marque' | 'recruitment'
+      paid: number
+      persona?: string
+      grease: number
+      persist: 'cubes' | 'action' | null
+    }
+  | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
+  | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
+  | { kind: 'military'; personae: string[] }
+  | { kind: 'requisition'; parts: string[]; grease: number }
+  | { kind: 'salvage'; keep: string[]; roll: boolean }
+  | { kind: 'pass' }
+  | { kind: 'orders'; orders: Record<string, Order> }
+  | { kind: 'route'; steps: { to: string; elevation?: number }[] }
+  | { kind: 'target'; markers: string[] }
+  | { kind: 'approach'; crank: 'best' | 'easy' | 'full' | 'full+' | 'strain' }
+  | { kind: 'tactic'; detonateAt: 'near' | 'contact' | 'otherSide'; exitIfHits: number }
+  | { kind: 'concussion'; crank: 'easy' | 'full' | 'strain' }
+  | { kind: 'response'; reroll: boolean }
+  | { kind: 'fatesmiles'; hits: number }
+  | { kind: 'navcrank'; auto: boolean }
+  | { kind: 'endmission'; home: boolean }
+  | { kind: 'doctor'; all: boolean }
+  | { kind: 'pace'; pace: 'mission' | 'step' }
+  | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
+  | { kind: 'benefit'; benefit: string }
+  | { kind: 'slack'; depth: number }
+  | { kind: 'halt'; points: HaltKind[] }
+
+export const ACTION_KINDS = [
+  'build',
+  'relocate',
+  'commission',
+  'contract',
+  'invest',
+  'letter',
+  'mission',
+  'recruit',
+  'military',
+  'requisition',
+  'salvage',
+  'pass',
+]
+
+const VERBS = [
+  'INVESTOR',
+  'BUILD',
+  'RELOCATE',
+  'COMMISSION',
+  'CONTRACT',
+  'INVEST',
+  'LETTER',
+  'MISSION',
+  'RECRUIT',
+  'SALVAGE',
+  'REQUISITION',
+  'PASS',
+  'ORDERS',
+  'ROUTE',
+  'TARGET',
+  'APPROACH',
+  'TACTIC',
+  'CONCUSSION',
+  'RESPONSE',
+  'FATESMILES',
+  'NAVCRANK',
+  'ENDMISSION',
+  'DOCTOR',
+  'PACE',
+  'SHIFT',
+  'BENEFIT',
+  'SLACK',
+  'HALT',
+]
+
+export const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
+  const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
+  for (const l of readScript(text).lines) {
+    const [verb = '', ...rest] = l.text.split(/\s+/)
+    const V = verb.toUpperCase()
+    const args = rest.join(' ')
+    const err = (message: string, suggestion?: string) =>
+      out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
+    if (!VERBS.includes(V)) {
+      err(`unknown order ${verb}; orders are ${VERBS.join(', ')}`, closest(V, VERBS, 1)[0])
+      continue
+    }
+    const known = (what: string, id: string, ids: Iterable<string>): boolean => {
+      const all = [...ids]
+      if (all.includes(id)) return true
+      err(`unknown ${what} ${id}`, closest(id, all, 1)[0])
+      return false
+    }
+    const cmd = parseLine(V, args, pack, known)
+    if (typeof cmd === 'string') {
+      if (cmd) err(`${cmd}; write ${FORMS[V] ?? V}`)
+      continue
+    }
+    out.commands.push(cmd)
+    out.normalised.push(`${V} ${args}`.trim())
+  }
+  return out
+}
+
+export type Known = (what: string, id: string, ids: Iterable<string>) => boolean
+
+/** One line's command, or why it cannot be read ('' when `known` already said). */
+function parseLine(V: string, args: string, pack: ImPack, known: Known): ImCommand | string {
+  const words = args.split(/\s+/).filter(Boolean)
+  const up = words.map((w) => w.toUpperCase())
+  const personae = pack.personae.keys()
+  const parts = () => pack.components.keys()
+  switch (V) {
+    case 'INVESTOR':
+      return words.length === 1 && known('persona', words[0]!, personae)
+        ? { kind: 'investor', id: words[0]! }
+        : words.length === 1
+          ? ''
+          : 'name one investor'
+    case 'BUILD': {
+      const sellAt = up.indexOf('SELL')
+      const adds = sellAt < 0 ? words : words.slice(0, sellAt)
+      const sell = sellAt < 0 ? [] : words.slice(sellAt + 1)
+      const tiles: string[] = []
+      const placed: [string, number][] = []
+      for (const w of [...adds, ...sell]) if (!known('part', w.split('@')[0]!, parts())) return ''
+      for (const w of adds) {
+        const [id, at] = w.split('@')
+        if (at === undefined) tiles.push(id!)
+        else if (/^\d+$/.test(at)) placed.push([id!, Number(at)])
+        else return `${w}: the tile number after @ is a number`
+      }
+      return tiles.length + placed.length + sell.length
+        ? { kind: 'build', tiles, parts: placed, sell }
+        : 'name the parts'
+    }
+    case 'RELOCATE':
+      return words.length === 1 &&
+        known(
+          'location',
+          words[0]!,
+          pack.campaign.locations.map((x) => x.id),
+        )
+        ? { kind: 'relocate', to: words[0]! }
+        : words.length === 1
+          ? ''
+          : 'name the location'
+    case 'COMMISSION': {
+      const m = /^(?:REROLL (\d+))? ?(?:PERSIST (CUBES|ACTION))?$/.exec(up.join(' '))
+      const persist = (m?.[2]?.toLowerCase() ?? null) as 'cubes' | 'action' | null
+      return m
+        ? { kind: 'commission', budget: Number(m[1] ?? 0), persist }
+        : 'only REROLL <budget> and PERSIST may follow'
+    }
+    case 'PASS':
+      return { kind: 'pass' }
+    case 'CONTRACT': {
+      if (words.length !== 2) return 'name the contract and the personae'
+      if (
+        !known(
+          'contract',
+          words[0]!,
+          pack.campaign.contracts.map((x) => x.id),
+        )
+      )
+        return ''
+      const who = list(words[1])
+      for (const p of who) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'contract', id: words[0]!, personae: who }
+    }
+    case 'INVEST': {
+      const stake = Number(words[0])
+      if (!pack.campaign.investmentRules.stakes.includes(stake))
+        return `the stake is one of ${pack.campaign.investmentRules.stakes.join(', ')}`
+      if (words.length > 2 || (words[1] && up[1] !== 'SOLICITOR')) return 'only SOLICITOR may follow the stake'
+      return { kind: 'invest', stake, solicitor: up[1] === 'SOLICITOR' }
+    }
+    case 'LETTER': {
+      const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?(?: GREASE (\d+))?(?: PERSIST (CUBES|ACTION))?$/.exec(
+        up.join(' '),
+      )
+      if (!m) return 'cannot read the letter'
+      const persona = m[3] ? words[4]! : undefined
+      if (persona && !known('persona', persona, pack.personae.keys())) return ''
+      return {
+        kind: 'letter',
+        letter: m[1]!.toLowerCase() as 'marque' | 'recruitment',
+        paid: Number(m[2]),
+        grease: Number(m[4] ?? 0),
+        persist: (m[5]?.toLowerCase() ?? null) as 'cubes' | 'action' | null,
+        ...(persona ? { persona } : {}),
+      }
+    }
+    case 'MISSION': {
+      const m = /^(TRAINING|ROLL) FROM (\S+) CREW (\S+)$/.exec(up.join(' '))
+      if (!m) return 'cannot read the mission'
+      const launch = words[2]!
+      const positions = [...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id))
+      if (!known('position', launch, positions)) return ''
+      const crew: [string, number][] = []
+      for (const c of list(words[4])) {
+        const [id, at] = c.split('@')
+        if (!known('persona', id!, pack.personae.keys())) return ''
+        if (!/^\d+$/.test(at ?? '')) return `${c}: give the tile number after @`
+        crew.push([id!, Number(at)])
+      }
+      return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
+    }
+    case 'RECRUIT': {
+      if (up[0] === 'MILITARY') {
+        const who = list(words[1])
+        for (const p of who) if (!known('persona', p, pack.personae.keys())) return ''
+        return who.length ? { kind: 'military', personae: who } : 'name the personae'
+      }
+      const deck = words[0]?.toLowerCase()
+      if (deck !== 'journeyman' && deck !== 'mechanic' && deck !== 'sailor')
+        return 'choose JOURNEYMAN, MECHANIC or SAILOR'
+      if (words.length > 1 && up[1] !== 'KEEP') return 'only KEEP may follow the deck'
+      const keep = up[2] === 'ALL' || words.length === 1 ? 'all' : list(words[2])
+      if (keep !== 'all') for (const p of keep) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'recruit', deck, keep }
+    }
+    case 'REQUISITION': {
+      const at = up.indexOf('GREASE')
+      const ids = at < 0 ? words : words.slice(0, at)
+      for (const id of ids) if (!known('part', id, parts())) return ''
+      const grease = at < 0 ? 0 : Number(words[at + 1])
+      return ids.length && Number.isInteger(grease) ? { kind: 'requisition', parts: ids, grease } : 'name the parts'
+    }
+    case 'SALVAGE': {
+      const roll = up[0] === 'ROLL'
+      if (up[roll ? 1 : 0] !== 'KEEP') return 'write the parts to keep'
+      const keep = list(words[roll ? 2 : 1])
+      for (const p of keep) if (!known('part', p, parts())) return ''
+      return { kind: 'salvage', keep, roll }
+    }
+    default:
+      return parseDoctrineLine(V, words, up, pack, known)
+  }
+}

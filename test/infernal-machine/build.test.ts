@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { crewOverflow } from '../../src/games/infernal-machine/missionAction.ts'
+import { build, militaryRecruit, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
+import { campaign, ctx } from './helpers.ts'
+
+describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)', () => {
+  it('p.47 the prow first, the stern last; a spar by the prow, a tow cord by the stern, the Diver in the Airlock', () => {
+    const c = ctx()
+    const tiles = ['needle-prow', 'section', 'section', 'chisel-stern']
+    expect(placementError(c, ['section', 'needle-prow'], [])).toBe('the prow must be the first tile')
+    expect(placementError(c, ['needle-prow', 'chisel-stern', 'section'], [])).toBe('the stern must be the last tile')
+    expect(placementError(c, tiles, [['long-spar', 2]])).toBe('a spar goes next to the prow')
+    expect(placementError(c, tiles, [['tow-cord', 1]])).toBe('a tow cord goes next to the stern')
+    expect(placementError(c, tiles, [['diver', 2]])).toBe('the Diver goes in the Airlock')
+    expect(
+      placementError(c, tiles, [
+        ['long-spar', 0],
+        ['airlock', 2],
+        ['diver', 2],
+        ['tow-cord', 3],
+      ]),
+    ).toBeNull()
+    expect(build(c, campaign({ funds: 99 }), { tiles: ['section', 'needle-prow'], parts: [], sell: [] })).toBe(
+      'the prow must be the first tile',
+    )
+  })
+
+  it('p.19 a tile holds its crew icons; an engine takes two of its places', () => {
+    const camp = campaign({
+      boat: { tiles: ['needle-prow', 'section', 'chisel-stern'], parts: [['boiler-engine', 1]] },
+    })
+    expect(
+      crewOverflow(ctx(), camp, [
+        ['moser', 0],
+        ['baird', 2],
+      ]),
+    ).toBeNull()
+    expect(crewOverflow(ctx(), camp, [['moser', 1]])).toBe('tile 1 holds 0 crewmen, 1 placed')
+    expect(
+      crewOverflow(ctx(), camp, [
+        ['moser', 0],
+        ['baird', 0],
+      ]),
+    ).toBe('tile 0 holds 1 crewmen, 2 placed')
+  })
+
+  it('p.60 the report names every card drawn, kept or not', () => {
+    const camp = campaign()
+    camp.decks.journeyman = { drawPile: ['doyle', 'snow'], discards: [], reshuffles: 0 }
+    const c = ctx()
+    recruit(c, camp, 'journeyman', (id) => id === 'snow')
+    expect(c.notes[0]!.text).toBe('Recruit from the journeyman deck: drew doyle, snow; hired snow')
+  })
+})
+
+describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () => {
+  it('p.60 $5 each makes personae in the shop count as Sailors for a Navy-only crew; the Training Level stays', () => {
+    const camp = campaign({ training: 2, navyOnly: true, marque: true })
+    expect(militaryRecruit(ctx(), camp, ['biederman'])).toBe('an investor does not go to sea')
+    expect(militaryRecruit(ctx(), camp, ['moser', 'baird'])).toBeNull()
+    expect([camp.funds, camp.sailors, camp.training]).toEqual([10, ['moser', 'baird'], 2])
+  })
+
+  it('p.52 a commissioned USA player hires Sailors free', () => {
+    const camp = campaign({ side: 'USA', commissioned: true, location: 'washington' })
+    camp.decks.sailor = { drawPile: ['wilson', 'doe', 'watson'], discards: [], reshuffles: 0 }
+    recruit(ctx(), camp, 'sailor', () => true)
+    expect([camp.funds, camp.personae.map((p) => p.id).slice(3)]).toEqual([20, ['wilson', 'doe', 'watson']])
+  })
+})
