@@ -39,9 +39,9 @@ describe('RB 17.2: what every play is checked for, on receipt and at resolution'
     expect(errors(s, 'confederate', 'PLAY 999')).toEqual(['there is no card #999'])
     expect(errors(s, 'confederate', 'PLAY')).toEqual(['write PLAY <card number> [AT <space>], e.g. PLAY 84'])
     expect(errors(s, 'confederate', 'PLAY 88 AT RICH\nPLAY 88 AT RICH')).toEqual(['#88 is played twice'])
-    const unimplemented = position('csa-move', 1, { CSA: [66] })
-    expect(errors(unimplemented, 'confederate', 'PLAY 66')).toEqual([
-      "#66 The Don cannot be played yet: its effect is not implemented (see the README's card table)",
+    const unimplemented = position('csa-move', 1, { CSA: [92] })
+    expect(errors(unimplemented, 'confederate', 'PLAY 92')).toEqual([
+      "#92 Tempest's Fury cannot be played yet: its effect is not implemented (see the README's card table)",
     ])
   })
 

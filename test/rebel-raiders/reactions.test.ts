@@ -39,7 +39,9 @@ describe('REACT: standing reactions', () => {
       "it is the other player's phase: only REACT, POLICY, INTERCEPT lines are taken now",
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
-    expect(errors('REACT 66')[0]).toMatch(/^#66 The Don cannot stand as a reaction: it is not implemented as one/)
+    expect(errors('REACT 92')[0]).toMatch(
+      /^#92 Tempest's Fury cannot stand as a reaction: it is not implemented as one/,
+    )
     expect(errors('REACT 85 AT MARS')).toEqual(['no space MARS on the map'])
     expect(errors('REACT 85 SOON')).toEqual(['write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF'])
     const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')

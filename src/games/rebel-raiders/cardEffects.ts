@@ -13,6 +13,7 @@ import type { Phase, RrState } from './state.ts'
 import { BATTERY_PLACES, atOneOfItsSpaces, holder, placeOf, spacesOf } from './cardPlaces.ts'
 import { ASSAULT_EFFECTS } from './cardAssaults.ts'
 import { BATTLE_EFFECTS } from './battleCards.ts'
+import { NAMED_RAIDER_EFFECTS } from './namedShips.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -80,6 +81,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...CHOICE_EFFECTS,
   ...ASSAULT_EFFECTS,
   ...BATTLE_EFFECTS,
+  ...NAMED_RAIDER_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

@@ -3,7 +3,8 @@
 // the defender's retreat.
 import { type Battle, battle, type Unit } from './combat.ts'
 import { defenceTactic, wantsRetreat } from './policies.ts'
-import { openBattle, type Scene, unitWithCards } from './battleCards.ts'
+import { openBattle } from './battleCards.ts'
+import { type Scene, unitWithCards } from './battleCardTable.ts'
 import type { MoveStep } from './movement.ts'
 import { checkStack } from './stack.ts'
 import { usesRule } from './optionalRules.ts'
@@ -15,7 +16,7 @@ import type { Side } from './setup.ts'
 import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import { answerInterception } from './reactions.ts'
+import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
@@ -35,7 +36,11 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     searchers.map(
       (x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat', mod: run.s.speedBonus[x.id]?.amount ?? 0 }),
     ),
-    { priorRaids, asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack' },
+    {
+      priorRaids,
+      asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack',
+      csa: csaSpeedMod(run, target),
+    },
   )
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
   // 18.26 from 1863: a natural 6 by a roll with a gunboat in a blockade station takes the runner outright.
@@ -54,6 +59,7 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     )
     return false
   }
+  if (!r.evaded && runnerAfterDice(run, target, r)) return true
   if (r.evaded) {
     run.say(
       '7.78',

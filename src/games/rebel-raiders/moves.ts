@@ -20,6 +20,7 @@ import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { cargoValue } from './optionalRules.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
+import { raidMod } from './evasionCards.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
@@ -100,7 +101,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         run.s.raids[key] = prior + 1
         const sloops = run.piecesAt(p.at, 'USA', ['sloop'])
         if (sloops.length && !meet(run, p, sloops, prior)) return
-        const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost)
+        const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost, raidMod(run, p))
         if (r.vp)
           run.vp(
             r.vp,

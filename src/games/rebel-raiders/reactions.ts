@@ -6,7 +6,7 @@
 import { PUBLIC } from '../contract.ts'
 import type { AssaultKind } from './assault.ts'
 import { drawCards, settlePlayed } from './cards.ts'
-import { BATTLE_CARD_SIDES, discardFromPlay } from './battleCards.ts'
+import { BATTLE_CARD_SIDES } from './battleCardTable.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -14,17 +14,27 @@ import { dateOf, type Reaction, type RrPiece, type RrState } from './state.ts'
 
 export type { Reaction } from './state.ts'
 
-type ReactionEvent = 'assault' | 'entry' | 'interception' | 'supply' | 'last-supply' | 'assault-lost' | 'assault-won'
+type ReactionEvent =
+  | 'assault'
+  | 'entry'
+  | 'interception'
+  | 'supply'
+  | 'last-supply'
+  | 'assault-lost'
+  | 'assault-won'
+  | 'runner-caught'
+  | 'raider-chased'
+  | 'union-card-at-runner'
 
 /** What an evasion looks like when the Union's answers are weighed. */
-interface Evasion {
+export interface Evasion {
   target: RrPiece
   inStation: boolean
   searchers: RrPiece[]
 }
 
 /** The Union ship a card names among those searching, if one fits: the first of that type not yet named. */
-const nameable = (run: { s: RrState }, e: Evasion, type: 'sloop' | 'gunboat') =>
+export const nameable = (run: { s: RrState }, e: Evasion, type: 'sloop' | 'gunboat') =>
   e.searchers.find((p) => p.type === type && !run.s.speedBonus[p.id])
 
 /** #16 and #17: a Union gunboat in a blockade station trying to catch a runner. */
@@ -51,6 +61,16 @@ const REACTIONS: Readonly<
   16: STATION_GUNBOAT_AGAINST_RUNNER,
   17: STATION_GUNBOAT_AGAINST_RUNNER,
   21: { side: 'USA', event: 'interception', fits: (run, e) => !!nameable(run, e, 'sloop') },
+  14: {
+    side: 'USA',
+    event: 'interception',
+    fits: (run, e) => e.target.type === 'raider' && !!nameable(run, e, 'sloop'),
+  },
+  // The Confederate answers at an evasion (evasionCards.ts).
+  66: { side: 'CSA', event: 'runner-caught' },
+  67: { side: 'CSA', event: 'runner-caught' },
+  106: { side: 'CSA', event: 'raider-chased' },
+  90: { side: 'CSA', event: 'union-card-at-runner' },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },
@@ -82,7 +102,7 @@ export function standReaction(s: RrState, side: Side, reaction: Reaction, off: b
 }
 
 /** Plays the standing reactions that answer this moment; returns the cards played. */
-function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind, evasion?: Evasion): number[] {
+export function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind, evasion?: Evasion): number[] {
   const fired: number[] = []
   const year = dateOf(run.s.turn).year
   for (const side of ['CSA', 'USA'] as const) {
@@ -200,37 +220,6 @@ export function answerEntry(run: PhaseRun, at: string): void {
   }
 }
 
-/**
- * The Union's answers as a Confederate ship tries to evade (7.78): #9, #16, #17 and #21 name one of
- * the searching ships, which adds 2 to its speed rolls until the turn ends (the card stays out till
- * then); #12 decides the chase alone: the runner is sunk unless its own die is a 6.
- */
-export function answerInterception(run: PhaseRun, target: RrPiece, searchers: RrPiece[]): 'sunk' | 'escaped' | null {
-  const evasion: Evasion = { target, inStation: run.space(target.at).kind === 'blockadeStation', searchers }
-  for (const card of fire(run, 'interception', target.at, undefined, evasion)) {
-    if (card === 12) {
-      const die = run.dice.roll(`#12 ${target.id} against the Iroquois`, 6, PUBLIC)
-      settlePlayed(run, 'USA', card, run.pack.cards.get(card)!.afterUse)
-      if (die === 6) {
-        run.say('#12', `USS Iroquois: ${target.id} rolls a 6 and gets away.`, target.at)
-        return 'escaped'
-      }
-      run.remove([target.id])
-      run.say(
-        '#12',
-        `USS Iroquois: ${target.id} rolls ${die}: caught and sunk${target.cargo ? ' with its cargo' : ''}.`,
-        target.at,
-      )
-      return 'sunk'
-    }
-    const ship = nameable(run, evasion, card === 21 ? 'sloop' : 'gunboat')!
-    run.s.speedBonus[ship.id] = { amount: 2, card }
-    run.s.cards.USA.inPlay.push(card)
-    run.say(`#${card}`, `${run.cardName(card)}: ${ship.id} adds 2 to its speed rolls until the turn ends.`, target.at)
-  }
-  return null
-}
-
 /** The cities #36 and #41 count for the Union. */
 const GREAT_CITIES = ['ATLA', 'RICH', 'NORL', 'SAVA', 'CHAS'] as const
 const unionHolds = (run: PhaseRun) => GREAT_CITIES.filter((c) => run.holder(c) === 'USA').length
@@ -302,7 +291,12 @@ export function endTurnBonuses(run: PhaseRun): void {
   const lapsing = run.s.named.filter((n) => n.until === 'turn')
   run.s.named = run.s.named.filter((n) => n.until !== 'turn')
   const cards = [...new Set([...Object.values(run.s.speedBonus).map((b) => b.card), ...lapsing.map((n) => n.card)])]
-  for (const card of cards) discardFromPlay(run, run.pack.cards.get(card)!.side, card)
+  for (const card of cards) {
+    const def = run.pack.cards.get(card)!
+    const t = run.s.cards[def.side]
+    t.inPlay = t.inPlay.filter((c) => c !== card)
+    settlePlayed(run, def.side, card, def.afterUse === 'held' ? 'discard' : def.afterUse)
+  }
   run.s.speedBonus = {}
 }
 

@@ -19,6 +19,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
 import { ironcladDesign, mississippiBonus, suddenDeath } from './optionalRules.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
+import { pruneNames } from './namedShips.ts'
 import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -163,6 +164,7 @@ export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: Rr
   run.s.pending = []
   enforceStacking(run)
   pruneCommands(run)
+  pruneNames(run)
   suddenDeath(run)
 }
 
