@@ -58,7 +58,7 @@ export function placeIronclads(run: PhaseRun, scene: Scene, played: { card: numb
     const placed = PLACED[c.card]!
     const warships = run.piecesAt(scene.where, 'CSA', ['gunboat', 'ironclad', 'raider']).length
     if (!placed.ports.includes(kind) || warships >= run.pack.pieces.stacking.warshipsPerSidePerSpace) continue
-    takeCard(run, 'CSA', c, scene.where)
+    if (!takeCard(run, 'CSA', c, scene.where)) continue
     settlePlayed(run, 'CSA', c.card, 'held')
     const p = run.add('CSA', 'ironclad', scene.where)
     const ignoresLeft = c.card === 86 ? 1 : undefined
@@ -101,7 +101,7 @@ export function sparesFor(run: PhaseRun, scene: Scene, played: { card: number; s
         (x) => !x.at || x.at === sloop.id || x.at === scene.where,
       )
       if (!c) return false
-      takeCard(run, 'USA', c, scene.where)
+      if (!takeCard(run, 'USA', c, scene.where)) return false
       settlePlayed(run, 'USA', c.card, 'held')
       run.s.named.push({ ship: sloop.id, card: c.card, until: 'battle' })
       played.push({ card: c.card, side: 'USA' })

@@ -1,6 +1,7 @@
 // How a battle card reaches a battle: held in the hand from its owner's PLAY this phase, or standing
 // as a REACT; the first turn's limits of the 1862 start's option A; taking it out of the hand as it acts.
 import type { PhaseRun } from './phaseRun.ts'
+import { answeredThisTurn, countered } from './cardResponses.ts'
 import type { Side } from './setup.ts'
 import { dateOf } from './state.ts'
 import { BATTLE_CARD_SIDES, type Scene, sideName } from './battleCardTable.ts'
@@ -20,6 +21,7 @@ export function candidates(run: PhaseRun, side: Side, scene: Scene, cards: (c: n
     return (
       !!card &&
       run.s.cards[side].hand.includes(c) &&
+      !answeredThisTurn(run.s, c) &&
       year >= card.years.from &&
       year <= card.years.to &&
       historicLimit(run, scene, c)
@@ -52,12 +54,15 @@ export function historicLimit(run: PhaseRun, scene: Scene, card: number): boolea
 }
 
 /** Takes a card out of the hand as it is played, with its order, and tells both sides. */
-export function takeCard(run: PhaseRun, side: Side, c: Candidate, at: string): void {
+export function takeCard(run: PhaseRun, side: Side, c: Candidate, at: string): boolean {
+  run.s.pending = run.s.pending.filter((b) => !(b.on === 'battle' && b.card === c.card))
+  run.say('17.23', `The ${sideName(side)} player plays #${c.card} ${run.cardName(c.card)}.`, at)
+  // Answered by a Miscommunication, it goes back to the hand and does not act (its REACT stands).
+  if (countered(run, side, c.card)) return false
   const t = run.s.cards[side]
   t.hand = t.hand.filter((x) => x !== c.card)
-  run.s.pending = run.s.pending.filter((b) => !(b.on === 'battle' && b.card === c.card))
   run.s.reactions[side] = run.s.reactions[side].filter((r) => r.card !== c.card)
-  run.say('17.23', `The ${sideName(side)} player plays #${c.card} ${run.cardName(c.card)}.`, at)
+  return true
 }
 
 /** Moves a card that stayed out (a name's card) to its side's discards. */

@@ -37,7 +37,7 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
           (!c.at || c.at === scene.where || c.at === u.id),
       )
       if (!ship) continue
-      takeCard(run, side, c, scene.where)
+      if (!takeCard(run, side, c, scene.where)) continue
       settlePlayed(run, side, c.card, 'held')
       run.s.named.push({ ship: ship.id, card: c.card, until: naming.until })
       ship.card = { ...ship.card, ...naming.strengths }
@@ -48,7 +48,7 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
     if (side === 'CSA' && scene.attackerSide === 'USA') placeIronclads(run, scene, played)
     for (const c of candidates(run, side, scene, (n) => SCENES[n]?.side === side)) {
       if (!SCENES[c.card]!.fits(run, scene)) continue
-      takeCard(run, side, c, scene.where)
+      if (!takeCard(run, side, c, scene.where)) continue
       played.push({ card: c.card, side })
       const effect = sceneCard(run, scene, c.card, foes(side), own(side), brokenDown)
       if (effect.round) rounds.push(effect.round)

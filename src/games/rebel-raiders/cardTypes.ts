@@ -19,6 +19,8 @@ export interface CardEffect {
   atStart?: boolean
   /** The effect it leaves until the end of the turn (RrState.thisTurn), which the build check counts. */
   lasting?: string
+  /** It stays face up until the turn ends, and only then goes where its text sends it (#96). */
+  keepsForTurn?: boolean
   /** It stays in the hand until its moment in the phase comes, and is played then (a battle's cards). */
   waits?: boolean
   /** It allows a counterattack without a pawn (#89), which the check of the orders counts. */

@@ -9,8 +9,9 @@ import type { Side } from './setup.ts'
 import type { RrPiece, RrState } from './state.ts'
 
 /** How many ships a commander may have with him (7.53; #33 raises Farragut's). */
-export function commandLimit(_s: RrState, pack: RebelPack, _name: string): number {
-  return pack.pieces.stacking.commanderCarries
+export function commandLimit(s: RrState, pack: RebelPack, name: string): number {
+  // #33 The Grand Fleet lets Farragut take ten.
+  return name === 'FARRAGUT' && s.cards.USA.inPlay.includes(33) ? 10 : pack.pieces.stacking.commanderCarries
 }
 
 const titled = (name: string) => name.charAt(0) + name.slice(1).toLowerCase()

@@ -1,7 +1,8 @@
 // The moves of a phase (RB 7-12): a Confederate ship's or stack's move with its loading, raids and
 // attacks; a Union move with its searches and assaults; counterattacks (11.9) and the Emancipation
 // Proclamation they or a capture may set off (17.3).
-import { answerAssault, answerAssaultResult, answerEntry } from './reactions.ts'
+import { answerAssault, answerAssaultResult } from './reactions.ts'
+import { armedMerchantman, landedValue, satinAndLace, shipsEntering } from './cardMoments.ts'
 import { afterAssaultCard, assaultForbidden, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
 import { PUBLIC } from '../contract.ts'
@@ -18,7 +19,6 @@ import type { RrCommand } from './orders.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import { cargoValue } from './optionalRules.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
 import { raidMod } from './evasionCards.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
@@ -30,6 +30,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
   let p = ships[0]!
   const names = () => ships.map((x) => x.id).join(', ')
   const path: string[] = [p.at]
+  /** The space the stack entered its present one from (a raider falls back there, #43). */
+  let cameFrom: string | null = null
   for (const step of move.steps) {
     if ('action' in step && (step.action === 'DROP' || step.action === 'PICKUP')) {
       if (path.length > 1) run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
@@ -40,6 +42,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       continue
     }
     if ('enter' in step) {
+      cameFrom = p.at
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
       // Confederate warships entering a station held by Union ships attack them (7.75: no pawn needed).
@@ -84,12 +87,13 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       }
     } else if (step.action === 'UNLOAD') {
       const marker = p.cargo ?? 0
-      const value = cargoValue(run.s, marker)
+      if (marker) satinAndLace(run, p)
+      const value = landedValue(run.s, marker)
       delete p.cargo
       run.vp(
         value,
-        value !== marker ? '18.7' : '9.21',
-        `${p.id} lands its cargo in ${run.name(p.at)}${value !== marker ? ` (a ${marker}-VP marker worth ${value}, 18.7)` : ''}`,
+        '9.21',
+        `${p.id} lands its cargo in ${run.name(p.at)}${value !== marker ? ` (a ${marker}-VP marker worth ${value} this turn)` : ''}`,
       )
       if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
       for (const b of run.takeBonuses('unload', p.id))
@@ -101,6 +105,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         run.s.raids[key] = prior + 1
         const sloops = run.piecesAt(p.at, 'USA', ['sloop'])
         if (sloops.length && !meet(run, p, sloops, prior)) return
+        if (armedMerchantman(run, p, cameFrom)) return
         const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost, raidMod(run, p))
         if (r.vp)
           run.vp(
@@ -166,6 +171,15 @@ export function assault(
   if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
     const again = grantReroll(run, target, r.csa.dice)
     if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
+  }
+  // #80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice (ruling RR-K10).
+  for (let n = 1; n <= answer.csaRerolls && r.unionWins && r.csa.dice.length > 1; n++) {
+    const c = [...r.csa.dice]
+    const high = c.indexOf(Math.max(...c))
+    for (let i = 0; i < c.length; i++)
+      if (i !== high) c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
+    r = scoreAssault(r.union.dice, c, r.union.tactics)
+    run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
   }
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const result = answerAssaultResult(run, target, r.unionWins)
@@ -269,7 +283,8 @@ export function moveUnion(
           here.id,
         )
         // The Confederate answers to ships entering (#81) come before the fight.
-        answerEntry(run, here.id)
+        ships = shipsEntering(run, here.id, ships, from)
+        if (!ships.length) return
         // Warships or batteries there: a naval combat first (10.1-10.2); against batteries alone the Union fights at least a round (10.25).
         if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery']).length) {
           const defenders = run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider', 'battery'])

@@ -10,6 +10,7 @@ import type { CardEffect, PlayOrder } from './cardTypes.ts'
 export type { PlayOrder } from './cardTypes.ts'
 import { settlePlayed } from './cards.ts'
 import { isReaction } from './reactions.ts'
+import { answeredThisTurn, countered } from './cardResponses.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -28,6 +29,8 @@ export function playProblem(
   const name = `#${card.number} ${card.name}`
   if (card.side !== side) return `${name} is the other side's card`
   if (!s.cards[side].hand.includes(play.card)) return `${name} is not in your hand`
+  if (answeredThisTurn(s, play.card))
+    return `${name} was answered this turn and may not be played again before the next`
   if (bought.includes(play.card)) return `${name} was bought this phase and may not be played in it (14.32, 15.44)`
   const year = dateOf(s.turn).year
   if (year < card.years.from || year > card.years.to)
@@ -58,8 +61,9 @@ export function playCard(run: PhaseRun, side: Side, play: PlayOrder): void {
   // A card for a battle stays in the hand until a battle where it can act comes (battleCards.ts).
   if (effect.waits) return effect.apply(run, side, play)
   run.say('17.23', `The ${side === 'CSA' ? 'Confederate' : 'Union'} player plays #${card.number} ${card.name}.`)
+  if (countered(run, side, play.card)) return
   // Out of the hand while it acts; then where its text sends it (after drawing, when it draws).
   run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== play.card)
   effect.apply(run, side, play)
-  settlePlayed(run, side, play.card, card.afterUse)
+  settlePlayed(run, side, play.card, effect.keepsForTurn ? 'held' : card.afterUse)
 }

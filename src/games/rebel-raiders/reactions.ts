@@ -7,6 +7,7 @@ import { PUBLIC } from '../contract.ts'
 import type { AssaultKind } from './assault.ts'
 import { drawCards, settlePlayed } from './cards.ts'
 import { BATTLE_CARD_SIDES } from './battleCardTable.ts'
+import { answeredThisTurn, countered, isResponse } from './cardResponses.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -25,6 +26,9 @@ type ReactionEvent =
   | 'runner-caught'
   | 'raider-chased'
   | 'union-card-at-runner'
+  | 'raid'
+  | 'unload'
+  | 'counterattack'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 export interface Evasion {
@@ -71,6 +75,12 @@ const REACTIONS: Readonly<
   67: { side: 'CSA', event: 'runner-caught' },
   106: { side: 'CSA', event: 'raider-chased' },
   90: { side: 'CSA', event: 'union-card-at-runner' },
+  // At a raid, an unloading, a port entry, an assault's result or a counterattack (cardMoments.ts, here).
+  43: { side: 'USA', event: 'raid' },
+  40: { side: 'USA', event: 'unload' },
+  56: { side: 'CSA', event: 'entry' },
+  97: { side: 'CSA', event: 'assault-lost' },
+  80: { side: 'CSA', event: 'assault' },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },
@@ -89,8 +99,12 @@ export function reactionProblem(pack: RebelPack, side: Side, reaction: Reaction)
   if (!card) return `there is no card #${reaction.card}`
   const name = `#${card.number} ${card.name}`
   if (card.side !== side) return `${name} is the other side's card`
-  if (!REACTIONS[reaction.card] && !BATTLE_CARD_SIDES[reaction.card])
+  if (!REACTIONS[reaction.card] && !BATTLE_CARD_SIDES[reaction.card] && !isResponse(reaction.card))
     return `${name} cannot stand as a reaction: it is not implemented as one (see the README's card table)`
+  if (isResponse(reaction.card))
+    return reaction.at === 'ALL' || pack.cards.get(Number(reaction.at))?.side === (side === 'CSA' ? 'USA' : 'CSA')
+      ? null
+      : `${name} answers one of the other side's cards: REACT ${reaction.card} AT <its card number>, or ALL`
   if (reaction.at !== 'ALL' && !pack.map.has(reaction.at)) return `no space ${reaction.at} on the map`
   return null
 }
@@ -113,6 +127,7 @@ export function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: Ass
       if (kind && def.kinds && !def.kinds.includes(kind)) continue
       if (def.fits && (!evasion || !def.fits(run, evasion))) continue
       if (!run.s.cards[side].hand.includes(r.card) || year < card.years.from || year > card.years.to) continue
+      if (answeredThisTurn(run.s, r.card) || countered(run, side, r.card)) continue
       run.s.reactions[side] = run.s.reactions[side].filter((x) => x !== r)
       run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== r.card)
       run.say(
@@ -135,6 +150,8 @@ export interface AssaultAnswer {
   doubleLoss: boolean
   /** The Union may not reroll (#85). */
   noUnionRerolls: boolean
+  /** Times the Confederacy may roll its dice again while losing (#80). */
+  csaRerolls: number
   /** What the cards do once the assault is over, and where they then go. */
   settle(unionWon: boolean): void
 }
@@ -149,6 +166,7 @@ export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind):
     csaDiceMore: 0,
     doubleLoss: false,
     noUnionRerolls: false,
+    csaRerolls: 0,
     settle: () => {},
   }
   for (const card of fired) {
@@ -167,6 +185,9 @@ export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind):
         `Cold Harbor: the Union rolls one die fewer against ${name}, and a repulse costs it double.`,
         target,
       )
+    } else if (card === 80) {
+      answer.csaRerolls = 2
+      run.say('#80', `Rally, Men!: the Confederacy may roll its dice at ${name} again, twice.`, target)
     } else if (card === 91) {
       answer.csaDiceMore++
       run.say('#91', `J.E. Johnston: the Confederacy rolls one die more at ${name}.`, target)
@@ -198,8 +219,8 @@ function johnstonAfter(run: PhaseRun, csaWon: boolean): void {
 }
 
 /** #81 Mosquito Fleet as Union ships enter a Confederate port or fort: a card, one gunboat or two. */
-export function answerEntry(run: PhaseRun, at: string): void {
-  for (const card of fire(run, 'entry', at)) {
+export function answerEntry(run: PhaseRun, at: string, fired = fire(run, 'entry', at)): void {
+  for (const card of fired) {
     if (card !== 81) continue
     const die = run.dice.roll(`#81 mosquito fleet at ${at}`, 6, PUBLIC)
     if (die <= 2) {
@@ -263,6 +284,16 @@ export function answerAssaultResult(
 ): { vpTimes: number; riseAgain: boolean } {
   const fired = fire(run, unionWon ? 'assault-won' : 'assault-lost', target)
   for (const card of fired) settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
+  if (fired.includes(97)) {
+    // #97: the Union loses a general face up, the first of #8, #50, #11, #34 it has (the Confederate pick, by ruling RR-K8).
+    const general = [8, 50, 11, 34].find((c) => run.s.cards.USA.inPlay.includes(c))
+    if (general) {
+      const t = run.s.cards.USA
+      t.inPlay = t.inPlay.filter((c) => c !== general)
+      t.deck = { ...t.deck, discards: [...t.deck.discards, general] }
+      run.say('#97', `Lincoln and his Generals: #${general} ${run.cardName(general)} is discarded.`, target)
+    } else run.say('#97', 'Lincoln and his Generals: no Union general is face up to discard.', target)
+  }
   if (fired.includes(102)) {
     const t = run.s.cards.USA
     const from = t.hand.length ? 'hand' : 'inPlay'
@@ -288,6 +319,12 @@ export function answerAssaultResult(
 
 /** At the end of a turn the speed bonuses and the names held for the turn lapse, and their cards go to the discards. */
 export function endTurnBonuses(run: PhaseRun): void {
+  // #40 lasts the turn it was played.
+  if (run.s.cards.USA.inPlay.includes(40)) {
+    const t = run.s.cards.USA
+    t.inPlay = t.inPlay.filter((c) => c !== 40)
+    t.deck = { ...t.deck, discards: [...t.deck.discards, 40] }
+  }
   const lapsing = run.s.named.filter((n) => n.until === 'turn')
   run.s.named = run.s.named.filter((n) => n.until !== 'turn')
   const cards = [...new Set([...Object.values(run.s.speedBonus).map((b) => b.card), ...lapsing.map((n) => n.card)])]
@@ -302,8 +339,10 @@ export function endTurnBonuses(run: PhaseRun): void {
 
 /** The reactive cards a side could set now, for its order form. */
 export function reactiveCards(s: RrState, side: Side): number[] {
-  return s.cards[side].hand.filter((c) => (REACTIONS[c]?.side ?? BATTLE_CARD_SIDES[c]) === side)
+  return s.cards[side].hand.filter(
+    (c) => (REACTIONS[c]?.side ?? BATTLE_CARD_SIDES[c] ?? (isResponse(c) ? side : null)) === side,
+  )
 }
 
 /** Whether a card is played as a standing reaction (REACT) rather than by PLAY. */
-export const isReaction = (card: number): boolean => !!REACTIONS[card] || !!BATTLE_CARD_SIDES[card]
+export const isReaction = (card: number): boolean => !!REACTIONS[card] || !!BATTLE_CARD_SIDES[card] || isResponse(card)

@@ -1,0 +1,126 @@
+// Standing reactions at the other moments of a phase, and the answers to a card (PB 23): each card by
+// its number, its moment forced by the orders and its dice by label.
+import { describe, expect, it } from 'vitest'
+import { RecordingDice } from '../../src/engine/dice.ts'
+import { given } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const pack = rebelRaidersFactory.defaultPack()
+const rs = createRebelRaiders(pack as never)
+function position(phase: Phase, hands: { CSA?: number[]; USA?: number[] } = {}, turn = 4): RrState {
+  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-moments', 0, '', '66'.repeat(32)))
+  s.phase = phase
+  s.turn = turn
+  for (const side of ['CSA', 'USA'] as const) {
+    const hand = hands[side] ?? []
+    const t = s.cards[side]
+    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
+    t.hand = [...hand]
+    s.reactions[side] = hand.map((card) => ({ card, at: 'ALL' }))
+  }
+  return s
+}
+
+describe('PB 23: answers at a port entry, a raid and a landing', () => {
+  it('#56 Infernal Machines: each Union ship entering strikes a torpedo on 5-6 and falls back; with none left, 2 VP', () => {
+    const s = position('union-move', { CSA: [56] })
+    const run = given(rs, s)
+      .orders('union', 'MOVE SL-3 SAVA.BS > SAVA')
+      .dice({ '#56 SL-3 among the torpedoes': 5 }, 'strict')
+      .resolve()
+    expect(run.state.pieces.find((p) => p.id === 'SL-3')!.at).toBe('SAVA.BS')
+    expect(run.state.vp).toBe(s.vp + 2)
+    expect(run.state.cards.CSA.heldAside).toEqual([{ card: 56, returnsAfterTurn: 5 }])
+  })
+
+  it('#43 Armed Merchantman (1864): the raider is damaged at its raid, falls back where it came from and raids no more', () => {
+    const s = position('csa-move', { USA: [43] }, 10)
+    s.pieces.find((p) => p.id === 'RD-1')!.at = 'CARI'
+    s.pieces = s.pieces.filter((p) => !(p.side === 'USA' && p.at === 'SAMR'))
+    const run = given(rs, s).orders('confederate', 'MOVE RD-1 SAMR > RAID x2').resolve()
+    expect(run.state.pieces.find((p) => p.id === 'RD-1')!.at).toBe('CARI')
+    expect(run.dice.rolls.some((r) => r.label.startsWith('raid by RD-1'))).toBe(false)
+    expect(run.texts('#43')).toHaveLength(1)
+  })
+
+  it("#40 Satin & Lace: standing, at the turn's first landing a 2-VP European cargo scores 1", () => {
+    const s = position('csa-move', { USA: [40] })
+    s.pieces.push({ id: 'BR-40', side: 'CSA', type: 'runner', at: 'WILM', cargo: 2 })
+    const run = given(rs, s).orders('confederate', 'MOVE BR-40 UNLOAD').dice({ 'supply die 1': 1 }).resolve()
+    expect(run.texts('9.21')).toContain(
+      'BR-40 lands its cargo in Wilmington (a 2-VP marker worth 1 this turn): +1 VP to the Confederacy (now 11).',
+    )
+    expect(run.state.cards.USA.inPlay).toEqual([40])
+  })
+})
+
+describe('PB 23: answers to an assault', () => {
+  const landAssault = (hands: { CSA?: number[]; USA?: number[] }) => {
+    const s = position('union-move', hands)
+    s.control.SAVA = 'USA'
+    return s
+  }
+  it('#80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice', () => {
+    const run = given(rs, landAssault({ CSA: [80] }))
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [5, 1] },
+        { label: /assault on AUGU: Confederate die [12]$/, values: [4, 1] },
+        { label: /Confederate die 2 rallied \(1\)/, values: 2 },
+        { label: /Confederate die 2 rallied \(2\)/, values: 6 },
+      ])
+      .resolve()
+    expect(run.texts('#80').slice(-1)).toEqual(['Rally, Men!: Confederate 4,6 = 6 against 5.'])
+    expect(run.state.control.AUGU).toBeUndefined()
+  })
+
+  it('#97 Lincoln and his Generals: a beaten assault costs the Union a general face up', () => {
+    const s = landAssault({ CSA: [97] })
+    s.cards.USA.inPlay = [50]
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [1, 1, 1] },
+        { label: /assault on AUGU: Confederate die/, values: [6, 6] },
+      ])
+      .resolve()
+    expect(run.state.cards.USA.inPlay).toEqual([])
+    expect(run.state.cards.USA.deck.discards).toContain(50)
+  })
+})
+
+describe('PB 23: Miscommunication', () => {
+  it('#109 answers the Union card as it is played: back to the hand, not again this turn', () => {
+    const s = position('union-move', { CSA: [109], USA: [30] }, 2)
+    const run = given(rs, s).orders('union', 'PLAY 30 AT STLO').resolve()
+    expect(run.state.cards.USA.hand).toContain(30)
+    expect(run.state.arriving.filter((a) => a.type === 'gunboat')).toEqual([])
+    expect(run.state.cards.CSA.deck.discards).toContain(109)
+    expect(run.state.thisTurn).toContain('answered:30')
+    const again = structuredClone(run.state)
+    again.phase = 'union-move'
+    expect(rs.parseOrders(again, 'union', 'PLAY 30 AT STLO').errors[0]!.message).toBe(
+      '#30 Gustavus Fox was answered this turn and may not be played again before the next',
+    )
+  })
+
+  it('#53 answers a Confederate reaction; AT a card number answers that card only; #109 never answers #36', () => {
+    const s = position('union-move', { CSA: [85], USA: [53] })
+    s.reactions.USA = [{ card: 53, at: '91' }]
+    s.control.SAVA = 'USA'
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [6] },
+        { label: /assault on AUGU: Confederate die/, values: [1, 1] },
+        { label: /capture of AUGU|loss of/, values: [1, 1] },
+      ])
+      .resolve()
+    // #53 stood against #91 only: #85 Forrest acts.
+    expect(run.state.cards.USA.hand).toContain(53)
+    expect(rs.parseOrders(s, 'confederate', 'REACT 109 AT 85').errors.map((e) => e.message)).toEqual([
+      "#109 Miscommunication answers one of the other side's cards: REACT 109 AT <its card number>, or ALL",
+    ])
+  })
+})
