@@ -67,3 +67,23 @@ export function ship(
     held: false,
   }
 }
+
+import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { newShip, type Officer, type ShipState } from '../../src/games/river-coastal/ship.ts'
+
+export const pack = defaultRiverPack()
+
+export const steadyCaptain = (): Officer => ({ quality: 'intelligent', green: 2, red: -2, yellow: 2, alive: true })
+
+/** A ship of a scenario in its opening state. */
+export function scenarioShip(scenario: string, id: string, captain: Officer = steadyCaptain()): ShipState {
+  const setup = pack.scenarios[scenario]!.ships.find((s) => s.id === id)!
+  return newShip(setup, pack.classes[setup.classKey]!, captain, tables)
+}
+
+/** Dice forced by label; any roll not forced fails the test, naming its label. */
+export const forced = (rolls: Record<string, number | number[]>) =>
+  new LabelledDice(
+    Object.entries(rolls).map(([label, values]) => ({ label, values })),
+    'strict',
+  )
