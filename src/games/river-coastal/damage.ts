@@ -30,7 +30,7 @@ const timed = (move: number, moves: number, ship: ShipState): number | 'game' =>
 export function loseCpv(ship: ShipState, n: number, guns: GunMount[]): ShipState {
   const s: ShipState = structuredClone(ship)
   for (let i = 0; i < n; i++) {
-    const crewed = [...guns].reverse().find((g) => s.guns[g.id]!.crewed)
+    const crewed = [...guns].reverse().find((g) => s.guns[g.id]?.crewed)
     if (s.crew.spare > 0) s.crew.spare--
     else if (crewed) {
       s.guns[crewed.id]!.crewed = false
