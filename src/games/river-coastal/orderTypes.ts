@@ -1,0 +1,57 @@
+// What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
+// and what the parser must know about each ship to check it.
+import type { GunMount, Quadrant } from './derive.ts'
+import type { PlottedTurn } from './plan.ts'
+
+export interface FireOrder {
+  /** The guns as written (BOW, PORT, T1, P2 ...) and the gun ids they name. */
+  selection: string
+  guns: string[]
+  target: string
+  orElse?: string
+}
+
+export interface RamOrder {
+  /** A named target, or any enemy met bow-on when absent. */
+  target?: string
+  ifBowOn: boolean
+  /** §11 L989: what the ship does when the ram test fails. */
+  fallback: 'TURN-AWAY' | 'SLOW' | 'STOP'
+}
+
+export interface ShipOrder {
+  ship: string
+  speed: number
+  turns: PlottedTurn[]
+  fire: FireOrder[]
+  turrets: Record<string, Quadrant>
+  ram?: RamOrder
+  captainAt?: string
+}
+
+/** What the order checks need to know of one ship at the start of the move. */
+export interface ShipForOrders {
+  id: string
+  name: string
+  /** Speed last move, knots (negative = astern). */
+  speed: number
+  /** Max speed this move with every penalty applied. */
+  maxSpeed: number
+  doubleEnder: boolean
+  turningRadius: number
+  guns: GunMount[]
+  turrets: { id: string; facing: Quadrant; forbidden: Quadrant[] }[]
+  ramFitted: boolean
+}
+
+export interface OrderContext {
+  side: string
+  move: number
+  own: ShipForOrders[]
+  /** Every unit a gun may be aimed at: id -> name (both sides; the order of battle is known). */
+  units: Record<string, { name: string; side: string }>
+  /** Reverse speed as a fraction of max (§7 L453). */
+  reverse: { num: number; den: number }
+  maxSpeedChange: number
+  turretStepsPerInch: number
+}

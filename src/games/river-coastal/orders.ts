@@ -1,0 +1,264 @@
+// Order lines (digest §4, issue 12 form): one line per ship per move,
+//   TECU: SPEED 4; TURN PORT 30 AT 2; TURRET T1 S; FIRE T1 AT TENN ELSE GAIN; RAM IF BOW-ON
+// Each clause is checked against the rules at the start of the move (§7 speed and turning, §9 guns
+// and turrets, §11 rams) and refused with its line number, the legal range and a suggestion.
+import { closest } from '../../orders/script.ts'
+import type { LineError, Parsed } from '../contract.ts'
+import type { Quadrant } from './derive.ts'
+import type { FireOrder, OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import { quadrantSteps } from './sight.ts'
+import { arcLengthFor, maxTurnDegrees } from './turning.ts'
+import { showInches } from './units.ts'
+
+const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN']
+const QUADRANTS: Record<string, Quadrant> = {
+  F: 'F',
+  FORWARD: 'F',
+  P: 'P',
+  PORT: 'P',
+  S: 'S',
+  STARBOARD: 'S',
+  STBD: 'S',
+  A: 'A',
+  AFT: 'A',
+}
+
+class LineFault extends Error {
+  constructor(
+    message: string,
+    readonly suggestion?: string,
+  ) {
+    super(message)
+  }
+}
+const fault = (message: string, suggestion?: string): never => {
+  throw new LineFault(message, suggestion)
+}
+
+/** Reads a unit named by id or by any word of its name ("TENNESSEE", "CSS Tennessee", "tenn"). */
+export function findUnit(ctx: OrderContext, written: string): string | null {
+  const w = written.trim().toUpperCase()
+  for (const [id, u] of Object.entries(ctx.units)) {
+    const name = u.name.toUpperCase()
+    if (id === w || name === w || name.split(/\s+/).slice(1).join(' ') === w) return id
+  }
+  return null
+}
+
+/** Near names among the enemy's units (targets) or one's own (ship lines). */
+function unitSuggestion(ctx: OrderContext, written: string, own = false): string | undefined {
+  const names = Object.entries(ctx.units)
+    .filter(([, u]) => (u.side === ctx.side) === own)
+    .flatMap(([id, u]) => [id, u.name.split(/\s+/).slice(1).join(' ').toUpperCase()])
+  const near = closest(written, names, 2)
+  return near.length ? `did you mean ${near.join(' or ')}?` : undefined
+}
+
+/** The legal speeds this move (§7 L441-453): at most 2 knots of change; astern only from a stop. */
+export function speedRange(s: ShipForOrders, ctx: OrderContext): { lo: number; hi: number; asternMax: number } {
+  const asternMax = s.doubleEnder
+    ? s.maxSpeed
+    : Math.max(s.maxSpeed > 0 ? 1 : 0, Math.floor((s.maxSpeed * ctx.reverse.num) / ctx.reverse.den))
+  const lo = Math.max(s.speed - ctx.maxSpeedChange, s.speed > 0 ? 0 : -asternMax)
+  const hi = Math.min(s.speed + ctx.maxSpeedChange, s.speed < 0 ? 0 : s.maxSpeed)
+  return { lo, hi, asternMax }
+}
+
+function gunsFor(s: ShipForOrders, sel: string): string[] {
+  const centre: Record<string, number> = { BOW: 0, STERN: 180, PORT: -90, STARBOARD: 90, STBD: 90 }
+  if (sel === 'ALL') return s.guns.map((g) => g.id)
+  if (sel === 'PIVOTS') return s.guns.filter((g) => g.mount === 'pivot').map((g) => g.id)
+  if (sel in centre)
+    return s.guns
+      .filter((g) => g.mount !== 'turret' && (g.centre + 360) % 360 === (centre[sel]! + 360) % 360)
+      .map((g) => g.id)
+  const turret = s.turrets.find((t) => t.id.toUpperCase() === sel)
+  if (turret) return s.guns.filter((g) => g.mount === 'turret' && g.turret === turret.id).map((g) => g.id)
+  const gun = s.guns.find((g) => g.id.toUpperCase() === sel)
+  return gun ? [gun.id] : []
+}
+
+function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: string, said: string[]): void {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.toUpperCase())
+  const verb = words[0]!
+  const distance = () => Math.abs(order.speed) * 1000
+  switch (verb) {
+    case 'SPEED': {
+      const v = Number(words[1])
+      if (!/^-?\d+$/.test(words[1] ?? '')) fault('SPEED takes whole knots, e.g. SPEED 4 (negative = astern)')
+      const r = speedRange(s, ctx)
+      if (v < 0 && s.speed > 0)
+        fault(`SPEED ${v}: a ship going ahead must stop before going astern (§7 L449)`, `use ${r.lo}..${r.hi}`)
+      if (v > 0 && s.speed < 0)
+        fault(`SPEED ${v}: a ship going astern must stop before going ahead (§7 L449)`, `use ${r.lo}..${r.hi}`)
+      if (v < -r.asternMax)
+        fault(
+          `SPEED ${v}: astern at most ${r.asternMax} (a third of max speed ${s.maxSpeed}, §7 L453)`,
+          `use ${r.lo}..${r.hi}`,
+        )
+      if (v > s.maxSpeed) fault(`SPEED ${v}: ${s.name} makes at most ${s.maxSpeed} this move`, `use ${r.lo}..${r.hi}`)
+      if (v < r.lo || v > r.hi)
+        fault(
+          `SPEED ${v}: was ${s.speed}, speed changes by at most ${ctx.maxSpeedChange} a move (§7 L441)`,
+          `use ${r.lo}..${r.hi}`,
+        )
+      order.speed = v
+      said.push(`SPEED ${v}`)
+      return
+    }
+    case 'HOLD':
+      order.speed = s.speed
+      said.push('HOLD')
+      return
+    case 'TURN': {
+      const m = /^TURN\s+(PORT|STARBOARD|STBD)\s+(\d+)(?:\s+AT\s+(\d+(?:\.\d{1,2})?))?$/i.exec(text.trim())
+      if (!m) fault('TURN reads TURN PORT|STARBOARD <degrees> [AT <inches into the move>]', 'e.g. TURN PORT 30 AT 2')
+      const dir = m![1]!.toUpperCase() === 'PORT' ? -1 : 1
+      const deg = Number(m![2])
+      const at = Math.round(Number(m![3] ?? 0) * 1000)
+      const d = distance()
+      if (d === 0) fault(`TURN: a stopped ship cannot turn (ruling RC-17); give it a speed first`)
+      const prior = order.turns.reduce(
+        (end, t) => Math.max(end, t.at + arcLengthFor(t.degrees * 100, s.turningRadius)),
+        0,
+      )
+      const from = Math.max(at, prior)
+      if (from >= d)
+        fault(
+          `TURN ... AT ${showInches(at)}: the move is only ${showInches(d)}" long`,
+          `start the turn before ${showInches(d)}"`,
+        )
+      const most = maxTurnDegrees(d - from, s.turningRadius)
+      const where = from > 0 ? ` from ${showInches(from)}"` : ''
+      if (deg > most)
+        fault(
+          `TURN ${m![1]!.toUpperCase()} ${deg}: this class turns at most ${most} at speed ${Math.abs(order.speed)}${where} (radius ${showInches(s.turningRadius)}", §7 L471)`,
+          most > 0 ? `use TURN ${m![1]!.toUpperCase()} ${most}${at ? ` AT ${showInches(at)}` : ''} or less` : undefined,
+        )
+      order.turns.push({ dir: dir as 1 | -1, degrees: deg, at: from })
+      said.push(`TURN ${dir < 0 ? 'PORT' : 'STARBOARD'} ${deg} AT ${showInches(from)}`)
+      return
+    }
+    case 'FIRE': {
+      const m = /^FIRE\s+(\S+)\s+AT\s+(.+?)(?:\s+ELSE\s+(.+))?$/i.exec(text.trim())
+      if (!m) fault('FIRE reads FIRE <guns> AT <target> [ELSE <target>]', 'e.g. FIRE BOW AT TENN ELSE NEAREST')
+      const sel = m![1]!.toUpperCase()
+      const guns = gunsFor(s, sel)
+      if (!guns.length)
+        fault(
+          `FIRE ${sel}: ${s.name} has no such guns`,
+          `her guns: ${s.guns.map((g) => g.id).join(', ')}; or BOW, STERN, PORT, STARBOARD, PIVOTS, ALL`,
+        )
+      const target = (w: string) => {
+        if (w.trim().toUpperCase() === 'NEAREST') return 'NEAREST'
+        const id = findUnit(ctx, w)
+        if (!id) return fault(`no unit called ${w.trim()}`, unitSuggestion(ctx, w))
+        if (ctx.units[id]!.side === ctx.side) return fault(`${w.trim()} is one of your own`)
+        return id
+      }
+      const f: FireOrder = { selection: sel, guns, target: target(m![2]!) }
+      if (m![3]) f.orElse = target(m![3])
+      order.fire.push(f)
+      said.push(`FIRE ${sel} AT ${f.target}${f.orElse ? ` ELSE ${f.orElse}` : ''}`)
+      return
+    }
+    case 'TURRET': {
+      const single = s.turrets.length === 1 && words.length === 2
+      const tu = single ? s.turrets[0] : s.turrets.find((t) => t.id.toUpperCase() === words[1])
+      if (!tu)
+        fault(
+          `TURRET: ${s.name} has ${s.turrets.length ? `turrets ${s.turrets.map((t) => t.id).join(', ')}` : 'no turret'}`,
+        )
+      const q = QUADRANTS[words[single ? 1 : 2] ?? '']
+      if (!q) fault('TURRET reads TURRET [<turret>] F|P|S|A', `e.g. TURRET ${tu!.id} S`)
+      if (tu!.forbidden.includes(q!)) fault(`TURRET ${tu!.id} ${q}: that turret can never bear ${q} (§9 L641)`)
+      const steps = quadrantSteps(tu!.facing, q!)
+      const can = Math.floor((distance() * ctx.turretStepsPerInch) / 1000)
+      if (steps > can)
+        fault(
+          `TURRET ${tu!.id} ${q}: from ${tu!.facing} is ${steps} quarter turns; moving ${Math.abs(order.speed)}" allows ${Math.min(can, 2)} (§9 L645)`,
+        )
+      order.turrets[tu!.id] = q!
+      said.push(`TURRET ${tu!.id} ${q}`)
+      return
+    }
+    case 'RAM': {
+      const m =
+        /^RAM(?:\s+(?!IF\b|FALLBACK\b)(\S+))?(?:\s+IF\s+BOW-ON)?(?:\s+FALLBACK\s+(TURN-AWAY|SLOW|STOP))?$/i.exec(
+          text.trim(),
+        )
+      if (!m) fault('RAM reads RAM [<target>] [IF BOW-ON] [FALLBACK TURN-AWAY|SLOW|STOP]')
+      const target = m![1]
+        ? (findUnit(ctx, m![1]) ?? fault(`no unit called ${m![1]}`, unitSuggestion(ctx, m![1]!)))
+        : undefined
+      order.ram = {
+        ...(target ? { target } : {}),
+        ifBowOn: /\bIF\s+BOW-ON\b/i.test(text),
+        fallback: (m![2]?.toUpperCase() ?? 'TURN-AWAY') as 'TURN-AWAY',
+      }
+      said.push(text.trim().toUpperCase())
+      return
+    }
+    case 'CAPTAIN': {
+      const gun = s.guns.find((g) => g.id.toUpperCase() === (words[1] === 'AT' ? words[2] : words[1]))
+      if (!gun) fault(`CAPTAIN AT <gun>: ${s.name}'s guns are ${s.guns.map((g) => g.id).join(', ')}`)
+      order.captainAt = gun!.id
+      said.push(`CAPTAIN AT ${gun!.id}`)
+      return
+    }
+    default: {
+      const near = closest(verb, VERBS, 1)
+      fault(`unknown order ${verb}`, near.length ? `did you mean ${near[0]}?` : `orders are ${VERBS.join(', ')}`)
+    }
+  }
+}
+
+export function parseShipOrders(ctx: OrderContext, text: string): Parsed<ShipOrder> & { warnings: LineError[] } {
+  const out: Parsed<ShipOrder> = { commands: [], normalised: [], errors: [], warnings: [] }
+  const seen = new Set<string>()
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1
+    const body = raw.replace(/#.*/, '').trim()
+    if (!body || /^END$/i.test(body)) return
+    const m = /^([^:]+):\s*(.*)$/.exec(body)
+    const err = (message: string, suggestion?: string) =>
+      out.errors.push({ line, text: raw.trim(), message, ...(suggestion ? { suggestion } : {}) })
+    if (!m) return err('a line reads <ship>: <order>; <order> ...', 'e.g. TECU: SPEED 4; TURN PORT 30 AT 2')
+    const id = findUnit(ctx, m[1]!)
+    const s = ctx.own.find((x) => x.id === id)
+    if (!s) return err(`${m[1]!.trim()} is not one of your ships afloat`, unitSuggestion(ctx, m[1]!, true))
+    if (seen.has(s.id)) return err(`a second line for ${s.id}: one line per ship per move`)
+    seen.add(s.id)
+    const order: ShipOrder = { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
+    const said: string[] = []
+    // Speed first, wherever it is written: turns and turrets are checked against it.
+    const clauses = m[2]!
+      .split(';')
+      .map((c) => c.trim())
+      .filter(Boolean)
+    const ordered = [
+      ...clauses.filter((c) => /^(SPEED|HOLD)\b/i.test(c)),
+      ...clauses.filter((c) => !/^(SPEED|HOLD)\b/i.test(c)),
+    ]
+    for (const c of ordered) {
+      try {
+        clause(s, ctx, order, c, said)
+      } catch (e) {
+        if (!(e instanceof LineFault)) throw e
+        return err(e.message, e.suggestion)
+      }
+    }
+    if (order.ram && !s.ramFitted)
+      out.warnings.push({
+        line,
+        text: raw.trim(),
+        message: `${s.name} has no ram: -2 on the ram test and half damage (§11 L1051, L1075)`,
+      })
+    out.commands.push(order)
+    out.normalised.push(`${s.id}: ${said.join('; ')}`)
+  })
+  return out
+}
