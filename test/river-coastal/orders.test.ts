@@ -32,10 +32,7 @@ describe('digest §4 order lines, one per ship per move', () => {
       'TECU: SPEED 8; TURN PORT 30 AT 2; TURRET T1 S; FIRE T1 AT TENN ELSE GAIN; RAM IF BOW-ON',
     ])
     expect(p.warnings.map((w) => w.message)).toEqual([
-      'Canonicus-class monitor has no ram: -2 on the ram test and half damage (§11 L1051, L1075)'.replace(
-        'Canonicus-class monitor',
-        'USS Tecumseh',
-      ),
+      'USS Tecumseh has no ram: -2 on the ram test and half damage (§11 L1051, L1075)',
     ])
   })
 
