@@ -115,8 +115,12 @@ export function newShip(s: ShipSetup, c: ShipClass, captain: Officer, t: Tables)
 }
 
 export const isAfloat = (s: ShipState) => s.status === 'afloat'
-export const canMove = (s: ShipState) =>
-  s.crew.engine > 0 && s.crew.boiler > 0 && maxSpeedNow(s, Number.MAX_SAFE_INTEGER) > 0
+/** §12 L1125: a ship needs a crewed engine and boiler to make way, and some speed left. */
+export const canMove = (s: ShipState, classMax: number, move: number) =>
+  s.crew.engine > 0 &&
+  s.crew.boiler > 0 &&
+  !s.effects.some((e) => e.kind === 'boilerDestroyed') &&
+  maxSpeedNow(s, classMax, move) > 0
 
 /** Max speed with every penalty that applies this move (ruling RC-35: they all cut max speed and stack). */
 export function maxSpeedNow(s: ShipState, classMax: number, move = 0): number {

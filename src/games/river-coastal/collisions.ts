@@ -1,0 +1,88 @@
+// Step 4 (digest §1.3): what the contacts found in movement do. A ram at 45-90 degrees on an enemy
+// deals chart damage: with the extra die when it was a controlled ram attack (§11 L983), without it
+// when not (ruling RC-43); the rammer then rolls for the blow's effect on her. Slides, side-to-side
+// collisions and contacts between friends do no damage (ruling RC-43).
+import type { Dice } from '../contract.ts'
+import type { Contact } from './movement.ts'
+import { rollAudience } from './moveStep.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import { applyRamDamage, applyRammerEffect, ramDamage, rammerEffect, ramTest } from './ramming.ts'
+import type { RiverState } from './state.ts'
+
+export function resolveContacts(
+  state: RiverState,
+  contacts: Contact[],
+  orders: Record<string, ShipOrder>,
+  controlled: Set<string>,
+  dice: Dice,
+  pack: RiverPack,
+): { state: RiverState; lines: { ship: string; text: string; rule: string }[] } {
+  const t = pack.tables
+  const n = state.move
+  const next: RiverState = structuredClone(state)
+  const lines: { ship: string; text: string; rule: string }[] = []
+  contacts.forEach((c, i) => {
+    const a = next.ships[c.striker]!
+    const b = next.ships[c.other]!
+    const q = `in the ${['1st', '2nd', '3rd', '4th'][c.quarter - 1]} quarter`
+    if (
+      c.kind !== 'ram' ||
+      a.side === b.side ||
+      a.status !== 'afloat' ||
+      b.status === 'sunk' ||
+      b.status === 'exploded'
+    ) {
+      const what =
+        c.kind === 'slide' ? 'glances off and slides along' : c.kind === 'collision' ? 'collides with' : 'runs into'
+      lines.push({ ship: a.id, text: `${a.name} ${what} ${b.name} ${q}`, rule: '§11 L985' })
+      return
+    }
+    const label = `m${n}:${a.id}:ram${i + 1}`
+    const aud = rollAudience(state, a)
+    const ca = pack.classes[a.classKey]!
+    const hasRam = ca.ramFitted && !a.ramLost
+    const o = orders[a.id]?.ram
+    let isControlled = !!o && controlled.has(a.id) && (!o.target || o.target === b.id)
+    // An untargeted RAM IF BOW-ON is tested at the moment of contact (ruling RC-40b).
+    if (o && !o.target && o.ifBowOn) {
+      const r = ramTest(a, ca.ramClass, hasRam, b, pack.classes[b.classKey]!.ramClass, dice, `${label}:test`, aud, t)
+      isControlled = r.pass
+    }
+    const speed = Math.abs(a.speed)
+    const dmg = ramDamage(speed, isControlled, hasRam, dice, `${label}:dmg`, aud, t)
+    const ctx = { label, move: n, guns: pack.classes[b.classKey]!.guns, audience: aud }
+    next.ships[b.id] = applyRamDamage(b, dmg.damage, ctx, dice)
+    lines.push({
+      ship: a.id,
+      text: `${a.name} rams ${b.name} ${q} at ${speed} knots (${isControlled ? 'ram attack' : 'uncontrolled'}): dice ${dmg.dice.join('+')} -> ${dmg.damage} SPV${next.ships[b.id]!.status === 'sunk' ? `; ${b.name} sinks` : ''}`,
+      rule: '§11 L1063-1081',
+    })
+    const eff = rammerEffect(speed, dice, `${label}:onRammer`, aud, t)
+    const r = applyRammerEffect(a, eff, hasRam, { ...ctx, guns: ca.guns }, dice, t)
+    next.ships[a.id] = r.ship
+    if (eff) lines.push({ ship: a.id, text: `${a.name} suffers from the blow: ${eff}`, rule: '§11 L1083-1101' })
+    if (r.jam > 0) {
+      next.jams.push({ a: a.id, b: b.id, until: n + r.jam })
+      lines.push({
+        ship: a.id,
+        text: `${a.name} and ${b.name} are locked together for ${r.jam} moves`,
+        rule: '§11 L1103-1111',
+      })
+    }
+  })
+  // §11 L1111: a ship locked to one that sinks goes down with her.
+  for (const j of next.jams.filter((j) => j.until >= n)) {
+    const [a, b] = [next.ships[j.a]!, next.ships[j.b]!]
+    const down = (s: typeof a) => s.status === 'sunk' || s.status === 'exploded'
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      if (down(x) && !down(y)) {
+        y.status = 'sunk'
+        lines.push({ ship: y.id, text: `${y.name} is dragged under, locked to ${x.name}`, rule: '§11 L1111' })
+      }
+  }
+  return { state: next, lines }
+}

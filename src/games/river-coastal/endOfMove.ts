@@ -1,0 +1,97 @@
+// Steps 6-7 (digest §1.3): morale tests for every ship that met a trigger this move (one test each,
+// ruling RC-41), fire-fighting, then the objectives and the end of the game (§6 L421-423, digest
+// §1.6): both objectives win; else one objective wins unless the enemy also has one (a draw, RC-13).
+import type { Dice } from '../contract.ts'
+import { moraleTest } from './morale.ts'
+import { rollAudience } from './moveStep.ts'
+import type { RiverPack } from './pack.ts'
+import type { Scenario, Side } from './scenario.ts'
+import { canMove, type ShipState } from './ship.ts'
+import { otherSide, type RiverState } from './state.ts'
+
+export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack) {
+  const n = state.move
+  const next: RiverState = structuredClone(state)
+  const lines: { ship: string; text: string; rule: string }[] = []
+  for (const s of Object.values(next.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (s.status === 'afloat' && s.morale.length && !(s.id in next.exited)) {
+      const c = pack.classes[s.classKey]!
+      const r = moraleTest(
+        s,
+        { canMove: canMove(s, c.maxSpeed, n), underFire: s.firedOnBy.length > 0 },
+        n,
+        dice,
+        rollAudience(state, s),
+        pack.tables,
+      )
+      const mods = r.mods.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.why}`).join(', ')
+      lines.push({
+        ship: s.id,
+        text: `${s.name} tests morale (${s.morale.join(', ')}): rolled ${r.roll}, ${mods} = ${r.total}: ${r.abandon ? 'her crew abandons her' : 'fights on'}`,
+        rule: '§10 L931-973',
+      })
+      if (r.abandon) s.status = 'abandoned'
+    }
+    s.morale = []
+    if (s.fire && s.status === 'afloat') {
+      const roll = dice.roll(`m${n}:${s.id}:fire`, 6, rollAudience(state, s))
+      if (s.fire.putOutOn.includes(roll)) {
+        delete s.fire
+        lines.push({ ship: s.id, text: `${s.name} puts out her fire (${roll})`, rule: '§9 L767' })
+      } else if (--s.fire.movesLeft <= 0) {
+        s.status = 'abandoned'
+        delete s.fire
+        lines.push({ ship: s.id, text: `${s.name} cannot master her fire: abandoned (${roll})`, rule: '§9 L767' })
+      } else
+        lines.push({
+          ship: s.id,
+          text: `${s.name} still burns (${roll}; ${s.fire.movesLeft} moves left)`,
+          rule: '§9 L767',
+        })
+    }
+  }
+  return { state: next, lines }
+}
+
+const out = (s: ShipState) => s.status !== 'afloat'
+const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
+
+/** Whether a side's objective is complete now (the ones this foundation can judge; others never are). */
+export function objectiveMet(key: string, side: Side, state: RiverState, sc: Scenario, pack: RiverPack): boolean {
+  const enemy = Object.values(state.ships).filter((s) => s.side !== side)
+  const farEdge = side === 'USA' ? 'upstream' : 'downstream'
+  const through = Object.entries(state.exited).filter(
+    ([id, e]) => e === farEdge && state.ships[id]!.side === side && state.ships[id]!.status === 'afloat',
+  ).length
+  const ironcladsDown = enemy.filter((s) => out(s) && ARMOURED.has(pack.classes[s.classKey]!.category)).length
+  switch (key) {
+    case 'RUN_1_THROUGH':
+      return through >= 1
+    case 'RUN_2_THROUGH':
+      return through >= 2
+    case 'DESTROY_FLAGSHIP':
+      return out(state.ships[sc.flagships[otherSide(side)]]!)
+    case 'DESTROY_1_IRONCLAD':
+      return ironcladsDown >= 1
+    case 'DESTROY_2_IRONCLADS':
+      return ironcladsDown >= 2
+    case 'DESTROY_FLEET':
+      return enemy.every(out)
+    default:
+      return false
+  }
+}
+
+export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): RiverState['finished'] {
+  const done = (side: Side) => sc.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack)).length
+  const score = { USA: done('USA'), CSA: done('CSA') }
+  const fighting = (side: Side) =>
+    Object.values(state.ships).some((s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited))
+  const over = state.move >= state.moves || score.USA === 2 || score.CSA === 2 || !fighting('USA') || !fighting('CSA')
+  if (!over) return undefined
+  const summary = `Objectives: USA ${score.USA} of 2, CSA ${score.CSA} of 2`
+  if (score.USA === score.CSA) return { winner: null, summary: `${summary}: a draw` }
+  // §6 L421: both objectives beat one, one beats none (ruling RC-13: equal counts draw).
+  const winner: Side = score.USA > score.CSA ? 'USA' : 'CSA'
+  return { winner, summary: `${summary}: ${winner} wins` }
+}

@@ -1,0 +1,135 @@
+// ACW River and Coastal Naval Actions (issue 12): the RulesetFactory. Both sides write one order
+// line per ship each move; the judge moves everything at once, resolves contacts, fires, tests
+// morale and mails each side what it can see. Not registered in src/games/index.ts yet.
+import type { DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import { onlyRoles, PUBLIC } from '../contract.ts'
+import { resolveContacts } from './collisions.ts'
+import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
+import { runMovement } from './moveStep.ts'
+import { orderContext } from './orderContext.ts'
+import { parseShipOrders } from './orders.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
+import { SIDES, type Side } from './scenario.ts'
+import { seenBy } from './sighting.ts'
+import { runShooting } from './shooting.ts'
+import { initialState, otherSide, type RiverCommand, type RiverState, sideOf } from './state.ts'
+import { plotSvg, riverView } from './view.ts'
+
+export const RIVER_ROLES = ['USA', 'CSA'] as const
+
+/** Who may read a line about a ship: both sides once the enemy has it in sight, else its own side. */
+function aboutShip(state: RiverState, shipId: string, seen: Record<Side, string[]>) {
+  const s = state.ships[shipId]!
+  return seen[otherSide(s.side)].includes(shipId) || state.seen[otherSide(s.side)].includes(shipId)
+    ? PUBLIC
+    : onlyRoles(s.side)
+}
+
+export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
+  const content: RiverPack = bindRiverPack(pack.content)
+  const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
+  const forts = (s: RiverState) => scenarioOf(s).forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
+
+  return {
+    id: 'river-coastal',
+    title: 'ACW River and Coastal Naval Actions',
+    version: '0.1.0',
+    roles: RIVER_ROLES,
+    scenarios: Object.values(content.scenarios).map((s) => ({
+      id: s.id,
+      title: s.title,
+      turns: `${s.moves} moves`,
+      summary: `${s.kind === 'river' ? 'River' : 'Estuary'} action: ${s.ships.filter((x) => x.side === 'USA').length} Union ships against ${s.ships.filter((x) => x.side === 'CSA').length} Confederate${s.forts.length ? ` and ${s.forts.map((f) => f.name).join(', ')}` : ''}`,
+    })),
+    phaseKinds: ['move'],
+    setup: (scenario, _options, _pack, hidden) => {
+      const state = initialState(scenario, content, hidden)
+      const sc = content.scenarios[scenario]!
+      state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
+      return state
+    },
+    awaiting: (s) =>
+      s.finished
+        ? []
+        : RIVER_ROLES.map((role) => ({ kind: 'orders' as const, role, label: `Move ${s.move} orders`, phase: 'move' })),
+    parseOrders: (s, role, text) =>
+      parseShipOrders(orderContext(role, s.move, Object.values(s.ships), forts(s), content), text),
+    resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> => resolveMove(s, input, dice, content),
+    view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
+    turnOf: (s) => s.move,
+    turnLabel: (turn) => `Move ${turn}`,
+    outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
+    reportModel: (s, viewer) => ({ view: riverView(s, viewer, scenarioOf(s), content) }),
+    figures: (s: RiverState, viewer: Viewer) => [
+      {
+        name: 'plot',
+        title: `${scenarioOf(s).title}, move ${s.move}`,
+        svg: plotSvg(s, viewer, scenarioOf(s), content),
+      },
+    ],
+  }
+}
+
+export function resolveMove(
+  s0: RiverState,
+  input: Input<RiverCommand>,
+  dice: Parameters<Ruleset<RiverState, RiverCommand>['resolve']>[2],
+  pack: RiverPack,
+): Step<RiverState> {
+  const sc = pack.scenarios[s0.scenario]!
+  const orders: Record<string, ShipOrder> = {}
+  let state: RiverState = structuredClone(s0)
+  for (const side of SIDES)
+    for (const o of input.orders[side] ?? []) {
+      const ship = state.ships[o.ship]
+      if (!ship || ship.side !== sideOf(side)) continue // a side orders only its own ships
+      orders[o.ship] = o
+      if (o.captainAt) ship.captain.atGun = o.captainAt
+      for (const [tu, q] of Object.entries(o.turrets)) ship.turrets[tu]!.facing = q
+    }
+  const moved = runMovement(state, orders, sc, dice, pack)
+  const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
+  state = contacts.state
+  const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  const shot = runShooting(state, orders, seen, sc, dice, pack)
+  const after = runMoraleAndFires(shot.state, dice, pack)
+  state = after.state
+
+  const narrative: NarrativeEntry[] = []
+  for (const l of [...moved.facts.lines, ...contacts.lines])
+    narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+  for (const l of shot.lines) {
+    const audience = aboutShip(s0, l.firer, seen)
+    narrative.push({ audience, rule: l.rule, text: l.text })
+    const target = state.ships[l.target]
+    if (audience.kind !== 'public' && target && target.side !== state.ships[l.firer]!.side)
+      narrative.push({
+        audience: onlyRoles(target.side),
+        rule: l.rule,
+        text: `${target.name} is fired on by an unseen ship`,
+      })
+  }
+  for (const l of after.lines) narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+
+  state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  state.lastOrders = orders
+  state.finished = checkEnd(state, sc, pack)
+  if (state.finished) narrative.push({ audience: PUBLIC, rule: '§6 L421', text: state.finished.summary })
+  // §9 L589: fog thins by a quarter each move.
+  if (state.fog !== undefined) {
+    const g = pack.tables.visibility.fogGrowth
+    state.fog = Math.min(pack.tables.visibility.maxSightInches * 1000, Math.floor((state.fog * g.num) / g.den))
+  }
+  const label = `Move ${state.move}`
+  if (!state.finished) state.move++
+  return { state, narrative, decisions: [], label, finished: !!state.finished }
+}
+
+export const riverCoastalFactory: RulesetFactory = {
+  id: 'river-coastal',
+  title: 'ACW River and Coastal Naval Actions',
+  defaultPack: () => loadRiverPack(rawRiverPack()),
+  loadPack: (raw) => loadRiverPack(raw),
+  create: (pack) => createRiverCoastal(pack as DataPack<RawRiverPack>),
+}

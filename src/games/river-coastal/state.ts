@@ -1,0 +1,92 @@
+// The game state of a River & Coastal game (digest §5, the parts this foundation runs): the ships,
+// the forts' points, the minefields (which are real never leaves the moderator's and owner's view),
+// the fog, and what each side has seen.
+import type { Dice } from '../contract.ts'
+import { onlyRoles } from '../contract.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import { SIDES, type Side } from './scenario.ts'
+import { newShip, type Officer, type ShipState } from './ship.ts'
+
+export interface FortState {
+  id: string
+  fpv: number
+  fpvStart: number
+  lastFired: Record<string, number>
+  silenced: boolean
+}
+
+export interface RiverState {
+  scenario: string
+  /** The move being ordered (1-based). */
+  move: number
+  moves: number
+  ships: Record<string, ShipState>
+  forts: Record<string, FortState>
+  /** Fog visibility, table units (undefined = clear: 50"). */
+  fog?: number
+  /** Enemy ship ids each side saw at the end of the last move. */
+  seen: Record<Side, string[]>
+  /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
+  lastOrders: Record<string, ShipOrder>
+  exited: Record<string, 'upstream' | 'downstream' | 'side'>
+  /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
+  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number }>
+  /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
+  jams: { a: string; b: string; until: number }[]
+  finished?: { winner: Side | null; summary: string }
+}
+
+export type RiverCommand = ShipOrder
+
+/** §4 L157-165: four coloured dice per captain, fixed for the game; the owner knows them, the enemy does not. */
+export function rollCaptain(shipId: string, side: Side, hidden: Dice, pack: RiverPack): Officer {
+  const c = pack.tables.captain
+  const audience = onlyRoles(side)
+  const d = (colour: string) => String(hidden.roll(`captain:${shipId}:${colour}`, 6, audience)) as '1'
+  return {
+    quality: c.quality[d('white')]! as Officer['quality'],
+    green: c.green[d('green')]!,
+    red: c.red[d('red')]!,
+    yellow: c.yellow[d('yellow')]!,
+    alive: true,
+  }
+}
+
+export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice): RiverState {
+  const sc = pack.scenarios[scenarioId]
+  if (!sc) throw new Error(`unknown scenario ${scenarioId}; scenarios are ${Object.keys(pack.scenarios).join(', ')}`)
+  const ships: Record<string, ShipState> = {}
+  for (const s of sc.ships)
+    ships[s.id] = newShip(s, pack.classes[s.classKey]!, rollCaptain(s.id, s.side, hidden, pack), pack.tables)
+  const forts: Record<string, FortState> = {}
+  for (const f of sc.forts) forts[f.id] = { id: f.id, fpv: f.fpv, fpvStart: f.fpv, lastFired: {}, silenced: false }
+  const state: RiverState = {
+    scenario: scenarioId,
+    move: 1,
+    moves: sc.moves,
+    ships,
+    forts,
+    seen: { USA: [], CSA: [] },
+    lastOrders: {},
+    exited: {},
+    aground: {},
+    jams: [],
+  }
+  if (sc.fog) {
+    // §9 L583-587: early morning: fog on 3-6, then 2D6 inches of visibility.
+    const v = pack.tables.visibility
+    if (v.fogOn.includes(hidden.roll('weather:fog', 6, { kind: 'public' }))) {
+      let inches = 0
+      for (let i = 0; i < v.fogInitialDice; i++) inches += hidden.roll(`weather:fog:${i + 1}`, 6, { kind: 'public' })
+      state.fog = inches * 1000
+    }
+  }
+  return state
+}
+
+export const otherSide = (s: Side): Side => (s === 'USA' ? 'CSA' : 'USA')
+export const sideOf = (role: string): Side => {
+  if (!SIDES.includes(role as Side)) throw new Error(`unknown role ${role}`)
+  return role as Side
+}
