@@ -99,3 +99,50 @@ describe('the River & Coastal ruleset, turn by turn', () => {
     expect(step.state.ships.GALE!.guns.BP!.lastFired).toBe(1)
   })
 })
+
+describe('forts, mines and rams inside a move', () => {
+  const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+
+  it('§9 L881-907 ruling RC-50 Fort Morgan fires at the nearest Union ship in its western arc and reach', () => {
+    const s = fresh()
+    // Tecumseh steams into the channel under the fort: 8" ahead puts her at (34,20), ~5" from the fort's centre
+    const step = play(s, { USA: 'TECU: SPEED 8' }, { 'm1:MORG:M1a:hit': 6, 'm1:MORG:M3a:hit': 2 })
+    const fortLines = step.narrative.map((e) => e.text).filter((t) => t.startsWith('Fort Morgan'))
+    expect(fortLines).toContain('Fort Morgan M1a (sb11) at USS Tecumseh, close range: rolled 6, needs 4: hit, 8 damage')
+    expect(fortLines).toContain('Fort Morgan M3a (r32) at USS Tecumseh, close range: rolled 2, needs 3: miss')
+    expect(step.state.forts.MORG!.lastFired.M1a).toBe(1)
+  })
+
+  it('§9 L811-819 a real torpedo is rolled in secret for its owner; 4-6 sinks the ship', () => {
+    const s = fresh()
+    s.ships.GALE!.pose = { pos: { x: 22000, y: 24000 }, heading: 0 }
+    const d = dice({ 'm1:GALE:torpedo-2:mine': 5 })
+    const parsed = ruleset.parseOrders(s, 'USA', 'GALE: SPEED 6').commands
+    const step = ruleset.resolve(s, { orders: { USA: parsed, CSA: [] }, decisions: {} }, d)
+    expect(step.state.ships.GALE!.status).toBe('sunk')
+    expect(d.rolls.find((r) => r.label === 'm1:GALE:torpedo-2:mine')!.audience).toEqual({
+      kind: 'roles',
+      roles: ['CSA'],
+    })
+    expect(step.narrative.map((e) => e.text)).toContain('a torpedo explodes under USS Galena: she sinks')
+  })
+
+  it('§11 L983 a controlled ram on a beam: Tennessee (D) on the gunboat Galena (B) needs no test and rolls 1+1 dice at 2 knots, times 5', () => {
+    const s = fresh()
+    // CSS Tennessee placed 3" off Galena's beam, bow on
+    s.ships.TENN!.pose = { pos: { x: 26500, y: 10000 }, heading: 9000 }
+    s.ships.TENN!.speed = 2
+    s.ships.GALE!.speed = 0
+    const step = play(
+      s,
+      { USA: 'GALE: SPEED 0', CSA: 'TENN: SPEED 2; RAM GALENA' },
+      { 'm1:TENN:ram:GALE:dmg:d1': 4, 'm1:TENN:ram:GALE:dmg:d2': 3, 'm1:TENN:ram:GALE:onRammer': 1 },
+    )
+    const text = step.narrative.map((e) => e.text)
+    expect(text).toContain('CSS Tennessee needs no ram test (no test for this pairing)')
+    expect(text.find((t) => t.startsWith('CSS Tennessee rams'))).toBe(
+      'CSS Tennessee rams USS Galena in the 3rd quarter at 2 knots (ram attack): dice 4+3 -> 35 SPV',
+    )
+    expect(step.state.ships.GALE!.spv).toBe(60)
+  })
+})

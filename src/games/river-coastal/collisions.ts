@@ -22,7 +22,7 @@ export function resolveContacts(
   const n = state.move
   const next: RiverState = structuredClone(state)
   const lines: { ship: string; text: string; rule: string }[] = []
-  contacts.forEach((c, i) => {
+  for (const c of contacts) {
     const a = next.ships[c.striker]!
     const b = next.ships[c.other]!
     const q = `in the ${['1st', '2nd', '3rd', '4th'][c.quarter - 1]} quarter`
@@ -36,9 +36,9 @@ export function resolveContacts(
       const what =
         c.kind === 'slide' ? 'glances off and slides along' : c.kind === 'collision' ? 'collides with' : 'runs into'
       lines.push({ ship: a.id, text: `${a.name} ${what} ${b.name} ${q}`, rule: '§11 L985' })
-      return
+      continue
     }
-    const label = `m${n}:${a.id}:ram${i + 1}`
+    const label = `m${n}:${a.id}:ram:${b.id}`
     const aud = rollAudience(state, a)
     const ca = pack.classes[a.classKey]!
     const hasRam = ca.ramFitted && !a.ramLost
@@ -70,7 +70,7 @@ export function resolveContacts(
         rule: '§11 L1103-1111',
       })
     }
-  })
+  }
   // §11 L1111: a ship locked to one that sinks goes down with her.
   for (const j of next.jams.filter((j) => j.until >= n)) {
     const [a, b] = [next.ships[j.a]!, next.ships[j.b]!]

@@ -20,7 +20,8 @@ export const RIVER_ROLES = ['USA', 'CSA'] as const
 
 /** Who may read a line about a ship: both sides once the enemy has it in sight, else its own side. */
 function aboutShip(state: RiverState, shipId: string, seen: Record<Side, string[]>) {
-  const s = state.ships[shipId]!
+  const s = state.ships[shipId]
+  if (!s) return PUBLIC // a fort: it stands on the table for both sides to see
   return seen[otherSide(s.side)].includes(shipId) || state.seen[otherSide(s.side)].includes(shipId)
     ? PUBLIC
     : onlyRoles(s.side)

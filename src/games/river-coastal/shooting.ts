@@ -11,6 +11,7 @@ import { readyToFire } from './gunnery.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
+import { fortShots, type QueuedHit } from './fortFire.ts'
 import { gapBetween } from './shapes.ts'
 import { type Arc, bowOrSternOn, canSee, rangeInArc } from './sight.ts'
 import { present, sightedShip, sightRange } from './sighting.ts'
@@ -33,13 +34,6 @@ function arcOf(g: GunMount, s: RiverState['ships'][string], pack: RiverPack): Ar
   }
 }
 
-interface Hit {
-  target: string
-  damage: number
-  label: string
-  audience: Audience
-}
-
 export function runShooting(
   state: RiverState,
   orders: Record<string, ShipOrder>,
@@ -52,7 +46,7 @@ export function runShooting(
   const n = state.move
   const next: RiverState = structuredClone(state)
   const lines: ShotLine[] = []
-  const hits: Hit[] = []
+  const hits: QueuedHit[] = []
   const onTable = present(state)
   const all = onTable.map((s) => sightedShip(state, s.id, pack))
   const land = sc.land.map((l) => l.polygon)
@@ -146,6 +140,11 @@ export function runShooting(
       }
     }
   }
+  // The forts' guns fire in the same instant, on the same positions (§1 L75: shooting is one phase).
+  const forts = fortShots(state, seen, sc, dice, pack)
+  hits.push(...forts.hits)
+  lines.push(...forts.lines)
+  for (const [id, guns] of Object.entries(forts.fired)) for (const g of guns) next.forts[id]!.lastFired[g] = n
   for (const h of hits) {
     const fort = next.forts[h.target]
     if (fort) {
