@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { classifyContact, slideHeading } from '../../src/games/river-coastal/contact.ts'
+import { hullPolygon } from '../../src/games/river-coastal/hull.ts'
 import { type HazardEntry, type Mover, simulateMove } from '../../src/games/river-coastal/movement.ts'
+import { shapesTouch } from '../../src/games/river-coastal/shapes.ts'
 import { moveRules, openTable, rect, seeded, ship } from './helpers.ts'
 
 const pass = () => 'pass' as const
@@ -193,6 +195,19 @@ describe('digest §1.5 properties of simultaneous movement', () => {
       const a = simulateMove(fleet(seed), table, moveRules, check)
       expect(simulateMove(fleet(seed), table, moveRules, check)).toEqual(a)
       for (const p of Object.values(a.poses)) expect([p.pos.x, p.pos.y, p.heading].every(Number.isInteger)).toBe(true)
+    }
+  })
+
+  it('§11 hulls that start apart never end a move overlapping: every meeting is stopped, slid or held', () => {
+    for (let seed = 200; seed < 300; seed++) {
+      const ships = fleet(seed).filter(
+        (a, i, all) =>
+          !all.slice(0, i).some((b) => shapesTouch(hullPolygon(a.pose, a.hull), hullPolygon(b.pose, b.hull))),
+      )
+      const r = simulateMove(ships, table, moveRules, check)
+      const hulls = ships.filter((m) => !(m.id in r.exited)).map((m) => hullPolygon(r.poses[m.id]!, m.hull))
+      for (let i = 0; i < hulls.length; i++)
+        for (let j = i + 1; j < hulls.length; j++) expect(shapesTouch(hulls[i]!, hulls[j]!)).toBe(false)
     }
   })
 })

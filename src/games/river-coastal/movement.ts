@@ -168,9 +168,20 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
           // The slider turns onto the other's keel line and runs out its move straight (digest §3.6).
           const slider = c.striker === l.m.id ? l : hit
           const along = slider === l ? hit : l
-          slider.pose = { pos: slider.pose.pos, heading: slideHeading(slider.pose.heading, along.pose.heading) }
-          slider.plan = straightRemainder(slider.plan, slider.cursor)
-          slider.cursor = startCursor(slider.pose.heading)
+          const turned = { pos: slider.pose.pos, heading: slideHeading(slider.pose.heading, along.pose.heading) }
+          const turnedHull = hullPolygon(turned, slider.m.hull)
+          const clash = [...live.values()].some(
+            (o) => o !== slider && !gone(o.m.id) && shapesTouch(turnedHull, hullPolygon(o.pose, o.m.hull)),
+          )
+          if (clash) {
+            // No room to swing onto the other's keel line: the slider is held where it is.
+            slider.active = false
+            result.stopped[slider.m.id] ??= 'blocked'
+          } else {
+            slider.pose = turned
+            slider.plan = straightRemainder(slider.plan, slider.cursor)
+            slider.cursor = startCursor(turned.heading)
+          }
         }
         continue // the increment that met the other hull is not taken
       }
