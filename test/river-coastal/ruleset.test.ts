@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canSee as audienceAllows, type Viewer } from '../../src/games/contract.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { dragUnderJammed } from '../../src/games/river-coastal/collisions.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 
@@ -144,5 +145,20 @@ describe('forts, mines and rams inside a move', () => {
       'CSS Tennessee rams USS Galena in the 3rd quarter at 2 knots (ram attack): dice 4+3 -> 35 SPV',
     )
     expect(step.state.ships.GALE!.spv).toBe(60)
+  })
+
+  it('§11 L1111 a ship locked to one that sinks goes down with her; once released she does not', () => {
+    const s = fresh()
+    s.jams = [{ a: 'TENN', b: 'GALE', until: 1 }]
+    s.ships.GALE!.status = 'sunk'
+    expect(dragUnderJammed(s)).toEqual([
+      { ship: 'TENN', text: 'CSS Tennessee is dragged under, locked to USS Galena', rule: '§11 L1111' },
+    ])
+    expect(s.ships.TENN!.status).toBe('sunk')
+    const later = fresh()
+    later.move = 2
+    later.jams = [{ a: 'TENN', b: 'GALE', until: 1 }]
+    later.ships.GALE!.status = 'sunk'
+    expect(dragUnderJammed(later)).toEqual([])
   })
 })

@@ -8,6 +8,7 @@ import { rollAudience } from './moveStep.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { applyRamDamage, applyRammerEffect, ramDamage, rammerEffect, ramTest } from './ramming.ts'
+import type { ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 
 export function resolveContacts(
@@ -71,10 +72,16 @@ export function resolveContacts(
       })
     }
   }
-  // §11 L1111: a ship locked to one that sinks goes down with her.
-  for (const j of next.jams.filter((j) => j.until >= n)) {
-    const [a, b] = [next.ships[j.a]!, next.ships[j.b]!]
-    const down = (s: typeof a) => s.status === 'sunk' || s.status === 'exploded'
+  lines.push(...dragUnderJammed(next))
+  return { state: next, lines }
+}
+
+/** §11 L1111: a ship locked to one that sinks goes down with her (mutates `state`; returns what happened). */
+export function dragUnderJammed(state: RiverState): { ship: string; text: string; rule: string }[] {
+  const lines: { ship: string; text: string; rule: string }[] = []
+  const down = (s: ShipState) => s.status === 'sunk' || s.status === 'exploded'
+  for (const j of state.jams.filter((j) => j.until >= state.move)) {
+    const [a, b] = [state.ships[j.a]!, state.ships[j.b]!]
     for (const [x, y] of [
       [a, b],
       [b, a],
@@ -84,5 +91,5 @@ export function resolveContacts(
         lines.push({ ship: y.id, text: `${y.name} is dragged under, locked to ${x.name}`, rule: '§11 L1111' })
       }
   }
-  return { state: next, lines }
+  return lines
 }

@@ -3,7 +3,7 @@
 // morale and mails each side what it can see. Not registered in src/games/index.ts yet.
 import type { DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
-import { resolveContacts } from './collisions.ts'
+import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { runMovement } from './moveStep.ts'
 import { orderContext } from './orderContext.ts'
@@ -96,6 +96,7 @@ export function resolveMove(
   const shot = runShooting(state, orders, seen, sc, dice, pack)
   const after = runMoraleAndFires(shot.state, dice, pack)
   state = after.state
+  after.lines.push(...dragUnderJammed(state))
 
   const narrative: NarrativeEntry[] = []
   for (const l of [...moved.facts.lines, ...contacts.lines])
