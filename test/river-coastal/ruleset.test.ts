@@ -162,3 +162,45 @@ describe('forts, mines and rams inside a move', () => {
     expect(dragUnderJammed(later)).toEqual([])
   })
 })
+
+describe('§6 objective cards', () => {
+  it('§6 L395 each side is dealt three cards in secret and keeps two; the other side never learns them', () => {
+    const pack = riverCoastalFactory.defaultPack()
+    const s: RiverState = ruleset.setup('above-the-bluffs', { objectiveCards: true }, pack, dice())
+    expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Objective cards')
+    const asks = ruleset.awaiting(s)
+    expect(asks.map((a) => [a.kind, a.role])).toEqual([
+      ['decision', 'USA'],
+      ['decision', 'CSA'],
+    ])
+    const usaCards = s.dealt!.USA
+    expect(usaCards).toHaveLength(3)
+    expect((ruleset.view(s, csa) as { objectives: { side: string }[] }).objectives.map((o) => o.side)).toEqual(['CSA'])
+    const step = ruleset.resolve(
+      s,
+      { orders: {}, decisions: { 'objectives-USA': usaCards[0]!, 'objectives-CSA': 'nonsense' } },
+      dice(),
+    )
+    expect(step.state.objectives.USA).toEqual(usaCards.slice(1))
+    expect(step.state.objectives.CSA).toEqual(s.dealt!.CSA.slice(0, 2))
+    expect(step.state.phase).toBe('moves')
+    const forCsa = step.narrative.filter((e) => audienceAllows(csa, e.audience)).map((e) => e.text)
+    expect(forCsa).toEqual([
+      `You keep your objectives ${s.dealt!.CSA.slice(0, 2).join(' and ')}`,
+      'Both commanders have chosen their objectives',
+    ])
+    expect(ruleset.awaiting(step.state).map((a) => a.kind)).toEqual(['orders', 'orders'])
+  })
+
+  it('§6 L421 ruling RC-13 more objectives complete wins; equal counts draw', () => {
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    s.move = s.moves
+    s.ships.TENN!.status = 'sunk' // USA: the enemy flagship destroyed
+    const step = play(s, {})
+    expect(step.finished).toBe(true)
+    expect(ruleset.outcome(step.state)).toEqual({
+      summary: 'Objectives: USA 1 of 2, CSA 0 of 2: USA wins',
+      winner: 'USA',
+    })
+  })
+})

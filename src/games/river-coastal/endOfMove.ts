@@ -83,7 +83,7 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
 }
 
 export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): RiverState['finished'] {
-  const done = (side: Side) => sc.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack)).length
+  const done = (side: Side) => state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack)).length
   const score = { USA: done('USA'), CSA: done('CSA') }
   const fighting = (side: Side) =>
     Object.values(state.ships).some((s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited))

@@ -1,11 +1,12 @@
 // ACW River and Coastal Naval Actions (issue 12): the RulesetFactory. Both sides write one order
 // line per ship each move; the judge moves everything at once, resolves contacts, fires, tests
 // morale and mails each side what it can see. Not registered in src/games/index.ts yet.
-import type { DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type { Awaited, DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { runMovement } from './moveStep.ts'
+import { discardId, discardQuestion, keptObjectives } from './objectives.ts'
 import { orderContext } from './orderContext.ts'
 import { parseShipOrders } from './orders.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -43,23 +44,30 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       turns: `${s.moves} moves`,
       summary: `${s.kind === 'river' ? 'River' : 'Estuary'} action: ${s.ships.filter((x) => x.side === 'USA').length} Union ships against ${s.ships.filter((x) => x.side === 'CSA').length} Confederate${s.forts.length ? ` and ${s.forts.map((f) => f.name).join(', ')}` : ''}`,
     })),
-    phaseKinds: ['move'],
-    setup: (scenario, _options, _pack, hidden) => {
-      const state = initialState(scenario, content, hidden)
+    phaseKinds: ['setup', 'move'],
+    setup: (scenario, options, _pack, hidden) => {
+      const state = initialState(scenario, content, hidden, options.objectiveCards === true)
       const sc = content.scenarios[scenario]!
       state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
       return state
     },
-    awaiting: (s) =>
-      s.finished
-        ? []
-        : RIVER_ROLES.map((role) => ({ kind: 'orders' as const, role, label: `Move ${s.move} orders`, phase: 'move' })),
+    awaiting: (s): Awaited[] => {
+      if (s.finished) return []
+      if (s.phase === 'objectives')
+        return RIVER_ROLES.map((role) => ({
+          kind: 'decision',
+          phase: 'setup',
+          ...discardQuestion(role, s.dealt![role], content),
+        }))
+      return RIVER_ROLES.map((role) => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }))
+    },
     parseOrders: (s, role, text) =>
       parseShipOrders(orderContext(role, s.move, Object.values(s.ships), forts(s), content), text),
-    resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> => resolveMove(s, input, dice, content),
+    resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
+      s.phase === 'objectives' ? resolveObjectives(s, input) : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
-    turnOf: (s) => s.move,
-    turnLabel: (turn) => `Move ${turn}`,
+    turnOf: (s) => (s.phase === 'objectives' ? 0 : s.move),
+    turnLabel: (turn) => (turn === 0 ? 'Objective cards' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
     reportModel: (s, viewer) => ({ view: riverView(s, viewer, scenarioOf(s), content) }),
     figures: (s: RiverState, viewer: Viewer) => [
@@ -70,6 +78,24 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       },
     ],
   }
+}
+
+/** §6 L395: each side keeps two of its three cards, in secret. */
+function resolveObjectives(s: RiverState, input: Input<RiverCommand>): Step<RiverState> {
+  const state: RiverState = structuredClone(s)
+  const narrative: NarrativeEntry[] = []
+  for (const side of SIDES) {
+    state.objectives[side] = keptObjectives(s.dealt![side], input.decisions[discardId(side)])
+    narrative.push({
+      audience: onlyRoles(side),
+      rule: '§6 L395',
+      text: `You keep your objectives ${state.objectives[side].join(' and ')}`,
+    })
+  }
+  delete state.dealt
+  state.phase = 'moves'
+  narrative.push({ audience: PUBLIC, rule: '§6 L395', text: 'Both commanders have chosen their objectives' })
+  return { state, narrative, decisions: [], label: 'Objective cards', finished: false }
 }
 
 export function resolveMove(

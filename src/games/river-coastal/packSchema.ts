@@ -160,6 +160,12 @@ export const tablesSchema = z
     }),
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    objectives: table({
+      cards: z.record(z.string(), z.string()),
+      dealt: int.min(1),
+      kept: int.min(1),
+      deck: sourced(z.array(z.string()).min(1)),
+    }),
   })
   .strict()
 

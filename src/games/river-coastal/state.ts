@@ -3,6 +3,7 @@
 // the fog, and what each side has seen.
 import type { Dice } from '../contract.ts'
 import { onlyRoles } from '../contract.ts'
+import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
@@ -18,6 +19,12 @@ export interface FortState {
 
 export interface RiverState {
   scenario: string
+  /** Choosing objective cards before the first move, then the moves. */
+  phase: 'objectives' | 'moves'
+  /** Each side's secret objectives (the scenario's, or the cards kept). */
+  objectives: Record<Side, string[]>
+  /** The cards dealt, while the sides choose which to discard. */
+  dealt?: Record<Side, string[]>
   /** The move being ordered (1-based). */
   move: number
   moves: number
@@ -53,7 +60,7 @@ export function rollCaptain(shipId: string, side: Side, hidden: Dice, pack: Rive
   }
 }
 
-export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice): RiverState {
+export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, objectiveCards = false): RiverState {
   const sc = pack.scenarios[scenarioId]
   if (!sc) throw new Error(`unknown scenario ${scenarioId}; scenarios are ${Object.keys(pack.scenarios).join(', ')}`)
   const ships: Record<string, ShipState> = {}
@@ -61,8 +68,12 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice):
     ships[s.id] = newShip(s, pack.classes[s.classKey]!, rollCaptain(s.id, s.side, hidden, pack), pack.tables)
   const forts: Record<string, FortState> = {}
   for (const f of sc.forts) forts[f.id] = { id: f.id, fpv: f.fpv, fpvStart: f.fpv, lastFired: {}, silenced: false }
+  const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
   const state: RiverState = {
     scenario: scenarioId,
+    phase: dealt ? 'objectives' : 'moves',
+    objectives: dealt ? { USA: [], CSA: [] } : structuredClone(sc.objectives),
+    ...(dealt ? { dealt } : {}),
     move: 1,
     moves: sc.moves,
     ships,

@@ -4,7 +4,7 @@
 import type { Viewer } from '../contract.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
-import type { Scenario, Side } from './scenario.ts'
+import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 
 const inch = (u: number) => Math.round(u / 10) / 100
@@ -59,6 +59,11 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       side: f.side,
       fpv: state.forts[f.id]!.fpv,
       silenced: state.forts[f.id]!.silenced,
+    })),
+    objectives: SIDES.filter((side) => mine(side)).map((side) => ({
+      side,
+      kept: state.objectives[side],
+      dealt: state.dealt?.[side] ?? [],
     })),
     minefields: sc.minefields.map((m) => ({ id: m.id, owner: m.owner, ...(mine(m.owner) ? { real: m.real } : {}) })),
     ...(state.finished ? { finished: state.finished } : {}),
