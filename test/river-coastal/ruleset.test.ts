@@ -8,6 +8,12 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 const ruleset = riverCoastalFactory.create(riverCoastalFactory.defaultPack())
 const dice = (forced: Record<string, number | number[]> = {}) =>
   new LabelledDice(Object.entries(forced).map(([label, values]) => ({ label, values })))
+/** Set-up dice with every captain Intelligent (white 1), so that ships follow their written orders. */
+const calm = (forced: Record<string, number | number[]> = {}) =>
+  new LabelledDice([
+    ...Object.entries(forced).map(([label, values]) => ({ label, values })),
+    { label: /^captain:.*:white$/, values: Array(20).fill(1) },
+  ])
 const usa: Viewer = { kind: 'role', role: 'USA' }
 const csa: Viewer = { kind: 'role', role: 'CSA' }
 
@@ -32,7 +38,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
       ['passing-the-fort', '14 moves'],
       ['above-the-bluffs', '15 moves'],
     ])
-    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     expect(ruleset.awaiting(s).map((a) => a.role)).toEqual(['USA', 'CSA'])
     expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Move 1')
   })
@@ -50,7 +56,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
   })
 
   it('§7 one move: ordered speeds and turns are followed from the set-up positions, at the same time', () => {
-    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     const step = play(s, { USA: 'TECU: SPEED 8\nCHIC: SPEED 6; TURN STARBOARD 15 AT 3', CSA: 'TENN: SPEED 2' })
     const ships = step.state.ships
     expect([ships.TECU!.pose.pos, ships.TECU!.pose.heading]).toEqual([{ x: 34000, y: 20000 }, 0])
@@ -63,7 +69,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
 
   it('§9 L537 hidden deployment in fog: neither side sees the other, and the views and plots say nothing of it', () => {
     const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
-    const s = ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), dice(fog))
+    const s = ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog))
     expect(s.fog).toBe(8000)
     expect(s.seen).toEqual({ USA: [], CSA: [] })
     const view = ruleset.view(s, usa) as { ships: { id: string }[]; minefields: { real?: boolean }[] }
@@ -83,14 +89,14 @@ describe('the River & Coastal ruleset, turn by turn', () => {
   })
 
   it('§9 an enemy in sight is shown without its hull points or crew; own ships in full', () => {
-    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     const view = ruleset.view(s, usa) as { ships: { id: string; spv?: number }[] }
     expect(view.ships.find((x) => x.id === 'TENN')).not.toHaveProperty('spv')
     expect(view.ships.find((x) => x.id === 'TECU')!.spv).toBe(210)
   })
 
   it('§9 L593-611 guns fire at the end of movement: Galena’s bow pivot hits Tennessee bow-on (-1) for half on her sloped armour', () => {
-    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     // Galena at (30,10) stops short of the torpedo line; Tennessee (27,42) lies 28" up, in the bow pivot's arc
     const step = play(s, { USA: 'GALE: SPEED 4; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
     expect(step.narrative.map((e) => e.text)).toContain(
@@ -102,7 +108,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
 })
 
 describe('forts, mines and rams inside a move', () => {
-  const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+  const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
 
   it('§9 L881-907 ruling RC-50 Fort Morgan fires at the nearest Union ship in its western arc and reach', () => {
     const s = fresh()
@@ -193,7 +199,7 @@ describe('§6 objective cards', () => {
   })
 
   it('§6 L421 ruling RC-13 more objectives complete wins; equal counts draw', () => {
-    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), dice())
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     s.move = s.moves
     s.ships.TENN!.status = 'sunk' // USA: the enemy flagship destroyed
     const step = play(s, {})
@@ -202,5 +208,24 @@ describe('§6 objective cards', () => {
       summary: 'Objectives: USA 1 of 2, CSA 0 of 2: USA wins',
       winner: 'USA',
     })
+  })
+})
+
+describe('§4 captains’ personalities', () => {
+  it('§4 L169-171 a Reckless captain who sees an enemy steams at the nearest, 2 knots faster, turning as hard as he may', () => {
+    const s: RiverState = ruleset.setup(
+      'passing-the-fort',
+      {},
+      riverCoastalFactory.defaultPack(),
+      calm({ 'captain:GAIN:white': 6 }),
+    )
+    expect(s.ships.GAIN!.captain.quality).toBe('reckless')
+    const step = play(s, { CSA: 'GAIN: SPEED 0' })
+    expect(step.narrative.map((e) => e.text)).toContain("CSS Gaines's reckless captain steams at the enemy (speed 2)")
+    // at rest heading 180, Tecumseh (the nearest enemy she sees) bears 159: 21 degrees to port, of which a
+    // 7" radius allows 16 in 2"
+    expect(step.state.ships.GAIN!.speed).toBe(2)
+    expect(step.state.ships.GAIN!.pose.heading).toBe(16400)
+    expect(step.state.ships.SELM!.speed).toBe(0)
   })
 })

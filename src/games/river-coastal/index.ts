@@ -3,6 +3,7 @@
 // morale and mails each side what it can see. Not registered in src/games/index.ts yet.
 import type { Awaited, DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
+import { recklessOrder } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { runMovement } from './moveStep.ts'
@@ -115,6 +116,17 @@ export function resolveMove(
       if (o.captainAt) ship.captain.atGun = o.captainAt
       for (const [tu, q] of Object.entries(o.turrets)) ship.turrets[tu]!.facing = q
     }
+  const personality: NarrativeEntry[] = []
+  for (const id of Object.keys(state.ships).sort()) {
+    const r = recklessOrder(state, id, orders[id], sc, pack)
+    if (!r) continue
+    orders[id] = r
+    personality.push({
+      audience: aboutShip(s0, id, s0.seen),
+      rule: '§4 L169-171',
+      text: `${state.ships[id]!.name}'s reckless captain steams at the enemy (speed ${r.speed})`,
+    })
+  }
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
@@ -124,7 +136,7 @@ export function resolveMove(
   state = after.state
   after.lines.push(...dragUnderJammed(state))
 
-  const narrative: NarrativeEntry[] = []
+  const narrative: NarrativeEntry[] = [...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of shot.lines) {
