@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { orderContext } from '../../src/games/river-coastal/orderContext.ts'
 import { parseShipOrders } from '../../src/games/river-coastal/orders.ts'
+import type { ShipOrder } from '../../src/games/river-coastal/orderTypes.ts'
 import type { ShipState } from '../../src/games/river-coastal/ship.ts'
 import { pack, scenarioShip } from './helpers.ts'
 
@@ -107,14 +108,31 @@ describe('digest §4 order lines, one per ship per move', () => {
       [3, 'a second line for TECU: one line per ship per move'],
       [4, 'TENN is not one of your ships afloat'],
     ])
-    expect(p.commands.map((c) => [c.ship, c.speed])).toEqual([['TECU', 6]])
+    expect((p.commands as ShipOrder[]).map((c) => [c.ship, c.speed])).toEqual([['TECU', 6]])
   })
 
   it('§7 a fort can be fired at; FIRE ALL and PIVOTS pick the guns by mounting', () => {
     const p = usa('GALE: FIRE PIVOTS AT MORG; FIRE STARBOARD AT NEAREST')
-    expect(p.commands[0]!.fire).toEqual([
+    expect((p.commands[0] as ShipOrder).fire).toEqual([
       { selection: 'PIVOTS', guns: ['BP', 'SP'], target: 'MORG' },
       { selection: 'STARBOARD', guns: ['S1', 'S2'], target: 'NEAREST' },
     ])
+  })
+
+  it('digest §4.5 standing orders use the kit policy grammar, scoped to an own ship or ALL', () => {
+    const p = usa(
+      'POLICY galena ON NO-TARGET: NEAREST IF ENEMY.SEEN; HOLD\nPOLICY ALL ON NO-ORDERS: SLOW IF BELOW.PV; REPEAT',
+    )
+    expect(p.errors).toEqual([])
+    expect(p.normalised).toEqual([
+      'POLICY GALE ON NO-TARGET: NEAREST IF ENEMY.SEEN; HOLD',
+      'POLICY ALL ON NO-ORDERS: SLOW IF BELOW.PV; REPEAT',
+    ])
+    expect(usa('POLICY TENN ON NO-TARGET: HOLD').errors[0]!.message).toBe(
+      'POLICY TENN: not one of your ships afloat (or ALL)',
+    )
+    expect(usa('POLICY GALE ON NO-TARGET: FLEE').errors[0]!.message).toBe(
+      'FLEE is not an answer to NO-TARGET; use NEAREST, HOLD',
+    )
   })
 })

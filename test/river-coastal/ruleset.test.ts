@@ -229,3 +229,32 @@ describe('§4 captains’ personalities', () => {
     expect(step.state.ships.SELM!.speed).toBe(0)
   })
 })
+
+describe('digest §4.5 standing orders in play', () => {
+  const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+
+  it('§9 L605 NO-TARGET: NEAREST shifts a gun whose target is out of reach to the nearest it can reach; HOLD (the default) does not', () => {
+    const orders = 'GALE: SPEED 4; FIRE BP AT GAINES'
+    const held = play(fresh(), { USA: orders }, { 'm1:GALE:BP:hit': 6 })
+    expect(held.narrative.some((e) => e.text.startsWith('USS Galena BP'))).toBe(false)
+    const shifted = play(fresh(), { USA: `POLICY GALE ON NO-TARGET: NEAREST\n${orders}` }, { 'm1:GALE:BP:hit': 6 })
+    expect(shifted.narrative.map((e) => e.text)).toContain(
+      'USS Galena BP (sb100) at CSS Tennessee, long range: rolled 6 -1, needs 5: hit, 4 damage',
+    )
+  })
+
+  it('digest §1.3 NO-ORDERS: REPEAT keeps a silent ship on last move’s order, turn and all; the policy stands', () => {
+    const one = play(fresh(), { USA: 'POLICY ALL ON NO-ORDERS: REPEAT\nTECU: SPEED 8; TURN PORT 10' })
+    expect(one.state.ships.TECU!.pose.heading).toBe(35000)
+    const two = play(one.state, {})
+    expect(two.state.ships.TECU!.pose.heading).toBe(34000)
+    expect(two.state.policies.USA.map((p: { text: string }) => p.text)).toEqual(['POLICY ALL ON NO-ORDERS: REPEAT'])
+  })
+
+  it('digest §1.3 NO-ORDERS: SLOW takes 2 knots off a silent ship; with no policy she holds her speed', () => {
+    const s = fresh()
+    const slow = play(s, { USA: 'POLICY CHIC ON NO-ORDERS: SLOW' })
+    expect(slow.state.ships.CHIC!.speed).toBe(4)
+    expect(slow.state.ships.TECU!.speed).toBe(6)
+  })
+})

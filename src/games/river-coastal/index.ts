@@ -10,7 +10,8 @@ import { runMovement } from './moveStep.ts'
 import { discardId, discardQuestion, keptObjectives } from './objectives.ts'
 import { orderContext } from './orderContext.ts'
 import { parseShipOrders } from './orders.ts'
-import type { ShipOrder } from './orderTypes.ts'
+import { isPolicy, type ShipOrder } from './orderTypes.ts'
+import { mergePolicies, shipFacts, standing } from './policies.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { seenBy } from './sighting.ts'
@@ -108,14 +109,37 @@ export function resolveMove(
   const sc = pack.scenarios[s0.scenario]!
   const orders: Record<string, ShipOrder> = {}
   let state: RiverState = structuredClone(s0)
-  for (const side of SIDES)
-    for (const o of input.orders[side] ?? []) {
+  for (const side of SIDES) {
+    const commands = input.orders[side] ?? []
+    state.policies[side] = mergePolicies(
+      state.policies[side],
+      commands.filter(isPolicy).map((c) => c.policy),
+    )
+    for (const o of commands) {
+      if (isPolicy(o)) continue
       const ship = state.ships[o.ship]
       if (!ship || ship.side !== sideOf(side)) continue // a side orders only its own ships
       orders[o.ship] = o
       if (o.captainAt) ship.captain.atGun = o.captainAt
       for (const [tu, q] of Object.entries(o.turrets)) ship.turrets[tu]!.facing = q
     }
+  }
+  // A ship with no line this move does what its standing order says (digest §1.3 step 0: HOLD by default).
+  for (const s of Object.values(state.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (orders[s.id] || s.status !== 'afloat' || s.id in state.exited) continue
+    const facts = shipFacts(s, state.move, s0.seen[s.side].length > 0)
+    const a = standing(state.policies[s.side], 'NO-ORDERS', s.id, facts, 'HOLD')
+    const last = state.lastOrders[s.id]
+    if (a === 'REPEAT' && last) orders[s.id] = { ...last, speed: s.speed }
+    if (a === 'SLOW')
+      orders[s.id] = {
+        ship: s.id,
+        speed: Math.sign(s.speed) * Math.max(0, Math.abs(s.speed) - 2),
+        turns: [],
+        fire: [],
+        turrets: {},
+      }
+  }
   const personality: NarrativeEntry[] = []
   for (const id of Object.keys(state.ships).sort()) {
     const r = recklessOrder(state, id, orders[id], sc, pack)

@@ -9,6 +9,7 @@ import { simulateMove } from './movement.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { buildPlan, type Steering } from './plan.ts'
+import { shipFacts, standing } from './policies.ts'
 import { ramTest } from './ramming.ts'
 import type { Scenario } from './scenario.ts'
 import { bearingFrom } from './sight.ts'
@@ -123,8 +124,9 @@ export function runMovement(
             `${s.name} fails her ram test${r.tested ? ` (${r.roll}, total ${r.total})` : ` (${r.reason})`} and sheers off`,
             '§11 L989',
           )
+          const fallback = standing(state.policies[s.side], 'RAM-FAILED', s.id, shipFacts(s, n, true), o.ram.fallback)
           speed = Math.max(0, speed - t.movement.maxSpeedChange)
-          if (o.ram.fallback === 'TURN-AWAY') {
+          if (fallback === 'TURN-AWAY') {
             steering = bearingFrom(s.pose, target.pose.pos) > 0 ? 'hardPort' : 'hardStarboard'
             turns = []
           }

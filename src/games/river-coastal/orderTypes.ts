@@ -1,5 +1,6 @@
 // What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
 // and what the parser must know about each ship to check it.
+import type { Policy } from '../kit/policy.ts'
 import type { GunMount, Quadrant } from './derive.ts'
 import type { PlottedTurn } from './plan.ts'
 
@@ -55,3 +56,12 @@ export interface OrderContext {
   maxSpeedChange: number
   turretStepsPerInch: number
 }
+
+/** A standing order (policies.ts), as written on its own line: POLICY <ship|ALL> ON <event>: ... */
+export interface PolicyCommand {
+  policy: Policy
+}
+
+export type RiverCommand = ShipOrder | PolicyCommand
+
+export const isPolicy = (c: RiverCommand): c is PolicyCommand => 'policy' in c

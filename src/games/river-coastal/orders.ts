@@ -5,7 +5,9 @@
 import { closest } from '../../orders/script.ts'
 import type { LineError, Parsed } from '../contract.ts'
 import type { Quadrant } from './derive.ts'
-import type { FireOrder, OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import { parsePolicy } from '../kit/policy.ts'
+import type { FireOrder, OrderContext, RiverCommand, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import { riverPolicyGrammar } from './policies.ts'
 import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
@@ -216,16 +218,27 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
   }
 }
 
-export function parseShipOrders(ctx: OrderContext, text: string): Parsed<ShipOrder> & { warnings: LineError[] } {
-  const out: Parsed<ShipOrder> = { commands: [], normalised: [], errors: [], warnings: [] }
+export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCommand> & { warnings: LineError[] } {
+  const out: Parsed<RiverCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   const seen = new Set<string>()
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1
     const body = raw.replace(/#.*/, '').trim()
     if (!body || /^END$/i.test(body)) return
-    const m = /^([^:]+):\s*(.*)$/.exec(body)
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line, text: raw.trim(), message, ...(suggestion ? { suggestion } : {}) })
+    if (/^POLICY\s/i.test(body)) {
+      const p = parsePolicy(riverPolicyGrammar, body.replace(/^POLICY\s+/i, ''))
+      if (typeof p === 'string') return err(p)
+      const scope = p.scope === 'ALL' ? 'ALL' : findUnit(ctx, p.scope)
+      if (scope !== 'ALL' && !ctx.own.some((s) => s.id === scope))
+        return err(`POLICY ${p.scope}: not one of your ships afloat (or ALL)`, unitSuggestion(ctx, p.scope, true))
+      const policy = { ...p, scope: scope!, text: p.text.replace(/^POLICY\s+\S+/i, `POLICY ${scope}`) }
+      out.commands.push({ policy })
+      out.normalised.push(policy.text)
+      return
+    }
+    const m = /^([^:]+):\s*(.*)$/.exec(body)
     if (!m) return err('a line reads <ship>: <order>; <order> ...', 'e.g. TECU: SPEED 4; TURN PORT 30 AT 2')
     const id = findUnit(ctx, m[1]!)
     const s = ctx.own.find((x) => x.id === id)

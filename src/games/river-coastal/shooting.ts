@@ -6,9 +6,9 @@ import type { Audience, Dice } from '../contract.ts'
 import { angleDiff, headingTo, type Point } from '../kit/geometry.ts'
 import { applyHit, loseCpv } from './damage.ts'
 import type { GunMount } from './derive.ts'
-import { resolveShot } from './gunnery.ts'
-import { readyToFire } from './gunnery.ts'
+import { bandFor, readyToFire, resolveShot } from './gunnery.ts'
 import type { ShipOrder } from './orderTypes.ts'
+import { shipFacts, standing } from './policies.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { fortShots, type QueuedHit } from './fortFire.ts'
@@ -65,7 +65,10 @@ export function runShooting(
         const gs = next.ships[firer.id]!.guns[gunId]!
         if (gs.status !== 'ok' || !gs.crewed || !readyToFire(g.gun, gs.lastFired, n, t)) continue
         const arc = arcOf(g, firer, pack)
-        const rangeTo = (id: string): number | null => {
+        // A target counts only inside the arc, in sight and within the gun's long range (ruling RC-25).
+        const inReach = (r: number | null) => (r !== null && bandFor(r, t.guns[g.gun]!.range, t) ? r : null)
+        const rangeTo = (id: string): number | null => inReach(rawRange(id))
+        const rawRange = (id: string): number | null => {
           if (fortIds.has(id)) {
             const fort = sc.forts.find((x) => x.id === id)!
             const centre = fort.polygon[0]!
@@ -87,7 +90,13 @@ export function runShooting(
         const choices = [f.target, f.orElse]
           .filter((x): x is string => !!x)
           .map((x) => (x === 'NEAREST' ? nearest() : x))
-        const chosen = choices.find((id) => id !== undefined && rangeTo(id) !== null)
+        let chosen = choices.find((id) => id !== undefined && rangeTo(id) !== null)
+        if (!chosen) {
+          // §9 L605: the named targets are gone or out of reach; the standing order says whether to shift fire.
+          const facts = shipFacts(firer, n, seen[firer.side].length > 0)
+          if (standing(state.policies[firer.side], 'NO-TARGET', firer.id, facts, 'HOLD') === 'NEAREST')
+            chosen = nearest()
+        }
         if (!chosen) continue
         const range = rangeTo(chosen)!
         const isFort = fortIds.has(chosen)

@@ -2,6 +2,7 @@
 // the forts' points, the minefields (which are real never leaves the moderator's and owner's view),
 // the fog, and what each side has seen.
 import type { Dice } from '../contract.ts'
+import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -34,6 +35,8 @@ export interface RiverState {
   fog?: number
   /** Enemy ship ids each side saw at the end of the last move. */
   seen: Record<Side, string[]>
+  /** Each side's standing orders (policies.ts), kept from move to move. */
+  policies: Record<Side, Policy[]>
   /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
   lastOrders: Record<string, ShipOrder>
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
@@ -44,7 +47,7 @@ export interface RiverState {
   finished?: { winner: Side | null; summary: string }
 }
 
-export type RiverCommand = ShipOrder
+export type { RiverCommand } from './orderTypes.ts'
 
 /** §4 L157-165: four coloured dice per captain, fixed for the game; the owner knows them, the enemy does not. */
 export function rollCaptain(shipId: string, side: Side, hidden: Dice, pack: RiverPack): Officer {
@@ -79,6 +82,7 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
     ships,
     forts,
     seen: { USA: [], CSA: [] },
+    policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},
     aground: {},
