@@ -151,6 +151,8 @@ describe('forts, mines and rams inside a move', () => {
       'CSS Tennessee rams USS Galena in the 3rd quarter at 2 knots (ram attack): dice 4+3 -> 35 SPV',
     )
     expect(step.state.ships.GALE!.spv).toBe(60)
+    // §11 L987: both ships stop; the rammer backs off next move
+    expect(step.state.ships.TENN!.speed).toBe(0)
   })
 
   it('§11 L1111 a ship locked to one that sinks goes down with her; once released she does not', () => {

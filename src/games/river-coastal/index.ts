@@ -154,6 +154,8 @@ export function resolveMove(
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
+  // §11 L987, §8 L517: the ram results used this move's speed; a ship stopped in the move ends it stopped.
+  for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack)
   const after = runMoraleAndFires(shot.state, dice, pack)

@@ -22,6 +22,8 @@ export interface MoveFacts {
   contacts: Contact[]
   /** Ships whose ram attack is controlled this move (test passed or none needed). */
   controlled: Set<string>
+  /** Ships stopped during the move (ram, grounding, held against a hull): they end it at speed 0. */
+  stopped: string[]
 }
 
 /** A roll about a ship: its own side always; the enemy too if it saw the ship at the start of the move. */
@@ -68,7 +70,7 @@ export function runMovement(
   const t = pack.tables
   const n = state.move
   const next: RiverState = structuredClone(state)
-  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set() }
+  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [] }
   const say = (ship: string, text: string, rule: string) => facts.lines.push({ ship, text, rule })
   const onTable = Object.values(next.ships).filter(
     (s) => s.status !== 'sunk' && s.status !== 'exploded' && !(s.id in next.exited),
@@ -220,5 +222,6 @@ export function runMovement(
     say(s.id, `a torpedo explodes against ${s.name}: ${m.damage} SPV`, '§9 L815-817')
   }
   facts.contacts = moved.contacts
+  facts.stopped = Object.keys(moved.stopped)
   return { state: next, facts }
 }
