@@ -260,3 +260,34 @@ describe('digest §4.5 standing orders in play', () => {
     expect(slow.state.ships.TECU!.speed).toBe(6)
   })
 })
+
+describe('§12 anchors', () => {
+  const bluffs = () =>
+    ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm({ 'weather:fog': 1 }))
+
+  it('§7 L463 a stopped ship drifts with the current: Manassas (39 SPV) the full 2 knots of her lane', () => {
+    const step = play(bluffs(), {})
+    expect(step.state.ships.MANS!.pose.pos).toEqual({ x: 16000, y: 58000 })
+  })
+
+  it('§12 L1143 at anchor she holds her place and, under 60 SPV, swings 90 degrees a move toward the current (RC-47)', () => {
+    const one = play(bluffs(), { CSA: 'MANS: ANCHOR DROP\nARKS: ANCHOR DROP' })
+    expect(one.state.ships.MANS!.pose).toEqual({ pos: { x: 16000, y: 60000 }, heading: 27000 })
+    expect(one.state.ships.ARKS!.pose).toEqual({ pos: { x: 24000, y: 62000 }, heading: 18000 })
+    const two = play(one.state, {})
+    expect(two.state.ships.MANS!.pose.heading).toBe(0)
+  })
+
+  it('§12 L1143 an anchored ship must weigh before she makes way; a moving ship cannot drop anchor', () => {
+    const one = play(bluffs(), { CSA: 'MANS: ANCHOR DROP' })
+    const p = ruleset.parseOrders(one.state, 'CSA', 'MANS: SPEED 2')
+    expect(p.errors[0]).toMatchObject({
+      message: 'CSS Manassas is at anchor: ANCHOR WEIGH to get under way (§12 L1143)',
+      suggestion: 'MANS: ANCHOR WEIGH; SPEED 2',
+    })
+    expect(ruleset.parseOrders(one.state, 'CSA', 'MANS: ANCHOR WEIGH; SPEED 2').errors).toEqual([])
+    expect(ruleset.parseOrders(bluffs(), 'USA', 'CARO: ANCHOR DROP').errors[0]!.message).toBe(
+      'ANCHOR DROP: USS Carondelet must be stopped (speed 0 last move and this move, §12 L1143)',
+    )
+  })
+})

@@ -2,6 +2,7 @@
 // dice, then the results of rams and collisions. Narrative is written later by the caller, once it
 // knows who could see what; this step returns facts.
 import type { Audience, Dice } from '../contract.ts'
+import { angleDiff, normalise } from '../kit/geometry.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { applyHit } from './damage.ts'
 import type { Contact, HazardEntry, HazardOutcome, Mover } from './movement.ts'
@@ -89,6 +90,19 @@ export function runMovement(
     } else say(id, `${s.name} fails to get off (${a.attemptsLeft} attempts left)`, '§8 L497')
   }
 
+  // §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up).
+  for (const s of onTable) {
+    const a = orders[s.id]?.anchor
+    const hands = s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
+    if (a === 'DROP' && hands > 0 && s.status === 'afloat') {
+      s.anchored = true
+      say(s.id, `${s.name} drops anchor`, '§12 L1143')
+    } else if (a === 'WEIGH') {
+      s.anchored = false
+      say(s.id, `${s.name} weighs anchor`, '§12 L1143')
+    }
+  }
+
   const movers: Mover[] = []
   for (const s of onTable) {
     const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
@@ -146,7 +160,7 @@ export function runMovement(
       speed,
       spv: s.spv,
       draught: s.draught,
-      held: s.id in next.aground || jammed,
+      held: s.id in next.aground || jammed || s.anchored,
     })
   }
 
@@ -188,6 +202,13 @@ export function runMovement(
     check,
   )
   for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
+  // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
+  for (const s of onTable)
+    if (s.anchored && s.spv < t.anchor.swingBelowSpv) {
+      const swing = t.anchor.swingDegreesPerMove * 100
+      const d = angleDiff(s.pose.heading, 0)
+      next.ships[s.id]!.pose = { ...s.pose, heading: normalise(s.pose.heading + Math.max(-swing, Math.min(swing, d))) }
+    }
   for (const [id, edge] of Object.entries(moved.exited)) {
     next.exited[id] = edge
     say(id, `${next.ships[id]!.name} leaves the table ${edge}`, 'digest §3.5')

@@ -31,6 +31,7 @@ export function orderContext(
           guns: c.guns,
           turrets: c.turrets.map((tu) => ({ id: tu.id, facing: s.turrets[tu.id]!.facing, forbidden: tu.forbidden })),
           ramFitted: c.ramFitted && !s.ramLost,
+          anchored: s.anchored,
         }
       }),
     units,

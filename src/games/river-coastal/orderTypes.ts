@@ -28,6 +28,8 @@ export interface ShipOrder {
   turrets: Record<string, Quadrant>
   ram?: RamOrder
   captainAt?: string
+  /** §12 L1143: drop or weigh anchor, only when stopped. */
+  anchor?: 'DROP' | 'WEIGH'
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -43,6 +45,7 @@ export interface ShipForOrders {
   guns: GunMount[]
   turrets: { id: string; facing: Quadrant; forbidden: Quadrant[] }[]
   ramFitted: boolean
+  anchored: boolean
 }
 
 export interface OrderContext {

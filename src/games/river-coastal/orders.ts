@@ -12,7 +12,7 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN']
+const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR']
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -204,6 +204,17 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       said.push(text.trim().toUpperCase())
       return
     }
+    case 'ANCHOR': {
+      const what = words[1]
+      if (what !== 'DROP' && what !== 'WEIGH') return fault('ANCHOR reads ANCHOR DROP or ANCHOR WEIGH')
+      // §12 L1143: anchors are dropped or weighed only with the ship stopped.
+      if (what === 'DROP' && (s.speed !== 0 || order.speed !== 0))
+        fault(`ANCHOR DROP: ${s.name} must be stopped (speed 0 last move and this move, §12 L1143)`)
+      if (what === 'WEIGH' && !s.anchored) fault(`ANCHOR WEIGH: ${s.name} is not at anchor`)
+      order.anchor = what
+      said.push(`ANCHOR ${what}`)
+      return
+    }
     case 'CAPTAIN': {
       const gun = s.guns.find((g) => g.id.toUpperCase() === (words[1] === 'AT' ? words[2] : words[1]))
       if (!gun) fault(`CAPTAIN AT <gun>: ${s.name}'s guns are ${s.guns.map((g) => g.id).join(', ')}`)
@@ -264,6 +275,11 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         return err(e.message, e.suggestion)
       }
     }
+    if (s.anchored && order.anchor !== 'WEIGH' && order.speed !== 0)
+      return err(
+        `${s.name} is at anchor: ANCHOR WEIGH to get under way (§12 L1143)`,
+        `${s.id}: ANCHOR WEIGH; SPEED ${order.speed}`,
+      )
     if (order.ram && !s.ramFitted)
       out.warnings.push({
         line,

@@ -74,6 +74,7 @@ export interface ShipState {
   ramLost: boolean
   status: 'afloat' | 'abandoned' | 'sunk' | 'exploded'
   aground: boolean
+  anchored: boolean
   firedOnBy: string[]
   morale: MoraleTrigger[]
 }
@@ -109,6 +110,7 @@ export function newShip(s: ShipSetup, c: ShipClass, captain: Officer, t: Tables)
     ramLost: false,
     status: 'afloat',
     aground: false,
+    anchored: false,
     firedOnBy: [],
     morale: [],
   }
