@@ -291,3 +291,52 @@ describe('§12 anchors', () => {
     )
   })
 })
+
+describe('§12 boarding', () => {
+  const fortMisses = Object.fromEntries(['M1a', 'M1b', 'M2a', 'M2b', 'M3a', 'M3b'].map((g) => [`m1:MORG:${g}:hit`, 2]))
+  function alongsideSelma(): RiverState {
+    const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    s.ships.META!.pose = { pos: { x: 31850, y: 44000 }, heading: 18000 }
+    s.ships.META!.speed = 0
+    return s
+  }
+
+  it('§12 L1117-1123 a party gets aboard on 4-6 and beats a defender die: the defender loses a CPV; a party that fails to board is not lost', () => {
+    const step = play(
+      alongsideSelma(),
+      { USA: 'META: BOARD SELMA 2' },
+      {
+        ...fortMisses,
+        'm1:META:board:SELM:1:aboard': 5,
+        'm1:META:board:SELM:1:attack': 6,
+        'm1:META:board:SELM:1:defend': 2,
+        'm1:META:board:SELM:2:aboard': 3,
+      },
+    )
+    expect(step.narrative.map((e) => e.text)).toEqual(
+      expect.arrayContaining([
+        "USS Metacomet's party 1 beats a defender of CSS Selma (6 to 2)",
+        "USS Metacomet's party 2 fails to get aboard CSS Selma",
+      ]),
+    )
+    expect([step.state.ships.SELM!.cpvLost, step.state.ships.SELM!.crew.spare]).toEqual([1, 2])
+    expect(step.state.ships.META!.cpvLost).toBe(0)
+  })
+
+  it('§12 L1125 ruling RC-45 an abandoned ship is taken by the first party aboard, unopposed', () => {
+    const s = alongsideSelma()
+    s.ships.SELM!.status = 'abandoned'
+    const step = play(s, { USA: 'META: BOARD SELMA 1' }, { ...fortMisses, 'm1:META:board:SELM:1:aboard': 4 })
+    expect(step.state.ships.SELM!.status).toBe('captured')
+    expect(step.narrative.map((e) => e.text)).toContain("USS Metacomet's boarders take CSS Selma, unopposed")
+  })
+
+  it('§12 L1117 ships not alongside cannot board; the order names the parties allowed', () => {
+    const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    expect(ruleset.parseOrders(s, 'USA', 'META: BOARD SELMA 3').errors[0]!.message).toBe(
+      'BOARD SELMA 3: 1 to 2 parties a move (§12 L1115)',
+    )
+    const step = play(s, { USA: 'META: BOARD SELMA 1' }, fortMisses)
+    expect(step.narrative.map((e) => e.text)).toContain('USS Metacomet is not alongside CSS Selma: no boarding')
+  })
+})

@@ -3,6 +3,7 @@
 // morale and mails each side what it can see. Not registered in src/games/index.ts yet.
 import type { Awaited, DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
+import { runBoarding } from './boarding.ts'
 import { recklessOrder } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
@@ -158,7 +159,8 @@ export function resolveMove(
   for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack)
-  const after = runMoraleAndFires(shot.state, dice, pack)
+  const boarded = runBoarding(shot.state, orders, dice, pack)
+  const after = runMoraleAndFires(boarded.state, dice, pack)
   state = after.state
   after.lines.push(...dragUnderJammed(state))
 
@@ -176,7 +178,8 @@ export function resolveMove(
         text: `${target.name} is fired on by an unseen ship`,
       })
   }
-  for (const l of after.lines) narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+  for (const l of [...boarded.lines, ...after.lines])
+    narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
 
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   state.lastOrders = orders

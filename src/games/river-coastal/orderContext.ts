@@ -32,11 +32,13 @@ export function orderContext(
           turrets: c.turrets.map((tu) => ({ id: tu.id, facing: s.turrets[tu.id]!.facing, forbidden: tu.forbidden })),
           ramFitted: c.ramFitted && !s.ramLost,
           anchored: s.anchored,
+          spare: s.crew.spare,
         }
       }),
     units,
     reverse: t.movement.reverseFractionOfMax,
     maxSpeedChange: t.movement.maxSpeedChange,
     turretStepsPerInch: t.arcs.turretStepsPerInch,
+    boardingParties: t.boarding.partiesPerMove,
   }
 }

@@ -30,6 +30,8 @@ export interface ShipOrder {
   captainAt?: string
   /** §12 L1143: drop or weigh anchor, only when stopped. */
   anchor?: 'DROP' | 'WEIGH'
+  /** §12 L1115: boarding parties (1 CPV each, at most 2 a move) sent against a ship alongside. */
+  board?: { target: string; parties: number }
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -46,6 +48,8 @@ export interface ShipForOrders {
   turrets: { id: string; facing: Quadrant; forbidden: Quadrant[] }[]
   ramFitted: boolean
   anchored: boolean
+  /** Spare CPV aboard (boarding parties come from them). */
+  spare: number
 }
 
 export interface OrderContext {
@@ -58,6 +62,7 @@ export interface OrderContext {
   reverse: { num: number; den: number }
   maxSpeedChange: number
   turretStepsPerInch: number
+  boardingParties: number
 }
 
 /** A standing order (policies.ts), as written on its own line: POLICY <ship|ALL> ON <event>: ... */

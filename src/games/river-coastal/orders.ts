@@ -12,7 +12,7 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR']
+const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD']
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -202,6 +202,19 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
         fallback: (m![2]?.toUpperCase() ?? 'TURN-AWAY') as 'TURN-AWAY',
       }
       said.push(text.trim().toUpperCase())
+      return
+    }
+    case 'BOARD': {
+      const m = /^BOARD\s+(\S+)(?:\s+(\d+))?$/i.exec(text.trim())
+      if (!m) return fault('BOARD reads BOARD <ship> [<parties, 1 or 2>]', 'e.g. BOARD SELMA 2')
+      const id = findUnit(ctx, m[1]!) ?? fault(`no unit called ${m[1]}`, unitSuggestion(ctx, m[1]!))
+      if (ctx.units[id]!.side === ctx.side) fault(`${m[1]} is one of your own`)
+      const parties = Number(m[2] ?? ctx.boardingParties)
+      if (parties < 1 || parties > ctx.boardingParties)
+        fault(`BOARD ${m[1]} ${parties}: 1 to ${ctx.boardingParties} parties a move (§12 L1115)`)
+      if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
+      order.board = { target: id, parties }
+      said.push(`BOARD ${id} ${parties}`)
       return
     }
     case 'ANCHOR': {

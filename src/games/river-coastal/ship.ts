@@ -72,7 +72,8 @@ export interface ShipState {
   effects: Effect[]
   fire?: { movesLeft: number; putOutOn: number[] }
   ramLost: boolean
-  status: 'afloat' | 'abandoned' | 'sunk' | 'exploded'
+  /** 'captured': taken by boarders; out of the fight for the rest of the game (RC-45). */
+  status: 'afloat' | 'abandoned' | 'sunk' | 'exploded' | 'captured'
   aground: boolean
   anchored: boolean
   firedOnBy: string[]

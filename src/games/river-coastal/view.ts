@@ -96,7 +96,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     if (s.status === 'sunk' || s.status === 'exploded' || id in state.exited) continue
     const c = pack.classes[s.classKey]!
     const hull = hullPolygon(s.pose, { length: c.length, beam: c.beam })
-    const fill = s.status === 'abandoned' ? '#999' : COLOUR[s.side]
+    const fill = s.status === 'afloat' ? COLOUR[s.side] : '#999'
     parts.push(`<polygon points="${pts(hull)}" fill="${fill}"><title>${s.name}</title></polygon>`)
     parts.push(
       `<text x="${px(s.pose.pos.x) + 8}" y="${h - px(s.pose.pos.y)}" font-size="10" font-family="sans-serif">${id}</text>`,
