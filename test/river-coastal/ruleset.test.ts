@@ -14,6 +14,8 @@ const calm = (forced: Record<string, number | number[]> = {}) =>
     ...Object.entries(forced).map(([label, values]) => ({ label, values })),
     { label: /^captain:.*:white$/, values: Array(20).fill(1) },
   ])
+/** Past the hidden deployment, every ship in its scenario place. */
+const deployed = (s: RiverState): RiverState => ruleset.resolve(s, { orders: {}, decisions: {} }, dice()).state
 const usa: Viewer = { kind: 'role', role: 'USA' }
 const csa: Viewer = { kind: 'role', role: 'CSA' }
 
@@ -69,7 +71,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
 
   it('§9 L537 hidden deployment in fog: neither side sees the other, and the views and plots say nothing of it', () => {
     const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
-    const s = ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog))
+    const s = deployed(ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog)))
     expect(s.fog).toBe(8000)
     expect(s.seen).toEqual({ USA: [], CSA: [] })
     const view = ruleset.view(s, usa) as { ships: { id: string }[]; minefields: { real?: boolean }[] }
@@ -175,7 +177,7 @@ describe('§6 objective cards', () => {
   it('§6 L395 each side is dealt three cards in secret and keeps two; the other side never learns them', () => {
     const pack = riverCoastalFactory.defaultPack()
     const s: RiverState = ruleset.setup('above-the-bluffs', { objectiveCards: true }, pack, dice())
-    expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Objective cards')
+    expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Before the battle')
     const asks = ruleset.awaiting(s)
     expect(asks.map((a) => [a.kind, a.role])).toEqual([
       ['decision', 'USA'],
@@ -191,13 +193,13 @@ describe('§6 objective cards', () => {
     )
     expect(step.state.objectives.USA).toEqual(usaCards.slice(1))
     expect(step.state.objectives.CSA).toEqual(s.dealt!.CSA.slice(0, 2))
-    expect(step.state.phase).toBe('moves')
+    expect(step.state.phase).toBe('deployment')
     const forCsa = step.narrative.filter((e) => audienceAllows(csa, e.audience)).map((e) => e.text)
     expect(forCsa).toEqual([
       `You keep your objectives ${s.dealt!.CSA.slice(0, 2).join(' and ')}`,
       'Both commanders have chosen their objectives',
     ])
-    expect(ruleset.awaiting(step.state).map((a) => a.kind)).toEqual(['orders', 'orders'])
+    expect(ruleset.awaiting(step.state).map((a) => [a.kind, a.role])).toEqual([['orders', 'CSA']])
   })
 
   it('§6 L421 ruling RC-13 more objectives complete wins; equal counts draw', () => {
@@ -263,7 +265,7 @@ describe('digest §4.5 standing orders in play', () => {
 
 describe('§12 anchors', () => {
   const bluffs = () =>
-    ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm({ 'weather:fog': 1 }))
+    deployed(ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm({ 'weather:fog': 1 })))
 
   it('§7 L463 a stopped ship drifts with the current: Manassas (39 SPV) the full 2 knots of her lane', () => {
     const step = play(bluffs(), {})
@@ -338,5 +340,44 @@ describe('§12 boarding', () => {
     )
     const step = play(s, { USA: 'META: BOARD SELMA 1' }, fortMisses)
     expect(step.narrative.map((e) => e.text)).toContain('USS Metacomet is not alongside CSS Selma: no boarding')
+  })
+})
+
+describe('§9 L537 hidden deployment', () => {
+  const setup = () =>
+    ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm({ 'weather:fog': 1 }))
+
+  it('digest §6.3 only the Confederates deploy, in secret, before move 1', () => {
+    const s: RiverState = setup()
+    expect(s.phase).toBe('deployment')
+    expect(ruleset.awaiting(s)).toEqual([{ kind: 'orders', role: 'CSA', label: 'Hidden deployment', phase: 'setup' }])
+  })
+
+  it('digest §6.3 a place must be in the zone (y 56 and up), on the water, clear of the others, at speed 4 or less', () => {
+    const s: RiverState = setup()
+    const errors = ruleset.parseOrders(
+      s,
+      'CSA',
+      'ARKS: AT 24,50 HEADING 180\nMANS: AT 2,60 HEADING 180\nMORE: AT 30,60 HEADING 180 SPEED 6\nARKS: AT 24,62 HEADING 180\nMANS: AT 24.5,62.5 HEADING 180',
+    ).errors
+    expect(errors.map((e: { line: number; message: string }) => [e.line, e.message])).toEqual([
+      [1, 'AT 24,50: CSA deploys with y from 56 to 72, x from 0 to 48'],
+      [2, 'AT 2,60: CSS Manassas would sit on West bank'],
+      [3, 'SPEED 6: at most 4 at deployment'],
+      [5, 'AT 24.5,62.5: CSS Manassas would touch ARKS'],
+    ])
+  })
+
+  it('§9 L537 the ships go where ordered; the Union reader learns only that they are deployed', () => {
+    const s: RiverState = setup()
+    const p = ruleset.parseOrders(s, 'CSA', 'ARKS: AT 40,66 HEADING 200 SPEED 2')
+    const step = ruleset.resolve(s, { orders: { CSA: p.commands }, decisions: {} }, dice())
+    expect(step.state.ships.ARKS!.pose).toEqual({ pos: { x: 40000, y: 66000 }, heading: 20000 })
+    expect(step.state.ships.ARKS!.speed).toBe(2)
+    expect(step.state.ships.MANS!.pose.pos).toEqual({ x: 16000, y: 60000 })
+    expect(step.narrative.filter((e) => audienceAllows(usa, e.audience)).map((e) => e.text)).toEqual([
+      'The CSA ships are deployed; those in sight are on the plot',
+    ])
+    expect(step.state.phase).toBe('moves')
   })
 })

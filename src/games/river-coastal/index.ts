@@ -1,17 +1,29 @@
 // ACW River and Coastal Naval Actions (issue 12): the RulesetFactory. Both sides write one order
 // line per ship each move; the judge moves everything at once, resolves contacts, fires, tests
 // morale and mails each side what it can see. Not registered in src/games/index.ts yet.
-import type { Awaited, DataPack, Input, NarrativeEntry, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  Input,
+  NarrativeEntry,
+  Parsed,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+} from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { runBoarding } from './boarding.ts'
 import { recklessOrder } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { runMovement } from './moveStep.ts'
-import { discardId, discardQuestion, keptObjectives } from './objectives.ts'
+import { discardQuestion } from './objectives.ts'
+import { resolveDeployment, resolveObjectives } from './preGame.ts'
+import { deploymentSides, parseDeployment } from './deployment.ts'
 import { orderContext } from './orderContext.ts'
 import { parseShipOrders } from './orders.ts'
-import { isPolicy, type ShipOrder } from './orderTypes.ts'
+import { isPolicy, isShipOrder, type ShipOrder } from './orderTypes.ts'
 import { mergePolicies, shipFacts, standing } from './policies.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
@@ -62,15 +74,28 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           phase: 'setup',
           ...discardQuestion(role, s.dealt![role], content),
         }))
+      if (s.phase === 'deployment')
+        return deploymentSides(scenarioOf(s)).map((role) => ({
+          kind: 'orders',
+          role,
+          label: 'Hidden deployment',
+          phase: 'setup',
+        }))
       return RIVER_ROLES.map((role) => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }))
     },
-    parseOrders: (s, role, text) =>
-      parseShipOrders(orderContext(role, s.move, Object.values(s.ships), forts(s), content), text),
+    parseOrders: (s, role, text): Parsed<RiverCommand> =>
+      s.phase === 'deployment'
+        ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
+        : parseShipOrders(orderContext(role, s.move, Object.values(s.ships), forts(s), content), text),
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
-      s.phase === 'objectives' ? resolveObjectives(s, input) : resolveMove(s, input, dice, content),
+      s.phase === 'objectives'
+        ? resolveObjectives(s, input, content)
+        : s.phase === 'deployment'
+          ? resolveDeployment(s, input, content)
+          : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
-    turnOf: (s) => (s.phase === 'objectives' ? 0 : s.move),
-    turnLabel: (turn) => (turn === 0 ? 'Objective cards' : `Move ${turn}`),
+    turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
+    turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
     reportModel: (s, viewer) => ({ view: riverView(s, viewer, scenarioOf(s), content) }),
     figures: (s: RiverState, viewer: Viewer) => [
@@ -81,24 +106,6 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       },
     ],
   }
-}
-
-/** §6 L395: each side keeps two of its three cards, in secret. */
-function resolveObjectives(s: RiverState, input: Input<RiverCommand>): Step<RiverState> {
-  const state: RiverState = structuredClone(s)
-  const narrative: NarrativeEntry[] = []
-  for (const side of SIDES) {
-    state.objectives[side] = keptObjectives(s.dealt![side], input.decisions[discardId(side)])
-    narrative.push({
-      audience: onlyRoles(side),
-      rule: '§6 L395',
-      text: `You keep your objectives ${state.objectives[side].join(' and ')}`,
-    })
-  }
-  delete state.dealt
-  state.phase = 'moves'
-  narrative.push({ audience: PUBLIC, rule: '§6 L395', text: 'Both commanders have chosen their objectives' })
-  return { state, narrative, decisions: [], label: 'Objective cards', finished: false }
 }
 
 export function resolveMove(
@@ -117,7 +124,7 @@ export function resolveMove(
       commands.filter(isPolicy).map((c) => c.policy),
     )
     for (const o of commands) {
-      if (isPolicy(o)) continue
+      if (!isShipOrder(o)) continue
       const ship = state.ships[o.ship]
       if (!ship || ship.side !== sideOf(side)) continue // a side orders only its own ships
       orders[o.ship] = o

@@ -21,7 +21,7 @@ export interface FortState {
 export interface RiverState {
   scenario: string
   /** Choosing objective cards before the first move, then the moves. */
-  phase: 'objectives' | 'moves'
+  phase: 'objectives' | 'deployment' | 'moves'
   /** Each side's secret objectives (the scenario's, or the cards kept). */
   objectives: Record<Side, string[]>
   /** The cards dealt, while the sides choose which to discard. */
@@ -74,7 +74,7 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
   const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
   const state: RiverState = {
     scenario: scenarioId,
-    phase: dealt ? 'objectives' : 'moves',
+    phase: dealt ? 'objectives' : sc.hiddenDeployment.length ? 'deployment' : 'moves',
     objectives: dealt ? { USA: [], CSA: [] } : structuredClone(sc.objectives),
     ...(dealt ? { dealt } : {}),
     move: 1,
