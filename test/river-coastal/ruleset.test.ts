@@ -381,3 +381,18 @@ describe('§9 L537 hidden deployment', () => {
     expect(step.state.phase).toBe('moves')
   })
 })
+
+describe('the report', () => {
+  it('digest §8 the order form has a pre-filled line per ship, with legal speeds and the sharpest turn', () => {
+    const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    const form = (ruleset.reportModel(s, usa) as { orderForm: string[] }).orderForm
+    expect(form.slice(0, 3)).toEqual([
+      '# Move 1: one line per ship; a ship with no line holds her speed and heading',
+      '# USS Tecumseh: speed 4..8; radius 7", at most 65 degrees at speed 8; guns T1a T1b; turret T1 faces F',
+      'TECU: SPEED 6',
+    ])
+    expect(form).toHaveLength(9)
+    // the form parses as it stands
+    expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])
+  })
+})

@@ -22,6 +22,7 @@ import { discardQuestion } from './objectives.ts'
 import { resolveDeployment, resolveObjectives } from './preGame.ts'
 import { deploymentSides, parseDeployment } from './deployment.ts'
 import { orderContext } from './orderContext.ts'
+import { orderForm } from './orderForm.ts'
 import { parseShipOrders } from './orders.ts'
 import { isPolicy, isShipOrder, type ShipOrder } from './orderTypes.ts'
 import { mergePolicies, shipFacts, standing } from './policies.ts'
@@ -97,7 +98,10 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
-    reportModel: (s, viewer) => ({ view: riverView(s, viewer, scenarioOf(s), content) }),
+    reportModel: (s, viewer) => ({
+      view: riverView(s, viewer, scenarioOf(s), content),
+      orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
+    }),
     figures: (s: RiverState, viewer: Viewer) => [
       {
         name: 'plot',
