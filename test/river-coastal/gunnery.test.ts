@@ -122,4 +122,11 @@ describe('§9 damage and criticals', () => {
     expect(r.captain.alive).toBe(false)
     expect(r.morale).toEqual(['captainKilled', 'cpvLost'])
   })
+
+  it('§10 L927 losing the boiler or engine crew is a no-speed morale trigger', () => {
+    const manassas = scenarioShip('above-the-bluffs', 'MANS')
+    const r = loseCpv(manassas, 3, pack.classes.manassas!.guns)
+    expect(r.crew).toEqual({ engine: 1, boiler: 0, spare: 0 })
+    expect(r.morale).toEqual(['noSpeed', 'cpvLost'])
+  })
 })

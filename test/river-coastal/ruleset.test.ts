@@ -396,3 +396,18 @@ describe('the report', () => {
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])
   })
 })
+
+describe('§9 L881-905 forts under ship fire', () => {
+  it('§9 L903-905 ship fire only wears FPV down; below a third the fort falls silent (it still fires this move)', () => {
+    const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    s.forts.MORG!.fpv = 81
+    const step = play(s, { USA: 'GALE: SPEED 4; FIRE BP AT MORG' }, { 'm1:GALE:BP:hit': 6 })
+    expect(step.state.forts.MORG).toMatchObject({ fpv: 73, silenced: true })
+    const text = step.narrative.map((e) => e.text)
+    expect(text).toContain('USS Galena BP (sb100) at Fort Morgan, medium range: rolled 6, needs 4: hit, 8 damage')
+    expect(text).toContain('Fort Morgan is reduced to rubble below a third of its FPV and falls silent')
+    expect(text.some((t) => t.startsWith('Fort Morgan M1a'))).toBe(true)
+    const next = play(step.state, {})
+    expect(next.narrative.some((e) => e.text.startsWith('Fort Morgan M'))).toBe(false)
+  })
+})

@@ -39,9 +39,12 @@ export function loseCpv(ship: ShipState, n: number, guns: GunMount[]): ShipState
         s.captain.alive = false
         s.morale.push('captainKilled')
       }
-    } else if (s.crew.boiler > 0) s.crew.boiler--
-    else if (s.crew.engine > 0) s.crew.engine--
-    else break
+    } else if (s.crew.boiler > 0 || s.crew.engine > 0) {
+      if (s.crew.boiler > 0) s.crew.boiler--
+      else s.crew.engine--
+      // §10 L927: with no one at the boiler or the engine the ship has no speed left.
+      if (!s.morale.includes('noSpeed')) s.morale.push('noSpeed')
+    } else break
     s.cpvLost++
   }
   if (n > 0 && !s.morale.includes('cpvLost')) s.morale.push('cpvLost')
@@ -106,6 +109,7 @@ export function applyCritical(ship: ShipState, effect: CriticalEffect, ctx: HitC
       break
     case 'boilerDestroyed':
       add({ kind: 'boilerDestroyed', until: 'game' })
+      s.morale.push('noSpeed')
       break
     case 'loseCpv1':
     case 'loseCpv2':

@@ -3,11 +3,12 @@
 // sight, inside the fort's arc and the gun's long range, with a clear line from the fort's centre.
 // Fort guns keep the alternate-move rule; a silenced fort (FPV under a third) does not fire.
 import type { Audience, Dice } from '../contract.ts'
-import { angleDiff, distance, headingTo, type Point, pointInPolygon } from '../kit/geometry.ts'
+import { angleDiff, distance, headingTo, pointInPolygon } from '../kit/geometry.ts'
 import { bandFor, readyToFire, resolveShot } from './gunnery.ts'
 import { samplePoints } from './hull.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
+import { centreOf } from './shapes.ts'
 import { bowOrSternOn, canSee } from './sight.ts'
 import { present, sightedShip, sightRange } from './sighting.ts'
 import type { RiverState } from './state.ts'
@@ -18,11 +19,6 @@ export interface QueuedHit {
   label: string
   audience: Audience
 }
-
-const centreOf = (poly: Point[]): Point => ({
-  x: Math.round(poly.reduce((a, p) => a + p.x, 0) / poly.length),
-  y: Math.round(poly.reduce((a, p) => a + p.y, 0) / poly.length),
-})
 
 export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: Scenario, dice: Dice, pack: RiverPack) {
   const t = pack.tables

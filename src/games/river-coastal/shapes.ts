@@ -19,3 +19,9 @@ export function gapBetween(a: Point[], b: Point[]): number {
   for (const p of b) for (const [r, s] of edges(a)) best = Math.min(best, distanceToSegment(p, r, s))
   return best
 }
+
+/** The mean of a polygon's corners: where a fort's guns and look-outs stand (ruling RC-50). */
+export const centreOf = (poly: Point[]): Point => ({
+  x: Math.round(poly.reduce((a, p) => a + p.x, 0) / poly.length),
+  y: Math.round(poly.reduce((a, p) => a + p.y, 0) / poly.length),
+})

@@ -12,7 +12,7 @@ import { shipFacts, standing } from './policies.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { fortShots, type QueuedHit } from './fortFire.ts'
-import { gapBetween } from './shapes.ts'
+import { centreOf, gapBetween } from './shapes.ts'
 import { type Arc, bowOrSternOn, canSee, rangeInArc } from './sight.ts'
 import { present, sightedShip, sightRange } from './sighting.ts'
 import type { RiverState } from './state.ts'
@@ -71,7 +71,7 @@ export function runShooting(
         const rawRange = (id: string): number | null => {
           if (fortIds.has(id)) {
             const fort = sc.forts.find((x) => x.id === id)!
-            const centre = fort.polygon[0]!
+            const centre = centreOf(fort.polygon)
             const rel = angleDiff(firer.pose.heading, headingTo(firer.pose.pos, centre))
             const inArcNow = arc.kind === 'sector' ? Math.abs(angleDiff(arc.centre, rel)) <= arc.half : true
             return inArcNow ? gapBetween([firer.pose.pos], fort.polygon) : null
@@ -160,7 +160,16 @@ export function runShooting(
       // §9 L903-905: ship fire only wears down FPV; below a third the fort falls silent.
       fort.fpv = Math.max(0, fort.fpv - h.damage)
       const f = t.forts.silencedBelow
-      if (!fort.silenced && fort.fpv * f.den < fort.fpvStart * f.num) fort.silenced = true
+      if (!fort.silenced && fort.fpv * f.den < fort.fpvStart * f.num) {
+        fort.silenced = true
+        const name = sc.forts.find((x) => x.id === h.target)!.name
+        lines.push({
+          firer: h.target,
+          target: h.target,
+          text: `${name} is reduced to rubble below a third of its FPV and falls silent`,
+          rule: '§9 L905',
+        })
+      }
       continue
     }
     const s = next.ships[h.target]!

@@ -1,9 +1,9 @@
 // Who sees whom at the end of movement (rulebook §9 L537, digest §3.9): a side sees an enemy ship
 // when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach).
-import type { Point } from '../kit/geometry.ts'
 import { pointInPolygon } from '../kit/geometry.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
+import { centreOf } from './shapes.ts'
 import { canSee, type Sighted } from './sight.ts'
 import type { RiverState } from './state.ts'
 
@@ -12,11 +12,6 @@ export function sightedShip(state: RiverState, id: string, pack: RiverPack): Sig
   const c = pack.classes[s.classKey]!
   return { id, pose: s.pose, hull: { length: c.length, beam: c.beam }, spv: s.spv }
 }
-
-const centroid = (poly: Point[]): Point => ({
-  x: Math.round(poly.reduce((a, p) => a + p.x, 0) / poly.length),
-  y: Math.round(poly.reduce((a, p) => a + p.y, 0) / poly.length),
-})
 
 /** Ships that are on the table and not sunk: these can see and be seen. */
 export const present = (state: RiverState) =>
@@ -37,7 +32,7 @@ export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverP
     ...all.filter((o) => state.ships[o.id]!.side === side && state.ships[o.id]!.status === 'afloat'),
     ...sc.forts
       .filter((f) => f.side === side)
-      .map((f) => ({ id: f.id, pose: { pos: centroid(f.polygon), heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 })),
+      .map((f) => ({ id: f.id, pose: { pos: centreOf(f.polygon), heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 })),
   ]
   const rules = { maxRange: sightRange(state, pack) }
   return all
