@@ -411,3 +411,48 @@ describe('§9 L881-905 forts under ship fire', () => {
     expect(next.narrative.some((e) => e.text.startsWith('Fort Morgan M'))).toBe(false)
   })
 })
+
+describe('§12 landing parties', () => {
+  it('§12 L1129-1133 a party lands from a ship stopped by the shore, walks 1" a move to the town and takes it on a 6', () => {
+    let s: RiverState = deployed(
+      ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm({ 'weather:fog': 1 })),
+    )
+    s.ships.MANS!.pose = { pos: { x: 5200, y: 61500 }, heading: 0 }
+    const landing = play(s, { CSA: 'MANS: ANCHOR DROP; LAND 1 AT TOWN' })
+    expect(landing.narrative.map((e) => e.text)).toContain(
+      'CSS Manassas puts 1 landing parties ashore for the Shore Town',
+    )
+    s = landing.state
+    expect(s.parties).toEqual([
+      { id: 'MANS-1-1', side: 'CSA', ship: 'MANS', pos: { x: 5200, y: 61500 }, goal: 'TOWN', landedMove: 1 },
+    ])
+    for (const x of [4200, 3200, 2200]) {
+      s = play(s, {}).state
+      expect(s.parties[0]!.pos).toEqual({ x, y: 61500 })
+    }
+    const fail = play(s, {}, { 'm5:MANS-1-1:take': 5 })
+    expect(fail.narrative.map((e) => e.text)).toContain('A CSA landing party has not yet taken the Shore Town (5)')
+    const taken = play(fail.state, {}, { 'm6:MANS-1-1:take': 6 })
+    expect(taken.state.placesTaken).toEqual({ TOWN: 'CSA' })
+  })
+
+  it('§12 L1135-1139 parties at a fort fight the garrison die against die; the fort falls when its CPV are gone', () => {
+    let s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    s.ships.GALE!.pose = { pos: { x: 36200, y: 22000 }, heading: 0 }
+    s.ships.GALE!.speed = 0
+    s.forts.MORG!.cpv = 1
+    s = play(s, { USA: 'GALE: LAND 2 AT MORG' }).state
+    expect(s.parties.map((p) => p.id)).toEqual(['GALE-1-1', 'GALE-1-2'])
+    // 3.5" from the fort's nearest corner: three moves' walk brings the parties within 1" of it
+    for (let m = 2; m <= 4; m++) {
+      const step = play(s, {})
+      expect(step.narrative.some((e) => /landing party/.test(e.text))).toBe(false)
+      s = step.state
+    }
+    const won = play(s, {}, { 'm5:GALE-1-1:attack': 6, 'm5:GALE-1-1:defend': 1 })
+    expect(won.state.forts.MORG).toMatchObject({ cpv: 0, takenBy: 'USA', silenced: true })
+    expect(won.narrative.map((e) => e.text)).toContain(
+      'A USA landing party beats a defender of Fort Morgan (6 to 1): Fort Morgan is taken',
+    )
+  })
+})

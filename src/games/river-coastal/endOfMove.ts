@@ -77,6 +77,12 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
       return ironcladsDown >= 2
     case 'DESTROY_FLEET':
       return enemy.every(out)
+    case 'LAND_SECURE_TOWN':
+      return sc.places.some((p) => p.kind === 'town' && state.placesTaken[p.id] === side)
+    case 'SECURE_PORT':
+      return sc.places.some((p) => p.kind === 'port' && state.placesTaken[p.id] === side)
+    case 'SECURE_FORT':
+      return Object.values(state.forts).some((f) => f.takenBy === side)
     default:
       return false
   }

@@ -14,6 +14,7 @@ import type {
 } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { runBoarding } from './boarding.ts'
+import { runLanding } from './landing.ts'
 import { recklessOrder } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
@@ -48,6 +49,13 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
   const content: RiverPack = bindRiverPack(pack.content)
   const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
   const forts = (s: RiverState) => scenarioOf(s).forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
+  const landingGoals = (s: RiverState, role: string) => {
+    const sc = scenarioOf(s)
+    const goals: Record<string, string> = {}
+    for (const p of sc.places) goals[p.id] = p.name
+    for (const f of sc.forts) if (f.side !== role) goals[f.id] = f.name
+    return goals
+  }
 
   return {
     id: 'river-coastal',
@@ -87,7 +95,10 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
-        : parseShipOrders(orderContext(role, s.move, Object.values(s.ships), forts(s), content), text),
+        : parseShipOrders(
+            orderContext(role, s.move, Object.values(s.ships), forts(s), content, landingGoals(s, role)),
+            text,
+          ),
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
       s.phase === 'objectives'
         ? resolveObjectives(s, input, content)
@@ -171,7 +182,8 @@ export function resolveMove(
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack)
   const boarded = runBoarding(shot.state, orders, dice, pack)
-  const after = runMoraleAndFires(boarded.state, dice, pack)
+  const landed = runLanding(boarded.state, orders, dice, pack)
+  const after = runMoraleAndFires(landed.state, dice, pack)
   state = after.state
   after.lines.push(...dragUnderJammed(state))
 
@@ -189,7 +201,7 @@ export function resolveMove(
         text: `${target.name} is fired on by an unseen ship`,
       })
   }
-  for (const l of [...boarded.lines, ...after.lines])
+  for (const l of [...boarded.lines, ...landed.lines, ...after.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
 
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }

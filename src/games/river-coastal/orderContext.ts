@@ -9,6 +9,7 @@ export function orderContext(
   ships: ShipState[],
   forts: { id: string; name: string; side: string }[],
   pack: RiverPack,
+  places: Record<string, string> = {},
 ): OrderContext {
   const t = pack.tables
   const units: OrderContext['units'] = {}
@@ -36,6 +37,7 @@ export function orderContext(
         }
       }),
     units,
+    places,
     reverse: t.movement.reverseFractionOfMax,
     maxSpeedChange: t.movement.maxSpeedChange,
     turretStepsPerInch: t.arcs.turretStepsPerInch,

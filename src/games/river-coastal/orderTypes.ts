@@ -33,6 +33,8 @@ export interface ShipOrder {
   anchor?: 'DROP' | 'WEIGH'
   /** §12 L1115: boarding parties (1 CPV each, at most 2 a move) sent against a ship alongside. */
   board?: { target: string; parties: number }
+  /** §12 L1127-1139: landing parties put ashore for a town, a port or a fort. */
+  land?: { goal: string; parties: number }
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -59,6 +61,8 @@ export interface OrderContext {
   own: ShipForOrders[]
   /** Every unit a gun may be aimed at: id -> name (both sides; the order of battle is known). */
   units: Record<string, { name: string; side: string }>
+  /** Towns, ports and enemy forts a landing party may make for: id -> name. */
+  places: Record<string, string>
   /** Reverse speed as a fraction of max (§7 L453). */
   reverse: { num: number; den: number }
   maxSpeedChange: number

@@ -12,7 +12,7 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD']
+const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD', 'LAND']
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -215,6 +215,20 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
       order.board = { target: id, parties }
       said.push(`BOARD ${id} ${parties}`)
+      return
+    }
+    case 'LAND': {
+      const m = /^LAND\s+(\d+)\s+AT\s+(\S+)$/i.exec(text.trim())
+      if (!m) return fault('LAND reads LAND <parties> AT <town|port|fort>', 'e.g. LAND 2 AT TOWN')
+      const goal = m[2]!.toUpperCase()
+      if (!(goal in ctx.places))
+        fault(`LAND ... AT ${goal}: parties can make for ${Object.keys(ctx.places).join(', ') || 'nothing here'}`)
+      const parties = Number(m[1])
+      if (parties < 1 || parties > s.spare) fault(`LAND ${parties}: ${s.name} has ${s.spare} spare CPV to put ashore`)
+      // §12 L1129 ruling RC-46: the boats go from a ship stopped within 1" of the shore.
+      if (order.speed !== 0) fault(`LAND: ${s.name} must be stopped to put parties ashore (SPEED 0)`)
+      order.land = { goal, parties }
+      said.push(`LAND ${parties} AT ${goal}`)
       return
     }
     case 'ANCHOR': {

@@ -243,6 +243,9 @@ export const scenarioSchema = table({
     }),
   ),
   hiddenDeployment: z.array(table({ side, minY: measure, maxSpeed: int })),
+  places: z.array(
+    table({ id: z.string(), name: z.string(), kind: z.enum(['town', 'port']), points: polygon, centre: xy }),
+  ),
   flagships: z.object({ USA: sourced(z.string()), CSA: sourced(z.string()) }).strict(),
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
 })

@@ -55,6 +55,8 @@ export interface Scenario {
   forts: FortSetup[]
   ships: ShipSetup[]
   hiddenDeployment: { side: Side; minY: number; maxSpeed: number }[]
+  /** Towns and ports landing parties may take (§12 L1127-1133). */
+  places: { id: string; name: string; kind: 'town' | 'port'; polygon: Point[]; centre: Point }[]
   flagships: Record<Side, string>
   objectives: Record<Side, string[]>
 }
@@ -134,6 +136,13 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
     }),
     ships,
     hiddenDeployment: s.hiddenDeployment.map((h) => ({ side: h.side, minY: inches(h.minY), maxSpeed: h.maxSpeed })),
+    places: s.places.map((p) => ({
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      polygon: poly(p.points),
+      centre: point(p.centre),
+    })),
     flagships: s.flagships,
     objectives: s.objectives,
   }

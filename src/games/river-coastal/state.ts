@@ -2,6 +2,7 @@
 // the forts' points, the minefields (which are real never leaves the moderator's and owner's view),
 // the fog, and what each side has seen.
 import type { Dice } from '../contract.ts'
+import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { dealObjectives } from './objectives.ts'
@@ -12,6 +13,9 @@ import { newShip, type Officer, type ShipState } from './ship.ts'
 
 export interface FortState {
   id: string
+  /** Crew points left (§9 L897): only mortars and landing parties take them (L903-907). */
+  cpv: number
+  takenBy?: Side
   fpv: number
   fpvStart: number
   lastFired: Record<string, number>
@@ -42,6 +46,10 @@ export interface RiverState {
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
   /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
   aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number }>
+  /** Landing parties ashore (§12 L1127-1139), one CPV each. */
+  parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
+  /** Towns and ports taken, by whom. */
+  placesTaken: Record<string, Side>
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
   finished?: { winner: Side | null; summary: string }
@@ -70,7 +78,8 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
   for (const s of sc.ships)
     ships[s.id] = newShip(s, pack.classes[s.classKey]!, rollCaptain(s.id, s.side, hidden, pack), pack.tables)
   const forts: Record<string, FortState> = {}
-  for (const f of sc.forts) forts[f.id] = { id: f.id, fpv: f.fpv, fpvStart: f.fpv, lastFired: {}, silenced: false }
+  for (const f of sc.forts)
+    forts[f.id] = { id: f.id, cpv: f.cpv, fpv: f.fpv, fpvStart: f.fpv, lastFired: {}, silenced: false }
   const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
   const state: RiverState = {
     scenario: scenarioId,
@@ -86,6 +95,8 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
     lastOrders: {},
     exited: {},
     aground: {},
+    parties: [],
+    placesTaken: {},
     jams: [],
   }
   if (sc.fog) {

@@ -65,6 +65,9 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       kept: state.objectives[side],
       dealt: state.dealt?.[side] ?? [],
     })),
+    // Parties ashore are in the open: every reader sees them.
+    parties: state.parties.map((p) => ({ side: p.side, x: inch(p.pos.x), y: inch(p.pos.y), goal: p.goal })),
+    placesTaken: state.placesTaken,
     minefields: sc.minefields.map((m) => ({ id: m.id, owner: m.owner, ...(mine(m.owner) ? { real: m.real } : {}) })),
     ...(state.finished ? { finished: state.finished } : {}),
   }
@@ -89,6 +92,10 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
       `<polygon points="${pts(m.polygon)}" fill="none" stroke="#c03030" stroke-dasharray="4 3" stroke-width="${known && m.real ? 2 : 1}"/>`,
     )
   }
+  for (const p of sc.places)
+    parts.push(`<polygon points="${pts(p.polygon)}" fill="#a0522d"><title>${p.name}</title></polygon>`)
+  for (const p of state.parties)
+    parts.push(`<circle cx="${px(p.pos.x)}" cy="${h - px(p.pos.y)}" r="3" fill="${COLOUR[p.side]}"/>`)
   for (const f of sc.forts)
     parts.push(`<polygon points="${pts(f.polygon)}" fill="#777"><title>${f.name}</title></polygon>`)
   for (const id of visibleShips(state, viewer)) {
