@@ -456,3 +456,25 @@ describe('§12 landing parties', () => {
     )
   })
 })
+
+describe('§4 L181-183 Stubborn captains and signals', () => {
+  it('ruling RC-6 from move 2 a Stubborn captain out of his flagship’s sight holds speed and heading; his guns stay free', () => {
+    const s: RiverState = ruleset.setup(
+      'passing-the-fort',
+      {},
+      riverCoastalFactory.defaultPack(),
+      calm({ 'captain:GAIN:white': 3 }),
+    )
+    expect(s.ships.GAIN!.captain.quality).toBe('stubborn')
+    expect(ruleset.parseOrders(s, 'CSA', 'GAIN: SPEED 2').errors).toEqual([]) // move 1: the opening orders
+    s.move = 2
+    expect(ruleset.parseOrders(s, 'CSA', 'GAIN: SPEED 2').errors).toEqual([]) // Tennessee sees her: signals get through
+    s.ships.TENN!.status = 'sunk'
+    expect(ruleset.parseOrders(s, 'CSA', 'GAIN: SPEED 2').errors[0]!.message).toBe(
+      "CSS Gaines's Stubborn captain holds to his orders (speed 0, no turn) until CSS Tennessee can signal him (§4 L183, ruling RC-6)",
+    )
+    expect(ruleset.parseOrders(s, 'CSA', 'GAIN: FIRE BP AT TECU').errors).toEqual([])
+    const form = (ruleset.reportModel(s, csa) as { orderForm: string[] }).orderForm
+    expect(form.some((l) => l.includes("Stubborn, out of CSS Tennessee's sight: holds speed and heading"))).toBe(true)
+  })
+})

@@ -50,3 +50,25 @@ export function recklessOrder(
     ...(written?.captainAt ? { captainAt: written.captainAt } : {}),
   }
 }
+
+/**
+ * Stubborn captains (§4 L181-183): only the fleet commander may change their orders. From move 2 on,
+ * a Stubborn ship that her flagship cannot see (signals need a line of sight, ruling RC-6) holds her
+ * speed and heading; her guns are still the player's. The flagship's own captain is never locked.
+ */
+export function signalLocks(state: RiverState, side: string, sc: Scenario, pack: RiverPack): Record<string, string> {
+  if (state.move < 2) return {}
+  const flagship = state.ships[sc.flagships[side as 'USA' | 'CSA']]
+  const all = present(state).map((x) => sightedShip(state, x.id, pack))
+  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
+  const land = sc.land.map((l) => l.polygon)
+  const locks: Record<string, string> = {}
+  for (const s of Object.values(state.ships)) {
+    if (s.side !== side || s.status !== 'afloat' || s.id === flagship?.id) continue
+    if (!s.captain.alive || s.captain.quality !== 'stubborn') continue
+    const me = all.find((x) => x.id === s.id)
+    const signalled = eye && me && canSee(eye, me, all, land, { maxRange: sightRange(state, pack) })
+    if (!signalled) locks[s.id] = flagship?.name ?? 'the flagship'
+  }
+  return locks
+}

@@ -15,7 +15,7 @@ import type {
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
-import { recklessOrder } from './captains.ts'
+import { recklessOrder, signalLocks } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { runMovement } from './moveStep.ts'
@@ -96,7 +96,15 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
         : parseShipOrders(
-            orderContext(role, s.move, Object.values(s.ships), forts(s), content, landingGoals(s, role)),
+            orderContext(
+              role,
+              s.move,
+              Object.values(s.ships),
+              forts(s),
+              content,
+              landingGoals(s, role),
+              signalLocks(s, role, scenarioOf(s), content),
+            ),
             text,
           ),
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
@@ -163,6 +171,10 @@ export function resolveMove(
         turrets: {},
       }
   }
+  // Ruling RC-6: a Stubborn ship out of her flagship's sight holds speed and heading, whatever stands.
+  for (const side of SIDES)
+    for (const id of Object.keys(signalLocks(s0, side, sc, pack)))
+      if (orders[id]) orders[id] = { ...orders[id]!, speed: state.ships[id]!.speed, turns: [] }
   const personality: NarrativeEntry[] = []
   for (const id of Object.keys(state.ships).sort()) {
     const r = recklessOrder(state, id, orders[id], sc, pack)

@@ -10,6 +10,8 @@ export function orderContext(
   forts: { id: string; name: string; side: string }[],
   pack: RiverPack,
   places: Record<string, string> = {},
+  /** Stubborn ships the flagship cannot signal, with the flagship's name. */
+  locked: Record<string, string> = {},
 ): OrderContext {
   const t = pack.tables
   const units: OrderContext['units'] = {}
@@ -34,6 +36,7 @@ export function orderContext(
           ramFitted: c.ramFitted && !s.ramLost,
           anchored: s.anchored,
           spare: s.crew.spare,
+          ...(locked[s.id] ? { lockedBy: locked[s.id] } : {}),
         }
       }),
     units,

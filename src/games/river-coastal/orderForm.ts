@@ -1,6 +1,7 @@
 // The order form mailed with each report: one pre-filled line per ship (her present speed), with the
 // legal speeds, the most she can turn, her guns and turrets as a comment, and the side's standing
 // orders; before move 1, the deployment lines of a hidden side.
+import { signalLocks } from './captains.ts'
 import { orderContext } from './orderContext.ts'
 import { speedRange } from './orders.ts'
 import type { RiverPack } from './pack.ts'
@@ -23,7 +24,15 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
   }
   if (state.phase !== 'moves') return []
   const forts = sc.forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
-  const ctx = orderContext(side, state.move, Object.values(state.ships), forts, pack)
+  const ctx = orderContext(
+    side,
+    state.move,
+    Object.values(state.ships),
+    forts,
+    pack,
+    {},
+    signalLocks(state, side, sc, pack),
+  )
   const lines: string[] = [`# Move ${state.move}: one line per ship; a ship with no line holds her speed and heading`]
   for (const s of ctx.own) {
     if (s.id in state.exited) continue
@@ -31,7 +40,7 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
     const fastest = Math.max(Math.abs(r.lo), Math.abs(r.hi))
     const turrets = s.turrets.map((t) => `turret ${t.id} faces ${t.facing}`).join(', ')
     lines.push(
-      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}`,
+      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: holds speed and heading` : ''}`,
     )
     lines.push(`${s.id}: SPEED ${s.speed}`)
   }

@@ -53,6 +53,8 @@ export interface ShipForOrders {
   anchored: boolean
   /** Spare CPV aboard (boarding parties come from them). */
   spare: number
+  /** A Stubborn captain out of signal reach of his flagship: he holds speed and heading (ruling RC-6). */
+  lockedBy?: string
 }
 
 export interface OrderContext {

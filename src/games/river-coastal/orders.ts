@@ -302,6 +302,11 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         return err(e.message, e.suggestion)
       }
     }
+    if (s.lockedBy && (order.speed !== s.speed || order.turns.length))
+      return err(
+        `${s.name}'s Stubborn captain holds to his orders (speed ${s.speed}, no turn) until ${s.lockedBy} can signal him (§4 L183, ruling RC-6)`,
+        'her guns may still be given targets: FIRE ...',
+      )
     if (s.anchored && order.anchor !== 'WEIGH' && order.speed !== 0)
       return err(
         `${s.name} is at anchor: ANCHOR WEIGH to get under way (§12 L1143)`,
