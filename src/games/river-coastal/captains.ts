@@ -23,7 +23,8 @@ export function recklessOrder(
   const s = state.ships[shipId]!
   if (s.status !== 'afloat' || !s.captain.alive || s.captain.quality !== 'reckless') return null
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
-  const me = all.find((x) => x.id === shipId)!
+  const me = all.find((x) => x.id === shipId)
+  if (!me) return null // off the table
   const land = sc.land.map((l) => l.polygon)
   const rules = { maxRange: sightRange(state, pack) }
   const enemy = all
