@@ -15,9 +15,10 @@ import type {
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
-import { recklessOrder, signalLocks } from './captains.ts'
+import { signalLocks } from './captains.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
+import { aboutShip, ordersForMove } from './moveOrders.ts'
 import { runMovement } from './moveStep.ts'
 import { discardQuestion } from './objectives.ts'
 import { resolveDeployment, resolveObjectives } from './preGame.ts'
@@ -25,25 +26,13 @@ import { deploymentSides, parseDeployment } from './deployment.ts'
 import { orderContext } from './orderContext.ts'
 import { orderForm } from './orderForm.ts'
 import { parseShipOrders } from './orders.ts'
-import { isPolicy, isShipOrder, type ShipOrder } from './orderTypes.ts'
-import { mergePolicies, shipFacts, standing } from './policies.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
-import { SIDES, type Side } from './scenario.ts'
 import { seenBy } from './sighting.ts'
 import { runShooting } from './shooting.ts'
-import { initialState, otherSide, type RiverCommand, type RiverState, sideOf } from './state.ts'
+import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { plotSvg, riverView } from './view.ts'
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
-
-/** Who may read a line about a ship: both sides once the enemy has it in sight, else its own side. */
-function aboutShip(state: RiverState, shipId: string, seen: Record<Side, string[]>) {
-  const s = state.ships[shipId]
-  if (!s) return PUBLIC // a fort: it stands on the table for both sides to see
-  return seen[otherSide(s.side)].includes(shipId) || state.seen[otherSide(s.side)].includes(shipId)
-    ? PUBLIC
-    : onlyRoles(s.side)
-}
 
 export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
   const content: RiverPack = bindRiverPack(pack.content)
@@ -138,54 +127,8 @@ export function resolveMove(
   pack: RiverPack,
 ): Step<RiverState> {
   const sc = pack.scenarios[s0.scenario]!
-  const orders: Record<string, ShipOrder> = {}
   let state: RiverState = structuredClone(s0)
-  for (const side of SIDES) {
-    const commands = input.orders[side] ?? []
-    state.policies[side] = mergePolicies(
-      state.policies[side],
-      commands.filter(isPolicy).map((c) => c.policy),
-    )
-    for (const o of commands) {
-      if (!isShipOrder(o)) continue
-      const ship = state.ships[o.ship]
-      if (!ship || ship.side !== sideOf(side)) continue // a side orders only its own ships
-      orders[o.ship] = o
-      if (o.captainAt) ship.captain.atGun = o.captainAt
-      for (const [tu, q] of Object.entries(o.turrets)) ship.turrets[tu]!.facing = q
-    }
-  }
-  // A ship with no line this move does what its standing order says (digest §1.3 step 0: HOLD by default).
-  for (const s of Object.values(state.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    if (orders[s.id] || s.status !== 'afloat' || s.id in state.exited) continue
-    const facts = shipFacts(s, state.move, s0.seen[s.side].length > 0)
-    const a = standing(state.policies[s.side], 'NO-ORDERS', s.id, facts, 'HOLD')
-    const last = state.lastOrders[s.id]
-    if (a === 'REPEAT' && last) orders[s.id] = { ...last, speed: s.speed }
-    if (a === 'SLOW')
-      orders[s.id] = {
-        ship: s.id,
-        speed: Math.sign(s.speed) * Math.max(0, Math.abs(s.speed) - 2),
-        turns: [],
-        fire: [],
-        turrets: {},
-      }
-  }
-  // Ruling RC-6: a Stubborn ship out of her flagship's sight holds speed and heading, whatever stands.
-  for (const side of SIDES)
-    for (const id of Object.keys(signalLocks(s0, side, sc, pack)))
-      if (orders[id]) orders[id] = { ...orders[id]!, speed: state.ships[id]!.speed, turns: [] }
-  const personality: NarrativeEntry[] = []
-  for (const id of Object.keys(state.ships).sort()) {
-    const r = recklessOrder(state, id, orders[id], sc, pack)
-    if (!r) continue
-    orders[id] = r
-    personality.push({
-      audience: aboutShip(s0, id, s0.seen),
-      rule: '§4 L169-171',
-      text: `${state.ships[id]!.name}'s reckless captain steams at the enemy (speed ${r.speed})`,
-    })
-  }
+  const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
