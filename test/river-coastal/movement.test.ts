@@ -17,6 +17,8 @@ describe('§7 simultaneous movement', () => {
     expect(at(r, 'A')).toEqual([24000, 16000, 0])
     expect(r.moved.A).toBe(6000)
     expect(r.subSteps).toBe(24)
+    // §9 L607: the pose at the end of each quarter, for move-1 fire
+    expect(r.quarters.map((q) => q.A!.pos.y)).toEqual([11500, 13000, 14500, 16000])
   })
 
   it('§7 L459 the current adds going downstream and takes off going upstream (2 kn zone)', () => {

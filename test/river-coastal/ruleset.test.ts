@@ -478,3 +478,31 @@ describe('§4 L181-183 Stubborn captains and signals', () => {
     expect(form.some((l) => l.includes("Stubborn, out of CSS Tennessee's sight: holds speed and heading"))).toBe(true)
   })
 })
+
+describe('§9 L607 move 1: fire at any point in the move', () => {
+  const setup = () => {
+    const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    s.ships.TENN!.pose = { pos: { x: 27000, y: 30000 }, heading: 18000 }
+    return s
+  }
+  const hit = 'USS Galena BP (sb100) at CSS Tennessee, medium range: rolled 6 -1, needs 4: hit, 4 damage'
+
+  it('§9 L607 WHEN Q1 fires on the first quarter’s positions: Tennessee is still in the bow pivot’s arc', () => {
+    const step = play(setup(), { USA: 'GALE: SPEED 8; TURN PORT 90; FIRE BP AT TENN WHEN Q1' }, { 'm1:GALE:BP:hit': 6 })
+    expect(step.narrative.map((e) => e.text)).toContain(hit)
+    expect(step.state.ships.TENN!.spv).toBe(123)
+  })
+
+  it('§9 L607 without WHEN the gun fires at the end of the move, when Tennessee has gone out of its arc', () => {
+    const step = play(setup(), { USA: 'GALE: SPEED 8; TURN PORT 90; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
+    expect(step.narrative.some((e) => e.text.startsWith('USS Galena BP'))).toBe(false)
+  })
+
+  it('§9 L607 after move 1 guns fire only at the end of the move', () => {
+    const s = setup()
+    s.move = 2
+    expect(ruleset.parseOrders(s, 'USA', 'GALE: FIRE BP AT TENN WHEN Q2').errors[0]!.message).toBe(
+      'WHEN: only on move 1 may guns fire during the move; later they fire at its end (§9 L607)',
+    )
+  })
+})

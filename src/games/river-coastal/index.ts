@@ -135,7 +135,7 @@ export function resolveMove(
   // §11 L987, §8 L517: the ram results used this move's speed; a ship stopped in the move ends it stopped.
   for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
-  const shot = runShooting(state, orders, seen, sc, dice, pack)
+  const shot = runShooting(state, orders, seen, sc, dice, pack, state.move === 1 ? moved.facts.quarters : [])
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
   const after = runMoraleAndFires(landed.state, dice, pack)

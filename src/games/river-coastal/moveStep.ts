@@ -7,6 +7,7 @@ import { onlyRoles, PUBLIC } from '../contract.ts'
 import { applyHit } from './damage.ts'
 import type { Contact, HazardEntry, HazardOutcome, Mover } from './movement.ts'
 import { simulateMove } from './movement.ts'
+import type { Pose } from './hull.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { buildPlan, type Steering } from './plan.ts'
@@ -25,6 +26,8 @@ export interface MoveFacts {
   controlled: Set<string>
   /** Ships stopped during the move (ram, grounding, held against a hull): they end it at speed 0. */
   stopped: string[]
+  /** Poses at the end of each quarter of the move. */
+  quarters: Record<string, Pose>[]
 }
 
 /** A roll about a ship: its own side always; the enemy too if it saw the ship at the start of the move. */
@@ -71,7 +74,7 @@ export function runMovement(
   const t = pack.tables
   const n = state.move
   const next: RiverState = structuredClone(state)
-  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [] }
+  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [], quarters: [] }
   const say = (ship: string, text: string, rule: string) => facts.lines.push({ ship, text, rule })
   const onTable = Object.values(next.ships).filter(
     (s) => s.status !== 'sunk' && s.status !== 'exploded' && !(s.id in next.exited),
@@ -244,5 +247,6 @@ export function runMovement(
   }
   facts.contacts = moved.contacts
   facts.stopped = Object.keys(moved.stopped)
+  facts.quarters = moved.quarters
   return { state: next, facts }
 }

@@ -69,6 +69,8 @@ export interface MoveResult {
   /** Water distance each ship covered, table units (turret turning depends on it). */
   moved: Record<string, number>
   subSteps: number
+  /** Every ship's pose at the end of each quarter of the move (move-1 fire, §9 L607). */
+  quarters: Record<string, Pose>[]
 }
 
 /** The k-th of n near-equal whole parts of `total` (they add up to it exactly). */
@@ -112,6 +114,7 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
     sunk: [],
     moved: {},
     subSteps: n,
+    quarters: [],
   }
   const paired = new Set<string>()
   const gone = (id: string) => id in result.exited || result.sunk.includes(id)
@@ -203,6 +206,8 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
       }
       l.inside = now
     }
+    if (k === n || Math.ceil((4 * (k + 1)) / n) !== quarter)
+      result.quarters.push(Object.fromEntries([...live.values()].map((l) => [l.m.id, l.pose])))
   }
   for (const l of live.values()) {
     result.poses[l.m.id] = l.pose

@@ -11,6 +11,8 @@ export interface FireOrder {
   guns: string[]
   target: string
   orElse?: string
+  /** Move 1 only (§9 L607): fire at the end of this quarter of the move instead of at its end. */
+  when?: 1 | 2 | 3 | 4
 }
 
 export interface RamOrder {

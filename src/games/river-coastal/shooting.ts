@@ -6,6 +6,7 @@ import type { Audience, Dice } from '../contract.ts'
 import { angleDiff, headingTo, type Point } from '../kit/geometry.ts'
 import { applyHit, loseCpv } from './damage.ts'
 import type { GunMount } from './derive.ts'
+import type { Pose } from './hull.ts'
 import { bandFor, readyToFire, resolveShot } from './gunnery.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import { shipFacts, standing } from './policies.ts'
@@ -14,7 +15,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { fortShots, type QueuedHit } from './fortFire.ts'
 import { centreOf, gapBetween } from './shapes.ts'
 import { type Arc, bowOrSternOn, canSee, rangeInArc } from './sight.ts'
-import { present, sightedShip, sightRange } from './sighting.ts'
+import { present, seenBy, sightedShip, sightRange } from './sighting.ts'
 import type { RiverState } from './state.ts'
 
 export interface ShotLine {
@@ -41,6 +42,7 @@ export function runShooting(
   sc: Scenario,
   dice: Dice,
   pack: RiverPack,
+  quarters: Record<string, Pose>[] = [],
 ): { state: RiverState; lines: ShotLine[] } {
   const t = pack.tables
   const n = state.move
@@ -52,14 +54,30 @@ export function runShooting(
   const land = sc.land.map((l) => l.polygon)
   const fortIds = new Set(sc.forts.map((f) => f.id))
   for (const s of Object.values(next.ships)) s.firedOnBy = []
+  const base = { state, all, seen }
+  const snaps = new Map<number, typeof base>()
+  const snapshot = (q?: number) => {
+    if (!q || !quarters[q - 1]) return base
+    if (!snaps.has(q)) {
+      const st: RiverState = structuredClone(state)
+      for (const [id, p] of Object.entries(quarters[q - 1]!)) st.ships[id]!.pose = p
+      const sn = { USA: seenBy('USA', st, sc, pack), CSA: seenBy('CSA', st, sc, pack) }
+      snaps.set(q, { state: st, all: present(st).map((x) => sightedShip(st, x.id, pack)), seen: sn })
+    }
+    return snaps.get(q)!
+  }
 
   for (const firer of onTable.filter((s) => s.status === 'afloat').sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const c = pack.classes[firer.classKey]!
-    const me = all.find((x) => x.id === firer.id)!
     const aud: Audience = seen[firer.side === 'USA' ? 'CSA' : 'USA'].includes(firer.id)
       ? { kind: 'public' }
       : { kind: 'roles', roles: [firer.side] }
     for (const f of orders[firer.id]?.fire ?? []) {
+      // §9 L607: on move 1 a gun may fire during the move, on the positions of the quarter ordered.
+      const geo = snapshot(f.when)
+      const pose = geo.state.ships[firer.id]!.pose
+      const me = geo.all.find((x) => x.id === firer.id)
+      if (!me) continue
       for (const gunId of f.guns) {
         const g = c.guns.find((x) => x.id === gunId)!
         const gs = next.ships[firer.id]!.guns[gunId]!
@@ -72,17 +90,17 @@ export function runShooting(
           if (fortIds.has(id)) {
             const fort = sc.forts.find((x) => x.id === id)!
             const centre = centreOf(fort.polygon)
-            const rel = angleDiff(firer.pose.heading, headingTo(firer.pose.pos, centre))
+            const rel = angleDiff(pose.heading, headingTo(pose.pos, centre))
             const inArcNow = arc.kind === 'sector' ? Math.abs(angleDiff(arc.centre, rel)) <= arc.half : true
-            return inArcNow ? gapBetween([firer.pose.pos], fort.polygon) : null
+            return inArcNow ? gapBetween([pose.pos], fort.polygon) : null
           }
-          const target = all.find((x) => x.id === id)
-          if (!target || !seen[firer.side].includes(id)) return null
-          if (!canSee(me, target, all, land, { maxRange: sightRange(state, pack) })) return null
-          return rangeInArc(firer.pose, arc, target.pose, target.hull)
+          const target = geo.all.find((x) => x.id === id)
+          if (!target || !geo.seen[firer.side].includes(id)) return null
+          if (!canSee(me, target, geo.all, land, { maxRange: sightRange(state, pack) })) return null
+          return rangeInArc(pose, arc, target.pose, target.hull)
         }
         const nearest = () =>
-          all
+          geo.all
             .filter((x) => state.ships[x.id]!.side !== firer.side)
             .map((x) => ({ id: x.id, r: rangeTo(x.id) }))
             .filter((x): x is { id: string; r: number } => x.r !== null)
@@ -110,7 +128,7 @@ export function runShooting(
             range,
             smallTarget: tClass?.smallTarget ?? false,
             bowOrStern: tShip
-              ? bowOrSternOn(tShip.pose, firer.pose.pos as Point, t.toHit.aspectConeDegrees * 100)
+              ? bowOrSternOn(geo.state.ships[chosen]!.pose, pose.pos as Point, t.toHit.aspectConeDegrees * 100)
               : false,
             captainBonus: firer.captain.alive && firer.captain.atGun === gunId ? firer.captain.yellow : 0,
             sloped: tClass?.sloped ?? false,
