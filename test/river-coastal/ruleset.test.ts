@@ -506,3 +506,37 @@ describe('§9 L607 move 1: fire at any point in the move', () => {
     )
   })
 })
+
+describe('§4 L207-225 fort commanders', () => {
+  it('§4 L221 §10 L969 a panicky commander tests at the first CPV lost, -2 a CPV lost; an abandoned fort is walked into', () => {
+    const d = calm({ 'fortCommander:MORG:white': 1, 'fortCommander:MORG:green': 5 })
+    let s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), d)
+    expect(s.forts.MORG!.commander).toMatchObject({ quality: 'panicky', green: 1 })
+    expect(d.rolls.find((r) => r.label === 'fortCommander:MORG:white')!.audience).toEqual({
+      kind: 'roles',
+      roles: ['CSA'],
+    })
+    s.ships.GALE!.pose = { pos: { x: 36200, y: 22000 }, heading: 0 }
+    s.ships.GALE!.speed = 0
+    s = play(s, { USA: 'GALE: LAND 2 AT MORG' }).state
+    for (let m = 2; m <= 4; m++) s = play(s, {}).state
+    const shaken = play(
+      s,
+      {},
+      {
+        'm5:GALE-1-1:attack': 5,
+        'm5:GALE-1-1:defend': 2,
+        'm5:GALE-1-2:attack': 3,
+        'm5:GALE-1-2:defend': 3,
+        'm5:MORG:morale': 1,
+      },
+    )
+    expect(shaken.narrative.map((e) => e.text)).toContain(
+      'Fort Morgan tests morale: rolled 1, total 0: the garrison abandons the fort',
+    )
+    expect(shaken.state.forts.MORG).toMatchObject({ cpv: 8, abandoned: true, silenced: true })
+    const taken = play(shaken.state, {})
+    expect(taken.state.forts.MORG!.takenBy).toBe('USA')
+    expect(taken.narrative.map((e) => e.text)).toContain('A USA landing party walks into Fort Morgan, abandoned')
+  })
+})

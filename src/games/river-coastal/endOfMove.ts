@@ -9,6 +9,41 @@ import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 
+/**
+ * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
+ * threshold is reached (panicky: the first loss; stubborn: a third of its CPV; fanatic: two thirds),
+ * and at every loss after that: D6, plus green (or his red once dead), -2 for each CPV lost this move.
+ */
+function fortMorale(
+  state: RiverState,
+  dice: Dice,
+  pack: RiverPack,
+  lines: { ship: string; text: string; rule: string }[],
+) {
+  const threshold = { panicky: [0, 1], stubborn: [1, 3], fanatic: [2, 3] } as const
+  for (const f of Object.values(state.forts).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const lost = f.lostThisMove
+    f.lostThisMove = 0
+    if (!lost || f.takenBy || f.abandoned) continue
+    const [num, den] = threshold[f.commander.quality]
+    if ((f.cpvStart - f.cpv) * den < f.cpvStart * num || f.cpvStart - f.cpv === 0) continue
+    const roll = dice.roll(`m${state.move}:${f.id}:morale`, 6, { kind: 'public' })
+    const total =
+      roll + (f.commander.alive ? f.commander.green : f.commander.red) + lost * pack.tables.morale.fortPerCpvLost!
+    const name = pack.scenarios[state.scenario]!.forts.find((x) => x.id === f.id)!.name
+    const abandon = total < pack.tables.morale.carryOnFrom!
+    if (abandon) {
+      f.abandoned = true
+      f.silenced = true
+    }
+    lines.push({
+      ship: f.id,
+      text: `${name} tests morale: rolled ${roll}, total ${total}: ${abandon ? 'the garrison abandons the fort' : 'the garrison holds'}`,
+      rule: '§10 L931-971',
+    })
+  }
+}
+
 export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack) {
   const n = state.move
   const next: RiverState = structuredClone(state)
@@ -50,6 +85,7 @@ export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack
         })
     }
   }
+  fortMorale(next, dice, pack, lines)
   return { state: next, lines }
 }
 

@@ -62,11 +62,23 @@ export function runLanding(state: RiverState, orders: Record<string, ShipOrder>,
         })
       continue
     }
-    if (fort.takenBy || fort.cpv === 0) continue
+    if (fort.takenBy) continue
+    if (fort.abandoned || fort.cpv === 0) {
+      // §10 L971 ruling RC-42: an abandoned fort is taken by the first party to reach it.
+      fort.takenBy = p.side
+      fort.silenced = true
+      lines.push({
+        ship: p.ship,
+        text: `A ${p.side} landing party walks into ${goalName(p.goal)}, abandoned`,
+        rule: '§12 L1137',
+      })
+      continue
+    }
     const att = dice.roll(`${label}:attack`, 6, PUBLIC)
     const def = dice.roll(`${label}:defend`, 6, PUBLIC)
     if (att > def) {
       fort.cpv--
+      fort.lostThisMove++
       if (fort.cpv === 0) {
         fort.takenBy = p.side
         fort.silenced = true

@@ -16,6 +16,11 @@ export interface FortState {
   /** Crew points left (§9 L897): only mortars and landing parties take them (L903-907). */
   cpv: number
   takenBy?: Side
+  cpvStart: number
+  /** CPV lost this move, for the fort commander's morale (§4 L221-225, §10 L969). */
+  lostThisMove: number
+  commander: { quality: 'panicky' | 'stubborn' | 'fanatic'; green: number; red: number; yellow: number; alive: boolean }
+  abandoned: boolean
   fpv: number
   fpvStart: number
   lastFired: Record<string, number>
@@ -71,6 +76,19 @@ export function rollCaptain(shipId: string, side: Side, hidden: Dice, pack: Rive
   }
 }
 
+/** §4 L207-217: the fort commander's four dice, on his own table. */
+export function rollFortCommander(fortId: string, side: Side, hidden: Dice, pack: RiverPack): FortState['commander'] {
+  const c = pack.tables.fortCommander
+  const d = (colour: string) => String(hidden.roll(`fortCommander:${fortId}:${colour}`, 6, onlyRoles(side))) as '1'
+  return {
+    quality: c.quality[d('white')]! as FortState['commander']['quality'],
+    green: c.green[d('green')]!,
+    red: c.red[d('red')]!,
+    yellow: c.yellow[d('yellow')]!,
+    alive: true,
+  }
+}
+
 export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, objectiveCards = false): RiverState {
   const sc = pack.scenarios[scenarioId]
   if (!sc) throw new Error(`unknown scenario ${scenarioId}; scenarios are ${Object.keys(pack.scenarios).join(', ')}`)
@@ -79,7 +97,18 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
     ships[s.id] = newShip(s, pack.classes[s.classKey]!, rollCaptain(s.id, s.side, hidden, pack), pack.tables)
   const forts: Record<string, FortState> = {}
   for (const f of sc.forts)
-    forts[f.id] = { id: f.id, cpv: f.cpv, fpv: f.fpv, fpvStart: f.fpv, lastFired: {}, silenced: false }
+    forts[f.id] = {
+      id: f.id,
+      cpv: f.cpv,
+      cpvStart: f.cpv,
+      lostThisMove: 0,
+      commander: rollFortCommander(f.id, f.side, hidden, pack),
+      abandoned: false,
+      fpv: f.fpv,
+      fpvStart: f.fpv,
+      lastFired: {},
+      silenced: false,
+    }
   const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
   const state: RiverState = {
     scenario: scenarioId,
