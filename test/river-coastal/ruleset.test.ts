@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { canSee as audienceAllows, type Viewer } from '../../src/games/contract.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { dragUnderJammed } from '../../src/games/river-coastal/collisions.ts'
+import { commanded, shiftCommanders } from '../../src/games/river-coastal/commander.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 
@@ -12,7 +13,7 @@ const dice = (forced: Record<string, number | number[]> = {}) =>
 const calm = (forced: Record<string, number | number[]> = {}) =>
   new LabelledDice([
     ...Object.entries(forced).map(([label, values]) => ({ label, values })),
-    { label: /^captain:.*:white$/, values: Array(20).fill(1) },
+    { label: /^(captain|commander):.*:white$/, values: Array(20).fill(1) },
   ])
 /** Past the hidden deployment, every ship in its scenario place. */
 const deployed = (s: RiverState): RiverState => ruleset.resolve(s, { orders: {}, decisions: {} }, dice()).state
@@ -538,5 +539,46 @@ describe('§4 L207-225 fort commanders', () => {
     const taken = play(shaken.state, {})
     expect(taken.state.forts.MORG!.takenBy).toBe('USA')
     expect(taken.narrative.map((e) => e.text)).toContain('A USA landing party walks into Fort Morgan, abandoned')
+  })
+})
+
+describe('§4 L151-203 the fleet commander', () => {
+  const setup = (forced: Record<string, number | number[]> = {}) =>
+    ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm(forced)) as RiverState
+
+  it('§4 L155 while aboard, his qualities replace the captain’s (morale, ram test, behaviour)', () => {
+    const s = setup({ 'commander:CSA:green': 1, 'captain:TENN:green': 6 })
+    expect(s.commanders.CSA).toMatchObject({ aboard: 'TENN', green: 3, alive: true })
+    expect(s.ships.TENN!.captain.green).toBe(1)
+    expect(commanded(s, s.ships.TENN!).captain.green).toBe(3)
+    expect(commanded(s, s.ships.GAIN!).captain).toEqual(s.ships.GAIN!.captain)
+  })
+
+  it('§4 L203 an Intelligent commander shifts his flag from a sunk flagship to the nearest ship within 12"', () => {
+    const s = setup()
+    s.ships.TENN!.status = 'sunk'
+    expect(shiftCommanders(s, dice())).toEqual([
+      {
+        ship: 'SELM',
+        text: 'The CSA fleet commander shifts his flag from CSS Tennessee to CSS Selma',
+        rule: '§4 L199-203',
+      },
+    ])
+    expect(s.commanders.CSA.aboard).toBe('SELM')
+  })
+
+  it('§4 L201 a Stubborn commander goes down with his flagship; a Reckless one leaves only on 5-6', () => {
+    const stubborn = setup({ 'commander:CSA:white': 3 })
+    stubborn.ships.TENN!.status = 'sunk'
+    shiftCommanders(stubborn, dice())
+    expect(stubborn.commanders.CSA).toMatchObject({ alive: false, aboard: null })
+    const reckless = setup({ 'commander:CSA:white': 5 })
+    reckless.ships.TENN!.status = 'sunk'
+    shiftCommanders(reckless, dice({ 'm1:commander:CSA:leave': 4 }))
+    expect(reckless.commanders.CSA.alive).toBe(false)
+    const lucky = setup({ 'commander:CSA:white': 6 })
+    lucky.ships.TENN!.status = 'sunk'
+    shiftCommanders(lucky, dice({ 'm1:commander:CSA:leave': 5 }))
+    expect(lucky.commanders.CSA.aboard).toBe('SELM')
   })
 })

@@ -9,6 +9,7 @@ import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { bearingFrom, canSee } from './sight.ts'
 import { present, sightedShip, sightRange } from './sighting.ts'
+import { commanded } from './commander.ts'
 import { maxSpeedNow } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { maxTurnDegrees } from './turning.ts'
@@ -20,7 +21,7 @@ export function recklessOrder(
   sc: Scenario,
   pack: RiverPack,
 ): ShipOrder | null {
-  const s = state.ships[shipId]!
+  const s = commanded(state, state.ships[shipId]!)
   if (s.status !== 'afloat' || !s.captain.alive || s.captain.quality !== 'reckless') return null
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
   const me = all.find((x) => x.id === shipId)
@@ -59,14 +60,16 @@ export function recklessOrder(
  */
 export function signalLocks(state: RiverState, side: string, sc: Scenario, pack: RiverPack): Record<string, string> {
   if (state.move < 2) return {}
-  const flagship = state.ships[sc.flagships[side as 'USA' | 'CSA']]
+  const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
+  const flagship = aboard ? state.ships[aboard] : undefined
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
   const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
   const land = sc.land.map((l) => l.polygon)
   const locks: Record<string, string> = {}
   for (const s of Object.values(state.ships)) {
     if (s.side !== side || s.status !== 'afloat' || s.id === flagship?.id) continue
-    if (!s.captain.alive || s.captain.quality !== 'stubborn') continue
+    const officer = commanded(state, s).captain
+    if (!officer.alive || officer.quality !== 'stubborn') continue
     const me = all.find((x) => x.id === s.id)
     const signalled = eye && me && canSee(eye, me, all, land, { maxRange: sightRange(state, pack) })
     if (!signalled) locks[s.id] = flagship?.name ?? 'the flagship'

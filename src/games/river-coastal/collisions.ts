@@ -3,6 +3,7 @@
 // when not (ruling RC-43); the rammer then rolls for the blow's effect on her. Slides, side-to-side
 // collisions and contacts between friends do no damage (ruling RC-43).
 import type { Dice } from '../contract.ts'
+import { commanded } from './commander.ts'
 import type { Contact } from './movement.ts'
 import { rollAudience } from './moveStep.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -47,7 +48,17 @@ export function resolveContacts(
     let isControlled = !!o && controlled.has(a.id) && (!o.target || o.target === b.id)
     // An untargeted RAM IF BOW-ON is tested at the moment of contact (ruling RC-40b).
     if (o && !o.target && o.ifBowOn) {
-      const r = ramTest(a, ca.ramClass, hasRam, b, pack.classes[b.classKey]!.ramClass, dice, `${label}:test`, aud, t)
+      const r = ramTest(
+        commanded(state, a),
+        ca.ramClass,
+        hasRam,
+        b,
+        pack.classes[b.classKey]!.ramClass,
+        dice,
+        `${label}:test`,
+        aud,
+        t,
+      )
       isControlled = r.pass
     }
     const speed = Math.abs(a.speed)

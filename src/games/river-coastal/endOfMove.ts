@@ -2,6 +2,7 @@
 // ruling RC-41), fire-fighting, then the objectives and the end of the game (§6 L421-423, digest
 // §1.6): both objectives win; else one objective wins unless the enemy also has one (a draw, RC-13).
 import type { Dice } from '../contract.ts'
+import { commanded } from './commander.ts'
 import { moraleTest } from './morale.ts'
 import { rollAudience } from './moveStep.ts'
 import type { RiverPack } from './pack.ts'
@@ -52,7 +53,7 @@ export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack
     if (s.status === 'afloat' && s.morale.length && !(s.id in next.exited)) {
       const c = pack.classes[s.classKey]!
       const r = moraleTest(
-        s,
+        commanded(next, s),
         { canMove: canMove(s, c.maxSpeed, n), underFire: s.firedOnBy.length > 0 },
         n,
         dice,

@@ -16,6 +16,7 @@ import { onlyRoles, PUBLIC } from '../contract.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
 import { signalLocks } from './captains.ts'
+import { shiftCommanders } from './commander.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { aboutShip, ordersForMove } from './moveOrders.ts'
@@ -140,7 +141,7 @@ export function resolveMove(
   const landed = runLanding(boarded.state, orders, dice, pack)
   const after = runMoraleAndFires(landed.state, dice, pack)
   state = after.state
-  after.lines.push(...dragUnderJammed(state))
+  after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
 
   const narrative: NarrativeEntry[] = [...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])

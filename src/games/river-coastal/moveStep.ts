@@ -7,6 +7,7 @@ import { onlyRoles, PUBLIC } from '../contract.ts'
 import { applyHit } from './damage.ts'
 import type { Contact, HazardEntry, HazardOutcome, Mover } from './movement.ts'
 import { simulateMove } from './movement.ts'
+import { commanded } from './commander.ts'
 import type { Pose } from './hull.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -119,7 +120,7 @@ export function runMovement(
         const c = pack.classes[s.classKey]!
         const hasRam = c.ramFitted && !s.ramLost
         const r = ramTest(
-          s,
+          commanded(state, s),
           c.ramClass,
           hasRam,
           target,

@@ -5,6 +5,7 @@ import type { Dice } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
+import { type Commander, rollCommander } from './commander.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -44,6 +45,8 @@ export interface RiverState {
   fog?: number
   /** Enemy ship ids each side saw at the end of the last move. */
   seen: Record<Side, string[]>
+  /** Each side's fleet commander (commander.ts). */
+  commanders: Record<Side, Commander>
   /** Each side's standing orders (policies.ts), kept from move to move. */
   policies: Record<Side, Policy[]>
   /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
@@ -120,6 +123,10 @@ export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, 
     ships,
     forts,
     seen: { USA: [], CSA: [] },
+    commanders: {
+      USA: rollCommander('USA', sc.flagships.USA, hidden, pack),
+      CSA: rollCommander('CSA', sc.flagships.CSA, hidden, pack),
+    },
     policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},

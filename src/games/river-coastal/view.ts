@@ -60,6 +60,7 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       fpv: state.forts[f.id]!.fpv,
       silenced: state.forts[f.id]!.silenced,
     })),
+    commanders: SIDES.filter((side) => mine(side)).map((side) => ({ side, ...state.commanders[side] })),
     objectives: SIDES.filter((side) => mine(side)).map((side) => ({
       side,
       kept: state.objectives[side],
