@@ -176,3 +176,44 @@ describe('§4 L207-225 fort commanders', () => {
     expect(taken.narrative.map((e) => e.text)).toContain('A USA landing party walks into Fort Morgan, abandoned')
   })
 })
+
+describe('§9 L821-833 spar torpedoes', () => {
+  const setup = () => {
+    const s: RiverState = deployed(
+      ruleset.setup(
+        'above-the-bluffs',
+        { spars: 'mans' },
+        riverCoastalFactory.defaultPack(),
+        calm({ 'weather:fog': 1 }),
+      ),
+    )
+    s.ships.CARO!.speed = 0
+    s.ships.MANS!.pose = { pos: { x: 21000, y: 14000 }, heading: 27000 }
+    return s
+  }
+
+  it('§9 L823 only a ship declared at the start carries a spar, and it is good for one attack', () => {
+    const s = setup()
+    expect([s.ships.MANS!.spar, s.ships.ARKS!.spar]).toEqual(['fitted', 'none'])
+    expect(ruleset.parseOrders(s, 'CSA', 'ARKS: SPAR CARO').errors[0]!.message).toBe(
+      'SPAR: CSS Arkansas has no spar torpedo left (declared at the start, one use, §9 L823-825)',
+    )
+  })
+
+  it('§9 L831 the spar goes off at bow contact with its target: 3-6 sinks her', () => {
+    const step = play(setup(), { USA: 'CARO: SPEED 0', CSA: 'MANS: SPEED 2; SPAR CARO' }, { 'm1:MANS:spar:CARO': 4 })
+    expect(step.narrative.map((e) => e.text)).toContain(
+      "CSS Manassas's spar torpedo in the 3rd quarter (4) sinks USS Carondelet",
+    )
+    expect(step.state.ships.CARO!.status).toBe('sunk')
+    expect(step.state.ships.MANS!.spar).toBe('used')
+    // §4 L203: her loss sends the Union commander (Intelligent) to the nearest ship within 12"
+    expect(step.state.commanders.USA.aboard).toBe('CINC')
+  })
+
+  it('§9 L829 ruling RC-38 a 2 goes off early: 20 SPV to the attacker, and the ram still strikes', () => {
+    const step = play(setup(), { USA: 'CARO: SPEED 0', CSA: 'MANS: SPEED 2; SPAR CARO' }, { 'm1:MANS:spar:CARO': 2 })
+    expect(step.state.ships.MANS!.spv).toBe(19)
+    expect(step.narrative.some((e) => e.text.startsWith('CSS Manassas rams USS Carondelet'))).toBe(true)
+  })
+})

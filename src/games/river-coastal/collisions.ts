@@ -4,6 +4,7 @@
 // collisions and contacts between friends do no damage (ruling RC-43).
 import type { Dice } from '../contract.ts'
 import { commanded } from './commander.ts'
+import type { Audience } from '../contract.ts'
 import type { Contact } from './movement.ts'
 import { rollAudience } from './moveStep.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -28,6 +29,10 @@ export function resolveContacts(
     const a = next.ships[c.striker]!
     const b = next.ships[c.other]!
     const q = `in the ${['1st', '2nd', '3rd', '4th'][c.quarter - 1]} quarter`
+    // §9 L821-833: a spar torpedo goes off when the bow touches the ship it was ordered against.
+    if (c.kind !== 'collision' && a.spar === 'fitted' && orders[a.id]?.spar === b.id && a.status === 'afloat')
+      lines.push(...sparAttack(next, a.id, b.id, q, rollAudience(state, a), dice, pack))
+    if (next.ships[b.id]!.status === 'sunk') continue
     if (
       c.kind !== 'ram' ||
       a.side === b.side ||
@@ -101,6 +106,46 @@ export function dragUnderJammed(state: RiverState): { ship: string; text: string
         y.status = 'sunk'
         lines.push({ ship: y.id, text: `${y.name} is dragged under, locked to ${x.name}`, rule: '§11 L1111' })
       }
+  }
+  return lines
+}
+
+/** §9 L825-833 ruling RC-38: 1 a dud, 2 goes off early (20 SPV to the attacker), 3-6 sinks the target; then a torpedo boat (ram class A) is lost on 1-2. Mutates `state`. */
+function sparAttack(
+  state: RiverState,
+  attacker: string,
+  target: string,
+  when: string,
+  aud: Audience,
+  dice: Dice,
+  pack: RiverPack,
+) {
+  const t = pack.tables.sparTorpedo
+  const a = state.ships[attacker]!
+  const b = state.ships[target]!
+  a.spar = 'used'
+  const label = `m${state.move}:${attacker}:spar:${target}`
+  const roll = dice.roll(label, 6, aud)
+  const result = (t as unknown as Record<string, 'dud' | 'attackerSpv20' | 'sinks'>)[String(roll)]!
+  const lines: { ship: string; text: string; rule: string }[] = []
+  if (result === 'sinks') b.status = 'sunk'
+  if (result === 'attackerSpv20') {
+    a.spv = Math.max(0, a.spv - 20)
+    if (a.spv === 0) a.status = 'sunk'
+  }
+  const what = {
+    dud: 'fails to go off',
+    attackerSpv20: `goes off too early: 20 SPV to ${a.name}`,
+    sinks: `sinks ${b.name}`,
+  }[result]
+  lines.push({ ship: attacker, text: `${a.name}'s spar torpedo ${when} (${roll}) ${what}`, rule: '§9 L825-831' })
+  if (
+    pack.classes[a.classKey]!.ramClass === 'A' &&
+    a.status === 'afloat' &&
+    t.smallCraftLostOn.includes(dice.roll(`${label}:self`, 6, aud))
+  ) {
+    a.status = 'sunk'
+    lines.push({ ship: attacker, text: `${a.name} is lost in the blast`, rule: '§9 L833' })
   }
   return lines
 }

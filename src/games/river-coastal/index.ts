@@ -60,7 +60,11 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     })),
     phaseKinds: ['setup', 'move'],
     setup: (scenario, options, _pack, hidden) => {
-      const state = initialState(scenario, content, hidden, options.objectiveCards === true)
+      const spars = String(options.spars ?? '')
+        .split(',')
+        .map((x) => x.trim().toUpperCase())
+        .filter(Boolean)
+      const state = initialState(scenario, content, hidden, options.objectiveCards === true, spars)
       const sc = content.scenarios[scenario]!
       state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
       return state

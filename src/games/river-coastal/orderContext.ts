@@ -35,6 +35,7 @@ export function orderContext(
           turrets: c.turrets.map((tu) => ({ id: tu.id, facing: s.turrets[tu.id]!.facing, forbidden: tu.forbidden })),
           ramFitted: c.ramFitted && !s.ramLost,
           anchored: s.anchored,
+          sparReady: s.spar === 'fitted',
           spare: s.crew.spare,
           ...(locked[s.id] ? { lockedBy: locked[s.id] } : {}),
         }

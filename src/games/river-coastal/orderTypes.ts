@@ -37,6 +37,8 @@ export interface ShipOrder {
   board?: { target: string; parties: number }
   /** §12 L1127-1139: landing parties put ashore for a town, a port or a fort. */
   land?: { goal: string; parties: number }
+  /** §9 L821-833: the spar torpedo goes off when the bow touches this ship. */
+  spar?: string
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -53,6 +55,7 @@ export interface ShipForOrders {
   turrets: { id: string; facing: Quadrant; forbidden: Quadrant[] }[]
   ramFitted: boolean
   anchored: boolean
+  sparReady: boolean
   /** Spare CPV aboard (boarding parties come from them). */
   spare: number
   /** A Stubborn captain out of signal reach of his flagship: he holds speed and heading (ruling RC-6). */

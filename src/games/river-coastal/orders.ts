@@ -12,7 +12,7 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD', 'LAND']
+const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD', 'LAND', 'SPAR']
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -219,6 +219,14 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
       order.board = { target: id, parties }
       said.push(`BOARD ${id} ${parties}`)
+      return
+    }
+    case 'SPAR': {
+      if (!s.sparReady) fault(`SPAR: ${s.name} has no spar torpedo left (declared at the start, one use, §9 L823-825)`)
+      const id = findUnit(ctx, words[1] ?? '') ?? fault('SPAR reads SPAR <ship>', unitSuggestion(ctx, words[1] ?? ''))
+      if (ctx.units[id]!.side === ctx.side) fault(`${words[1]} is one of your own`)
+      order.spar = id
+      said.push(`SPAR ${id}`)
       return
     }
     case 'LAND': {

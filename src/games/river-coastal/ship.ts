@@ -72,6 +72,8 @@ export interface ShipState {
   effects: Effect[]
   fire?: { movesLeft: number; putOutOn: number[] }
   ramLost: boolean
+  /** §9 L823-825: a spar torpedo declared at the start, good for one attack. */
+  spar: 'none' | 'fitted' | 'used'
   /** 'captured': taken by boarders; out of the fight for the rest of the game (RC-45). */
   status: 'afloat' | 'abandoned' | 'sunk' | 'exploded' | 'captured'
   aground: boolean
@@ -109,6 +111,7 @@ export function newShip(s: ShipSetup, c: ShipClass, captain: Officer, t: Tables)
     turrets,
     effects: [],
     ramLost: false,
+    spar: 'none',
     status: 'afloat',
     aground: false,
     anchored: false,

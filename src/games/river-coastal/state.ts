@@ -92,12 +92,23 @@ export function rollFortCommander(fortId: string, side: Side, hidden: Dice, pack
   }
 }
 
-export function initialState(scenarioId: string, pack: RiverPack, hidden: Dice, objectiveCards = false): RiverState {
+export function initialState(
+  scenarioId: string,
+  pack: RiverPack,
+  hidden: Dice,
+  objectiveCards = false,
+  spars: string[] = [],
+): RiverState {
   const sc = pack.scenarios[scenarioId]
   if (!sc) throw new Error(`unknown scenario ${scenarioId}; scenarios are ${Object.keys(pack.scenarios).join(', ')}`)
   const ships: Record<string, ShipState> = {}
   for (const s of sc.ships)
     ships[s.id] = newShip(s, pack.classes[s.classKey]!, rollCaptain(s.id, s.side, hidden, pack), pack.tables)
+  // §9 L823: spar torpedoes are declared at the start of the game (option `spars`: ship ids).
+  for (const id of spars) {
+    if (!ships[id]) throw new Error(`spars: no ship ${id} in ${scenarioId}`)
+    ships[id].spar = 'fitted'
+  }
   const forts: Record<string, FortState> = {}
   for (const f of sc.forts)
     forts[f.id] = {
