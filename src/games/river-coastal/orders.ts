@@ -8,6 +8,10 @@ import type { Quadrant } from './derive.ts'
 import { parsePolicy } from '../kit/policy.ts'
 import type { FireOrder, OrderContext, RiverCommand, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { riverPolicyGrammar } from './policies.ts'
+import { shipClause } from './orderClauses.ts'
+import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
+
+export { findUnit, speedRange }
 import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
@@ -23,47 +27,6 @@ const QUADRANTS: Record<string, Quadrant> = {
   STBD: 'S',
   A: 'A',
   AFT: 'A',
-}
-
-class LineFault extends Error {
-  constructor(
-    message: string,
-    readonly suggestion?: string,
-  ) {
-    super(message)
-  }
-}
-const fault = (message: string, suggestion?: string): never => {
-  throw new LineFault(message, suggestion)
-}
-
-/** Reads a unit named by id or by any word of its name ("TENNESSEE", "CSS Tennessee", "tenn"). */
-export function findUnit(ctx: OrderContext, written: string): string | null {
-  const w = written.trim().toUpperCase()
-  for (const [id, u] of Object.entries(ctx.units)) {
-    const name = u.name.toUpperCase()
-    if (id === w || name === w || name.split(/\s+/).slice(1).join(' ') === w) return id
-  }
-  return null
-}
-
-/** Near names among the enemy's units (targets) or one's own (ship lines). */
-function unitSuggestion(ctx: OrderContext, written: string, own = false): string | undefined {
-  const names = Object.entries(ctx.units)
-    .filter(([, u]) => (u.side === ctx.side) === own)
-    .flatMap(([id, u]) => [id, u.name.split(/\s+/).slice(1).join(' ').toUpperCase()])
-  const near = closest(written, names, 2)
-  return near.length ? `did you mean ${near.join(' or ')}?` : undefined
-}
-
-/** The legal speeds this move (§7 L441-453): at most 2 knots of change; astern only from a stop. */
-export function speedRange(s: ShipForOrders, ctx: OrderContext): { lo: number; hi: number; asternMax: number } {
-  const asternMax = s.doubleEnder
-    ? s.maxSpeed
-    : Math.max(s.maxSpeed > 0 ? 1 : 0, Math.floor((s.maxSpeed * ctx.reverse.num) / ctx.reverse.den))
-  const lo = Math.max(s.speed - ctx.maxSpeedChange, s.speed > 0 ? 0 : -asternMax)
-  const hi = Math.min(s.speed + ctx.maxSpeedChange, s.speed < 0 ? 0 : s.maxSpeed)
-  return { lo, hi, asternMax }
 }
 
 function gunsFor(s: ShipForOrders, sel: string): string[] {
@@ -208,52 +171,6 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       said.push(text.trim().toUpperCase())
       return
     }
-    case 'BOARD': {
-      const m = /^BOARD\s+(\S+)(?:\s+(\d+))?$/i.exec(text.trim())
-      if (!m) return fault('BOARD reads BOARD <ship> [<parties, 1 or 2>]', 'e.g. BOARD SELMA 2')
-      const id = findUnit(ctx, m[1]!) ?? fault(`no unit called ${m[1]}`, unitSuggestion(ctx, m[1]!))
-      if (ctx.units[id]!.side === ctx.side) fault(`${m[1]} is one of your own`)
-      const parties = Number(m[2] ?? ctx.boardingParties)
-      if (parties < 1 || parties > ctx.boardingParties)
-        fault(`BOARD ${m[1]} ${parties}: 1 to ${ctx.boardingParties} parties a move (§12 L1115)`)
-      if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
-      order.board = { target: id, parties }
-      said.push(`BOARD ${id} ${parties}`)
-      return
-    }
-    case 'SPAR': {
-      if (!s.sparReady) fault(`SPAR: ${s.name} has no spar torpedo left (declared at the start, one use, §9 L823-825)`)
-      const id = findUnit(ctx, words[1] ?? '') ?? fault('SPAR reads SPAR <ship>', unitSuggestion(ctx, words[1] ?? ''))
-      if (ctx.units[id]!.side === ctx.side) fault(`${words[1]} is one of your own`)
-      order.spar = id
-      said.push(`SPAR ${id}`)
-      return
-    }
-    case 'LAND': {
-      const m = /^LAND\s+(\d+)\s+AT\s+(\S+)$/i.exec(text.trim())
-      if (!m) return fault('LAND reads LAND <parties> AT <town|port|fort>', 'e.g. LAND 2 AT TOWN')
-      const goal = m[2]!.toUpperCase()
-      if (!(goal in ctx.places))
-        fault(`LAND ... AT ${goal}: parties can make for ${Object.keys(ctx.places).join(', ') || 'nothing here'}`)
-      const parties = Number(m[1])
-      if (parties < 1 || parties > s.spare) fault(`LAND ${parties}: ${s.name} has ${s.spare} spare CPV to put ashore`)
-      // §12 L1129 ruling RC-46: the boats go from a ship stopped within 1" of the shore.
-      if (order.speed !== 0) fault(`LAND: ${s.name} must be stopped to put parties ashore (SPEED 0)`)
-      order.land = { goal, parties }
-      said.push(`LAND ${parties} AT ${goal}`)
-      return
-    }
-    case 'ANCHOR': {
-      const what = words[1]
-      if (what !== 'DROP' && what !== 'WEIGH') return fault('ANCHOR reads ANCHOR DROP or ANCHOR WEIGH')
-      // §12 L1143: anchors are dropped or weighed only with the ship stopped.
-      if (what === 'DROP' && (s.speed !== 0 || order.speed !== 0))
-        fault(`ANCHOR DROP: ${s.name} must be stopped (speed 0 last move and this move, §12 L1143)`)
-      if (what === 'WEIGH' && !s.anchored) fault(`ANCHOR WEIGH: ${s.name} is not at anchor`)
-      order.anchor = what
-      said.push(`ANCHOR ${what}`)
-      return
-    }
     case 'CAPTAIN': {
       const gun = s.guns.find((g) => g.id.toUpperCase() === (words[1] === 'AT' ? words[2] : words[1]))
       if (!gun) fault(`CAPTAIN AT <gun>: ${s.name}'s guns are ${s.guns.map((g) => g.id).join(', ')}`)
@@ -262,6 +179,7 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       return
     }
     default: {
+      if (shipClause(verb, s, ctx, order, text, said)) return
       const near = closest(verb, VERBS, 1)
       fault(`unknown order ${verb}`, near.length ? `did you mean ${near[0]}?` : `orders are ${VERBS.join(', ')}`)
     }
