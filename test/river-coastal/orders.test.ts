@@ -135,4 +135,25 @@ describe('digest §4 order lines, one per ship per move', () => {
       'FLEE is not an answer to NO-TARGET; use NEAREST, HOLD',
     )
   })
+
+  it('§12 L1129 LAND needs a stopped ship, a town, port or enemy fort to make for, and spare CPV', () => {
+    const land = (text: string, speed: number) =>
+      parseShipOrders(
+        orderContext(
+          'USA',
+          2,
+          fleet((s) => (s.speed = speed)),
+          fort.forts,
+          pack,
+          { MORG: 'Fort Morgan' },
+        ),
+        text,
+      ).errors.map((e) => e.message)
+    expect(land('GALE: SPEED 4; LAND 2 AT MORG', 6)).toEqual([
+      'LAND: USS Galena must be stopped to put parties ashore (SPEED 0)',
+    ])
+    expect(land('GALE: LAND 1 AT TOWN', 0)).toEqual(['LAND ... AT TOWN: parties can make for MORG'])
+    expect(land('GALE: LAND 9 AT MORG', 0)).toEqual(['LAND 9: USS Galena has 8 spare CPV to put ashore'])
+    expect(land('GALE: LAND 2 AT MORG', 0)).toEqual([])
+  })
 })
