@@ -82,7 +82,7 @@ export function runMovement(
   )
 
   // §8 L497-513: one refloat attempt a move for a ship aground (ruling RC-18); it floats free next move.
-  for (const [id, a] of Object.entries(next.aground)) {
+  for (const [id, a] of Object.entries(next.aground).sort(([x], [y]) => (x < y ? -1 : 1))) {
     const s = next.ships[id]!
     if (a.kind === 'land' || a.attemptsLeft <= 0 || s.status !== 'afloat') continue
     const on = a.kind === 'stakes' ? t.hazards.stakes.refloatOn : t.hazards.sandbar.refloatOn
