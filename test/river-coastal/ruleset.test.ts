@@ -178,6 +178,16 @@ describe('§9 L607 move 1: fire at any point in the move', () => {
     expect(step.narrative.some((e) => e.text.startsWith('USS Galena BP'))).toBe(false)
   })
 
+  it('§9 L607 WHEN BEST takes the quarter where the shot is easiest: closing on Tennessee, the last (close range)', () => {
+    const order = (when: string) => `GALE: SPEED 8; FIRE BP AT TENN WHEN ${when}`
+    const first = play(setup(), { USA: order('Q1') }, { 'm1:GALE:BP:hit': 6 })
+    expect(first.narrative.map((e) => e.text)).toContain(hit)
+    const best = play(setup(), { USA: order('BEST') }, { 'm1:GALE:BP:hit': 6 })
+    expect(best.narrative.map((e) => e.text)).toContain(
+      'USS Galena BP (sb100) at CSS Tennessee, close range: rolled 6 -1, needs 3: hit, 4 damage',
+    )
+  })
+
   it('§9 L607 after move 1 guns fire only at the end of the move', () => {
     const s = setup()
     s.move = 2

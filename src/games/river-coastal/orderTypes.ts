@@ -12,7 +12,7 @@ export interface FireOrder {
   target: string
   orElse?: string
   /** Move 1 only (§9 L607): fire at the end of this quarter of the move instead of at its end. */
-  when?: 1 | 2 | 3 | 4
+  when?: 1 | 2 | 3 | 4 | 'BEST'
 }
 
 export interface RamOrder {

@@ -108,10 +108,12 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       return
     }
     case 'FIRE': {
-      const when = /\s+WHEN\s+Q([1-4])$/i.exec(text.trim())
+      const when = /\s+WHEN\s+(Q[1-4]|BEST)$/i.exec(text.trim())
       if (when && ctx.move !== 1)
         fault('WHEN: only on move 1 may guns fire during the move; later they fire at its end (§9 L607)')
-      const m = /^FIRE\s+(\S+)\s+AT\s+(.+?)(?:\s+ELSE\s+(.+))?$/i.exec(text.trim().replace(/\s+WHEN\s+Q[1-4]$/i, ''))
+      const m = /^FIRE\s+(\S+)\s+AT\s+(.+?)(?:\s+ELSE\s+(.+))?$/i.exec(
+        text.trim().replace(/\s+WHEN\s+(Q[1-4]|BEST)$/i, ''),
+      )
       if (!m) fault('FIRE reads FIRE <guns> AT <target> [ELSE <target>]', 'e.g. FIRE BOW AT TENN ELSE NEAREST')
       const sel = m![1]!.toUpperCase()
       const guns = gunsFor(s, sel)
@@ -129,9 +131,11 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       }
       const f: FireOrder = { selection: sel, guns, target: target(m![2]!) }
       if (m![3]) f.orElse = target(m![3])
-      if (when) f.when = Number(when[1]) as 1 | 2 | 3 | 4
+      if (when) f.when = when[1]!.toUpperCase() === 'BEST' ? 'BEST' : (Number(when[1]!.slice(1)) as 1 | 2 | 3 | 4)
       order.fire.push(f)
-      said.push(`FIRE ${sel} AT ${f.target}${f.orElse ? ` ELSE ${f.orElse}` : ''}${f.when ? ` WHEN Q${f.when}` : ''}`)
+      said.push(
+        `FIRE ${sel} AT ${f.target}${f.orElse ? ` ELSE ${f.orElse}` : ''}${f.when ? ` WHEN ${f.when === 'BEST' ? 'BEST' : `Q${f.when}`}` : ''}`,
+      )
       return
     }
     case 'TURRET': {

@@ -57,7 +57,7 @@ export function runShooting(
   const base = { state, all, seen }
   const snaps = new Map<number, typeof base>()
   const snapshot = (q?: number) => {
-    if (!q || !quarters[q - 1]) return base
+    if (!q || !quarters[q - 1]) return base as typeof base
     if (!snaps.has(q)) {
       const st: RiverState = structuredClone(state)
       for (const [id, p] of Object.entries(quarters[q - 1]!)) st.ships[id]!.pose = p
@@ -73,50 +73,68 @@ export function runShooting(
       ? { kind: 'public' }
       : { kind: 'roles', roles: [firer.side] }
     for (const f of orders[firer.id]?.fire ?? []) {
-      // §9 L607: on move 1 a gun may fire during the move, on the positions of the quarter ordered.
-      const geo = snapshot(f.when)
-      const pose = geo.state.ships[firer.id]!.pose
-      const me = geo.all.find((x) => x.id === firer.id)
-      if (!me) continue
       for (const gunId of f.guns) {
         const g = c.guns.find((x) => x.id === gunId)!
         const gs = next.ships[firer.id]!.guns[gunId]!
         if (gs.status !== 'ok' || !gs.crewed || !readyToFire(g.gun, gs.lastFired, n, t)) continue
         const arc = arcOf(g, firer, pack)
-        // A target counts only inside the arc, in sight and within the gun's long range (ruling RC-25).
-        const inReach = (r: number | null) => (r !== null && bandFor(r, t.guns[g.gun]!.range, t) ? r : null)
-        const rangeTo = (id: string): number | null => inReach(rawRange(id))
-        const rawRange = (id: string): number | null => {
-          if (fortIds.has(id)) {
-            const fort = sc.forts.find((x) => x.id === id)!
-            const centre = centreOf(fort.polygon)
-            const rel = angleDiff(pose.heading, headingTo(pose.pos, centre))
-            const inArcNow = arc.kind === 'sector' ? Math.abs(angleDiff(arc.centre, rel)) <= arc.half : true
-            return inArcNow ? gapBetween([pose.pos], fort.polygon) : null
+        /** The target this gun takes on one set of positions, and how hard the shot is (lower is easier). */
+        const aimAt = (geo: ReturnType<typeof snapshot>) => {
+          const pose = geo.state.ships[firer.id]!.pose
+          const me = geo.all.find((x) => x.id === firer.id)
+          if (!me) return null
+          // A target counts only inside the arc, in sight and within the gun's long range (ruling RC-25).
+          const rawRange = (id: string): number | null => {
+            if (fortIds.has(id)) {
+              const fort = sc.forts.find((x) => x.id === id)!
+              const rel = angleDiff(pose.heading, headingTo(pose.pos, centreOf(fort.polygon)))
+              const inArcNow = arc.kind === 'sector' ? Math.abs(angleDiff(arc.centre, rel)) <= arc.half : true
+              return inArcNow ? gapBetween([pose.pos], fort.polygon) : null
+            }
+            const target = geo.all.find((x) => x.id === id)
+            if (!target || !geo.seen[firer.side].includes(id)) return null
+            if (!canSee(me, target, geo.all, land, { maxRange: sightRange(state, pack) })) return null
+            return rangeInArc(pose, arc, target.pose, target.hull)
           }
-          const target = geo.all.find((x) => x.id === id)
-          if (!target || !geo.seen[firer.side].includes(id)) return null
-          if (!canSee(me, target, geo.all, land, { maxRange: sightRange(state, pack) })) return null
-          return rangeInArc(pose, arc, target.pose, target.hull)
+          const rangeTo = (id: string): number | null => {
+            const r = rawRange(id)
+            return r !== null && bandFor(r, t.guns[g.gun]!.range, t) ? r : null
+          }
+          const nearest = () =>
+            geo.all
+              .filter((x) => state.ships[x.id]!.side !== firer.side)
+              .map((x) => ({ id: x.id, r: rangeTo(x.id) }))
+              .filter((x): x is { id: string; r: number } => x.r !== null)
+              .sort((a, b) => a.r - b.r || (a.id < b.id ? -1 : 1))[0]?.id
+          const choices = [f.target, f.orElse]
+            .filter((x): x is string => !!x)
+            .map((x) => (x === 'NEAREST' ? nearest() : x))
+          let chosen = choices.find((id) => id !== undefined && rangeTo(id) !== null)
+          if (!chosen) {
+            // §9 L605: the named targets are gone or out of reach; the standing order says whether to shift fire.
+            const facts = shipFacts(firer, n, seen[firer.side].length > 0)
+            if (standing(state.policies[firer.side], 'NO-TARGET', firer.id, facts, 'HOLD') === 'NEAREST')
+              chosen = nearest()
+          }
+          if (!chosen) return null
+          const range = rangeTo(chosen)!
+          const targetShip = fortIds.has(chosen) ? null : geo.state.ships[chosen]!
+          const bowOrStern = targetShip
+            ? bowOrSternOn(targetShip.pose, pose.pos as Point, t.toHit.aspectConeDegrees * 100)
+            : false
+          const small = targetShip ? pack.classes[targetShip.classKey]!.smallTarget : false
+          const hardness = bandFor(range, t.guns[g.gun]!.range, t)!.hitOn + (bowOrStern ? 1 : 0) + (small ? 1 : 0)
+          return { chosen, range, bowOrStern, hardness }
         }
-        const nearest = () =>
-          geo.all
-            .filter((x) => state.ships[x.id]!.side !== firer.side)
-            .map((x) => ({ id: x.id, r: rangeTo(x.id) }))
-            .filter((x): x is { id: string; r: number } => x.r !== null)
-            .sort((a, b) => a.r - b.r || (a.id < b.id ? -1 : 1))[0]?.id
-        const choices = [f.target, f.orElse]
-          .filter((x): x is string => !!x)
-          .map((x) => (x === 'NEAREST' ? nearest() : x))
-        let chosen = choices.find((id) => id !== undefined && rangeTo(id) !== null)
-        if (!chosen) {
-          // §9 L605: the named targets are gone or out of reach; the standing order says whether to shift fire.
-          const facts = shipFacts(firer, n, seen[firer.side].length > 0)
-          if (standing(state.policies[firer.side], 'NO-TARGET', firer.id, facts, 'HOLD') === 'NEAREST')
-            chosen = nearest()
-        }
-        if (!chosen) continue
-        const range = rangeTo(chosen)!
+        // §9 L607: on move 1 a gun may fire during the move: at the quarter ordered, or (BEST) at the
+        // quarter where the shot is easiest, the earliest of equals.
+        const aims = (f.when === 'BEST' ? [1, 2, 3, 4] : [f.when]).map((q) => aimAt(snapshot(q)))
+        const aim = aims.reduce<(typeof aims)[number]>(
+          (best, x) => (x && (!best || x.hardness < best.hardness) ? x : best),
+          null,
+        )
+        if (!aim) continue
+        const { chosen, range } = aim
         const isFort = fortIds.has(chosen)
         const tShip = isFort ? null : state.ships[chosen]!
         const tClass = tShip ? pack.classes[tShip.classKey]! : null
@@ -127,9 +145,7 @@ export function runShooting(
             gunType: g.gun,
             range,
             smallTarget: tClass?.smallTarget ?? false,
-            bowOrStern: tShip
-              ? bowOrSternOn(geo.state.ships[chosen]!.pose, pose.pos as Point, t.toHit.aspectConeDegrees * 100)
-              : false,
+            bowOrStern: aim.bowOrStern,
             captainBonus: firer.captain.alive && firer.captain.atGun === gunId ? firer.captain.yellow : 0,
             sloped: tClass?.sloped ?? false,
             audience: aud,
