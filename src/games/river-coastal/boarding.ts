@@ -1,0 +1,99 @@
+// Boarding (rulebook §12 L1115-1125, digest §3.12, ruling RC-45), resolved after shooting. Ships
+// must end the move alongside: within half an inch, keels within 30 degrees of each other or either
+// ship stopped. Each party (1 CPV from the spares) gets aboard on 4-6, then fights a defender die to
+// die: the lower loses its CPV, a tie sends the party back unharmed. Defenders are taken spares
+// first, then gun crews, boiler, engine. A ship with no crew left, or abandoned, is captured.
+import type { Dice } from '../contract.ts'
+import { loseCpv } from './damage.ts'
+import { hullPolygon } from './hull.ts'
+import { keelAngle } from './contact.ts'
+import { rollAudience } from './moveStep.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import { gapBetween } from './shapes.ts'
+import type { ShipState } from './ship.ts'
+import type { RiverState } from './state.ts'
+import { inches } from './units.ts'
+
+const crewLeft = (s: ShipState) =>
+  s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
+
+export function alongside(a: ShipState, b: ShipState, pack: RiverPack): boolean {
+  const t = pack.tables.boarding
+  const hull = (s: ShipState) => {
+    const c = pack.classes[s.classKey]!
+    return hullPolygon(s.pose, { length: c.length, beam: c.beam })
+  }
+  const parallel = keelAngle(a.pose.heading, b.pose.heading) <= t.alongsideMaxAngleDegrees * 100
+  return gapBetween(hull(a), hull(b)) <= inches(t.alongsideGapInches) && (parallel || a.speed === 0 || b.speed === 0)
+}
+
+export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>, dice: Dice, pack: RiverPack) {
+  const t = pack.tables.boarding
+  const n = state.move
+  const next: RiverState = structuredClone(state)
+  const lines: { ship: string; text: string; rule: string }[] = []
+  for (const id of Object.keys(orders).sort()) {
+    const b = orders[id]!.board
+    const attacker = next.ships[id]!
+    const target = b ? next.ships[b.target] : undefined
+    if (!b || !target || attacker.status !== 'afloat' || id in next.exited) continue
+    if (target.status !== 'afloat' && target.status !== 'abandoned') continue
+    if (!alongside(attacker, target, pack)) {
+      lines.push({ ship: id, text: `${attacker.name} is not alongside ${target.name}: no boarding`, rule: '§12 L1117' })
+      continue
+    }
+    const aud = rollAudience(state, attacker)
+    const parties = Math.min(b.parties, attacker.crew.spare)
+    for (let i = 1; i <= parties; i++) {
+      const label = `m${n}:${id}:board:${target.id}:${i}`
+      const defender = next.ships[target.id]!
+      if (defender.status === 'captured') break
+      if (!t.boardOn.includes(dice.roll(`${label}:aboard`, 6, aud))) {
+        lines.push({
+          ship: id,
+          text: `${attacker.name}'s party ${i} fails to get aboard ${target.name}`,
+          rule: '§12 L1119',
+        })
+        continue
+      }
+      if (defender.status === 'abandoned' || crewLeft(defender) === 0) {
+        next.ships[target.id] = { ...defender, status: 'captured' }
+        lines.push({ ship: id, text: `${attacker.name}'s boarders take ${target.name}, unopposed`, rule: '§12 L1125' })
+        break
+      }
+      const att = dice.roll(`${label}:attack`, 6, aud)
+      const def = dice.roll(`${label}:defend`, 6, aud)
+      if (att > def) {
+        const hit = loseCpv(defender, 1, pack.classes[defender.classKey]!.guns)
+        next.ships[target.id] = crewLeft(hit) === 0 ? { ...hit, status: 'captured' } : hit
+        const taken = next.ships[target.id]!.status === 'captured'
+        lines.push({
+          ship: id,
+          text: `${attacker.name}'s party ${i} beats a defender of ${target.name} (${att} to ${def})${taken ? `: ${target.name} is taken` : ''}`,
+          rule: '§12 L1121-1125',
+        })
+        if (taken) break
+      } else if (att < def) {
+        const a = next.ships[id]!
+        next.ships[id] = {
+          ...a,
+          crew: { ...a.crew, spare: a.crew.spare - 1 },
+          cpvLost: a.cpvLost + 1,
+          morale: [...a.morale, 'cpvLost'],
+        }
+        lines.push({
+          ship: id,
+          text: `${attacker.name}'s party ${i} is beaten off ${target.name} and lost (${att} to ${def})`,
+          rule: '§12 L1121-1123',
+        })
+      } else
+        lines.push({
+          ship: id,
+          text: `${attacker.name}'s party ${i} and the defenders of ${target.name} fight to a standstill (${att} all); the party returns`,
+          rule: '§12 L1123',
+        })
+    }
+  }
+  return { state: next, lines }
+}

@@ -1,0 +1,78 @@
+// Captains' personalities as standing behaviour (rulebook §4 L169-197, digest §4.4). A Reckless
+// captain who sees an enemy from his own ship (L537) steams at the nearest one: two knots faster up
+// to his best speed, turning toward it as hard as his radius allows, and every gun not given a
+// target fires at the nearest enemy in reach. Stubborn and Intelligent captains follow the written
+// order; the directive autopilot of digest §4.4 is not implemented yet.
+import { distance } from '../kit/geometry.ts'
+import type { FireOrder, ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import type { Scenario } from './scenario.ts'
+import { bearingFrom, canSee } from './sight.ts'
+import { present, sightedShip, sightRange } from './sighting.ts'
+import { commanded } from './commander.ts'
+import { maxSpeedNow } from './ship.ts'
+import type { RiverState } from './state.ts'
+import { maxTurnDegrees } from './turning.ts'
+
+export function recklessOrder(
+  state: RiverState,
+  shipId: string,
+  written: ShipOrder | undefined,
+  sc: Scenario,
+  pack: RiverPack,
+): ShipOrder | null {
+  const s = commanded(state, state.ships[shipId]!)
+  if (s.status !== 'afloat' || !s.captain.alive || s.captain.quality !== 'reckless') return null
+  const all = present(state).map((x) => sightedShip(state, x.id, pack))
+  const me = all.find((x) => x.id === shipId)
+  if (!me) return null // off the table
+  const land = sc.land.map((l) => l.polygon)
+  const rules = { maxRange: sightRange(state, pack) }
+  const enemy = all
+    .filter((x) => state.ships[x.id]!.side !== s.side && state.ships[x.id]!.status === 'afloat')
+    .filter((x) => canSee(me, x, all, land, rules))
+    .sort((a, b) => distance(s.pose.pos, a.pose.pos) - distance(s.pose.pos, b.pose.pos) || (a.id < b.id ? -1 : 1))[0]
+  if (!enemy) return null
+  const c = pack.classes[s.classKey]!
+  const t = pack.tables.movement
+  const speed = s.speed < 0 ? 0 : Math.min(maxSpeedNow(s, c.maxSpeed, state.move), s.speed + t.maxSpeedChange)
+  const rel = bearingFrom(s.pose, enemy.pose.pos)
+  const degrees = Math.min(Math.floor(Math.abs(rel) / 100), maxTurnDegrees(speed * 1000, c.turningRadius))
+  const named = new Set((written?.fire ?? []).flatMap((f) => f.guns))
+  const rest = c.guns.map((g) => g.id).filter((g) => !named.has(g))
+  const fire: FireOrder[] = [...(written?.fire ?? [])]
+  if (rest.length) fire.push({ selection: 'RECKLESS', guns: rest, target: 'NEAREST' })
+  return {
+    ship: shipId,
+    speed,
+    turns: degrees > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees, at: 0 }] : [],
+    fire,
+    turrets: written?.turrets ?? {},
+    ...(written?.ram ? { ram: written.ram } : {}),
+    ...(written?.captainAt ? { captainAt: written.captainAt } : {}),
+  }
+}
+
+/**
+ * Stubborn captains (§4 L181-183): only the fleet commander may change their orders. From move 2 on,
+ * a Stubborn ship that her flagship cannot see (signals need a line of sight, ruling RC-6) holds her
+ * speed and heading; her guns are still the player's. The flagship's own captain is never locked.
+ */
+export function signalLocks(state: RiverState, side: string, sc: Scenario, pack: RiverPack): Record<string, string> {
+  if (state.move < 2) return {}
+  const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
+  const flagship = aboard ? state.ships[aboard] : undefined
+  const all = present(state).map((x) => sightedShip(state, x.id, pack))
+  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
+  const land = sc.land.map((l) => l.polygon)
+  const locks: Record<string, string> = {}
+  for (const s of Object.values(state.ships)) {
+    if (s.side !== side || s.status !== 'afloat' || s.id === flagship?.id) continue
+    const officer = commanded(state, s).captain
+    if (!officer.alive || officer.quality !== 'stubborn') continue
+    const me = all.find((x) => x.id === s.id)
+    const signalled = eye && me && canSee(eye, me, all, land, { maxRange: sightRange(state, pack) })
+    if (!signalled) locks[s.id] = flagship?.name ?? 'the flagship'
+  }
+  return locks
+}

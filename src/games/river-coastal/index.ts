@@ -1,0 +1,187 @@
+// ACW River and Coastal Naval Actions (issue 12): the RulesetFactory. Both sides write one order
+// line per ship each move; the judge moves everything at once, resolves contacts, fires, tests
+// morale and mails each side what it can see. Not registered in src/games/index.ts yet.
+import type {
+  Awaited,
+  DataPack,
+  Input,
+  NarrativeEntry,
+  Parsed,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+} from '../contract.ts'
+import { onlyRoles, PUBLIC } from '../contract.ts'
+import { runBoarding } from './boarding.ts'
+import { runLanding } from './landing.ts'
+import { signalLocks } from './captains.ts'
+import { shiftCommanders } from './commander.ts'
+import { dragUnderJammed, resolveContacts } from './collisions.ts'
+import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
+import { aboutShip, ordersForMove } from './moveOrders.ts'
+import { runMovement } from './moveStep.ts'
+import { discardQuestion } from './objectives.ts'
+import { resolveDeployment, resolveObjectives } from './preGame.ts'
+import { deploymentSides, parseDeployment } from './deployment.ts'
+import { orderContext } from './orderContext.ts'
+import { orderForm } from './orderForm.ts'
+import { parseShipOrders } from './orders.ts'
+import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
+import { seenBy } from './sighting.ts'
+import { runShooting } from './shooting.ts'
+import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
+import { plotSvg, riverView } from './view.ts'
+
+export const RIVER_ROLES = ['USA', 'CSA'] as const
+
+export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
+  const content: RiverPack = bindRiverPack(pack.content)
+  const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
+  const forts = (s: RiverState) => scenarioOf(s).forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
+  const landingGoals = (s: RiverState, role: string) => {
+    const sc = scenarioOf(s)
+    const goals: Record<string, string> = {}
+    for (const p of sc.places) goals[p.id] = p.name
+    for (const f of sc.forts) if (f.side !== role) goals[f.id] = f.name
+    return goals
+  }
+
+  return {
+    id: 'river-coastal',
+    title: 'ACW River and Coastal Naval Actions',
+    version: '0.1.0',
+    roles: RIVER_ROLES,
+    scenarios: Object.values(content.scenarios).map((s) => ({
+      id: s.id,
+      title: s.title,
+      turns: `${s.moves} moves`,
+      summary: `${s.kind === 'river' ? 'River' : 'Estuary'} action: ${s.ships.filter((x) => x.side === 'USA').length} Union ships against ${s.ships.filter((x) => x.side === 'CSA').length} Confederate${s.forts.length ? ` and ${s.forts.map((f) => f.name).join(', ')}` : ''}`,
+    })),
+    phaseKinds: ['setup', 'move'],
+    setup: (scenario, options, _pack, hidden) => {
+      const spars = String(options.spars ?? '')
+        .split(',')
+        .map((x) => x.trim().toUpperCase())
+        .filter(Boolean)
+      const state = initialState(scenario, content, hidden, options.objectiveCards === true, spars)
+      const sc = content.scenarios[scenario]!
+      state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
+      return state
+    },
+    awaiting: (s): Awaited[] => {
+      if (s.finished) return []
+      if (s.phase === 'objectives')
+        return RIVER_ROLES.map((role) => ({
+          kind: 'decision',
+          phase: 'setup',
+          ...discardQuestion(role, s.dealt![role], content),
+        }))
+      if (s.phase === 'deployment')
+        return deploymentSides(scenarioOf(s)).map((role) => ({
+          kind: 'orders',
+          role,
+          label: 'Hidden deployment',
+          phase: 'setup',
+        }))
+      return RIVER_ROLES.map((role) => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }))
+    },
+    parseOrders: (s, role, text): Parsed<RiverCommand> =>
+      s.phase === 'deployment'
+        ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
+        : parseShipOrders(
+            orderContext(
+              role,
+              s.move,
+              Object.values(s.ships),
+              forts(s),
+              content,
+              landingGoals(s, role),
+              signalLocks(s, role, scenarioOf(s), content),
+            ),
+            text,
+          ),
+    resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
+      s.phase === 'objectives'
+        ? resolveObjectives(s, input, content)
+        : s.phase === 'deployment'
+          ? resolveDeployment(s, input, content)
+          : resolveMove(s, input, dice, content),
+    view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
+    turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
+    turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
+    outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
+    reportModel: (s, viewer) => ({
+      view: riverView(s, viewer, scenarioOf(s), content),
+      orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
+    }),
+    figures: (s: RiverState, viewer: Viewer) => [
+      {
+        name: 'plot',
+        title: `${scenarioOf(s).title}, move ${s.move}`,
+        svg: plotSvg(s, viewer, scenarioOf(s), content),
+      },
+    ],
+  }
+}
+
+export function resolveMove(
+  s0: RiverState,
+  input: Input<RiverCommand>,
+  dice: Parameters<Ruleset<RiverState, RiverCommand>['resolve']>[2],
+  pack: RiverPack,
+): Step<RiverState> {
+  const sc = pack.scenarios[s0.scenario]!
+  let state: RiverState = structuredClone(s0)
+  const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
+  const moved = runMovement(state, orders, sc, dice, pack)
+  const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
+  state = contacts.state
+  // §11 L987, §8 L517: the ram results used this move's speed; a ship stopped in the move ends it stopped.
+  for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
+  const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  const shot = runShooting(state, orders, seen, sc, dice, pack, state.move === 1 ? moved.facts.quarters : [])
+  const boarded = runBoarding(shot.state, orders, dice, pack)
+  const landed = runLanding(boarded.state, orders, dice, pack)
+  const after = runMoraleAndFires(landed.state, dice, pack)
+  state = after.state
+  after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
+
+  const narrative: NarrativeEntry[] = [...personality]
+  for (const l of [...moved.facts.lines, ...contacts.lines])
+    narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+  for (const l of shot.lines) {
+    const audience = aboutShip(s0, l.firer, seen)
+    narrative.push({ audience, rule: l.rule, text: l.text })
+    const target = state.ships[l.target]
+    if (audience.kind !== 'public' && target && target.side !== state.ships[l.firer]!.side)
+      narrative.push({
+        audience: onlyRoles(target.side),
+        rule: l.rule,
+        text: `${target.name} is fired on by an unseen ship`,
+      })
+  }
+  for (const l of [...boarded.lines, ...landed.lines, ...after.lines])
+    narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+
+  state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  state.lastOrders = orders
+  state.finished = checkEnd(state, sc, pack)
+  if (state.finished) narrative.push({ audience: PUBLIC, rule: '§6 L421', text: state.finished.summary })
+  // §9 L589: fog thins by a quarter each move.
+  if (state.fog !== undefined) {
+    const g = pack.tables.visibility.fogGrowth
+    state.fog = Math.min(pack.tables.visibility.maxSightInches * 1000, Math.floor((state.fog * g.num) / g.den))
+  }
+  const label = `Move ${state.move}`
+  if (!state.finished) state.move++
+  return { state, narrative, decisions: [], label, finished: !!state.finished }
+}
+
+export const riverCoastalFactory: RulesetFactory = {
+  id: 'river-coastal',
+  title: 'ACW River and Coastal Naval Actions',
+  defaultPack: () => loadRiverPack(rawRiverPack()),
+  loadPack: (raw) => loadRiverPack(raw),
+  create: (pack) => createRiverCoastal(pack as DataPack<RawRiverPack>),
+}

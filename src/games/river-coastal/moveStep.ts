@@ -1,0 +1,253 @@
+// Steps 1-4 of a move (digest §1.3): refloat attempts, ram tests, movement in sub-steps with hazard
+// dice, then the results of rams and collisions. Narrative is written later by the caller, once it
+// knows who could see what; this step returns facts.
+import type { Audience, Dice } from '../contract.ts'
+import { angleDiff, normalise } from '../kit/geometry.ts'
+import { onlyRoles, PUBLIC } from '../contract.ts'
+import { applyHit } from './damage.ts'
+import type { Contact, HazardEntry, HazardOutcome, Mover } from './movement.ts'
+import { simulateMove } from './movement.ts'
+import { commanded } from './commander.ts'
+import type { Pose } from './hull.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import { buildPlan, type Steering } from './plan.ts'
+import { shipFacts, standing } from './policies.ts'
+import { ramTest } from './ramming.ts'
+import type { Scenario } from './scenario.ts'
+import { bearingFrom } from './sight.ts'
+import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
+import type { RiverState } from './state.ts'
+import { inches } from './units.ts'
+
+export interface MoveFacts {
+  lines: { ship: string; text: string; rule: string }[]
+  contacts: Contact[]
+  /** Ships whose ram attack is controlled this move (test passed or none needed). */
+  controlled: Set<string>
+  /** Ships stopped during the move (ram, grounding, held against a hull): they end it at speed 0. */
+  stopped: string[]
+  /** Poses at the end of each quarter of the move. */
+  quarters: Record<string, Pose>[]
+}
+
+/** A roll about a ship: its own side always; the enemy too if it saw the ship at the start of the move. */
+export function rollAudience(state: RiverState, ship: ShipState): Audience {
+  const enemy = ship.side === 'USA' ? 'CSA' : 'USA'
+  return state.seen[enemy].includes(ship.id) ? PUBLIC : onlyRoles(ship.side)
+}
+
+const STEER: Record<string, Steering> = {
+  hardPort: 'hardPort',
+  hardStarboard: 'hardStarboard',
+  sameCourse: 'straight',
+  straightAhead: 'straight',
+}
+
+/** The speed and steering a ship really gets: damage and crew override the plotted order (digest §1.3 step 0). */
+function effectiveOrder(
+  s: ShipState,
+  o: ShipOrder,
+  move: number,
+  pack: RiverPack,
+): { speed: number; steering: Steering } {
+  const c = pack.classes[s.classKey]!
+  const active = s.effects.filter((e) => e.until === 'game' || e.until >= move)
+  const steer = active.map((e) => STEER[e.kind]).find(Boolean) ?? 'free'
+  if (s.status !== 'afloat' || !canMove(s, c.maxSpeed, move)) {
+    // §9 table 3 L767: a destroyed boiler slows the ship 2 knots a move to a stop.
+    const coasting = active.some((e) => e.kind === 'boilerDestroyed')
+      ? Math.max(0, Math.abs(s.speed) - 2) * Math.sign(s.speed)
+      : 0
+    return { speed: s.status === 'afloat' ? coasting : 0, steering: steer }
+  }
+  const max = maxSpeedNow(s, c.maxSpeed, move)
+  return { speed: Math.max(-max, Math.min(max, o.speed)), steering: steer }
+}
+
+export function runMovement(
+  state: RiverState,
+  orders: Record<string, ShipOrder>,
+  sc: Scenario,
+  dice: Dice,
+  pack: RiverPack,
+): { state: RiverState; facts: MoveFacts } {
+  const t = pack.tables
+  const n = state.move
+  const next: RiverState = structuredClone(state)
+  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [], quarters: [] }
+  const say = (ship: string, text: string, rule: string) => facts.lines.push({ ship, text, rule })
+  const onTable = Object.values(next.ships).filter(
+    (s) => s.status !== 'sunk' && s.status !== 'exploded' && !(s.id in next.exited),
+  )
+
+  // §8 L497-513: one refloat attempt a move for a ship aground (ruling RC-18); it floats free next move.
+  for (const [id, a] of Object.entries(next.aground).sort(([x], [y]) => (x < y ? -1 : 1))) {
+    const s = next.ships[id]!
+    if (a.kind === 'land' || a.attemptsLeft <= 0 || s.status !== 'afloat') continue
+    const on = a.kind === 'stakes' ? t.hazards.stakes.refloatOn : t.hazards.sandbar.refloatOn
+    a.attemptsLeft--
+    if (on.includes(dice.roll(`m${n}:${id}:refloat`, 6, rollAudience(state, s)))) {
+      delete next.aground[id]
+      s.aground = false
+      say(id, `${s.name} backs off and floats free`, '§8 L497')
+    } else say(id, `${s.name} fails to get off (${a.attemptsLeft} attempts left)`, '§8 L497')
+  }
+
+  // §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up).
+  for (const s of onTable) {
+    const a = orders[s.id]?.anchor
+    const hands = s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
+    if (a === 'DROP' && hands > 0 && s.status === 'afloat') {
+      s.anchored = true
+      say(s.id, `${s.name} drops anchor`, '§12 L1143')
+    } else if (a === 'WEIGH') {
+      s.anchored = false
+      say(s.id, `${s.name} weighs anchor`, '§12 L1143')
+    }
+  }
+
+  const movers: Mover[] = []
+  for (const s of onTable) {
+    const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
+    let { speed, steering } = effectiveOrder(s, o, n, pack)
+    let turns = o.turns
+    // Step 2, §11 L995-997: a ram attack on a named ship is tested before anything moves.
+    const target = o.ram?.target ? next.ships[o.ram.target] : undefined
+    if (o.ram && s.status === 'afloat') {
+      if (!target || target.status !== 'afloat') facts.controlled.add(s.id)
+      else {
+        const c = pack.classes[s.classKey]!
+        const hasRam = c.ramFitted && !s.ramLost
+        const r = ramTest(
+          commanded(state, s),
+          c.ramClass,
+          hasRam,
+          target,
+          pack.classes[target.classKey]!.ramClass,
+          dice,
+          `m${n}:${s.id}:ramTest`,
+          rollAudience(state, s),
+          t,
+        )
+        if (r.pass) {
+          facts.controlled.add(s.id)
+          say(
+            s.id,
+            `${s.name} ${r.tested ? `passes her ram test (${r.roll}, total ${r.total})` : `needs no ram test (${r.reason})`}`,
+            '§11 L997',
+          )
+        } else {
+          // §11 L989: a failed test means doing everything to avoid the target.
+          say(
+            s.id,
+            `${s.name} fails her ram test${r.tested ? ` (${r.roll}, total ${r.total})` : ` (${r.reason})`} and sheers off`,
+            '§11 L989',
+          )
+          const fallback = standing(state.policies[s.side], 'RAM-FAILED', s.id, shipFacts(s, n, true), o.ram.fallback)
+          speed = Math.max(0, speed - t.movement.maxSpeedChange)
+          if (fallback === 'TURN-AWAY') {
+            steering = bearingFrom(s.pose, target.pose.pos) > 0 ? 'hardPort' : 'hardStarboard'
+            turns = []
+          }
+        }
+      }
+    }
+    const jammed = next.jams.some((j) => j.until >= n && (j.a === s.id || j.b === s.id))
+    const c = pack.classes[s.classKey]!
+    s.speed = speed
+    movers.push({
+      id: s.id,
+      pose: s.pose,
+      hull: { length: c.length, beam: c.beam },
+      plan: buildPlan(speed, c.turningRadius, turns, steering),
+      speed,
+      spv: s.spv,
+      draught: s.draught,
+      held: s.id in next.aground || jammed || s.anchored,
+    })
+  }
+
+  const mineDamage: { ship: string; damage: number; field: string }[] = []
+  const check = (e: HazardEntry): HazardOutcome => {
+    const s = next.ships[e.ship]!
+    const aud = rollAudience(state, s)
+    if (e.kind === 'mine') {
+      const field = sc.minefields.find((m) => m.id === e.hazard)!
+      // Ruling RC-37: a dummy is never rolled for, so "no explosion" tells the enemy nothing.
+      if (!field.real) return 'pass'
+      const r = t.mine[String(dice.roll(`m${n}:${s.id}:${field.id}:mine`, 6, onlyRoles(field.owner))) as '1']
+      if (r === 'sinks') return 'sunk'
+      if (r === 'spv20' || r === 'spv30') mineDamage.push({ ship: s.id, damage: Number(r.slice(3)), field: field.id })
+      return 'pass'
+    }
+    const table = e.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
+    const shallow = s.draught <= t.hazards.shallowDraughtMaxFt * 10
+    const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)
+    return (shallow ? table.stuckShallow : table.stuckDeep).includes(roll) ? 'stuck' : 'pass'
+  }
+  const moved = simulateMove(
+    movers,
+    {
+      width: sc.width,
+      length: sc.length,
+      land: sc.land,
+      hazards: sc.hazards,
+      minefields: sc.minefields,
+      current: sc.current,
+    },
+    {
+      maxStep: inches(t.movement.subStepMaxInches),
+      minSubSteps: t.movement.minSubSteps,
+      shoreBuffer: inches(t.hazards.shoreBufferInches),
+      minRamAngle: t.ramming.minAngleDegrees * 100,
+      halfDriftFromSpv: t.movement.driftHalfFromSpv,
+    },
+    check,
+  )
+  for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
+  // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
+  for (const s of onTable)
+    if (s.anchored && s.spv < t.anchor.swingBelowSpv) {
+      const swing = t.anchor.swingDegreesPerMove * 100
+      const d = angleDiff(s.pose.heading, 0)
+      next.ships[s.id]!.pose = { ...s.pose, heading: normalise(s.pose.heading + Math.max(-swing, Math.min(swing, d))) }
+    }
+  for (const [id, edge] of Object.entries(moved.exited)) {
+    next.exited[id] = edge
+    say(id, `${next.ships[id]!.name} leaves the table ${edge}`, 'digest §3.5')
+  }
+  for (const h of moved.hazards) {
+    const s = next.ships[h.ship]!
+    if (h.kind === 'mine' && h.outcome === 'sunk') {
+      s.status = 'sunk'
+      say(s.id, `a torpedo explodes under ${s.name}: she sinks`, '§9 L819')
+    } else if (h.outcome === 'stuck') {
+      next.aground[s.id] = {
+        kind: h.kind === 'land' ? 'land' : h.kind === 'stakes' ? 'stakes' : 'sandbar',
+        attemptsLeft: h.kind === 'stakes' ? t.hazards.stakes.attempts : t.hazards.sandbar.attempts,
+      }
+      s.aground = true
+      s.morale.push('aground')
+      say(s.id, `${s.name} runs aground on ${h.hazard}${h.kind === 'land' ? ' (hard on the shore)' : ''}`, '§8 L491')
+    } else if (h.kind !== 'mine') say(s.id, `${s.name} passes ${h.hazard} without grounding`, '§8 L491')
+  }
+  for (const m of mineDamage) {
+    const s = next.ships[m.ship]!
+    if (s.status !== 'afloat') continue
+    const c = pack.classes[s.classKey]!
+    const hit = applyHit(
+      s,
+      m.damage,
+      { label: `m${n}:${s.id}:${m.field}`, move: n, guns: c.guns, audience: rollAudience(state, s) },
+      dice,
+      t,
+    )
+    next.ships[m.ship] = hit.ship
+    say(s.id, `a torpedo explodes against ${s.name}: ${m.damage} SPV`, '§9 L815-817')
+  }
+  facts.contacts = moved.contacts
+  facts.stopped = Object.keys(moved.stopped)
+  facts.quarters = moved.quarters
+  return { state: next, facts }
+}

@@ -1,0 +1,238 @@
+// Simultaneous movement (rulebook §7 L429-431, digest §1.5 and §3.5). Every ship follows its plan
+// in sub-steps of at most a quarter inch, fastest first within a sub-step (ties by id, so the order
+// ships are listed in never matters). After each increment the hull is tested against land, the
+// other hulls and the hazards; a contact is classified once per pair and applied at once. Hazard
+// dice are the caller's: `check` answers each entry, so this function stays pure.
+import { add, type Point, pointInPolygon } from '../kit/geometry.ts'
+import { type ContactKind, classifyContact, type Contender, slideHeading } from './contact.ts'
+import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
+import { type HullSize, hullPolygon, type Pose } from './hull.ts'
+import { type Cursor, type Plan, startCursor, stepAlong, straightRemainder } from './plan.ts'
+import { gapBetween, shapesTouch } from './shapes.ts'
+
+export interface Mover {
+  id: string
+  pose: Pose
+  hull: HullSize
+  plan: Plan
+  /** Ordered water speed, knots, signed (0 = drifting unless held). */
+  speed: number
+  spv: number
+  /** Present draught, tenths of a foot. */
+  draught: number
+  /** Aground, anchored or docked: neither moves nor drifts. */
+  held: boolean
+}
+
+export interface TableGeometry {
+  width: number
+  length: number
+  land: { id: string; polygon: Point[] }[]
+  hazards: { id: string; kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  minefields: { id: string; polygon: Point[] }[]
+  current: CurrentZone[]
+}
+
+export interface MoveRules {
+  maxStep: number
+  minSubSteps: number
+  shoreBuffer: number
+  minRamAngle: number
+  halfDriftFromSpv: number
+}
+
+export type HazardKind = 'land' | 'shore' | 'sandbar' | 'stakes' | 'mine'
+export type HazardOutcome = 'pass' | 'stuck' | 'sunk'
+export interface HazardEntry {
+  ship: string
+  hazard: string
+  kind: HazardKind
+  quarter: number
+}
+export type HazardCheck = (e: HazardEntry) => HazardOutcome
+
+export interface Contact {
+  kind: ContactKind
+  striker: string
+  other: string
+  angle: number
+  quarter: number
+}
+
+export interface MoveResult {
+  poses: Record<string, Pose>
+  contacts: Contact[]
+  hazards: (HazardEntry & { outcome: HazardOutcome })[]
+  stopped: Record<string, 'ram' | 'blocked' | 'aground' | 'land'>
+  exited: Record<string, 'upstream' | 'downstream' | 'side'>
+  sunk: string[]
+  /** Water distance each ship covered, table units (turret turning depends on it). */
+  moved: Record<string, number>
+  subSteps: number
+  /** Every ship's pose at the end of each quarter of the move (move-1 fire, §9 L607). */
+  quarters: Record<string, Pose>[]
+}
+
+/** The k-th of n near-equal whole parts of `total` (they add up to it exactly). */
+const part = (total: number, k: number, n: number) => Math.floor((k * total) / n) - Math.floor(((k - 1) * total) / n)
+
+interface Live {
+  m: Mover
+  pose: Pose
+  plan: Plan
+  cursor: Cursor
+  active: boolean
+  inside: Set<string>
+  moved: number
+}
+
+export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveRules, check: HazardCheck): MoveResult {
+  const fastestKnots = Math.max(0, ...table.current.map((c) => c.knots))
+  const longest = Math.max(0, ...movers.map((m) => m.plan.distance)) + fastestKnots * 1000
+  const n = Math.max(rules.minSubSteps, Math.ceil(longest / rules.maxStep))
+  const order = [...movers].sort((a, b) => Math.abs(b.speed) - Math.abs(a.speed) || (a.id < b.id ? -1 : 1))
+  const live = new Map<string, Live>()
+  for (const m of order) {
+    const l: Live = {
+      m,
+      pose: m.pose,
+      plan: m.plan,
+      cursor: startCursor(m.pose.heading),
+      active: !m.held,
+      inside: new Set(),
+      moved: 0,
+    }
+    l.inside = hazardsTouched(l, l.pose, table, rules)
+    live.set(m.id, l)
+  }
+  const result: MoveResult = {
+    poses: {},
+    contacts: [],
+    hazards: [],
+    stopped: {},
+    exited: {},
+    sunk: [],
+    moved: {},
+    subSteps: n,
+    quarters: [],
+  }
+  const paired = new Set<string>()
+  const gone = (id: string) => id in result.exited || result.sunk.includes(id)
+  const contender = (l: Live): Contender => ({ id: l.m.id, pose: l.pose, hull: l.m.hull, speed: l.m.speed })
+
+  for (let k = 1; k <= n; k++) {
+    const quarter = Math.ceil((4 * k) / n)
+    for (const l of live.values()) {
+      if (!l.active || gone(l.m.id)) continue
+      const ds = part(l.plan.distance, k, n)
+      const drift = driftPerMove(currentAt(table.current, l.pose.pos), {
+        speed: l.m.speed,
+        spv: l.m.spv,
+        held: false,
+        halfFromSpv: rules.halfDriftFromSpv,
+      })
+      const dPart = { x: part(drift.x, k, n), y: part(drift.y, k, n) }
+      if (ds === 0 && dPart.x === 0 && dPart.y === 0) continue
+      const stepped = stepAlong(l.plan, l.cursor, l.pose, ds)
+      const next: Pose = { pos: add(stepped.pose.pos, dPart), heading: stepped.pose.heading }
+      const edge = edgeCrossed(next.pos, table)
+      if (edge) {
+        result.exited[l.m.id] = edge
+        continue
+      }
+      const hull = hullPolygon(next, l.m.hull)
+      if (table.land.some((land) => shapesTouch(hull, land.polygon))) {
+        const land = table.land.find((x) => shapesTouch(hull, x.polygon))!
+        result.hazards.push({ ship: l.m.id, hazard: land.id, kind: 'land', quarter, outcome: 'stuck' })
+        result.stopped[l.m.id] = 'land'
+        l.active = false
+        continue
+      }
+      const hit = [...live.values()].find(
+        (o) => o !== l && !gone(o.m.id) && shapesTouch(hull, hullPolygon(o.pose, o.m.hull)),
+      )
+      if (hit) {
+        const key = [l.m.id, hit.m.id].sort().join('+')
+        if (paired.has(key)) {
+          // Already in contact this move: the ship is held against the other hull.
+          result.stopped[l.m.id] ??= 'blocked'
+          l.active = false
+          continue
+        }
+        paired.add(key)
+        const c = classifyContact({ ...contender(l), pose: next }, contender(hit), rules.minRamAngle)
+        result.contacts.push({ ...c, quarter })
+        if (c.kind === 'ram') {
+          for (const x of [l, hit]) {
+            x.active = false
+            result.stopped[x.m.id] = 'ram'
+          }
+        } else {
+          // The slider turns onto the other's keel line and runs out its move straight (digest §3.6).
+          const slider = c.striker === l.m.id ? l : hit
+          const along = slider === l ? hit : l
+          const turned = { pos: slider.pose.pos, heading: slideHeading(slider.pose.heading, along.pose.heading) }
+          const turnedHull = hullPolygon(turned, slider.m.hull)
+          const clash = [...live.values()].some(
+            (o) => o !== slider && !gone(o.m.id) && shapesTouch(turnedHull, hullPolygon(o.pose, o.m.hull)),
+          )
+          if (clash) {
+            // No room to swing onto the other's keel line: the slider is held where it is.
+            slider.active = false
+            result.stopped[slider.m.id] ??= 'blocked'
+          } else {
+            slider.pose = turned
+            slider.plan = straightRemainder(slider.plan, slider.cursor)
+            slider.cursor = startCursor(turned.heading)
+          }
+        }
+        continue // the increment that met the other hull is not taken
+      }
+      l.moved += ds
+      l.pose = next
+      l.cursor = stepped.cursor
+      const now = hazardsTouched(l, next, table, rules)
+      for (const h of now) {
+        if (l.inside.has(h)) continue
+        const [kind, id] = h.split(':') as [HazardKind, string]
+        const outcome = check({ ship: l.m.id, hazard: id, kind, quarter })
+        result.hazards.push({ ship: l.m.id, hazard: id, kind, quarter, outcome })
+        if (outcome === 'sunk') result.sunk.push(l.m.id)
+        if (outcome === 'stuck') {
+          result.stopped[l.m.id] = 'aground'
+          l.active = false
+        }
+        if (outcome !== 'pass') break
+      }
+      l.inside = now
+    }
+    if (k === n || Math.ceil((4 * (k + 1)) / n) !== quarter)
+      result.quarters.push(Object.fromEntries([...live.values()].map((l) => [l.m.id, l.pose])))
+  }
+  for (const l of live.values()) {
+    result.poses[l.m.id] = l.pose
+    result.moved[l.m.id] = l.moved
+  }
+  return result
+}
+
+/** The hazards a ship is in, as "kind:id": shore buffer, shoals deeper than it draws, stakes, minefields. */
+function hazardsTouched(l: Live, pose: Pose, table: TableGeometry, rules: MoveRules): Set<string> {
+  const hull = hullPolygon(pose, l.m.hull)
+  const out = new Set<string>()
+  for (const land of table.land) if (gapBetween(hull, land.polygon) <= rules.shoreBuffer) out.add(`shore:${land.id}`)
+  for (const h of table.hazards) {
+    // Ruling RC-11: a shoal is tested only when the ship draws at least its depth.
+    if (h.kind === 'sandbar' && h.depth !== undefined && l.m.draught < h.depth) continue
+    if (shapesTouch(hull, h.polygon)) out.add(`${h.kind}:${h.id}`)
+  }
+  for (const f of table.minefields) if (pointInPolygon(pose.pos, f.polygon)) out.add(`mine:${f.id}`)
+  return out
+}
+
+function edgeCrossed(p: Point, table: TableGeometry): 'upstream' | 'downstream' | 'side' | null {
+  if (p.y > table.length) return 'upstream'
+  if (p.y < 0) return 'downstream'
+  if (p.x < 0 || p.x > table.width) return 'side'
+  return null
+}

@@ -1,0 +1,37 @@
+// The objective cards (rulebook §6 L391-423): each side is dealt three in secret and discards one;
+// the two kept stay secret until the game ends. Scenarios fix their objectives unless the game is
+// created with the option objectiveCards.
+import type { Dice, Question } from '../contract.ts'
+import { onlyRoles } from '../contract.ts'
+import { shuffled } from '../kit/deck.ts'
+import type { RiverPack } from './pack.ts'
+import { SIDES, type Side } from './scenario.ts'
+
+export const discardId = (side: Side) => `objectives-${side}`
+
+/** Deals each side its cards from its own shuffled deck (ruling RC-13), in secret. */
+export function dealObjectives(pack: RiverPack, hidden: Dice): Record<Side, string[]> {
+  const o = pack.tables.objectives
+  const dealt = {} as Record<Side, string[]>
+  for (const side of SIDES)
+    dealt[side] = shuffled(o.deck, hidden, `objectives:${side}`, onlyRoles(side)).slice(0, o.dealt)
+  return dealt
+}
+
+export function discardQuestion(side: Side, cards: string[], pack: RiverPack): Question {
+  const text = pack.tables.objectives.cards
+  return {
+    decisionId: discardId(side),
+    role: side,
+    question: 'Which objective card do you discard? You keep the other two, in secret.',
+    options: cards.map((c) => ({ id: c, label: text[c] ?? c })),
+    defaultOption: cards.at(-1)!,
+    situation: cards.map((c) => `${c}: ${text[c] ?? c}`),
+  }
+}
+
+/** The cards kept: all dealt but the one discarded (an answer naming no dealt card discards the default). */
+export function keptObjectives(cards: string[], answer: string | undefined): string[] {
+  const out = cards.includes(answer ?? '') ? answer! : cards.at(-1)!
+  return cards.filter((c) => c !== out)
+}

@@ -1,0 +1,69 @@
+// Order clauses for what a ship does besides steering and shooting: anchors (§12 L1143), boarding
+// (§12 L1115-1125), landing parties (§12 L1127-1139) and the spar torpedo (§9 L821-833).
+import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import { fault, findUnit, unitSuggestion } from './orderWords.ts'
+
+/** Reads one of these clauses into `order`; false when the verb is not one of them. Throws a LineFault. */
+export function shipClause(
+  verb: string,
+  s: ShipForOrders,
+  ctx: OrderContext,
+  order: ShipOrder,
+  text: string,
+  said: string[],
+): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.toUpperCase())
+  switch (verb) {
+    case 'ANCHOR': {
+      const what = words[1]
+      if (what !== 'DROP' && what !== 'WEIGH') return fault('ANCHOR reads ANCHOR DROP or ANCHOR WEIGH')
+      // §12 L1143: anchors are dropped or weighed only with the ship stopped.
+      if (what === 'DROP' && (s.speed !== 0 || order.speed !== 0))
+        fault(`ANCHOR DROP: ${s.name} must be stopped (speed 0 last move and this move, §12 L1143)`)
+      if (what === 'WEIGH' && !s.anchored) fault(`ANCHOR WEIGH: ${s.name} is not at anchor`)
+      order.anchor = what
+      said.push(`ANCHOR ${what}`)
+      return true
+    }
+    case 'BOARD': {
+      const m = /^BOARD\s+(\S+)(?:\s+(\d+))?$/i.exec(text.trim())
+      if (!m) return fault('BOARD reads BOARD <ship> [<parties, 1 or 2>]', 'e.g. BOARD SELMA 2')
+      const id = findUnit(ctx, m[1]!) ?? fault(`no unit called ${m[1]}`, unitSuggestion(ctx, m[1]!))
+      if (ctx.units[id]!.side === ctx.side) fault(`${m[1]} is one of your own`)
+      const parties = Number(m[2] ?? ctx.boardingParties)
+      if (parties < 1 || parties > ctx.boardingParties)
+        fault(`BOARD ${m[1]} ${parties}: 1 to ${ctx.boardingParties} parties a move (§12 L1115)`)
+      if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
+      order.board = { target: id, parties }
+      said.push(`BOARD ${id} ${parties}`)
+      return true
+    }
+    case 'LAND': {
+      const m = /^LAND\s+(\d+)\s+AT\s+(\S+)$/i.exec(text.trim())
+      if (!m) return fault('LAND reads LAND <parties> AT <town|port|fort>', 'e.g. LAND 2 AT TOWN')
+      const goal = m[2]!.toUpperCase()
+      if (!(goal in ctx.places))
+        fault(`LAND ... AT ${goal}: parties can make for ${Object.keys(ctx.places).join(', ') || 'nothing here'}`)
+      const parties = Number(m[1])
+      if (parties < 1 || parties > s.spare) fault(`LAND ${parties}: ${s.name} has ${s.spare} spare CPV to put ashore`)
+      // §12 L1129 ruling RC-46: the boats go from a ship stopped within 1" of the shore.
+      if (order.speed !== 0) fault(`LAND: ${s.name} must be stopped to put parties ashore (SPEED 0)`)
+      order.land = { goal, parties }
+      said.push(`LAND ${parties} AT ${goal}`)
+      return true
+    }
+    case 'SPAR': {
+      if (!s.sparReady) fault(`SPAR: ${s.name} has no spar torpedo left (declared at the start, one use, §9 L823-825)`)
+      const id = findUnit(ctx, words[1] ?? '') ?? fault('SPAR reads SPAR <ship>', unitSuggestion(ctx, words[1] ?? ''))
+      if (ctx.units[id]!.side === ctx.side) fault(`${words[1]} is one of your own`)
+      order.spar = id
+      said.push(`SPAR ${id}`)
+      return true
+    }
+    default:
+      return false
+  }
+}

@@ -1,0 +1,88 @@
+// What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
+// and what the parser must know about each ship to check it.
+import type { Policy } from '../kit/policy.ts'
+import type { DeployCommand } from './deployment.ts'
+import type { GunMount, Quadrant } from './derive.ts'
+import type { PlottedTurn } from './plan.ts'
+
+export interface FireOrder {
+  /** The guns as written (BOW, PORT, T1, P2 ...) and the gun ids they name. */
+  selection: string
+  guns: string[]
+  target: string
+  orElse?: string
+  /** Move 1 only (§9 L607): fire at the end of this quarter of the move instead of at its end. */
+  when?: 1 | 2 | 3 | 4 | 'BEST'
+}
+
+export interface RamOrder {
+  /** A named target, or any enemy met bow-on when absent. */
+  target?: string
+  ifBowOn: boolean
+  /** §11 L989: what the ship does when the ram test fails. */
+  fallback: 'TURN-AWAY' | 'SLOW' | 'STOP'
+}
+
+export interface ShipOrder {
+  ship: string
+  speed: number
+  turns: PlottedTurn[]
+  fire: FireOrder[]
+  turrets: Record<string, Quadrant>
+  ram?: RamOrder
+  captainAt?: string
+  /** §12 L1143: drop or weigh anchor, only when stopped. */
+  anchor?: 'DROP' | 'WEIGH'
+  /** §12 L1115: boarding parties (1 CPV each, at most 2 a move) sent against a ship alongside. */
+  board?: { target: string; parties: number }
+  /** §12 L1127-1139: landing parties put ashore for a town, a port or a fort. */
+  land?: { goal: string; parties: number }
+  /** §9 L821-833: the spar torpedo goes off when the bow touches this ship. */
+  spar?: string
+}
+
+/** What the order checks need to know of one ship at the start of the move. */
+export interface ShipForOrders {
+  id: string
+  name: string
+  /** Speed last move, knots (negative = astern). */
+  speed: number
+  /** Max speed this move with every penalty applied. */
+  maxSpeed: number
+  doubleEnder: boolean
+  turningRadius: number
+  guns: GunMount[]
+  turrets: { id: string; facing: Quadrant; forbidden: Quadrant[] }[]
+  ramFitted: boolean
+  anchored: boolean
+  sparReady: boolean
+  /** Spare CPV aboard (boarding parties come from them). */
+  spare: number
+  /** A Stubborn captain out of signal reach of his flagship: he holds speed and heading (ruling RC-6). */
+  lockedBy?: string
+}
+
+export interface OrderContext {
+  side: string
+  move: number
+  own: ShipForOrders[]
+  /** Every unit a gun may be aimed at: id -> name (both sides; the order of battle is known). */
+  units: Record<string, { name: string; side: string }>
+  /** Towns, ports and enemy forts a landing party may make for: id -> name. */
+  places: Record<string, string>
+  /** Reverse speed as a fraction of max (§7 L453). */
+  reverse: { num: number; den: number }
+  maxSpeedChange: number
+  turretStepsPerInch: number
+  boardingParties: number
+}
+
+/** A standing order (policies.ts), as written on its own line: POLICY <ship|ALL> ON <event>: ... */
+export interface PolicyCommand {
+  policy: Policy
+}
+
+export type RiverCommand = ShipOrder | PolicyCommand | DeployCommand
+
+export const isPolicy = (c: RiverCommand): c is PolicyCommand => 'policy' in c
+export const isShipOrder = (c: RiverCommand): c is ShipOrder => 'ship' in c

@@ -1,0 +1,255 @@
+// The shape of the River & Coastal data pack, checked with zod. Any value may carry its own
+// provenance as { v, src }; any object may carry a `src` that covers everything inside it. The
+// loader checks the shape here, then strips the provenance (sourced.ts) for the rules.
+import { z } from 'zod'
+
+/** rules (a rulebook line), digest (a digest proposal), ruling (ours), hist (reference data), placeholder. */
+export const srcSchema = z.string().regex(/^(rules §\d|digest §\d|ruling RC-\d|hist|placeholder)/, {
+  message: 'provenance must start with rules §n, digest §n, ruling RC-n, hist or placeholder',
+})
+
+const sourced = <T extends z.ZodType>(s: T) => z.union([s, z.object({ v: s, src: srcSchema }).strict()])
+const table = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, src: srcSchema.optional() }).strict()
+
+const int = z.number().int()
+const face = int.min(1).max(6)
+const faces = z.array(face)
+const fraction = table({ num: int.min(0), den: int.min(1) })
+/** Inches or feet as written: at most three decimals, so that thousandths are exact. */
+const measure = z.number().refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, 'at most 3 decimals')
+const byFace = <T extends z.ZodType>(s: T) => z.record(z.enum(['1', '2', '3', '4', '5', '6']), s)
+const officer = <Q extends [string, ...string[]]>(qualities: Q) =>
+  table({ quality: byFace(z.enum(qualities)), green: byFace(int), red: byFace(int), yellow: byFace(int) })
+const category = z.enum(['lightCraft', 'wooden', 'armouredRiver', 'ironclad', 'heavyIronclad'])
+const ramClass = z.enum(['A', 'B', 'C', 'D', 'E'])
+const speedBand = { minSpeed: int.min(0), maxSpeed: int.min(0) }
+
+export const CRITICAL_EFFECTS = [
+  'gunOut4',
+  'gunOutGame',
+  'gunDestroyed',
+  'hardStarboard4',
+  'hardPort4',
+  'sameCourse4',
+  'sameCourseGame',
+  'speedMinus1For4',
+  'maxSpeedMinus2Game',
+  'maxSpeedMinus2For4',
+  'boilerDestroyed',
+  'straightAhead4',
+  'loseCpv1',
+  'loseCpv2',
+  'loseCpv3',
+  'fire6',
+  'fire56',
+  'captainKilled',
+  'draughtPlus1',
+  'draughtPlus2',
+  'magazineExplodes',
+] as const
+const criticalTable = table({ name: z.string() }).catchall(z.enum(CRITICAL_EFFECTS))
+
+export const tablesSchema = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    derived: table({ spvPerTons: int.min(1), cpvPerComplement: int.min(1) }),
+    penetration: table(
+      Object.fromEntries(category.options.map((c) => [c, fraction])) as Record<string, typeof fraction>,
+    ),
+    crew: table({ perGun: int, engine: int, boiler: int }),
+    captain: officer(['intelligent', 'stubborn', 'reckless']),
+    fortCommander: officer(['panicky', 'stubborn', 'fanatic']),
+    movement: table({
+      maxSpeedChange: int.min(1),
+      reverseFractionOfMax: fraction,
+      driftHalfFromSpv: sourced(int),
+      subStepMaxInches: sourced(measure),
+      minSubSteps: sourced(int.min(1)),
+    }),
+    turningRadius: table({}).catchall(sourced(measure.refine((n) => n > 0))),
+    hazards: table({
+      shallowDraughtMaxFt: measure,
+      sandbar: table({
+        stuckShallow: faces,
+        stuckDeep: faces,
+        refloatOn: faces,
+        attempts: int,
+        attemptsAssisted: int,
+      }),
+      stakes: table({
+        stuckShallow: faces,
+        stuckDeep: faces,
+        refloatOn: faces,
+        attempts: int,
+        assistedRefloatOn: faces,
+        attemptsAssisted: int,
+      }),
+      shoreBufferInches: measure,
+      sparChain: table({ crossers: z.array(z.string()), minSpeed: int, crossOn: faces }),
+      wreck: table({ freeOn: faces, attempts: int, openSeaPassableAfterMoves: int }),
+    }),
+    visibility: table({
+      maxSightInches: measure,
+      windOn: faces,
+      windDirection: byFace(z.enum(['N', 'E', 'W', 'S'])),
+      fogOn: faces,
+      fogInitialDice: int,
+      fogGrowth: fraction,
+    }),
+    rangeBands: table(
+      Object.fromEntries(
+        ['howitzer', 'smoothbore', 'rifle'].map((k) => [
+          k,
+          z.array(table({ band: z.enum(['close', 'medium', 'long']), maxInches: measure, hitOn: face })).length(3),
+        ]),
+      ),
+    ),
+    toHit: table({ smallTarget: int, bowOrStern: int, aspectConeDegrees: sourced(int.min(0).max(90)) }),
+    guns: table({}).catchall(
+      table({
+        name: z.string(),
+        range: z.enum(['howitzer', 'smoothbore', 'rifle']),
+        damage: int.min(0),
+        alternate: z.boolean(),
+        burstCheck: z.boolean().optional(),
+      }),
+    ),
+    arcs: table({
+      fixedHalfDegrees: int,
+      pivotHalfDegrees: int,
+      turretQuadrantHalfDegrees: int,
+      turretStepsPerInch: int,
+    }),
+    damage: table({ slopedArmour: fraction, repairMovesPerCpv: int, floodingSinks: fraction }),
+    criticals: table(Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((k) => [k, criticalTable]))),
+    mine: table(
+      Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((k) => [k, z.enum(['dud', 'spv20', 'spv30', 'sinks'])])),
+    ),
+    sparTorpedo: table({
+      ...Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((k) => [k, z.enum(['dud', 'attackerSpv20', 'sinks'])])),
+      smallCraftLostOn: faces,
+    }),
+    forts: table({
+      fpvPerSquareInch: table({ earthwork: int, stone: int }),
+      bpvPerSquareInch: int,
+      silencedBelow: fraction,
+      rubbleBelow: fraction,
+    }),
+    morale: table({}).catchall(int),
+    ramming: table({
+      minAngleDegrees: int,
+      classes: table({}).catchall(z.array(z.string())),
+      test: table({}).catchall(table({}).catchall(z.union([int, z.literal('ifLostCpv')]))),
+      testMods: table({}).catchall(int),
+      damage: z.array(table({ ...speedBand, factor: int, dice: int })),
+      controlledExtraDice: int,
+      noRamDamage: fraction,
+      onRammer: z.array(
+        table({ ...speedBand }).catchall(
+          z.enum(['loseRam20', 'loseRam30', 'loseRam40', 'loseStack', 'steamPipe', 'locked']),
+        ),
+      ),
+      jam: byFace(int),
+    }),
+    boarding: table({
+      partiesPerMove: int,
+      boardOn: faces,
+      alongsideGapInches: sourced(measure),
+      alongsideMaxAngleDegrees: sourced(int),
+    }),
+    landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
+    anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    objectives: table({
+      cards: z.record(z.string(), z.string()),
+      dealt: int.min(1),
+      kept: int.min(1),
+      deck: sourced(z.array(z.string()).min(1)),
+    }),
+  })
+  .strict()
+
+const gunMount = z.discriminatedUnion('mount', [
+  z.object({ id: z.string(), gun: z.string(), mount: z.literal('fixed'), centre: int }).strict(),
+  z.object({ id: z.string(), gun: z.string(), mount: z.literal('pivot'), centre: int }).strict(),
+  z.object({ id: z.string(), gun: z.string(), mount: z.literal('turret'), turret: z.string() }).strict(),
+])
+const quadrant = z.enum(['F', 'S', 'A', 'P'])
+
+export const shipClassSchema = table({
+  name: z.string(),
+  category: sourced(category),
+  ramClass: sourced(ramClass),
+  tons: sourced(int.min(1)),
+  complement: sourced(int.min(1)),
+  draughtFt: sourced(measure),
+  maxSpeed: sourced(int.min(0)),
+  /** A key of the turning-radius table, or a radius in inches. */
+  turning: z.union([z.string(), sourced(measure)]),
+  hull: sourced(table({ lengthFt: int.min(1), beamFt: int.min(1) })),
+  ramFitted: sourced(z.boolean()),
+  sloped: sourced(z.boolean()),
+  smallTarget: sourced(z.boolean()),
+  doubleEnder: sourced(z.boolean()),
+  turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
+  guns: z.array(gunMount).min(1),
+})
+
+export const shipsSchema = z
+  .object({ id: z.string(), source: z.string(), classes: z.record(z.string(), shipClassSchema) })
+  .strict()
+
+const xy = z.tuple([measure, measure])
+const polygon = z.array(xy).min(3)
+const side = z.enum(['USA', 'CSA'])
+
+export const scenarioSchema = table({
+  title: z.string(),
+  kind: z.enum(['river', 'estuary']),
+  moves: int.min(1),
+  table: table({ width: measure, length: measure, depthFt: measure }),
+  fog: z.boolean(),
+  land: z.array(table({ id: z.string(), name: z.string(), points: polygon })),
+  hazards: z.array(
+    table({ id: z.string(), kind: z.enum(['sandbar', 'stakes']), depthFt: measure.optional(), points: polygon }),
+  ),
+  minefields: z.array(table({ id: z.string(), owner: side, real: z.boolean(), points: polygon })),
+  current: z.array(table({ knots: int.min(0), points: polygon })),
+  forts: z.array(
+    table({
+      id: z.string(),
+      name: z.string(),
+      side,
+      construction: z.enum(['earthwork', 'stone']),
+      points: polygon,
+      arcCentre: int,
+      arcHalf: int,
+      cpv: int.min(0),
+      commanderSquare: int.min(1).max(6),
+      guns: z.array(table({ id: z.string(), gun: z.string(), square: int.min(1).max(6) })),
+    }),
+  ),
+  ships: z.array(
+    table({
+      id: z.string().regex(/^[A-Z]{4}$/),
+      name: z.string(),
+      class: z.string(),
+      side,
+      complement: sourced(int.min(1)).optional(),
+      x: measure,
+      y: measure,
+      heading: int.min(0).max(359),
+      speed: int,
+    }),
+  ),
+  hiddenDeployment: z.array(table({ side, minY: measure, maxSpeed: int })),
+  places: z.array(
+    table({ id: z.string(), name: z.string(), kind: z.enum(['town', 'port']), points: polygon, centre: xy }),
+  ),
+  flagships: z.object({ USA: sourced(z.string()), CSA: sourced(z.string()) }).strict(),
+  objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
+})
+
+export const scenariosSchema = z
+  .object({ id: z.string(), source: z.string(), scenarios: z.record(z.string(), scenarioSchema) })
+  .strict()

@@ -1,0 +1,49 @@
+// Who sees whom at the end of movement (rulebook §9 L537, digest §3.9): a side sees an enemy ship
+// when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach).
+import { pointInPolygon } from '../kit/geometry.ts'
+import type { RiverPack } from './pack.ts'
+import type { Scenario, Side } from './scenario.ts'
+import { centreOf } from './shapes.ts'
+import { canSee, type Sighted } from './sight.ts'
+import type { RiverState } from './state.ts'
+
+export function sightedShip(state: RiverState, id: string, pack: RiverPack): Sighted {
+  const s = state.ships[id]!
+  const c = pack.classes[s.classKey]!
+  return { id, pose: s.pose, hull: { length: c.length, beam: c.beam }, spv: s.spv }
+}
+
+/** Ships that are on the table and not sunk: these can see and be seen. */
+export const present = (state: RiverState) =>
+  Object.values(state.ships).filter(
+    (s) => (s.status === 'afloat' || s.status === 'abandoned') && !(s.id in state.exited),
+  )
+
+export function sightRange(state: RiverState, pack: RiverPack): number {
+  const max = pack.tables.visibility.maxSightInches * 1000
+  return state.fog === undefined ? max : Math.min(max, state.fog)
+}
+
+/** The enemy ship ids one side can see now. */
+export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverPack): string[] {
+  const ships = present(state)
+  const all = ships.map((s) => sightedShip(state, s.id, pack))
+  const observers: Sighted[] = [
+    ...all.filter((o) => state.ships[o.id]!.side === side && state.ships[o.id]!.status === 'afloat'),
+    ...sc.forts
+      .filter((f) => f.side === side)
+      .map((f) => ({ id: f.id, pose: { pos: centreOf(f.polygon), heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 })),
+  ]
+  const rules = { maxRange: sightRange(state, pack) }
+  return all
+    .filter((t) => state.ships[t.id]!.side !== side)
+    .filter((t) =>
+      observers.some((o) => {
+        // The land an observer stands on (a fort on its point) does not hide what it looks out at.
+        const land = sc.land.filter((l) => !pointInPolygon(o.pose.pos, l.polygon)).map((l) => l.polygon)
+        return canSee(o, t, all, land, rules)
+      }),
+    )
+    .map((t) => t.id)
+    .sort()
+}

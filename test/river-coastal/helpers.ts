@@ -1,0 +1,89 @@
+// Shared test fixtures: a seeded generator for property tests (tests only; the rules use Dice) and
+// a plain table to move on.
+import type { MoveRules, Mover, TableGeometry } from '../../src/games/river-coastal/movement.ts'
+import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
+import { buildPlan, type PlottedTurn, type Steering } from '../../src/games/river-coastal/plan.ts'
+import { inches } from '../../src/games/river-coastal/units.ts'
+
+/** A small linear congruential generator: the same seed gives the same cases on every run. */
+export function seeded(seed: number) {
+  let s = seed >>> 0
+  const next = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s
+  }
+  return {
+    int: (lo: number, hi: number) => lo + (next() % (hi - lo + 1)),
+    pick: <T>(xs: T[]): T => xs[next() % xs.length]!,
+  }
+}
+
+export const tables = defaultRiverPack().tables
+
+export const moveRules: MoveRules = {
+  maxStep: inches(tables.movement.subStepMaxInches),
+  minSubSteps: tables.movement.minSubSteps,
+  shoreBuffer: inches(tables.hazards.shoreBufferInches),
+  minRamAngle: tables.ramming.minAngleDegrees * 100,
+  halfDriftFromSpv: tables.movement.driftHalfFromSpv,
+}
+
+/** An open 48" x 72" table: no land, no hazards, no current unless given. */
+export function openTable(extra: Partial<TableGeometry> = {}): TableGeometry {
+  return { width: 48000, length: 72000, land: [], hazards: [], minefields: [], current: [], ...extra }
+}
+
+export const rect = (x0: number, y0: number, x1: number, y1: number) => [
+  { x: inches(x0), y: inches(y0) },
+  { x: inches(x1), y: inches(y0) },
+  { x: inches(x1), y: inches(y1) },
+  { x: inches(x0), y: inches(y1) },
+]
+
+export function ship(
+  id: string,
+  x: number,
+  y: number,
+  headingDeg: number,
+  speed: number,
+  opts: {
+    turns?: PlottedTurn[]
+    steering?: Steering
+    radius?: number
+    spv?: number
+    draught?: number
+    length?: number
+  } = {},
+): Mover {
+  const radius = opts.radius ?? 7000
+  return {
+    id,
+    pose: { pos: { x: inches(x), y: inches(y) }, heading: headingDeg * 100 },
+    hull: { length: opts.length ?? 4000, beam: 800 },
+    plan: buildPlan(speed, radius, opts.turns ?? [], opts.steering ?? 'free'),
+    speed,
+    spv: opts.spv ?? 100,
+    draught: opts.draught ?? 60,
+    held: false,
+  }
+}
+
+import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { newShip, type Officer, type ShipState } from '../../src/games/river-coastal/ship.ts'
+
+export const pack = defaultRiverPack()
+
+export const steadyCaptain = (): Officer => ({ quality: 'intelligent', green: 2, red: -2, yellow: 2, alive: true })
+
+/** A ship of a scenario in its opening state. */
+export function scenarioShip(scenario: string, id: string, captain: Officer = steadyCaptain()): ShipState {
+  const setup = pack.scenarios[scenario]!.ships.find((s) => s.id === id)!
+  return newShip(setup, pack.classes[setup.classKey]!, captain, tables)
+}
+
+/** Dice forced by label; any roll not forced fails the test, naming its label. */
+export const forced = (rolls: Record<string, number | number[]>) =>
+  new LabelledDice(
+    Object.entries(rolls).map(([label, values]) => ({ label, values })),
+    'strict',
+  )
