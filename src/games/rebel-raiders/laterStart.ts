@@ -5,7 +5,7 @@
 import { type Dice, MODERATOR } from '../contract.ts'
 import { draw, newDeck } from '../kit/deck.ts'
 import type { CardTable, Decks } from './state.ts'
-import type { RrOptions } from './optionalRules.ts'
+import type { RrOptions } from './state.ts'
 import type { Setup, Side } from './setup.ts'
 import type { RrState } from './state.ts'
 

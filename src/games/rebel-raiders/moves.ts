@@ -15,7 +15,7 @@ import {
   scoreAssault,
   unionAssaultDice,
 } from './assault.ts'
-import type { RrCommand } from './orders.ts'
+import type { RrCommand } from './orderTypes.ts'
 import { raidResult } from './speed.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'

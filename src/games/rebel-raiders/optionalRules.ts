@@ -6,7 +6,8 @@
 import { type Options, PUBLIC } from '../contract.ts'
 import type { RebelMap } from './map.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import { dateOf, type RrState } from './state.ts'
+import { dateOf, type RrOptions, type RrState } from './state.ts'
+
 import { confederateCities, holder, MISSISSIPPI } from './supply.ts'
 
 /** The optional rules this judge plays, with their names (PB 18). */
@@ -17,12 +18,6 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.9': 'Confederate Mississippi Survival Bonus',
   '18.26': 'Superior Gunboat Engines / Blockade Tactics',
   '18.35': 'Union Ironclad Design Conundrums',
-}
-
-/** A game's choices at creation: the optional rules in play and, for the 1862 start, its card option (19.5). */
-export interface RrOptions {
-  rules: string[]
-  cards?: 'A' | 'B' | 'C'
 }
 
 /** Reads and checks the game's options; a wrong one stops the creation with the reason. */

@@ -21,12 +21,10 @@ import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
 import { assaultProblem, counterattackProblem } from './assault.ts'
 import { type Buildable, type BuildOrder, planBuilds } from './builds.ts'
-import { type MoveStep, parsePath } from './movement.ts'
-import { type BattlePolicy, parseBattlePolicy } from './policies.ts'
-import { checkStack } from './stack.ts'
+import { parseBattlePolicy } from './policies.ts'
 import { overStacked } from './stacking.ts'
 import type { RebelPack } from './pack.ts'
-import { buildContext, moveContext } from './position.ts'
+import { buildContext } from './position.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
 import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
@@ -34,24 +32,12 @@ import { type PlayOrder, playProblem } from './plays.ts'
 import { reactionProblem } from './reactions.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
+import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
-import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
 
-export type RrCommand =
-  | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[]; commander?: string }
-  | { kind: 'command'; line: number; name: string; ships: string[] }
-  | { kind: 'relieve'; line: number; name: string }
-  | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
-  | { kind: 'counterattack'; line: number; target: string; from: string }
-  | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
-  | { kind: 'policy'; line: number; policy: BattlePolicy }
-  | { kind: 'tactics'; line: number; target: string; tactics: number }
-  | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
-  | { kind: 'exchange'; line: number; points: number }
-  | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
-  | ({ kind: 'play' } & PlayOrder)
-  | { kind: 'react'; line: number; card: number; at: string; off: boolean }
-  | { kind: 'pass'; line: number }
+import type { RrCommand } from './orderTypes.ts'
+
+export type { RrCommand } from './orderTypes.ts'
 
 const VERBS = [
   'MOVE',
@@ -119,6 +105,7 @@ export function parseRebelOrders(
     /^\s*PLAY\s+#?24\b/im.test(text)
   )
     addSeaPawns(pawns)
+  const reading: MoveReading = { state, pack, side, out, err, moved, ends, commanders, relieved, pawns }
   const discarded = new Set<number>()
   const played = new Set<number>()
   const lastingEffects: string[] = []
@@ -173,112 +160,11 @@ export function parseRebelOrders(
       continue
     }
     if (verb === 'COMMAND' || verb === 'RELIEVE') {
-      const name = (rest[0] ?? '').toUpperCase()
-      const ships = (rest[1] ?? '').split(',').filter(Boolean)
-      const problem = !state.phase.endsWith('move')
-        ? 'commanders are placed and relieved in a move phase (7.4)'
-        : verb === 'RELIEVE'
-          ? commanders[name]
-            ? null
-            : `${name || 'that commander'} is not on the map`
-          : rest.length !== 2
-            ? 'write COMMAND <commander> <ship>[,<ship>...]'
-            : commandProblem({ ...state, commanders, relieved }, pack, side, name, ships, moved)
-      if (problem) {
-        err(l.line, l.text, problem)
-        continue
-      }
-      if (verb === 'RELIEVE') {
-        delete commanders[name]
-        relieved[name] = state.turn
-        out.commands.push({ kind: 'relieve', line: l.line, name })
-        out.normalised.push(`RELIEVE ${name}`)
-      } else {
-        commanders[name] = ships
-        out.commands.push({ kind: 'command', line: l.line, name, ships })
-        out.normalised.push(`COMMAND ${name} ${ships.join(',')}`)
-      }
+      readCommandLine(reading, l, verb, rest)
       continue
     }
     if (verb === 'MOVE') {
-      const commander = isCommander(pack, side, rest[0] ?? '') ? rest[0]!.toUpperCase() : undefined
-      if (commander && !commanders[commander]) {
-        err(l.line, l.text, `${commander} is not on the map: place him first with COMMAND ${commander} <ships>`)
-        continue
-      }
-      const ids = commander
-        ? commandedShips({ ...state, commanders }, commander, moved)
-        : (rest[0] ?? '').split(',').filter(Boolean)
-      if (commander && !ids.length) {
-        err(l.line, l.text, `${commander} has no ship left that has not moved`)
-        continue
-      }
-      const own = state.pieces.filter((p) => p.side === side)
-      const missing = ids.find((id) => !own.some((p) => p.id === id))
-      if (!ids.length || missing !== undefined) {
-        err(
-          l.line,
-          l.text,
-          `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${missing ?? ''}`,
-          closest(
-            missing ?? '',
-            own.map((p) => p.id),
-            1,
-          )[0],
-        )
-        continue
-      }
-      const again = ids.find((id) => moved.has(id))
-      if (again) {
-        err(l.line, l.text, `${again} already has a move in these orders`)
-        continue
-      }
-      const steps = parsePath(raw.split(/\s+/).slice(1).join(' '))
-      if (typeof steps === 'string') {
-        err(l.line, l.text, steps)
-        continue
-      }
-      const stack = ids.map((id) => own.find((p) => p.id === id)!)
-      const check = checkStack(moveContext(state, pack), stack, steps, {
-        moved,
-        ...(commander ? { limit: commandLimit(state, pack, commander) } : {}),
-      })
-      if (!check.ok) {
-        err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
-        continue
-      }
-      // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
-      const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
-      const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined
-      const barred = landing ? assaultForbidden(state, pack, landing) : null
-      if (barred) {
-        err(l.line, l.text, barred)
-        continue
-      }
-      if (landing) {
-        const use = pawnFor(pawns, pack, landing, true)
-        if (use !== 'sea' && use !== 'normal') {
-          err(l.line, l.text, `entering ${pack.map.space(landing).name} is an assault, and ${use}`)
-          continue
-        }
-        spendPawn(pawns, pack, landing, use, true)
-      }
-      for (const id of [...ids, ...check.picked]) {
-        moved.add(id)
-        ends.set(id, check.ends[id] ?? check.end)
-      }
-      out.commands.push({
-        kind: 'move',
-        line: l.line,
-        piece: ids[0]!,
-        pieces: ids,
-        steps,
-        ...(commander ? { commander } : {}),
-      })
-      const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
-      out.normalised.push(
-        `MOVE ${commander ? `${commander} (${ids.join(',')})` : ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
-      )
+      readMoveLine(reading, l, rest, raw)
       continue
     }
     if (verb === 'POLICY') {
@@ -452,18 +338,4 @@ export function parseRebelOrders(
     if (piece.side === side && (ends.has(piece.id) || placed.includes(piece)))
       out.warnings.push({ line: 0, text: '', message: `${piece.id} would be removed: ${why}` })
   return out
-}
-
-export function stepText(s: MoveStep): string {
-  if ('enter' in s) return s.enter
-  if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
-  if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
-  if (s.action === 'DROP' || s.action === 'PICKUP') return `${s.action}(${s.ships.join(',')})`
-  return s.action
-}
-
-/** A Confederate port, fort or city the Union would assault by entering it (7.73). */
-function isEnemyPlace(pack: RebelPack, state: RrState, id: string): boolean {
-  const s = pack.map.space(id)
-  return (state.control[id] ?? s.side) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)
 }

@@ -4,7 +4,6 @@
 import type { Deck } from '../kit/deck.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
-import type { RrOptions } from './optionalRules.ts'
 import type { PieceType, Side } from './setup.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
@@ -70,6 +69,12 @@ export interface NamedShip {
   until: 'battle' | 'turn' | 'afloat'
   /** Hits it may still shrug off, where the card gives it that for as long as it lives (#86). */
   ignoresLeft?: number
+}
+
+/** A game's choices at creation: the optional rules in play and, for the 1862 start, its card option (19.5). */
+export interface RrOptions {
+  rules: string[]
+  cards?: 'A' | 'B' | 'C'
 }
 
 export interface RrState {

@@ -1,0 +1,160 @@
+// Reading a phase's moves and commanders (RB 7.4-7.7, 11.1-11.2): MOVE lines with their stacks,
+// drops and pick-ups checked as the resolution will move them, the pawns their landings spend, and
+// COMMAND / RELIEVE placing and taking off commanders, line by line as the orders leave them.
+import type { Parsed } from '../contract.ts'
+import { closest, type ScriptLine } from '../../orders/script.ts'
+import { assaultForbidden } from './cardAssaults.ts'
+import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
+import { type MoveStep, parsePath } from './movement.ts'
+import type { RrCommand } from './orderTypes.ts'
+import type { RebelPack } from './pack.ts'
+import { type Pawns, pawnFor, spendPawn } from './pawns.ts'
+import { moveContext } from './position.ts'
+import type { Side } from './setup.ts'
+import { checkStack } from './stack.ts'
+import type { RrState } from './state.ts'
+
+/** What reading the move lines shares with the rest of the orders, line by line. */
+export interface MoveReading {
+  state: RrState
+  pack: RebelPack
+  side: Side
+  out: Parsed<RrCommand>
+  err: (line: number, lineText: string, message: string, suggestion?: string) => void
+  /** Ships that have a move in these orders. */
+  moved: Set<string>
+  /** Where each moved ship ends. */
+  ends: Map<string, string>
+  commanders: Record<string, string[]>
+  relieved: Record<string, number>
+  pawns: Pawns
+}
+
+/** COMMAND <commander> <ships> or RELIEVE <commander> (7.4). */
+export function readCommandLine(r: MoveReading, l: ScriptLine, verb: 'COMMAND' | 'RELIEVE', rest: string[]): void {
+  const { state, pack, side, out, err, moved, commanders, relieved } = r
+  const name = (rest[0] ?? '').toUpperCase()
+  const ships = (rest[1] ?? '').split(',').filter(Boolean)
+  const problem = !state.phase.endsWith('move')
+    ? 'commanders are placed and relieved in a move phase (7.4)'
+    : verb === 'RELIEVE'
+      ? commanders[name]
+        ? null
+        : `${name || 'that commander'} is not on the map`
+      : rest.length !== 2
+        ? 'write COMMAND <commander> <ship>[,<ship>...]'
+        : commandProblem({ ...state, commanders, relieved }, pack, side, name, ships, moved)
+  if (problem) {
+    err(l.line, l.text, problem)
+    return
+  }
+  if (verb === 'RELIEVE') {
+    delete commanders[name]
+    relieved[name] = state.turn
+    out.commands.push({ kind: 'relieve', line: l.line, name })
+    out.normalised.push(`RELIEVE ${name}`)
+  } else {
+    commanders[name] = ships
+    out.commands.push({ kind: 'command', line: l.line, name, ships })
+    out.normalised.push(`COMMAND ${name} ${ships.join(',')}`)
+  }
+  return
+}
+
+/** MOVE <ships or commander> <path> (7.2-7.7), with the pawn a landing spends (11.1-11.2). */
+export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw: string): void {
+  const { state, pack, side, out, err, moved, ends, commanders, pawns } = r
+  const commander = isCommander(pack, side, rest[0] ?? '') ? rest[0]!.toUpperCase() : undefined
+  if (commander && !commanders[commander]) {
+    err(l.line, l.text, `${commander} is not on the map: place him first with COMMAND ${commander} <ships>`)
+    return
+  }
+  const ids = commander
+    ? commandedShips({ ...state, commanders }, commander, moved)
+    : (rest[0] ?? '').split(',').filter(Boolean)
+  if (commander && !ids.length) {
+    err(l.line, l.text, `${commander} has no ship left that has not moved`)
+    return
+  }
+  const own = state.pieces.filter((p) => p.side === side)
+  const missing = ids.find((id) => !own.some((p) => p.id === id))
+  if (!ids.length || missing !== undefined) {
+    err(
+      l.line,
+      l.text,
+      `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${missing ?? ''}`,
+      closest(
+        missing ?? '',
+        own.map((p) => p.id),
+        1,
+      )[0],
+    )
+    return
+  }
+  const again = ids.find((id) => moved.has(id))
+  if (again) {
+    err(l.line, l.text, `${again} already has a move in these orders`)
+    return
+  }
+  const steps = parsePath(raw.split(/\s+/).slice(1).join(' '))
+  if (typeof steps === 'string') {
+    err(l.line, l.text, steps)
+    return
+  }
+  const stack = ids.map((id) => own.find((p) => p.id === id)!)
+  const check = checkStack(moveContext(state, pack), stack, steps, {
+    moved,
+    ...(commander ? { limit: commandLimit(state, pack, commander) } : {}),
+  })
+  if (!check.ok) {
+    err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
+    return
+  }
+  // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
+  const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
+  const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined
+  const barred = landing ? assaultForbidden(state, pack, landing) : null
+  if (barred) {
+    err(l.line, l.text, barred)
+    return
+  }
+  if (landing) {
+    const use = pawnFor(pawns, pack, landing, true)
+    if (use !== 'sea' && use !== 'normal') {
+      err(l.line, l.text, `entering ${pack.map.space(landing).name} is an assault, and ${use}`)
+      return
+    }
+    spendPawn(pawns, pack, landing, use, true)
+  }
+  for (const id of [...ids, ...check.picked]) {
+    moved.add(id)
+    ends.set(id, check.ends[id] ?? check.end)
+  }
+  out.commands.push({
+    kind: 'move',
+    line: l.line,
+    piece: ids[0]!,
+    pieces: ids,
+    steps,
+    ...(commander ? { commander } : {}),
+  })
+  const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
+  out.normalised.push(
+    `MOVE ${commander ? `${commander} (${ids.join(',')})` : ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
+  )
+  return
+}
+
+export function stepText(s: MoveStep): string {
+  if ('enter' in s) return s.enter
+  if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
+  if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
+  if (s.action === 'DROP' || s.action === 'PICKUP') return `${s.action}(${s.ships.join(',')})`
+  return s.action
+}
+
+/** A Confederate port, fort or city the Union would assault by entering it (7.73). */
+function isEnemyPlace(pack: RebelPack, state: RrState, id: string): boolean {
+  const s = pack.map.space(id)
+  return (state.control[id] ?? s.side) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)
+}

@@ -1,0 +1,21 @@
+// The commands Rebel Raiders' orders are read into (orders.ts reads them; resolve.ts carries them out).
+import type { MoveStep } from './movement.ts'
+import type { BattlePolicy } from './policies.ts'
+import type { Buildable } from './builds.ts'
+import type { PlayOrder } from './cardTypes.ts'
+
+export type RrCommand =
+  | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[]; commander?: string }
+  | { kind: 'command'; line: number; name: string; ships: string[] }
+  | { kind: 'relieve'; line: number; name: string }
+  | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
+  | { kind: 'counterattack'; line: number; target: string; from: string }
+  | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
+  | { kind: 'policy'; line: number; policy: BattlePolicy }
+  | { kind: 'tactics'; line: number; target: string; tactics: number }
+  | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
+  | { kind: 'exchange'; line: number; points: number }
+  | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
+  | ({ kind: 'play' } & PlayOrder)
+  | { kind: 'react'; line: number; card: number; at: string; off: boolean }
+  | { kind: 'pass'; line: number }
