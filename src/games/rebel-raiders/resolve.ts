@@ -20,7 +20,8 @@ import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts
 import { ironcladDesign, mississippiBonus, suddenDeath } from './optionalRules.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
-import { assault, counterattack, moveConfederate, moveUnion } from './moves.ts'
+import { moveConfederate, moveUnion } from './moves.ts'
+import { assault, counterattack } from './landCombat.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {

@@ -3,7 +3,7 @@
 import type { CardEffect } from './cardTypes.ts'
 import { MODERATOR } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
-import { counterattack } from './moves.ts'
+import { counterattack } from './landCombat.ts'
 import type { Phase } from './state.ts'
 
 const ANY_PHASE: readonly Phase[] = ['csa-move', 'csa-build', 'union-move', 'union-build']
