@@ -3,7 +3,7 @@
 import type { Order } from './boat.ts'
 import type { PartKind } from './fishboatPack.ts'
 import { HALT_KINDS } from './orderForms.ts'
-import { type HaltKind, type ImCommand, type Known, list } from './orders.ts'
+import { type HaltKind, type ImCommand, type Known, list } from './commands.ts'
 import type { ImPack } from './pack.ts'
 
 /** One doctrine line's command, or why it cannot be read ('' when `known` already said). */
