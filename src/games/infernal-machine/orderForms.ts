@@ -27,6 +27,7 @@ export const FORMS: Record<string, string> = {
     'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]] | RECRUIT MILITARY <persona>[,<persona>]',
   REQUISITION: 'REQUISITION <part> ... [GREASE <n>]',
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
+  PASS: 'PASS (the remaining actions of the season unused)',
   ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
   TARGET: 'TARGET <marker> ... | TARGET NONE',

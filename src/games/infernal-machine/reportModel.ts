@@ -13,6 +13,7 @@ import type { Mission } from './mission.ts'
 import { positionOf } from './mission.ts'
 import type { ImPack } from './pack.ts'
 import type { Ctx, Note, TacticalState } from './sortie.ts'
+import { FORMS } from './orderForms.ts'
 import { ELEVATION_WORDS } from './terms.ts'
 
 /** The parts of the game state the report reads (ImState has them all). */
@@ -49,7 +50,36 @@ export function trackLine(pack: ImPack, m: Mission): string {
 
 /** Narrative lines that tell of a card, cube or counter drawn (all public once drawn). */
 export const drawNotes = (notes: readonly Note[]): string[] =>
-  notes.filter((n) => /\b(card|cards|cube|cubes|drawn|draws|draw)\b/i.test(n.text)).map((n) => n.text)
+  notes
+    .filter((n) => n.rule !== '5.6' && /\b(card|cards|cube|cubes|drawn|draws|draw)\b/i.test(n.text))
+    .map((n) => n.text)
+
+/** The form at the foot of the report: the orders that fit the next point, as comments to edit. */
+export function orderForm(s: Reported): string[] {
+  const f = (verb: string) => `# ${FORMS[verb]}`
+  if (s.phase === 'over') return []
+  if (s.mission)
+    return [
+      `# ${s.mission.type} mission under way (PACE ${s.pace.toUpperCase()}); standing orders stay until replaced:`,
+      f('ORDERS'),
+      f('ROUTE'),
+      f('NAVCRANK'),
+      f('ENDMISSION'),
+      f('PACE'),
+      f('HALT'),
+    ]
+  if (!s.campaign) return ['# campaign set-up: the shop and its first season', f('PACE'), f('INVESTOR'), f('RECRUIT')]
+  return [
+    `# ${seasonKey(s.campaign.year, s.campaign.season)}: campaign actions, taken in the order written`,
+    f('RECRUIT'),
+    f('BUILD'),
+    f('MISSION'),
+    f('INVEST'),
+    f('PASS'),
+    f('PACE'),
+    f('HALT'),
+  ]
+}
 
 function missionModel(pack: ImPack, m: Mission) {
   const ctx = { pack, dice: undefined as never, notes: [] } as Ctx
@@ -120,6 +150,7 @@ function ledgerModel(c: Campaign) {
 export function imReportModel(pack: ImPack, s: Reported, label: string, _viewer: Viewer): Record<string, unknown> {
   const asked = s.asked ?? []
   return {
+    orderForm: orderForm(s),
     infernalMachine: {
       label,
       lines: s.report,
