@@ -12,7 +12,7 @@ import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
 import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
 import type { ImCommand } from './orders.ts'
-import { AUTO_REPAIR } from './repair.ts'
+import { repairAsks } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
 import type { Ctx } from './sortie.ts'
 import type { Zone } from './terms.ts'
@@ -143,7 +143,7 @@ export function setupChoices(d: Doctrine, payAction?: () => boolean): SetupChoic
 /** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
 export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
   return {
-    ...AUTO_REPAIR,
+    ...repairAsks(ctx.pack, decider, key),
     ...AUTO_NAV,
     orders(m) {
       const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))

@@ -7,7 +7,8 @@ import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory
 import { PUBLIC } from '../contract.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
-import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
+import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices } from './doctrine.ts'
+import { setupAsks } from './haltChoices.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
 import { missionTurn } from './missionTurn.ts'
@@ -62,7 +63,7 @@ const firstYear = 1861
 export const turnNumber = (year: number, season: string) => (year - firstYear) * 4 + SEASONS.indexOf(season as never)
 export const seasonOfTurn = (n: number) => `${SEASONS[n % 4]} ${firstYear + Math.floor(n / 4)}`
 
-function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
+function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): string | null {
   const c = s.campaign!
   switch (cmd.kind) {
     case 'build':
@@ -91,7 +92,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
     case 'mission': {
       // An Action paid for a condition shift must be one left over after this Mission action (p.16).
       const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
-      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine, payAction))
+      const setupKey = `${seasonKey(c.year, c.season)} setup`
+      const m = startMission(ctx, c, cmd, setupAsks(ctx.pack, s.doctrine, decider, setupKey, payAction))
       if (typeof m === 'string') return m
       s.mission = m
       s.phase = 'mission'
@@ -142,7 +144,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
         s.phase = 'time'
         return true
       }
-      const why = takeAction(ctx, s, next)
+      const why = takeAction(ctx, s, next, decider)
       if (why) ctx.notes.push({ rule: 'p.47', text: `${next.kind} refused: ${why} (no action spent)` })
       else c!.actionsLeft--
       return true

@@ -12,6 +12,10 @@ export const HALT_KINDS = [
   'target',
   'attack',
   'endmission',
+  'shift',
+  'benefit',
+  'boost',
+  'rally',
 ] as const
 
 export const FORMS: Record<string, string> = {

@@ -1,0 +1,116 @@
+// The choices of digest 5.6 that the player may now also be asked at a halt point: a nautical
+// condition's shift after its roll (R6, p.16), the Training Benefit (p.19), the Morale Boost (R10,
+// p.32) and where to spend Rally markers (R11, p.33). A standing order answers first (SHIFT,
+// BENEFIT); without one, HALT shift|benefit|boost|rally asks, and otherwise the automatic answer holds.
+import type { DecisionOption } from '../contract.ts'
+import { personaOf } from './boat.ts'
+import type { Decider } from './decider.ts'
+import { type Doctrine, setupChoices } from './doctrine.ts'
+import type { Mission, SetupChoices } from './mission.ts'
+import type { ImPack } from './pack.ts'
+import { AUTO_REPAIR, type RepairChoices } from './repair.ts'
+
+/** The steps of each shiftable condition, "up" towards the first (p.16). */
+export const CONDITION_STEPS: Record<string, readonly string[]> = {
+  visibility: ['bright', 'dim', 'inky'],
+  drift: ['strong', 'weak', 'calm'],
+}
+
+/** Mission set-up choices under the doctrine, asking at the shift and benefit halt points. */
+export function setupAsks(
+  pack: ImPack,
+  d: Doctrine,
+  decider: Decider,
+  key: string,
+  payAction?: () => boolean,
+): SetupChoices {
+  const base = setupChoices(d, payAction)
+  return {
+    ...base,
+    shift(condition, value) {
+      const steps = CONDITION_STEPS[condition] ?? []
+      const i = steps.indexOf(value)
+      const options: DecisionOption[] = [{ id: 'keep', label: `keep ${value}` }]
+      if (i > 0) options.push({ id: 'up', label: `shift to ${steps[i - 1]} (2 Red or an Action)` })
+      if (i >= 0 && i < steps.length - 1)
+        options.push({ id: 'down', label: `shift to ${steps[i + 1]} (2 Red or an Action)` })
+      const standing = base.shift(condition, value) ?? undefined
+      if (options.length === 1 && !standing) return null
+      const pick = decider.ask<string>({
+        kind: 'shift',
+        key: `${key} shift ${condition}`,
+        question: `The ${condition} is rolled ${value}: keep it or shift it one step?`,
+        options,
+        standing,
+        auto: 'keep',
+      })
+      return pick === 'up' || pick === 'down' ? pick : null
+    },
+    benefit(m: Mission) {
+      const crew = m.boat.crew.map((c) => c.id)
+      const options: DecisionOption[] = [
+        { id: 'none', label: 'no benefit' },
+        { id: 'black', label: 'a Black cube' },
+        { id: 'strength', label: '+1 strength for the power grade' },
+        ...crew.map((id) => ({ id: `operator:${id}`, label: `${personaOf(pack, { id } as never).name} operates` })),
+        ...crew.map((id) => ({
+          id: `teamwork:${id}`,
+          label: `${personaOf(pack, { id } as never).name} gains Teamwork`,
+        })),
+      ]
+      const standing = base.benefit?.(m) ?? undefined
+      const pick = decider.ask<string>({
+        kind: 'benefit',
+        key: `${key} benefit`,
+        question: `Training Level ${m.training}: take which Training Benefit for this mission?`,
+        options,
+        standing: standing && options.some((o) => o.id === standing) ? standing : undefined,
+        auto: 'none',
+      })
+      return pick === 'none' ? null : pick
+    },
+  }
+}
+
+/** Repair and Rally choices, asking at the boost and rally halt points (automatic answers otherwise). */
+export function repairAsks(pack: ImPack, decider: Decider, key: () => string): RepairChoices {
+  return {
+    boost(m) {
+      // With nobody fatigued only the Black cube is possible: nothing to ask.
+      if (!m.boat.crew.some((c) => c.fatigue)) return 'black'
+      return decider.ask({
+        kind: 'boost',
+        key: `${key()} boost`,
+        question: 'Morale Boost: a Black cube into the Fate Pool, or one Fatigue off a crewman?',
+        options: [
+          { id: 'black', label: 'a Black cube' },
+          { id: 'fatigue', label: 'one Fatigue off' },
+        ],
+        auto: AUTO_REPAIR.boost(m),
+      })
+    },
+    rally(m) {
+      const auto = AUTO_REPAIR.rally(m)
+      const marked = [...new Set(m.boat.crew.filter((c) => c.fatigue || c.panic || c.terror).map((c) => c.space))]
+      if (!m.rally || !marked.length) return auto
+      const names = (space: number) =>
+        m.boat.crew
+          .filter((c) => c.space === space)
+          .map((c) => personaOf(pack, c).name)
+          .join(', ')
+      const options: DecisionOption[] = [
+        { id: 'auto', label: auto.length ? `tile(s) ${auto.join(', ')}, where a man panics` : 'keep the markers' },
+        ...marked.map((s) => ({ id: `tile${s}`, label: `clear tile ${s} (${names(s)})` })),
+        { id: 'none', label: `keep all ${m.rally} Rally marker(s)` },
+      ]
+      const pick = decider.ask<string>({
+        kind: 'rally',
+        key: `${key()} rally`,
+        question: `${m.rally} Rally marker(s): clear the markers of which tile?`,
+        options,
+        auto: 'auto',
+      })
+      return pick === 'auto' ? auto : pick === 'none' ? [] : [Number(pick.slice(4))]
+    },
+  }
+}
