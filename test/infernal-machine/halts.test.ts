@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { Decider, decisionId } from '../../src/games/infernal-machine/decider.ts'
 import { DEFAULT_DOCTRINE } from '../../src/games/infernal-machine/doctrine.ts'
-import { repairAsks, setupAsks } from '../../src/games/infernal-machine/haltChoices.ts'
+import { repairAsks, repairPriority, setupAsks } from '../../src/games/infernal-machine/haltChoices.ts'
 import { setupMission } from '../../src/games/infernal-machine/mission.ts'
 import type { HaltKind } from '../../src/games/infernal-machine/orders.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
@@ -146,5 +146,25 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
     )
     expect([m2.boat.crew[2]!.fatigue, m2.rally]).toEqual([false, 0])
     expect(c.notes.map((n) => n.text)).toContain('Rally marker spent on space 2 (0 left)')
+  })
+
+  it('p.31 R9 repair priority: asked at the Orders Phase with a Malfunction aboard; the answer orders a man who may repair it', () => {
+    const m = trainingMission()
+    m.boat.parts.find((p) => p.kind === 'propeller')!.malfunctions = 1
+    m.boat.leaks = 1
+    const steer = () => ({ moser: { kind: 'steer' as const } })
+    const asked = decider(['repair'])
+    expect(repairPriority(pack, asked, () => 'spring 1862 mission turn 1', steer)(m)).toEqual(steer())
+    const q = asked.requests[0]!
+    expect([q.decisionId, q.defaultOption]).toEqual(['SPRING-1862-T1-REPAIR', 'standing'])
+    expect(q.options.map((o) => o.id)).toEqual(['standing', 'repair:propeller', 'leak'])
+    const answered = decider(['repair'], { 'SPRING-1862-T1-REPAIR': 'LEAK' })
+    const orders = repairPriority(pack, answered, () => 'spring 1862 mission turn 1', steer)(m)
+    expect(orders.moser).toEqual({ kind: 'steer' })
+    expect(Object.values(orders)).toContainEqual({ kind: 'leakControl' })
+    // Nothing broken and no leak: nothing to ask.
+    const quiet = decider(['repair'])
+    expect(repairPriority(pack, quiet, () => 'k', steer)(trainingMission())).toEqual(steer())
+    expect(quiet.asked).toEqual([])
   })
 })

@@ -12,7 +12,7 @@ import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
 import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
 import type { ImCommand } from './orders.ts'
-import { repairAsks } from './haltChoices.ts'
+import { repairAsks, repairPriority } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
 import type { Ctx } from './sortie.ts'
 import type { Zone } from './terms.ts'
@@ -145,14 +145,14 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
   return {
     ...repairAsks(ctx.pack, decider, key),
     ...AUTO_NAV,
-    orders(m) {
+    orders: repairPriority(ctx.pack, decider, key, (m) => {
       const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))
       const extra = m.extraSkills ?? {}
       // A standing order a man cannot carry out now is dropped for the turn; the first steersman steers.
       const kept = given.filter(([id, o]) => !orderErrors(ctx.pack, m.boat, { [id]: o }, extra).length)
       const steer = kept.findIndex(([, o]) => o.kind === 'steer')
       return Object.fromEntries(kept.filter(([, o], i) => o.kind !== 'steer' || i === steer))
-    },
+    }),
     maneuver: (m) => routeManeuver(ctx, m, d),
     crank(card, out, m) {
       const auto = AUTO_NAV.crank(card, out, m)

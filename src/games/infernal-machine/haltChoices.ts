@@ -1,9 +1,10 @@
 // The choices of digest 5.6 that the player may now also be asked at a halt point: a nautical
 // condition's shift after its roll (R6, p.16), the Training Benefit (p.19), the Morale Boost (R10,
-// p.32) and where to spend Rally markers (R11, p.33). A standing order answers first (SHIFT,
-// BENEFIT); without one, HALT shift|benefit|boost|rally asks, and otherwise the automatic answer holds.
+// p.32), where to spend Rally markers (R11, p.33) and what is repaired first (R9, p.31). A standing order answers first (SHIFT,
+// BENEFIT); without one, HALT shift|benefit|boost|rally|repair asks, and otherwise the automatic answer holds.
 import type { DecisionOption } from '../contract.ts'
-import { personaOf } from './boat.ts'
+import { type Order, personaOf } from './boat.ts'
+import { orderErrors } from './crewOrders.ts'
 import type { Decider } from './decider.ts'
 import { type Doctrine, setupChoices } from './doctrine.ts'
 import type { Mission, SetupChoices } from './mission.ts'
@@ -112,5 +113,45 @@ export function repairAsks(pack: ImPack, decider: Decider, key: () => string): R
       })
       return pick === 'auto' ? auto : pick === 'none' ? [] : [Number(pick.slice(4))]
     },
+  }
+}
+
+/**
+ * Repair priority (R9, p.31): at the Orders Phase, with a Malfunction or a Leak aboard, which one a
+ * man is ordered to work on first. The answer gives that order to the first man who may carry it out
+ * (not the steersman), in place of his standing order for this turn; `orders` stands otherwise.
+ */
+export function repairPriority(
+  pack: ImPack,
+  decider: Decider,
+  key: () => string,
+  standing: (m: Mission) => Record<string, Order | undefined>,
+): (m: Mission) => Record<string, Order | undefined> {
+  return (m) => {
+    const given = standing(m)
+    const broken = m.boat.parts.filter((p) => p.malfunctions > 0)
+    if (!broken.length && !m.boat.leaks) return given
+    const options: DecisionOption[] = [
+      { id: 'standing', label: 'the standing ORDERS' },
+      ...broken.map((p) => ({ id: `repair:${p.kind}`, label: `repair the ${p.kind} (${p.malfunctions})` })),
+      ...(m.boat.leaks ? [{ id: 'leak', label: `control the leaks (${m.boat.leaks})` }] : []),
+    ]
+    const pick = decider.ask<string>({
+      kind: 'repair',
+      key: `${key()} repair`,
+      question: `Malfunctions ${broken.map((p) => `${p.kind} ${p.malfunctions}`).join(', ') || 'none'}; Leaks ${m.boat.leaks}: what is worked on first?`,
+      options,
+      auto: 'standing',
+    })
+    if (pick === 'standing') return given
+    const order: Order = pick === 'leak' ? { kind: 'leakControl' } : { kind: 'repair', target: pick.slice(7) as never }
+    const already = Object.values(given).some((o) => JSON.stringify(o) === JSON.stringify(order))
+    if (already) return given
+    for (const c of m.boat.crew) {
+      if (c.panic || given[c.id]?.kind === 'steer') continue
+      const tried = { ...given, [c.id]: order }
+      if (!orderErrors(pack, m.boat, tried, m.extraSkills ?? {}).length) return tried
+    }
+    return given
   }
 }

@@ -16,6 +16,7 @@ export const HALT_KINDS = [
   'benefit',
   'boost',
   'rally',
+  'repair',
 ] as const
 
 export const FORMS: Record<string, string> = {
