@@ -3,7 +3,12 @@
 // the automatic answer (named in the narrative).
 import { describe, expect, it } from 'vitest'
 import { Decider, decisionId } from '../../src/games/infernal-machine/decider.ts'
-import { DEFAULT_DOCTRINE } from '../../src/games/infernal-machine/doctrine.ts'
+import {
+  applyDoctrine,
+  DEFAULT_DOCTRINE,
+  type Doctrine,
+  setupChoices,
+} from '../../src/games/infernal-machine/doctrine.ts'
 import { repairAsks, repairPriority, setupAsks } from '../../src/games/infernal-machine/haltChoices.ts'
 import { setupMission } from '../../src/games/infernal-machine/mission.ts'
 import type { HaltKind } from '../../src/games/infernal-machine/orders.ts'
@@ -32,16 +37,10 @@ const start = (training = 0) => ({
   alert: 0,
   training,
 })
-const doctrine = (lines: string) => {
+const doctrine = (lines: string): Doctrine => {
   const parsed = parseImOrders(pack, lines)
   expect(parsed.errors).toEqual([])
-  return { ...structuredClone(DEFAULT_DOCTRINE), ...parsed.commands.reduce((d, c) => applyOne(d, c), {}) }
-}
-// Only the two lines these tests use.
-function applyOne(d: Record<string, unknown>, c: { kind: string } & Record<string, unknown>) {
-  if (c.kind === 'shift') return { ...d, shifts: [c] }
-  if (c.kind === 'benefit') return { ...d, benefit: c.benefit }
-  return d
+  return applyDoctrine(DEFAULT_DOCTRINE, parsed.commands)
 }
 
 describe('Infernal Machine halt points (digest 5.6)', () => {
@@ -56,7 +55,7 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
   it('p.16 R6 a condition shift: asked after its roll with the legal steps; the answer shifts it for 2 Red', () => {
     const asked = decider(['shift'])
     const c = setupCtx()
-    setupMission(c, start(), setupAsks(pack, DEFAULT_DOCTRINE, asked, 'spring 1862 setup'))
+    setupMission(c, start(), setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), asked, 'spring 1862 setup'))
     const q = asked.requests.find((r) => r.decisionId === 'SPRING-1862-SETUP-SHIFT-VISIBILITY')!
     const rolled = c.notes.find((n) => n.text.startsWith('visibility:'))!.text.split(', ')[1]!
     expect(q.question).toBe(`The visibility is rolled ${rolled}: keep it or shift it one step?`)
@@ -66,39 +65,47 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
     const down = q.options.find((o) => o.id !== 'keep')!.id
     const c2 = setupCtx()
     const answered = decider(['shift'], { 'SPRING-1862-SETUP-SHIFT-VISIBILITY': down.toUpperCase() })
-    const m = setupMission(c2, start(), setupAsks(pack, DEFAULT_DOCTRINE, answered, 'spring 1862 setup'))
+    const m = setupMission(c2, start(), setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), answered, 'spring 1862 setup'))
     expect(c2.notes.some((n) => n.rule === 'p.16' && n.text.startsWith('visibility shifted to'))).toBe(true)
-    const kept = setupMission(setupCtx(), start(), setupAsks(pack, DEFAULT_DOCTRINE, decider([]), 'spring 1862 setup'))
+    const kept = setupMission(
+      setupCtx(),
+      start(),
+      setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), decider([]), 'spring 1862 setup'),
+    )
     expect(m.pool.red - kept.pool.red).toBe(2)
   })
 
   it('p.16 R6 without HALT shift: the SHIFT standing order answers, else the roll is kept (automatic answer named)', () => {
     const notes: Note[] = []
     const c = setupCtx()
-    setupMission(c, start(), setupAsks(pack, DEFAULT_DOCTRINE, decider([], {}, c.notes), 'spring 1862 setup'))
+    setupMission(
+      c,
+      start(),
+      setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), decider([], {}, c.notes), 'spring 1862 setup'),
+    )
     expect(c.notes.filter((n) => n.text === 'automatic answer (shift): keep').length).toBeGreaterThan(0)
     const rolled = c.notes.find((n) => n.text.startsWith('visibility:'))!.text.split(', ')[1]!
     const to = rolled === 'bright' ? 'dim' : 'bright'
     const d = doctrine(`SHIFT VISIBILITY IF ${rolled} TO ${to}`)
     const c2 = setupCtx()
-    const m = setupMission(c2, start(), setupAsks(pack, d as never, decider(['shift'], {}, notes), 'k'))
+    const m = setupMission(c2, start(), setupAsks(pack, setupChoices(d), decider(['shift'], {}, notes), 'k'))
     expect(m.visibility).toBe(to)
   })
 
   it('p.19 the Training Benefit at Training Level 2+: asked with the crew named; BENEFIT stands', () => {
     const asked = decider(['benefit'])
-    setupMission(setupCtx(), start(2), setupAsks(pack, DEFAULT_DOCTRINE, asked, 's'))
+    setupMission(setupCtx(), start(2), setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), asked, 's'))
     const q = asked.requests.find((r) => r.decisionId === 'S-BENEFIT')!
     expect(q.question).toBe('Training Level 2: take which Training Benefit for this mission?')
     expect(q.options.slice(0, 4).map((o) => o.id)).toEqual(['none', 'black', 'strength', 'operator:moser'])
     const answered = decider(['benefit'], { 'S-BENEFIT': 'BLACK' })
-    const m = setupMission(setupCtx(), start(2), setupAsks(pack, DEFAULT_DOCTRINE, answered, 's'))
-    const none = setupMission(setupCtx(), start(2), setupAsks(pack, DEFAULT_DOCTRINE, decider([]), 's'))
+    const m = setupMission(setupCtx(), start(2), setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), answered, 's'))
+    const none = setupMission(setupCtx(), start(2), setupAsks(pack, setupChoices(DEFAULT_DOCTRINE), decider([]), 's'))
     expect(m.pool.black - none.pool.black).toBe(1)
     const standing = setupMission(
       setupCtx(),
       start(2),
-      setupAsks(pack, doctrine('BENEFIT STRENGTH') as never, decider(['benefit']), 's'),
+      setupAsks(pack, setupChoices(doctrine('BENEFIT STRENGTH')), decider(['benefit']), 's'),
     )
     expect(standing.benefitStrength).toBe(1)
   })

@@ -6,7 +6,6 @@ import type { DecisionOption } from '../contract.ts'
 import { type Order, personaOf } from './boat.ts'
 import { orderErrors } from './crewOrders.ts'
 import type { Decider } from './decider.ts'
-import { type Doctrine, setupChoices } from './doctrine.ts'
 import type { Mission, SetupChoices } from './mission.ts'
 import type { ImPack } from './pack.ts'
 import { AUTO_REPAIR, type RepairChoices } from './repair.ts'
@@ -17,15 +16,8 @@ export const CONDITION_STEPS: Record<string, readonly string[]> = {
   drift: ['strong', 'weak', 'calm'],
 }
 
-/** Mission set-up choices under the doctrine, asking at the shift and benefit halt points. */
-export function setupAsks(
-  pack: ImPack,
-  d: Doctrine,
-  decider: Decider,
-  key: string,
-  payAction?: () => boolean,
-): SetupChoices {
-  const base = setupChoices(d, payAction)
+/** Mission set-up choices: the doctrine's (`base`, from setupChoices), asking at the shift and benefit halt points. */
+export function setupAsks(pack: ImPack, base: SetupChoices, decider: Decider, key: string): SetupChoices {
   return {
     ...base,
     shift(condition, value) {

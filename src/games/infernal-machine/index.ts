@@ -7,7 +7,7 @@ import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory
 import { PUBLIC } from '../contract.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
-import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices } from './doctrine.ts'
+import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
 import { setupAsks } from './haltChoices.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
@@ -93,7 +93,7 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
       // An Action paid for a condition shift must be one left over after this Mission action (p.16).
       const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
       const setupKey = `${seasonKey(c.year, c.season)} setup`
-      const m = startMission(ctx, c, cmd, setupAsks(ctx.pack, s.doctrine, decider, setupKey, payAction))
+      const m = startMission(ctx, c, cmd, setupAsks(ctx.pack, setupChoices(s.doctrine, payAction), decider, setupKey))
       if (typeof m === 'string') return m
       s.mission = m
       s.phase = 'mission'
