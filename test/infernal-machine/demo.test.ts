@@ -41,4 +41,17 @@ describe('Infernal Machine demo', () => {
       app.cleanup()
     }
   })
+
+  it('the example order lines `pbem serve` prints are accepted as written', () => {
+    const demo = infernalMachineFactory.demo!
+    const rules = infernalMachineFactory.create(infernalMachineFactory.defaultPack())
+    const s = rules.setup(demo.scenario, {}, infernalMachineFactory.defaultPack(), {
+      roll: () => 1,
+      draw: () => ({ value: 1, index: 0, hidden: true }),
+    })
+    const parsed = rules.parseOrders(s, demo.example.role, demo.example.lines.join('\n'))
+    expect(parsed.errors).toEqual([])
+    expect(parsed.normalised).toEqual(demo.example.lines)
+    expect(demo.players.map((p) => p.role)).toEqual(rules.roles)
+  })
 })
