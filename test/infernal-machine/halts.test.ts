@@ -13,6 +13,7 @@ import { repairAsks, repairPriority, setupAsks } from '../../src/games/infernal-
 import { setupMission } from '../../src/games/infernal-machine/mission.ts'
 import type { HaltKind } from '../../src/games/infernal-machine/orders.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { placeFatigue, placePanic } from '../../src/games/infernal-machine/markers.ts'
 import { moraleBoost, rallyPhase } from '../../src/games/infernal-machine/repair.ts'
 import type { Note } from '../../src/games/infernal-machine/sortie.ts'
 import { ctx, pack, standardBoat, trainingMission } from './helpers.ts'
@@ -173,5 +174,31 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
     const quiet = decider(['repair'])
     expect(repairPriority(pack, quiet, () => 'k', steer)(trainingMission())).toEqual(steer())
     expect(quiet.asked).toEqual([])
+  })
+
+  it('p.22 R8 MARKERS: the men named take Fatigue and Panic first, in the order given; the rest by the automatic rule', () => {
+    const parsed = parseImOrders(
+      pack,
+      'MARKERS FATIGUE merriam,doyle\nMARKERS PANIC doyle\nMARKERS SPIRIT moser\nMARKERS PANIC mozer',
+    )
+    expect(parsed.commands).toEqual([
+      { kind: 'markers', marker: 'fatigue', personae: ['merriam', 'doyle'] },
+      { kind: 'markers', marker: 'panic', personae: ['doyle'] },
+    ])
+    expect(parsed.errors.map((e) => [e.line, e.message.split(';')[0], e.suggestion])).toEqual([
+      [3, 'name FATIGUE or PANIC', undefined],
+      [4, 'unknown persona mozer', 'moser'],
+    ])
+    const d = applyDoctrine(DEFAULT_DOCTRINE, parsed.commands)
+    expect(d.markers).toEqual({ fatigue: ['merriam', 'doyle'], panic: ['doyle'] })
+
+    const boat = standardBoat(1)
+    const auto = placeFatigue(pack, boat, 1, false).notes
+    expect(auto).not.toEqual(['Fatigue on Merriam'])
+    const ordered = placeFatigue(pack, { ...boat, priority: d.markers }, 2, false)
+    expect(ordered.notes).toEqual(['Fatigue on Merriam', 'Fatigue on Doyle'])
+    const autoPanic = placePanic(pack, boat, 1).notes
+    expect(autoPanic).not.toEqual(['Panic on Doyle'])
+    expect(placePanic(pack, { ...boat, priority: d.markers }, 1).notes).toEqual(['Panic on Doyle'])
   })
 })

@@ -78,4 +78,16 @@ describe('Infernal Machine report templates (DESIGN 7-8b)', () => {
     expect(seen).not.toContain(`"${next}"`)
     expect(JSON.stringify(rules.view(s, { kind: 'moderator' }))).toContain('drawPile')
   })
+
+  it('p.22 R8 a MARKERS order stands on the boat from the next mission turn', () => {
+    const dice = new LabelHashDice('d')
+    let s = rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, dice)
+    for (const text of [MAILS[0]!, MAILS[1]!, `${MAILS[2]}\nMARKERS FATIGUE baird,robinson`]) {
+      const parsed = rules.parseOrders(s, 'captain', text)
+      expect(parsed.errors).toEqual([])
+      s = rules.resolve(s, { orders: { captain: parsed.commands }, decisions: {} }, dice).state
+    }
+    expect(s.doctrine.markers).toEqual({ fatigue: ['baird', 'robinson'] })
+    expect(s.mission!.boat.priority).toEqual({ fatigue: ['baird', 'robinson'] })
+  })
 })

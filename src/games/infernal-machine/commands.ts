@@ -43,6 +43,7 @@ export type ImCommand =
   | { kind: 'benefit'; benefit: string }
   | { kind: 'slack'; depth: number }
   | { kind: 'halt'; points: HaltKind[] }
+  | { kind: 'markers'; marker: 'fatigue' | 'panic'; personae: string[] }
 
 /** Says whether `id` is one of `ids`; when not, records an error naming the nearest. */
 export type Known = (what: string, id: string, ids: Iterable<string>) => boolean

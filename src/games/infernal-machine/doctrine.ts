@@ -35,6 +35,8 @@ export interface Doctrine {
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
   slack?: number
+  /** Who takes Fatigue and Panic first (R8, p.22); the automatic rule places the rest. */
+  markers?: { fatigue?: string[]; panic?: string[] }
 }
 
 export const DEFAULT_DOCTRINE: Doctrine = {
@@ -72,6 +74,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit
     else if (c.kind === 'slack') out.slack = c.depth
+    else if (c.kind === 'markers') out.markers = { ...out.markers, [c.marker]: c.personae }
   }
   return out
 }

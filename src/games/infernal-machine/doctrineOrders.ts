@@ -114,6 +114,14 @@ export function parseDoctrineLine(
       if (who && !known('persona', who, pack.personae.keys())) return ''
       return { kind: 'benefit', benefit: who ? `${kind!.toLowerCase()}:${who}` : kind!.toLowerCase() }
     }
+    case 'MARKERS': {
+      const marker = up[0] === 'FATIGUE' ? 'fatigue' : up[0] === 'PANIC' ? 'panic' : null
+      if (!marker) return 'name FATIGUE or PANIC'
+      const personae = list(words.slice(1).join(' '))
+      if (!personae.length) return 'name the crewmen, first to take the marker first'
+      for (const p of personae) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'markers', marker, personae }
+    }
     case 'SLACK':
       return /^[1-9]\d?$/.test(up[0] ?? '') ? { kind: 'slack', depth: Number(up[0]) } : 'a depth in the deck, 1 to 25'
     case 'HALT': {

@@ -151,6 +151,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
     }
     case 'mission': {
       const m = s.mission!
+      if (s.doctrine.markers) m.boat.priority = s.doctrine.markers
       missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
       s.track = [...(s.track ?? []), trackLine(ctx.pack, m)]
       if (m.lastTactical) s.lastTactical = m.lastTactical

@@ -47,6 +47,7 @@ export const FORMS: Record<string, string> = {
   SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',
+  MARKERS: 'MARKERS FATIGUE|PANIC <persona>[,<persona>] (who takes them first)',
   PACE: 'PACE MISSION|STEP',
   HALT: `HALT NONE | HALT <point>[,<point>] (points: ${HALT_KINDS.join(', ')})`,
 }

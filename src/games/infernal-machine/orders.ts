@@ -55,6 +55,7 @@ const VERBS = [
   'SHIFT',
   'BENEFIT',
   'SLACK',
+  'MARKERS',
   'HALT',
 ]
 
