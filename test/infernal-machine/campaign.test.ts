@@ -102,6 +102,14 @@ describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
     ])
   })
 
+  it('p.62 Epidemic: the last hand left is the victim without a die (no one-sided roll)', () => {
+    const camp = campaign()
+    camp.personae = camp.personae.slice(0, 2)
+    // Only the epidemic roll is given: a die for the victim would find no value.
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 7 }), camp)
+    expect(camp.personae.map((p) => p.id)).toEqual(['biederman'])
+  })
+
   it('p.42 Alert Check: -1 with 12 parts in the shop, -1 for a loss (synthetic table)', () => {
     const camp = campaign({ lost: 1 })
     alertCheck(ctx({ a: 7 }), camp, 'a')

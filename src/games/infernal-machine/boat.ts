@@ -38,6 +38,8 @@ export interface Boat {
   elevation: Elevation
   /** Markers of a crewless boat (scenarios 1-3), kept for the outcome only. */
   loose: { fatigue: number; panic: number; malfunctions: number }
+  /** The player's MARKERS order: who takes Fatigue and Panic first (R8, p.22). */
+  priority?: { fatigue?: string[]; panic?: string[] }
 }
 
 const ENGINES: PartKind[] = ['boilerEngine', 'magneticEngine']

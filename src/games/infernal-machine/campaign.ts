@@ -203,8 +203,10 @@ export function epidemicCheck(ctx: Ctx, c: Campaign): void {
   const sick = crew.filter((p) => p.where === 'sickBay')
   const well = crew.filter((p) => p.where !== 'sickBay')
   const victims = [...sick]
-  while (victims.length < n && well.length)
-    victims.push(well.splice(ctx.dice.roll(`epidemic victim ${victims.length + 1}`, well.length, PUBLIC) - 1, 1)[0]!)
+  // With one candidate left there is nothing to draw (and no die has one side).
+  const pick = () =>
+    well.length === 1 ? 0 : ctx.dice.roll(`epidemic victim ${victims.length + 1}`, well.length, PUBLIC) - 1
+  while (victims.length < n && well.length) victims.push(well.splice(pick(), 1)[0]!)
   const dead = victims[0]!
   c.personae = c.personae.filter((p) => p !== dead)
   note(ctx, 'p.62', `${ctx.pack.personae.get(dead.id)!.name} dies of the epidemic`)

@@ -12,7 +12,7 @@ import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
 import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
 import type { ImCommand } from './orders.ts'
-import { AUTO_REPAIR } from './repair.ts'
+import { repairAsks, repairPriority } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
 import type { Ctx } from './sortie.ts'
 import type { Zone } from './terms.ts'
@@ -35,6 +35,8 @@ export interface Doctrine {
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
   slack?: number
+  /** Who takes Fatigue and Panic first (R8, p.22); the automatic rule places the rest. */
+  markers?: { fatigue?: string[]; panic?: string[] }
 }
 
 export const DEFAULT_DOCTRINE: Doctrine = {
@@ -72,6 +74,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit
     else if (c.kind === 'slack') out.slack = c.depth
+    else if (c.kind === 'markers') out.markers = { ...out.markers, [c.marker]: c.personae }
   }
   return out
 }
@@ -143,16 +146,16 @@ export function setupChoices(d: Doctrine, payAction?: () => boolean): SetupChoic
 /** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
 export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
   return {
-    ...AUTO_REPAIR,
+    ...repairAsks(ctx.pack, decider, key),
     ...AUTO_NAV,
-    orders(m) {
+    orders: repairPriority(ctx.pack, decider, key, (m) => {
       const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))
       const extra = m.extraSkills ?? {}
       // A standing order a man cannot carry out now is dropped for the turn; the first steersman steers.
       const kept = given.filter(([id, o]) => !orderErrors(ctx.pack, m.boat, { [id]: o }, extra).length)
       const steer = kept.findIndex(([, o]) => o.kind === 'steer')
       return Object.fromEntries(kept.filter(([, o], i) => o.kind !== 'steer' || i === steer))
-    },
+    }),
     maneuver: (m) => routeManeuver(ctx, m, d),
     crank(card, out, m) {
       const auto = AUTO_NAV.crank(card, out, m)

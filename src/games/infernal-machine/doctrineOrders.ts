@@ -3,7 +3,7 @@
 import type { Order } from './boat.ts'
 import type { PartKind } from './fishboatPack.ts'
 import { HALT_KINDS } from './orderForms.ts'
-import { type HaltKind, type ImCommand, type Known, list } from './orders.ts'
+import { type HaltKind, type ImCommand, type Known, list } from './commands.ts'
 import type { ImPack } from './pack.ts'
 
 /** One doctrine line's command, or why it cannot be read ('' when `known` already said). */
@@ -113,6 +113,14 @@ export function parseDoctrineLine(
       const [kind, who] = words[0]!.split(':')
       if (who && !known('persona', who, pack.personae.keys())) return ''
       return { kind: 'benefit', benefit: who ? `${kind!.toLowerCase()}:${who}` : kind!.toLowerCase() }
+    }
+    case 'MARKERS': {
+      const marker = up[0] === 'FATIGUE' ? 'fatigue' : up[0] === 'PANIC' ? 'panic' : null
+      if (!marker) return 'name FATIGUE or PANIC'
+      const personae = list(words.slice(1).join(' '))
+      if (!personae.length) return 'name the crewmen, first to take the marker first'
+      for (const p of personae) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'markers', marker, personae }
     }
     case 'SLACK':
       return /^[1-9]\d?$/.test(up[0] ?? '') ? { kind: 'slack', depth: Number(up[0]) } : 'a depth in the deck, 1 to 25'

@@ -2,18 +2,22 @@
 // resolution runs the nested sequence (season, mission turn, attack run) from where it stopped:
 // a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
 // are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.
+import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
-import { Decider } from './decider.ts'
+import { type Asked, Decider } from './decider.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
+import { setupAsks } from './haltChoices.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
 import { missionTurn } from './missionTurn.ts'
 import { ACTION_KINDS, type HaltKind, type ImCommand, parseImOrders } from './orders.ts'
+import { IM_DEMO } from './demo.ts'
 import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from './pack.ts'
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
+import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
   build,
@@ -47,13 +51,19 @@ export interface ImState {
   /** The boat as the last mission ended, kept for the report of the point it ended in. */
   lastBoat?: string[]
   report: string[]
+  /** The latest resolution's mission turns, one line each (position, alert, leaks after each step). */
+  track?: string[]
+  /** The latest resolution's cards and cubes drawn, as told. */
+  draws?: string[]
+  /** The latest resolution's choices and how each was answered. */
+  asked?: Asked[]
 }
 
 const firstYear = 1861
 export const turnNumber = (year: number, season: string) => (year - firstYear) * 4 + SEASONS.indexOf(season as never)
 export const seasonOfTurn = (n: number) => `${SEASONS[n % 4]} ${firstYear + Math.floor(n / 4)}`
 
-function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
+function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): string | null {
   const c = s.campaign!
   switch (cmd.kind) {
     case 'build':
@@ -82,7 +92,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand): string | null {
     case 'mission': {
       // An Action paid for a condition shift must be one left over after this Mission action (p.16).
       const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
-      const m = startMission(ctx, c, cmd, setupChoices(s.doctrine, payAction))
+      const setupKey = `${seasonKey(c.year, c.season)} setup`
+      const m = startMission(ctx, c, cmd, setupAsks(ctx.pack, setupChoices(s.doctrine, payAction), decider, setupKey))
       if (typeof m === 'string') return m
       s.mission = m
       s.phase = 'mission'
@@ -133,14 +144,16 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
         s.phase = 'time'
         return true
       }
-      const why = takeAction(ctx, s, next)
+      const why = takeAction(ctx, s, next, decider)
       if (why) ctx.notes.push({ rule: 'p.47', text: `${next.kind} refused: ${why} (no action spent)` })
       else c!.actionsLeft--
       return true
     }
     case 'mission': {
       const m = s.mission!
+      if (s.doctrine.markers) m.boat.priority = s.doctrine.markers
       missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
+      s.track = [...(s.track ?? []), trackLine(ctx.pack, m)]
       if (m.lastTactical) s.lastTactical = m.lastTactical
       if (m.ended || m.turn >= 60) {
         s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
@@ -209,12 +222,17 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       s.doctrine = applyDoctrine(s.doctrine, commands)
       const actions = commands.filter((c) => ACTION_KINDS.includes(c.kind))
       if (actions.length) s.queued = actions
-      const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes)
+      const situation = () =>
+        s.mission ? boatLines(pack, s.mission) : s.campaign ? ledgerLines(s.campaign).slice(0, 3) : []
+      const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes, CAPTAIN, situation)
       s.lastBoat = undefined
+      s.track = []
       const start = label(s)
       for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
       const boat = s.mission ? boatLines(pack, s.mission) : (s.lastBoat ?? [])
       s.report = [...boat, ...(s.campaign ? ledgerLines(s.campaign) : [])]
+      s.draws = drawNotes(ctx.notes)
+      s.asked = decider.asked
       const narrative: NarrativeEntry[] = ctx.notes.map((n) => ({ audience: PUBLIC, rule: n.rule, text: n.text }))
       return { state: s, narrative, decisions: decider.requests, label: start, finished: s.phase === 'over' }
     },
@@ -239,7 +257,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
             details: { funds: s.campaign.funds, training: s.campaign.training, lost: s.campaign.lost },
           }
         : null,
-    reportModel: (s) => ({ infernalMachine: { label: label(s), lines: s.report } }),
+    reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),
     figures: (s) => (s.lastTactical ? [tacticalFigure(s.lastTactical)] : []),
   }
 }
@@ -251,10 +269,15 @@ function label(s: ImState): string {
   return s.mission ? `${season}, mission turn ${s.mission.turn + 1}` : `${season}, ${s.phase}`
 }
 
+/** This game's own folder: its templates and demo mails live beside its rules. */
+const HOME = projectPath('src', 'games', 'infernal-machine')
+
 export const infernalMachineFactory: RulesetFactory = {
   id: 'infernal-machine',
   title: 'Infernal Machine',
   defaultPack: () => loadImPack(rawImPack()),
   loadPack: (raw) => loadImPack(raw),
   create: (p: DataPack) => createInfernalMachine(p.content ? bindImPack(p.content) : defaultImPack()),
+  templates: `${HOME}/templates`,
+  demo: IM_DEMO(HOME),
 }

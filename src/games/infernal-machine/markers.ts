@@ -35,7 +35,12 @@ export function placeFatigue(pack: ImPack, boat: Boat, count: number, onEngine =
     const fresh = b.crew
       .map((c, index) => ({ c, index }))
       .filter(({ c }) => !c.fatigue)
-      .sort((x, y) => rankFatigue(b, x.c, idle) - rankFatigue(b, y.c, idle) || x.index - y.index)
+      .sort(
+        (x, y) =>
+          named(b.priority?.fatigue, x.c) - named(b.priority?.fatigue, y.c) ||
+          rankFatigue(b, x.c, idle) - rankFatigue(b, y.c, idle) ||
+          x.index - y.index,
+      )
     const pick = fresh[0]
     if (pick) {
       b.crew[pick.index]!.fatigue = true
@@ -49,6 +54,12 @@ export function placeFatigue(pack: ImPack, boat: Boat, count: number, onEngine =
     }
   }
   return { boat: b, notes, allPanicked }
+}
+
+/** A man the MARKERS order names ranks by his place in it, before every man it does not name. */
+function named(order: readonly string[] | undefined, c: Crewman): number {
+  const i = order?.indexOf(c.id) ?? -1
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i
 }
 
 // Lower is better: a space already incapacitated or a man already busy loses nothing more; a man
@@ -71,7 +82,12 @@ export function placePanic(pack: ImPack, boat: Boat, count: number): Placed {
     const candidates = b.crew
       .map((c, index) => ({ c, index }))
       .filter(({ c }) => !c.panic)
-      .sort((x, y) => rankPanic(pack, x.c) - rankPanic(pack, y.c) || x.index - y.index)
+      .sort(
+        (x, y) =>
+          named(b.priority?.panic, x.c) - named(b.priority?.panic, y.c) ||
+          rankPanic(pack, x.c) - rankPanic(pack, y.c) ||
+          x.index - y.index,
+      )
     const pick = candidates[0]
     if (!pick) break
     const c = b.crew[pick.index]!

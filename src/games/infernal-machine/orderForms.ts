@@ -12,6 +12,11 @@ export const HALT_KINDS = [
   'target',
   'attack',
   'endmission',
+  'shift',
+  'benefit',
+  'boost',
+  'rally',
+  'repair',
 ] as const
 
 export const FORMS: Record<string, string> = {
@@ -27,6 +32,7 @@ export const FORMS: Record<string, string> = {
     'RECRUIT JOURNEYMAN|MECHANIC|SAILOR [KEEP ALL|<persona>[,<persona>]] | RECRUIT MILITARY <persona>[,<persona>]',
   REQUISITION: 'REQUISITION <part> ... [GREASE <n>]',
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
+  PASS: 'PASS (the remaining actions of the season unused)',
   ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
   TARGET: 'TARGET <marker> ... | TARGET NONE',
@@ -41,6 +47,7 @@ export const FORMS: Record<string, string> = {
   SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',
+  MARKERS: 'MARKERS FATIGUE|PANIC <persona>[,<persona>] (who takes them first)',
   PACE: 'PACE MISSION|STEP',
   HALT: `HALT NONE | HALT <point>[,<point>] (points: ${HALT_KINDS.join(', ')})`,
 }

@@ -4,51 +4,13 @@
 // the line number and, for a misspelt word, the nearest valid one.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
-import type { Order } from './boat.ts'
+import { type ImCommand, type Known, list } from './commands.ts'
 import { parseDoctrineLine } from './doctrineOrders.ts'
-import { FORMS, HALT_KINDS } from './orderForms.ts'
+import { FORMS } from './orderForms.ts'
 import type { ImPack } from './pack.ts'
 
-export { HALT_KINDS }
-export type HaltKind = (typeof HALT_KINDS)[number]
-
-export type ImCommand =
-  | { kind: 'investor'; id: string }
-  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
-  | { kind: 'relocate'; to: string }
-  | { kind: 'commission'; budget: number; persist: 'cubes' | 'action' | null }
-  | { kind: 'contract'; id: string; personae: string[] }
-  | { kind: 'invest'; stake: number; solicitor: boolean }
-  | {
-      kind: 'letter'
-      letter: 'marque' | 'recruitment'
-      paid: number
-      persona?: string
-      grease: number
-      persist: 'cubes' | 'action' | null
-    }
-  | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
-  | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
-  | { kind: 'military'; personae: string[] }
-  | { kind: 'requisition'; parts: string[]; grease: number }
-  | { kind: 'salvage'; keep: string[]; roll: boolean }
-  | { kind: 'pass' }
-  | { kind: 'orders'; orders: Record<string, Order> }
-  | { kind: 'route'; steps: { to: string; elevation?: number }[] }
-  | { kind: 'target'; markers: string[] }
-  | { kind: 'approach'; crank: 'best' | 'easy' | 'full' | 'full+' | 'strain' }
-  | { kind: 'tactic'; detonateAt: 'near' | 'contact' | 'otherSide'; exitIfHits: number }
-  | { kind: 'concussion'; crank: 'easy' | 'full' | 'strain' }
-  | { kind: 'response'; reroll: boolean }
-  | { kind: 'fatesmiles'; hits: number }
-  | { kind: 'navcrank'; auto: boolean }
-  | { kind: 'endmission'; home: boolean }
-  | { kind: 'doctor'; all: boolean }
-  | { kind: 'pace'; pace: 'mission' | 'step' }
-  | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
-  | { kind: 'benefit'; benefit: string }
-  | { kind: 'slack'; depth: number }
-  | { kind: 'halt'; points: HaltKind[] }
+export { HALT_KINDS } from './orderForms.ts'
+export { type HaltKind, type ImCommand, type Known, list } from './commands.ts'
 
 export const ACTION_KINDS = [
   'build',
@@ -93,14 +55,9 @@ const VERBS = [
   'SHIFT',
   'BENEFIT',
   'SLACK',
+  'MARKERS',
   'HALT',
 ]
-
-export const list = (s: string | undefined) =>
-  (s ?? '')
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
 
 export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
   const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
@@ -130,8 +87,6 @@ export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
   }
   return out
 }
-
-export type Known = (what: string, id: string, ids: Iterable<string>) => boolean
 
 /** One line's command, or why it cannot be read ('' when `known` already said). */
 function parseLine(V: string, args: string, pack: ImPack, known: Known): ImCommand | string {
