@@ -1,9 +1,13 @@
 // The games this judge runs, by id: the one place that names them (DESIGN section 4). Everything
 // else reaches a game through this registry and the contract in contract.ts.
 import type { GameDemo, RulesetFactory } from './contract.ts'
+import { infernalMachineFactory } from './infernal-machine/index.ts'
 import { seaDevilsFactory } from './sea-devils/index.ts'
 
-const factories = new Map<string, RulesetFactory>([[seaDevilsFactory.id, seaDevilsFactory]])
+const factories = new Map<string, RulesetFactory>([
+  [seaDevilsFactory.id, seaDevilsFactory],
+  [infernalMachineFactory.id, infernalMachineFactory],
+])
 
 export function rulesetFactory(id: string): RulesetFactory {
   const f = factories.get(id)

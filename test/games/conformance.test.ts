@@ -67,17 +67,20 @@ describe('the game registry', () => {
   })
 })
 
-for (const factory of [...shippedGames.map((id) => ({ id })), { id: hiddenDeckFactory.id }, ...UNDER_CONSTRUCTION]) {
+for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDeckFactory, ...UNDER_CONSTRUCTION]) {
   describe(`conformance: ${factory.id}`, () => {
     const scenarios = () => {
       const f = games().find((g) => g.id === factory.id)!
       return { f, list: f.create(f.defaultPack()).scenarios.map((s) => s.id) }
     }
+    const scenarioIds = factory.create(factory.defaultPack()).scenarios.map((s) => s.id)
 
-    it('every scenario sets up and plays to its end; the log re-folds and the dice reproduce', () => {
-      const { f, list } = scenarios()
-      expect(list.length).toBeGreaterThan(0)
-      for (const scenario of list) {
+    it('has at least one scenario', () => expect(scenarioIds.length).toBeGreaterThan(0))
+
+    // One test a scenario, so that a long game does not make its neighbours wait past the time limit.
+    for (const scenario of scenarioIds)
+      it(`${scenario}: sets up and plays to its end; the log re-folds and the dice reproduce`, () => {
+        const { f } = scenarios()
         const app = playThrough(f, scenario, `conformance-${f.id}`)
         try {
           const fold = app.judge.load(GAME)
@@ -96,8 +99,7 @@ for (const factory of [...shippedGames.map((id) => ({ id })), { id: hiddenDeckFa
         } finally {
           app.cleanup()
         }
-      }
-    })
+      })
 
     it('the same secrets give the same log', () => {
       const { f, list } = scenarios()

@@ -1,20 +1,13 @@
-// Infernal Machine through the judge (registered by the test while the game is not yet shipped):
+// Infernal Machine through the judge:
 // orders by mail acknowledged line by line, a halt point's question mailed with its options and
 // the boat as it stands, answered by a DECIDE mail, the report mails, no face-down card shown
 // before it is drawn, and dice anyone can check.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
-import { registerRuleset } from '../../src/games/index.ts'
-import { type ImState, infernalMachineFactory } from '../../src/games/infernal-machine/index.ts'
+import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
-
-let unregister = () => {}
-beforeAll(() => {
-  unregister = registerRuleset(infernalMachineFactory)
-})
-afterAll(() => unregister())
 
 const GAME = 'im-demo'
 const CAPTAIN = 'hunley@example.test'

@@ -1,17 +1,10 @@
 // The demo (contract GameDemo) plays from its sample mails to the end of the campaign, with the
 // question at the Navigation crank answered by DECIDE, and its dice verify.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
-import { registerRuleset } from '../../src/games/index.ts'
 import { infernalMachineFactory } from '../../src/games/infernal-machine/index.ts'
 import { outboxRows } from '../helpers/app.ts'
 import { playDemo } from './demoPlayer.ts'
-
-let unregister = () => {}
-beforeAll(() => {
-  unregister = registerRuleset(infernalMachineFactory)
-})
-afterAll(() => unregister())
 
 describe('Infernal Machine demo', () => {
   it('plays the CSA campaign from the sample mails to the end of the war', async () => {
