@@ -13,8 +13,10 @@ import type {
   Viewer,
 } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
+import { projectPath } from '../../util/resources.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
+import { withMailRoles } from './mailRoles.ts'
 import { signalLocks } from './captains.ts'
 import { shiftCommanders } from './commander.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
@@ -31,7 +33,11 @@ import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiv
 import { seenBy } from './sighting.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
+import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
+
+/** This game's own folder: its templates and demo mails live beside its rules. */
+const HOME = projectPath('src', 'games', 'river-coastal')
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
 
@@ -112,7 +118,7 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
     reportModel: (s, viewer) => ({
-      view: riverView(s, viewer, scenarioOf(s), content),
+      ...riverReportModel(s, viewer, scenarioOf(s), content),
       orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
     }),
     figures: (s: RiverState, viewer: Viewer) => [
@@ -183,5 +189,22 @@ export const riverCoastalFactory: RulesetFactory = {
   title: 'ACW River and Coastal Naval Actions',
   defaultPack: () => loadRiverPack(rawRiverPack()),
   loadPack: (raw) => loadRiverPack(raw),
-  create: (pack) => createRiverCoastal(pack as DataPack<RawRiverPack>),
+  // The judge's roles are `usa` and `csa` (mailRoles.ts); the rules inside keep USA and CSA.
+  create: (pack) => withMailRoles(createRiverCoastal(pack as DataPack<RawRiverPack>)),
+  templates: `${HOME}/templates`,
+  demo: {
+    title: 'ACW River and Coastal Naval Actions, Passing the Fort (14 moves)',
+    scenario: 'passing-the-fort',
+    players: [
+      { role: 'usa', address: 'farragut@example.test', name: 'David Farragut' },
+      { role: 'csa', address: 'buchanan@example.test', name: 'Franklin Buchanan' },
+    ],
+    gameId: 'ptf-demo',
+    serveGameId: 'rc-demo',
+    example: { role: 'usa', lines: ['TECU: SPEED 6', 'GALE: SPEED 4; FIRE BP AT TENN'] },
+    mails: `${HOME}/demo/passing-the-fort`,
+    // Pinned dice: the sample mails were written against this seed's rolls (test/river-coastal/demo.test.ts).
+    seed: 'ptf-1864',
+    deadlineHours: 48,
+  },
 }
