@@ -61,24 +61,30 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       })
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
-      // §9 fire and hits, §12 anchors, §11 a ram, §8 a grounding, §10 morale: the demo shows them all.
-      expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, medium range: rolled 5 -1, needs 4: hit, 8 damage')
+      // §9 fire and hits, §12 anchors, §11 a ram, §8 a grounding, §10 morale, §9 a critical: the demo shows them all.
+      expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, close range: rolled 5 -1, needs 3: hit, 8 damage')
+      // §4 with the flag gone to Galena, Tecumseh's own reckless captain steams at the enemy.
+      expect(said).toContain("USS Tecumseh's reckless captain steams at the enemy (speed 8)")
       expect(said).toContain('CSS Tennessee drops anchor')
+      // digest §1.2 P7: the Union's DECIDE line, in its move-1 mail, moved its flag to Galena.
+      expect(said[0]).toBe('The USA flag flies in USS Galena')
+      expect((fold.state as { flagships: Record<string, string> }).flagships).toEqual({ USA: 'GALE' })
       expect(said).toContain('USS Tecumseh needs no ram test (no CPV lost)')
       expect(said.some((t) => /runs aground/.test(t))).toBe(true)
       expect(said.some((t) => /tests morale/.test(t))).toBe(true)
+      expect(said).toContain('CSS Selma critical: table 2, result 4: hardPort4')
 
       // Each side's report: its own ships in full, the enemy in sight without hull or crew, the order
       // form with legal ranges, and the plot attached as a PNG shown inline by the HTML part.
       const { usa, csa } = reportsAt(run.app, demo.gameId, 2)
       expect(usa.text).toMatch(
-        /YOUR SHIPS\n {2}TECU USS Tecumseh \(Canonicus-class monitor\): afloat, \(\d+,\d+\) heading \d+, speed 6/,
+        /YOUR SHIPS\n {2}TECU USS Tecumseh \(Canonicus-class monitor\): afloat, \([\d.]+,[\d.]+\) heading \d+, speed 8/,
       )
       expect(usa.text).toMatch(/hull \d+\/210 SPV \(PV 70\); crew \d+\/10 CPV/)
       expect(usa.text).toMatch(/ENEMY SHIPS IN SIGHT\n {2}TENN CSS Tennessee/)
       expect(usa.text).toContain('Fort Morgan (CSA): ')
       expect(usa.text).toMatch(/# USS Tecumseh: speed \d+\.\.\d+; radius 7"/)
-      expect(usa.text).toContain('TECU: SPEED 6')
+      expect(usa.text).toContain('TECU: SPEED 8')
       expect(csa.text).toMatch(/YOUR SHIPS\n {2}TENN CSS Tennessee/)
       expect(csa.text).not.toMatch(
         /USA objectives|TECU: SPEED|Tecumseh \(Canonicus-class monitor\): afloat, .*\n +hull/,

@@ -16,6 +16,7 @@ import { onlyRoles, PUBLIC } from '../contract.ts'
 import { projectPath } from '../../util/resources.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
+import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
 import { withMailRoles } from './mailRoles.ts'
 import { signalLocks } from './captains.ts'
 import { shiftCommanders } from './commander.ts'
@@ -90,7 +91,19 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           label: 'Hidden deployment',
           phase: 'setup',
         }))
-      return RIVER_ROLES.map((role) => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }))
+      return [
+        ...RIVER_ROLES.map(
+          (role): Awaited => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }),
+        ),
+        // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
+        ...nominating(s, scenarioOf(s)).map(
+          (side): Awaited => ({
+            kind: 'decision',
+            phase: 'setup',
+            ...flagshipQuestion(s, side, scenarioOf(s), content),
+          }),
+        ),
+      ]
     },
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
@@ -139,6 +152,7 @@ export function resolveMove(
 ): Step<RiverState> {
   const sc = pack.scenarios[s0.scenario]!
   let state: RiverState = structuredClone(s0)
+  const flags = applyFlagships(state, input.decisions, sc)
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
@@ -153,7 +167,7 @@ export function resolveMove(
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
 
-  const narrative: NarrativeEntry[] = [...personality]
+  const narrative: NarrativeEntry[] = [...flags, ...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of shot.lines) {
