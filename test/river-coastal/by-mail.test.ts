@@ -8,6 +8,7 @@ import { registerRuleset } from '../../src/games/index.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { playDemo } from './demoRun.ts'
+import { calm } from './play.ts'
 
 let unregister = () => {}
 beforeAll(() => {
@@ -47,6 +48,10 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
     expect(demo.players.map((p) => p.role)).toEqual(riverCoastalFactory.create(riverCoastalFactory.defaultPack()).roles)
     expect(demo.example.lines.every((l) => /^[A-Z]{4}: /.test(l))).toBe(true)
     expect(riverCoastalFactory.templates).toMatch(/river-coastal\/templates$/)
+    // The example order mail `pbem serve` prints is accepted as it stands at the opening.
+    const rules = riverCoastalFactory.create(riverCoastalFactory.defaultPack())
+    const opening = rules.setup(demo.scenario, {}, riverCoastalFactory.defaultPack(), calm())
+    expect(rules.parseOrders(opening, demo.example.role, demo.example.lines.join('\n')).errors).toEqual([])
   })
 
   it('plays the sample mails through the intake to the end of move 14, every mail accepted', async () => {
