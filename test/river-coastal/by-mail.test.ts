@@ -4,15 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
-import { registerRuleset } from '../../src/games/index.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
-import { playDemo } from './demoRun.ts'
+import { playDemo, registerWhileUnshipped } from './demoRun.ts'
 import { calm } from './play.ts'
 
 let unregister = () => {}
 beforeAll(() => {
-  unregister = registerRuleset(riverCoastalFactory)
+  unregister = registerWhileUnshipped(riverCoastalFactory)
 })
 afterAll(() => unregister())
 

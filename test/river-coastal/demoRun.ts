@@ -1,13 +1,15 @@
 // Plays a River & Coastal demo the way `pbem demo` plays the default game's (src/cli/demo.ts): the
 // demo's scenario and players, its pinned seed and server secret, and its sample order mails fed
-// through the real intake (the drop folder) one resolution at a time, each followed by adjudication.
+// through the real intake (the drop folder) one resolution at a time, each followed by adjudication;
+// and the game registered for the test's length while the shipped registry does not list it.
 import { createHmac } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, openApp, readInbox } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
-import type { GameDemo } from '../../src/games/contract.ts'
+import type { GameDemo, RulesetFactory } from '../../src/games/contract.ts'
+import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
 
 /** The server secret `pbem demo` pins (src/cli/demo.ts), so that the sample mails' KEY lines hold. */
 export const DEMO_SERVER_SECRET = createHmac('sha256', 'acw-pbem demo').update('server').digest('hex')
@@ -62,4 +64,12 @@ export async function playDemo(ruleset: string, demo: GameDemo, opts: { lastPoin
     app.judge.adjudicate(demo.gameId)
   }
   return run
+}
+
+/**
+ * Registers River & Coastal for a test while it is not in the shipped registry; once the moderator
+ * has added it to src/games/index.ts this does nothing (and the returned function removes nothing).
+ */
+export function registerWhileUnshipped(factory: RulesetFactory): () => void {
+  return rulesetIds().includes(factory.id) ? () => {} : registerRuleset(factory)
 }
