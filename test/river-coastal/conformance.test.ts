@@ -6,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { canSee, type RulesetFactory, type Viewer } from '../../src/games/contract.ts'
-import { registerRuleset } from '../../src/games/index.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { registerWhileUnshipped } from './demoRun.ts'
 
 let unregister: () => void = () => {}
 beforeAll(() => {
-  unregister = registerRuleset(riverCoastalFactory)
+  unregister = registerWhileUnshipped(riverCoastalFactory)
 })
 afterAll(() => unregister())
 

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { signalLocks } from '../../src/games/river-coastal/captains.ts'
-import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { DataPack } from '../../src/games/contract.ts'
+import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { orderContext } from '../../src/games/river-coastal/orderContext.ts'
 import { speedRange } from '../../src/games/river-coastal/orders.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { maxTurnDegrees } from '../../src/games/river-coastal/turning.ts'
 import { pack, seeded } from './helpers.ts'
 
-const ruleset = riverCoastalFactory.create(riverCoastalFactory.defaultPack())
+const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>)
 
 /** Random legal order lines for every ship of a side. */
 function randomLines(state: RiverState, side: 'USA' | 'CSA', seed: number): string[] {

@@ -3,10 +3,12 @@
 import { expect } from 'vitest'
 import type { Viewer } from '../../src/games/contract.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
-import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { DataPack } from '../../src/games/contract.ts'
+import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 
-export const ruleset = riverCoastalFactory.create(riverCoastalFactory.defaultPack())
+export const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>)
 export const packData = () => riverCoastalFactory.defaultPack()
 export const dice = (forced: Record<string, number | number[]> = {}) =>
   new LabelledDice(Object.entries(forced).map(([label, values]) => ({ label, values })))

@@ -19,7 +19,7 @@ describe('§6 objective cards', () => {
     expect((ruleset.view(s, csa) as { objectives: { side: string }[] }).objectives.map((o) => o.side)).toEqual(['CSA'])
     const step = ruleset.resolve(
       s,
-      { orders: {}, decisions: { 'objectives-USA': usaCards[0]!, 'objectives-CSA': 'nonsense' } },
+      { orders: {}, decisions: { 'OBJECTIVES-USA': usaCards[0]!, 'OBJECTIVES-CSA': 'nonsense' } },
       dice(),
     )
     expect(step.state.objectives.USA).toEqual(usaCards.slice(1))

@@ -12,7 +12,11 @@ describe('the River & Coastal ruleset, turn by turn', () => {
       ['above-the-bluffs', '15 moves'],
     ])
     const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
-    expect(ruleset.awaiting(s).map((a) => a.role)).toEqual(['USA', 'CSA'])
+    expect(ruleset.awaiting(s).map((a) => [a.kind, a.role])).toEqual([
+      ['orders', 'USA'],
+      ['orders', 'CSA'],
+      ['decision', 'USA'],
+    ])
     expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Move 1')
   })
 

@@ -3,6 +3,7 @@
 //   ARKS: AT 24,62 HEADING 180 SPEED 2
 // inside its zone (y at least the zone's edge), clear of land and of each other, at no more than the
 // zone's speed. A ship given no line keeps the scenario's default place.
+import { readScript } from '../../orders/script.ts'
 import type { LineError, Parsed } from '../contract.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
@@ -27,11 +28,9 @@ export function parseDeployment(
   const out: Parsed<DeployCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   const zone = sc.hiddenDeployment.find((h) => h.side === side)
   const placed: { id: string; hull: ReturnType<typeof hullPolygon> }[] = []
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const body = raw.replace(/#.*/, '').trim()
-    if (!body || /^END$/i.test(body)) return
+  readScript(text).lines.forEach(({ line, text: body }) => {
     const err = (message: string, suggestion?: string): void => {
-      out.errors.push({ line: i + 1, text: raw.trim(), message, ...(suggestion ? { suggestion } : {}) } as LineError)
+      out.errors.push({ line, text: body, message, ...(suggestion ? { suggestion } : {}) } as LineError)
     }
     if (!zone) return err(`${side} has no hidden deployment in this scenario`)
     const m =

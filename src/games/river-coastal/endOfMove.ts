@@ -1,6 +1,7 @@
 // Steps 6-7 (digest §1.3): morale tests for every ship that met a trigger this move (one test each,
 // ruling RC-41), fire-fighting, then the objectives and the end of the game (§6 L421-423, digest
 // §1.6): both objectives win; else one objective wins unless the enemy also has one (a draw, RC-13).
+import { flagshipOf } from './flagship.ts'
 import type { Dice } from '../contract.ts'
 import { commanded } from './commander.ts'
 import { moraleTest } from './morale.ts'
@@ -107,7 +108,7 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
     case 'RUN_2_THROUGH':
       return through >= 2
     case 'DESTROY_FLAGSHIP':
-      return out(state.ships[sc.flagships[otherSide(side)]]!)
+      return out(state.ships[flagshipOf(state, sc, otherSide(side))]!)
     case 'DESTROY_1_IRONCLAD':
       return ironcladsDown >= 1
     case 'DESTROY_2_IRONCLADS':

@@ -13,8 +13,11 @@ import type {
   Viewer,
 } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
+import { projectPath } from '../../util/resources.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
+import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
+import { withMailRoles } from './mailRoles.ts'
 import { signalLocks } from './captains.ts'
 import { shiftCommanders } from './commander.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
@@ -31,7 +34,11 @@ import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiv
 import { seenBy } from './sighting.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
+import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
+
+/** This game's own folder: its templates and demo mails live beside its rules. */
+const HOME = projectPath('src', 'games', 'river-coastal')
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
 
@@ -84,7 +91,19 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           label: 'Hidden deployment',
           phase: 'setup',
         }))
-      return RIVER_ROLES.map((role) => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }))
+      return [
+        ...RIVER_ROLES.map(
+          (role): Awaited => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }),
+        ),
+        // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
+        ...nominating(s, scenarioOf(s)).map(
+          (side): Awaited => ({
+            kind: 'decision',
+            phase: 'setup',
+            ...flagshipQuestion(s, side, scenarioOf(s), content),
+          }),
+        ),
+      ]
     },
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
@@ -112,7 +131,7 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),
     reportModel: (s, viewer) => ({
-      view: riverView(s, viewer, scenarioOf(s), content),
+      ...riverReportModel(s, viewer, scenarioOf(s), content),
       orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
     }),
     figures: (s: RiverState, viewer: Viewer) => [
@@ -133,6 +152,7 @@ export function resolveMove(
 ): Step<RiverState> {
   const sc = pack.scenarios[s0.scenario]!
   let state: RiverState = structuredClone(s0)
+  const flags = applyFlagships(state, input.decisions, sc)
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
@@ -147,7 +167,7 @@ export function resolveMove(
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
 
-  const narrative: NarrativeEntry[] = [...personality]
+  const narrative: NarrativeEntry[] = [...flags, ...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of shot.lines) {
@@ -183,5 +203,22 @@ export const riverCoastalFactory: RulesetFactory = {
   title: 'ACW River and Coastal Naval Actions',
   defaultPack: () => loadRiverPack(rawRiverPack()),
   loadPack: (raw) => loadRiverPack(raw),
-  create: (pack) => createRiverCoastal(pack as DataPack<RawRiverPack>),
+  // The judge's roles are `usa` and `csa` (mailRoles.ts); the rules inside keep USA and CSA.
+  create: (pack) => withMailRoles(createRiverCoastal(pack as DataPack<RawRiverPack>)),
+  templates: `${HOME}/templates`,
+  demo: {
+    title: 'ACW River and Coastal Naval Actions, Passing the Fort (14 moves)',
+    scenario: 'passing-the-fort',
+    players: [
+      { role: 'usa', address: 'farragut@example.test', name: 'David Farragut' },
+      { role: 'csa', address: 'buchanan@example.test', name: 'Franklin Buchanan' },
+    ],
+    gameId: 'ptf-demo',
+    serveGameId: 'rc-demo',
+    example: { role: 'usa', lines: ['TECU: SPEED 6', 'GALE: SPEED 4; FIRE BP AT TENN'] },
+    mails: `${HOME}/demo/passing-the-fort`,
+    // Pinned dice: the sample mails were written against this seed's rolls (test/river-coastal/demo.test.ts).
+    seed: 'ptf-1864',
+    deadlineHours: 48,
+  },
 }

@@ -7,7 +7,8 @@ import { shuffled } from '../kit/deck.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 
-export const discardId = (side: Side) => `objectives-${side}`
+/** Upper case: the mail layer reads the id of a DECIDE line in upper case (src/engine/asking.ts). */
+export const discardId = (side: Side) => `OBJECTIVES-${side}`
 
 /** Deals each side its cards from its own shuffled deck (ruling RC-13), in secret. */
 export function dealObjectives(pack: RiverPack, hidden: Dice): Record<Side, string[]> {

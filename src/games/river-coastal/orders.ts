@@ -9,6 +9,7 @@ import { parsePolicy } from '../kit/policy.ts'
 import type { FireOrder, OrderContext, RiverCommand, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { riverPolicyGrammar } from './policies.ts'
 import { shipClause } from './orderClauses.ts'
+import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
 
 export { findUnit, speedRange }
@@ -193,12 +194,11 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
 export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCommand> & { warnings: LineError[] } {
   const out: Parsed<RiverCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   const seen = new Set<string>()
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = i + 1
-    const body = raw.replace(/#.*/, '').trim()
-    if (!body || /^END$/i.test(body)) return
+  // The shared script reader numbers the lines and drops the GAME, KEY and SALT envelope, comments,
+  // quoted replies and anything after a signature or END.
+  readScript(text).lines.forEach(({ line, text: body }) => {
     const err = (message: string, suggestion?: string) =>
-      out.errors.push({ line, text: raw.trim(), message, ...(suggestion ? { suggestion } : {}) })
+      out.errors.push({ line, text: body, message, ...(suggestion ? { suggestion } : {}) })
     if (/^POLICY\s/i.test(body)) {
       const p = parsePolicy(riverPolicyGrammar, body.replace(/^POLICY\s+/i, ''))
       if (typeof p === 'string') return err(p)
@@ -249,7 +249,7 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
     if (order.ram && !s.ramFitted)
       out.warnings.push({
         line,
-        text: raw.trim(),
+        text: body,
         message: `${s.name} has no ram: -2 on the ram test and half damage (§11 L1051, L1075)`,
       })
     out.commands.push(order)

@@ -247,6 +247,8 @@ export const scenarioSchema = table({
     table({ id: z.string(), name: z.string(), kind: z.enum(['town', 'port']), points: polygon, centre: xy }),
   ),
   flagships: z.object({ USA: sourced(z.string()), CSA: sourced(z.string()) }).strict(),
+  /** The sides that nominate their flagship before the first move (digest §1.2 P7); the default is `flagships`. */
+  nominateFlagship: sourced(z.array(side)).optional(),
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
 })
 

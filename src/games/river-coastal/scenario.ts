@@ -58,6 +58,8 @@ export interface Scenario {
   /** Towns and ports landing parties may take (§12 L1127-1133). */
   places: { id: string; name: string; kind: 'town' | 'port'; polygon: Point[]; centre: Point }[]
   flagships: Record<Side, string>
+  /** Sides asked to nominate their flagship before move 1 (digest §1.2 P7). */
+  nominateFlagship: Side[]
   objectives: Record<Side, string[]>
 }
 
@@ -144,6 +146,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
       centre: point(p.centre),
     })),
     flagships: s.flagships,
+    nominateFlagship: s.nominateFlagship ?? [],
     objectives: s.objectives,
   }
 }

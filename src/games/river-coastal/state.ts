@@ -61,6 +61,8 @@ export interface RiverState {
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
   finished?: { winner: Side | null; summary: string }
+  /** Flagships nominated before move 1 (flagship.ts); a side not here keeps the scenario's. */
+  flagships?: Partial<Record<Side, string>>
 }
 
 export type { RiverCommand } from './orderTypes.ts'

@@ -1,0 +1,178 @@
+// River & Coastal through the judge and its mail intake, registered by the test while the game is
+// not yet in the shipped registry: order mails in (the demo's and our own), acknowledgements, each
+// side's report with its plot, and the fog of war checked at every resolution.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inboundHandler } from '../../src/cli/app.ts'
+import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import { outboxRows, testApp } from '../helpers/app.ts'
+import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
+import { playDemo, registerWhileUnshipped } from './demoRun.ts'
+import { calm } from './play.ts'
+
+let unregister = () => {}
+beforeAll(() => {
+  unregister = registerWhileUnshipped(riverCoastalFactory)
+})
+afterAll(() => unregister())
+
+const demo = riverCoastalFactory.demo!
+const PLAYERS = [
+  { role: 'usa', address: 'farragut@example.test', name: 'Farragut' },
+  { role: 'csa', address: 'buchanan@example.test', name: 'Buchanan' },
+]
+
+/** An order mail as a player's mail program would send it, replying to the judge's address. */
+function orderMail(game: string, role: string, key: string, lines: string[], n: number): Buffer {
+  const from = PLAYERS.find((p) => p.role === role)!
+  return Buffer.from(
+    [
+      `From: ${from.name} <${from.address}>`,
+      `To: orders+${game}.${role}.${key}@judge.example.test`,
+      `Subject: Orders ${game} ${role} ${n}`,
+      `Date: Mon, 02 Mar 2026 12:00:00 +0000`,
+      `Message-ID: <t${n}-${role}@example.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `GAME ${game} ${role.toUpperCase()}`,
+      ...lines,
+      '',
+    ].join('\r\n'),
+  )
+}
+
+describe('River & Coastal by mail: the demo, Passing the Fort', () => {
+  it('declares a complete demo whose roles are the mail roles usa and csa', () => {
+    expect(demo.scenario).toBe('passing-the-fort')
+    expect(demo.players.map((p) => p.role)).toEqual(riverCoastalFactory.create(riverCoastalFactory.defaultPack()).roles)
+    expect(demo.example.lines.every((l) => /^[A-Z]{4}: /.test(l))).toBe(true)
+    expect(riverCoastalFactory.templates).toMatch(/river-coastal\/templates$/)
+    // The example order mail `pbem serve` prints is accepted as it stands at the opening.
+    const rules = riverCoastalFactory.create(riverCoastalFactory.defaultPack())
+    const opening = rules.setup(demo.scenario, {}, riverCoastalFactory.defaultPack(), calm())
+    expect(rules.parseOrders(opening, demo.example.role, demo.example.lines.join('\n')).errors).toEqual([])
+  })
+
+  it('plays the sample mails through the intake to the end of move 14, every mail accepted', async () => {
+    const run = await playDemo(riverCoastalFactory.id, demo)
+    try {
+      const fold = run.app.judge.load(demo.gameId)
+      expect(fold.finished).toBe(true)
+      expect(fold.adjudications).toHaveLength(14)
+      expect(fold.ruleset.outcome(fold.state)).toEqual({
+        summary: 'Objectives: USA 0 of 2, CSA 0 of 2: a draw',
+        winner: null,
+      })
+      for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
+      const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
+      // §9 fire and hits, §12 anchors, §11 a ram, §8 a grounding, §10 morale, §9 a critical: the demo shows them all.
+      expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, close range: rolled 5 -1, needs 3: hit, 8 damage')
+      // §4 with the flag gone to Galena, Tecumseh's own reckless captain steams at the enemy.
+      expect(said).toContain("USS Tecumseh's reckless captain steams at the enemy (speed 8)")
+      expect(said).toContain('CSS Tennessee drops anchor')
+      // digest §1.2 P7: the Union's DECIDE line, in its move-1 mail, moved its flag to Galena.
+      expect(said[0]).toBe('The USA flag flies in USS Galena')
+      expect((fold.state as { flagships: Record<string, string> }).flagships).toEqual({ USA: 'GALE' })
+      expect(said).toContain('USS Tecumseh needs no ram test (no CPV lost)')
+      expect(said.some((t) => /runs aground/.test(t))).toBe(true)
+      expect(said.some((t) => /tests morale/.test(t))).toBe(true)
+      expect(said).toContain('CSS Selma critical: table 2, result 4: hardPort4')
+
+      // Each side's report: its own ships in full, the enemy in sight without hull or crew, the order
+      // form with legal ranges, and the plot attached as a PNG shown inline by the HTML part.
+      const { usa, csa } = reportsAt(run.app, demo.gameId, 2)
+      expect(usa.text).toMatch(
+        /YOUR SHIPS\n {2}TECU USS Tecumseh \(Canonicus-class monitor\): afloat, \([\d.]+,[\d.]+\) heading \d+, speed 8/,
+      )
+      expect(usa.text).toMatch(/hull \d+\/210 SPV \(PV 70\); crew \d+\/10 CPV/)
+      expect(usa.text).toMatch(/ENEMY SHIPS IN SIGHT\n {2}TENN CSS Tennessee/)
+      expect(usa.text).toContain('Fort Morgan (CSA): ')
+      expect(usa.text).toMatch(/# USS Tecumseh: speed \d+\.\.\d+; radius 7"/)
+      expect(usa.text).toContain('TECU: SPEED 8')
+      expect(csa.text).toMatch(/YOUR SHIPS\n {2}TENN CSS Tennessee/)
+      expect(csa.text).not.toMatch(
+        /USA objectives|TECU: SPEED|Tecumseh \(Canonicus-class monitor\): afloat, .*\n +hull/,
+      )
+      for (const r of [usa, csa]) {
+        expect(r.attachments?.[0]).toMatchObject({ contentType: 'image/png', cid: 'map@acw-pbem' })
+        expect(r.html).toContain('<img src="cid:map@acw-pbem"')
+        expect(r.html).toContain('<h2>Your ships</h2>')
+      }
+      expect(csa.text).toContain('CSA objectives: DESTROY_1_IRONCLAD, DESTROY_FLAGSHIP')
+    } finally {
+      run.cleanup()
+    }
+  })
+
+  it('at every resolution no letter and no export shows a side what is meant for the other', async () => {
+    const run = await playDemo(riverCoastalFactory.id, demo)
+    try {
+      expect(fogLeaks(run.app, demo.gameId, ['usa', 'csa'])).toEqual([])
+      expect(hiddenShipsShown(run.app, demo.gameId, ['usa', 'csa'])).toEqual([])
+    } finally {
+      run.cleanup()
+    }
+  })
+})
+
+describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () => {
+  it('acknowledges a bad line by its number, keeps the deployment secret and reports each side only its own', async () => {
+    const app = testApp('rc-mail')
+    try {
+      const { keys } = app.judge.createGame({
+        game: 'atb1',
+        ruleset: 'river-coastal',
+        scenario: 'above-the-bluffs',
+        players: PLAYERS,
+        zone: 'UTC',
+      })
+      const send = inboundHandler(app)
+      let n = 0
+      const mail = (role: string, lines: string[]) =>
+        send(orderMail('atb1', role, keys[role]!, lines, ++n), `test:${n}`)
+
+      // Deployment: a line out of the zone is refused by its number, with the rule's bounds.
+      expect(
+        await mail('csa', ['ARKS: AT 24,66 HEADING 180', '# the ram waits in the bend', 'MANS: AT 16,40 HEADING 180']),
+      ).toBe('orders-rejected')
+      const ack = outboxRows(app).at(-1)!
+      expect(ack.recipient).toBe('buchanan@example.test')
+      expect(ack.mail.text).toContain(
+        'line 4: "MANS: AT 16,40 HEADING 180": AT 16,40: CSA deploys with y from 56 to 72',
+      )
+      expect(
+        await mail('csa', ['ARKS: AT 24,66 HEADING 180', 'MANS: AT 14,64 HEADING 180', 'MORE: AT 36,64 HEADING 180']),
+      ).toBe('orders-accepted')
+      app.now.t += 3_600_000
+      expect(app.judge.adjudicate('atb1').committed).toBe(true)
+
+      // Moves 1-4: both sides by mail; the Union steams up, the Confederates wait.
+      for (let move = 1; move <= 4; move++) {
+        expect(await mail('usa', ['CARO: SPEED 6', 'CINC: SPEED 6', 'MOUN: SPEED 6', 'STLO: SPEED 6'])).toBe(
+          'orders-accepted',
+        )
+        expect(await mail('csa', ['ARKS: SPEED 0; FIRE ALL AT NEAREST', 'MANS: SPEED 0', 'MORE: SPEED 0'])).toBe(
+          'orders-accepted',
+        )
+        app.now.t += 3_600_000
+        expect(app.judge.adjudicate('atb1').committed).toBe(true)
+      }
+      // A bad move line: the speed limit of §7 L441, by line number.
+      expect(await mail('usa', ['CARO: SPEED 6', 'CINC: SPEED 12'])).toBe('orders-rejected')
+      expect(outboxRows(app).at(-1)!.mail.text).toMatch(/line 3: "CINC: SPEED 12": SPEED 12: /)
+
+      const deployed = reportsAt(app, 'atb1', 1)
+      expect(deployed.csa.text).toContain('Deployed: ')
+      expect(deployed.usa.text).not.toContain('Deployed: ')
+      expect(deployed.usa.text).not.toMatch(/\(24,66\)|\(14,64\)|\(36,64\)/)
+      // §9 L589 in fog the Union sees none of them; the checks below have secrets to look for.
+      expect(deployed.usa.text).toContain('ENEMY SHIPS IN SIGHT\n  none in sight')
+      const narrative = app.judge.load('atb1').adjudications.flatMap((a) => a.data.narrative)
+      expect(narrative.filter((e) => e.audience.kind === 'roles').length).toBeGreaterThan(1)
+      expect(fogLeaks(app, 'atb1', ['usa', 'csa'])).toEqual([])
+      expect(hiddenShipsShown(app, 'atb1', ['usa', 'csa'])).toEqual([])
+    } finally {
+      app.cleanup()
+    }
+  })
+})
