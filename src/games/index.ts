@@ -2,10 +2,14 @@
 // else reaches a game through this registry and the contract in contract.ts.
 import type { GameDemo, RulesetFactory } from './contract.ts'
 import { infernalMachineFactory } from './infernal-machine/index.ts'
+import { rebelRaidersFactory } from './rebel-raiders/index.ts'
+import { riverCoastalFactory } from './river-coastal/index.ts'
 import { seaDevilsFactory } from './sea-devils/index.ts'
 
 const factories = new Map<string, RulesetFactory>([
   [seaDevilsFactory.id, seaDevilsFactory],
+  [rebelRaidersFactory.id, rebelRaidersFactory],
+  [riverCoastalFactory.id, riverCoastalFactory],
   [infernalMachineFactory.id, infernalMachineFactory],
 ])
 

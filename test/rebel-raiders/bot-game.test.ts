@@ -1,22 +1,15 @@
 // A whole game of Rebel Raiders by the judge, both sides played by order-writing bots through the
 // same order check a player meets: every order filed, every phase resolved, the game ends, the log
 // re-folds, the dice verify, and the same secrets give the same game.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
-import { registerRuleset } from '../../src/games/index.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
 import { confederateOrders, unionOrders } from './bots/bots.ts'
-
-let unregister = () => {}
-beforeAll(() => {
-  unregister = registerRuleset(rebelRaidersFactory)
-})
-afterAll(() => unregister())
 
 const pack = rebelRaidersFactory.defaultPack() as never
 const rs = createRebelRaiders(pack)

@@ -1,15 +1,7 @@
-// Rebel Raiders through the judge (registered by the test while the game is under construction):
+// Rebel Raiders through the judge:
 // the opening report, orders acknowledged with their restatement, a resolution reported to both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerRuleset } from '../../src/games/index.ts'
-import { rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { describe, expect, it } from 'vitest'
 import { outboxRows, testApp } from '../helpers/app.ts'
-
-let unregister = () => {}
-beforeAll(() => {
-  unregister = registerRuleset(rebelRaidersFactory)
-})
-afterAll(() => unregister())
 
 describe('Rebel Raiders by mail', () => {
   it('opens, acknowledges orders as understood, resolves and reports to both players', () => {

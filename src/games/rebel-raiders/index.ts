@@ -1,5 +1,5 @@
-// Rebel Raiders on the High Seas, the basic game without its cards (RB 1-16): the game module the
-// engine runs. Not yet in the shipped registry: see the README's "Rebel Raiders: where it stands".
+// Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
+// says): the game module the engine runs, in the shipped registry.
 import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
