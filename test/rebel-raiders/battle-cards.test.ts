@@ -673,3 +673,50 @@ describe("PB 23: the cards kept with a commander, and #24's landings", () => {
     expect(run.state.cards.USA.deck.discards).toContain(24)
   })
 })
+
+describe('PB 23: #54 Samuel Francis Dupont', () => {
+  const attack = (s: RrState, orders: string, dice: Record<string, number>) =>
+    given(rs, s)
+      .orders('union', `${orders}\nMOVE SL-3 SAVA.BS > SAVA\nTACTICS SAVA 0`)
+      .dice(
+        {
+          ...dice,
+          'assault on SAVA: Union die 1': 1,
+          'assault on SAVA: Confederate die 1': 2,
+          'assault on SAVA: Confederate die 2': 3,
+          'assault on SAVA: Confederate die 3': 3,
+        },
+        'strict',
+      )
+      .resolve()
+
+  it('each battery rolls a die fewer in the first round; a lost assault there sends the card to the discards', () => {
+    const run = attack(position('union-move', { USA: [54] }), 'PLAY 54', {
+      'round 1: BT-8 at SL-3 (1)': 1,
+      'round 1: SL-3 at BT-8 (1)': 1,
+      'round 1: SL-3 at BT-8 (2)': 1,
+    })
+    expect(run.texts('#54')).toEqual([
+      'Dupont: each battery rolls a die fewer in the first round.',
+      'The assault Dupont supported fails: his card goes to the discards.',
+    ])
+    expect(run.state.cards.USA.deck.discards).toContain(54)
+  })
+
+  it('face up from an earlier turn it acts by itself, once a turn; #110 forces it out instead of its +1', () => {
+    const s = position('union-move', { CSA: [110] })
+    s.cards.USA.inPlay = [54]
+    s.reactions.CSA = [{ card: 110, at: 'ALL' }]
+    const run = attack(s, 'PASS', {
+      'round 1: BT-8 at SL-3 (1)': 1,
+      'round 1: BT-8 at SL-3 (2)': 1,
+      'round 1: SL-3 at BT-8 (1)': 1,
+      'round 1: SL-3 at BT-8 (2)': 1,
+    })
+    // Both battery dice are rolled: #110 took Dupont away before the round.
+    expect(run.texts('#110')).toEqual([
+      'Hulks, Rafts & Chains: #54 Samuel Francis Dupont is forced into the Union discards.',
+    ])
+    expect(run.state.cards.USA.inPlay).toEqual([])
+  })
+})

@@ -182,11 +182,41 @@ export function sceneCard(
       return { round: (n) => boostBatteries(batteries(), n, { diceDelta: 1 }) }
     }
     case 110: {
+      // With #54 face up the Confederate player forces it out (a lasting card outweighs a round's +1; ruling RR-K8).
+      const t = run.s.cards.USA
+      if (t.inPlay.includes(54)) {
+        t.inPlay = t.inPlay.filter((c) => c !== 54)
+        t.deck = { ...t.deck, discards: [...t.deck.discards, 54] }
+        run.say(
+          '#110',
+          'Hulks, Rafts & Chains: #54 Samuel Francis Dupont is forced into the Union discards.',
+          scene.where,
+        )
+        return {}
+      }
       run.say('#110', 'Hulks, Rafts & Chains: every battery adds 1 to its dice in the first round.', scene.where)
       return { round: (n) => boostBatteries(batteries(), n, { dieBonus: 1 }) }
     }
+    case 54:
+      return dupont(run, scene)
   }
   return {}
+}
+
+/**
+ * #54 Samuel Francis Dupont, face up once played: in one ship-versus-battery combat a turn each
+ * battery rolls a die fewer in the first round (unless #110 forced the card out before it); a lost
+ * assault there sends the card to the discards (landCombat.ts).
+ */
+export function dupont(run: PhaseRun, scene: Scene): { round: (n: number) => RoundStart } {
+  run.s.thisTurn.push('used:54', `dupont:${scene.where}`)
+  run.say('#54', 'Dupont: each battery rolls a die fewer in the first round.', scene.where)
+  return {
+    round: (n) =>
+      run.s.cards.USA.inPlay.includes(54)
+        ? boostBatteries(scene.defenders.filter(isBattery), n, { diceDelta: -1 })
+        : {},
+  }
 }
 
 export function boostBatteries(

@@ -72,6 +72,10 @@ export const SCENES: Readonly<Record<number, { side: Side; fits: (run: PhaseRun,
     fits: (run, sc) => sc.attackerSide === 'USA' && sc.defenders.some(isBattery) && batteryRoom(run, sc.where) > 0,
   },
   110: { side: 'CSA', fits: (_run, sc) => sc.attackerSide === 'USA' && sc.defenders.some(isBattery) },
+  54: {
+    side: 'USA',
+    fits: (run, sc) => sc.attackerSide === 'USA' && sc.defenders.some(isBattery) && !run.s.thisTurn.includes('used:54'),
+  },
 }
 
 export const unionUnits = (sc: Scene) => (sc.attackerSide === 'USA' ? sc.attackers : sc.defenders)

@@ -57,6 +57,11 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
       settlePlayed(run, side, c.card, after === 'held' ? 'discard' : after)
     }
   }
+  // #54 face up acts by itself in the turn's first fitting combat.
+  if (run.s.cards.USA.inPlay.includes(54) && !played.some((p) => p.card === 54) && SCENES[54]!.fits(run, scene)) {
+    const effect = sceneCard(run, scene, 54, scene.defenders, scene.attackers, brokenDown)
+    if (effect.round) rounds.push(effect.round)
+  }
   commandersCards(run, scene, opts.sortieFirst)
   ramWithManassas(run, scene)
   sparesFor(run, scene, played)
@@ -127,5 +132,6 @@ export const BATTLE_EFFECTS: Readonly<Record<number, CardEffect>> = {
   1: heldForBattle('USA'),
   25: heldForBattle('USA'),
   38: heldForBattle('USA'),
+  54: heldForBattle('USA'),
   47: heldForBattle('USA'),
 }

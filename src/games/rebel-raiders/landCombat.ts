@@ -79,6 +79,12 @@ export function assault(
   if (!r.unionWins) r.vp *= result.vpTimes
   for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
   answer.settle(r.unionWins)
+  if (!r.unionWins && run.s.thisTurn.includes(`dupont:${target}`) && run.s.cards.USA.inPlay.includes(54)) {
+    const t = run.s.cards.USA
+    t.inPlay = t.inPlay.filter((c) => c !== 54)
+    t.deck = { ...t.deck, discards: [...t.deck.discards, 54] }
+    run.say('#54', 'The assault Dupont supported fails: his card goes to the discards.', target)
+  }
   if (!r.unionWins) {
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
