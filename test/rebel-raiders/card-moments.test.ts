@@ -124,3 +124,55 @@ describe('PB 23: Miscommunication', () => {
     ])
   })
 })
+
+describe('PB 23: the Confederate generals in Virginia, and #51 against them', () => {
+  /** The Union assaults Fredericksburg from Washington over the land line. */
+  const fredericksburg = (s: RrState, dice: { label: RegExp | string; values: number | number[] }[]) =>
+    given(rs, s).orders('union', 'ASSAULT FRED FROM WASH').dice(dice).resolve()
+
+  it('#104 Stonewall Jackson: played, Lee comes from the deck; face up, two dice more at Fredericksburg, then a die for his life', () => {
+    const play = given(rs, position('csa-move', { CSA: [104] }))
+      .orders('confederate', 'PLAY 104')
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    expect(play.state.cards.CSA.hand).toContain(60)
+    expect(play.state.cards.CSA.inPlay).toEqual([104])
+    const s = position('union-move')
+    s.cards.CSA.inPlay = [104]
+    const run = fredericksburg(s, [
+      { label: /assault on FRED: Union die/, values: [6, 6] },
+      { label: /assault on FRED: Confederate die/, values: [1, 1, 1, 1] },
+      { label: "#104 Jackson's fate at FRED", values: 5 },
+      { label: /capture of FRED|loss of/, values: [1, 1] },
+    ])
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('assault on FRED: Confederate die'))).toHaveLength(4)
+    expect(run.state.cards.CSA.removed).toEqual([104])
+  })
+
+  it('#60 Bobby Lee: while losing at Fredericksburg the lowest Confederate die is rolled again', () => {
+    const s = position('union-move')
+    s.cards.CSA.inPlay = [60]
+    const run = fredericksburg(s, [
+      { label: /assault on FRED: Union die/, values: [4, 1] },
+      { label: /assault on FRED: Confederate die [12]$/, values: [3, 2] },
+      { label: /#60 Lee: Confederate die 2 at FRED rolled again/, values: 6 },
+    ])
+    expect(run.texts('#60')).toEqual(['Bobby Lee: Confederate 3,2 become 3,6.'])
+    expect(run.state.control.FRED).toBeUndefined()
+  })
+
+  it('#51 General Incapacitated: the Confederate defence beaten, a general face up is discarded', () => {
+    const s = position('union-move', { USA: [51] })
+    s.reactions.USA = [{ card: 51, at: 'ALL' }]
+    s.cards.CSA.inPlay = [60]
+    const run = fredericksburg(s, [
+      { label: /assault on FRED: Union die/, values: [6, 6] },
+      { label: /assault on FRED: Confederate die/, values: [1, 2] },
+      { label: /#60 Lee/, values: [1] },
+      { label: /capture of FRED|loss of/, values: [1, 1] },
+    ])
+    expect(run.state.control.FRED).toBe('USA')
+    expect(run.state.cards.CSA.inPlay).toEqual([])
+    expect(run.state.cards.CSA.deck.discards).toContain(60)
+  })
+})

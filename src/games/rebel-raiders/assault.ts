@@ -169,11 +169,11 @@ export function counterattackProblem(map: RebelMap, control: Control, target: st
 export function rollCounterattack(
   dice: Dice,
   target: string,
-  opts: { year: number; unionTactics?: number; extraUnionDice?: number },
+  opts: { year: number; unionTactics?: number; extraUnionDice?: number; extraCsaDice?: number },
 ): AssaultRoll & { csaWins: boolean } {
   const roll = (who: string, n: number) =>
     Array.from({ length: n }, (_, i) => dice.roll(`counterattack on ${target}: ${who} die ${i + 1}`, 6, PUBLIC))
-  const c = roll('Confederate', opts.year >= 1863 ? 3 : 2)
+  const c = roll('Confederate', (opts.year >= 1863 ? 3 : 2) + (opts.extraCsaDice ?? 0))
   const tactics = opts.unionTactics ?? 0
   const u = roll('Union', unionAssaultDice(opts.year) - tactics + (opts.extraUnionDice ?? 0))
   const attack = Math.max(...c) + matchBonus(c)

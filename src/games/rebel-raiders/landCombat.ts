@@ -4,6 +4,7 @@
 import { answerAssault, answerAssaultResult } from './reactions.ts'
 import { afterAssaultCard, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
 import { emancipationDecks } from './cards.ts'
+import { generalIncapacitated, jacksonAfter, jacksonDice, leeAtRichmondFall, leeReroll } from './confederateGenerals.ts'
 import { PUBLIC } from '../contract.ts'
 import {
   type AssaultKind,
@@ -52,7 +53,7 @@ export function assault(
     tactics,
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice: answer.csaDiceMore,
+    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target),
   })
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
@@ -74,6 +75,10 @@ export function assault(
     r = scoreAssault(r.union.dice, c, r.union.tactics)
     run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
   }
+  // #60 Lee, if no other Confederate reroll was used.
+  const lee = r.unionWins && !answer.csaRerolls ? leeReroll(run, target, r.csa.dice) : null
+  if (lee) r = scoreAssault(r.union.dice, lee, r.union.tactics)
+  jacksonAfter(run, target)
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const result = answerAssaultResult(run, target, r.unionWins)
   if (!r.unionWins) r.vp *= result.vpTimes
@@ -94,6 +99,8 @@ export function assault(
     }
     return
   }
+  generalIncapacitated(run, target)
+  leeAtRichmondFall(run, target)
   const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
   run.s.control[target] = 'USA'
   run.remove(batteries.map((b) => b.id))
@@ -159,13 +166,17 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   let r = rollCounterattack(run.dice, target, {
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
+    extraCsaDice: jacksonDice(run, target),
   })
   const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
-  if (grant) {
-    const attack = Math.max(...grant) + matchBonus(grant)
+  const lee = !r.csaWins ? leeReroll(run, target, r.csa.dice) : null
+  jacksonAfter(run, target)
+  const again = grant ?? lee
+  if (again) {
+    const attack = Math.max(...again) + matchBonus(again)
     r = {
       ...r,
-      csa: { dice: grant, total: attack },
+      csa: { dice: again, total: attack },
       csaWins: attack >= r.union.total,
       unionWins: attack < r.union.total,
       vp: attack - r.union.total,
@@ -178,6 +189,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   )
   const hood = from === null ? [] : run.takeBonuses('counterattack', 'ANY')
   if (!r.csaWins) {
+    generalIncapacitated(run, target)
     const doubled = hood.length ? 2 : 1
     run.vp(
       r.vp * doubled,

@@ -29,6 +29,7 @@ type ReactionEvent =
   | 'raid'
   | 'unload'
   | 'counterattack'
+  | 'csa-beaten'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 export interface Evasion {
@@ -81,6 +82,7 @@ const REACTIONS: Readonly<
   56: { side: 'CSA', event: 'entry' },
   97: { side: 'CSA', event: 'assault-lost' },
   80: { side: 'CSA', event: 'assault' },
+  51: { side: 'USA', event: 'csa-beaten' },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },
