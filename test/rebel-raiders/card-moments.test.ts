@@ -176,3 +176,32 @@ describe('PB 23: the Confederate generals in Virginia, and #51 against them', ()
     expect(run.state.cards.CSA.deck.discards).toContain(60)
   })
 })
+
+describe("PB 23: the cards played as the other side's build begins", () => {
+  it('#42 The Horse Soldiers (from 1863): a Union die as high as the Confederate one takes a build this turn', () => {
+    const s = position('csa-build', { USA: [42] }, 7)
+    const ports = ['NORF', 'WILM', 'CHAS', 'SAVA', 'MOBL']
+    const run = given(rs, s)
+      .orders('confederate', ports.map((p) => `BUILD GUNBOAT AT ${p}`).join('\n'))
+      .dice({ '#42 horse soldiers: Union die': 3, '#42 horse soldiers: Confederate die': 3 })
+      .resolve()
+    expect(run.texts('#42')).toEqual([
+      'The Horse Soldiers: Union 3 against 3: one Confederate build and one arsenal battery fewer this turn.',
+    ])
+    expect(run.texts('14').filter((t) => t.startsWith('Build order'))).toEqual([
+      'Build order on line 5 not carried out: a gunboat costs 1 build(s); 0 left (14.24).',
+    ])
+  })
+
+  it('#58 Corruption: each Union ship a build more; Porter face up goes back into the deck', () => {
+    const s = position('union-build', { CSA: [58] })
+    s.cards.USA.inPlay = [2]
+    // Six builds in April 1862 (ruling RR-B1): three sloops at two builds, the fourth refused.
+    const run = given(rs, s).orders('union', 'BUILD SLOOP\nBUILD SLOOP\nBUILD SLOOP\nBUILD SLOOP').resolve()
+    expect(run.texts('14').filter((t) => t.startsWith('Build order'))).toEqual([
+      'Build order on line 4 not carried out: a sloop costs 2 build(s); 0 left (15.41).',
+    ])
+    expect(run.state.cards.USA.inPlay).toEqual([])
+    expect(run.state.cards.USA.deck.drawPile).toContain(2)
+  })
+})

@@ -40,6 +40,10 @@ export interface BuildContext {
   ironcladsPlaced: readonly string[]
   /** Arsenal batteries over the one a city gives (card #95 Tredegar Iron Works). */
   extraArsenalBatteries?: number
+  /** #42 The Horse Soldiers: one Confederate build and one arsenal battery fewer this turn. */
+  raided?: boolean
+  /** #58 Corruption: every Union ship a build more, an extra assault five builds. */
+  corrupted?: boolean
 }
 
 export interface BuildPlan {
@@ -94,15 +98,18 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
     now: [],
     nextTurn: [],
     vp: 0,
-    buildsLeft: confederateBuilds(ctx.citiesLost),
+    buildsLeft: Math.max(0, confederateBuilds(ctx.citiesLost) - (ctx.raided ? 1 : 0)),
     cards: 0,
     errors: [],
   }
   let special = ctx.specialPoints
   // One battery a turn from each arsenal still held and not razed (14.23).
-  let arsenalBatteries =
+  let arsenalBatteries = Math.max(
+    0,
     ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length +
-    (ctx.extraArsenalBatteries ?? 0)
+      (ctx.extraArsenalBatteries ?? 0) -
+      (ctx.raided ? 1 : 0),
+  )
   const shipIn = new Set<string>(ctx.ironcladsPlaced)
   const batteryIn = new Set<string>()
   let raiders = 0
@@ -241,6 +248,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   const gunboats = new Map<string, number>()
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
+  const more = ctx.corrupted ? 1 : 0
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const pay = (n: number) => {
@@ -256,7 +264,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         if (!unionYard) fail('a Union gunboat is built in the Navy Yards or an original Union river port (15.42)')
         else if (at !== 'NAVY' && ironclads.has(at!)) fail(`${at} has an ironclad this turn: no gunboat there (15.42)`)
         else if (at !== 'NAVY' && (gunboats.get(at!) ?? 0) >= 2) fail(`two gunboats a turn in ${at} (15.42)`)
-        else if (pay(1)) {
+        else if (pay(1 + more)) {
           gunboats.set(at!, (gunboats.get(at!) ?? 0) + 1)
           plan.now.push({ type: 'gunboat', at: at! })
         }
@@ -264,7 +272,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
       }
       case 'sloop': {
         if (at !== 'NAVY') fail('screw sloops are built in the Navy Yards (15.22)')
-        else if (pay(1)) plan.nextTurn.push({ type: 'sloop', at: 'NAVY' })
+        else if (pay(1 + more)) plan.nextTurn.push({ type: 'sloop', at: 'NAVY' })
         break
       }
       case 'ironclad': {
@@ -272,7 +280,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         else if (!unionYard) fail('a Union ironclad is built in the Navy Yards or an original Union river port (15.42)')
         else if (at !== 'NAVY' && (ironclads.has(at!) || (gunboats.get(at!) ?? 0) > 0))
           fail(`one ironclad, or two gunboats, a turn in ${at} (15.42)`)
-        else if (pay(2)) {
+        else if (pay(2 + more)) {
           if (at !== 'NAVY') ironclads.add(at!)
           plan.nextTurn.push({ type: 'ironclad', at })
         }
@@ -280,7 +288,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
       }
       case 'pawn': {
         if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
-        else if (pay(4)) {
+        else if (pay(ctx.corrupted ? 5 : 4)) {
           pawns++
           plan.nextTurn.push({ type: 'pawn', at: null })
         }

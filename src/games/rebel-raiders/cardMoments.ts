@@ -1,12 +1,13 @@
 // Standing reactions at the other moments of a phase (PB 23): #56 Infernal Machines as Union ships
 // enter a Confederate port or fort, #43 Armed Merchantman as a raider raids, #40 Satin & Lace at the
 // first cargo landed in a turn, and the card effects on what a landed cargo is worth.
-import { PUBLIC } from '../contract.ts'
+import { MODERATOR, PUBLIC } from '../contract.ts'
+import { shuffled } from '../kit/deck.ts'
 import { settlePlayed } from './cards.ts'
 import { cargoValue } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { answerEntry, fire } from './reactions.ts'
-import type { RrPiece, RrState } from './state.ts'
+import { dateOf, type RrPiece, type RrState } from './state.ts'
 
 /**
  * Union ships entering a Confederate port or fort (7.73): #81 (reactions.ts), and #56: a die for
@@ -70,4 +71,37 @@ export function landedValue(s: RrState, marker: number): number {
     value = s.options.rules.includes('18.7') ? Math.floor(value / 2) : marker === 2 ? 1 : value
   if (s.thisTurn.includes('cotton') && marker === 2) value += 1
   return value
+}
+
+/**
+ * The cards played as the other side's build begins: #42 The Horse Soldiers against the Confederate
+ * build (a die each, the Union +1 in 1864; a Union total as high takes a build and an arsenal battery
+ * this turn), #58 Corruption against the Union's (each ship a build more, an extra assault five;
+ * #2 Porter, when face up, shuffled back into the Union deck: the Confederate pick, ruling RR-K8).
+ */
+export function buildStart(run: PhaseRun, side: 'CSA' | 'USA'): void {
+  const answer = side === 'CSA' ? 42 : 58
+  const fired = fire(run, 'build-start', run.s.phase).filter((c) => c === answer)
+  if (!fired.length) return
+  settlePlayed(run, side === 'CSA' ? 'USA' : 'CSA', answer, run.pack.cards.get(answer)!.afterUse)
+  if (answer === 42) {
+    const union = run.dice.roll('#42 horse soldiers: Union die', 6, PUBLIC)
+    const csa = run.dice.roll('#42 horse soldiers: Confederate die', 6, PUBLIC)
+    const bonus = dateOf(run.s.turn).year >= 1864 ? 1 : 0
+    const raided = union + bonus >= csa
+    if (raided) run.s.thisTurn.push('horse-soldiers')
+    run.say(
+      '#42',
+      `The Horse Soldiers: Union ${union}${bonus ? ' +1' : ''} against ${csa}: ${raided ? 'one Confederate build and one arsenal battery fewer this turn' : 'the raid fails'}.`,
+    )
+    return
+  }
+  run.s.thisTurn.push('corruption')
+  run.say('#58', 'Corruption: each Union ship costs a build more this turn, and an extra assault five.')
+  const t = run.s.cards.USA
+  if (t.inPlay.includes(2)) {
+    t.inPlay = t.inPlay.filter((c) => c !== 2)
+    t.deck = { ...t.deck, drawPile: shuffled([...t.deck.drawPile, 2], run.dice, 'union deck corruption', MODERATOR) }
+    run.say('#58', '#2 David Dixon Porter is shuffled back into the Union deck.')
+  }
 }

@@ -27,5 +27,7 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     specialPoints: exchanged,
     ironcladsPlaced: [],
     extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
+    raided: effects.includes('horse-soldiers'),
+    corrupted: effects.includes('corruption'),
   }
 }

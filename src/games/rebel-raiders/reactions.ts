@@ -30,6 +30,7 @@ type ReactionEvent =
   | 'unload'
   | 'counterattack'
   | 'csa-beaten'
+  | 'build-start'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 export interface Evasion {
@@ -83,6 +84,9 @@ const REACTIONS: Readonly<
   97: { side: 'CSA', event: 'assault-lost' },
   80: { side: 'CSA', event: 'assault' },
   51: { side: 'USA', event: 'csa-beaten' },
+  // Played at the start of the other side's build (cardMoments.ts).
+  42: { side: 'USA', event: 'build-start' },
+  58: { side: 'CSA', event: 'build-start' },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },

@@ -20,6 +20,7 @@ import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts
 import { ironcladDesign, mississippiBonus, suddenDeath } from './optionalRules.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
+import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { assault, counterattack } from './landCombat.ts'
 
@@ -217,6 +218,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       drawCards(run, 'CSA', buildDrawCount(s, 'CSA'), '14.1', 'for the build phase')
       return
     case 'csa-build':
+      buildStart(run, 'CSA')
       arrivals(run, 'CSA')
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
@@ -257,6 +259,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       return
     }
     case 'union-build': {
+      buildStart(run, 'USA')
       arrivals(run, 'USA')
       for (const at of UNION_FREE_GUNBOATS)
         if (run.holder(at) === 'USA')
