@@ -205,3 +205,59 @@ describe("PB 23: the cards played as the other side's build begins", () => {
     expect(run.state.cards.USA.deck.drawPile).toContain(2)
   })
 })
+
+describe('PB 23: follow-up assaults', () => {
+  const fromSavannah = (usa: number[], turn = 4) => {
+    const s = position('union-move', { USA: usa }, turn)
+    s.control.SAVA = 'USA'
+    return s
+  }
+  it('#46 One More Effort Boys!: the first repulse is not paid and the Union goes in again', () => {
+    const s = fromSavannah([46])
+    const run = given(rs, s)
+      .orders('union', 'PLAY 46 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [1, 1, 6, 5] },
+        { label: /assault on AUGU: Confederate die/, values: [5, 5, 1, 2] },
+        { label: /capture of AUGU|loss of/, values: [1, 1] },
+      ])
+      .resolve()
+    expect(run.texts('#46')).toContain(
+      'One More Effort Boys!: the repulse at Augusta costs nothing; the Union goes in again.',
+    )
+    expect(run.texts('11.66')).toEqual([])
+    expect(run.state.control.AUGU).toBe('USA')
+  })
+
+  it('#46: if the second assault fails too, its loss is doubled', () => {
+    const s = fromSavannah([46])
+    const vp = s.vp
+    const run = given(rs, s)
+      .orders('union', 'PLAY 46 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [1, 2, 3, 4] },
+        { label: /assault on AUGU: Confederate die/, values: [5, 6, 6, 5] },
+      ])
+      .resolve()
+    // Second: Union 4 against 6: 2 points, doubled.
+    expect(run.state.vp).toBe(vp + 4)
+  })
+
+  it('#6 War is Cruelty (from 1863): after a won land assault the Union presses on to the next city, a die fewer, without a pawn', () => {
+    const s = fromSavannah([6], 7)
+    const run = given(rs, s)
+      .orders('union', 'PLAY 6 AT ATLA\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [6, 6, 6] },
+        { label: /assault on AUGU: Confederate die/, values: [1, 1] },
+        { label: /assault on ATLA: Union die/, values: [6, 5] },
+        { label: /assault on ATLA: Confederate die/, values: [1, 1, 1] },
+        { label: /capture of|loss of/, values: [1, 1, 1, 1, 1, 1] },
+      ])
+      .resolve()
+    // 1863: three dice, one fewer for #6.
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('assault on ATLA: Union die'))).toHaveLength(2)
+    expect(run.state.control.ATLA).toBe('USA')
+    expect(run.state.unionPawns).toBe(1)
+  })
+})

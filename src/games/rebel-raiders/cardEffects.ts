@@ -14,7 +14,7 @@ import { BATTERY_PLACES, atOneOfItsSpaces, holder, placeOf, spacesOf } from './c
 import { ASSAULT_EFFECTS } from './cardAssaults.ts'
 import { BATTLE_EFFECTS } from './battleCards.ts'
 import { NAMED_RAIDER_EFFECTS } from './namedShips.ts'
-import { TURN_CARD_EFFECTS } from './turnCards.ts'
+import { FOLLOW_UP_EFFECTS, TURN_CARD_EFFECTS } from './turnCards.ts'
 import { GENERAL_EFFECTS } from './confederateGenerals.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
@@ -85,6 +85,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...BATTLE_EFFECTS,
   ...NAMED_RAIDER_EFFECTS,
   ...TURN_CARD_EFFECTS,
+  ...FOLLOW_UP_EFFECTS,
   ...GENERAL_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {

@@ -19,6 +19,14 @@ import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 
+/** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
+export interface FollowUp {
+  extraUnion: number
+  extraCsa: number
+  unionLess: number
+  doubleLoss: boolean
+}
+
 /** A Union assault rolled and applied (11.6): `ships` are the Union ships in the target (amphibious) or null (river, land). */
 export function assault(
   run: PhaseRun,
@@ -27,6 +35,7 @@ export function assault(
   retreatTo: string | null,
   ships: RrPiece[] | null,
   kind: AssaultKind = ships ? 'amphibious' : 'river',
+  follow?: FollowUp,
 ): void {
   if (run.holder(target) === 'neutral') {
     // Uncommitted Kentucky falls without dice, and the Confederacy gains by the violation (12.2).
@@ -37,6 +46,11 @@ export function assault(
     return
   }
   const answer = answerAssault(run, target, kind)
+  if (follow) {
+    answer.unionDiceLess += follow.unionLess
+    answer.csaDiceMore += follow.extraCsa
+    answer.doubleLoss ||= follow.doubleLoss
+  }
   if (answer.cancelled) {
     answer.settle(false)
     if (ships && retreatTo) for (const s of ships) s.at = retreatTo
@@ -44,7 +58,7 @@ export function assault(
   }
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const bonuses = run.takeBonuses('assault', target, kind)
-  const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind)
+  const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind) + (follow?.extraUnion ?? 0)
   const year = dateOf(run.s.turn).year
   // The Union always rolls at least one die (11.63), whatever the cards take away.
   const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
@@ -90,6 +104,21 @@ export function assault(
     t.deck = { ...t.deck, discards: [...t.deck.discards, 54] }
     run.say('#54', 'The assault Dupont supported fails: his card goes to the discards.', target)
   }
+  // #46 One More Effort Boys!: a repulse over a river or land line is not paid; the same target again, cards and all.
+  const effort = !r.unionWins && !follow && kind !== 'amphibious' ? run.takeBonuses('again', target) : []
+  if (effort.length) {
+    run.say(
+      '#46',
+      `One More Effort Boys!: the repulse at ${run.name(target)} costs nothing; the Union goes in again.`,
+      target,
+    )
+    return assault(run, target, tactics, retreatTo, ships, kind, {
+      extraUnion: extra,
+      extraCsa: answer.csaDiceMore,
+      unionLess: answer.unionDiceLess,
+      doubleLoss: true,
+    })
+  }
   if (!r.unionWins) {
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
@@ -132,6 +161,25 @@ export function assault(
   }
   // #107 The South Shall Rise: a counterattack at once, free of a pawn.
   if (result.riseAgain) counterattack(run, target, null)
+  // #6 War is Cruelty: after a win over a river or land line, the next city, port or fort, a die fewer, no pawn.
+  if (kind !== 'amphibious' && run.holder(target) === 'USA') {
+    const next = run.s.pending.find(
+      (b) =>
+        b.on === 'next' &&
+        run.holder(b.at) === 'CSA' &&
+        run.pack.map.between(target, b.at).some((l) => l === 'land' || l === 'river'),
+    )
+    if (next) {
+      run.s.pending = run.s.pending.filter((b) => b !== next)
+      run.say(
+        '#6',
+        `War is Cruelty: the Union presses on from ${run.name(target)} to ${run.name(next.at)}, a die fewer.`,
+        next.at,
+      )
+      const onward = run.pack.map.between(target, next.at).includes('land') ? 'land' : 'river'
+      assault(run, next.at, 0, null, null, onward, { extraUnion: 0, extraCsa: 0, unionLess: 1, doubleLoss: false })
+    }
+  }
 }
 
 /**

@@ -143,6 +143,8 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
   counterattack: () => 'counterattack',
   reroll: (at) => `assault on ${at}`,
   battle: (at) => (at === 'ANY' ? 'battle' : `battle for ${at}`),
+  again: (at) => `repulse at ${at}`,
+  next: (at) => `won assault next to ${at}`,
 }
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {

@@ -54,7 +54,7 @@ export interface Reaction {
 /** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
 export interface CardBonus {
   card: number
-  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle'
+  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle' | 'again' | 'next'
   at: string
   amount: number
   /** For an assault: the kinds it applies to (11.3-11.4). */

@@ -81,3 +81,27 @@ export const TURN_CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
     },
   },
 }
+
+/** #6, #46: written AT the place, they wait for the moment in this move phase (landCombat.ts). */
+function followUp(on: 'again' | 'next', words: string): CardEffect {
+  return {
+    phases: ['union-move'],
+    check: (s, pack, _side, play) => {
+      const sp = play.at && pack.map.has(play.at) ? pack.map.space(play.at) : null
+      if (!sp) return `name the place: PLAY <card> AT <space>`
+      return ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(sp.kind) &&
+        (s.control[sp.id] ?? sp.side) === 'CSA'
+        ? null
+        : `${sp.name} is not a Confederate city, port or fort`
+    },
+    apply(run, _side, play) {
+      run.s.pending.push({ card: play.card, on, at: play.at!, amount: 0 })
+      run.say(`#${play.card}`, `${run.cardName(play.card)}: ${words} ${run.name(play.at!)} this phase.`)
+    },
+  }
+}
+
+export const FOLLOW_UP_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  6: followUp('next', 'after a won assault over a river or land line next to it, the Union presses on to'),
+  46: followUp('again', 'if an assault over a river or land line is beaten off at it, the Union goes in again at'),
+}
