@@ -261,3 +261,27 @@ describe('PB 23: follow-up assaults', () => {
     expect(run.state.unionPawns).toBe(1)
   })
 })
+
+describe('PB 23: #45 Three Cigars', () => {
+  it('(a) a card at random from the Confederate hand goes to the discards', () => {
+    const s = position('union-move', { USA: [45], CSA: [80, 85] })
+    const run = given(rs, s).orders('union', 'PLAY 45').dice({ '#45 Confederate card at random (1-2)': 2 }).resolve()
+    expect(run.state.cards.CSA.hand).toEqual([80])
+    expect(run.state.cards.CSA.deck.discards).toContain(85)
+  })
+
+  it('(b) AT the place assaulted: no Confederate dice card there (#85 stays in the hand)', () => {
+    const s = position('union-move', { USA: [45], CSA: [85] })
+    s.control.SAVA = 'USA'
+    const run = given(rs, s)
+      .orders('union', 'PLAY 45 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice([
+        { label: /assault on AUGU: Union die/, values: [6, 6] },
+        { label: /assault on AUGU: Confederate die/, values: [1, 1] },
+        { label: /capture of AUGU|loss of/, values: [1, 1] },
+      ])
+      .resolve()
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('assault on AUGU: Union die'))).toHaveLength(2)
+    expect(run.state.cards.CSA.hand).toContain(85)
+  })
+})

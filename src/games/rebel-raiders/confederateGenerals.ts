@@ -9,7 +9,7 @@ import type { CardEffect } from './cardTypes.ts'
 import { MODERATOR } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
 import type { PhaseRun } from './phaseRun.ts'
-import { fire } from './reactions.ts'
+import { fire, quietAssault } from './reactions.ts'
 import { settlePlayed } from './cards.ts'
 
 const VIRGINIA = ['FRED', 'RICH']
@@ -17,14 +17,14 @@ const faceUp = (run: PhaseRun, card: number) => run.s.cards.CSA.inPlay.includes(
 
 /** #104: two Confederate dice more at Fredericksburg or Richmond. */
 export function jacksonDice(run: PhaseRun, target: string): number {
-  if (!faceUp(run, 104) || !VIRGINIA.includes(target)) return 0
+  if (!faceUp(run, 104) || !VIRGINIA.includes(target) || quietAssault(run.s, target)) return 0
   run.say('#104', `Stonewall Jackson fights at ${run.name(target)}: two Confederate dice more.`, target)
   return 2
 }
 
 /** #104 after a combat he fought: on 5-6 he is killed and his card leaves the game. */
 export function jacksonAfter(run: PhaseRun, target: string): void {
-  if (!faceUp(run, 104) || !VIRGINIA.includes(target)) return
+  if (!faceUp(run, 104) || !VIRGINIA.includes(target) || quietAssault(run.s, target)) return
   const die = run.dice.roll(`#104 Jackson's fate at ${target}`, 6, PUBLIC)
   if (die < 5) return
   const t = run.s.cards.CSA
@@ -35,7 +35,7 @@ export function jacksonAfter(run: PhaseRun, target: string): void {
 
 /** #60 at Fredericksburg or Richmond while losing: the two lowest Confederate dice rolled again. */
 export function leeReroll(run: PhaseRun, target: string, dice: number[]): number[] | null {
-  if (!faceUp(run, 60) || !VIRGINIA.includes(target) || !dice.length) return null
+  if (!faceUp(run, 60) || !VIRGINIA.includes(target) || !dice.length || quietAssault(run.s, target)) return null
   const again = [...dice]
   const lowest = dice
     .map((d, i) => ({ d, i }))

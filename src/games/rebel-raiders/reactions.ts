@@ -122,14 +122,21 @@ export function standReaction(s: RrState, side: Side, reaction: Reaction, off: b
 }
 
 /** Plays the standing reactions that answer this moment; returns the cards played. */
-export function fire(run: PhaseRun, event: ReactionEvent, at: string, kind?: AssaultKind, evasion?: Evasion): number[] {
+export function fire(
+  run: PhaseRun,
+  event: ReactionEvent,
+  at: string,
+  kind?: AssaultKind,
+  evasion?: Evasion,
+  allowed: (card: number) => boolean = () => true,
+): number[] {
   const fired: number[] = []
   const year = dateOf(run.s.turn).year
   for (const side of ['CSA', 'USA'] as const) {
     for (const r of [...run.s.reactions[side]]) {
       const def = REACTIONS[r.card]
       const card = run.pack.cards.get(r.card)
-      if (!def || !card || def.event !== event || (r.at !== 'ALL' && r.at !== at)) continue
+      if (!def || !card || def.event !== event || (r.at !== 'ALL' && r.at !== at) || !allowed(r.card)) continue
       if (kind && def.kinds && !def.kinds.includes(kind)) continue
       if (def.fits && (!evasion || !def.fits(run, evasion))) continue
       if (!run.s.cards[side].hand.includes(r.card) || year < card.years.from || year > card.years.to) continue
@@ -163,8 +170,15 @@ export interface AssaultAnswer {
 }
 
 /** The Confederate answers to a Union assault on `target` as it starts (#59, #85, #91, #105). */
+/** The Confederate cards that add to, change or roll again his assault dice, which #45 keeps out of one assault. */
+const CSA_DICE_CARDS = [80, 85, 91, 105]
+
+/** #45 Three Cigars written AT this target this turn: no Confederate dice card in its assault. */
+export const quietAssault = (s: RrState, target: string): boolean => s.thisTurn.includes(`cigars:${target}`)
+
 export function answerAssault(run: PhaseRun, target: string, kind: AssaultKind): AssaultAnswer {
-  const fired = fire(run, 'assault', target, kind)
+  const quiet = quietAssault(run.s, target)
+  const fired = fire(run, 'assault', target, kind, undefined, (c) => !quiet || !CSA_DICE_CARDS.includes(c))
   const name = run.name(target)
   const answer: AssaultAnswer = {
     cancelled: false,

@@ -1,7 +1,7 @@
 // Cards played in one's own phase whose effect lasts a turn or the game (PB 23, in our own words):
 // #33 The Grand Fleet, #87 Cotton is King, #96 Francis Nathaniel Bonneau, #103 Uprising!.
 import type { CardEffect } from './cardTypes.ts'
-import { MODERATOR } from '../contract.ts'
+import { MODERATOR, PUBLIC } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
 import { counterattack } from './landCombat.ts'
 import type { Phase } from './state.ts'
@@ -82,6 +82,33 @@ export const TURN_CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   },
 }
 
+/**
+ * #45 Three Cigars: `PLAY 45` takes a card at random from the Confederate hand to the discards;
+ * `PLAY 45 AT <place>` in the Union move keeps every Confederate card that adds to, changes or rolls
+ * again his dice out of this turn's assault there.
+ */
+export const THREE_CIGARS: CardEffect = {
+  phases: ['csa-move', 'csa-build', 'union-move', 'union-build'],
+  check: (s, pack, _side, play) =>
+    play.at && (s.phase !== 'union-move' || !pack.map.has(play.at))
+      ? 'PLAY 45 AT <place> is written in the Union move, naming the place assaulted'
+      : null,
+  apply(run, _side, play) {
+    if (play.at) {
+      run.s.thisTurn.push(`cigars:${play.at}`)
+      run.say('#45', `Three Cigars: in the assault on ${run.name(play.at)} the Confederacy plays no card on its dice.`)
+      return
+    }
+    const t = run.s.cards.CSA
+    if (!t.hand.length) return run.say('#45', 'Three Cigars: the Confederate hand is empty.')
+    const pick =
+      t.hand[run.dice.roll(`#45 Confederate card at random (1-${t.hand.length})`, t.hand.length, PUBLIC) - 1]!
+    t.hand = t.hand.filter((c) => c !== pick)
+    t.deck = { ...t.deck, discards: [...t.deck.discards, pick] }
+    run.say('#45', `Three Cigars: the Confederacy loses #${pick} ${run.cardName(pick)} from its hand.`)
+  },
+}
+
 /** #6, #46: written AT the place, they wait for the moment in this move phase (landCombat.ts). */
 function followUp(on: 'again' | 'next', words: string): CardEffect {
   return {
@@ -102,6 +129,7 @@ function followUp(on: 'again' | 'next', words: string): CardEffect {
 }
 
 export const FOLLOW_UP_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  45: THREE_CIGARS,
   6: followUp('next', 'after a won assault over a river or land line next to it, the Union presses on to'),
   46: followUp('again', 'if an assault over a river or land line is beaten off at it, the Union goes in again at'),
 }
