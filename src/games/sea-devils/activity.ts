@@ -1,6 +1,7 @@
 // Phase 4, the Confederate Activity Phase: each ship carries out its recorded script in the
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
-import { describeStep, forcedRepairTurn, raidBar } from './scriptChecks.ts'
+import { describeStep, forcedRepairTurn } from './scriptChecks.ts'
+import { enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
 import type { CsaStep } from './orderWords.ts'
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import {
@@ -16,7 +17,7 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { csaPortUsable, uncommissionedHeld } from './ports.ts'
+import { uncommissionedHeld } from './ports.ts'
 import { raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
@@ -354,23 +355,30 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
         return 'continue'
       }
       return runConfederatePort(res, act, 'out')
-    case 'RUN-IN':
-      if (s.port !== null || state.csaPortsLost.includes(here) || !ctx.area(here).ports.some((p) => p.nat === 'CSA')) {
-        res.say(CSA, '7.11', `${act.ship} cannot run into a Confederate port in ${here}; RUN-IN is skipped.`)
-        return 'continue'
-      }
-      return runConfederatePort(res, act, 'in')
-    case 'ENTER-PORT': {
-      const ports = ctx.area(here).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-      const port = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
-      if (s.port !== null || !port || !csaPortUsable(state, ctx, here, port)) {
+    case 'RUN-IN': {
+      const bar = s.port !== null ? { rule: '7.11', why: 'it is already in port' } : runInBar(state, ctx, here)
+      if (bar) {
         res.say(
           CSA,
-          '9.3',
-          `${act.ship} cannot enter ${port ? `the ${port.nat} port` : 'a port'} in ${here} now; ENTER-PORT is skipped (ruling R32).`,
+          bar.rule,
+          `${act.ship} cannot run into a Confederate port in ${here}: ${bar.why}; RUN-IN is skipped.`,
         )
         return 'continue'
       }
+      return runConfederatePort(res, act, 'in')
+    }
+    case 'ENTER-PORT': {
+      const at =
+        s.port !== null ? { rule: '4.4', why: 'it is already in port' } : enterPortAt(state, ctx, here, step.nat)
+      if (isBar(at)) {
+        res.say(
+          CSA,
+          at.rule,
+          `${act.ship} cannot enter port in ${here}: ${at.why}; ENTER-PORT is skipped (ruling R32).`,
+        )
+        return 'continue'
+      }
+      const port = at.port
       s.port = port.nat
       reveal(res, act.ship)
       res.say(PUBLIC, '4.4', `${act.ship} puts into the ${port.nat} port in ${here}.`)

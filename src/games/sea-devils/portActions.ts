@@ -14,7 +14,8 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { commissionPort, usableCoalPorts } from './ports.ts'
+import { usableCoalPorts } from './ports.ts'
+import { commissionAt, isBar } from './legality.ts'
 import { blockadeResult, combatDamage, escapes } from './tables.ts'
 import { baseAllowance } from './state.ts'
 
@@ -23,20 +24,17 @@ export function commission(res: Resolution, act: Activity, areaId: string): Outc
   const { state, ctx } = res
   const s = state.csa[act.ship]!
   if (s.commissioned) return 'continue'
-  const port = commissionPort(state, ctx, areaId, s.port === 'CSA')
   const year = ctx.year(state.turn)
-  if (!port) {
+  const at = commissionAt(state, ctx, areaId, s.port, state.neutralCommissionYears.includes(year))
+  if (isBar(at)) {
     res.say(
       CSA,
-      '10.51',
-      `${act.ship} cannot be commissioned in ${areaId}: no usable port; the line is skipped (ruling R32).`,
+      at.rule,
+      `${act.ship} cannot be commissioned in ${areaId}: ${at.why}; it stays uncommissioned (ruling R32).`,
     )
     return 'continue'
   }
-  if (port.nat !== 'CSA' && state.neutralCommissionYears.includes(year)) {
-    res.say(CSA, '10.51', `A neutral-port commissioning was already used in ${year}; ${act.ship} stays uncommissioned.`)
-    return 'continue'
-  }
+  const port = at.port
   if (act.mp + 1 > act.allowance) {
     res.say(CSA, '4.11', `${act.ship} has no MP left to commission.`)
     return 'continue'

@@ -1,0 +1,81 @@
+// Issue 14, first part: a line the resolution would skip for a reason already known when the
+// record arrives is flagged in the acknowledgement, for the same reason (one legality function
+// serves both). A line that gets through anyway (a record gone stale) is still skipped (R32).
+import { describe, expect, it } from 'vitest'
+import { FWDT, clearFederals, fresh, parse, placeCsa, placeUsa, rawScript, resolve, withoutSumter } from './helpers.ts'
+import type { SdState } from '../../../src/games/sea-devils/state.ts'
+
+const errors = (s: SdState, role: 'federal' | 'confederate', text: string) =>
+  parse(s, role, text).errors.map((e) => e.message)
+
+function alone(): SdState {
+  const s = fresh()
+  withoutSumter(s)
+  clearFederals(s)
+  return s
+}
+
+describe('the acknowledgement flags what the resolution would skip', () => {
+  it('4.41: no commissioning at sea off a Confederate port lost to the land war', () => {
+    const s = alone()
+    s.csaPortsLost = ['C15']
+    placeCsa(s, 'NASH', 'C15', { commissioned: false })
+    expect(errors(s, 'confederate', 'NASH: COMMISSION')).toEqual([
+      'NASH cannot be commissioned in C15: the Confederate port in C15 is lost to the land war (4.41)',
+    ])
+    expect(errors(s, 'confederate', 'NASH: RUN-IN\nNASH: COMMISSION')).toEqual([
+      'NASH cannot run into a Confederate port: the Confederate port in C15 is lost to the land war (4.41)',
+      'NASH cannot be commissioned in C15: the Confederate port in C15 is lost to the land war (4.41)',
+    ])
+    const r = resolve(s, { federal: '', unchecked: { confederate: [rawScript('NASH', ['COMMISSION'])] }, dice: [FWDT] })
+    expect(r.texts('4.41')).toEqual([
+      'NASH cannot be commissioned in C15: the Confederate port in C15 is lost to the land war; it stays uncommissioned (ruling R32).',
+    ])
+    expect(r.state.csa.NASH!.commissioned).toBe(false)
+  })
+
+  it('10.51: an area with no commissioning port is flagged; a Confederate port in hands still commissions', () => {
+    const s = alone()
+    placeCsa(s, 'NASH', 'C9', { commissioned: false })
+    expect(errors(s, 'confederate', 'NASH: COMMISSION')).toEqual([
+      'NASH cannot be commissioned in C9: C9 has no port where a ship can be commissioned (10.51)',
+    ])
+    placeCsa(s, 'NASH', 'C14', { port: 'CSA', commissioned: false })
+    expect(errors(s, 'confederate', 'NASH: COMMISSION')).toEqual([])
+  })
+
+  it('9.3: a closed port, entered by a stale line, is skipped for the reason given at receipt', () => {
+    const s = alone()
+    placeCsa(s, 'ALA', 'C13')
+    s.cpl.world = -20
+    const [why] = errors(s, 'confederate', 'ALA: ENTER-PORT')
+    expect(why).toBe(
+      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
+    )
+    const r = resolve(s, { federal: '', unchecked: { confederate: [rawScript('ALA', ['ENTER-PORT'])] }, dice: [FWDT] })
+    expect(r.texts('9.3')).toEqual([
+      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level; ENTER-PORT is skipped (ruling R32).',
+    ])
+    expect(r.state.csa.ALA!.port).toBeNull()
+  })
+
+  it('7.24: a Federal ship may join only an existing neutral-port blockade, where it ends its movement', () => {
+    const s = alone()
+    placeCsa(s, 'ALA', 'C11', { port: 'S' })
+    placeUsa(s, 'IROQ', 'C11')
+    placeUsa(s, 'DACO', 'C10')
+    expect(errors(s, 'federal', 'BLOCKADE IROQ ALA')).toEqual([
+      'IROQ cannot join a blockade of ALA: ALA is not blockaded; only an existing blockade can be joined (7.24)',
+    ])
+    s.usa.DACO!.area = 'C11'
+    s.usa.DACO!.blockading = 'ALA'
+    expect(errors(s, 'federal', 'BLOCKADE IROQ ALA')).toEqual([])
+    expect(errors(s, 'federal', 'BLOCKADE IROQ ALA\nMOVE IROQ C10')).toEqual([
+      'IROQ cannot join a blockade of ALA: the ship does not end its movement in C11, where ALA lies (7.24)',
+    ])
+    placeCsa(s, 'ALA', 'C11')
+    expect(errors(s, 'federal', 'BLOCKADE IROQ ALA')).toEqual([
+      'IROQ cannot join a blockade of ALA: ALA does not lie in a neutral port (7.24)',
+    ])
+  })
+})
