@@ -239,15 +239,17 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
   return combat(res, act, unit)
 }
 
-/** 4.13 / 4.34: an escape attempt costs 1 MP unless it takes the MP of a raid scripted here. */
+/**
+ * 4.13 / 4.34: every escape attempt spends 1 MP. Where a raid is scripted, the raid is given up and
+ * its MP is the one spent, so the script's total does not grow; the escape is never free.
+ */
 export function chargeEscape(res: Resolution, act: Activity, areaId: string): void {
   if (!act.escapedIn.includes(areaId)) act.escapedIn.push(areaId)
+  act.mp += 1
   if (act.raidPlannedIn.has(areaId)) {
     act.raidPlannedIn.delete(areaId)
     res.say(CSA, '4.34', `${act.ship} gives up its raid in ${areaId}; the raid's MP pays for the escape attempt.`)
-    return
   }
-  act.mp += 1
 }
 
 /** 4.32: an escape past the movement allowance ends the rest of the script. */
