@@ -2,7 +2,23 @@
 // record arrives is flagged in the acknowledgement, for the same reason (one legality function
 // serves both). A line that gets through anyway (a record gone stale) is still skipped (R32).
 import { describe, expect, it } from 'vitest'
-import { FWDT, clearFederals, fresh, parse, placeCsa, placeUsa, rawScript, resolve, withoutSumter } from './helpers.ts'
+import {
+  FWDT,
+  type Run,
+  T,
+  clearFederals,
+  dieWhere,
+  fresh,
+  parse,
+  placeCsa,
+  placeUsa,
+  rawScript,
+  resolve,
+  searchSpots,
+  shipDef,
+  winningFight,
+  withoutSumter,
+} from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
 const errors = (s: SdState, role: 'federal' | 'confederate', text: string) =>
@@ -77,5 +93,34 @@ describe('the acknowledgement flags what the resolution would skip', () => {
     expect(errors(s, 'federal', 'BLOCKADE IROQ ALA')).toEqual([
       'IROQ cannot join a blockade of ALA: ALA does not lie in a neutral port (7.24)',
     ])
+  })
+})
+
+describe('4.42: no refuge on the United States coast', () => {
+  function offSanFrancisco(policy: string): Run {
+    const s = fresh()
+    withoutSumter(s)
+    clearFederals(s, true)
+    placeCsa(s, 'ALA', 'C50')
+    placeUsa(s, 'DACO', 'C54')
+    const spot = dieWhere((d) => searchSpots(T, d, 1))
+    const fight = winningFight(shipDef('ALA').gun, shipDef('DACO').def, shipDef('DACO').gun, shipDef('ALA').def)
+    return resolve(s, { federal: '', confederate: `ALA: MOVE C54\n${policy}`, dice: [spot, ...fight, FWDT] })
+  }
+
+  it('4.42: a standing PORT in C54 falls through to the next clause, and the report says why', () => {
+    const r = offSanFrancisco('POLICY ALA ON SPOTTED: PORT; FIGHT')
+    expect(r.texts('4.42')).toEqual([
+      "ALA cannot take refuge in port in C54: no Confederate ship may accept blockade on the United States coast (4.42); the policy's PORT clause is passed over.",
+    ])
+    expect(r.texts('6.13')[0]).toBe('ALA answers the spotting with FIGHT (policy ALA ON SPOTTED).')
+    expect(r.state.usa.DACO!.loc).toBe('sunk')
+    expect(r.state.csa.ALA!.port).toBeNull()
+  })
+
+  it('4.42: with no clause after PORT the built-in answer applies, and says so', () => {
+    const r = offSanFrancisco('POLICY ALA ON SPOTTED: FIGHT IF diff > 99; PORT')
+    expect(r.texts('4.42')).toHaveLength(1)
+    expect(r.texts('6.13')[0]).toBe('ALA answers the spotting with ESCAPE (built-in default).')
   })
 })
