@@ -90,8 +90,12 @@ function runShip(
   if (!steps.length)
     res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
   let leftPort = false
-  for (const step of steps) {
-    if (act.ended || state.csa[ship]!.status !== 'map') break
+  for (const [i, step] of steps.entries()) {
+    if (state.csa[ship]!.status !== 'map') {
+      notCarriedOut(res, ship, steps.slice(i))
+      break
+    }
+    if (act.ended) break
     if (step.verb === 'REPAIR') turn.repair = true
     else if (step.verb === 'REFIT') turn.refit = true
     if (runStep(res, act, step) === 'ended') act.ended = true
@@ -104,6 +108,19 @@ function runShip(
   const now = state.csa[ship]!
   turn.wholeTurnInPort = startedInPort && !leftPort && now.status === 'map' && now.port !== null
   return turn
+}
+
+/** 4.3: the owner learns which lines of a ship lost mid-script (sunk, interned) were never carried out. */
+function notCarriedOut(res: Resolution, ship: string, rest: CsaStep[]): void {
+  const s = res.state.csa[ship]!
+  const head = `${ship} is ${s.status}: `
+  const loss = [...res.narrative].reverse().find((n) => n.text.startsWith(head))?.text
+  const why = loss ? ` (${loss.slice(head.length).split('. The Federal')[0]})` : ''
+  res.say(
+    CSA,
+    '4.3',
+    `${ship} was ${s.status}${why} before the end of its record; not carried out: ${rest.map(describeStep).join(', ')}.`,
+  )
 }
 
 /** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */

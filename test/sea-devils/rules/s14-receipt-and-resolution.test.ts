@@ -7,6 +7,7 @@ import {
   type Run,
   T,
   clearFederals,
+  crt,
   dieWhere,
   fresh,
   parse,
@@ -122,5 +123,32 @@ describe('4.42: no refuge on the United States coast', () => {
     const r = offSanFrancisco('POLICY ALA ON SPOTTED: FIGHT IF diff > 99; PORT')
     expect(r.texts('4.42')).toHaveLength(1)
     expect(r.texts('6.13')[0]).toBe('ALA answers the spotting with ESCAPE (built-in default).')
+  })
+})
+
+describe('4.3: a ship lost mid-script', () => {
+  it('4.3 / 8.1: a ship sunk mid-script has its remaining lines listed as not carried out, with the reason', () => {
+    const s = fresh()
+    withoutSumter(s)
+    clearFederals(s)
+    placeCsa(s, 'ALA', 'C15')
+    placeUsa(s, 'DACO', 'C11')
+    const least = Math.min(...[1, 2, 3, 4, 5, 6].map((d) => crt(d, shipDef('ALA').gun)))
+    const csaDie = dieWhere((d) => crt(d, shipDef('ALA').gun) === least)
+    const hit = crt(6, shipDef('DACO').gun)
+    expect(hit).toBeGreaterThan(0)
+    const n = Math.ceil(shipDef('ALA').def / hit)
+    expect(n * least).toBeLessThan(shipDef('DACO').def)
+    const spot = dieWhere((d) => searchSpots(T, d, 1))
+    const r = resolve(s, {
+      federal: '',
+      confederate: 'ALA: MOVE C11\nALA: RAID\nALA: MOVE C10\nPOLICY ALA ON SPOTTED: FIGHT',
+      dice: [spot, ...Array.from({ length: n }, () => [csaDie, 6]).flat(), FWDT],
+    })
+    expect(r.state.csa.ALA!.status).toBe('sunk')
+    const [line] = r.texts('4.3')
+    expect(line).toMatch(/^ALA was sunk \(.+\) before the end of its record; not carried out: RAID, MOVE C10\.$/)
+    // The owner's report only: the Federal learns nothing of the lines never sailed.
+    expect(r.step.narrative.find((e) => e.rule === '4.3')!.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
   })
 })
