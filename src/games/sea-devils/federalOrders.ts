@@ -323,6 +323,15 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
     const i = commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
     if (i >= 0) commands.splice(i, 1)
   }
+  // 10.44: say what the orders (or their absence) do to the ships on the map left undeployed.
+  if (!placementFixed) {
+    const idle = Object.values(state.usa).filter((u) => u.loc === 'map' && !isFree(ctx, u) && !willDeploy.has(u.id))
+    if (idle.length)
+      out.warn(
+        { line: 0, text: '' },
+        `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.map((u) => `${u.id} (${u.area})`).join(', ')}`,
+      )
+  }
   // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
   for (const d of upDraws) {
     const type = ctx.ship(d.id).type

@@ -181,7 +181,14 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
     // 11.61: the Stonewall is spotted only at the end of Phase 3, never by this rule.
     const first = europeBlockadeTargets(state, ctx, d.area)[0]
     const target = first ? state.csa[first] : undefined
-    if (!target) continue
+    if (!target) {
+      res.say(
+        PUBLIC,
+        '6.3',
+        `${d.ship} enters ${d.area}: no Confederate ship that began the turn there is left to blockade; the declared blockade finds nothing.`,
+      )
+      continue
+    }
     if (target.port === null)
       target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
     u.blockading = target.id

@@ -2,7 +2,7 @@
 // acknowledgement flags the line) and when the line runs (it is skipped, ruling R32). The state
 // may have moved on in between (a prestige level falling mid-phase, 9.22), so both ask it.
 import type { PortDef } from './pack.ts'
-import { commissionPort, csaPortUsable } from './ports.ts'
+import { commissionPort, csaPortUsable, usableCoalPorts } from './ports.ts'
 import { typeClass, type Ctx, type SdState } from './state.ts'
 
 /** Why a line may not run: the rule and the reason in words. */
@@ -131,6 +131,17 @@ export function joinBlockadeBar(state: SdState, target: string, endArea: string 
   if (endArea !== t.area)
     return { rule: '7.24', why: `the ship does not end its movement in ${t.area}, where ${target} lies` }
   return null
+}
+
+/** 11.51 (ruling R13): the coal ports a ship counts on entering `area` (a Confederate one only from its port). */
+export function coalPortsAt(
+  state: SdState,
+  ctx: Ctx,
+  area: string,
+  commissioned: boolean,
+  inCsaPort: boolean,
+): PortDef[] {
+  return usableCoalPorts(state, ctx, area, commissioned).filter((p) => p.nat !== 'CSA' || inCsaPort)
 }
 
 export function isBar<T extends object>(x: T | Bar): x is Bar {

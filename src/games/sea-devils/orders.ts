@@ -18,6 +18,7 @@ import {
   shipSuggestion,
 } from './orderWords.ts'
 import { parseFederal } from './federalOrders.ts'
+import { refitWarning } from './warnings.ts'
 import { checkScript, checkSquadronScript, describeStep, forcedRepairTurn, type RecordTally } from './scriptChecks.ts'
 
 export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, text: string): Parsed<SdCommand> {
@@ -134,6 +135,12 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     lastShip = ship
     scripts.get(ship)!.push(...steps)
     scriptLines.get(ship)!.push(l)
+  }
+  // 11.3: the refit period running out, for every ship, scripted or not.
+  for (const s of Object.values(state.csa)) {
+    const w = s.status === 'map' ? refitWarning(state, ctx, s.id) : null
+    const l = scriptLines.get(s.id)?.[0]
+    if (w) out.warn({ line: l?.line ?? 0, text: l?.text ?? '' }, `WARNING: ${w}`)
   }
   const record: RecordTally = { neutralCommissions: 0 }
   for (const [ship, steps] of scripts) {

@@ -14,8 +14,7 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { usableCoalPorts } from './ports.ts'
-import { commissionAt, isBar } from './legality.ts'
+import { coalPortsAt, commissionAt, isBar } from './legality.ts'
 import { blockadeResult, combatDamage, escapes } from './tables.ts'
 import { baseAllowance } from './state.ts'
 
@@ -184,9 +183,7 @@ export function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
 /** 11.51: every usable coal port in an area the ship enters counts once. */
 export function coal(res: Resolution, act: Activity, areaId: string): void {
   const s = res.state.csa[act.ship]!
-  const ports = usableCoalPorts(res.state, res.ctx, areaId, s.commissioned).filter(
-    (p) => p.nat !== 'CSA' || s.port === 'CSA',
-  )
+  const ports = coalPortsAt(res.state, res.ctx, areaId, s.commissioned, s.port === 'CSA')
   if (ports.length) {
     act.coalings += ports.length
     res.say(

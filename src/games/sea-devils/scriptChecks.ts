@@ -4,7 +4,7 @@ import type { ScriptLine } from '../../orders/script.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 import { isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 import { type Collector, type CsaStep, SQUADRON_VERBS, areaSuggestion } from './orderWords.ts'
-import { type Bar, commissionAt, enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
+import { type Bar, coalPortsAt, commissionAt, enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
 
 const barText = (b: Bar | null) => (b ? `${b.why} (${b.rule})` : 'may raid')
 
@@ -114,7 +114,7 @@ export function checkScript(
           out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
         area = step.area!
         mp += 1
-        coalings += ctx.area(area).ports.filter((p) => p.coal && p.nat !== 'USA' && p.nat !== 'CSA').length
+        coalings += coalPortsAt(state, ctx, area, commissioned, false).length
         break
       }
       case 'RAID': {
@@ -138,11 +138,13 @@ export function checkScript(
             `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`,
           )
         if (step.verb === 'RUN') mp += 1
+        if (port !== null) coalings += coalPortsAt(state, ctx, area, commissioned, false).length
         port = null
         break
       }
       case 'RUN-OUT':
         if (port !== 'CSA') out.error(l, `${shipId} is not in a Confederate port`)
+        else coalings += coalPortsAt(state, ctx, area, commissioned, true).length
         port = null
         mp += 1
         break
@@ -227,7 +229,7 @@ export function checkScript(
   if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
     out.warn(
       { line: steps[0]!.line, text: lineOf(steps[0]!.line).text },
-      `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`,
+      `WARNING: ${shipId} plans ${coalings} of the ${def.coal} coalings it needs: short of coal, every raid it makes this turn is void and it may not raid again until it has refitted (11.52)`,
     )
   }
   if (out.errors.length === before) {
