@@ -21,7 +21,7 @@ import { uncommissionedHeld } from './ports.ts'
 import { raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
-import { coal, groupBySquadron } from './portActions.ts'
+import { announcePrizeCoal, coal, groupBySquadron } from './portActions.ts'
 import { afterRaid, raid } from './raids.ts'
 
 export interface ShipTurn {
@@ -121,24 +121,6 @@ function notCarriedOut(res: Resolution, ship: string, rest: CsaStep[]): void {
     '4.3',
     `${ship} was ${s.status}${why} before the end of its record; not carried out: ${rest.map(describeStep).join(', ')}.`,
   )
-}
-
-/** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */
-function announcePrizeCoal(res: Resolution, ship: string): number {
-  const s = res.state.csa[ship]
-  const rule = res.ctx.ship(ship).prizeCoal
-  if (!s || s.status !== 'map' || !rule || s.prizeCoalUsed) {
-    res.say(CSA, '11.53', `${ship} cannot coal from a captured merchant ship now; PRIZE-COAL is void (ruling R32).`)
-    return 0
-  }
-  s.prizeCoalUsed = true
-  s.deepRaidTurn = res.state.turn + 1
-  res.say(
-    PUBLIC,
-    '11.53',
-    `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`,
-  )
-  return rule.extraMp
 }
 
 /**

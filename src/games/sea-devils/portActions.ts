@@ -1,5 +1,6 @@
-// A Confederate ship's actions in and around ports: coaling (11.5x), commissioning (9.3x, 10.5x),
-// entering and leaving a Confederate port past the blockade, and leaving a neutral port (11.4x).
+// A Confederate ship's actions in and around ports: coaling (11.5x) and the prize coal (11.53),
+// commissioning (9.3x, 10.5x), entering and leaving a Confederate port past the blockade, and leaving a
+// neutral port (11.4x).
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import {
   combat,
@@ -206,4 +207,22 @@ export function groupBySquadron(res: Resolution, ids: string[]): string[][] {
   }
   for (const id of ids) if (!placed.has(id)) groups.push([id])
   return groups
+}
+
+/** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */
+export function announcePrizeCoal(res: Resolution, ship: string): number {
+  const s = res.state.csa[ship]
+  const rule = res.ctx.ship(ship).prizeCoal
+  if (!s || s.status !== 'map' || !rule || s.prizeCoalUsed) {
+    res.say(CSA, '11.53', `${ship} cannot coal from a captured merchant ship now; PRIZE-COAL is void (ruling R32).`)
+    return 0
+  }
+  s.prizeCoalUsed = true
+  s.deepRaidTurn = res.state.turn + 1
+  res.say(
+    PUBLIC,
+    '11.53',
+    `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`,
+  )
+  return rule.extraMp
 }
