@@ -1,6 +1,7 @@
 // Phase 4, the Confederate Activity Phase: each ship carries out its recorded script in the
 // order written (4.12, 4.3), meeting searches, escapes, combats, blockades and raids on the way.
-import { describeStep, forcedRepairTurn, raidBar } from './scriptChecks.ts'
+import { describeStep, forcedRepairTurn } from './scriptChecks.ts'
+import { enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
 import type { CsaStep } from './orderWords.ts'
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import {
@@ -16,11 +17,11 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { csaPortUsable, uncommissionedHeld } from './ports.ts'
+import { uncommissionedHeld } from './ports.ts'
 import { raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
-import { coal, groupBySquadron } from './portActions.ts'
+import { announcePrizeCoal, coal, groupBySquadron } from './portActions.ts'
 import { afterRaid, raid } from './raids.ts'
 
 export interface ShipTurn {
@@ -89,8 +90,12 @@ function runShip(
   if (!steps.length)
     res.say(CSA, '4.3', `${ship} has no recorded activity and stays ${s.port ? 'in port' : 'at sea'} in ${s.area}.`)
   let leftPort = false
-  for (const step of steps) {
-    if (act.ended || state.csa[ship]!.status !== 'map') break
+  for (const [i, step] of steps.entries()) {
+    if (state.csa[ship]!.status !== 'map') {
+      notCarriedOut(res, ship, steps.slice(i))
+      break
+    }
+    if (act.ended) break
     if (step.verb === 'REPAIR') turn.repair = true
     else if (step.verb === 'REFIT') turn.refit = true
     if (runStep(res, act, step) === 'ended') act.ended = true
@@ -105,22 +110,17 @@ function runShip(
   return turn
 }
 
-/** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */
-function announcePrizeCoal(res: Resolution, ship: string): number {
-  const s = res.state.csa[ship]
-  const rule = res.ctx.ship(ship).prizeCoal
-  if (!s || s.status !== 'map' || !rule || s.prizeCoalUsed) {
-    res.say(CSA, '11.53', `${ship} cannot coal from a captured merchant ship now; PRIZE-COAL is void (ruling R32).`)
-    return 0
-  }
-  s.prizeCoalUsed = true
-  s.deepRaidTurn = res.state.turn + 1
+/** 4.3: the owner learns which lines of a ship lost mid-script (sunk, interned) were never carried out. */
+function notCarriedOut(res: Resolution, ship: string, rest: CsaStep[]): void {
+  const s = res.state.csa[ship]!
+  const head = `${ship} is ${s.status}: `
+  const loss = [...res.narrative].reverse().find((n) => n.text.startsWith(head))?.text
+  const why = loss ? ` (${loss.slice(head.length).split('. The Federal')[0]})` : ''
   res.say(
-    PUBLIC,
-    '11.53',
-    `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`,
+    CSA,
+    '4.3',
+    `${ship} was ${s.status}${why} before the end of its record; not carried out: ${rest.map(describeStep).join(', ')}.`,
   )
-  return rule.extraMp
 }
 
 /**
@@ -354,23 +354,30 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
         return 'continue'
       }
       return runConfederatePort(res, act, 'out')
-    case 'RUN-IN':
-      if (s.port !== null || state.csaPortsLost.includes(here) || !ctx.area(here).ports.some((p) => p.nat === 'CSA')) {
-        res.say(CSA, '7.11', `${act.ship} cannot run into a Confederate port in ${here}; RUN-IN is skipped.`)
-        return 'continue'
-      }
-      return runConfederatePort(res, act, 'in')
-    case 'ENTER-PORT': {
-      const ports = ctx.area(here).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-      const port = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
-      if (s.port !== null || !port || !csaPortUsable(state, ctx, here, port)) {
+    case 'RUN-IN': {
+      const bar = s.port !== null ? { rule: '7.11', why: 'it is already in port' } : runInBar(state, ctx, here)
+      if (bar) {
         res.say(
           CSA,
-          '9.3',
-          `${act.ship} cannot enter ${port ? `the ${port.nat} port` : 'a port'} in ${here} now; ENTER-PORT is skipped (ruling R32).`,
+          bar.rule,
+          `${act.ship} cannot run into a Confederate port in ${here}: ${bar.why}; RUN-IN is skipped.`,
         )
         return 'continue'
       }
+      return runConfederatePort(res, act, 'in')
+    }
+    case 'ENTER-PORT': {
+      const at =
+        s.port !== null ? { rule: '4.4', why: 'it is already in port' } : enterPortAt(state, ctx, here, step.nat)
+      if (isBar(at)) {
+        res.say(
+          CSA,
+          at.rule,
+          `${act.ship} cannot enter port in ${here}: ${at.why}; ENTER-PORT is skipped (ruling R32).`,
+        )
+        return 'continue'
+      }
+      const port = at.port
       s.port = port.nat
       reveal(res, act.ship)
       res.say(PUBLIC, '4.4', `${act.ship} puts into the ${port.nat} port in ${here}.`)

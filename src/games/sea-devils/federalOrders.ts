@@ -3,6 +3,7 @@
 import type { ScriptLine } from '../../orders/script.ts'
 import { isFree, isMarching, neighbours, type Ctx, type SdState } from './state.ts'
 import { DEPLOY_TYPES } from './pack.ts'
+import { europeBlockadeTargets, joinBlockadeBar } from './legality.ts'
 import {
   type Collector,
   type SdCommand,
@@ -46,6 +47,9 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
   // 10.11: draws from the Unavailable Pool in this message, for the rotation and availability tests.
   const drawnUP = new Map<string, number>()
   const upDraws: { id: string; line: ScriptLine }[] = []
+  // 7.24: where each ship ends Phase 3, for the blockades it would join.
+  const endArea = new Map<string, string | null>()
+  const joins: { id: string; target: string; line: ScriptLine }[] = []
   const upCount = (id: string) => state.usa[id]!.upUses + (drawnUP.get(id) ?? 0)
   const upShips = (type: string) =>
     Object.values(state.usa)
@@ -170,6 +174,16 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
           out.error(l, 'write EUROPE-BLOCKADE <ship> IN <C2|C5|C7|C8> (6.3)')
           break
         }
+        if (!europeBlockadeTargets(state, ctx, area).length) {
+          const arrivals = Object.values(state.csa).filter(
+            (s) => s.status === 'map' && s.area === area && s.arrivedTurn === state.turn,
+          )
+          out.error(
+            l,
+            `no Confederate ship began GT${state.turn} in ${area}${arrivals.length ? ` (${arrivals.map((s) => s.id).join(', ')} arrived this turn and may not be blockaded by this rule)` : ''}: the declared blockade would find nothing (3.0 step 1C, 6.3)`,
+          )
+          break
+        }
         commands.push({ kind: 'europe', ship: id, area, line: l.line })
         out.normalised.push(`EUROPE-BLOCKADE ${id} IN ${area} (declared to the Confederate before he records)`)
         break
@@ -232,6 +246,7 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
         }
         if (!ok) break
         seenMove.add(id)
+        endArea.set(id, path.at(-1)!)
         commands.push({ kind: 'move', ship: id, path, line: l.line })
         out.normalised.push(`MOVE ${id} ${path.join(' ')} (${path.length}/${allowance} MP)`)
         break
@@ -249,6 +264,7 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
           break
         }
         cseCount += 1
+        endArea.set(id, null)
         commands.push({ kind: 'cse', ship: id, line: l.line })
         out.normalised.push(`CSE ${id} (1 of ${left} CSE points left in ${year})`)
         break
@@ -276,6 +292,7 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
           out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')
           break
         }
+        joins.push({ id, target, line: l })
         commands.push({ kind: 'blockade', ship: id, target, line: l.line })
         out.normalised.push(
           `BLOCKADE ${id} ${target} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
@@ -289,6 +306,31 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
           `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`,
         )
     }
+  }
+  // 7.24: a ship joins only a blockade that exists, where it ends its movement.
+  for (const j of joins) {
+    const u = state.usa[j.id]!
+    const end = endArea.has(j.id)
+      ? endArea.get(j.id)!
+      : u.loc === 'map'
+        ? u.area
+        : willDeploy.has(j.id)
+          ? ctx.pack.mapRoles.eastCoast
+          : null
+    const bar = joinBlockadeBar(state, j.target, end)
+    if (!bar) continue
+    out.error(j.line, `${j.id} cannot join a blockade of ${j.target}: ${bar.why} (${bar.rule})`)
+    const i = commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
+    if (i >= 0) commands.splice(i, 1)
+  }
+  // 10.44: say what the orders (or their absence) do to the ships on the map left undeployed.
+  if (!placementFixed) {
+    const idle = Object.values(state.usa).filter((u) => u.loc === 'map' && !isFree(ctx, u) && !willDeploy.has(u.id))
+    if (idle.length)
+      out.warn(
+        { line: 0, text: '' },
+        `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.map((u) => `${u.id} (${u.area})`).join(', ')}`,
+      )
   }
   // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
   for (const d of upDraws) {

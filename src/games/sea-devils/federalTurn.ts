@@ -6,6 +6,7 @@ import { noteSpotted, reveal } from './combat.ts'
 import { DEPLOY_TYPES, type DeployType } from './pack.ts'
 import { isFree, isMarching, neighbours, type Ctx, type SdState } from './state.ts'
 import { deploymentPoints } from './tables.ts'
+import { europeBlockadeTargets, joinBlockadeBar } from './legality.ts'
 
 /** 1C automatic steps: 10.1, 10.11, 10.2, 11.1, 10.31. */
 export function federalAutomaticPlacement(res: Resolution, reinforcements: string[]): void {
@@ -120,11 +121,6 @@ export function applyDeployment(res: Resolution, orders: FederalOrders): void {
 export function federalMovement(res: Resolution, orders: FederalOrders): void {
   const { state, ctx } = res
   const year = String(ctx.year(state.turn))
-  const startOfTurn = new Map(
-    Object.values(state.csa)
-      .filter((s) => s.status === 'map' && s.arrivedTurn !== state.turn)
-      .map((s) => [s.id, s.area]),
-  )
   for (const u of Object.values(state.usa)) if (u.loc === 'map') u.phaseStart = u.area
   pacificMarch(res)
   for (const m of orders.moves) {
@@ -168,20 +164,12 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
   })
   for (const b of orders.blockades) {
     const u = state.usa[b.ship]!
-    const target = state.csa[b.target]
-    const blockaded = Object.values(state.usa).some((o) => o.blockading === b.target)
-    if (
-      u.loc === 'map' &&
-      target?.status === 'map' &&
-      target.port !== null &&
-      target.port !== 'CSA' &&
-      target.area === u.area &&
-      blockaded
-    ) {
+    const bar =
+      u.loc === 'map' ? joinBlockadeBar(state, b.target, u.area) : { rule: '7.24', why: 'it is not on the map' }
+    if (!bar) {
       u.blockading = b.target
       res.say(PUBLIC, '7.24', `${b.ship} joins the blockade of ${b.target} in ${u.area}.`)
-    } else
-      res.say(USA, '7.24', `${b.ship} cannot join a blockade of ${b.target}: no such blockade where it ends Phase 3.`)
+    } else res.say(USA, bar.rule, `${b.ship} cannot join a blockade of ${b.target}: ${bar.why}.`)
   }
   // 6.3: declared ships entering a European area blockade the Confederates who began the turn there.
   for (const d of state.europeDeclarations) {
@@ -191,15 +179,16 @@ export function federalMovement(res: Resolution, orders: FederalOrders): void {
       continue
     }
     // 11.61: the Stonewall is spotted only at the end of Phase 3, never by this rule.
-    const target = Object.values(state.csa).find(
-      (s) =>
-        s.status === 'map' &&
-        !ctx.ship(s.id).stonewall &&
-        startOfTurn.get(s.id) === d.area &&
-        s.area === d.area &&
-        !Object.values(state.usa).some((o) => o.blockading === s.id),
-    )
-    if (!target) continue
+    const first = europeBlockadeTargets(state, ctx, d.area)[0]
+    const target = first ? state.csa[first] : undefined
+    if (!target) {
+      res.say(
+        PUBLIC,
+        '6.3',
+        `${d.ship} enters ${d.area}: no Confederate ship that began the turn there is left to blockade; the declared blockade finds nothing.`,
+      )
+      continue
+    }
     if (target.port === null)
       target.port = ctx.area(d.area).ports.find((p) => p.nat !== 'USA' && p.nat !== 'CSA')?.nat ?? 'refuge'
     u.blockading = target.id

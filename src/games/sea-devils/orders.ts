@@ -18,7 +18,8 @@ import {
   shipSuggestion,
 } from './orderWords.ts'
 import { parseFederal } from './federalOrders.ts'
-import { checkScript, checkSquadronScript, describeStep, forcedRepairTurn } from './scriptChecks.ts'
+import { refitWarning } from './warnings.ts'
+import { checkScript, checkSquadronScript, describeStep, forcedRepairTurn, type RecordTally } from './scriptChecks.ts'
 
 export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, text: string): Parsed<SdCommand> {
   const script = readScript(text)
@@ -135,6 +136,13 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     scripts.get(ship)!.push(...steps)
     scriptLines.get(ship)!.push(l)
   }
+  // 11.3: the refit period running out, for every ship, scripted or not.
+  for (const s of Object.values(state.csa)) {
+    const w = s.status === 'map' ? refitWarning(state, ctx, s.id) : null
+    const l = scriptLines.get(s.id)?.[0]
+    if (w) out.warn({ line: l?.line ?? 0, text: l?.text ?? '' }, `WARNING: ${w}`)
+  }
+  const record: RecordTally = { neutralCommissions: 0 }
   for (const [ship, steps] of scripts) {
     const sq = squadrons.get(ship)
     if (sq) {
@@ -146,7 +154,7 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
       }
       continue
     }
-    if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out)) {
+    if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out, record)) {
       commands.push({ kind: 'script', ship, steps })
       out.normalised.push(
         `${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`,

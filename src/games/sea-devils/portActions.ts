@@ -1,5 +1,6 @@
-// A Confederate ship's actions in and around ports: coaling (11.5x), commissioning (9.3x, 10.5x),
-// entering and leaving a Confederate port past the blockade, and leaving a neutral port (11.4x).
+// A Confederate ship's actions in and around ports: coaling (11.5x) and the prize coal (11.53),
+// commissioning (9.3x, 10.5x), entering and leaving a Confederate port past the blockade, and leaving a
+// neutral port (11.4x).
 import { CSA, PUBLIC, type Resolution } from './resolution.ts'
 import {
   combat,
@@ -14,7 +15,7 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { commissionPort, usableCoalPorts } from './ports.ts'
+import { coalPortsAt, commissionAt, isBar } from './legality.ts'
 import { blockadeResult, combatDamage, escapes } from './tables.ts'
 import { baseAllowance } from './state.ts'
 
@@ -23,20 +24,17 @@ export function commission(res: Resolution, act: Activity, areaId: string): Outc
   const { state, ctx } = res
   const s = state.csa[act.ship]!
   if (s.commissioned) return 'continue'
-  const port = commissionPort(state, ctx, areaId, s.port === 'CSA')
   const year = ctx.year(state.turn)
-  if (!port) {
+  const at = commissionAt(state, ctx, areaId, s.port, state.neutralCommissionYears.includes(year))
+  if (isBar(at)) {
     res.say(
       CSA,
-      '10.51',
-      `${act.ship} cannot be commissioned in ${areaId}: no usable port; the line is skipped (ruling R32).`,
+      at.rule,
+      `${act.ship} cannot be commissioned in ${areaId}: ${at.why}; it stays uncommissioned (ruling R32).`,
     )
     return 'continue'
   }
-  if (port.nat !== 'CSA' && state.neutralCommissionYears.includes(year)) {
-    res.say(CSA, '10.51', `A neutral-port commissioning was already used in ${year}; ${act.ship} stays uncommissioned.`)
-    return 'continue'
-  }
+  const port = at.port
   if (act.mp + 1 > act.allowance) {
     res.say(CSA, '4.11', `${act.ship} has no MP left to commission.`)
     return 'continue'
@@ -186,9 +184,7 @@ export function leaveNeutralPort(res: Resolution, act: Activity): Outcome {
 /** 11.51: every usable coal port in an area the ship enters counts once. */
 export function coal(res: Resolution, act: Activity, areaId: string): void {
   const s = res.state.csa[act.ship]!
-  const ports = usableCoalPorts(res.state, res.ctx, areaId, s.commissioned).filter(
-    (p) => p.nat !== 'CSA' || s.port === 'CSA',
-  )
+  const ports = coalPortsAt(res.state, res.ctx, areaId, s.commissioned, s.port === 'CSA')
   if (ports.length) {
     act.coalings += ports.length
     res.say(
@@ -211,4 +207,22 @@ export function groupBySquadron(res: Resolution, ids: string[]): string[][] {
   }
   for (const id of ids) if (!placed.has(id)) groups.push([id])
   return groups
+}
+
+/** 11.53: the once-a-game prize coal, announced to both players; returns the extra MP. */
+export function announcePrizeCoal(res: Resolution, ship: string): number {
+  const s = res.state.csa[ship]
+  const rule = res.ctx.ship(ship).prizeCoal
+  if (!s || s.status !== 'map' || !rule || s.prizeCoalUsed) {
+    res.say(CSA, '11.53', `${ship} cannot coal from a captured merchant ship now; PRIZE-COAL is void (ruling R32).`)
+    return 0
+  }
+  s.prizeCoalUsed = true
+  s.deepRaidTurn = res.state.turn + 1
+  res.say(
+    PUBLIC,
+    '11.53',
+    `The Confederate announces that ${ship} coals from a captured merchant ship: ${rule.extraMp} more MP this phase, and deep-water raids next turn.`,
+  )
+  return rule.extraMp
 }

@@ -4,6 +4,7 @@ import { CSA, PUBLIC, USA, type Resolution } from './resolution.ts'
 import { rollWithSemmes, type Activity, type Outcome } from './combat.ts'
 import { raidLoss } from './tables.ts'
 import { typeClass } from './state.ts'
+import { raidBar } from './legality.ts'
 
 /** 5.x: one raid roll against the area's shipping density. */
 export function raid(res: Resolution, act: Activity, areaId: string): Outcome {
@@ -18,13 +19,8 @@ export function raid(res: Resolution, act: Activity, areaId: string): Outcome {
   if (s.port !== null) return skip('5.0', 'it is in port')
   if (act.escapedIn.includes(areaId)) return skip('6.23', 'it attempted an escape here')
   if (act.raidedIn.includes(areaId)) return skip('5.0', 'it has already raided here')
-  if (!s.commissioned) return skip('5.46', 'it is uncommissioned')
-  if (cls === 'IC') return skip('5.41', 'ironclads never raid')
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(areaId).kind === 'D' && s.deepRaidTurn !== state.turn)
-    return skip('5.41', 'gunboats and auxiliaries raid only coastal areas')
-  if (def.oneRaidPerTurn && act.raids >= 1) return skip('5.42', 'it may raid only once a turn')
-  if (s.cannotRaidUntilRefit) return skip('11.52', 'it may not raid until refitted')
-  if (cls === 'AUX' && ctx.area(areaId).density < 1) return skip('5.43', 'auxiliaries need a density of at least 1')
+  const bar = raidBar(state, ctx, act.ship, areaId, act.raids)
+  if (bar) return skip(bar.rule, bar.why)
   if (act.mp + 1 > act.allowance) return skip('4.11', 'no MP left')
   act.mp += 1
   act.raidedIn.push(areaId)

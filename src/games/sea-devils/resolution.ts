@@ -70,9 +70,18 @@ export class Resolution {
     builtIn: (facts: Facts) => string,
     question: string,
     options: DecisionOption[],
-  ): { action: string; source: string } {
-    const a = answer(this.policies[role], event, scopes, facts, builtIn)
-    if (!a.ask) return { action: a.action, source: a.source }
+    /** Answers not open here: a policy clause giving one is passed over for the next (4.42). */
+    closed: string[] = [],
+  ): { action: string; source: string; passedOver?: string } {
+    const all = this.policies[role]
+    const open = closed.length
+      ? all.map((p) => (p.event === event ? { ...p, clauses: p.clauses.filter((c) => !closed.includes(c.action)) } : p))
+      : all
+    const a = answer(open, event, scopes, facts, builtIn)
+    const written = closed.length ? answer(all, event, scopes, facts, builtIn) : a
+    const passedOver = written.action !== a.action && closed.includes(written.action) ? written.action : undefined
+    if (!a.ask)
+      return passedOver ? { action: a.action, source: a.source, passedOver } : { action: a.action, source: a.source }
     this.state.decisionSeq += 1
     const decisionId = `GT${this.state.turn}-D${this.state.decisionSeq}`
     const given = this.answers[decisionId]
@@ -88,6 +97,7 @@ export class Resolution {
       applied,
       byDefault: !valid,
     })
-    return { action: applied, source: valid ? `decision ${decisionId}` : `decision ${decisionId} (default)` }
+    const source = valid ? `decision ${decisionId}` : `decision ${decisionId} (default)`
+    return passedOver ? { action: applied, source, passedOver } : { action: applied, source }
   }
 }

@@ -1,9 +1,12 @@
 // Checks of a Confederate activity record at receipt (4.3x, 5.4x, 9.3x, 10.5x, 11.3x): what each
 // step may do where the ship will then be, raids a ship may not make, refits its origin forbids.
 import type { ScriptLine } from '../../orders/script.ts'
-import { baseAllowance, neighbours, typeClass, type Ctx, type SdState } from './state.ts'
-import { csaPortUsable, isPortRefitCapable, uncommissionedHeld } from './ports.ts'
+import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
+import { isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 import { type Collector, type CsaStep, SQUADRON_VERBS, areaSuggestion } from './orderWords.ts'
+import { type Bar, coalPortsAt, commissionAt, enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
+
+const barText = (b: Bar | null) => (b ? `${b.why} (${b.rule})` : 'may raid')
 
 /** 10.52: the turn of arrival of a ship that must repair at once (it takes no orders). */
 export function forcedRepairTurn(state: SdState, ctx: Ctx, shipId: string): boolean {
@@ -45,7 +48,7 @@ export function checkSquadronScript(
       if (!able.length)
         out.error(
           l,
-          `no ship of squadron ${id} may raid ${area} (${members.map((m) => `${m}: ${raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0)}`).join('; ')})`,
+          `no ship of squadron ${id} may raid ${area} (${members.map((m) => `${m}: ${barText(raidBar(state, ctx, m, area, raidsBy.get(m) ?? 0))}`).join('; ')})`,
         )
       for (const m of able) raidsBy.set(m, (raidsBy.get(m) ?? 0) + 1)
       raided.add(area)
@@ -62,19 +65,14 @@ export function checkSquadronScript(
   return out.errors.length === before
 }
 
-/** Why a ship may not raid `area` now (5.4x, 11.52, 11.53), or null when it may. */
-export function raidBar(state: SdState, ctx: Ctx, shipId: string, area: string, raidsSoFar: number): string | null {
-  const s = state.csa[shipId]!
-  const def = ctx.ship(shipId)
-  const cls = typeClass(def.type)
-  if (!s.commissioned) return 'uncommissioned (5.46)'
-  if (cls === 'IC') return 'ironclads never raid (5.41)'
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(area).kind === 'D' && s.deepRaidTurn !== state.turn)
-    return 'coastal areas only (5.41)'
-  if (def.oneRaidPerTurn && raidsSoFar >= 1) return 'one raid a turn (5.42)'
-  if (s.cannotRaidUntilRefit) return 'barred until refitted (11.52)'
-  if (cls === 'AUX' && ctx.area(area).density < 1) return 'density below 1 (5.43)'
-  return null
+/** What the ships of one record use up between them (10.51: one neutral-port commissioning a year). */
+export interface RecordTally {
+  neutralCommissions: number
+}
+
+/** 10.51: this calendar year's neutral-port commissioning is already used. */
+export function neutralUsed(state: SdState, ctx: Ctx): boolean {
+  return state.neutralCommissionYears.includes(ctx.year(state.turn))
 }
 
 /** Walks a script through the map as it stands now; errors for what can never be legal. */
@@ -85,8 +83,10 @@ export function checkScript(
   steps: CsaStep[],
   lines: ScriptLine[],
   out: Collector,
+  record: RecordTally = { neutralCommissions: 0 },
 ): boolean {
   const def = ctx.ship(shipId)
+  let neutralCommissions = 0
   const ship = state.csa[shipId]!
   const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
   const before = out.errors.length
@@ -114,24 +114,14 @@ export function checkScript(
           out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
         area = step.area!
         mp += 1
-        coalings += ctx.area(area).ports.filter((p) => p.coal && p.nat !== 'USA' && p.nat !== 'CSA').length
+        coalings += coalPortsAt(state, ctx, area, commissioned, false).length
         break
       }
       case 'RAID': {
         if (port !== null) out.error(l, 'a ship in port cannot raid; leave port first')
-        if (!commissioned) out.error(l, `${shipId} is uncommissioned and cannot raid (5.46)`)
-        if (def.type === 'IC') out.error(l, 'ironclads may not raid (5.41)')
-        if (
-          (def.type === 'GB' || def.type === 'SGB' || def.type === 'AUX') &&
-          ctx.area(area).kind === 'D' &&
-          ship.deepRaidTurn !== state.turn
-        ) {
-          out.error(l, `${shipId} may raid only in coastal areas (5.41)`)
-        }
         if (raided.has(area)) out.error(l, `${shipId} has already raided ${area} this turn (5.0)`)
-        if (def.oneRaidPerTurn && raids >= 1) out.error(l, `${shipId} may raid only one area each turn (5.42)`)
-        if (ship.cannotRaidUntilRefit)
-          out.error(l, `${shipId} cannot raid until it refits after failing to coal (11.52)`)
+        const bar = raidBar(state, ctx, shipId, area, raids, commissioned)
+        if (bar) out.error(l, `${shipId} may not raid ${area}: ${bar.why} (${bar.rule})`)
         raided.add(area)
         raids += 1
         mp += 1
@@ -148,52 +138,57 @@ export function checkScript(
             `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`,
           )
         if (step.verb === 'RUN') mp += 1
+        if (port !== null) coalings += coalPortsAt(state, ctx, area, commissioned, false).length
         port = null
         break
       }
       case 'RUN-OUT':
         if (port !== 'CSA') out.error(l, `${shipId} is not in a Confederate port`)
+        else coalings += coalPortsAt(state, ctx, area, commissioned, true).length
         port = null
         mp += 1
         break
       case 'RUN-IN':
         if (port !== null) out.error(l, `${shipId} is already in port`)
-        if (!ctx.area(area).ports.some((p) => p.nat === 'CSA') || state.csaPortsLost.includes(area))
-          out.error(l, `${area} has no Confederate port in Confederate hands`)
+        else {
+          const bar = runInBar(state, ctx, area)
+          if (bar) out.error(l, `${shipId} cannot run into a Confederate port: ${bar.why} (${bar.rule})`)
+        }
         port = 'CSA'
         coalings += 1
         mp += 1
         break
       case 'ENTER-PORT': {
         if (port !== null) out.error(l, `${shipId} is already in port`)
-        const ports = ctx.area(area).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-        const chosen = step.nat ? ports.find((p) => p.nat.toUpperCase() === step.nat!.toUpperCase()) : ports[0]
-        if (chosen && step.nat) step.nat = chosen.nat
-        if (!chosen)
-          out.error(
-            l,
-            ports.length ? `${area} has no ${step.nat} port` : `${area} has no neutral port to enter`,
-            ports.length ? `ports here: ${ports.map((p) => p.nat).join(', ')}` : undefined,
-          )
-        else if (!csaPortUsable(state, ctx, area, chosen))
-          out.error(
-            l,
-            `the ${chosen.nat} port in ${area} is closed to Confederate ships at the current prestige level (9.3)`,
-          )
+        const at = enterPortAt(state, ctx, area, step.nat)
+        if (isBar(at)) out.error(l, `${shipId} cannot enter port in ${area}: ${at.why} (${at.rule})`)
+        else if (step.nat) step.nat = at.port.nat
+        const chosen = isBar(at) ? null : at.port
         port = chosen?.nat ?? 'neutral'
         break
       }
-      case 'COMMISSION':
+      case 'COMMISSION': {
+        const at = commissioned
+          ? null
+          : commissionAt(
+              state,
+              ctx,
+              area,
+              port,
+              neutralUsed(state, ctx) || record.neutralCommissions + neutralCommissions > 0,
+            )
         if (commissioned) out.error(l, `${shipId} is already commissioned`)
-        else if (port !== 'CSA' && state.neutralCommissionYears.includes(ctx.year(state.turn)))
+        else if (at && isBar(at))
           out.error(
             l,
-            `the one neutral-port commissioning of ${ctx.year(state.turn)} is already used (10.51)`,
-            'commission in a Confederate port, or wait for the next calendar year',
+            `${shipId} cannot be commissioned in ${area}: ${at.why} (${at.rule})`,
+            at.rule === '10.51' ? 'commission in a Confederate port, or wait for the next calendar year' : undefined,
           )
+        else if (at && at.port.nat !== 'CSA') neutralCommissions += 1
         commissioned = true
         mp += 1
         break
+      }
       case 'PRIZE-COAL':
         if (!def.prizeCoal) out.error(l, `only a ship that can coal from its prizes may use PRIZE-COAL (11.53)`)
         else if (ship.prizeCoalUsed)
@@ -234,11 +229,13 @@ export function checkScript(
   if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
     out.warn(
       { line: steps[0]!.line, text: lineOf(steps[0]!.line).text },
-      `${shipId} plans ${coalings}/${def.coal} coalings: its raids would be cancelled (11.52)`,
+      `WARNING: ${shipId} plans ${coalings} of the ${def.coal} coalings it needs: short of coal, every raid it makes this turn is void and it may not raid again until it has refitted (11.52)`,
     )
   }
-  if (out.errors.length === before)
+  if (out.errors.length === before) {
+    record.neutralCommissions += neutralCommissions
     out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${allowance} MP planned` })
+  }
   return out.errors.length === before
 }
 

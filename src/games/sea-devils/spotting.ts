@@ -130,6 +130,13 @@ export function spottingFacts(res: Resolution, act: Activity, areaId: string, un
   }
 }
 
+/** 4.42: why a spotted ship may not accept blockade in this area. */
+function noRefugeReason(res: Resolution, areaId: string): string {
+  return res.ctx.area(areaId).kind === 'C'
+    ? 'no Confederate ship may accept blockade on the United States coast (4.42)'
+    : 'only a coastal area has ports to accept blockade in (4.42)'
+}
+
 /** 6.13: the spotted ship fights, tries to escape, or (coastal, not C9/C54) accepts blockade. */
 export function respondToSpotting(res: Resolution, act: Activity, areaId: string, unit: FederalUnit): Outcome {
   const shipId = csaName(act)
@@ -149,9 +156,15 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
     (f) => (f.COASTAL && Number(f['FOE.GUN']) >= Number(f['MY.GUN']) ? 'PORT' : 'ESCAPE'),
     `${shipId} is spotted in ${areaId} by ${unitName(res, unit)}: fight, escape${refuge ? ' or accept blockade' : ''}?`,
     options,
+    refuge ? [] : ['PORT'],
   )
-  let action = choice.action
-  if (action === 'PORT' && !refuge) action = 'ESCAPE'
+  const action = choice.action
+  if (choice.passedOver)
+    res.say(
+      CSA,
+      '4.42',
+      `${shipId} cannot take refuge in port in ${areaId}: ${noRefugeReason(res, areaId)}; the policy's PORT clause is passed over.`,
+    )
   res.say(CSA, '6.13', `${shipId} answers the spotting with ${action} (${choice.source}).`)
   // The Federal intent is read blind, before the Confederate answer is known (digest 5.1).
   const fedFacts: Facts = {
@@ -239,15 +252,17 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
   return combat(res, act, unit)
 }
 
-/** 4.13 / 4.34: an escape attempt costs 1 MP unless it takes the MP of a raid scripted here. */
+/**
+ * 4.13 / 4.34: every escape attempt spends 1 MP. Where a raid is scripted, the raid is given up and
+ * its MP is the one spent, so the script's total does not grow; the escape is never free.
+ */
 export function chargeEscape(res: Resolution, act: Activity, areaId: string): void {
   if (!act.escapedIn.includes(areaId)) act.escapedIn.push(areaId)
+  act.mp += 1
   if (act.raidPlannedIn.has(areaId)) {
     act.raidPlannedIn.delete(areaId)
     res.say(CSA, '4.34', `${act.ship} gives up its raid in ${areaId}; the raid's MP pays for the escape attempt.`)
-    return
   }
-  act.mp += 1
 }
 
 /** 4.32: an escape past the movement allowance ends the rest of the script. */

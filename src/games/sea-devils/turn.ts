@@ -8,6 +8,7 @@ import { refitForbiddenByOrigin } from './scriptChecks.ts'
 import { neighbours, type CsaShip, type SdState } from './state.ts'
 import type { ShipTurn } from './activity.ts'
 import { federalAutomaticPlacement, moveTo } from './federalTurn.ts'
+import { refitWarning } from './warnings.ts'
 
 /** Phase 1 A-C up to the Federal choices (3.0); ends awaiting the Federal deployment orders. */
 export function openTurn(res: Resolution): void {
@@ -239,6 +240,11 @@ export function endTurn(res: Resolution, turns: Map<string, ShipTurn>): boolean 
     }
   }
   state.vp.csa = Math.max(0, state.mmInitial - state.mm)
+  // 11.3: warn of the refit periods that run out next turn or the turn after.
+  for (const s of Object.values(state.csa)) {
+    const w = refitWarning(state, ctx, s.id, state.turn + 1)
+    if (w) res.say(CSA, '11.3', `WARNING: ${w}.`)
+  }
   if (state.turn >= state.lastTurn) {
     finishGame(res)
     return true

@@ -6,6 +6,7 @@ import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
+import { refitWarning } from './warnings.ts'
 
 const sees = (viewer: Viewer, role: string) =>
   viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
@@ -194,7 +195,9 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
         if (s.port && ctx.area(s.area!).ports.some((p) => p.nat === s.port && p.repairRefit))
           choices.push(s.damage ? 'REPAIR, REFIT' : 'REFIT')
         if (!s.port && s.commissioned && !s.cannotRaidUntilRefit) choices.push('RAID')
+        const warning = refitWarning(state, ctx, s.id)
         return [
+          ...(warning ? [`# WARNING: ${warning}`] : []),
           `${s.id}: STAY    # ${where}; MA ${baseAllowance(ctx, s) - s.damage}; ${s.turnsAtSea}/${ctx.ship(s.id).refitPeriod ?? '-'} turns since refit`,
           `#   ${choices.length ? `${choices.join(', ')}; ` : ''}MOVE to ${neighbours(ctx, s.area!).join(' ')}`,
         ]

@@ -113,9 +113,16 @@ export interface Run {
 /** Resolves the state's current stage with the given orders and dice faces. */
 export function resolve(
   s: SdState,
-  o: { federal?: string; confederate?: string; dice: number[]; decisions?: Record<string, string> },
+  o: {
+    federal?: string
+    confederate?: string
+    dice: number[]
+    decisions?: Record<string, string>
+    /** Commands handed to the resolver as they are, past the checks at receipt (a record that has gone stale). */
+    unchecked?: Record<string, SdCommand[]>
+  },
 ): Run {
-  const ord: Record<string, SdCommand[]> = {}
+  const ord: Record<string, SdCommand[]> = { ...o.unchecked }
   if (o.federal !== undefined) ord.federal = orders(s, 'federal', o.federal)
   if (o.confederate !== undefined) ord.confederate = orders(s, 'confederate', o.confederate)
   const dice = new FixedDice(o.dice)
@@ -160,4 +167,16 @@ export function alaMeetsDaco(): SdState {
   placeCsa(s, 'ALA', 'C15')
   placeUsa(s, 'DACO', 'C11')
   return s
+}
+
+/** A Confederate script as the parser would build it, one step a line, with no checks (see `unchecked`). */
+export function rawScript(ship: string, words: string[]): SdCommand {
+  const steps = words.map((w, i) => {
+    const [verb, arg] = w.split(' ')
+    const step = { verb, line: i + 1 } as { verb: never; line: number; area?: string; nat?: string }
+    if (verb === 'MOVE') step.area = arg
+    else if (arg) step.nat = arg
+    return step
+  })
+  return { kind: 'script', ship, steps }
 }

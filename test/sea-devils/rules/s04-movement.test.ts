@@ -165,7 +165,7 @@ describe('4.3 executing the record', () => {
     expect(ala.cannotRaidUntilRefit).toBe(false)
   })
 
-  it('4.34: an escape in an area with a scripted raid uses the raid MP and the raid is not made', () => {
+  it('4.13 / 4.34: an escape in an area with a scripted raid spends the raid MP and the raid is not made', () => {
     const s = fresh()
     withoutSumter(s)
     clearFederals(s)
@@ -182,8 +182,8 @@ describe('4.3 executing the record', () => {
     expect(r.texts('4.34')).toEqual(["ALA gives up its raid in C11; the raid's MP pays for the escape attempt."])
     expect(r.texts('5.11')).toEqual([])
     expect(r.state.mm).toBe(s.mm)
-    // move 1 + escape (paid by the raid) + move 1 = 2 MP
-    expect(r.all).toContain(`ALA moves to C10 (2/${ma} MP)`)
+    // 4.13 / 4.34: move 1 + the escape, spending the raid's MP, 1 + move 1 = 3 MP: the escape is not free.
+    expect(r.all).toContain(`ALA moves to C10 (3/${ma} MP)`)
   })
 
   it('4.34: without a raid scripted there, the escape costs its own MP', () => {

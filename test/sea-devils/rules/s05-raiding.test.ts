@@ -12,6 +12,7 @@ import {
   resolve,
   shipDef,
   withoutSumter,
+  rawScript,
 } from './helpers.ts'
 
 /** The Raid Table cell for a die and a density, read straight from the pack. */
@@ -93,7 +94,7 @@ describe('5.4 raid restrictions', () => {
     placeCsa(s, 'GEO', 'D2')
     placeCsa(s, 'ALA', 'D2')
     expect(parse(s, 'confederate', 'GEO: MOVE D1 +RAID').errors.map((e) => e.message)).toEqual([
-      'GEO may raid only in coastal areas (5.41)',
+      'GEO may not raid D1: gunboats and auxiliaries raid only coastal areas (5.41)',
     ])
     expect(parse(s, 'confederate', 'ALA: MOVE D1 +RAID').errors).toEqual([])
   })
@@ -103,7 +104,7 @@ describe('5.4 raid restrictions', () => {
     withoutSumter(s)
     placeCsa(s, 'STON', 'C5')
     expect(parse(s, 'confederate', 'STON: MOVE C2 +RAID').errors.map((e) => e.message)).toEqual([
-      'ironclads may not raid (5.41)',
+      'STON may not raid C2: ironclads never raid (5.41)',
     ])
   })
 
@@ -111,7 +112,7 @@ describe('5.4 raid restrictions', () => {
     const s = fresh()
     placeCsa(s, 'NASH', 'C14')
     expect(parse(s, 'confederate', 'NASH: MOVE C10 +RAID\nNASH: MOVE C11 +RAID').errors.map((e) => e.message)).toEqual([
-      'NASH may raid only one area each turn (5.42)',
+      'NASH may not raid C11: it may raid only once a turn (5.42)',
     ])
     expect(parse(s, 'confederate', 'NASH: MOVE C10 +RAID\nNASH: MOVE C11').errors).toEqual([])
     // An ordinary sloop is not limited.
@@ -136,15 +137,18 @@ describe('5.4 raid restrictions', () => {
     expect(r.state.mm).toBe(s.mm - cell(6, 1) - cell(6, areaDef('C9').density))
   })
 
-  it('5.43: an auxiliary cannot raid an area of density 0, and the refused raid costs no MP', () => {
+  it('5.43: an auxiliary cannot raid an area of density 0: flagged on receipt; a line that got through costs no MP', () => {
     const s = fresh()
     withoutSumter(s)
     clearFederals(s)
     expect(areaDef('C45').density).toBe(0)
     placeCsa(s, 'ALA-AUX', 'C41')
+    expect(
+      parse(s, 'confederate', 'ALA-AUX: MOVE C45\nALA-AUX: RAID\nALA-AUX: MOVE C41').errors.map((e) => e.message),
+    ).toEqual(['ALA-AUX may not raid C45: auxiliaries need a density of at least 1 (5.43)'])
     const r = resolve(s, {
       federal: '',
-      confederate: 'ALA-AUX: MOVE C45\nALA-AUX: RAID\nALA-AUX: MOVE C41',
+      unchecked: { confederate: [rawScript('ALA-AUX', ['MOVE C45', 'RAID', 'MOVE C41'])] },
       dice: [FWDT],
     })
     expect(r.texts('5.43')).toEqual(['ALA-AUX does not raid C45: auxiliaries need a density of at least 1.'])
@@ -158,7 +162,7 @@ describe('5.4 raid restrictions', () => {
     withoutSumter(s)
     placeCsa(s, 'ALA', 'C2', { commissioned: false })
     expect(parse(s, 'confederate', 'ALA: MOVE C3 +RAID').errors.map((e) => e.message)).toEqual([
-      'ALA is uncommissioned and cannot raid (5.46)',
+      'ALA may not raid C3: it is uncommissioned (5.46)',
     ])
   })
 })

@@ -20,6 +20,7 @@ import {
   winningFight,
   withoutSumter,
   alaMeetsDaco,
+  parse,
 } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
@@ -314,7 +315,16 @@ describe('6.3 searches in Europe', () => {
   it('6.3: a ship placed this turn is not auto-spotted', () => {
     const s = europe()
     placeCsa(s, 'GEO', 'C2', { port: 'England', arrivedTurn: 1, commissioned: false })
-    const placed = resolve(s, { federal: 'DEPLOY KEAR\nEUROPE-BLOCKADE KEAR IN C2\nMOVE KEAR C2', dice: [] })
+    // 3.0 1C: the declaration can take only ships that began the turn there; it is flagged on receipt.
+    expect(parse(s, 'federal', 'DEPLOY KEAR\nEUROPE-BLOCKADE KEAR IN C2\nMOVE KEAR C2').errors).toEqual([
+      {
+        line: 2,
+        text: 'EUROPE-BLOCKADE KEAR IN C2',
+        message:
+          'no Confederate ship began GT1 in C2 (GEO arrived this turn and may not be blockaded by this rule): the declared blockade would find nothing (3.0 step 1C, 6.3)',
+      },
+    ])
+    const placed = resolve(s, { federal: 'DEPLOY KEAR\nMOVE KEAR C2', dice: [] })
     const r = resolve(placed.state, { confederate: '', dice: [FWDT] })
     expect(r.texts('6.3')).toEqual([])
     expect(r.state.usa.KEAR!.blockading).toBeNull()

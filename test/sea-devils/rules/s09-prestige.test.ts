@@ -105,7 +105,7 @@ describe('9.3 effects of the prestige levels', () => {
     placeCsa(s, 'ALA', 'D3')
     s.cpl.world = e13.cplThreshold! - 1
     expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors.map((e) => e.message)).toEqual([
-      'the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
+      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
     ])
     s.cpl.world = e13.cplThreshold!
     expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors).toEqual([])

@@ -14,6 +14,7 @@ import {
   raidLoss,
   resolve,
   withoutSumter,
+  rawScript,
 } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 
@@ -66,12 +67,18 @@ describe('9.34 / 9.35 shutdowns', () => {
     expect(errors(s, 'GEO: LEAVE-PORT')).toEqual([
       'GEO is uncommissioned and may not leave England while its prestige level is below -19 (9.34); commission it first',
     ])
-    // The record passes (the commissioning might become possible), but at execution both lines fail (ruling R32).
-    const r = resolve(s, { federal: '', confederate: 'GEO: COMMISSION\nGEO: LEAVE-PORT', dice: [FWDT] })
-    expect(r.texts('10.51')).toEqual([
-      'GEO cannot be commissioned in C2: no usable port; the line is skipped (ruling R32).',
+    // A level only falls during the phase, so the commissioning is flagged on receipt (issue 14)...
+    expect(errors(s, 'GEO: COMMISSION')).toEqual([
+      'GEO cannot be commissioned in C2: the port in C2 commissions no Confederate ship at the current prestige level (9.34)',
     ])
+    // ...and a line that got through anyway fails at execution for the same reason (ruling R32).
+    const r = resolve(s, {
+      federal: '',
+      unchecked: { confederate: [rawScript('GEO', ['COMMISSION', 'LEAVE-PORT'])] },
+      dice: [FWDT],
+    })
     expect(r.texts('9.34')).toEqual([
+      'GEO cannot be commissioned in C2: the port in C2 commissions no Confederate ship at the current prestige level; it stays uncommissioned (ruling R32).',
       'GEO is uncommissioned and may not leave England while its prestige level is below -19; LEAVE-PORT is skipped (ruling R32).',
     ])
     expect(r.state.csa.GEO!).toMatchObject({ port: 'England', commissioned: false })

@@ -14,6 +14,7 @@ import {
   trackOf,
   withoutSumter,
   yearOf,
+  rawScript,
 } from './helpers.ts'
 import type { SdState } from '../../../src/games/sea-devils/state.ts'
 import { DEPLOY_TYPES } from '../../../src/games/sea-devils/pack.ts'
@@ -180,16 +181,31 @@ describe('10.5 Confederate reinforcements', () => {
     placeCsa(s, 'NASH', 'C14', { port: 'CSA', commissioned: false })
     placeCsa(s, 'ALA', 'C2', { port: 'England', commissioned: false })
     placeCsa(s, 'GEO', 'C5', { port: 'France', commissioned: false })
+    const year = yearOf(3)
+    // 10.51 counted across the ships of one record: the second neutral commissioning is flagged on receipt.
+    expect(parse(s, 'confederate', 'NASH: COMMISSION\nALA: COMMISSION\nGEO: COMMISSION').errors).toEqual([
+      {
+        line: 3,
+        text: 'GEO: COMMISSION',
+        message: `GEO cannot be commissioned in C5: the one neutral-port commissioning of ${year} is already used (10.51)`,
+        suggestion: 'commission in a Confederate port, or wait for the next calendar year',
+      },
+    ])
     const r = resolve(s, {
       federal: '',
-      confederate: 'NASH: COMMISSION\nALA: COMMISSION\nGEO: COMMISSION',
+      unchecked: {
+        confederate: [
+          rawScript('NASH', ['COMMISSION']),
+          rawScript('ALA', ['COMMISSION']),
+          rawScript('GEO', ['COMMISSION']),
+        ],
+      },
       dice: [FWDT],
     })
-    const year = yearOf(3)
     expect(r.texts('10.51')).toEqual([
       'NASH is commissioned at the CSA port in C14.',
       'ALA is commissioned at the England port in C2.',
-      `A neutral-port commissioning was already used in ${year}; GEO stays uncommissioned.`,
+      `GEO cannot be commissioned in C5: the one neutral-port commissioning of ${year} is already used; it stays uncommissioned (ruling R32).`,
     ])
     expect(r.state.csa.NASH!.commissioned).toBe(true)
     expect(r.state.csa.ALA!.commissioned).toBe(true)

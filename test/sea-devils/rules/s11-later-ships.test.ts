@@ -231,7 +231,7 @@ describe("11.53 the Georgia's prize coal", () => {
     const gt3 = resolve(raid.state, { federal: '', dice: [] }).state
     gt3.csa.GEO!.cannotRaidUntilRefit = false
     expect(parse(gt3, 'confederate', 'GEO: MOVE D2 +RAID').errors.map((e) => e.message)).toEqual([
-      'GEO may raid only in coastal areas (5.41)',
+      'GEO may not raid D2: gunboats and auxiliaries raid only coastal areas (5.41)',
     ])
   })
 })
@@ -300,7 +300,10 @@ describe('11.6 the Stonewall', () => {
     t.stage = 'federal-orders'
     t.deployTrack.S = 1
     placeUsa(t, 'KEAR', 'C3', { deployed: false })
-    const placed = resolve(t, { federal: 'DEPLOY KEAR\nEUROPE-BLOCKADE KEAR IN C5\nMOVE KEAR C5', dice: [] }).state
+    expect(parse(t, 'federal', 'DEPLOY KEAR\nEUROPE-BLOCKADE KEAR IN C5').errors.map((e) => e.message)).toEqual([
+      'no Confederate ship began GT2 in C5: the declared blockade would find nothing (3.0 step 1C, 6.3)',
+    ])
+    const placed = resolve(t, { federal: 'DEPLOY KEAR\nMOVE KEAR C5', dice: [] }).state
     const done = resolve(placed, { confederate: 'STON: STAY', dice: [FWDT] })
     expect(done.texts('6.3')).toEqual([])
     expect(done.state.usa.KEAR!.blockading).toBe(null)

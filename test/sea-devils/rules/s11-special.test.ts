@@ -272,7 +272,7 @@ describe('11.43 the land war', () => {
     const next = resolve(r.state, { federal: '', dice: [] }).state
     placeCsa(next, 'NASH', 'C15')
     expect(parse(next, 'confederate', 'NASH: RUN-IN').errors.map((e) => e.message)).toEqual([
-      'C15 has no Confederate port in Confederate hands',
+      'NASH cannot run into a Confederate port: the Confederate port in C15 is lost to the land war (4.41)',
     ])
   })
 
@@ -310,7 +310,7 @@ describe('11.5 coaling', () => {
     // Next turn's record may not raid.
     const next = resolve(r.state, { federal: '', dice: [] }).state
     expect(parse(next, 'confederate', 'ALA: MOVE C1 +RAID').errors.map((e) => e.message)).toEqual([
-      'ALA cannot raid until it refits after failing to coal (11.52)',
+      'ALA may not raid C1: it may not raid until refitted (11.52)',
     ])
   })
 
