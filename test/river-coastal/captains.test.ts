@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commanded, shiftCommanders } from '../../src/games/river-coastal/commander.ts'
+import { commanded, shiftCommanders } from '../../src/games/river-coastal/fleetCommand.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { calm, csa, dice, play, ruleset } from './play.ts'

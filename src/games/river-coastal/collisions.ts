@@ -3,7 +3,7 @@
 // when not (ruling RC-43); the rammer then rolls for the blow's effect on her. Slides, side-to-side
 // collisions and contacts between friends do no damage (ruling RC-43).
 import type { Dice } from '../contract.ts'
-import { commanded } from './commander.ts'
+import { commanded } from './fleetCommand.ts'
 import type { Audience } from '../contract.ts'
 import type { Contact } from './movement.ts'
 import { rollAudience } from './moveStep.ts'

@@ -6,15 +6,12 @@
 import { readScript } from '../../orders/script.ts'
 import type { LineError, Parsed } from '../contract.ts'
 import { hullPolygon } from './hull.ts'
+import type { DeployCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { shapesTouch } from './shapes.ts'
 import type { RiverState } from './state.ts'
 import { degrees, inches, showInches } from './units.ts'
-
-export interface DeployCommand {
-  deploy: { ship: string; x: number; y: number; heading: number; speed: number }
-}
 
 export const deploymentSides = (sc: Scenario): Side[] => sc.hiddenDeployment.map((h) => h.side)
 

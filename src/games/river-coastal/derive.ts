@@ -1,7 +1,7 @@
 // Ship values derived by rulebook §3: SPV from tonnage, CPV from complement, PV from the
 // penetration category, crew split over guns, engine, boiler and spares.
 import { divRound } from '../kit/geometry.ts'
-import type { Tables } from './pack.ts'
+import type { Tables } from './packSchema.ts'
 import type { shipClassSchema } from './packSchema.ts'
 import type { Unwrap } from './sourced.ts'
 import { feetTenths, hullFeetToUnits, inches } from './units.ts'

@@ -3,7 +3,7 @@
 // §1.6): both objectives win; else one objective wins unless the enemy also has one (a draw, RC-13).
 import { flagshipOf } from './flagship.ts'
 import type { Dice } from '../contract.ts'
-import { commanded } from './commander.ts'
+import { commanded } from './fleetCommand.ts'
 import { moraleTest } from './morale.ts'
 import { rollAudience } from './moveStep.ts'
 import type { RiverPack } from './pack.ts'

@@ -1,7 +1,6 @@
 // What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
 // and what the parser must know about each ship to check it.
 import type { Policy } from '../kit/policy.ts'
-import type { DeployCommand } from './deployment.ts'
 import type { GunMount, Quadrant } from './derive.ts'
 import type { PlottedTurn } from './plan.ts'
 
@@ -86,3 +85,7 @@ export type RiverCommand = ShipOrder | PolicyCommand | DeployCommand
 
 export const isPolicy = (c: RiverCommand): c is PolicyCommand => 'policy' in c
 export const isShipOrder = (c: RiverCommand): c is ShipOrder => 'ship' in c
+
+export interface DeployCommand {
+  deploy: { ship: string; x: number; y: number; heading: number; speed: number }
+}

@@ -8,9 +8,11 @@ import tablesJson from './data/tables.json' with { type: 'json' }
 import { bindShipClass, type ShipClass } from './derive.ts'
 import { scenariosSchema, shipsSchema, tablesSchema } from './packSchema.ts'
 import { bindScenario, type Scenario } from './scenario.ts'
-import { type Unwrap, unwrap } from './sourced.ts'
+import { unwrap } from './sourced.ts'
 
-export type Tables = Unwrap<ReturnType<typeof tablesSchema.parse>>
+import type { Tables } from './packSchema.ts'
+
+export type { Tables } from './packSchema.ts'
 
 export interface RawRiverPack {
   tables: unknown

@@ -2,6 +2,7 @@
 // provenance as { v, src }; any object may carry a `src` that covers everything inside it. The
 // loader checks the shape here, then strips the provenance (sourced.ts) for the rules.
 import { z } from 'zod'
+import type { Unwrap } from './sourced.ts'
 
 /** rules (a rulebook line), digest (a digest proposal), ruling (ours), hist (reference data), placeholder. */
 export const srcSchema = z.string().regex(/^(rules §\d|digest §\d|ruling RC-\d|hist|placeholder)/, {
@@ -255,3 +256,6 @@ export const scenarioSchema = table({
 export const scenariosSchema = z
   .object({ id: z.string(), source: z.string(), scenarios: z.record(z.string(), scenarioSchema) })
   .strict()
+
+/** The tables as the rules read them (provenance stripped). */
+export type Tables = Unwrap<ReturnType<typeof tablesSchema.parse>>

@@ -2,7 +2,8 @@
 // deployment of a side whose scenario allows it (§9 L537). Each ends with the seen-sets recomputed.
 import type { Input, NarrativeEntry, Step } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
-import { applyDeployment, type DeployCommand } from './deployment.ts'
+import { applyDeployment } from './deployment.ts'
+import type { DeployCommand } from './orderTypes.ts'
 import { discardId, keptObjectives } from './objectives.ts'
 import type { RiverCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'

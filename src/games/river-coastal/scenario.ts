@@ -2,7 +2,7 @@
 // derived values, the forts with their FPV (§9 L885-887: points per square inch of footprint).
 import { type Point, UNITS_PER_INCH } from '../kit/geometry.ts'
 import { cpvOf, pvOf, type ShipClass, spvOf } from './derive.ts'
-import type { Tables } from './pack.ts'
+import type { Tables } from './packSchema.ts'
 import type { scenarioSchema } from './packSchema.ts'
 import type { Unwrap } from './sourced.ts'
 import { degrees, feetTenths, inches, point } from './units.ts'
