@@ -133,9 +133,11 @@ describe('re-adjudication', () => {
     expect(plan.event.amendments).toEqual([
       { point: 3, role: 'confederate', normalised: ['SUM: STAY', 'NASH: STAY'], reason: 'a lost mail is restored' },
     ])
-    // GT3's moves from C12 and GT4's refit in France no longer fit a Sumter that stayed in C22.
+    // GT3's moves from C12 and GT4's refit in France no longer fit a Sumter that stayed in C22, and the
+    // Federal's GT4 European blockade of C5 would now find no Confederate ship there (3.0 1C, checked on receipt).
     expect(plan.event.illegal.map((i) => [i.point, i.role])).toEqual([
       [5, 'confederate'],
+      [6, 'federal'],
       [7, 'confederate'],
     ])
     expect(plan.diffs.find((d) => d.reader === 'confederate')!.diff).toMatch(
