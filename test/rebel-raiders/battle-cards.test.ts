@@ -2,28 +2,13 @@
 // that act in a naval combat (PB 23): named ships, free Confederate ironclads, rams, breakdowns and
 // the ship-versus-battery cards. Each card is named by its number; dice are forced by label.
 import { describe, expect, it } from 'vitest'
-import { RecordingDice } from '../../src/engine/dice.ts'
 import { given } from '../../src/games/kit/spec.ts'
-import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import { parseBattlePolicy } from '../../src/games/rebel-raiders/policies.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
-const pack = rebelRaidersFactory.defaultPack()
-const rs = createRebelRaiders(pack as never)
-
-/** The 1861 position in a phase, with the hands given (the rest of each deck stays in its draw pile). */
-function position(phase: Phase, hands: { CSA?: number[]; USA?: number[] } = {}, turn = 2): RrState {
-  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-battle', 0, '', '44'.repeat(32)))
-  s.phase = phase
-  s.turn = turn
-  for (const side of ['CSA', 'USA'] as const) {
-    const hand = hands[side] ?? []
-    const t = s.cards[side]
-    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
-    t.hand = [...hand]
-  }
-  return s
-}
+const position = (phase: Phase, hands: Hands = {}, turn = 2): RrState =>
+  cardPosition({ salt: 'rr-battle', hidden: '44' }, phase, hands, turn)
 const policy = (text: string) => parseBattlePolicy(text) as never
 const ATTACK_NORFOLK = 'MOVE SL-6,GB-5 CHES > NORF.BS > NORF'
 

@@ -1,26 +1,12 @@
 // Standing reactions at the other moments of a phase, and the answers to a card (PB 23): each card by
 // its number, its moment forced by the orders and its dice by label.
 import { describe, expect, it } from 'vitest'
-import { RecordingDice } from '../../src/engine/dice.ts'
 import { given } from '../../src/games/kit/spec.ts'
-import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
-const pack = rebelRaidersFactory.defaultPack()
-const rs = createRebelRaiders(pack as never)
-function position(phase: Phase, hands: { CSA?: number[]; USA?: number[] } = {}, turn = 4): RrState {
-  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-moments', 0, '', '66'.repeat(32)))
-  s.phase = phase
-  s.turn = turn
-  for (const side of ['CSA', 'USA'] as const) {
-    const hand = hands[side] ?? []
-    const t = s.cards[side]
-    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
-    t.hand = [...hand]
-    s.reactions[side] = hand.map((card) => ({ card, at: 'ALL' }))
-  }
-  return s
-}
+const position = (phase: Phase, hands: Hands = {}, turn = 4): RrState =>
+  cardPosition({ salt: 'rr-moments', hidden: '66', standing: true }, phase, hands, turn)
 
 describe('PB 23: answers at a port entry, a raid and a landing', () => {
   it('#56 Infernal Machines: each Union ship entering strikes a torpedo on 5-6 and falls back; with none left, 2 VP', () => {

@@ -1,26 +1,12 @@
 // The cards played as a Confederate ship tries to slip past Union ships (RB 7.78, PB 23), and the
 // named Confederate raiders the Confederacy puts to sea in its build. Each card is named by its number.
 import { describe, expect, it } from 'vitest'
-import { RecordingDice } from '../../src/engine/dice.ts'
 import { given } from '../../src/games/kit/spec.ts'
-import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
-const pack = rebelRaidersFactory.defaultPack()
-const rs = createRebelRaiders(pack as never)
-function position(phase: Phase, hands: { CSA?: number[]; USA?: number[] } = {}, turn = 2): RrState {
-  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-evasion', 0, '', '55'.repeat(32)))
-  s.phase = phase
-  s.turn = turn
-  for (const side of ['CSA', 'USA'] as const) {
-    const hand = hands[side] ?? []
-    const t = s.cards[side]
-    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
-    t.hand = [...hand]
-    s.reactions[side] = hand.map((card) => ({ card, at: 'ALL' }))
-  }
-  return s
-}
+const position = (phase: Phase, hands: Hands = {}, turn = 2): RrState =>
+  cardPosition({ salt: 'rr-evasion', hidden: '55', standing: true }, phase, hands, turn)
 /** A raider crossing into the North Atlantic, where SL-4 waits. */
 const raiderRun = (hands: { CSA?: number[]; USA?: number[] }, dice: Record<string, number | number[]>) => {
   const s = position('csa-move', hands)

@@ -1,24 +1,11 @@
 // Cards played in one's own phase whose effect lasts a turn or the game (PB 23): #33, #87, #96, #103.
 import { describe, expect, it } from 'vitest'
-import { RecordingDice } from '../../src/engine/dice.ts'
 import { given } from '../../src/games/kit/spec.ts'
-import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
-const pack = rebelRaidersFactory.defaultPack()
-const rs = createRebelRaiders(pack as never)
-function position(phase: Phase, hands: { CSA?: number[]; USA?: number[] } = {}, turn = 4): RrState {
-  const s = rs.setup('1861', {}, pack, new RecordingDice('00'.repeat(32), 'rr-turn-cards', 0, '', '77'.repeat(32)))
-  s.phase = phase
-  s.turn = turn
-  for (const side of ['CSA', 'USA'] as const) {
-    const hand = hands[side] ?? []
-    const t = s.cards[side]
-    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile, ...t.hand].filter((c) => !hand.includes(c)) }
-    t.hand = [...hand]
-  }
-  return s
-}
+const position = (phase: Phase, hands: Hands = {}, turn = 4): RrState =>
+  cardPosition({ salt: 'rr-turn-cards', hidden: '77' }, phase, hands, turn)
 
 describe('PB 23: cards that last', () => {
   it('#33 The Grand Fleet (1864): face up, Farragut takes up to ten ships', () => {

@@ -2,7 +2,7 @@
 // ironclads and the Manassas' ram, the sloops' spare cards, and the cards that change a whole battle.
 import { PUBLIC } from '../contract.ts'
 import type { RoundStart, Unit, UnitType } from './combat.ts'
-import { settlePlayed } from './cards.ts'
+import { discardFromPlay, settlePlayed } from './cards.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import {
@@ -185,8 +185,7 @@ export function sceneCard(
       // With #54 face up the Confederate player forces it out (a lasting card outweighs a round's +1; ruling RR-K8).
       const t = run.s.cards.USA
       if (t.inPlay.includes(54)) {
-        t.inPlay = t.inPlay.filter((c) => c !== 54)
-        t.deck = { ...t.deck, discards: [...t.deck.discards, 54] }
+        discardFromPlay(run, 'USA', 54)
         run.say(
           '#110',
           'Hulks, Rafts & Chains: #54 Samuel Francis Dupont is forced into the Union discards.',

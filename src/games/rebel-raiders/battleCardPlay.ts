@@ -64,10 +64,3 @@ export function takeCard(run: PhaseRun, side: Side, c: Candidate, at: string): b
   run.s.reactions[side] = run.s.reactions[side].filter((r) => r.card !== c.card)
   return true
 }
-
-/** Moves a card that stayed out (a name's card) to its side's discards. */
-export function discardFromPlay(run: PhaseRun, side: Side, card: number): void {
-  const t = run.s.cards[side]
-  t.inPlay = t.inPlay.filter((c) => c !== card)
-  t.deck = { ...t.deck, discards: [...t.deck.discards, card] }
-}

@@ -12,7 +12,8 @@ import type { PhaseRun } from './phaseRun.ts'
 import type { PieceType, Side } from './setup.ts'
 import { roleOf } from './state.ts'
 import { BATTLE_CARD_SIDES, type BattleCards, NAMINGS, SCENES, type Scene, shipName } from './battleCardTable.ts'
-import { candidates, discardFromPlay, takeCard } from './battleCardPlay.ts'
+import { candidates, takeCard } from './battleCardPlay.ts'
+import { discardFromPlay } from './cards.ts'
 import { commandersCards, placeIronclads, ramWithManassas, sceneCard, sparesFor } from './battleCardEffects.ts'
 
 /**

@@ -88,6 +88,13 @@ export function endOfBuildDiscards(run: CardRun, side: Side, named: number[], re
   t.bought = []
 }
 
+/** Moves a card face up (a lasting card, a name's card) to its side's discards. */
+export function discardFromPlay(run: CardRun, side: Side, card: number): void {
+  const t = run.s.cards[side]
+  t.inPlay = t.inPlay.filter((c) => c !== card)
+  t.deck = discard(t.deck, [card])
+}
+
 /** Puts a played card where its text sends it: the discards, face up in play, aside until a later turn, or out of the game. */
 export function settlePlayed(run: CardRun, side: Side, card: number, after: (typeof AFTER_USE)[number]): void {
   const t = run.s.cards[side]

@@ -3,6 +3,7 @@
 // have not moved and dropping ships off on the way. A ship given a move of its own leaves him. When
 // every ship with him is lost he leaves the map and may come back in a later turn's move (7.41).
 // Orders: `COMMAND <name> <ship>[,<ship>...]` places him; `RELIEVE <name>` takes him off the map.
+import { discardFromPlay } from './cards.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
@@ -80,8 +81,7 @@ export function relieveCommander(run: PhaseRun, name: string, why: string, rule 
 function discardCommandersCard(run: PhaseRun, card: number, why: string): void {
   const t = run.s.cards.USA
   if (!t.inPlay.includes(card)) return
-  t.inPlay = t.inPlay.filter((c) => c !== card)
-  t.deck = { ...t.deck, discards: [...t.deck.discards, card] }
+  discardFromPlay(run, 'USA', card)
   run.say('10.5', `#${card} ${run.cardName(card)} goes to the discards: ${why}.`)
 }
 

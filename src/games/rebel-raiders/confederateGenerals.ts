@@ -10,7 +10,7 @@ import { MODERATOR } from '../contract.ts'
 import { shuffled } from '../kit/deck.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { fire, quietAssault } from './reactions.ts'
-import { settlePlayed } from './cards.ts'
+import { discardFromPlay, settlePlayed } from './cards.ts'
 
 const VIRGINIA = ['FRED', 'RICH']
 const faceUp = (run: PhaseRun, card: number) => run.s.cards.CSA.inPlay.includes(card)
@@ -50,9 +50,7 @@ export function leeReroll(run: PhaseRun, target: string, dice: number[]): number
 /** #60 leaves the table when the Union takes Richmond. */
 export function leeAtRichmondFall(run: PhaseRun, target: string): void {
   if (target !== 'RICH' || !faceUp(run, 60)) return
-  const t = run.s.cards.CSA
-  t.inPlay = t.inPlay.filter((c) => c !== 60)
-  t.deck = { ...t.deck, discards: [...t.deck.discards, 60] }
+  discardFromPlay(run, 'CSA', 60)
   run.say('#60', 'Richmond falls: Bobby Lee goes to the Confederate discards.', target)
 }
 
@@ -62,9 +60,7 @@ export function generalIncapacitated(run: PhaseRun, at: string): void {
   settlePlayed(run, 'USA', 51, run.pack.cards.get(51)!.afterUse)
   const general = [60, 79, 91, 104].find((c) => faceUp(run, c))
   if (!general) return run.say('#51', 'General Incapacitated: no Confederate general is face up.', at)
-  const t = run.s.cards.CSA
-  t.inPlay = t.inPlay.filter((c) => c !== general)
-  t.deck = { ...t.deck, discards: [...t.deck.discards, general] }
+  discardFromPlay(run, 'CSA', general)
   run.say('#51', `General Incapacitated: #${general} ${run.cardName(general)} is discarded.`, at)
 }
 

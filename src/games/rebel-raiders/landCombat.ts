@@ -3,7 +3,7 @@
 // or a beaten counterattack may bring.
 import { answerAssault, answerAssaultResult } from './reactions.ts'
 import { afterAssaultCard, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
-import { emancipationDecks } from './cards.ts'
+import { discardFromPlay, emancipationDecks } from './cards.ts'
 import { generalIncapacitated, jacksonAfter, jacksonDice, leeAtRichmondFall, leeReroll } from './confederateGenerals.ts'
 import { PUBLIC } from '../contract.ts'
 import {
@@ -99,9 +99,7 @@ export function assault(
   for (const b of bonuses) afterAssaultCard(run, b.card, r.unionWins)
   answer.settle(r.unionWins)
   if (!r.unionWins && run.s.thisTurn.includes(`dupont:${target}`) && run.s.cards.USA.inPlay.includes(54)) {
-    const t = run.s.cards.USA
-    t.inPlay = t.inPlay.filter((c) => c !== 54)
-    t.deck = { ...t.deck, discards: [...t.deck.discards, 54] }
+    discardFromPlay(run, 'USA', 54)
     run.say('#54', 'The assault Dupont supported fails: his card goes to the discards.', target)
   }
   // #46 One More Effort Boys!: a repulse over a river or land line is not paid; the same target again, cards and all.

@@ -5,7 +5,7 @@
 // for him if it is in his hand and its years allow it, and both sides are told.
 import { PUBLIC } from '../contract.ts'
 import type { AssaultKind } from './assault.ts'
-import { drawCards, settlePlayed } from './cards.ts'
+import { discardFromPlay, drawCards, settlePlayed } from './cards.ts'
 import { BATTLE_CARD_SIDES } from './battleCardTable.ts'
 import { answeredThisTurn, countered, isResponse } from './cardResponses.ts'
 import type { RebelPack } from './pack.ts'
@@ -308,9 +308,7 @@ export function answerAssaultResult(
     // #97: the Union loses a general face up, the first of #8, #50, #11, #34 it has (the Confederate pick, by ruling RR-K8).
     const general = [8, 50, 11, 34].find((c) => run.s.cards.USA.inPlay.includes(c))
     if (general) {
-      const t = run.s.cards.USA
-      t.inPlay = t.inPlay.filter((c) => c !== general)
-      t.deck = { ...t.deck, discards: [...t.deck.discards, general] }
+      discardFromPlay(run, 'USA', general)
       run.say('#97', `Lincoln and his Generals: #${general} ${run.cardName(general)} is discarded.`, target)
     } else run.say('#97', 'Lincoln and his Generals: no Union general is face up to discard.', target)
   }
@@ -341,9 +339,7 @@ export function answerAssaultResult(
 export function endTurnBonuses(run: PhaseRun): void {
   // #40 lasts the turn it was played.
   if (run.s.cards.USA.inPlay.includes(40)) {
-    const t = run.s.cards.USA
-    t.inPlay = t.inPlay.filter((c) => c !== 40)
-    t.deck = { ...t.deck, discards: [...t.deck.discards, 40] }
+    discardFromPlay(run, 'USA', 40)
   }
   const lapsing = run.s.named.filter((n) => n.until === 'turn')
   run.s.named = run.s.named.filter((n) => n.until !== 'turn')

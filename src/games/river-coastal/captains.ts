@@ -2,7 +2,7 @@
 // captain who sees an enemy from his own ship (L537) steams at the nearest one: two knots faster up
 // to his best speed, turning toward it as hard as his radius allows, and every gun not given a
 // target fires at the nearest enemy in reach. Stubborn and Intelligent captains follow the written
-// order; the directive autopilot of digest §4.4 is not implemented yet.
+// order (the directive autopilot of digest §4.4 is listed in the README's River and Coastal coverage table).
 import { distance } from '../kit/geometry.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
