@@ -4,6 +4,7 @@ import { MODERATOR, PUBLIC } from '../contract.ts'
 import { type Deck, draw, newDeck } from '../kit/deck.ts'
 import { band, d10Result, type LocationCard } from './campaignPack.ts'
 import type { Persona } from './fishboatPack.ts'
+import type { FogPending } from './fogOfWar.ts'
 import type { FatePool } from './sortie.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 import type { Season, Side } from './terms.ts'
@@ -48,6 +49,11 @@ export interface Campaign {
   actionBonus: number
   ledger: string[]
   ended?: string
+  /** The optional Fog of War rule is in play (p.6), and the dice it defers. */
+  fog?: boolean
+  fogPending?: FogPending[]
+  /** Mission objectives achieved (p.58: a Big Hole on an armed mission, the target seen on Spy or Delivery). */
+  objectives?: number
 }
 
 export const SEASONS: Season[] = ['winter', 'spring', 'summer', 'autumn']

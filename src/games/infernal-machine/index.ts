@@ -3,7 +3,17 @@
 // a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
 // are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.
 import { projectPath } from '../../util/resources.ts'
-import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  NarrativeEntry,
+  Options,
+  Parsed,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+} from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
@@ -57,6 +67,17 @@ export interface ImState {
   draws?: string[]
   /** The latest resolution's choices and how each was answered. */
   asked?: Asked[]
+  /** The optional Fog of War rule (p.6), chosen when the game is created (`--option fog=on`). */
+  fog?: boolean
+}
+
+/** The game's options: only `fog=on|off`; anything else stops the creation with the reason. */
+export function readImOptions(options: Options): { fog: boolean } {
+  const unknown = Object.keys(options).find((k) => k !== 'fog')
+  if (unknown) throw new Error(`Infernal Machine has no option ${unknown}; its option is fog=on|off (Fog of War, p.6)`)
+  const fog = String(options.fog ?? 'off').toLowerCase()
+  if (!['on', 'off', 'true', 'false'].includes(fog)) throw new Error(`fog=${options.fog}: write fog=on or fog=off`)
+  return { fog: fog === 'on' || fog === 'true' }
 }
 
 const firstYear = 1861
@@ -127,6 +148,13 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
           })
         },
       })
+      if (s.fog) {
+        camp.fog = true
+        ctx.notes.push({
+          rule: 'p.6',
+          text: 'Fog of War (optional rule): Detonation dice wait for the end of the season',
+        })
+      }
       s.campaign = camp
       s.phase = 'income'
       return true
@@ -193,7 +221,8 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       },
       { id: 'campaign-usa', title: 'Campaign, USA', turns: 'Spring 1861 to Spring 1865', summary: 'a Union submarine' },
     ],
-    setup: (scenario) => ({
+    setup: (scenario, options) => ({
+      ...(readImOptions(options).fog ? { fog: true } : {}),
       side: scenario === 'campaign-usa' ? 'USA' : 'CSA',
       phase: 'setup',
       doctrine: structuredClone(DEFAULT_DOCTRINE),
