@@ -89,7 +89,7 @@ describe('Infernal Machine: the optional Fog of War rule (p.6, ruling IM-50)', (
     expect(camp.fogPending).toHaveLength(1)
     Object.assign(camp, { year: 1865, season: 'spring' })
     expect(timePhase(c, camp)).toBe(true)
-    expect(c.notes.at(-1)!.text).toMatch(/rolled 9: Big Hole/)
+    expect(c.notes.at(-2)!.text).toMatch(/rolled 9: Big Hole/)
     expect([camp.fogPending, camp.objectives, camp.prizes]).toEqual([[], 1, 0])
   })
 })

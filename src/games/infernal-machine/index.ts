@@ -15,6 +15,7 @@ import type {
   Viewer,
 } from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
+import { changeSides } from './almanac.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
@@ -110,6 +111,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
     case 'pass':
       c.actionsLeft = 1
       return null
+    case 'changesides':
+      return changeSides(ctx, c)
     case 'mission': {
       // An Action paid for a condition shift must be one left over after this Mission action (p.16).
       const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
@@ -281,9 +284,16 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
     outcome: (s) =>
       s.phase === 'over' && s.campaign
         ? {
-            summary: `${s.campaign.ended}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
+            summary: `${s.campaign.ended}${s.campaign.outcome ? ` (${s.campaign.outcome})` : ''}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
             winner: null,
-            details: { funds: s.campaign.funds, training: s.campaign.training, lost: s.campaign.lost },
+            details: {
+              funds: s.campaign.funds,
+              training: s.campaign.training,
+              lost: s.campaign.lost,
+              objectives: s.campaign.objectives ?? 0,
+              advancement: s.campaign.advancement ?? 0,
+              outcome: s.campaign.outcome ?? '',
+            },
           }
         : null,
     reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),

@@ -3,6 +3,7 @@
 import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
 import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
+import { advancementCheck } from './almanac.ts'
 import { escapeCrew } from './escape.ts'
 import { deferFog } from './fogOfWar.ts'
 import {
@@ -122,6 +123,7 @@ export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choice
 /** Recovery (p.58-59). */
 export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
   trainingCheck(ctx, c, m)
+  advancementCheck(ctx, c, m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length)
   c.pool = { black: 0, red: 0 }
   for (const part of m.boat.parts)
     for (let i = 0; i < part.malfunctions; i++) {

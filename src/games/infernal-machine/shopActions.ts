@@ -3,6 +3,7 @@
 // an action refused costs nothing. No action may create or increase debt (p.47).
 import { MODERATOR, PUBLIC } from '../contract.ts'
 import { draw } from '../kit/deck.ts'
+import { locationInPlay } from './almanac.ts'
 import { band } from './campaignPack.ts'
 import {
   alertCheck,
@@ -122,6 +123,8 @@ export function changeLocation(ctx: Ctx, c: Campaign, to: string): string | null
   if (c.side !== 'CSA') return 'only the CSA changes location'
   const loc = ctx.pack.campaign.locations.find((l) => l.id === to)
   if (!loc || loc.side !== 'CSA' || c.removedLocations.includes(to) || to === c.location) return `cannot move to ${to}`
+  if (!locationInPlay(ctx, c, to))
+    return `${loc.name} is not in play until ${locationOf(ctx, loc.waitsFor!).name} is removed`
   const kept = c.boat.tiles.length + c.boat.parts.length
   const cost = ctx.pack.campaign.changeLocationCost.find((r) => kept <= r.upTo)!.cost
   if (!pay(ctx, c, cost, `moving the shop to ${loc.name}`)) return `moving costs $${cost + c.prices}`
