@@ -2,7 +2,7 @@
 // Investment, Letter, Recruit and Salvage. Each returns why it cannot be taken, or null when done;
 // an action refused costs nothing. No action may create or increase debt (p.47).
 import { MODERATOR, PUBLIC } from '../contract.ts'
-import { draw } from '../kit/deck.ts'
+import { draw, shuffled } from '../kit/deck.ts'
 import { locationInPlay } from './almanac.ts'
 import { band } from './campaignPack.ts'
 import {
@@ -273,7 +273,8 @@ export function recruitFrom(
   count: number,
   keep: (id: string) => boolean,
 ): string[] {
-  const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR)
+  if (c.decks[deck].drawPile.length < count) rebuildDeck(ctx, c, deck)
+  const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR, { reshuffle: false })
   const hired: string[] = []
   for (const id of d.cards) {
     const p = ctx.pack.personae.get(id)!
@@ -294,6 +295,24 @@ export function recruitFrom(
     `Recruit from the ${deck} deck: drew ${d.cards.join(', ') || 'nothing'}; hired ${hired.join(', ') || 'nobody'}`,
   )
   return hired
+}
+
+/**
+ * No more Persona cards (p.13, ruling IM-56): of the rule's two answers the judge takes the second.
+ * Every removed card of the type (recycled unkept cards, the dead, the captured) is shuffled, hidden,
+ * under what is left of the pile; the shuffle's rolls are kept like any deck's, so it can be checked.
+ */
+function rebuildDeck(ctx: Ctx, c: Campaign, deck: PersonaDeck): void {
+  const d = c.decks[deck]
+  const removed = [...ctx.pack.personae.values()]
+    .filter((p) => p.deck === deck && p.sides.includes(c.side))
+    .map((p) => p.id)
+    .filter((id) => !d.drawPile.includes(id) && !c.personae.some((p) => p.id === id))
+  if (!removed.length) return
+  const n = d.reshuffles + 1
+  const pile = [...d.drawPile, ...shuffled(removed, ctx.dice, `${deck} deck rebuilt ${n}`, MODERATOR)]
+  c.decks[deck] = { drawPile: pile, discards: [], reshuffles: n }
+  note(ctx, 'p.13', `no more ${deck} cards: the ${removed.length} removed card(s) make a new deck`)
 }
 
 /** Recruit (p.60): the location says how many cards; keeping any lowers the Training Level. */
