@@ -83,7 +83,8 @@ export const d10 = (ctx: Ctx, label: string): number => ctx.dice.roll(label, 10,
 export function drawCube(ctx: Ctx, s: Sortie, label: string): Cube | null {
   const total = s.pool.black + s.pool.red
   if (total === 0) return null
-  const cube: Cube = ctx.dice.roll(label, total, PUBLIC) <= s.pool.black ? 'black' : 'red'
+  // A last cube is drawn without a die (the judge's dice have two faces at least).
+  const cube: Cube = (total === 1 ? 1 : ctx.dice.roll(label, total, PUBLIC)) <= s.pool.black ? 'black' : 'red'
   s.pool[cube]--
   return cube
 }
