@@ -73,6 +73,9 @@ describe('Infernal Machine: Scenario 1, the one the Rule Book describes (p.3-7, 
     const input = (text: string) => ({ orders: { captain: parseImOrders(pack, text).commands }, decisions: {} })
     const first = rules.resolve(s, input(''), dice)
     expect([first.label, first.state.phase, first.finished]).toEqual(['scenario-1, set-up', 'scenario', false])
+    expect(rules.reportModel!(first.state, { kind: 'moderator' } as never).orderForm).toContain(
+      '# CONCUSSION EASY|FULL|STRAIN',
+    )
     s = first.state
     const second = rules.resolve(s, input('CONCUSSION FULL'), dice)
     expect(second.finished).toBe(true)
