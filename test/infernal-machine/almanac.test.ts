@@ -4,7 +4,7 @@ import { fortunes } from '../../src/games/infernal-machine/campaign.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import { changeLocation } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx, pack } from './helpers.ts'
+import { campaign, ctx, LabelHashDice, pack } from './helpers.ts'
 
 describe('Infernal Machine: the Almanac entries (synthetic, rulings IM-51 to IM-55)', () => {
   it('p.46 a USA shop at a blockade station reads the blockade table of the season, the year irrelevant', () => {
@@ -66,7 +66,14 @@ describe('Infernal Machine: the Almanac entries (synthetic, rulings IM-51 to IM-
     const c = campaign({ year: 1863, marque: true, prices: 2, actionsLeft: 2 })
     c.contracts.push({ id: 'k', pay: 5, expires: 'summer 1863', personae: ['moser'] })
     c.personae.find((p) => p.id === 'moser')!.where = 'contract'
-    expect(changeSides(ctx(), c)).toBeNull()
+    const north = { pack, dice: new LabelHashDice('north'), notes: [] as { rule: string; text: string }[] }
+    expect(changeSides(north, c)).toBeNull()
+    // The persona decks are rebuilt from the USA's cards not in the shop, shuffled hidden.
+    const usaMechanics = [...pack.personae.values()]
+      .filter((p) => p.deck === 'mechanic' && p.sides.includes('USA') && p.id !== 'moser')
+      .map((p) => p.id)
+    expect([...c.decks.mechanic.drawPile].sort()).toEqual(usaMechanics.sort())
+    expect(north.dice.rolls.every((r) => r.audience.kind !== 'public')).toBe(true)
     expect([c.side, c.location, c.marque, c.prices, c.contracts, c.commissioned, c.actionsLeft]).toEqual([
       'USA',
       'brooklyn',

@@ -1,12 +1,11 @@
 // The Almanac entries the campaign reads at set moments (all synthetic in the shipped pack, rulings
 // IM-51 to IM-55): location cards removed (New Orleans, with Natchez entering play), the USA
 // blockade stations, USA Advancement, the Outcomes of the war, and a CSA inventor changing sides.
+import { MODERATOR } from '../contract.ts'
+import { newDeck } from '../kit/deck.ts'
 import { band } from './campaignPack.ts'
-import { type Campaign, locationOf, seasonKey } from './campaign.ts'
+import { type Campaign, locationOf, type PersonaDeck, seasonKey } from './campaign.ts'
 import { type Ctx, d10, note } from './sortie.ts'
-
-/** A USA shop at a blockade station reads the blockade Fortunes of War tables (p.46). */
-export const atBlockade = (ctx: Ctx, c: Campaign): boolean => c.side === 'USA' && !!locationOf(ctx, c.location).blockade
 
 /** A location a CSA shop may move to: not removed, and Natchez only once New Orleans is gone (p.50). */
 export function locationInPlay(ctx: Ctx, c: Campaign, id: string): boolean {
@@ -62,6 +61,13 @@ export function changeSides(ctx: Ctx, c: Campaign): string | null {
   if (c.wreck) return 'a Wreck is in play'
   Object.assign(c, { side: 'USA', location: rule.to, marque: false, recruitment: false, prices: 0, contracts: [] })
   for (const p of c.personae) if (p.where === 'contract') p.where = 'shop'
+  // The decks become the USA's: every USA card not in the shop, shuffled face down (hidden).
+  for (const deck of Object.keys(c.decks) as PersonaDeck[]) {
+    const ids = [...ctx.pack.personae.values()]
+      .filter((p) => p.deck === deck && p.sides.includes('USA') && !c.personae.some((h) => h.id === p.id))
+      .map((p) => p.id)
+    c.decks[deck] = newDeck(ids, ctx.dice, `${deck} deck north`, MODERATOR)
+  }
   c.actionsLeft = 0
   c.ledger.push(`${seasonKey(c.year, c.season)}: changed sides; the shop moves to ${locationOf(ctx, rule.to).name}`)
   note(ctx, 'Alm CSA p.1', `Change Sides: the inventor goes north to ${locationOf(ctx, rule.to).name}`)
