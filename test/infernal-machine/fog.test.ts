@@ -19,6 +19,20 @@ describe('Infernal Machine: the optional Fog of War rule (p.6, ruling IM-50)', (
     const none = { id: '', hash: '', content: null }
     expect(rules.setup('campaign-csa', { fog: 'on' }, none, new LabelHashDice()).fog).toBe(true)
     expect(rules.setup('campaign-csa', {}, none, new LabelHashDice()).fog).toBeUndefined()
+    const dice = new LabelHashDice('fog')
+    const first = rules.resolve(
+      rules.setup('campaign-csa', { fog: 'on' }, none, dice),
+      { orders: {}, decisions: {} },
+      dice,
+    )
+    expect(first.state.campaign!.fog).toBe(true)
+    expect(first.narrative.map((n) => n.text)).toContain(
+      'Fog of War (optional rule): Detonation dice wait for the end of the season',
+    )
+    const ledger = rules.reportModel!(first.state, { kind: 'moderator' } as never).infernalMachine as never as {
+      ledger: { standing: string }
+    }
+    expect(ledger.ledger.standing).toContain('Fog of War (0 Detonation dice owed)')
   })
 
   it('p.6 with Fog of War a Big-or-Small cell rolls no die at the blast; without it the die is rolled', () => {

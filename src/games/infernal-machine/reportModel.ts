@@ -137,6 +137,10 @@ function ledgerModel(c: Campaign) {
       c.marque ? 'Letter of Marque' : '',
       c.recruitment ? 'Letter of Recruitment' : '',
       c.wreck ? 'Wreck in play' : '',
+      c.objectives ? `${c.objectives} objective(s) achieved` : '',
+      c.advancement ? `Advancement ${c.advancement}` : '',
+      c.fog ? `Fog of War (${c.fogPending?.length ?? 0} Detonation dice owed)` : '',
+      c.outcome ? `Outcome: ${c.outcome}` : '',
     ]
       .filter(Boolean)
       .join(', '),
