@@ -86,7 +86,7 @@ function fly(plan: Plan, seed: string) {
   const choices = missionChoices(ctx, doctrine, new Decider({}, new Set(), ctx.notes), () => seed)
   const refused = missionAction(ctx, c, { training: plan.training, launch: plan.launch, crew: plan.crew }, choices)
   expect(refused).toBeNull()
-  return { survived: c.lost === 0, bigHole: c.prizes > 0 }
+  return { survived: c.lost === 0, bigHole: (c.objectives ?? 0) > 0 }
 }
 
 function rates(plan: Plan) {
