@@ -25,7 +25,7 @@ describe('Infernal Machine: a Ship mission from the campaign, with its attack ru
     c.personae.push({ id: 'doyle', where: 'shop' }, { id: 'thomas', where: 'shop' })
     const ctx = {
       pack,
-      dice: new LabelHashDice('k', { 'spring 1862 mission type': [1] }),
+      dice: new LabelHashDice('k16', { 'spring 1862 mission type': [1] }),
       notes: [] as { rule: string; text: string }[],
     }
     const doctrine = applyDoctrine(
@@ -55,14 +55,15 @@ describe('Infernal Machine: a Ship mission from the campaign, with its attack ru
       'Mission turn 1',
       'Mission turn 2',
       'Mission turn 3',
-      'Target Check on the USA Gunboat: 7 0 icon -1 haze = 6 against 2: acquired',
-      'Approach Vector against the USA Gunboat: 10 +0 training, crank full +1 = 11',
-      'Detonation: 3 cubes drawn, red, black, black: 1 Red',
+      'Target Check on the USA Gunboat: 10 0 icon -1 rain = 9 against 6: acquired',
+      'Approach Vector against the USA Gunboat: 8 +0 training, crank strain +3 = 11',
+      'Detonation: 3 cubes drawn, black, red, black: 1 Red',
       'Detonation Table (1 Red, medium charge): Big Hole',
       'Mission turn 4',
-      'the fishboat is Lost: a leak cube is needed and the Fate Pool is empty',
-      'Escape Check: 3 -1 against 1: Safe Escape',
-      'home: Baird, Doyle, Martin Thomas; Sick Bay: Moser',
+      'Mission turn 5',
+      'the fishboat is Lost: the Navigation card says Lost',
+      'Escape Check: 9 -3 against 3: Safe Escape',
+      'home: Baird, Martin Thomas; Sick Bay: Moser',
     ])
     expect([c.prizes, c.lost, c.wreck, c.personae.find((p) => p.id === 'moser')!.where]).toEqual([
       15,

@@ -29,7 +29,7 @@ describe('Infernal Machine demo', () => {
         .at(-1)!
       expect(last.mail.text).toContain('THE GAME IS OVER')
       expect(last.mail.text).toMatch(/CAMPAIGN LEDGER, spring 1865 at norfolk/)
-      expect(fold.ruleset.outcome(fold.state)?.summary).toMatch(/^the war ends: funds \$\d+/)
+      expect(fold.ruleset.outcome(fold.state)?.summary).toMatch(/^the war ends \([a-z ]+\): funds \$\d+/)
     } finally {
       app.cleanup()
     }

@@ -185,9 +185,16 @@ describe('Infernal Machine: the whole war (p.41)', () => {
     expect([labels[0], labels.at(-1)]).toEqual(['campaign set-up', 'spring 1865, income'])
     expect(rules.awaiting(s)).toEqual([])
     expect(rules.outcome(s)).toEqual({
-      summary: expect.stringMatching(/^the war ends: funds \$\d+, Training 0, 0 boat\(s\) lost$/),
+      summary: expect.stringMatching(/^the war ends \([a-z ]+\): funds \$\d+, Training 0, 0 boat\(s\) lost$/),
       winner: null,
-      details: { funds: s.campaign!.funds, training: 0, lost: 0 },
+      details: {
+        funds: s.campaign!.funds,
+        training: 0,
+        lost: 0,
+        objectives: 0,
+        advancement: 0,
+        outcome: s.campaign!.outcome,
+      },
     })
   })
 })

@@ -4,6 +4,7 @@ import { MODERATOR, PUBLIC } from '../contract.ts'
 import { type Deck, draw, newDeck } from '../kit/deck.ts'
 import { band, d10Result, type LocationCard } from './campaignPack.ts'
 import type { Persona } from './fishboatPack.ts'
+import type { FogPending } from './fogOfWar.ts'
 import type { FatePool } from './sortie.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 import type { Season, Side } from './terms.ts'
@@ -48,6 +49,15 @@ export interface Campaign {
   actionBonus: number
   ledger: string[]
   ended?: string
+  /** The optional Fog of War rule is in play (p.6), and the dice it defers. */
+  fog?: boolean
+  fogPending?: FogPending[]
+  /** USA Advancement (p.58), read by the Outcomes. */
+  advancement?: number
+  /** The Outcomes level read when the campaign ended (p.62). */
+  outcome?: string
+  /** Mission objectives achieved (p.58: a Big Hole on an armed mission, the target seen on Spy or Delivery). */
+  objectives?: number
 }
 
 export const SEASONS: Season[] = ['winter', 'spring', 'summer', 'autumn']
@@ -163,10 +173,11 @@ export function income(ctx: Ctx, c: Campaign): void {
 
 /** Fortunes of War (p.46): 1d10 unmodified on the season's table; debt is allowed here only. */
 export function fortunes(ctx: Ctx, c: Campaign): void {
-  const row = ctx.pack.campaign.fortunes.find((f) => f.season === c.season)!
+  const blockade = c.side === 'USA' && !!locationOf(ctx, c.location).blockade
+  const row = ctx.pack.campaign.fortunes.find((f) => f.season === c.season && !!f.blockade === blockade)!
   const roll = d10(ctx, `${seasonKey(c.year, c.season)} fortunes of war`)
   const result = d10Result(row.rolls, roll)
-  note(ctx, 'p.46', `Fortunes of War: ${roll}, ${result}`)
+  note(ctx, 'p.46', `Fortunes of War${blockade ? ' (blockade)' : ''}: ${roll}, ${result}`)
   applyResult(ctx, c, result, 'fortunes of war', true)
 }
 

@@ -69,9 +69,10 @@ export const campaignSchema = z
     alertCheck: banded(z.enum(['-', '0', '+', 'N'])),
     alertCheckRules: z.object({ bigShop: int, bigShopParts: int, oneLost: int, manyLost: int }).strict(),
     epidemic: banded(z.string().regex(/^(\d|S)$/)),
-    fortunes: z.array(z.object({ season, rolls: d10Rows }).strict()).length(4),
+    /** Four season tables, and the USA Almanac's four blockade tables (`blockade: true`, p.46). */
+    fortunes: z.array(z.object({ season, blockade: z.boolean().optional(), rolls: d10Rows }).strict()).min(4),
     events: z.array(z.object({ season, rolls: d10Rows }).strict()).length(4),
-    assignment: banded(z.enum(['stay', 'voluntary', 'reassigned'])),
+    assignment: banded(z.enum(['stay', 'voluntary', 'reassigned', 'blockade'])),
     missionTypes: z.array(
       z.object({ side: z.enum(['CSA', 'USA']), year: int, board: z.string(), rolls: d10Rows }).strict(),
     ),
@@ -89,10 +90,30 @@ export const campaignSchema = z
           recruit: z.object({ journeyman: int, sailor: int, mechanic: int }).strict(),
           start: z.boolean().optional(),
           summerAction: int.optional(),
+          /** Out of play until the location it waits for is removed (Natchez for New Orleans, p.39, p.50). */
+          waitsFor: z.string().optional(),
+          /** A USA blockade station (p.46, p.48, p.62). */
+          blockade: z.boolean().optional(),
         })
         .strict(),
     ),
     startingInvestors: z.object({ draw: int, keep: int }).strict(),
+    /** Almanac: location cards removed at the end of a season; a shop there moves to the refuge. */
+    removals: z.array(z.object({ year: int, season, location: z.string(), refuge: z.string() }).strict()),
+    /** USA Almanac p.30: an Advancement Check after each mission's Training Level check (p.58). */
+    advancement: z.object({ needs: int, perObjective: int, perTraining: int }).strict(),
+    /** Almanac Outcomes: a score from the campaign's record, read on a banded table. */
+    outcomes: z
+      .object({
+        perObjective: int,
+        fundsPer: int,
+        perAdvancement: int,
+        perLost: int,
+        levels: banded(z.string()),
+      })
+      .strict(),
+    /** CSA Almanac p.1: from this year a CSA player may change sides, to this USA location. */
+    changeSides: z.object({ fromYear: int, to: z.string() }).strict(),
   })
   .strict()
 

@@ -27,6 +27,7 @@ export type ImCommand =
   | { kind: 'requisition'; parts: string[]; grease: number }
   | { kind: 'salvage'; keep: string[]; roll: boolean }
   | { kind: 'pass' }
+  | { kind: 'changesides' }
   | { kind: 'orders'; orders: Record<string, Order> }
   | { kind: 'route'; steps: { to: string; elevation?: number }[] }
   | { kind: 'target'; markers: string[] }

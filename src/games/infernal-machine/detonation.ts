@@ -3,7 +3,7 @@
 // the die rolled, and cubes drawn one at a time for their crank-and-zone modifier.
 import { randomMalfunction } from './malfunction.ts'
 import { placeFatigue } from './markers.ts'
-import { type Ctx, d10, drawCube, loseBoat, note, type Sortie } from './sortie.ts'
+import { type Ctx, d10, drawCube, type FogCell, loseBoat, note, type Sortie } from './sortie.ts'
 import type { TargetMarker } from './tacticalPack.ts'
 import { bandOf, CHARGE_SIZES, type ChargeSize, type Crank, type Zone } from './terms.ts'
 
@@ -21,7 +21,12 @@ export const AUTO_CONCUSSION: ConcussionChoices = {
 }
 
 /** The Detonation Table for the Red count, B-or-S and number cells rolled at once (p.6). */
-export function detonationResult(ctx: Ctx, s: Sortie, target: TargetMarker, red: number): 'B' | 'S' | 'miss' {
+export function detonationResult(
+  ctx: Ctx,
+  s: Sortie,
+  target: TargetMarker,
+  red: number,
+): 'B' | 'S' | 'miss' | { fog: FogCell } {
   const table = ctx.pack.tactical.detonationTable
   const shift = target.strong ? ctx.pack.tactical.detonation.strongShift : 0
   const col = table[Math.min(red + shift, table.length - 1)]!
@@ -31,6 +36,11 @@ export function detonationResult(ctx: Ctx, s: Sortie, target: TargetMarker, red:
   if (cell === 'B' || cell === 'S') {
     note(ctx, 'p.6', `Detonation Table (${where}): ${cell === 'B' ? 'Big Hole' : 'Small Hole'}`)
     return cell
+  }
+  if (s.fog) {
+    const what = cell === 'BS' ? 'Big or Small' : `${cell} for a Small Hole`
+    note(ctx, 'p.6', `Detonation Table (${where}): ${what}; Fog of War: the die waits for the end of the season`)
+    return { fog: cell }
   }
   if (cell === 'BS') {
     const roll = d10(ctx, 'detonation big or small')

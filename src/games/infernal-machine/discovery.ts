@@ -167,7 +167,11 @@ export function attackRun(ctx: Ctx, m: Mission, marker: string, choices: Discove
   const t = m.tactical
   if (t?.ended === 'detonated') {
     m.detonatedOnce = true
-    m.results.push({ target: marker, result: t.result ?? 'miss' })
+    m.results.push({
+      target: marker,
+      result: t.result ?? 'miss',
+      ...(t.fogCell !== undefined ? { fogCell: t.fogCell } : {}),
+    })
   }
   if (t) m.lastTactical = structuredClone(t)
   m.tactical = undefined

@@ -3,8 +3,21 @@
 // a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
 // are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.
 import { projectPath } from '../../util/resources.ts'
-import type { Awaited, DataPack, NarrativeEntry, Parsed, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  GameOutcome,
+  NarrativeEntry,
+  Options,
+  Parsed,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+} from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
+import { changeSides } from './almanac.ts'
+import { playScenario, scenarioOf, scenarioOutcome, scenarioSortie } from './scenario.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
@@ -37,7 +50,10 @@ export const CAPTAIN = 'captain'
 
 export interface ImState {
   side: Side
-  phase: 'setup' | 'income' | 'actions' | 'mission' | 'time' | 'over'
+  phase: 'setup' | 'income' | 'actions' | 'mission' | 'time' | 'scenario' | 'over'
+  /** A tactical scenario instead of the campaign (`scenario-1`), and its outcome once played. */
+  scenario?: string
+  scenarioOutcome?: string
   campaign?: Campaign
   mission?: Mission
   doctrine: Doctrine
@@ -57,6 +73,17 @@ export interface ImState {
   draws?: string[]
   /** The latest resolution's choices and how each was answered. */
   asked?: Asked[]
+  /** The optional Fog of War rule (p.6), chosen when the game is created (`--option fog=on`). */
+  fog?: boolean
+}
+
+/** The game's options: only `fog=on|off`; anything else stops the creation with the reason. */
+export function readImOptions(options: Options): { fog: boolean } {
+  const unknown = Object.keys(options).find((k) => k !== 'fog')
+  if (unknown) throw new Error(`Infernal Machine has no option ${unknown}; its option is fog=on|off (Fog of War, p.6)`)
+  const fog = String(options.fog ?? 'off').toLowerCase()
+  if (!['on', 'off', 'true', 'false'].includes(fog)) throw new Error(`fog=${options.fog}: write fog=on or fog=off`)
+  return { fog: fog === 'on' || fog === 'true' }
 }
 
 const firstYear = 1861
@@ -89,6 +116,8 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
     case 'pass':
       c.actionsLeft = 1
       return null
+    case 'changesides':
+      return changeSides(ctx, c)
     case 'mission': {
       // An Action paid for a condition shift must be one left over after this Mission action (p.16).
       const payAction = () => c.actionsLeft >= 2 && c.actionsLeft-- > 0
@@ -109,6 +138,12 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
   const key = () => (s.mission && c ? `${seasonKey(c.year, c.season)} mission turn ${s.mission.turn}` : 'campaign')
   switch (s.phase) {
     case 'setup': {
+      if (s.scenario) {
+        const sc = scenarioOf(ctx.pack, s.scenario)!
+        ctx.notes.push({ rule: 'p.3', text: `${sc.title}: set-up read; the attack run follows the next orders` })
+        s.phase = 'scenario'
+        return false
+      }
       const camp = setupCampaign(ctx, s.side, {
         investor: (ids) => {
           const best = [...ids].sort(
@@ -127,6 +162,13 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
           })
         },
       })
+      if (s.fog) {
+        camp.fog = true
+        ctx.notes.push({
+          rule: 'p.6',
+          text: 'Fog of War (optional rule): Detonation dice wait for the end of the season',
+        })
+      }
       s.campaign = camp
       s.phase = 'income'
       return true
@@ -172,6 +214,21 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       s.phase = over ? 'over' : 'income'
       return false
     }
+    case 'scenario': {
+      const sc = scenarioOf(ctx.pack, s.scenario!)!
+      const sortie = scenarioSortie(ctx.pack, sc)
+      playScenario(
+        ctx,
+        sortie,
+        sc,
+        missionChoices(ctx, s.doctrine, decider, () => `scenario ${sc.id}`),
+      )
+      if (sortie.tactical) s.lastTactical = structuredClone(sortie.tactical)
+      s.scenarioOutcome = scenarioOutcome(ctx, sortie, sc)
+      ctx.notes.push({ rule: 'p.6', text: s.scenarioOutcome })
+      s.phase = 'over'
+      return false
+    }
     case 'over':
       return false
   }
@@ -192,9 +249,17 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
         summary: 'a Confederate fishboat against the blockade',
       },
       { id: 'campaign-usa', title: 'Campaign, USA', turns: 'Spring 1861 to Spring 1865', summary: 'a Union submarine' },
+      ...pack.tactical.scenarios.map((sc) => ({
+        id: `scenario-${sc.id}`,
+        title: sc.title,
+        turns: 'one attack run',
+        summary: 'tactical only, a crewless counters boat (Scenario Book lost: set-up completed from the examples)',
+      })),
     ],
-    setup: (scenario) => ({
-      side: scenario === 'campaign-usa' ? 'USA' : 'CSA',
+    setup: (scenario, options) => ({
+      ...(readImOptions(options).fog ? { fog: true } : {}),
+      ...(scenarioOf(pack, scenario) ? { scenario } : {}),
+      side: scenarioOf(pack, scenario)?.side ?? (scenario === 'campaign-usa' ? 'USA' : 'CSA'),
       phase: 'setup',
       doctrine: structuredClone(DEFAULT_DOCTRINE),
       pace: 'mission',
@@ -249,14 +314,23 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
           },
     turnOf: (s) => (s.campaign ? turnNumber(s.campaign.year, s.campaign.season) : 1),
     turnLabel: (n) => seasonOfTurn(n),
-    outcome: (s) =>
-      s.phase === 'over' && s.campaign
-        ? {
-            summary: `${s.campaign.ended}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
-            winner: null,
-            details: { funds: s.campaign.funds, training: s.campaign.training, lost: s.campaign.lost },
-          }
-        : null,
+    outcome: (s): GameOutcome | null =>
+      s.phase === 'over' && s.scenarioOutcome
+        ? { summary: s.scenarioOutcome, winner: null, details: { scenario: s.scenario ?? '' } }
+        : s.phase === 'over' && s.campaign
+          ? {
+              summary: `${s.campaign.ended}${s.campaign.outcome ? ` (${s.campaign.outcome})` : ''}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
+              winner: null,
+              details: {
+                funds: s.campaign.funds,
+                training: s.campaign.training,
+                lost: s.campaign.lost,
+                objectives: s.campaign.objectives ?? 0,
+                advancement: s.campaign.advancement ?? 0,
+                outcome: s.campaign.outcome ?? '',
+              },
+            }
+          : null,
     reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),
     figures: (s) => (s.lastTactical ? [tacticalFigure(s.lastTactical)] : []),
   }
@@ -264,6 +338,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
 
 function label(s: ImState): string {
   const c = s.campaign
+  if (s.scenario) return `${s.scenario}, ${s.phase === 'setup' ? 'set-up' : 'attack run'}`
   if (!c) return 'campaign set-up'
   const season = seasonKey(c.year, c.season)
   return s.mission ? `${season}, mission turn ${s.mission.turn + 1}` : `${season}, ${s.phase}`

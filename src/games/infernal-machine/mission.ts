@@ -5,7 +5,7 @@ import { type Deck, newDeck } from '../kit/deck.ts'
 import { componentOf, engineOf, personaOf } from './boat.ts'
 import type { MissionBoard, Position, SeasonBox } from './boardsPack.ts'
 import { d10Result } from './campaignPack.ts'
-import { type Ctx, d10, loseBoat, note, type Sortie } from './sortie.ts'
+import { type Ctx, d10, type FogCell, loseBoat, note, type Sortie } from './sortie.ts'
 import { type Crank, type Grade, GRADES, type Season, type Side } from './terms.ts'
 
 export type MissionType = 'training' | 'ship' | 'spy' | 'delivery' | 'dock' | 'bridge' | 'obstruction'
@@ -30,7 +30,7 @@ export interface Mission extends Sortie {
   reachedBelowShallow: boolean
   detonatedOnce: boolean
   /** Target results of the mission: marker id and B or S. */
-  results: { target: string; result: 'B' | 'S' | 'miss' | 'spotted' }[]
+  results: { target: string; result: 'B' | 'S' | 'miss' | 'spotted' | 'fog'; fogCell?: FogCell }[]
   ended?: 'home' | 'lost' | 'abandoned'
   /** Extra strength from a Training Benefit (p.19). */
   benefitStrength: number

@@ -3,7 +3,9 @@
 import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
 import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
+import { advancementCheck } from './almanac.ts'
 import { escapeCrew } from './escape.ts'
+import { deferFog } from './fogOfWar.ts'
 import {
   AUTO_SETUP,
   enemyEyes,
@@ -80,6 +82,7 @@ export function startMission(
     setup,
   )
   m.noEnemyWaters = type === 'training' || (c.side === 'USA' && !c.commissioned)
+  if (c.fog) m.fog = true
   return m
 }
 
@@ -101,6 +104,9 @@ export function finishMission(ctx: Ctx, c: Campaign, m: Mission): void {
   for (const p of c.personae)
     if (m.boat.crew.some((x) => x.id === p.id) || p.where === 'contract')
       p.where = c.contracts.some((k) => k.personae.includes(p.id)) ? 'contract' : 'shop'
+  // An objective achieved before a Lost result still counts (p.58).
+  const achieved = m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length
+  if (achieved) c.objectives = (c.objectives ?? 0) + achieved
   if (m.lost) wreck(ctx, c, m)
   else recovery(ctx, c, m)
 }
@@ -117,6 +123,7 @@ export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choice
 /** Recovery (p.58-59). */
 export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
   trainingCheck(ctx, c, m)
+  advancementCheck(ctx, c, m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length)
   c.pool = { black: 0, red: 0 }
   for (const part of m.boat.parts)
     for (let i = 0; i < part.malfunctions; i++) {
@@ -146,16 +153,19 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
     if (p) p.where = cr.fatigue && cr.panic ? 'sickBay' : 'shop'
   }
   recordPrizes(ctx, c, m)
+  deferFog(c, m, true)
 }
 
 /** Big Holes earn the Almanac's prize next Winter, if a crewman came home uncaptured (Alm, digest B14). */
 function recordPrizes(ctx: Ctx, c: Campaign, m: Mission): void {
-  for (const r of m.results.filter((x) => x.result === 'B')) {
-    const kind = ctx.pack.tactical.targets.find((t) => t.id === r.target)!.kind
-    const prize = ctx.pack.campaign.prizes.find((p) => p.side === c.side && p.kind === kind)?.prize ?? 0
-    c.prizes += prize
-    c.ledger.push(`${seasonKey(c.year, c.season)}: objective ${r.target} sunk, prize $${prize} next Winter`)
-  }
+  for (const r of m.results.filter((x) => x.result === 'B')) awardPrize(ctx, c, r.target)
+}
+
+export function awardPrize(ctx: Ctx, c: Campaign, target: string): void {
+  const kind = ctx.pack.tactical.targets.find((t) => t.id === target)!.kind
+  const prize = ctx.pack.campaign.prizes.find((p) => p.side === c.side && p.kind === kind)?.prize ?? 0
+  c.prizes += prize
+  c.ledger.push(`${seasonKey(c.year, c.season)}: objective ${target} sunk, prize $${prize} next Winter`)
 }
 
 /** Training Level check at Recovery (p.43-44): at most +1, maybe a new investor. */
@@ -185,7 +195,9 @@ export function wreck(ctx: Ctx, c: Campaign, m: Mission): void {
   const pos = positionOf(ctx, m)
   const eyes = { enemy: !!enemyEyes(ctx, m), friendly: !!pos.friendlyEyes }
   const out = escapeCrew(ctx, m, eyes)
-  if (out.home.length + out.sickBay.length) recordPrizes(ctx, c, m)
+  const survivors = out.home.length + out.sickBay.length > 0
+  if (survivors) recordPrizes(ctx, c, m)
+  deferFog(c, m, survivors)
   c.personae = c.personae.filter((p) => !out.dead.includes(p.id) && !out.captured.includes(p.id))
   for (const p of c.personae) if (out.sickBay.includes(p.id)) p.where = 'sickBay'
   c.wreck = !eyes.enemy

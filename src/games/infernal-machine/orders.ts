@@ -25,6 +25,7 @@ export const ACTION_KINDS = [
   'requisition',
   'salvage',
   'pass',
+  'changesides',
 ]
 
 const VERBS = [
@@ -40,6 +41,7 @@ const VERBS = [
   'SALVAGE',
   'REQUISITION',
   'PASS',
+  'CHANGE',
   'ORDERS',
   'ROUTE',
   'TARGET',
@@ -138,6 +140,8 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
     }
     case 'PASS':
       return { kind: 'pass' }
+    case 'CHANGE':
+      return up.join(' ') === 'SIDES' ? { kind: 'changesides' } : 'write CHANGE SIDES'
     case 'CONTRACT': {
       if (words.length !== 2) return 'name the contract and the personae'
       if (

@@ -29,6 +29,8 @@ export interface Reported {
   track?: string[]
   draws?: string[]
   asked?: Asked[]
+  /** A tactical scenario (`scenario-1`) instead of the campaign. */
+  scenario?: string
   /** The boat and ledger as plain lines (the status block's short form). */
   report: string[]
 }
@@ -58,6 +60,16 @@ export const drawNotes = (notes: readonly Note[]): string[] =>
 export function orderForm(s: Reported): string[] {
   const f = (verb: string) => `# ${FORMS[verb]}`
   if (s.phase === 'over') return []
+  if (s.scenario)
+    return [
+      `# ${s.scenario}: the attack run's standing orders`,
+      f('APPROACH'),
+      f('TACTIC'),
+      f('CONCUSSION'),
+      f('RESPONSE'),
+      f('FATESMILES'),
+      f('HALT'),
+    ]
   if (s.mission)
     return [
       `# ${s.mission.type} mission under way (PACE ${s.pace.toUpperCase()}); standing orders stay until replaced:`,
@@ -125,6 +137,10 @@ function ledgerModel(c: Campaign) {
       c.marque ? 'Letter of Marque' : '',
       c.recruitment ? 'Letter of Recruitment' : '',
       c.wreck ? 'Wreck in play' : '',
+      c.objectives ? `${c.objectives} objective(s) achieved` : '',
+      c.advancement ? `Advancement ${c.advancement}` : '',
+      c.fog ? `Fog of War (${c.fogPending?.length ?? 0} Detonation dice owed)` : '',
+      c.outcome ? `Outcome: ${c.outcome}` : '',
     ]
       .filter(Boolean)
       .join(', '),

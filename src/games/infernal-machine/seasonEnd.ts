@@ -2,6 +2,9 @@
 // doctor, the Event Check, the USA Assignment Check, then the season marker moves on.
 import { band, d10Result } from './campaignPack.ts'
 import { applyResult, type Campaign, pay, SEASONS, seasonKey } from './campaign.ts'
+import { outcome, removeLocations } from './almanac.ts'
+import { resolveFog } from './fogOfWar.ts'
+import { awardPrize } from './missionAction.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 
 export interface TimeChoices {
@@ -34,16 +37,36 @@ export function sickBay(ctx: Ctx, c: Campaign, choices: TimeChoices): void {
 
 /** The Time Phase (p.61-62) and the move to the next season (p.41); true when the campaign ends. */
 export function timePhase(ctx: Ctx, c: Campaign, choices: TimeChoices = AUTO_TIME): boolean {
+  // Fog of War (p.6): the season's deferred dice at its end, the rest when the game ends.
+  const prize = (target: string) => awardPrize(ctx, c, target)
+  if (c.fogPending?.length) resolveFog(ctx, c, 'season', prize)
+  const over = seasonEnds(ctx, c, choices)
+  if (over && c.fogPending?.length) resolveFog(ctx, c, 'end', prize)
+  if (over) {
+    const o = outcome(ctx, c)
+    c.outcome = o.level
+    note(ctx, 'p.62', `Outcomes: score ${o.score}, ${o.level}`)
+  }
+  return over
+}
+
+function seasonEnds(ctx: Ctx, c: Campaign, choices: TimeChoices): boolean {
   sickBay(ctx, c, choices)
   const events = ctx.pack.campaign.events.find((e) => e.season === c.season)!
   const roll = d10(ctx, `${seasonKey(c.year, c.season)} event`)
   const result = d10Result(events.rolls, roll)
   note(ctx, 'p.61', `Event Check: ${roll}, ${result}`)
   applyResult(ctx, c, result, 'event', false)
+  removeLocations(ctx, c)
   if (c.side === 'USA' && c.commissioned) {
     const a = d10(ctx, `${seasonKey(c.year, c.season)} assignment`)
     const r = band(ctx.pack.campaign.assignment, a).result
     note(ctx, 'p.62', `Assignment Check: ${a}, ${r}`)
+    const station = ctx.pack.campaign.locations.find((l) => l.blockade && l.id !== c.location)
+    if (r === 'blockade' && station) {
+      c.location = station.id
+      note(ctx, 'p.62', `the fishboat is assigned to the ${station.name}`)
+    }
     if (r === 'reassigned' || (r === 'voluntary' && choices.acceptAssignment(c))) {
       c.ended = 'reassigned'
       note(ctx, 'p.62', 'the officer is reassigned: the campaign ends')

@@ -2,7 +2,8 @@
 // Investment, Letter, Recruit and Salvage. Each returns why it cannot be taken, or null when done;
 // an action refused costs nothing. No action may create or increase debt (p.47).
 import { MODERATOR, PUBLIC } from '../contract.ts'
-import { draw } from '../kit/deck.ts'
+import { draw, shuffled } from '../kit/deck.ts'
+import { locationInPlay } from './almanac.ts'
 import { band } from './campaignPack.ts'
 import {
   alertCheck,
@@ -122,6 +123,8 @@ export function changeLocation(ctx: Ctx, c: Campaign, to: string): string | null
   if (c.side !== 'CSA') return 'only the CSA changes location'
   const loc = ctx.pack.campaign.locations.find((l) => l.id === to)
   if (!loc || loc.side !== 'CSA' || c.removedLocations.includes(to) || to === c.location) return `cannot move to ${to}`
+  if (!locationInPlay(ctx, c, to))
+    return `${loc.name} is not in play until ${locationOf(ctx, loc.waitsFor!).name} is removed`
   const kept = c.boat.tiles.length + c.boat.parts.length
   const cost = ctx.pack.campaign.changeLocationCost.find((r) => kept <= r.upTo)!.cost
   if (!pay(ctx, c, cost, `moving the shop to ${loc.name}`)) return `moving costs $${cost + c.prices}`
@@ -270,7 +273,8 @@ export function recruitFrom(
   count: number,
   keep: (id: string) => boolean,
 ): string[] {
-  const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR)
+  if (c.decks[deck].drawPile.length < count) rebuildDeck(ctx, c, deck)
+  const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR, { reshuffle: false })
   const hired: string[] = []
   for (const id of d.cards) {
     const p = ctx.pack.personae.get(id)!
@@ -291,6 +295,24 @@ export function recruitFrom(
     `Recruit from the ${deck} deck: drew ${d.cards.join(', ') || 'nothing'}; hired ${hired.join(', ') || 'nobody'}`,
   )
   return hired
+}
+
+/**
+ * No more Persona cards (p.13, ruling IM-56): of the rule's two answers the judge takes the second.
+ * Every removed card of the type (recycled unkept cards, the dead, the captured) is shuffled, hidden,
+ * under what is left of the pile; the shuffle's rolls are kept like any deck's, so it can be checked.
+ */
+function rebuildDeck(ctx: Ctx, c: Campaign, deck: PersonaDeck): void {
+  const d = c.decks[deck]
+  const removed = [...ctx.pack.personae.values()]
+    .filter((p) => p.deck === deck && p.sides.includes(c.side))
+    .map((p) => p.id)
+    .filter((id) => !d.drawPile.includes(id) && !c.personae.some((p) => p.id === id))
+  if (!removed.length) return
+  const n = d.reshuffles + 1
+  const pile = [...d.drawPile, ...shuffled(removed, ctx.dice, `${deck} deck rebuilt ${n}`, MODERATOR)]
+  c.decks[deck] = { drawPile: pile, discards: [], reshuffles: n }
+  note(ctx, 'p.13', `no more ${deck} cards: the ${removed.length} removed card(s) make a new deck`)
 }
 
 /** Recruit (p.60): the location says how many cards; keeping any lowers the Training Level. */

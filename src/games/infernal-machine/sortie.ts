@@ -25,8 +25,10 @@ export interface TacticalState {
   diver?: { at: 'airlock' | Zone; charge: 'carried' | 'onTarget' }
   /** How the tactical action ended. */
   ended?: 'exited' | 'detonated' | 'lost'
-  /** The result on the target: Big hole, Small hole, Miss. */
-  result?: 'B' | 'S' | 'miss'
+  /** The result on the target: Big hole, Small hole, Miss; 'fog' while a Fog of War roll waits (p.6). */
+  result?: 'B' | 'S' | 'miss' | 'fog'
+  /** The Detonation Table cell whose die the Fog of War option defers: B-or-S or a number. */
+  fogCell?: FogCell
   /** An Obstruction's own torpedo went off: the Concussion Check against this value is owed (p.11). */
   pendingConcussion?: number
 }
@@ -52,7 +54,12 @@ export interface Sortie {
   noEscape?: boolean
   /** Scenarios 1-3: crewless boat, malfunctions and leaks only counted (p.7, p.11-12). */
   counters?: boolean
+  /** The optional Fog of War rule (p.6): the campaign defers the B-or-S and number dice. */
+  fog?: boolean
 }
+
+/** A Detonation Table cell that needs a die: B-or-S, or the number a Small Hole needs. */
+export type FogCell = 'BS' | number
 
 export interface Note {
   rule: string
@@ -76,7 +83,8 @@ export const d10 = (ctx: Ctx, label: string): number => ctx.dice.roll(label, 10,
 export function drawCube(ctx: Ctx, s: Sortie, label: string): Cube | null {
   const total = s.pool.black + s.pool.red
   if (total === 0) return null
-  const cube: Cube = ctx.dice.roll(label, total, PUBLIC) <= s.pool.black ? 'black' : 'red'
+  // A last cube is drawn without a die (the judge's dice have two faces at least).
+  const cube: Cube = (total === 1 ? 1 : ctx.dice.roll(label, total, PUBLIC)) <= s.pool.black ? 'black' : 'red'
   s.pool[cube]--
   return cube
 }

@@ -150,7 +150,9 @@ export function detonate(ctx: Ctx, s: Sortie, choices: ConcussionChoices = AUTO_
   const cubes = Array.from({ length: n }, (_, i) => drawCube(ctx, s, `detonation cube ${i + 1}`)!)
   const red = cubes.filter((c) => c === 'red').length
   note(ctx, 'p.6', `Detonation: ${n} cubes drawn, ${cubes.join(', ')}: ${red} Red`)
-  t.result = detonationResult(ctx, s, target, red)
+  const result = detonationResult(ctx, s, target, red)
+  if (typeof result === 'object') Object.assign(t, { result: 'fog', fogCell: result.fog })
+  else t.result = result
   t.ended = 'detonated'
   const size = ctx.pack.components.get(chargeOf(s.boat)!.component)!.size!
   const conveyance = conveyanceOf(s.boat)!.kind as 'longSpar' | 'shortSpar' | 'towCord' | 'diver'

@@ -81,6 +81,26 @@ export const tacticalSchema = z
         otherSurvivesOn: int,
       })
       .strict(),
+    /** Scenario set-ups (Scenario Book, lost): only those the Rule Book describes, completed (p.3-5). */
+    scenarios: z.array(
+      z
+        .object({
+          id: z.string(),
+          title: z.string(),
+          side: z.enum(['CSA', 'USA']),
+          target: z.string(),
+          training: int,
+          alert: int,
+          elevation: int.min(0).max(4),
+          visibility: z.enum(['bright', 'dim', 'inky']),
+          atmospherics: z.string(),
+          conveyance: z.string(),
+          charge: z.string(),
+          black: int,
+          red: int,
+        })
+        .strict(),
+    ),
   })
   .strict()
 
@@ -96,6 +116,7 @@ const MERGED: Record<string, string> = {
   atmospherics: 'id',
   targets: 'id',
   detonationTable: 'red',
+  scenarios: 'id',
 }
 
 type Rec = Record<string, unknown>
