@@ -16,6 +16,7 @@ import { BATTLE_EFFECTS } from './battleCards.ts'
 import { NAMED_RAIDER_EFFECTS } from './namedShips.ts'
 import { FOLLOW_UP_EFFECTS, TURN_CARD_EFFECTS } from './turnCards.ts'
 import { GENERAL_EFFECTS } from './confederateGenerals.ts'
+import { DIPLOMACY_EFFECTS } from './diplomacyCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -87,6 +88,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...TURN_CARD_EFFECTS,
   ...FOLLOW_UP_EFFECTS,
   ...GENERAL_EFFECTS,
+  ...DIPLOMACY_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

@@ -22,6 +22,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
+import { maximillianRunner, maximillianSupply } from './diplomacyCards.ts'
 import { assault, counterattack } from './landCombat.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -38,7 +39,7 @@ function supply(run: PhaseRun): void {
     )
   }
   const need = supplyDiceCount(run.pack.map, run.s.control)
-  const loss = rerollSupply(run, supplyLoss(run.dice, need.count))
+  const loss = maximillianSupply(run, rerollSupply(run, supplyLoss(run.dice, need.count)))
   run.vp(
     loss.vp,
     '13.21',
@@ -222,6 +223,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     case 'csa-build':
       buildStart(run, 'CSA')
       arrivals(run, 'CSA')
+      maximillianRunner(run)
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
       return
