@@ -90,6 +90,8 @@ export const BATTLE_CARD_SIDES: Readonly<Record<number, Side>> = {
   ...Object.fromEntries(SPARES.map((c) => [c, 'USA'])),
   ...Object.fromEntries(Object.keys(PLACED).map((c) => [c, 'CSA'])),
   ...Object.fromEntries(Object.entries(SCENES).map(([c, d]) => [c, d.side])),
+  // #27 the Housatonic's reroll (rerollCards.ts).
+  27: 'USA',
 }
 
 /** The card strengths a ship carries into a battle from the names it holds. */

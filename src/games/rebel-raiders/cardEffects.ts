@@ -17,6 +17,7 @@ import { NAMED_RAIDER_EFFECTS } from './namedShips.ts'
 import { FOLLOW_UP_EFFECTS, TURN_CARD_EFFECTS } from './turnCards.ts'
 import { GENERAL_EFFECTS } from './confederateGenerals.ts'
 import { DIPLOMACY_EFFECTS } from './diplomacyCards.ts'
+import { REROLL_EFFECTS } from './rerollCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -89,6 +90,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...FOLLOW_UP_EFFECTS,
   ...GENERAL_EFFECTS,
   ...DIPLOMACY_EFFECTS,
+  ...REROLL_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

@@ -17,6 +17,7 @@ import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
+import { housatonicSpeed } from './rerollCards.ts'
 
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
@@ -29,7 +30,7 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
   const answer = answerInterception(run, target, searchers)
   if (answer === 'sunk') return false
   if (answer === 'escaped') return true
-  const r = intercept(
+  const rolled = intercept(
     run.dice,
     { id: target.id, type: target.type as 'runner' | 'raider' },
     where.kind,
@@ -42,6 +43,8 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
       csa: csaSpeedMod(run, target),
     },
   )
+  // #27 after the dice: a sloop's roll that lost may be cast again.
+  const r = housatonicSpeed(run, target, searchers, rolled, priorRaids)
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
   // 18.26 from 1863: a natural 6 by a roll with a gunboat in a blockade station takes the runner outright.
   const gunboatSix =
