@@ -18,6 +18,7 @@ import { FOLLOW_UP_EFFECTS, TURN_CARD_EFFECTS } from './turnCards.ts'
 import { GENERAL_EFFECTS } from './confederateGenerals.ts'
 import { DIPLOMACY_EFFECTS } from './diplomacyCards.ts'
 import { REROLL_EFFECTS } from './rerollCards.ts'
+import { LAND_CARD_EFFECTS } from './landCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -91,6 +92,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...GENERAL_EFFECTS,
   ...DIPLOMACY_EFFECTS,
   ...REROLL_EFFECTS,
+  ...LAND_CARD_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

@@ -23,6 +23,7 @@ import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { maximillianRunner, maximillianSupply } from './diplomacyCards.ts'
+import { lightningReady } from './landCards.ts'
 import { assault, counterattack } from './landCombat.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -234,7 +235,9 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         if (c.kind === 'move') moveUnion(run, c, tactics)
         else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
         else if (c.kind === 'assault') {
-          const use = pawnFor(s, run.pack, c.target, false)
+          // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
+          const free = lightningReady(s)
+          const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
           if (use !== 'sea' && use !== 'normal') {
             run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
             continue
@@ -252,7 +255,11 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
             run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
             continue
           }
-          spendPawn(s, run.pack, c.target, use, false)
+          if (!free) spendPawn(s, run.pack, c.target, use, false)
+          else {
+            s.thisTurn.push('used:34')
+            run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
+          }
           // Over a land line when there is one (11.4), as the orders were read.
           const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
           assault(run, c.target, c.tactics, null, null, kind)
