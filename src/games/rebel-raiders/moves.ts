@@ -10,6 +10,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { raidMod } from './evasionCards.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 import { assault } from './landCombat.ts'
+import { queensArtillery } from './cargoCards.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
   const move = stackOf(run, cmd, 'CSA')
@@ -76,6 +77,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
     } else if (step.action === 'UNLOAD') {
       const marker = p.cargo ?? 0
       if (marker) satinAndLace(run, p)
+      if (queensArtillery(run, p)) continue
       const value = landedValue(run.s, marker)
       delete p.cargo
       run.vp(

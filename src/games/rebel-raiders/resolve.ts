@@ -147,6 +147,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
   battle: (at) => (at === 'ANY' ? 'battle' : `battle for ${at}`),
   again: (at) => `repulse at ${at}`,
   next: (at) => `won assault next to ${at}`,
+  artillery: () => '2-VP cargo landed',
 }
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {

@@ -51,10 +51,10 @@ export interface Reaction {
   at: string
 }
 
-/** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
+/** A played card waiting for its moment in the phase: an assault on `at`, the unloading of runner `at`, a 2-VP cargo (#99, a battery for `at`). */
 export interface CardBonus {
   card: number
-  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle' | 'again' | 'next'
+  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle' | 'again' | 'next' | 'artillery'
   at: string
   amount: number
   /** For an assault: the kinds it applies to (11.3-11.4). */
