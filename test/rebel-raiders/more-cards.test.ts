@@ -225,26 +225,26 @@ describe('#79 Longstreet and #34 Loose the Fateful Lightning (PB 23, RB 11.6, 11
 })
 
 describe("#99 The Queen's Artillery (PB 23, RB 9.21, 6.12)", () => {
-  const landing = (place: string, cargo = 2, satin = false) => {
+  const landing = (cargo = 2, satin = false) => {
     const s = position('csa-move', 4, { CSA: [99] }, satin ? { USA: [40] } : {})
     s.pieces.push({ id: 'BR-40', side: 'CSA', type: 'runner', at: 'WILM', cargo })
     return s
   }
 
   it('#99 names a Confederate city, port or fort with room for a battery, and is refused while #40 is in play', () => {
-    expect(errors(landing('CHAS'), 'confederate', 'PLAY 99')).toEqual([
+    expect(errors(landing(), 'confederate', 'PLAY 99')).toEqual([
       'name the place for the battery: PLAY 99 AT <city, port or fort>',
     ])
-    expect(errors(landing('CHAS'), 'confederate', 'PLAY 99 AT WASH')).toEqual([
+    expect(errors(landing(), 'confederate', 'PLAY 99 AT WASH')).toEqual([
       'WASH is not a Confederate city, port or fort',
     ])
-    expect(errors(landing('CHAS', 2, true), 'confederate', 'PLAY 99 AT CHAS')).toEqual([
+    expect(errors(landing(2, true), 'confederate', 'PLAY 99 AT CHAS')).toEqual([
       'not while #40 Satin & Lace, No Guns is in play',
     ])
   })
 
   it('#99 (ruling RR-K15): the first 2-VP cargo landed in the phase becomes a battery instead of its points', () => {
-    const s = landing('CHAS')
+    const s = landing()
     const batteries = count(s, 'CHAS', 'battery')
     const run = given(rs, s)
       .orders('confederate', 'PLAY 99 AT CHAS\nMOVE BR-40 UNLOAD')
@@ -255,7 +255,7 @@ describe("#99 The Queen's Artillery (PB 23, RB 9.21, 6.12)", () => {
     expect(run.state.cards.CSA.heldAside).toEqual([{ card: 99, returnsAfterTurn: 5 }])
     expect(run.state.pieces.find((p) => p.id === 'BR-40')!.cargo).toBeUndefined()
     // A 1-VP cargo scores as usual, and the card finds no moment in the phase.
-    const small = given(rs, landing('CHAS', 1))
+    const small = given(rs, landing(1))
       .orders('confederate', 'PLAY 99 AT CHAS\nMOVE BR-40 UNLOAD')
       .dice({ 'supply die 1': 1 })
       .resolve()
