@@ -2,9 +2,12 @@
 // naval combat, Longstreet and the Union's extra land attack, the storms, the cargoes and the
 // ships the cards place. Each test names the card and the rule or ruling it checks.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { emancipation } from '../../src/games/rebel-raiders/landCombat.ts'
+import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
+import { PhaseRun } from '../../src/games/rebel-raiders/phaseRun.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
-import { cardPosition, type Hands, rs } from './cardPosition.ts'
+import { cardPosition, type Hands, pack, rs } from './cardPosition.ts'
 
 const seed = { salt: 'rr-more', hidden: '5a' }
 const position = (phase: RrState['phase'], turn: number, hands: Hands, inPlay: Hands = {}): RrState => {
@@ -261,5 +264,88 @@ describe("#99 The Queen's Artillery (PB 23, RB 9.21, 6.12)", () => {
       .resolve()
     expect(count(small.state, 'CHAS', 'battery')).toBe(batteries)
     expect(small.state.vp).toBe(s.vp + 1 - 1)
+  })
+})
+
+describe('#62 Royal Navy and #55 Diplomatic Pressure (PB 23, RB 17.33)', () => {
+  /** #62 standing from the Confederate build; the Union build then begins (turn 4, the Trent Affair face up). */
+  const royalNavy = () => {
+    const s = position('csa-build', 4, { CSA: [62] }, { CSA: [83] })
+    s.pieces.push({ id: 'SL-90', side: 'USA', type: 'sloop', at: 'CHAN' })
+    const set = given(rs, s).orders('confederate', 'REACT 62').resolve()
+    const move = given(rs, set.state).orders('union', 'PASS').resolve()
+    return given(rs, move.state).orders('union', 'PASS').resolve()
+  }
+
+  it('#62 is not set off before the Trent Affair is face up: it keeps standing', () => {
+    const s = position('union-build', 4, { CSA: [62] })
+    s.reactions.CSA = [{ card: 62, at: 'ALL' }]
+    const run = given(rs, s).orders('union', 'PASS').resolve()
+    expect(run.state.cards.CSA.hand).toContain(62)
+    expect(run.state.reactions.CSA).toEqual([{ card: 62, at: 'ALL' }])
+  })
+
+  it('#62 (ruling RR-K16): at the start of the Union build, Union ships leave the European seas for the Mid-Atlantic and three sloops go onto the card, the Navy Yards first; the seas stay closed', () => {
+    const run = royalNavy()
+    expect(run.state.cards.CSA.inPlay).toEqual([83, 62])
+    expect(run.state.pieces.find((p) => p.id === 'SL-90')!.at).toBe('MATL')
+    const held = run.state.cardShips!.map((h) => h.id)
+    expect(held).toHaveLength(3)
+    expect(run.state.pieces.some((p) => held.includes(p.id))).toBe(false)
+    expect(run.texts('#62')[0]).toMatch(/held on the card \(ruling RR-K16\)/)
+    const next = structuredClone(run.state)
+    next.phase = 'union-move'
+    expect(errors(next, 'union', 'MOVE SL-90 CHAN')[0]).toMatch(/the Royal Navy closes the European seas \(#62\)/)
+  })
+
+  it('#55 (a): Trent Affair and Royal Navy are discarded together (digest A34), and the sloops go to the Navy Yards', () => {
+    const s = structuredClone(royalNavy().state)
+    s.phase = 'union-move'
+    const t = s.cards.USA
+    t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 55) }
+    t.hand.push(55)
+    expect(errors(position('union-move', 4, { USA: [55] }), 'union', 'PLAY 55')[0]).toMatch(
+      /^neither #83 Trent Affair nor #62 Royal Navy is in play/,
+    )
+    const held = s.cardShips!.map((h) => h.id)
+    const run = given(rs, s).orders('union', 'PLAY 55').resolve()
+    expect(run.state.cards.CSA.inPlay).toEqual([])
+    expect(run.state.cards.CSA.deck.discards).toEqual(expect.arrayContaining([83, 62]))
+    expect(run.state.cards.USA.deck.discards).toContain(55)
+    expect(run.state.pieces.filter((p) => held.includes(p.id)).map((p) => p.at)).toEqual(['NAVY', 'NAVY', 'NAVY'])
+    expect(run.state.cardShips).toEqual([])
+  })
+
+  it('#62 ends with the Emancipation Proclamation (17.33): the card leaves the game and its sloops return', () => {
+    const s = structuredClone(royalNavy().state)
+    s.turn = 7
+    const run = new PhaseRun(s, bindRebelPack(pack.content as never), new LabelledDice([]))
+    emancipation(run)
+    expect(s.cards.CSA.removed).toEqual(expect.arrayContaining([83, 62]))
+    expect(s.cardShips).toEqual([])
+    expect(run.narrative.map((e) => e.text).join(' ')).toMatch(/return to the Navy Yards/)
+  })
+
+  it('#55 (b): after the Emancipation a Union control marker closes a European port; the ships there are seized on 1-3 or put to sea on 4-6', () => {
+    const s = position('union-move', 8, { USA: [55] })
+    s.emancipated = true
+    s.pieces.push({ id: 'BR-50', side: 'CSA', type: 'runner', at: 'FREN' })
+    s.pieces.push({ id: 'BR-51', side: 'CSA', type: 'runner', at: 'FREN' })
+    expect(errors(position('union-move', 8, { USA: [55] }), 'union', 'PLAY 55 AT FREN')).toEqual([
+      'a European port is closed only after the Emancipation Proclamation (17.3)',
+    ])
+    const run = given(rs, s)
+      .orders('union', 'PLAY 55 AT FREN')
+      .dice({ '#55 BR-50 in FREN': 2, '#55 BR-51 in FREN': 5 })
+      .resolve()
+    expect(run.state.control.FREN).toBe('USA')
+    expect(run.state.pieces.some((p) => p.id === 'BR-50')).toBe(false)
+    expect(run.state.pieces.find((p) => p.id === 'BR-51')!.at).toBe('CHAN')
+    expect(run.state.cards.USA.inPlay).toEqual([55])
+    const csa = structuredClone(run.state)
+    csa.phase = 'csa-build'
+    expect(errors(csa, 'confederate', 'BUILD RUNNER AT FREN')[0]).toMatch(/a Union control marker closes/)
+    csa.phase = 'csa-move'
+    expect(errors(csa, 'confederate', 'MOVE BR-51 FREN')[0]).toMatch(/a Union port/)
   })
 })

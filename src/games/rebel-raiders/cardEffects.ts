@@ -206,6 +206,8 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   84: {
     phases: ['csa-move'],
     atStart: true,
+    check: (s, pack, _side, play) =>
+      s.control[placeOf(pack, play)] === 'USA' ? 'a Union control marker closes the port (#55)' : null,
     apply(run, _side, play) {
       const at = placeOf(run.pack, play)
       const p = run.add('CSA', 'runner', at)
@@ -260,6 +262,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
     apply(run) {
       const maximillian = run.s.cards.CSA.inPlay.includes(61)
       for (const sp of run.pack.map.spaces.filter((x) => x.kind === 'neutralPort')) {
+        if (run.holder(sp.id) === 'USA') continue
         if (sp.id === 'VERA' && maximillian) {
           run.say('#108', 'Vera Cruz is passed over while #61 Maximillian is in play.', sp.id)
           continue

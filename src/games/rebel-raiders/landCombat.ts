@@ -19,6 +19,7 @@ import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 import { longstreetDice } from './landCards.ts'
+import { endRoyalNavy } from './diplomacyCards.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -195,7 +196,7 @@ export function emancipation(run: PhaseRun): void {
   )
   // Trent, Maximillian and Royal Navy leave the game and both decks are shuffled anew (17.33). The
   // effects of those cards in play end with them (they come with the card effects).
-  emancipationDecks(run)
+  if (emancipationDecks(run).includes(62)) endRoyalNavy(run)
 }
 
 /**

@@ -33,6 +33,8 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** Spaces cards in play close to one side's ships (#62), with the reason. */
+  closed?: { side: Side; spaces: string[]; why: string }[]
 }
 
 const SHIP_LINKS: readonly LinkKind[] = ['port', 'sea', 'river']
@@ -77,6 +79,8 @@ function barred(type: PieceType, side: Side, s: Space, ctx: MoveContext, towed: 
     return `${kinds} may not enter the high seas (ship table)`
   if (s.northOfVicksburg && !def.seas.northOfVicksburg) return `${kinds} may not go upriver of Vicksburg (ship table)`
   if (s.noShips) return `no ship may enter ${s.name} (RB 3.1)`
+  const closed = ctx.closed?.find((c) => c.side === side && c.spaces.includes(s.id))
+  if (closed) return `${s.name}: ${closed.why}`
   if (s.side === 'neutral' && s.kind === 'riverPort' && (ctx.control[s.id] ?? 'neutral') === 'neutral')
     return `${s.name} is uncommitted Kentucky: no ship enters it until a side takes it (12.1-12.3)`
   if (s.kind === 'navyYards' && side !== 'USA') return 'Confederate ships may not enter the Navy Yards (ruling RR-M2)'

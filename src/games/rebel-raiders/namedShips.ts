@@ -16,6 +16,7 @@ function namedRaider(words: string): CardEffect {
     check: (s, pack, _side, play) => {
       if (!play.at || !EUROPEAN_PORTS.includes(play.at))
         return `name the European port: PLAY ${play.card} AT ${EUROPEAN_PORTS.join(' or AT ')}`
+      if (s.control[play.at] === 'USA') return `a Union control marker closes ${play.at} (#55)`
       const cap = pack.pieces.types.find((t) => t.type === 'raider')?.max ?? Number.POSITIVE_INFINITY
       return s.pieces.filter((p) => p.type === 'raider').length >= cap ? `all ${cap} raiders are on the map` : null
     },

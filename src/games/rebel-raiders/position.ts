@@ -2,6 +2,7 @@
 import type { BuildContext } from './builds.ts'
 import type { MoveContext } from './movement.ts'
 import type { RebelPack } from './pack.ts'
+import { closedSeas } from './diplomacyCards.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -10,6 +11,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     pieces: pack.pieces,
     position: { turn: state.turn, vp: state.vp, unionPawns: state.unionPawns, pieces: state.pieces },
     control: state.control,
+    closed: closedSeas(state, pack),
   }
 }
 

@@ -22,7 +22,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
-import { maximillianRunner, maximillianSupply } from './diplomacyCards.ts'
+import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { assault, counterattack } from './landCombat.ts'
 
@@ -272,6 +272,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     }
     case 'union-build': {
       buildStart(run, 'USA')
+      royalNavy(run)
       arrivals(run, 'USA')
       for (const at of UNION_FREE_GUNBOATS)
         if (run.holder(at) === 'USA')

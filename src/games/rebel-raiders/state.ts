@@ -131,6 +131,8 @@ export interface RrState {
   named: NamedShip[]
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
+  /** Union ships a card holds off the map (#62, #76; heldShips.ts). */
+  cardShips?: { card: number; id: string; type: PieceType }[]
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
   /** The game's last turn: 12, or 13 when #36 carries the war into April 1865 (16.13). */
