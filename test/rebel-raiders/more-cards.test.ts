@@ -349,3 +349,45 @@ describe('#62 Royal Navy and #55 Diplomatic Pressure (PB 23, RB 17.33)', () => {
     expect(errors(csa, 'confederate', 'MOVE BR-51 FREN')[0]).toMatch(/a Union port/)
   })
 })
+
+describe('#76 Red River Fiasco (PB 23)', () => {
+  const fiasco = (unionHoldsNewOrleans: boolean) => {
+    const s = position('csa-build', 7, { CSA: [76] })
+    if (unionHoldsNewOrleans) s.control.NORL = 'USA'
+    s.pieces.push({ id: 'IC-90', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    const set = given(rs, s).orders('confederate', 'REACT 76').resolve()
+    const move = given(rs, set.state).orders('union', 'PASS').resolve()
+    return given(rs, move.state).orders('union', 'PASS').resolve()
+  }
+
+  it('#76 waits while the Union does not hold New Orleans', () => {
+    const run = fiasco(false)
+    expect(run.state.cards.CSA.hand).toContain(76)
+    expect(run.state.cardShips ?? []).toEqual([])
+  })
+
+  it('#76 (ruling RR-K16): an ironclad and two gunboats go onto the card; at the next Union move each reaches New Orleans on 4-6 or sinks, then a die of points', () => {
+    const run = fiasco(true)
+    const held = run.state.cardShips!.filter((h) => h.card === 76)
+    expect(held.map((h) => h.type)).toEqual(['ironclad', 'gunboat', 'gunboat'])
+    expect(held[0]!.id).toBe('IC-90')
+    expect(run.state.cards.CSA.deck.discards).toContain(76)
+    const [, gb1, gb2] = held.map((h) => h.id)
+    const csaMove = given(rs, run.state).orders('confederate', 'PASS').dice({ 'supply die 1': 1 }).resolve()
+    const csaBuild = given(rs, csaMove.state).orders('confederate', 'PASS').resolve()
+    const vp = csaBuild.state.vp
+    const back = given(rs, csaBuild.state)
+      .orders('union', 'PASS')
+      .dice({
+        '#76 IC-90 on the Red River': 5,
+        [`#76 ${gb1} on the Red River`]: 3,
+        [`#76 ${gb2} on the Red River`]: 1,
+        '#76 Red River Fiasco points': 4,
+      })
+      .resolve()
+    expect(back.state.pieces.find((p) => p.id === 'IC-90')!.at).toBe('NORL')
+    expect(back.state.pieces.some((p) => p.id === gb1 || p.id === gb2)).toBe(false)
+    expect(back.state.vp).toBe(vp + 4)
+    expect(back.state.cardShips).toEqual([])
+  })
+})

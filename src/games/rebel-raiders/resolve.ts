@@ -24,6 +24,7 @@ import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
+import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
 import { assault, counterattack } from './landCombat.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -230,6 +231,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       s.phase = 'union-move'
       return
     case 'union-move': {
+      redRiverReturn(run)
       const tactics = new Map<string, number>()
       for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
       for (const c of commands) {
@@ -273,6 +275,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     case 'union-build': {
       buildStart(run, 'USA')
       royalNavy(run)
+      redRiverFiasco(run)
       arrivals(run, 'USA')
       for (const at of UNION_FREE_GUNBOATS)
         if (run.holder(at) === 'USA')
