@@ -391,3 +391,35 @@ describe('#76 Red River Fiasco (PB 23)', () => {
     expect(back.state.cardShips).toEqual([])
   })
 })
+
+describe('#93 Herrera & Co. and #94 To the Dark Shores (PB 23, RB 9.1-9.3)', () => {
+  it('#93 (ruling RR-K17): markers laid in Havana, the West Indies, Bermuda and Nassau; a runner loading there takes one on top of its load, and lands both', () => {
+    const s = position('csa-move', 2, { CSA: [93] })
+    s.pieces.push({ id: 'BR-60', side: 'CSA', type: 'runner', at: 'HAVA' })
+    expect(errors(s, 'confederate', 'PLAY 93 AT 5')).toEqual(['write PLAY 93 [AT <markers a port, 1-4>]'])
+    const run = given(rs, s)
+      .orders('confederate', 'PLAY 93 AT 2\nMOVE BR-60 LOAD')
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    expect(run.state.portCargo).toEqual({ HAVA: 1, WIND: 2, BERM: 2, NASS: 2 })
+    const runner = run.state.pieces.find((p) => p.id === 'BR-60')!
+    expect([runner.cargo, runner.extraCargo]).toEqual([1, 1])
+    expect(run.state.cards.CSA.deck.discards).toContain(93)
+    const home = position('csa-move', 2, {})
+    home.pieces.push({ id: 'BR-61', side: 'CSA', type: 'runner', at: 'WILM', cargo: 1, extraCargo: 1 })
+    const landed = given(rs, home).orders('confederate', 'MOVE BR-61 UNLOAD').dice({ 'supply die 1': 1 }).resolve()
+    expect(landed.state.vp).toBe(home.vp + 2 - 1)
+    expect(landed.texts('9.21')[0]).toMatch(/with 1 1-VP marker more/)
+  })
+
+  it('#94 lays one marker in each of Brazil, Africa and Ponta Delgado by default, within the thirteen 1-VP markers (9.3)', () => {
+    const s = position('csa-build', 2, { CSA: [94] })
+    const one = given(rs, s).orders('confederate', 'PLAY 94').resolve()
+    expect(one.state.portCargo).toEqual({ BRAZ: 1, AFRI: 1, PDEL: 1 })
+    const loaded = s.pieces.filter((p) => p.cargo === 1).length
+    for (let i = 0; i < 11 - loaded; i++)
+      s.pieces.push({ id: `BR-${70 + i}`, side: 'CSA', type: 'runner', at: 'WILM', cargo: 1 })
+    const short = given(rs, s).orders('confederate', 'PLAY 94 AT 3').resolve()
+    expect(short.state.portCargo).toEqual({ BRAZ: 1, AFRI: 1 })
+  })
+})

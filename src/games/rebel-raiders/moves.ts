@@ -10,7 +10,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { raidMod } from './evasionCards.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 import { assault } from './landCombat.ts'
-import { queensArtillery } from './cargoCards.ts'
+import { loadPortMarker, queensArtillery } from './cargoCards.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
   const move = stackOf(run, cmd, 'CSA')
@@ -59,6 +59,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       path.splice(0, path.length, p.at)
     }
     if (step.action === 'LOAD') {
+      const arrivedLoaded = p.cargo !== undefined
       // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
       const value =
         p.cargo !== undefined ? null : run.space(p.at).european && run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
@@ -74,18 +75,22 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         p.cargo = value
         run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
       }
+      if (!arrivedLoaded) loadPortMarker(run, p)
     } else if (step.action === 'UNLOAD') {
+      if (p.cargo) satinAndLace(run, p)
+      const artillery = queensArtillery(run, p)
       const marker = p.cargo ?? 0
-      if (marker) satinAndLace(run, p)
-      if (queensArtillery(run, p)) continue
-      const value = landedValue(run.s, marker)
+      // A marker #93 or #94 added to the load lands as a 1-VP marker.
+      const extra = p.extraCargo ?? 0
+      const value = landedValue(run.s, marker) + extra * landedValue(run.s, 1)
       delete p.cargo
+      delete p.extraCargo
       run.vp(
         value,
         '9.21',
-        `${p.id} lands its cargo in ${run.name(p.at)}${value !== marker ? ` (a ${marker}-VP marker worth ${value} this turn)` : ''}`,
+        `${p.id} lands its cargo in ${run.name(p.at)}${extra ? ` (with ${extra} 1-VP marker more)` : ''}${value !== marker + extra ? ` (a ${marker}-VP marker worth ${value} this turn)` : ''}`,
       )
-      if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
+      if (!value && !artillery) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
       for (const b of run.takeBonuses('unload', p.id))
         if (value) run.vp(b.amount, `#${b.card}`, `#${b.card} ${run.cardName(b.card)} on ${p.id}'s cargo`)
     } else if (step.action === 'RAID') {
