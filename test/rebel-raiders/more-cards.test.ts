@@ -423,3 +423,45 @@ describe('#93 Herrera & Co. and #94 To the Dark Shores (PB 23, RB 9.1-9.3)', () 
     expect(short.state.portCargo).toEqual({ BRAZ: 1, AFRI: 1 })
   })
 })
+
+describe('#75 CSS Albemarle (PB 23, RB 7.2, 10.2)', () => {
+  it('#75 in 1864, at the start of a Confederate move: a free ironclad named the Albemarle in a Confederate port of the three zones', () => {
+    const s = position('csa-move', 10, { CSA: [75] })
+    expect(errors(s, 'confederate', 'PLAY 75 AT MOBL')[0]).toMatch(
+      /^name a Confederate port for it: PLAY 75 AT NORF\|NBRN\|WILM\|CHAS\|SAVA\|STAU$/,
+    )
+    const run = given(rs, s).orders('confederate', 'PLAY 75 AT WILM').dice({ 'supply die 1': 1 }).resolve()
+    const named = run.state.named.find((n) => n.card === 75)!
+    expect(run.state.pieces.find((p) => p.id === named.ship)).toMatchObject({
+      type: 'ironclad',
+      at: 'WILM',
+      side: 'CSA',
+    })
+    expect(run.state.cards.CSA.inPlay).toEqual([75])
+  })
+
+  it('#75: the Albemarle sails into the three coastal zones, where other Confederate ironclads may not, attacks there with +1 and shrugs off its first hit; sunk, its card leaves the game', () => {
+    const s = position('csa-move', 10, {}, { CSA: [75] })
+    s.pieces = s.pieces.filter((p) => !(p.side === 'USA' && p.at === 'WILM.BS'))
+    s.pieces.push({ id: 'IC-80', side: 'CSA', type: 'ironclad', at: 'WILM' })
+    s.pieces.push({ id: 'IC-81', side: 'CSA', type: 'ironclad', at: 'WILM' })
+    s.pieces.push({ id: 'SL-95', side: 'USA', type: 'sloop', at: 'HATT' })
+    s.named.push({ ship: 'IC-80', card: 75, until: 'afloat' })
+    expect(errors(s, 'confederate', 'MOVE IC-81 WILM.BS > HATT')[0]).toMatch(/ironclads may not enter a coastal zone/)
+    const run = given(rs, s)
+      .orders('confederate', 'MOVE IC-80 WILM.BS > HATT')
+      .dice({
+        'round 1: IC-80 at SL-95 (1)': 4,
+        'round 1: SL-95 at IC-80 (1)': 6,
+        'round 1: SL-95 at IC-80 (2)': 1,
+        'supply die 1': 1,
+      })
+      .resolve()
+    expect(run.state.pieces.some((p) => p.id === 'SL-95')).toBe(false)
+    expect(run.state.pieces.find((p) => p.id === 'IC-80')!.at).toBe('HATT')
+    const sunk = structuredClone(s)
+    sunk.pieces = sunk.pieces.filter((p) => p.id !== 'IC-80')
+    const after = given(rs, sunk).orders('confederate', 'PASS').dice({ 'supply die 1': 1 }).resolve()
+    expect(after.state.cards.CSA.removed).toContain(75)
+  })
+})

@@ -33,6 +33,8 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** Spaces a named ship may enter beyond its ship table (#75), by ship. */
+  freeWaters?: Record<string, string[]>
   /** Spaces cards in play close to one side's ships (#62), with the reason. */
   closed?: { side: Side; spaces: string[]; why: string }[]
 }
@@ -128,7 +130,9 @@ export function checkMove(
             ? `no ship may move between ${here.name} and ${to.name} (RB 7.24)`
             : `${here.name} and ${to.name} are joined only by a land line: ships may not use it (RB 3.1)`,
         )
-      const bar = barred(piece.type, piece.side, to, ctx, !!opts.towed)
+      const bar = ctx.freeWaters?.[piece.id]?.includes(to.id)
+        ? null
+        : barred(piece.type, piece.side, to, ctx, !!opts.towed)
       if (bar) return fail(bar)
       // A towed ironclad spends nothing in the sea zones (RB 7.32).
       mp += opts.towed && AT_SEA.has(to.kind) ? 0 : 1

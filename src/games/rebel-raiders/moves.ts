@@ -35,8 +35,11 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
       // Confederate warships entering a station held by Union ships attack them (7.75: no pawn needed).
+      // The Albemarle attacks in its three coastal zones too (#75).
+      const kind = run.space(p.at).kind
+      const atSea = kind === 'coastal' && ships.some((x) => run.s.named.some((n) => n.ship === x.id && n.card === 75))
       const foes =
-        run.space(p.at).kind === 'blockadeStation' ? run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']) : []
+        kind === 'blockadeStation' || atSea ? run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']) : []
       if (foes.length && p.type !== 'runner' && p.type !== 'raider') {
         run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)

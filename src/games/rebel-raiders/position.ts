@@ -3,6 +3,7 @@ import type { BuildContext } from './builds.ts'
 import type { MoveContext } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { closedSeas } from './diplomacyCards.ts'
+import { namedWaters } from './namedShips.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -12,6 +13,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     position: { turn: state.turn, vp: state.vp, unionPawns: state.unionPawns, pieces: state.pieces },
     control: state.control,
     closed: closedSeas(state, pack),
+    freeWaters: namedWaters(state, pack),
   }
 }
 
