@@ -39,9 +39,9 @@ describe('RB 17.2: what every play is checked for, on receipt and at resolution'
     expect(errors(s, 'confederate', 'PLAY 999')).toEqual(['there is no card #999'])
     expect(errors(s, 'confederate', 'PLAY')).toEqual(['write PLAY <card number> [AT <space>], e.g. PLAY 84'])
     expect(errors(s, 'confederate', 'PLAY 88 AT RICH\nPLAY 88 AT RICH')).toEqual(['#88 is played twice'])
-    const unimplemented = position('csa-move', 1, { CSA: [92] })
-    expect(errors(unimplemented, 'confederate', 'PLAY 92')).toEqual([
-      "#92 Tempest's Fury cannot be played yet: its effect is not implemented (see the README's card table)",
+    const unimplemented = position('union-move', 1, { USA: [44] })
+    expect(errors(unimplemented, 'union', 'PLAY 44')).toEqual([
+      "#44 USS Coeur de Lion cannot be played yet: its effect is not implemented (see the README's card table)",
     ])
   })
 

@@ -465,3 +465,41 @@ describe('#75 CSS Albemarle (PB 23, RB 7.2, 10.2)', () => {
     expect(after.state.cards.CSA.removed).toContain(75)
   })
 })
+
+describe("#49 Tempest's Wrath and #92 Tempest's Fury (PB 23, RB 7.2, 6.12)", () => {
+  it('#92 (ruling RR-K18): Union ships in a coastal zone and its stations go to a Union port of the zone, else of the next zones; storm-bound, they may not move this turn', () => {
+    const s = position('csa-move', 2, { CSA: [92] })
+    s.pieces.push({ id: 'SL-96', side: 'USA', type: 'sloop', at: 'HATT' })
+    s.pieces.push({ id: 'GB-96', side: 'USA', type: 'gunboat', at: 'WILM.BS' })
+    expect(errors(s, 'confederate', 'PLAY 92 AT NATL')).toEqual(['name a coastal zone: PLAY 92 AT <zone>'])
+    const run = given(rs, s).orders('confederate', 'PLAY 92 AT HATT').dice({ 'supply die 1': 1 }).resolve()
+    const where = (id: string) => run.state.pieces.find((p) => p.id === id)!.at
+    expect([where('SL-96'), where('GB-96')]).toEqual(['NAVY', 'NAVY'])
+    expect(run.state.cards.CSA.deck.discards).toContain(92)
+    const union = structuredClone(run.state)
+    union.phase = 'union-move'
+    expect(errors(union, 'union', 'MOVE SL-96 CHES')).toEqual([
+      'SL-96 is storm-bound and may not move this turn (#49, #92)',
+    ])
+    const held = structuredClone(s)
+    held.control.WILM = 'USA'
+    const home = given(rs, held).orders('confederate', 'PLAY 92 AT HATT').dice({ 'supply die 1': 1 }).resolve()
+    expect(home.state.pieces.find((p) => p.id === 'SL-96')!.at).toBe('WILM')
+  })
+
+  it('#49: Confederate ships in a high-seas zone go to the nearest neutral port, the next one when it is full (6.12)', () => {
+    const s = position('union-move', 2, { USA: [49] })
+    s.pieces.find((p) => p.id === 'RD-1')!.at = 'MATL'
+    s.pieces.push({ id: 'BR-97', side: 'CSA', type: 'runner', at: 'MATL' })
+    const run = given(rs, s).orders('union', 'PLAY 49 AT MATL').resolve()
+    // Bermuda and France & England are both two movement points away: the first in the map's order (ruling RR-K18).
+    expect(run.state.pieces.find((p) => p.id === 'RD-1')!.at).toBe('FREN')
+    expect(run.state.pieces.find((p) => p.id === 'BR-97')!.at).toBe('FREN')
+    expect(run.state.thisTurn).toEqual(expect.arrayContaining(['storm:RD-1', 'storm:BR-97']))
+    const full = structuredClone(s)
+    for (let i = 0; i < 6; i++) full.pieces.push({ id: `BR-${80 + i}`, side: 'CSA', type: 'runner', at: 'FREN' })
+    const next = given(rs, full).orders('union', 'PLAY 49 AT MATL').resolve()
+    expect(next.state.pieces.find((p) => p.id === 'RD-1')!.at).toBe('FREN')
+    expect(next.state.pieces.find((p) => p.id === 'BR-97')!.at).toBe('SPAI')
+  })
+})

@@ -20,6 +20,7 @@ import { DIPLOMACY_EFFECTS } from './diplomacyCards.ts'
 import { REROLL_EFFECTS } from './rerollCards.ts'
 import { LAND_CARD_EFFECTS } from './landCards.ts'
 import { CARGO_EFFECTS } from './cargoCards.ts'
+import { WEATHER_EFFECTS } from './weatherCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -95,6 +96,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...REROLL_EFFECTS,
   ...LAND_CARD_EFFECTS,
   ...CARGO_EFFECTS,
+  ...WEATHER_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

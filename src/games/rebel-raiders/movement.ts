@@ -33,6 +33,8 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** Ships a storm keeps where it left them this turn (#49, #92). */
+  stormed?: string[]
   /** Spaces a named ship may enter beyond its ship table (#75), by ship. */
   freeWaters?: Record<string, string[]>
   /** Spaces cards in play close to one side's ships (#62), with the reason. */

@@ -4,6 +4,7 @@ import type { MoveContext } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { closedSeas } from './diplomacyCards.ts'
 import { namedWaters } from './namedShips.ts'
+import { stormed } from './weatherCards.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -14,6 +15,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     control: state.control,
     closed: closedSeas(state, pack),
     freeWaters: namedWaters(state, pack),
+    stormed: stormed(state),
   }
 }
 

@@ -80,6 +80,8 @@ export function checkStack(
     }
   if (stack.length > 1 && stack.some((p) => p.type === 'runner' || p.type === 'raider'))
     return { ok: false, error: 'blockade runners and raiders move alone (7.51)', step: 0 }
+  const bound = stack.find((p) => ctx.stormed?.includes(p.id))
+  if (bound) return { ok: false, error: `${bound.id} is storm-bound and may not move this turn (#49, #92)`, step: 0 }
   if (new Set(stack.map((p) => p.id)).size !== stack.length)
     return { ok: false, error: 'a ship is named twice in the stack', step: 0 }
   if (opts.limit !== undefined && stack.length > opts.limit)
