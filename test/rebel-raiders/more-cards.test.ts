@@ -503,3 +503,41 @@ describe("#49 Tempest's Wrath and #92 Tempest's Fury (PB 23, RB 7.2, 6.12)", () 
     expect(next.state.pieces.find((p) => p.id === 'BR-97')!.at).toBe('SPAI')
   })
 })
+
+describe('#52 Coaling Station (PB 23, RB 7.3)', () => {
+  const LONG = 'NAVY > CHES > NORF.BS > CHES > HATT > SATL > KEYS > EGLF'
+  const navy = (csaInStation = false) => {
+    const s = position('union-move', 2, { USA: [52] })
+    s.pieces.push({ id: 'SL-98', side: 'USA', type: 'sloop', at: 'NAVY' })
+    s.pieces.push({ id: 'SL-99', side: 'USA', type: 'sloop', at: 'NAVY' })
+    s.pieces.push({ id: 'GB-98', side: 'USA', type: 'gunboat', at: 'NAVY' })
+    if (csaInStation) s.pieces.push({ id: 'GB-97', side: 'CSA', type: 'gunboat', at: 'NORF.BS' })
+    return s
+  }
+
+  it('#52 (ruling RR-K19): a sloop, or a stack of sloops only, gains 6 MP as it enters a blockade station, checked on receipt as at resolution', () => {
+    const s = navy()
+    expect(errors(s, 'union', `MOVE SL-98 ${LONG}`)[0]).toMatch(/SL-98 has 6 movement points; this move needs 7/)
+    expect(errors(s, 'union', `PLAY 52 AT GB-98`)).toEqual([
+      'name the Union screw sloop that leads the move: PLAY 52 AT SL-<n>',
+    ])
+    expect(errors(s, 'union', `PLAY 52 AT SL-98\nMOVE SL-98,SL-99 ${LONG}`)).toEqual([])
+    const run = given(rs, s).orders('union', `PLAY 52 AT SL-98\nMOVE SL-98,SL-99 ${LONG}`).resolve()
+    expect(run.state.pieces.filter((p) => p.id === 'SL-98' || p.id === 'SL-99').map((p) => p.at)).toEqual([
+      'EGLF',
+      'EGLF',
+    ])
+    expect(run.state.cards.USA.hand).not.toContain(52)
+    expect(run.state.cards.USA.deck.drawPile).toContain(52)
+  })
+
+  it('#52: not with a gunboat in the group, nor at a station a Confederate gunboat or ironclad holds', () => {
+    // The sloop does not coal in a group with a gunboat: it is the first to run out.
+    expect(errors(navy(), 'union', `PLAY 52 AT SL-98\nMOVE SL-98,GB-98 ${LONG}`)[0]).toMatch(
+      /SL-98: SL-98 has 6 movement points; this move needs 7/,
+    )
+    expect(errors(navy(true), 'union', `PLAY 52 AT SL-98\nMOVE SL-98 ${LONG}`)[0]).toMatch(
+      /SL-98 has 6 movement points; this move needs 7/,
+    )
+  })
+})

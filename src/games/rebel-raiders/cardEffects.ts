@@ -21,6 +21,7 @@ import { REROLL_EFFECTS } from './rerollCards.ts'
 import { LAND_CARD_EFFECTS } from './landCards.ts'
 import { CARGO_EFFECTS } from './cargoCards.ts'
 import { WEATHER_EFFECTS } from './weatherCards.ts'
+import { MOVE_CARD_EFFECTS } from './moveCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -97,6 +98,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...LAND_CARD_EFFECTS,
   ...CARGO_EFFECTS,
   ...WEATHER_EFFECTS,
+  ...MOVE_CARD_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],

@@ -5,6 +5,7 @@
 // here: this is the path, not its outcome.
 import type { LinkKind, RebelMap, Space } from './map.ts'
 import type { Piece, Pieces, PieceType, Position, Side } from './setup.ts'
+import { COALING_MP } from './moveCards.ts'
 
 export type MoveStep =
   | { enter: string }
@@ -33,6 +34,8 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** Sloops #52 was played on this turn. */
+  coaling?: string[]
   /** Ships a storm keeps where it left them this turn (#49, #92). */
   stormed?: string[]
   /** Spaces a named ship may enter beyond its ship table (#75), by ship. */
@@ -105,7 +108,7 @@ export function checkMove(
   ctx: MoveContext,
   piece: Piece,
   steps: MoveStep[],
-  opts: { towed?: boolean; towing?: boolean } = {},
+  opts: { towed?: boolean; towing?: boolean; coaled?: boolean } = {},
 ): MoveCheck {
   const def = ctx.pieces.types.find((t) => t.type === piece.type)
   if (!def || !def.moves)
@@ -113,6 +116,9 @@ export function checkMove(
   const foe = enemyOf(piece.side)
   let at = piece.at
   let mp = 0
+  // A group of sloops coaling (#52) gains 6 MP once, at the first blockade station free of Confederate gunboats and ironclads.
+  let allowance = def.mp
+  let coaled = !opts.coaled
   const encounters: Encounter[] = []
   let stopped: string | null = null
   const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
@@ -139,6 +145,10 @@ export function checkMove(
       // A towed ironclad spends nothing in the sea zones (RB 7.32).
       mp += opts.towed && AT_SEA.has(to.kind) ? 0 : 1
       at = to.id
+      if (!coaled && to.kind === 'blockadeStation' && !holders(ctx, at, 'CSA', ['gunboat', 'ironclad']).length) {
+        coaled = true
+        allowance += COALING_MP
+      }
       const held = ctx.control[to.id] ?? to.side
       if (
         piece.side === 'USA' &&
@@ -164,7 +174,7 @@ export function checkMove(
         holders(ctx, at, 'USA', ['sloop']).length
       )
         encounters.push({ at, kind: 'speed-roll', why: `Union sloops in ${to.name}: a speed roll (RB 7.76)` })
-      if (mp > def.mp) return fail(`${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`)
+      if (mp > allowance) return fail(`${piece.id} has ${allowance} movement points; this move needs ${mp} (RB 7.3)`)
       continue
     }
     if (step.action === 'DROP' || step.action === 'PICKUP') continue
@@ -205,10 +215,10 @@ export function checkMove(
         why: `search for ${target.id}${step.boost ? ` +${step.boost}` : ''} (RB 7.75-7.76)`,
       })
     }
-    if (mp > def.mp)
+    if (mp > allowance)
       return {
         ok: false,
-        error: `${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`,
+        error: `${piece.id} has ${allowance} movement points; this move needs ${mp} (RB 7.3)`,
         step: i + 1,
       }
   }

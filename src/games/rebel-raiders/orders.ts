@@ -35,6 +35,7 @@ import { discardProblem } from './cards.ts'
 import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { lightningReady } from './landCards.ts'
+import { withOrderedCoaling } from './moveCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
 
@@ -111,7 +112,19 @@ export function parseRebelOrders(
     side === 'USA' &&
     state.phase === 'union-move' &&
     lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text))
-  const reading: MoveReading = { state, pack, side, out, err, moved, ends, commanders, relieved, pawns }
+  // #52 written in these orders acts at the start of the move: the moves are checked with it.
+  const reading: MoveReading = {
+    state: withOrderedCoaling(state, text),
+    pack,
+    side,
+    out,
+    err,
+    moved,
+    ends,
+    commanders,
+    relieved,
+    pawns,
+  }
   const discarded = new Set<number>()
   const played = new Set<number>()
   const lastingEffects: string[] = []

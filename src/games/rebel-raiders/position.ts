@@ -5,6 +5,7 @@ import type { RebelPack } from './pack.ts'
 import { closedSeas } from './diplomacyCards.ts'
 import { namedWaters } from './namedShips.ts'
 import { stormed } from './weatherCards.ts'
+import { coaling } from './moveCards.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -16,6 +17,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     closed: closedSeas(state, pack),
     freeWaters: namedWaters(state, pack),
     stormed: stormed(state),
+    coaling: coaling(state),
   }
 }
 

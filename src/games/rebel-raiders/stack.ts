@@ -98,8 +98,10 @@ export function checkStack(
   let mp = 0
   const ends: Record<string, string> = {}
   const encounters: Extract<MoveCheck, { ok: true }>['encounters'] = []
+  // #52: a lone sloop, a stack or a command of sloops only, one of them the sloop the card names.
+  const coaled = all.every((p) => p.type === 'sloop') && all.some((p) => ctx.coaling?.includes(p.id))
   for (const [p, leg] of split.legs) {
-    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id) })
+    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id), coaled })
     if (!c.ok) return { ...c, error: all.length > 1 ? `${p.id}: ${c.error}` : c.error }
     mp = Math.max(mp, c.mp)
     ends[p.id] = c.end
