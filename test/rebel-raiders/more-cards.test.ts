@@ -541,3 +541,38 @@ describe('#52 Coaling Station (PB 23, RB 7.3)', () => {
     )
   })
 })
+
+describe('#44 USS Coeur de Lion (PB 23, RB 7.3, 7.6)', () => {
+  const FERRY = 'NAVY > CHES > HATT > SATL > CHAS.BS'
+  const yards = (faceUp: boolean) => {
+    const s = faceUp ? position('union-move', 2, {}, { USA: [44] }) : position('union-move', 2, { USA: [44] })
+    for (const id of ['IC-91', 'IC-92', 'GB-91', 'GB-92', 'GB-93'])
+      s.pieces.push({ id, side: 'USA', type: id.startsWith('IC') ? 'ironclad' : 'gunboat', at: 'NAVY' })
+    return s
+  }
+
+  it('#44 (ruling RR-K20): laid face up, up to four ironclads and gunboats go from the Navy Yards to one station of the three zones, untowed and whatever the distance, once a turn', () => {
+    const s = yards(false)
+    expect(errors(s, 'union', `MOVE IC-91,GB-91 ${FERRY}`)[0]).toMatch(
+      /ironclads may not enter a coastal zone unless towed/,
+    )
+    expect(errors(s, 'union', `PLAY 44\nMOVE IC-91,GB-91 ${FERRY}`)).toEqual([])
+    expect(errors(s, 'union', `PLAY 44\nMOVE IC-91,IC-92,GB-91,GB-92,GB-93 ${FERRY}`)[0]).toMatch(
+      /may not enter a coastal zone/,
+    )
+    expect(errors(s, 'union', `PLAY 44\nMOVE IC-91,GB-91 ${FERRY}\nMOVE GB-92 ${FERRY}`)[0]).toMatch(
+      /GB-92 has 3 movement points/,
+    )
+    expect(errors(s, 'union', `PLAY 44\nMOVE IC-91 NAVY > CHES > HATT > SATL > KEYS > KWST.BS`)[0]).toMatch(
+      /may not enter a coastal zone/,
+    )
+    const run = given(rs, s).orders('union', `PLAY 44\nMOVE IC-91,GB-91 ${FERRY}`).resolve()
+    expect(run.state.pieces.filter((p) => p.id === 'IC-91' || p.id === 'GB-91').map((p) => p.at)).toEqual([
+      'CHAS.BS',
+      'CHAS.BS',
+    ])
+    expect(run.state.cards.USA.inPlay).toEqual([44])
+    expect(run.texts('#44')).toContain('USS Coeur de Lion carries IC-91, GB-91 from the Navy Yards to their station.')
+    expect(errors(yards(true), 'union', `MOVE IC-92,GB-92,GB-93 ${FERRY}`)).toEqual([])
+  })
+})

@@ -1,6 +1,7 @@
 // What a moving ship runs into (7.75-7.78, 10): the speed roll and search against a runner or
 // raider, the Union ships that may intercept, the stack a side fights with, a battle in a space and
 // the defender's retreat.
+import { ferryUsed } from './moveCards.ts'
 import { type Battle, battle, type Unit } from './combat.ts'
 import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle } from './battleCards.ts'
@@ -160,6 +161,13 @@ export function stackOf(
     return null
   }
   const start = ships[0]!.at
+  if (check.ferried) {
+    ferryUsed(run.s)
+    run.say(
+      '#44',
+      `USS Coeur de Lion carries ${ships.map((x) => x.id).join(', ')} from the Navy Yards to their station.`,
+    )
+  }
   for (const x of ships) run.arrived.add(x.id)
   // Ships given a move of their own leave their commander (7.52).
   if (!cmd.commander) leaveCommand(run.s, ids)

@@ -34,6 +34,8 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** The zones #44 ferries to this turn (its move not yet made), or undefined. */
+  coeurDeLion?: string[]
   /** Sloops #52 was played on this turn. */
   coaling?: string[]
   /** Ships a storm keeps where it left them this turn (#49, #92). */
@@ -108,7 +110,7 @@ export function checkMove(
   ctx: MoveContext,
   piece: Piece,
   steps: MoveStep[],
-  opts: { towed?: boolean; towing?: boolean; coaled?: boolean } = {},
+  opts: { towed?: boolean; towing?: boolean; coaled?: boolean; ferried?: boolean } = {},
 ): MoveCheck {
   const def = ctx.pieces.types.find((t) => t.type === piece.type)
   if (!def || !def.moves)
@@ -117,7 +119,8 @@ export function checkMove(
   let at = piece.at
   let mp = 0
   // A group of sloops coaling (#52) gains 6 MP once, at the first blockade station free of Confederate gunboats and ironclads.
-  let allowance = def.mp
+  // Ships #44 ferries from the Navy Yards go to their station whatever the distance (PB 23).
+  let allowance = opts.ferried ? Number.POSITIVE_INFINITY : def.mp
   let coaled = !opts.coaled
   const encounters: Encounter[] = []
   let stopped: string | null = null
@@ -138,9 +141,10 @@ export function checkMove(
             ? `no ship may move between ${here.name} and ${to.name} (RB 7.24)`
             : `${here.name} and ${to.name} are joined only by a land line: ships may not use it (RB 3.1)`,
         )
-      const bar = ctx.freeWaters?.[piece.id]?.includes(to.id)
-        ? null
-        : barred(piece.type, piece.side, to, ctx, !!opts.towed)
+      const bar =
+        ctx.freeWaters?.[piece.id]?.includes(to.id) || (opts.ferried && ctx.coeurDeLion?.includes(to.id))
+          ? null
+          : barred(piece.type, piece.side, to, ctx, !!opts.towed)
       if (bar) return fail(bar)
       // A towed ironclad spends nothing in the sea zones (RB 7.32).
       mp += opts.towed && AT_SEA.has(to.kind) ? 0 : 1

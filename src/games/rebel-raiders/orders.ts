@@ -35,7 +35,7 @@ import { discardProblem } from './cards.ts'
 import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { lightningReady } from './landCards.ts'
-import { withOrderedCoaling } from './moveCards.ts'
+import { withOrderedMoveCards } from './moveCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
 
@@ -112,9 +112,9 @@ export function parseRebelOrders(
     side === 'USA' &&
     state.phase === 'union-move' &&
     lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text))
-  // #52 written in these orders acts at the start of the move: the moves are checked with it.
+  // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
   const reading: MoveReading = {
-    state: withOrderedCoaling(state, text),
+    state: withOrderedMoveCards(state, text),
     pack,
     side,
     out,

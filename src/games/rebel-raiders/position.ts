@@ -5,7 +5,7 @@ import type { RebelPack } from './pack.ts'
 import { closedSeas } from './diplomacyCards.ts'
 import { namedWaters } from './namedShips.ts'
 import { stormed } from './weatherCards.ts'
-import { coaling } from './moveCards.ts'
+import { coaling, coeurDeLionZones } from './moveCards.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -18,6 +18,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     freeWaters: namedWaters(state, pack),
     stormed: stormed(state),
     coaling: coaling(state),
+    coeurDeLion: coeurDeLionZones(state, pack),
   }
 }
 

@@ -3,6 +3,7 @@
 // alone; a Union sloop in the stack tows one ironclad through the sea zones (which then spends
 // nothing there, and the sloop may not search while towing). On the way the stack may drop ships
 // off, whose move ends there, and pick up ships that have not moved, which move on with it (7.52-7.53).
+import { ferriedByCoeurDeLion } from './moveCards.ts'
 import { checkMove, type MoveCheck, type MoveContext, type MoveStep } from './movement.ts'
 import type { Piece } from './setup.ts'
 
@@ -15,6 +16,8 @@ export type StackCheck =
       towed: string[]
       /** Ships joining on the way (they count as moved). */
       picked: string[]
+      /** The move is #44's ferry from the Navy Yards (its once a turn used). */
+      ferried?: boolean
       /** Where each ship's move ends (a dropped ship where it was dropped). */
       ends: Record<string, string>
     }
@@ -100,8 +103,9 @@ export function checkStack(
   const encounters: Extract<MoveCheck, { ok: true }>['encounters'] = []
   // #52: a lone sloop, a stack or a command of sloops only, one of them the sloop the card names.
   const coaled = all.every((p) => p.type === 'sloop') && all.some((p) => ctx.coaling?.includes(p.id))
+  const ferried = ferriedByCoeurDeLion(ctx, all, steps)
   for (const [p, leg] of split.legs) {
-    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id), coaled })
+    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id), coaled, ferried })
     if (!c.ok) return { ...c, error: all.length > 1 ? `${p.id}: ${c.error}` : c.error }
     mp = Math.max(mp, c.mp)
     ends[p.id] = c.end
@@ -109,5 +113,14 @@ export function checkStack(
       if (!encounters.some((x) => x.at === e.at && x.kind === e.kind && x.why === e.why)) encounters.push(e)
   }
   const end = steps.reduce((at, st) => ('enter' in st ? st.enter : at), first.at)
-  return { ok: true, mp, end, encounters, towed: [...towed], picked: split.picked, ends }
+  return {
+    ok: true,
+    mp,
+    end,
+    encounters,
+    towed: [...towed],
+    picked: split.picked,
+    ends,
+    ...(ferried ? { ferried } : {}),
+  }
 }
