@@ -45,7 +45,7 @@ export const COALING_MP = 6
 export const coaling = (s: RrState): string[] =>
   s.thisTurn.filter((t) => t.startsWith(COALING)).map((t) => t.slice(COALING.length))
 
-/** The state as a Union move's orders will meet it (a copy): `PLAY 52 AT <sloop>` written in them makes that sloop coal. */
+/** The state as a Union move's orders will meet it (a copy): `PLAY 52 AT <sloop>` in them makes that sloop coal, `PLAY 44` lays #44. */
 export function withOrderedMoveCards(s: RrState, text: string): RrState {
   const m = /^\s*PLAY\s+#?52\s+AT\s+(\S+)\s*$/im.exec(text)
   const coals = m && s.phase === 'union-move' && s.cards.USA.hand.includes(52)
