@@ -90,6 +90,8 @@ export const BATTLE_CARD_SIDES: Readonly<Record<number, Side>> = {
   ...Object.fromEntries(SPARES.map((c) => [c, 'USA'])),
   ...Object.fromEntries(Object.keys(PLACED).map((c) => [c, 'CSA'])),
   ...Object.fromEntries(Object.entries(SCENES).map(([c, d]) => [c, d.side])),
+  // #27 the Housatonic's reroll (rerollCards.ts).
+  27: 'USA',
 }
 
 /** The card strengths a ship carries into a battle from the names it holds. */
@@ -104,11 +106,12 @@ export function unitWithCards(run: PhaseRun, p: RrPiece): Unit {
   return u
 }
 
-/** Ships named outside a battle whose names carry combat strengths: #14 the Kearsarge, #63 the Alabama, #74 the Stonewall. */
+/** Ships named outside a battle whose names carry combat strengths: #14 the Kearsarge, #63 the Alabama, #74 the Stonewall, #75 the Albemarle. */
 export const NAMED_ELSEWHERE: Readonly<Record<number, { strengths: CardStrengths; asIronclad?: boolean }>> = {
   14: { strengths: { extraDice: 1, extraDiceAgainst: 'raider' } },
   63: { strengths: { dieBonus: 1 } },
   74: { strengths: { ignoresHits: 1 }, asIronclad: true },
+  75: { strengths: { dieBonus: 1, ignoresHits: 1 } },
 }
 
 /** Named ships whose card leaves the game when they sink (#63, #64, #74, #75); the others' cards are discarded. */

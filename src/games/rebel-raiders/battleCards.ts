@@ -14,6 +14,7 @@ import { roleOf } from './state.ts'
 import { BATTLE_CARD_SIDES, type BattleCards, NAMINGS, SCENES, type Scene, shipName } from './battleCardTable.ts'
 import { candidates, takeCard } from './battleCardPlay.ts'
 import { discardFromPlay } from './cards.ts'
+import { housatonicInBattle, yankeeGuns } from './rerollCards.ts'
 import { commandersCards, placeIronclads, ramWithManassas, sceneCard, sparesFor } from './battleCardEffects.ts'
 
 /**
@@ -66,6 +67,10 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
   commandersCards(run, scene, opts.sortieFirst)
   ramWithManassas(run, scene)
   sparesFor(run, scene, played)
+  housatonicInBattle(run, scene, played)
+  // Last, so that the allowance adds to what the other cards set for the round.
+  const guns = yankeeGuns(run, scene)
+  if (guns) rounds.push(guns)
   return {
     forceCombined,
     beforeRound(n, a, d) {
@@ -130,6 +135,7 @@ export const BATTLE_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ),
   23: heldForBattle('USA', 'sloop'),
   26: heldForBattle('USA', 'sloop'),
+  27: heldForBattle('USA', 'sloop'),
   1: heldForBattle('USA'),
   25: heldForBattle('USA'),
   38: heldForBattle('USA'),

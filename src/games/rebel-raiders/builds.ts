@@ -144,6 +144,7 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
     switch (o.what) {
       case 'raider': {
         if (!space || !EUROPE.includes(space.id)) fail('a raider is built only in Spain or France & England (14.24)')
+        else if (held(ctx, space.id) === 'USA') fail(`a Union control marker closes ${space.name} (#55)`)
         else if (raiders >= 1) fail('one raider a turn (14.24)')
         else if (pay(ctx.vp + plan.vp > 0 || o.special ? 1 : 2)) {
           raiders++
@@ -160,6 +161,10 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
           break
         }
         if (o.what === 'runner' && space.kind === 'neutralPort') {
+          if (held(ctx, space.id) === 'USA') {
+            fail(`a Union control marker closes ${space.name} (#55)`)
+            break
+          }
           const europeFirst = abroad.size > 0 || EUROPE.includes(space.id)
           if (!europeFirst) fail('the first runner built abroad each turn is built in Europe (14.24)')
           else if (abroad.has(space.id)) fail(`one runner a turn in ${space.name} (14.24)`)

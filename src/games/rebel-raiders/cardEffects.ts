@@ -16,6 +16,12 @@ import { BATTLE_EFFECTS } from './battleCards.ts'
 import { NAMED_RAIDER_EFFECTS } from './namedShips.ts'
 import { FOLLOW_UP_EFFECTS, TURN_CARD_EFFECTS } from './turnCards.ts'
 import { GENERAL_EFFECTS } from './confederateGenerals.ts'
+import { DIPLOMACY_EFFECTS } from './diplomacyCards.ts'
+import { REROLL_EFFECTS } from './rerollCards.ts'
+import { LAND_CARD_EFFECTS } from './landCards.ts'
+import { CARGO_EFFECTS } from './cargoCards.ts'
+import { WEATHER_EFFECTS } from './weatherCards.ts'
+import { MOVE_CARD_EFFECTS } from './moveCards.ts'
 
 const UNION_PHASES: readonly Phase[] = ['union-move', 'union-build']
 const CSA_PHASES: readonly Phase[] = ['csa-move', 'csa-build']
@@ -87,6 +93,12 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   ...TURN_CARD_EFFECTS,
   ...FOLLOW_UP_EFFECTS,
   ...GENERAL_EFFECTS,
+  ...DIPLOMACY_EFFECTS,
+  ...REROLL_EFFECTS,
+  ...LAND_CARD_EFFECTS,
+  ...CARGO_EFFECTS,
+  ...WEATHER_EFFECTS,
+  ...MOVE_CARD_EFFECTS,
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],
@@ -198,6 +210,8 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   84: {
     phases: ['csa-move'],
     atStart: true,
+    check: (s, pack, _side, play) =>
+      s.control[placeOf(pack, play)] === 'USA' ? 'a Union control marker closes the port (#55)' : null,
     apply(run, _side, play) {
       const at = placeOf(run.pack, play)
       const p = run.add('CSA', 'runner', at)
@@ -252,6 +266,7 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
     apply(run) {
       const maximillian = run.s.cards.CSA.inPlay.includes(61)
       for (const sp of run.pack.map.spaces.filter((x) => x.kind === 'neutralPort')) {
+        if (run.holder(sp.id) === 'USA') continue
         if (sp.id === 'VERA' && maximillian) {
           run.say('#108', 'Vera Cruz is passed over while #61 Maximillian is in play.', sp.id)
           continue

@@ -77,11 +77,12 @@ export function landedValue(s: RrState, marker: number): number {
  * The cards played as the other side's build begins: #42 The Horse Soldiers against the Confederate
  * build (a die each, the Union +1 in 1864; a Union total as high takes a build and an arsenal battery
  * this turn), #58 Corruption against the Union's (each ship a build more, an extra assault five;
- * #2 Porter, when face up, shuffled back into the Union deck: the Confederate pick, ruling RR-K8).
+ * #2 Porter, else #3 Yankee Guns, when face up, shuffled back into the Union deck: the Confederate pick, ruling RR-K8).
  */
 export function buildStart(run: PhaseRun, side: 'CSA' | 'USA'): void {
   const answer = side === 'CSA' ? 42 : 58
-  const fired = fire(run, 'build-start', run.s.phase).filter((c) => c === answer)
+  // Only the answer to this side's build: the other card would leave the hand unplayed.
+  const fired = fire(run, 'build-start', run.s.phase, undefined, undefined, (c) => c === answer)
   if (!fired.length) return
   settlePlayed(run, side === 'CSA' ? 'USA' : 'CSA', answer, run.pack.cards.get(answer)!.afterUse)
   if (answer === 42) {
@@ -99,9 +100,11 @@ export function buildStart(run: PhaseRun, side: 'CSA' | 'USA'): void {
   run.s.thisTurn.push('corruption')
   run.say('#58', 'Corruption: each Union ship costs a build more this turn, and an extra assault five.')
   const t = run.s.cards.USA
-  if (t.inPlay.includes(2)) {
-    t.inPlay = t.inPlay.filter((c) => c !== 2)
-    t.deck = { ...t.deck, drawPile: shuffled([...t.deck.drawPile, 2], run.dice, 'union deck corruption', MODERATOR) }
-    run.say('#58', '#2 David Dixon Porter is shuffled back into the Union deck.')
+  // #2 Porter first, else #3 Yankee Guns (the Confederate pick, ruling RR-K8).
+  const back = [2, 3].find((c) => t.inPlay.includes(c))
+  if (back) {
+    t.inPlay = t.inPlay.filter((c) => c !== back)
+    t.deck = { ...t.deck, drawPile: shuffled([...t.deck.drawPile, back], run.dice, 'union deck corruption', MODERATOR) }
+    run.say('#58', `#${back} ${run.cardName(back)} is shuffled back into the Union deck.`)
   }
 }

@@ -25,6 +25,8 @@ export interface CardEffect {
   waits?: boolean
   /** It allows a counterattack without a pawn (#89), which the check of the orders counts. */
   givesCounterattack?: boolean
+  /** Where the card goes after this play, when its choice decides it (#55); else its after-use. */
+  afterUse?(play: PlayOrder): 'discard' | 'retain'
   /** Why the play is not possible as ordered, or null. */
   check?(s: RrState, pack: RebelPack, side: Side, play: PlayOrder): string | null
   apply(run: PhaseRun, side: Side, play: PlayOrder): void

@@ -36,6 +36,8 @@ export interface CardStrengths {
   doubleAgainstBatteries?: boolean
   /** Asked as a hit lands: whether a card played now makes it shrug the hit off (#23, #26). */
   spareHit?: () => boolean
+  /** Asked as one of its dice misses: whether a card played now rolls that die again (#27). */
+  rerollMiss?: () => boolean
 }
 
 /** A card's effect on one round (cleared after it). */
@@ -48,6 +50,8 @@ export interface RoundOrders {
   diceDelta?: number
   /** Added to each die this round (#110). */
   dieBonus?: number
+  /** Missed dice it may roll again this round, the new result standing (#3). */
+  missRerolls?: number
 }
 
 /** The defender's choice each round when it has both ships and batteries (10.12). */
@@ -207,13 +211,29 @@ export function fightRound(
           : Array(diceAt(s, first)).fill(first)
       const bonus = (s.card?.dieBonus ?? 0) + (s.now?.dieBonus ?? 0)
       for (const [i, target] of plan.entries()) {
-        const die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1})`, 6, PUBLIC)
+        let die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1})`, 6, PUBLIC)
         const wasted = goneByThisSide.has(target.id)
-        const hit = !wasted && die + bonus >= hitOn(target.type)
+        let hit = !wasted && die + bonus >= hitOn(target.type)
+        if (!wasted && !hit && rollsAgain(s)) {
+          // A card's reroll after the dice (#3, #27): the new result stands.
+          die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1}) rolled again`, 6, PUBLIC)
+          hit = die + bonus >= hitOn(target.type)
+          notes.push(`${s.id} rolls a missed die again: ${die}`)
+        }
         if (hit && strike(target)) goneByThisSide.add(target.id)
         shots.push({ shooter: s.id, target: target.id, die, hit, wasted })
       }
     }
+  }
+  /** Whether a missed die of this shooter is rolled again: a round's allowance first, then a card played now. */
+  function rollsAgain(u: Unit): boolean {
+    if (u.now?.missRerolls) {
+      u.now.missRerolls -= 1
+      return true
+    }
+    if (!u.card?.rerollMiss?.()) return false
+    delete u.card.rerollMiss
+    return true
   }
   const out = (u: Unit) => destroyed.has(u.id) || withdrawn.has(u.id)
   if (opts.batteriesFirst) {

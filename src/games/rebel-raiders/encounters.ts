@@ -1,6 +1,7 @@
 // What a moving ship runs into (7.75-7.78, 10): the speed roll and search against a runner or
 // raider, the Union ships that may intercept, the stack a side fights with, a battle in a space and
 // the defender's retreat.
+import { ferryUsed } from './moveCards.ts'
 import { type Battle, battle, type Unit } from './combat.ts'
 import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle } from './battleCards.ts'
@@ -17,6 +18,7 @@ import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
+import { housatonicSpeed } from './rerollCards.ts'
 
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
@@ -29,7 +31,7 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
   const answer = answerInterception(run, target, searchers)
   if (answer === 'sunk') return false
   if (answer === 'escaped') return true
-  const r = intercept(
+  const rolled = intercept(
     run.dice,
     { id: target.id, type: target.type as 'runner' | 'raider' },
     where.kind,
@@ -42,6 +44,8 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
       csa: csaSpeedMod(run, target),
     },
   )
+  // #27 after the dice: a sloop's roll that lost may be cast again.
+  const r = housatonicSpeed(run, target, searchers, rolled, priorRaids)
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
   // 18.26 from 1863: a natural 6 by a roll with a gunboat in a blockade station takes the runner outright.
   const gunboatSix =
@@ -157,6 +161,13 @@ export function stackOf(
     return null
   }
   const start = ships[0]!.at
+  if (check.ferried) {
+    ferryUsed(run.s)
+    run.say(
+      '#44',
+      `USS Coeur de Lion carries ${ships.map((x) => x.id).join(', ')} from the Navy Yards to their station.`,
+    )
+  }
   for (const x of ships) run.arrived.add(x.id)
   // Ships given a move of their own leave their commander (7.52).
   if (!cmd.commander) leaveCommand(run.s, ids)

@@ -18,6 +18,8 @@ import {
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
+import { longstreetDice } from './landCards.ts'
+import { endRoyalNavy } from './diplomacyCards.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -67,7 +69,7 @@ export function assault(
     tactics,
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target),
+    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target),
   })
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
@@ -194,7 +196,7 @@ export function emancipation(run: PhaseRun): void {
   )
   // Trent, Maximillian and Royal Navy leave the game and both decks are shuffled anew (17.33). The
   // effects of those cards in play end with them (they come with the card effects).
-  emancipationDecks(run)
+  if (emancipationDecks(run).includes(62)) endRoyalNavy(run)
 }
 
 /**
@@ -212,7 +214,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   let r = rollCounterattack(run.dice, target, {
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
-    extraCsaDice: jacksonDice(run, target),
+    extraCsaDice: jacksonDice(run, target) + longstreetDice(run, target, true),
   })
   const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
   const lee = !r.csaWins ? leeReroll(run, target, r.csa.dice) : null

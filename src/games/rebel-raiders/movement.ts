@@ -5,6 +5,7 @@
 // here: this is the path, not its outcome.
 import type { LinkKind, RebelMap, Space } from './map.ts'
 import type { Piece, Pieces, PieceType, Position, Side } from './setup.ts'
+import { COALING_MP } from './moveCards.ts'
 
 export type MoveStep =
   | { enter: string }
@@ -33,6 +34,16 @@ export interface MoveContext {
   pieces: Pieces
   position: Position
   control: Control
+  /** The zones #44 ferries to this turn (its move not yet made), or undefined. */
+  coeurDeLion?: string[]
+  /** Sloops #52 was played on this turn. */
+  coaling?: string[]
+  /** Ships a storm keeps where it left them this turn (#49, #92). */
+  stormed?: string[]
+  /** Spaces a named ship may enter beyond its ship table (#75), by ship. */
+  freeWaters?: Record<string, string[]>
+  /** Spaces cards in play close to one side's ships (#62), with the reason. */
+  closed?: { side: Side; spaces: string[]; why: string }[]
 }
 
 const SHIP_LINKS: readonly LinkKind[] = ['port', 'sea', 'river']
@@ -77,6 +88,8 @@ function barred(type: PieceType, side: Side, s: Space, ctx: MoveContext, towed: 
     return `${kinds} may not enter the high seas (ship table)`
   if (s.northOfVicksburg && !def.seas.northOfVicksburg) return `${kinds} may not go upriver of Vicksburg (ship table)`
   if (s.noShips) return `no ship may enter ${s.name} (RB 3.1)`
+  const closed = ctx.closed?.find((c) => c.side === side && c.spaces.includes(s.id))
+  if (closed) return `${s.name}: ${closed.why}`
   if (s.side === 'neutral' && s.kind === 'riverPort' && (ctx.control[s.id] ?? 'neutral') === 'neutral')
     return `${s.name} is uncommitted Kentucky: no ship enters it until a side takes it (12.1-12.3)`
   if (s.kind === 'navyYards' && side !== 'USA') return 'Confederate ships may not enter the Navy Yards (ruling RR-M2)'
@@ -97,7 +110,7 @@ export function checkMove(
   ctx: MoveContext,
   piece: Piece,
   steps: MoveStep[],
-  opts: { towed?: boolean; towing?: boolean } = {},
+  opts: { towed?: boolean; towing?: boolean; coaled?: boolean; ferried?: boolean } = {},
 ): MoveCheck {
   const def = ctx.pieces.types.find((t) => t.type === piece.type)
   if (!def || !def.moves)
@@ -105,6 +118,10 @@ export function checkMove(
   const foe = enemyOf(piece.side)
   let at = piece.at
   let mp = 0
+  // A group of sloops coaling (#52) gains 6 MP once, at the first blockade station free of Confederate gunboats and ironclads.
+  // Ships #44 ferries from the Navy Yards go to their station whatever the distance (PB 23).
+  let allowance = opts.ferried ? Number.POSITIVE_INFINITY : def.mp
+  let coaled = !opts.coaled
   const encounters: Encounter[] = []
   let stopped: string | null = null
   const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
@@ -124,11 +141,18 @@ export function checkMove(
             ? `no ship may move between ${here.name} and ${to.name} (RB 7.24)`
             : `${here.name} and ${to.name} are joined only by a land line: ships may not use it (RB 3.1)`,
         )
-      const bar = barred(piece.type, piece.side, to, ctx, !!opts.towed)
+      const bar =
+        ctx.freeWaters?.[piece.id]?.includes(to.id) || (opts.ferried && ctx.coeurDeLion?.includes(to.id))
+          ? null
+          : barred(piece.type, piece.side, to, ctx, !!opts.towed)
       if (bar) return fail(bar)
       // A towed ironclad spends nothing in the sea zones (RB 7.32).
       mp += opts.towed && AT_SEA.has(to.kind) ? 0 : 1
       at = to.id
+      if (!coaled && to.kind === 'blockadeStation' && !holders(ctx, at, 'CSA', ['gunboat', 'ironclad']).length) {
+        coaled = true
+        allowance += COALING_MP
+      }
       const held = ctx.control[to.id] ?? to.side
       if (
         piece.side === 'USA' &&
@@ -154,7 +178,7 @@ export function checkMove(
         holders(ctx, at, 'USA', ['sloop']).length
       )
         encounters.push({ at, kind: 'speed-roll', why: `Union sloops in ${to.name}: a speed roll (RB 7.76)` })
-      if (mp > def.mp) return fail(`${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`)
+      if (mp > allowance) return fail(`${piece.id} has ${allowance} movement points; this move needs ${mp} (RB 7.3)`)
       continue
     }
     if (step.action === 'DROP' || step.action === 'PICKUP') continue
@@ -195,10 +219,10 @@ export function checkMove(
         why: `search for ${target.id}${step.boost ? ` +${step.boost}` : ''} (RB 7.75-7.76)`,
       })
     }
-    if (mp > def.mp)
+    if (mp > allowance)
       return {
         ok: false,
-        error: `${piece.id} has ${def.mp} movement points; this move needs ${mp} (RB 7.3)`,
+        error: `${piece.id} has ${allowance} movement points; this move needs ${mp} (RB 7.3)`,
         step: i + 1,
       }
   }

@@ -10,6 +10,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { raidMod } from './evasionCards.ts'
 import { defenderRetreat, dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters.ts'
 import { assault } from './landCombat.ts'
+import { loadPortMarker, queensArtillery } from './cargoCards.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
   const move = stackOf(run, cmd, 'CSA')
@@ -34,8 +35,11 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
       // Confederate warships entering a station held by Union ships attack them (7.75: no pawn needed).
+      // The Albemarle attacks in its three coastal zones too (#75).
+      const kind = run.space(p.at).kind
+      const atSea = kind === 'coastal' && ships.some((x) => run.s.named.some((n) => n.ship === x.id && n.card === 75))
       const foes =
-        run.space(p.at).kind === 'blockadeStation' ? run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']) : []
+        kind === 'blockadeStation' || atSea ? run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']) : []
       if (foes.length && p.type !== 'runner' && p.type !== 'raider') {
         run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)
@@ -58,6 +62,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       path.splice(0, path.length, p.at)
     }
     if (step.action === 'LOAD') {
+      const arrivedLoaded = p.cargo !== undefined
       // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
       const value =
         p.cargo !== undefined ? null : run.space(p.at).european && run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
@@ -73,17 +78,22 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         p.cargo = value
         run.say('9.1', `${p.id} loads cargo worth ${p.cargo} VP in ${run.name(p.at)}.`, p.at)
       }
+      if (!arrivedLoaded) loadPortMarker(run, p)
     } else if (step.action === 'UNLOAD') {
+      if (p.cargo) satinAndLace(run, p)
+      const artillery = queensArtillery(run, p)
       const marker = p.cargo ?? 0
-      if (marker) satinAndLace(run, p)
-      const value = landedValue(run.s, marker)
+      // A marker #93 or #94 added to the load lands as a 1-VP marker.
+      const extra = p.extraCargo ?? 0
+      const value = landedValue(run.s, marker) + extra * landedValue(run.s, 1)
       delete p.cargo
+      delete p.extraCargo
       run.vp(
         value,
         '9.21',
-        `${p.id} lands its cargo in ${run.name(p.at)}${value !== marker ? ` (a ${marker}-VP marker worth ${value} this turn)` : ''}`,
+        `${p.id} lands its cargo in ${run.name(p.at)}${extra ? ` (with ${extra} 1-VP marker more)` : ''}${value !== marker + extra ? ` (a ${marker}-VP marker worth ${value} this turn)` : ''}`,
       )
-      if (!value) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
+      if (!value && !artillery) run.say('9.21', `${p.id} has no cargo to land in ${run.name(p.at)}.`, p.at)
       for (const b of run.takeBonuses('unload', p.id))
         if (value) run.vp(b.amount, `#${b.card}`, `#${b.card} ${run.cardName(b.card)} on ${p.id}'s cargo`)
     } else if (step.action === 'RAID') {

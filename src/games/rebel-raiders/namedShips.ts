@@ -1,8 +1,12 @@
 // Ships a card names for the rest of the game or the turn (PB 23): the raiders the Confederacy places
-// in a European port in its build (#63 the Alabama, #64 the Shenandoah, #74 the Stonewall), and what
-// becomes of a name when its ship is gone: the card leaves the game for those three and the
-// Albemarle, and is otherwise put where its text sends it.
+// in a European port in its build (#63 the Alabama, #64 the Shenandoah, #74 the Stonewall), the
+// ironclad #75 puts in a port of the Carolina and Virginia coasts (the Albemarle, free to sail the
+// three coastal zones it names), and what becomes of a name when its ship is gone: the card leaves
+// the game for those four, and is otherwise put where its text sends it.
 import type { CardEffect } from './cardTypes.ts'
+import { holder, spacesOf } from './cardPlaces.ts'
+import type { RebelPack } from './pack.ts'
+import type { RrState } from './state.ts'
 import { settlePlayed } from './cards.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { REMOVED_WHEN_SUNK } from './battleCardTable.ts'
@@ -16,6 +20,7 @@ function namedRaider(words: string): CardEffect {
     check: (s, pack, _side, play) => {
       if (!play.at || !EUROPEAN_PORTS.includes(play.at))
         return `name the European port: PLAY ${play.card} AT ${EUROPEAN_PORTS.join(' or AT ')}`
+      if (s.control[play.at] === 'USA') return `a Union control marker closes ${play.at} (#55)`
       const cap = pack.pieces.types.find((t) => t.type === 'raider')?.max ?? Number.POSITIVE_INFINITY
       return s.pieces.filter((p) => p.type === 'raider').length >= cap ? `all ${cap} raiders are on the map` : null
     },
@@ -31,7 +36,39 @@ function namedRaider(words: string): CardEffect {
   }
 }
 
+/** #75: the Confederate ports whose blockade station opens on one of the card's zones. */
+export function albemarlePorts(pack: RebelPack): string[] {
+  const zones = spacesOf(pack, 75)
+  return pack.map.spaces
+    .filter((sp) => sp.kind === 'oceanPort' && pack.map.has(`${sp.id}.BS`))
+    .filter((sp) => pack.map.neighbours(`${sp.id}.BS`).some((n) => zones.includes(n)))
+    .map((sp) => sp.id)
+}
+
+/** The spaces a named ship may enter beyond its ship table: the Albemarle's three coastal zones (#75). */
+export function namedWaters(s: RrState, pack: RebelPack): Record<string, string[]> {
+  return Object.fromEntries(s.named.filter((n) => n.card === 75).map((n) => [n.ship, spacesOf(pack, 75)]))
+}
+
 export const NAMED_RAIDER_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  // #75 CSS Albemarle: at the start of a Confederate move, a free ironclad named for as long as it is afloat.
+  75: {
+    phases: ['csa-move'],
+    atStart: true,
+    check: (s, pack, _side, play) => {
+      const ports = albemarlePorts(pack).filter((p) => holder(s, pack, p) === 'CSA')
+      return play.at && ports.includes(play.at) ? null : `name a Confederate port for it: PLAY 75 AT ${ports.join('|')}`
+    },
+    apply(run, _side, play) {
+      const p = run.add('CSA', 'ironclad', play.at!)
+      run.s.named.push({ ship: p.id, card: 75, until: 'afloat' })
+      run.say(
+        '#75',
+        `${p.id}, the Albemarle, lies in ${run.name(play.at!)}: it may sail ${spacesOf(run.pack, 75).join(', ')}, adds 1 to its combat dice and shrugs off its first hit in each battle.`,
+        play.at,
+      )
+    },
+  },
   63: namedRaider('it adds 1 to its combat and speed rolls for the rest of the game'),
   64: namedRaider('it adds 2 to its raids for the rest of the game'),
   74: namedRaider(

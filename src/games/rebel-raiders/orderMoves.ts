@@ -1,6 +1,7 @@
 // Reading a phase's moves and commanders (RB 7.4-7.7, 11.1-11.2): MOVE lines with their stacks,
 // drops and pick-ups checked as the resolution will move them, the pawns their landings spend, and
 // COMMAND / RELIEVE placing and taking off commanders, line by line as the orders leave them.
+import { ferryUsed } from './moveCards.ts'
 import type { Parsed } from '../contract.ts'
 import { closest, type ScriptLine } from '../../orders/script.ts'
 import { assaultForbidden } from './cardAssaults.ts'
@@ -110,6 +111,8 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
     err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
     return
   }
+  // #44's ferry serves one move a turn (the reading's state is the orders' own copy).
+  if (check.ferried) ferryUsed(state)
   // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
   const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
   const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined

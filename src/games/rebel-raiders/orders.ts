@@ -34,6 +34,8 @@ import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
 import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
+import { lightningReady } from './landCards.ts'
+import { withOrderedMoveCards } from './moveCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
 
@@ -105,7 +107,24 @@ export function parseRebelOrders(
     /^\s*PLAY\s+#?24\b/im.test(text)
   )
     addSeaPawns(pawns)
-  const reading: MoveReading = { state, pack, side, out, err, moved, ends, commanders, relieved, pawns }
+  // #34 face up, or laid at the start of these orders: one river or land assault without a pawn.
+  let lightning =
+    side === 'USA' &&
+    state.phase === 'union-move' &&
+    lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text))
+  // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
+  const reading: MoveReading = {
+    state: withOrderedMoveCards(state, text),
+    pack,
+    side,
+    out,
+    err,
+    moved,
+    ends,
+    commanders,
+    relieved,
+    pawns,
+  }
   const discarded = new Set<number>()
   const played = new Set<number>()
   const lastingEffects: string[] = []
@@ -247,12 +266,14 @@ export function parseRebelOrders(
         err(l.line, l.text, problem)
         continue
       }
-      const use = pawnFor(pawns, pack, target!, false)
+      const free = lightning
+      const use = free ? 'normal' : pawnFor(pawns, pack, target!, false)
       if (use !== 'sea' && use !== 'normal') {
         err(l.line, l.text, `no pawn for this assault: ${use}; ${state.unionPawns} this turn`)
         continue
       }
-      spendPawn(pawns, pack, target!, use, false)
+      if (free) lightning = false
+      else spendPawn(pawns, pack, target!, use, false)
       out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
       out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
       continue

@@ -54,7 +54,13 @@ export class PhaseRun implements CardRun {
   cargoFree(value: 1 | 2): boolean {
     const pool =
       value === 2 ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 : 0) : this.pack.pieces.cargoMarkers.one
-    return this.s.pieces.filter((x) => x.cargo === value).length < pool
+    // 1-VP markers are also carried on top of a load and lie in ports (#93, #94).
+    const aside =
+      value === 1
+        ? this.s.pieces.reduce((n, x) => n + (x.extraCargo ?? 0), 0) +
+          Object.values(this.s.portCargo ?? {}).reduce((n, k) => n + k, 0)
+        : 0
+    return this.s.pieces.filter((x) => x.cargo === value).length + aside < pool
   }
   /** Takes the pending card bonuses for this moment (they are used up). */
   takeBonuses(on: CardBonus['on'], at: string, kind?: 'amphibious' | 'river' | 'land'): CardBonus[] {

@@ -65,5 +65,5 @@ export function playCard(run: PhaseRun, side: Side, play: PlayOrder): void {
   // Out of the hand while it acts; then where its text sends it (after drawing, when it draws).
   run.s.cards[side].hand = run.s.cards[side].hand.filter((c) => c !== play.card)
   effect.apply(run, side, play)
-  settlePlayed(run, side, play.card, effect.keepsForTurn ? 'held' : card.afterUse)
+  settlePlayed(run, side, play.card, effect.keepsForTurn ? 'held' : (effect.afterUse?.(play) ?? card.afterUse))
 }

@@ -2,6 +2,10 @@
 import type { BuildContext } from './builds.ts'
 import type { MoveContext } from './movement.ts'
 import type { RebelPack } from './pack.ts'
+import { closedSeas } from './diplomacyCards.ts'
+import { namedWaters } from './namedShips.ts'
+import { stormed } from './weatherCards.ts'
+import { coaling, coeurDeLionZones } from './moveCards.ts'
 import { dateOf, type RrState } from './state.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
@@ -10,6 +14,11 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     pieces: pack.pieces,
     position: { turn: state.turn, vp: state.vp, unionPawns: state.unionPawns, pieces: state.pieces },
     control: state.control,
+    closed: closedSeas(state, pack),
+    freeWaters: namedWaters(state, pack),
+    stormed: stormed(state),
+    coaling: coaling(state),
+    coeurDeLion: coeurDeLionZones(state, pack),
   }
 }
 

@@ -31,6 +31,7 @@ type ReactionEvent =
   | 'counterattack'
   | 'csa-beaten'
   | 'build-start'
+  | 'land-combat'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 export interface Evasion {
@@ -87,6 +88,11 @@ const REACTIONS: Readonly<
   // Played at the start of the other side's build (cardMoments.ts).
   42: { side: 'USA', event: 'build-start' },
   58: { side: 'CSA', event: 'build-start' },
+  // Played at the start of the Union build: once the Trent Affair is face up (diplomacyCards.ts); while the Union holds New Orleans (heldShips.ts).
+  62: { side: 'CSA', event: 'build-start' },
+  76: { side: 'CSA', event: 'build-start' },
+  // Longstreet at the start of any land combat (landCards.ts).
+  79: { side: 'CSA', event: 'land-combat' },
   59: { side: 'CSA', event: 'assault', kinds: ['land'] },
   81: { side: 'CSA', event: 'entry' },
   85: { side: 'CSA', event: 'assault', kinds: ['land'] },

@@ -22,6 +22,9 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
+import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
+import { lightningReady } from './landCards.ts'
+import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
 import { assault, counterattack } from './landCombat.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -38,7 +41,7 @@ function supply(run: PhaseRun): void {
     )
   }
   const need = supplyDiceCount(run.pack.map, run.s.control)
-  const loss = rerollSupply(run, supplyLoss(run.dice, need.count))
+  const loss = maximillianSupply(run, rerollSupply(run, supplyLoss(run.dice, need.count)))
   run.vp(
     loss.vp,
     '13.21',
@@ -145,6 +148,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
   battle: (at) => (at === 'ANY' ? 'battle' : `battle for ${at}`),
   again: (at) => `repulse at ${at}`,
   next: (at) => `won assault next to ${at}`,
+  artillery: () => '2-VP cargo landed',
 }
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
@@ -222,17 +226,21 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     case 'csa-build':
       buildStart(run, 'CSA')
       arrivals(run, 'CSA')
+      maximillianRunner(run)
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
       return
     case 'union-move': {
+      redRiverReturn(run)
       const tactics = new Map<string, number>()
       for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
       for (const c of commands) {
         if (c.kind === 'move') moveUnion(run, c, tactics)
         else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
         else if (c.kind === 'assault') {
-          const use = pawnFor(s, run.pack, c.target, false)
+          // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
+          const free = lightningReady(s)
+          const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
           if (use !== 'sea' && use !== 'normal') {
             run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
             continue
@@ -250,7 +258,11 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
             run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
             continue
           }
-          spendPawn(s, run.pack, c.target, use, false)
+          if (!free) spendPawn(s, run.pack, c.target, use, false)
+          else {
+            s.thisTurn.push('used:34')
+            run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
+          }
           // Over a land line when there is one (11.4), as the orders were read.
           const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
           assault(run, c.target, c.tactics, null, null, kind)
@@ -262,6 +274,8 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     }
     case 'union-build': {
       buildStart(run, 'USA')
+      royalNavy(run)
+      redRiverFiasco(run)
       arrivals(run, 'USA')
       for (const at of UNION_FREE_GUNBOATS)
         if (run.holder(at) === 'USA')

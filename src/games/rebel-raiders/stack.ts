@@ -3,6 +3,7 @@
 // alone; a Union sloop in the stack tows one ironclad through the sea zones (which then spends
 // nothing there, and the sloop may not search while towing). On the way the stack may drop ships
 // off, whose move ends there, and pick up ships that have not moved, which move on with it (7.52-7.53).
+import { ferriedByCoeurDeLion } from './moveCards.ts'
 import { checkMove, type MoveCheck, type MoveContext, type MoveStep } from './movement.ts'
 import type { Piece } from './setup.ts'
 
@@ -15,6 +16,8 @@ export type StackCheck =
       towed: string[]
       /** Ships joining on the way (they count as moved). */
       picked: string[]
+      /** The move is #44's ferry from the Navy Yards (its once a turn used). */
+      ferried?: boolean
       /** Where each ship's move ends (a dropped ship where it was dropped). */
       ends: Record<string, string>
     }
@@ -80,6 +83,8 @@ export function checkStack(
     }
   if (stack.length > 1 && stack.some((p) => p.type === 'runner' || p.type === 'raider'))
     return { ok: false, error: 'blockade runners and raiders move alone (7.51)', step: 0 }
+  const bound = stack.find((p) => ctx.stormed?.includes(p.id))
+  if (bound) return { ok: false, error: `${bound.id} is storm-bound and may not move this turn (#49, #92)`, step: 0 }
   if (new Set(stack.map((p) => p.id)).size !== stack.length)
     return { ok: false, error: 'a ship is named twice in the stack', step: 0 }
   if (opts.limit !== undefined && stack.length > opts.limit)
@@ -96,8 +101,11 @@ export function checkStack(
   let mp = 0
   const ends: Record<string, string> = {}
   const encounters: Extract<MoveCheck, { ok: true }>['encounters'] = []
+  // #52: a lone sloop, a stack or a command of sloops only, one of them the sloop the card names.
+  const coaled = all.every((p) => p.type === 'sloop') && all.some((p) => ctx.coaling?.includes(p.id))
+  const ferried = ferriedByCoeurDeLion(ctx, all, steps)
   for (const [p, leg] of split.legs) {
-    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id) })
+    const c = checkMove(ctx, p, leg, { towed: towed.has(p.id), towing: towing.has(p.id), coaled, ferried })
     if (!c.ok) return { ...c, error: all.length > 1 ? `${p.id}: ${c.error}` : c.error }
     mp = Math.max(mp, c.mp)
     ends[p.id] = c.end
@@ -105,5 +113,14 @@ export function checkStack(
       if (!encounters.some((x) => x.at === e.at && x.kind === e.kind && x.why === e.why)) encounters.push(e)
   }
   const end = steps.reduce((at, st) => ('enter' in st ? st.enter : at), first.at)
-  return { ok: true, mp, end, encounters, towed: [...towed], picked: split.picked, ends }
+  return {
+    ok: true,
+    mp,
+    end,
+    encounters,
+    towed: [...towed],
+    picked: split.picked,
+    ends,
+    ...(ferried ? { ferried } : {}),
+  }
 }

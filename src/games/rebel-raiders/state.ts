@@ -23,6 +23,8 @@ export interface RrPiece {
   at: string
   /** A blockade runner's cargo, in victory points (9.1). */
   cargo?: number
+  /** 1-VP markers a runner carries on top of its load (#93, #94). */
+  extraCargo?: number
 }
 
 /** One side's cards (RB 17): the deck, the hand and where played cards went (cards.ts runs them). */
@@ -51,10 +53,10 @@ export interface Reaction {
   at: string
 }
 
-/** A played card waiting for its moment in the phase: an assault on `at`, or the unloading of runner `at`. */
+/** A played card waiting for its moment in the phase: an assault on `at`, the unloading of runner `at`, a 2-VP cargo (#99, a battery for `at`). */
 export interface CardBonus {
   card: number
-  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle' | 'again' | 'next'
+  on: 'assault' | 'unload' | 'supply' | 'counterattack' | 'reroll' | 'battle' | 'again' | 'next' | 'artillery'
   at: string
   amount: number
   /** For an assault: the kinds it applies to (11.3-11.4). */
@@ -131,6 +133,10 @@ export interface RrState {
   named: NamedShip[]
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
+  /** 1-VP cargo markers lying in a port for the runners that load there (#93, #94). */
+  portCargo?: Record<string, number>
+  /** Union ships a card holds off the map (#62, #76; heldShips.ts). */
+  cardShips?: { card: number; id: string; type: PieceType }[]
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
   /** The game's last turn: 12, or 13 when #36 carries the war into April 1865 (16.13). */

@@ -19,9 +19,11 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
     const name = named ? pack.cards.get(named.card)?.name.replace(/^(USS|CSS) /, '') : null
     bySpace.set(p.at, [
       ...(bySpace.get(p.at) ?? []),
-      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo})` : ''}${commander ? ` [${commander}]` : ''}`,
+      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo}${p.extraCargo ? `+${p.extraCargo}` : ''})` : ''}${commander ? ` [${commander}]` : ''}`,
     ])
   }
+  for (const [at, n] of Object.entries(s.portCargo ?? {}))
+    if (n) bySpace.set(at, [...(bySpace.get(at) ?? []), `${n} cargo marker(s) of 1 VP waiting (#93, #94)`])
   const intercept = Object.entries(s.intercept)
     .map(([at, how]) => `${how === 'stack' ? 'one die a stack' : 'one die a ship'}${at === 'ALL' ? '' : ` at ${at}`}`)
     .join('; ')

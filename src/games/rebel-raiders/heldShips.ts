@@ -1,0 +1,84 @@
+// Union ships a card holds off the map (PB 23): #62 Royal Navy keeps three screw sloops on the card
+// until it is cancelled, #76 Red River Fiasco an ironclad and two gunboats until the next Union move
+// begins. The card's text lets the Union build them new or take them off the map; the judge takes
+// them off the map for it (ruling RR-K16): from the Navy Yards first, then ships without a name or a
+// commander, then by counter number; a Union short of such ships puts on the card those it has.
+import { PUBLIC } from '../contract.ts'
+import { settlePlayed } from './cards.ts'
+import { spacesOf } from './cardPlaces.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import { fire } from './reactions.ts'
+import type { PieceType } from './setup.ts'
+import type { RrPiece, RrState } from './state.ts'
+
+const counterNo = (p: RrPiece) => Number(p.id.split('-')[1] ?? 0)
+
+/** The ships a card holds now. */
+export const heldBy = (s: RrState, card: number) => (s.cardShips ?? []).filter((h) => h.card === card)
+
+/** Takes Union ships of these types off the map onto the card; returns their counters. */
+export function takeOntoCard(run: PhaseRun, card: number, types: PieceType[]): string[] {
+  const s = run.s
+  const commanded = new Set(Object.values(s.commanders).flat())
+  const rank = (p: RrPiece) =>
+    (p.at === 'NAVY' ? 0 : 2) + (s.named.some((n) => n.ship === p.id) || commanded.has(p.id) ? 1 : 0)
+  const taken: string[] = []
+  for (const type of types) {
+    const pick = s.pieces
+      .filter((p) => p.side === 'USA' && p.type === type && !taken.includes(p.id))
+      .sort((a, b) => rank(a) - rank(b) || counterNo(a) - counterNo(b))[0]
+    // A place the Union cannot fill is kept empty (an empty counter), so the card still counts as holding.
+    if (pick) taken.push(pick.id)
+    s.cardShips = [...(s.cardShips ?? []), { card, id: pick?.id ?? '', type }]
+  }
+  run.remove(taken)
+  return taken
+}
+
+/** Puts the card's ships back on the map at `to` (null: they are lost); returns their counters. */
+export function releaseFromCard(run: PhaseRun, card: number, to: (id: string) => string | null): string[] {
+  const back = heldBy(run.s, card)
+  run.s.cardShips = (run.s.cardShips ?? []).filter((h) => h.card !== card)
+  const placed: string[] = []
+  for (const h of back) {
+    const at = h.id ? to(h.id) : null
+    if (!at) continue
+    run.s.pieces.push({ id: h.id, side: 'USA', type: h.type, at })
+    run.arrived.add(h.id)
+    placed.push(h.id)
+  }
+  return placed
+}
+
+/** #76 as the Union build begins, while the Union holds New Orleans: an ironclad and two gunboats go onto the card. */
+export function redRiverFiasco(run: PhaseRun): void {
+  const city = spacesOf(run.pack, 76)[0]!
+  if (run.holder(city) !== 'USA') return
+  if (!fire(run, 'build-start', run.s.phase, undefined, undefined, (c) => c === 76).includes(76)) return
+  settlePlayed(run, 'CSA', 76, run.pack.cards.get(76)!.afterUse)
+  const taken = takeOntoCard(run, 76, ['ironclad', 'gunboat', 'gunboat'])
+  run.say(
+    '#76',
+    `Red River Fiasco: ${taken.length ? taken.join(', ') : 'no Union ironclad or gunboat'} go up the Red River (ruling RR-K16); they come back when the next Union move begins.`,
+  )
+}
+
+/** #76 as the next Union move begins: each ship on the card sinks on 1-3, else reaches New Orleans; then a die of points to the Confederacy. */
+export function redRiverReturn(run: PhaseRun): void {
+  if (!heldBy(run.s, 76).length) return
+  const city = spacesOf(run.pack, 76)[0]!
+  const held = run.holder(city) === 'USA'
+  const fate: string[] = []
+  releaseFromCard(run, 76, (id) => {
+    const die = held ? run.dice.roll(`#76 ${id} on the Red River`, 6, PUBLIC) : 0
+    fate.push(`${id} ${held ? `${die}: ${die >= 4 ? 'back' : 'sunk'}` : 'sunk'}`)
+    return die >= 4 ? city : null
+  })
+  run.say(
+    '#76',
+    `Red River Fiasco: ${fate.join(', ') || 'no ship'}${held ? '' : ` (the Union no longer holds ${run.name(city)})`}.`,
+    city,
+  )
+  const vp = run.dice.roll('#76 Red River Fiasco points', 6, PUBLIC)
+  run.vp(vp, '#76', 'Red River Fiasco')
+}

@@ -1,0 +1,111 @@
+// The storms (PB 23, in our own words): #49 Tempest's Wrath drives every Confederate ship out of one
+// sea zone into the nearest neutral port, #92 Tempest's Fury every Union ship out of one coastal zone
+// and its blockade stations into a Union port of that zone or the next ones. Either way the ships go
+// untouched, take a storm marker and may not move again this turn (ruling RR-K18 for the details).
+import type { CardEffect } from './cardTypes.ts'
+import type { RebelPack } from './pack.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import type { Side } from './setup.ts'
+import type { RrPiece, RrState } from './state.ts'
+
+const SHIP_LINKS = ['port', 'sea', 'river'] as const
+const STORM = 'storm:'
+
+/** The ships a storm keeps in port this turn. */
+export const stormed = (s: RrState): string[] =>
+  s.thisTurn.filter((t) => t.startsWith(STORM)).map((t) => t.slice(STORM.length))
+
+/** Spaces by their distance in movement points from `from` (one a link ships may use), nearest first, the map's order within a distance. */
+function byDistance(pack: RebelPack, from: string): string[] {
+  const order = new Map(pack.map.spaces.map((sp, i) => [sp.id, i]))
+  const seen = new Set([from])
+  const out: string[] = []
+  let layer = [from]
+  while (layer.length) {
+    const next = [
+      ...new Set(layer.flatMap((id) => pack.map.neighbours(id, SHIP_LINKS)).filter((id) => !seen.has(id))),
+    ].sort((a, b) => order.get(a)! - order.get(b)!)
+    for (const id of next) seen.add(id)
+    out.push(...next)
+    layer = next
+  }
+  return out
+}
+
+/** Whether one more such ship fits in the space (6.12). */
+function room(run: PhaseRun, ship: RrPiece, at: string): boolean {
+  const limits = run.pack.pieces.stacking
+  if (ship.type === 'runner')
+    return run.s.pieces.filter((p) => p.at === at && p.type === 'runner').length < limits.runnersPerSpace
+  const warships = run.piecesAt(at, ship.side, ['gunboat', 'ironclad', 'raider', 'sloop']).length
+  return at === 'NAVY' || warships < limits.warshipsPerSidePerSpace
+}
+
+/** Sends each ship to the first fitting space of `choices` (else `fallback`), with its storm marker. */
+function blowAway(run: PhaseRun, card: number, ships: RrPiece[], choices: string[], fallback: string | null): void {
+  const words: string[] = []
+  for (const ship of ships) {
+    const to = choices.find((id) => room(run, ship, id)) ?? fallback
+    if (!to) {
+      words.push(`${ship.id} stays (no port to run to)`)
+      continue
+    }
+    ship.at = to
+    run.arrived.add(ship.id)
+    run.s.thisTurn.push(`${STORM}${ship.id}`)
+    words.push(`${ship.id} to ${run.name(to)}`)
+  }
+  run.say(
+    `#${card}`,
+    `${run.cardName(card)}: ${words.join(', ') || 'no ship is caught'}; storm-bound, they may not move this turn.`,
+  )
+}
+
+/** The zone a storm card names, if it is one of the kinds it may strike. */
+function zoneProblem(pack: RebelPack, play: { card: number; at?: string }, kinds: string[], what: string) {
+  const sp = play.at && pack.map.has(play.at) ? pack.map.space(play.at) : null
+  return sp && kinds.includes(sp.kind) ? null : `name ${what}: PLAY ${play.card} AT <zone>`
+}
+
+/** Ports whose blockade station opens on `zone`, and the Navy Yards where they open on it. */
+function portsOf(pack: RebelPack, zone: string): string[] {
+  return pack.map
+    .neighbours(zone, SHIP_LINKS)
+    .flatMap((n) => (n.endsWith('.BS') ? [n.slice(0, -3)] : pack.map.space(n).kind === 'navyYards' ? [n] : []))
+}
+
+const unionPort = (run: PhaseRun, id: string) =>
+  ['oceanPort', 'riverPort', 'navyYards'].includes(run.space(id).kind) && run.holder(id) === 'USA'
+
+function storm(side: Side, kinds: string[], what: string, apply: CardEffect['apply']): CardEffect {
+  return {
+    phases: side === 'CSA' ? ['csa-move', 'csa-build'] : ['union-move', 'union-build'],
+    check: (_s, pack, _side, play) => zoneProblem(pack, play, kinds, what),
+    apply,
+  }
+}
+
+export const WEATHER_EFFECTS: Readonly<Record<number, CardEffect>> = {
+  // #49 Tempest's Wrath: Confederate ships in one high-seas or coastal zone to the nearest neutral port.
+  49: storm('USA', ['highSeas', 'coastal', 'whaling'], 'a high-seas or coastal zone', (run, _side, play) => {
+    const zone = play.at!
+    const ports = byDistance(run.pack, zone).filter((id) => run.space(id).kind === 'neutralPort')
+    blowAway(run, 49, run.piecesAt(zone, 'CSA'), ports, null)
+  }),
+  // #92 Tempest's Fury: Union ships in one coastal zone and its stations to a Union port of it or a zone next to it.
+  92: storm('CSA', ['coastal'], 'a coastal zone', (run, _side, play) => {
+    const zone = play.at!
+    const stations = run.pack.map.neighbours(zone, SHIP_LINKS).filter((id) => id.endsWith('.BS'))
+    const ships = [zone, ...stations].flatMap((at) => run.piecesAt(at, 'USA'))
+    const near = new Set(
+      [zone, ...run.pack.map.neighbours(zone, ['sea']).filter((n) => run.space(n).kind === 'coastal')].flatMap((z) =>
+        portsOf(run.pack, z),
+      ),
+    )
+    const ranked = byDistance(run.pack, zone).filter((id) => unionPort(run, id))
+    const own = portsOf(run.pack, zone)
+    // A Union port of the zone, else of the next zones, else the nearest anywhere (ruling RR-K18); when full, the Navy Yards.
+    const port = ranked.find((id) => own.includes(id)) ?? ranked.find((id) => near.has(id)) ?? ranked[0]
+    blowAway(run, 92, ships, port ? [port] : [], 'NAVY')
+  }),
+}
