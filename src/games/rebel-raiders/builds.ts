@@ -44,6 +44,8 @@ export interface BuildContext {
   raided?: boolean
   /** #58 Corruption: every Union ship a build more, an extra assault five builds. */
   corrupted?: boolean
+  /** 18.32 Draft Riots this turn: the Union builds forfeited; no extra assault nor card bought. */
+  riots?: number
 }
 
 export interface BuildPlan {
@@ -244,7 +246,8 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: unionBuilds(ctx.turn), cards: 0, errors: [] }
+  const buildsLeft = Math.max(0, unionBuilds(ctx.turn) - (ctx.riots ?? 0))
+  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
@@ -287,7 +290,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       case 'pawn': {
-        if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
+        if (ctx.riots !== undefined) fail('no extra assault is bought in the Draft Riots (18.32)')
+        else if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
         else if (pay(ctx.corrupted ? 5 : 4)) {
           pawns++
           plan.nextTurn.push({ type: 'pawn', at: null })
@@ -295,7 +299,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       case 'card': {
-        if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a turn (15.44)`)
+        if (ctx.riots !== undefined) fail('no card is bought in the Draft Riots (18.32)')
+        else if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a turn (15.44)`)
         else if (pay(2)) plan.cards++
         break
       }

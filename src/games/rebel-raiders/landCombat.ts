@@ -18,6 +18,8 @@ import {
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
+import { assaultFailed } from './optionalRolls.ts'
+import { counterattackWon } from './unionResolve.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -118,6 +120,7 @@ export function assault(
     })
   }
   if (!r.unionWins) {
+    assaultFailed(run)
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
     if (ships && retreatTo) {
@@ -245,6 +248,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     return emancipation(run)
   }
   delete run.s.control[target]
+  counterattackWon(run)
   run.vp(r.vp, '11.92', `${run.name(target)} is Confederate again`)
   const s = run.space(target)
   if (s.kind === 'oceanPort' || s.kind === 'riverPort' || s.kind === 'inlandCity') {

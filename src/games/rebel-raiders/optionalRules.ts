@@ -1,8 +1,9 @@
 // The optional rules of PB 18 a game is created with (`--option optional=18.7,18.9`), and what each
 // implemented one does at its moment: cargo worth more (18.7), the tournament levels (18.8), the
 // Confederacy's Mississippi bonus (18.9), sudden death (18.6 / 18.62), better gunboats in the
-// stations (18.26), the Union's ironclad design troubles (18.35). The engine names none of them: they
-// are this game's options, checked when the game is set up.
+// stations (18.26), the Union's ironclad design troubles (18.35). Union Resolve (18.4) is in
+// unionResolve.ts, the rolls at a phase's opening (18.32-18.34) in optionalRolls.ts. The engine names
+// none of them: they are this game's options, checked when the game is set up.
 import { type Options, PUBLIC } from '../contract.ts'
 import type { RebelMap } from './map.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -12,12 +13,16 @@ import { confederateCities, holder, MISSISSIPPI } from './supply.ts'
 
 /** The optional rules this judge plays, with their names (PB 18). */
 export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
-  '18.6': 'Confederate Sudden Death Victory (played as 18.62, without Union Resolve)',
+  '18.6': 'Confederate Sudden Death Victory (18.61 with Union Resolve, 18.62 without)',
   '18.7': 'Increased Blockade Runner Cargo Value',
   '18.8': 'Tournament Levels of Victory',
   '18.9': 'Confederate Mississippi Survival Bonus',
   '18.26': 'Superior Gunboat Engines / Blockade Tactics',
   '18.35': 'Union Ironclad Design Conundrums',
+  '18.32': 'Northern Draft Riots',
+  '18.33': 'Union Commercial Interests Demand Protection',
+  '18.34': 'Privateers',
+  '18.4': 'Union Resolve (with 18.6)',
 }
 
 /** Reads and checks the game's options; a wrong one stops the creation with the reason. */
@@ -34,6 +39,8 @@ export function readOptions(options: Options, scenario: string): RrOptions {
     throw new Error(
       `optional rule ${unknown.join(', ')} is not one this judge plays; it plays ${Object.keys(OPTIONAL_RULES).join(', ')}`,
     )
+  if (rules.includes('18.4') && !rules.includes('18.6'))
+    throw new Error('optional rule 18.4 Union Resolve is played with 18.6 Confederate Sudden Death: add 18.6')
   const cards = options.cards === undefined ? undefined : String(options.cards).toUpperCase()
   if (cards !== undefined && (scenario !== '1862' || !['A', 'B', 'C'].includes(cards)))
     throw new Error('cards=A, B or C chooses the card set-up of the 1862 start (19.5), and only of it')
@@ -63,11 +70,12 @@ function holdsCore(map: RebelMap, s: RrState, cities: number, both: boolean): bo
 export function suddenDeath(run: PhaseRun): void {
   const s = run.s
   if (s.finished || !usesRule(s, '18.6') || s.turn < 7 || s.vp < 50) return
+  // 18.61: with Union Resolve in play, the Union must have failed it at least once.
+  if (usesRule(s, '18.4') && !s.marks?.resolveFailures) return
   if (!holdsCore(run.pack.map, s, 16, true)) return
   s.finished = true
   s.winner = 'CSA'
-  s.result =
-    'Confederate sudden death victory: 50 points with Richmond, Atlanta, a Mississippi port and 16 cities (18.62)'
+  s.result = `Confederate sudden death victory: 50 points with Richmond, Atlanta, a Mississippi port and 16 cities (${usesRule(s, '18.4') ? '18.61, after a failure of Union Resolve' : '18.62'})`
   run.say('18.6', s.result)
 }
 

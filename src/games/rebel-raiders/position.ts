@@ -29,5 +29,6 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
     raided: effects.includes('horse-soldiers'),
     corrupted: effects.includes('corruption'),
+    ...(state.marks?.riots?.turn === state.turn ? { riots: state.marks.riots.builds } : {}),
   }
 }

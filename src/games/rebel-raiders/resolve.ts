@@ -23,6 +23,8 @@ import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { assault, counterattack } from './landCombat.ts'
+import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
+import { freeUnionPawns } from './unionResolve.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {
@@ -217,6 +219,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       s.csaPawns = 0
       supply(run)
       s.phase = 'csa-build'
+      openConfederateBuild(run)
       drawCards(run, 'CSA', buildDrawCount(s, 'CSA'), '14.1', 'for the build phase')
       return
     case 'csa-build':
@@ -224,6 +227,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       arrivals(run, 'CSA')
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
+      openUnionMove(run)
       return
     case 'union-move': {
       const tactics = new Map<string, number>()
@@ -257,7 +261,8 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         }
       }
       s.phase = 'union-build'
-      drawCards(run, 'USA', buildDrawCount(s, 'USA'), '15.1', 'for the build phase')
+      const fewer = openUnionBuild(run)
+      if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
       return
     }
     case 'union-build': {
@@ -285,7 +290,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         s.thisTurn = []
         s.turn += 1
         s.phase = 'csa-move'
-        s.unionPawns = 2 + s.pawnsNext
+        s.unionPawns = freeUnionPawns(s) + s.pawnsNext
         s.pawnsNext = 0
         // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
         s.csaPawns = s.csaPawnsNext

@@ -77,6 +77,21 @@ export interface RrOptions {
   cards?: 'A' | 'B' | 'C'
 }
 
+/** What the optional rules carry from phase to phase (PB 18); absent in a game without them. */
+export interface OptionalMarks {
+  /** Union assaults failed in the last Union move, kept until the next one (18.32, 18.34). */
+  failedAssaults?: number
+  /** Union Resolve failures so far (18.43), and whether a 4 has replaced a 1 in the chits (18.41). */
+  resolveFailures?: number
+  resolveFour?: boolean
+  /** The turn Draft Riots last broke out and the builds they cost (18.32): never two turns running. */
+  riots?: { turn: number; builds: number }
+  /** Commercial interests demand sloops with the raiders this Union turn (18.33). */
+  protection?: boolean
+  /** The sides that made the option C opening redraw (19.55). */
+  redrawn?: Side[]
+}
+
 export interface RrState {
   scenario: string
   /** The optional rules and card option the game was created with (PB 18, 19.5). */
@@ -133,6 +148,8 @@ export interface RrState {
   reactions: Record<Side, Reaction[]>
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
+  /** The optional rules' own markers (PB 18). */
+  marks?: OptionalMarks
   /** The game's last turn: 12, or 13 when #36 carries the war into April 1865 (16.13). */
   lastTurn: number
   finished: boolean

@@ -1,0 +1,25 @@
+// What the optional rules do as a phase is resolved and the next one opens (PB 18.32-18.34, 18.4;
+// ruling RR-O1): resolve.ts calls one of these where it hands the turn on, so the player of the next
+// phase writes his orders knowing the dice.
+import { draftRiots, privateers, protectionDemand, protectionSettled } from './optionalRolls.ts'
+import type { PhaseRun } from './phaseRun.ts'
+import { resolveDrawPenalty, unionResolve } from './unionResolve.ts'
+
+/** The Confederate build opens: the privateers' roll (18.34). */
+export function openConfederateBuild(run: PhaseRun): void {
+  privateers(run)
+}
+
+/** The Union move opens: a new count of failed assaults; the commercial interests' roll (18.33). */
+export function openUnionMove(run: PhaseRun): void {
+  if (run.s.marks) run.s.marks.failedAssaults = 0
+  protectionDemand(run)
+}
+
+/** The Union move is over: the raiders' zones settled (18.33), Union Resolve (18.4), Draft Riots (18.32); the cards fewer to draw. */
+export function openUnionBuild(run: PhaseRun): number {
+  protectionSettled(run)
+  unionResolve(run)
+  draftRiots(run)
+  return resolveDrawPenalty(run.s)
+}
