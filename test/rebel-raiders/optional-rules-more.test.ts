@@ -143,3 +143,27 @@ describe('PB 18.34: privateers', () => {
     expect(afterMove(lowered, 4).texts('18.34')[0]).toMatch(/^Privateers die 4 - 2 against 2: privateer RD-/)
   })
 })
+
+describe('PB 18.24: increased ship building', () => {
+  it("BUILD ... FREE: as many free sloops and gunboats as the year's last digit, 3 VP to the Confederacy each", () => {
+    const s = start('18.24', 'union-build', 4, 10)
+    const run = given(rs, s).orders('union', 'BUILD SLOOP FREE\nBUILD GUNBOAT AT NAVY FREE').resolve()
+    expect(run.state.vp).toBe(16)
+    expect(run.texts('18.24')).toEqual(['Free Union ships: +6 VP to the Confederacy (now 16).'])
+    expect(run.state.arriving.filter((a) => a.type === 'sloop' && a.turn === 5)).toHaveLength(1)
+    expect(errors(s, 'union', 'BUILD SLOOP FREE\nBUILD SLOOP FREE\nBUILD SLOOP FREE')).toEqual([
+      '2 free ship(s) a turn in 1862 (18.24)',
+    ])
+  })
+  it('no ironclad, card or pawn comes free; not without the option; not for the Confederacy', () => {
+    expect(errors(start('18.24', 'union-build', 4), 'union', 'BUILD IRONCLAD AT NAVY FREE')).toEqual([
+      'only screw sloops and gunboats come free (18.24)',
+    ])
+    expect(errors(start('', 'union-build', 4), 'union', 'BUILD SLOOP FREE')).toEqual([
+      'no free ships without optional rule 18.24',
+    ])
+    expect(errors(start('18.24', 'csa-build', 4), 'confederate', 'BUILD GUNBOAT AT WILM FREE')).toEqual([
+      'only the Union takes free ships (18.24)',
+    ])
+  })
+})

@@ -24,6 +24,8 @@ export interface BuildOrder {
   at?: string
   /** Paid with special build points (Confederate, 14.32) instead of builds. */
   special?: boolean
+  /** One of the Union's free ships of optional rule 18.24. */
+  free?: boolean
 }
 
 export interface BuildContext {
@@ -46,6 +48,8 @@ export interface BuildContext {
   corrupted?: boolean
   /** 18.32 Draft Riots this turn: the Union builds forfeited; no extra assault nor card bought. */
   riots?: number
+  /** 18.24 Increased Ship Building: the free Union sloops and gunboats this turn (0 without the rule). */
+  freeShips?: number
 }
 
 export interface BuildPlan {
@@ -120,6 +124,10 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const space = o.at && ctx.map.has(o.at) ? ctx.map.space(o.at) : null
+    if (o.free) {
+      fail('only the Union takes free ships (18.24)')
+      continue
+    }
     if (o.at && !space) {
       fail(`no space ${o.at} on the map`)
       continue
@@ -252,9 +260,23 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
   const more = ctx.corrupted ? 1 : 0
+  let free = ctx.freeShips ?? 0
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const pay = (n: number) => {
+      if (o.free) {
+        // 18.24: a free sloop or gunboat, 3 VP to the Confederacy each, placed as a built one is.
+        if (o.what !== 'sloop' && o.what !== 'gunboat') return !fail('only screw sloops and gunboats come free (18.24)')
+        if (free < 1)
+          return !fail(
+            ctx.freeShips
+              ? `${ctx.freeShips} free ship(s) a turn in ${ctx.year} (18.24)`
+              : 'no free ships without optional rule 18.24',
+          )
+        free--
+        plan.vp += 3
+        return true
+      }
       if (plan.buildsLeft < n)
         return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${plan.buildsLeft} left (15.41)`)
       plan.buildsLeft -= n

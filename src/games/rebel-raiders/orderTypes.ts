@@ -13,7 +13,7 @@ export type RrCommand =
   | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
   | { kind: 'policy'; line: number; policy: BattlePolicy }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
-  | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean }
+  | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean; free?: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
   | ({ kind: 'play' } & PlayOrder)

@@ -8,7 +8,7 @@
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   POLICY <space|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED       (Confederate, standing: a port's defence, 10.12)
-//   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
+//   BUILD <piece type> [AT <space>] [SPECIAL] [FREE]                   (build phases; FREE: a Union ship of 18.24)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
 //   BUILD CARD [SPECIAL]                                              (a card drawn now, not playable this phase)
 //   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
@@ -299,17 +299,26 @@ export function parseRebelOrders(
       continue
     }
     // BUILD
-    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?$/.exec(rest.join(' '))
+    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?(\s+FREE)?$/.exec(rest.join(' '))
     const what = m?.[1]?.toLowerCase() as Buildable | undefined
     if (!m || !what || !BUILDABLE.includes(what)) {
-      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL]`)
+      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL] [FREE]`)
       continue
     }
-    const order: BuildOrder = { line: l.line, what, ...(m[2] ? { at: m[2] } : {}), ...(m[3] ? { special: true } : {}) }
+    const free = m[4] ? { free: true } : {}
+    const order: BuildOrder = {
+      line: l.line,
+      what,
+      ...(m[2] ? { at: m[2] } : {}),
+      ...(m[3] ? { special: true } : {}),
+      ...free,
+    }
     lineText.set(l.line, l.text)
     builds.push(order)
-    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3] })
-    out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
+    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3], ...free })
+    out.normalised.push(
+      `BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}${m[4] ? ' FREE' : ''}`,
+    )
   }
   const placed: RrPiece[] = []
   let bought = 0

@@ -62,6 +62,7 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       what: c.what,
       ...(c.at ? { at: c.at } : {}),
       ...(c.special ? { special: true } : {}),
+      ...(c.free ? { free: true } : {}),
     }))
   const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
@@ -91,7 +92,7 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type === 'pawn' ? 'extra assault' : n.type} ordered for next turn.`,
     )
   }
-  if (plan.vp) run.vp(plan.vp, '14.24', 'Raider built')
+  if (plan.vp) run.vp(plan.vp, side === 'CSA' ? '14.24' : '18.24', side === 'CSA' ? 'Raider built' : 'Free Union ships')
   if (plan.cards) {
     const drawn = drawCards(run, side, plan.cards, side === 'CSA' ? '14.32' : '15.44', 'bought with builds')
     run.s.cards[side].bought.push(...drawn)
