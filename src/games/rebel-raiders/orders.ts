@@ -36,6 +36,7 @@ import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 
 import type { RrCommand } from './orderTypes.ts'
+import { redrawOpen, redrawProblem } from './openingRedraw.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -115,6 +116,14 @@ export function parseRebelOrders(
     if (!verb || !VERBS.includes(verb)) {
       const near = verb ? closest(verb, VERBS, 1)[0] : undefined
       err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
+      continue
+    }
+    if (verb === 'REFRESH' && redrawOpen(state, pack, side)) {
+      // The open cards' opening redraw (19.55), in either side's orders for its phase (ruling RR-S63).
+      const cards = redrawProblem(state, side, rest)
+      if (typeof cards === 'string') err(l.line, l.text, cards)
+      else out.commands.push({ kind: 'discard', line: l.line, cards, refresh: true })
+      if (typeof cards !== 'string') out.normalised.push(`REFRESH ${cards.map((c) => `#${c}`).join(', ')} (19.55)`)
       continue
     }
     if (opts.standingOnly && !STANDING.includes(verb)) {

@@ -25,6 +25,7 @@ import { moveConfederate, moveUnion } from './moves.ts'
 import { assault, counterattack } from './landCombat.ts'
 import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
 import { freeUnionPawns } from './unionResolve.ts'
+import { openingRedraws } from './openingRedraw.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {
@@ -152,6 +153,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
   const phasing: Side = run.s.phase.startsWith('csa') ? 'CSA' : 'USA'
+  openingRedraws(run, phasing === 'CSA' ? { CSA: commands, USA: otherSide } : { USA: commands, CSA: otherSide })
   standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
   standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
