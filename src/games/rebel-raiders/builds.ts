@@ -6,6 +6,7 @@
 import type { RebelMap } from './map.ts'
 import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
+import { optionalUnionBuild } from './unionOptions.ts'
 
 export type Buildable =
   | 'raider'
@@ -17,6 +18,8 @@ export type Buildable =
   | 'counterattack'
   | 'pawn'
   | 'card'
+  | 'hunts'
+  | 'upgrade'
 
 export interface BuildOrder {
   line: number
@@ -50,11 +53,13 @@ export interface BuildContext {
   riots?: number
   /** 18.24 Increased Ship Building: the free Union sloops and gunboats this turn (0 without the rule). */
   freeShips?: number
+  /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */
+  rules?: readonly string[]
 }
 
 export interface BuildPlan {
   now: { type: PieceType; at: string }[]
-  nextTurn: { type: PieceType | 'pawn' | 'counterattack'; at: string | null }[]
+  nextTurn: { type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade'; at: string | null }[]
   vp: number
   buildsLeft: number
   /** Cards bought, drawn when the builds are carried out. */
@@ -327,7 +332,7 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       default:
-        fail(`the Union does not build ${article(o.what)} ${o.what}`)
+        if (!optionalUnionBuild(o, ctx, plan, pay, fail)) fail(`the Union does not build ${article(o.what)} ${o.what}`)
     }
   }
   return plan

@@ -20,6 +20,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 import { assaultFailed } from './optionalRolls.ts'
 import { counterattackWon } from './unionResolve.ts'
+import { huntsBonus } from './unionOptions.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -70,6 +71,7 @@ export function assault(
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
     extraCsaDice: answer.csaDiceMore + jacksonDice(run, target),
+    hunts: huntsBonus(run, target),
   })
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
@@ -216,6 +218,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
     extraCsaDice: jacksonDice(run, target),
+    hunts: huntsBonus(run, target),
   })
   const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
   const lee = !r.csaWins ? leeReroll(run, target, r.csa.dice) : null

@@ -19,6 +19,8 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.9': 'Confederate Mississippi Survival Bonus',
   '18.26': 'Superior Gunboat Engines / Blockade Tactics',
   '18.35': 'Union Ironclad Design Conundrums',
+  '18.21': "Hunt's Artillery",
+  '18.23': 'Two If By Sea: Extra Union Amphibious Assaults',
   '18.24': 'Increased Ship Building',
   '18.32': 'Northern Draft Riots',
   '18.33': 'Union Commercial Interests Demand Protection',

@@ -69,6 +69,8 @@ const BUILDABLE: Buildable[] = [
   'counterattack',
   'pawn',
   'card',
+  'hunts',
+  'upgrade',
 ]
 
 export function parseRebelOrders(
@@ -98,6 +100,7 @@ export function parseRebelOrders(
     seaPawns: state.seaPawns,
     seaTargets: state.seaTargets,
     amphibiousOcean: state.amphibiousOcean,
+    extraOcean: state.extraOcean ?? 0,
   }
   if (
     side === 'USA' &&

@@ -4,6 +4,7 @@
 import { draftRiots, privateers, protectionDemand, protectionSettled } from './optionalRolls.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { resolveDrawPenalty, unionResolve } from './unionResolve.ts'
+import { oceanUpgrade } from './unionOptions.ts'
 
 /** The Confederate build opens: the privateers' roll (18.34). */
 export function openConfederateBuild(run: PhaseRun): void {
@@ -13,6 +14,9 @@ export function openConfederateBuild(run: PhaseRun): void {
 /** The Union move opens: a new count of failed assaults; the commercial interests' roll (18.33). */
 export function openUnionMove(run: PhaseRun): void {
   if (run.s.marks) run.s.marks.failedAssaults = 0
+  // 18.23: a pawn upgraded last build allows a second amphibious assault on an ocean port.
+  if (oceanUpgrade(run.s)) run.s.extraOcean = 1
+  else delete run.s.extraOcean
   protectionDemand(run)
 }
 

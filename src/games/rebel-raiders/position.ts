@@ -29,6 +29,7 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
     raided: effects.includes('horse-soldiers'),
     corrupted: effects.includes('corruption'),
+    rules: state.options.rules,
     freeShips: state.options.rules.includes('18.24') ? dateOf(state.turn).year % 10 : 0,
     ...(state.marks?.riots?.turn === state.turn ? { riots: state.marks.riots.builds } : {}),
   }

@@ -26,6 +26,7 @@ import { assault, counterattack } from './landCombat.ts'
 import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
 import { freeUnionPawns } from './unionResolve.ts'
 import { openingRedraws } from './openingRedraw.ts'
+import { optionalBought } from './unionOptions.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {
@@ -82,6 +83,10 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   }
   for (const n of plan.nextTurn) {
+    if (n.type === 'hunts' || n.type === 'upgrade') {
+      optionalBought(run, n.type)
+      continue
+    }
     if (n.type === 'pawn') run.s.pawnsNext += 1
     else if (n.type === 'counterattack') run.s.csaPawnsNext += 1
     else if (side === 'USA' && n.type === 'ironclad') {

@@ -88,6 +88,10 @@ export interface OptionalMarks {
   riots?: { turn: number; builds: number }
   /** Commercial interests demand sloops with the raiders this Union turn (18.33). */
   protection?: boolean
+  /** Hunt's Artillery bought for a turn, and how many are left in it (18.21). */
+  hunts?: { turn: number; left: number }
+  /** The turn a pawn upgraded by Two If By Sea serves (18.23). */
+  upgrade?: number
   /** The sides that made the option C opening redraw (19.55). */
   redrawn?: Side[]
 }
@@ -115,6 +119,8 @@ export interface RrState {
   /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
   amphibiousOcean: boolean
   takenFromSea: string[]
+  /** 18.23: amphibious assaults on ocean ports allowed this turn beyond the one of 11.2. */
+  extraOcean?: number
   /** The Emancipation Proclamation has been issued (17.3). */
   emancipated: boolean
   /** Each side's standing battle orders (10.35-10.36), replaced policy by policy. */

@@ -1,0 +1,102 @@
+// The Union's optional purchases (PB 18.21 Hunt's Artillery, 18.23 Two If By Sea): bought in the
+// Union build for the next turn, spent on its assaults and defences.
+import { describe, expect, it } from 'vitest'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const pack = rebelRaidersFactory.defaultPack()
+const rs = createRebelRaiders(pack as never)
+const start = (optional: string, phase: Phase, turn: number) => {
+  const s = rs.setup('1861', { optional }, pack, new LabelledDice([])) as RrState
+  Object.assign(s, { phase, turn })
+  return s
+}
+const errors = (s: RrState, role: string, text: string) => rs.parseOrders(s, role, text).errors.map((e) => e.message)
+
+describe("PB 18.21: Hunt's Artillery", () => {
+  it('BUILD HUNTS: a build each, two a build at most, not in 1861, only with the option; they serve next turn', () => {
+    const s = start('18.21', 'union-build', 4)
+    const run = given(rs, s).orders('union', 'BUILD HUNTS\nBUILD HUNTS').resolve()
+    expect(run.state.marks?.hunts).toEqual({ turn: 5, left: 2 })
+    expect(errors(s, 'union', 'BUILD HUNTS\nBUILD HUNTS\nBUILD HUNTS')).toEqual([
+      "at most 2 Hunt's Artillery a build (18.21)",
+    ])
+    // April 1862: six builds, two of them on the guns.
+    expect(errors(s, 'union', `BUILD HUNTS\nBUILD HUNTS\n${Array(5).fill('BUILD SLOOP').join('\n')}`)).toEqual([
+      'a sloop costs 1 build(s); 0 left (15.41)',
+    ])
+    expect(errors(start('18.21', 'union-build', 3), 'union', 'BUILD HUNTS')).toEqual([
+      "no Hunt's Artillery in 1861 (18.21)",
+    ])
+    expect(errors(start('', 'union-build', 4), 'union', 'BUILD HUNTS')).toEqual([
+      "Hunt's Artillery is optional rule 18.21, not chosen for this game",
+    ])
+  })
+  const withHunts = (phase: Phase, left = 1) => {
+    const s = start('18.21', phase, 5)
+    s.marks = { hunts: { turn: 5, left } }
+    return s
+  }
+  it('+1 to a Union assault, beyond the tactics, one an assault, turning a tie into a win', () => {
+    const assault = (s: RrState) =>
+      given(rs, s)
+        .orders('union', 'ASSAULT IS10 FROM CAIR')
+        .dice([
+          { label: /assault on IS10: Union die/, values: [4, 1] },
+          { label: /assault on IS10: Confederate die/, values: [4, 3, 2, 1] },
+        ])
+        .resolve()
+    const won = assault(withHunts('union-move'))
+    expect(won.state.control.IS10).toBe('USA')
+    expect(won.texts('18.21')).toEqual(["Hunt's Artillery: +1 to the Union at Island No. 10."])
+    expect(won.state.marks?.hunts?.left).toBe(0)
+    expect(assault(withHunts('union-move', 0)).state.control.IS10).toBeUndefined()
+    const stale = withHunts('union-move')
+    stale.marks = { hunts: { turn: 4, left: 1 } }
+    expect(assault(stale).state.control.IS10).toBeUndefined()
+  })
+  it('+1 to the Union defending against a counterattack in the turn it serves', () => {
+    const counter = (s: RrState) => {
+      s.control.NORF = 'USA'
+      s.csaPawns = 1
+      return given(rs, s)
+        .orders('confederate', 'COUNTERATTACK NORF FROM RICH')
+        .dice([
+          { label: /counterattack on NORF: Confederate die/, values: [4, 1] },
+          { label: /counterattack on NORF: Union die/, values: [4, 2] },
+        ])
+        .resolve()
+    }
+    expect(counter(withHunts('csa-move')).state.control.NORF).toBe('USA')
+    expect(counter(withHunts('csa-move', 0)).state.control.NORF).toBeUndefined()
+  })
+})
+
+describe('PB 18.23: Two If By Sea', () => {
+  it('BUILD UPGRADE: two builds, one a turn, only with the option; it serves the next turn', () => {
+    const s = start('18.23', 'union-build', 4)
+    const run = given(rs, s).orders('union', 'BUILD UPGRADE').resolve()
+    expect(run.state.marks?.upgrade).toBe(5)
+    expect(run.texts('18.23')).toHaveLength(1)
+    expect(errors(s, 'union', 'BUILD UPGRADE\nBUILD UPGRADE')).toEqual(['one pawn upgraded a turn (18.23)'])
+    expect(errors(start('', 'union-build', 4), 'union', 'BUILD UPGRADE')).toEqual([
+      'Two If By Sea is optional rule 18.23, not chosen for this game',
+    ])
+  })
+  it('as the Union move opens, the upgrade allows a second amphibious assault on an ocean port that turn', () => {
+    const s = start('18.23', 'csa-build', 5)
+    s.marks = { upgrade: 5 }
+    const opened = given(rs, s).orders('confederate', 'PASS').resolve().state
+    expect(opened.extraOcean).toBe(1)
+    const two = 'MOVE SL-3 SAVA.BS > SAVA\nMOVE SL-2 PENS.BS > PENS'
+    expect(errors(opened, 'union', two)).toEqual([])
+    const plain = given(rs, start('18.23', 'csa-build', 5))
+      .orders('confederate', 'PASS')
+      .resolve().state
+    expect(plain.extraOcean).toBeUndefined()
+    expect(errors(plain, 'union', two)).toEqual([
+      "entering Pensacola is an assault, and the turn's one amphibious assault on an ocean port is spent (11.2)",
+    ])
+  })
+})
