@@ -100,3 +100,53 @@ describe('PB 18.23: Two If By Sea', () => {
     ])
   })
 })
+
+describe('PB 18.31: Arm & Train Local Militia', () => {
+  const csaBuild = (citiesLost: number, optional = '18.31') => {
+    const s = start(optional, 'csa-build', 5)
+    s.citiesLost = citiesLost
+    return s
+  }
+  it('BUILD MILITIA once down to four builds: two builds or all left, or two special points; four a turn', () => {
+    expect(errors(csaBuild(4), 'confederate', 'BUILD MILITIA')).toEqual([
+      'militia is raised once the Confederacy has four builds or fewer (18.31)',
+    ])
+    expect(errors(csaBuild(5), 'confederate', 'BUILD MILITIA\nBUILD MILITIA\nBUILD MILITIA')).toEqual([
+      'militia costs two builds, or all left; none is left (18.31)',
+    ])
+    expect(
+      errors(
+        csaBuild(5),
+        'confederate',
+        'EXCHANGE 4\nBUILD MILITIA\nBUILD MILITIA\nBUILD MILITIA SPECIAL\nBUILD MILITIA SPECIAL\nBUILD MILITIA SPECIAL',
+      ),
+    ).toEqual(['at most 4 militia a turn (18.31)'])
+    expect(errors(csaBuild(5, ''), 'confederate', 'BUILD MILITIA')).toEqual([
+      'militia is optional rule 18.31, not chosen for this game',
+    ])
+    expect(errors(csaBuild(5), 'confederate', 'BUILD MILITIA AT NAVY')).toEqual([
+      'militia defends a Confederate space; NAVY is not one',
+    ])
+    const run = given(rs, csaBuild(5)).orders('confederate', 'BUILD MILITIA AT IS10\nBUILD MILITIA').resolve()
+    expect(run.state.marks?.militia).toEqual({ turn: 5, at: ['IS10', null] })
+  })
+  it("a Union assault meets up to two militia, the space's own first: a die each, 1 nothing, 2-4 a die more, 5-6 two", () => {
+    const s = start('18.31', 'union-move', 5)
+    s.marks = { militia: { turn: 5, at: [null, 'MEMP', 'IS10', null] } }
+    const run = given(rs, s)
+      .orders('union', 'ASSAULT IS10 FROM CAIR')
+      .dice([
+        { label: '18.31 militia at IS10 1', values: 5 },
+        { label: '18.31 militia at IS10 2', values: 3 },
+        { label: /assault on IS10: Union die/, values: [6, 1] },
+        { label: /assault on IS10: Confederate die/, values: [1, 2, 3, 4, 5, 6] },
+      ])
+      .resolve()
+    expect(run.texts('18.31')).toEqual([
+      'Militia at Island No. 10 (die 5): 2 defence die more.',
+      'Militia at Island No. 10 (die 3): 1 defence die more.',
+    ])
+    expect(run.dice.rolls.filter((r) => r.label.startsWith('assault on IS10: Confederate'))).toHaveLength(6)
+    expect(run.state.marks?.militia?.at).toEqual(['MEMP', null])
+  })
+})

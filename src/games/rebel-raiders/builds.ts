@@ -7,6 +7,7 @@ import type { RebelMap } from './map.ts'
 import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
 import { optionalUnionBuild } from './unionOptions.ts'
+import { militiaBuild } from './militia.ts'
 
 export type Buildable =
   | 'raider'
@@ -20,6 +21,7 @@ export type Buildable =
   | 'card'
   | 'hunts'
   | 'upgrade'
+  | 'militia'
 
 export interface BuildOrder {
   line: number
@@ -59,7 +61,7 @@ export interface BuildContext {
 
 export interface BuildPlan {
   now: { type: PieceType; at: string }[]
-  nextTurn: { type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade'; at: string | null }[]
+  nextTurn: { type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade' | 'militia'; at: string | null }[]
   vp: number
   buildsLeft: number
   /** Cards bought, drawn when the builds are carried out. */
@@ -93,6 +95,7 @@ const SPECIAL_COST: Partial<Record<Buildable, number>> = {
   battery: 4,
   ironclad: 4,
   counterattack: 3,
+  militia: 2,
   card: 2,
   gunboat: 1,
   runner: 1,
@@ -252,7 +255,7 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       default:
-        fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
+        if (!militiaBuild(o, ctx, plan, pay, fail)) fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
     }
   }
   return plan

@@ -21,6 +21,7 @@ import { meet } from './encounters.ts'
 import { assaultFailed } from './optionalRolls.ts'
 import { counterattackWon } from './unionResolve.ts'
 import { huntsBonus } from './unionOptions.ts'
+import { militiaDice } from './militia.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -70,7 +71,7 @@ export function assault(
     tactics,
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target),
+    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target) + militiaDice(run, target),
     hunts: huntsBonus(run, target),
   })
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')

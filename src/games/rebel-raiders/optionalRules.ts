@@ -22,6 +22,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.21': "Hunt's Artillery",
   '18.23': 'Two If By Sea: Extra Union Amphibious Assaults',
   '18.24': 'Increased Ship Building',
+  '18.31': 'Arm & Train Local Militia',
   '18.32': 'Northern Draft Riots',
   '18.33': 'Union Commercial Interests Demand Protection',
   '18.34': 'Privateers',

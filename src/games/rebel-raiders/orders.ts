@@ -71,6 +71,7 @@ const BUILDABLE: Buildable[] = [
   'card',
   'hunts',
   'upgrade',
+  'militia',
 ]
 
 export function parseRebelOrders(

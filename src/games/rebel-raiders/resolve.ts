@@ -83,8 +83,8 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   }
   for (const n of plan.nextTurn) {
-    if (n.type === 'hunts' || n.type === 'upgrade') {
-      optionalBought(run, n.type)
+    if (n.type === 'hunts' || n.type === 'upgrade' || n.type === 'militia') {
+      optionalBought(run, n.type, n.at)
       continue
     }
     if (n.type === 'pawn') run.s.pawnsNext += 1

@@ -92,6 +92,8 @@ export interface OptionalMarks {
   hunts?: { turn: number; left: number }
   /** The turn a pawn upgraded by Two If By Sea serves (18.23). */
   upgrade?: number
+  /** Militia raised this turn, each for a space or (null) the first assaults (18.31). */
+  militia?: { turn: number; at: (string | null)[] }
   /** The sides that made the option C opening redraw (19.55). */
   redrawn?: Side[]
 }

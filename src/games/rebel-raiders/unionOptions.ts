@@ -6,6 +6,7 @@
 import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
+import { militiaBought } from './militia.ts'
 
 /** Hunt's Artillery: at most two a build, one build each, not in 1861 (18.21). */
 const HUNTS_A_TURN = 2
@@ -40,8 +41,9 @@ export function optionalUnionBuild(
   return false
 }
 
-/** A purchase of 18.21 or 18.23 made: it serves in the coming turn. */
-export function optionalBought(run: PhaseRun, type: 'hunts' | 'upgrade'): void {
+/** A purchase of 18.21 or 18.23 made: it serves in the coming turn (18.31's militia, this turn: militia.ts). */
+export function optionalBought(run: PhaseRun, type: 'hunts' | 'upgrade' | 'militia', at: string | null): void {
+  if (type === 'militia') return militiaBought(run, at)
   const marks = (run.s.marks ??= {})
   const turn = run.s.turn + 1
   if (type === 'hunts') {
