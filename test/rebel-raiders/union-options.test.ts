@@ -150,3 +150,58 @@ describe('PB 18.31: Arm & Train Local Militia', () => {
     expect(run.state.marks?.militia?.at).toEqual(['MEMP', null])
   })
 })
+
+describe('PB 18.22: Yankee Industry & Conscription', () => {
+  const move = (text: string, dice: Record<string, number>, turn = 4) =>
+    given(rs, start('18.22', 'union-move', turn))
+      .orders('union', text)
+      .dice(dice)
+      .resolve()
+  it('ROLL INDUSTRY / CONSCRIPTION in the move: rolled as it ends, 2 VP to the Confederacy for each build gained', () => {
+    const run = move('ROLL INDUSTRY\nROLL CONSCRIPTION', { '18.22 industry': 6, '18.22 conscription': 2 })
+    expect(run.state.marks?.yankee).toEqual({ turn: 4, industry: 3, conscription: 1 })
+    expect(run.state.vp).toBe(start('', 'union-move', 4).vp + 8)
+    expect(move('ROLL INDUSTRY', { '18.22 industry': 1 }).state.marks?.yankee).toEqual({
+      turn: 4,
+      industry: -1,
+      conscription: 0,
+    })
+  })
+  it("Conscription's 1 gives the Confederacy a die of points in 1861-1862, two dice from 1863", () => {
+    const early = move('ROLL CONSCRIPTION', { '18.22 conscription': 1, '18.22 conscription penalty 1': 4 })
+    expect(early.state.vp).toBe(start('', 'union-move', 4).vp + 4)
+    const late = move(
+      'ROLL CONSCRIPTION',
+      { '18.22 conscription': 1, '18.22 conscription penalty 1': 4, '18.22 conscription penalty 2': 5 },
+      7,
+    )
+    expect(late.texts('18.22')).toEqual([
+      'Conscription (die 1) stirs the North against the draft (4, 5): +9 VP to the Confederacy (now 19).',
+    ])
+  })
+  it("Industry's builds buy no pawn, Conscription's only cards and extra assaults; a 1 of Industry costs a build", () => {
+    const build = (industry: number, conscription: number) => {
+      const s = start('18.22', 'union-build', 4)
+      s.marks = { yankee: { turn: 4, industry, conscription } }
+      return s
+    }
+    // April 1862: six builds.
+    expect(errors(build(2, 0), 'union', Array(8).fill('BUILD SLOOP').join('\n'))).toEqual([])
+    expect(errors(build(2, 0), 'union', 'BUILD PAWN\nBUILD PAWN')).toEqual(['a pawn costs 4 build(s); 2 left (15.41)'])
+    expect(errors(build(0, 2), 'union', 'BUILD PAWN\nBUILD PAWN')).toEqual([])
+    expect(errors(build(0, 2), 'union', Array(7).fill('BUILD SLOOP').join('\n'))).toEqual([
+      'a sloop costs 1 build(s); 0 left (15.41)',
+    ])
+    expect(errors(build(-1, 0), 'union', Array(6).fill('BUILD SLOOP').join('\n'))).toEqual([
+      'a sloop costs 1 build(s); 0 left (15.41)',
+    ])
+  })
+  it('only the Union, in its move, with the option', () => {
+    expect(errors(start('', 'union-move', 4), 'union', 'ROLL INDUSTRY')).toEqual([
+      'Yankee Industry & Conscription is optional rule 18.22, not chosen for this game',
+    ])
+    expect(errors(start('18.22', 'union-build', 4), 'union', 'ROLL INDUSTRY')).toEqual([
+      "the Union asks for the rolls of 18.22 in its move's orders, for the build that follows",
+    ])
+  })
+})

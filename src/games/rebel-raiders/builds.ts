@@ -8,6 +8,7 @@ import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
 import { optionalUnionBuild } from './unionOptions.ts'
 import { militiaBuild } from './militia.ts'
+import { buildsFor, spendBuilds } from './yankeeIndustry.ts'
 
 export type Buildable =
   | 'raider'
@@ -57,6 +58,8 @@ export interface BuildContext {
   freeShips?: number
   /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */
   rules?: readonly string[]
+  /** 18.22: the builds Yankee Industry (-1 for a lost one) and Conscription gave this turn. */
+  yankee?: { industry: number; conscription: number }
 }
 
 export interface BuildPlan {
@@ -262,7 +265,8 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const buildsLeft = Math.max(0, unionBuilds(ctx.turn) - (ctx.riots ?? 0))
+  const buildsLeft = Math.max(0, unionBuilds(ctx.turn) - (ctx.riots ?? 0) + Math.min(0, ctx.yankee?.industry ?? 0))
+  const extra = { industry: Math.max(0, ctx.yankee?.industry ?? 0), conscription: ctx.yankee?.conscription ?? 0 }
   const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
@@ -285,9 +289,9 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         plan.vp += 3
         return true
       }
-      if (plan.buildsLeft < n)
-        return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${plan.buildsLeft} left (15.41)`)
-      plan.buildsLeft -= n
+      const left = buildsFor(plan, extra, o.what)
+      if (left < n) return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${left} left (15.41)`)
+      spendBuilds(plan, extra, o.what, n)
       return true
     }
     const at = o.at ?? (o.what === 'sloop' ? 'NAVY' : null)

@@ -20,6 +20,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.26': 'Superior Gunboat Engines / Blockade Tactics',
   '18.35': 'Union Ironclad Design Conundrums',
   '18.21': "Hunt's Artillery",
+  '18.22': 'Yankee Industry & Conscription Builds',
   '18.23': 'Two If By Sea: Extra Union Amphibious Assaults',
   '18.24': 'Increased Ship Building',
   '18.31': 'Arm & Train Local Militia',

@@ -19,3 +19,4 @@ export type RrCommand =
   | ({ kind: 'play' } & PlayOrder)
   | { kind: 'react'; line: number; card: number; at: string; off: boolean }
   | { kind: 'pass'; line: number }
+  | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }

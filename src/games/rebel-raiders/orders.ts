@@ -16,6 +16,7 @@
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] | REACT <card> OFF                   (standing: the card played in answer, any phase)
 //   PASS                                                               (nothing this phase)
+//   ROLL INDUSTRY|CONSCRIPTION, and REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
@@ -36,7 +37,7 @@ import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 
 import type { RrCommand } from './orderTypes.ts'
-import { redrawOpen, redrawProblem } from './openingRedraw.ts'
+import { readOptionalOrder } from './optionalOrders.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -56,6 +57,7 @@ const VERBS = [
   'PLAY',
   'REACT',
   'PASS',
+  'ROLL',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
 const STANDING = ['REACT', 'POLICY', 'INTERCEPT']
@@ -122,12 +124,13 @@ export function parseRebelOrders(
       err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
       continue
     }
-    if (verb === 'REFRESH' && redrawOpen(state, pack, side)) {
-      // The open cards' opening redraw (19.55), in either side's orders for its phase (ruling RR-S63).
-      const cards = redrawProblem(state, side, rest)
-      if (typeof cards === 'string') err(l.line, l.text, cards)
-      else out.commands.push({ kind: 'discard', line: l.line, cards, refresh: true })
-      if (typeof cards !== 'string') out.normalised.push(`REFRESH ${cards.map((c) => `#${c}`).join(', ')} (19.55)`)
+    const optional = readOptionalOrder(state, pack, side, verb, rest, l.line)
+    if (optional !== null) {
+      if (typeof optional === 'string') err(l.line, l.text, optional)
+      else {
+        out.commands.push(optional.command)
+        out.normalised.push(optional.normalised)
+      }
       continue
     }
     if (opts.standingOnly && !STANDING.includes(verb)) {

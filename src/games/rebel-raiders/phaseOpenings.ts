@@ -5,6 +5,8 @@ import { draftRiots, privateers, protectionDemand, protectionSettled } from './o
 import type { PhaseRun } from './phaseRun.ts'
 import { resolveDrawPenalty, unionResolve } from './unionResolve.ts'
 import { oceanUpgrade } from './unionOptions.ts'
+import { yankeeRolls } from './yankeeIndustry.ts'
+import type { RrCommand } from './orderTypes.ts'
 
 /** The Confederate build opens: the privateers' roll (18.34). */
 export function openConfederateBuild(run: PhaseRun): void {
@@ -20,10 +22,11 @@ export function openUnionMove(run: PhaseRun): void {
   protectionDemand(run)
 }
 
-/** The Union move is over: the raiders' zones settled (18.33), Union Resolve (18.4), Draft Riots (18.32); the cards fewer to draw. */
-export function openUnionBuild(run: PhaseRun): number {
+/** The Union move is over: the raiders' zones (18.33), Union Resolve (18.4), Draft Riots (18.32), Yankee Industry (18.22); the cards fewer to draw. */
+export function openUnionBuild(run: PhaseRun, commands: RrCommand[]): number {
   protectionSettled(run)
   unionResolve(run)
   draftRiots(run)
+  yankeeRolls(run, commands)
   return resolveDrawPenalty(run.s)
 }

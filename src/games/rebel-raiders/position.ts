@@ -30,6 +30,7 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     raided: effects.includes('horse-soldiers'),
     corrupted: effects.includes('corruption'),
     rules: state.options.rules,
+    ...(state.marks?.yankee?.turn === state.turn ? { yankee: state.marks.yankee } : {}),
     freeShips: state.options.rules.includes('18.24') ? dateOf(state.turn).year % 10 : 0,
     ...(state.marks?.riots?.turn === state.turn ? { riots: state.marks.riots.builds } : {}),
   }

@@ -269,7 +269,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         }
       }
       s.phase = 'union-build'
-      const fewer = openUnionBuild(run)
+      const fewer = openUnionBuild(run, commands)
       if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
       return
     }

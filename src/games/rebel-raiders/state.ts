@@ -94,6 +94,8 @@ export interface OptionalMarks {
   upgrade?: number
   /** Militia raised this turn, each for a space or (null) the first assaults (18.31). */
   militia?: { turn: number; at: (string | null)[] }
+  /** The builds Yankee Industry and Conscription gave this turn (18.22; industry -1 for a lost build). */
+  yankee?: { turn: number; industry: number; conscription: number }
   /** The sides that made the option C opening redraw (19.55). */
   redrawn?: Side[]
 }
