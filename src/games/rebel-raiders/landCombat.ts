@@ -22,6 +22,7 @@ import { assaultFailed } from './optionalRolls.ts'
 import { counterattackWon } from './unionResolve.ts'
 import { huntsBonus } from './unionOptions.ts'
 import { militiaDice } from './militia.ts'
+import { withLionsRoar } from './lionsRoar.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -200,7 +201,7 @@ export function emancipation(run: PhaseRun): void {
   )
   // Trent, Maximillian and Royal Navy leave the game and both decks are shuffled anew (17.33). The
   // effects of those cards in play end with them (they come with the card effects).
-  emancipationDecks(run)
+  withLionsRoar(run, () => emancipationDecks(run))
 }
 
 /**

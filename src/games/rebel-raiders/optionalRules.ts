@@ -27,6 +27,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.32': 'Northern Draft Riots',
   '18.33': 'Union Commercial Interests Demand Protection',
   '18.34': 'Privateers',
+  '18.36': "The Lion's Roar",
   '18.4': 'Union Resolve (with 18.6)',
 }
 

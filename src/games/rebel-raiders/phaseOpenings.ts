@@ -7,10 +7,12 @@ import { resolveDrawPenalty, unionResolve } from './unionResolve.ts'
 import { oceanUpgrade } from './unionOptions.ts'
 import { yankeeRolls } from './yankeeIndustry.ts'
 import type { RrCommand } from './orderTypes.ts'
+import { lionsRunner } from './lionsRoar.ts'
 
-/** The Confederate build opens: the privateers' roll (18.34). */
+/** The Confederate build opens: the privateers' roll (18.34), the Lion's Roar runner (18.36). */
 export function openConfederateBuild(run: PhaseRun): void {
   privateers(run)
+  lionsRunner(run)
 }
 
 /** The Union move opens: a new count of failed assaults; the commercial interests' roll (18.33). */

@@ -53,7 +53,9 @@ export class PhaseRun implements CardRun {
   /** Whether a cargo marker of this value is free (9.3; the Emancipation takes two 2-VP ones away, 17.33). */
   cargoFree(value: 1 | 2): boolean {
     const pool =
-      value === 2 ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 : 0) : this.pack.pieces.cargoMarkers.one
+      value === 2
+        ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 - (this.s.marks?.markersKept ?? 0) : 0)
+        : this.pack.pieces.cargoMarkers.one
     return this.s.pieces.filter((x) => x.cargo === value).length < pool
   }
   /** Takes the pending card bonuses for this moment (they are used up). */

@@ -96,6 +96,8 @@ export interface OptionalMarks {
   militia?: { turn: number; at: (string | null)[] }
   /** The builds Yankee Industry and Conscription gave this turn (18.22; industry -1 for a lost build). */
   yankee?: { turn: number; industry: number; conscription: number }
+  /** 2-VP cargo markers the Lion's Roar kept from the Emancipation (18.36). */
+  markersKept?: number
   /** The sides that made the option C opening redraw (19.55). */
   redrawn?: Side[]
 }
