@@ -23,6 +23,7 @@ import { counterattackWon } from './unionResolve.ts'
 import { huntsBonus } from './unionOptions.ts'
 import { militiaDice } from './militia.ts'
 import { withLionsRoar } from './lionsRoar.ts'
+import { leeFalls } from './leeGoesWest.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -134,6 +135,7 @@ export function assault(
     return
   }
   generalIncapacitated(run, target)
+  leeFalls(run, target)
   leeAtRichmondFall(run, target)
   const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
   run.s.control[target] = 'USA'

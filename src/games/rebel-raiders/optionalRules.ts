@@ -29,6 +29,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.34': 'Privateers',
   '18.36': "The Lion's Roar",
   '18.4': 'Union Resolve (with 18.6)',
+  '18.5': 'Lee Goes West',
 }
 
 /** Reads and checks the game's options; a wrong one stops the creation with the reason. */

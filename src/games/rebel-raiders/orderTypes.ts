@@ -20,3 +20,4 @@ export type RrCommand =
   | { kind: 'react'; line: number; card: number; at: string; off: boolean }
   | { kind: 'pass'; line: number }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
+  | { kind: 'lee'; line: number; at: string[] }

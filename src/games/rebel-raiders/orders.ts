@@ -16,7 +16,7 @@
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] | REACT <card> OFF                   (standing: the card played in answer, any phase)
 //   PASS                                                               (nothing this phase)
-//   ROLL INDUSTRY|CONSCRIPTION, and REFRESH at an open-cards 1862 start (optionalOrders.ts)
+//   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
@@ -58,6 +58,7 @@ const VERBS = [
   'REACT',
   'PASS',
   'ROLL',
+  'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
 const STANDING = ['REACT', 'POLICY', 'INTERCEPT']

@@ -8,11 +8,13 @@ import { oceanUpgrade } from './unionOptions.ts'
 import { yankeeRolls } from './yankeeIndustry.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { lionsRunner } from './lionsRoar.ts'
+import { leeDecember1861 } from './leeGoesWest.ts'
 
-/** The Confederate build opens: the privateers' roll (18.34), the Lion's Roar runner (18.36). */
-export function openConfederateBuild(run: PhaseRun): void {
+/** The Confederate build opens: the privateers' roll (18.34), the Lion's Roar runner (18.36), Lee's sure draw (18.51); the cards fewer to draw. */
+export function openConfederateBuild(run: PhaseRun): number {
   privateers(run)
   lionsRunner(run)
+  return leeDecember1861(run)
 }
 
 /** The Union move opens: a new count of failed assaults; the commercial interests' roll (18.33). */

@@ -25,7 +25,7 @@ import { moveConfederate, moveUnion } from './moves.ts'
 import { assault, counterattack } from './landCombat.ts'
 import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
 import { freeUnionPawns } from './unionResolve.ts'
-import { openingRedraws } from './openingRedraw.ts'
+import { optionalFirst } from './optionalOrders.ts'
 import { optionalBought } from './unionOptions.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
@@ -158,7 +158,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
   const phasing: Side = run.s.phase.startsWith('csa') ? 'CSA' : 'USA'
-  openingRedraws(run, phasing === 'CSA' ? { CSA: commands, USA: otherSide } : { USA: commands, CSA: otherSide })
+  optionalFirst(run, phasing === 'CSA' ? { CSA: commands, USA: otherSide } : { USA: commands, CSA: otherSide })
   standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
   standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
@@ -227,8 +227,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       s.csaPawns = 0
       supply(run)
       s.phase = 'csa-build'
-      openConfederateBuild(run)
-      drawCards(run, 'CSA', buildDrawCount(s, 'CSA'), '14.1', 'for the build phase')
+      drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
       return
     case 'csa-build':
       buildStart(run, 'CSA')

@@ -5,6 +5,7 @@ import type { Deck } from '../kit/deck.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
+import type { LeeMarker } from './leeGoesWest.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
 export type Phase = (typeof PHASES)[number]
@@ -98,6 +99,9 @@ export interface OptionalMarks {
   yankee?: { turn: number; industry: number; conscription: number }
   /** 2-VP cargo markers the Lion's Roar kept from the Emancipation (18.36). */
   markersKept?: number
+  /** Lee's marker (18.5), and the spaces the Confederate sends him to (LEE AT). */
+  lee?: LeeMarker
+  leeWanted?: string[]
   /** The sides that made the option C opening redraw (19.55). */
   redrawn?: Side[]
 }
