@@ -121,3 +121,22 @@ describe('PB 18.53: Lee moving in Virginia, and his fate when his space falls', 
     expect(fallsWith(6).inPlay).not.toContain(60)
   })
 })
+
+describe('PB 18: the optional rules in the report', () => {
+  it("lists the rules in play and where each stands; Lee's orders only to the Confederate", () => {
+    const s = start('18.4,18.5,18.6,18.21', 'union-move', 7)
+    s.marks = { resolveFailures: 1, hunts: { turn: 7, left: 1 }, leeWanted: ['IS10'], lee: { free: true } }
+    const seen = (role: string) =>
+      (rs.reportModel!(s, { kind: 'role', role }) as { rr: { optional: string[] } }).rr.optional
+    expect(seen('confederate')).toEqual([
+      "In play: 18.21 Hunt's Artillery; 18.4 Union Resolve (with 18.6); 18.5 Lee Goes West; 18.6 Confederate Sudden Death Victory (18.61 with Union Resolve, 18.62 without).",
+      'Union Resolve: 1 failure(s); the track stands at 0.',
+      "Hunt's Artillery: 1 for Apr 1863.",
+      'Lee: free to go anywhere; sent to IS10.',
+    ])
+    expect(seen('union').at(-1)).toBe('Lee: free to go anywhere.')
+    expect(
+      (rs.reportModel!(start('', 'union-move', 7), { kind: 'observer' }) as { rr: { optional: string[] } }).rr.optional,
+    ).toEqual([])
+  })
+})

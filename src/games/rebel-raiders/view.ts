@@ -9,6 +9,7 @@ import { CARD_EFFECTS } from './cardEffects.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
 import { commanderOf } from './commanders.ts'
+import { optionalSummary } from './optionalView.ts'
 import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
@@ -43,6 +44,7 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
       (a) => `${a.side === 'CSA' ? 'Confederate' : 'Union'} ${a.type}${a.at ? ` at ${a.at}` : ''}`,
     ),
     intercept,
+    optional: optionalSummary(s, pack, viewer),
     ...cardsModel(s, pack, viewer),
   }
 }
