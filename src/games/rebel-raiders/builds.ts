@@ -8,6 +8,7 @@ import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
 import { optionalUnionBuild } from './unionOptions.ts'
 import { militiaBuild } from './militia.ts'
+import { repairBuild } from './ironcladDamage.ts'
 import { buildsFor, spendBuilds } from './yankeeIndustry.ts'
 
 export type Buildable =
@@ -23,6 +24,7 @@ export type Buildable =
   | 'hunts'
   | 'upgrade'
   | 'militia'
+  | 'repair'
 
 export interface BuildOrder {
   line: number
@@ -58,13 +60,18 @@ export interface BuildContext {
   freeShips?: number
   /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */
   rules?: readonly string[]
+  /** 18.25: the damaged ironclads at the start of the build, where they are. */
+  damaged?: { id: string; side: Side; at: string }[]
   /** 18.22: the builds Yankee Industry (-1 for a lost one) and Conscription gave this turn. */
   yankee?: { industry: number; conscription: number }
 }
 
 export interface BuildPlan {
   now: { type: PieceType; at: string }[]
-  nextTurn: { type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade' | 'militia'; at: string | null }[]
+  nextTurn: {
+    type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade' | 'militia' | 'repair'
+    at: string | null
+  }[]
   vp: number
   buildsLeft: number
   /** Cards bought, drawn when the builds are carried out. */
@@ -99,6 +106,7 @@ const SPECIAL_COST: Partial<Record<Buildable, number>> = {
   ironclad: 4,
   counterattack: 3,
   militia: 2,
+  repair: 2,
   card: 2,
   gunboat: 1,
   runner: 1,
@@ -258,7 +266,8 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       default:
-        if (!militiaBuild(o, ctx, plan, pay, fail)) fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
+        if (!militiaBuild(o, ctx, plan, pay, fail) && !repairBuild('CSA', o, ctx, plan, pay, fail))
+          fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
     }
   }
   return plan

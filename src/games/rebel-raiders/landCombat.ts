@@ -264,6 +264,12 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   }
   // Union ships there fall back to the port's station or a Union port or fort up the river, or are lost (11.94).
   for (const u of run.piecesAt(target, 'USA')) {
+    // A damaged ironclad where the enemy takes the space is destroyed (18.252).
+    if (u.damaged) {
+      run.remove([u.id])
+      run.say('18.252', `${u.id}, damaged, is lost with ${run.name(target)}.`, target)
+      continue
+    }
     const to =
       s.kind === 'oceanPort'
         ? `${target}.BS`

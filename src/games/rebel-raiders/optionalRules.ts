@@ -17,6 +17,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
   '18.7': 'Increased Blockade Runner Cargo Value',
   '18.8': 'Tournament Levels of Victory',
   '18.9': 'Confederate Mississippi Survival Bonus',
+  '18.25': 'Invincible Ironclads',
   '18.26': 'Superior Gunboat Engines / Blockade Tactics',
   '18.35': 'Union Ironclad Design Conundrums',
   '18.21': "Hunt's Artillery",

@@ -75,6 +75,7 @@ const BUILDABLE: Buildable[] = [
   'hunts',
   'upgrade',
   'militia',
+  'repair',
 ]
 
 export function parseRebelOrders(

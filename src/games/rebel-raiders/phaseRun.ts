@@ -78,8 +78,11 @@ export class PhaseRun implements CardRun {
   holder(id: string): Side | 'neutral' {
     return this.s.control[id] ?? this.space(id).side ?? 'neutral'
   }
+  /** A side's pieces in a space; asked by type, a damaged ironclad is not among them: it takes no part (18.251). */
   piecesAt(at: string, side: Side, types?: PieceType[]): RrPiece[] {
-    return this.s.pieces.filter((p) => p.at === at && p.side === side && (!types || types.includes(p.type)))
+    return this.s.pieces.filter(
+      (p) => p.at === at && p.side === side && (!types || (types.includes(p.type) && !p.damaged)),
+    )
   }
   remove(ids: Iterable<string>): void {
     const gone = new Set(ids)

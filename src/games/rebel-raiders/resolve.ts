@@ -83,7 +83,7 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   }
   for (const n of plan.nextTurn) {
-    if (n.type === 'hunts' || n.type === 'upgrade' || n.type === 'militia') {
+    if (n.type === 'hunts' || n.type === 'upgrade' || n.type === 'militia' || n.type === 'repair') {
       optionalBought(run, n.type, n.at)
       continue
     }

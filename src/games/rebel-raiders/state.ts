@@ -24,6 +24,8 @@ export interface RrPiece {
   at: string
   /** A blockade runner's cargo, in victory points (9.1). */
   cargo?: number
+  /** A damaged ironclad (optional rule 18.25): one movement point, no part in combat. */
+  damaged?: boolean
 }
 
 /** One side's cards (RB 17): the deck, the hand and where played cards went (cards.ts runs them). */

@@ -7,6 +7,7 @@ import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { militiaBought } from './militia.ts'
+import { repairBuild, repaired } from './ironcladDamage.ts'
 
 /** Hunt's Artillery: at most two a build, one build each, not in 1861 (18.21). */
 const HUNTS_A_TURN = 2
@@ -25,6 +26,7 @@ export function optionalUnionBuild(
   fail: (message: string) => void,
 ): boolean {
   const bought = (type: string) => plan.nextTurn.filter((n) => n.type === type).length
+  if (repairBuild('USA', o, ctx, plan, pay, fail)) return true
   if (o.what === 'hunts') {
     if (!ctx.rules?.includes('18.21')) fail("Hunt's Artillery is optional rule 18.21, not chosen for this game")
     else if (ctx.year < 1862) fail("no Hunt's Artillery in 1861 (18.21)")
@@ -42,8 +44,13 @@ export function optionalUnionBuild(
 }
 
 /** A purchase of 18.21 or 18.23 made: it serves in the coming turn (18.31's militia, this turn: militia.ts). */
-export function optionalBought(run: PhaseRun, type: 'hunts' | 'upgrade' | 'militia', at: string | null): void {
+export function optionalBought(
+  run: PhaseRun,
+  type: 'hunts' | 'upgrade' | 'militia' | 'repair',
+  at: string | null,
+): void {
   if (type === 'militia') return militiaBought(run, at)
+  if (type === 'repair') return repaired(run, at)
   const marks = (run.s.marks ??= {})
   const turn = run.s.turn + 1
   if (type === 'hunts') {

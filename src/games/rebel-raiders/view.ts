@@ -20,7 +20,7 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
     const name = named ? pack.cards.get(named.card)?.name.replace(/^(USS|CSS) /, '') : null
     bySpace.set(p.at, [
       ...(bySpace.get(p.at) ?? []),
-      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo})` : ''}${commander ? ` [${commander}]` : ''}`,
+      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo})` : ''}${p.damaged ? ' (damaged)' : ''}${commander ? ` [${commander}]` : ''}`,
     ])
   }
   const intercept = Object.entries(s.intercept)
