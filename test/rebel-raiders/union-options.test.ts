@@ -129,6 +129,18 @@ describe('PB 18.31: Arm & Train Local Militia', () => {
     ])
     const run = given(rs, csaBuild(5)).orders('confederate', 'BUILD MILITIA AT IS10\nBUILD MILITIA').resolve()
     expect(run.state.marks?.militia).toEqual({ turn: 5, at: ['IS10', null] })
+    // The space it waits for is the Confederate's own (RR-O7).
+    expect(run.step.narrative.filter((e) => e.rule === '18.31').map((e) => [e.audience.kind, e.text])).toEqual([
+      ['public', "Local militia raised against this turn's Union assaults."],
+      ['roles', 'Your militia waits for an assault on Island No. 10.'],
+      ['public', "Local militia raised against this turn's Union assaults."],
+    ])
+    const seen = (role: string) =>
+      (rs.reportModel!(run.state, { kind: 'role', role }) as { rr: { optional: string[] } }).rr.optional.at(-1)
+    expect([seen('union'), seen('confederate')]).toEqual([
+      'Militia this turn: 2.',
+      'Militia this turn: IS10, for the first assaults.',
+    ])
   })
   it("a Union assault meets up to two militia, the space's own first: a die each, 1 nothing, 2-4 a die more, 5-6 two", () => {
     const s = start('18.31', 'union-move', 5)

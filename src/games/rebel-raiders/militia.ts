@@ -3,7 +3,7 @@
 // turn at most), each for this turn's Union assaults. `BUILD MILITIA [AT <space>]` keeps it for an
 // assault on that space, or, without AT, for the first assaults (ruling RR-O7); at most two answer
 // one assault, each rolling a die: 1 nothing, 2-4 a defence die more, 5-6 two more.
-import { PUBLIC } from '../contract.ts'
+import { onlyRoles, PUBLIC } from '../contract.ts'
 import { type BuildContext, type BuildOrder, type BuildPlan, confederateBuilds } from './builds.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -40,7 +40,9 @@ export function militiaBought(run: PhaseRun, at: string | null): void {
   const marks = (run.s.marks ??= {})
   const kept = marks.militia?.turn === run.s.turn ? marks.militia.at : []
   marks.militia = { turn: run.s.turn, at: [...kept, at] }
-  run.say('18.31', `Local militia raised${at ? ` for ${run.name(at)}` : ''} against this turn's Union assaults.`)
+  // The marker is public, the space it waits for the Confederate's own until an assault meets it.
+  run.say('18.31', "Local militia raised against this turn's Union assaults.")
+  if (at) run.tell(onlyRoles('confederate'), '18.31', `Your militia waits for an assault on ${run.name(at)}.`)
 }
 
 /** 18.31 as a Union assault is announced: up to two militia for the space (its own first), their dice. */

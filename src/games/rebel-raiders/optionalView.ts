@@ -1,5 +1,5 @@
 // The optional rules' lines in a report (PB 18): which are in play and where each stands. All of it
-// is public but the spaces the Confederate sends Lee to (a standing order, his alone).
+// is public but the spaces the Confederate sends Lee and his militia to (his alone).
 import type { Viewer } from '../contract.ts'
 import { OPTIONAL_RULES } from './optionalRules.ts'
 import type { RebelPack } from './pack.ts'
@@ -25,15 +25,19 @@ export function optionalSummary(s: RrState, pack: RebelPack, viewer: Viewer): st
   if (m.hunts && m.hunts.turn >= s.turn && m.hunts.left)
     lines.push(`Hunt's Artillery: ${m.hunts.left} for ${turnName(m.hunts.turn)}.`)
   if (m.upgrade && m.upgrade >= s.turn) lines.push(`Two If By Sea: a second ocean landing in ${turnName(m.upgrade)}.`)
+  const csa = viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === 'confederate')
   if (m.militia && now(m.militia.turn) && m.militia.at.length)
-    lines.push(`Militia this turn: ${m.militia.at.map((a) => a ?? 'for the first assaults').join(', ')}.`)
+    lines.push(
+      csa
+        ? `Militia this turn: ${m.militia.at.map((a) => a ?? 'for the first assaults').join(', ')}.`
+        : `Militia this turn: ${m.militia.at.length}.`,
+    )
   if (m.markersKept) lines.push(`The Lion's Roar kept ${m.markersKept} 2-VP cargo marker(s).`)
   if (rules.includes('18.5')) {
     const lee = m.lee
     const where =
       lee?.at && now(lee.turn) ? `holds ${lee.at} this turn` : lee?.free ? 'free to go anywhere' : 'in Virginia'
-    const own = viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === 'confederate')
-    lines.push(`Lee: ${where}${own && m.leeWanted?.length ? `; sent to ${m.leeWanted.join(', ')}` : ''}.`)
+    lines.push(`Lee: ${where}${csa && m.leeWanted?.length ? `; sent to ${m.leeWanted.join(', ')}` : ''}.`)
   }
   return lines
 }
