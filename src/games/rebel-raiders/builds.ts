@@ -6,7 +6,7 @@
 import type { RebelMap } from './map.ts'
 import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
-import { optionalUnionBuild } from './unionOptions.ts'
+import { freeShip, optionalUnionBuild } from './unionOptions.ts'
 import { militiaBuild } from './militia.ts'
 import { repairBuild } from './ironcladDamage.ts'
 import { buildsFor, spendBuilds } from './yankeeIndustry.ts'
@@ -281,23 +281,11 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
   const more = ctx.corrupted ? 1 : 0
-  let free = ctx.freeShips ?? 0
+  const freeTaken = { n: 0 }
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const pay = (n: number) => {
-      if (o.free) {
-        // 18.24: a free sloop or gunboat, 3 VP to the Confederacy each, placed as a built one is.
-        if (o.what !== 'sloop' && o.what !== 'gunboat') return !fail('only screw sloops and gunboats come free (18.24)')
-        if (free < 1)
-          return !fail(
-            ctx.freeShips
-              ? `${ctx.freeShips} free ship(s) a turn in ${ctx.year} (18.24)`
-              : 'no free ships without optional rule 18.24',
-          )
-        free--
-        plan.vp += 3
-        return true
-      }
+      if (o.free) return freeShip(o, ctx, plan, fail, freeTaken)
       const left = buildsFor(plan, extra, o.what)
       if (left < n) return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${left} left (15.41)`)
       spendBuilds(plan, extra, o.what, n)

@@ -2,7 +2,7 @@
 // turn's assaults and defences, and Two If By Sea (18.23), a pawn upgraded for a second amphibious
 // assault on an ocean port next turn. Bought with `BUILD HUNTS` and `BUILD UPGRADE` in the Union
 // build; the judge spends a Hunt's +1 on the turn's first assaults and counterattack defences
-// (ruling RR-O6).
+// (ruling RR-O6). Also the free ships of Increased Ship Building (18.24), checked here for builds.ts.
 import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -41,6 +41,32 @@ export function optionalUnionBuild(
     return true
   }
   return false
+}
+
+/** 18.24: a free sloop or gunboat, 3 VP to the Confederacy each, placed as a built one is; whether it is taken. */
+export function freeShip(
+  o: BuildOrder,
+  ctx: BuildContext,
+  plan: BuildPlan,
+  fail: (message: string) => void,
+  taken: { n: number },
+): boolean {
+  const allowed = ctx.freeShips ?? 0
+  const refusal =
+    o.what !== 'sloop' && o.what !== 'gunboat'
+      ? 'only screw sloops and gunboats come free (18.24)'
+      : taken.n < allowed
+        ? null
+        : allowed
+          ? `${allowed} free ship(s) a turn in ${ctx.year} (18.24)`
+          : 'no free ships without optional rule 18.24'
+  if (refusal) {
+    fail(refusal)
+    return false
+  }
+  taken.n++
+  plan.vp += 3
+  return true
 }
 
 /** A purchase of 18.21 or 18.23 made: it serves in the coming turn (18.31's militia, this turn: militia.ts). */
