@@ -2,7 +2,10 @@
 // stays after the battle (18.252, ruling RR-O11); one movement point and repairs (18.253).
 import { describe, expect, it } from 'vitest'
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
-import { battle } from '../../src/games/rebel-raiders/combat.ts'
+import { type Battle, battle } from '../../src/games/rebel-raiders/combat.ts'
+import { settleDamage } from '../../src/games/rebel-raiders/ironcladDamage.ts'
+import { bindRebelPack, type RawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
+import { PhaseRun } from '../../src/games/rebel-raiders/phaseRun.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 
@@ -84,6 +87,38 @@ describe('PB 18.252: where a damaged ironclad stays', () => {
       .resolve()
     expect(piece(retaken.state, 'IC-9')).toBeUndefined()
     expect(retaken.texts('18.252')).toEqual(['IC-9, damaged, is lost with Norfolk.'])
+  })
+})
+
+describe('PB 18.252: a retreat, and a port (ruling RR-O11)', () => {
+  /** A battle at `where` that damaged `damaged` and ended so, settled on a position with a Union and a Confederate ironclad there. */
+  const settle = (where: string, aSide: 'USA' | 'CSA', ended: Battle['ended'], damaged: string) => {
+    const s = start('18.25', 'union-move')
+    s.pieces.push(
+      { id: 'IC-8', side: 'CSA', type: 'ironclad', at: where },
+      { id: 'IC-9', side: 'USA', type: 'ironclad', at: where },
+      { id: 'IC-10', side: aSide === 'USA' ? 'USA' : 'CSA', type: 'ironclad', at: where },
+    )
+    const run = new PhaseRun(s, bindRebelPack(pack.content as RawRebelPack), new LabelledDice([]))
+    const lost = new Set<string>()
+    settleDamage(
+      run,
+      { rounds: [], attackers: [], defenders: [], withdrawn: [], damaged: [damaged], ended },
+      where,
+      aSide,
+      lost,
+    )
+    return lost.has(damaged) ? 'lost' : 'stays'
+  }
+  it('a side that retreats loses its damaged ironclads; the side it left holds the field', () => {
+    expect(settle('CHAS.BS', 'USA', 'attacker-retreated', 'IC-9')).toBe('lost')
+    expect(settle('CHAS.BS', 'USA', 'attacker-retreated', 'IC-8')).toBe('stays')
+    expect(settle('CHAS.BS', 'CSA', 'defender-retreated', 'IC-9')).toBe('lost')
+    expect(settle('CHAS.BS', 'CSA', 'defender-retreated', 'IC-8')).toBe('stays')
+  })
+  it('in a port the defender keeps its damaged ironclad while it holds the port; a damaged attacker there is lost', () => {
+    expect(settle('CHAS', 'USA', 'defender-gone', 'IC-8')).toBe('stays')
+    expect(settle('CHAS', 'USA', 'defender-gone', 'IC-9')).toBe('lost')
   })
 })
 
