@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { bindRebelPack, loadRebelPack, rawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 
 const pack = rebelRaidersFactory.defaultPack()
 const rs = createRebelRaiders(pack as never)
@@ -165,5 +167,19 @@ describe('PB 18.24: increased ship building', () => {
     expect(errors(start('18.24', 'csa-build', 4), 'confederate', 'BUILD GUNBOAT AT WILM FREE')).toEqual([
       'only the Union takes free ships (18.24)',
     ])
+  })
+})
+
+describe("PB 18: the optional rules' tables in the data pack", () => {
+  it('are checked with the pack; a pack stored without them keeps its hash and takes the embedded tables', () => {
+    const raw = rawRebelPack() as Record<string, unknown> & { optional: { privateers: { port: string } } }
+    raw.optional.privateers.port = 'XXXX'
+    expect(() => loadRebelPack(raw)).toThrow("the optional rules' tables name XXXX, which is not on the map")
+    const old = rawRebelPack() as Record<string, unknown>
+    delete old.optional
+    const loaded = loadRebelPack(old)
+    const { optional: _, ...rest } = rawRebelPack() as Record<string, unknown>
+    expect(loaded.hash).toBe(sha256Hex(canonicalJson(rest)))
+    expect(bindRebelPack(loaded.content).optional.unionResolve.chits).toHaveLength(10)
   })
 })

@@ -9,7 +9,7 @@ import { chitCount, chitPool, resolveTrack } from '../../src/games/rebel-raiders
 
 const pack = rebelRaidersFactory.defaultPack()
 const rs = createRebelRaiders(pack as never)
-const { map } = bindRebelPack(pack.content as RawRebelPack)
+const bound = bindRebelPack(pack.content as RawRebelPack)
 const start = (optional: string, phase: Phase, turn: number, vp = 10) => {
   const s = rs.setup('1861', { optional }, pack, new LabelledDice([])) as RrState
   Object.assign(s, { phase, turn, vp })
@@ -32,7 +32,7 @@ describe('PB 18.4: Union Resolve is chosen with 18.6', () => {
 describe('PB 18.41-18.42: the chits and the track', () => {
   it('18.42: Richmond 4, Atlanta 3, Mobile 2, the Mississippi ports and Charleston with Savannah 2 each only when all are held', () => {
     const s = start('18.4,18.6', 'union-move', 7)
-    const track = (...ids: string[]) => resolveTrack(map, hold(structuredClone(s), ...ids))
+    const track = (...ids: string[]) => resolveTrack(bound, hold(structuredClone(s), ...ids))
     expect(track('RICH', 'ATLA', 'MOBL')).toBe(9)
     expect(track('MEMP', 'VICK')).toBe(2)
     expect(track('MEMP', 'VICK', 'NORL')).toBe(6)
@@ -46,16 +46,16 @@ describe('PB 18.41-18.42: the chits and the track', () => {
       { id: 'RD-8', side: 'CSA', type: 'raider', at: 'NATL' },
       { id: 'RD-9', side: 'CSA', type: 'raider', at: 'FREN' },
     )
-    expect(chitCount(map, s).count).toBe(5)
+    expect(chitCount(bound, s).count).toBe(5)
     const early = hold(start('18.4,18.6', 'union-move', 7, 10), 'RICH', 'ATLA')
-    expect(chitCount(map, early).count).toBe(0)
+    expect(chitCount(bound, early).count).toBe(0)
     early.vp = 0
     early.control = {}
-    expect(chitCount(map, early).count).toBe(1)
+    expect(chitCount(bound, early).count).toBe(1)
   })
   it('18.41: ten chits, five 1s, three 2s, two 3s; a counterattack won from August 1863 puts a 4 for a 1', () => {
     const s = hold(start('18.4,18.6', 'csa-move', 8), 'NORF')
-    expect(chitPool(s)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 3, 3])
+    expect(chitPool(bound, s)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 3, 3])
     s.csaPawns = 1
     const run = given(rs, s)
       .orders('confederate', 'COUNTERATTACK NORF FROM RICH')
@@ -65,7 +65,7 @@ describe('PB 18.41-18.42: the chits and the track', () => {
       ])
       .resolve()
     expect(run.state.control.NORF).toBeUndefined()
-    expect(chitPool(run.state)).toEqual([1, 1, 1, 1, 2, 2, 2, 3, 3, 4])
+    expect(chitPool(bound, run.state)).toEqual([1, 1, 1, 1, 2, 2, 2, 3, 3, 4])
   })
 })
 

@@ -60,6 +60,8 @@ export interface BuildContext {
   freeShips?: number
   /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */
   rules?: readonly string[]
+  /** 18.25: where a Union ironclad is repaired (the pack's table). */
+  repairYards?: readonly string[]
   /** 18.25: the damaged ironclads at the start of the build, where they are. */
   damaged?: { id: string; side: Side; at: string }[]
   /** 18.22: the builds Yankee Industry (-1 for a lost one) and Conscription gave this turn. */

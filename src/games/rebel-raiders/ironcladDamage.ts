@@ -11,7 +11,6 @@ import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 
-const UNION_YARDS = ['CAIR', 'STLO', 'CINC', 'NAVY']
 const LAND_SPACES = ['oceanPort', 'riverPort', 'fort', 'inlandCity']
 
 /** 18.251: the battle's ironclads are damaged by a hit instead of sunk. */
@@ -62,7 +61,7 @@ export function repairBuild(
   const at = o.at ?? ''
   const place =
     side === 'USA'
-      ? UNION_YARDS.includes(at)
+      ? (ctx.repairYards ?? []).includes(at)
       : ctx.map.has(at) &&
         ['oceanPort', 'riverPort'].includes(ctx.map.space(at).kind) &&
         (ctx.control[at] ?? ctx.map.space(at).side) === 'CSA'

@@ -15,9 +15,8 @@ import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
 
 const LEE = 60
-/** The card's own spaces (#60), and the ones 18.5 adds to Virginia. */
+/** The card's own spaces (#60, as confederateGenerals.ts reads them); the pack gives 18.5's Virginia. */
 const CARD_SPACES = ['FRED', 'RICH']
-const VIRGINIA_MARKERS = ['RICH', 'FRED', 'NORF']
 
 /** Where Lee's marker is and what he did this turn. */
 export interface LeeMarker {
@@ -30,7 +29,8 @@ export interface LeeMarker {
   moved?: boolean
 }
 
-const virginia = (run: PhaseRun) => new Set([...VIRGINIA_MARKERS, ...run.pack.map.neighbours('RICH', ['land'])])
+const virginia = (run: PhaseRun) =>
+  new Set([...run.pack.optional.leeGoesWest.virginia, ...run.pack.map.neighbours('RICH', ['land'])])
 
 /** A LEE line, or why it is refused. */
 export function readLee(state: RrState, side: Side, words: string[], line: number): RrCommand | string {

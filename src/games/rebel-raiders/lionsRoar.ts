@@ -8,8 +8,6 @@ import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { confederateCities } from './supply.ts'
 
-/** The cards 18.36 may keep in play: Maximillian and Royal Navy. */
-const EUROPEAN_CARDS = [61, 62]
 /** The 2-VP cargo markers the Emancipation takes away (17.33). */
 const MARKERS_TAKEN = 2
 
@@ -25,9 +23,9 @@ export function withLionsRoar(run: PhaseRun, remove: () => void): void {
     return kept
   }
   const t = run.s.cards.CSA
-  const cards = EUROPEAN_CARDS.filter((c) => t.inPlay.includes(c)).filter((c) =>
-    survives(`#${c} ${run.cardName(c)}`, `card ${c}`),
-  )
+  const cards = run.pack.optional.lionsRoar.cards
+    .filter((c) => t.inPlay.includes(c))
+    .filter((c) => survives(`#${c} ${run.cardName(c)}`, `card ${c}`))
   let markers = 0
   for (let i = 1; i <= MARKERS_TAKEN; i++) if (survives(`2-VP cargo marker ${i}`, `cargo marker ${i}`)) markers++
   remove()

@@ -59,7 +59,7 @@ export function militiaDice(run: PhaseRun, target: string): number {
   let dice = 0
   chosen.forEach((_, n) => {
     const die = run.dice.roll(`18.31 militia at ${target} ${n + 1}`, 6, PUBLIC)
-    const more = die === 1 ? 0 : die <= 4 ? 1 : 2
+    const more = run.pack.optional.militia.diceByDie[die - 1]!
     dice += more
     run.say(
       '18.31',

@@ -86,9 +86,6 @@ export function protectionSettled(run: PhaseRun): void {
       run.vp(2, '18.33', `${run.name(z)} has a raider and fewer than two Union screw sloops`)
 }
 
-/** Named raiders a privateer may bring (18.34): the Alabama, and from 1864 the Shenandoah and the Stonewall. */
-const NAMED_RAIDERS = [63, 64, 74]
-
 /** 18.34 at the opening of the Confederate build: a free raider in Europe on the riots' die, with a named raider's card. */
 export function privateers(run: PhaseRun): void {
   const s = run.s
@@ -106,11 +103,13 @@ export function privateers(run: PhaseRun): void {
     run.say('18.34', `${text}: a privateer, but all ${cap} raider counters are in play.`)
     return
   }
-  const raider = run.add('CSA', 'raider', 'FREN')
-  run.say('18.34', `${text}: privateer ${raider.id} fits out in ${run.name('FREN')} (ruling RR-O3).`, 'FREN')
+  const { port, namedRaiders } = run.pack.optional.privateers
+  const raider = run.add('CSA', 'raider', port)
+  run.say('18.34', `${text}: privateer ${raider.id} fits out in ${run.name(port)} (ruling RR-O3).`, port)
   const year = dateOf(s.turn).year
   const t = s.cards.CSA
-  const card = NAMED_RAIDERS.find((c) => {
+  // The named raiders a privateer may bring, in the pack's order, as their years allow (18.34).
+  const card = namedRaiders.find((c) => {
     const years = run.pack.cards.get(c)?.years
     return t.deck.drawPile.includes(c) && !!years && years.from <= year && year <= years.to
   })

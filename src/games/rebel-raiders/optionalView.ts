@@ -14,7 +14,7 @@ export function optionalSummary(s: RrState, pack: RebelPack, viewer: Viewer): st
   const lines = [`In play: ${rules.map((r) => `${r} ${OPTIONAL_RULES[r] ?? ''}`.trim()).join('; ')}.`]
   if (rules.includes('18.4'))
     lines.push(
-      `Union Resolve: ${m.resolveFailures ?? 0} failure(s); the track stands at ${resolveTrack(pack.map, s)}${m.resolveFour ? '; a 4 is in the cup' : ''}.`,
+      `Union Resolve: ${m.resolveFailures ?? 0} failure(s); the track stands at ${resolveTrack(pack, s)}${m.resolveFour ? '; a 4 is in the cup' : ''}.`,
     )
   if (now(m.riots?.turn))
     lines.push(`Draft Riots this turn: ${m.riots!.builds} Union build(s) lost, no extra assault nor card.`)

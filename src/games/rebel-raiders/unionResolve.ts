@@ -1,38 +1,36 @@
 // PB 18.4 Union Resolve: after each Union move of 1863 and 1864, before the Union's production, the
-// Union draws chits from a cup of ten; when their sum passes the weighted count of Confederate cities
+// Union draws chits from a cup of ten (the pack's table); when their sum passes the weighted count of Confederate cities
 // and ports it holds, its resolve fails. A first failure costs a card a draw, a second a free pawn a
 // turn as well, a third ends the game in a Confederate victory. Sudden death (18.61) then also needs
 // a failure (optionalRules.ts). The chits are drawn in the open, one die of the cup's size each.
 import { PUBLIC } from '../contract.ts'
 import type { RebelMap } from './map.ts'
+import type { RebelPack } from './pack.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { dateOf, type RrState } from './state.ts'
 import { confederateCities, holder, MISSISSIPPI } from './supply.ts'
 
-/** 18.41: five 1s, three 2s and two 3s; a 4 takes the place of a 1 once a counterattack has won from August 1863. */
-export function chitPool(s: RrState): number[] {
-  const ones = s.marks?.resolveFour ? 4 : 5
-  return [...Array(ones).fill(1), 2, 2, 2, 3, 3, ...(s.marks?.resolveFour ? [4] : [])]
+/** 18.41: the cup of the pack's chits; a 4 takes the place of a 1 once a counterattack has won from August 1863. */
+export function chitPool(pack: RebelPack, s: RrState): number[] {
+  const t = pack.optional.unionResolve
+  if (!s.marks?.resolveFour) return [...t.chits]
+  const one = t.chits.indexOf(1)
+  return [...t.chits.filter((_, i) => i !== one), t.fourChit]
 }
 
-/** 18.42: the cities and ports the Union holds, Richmond 4, Atlanta 3, Mobile 2, the Mississippi ports and Charleston with Savannah 2 each when all are held; at most 20. */
-export function resolveTrack(map: RebelMap, s: RrState): number {
-  const union = (id: string) => holder(map, s.control, id) === 'USA'
-  const river = MISSISSIPPI.every(union)
-  const coast = union('CHAS') && union('SAVA')
+/** 18.42: the cities and ports the Union holds, one each but the pack's weights (Richmond, Atlanta, Mobile) and groups worth more when all are held; capped. */
+export function resolveTrack(pack: RebelPack, s: RrState): number {
+  const t = pack.optional.unionResolve
+  const union = (id: string) => holder(pack.map, s.control, id) === 'USA'
   const worth = (id: string): number => {
-    if (id === 'RICH') return 4
-    if (id === 'ATLA') return 3
-    if (id === 'MOBL') return 2
-    if ((MISSISSIPPI as readonly string[]).includes(id)) return river ? 2 : 1
-    if (id === 'CHAS' || id === 'SAVA') return coast ? 2 : 1
-    return 1
+    const group = t.allHeld.find((g) => g.spaces.includes(id))
+    return t.weights[id] ?? (group?.spaces.every(union) ? group.each : 1)
   }
-  const total = confederateCities(map)
+  const total = confederateCities(pack.map)
     .filter(union)
     .reduce((n, id) => n + worth(id), 0)
-  return Math.min(20, total)
+  return Math.min(t.trackCap, total)
 }
 
 const AT_SEA = new Set(['coastal', 'highSeas', 'whaling'])
@@ -45,9 +43,10 @@ export function raidersAtSea(map: RebelMap, s: RrState): number {
 }
 
 /** 18.41: two chits in 1863, three in 1864, with the situation's additions and subtractions (never below none). */
-export function chitCount(map: RebelMap, s: RrState): { count: number; why: string[] } {
+export function chitCount(pack: RebelPack, s: RrState): { count: number; why: string[] } {
+  const map = pack.map
   const why: string[] = []
-  let count = dateOf(s.turn).year >= 1864 ? 3 : 2
+  let count = pack.optional.unionResolve.chitsByYear[String(dateOf(s.turn).year)] ?? 0
   const add = (n: number, reason: string) => {
     count += n
     why.push(`${n > 0 ? '+' : ''}${n} ${reason}`)
@@ -70,9 +69,9 @@ export function unionResolve(run: PhaseRun): void {
   const s = run.s
   const year = dateOf(s.turn).year
   if (!usesRule(s, '18.4') || s.finished || year < 1863 || year > 1864) return
-  const track = resolveTrack(run.pack.map, s)
-  const { count, why } = chitCount(run.pack.map, s)
-  const pool = chitPool(s)
+  const track = resolveTrack(run.pack, s)
+  const { count, why } = chitCount(run.pack, s)
+  const pool = chitPool(run.pack, s)
   const most = [...pool]
     .sort((a, b) => b - a)
     .slice(0, count)

@@ -24,15 +24,13 @@ export function readRoll(state: RrState, side: Side, words: string[], line: numb
   return { kind: 'roll', line, what }
 }
 
-/** The builds a die gives (18.22): 1 none (its price apart), 2-3 one, 4-5 two, 6 three. */
-const gained = (die: number) => (die === 1 ? 0 : die <= 3 ? 1 : die <= 5 ? 2 : 3)
-
 /** 18.22 as the Union move ends: the rolls asked for, their builds kept for this turn's build. */
 export function yankeeRolls(run: PhaseRun, commands: RrCommand[]): void {
   const s = run.s
   if (!usesRule(s, '18.22') || s.finished) return
   const asked = new Set(commands.flatMap((c) => (c.kind === 'roll' ? [c.what] : [])))
   if (!asked.size) return
+  const table = run.pack.optional.yankeeIndustry
   const got = { turn: s.turn, industry: 0, conscription: 0 }
   for (const what of ['industry', 'conscription'] as const) {
     if (!asked.has(what)) continue
@@ -50,8 +48,12 @@ export function yankeeRolls(run: PhaseRun, commands: RrCommand[]): void {
         `${name} (die 1) stirs the North against the draft (${dice.join(', ')})`,
       )
     } else {
-      got[what] = gained(die)
-      run.vp(2 * got[what], '18.22', `${name} (die ${die}): ${got[what]} build(s) more for the Union this turn`)
+      got[what] = table.buildsByDie[die - 1]!
+      run.vp(
+        table.vpPerBuild * got[what],
+        '18.22',
+        `${name} (die ${die}): ${got[what]} build(s) more for the Union this turn`,
+      )
     }
   }
   ;(s.marks ??= {}).yankee = got
