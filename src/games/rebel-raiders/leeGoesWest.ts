@@ -64,14 +64,14 @@ export function leeMayDefend(run: PhaseRun, target: string): boolean {
   const t = run.s.cards.CSA
   const inHand = t.hand.includes(LEE)
   if (!inHand && !t.inPlay.includes(LEE)) return false
+  const wanted = run.s.marks?.leeWanted ?? []
+  const wantedHere = wanted.includes(target) || wanted.includes('ALL')
+  // From the hand he comes only where the Confederate sends him (ruling RR-O10).
+  if (inHand && !wantedHere) return false
   const marks = (run.s.marks ??= {})
   const lee: LeeMarker = (marks.lee ??= {})
   const home = virginia(run).has(target)
   if (lee.turn === run.s.turn && lee.at && !virginia(run).has(lee.at) && lee.at !== target) return false
-  const wanted = marks.leeWanted ?? []
-  const wantedHere = wanted.includes(target) || wanted.includes('ALL')
-  // From the hand he comes only where the Confederate sends him (ruling RR-O10).
-  if (inHand && !wantedHere) return false
   if (!home && !(lee.turn === run.s.turn && lee.at === target)) {
     if (!wantedHere) return false
     if (!lee.free) {
