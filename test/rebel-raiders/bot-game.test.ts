@@ -3,7 +3,7 @@
 // re-folds, the dice verify, and the same secrets give the same game.
 import { describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
-import type { TurnAdjudicated } from '../../src/engine/events.ts'
+import type { OrdersAccepted, TurnAdjudicated } from '../../src/engine/events.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
@@ -55,6 +55,18 @@ describe('a bot game of Rebel Raiders', () => {
       // Moves, raids, searches, combat, assaults, supply and builds all happened.
       for (const r of ['7', '8', '9', '10', '11', '13', '14', '15', '16'])
         expect(rules, `rule ${r} was played`).toContain(r)
+      // Issue 11: an ordinary game turn needs at most two mails from each player. Every mail a player
+      // sent (orders taken or refused, answers to questions) counted by game turn; the README quotes it.
+      const events = app.store.read('game:bots')
+      const perTurn = new Map<string, number>()
+      for (const e of events.filter((x) => x.type === 'OrdersAccepted')) {
+        const o = e.data as OrdersAccepted
+        perTurn.set(`${o.turn} ${o.role}`, (perTurn.get(`${o.turn} ${o.role}`) ?? 0) + 1)
+      }
+      expect(events.filter((x) => x.type === 'OrdersRejected' || x.type === 'DecisionAnswered')).toEqual([])
+      expect(perTurn.size).toBe(24)
+      expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(2)
+      expect(new Set(perTurn.values())).toEqual(new Set([2]))
       expect(verifyGame(app.db, app.judge, 'bots')).toMatchObject({ ok: true, problems: [] })
       expect(verifyDice(app.judge, 'bots').ok).toBe(true)
       expect(fold.ruleset.outcome(fold.state)?.summary).toMatch(/victory/)

@@ -50,6 +50,8 @@ export function rollAssault(
     extraCsaDice?: number
     unionMod?: number
     csaMod?: number
+    /** Hunt's Artillery's +1 (18.21): kept with the tactics through any reroll, beyond their cap. */
+    hunts?: number
   },
 ): AssaultRoll {
   const base = unionAssaultDice(opts.year)
@@ -64,7 +66,7 @@ export function rollAssault(
   const u = roll('Union', base - tactics + (opts.extraUnionDice ?? 0))
   const csaCount = 2 + Math.min(3, opts.batteries) + (target === 'RICH' ? 1 : 0) + (opts.extraCsaDice ?? 0)
   const c = roll('Confederate', csaCount)
-  return scoreAssault(u, c, tactics, opts.unionMod ?? 0, opts.csaMod ?? 0)
+  return scoreAssault(u, c, tactics + (opts.hunts ?? 0), opts.unionMod ?? 0, opts.csaMod ?? 0)
 }
 
 /** An assault's result from its dice (11.62-11.66): the high die, the matching bonus, tactics and card modifiers; ties to the Confederacy. */
@@ -169,7 +171,7 @@ export function counterattackProblem(map: RebelMap, control: Control, target: st
 export function rollCounterattack(
   dice: Dice,
   target: string,
-  opts: { year: number; unionTactics?: number; extraUnionDice?: number; extraCsaDice?: number },
+  opts: { year: number; unionTactics?: number; extraUnionDice?: number; extraCsaDice?: number; hunts?: number },
 ): AssaultRoll & { csaWins: boolean } {
   const roll = (who: string, n: number) =>
     Array.from({ length: n }, (_, i) => dice.roll(`counterattack on ${target}: ${who} die ${i + 1}`, 6, PUBLIC))
@@ -177,7 +179,7 @@ export function rollCounterattack(
   const tactics = opts.unionTactics ?? 0
   const u = roll('Union', unionAssaultDice(opts.year) - tactics + (opts.extraUnionDice ?? 0))
   const attack = Math.max(...c) + matchBonus(c)
-  const defense = Math.max(...u) + matchBonus(u) + tactics
+  const defense = Math.max(...u) + matchBonus(u) + tactics + (opts.hunts ?? 0)
   // The Confederacy wins ties here too (11.91: all assault rules apply).
   const csaWins = attack >= defense
   return {

@@ -6,6 +6,10 @@
 import type { RebelMap } from './map.ts'
 import type { Control } from './movement.ts'
 import type { PieceType, Side } from './setup.ts'
+import { freeShip, optionalUnionBuild } from './unionOptions.ts'
+import { militiaBuild } from './militia.ts'
+import { repairBuild } from './ironcladDamage.ts'
+import { buildsFor, spendBuilds } from './yankeeIndustry.ts'
 
 export type Buildable =
   | 'raider'
@@ -17,6 +21,10 @@ export type Buildable =
   | 'counterattack'
   | 'pawn'
   | 'card'
+  | 'hunts'
+  | 'upgrade'
+  | 'militia'
+  | 'repair'
 
 export interface BuildOrder {
   line: number
@@ -24,6 +32,8 @@ export interface BuildOrder {
   at?: string
   /** Paid with special build points (Confederate, 14.32) instead of builds. */
   special?: boolean
+  /** One of the Union's free ships of optional rule 18.24. */
+  free?: boolean
 }
 
 export interface BuildContext {
@@ -44,11 +54,26 @@ export interface BuildContext {
   raided?: boolean
   /** #58 Corruption: every Union ship a build more, an extra assault five builds. */
   corrupted?: boolean
+  /** 18.32 Draft Riots this turn: the Union builds forfeited; no extra assault nor card bought. */
+  riots?: number
+  /** 18.24 Increased Ship Building: the free Union sloops and gunboats this turn (0 without the rule). */
+  freeShips?: number
+  /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */
+  rules?: readonly string[]
+  /** 18.25: where a Union ironclad is repaired (the pack's table). */
+  repairYards?: readonly string[]
+  /** 18.25: the damaged ironclads at the start of the build, where they are. */
+  damaged?: { id: string; side: Side; at: string }[]
+  /** 18.22: the builds Yankee Industry (-1 for a lost one) and Conscription gave this turn. */
+  yankee?: { industry: number; conscription: number }
 }
 
 export interface BuildPlan {
   now: { type: PieceType; at: string }[]
-  nextTurn: { type: PieceType | 'pawn' | 'counterattack'; at: string | null }[]
+  nextTurn: {
+    type: PieceType | 'pawn' | 'counterattack' | 'hunts' | 'upgrade' | 'militia' | 'repair'
+    at: string | null
+  }[]
   vp: number
   buildsLeft: number
   /** Cards bought, drawn when the builds are carried out. */
@@ -82,6 +107,8 @@ const SPECIAL_COST: Partial<Record<Buildable, number>> = {
   battery: 4,
   ironclad: 4,
   counterattack: 3,
+  militia: 2,
+  repair: 2,
   card: 2,
   gunboat: 1,
   runner: 1,
@@ -118,6 +145,10 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const space = o.at && ctx.map.has(o.at) ? ctx.map.space(o.at) : null
+    if (o.free) {
+      fail('only the Union takes free ships (18.24)')
+      continue
+    }
     if (o.at && !space) {
       fail(`no space ${o.at} on the map`)
       continue
@@ -242,24 +273,29 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       default:
-        fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
+        if (!militiaBuild(o, ctx, plan, pay, fail) && !repairBuild('CSA', o, ctx, plan, pay, fail))
+          fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
     }
   }
   return plan
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft: unionBuilds(ctx.turn), cards: 0, errors: [] }
+  const buildsLeft = Math.max(0, unionBuilds(ctx.turn) - (ctx.riots ?? 0) + Math.min(0, ctx.yankee?.industry ?? 0))
+  const extra = { industry: Math.max(0, ctx.yankee?.industry ?? 0), conscription: ctx.yankee?.conscription ?? 0 }
+  const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
   const ironclads = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
   const more = ctx.corrupted ? 1 : 0
+  const freeTaken = { n: 0 }
   for (const o of orders) {
     const fail = (message: string) => plan.errors.push({ line: o.line, message })
     const pay = (n: number) => {
-      if (plan.buildsLeft < n)
-        return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${plan.buildsLeft} left (15.41)`)
-      plan.buildsLeft -= n
+      if (o.free) return freeShip(o, ctx, plan, fail, freeTaken)
+      const left = buildsFor(plan, extra, o.what)
+      if (left < n) return !fail(`${article(o.what)} ${o.what} costs ${n} build(s); ${left} left (15.41)`)
+      spendBuilds(plan, extra, o.what, n)
       return true
     }
     const at = o.at ?? (o.what === 'sloop' ? 'NAVY' : null)
@@ -292,7 +328,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       case 'pawn': {
-        if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
+        if (ctx.riots !== undefined) fail('no extra assault is bought in the Draft Riots (18.32)')
+        else if (pawns >= 2) fail('at most two extra assaults a turn (15.44)')
         else if (pay(ctx.corrupted ? 5 : 4)) {
           pawns++
           plan.nextTurn.push({ type: 'pawn', at: null })
@@ -300,12 +337,13 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         break
       }
       case 'card': {
-        if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a turn (15.44)`)
+        if (ctx.riots !== undefined) fail('no card is bought in the Draft Riots (18.32)')
+        else if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a turn (15.44)`)
         else if (pay(2)) plan.cards++
         break
       }
       default:
-        fail(`the Union does not build ${article(o.what)} ${o.what}`)
+        if (!optionalUnionBuild(o, ctx, plan, pay, fail)) fail(`the Union does not build ${article(o.what)} ${o.what}`)
     }
   }
   return plan

@@ -38,6 +38,8 @@ export interface CardStrengths {
   spareHit?: () => boolean
   /** Asked as one of its dice misses: whether a card played now rolls that die again (#27). */
   rerollMiss?: () => boolean
+  /** A hit damages it instead of sinking it: it takes no further part (optional rule 18.25). */
+  damagedInstead?: boolean
 }
 
 /** A card's effect on one round (cleared after it). */
@@ -107,6 +109,8 @@ export interface Round {
   destroyed: string[]
   /** Units a hit sent out of the battle instead of sinking them (#13, #15, #70). */
   withdrawn: string[]
+  /** Ironclads a hit damaged instead of sinking them (18.251). */
+  damaged: string[]
   /** What the cards did in the round, in words (a hit shrugged off, a ship leaving). */
   notes: string[]
 }
@@ -160,6 +164,7 @@ export function fightRound(
   const shots: Shot[] = []
   const destroyed = new Set<string>()
   const withdrawn = new Set<string>()
+  const damaged = new Set<string>()
   const notes: string[] = []
   const label = `round ${opts.round ?? 1}`
   /** A hit lands: shrugged off, sent out of the battle, or sunk. Returns whether it sank or sent it away. */
@@ -183,6 +188,11 @@ export function fightRound(
       }
       withdrawn.add(target.id)
       notes.push(`${target.id} is hit and leaves the battle instead of sinking${test <= 6 ? ` (die ${die})` : ''}`)
+      return true
+    }
+    if (target.card?.damagedInstead) {
+      damaged.add(target.id)
+      notes.push(`${target.id} is damaged`)
       return true
     }
     destroyed.add(target.id)
@@ -235,7 +245,7 @@ export function fightRound(
     delete u.card.rerollMiss
     return true
   }
-  const out = (u: Unit) => destroyed.has(u.id) || withdrawn.has(u.id)
+  const out = (u: Unit) => destroyed.has(u.id) || withdrawn.has(u.id) || damaged.has(u.id)
   if (opts.batteriesFirst) {
     // The batteries' hits sink before the attacker answers; the defending ships still fire with the batteries.
     volley(
@@ -255,7 +265,7 @@ export function fightRound(
     volley(engaged, attackers, opts.defenderTargets ?? easiestFirst)
     volley(attackers, engaged, opts.attackerTargets ?? easiestFirst)
   }
-  return { tactic, shots, destroyed: [...destroyed], withdrawn: [...withdrawn], notes }
+  return { tactic, shots, destroyed: [...destroyed], withdrawn: [...withdrawn], damaged: [...damaged], notes }
 }
 
 export interface Battle {
@@ -265,6 +275,8 @@ export interface Battle {
   defenders: Unit[]
   /** Units that left the battle without sinking (a card's retreat or breakdown), in order. */
   withdrawn: string[]
+  /** Ironclads damaged instead of sunk (18.251), in order. */
+  damaged: string[]
   ended: 'attacker-gone' | 'defender-gone' | 'both-gone' | 'attacker-retreated' | 'defender-retreated'
 }
 
@@ -299,8 +311,9 @@ export function battle(
   let d = [...defenders]
   const rounds: Round[] = []
   const withdrawn: string[] = []
+  const damaged: string[] = []
   const fighting = (units: Unit[]) => units.filter((u) => u.type !== 'runner')
-  const result = (ended: Battle['ended']): Battle => ({ rounds, attackers: a, defenders: d, withdrawn, ended })
+  const result = (ended: Battle['ended']): Battle => ({ rounds, attackers: a, defenders: d, withdrawn, damaged, ended })
   for (let n = 1; n <= (choices.maxRounds ?? 50); n++) {
     const start = choices.beforeRound?.(n, a, d) ?? {}
     if (start.leave?.length) {
@@ -318,7 +331,8 @@ export function battle(
     r.notes.unshift(...(start.notes ?? []))
     rounds.push(r)
     withdrawn.push(...r.withdrawn)
-    const gone = (u: Unit) => r.destroyed.includes(u.id) || r.withdrawn.includes(u.id)
+    damaged.push(...r.damaged)
+    const gone = (u: Unit) => r.destroyed.includes(u.id) || r.withdrawn.includes(u.id) || r.damaged.includes(u.id)
     a = a.filter((u) => !gone(u))
     d = d.filter((u) => !gone(u))
     for (const u of [...a, ...d]) delete u.now

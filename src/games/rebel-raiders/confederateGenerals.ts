@@ -11,6 +11,7 @@ import { shuffled } from '../kit/deck.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { fire, quietAssault } from './reactions.ts'
 import { discardFromPlay, settlePlayed } from './cards.ts'
+import { leeDiceAgain, leeMayDefend } from './leeGoesWest.ts'
 
 const VIRGINIA = ['FRED', 'RICH']
 const faceUp = (run: PhaseRun, card: number) => run.s.cards.CSA.inPlay.includes(card)
@@ -35,12 +36,13 @@ export function jacksonAfter(run: PhaseRun, target: string): void {
 
 /** #60 at Fredericksburg or Richmond while losing: the two lowest Confederate dice rolled again. */
 export function leeReroll(run: PhaseRun, target: string, dice: number[]): number[] | null {
-  if (!faceUp(run, 60) || !VIRGINIA.includes(target) || !dice.length || quietAssault(run.s, target)) return null
+  // Where Lee may fight is #60's Virginia, or wider with optional rule 18.5 (leeGoesWest.ts).
+  if (!dice.length || quietAssault(run.s, target) || !leeMayDefend(run, target) || !faceUp(run, 60)) return null
   const again = [...dice]
   const lowest = dice
     .map((d, i) => ({ d, i }))
     .sort((a, b) => a.d - b.d || a.i - b.i)
-    .slice(0, Math.min(2, dice.length - 1 || 1))
+    .slice(0, Math.min(leeDiceAgain(run), dice.length - 1 || 1))
   for (const { i } of lowest)
     again[i] = run.dice.roll(`#60 Lee: Confederate die ${i + 1} at ${target} rolled again`, 6, PUBLIC)
   run.say('#60', `Bobby Lee: Confederate ${dice.join(',')} become ${again.join(',')}.`, target)

@@ -17,6 +17,7 @@ import type { Side } from './setup.ts'
 import { intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
+import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
 
@@ -200,7 +201,8 @@ export function fightHere(
   rule: string,
   opts: { shields?: boolean; from: string; defenderTo?: string | null },
 ): Fight {
-  const units = attackers.map((p) => unitWithCards(run, p))
+  // A damaged ironclad takes no part in a fight (18.251).
+  const units = attackers.filter((p) => !p.damaged).map((p) => unitWithCards(run, p))
   const aSide = attackers[0]!.side
   const dSide: Side = aSide === 'CSA' ? 'USA' : 'CSA'
   const where = attackers[0]!.at
@@ -222,6 +224,7 @@ export function fightHere(
         }).tactic
       : 'combined'
   const cards = openBattle(run, scene, { sortieFirst: firstTactic === 'sortie' })
+  damageable(run, [...scene.attackers, ...scene.defenders])
   // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
   if (opts.shields) {
     const ics = units.filter((u) => u.type === 'ironclad')
@@ -272,6 +275,7 @@ export function fightHere(
       !!opts.defenderTo && ships(d).length > 0 && asks(dSide, ships(d), a, round, startShips, false),
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
+  settleDamage(run, b, where, aSide, lost)
   const loser = b.ended.startsWith('attacker') ? aSide : b.ended.startsWith('defender') ? dSide : null
   const stoppedBombarding = b.ended === 'attacker-retreated' && aSide === 'USA' && ships(b.defenders).length === 0
   run.remove(lost)

@@ -20,6 +20,12 @@ import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 import { longstreetDice } from './landCards.ts'
 import { endRoyalNavy } from './diplomacyCards.ts'
+import { assaultFailed } from './optionalRolls.ts'
+import { counterattackWon } from './unionResolve.ts'
+import { huntsBonus } from './unionOptions.ts'
+import { militiaDice } from './militia.ts'
+import { withLionsRoar } from './lionsRoar.ts'
+import { leeFalls } from './leeGoesWest.ts'
 
 /** What a follow-up assault carries (#46 the same target again, #6 the next one): dice either side keeps, dice fewer, a doubled loss. */
 export interface FollowUp {
@@ -69,7 +75,9 @@ export function assault(
     tactics,
     batteries: batteries.length,
     extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice: answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target),
+    extraCsaDice:
+      answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target) + militiaDice(run, target),
+    hunts: huntsBonus(run, target),
   })
   const cards = bonuses.map((b) => `#${b.card}`).join(', ')
   run.say(
@@ -120,6 +128,7 @@ export function assault(
     })
   }
   if (!r.unionWins) {
+    assaultFailed(run)
     if (r.vp) run.vp(r.vp, '11.66', `The assault on ${run.name(target)} fails`)
     else run.say('11.66', `The assault on ${run.name(target)} fails on a tie: no points change hands.`, target)
     if (ships && retreatTo) {
@@ -129,6 +138,7 @@ export function assault(
     return
   }
   generalIncapacitated(run, target)
+  leeFalls(run, target)
   leeAtRichmondFall(run, target)
   const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
   run.s.control[target] = 'USA'
@@ -196,7 +206,9 @@ export function emancipation(run: PhaseRun): void {
   )
   // Trent, Maximillian and Royal Navy leave the game and both decks are shuffled anew (17.33). The
   // effects of those cards in play end with them (they come with the card effects).
-  if (emancipationDecks(run).includes(62)) endRoyalNavy(run)
+  withLionsRoar(run, () => emancipationDecks(run))
+  // Royal Navy's sloops come home unless the Lion's Roar kept the card in play.
+  if (!run.s.cards.CSA.inPlay.includes(62)) endRoyalNavy(run)
 }
 
 /**
@@ -215,6 +227,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     year: dateOf(run.s.turn).year,
     extraUnionDice: generalsDice(run, target, 'land'),
     extraCsaDice: jacksonDice(run, target) + longstreetDice(run, target, true),
+    hunts: huntsBonus(run, target),
   })
   const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
   const lee = !r.csaWins ? leeReroll(run, target, r.csa.dice) : null
@@ -247,6 +260,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     return emancipation(run)
   }
   delete run.s.control[target]
+  counterattackWon(run)
   run.vp(r.vp, '11.92', `${run.name(target)} is Confederate again`)
   const s = run.space(target)
   if (s.kind === 'oceanPort' || s.kind === 'riverPort' || s.kind === 'inlandCity') {
@@ -255,6 +269,12 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   }
   // Union ships there fall back to the port's station or a Union port or fort up the river, or are lost (11.94).
   for (const u of run.piecesAt(target, 'USA')) {
+    // A damaged ironclad where the enemy takes the space is destroyed (18.252).
+    if (u.damaged) {
+      run.remove([u.id])
+      run.say('18.252', `${u.id}, damaged, is lost with ${run.name(target)}.`, target)
+      continue
+    }
     const to =
       s.kind === 'oceanPort'
         ? `${target}.BS`

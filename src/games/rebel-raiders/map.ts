@@ -49,6 +49,8 @@ const space = z
     unlimitedStacking: z.boolean().optional(),
     /** Upriver of Vicksburg: only gunboats and ironclads go there (the ship summary table). */
     northOfVicksburg: z.boolean().optional(),
+    /** A port under the British flag, where 18.36 gives the Confederacy a free runner (ruling RR-O9). */
+    britishFlag: z.boolean().optional(),
   })
   .strict()
 

@@ -178,7 +178,12 @@ export function checkMove(
         holders(ctx, at, 'USA', ['sloop']).length
       )
         encounters.push({ at, kind: 'speed-roll', why: `Union sloops in ${to.name}: a speed roll (RB 7.76)` })
-      if (mp > allowance) return fail(`${piece.id} has ${allowance} movement points; this move needs ${mp} (RB 7.3)`)
+      // A damaged ironclad has a single movement point (18.253).
+      const most = piece.damaged ? 1 : allowance
+      if (mp > most)
+        return fail(
+          `${piece.id} has ${most} movement points; this move needs ${mp} (RB 7.3${piece.damaged ? ', 18.253' : ''})`,
+        )
       continue
     }
     if (step.action === 'DROP' || step.action === 'PICKUP') continue

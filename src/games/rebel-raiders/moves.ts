@@ -45,7 +45,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         path.splice(0, path.length, p.at)
         const from = path.length > 1 ? path[path.length - 2]! : p.at
         const fight = fightHere(run, ships, foes, '7.75', { from, defenderTo: defenderRetreat(run, p.at, 'USA') })
-        ships = ships.filter((x) => !fight.lost.has(x.id))
+        // A damaged ironclad stays where it was damaged (18.252).
+        ships = ships.filter((x) => !fight.lost.has(x.id) && !x.damaged)
         if (!ships.length || fight.ended === 'attacker-retreated') return
         if (run.piecesAt(p.at, 'USA', ['gunboat', 'ironclad', 'sloop']).length) return
         continue
@@ -219,7 +220,8 @@ export function moveUnion(
           from,
           defenderTo: defenderRetreat(run, here.id, 'CSA'),
         })
-        ships = ships.filter((x) => !fight.lost.has(x.id))
+        // A damaged ironclad stays where it was damaged (18.252).
+        ships = ships.filter((x) => !fight.lost.has(x.id) && !x.damaged)
         if (!ships.length || fight.ended === 'attacker-retreated') return
         if (run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']).length) return
       }

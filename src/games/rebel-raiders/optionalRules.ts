@@ -1,8 +1,11 @@
 // The optional rules of PB 18 a game is created with (`--option optional=18.7,18.9`), and what each
 // implemented one does at its moment: cargo worth more (18.7), the tournament levels (18.8), the
 // Confederacy's Mississippi bonus (18.9), sudden death (18.6 / 18.62), better gunboats in the
-// stations (18.26), the Union's ironclad design troubles (18.35). The engine names none of them: they
-// are this game's options, checked when the game is set up.
+// stations (18.26), the Union's ironclad design troubles (18.35). The others have their own files:
+// the Union's purchases (18.21-18.24) unionOptions.ts and yankeeIndustry.ts, 18.25 ironcladDamage.ts,
+// 18.31 militia.ts, 18.32-18.34 optionalRolls.ts, 18.36 lionsRoar.ts, 18.4 unionResolve.ts, 18.5
+// leeGoesWest.ts; their tables are in the pack (optionalTables.ts). The engine names none of them:
+// they are this game's options, checked when the game is set up.
 import { type Options, PUBLIC } from '../contract.ts'
 import type { RebelMap } from './map.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -12,13 +15,28 @@ import { confederateCities, holder, MISSISSIPPI } from './supply.ts'
 
 /** The optional rules this judge plays, with their names (PB 18). */
 export const OPTIONAL_RULES: Readonly<Record<string, string>> = {
-  '18.6': 'Confederate Sudden Death Victory (played as 18.62, without Union Resolve)',
+  '18.21': "Hunt's Artillery",
+  '18.22': 'Yankee Industry & Conscription Builds',
+  '18.23': 'Two If By Sea: Extra Union Amphibious Assaults',
+  '18.24': 'Increased Ship Building',
+  '18.25': 'Invincible Ironclads',
+  '18.26': 'Superior Gunboat Engines / Blockade Tactics',
+  '18.31': 'Arm & Train Local Militia',
+  '18.32': 'Northern Draft Riots',
+  '18.33': 'Union Commercial Interests Demand Protection',
+  '18.34': 'Privateers',
+  '18.35': 'Union Ironclad Design Conundrums',
+  '18.36': "The Lion's Roar",
+  '18.4': 'Union Resolve (with 18.6)',
+  '18.5': 'Lee Goes West',
+  '18.6': 'Confederate Sudden Death Victory (18.61 with Union Resolve, 18.62 without)',
   '18.7': 'Increased Blockade Runner Cargo Value',
   '18.8': 'Tournament Levels of Victory',
   '18.9': 'Confederate Mississippi Survival Bonus',
-  '18.26': 'Superior Gunboat Engines / Blockade Tactics',
-  '18.35': 'Union Ironclad Design Conundrums',
 }
+
+/** The rules played, in the play book's order (18.21 ... 18.36, 18.4 ... 18.9). */
+export const playedRules = (): string[] => Object.keys(OPTIONAL_RULES).sort((a, b) => Number(a) - Number(b))
 
 /** Reads and checks the game's options; a wrong one stops the creation with the reason. */
 export function readOptions(options: Options, scenario: string): RrOptions {
@@ -32,8 +50,10 @@ export function readOptions(options: Options, scenario: string): RrOptions {
   const unknown = rules.filter((r) => !OPTIONAL_RULES[r])
   if (unknown.length)
     throw new Error(
-      `optional rule ${unknown.join(', ')} is not one this judge plays; it plays ${Object.keys(OPTIONAL_RULES).join(', ')}`,
+      `optional rule ${unknown.join(', ')} is not one this judge plays; it plays ${playedRules().join(', ')}`,
     )
+  if (rules.includes('18.4') && !rules.includes('18.6'))
+    throw new Error('optional rule 18.4 Union Resolve is played with 18.6 Confederate Sudden Death: add 18.6')
   const cards = options.cards === undefined ? undefined : String(options.cards).toUpperCase()
   if (cards !== undefined && (scenario !== '1862' || !['A', 'B', 'C'].includes(cards)))
     throw new Error('cards=A, B or C chooses the card set-up of the 1862 start (19.5), and only of it')
@@ -63,11 +83,12 @@ function holdsCore(map: RebelMap, s: RrState, cities: number, both: boolean): bo
 export function suddenDeath(run: PhaseRun): void {
   const s = run.s
   if (s.finished || !usesRule(s, '18.6') || s.turn < 7 || s.vp < 50) return
+  // 18.61: with Union Resolve in play, the Union must have failed it at least once.
+  if (usesRule(s, '18.4') && !s.marks?.resolveFailures) return
   if (!holdsCore(run.pack.map, s, 16, true)) return
   s.finished = true
   s.winner = 'CSA'
-  s.result =
-    'Confederate sudden death victory: 50 points with Richmond, Atlanta, a Mississippi port and 16 cities (18.62)'
+  s.result = `Confederate sudden death victory: 50 points with Richmond, Atlanta, a Mississippi port and 16 cities (${usesRule(s, '18.4') ? '18.61, after a failure of Union Resolve' : '18.62'})`
   run.say('18.6', s.result)
 }
 

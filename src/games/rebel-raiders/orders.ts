@@ -8,7 +8,7 @@
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   POLICY <space|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED       (Confederate, standing: a port's defence, 10.12)
-//   BUILD <piece type> [AT <space>] [SPECIAL]                          (build phases)
+//   BUILD <piece type> [AT <space>] [SPECIAL] [FREE]                   (build phases; FREE: a Union ship of 18.24)
 //   EXCHANGE <n>                                                       (Confederate build: n special points for 5n VP)
 //   BUILD CARD [SPECIAL]                                              (a card drawn now, not playable this phase)
 //   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
@@ -16,6 +16,7 @@
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] | REACT <card> OFF                   (standing: the card played in answer, any phase)
 //   PASS                                                               (nothing this phase)
+//   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
@@ -38,6 +39,7 @@ import { lightningReady } from './landCards.ts'
 import { withOrderedMoveCards } from './moveCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
+import { readOptionalOrder } from './optionalOrders.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -57,6 +59,8 @@ const VERBS = [
   'PLAY',
   'REACT',
   'PASS',
+  'ROLL',
+  'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
 const STANDING = ['REACT', 'POLICY', 'INTERCEPT']
@@ -70,6 +74,10 @@ const BUILDABLE: Buildable[] = [
   'counterattack',
   'pawn',
   'card',
+  'hunts',
+  'upgrade',
+  'militia',
+  'repair',
 ]
 
 export function parseRebelOrders(
@@ -99,6 +107,7 @@ export function parseRebelOrders(
     seaPawns: state.seaPawns,
     seaTargets: state.seaTargets,
     amphibiousOcean: state.amphibiousOcean,
+    extraOcean: state.extraOcean ?? 0,
   }
   if (
     side === 'USA' &&
@@ -134,6 +143,15 @@ export function parseRebelOrders(
     if (!verb || !VERBS.includes(verb)) {
       const near = verb ? closest(verb, VERBS, 1)[0] : undefined
       err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
+      continue
+    }
+    const optional = readOptionalOrder(state, pack, side, verb, rest, l.line)
+    if (optional !== null) {
+      if (typeof optional === 'string') err(l.line, l.text, optional)
+      else {
+        out.commands.push(optional.command)
+        out.normalised.push(optional.normalised)
+      }
       continue
     }
     if (opts.standingOnly && !STANDING.includes(verb)) {
@@ -320,17 +338,26 @@ export function parseRebelOrders(
       continue
     }
     // BUILD
-    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?$/.exec(rest.join(' '))
+    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?(\s+FREE)?$/.exec(rest.join(' '))
     const what = m?.[1]?.toLowerCase() as Buildable | undefined
     if (!m || !what || !BUILDABLE.includes(what)) {
-      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL]`)
+      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL] [FREE]`)
       continue
     }
-    const order: BuildOrder = { line: l.line, what, ...(m[2] ? { at: m[2] } : {}), ...(m[3] ? { special: true } : {}) }
+    const free = m[4] ? { free: true } : {}
+    const order: BuildOrder = {
+      line: l.line,
+      what,
+      ...(m[2] ? { at: m[2] } : {}),
+      ...(m[3] ? { special: true } : {}),
+      ...free,
+    }
     lineText.set(l.line, l.text)
     builds.push(order)
-    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3] })
-    out.normalised.push(`BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}`)
+    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3], ...free })
+    out.normalised.push(
+      `BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}${m[4] ? ' FREE' : ''}`,
+    )
   }
   const placed: RrPiece[] = []
   let bought = 0

@@ -1,5 +1,6 @@
-// The Rebel Raiders data pack: the map, the piece table, the set-ups and the cards, loaded and checked
-// together; its hash fixes the game's copy in GameCreated (a moderator may load a corrected one).
+// The Rebel Raiders data pack: the map, the piece table, the set-ups, the cards and the optional
+// rules' tables, loaded and checked together; its hash fixes the game's copy in GameCreated (a
+// moderator may load a corrected one).
 import { canonicalJson, sha256Hex } from '../../util/canonical.ts'
 import type { DataPack } from '../contract.ts'
 import cardsJson from './data/cards.json' with { type: 'json' }
@@ -8,6 +9,8 @@ import mapJson from './data/map.json' with { type: 'json' }
 import piecesJson from './data/pieces.json' with { type: 'json' }
 import setup1861 from './data/setup-1861.json' with { type: 'json' }
 import setup1862 from './data/setup-1862.json' with { type: 'json' }
+import optionalJson from './data/optional-rules.json' with { type: 'json' }
+import { type OptionalTables, optionalTablesSchema } from './optionalTables.ts'
 import { loadRebelMap, type RebelMap } from './map.ts'
 import { openingPosition, type Pieces, piecesSchema, type Setup, setupSchema } from './setup.ts'
 
@@ -20,6 +23,8 @@ export interface RebelPack {
   cards: ReadonlyMap<number, CardDef>
   /** Each side's deck, by number. */
   decks: { USA: number[]; CSA: number[] }
+  /** The optional rules' tables (PB 18). */
+  optional: OptionalTables
 }
 
 /** The pack as stored in GameCreated: plain JSON, checked. */
@@ -28,6 +33,8 @@ export interface RawRebelPack {
   pieces: Pieces
   setups: Record<string, Setup>
   cards: CardList
+  /** The optional rules' tables; a pack stored before they were part of it takes the embedded ones. */
+  optional?: OptionalTables
 }
 
 /** A fresh copy of the embedded pack's raw parts. */
@@ -37,6 +44,7 @@ export function rawRebelPack(): unknown {
     pieces: piecesJson,
     setups: { '1861': setup1861, '1862': setup1862 },
     cards: cardsJson,
+    optional: optionalJson,
   })
 }
 
@@ -50,11 +58,18 @@ export function bindRebelPack(raw: RawRebelPack): RebelPack {
     setups: raw.setups,
     cards,
     decks: { USA: deck('USA'), CSA: deck('CSA') },
+    optional: raw.optional ?? optionalTablesSchema.parse(optionalJson),
   }
 }
 
 export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
-  const r = raw as { map?: unknown; pieces?: unknown; setups?: Record<string, unknown>; cards?: unknown }
+  const r = raw as {
+    map?: unknown
+    pieces?: unknown
+    setups?: Record<string, unknown>
+    cards?: unknown
+    optional?: unknown
+  }
   const map = loadRebelMap(r.map).content
   const pieces = piecesSchema.parse(r.pieces)
   const cards = cardListSchema.parse(r.cards)
@@ -67,9 +82,23 @@ export function loadRebelPack(raw: unknown): DataPack<RawRebelPack> {
     openingPosition(setups[id]!, pieces, map) // every set-up must place on this map
   }
   if (!Object.keys(setups).length) throw new Error('the pack has no set-up')
+  const optional = r.optional === undefined ? undefined : optionalTablesSchema.parse(r.optional)
+  for (const id of optional
+    ? [optional.privateers.port, ...optional.repairs.unionYards, ...optional.leeGoesWest.virginia]
+    : [])
+    if (!map.has(id)) throw new Error(`the optional rules' tables name ${id}, which is not on the map`)
   return {
     id: `rebel-raiders:${map.id}`,
-    hash: sha256Hex(canonicalJson({ map: r.map, pieces: r.pieces, setups: r.setups, cards: r.cards })),
-    content: { map: r.map, pieces, setups, cards },
+    // A pack without the optional tables keeps the hash it had before they were added.
+    hash: sha256Hex(
+      canonicalJson({
+        map: r.map,
+        pieces: r.pieces,
+        setups: r.setups,
+        cards: r.cards,
+        ...(r.optional === undefined ? {} : { optional: r.optional }),
+      }),
+    ),
+    content: { map: r.map, pieces, setups, cards, ...(optional ? { optional } : {}) },
   }
 }

@@ -6,7 +6,7 @@ import type { RebelPack } from './pack.ts'
 import type { RrState } from './state.ts'
 
 /** The pawn counts an assault draws on (a state, or the orders' running copy of it). */
-export type Pawns = Pick<RrState, 'unionPawns' | 'seaPawns' | 'seaTargets' | 'amphibiousOcean'>
+export type Pawns = Pick<RrState, 'unionPawns' | 'seaPawns' | 'seaTargets' | 'amphibiousOcean' | 'extraOcean'>
 
 const SEA_KINDS = ['oceanPort', 'fort']
 /** #24's usual allowance, which is what the historic 1862 pawns fall back to (19.42). */
@@ -23,7 +23,7 @@ export function pawnFor(p: Pawns, pack: RebelPack, target: string, amphibious: b
     return p.unionPawns < 1
       ? 'no cannon pawn is left (11.1)'
       : 'the pawns left are for amphibious assaults on Confederate ocean ports and forts (#24)'
-  if (amphibious && kind === 'oceanPort' && p.amphibiousOcean)
+  if (amphibious && kind === 'oceanPort' && p.amphibiousOcean && !p.extraOcean)
     return "the turn's one amphibious assault on an ocean port is spent (11.2)"
   return 'normal'
 }
@@ -37,7 +37,11 @@ export function spendPawn(p: Pawns, pack: RebelPack, target: string, use: 'sea' 
   }
   p.seaPawns = seaAfterDeviation(p)
   p.seaTargets = null
-  if (amphibious && pack.map.space(target).kind === 'oceanPort') p.amphibiousOcean = true
+  if (amphibious && pack.map.space(target).kind === 'oceanPort') {
+    // A second landing on an ocean port spends the pawn Two If By Sea upgraded (18.23).
+    if (p.amphibiousOcean && p.extraOcean) p.extraOcean -= 1
+    p.amphibiousOcean = true
+  }
 }
 
 /** #24 played: two pawns more this turn, the total kept within four, both for landings on ocean ports and forts. */

@@ -53,7 +53,9 @@ export class PhaseRun implements CardRun {
   /** Whether a cargo marker of this value is free (9.3; the Emancipation takes two 2-VP ones away, 17.33). */
   cargoFree(value: 1 | 2): boolean {
     const pool =
-      value === 2 ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 : 0) : this.pack.pieces.cargoMarkers.one
+      value === 2
+        ? this.pack.pieces.cargoMarkers.two - (this.s.emancipated ? 2 - (this.s.marks?.markersKept ?? 0) : 0)
+        : this.pack.pieces.cargoMarkers.one
     // 1-VP markers are also carried on top of a load and lie in ports (#93, #94).
     const aside =
       value === 1
@@ -82,8 +84,11 @@ export class PhaseRun implements CardRun {
   holder(id: string): Side | 'neutral' {
     return this.s.control[id] ?? this.space(id).side ?? 'neutral'
   }
+  /** A side's pieces in a space; asked by type, a damaged ironclad is not among them: it takes no part (18.251). */
   piecesAt(at: string, side: Side, types?: PieceType[]): RrPiece[] {
-    return this.s.pieces.filter((p) => p.at === at && p.side === side && (!types || types.includes(p.type)))
+    return this.s.pieces.filter(
+      (p) => p.at === at && p.side === side && (!types || (types.includes(p.type) && !p.damaged)),
+    )
   }
   remove(ids: Iterable<string>): void {
     const gone = new Set(ids)

@@ -38,5 +38,11 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
     raided: effects.includes('horse-soldiers'),
     corrupted: effects.includes('corruption'),
+    rules: state.options.rules,
+    repairYards: pack.optional.repairs.unionYards,
+    damaged: state.pieces.filter((p) => p.damaged).map((p) => ({ id: p.id, side: p.side, at: p.at })),
+    ...(state.marks?.yankee?.turn === state.turn ? { yankee: state.marks.yankee } : {}),
+    freeShips: state.options.rules.includes('18.24') ? dateOf(state.turn).year % 10 : 0,
+    ...(state.marks?.riots?.turn === state.turn ? { riots: state.marks.riots.builds } : {}),
   }
 }

@@ -26,6 +26,10 @@ import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCard
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
 import { assault, counterattack } from './landCombat.ts'
+import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
+import { freeUnionPawns } from './unionResolve.ts'
+import { optionalFirst } from './optionalOrders.ts'
+import { optionalBought } from './unionOptions.ts'
 
 /** RB 13: withering, then the wear and tear of war; the points are capped at 50 at the end. */
 function supply(run: PhaseRun): void {
@@ -63,6 +67,7 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       what: c.what,
       ...(c.at ? { at: c.at } : {}),
       ...(c.special ? { special: true } : {}),
+      ...(c.free ? { free: true } : {}),
     }))
   const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
@@ -81,6 +86,10 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
     )
   }
   for (const n of plan.nextTurn) {
+    if (n.type === 'hunts' || n.type === 'upgrade' || n.type === 'militia' || n.type === 'repair') {
+      optionalBought(run, n.type, n.at)
+      continue
+    }
     if (n.type === 'pawn') run.s.pawnsNext += 1
     else if (n.type === 'counterattack') run.s.csaPawnsNext += 1
     else if (side === 'USA' && n.type === 'ironclad') {
@@ -92,7 +101,7 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       `${side === 'CSA' ? 'Confederate' : 'Union'} ${n.type === 'pawn' ? 'extra assault' : n.type} ordered for next turn.`,
     )
   }
-  if (plan.vp) run.vp(plan.vp, '14.24', 'Raider built')
+  if (plan.vp) run.vp(plan.vp, side === 'CSA' ? '14.24' : '18.24', side === 'CSA' ? 'Raider built' : 'Free Union ships')
   if (plan.cards) {
     const drawn = drawCards(run, side, plan.cards, side === 'CSA' ? '14.32' : '15.44', 'bought with builds')
     run.s.cards[side].bought.push(...drawn)
@@ -153,6 +162,7 @@ const MOMENT: Record<CardBonus['on'], (at: string) => string> = {
 
 export function resolvePhase(run: PhaseRun, commands: RrCommand[], otherSide: RrCommand[] = []): void {
   const phasing: Side = run.s.phase.startsWith('csa') ? 'CSA' : 'USA'
+  optionalFirst(run, phasing === 'CSA' ? { CSA: commands, USA: otherSide } : { USA: commands, CSA: otherSide })
   standingOrders(run, phasing === 'CSA' ? 'USA' : 'CSA', otherSide)
   standingOrders(run, phasing, commands)
   resolveCommands(run, commands)
@@ -221,7 +231,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       s.csaPawns = 0
       supply(run)
       s.phase = 'csa-build'
-      drawCards(run, 'CSA', buildDrawCount(s, 'CSA'), '14.1', 'for the build phase')
+      drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
       return
     case 'csa-build':
       buildStart(run, 'CSA')
@@ -229,6 +239,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       maximillianRunner(run)
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
+      openUnionMove(run)
       return
     case 'union-move': {
       redRiverReturn(run)
@@ -269,7 +280,8 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         }
       }
       s.phase = 'union-build'
-      drawCards(run, 'USA', buildDrawCount(s, 'USA'), '15.1', 'for the build phase')
+      const fewer = openUnionBuild(run, commands)
+      if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
       return
     }
     case 'union-build': {
@@ -299,7 +311,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         s.thisTurn = []
         s.turn += 1
         s.phase = 'csa-move'
-        s.unionPawns = 2 + s.pawnsNext
+        s.unionPawns = freeUnionPawns(s) + s.pawnsNext
         s.pawnsNext = 0
         // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
         s.csaPawns = s.csaPawnsNext

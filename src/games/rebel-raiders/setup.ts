@@ -123,6 +123,8 @@ export interface Piece {
   side: Side
   type: PieceType
   at: string
+  /** A damaged ironclad (optional rule 18.25): one movement point, no part in combat. */
+  damaged?: boolean
 }
 
 export interface Position {

@@ -5,6 +5,7 @@ import type { Deck } from '../kit/deck.ts'
 import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
+import type { LeeMarker } from './leeGoesWest.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
 export type Phase = (typeof PHASES)[number]
@@ -25,6 +26,8 @@ export interface RrPiece {
   cargo?: number
   /** 1-VP markers a runner carries on top of its load (#93, #94). */
   extraCargo?: number
+  /** A damaged ironclad (optional rule 18.25): one movement point, no part in combat. */
+  damaged?: boolean
 }
 
 /** One side's cards (RB 17): the deck, the hand and where played cards went (cards.ts runs them). */
@@ -79,6 +82,34 @@ export interface RrOptions {
   cards?: 'A' | 'B' | 'C'
 }
 
+/** What the optional rules carry from phase to phase (PB 18); absent in a game without them. */
+export interface OptionalMarks {
+  /** Union assaults failed in the last Union move, kept until the next one (18.32, 18.34). */
+  failedAssaults?: number
+  /** Union Resolve failures so far (18.43), and whether a 4 has replaced a 1 in the chits (18.41). */
+  resolveFailures?: number
+  resolveFour?: boolean
+  /** The turn Draft Riots last broke out and the builds they cost (18.32): never two turns running. */
+  riots?: { turn: number; builds: number }
+  /** Commercial interests demand sloops with the raiders this Union turn (18.33). */
+  protection?: boolean
+  /** Hunt's Artillery bought for a turn, and how many are left in it (18.21). */
+  hunts?: { turn: number; left: number }
+  /** The turn a pawn upgraded by Two If By Sea serves (18.23). */
+  upgrade?: number
+  /** Militia raised this turn, each for a space or (null) the first assaults (18.31). */
+  militia?: { turn: number; at: (string | null)[] }
+  /** The builds Yankee Industry and Conscription gave this turn (18.22; industry -1 for a lost build). */
+  yankee?: { turn: number; industry: number; conscription: number }
+  /** 2-VP cargo markers the Lion's Roar kept from the Emancipation (18.36). */
+  markersKept?: number
+  /** Lee's marker (18.5), and the spaces the Confederate sends him to (LEE AT). */
+  lee?: LeeMarker
+  leeWanted?: string[]
+  /** The sides that made the option C opening redraw (19.55). */
+  redrawn?: Side[]
+}
+
 export interface RrState {
   scenario: string
   /** The optional rules and card option the game was created with (PB 18, 19.5). */
@@ -102,6 +133,8 @@ export interface RrState {
   /** This turn's amphibious assault on an ocean port (11.2) and the ocean ports it took (11.8). */
   amphibiousOcean: boolean
   takenFromSea: string[]
+  /** 18.23: amphibious assaults on ocean ports allowed this turn beyond the one of 11.2. */
+  extraOcean?: number
   /** The Emancipation Proclamation has been issued (17.3). */
   emancipated: boolean
   /** Each side's standing battle orders (10.35-10.36), replaced policy by policy. */
@@ -139,6 +172,8 @@ export interface RrState {
   cardShips?: { card: number; id: string; type: PieceType }[]
   /** Cards played for a later step of this phase: extra assault dice, extra cargo points (cleared when the phase ends). */
   pending: CardBonus[]
+  /** The optional rules' own markers (PB 18). */
+  marks?: OptionalMarks
   /** The game's last turn: 12, or 13 when #36 carries the war into April 1865 (16.13). */
   lastTurn: number
   finished: boolean

@@ -9,6 +9,7 @@ import { CARD_EFFECTS } from './cardEffects.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
 import { commanderOf } from './commanders.ts'
+import { optionalSummary } from './optionalView.ts'
 import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
@@ -19,7 +20,7 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
     const name = named ? pack.cards.get(named.card)?.name.replace(/^(USS|CSS) /, '') : null
     bySpace.set(p.at, [
       ...(bySpace.get(p.at) ?? []),
-      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo}${p.extraCargo ? `+${p.extraCargo}` : ''})` : ''}${commander ? ` [${commander}]` : ''}`,
+      `${p.side === 'CSA' ? 'C' : 'U'} ${p.id}${name ? ` (the ${name})` : ''}${p.cargo ? ` (cargo ${p.cargo}${p.extraCargo ? `+${p.extraCargo}` : ''})` : ''}${p.damaged ? ' (damaged)' : ''}${commander ? ` [${commander}]` : ''}`,
     ])
   }
   for (const [at, n] of Object.entries(s.portCargo ?? {}))
@@ -45,6 +46,7 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
       (a) => `${a.side === 'CSA' ? 'Confederate' : 'Union'} ${a.type}${a.at ? ` at ${a.at}` : ''}`,
     ),
     intercept,
+    optional: optionalSummary(s, pack, viewer),
     ...cardsModel(s, pack, viewer),
   }
 }

@@ -1,0 +1,86 @@
+// PB 18.36 The Lion's Roar: saving rolls as the Emancipation comes (17.3), and a free runner under
+// the British flag at each Confederate build (ruling RR-O9).
+import { describe, expect, it } from 'vitest'
+import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { bindRebelPack, type RawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
+import { PhaseRun } from '../../src/games/rebel-raiders/phaseRun.ts'
+import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
+
+const pack = rebelRaidersFactory.defaultPack()
+const rs = createRebelRaiders(pack as never)
+const start = (optional: string, phase: Phase, turn: number) => {
+  const s = rs.setup('1861', { optional }, pack, new LabelledDice([])) as RrState
+  Object.assign(s, { phase, turn })
+  return s
+}
+
+describe("PB 18.36: the Lion's Roar at the Emancipation", () => {
+  // A Confederate counterattack beaten in 1863 issues the Proclamation (17.3).
+  const capture = (optional: string, dice: Record<string, number>) => {
+    const s = start(optional, 'csa-move', 7)
+    s.control.NORF = 'USA'
+    s.csaPawns = 1
+    s.cards.CSA.inPlay.push(62)
+    s.cards.CSA.deck = { ...s.cards.CSA.deck, drawPile: s.cards.CSA.deck.drawPile.filter((c) => c !== 62) }
+    return given(rs, s)
+      .orders('confederate', 'COUNTERATTACK NORF FROM RICH')
+      .dice([
+        { label: /counterattack on NORF: Union die/, values: [6, 5, 4] },
+        { label: /counterattack on NORF: Confederate die/, values: [1, 2, 3] },
+        ...Object.entries(dice).map(([label, values]) => ({ label, values })),
+      ])
+      .resolve()
+  }
+  it('a 6 keeps Royal Navy in play and a 2-VP cargo marker in the pool; +1 while the Confederacy holds 16 cities', () => {
+    const run = capture('18.36', { '18.36 card 62': 6, '18.36 cargo marker 1': 5, '18.36 cargo marker 2': 6 })
+    expect(run.state.emancipated).toBe(true)
+    expect(run.state.cards.CSA.inPlay).toContain(62)
+    expect(run.state.cards.CSA.removed).not.toContain(62)
+    expect(run.state.marks?.markersKept).toBe(2)
+    expect(run.texts('18.36')).toContain("The Lion's Roar for 2-VP cargo marker 1: die 5 + 1, it stays.")
+  })
+  it('anything less and they go as 17.33 says; without the option no dice', () => {
+    const run = capture('18.36', { '18.36 card 62': 4, '18.36 cargo marker 1': 4, '18.36 cargo marker 2': 1 })
+    expect(run.state.cards.CSA.removed).toContain(62)
+    expect(run.state.marks?.markersKept).toBeUndefined()
+    const plain = capture('', {})
+    expect(plain.texts('18.36')).toEqual([])
+    expect(plain.state.cards.CSA.removed).toContain(62)
+  })
+})
+
+describe('PB 18.36: a kept 2-VP marker stays in the pool', () => {
+  it('after the Emancipation the pool of 2-VP markers loses two, less those the Lion kept', () => {
+    const s = start('18.36', 'csa-move', 7)
+    s.emancipated = true
+    const pool = bindRebelPack(pack.content as RawRebelPack)
+    const two = pool.pieces.cargoMarkers.two
+    for (let i = 0; i < two - 2; i++)
+      s.pieces.push({ id: `BR-${60 + i}`, side: 'CSA', type: 'runner', at: 'NASS', cargo: 2 })
+    const free = (x: RrState) => new PhaseRun(x, pool, new LabelledDice([])).cargoFree(2)
+    expect(free(s)).toBe(false)
+    s.marks = { markersKept: 1 }
+    expect(free(s)).toBe(true)
+  })
+})
+
+describe("PB 18.36: the Lion's Roar runner", () => {
+  it('each Confederate build opens with a free runner in the British port with the fewest Confederate runners', () => {
+    const s = start('18.36', 'csa-move', 2)
+    const run = given(rs, s).orders('confederate', 'PASS').resolve()
+    const [text] = run.texts('18.36')
+    expect(text).toMatch(
+      /^The Lion's Roar: a free runner BR-\d+ in (France & England|Bermuda|Nassau) \(ruling RR-O9\)\.$/,
+    )
+    const at = run.state.pieces.at(-1)!.at
+    const runners = (x: RrState, id: string) => x.pieces.filter((p) => p.type === 'runner' && p.at === id).length
+    for (const id of ['FREN', 'BERM', 'NASS']) expect(runners(s, at)).toBeLessThanOrEqual(runners(s, id))
+    expect(
+      given(rs, start('', 'csa-move', 2))
+        .orders('confederate', 'PASS')
+        .resolve()
+        .texts('18.36'),
+    ).toEqual([])
+  })
+})
