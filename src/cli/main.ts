@@ -169,7 +169,11 @@ program
   .action((g: string, role: string, file: string) =>
     withApp((app) => {
       const f = app.judge.load(g)
-      const parsed = f.ruleset.parseOrders(f.state, role, readFileSync(file, 'utf8'))
+      // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
+      // are left out the same way, so `check` accepts exactly what a mail would.
+      const read = d().readText(readFileSync(file, 'utf8'))
+      for (const n of read.notes) console.log(`read    ${n}`)
+      const parsed = f.ruleset.parseOrders(f.state, role, read.text)
       for (const n of parsed.normalised) console.log(`ok      ${n}`)
       for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
       for (const e of parsed.errors)
