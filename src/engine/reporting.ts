@@ -120,6 +120,7 @@ export function reportModel(
     label: adjudication
       ? `results of ${adjudication.label} (resolution ${adjudication.point})`
       : `opening of game (resolution ${fold.point})`,
+    forcedNote: adjudication ? forcedNote(j, fold, adjudication.point, role) : null,
     narrative: seen?.narrative ?? [],
     decisions: adjudication ? decisionsAt(fold, adjudication.point, viewer) : [],
     secret: adjudication?.secret ?? null,
@@ -137,6 +138,17 @@ export function reportModel(
     key,
     replyAddress: role ? j.replyAddress(game, role, key) : j.judgeAddress,
   }
+}
+
+/** What the report says of a resolution the moderator brought about himself (null: it came in its time). */
+function forcedNote(j: Judge, fold: GameFold, point: number, role: string | null): string | null {
+  const forced = fold.events.find((e) => e.type === 'AdjudicationForced' && e.data.point === point)
+  if (!forced) return null
+  const d = forced.data as { reason: string; before?: string }
+  const when = d.before
+    ? `early, before the deadline of ${j.when(fold, d.before, role)}`
+    : 'at once, without waiting for open questions'
+  return `The moderator resolved this ${when} (${d.reason}).`
 }
 
 /** The decisions met while resolving `point` that this reader may see, with what was applied. */
@@ -200,6 +212,30 @@ export function figureAttachments(
   }))
 }
 
+/** Why a set was refused whatever it said: its step is not open yet, it came late, or orders are closed. */
+export type Closed = 'not-open' | 'late' | 'closed' | null
+
+/** What the acknowledgement advises: never a new set where none can be taken. */
+function adviceFor(accepted: boolean, closed: Closed): string {
+  if (accepted) return 'Send a new complete set before the deadline to replace these orders.'
+  if (closed === 'not-open') return 'Nothing was filed. Keep these orders and send them once your step opens (above).'
+  if (closed === 'late') return 'Nothing was filed, and no set can be filed for this step any more.'
+  if (closed === 'closed') return 'Nothing was filed.'
+  return 'Correct the lines above and send the complete set again before the deadline; what is on file stands until then.'
+}
+
+/** A subject answered: one `Re:`, and the game's tag only once (the acknowledgement's own). */
+export function answeredSubject(subject: string, game: string): string {
+  const tag = `[${game}]`.toLowerCase()
+  let rest = subject.trim()
+  for (;;) {
+    const next = rest.replace(/^(re|aw|sv|antw|fwd?|wg)\s*(\[\d+\])?\s*:\s*/i, '')
+    const untagged = next.toLowerCase().startsWith(tag) ? next.slice(tag.length).trim() : next
+    if (untagged === rest) return rest
+    rest = untagged
+  }
+}
+
 export function ackLetter(
   j: Judge,
   fold: GameFold,
@@ -207,6 +243,7 @@ export function ackLetter(
   data: OrdersAccepted | OrdersRejected,
   result: SubmitResult,
   meta: SubmitMeta,
+  closed: Closed = null,
 ): Letter {
   const game = fold.created.game
   const player = fold.players.get(role)!
@@ -226,6 +263,9 @@ export function ackLetter(
     replaces: 'replaces' in data ? data.replaces : null,
     onFile: onFile && { ...onFile, normalised: echo(onFile.normalised, budget) },
     deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
+    deadlinePassed: closed === 'late',
+    reading: meta.readNotes ?? [],
+    advice: adviceFor(result.accepted, closed),
   })
   // The echoed orders are cut until the acknowledgement fits its size (errors are bounded already).
   let budget = ORDER_LIMITS.maxAckTextBytes / 3
@@ -248,7 +288,7 @@ export function ackLetter(
     to: player.address,
     replyTo: j.replyAddress(game, role, key),
     subject:
-      `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject ? ` Re: ${meta.subject}` : ''}`.slice(
+      `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject && answeredSubject(meta.subject, game) ? ` Re: ${answeredSubject(meta.subject, game)}` : ''}`.slice(
         0,
         200,
       ),

@@ -261,6 +261,7 @@ export class Intake {
       from: sender,
       subject: mail.subject,
       authenticatedBy: id.via ?? 'key',
+      readNotes: this.notes,
       ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })
     // The judge's acknowledgement goes to the player of record through its own outbox. It is not

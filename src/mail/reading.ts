@@ -70,9 +70,10 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
     : body.notes
   const source: ExtractedOrders['source'] = viaHtml ? 'html' : 'body'
   const otherAttachments = (mail.attachments ?? []).filter((a) => a.contentType !== 'text/plain')
-  const unread = otherAttachments.map(
-    (a) =>
-      `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`,
+  const unread = otherAttachments.map((a) =>
+    a.contentType.startsWith('image/')
+      ? `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) is an image and was ignored: orders are read only from text`
+      : `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`,
   )
 
   const attachments = mail.textAttachments.map((a) => ({ name: a.filename || '(unnamed)', read: readText(a.text) }))

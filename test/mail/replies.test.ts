@@ -44,3 +44,116 @@ describe('one reading for mail and pbem check', () => {
     expect(await intake(eml({ body: orders('SUM: STAY\n\nRegards,\nBob') }))).toBe('orders-accepted')
   })
 })
+
+describe('the acknowledgement says how the mail was read', () => {
+  it('HTML read as text, and where reading stopped', async () => {
+    const html = `<p>GAME wb1 CONFEDERATE<br>KEY ${keys.confederate}<br>SUM: STAY</p><p>Regards,<br>Bob</p>`
+    expect(await intake(eml({ body: html, contentType: 'text/html; charset=utf-8' }))).toBe('orders-accepted')
+    const ack = lastTo('reb@example.test').mail
+    expect(ack.text).toContain('HOW YOUR MAIL WAS READ')
+    expect(ack.text).toContain('- the message has no plain-text part: its HTML was read as text')
+    expect(ack.text).toMatch(/- reading stopped at the closing "Regards," and what follows \(from line \d+\)/)
+    expect(ack.html).toContain('How your mail was read')
+  })
+
+  it('a bare name, and invisible characters copied from web mail', async () => {
+    const body = orders('SUM:\u00A0STAY\u200B\n\nBob')
+    expect(await intake(eml({ body }))).toBe('orders-accepted')
+    const text = lastTo('reb@example.test').mail.text
+    expect(text).toContain('- reading stopped at the signature "Bob" (line 5)')
+    expect(text).toMatch(/- \d invisible character\(s\) .* removed/)
+  })
+
+  it('orders taken from an attachment, and an image ignored', async () => {
+    const boundary = 'b0undary'
+    const body = [
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Orders attached.',
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8; name="orders.txt"',
+      'Content-Disposition: attachment; filename="orders.txt"',
+      '',
+      orders('SUM: STAY'),
+      `--${boundary}`,
+      'Content-Type: image/png; name="logo.png"',
+      'Content-Disposition: attachment; filename="logo.png"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'iVBORw0KGgo=',
+      `--${boundary}--`,
+    ].join('\n')
+    expect(await intake(eml({ body, contentType: `multipart/mixed; boundary="${boundary}"` }))).toBe('orders-accepted')
+    const text = lastTo('reb@example.test').mail.text
+    expect(text).toContain('- orders read from the attached file orders.txt')
+    expect(text).toMatch(/- attachment logo\.png \(image\/png, \d+ bytes\) is an image and was ignored/)
+  })
+})
+
+describe('replies that advise only what can be done', () => {
+  it('orders for a step not open yet say when it opens, and advise no new set', () => {
+    app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n')
+    app.judge.adjudicate('wb1', { force: true })
+    const f = app.judge.load('wb1')
+    expect(f.ruleset.awaiting(f.state).map((a) => a.role)).toEqual(['federal'])
+    const r = app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n')
+    expect(r.accepted).toBe(false)
+    const text = lastTo('reb@example.test').mail.text
+    // the game's own word on when the step opens, as `pbem check` gives it
+    expect(text).toMatch(
+      /no orders are awaited from confederate now \(awaiting GT2 Federal [^)]*\): GT2: .* opens once/,
+    )
+    expect(text).toContain('Keep these orders and send them once your step opens')
+    expect(text).not.toContain('Send a new complete set')
+    expect(text).not.toContain('send the complete set again')
+  })
+
+  it('a late set gets the late reply alone: no deadline to meet, no new set advised', () => {
+    app.now.t += 10 * 86_400_000
+    const r = app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n')
+    expect(r.accepted).toBe(false)
+    const text = lastTo('reb@example.test').mail.text
+    expect(text).toMatch(/late: the deadline for GT1 Confederate activity record passed/)
+    expect(text).toMatch(/Deadline: .* \(passed\)/)
+    expect(text).toContain('no set can be filed for this step any more')
+    expect(text).not.toContain('Send a new complete set')
+    expect(text).not.toContain('before the deadline')
+  })
+
+  it('a refused set that can be mended says to correct it, not to replace accepted orders', () => {
+    const r = app.judge.submitOrders('wb1', 'confederate', 'SUM: SWIM\n')
+    expect(r.accepted).toBe(false)
+    const text = lastTo('reb@example.test').mail.text
+    expect(text).toContain('Correct the lines above and send the complete set again before the deadline')
+    expect(text).not.toContain('to replace these orders')
+  })
+})
+
+describe('subjects keep one Re: and one [game] tag', () => {
+  it('an answer to a report', () => {
+    app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n', { subject: 'Re: RE: [wb1] Game opens (confederate)' })
+    expect(lastTo('reb@example.test').mail.subject).toBe(
+      '[wb1] Orders accepted: GT1 Confederate activity record (receipt wb1/1/1) Re: Game opens (confederate)',
+    )
+  })
+})
+
+describe('a resolution the moderator forced early says so', () => {
+  it('the results report names the deadline it did not wait for, and the reason', () => {
+    app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n')
+    app.judge.adjudicate('wb1', { by: 'moderator (cli)', reason: 'the Federal asked to skip' })
+    const report = lastTo('reb@example.test').mail
+    expect(report.subject).toMatch(/Results: GT1/)
+    expect(report.text).toContain(
+      'The moderator resolved this early, before the deadline of 2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York) (the Federal asked to skip).',
+    )
+    expect(report.html).toContain('The moderator resolved this early')
+  })
+
+  it('a resolution at its deadline says nothing of the kind', () => {
+    app.now.t += 10 * 86_400_000
+    app.judge.adjudicate('wb1', { by: 'schedule' })
+    expect(lastTo('reb@example.test').mail.text).not.toContain('The moderator resolved')
+  })
+})
