@@ -23,6 +23,7 @@ import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
 import { announcePrizeCoal, coal, groupBySquadron } from './portActions.ts'
 import { afterRaid, raid } from './raids.ts'
+import { portName } from './nations.ts'
 
 export interface ShipTurn {
   activity: Activity
@@ -380,7 +381,7 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       const port = at.port
       s.port = port.nat
       reveal(res, act.ship)
-      res.say(PUBLIC, '4.4', `${act.ship} puts into the ${port.nat} port in ${here}.`)
+      res.say(PUBLIC, '4.4', `${act.ship} puts into the ${portName(port.nat)} port in ${here}.`)
       return 'continue'
     }
     case 'COMMISSION':

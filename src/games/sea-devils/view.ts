@@ -7,6 +7,7 @@ import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 import { refitWarning } from './warnings.ts'
+import { portWord } from './nations.ts'
 
 const sees = (viewer: Viewer, role: string) =>
   viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
@@ -202,7 +203,7 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
             `ENTER-PORT (${ctx
               .area(s.area!)
               .ports.filter((p) => p.nat !== 'USA' && p.nat !== 'CSA')
-              .map((p) => p.nat)
+              .map((p) => portWord(p.nat))
               .join('/')})`,
           )
         if (!s.commissioned) choices.push('COMMISSION')
