@@ -157,3 +157,51 @@ describe('a resolution the moderator forced early says so', () => {
     expect(lastTo('reb@example.test').mail.text).not.toContain('The moderator resolved')
   })
 })
+
+describe('notices, HELP and commands', () => {
+  it("a player's notices carry no DKIM/SPF results; the moderator's copy keeps them", async () => {
+    // orders with the right key from a second address
+    await intake(eml({ from: 'other@elsewhere.test', body: orders('SUM: STAY') }))
+    const toPlayer = outboxRows(app).filter((r) => r.recipient === 'reb@example.test' && r.kind === 'notice')
+    expect(toPlayer.map((r) => r.mail.subject)).toEqual([
+      '[judge] Orders for confederate in wb1 came from other@elsewhere.test',
+    ])
+    for (const r of toPlayer) expect(r.mail.text).not.toMatch(/dkim|spf|dmarc|authentication/i)
+    expect(toPlayer[0]!.mail.text).toContain('Orders carrying your key arrived from other@elsewhere.test')
+    const mod = lastTo('mod@example.test').mail
+    expect(mod.subject).toBe('[judge] Orders for confederate in wb1 came from other@elsewhere.test (moderator)')
+    expect(mod.text).toMatch(/Mail authentication of that message: dkim=none; spf=none/)
+    // orders without the key from another address
+    await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME wb1 CONFEDERATE\nSUM: STAY' }))
+    const warned = lastTo('reb@example.test').mail
+    expect(warned.subject).toMatch(/without your key/)
+    expect(warned.text).not.toMatch(/dkim|spf|dmarc/i)
+    expect(lastTo('mod@example.test').mail.text).toMatch(/without a valid key.*dkim=none/s)
+  })
+
+  it("HELP from a keyed player lists his game's order syntax for his side", async () => {
+    await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nHELP` }))
+    const reb = lastTo('reb@example.test').mail.text
+    expect(reb).toContain('Your orders in game wb1 (confederate):')
+    expect(reb).toContain('<ship>: <activity>, <activity>, ...    e.g. SUM: RUN-OUT, MOVE C11, RAID')
+    expect(reb).toMatch(/ENTER-PORT \[<nation>\] .* ENGLAND, FRANCE, SPAIN/)
+    expect(reb).toContain('Send orders in the body of a plain mail')
+    await intake(eml({ from: 'fed@example.test', body: `GAME wb1 FEDERAL\nKEY ${keys.federal}\nHELP` }))
+    const fed = lastTo('fed@example.test').mail.text
+    expect(fed).toContain('MOVE <ship> <area> [<area> ...]')
+    expect(fed).not.toContain('<ship>: <activity>')
+  })
+
+  it('a misspelt mail command gets "did you mean STATUS?" and files nothing', async () => {
+    expect(await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSTATSU` }))).toBe('command')
+    const reply = lastTo('reb@example.test').mail
+    expect(reply.subject).toBe('[judge] Unknown command STATSU: did you mean STATUS?')
+    expect(app.judge.load('wb1').receipts.size).toBe(0)
+    expect(await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nORDRES` }))).toBe('command')
+    expect(lastTo('reb@example.test').mail.subject).toMatch(/did you mean ORDERS\?/)
+    // an order line is never taken for a command
+    expect(await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` }))).toBe(
+      'orders-accepted',
+    )
+  })
+})
