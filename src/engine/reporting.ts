@@ -4,21 +4,39 @@ import { canSee, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import { rasterise } from '../reports/pictures.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
-import type { GameFold } from './fold.ts'
+import { foldGame, type GameFold } from './fold.ts'
+import { gameStream } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
 import { inProgress } from '../schedule/lifecycle.ts'
 import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
 
-/** Resolution `point`'s report for one reader, re-rendered from the log. */
+/**
+ * Resolution `point`'s report for one reader, re-rendered from the log; point 0 is the opening
+ * report (one numbering: receipts, reports and HISTORY count resolutions from 1, the opening is 0).
+ */
 export function reportAgain(j: Judge, game: string, point: number, viewer: Viewer): Letter | null {
-  const fold = j.loadAfter(game, point)
+  const fold = point === 0 ? openingFold(j, game) : j.loadAfter(game, point)
   if (!fold) return null
-  const reader = j
-    .readers(fold)
-    .find((r) => (viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null))
+  if (point === 0) {
+    const reader = j.readers(fold).find((r) => sameReader(r.role, viewer))
+    return reader ? reportLetter(j, fold, null, reader) : null
+  }
+  const reader = j.readers(fold).find((r) => sameReader(r.role, viewer))
   return reader ? reportLetter(j, fold, fold.adjudications.at(-1)!.data, reader) : null
+}
+
+function sameReader(role: string | null, viewer: Viewer): boolean {
+  return viewer.kind === 'role' ? role === viewer.role : viewer.kind === 'moderator' && role === null
+}
+
+/** The game as it stood before its first resolution: what the opening report showed. */
+function openingFold(j: Judge, game: string): GameFold | null {
+  const events = j.o.store.read(gameStream(game))
+  if (!events.length) return null
+  const first = events.findIndex((e) => e.type === 'TurnAdjudicated')
+  return foldGame(first < 0 ? events : events.slice(0, first), j.secrets)
 }
 
 /**
@@ -119,7 +137,7 @@ export function reportModel(
         : 'an observer',
     label: adjudication
       ? `results of ${adjudication.label} (resolution ${adjudication.point})`
-      : `opening of game (resolution ${fold.point})`,
+      : `opening of game (report 0; orders for resolution ${fold.point})`,
     forcedNote: adjudication ? forcedNote(j, fold, adjudication.point, role) : null,
     narrative: seen?.narrative ?? [],
     decisions: adjudication ? decisionsAt(fold, adjudication.point, viewer) : [],
@@ -257,6 +275,7 @@ export function ackLetter(
     label: result.label,
     accepted: result.accepted,
     receipt: result.receipt,
+    point: data.point,
     errors: result.errors,
     warnings: 'warnings' in data ? data.warnings : [],
     normalised: echo('normalised' in data ? data.normalised : [], budget),

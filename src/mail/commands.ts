@@ -230,7 +230,7 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
     case 'REPORT':
       return {
         subject: 'No such report',
-        text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.`,
+        text: `Write REPORT <n> with n from 0 (the opening report) to ${judge.load(game).adjudications.length} (the latest resolution); HISTORY lists the resolutions by number.`,
       }
     case 'VERIFY': {
       const fold = judge.load(game)

@@ -205,3 +205,23 @@ describe('notices, HELP and commands', () => {
     )
   })
 })
+
+describe('one numbering: resolutions from 1, the opening report is 0', () => {
+  it('REPORT 0 sends the opening report again; receipts and reports name the same resolution', async () => {
+    await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nREPORT 0` }))
+    const again = lastTo('reb@example.test').mail
+    expect(again.subject).toBe('[wb1] Game opens (confederate) (sent again)')
+    expect(again.text).toContain('opening of game (report 0; orders for resolution 1)')
+
+    await intake(eml({ body: orders('SUM: STAY') }))
+    const ack = lastTo('reb@example.test').mail.text
+    expect(ack).toContain('Receipt: wb1/1/1 (orders for resolution 1)')
+    app.judge.adjudicate('wb1', { force: true })
+    expect(lastTo('reb@example.test').mail.text).toMatch(/results of GT1 .* \(resolution 1\)/)
+
+    await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nREPORT 7` }))
+    expect(lastTo('reb@example.test').mail.text).toContain(
+      'Write REPORT <n> with n from 0 (the opening report) to 1 (the latest resolution)',
+    )
+  })
+})
