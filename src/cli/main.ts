@@ -248,9 +248,16 @@ program
   .command('verify [game]')
   .description("re-check a game's hash chain and re-fold it against every recorded result")
   .option('--all', 'every game')
-  .action((g: string | undefined, o) =>
-    withApp((app) => {
+  .action((g: string | undefined, o) => {
+    // A missing database or an unknown game is said as such, never reported like a broken log.
+    const data = d().resolve(program.opts().data ?? d().defaultDataDir())
+    if (!d().existsSync(d().join(data, 'judge.sqlite')))
+      fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
+    return withApp((app) => {
       const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
+      const unknown = games.filter((id) => !app.judge.games().includes(id))
+      if (unknown.length)
+        fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
       let bad = 0
       for (const id of games) {
         const v = d().verifyGame(app.db, app.judge, id)
@@ -278,8 +285,8 @@ program
         }
       }
       if (bad) process.exitCode = 1
-    }),
-  )
+    })
+  })
 
 program
   .command('dice')
@@ -288,6 +295,8 @@ program
   .option('--turn <n>', 'only the resolutions of this game turn')
   .action((g: string, o) =>
     withApp((app) => {
+      if (!app.judge.games().includes(g))
+        fail(`no game "${g}" on this judge (games here: ${app.judge.games().join(', ') || 'none'})`)
       const r = d().verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')
