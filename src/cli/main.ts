@@ -51,9 +51,12 @@ program
 program
   .command('demo')
   .description("play the default game's demo from its sample order mails")
-  .option('--dir <dir>', 'where to put the demo database, inbox and outbox', 'data/demo')
+  .option('--dir <dir>', 'where to put the demo database, inbox and outbox (default: demo/ in the data directory)')
   .action(async (o) => {
-    const result = await (await import('./demo.ts')).runDemo({ dir: o.dir, log: (l) => console.log(l) })
+    // The demo starts afresh in a folder of its own inside the data directory (--data or
+    // PBEM_DATA_DIR, like every command), never in the data directory itself, which it would wipe.
+    const dir = o.dir ?? d().join(d().resolve(program.opts().data ?? d().defaultDataDir()), 'demo')
+    const result = await (await import('./demo.ts')).runDemo({ dir, log: (l) => console.log(l) })
     const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
     console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
