@@ -17,13 +17,12 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { uncommissionedHeld } from './ports.ts'
+import { portName, uncommissionedHeld } from './ports.ts'
 import { raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
 import { announcePrizeCoal, coal, groupBySquadron } from './portActions.ts'
 import { afterRaid, raid } from './raids.ts'
-import { portName } from './nations.ts'
 
 export interface ShipTurn {
   activity: Activity
