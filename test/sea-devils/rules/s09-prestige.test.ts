@@ -120,7 +120,9 @@ describe('9.3 effects of the prestige levels', () => {
       placeCsa(s, 'ALA', 'D3')
       const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C13', dice: [FWDT] })
       const open = world >= e13.cplThreshold!
-      expect(r.texts('11.51')).toEqual(open ? ['ALA coals in C13 (English colonial port): 1 coaling(s) this turn.'] : [])
+      expect(r.texts('11.51')).toEqual(
+        open ? ['ALA coals in C13 (English colonial port): 1 coaling(s) this turn.'] : [],
+      )
       expect(r.state.csa.ALA!.cannotRaidUntilRefit).toBe(!open)
     }
   })
