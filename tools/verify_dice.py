@@ -15,11 +15,13 @@ come from the game's hidden-draw secret, committed when the game was created (Hi
 and revealed when it ends (HiddenDrawRevealed), with the message "<game>|hidden|<point>|<index>|<label>|<salt>".
 Until the game ends they are counted as sealed.
 
-Usage: verify_dice.py <judge.sqlite> <game>   (exit status 0 when every roll reproduces)
+Usage: verify_dice.py <judge.sqlite> <game>   (exit status 0 when every roll reproduces; 1 when one
+does not or none was rolled yet; 2 when the database or the game is missing)
 """
 import hashlib
 import hmac
 import json
+import os
 import sqlite3
 import sys
 
@@ -41,8 +43,21 @@ def main() -> int:
     if len(sys.argv) != 3:
         print(__doc__)
         return 2
-    db = sqlite3.connect(sys.argv[1])
-    game = sys.argv[2]
+    path, game = sys.argv[1], sys.argv[2]
+    # A missing database or an unknown game is said as such (exit 2), never read as a pass or a mismatch.
+    if not os.path.isfile(path):
+        print(f"no judge database at {path}")
+        return 2
+    db = sqlite3.connect(path)
+    try:
+        known = db.execute("SELECT COUNT(*) FROM events WHERE stream = ?", (f"game:{game}",)).fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        print(f"{path} is not a judge database ({e})")
+        return 2
+    if not known:
+        games = [r[0][5:] for r in db.execute("SELECT DISTINCT stream FROM events WHERE stream LIKE 'game:%'")]
+        print(f"no game {game!r} in {path} (games there: {', '.join(games) or 'none'})")
+        return 2
     rows = db.execute(
         "SELECT data FROM events WHERE stream = ? AND type = 'TurnAdjudicated' ORDER BY version",
         (f"game:{game}",),
@@ -85,6 +100,9 @@ def main() -> int:
             if value != r["value"]:
                 failed += 1
                 print(f"resolution {t['point']} hidden draw {r['index']} ({r['label']}): recorded {r['value']}, recomputed {value}")
+    if not rows:
+        print(f"game {game!r} has no resolutions yet: no rolls to check")
+        return 1
     print(f"{checked} rolls checked in {len(rows)} resolutions, {failed} mismatches")
     if sealed:
         print(f"{sealed} hidden draws sealed until the game ends")

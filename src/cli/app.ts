@@ -145,7 +145,10 @@ function intakeDeps(app: App): IntakeDeps {
 /** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
 export async function imapIntake(
   app: App,
-  extra: { log?: (line: string) => void; onHandled?: (info: { uid: number; result: unknown }) => void } = {},
+  extra: {
+    log?: (line: string) => void
+    onHandled?: (info: { uid: number; source: string; result: unknown }) => void
+  } = {},
 ): Promise<ImapIntake | null> {
   const c = app.mail.imap
   if (!c) return null
@@ -174,7 +177,13 @@ export async function imapIntake(
  */
 export async function readInbox(
   app: App,
-  opts: { imap?: boolean; dropState?: DropFolderState; warn?: (line: string) => void } = {},
+  opts: {
+    imap?: boolean
+    dropState?: DropFolderState
+    warn?: (line: string) => void
+    /** told of each message handled: where it came from and what became of it */
+    onHandled?: (info: { source: string; result: IntakeOutcome }) => void
+  } = {},
 ): Promise<IntakeOutcome[]> {
   const outcomes: IntakeOutcome[] = []
   const handle = inboundHandler(app)
@@ -183,7 +192,9 @@ export async function readInbox(
   await scanDropFolder(
     app.dirs.inbox,
     async (raw, file, { size }) => {
-      outcomes.push(await handle(raw, source(file), size))
+      const result = await handle(raw, source(file), size)
+      outcomes.push(result)
+      opts.onHandled?.({ source: source(file), result })
     },
     {
       maxBytes: DEFAULT_MAX_INBOUND_BYTES,

@@ -1,6 +1,8 @@
 // What the commands run on, loaded once a command is about to run (main.ts's preAction hook), so
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
-export { openApp, readInbox, sendOutbox } from './app.ts'
+export { defaultDataDir, openApp, readInbox, sendOutbox } from './app.ts'
+export { existsSync } from 'node:fs'
+export { join, resolve } from 'node:path'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'
 export { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
 export { describeSchedule } from '../schedule/schedule.ts'
@@ -12,3 +14,4 @@ export { checkDeadlineHours } from '../engine/validate.ts'
 export { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
 export { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
 export { exportServerSecret } from '../engine/secret.ts'
+export { readText } from '../mail/reading.ts'

@@ -51,9 +51,12 @@ program
 program
   .command('demo')
   .description("play the default game's demo from its sample order mails")
-  .option('--dir <dir>', 'where to put the demo database, inbox and outbox', 'data/demo')
+  .option('--dir <dir>', 'where to put the demo database, inbox and outbox (default: demo/ in the data directory)')
   .action(async (o) => {
-    const result = await (await import('./demo.ts')).runDemo({ dir: o.dir, log: (l) => console.log(l) })
+    // The demo starts afresh in a folder of its own inside the data directory (--data or
+    // PBEM_DATA_DIR, like every command), never in the data directory itself, which it would wipe.
+    const dir = o.dir ?? d().join(d().resolve(program.opts().data ?? d().defaultDataDir()), 'demo')
+    const result = await (await import('./demo.ts')).runDemo({ dir, log: (l) => console.log(l) })
     const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
     console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
@@ -169,7 +172,11 @@ program
   .action((g: string, role: string, file: string) =>
     withApp((app) => {
       const f = app.judge.load(g)
-      const parsed = f.ruleset.parseOrders(f.state, role, readFileSync(file, 'utf8'))
+      // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
+      // are left out the same way, so `check` accepts exactly what a mail would.
+      const read = d().readText(readFileSync(file, 'utf8'))
+      for (const n of read.notes) console.log(`read    ${n}`)
+      const parsed = f.ruleset.parseOrders(f.state, role, read.text)
       for (const n of parsed.normalised) console.log(`ok      ${n}`)
       for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
       for (const e of parsed.errors)
@@ -244,9 +251,16 @@ program
   .command('verify [game]')
   .description("re-check a game's hash chain and re-fold it against every recorded result")
   .option('--all', 'every game')
-  .action((g: string | undefined, o) =>
-    withApp((app) => {
+  .action((g: string | undefined, o) => {
+    // A missing database or an unknown game is said as such, never reported like a broken log.
+    const data = d().resolve(program.opts().data ?? d().defaultDataDir())
+    if (!d().existsSync(d().join(data, 'judge.sqlite')))
+      fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
+    return withApp((app) => {
       const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
+      const unknown = games.filter((id) => !app.judge.games().includes(id))
+      if (unknown.length)
+        fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
       let bad = 0
       for (const id of games) {
         const v = d().verifyGame(app.db, app.judge, id)
@@ -274,8 +288,8 @@ program
         }
       }
       if (bad) process.exitCode = 1
-    }),
-  )
+    })
+  })
 
 program
   .command('dice')
@@ -284,6 +298,8 @@ program
   .option('--turn <n>', 'only the resolutions of this game turn')
   .action((g: string, o) =>
     withApp((app) => {
+      if (!app.judge.games().includes(g))
+        fail(`no game "${g}" on this judge (games here: ${app.judge.games().join(', ') || 'none'})`)
       const r = d().verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')

@@ -37,6 +37,15 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.log(`  ${demo.players.map((p) => `${p.role} key ${keys[p.role]}`).join('; ')}`)
     const body = [`GAME ${demo.serveGameId} ${demo.example.role.toUpperCase()}`, `KEY ${keys[demo.example.role]}`]
     console.log(`  Example order mail body:\n${[...body, ...demo.example.lines].map((l) => `    ${l}`).join('\n')}`)
+    console.log(
+      `  The opening reports (one per player, with the key in its reply address) ${app.mail.smtp ? 'go out by SMTP' : `are written to ${app.dirs.outbox}`}.`,
+    )
+  } else if (app.judge.games().length) {
+    // A second start creates nothing: say what is here and how to find the keys again.
+    console.log(`Games on this judge: ${app.judge.games().join(', ')}.`)
+    console.log(
+      '  A player\'s key and reply address: pbem key <game> <role> (the game\'s moderator: role "moderator").',
+    )
   }
   const log = (line: string) => console.log(line)
   try {
@@ -46,6 +55,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   }
   const smtp = app.mail.smtp
   console.log(`acw-pbem judge running on ${app.dirs.db}`)
+  console.log(`  players write to ${app.judge.judgeAddress} (the From of every acknowledgement and report)`)
   console.log(`  drop order mails (.eml) into ${app.dirs.inbox}`)
   if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)
   else console.log(`  acknowledgements and reports are written to ${app.dirs.outbox}`)
@@ -75,8 +85,12 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
       let accepted = acceptedElsewhere
       acceptedElsewhere = false
       await step('reading the inbox', async () => {
-        const outcomes = await readInbox(app, { imap: false, dropState, warn: (l) => console.warn(l) })
-        for (const o of outcomes) console.log(`mail: ${o}`)
+        const outcomes = await readInbox(app, {
+          imap: false,
+          dropState,
+          warn: (l) => console.warn(l),
+          onHandled: (i) => console.log(handledLine(app, i.source, i.result)),
+        })
         if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
       })
       if (deadlines || accepted) await step('the deadline tick', () => void adjudicateDue(app, log))
@@ -94,7 +108,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     }
   }
   const taken = (via: string, result: unknown) => {
-    console.log(`mail (${via}): ${String(result)}`)
+    console.log(handledLine(app, via, result))
     if (result === 'orders-accepted') acceptedElsewhere = true
     if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
   }
@@ -102,7 +116,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   let intake: ImapIntake | null = null
   let listener: SmtpListener | null = null
   try {
-    intake = await imapIntake(app, { log, onHandled: (i) => taken(`imap uid ${i.uid}`, i.result) })
+    intake = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
     if (intake) await intake.start()
     if (app.mail.listen) {
       listener = await startSmtpListener({
@@ -141,4 +155,19 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   await listener?.close()
   while (busy) await new Promise((r) => setTimeout(r, 20))
   app.close()
+}
+
+/** One line for a handled message: what became of it, with its game, sender and file (from its mail record). */
+function handledLine(app: App, source: string, result: unknown): string {
+  const row = app.db
+    .prepare(
+      `SELECT data FROM events WHERE stream = 'system:mail' AND type = 'MailReceived' ORDER BY position DESC LIMIT 50`,
+    )
+    .all() as { data: string }[]
+  const record = row
+    .map((r) => JSON.parse(r.data) as { source: string; game: string | null; from: string; receipt: string | null })
+    .find((d) => d.source === source)
+  if (!record) return `mail ${source}: ${String(result)}`
+  const receipt = record.receipt ? `, receipt ${record.receipt}` : ''
+  return `mail ${source}: ${String(result)} (game ${record.game ?? 'none'}, from ${record.from || 'nobody'}${receipt})`
 }

@@ -49,6 +49,8 @@ export interface SubmitMeta {
   authenticatedBy?: string
   /** The message went on past what its reader reads, from this line: nothing of it may be filed. */
   unreadFrom?: { line: number; chars: number }
+  /** How the mail was read (HTML as text, an attachment, where reading stopped...), for the acknowledgement. */
+  readNotes?: string[]
 }
 
 export interface SubmitResult {

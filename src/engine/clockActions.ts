@@ -161,8 +161,7 @@ export function sendLateNotice(j: Judge, game: string, a: Extract<Action, { kind
   const named = `Late: ${a.roles.join(', ')} (orders due ${j.when(fold, a.deadline)}).`
   for (const p of fold.players.values()) {
     if (a.roles.includes(p.role) || fold.ejected.has(p.role)) continue
-    if (s.announceLate)
-      reporting.noticeTo(j, fold, p.role, `Waiting for ${a.roles.join(', ')}`, `${named}\n${then(p.role)}`, tag, 'late')
+    if (s.announceLate) reporting.noticeTo(j, fold, p.role, lateSubject(a), `${named}\n${then(p.role)}`, tag, 'late')
     else if (a.consequence === 'grace' || a.consequence === 'pause')
       reporting.noticeTo(
         j,
@@ -175,6 +174,15 @@ export function sendLateNotice(j: Judge, game: string, a: Extract<Action, { kind
       )
   }
   reporting.noticeTo(j, fold, null, `Late: ${a.roles.join(', ')}`, `${named}\n${then(null)}`, tag, 'late')
+}
+
+/** The others' subject says what the body says: waited for, waited for longer, paused, or gone ahead without. */
+function lateSubject(a: Extract<Action, { kind: 'late' }>): string {
+  const who = a.roles.join(', ')
+  if (a.consequence === 'default') return `Late: ${who}; the resolution goes ahead on standing orders`
+  if (a.consequence === 'grace') return `Waiting for ${who}: deadline extended`
+  if (a.consequence === 'pause') return `Game paused: waiting for ${who}`
+  return `Waiting for ${who}`
 }
 
 export function grantGrace(j: Judge, game: string, a: Extract<Action, { kind: 'grace' }>): void {

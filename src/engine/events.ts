@@ -229,6 +229,8 @@ export interface AdjudicationForced {
   point: number
   by: string
   reason: string
+  /** The deadline not yet reached when the moderator resolved (absent: forced after it, or none). */
+  before?: string
 }
 
 /** The judge began using a server secret whose fingerprint differs from the last one recorded (or the first). */

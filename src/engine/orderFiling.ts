@@ -23,6 +23,9 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
     const base = { receipt, point: fold.point, textHash, messageId: meta.messageId ?? null, from: meta.from ?? null }
     let event: NewEvent
     let result: SubmitResult
+    /** Why nothing could be filed whatever the text said: the acknowledgement then advises no new set. */
+    let closed: reporting.Closed = null
+    const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
     if (!fold.players.has(role)) {
       const errors = [
         {
@@ -38,14 +41,15 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
         causation: meta.messageId ?? null,
       }
       result = { receipt, accepted: false, errors, label }
-    } else if (fold.finished || !awaited || inProgress(fold) || fold.ejected.has(role)) {
+    } else if (fold.finished || !awaited || (inProgress(fold) && !late) || fold.ejected.has(role)) {
+      closed = !fold.finished && !fold.ejected.has(role) && !awaited ? 'not-open' : 'closed'
       const why = fold.finished
         ? 'the game is over'
         : fold.ejected.has(role)
           ? `the ${role} player was removed from the game; the moderator will name a replacement`
           : inProgress(fold)
             ? `the resolution of ${label} is in progress: the orders for it are closed`
-            : `no orders are awaited from ${role} now (${j.awaitingText(fold)})`
+            : notOpen(j, fold, role)
       const errors = [{ line: 0, text: '', message: why }]
       event = {
         type: 'OrdersRejected',
@@ -54,12 +58,14 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
         causation: meta.messageId ?? null,
       }
       result = { receipt, accepted: false, errors, label }
-    } else if (!fold.paused && fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()) {
+    } else if (late) {
+      // One reply for every late set, whether the resolution has begun (waiting on a question) or not.
+      closed = 'late'
       const errors = [
         {
           line: 0,
           text: '',
-          message: `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline.deadline, role)}; the orders on file (if any) will be used`,
+          message: `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline!.deadline, role)}; the orders on file (if any) will be used`,
         },
       ]
       event = {
@@ -115,7 +121,7 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
     const player = fold.players.get(role)
     if (player && !fold.ejected.has(role))
       j.o.outbox.enqueue(
-        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta),
+        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta, closed),
         { game, kind: 'ack' },
       )
     return result
@@ -125,4 +131,14 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
 /** Roles whose orders are still missing at the open point. */
 export function missing(fold: GameFold): Awaited[] {
   return fold.ruleset.awaiting(fold.state).filter((a) => a.kind === 'orders' && !fold.orders.has(a.role) && !a.optional)
+}
+
+/**
+ * Why a role's orders are not taken now, and when they will be: the game's own explanation (its
+ * parser's whole-set refusal of an empty set, as `pbem check` shows it) when it gives one.
+ */
+function notOpen(j: Judge, fold: GameFold, role: string): string {
+  const own = fold.ruleset.parseOrders(fold.state, role, '').errors.find((e) => e.line === 0)
+  const now = `no orders are awaited from ${role} now (awaiting ${j.awaitingText(fold, { kind: 'role', role })})`
+  return own ? `${now}: ${own.message}` : `${now}; the judge's next report to you says when they are due`
 }

@@ -4,21 +4,39 @@ import { canSee, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import { rasterise } from '../reports/pictures.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
-import type { GameFold } from './fold.ts'
+import { foldGame, type GameFold } from './fold.ts'
+import { gameStream } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
 import { inProgress } from '../schedule/lifecycle.ts'
 import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
 
-/** Resolution `point`'s report for one reader, re-rendered from the log. */
+/**
+ * Resolution `point`'s report for one reader, re-rendered from the log; point 0 is the opening
+ * report (one numbering: receipts, reports and HISTORY count resolutions from 1, the opening is 0).
+ */
 export function reportAgain(j: Judge, game: string, point: number, viewer: Viewer): Letter | null {
-  const fold = j.loadAfter(game, point)
+  const fold = point === 0 ? openingFold(j, game) : j.loadAfter(game, point)
   if (!fold) return null
-  const reader = j
-    .readers(fold)
-    .find((r) => (viewer.kind === 'role' ? r.role === viewer.role : viewer.kind === 'moderator' && r.role === null))
+  if (point === 0) {
+    const reader = j.readers(fold).find((r) => sameReader(r.role, viewer))
+    return reader ? reportLetter(j, fold, null, reader) : null
+  }
+  const reader = j.readers(fold).find((r) => sameReader(r.role, viewer))
   return reader ? reportLetter(j, fold, fold.adjudications.at(-1)!.data, reader) : null
+}
+
+function sameReader(role: string | null, viewer: Viewer): boolean {
+  return viewer.kind === 'role' ? role === viewer.role : viewer.kind === 'moderator' && role === null
+}
+
+/** The game as it stood before its first resolution: what the opening report showed. */
+function openingFold(j: Judge, game: string): GameFold | null {
+  const events = j.o.store.read(gameStream(game))
+  if (!events.length) return null
+  const first = events.findIndex((e) => e.type === 'TurnAdjudicated')
+  return foldGame(first < 0 ? events : events.slice(0, first), j.secrets)
 }
 
 /**
@@ -119,7 +137,8 @@ export function reportModel(
         : 'an observer',
     label: adjudication
       ? `results of ${adjudication.label} (resolution ${adjudication.point})`
-      : `opening of game (resolution ${fold.point})`,
+      : `opening of game (report 0; orders for resolution ${fold.point})`,
+    forcedNote: adjudication ? forcedNote(j, fold, adjudication.point, role) : null,
     narrative: seen?.narrative ?? [],
     decisions: adjudication ? decisionsAt(fold, adjudication.point, viewer) : [],
     secret: adjudication?.secret ?? null,
@@ -137,6 +156,17 @@ export function reportModel(
     key,
     replyAddress: role ? j.replyAddress(game, role, key) : j.judgeAddress,
   }
+}
+
+/** What the report says of a resolution the moderator brought about himself (null: it came in its time). */
+function forcedNote(j: Judge, fold: GameFold, point: number, role: string | null): string | null {
+  const forced = fold.events.find((e) => e.type === 'AdjudicationForced' && e.data.point === point)
+  if (!forced) return null
+  const d = forced.data as { reason: string; before?: string }
+  const when = d.before
+    ? `early, before the deadline of ${j.when(fold, d.before, role)}`
+    : 'at once, without waiting for open questions'
+  return `The moderator resolved this ${when} (${d.reason}).`
 }
 
 /** The decisions met while resolving `point` that this reader may see, with what was applied. */
@@ -200,6 +230,30 @@ export function figureAttachments(
   }))
 }
 
+/** Why a set was refused whatever it said: its step is not open yet, it came late, or orders are closed. */
+export type Closed = 'not-open' | 'late' | 'closed' | null
+
+/** What the acknowledgement advises: never a new set where none can be taken. */
+function adviceFor(accepted: boolean, closed: Closed): string {
+  if (accepted) return 'Send a new complete set before the deadline to replace these orders.'
+  if (closed === 'not-open') return 'Nothing was filed. Keep these orders and send them once your step opens (above).'
+  if (closed === 'late') return 'Nothing was filed, and no set can be filed for this step any more.'
+  if (closed === 'closed') return 'Nothing was filed.'
+  return 'Correct the lines above and send the complete set again before the deadline; what is on file stands until then.'
+}
+
+/** A subject answered: one `Re:`, and the game's tag only once (the acknowledgement's own). */
+export function answeredSubject(subject: string, game: string): string {
+  const tag = `[${game}]`.toLowerCase()
+  let rest = subject.trim()
+  for (;;) {
+    const next = rest.replace(/^(re|aw|sv|antw|fwd?|wg)\s*(\[\d+\])?\s*:\s*/i, '')
+    const untagged = next.toLowerCase().startsWith(tag) ? next.slice(tag.length).trim() : next
+    if (untagged === rest) return rest
+    rest = untagged
+  }
+}
+
 export function ackLetter(
   j: Judge,
   fold: GameFold,
@@ -207,6 +261,7 @@ export function ackLetter(
   data: OrdersAccepted | OrdersRejected,
   result: SubmitResult,
   meta: SubmitMeta,
+  closed: Closed = null,
 ): Letter {
   const game = fold.created.game
   const player = fold.players.get(role)!
@@ -220,12 +275,16 @@ export function ackLetter(
     label: result.label,
     accepted: result.accepted,
     receipt: result.receipt,
+    point: data.point,
     errors: result.errors,
     warnings: 'warnings' in data ? data.warnings : [],
     normalised: echo('normalised' in data ? data.normalised : [], budget),
     replaces: 'replaces' in data ? data.replaces : null,
     onFile: onFile && { ...onFile, normalised: echo(onFile.normalised, budget) },
     deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
+    deadlinePassed: closed === 'late',
+    reading: meta.readNotes ?? [],
+    advice: adviceFor(result.accepted, closed),
   })
   // The echoed orders are cut until the acknowledgement fits its size (errors are bounded already).
   let budget = ORDER_LIMITS.maxAckTextBytes / 3
@@ -248,7 +307,7 @@ export function ackLetter(
     to: player.address,
     replyTo: j.replyAddress(game, role, key),
     subject:
-      `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject ? ` Re: ${meta.subject}` : ''}`.slice(
+      `[${game}] Orders ${result.accepted ? 'accepted' : 'NOT accepted'}: ${result.label} (receipt ${result.receipt})${meta.subject && answeredSubject(meta.subject, game) ? ` Re: ${answeredSubject(meta.subject, game)}` : ''}`.slice(
         0,
         200,
       ),

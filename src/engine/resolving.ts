@@ -140,10 +140,18 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
       for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
       return { point, label: step.label, finished: false, committed: false, waiting, requested, defaulted }
     }
-    if (opts.force)
+    // A resolution the moderator brought about early is recorded as such, so its report can say so.
+    const deadline = fold.deadline?.deadline
+    const early = !!opts.by && opts.by !== 'schedule' && !!deadline && now.getTime() < Date.parse(deadline)
+    if (opts.force || early)
       events.unshift({
         type: 'AdjudicationForced',
-        data: { point, by: opts.by ?? 'moderator', reason: opts.reason ?? 'resolved at once by the moderator' },
+        data: {
+          point,
+          by: opts.by ?? 'moderator',
+          reason: opts.reason ?? 'resolved at once by the moderator',
+          ...(early ? { before: deadline } : {}),
+        },
         audience: { kind: 'public' },
       })
     const adjudicated: TurnAdjudicated = {

@@ -203,6 +203,8 @@ export interface Ruleset<S, O> {
   setup(scenario: string, options: Options, pack: DataPack, hidden: Dice): S
   awaiting(state: S): Awaited[]
   parseOrders(state: S, role: string, text: string): Parsed<O>
+  /** The order syntax a role writes now, a few lines for the HELP a keyed player asks for (optional). */
+  orderHelp?(state: S, role: string): string[]
   /**
    * Checks a free answer to a `text` question and returns it as the rules will read it (or why it
    * is refused, which the player is told). `state` is the state before the open point. Without

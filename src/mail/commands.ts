@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
-import { readScript } from '../orders/script.ts'
+import { editDistance, readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { InboundMail } from './inbound.ts'
 
@@ -40,6 +40,19 @@ export interface CommandContext extends MailContext {
 export function mailCommandWord(body: string): string | null {
   const first = readScript(body).lines[0]?.words[0]
   return first && (MAIL_COMMANDS as readonly string[]).includes(first) ? first : null
+}
+
+/**
+ * The mail command a lone first word was probably meant to be ("STATSU" for STATUS), or null. Only a
+ * message of that one line is a candidate; the intake asks the game first whether it is an order.
+ */
+export function misspeltCommand(body: string): { written: string; meant: string } | null {
+  const lines = readScript(body).lines
+  const written = lines[0]?.words[0]
+  if (lines.length !== 1 || !written || lines[0]!.words.length > 3) return null
+  const within = written.length >= 5 ? 2 : 1
+  const meant = MAIL_COMMANDS.find((c) => editDistance(written, c) <= within)
+  return meant && meant !== written ? { written, meant } : null
 }
 
 /**
@@ -169,8 +182,13 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
   const { judge, game, role } = ctx
   const viewer = { kind: 'role' as const, role }
   switch (ctx.word) {
-    case 'HELP':
-      return { subject: 'Help', text: helpText() }
+    case 'HELP': {
+      // A keyed player gets his own game's order syntax first, then how to write to the judge.
+      const fold = judge.load(game)
+      const own = fold.ruleset.orderHelp?.(fold.state, role) ?? []
+      const head = own.length ? [`Your orders in game ${game} (${role}):`, ...own, ''] : []
+      return { subject: 'Help', text: [...head, helpText()].join('\n') }
+    }
     case 'STATUS': {
       const fold = judge.load(game)
       const model = judge.reportModel(fold, viewer, null)
@@ -212,7 +230,7 @@ function answer(ctx: CommandContext, args: string[]): { subject: string; text: s
     case 'REPORT':
       return {
         subject: 'No such report',
-        text: `Write REPORT <n> with n from 1 to ${judge.load(game).adjudications.length}.`,
+        text: `Write REPORT <n> with n from 0 (the opening report) to ${judge.load(game).adjudications.length} (the latest resolution); HISTORY lists the resolutions by number.`,
       }
     case 'VERIFY': {
       const fold = judge.load(game)

@@ -6,12 +6,13 @@ import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
 import type { AuthResults, DnsResolver } from './auth.ts'
 import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
-import { decideLines, helpText, mailCommandWord, runMailCommand } from './commands.ts'
+import { decideLines, helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
 import { identify, ownMessage } from './identity.ts'
 import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
 import { extractOrders } from './reading.ts'
+import { boundNotes, MAX_RECORDED_FIELD, unreadRefusal } from './intakeRefusals.ts'
 
 export interface IntakeDeps {
   judge: Judge
@@ -87,7 +88,7 @@ export class Intake {
     cutShort: string | null
   }): Recorded {
     const { deps, mail } = this
-    const { oversized, limit, bounces } = read
+    const { bounces } = read
     const judge = deps.judge
     const sender = mail.from.address
 
@@ -113,37 +114,11 @@ export class Intake {
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
     this.silenced = repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
 
-    if (read.unreadable) {
-      const why = read.unreadable
-      return this.record('unreadable', { detail: why }, () =>
-        this.reply(
-          sender,
-          'Your message could not be read',
-          `The judge could not read your message: ${why}. Nothing of it is on file. Send your orders again as plain text in the body of a new mail.`,
-        ),
+    const refusal = unreadRefusal(read, mail.size)
+    if (refusal)
+      return this.record(refusal.outcome, { detail: refusal.detail }, () =>
+        this.reply(sender, refusal.subject, refusal.text),
       )
-    }
-
-    if (oversized) {
-      return this.record('refused', { detail: `message of ${mail.size} bytes is over the ${limit}-byte limit` }, () =>
-        this.reply(
-          sender,
-          'Your message was too large',
-          `Your message of ${Math.round(mail.size / 1024)} KiB is larger than the judge accepts (${Math.round(limit / 1024)} KiB). Nothing of it is on file. Send your orders as plain text in the body of the mail, without attachments.`,
-        ),
-      )
-    }
-
-    if (read.cutShort) {
-      const why = read.cutShort
-      return this.record('refused', { detail: `cut short: ${why}` }, () =>
-        this.reply(
-          sender,
-          'Your message arrived cut short',
-          `Your message arrived incomplete (${why}), so the judge did not read it: orders filed from part of a message could say something you did not mean. Nothing of it is on file; orders you sent earlier stand. Please send it again.`,
-        ),
-      )
-    }
 
     const extracted = extractOrders(mail)
     this.notes = boundNotes(extracted.notes)
@@ -214,6 +189,7 @@ export class Intake {
         ),
       )
     }
+    // Players read no DKIM/SPF results (jargon to most); the moderator's copy of a warning keeps them.
     const authLine = this.auth ? ` Mail authentication of that message: ${this.auth.summary}.` : ''
     if (!id.key || !judge.checkKey(fold, role, id.key)) {
       const why = id.key ? 'the key does not match' : 'no key was given'
@@ -222,15 +198,18 @@ export class Intake {
         this.reply(
           sender,
           `Orders for ${game} not accepted: ${why}`,
-          `Orders for ${game} (${role}) need the player's key: a line KEY <key>, or a reply to the judge's last report. ${why === 'the key does not match' ? 'The key given does not match. ' : ''}Nothing of this message is on file.${self ? `\n\nIf you did not send this message, someone else used your address.${authLine} Nothing changed.` : ''}`,
+          `Orders for ${game} (${role}) need the player's key: a line KEY <key>, or a reply to the judge's last report. ${why === 'the key does not match' ? 'The key given does not match. ' : ''}Nothing of this message is on file.${self ? '\n\nIf you did not send this message, someone else used your address. Nothing changed.' : ''}`,
         )
-        if (!self)
+        if (!self) {
+          const warning = `A message from ${sender} tried to send orders for ${role} in ${game} without a valid key. It was refused and nothing changed.`
           this.reply(
             player.address,
             `Someone sent orders for your role in ${game} without your key`,
-            `A message from ${sender} tried to send orders for ${role} in ${game} without a valid key. It was refused and nothing changed.${authLine}`,
+            warning,
             'third-party',
           )
+          this.toModerator(`Orders for ${role} in ${game} without the key, from ${sender}`, `${warning}${authLine}`)
+        }
       })
     }
 
@@ -256,11 +235,24 @@ export class Intake {
       return this.record('command', { game, role, detail: word })
     }
 
+    // A lone line that is no order but nearly a mail command is answered as the command it missed.
+    const typo = decided?.answers.length ? null : misspeltCommand(text)
+    if (typo && fold.ruleset.parseOrders(fold.state, role, text).errors.length) {
+      return this.record('command', { game, role, detail: `unknown command ${typo.written}` }, () =>
+        this.reply(
+          sender,
+          `Unknown command ${typo.written}: did you mean ${typo.meant}?`,
+          `The judge knows no command ${typo.written} and read no orders in your message: nothing is on file from it. Did you mean ${typo.meant}? Send it again with ${typo.meant} on the first line.\n\n${helpText()}`,
+        ),
+      )
+    }
+
     const result = judge.submitOrders(game, role, decided?.orders ?? text, {
       messageId: mail.messageId,
       from: sender,
       subject: mail.subject,
       authenticatedBy: id.via ?? 'key',
+      readNotes: this.notes,
       ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })
     // The judge's acknowledgement goes to the player of record through its own outbox. It is not
@@ -278,12 +270,14 @@ export class Intake {
         `Orders for ${game} received from a second address (receipt ${result.receipt})`,
         `Your message was authenticated by the ${role} key. The acknowledgement goes to the player of record, ${player.address}; receipt ${result.receipt}.`,
       )
+      const warning = `Orders carrying the ${role} key arrived from ${sender} and were ${result.accepted ? 'accepted' : 'not accepted'} (receipt ${result.receipt}).`
       this.reply(
         player.address,
         `Orders for ${role} in ${game} came from ${sender}`,
-        `Orders carrying your key arrived from ${sender} and were ${result.accepted ? 'accepted' : 'not accepted'} (receipt ${result.receipt}). If that was not you, ask the moderator for a new key.${authLine}`,
+        `${warning.replace(`the ${role} key`, 'your key')} If that was not you, ask the moderator for a new key.`,
         'security',
       )
+      this.toModerator(`Orders for ${role} in ${game} came from ${sender}`, `${warning}${authLine}`)
     }
     return outcome
   }
@@ -360,6 +354,12 @@ export class Intake {
     )
   }
 
+  /** The moderator's copy of a warning to a player, with what players are spared (the DKIM/SPF results). */
+  private toModerator(subject: string, text: string): void {
+    const moderator = this.deps.judge.moderatorAddress
+    if (moderator) this.reply(moderator, `${subject} (moderator)`, text, 'third-party')
+  }
+
   /** Whether a notice to `to` is still within the hourly limit (a note records one held back). */
   private mayNotify(to: string): boolean {
     return repliesLastHour(this.deps.db, this.deps.clock(), to) < this.replyLimit
@@ -389,14 +389,4 @@ export class Intake {
         )
     })
   }
-}
-
-/** Longest subject, sender or Message-ID the mail record keeps. */
-const MAX_RECORDED_FIELD = 500
-/** Reading notes a record and a reply keep; the rest are counted. */
-const MAX_NOTES = 20
-
-function boundNotes(notes: string[]): string[] {
-  const kept = notes.slice(0, MAX_NOTES).map((n) => (n.length > 300 ? `${n.slice(0, 300)}...` : n))
-  return notes.length > MAX_NOTES ? [...kept, `... and ${notes.length - MAX_NOTES} more notes like these`] : kept
 }

@@ -51,6 +51,18 @@ export const TAGLINE = new RegExp(
 export const SALUTATION =
   /^\s*(regards|best regards|kind regards|warm regards|many regards|cheers|best|best wishes|all the best|thanks|many thanks|thank you|thx|yours|yours truly|sincerely|mit freundlichen gr(ü|ue)(ß|ss)en|viele gr(ü|ue)(ß|ss)e|gr(ü|ue)(ß|ss)e|gru(ß|ss)|cordialement|bien (à|a) vous|saludos|un saluto|cordiali saluti|met vriendelijke groet|groeten)\s*[,.!]*\s*$/i
 
+/** Opening words of a letter ("Hi,", "Dear judge,"): never orders when nothing was read yet. */
+export const GREETING =
+  /^\s*(hi|hello|hey|dear|good (morning|afternoon|evening|day)|greetings|hallo|moin|servus|bonjour|salut|hola|buongiorno|ciao|hej)\b[^:#]{0,40}[,!.]?\s*$/iu
+
+/**
+ * A bare signature name ("Bob", "Jefferson Davis", "J. Smith"): one to three capitalised words of
+ * letters, no digits or punctuation an order uses. Read as a signature only as the last block of a
+ * text, after a blank line (reading.ts).
+ */
+export const BARE_NAME =
+  /^\s*(\p{Lu}\.|\p{Lu}\p{Ll}+(['’-]\p{L}+)*\.?)(\s+(\p{Lu}\.|\p{Lu}\p{Ll}+(['’-]\p{L}+)*\.?)){0,2}\s*$/u
+
 /** The first line of an attribution ("On <date>, <name> wrote:") in many clients and languages. */
 const ATTRIBUTION_START =
   /^\s*(On|Am|Le|El|Op|Il|Em|Den|Dne|W dniu|Dnia|Il giorno|Pada|Na|\d{1,4}[./-]\d{1,2}[./-]\d{1,4})\b/i

@@ -15,10 +15,12 @@
 import { isBlankOrComment } from '../orders/script.ts'
 import type { InboundMail } from './inbound.ts'
 import {
+  BARE_NAME,
   END_MARKER,
   ENVELOPE_LINE,
   findHeaders,
   GAME_LINE,
+  GREETING,
   GT,
   libraryVerdicts,
   SALUTATION,
@@ -68,9 +70,10 @@ export function extractOrders(mail: InboundMail): ExtractedOrders {
     : body.notes
   const source: ExtractedOrders['source'] = viaHtml ? 'html' : 'body'
   const otherAttachments = (mail.attachments ?? []).filter((a) => a.contentType !== 'text/plain')
-  const unread = otherAttachments.map(
-    (a) =>
-      `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`,
+  const unread = otherAttachments.map((a) =>
+    a.contentType.startsWith('image/')
+      ? `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) is an image and was ignored: orders are read only from text`
+      : `attachment ${a.filename || '(unnamed)'} (${a.contentType}, ${kib(a.size)}) was not read: the judge reads orders only as plain text`,
   )
 
   const attachments = mail.textAttachments.map((a) => ({ name: a.filename || '(unnamed)', read: readText(a.text) }))
@@ -125,7 +128,12 @@ function kib(n: number): string {
 /** Reads one text (a body or an attachment) for orders; see the module comment. */
 export function readText(input: string, opts: { forwarded?: boolean } = {}): ReadText {
   const notes: string[] = []
-  let source = input.replace(/\r\n?/g, '\n')
+  const { text: visible, removed } = withoutInvisibles(input)
+  if (removed)
+    notes.push(
+      `${removed} invisible character(s) (zero-width, soft hyphen, byte-order mark, non-breaking space) removed`,
+    )
+  let source = visible.replace(/\r\n?/g, '\n')
   // The cut falls on a line boundary: half a line read as an order could mean something else.
   let tail: UnreadTail | null = null
   if (source.length > MAX_READ_CHARS) {
@@ -168,8 +176,14 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
     if (region === 'game' && headerLine.has(i)) return `the quoted message from line ${i + 1}`
     return null
   }
-  /** A line that is never an order: a separator, or a greeting word alone before anything was read. */
-  const skippable = (i: number) => SEPARATOR.test(lines[i]!) || (!keptAny && SALUTATION.test(lines[i]!))
+  /** A line that is never an order: a separator, or a greeting or closing word alone before anything was read. */
+  const greetings: number[] = []
+  const skippable = (i: number) => {
+    if (SEPARATOR.test(lines[i]!) || (!keptAny && SALUTATION.test(lines[i]!))) return true
+    if (keptAny || !GREETING.test(lines[i]!)) return false
+    greetings.push(i)
+    return true
+  }
 
   // The grammar's envelope: the first GAME line that is not quoted with `>` and not inside a
   // quoted block below a reply header, unless that block is a forwarded message (one's own orders
@@ -230,6 +244,13 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
     }
   }
 
+  // A message of greetings alone ("hello?") is what the sender said: it is kept, to be answered.
+  if (!keep.some((k, i) => k && lines[i]!.trim())) for (const i of greetings) keep[i] = true
+  const name = trailingName(lines, keep)
+  if (name !== null) {
+    keep[name] = false
+    notes.push(`reading stopped at the signature "${lines[name]!.trim()}" (line ${name + 1})`)
+  }
   if (quotedDropped) notes.push(`${quotedDropped} quoted line(s) ignored`)
   if (stopNote) notes.push(`reading stopped at ${stopNote}`)
   if (libSaved) notes.push(`${libSaved} line(s) kept that the reply parser would have dropped as a signature or quote`)
@@ -241,6 +262,39 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
   // Text left unread matters only if the reading had not already stopped (a signature, a quote).
   const unreadFrom = tail && !stopNote ? { unreadFrom: tail } : {}
   return { text, notes, gameLine: g >= 0 ? g + 1 : null, kept, ...unreadFrom }
+}
+
+/**
+ * The line of a bare signature name ending what was read ("Bob" after a blank line), or null: the
+ * last line kept, alone after a blank line, with orders kept above it. Closing words get the same
+ * treatment in salutationEnds; a name alone is as much a signature.
+ */
+function trailingName(lines: string[], keep: boolean[]): number | null {
+  const said = (i: number) => keep[i]! && lines[i]!.trim() !== ''
+  let last = keep.length - 1
+  while (last >= 0 && !said(last)) last--
+  if (last < 1 || !BARE_NAME.test(lines[last]!) || lines[last - 1]!.trim()) return null
+  for (let i = 0; i < last; i++) if (said(i)) return last
+  return null
+}
+
+/** Characters web mail copies along that no reader sees: dropped, and non-breaking spaces become spaces. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g
+const ODD_SPACE = /[\u00A0\u2007\u202F]/g
+
+/** The text without invisible characters, and how many there were (line numbers stay as sent). */
+export function withoutInvisibles(text: string): { text: string; removed: number } {
+  let removed = 0
+  const out = text
+    .replace(INVISIBLE, () => {
+      removed++
+      return ''
+    })
+    .replace(ODD_SPACE, () => {
+      removed++
+      return ' '
+    })
+  return { text: out, removed }
 }
 
 /** Whether unread text holds anything the orders could mean: a line neither blank, a comment nor quoted. */

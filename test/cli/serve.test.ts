@@ -1,7 +1,7 @@
 // Acceptance: `pbem serve` on embedded defaults creates the demo game, and a dropped order mail is
 // acknowledged in the outbox folder within 5 seconds.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,5 +66,44 @@ describe('pbem serve', () => {
     expect(Date.now() - dropped).toBeLessThan(5000)
     expect(ack).toContain('In-Reply-To: <serve-test@example.test>')
     expect(ack).toMatch(/To: confederate@example\.test/)
+    // issue 14: the judge's own address, where the opening mails are, and each mail by game, sender and file
+    expect(out).toMatch(/players write to \S+@\S+/)
+    expect(out).toContain(
+      `The opening reports (one per player, with the key in its reply address) are written to ${join(dir, 'outbox')}.`,
+    )
+    await waitFor(() => (out.includes('mail drop:orders.eml') ? true : undefined), 5000)
+    expect(out).toContain(
+      'mail drop:orders.eml: orders-accepted (game sd-demo, from confederate@example.test, receipt sd-demo/1/1)',
+    )
   }, 40000)
+
+  it('a second start creates nothing and says how to see the keys', async () => {
+    child!.kill('SIGTERM')
+    await new Promise((r) => child!.once('exit', r))
+    let out = ''
+    child = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '250'], {
+      cwd: root,
+      env: { ...process.env, PBEM_DATA_DIR: dir },
+    })
+    child.stdout!.on('data', (d) => (out += d))
+    child.stderr!.on('data', (d) => (out += d))
+    await waitFor(() => (out.includes('drop order mails') ? true : undefined), 20000)
+    expect(out).not.toContain('Created the demo game')
+    expect(out).toContain('Games on this judge: sd-demo.')
+    expect(out).toContain('pbem key <game> <role>')
+  }, 40000)
+})
+
+describe('npm run demo', () => {
+  it('honours PBEM_DATA_DIR: the demo runs in demo/ inside it', async () => {
+    const data = join(dir, 'elsewhere')
+    const r = spawnSync(process.execPath, ['bin/pbem.js', 'demo'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PBEM_DATA_DIR: data },
+    })
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout).toContain(join(data, 'demo', 'outbox'))
+    expect(existsSync(join(data, 'demo', 'judge.sqlite'))).toBe(true)
+  }, 60000)
 })

@@ -85,3 +85,40 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     ).toMatch(/0 mismatches/)
   })
 })
+
+describe('pbem verify and tools/verify_dice.py on what is not there (issue 14)', () => {
+  it('an unknown game is named as such and exits non-zero, not reported as a broken log', () => {
+    const data = tampered('unknown-game', () => {})
+    const v = pbem(data, 'verify', 'no-such-game')
+    expect(v.status).toBe(1)
+    expect(v.stderr).toContain('no game "no-such-game" in')
+    expect(v.stderr).toContain('games here: wb-demo')
+    expect(v.stdout).not.toMatch(/FAILED|re-folds/)
+    const dice = pbem(data, 'dice', 'verify', 'no-such-game')
+    expect(dice.status).toBe(1)
+    expect(dice.stderr).toContain('no game "no-such-game"')
+  })
+
+  it('a missing database is named as such and exits non-zero (nothing is created)', () => {
+    const data = join(dir, 'nothing-here')
+    const v = pbem(data, 'verify', '--all')
+    expect(v.status).toBe(1)
+    expect(v.stderr).toMatch(/no judge database in .*nothing-here \(judge\.sqlite is missing\)/)
+  })
+
+  it('the Python verifier says so too, with exit status 2, and never reports a pass', () => {
+    const unknown = spawnSync('python3', ['tools/verify_dice.py', demoDb, 'no-such-game'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(unknown.status).toBe(2)
+    expect(unknown.stdout).toContain("no game 'no-such-game'")
+    expect(unknown.stdout).not.toMatch(/mismatches/)
+    const missing = spawnSync('python3', ['tools/verify_dice.py', join(dir, 'absent.sqlite'), 'wb-demo'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(missing.status).toBe(2)
+    expect(missing.stdout).toContain('no judge database at')
+  })
+})

@@ -293,3 +293,35 @@ describe('text past the read limit (256 KiB)', () => {
     expect(readText(`GAME wb1 confederate\nSUM: STAY\n-- \nme\n${'word '.repeat(60_000)}\n`).unreadFrom).toBeUndefined()
   })
 })
+
+describe('reading: greetings, closings and a bare name are treated alike (issue 14)', () => {
+  it('a bare signature name after a blank line ends the orders, as "Regards," does', () => {
+    const named = readText('SUM: STAY\n\nBob\n')
+    expect(lines(named.text)).toEqual(['SUM: STAY'])
+    expect(named.notes).toContain('reading stopped at the signature "Bob" (line 3)')
+    expect(lines(readText('SUM: STAY\n\nJefferson Davis\n').text)).toEqual(['SUM: STAY'])
+    expect(lines(readText('SUM: STAY\n\nRegards,\nBob\n').text)).toEqual(['SUM: STAY'])
+  })
+
+  it('a name is a signature only last, alone after a blank line, with orders above it', () => {
+    // right under an order line: it stays (and the game will say what it makes of it)
+    expect(lines(readText('SUM: STAY\nBob\n').text)).toEqual(['SUM: STAY', 'Bob'])
+    // alone: nothing else was read, so it is what the player sent
+    expect(lines(readText('Bob\n').text)).toEqual(['Bob'])
+    // order words in capitals are never a name
+    expect(lines(readText('SUM: STAY\n\nSTAY\n').text)).toEqual(['SUM: STAY', 'STAY'])
+  })
+
+  it('a greeting before the orders is not read as an order', () => {
+    expect(lines(readText('Hi,\nSUM: STAY\n').text)).toEqual(['SUM: STAY'])
+    expect(lines(readText('Dear judge,\n\nSUM: STAY\n').text)).toEqual(['SUM: STAY'])
+  })
+})
+
+describe('reading: characters web mail copies along (issue 14)', () => {
+  it('zero-width spaces and joiners, soft hyphens, byte-order marks and non-breaking spaces are removed', () => {
+    const out = readText('\uFEFFSUM:\u00A0STAY\u200B\nFLO\u00AD: RUN\u200D-OUT\u2060\n')
+    expect(lines(out.text)).toEqual(['SUM: STAY', 'FLO: RUN-OUT'])
+    expect(out.notes[0]).toMatch(/^6 invisible character\(s\) .* removed$/)
+  })
+})

@@ -163,8 +163,15 @@ describe('Weak Beginning by the clock', () => {
     expect(reminders.map((r) => r.recipient)).toEqual([FED, FED, FED])
     const late = outboxRows(app).filter((r) => r.kind === 'late')
     expect(late.filter((r) => r.recipient === FED)).toHaveLength(9)
+    // Each subject says what its notice says (issue 14): extended, still waited for, gone ahead without.
     expect(late.filter((r) => r.recipient === REB).map((r) => r.mail.subject)).toEqual(
-      Array(9).fill('[wb1] Waiting for federal'),
+      Array(3)
+        .fill([
+          '[wb1] Waiting for federal: deadline extended',
+          '[wb1] Waiting for federal',
+          '[wb1] Late: federal; the resolution goes ahead on standing orders',
+        ])
+        .flat(),
     )
     expect(late.filter((r) => r.recipient === MOD)).toHaveLength(9)
     expect(eventsOf(app, 'GraceGranted').map((e) => e.data.point)).toEqual([2, 4, 6])

@@ -68,7 +68,9 @@ describe('reminders and late notices', () => {
     expect(late.find((m) => m.recipient === REB)!.mail.text).toContain(
       "have not arrived.\nThe resolution goes ahead with the standing orders on file and the rules' defaults.",
     )
-    expect(late.find((m) => m.recipient === FED)!.mail.subject).toBe('[wb1] Waiting for confederate')
+    expect(late.find((m) => m.recipient === FED)!.mail.subject).toBe(
+      '[wb1] Late: confederate; the resolution goes ahead on standing orders',
+    )
     expect(mails.filter((m) => m.kind === 'report')).toHaveLength(3)
     // The next point's deadline counts from the resolution; nothing more happens on later ticks.
     tickAt(app, DEADLINE + HOUR, quiet)

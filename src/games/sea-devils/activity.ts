@@ -17,7 +17,7 @@ import {
   type Outcome,
 } from './combat.ts'
 import { searchOnEntry } from './spotting.ts'
-import { uncommissionedHeld } from './ports.ts'
+import { portName, uncommissionedHeld } from './ports.ts'
 import { raidLoss } from './tables.ts'
 import { baseAllowance, typeClass } from './state.ts'
 import { commission, leaveNeutralPort, runConfederatePort } from './portActions.ts'
@@ -380,7 +380,7 @@ function runStep(res: Resolution, act: Activity, step: CsaStep): Outcome {
       const port = at.port
       s.port = port.nat
       reveal(res, act.ship)
-      res.say(PUBLIC, '4.4', `${act.ship} puts into the ${port.nat} port in ${here}.`)
+      res.say(PUBLIC, '4.4', `${act.ship} puts into the ${portName(port.nat)} port in ${here}.`)
       return 'continue'
     }
     case 'COMMISSION':

@@ -27,6 +27,7 @@ import { seaDevilsReportModel, seaDevilsView } from './view.ts'
 import { seaDevilsFigures } from './map.ts'
 import type { Policy } from './policy.ts'
 import { shuffled } from '../kit/deck.ts'
+import { seaDevilsOrderHelp } from './orderHelp.ts'
 
 export const SEA_DEVILS_VERSION = '1.0.0'
 
@@ -121,6 +122,7 @@ export function createSeaDevils(
       }
     },
     parseOrders: (state, role, text) => parseSeaDevilsOrders(state, packOf(state, content), role, text),
+    orderHelp: (_state, role) => seaDevilsOrderHelp(role),
     resolve(state: SdState, input: Input<SdCommand>, dice: Dice): Step<SdState> {
       const next = structuredClone(state)
       const ctx = packOf(next, content)

@@ -4,6 +4,7 @@
 import type { PortDef } from './pack.ts'
 import { commissionPort, csaPortUsable, usableCoalPorts } from './ports.ts'
 import { typeClass, type Ctx, type SdState } from './state.ts'
+import { namesPort, portName, portWord } from './nations.ts'
 
 /** Why a line may not run: the rule and the reason in words. */
 export interface Bar {
@@ -74,18 +75,18 @@ function shutRule(ctx: Ctx, area: string): string {
 /** 4.4, 9.3: the neutral port a ship at sea in `area` would enter (`nat` as written, or the first), or why not. */
 export function enterPortAt(state: SdState, ctx: Ctx, area: string, nat?: string): { port: PortDef } | Bar {
   const ports = ctx.area(area).ports.filter((p) => p.nat !== 'CSA' && p.nat !== 'USA')
-  const port = nat ? ports.find((p) => p.nat.toUpperCase() === nat.toUpperCase()) : ports[0]
+  const port = nat ? ports.find((p) => namesPort(p.nat, nat)) : ports[0]
   if (!port)
     return {
       rule: '4.4',
       why: ports.length
-        ? `${area} has no ${nat} port (ports here: ${ports.map((p) => p.nat).join(', ')})`
+        ? `${area} has no ${nat} port (ports here: ${ports.map((p) => portWord(p.nat)).join(', ')})`
         : `${area} has no neutral port to enter`,
     }
   if (!csaPortUsable(state, ctx, area, port))
     return {
       rule: '9.3',
-      why: `the ${port.nat} port in ${area} is closed to Confederate ships at the current prestige level`,
+      why: `the ${portName(port.nat)} port in ${area} is closed to Confederate ships at the current prestige level`,
     }
   return { port }
 }

@@ -20,6 +20,7 @@ import {
 import { parseFederal } from './federalOrders.ts'
 import { refitWarning } from './warnings.ts'
 import { checkScript, checkSquadronScript, describeStep, forcedRepairTurn, type RecordTally } from './scriptChecks.ts'
+import { retiredCode } from './nations.ts'
 
 export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, text: string): Parsed<SdCommand> {
   const script = readScript(text)
@@ -282,6 +283,12 @@ function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector
   }
   if (words.length > 2 || (words.length === 2 && verb !== 'ENTER-PORT')) {
     out.error(l, `${verb} takes no argument`)
+    return null
+  }
+  // The nation's name, never the counter code: F and S are ship types too (issue 14).
+  const code = words[1] ? retiredCode(words[1]) : null
+  if (code) {
+    out.error(l, `ENTER-PORT takes the nation's name, not the code ${words[1]}`, `write ENTER-PORT ${code}`)
     return null
   }
   return [words[1] ? { verb: verb as CsaVerb, nat: words[1], line: l.line } : { verb: verb as CsaVerb, line: l.line }]

@@ -18,6 +18,7 @@ import { searchOnEntry } from './spotting.ts'
 import { coalPortsAt, commissionAt, isBar } from './legality.ts'
 import { blockadeResult, combatDamage, escapes } from './tables.ts'
 import { baseAllowance } from './state.ts'
+import { portName } from './nations.ts'
 
 /** 10.51: commissioning costs 1 MP in a Confederate port or an area with a usable neutral port. */
 export function commission(res: Resolution, act: Activity, areaId: string): Outcome {
@@ -42,7 +43,7 @@ export function commission(res: Resolution, act: Activity, areaId: string): Outc
   act.mp += 1
   s.commissioned = true
   if (port.nat !== 'CSA') state.neutralCommissionYears.push(year)
-  res.say(CSA, '10.51', `${act.ship} is commissioned at the ${port.nat} port in ${areaId}.`)
+  res.say(CSA, '10.51', `${act.ship} is commissioned at the ${portName(port.nat)} port in ${areaId}.`)
   return 'continue'
 }
 
@@ -190,7 +191,7 @@ export function coal(res: Resolution, act: Activity, areaId: string): void {
     res.say(
       CSA,
       '11.51',
-      `${act.ship} coals in ${areaId} (${ports.map((p) => p.nat).join(', ')}): ${act.coalings} coaling(s) this turn.`,
+      `${act.ship} coals in ${areaId} (${ports.map((p) => `${portName(p.nat)} port`).join(', ')}): ${act.coalings} coaling(s) this turn.`,
     )
   }
 }

@@ -2,6 +2,9 @@
 import type { PortDef } from './pack.ts'
 import type { Ctx, SdState } from './state.ts'
 
+/** How reports name a port (nations.ts), beside the rules on which ports serve. */
+export { portName } from './nations.ts'
+
 const SOUTH_AMERICA_DENIABLE = new Set(['Chile', 'Peru', 'COL'])
 
 /** 9.11: England's and France's own CPL govern C2/C5; the world CPL governs every other port. */

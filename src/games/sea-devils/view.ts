@@ -7,6 +7,7 @@ import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 import { refitWarning } from './warnings.ts'
+import { portWord } from './nations.ts'
 
 const sees = (viewer: Viewer, role: string) =>
   viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
@@ -75,8 +76,12 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
   if (sees(viewer, 'federal')) view.pendingFederal = state.pendingFederal
   if (viewer.kind === 'role' && (viewer.role === 'federal' || viewer.role === 'confederate'))
     view.standingOrders = state.policies[viewer.role].map((p) => p.text)
+  // The moderator reads both sides' standing orders in one list: each names its side.
   if (viewer.kind === 'moderator')
-    view.standingOrders = [...state.policies.federal, ...state.policies.confederate].map((p) => p.text)
+    view.standingOrders = [
+      ...state.policies.federal.map((p) => `Federal: ${p.text}`),
+      ...state.policies.confederate.map((p) => `Confederate: ${p.text}`),
+    ]
   if (viewer.kind === 'moderator') view.whalingValues = { ...state.whaling }
   return view
 }
@@ -134,7 +139,17 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
           .join(', ') || 'none',
     },
     confederateLines: csa.map((s) => (csaFull ? confederateLine(s) : knownLine(s))),
-    confederateHeading: csaFull ? 'Your ships' : 'Confederate ships as last reported',
+    confederateHeading: csaFull
+      ? viewer.kind === 'moderator'
+        ? 'Confederate ships'
+        : 'Your (Confederate) ships'
+      : 'Confederate ships as last reported',
+    federalHeading:
+      sees(viewer, 'federal') && viewer.kind === 'role'
+        ? 'Your (Federal) ships on the map'
+        : 'Federal ships on the map',
+    standingHeading:
+      viewer.kind === 'moderator' ? 'Standing orders on file, both sides' : 'Your standing orders on file',
     placeholderNotice: placeholders.length
       ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.`
       : '',
@@ -188,7 +203,7 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
             `ENTER-PORT (${ctx
               .area(s.area!)
               .ports.filter((p) => p.nat !== 'USA' && p.nat !== 'CSA')
-              .map((p) => p.nat)
+              .map((p) => portWord(p.nat))
               .join('/')})`,
           )
         if (!s.commissioned) choices.push('COMMISSION')

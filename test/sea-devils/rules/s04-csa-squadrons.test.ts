@@ -110,8 +110,8 @@ describe('4.52 a Confederate squadron at sea', () => {
       `squadron SQ1 (ALA+FLA) entered C11: 1 Federal searcher(s), die ${miss1()}, not spotted.`,
     ])
     expect(r.texts('11.51')).toEqual([
-      'ALA coals in C11 (S): 1 coaling(s) this turn.',
-      'FLA coals in C11 (S): 1 coaling(s) this turn.',
+      'ALA coals in C11 (Spanish colonial port): 1 coaling(s) this turn.',
+      'FLA coals in C11 (Spanish colonial port): 1 coaling(s) this turn.',
     ])
     expect(r.state.csa.ALA!.area).toBe('C11')
     expect(r.state.csa.FLA!.area).toBe('C11')

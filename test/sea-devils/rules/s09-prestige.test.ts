@@ -105,7 +105,7 @@ describe('9.3 effects of the prestige levels', () => {
     placeCsa(s, 'ALA', 'D3')
     s.cpl.world = e13.cplThreshold! - 1
     expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors.map((e) => e.message)).toEqual([
-      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
+      'ALA cannot enter port in C13: the English colonial port in C13 is closed to Confederate ships at the current prestige level (9.3)',
     ])
     s.cpl.world = e13.cplThreshold!
     expect(parse(s, 'confederate', 'ALA: MOVE C13\nALA: ENTER-PORT').errors).toEqual([])
@@ -120,7 +120,9 @@ describe('9.3 effects of the prestige levels', () => {
       placeCsa(s, 'ALA', 'D3')
       const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C13', dice: [FWDT] })
       const open = world >= e13.cplThreshold!
-      expect(r.texts('11.51')).toEqual(open ? ['ALA coals in C13 (E): 1 coaling(s) this turn.'] : [])
+      expect(r.texts('11.51')).toEqual(
+        open ? ['ALA coals in C13 (English colonial port): 1 coaling(s) this turn.'] : [],
+      )
       expect(r.state.csa.ALA!.cannotRaidUntilRefit).toBe(!open)
     }
   })
@@ -160,7 +162,7 @@ describe('9.3 effects of the prestige levels', () => {
     placeCsa(s, 'ALA', 'C3')
     placeCsa(s, 'GEO', 'C1', { commissioned: false })
     const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C2\nGEO: MOVE C2', dice: [FWDT] })
-    expect(r.texts('11.51')).toEqual(['ALA coals in C2 (England): 1 coaling(s) this turn.'])
+    expect(r.texts('11.51')).toEqual(['ALA coals in C2 (English port): 1 coaling(s) this turn.'])
     expect(r.state.csa.ALA!.cannotRaidUntilRefit).toBe(false)
     expect(r.state.csa.GEO!.cannotRaidUntilRefit).toBe(true)
   })
@@ -188,7 +190,7 @@ describe('9.3 effects of the prestige levels', () => {
     const miss = dieWhere((d) => !searchSpots(T, d, 1))
     const r = resolve(s, { federal: 'MOVE DACO C16', confederate: 'ALA: MOVE C16', dice: [miss, FWDT] })
     expect(r.texts('9.38')).toEqual([])
-    expect(r.texts('11.51')).toEqual(['ALA coals in C16 (COL): 1 coaling(s) this turn.'])
+    expect(r.texts('11.51')).toEqual(['ALA coals in C16 (Colombian port): 1 coaling(s) this turn.'])
     expect(r.state.csa.ALA!.cannotRaidUntilRefit).toBe(false)
   })
 })

@@ -52,7 +52,7 @@ describe('9.34 / 9.35 shutdowns', () => {
   it('9.35 / R8: commissioning in France stays possible below -6, and then the ship may leave', () => {
     const s = inPort('GEO', 'C5', { france: -12 })
     const r = resolve(s, { federal: '', confederate: 'GEO: COMMISSION\nGEO: LEAVE-PORT\nGEO: MOVE C3', dice: [FWDT] })
-    expect(r.texts('10.51')).toEqual(['GEO is commissioned at the France port in C5.'])
+    expect(r.texts('10.51')).toEqual(['GEO is commissioned at the French port in C5.'])
     expect(r.state.csa.GEO!).toMatchObject({ commissioned: true, area: 'C3', port: null })
   })
 

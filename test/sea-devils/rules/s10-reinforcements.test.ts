@@ -203,8 +203,8 @@ describe('10.5 Confederate reinforcements', () => {
       dice: [FWDT],
     })
     expect(r.texts('10.51')).toEqual([
-      'NASH is commissioned at the CSA port in C14.',
-      'ALA is commissioned at the England port in C2.',
+      'NASH is commissioned at the Confederate port in C14.',
+      'ALA is commissioned at the English port in C2.',
       `GEO cannot be commissioned in C5: the one neutral-port commissioning of ${year} is already used; it stays uncommissioned (ruling R32).`,
     ])
     expect(r.state.csa.NASH!.commissioned).toBe(true)

@@ -156,7 +156,7 @@ describe('11.3 refits', () => {
   it('11.3: a ship in a port that cannot refit when its period runs out is interned', () => {
     const s = alaAtSea('C10', period - 1)
     expect(areaDef('C11').ports.find((p) => p.nat === 'S')!.repairRefit).toBe(false)
-    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: ENTER-PORT S', dice: [FWDT] })
+    const r = resolve(s, { federal: '', confederate: 'ALA: MOVE C11\nALA: ENTER-PORT SPAIN', dice: [FWDT] })
     expect(r.state.csa.ALA!.status).toBe('interned')
     expect(r.state.vp.usa).toBe(P.victoryPoints.interned.S)
   })

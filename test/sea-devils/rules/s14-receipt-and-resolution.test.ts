@@ -67,11 +67,11 @@ describe('the acknowledgement flags what the resolution would skip', () => {
     s.cpl.world = -20
     const [why] = errors(s, 'confederate', 'ALA: ENTER-PORT')
     expect(why).toBe(
-      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level (9.3)',
+      'ALA cannot enter port in C13: the English colonial port in C13 is closed to Confederate ships at the current prestige level (9.3)',
     )
     const r = resolve(s, { federal: '', unchecked: { confederate: [rawScript('ALA', ['ENTER-PORT'])] }, dice: [FWDT] })
     expect(r.texts('9.3')).toEqual([
-      'ALA cannot enter port in C13: the E port in C13 is closed to Confederate ships at the current prestige level; ENTER-PORT is skipped (ruling R32).',
+      'ALA cannot enter port in C13: the English colonial port in C13 is closed to Confederate ships at the current prestige level; ENTER-PORT is skipped (ruling R32).',
     ])
     expect(r.state.csa.ALA!.port).toBeNull()
   })
