@@ -175,4 +175,50 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       app.cleanup()
     }
   })
+
+  it('digest §4.4 directives by mail: the ships of a silent side follow them; no directive or signal reaches the enemy', async () => {
+    const app = testApp('rc-directives')
+    try {
+      const { keys } = app.judge.createGame({
+        game: 'atb2',
+        ruleset: 'river-coastal',
+        scenario: 'above-the-bluffs',
+        players: PLAYERS,
+        zone: 'UTC',
+      })
+      const send = inboundHandler(app)
+      let n = 0
+      const mail = (role: string, lines: string[]) =>
+        send(orderMail('atb2', role, keys[role]!, lines, ++n), `test:${n}`)
+      const next = () => {
+        app.now.t += 3_600_000
+        expect(app.judge.adjudicate('atb2').committed).toBe(true)
+      }
+      next() // the Confederates keep their default places
+      expect(
+        await mail('csa', [
+          'DIRECTIVE ARKS ENGAGE NEAREST',
+          'DIRECTIVE MANS FOLLOW ARKS 2',
+          'DIRECTIVE MORE PATROL 34,60 34,50',
+        ]),
+      ).toBe('orders-accepted')
+      expect(await mail('usa', ['DIRECTIVE CINC FOLLOW CARO 2', 'DIRECTIVE STLO FOLLOW MOUN 2', 'CARO: SPEED 6'])).toBe(
+        'orders-accepted',
+      )
+      next()
+      // in the fog the flagship may signal only herself: her new directive counts from move 3
+      expect(await mail('csa', ['FLEET SIGNAL ARKS HOLD'])).toBe('orders-accepted')
+      next()
+      next() // move 3: nobody writes
+      const last = reportsAt(app, 'atb2', 4)
+      expect(last.csa!.text).toContain('directive PATROL 34,60 34,50')
+      expect(last.csa!.text).toMatch(/ARKS CSS Arkansas[^\n]*\n.*\n.*\n.*directive HOLD \d/)
+      expect(last.usa!.text).toContain('directive FOLLOW CARO 2')
+      expect(last.usa!.text).not.toMatch(/FOLLOW ARKS|directive HOLD|PATROL/)
+      expect(fogLeaks(app, 'atb2', ['usa', 'csa'])).toEqual([])
+      expect(hiddenShipsShown(app, 'atb2', ['usa', 'csa'])).toEqual([])
+    } finally {
+      app.cleanup()
+    }
+  })
 })

@@ -153,7 +153,7 @@ describe('the report', () => {
     const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     const form = (ruleset.reportModel(s, usa) as { orderForm: string[] }).orderForm
     expect(form.slice(0, 3)).toEqual([
-      '# Move 1: one line per ship; a ship with no line holds her speed and heading',
+      '# Move 1: one line per ship; a ship with no line (or no SPEED, HOLD or TURN) follows her directive, or holds her speed and heading',
       '# USS Tecumseh: speed 4..8; radius 7", at most 65 degrees at speed 8; guns T1a T1b; turret T1 faces F',
       'TECU: SPEED 6',
     ])

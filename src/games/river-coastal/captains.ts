@@ -2,7 +2,7 @@
 // captain who sees an enemy from his own ship (L537) steams at the nearest one: two knots faster up
 // to his best speed, turning toward it as hard as his radius allows, and every gun not given a
 // target fires at the nearest enemy in reach. Stubborn and Intelligent captains follow the written
-// order (the directive autopilot of digest §4.4 is listed in the README's River and Coastal coverage table).
+// order, or their directive where there is none (pilot.ts).
 import { distance } from '../kit/geometry.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -53,26 +53,39 @@ export function recklessOrder(
   }
 }
 
+/** Own ships afloat the flagship can signal now: those in her sight, and herself (ruling RC-6). */
+export function signalled(state: RiverState, side: string, sc: Scenario, pack: RiverPack): string[] {
+  const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
+  const flagship = aboard ? state.ships[aboard] : undefined
+  const all = present(state).map((x) => sightedShip(state, x.id, pack))
+  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
+  if (!eye) return []
+  const land = sc.land.map((l) => l.polygon)
+  const rules = { maxRange: sightRange(state, pack) }
+  return all
+    .filter((x) => state.ships[x.id]!.side === side && state.ships[x.id]!.status === 'afloat')
+    .filter((x) => x.id === eye.id || canSee(eye, x, all, land, rules))
+    .map((x) => x.id)
+    .sort()
+}
+
 /**
  * Stubborn captains (§4 L181-183): only the fleet commander may change their orders. From move 2 on,
  * a Stubborn ship that her flagship cannot see (signals need a line of sight, ruling RC-6) holds her
- * speed and heading; her guns are still the player's. The flagship's own captain is never locked.
+ * speed and heading, or keeps to her directive (ruling RC-54); her guns are still the player's. The
+ * flagship's own captain is never locked.
  */
 export function signalLocks(state: RiverState, side: string, sc: Scenario, pack: RiverPack): Record<string, string> {
   if (state.move < 2) return {}
   const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
   const flagship = aboard ? state.ships[aboard] : undefined
-  const all = present(state).map((x) => sightedShip(state, x.id, pack))
-  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
-  const land = sc.land.map((l) => l.polygon)
+  const reach = new Set(signalled(state, side, sc, pack))
   const locks: Record<string, string> = {}
   for (const s of Object.values(state.ships)) {
     if (s.side !== side || s.status !== 'afloat' || s.id === flagship?.id) continue
     const officer = commanded(state, s).captain
     if (!officer.alive || officer.quality !== 'stubborn') continue
-    const me = all.find((x) => x.id === s.id)
-    const signalled = eye && me && canSee(eye, me, all, land, { maxRange: sightRange(state, pack) })
-    if (!signalled) locks[s.id] = flagship?.name ?? 'the flagship'
+    if (!reach.has(s.id)) locks[s.id] = flagship?.name ?? 'the flagship'
   }
   return locks
 }

@@ -18,8 +18,7 @@ import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
 import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
 import { withMailRoles } from './mailRoles.ts'
-import { signalLocks } from './captains.ts'
-import { shiftCommanders } from './fleetCommand.ts'
+import { applySignals, applyTransfers, shiftCommanders } from './fleetCommand.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { aboutShip, ordersForMove } from './moveOrders.ts'
@@ -27,7 +26,7 @@ import { runMovement } from './moveStep.ts'
 import { discardQuestion } from './objectives.ts'
 import { resolveDeployment, resolveObjectives } from './preGame.ts'
 import { deploymentSides, parseDeployment } from './deployment.ts'
-import { orderContext } from './orderContext.ts'
+import { sideContext } from './orderContext.ts'
 import { orderForm } from './orderForm.ts'
 import { parseShipOrders } from './orders.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
@@ -45,7 +44,6 @@ export const RIVER_ROLES = ['USA', 'CSA'] as const
 export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
   const content: RiverPack = bindRiverPack(pack.content)
   const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
-  const forts = (s: RiverState) => scenarioOf(s).forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
   const landingGoals = (s: RiverState, role: string) => {
     const sc = scenarioOf(s)
     const goals: Record<string, string> = {}
@@ -108,18 +106,7 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
-        : parseShipOrders(
-            orderContext(
-              role,
-              s.move,
-              Object.values(s.ships),
-              forts(s),
-              content,
-              landingGoals(s, role),
-              signalLocks(s, role, scenarioOf(s), content),
-            ),
-            text,
-          ),
+        : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
       s.phase === 'objectives'
         ? resolveObjectives(s, input, content)
@@ -152,7 +139,7 @@ export function resolveMove(
 ): Step<RiverState> {
   const sc = pack.scenarios[s0.scenario]!
   let state: RiverState = structuredClone(s0)
-  const flags = applyFlagships(state, input.decisions, sc)
+  const flags = [...applyFlagships(state, input.decisions, sc), ...applyTransfers(state, input, dice)]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
@@ -185,6 +172,7 @@ export function resolveMove(
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
 
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  narrative.push(...applySignals(state, input))
   state.lastOrders = orders
   state.finished = checkEnd(state, sc, pack)
   if (state.finished) narrative.push({ audience: PUBLIC, rule: '§6 L421', text: state.finished.summary })

@@ -161,6 +161,13 @@ export const tablesSchema = z
     }),
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    directives: table({
+      arriveInches: sourced(measure),
+      patrolTurnInches: sourced(measure),
+      closeInches: sourced(measure),
+      maxGapInches: sourced(measure),
+      lookAheadInches: sourced(measure),
+    }),
     objectives: table({
       cards: z.record(z.string(), z.string()),
       dealt: int.min(1),

@@ -4,6 +4,7 @@
 // position and heading only, the forts, the parties ashore and the plot's legend.
 import type { Viewer } from '../contract.ts'
 import { moraleModifiers } from './morale.ts'
+import { describeDirective } from './directives.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
@@ -44,7 +45,13 @@ function ownLine(v: ViewShip, s: ShipState, state: RiverState, pack: RiverPack) 
     .filter((e) => e.until === 'game' || e.until >= state.move)
     .map((e) => `${e.kind}${e.amount ? ` ${e.amount}` : ''}${e.until === 'game' ? '' : ` to move ${e.until}`}`)
   const crewLeft = s.cpvStart - s.cpvLost
-  const flags = [s.aground ? 'aground' : '', s.anchored ? 'at anchor' : '', s.fire ? 'on fire' : ''].filter(Boolean)
+  const d = state.directives?.[s.id]
+  const flags = [
+    s.aground ? 'aground' : '',
+    s.anchored ? 'at anchor' : '',
+    s.fire ? 'on fire' : '',
+    d ? `directive ${describeDirective(d)}` : '',
+  ].filter(Boolean)
   return {
     id: v.id,
     name: v.name,

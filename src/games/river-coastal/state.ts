@@ -6,6 +6,7 @@ import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { type Commander, rollCommander } from './commander.ts'
+import type { Directive } from './directives.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -47,6 +48,8 @@ export interface RiverState {
   seen: Record<Side, string[]>
   /** Each side's fleet commander (commander.ts). */
   commanders: Record<Side, Commander>
+  /** Each ship's directive (directives.ts, digest §4.4), secret to her side; none = hold on. */
+  directives: Record<string, Directive>
   /** Each side's standing orders (policies.ts), kept from move to move. */
   policies: Record<Side, Policy[]>
   /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
@@ -140,6 +143,7 @@ export function initialState(
       USA: rollCommander('USA', sc.flagships.USA, hidden, pack),
       CSA: rollCommander('CSA', sc.flagships.CSA, hidden, pack),
     },
+    directives: {},
     policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},
