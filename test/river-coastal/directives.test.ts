@@ -249,3 +249,18 @@ describe('§4 L151, L199-203 TRANSFER: the commander shifts his flag at his own 
     expect(goes.state.commanders.CSA.aboard).toBe('SELM')
   })
 })
+
+describe('digest §1.3 ruling RC-54 a silent ship with no directive holds on, but not onto the land', () => {
+  it('§8 L489 with Mobile Point across her bow she turns clear instead of running ashore; only her side is told', () => {
+    const s = fresh()
+    s.ships.TECU!.pose = { pos: { x: 38000, y: 11000 }, heading: 0 }
+    const step = play(s, {})
+    expect(step.state.aground.TECU).toBeUndefined()
+    expect(step.state.ships.TECU!.pose.heading).not.toBe(0)
+    const note = step.narrative.find((n) => /keep clear of danger ahead/.test(n.text))!
+    expect(note.text).toMatch(/^USS Tecumseh has no orders and holds on, but turns to (port|starboard) \d+/)
+    expect(note.audience).toEqual({ kind: 'roles', roles: ['USA'] })
+    const written = play(fresh(), { USA: 'TECU: SPEED 6' })
+    expect(written.narrative.some((n) => /keep clear/.test(n.text))).toBe(false)
+  })
+})

@@ -14,6 +14,7 @@ const helm = (over: Partial<Helm> = {}): Helm => ({
   maxChange: 2,
   radius: 7000,
   avoidMines: true,
+  spv: 100,
   ...over,
 })
 const open = (over: Partial<Waters> = {}): Waters => ({
@@ -24,6 +25,8 @@ const open = (over: Partial<Waters> = {}): Waters => ({
   hazards: [],
   minefields: [],
   lookAhead: 500,
+  current: [],
+  halfDriftFromSpv: 80,
   ...over,
 })
 const ahead = { point: { x: 24000, y: 40000 }, speed: 9 }

@@ -1,11 +1,12 @@
 // The helm of a ship steered by the judge (digest §4.4, ruling RC-54): given a goal (a point to
 // reach, perhaps a heading and speed to match there), choose this move's speed and one turn within
 // the rules a player's order obeys (§7 L441: two knots of change, no astern; §7 L471: the class
-// radius), then look along the plotted track in half-inch steps and refuse any course that would
+// radius), then look along the plotted track, set by the current, in half-inch steps and refuse any course that would
 // take her ashore, into the 1" shore margin, onto a shoal she draws too much for, onto stakes, into
 // a minefield she knows of (a Reckless captain ignores them, §4 L175) or off a side of the table.
 // A refused course gives way to the sharpest turns either side, then to less speed.
 import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
+import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
 import { buildPlan, type PlottedTurn, startCursor, stepAlong } from './plan.ts'
 import { gapBetween, shapesTouch } from './shapes.ts'
@@ -23,6 +24,7 @@ export interface Helm {
   maxChange: number
   radius: number
   avoidMines: boolean
+  spv: number
 }
 
 export interface Waters {
@@ -33,6 +35,8 @@ export interface Waters {
   hazards: { kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
   minefields: Point[][]
   lookAhead: number
+  current: CurrentZone[]
+  halfDriftFromSpv: number
 }
 
 export interface Goal {
@@ -67,18 +71,25 @@ function trouble(h: Helm, pose: Pose, w: Waters): Set<string> {
   return out
 }
 
-/** Where a course ends, or null if it runs into trouble on the way. */
+/** Where a course ends, or null if it runs into trouble on the way (the current's set included, §7 L455-463). */
 function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters): Point | null {
   const plan = buildPlan(speed, h.radius, turns)
+  const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
+  const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
+  const steps = Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y)) / w.lookAhead)
   const start = trouble(h, h.pose, w)
-  let at = { pose: h.pose, cursor: startCursor(h.pose.heading) }
-  for (let done = 0; done < plan.distance; ) {
-    const ds = Math.min(w.lookAhead, plan.distance - done)
-    at = stepAlong(plan, at.cursor, at.pose, ds)
-    done += ds
-    for (const k of trouble(h, at.pose, w)) if (!start.has(k)) return null
+  let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
+  let pos = h.pose.pos
+  for (let k = 1; k <= steps; k++) {
+    const ds = Math.floor((k * plan.distance) / steps) - Math.floor(((k - 1) * plan.distance) / steps)
+    water = stepAlong(plan, water.cursor, water.pose, ds)
+    pos = {
+      x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
+      y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
+    }
+    for (const key of trouble(h, { pos, heading: water.pose.heading }, w)) if (!start.has(key)) return null
   }
-  return at.pose.pos
+  return pos
 }
 
 /** The legal speeds this move for a ship that will not go astern: she comes to a stop first. */

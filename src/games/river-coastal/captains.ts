@@ -7,12 +7,13 @@ import { distance } from '../kit/geometry.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
-import { bearingFrom, canSee } from './sight.ts'
+import { steer } from './autopilot.ts'
+import { helmOf, waters } from './pilot.ts'
+import { canSee } from './sight.ts'
 import { present, sightedShip, sightRange } from './sighting.ts'
 import { commanded } from './fleetCommand.ts'
 import { maxSpeedNow } from './ship.ts'
 import type { RiverState } from './state.ts'
-import { maxTurnDegrees } from './turning.ts'
 
 export function recklessOrder(
   state: RiverState,
@@ -34,18 +35,21 @@ export function recklessOrder(
     .sort((a, b) => distance(s.pose.pos, a.pose.pos) - distance(s.pose.pos, b.pose.pos) || (a.id < b.id ? -1 : 1))[0]
   if (!enemy) return null
   const c = pack.classes[s.classKey]!
-  const t = pack.tables.movement
-  const speed = s.speed < 0 ? 0 : Math.min(maxSpeedNow(s, c.maxSpeed, state.move), s.speed + t.maxSpeedChange)
-  const rel = bearingFrom(s.pose, enemy.pose.pos)
-  const degrees = Math.min(Math.floor(Math.abs(rel) / 100), maxTurnDegrees(speed * 1000, c.turningRadius))
+  // He steams at the enemy by the judge's helm: the hardest turn his radius allows toward him, two
+  // knots faster, but not onto the land or a shoal (minefields he ignores, §4 L175; ruling RC-54).
+  const course = steer(
+    helmOf(state, state.ships[shipId]!, pack),
+    { point: enemy.pose.pos, speed: maxSpeedNow(s, c.maxSpeed, state.move) },
+    waters(sc, pack),
+  )
   const named = new Set((written?.fire ?? []).flatMap((f) => f.guns))
   const rest = c.guns.map((g) => g.id).filter((g) => !named.has(g))
   const fire: FireOrder[] = [...(written?.fire ?? [])]
   if (rest.length) fire.push({ selection: 'RECKLESS', guns: rest, target: 'NEAREST' })
   return {
     ship: shipId,
-    speed,
-    turns: degrees > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees, at: 0 }] : [],
+    speed: course.speed,
+    turns: course.turns,
     fire,
     turrets: written?.turrets ?? {},
     ...(written?.ram ? { ram: written.ram } : {}),

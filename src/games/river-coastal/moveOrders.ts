@@ -8,7 +8,7 @@ import { onlyRoles, PUBLIC } from '../contract.ts'
 import { recklessOrder, signalLocks } from './captains.ts'
 import { isDirective, isPolicy, isShipOrder, type RiverCommand, type ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
-import { pilotOrder } from './pilot.ts'
+import { holdCourse, pilotOrder } from './pilot.ts'
 import { mergePolicies, shipFacts, standing } from './policies.ts'
 import { SIDES, type Scenario } from './scenario.ts'
 import { otherSide, type RiverState, sideOf } from './state.ts'
@@ -67,6 +67,8 @@ export function ordersForMove(
     }
   }
   const personality: NarrativeEntry[] = []
+  /** What the helm did for a ship: told unless a reckless captain took her over. */
+  const notes: Record<string, NarrativeEntry> = {}
   const locks = new Set(SIDES.flatMap((side) => Object.keys(signalLocks(s0, side, sc, pack))))
   for (const s of Object.values(state.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (s.status !== 'afloat' || s.id in state.exited) continue
@@ -81,7 +83,7 @@ export function ordersForMove(
       const p = pilotOrder(state, s, d, sc, pack, orders)
       orders[s.id] = withHelm(written, p.order)
       state.directives[s.id] = p.directive
-      personality.push({ audience: onlyRoles(s.side), rule: 'digest §4.4', text: p.note })
+      notes[s.id] = { audience: onlyRoles(s.side), rule: 'digest §4.4', text: p.note }
       continue
     }
     const last = state.lastOrders[s.id]
@@ -95,17 +97,27 @@ export function ordersForMove(
         turrets: {},
       }
     if (locks.has(s.id) && orders[s.id]) orders[s.id] = { ...orders[s.id]!, speed: s.speed, turns: [] }
+    // Ruling RC-54: holding on is no order to run aground; a Stubborn ship out of signal does as she was told.
+    const held = answer === 'HOLD' && !locks.has(s.id) ? holdCourse(state, s, sc, pack) : null
+    if (held) {
+      orders[s.id] = held.order
+      notes[s.id] = { audience: onlyRoles(s.side), rule: 'digest §1.3', text: held.note }
+    }
   }
+  const reckless = new Set<string>()
   for (const id of Object.keys(state.ships).sort()) {
     const r = recklessOrder(state, id, orders[id], sc, pack)
     if (!r) continue
     orders[id] = r
+    reckless.add(id)
     personality.push({
       audience: aboutShip(s0, id, s0.seen),
       rule: '§4 L169-171',
       text: `${state.ships[id]!.name}'s reckless captain steams at the enemy (speed ${r.speed})`,
     })
   }
+  const helmed = Object.entries(notes).filter(([id]) => !reckless.has(id))
+  personality.unshift(...helmed.map(([, note]) => note))
   for (const o of Object.values(orders))
     for (const [tu, q] of Object.entries(o.turrets)) state.ships[o.ship]!.turrets[tu]!.facing = q
   return { orders, personality }

@@ -34,6 +34,8 @@ export function waters(sc: Scenario, pack: RiverPack): Waters {
     hazards: sc.hazards,
     minefields: sc.minefields.map((m) => m.polygon),
     lookAhead: inches(t.directives.lookAheadInches),
+    current: sc.current,
+    halfDriftFromSpv: t.movement.driftHalfFromSpv,
   }
 }
 
@@ -48,6 +50,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     maxChange: pack.tables.movement.maxSpeedChange,
     radius: c.turningRadius,
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
+    spv: s.spv,
   }
 }
 
@@ -193,4 +196,24 @@ function trainTurrets(s: ShipState, pack: RiverPack, p: Point, speed: number): R
     if (want !== from && !tu.forbidden.includes(want) && quadrantSteps(from, want) <= steps) out[tu.id] = want
   }
   return out
+}
+
+/**
+ * A silent ship with no directive holds her speed and heading (digest §1.3 step 0), unless that
+ * would run her into trouble the helm can see: then she takes the clear course nearest her heading,
+ * or slows (ruling RC-54). Null when holding on is clear.
+ */
+export function holdCourse(state: RiverState, s: ShipState, sc: Scenario, pack: RiverPack): Piloted | null {
+  const helm = helmOf(state, s, pack)
+  if (s.anchored || s.speed <= 0) return null
+  const goal: Goal = { point: advance(s.pose.pos, s.pose.heading, 12_000), speed: s.speed }
+  const course = steer(helm, goal, waters(sc, pack))
+  if (course.speed === s.speed && !course.turns.length) return null
+  const turn = course.turns[0]
+  const how = turn ? `turns ${turn.dir < 0 ? 'to port' : 'to starboard'} ${turn.degrees}` : `slows to ${course.speed}`
+  return {
+    order: { ship: s.id, speed: course.speed, turns: course.turns, fire: [], turrets: {} },
+    directive: { kind: 'HOLD', at: s.pose.pos },
+    note: `${s.name} has no orders and holds on, but ${how} to keep clear of danger ahead`,
+  }
 }
