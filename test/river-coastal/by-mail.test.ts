@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import { redactedEvents } from '../../src/reports/archive.ts'
+import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { playDemo, registerWhileUnshipped } from './demoRun.ts'
@@ -221,6 +223,44 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       expect(last.usa!.text).not.toMatch(/FOLLOW ARKS|directive HOLD|PATROL/)
       expect(fogLeaks(app, 'atb2', ['usa', 'csa'])).toEqual([])
       expect(hiddenShipsShown(app, 'atb2', ['usa', 'csa'])).toEqual([])
+    } finally {
+      app.cleanup()
+    }
+  })
+
+  it('§5 L283 a random river by mail: the minefields are laid by a DECIDE answer that never reaches the enemy', async () => {
+    const app = testApp('rc-random')
+    try {
+      const { keys } = app.judge.createGame({
+        game: 'rr1',
+        ruleset: 'river-coastal',
+        scenario: 'random-river',
+        players: PLAYERS,
+        zone: 'UTC',
+      })
+      // a mail with only answers in it is a command (no orders to file)
+      const fold = app.judge.load('rr1')
+      const ask = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'decision' && a.decisionId === 'MINES')!
+      const layer = ask.role
+      const other = layer === 'usa' ? 'csa' : 'usa'
+      const send = inboundHandler(app)
+      expect(
+        await send(orderMail('rr1', layer, keys[layer]!, ['DECIDE MINES REAL 20,30 DUMMY 30,50'], 1), 'test:1'),
+      ).toBe('command')
+      app.now.t += 3_600_000
+      expect(app.judge.adjudicate('rr1', { force: true }).committed).toBe(true)
+      const state = app.judge.load('rr1').state as RiverState
+      expect(state.table!.layout!.minefields.map((m) => m.real)).toEqual([true, false])
+      const address = PLAYERS.find((p) => p.role === other)!.address
+      const letters = outboxRows(app)
+        .filter((r) => r.recipient === address)
+        .map((r) => `${r.mail.text}\n${r.mail.html ?? ''}`)
+        .join('\n')
+      const exported = JSON.stringify(redactedEvents(app.judge, 'rr1', { kind: 'role', role: other }))
+      for (const secret of ['REAL 20,30', 'Your real fields'])
+        expect(letters.includes(secret) || exported.includes(secret)).toBe(false)
+      expect(letters).toContain('lays minefields centred at 20,30 and 30,50')
+      expect(fogLeaks(app, 'rr1', ['usa', 'csa'])).toEqual([])
     } finally {
       app.cleanup()
     }

@@ -32,6 +32,8 @@ export interface ShipClass {
   sloped: boolean
   smallTarget: boolean
   doubleEnder: boolean
+  /** §7 L479: a side-wheeler's radius is chosen before the battle (ruling RC-17). */
+  sideWheel: boolean
   turrets: { id: string; forbidden: Quadrant[] }[]
   guns: GunMount[]
 }
@@ -92,6 +94,7 @@ export function bindShipClass(key: string, c: RawClass, t: Tables): ShipClass {
     sloped: c.sloped,
     smallTarget: c.smallTarget,
     doubleEnder: c.doubleEnder,
+    sideWheel: c.sideWheel ?? false,
     turrets: c.turrets,
     guns: c.guns,
   }

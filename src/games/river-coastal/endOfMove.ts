@@ -10,6 +10,7 @@ import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
+import { scenarioOf } from './tableLayout.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -32,7 +33,7 @@ function fortMorale(
     const roll = dice.roll(`m${state.move}:${f.id}:morale`, 6, { kind: 'public' })
     const total =
       roll + (f.commander.alive ? f.commander.green : f.commander.red) + lost * pack.tables.morale.fortPerCpvLost!
-    const name = pack.scenarios[state.scenario]!.forts.find((x) => x.id === f.id)!.name
+    const name = scenarioOf(state, pack).forts.find((x) => x.id === f.id)!.name
     const abandon = total < pack.tables.morale.carryOnFrom!
     if (abandon) {
       f.abandoned = true

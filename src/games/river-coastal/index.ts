@@ -31,10 +31,13 @@ import { orderForm } from './orderForm.ts'
 import { parseShipOrders } from './orders.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
 import { seenBy } from './sighting.ts'
+import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
+import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
+import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -43,7 +46,7 @@ export const RIVER_ROLES = ['USA', 'CSA'] as const
 
 export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
   const content: RiverPack = bindRiverPack(pack.content)
-  const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
+  const scenarioOf = (s: RiverState) => tableScenario(s, content)
   const landingGoals = (s: RiverState, role: string) => {
     const sc = scenarioOf(s)
     const goals: Record<string, string> = {}
@@ -69,13 +72,23 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
         .split(',')
         .map((x) => x.trim().toUpperCase())
         .filter(Boolean)
-      const state = initialState(scenario, content, hidden, options.objectiveCards === true, spars)
+      const random = content.scenarios[scenario]?.random
+      // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
+      const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
       const sc = content.scenarios[scenario]!
+      if (random) {
+        state.table = { draw: drawTable(sc, content, hidden) }
+        state.phase = 'table'
+      }
       state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
       return state
     },
     awaiting: (s): Awaited[] => {
       if (s.finished) return []
+      if (s.phase === 'table')
+        return tableQuestions(s, scenarioOf(s), content).map(
+          (q): Awaited => ({ kind: 'decision', phase: 'setup', ...q }),
+        )
       if (s.phase === 'objectives')
         return RIVER_ROLES.map((role) => ({
           kind: 'decision',
@@ -94,6 +107,12 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           (role): Awaited => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }),
         ),
         // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
+        // §7 L479: each side-wheeler's radius, chosen with the move-1 orders.
+        ...RIVER_ROLES.flatMap((side) =>
+          choosingRadius(s, side, content).map(
+            (x): Awaited => ({ kind: 'decision', phase: 'setup', ...radiusQuestion(x, content) }),
+          ),
+        ),
         ...nominating(s, scenarioOf(s)).map(
           (side): Awaited => ({
             kind: 'decision',
@@ -107,12 +126,19 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
         : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
+    parseAnswer: (s, q, text) => {
+      if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
+      const read = readMines(text, scenarioOf(s), content)
+      return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+    },
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
-      s.phase === 'objectives'
-        ? resolveObjectives(s, input, content)
-        : s.phase === 'deployment'
-          ? resolveDeployment(s, input, content)
-          : resolveMove(s, input, dice, content),
+      s.phase === 'table'
+        ? resolveTable(s, input, dice, content)
+        : s.phase === 'objectives'
+          ? resolveObjectives(s, input, content)
+          : s.phase === 'deployment'
+            ? resolveDeployment(s, input, content)
+            : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
     turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
@@ -137,9 +163,13 @@ export function resolveMove(
   dice: Parameters<Ruleset<RiverState, RiverCommand>['resolve']>[2],
   pack: RiverPack,
 ): Step<RiverState> {
-  const sc = pack.scenarios[s0.scenario]!
+  const sc = tableScenario(s0, pack)
   let state: RiverState = structuredClone(s0)
-  const flags = [...applyFlagships(state, input.decisions, sc), ...applyTransfers(state, input, dice)]
+  const flags = [
+    ...applyFlagships(state, input.decisions, sc),
+    ...(s0.move === 1 ? applyRadii(state, input.decisions, pack) : []),
+    ...applyTransfers(state, input, dice),
+  ]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)

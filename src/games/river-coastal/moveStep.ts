@@ -19,6 +19,7 @@ import { bearingFrom } from './sight.ts'
 import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { radiusOf } from './radius.ts'
 
 export interface MoveFacts {
   lines: { ship: string; text: string; rule: string }[]
@@ -160,7 +161,7 @@ export function runMovement(
       id: s.id,
       pose: s.pose,
       hull: { length: c.length, beam: c.beam },
-      plan: buildPlan(speed, c.turningRadius, turns, steering),
+      plan: buildPlan(speed, radiusOf(s, pack), turns, steering),
       speed,
       spv: s.spv,
       draught: s.draught,

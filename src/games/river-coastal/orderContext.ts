@@ -12,6 +12,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { radiusOf } from './radius.ts'
 
 /** The command facts of a side at the start of a move (none: every ship free, no table). */
 export interface CommandFacts {
@@ -51,7 +52,7 @@ export function orderContext(
           speed: s.speed,
           maxSpeed: maxSpeedNow(s, c.maxSpeed, move),
           doubleEnder: c.doubleEnder,
-          turningRadius: c.turningRadius,
+          turningRadius: radiusOf(s, pack),
           guns: c.guns,
           turrets: c.turrets.map((tu) => ({ id: tu.id, facing: s.turrets[tu.id]!.facing, forbidden: tu.forbidden })),
           ramFitted: c.ramFitted && !s.ramLost,

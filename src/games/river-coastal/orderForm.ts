@@ -8,10 +8,11 @@ import type { Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 import { maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
+import { scenarioOf } from './tableLayout.ts'
 
 export function orderForm(state: RiverState, side: Side, pack: RiverPack): string[] {
   if (state.finished) return []
-  const sc = pack.scenarios[state.scenario]!
+  const sc = scenarioOf(state, pack)
   if (state.phase === 'deployment') {
     if (!sc.hiddenDeployment.some((h) => h.side === side)) return []
     return Object.values(state.ships)

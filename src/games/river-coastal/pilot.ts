@@ -14,6 +14,7 @@ import { maxSpeedNow, type ShipState } from './ship.ts'
 import { bearingFrom, quadrantOf, quadrantSteps } from './sight.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { radiusOf } from './radius.ts'
 
 export interface Piloted {
   order: ShipOrder
@@ -48,7 +49,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     speed: s.speed,
     maxSpeed: maxSpeedNow(s, c.maxSpeed, state.move),
     maxChange: pack.tables.movement.maxSpeedChange,
-    radius: c.turningRadius,
+    radius: radiusOf(s, pack),
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
   }

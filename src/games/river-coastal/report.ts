@@ -77,11 +77,13 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
   const enemies = view.ships.filter((v) => !own(v.side))
   const placeName = new Map(sc.places.map((p) => [p.id, p.name]))
   const phase =
-    state.phase === 'objectives'
-      ? 'before the battle: choosing objectives'
-      : state.phase === 'deployment'
-        ? 'before the battle: hidden deployment'
-        : `move ${state.move} of ${state.moves}`
+    state.phase === 'table'
+      ? 'before the battle: laying out the table'
+      : state.phase === 'objectives'
+        ? 'before the battle: choosing objectives'
+        : state.phase === 'deployment'
+          ? 'before the battle: hidden deployment'
+          : `move ${state.move} of ${state.moves}`
   return {
     view,
     rc: {

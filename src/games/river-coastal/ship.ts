@@ -80,6 +80,8 @@ export interface ShipState {
   anchored: boolean
   firedOnBy: string[]
   morale: MoraleTrigger[]
+  /** A side-wheeler's chosen turning radius, table units (radius.ts); else her class's. */
+  radius?: number
 }
 
 /** A ship as set up by the scenario: full crew spread over guns, engine, boiler and spares (§3 L119-125). */

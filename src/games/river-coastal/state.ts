@@ -7,6 +7,8 @@ import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { type Commander, rollCommander } from './commander.ts'
 import type { Directive } from './directives.ts'
+import type { TableDraw } from './tableDraw.ts'
+import type { Layout } from './tableLayout.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -32,7 +34,9 @@ export interface FortState {
 export interface RiverState {
   scenario: string
   /** Choosing objective cards before the first move, then the moves. */
-  phase: 'objectives' | 'deployment' | 'moves'
+  phase: 'table' | 'objectives' | 'deployment' | 'moves'
+  /** A random table (rulebook §5): the set-up throws, then its layout once placed. */
+  table?: { draw: TableDraw; layout?: Layout }
   /** Each side's secret objectives (the scenario's, or the cards kept). */
   objectives: Record<Side, string[]>
   /** The cards dealt, while the sides choose which to discard. */
@@ -64,6 +68,8 @@ export interface RiverState {
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
   finished?: { winner: Side | null; summary: string }
+  /** The side-wheelers' radii are chosen (radius.ts). */
+  radiiChosen?: boolean
   /** Flagships nominated before move 1 (flagship.ts); a side not here keeps the scenario's. */
   flagships?: Partial<Record<Side, string>>
 }
