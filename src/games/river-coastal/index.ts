@@ -38,6 +38,7 @@ import { initialState, type RiverCommand, type RiverState, sideOf } from './stat
 import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
 import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
+import { runCrewMoves, runRepairs } from './upkeep.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -171,6 +172,7 @@ export function resolveMove(
     ...applyTransfers(state, input, dice),
   ]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
+  const repairs = runRepairs(state, orders)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
@@ -183,6 +185,8 @@ export function resolveMove(
   const after = runMoraleAndFires(landed.state, dice, pack)
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
+  // Work below decks (repairs, crews moved) is seen by the ship's own side only.
+  const below = [...repairs, ...runCrewMoves(state, orders, pack)]
 
   const narrative: NarrativeEntry[] = [...flags, ...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])
@@ -200,6 +204,7 @@ export function resolveMove(
   }
   for (const l of [...boarded.lines, ...landed.lines, ...after.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+  for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   narrative.push(...applySignals(state, input))

@@ -13,6 +13,7 @@ import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
+import { repairJobs } from './upkeep.ts'
 
 /** The command facts of a side at the start of a move (none: every ship free, no table). */
 export interface CommandFacts {
@@ -64,6 +65,15 @@ export function orderContext(
           signalled: command.signalled === 'all' || command.signalled.includes(s.id),
           ...(command.directives[s.id] ? { directive: command.directives[s.id] } : {}),
           here: s.pose.pos,
+          jobs: repairJobs(s, move),
+          stations: {
+            engine: s.crew.engine,
+            boiler: s.crew.boiler,
+            crewedGuns: Object.entries(s.guns)
+              .filter(([, g]) => g.crewed)
+              .map(([id]) => id.toUpperCase()),
+          },
+          aground: s.aground,
         }
       }),
     units,

@@ -40,6 +40,12 @@ export interface ShipOrder {
   land?: { goal: string; parties: number }
   /** §9 L821-833: the spar torpedo goes off when the bow touches this ship. */
   spar?: string
+  /** §9 L717: spare CPV put on a repair job (a STEERING, SPEED, gun or turret word, or AUTO). */
+  repair?: { crew: number; job: string }
+  /** §3 L119-125, digest A7: one CPV moved between stations at the end of the move. */
+  crewMove?: { from: string; to: string }
+  /** §8 L499, L513: a friend alongside helps her off the sandbar or stakes. */
+  assist?: string
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
   helmFree?: true
 }
@@ -63,6 +69,10 @@ export interface ShipForOrders {
   spare: number
   /** A Stubborn captain out of signal reach of his flagship: he holds speed and heading (ruling RC-6). */
   lockedBy?: string
+  /** Repair jobs she has now (upkeep.ts), her stations' crews, whether she is stuck. */
+  jobs: string[]
+  stations: { engine: number; boiler: number; crewedGuns: string[] }
+  aground: boolean
   /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */
   needsSignal?: 'Stubborn' | 'Reckless'
   /** The flagship can signal her this move (ruling RC-6). */

@@ -18,7 +18,22 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD', 'LAND', 'SPAR']
+const VERBS = [
+  'SPEED',
+  'TURN',
+  'HOLD',
+  'FIRE',
+  'TURRET',
+  'RAM',
+  'CAPTAIN',
+  'ANCHOR',
+  'BOARD',
+  'LAND',
+  'SPAR',
+  'REPAIR',
+  'CREW',
+  'REFLOAT',
+]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -262,6 +277,12 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
       return err(
         `${s.name} is at anchor: ANCHOR WEIGH to get under way (§12 L1143)`,
         `${s.id}: ANCHOR WEIGH; SPEED ${order.speed}`,
+      )
+    // §3 L125: the spare hands repair, board or land; none does two of them in a move.
+    const hands = (order.repair?.crew ?? 0) + (order.board?.parties ?? 0) + (order.land?.parties ?? 0)
+    if (hands > s.spare)
+      return err(
+        `${s.name} has ${s.spare} spare CPV for repairs, boarding and landing together; this line uses ${hands}`,
       )
     if (order.ram && !s.ramFitted)
       out.warnings.push({

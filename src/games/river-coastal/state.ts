@@ -60,7 +60,7 @@ export interface RiverState {
   lastOrders: Record<string, ShipOrder>
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
   /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
-  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number }>
+  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number; assisted?: boolean }>
   /** Landing parties ashore (§12 L1127-1139), one CPV each. */
   parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
   /** Towns and ports taken, by whom. */
