@@ -11,6 +11,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
+import { ownerOf } from './prize.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -92,15 +93,20 @@ export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack
   return { state: next, lines }
 }
 
-const out = (s: ShipState) => s.status !== 'afloat'
+/** Destroyed, abandoned, taken: a prize sailing for her captor is still lost to her old side (RC-60). */
+const out = (s: ShipState) => s.status !== 'afloat' || s.prizeOf !== undefined
 const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
 
 /** Whether a side's objective is complete now (the ones this foundation can judge; others never are). */
 export function objectiveMet(key: string, side: Side, state: RiverState, sc: Scenario, pack: RiverPack): boolean {
-  const enemy = Object.values(state.ships).filter((s) => s.side !== side)
+  const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side)
   const farEdge = side === 'USA' ? 'upstream' : 'downstream'
   const through = Object.entries(state.exited).filter(
-    ([id, e]) => e === farEdge && state.ships[id]!.side === side && state.ships[id]!.status === 'afloat',
+    ([id, e]) =>
+      e === farEdge &&
+      state.ships[id]!.side === side &&
+      !state.ships[id]!.prizeOf &&
+      state.ships[id]!.status === 'afloat',
   ).length
   const ironcladsDown = enemy.filter((s) => out(s) && ARMOURED.has(pack.classes[s.classKey]!.category)).length
   switch (key) {

@@ -80,6 +80,8 @@ export interface ShipState {
   anchored: boolean
   firedOnBy: string[]
   morale: MoraleTrigger[]
+  /** A prize: the side she was taken from (prize.ts); `side` is now her captor's. */
+  prizeOf?: Side
   /** A side-wheeler's chosen turning radius, table units (radius.ts); else her class's. */
   radius?: number
 }
