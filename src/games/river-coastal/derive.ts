@@ -34,6 +34,7 @@ export interface ShipClass {
   doubleEnder: boolean
   /** §7 L479: a side-wheeler's radius is chosen before the battle (ruling RC-17). */
   sideWheel: boolean
+  mortars: { id: string; kind: 'heavy' | 'light' }[]
   turrets: { id: string; forbidden: Quadrant[] }[]
   guns: GunMount[]
 }
@@ -95,6 +96,7 @@ export function bindShipClass(key: string, c: RawClass, t: Tables): ShipClass {
     smallTarget: c.smallTarget,
     doubleEnder: c.doubleEnder,
     sideWheel: c.sideWheel ?? false,
+    mortars: c.mortars ?? [],
     turrets: c.turrets,
     guns: c.guns,
   }

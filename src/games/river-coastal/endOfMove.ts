@@ -27,10 +27,12 @@ function fortMorale(
   const threshold = { panicky: [0, 1], stubborn: [1, 3], fanatic: [2, 3] } as const
   for (const f of Object.values(state.forts).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const lost = f.lostThisMove
+    const must = f.mustTest === true
     f.lostThisMove = 0
-    if (!lost || f.takenBy || f.abandoned) continue
+    delete f.mustTest
+    if ((!lost && !must) || f.takenBy || f.abandoned) continue
     const [num, den] = threshold[f.commander.quality]
-    if ((f.cpvStart - f.cpv) * den < f.cpvStart * num || f.cpvStart - f.cpv === 0) continue
+    if (!must && ((f.cpvStart - f.cpv) * den < f.cpvStart * num || f.cpvStart - f.cpv === 0)) continue
     const roll = dice.roll(`m${state.move}:${f.id}:morale`, 6, { kind: 'public' })
     const total =
       roll + (f.commander.alive ? f.commander.green : f.commander.red) + lost * pack.tables.morale.fortPerCpvLost!

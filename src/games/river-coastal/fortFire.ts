@@ -34,7 +34,8 @@ export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: S
     const land = sc.land.filter((l) => !pointInPolygon(at, l.polygon)).map((l) => l.polygon)
     const eye = { id: fort.id, pose: { pos: at, heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 }
     for (const g of fort.guns) {
-      if (!readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
+      // A gun destroyed by mortar fire (mortars.ts) fires no more.
+      if (fs.gunsLost?.includes(g.id) || !readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
       const reach = (id: string): number | null => {
         const target = all.find((x) => x.id === id)!
         if (!canSee(eye, target, all, land, { maxRange: sightRange(state, pack) })) return null

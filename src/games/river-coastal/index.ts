@@ -39,6 +39,7 @@ import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
 import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
 import { runCrewMoves, runRepairs } from './upkeep.ts'
+import { runMortars } from './mortars.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -180,6 +181,7 @@ export function resolveMove(
   for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack, state.move === 1 ? moved.facts.quarters : [])
+  const mortared = runMortars(shot.state, orders, sc, dice, pack)
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
   const after = runMoraleAndFires(landed.state, dice, pack)
@@ -202,7 +204,7 @@ export function resolveMove(
         text: `${target.name} is fired on by an unseen ship`,
       })
   }
-  for (const l of [...boarded.lines, ...landed.lines, ...after.lines])
+  for (const l of [...mortared, ...boarded.lines, ...landed.lines, ...after.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 

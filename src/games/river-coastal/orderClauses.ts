@@ -100,6 +100,28 @@ export function shipClause(
       said.push(`CREW ${from} TO ${to}`)
       return true
     }
+    case 'MORTAR': {
+      const m = /^MORTAR\s+(\S+)(?:\s+SQ\s+([1-6]))?$/i.exec(text.trim())
+      if (!m) return fault('MORTAR reads MORTAR <fort> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
+      if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
+      const id = findUnit(ctx, m[1]!)
+      const forts = Object.entries(ctx.units).filter(
+        ([u, x]) => x.side !== ctx.side && !ctx.own.some((o) => o.id === u),
+      )
+      if (!id || !(id in ctx.places) || ctx.units[id]!.side === ctx.side)
+        fault(
+          `MORTAR ${m[1]}: mortars fire at an enemy fort`,
+          `forts: ${
+            forts
+              .map(([u]) => u)
+              .filter((u) => u in ctx.places)
+              .join(', ') || 'none here'
+          }`,
+        )
+      order.mortar = { fort: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
+      said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
+      return true
+    }
     case 'REFLOAT': {
       const m = /^REFLOAT\s+ASSIST\s+(\S+)$/i.exec(text.trim())
       if (!m) return fault('REFLOAT reads REFLOAT ASSIST <friendly ship alongside>')

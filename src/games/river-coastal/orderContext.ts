@@ -66,6 +66,7 @@ export function orderContext(
           ...(command.directives[s.id] ? { directive: command.directives[s.id] } : {}),
           here: s.pose.pos,
           jobs: repairJobs(s, move),
+          hasMortars: c.mortars.length > 0,
           stations: {
             engine: s.crew.engine,
             boiler: s.crew.boiler,

@@ -46,6 +46,8 @@ export interface ShipOrder {
   crewMove?: { from: string; to: string }
   /** §8 L499, L513: a friend alongside helps her off the sandbar or stakes. */
   assist?: string
+  /** §9 L835-845: the ship's mortars fire at a fort, at one square of its grid if plotted. */
+  mortar?: { fort: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
   helmFree?: true
 }
@@ -71,6 +73,7 @@ export interface ShipForOrders {
   lockedBy?: string
   /** Repair jobs she has now (upkeep.ts), her stations' crews, whether she is stuck. */
   jobs: string[]
+  hasMortars: boolean
   stations: { engine: number; boiler: number; crewedGuns: string[] }
   aground: boolean
   /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */

@@ -33,6 +33,7 @@ const VERBS = [
   'REPAIR',
   'CREW',
   'REFLOAT',
+  'MORTAR',
 ]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',

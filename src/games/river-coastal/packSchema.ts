@@ -163,6 +163,19 @@ export const tablesSchema = z
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
     sideWheelRadii: sourced(z.array(measure).min(1)),
+    mortars: table({
+      minRangeInches: measure,
+      rangeInches: table({ heavy: measure, light: measure }),
+      hitOn: faces,
+      hitOnAgain: faces,
+      effects: byFace(
+        table({
+          fpv: table({ heavy: int, light: int }).optional(),
+          gunAndCpv: z.boolean().optional(),
+          commander: z.boolean().optional(),
+        }),
+      ),
+    }),
     randomTable: table({
       squares: z.record(z.enum(['1', '2', '3', '4', '5', '6']), z.tuple([measure, measure, measure, measure])),
       lanes: z.array(z.tuple([measure, measure])).min(1),
@@ -231,6 +244,8 @@ export const shipClassSchema = table({
   sideWheel: sourced(z.boolean()).optional(),
   turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
   guns: z.array(gunMount).min(1),
+  /** §9 L835-839: mortars fire only at forts and towns, by their own table (mortars.ts). */
+  mortars: z.array(table({ id: z.string(), kind: z.enum(['heavy', 'light']) })).optional(),
 })
 
 export const shipsSchema = z

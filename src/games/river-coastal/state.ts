@@ -29,6 +29,10 @@ export interface FortState {
   fpvStart: number
   lastFired: Record<string, number>
   silenced: boolean
+  /** Guns destroyed by mortar fire (§9 L857-861). */
+  gunsLost?: string[]
+  /** The commander was killed this move: the garrison tests morale (§9 L863). */
+  mustTest?: boolean
 }
 
 export interface RiverState {
