@@ -163,7 +163,8 @@ describe('the report', () => {
       '# USS Tecumseh: speed 4..8; radius 7", at most 65 degrees at speed 8; guns T1a T1b; turret T1 faces F',
       'TECU: SPEED 6',
     ])
-    expect(form).toHaveLength(9)
+    expect(form).toHaveLength(11)
+    expect(form.at(-1)).toMatch(/^# lines of their own: DIRECTIVE <ship> \.\.\., FLEET SIGNAL/)
     // the form parses as it stands
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])
   })

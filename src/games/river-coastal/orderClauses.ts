@@ -105,19 +105,10 @@ export function shipClause(
       if (!m) return fault('MORTAR reads MORTAR <fort> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
       if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
       const id = findUnit(ctx, m[1]!)
-      const forts = Object.entries(ctx.units).filter(
-        ([u, x]) => x.side !== ctx.side && !ctx.own.some((o) => o.id === u),
-      )
-      if (!id || !(id in ctx.places) || ctx.units[id]!.side === ctx.side)
-        fault(
-          `MORTAR ${m[1]}: mortars fire at an enemy fort`,
-          `forts: ${
-            forts
-              .map(([u]) => u)
-              .filter((u) => u in ctx.places)
-              .join(', ') || 'none here'
-          }`,
-        )
+      // Enemy forts are the units a landing party may also make for (ctx.places holds towns and ports too).
+      const forts = Object.keys(ctx.units).filter((u) => u in ctx.places && ctx.units[u]!.side !== ctx.side)
+      if (!id || !forts.includes(id))
+        fault(`MORTAR ${m[1]}: mortars fire at an enemy fort`, forts.length ? `forts: ${forts.join(', ')}` : undefined)
       order.mortar = { fort: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
       said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
       return true
