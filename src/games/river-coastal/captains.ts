@@ -10,7 +10,7 @@ import type { Scenario } from './scenario.ts'
 import { steer } from './autopilot.ts'
 import { helmOf, waters } from './pilot.ts'
 import { canSee } from './sight.ts'
-import { present, sightedShip, sightRange } from './sighting.ts'
+import { present, sightedShip, sightRules } from './sighting.ts'
 import { commanded } from './fleetCommand.ts'
 import { maxSpeedNow } from './ship.ts'
 import type { RiverState } from './state.ts'
@@ -28,7 +28,7 @@ export function recklessOrder(
   const me = all.find((x) => x.id === shipId)
   if (!me) return null // off the table
   const land = sc.land.map((l) => l.polygon)
-  const rules = { maxRange: sightRange(state, pack) }
+  const rules = sightRules(state, pack)
   const enemy = all
     .filter((x) => state.ships[x.id]!.side !== s.side && state.ships[x.id]!.status === 'afloat')
     .filter((x) => canSee(me, x, all, land, rules))
@@ -65,7 +65,7 @@ export function signalled(state: RiverState, side: string, sc: Scenario, pack: R
   const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
   if (!eye) return []
   const land = sc.land.map((l) => l.polygon)
-  const rules = { maxRange: sightRange(state, pack) }
+  const rules = sightRules(state, pack)
   return all
     .filter((x) => state.ships[x.id]!.side === side && state.ships[x.id]!.status === 'afloat')
     .filter((x) => x.id === eye.id || canSee(eye, x, all, land, rules))

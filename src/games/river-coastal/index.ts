@@ -40,6 +40,7 @@ import { plotSvg, riverView } from './view.ts'
 import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
 import { runCrewMoves, runRepairs } from './upkeep.ts'
 import { runMortars } from './mortars.ts'
+import { makeSmoke, rollWind } from './smoke.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -78,6 +79,8 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
       const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
       const sc = content.scenarios[scenario]!
+      // §9 L561-569, digest A24: wind and smoke only with the option `smoke`.
+      if (options.smoke === true) state.weather = { wind: rollWind(hidden) }
       if (random) {
         state.table = { draw: drawTable(sc, content, hidden) }
         state.phase = 'table'
@@ -182,6 +185,10 @@ export function resolveMove(
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack, state.move === 1 ? moved.facts.quarters : [])
   const mortared = runMortars(shot.state, orders, sc, dice, pack)
+  makeSmoke(
+    shot.state,
+    [...new Set(shot.lines.map((l) => l.firer))].filter((id) => id in shot.state.ships),
+  )
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
   const after = runMoraleAndFires(landed.state, dice, pack)

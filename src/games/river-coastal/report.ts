@@ -90,7 +90,7 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       scenario: sc.title,
       kind: sc.kind === 'river' ? 'river' : 'estuary',
       phase,
-      sight: view.fog === null ? 'clear: 50" sight' : `fog: ${view.fog}" sight`,
+      sight: `${view.fog === null ? 'clear: 50" sight' : `fog: ${view.fog}" sight`}${state.weather ? (state.weather.wind === 'none' ? '; still air, smoke lingers' : `; wind from the ${state.weather.wind}, smoke clears`) : ''}`,
       side: viewer.kind === 'role' ? viewer.role : viewer.kind,
       own: mine.map((v) => ownLine(v, state.ships[v.id]!, state, pack)),
       enemies: enemies.map((v) => ({

@@ -14,6 +14,7 @@ import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { newShip, type Officer, type ShipState } from './ship.ts'
+import type { Cloud, Wind } from './smoke.ts'
 
 export interface FortState {
   id: string
@@ -72,6 +73,9 @@ export interface RiverState {
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
   finished?: { winner: Side | null; summary: string }
+  /** With the option `smoke` (smoke.ts): the wind, and the clouds standing. */
+  weather?: { wind: Wind }
+  smoke?: Cloud[]
   /** The side-wheelers' radii are chosen (radius.ts). */
   radiiChosen?: boolean
   /** Flagships nominated before move 1 (flagship.ts); a side not here keeps the scenario's. */
