@@ -60,7 +60,11 @@ describe('§3 L119-125 digest A7 CREW between stations', () => {
     const s = fresh()
     s.ships.GALE!.guns.BP!.crewed = false
     const spare = s.ships.GALE!.crew.spare
-    const step = play(s, { USA: 'GALE: SPEED 6; CREW SPARE TO BP; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
+    const step = play(
+      s,
+      { USA: 'POLICY GALE ON STATION-EMPTY: HOLD\nGALE: SPEED 6; CREW SPARE TO BP; FIRE BP AT TENN' },
+      { 'm1:GALE:BP:hit': 6 },
+    )
     expect(step.narrative.some((n) => n.text.startsWith('USS Galena BP'))).toBe(false) // not this move
     expect(step.state.ships.GALE!.guns.BP!.crewed).toBe(true)
     expect(step.state.ships.GALE!.crew.spare).toBe(spare - 1)
@@ -74,6 +78,28 @@ describe('§3 L119-125 digest A7 CREW between stations', () => {
     expect(errors(step.state, 'USA', 'GALE: CREW STOKERS TO BP')[0]![0]).toMatch(
       /^CREW STOKERS TO BP: stations are SPARE, ENGINE, BOILER and /,
     )
+  })
+})
+
+describe('§3 L125 digest §4.5 spares fill empty stations', () => {
+  it('§3 L125 at the start of the move a spare hand mans an empty gun, which fires that move; only her side is told', () => {
+    const s = fresh()
+    s.ships.GALE!.guns.BP!.crewed = false
+    const spare = s.ships.GALE!.crew.spare
+    const step = play(s, { USA: 'GALE: SPEED 6; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
+    expect(step.state.ships.GALE!.crew.spare).toBe(spare - 1)
+    expect(step.narrative.some((n) => n.text.startsWith('USS Galena BP'))).toBe(true)
+    expect(step.narrative.find((n) => n.text === "USS Galena's spare hands man BP")!.audience).toEqual({
+      kind: 'roles',
+      roles: ['USA'],
+    })
+  })
+
+  it('digest §4.5 POLICY ... ON STATION-EMPTY: HOLD keeps the spares for boarding and repairs', () => {
+    const s = fresh()
+    s.ships.GALE!.crew.engine = 0
+    const step = play(s, { USA: 'POLICY GALE ON STATION-EMPTY: HOLD\nGALE: SPEED 6' })
+    expect(step.state.ships.GALE!.crew.engine).toBe(0)
   })
 })
 

@@ -176,7 +176,7 @@ export function resolveMove(
     ...applyTransfers(state, input, dice),
   ]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
-  const repairs = runRepairs(state, orders)
+  const repairs = runRepairs(state, orders, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state

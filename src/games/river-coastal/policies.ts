@@ -11,6 +11,7 @@ export const POLICY_EVENTS = {
   'NO-ORDERS': ['DIRECTIVE', 'HOLD', 'REPEAT', 'SLOW'],
   'RAM-FAILED': ['TURN-AWAY', 'SLOW', 'STOP'],
   'NO-TARGET': ['NEAREST', 'HOLD'],
+  'STATION-EMPTY': ['REPLACE', 'HOLD'],
 } as const
 export type PolicyEvent = keyof typeof POLICY_EVENTS
 

@@ -14,6 +14,7 @@ import { gapBetween } from './shapes.ts'
 import type { ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { shipFacts, standing } from './policies.ts'
 
 type Line = { ship: string; text: string; rule: string }
 
@@ -31,12 +32,36 @@ export function repairJobs(s: ShipState, move: number): string[] {
   return jobs
 }
 
-/** Start of move: repair crews shorten their jobs; guns and turrets whose time is up are back. Mutates `state`. */
-export function runRepairs(state: RiverState, orders: Record<string, ShipOrder>): Line[] {
+/**
+ * Start of move, digest §4.5 `REPLACE` (the built-in answer of `POLICY ... ON STATION-EMPTY`): spare
+ * hands fill an empty engine room, then boiler room, then the guns still standing, in her gun order.
+ */
+function replace(s: ShipState, pack: RiverPack, lines: Line[]): void {
+  const t = pack.tables.crew
+  const filled: string[] = []
+  const man = (station: string, fill: () => void) => {
+    s.crew.spare--
+    fill()
+    filled.push(station)
+  }
+  if (s.crew.engine < t.engine && s.crew.spare > 0) man('engine', () => s.crew.engine++)
+  if (s.crew.boiler < t.boiler && s.crew.spare > 0) man('boiler', () => s.crew.boiler++)
+  for (const g of pack.classes[s.classKey]!.guns) {
+    const gs = s.guns[g.id]!
+    if (s.crew.spare > 0 && !gs.crewed && gs.status !== 'destroyed') man(g.id, () => (gs.crewed = true))
+  }
+  if (filled.length)
+    lines.push({ ship: s.id, text: `${s.name}'s spare hands man ${filled.join(', ')}`, rule: '§3 L125' })
+}
+
+/** Start of move: spares fill empty stations; repair crews shorten their jobs; guns and turrets whose time is up are back. Mutates `state`. */
+export function runRepairs(state: RiverState, orders: Record<string, ShipOrder>, pack: RiverPack): Line[] {
   const lines: Line[] = []
   const n = state.move
   for (const s of Object.values(state.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (s.status !== 'afloat') continue
+    const facts = shipFacts(s, n, state.seen[s.side].length > 0)
+    if (standing(state.policies[s.side], 'STATION-EMPTY', s.id, facts, 'REPLACE') === 'REPLACE') replace(s, pack, lines)
     for (const g of Object.values(s.guns))
       if (g.status === 'out' && typeof g.outUntil === 'number' && g.outUntil < n) {
         g.status = 'ok'
