@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import { redactedEvents } from '../../src/reports/archive.ts'
+import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { playDemo, registerWhileUnshipped } from './demoRun.ts'
@@ -60,12 +62,13 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       expect(fold.finished).toBe(true)
       expect(fold.adjudications).toHaveLength(14)
       expect(fold.ruleset.outcome(fold.state)).toEqual({
-        summary: 'Objectives: USA 0 of 2, CSA 0 of 2: a draw',
-        winner: null,
+        summary: 'Objectives: USA 0 of 2, CSA 1 of 2: CSA wins',
+        winner: 'csa',
       })
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
-      // §9 fire and hits, §12 anchors, §11 a ram, §8 a grounding, §10 morale, §9 a critical: the demo shows them all.
+      // §9 fire and hits, §12 anchors, §11 a ram, §10 morale, §9 criticals: the demo shows them all; once the
+      // mails stop, the silent ships hold on but steer clear of the land (ruling RC-54) and nobody runs aground.
       expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, close range: rolled 5 -1, needs 3: hit, 8 damage')
       // §4 with the flag gone to Galena, Tecumseh's own reckless captain steams at the enemy.
       expect(said).toContain("USS Tecumseh's reckless captain steams at the enemy (speed 8)")
@@ -74,9 +77,12 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       expect(said[0]).toBe('The USA flag flies in USS Galena')
       expect((fold.state as { flagships: Record<string, string> }).flagships).toEqual({ USA: 'GALE' })
       expect(said).toContain('USS Tecumseh needs no ram test (no CPV lost)')
-      expect(said.some((t) => /runs aground/.test(t))).toBe(true)
+      expect(said).toContain(
+        'USS Chickasaw has no orders and holds on, but turns to starboard 38 to keep clear of danger ahead',
+      )
+      expect(said.some((t) => /runs aground/.test(t))).toBe(false)
       expect(said.some((t) => /tests morale/.test(t))).toBe(true)
-      expect(said).toContain('CSS Selma critical: table 2, result 4: hardPort4')
+      expect(said).toContain('CSS Selma critical: table 1, result 5: gunOutGame')
 
       // Each side's report: its own ships in full, the enemy in sight without hull or crew, the order
       // form with legal ranges, and the plot attached as a PNG shown inline by the HTML part.
@@ -171,6 +177,90 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       expect(narrative.filter((e) => e.audience.kind === 'roles').length).toBeGreaterThan(1)
       expect(fogLeaks(app, 'atb1', ['usa', 'csa'])).toEqual([])
       expect(hiddenShipsShown(app, 'atb1', ['usa', 'csa'])).toEqual([])
+    } finally {
+      app.cleanup()
+    }
+  })
+
+  it('digest §4.4 directives by mail: the ships of a silent side follow them; no directive or signal reaches the enemy', async () => {
+    const app = testApp('rc-directives')
+    try {
+      const { keys } = app.judge.createGame({
+        game: 'atb2',
+        ruleset: 'river-coastal',
+        scenario: 'above-the-bluffs',
+        players: PLAYERS,
+        zone: 'UTC',
+      })
+      const send = inboundHandler(app)
+      let n = 0
+      const mail = (role: string, lines: string[]) =>
+        send(orderMail('atb2', role, keys[role]!, lines, ++n), `test:${n}`)
+      const next = () => {
+        app.now.t += 3_600_000
+        expect(app.judge.adjudicate('atb2').committed).toBe(true)
+      }
+      next() // the Confederates keep their default places
+      expect(
+        await mail('csa', [
+          'DIRECTIVE ARKS ENGAGE NEAREST',
+          'DIRECTIVE MANS FOLLOW ARKS 2',
+          'DIRECTIVE MORE PATROL 34,60 34,50',
+        ]),
+      ).toBe('orders-accepted')
+      expect(await mail('usa', ['DIRECTIVE CINC FOLLOW CARO 2', 'DIRECTIVE STLO FOLLOW MOUN 2', 'CARO: SPEED 6'])).toBe(
+        'orders-accepted',
+      )
+      next()
+      // in the fog the flagship may signal only herself: her new directive counts from move 3
+      expect(await mail('csa', ['FLEET SIGNAL ARKS HOLD'])).toBe('orders-accepted')
+      next()
+      next() // move 3: nobody writes
+      const last = reportsAt(app, 'atb2', 4)
+      expect(last.csa!.text).toContain('directive PATROL 34,60 34,50')
+      expect(last.csa!.text).toMatch(/ARKS CSS Arkansas[^\n]*\n.*\n.*\n.*directive HOLD \d/)
+      expect(last.usa!.text).toContain('directive FOLLOW CARO 2')
+      expect(last.usa!.text).not.toMatch(/FOLLOW ARKS|directive HOLD|PATROL/)
+      expect(fogLeaks(app, 'atb2', ['usa', 'csa'])).toEqual([])
+      expect(hiddenShipsShown(app, 'atb2', ['usa', 'csa'])).toEqual([])
+    } finally {
+      app.cleanup()
+    }
+  })
+
+  it('§5 L283 a random river by mail: the minefields are laid by a DECIDE answer that never reaches the enemy', async () => {
+    const app = testApp('rc-random')
+    try {
+      const { keys } = app.judge.createGame({
+        game: 'rr1',
+        ruleset: 'river-coastal',
+        scenario: 'random-river',
+        players: PLAYERS,
+        zone: 'UTC',
+      })
+      // a mail with only answers in it is a command (no orders to file)
+      const fold = app.judge.load('rr1')
+      const ask = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'decision' && a.decisionId === 'MINES')!
+      const layer = ask.role
+      const other = layer === 'usa' ? 'csa' : 'usa'
+      const send = inboundHandler(app)
+      expect(
+        await send(orderMail('rr1', layer, keys[layer]!, ['DECIDE MINES REAL 20,30 DUMMY 30,50'], 1), 'test:1'),
+      ).toBe('command')
+      app.now.t += 3_600_000
+      expect(app.judge.adjudicate('rr1', { force: true }).committed).toBe(true)
+      const state = app.judge.load('rr1').state as RiverState
+      expect(state.table!.layout!.minefields.map((m) => m.real)).toEqual([true, false])
+      const address = PLAYERS.find((p) => p.role === other)!.address
+      const letters = outboxRows(app)
+        .filter((r) => r.recipient === address)
+        .map((r) => `${r.mail.text}\n${r.mail.html ?? ''}`)
+        .join('\n')
+      const exported = JSON.stringify(redactedEvents(app.judge, 'rr1', { kind: 'role', role: other }))
+      for (const secret of ['REAL 20,30', 'Your real fields'])
+        expect(letters.includes(secret) || exported.includes(secret)).toBe(false)
+      expect(letters).toContain('lays minefields centred at 20,30 and 30,50')
+      expect(fogLeaks(app, 'rr1', ['usa', 'csa'])).toEqual([])
     } finally {
       app.cleanup()
     }

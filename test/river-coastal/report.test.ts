@@ -73,7 +73,7 @@ describe('the judge’s role names: usa and csa (the mail intake reads roles in 
     const r = judged()
     expect(r.roles).toEqual(['usa', 'csa'])
     const s = r.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
-    expect(r.awaiting(s).map((a) => a.role)).toEqual(['usa', 'csa', 'usa'])
+    expect(r.awaiting(s).map((a) => a.role)).toEqual(['usa', 'csa', 'usa', 'csa', 'csa', 'usa'])
     expect(r.parseOrders(s, 'usa', 'TECU: SPEED 8').errors).toEqual([])
     expect(r.parseOrders(s, 'csa', 'TECU: SPEED 8').errors[0]!.message).toMatch(/not one of your ships/)
   })

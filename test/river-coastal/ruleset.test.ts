@@ -6,16 +6,22 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { calm, csa, deployed, dice, play, ruleset, usa } from './play.ts'
 
 describe('the River & Coastal ruleset, turn by turn', () => {
-  it('offers both scenarios and waits for both sides’ orders each move', () => {
+  it('offers its four scenarios and waits for both sides’ orders each move', () => {
     expect(ruleset.scenarios.map((s) => [s.id, s.turns])).toEqual([
       ['passing-the-fort', '14 moves'],
       ['above-the-bluffs', '15 moves'],
+      ['random-river', '15 moves'],
+      ['random-estuary', '15 moves'],
     ])
     const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
-    expect(ruleset.awaiting(s).map((a) => [a.kind, a.role])).toEqual([
-      ['orders', 'USA'],
-      ['orders', 'CSA'],
-      ['decision', 'USA'],
+    // with the move-1 orders: each side-wheeler's radius (§7 L479) and the Union flagship (digest §1.2 P7)
+    expect(ruleset.awaiting(s).map((a) => [a.kind, a.role, a.kind === 'decision' ? a.decisionId : ''])).toEqual([
+      ['orders', 'USA', ''],
+      ['orders', 'CSA', ''],
+      ['decision', 'USA', 'RADIUS-META'],
+      ['decision', 'CSA', 'RADIUS-GAIN'],
+      ['decision', 'CSA', 'RADIUS-SELM'],
+      ['decision', 'USA', 'FLAGSHIP-USA'],
     ])
     expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Move 1')
   })
@@ -153,11 +159,12 @@ describe('the report', () => {
     const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     const form = (ruleset.reportModel(s, usa) as { orderForm: string[] }).orderForm
     expect(form.slice(0, 3)).toEqual([
-      '# Move 1: one line per ship; a ship with no line holds her speed and heading',
+      '# Move 1: one line per ship; a ship with no line (or no SPEED, HOLD or TURN) follows her directive, or holds her speed and heading',
       '# USS Tecumseh: speed 4..8; radius 7", at most 65 degrees at speed 8; guns T1a T1b; turret T1 faces F',
       'TECU: SPEED 6',
     ])
-    expect(form).toHaveLength(9)
+    expect(form).toHaveLength(11)
+    expect(form.at(-1)).toMatch(/^# lines of their own: DIRECTIVE <ship> \.\.\., FLEET SIGNAL/)
     // the form parses as it stands
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])
   })

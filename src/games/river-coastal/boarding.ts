@@ -2,7 +2,8 @@
 // must end the move alongside: within half an inch, keels within 30 degrees of each other or either
 // ship stopped. Each party (1 CPV from the spares) gets aboard on 4-6, then fights a defender die to
 // die: the lower loses its CPV, a tie sends the party back unharmed. Defenders are taken spares
-// first, then gun crews, boiler, engine. A ship with no crew left, or abandoned, is captured.
+// first, then gun crews, boiler, engine. A ship with no crew left, or abandoned, is captured; the
+// parties aboard may sail her as a prize (prize.ts).
 import type { Dice } from '../contract.ts'
 import { loseCpv } from './damage.ts'
 import { hullPolygon } from './hull.ts'
@@ -14,6 +15,7 @@ import { gapBetween } from './shapes.ts'
 import type { ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { takePrize } from './prize.ts'
 
 const crewLeft = (s: ShipState) =>
   s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
@@ -45,6 +47,7 @@ export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>
     }
     const aud = rollAudience(state, attacker)
     const parties = Math.min(b.parties, attacker.crew.spare)
+    let aboard = 0 // parties that got aboard and are still there: a prize crew (RC-60)
     for (let i = 1; i <= parties; i++) {
       const label = `m${n}:${id}:board:${target.id}:${i}`
       const defender = next.ships[target.id]!
@@ -59,12 +62,14 @@ export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>
       }
       if (defender.status === 'abandoned' || crewLeft(defender) === 0) {
         next.ships[target.id] = { ...defender, status: 'captured' }
+        aboard++
         lines.push({ ship: id, text: `${attacker.name}'s boarders take ${target.name}, unopposed`, rule: '§12 L1125' })
         break
       }
       const att = dice.roll(`${label}:attack`, 6, aud)
       const def = dice.roll(`${label}:defend`, 6, aud)
       if (att > def) {
+        aboard++
         const hit = loseCpv(defender, 1, pack.classes[defender.classKey]!.guns)
         next.ships[target.id] = crewLeft(hit) === 0 ? { ...hit, status: 'captured' } : hit
         const taken = next.ships[target.id]!.status === 'captured'
@@ -94,6 +99,7 @@ export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>
           rule: '§12 L1123',
         })
     }
+    if (next.ships[target.id]!.status === 'captured') lines.push(...takePrize(next, target.id, id, aboard, pack))
   }
   return { state: next, lines }
 }

@@ -2,17 +2,18 @@
 // captain who sees an enemy from his own ship (L537) steams at the nearest one: two knots faster up
 // to his best speed, turning toward it as hard as his radius allows, and every gun not given a
 // target fires at the nearest enemy in reach. Stubborn and Intelligent captains follow the written
-// order (the directive autopilot of digest §4.4 is listed in the README's River and Coastal coverage table).
+// order, or their directive where there is none (pilot.ts).
 import { distance } from '../kit/geometry.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
-import { bearingFrom, canSee } from './sight.ts'
-import { present, sightedShip, sightRange } from './sighting.ts'
+import { steer } from './autopilot.ts'
+import { helmOf, waters } from './pilot.ts'
+import { canSee } from './sight.ts'
+import { present, sightedShip, sightRules } from './sighting.ts'
 import { commanded } from './fleetCommand.ts'
 import { maxSpeedNow } from './ship.ts'
 import type { RiverState } from './state.ts'
-import { maxTurnDegrees } from './turning.ts'
 
 export function recklessOrder(
   state: RiverState,
@@ -27,25 +28,28 @@ export function recklessOrder(
   const me = all.find((x) => x.id === shipId)
   if (!me) return null // off the table
   const land = sc.land.map((l) => l.polygon)
-  const rules = { maxRange: sightRange(state, pack) }
+  const rules = sightRules(state, pack)
   const enemy = all
     .filter((x) => state.ships[x.id]!.side !== s.side && state.ships[x.id]!.status === 'afloat')
     .filter((x) => canSee(me, x, all, land, rules))
     .sort((a, b) => distance(s.pose.pos, a.pose.pos) - distance(s.pose.pos, b.pose.pos) || (a.id < b.id ? -1 : 1))[0]
   if (!enemy) return null
   const c = pack.classes[s.classKey]!
-  const t = pack.tables.movement
-  const speed = s.speed < 0 ? 0 : Math.min(maxSpeedNow(s, c.maxSpeed, state.move), s.speed + t.maxSpeedChange)
-  const rel = bearingFrom(s.pose, enemy.pose.pos)
-  const degrees = Math.min(Math.floor(Math.abs(rel) / 100), maxTurnDegrees(speed * 1000, c.turningRadius))
+  // He steams at the enemy by the judge's helm: the hardest turn his radius allows toward him, two
+  // knots faster, but not onto the land or a shoal (minefields he ignores, §4 L175; ruling RC-54).
+  const course = steer(
+    helmOf(state, state.ships[shipId]!, pack),
+    { point: enemy.pose.pos, speed: maxSpeedNow(s, c.maxSpeed, state.move) },
+    waters(sc, pack),
+  )
   const named = new Set((written?.fire ?? []).flatMap((f) => f.guns))
   const rest = c.guns.map((g) => g.id).filter((g) => !named.has(g))
   const fire: FireOrder[] = [...(written?.fire ?? [])]
   if (rest.length) fire.push({ selection: 'RECKLESS', guns: rest, target: 'NEAREST' })
   return {
     ship: shipId,
-    speed,
-    turns: degrees > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees, at: 0 }] : [],
+    speed: course.speed,
+    turns: course.turns,
     fire,
     turrets: written?.turrets ?? {},
     ...(written?.ram ? { ram: written.ram } : {}),
@@ -53,26 +57,39 @@ export function recklessOrder(
   }
 }
 
+/** Own ships afloat the flagship can signal now: those in her sight, and herself (ruling RC-6). */
+export function signalled(state: RiverState, side: string, sc: Scenario, pack: RiverPack): string[] {
+  const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
+  const flagship = aboard ? state.ships[aboard] : undefined
+  const all = present(state).map((x) => sightedShip(state, x.id, pack))
+  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
+  if (!eye) return []
+  const land = sc.land.map((l) => l.polygon)
+  const rules = sightRules(state, pack)
+  return all
+    .filter((x) => state.ships[x.id]!.side === side && state.ships[x.id]!.status === 'afloat')
+    .filter((x) => x.id === eye.id || canSee(eye, x, all, land, rules))
+    .map((x) => x.id)
+    .sort()
+}
+
 /**
  * Stubborn captains (§4 L181-183): only the fleet commander may change their orders. From move 2 on,
  * a Stubborn ship that her flagship cannot see (signals need a line of sight, ruling RC-6) holds her
- * speed and heading; her guns are still the player's. The flagship's own captain is never locked.
+ * speed and heading, or keeps to her directive (ruling RC-54); her guns are still the player's. The
+ * flagship's own captain is never locked.
  */
 export function signalLocks(state: RiverState, side: string, sc: Scenario, pack: RiverPack): Record<string, string> {
   if (state.move < 2) return {}
   const aboard = state.commanders[side as 'USA' | 'CSA'].aboard
   const flagship = aboard ? state.ships[aboard] : undefined
-  const all = present(state).map((x) => sightedShip(state, x.id, pack))
-  const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
-  const land = sc.land.map((l) => l.polygon)
+  const reach = new Set(signalled(state, side, sc, pack))
   const locks: Record<string, string> = {}
   for (const s of Object.values(state.ships)) {
     if (s.side !== side || s.status !== 'afloat' || s.id === flagship?.id) continue
     const officer = commanded(state, s).captain
     if (!officer.alive || officer.quality !== 'stubborn') continue
-    const me = all.find((x) => x.id === s.id)
-    const signalled = eye && me && canSee(eye, me, all, land, { maxRange: sightRange(state, pack) })
-    if (!signalled) locks[s.id] = flagship?.name ?? 'the flagship'
+    if (!reach.has(s.id)) locks[s.id] = flagship?.name ?? 'the flagship'
   }
   return locks
 }

@@ -32,6 +32,9 @@ export interface ShipClass {
   sloped: boolean
   smallTarget: boolean
   doubleEnder: boolean
+  /** §7 L479: a side-wheeler's radius is chosen before the battle (ruling RC-17). */
+  sideWheel: boolean
+  mortars: { id: string; kind: 'heavy' | 'light' }[]
   turrets: { id: string; forbidden: Quadrant[] }[]
   guns: GunMount[]
 }
@@ -92,6 +95,8 @@ export function bindShipClass(key: string, c: RawClass, t: Tables): ShipClass {
     sloped: c.sloped,
     smallTarget: c.smallTarget,
     doubleEnder: c.doubleEnder,
+    sideWheel: c.sideWheel ?? false,
+    mortars: c.mortars ?? [],
     turrets: c.turrets,
     guns: c.guns,
   }

@@ -10,6 +10,8 @@ import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
+import { scenarioOf } from './tableLayout.ts'
+import { ownerOf } from './prize.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -25,14 +27,16 @@ function fortMorale(
   const threshold = { panicky: [0, 1], stubborn: [1, 3], fanatic: [2, 3] } as const
   for (const f of Object.values(state.forts).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const lost = f.lostThisMove
+    const must = f.mustTest === true
     f.lostThisMove = 0
-    if (!lost || f.takenBy || f.abandoned) continue
+    delete f.mustTest
+    if ((!lost && !must) || f.takenBy || f.abandoned) continue
     const [num, den] = threshold[f.commander.quality]
-    if ((f.cpvStart - f.cpv) * den < f.cpvStart * num || f.cpvStart - f.cpv === 0) continue
+    if (!must && ((f.cpvStart - f.cpv) * den < f.cpvStart * num || f.cpvStart - f.cpv === 0)) continue
     const roll = dice.roll(`m${state.move}:${f.id}:morale`, 6, { kind: 'public' })
     const total =
       roll + (f.commander.alive ? f.commander.green : f.commander.red) + lost * pack.tables.morale.fortPerCpvLost!
-    const name = pack.scenarios[state.scenario]!.forts.find((x) => x.id === f.id)!.name
+    const name = scenarioOf(state, pack).forts.find((x) => x.id === f.id)!.name
     const abandon = total < pack.tables.morale.carryOnFrom!
     if (abandon) {
       f.abandoned = true
@@ -91,15 +95,20 @@ export function runMoraleAndFires(state: RiverState, dice: Dice, pack: RiverPack
   return { state: next, lines }
 }
 
-const out = (s: ShipState) => s.status !== 'afloat'
+/** Destroyed, abandoned, taken: a prize sailing for her captor is still lost to her old side (RC-60). */
+const out = (s: ShipState) => s.status !== 'afloat' || s.prizeOf !== undefined
 const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
 
 /** Whether a side's objective is complete now (the ones this foundation can judge; others never are). */
 export function objectiveMet(key: string, side: Side, state: RiverState, sc: Scenario, pack: RiverPack): boolean {
-  const enemy = Object.values(state.ships).filter((s) => s.side !== side)
+  const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side)
   const farEdge = side === 'USA' ? 'upstream' : 'downstream'
   const through = Object.entries(state.exited).filter(
-    ([id, e]) => e === farEdge && state.ships[id]!.side === side && state.ships[id]!.status === 'afloat',
+    ([id, e]) =>
+      e === farEdge &&
+      state.ships[id]!.side === side &&
+      !state.ships[id]!.prizeOf &&
+      state.ships[id]!.status === 'afloat',
   ).length
   const ironcladsDown = enemy.filter((s) => out(s) && ARMOURED.has(pack.classes[s.classKey]!.category)).length
   switch (key) {

@@ -10,7 +10,7 @@ import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { centreOf } from './shapes.ts'
 import { bowOrSternOn, canSee } from './sight.ts'
-import { present, sightedShip, sightRange } from './sighting.ts'
+import { present, sightedShip, sightRules } from './sighting.ts'
 import type { RiverState } from './state.ts'
 
 export interface QueuedHit {
@@ -34,10 +34,11 @@ export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: S
     const land = sc.land.filter((l) => !pointInPolygon(at, l.polygon)).map((l) => l.polygon)
     const eye = { id: fort.id, pose: { pos: at, heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 }
     for (const g of fort.guns) {
-      if (!readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
+      // A gun destroyed by mortar fire (mortars.ts) fires no more.
+      if (fs.gunsLost?.includes(g.id) || !readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
       const reach = (id: string): number | null => {
         const target = all.find((x) => x.id === id)!
-        if (!canSee(eye, target, all, land, { maxRange: sightRange(state, pack) })) return null
+        if (!canSee(eye, target, all, land, sightRules(state, pack))) return null
         const inArc = Object.values(samplePoints(target.pose, target.hull)).filter(
           (p) => Math.abs(angleDiff(fort.arcCentre, headingTo(at, p))) <= fort.arcHalf,
         )

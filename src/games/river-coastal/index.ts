@@ -18,8 +18,7 @@ import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
 import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
 import { withMailRoles } from './mailRoles.ts'
-import { signalLocks } from './captains.ts'
-import { shiftCommanders } from './fleetCommand.ts'
+import { applySignals, applyTransfers, shiftCommanders } from './fleetCommand.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { aboutShip, ordersForMove } from './moveOrders.ts'
@@ -27,15 +26,21 @@ import { runMovement } from './moveStep.ts'
 import { discardQuestion } from './objectives.ts'
 import { resolveDeployment, resolveObjectives } from './preGame.ts'
 import { deploymentSides, parseDeployment } from './deployment.ts'
-import { orderContext } from './orderContext.ts'
+import { sideContext } from './orderContext.ts'
 import { orderForm } from './orderForm.ts'
 import { parseShipOrders } from './orders.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
 import { seenBy } from './sighting.ts'
+import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
+import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
 import { plotSvg, riverView } from './view.ts'
+import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
+import { runCrewMoves, runRepairs } from './upkeep.ts'
+import { runMortars } from './mortars.ts'
+import { makeSmoke, rollWind } from './smoke.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -44,8 +49,7 @@ export const RIVER_ROLES = ['USA', 'CSA'] as const
 
 export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
   const content: RiverPack = bindRiverPack(pack.content)
-  const scenarioOf = (s: RiverState) => content.scenarios[s.scenario]!
-  const forts = (s: RiverState) => scenarioOf(s).forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
+  const scenarioOf = (s: RiverState) => tableScenario(s, content)
   const landingGoals = (s: RiverState, role: string) => {
     const sc = scenarioOf(s)
     const goals: Record<string, string> = {}
@@ -71,13 +75,25 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
         .split(',')
         .map((x) => x.trim().toUpperCase())
         .filter(Boolean)
-      const state = initialState(scenario, content, hidden, options.objectiveCards === true, spars)
+      const random = content.scenarios[scenario]?.random
+      // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
+      const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
       const sc = content.scenarios[scenario]!
+      // §9 L561-569, digest A24: wind and smoke only with the option `smoke`.
+      if (options.smoke === true) state.weather = { wind: rollWind(hidden) }
+      if (random) {
+        state.table = { draw: drawTable(sc, content, hidden) }
+        state.phase = 'table'
+      }
       state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
       return state
     },
     awaiting: (s): Awaited[] => {
       if (s.finished) return []
+      if (s.phase === 'table')
+        return tableQuestions(s, scenarioOf(s), content).map(
+          (q): Awaited => ({ kind: 'decision', phase: 'setup', ...q }),
+        )
       if (s.phase === 'objectives')
         return RIVER_ROLES.map((role) => ({
           kind: 'decision',
@@ -96,6 +112,12 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           (role): Awaited => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }),
         ),
         // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
+        // §7 L479: each side-wheeler's radius, chosen with the move-1 orders.
+        ...RIVER_ROLES.flatMap((side) =>
+          choosingRadius(s, side, content).map(
+            (x): Awaited => ({ kind: 'decision', phase: 'setup', ...radiusQuestion(x, content) }),
+          ),
+        ),
         ...nominating(s, scenarioOf(s)).map(
           (side): Awaited => ({
             kind: 'decision',
@@ -108,24 +130,20 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
-        : parseShipOrders(
-            orderContext(
-              role,
-              s.move,
-              Object.values(s.ships),
-              forts(s),
-              content,
-              landingGoals(s, role),
-              signalLocks(s, role, scenarioOf(s), content),
-            ),
-            text,
-          ),
+        : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
+    parseAnswer: (s, q, text) => {
+      if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
+      const read = readMines(text, scenarioOf(s), content)
+      return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+    },
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
-      s.phase === 'objectives'
-        ? resolveObjectives(s, input, content)
-        : s.phase === 'deployment'
-          ? resolveDeployment(s, input, content)
-          : resolveMove(s, input, dice, content),
+      s.phase === 'table'
+        ? resolveTable(s, input, dice, content)
+        : s.phase === 'objectives'
+          ? resolveObjectives(s, input, content)
+          : s.phase === 'deployment'
+            ? resolveDeployment(s, input, content)
+            : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
     turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
@@ -150,10 +168,15 @@ export function resolveMove(
   dice: Parameters<Ruleset<RiverState, RiverCommand>['resolve']>[2],
   pack: RiverPack,
 ): Step<RiverState> {
-  const sc = pack.scenarios[s0.scenario]!
+  const sc = tableScenario(s0, pack)
   let state: RiverState = structuredClone(s0)
-  const flags = applyFlagships(state, input.decisions, sc)
+  const flags = [
+    ...applyFlagships(state, input.decisions, sc),
+    ...(s0.move === 1 ? applyRadii(state, input.decisions, pack) : []),
+    ...applyTransfers(state, input, dice),
+  ]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
+  const repairs = runRepairs(state, orders, pack)
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
@@ -161,11 +184,18 @@ export function resolveMove(
   for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   const shot = runShooting(state, orders, seen, sc, dice, pack, state.move === 1 ? moved.facts.quarters : [])
+  const mortared = runMortars(shot.state, orders, sc, dice, pack)
+  makeSmoke(
+    shot.state,
+    [...new Set(shot.lines.map((l) => l.firer))].filter((id) => id in shot.state.ships),
+  )
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
   const after = runMoraleAndFires(landed.state, dice, pack)
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
+  // Work below decks (repairs, crews moved) is seen by the ship's own side only.
+  const below = [...repairs, ...runCrewMoves(state, orders, pack)]
 
   const narrative: NarrativeEntry[] = [...flags, ...personality]
   for (const l of [...moved.facts.lines, ...contacts.lines])
@@ -181,10 +211,12 @@ export function resolveMove(
         text: `${target.name} is fired on by an unseen ship`,
       })
   }
-  for (const l of [...boarded.lines, ...landed.lines, ...after.lines])
+  for (const l of [...mortared, ...boarded.lines, ...landed.lines, ...after.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
+  for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
+  narrative.push(...applySignals(state, input))
   state.lastOrders = orders
   state.finished = checkEnd(state, sc, pack)
   if (state.finished) narrative.push({ audience: PUBLIC, rule: '§6 L421', text: state.finished.summary })

@@ -13,13 +13,14 @@ import type { RiverPack } from './pack.ts'
 import { centreOf, gapBetween } from './shapes.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { scenarioOf } from './tableLayout.ts'
 
 type Line = { ship: string; text: string; rule: string }
 
 export function runLanding(state: RiverState, orders: Record<string, ShipOrder>, dice: Dice, pack: RiverPack) {
   const t = pack.tables
   const n = state.move
-  const sc = pack.scenarios[state.scenario]!
+  const sc = scenarioOf(state, pack)
   const next: RiverState = structuredClone(state)
   const lines: Line[] = []
   const goalPoint = (goal: string) => {

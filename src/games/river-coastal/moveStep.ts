@@ -19,6 +19,8 @@ import { bearingFrom } from './sight.ts'
 import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { radiusOf } from './radius.ts'
+import { assisting } from './upkeep.ts'
 
 export interface MoveFacts {
   lines: { ship: string; text: string; rule: string }[]
@@ -85,7 +87,15 @@ export function runMovement(
   for (const [id, a] of Object.entries(next.aground).sort(([x], [y]) => (x < y ? -1 : 1))) {
     const s = next.ships[id]!
     if (a.kind === 'land' || a.attemptsLeft <= 0 || s.status !== 'afloat') continue
-    const on = a.kind === 'stakes' ? t.hazards.stakes.refloatOn : t.hazards.sandbar.refloatOn
+    // §8 L499, L513: a friend alongside gives a sandbar eight attempts in all, stakes four at 5-6 (ruling RC-59).
+    const helped = assisting(state, state.ships[id]!, orders[id]?.assist, pack)
+    const bar = a.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
+    if (helped && !a.assisted) {
+      a.attemptsLeft += bar.attemptsAssisted - bar.attempts
+      a.assisted = true
+    }
+    const on: number[] = helped && a.kind === 'stakes' ? t.hazards.stakes.assistedRefloatOn : bar.refloatOn
+    if (helped) say(id, `${state.ships[orders[id]!.assist!]!.name} helps ${s.name} off`, '§8 L499, L513')
     a.attemptsLeft--
     if (on.includes(dice.roll(`m${n}:${id}:refloat`, 6, rollAudience(state, s)))) {
       delete next.aground[id]
@@ -160,7 +170,7 @@ export function runMovement(
       id: s.id,
       pose: s.pose,
       hull: { length: c.length, beam: c.beam },
-      plan: buildPlan(speed, c.turningRadius, turns, steering),
+      plan: buildPlan(speed, radiusOf(s, pack), turns, steering),
       speed,
       spv: s.spv,
       draught: s.draught,

@@ -1,5 +1,6 @@
 // Order clauses for what a ship does besides steering and shooting: anchors (§12 L1143), boarding
-// (§12 L1115-1125), landing parties (§12 L1127-1139) and the spar torpedo (§9 L821-833).
+// (§12 L1115-1125), landing parties (§12 L1127-1139), the spar torpedo (§9 L821-833), repairs
+// (§9 L717), crew between stations (§3 L119-125) and help off a sandbar (§8 L499, L513).
 import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { fault, findUnit, unitSuggestion } from './orderWords.ts'
 
@@ -61,6 +62,66 @@ export function shipClause(
       if (ctx.units[id]!.side === ctx.side) fault(`${words[1]} is one of your own`)
       order.spar = id
       said.push(`SPAR ${id}`)
+      return true
+    }
+    case 'REPAIR': {
+      const m = /^REPAIR\s+(\d+)(?:\s+(\S+))?$/i.exec(text.trim())
+      if (!m) return fault('REPAIR reads REPAIR <spare CPV> [STEERING|SPEED|<gun>|<turret>|AUTO]', 'e.g. REPAIR 2 AUTO')
+      const crew = Number(m[1])
+      const job = (m[2] ?? 'AUTO').toUpperCase()
+      if (crew < 1 || crew > s.spare) fault(`REPAIR ${crew}: ${s.name} has ${s.spare} spare CPV (§9 L717)`)
+      if (!s.jobs.length) fault(`REPAIR: ${s.name} has nothing a crew can repair (lasting damage cannot be, §9 L717)`)
+      if (job !== 'AUTO' && !s.jobs.includes(job))
+        fault(`REPAIR ... ${job}: not a repair job of ${s.name}`, `her jobs: ${s.jobs.join(', ')} or AUTO`)
+      order.repair = { crew, job }
+      said.push(`REPAIR ${crew} ${job}`)
+      return true
+    }
+    case 'CREW': {
+      const m = /^CREW\s+(\S+)\s+TO\s+(\S+)$/i.exec(text.trim())
+      if (!m) return fault('CREW reads CREW <from> TO <to>: SPARE, ENGINE, BOILER or a gun', 'e.g. CREW SPARE TO BP')
+      const [from, to] = [m[1]!.toUpperCase(), m[2]!.toUpperCase()]
+      const st = s.stations
+      const guns = s.guns.map((g) => g.id.toUpperCase())
+      const known = (w: string) => ['SPARE', 'ENGINE', 'BOILER', ...guns].includes(w)
+      if (!known(from) || !known(to) || from === to)
+        fault(`CREW ${from} TO ${to}: stations are SPARE, ENGINE, BOILER and ${guns.join(', ')}`)
+      const has =
+        from === 'SPARE'
+          ? s.spare > 0
+          : from === 'ENGINE'
+            ? st.engine > 0
+            : from === 'BOILER'
+              ? st.boiler > 0
+              : st.crewedGuns.includes(from)
+      if (!has) fault(`CREW ${from} TO ${to}: ${from} has no CPV to give`)
+      if (guns.includes(to) && st.crewedGuns.includes(to)) fault(`CREW ${from} TO ${to}: ${to} is crewed already`)
+      order.crewMove = { from, to }
+      said.push(`CREW ${from} TO ${to}`)
+      return true
+    }
+    case 'MORTAR': {
+      const m = /^MORTAR\s+(\S+)(?:\s+SQ\s+([1-6]))?$/i.exec(text.trim())
+      if (!m) return fault('MORTAR reads MORTAR <fort> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
+      if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
+      const id = findUnit(ctx, m[1]!)
+      // Enemy forts are the units a landing party may also make for (ctx.places holds towns and ports too).
+      const forts = Object.keys(ctx.units).filter((u) => u in ctx.places && ctx.units[u]!.side !== ctx.side)
+      if (!id || !forts.includes(id))
+        fault(`MORTAR ${m[1]}: mortars fire at an enemy fort`, forts.length ? `forts: ${forts.join(', ')}` : undefined)
+      order.mortar = { fort: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
+      said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
+      return true
+    }
+    case 'REFLOAT': {
+      const m = /^REFLOAT\s+ASSIST\s+(\S+)$/i.exec(text.trim())
+      if (!m) return fault('REFLOAT reads REFLOAT ASSIST <friendly ship alongside>')
+      if (!s.aground) fault(`REFLOAT: ${s.name} is not aground`)
+      const id = findUnit(ctx, m[1]!)
+      if (!id || !ctx.own.some((o) => o.id === id) || id === s.id)
+        return fault(`REFLOAT ASSIST ${m[1]}: name another of your ships afloat`, unitSuggestion(ctx, m[1]!, true))
+      order.assist = id
+      said.push(`REFLOAT ASSIST ${id}`)
       return true
     }
     default:

@@ -1,7 +1,29 @@
-// What the order parser is told about a side's ships at the start of a move, from the state.
+// What the order parser is told about a side's ships at the start of a move, from the state: each
+// ship's limits, and for directives and signals (digest §4.4) her captain, her directive, whether
+// the flagship can signal her, and where the fleet commander may shift his flag.
+import { distance } from '../kit/geometry.ts'
+import { signalled, signalLocks } from './captains.ts'
+import { TRANSFER_REACH } from './commander.ts'
+import { describeDirective } from './directives.ts'
+import { commanded } from './fleetCommand.ts'
 import type { OrderContext } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
+import type { Scenario, Side } from './scenario.ts'
 import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
+import type { RiverState } from './state.ts'
+import { inches } from './units.ts'
+import { radiusOf } from './radius.ts'
+import { repairJobs } from './upkeep.ts'
+
+/** The command facts of a side at the start of a move (none: every ship free, no table). */
+export interface CommandFacts {
+  directives: Record<string, string>
+  signalled: string[] | 'all'
+  flag?: OrderContext['flag']
+  table: { width: number; length: number }
+  captains: Record<string, 'Stubborn' | 'Reckless'>
+}
+const NO_COMMAND: CommandFacts = { directives: {}, signalled: 'all', table: { width: 0, length: 0 }, captains: {} }
 
 export function orderContext(
   side: string,
@@ -12,6 +34,7 @@ export function orderContext(
   places: Record<string, string> = {},
   /** Stubborn ships the flagship cannot signal, with the flagship's name. */
   locked: Record<string, string> = {},
+  command: CommandFacts = NO_COMMAND,
 ): OrderContext {
   const t = pack.tables
   const units: OrderContext['units'] = {}
@@ -30,7 +53,7 @@ export function orderContext(
           speed: s.speed,
           maxSpeed: maxSpeedNow(s, c.maxSpeed, move),
           doubleEnder: c.doubleEnder,
-          turningRadius: c.turningRadius,
+          turningRadius: radiusOf(s, pack),
           guns: c.guns,
           turrets: c.turrets.map((tu) => ({ id: tu.id, facing: s.turrets[tu.id]!.facing, forbidden: tu.forbidden })),
           ramFitted: c.ramFitted && !s.ramLost,
@@ -38,6 +61,20 @@ export function orderContext(
           sparReady: s.spar === 'fitted',
           spare: s.crew.spare,
           ...(locked[s.id] ? { lockedBy: locked[s.id] } : {}),
+          ...(command.captains[s.id] ? { needsSignal: command.captains[s.id] } : {}),
+          signalled: command.signalled === 'all' || command.signalled.includes(s.id),
+          ...(command.directives[s.id] ? { directive: command.directives[s.id] } : {}),
+          here: s.pose.pos,
+          jobs: repairJobs(s, move),
+          hasMortars: c.mortars.length > 0,
+          stations: {
+            engine: s.crew.engine,
+            boiler: s.crew.boiler,
+            crewedGuns: Object.entries(s.guns)
+              .filter(([, g]) => g.crewed)
+              .map(([id]) => id.toUpperCase()),
+          },
+          aground: s.aground,
         }
       }),
     units,
@@ -46,5 +83,67 @@ export function orderContext(
     maxSpeedChange: t.movement.maxSpeedChange,
     turretStepsPerInch: t.arcs.turretStepsPerInch,
     boardingParties: t.boarding.partiesPerMove,
+    table: { ...command.table, maxGap: inches(t.directives.maxGapInches) },
+    ...(command.flag ? { flag: command.flag } : {}),
   }
+}
+
+/** The command facts of one side, from the state at the start of the move. */
+export function commandFacts(state: RiverState, side: Side, sc: Scenario, pack: RiverPack): CommandFacts {
+  const directives: Record<string, string> = {}
+  const captains: CommandFacts['captains'] = {}
+  const fc = state.commanders[side]
+  for (const s of Object.values(state.ships)) {
+    if (s.side !== side) continue
+    const d = state.directives?.[s.id]
+    if (d) directives[s.id] = describeDirective(d)
+    // Only the fleet commander changes a Stubborn or Reckless captain's orders (§4 L171, L183);
+    // where he is aboard, the player is in command. Move 1 is the set-up: every directive is free.
+    const q = commanded(state, s).captain
+    const aboard = fc.alive && fc.aboard === s.id
+    if (state.move > 1 && !aboard && q.alive && q.quality !== 'intelligent')
+      captains[s.id] = q.quality === 'stubborn' ? 'Stubborn' : 'Reckless'
+  }
+  const flagship = fc.alive && fc.aboard ? state.ships[fc.aboard] : undefined
+  const flag =
+    flagship && isAfloat(flagship)
+      ? {
+          ship: flagship.id,
+          quality: fc.quality,
+          damaged: flagship.spv < flagship.spvStart || flagship.cpvLost > 0,
+          reach: Object.values(state.ships)
+            .filter((o) => o.side === side && o.id !== flagship.id && isAfloat(o) && !(o.id in state.exited))
+            .filter((o) => distance(o.pose.pos, flagship.pose.pos) <= TRANSFER_REACH)
+            .map((o) => o.id)
+            .sort(),
+        }
+      : undefined
+  return {
+    directives,
+    signalled: state.move < 2 ? 'all' : signalled(state, side, sc, pack),
+    ...(flag ? { flag } : {}),
+    table: { width: sc.width, length: sc.length },
+    captains,
+  }
+}
+
+/** The order context of a side in a game, as both the parser and the order form use it. */
+export function sideContext(
+  state: RiverState,
+  side: Side,
+  sc: Scenario,
+  pack: RiverPack,
+  places: Record<string, string> = {},
+): OrderContext {
+  const forts = sc.forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
+  return orderContext(
+    side,
+    state.move,
+    Object.values(state.ships),
+    forts,
+    pack,
+    places,
+    signalLocks(state, side, sc, pack),
+    commandFacts(state, side, sc, pack),
+  )
 }

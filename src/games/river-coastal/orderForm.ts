@@ -1,18 +1,18 @@
 // The order form mailed with each report: one pre-filled line per ship (her present speed), with the
 // legal speeds, the most she can turn, her guns and turrets as a comment, and the side's standing
-// orders; before move 1, the deployment lines of a hidden side.
-import { signalLocks } from './captains.ts'
-import { orderContext } from './orderContext.ts'
+// orders and each ship's directive (digest §4.4); before move 1, the deployment lines of a hidden side.
+import { sideContext } from './orderContext.ts'
 import { speedRange } from './orders.ts'
 import type { RiverPack } from './pack.ts'
 import type { Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 import { maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
+import { scenarioOf } from './tableLayout.ts'
 
 export function orderForm(state: RiverState, side: Side, pack: RiverPack): string[] {
   if (state.finished) return []
-  const sc = pack.scenarios[state.scenario]!
+  const sc = scenarioOf(state, pack)
   if (state.phase === 'deployment') {
     if (!sc.hiddenDeployment.some((h) => h.side === side)) return []
     return Object.values(state.ships)
@@ -23,27 +23,26 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
       )
   }
   if (state.phase !== 'moves') return []
-  const forts = sc.forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
-  const ctx = orderContext(
-    side,
-    state.move,
-    Object.values(state.ships),
-    forts,
-    pack,
-    {},
-    signalLocks(state, side, sc, pack),
-  )
-  const lines: string[] = [`# Move ${state.move}: one line per ship; a ship with no line holds her speed and heading`]
+  const ctx = sideContext(state, side, sc, pack)
+  const lines: string[] = [
+    `# Move ${state.move}: one line per ship; a ship with no line (or no SPEED, HOLD or TURN) follows her directive, or holds her speed and heading`,
+  ]
   for (const s of ctx.own) {
     if (s.id in state.exited) continue
     const r = speedRange(s, ctx)
     const fastest = Math.max(Math.abs(r.lo), Math.abs(r.hi))
     const turrets = s.turrets.map((t) => `turret ${t.id} faces ${t.facing}`).join(', ')
     lines.push(
-      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: holds speed and heading` : ''}`,
+      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: ${s.directive ? 'keeps to her directive' : 'holds speed and heading'}` : ''}`,
     )
+    if (s.directive)
+      lines.push(`# directive: ${s.directive}${s.needsSignal ? ` (${s.needsSignal}: change it by FLEET SIGNAL)` : ''}`)
     lines.push(`${s.id}: SPEED ${s.speed}`)
   }
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
+  lines.push(
+    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR;',
+    '# lines of their own: DIRECTIVE <ship> ..., FLEET SIGNAL <ship> ..., TRANSFER <ship>, POLICY <ship|ALL> ON ...',
+  )
   return lines
 }

@@ -1,7 +1,9 @@
 // What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
 // and what the parser must know about each ship to check it.
+import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import type { GunMount, Quadrant } from './derive.ts'
+import type { Directive } from './directives.ts'
 import type { PlottedTurn } from './plan.ts'
 
 export interface FireOrder {
@@ -38,6 +40,16 @@ export interface ShipOrder {
   land?: { goal: string; parties: number }
   /** §9 L821-833: the spar torpedo goes off when the bow touches this ship. */
   spar?: string
+  /** §9 L717: spare CPV put on a repair job (a STEERING, SPEED, gun or turret word, or AUTO). */
+  repair?: { crew: number; job: string }
+  /** §3 L119-125, digest A7: one CPV moved between stations at the end of the move. */
+  crewMove?: { from: string; to: string }
+  /** §8 L499, L513: a friend alongside helps her off the sandbar or stakes. */
+  assist?: string
+  /** §9 L835-845: the ship's mortars fire at a fort, at one square of its grid if plotted. */
+  mortar?: { fort: string; square?: number }
+  /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
+  helmFree?: true
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -59,6 +71,18 @@ export interface ShipForOrders {
   spare: number
   /** A Stubborn captain out of signal reach of his flagship: he holds speed and heading (ruling RC-6). */
   lockedBy?: string
+  /** Repair jobs she has now (upkeep.ts), her stations' crews, whether she is stuck. */
+  jobs: string[]
+  hasMortars: boolean
+  stations: { engine: number; boiler: number; crewedGuns: string[] }
+  aground: boolean
+  /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */
+  needsSignal?: 'Stubborn' | 'Reckless'
+  /** The flagship can signal her this move (ruling RC-6). */
+  signalled: boolean
+  /** Her directive as written, if she has one. */
+  directive?: string
+  here: Point
 }
 
 export interface OrderContext {
@@ -74,6 +98,10 @@ export interface OrderContext {
   maxSpeedChange: number
   turretStepsPerInch: number
   boardingParties: number
+  /** The table (points in directives) and the longest station gap, table units. */
+  table: { width: number; length: number; maxGap: number }
+  /** The fleet commander, if alive: his ship, his quality, whether she is damaged, and where he may shift. */
+  flag?: { ship: string; quality: string; damaged: boolean; reach: string[] }
 }
 
 /** A standing order (policies.ts), as written on its own line: POLICY <ship|ALL> ON <event>: ... */
@@ -81,7 +109,18 @@ export interface PolicyCommand {
   policy: Policy
 }
 
-export type RiverCommand = ShipOrder | PolicyCommand | DeployCommand
+export type RiverCommand = ShipOrder | PolicyCommand | DeployCommand | DirectiveCommand | TransferCommand
+
+/** DIRECTIVE <ship> ... (now) or FLEET SIGNAL <ship> ... (from next move); null clears it. */
+export interface DirectiveCommand {
+  directive: { ship: string; order: Directive | null; signal: boolean }
+}
+/** TRANSFER <ship>: the fleet commander shifts his flag (§4 L151, L199-203). */
+export interface TransferCommand {
+  transfer: { ship: string }
+}
+export const isDirective = (c: RiverCommand): c is DirectiveCommand => 'directive' in c
+export const isTransfer = (c: RiverCommand): c is TransferCommand => 'transfer' in c
 
 export const isPolicy = (c: RiverCommand): c is PolicyCommand => 'policy' in c
 export const isShipOrder = (c: RiverCommand): c is ShipOrder => 'ship' in c

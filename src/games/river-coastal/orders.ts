@@ -9,6 +9,7 @@ import { parsePolicy } from '../kit/policy.ts'
 import type { FireOrder, OrderContext, RiverCommand, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { riverPolicyGrammar } from './policies.ts'
 import { shipClause } from './orderClauses.ts'
+import { isCommandLine, readCommandLine } from './commandLines.ts'
 import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
 
@@ -17,7 +18,23 @@ import { quadrantSteps } from './sight.ts'
 import { arcLengthFor, maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 
-const VERBS = ['SPEED', 'TURN', 'HOLD', 'FIRE', 'TURRET', 'RAM', 'CAPTAIN', 'ANCHOR', 'BOARD', 'LAND', 'SPAR']
+const VERBS = [
+  'SPEED',
+  'TURN',
+  'HOLD',
+  'FIRE',
+  'TURRET',
+  'RAM',
+  'CAPTAIN',
+  'ANCHOR',
+  'BOARD',
+  'LAND',
+  'SPAR',
+  'REPAIR',
+  'CREW',
+  'REFLOAT',
+  'MORTAR',
+]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
   FORWARD: 'F',
@@ -210,6 +227,18 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
       out.normalised.push(policy.text)
       return
     }
+    if (isCommandLine(body)) {
+      try {
+        const c = readCommandLine(ctx, body)
+        out.commands.push(c.command)
+        out.normalised.push(c.normalised)
+        if (c.warning) out.warnings.push({ line, text: body, message: c.warning })
+      } catch (e) {
+        if (!(e instanceof LineFault)) throw e
+        err(e.message, e.suggestion)
+      }
+      return
+    }
     const m = /^([^:]+):\s*(.*)$/.exec(body)
     if (!m) return err('a line reads <ship>: <order>; <order> ...', 'e.g. TECU: SPEED 4; TURN PORT 30 AT 2')
     const id = findUnit(ctx, m[1]!)
@@ -238,13 +267,23 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
     }
     if (s.lockedBy && (order.speed !== s.speed || order.turns.length))
       return err(
-        `${s.name}'s Stubborn captain holds to his orders (speed ${s.speed}, no turn) until ${s.lockedBy} can signal him (§4 L183, ruling RC-6)`,
+        s.directive
+          ? `${s.name}'s Stubborn captain keeps to his directive (${s.directive}) until ${s.lockedBy} can signal him (§4 L183, ruling RC-6)`
+          : `${s.name}'s Stubborn captain holds to his orders (speed ${s.speed}, no turn) until ${s.lockedBy} can signal him (§4 L183, ruling RC-6)`,
         'her guns may still be given targets: FIRE ...',
       )
+    // Ruling RC-54: a line that leaves the helm alone leaves her to her directive.
+    if (!ordered.some((c) => /^(SPEED|HOLD|TURN)\b/i.test(c))) order.helmFree = true
     if (s.anchored && order.anchor !== 'WEIGH' && order.speed !== 0)
       return err(
         `${s.name} is at anchor: ANCHOR WEIGH to get under way (§12 L1143)`,
         `${s.id}: ANCHOR WEIGH; SPEED ${order.speed}`,
+      )
+    // §3 L125: the spare hands repair, board or land; none does two of them in a move.
+    const hands = (order.repair?.crew ?? 0) + (order.board?.parties ?? 0) + (order.land?.parties ?? 0)
+    if (hands > s.spare)
+      return err(
+        `${s.name} has ${s.spare} spare CPV for repairs, boarding and landing together; this line uses ${hands}`,
       )
     if (order.ram && !s.ramFitted)
       out.warnings.push({

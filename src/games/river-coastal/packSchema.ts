@@ -18,6 +18,7 @@ const faces = z.array(face)
 const fraction = table({ num: int.min(0), den: int.min(1) })
 /** Inches or feet as written: at most three decimals, so that thousandths are exact. */
 const measure = z.number().refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, 'at most 3 decimals')
+const xy = z.tuple([measure, measure])
 const byFace = <T extends z.ZodType>(s: T) => z.record(z.enum(['1', '2', '3', '4', '5', '6']), s)
 const officer = <Q extends [string, ...string[]]>(qualities: Q) =>
   table({ quality: byFace(z.enum(qualities)), green: byFace(int), red: byFace(int), yellow: byFace(int) })
@@ -161,6 +162,54 @@ export const tablesSchema = z
     }),
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    sideWheelRadii: sourced(z.array(measure).min(1)),
+    mortars: table({
+      minRangeInches: measure,
+      rangeInches: table({ heavy: measure, light: measure }),
+      hitOn: faces,
+      hitOnAgain: faces,
+      effects: byFace(
+        table({
+          fpv: table({ heavy: int, light: int }).optional(),
+          gunAndCpv: z.boolean().optional(),
+          commander: z.boolean().optional(),
+        }),
+      ),
+    }),
+    randomTable: table({
+      squares: z.record(z.enum(['1', '2', '3', '4', '5', '6']), z.tuple([measure, measure, measure, measure])),
+      lanes: z.array(z.tuple([measure, measure])).min(1),
+      laneOffsets: sourced(z.array(int)),
+      tidalRowOffsets: sourced(z.record(z.enum(['1', '2', '3', '4', '5', '6']), int.min(0).nullable())),
+      tideShare: table({ '1': fraction, '2': fraction, '3': fraction, '4': fraction, '5': fraction, '6': fraction }),
+      cards: table({ river: z.array(z.string()).length(6), estuary: z.array(z.string()).length(6) }),
+      anchors: table({ UPSTREAM: measure, MIDDLE: measure, DOWNSTREAM: measure }),
+      shapes: table({}).catchall(
+        table({
+          land: z.array(z.array(xy).min(3)).optional(),
+          bars: z.array(z.array(xy).min(3)).optional(),
+          fort: z.array(xy).min(3).optional(),
+          place: z.array(xy).min(3).optional(),
+          arcCentre: int.optional(),
+          arcHalf: int.optional(),
+        }),
+      ),
+      fort: table({
+        construction: z.enum(['earthwork', 'stone']),
+        cpv: int.min(0),
+        commanderSquare: int.min(1).max(6),
+        guns: z.array(table({ id: z.string(), gun: z.string(), square: int.min(1).max(6) })),
+      }),
+      minefields: table({ river: int.min(1), estuary: int.min(1), sizeInches: measure }),
+      depthDice: table({ river: int.min(1), estuary: int.min(1), tide: int.min(1), sandbar: int.min(1) }),
+    }),
+    directives: table({
+      arriveInches: sourced(measure),
+      patrolTurnInches: sourced(measure),
+      closeInches: sourced(measure),
+      maxGapInches: sourced(measure),
+      lookAheadInches: sourced(measure),
+    }),
     objectives: table({
       cards: z.record(z.string(), z.string()),
       dealt: int.min(1),
@@ -192,15 +241,17 @@ export const shipClassSchema = table({
   sloped: sourced(z.boolean()),
   smallTarget: sourced(z.boolean()),
   doubleEnder: sourced(z.boolean()),
+  sideWheel: sourced(z.boolean()).optional(),
   turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
   guns: z.array(gunMount).min(1),
+  /** §9 L835-839: mortars fire only at forts and towns, by their own table (mortars.ts). */
+  mortars: z.array(table({ id: z.string(), kind: z.enum(['heavy', 'light']) })).optional(),
 })
 
 export const shipsSchema = z
   .object({ id: z.string(), source: z.string(), classes: z.record(z.string(), shipClassSchema) })
   .strict()
 
-const xy = z.tuple([measure, measure])
 const polygon = z.array(xy).min(3)
 const side = z.enum(['USA', 'CSA'])
 
@@ -251,6 +302,8 @@ export const scenarioSchema = table({
   /** The sides that nominate their flagship before the first move (digest §1.2 P7); the default is `flagships`. */
   nominateFlagship: sourced(z.array(side)).optional(),
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
+  /** A random table of rulebook §5: the set-up rolls and the players' placements lay it out. */
+  random: sourced(table({ kind: z.enum(['river', 'estuary']), tidal: z.boolean() })).optional(),
 })
 
 export const scenariosSchema = z

@@ -2,14 +2,16 @@
 //   POLICY <ship|ALL> ON <event>: <answer> [IF <condition>]; ...
 // They stand from move to move until replaced (same scope and event) and answer the choices a
 // tabletop captain makes mid-move: what a ship with no order line does, what a failed ram test
-// makes her do (§11 L989), what a gun does when its targets are gone (§9 L605).
+// makes her do (§11 L989), what a gun does when its targets are gone (§9 L605). A silent ship with a
+// directive follows it (DIRECTIVE, the built-in answer then); HOLD keeps speed and heading instead.
 import { answer, type Facts, type Policy, type PolicyGrammar } from '../kit/policy.ts'
 import type { ShipState } from './ship.ts'
 
 export const POLICY_EVENTS = {
-  'NO-ORDERS': ['HOLD', 'REPEAT', 'SLOW'],
+  'NO-ORDERS': ['DIRECTIVE', 'HOLD', 'REPEAT', 'SLOW'],
   'RAM-FAILED': ['TURN-AWAY', 'SLOW', 'STOP'],
   'NO-TARGET': ['NEAREST', 'HOLD'],
+  'STATION-EMPTY': ['REPLACE', 'HOLD'],
 } as const
 export type PolicyEvent = keyof typeof POLICY_EVENTS
 

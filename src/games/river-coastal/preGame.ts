@@ -10,6 +10,7 @@ import type { RiverPack } from './pack.ts'
 import { SIDES } from './scenario.ts'
 import { seenBy } from './sighting.ts'
 import type { RiverState } from './state.ts'
+import { scenarioOf } from './tableLayout.ts'
 
 /** §6 L395: each side keeps two of its three cards, in secret. */
 export function resolveObjectives(s: RiverState, input: Input<RiverCommand>, pack: RiverPack): Step<RiverState> {
@@ -24,14 +25,14 @@ export function resolveObjectives(s: RiverState, input: Input<RiverCommand>, pac
     })
   }
   delete state.dealt
-  state.phase = pack.scenarios[s.scenario]!.hiddenDeployment.length ? 'deployment' : 'moves'
+  state.phase = scenarioOf(s, pack).hiddenDeployment.length ? 'deployment' : 'moves'
   narrative.push({ audience: PUBLIC, rule: '§6 L395', text: 'Both commanders have chosen their objectives' })
   return { state, narrative, decisions: [], label: 'Objective cards', finished: false }
 }
 
 /** §9 L537: the hidden side's ships go where its orders put them; the enemy learns only that it is done. */
 export function resolveDeployment(s: RiverState, input: Input<RiverCommand>, pack: RiverPack): Step<RiverState> {
-  const sc = pack.scenarios[s.scenario]!
+  const sc = scenarioOf(s, pack)
   const narrative: NarrativeEntry[] = []
   let state: RiverState = structuredClone(s)
   for (const zone of sc.hiddenDeployment) {

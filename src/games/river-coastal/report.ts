@@ -4,6 +4,7 @@
 // position and heading only, the forts, the parties ashore and the plot's legend.
 import type { Viewer } from '../contract.ts'
 import { moraleModifiers } from './morale.ts'
+import { describeDirective } from './directives.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
@@ -44,7 +45,13 @@ function ownLine(v: ViewShip, s: ShipState, state: RiverState, pack: RiverPack) 
     .filter((e) => e.until === 'game' || e.until >= state.move)
     .map((e) => `${e.kind}${e.amount ? ` ${e.amount}` : ''}${e.until === 'game' ? '' : ` to move ${e.until}`}`)
   const crewLeft = s.cpvStart - s.cpvLost
-  const flags = [s.aground ? 'aground' : '', s.anchored ? 'at anchor' : '', s.fire ? 'on fire' : ''].filter(Boolean)
+  const d = state.directives?.[s.id]
+  const flags = [
+    s.aground ? 'aground' : '',
+    s.anchored ? 'at anchor' : '',
+    s.fire ? 'on fire' : '',
+    d ? `directive ${describeDirective(d)}` : '',
+  ].filter(Boolean)
   return {
     id: v.id,
     name: v.name,
@@ -70,18 +77,20 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
   const enemies = view.ships.filter((v) => !own(v.side))
   const placeName = new Map(sc.places.map((p) => [p.id, p.name]))
   const phase =
-    state.phase === 'objectives'
-      ? 'before the battle: choosing objectives'
-      : state.phase === 'deployment'
-        ? 'before the battle: hidden deployment'
-        : `move ${state.move} of ${state.moves}`
+    state.phase === 'table'
+      ? 'before the battle: laying out the table'
+      : state.phase === 'objectives'
+        ? 'before the battle: choosing objectives'
+        : state.phase === 'deployment'
+          ? 'before the battle: hidden deployment'
+          : `move ${state.move} of ${state.moves}`
   return {
     view,
     rc: {
       scenario: sc.title,
       kind: sc.kind === 'river' ? 'river' : 'estuary',
       phase,
-      sight: view.fog === null ? 'clear: 50" sight' : `fog: ${view.fog}" sight`,
+      sight: `${view.fog === null ? 'clear: 50" sight' : `fog: ${view.fog}" sight`}${state.weather ? (state.weather.wind === 'none' ? '; still air, smoke lingers' : `; wind from the ${state.weather.wind}, smoke clears`) : ''}`,
       side: viewer.kind === 'role' ? viewer.role : viewer.kind,
       own: mine.map((v) => ownLine(v, state.ships[v.id]!, state, pack)),
       enemies: enemies.map((v) => ({

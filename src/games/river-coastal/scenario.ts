@@ -61,6 +61,8 @@ export interface Scenario {
   /** Sides asked to nominate their flagship before move 1 (digest §1.2 P7). */
   nominateFlagship: Side[]
   objectives: Record<Side, string[]>
+  /** A random table (rulebook §5): laid out before the battle (tableDraw.ts, tableLayout.ts). */
+  random?: { kind: 'river' | 'estuary'; tidal: boolean }
 }
 
 /** Twice the signed area, table units squared (shoelace). */
@@ -148,5 +150,6 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
     flagships: s.flagships,
     nominateFlagship: s.nominateFlagship ?? [],
     objectives: s.objectives,
+    ...(s.random ? { random: s.random } : {}),
   }
 }

@@ -80,6 +80,12 @@ export interface ShipState {
   anchored: boolean
   firedOnBy: string[]
   morale: MoraleTrigger[]
+  /** The fort her mortars last fired at: later shots at it hit on 5-6 (§9 L851). */
+  mortarAt?: string
+  /** A prize: the side she was taken from (prize.ts); `side` is now her captor's. */
+  prizeOf?: Side
+  /** A side-wheeler's chosen turning radius, table units (radius.ts); else her class's. */
+  radius?: number
 }
 
 /** A ship as set up by the scenario: full crew spread over guns, engine, boiler and spares (§3 L119-125). */

@@ -15,7 +15,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { fortShots, type QueuedHit } from './fortFire.ts'
 import { centreOf, gapBetween } from './shapes.ts'
 import { type Arc, bowOrSternOn, canSee, rangeInArc } from './sight.ts'
-import { present, seenBy, sightedShip, sightRange } from './sighting.ts'
+import { present, seenBy, sightedShip, sightRules } from './sighting.ts'
 import type { RiverState } from './state.ts'
 
 export interface ShotLine {
@@ -93,7 +93,7 @@ export function runShooting(
             }
             const target = geo.all.find((x) => x.id === id)
             if (!target || !geo.seen[firer.side].includes(id)) return null
-            if (!canSee(me, target, geo.all, land, { maxRange: sightRange(state, pack) })) return null
+            if (!canSee(me, target, geo.all, land, sightRules(state, pack))) return null
             return rangeInArc(pose, arc, target.pose, target.hull)
           }
           const rangeTo = (id: string): number | null => {

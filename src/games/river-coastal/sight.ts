@@ -15,6 +15,8 @@ export interface Sighted {
 export interface SightRules {
   /** min(50", fog visibility), table units. */
   maxRange: number
+  /** Smoke clouds (smoke.ts): each blocks the sight of all but its maker. */
+  smoke?: { owner: string; polygon: Point[] }[]
 }
 
 /** Whether `observer` sees `target`: within range and clear of land and of ships at least as large (ruling RC-21). */
@@ -28,7 +30,10 @@ export function canSee(
   const screens = others
     .filter((o) => o.id !== observer.id && o.id !== target.id && o.spv >= target.spv)
     .map((o) => hullPolygon(o.pose, o.hull))
-  const blockers = [...land, ...screens]
+  const smoke = (rules.smoke ?? [])
+    .filter((c) => c.owner !== observer.id && c.owner !== target.id)
+    .map((c) => c.polygon)
+  const blockers = [...land, ...screens, ...smoke]
   return Object.values(samplePoints(target.pose, target.hull)).some(
     (p) => distance(observer.pose.pos, p) <= rules.maxRange && lineOfSight(observer.pose.pos, p, blockers),
   )

@@ -6,6 +6,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { centreOf } from './shapes.ts'
 import { canSee, type Sighted } from './sight.ts'
 import type { RiverState } from './state.ts'
+import { smokeScreens } from './smoke.ts'
 
 export function sightedShip(state: RiverState, id: string, pack: RiverPack): Sighted {
   const s = state.ships[id]!
@@ -18,6 +19,12 @@ export const present = (state: RiverState) =>
   Object.values(state.ships).filter(
     (s) => (s.status === 'afloat' || s.status === 'abandoned') && !(s.id in state.exited),
   )
+
+/** The sight rules now: range (fog) and smoke. */
+export const sightRules = (state: RiverState, pack: RiverPack) => ({
+  maxRange: sightRange(state, pack),
+  smoke: smokeScreens(state),
+})
 
 export function sightRange(state: RiverState, pack: RiverPack): number {
   const max = pack.tables.visibility.maxSightInches * 1000
@@ -34,7 +41,7 @@ export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverP
       .filter((f) => f.side === side)
       .map((f) => ({ id: f.id, pose: { pos: centreOf(f.polygon), heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 })),
   ]
-  const rules = { maxRange: sightRange(state, pack) }
+  const rules = sightRules(state, pack)
   return all
     .filter((t) => state.ships[t.id]!.side !== side)
     .filter((t) =>

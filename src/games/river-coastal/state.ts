@@ -6,11 +6,15 @@ import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { type Commander, rollCommander } from './commander.ts'
+import type { Directive } from './directives.ts'
+import type { TableDraw } from './tableDraw.ts'
+import type { Layout } from './tableLayout.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { newShip, type Officer, type ShipState } from './ship.ts'
+import type { Cloud, Wind } from './smoke.ts'
 
 export interface FortState {
   id: string
@@ -26,12 +30,18 @@ export interface FortState {
   fpvStart: number
   lastFired: Record<string, number>
   silenced: boolean
+  /** Guns destroyed by mortar fire (§9 L857-861). */
+  gunsLost?: string[]
+  /** The commander was killed this move: the garrison tests morale (§9 L863). */
+  mustTest?: boolean
 }
 
 export interface RiverState {
   scenario: string
   /** Choosing objective cards before the first move, then the moves. */
-  phase: 'objectives' | 'deployment' | 'moves'
+  phase: 'table' | 'objectives' | 'deployment' | 'moves'
+  /** A random table (rulebook §5): the set-up throws, then its layout once placed. */
+  table?: { draw: TableDraw; layout?: Layout }
   /** Each side's secret objectives (the scenario's, or the cards kept). */
   objectives: Record<Side, string[]>
   /** The cards dealt, while the sides choose which to discard. */
@@ -47,13 +57,15 @@ export interface RiverState {
   seen: Record<Side, string[]>
   /** Each side's fleet commander (commander.ts). */
   commanders: Record<Side, Commander>
+  /** Each ship's directive (directives.ts, digest §4.4), secret to her side; none = hold on. */
+  directives: Record<string, Directive>
   /** Each side's standing orders (policies.ts), kept from move to move. */
   policies: Record<Side, Policy[]>
   /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
   lastOrders: Record<string, ShipOrder>
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
   /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
-  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number }>
+  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number; assisted?: boolean }>
   /** Landing parties ashore (§12 L1127-1139), one CPV each. */
   parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
   /** Towns and ports taken, by whom. */
@@ -61,6 +73,11 @@ export interface RiverState {
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
   finished?: { winner: Side | null; summary: string }
+  /** With the option `smoke` (smoke.ts): the wind, and the clouds standing. */
+  weather?: { wind: Wind }
+  smoke?: Cloud[]
+  /** The side-wheelers' radii are chosen (radius.ts). */
+  radiiChosen?: boolean
   /** Flagships nominated before move 1 (flagship.ts); a side not here keeps the scenario's. */
   flagships?: Partial<Record<Side, string>>
 }
@@ -140,6 +157,7 @@ export function initialState(
       USA: rollCommander('USA', sc.flagships.USA, hidden, pack),
       CSA: rollCommander('CSA', sc.flagships.CSA, hidden, pack),
     },
+    directives: {},
     policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},

@@ -1,0 +1,137 @@
+// The helm of a ship steered by the judge (digest §4.4, ruling RC-54): given a goal (a point to
+// reach, perhaps a heading and speed to match there), choose this move's speed and one turn within
+// the rules a player's order obeys (§7 L441: two knots of change, no astern; §7 L471: the class
+// radius), then look along the plotted track, set by the current, in half-inch steps and refuse any course that would
+// take her ashore, into the 1" shore margin, onto a shoal she draws too much for, onto stakes, into
+// a minefield she knows of (a Reckless captain ignores them, §4 L175) or off a side of the table.
+// A refused course gives way to the sharpest turns either side, then to less speed.
+import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
+import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
+import { type HullSize, hullPolygon, type Pose } from './hull.ts'
+import { buildPlan, type PlottedTurn, startCursor, stepAlong } from './plan.ts'
+import { gapBetween, shapesTouch } from './shapes.ts'
+import { bearingFrom } from './sight.ts'
+import { maxTurnDegrees } from './turning.ts'
+
+export interface Helm {
+  pose: Pose
+  hull: HullSize
+  /** Tenths of a foot. */
+  draught: number
+  /** Speed last move, knots. */
+  speed: number
+  maxSpeed: number
+  maxChange: number
+  radius: number
+  avoidMines: boolean
+  spv: number
+}
+
+export interface Waters {
+  width: number
+  length: number
+  land: Point[][]
+  shoreBuffer: number
+  hazards: { kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  minefields: Point[][]
+  lookAhead: number
+  current: CurrentZone[]
+  halfDriftFromSpv: number
+}
+
+export interface Goal {
+  point: Point
+  /** Knots wanted before the two-knot limit. */
+  speed: number
+  /** Steer to this heading instead of toward the point (station kept, enemy alongside). */
+  heading?: number
+}
+
+export interface Course {
+  speed: number
+  turns: PlottedTurn[]
+  /** False when no course within the rules kept clear: the slowest one toward the goal is taken. */
+  safe: boolean
+}
+
+/** The hazards a hull at `pose` is in, as keys: only new ones count against a course. */
+function trouble(h: Helm, pose: Pose, w: Waters): Set<string> {
+  const hull = hullPolygon(pose, h.hull)
+  const out = new Set<string>()
+  w.land.forEach((l, i) => {
+    if (shapesTouch(hull, l) || gapBetween(hull, l) <= w.shoreBuffer) out.add(`land${i}`)
+  })
+  w.hazards.forEach((z, i) => {
+    // Ruling RC-11: a shoal matters only to a ship drawing at least its depth.
+    if (z.kind === 'sandbar' && z.depth !== undefined && h.draught < z.depth) return
+    if (shapesTouch(hull, z.polygon)) out.add(`hazard${i}`)
+  })
+  if (h.avoidMines) w.minefields.forEach((f, i) => pointInPolygon(pose.pos, f) && out.add(`mines${i}`))
+  if (pose.pos.x < 0 || pose.pos.x > w.width) out.add('side')
+  return out
+}
+
+/** Where a course ends, or null if it runs into trouble on the way (the current's set included, §7 L455-463). */
+function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters): Point | null {
+  const plan = buildPlan(speed, h.radius, turns)
+  const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
+  const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
+  const steps = Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y)) / w.lookAhead)
+  const start = trouble(h, h.pose, w)
+  let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
+  let pos = h.pose.pos
+  for (let k = 1; k <= steps; k++) {
+    const ds = Math.floor((k * plan.distance) / steps) - Math.floor(((k - 1) * plan.distance) / steps)
+    water = stepAlong(plan, water.cursor, water.pose, ds)
+    pos = {
+      x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
+      y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
+    }
+    for (const key of trouble(h, { pos, heading: water.pose.heading }, w)) if (!start.has(key)) return null
+  }
+  return pos
+}
+
+/** The legal speeds this move for a ship that will not go astern: she comes to a stop first. */
+export function helmSpeeds(h: Helm): { lo: number; hi: number } {
+  if (h.speed < 0) {
+    const v = Math.min(0, h.speed + h.maxChange)
+    return { lo: v, hi: v }
+  }
+  const hi = Math.max(0, Math.min(h.maxSpeed, h.speed + h.maxChange))
+  return { lo: Math.min(hi, Math.max(0, h.speed - h.maxChange)), hi }
+}
+
+export function steer(h: Helm, goal: Goal, w: Waters): Course {
+  const { lo, hi } = helmSpeeds(h)
+  const wanted = Math.max(lo, Math.min(hi, goal.speed))
+  const turnFor = (speed: number, rel: number): PlottedTurn[] => {
+    const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius)
+    const deg = Math.min(Math.floor(Math.abs(rel) / 100), most)
+    return deg > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees: deg, at: 0 }] : []
+  }
+  const relWanted =
+    goal.heading === undefined ? bearingFrom(h.pose, goal.point) : angleDiff(h.pose.heading, goal.heading)
+  for (let speed = wanted; speed >= lo; speed--) {
+    const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
+    const side = relWanted < 0 ? -1 : 1
+    const options = [relWanted, side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]
+    let best: { turns: PlottedTurn[]; d: number } | null = null
+    for (const [i, rel] of options.entries()) {
+      const turns = turnFor(speed, rel)
+      const end = clearEnd(h, speed, turns, w)
+      if (!end) continue
+      if (i === 0) return { speed, turns, safe: true }
+      const d = distance(end, goal.point)
+      if (!best || d < best.d) best = { turns, d }
+    }
+    if (best) return { speed, turns: best.turns, safe: true }
+    if (speed === 0) break
+  }
+  return { speed: lo, turns: turnFor(lo, relWanted), safe: false }
+}
+
+/** A point `gap` beyond the edges of two hulls, on a bearing relative to `from`'s heading. */
+export function stationPoint(from: Pose, relative: number, centreGap: number): Point {
+  return advance(from.pos, normalise(from.heading + relative), centreGap)
+}

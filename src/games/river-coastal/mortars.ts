@@ -1,0 +1,85 @@
+// Mortar fire (rulebook §9 L835-879, ruling RC-39): a ship's mortars fire at an enemy fort from at
+// least 6" off, out to 40" (11-15-inch mortars) or 30" (smaller), needing no sight of it. A 6 hits;
+// later shots of the same ship at the same fort hit on 5-6. A hit falls in the square of the fort's
+// 2x3 grid the order plotted (else a D6 picks one) and rolls on the effect table: FPV lost by the
+// mortar's class; a gun and a CPV of that square destroyed; or the commander killed, if he is in
+// it, which makes the garrison test its morale. Resolved with the shooting; mutates the state.
+import type { Dice } from '../contract.ts'
+import { distance } from '../kit/geometry.ts'
+import type { ShipOrder } from './orderTypes.ts'
+import type { RiverPack } from './pack.ts'
+import type { Scenario } from './scenario.ts'
+import { centreOf } from './shapes.ts'
+import type { RiverState } from './state.ts'
+import { inches, showInches } from './units.ts'
+
+type Line = { ship: string; text: string; rule: string }
+
+export function runMortars(
+  state: RiverState,
+  orders: Record<string, ShipOrder>,
+  sc: Scenario,
+  dice: Dice,
+  pack: RiverPack,
+): Line[] {
+  const t = pack.tables.mortars
+  const lines: Line[] = []
+  const n = state.move
+  for (const id of Object.keys(orders).sort()) {
+    const o = orders[id]!.mortar
+    const s = state.ships[id]
+    const fort = o ? sc.forts.find((f) => f.id === o.fort) : undefined
+    const fs = fort ? state.forts[fort.id] : undefined
+    if (!o || !s || !fort || !fs || s.status !== 'afloat' || id in state.exited) continue
+    const range = distance(s.pose.pos, centreOf(fort.polygon))
+    for (const m of pack.classes[s.classKey]!.mortars) {
+      const say = (text: string, rule: string) => lines.push({ ship: id, text: `${s.name} ${m.id}: ${text}`, rule })
+      const reach = inches(t.rangeInches[m.kind])
+      if (range < inches(t.minRangeInches) || range > reach) {
+        say(
+          `${fort.name} is ${showInches(range)}" off, outside ${t.minRangeInches}-${t.rangeInches[m.kind]}"`,
+          '§9 L837-839',
+        )
+        continue
+      }
+      const label = `m${n}:${id}:${m.id}`
+      const again = s.mortarAt === fort.id
+      s.mortarAt = fort.id
+      const roll = dice.roll(`${label}:hit`, 6, { kind: 'public' })
+      if (!(again ? t.hitOnAgain : t.hitOn).includes(roll)) {
+        say(`rolled ${roll} at ${fort.name}, needs ${again ? '5' : '6'}: miss`, '§9 L851')
+        continue
+      }
+      const square = o.square ?? dice.roll(`${label}:area`, 6, { kind: 'public' })
+      const effect = dice.roll(`${label}:effect`, 6, { kind: 'public' })
+      const e = t.effects[String(effect) as '1']!
+      const done: string[] = []
+      const fpv = e.fpv?.[m.kind] ?? 0
+      if (fpv) {
+        fs.fpv = Math.max(0, fs.fpv - fpv)
+        const f = pack.tables.forts.silencedBelow
+        if (!fs.silenced && fs.fpv * f.den < fs.fpvStart * f.num) fs.silenced = true
+        done.push(`${fpv} FPV${fs.silenced ? ', silenced' : ''}`)
+      }
+      if (e.gunAndCpv) {
+        const gun = fort.guns.find((g) => g.square === square && !fs.gunsLost?.includes(g.id))
+        if (gun && fs.cpv > 0) {
+          fs.gunsLost = [...(fs.gunsLost ?? []), gun.id]
+          fs.cpv--
+          fs.lostThisMove++
+          done.push(`gun ${gun.id} and a CPV destroyed`)
+        }
+      }
+      if (e.commander && fort.commanderSquare === square && fs.commander.alive) {
+        fs.commander.alive = false
+        fs.mustTest = true
+        done.push('the fort commander killed')
+      }
+      say(
+        `hits ${fort.name} in square ${square} (rolled ${roll}), effect ${effect}: ${done.length ? done.join('; ') : 'no effect'}`,
+        '§9 L853-867',
+      )
+    }
+  }
+  return lines
+}
