@@ -272,6 +272,17 @@ program
           bad++
           console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
         }
+        // The clock read model is checked against the log, then written again from it.
+        const clock = d().checkClock(app.judge, { rebuild: true })
+        for (const m of clock.mismatched) {
+          bad++
+          console.log(
+            `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+          )
+        }
+        console.log(
+          `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
+        )
       }
       if (bad) process.exitCode = 1
     }),

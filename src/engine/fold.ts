@@ -25,11 +25,29 @@ import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 import type { Drift, GameFold, SecretSource } from './gameFold.ts'
 export type { Absence, Drift, GameFold, PendingDecision, SecretSource } from './gameFold.ts'
 
-/** The ruleset and pack of a GameCreated event, kept per process (loading a pack hashes it). */
+/**
+ * Rulesets and packs kept per process, by the pack's content (loading a pack validates and hashes
+ * it): games made from the same data share one. A game's embedded copy is fingerprinted once per
+ * process (by the hash of its GameCreated event), so a re-fold costs no pack work at all.
+ */
 const packCache = new Map<
   string,
   { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
 >()
+const fingerprints = new Map<string, string>()
+const FINGERPRINTS_KEPT = 20_000
+
+function packKey(created: GameCreated, eventHash: string): string {
+  if (created.pack === undefined) return `${created.ruleset}|default|${created.packHash}`
+  let fp = fingerprints.get(eventHash)
+  if (fp === undefined) {
+    fp = sha256Hex(canonicalJson(created.pack))
+    // Oldest first out: the map stays bounded however many games the judge holds.
+    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.delete(fingerprints.keys().next().value!)
+    fingerprints.set(eventHash, fp)
+  }
+  return `${created.ruleset}|${fp}|${created.packHash}`
+}
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
@@ -42,8 +60,8 @@ export function foldGame<S = unknown>(
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
-  // The cache is keyed by the stored event hash; a check (pbem verify) always reloads the pack.
-  const cacheKey = `${created.ruleset}|${first.hash}`
+  // A check (pbem verify) always reloads the pack.
+  const cacheKey = opts.check ? '' : packKey(created, first.hash)
   const cached = opts.check ? undefined : packCache.get(cacheKey)
   const pack = cached?.pack ?? (created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack())
   const drift: Drift[] = []
@@ -53,8 +71,8 @@ export function foldGame<S = unknown>(
     drift.push({ point: 0, position: first.position, reason })
   }
   let ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
-  if (!cached && pack.hash === created.packHash) {
-    if (packCache.size > 200) packCache.clear()
+  if (!cached && !opts.check && pack.hash === created.packHash) {
+    if (packCache.size > 50) packCache.clear()
     packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
   }
   const game = created.game

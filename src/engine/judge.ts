@@ -8,6 +8,8 @@ import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
 import { inProgress, pendingDecision, planGame, type Action } from '../schedule/lifecycle.ts'
+import { clockEntry } from '../schedule/clockModel.ts'
+import { ClockIndex } from './clockIndex.ts'
 import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
@@ -62,12 +64,18 @@ export class Judge {
   readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
   /** The mail record of the log, for mail/ and reports/. */
   readonly mail: MailLedger
+  /** Each game's clock row (status, next instant of interest), written with every append to its stream. */
+  readonly clock: ClockIndex
 
   constructor(readonly o: JudgeOptions) {
     this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     this.mail = new MailLedger(o.store)
+    this.clock = new ClockIndex(o.db)
+    o.store.onAppend('clock', (stream) => {
+      if (stream.startsWith('game:')) this.refreshClock(stream.slice('game:'.length))
+    })
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = {
       get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,
@@ -112,6 +120,18 @@ export class Judge {
       this.folds.set(game, fold)
     }
     return fold
+  }
+
+  /** Writes the game's clock row from its fold; a game that no longer folds loses its row (the tick reports it). */
+  refreshClock(game: string): void {
+    let fold: GameFold
+    try {
+      fold = this.load(game)
+    } catch {
+      this.clock.remove(game)
+      return
+    }
+    this.clock.write(game, fold.version, clockEntry(fold))
   }
 
   /** The game as it stood right after resolution `point` (for reports sent again and histories). */
@@ -211,11 +231,11 @@ export class Judge {
    */
   dueGames(now: Date): string[] {
     const due: string[] = []
-    for (const game of this.games()) {
+    for (const { game } of this.clock.due(now.getTime())) {
       const fold = this.load(game)
       if (planGame(fold, now).actions.some((a) => a.kind === 'advance')) due.push(game)
     }
-    return due
+    return due.sort()
   }
 
   adjudicate(game: string, opts: AdjudicateOptions = {}): AdjudicateResult {

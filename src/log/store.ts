@@ -113,6 +113,9 @@ function fromRow(r: EventRow): StoredEvent {
   }
 }
 
+/** Called inside an append's transaction, after its rows and the stream head are written. */
+export type AppendListener = (stream: string, events: StoredEvent[]) => void
+
 export class EventStore {
   readonly db: Database
   readonly schemas: EventSchemas
@@ -123,6 +126,7 @@ export class EventStore {
   private readonly readStmt: Statement<[string, number], EventRow>
   private readonly streamsStmt: Statement<[string, string], string>
   private readonly appendTx: (stream: string, expected: number, events: PreparedEvent[]) => StoredEvent[]
+  private readonly listeners = new Map<string, AppendListener>()
 
   constructor(db: Database, schemas: EventSchemas, clock: () => Date = () => new Date()) {
     this.db = db
@@ -242,7 +246,17 @@ export class EventStore {
       prevHash = hash
     }
     this.upsertHeadStmt.run(stream, version, prevHash)
+    // Read models written here commit or roll back with the events they are computed from.
+    for (const listener of this.listeners.values()) listener(stream, out)
     return out
+  }
+
+  /**
+   * Registers (or, under the same name, replaces) a read model kept in step with the log: it runs
+   * inside every append's transaction, so a throw rolls the append back.
+   */
+  onAppend(name: string, listener: AppendListener): void {
+    this.listeners.set(name, listener)
   }
 
   /** Events of a stream from `fromVersion` (default 1), by version, data/audience parsed. */
