@@ -8,7 +8,7 @@ import type { GameFold } from './fold.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
-import { inProgress } from '../schedule/lifecycle.ts'
+import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
 import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
 
 /** Resolution `point`'s report for one reader, re-rendered from the log. */
@@ -256,4 +256,37 @@ export function ackLetter(
     html,
     ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),
   }
+}
+
+/**
+ * What the game waits for, in words. While a resolution waits on a decision, everyone but the
+ * deciding player (given as `viewer`) reads only "resolution in progress".
+ */
+export function awaitingText(j: Judge, fold: GameFold, viewer?: Viewer): string {
+  const paused = fold.paused
+    ? `paused by ${fold.paused.by === 'schedule' ? 'the schedule (missed orders)' : 'the moderator'}; `
+    : ''
+  if (inProgress(fold)) {
+    const p = pendingDecision(fold)
+    const mine =
+      p && viewer?.kind === 'role' && viewer.role === p.role
+        ? `; your decision ${p.decisionId} (answer by ${j.when(fold, p.deadline ?? null, p.role)})`
+        : ''
+    const mod = p && viewer?.kind === 'moderator' ? `; decision ${p.decisionId} from ${p.role}` : ''
+    return `${paused}resolution in progress${mine}${mod}`
+  }
+  // A question's text may name what only its player knows (a hand of cards): others read whose answer is awaited.
+  const mayRead = (role: string) => viewer?.kind === 'moderator' || (viewer?.kind === 'role' && viewer.role === role)
+  // Optional orders that do not hold the deadline (standing orders a side may send) are not waited for.
+  const waited = fold.ruleset
+    .awaiting(fold.state)
+    .filter((x) => !(x.kind === 'orders' && x.optional && !x.holdsDeadline))
+  const words = waited.map((x) => {
+    if (x.kind === 'orders') return x.label
+    const answered = fold.answers.has(x.decisionId) ? ', answered' : ''
+    return mayRead(x.role)
+      ? `question ${x.decisionId}: ${x.question}${answered}`
+      : `an answer from ${x.role}${answered}`
+  })
+  return paused + (words.length ? words.join('; ') : 'nothing')
 }
