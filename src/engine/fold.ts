@@ -26,28 +26,18 @@ import type { Drift, GameFold, SecretSource } from './gameFold.ts'
 export type { Absence, Drift, GameFold, PendingDecision, SecretSource } from './gameFold.ts'
 
 /**
- * Rulesets and packs kept per process, by the pack's content (loading a pack validates and hashes
- * it): games made from the same data share one. A game's embedded copy is fingerprinted once per
- * process (by the hash of its GameCreated event), so a re-fold costs no pack work at all.
+ * Rulesets and packs kept per process, by the pack's hash (loading a pack validates and hashes it):
+ * games made from the same data share one, and a re-fold does no pack work at all. Like the rest of
+ * an ordinary fold this trusts the stored GameCreated, whose content was hashed when the game was
+ * created; a check (pbem verify) always loads and hashes the game's own copy again.
  */
 const packCache = new Map<
   string,
   { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
 >()
-const fingerprints = new Map<string, string>()
-const FINGERPRINTS_KEPT = 20_000
 
-function packKey(created: GameCreated, eventHash: string): string {
-  if (created.pack === undefined) return `${created.ruleset}|default|${created.packHash}`
-  let fp = fingerprints.get(eventHash)
-  if (fp === undefined) {
-    fp = sha256Hex(canonicalJson(created.pack))
-    // Oldest first out: the map stays bounded however many games the judge holds.
-    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.delete(fingerprints.keys().next().value!)
-    fingerprints.set(eventHash, fp)
-  }
-  return `${created.ruleset}|${fp}|${created.packHash}`
-}
+const packKey = (created: GameCreated) =>
+  `${created.ruleset}|${created.pack === undefined ? 'default' : 'own'}|${created.packHash}`
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
@@ -61,7 +51,7 @@ export function foldGame<S = unknown>(
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
   // A check (pbem verify) always reloads the pack.
-  const cacheKey = opts.check ? '' : packKey(created, first.hash)
+  const cacheKey = opts.check ? '' : packKey(created)
   const cached = opts.check ? undefined : packCache.get(cacheKey)
   const pack = cached?.pack ?? (created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack())
   const drift: Drift[] = []

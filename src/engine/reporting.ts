@@ -2,7 +2,6 @@
 // orders, notices, and who reads a game.
 import { canSee, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
-import { rasterise } from '../reports/pictures.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
 import type { GameFold } from './fold.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
@@ -184,7 +183,10 @@ export function reportLetter(j: Judge, fold: GameFold, adjudication: TurnAdjudic
   }
 }
 
-/** The reader's pictures as PNG attachments; the first is shown inline by the HTML part (cid). */
+/**
+ * The reader's pictures as PNG attachments, kept as SVG until the mail is sent (the outbox draws
+ * them then); the first is shown inline by the HTML part (cid).
+ */
 export function figureAttachments(
   fold: GameFold,
   viewer: Viewer,
@@ -194,7 +196,7 @@ export function figureAttachments(
   const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
   return fold.ruleset.figures(fold.state, viewer, seen).map((figure, i) => ({
     filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
-    content: rasterise(figure.svg).toString('base64'),
+    svg: figure.svg,
     contentType: 'image/png',
     cid: i === 0 ? 'map@acw-pbem' : `${figure.name}@acw-pbem`,
   }))

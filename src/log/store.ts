@@ -59,6 +59,16 @@ export function eventHash(prevHash: string, e: HashedFields): string {
   return sha256Hex(`${prevHash}\n${body}`)
 }
 
+/**
+ * eventHash of an event whose data and audience are already canonical JSON: the same body, written
+ * around them instead of walking them again (a game's creation carries its whole data pack).
+ * Keys in canonical (sorted) order: audience, causation, data, recordedAt, schemaVersion, stream, type, version.
+ */
+function preparedHash(prevHash: string, e: PreparedEvent, stream: string, version: number, recordedAt: string): string {
+  const body = `{"audience":${e.audienceJson},"causation":${e.causation === null ? 'null' : JSON.stringify(e.causation)},"data":${e.dataJson},"recordedAt":${JSON.stringify(recordedAt)},"schemaVersion":${e.schemaVersion},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(e.type)},"version":${version}}`
+  return sha256Hex(`${prevHash}\n${body}`)
+}
+
 export class ConcurrencyError extends Error {
   readonly stream: string
   readonly expected: number
@@ -220,7 +230,7 @@ export class EventStore {
         recordedAt,
         causation: e.causation,
       }
-      const hash = eventHash(prevHash, fields)
+      const hash = preparedHash(prevHash, e, stream, version, recordedAt)
       let info
       try {
         info = this.insertStmt.run(
