@@ -11,7 +11,8 @@ CREATE TABLE IF NOT EXISTS game_clock (
   version   INTEGER NOT NULL,                 -- stream version the row was computed from
   status    TEXT NOT NULL,                    -- active, paused or finished
   next_at   INTEGER,                          -- ms since 1970 of the first instant the tick has work; NULL: none
-  next_what TEXT                              -- what the tick would do then, in words
+  next_what TEXT,                             -- what the tick would do then, in words
+  outage_minutes INTEGER                      -- the schedule's outage threshold: a silence longer than this moves deadlines
 );
 
 CREATE INDEX IF NOT EXISTS game_clock_next ON game_clock (next_at) WHERE next_at IS NOT NULL;

@@ -5,7 +5,7 @@
 -- is kept as its SVG source and turned into the PNG the mail carries when the mail is composed
 -- (render = 'png' in the payload): the same SVG always gives the same PNG on the same machine.
 CREATE TABLE IF NOT EXISTS mail_parts (
-  hash       TEXT PRIMARY KEY,                -- sha256 hex of body
-  body       TEXT NOT NULL,                   -- base64 content, or the SVG source of a picture
+  hash       TEXT PRIMARY KEY,                -- sha256 hex of the body (before deflate)
+  body       BLOB NOT NULL,                   -- the body deflated (raw DEFLATE): base64 content, or the SVG source of a picture
   created_at TEXT NOT NULL
 );

@@ -36,10 +36,15 @@ export function checkClock(judge: Judge, opts: { rebuild?: boolean } = {}): Cloc
     fresh.set(game, { version, entry })
     const row = rows.get(game)
     if (!row || row.version !== version) out.missing.push(game)
-    else if (row.status !== entry.status || row.nextAt !== entry.nextAt || row.what !== entry.what)
+    else if (
+      row.status !== entry.status ||
+      row.nextAt !== entry.nextAt ||
+      row.what !== entry.what ||
+      row.outageMinutes !== entry.outageMinutes
+    )
       out.mismatched.push({
         game,
-        row: { status: row.status, nextAt: row.nextAt, what: row.what },
+        row: { status: row.status, nextAt: row.nextAt, what: row.what, outageMinutes: row.outageMinutes },
         log: entry,
       })
   }

@@ -22,29 +22,32 @@ interface Row {
   status: ClockStatus
   next_at: number | null
   next_what: string | null
+  outage_minutes: number | null
 }
+
+const COLUMNS = 'stream, version, status, next_at, next_what, outage_minutes'
 
 const PREFIX = 'game:'
 // Streams named 'game:...' sort between 'game:' and 'game;' (';' follows ':').
 const IN_GAMES = `s.stream > 'game:' AND s.stream < 'game;'`
 
 export class ClockIndex {
-  private readonly upsert: Statement<[string, number, string, number | null, string | null]>
+  private readonly upsert: Statement<[string, number, string, number | null, string | null, number]>
   private readonly del: Statement<[string]>
   private readonly one: Statement<[string], Row>
   private readonly dueStmt: Statement<[number], { stream: string }>
   private readonly staleStmt: Statement<[], { stream: string }>
-  private readonly openStmt: Statement<[], { stream: string }>
+  private readonly openStmt: Statement<[number], { stream: string }>
   private readonly nextStmt: Statement<[number], { t: number | null }>
 
   constructor(readonly db: Database) {
     this.upsert = db.prepare(
-      `INSERT INTO game_clock (stream, version, status, next_at, next_what) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO game_clock (stream, version, status, next_at, next_what, outage_minutes) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (stream) DO UPDATE SET version = excluded.version, status = excluded.status,
-         next_at = excluded.next_at, next_what = excluded.next_what`,
+         next_at = excluded.next_at, next_what = excluded.next_what, outage_minutes = excluded.outage_minutes`,
     )
     this.del = db.prepare('DELETE FROM game_clock WHERE stream = ?')
-    this.one = db.prepare('SELECT stream, version, status, next_at, next_what FROM game_clock WHERE stream = ?')
+    this.one = db.prepare(`SELECT ${COLUMNS} FROM game_clock WHERE stream = ?`)
     this.dueStmt = db.prepare('SELECT stream FROM game_clock WHERE next_at IS NOT NULL AND next_at <= ?')
     this.staleStmt = db.prepare(
       `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream
@@ -52,13 +55,14 @@ export class ClockIndex {
     )
     this.openStmt = db.prepare(
       `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream
-       WHERE ${IN_GAMES} AND (c.version IS NULL OR c.version != s.version OR c.status = 'active')`,
+       WHERE ${IN_GAMES} AND (c.version IS NULL OR c.version != s.version
+         OR (c.status = 'active' AND c.outage_minutes < ?))`,
     )
     this.nextStmt = db.prepare('SELECT MIN(next_at) AS t FROM game_clock WHERE next_at > ?')
   }
 
   write(game: string, version: number, e: ClockEntry): void {
-    this.upsert.run(PREFIX + game, version, e.status, e.nextAt, e.what)
+    this.upsert.run(PREFIX + game, version, e.status, e.nextAt, e.what, e.outageMinutes)
   }
 
   remove(game: string): void {
@@ -71,11 +75,7 @@ export class ClockIndex {
   }
 
   all(): ClockRow[] {
-    return (
-      this.db
-        .prepare('SELECT stream, version, status, next_at, next_what FROM game_clock ORDER BY stream')
-        .all() as Row[]
-    ).map(toRow)
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM game_clock ORDER BY stream`).all() as Row[]).map(toRow)
   }
 
   /** Games with work at `now` by their rows, and games whose rows the model cannot vouch for. */
@@ -89,9 +89,12 @@ export class ClockIndex {
     return [...due.map((game) => ({ game, stale: false })), ...stale.map((game) => ({ game, stale: true }))]
   }
 
-  /** Games that may hold an open deadline (active by their rows, or stale): the outage guard's. */
-  open(): string[] {
-    return this.openStmt.all().map((r) => r.stream.slice(PREFIX.length))
+  /**
+   * The outage guard's games after a silence of `minutes`: active ones whose threshold is shorter,
+   * and stale ones (their rows cannot tell).
+   */
+  open(minutes: number): string[] {
+    return this.openStmt.all(minutes).map((r) => r.stream.slice(PREFIX.length))
   }
 
   /** The first instant after `now` at which some game has work. */
@@ -107,5 +110,6 @@ function toRow(r: Row): ClockRow {
     status: r.status,
     nextAt: r.next_at,
     what: r.next_what,
+    outageMinutes: r.outage_minutes ?? 0,
   }
 }

@@ -9,6 +9,7 @@
  * derived from the Message-ID), which receivers can de-duplicate.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
@@ -201,7 +202,7 @@ export function enqueueMail(
   return row.id
 }
 
-/** Keeps an attachment's body once in mail_parts and returns the attachment naming it. */
+/** Keeps an attachment's body once in mail_parts (deflated: SVG is text) and returns the attachment naming it. */
 function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAttachment {
   if (a.part !== undefined) return a
   const body = a.svg ?? a.content
@@ -209,7 +210,7 @@ function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAtta
   const hash = createHash('sha256').update(body).digest('hex')
   db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING').run(
     hash,
-    body,
+    deflateRawSync(body),
     now.toISOString(),
   )
   return {
@@ -229,8 +230,9 @@ export function withParts(db: Database, mail: OutboundMail): OutboundMail {
     ...mail,
     attachments: mail.attachments.map((a) => {
       if (a.part === undefined) return a
-      const body = get.get(a.part) as string | undefined
-      if (body === undefined) throw new Error(`attachment ${a.filename}: part ${a.part} is not in mail_parts`)
+      const stored = get.get(a.part) as Buffer | undefined
+      if (stored === undefined) throw new Error(`attachment ${a.filename}: part ${a.part} is not in mail_parts`)
+      const body = inflateRawSync(stored).toString('utf8')
       const { part: _part, render, ...rest } = a
       return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
     }),

@@ -17,6 +17,8 @@ export interface ClockEntry {
   nextAt: number | null
   /** What the tick would do at nextAt, in words. */
   what: string | null
+  /** A judge silent longer than this many minutes moves the game's open deadlines (the outage guard). */
+  outageMinutes: number
 }
 
 /** Every instant at which the plan of this fold may change, and 0 (before all of them). */
@@ -42,10 +44,11 @@ function word(a: Action): string {
 
 export function clockEntry(fold: GameFold): ClockEntry {
   const status: ClockStatus = fold.finished ? 'finished' : fold.paused ? 'paused' : 'active'
-  if (status !== 'active') return { status, nextAt: null, what: null }
+  const outageMinutes = fold.schedule.outageMinutes
+  if (status !== 'active') return { status, nextAt: null, what: null, outageMinutes }
   for (const t of instantsOfInterest(fold)) {
     const plan = planGame(fold, new Date(t))
-    if (plan.actions.length) return { status, nextAt: t, what: plan.actions.map(word).join(', ') }
+    if (plan.actions.length) return { status, nextAt: t, what: plan.actions.map(word).join(', '), outageMinutes }
   }
-  return { status, nextAt: null, what: null }
+  return { status, nextAt: null, what: null, outageMinutes }
 }

@@ -72,7 +72,8 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
       // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
       if (!previous || now.getTime() - previous.getTime() <= 60_000) return
       const extended: string[] = []
-      for (const g of opts.games ?? judge.clock.open()) {
+      const silent = (now.getTime() - previous.getTime()) / 60_000
+      for (const g of opts.games ?? judge.clock.open(silent)) {
         try {
           if (judge.extendForOutage(g, previous, now)) extended.push(g)
         } catch (e) {
