@@ -15,6 +15,7 @@ import {
   type OutboundMail,
 } from '../../src/mail/outbound.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
+import { pruneSentMail } from '../../src/mail/retention.ts'
 
 const T0 = new Date('2026-04-21T06:00:00.000Z')
 const SVG =
@@ -80,5 +81,35 @@ describe('outbox rows and mail parts (issue 15)', () => {
     db.prepare('DELETE FROM mail_parts').run()
     expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
     expect(db.prepare('SELECT last_error FROM outbox').pluck().get()).toMatch(/is not in mail_parts/)
+  })
+
+  it('past the retention a sent mail keeps only its row; parts go when no kept mail names them', async () => {
+    const db = openDatabase(':memory:')
+    for (const to of ['federal', 'confederate']) enqueueMail(db, mail(to), { game: 'g1', kind: 'report' }, T0)
+    await drainOutbox(db, new DropFolderTransport(dir), () => T0)
+    enqueueMail(db, mail('moderator'), { game: 'g1', kind: 'report' }, T0)
+    const later = new Date(T0.getTime() + 1000)
+    expect(pruneSentMail(db, later)).toEqual({ mails: 2, parts: 0 })
+    const kept = db.prepare('SELECT message_id, payload FROM outbox ORDER BY id').all() as {
+      message_id: string
+      payload: string
+    }[]
+    expect(JSON.parse(kept[0]!.payload)).toEqual({
+      messageId: 'report.g1.r1.federal@judge.example',
+      from: 'PBEM judge <orders@judge.example>',
+      to: 'federal@example.test',
+      subject: 'Results',
+      pruned: true,
+    })
+    // The unsent mail still names both parts and is still sent whole.
+    expect(await drainOutbox(db, new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
+    const moderator = await simpleParser(
+      readFileSync(join(dir, readdirSync(dir).find((f) => f.includes('moderator'))!)),
+    )
+    expect(moderator.attachments.find((a) => a.filename === 'map.png')?.content.equals(rasterise(SVG))).toBe(true)
+    // Enqueueing a pruned mail again does not send it twice: the row is still there.
+    expect(enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, later)).toBe(1)
+    expect(pruneSentMail(db, new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 2 })
+    expect(db.prepare('SELECT count(*) FROM mail_parts').pluck().get()).toBe(0)
   })
 })
