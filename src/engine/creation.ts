@@ -9,7 +9,8 @@ import { phaseOf } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
 import { deadlineFor, defaultSchedule, mergeSchedule } from '../schedule/schedule.ts'
-import type { Judge, CreateGameRequest } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { CreateGameRequest } from './calls.ts'
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
 

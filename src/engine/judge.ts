@@ -11,6 +11,7 @@ import { planGame, type Action } from '../schedule/lifecycle.ts'
 import { clockEntry } from '../schedule/clockModel.ts'
 import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
+import type { JudgeContext } from './judgeContext.ts'
 import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
@@ -57,7 +58,7 @@ import type {
 
 const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
-export class Judge {
+export class Judge implements JudgeContext {
   readonly templates: Templates
   readonly mailDomain: string
   readonly secrets: SecretSource

@@ -8,7 +8,8 @@ import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
 import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
-import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { SubmitMeta, SubmitResult, Reader } from './calls.ts'
 
 /** Resolution `point`'s report for one reader, re-rendered from the log. */
 export function reportAgain(j: Judge, game: string, point: number, viewer: Viewer): Letter | null {
