@@ -5,7 +5,11 @@
 //  3. the hostile-mail corpus of issue 9: worst time, reply and database growth per kind of attack
 //     (bench/hostile.ts; BENCH_HOSTILE=0 skips it);
 //  4. start-up of the pbem command against `node -e 0` (bench/startup.ts; BENCH_STARTUP=0 skips it);
-//  5. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it).
+//  5. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it);
+//  6. issue 15's scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
+//     games idle and with 1% due, RSS after it, database bytes per game and per resolution, creation
+//     time per game, the Campaign's cold and warm re-fold and its verify.
+// BENCH_JSON=1 prints, as the last line, one JSON object with the headline figures.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +17,10 @@ import { performance } from 'node:perf_hooks'
 import { benchLog } from './log-bench.ts'
 import { openApp } from '../src/cli/app.ts'
 import { DEMO_GAME, runDemo } from '../src/cli/demo.ts'
+import { benchStorage, benchSweep } from './scale-bench.ts'
+
+const figures: Record<string, number | null> = {}
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`
 
 const n = Number(process.env.BENCH_EVENTS ?? 20000)
 const log = benchLog(n)
@@ -26,24 +34,59 @@ try {
   const app = openApp({ dataDir: demo.dataDir })
   const runs = 50
   app.judge.load(DEMO_GAME)
+  // Cold: the fold cache emptied before every load (the stream read, parsed and folded again).
   const t0 = performance.now()
-  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME)
+  for (let i = 0; i < runs; i++) {
+    app.judge.folds.clear()
+    app.judge.load(DEMO_GAME)
+  }
   const plain = (performance.now() - t0) / runs
+  const w0 = performance.now()
+  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME)
+  const warm = (performance.now() - w0) / runs
   const t1 = performance.now()
   for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME, { check: true })
   const checked = (performance.now() - t1) / runs
   const events = app.store.version(`game:${DEMO_GAME}`)
   console.log(
-    `re-fold of the demo game (${events} events, 7 resolutions): ${plain.toFixed(2)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`,
+    `re-fold of the demo game (${events} events, 7 resolutions): cold ${plain.toFixed(2)} ms, warm (fold cache hit) ${warm.toFixed(3)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`,
   )
   app.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
 
+const storage = benchStorage()
+console.log(
+  `creation: ${ms(storage.createMsPerGame)} per Weak Beginning (mean of ${storage.created}); database ${(storage.dbBytesPerGame / 1024).toFixed(1)} KiB per game at creation, ${(storage.dbBytesPerResolution / 1024).toFixed(1)} KiB per resolution (the Campaign, ${storage.resolutions} resolutions)`,
+)
+console.log(
+  `the 16-turn Campaign (${storage.campaignEvents} events): re-fold cold (no fold cache) ${ms(storage.campaignColdRefoldMs)}, warm (cache hit) ${storage.campaignWarmRefoldMs.toFixed(3)} ms; pbem verify ${ms(storage.campaignVerifyMs)}`,
+)
+const sweep = benchSweep(Number(process.env.BENCH_GAMES ?? 10_000))
+console.log(
+  `deadline sweep over ${sweep.games} games (made in ${(sweep.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sweep.idleMs)}; 1% due ${ms(sweep.onePercentDueMs)} (${sweep.resolved} resolutions); RSS after it ${sweep.rssMb.toFixed(0)} MB`,
+)
+Object.assign(figures, {
+  sweep10kIdleMs: sweep.idleMs,
+  sweep10kOnePercentDueMs: sweep.onePercentDueMs,
+  sweepGames: sweep.games,
+  rssMb: sweep.rssMb,
+  dbBytesPerGame: storage.dbBytesPerGame,
+  dbBytesPerResolution: storage.dbBytesPerResolution,
+  createMsPerGame: storage.createMsPerGame,
+  campaignColdRefoldMs: storage.campaignColdRefoldMs,
+  campaignWarmRefoldMs: storage.campaignWarmRefoldMs,
+  campaignVerifyMs: storage.campaignVerifyMs,
+  intakeToStackRatio: null,
+  cliStartRatio: null,
+})
+
 if (process.env.BENCH_STARTUP !== '0') {
   const { benchStartup, printStartup } = await import('./startup.ts')
-  printStartup(benchStartup())
+  const s = benchStartup()
+  printStartup(s)
+  figures.cliStartRatio = s.status / s.floor
 }
 
 if (process.env.BENCH_HOSTILE !== '0') {
@@ -57,4 +100,12 @@ if (process.env.BENCH_MAIL !== '0') {
   console.log(
     `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes)`,
   )
+  figures.intakeToStackRatio = m.ackPerSec / m.rawPerSec
+}
+
+if (process.env.BENCH_JSON === '1') {
+  const rounded = Object.fromEntries(
+    Object.entries(figures).map(([k, v]) => [k, v === null ? null : Math.round(v * 1000) / 1000]),
+  )
+  console.log(JSON.stringify(rounded))
 }

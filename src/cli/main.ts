@@ -237,6 +237,22 @@ program
     }),
   )
 
+program
+  .command('outbox')
+  .description('the outgoing mail queue')
+  .command('prune')
+  .description('drop the bodies of mail sent more than --days ago (the rows stay; the log can render reports again)')
+  .requiredOption('--days <n>', 'retention in days')
+  .action((o) =>
+    withApp(async (app) => {
+      const days = Number(o.days)
+      if (!Number.isFinite(days) || days < 0) fail('--days must be a number of days, 0 or more')
+      const { pruneSentMail } = await import('../mail/retention.ts')
+      const r = pruneSentMail(app.db, new Date(app.clock().getTime() - days * 86_400_000))
+      console.log(`${r.mails} sent mail(s) pruned, ${r.parts} attachment part(s) removed`)
+    }),
+  )
+
 /** A pass dated before the last recorded one would read as decades of silence at the next real pass. */
 function pastTickRefused(app: App, now: Date): Date {
   const last = app.judge.lastTick()
@@ -286,6 +302,17 @@ program
           bad++
           console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
         }
+        // The clock read model is checked against the log, then written again from it.
+        const clock = d().checkClock(app.judge, { rebuild: true })
+        for (const m of clock.mismatched) {
+          bad++
+          console.log(
+            `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+          )
+        }
+        console.log(
+          `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
+        )
       }
       if (bad) process.exitCode = 1
     })

@@ -10,7 +10,8 @@ import { checkAnswer, questionOf, questionText } from './questions.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList } from './orderLimits.ts'
 import { inProgress } from '../schedule/lifecycle.ts'
-import type { Judge, CallResult, CallMeta } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { CallResult, CallMeta } from './calls.ts'
 import * as reporting from './reporting.ts'
 
 /** The question mailed to the deciding player only: what that player may see, the options, the default, the deadline. */

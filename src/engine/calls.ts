@@ -1,6 +1,7 @@
 // The shapes of the judge's calls: what callers pass in and get back, and the ports the judge needs
 // (a store, a database, a clock, an outbox). The job modules and the callers import them from here.
 import type { Database } from 'better-sqlite3'
+import type { FoldCacheLimits } from './foldCache.ts'
 import type { Viewer } from '../games/contract.ts'
 import type { EventStore } from '../log/store.ts'
 import type { Letter, Templates } from '../reports/render.ts'
@@ -24,6 +25,8 @@ export interface JudgeOptions {
   moderatorAddress?: string | null
   /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
+  /** How many folds, and events in them, the judge keeps between calls (src/engine/foldCache.ts). */
+  foldCache?: FoldCacheLimits
 }
 
 export interface CreateGameRequest {

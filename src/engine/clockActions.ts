@@ -14,7 +14,8 @@ import {
   type Action,
 } from '../schedule/lifecycle.ts'
 import type { Schedule } from '../schedule/schedule.ts'
-import type { Judge, AdjudicateResult } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { AdjudicateResult } from './calls.ts'
 import * as resolving from './resolving.ts'
 import * as reporting from './reporting.ts'
 

@@ -9,16 +9,29 @@ import { phaseOf } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
 import { deadlineFor, defaultSchedule, mergeSchedule } from '../schedule/schedule.ts'
-import type { Judge, CreateGameRequest } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { CreateGameRequest } from './calls.ts'
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
+
+/** Each game's embedded pack, loaded (validated and hashed) once per process, not once per game. */
+const defaultPacks = new Map<string, ReturnType<ReturnType<typeof rulesetFactory>['defaultPack']>>()
+
+function defaultPackOf(factory: ReturnType<typeof rulesetFactory>) {
+  let pack = defaultPacks.get(factory.id)
+  if (!pack) {
+    pack = factory.defaultPack()
+    defaultPacks.set(factory.id, pack)
+  }
+  return pack
+}
 
 export function createGame(j: Judge, req: CreateGameRequest): { game: string; keys: Record<string, string> } {
   if (!GAME_ID.test(req.game))
     throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
   if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
   const factory = rulesetFactory(req.ruleset)
-  const pack = req.pack !== undefined ? factory.loadPack(req.pack) : factory.defaultPack()
+  const pack = req.pack !== undefined ? factory.loadPack(req.pack) : defaultPackOf(factory)
   const ruleset = factory.create(pack)
   if (!ruleset.scenarios.some((s) => s.id === req.scenario))
     throw new Error(

@@ -25,11 +25,19 @@ import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 import type { Drift, GameFold, SecretSource } from './gameFold.ts'
 export type { Absence, Drift, GameFold, PendingDecision, SecretSource } from './gameFold.ts'
 
-/** The ruleset and pack of a GameCreated event, kept per process (loading a pack hashes it). */
+/**
+ * Rulesets and packs kept per process, by the pack's hash (loading a pack validates and hashes it):
+ * games made from the same data share one, and a re-fold does no pack work at all. Like the rest of
+ * an ordinary fold this trusts the stored GameCreated, whose content was hashed when the game was
+ * created; a check (pbem verify) always loads and hashes the game's own copy again.
+ */
 const packCache = new Map<
   string,
   { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
 >()
+
+const packKey = (created: GameCreated) =>
+  `${created.ruleset}|${created.pack === undefined ? 'default' : 'own'}|${created.packHash}`
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
@@ -42,8 +50,8 @@ export function foldGame<S = unknown>(
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
-  // The cache is keyed by the stored event hash; a check (pbem verify) always reloads the pack.
-  const cacheKey = `${created.ruleset}|${first.hash}`
+  // A check (pbem verify) always reloads the pack.
+  const cacheKey = opts.check ? '' : packKey(created)
   const cached = opts.check ? undefined : packCache.get(cacheKey)
   const pack = cached?.pack ?? (created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack())
   const drift: Drift[] = []
@@ -53,8 +61,8 @@ export function foldGame<S = unknown>(
     drift.push({ point: 0, position: first.position, reason })
   }
   let ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
-  if (!cached && pack.hash === created.packHash) {
-    if (packCache.size > 200) packCache.clear()
+  if (!cached && !opts.check && pack.hash === created.packHash) {
+    if (packCache.size > 50) packCache.clear()
     packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
   }
   const game = created.game

@@ -7,7 +7,11 @@ import { newSecret } from './dice.ts'
 import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { inProgress, pendingDecision, planGame, type Action } from '../schedule/lifecycle.ts'
+import { planGame, type Action } from '../schedule/lifecycle.ts'
+import { clockEntry } from '../schedule/clockModel.ts'
+import { ClockIndex } from './clockIndex.ts'
+import { FoldCache } from './foldCache.ts'
+import type { JudgeContext } from './judgeContext.ts'
 import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
@@ -54,20 +58,28 @@ import type {
 
 const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
-export class Judge {
+export class Judge implements JudgeContext {
   readonly templates: Templates
   readonly mailDomain: string
   readonly secrets: SecretSource
-  readonly folds = new Map<string, GameFold>()
+  /** Recently used folds, bounded by count and size (least recently used out first). */
+  readonly folds: FoldCache
   readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string
   /** The mail record of the log, for mail/ and reports/. */
   readonly mail: MailLedger
+  /** Each game's clock row (status, next instant of interest), written with every append to its stream. */
+  readonly clock: ClockIndex
 
   constructor(readonly o: JudgeOptions) {
     this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     this.mail = new MailLedger(o.store)
+    this.clock = new ClockIndex(o.db)
+    this.folds = new FoldCache(o.foldCache)
+    o.store.onAppend('clock', (stream) => {
+      if (stream.startsWith('game:')) this.refreshClock(stream.slice('game:'.length))
+    })
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = {
       get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,
@@ -101,17 +113,25 @@ export class Judge {
   load(game: string, opts: { check?: boolean } = {}): GameFold {
     // A fold is a pure function of the stream: reuse it while the stream's version is unchanged.
     // (Another process appending moves the version on, so the cache is never stale.)
-    const version = this.o.store.version(gameStream(game))
-    const cached = this.folds.get(game)
-    if (!opts.check && cached && cached.version === version) return cached
+    const cached = opts.check ? undefined : this.folds.get(game, this.o.store.version(gameStream(game)))
+    if (cached) return cached
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
     const fold = foldGame(events, this.secrets, opts)
-    if (!opts.check) {
-      if (this.folds.size > 50) this.folds.clear()
-      this.folds.set(game, fold)
-    }
+    if (!opts.check) this.folds.set(game, fold)
     return fold
+  }
+
+  /** Writes the game's clock row from its fold; a game that no longer folds loses its row (the tick reports it). */
+  refreshClock(game: string): void {
+    let fold: GameFold
+    try {
+      fold = this.load(game)
+    } catch {
+      this.clock.remove(game)
+      return
+    }
+    this.clock.write(game, fold.version, clockEntry(fold))
   }
 
   /** The game as it stood right after resolution `point` (for reports sent again and histories). */
@@ -211,11 +231,11 @@ export class Judge {
    */
   dueGames(now: Date): string[] {
     const due: string[] = []
-    for (const game of this.games()) {
+    for (const { game } of this.clock.due(now.getTime())) {
       const fold = this.load(game)
       if (planGame(fold, now).actions.some((a) => a.kind === 'advance')) due.push(game)
     }
-    return due
+    return due.sort()
   }
 
   adjudicate(game: string, opts: AdjudicateOptions = {}): AdjudicateResult {
@@ -332,32 +352,7 @@ export class Judge {
    * deciding player (given as `viewer`) reads only "resolution in progress".
    */
   awaitingText(fold: GameFold, viewer?: Viewer): string {
-    const paused = fold.paused
-      ? `paused by ${fold.paused.by === 'schedule' ? 'the schedule (missed orders)' : 'the moderator'}; `
-      : ''
-    if (inProgress(fold)) {
-      const p = pendingDecision(fold)
-      const mine =
-        p && viewer?.kind === 'role' && viewer.role === p.role
-          ? `; your decision ${p.decisionId} (answer by ${this.when(fold, p.deadline ?? null, p.role)})`
-          : ''
-      const mod = p && viewer?.kind === 'moderator' ? `; decision ${p.decisionId} from ${p.role}` : ''
-      return `${paused}resolution in progress${mine}${mod}`
-    }
-    // A question's text may name what only its player knows (a hand of cards): others read whose answer is awaited.
-    const mayRead = (role: string) => viewer?.kind === 'moderator' || (viewer?.kind === 'role' && viewer.role === role)
-    // Optional orders that do not hold the deadline (standing orders a side may send) are not waited for.
-    const waited = fold.ruleset
-      .awaiting(fold.state)
-      .filter((x) => !(x.kind === 'orders' && x.optional && !x.holdsDeadline))
-    const words = waited.map((x) => {
-      if (x.kind === 'orders') return x.label
-      const answered = fold.answers.has(x.decisionId) ? ', answered' : ''
-      return mayRead(x.role)
-        ? `question ${x.decisionId}: ${x.question}${answered}`
-        : `an answer from ${x.role}${answered}`
-    })
-    return paused + (words.length ? words.join('; ') : 'nothing')
+    return reporting.awaitingText(this, fold, viewer)
   }
 
   /** An instant as every mail shows it: UTC, the game's zone, and the reader's own zone if set. */

@@ -10,7 +10,8 @@ import {
   type Schedule,
   type ScheduleInput,
 } from '../schedule/schedule.ts'
-import type { Judge, ModeratorOptions } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { ModeratorOptions } from './calls.ts'
 import * as resolving from './resolving.ts'
 import * as reporting from './reporting.ts'
 

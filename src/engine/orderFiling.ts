@@ -9,7 +9,8 @@ import type { GameFold } from './fold.ts'
 import { boundLineErrors, screenLongLines, tooManyLines, unreadTailError } from './orderLimits.ts'
 import { inProgress } from '../schedule/lifecycle.ts'
 import * as reporting from './reporting.ts'
-import type { Judge, SubmitMeta, SubmitResult } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { SubmitMeta, SubmitResult } from './calls.ts'
 
 /** Orders for a role at the open point; a later accepted set replaces the earlier one. */
 export function submitOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {

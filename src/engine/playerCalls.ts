@@ -4,7 +4,8 @@ import { sha256Hex } from '../util/canonical.ts'
 import { endOfLocalDay, isValidZone, localDate } from '../schedule/calendar.ts'
 import { gameStream } from './events.ts'
 import { playerKey, serverSecret } from './keys.ts'
-import type { Judge, CallResult, CallMeta } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { CallResult, CallMeta } from './calls.ts'
 import * as reporting from './reporting.ts'
 
 /** PRESS: a message from one role to another (or ALL) through the judge, logged with its audience. */

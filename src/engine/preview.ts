@@ -5,7 +5,7 @@ import type { TurnAdjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import { resolvePoint } from './resolvePoint.ts'
 import { openQuestions } from '../schedule/lifecycle.ts'
-import type { Judge } from './judge.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
 import * as resolving from './resolving.ts'
 
 /**

@@ -2,15 +2,15 @@
 // orders, notices, and who reads a game.
 import { canSee, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
-import { rasterise } from '../reports/pictures.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold } from './fold.ts'
 import { gameStream } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
-import { inProgress } from '../schedule/lifecycle.ts'
-import type { Judge, SubmitMeta, SubmitResult, Reader } from './judge.ts'
+import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { SubmitMeta, SubmitResult, Reader } from './calls.ts'
 
 /**
  * Resolution `point`'s report for one reader, re-rendered from the log; point 0 is the opening
@@ -214,7 +214,10 @@ export function reportLetter(j: Judge, fold: GameFold, adjudication: TurnAdjudic
   }
 }
 
-/** The reader's pictures as PNG attachments; the first is shown inline by the HTML part (cid). */
+/**
+ * The reader's pictures as PNG attachments, kept as SVG until the mail is sent (the outbox draws
+ * them then); the first is shown inline by the HTML part (cid).
+ */
 export function figureAttachments(
   fold: GameFold,
   viewer: Viewer,
@@ -224,7 +227,7 @@ export function figureAttachments(
   const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
   return fold.ruleset.figures(fold.state, viewer, seen).map((figure, i) => ({
     filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
-    content: rasterise(figure.svg).toString('base64'),
+    svg: figure.svg,
     contentType: 'image/png',
     cid: i === 0 ? 'map@acw-pbem' : `${figure.name}@acw-pbem`,
   }))
@@ -315,4 +318,37 @@ export function ackLetter(
     html,
     ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),
   }
+}
+
+/**
+ * What the game waits for, in words. While a resolution waits on a decision, everyone but the
+ * deciding player (given as `viewer`) reads only "resolution in progress".
+ */
+export function awaitingText(j: Judge, fold: GameFold, viewer?: Viewer): string {
+  const paused = fold.paused
+    ? `paused by ${fold.paused.by === 'schedule' ? 'the schedule (missed orders)' : 'the moderator'}; `
+    : ''
+  if (inProgress(fold)) {
+    const p = pendingDecision(fold)
+    const mine =
+      p && viewer?.kind === 'role' && viewer.role === p.role
+        ? `; your decision ${p.decisionId} (answer by ${j.when(fold, p.deadline ?? null, p.role)})`
+        : ''
+    const mod = p && viewer?.kind === 'moderator' ? `; decision ${p.decisionId} from ${p.role}` : ''
+    return `${paused}resolution in progress${mine}${mod}`
+  }
+  // A question's text may name what only its player knows (a hand of cards): others read whose answer is awaited.
+  const mayRead = (role: string) => viewer?.kind === 'moderator' || (viewer?.kind === 'role' && viewer.role === role)
+  // Optional orders that do not hold the deadline (standing orders a side may send) are not waited for.
+  const waited = fold.ruleset
+    .awaiting(fold.state)
+    .filter((x) => !(x.kind === 'orders' && x.optional && !x.holdsDeadline))
+  const words = waited.map((x) => {
+    if (x.kind === 'orders') return x.label
+    const answered = fold.answers.has(x.decisionId) ? ', answered' : ''
+    return mayRead(x.role)
+      ? `question ${x.decisionId}: ${x.question}${answered}`
+      : `an answer from ${x.role}${answered}`
+  })
+  return paused + (words.length ? words.join('; ') : 'nothing')
 }

@@ -59,6 +59,16 @@ export function eventHash(prevHash: string, e: HashedFields): string {
   return sha256Hex(`${prevHash}\n${body}`)
 }
 
+/**
+ * eventHash of an event whose data and audience are already canonical JSON: the same body, written
+ * around them instead of walking them again (a game's creation carries its whole data pack).
+ * Keys in canonical (sorted) order: audience, causation, data, recordedAt, schemaVersion, stream, type, version.
+ */
+function preparedHash(prevHash: string, e: PreparedEvent, stream: string, version: number, recordedAt: string): string {
+  const body = `{"audience":${e.audienceJson},"causation":${e.causation === null ? 'null' : JSON.stringify(e.causation)},"data":${e.dataJson},"recordedAt":${JSON.stringify(recordedAt)},"schemaVersion":${e.schemaVersion},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(e.type)},"version":${version}}`
+  return sha256Hex(`${prevHash}\n${body}`)
+}
+
 export class ConcurrencyError extends Error {
   readonly stream: string
   readonly expected: number
@@ -113,6 +123,9 @@ function fromRow(r: EventRow): StoredEvent {
   }
 }
 
+/** Called inside an append's transaction, after its rows and the stream head are written. */
+export type AppendListener = (stream: string, events: StoredEvent[]) => void
+
 export class EventStore {
   readonly db: Database
   readonly schemas: EventSchemas
@@ -123,6 +136,7 @@ export class EventStore {
   private readonly readStmt: Statement<[string, number], EventRow>
   private readonly streamsStmt: Statement<[string, string], string>
   private readonly appendTx: (stream: string, expected: number, events: PreparedEvent[]) => StoredEvent[]
+  private readonly listeners = new Map<string, AppendListener>()
 
   constructor(db: Database, schemas: EventSchemas, clock: () => Date = () => new Date()) {
     this.db = db
@@ -216,7 +230,7 @@ export class EventStore {
         recordedAt,
         causation: e.causation,
       }
-      const hash = eventHash(prevHash, fields)
+      const hash = preparedHash(prevHash, e, stream, version, recordedAt)
       let info
       try {
         info = this.insertStmt.run(
@@ -242,7 +256,17 @@ export class EventStore {
       prevHash = hash
     }
     this.upsertHeadStmt.run(stream, version, prevHash)
+    // Read models written here commit or roll back with the events they are computed from.
+    for (const listener of this.listeners.values()) listener(stream, out)
     return out
+  }
+
+  /**
+   * Registers (or, under the same name, replaces) a read model kept in step with the log: it runs
+   * inside every append's transaction, so a throw rolls the append back.
+   */
+  onAppend(name: string, listener: AppendListener): void {
+    this.listeners.set(name, listener)
   }
 
   /** Events of a stream from `fromVersion` (default 1), by version, data/audience parsed. */

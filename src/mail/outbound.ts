@@ -9,6 +9,7 @@
  * derived from the Message-ID), which receivers can de-duplicate.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
@@ -28,9 +29,24 @@ export interface OutboundMail {
   inReplyTo?: string
   /** without <>, oldest first */
   references?: string[]
-  attachments?: { filename: string; content: string /* base64 */; contentType: string; cid?: string }[]
+  attachments?: OutboundAttachment[]
   /** extra headers; they may override the defaults Auto-Submitted and X-Mailer */
   headers?: Record<string, string>
+}
+
+/**
+ * One attachment: its bytes (`content`, base64), or a picture's SVG source (`svg`) made into the
+ * PNG the mail carries when the mail is composed. In an outbox row's payload the body is replaced by
+ * `part`, the SHA-256 of a mail_parts row holding it (`render: 'png'` when that body is an SVG).
+ */
+export interface OutboundAttachment {
+  filename: string
+  contentType: string
+  cid?: string
+  content?: string
+  svg?: string
+  part?: string
+  render?: 'png'
 }
 
 export const X_MAILER = 'acw-pbem'
@@ -46,6 +62,7 @@ const unbracket = (id: string): string => id.trim().replace(/^<+/, '').replace(/
  * overrides them. The output is byte-for-byte stable for the same mail and date.
  */
 export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer> {
+  const attachments = await Promise.all((mail.attachments ?? []).map(attachmentBytes))
   const references = mail.references ?? (mail.inReplyTo ? [mail.inReplyTo] : undefined)
   const composer = new MailComposer({
     from: mail.from,
@@ -58,7 +75,7 @@ export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer
     ...(references && references.length > 0 ? { references: references.map(bracket) } : {}),
     text: mail.text,
     ...(mail.html !== undefined ? { html: mail.html } : {}),
-    attachments: (mail.attachments ?? []).map((a) => ({
+    attachments: attachments.map((a) => ({
       filename: a.filename,
       content: a.content,
       encoding: 'base64',
@@ -72,6 +89,25 @@ export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer
     disableUrlAccess: true,
   })
   return composer.compile().build()
+}
+
+/** PNGs made lately, by the SHA-256 of their SVG: a picture sent to several readers is drawn once. */
+const drawn = new Map<string, string>()
+const DRAWN_KEPT = 16
+
+/** The attachment with its bytes: a picture's SVG drawn now (resvg is loaded only when a picture is sent). */
+async function attachmentBytes(a: OutboundAttachment): Promise<OutboundAttachment & { content: string }> {
+  if (a.content !== undefined) return { ...a, content: a.content }
+  if (a.svg === undefined) throw new Error(`attachment ${a.filename} has neither content nor a picture`)
+  const key = createHash('sha256').update(a.svg).digest('hex')
+  let png = drawn.get(key)
+  if (png === undefined) {
+    const { rasterise } = await import('../reports/pictures.ts')
+    png = rasterise(a.svg).toString('base64')
+    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!)
+    drawn.set(key, png)
+  }
+  return { filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid } : {}), content: png }
 }
 
 /** Where composed mail goes. Implementations must be safe to call again for the same row. */
@@ -152,6 +188,7 @@ export function enqueueMail(
   const messageId = unbracket(mail.messageId)
   if (!messageId) throw new Error('enqueueMail: empty messageId')
   const stored: OutboundMail = { ...mail, messageId }
+  if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
   const info = db
     .prepare(
       `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
@@ -163,6 +200,43 @@ export function enqueueMail(
   const row = db.prepare('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined
   if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`)
   return row.id
+}
+
+/** Keeps an attachment's body once in mail_parts (deflated: SVG is text) and returns the attachment naming it. */
+function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAttachment {
+  if (a.part !== undefined) return a
+  const body = a.svg ?? a.content
+  if (body === undefined) throw new Error(`enqueueMail: attachment ${a.filename} has no body`)
+  const hash = createHash('sha256').update(body).digest('hex')
+  db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING').run(
+    hash,
+    deflateRawSync(body),
+    now.toISOString(),
+  )
+  return {
+    filename: a.filename,
+    contentType: a.contentType,
+    ...(a.cid ? { cid: a.cid } : {}),
+    part: hash,
+    ...(a.svg !== undefined ? { render: 'png' as const } : {}),
+  }
+}
+
+/** An outbox payload with its attachments' bodies read back from mail_parts. */
+export function withParts(db: Database, mail: OutboundMail): OutboundMail {
+  if (!mail.attachments?.some((a) => a.part !== undefined)) return mail
+  const get = db.prepare('SELECT body FROM mail_parts WHERE hash = ?').pluck()
+  return {
+    ...mail,
+    attachments: mail.attachments.map((a) => {
+      if (a.part === undefined) return a
+      const stored = get.get(a.part) as Buffer | undefined
+      if (stored === undefined) throw new Error(`attachment ${a.filename}: part ${a.part} is not in mail_parts`)
+      const body = inflateRawSync(stored).toString('utf8')
+      const { part: _part, render, ...rest } = a
+      return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
+    }),
+  }
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10
@@ -215,7 +289,7 @@ export async function drainOutbox(
   let failed = 0
   for (const row of rows) {
     try {
-      const mail = JSON.parse(row.payload) as OutboundMail
+      const mail = withParts(db, JSON.parse(row.payload) as OutboundMail)
       const eml = await composeEml(mail, new Date(row.created_at))
       await transport.send(mail, eml, row.id)
       markSent.run(now().toISOString(), row.id)

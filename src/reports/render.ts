@@ -20,8 +20,11 @@ export interface Letter {
   inReplyTo?: string
   references?: string[]
   headers?: Record<string, string>
-  /** base64 content; a `cid` lets the HTML part show it inline (the reader's map). */
-  attachments?: { filename: string; content: string; contentType: string; cid?: string }[]
+  /**
+   * base64 `content`, or a picture's `svg`, made into a PNG when the mail is sent; a `cid` lets the
+   * HTML part show it inline (the reader's map).
+   */
+  attachments?: { filename: string; content?: string; svg?: string; contentType: string; cid?: string }[]
 }
 
 export class Templates {

@@ -4,13 +4,15 @@
 // process that appended in between makes the append fail (ConcurrencyError): the tick reads the
 // game again and plans again, so each game advances at most once per pass and never twice for one
 // deadline. The clock is an input: `pbem tick --now`, tests, and serve's cron all pass their instant.
+// Which games to read comes from the clock read model (src/engine/clockIndex.ts): only those whose
+// next instant of interest has come, and those whose row is missing or older than their stream.
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from './lifecycle.ts'
 import { ConcurrencyError } from '../engine/errors.ts'
 
 export interface TickOptions {
-  /** Only these games (default: every game on the judge). */
+  /** Only these games, each planned whatever its clock row says (default: the games due by the clock read model). */
   games?: string[]
   /** Reads the fold the first plan of a game is made from (tests pass a stale one); retries always re-read. */
   loadFold?: (game: string) => GameFold
@@ -55,7 +57,9 @@ interface Planned {
 /** One full pass over the judge's games at `now`. */
 export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickReport {
   const log = opts.log ?? (() => {})
-  const games = opts.games ?? judge.games()
+  const indexed = opts.games === undefined
+  const due = indexed ? judge.clock.due(now.getTime()) : opts.games!.map((game) => ({ game, stale: false }))
+  const stale = new Set(due.filter((d) => d.stale).map((d) => d.game))
   let previous: Date | null = null
   let outage: TickReport['outage'] = null
   if (opts.recordTick !== false) {
@@ -68,7 +72,8 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
       // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
       if (!previous || now.getTime() - previous.getTime() <= 60_000) return
       const extended: string[] = []
-      for (const g of games) {
+      const silent = (now.getTime() - previous.getTime()) / 60_000
+      for (const g of opts.games ?? judge.clock.open(silent)) {
         try {
           if (judge.extendForOutage(g, previous, now)) extended.push(g)
         } catch (e) {
@@ -93,12 +98,14 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
   }
-  for (const game of games) {
+  for (const { game } of due) {
     try {
       const fold = (opts.loadFold ?? ((g: string) => judge.load(g)))(game)
       const plan = planGame(fold, now)
       later(plan.nextAt)
       if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
+      // A row the model could not vouch for is written again from the fold just read.
+      else if (stale.has(game)) judge.refreshClock(game)
     } catch (e) {
       errors.push({
         game,
@@ -152,6 +159,7 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
     }
     results.push(r)
   }
+  if (indexed) later(judge.clock.nextAfter(now.getTime()))
   return {
     at: now.toISOString(),
     previousTick: previous ? (previous as Date).toISOString() : null,

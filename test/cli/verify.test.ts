@@ -44,6 +44,19 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)
   })
 
+  it('verify --all holds the clock read model to the log and writes it again (issue 15)', () => {
+    const data = tampered('clock', (db) => {
+      db.prepare(`UPDATE game_clock SET next_at = 1, next_what = 'forged' WHERE stream = 'game:wb-demo'`).run()
+    })
+    const bad = pbem(data, 'verify', '--all')
+    expect(bad.status, bad.stdout + bad.stderr).toBe(1)
+    expect(bad.stdout).toMatch(/clock of wb-demo: FAILED: the table said .*forged/)
+    expect(bad.stdout).toMatch(/clock read model: REBUILT \(1 game/)
+    const again = pbem(data, 'verify', '--all')
+    expect(again.status, again.stdout + again.stderr).toBe(0)
+    expect(again.stdout).toMatch(/clock read model: OK \(1 game\(s\)\)/)
+  })
+
   const game = (db: Database.Database) =>
     db.prepare(`SELECT position, version FROM events WHERE stream = 'game:wb-demo' ORDER BY version`).all() as {
       position: number

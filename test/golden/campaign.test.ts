@@ -14,6 +14,7 @@ import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { MailConfig } from '../../src/mail/config.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { playPoint, type Seat } from './bots.ts'
+import { clockProblems } from '../helpers/clock.ts'
 
 const GOLDEN = fileURLToPath(new URL('./campaign/', import.meta.url))
 const GAME = 'campaign-golden'
@@ -42,6 +43,8 @@ let app: App
 let outbox: string
 const log: { point: number; outcomes: string[]; committed: string[]; orders: Record<string, string> }[] = []
 let elapsed = 0
+/** The clock read model against a from-scratch computation after every step (issue 15). */
+const clockDrift: string[] = []
 
 beforeAll(async () => {
   const t0 = Date.now()
@@ -68,10 +71,12 @@ beforeAll(async () => {
     createdBy: 'golden',
   })
   await sendOutbox(app)
+  clockDrift.push(...clockProblems(app.judge).map((p) => `after creation: ${p}`))
   for (let i = 0; i < 60 && !app.judge.load(GAME).finished; i++) {
     const point = app.judge.load(GAME).point
     const r = await playPoint(app, GAME, SEATS, (ms) => (now += ms))
     log.push({ point, ...r })
+    clockDrift.push(...clockProblems(app.judge).map((p) => `after resolution ${point}: ${p}`))
   }
   outbox = app.dirs.outbox
   if (process.env.UPDATE_GOLDEN) {
@@ -125,6 +130,11 @@ describe('13.1 the Campaign, played by the bots from order mails', () => {
     const dice = verifyDice(app.judge, GAME)
     expect(dice.ok).toBe(true)
     expect(dice.checked).toBeGreaterThan(100)
+  })
+
+  it('keeps the clock read model equal to the log after every step (issue 15)', () => {
+    expect(clockDrift).toEqual([])
+    expect(app.judge.clock.read(GAME)).toMatchObject({ status: 'finished', nextAt: null })
   })
 
   it('every bot mail was accepted and every point was resolved by the tick', () => {

@@ -1,15 +1,23 @@
 import type { InboundMail } from '../../src/mail/inbound.ts'
 import { tick, type TickOptions, type TickReport } from '../../src/schedule/tick.ts'
+import { expect } from 'vitest'
 import { outboxRows, type TestApp } from '../helpers/app.ts'
+import { clockProblems } from '../helpers/clock.ts'
 
 export const HOUR = 3600_000
 /** testApp's clock starts here: Monday 2026-03-02 12:00 UTC (07:00 EST). */
 export const START = Date.UTC(2026, 2, 2, 12, 0, 0)
 
-/** Moves the test clock to `t` (ms or ISO) and runs one tick there. */
+/**
+ * Moves the test clock to `t` (ms or ISO) and runs one tick there. Before and after it, every
+ * game's clock read model must equal one computed from scratch from the log (issue 15).
+ */
 export function tickAt(app: TestApp, t: number | string, opts: TickOptions = {}): TickReport {
+  expect(clockProblems(app.judge), 'clock read model before the tick').toEqual([])
   app.now.t = typeof t === 'string' ? Date.parse(t) : t
-  return tick(app.judge, new Date(app.now.t), opts)
+  const report = tick(app.judge, new Date(app.now.t), opts)
+  expect(clockProblems(app.judge), 'clock read model after the tick').toEqual([])
+  return report
 }
 
 export function types(app: TestApp, game = 'wb1', from = 1): string[] {

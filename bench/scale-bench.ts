@@ -1,0 +1,175 @@
+// Issue 15's figures ("Ten thousand games on one judge"), for bench/bench.ts:
+//  - the deadline sweep over BENCH_GAMES (10,000) games with nothing due and with 1% due, and the
+//    process's RSS after it. One game is created the ordinary way and its creation events appended
+//    again under other names (as test/schedule/ten-thousand.test.ts does). The game is the test-only
+//    Hidden Deck (test/games/fixtures): every game embeds its data pack, and a Sea Devils pack
+//    (95 KB) would make building 10,000 games, not the sweep, the bench's slowest part;
+//  - database bytes per game at creation and per resolution, and the time to create one game;
+//  - the 16-turn Campaign (13.1), every point forced with standing orders: re-fold cold (fold cache
+//    emptied) and warm (cache hit), and `pbem verify` of it.
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { openApp, type App } from '../src/cli/app.ts'
+import { verifyGame } from '../src/engine/audit.ts'
+import type { NewEvent } from '../src/log/store.ts'
+import { tick } from '../src/schedule/tick.ts'
+import { registerRuleset } from '../src/games/index.ts'
+import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
+
+const HOUR = 3600_000
+const START = Date.UTC(2026, 2, 2, 12, 0, 0)
+const PLAYERS = [
+  { role: 'federal', address: 'fed@example.test', name: 'Fed' },
+  { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+]
+
+function withApp<T>(run: (app: App, now: { t: number }) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-scale-bench-'))
+  const now = { t: START }
+  const app = openApp({ dataDir: dir, clock: () => new Date(now.t), mailDomain: 'judge.example.test' })
+  try {
+    return run(app, now)
+  } finally {
+    app.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const dbBytes = (app: App): number => {
+  app.db.pragma('wal_checkpoint(TRUNCATE)')
+  return statSync(app.dirs.db).size
+}
+
+const weakBeginning = (app: App, game: string) =>
+  app.judge.createGame({ game, ruleset: 'sea-devils', scenario: 'weak-beginning', players: PLAYERS, zone: 'UTC' })
+
+export interface SweepFigures {
+  games: number
+  makeMs: number
+  idleMs: number
+  onePercentDueMs: number
+  resolved: number
+  rssMb: number
+}
+
+export function benchSweep(games: number): SweepFigures {
+  const unregister = registerRuleset(hiddenDeckFactory)
+  try {
+    return sweepOver(games)
+  } finally {
+    unregister()
+  }
+}
+
+function sweepOver(games: number): SweepFigures {
+  return withApp((app) => {
+    app.judge.createGame({
+      game: 'g00000',
+      ruleset: hiddenDeckFactory.id,
+      scenario: 'standard',
+      players: [{ role: 'solo', address: 'solo@example.test', name: 'Solo' }],
+    })
+    const template = app.store
+      .read('game:g00000')
+      .map((e): NewEvent => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, audience: e.audience }))
+    const secrets = app.db.prepare("SELECT purpose, point, secret FROM secrets WHERE game = 'g00000'").all() as {
+      purpose: string
+      point: number
+      secret: string
+    }[]
+    const insert = app.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+    const t0 = performance.now()
+    app.judge.transaction(() => {
+      for (let i = 1; i < games; i++) {
+        const game = `g${String(i).padStart(5, '0')}`
+        for (const s of secrets) insert.run(game, s.purpose, s.point, s.secret)
+        const due = i % 100 === 7
+        app.store.append(
+          `game:${game}`,
+          0,
+          template.map((e) =>
+            e.type === 'GameCreated'
+              ? { ...e, data: { ...(e.data as object), game } }
+              : e.type === 'DeadlineSet' && due
+                ? { ...e, data: { ...(e.data as object), deadline: new Date(START + HOUR).toISOString() } }
+                : e,
+          ),
+        )
+      }
+    })
+    const makeMs = performance.now() - t0
+    app.judge.folds.clear()
+    // Passes half a minute apart, as `pbem serve` makes them (the outage guard has nothing to look at).
+    tick(app.judge, new Date(START + 29.5 * 60_000))
+    const i0 = performance.now()
+    const idle = tick(app.judge, new Date(START + 30 * 60_000))
+    const idleMs = performance.now() - i0
+    if (idle.games.length) throw new Error(`the idle sweep found work in ${idle.games.length} game(s)`)
+    tick(app.judge, new Date(START + HOUR - 30_000))
+    const d0 = performance.now()
+    const due = tick(app.judge, new Date(START + HOUR + 10_000))
+    const onePercentDueMs = performance.now() - d0
+    const rssMb = process.memoryUsage().rss / 2 ** 20
+    return { games, makeMs, idleMs, onePercentDueMs, resolved: due.games.filter((g) => g.advanced).length, rssMb }
+  })
+}
+
+export interface StorageFigures {
+  created: number
+  createMsPerGame: number
+  dbBytesPerGame: number
+  resolutions: number
+  dbBytesPerResolution: number
+  campaignEvents: number
+  campaignColdRefoldMs: number
+  campaignWarmRefoldMs: number
+  campaignVerifyMs: number
+}
+
+export function benchStorage(created = 20): StorageFigures {
+  return withApp((app, now) => {
+    weakBeginning(app, 'warm-up') // the first game pays for loading packs and templates
+    const before = dbBytes(app)
+    const t0 = performance.now()
+    for (let i = 0; i < created; i++) weakBeginning(app, `wb${i}`)
+    const createMsPerGame = (performance.now() - t0) / created
+    const dbBytesPerGame = (dbBytes(app) - before) / created
+
+    app.judge.createGame({ game: 'campaign', ruleset: 'sea-devils', scenario: 'campaign', players: PLAYERS })
+    const opened = dbBytes(app)
+    let resolutions = 0
+    while (!app.judge.load('campaign').finished && resolutions < 200) {
+      now.t += HOUR
+      app.judge.adjudicate('campaign', { force: true })
+      resolutions++
+    }
+    const dbBytesPerResolution = (dbBytes(app) - opened) / resolutions
+    const cold: number[] = []
+    for (let i = 0; i < 5; i++) {
+      app.judge.folds.clear()
+      const c0 = performance.now()
+      app.judge.load('campaign')
+      cold.push(performance.now() - c0)
+    }
+    const w0 = performance.now()
+    for (let i = 0; i < 50; i++) app.judge.load('campaign')
+    const campaignWarmRefoldMs = (performance.now() - w0) / 50
+    const v0 = performance.now()
+    const v = verifyGame(app.db, app.judge, 'campaign')
+    const campaignVerifyMs = performance.now() - v0
+    if (!v.ok) throw new Error(`the Campaign does not verify: ${v.problems.join('; ')}`)
+    return {
+      created,
+      createMsPerGame,
+      dbBytesPerGame,
+      resolutions,
+      dbBytesPerResolution,
+      campaignEvents: app.store.version('game:campaign'),
+      campaignColdRefoldMs: cold.sort((a, b) => a - b)[2]!,
+      campaignWarmRefoldMs,
+      campaignVerifyMs,
+    }
+  })
+}
