@@ -1,14 +1,8 @@
 // RB 14 (Confederate builds and special build points) and RB 15 (Union builds).
 import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
-import {
-  type BuildContext,
-  type BuildOrder,
-  confederateBuilds,
-  planBuilds,
-  runnersAbroad,
-  unionBuilds,
-} from '../../src/games/rebel-raiders/builds.ts'
+import { confederateBuilds, unionBuilds } from '../../src/games/rebel-raiders/buildCounts.ts'
+import { type BuildContext, type BuildOrder, planBuilds, runnersAbroad } from '../../src/games/rebel-raiders/builds.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
 
 const map = loadRebelMap(structuredClone(rawMap)).content

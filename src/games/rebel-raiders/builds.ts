@@ -10,6 +10,7 @@ import { freeShip, optionalUnionBuild } from './unionOptions.ts'
 import { militiaBuild } from './militia.ts'
 import { repairBuild } from './ironcladDamage.ts'
 import { buildsFor, spendBuilds } from './yankeeIndustry.ts'
+import { confederateBuilds, unionBuilds } from './buildCounts.ts'
 
 export type Buildable =
   | 'raider'
@@ -83,16 +84,6 @@ export interface BuildPlan {
 
 /** At most two cards bought in a build phase (14.32, 15.44). */
 const CARDS_A_PHASE = 2
-
-/** RB 14.23: five builds with four or fewer cities and ports lost, one fewer for each four more (ruling RR-B1 past the stated two brackets). */
-export function confederateBuilds(citiesLost: number): number {
-  return Math.max(0, 5 - Math.floor(Math.max(0, citiesLost - 1) / 4))
-}
-
-/** RB 15.31: 5, 5, 6, 6 ... 10, 10 by turn (the middle of the track is inferred, ruling RR-B1); a 13th turn keeps 10. */
-export function unionBuilds(turn: number): number {
-  return Math.min(10, 5 + Math.floor((turn - 1) / 2))
-}
 
 /** RB 14.24: blockade runners that may be built outside the Confederacy in a year. */
 export function runnersAbroad(year: number): number {

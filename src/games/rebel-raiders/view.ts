@@ -1,6 +1,6 @@
 // What a Rebel Raiders report shows. Everything on the map is public; of the cards, a hand is shown to
 // its owner alone (the other side sees how many it holds), the discards and cards in play to all.
-import { confederateBuilds, unionBuilds } from './builds.ts'
+import { confederateBuilds, unionBuilds } from './buildCounts.ts'
 import { checkMove } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
