@@ -15,7 +15,7 @@ export function parseDoctrineLine(
   known: Known,
 ): ImCommand | string {
   switch (V) {
-    case 'ORDERS': {
+    case 'CREW': {
       const orders: Record<string, Order> = {}
       for (const w of words) {
         const m = /^([^=]+)=(STEER|LEAK|MECH:(\S+)|REPAIR:(\S+))$/i.exec(w)

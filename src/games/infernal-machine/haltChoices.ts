@@ -124,7 +124,7 @@ export function repairPriority(
     const broken = m.boat.parts.filter((p) => p.malfunctions > 0)
     if (!broken.length && !m.boat.leaks) return given
     const options: DecisionOption[] = [
-      { id: 'standing', label: 'the standing ORDERS' },
+      { id: 'standing', label: 'the standing CREW orders' },
       ...broken.map((p) => ({ id: `repair:${p.kind}`, label: `repair the ${p.kind} (${p.malfunctions})` })),
       ...(m.boat.leaks ? [{ id: 'leak', label: `control the leaks (${m.boat.leaks})` }] : []),
     ]

@@ -34,7 +34,7 @@ export const FORMS: Record<string, string> = {
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
   PASS: 'PASS (the remaining actions of the season unused)',
   CHANGE: 'CHANGE SIDES (CSA, from 1863: the shop goes north; ends the Action Phase)',
-  ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
+  CREW: 'CREW <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
   TARGET: 'TARGET <marker> ... | TARGET NONE',
   APPROACH: 'APPROACH BEST|EASY|FULL|FULL+|STRAIN',

@@ -1,5 +1,5 @@
 // Infernal Machine orders (digest section 5, in the judge's own syntax): one line each. Campaign
-// actions run in the order written; doctrine lines (ROUTE, ORDERS, TARGET, APPROACH, TACTIC, ...)
+// actions run in the order written; doctrine lines (ROUTE, CREW, TARGET, APPROACH, TACTIC, ...)
 // stand until replaced; PACE and HALT set where the judge stops to ask (digest 5.6). Errors carry
 // the line number and, for a misspelt word, the nearest valid one.
 import type { LineError, Parsed } from '../contract.ts'
@@ -42,7 +42,7 @@ const VERBS = [
   'REQUISITION',
   'PASS',
   'CHANGE',
-  'ORDERS',
+  'CREW',
   'ROUTE',
   'TARGET',
   'APPROACH',
@@ -61,11 +61,18 @@ const VERBS = [
   'HALT',
 ]
 
+/**
+ * Other words for an order. `ORDERS` (the digest's word for the crew's standing orders) is also
+ * the judge's mail command that shows the orders on file, which wins when it opens a mail, so the
+ * order is `CREW` and `ORDERS` is read as `CREW` on any later line.
+ */
+const SYNONYMS: Record<string, string> = { ORDERS: 'CREW' }
+
 export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
   const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   for (const l of readScript(text).lines) {
     const [verb = '', ...rest] = l.text.split(/\s+/)
-    const V = verb.toUpperCase()
+    const V = SYNONYMS[verb.toUpperCase()] ?? verb.toUpperCase()
     const args = rest.join(' ')
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
