@@ -17,6 +17,7 @@ export const HALT_KINDS = [
   'boost',
   'rally',
   'repair',
+  'recruit',
 ] as const
 
 export const FORMS: Record<string, string> = {

@@ -272,9 +272,12 @@ export function recruitFrom(
   deck: PersonaDeck,
   count: number,
   keep: (id: string) => boolean,
+  choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string[] {
   if (c.decks[deck].drawPile.length < count) rebuildDeck(ctx, c, deck)
   const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR, { reshuffle: false })
+  // The player may choose after seeing the cards (halt point `recruit`, R22).
+  if (choose && d.cards.length) keep = choose(d.cards)
   const hired: string[] = []
   for (const id of d.cards) {
     const p = ctx.pack.personae.get(id)!
@@ -321,12 +324,13 @@ export function recruit(
   c: Campaign,
   deck: Exclude<PersonaDeck, 'investor'>,
   keep: (id: string) => boolean,
+  choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string | null {
   if (deck === 'sailor' && !(c.commissioned || c.recruitment))
     return 'Sailors need a commission or a Letter of Recruitment'
   const count = locationOf(ctx, c.location).recruit[deck]
   if (!count) return `${locationOf(ctx, c.location).name} offers no ${deck}s`
-  if (recruitFrom(ctx, c, deck, count, keep).length) c.training = Math.max(0, c.training - 1)
+  if (recruitFrom(ctx, c, deck, count, keep, choose).length) c.training = Math.max(0, c.training - 1)
   return null
 }
 
