@@ -104,7 +104,10 @@ describe('Infernal Machine: a campaign year by mail at both paces (digest 5.6, p
     expect([state.campaign!.year, state.campaign!.season]).toEqual([1862, 'spring'])
     expect(sent[3]!.mail.text).toContain('CAMPAIGN LEDGER, spring 1862 at norfolk')
     expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
-    expect(verifyDice(app.judge, GAME).ok).toBe(true)
+    // The decks' hidden draws stay sealed while the war goes on (DESIGN 5); the dice verify.
+    const dice = verifyDice(app.judge, GAME)
+    expect(dice.ok).toBe(true)
+    expect(dice.lines.at(-1)).toMatch(/^hidden draws: \d+ sealed until the game ends/)
   })
 
   it('digest 5.6 PACE STEP: a report after each mission turn with the boat, then the same year ends', async () => {
