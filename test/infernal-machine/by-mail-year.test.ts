@@ -67,11 +67,11 @@ const reports = (app: TestApp) =>
   outboxRows(app).filter((r) => r.recipient === CAPTAIN && r.kind === 'report' && r.mail.subject.includes('Results'))
 
 /** Plays the year: one mail a season; at PACE STEP the mission's later turns resolve at their deadline, mail-less. */
-async function playYear(pace: 'MISSION' | 'STEP') {
-  const { app, key } = open('campaign-csa')
+async function playYear(pace: 'MISSION' | 'STEP', scenario = 'campaign-csa', mails = YEAR) {
+  const { app, key } = open(scenario)
   const intake: string[] = []
   const labels: string[] = []
-  const queue = [...YEAR]
+  const queue = [...mails]
   queue[0] = `PACE ${pace}\n${queue[0]}`
   while (queue.length) {
     const s = app.judge.load(GAME).state as ImState
@@ -144,6 +144,33 @@ describe('Infernal Machine: a campaign year by mail at both paces (digest 5.6, p
     expect(cards(turn1, turn2)).toEqual(cards(reports(whole.app)[2]!.mail.text))
     expect(cards(turn1, turn2)).toHaveLength(4)
     expect(verifyDice(step.app.judge, GAME).ok).toBe(true)
+  })
+})
+
+describe('Infernal Machine: a USA year by mail with a Training-board mission (p.15-38, p.56)', () => {
+  // The same seed gives the USA shop at Brooklyn Kroehl, Alexander, Kreiner and Baird.
+  const USA = [
+    'RECRUIT MECHANIC KEEP ALL\nRECRUIT JOURNEYMAN KEEP ALL',
+    'BUILD needle-prow section chisel-stern hatch@1 steering-link@1 propeller@2',
+    'CREW kroehl=STEER\nROUTE channel wharf\nMISSION TRAINING FROM wharf CREW kroehl@1,baird@1',
+    'INVEST 0',
+  ]
+  it('p.56 IM-41 flown out of Home Wharf and back at PACE MISSION and at PACE STEP, the same cards drawn', async () => {
+    const whole = await playYear('MISSION', 'campaign-usa', USA)
+    const step = await playYear('STEP', 'campaign-usa', USA)
+    expect(whole.intake).toEqual(['orders-accepted', 'orders-accepted', 'orders-accepted', 'orders-accepted'])
+    expect(step.intake).toEqual(whole.intake)
+    expect(step.labels).toContain('autumn 1861, mission turn 2')
+    const [mission] = reports(whole.app).slice(2)
+    expect(mission!.mail.text).toContain('[p.15] mission set-up on the Training board at Home Wharf')
+    expect(mission!.mail.text).toContain('[p.38] the fishboat is home at Home Wharf: the mission ends')
+    const [turn1, turn2] = reports(step.app).slice(2)
+    expect(turn1!.mail.text).toContain('THE FISHBOAT, training mission turn 1 on training')
+    expect(turn1!.mail.text).toContain('Position: Channel, surface, undetected, Pursuit 0')
+    expect(turn2!.mail.text).toContain('[p.58] Advancement Check: ')
+    const drawn = (...texts: string[]) => texts.flatMap((t) => t.split('SITUATION')[0]!.match(/\w+ card \w+/g))
+    expect(drawn(turn1!.mail.text, turn2!.mail.text)).toEqual(drawn(mission!.mail.text))
+    for (const run of [whole, step]) expect(verifyGame(run.app.db, run.app.judge, GAME).ok).toBe(true)
   })
 })
 
