@@ -39,6 +39,7 @@ export type ImCommand =
   | { kind: 'navcrank'; auto: boolean }
   | { kind: 'endmission'; home: boolean }
   | { kind: 'doctor'; all: boolean }
+  | { kind: 'sentiment'; pick: 'red' | 'investor' }
   | { kind: 'pace'; pace: 'mission' | 'step' }
   | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
   | { kind: 'benefit'; benefit: string }

@@ -31,6 +31,8 @@ export interface Doctrine {
   navAuto: boolean
   endHome: boolean
   doctor: boolean
+  /** Investor sentiment on an odd roll after a Wreck (R27, p.59): 2 Red or a random investor recycled. */
+  sentiment?: 'red' | 'investor'
   /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
@@ -70,6 +72,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'navcrank') out.navAuto = c.auto
     else if (c.kind === 'endmission') out.endHome = c.home
     else if (c.kind === 'doctor') out.doctor = c.all
+    else if (c.kind === 'sentiment') out.sentiment = c.pick
     else if (c.kind === 'shift')
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit

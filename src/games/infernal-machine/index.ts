@@ -22,7 +22,7 @@ import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupC
 import { type Asked, Decider } from './decider.ts'
 import { askRecruitKeep, keptBy, readRecruitKeep } from './recruitKeep.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
-import { setupAsks } from './haltChoices.ts'
+import { askSentiment, setupAsks } from './haltChoices.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
 import { missionTurn } from './missionTurn.ts'
@@ -207,7 +207,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       if (m.lastTactical) s.lastTactical = m.lastTactical
       if (m.ended || m.turn >= 60) {
         s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
-        finishMission(ctx, c!, m)
+        finishMission(ctx, c!, m, () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment))
         s.mission = undefined
         s.phase = 'actions'
       }

@@ -18,6 +18,7 @@ export const HALT_KINDS = [
   'rally',
   'repair',
   'recruit',
+  'sentiment',
 ] as const
 
 export const FORMS: Record<string, string> = {
@@ -46,6 +47,7 @@ export const FORMS: Record<string, string> = {
   NAVCRANK: 'NAVCRANK AUTO|EASY',
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
+  SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
   SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',

@@ -53,6 +53,7 @@ const VERBS = [
   'NAVCRANK',
   'ENDMISSION',
   'DOCTOR',
+  'SENTIMENT',
   'PACE',
   'SHIFT',
   'BENEFIT',

@@ -1,0 +1,87 @@
+// R27 (p.59 Step 4, digest 5.6): Investor Sentiment after a Wreck. Even: 1 Red. Odd: 2 Red, or one
+// investor drawn at random is recycled; the player's SENTIMENT order or the halt point decides.
+import { describe, expect, it } from 'vitest'
+import { Decider } from '../../src/games/infernal-machine/decider.ts'
+import { applyDoctrine, DEFAULT_DOCTRINE, missionChoices } from '../../src/games/infernal-machine/doctrine.ts'
+import { askSentiment } from '../../src/games/infernal-machine/haltChoices.ts'
+import { missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
+import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { campaign, LabelHashDice, pack } from './helpers.ts'
+
+/** The Charleston Ship mission of campaign-mission.test.ts: Lost on the way home, a Wreck marker. */
+function lostMission(sentimentRoll: number, sentiment?: Sentiment) {
+  const c = campaign({
+    marque: true,
+    pool: { black: 4, red: 0 },
+    boat: {
+      tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+      parts: [
+        ['long-spar', 0],
+        ['medium-charge', 0],
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['ballast-tank', 2],
+        ['propeller', 3],
+      ],
+    },
+  })
+  c.personae.push({ id: 'doyle', where: 'shop' }, { id: 'thomas', where: 'shop' })
+  const ctx = {
+    pack,
+    dice: new LabelHashDice('k16', { 'spring 1862 mission type': [1], 'investor sentiment': [sentimentRoll] }),
+    notes: [] as { rule: string; text: string }[],
+  }
+  const doctrine = applyDoctrine(
+    DEFAULT_DOCTRINE,
+    parseImOrders(pack, 'CREW moser=STEER\nROUTE back-bay maffitts maffitts mount-pleasant\nTARGET usa-gunboat')
+      .commands,
+  )
+  const choices = missionChoices(ctx, doctrine, new Decider({}, new Set(), ctx.notes), () => 'k')
+  const crew: [string, number][] = [
+    ['moser', 1],
+    ['baird', 1],
+    ['doyle', 2],
+    ['thomas', 2],
+  ]
+  expect(missionAction(ctx, c, { training: false, launch: 'mount-pleasant', crew }, choices, sentiment)).toBeNull()
+  expect(c.wreck).toBe(true)
+  return { c, said: ctx.notes.map((n) => n.text).filter((t) => t.startsWith('Investor sentiment')) }
+}
+
+describe('Infernal Machine: Investor Sentiment after a Wreck (R27, p.59)', () => {
+  it('p.59 an even roll puts 1 Red cube in the emptied Fate Pool', () => {
+    const { c, said } = lostMission(4, () => 'investor')
+    expect([c.pool, said]).toEqual([{ black: 0, red: 1 }, ['Investor sentiment 4: 1 Red cube(s)']])
+  })
+
+  it('p.59 an odd roll: 2 Red cubes by default (SENTIMENT RED)', () => {
+    const { c, said } = lostMission(7)
+    expect([c.pool.red, said]).toEqual([2, ['Investor sentiment 7: 2 Red cube(s)']])
+    expect(c.personae.some((p) => p.id === 'biederman')).toBe(true)
+  })
+
+  it('p.59 an odd roll with SENTIMENT INVESTOR: the only investor withdraws, recycled to his deck; no Red', () => {
+    const { c, said } = lostMission(7, () => 'investor')
+    expect(said).toEqual(['Investor sentiment 7: Biederman withdraws (recycled)'])
+    expect([c.pool.red, c.personae.some((p) => p.id === 'biederman'), c.decks.investor.discards]).toEqual([
+      0,
+      false,
+      ['biederman'],
+    ])
+  })
+
+  it('digest 5.6 R27 the SENTIMENT order stands; at the halt point `sentiment` the judge asks, 2 Red by default', () => {
+    expect(parseImOrders(pack, 'SENTIMENT investor').commands).toEqual([{ kind: 'sentiment', pick: 'investor' }])
+    expect(parseImOrders(pack, 'SENTIMENT maybe').errors[0]!.message).toContain('RED or INVESTOR')
+    const standing = new Decider({}, new Set(['sentiment']), [])
+    expect(askSentiment(standing, 'spring 1862', 'investor')).toBe('investor')
+    expect(standing.requests).toEqual([])
+    const asked = new Decider({}, new Set(['sentiment']), [])
+    expect(askSentiment(asked, 'spring 1862')).toBe('red')
+    expect(asked.requests.map((r) => [r.decisionId, r.defaultOption, r.options.map((o) => o.id)])).toEqual([
+      ['SPRING-1862-SENTIMENT', 'red', ['red', 'investor']],
+    ])
+    const answered = new Decider({ 'SPRING-1862-SENTIMENT': 'investor' }, new Set(['sentiment']), [])
+    expect(askSentiment(answered, 'spring 1862')).toBe('investor')
+  })
+})
