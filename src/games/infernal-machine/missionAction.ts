@@ -148,19 +148,32 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
       }
       note(ctx, 'p.59', `Repair Check ${roll}: a Malfunction marker off the ${part.kind}`)
     }
-  for (let i = 0; i < m.boat.leaks && c.boat.tiles.length; i++) {
-    // Leaks cost a tile each (R28): the last Section, the cheapest to replace.
-    const at = c.boat.tiles.lastIndexOf('section')
-    if (at < 0) break
-    c.boat.tiles.splice(at, 1)
-    note(ctx, 'p.59', 'a leak costs a Section tile')
-  }
+  leakTileLoss(ctx, c, m.boat.leaks)
   for (const cr of m.boat.crew) {
     const p = c.personae.find((x) => x.id === cr.id)
     if (p) p.where = cr.fatigue && cr.panic ? 'sickBay' : 'shop'
   }
   recordPrizes(ctx, c, m)
   deferFog(c, m, true)
+}
+
+/**
+ * Leaks at Recovery (p.59, R28): each leak recycles a boat tile of the player's choice; the judge
+ * takes the last Section (the cheapest), else the stern. The boat stays a straight line (IM-23):
+ * parts on later tiles move down with their tiles, and the recycled tile's parts stay aboard on the
+ * tile before it (ruling IM-58).
+ */
+export function leakTileLoss(ctx: Ctx, c: Campaign, leaks: number): void {
+  for (let i = 0; i < leaks && c.boat.tiles.length > 1; i++) {
+    const tiles = c.boat.tiles
+    const sections = tiles.map((t, k) => (ctx.pack.components.get(t)?.kind === 'section' ? k : -1))
+    const section = Math.max(...sections)
+    const at = section > 0 ? section : tiles.length - 1
+    const tile = tiles[at]!
+    c.boat.tiles = tiles.filter((_, k) => k !== at)
+    c.boat.parts = c.boat.parts.map(([id, space]) => [id, space >= at ? space - 1 : space] as [string, number])
+    note(ctx, 'p.59', `a leak recycles the ${tile} tile (tile ${at}); its parts stay aboard on tile ${at - 1}`)
+  }
 }
 
 /** Big Holes earn the Almanac's prize next Winter, if a crewman came home uncaptured (Alm, digest B14). */

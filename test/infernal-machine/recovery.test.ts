@@ -1,10 +1,11 @@
-// R27 (p.59 Step 4, digest 5.6): Investor Sentiment after a Wreck. Even: 1 Red. Odd: 2 Red, or one
-// investor drawn at random is recycled; the player's SENTIMENT order or the halt point decides.
+// Recovery and the Wreck (p.59). R27 Investor Sentiment after a Wreck: even, 1 Red; odd, 2 Red or
+// one investor drawn at random is recycled, as the SENTIMENT order or the halt point decides.
+// R28 leaks: each costs a boat tile, the boat staying a straight line (IM-58).
 import { describe, expect, it } from 'vitest'
 import { Decider } from '../../src/games/infernal-machine/decider.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, missionChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { askSentiment } from '../../src/games/infernal-machine/haltChoices.ts'
-import { missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
+import { leakTileLoss, missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { campaign, LabelHashDice, pack } from './helpers.ts'
 
@@ -83,5 +84,51 @@ describe('Infernal Machine: Investor Sentiment after a Wreck (R27, p.59)', () =>
     ])
     const answered = new Decider({ 'SPRING-1862-SENTIMENT': 'investor' }, new Set(['sentiment']), [])
     expect(askSentiment(answered, 'spring 1862')).toBe('investor')
+  })
+})
+
+describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
+  const boat = () =>
+    campaign({
+      boat: {
+        tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['ballast-tank', 2],
+          ['propeller', 3],
+        ],
+      },
+    })
+  it('p.59 a leak recycles the last Section; later parts move down with their tiles, its own stay aboard (IM-58)', () => {
+    const c = boat()
+    const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
+    leakTileLoss(ctx, c, 1)
+    expect(c.boat).toEqual({
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['ballast-tank', 1],
+        ['propeller', 2],
+      ],
+    })
+    expect(ctx.notes.map((n) => n.text)).toEqual([
+      'a leak recycles the section tile (tile 2); its parts stay aboard on tile 1',
+    ])
+    // Every part still sits on a tile the boat has, so a later Build is not refused for it.
+    expect(c.boat.parts.every(([, at]) => at < c.boat.tiles.length)).toBe(true)
+  })
+
+  it('p.59 with no Section left a leak takes the stern; the prow stays', () => {
+    const c = boat()
+    const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
+    leakTileLoss(ctx, c, 5)
+    expect(c.boat).toEqual({
+      tiles: ['needle-prow'],
+      parts: [
+        ['hatch', 0],
+        ['ballast-tank', 0],
+        ['propeller', 0],
+      ],
+    })
   })
 })
