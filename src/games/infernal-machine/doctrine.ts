@@ -198,7 +198,16 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         ],
         auto: 'yes',
       }) === 'yes',
-    panicSpaceMechanism: (_m, options) => options[0]!,
+    // R13 (p.34): no choice is clearly best, so the judge asks at the halt point `malfunction`;
+    // otherwise the first mechanism from prow to stern takes it, named in the report.
+    panicSpaceMechanism: (_m, options) =>
+      decider.ask({
+        kind: 'malfunction',
+        key: `${key()} panic malfunction`,
+        question: "A malfunction in a panicked crewman's space: on which mechanism?",
+        options: options.map((o) => ({ id: o, label: o })),
+        auto: options[0]!,
+      }),
     approach(roll, options) {
       const rank = (v: string | null) => (v === null ? -1 : ctx.pack.tactical.vectors.findIndex((x) => x.id === v))
       const top = Math.max(...options.map((o) => rank(o.vector)))

@@ -19,6 +19,7 @@ export const HALT_KINDS = [
   'repair',
   'recruit',
   'sentiment',
+  'malfunction',
 ] as const
 
 export const FORMS: Record<string, string> = {
