@@ -7,6 +7,7 @@ import { applyDoctrine, DEFAULT_DOCTRINE, missionChoices } from '../../src/games
 import { askSentiment } from '../../src/games/infernal-machine/haltChoices.ts'
 import { leakTileLoss, missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { build } from '../../src/games/infernal-machine/shopActions.ts'
 import { campaign, LabelHashDice, pack } from './helpers.ts'
 
 /** The Charleston Ship mission of campaign-mission.test.ts: Lost on the way home, a Wreck marker. */
@@ -130,5 +131,28 @@ describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
         ['propeller', 0],
       ],
     })
+  })
+
+  it('p.47 IM-59 a Build then mends the boat: a new Section goes in before the stern, MOVE puts a part aboard elsewhere', () => {
+    const c = boat()
+    c.funds = 20
+    const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
+    leakTileLoss(ctx, c, 1)
+    const order = parseImOrders(pack, 'BUILD section MOVE ballast-tank@2').commands[0]!
+    expect(order).toEqual({ kind: 'build', tiles: ['section'], parts: [], sell: [], move: [['ballast-tank', 2]] })
+    expect(build(ctx, c, order as never)).toBeNull()
+    expect(c.boat).toEqual({
+      tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['ballast-tank', 2],
+        ['propeller', 3],
+      ],
+    })
+    expect(ctx.notes.at(-1)!.text).toMatch(/^Build: section for \$\d+; moved ballast-tank@2$/)
+    expect(build(ctx, c, { tiles: [], parts: [], sell: [], move: [['diver', 1]] })).toBe(
+      'diver is not aboard to be moved',
+    )
+    expect(parseImOrders(pack, 'BUILD MOVE hatch').errors[0]!.message).toContain('MOVE names the new tile')
   })
 })

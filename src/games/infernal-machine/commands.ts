@@ -8,7 +8,7 @@ export type HaltKind = (typeof HALT_KINDS)[number]
 
 export type ImCommand =
   | { kind: 'investor'; id: string }
-  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
+  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[]; move?: [string, number][] }
   | { kind: 'relocate'; to: string }
   | { kind: 'commission'; budget: number; persist: 'cubes' | 'action' | null }
   | { kind: 'contract'; id: string; personae: string[] }

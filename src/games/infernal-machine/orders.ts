@@ -112,20 +112,25 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
           ? ''
           : 'name one investor'
     case 'BUILD': {
-      const sellAt = up.indexOf('SELL')
-      const adds = sellAt < 0 ? words : words.slice(0, sellAt)
-      const sell = sellAt < 0 ? [] : words.slice(sellAt + 1)
+      // New parts first; after MOVE, parts aboard put on another tile; after SELL, parts recycled.
+      const group: Record<'ADD' | 'MOVE' | 'SELL', string[]> = { ADD: [], MOVE: [], SELL: [] }
+      let mode: keyof typeof group = 'ADD'
+      for (const [k, w] of words.entries())
+        if (up[k] === 'MOVE' || up[k] === 'SELL') mode = up[k] as 'MOVE' | 'SELL'
+        else group[mode].push(w)
       const tiles: string[] = []
       const placed: [string, number][] = []
-      for (const w of [...adds, ...sell]) if (!known('part', w.split('@')[0]!, parts())) return ''
-      for (const w of adds) {
+      const move: [string, number][] = []
+      for (const w of Object.values(group).flat()) if (!known('part', w.split('@')[0]!, parts())) return ''
+      for (const w of [...group.ADD, ...group.MOVE]) {
         const [id, at] = w.split('@')
+        if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
         if (at === undefined) tiles.push(id!)
-        else if (/^\d+$/.test(at)) placed.push([id!, Number(at)])
-        else return `${w}: the tile number after @ is a number`
+        else if (!/^\d+$/.test(at)) return `${w}: the tile number after @ is a number`
+        else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
       }
-      return tiles.length + placed.length + sell.length
-        ? { kind: 'build', tiles, parts: placed, sell }
+      return tiles.length + placed.length + move.length + group.SELL.length
+        ? { kind: 'build', tiles, parts: placed, sell: group.SELL, ...(move.length ? { move } : {}) }
         : 'name the parts'
     }
     case 'RELOCATE':
