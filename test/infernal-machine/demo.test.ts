@@ -23,7 +23,15 @@ describe('Infernal Machine demo', () => {
       const fold = app.judge.load(demo.gameId)
       expect(fold.finished).toBe(true)
       expect(verifyGame(app.db, app.judge, demo.gameId)).toMatchObject({ ok: true, problems: [] })
-      expect(verifyDice(app.judge, demo.gameId).ok).toBe(true)
+      // DESIGN 5: the hidden draws (persona, Navigation and Discovery deck shuffles) are checked once
+      // the game's end reveals their secret, against the commitment made at its creation.
+      const dice = verifyDice(app.judge, demo.gameId)
+      expect(dice.ok).toBe(true)
+      // The set-up shuffles the persona decks; the training mission shuffles its two decks.
+      expect(dice.lines.filter((l) => /hidden draw\(s\) reproduced$/.test(l)).length).toBe(2)
+      expect(dice.lines).toContain(
+        'hidden draws: the secret revealed at the end of the game matches the commitment made at its creation',
+      )
       const last = outboxRows(app)
         .filter((r) => r.recipient === 'captain@example.test')
         .at(-1)!

@@ -7,6 +7,7 @@ import {
   applyDoctrine,
   DEFAULT_DOCTRINE,
   type Doctrine,
+  missionChoices,
   setupChoices,
 } from '../../src/games/infernal-machine/doctrine.ts'
 import { repairAsks, repairPriority, setupAsks } from '../../src/games/infernal-machine/haltChoices.ts'
@@ -200,5 +201,25 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
     const autoPanic = placePanic(pack, boat, 1).notes
     expect(autoPanic).not.toEqual(['Panic on Doyle'])
     expect(placePanic(pack, { ...boat, priority: d.markers }, 1).notes).toEqual(['Panic on Doyle'])
+  })
+
+  it("p.34 R13 a malfunction in a panicked man's space: asked at HALT malfunction; else the first mechanism, named", () => {
+    const turn = () => 'spring 1862 mission turn 3'
+    const there = ['hatch', 'steeringLink'] as never[]
+    const notes: Note[] = []
+    const auto = missionChoices(ctx(), DEFAULT_DOCTRINE, decider([], {}, notes), turn)
+    expect(auto.panicSpaceMechanism(null as never, there)).toBe('hatch')
+    expect(notes.map((n) => n.text)).toEqual(['automatic answer (malfunction): hatch'])
+    const asking = decider(['malfunction'])
+    expect(missionChoices(ctx(), DEFAULT_DOCTRINE, asking, turn).panicSpaceMechanism(null as never, there)).toBe(
+      'hatch',
+    )
+    expect(asking.requests.map((r) => [r.decisionId, r.options.map((o) => o.id)])).toEqual([
+      ['SPRING-1862-T3-PANIC-MALFUNCTION', ['hatch', 'steeringLink']],
+    ])
+    const answered = decider(['malfunction'], { 'SPRING-1862-T3-PANIC-MALFUNCTION': 'steeringLink' })
+    expect(missionChoices(ctx(), DEFAULT_DOCTRINE, answered, turn).panicSpaceMechanism(null as never, there)).toBe(
+      'steeringLink',
+    )
   })
 })

@@ -73,6 +73,14 @@ describe('Infernal Machine orders (digest section 5)', () => {
     expect(p.commands[4]).toEqual({ kind: 'tactic', detonateAt: 'contact', exitIfHits: 1 })
   })
 
+  it('digest 5.4 the crew orders are CREW; ORDERS (the mail command when it opens a mail) reads as CREW later', () => {
+    const p = parseImOrders(pack, 'CREW moser=STEER\nROUTE wharf\nORDERS moser=LEAK')
+    expect(p.errors).toEqual([])
+    expect(p.normalised).toEqual(['CREW moser=STEER', 'ROUTE wharf', 'CREW moser=LEAK'])
+    expect(p.commands.map((c) => c.kind)).toEqual(['orders', 'route', 'orders'])
+    expect(parseImOrders(pack, 'CRWE moser=STEER').errors[0]).toMatchObject({ line: 1, suggestion: 'CREW' })
+  })
+
   it('digest 5.6 PACE MISSION / PACE STEP and a list of halt points', () => {
     const p = parseImOrders(pack, 'PACE STEP\nHALT approach, navcrank,target\nHALT NONE')
     expect(p.commands).toEqual([

@@ -8,7 +8,7 @@ export type HaltKind = (typeof HALT_KINDS)[number]
 
 export type ImCommand =
   | { kind: 'investor'; id: string }
-  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[] }
+  | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[]; move?: [string, number][] }
   | { kind: 'relocate'; to: string }
   | { kind: 'commission'; budget: number; persist: 'cubes' | 'action' | null }
   | { kind: 'contract'; id: string; personae: string[] }
@@ -39,6 +39,7 @@ export type ImCommand =
   | { kind: 'navcrank'; auto: boolean }
   | { kind: 'endmission'; home: boolean }
   | { kind: 'doctor'; all: boolean }
+  | { kind: 'sentiment'; pick: 'red' | 'investor' }
   | { kind: 'pace'; pace: 'mission' | 'step' }
   | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
   | { kind: 'benefit'; benefit: string }

@@ -93,4 +93,49 @@ export class Decider {
     else this.notes.push({ rule: '5.6', text: `automatic answer (${opts.kind}): ${opts.auto}` })
     return opts.auto
   }
+
+  /**
+   * A choice answered in free text (`answer: 'text'`): the player's DECIDE text once `read` accepts
+   * it; else the answer the orders already give, which is also the default while the judge asks at
+   * a halt point. `context` goes with the question so that the DECIDE text is checked on arrival.
+   */
+  askFree(opts: {
+    kind: HaltKind
+    key: string
+    question: string
+    form: string
+    examples: readonly DecisionOption[]
+    context: Record<string, unknown>
+    given: string
+    read: (text: string) => string | null
+  }): string {
+    const id = this.idFor(opts.key)
+    const raw = this.answers[id]
+    const read = raw === undefined ? null : opts.read(raw)
+    const record = (answer: string, how: Asked['how']) =>
+      this.asked.push({ id, kind: opts.kind, question: opts.question, options: [...opts.examples], answer, how })
+    if (read !== null) {
+      record(read, 'answered')
+      this.notes.push({ rule: '5.6', text: `${opts.question} Answered ${read} (${id}).` })
+      return read
+    }
+    const asking = this.halts.has(opts.kind)
+    record(opts.given, asking ? 'default (asked)' : 'standing order')
+    if (asking)
+      this.requests.push({
+        decisionId: id,
+        role: this.role,
+        question: opts.question,
+        options: [...opts.examples],
+        defaultOption: opts.given,
+        answer: 'text',
+        form: opts.form,
+        context: opts.context,
+        situation: this.situation(),
+        narrativeBefore: this.notes.length,
+        applied: opts.given,
+        byDefault: true,
+      })
+    return opts.given
+  }
 }

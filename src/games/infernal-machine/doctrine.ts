@@ -31,6 +31,8 @@ export interface Doctrine {
   navAuto: boolean
   endHome: boolean
   doctor: boolean
+  /** Investor sentiment on an odd roll after a Wreck (R27, p.59): 2 Red or a random investor recycled. */
+  sentiment?: 'red' | 'investor'
   /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
@@ -70,6 +72,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'navcrank') out.navAuto = c.auto
     else if (c.kind === 'endmission') out.endHome = c.home
     else if (c.kind === 'doctor') out.doctor = c.all
+    else if (c.kind === 'sentiment') out.sentiment = c.pick
     else if (c.kind === 'shift')
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit
@@ -195,7 +198,16 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         ],
         auto: 'yes',
       }) === 'yes',
-    panicSpaceMechanism: (_m, options) => options[0]!,
+    // R13 (p.34): no choice is clearly best, so the judge asks at the halt point `malfunction`;
+    // otherwise the first mechanism from prow to stern takes it, named in the report.
+    panicSpaceMechanism: (_m, options) =>
+      decider.ask({
+        kind: 'malfunction',
+        key: `${key()} panic malfunction`,
+        question: "A malfunction in a panicked crewman's space: on which mechanism?",
+        options: options.map((o) => ({ id: o, label: o })),
+        auto: options[0]!,
+      }),
     approach(roll, options) {
       const rank = (v: string | null) => (v === null ? -1 : ctx.pack.tactical.vectors.findIndex((x) => x.id === v))
       const top = Math.max(...options.map((o) => rank(o.vector)))

@@ -15,7 +15,7 @@ export function parseDoctrineLine(
   known: Known,
 ): ImCommand | string {
   switch (V) {
-    case 'ORDERS': {
+    case 'CREW': {
       const orders: Record<string, Order> = {}
       for (const w of words) {
         const m = /^([^=]+)=(STEER|LEAK|MECH:(\S+)|REPAIR:(\S+))$/i.exec(w)
@@ -88,6 +88,10 @@ export function parseDoctrineLine(
       return up[0] === 'HOME' || up[0] === 'NEVER' ? { kind: 'endmission', home: up[0] === 'HOME' } : 'HOME or NEVER'
     case 'DOCTOR':
       return up[0] === 'ALL' || up[0] === 'NONE' ? { kind: 'doctor', all: up[0] === 'ALL' } : 'ALL or NONE'
+    case 'SENTIMENT':
+      return up[0] === 'RED' || up[0] === 'INVESTOR'
+        ? { kind: 'sentiment', pick: up[0] === 'RED' ? 'red' : 'investor' }
+        : 'RED or INVESTOR'
     case 'PACE':
       return up[0] === 'MISSION' || up[0] === 'STEP'
         ? { kind: 'pace', pace: up[0] === 'MISSION' ? 'mission' : 'step' }

@@ -124,7 +124,7 @@ export function repairPriority(
     const broken = m.boat.parts.filter((p) => p.malfunctions > 0)
     if (!broken.length && !m.boat.leaks) return given
     const options: DecisionOption[] = [
-      { id: 'standing', label: 'the standing ORDERS' },
+      { id: 'standing', label: 'the standing CREW orders' },
       ...broken.map((p) => ({ id: `repair:${p.kind}`, label: `repair the ${p.kind} (${p.malfunctions})` })),
       ...(m.boat.leaks ? [{ id: 'leak', label: `control the leaks (${m.boat.leaks})` }] : []),
     ]
@@ -146,4 +146,23 @@ export function repairPriority(
     }
     return given
   }
+}
+
+/**
+ * Investor sentiment after a Wreck, on an odd roll (R27, p.59): 2 Red cubes, or one investor drawn
+ * at random withdraws. No answer is clearly best (the Red weigh on every later mission, an investor
+ * pays each Winter), so `SENTIMENT` stands or the halt point `sentiment` asks; failing both, 2 Red.
+ */
+export function askSentiment(decider: Decider, season: string, standing?: 'red' | 'investor'): 'red' | 'investor' {
+  return decider.ask<'red' | 'investor'>({
+    kind: 'sentiment',
+    key: `${season} sentiment`,
+    question: 'Investor sentiment is odd: take 2 Red cubes, or let a random investor withdraw?',
+    options: [
+      { id: 'red', label: '2 Red cubes into the Fate Pool' },
+      { id: 'investor', label: 'an investor drawn at random withdraws' },
+    ],
+    standing,
+    auto: 'red',
+  })
 }

@@ -20,8 +20,9 @@ import { changeSides } from './almanac.ts'
 import { playScenario, scenarioOf, scenarioOutcome, scenarioSortie } from './scenario.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
 import { type Asked, Decider } from './decider.ts'
+import { askRecruitKeep, keptBy, readRecruitKeep } from './recruitKeep.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
-import { setupAsks } from './haltChoices.ts'
+import { askSentiment, setupAsks } from './haltChoices.ts'
 import type { Mission } from './mission.ts'
 import { finishMission, startMission } from './missionAction.ts'
 import { missionTurn } from './missionTurn.ts'
@@ -106,7 +107,14 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
     case 'letter':
       return letter(ctx, c, cmd.letter, cmd.paid, cmd.persona, cmd.grease, cmd.persist)
     case 'recruit':
-      return recruit(ctx, c, cmd.deck, (id) => cmd.keep === 'all' || cmd.keep.includes(id))
+      return recruit(
+        ctx,
+        c,
+        cmd.deck,
+        (id) => cmd.keep === 'all' || cmd.keep.includes(id),
+        (drawn) =>
+          keptBy(askRecruitKeep(decider, `${seasonKey(c.year, c.season)} recruit ${cmd.deck}`, cmd.keep, drawn)),
+      )
     case 'military':
       return militaryRecruit(ctx, c, cmd.personae)
     case 'requisition':
@@ -199,7 +207,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       if (m.lastTactical) s.lastTactical = m.lastTactical
       if (m.ended || m.turn >= 60) {
         s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
-        finishMission(ctx, c!, m)
+        finishMission(ctx, c!, m, () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment))
         s.mission = undefined
         s.phase = 'actions'
       }
@@ -271,6 +279,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
     awaiting: (s): Awaited[] => (s.phase === 'over' ? [] : [{ kind: 'orders', role: CAPTAIN, label: label(s) }]),
     parseOrders: (_s, _role, text): Parsed<ImCommand> => parseImOrders(pack, text),
     parseAnswer(_s, q, text) {
+      if (q.answer === 'text') return readRecruitKeep(text, (q.context?.drawn as string[]) ?? [])
       const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())
       return pick ? { answer: pick.id } : { error: `answer one of ${q.options.map((o) => o.id).join(', ')}` }
     },

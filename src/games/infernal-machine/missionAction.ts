@@ -1,5 +1,6 @@
 // The Mission action (Rule Book p.56-59): its conditions, the mission type, the mission itself,
 // then Recovery (training, cubes, Repair Checks, crew home, prize) or the Wreck sequence.
+import { PUBLIC } from '../contract.ts'
 import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
 import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
@@ -100,23 +101,29 @@ export function crewOverflow(ctx: Ctx, c: Campaign, crew: [string, number][]): s
 }
 
 /** After the mission: Recovery, or Escape and the Wreck sequence (p.58-59). */
-export function finishMission(ctx: Ctx, c: Campaign, m: Mission): void {
+export function finishMission(ctx: Ctx, c: Campaign, m: Mission, sentiment: Sentiment = () => 'red'): void {
   for (const p of c.personae)
     if (m.boat.crew.some((x) => x.id === p.id) || p.where === 'contract')
       p.where = c.contracts.some((k) => k.personae.includes(p.id)) ? 'contract' : 'shop'
   // An objective achieved before a Lost result still counts (p.58).
   const achieved = m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length
   if (achieved) c.objectives = (c.objectives ?? 0) + achieved
-  if (m.lost) wreck(ctx, c, m)
+  if (m.lost) wreck(ctx, c, m, sentiment)
   else recovery(ctx, c, m)
 }
 
 /** The whole Mission action at once (PACE MISSION): start, every turn, then the aftermath. */
-export function missionAction(ctx: Ctx, c: Campaign, order: MissionOrder, choices: MissionChoices): string | null {
+export function missionAction(
+  ctx: Ctx,
+  c: Campaign,
+  order: MissionOrder,
+  choices: MissionChoices,
+  sentiment?: Sentiment,
+): string | null {
   const m = startMission(ctx, c, order)
   if (typeof m === 'string') return m
   if (!m.lost) runMission(ctx, m, choices)
-  finishMission(ctx, c, m)
+  finishMission(ctx, c, m, sentiment)
   return null
 }
 
@@ -141,19 +148,32 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
       }
       note(ctx, 'p.59', `Repair Check ${roll}: a Malfunction marker off the ${part.kind}`)
     }
-  for (let i = 0; i < m.boat.leaks && c.boat.tiles.length; i++) {
-    // Leaks cost a tile each (R28): the last Section, the cheapest to replace.
-    const at = c.boat.tiles.lastIndexOf('section')
-    if (at < 0) break
-    c.boat.tiles.splice(at, 1)
-    note(ctx, 'p.59', 'a leak costs a Section tile')
-  }
+  leakTileLoss(ctx, c, m.boat.leaks)
   for (const cr of m.boat.crew) {
     const p = c.personae.find((x) => x.id === cr.id)
     if (p) p.where = cr.fatigue && cr.panic ? 'sickBay' : 'shop'
   }
   recordPrizes(ctx, c, m)
   deferFog(c, m, true)
+}
+
+/**
+ * Leaks at Recovery (p.59, R28): each leak recycles a boat tile of the player's choice; the judge
+ * takes the last Section (the cheapest), else the stern. The boat stays a straight line (IM-23):
+ * parts on later tiles move down with their tiles, and the recycled tile's parts stay aboard on the
+ * tile before it (ruling IM-58).
+ */
+export function leakTileLoss(ctx: Ctx, c: Campaign, leaks: number): void {
+  for (let i = 0; i < leaks && c.boat.tiles.length > 1; i++) {
+    const tiles = c.boat.tiles
+    const sections = tiles.map((t, k) => (ctx.pack.components.get(t)?.kind === 'section' ? k : -1))
+    const section = Math.max(...sections)
+    const at = section > 0 ? section : tiles.length - 1
+    const tile = tiles[at]!
+    c.boat.tiles = tiles.filter((_, k) => k !== at)
+    c.boat.parts = c.boat.parts.map(([id, space]) => [id, space >= at ? space - 1 : space] as [string, number])
+    note(ctx, 'p.59', `a leak recycles the ${tile} tile (tile ${at}); its parts stay aboard on tile ${at - 1}`)
+  }
 }
 
 /** Big Holes earn the Almanac's prize next Winter, if a crewman came home uncaptured (Alm, digest B14). */
@@ -190,7 +210,10 @@ export function trainingCheck(ctx: Ctx, c: Campaign, m: Mission): void {
 }
 
 /** The Wreck sequence (p.59) after Escape (p.13). */
-export function wreck(ctx: Ctx, c: Campaign, m: Mission): void {
+/** The player's answer to an odd Investor Sentiment roll (R27, p.59). */
+export type Sentiment = () => 'red' | 'investor'
+
+export function wreck(ctx: Ctx, c: Campaign, m: Mission, sentiment: Sentiment = () => 'red'): void {
   c.lost++
   const pos = positionOf(ctx, m)
   const eyes = { enemy: !!enemyEyes(ctx, m), friendly: !!pos.friendlyEyes }
@@ -204,10 +227,18 @@ export function wreck(ctx: Ctx, c: Campaign, m: Mission): void {
   if (!c.wreck) c.boat = { tiles: [], parts: [] }
   note(ctx, 'p.59', c.wreck ? 'a Wreck marker: the parts wait for Salvage' : 'no Wreck: every part of the boat is lost')
   c.pool = { black: 0, red: 0 }
-  if (investors(ctx, c).length) {
-    const roll = d10(ctx, 'investor sentiment')
-    // Odd: +2 Red rather than losing an investor (the automatic answer of POLICY SENTIMENT red).
-    c.pool.red += roll % 2 === 0 ? 1 : 2
-    note(ctx, 'p.59', `Investor sentiment ${roll}: ${roll % 2 === 0 ? 1 : 2} Red cube(s)`)
+  const funders = investors(ctx, c)
+  if (!funders.length) return
+  const roll = d10(ctx, 'investor sentiment')
+  // Odd: 2 Red, or one investor drawn at random is recycled (the player's SENTIMENT, or asked).
+  if (roll % 2 === 1 && sentiment() === 'investor') {
+    const i = funders.length === 1 ? 0 : ctx.dice.roll('investor sentiment: who leaves', funders.length, PUBLIC) - 1
+    const gone = funders[i]!.id
+    c.personae = c.personae.filter((p) => p.id !== gone)
+    c.decks.investor = { ...c.decks.investor, discards: [...c.decks.investor.discards, gone] }
+    note(ctx, 'p.59', `Investor sentiment ${roll}: ${ctx.pack.personae.get(gone)!.name} withdraws (recycled)`)
+    return
   }
+  c.pool.red += roll % 2 === 0 ? 1 : 2
+  note(ctx, 'p.59', `Investor sentiment ${roll}: ${roll % 2 === 0 ? 1 : 2} Red cube(s)`)
 }

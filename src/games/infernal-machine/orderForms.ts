@@ -17,11 +17,14 @@ export const HALT_KINDS = [
   'boost',
   'rally',
   'repair',
+  'recruit',
+  'sentiment',
+  'malfunction',
 ] as const
 
 export const FORMS: Record<string, string> = {
   INVESTOR: 'INVESTOR <persona>',
-  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [SELL <part> ...]',
+  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [MOVE <part>@<tile number> ...] [SELL <part> ...]',
   RELOCATE: 'RELOCATE <location>',
   COMMISSION: 'COMMISSION [REROLL <budget>] [PERSIST CUBES|ACTION]',
   CONTRACT: 'CONTRACT <contract> <persona>[,<persona>]',
@@ -34,7 +37,7 @@ export const FORMS: Record<string, string> = {
   SALVAGE: 'SALVAGE [ROLL] KEEP <part>[,<part>]',
   PASS: 'PASS (the remaining actions of the season unused)',
   CHANGE: 'CHANGE SIDES (CSA, from 1863: the shop goes north; ends the Action Phase)',
-  ORDERS: 'ORDERS <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
+  CREW: 'CREW <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
   TARGET: 'TARGET <marker> ... | TARGET NONE',
   APPROACH: 'APPROACH BEST|EASY|FULL|FULL+|STRAIN',
@@ -45,6 +48,7 @@ export const FORMS: Record<string, string> = {
   NAVCRANK: 'NAVCRANK AUTO|EASY',
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
+  SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
   SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',

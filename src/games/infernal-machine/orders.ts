@@ -1,5 +1,5 @@
 // Infernal Machine orders (digest section 5, in the judge's own syntax): one line each. Campaign
-// actions run in the order written; doctrine lines (ROUTE, ORDERS, TARGET, APPROACH, TACTIC, ...)
+// actions run in the order written; doctrine lines (ROUTE, CREW, TARGET, APPROACH, TACTIC, ...)
 // stand until replaced; PACE and HALT set where the judge stops to ask (digest 5.6). Errors carry
 // the line number and, for a misspelt word, the nearest valid one.
 import type { LineError, Parsed } from '../contract.ts'
@@ -42,7 +42,7 @@ const VERBS = [
   'REQUISITION',
   'PASS',
   'CHANGE',
-  'ORDERS',
+  'CREW',
   'ROUTE',
   'TARGET',
   'APPROACH',
@@ -53,6 +53,7 @@ const VERBS = [
   'NAVCRANK',
   'ENDMISSION',
   'DOCTOR',
+  'SENTIMENT',
   'PACE',
   'SHIFT',
   'BENEFIT',
@@ -61,11 +62,18 @@ const VERBS = [
   'HALT',
 ]
 
+/**
+ * Other words for an order. `ORDERS` (the digest's word for the crew's standing orders) is also
+ * the judge's mail command that shows the orders on file, which wins when it opens a mail, so the
+ * order is `CREW` and `ORDERS` is read as `CREW` on any later line.
+ */
+const SYNONYMS: Record<string, string> = { ORDERS: 'CREW' }
+
 export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
   const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   for (const l of readScript(text).lines) {
     const [verb = '', ...rest] = l.text.split(/\s+/)
-    const V = verb.toUpperCase()
+    const V = SYNONYMS[verb.toUpperCase()] ?? verb.toUpperCase()
     const args = rest.join(' ')
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
@@ -104,20 +112,25 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
           ? ''
           : 'name one investor'
     case 'BUILD': {
-      const sellAt = up.indexOf('SELL')
-      const adds = sellAt < 0 ? words : words.slice(0, sellAt)
-      const sell = sellAt < 0 ? [] : words.slice(sellAt + 1)
+      // New parts first; after MOVE, parts aboard put on another tile; after SELL, parts recycled.
+      const group: Record<'ADD' | 'MOVE' | 'SELL', string[]> = { ADD: [], MOVE: [], SELL: [] }
+      let mode: keyof typeof group = 'ADD'
+      for (const [k, w] of words.entries())
+        if (up[k] === 'MOVE' || up[k] === 'SELL') mode = up[k] as 'MOVE' | 'SELL'
+        else group[mode].push(w)
       const tiles: string[] = []
       const placed: [string, number][] = []
-      for (const w of [...adds, ...sell]) if (!known('part', w.split('@')[0]!, parts())) return ''
-      for (const w of adds) {
+      const move: [string, number][] = []
+      for (const w of Object.values(group).flat()) if (!known('part', w.split('@')[0]!, parts())) return ''
+      for (const w of [...group.ADD, ...group.MOVE]) {
         const [id, at] = w.split('@')
+        if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
         if (at === undefined) tiles.push(id!)
-        else if (/^\d+$/.test(at)) placed.push([id!, Number(at)])
-        else return `${w}: the tile number after @ is a number`
+        else if (!/^\d+$/.test(at)) return `${w}: the tile number after @ is a number`
+        else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
       }
-      return tiles.length + placed.length + sell.length
-        ? { kind: 'build', tiles, parts: placed, sell }
+      return tiles.length + placed.length + move.length + group.SELL.length
+        ? { kind: 'build', tiles, parts: placed, sell: group.SELL, ...(move.length ? { move } : {}) }
         : 'name the parts'
     }
     case 'RELOCATE':

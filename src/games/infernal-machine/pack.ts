@@ -12,6 +12,7 @@ import tacticalJson from './data/tactical.json' with { type: 'json' }
 import { loadBoards, type MissionBoard } from './boardsPack.ts'
 import { type Component, loadFishboat, type Persona } from './fishboatPack.ts'
 import { loadMission, type MissionData } from './missionPack.ts'
+import { isPackOverlay, mergePackOverlay } from './packOverlay.ts'
 import { type ProvenanceKind, type ProvenanceMap, provenanceKind, unsourced } from './provenance.ts'
 import { loadTactical, type TacticalData } from './tacticalPack.ts'
 
@@ -70,9 +71,23 @@ export function bindImPack(raw: unknown): ImPack {
   }
 }
 
+/**
+ * A whole pack, or a replacement file (`"overlay": true`, packOverlay.ts) merged over the embedded
+ * pack; either way the game keeps the whole checked pack, so its hash fixes every value it plays.
+ */
 export function loadImPack(raw: unknown): DataPack<unknown> {
-  bindImPack(raw)
-  return { id: 'infernal-machine:synthetic-1', hash: sha256Hex(canonicalJson(raw)), content: raw }
+  const whole = isPackOverlay(raw) ? mergePackOverlay(raw, rawImPack()) : raw
+  bindImPack(whole)
+  const hash = sha256Hex(canonicalJson(whole))
+  const id = hash === embeddedHash() ? EMBEDDED_ID : `infernal-machine:replaced-${hash.slice(0, 12)}`
+  return { id, hash, content: whole }
+}
+
+const EMBEDDED_ID = 'infernal-machine:synthetic-1'
+let embeddedHashValue: string | null = null
+const embeddedHash = () => {
+  embeddedHashValue ??= sha256Hex(canonicalJson(rawImPack()))
+  return embeddedHashValue
 }
 
 /** How many values of each provenance kind the pack holds (for the report and the README). */

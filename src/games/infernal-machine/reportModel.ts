@@ -73,7 +73,7 @@ export function orderForm(s: Reported): string[] {
   if (s.mission)
     return [
       `# ${s.mission.type} mission under way (PACE ${s.pace.toUpperCase()}); standing orders stay until replaced:`,
-      f('ORDERS'),
+      f('CREW'),
       f('ROUTE'),
       f('NAVCRANK'),
       f('ENDMISSION'),

@@ -41,6 +41,8 @@ export interface BuildOrder {
   /** Mechanisms and weapon parts with the tile index they go in. */
   parts: [string, number][]
   sell: string[]
+  /** Parts already aboard put on another tile: rearranging is free, and only in a Build (p.47). */
+  move?: [string, number][]
 }
 
 /** Build (p.47): up to 6 parts, each within the shop's expertise, paid with Prices per item. */
@@ -64,8 +66,28 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
     if (comp.kind === 'magneticEngine' && c.training < 1) return 'the Magnetic Engine needs Training Level 1'
     cost += navy ? 0 : comp.cost + (c.side === 'CSA' ? c.prices : 0)
   }
-  const tiles = [...c.boat.tiles.filter((t) => !order.sell.includes(t)), ...order.tiles]
-  const parts = [...c.boat.parts.filter(([id]) => !order.sell.includes(id)), ...order.parts]
+  const kept = c.boat.tiles.filter((t) => !order.sell.includes(t))
+  // New tiles join at the stern end; with a stern already aboard they go in just before it (IM-59),
+  // and the parts on the stern move along with it.
+  const last = kept.at(-1)
+  const before = !!last && kindOf(ctx, last) === 'stern' && !order.tiles.some((t) => kindOf(ctx, t) === 'stern')
+  const insertAt = before ? kept.length - 1 : kept.length
+  const tiles = [...kept.slice(0, insertAt), ...order.tiles, ...kept.slice(insertAt)]
+  const shifted = ([id, space]: [string, number]): [string, number] => [
+    id,
+    space >= insertAt ? space + order.tiles.length : space,
+  ]
+  const moves = order.move ?? []
+  const absent = moves.find(([id]) => !c.boat.parts.some(([p]) => p === id) || order.sell.includes(id))
+  if (absent) return `${absent[0]} is not aboard to be moved`
+  const moved = ([id, space]: [string, number]): [string, number] => moves.find(([m]) => m === id) ?? [id, space]
+  const parts = [
+    ...c.boat.parts
+      .filter(([id]) => !order.sell.includes(id))
+      .map(shifted)
+      .map(moved),
+    ...order.parts,
+  ]
   const kinds = [...tiles, ...parts.map(([id]) => id)].map((id) => kindOf(ctx, id))
   for (const u of UNIQUE) if (kinds.filter((k) => k === u).length > 1) return `only one ${u}`
   if (kinds.some((k) => /Engine$/.test(k)) && tiles.length > 5) return 'an engine boat has at most 5 tiles'
@@ -79,7 +101,8 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (navy) collect(c, all)
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
     c.training = 0
-  note(ctx, 'p.47', `Build: ${all.join(', ') || 'nothing'} for $${cost}`)
+  const rearranged = moves.length ? `; moved ${moves.map(([id, at]) => `${id}@${at}`).join(', ')}` : ''
+  note(ctx, 'p.47', `Build: ${all.join(', ') || 'nothing'} for $${cost}${rearranged}`)
   return null
 }
 
@@ -272,9 +295,12 @@ export function recruitFrom(
   deck: PersonaDeck,
   count: number,
   keep: (id: string) => boolean,
+  choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string[] {
   if (c.decks[deck].drawPile.length < count) rebuildDeck(ctx, c, deck)
   const d = draw(c.decks[deck], count, ctx.dice, `${deck} deck`, MODERATOR, { reshuffle: false })
+  // The player may choose after seeing the cards (halt point `recruit`, R22).
+  if (choose && d.cards.length) keep = choose(d.cards)
   const hired: string[] = []
   for (const id of d.cards) {
     const p = ctx.pack.personae.get(id)!
@@ -321,12 +347,13 @@ export function recruit(
   c: Campaign,
   deck: Exclude<PersonaDeck, 'investor'>,
   keep: (id: string) => boolean,
+  choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string | null {
   if (deck === 'sailor' && !(c.commissioned || c.recruitment))
     return 'Sailors need a commission or a Letter of Recruitment'
   const count = locationOf(ctx, c.location).recruit[deck]
   if (!count) return `${locationOf(ctx, c.location).name} offers no ${deck}s`
-  if (recruitFrom(ctx, c, deck, count, keep).length) c.training = Math.max(0, c.training - 1)
+  if (recruitFrom(ctx, c, deck, count, keep, choose).length) c.training = Math.max(0, c.training - 1)
   return null
 }
 
