@@ -6,7 +6,7 @@ import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
-import { refitWarning } from './warnings.ts'
+import { idleFederals, refitWarning } from './warnings.ts'
 
 const sees = (viewer: Viewer, role: string) =>
   viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
@@ -218,10 +218,16 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
           )
       }
     }
+    // 10.44 (ruling R-MISSING): what the orders, or none at all, do to the ships left out.
+    const idle = idleFederals(state, ctx)
+    if (idle.length)
+      lines.push(
+        `# WARNING: a ship on the map that you do not DEPLOY this turn leaves it for the Available Pool (10.44); sending no orders deploys nothing, so all of these go: ${idle.join(', ')}`,
+      )
     for (const u of Object.values(state.usa))
       if (u.loc === 'map')
         lines.push(
-          `# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}`,
+          `# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}${idle.includes(`${u.id} (${u.area})`) ? '; moves only if deployed' : ''}`,
         )
     return lines
   }
