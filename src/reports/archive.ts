@@ -2,7 +2,7 @@
 // archive (JSON, full for the moderator or redacted for a role, plus a static HTML site).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { canSee, type Viewer } from '../games/contract.ts'
+import { canSee, type Figure, type Viewer } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
@@ -21,7 +21,7 @@ export function history(
   game: string,
   viewer: Viewer,
   turn?: number,
-): { point: number; turn: number; label: string; text: string; html: string }[] {
+): { point: number; turn: number; label: string; text: string; html: string; figures: Figure[] }[] {
   const fold = judge.load(game)
   if (viewer.kind === 'role' && !fold.players.has(viewer.role))
     throw new Error(`game ${game} has no role ${viewer.role}`)
@@ -42,6 +42,14 @@ export function history(
         label: data.label,
         text: scrub(judge.templates.render(fold.created.ruleset, 'report.txt', model)),
         html: scrub(judge.templates.render(fold.created.ruleset, 'report.html', model)),
+        // The pictures the report carried, drawn again from what this reader was shown.
+        figures: (
+          after.ruleset.figures?.(
+            after.state,
+            viewer,
+            data.narrative.filter((n) => canSee(viewer, n.audience)),
+          ) ?? []
+        ).map((f) => ({ ...f, svg: scrub(f.svg) })),
       }
     })
 }
@@ -142,7 +150,7 @@ function envelope(e: RecordedEvent, data: unknown) {
 }
 
 const page = (title: string, body: string) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Georgia,serif;max-width:50em;margin:1em auto}nav a{margin-right:1em}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}</style></head><body>${body}</body></html>`
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Georgia,serif;max-width:50em;margin:1em auto}nav a{margin-right:1em}figure{margin:1em 0}figure svg{max-width:100%;height:auto;display:block}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}</style></head><body>${body}</body></html>`
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
@@ -189,7 +197,7 @@ export function exportGame(
       `turn-${t.point}.html`,
       page(
         `${game}: ${esc(t.label)}`,
-        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown${hiddenRolls.length ? `, and ${hiddenRolls.length} hidden draw(s) of yours, checkable once the game is over` : ''}.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
+        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${t.figures.map((f) => `<figure class="picture" id="figure-${esc(f.name)}">${f.svg}<figcaption>${esc(f.title)}</figcaption></figure>`).join('')}${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown${hiddenRolls.length ? `, and ${hiddenRolls.length} hidden draw(s) of yours, checkable once the game is over` : ''}.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
       ),
     )
   })

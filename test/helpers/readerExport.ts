@@ -12,6 +12,9 @@ import { playerKey, serverSecret } from '../../src/engine/keys.ts'
 import { canSee, type Viewer } from '../../src/games/contract.ts'
 import { exportGame } from '../../src/reports/archive.ts'
 
+const xmlText = (t: string) =>
+  t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
 /** The JSON and the archive's pages of one reader's export, as written to disk. */
 export function readerExport(app: App, game: string, viewer: Viewer): { json: string; pages: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-export-'))
@@ -60,6 +63,7 @@ export function exportLeaks(app: App, game: string, viewer: Viewer): string[] {
       if (!canSee(viewer, n.audience) && !told.has(n.text)) {
         found(JSON.stringify(n.text).slice(1, -1), `hidden narrative of resolution ${t.point}: ${n.text}`)
         found(Handlebars.escapeExpression(n.text), `hidden narrative of resolution ${t.point} in a page: ${n.text}`)
+        found(xmlText(n.text), `hidden narrative of resolution ${t.point} in a picture: ${n.text}`)
       }
   // Decisions: only the reader's own questions and answers.
   const askedOf = new Map<string, string>()

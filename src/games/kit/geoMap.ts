@@ -47,7 +47,8 @@ export const GEO_FONT = 'DejaVu Sans, Arial, Helvetica, sans-serif'
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const r1 = (n: number) => Math.round(n * 10) / 10
 
-function landOf(fine: boolean): FeatureCollection<Geometry> {
+/** Natural Earth's land: the 1:50m set for a theatre, the 1:110m set for the world. */
+export function landOf(fine: boolean): FeatureCollection<Geometry> {
   const topo = (fine ? land50 : land110) as unknown as Topology
   return feature(topo, topo.objects.land!) as unknown as FeatureCollection<Geometry>
 }
