@@ -82,6 +82,21 @@ describe("the reader's map", () => {
     expect(svg).toMatch(/<path d="M[^"]{1000,}" fill="#efe8d8"/) // the world's coasts
   })
 
+  it('8b: a game whose saved pack has no geography is drawn at the embedded positions', () => {
+    const { state } = mapAfter(3, { kind: 'moderator' })
+    const old = structuredClone(PACK)
+    for (const a of old.areas) {
+      delete a.lon
+      delete a.lat
+    }
+    const model = seaDevilsMapModel(state, contextFor(old, state.scenario), { kind: 'moderator' }, [])
+    expect(model.areas.find((a) => a.id === 'C14')).toMatchObject({
+      lon: PACK.areas.find((a) => a.id === 'C14')!.lon,
+      lat: PACK.areas.find((a) => a.id === 'C14')!.lat,
+    })
+    expect(model.areas).toHaveLength(101)
+  })
+
   it('8b: no label box computed from the layout overlaps another, in the world map or the inset', () => {
     for (const [point, viewer] of [
       [3, { kind: 'role', role: 'federal' }],

@@ -139,7 +139,24 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
       ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.`
       : '',
     orderForm: orderForm(state, ctx, viewer),
+    // 8b: the map's key, every area by code and name (the map shows codes; names on hover).
+    mapKey: byCode(ctx).map((a) => ({ id: a.id, name: a.name })),
+    mapKeyLines: wrapKey(byCode(ctx).map((a) => `${a.id} ${a.name}`)),
   }
+}
+
+/** The areas in the order of their codes: the coastal C1, C2, ... then the deep-water D1, D2, ... */
+const byCode = (ctx: Ctx) => [...ctx.pack.areas].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+
+/** The key's entries run on, separated by semicolons, in lines of at most 96 characters. */
+function wrapKey(entries: string[]): string[] {
+  const lines: string[] = []
+  for (const e of entries) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + e.length + 2 <= 96) lines[lines.length - 1] = `${last}; ${e}`
+    else lines.push(e)
+  }
+  return lines
 }
 
 function stageText(state: SdState): string {
