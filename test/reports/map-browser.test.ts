@@ -130,4 +130,28 @@ describe('the Sea Devils map in the archive, in headless Chromium', () => {
       // Every colour drawn is explained in the legend.
       expect([...new Set(m.colours)].filter((c) => !m.legend.includes(c))).toEqual([])
     })
+
+  it("8b: the report's HTML part shows the map (its PNG) large enough that its smallest text stays readable", async () => {
+    const letter = app.judge.reportAgain(DEMO_GAME, 5, { kind: 'role', role: 'federal' })!
+    const png = letter.attachments!.find((a) => a.cid === 'map@acw-pbem')!
+    const svg = app.judge.load(DEMO_GAME).ruleset.figures!(
+      app.judge.loadAfter(DEMO_GAME, 5)!.state,
+      { kind: 'role', role: 'federal' },
+      [],
+    )[0]!.svg
+    const svgWidth = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1])
+    const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1])))
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
+    await page.setContent(letter.html!.replace('cid:map@acw-pbem', `data:image/png;base64,${png.content}`))
+    const shown = await page
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => ({
+        width: img.getBoundingClientRect().width,
+        natural: img.naturalWidth,
+      }))
+    await page.close()
+    expect(shown.natural).toBe(svgWidth)
+    expect((smallest * shown.width) / svgWidth).toBeGreaterThanOrEqual(READABLE_PX)
+  })
 })

@@ -65,7 +65,7 @@ export const CHART_COLOURS = {
 }
 const DOT_R = 3.5
 const TITLE_SIZE = 15
-const LEGEND_SIZE = 11
+const LEGEND_SIZE = 12
 
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 const r1 = (n: number) => Math.round(n * 10) / 10

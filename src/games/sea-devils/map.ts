@@ -98,7 +98,7 @@ export function seaDevilsMapModel(state: SdState, ctx: Ctx, viewer: Viewer, seen
 function placeOf(a: SdMapModel['areas'][number], model: SdMapModel): ChartPlace {
   const lines: ChartPlace['lines'] = [
     {
-      size: 12,
+      size: 12.5,
       bold: true,
       runs: [{ text: a.id, colour: CHART_COLOURS.ink }, ...(a.whaling ? [{ text: 'W', colour: WHALING_COLOUR }] : [])],
     },
@@ -106,13 +106,16 @@ function placeOf(a: SdMapModel['areas'][number], model: SdMapModel): ChartPlace 
   for (const side of Object.keys(SIDE_COLOUR) as Side[]) {
     const ships = model.units.filter((u) => u.area === a.id && u.side === side).map((u) => u.label)
     for (let i = 0; i < ships.length; i += SHIPS_A_LINE)
-      lines.push({ size: 11, runs: [{ text: ships.slice(i, i + SHIPS_A_LINE).join(' '), colour: SIDE_COLOUR[side] }] })
+      lines.push({
+        size: 11.5,
+        runs: [{ text: ships.slice(i, i + SHIPS_A_LINE).join(' '), colour: SIDE_COLOUR[side] }],
+      })
   }
   const marks = model.marks.filter((m) => m.area === a.id)
   const kinds = (Object.keys(MARK) as MarkKind[]).filter((k) => marks.some((m) => m.kind === k))
   if (kinds.length)
     lines.push({
-      size: 12,
+      size: 12.5,
       bold: true,
       runs: kinds.map((k): ChartRun => ({ text: MARK[k].symbol, colour: MARK[k].colour })),
     })
