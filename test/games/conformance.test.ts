@@ -156,7 +156,8 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
           const secretDraws = all.flatMap((t) =>
             (t.hiddenRolls ?? []).filter((r) => !canSee(viewer, r.audience)).map((r) => r.label),
           )
-          // The whole export (JSON and archive pages): no key, no judge's hash, no other's decisions.
+          // The whole export (JSON and archive pages, every resolution re-drawn: the slow part of this
+          // test): no key, no judge's hash, no other's decisions.
           expect(exportLeaks(app, GAME, viewer), `${role}'s export`).toEqual([])
           const letters = outboxRows(app)
             .filter((r) => r.recipient === `${role}@example.test`)
@@ -183,7 +184,7 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
       } finally {
         app.cleanup()
       }
-    }, 300_000)
+    }, 600_000)
   })
 }
 
