@@ -2,11 +2,12 @@
 // archive (JSON, full for the moderator or redacted for a role, plus a static HTML site).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { canSee, type Viewer } from '../games/contract.ts'
+import { canSee, type Figure, type Viewer } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { RecordedEvent } from '../engine/mailLedger.ts'
+import { keyScrubber, readerChain } from './readerCopy.ts'
 
 export function parseViewer(as: string): Viewer {
   if (as === 'moderator') return { kind: 'moderator' }
@@ -20,21 +21,35 @@ export function history(
   game: string,
   viewer: Viewer,
   turn?: number,
-): { point: number; turn: number; label: string; text: string; html: string }[] {
+): { point: number; turn: number; label: string; text: string; html: string; figures: Figure[] }[] {
   const fold = judge.load(game)
   if (viewer.kind === 'role' && !fold.players.has(viewer.role))
     throw new Error(`game ${game} has no role ${viewer.role}`)
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
   return fold.adjudications
     .filter(({ data }) => turn === undefined || data.turn === turn)
     .map(({ data }) => {
       const after = judge.loadAfter(game, data.point)!
-      const model = { ...judge.reportModel(after, viewer, data), key: viewer.kind === 'role' ? '(your key)' : '' }
+      // A copy of a report is no letter to answer: it names the judge's plain address, not the keyed one.
+      const model = {
+        ...judge.reportModel(after, viewer, data),
+        key: viewer.kind === 'role' ? '(your key)' : '',
+        replyAddress: judge.judgeAddress,
+      }
       return {
         point: data.point,
         turn: data.turn,
         label: data.label,
-        text: judge.templates.render(fold.created.ruleset, 'report.txt', model),
-        html: judge.templates.render(fold.created.ruleset, 'report.html', model),
+        text: scrub(judge.templates.render(fold.created.ruleset, 'report.txt', model)),
+        html: scrub(judge.templates.render(fold.created.ruleset, 'report.html', model)),
+        // The pictures the report carried, drawn again from what this reader was shown.
+        figures: (
+          after.ruleset.figures?.(
+            after.state,
+            viewer,
+            data.narrative.filter((n) => canSee(viewer, n.audience)),
+          ) ?? []
+        ).map((f) => ({ ...f, svg: scrub(f.svg) })),
       }
     })
 }
@@ -88,27 +103,38 @@ export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null
   }
 }
 
-/** The game's events as one reader may see them; results are cut down to the reader's entries and rolls. */
+/**
+ * The game's events as one reader may see them; results are cut down to the reader's entries and
+ * rolls. The moderator's copy is the log itself (positions and the judge's hash chain); any other
+ * reader's copy carries no key and is chained over itself (readerCopy.ts).
+ */
 export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unknown[] {
   const fold = judge.load(game)
   const decisionRoles = decisionRolesOf(fold.events)
-  const out: unknown[] = []
+  const seen: { event: RecordedEvent; data: unknown }[] = []
   for (const e of fold.events) {
     if (e.type === 'TurnAdjudicated') {
       const t = e.data as TurnAdjudicated
-      out.push(envelope(e, viewer.kind === 'moderator' ? t : resultFor(t, viewer, decisionRoles)))
+      seen.push({ event: e, data: viewer.kind === 'moderator' ? t : resultFor(t, viewer, decisionRoles) })
     } else if (canSee(viewer, e.audience)) {
-      out.push(
-        envelope(
-          e,
+      seen.push({
+        event: e,
+        data:
           e.type === 'GameCreated' && viewer.kind !== 'moderator'
             ? { ...e.data, pack: `(data pack ${e.data.packId}, sha256 ${e.data.packHash})` }
             : e.data,
-        ),
-      )
+      })
     }
   }
-  return out
+  if (viewer.kind === 'moderator') return seen.map(({ event, data }) => envelope(event, data))
+  const scrub = keyScrubber(judge, game)
+  return readerChain(
+    seen.map(({ event, data }) => ({
+      type: event.type,
+      recordedAt: event.recordedAt,
+      data: JSON.parse(scrub(JSON.stringify(data))),
+    })),
+  )
 }
 
 function envelope(e: RecordedEvent, data: unknown) {
@@ -124,7 +150,7 @@ function envelope(e: RecordedEvent, data: unknown) {
 }
 
 const page = (title: string, body: string) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Georgia,serif;max-width:50em;margin:1em auto}nav a{margin-right:1em}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}</style></head><body>${body}</body></html>`
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Georgia,serif;max-width:50em;margin:1em auto}nav a{margin-right:1em}figure{margin:1em 0}figure svg{max-width:100%;height:auto;display:block}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}</style></head><body>${body}</body></html>`
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
@@ -141,13 +167,21 @@ export function exportGame(
   writeFileSync(
     json,
     JSON.stringify(
-      { game, exportedFor: who, stream: `game:${game}`, events: redactedEvents(judge, game, viewer) },
+      {
+        game,
+        exportedFor: who,
+        stream: `game:${game}`,
+        chain: viewer.kind === 'moderator' ? 'judge' : 'reader',
+        events: redactedEvents(judge, game, viewer),
+      },
       null,
       2,
     ),
   )
   const site = join(dir, `${game}.${who}.html`)
   mkdirSync(site, { recursive: true })
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
+  const writePage = (name: string, html: string) => writeFileSync(join(site, name), scrub(html))
   const turns = history(judge, game, viewer)
   const receipts = [...fold.receipts.values()].filter((r) => canSee(viewer, r.event.audience))
   const nav = (i: number) =>
@@ -159,16 +193,16 @@ export function exportGame(
       ([role]) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role),
     )
     const body = t.html.replace(/^[\s\S]*?<body[^>]*>/, '').replace(/<\/body>[\s\S]*$/, '')
-    writeFileSync(
-      join(site, `turn-${t.point}.html`),
+    writePage(
+      `turn-${t.point}.html`,
       page(
         `${game}: ${esc(t.label)}`,
-        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown${hiddenRolls.length ? `, and ${hiddenRolls.length} hidden draw(s) of yours, checkable once the game is over` : ''}.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
+        `${nav(i)}<h1 id="title">Resolution ${t.point}: ${esc(t.label)}</h1>${t.figures.map((f) => `<figure class="picture" id="figure-${esc(f.name)}">${f.svg}<figcaption>${esc(f.title)}</figcaption></figure>`).join('')}${body}<h2>Dice of this resolution</h2><p>Secret <code>${adj.secret}</code>, commitment <code>${adj.commitment}</code>, ${rolls.length} roll(s) shown${hiddenRolls.length ? `, and ${hiddenRolls.length} hidden draw(s) of yours, checkable once the game is over` : ''}.</p><h2>Receipts used</h2><ul>${used.map(([role, r]) => `<li>${esc(role)}: ${esc(r)}</li>`).join('') || '<li>none of yours</li>'}</ul>${nav(i)}`,
       ),
     )
   })
-  writeFileSync(
-    join(site, 'index.html'),
+  writePage(
+    'index.html',
     page(
       `${game} archive`,
       `<h1>${game}: ${esc(fold.ruleset.title)}, ${esc(fold.created.scenario)}</h1><p>Archive for ${esc(who)}. ${fold.finished ? 'The game is over.' : `Open resolution: ${fold.point}.`}</p><ol id="turns">${turns.map((t) => `<li><a href="turn-${t.point}.html">Resolution ${t.point}: ${esc(t.label)}</a></li>`).join('')}</ol><h2>Receipts</h2><ul>${receipts.map((r) => `<li>${esc(r.data.receipt)}: ${r.event.type === 'OrdersAccepted' ? 'accepted' : 'rejected'} at ${r.event.recordedAt}</li>`).join('')}</ul>`,

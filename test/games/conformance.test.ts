@@ -4,7 +4,9 @@
 //  - re-fold from the log to the recorded state hashes (pbem verify) and reproduce its dice;
 //  - give the same log twice from the same secrets;
 //  - show no reader anything meant for another: no narrative entry, and no hidden draw (not even
-//    its label), outside its audience in any letter or in the reader's export.
+//    its label), outside its audience in any letter or in the reader's export; and no export (its
+//    JSON and its archive pages) holds a key, a hash of the judge's chain or of the state, or
+//    another role's decisions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
@@ -13,6 +15,7 @@ import { registerRuleset, rulesetFactory, rulesetIds } from '../../src/games/ind
 import { redactedEvents } from '../../src/reports/archive.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { exportLeaks } from '../helpers/readerExport.ts'
 import { hiddenDeckFactory } from './fixtures/hidden-deck.ts'
 
 // The test-only fixture game is registered while the suite runs; every shipped game is run as it ships.
@@ -27,8 +30,19 @@ afterAll(() => {
 const GAME = 'conf1'
 const MAX_POINTS = 60
 
-/** Creates the game and forces resolutions (every role's orders by default) until it ends. */
-function playThrough(factory: RulesetFactory, scenario: string, seed: string, points = MAX_POINTS): TestApp {
+/**
+ * Creates the game and forces resolutions (every role's orders by default) until it ends. With
+ * `asPlayers`, each role first sends what a player would: orders that carry his KEY line (nothing
+ * else, which every game takes as no orders) and, to each question put to him, an answer other than
+ * the default.
+ */
+function playThrough(
+  factory: RulesetFactory,
+  scenario: string,
+  seed: string,
+  points = MAX_POINTS,
+  asPlayers = false,
+): TestApp {
   const app = testApp(seed, { serverSecret: sha256Hex(seed) })
   const ruleset = factory.create(factory.defaultPack())
   app.judge.createGame({
@@ -39,10 +53,22 @@ function playThrough(factory: RulesetFactory, scenario: string, seed: string, po
     zone: 'UTC',
   })
   for (let i = 0; i < points && !app.judge.load(GAME).finished; i++) {
+    if (asPlayers) actAsPlayers(app)
     app.now.t += 3_600_000
     app.judge.adjudicate(GAME, { force: true })
   }
   return app
+}
+
+function actAsPlayers(app: TestApp): void {
+  const fold = app.judge.load(GAME)
+  for (const a of fold.ruleset.awaiting(fold.state)) {
+    if (a.kind === 'orders') app.judge.submitOrders(GAME, a.role, `KEY ${app.judge.keyFor(GAME, a.role)}\n`)
+    else if (a.kind === 'decision') {
+      const other = a.options.find((o) => o.id !== a.defaultOption)
+      if (other) app.judge.decide(GAME, a.role, a.decisionId, other.id)
+    }
+  }
 }
 
 const eventsOfType = (app: TestApp, type: string) => app.store.read(`game:${GAME}`).filter((e) => e.type === type)
@@ -115,7 +141,7 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
 
     it('no letter and no export shows a reader what is meant for someone else', () => {
       const { f, list } = scenarios()
-      const app = playThrough(f, list[0]!, `leak-${f.id}`)
+      const app = playThrough(f, list[0]!, `leak-${f.id}`, MAX_POINTS, true)
       try {
         const roles = f.create(f.defaultPack()).roles
         const all = results(app)
@@ -130,6 +156,9 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
           const secretDraws = all.flatMap((t) =>
             (t.hiddenRolls ?? []).filter((r) => !canSee(viewer, r.audience)).map((r) => r.label),
           )
+          // The whole export (JSON and archive pages, every resolution re-drawn: the slow part of this
+          // test): no key, no judge's hash, no other's decisions.
+          expect(exportLeaks(app, GAME, viewer), `${role}'s export`).toEqual([])
           const letters = outboxRows(app)
             .filter((r) => r.recipient === `${role}@example.test`)
             .map((r) => `${r.mail.subject}\n${r.mail.text}\n${r.mail.html ?? ''}`)
@@ -151,10 +180,11 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
             for (const text of secretTexts) expect(figure.svg, `${role}'s ${figure.name}`).not.toContain(text)
           }
         }
+        expect(exportLeaks(app, GAME, { kind: 'observer' }), "the observer's export").toEqual([])
       } finally {
         app.cleanup()
       }
-    })
+    }, 600_000)
   })
 }
 

@@ -86,7 +86,7 @@ beforeAll(async () => {
       writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(outbox, f), 'utf8')))
   }
   elapsed = Date.now() - t0
-}, 120_000)
+}, 300_000)
 afterAll(() => {
   app?.close()
   rmSync(dir, { recursive: true, force: true })

@@ -166,5 +166,5 @@ describe.each(SCENARIOS)('fog of war in $id, at every resolution', ({ id, points
     console.log(
       `${id}: ${resolutions} resolutions, ${hidden} hidden Confederate positions and ${heldBack} held-back Federal moves checked`,
     )
-  }, 60_000)
+  }, 180_000)
 })

@@ -11,6 +11,7 @@ import { DEMO_DIR, DEMO_GAME, runDemo } from '../../src/cli/demo.ts'
 import { foldGame } from '../../src/engine/fold.ts'
 import type { OrdersAccepted } from '../../src/engine/events.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
+import { exportLeaks, readerExport } from '../helpers/readerExport.ts'
 
 let dir: string
 let app: App
@@ -139,5 +140,15 @@ describe('fog of war in Weak Beginning', () => {
     expect(placementReports.length).toBe(3)
     for (const m of placementReports)
       for (const h of heldBack) expect(m.text).not.toContain(h.replace('MOVE ', '').replace(/ /g, ' -> '))
+  })
+
+  it("each side's `pbem export` holds no key, no judge's hash and nothing of the other side (demo orders carry KEY lines)", () => {
+    for (const role of ['federal', 'confederate'])
+      expect(exportLeaks(app, DEMO_GAME, { kind: 'role', role }), role).toEqual([])
+    expect(exportLeaks(app, DEMO_GAME, { kind: 'observer' })).toEqual([])
+    // The Federal's own orders are in his copy, their KEY line blanked.
+    const { json } = readerExport(app, DEMO_GAME, { kind: 'role', role: 'federal' })
+    expect(json).toContain('KEY (key withheld)\\nSALT welles-1861')
+    expect(json).toContain('MOVE K-STAT C14 C11')
   })
 })

@@ -77,6 +77,38 @@ describe('embedded Sea Devils pack', () => {
   })
 })
 
+describe('8b: where the map draws each area', () => {
+  it('8b: every area carries the longitude and latitude of its label, tagged reconstructed', () => {
+    for (const a of pack().areas) {
+      expect(a.lon, a.id).toBeGreaterThanOrEqual(-180)
+      expect(a.lon, a.id).toBeLessThanOrEqual(180)
+      expect(a.lat, a.id).toBeGreaterThan(-60)
+      expect(a.lat, a.id).toBeLessThan(70)
+      expect(a.prov, a.id).toMatchObject({ lon: 'reconstructed', lat: 'reconstructed' })
+    }
+    // A few the names make certain: England's Channel coast, Bermuda, Hawaii, the Cape.
+    const near = (id: string, lon: number, lat: number) => {
+      const a = area(pack(), id)
+      expect(Math.abs(a.lon! - lon) + Math.abs(a.lat! - lat), id).toBeLessThan(8)
+    }
+    near('C2', -2, 50)
+    near('C13', -64.8, 32.3)
+    near('C60', -157, 21)
+    near('C33', 18, -34)
+  })
+
+  it('8b: a pack saved before the map had geography still loads', () => {
+    const raw = rawSeaDevilsPack() as { areas: Record<string, unknown>[] }
+    for (const a of raw.areas) {
+      delete a.lon
+      delete a.lat
+      delete (a.prov as Record<string, string>).lon
+      delete (a.prov as Record<string, string>).lat
+    }
+    expect(checkPack(loadSeaDevilsPack(raw).content)).toEqual([])
+  })
+})
+
 describe('area codes named in the rules', () => {
   it('every code the text names exists with its kind', () => {
     const p = pack()

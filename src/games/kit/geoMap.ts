@@ -47,10 +47,18 @@ export const GEO_FONT = 'DejaVu Sans, Arial, Helvetica, sans-serif'
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const r1 = (n: number) => Math.round(n * 10) / 10
 
-function landOf(fine: boolean): FeatureCollection<Geometry> {
-  const topo = (fine ? land50 : land110) as unknown as Topology
-  return feature(topo, topo.objects.land!) as unknown as FeatureCollection<Geometry>
+/** Natural Earth's land: the 1:50m set for a theatre, the 1:110m set for the world. */
+export function landOf(fine: boolean): FeatureCollection<Geometry> {
+  // Decoded once per process: every figure of every report draws the same coasts.
+  let land = lands.get(fine)
+  if (!land) {
+    const topo = (fine ? land50 : land110) as unknown as Topology
+    land = feature(topo, topo.objects.land!) as unknown as FeatureCollection<Geometry>
+    lands.set(fine, land)
+  }
+  return land
 }
+const lands = new Map<boolean, FeatureCollection<Geometry>>()
 
 function projectionFor(spec: GeoMapSpec): GeoProjection {
   const [[w, s], [e, n]] = spec.extent
@@ -83,11 +91,19 @@ function projectionFor(spec: GeoMapSpec): GeoProjection {
   )
 }
 
+const landPaths = new Map<string, string>()
+
 /** The figure as SVG text. */
 export function geoMapSvg(spec: GeoMapSpec): string {
   const projection = projectionFor(spec)
   const path = geoPath(projection)
-  const land = path(landOf(spec.projection === 'theatre')) ?? ''
+  // The coast depends only on the frame: drawn once per frame and reused.
+  const frameKey = JSON.stringify([spec.width, spec.height, spec.extent, spec.projection])
+  let land = landPaths.get(frameKey)
+  if (land === undefined) {
+    land = path(landOf(spec.projection === 'theatre')) ?? ''
+    landPaths.set(frameKey, land)
+  }
   const at = (lon: number, lat: number): [number, number] => {
     const p = projection([lon, lat]) ?? [0, 0]
     return [r1(p[0]), r1(p[1])]

@@ -4,6 +4,7 @@ import type { ScriptLine } from '../../orders/script.ts'
 import { isFree, isMarching, neighbours, type Ctx, type SdState } from './state.ts'
 import { DEPLOY_TYPES } from './pack.ts'
 import { europeBlockadeTargets, joinBlockadeBar } from './legality.ts'
+import { idleFederals } from './warnings.ts'
 import {
   type Collector,
   type SdCommand,
@@ -324,14 +325,12 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
     if (i >= 0) commands.splice(i, 1)
   }
   // 10.44: say what the orders (or their absence) do to the ships on the map left undeployed.
-  if (!placementFixed) {
-    const idle = Object.values(state.usa).filter((u) => u.loc === 'map' && !isFree(ctx, u) && !willDeploy.has(u.id))
-    if (idle.length)
-      out.warn(
-        { line: 0, text: '' },
-        `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.map((u) => `${u.id} (${u.area})`).join(', ')}`,
-      )
-  }
+  const idle = idleFederals(state, ctx, willDeploy)
+  if (idle.length)
+    out.warn(
+      { line: 0, text: '' },
+      `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.join(', ')}`,
+    )
   // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
   for (const d of upDraws) {
     const type = ctx.ship(d.id).type

@@ -62,6 +62,12 @@ const area = z.object({
   /** Drawing position, 0..1000 west to east and 0..500 north to south. */
   x: z.number(),
   y: z.number(),
+  /**
+   * 8b: where the area's label stands on real geography (degrees). Optional, so that a pack saved
+   * by a game created before the map had geography still loads; its map takes the embedded values.
+   */
+  lon: z.number().min(-180).max(180).optional(),
+  lat: z.number().min(-90).max(90).optional(),
   prov,
 })
 

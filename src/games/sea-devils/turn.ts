@@ -6,7 +6,7 @@ import { removeConfederate, reveal } from './combat.ts'
 import { internmentLimit, isPortRefitCapable } from './ports.ts'
 import { refitForbiddenByOrigin } from './scriptChecks.ts'
 import { neighbours, type CsaShip, type SdState } from './state.ts'
-import type { ShipTurn } from './activity.ts'
+import type { ShipTurn } from './activityShared.ts'
 import { federalAutomaticPlacement, moveTo } from './federalTurn.ts'
 import { refitWarning } from './warnings.ts'
 

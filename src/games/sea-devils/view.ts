@@ -6,7 +6,7 @@ import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
 import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
-import { refitWarning } from './warnings.ts'
+import { idleFederals, refitWarning } from './warnings.ts'
 import { portWord } from './nations.ts'
 
 const sees = (viewer: Viewer, role: string) =>
@@ -154,7 +154,24 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
       ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.`
       : '',
     orderForm: orderForm(state, ctx, viewer),
+    // 8b: the map's key, every area by code and name (the map shows codes; names on hover).
+    mapKey: byCode(ctx).map((a) => ({ id: a.id, name: a.name })),
+    mapKeyLines: wrapKey(byCode(ctx).map((a) => `${a.id} ${a.name}`)),
   }
+}
+
+/** The areas in the order of their codes: the coastal C1, C2, ... then the deep-water D1, D2, ... */
+const byCode = (ctx: Ctx) => [...ctx.pack.areas].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+
+/** The key's entries run on, separated by semicolons, in lines of at most 96 characters. */
+function wrapKey(entries: string[]): string[] {
+  const lines: string[] = []
+  for (const e of entries) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + e.length + 2 <= 96) lines[lines.length - 1] = `${last}; ${e}`
+    else lines.push(e)
+  }
+  return lines
 }
 
 function stageText(state: SdState): string {
@@ -233,10 +250,16 @@ function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
           )
       }
     }
+    // 10.44 (ruling R-MISSING): what the orders, or none at all, do to the ships left out.
+    const idle = idleFederals(state, ctx)
+    if (idle.length)
+      lines.push(
+        `# WARNING: a ship on the map that you do not DEPLOY this turn leaves it for the Available Pool (10.44); sending no orders deploys nothing, so all of these go: ${idle.join(', ')}`,
+      )
     for (const u of Object.values(state.usa))
       if (u.loc === 'map')
         lines.push(
-          `# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}`,
+          `# MOVE ${u.id} <areas>    # now ${u.area} (next to ${neighbours(ctx, u.area!).join(' ')}), MA ${ctx.ship(u.id).ma - u.damage}${idle.includes(`${u.id} (${u.area})`) ? '; moves only if deployed' : ''}`,
         )
     return lines
   }

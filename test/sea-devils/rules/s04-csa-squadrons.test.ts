@@ -223,3 +223,56 @@ describe('4.52 a Confederate squadron at sea', () => {
     expect(step.state.csa.ALA!.area).toBe('C15')
   })
 })
+
+describe('4.3 / 4.52 a squadron member lost mid-script', () => {
+  const kear = shipDef('KEAR')
+  /** ALA and FLA meet KEAR in C11 and fight; their record then raids there and sails on to C10. */
+  function meetKear(csaDice: number[], fedDice: number[], after: number[]) {
+    const s = pair()
+    clearFederals(s)
+    placeUsa(s, 'KEAR', 'C11')
+    const fight = csaDice.flatMap((d, i) => [d, fedDice[i]!])
+    return resolve(s, {
+      federal: '',
+      confederate: 'SQUADRON SQ1 = ALA,FLA\nSQ1: MOVE C11\nSQ1: RAID\nSQ1: MOVE C10\nPOLICY SQ1 ON SPOTTED: FIGHT',
+      dice: [spot1(), ...fight, ...after, FWDT],
+    })
+  }
+  // KEAR's best shot sinks the Florida (fewest hit points, so the default target) in three segments
+  // while the squadron's worst shots leave KEAR afloat; then the Alabama fights on alone.
+  const blows = Math.ceil(fla.def / crt(6, kear.gun))
+  const weak = crt(1, ala.gun + fla.gun)
+
+  it("4.3 / 4.52: the sunk member's owner hears which of the squadron's lines it never sailed", () => {
+    expect(blows * weak).toBeLessThan(kear.def)
+    const quiet = dieWhere((d) => crt(d, kear.gun) === 0)
+    const finish = Math.ceil((kear.def - blows * weak) / crt(6, ala.gun))
+    const r = meetKear(
+      [...Array(blows).fill(1), ...Array(finish).fill(6)],
+      [...Array(blows).fill(6), ...Array(finish).fill(quiet)],
+      [4],
+    )
+    expect(r.state.csa.FLA!.status).toBe('sunk')
+    expect(r.state.csa.ALA!.status).toBe('map')
+    expect(r.state.csa.ALA!.area).toBe('C10')
+    const lines = r.texts('4.3')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^FLA was sunk \(.+\) before the end of squadron SQ1's record; not carried out by it: RAID, MOVE C10\.$/,
+    )
+    const entry = r.step.narrative.find((e) => e.rule === '4.3')!
+    expect(entry.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
+  })
+
+  it('4.3 / 4.52: a squadron lost whole lists the unsailed lines for each member', () => {
+    const strong = crt(6, kear.gun)
+    const rounds = blows + Math.ceil(ala.def / strong)
+    const r = meetKear(Array(rounds).fill(1), Array(rounds).fill(6), [])
+    expect(r.state.csa.FLA!.status).toBe('sunk')
+    expect(r.state.csa.ALA!.status).toBe('sunk')
+    expect(r.texts('4.3').map((t) => t.replace(/ \(.+\) /, ' (…) '))).toEqual([
+      "ALA was sunk (…) before the end of squadron SQ1's record; not carried out by it: RAID, MOVE C10.",
+      "FLA was sunk (…) before the end of squadron SQ1's record; not carried out by it: RAID, MOVE C10.",
+    ])
+  })
+})

@@ -102,6 +102,29 @@ describe('10.44: the Federal ships left out', () => {
   })
 })
 
+describe('10.44: what the Federal order form says of the ships left out', () => {
+  it('10.44 (ruling R-MISSING): the form warns that ships not deployed, or no orders at all, send them to the Available Pool', () => {
+    const s = fresh()
+    withoutSumter(s)
+    clearFederals(s)
+    s.stage = 'federal-orders'
+    s.deployTrack.S = 1
+    placeUsa(s, 'KEAR', 'C3', { deployed: false })
+    placeUsa(s, 'DACO', 'C11', { deployed: false })
+    const form = (state: SdState) =>
+      seaDevilsReportModel(state, contextFor(P, state.scenario), { kind: 'role', role: 'federal' })
+        .orderForm as string[]
+    const lines = form(s)
+    expect(lines).toContain(
+      '# WARNING: a ship on the map that you do not DEPLOY this turn leaves it for the Available Pool (10.44); sending no orders deploys nothing, so all of these go: DACO (C11), KEAR (C3)',
+    )
+    expect(lines.find((l) => l.startsWith('# MOVE KEAR'))).toMatch(/; moves only if deployed$/)
+    // Once the placement is made (the Confederate's turn to record) the form says nothing of it.
+    s.stage = 'both-orders'
+    expect(form(s).filter((l) => l.includes('10.44'))).toEqual([])
+  })
+})
+
 describe('6.3: a declared European blockade is reported with its outcome', () => {
   it('6.3: a declaration that finds no Confederate ship left to take is reported too', () => {
     const s = fresh()

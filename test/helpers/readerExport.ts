@@ -1,0 +1,81 @@
+// A reader's whole `pbem export` (the JSON and every page of the HTML archive) and what must never
+// be in it: a key of anyone (also inside a reply address or a link), a hash of the judge's chain or
+// of the whole state (each would let the reader test guesses about what he cannot see), another
+// role's decisions, and the narrative meant for others (plain or HTML-escaped).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Handlebars from 'handlebars'
+import type { App } from '../../src/cli/app.ts'
+import type { TurnAdjudicated } from '../../src/engine/events.ts'
+import { playerKey, serverSecret } from '../../src/engine/keys.ts'
+import { canSee, type Viewer } from '../../src/games/contract.ts'
+import { exportGame } from '../../src/reports/archive.ts'
+
+const xmlText = (t: string) =>
+  t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The JSON and the archive's pages of one reader's export, as written to disk. */
+export function readerExport(app: App, game: string, viewer: Viewer): { json: string; pages: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-export-'))
+  try {
+    const out = exportGame(app.judge, game, viewer, dir)
+    const site = join(out.html, '..')
+    return {
+      json: readFileSync(out.json, 'utf8'),
+      pages: readdirSync(site).map((f) => readFileSync(join(site, f), 'utf8')),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Every key the game's players and moderator have had, by owner. */
+export function everyKey(app: App, game: string): { owner: string; key: string }[] {
+  const fold = app.judge.load(game)
+  const secret = serverSecret(app.db)
+  const owners: [string, number][] = [
+    ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
+    ['moderator', fold.moderatorKeyGeneration],
+  ]
+  return owners.flatMap(([owner, last]) =>
+    Array.from({ length: last }, (_, g) => ({ owner, key: playerKey(secret, game, owner, g + 1) })),
+  )
+}
+
+/** What the reader's export shows that it must not; [] when nothing. */
+export function exportLeaks(app: App, game: string, viewer: Viewer): string[] {
+  const who = viewer.kind === 'role' ? viewer.role : viewer.kind
+  const { json, pages } = readerExport(app, game, viewer)
+  const all = [json, ...pages]
+  const leaks: string[] = []
+  const found = (needle: string, what: string) => {
+    if (all.some((t) => t.includes(needle))) leaks.push(`${who}'s export holds ${what}`)
+  }
+  for (const { owner, key } of everyKey(app, game)) found(key, `the key of ${owner}`)
+  const log = app.store.read(`game:${game}`)
+  for (const e of log) found(e.hash, `the judge's hash of event ${e.position} (${e.type})`)
+  const results = log.filter((e) => e.type === 'TurnAdjudicated').map((e) => e.data as TurnAdjudicated)
+  for (const t of results) found(t.stateHash, `the state hash of resolution ${t.point}`)
+  const told = new Set(results.flatMap((t) => t.narrative.filter((n) => canSee(viewer, n.audience)).map((n) => n.text)))
+  for (const t of results)
+    for (const n of t.narrative)
+      if (!canSee(viewer, n.audience) && !told.has(n.text)) {
+        found(JSON.stringify(n.text).slice(1, -1), `hidden narrative of resolution ${t.point}: ${n.text}`)
+        found(Handlebars.escapeExpression(n.text), `hidden narrative of resolution ${t.point} in a page: ${n.text}`)
+        found(xmlText(n.text), `hidden narrative of resolution ${t.point} in a picture: ${n.text}`)
+      }
+  // Decisions: only the reader's own questions and answers.
+  const askedOf = new Map<string, string>()
+  for (const e of log)
+    if (e.type === 'DecisionRequested') askedOf.set((e.data as { decisionId: string }).decisionId, e.data.role)
+  const own = (id: string) => viewer.kind === 'role' && askedOf.get(id) === viewer.role
+  for (const e of JSON.parse(json).events as { type: string; data: Record<string, unknown> }[]) {
+    if (e.type.startsWith('Decision') && typeof e.data.decisionId === 'string' && !own(e.data.decisionId))
+      leaks.push(`${who}'s export holds ${e.type} of ${e.data.decisionId}, put to ${askedOf.get(e.data.decisionId)}`)
+    if (e.type === 'TurnAdjudicated')
+      for (const id of Object.keys((e.data.decisionAnswers as Record<string, string>) ?? {}))
+        if (!own(id)) leaks.push(`${who}'s export holds the answer to ${id}, put to ${askedOf.get(id)}`)
+  }
+  return leaks
+}
