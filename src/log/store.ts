@@ -1,7 +1,7 @@
 // The event store (DESIGN.md section 3): append-only streams, optimistic concurrency, schema
 // validation and a per-stream SHA-256 hash chain. The log knows nothing about games.
-import type { Statement } from 'better-sqlite3'
 import type { Database } from './db.ts'
+import type { SqlDatabase, SqlStatement as Statement } from './sql.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { EventSchemas } from './schemas.ts'
 
@@ -113,8 +113,9 @@ function fromRow(r: EventRow): StoredEvent {
   }
 }
 
-export class EventStore {
-  readonly db: Database
+/** On SQLite (the default type) or on any engine behind the seam (src/log/sql.ts). */
+export class EventStore<D extends SqlDatabase = Database> {
+  readonly db: D
   readonly schemas: EventSchemas
   private readonly clock: () => Date
   private readonly headStmt: Statement<[string], { version: number; head_hash: string }>
@@ -124,7 +125,7 @@ export class EventStore {
   private readonly streamsStmt: Statement<[string, string], string>
   private readonly appendTx: (stream: string, expected: number, events: PreparedEvent[]) => StoredEvent[]
 
-  constructor(db: Database, schemas: EventSchemas, clock: () => Date = () => new Date()) {
+  constructor(db: D, schemas: EventSchemas, clock: () => Date = () => new Date()) {
     this.db = db
     this.schemas = schemas
     this.clock = clock
