@@ -147,6 +147,24 @@ export class PgDatabase implements SqlDatabase {
     return this.depth > 0 ? fn() : this.transaction(fn).immediate()
   }
 
+  /**
+   * Runs one write inside a transaction so that its failure undoes only itself, as in SQLite:
+   * PostgreSQL would otherwise abort the whole transaction, and a caller that catches a constraint
+   * error and carries on (as EventStore does) would find every later statement refused.
+   */
+  statement<T>(fn: () => T): T {
+    this.exec('SAVEPOINT pbem_stmt')
+    let result: T
+    try {
+      result = fn()
+    } catch (e) {
+      this.quietly('ROLLBACK TO SAVEPOINT pbem_stmt; RELEASE SAVEPOINT pbem_stmt')
+      throw e
+    }
+    this.exec('RELEASE SAVEPOINT pbem_stmt')
+    return result
+  }
+
   private lockOrRollBack(): void {
     try {
       this.exec(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`)
@@ -212,6 +230,7 @@ class PgStatement<P extends unknown[], R> implements SqlStatement<P, R> {
 
   private execute(text: string, values: unknown[]): PgResult {
     if (READS.has(this.t.verb)) return this.db.query(text, values)
-    return this.db.writing(() => this.db.query(text, values))
+    const write = () => this.db.query(text, values)
+    return this.db.inTransaction ? this.db.statement(write) : this.db.writing(write)
   }
 }
