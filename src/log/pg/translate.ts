@@ -190,7 +190,8 @@ const CODES: Record<string, string> = {
 
 /** SQLite's error code for a PostgreSQL SQLSTATE (the judge's callers test SQLite's codes). */
 export function sqliteCode(pgCode: string | undefined, constraint?: string): string {
-  if (!pgCode) return 'SQLITE_IOERR' // no SQLSTATE: the connection itself failed
+  // No SQLSTATE (e.g. ECONNREFUSED, ECONNRESET): the connection itself failed.
+  if (!pgCode || !/^[0-9A-Z]{5}$/.test(pgCode)) return 'SQLITE_IOERR'
   if (pgCode === '23505' && constraint?.endsWith('_pkey')) return 'SQLITE_CONSTRAINT_PRIMARYKEY'
   if (CODES[pgCode]) return CODES[pgCode]!
   if (pgCode.startsWith('08') || pgCode.startsWith('57P')) return 'SQLITE_IOERR'
