@@ -2,10 +2,11 @@
 # A throw-away PostgreSQL on loopback for tests and local trials (issue 16): Debian's server
 # binaries, a cluster made by initdb under $PGSTACK_ROOT, one database, trust auth on 127.0.0.1.
 #
-#   PGSTACK_ROOT="$(mktemp -d)" scripts/pgstack.sh install|start|stop|status|url
+#   scripts/pgstack.sh install          (as root: apt-get install postgresql when initdb is missing)
+#   PGSTACK_ROOT="$(mktemp -d)" scripts/pgstack.sh start|stop|status|url
 #
 # Environment:
-#   PGSTACK_ROOT    required; created if missing (every parent must be searchable by the cluster's
+#   PGSTACK_ROOT    required but for install; created if missing (every parent must be searchable by the cluster's
 #                   owner, see below)
 #   PGSTACK_PORT    default 55432 (listens on 127.0.0.1 only; the socket lives in $PGSTACK_ROOT)
 #   PGSTACK_DB      default pbem (database and role)
@@ -23,9 +24,9 @@ cmd=${1:-}
 case "$cmd" in install|start|stop|status|url) ;; *)
   echo "usage: PGSTACK_ROOT=DIR $0 install|start|stop|status|url" >&2; exit 2 ;;
 esac
-if [ -z "${PGSTACK_ROOT:-}" ]; then echo "pgstack: PGSTACK_ROOT must be set" >&2; exit 2; fi
-mkdir -p "$PGSTACK_ROOT"
-ROOT=$(cd "$PGSTACK_ROOT" && pwd -P)
+if [ -z "${PGSTACK_ROOT:-}" ] && [ "$cmd" != install ]; then echo "pgstack: PGSTACK_ROOT must be set" >&2; exit 2; fi
+ROOT=
+if [ -n "${PGSTACK_ROOT:-}" ]; then mkdir -p "$PGSTACK_ROOT"; ROOT=$(cd "$PGSTACK_ROOT" && pwd -P); fi
 PORT=${PGSTACK_PORT:-55432}
 DB=${PGSTACK_DB:-pbem}
 FSYNC=${PGSTACK_FSYNC:-off}

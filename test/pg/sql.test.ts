@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openApp, POSTGRES_NOT_YET } from '../../src/cli/app.ts'
 import { appliedMigrations } from '../../src/log/db.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import { PgDatabase } from '../../src/log/pg/database.ts'
@@ -201,5 +202,20 @@ describe('PostgreSQL only', () => {
   it('fails to open, at once and plainly, when nothing listens', () => {
     const url = pg.url.replace(/:\d+\//, ':1/')
     expect(codeOf(() => new PgDatabase(url))).toBe('SQLITE_IOERR')
+  })
+})
+
+describe('the judge and PBEM_DATABASE_URL', () => {
+  it('refuses to start rather than fall back to SQLite while it cannot run on PostgreSQL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pbem-pgapp-'))
+    const before = process.env.PBEM_DATABASE_URL
+    process.env.PBEM_DATABASE_URL = pg.url
+    try {
+      expect(() => openApp({ dataDir: dir, mail: {} as never })).toThrow(POSTGRES_NOT_YET)
+    } finally {
+      if (before === undefined) delete process.env.PBEM_DATABASE_URL
+      else process.env.PBEM_DATABASE_URL = before
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
