@@ -156,6 +156,35 @@ describe.each([
   })
 })
 
+describe.each([
+  { name: 'sqlite', target: (dir: string) => join(dir, 'snapshot.sqlite') },
+  { name: 'postgres', target: (_dir: string) => pg.freshUrl() },
+])('a deferred transaction on $name', ({ target }) => {
+  it('reads one snapshot, and writing over a newer commit fails with SQLITE_BUSY_SNAPSHOT', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pbem-snapshot-'))
+    const where = target(dir)
+    const a = openSqlDatabase(where)
+    const b = openSqlDatabase(where)
+    try {
+      b.prepare("INSERT INTO settings (key, value) VALUES ('k', 'one')").run()
+      const read = a.prepare("SELECT value FROM settings WHERE key = 'k'").pluck()
+      let code: string | undefined
+      a.transaction(() => {
+        expect(read.get()).toBe('one')
+        b.prepare("UPDATE settings SET value = 'two' WHERE key = 'k'").run()
+        expect(read.get()).toBe('one')
+        code = codeOf(() => a.prepare("UPDATE settings SET value = 'three' WHERE key = 'k'").run())
+      }).deferred()
+      expect(code).toBe('SQLITE_BUSY_SNAPSHOT')
+      expect(read.get()).toBe('two')
+    } finally {
+      a.close()
+      b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('PostgreSQL only', () => {
   it('names the engine from the target', () => {
     expect(engineOf('postgres://u@h/db')).toBe('postgres')

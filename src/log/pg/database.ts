@@ -6,9 +6,10 @@
 // guarantee of the judge was built on that. So an IMMEDIATE (or EXCLUSIVE) transaction here takes
 // a database-wide advisory lock right after BEGIN, a write outside any transaction takes it for its
 // own short transaction, and readers never take it (as WAL readers do not). A DEFERRED
-// transaction runs at REPEATABLE READ: it reads one snapshot, and a write that conflicts with a
-// newer commit fails with SQLITE_BUSY, as SQLite's stale snapshot does. lock_timeout mirrors
-// busy_timeout (5 s).
+// transaction runs at REPEATABLE READ and takes the lock at its first write: it reads one
+// snapshot, and a write to a row changed since then fails with SQLITE_BUSY, as SQLite's stale
+// snapshot does (unlike SQLite, rows inserted by others since its snapshot do not fail it; the
+// judge opens only immediate transactions). lock_timeout mirrors busy_timeout (5 s).
 import type { SqlDatabase, SqlFunction, SqlRunResult, SqlStatement, SqlTransaction } from '../sql.ts'
 import { PgDriverError, type PgResult, SyncPgClient } from './syncClient.ts'
 import { bind, cell, rowObject, sqliteCode, type Translated, translate } from './translate.ts'
@@ -44,6 +45,7 @@ export class PgDatabase implements SqlDatabase {
   readonly engine = 'postgres' as const
   private readonly client: SyncPgClient
   private depth = 0
+  private locked = false
   private readonly identity = new Map<string, string | null>()
 
   constructor(url: string, opts: { timeoutMs?: number } = {}) {
@@ -95,6 +97,7 @@ export class PgDatabase implements SqlDatabase {
         if (top) {
           this.exec(mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN')
           if (mode === 'immediate') this.lockOrRollBack()
+          else this.locked = false
         } else this.exec(`SAVEPOINT ${savepoint}`)
         this.depth++
         let result: unknown
@@ -153,6 +156,7 @@ export class PgDatabase implements SqlDatabase {
    * error and carries on (as EventStore does) would find every later statement refused.
    */
   statement<T>(fn: () => T): T {
+    if (!this.locked) this.lock()
     this.exec('SAVEPOINT pbem_stmt')
     let result: T
     try {
@@ -165,9 +169,14 @@ export class PgDatabase implements SqlDatabase {
     return result
   }
 
+  private lock(): void {
+    this.exec(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`)
+    this.locked = true
+  }
+
   private lockOrRollBack(): void {
     try {
-      this.exec(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`)
+      this.lock()
     } catch (e) {
       this.quietly('ROLLBACK')
       throw e
