@@ -71,6 +71,21 @@ describe.each([
     expect([...db.prepare('SELECT message_id FROM outbox').pluck().iterate()]).toEqual(['m1'])
   })
 
+  it('stores bytes and 64-bit integers in the tables that need them (mail_parts, game_clock)', () => {
+    const body = Buffer.from([0x78, 0x9c, 0, 255, 10, 13])
+    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run('h', body, 'now')
+    const stored = db.prepare('SELECT body FROM mail_parts WHERE hash = ?').pluck().get('h')
+    expect(Buffer.isBuffer(stored) && stored.equals(body)).toBe(true)
+    const at = Date.parse('1862-03-09T12:00:00.000Z') + 2 ** 42
+    db.prepare("INSERT INTO game_clock (stream, version, status, next_at) VALUES ('game:1', 3, 'active', ?)").run(at)
+    expect(
+      db
+        .prepare('SELECT next_at FROM game_clock WHERE next_at <= ?')
+        .pluck()
+        .all(at + 1),
+    ).toEqual([at])
+  })
+
   it('reports changes and lastInsertRowid, and INSERT OR IGNORE ignores', () => {
     expect(enqueue('m1')).toEqual({ changes: 1, lastInsertRowid: 1 })
     expect(enqueue('m2')).toEqual({ changes: 1, lastInsertRowid: 2 })
