@@ -1,7 +1,7 @@
 // The event store (DESIGN.md section 3): append-only streams, optimistic concurrency, schema
 // validation and a per-stream SHA-256 hash chain. The log knows nothing about games.
-import type { Database } from './db.ts'
-import type { SqlDatabase, SqlStatement as Statement } from './sql.ts'
+// On either engine behind the seam (src/log/sql.ts, issue 16): SQLite or PostgreSQL.
+import type { SqlDatabase as Database, SqlStatement as Statement } from './sql.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { EventSchemas } from './schemas.ts'
 
@@ -113,9 +113,8 @@ function fromRow(r: EventRow): StoredEvent {
   }
 }
 
-/** On SQLite (the default type) or on any engine behind the seam (src/log/sql.ts). */
-export class EventStore<D extends SqlDatabase = Database> {
-  readonly db: D
+export class EventStore {
+  readonly db: Database
   readonly schemas: EventSchemas
   private readonly clock: () => Date
   private readonly headStmt: Statement<[string], { version: number; head_hash: string }>
@@ -125,7 +124,7 @@ export class EventStore<D extends SqlDatabase = Database> {
   private readonly streamsStmt: Statement<[string, string], string>
   private readonly appendTx: (stream: string, expected: number, events: PreparedEvent[]) => StoredEvent[]
 
-  constructor(db: D, schemas: EventSchemas, clock: () => Date = () => new Date()) {
+  constructor(db: Database, schemas: EventSchemas, clock: () => Date = () => new Date()) {
     this.db = db
     this.schemas = schemas
     this.clock = clock

@@ -33,7 +33,7 @@ let tmp: ReturnType<typeof tempDir>
 let schemas: EventSchemas
 let schemaDir: string
 let db: SqlDatabase
-let store: EventStore<SqlDatabase>
+let store: EventStore
 
 const thing = (name: string, count = 1) => ({ type: 'Thing', data: { name, count }, audience: PUBLIC })
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 let tmp: ReturnType<typeof tempDir>
 let db: SqlDatabase
-let store: EventStore<SqlDatabase>
+let store: EventStore
 let a: StoredEvent[]
 let b: StoredEvent[]
 
