@@ -105,6 +105,8 @@ describe.each([
       'x',
       'y',
     ])
+    // placeholders inside quotes and comments are text, not parameters
+    expect(db.prepare(`SELECT '?' AS "quoted?", ? AS v -- is this one?\n`).get(7)).toEqual({ 'quoted?': '?', v: 7 })
     expect(() => db.prepare('SELECT ?').get()).toThrow(/Too few parameter values/)
     expect(() => db.prepare('SELECT ?').get(1, 2)).toThrow(/Too many parameter values/)
     expect(() => db.prepare('SELECT @a').get({})).toThrow(/Missing named parameter "a"/)
