@@ -60,11 +60,16 @@ export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): Se
   return {}
 }
 
+export const POSTGRES_NOT_YET =
+  'PBEM_DATABASE_URL is set, but the judge does not run on PostgreSQL yet (only its event store does; README, "PostgreSQL (in progress)"). Unset it to use SQLite.'
+
 export function openApp(opts: AppOptions = {}): App {
   const data = resolve(opts.dataDir ?? defaultDataDir())
   const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: join(data, 'judge.sqlite') }
   for (const d of [data, dirs.inbox, dirs.outbox]) mkdirSync(d, { recursive: true })
   const mail = opts.mail ?? loadMailConfig()
+  // Issue 16 in progress: only the event store runs on PostgreSQL yet; never fall back silently.
+  if (process.env.PBEM_DATABASE_URL) throw new Error(POSTGRES_NOT_YET)
   const db = openDatabase(dirs.db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)

@@ -1,7 +1,7 @@
 // The event store (DESIGN.md section 3): append-only streams, optimistic concurrency, schema
 // validation and a per-stream SHA-256 hash chain. The log knows nothing about games.
-import type { Statement } from 'better-sqlite3'
-import type { Database } from './db.ts'
+// On either engine behind the seam (src/log/sql.ts, issue 16): SQLite or PostgreSQL.
+import type { SqlDatabase as Database, SqlStatement as Statement } from './sql.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { EventSchemas } from './schemas.ts'
 

@@ -1,6 +1,6 @@
 // Verifying the log straight from SQLite (DESIGN.md section 3). Nothing is trusted: versions,
 // positions, the hash chain, each row's hash and the `streams` head are all re-checked.
-import type { Database } from './db.ts'
+import type { SqlDatabase as Database } from './sql.ts'
 import { GENESIS_HASH, eventHash, type EventRow } from './store.ts'
 
 export type VerifyResult =
