@@ -20,7 +20,7 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
     const awaited = ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
     const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
     const textHash = sha256Hex(text)
-    const receipt = `${game}/${fold.point}/${fold.receipts.size + 1}`
+    const receipt = receiptFor(fold, game, role)
     const base = { receipt, point: fold.point, textHash, messageId: meta.messageId ?? null, from: meta.from ?? null }
     let event: NewEvent
     let result: SubmitResult
@@ -142,4 +142,16 @@ function notOpen(j: Judge, fold: GameFold, role: string): string {
   const own = fold.ruleset.parseOrders(fold.state, role, '').errors.find((e) => e.line === 0)
   const now = `no orders are awaited from ${role} now (awaiting ${j.awaitingText(fold, { kind: 'role', role })})`
   return own ? `${now}: ${own.message}` : `${now}; the judge's next report to you says when they are due`
+}
+
+/**
+ * The next receipt of this role at the open point: numbered among the role's own mails only, since a
+ * count over the whole game would tell a player how many mails the other side sent.
+ */
+function receiptFor(fold: GameFold, game: string, role: string): string {
+  const who = fold.players.has(role) ? role : 'nobody'
+  const mine = [...fold.receipts.values()].filter(
+    (r) => r.data.point === fold.point && (r.data.role ?? 'nobody') === who,
+  ).length
+  return `${game}/${fold.point}/${who}-${mine + 1}`
 }

@@ -73,7 +73,7 @@ describe('pbem serve', () => {
     )
     await waitFor(() => (out.includes('mail drop:orders.eml') ? true : undefined), 5000)
     expect(out).toContain(
-      'mail drop:orders.eml: orders-accepted (game sd-demo, from confederate@example.test, receipt sd-demo/1/1)',
+      'mail drop:orders.eml: orders-accepted (game sd-demo, from confederate@example.test, receipt sd-demo/1/confederate-1)',
     )
   }, 40000)
 

@@ -44,20 +44,30 @@ describe('the judge', () => {
     createWeakBeginning(app)
     const a = app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11')
     const b = app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
-    expect(a).toMatchObject({ accepted: true, receipt: 'wb1/1/1' })
-    expect(b).toMatchObject({ accepted: true, receipt: 'wb1/1/2' })
+    expect(a).toMatchObject({ accepted: true, receipt: 'wb1/1/confederate-1' })
+    expect(b).toMatchObject({ accepted: true, receipt: 'wb1/1/confederate-2' })
     const fold = app.judge.load('wb1')
     expect(fold.orders.get('confederate')).toMatchObject({
-      receipt: 'wb1/1/2',
-      replaces: 'wb1/1/1',
+      receipt: 'wb1/1/confederate-2',
+      replaces: 'wb1/1/confederate-1',
       normalised: ['SUM: STAY'],
     })
     const ack = outboxRows(app)
       .filter((r) => r.kind === 'ack')
       .at(-1)!
     expect(ack.recipient).toBe('reb@example.test')
-    expect(ack.mail.text).toContain('These replace your earlier orders (receipt wb1/1/1)')
-    expect(ack.mail.text).toContain('Receipt: wb1/1/2')
+    expect(ack.mail.text).toContain('These replace your earlier orders (receipt wb1/1/confederate-1)')
+    expect(ack.mail.text).toContain('Receipt: wb1/1/confederate-2')
+  })
+
+  it("numbers a player's receipts among his own mails only: they never count the other side's", () => {
+    createWeakBeginning(app)
+    app.judge.submitOrders('wb1', 'federal', 'PASS')
+    app.judge.submitOrders('wb1', 'federal', 'PASS')
+    app.judge.submitOrders('wb1', 'spy', 'PASS')
+    const mine = app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
+    expect(mine.receipt).toBe('wb1/1/confederate-1')
+    expect(app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY').receipt).toBe('wb1/1/confederate-2')
   })
 
   it('rejects orders with every error by line and a suggestion, and files nothing of them', () => {

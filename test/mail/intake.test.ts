@@ -63,7 +63,7 @@ describe('mail intake', () => {
       outcome: 'orders-accepted',
       game: 'wb1',
       role: 'confederate',
-      receipt: 'wb1/1/1',
+      receipt: 'wb1/1/confederate-1',
     })
   })
 

@@ -134,7 +134,7 @@ describe('subjects keep one Re: and one [game] tag', () => {
   it('an answer to a report', () => {
     app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY\n', { subject: 'Re: RE: [wb1] Game opens (confederate)' })
     expect(lastTo('reb@example.test').mail.subject).toBe(
-      '[wb1] Orders accepted: GT1 Confederate activity record (receipt wb1/1/1) Re: Game opens (confederate)',
+      '[wb1] Orders accepted: GT1 Confederate activity record (receipt wb1/1/confederate-1) Re: Game opens (confederate)',
     )
   })
 })
@@ -215,7 +215,7 @@ describe('one numbering: resolutions from 1, the opening report is 0', () => {
 
     await intake(eml({ body: orders('SUM: STAY') }))
     const ack = lastTo('reb@example.test').mail.text
-    expect(ack).toContain('Receipt: wb1/1/1 (orders for resolution 1)')
+    expect(ack).toContain('Receipt: wb1/1/confederate-1 (orders for resolution 1)')
     app.judge.adjudicate('wb1', { force: true })
     expect(lastTo('reb@example.test').mail.text).toMatch(/results of GT1 .* \(resolution 1\)/)
 

@@ -83,7 +83,7 @@ describe('the game archive', () => {
   })
 
   it('a receipt tells its whole story', () => {
-    const r = receiptStory(app.judge, 'wb-demo/3/4')!
+    const r = receiptStory(app.judge, 'wb-demo/3/confederate-1')!
     expect(r).toMatchObject({
       accepted: true,
       role: 'confederate',

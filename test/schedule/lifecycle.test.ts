@@ -179,7 +179,7 @@ describe('early processing', () => {
     expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
     const r = tickAt(app, START + HOUR + 50 * 60_000, quiet)
     expect(r.games[0]!.actions).toEqual(['resolution (early)'])
-    expect(eventsOf(app, 'TurnAdjudicated')[0]!.data.inputs.confederate).toBe('wb1/1/3')
+    expect(eventsOf(app, 'TurnAdjudicated')[0]!.data.inputs.confederate).toBe('wb1/1/confederate-2')
   })
 
   it('is off with early = false: the deadline is waited for', () => {
