@@ -107,7 +107,7 @@ describe('RB 14.24: Confederate builds', () => {
     ])
   })
 
-  it('14.31-14.32 (and 18.31\'s example): special build points buy a battery (4, beside another), an ironclad without a battery (4), a gunboat (1)', () => {
+  it("14.31-14.32 (and 18.31's example): special build points buy a battery (4, beside another), an ironclad without a battery (4), a gunboat (1)", () => {
     const p = planBuilds(
       'CSA',
       [o('battery', 'IS10'), o('battery', 'IS10', true), o('ironclad', undefined, true), o('gunboat', 'VICK', true)],

@@ -146,13 +146,13 @@ describe('PB 21, rule 11 examples: where assaults come from', () => {
     for (const t of targets) expect(assaultProblem(map, { ATLA: 'USA' }, t, 'land', 'ATLA'), t).toBeNull()
   })
 
-  it('11 Example Three (11.3, 10.41): a sloop enters undefended Key West for the turn’s amphibious assault; beaten, it falls back to the station and stops', () => {
+  it('11 Example Three (11.3, 10.41): a sloop enters undefended Key West for the turn’s amphibious assault; beaten, it falls back to the station and goes no further (10.42)', () => {
     const s = position('union-move', 4, {})
     s.pieces = s.pieces.filter((p) => p.at !== 'KWST' || p.side !== 'CSA')
     const sloop = s.pieces.find((p) => p.side === 'USA' && p.type === 'sloop')!
     sloop.at = 'KWST.BS'
     const run = given(rs, s)
-      .orders('union', `MOVE ${sloop.id} KWST`)
+      .orders('union', `MOVE ${sloop.id} KWST > KWST.BS > KEYS`)
       .dice([
         { label: /assault on KWST: Union die/, values: 1 },
         { label: /assault on KWST: Confederate die/, values: 6 },
