@@ -18,7 +18,7 @@ function april1862() {
     { card: 71, at: 'NORL' },
   ]
   return given(rs, s)
-    .orders('confederate', 'POLICY FJSP ON DEFENCE: SHELTER')
+    .orders('confederate', 'POLICY FJSP ON DEFENCE: SHELTER\nPOLICY GB-2 ON BATTLE: RETREAT IF round >= 2; FIGHT')
     .orders(
       'union',
       'PLAY 13 AT NORL\nPLAY 23 AT NORL\nMOVE FARRAGUT WGLF > NORL.BS > PICKUP(GB-9,GB-10) > FJSP > NORL\nTACTICS FJSP 1',
@@ -61,6 +61,12 @@ describe('PB 22: the extended example, the Union half of April 1862', () => {
     expect(run.texts('#37')[0]).toMatch(/is the Hartford, with Farragut/)
     expect(run.texts('#2')[0]).toBe("Porter's mortar boats fire at Forts Jackson & St. Philip (2, 3): no battery hit.")
     expect(run.texts('10.1')[0]).toMatch(/\(the defender: shelter\); lost: BT-6/)
+  })
+
+  it('PB 22, 10.36: with the battery gone the sheltered gunboat falls back up the river to New Orleans', () => {
+    expect(run.texts('10.1')[0]).toMatch(/2 round\(s\) \(the defender: shelter\); lost: BT-6;/)
+    expect(run.seenBy({ kind: 'moderator' } as never)).toContain('GB-2 retreats to New Orleans.')
+    expect(run.texts('10.1')[1]).toMatch(/^Combat in New Orleans: .* against GB-2, BT-17, BT-18, IC-4/)
   })
 
   it('PB 22, 11.6: the assault on the forts: 5+1 for the pair +1 for the die left = 7 against 6; 30 points become 29', () => {
