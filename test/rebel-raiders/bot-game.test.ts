@@ -1,6 +1,8 @@
 // A whole game of Rebel Raiders by the judge, both sides played by order-writing bots through the
 // same order check a player meets: every order filed, every phase resolved, the game ends, the log
-// re-folds, the dice verify, and the same secrets give the same game.
+// re-folds, the dice verify, the same secrets give the same game, and every mail it sends matches the
+// recorded golden byte for byte (regenerate deliberately with UPDATE_GOLDEN=1).
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { OrdersAccepted, TurnAdjudicated } from '../../src/engine/events.ts'
@@ -10,6 +12,9 @@ import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
 import { confederateOrders, unionOrders } from './bots/bots.ts'
+import { goldenMails, recordedMails } from './mailGolden.ts'
+
+const GOLDEN = fileURLToPath(new URL('./golden/bots/', import.meta.url))
 
 const pack = rebelRaidersFactory.defaultPack() as never
 const rs = createRebelRaiders(pack)
@@ -70,6 +75,13 @@ describe('a bot game of Rebel Raiders', () => {
       expect(verifyGame(app.db, app.judge, 'bots')).toMatchObject({ ok: true, problems: [] })
       expect(verifyDice(app.judge, 'bots').ok).toBe(true)
       expect(fold.ruleset.outcome(fold.state)?.summary).toMatch(/victory/)
+      // Issue 11: a byte-for-byte golden of the game's mails (reports, acknowledgements, the opening),
+      // text and HTML parts compared whole and each picture by its PNG's hash.
+      const mails = goldenMails(app)
+      const recorded = recordedMails(GOLDEN, mails)
+      expect(mails.size).toBeGreaterThan(100)
+      expect([...mails.keys()]).toEqual([...recorded.keys()])
+      for (const [name, text] of mails) expect(text, name).toBe(recorded.get(name))
     } finally {
       app.cleanup()
     }

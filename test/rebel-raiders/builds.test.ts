@@ -31,7 +31,7 @@ describe('RB 14.23, 15.31: how many builds', () => {
     expect([0, 4, 5, 8, 9, 12, 13, 16, 17, 20].map(confederateBuilds)).toEqual([5, 5, 4, 4, 3, 3, 2, 2, 1, 1])
   })
 
-  it('the Union: 5, 5, 6, 6 ... up to 10 on turns 11 and 12', () => {
+  it('the Union: 5, 5, 6, 6 ... up to 10 on turns 11 and 12 (the 15.31 example)', () => {
     expect(Array.from({ length: 13 }, (_, i) => unionBuilds(i + 1))).toEqual([5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10])
   })
 })
@@ -101,7 +101,7 @@ describe('RB 14.24: Confederate builds', () => {
     ])
   })
 
-  it('14.31-14.32: special build points buy a battery (4, beside another), an ironclad without a battery (4), a gunboat (1)', () => {
+  it("14.31-14.32 (and 18.31's example): special build points buy a battery (4, beside another), an ironclad without a battery (4), a gunboat (1)", () => {
     const p = planBuilds(
       'CSA',
       [o('battery', 'IS10'), o('battery', 'IS10', true), o('ironclad', undefined, true), o('gunboat', 'VICK', true)],
@@ -127,7 +127,7 @@ describe('RB 15.4: Union builds', () => {
     ])
   })
 
-  it('15.42: two gunboats or one ironclad in each original river port; the Navy Yards unlimited', () => {
+  it('15.42: two gunboats or one ironclad in each original river port; the Navy Yards unlimited (the 15.42 example: no gunboats where an ironclad was placed)', () => {
     const p = planBuilds(
       'USA',
       [

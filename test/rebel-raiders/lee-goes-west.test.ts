@@ -92,7 +92,7 @@ describe('PB 18.52: Lee outside Virginia', () => {
 })
 
 describe('PB 18.53: Lee moving in Virginia, and his fate when his space falls', () => {
-  it('after moving between Virginian spaces in a turn he rolls one die again', () => {
+  it('after moving between Virginian spaces in a turn he rolls one die again (the 18.5 example: Lee at Fredericksburg, then defending Richmond)', () => {
     const s = withLee(start('18.5', 'union-move', 5), 'inPlay')
     s.control.NORF = 'USA'
     s.marks = { ...s.marks, lee: { turn: 5, at: 'FRED' } }

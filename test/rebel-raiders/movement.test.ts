@@ -81,7 +81,7 @@ describe('the ship table: where each ship may go', () => {
 })
 
 describe('RB 7.7: what a move runs into', () => {
-  it('7.73: a Union ship entering a Confederate port assaults it: it needs a cannon pawn and stops there', () => {
+  it('7.73, 10.42: a Union ship entering a Confederate port assaults it with a cannon pawn; the rest of its path is sailed only if it wins', () => {
     const c = ctx()
     expect(move(c, 'SL-3', 'USA', 'SAVA.BS > SAVA')).toEqual({
       ok: true,
@@ -89,7 +89,7 @@ describe('RB 7.7: what a move runs into', () => {
       end: 'SAVA',
       encounters: [{ at: 'SAVA', kind: 'assault', why: 'entering Savannah is an assault (RB 7.73)' }],
     })
-    expect(move(c, 'SL-3', 'USA', 'SAVA.BS > SAVA > SAVA.BS')).toMatchObject({ ok: false, error: /must stop at SAVA/ })
+    expect(move(c, 'SL-3', 'USA', 'SAVA.BS > SAVA > SAVA.BS')).toMatchObject({ ok: true, mp: 3, end: 'SAVA.BS' })
     const noPawns = ctx([], (x) => {
       x.position.unionPawns = 0
     })

@@ -147,7 +147,7 @@ describe('PB 18.34: privateers', () => {
 })
 
 describe('PB 18.24: increased ship building', () => {
-  it("BUILD ... FREE: as many free sloops and gunboats as the year's last digit, 3 VP to the Confederacy each", () => {
+  it("BUILD ... FREE: as many free sloops and gunboats as the year's last digit, 3 VP to the Confederacy each (the 18.24 examples: two in 1862)", () => {
     const s = start('18.24', 'union-build', 4, 10)
     const run = given(rs, s).orders('union', 'BUILD SLOOP FREE\nBUILD GUNBOAT AT NAVY FREE').resolve()
     expect(run.state.vp).toBe(16)

@@ -205,6 +205,23 @@ describe('PB 23: the Union answers to a Confederate ship evading (7.78)', () => 
     expect(next.state.cards.USA.deck.discards).toContain(16)
   })
 
+  it('#17 USS Unadilla and #9 USS Osceola: the gunboat adds 2 to its speed rolls; with both standing one card names it and the other stays in the hand', () => {
+    const dice = { 'search for BR-6 by GB-90': 4, 'speed of BR-6': 3, 'supply die 1': 1 }
+    const run = given(rs, runPast(['17'], [17]))
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT')
+      .dice(dice)
+      .resolve()
+    expect(run.state.pieces.some((p) => p.id === 'BR-6')).toBe(false)
+    expect(run.state.speedBonus).toEqual({ 'GB-90': { amount: 2, card: 17 } })
+    expect(run.state.cards.USA.inPlay).toEqual([17])
+    const both = given(rs, runPast(['17', '9'], [17, 9]))
+      .orders('confederate', 'MOVE BR-6 WILM.BS > HATT')
+      .dice(dice)
+      .resolve()
+    expect(both.state.cards.USA.inPlay).toHaveLength(1)
+    expect(both.state.cards.USA.hand).toHaveLength(1)
+  })
+
   it('#12 USS Iroquois: a runner evading a sloop is sunk unless it rolls a 6', () => {
     const chase = (die: number) =>
       given(rs, runPast(['12'], [12], ['sloop']))

@@ -70,7 +70,7 @@ describe('RB 6.12: stacking', () => {
     expect(run.state.pieces.filter((x) => x.at === 'HATT')).toHaveLength(6)
   })
 
-  it('three batteries a space at most; the Navy Yards hold any number', () => {
+  it('three batteries a space at most, beside six warships (the 6.12 example); the Navy Yards hold any number', () => {
     const s = start()
     for (let i = 0; i < 8; i++) s.pieces.push({ id: `SL-${30 + i}`, side: 'USA', type: 'sloop', at: 'NAVY' })
     s.pieces.push(
@@ -78,6 +78,8 @@ describe('RB 6.12: stacking', () => {
       { id: 'BT-21', side: 'CSA', type: 'battery', at: 'IS10' },
       { id: 'BT-22', side: 'CSA', type: 'battery', at: 'IS10' },
     )
+    const warships = s.pieces.filter((p) => p.side === 'CSA' && p.at === 'IS10' && p.type !== 'battery').length
+    for (let i = warships; i < 6; i++) s.pieces.push({ id: `GB-${40 + i}`, side: 'CSA', type: 'gunboat', at: 'IS10' })
     const run = given(rs, s).orders('union', 'PASS').resolve()
     expect(run.texts('6.12')).toEqual(['BT-22 is removed: Island No. 10 holds at most 3 Confederate batteries (6.12).'])
   })

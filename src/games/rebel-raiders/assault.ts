@@ -145,7 +145,8 @@ export function assaultProblem(
   if (!from || !map.has(from)) return `an ${kind} assault names the Union-held space it starts from (11.4)`
   const origin = map.space(from)
   if ((control[from] ?? origin.side) !== 'USA') return `${origin.name} is not held by the Union (11.4)`
-  const line: LinkKind[] = kind === 'river' ? ['river'] : ['land']
+  // A river line closed to ships (Chattanooga to Forts Henry & Donelson) still carries an assault (11.8's example).
+  const line: LinkKind[] = kind === 'river' ? ['river', 'river-noships'] : ['land']
   if (!map.between(from, target).some((k) => line.includes(k)))
     return `no ${kind === 'river' ? 'river (blue)' : 'land (red)'} line joins ${origin.name} and ${s.name} (11.4)`
   return null

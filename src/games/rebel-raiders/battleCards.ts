@@ -29,6 +29,18 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
   const order: Side[] = [scene.attackerSide, scene.attackerSide === 'CSA' ? 'USA' : 'CSA']
   const own = (side: Side) => (side === scene.attackerSide ? scene.attackers : scene.defenders)
   const foes = (side: Side) => (side === scene.attackerSide ? scene.defenders : scene.attackers)
+  const playScenes = (side: Side) => {
+    for (const c of candidates(run, side, scene, (n) => SCENES[n]?.side === side)) {
+      if (!SCENES[c.card]!.fits(run, scene)) continue
+      if (!takeCard(run, side, c, scene.where)) continue
+      played.push({ card: c.card, side })
+      const effect = sceneCard(run, scene, c.card, foes(side), own(side), brokenDown)
+      if (effect.round) rounds.push(effect.round)
+      if (c.card === 47) forceCombined = true
+      const after = run.pack.cards.get(c.card)!.afterUse
+      settlePlayed(run, side, c.card, after === 'held' ? 'discard' : after)
+    }
+  }
   for (const side of order) {
     for (const c of candidates(run, side, scene, (n) => !!NAMINGS[n] && BATTLE_CARD_SIDES[n] === side)) {
       const naming = NAMINGS[c.card]!
@@ -48,17 +60,11 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
       run.say(`#${c.card}`, `${ship.id} is the ${shipName(run, c.card)}: it ${naming.words}.`, scene.where)
     }
     if (side === 'CSA' && scene.attackerSide === 'USA') placeIronclads(run, scene, played)
-    for (const c of candidates(run, side, scene, (n) => SCENES[n]?.side === side)) {
-      if (!SCENES[c.card]!.fits(run, scene)) continue
-      if (!takeCard(run, side, c, scene.where)) continue
-      played.push({ card: c.card, side })
-      const effect = sceneCard(run, scene, c.card, foes(side), own(side), brokenDown)
-      if (effect.round) rounds.push(effect.round)
-      if (c.card === 47) forceCombined = true
-      const after = run.pack.cards.get(c.card)!.afterUse
-      settlePlayed(run, side, c.card, after === 'held' ? 'discard' : after)
-    }
+    playScenes(side)
   }
+  // The attacker may answer what the defender's cards made of the battle (17.2's example: #47 once
+  // #70 or #72 has brought a Confederate ironclad in).
+  playScenes(order[0]!)
   // #54 face up acts by itself in the turn's first fitting combat.
   if (run.s.cards.USA.inPlay.includes(54) && !played.some((p) => p.card === 54) && SCENES[54]!.fits(run, scene)) {
     const effect = sceneCard(run, scene, 54, scene.defenders, scene.attackers, brokenDown)

@@ -388,11 +388,10 @@ export function defenderRetreat(run: PhaseRun, at: string, side: Side): string |
       run.pack.map.neighbours(at, ['port', 'river']).find((n) => friendly(n) && run.space(n).kind !== 'coastal') ?? null
     )
   }
+  // A Confederate defender may also fall back to an ocean port up the river (10.36's last case; PB 22's
+  // gunboat leaving Forts Jackson & St. Philip for New Orleans).
+  const ports = side === 'CSA' ? ['riverPort', 'fort', 'oceanPort'] : ['riverPort', 'fort']
   if (here.kind === 'riverPort' || here.kind === 'fort')
-    return (
-      run.pack.map
-        .neighbours(at, ['river'])
-        .find((n) => friendly(n) && (run.space(n).kind === 'riverPort' || run.space(n).kind === 'fort')) ?? null
-    )
+    return run.pack.map.neighbours(at, ['river']).find((n) => friendly(n) && ports.includes(run.space(n).kind)) ?? null
   return null
 }

@@ -40,6 +40,8 @@ export function answerInterception(run: PhaseRun, target: RrPiece, searchers: Rr
   }
   const evasion: Evasion = { target, inStation: run.space(target.at).kind === 'blockadeStation', searchers }
   const unionCards = fire(run, 'interception', target.at, undefined, evasion)
+  // Each card fired claimed its own ship; they are named below in the same order.
+  evasion.claimed = []
   if (unionCards.length && target.type === 'runner' && fire(run, 'union-card-at-runner', target.at).includes(90)) {
     const t = run.s.cards.USA
     t.deck = { ...t.deck, discards: [...t.deck.discards, ...unionCards] }

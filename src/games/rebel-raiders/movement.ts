@@ -123,7 +123,9 @@ export function checkMove(
   let allowance = opts.ferried ? Number.POSITIVE_INFINITY : def.mp
   let coaled = !opts.coaled
   const encounters: Encounter[] = []
-  let stopped: string | null = null
+  const stopped: string | null = null
+  // 10.42: the rest of the path is sailed only if the assault there is won; 11.8: never on from an ocean port.
+  let assaulted: string | null = null
   const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
   for (let i = start; i < steps.length; i++) {
     const step = steps[i]!
@@ -161,8 +163,12 @@ export function checkMove(
       ) {
         if (ctx.position.unionPawns < 1)
           return fail(`entering ${to.name} is an assault, and no cannon pawn is left for one (RB 7.73)`)
+        if (assaulted && ctx.map.space(assaulted).kind === 'oceanPort')
+          return fail(
+            `no assault goes on from ${ctx.map.space(assaulted).name}, an ocean port taken from the sea this turn (RB 11.8)`,
+          )
         encounters.push({ at, kind: 'assault', why: `entering ${to.name} is an assault (RB 7.73)` })
-        stopped = 'an assault ends the move until it is resolved (RB 7.73)'
+        assaulted = to.id
       } else if (to.kind === 'blockadeStation' && holders(ctx, at, foe, WARSHIPS).length) {
         if (piece.side === 'USA' && holders(ctx, at, 'CSA', ['gunboat', 'ironclad']).length)
           encounters.push({ at, kind: 'combat', why: `Confederate warships hold ${to.name}: naval combat (RB 7.75)` })

@@ -156,13 +156,17 @@ export function moveUnion(
         run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
       const barred = isAssault ? assaultForbidden(run.s, run.pack, here.id) : null
       const use = isAssault && !barred ? pawnFor(run.s, run.pack, here.id, true) : null
-      if (isAssault && (barred || (use !== 'sea' && use !== 'normal'))) {
+      const fromSea =
+        isAssault && run.s.takenFromSea.includes(from)
+          ? 'no assault goes on from an ocean port taken from the sea this turn (11.8)'
+          : null
+      if (isAssault && (barred || fromSea || (use !== 'sea' && use !== 'normal'))) {
         for (const x of ships) x.at = from
         path.pop()
         flush()
         run.say(
           '11.1',
-          `${names()} may not enter ${here.name}: ${barred ?? use}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,
+          `${names()} may not enter ${here.name}: ${barred ?? fromSea ?? use}; ${ships.length > 1 ? 'they stop' : 'it stops'} in ${run.name(from)}.`,
           from,
         )
         return
@@ -211,7 +215,11 @@ export function moveUnion(
         }
         assault(run, here.id, tactics.get(here.id) ?? 0, from, ships)
         if (here.kind === 'oceanPort' && run.holder(here.id) === 'USA') run.s.takenFromSea.push(here.id)
-        return
+        // 10.42: ships that won the assault may go on with the movement points they have left.
+        if (run.holder(here.id) !== 'USA') return
+        ships = ships.filter((x) => x.at === here.id)
+        if (!ships.length) return
+        continue
       }
       const foes = here.kind === 'blockadeStation' ? run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad']) : []
       if (foes.length) {

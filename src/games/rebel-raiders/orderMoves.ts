@@ -115,13 +115,14 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
   if (check.ferried) ferryUsed(state)
   // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
   const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
-  const landing = side === 'USA' ? entered.find((id) => isEnemyPlace(pack, state, id)) : undefined
-  const barred = landing ? assaultForbidden(state, pack, landing) : null
-  if (barred) {
-    err(l.line, l.text, barred)
-    return
-  }
-  if (landing) {
+  // A path may go on past a won assault into another (10.42), each with its own pawn.
+  const landings = side === 'USA' ? entered.filter((id) => isEnemyPlace(pack, state, id)) : []
+  for (const landing of landings) {
+    const barred = assaultForbidden(state, pack, landing)
+    if (barred) {
+      err(l.line, l.text, barred)
+      return
+    }
     const use = pawnFor(pawns, pack, landing, true)
     if (use !== 'sea' && use !== 'normal') {
       err(l.line, l.text, `entering ${pack.map.space(landing).name} is an assault, and ${use}`)

@@ -121,6 +121,8 @@ export function parseRebelOrders(
     side === 'USA' &&
     state.phase === 'union-move' &&
     lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text))
+  // 11.8: an assault may start from a space an earlier ASSAULT line takes; resolution checks it is held.
+  const hoped = { ...state.control }
   // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
   const reading: MoveReading = {
     state: withOrderedMoveCards(state, text),
@@ -279,7 +281,8 @@ export function parseRebelOrders(
       // Over a land line when there is one: it ignores the ships in the target (11.4).
       const kind = pack.map.between(from!, target!).includes('land') ? 'land' : 'river'
       const problem =
-        assaultProblem(pack.map, state.control, target!, kind, from!) ?? assaultForbidden(state, pack, target!)
+        assaultProblem(pack.map, { ...hoped, [target!]: state.control[target!] }, target!, kind, from!) ??
+        assaultForbidden(state, pack, target!)
       if (problem) {
         err(l.line, l.text, problem)
         continue
@@ -293,6 +296,7 @@ export function parseRebelOrders(
       if (free) lightning = false
       else spendPawn(pawns, pack, target!, use, false)
       out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
+      hoped[target!] = 'USA'
       out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
       continue
     }

@@ -38,11 +38,22 @@ export interface Evasion {
   target: RrPiece
   inStation: boolean
   searchers: RrPiece[]
+  /** Ships the cards fired at this evasion will name, so that no two cards name one ship. */
+  claimed?: string[]
 }
 
 /** The Union ship a card names among those searching, if one fits: the first of that type not yet named. */
 export const nameable = (run: { s: RrState }, e: Evasion, type: 'sloop' | 'gunboat') =>
-  e.searchers.find((p) => p.type === type && !run.s.speedBonus[p.id])
+  e.searchers.find((p) => p.type === type && !run.s.speedBonus[p.id] && !e.claimed?.includes(p.id))
+
+/** The type of ship each evasion card names (#9, #14, #16, #17, #21). */
+const NAMES: Readonly<Record<number, 'sloop' | 'gunboat'>> = {
+  9: 'gunboat',
+  14: 'sloop',
+  16: 'gunboat',
+  17: 'gunboat',
+  21: 'sloop',
+}
 
 /** #16 and #17: a Union gunboat in a blockade station trying to catch a runner. */
 const STATION_GUNBOAT_AGAINST_RUNNER = {
@@ -155,6 +166,8 @@ export function fire(
         at,
       )
       fired.push(r.card)
+      const names = NAMES[r.card]
+      if (evasion && names) evasion.claimed = [...(evasion.claimed ?? []), nameable(run, evasion, names)!.id]
     }
   }
   return fired

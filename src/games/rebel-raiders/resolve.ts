@@ -256,6 +256,10 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
             run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
             continue
           }
+          if (run.holder(c.from) !== 'USA') {
+            run.say('11.8', `No assault from ${run.name(c.from)}: the Union does not hold it.`)
+            continue
+          }
           if (s.takenFromSea.includes(c.from)) {
             run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
             continue
