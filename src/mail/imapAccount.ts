@@ -1,5 +1,5 @@
-// An IMAP account: how to connect to it, and the checkpoint (UIDVALIDITY and last UID) the intake
-// keeps per mailbox in the database.
+// An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
+// keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { Database } from 'better-sqlite3'
 import type { ImapFlowOptions } from 'imapflow'
 
