@@ -98,7 +98,7 @@ if (process.env.BENCH_MAIL !== '0') {
   const { benchMail } = await import('./mail-bench.ts')
   const m = await benchMail(Number(process.env.BENCH_MAILS ?? 1000))
   console.log(
-    `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes)`,
+    `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes; reading and filing ${m.readSeconds.toFixed(1)} s, sending ${m.sendSeconds.toFixed(1)} s)`,
   )
   figures.intakeToStackRatio = m.ackPerSec / m.rawPerSec
 }

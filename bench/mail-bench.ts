@@ -21,7 +21,13 @@ async function count(user: string): Promise<number> {
   }
 }
 
-export async function benchMail(n = 1000): Promise<{ n: number; rawPerSec: number; ackPerSec: number }> {
+export async function benchMail(n = 1000): Promise<{
+  n: number
+  rawPerSec: number
+  ackPerSec: number
+  readSeconds: number
+  sendSeconds: number
+}> {
   // Every order comes from the same two players: lift the per-sender reply limit for the run.
   process.env.PBEM_REPLY_LIMIT = String(n * 2)
   const ms = await startMailstack({ basePort: 20600, users: DEFAULT_USERS })
@@ -84,11 +90,13 @@ export async function benchMail(n = 1000): Promise<{ n: number; rawPerSec: numbe
     // 2. The judge: read over IMAP, file, acknowledge by SMTP, acknowledgements visible.
     const t1 = performance.now()
     await readInbox(app)
+    const read = (performance.now() - t1) / 1000
     await sendOutbox(app)
+    const sent = (performance.now() - t1) / 1000 - read
     await waitFor(async () => (await count('fed')) - fed0 + (await count('reb')) - reb0 >= n, 300_000)
     const judged = (performance.now() - t1) / 1000
     app.close()
-    return { n, rawPerSec: n / raw, ackPerSec: n / judged }
+    return { n, rawPerSec: n / raw, ackPerSec: n / judged, readSeconds: read, sendSeconds: sent }
   } finally {
     rmSync(dir, { recursive: true, force: true })
     await ms.stop()

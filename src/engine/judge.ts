@@ -106,8 +106,14 @@ export class Judge implements JudgeContext {
     return `${/^[A-Za-z0-9 ]+$/.test(name) ? name : `"${name}"`} <${this.judgeAddress}>`
   }
 
+  /** Every game on this judge (lists every game stream: for listings, never for a lookup). */
   games(): string[] {
     return this.o.store.streams('game:').map((s) => s.slice('game:'.length))
+  }
+
+  /** Whether `game` exists: one primary-key read of its stream head, however many games there are. */
+  hasGame(game: string): boolean {
+    return this.o.store.version(gameStream(game)) > 0
   }
 
   load(game: string, opts: { check?: boolean } = {}): GameFold {

@@ -6,7 +6,8 @@
  *  1. the handler is idempotent (the intake's mail_seen by raw hash and Message-ID, written in
  *     the same transaction as the orders it files);
  *  2. a message is MOVEd to the Processed folder only after the handler resolved (committed), so
- *     a crash before the move hands the same message over again, and the handler absorbs it;
+ *     a crash before the move hands the same message over again, and the handler absorbs it
+ *     (messages are fetched and moved in batches of FETCH_BATCH, one round trip each);
  *  3. the checkpoint (account, mailbox, UIDVALIDITY, last UID) advances only after the move, and
  *     a new UIDVALIDITY starts over from the first message.
  * Nothing is ever deleted: a message the handler keeps failing on goes to the Failed folder after
@@ -18,45 +19,24 @@
  * `pollMs` (NOOP + SEARCH, since a selected mailbox's cached EXISTS is stale without one) is the
  * fallback. After a disconnect it reconnects with exponential backoff.
  */
-import type { Database } from 'better-sqlite3'
 import { ImapFlow } from 'imapflow'
 import { isTransientFailure } from './transient.ts'
 import {
   accountKey,
-  type ImapAccount,
   type ImapCheckpoint,
   imapClientOptions,
+  type ImapIntakeOptions,
   readImapCheckpoint,
   writeImapCheckpoint,
 } from './imapAccount.ts'
 
-/** The raw message and a source label such as `imap:INBOX:<uidvalidity>:<uid>`. */
-export type ImapHandler = (raw: Buffer, source: string) => Promise<unknown>
+export type { ImapHandler, ImapIntakeOptions } from './imapAccount.ts'
 
-export interface ImapIntakeOptions extends ImapAccount {
-  db: Database
-  handler: ImapHandler
-  /** the mailbox read (default INBOX) */
-  mailbox?: string
-  /** where handled messages go (default Processed); created when missing */
-  processedMailbox?: string
-  /** where messages go that the handler failed on maxAttempts times (default Failed) */
-  failedMailbox?: string
-  /** polling fallback while idling (default 10 s) */
-  pollMs?: number
-  /** handler failures of one message before it is moved to the failed mailbox (default 5) */
-  maxAttempts?: number
-  /** reconnect backoff: first delay and cap (default 500 ms, 30 s) */
-  backoffMs?: { initial: number; max: number }
-  /** records a message the handler failed on maxAttempts times (before it goes to the failed mailbox) */
-  onPermanentFailure?: (raw: Buffer, source: string, error: unknown) => Promise<void>
-  /** called after each message was handled and moved */
-  onHandled?: (info: { uid: number; uidValidity: string; source: string; result: unknown }) => void
-  log?: (line: string) => void
-  clock?: () => Date
-  /** test seam: runs after the handler resolved and before the move */
-  beforeMove?: (uid: number) => void | Promise<void>
-}
+/** Messages fetched (and moved) per round trip. */
+const FETCH_BATCH = 32
+
+type Handled = { uid: number; source: string; result: unknown }
+type Outcome = { parked: false; result: unknown } | { parked: true }
 
 class HandlerFailure extends Error {
   readonly attempt: number
@@ -295,6 +275,58 @@ export class ImapIntake {
     }
   }
 
+  /**
+   * Runs the handler on one message. A failure that passes, or one of fewer than maxAttempts
+   * tries, throws HandlerFailure (the pass ends and the message is tried again later); the last
+   * try records the failure and says the message is to be parked in the failed mailbox.
+   */
+  private async handleOne(raw: Buffer, source: string, attemptKey: string, uid: number): Promise<Outcome> {
+    try {
+      const result = await this.o.handler(raw, source)
+      this.attempts.delete(attemptKey)
+      this.transientWaits.delete(attemptKey)
+      return { parked: false, result }
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e)
+      // A failure that passes (a locked database, a full disk) is waited out, however long:
+      // it says nothing about the message, which must not end in the Failed folder for it.
+      if (isTransientFailure(e)) {
+        const waits = (this.transientWaits.get(attemptKey) ?? 0) + 1
+        this.transientWaits.set(attemptKey, waits)
+        throw new HandlerFailure(`UID ${uid}: intake failed, will retry (wait ${waits}): ${why}`, waits)
+      }
+      const n = (this.attempts.get(attemptKey) ?? 0) + 1
+      this.attempts.set(attemptKey, n)
+      if (n < (this.o.maxAttempts ?? 5)) throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
+      this.log(
+        `imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`,
+      )
+      await this.o
+        .onPermanentFailure?.(raw, source, e)
+        .catch((r: unknown) =>
+          this.log(`imap ${this.account}/${this.mailbox}: UID ${uid}: recording the failure failed too: ${String(r)}`),
+        )
+      this.attempts.delete(attemptKey)
+      this.transientWaits.delete(attemptKey)
+      return { parked: true }
+    }
+  }
+
+  /** Moves handled messages to the processed mailbox in one MOVE, then advances the checkpoint past them. */
+  private async moveHandled(client: ImapFlow, handled: readonly Handled[], uidValidity: string): Promise<number> {
+    if (handled.length === 0) return 0
+    const set = handled.map((h) => h.uid).join(',')
+    const moved = await client.messageMove(set, this.processedMailbox, { uid: true })
+    if (!moved) throw new Error(`UIDs ${set}: MOVE to ${this.processedMailbox} failed`)
+    const last = Math.max(...handled.map((h) => h.uid))
+    writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, last, this.clock())
+    for (const h of handled) {
+      this.handled++
+      this.o.onHandled?.({ uid: h.uid, uidValidity, source: h.source, result: h.result })
+    }
+    return handled.length
+  }
+
   private async pass(): Promise<number> {
     if (this.stopping) return 0
     const client = await this.ensureClient()
@@ -317,60 +349,41 @@ export class ImapIntake {
       }
       const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
       const uids = [...new Set(found)].filter((u) => u > last).sort((a, b) => a - b)
-      for (const uid of uids) {
-        if (this.stopping) break
-        const msg = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
-        if (!msg || !msg.source) {
-          // gone meanwhile (another client moved or expunged it)? Make sure before going past it.
-          const still = (await client.search({ uid: String(uid) }, { uid: true })) || []
-          if (still.includes(uid)) throw new Error(`UID ${uid}: FETCH returned no message source`)
-          this.log(`imap ${this.account}/${this.mailbox}: UID ${uid} vanished before it was read`)
-          continue
-        }
-        const source = `imap:${this.mailbox}:${uidValidity}:${uid}`
-        const attemptKey = `${uidValidity}:${uid}`
-        let result: unknown
-        let target = this.processedMailbox
+      for (let at = 0; at < uids.length && !this.stopping; at += FETCH_BATCH) {
+        const batch = uids.slice(at, at + FETCH_BATCH)
+        // One UID FETCH for the batch instead of one round trip per message.
+        const fetched = new Map<number, Buffer>()
+        for (const m of await client.fetchAll(batch.join(','), { uid: true, source: true }, { uid: true }))
+          if (m.source) fetched.set(m.uid, m.source)
+        // Handled messages are moved together at the end of the batch (or before anything leaves
+        // it early): one MOVE and one checkpoint write per batch. A message handled but not yet
+        // moved when the process dies comes round again and the handler absorbs it, as before.
+        const handled: Handled[] = []
         try {
-          result = await this.o.handler(msg.source, source)
-          this.attempts.delete(attemptKey)
-          this.transientWaits.delete(attemptKey)
-        } catch (e) {
-          const why = e instanceof Error ? e.message : String(e)
-          // A failure that passes (a locked database, a full disk) is waited out, however long:
-          // it says nothing about the message, which must not end in the Failed folder for it.
-          if (isTransientFailure(e)) {
-            const waits = (this.transientWaits.get(attemptKey) ?? 0) + 1
-            this.transientWaits.set(attemptKey, waits)
-            throw new HandlerFailure(`UID ${uid}: intake failed, will retry (wait ${waits}): ${why}`, waits)
+          for (const uid of batch) {
+            if (this.stopping) break
+            const raw = fetched.get(uid)
+            if (!raw) {
+              // gone meanwhile (another client moved or expunged it)? Make sure before going past it.
+              const still = (await client.search({ uid: String(uid) }, { uid: true })) || []
+              if (still.includes(uid)) throw new Error(`UID ${uid}: FETCH returned no message source`)
+              this.log(`imap ${this.account}/${this.mailbox}: UID ${uid} vanished before it was read`)
+              continue
+            }
+            const source = `imap:${this.mailbox}:${uidValidity}:${uid}`
+            const outcome = await this.handleOne(raw, source, `${uidValidity}:${uid}`, uid)
+            await this.o.beforeMove?.(uid)
+            if (outcome.parked) {
+              // Later messages wait for this one (UID order): what came before goes first.
+              count += await this.moveHandled(client, handled.splice(0), uidValidity)
+              await this.ensureMailbox(client, this.failedMailbox)
+              const moved = await client.messageMove(String(uid), this.failedMailbox, { uid: true })
+              if (!moved) throw new Error(`UID ${uid}: MOVE to ${this.failedMailbox} failed`)
+              writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())
+            } else handled.push({ uid, source, result: outcome.result })
           }
-          const n = (this.attempts.get(attemptKey) ?? 0) + 1
-          this.attempts.set(attemptKey, n)
-          if (n < (this.o.maxAttempts ?? 5))
-            throw new HandlerFailure(`UID ${uid}: intake failed (attempt ${n}): ${why}`, n)
-          this.log(
-            `imap ${this.account}/${this.mailbox}: UID ${uid}: intake failed ${n} times (${why}); moving it to ${this.failedMailbox}`,
-          )
-          await this.o
-            .onPermanentFailure?.(msg.source, source, e)
-            .catch((r: unknown) =>
-              this.log(
-                `imap ${this.account}/${this.mailbox}: UID ${uid}: recording the failure failed too: ${String(r)}`,
-              ),
-            )
-          await this.ensureMailbox(client, this.failedMailbox)
-          this.attempts.delete(attemptKey)
-          this.transientWaits.delete(attemptKey)
-          target = this.failedMailbox
-        }
-        await this.o.beforeMove?.(uid)
-        const moved = await client.messageMove(String(uid), target, { uid: true })
-        if (!moved) throw new Error(`UID ${uid}: MOVE to ${target} failed`)
-        writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())
-        if (target === this.processedMailbox) {
-          count++
-          this.handled++
-          this.o.onHandled?.({ uid, uidValidity, source, result })
+        } finally {
+          count += await this.moveHandled(client, handled, uidValidity)
         }
       }
     } finally {

@@ -1,5 +1,5 @@
-// An IMAP account: how to connect to it, and the checkpoint (UIDVALIDITY and last UID) the intake
-// keeps per mailbox in the database.
+// An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
+// keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { Database } from 'better-sqlite3'
 import type { ImapFlowOptions } from 'imapflow'
 
@@ -18,6 +18,34 @@ export interface ImapCheckpoint {
   uidValidity: string
   lastUid: number
   updatedAt: string
+}
+
+/** The raw message and a source label such as `imap:INBOX:<uidvalidity>:<uid>`. */
+export type ImapHandler = (raw: Buffer, source: string) => Promise<unknown>
+
+export interface ImapIntakeOptions extends ImapAccount {
+  db: Database
+  handler: ImapHandler
+  /** the mailbox read (default INBOX) */
+  mailbox?: string
+  /** where handled messages go (default Processed); created when missing */
+  processedMailbox?: string
+  /** where messages go that the handler failed on maxAttempts times (default Failed) */
+  failedMailbox?: string
+  /** polling fallback while idling (default 10 s) */
+  pollMs?: number
+  /** handler failures of one message before it is moved to the failed mailbox (default 5) */
+  maxAttempts?: number
+  /** reconnect backoff: first delay and cap (default 500 ms, 30 s) */
+  backoffMs?: { initial: number; max: number }
+  /** records a message the handler failed on maxAttempts times (before it goes to the failed mailbox) */
+  onPermanentFailure?: (raw: Buffer, source: string, error: unknown) => Promise<void>
+  /** called after each message was handled and moved */
+  onHandled?: (info: { uid: number; uidValidity: string; source: string; result: unknown }) => void
+  log?: (line: string) => void
+  clock?: () => Date
+  /** test seam: runs after the handler resolved and before the move */
+  beforeMove?: (uid: number) => void | Promise<void>
 }
 
 export function imapClientOptions(a: ImapAccount): ImapFlowOptions {

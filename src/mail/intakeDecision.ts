@@ -149,7 +149,7 @@ export class Intake {
     }
     const game = id.game
     const role = id.role
-    if (!judge.games().includes(game)) {
+    if (!judge.hasGame(game)) {
       return this.record('unidentified', { game, role, detail: 'unknown game' }, () =>
         this.reply(
           sender,

@@ -91,7 +91,7 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         messageId: `mod.${game}.${tag}${suffix}@${judge.mailDomain}`,
         from: judge.fromAddress,
         to,
-        ...(key && judge.games().includes(game) && judge.checkModeratorKey(game, key)
+        ...(key && judge.hasGame(game) && judge.checkModeratorKey(game, key)
           ? { replyTo: judge.replyAddress(game, 'moderator', key) }
           : {}),
         subject: `[${game}] ${subject}`,
@@ -99,7 +99,7 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
         inReplyTo: ctx.mail.messageId,
         references: [...ctx.mail.references, ctx.mail.messageId],
       },
-      { game: judge.games().includes(game) ? game : null, kind: 'moderator' },
+      { game: judge.hasGame(game) ? game : null, kind: 'moderator' },
     )
   const mayNotify = ctx.mayNotify ?? (() => true)
   const held: string[] = []
@@ -107,7 +107,7 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
     if (mayNotify(to)) reply(subject, text, to, suffix)
     else held.push(`not answered: the hourly reply limit for ${to} is reached`)
   }
-  if (!judge.games().includes(game)) {
+  if (!judge.hasGame(game)) {
     refuse('No such game', `There is no game "${game}" on this judge.`)
     return { outcome: 'moderator-refused', lines: ['no such game', ...held] }
   }

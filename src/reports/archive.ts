@@ -74,7 +74,7 @@ export interface ReceiptStory {
 /** Everything the log knows about one receipt. */
 export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null {
   const game = receipt.split('/')[0]!
-  if (!judge.games().includes(game)) return null
+  if (!judge.hasGame(game)) return null
   const fold = judge.load(game)
   const found = fold.receipts.get(receipt)
   if (!found) return null

@@ -290,6 +290,20 @@ function inZone(utc: DateTime, zone: string): string {
  */
 export function formatInstant(iso: string | null, gameZone: string, readerZone?: string | null): string {
   if (!iso) return 'no deadline set'
+  // Every letter and acknowledgement names the same few deadlines, and formatting one in a zone
+  // (luxon, Intl) costs more than filing the orders: remember the last few hundred.
+  const key = `${iso}|${gameZone}|${readerZone ?? ''}`
+  const known = formatted.get(key)
+  if (known !== undefined) return known
+  const text = formatFresh(iso, gameZone, readerZone)
+  if (formatted.size >= 500) formatted.clear()
+  formatted.set(key, text)
+  return text
+}
+
+const formatted = new Map<string, string>()
+
+function formatFresh(iso: string, gameZone: string, readerZone?: string | null): string {
   const utc = DateTime.fromISO(iso, { zone: 'utc' })
   const text = `${utc.toFormat('yyyy-LL-dd HH:mm')} UTC`
   const zones: string[] = []
