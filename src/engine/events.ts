@@ -248,3 +248,6 @@ export function gameOptionsOf(
   const { early: _early, ...own } = options
   return own
 }
+
+/** The reason a forced resolution records when the moderator gave none (reports then add nothing). */
+export const UNSTATED_FORCE_REASON = 'resolved at once by the moderator'

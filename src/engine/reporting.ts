@@ -4,7 +4,7 @@ import { canSee, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold } from './fold.ts'
-import { gameStream } from './events.ts'
+import { gameStream, UNSTATED_FORCE_REASON } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
@@ -166,7 +166,7 @@ function forcedNote(j: Judge, fold: GameFold, point: number, role: string | null
   const when = d.before
     ? `early, before the deadline of ${j.when(fold, d.before, role)}`
     : 'at once, without waiting for open questions'
-  return `The moderator resolved this ${when} (${d.reason}).`
+  return `The moderator resolved this ${when}${d.reason === UNSTATED_FORCE_REASON ? '' : ` (${d.reason})`}.`
 }
 
 /** The decisions met while resolving `point` that this reader may see, with what was applied. */

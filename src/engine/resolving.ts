@@ -5,7 +5,7 @@ import { onlyRoles } from '../games/contract.ts'
 import { ConcurrencyError, type NewEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM } from './dice.ts'
-import { gameStream, type DecisionRequested, type TurnAdjudicated } from './events.ts'
+import { gameStream, UNSTATED_FORCE_REASON, type DecisionRequested, type TurnAdjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import { narrativeSoFar, questionOf } from './questions.ts'
 import { resolvePoint } from './resolvePoint.ts'
@@ -150,7 +150,7 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
         data: {
           point,
           by: opts.by ?? 'moderator',
-          reason: opts.reason ?? 'resolved at once by the moderator',
+          reason: opts.reason ?? UNSTATED_FORCE_REASON,
           ...(early ? { before: deadline } : {}),
         },
         audience: { kind: 'public' },

@@ -1,5 +1,5 @@
 // The bot game's golden: every mail the judge queued, written as a readable file per mail (its
-// headers, its text and HTML parts, and each picture by the SHA-256 of its PNG) and compared byte for
+// headers, its text and HTML parts, and each picture by the SHA-256 of its SVG) and compared byte for
 // byte with the recorded copy. Regenerate deliberately with UPDATE_GOLDEN=1.
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,9 +11,12 @@ import { outboxRows } from '../helpers/app.ts'
 /** One queued mail as the golden keeps it: pictures by hash, so a picture that changes still fails. */
 export function goldenText(kind: string, mail: Letter): string {
   const { text, html, attachments, ...headers } = mail
+  // A picture is queued as its SVG and drawn when sent: its hash is the SVG's, which no font or
+  // rasteriser version changes.
   const pictures = (attachments ?? []).map((a) => {
-    const sha = createHash('sha256').update(Buffer.from(a.content, 'base64')).digest('hex')
-    return `${a.filename} ${a.contentType} ${a.cid ?? '-'} sha256:${sha}`
+    const bytes = a.svg !== undefined ? Buffer.from(a.svg) : Buffer.from(a.content ?? '', 'base64')
+    const sha = createHash('sha256').update(bytes).digest('hex')
+    return `${a.filename} ${a.contentType} ${a.cid ?? '-'} ${a.svg !== undefined ? 'svg-' : ''}sha256:${sha}`
   })
   return [
     `kind: ${kind}`,
