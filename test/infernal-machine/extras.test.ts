@@ -134,6 +134,27 @@ describe('Infernal Machine: Purchase Orders for a commissioned USA boat (p.48-49
     ])
   })
 
+  it('p.48 Persistence: 3 Black cubes buy +1 when it reaches a better cell, and only then', () => {
+    const dice = { 'purchase order die 1': 4, 'purchase order die 2': 3 }
+    const camp = campaign({ side: 'USA', commissioned: true, location: 'washington', pool: { black: 3, red: 0 } })
+    // 7 + 1 investor = 8 (one season); with Persistence 9 (delivered at once).
+    expect(requisition(ctx(dice), camp, ['needle-prow', 'section', 'chisel-stern'], 0, 'cubes')).toBeNull()
+    expect([camp.purchase?.dueTurn, camp.pool.black]).toEqual([1862 * 4 + 1, 0])
+    const again = campaign({ side: 'USA', commissioned: true, location: 'washington', pool: { black: 3, red: 0 } })
+    // 2 + 2 + 1 = 5 and 6 both give one season: the cubes stay in the Fate Pool.
+    const low = { 'purchase order die 1': 2, 'purchase order die 2': 2 }
+    expect(requisition(ctx(low), again, ['needle-prow', 'section', 'chisel-stern'], 0, 'cubes')).toBeNull()
+    expect([again.purchase?.dueTurn, again.pool.black]).toEqual([1862 * 4 + 2, 3])
+  })
+
+  it('p.48 REQUISITION takes PERSIST CUBES|ACTION last, after GREASE', () => {
+    const ok = parseImOrders(pack, 'REQUISITION hatch propeller GREASE 1 PERSIST CUBES')
+    expect(ok.errors).toEqual([])
+    expect(ok.commands[0]).toEqual({ kind: 'requisition', parts: ['hatch', 'propeller'], grease: 1, persist: 'cubes' })
+    const bad = parseImOrders(pack, 'REQUISITION hatch PERSIST MAYBE')
+    expect(bad.errors[0]?.message).toMatch(/PERSIST CUBES\|ACTION comes last/)
+  })
+
   it('p.49 a lost order is gone; a rejection sends the shop to Washington', () => {
     const camp = campaign({ side: 'USA', commissioned: true, location: 'boston', personae: [] })
     requisition(

@@ -240,3 +240,18 @@ export function alertCheck(ctx: Ctx, c: Campaign, label: string): void {
     else c.commissioned = true
   }
 }
+
+export type Persist = 'cubes' | 'action' | null
+
+/** Persistence (p.48, p.52, p.55): +1 to the roll for 3 Black cubes or one more action spent. */
+export function persist(c: Campaign, how: Persist): number {
+  if (how === 'cubes' && c.pool.black >= 3) {
+    c.pool.black -= 3
+    return 1
+  }
+  if (how === 'action' && c.actionsLeft >= 2) {
+    c.actionsLeft--
+    return 1
+  }
+  return 0
+}

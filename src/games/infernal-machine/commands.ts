@@ -24,7 +24,7 @@ export type ImCommand =
   | { kind: 'mission'; training: boolean; launch: string; crew: [string, number][] }
   | { kind: 'recruit'; deck: 'journeyman' | 'mechanic' | 'sailor'; keep: string[] | 'all' }
   | { kind: 'military'; personae: string[] }
-  | { kind: 'requisition'; parts: string[]; grease: number }
+  | { kind: 'requisition'; parts: string[]; grease: number; persist: 'cubes' | 'action' | null }
   | { kind: 'salvage'; keep: string[]; roll: boolean }
   | { kind: 'pass' }
   | { kind: 'changesides' }

@@ -118,7 +118,7 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
     case 'military':
       return militaryRecruit(ctx, c, cmd.personae)
     case 'requisition':
-      return requisition(ctx, c, cmd.parts, cmd.grease)
+      return requisition(ctx, c, cmd.parts, cmd.grease, cmd.persist)
     case 'salvage':
       return salvage(ctx, c, cmd.keep, cmd.roll)
     case 'pass':

@@ -222,11 +222,17 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       return { kind: 'recruit', deck, keep }
     }
     case 'REQUISITION': {
+      const p = up.indexOf('PERSIST')
+      const persist = p < 0 ? null : up[p + 1] === 'CUBES' ? 'cubes' : up[p + 1] === 'ACTION' ? 'action' : undefined
+      if (persist === undefined || (p >= 0 && p + 2 !== up.length)) return 'PERSIST CUBES|ACTION comes last'
+      const rest = p < 0 ? words : words.slice(0, p)
       const at = up.indexOf('GREASE')
-      const ids = at < 0 ? words : words.slice(0, at)
+      const ids = at < 0 ? rest : rest.slice(0, at)
       for (const id of ids) if (!known('part', id, parts())) return ''
-      const grease = at < 0 ? 0 : Number(words[at + 1])
-      return ids.length && Number.isInteger(grease) ? { kind: 'requisition', parts: ids, grease } : 'name the parts'
+      const grease = at < 0 ? 0 : Number(rest[at + 1])
+      return ids.length && Number.isInteger(grease)
+        ? { kind: 'requisition', parts: ids, grease, persist }
+        : 'name the parts'
     }
     case 'SALVAGE': {
       const roll = up[0] === 'ROLL'

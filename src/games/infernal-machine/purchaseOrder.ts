@@ -2,7 +2,7 @@
 // them; 2d10 on the Purchase Order Table gives the delay in seasons, a lost order or a rejection.
 // One order is open at a time; a later Build collects what has arrived.
 import { band } from './campaignPack.ts'
-import { type Campaign, investors, pay, seasonIndex, seasonKey, SEASONS } from './campaign.ts'
+import { type Campaign, investors, pay, type Persist, persist, seasonIndex, seasonKey, SEASONS } from './campaign.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 
 export type PurchaseResult = { delay: number } | 'lost' | 'rejected'
@@ -25,6 +25,7 @@ export function purchaseOrder(
   parts: string[],
   remote: boolean,
   greasedWheels: number,
+  persistence: Persist = null,
 ): PurchaseResult | string {
   if (c.side !== 'USA' || !c.commissioned) return 'Purchase Orders are for a commissioned USA player'
   const r = ctx.pack.campaign.purchaseOrderRules
@@ -32,22 +33,38 @@ export function purchaseOrder(
   const b = d10(ctx, 'purchase order die 2')
   let bought = 0
   while (bought < greasedWheels && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels', false)) bought++
-  const sum = a + b + investors(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
+  const rolled = a + b + investors(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
+  // Persistence is bought only when the +1 reaches a better cell of the table (R24).
+  const better =
+    outcomeRank(purchaseOrderResult(ctx, parts.length, rolled + r.persistence)) >
+    outcomeRank(purchaseOrderResult(ctx, parts.length, rolled))
+  const sum = rolled + (better ? persist(c, persistence) * r.persistence : 0)
   const result = purchaseOrderResult(ctx, parts.length, sum)
   note(
     ctx,
     'p.48',
-    `Purchase Order for ${parts.length} part(s): ${a}+${b}, modified ${sum}: ${typeof result === 'string' ? result : `delivered in ${result.delay} season(s)`}`,
+    `Purchase Order for ${parts.length} part(s): ${a}+${b}, modified ${sum}${sum > rolled ? ' with Persistence' : ''}: ${typeof result === 'string' ? result : `delivered in ${result.delay} season(s)`}`,
   )
   return result
 }
 
+/** How good a result is for the player: a rejection worst, then a lost order, then the shorter delay. */
+function outcomeRank(r: PurchaseResult): number {
+  return r === 'rejected' ? 0 : r === 'lost' ? 1 : 100 - r.delay
+}
+
 /** Requisition (p.48): the roll, then the order on the calendar until its season comes. */
-export function requisition(ctx: Ctx, c: Campaign, parts: string[], greasedWheels: number): string | null {
+export function requisition(
+  ctx: Ctx,
+  c: Campaign,
+  parts: string[],
+  greasedWheels: number,
+  persistence: Persist = null,
+): string | null {
   if (c.purchase) return 'one Purchase Order may be open at a time'
   if (parts.length > 6) return 'at most 6 parts an order'
   const remote = ['baton-rouge', 'city-point'].includes(c.location) || c.location.endsWith('blockade')
-  const result = purchaseOrder(ctx, c, parts, remote, greasedWheels)
+  const result = purchaseOrder(ctx, c, parts, remote, greasedWheels, persistence)
   if (typeof result === 'string') {
     if (result === 'rejected') c.location = 'washington'
     return result === 'lost' || result === 'rejected' ? null : result

@@ -12,6 +12,8 @@ import {
   investors,
   locationOf,
   pay,
+  type Persist,
+  persist,
   type PersonaDeck,
   seasonIndex,
   seasonKey,
@@ -124,21 +126,6 @@ export function placementError(ctx: Ctx, tiles: string[], parts: [string, number
       return 'the Diver goes in the Airlock'
   }
   return null
-}
-
-export type Persist = 'cubes' | 'action' | null
-
-/** Persistence (p.48, p.52, p.55): +1 to the roll for 3 Black cubes or one more action spent. */
-function persist(c: Campaign, how: Persist): number {
-  if (how === 'cubes' && c.pool.black >= 3) {
-    c.pool.black -= 3
-    return 1
-  }
-  if (how === 'action' && c.actionsLeft >= 2) {
-    c.actionsLeft--
-    return 1
-  }
-  return 0
 }
 
 /** Change Location (CSA, p.50): pay by the parts kept (Prices once), an Alert Check; ends the phase. */
