@@ -68,7 +68,7 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
       // §9 fire and hits, §12 anchors, §11 a ram, §10 morale, §9 criticals: the demo shows them all; once the
-      // mails stop, the silent ships hold on but steer clear of the land (ruling RC-54) and nobody runs aground.
+      // mails stop, the silent ships hold on but steer clear of the land (ruling RC-54) and of each other (RC-62).
       expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, close range: rolled 5 -1, needs 3: hit, 8 damage')
       // §4 with the flag gone to Galena, Tecumseh's own reckless captain steams at the enemy.
       expect(said).toContain("USS Tecumseh's reckless captain steams at the enemy (speed 8)")
@@ -78,9 +78,11 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       expect((fold.state as { flagships: Record<string, string> }).flagships).toEqual({ USA: 'GALE' })
       expect(said).toContain('USS Tecumseh needs no ram test (no CPV lost)')
       expect(said).toContain(
-        'USS Chickasaw has no orders and holds on, but turns to starboard 38 to keep clear of danger ahead',
+        'USS Chickasaw has no orders and holds on, but turns to starboard 12 to keep clear of danger ahead',
       )
-      expect(said.some((t) => /runs aground/.test(t))).toBe(false)
+      // Ruling RC-62: keeping clear of friends in move 5-7 leaves Metacomet, slowing, short of room
+      // before Dauphin shoal in move 8 (the look-ahead sees one move only): the one grounding.
+      expect(said.filter((t) => /runs aground/.test(t))).toEqual(['USS Metacomet runs aground on dauphin-shoal'])
       expect(said.some((t) => /tests morale/.test(t))).toBe(true)
       expect(said).toContain('CSS Selma critical: table 1, result 5: gunOutGame')
 

@@ -106,6 +106,8 @@ describe('ruling RC-54 a ship with no helm order follows her directive', () => {
 
   it('digest §4.4 PATROL: within 2" of one end she turns for the other', () => {
     const s = fresh()
+    // Galena, 6" ahead at 6 knots, is moved off her track: the helm would keep her clear (ruling RC-62)
+    s.ships.GALE!.pose = { pos: { x: 40000, y: 10000 }, heading: 0 }
     const step = play(s, { USA: 'DIRECTIVE META PATROL 30,5 30,30' })
     expect(step.state.directives.META).toMatchObject({ kind: 'PATROL', toB: true })
     expect(step.state.ships.META!.pose.heading).toBe(0)
