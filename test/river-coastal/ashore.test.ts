@@ -212,7 +212,11 @@ describe('§9 L821-833 spar torpedoes', () => {
   })
 
   it('§9 L829 ruling RC-38 a 2 goes off early: 20 SPV to the attacker, and the ram still strikes', () => {
-    const step = play(setup(), { USA: 'CARO: SPEED 0', CSA: 'MANS: SPEED 2; SPAR CARO' }, { 'm1:MANS:spar:CARO': 2 })
+    const step = play(
+      setup(),
+      { USA: 'CARO: SPEED 0\nDIRECTIVE CINC NONE', CSA: 'MANS: SPEED 2; SPAR CARO' },
+      { 'm1:MANS:spar:CARO': 2 },
+    )
     expect(step.state.ships.MANS!.spv).toBe(19)
     expect(step.narrative.some((e) => e.text.startsWith('CSS Manassas rams USS Carondelet'))).toBe(true)
   })

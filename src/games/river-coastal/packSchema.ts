@@ -292,6 +292,8 @@ export const scenarioSchema = table({
       y: measure,
       heading: int.min(0).max(359),
       speed: int,
+      /** Her directive at the start: line astern of another ship, the gap in inches (digest §4.4). */
+      follow: table({ ship: z.string().regex(/^[A-Z]{4}$/), gapInches: measure }).optional(),
     }),
   ),
   hiddenDeployment: z.array(table({ side, minY: measure, maxSpeed: int })),

@@ -22,6 +22,8 @@ export interface ShipSetup {
   pos: Point
   heading: number
   speed: number
+  /** The FOLLOW directive she starts with, if the scenario gives one (gap in table units). */
+  follow?: { ship: string; gap: number }
 }
 
 export interface FortSetup {
@@ -98,6 +100,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
       pos: point([sh.x, sh.y]),
       heading: degrees(sh.heading),
       speed: sh.speed,
+      ...(sh.follow ? { follow: { ship: sh.follow.ship, gap: inches(sh.follow.gapInches) } } : {}),
     }
   })
   for (const side of ['USA', 'CSA'] as const)

@@ -157,7 +157,10 @@ export function initialState(
       USA: rollCommander('USA', sc.flagships.USA, hidden, pack),
       CSA: rollCommander('CSA', sc.flagships.CSA, hidden, pack),
     },
-    directives: {},
+    // digest §6.2-6.3: a scenario's line-ahead columns start on FOLLOW directives (ruling RC-63).
+    directives: Object.fromEntries(
+      sc.ships.flatMap((x) => (x.follow ? [[x.id, { kind: 'FOLLOW' as const, ...x.follow }]] : [])),
+    ),
     policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},
