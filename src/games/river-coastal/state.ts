@@ -72,6 +72,8 @@ export interface RiverState {
   placesTaken: Record<string, Side>
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
+  /** §12 L1123, ruling RC-64: boarding parties whose melee was drawn, fighting on next move. */
+  melees?: { attacker: string; target: string; party: number }[]
   finished?: { winner: Side | null; summary: string }
   /** With the option `smoke` (smoke.ts): the wind, and the clouds standing. */
   weather?: { wind: Wind }
