@@ -12,6 +12,7 @@ import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { ownerOf } from './prize.ts'
+import { inches } from './units.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -130,9 +131,22 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
       return sc.places.some((p) => p.kind === 'port' && state.placesTaken[p.id] === side)
     case 'SECURE_FORT':
       return Object.values(state.forts).some((f) => f.takenBy === side)
+    case 'CONTROL_ESTUARY_OR_DOWNSTREAM':
+      return controls(side, state, inches(pack.tables.objectives.downstreamAreaInches))
     default:
       return false
   }
+}
+
+/**
+ * Ruling RC-65: a side controls the downstream area when a ship of hers afloat on the table (a prize
+ * she sails counts) lies in it at the end of the move and no enemy ship afloat does.
+ */
+function controls(side: Side, state: RiverState, depth: number): boolean {
+  const inArea = Object.values(state.ships).filter(
+    (s) => s.status === 'afloat' && !(s.id in state.exited) && s.pose.pos.y <= depth,
+  )
+  return inArea.some((s) => s.side === side) && !inArea.some((s) => s.side !== side)
 }
 
 export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): RiverState['finished'] {

@@ -215,6 +215,8 @@ export const tablesSchema = z
       dealt: int.min(1),
       kept: int.min(1),
       deck: sourced(z.array(z.string()).min(1)),
+      /** Ruling RC-65: the downstream area a CONTROL_ESTUARY_OR_DOWNSTREAM card means, from the downstream edge. */
+      downstreamAreaInches: sourced(measure),
     }),
   })
   .strict()
