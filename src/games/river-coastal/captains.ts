@@ -41,7 +41,7 @@ export function recklessOrder(
   const course = steer(
     helmOf(state, state.ships[shipId]!, pack),
     { point: enemy.pose.pos, speed: maxSpeedNow(s, c.maxSpeed, state.move) },
-    waters(sc, pack),
+    waters(sc, pack, state, s.side),
     hullsAround(state, state.ships[shipId]!, pack, {}, written?.ram ?? { target: enemy.id }),
   )
   const named = new Set((written?.fire ?? []).flatMap((f) => f.guns))

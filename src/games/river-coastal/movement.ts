@@ -28,7 +28,7 @@ export interface TableGeometry {
   width: number
   length: number
   land: { id: string; polygon: Point[] }[]
-  hazards: { id: string; kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  hazards: { id: string; kind: 'sandbar' | 'stakes' | 'wreck'; depth?: number; polygon: Point[] }[]
   minefields: { id: string; polygon: Point[] }[]
   current: CurrentZone[]
 }
@@ -41,7 +41,7 @@ export interface MoveRules {
   halfDriftFromSpv: number
 }
 
-export type HazardKind = 'land' | 'shore' | 'sandbar' | 'stakes' | 'mine'
+export type HazardKind = 'land' | 'shore' | 'sandbar' | 'stakes' | 'wreck' | 'mine'
 export type HazardOutcome = 'pass' | 'stuck' | 'sunk'
 export interface HazardEntry {
   ship: string

@@ -9,7 +9,7 @@ import { type Directive, describeDirective } from './directives.ts'
 import { commanded } from './fleetCommand.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
-import type { Scenario } from './scenario.ts'
+import type { Scenario, Side } from './scenario.ts'
 import { maxSpeedNow, type ShipState } from './ship.ts'
 import { bearingFrom, quadrantOf, quadrantSteps } from './sight.ts'
 import { otherSide, type RiverState } from './state.ts'
@@ -25,14 +25,16 @@ export interface Piloted {
 
 const RELATIVE = { AHEAD: 0, STARBOARD: 9000, ASTERN: 18000, PORT: -9000 } as const
 
-export function waters(sc: Scenario, pack: RiverPack): Waters {
+/** The waters as her side knows them: the table, and the wrecks it knows of (ruling RC-20). */
+export function waters(sc: Scenario, pack: RiverPack, state?: RiverState, side?: Side): Waters {
   const t = pack.tables
+  const known = (state?.wrecks ?? []).filter((w) => side !== undefined && w.knownTo.includes(side))
   return {
     width: sc.width,
     length: sc.length,
     land: sc.land.map((l) => l.polygon),
     shoreBuffer: inches(t.hazards.shoreBufferInches),
-    hazards: sc.hazards,
+    hazards: [...sc.hazards, ...known.map((w) => ({ kind: 'wreck' as const, polygon: w.polygon }))],
     minefields: sc.minefields.map((m) => m.polygon),
     lookAhead: inches(t.directives.lookAheadInches),
     current: sc.current,
@@ -194,7 +196,12 @@ export function pilotOrder(
       break
     }
   }
-  const course: Course = steer(helm, goal, waters(sc, pack), hullsAround(state, s, pack, written, written[s.id]?.ram))
+  const course: Course = steer(
+    helm,
+    goal,
+    waters(sc, pack, state, s.side),
+    hullsAround(state, s, pack, written, written[s.id]?.ram),
+  )
   const target = enemy ?? nearestTo(s.pose.pos, enemiesSeen(state, s))
   const order: ShipOrder = {
     ship: s.id,
@@ -246,7 +253,7 @@ export function holdCourse(
   const helm = helmOf(state, s, pack)
   if (s.anchored || s.speed <= 0) return null
   const goal: Goal = { point: advance(s.pose.pos, s.pose.heading, 12_000), speed: s.speed }
-  const course = steer(helm, goal, waters(sc, pack), hullsAround(state, s, pack, written))
+  const course = steer(helm, goal, waters(sc, pack, state, s.side), hullsAround(state, s, pack, written))
   if (course.speed === s.speed && !course.turns.length) return null
   const turn = course.turns[0]
   const how = turn ? `turns ${turn.dir < 0 ? 'to port' : 'to starboard'} ${turn.degrees}` : `slows to ${course.speed}`
