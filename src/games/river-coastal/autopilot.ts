@@ -34,7 +34,7 @@ export interface Waters {
   length: number
   land: Point[][]
   shoreBuffer: number
-  hazards: { kind: 'sandbar' | 'stakes' | 'wreck'; depth?: number; polygon: Point[] }[]
+  hazards: { kind: 'sandbar' | 'stakes' | 'wreck' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: Point[][]
   lookAhead: number
   current: CurrentZone[]

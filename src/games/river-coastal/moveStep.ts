@@ -204,6 +204,9 @@ export function runMovement(
     }
     // §8 L529-531 ruling RC-20: a ship crossing a sunken vessel is always snagged.
     if (e.kind === 'wreck') return 'stuck'
+    // §8 L525 ruling RC-19: only submarines, Davids and torpedo boats may try a chain, and the pack has
+    // no such class, so every ship is stopped at one.
+    if (e.kind === 'chain') return 'stuck'
     const table = e.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
     const shallow = s.draught <= t.hazards.shallowDraughtMaxFt * 10
     const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)
@@ -242,6 +245,14 @@ export function runMovement(
   }
   for (const h of moved.hazards) {
     const s = next.ships[h.ship]!
+    if (h.kind === 'chain') {
+      say(
+        s.id,
+        `${s.name} ${h.outcome === 'pass' ? 'gets over' : 'is stopped at'} the chain ${h.hazard}`,
+        '§8 L523-527',
+      )
+      continue
+    }
     if (h.kind === 'mine' && h.outcome === 'sunk') {
       s.status = 'sunk'
       say(s.id, `a torpedo explodes under ${s.name}: she sinks`, '§9 L819')

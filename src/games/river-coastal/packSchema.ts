@@ -265,7 +265,13 @@ export const scenarioSchema = table({
   fog: z.boolean(),
   land: z.array(table({ id: z.string(), name: z.string(), points: polygon })),
   hazards: z.array(
-    table({ id: z.string(), kind: z.enum(['sandbar', 'stakes']), depthFt: measure.optional(), points: polygon }),
+    table({
+      id: z.string(),
+      kind: z.enum(['sandbar', 'stakes', 'chain']),
+      depthFt: measure.optional(),
+      // a spar chain is a line of two or more points (ruling RC-19), the others polygons
+      points: z.array(xy).min(2),
+    }).refine((h) => h.kind === 'chain' || h.points.length >= 3, 'a sandbar or stakes needs 3 points or more'),
   ),
   minefields: z.array(table({ id: z.string(), owner: side, real: z.boolean(), points: polygon })),
   current: z.array(table({ knots: int.min(0), points: polygon })),

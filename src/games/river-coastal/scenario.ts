@@ -51,7 +51,7 @@ export interface Scenario {
   depth: number
   fog: boolean
   land: { id: string; name: string; polygon: Point[] }[]
-  hazards: { id: string; kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  hazards: { id: string; kind: 'sandbar' | 'stakes' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: { id: string; owner: Side; real: boolean; polygon: Point[] }[]
   current: { knots: number; polygon: Point[] }[]
   forts: FortSetup[]
