@@ -53,7 +53,7 @@ describe('§6 L413 ruling RC-65 control of the estuary or downstream area', () =
   const fort = pack.scenarios['passing-the-fort']!
   const met = (s: RiverState, side: 'USA' | 'CSA') => objectiveMet('CONTROL_ESTUARY_OR_DOWNSTREAM', side, s, fort, pack)
 
-  it('ruling RC-65 a ship afloat in the downstream 24" and no enemy there: that side holds it', () => {
+  it('digest A13 ruling RC-65 a ship able to move in the downstream 24" and no enemy there: that side holds it', () => {
     const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     // the Union deploys between y 4 and 12, the Confederates at y 42-44
     expect([met(s, 'USA'), met(s, 'CSA')]).toEqual([true, false])
@@ -61,6 +61,11 @@ describe('§6 L413 ruling RC-65 control of the estuary or downstream area', () =
     expect([met(s, 'USA'), met(s, 'CSA')]).toEqual([false, false])
     s.ships.SELM!.status = 'sunk'
     expect(met(s, 'USA')).toBe(true)
+    // digest A13: only when the game ends, and only with a ship able to move
+    expect(objectiveMet('CONTROL_ESTUARY_OR_DOWNSTREAM', 'USA', s, fort, pack, false)).toBe(false)
+    const aground = structuredClone(s)
+    for (const id of ['TECU', 'CHIC', 'GALE', 'META']) aground.ships[id]!.aground = true
+    expect(met(aground, 'USA')).toBe(false)
     for (const id of ['TECU', 'CHIC', 'GALE', 'META']) {
       const p = s.ships[id]!.pose
       s.ships[id]!.pose = { ...p, pos: { ...p.pos, y: p.pos.y + 21000 } }

@@ -101,7 +101,15 @@ const out = (s: ShipState) => s.status !== 'afloat' || s.prizeOf !== undefined
 const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
 
 /** Whether a side's objective is complete now (the ones this foundation can judge; others never are). */
-export function objectiveMet(key: string, side: Side, state: RiverState, sc: Scenario, pack: RiverPack): boolean {
+export function objectiveMet(
+  key: string,
+  side: Side,
+  state: RiverState,
+  sc: Scenario,
+  pack: RiverPack,
+  /** Control of an area is judged only when the game ends (digest A13, ruling RC-65). */
+  atEnd = true,
+): boolean {
   const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side)
   const farEdge = side === 'USA' ? 'upstream' : 'downstream'
   const through = Object.entries(state.exited).filter(
@@ -132,30 +140,33 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
     case 'SECURE_FORT':
       return Object.values(state.forts).some((f) => f.takenBy === side)
     case 'CONTROL_ESTUARY_OR_DOWNSTREAM':
-      return controls(side, state, inches(pack.tables.objectives.downstreamAreaInches))
+      return atEnd && controls(side, state, inches(pack.tables.objectives.downstreamAreaInches), pack)
     default:
       return false
   }
 }
 
 /**
- * Ruling RC-65: a side controls the downstream area when a ship of hers afloat on the table (a prize
- * she sails counts) lies in it at the end of the move and no enemy ship afloat does.
+ * Digest A13, ruling RC-65: at the end of the game a side controls the downstream area when a ship of
+ * hers lies in it able to move (a prize she sails counts) and no enemy ship afloat does.
  */
-function controls(side: Side, state: RiverState, depth: number): boolean {
+function controls(side: Side, state: RiverState, depth: number, pack: RiverPack): boolean {
   const inArea = Object.values(state.ships).filter(
     (s) => s.status === 'afloat' && !(s.id in state.exited) && s.pose.pos.y <= depth,
   )
-  return inArea.some((s) => s.side === side) && !inArea.some((s) => s.side !== side)
+  const able = (s: ShipState) => !s.aground && canMove(s, pack.classes[s.classKey]!.maxSpeed, state.move)
+  return inArea.some((s) => s.side === side && able(s)) && !inArea.some((s) => s.side !== side)
 }
 
 export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): RiverState['finished'] {
-  const done = (side: Side) => state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack)).length
-  const score = { USA: done('USA'), CSA: done('CSA') }
+  const done = (side: Side, atEnd: boolean) =>
+    state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack, atEnd)).length
+  const early = { USA: done('USA', false), CSA: done('CSA', false) }
   const fighting = (side: Side) =>
     Object.values(state.ships).some((s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited))
-  const over = state.move >= state.moves || score.USA === 2 || score.CSA === 2 || !fighting('USA') || !fighting('CSA')
+  const over = state.move >= state.moves || early.USA === 2 || early.CSA === 2 || !fighting('USA') || !fighting('CSA')
   if (!over) return undefined
+  const score = { USA: done('USA', true), CSA: done('CSA', true) }
   const summary = `Objectives: USA ${score.USA} of 2, CSA ${score.CSA} of 2`
   if (score.USA === score.CSA) return { winner: null, summary: `${summary}: a draw` }
   // §6 L421: both objectives beat one, one beats none (ruling RC-13: equal counts draw).
