@@ -65,6 +65,60 @@ describe('§12 boarding', () => {
     expect(step.state.ships.META!.cpvLost).toBe(0)
   })
 
+  describe('§12 L1123 ruling RC-64 a drawn melee goes on into the next move', () => {
+    const misses = (m: number) =>
+      Object.fromEntries(Object.entries(fortMisses).map(([k, v]) => [k.replace('m1:', `m${m}:`), v]))
+    const drawn = () =>
+      play(
+        alongsideSelma(),
+        { USA: 'DIRECTIVE CHIC NONE\nDIRECTIVE META NONE\nMETA: SPEED 0; BOARD SELMA 1' },
+        {
+          ...fortMisses,
+          'm1:META:board:SELM:1:aboard': 5,
+          'm1:META:board:SELM:1:attack': 3,
+          'm1:META:board:SELM:1:defend': 3,
+        },
+      )
+
+    it('§12 L1123 a tie keeps the party aboard, out of her company, with nobody lost', () => {
+      const one = drawn()
+      expect(one.narrative.map((e) => e.text)).toContain(
+        "USS Metacomet's party 1 and the defenders of CSS Selma fight to a standstill (3 all); the melee goes on next move",
+      )
+      expect(one.state.melees).toEqual([{ attacker: 'META', target: 'SELM', party: 1 }])
+      expect([one.state.ships.META!.crew.spare, one.state.ships.META!.cpvLost]).toEqual([3, 0])
+      expect(one.state.ships.SELM!.cpvLost).toBe(0)
+    })
+
+    it('§12 L1121-1123 next move it is fought again with no order and no roll to get aboard: a win returns the party', () => {
+      const two = play(
+        drawn().state,
+        { USA: 'META: SPEED 0' },
+        { ...misses(2), 'm2:META:melee:SELM:1:attack': 5, 'm2:META:melee:SELM:1:defend': 1 },
+      )
+      expect(two.narrative.map((e) => e.text)).toContain(
+        "USS Metacomet's party 1 beats a defender of CSS Selma (5 to 1)",
+      )
+      expect(two.state.melees).toEqual([])
+      expect([two.state.ships.META!.crew.spare, two.state.ships.SELM!.cpvLost]).toEqual([4, 1])
+    })
+
+    it('§12 L1121-1123 a party beaten in the continued melee is lost; another tie fights on again', () => {
+      const lost = play(
+        drawn().state,
+        {},
+        { ...misses(2), 'm2:META:melee:SELM:1:attack': 1, 'm2:META:melee:SELM:1:defend': 4 },
+      )
+      expect([lost.state.ships.META!.crew.spare, lost.state.ships.META!.cpvLost, lost.state.melees]).toEqual([3, 1, []])
+      const again = play(
+        drawn().state,
+        {},
+        { ...misses(2), 'm2:META:melee:SELM:1:attack': 2, 'm2:META:melee:SELM:1:defend': 2 },
+      )
+      expect(again.state.melees).toEqual([{ attacker: 'META', target: 'SELM', party: 1 }])
+    })
+  })
+
   it('§12 L1125 ruling RC-45 an abandoned ship is taken by the first party aboard, unopposed', () => {
     const s = alongsideSelma()
     s.ships.SELM!.status = 'abandoned'
@@ -212,7 +266,11 @@ describe('§9 L821-833 spar torpedoes', () => {
   })
 
   it('§9 L829 ruling RC-38 a 2 goes off early: 20 SPV to the attacker, and the ram still strikes', () => {
-    const step = play(setup(), { USA: 'CARO: SPEED 0', CSA: 'MANS: SPEED 2; SPAR CARO' }, { 'm1:MANS:spar:CARO': 2 })
+    const step = play(
+      setup(),
+      { USA: 'CARO: SPEED 0\nDIRECTIVE CINC NONE', CSA: 'MANS: SPEED 2; SPAR CARO' },
+      { 'm1:MANS:spar:CARO': 2 },
+    )
     expect(step.state.ships.MANS!.spv).toBe(19)
     expect(step.narrative.some((e) => e.text.startsWith('CSS Manassas rams USS Carondelet'))).toBe(true)
   })

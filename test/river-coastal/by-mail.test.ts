@@ -61,14 +61,16 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       const fold = run.app.judge.load(demo.gameId)
       expect(fold.finished).toBe(true)
       expect(fold.adjudications).toHaveLength(14)
+      // Ruling RC-63: Chickasaw and Metacomet follow their leaders once the mails stop; no objective is won.
       expect(fold.ruleset.outcome(fold.state)).toEqual({
-        summary: 'Objectives: USA 0 of 2, CSA 1 of 2: CSA wins',
-        winner: 'csa',
+        summary: 'Objectives: USA 0 of 2, CSA 0 of 2: a draw',
+        winner: null,
       })
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
       // §9 fire and hits, §12 anchors, §11 a ram, §10 morale, §9 criticals: the demo shows them all; once the
-      // mails stop, the silent ships hold on but steer clear of the land (ruling RC-54) and nobody runs aground.
+      // mails stop, the silent ships follow their directives (RC-63) or hold on, steering clear of the land
+      // (ruling RC-54) and of each other (RC-62), and nobody runs aground.
       expect(said).toContain('CSS Tennessee BP (r7) at USS Tecumseh, close range: rolled 5 -1, needs 3: hit, 8 damage')
       // §4 with the flag gone to Galena, Tecumseh's own reckless captain steams at the enemy.
       expect(said).toContain("USS Tecumseh's reckless captain steams at the enemy (speed 8)")
@@ -77,8 +79,9 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       expect(said[0]).toBe('The USA flag flies in USS Galena')
       expect((fold.state as { flagships: Record<string, string> }).flagships).toEqual({ USA: 'GALE' })
       expect(said).toContain('USS Tecumseh needs no ram test (no CPV lost)')
+      expect(said).toContain('USS Chickasaw keeps to her directive, FOLLOW TECU 1.48')
       expect(said).toContain(
-        'USS Chickasaw has no orders and holds on, but turns to starboard 38 to keep clear of danger ahead',
+        'CSS Selma has no orders and holds on, but turns to starboard 32 to keep clear of danger ahead',
       )
       expect(said.some((t) => /runs aground/.test(t))).toBe(false)
       expect(said.some((t) => /tests morale/.test(t))).toBe(true)

@@ -56,11 +56,11 @@ describe('digest §4.4 directive lines', () => {
 describe('ruling RC-54 a ship with no helm order follows her directive', () => {
   const text = (step: { narrative: { text: string }[] }) => step.narrative.map((n) => n.text)
 
-  it('digest §4.4 FOLLOW: she keeps the gap astern of her leader at the speed he was ordered; without it she holds 6', () => {
+  it('digest §4.4 FOLLOW: she keeps the gap astern of her leader at the speed he was ordered; without one (NONE) she holds 6', () => {
     const step = play(fresh(), { USA: 'DIRECTIVE CHIC FOLLOW TECU 2\nTECU: SPEED 8' })
     expect(step.state.ships.CHIC!.speed).toBe(7)
     expect(step.state.ships.CHIC!.pose).toEqual({ pos: { x: 34000, y: 13000 }, heading: 0 })
-    expect(play(fresh(), { USA: 'TECU: SPEED 8' }).state.ships.CHIC!.speed).toBe(6)
+    expect(play(fresh(), { USA: 'DIRECTIVE CHIC NONE\nTECU: SPEED 8' }).state.ships.CHIC!.speed).toBe(6)
     const told = step.narrative.find((n) => n.text === 'USS Chickasaw keeps to her directive, FOLLOW TECU 2')!
     expect(told.audience).toEqual({ kind: 'roles', roles: ['USA'] })
   })
@@ -106,6 +106,8 @@ describe('ruling RC-54 a ship with no helm order follows her directive', () => {
 
   it('digest §4.4 PATROL: within 2" of one end she turns for the other', () => {
     const s = fresh()
+    // Galena, 6" ahead at 6 knots, is moved off her track: the helm would keep her clear (ruling RC-62)
+    s.ships.GALE!.pose = { pos: { x: 40000, y: 10000 }, heading: 0 }
     const step = play(s, { USA: 'DIRECTIVE META PATROL 30,5 30,30' })
     expect(step.state.directives.META).toMatchObject({ kind: 'PATROL', toB: true })
     expect(step.state.ships.META!.pose.heading).toBe(0)
@@ -262,5 +264,32 @@ describe('digest §1.3 ruling RC-54 a silent ship with no directive holds on, bu
     expect(note.audience).toEqual({ kind: 'roles', roles: ['USA'] })
     const written = play(fresh(), { USA: 'TECU: SPEED 6' })
     expect(written.narrative.some((n) => /keep clear/.test(n.text))).toBe(false)
+  })
+})
+
+describe('ruling RC-63 the scenarios start their columns on FOLLOW directives', () => {
+  it('digest §6.2 Passing the Fort: Chickasaw follows Tecumseh, Metacomet Galena, at the gaps they deploy with', () => {
+    expect(fresh().directives).toEqual({
+      CHIC: { kind: 'FOLLOW', ship: 'TECU', gap: 1480 },
+      META: { kind: 'FOLLOW', ship: 'GALE', gap: 1850 },
+    })
+  })
+
+  it('digest §6.3 Above the Bluffs: each Union column follows its leader; the Confederates get none', () => {
+    const s = ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm())
+    expect(s.directives).toEqual({
+      CINC: { kind: 'FOLLOW', ship: 'CARO', gap: 4500 },
+      STLO: { kind: 'FOLLOW', ship: 'MOUN', gap: 4500 },
+    })
+  })
+
+  it('digest §4.4 the default directives are secret to their side, and a silent follower keeps to hers', () => {
+    const s = fresh()
+    expect(JSON.stringify(ruleset.reportModel(s, csa))).not.toContain('FOLLOW')
+    expect(JSON.stringify(ruleset.reportModel(s, usa))).toContain('FOLLOW TECU 1.48')
+    const step = play(s, { USA: 'TECU: SPEED 8' })
+    const told = step.narrative.find((n) => n.text === 'USS Chickasaw keeps to her directive, FOLLOW TECU 1.48')!
+    expect(told.audience).toEqual({ kind: 'roles', roles: ['USA'] })
+    expect(step.state.ships.CHIC!.speed).toBe(8)
   })
 })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { canSee as audienceAllows } from '../../src/games/contract.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import { objectiveMet } from '../../src/games/river-coastal/endOfMove.ts'
+import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { calm, csa, dice, play, ruleset, usa } from './play.ts'
 
@@ -39,6 +41,43 @@ describe('§6 objective cards', () => {
     s.ships.TENN!.status = 'sunk' // USA: the enemy flagship destroyed
     const step = play(s, {})
     expect(step.finished).toBe(true)
+    expect(ruleset.outcome(step.state)).toEqual({
+      summary: 'Objectives: USA 1 of 2, CSA 0 of 2: USA wins',
+      winner: 'USA',
+    })
+  })
+})
+
+describe('§6 L413 ruling RC-65 control of the estuary or downstream area', () => {
+  const pack = defaultRiverPack()
+  const fort = pack.scenarios['passing-the-fort']!
+  const met = (s: RiverState, side: 'USA' | 'CSA') => objectiveMet('CONTROL_ESTUARY_OR_DOWNSTREAM', side, s, fort, pack)
+
+  it('digest A13 ruling RC-65 a ship able to move in the downstream 24" and no enemy there: that side holds it', () => {
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    // the Union deploys between y 4 and 12, the Confederates at y 42-44
+    expect([met(s, 'USA'), met(s, 'CSA')]).toEqual([true, false])
+    s.ships.SELM!.pose = { pos: { x: 31000, y: 24000 }, heading: 18000 }
+    expect([met(s, 'USA'), met(s, 'CSA')]).toEqual([false, false])
+    s.ships.SELM!.status = 'sunk'
+    expect(met(s, 'USA')).toBe(true)
+    // digest A13: only when the game ends, and only with a ship able to move
+    expect(objectiveMet('CONTROL_ESTUARY_OR_DOWNSTREAM', 'USA', s, fort, pack, false)).toBe(false)
+    const aground = structuredClone(s)
+    for (const id of ['TECU', 'CHIC', 'GALE', 'META']) aground.ships[id]!.aground = true
+    expect(met(aground, 'USA')).toBe(false)
+    for (const id of ['TECU', 'CHIC', 'GALE', 'META']) {
+      const p = s.ships[id]!.pose
+      s.ships[id]!.pose = { ...p, pos: { ...p.pos, y: p.pos.y + 21000 } }
+    }
+    expect(met(s, 'USA')).toBe(false)
+  })
+
+  it('§6 L421 the card scores like the others at the end of the game', () => {
+    const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+    s.objectives.USA = ['CONTROL_ESTUARY_OR_DOWNSTREAM', 'DESTROY_FLAGSHIP']
+    s.move = s.moves
+    const step = play(s, { USA: 'TECU: SPEED 4\nCHIC: SPEED 4\nGALE: SPEED 4\nMETA: SPEED 4' })
     expect(ruleset.outcome(step.state)).toEqual({
       summary: 'Objectives: USA 1 of 2, CSA 0 of 2: USA wins',
       winner: 'USA',

@@ -163,7 +163,10 @@ describe('the report', () => {
       '# USS Tecumseh: speed 4..8; radius 7", at most 65 degrees at speed 8; guns T1a T1b; turret T1 faces F',
       'TECU: SPEED 6',
     ])
-    expect(form).toHaveLength(11)
+    // ruling RC-63: the Union's second ships start on FOLLOW directives, shown on their side's form
+    expect(form).toContain('# directive: FOLLOW TECU 1.48')
+    expect(form).toContain('# directive: FOLLOW GALE 1.85')
+    expect(form).toHaveLength(13)
     expect(form.at(-1)).toMatch(/^# lines of their own: DIRECTIVE <ship> \.\.\., FLEET SIGNAL/)
     // the form parses as it stands
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])

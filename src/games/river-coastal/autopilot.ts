@@ -3,7 +3,9 @@
 // the rules a player's order obeys (§7 L441: two knots of change, no astern; §7 L471: the class
 // radius), then look along the plotted track, set by the current, in half-inch steps and refuse any course that would
 // take her ashore, into the 1" shore margin, onto a shoal she draws too much for, onto stakes, into
-// a minefield she knows of (a Reckless captain ignores them, §4 L175) or off a side of the table.
+// a minefield she knows of (a Reckless captain ignores them, §4 L175), off a side of the table, or
+// against another hull her side knows of (ruling RC-62): friends where their ordered speed carries
+// them along their heading, enemies where they were last seen, less any she is ordered to ram.
 // A refused course gives way to the sharpest turns either side, then to less speed.
 import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
@@ -32,11 +34,19 @@ export interface Waters {
   length: number
   land: Point[][]
   shoreBuffer: number
-  hazards: { kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  hazards: { kind: 'sandbar' | 'stakes' | 'wreck' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: Point[][]
   lookAhead: number
   current: CurrentZone[]
   halfDriftFromSpv: number
+}
+
+/** Another hull in the look-ahead: she is carried `speed` knots along her heading through the move. */
+export interface OtherHull {
+  id: string
+  pose: Pose
+  hull: HullSize
+  speed: number
 }
 
 export interface Goal {
@@ -55,7 +65,7 @@ export interface Course {
 }
 
 /** The hazards a hull at `pose` is in, as keys: only new ones count against a course. */
-function trouble(h: Helm, pose: Pose, w: Waters): Set<string> {
+function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: OtherHull[] = []): Set<string> {
   const hull = hullPolygon(pose, h.hull)
   const out = new Set<string>()
   w.land.forEach((l, i) => {
@@ -68,16 +78,29 @@ function trouble(h: Helm, pose: Pose, w: Waters): Set<string> {
   })
   if (h.avoidMines) w.minefields.forEach((f, i) => pointInPolygon(pose.pos, f) && out.add(`mines${i}`))
   if (pose.pos.x < 0 || pose.pos.x > w.width) out.add('side')
+  others.forEach((o, i) => shapesTouch(hull, hullPolygon(o, hulls[i]!.hull)) && out.add(`ship:${hulls[i]!.id}`))
   return out
 }
 
 /** Where a course ends, or null if it runs into trouble on the way (the current's set included, §7 L455-463). */
-function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters): Point | null {
+function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Point | null {
   const plan = buildPlan(speed, h.radius, turns)
   const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
   const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
-  const steps = Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y)) / w.lookAhead)
-  const start = trouble(h, h.pose, w)
+  const fastest = Math.max(0, ...hulls.map((o) => Math.abs(o.speed) * 1000))
+  const steps = Math.max(
+    1,
+    Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y), fastest) / w.lookAhead),
+  )
+  const at = (k: number): Pose[] =>
+    hulls.map((o) => {
+      const run = Math.floor((k * Math.abs(o.speed) * 1000) / steps)
+      return {
+        pos: advance(o.pose.pos, normalise(o.pose.heading + (o.speed < 0 ? 18000 : 0)), run),
+        heading: o.pose.heading,
+      }
+    })
+  const start = trouble(h, h.pose, w, at(0), hulls)
   let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
   let pos = h.pose.pos
   for (let k = 1; k <= steps; k++) {
@@ -87,7 +110,8 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters): Poin
       x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
       y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
     }
-    for (const key of trouble(h, { pos, heading: water.pose.heading }, w)) if (!start.has(key)) return null
+    for (const key of trouble(h, { pos, heading: water.pose.heading }, w, at(k), hulls))
+      if (!start.has(key)) return null
   }
   return pos
 }
@@ -102,7 +126,7 @@ export function helmSpeeds(h: Helm): { lo: number; hi: number } {
   return { lo: Math.min(hi, Math.max(0, h.speed - h.maxChange)), hi }
 }
 
-export function steer(h: Helm, goal: Goal, w: Waters): Course {
+export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []): Course {
   const { lo, hi } = helmSpeeds(h)
   const wanted = Math.max(lo, Math.min(hi, goal.speed))
   const turnFor = (speed: number, rel: number): PlottedTurn[] => {
@@ -119,7 +143,7 @@ export function steer(h: Helm, goal: Goal, w: Waters): Course {
     let best: { turns: PlottedTurn[]; d: number } | null = null
     for (const [i, rel] of options.entries()) {
       const turns = turnFor(speed, rel)
-      const end = clearEnd(h, speed, turns, w)
+      const end = clearEnd(h, speed, turns, w, others)
       if (!end) continue
       if (i === 0) return { speed, turns, safe: true }
       const d = distance(end, goal.point)
@@ -128,6 +152,8 @@ export function steer(h: Helm, goal: Goal, w: Waters): Course {
     if (best) return { speed, turns: best.turns, safe: true }
     if (speed === 0) break
   }
+  // Ruling RC-62: with no course clear of the hulls too, the land, shoals and mines come first.
+  if (others.length) return steer(h, goal, w)
   return { speed: lo, turns: turnFor(lo, relWanted), safe: false }
 }
 

@@ -1,9 +1,9 @@
 // Boarding (rulebook §12 L1115-1125, digest §3.12, ruling RC-45), resolved after shooting. Ships
 // must end the move alongside: within half an inch, keels within 30 degrees of each other or either
 // ship stopped. Each party (1 CPV from the spares) gets aboard on 4-6, then fights a defender die to
-// die: the lower loses its CPV, a tie sends the party back unharmed. Defenders are taken spares
-// first, then gun crews, boiler, engine. A ship with no crew left, or abandoned, is captured; the
-// parties aboard may sail her as a prize (prize.ts).
+// die: the lower loses its CPV; a tie locks them in melee, fought again at the next move's boarding
+// (L1123, ruling RC-64). Defenders are taken spares first, then gun crews, boiler, engine. A ship
+// with no crew left, or abandoned, is captured; the parties aboard may sail her as a prize (prize.ts).
 import type { Dice } from '../contract.ts'
 import { loseCpv } from './damage.ts'
 import { hullPolygon } from './hull.ts'
@@ -35,6 +35,90 @@ export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>
   const n = state.move
   const next: RiverState = structuredClone(state)
   const lines: { ship: string; text: string; rule: string }[] = []
+  const melees = next.melees ?? []
+  next.melees = []
+  /** One die-to-die melee of a party aboard: true if it won, false if lost, null if drawn. */
+  const melee = (id: string, targetId: string, i: number, label: string, aud: ReturnType<typeof rollAudience>) => {
+    const attacker = next.ships[id]!
+    const target = next.ships[targetId]!
+    const att = dice.roll(`${label}:attack`, 6, aud)
+    const def = dice.roll(`${label}:defend`, 6, aud)
+    if (att > def) {
+      const hit = loseCpv(target, 1, pack.classes[target.classKey]!.guns)
+      next.ships[targetId] = crewLeft(hit) === 0 ? { ...hit, status: 'captured' } : hit
+      const taken = next.ships[targetId]!.status === 'captured'
+      lines.push({
+        ship: id,
+        text: `${attacker.name}'s party ${i} beats a defender of ${target.name} (${att} to ${def})${taken ? `: ${target.name} is taken` : ''}`,
+        rule: '§12 L1121-1125',
+      })
+      return true
+    }
+    if (att < def) {
+      next.ships[id] = { ...attacker, cpvLost: attacker.cpvLost + 1, morale: [...attacker.morale, 'cpvLost'] }
+      lines.push({
+        ship: id,
+        text: `${attacker.name}'s party ${i} is beaten off ${target.name} and lost (${att} to ${def})`,
+        rule: '§12 L1121-1123',
+      })
+      return false
+    }
+    // Ruling RC-64: the party stays aboard, out of her company, and fights on next move.
+    next.melees!.push({ attacker: id, target: targetId, party: i })
+    lines.push({
+      ship: id,
+      text: `${attacker.name}'s party ${i} and the defenders of ${target.name} fight to a standstill (${att} all); the melee goes on next move`,
+      rule: '§12 L1123',
+    })
+    return null
+  }
+  // Melees drawn last move are fought first, whatever the ships' orders or places (the party is aboard).
+  const fromMelee: Record<string, number> = {}
+  for (const m of melees) {
+    const attacker = next.ships[m.attacker]!
+    const target = next.ships[m.target]!
+    const home = () => {
+      const a = next.ships[m.attacker]!
+      next.ships[m.attacker] = { ...a, crew: { ...a.crew, spare: a.crew.spare + 1 } }
+    }
+    if (target.status === 'sunk' || target.status === 'exploded') {
+      next.ships[m.attacker] = { ...attacker, cpvLost: attacker.cpvLost + 1, morale: [...attacker.morale, 'cpvLost'] }
+      lines.push({
+        ship: m.attacker,
+        text: `${attacker.name}'s party ${m.party} goes down with ${target.name}`,
+        rule: '§12 L1123',
+      })
+      continue
+    }
+    if (attacker.status !== 'afloat' || target.status === 'captured' || target.side === attacker.side) {
+      if (attacker.status === 'afloat') home()
+      continue
+    }
+    if (target.status === 'abandoned' || crewLeft(target) === 0) {
+      next.ships[m.target] = { ...target, status: 'captured' }
+      home()
+      fromMelee[`${m.attacker}:${m.target}`] = (fromMelee[`${m.attacker}:${m.target}`] ?? 0) + 1
+      lines.push({
+        ship: m.attacker,
+        text: `${attacker.name}'s boarders take ${target.name}, unopposed`,
+        rule: '§12 L1125',
+      })
+    } else {
+      const won = melee(
+        m.attacker,
+        m.target,
+        m.party,
+        `m${n}:${m.attacker}:melee:${m.target}:${m.party}`,
+        rollAudience(state, attacker),
+      )
+      if (won) {
+        home()
+        fromMelee[`${m.attacker}:${m.target}`] = (fromMelee[`${m.attacker}:${m.target}`] ?? 0) + 1
+      }
+    }
+    if (next.ships[m.target]!.status === 'captured')
+      lines.push(...takePrize(next, m.target, m.attacker, fromMelee[`${m.attacker}:${m.target}`] ?? 0, pack))
+  }
   for (const id of Object.keys(orders).sort()) {
     const b = orders[id]!.board
     const attacker = next.ships[id]!
@@ -66,38 +150,14 @@ export function runBoarding(state: RiverState, orders: Record<string, ShipOrder>
         lines.push({ ship: id, text: `${attacker.name}'s boarders take ${target.name}, unopposed`, rule: '§12 L1125' })
         break
       }
-      const att = dice.roll(`${label}:attack`, 6, aud)
-      const def = dice.roll(`${label}:defend`, 6, aud)
-      if (att > def) {
-        aboard++
-        const hit = loseCpv(defender, 1, pack.classes[defender.classKey]!.guns)
-        next.ships[target.id] = crewLeft(hit) === 0 ? { ...hit, status: 'captured' } : hit
-        const taken = next.ships[target.id]!.status === 'captured'
-        lines.push({
-          ship: id,
-          text: `${attacker.name}'s party ${i} beats a defender of ${target.name} (${att} to ${def})${taken ? `: ${target.name} is taken` : ''}`,
-          rule: '§12 L1121-1125',
-        })
-        if (taken) break
-      } else if (att < def) {
+      const won = melee(id, target.id, i, label, aud)
+      if (won) aboard++
+      else {
+        // lost, or held aboard in melee (ruling RC-64): either way the party leaves her company
         const a = next.ships[id]!
-        next.ships[id] = {
-          ...a,
-          crew: { ...a.crew, spare: a.crew.spare - 1 },
-          cpvLost: a.cpvLost + 1,
-          morale: [...a.morale, 'cpvLost'],
-        }
-        lines.push({
-          ship: id,
-          text: `${attacker.name}'s party ${i} is beaten off ${target.name} and lost (${att} to ${def})`,
-          rule: '§12 L1121-1123',
-        })
-      } else
-        lines.push({
-          ship: id,
-          text: `${attacker.name}'s party ${i} and the defenders of ${target.name} fight to a standstill (${att} all); the party returns`,
-          rule: '§12 L1123',
-        })
+        next.ships[id] = { ...a, crew: { ...a.crew, spare: a.crew.spare - 1 } }
+      }
+      if (next.ships[target.id]!.status === 'captured') break
     }
     if (next.ships[target.id]!.status === 'captured') lines.push(...takePrize(next, target.id, id, aboard, pack))
   }

@@ -8,7 +8,7 @@ import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { steer } from './autopilot.ts'
-import { helmOf, waters } from './pilot.ts'
+import { helmOf, hullsAround, waters } from './pilot.ts'
 import { canSee } from './sight.ts'
 import { present, sightedShip, sightRules } from './sighting.ts'
 import { commanded } from './fleetCommand.ts'
@@ -36,11 +36,13 @@ export function recklessOrder(
   if (!enemy) return null
   const c = pack.classes[s.classKey]!
   // He steams at the enemy by the judge's helm: the hardest turn his radius allows toward him, two
-  // knots faster, but not onto the land or a shoal (minefields he ignores, §4 L175; ruling RC-54).
+  // knots faster, but not onto the land or a shoal (minefields he ignores, §4 L175; ruling RC-54),
+  // nor into a friend or another enemy: the one he charges he may strike (ruling RC-62).
   const course = steer(
     helmOf(state, state.ships[shipId]!, pack),
     { point: enemy.pose.pos, speed: maxSpeedNow(s, c.maxSpeed, state.move) },
-    waters(sc, pack),
+    waters(sc, pack, state, s.side),
+    hullsAround(state, state.ships[shipId]!, pack, {}, written?.ram ?? { target: enemy.id }),
   )
   const named = new Set((written?.fire ?? []).flatMap((f) => f.guns))
   const rest = c.guns.map((g) => g.id).filter((g) => !named.has(g))

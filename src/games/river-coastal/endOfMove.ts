@@ -12,6 +12,7 @@ import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { ownerOf } from './prize.ts'
+import { inches } from './units.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -100,7 +101,15 @@ const out = (s: ShipState) => s.status !== 'afloat' || s.prizeOf !== undefined
 const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
 
 /** Whether a side's objective is complete now (the ones this foundation can judge; others never are). */
-export function objectiveMet(key: string, side: Side, state: RiverState, sc: Scenario, pack: RiverPack): boolean {
+export function objectiveMet(
+  key: string,
+  side: Side,
+  state: RiverState,
+  sc: Scenario,
+  pack: RiverPack,
+  /** Control of an area is judged only when the game ends (digest A13, ruling RC-65). */
+  atEnd = true,
+): boolean {
   const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side)
   const farEdge = side === 'USA' ? 'upstream' : 'downstream'
   const through = Object.entries(state.exited).filter(
@@ -130,18 +139,34 @@ export function objectiveMet(key: string, side: Side, state: RiverState, sc: Sce
       return sc.places.some((p) => p.kind === 'port' && state.placesTaken[p.id] === side)
     case 'SECURE_FORT':
       return Object.values(state.forts).some((f) => f.takenBy === side)
+    case 'CONTROL_ESTUARY_OR_DOWNSTREAM':
+      return atEnd && controls(side, state, inches(pack.tables.objectives.downstreamAreaInches), pack)
     default:
       return false
   }
 }
 
+/**
+ * Digest A13, ruling RC-65: at the end of the game a side controls the downstream area when a ship of
+ * hers lies in it able to move (a prize she sails counts) and no enemy ship afloat does.
+ */
+function controls(side: Side, state: RiverState, depth: number, pack: RiverPack): boolean {
+  const inArea = Object.values(state.ships).filter(
+    (s) => s.status === 'afloat' && !(s.id in state.exited) && s.pose.pos.y <= depth,
+  )
+  const able = (s: ShipState) => !s.aground && canMove(s, pack.classes[s.classKey]!.maxSpeed, state.move)
+  return inArea.some((s) => s.side === side && able(s)) && !inArea.some((s) => s.side !== side)
+}
+
 export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): RiverState['finished'] {
-  const done = (side: Side) => state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack)).length
-  const score = { USA: done('USA'), CSA: done('CSA') }
+  const done = (side: Side, atEnd: boolean) =>
+    state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack, atEnd)).length
+  const early = { USA: done('USA', false), CSA: done('CSA', false) }
   const fighting = (side: Side) =>
     Object.values(state.ships).some((s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited))
-  const over = state.move >= state.moves || score.USA === 2 || score.CSA === 2 || !fighting('USA') || !fighting('CSA')
+  const over = state.move >= state.moves || early.USA === 2 || early.CSA === 2 || !fighting('USA') || !fighting('CSA')
   if (!over) return undefined
+  const score = { USA: done('USA', true), CSA: done('CSA', true) }
   const summary = `Objectives: USA ${score.USA} of 2, CSA ${score.CSA} of 2`
   if (score.USA === score.CSA) return { winner: null, summary: `${summary}: a draw` }
   // §6 L421: both objectives beat one, one beats none (ruling RC-13: equal counts draw).

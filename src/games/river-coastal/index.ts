@@ -41,6 +41,7 @@ import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
 import { runCrewMoves, runRepairs } from './upkeep.ts'
 import { runMortars } from './mortars.ts'
 import { makeSmoke, rollWind } from './smoke.ts'
+import { recordWrecks } from './wrecks.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -215,6 +216,7 @@ export function resolveMove(
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 
+  recordWrecks(state, s0.seen, pack)
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   narrative.push(...applySignals(state, input))
   state.lastOrders = orders

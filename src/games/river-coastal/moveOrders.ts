@@ -98,7 +98,7 @@ export function ordersForMove(
       }
     if (locks.has(s.id) && orders[s.id]) orders[s.id] = { ...orders[s.id]!, speed: s.speed, turns: [] }
     // Ruling RC-54: holding on is no order to run aground; a Stubborn ship out of signal does as she was told.
-    const held = answer === 'HOLD' && !locks.has(s.id) ? holdCourse(state, s, sc, pack) : null
+    const held = answer === 'HOLD' && !locks.has(s.id) ? holdCourse(state, s, sc, pack, orders) : null
     if (held) {
       orders[s.id] = held.order
       notes[s.id] = { audience: onlyRoles(s.side), rule: 'digest §1.3', text: held.note }

@@ -21,6 +21,7 @@ import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
 import { assisting } from './upkeep.ts'
+import { wreckHazards } from './wrecks.ts'
 
 export interface MoveFacts {
   lines: { ship: string; text: string; rule: string }[]
@@ -89,6 +90,16 @@ export function runMovement(
     if (a.kind === 'land' || a.attemptsLeft <= 0 || s.status !== 'afloat') continue
     // §8 L499, L513: a friend alongside gives a sandbar eight attempts in all, stakes four at 5-6 (ruling RC-59).
     const helped = assisting(state, state.ships[id]!, orders[id]?.assist, pack)
+    if (a.kind === 'wreck') {
+      // §8 L531 ruling RC-20: two attempts off a wreck, each on a 6, and no help; then she is there for good.
+      a.attemptsLeft--
+      if (t.hazards.wreck.freeOn.includes(dice.roll(`m${n}:${id}:refloat`, 6, rollAudience(state, s)))) {
+        delete next.aground[id]
+        s.aground = false
+        say(id, `${s.name} works clear of the wreck`, '§8 L531')
+      } else say(id, `${s.name} stays snagged (${a.attemptsLeft} attempts left)`, '§8 L531')
+      continue
+    }
     const bar = a.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
     if (helped && !a.assisted) {
       a.attemptsLeft += bar.attemptsAssisted - bar.attempts
@@ -191,6 +202,11 @@ export function runMovement(
       if (r === 'spv20' || r === 'spv30') mineDamage.push({ ship: s.id, damage: Number(r.slice(3)), field: field.id })
       return 'pass'
     }
+    // §8 L529-531 ruling RC-20: a ship crossing a sunken vessel is always snagged.
+    if (e.kind === 'wreck') return 'stuck'
+    // §8 L525 ruling RC-19: only submarines, Davids and torpedo boats may try a chain, and the pack has
+    // no such class, so every ship is stopped at one.
+    if (e.kind === 'chain') return 'stuck'
     const table = e.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
     const shallow = s.draught <= t.hazards.shallowDraughtMaxFt * 10
     const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)
@@ -202,7 +218,7 @@ export function runMovement(
       width: sc.width,
       length: sc.length,
       land: sc.land,
-      hazards: sc.hazards,
+      hazards: [...sc.hazards, ...wreckHazards(state)],
       minefields: sc.minefields,
       current: sc.current,
     },
@@ -229,13 +245,26 @@ export function runMovement(
   }
   for (const h of moved.hazards) {
     const s = next.ships[h.ship]!
+    if (h.kind === 'chain') {
+      say(
+        s.id,
+        `${s.name} ${h.outcome === 'pass' ? 'gets over' : 'is stopped at'} the chain ${h.hazard}`,
+        '§8 L523-527',
+      )
+      continue
+    }
     if (h.kind === 'mine' && h.outcome === 'sunk') {
       s.status = 'sunk'
       say(s.id, `a torpedo explodes under ${s.name}: she sinks`, '§9 L819')
     } else if (h.outcome === 'stuck') {
       next.aground[s.id] = {
-        kind: h.kind === 'land' ? 'land' : h.kind === 'stakes' ? 'stakes' : 'sandbar',
-        attemptsLeft: h.kind === 'stakes' ? t.hazards.stakes.attempts : t.hazards.sandbar.attempts,
+        kind: h.kind === 'land' || h.kind === 'stakes' || h.kind === 'wreck' ? h.kind : 'sandbar',
+        attemptsLeft:
+          h.kind === 'wreck'
+            ? t.hazards.wreck.attempts
+            : h.kind === 'stakes'
+              ? t.hazards.stakes.attempts
+              : t.hazards.sandbar.attempts,
       }
       s.aground = true
       s.morale.push('aground')

@@ -28,7 +28,7 @@ export interface TableGeometry {
   width: number
   length: number
   land: { id: string; polygon: Point[] }[]
-  hazards: { id: string; kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  hazards: { id: string; kind: 'sandbar' | 'stakes' | 'wreck' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: { id: string; polygon: Point[] }[]
   current: CurrentZone[]
 }
@@ -41,7 +41,7 @@ export interface MoveRules {
   halfDriftFromSpv: number
 }
 
-export type HazardKind = 'land' | 'shore' | 'sandbar' | 'stakes' | 'mine'
+export type HazardKind = 'land' | 'shore' | 'sandbar' | 'stakes' | 'wreck' | 'chain' | 'mine'
 export type HazardOutcome = 'pass' | 'stuck' | 'sunk'
 export interface HazardEntry {
   ship: string
@@ -148,6 +148,21 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
         l.active = false
         continue
       }
+      // §8 L523-527 ruling RC-19: a spar chain is met before it is crossed; a ship that may not or
+      // does not get over it stops short of it, the increment not taken.
+      const chain = table.hazards.find(
+        (h) =>
+          h.kind === 'chain' && shapesTouch(hull, h.polygon) && !shapesTouch(hullPolygon(l.pose, l.m.hull), h.polygon),
+      )
+      if (chain) {
+        const outcome = check({ ship: l.m.id, hazard: chain.id, kind: 'chain', quarter })
+        result.hazards.push({ ship: l.m.id, hazard: chain.id, kind: 'chain', quarter, outcome })
+        if (outcome !== 'pass') {
+          result.stopped[l.m.id] = 'blocked'
+          l.active = false
+          continue
+        }
+      }
       const hit = [...live.values()].find(
         (o) => o !== l && !gone(o.m.id) && shapesTouch(hull, hullPolygon(o.pose, o.m.hull)),
       )
@@ -224,6 +239,7 @@ function hazardsTouched(l: Live, pose: Pose, table: TableGeometry, rules: MoveRu
   for (const h of table.hazards) {
     // Ruling RC-11: a shoal is tested only when the ship draws at least its depth.
     if (h.kind === 'sandbar' && h.depth !== undefined && l.m.draught < h.depth) continue
+    if (h.kind === 'chain') continue // met before the increment is taken
     if (shapesTouch(hull, h.polygon)) out.add(`${h.kind}:${h.id}`)
   }
   for (const f of table.minefields) if (pointInPolygon(pose.pos, f.polygon)) out.add(`mine:${f.id}`)

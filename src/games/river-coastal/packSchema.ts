@@ -215,6 +215,8 @@ export const tablesSchema = z
       dealt: int.min(1),
       kept: int.min(1),
       deck: sourced(z.array(z.string()).min(1)),
+      /** Ruling RC-65: the downstream area a CONTROL_ESTUARY_OR_DOWNSTREAM card means, from the downstream edge. */
+      downstreamAreaInches: sourced(measure),
     }),
   })
   .strict()
@@ -263,7 +265,13 @@ export const scenarioSchema = table({
   fog: z.boolean(),
   land: z.array(table({ id: z.string(), name: z.string(), points: polygon })),
   hazards: z.array(
-    table({ id: z.string(), kind: z.enum(['sandbar', 'stakes']), depthFt: measure.optional(), points: polygon }),
+    table({
+      id: z.string(),
+      kind: z.enum(['sandbar', 'stakes', 'chain']),
+      depthFt: measure.optional(),
+      // a spar chain is a line of two or more points (ruling RC-19), the others polygons
+      points: z.array(xy).min(2),
+    }).refine((h) => h.kind === 'chain' || h.points.length >= 3, 'a sandbar or stakes needs 3 points or more'),
   ),
   minefields: z.array(table({ id: z.string(), owner: side, real: z.boolean(), points: polygon })),
   current: z.array(table({ knots: int.min(0), points: polygon })),
@@ -292,6 +300,8 @@ export const scenarioSchema = table({
       y: measure,
       heading: int.min(0).max(359),
       speed: int,
+      /** Her directive at the start: line astern of another ship, the gap in inches (digest §4.4). */
+      follow: table({ ship: z.string().regex(/^[A-Z]{4}$/), gapInches: measure }).optional(),
     }),
   ),
   hiddenDeployment: z.array(table({ side, minY: measure, maxSpeed: int })),

@@ -3,13 +3,13 @@
 // will carry her), handed to the helm (autopilot.ts). Her guns fire at the directive's enemy, else
 // at the nearest one in reach, and her turrets train on it as far as the inches moved allow (§9 L645).
 import { advance, distance, type Point } from '../kit/geometry.ts'
-import { type Course, type Goal, type Helm, stationPoint, steer, type Waters } from './autopilot.ts'
+import { type Course, type Goal, type Helm, type OtherHull, stationPoint, steer, type Waters } from './autopilot.ts'
 import type { Quadrant } from './derive.ts'
 import { type Directive, describeDirective } from './directives.ts'
 import { commanded } from './fleetCommand.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
-import type { Scenario } from './scenario.ts'
+import type { Scenario, Side } from './scenario.ts'
 import { maxSpeedNow, type ShipState } from './ship.ts'
 import { bearingFrom, quadrantOf, quadrantSteps } from './sight.ts'
 import { otherSide, type RiverState } from './state.ts'
@@ -25,14 +25,16 @@ export interface Piloted {
 
 const RELATIVE = { AHEAD: 0, STARBOARD: 9000, ASTERN: 18000, PORT: -9000 } as const
 
-export function waters(sc: Scenario, pack: RiverPack): Waters {
+/** The waters as her side knows them: the table, and the wrecks it knows of (ruling RC-20). */
+export function waters(sc: Scenario, pack: RiverPack, state?: RiverState, side?: Side): Waters {
   const t = pack.tables
+  const known = (state?.wrecks ?? []).filter((w) => side !== undefined && w.knownTo.includes(side))
   return {
     width: sc.width,
     length: sc.length,
     land: sc.land.map((l) => l.polygon),
     shoreBuffer: inches(t.hazards.shoreBufferInches),
-    hazards: sc.hazards,
+    hazards: [...sc.hazards, ...known.map((w) => ({ kind: 'wreck' as const, polygon: w.polygon }))],
     minefields: sc.minefields.map((m) => m.polygon),
     lookAhead: inches(t.directives.lookAheadInches),
     current: sc.current,
@@ -53,6 +55,38 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
   }
+}
+
+const afloatHull = (x: ShipState) => x.status !== 'sunk' && x.status !== 'exploded'
+
+/**
+ * The other hulls her helm keeps clear of (ruling RC-62), from what her side knows: each friend
+ * carried by the speed written for her this move (else her last), each enemy the side saw at the end
+ * of last move standing where it was seen. Enemies she is ordered to ram are left out: a named
+ * target, or every enemy for a RAM with none named.
+ */
+export function hullsAround(
+  state: RiverState,
+  s: ShipState,
+  pack: RiverPack,
+  written: Record<string, ShipOrder> = {},
+  ramming?: { target?: string },
+): OtherHull[] {
+  const shape = (x: ShipState, speed: number): OtherHull => {
+    const c = pack.classes[x.classKey]!
+    return { id: x.id, pose: x.pose, hull: { length: c.length, beam: c.beam }, speed }
+  }
+  const seen = new Set(state.seen[s.side])
+  const out: OtherHull[] = []
+  for (const x of Object.values(state.ships).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (x.id === s.id || !afloatHull(x) || x.id in state.exited) continue
+    if (x.side === s.side) {
+      const o = written[x.id]
+      out.push(shape(x, x.aground || x.anchored ? 0 : o && !o.helmFree ? o.speed : x.speed))
+    } else if (seen.has(x.id) && !(ramming && (ramming.target === undefined || ramming.target === x.id)))
+      out.push(shape(x, 0))
+  }
+  return out
 }
 
 /** Enemy ships the side saw at the end of last move, still on the table and afloat. */
@@ -162,7 +196,12 @@ export function pilotOrder(
       break
     }
   }
-  const course: Course = steer(helm, goal, waters(sc, pack))
+  const course: Course = steer(
+    helm,
+    goal,
+    waters(sc, pack, state, s.side),
+    hullsAround(state, s, pack, written, written[s.id]?.ram),
+  )
   const target = enemy ?? nearestTo(s.pose.pos, enemiesSeen(state, s))
   const order: ShipOrder = {
     ship: s.id,
@@ -204,11 +243,17 @@ function trainTurrets(s: ShipState, pack: RiverPack, p: Point, speed: number): R
  * would run her into trouble the helm can see: then she takes the clear course nearest her heading,
  * or slows (ruling RC-54). Null when holding on is clear.
  */
-export function holdCourse(state: RiverState, s: ShipState, sc: Scenario, pack: RiverPack): Piloted | null {
+export function holdCourse(
+  state: RiverState,
+  s: ShipState,
+  sc: Scenario,
+  pack: RiverPack,
+  written: Record<string, ShipOrder> = {},
+): Piloted | null {
   const helm = helmOf(state, s, pack)
   if (s.anchored || s.speed <= 0) return null
   const goal: Goal = { point: advance(s.pose.pos, s.pose.heading, 12_000), speed: s.speed }
-  const course = steer(helm, goal, waters(sc, pack))
+  const course = steer(helm, goal, waters(sc, pack, state, s.side), hullsAround(state, s, pack, written))
   if (course.speed === s.speed && !course.turns.length) return null
   const turn = course.turns[0]
   const how = turn ? `turns ${turn.dir < 0 ? 'to port' : 'to starboard'} ${turn.degrees}` : `slows to ${course.speed}`

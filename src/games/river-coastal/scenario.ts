@@ -22,6 +22,8 @@ export interface ShipSetup {
   pos: Point
   heading: number
   speed: number
+  /** The FOLLOW directive she starts with, if the scenario gives one (gap in table units). */
+  follow?: { ship: string; gap: number }
 }
 
 export interface FortSetup {
@@ -49,7 +51,7 @@ export interface Scenario {
   depth: number
   fog: boolean
   land: { id: string; name: string; polygon: Point[] }[]
-  hazards: { id: string; kind: 'sandbar' | 'stakes'; depth?: number; polygon: Point[] }[]
+  hazards: { id: string; kind: 'sandbar' | 'stakes' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: { id: string; owner: Side; real: boolean; polygon: Point[] }[]
   current: { knots: number; polygon: Point[] }[]
   forts: FortSetup[]
@@ -98,6 +100,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
       pos: point([sh.x, sh.y]),
       heading: degrees(sh.heading),
       speed: sh.speed,
+      ...(sh.follow ? { follow: { ship: sh.follow.ship, gap: inches(sh.follow.gapInches) } } : {}),
     }
   })
   for (const side of ['USA', 'CSA'] as const)

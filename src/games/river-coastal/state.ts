@@ -65,13 +65,17 @@ export interface RiverState {
   lastOrders: Record<string, ShipOrder>
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
   /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
-  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'land'; attemptsLeft: number; assisted?: boolean }>
+  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'wreck' | 'land'; attemptsLeft: number; assisted?: boolean }>
   /** Landing parties ashore (§12 L1127-1139), one CPV each. */
   parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
   /** Towns and ports taken, by whom. */
   placesTaken: Record<string, Side>
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
   jams: { a: string; b: string; until: number }[]
+  /** §12 L1123, ruling RC-64: boarding parties whose melee was drawn, fighting on next move. */
+  melees?: { attacker: string; target: string; party: number }[]
+  /** §8 L529-531, ruling RC-20: the hulls of ships sunk in river or estuary, and the sides that know of each. */
+  wrecks?: { id: string; polygon: Point[]; knownTo: Side[] }[]
   finished?: { winner: Side | null; summary: string }
   /** With the option `smoke` (smoke.ts): the wind, and the clouds standing. */
   weather?: { wind: Wind }
@@ -157,7 +161,10 @@ export function initialState(
       USA: rollCommander('USA', sc.flagships.USA, hidden, pack),
       CSA: rollCommander('CSA', sc.flagships.CSA, hidden, pack),
     },
-    directives: {},
+    // digest §6.2-6.3: a scenario's line-ahead columns start on FOLLOW directives (ruling RC-63).
+    directives: Object.fromEntries(
+      sc.ships.flatMap((x) => (x.follow ? [[x.id, { kind: 'FOLLOW' as const, ...x.follow }]] : [])),
+    ),
     policies: { USA: [], CSA: [] },
     lastOrders: {},
     exited: {},
