@@ -15,6 +15,7 @@ import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { exportGame } from '../../src/reports/archive.ts'
 import { ensureDebianPackage } from '../helpers/apt.ts'
+import { rasterise } from '../../src/reports/pictures.ts'
 
 const PACK = seaDevilsFactory.defaultPack().content as SeaDevilsPack
 /** The smallest font size, in CSS pixels as the page shows it, that counts as readable. */
@@ -142,7 +143,9 @@ describe('the Sea Devils map in the archive, in headless Chromium', () => {
     const svgWidth = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1])
     const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1])))
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
-    await page.setContent(letter.html!.replace('cid:map@acw-pbem', `data:image/png;base64,${png.content}`))
+    // The outbox keeps a picture as its SVG and draws the PNG as the mail is sent: draw it the same way.
+    const bytes = png.content ?? rasterise(png.svg!).toString('base64')
+    await page.setContent(letter.html!.replace('cid:map@acw-pbem', `data:image/png;base64,${bytes}`))
     const shown = await page
       .locator('img')
       .first()
