@@ -7,7 +7,7 @@ import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle } from './battleCards.ts'
 import { type Scene, unitWithCards } from './battleCardTable.ts'
 import type { MoveStep } from './movement.ts'
-import { checkStack } from './stack.ts'
+import { checkStack, untowedIronclads } from './stack.ts'
 import { usesRule } from './optionalRules.ts'
 import { dateOf } from './state.ts'
 import { commandLimit, leaveCommand } from './commanders.ts'
@@ -273,6 +273,8 @@ export function fightHere(
     attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
     defenderRetreats: (round, a, d) =>
       !!opts.defenderTo && ships(d).length > 0 && asks(dSide, ships(d), a, round, startShips, false),
+    defendersLeftBehind: (d) =>
+      opts.defenderTo && run.space(opts.defenderTo).kind === 'coastal' ? untowedIronclads(d) : [],
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
   settleDamage(run, b, where, aSide, lost)
