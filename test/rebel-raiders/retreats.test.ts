@@ -133,3 +133,34 @@ describe('RB 10.36: Union ironclads towed out of a station into a coastal zone',
     expect(run.state.pieces.find((p) => p.id === 'GB-2')!.at).toBe('NORF.BS')
   })
 })
+
+describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coastal zone', () => {
+  const MISSES = { 'round 1: IC-20 at SL-6 (1)': 1, 'round 1: SL-6 at IC-20 (1)': 1, 'round 1: SL-6 at IC-20 (2)': 1 }
+  /** Union-held Norfolk: a Union sloop comes out of Chesapeake Bay at a Confederate ship in the Norfolk station. */
+  const sloopAtTheStation = (type: 'ironclad' | 'gunboat', named: boolean, dice: Record<string, number>) => {
+    const s = start('union-move')
+    s.control.NORF = 'USA'
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS')
+    s.pieces.push({ id: 'IC-20', side: 'CSA', type, at: 'NORF.BS' })
+    if (named) s.named.push({ ship: 'IC-20', card: 75, until: 'afloat' })
+    s.policies.CSA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    return given(rs, s).orders('union', 'MOVE SL-6 CHES > NORF.BS').dice(dice, 'strict').resolve()
+  }
+
+  it('10.36: the Albemarle, Chesapeake Bay being one of its zones, retreats there with Norfolk lost', () => {
+    const run = sloopAtTheStation('ironclad', true, MISSES)
+    expect(run.texts('10.36')).toEqual(['IC-20 retreats to Chesapeake.'])
+    expect(run.state.pieces.find((p) => p.id === 'IC-20')!.at).toBe('CHES')
+  })
+
+  it('10.36: a Confederate gunboat there has nowhere to go and fights on until sunk', () => {
+    const run = sloopAtTheStation('gunboat', false, {
+      ...MISSES,
+      'round 2: IC-20 at SL-6 (1)': 1,
+      'round 2: SL-6 at IC-20 (1)': 6,
+      'round 2: SL-6 at IC-20 (2)': 1,
+    })
+    expect(run.texts('10.36')).toEqual([])
+    expect(run.state.pieces.some((p) => p.id === 'IC-20')).toBe(false)
+  })
+})
