@@ -84,3 +84,63 @@ describe("PB 18.36: the Lion's Roar runner", () => {
     ).toEqual([])
   })
 })
+
+describe("PB 18.36: #55 Diplomatic Pressure against a card the Lion's Roar kept", () => {
+  /** After the Emancipation, #61 and #62 kept by their 6s, Royal Navy holding a Union sloop; #55 in the Union hand. */
+  const kept = (optional: string) => {
+    const s = start(optional, 'union-move', 8)
+    s.emancipated = true
+    const t = s.cards.CSA
+    t.inPlay.push(61, 62)
+    t.deck = { ...t.deck, drawPile: t.deck.drawPile.filter((c) => c !== 61 && c !== 62) }
+    const u = s.cards.USA
+    u.hand = [55]
+    u.deck = { ...u.deck, drawPile: u.deck.drawPile.filter((c) => c !== 55) }
+    return s
+  }
+  const errors = (s: RrState, text: string) => rs.parseOrders(s, 'union', text).errors.map((e) => e.message)
+
+  it('18.36: PLAY 55 AT 61 takes Maximillian out instead of the card event; #62 stays, #55 is discarded', () => {
+    const run = given(rs, kept('18.36')).orders('union', 'PLAY 55 AT 61').resolve()
+    const t = run.state.cards.CSA
+    expect(t.inPlay).toContain(62)
+    expect(t.inPlay).not.toContain(61)
+    expect(t.removed).toContain(61)
+    expect(run.state.cards.USA.deck.discards).toContain(55)
+    expect(run.texts('#55')).toEqual([
+      "Diplomatic Pressure (18.36): #61 Maximillian kept by the Lion's Roar is discarded, out of the game.",
+    ])
+  })
+
+  it('18.36: PLAY 55 AT 62 takes Royal Navy out (its sloops home to the Navy Yards); #61 stays', () => {
+    const s = kept('18.36')
+    s.cardShips = [{ card: 62, id: 'SL-40', type: 'sloop' }]
+    const run = given(rs, s).orders('union', 'PLAY 55 AT 62').resolve()
+    expect(run.state.cards.CSA.inPlay).toContain(61)
+    expect(run.state.cards.CSA.removed).toContain(62)
+    expect(run.state.cardShips ?? []).toEqual([])
+    expect(run.state.pieces.find((p) => p.id === 'SL-40')?.at).toBe('NAVY')
+    expect(run.texts('#55')[0]).toMatch(/#62 Royal Navy kept by the Lion's Roar is discarded/)
+  })
+
+  it('18.36: a kept #61 goes on giving its Vera Cruz runner each Confederate build, until #55 takes it away', () => {
+    const s = kept('18.36')
+    s.phase = 'csa-build'
+    const build = given(rs, s).orders('confederate', 'PASS').resolve()
+    expect(build.texts('#61')[0]).toMatch(/^Maximillian: a free blockade runner BR-\d+ in Vera Cruz\.$/)
+    const taken = given(rs, kept('18.36')).orders('union', 'PLAY 55 AT 61').resolve().state
+    taken.phase = 'csa-build'
+    expect(given(rs, taken).orders('confederate', 'PASS').resolve().texts('#61')).toEqual([])
+  })
+
+  it('18.36: the choice needs the option, the Emancipation and the card in play', () => {
+    expect(errors(kept('18.36'), 'PLAY 55 AT 61')).toEqual([])
+    expect(errors(kept(''), 'PLAY 55 AT 61')[0]).toMatch(/Lion's Roar's choice \(optional rule 18.36\)/)
+    const before = kept('18.36')
+    before.emancipated = false
+    expect(errors(before, 'PLAY 55 AT 62')[0]).toMatch(/once the Emancipation has come/)
+    const gone = kept('18.36')
+    gone.cards.CSA.inPlay = gone.cards.CSA.inPlay.filter((c) => c !== 61)
+    expect(errors(gone, 'PLAY 55 AT 61')[0]).toMatch(/#61 is not in play/)
+  })
+})

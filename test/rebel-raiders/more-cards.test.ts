@@ -31,7 +31,10 @@ describe('#61 Maximillian (PB 23, RB 13.21, 17.33)', () => {
     const build = given(rs, move.state).orders('confederate', 'PASS').resolve()
     expect(count(build.state, 'VERA', 'runner')).toBe(runners + 1)
     const gone = structuredClone(move.state)
+    // The Emancipation takes #61 (and #83) out of play (17.33).
     gone.emancipated = true
+    gone.cards.CSA.inPlay = gone.cards.CSA.inPlay.filter((c) => c !== 61 && c !== 83)
+    gone.cards.CSA.removed.push(61, 83)
     expect(count(given(rs, gone).orders('confederate', 'PASS').resolve().state, 'VERA', 'runner')).toBe(runners)
   })
 })

@@ -81,3 +81,86 @@ describe('RB 10.36, 10.42: the defender retreats', () => {
     expect(run.texts('10.36')).toEqual(['GB-1 retreats to Vicksburg.'])
   })
 })
+
+describe('RB 10.36: Union ironclads towed out of a station into a coastal zone', () => {
+  /** A Confederate gunboat attacks Union ironclads and a sloop in the Norfolk station; the Union retreats. */
+  const attackOnNorfolkStation = (dice: Record<string, number>, ironclads = ['IC-8', 'IC-9']) => {
+    const s = start('csa-move')
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS')
+    for (const id of ironclads) s.pieces.push({ id, side: 'USA', type: 'ironclad', at: 'NORF.BS' })
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'NORF.BS' })
+    s.policies.USA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    return given(rs, s)
+      .orders('confederate', 'MOVE GB-2 NORF.BS')
+      .dice({ ...dice, 'supply die 1': 3 }, 'strict')
+      .resolve()
+  }
+
+  it('10.36: the sloop tows one ironclad into Chesapeake; the other, with no sloop to tow it, fights on until the gunboat is sunk', () => {
+    const run = attackOnNorfolkStation({
+      'round 1: IC-8 at GB-2 (1)': 1,
+      'round 1: IC-9 at GB-2 (1)': 1,
+      'round 1: SL-9 at GB-2 (1)': 1,
+      'round 1: SL-9 at GB-2 (2)': 1,
+      'round 1: GB-2 at SL-9 (1)': 1,
+      'round 2: IC-9 at GB-2 (1)': 2,
+      'round 2: GB-2 at IC-9 (1)': 1,
+      'round 3: IC-9 at GB-2 (1)': 6,
+      'round 3: GB-2 at IC-9 (1)': 1,
+    })
+    const at = (id: string) => run.state.pieces.find((p) => p.id === id)?.at
+    expect([at('IC-8'), at('SL-9'), at('IC-9'), at('GB-2')]).toEqual(['CHES', 'CHES', 'NORF.BS', undefined])
+    expect(run.texts('7.75')[0]).toMatch(
+      /3 round\(s\); lost: GB-2; round 1: IC-9 has no sloop to tow it out and fights on/,
+    )
+    expect(run.texts('10.36')).toEqual([
+      'IC-8 leaves the fight for Chesapeake.',
+      'SL-9 leaves the fight for Chesapeake.',
+    ])
+  })
+
+  it('10.36: with a sloop for each ironclad the whole stack retreats after the first round', () => {
+    const run = attackOnNorfolkStation(
+      {
+        'round 1: IC-8 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (2)': 1,
+        'round 1: GB-2 at SL-9 (1)': 1,
+      },
+      ['IC-8'],
+    )
+    expect(run.texts('10.36')).toEqual(['IC-8, SL-9 retreat to Chesapeake.'])
+    expect(run.state.pieces.find((p) => p.id === 'GB-2')!.at).toBe('NORF.BS')
+  })
+})
+
+describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coastal zone', () => {
+  const MISSES = { 'round 1: IC-20 at SL-6 (1)': 1, 'round 1: SL-6 at IC-20 (1)': 1, 'round 1: SL-6 at IC-20 (2)': 1 }
+  /** Union-held Norfolk: a Union sloop comes out of Chesapeake Bay at a Confederate ship in the Norfolk station. */
+  const sloopAtTheStation = (type: 'ironclad' | 'gunboat', named: boolean, dice: Record<string, number>) => {
+    const s = start('union-move')
+    s.control.NORF = 'USA'
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS')
+    s.pieces.push({ id: 'IC-20', side: 'CSA', type, at: 'NORF.BS' })
+    if (named) s.named.push({ ship: 'IC-20', card: 75, until: 'afloat' })
+    s.policies.CSA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    return given(rs, s).orders('union', 'MOVE SL-6 CHES > NORF.BS').dice(dice, 'strict').resolve()
+  }
+
+  it('10.36: the Albemarle, Chesapeake Bay being one of its zones, retreats there with Norfolk lost', () => {
+    const run = sloopAtTheStation('ironclad', true, MISSES)
+    expect(run.texts('10.36')).toEqual(['IC-20 retreats to Chesapeake.'])
+    expect(run.state.pieces.find((p) => p.id === 'IC-20')!.at).toBe('CHES')
+  })
+
+  it('10.36: a Confederate gunboat there has nowhere to go and fights on until sunk', () => {
+    const run = sloopAtTheStation('gunboat', false, {
+      ...MISSES,
+      'round 2: IC-20 at SL-6 (1)': 1,
+      'round 2: SL-6 at IC-20 (1)': 6,
+      'round 2: SL-6 at IC-20 (2)': 1,
+    })
+    expect(run.texts('10.36')).toEqual([])
+    expect(run.state.pieces.some((p) => p.id === 'IC-20')).toBe(false)
+  })
+})

@@ -1,4 +1,4 @@
-// The examples the rule book gives inside its rules (RB 6.12, 7.21-7.24, 7.78, 11.8, 17.2), each as a
+// The examples the rule book gives inside its rules (RB 6.12, 7.21-7.24, 7.78, 11.1, 11.8, 17.2), each as a
 // test that cites it. The play book's own examples are in play-book-examples.test.ts; others are
 // cited where their rule is tested (11.63 in assault.test.ts, 15.31 and 15.42 in builds.test.ts).
 import { describe, expect, it } from 'vitest'
@@ -52,6 +52,49 @@ describe('RB 7.78: the search example', () => {
     const cost = (path: string) => checkMove(c, start.pieces.find((p) => p.id === 'SL-90')!, parsePath(path) as never)
     expect(cost('SEARCH(RD-90)+1')).toMatchObject({ ok: true, mp: 4 })
     expect(cost('SEARCH(RD-90)+2')).toMatchObject({ ok: true, mp: 6 })
+  })
+})
+
+describe('RB 11.1: the example of seven assaults in a turn', () => {
+  it('11.1 example: two cannon pawns, two more bought, and #6, #34 and #46 each a free assault: seven assaults in one Union move', () => {
+    const s = position('union-move', { USA: [6, 34, 46] }, 10)
+    // The two pawns of the turn and the two the Union bought at its build (15.41).
+    s.unionPawns = 4
+    s.control.SAVA = 'USA'
+    const run = given(rs, s)
+      .orders(
+        'union',
+        [
+          'PLAY 34',
+          'PLAY 46 AT AUGU',
+          'PLAY 6 AT ATLA',
+          'ASSAULT HEND FROM CAIR',
+          'ASSAULT CHAT FROM HEND',
+          'ASSAULT NASH FROM CHAT',
+          'ASSAULT MEMP FROM NASH',
+          'ASSAULT AUGU FROM SAVA',
+        ].join('\n'),
+      )
+      .dice([
+        // Augusta beats off the first assault; #46 sends the Union in again.
+        { label: /assault on AUGU: Union die/, values: [1, 1, 1, 1, 6, 6, 6, 6] },
+        { label: /assault on AUGU: Confederate die/, values: [6, 6, 1, 1] },
+        { label: /: Union die/, values: Array(20).fill(6) },
+        { label: /: Confederate die/, values: Array(20).fill(1) },
+      ])
+      .resolve()
+    const assaults = run.labels.filter((l) => /^assault on \w+: Union die 1$/.test(l)).map((l) => l.slice(11, 15))
+    expect(assaults).toEqual(['HEND', 'CHAT', 'NASH', 'MEMP', 'AUGU', 'AUGU', 'ATLA'])
+    expect(run.state.unionPawns).toBe(0)
+    // #34 spares the first land or river assault its pawn; #6 presses on from Augusta to Atlanta.
+    expect(run.texts('#34')).toContain(
+      'Loose the Fateful Lightning: the assault on Forts Henry & Donelson needs no cannon pawn.',
+    )
+    expect(run.texts('#6')).toContain('War is Cruelty: the Union presses on from Augusta to Atlanta, a die fewer.')
+    expect(run.texts('#46')).toContain(
+      'One More Effort Boys!: the repulse at Augusta costs nothing; the Union goes in again.',
+    )
+    for (const at of ['HEND', 'CHAT', 'NASH', 'MEMP', 'AUGU', 'ATLA']) expect(run.state.control[at], at).toBe('USA')
   })
 })
 

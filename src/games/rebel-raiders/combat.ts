@@ -302,6 +302,8 @@ export function battle(
     defenderTargets?: Targeting
     attackerRetreats?: (round: number, attackers: Unit[], defenders: Unit[]) => boolean
     defenderRetreats?: (round: number, attackers: Unit[], defenders: Unit[]) => boolean
+    /** Defenders that may not follow a retreat (10.36: Union ironclads beyond the sloops to tow them). */
+    defendersLeftBehind?: (defenders: Unit[]) => string[]
     /** The cards' effects on the coming round (battleCards.ts). */
     beforeRound?: (round: number, attackers: Unit[], defenders: Unit[]) => RoundStart
     maxRounds?: number
@@ -313,6 +315,7 @@ export function battle(
   const withdrawn: string[] = []
   const damaged: string[] = []
   const fighting = (units: Unit[]) => units.filter((u) => u.type !== 'runner')
+  let heldToTheEnd = false
   const result = (ended: Battle['ended']): Battle => ({ rounds, attackers: a, defenders: d, withdrawn, damaged, ended })
   for (let n = 1; n <= (choices.maxRounds ?? 50); n++) {
     const start = choices.beforeRound?.(n, a, d) ?? {}
@@ -340,7 +343,18 @@ export function battle(
     const dGone = fighting(d).length === 0
     if (aGone || dGone) return result(aGone && dGone ? 'both-gone' : aGone ? 'attacker-gone' : 'defender-gone')
     if (choices.attackerRetreats?.(n, a, d)) return result('attacker-retreated')
-    if (choices.defenderRetreats?.(n, a, d)) return result('defender-retreated')
+    if (!heldToTheEnd && choices.defenderRetreats?.(n, a, d)) {
+      const behind = choices.defendersLeftBehind?.(d) ?? []
+      if (!behind.length) return result('defender-retreated')
+      // 10.36: the rest leave, the ironclads left behind fight on until victory or elimination.
+      const away = d.filter((u) => !behind.includes(u.id))
+      withdrawn.push(...away.map((u) => u.id))
+      d = d.filter((u) => behind.includes(u.id))
+      r.notes.push(
+        `${behind.join(', ')} ${behind.length > 1 ? 'have' : 'has'} no sloop to tow ${behind.length > 1 ? 'them' : 'it'} out and ${behind.length > 1 ? 'fight' : 'fights'} on`,
+      )
+      heldToTheEnd = true
+    }
   }
   throw new Error('the battle did not end: a rules loop')
 }

@@ -3,7 +3,8 @@
 // war for the Gulf and Mississippi places the Confederacy holds) and #62 Royal Navy (the European
 // seas closed to Union ships, three Union sloops held on the card), until the Emancipation
 // Proclamation takes them out of the game (17.33). The Union's #55 Diplomatic Pressure discards the
-// Trent Affair and Royal Navy, or after the Emancipation closes a European port to the Confederacy.
+// Trent Affair and Royal Navy, or after the Emancipation closes a European port to the Confederacy,
+// or with the Lion's Roar (18.36) takes away a Royal Navy or Maximillian its dice kept.
 import { PUBLIC } from '../contract.ts'
 import type { CardEffect } from './cardTypes.ts'
 import { discardFromPlay, settlePlayed } from './cards.ts'
@@ -14,9 +15,13 @@ import type { PhaseRun } from './phaseRun.ts'
 import { fire } from './reactions.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
+import { usesRule } from './optionalRules.ts'
 
 const trentInPlay = (s: { cards: { CSA: { inPlay: number[] } } }) => s.cards.CSA.inPlay.includes(83)
-const maximillian = (run: PhaseRun) => run.s.cards.CSA.inPlay.includes(61) && !run.s.emancipated
+// After the Emancipation #61 is in play only when the Lion's Roar kept it (18.36).
+const maximillian = (run: PhaseRun) => run.s.cards.CSA.inPlay.includes(61)
+/** 18.36: the cards the Lion's Roar may keep past the Emancipation, which #55 may then take away. */
+const ROARING = ['61', '62']
 
 /** #61 in a Confederate build: a free blockade runner in Vera Cruz (the card's first space). */
 export function maximillianRunner(run: PhaseRun): void {
@@ -92,6 +97,25 @@ function closePort(run: PhaseRun, port: string): void {
   }
 }
 
+/** Why `PLAY 55 AT 61|62` (18.36's choice instead of the card's own effect) may not be played, or null. */
+function roarProblem(s: RrState, card: number): string | null {
+  if (!usesRule(s, '18.36') || !s.emancipated)
+    return `PLAY 55 AT ${card} is the Lion's Roar's choice (optional rule 18.36), once the Emancipation has come`
+  return s.cards.CSA.inPlay.includes(card) ? null : `#${card} is not in play`
+}
+
+/** 18.36: #55 takes away a #61 or #62 the Lion's Roar kept; out of the game, as the Emancipation would have had it (ruling RR-O12). */
+function silenceTheLion(run: PhaseRun, card: number): void {
+  const t = run.s.cards.CSA
+  t.inPlay = t.inPlay.filter((c) => c !== card)
+  t.removed.push(card)
+  run.say(
+    '#55',
+    `Diplomatic Pressure (18.36): #${card} ${run.cardName(card)} kept by the Lion's Roar is discarded, out of the game.`,
+  )
+  if (card === 62) endRoyalNavy(run)
+}
+
 export const DIPLOMACY_EFFECTS: Readonly<Record<number, CardEffect>> = {
   // #61 Maximillian: only once #83 Trent Affair lies face up; it stays face up until the Emancipation.
   61: {
@@ -119,12 +143,14 @@ export const DIPLOMACY_EFFECTS: Readonly<Record<number, CardEffect>> = {
         return s.cards.CSA.inPlay.some((c) => c === 83 || c === 62)
           ? null
           : `neither #83 Trent Affair nor #62 Royal Navy is in play (or, after the Emancipation: PLAY 55 AT ${ports.join('|')})`
+      if (ROARING.includes(play.at)) return roarProblem(s, Number(play.at))
       if (!ports.includes(play.at)) return `name a European port: PLAY 55 AT ${ports.join(' or AT ')}`
       if (!s.emancipated) return 'a European port is closed only after the Emancipation Proclamation (17.3)'
       return s.control[play.at] === 'USA' ? `${play.at} already has a Union control marker` : null
     },
-    afterUse: (play) => (play.at ? 'retain' : 'discard'),
+    afterUse: (play) => (play.at && !ROARING.includes(play.at) ? 'retain' : 'discard'),
     apply(run, _side, play) {
+      if (play.at && ROARING.includes(play.at)) return silenceTheLion(run, Number(play.at))
       if (play.at) return closePort(run, play.at)
       for (const card of [83, 62].filter((c) => run.s.cards.CSA.inPlay.includes(c))) {
         discardFromPlay(run, 'CSA', card)

@@ -7,7 +7,7 @@ import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle } from './battleCards.ts'
 import { type Scene, unitWithCards } from './battleCardTable.ts'
 import type { MoveStep } from './movement.ts'
-import { checkStack } from './stack.ts'
+import { checkStack, untowedIronclads } from './stack.ts'
 import { usesRule } from './optionalRules.ts'
 import { dateOf } from './state.ts'
 import { commandLimit, leaveCommand } from './commanders.ts'
@@ -273,6 +273,8 @@ export function fightHere(
     attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
     defenderRetreats: (round, a, d) =>
       !!opts.defenderTo && ships(d).length > 0 && asks(dSide, ships(d), a, round, startShips, false),
+    defendersLeftBehind: (d) =>
+      opts.defenderTo && run.space(opts.defenderTo).kind === 'coastal' ? untowedIronclads(d) : [],
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
   settleDamage(run, b, where, aSide, lost)
@@ -376,22 +378,4 @@ export function dropOrPick(
     at,
   )
   return [...ships, ...joining]
-}
-
-/** Where a defender in `at` may retreat (10.36), or null: a station's own port (or the forts for New Orleans), a river port or fort next to a friendly one, or for the Union a station's coastal zone. */
-export function defenderRetreat(run: PhaseRun, at: string, side: Side): string | null {
-  const here = run.space(at)
-  const friendly = (id: string) => run.holder(id) === side
-  if (here.kind === 'blockadeStation') {
-    if (side === 'USA') return run.pack.map.neighbours(at, ['sea']).find((n) => run.space(n).kind === 'coastal') ?? null
-    return (
-      run.pack.map.neighbours(at, ['port', 'river']).find((n) => friendly(n) && run.space(n).kind !== 'coastal') ?? null
-    )
-  }
-  // A Confederate defender may also fall back to an ocean port up the river (10.36's last case; PB 22's
-  // gunboat leaving Forts Jackson & St. Philip for New Orleans).
-  const ports = side === 'CSA' ? ['riverPort', 'fort', 'oceanPort'] : ['riverPort', 'fort']
-  if (here.kind === 'riverPort' || here.kind === 'fort')
-    return run.pack.map.neighbours(at, ['river']).find((n) => friendly(n) && ports.includes(run.space(n).kind)) ?? null
-  return null
 }
