@@ -5,6 +5,7 @@ import { isValidZone } from '../schedule/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
 import { type GameCreated, gameOptionsOf, gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
+import { storePack } from './packStore.ts'
 import { phaseOf } from '../schedule/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
@@ -60,16 +61,16 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     scenario: req.scenario,
     options: req.options ?? {},
     packId: pack.id,
+    // The game names its data by hash; the content is stored once (packs table, packStore.ts), so a
+    // later release of the embedded pack cannot change it, and many games share one copy.
     packHash: pack.hash,
-    // The game keeps its own copy of the data, so a later release of the embedded pack cannot change it.
-    pack: pack.content,
     createdBy: req.createdBy ?? 'operator',
     zone,
     deadlineHours,
   }
   const schedule = req.schedule ? mergeSchedule(defaultSchedule(created), req.schedule) : defaultSchedule(created)
   const keys: Record<string, string> = {}
-  const events: NewEvent[] = [{ type: 'GameCreated', data: created, audience: { kind: 'public' } }]
+  const events: NewEvent[] = [{ type: 'GameCreated', schemaVersion: 2, data: created, audience: { kind: 'public' } }]
   for (const p of req.players) {
     const key = playerKey(server, req.game, p.role, 1)
     keys[p.role] = key
@@ -110,6 +111,7 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     const insert = j.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
     insert.run(req.game, 'hidden', 0, hidden)
     insert.run(req.game, 'dice', 1, dice)
+    storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
     j.o.store.append(gameStream(req.game), 0, events)
     const fold = j.load(req.game)
     for (const letter of j.reportLetters(fold, null)) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })

@@ -15,7 +15,8 @@ export interface GameCreated {
   options: Record<string, string | number | boolean>
   packId: string
   packHash: string
-  pack: unknown
+  /** v1 only: the game's own copy of its pack (v2 names it by packHash; the content is in the packs table). */
+  pack?: unknown
   createdBy: string
   zone: string
   deadlineHours: number

@@ -36,8 +36,20 @@ const packCache = new Map<
   { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
 >()
 
-const packKey = (created: GameCreated) =>
-  `${created.ruleset}|${created.pack === undefined ? 'default' : 'own'}|${created.packHash}`
+/** v1 without a copy plays the embedded pack; v1 with a copy and v2 (by hash) play their own, the same for one hash. */
+const packKey = (created: GameCreated, schemaVersion: number) =>
+  `${created.ruleset}|${created.pack === undefined && schemaVersion < 2 ? 'default' : 'own'}|${created.packHash}`
+
+/** The pack content a GameCreated plays with: its own copy (v1), the stored one by hash (v2), or the embedded pack. */
+function packContentOf(created: GameCreated, schemaVersion: number, secrets: SecretSource): unknown | undefined {
+  if (schemaVersion < 2) return created.pack
+  const content = secrets.pack?.(created.packHash) ?? null
+  if (content === null)
+    throw new Error(
+      `game ${created.game}: the data pack ${created.packId} (sha256 ${created.packHash.slice(0, 12)}) is missing from the packs table`,
+    )
+  return content
+}
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
@@ -51,9 +63,13 @@ export function foldGame<S = unknown>(
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
   // A check (pbem verify) always reloads the pack.
-  const cacheKey = opts.check ? '' : packKey(created)
+  const cacheKey = opts.check ? '' : packKey(created, first.schemaVersion)
   const cached = opts.check ? undefined : packCache.get(cacheKey)
-  const pack = cached?.pack ?? (created.pack !== undefined ? factory.loadPack(created.pack) : factory.defaultPack())
+  const loadOwn = () => {
+    const content = packContentOf(created, first.schemaVersion, secrets)
+    return content !== undefined ? factory.loadPack(content) : factory.defaultPack()
+  }
+  const pack = cached?.pack ?? loadOwn()
   const drift: Drift[] = []
   if (pack.hash !== created.packHash) {
     const reason = `the data pack now hashes to ${pack.hash.slice(0, 12)}, not the ${created.packHash.slice(0, 12)} the game was created with`

@@ -18,6 +18,8 @@ import type {
 /** Where the engine keeps secrets not yet revealed in the log. */
 export interface SecretSource {
   get(game: string, purpose: 'dice' | 'hidden', point: number): string | null
+  /** The content of a stored data pack, by hash (packStore.ts), for a GameCreated v2. */
+  pack?(hash: string): unknown | null
 }
 
 export interface Drift {

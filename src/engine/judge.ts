@@ -6,6 +6,7 @@ import { formatInstant } from '../schedule/calendar.ts'
 import { newSecret } from './dice.ts'
 import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
+import { packSource } from './packStore.ts'
 import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
 import { planGame, type Action } from '../schedule/lifecycle.ts'
 import { clockEntry } from '../schedule/clockModel.ts'
@@ -83,6 +84,7 @@ export class Judge implements JudgeContext {
     const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = {
       get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,
+      pack: packSource(o.db).pack,
     }
   }
 

@@ -137,6 +137,20 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
   )
 }
 
+/**
+ * The data pack a GameCreated v2 names by hash (stored once, in the packs table), for the
+ * moderator's export, so that it re-folds without the judge's database. A v1 event carries its own
+ * copy, and a reader's copy shows the pack by name and hash only, as it always has.
+ */
+function packOf(judge: Judge, game: string, viewer: Viewer): { pack?: { id: string; hash: string; content: unknown } } {
+  const fold = judge.load(game)
+  const created = fold.created
+  if (viewer.kind !== 'moderator' || (fold.events[0]?.schemaVersion ?? 1) < 2) return {}
+  const content = judge.secrets.pack?.(created.packHash) ?? null
+  if (content === null) throw new Error(`game ${game}: the data pack ${created.packHash.slice(0, 12)} is missing`)
+  return { pack: { id: created.packId, hash: created.packHash, content } }
+}
+
 function envelope(e: RecordedEvent, data: unknown) {
   return {
     position: e.position,
@@ -173,6 +187,7 @@ export function exportGame(
         stream: `game:${game}`,
         chain: viewer.kind === 'moderator' ? 'judge' : 'reader',
         events: redactedEvents(judge, game, viewer),
+        ...packOf(judge, game, viewer),
       },
       null,
       2,

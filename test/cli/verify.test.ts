@@ -92,6 +92,26 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     })
   }
 
+  // Issue 15 (storage): the game names its pack by hash; verify hashes the stored content again.
+  it('fails when the stored data pack the game names was changed', () => {
+    const data = tampered('pack-changed', (db) => {
+      const row = db.prepare('SELECT hash, content FROM packs').get() as { hash: string; content: string }
+      const content = JSON.parse(row.content)
+      content.id = `${content.id}-edited`
+      db.prepare('UPDATE packs SET content = ? WHERE hash = ?').run(JSON.stringify(content), row.hash)
+    })
+    const v = pbem(data, 'verify', 'wb-demo')
+    expect(v.status).toBe(1)
+    expect(v.stdout).toMatch(/data pack now hashes to/)
+  })
+
+  it('fails when the stored data pack the game names is missing', () => {
+    const data = tampered('pack-missing', (db) => db.prepare('DELETE FROM packs').run())
+    const v = pbem(data, 'verify', 'wb-demo')
+    expect(v.status).toBe(1)
+    expect(v.stdout).toMatch(/missing from the packs table/)
+  })
+
   it('the Python verifier agrees', () => {
     expect(
       execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: root, encoding: 'utf8' }),

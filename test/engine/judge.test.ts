@@ -151,6 +151,7 @@ describe('the judge', () => {
         other.store.append('game:wb1', e.version - 1, [
           {
             type: e.type,
+            schemaVersion: e.schemaVersion,
             data: e.type === 'TurnAdjudicated' ? data : e.data,
             audience: e.audience,
             causation: e.causation,
@@ -164,6 +165,8 @@ describe('the judge', () => {
         secret: string
       }[])
         other.db.prepare('INSERT INTO secrets VALUES (?, ?, ?, ?)').run(s.game, s.purpose, s.point, s.secret)
+      for (const p of app.db.prepare('SELECT hash, ruleset, pack_id, content FROM packs').raw().all() as string[][])
+        other.db.prepare('INSERT INTO packs VALUES (?, ?, ?, ?)').run(...p)
       const v = verifyGame(other.db, other.judge, 'wb1')
       expect(v.ok).toBe(false)
       expect(v.problems.join('\n')).toMatch(/narrative differs/)

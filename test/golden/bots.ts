@@ -351,8 +351,8 @@ export async function playPoint(
   advance: (ms: number) => void,
 ): Promise<{ outcomes: string[]; orders: Record<string, string>; committed: string[] }> {
   const fold = app.judge.load(game)
-  // The game's own copy of the data pack (map and ship cards: public, static information).
-  const pack = fold.created.pack as SeaDevilsPack
+  // The game's data pack (map and ship cards: public, static information), stored once by its hash.
+  const pack = (fold.created.pack ?? app.judge.secrets.pack?.(fold.created.packHash)) as SeaDevilsPack
   const point = fold.point
   advance(3600_000)
   const orders: Record<string, string> = {}

@@ -2,7 +2,7 @@
 // games are made cheaply: one game is created the ordinary way and its creation events
 // are appended again under 9,999 other names in one transaction (the clock read model is written by
 // the same appends, as for any game). The game is the test-only Hidden Deck (test/games/fixtures):
-// its data pack, which every game embeds in GameCreated, is small.
+// its data pack (stored once, by hash, for all of them) is small.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewEvent } from '../../src/log/store.ts'
 import { tick } from '../../src/schedule/tick.ts'
