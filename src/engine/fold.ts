@@ -21,6 +21,7 @@ import { gameOptionsOf } from './events.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { defaultSchedule, type Schedule } from '../schedule/schedule.ts'
 import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
+import { keepResumable, nextFold } from './foldAdvance.ts'
 
 import type { Drift, GameFold, SecretSource } from './gameFold.ts'
 export type { Absence, Drift, GameFold, PendingDecision, SecretSource } from './gameFold.ts'
@@ -91,10 +92,11 @@ export function foldGame<S = unknown>(
     pack,
     new RecordingDice(hiddenSecret, game, 0, ''),
   )
-  const diceAlgorithms = new Map<number, string>()
-  const diceFor = (point: number, secret: string, salt: string) =>
-    pointDice({ secret, game, point, salt, algorithm: diceAlgorithms.get(point) }, hiddenSecret)
-  const fold: GameFold<S> = {
+  let diceAlgorithms = new Map<number, string>()
+  const diceWith = (algorithms: Map<number, string>) => (point: number, secret: string, salt: string) =>
+    pointDice({ secret, game, point, salt, algorithm: algorithms.get(point) }, hiddenSecret)
+  let diceFor = diceWith(diceAlgorithms)
+  let fold: GameFold<S> = {
     created,
     ruleset,
     players: new Map(),
@@ -157,7 +159,7 @@ export function foldGame<S = unknown>(
     ].filter((p): p is string => p !== null)
     for (const reason of problems) drift.push({ point, position, reason })
   }
-  for (const e of events) {
+  const apply = (e: StoredEvent) => {
     switch (e.type) {
       case 'PlayerJoined': {
         const p = e.data as PlayerJoined
@@ -348,7 +350,28 @@ export function foldGame<S = unknown>(
       }
     }
   }
+  for (const e of events) apply(e)
   fold.state = state
+  // Later events can be applied to this fold without reading the stream again (foldAdvance.ts):
+  // state, ruleset and dice algorithms go on from here, in a copy of the fold.
+  let resumable = !opts.check
+  if (resumable)
+    keepResumable(fold as GameFold, (from, more) => {
+      // Only the latest fold goes on; a hidden secret revealed now would have changed the setup.
+      if (!resumable || from !== fold) return null
+      if (more.some((e) => e.type === 'HiddenDrawRevealed' && e.data.secret !== hiddenSecret)) return null
+      diceAlgorithms = new Map(diceAlgorithms)
+      diceFor = diceWith(diceAlgorithms)
+      fold = { ...nextFold(fold, more), diceFor }
+      try {
+        for (const e of more) apply(e)
+      } catch {
+        resumable = false
+        return null
+      }
+      fold.state = state
+      return fold as GameFold
+    })
   return fold
 }
 

@@ -44,6 +44,15 @@ export class FoldCache {
     return fold
   }
 
+  /**
+   * The kept fold of `game` at `version`, or an older one (left in place: the caller may advance it
+   * by the events since); a newer one (of a rolled-back append) is dropped.
+   */
+  upTo(game: string, version: number): GameFold | undefined {
+    const fold = this.kept.get(game)
+    return fold && fold.version < version ? fold : this.get(game, version)
+  }
+
   set(game: string, fold: GameFold): void {
     this.drop(game)
     const w = weightOf(fold)

@@ -12,6 +12,7 @@ import { planGame, type Action } from '../schedule/lifecycle.ts'
 import { clockEntry } from '../schedule/clockModel.ts'
 import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
+import { advanceFold } from './foldAdvance.ts'
 import type { JudgeContext } from './judgeContext.ts'
 import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
@@ -121,8 +122,13 @@ export class Judge implements JudgeContext {
   load(game: string, opts: { check?: boolean } = {}): GameFold {
     // A fold is a pure function of the stream: reuse it while the stream's version is unchanged.
     // (Another process appending moves the version on, so the cache is never stale.)
-    const cached = opts.check ? undefined : this.folds.get(game, this.o.store.version(gameStream(game)))
-    if (cached) return cached
+    const version = this.o.store.version(gameStream(game))
+    const kept = opts.check ? undefined : this.folds.upTo(game, version)
+    if (kept?.version === version) return kept
+    // A kept fold some events behind (the clock refresh after an append) takes only those events.
+    const advanced = kept && advanceFold(kept, this.o.store.read(gameStream(game), kept.version + 1))
+    if (advanced) this.folds.set(game, advanced)
+    if (advanced) return advanced
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
     const fold = foldGame(events, this.secrets, opts)
