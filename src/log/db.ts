@@ -1,8 +1,9 @@
 // Opening the SQLite database and applying migrations (DESIGN.md section 3).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import BetterSqlite3 from 'better-sqlite3'
+import { applyMigrations, type MigrationFile } from './migrate.ts'
 
 export type Database = BetterSqlite3.Database
 
@@ -37,18 +38,12 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Database {
     }
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
-    migrate(db, opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)
+    applyMigrations(db, listMigrations(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR))
     return db
   } catch (err) {
     db.close()
     throw err
   }
-}
-
-interface MigrationFile {
-  id: number
-  name: string
-  path: string
 }
 
 function listMigrations(dir: string | URL): MigrationFile[] {
@@ -65,32 +60,6 @@ function listMigrations(dir: string | URL): MigrationFile[] {
     found.push({ id, name, path: join(folder, name) })
   }
   return found.sort((a, b) => a.id - b.id)
-}
-
-function migrate(db: Database, dir: string | URL): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id INTEGER PRIMARY KEY,
-    name TEXT,
-    applied_at TEXT
-  )`)
-  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE id = ?').pluck()
-  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)')
-  for (const m of listMigrations(dir)) {
-    if (isApplied.get(m.id)) continue
-    const sql = readFileSync(m.path, 'utf8')
-    const apply = db.transaction(() => {
-      // Re-check under the write lock: another process may have applied it meanwhile.
-      if (isApplied.get(m.id)) return
-      db.exec(sql)
-      record.run(m.id, m.name, new Date().toISOString())
-    })
-    try {
-      apply.immediate()
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err)
-      throw new Error(`migration ${m.name} failed: ${msg}`, { cause: err })
-    }
-  }
 }
 
 /** The migrations recorded in `schema_migrations`, by id. */

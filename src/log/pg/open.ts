@@ -2,11 +2,12 @@
 // SQLite. There is one numbered list of migrations, migrations/NNN_name.sql; each has its
 // PostgreSQL variant under the same name in migrations/pg/. A number without its variant, or a
 // variant without its number, stops the judge: the two engines never drift apart silently.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AppliedMigration } from '../db.ts'
 import { PgDatabase } from './database.ts'
+import { applyMigrations } from '../migrate.ts'
 
 export const DEFAULT_MIGRATIONS_DIR = new URL('../../../migrations/', import.meta.url)
 
@@ -51,36 +52,11 @@ export interface PgOpenOptions {
 export function openPgDatabase(url: string, opts: PgOpenOptions = {}): PgDatabase {
   const db = new PgDatabase(url, opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs })
   try {
-    migrate(db, opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)
+    applyMigrations(db, pgMigrations(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR), 'pg/')
     return db
   } catch (err) {
     db.close()
     throw err
-  }
-}
-
-function migrate(db: PgDatabase, dir: string | URL): void {
-  const list = pgMigrations(dir)
-  // Under the write lock, so that two judges starting at once do not both create the table.
-  db.transaction(() =>
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)`),
-  ).immediate()
-  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE id = ?').pluck()
-  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)')
-  for (const m of list) {
-    if (isApplied.get(m.id)) continue
-    const sql = readFileSync(m.path, 'utf8')
-    const apply = db.transaction(() => {
-      if (isApplied.get(m.id)) return
-      db.exec(sql)
-      record.run(m.id, m.name, new Date().toISOString())
-    })
-    try {
-      apply.immediate()
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err)
-      throw new Error(`migration pg/${m.name} failed: ${msg}`, { cause: err })
-    }
   }
 }
 
