@@ -109,10 +109,14 @@ describe('ruling RC-49 the pair moves as one body', () => {
     expect(Math.abs(distance(selm.pos, tenn.pos) - 1100)).toBeLessThanOrEqual(2)
   })
 
-  it('ruling RC-49 a towed ship whose own line gives her a speed is still carried, not steamed', () => {
+  it('ruling RC-49 a towed ship whose own line gives her a speed is still carried, not steamed, and is warned', () => {
     const step = play(lashed(), { CSA: 'SELM: SPEED 1; TOW TENN\nTENN: SPEED 2' })
     expect(step.state.ships.TENN!.speed).toBe(0)
     expect(step.state.ships.TENN!.pose.pos.x).toBe(step.state.ships.SELM!.pose.pos.x - 1100)
+    const warned = ruleset.parseOrders(step.state, 'CSA', 'SELM: SPEED 1\nTENN: SPEED 2').warnings
+    expect(warned.map((w) => [w.line, w.message])).toEqual([
+      [2, 'CSS Tennessee is in tow of CSS Selma: she makes no way of her own (ruling RC-49)'],
+    ])
   })
 })
 

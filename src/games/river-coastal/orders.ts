@@ -295,6 +295,14 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
       return err(
         `${s.name} has ${s.spare} spare CPV for repairs, boarding and landing together; this line uses ${hands}`,
       )
+    // Ruling RC-49: a ship in tow is carried; her own speed and turns are not steamed.
+    const tug = ctx.own.find((o) => o.towing === s.id)
+    if (tug && (order.speed !== 0 || order.turns.length))
+      out.warnings.push({
+        line,
+        text: body,
+        message: `${s.name} is in tow of ${tug.name}: she makes no way of her own (ruling RC-49)`,
+      })
     if (order.ram && !s.ramFitted)
       out.warnings.push({
         line,
