@@ -20,6 +20,7 @@ import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
+import { carry, towPairs, towSpeedCap } from './towing.ts'
 import { assisting } from './upkeep.ts'
 import { wreckHazards } from './wrecks.ts'
 
@@ -128,8 +129,26 @@ export function runMovement(
     }
   }
 
+  // Ruling RC-49: a tow carries her friend; the pair goes at half the tow's speed.
+  const { pairs: tows, ended } = towPairs(next, orders, pack)
+  for (const e of ended) {
+    delete next.ships[e.tow]!.towing
+    const [a, b] = [next.ships[e.tow]!.name, next.ships[e.towed]!.name]
+    say(e.tow, e.how === 'cast off' ? `${a} casts off ${b}` : `the tow between ${a} and ${b} parts`, 'ruling RC-49')
+  }
+  for (const [towed, tow] of tows) {
+    const again = next.ships[tow]!.towing === towed
+    next.ships[tow]!.towing = towed
+    say(tow, `${next.ships[tow]!.name} ${again ? 'has' : 'takes'} ${next.ships[towed]!.name} in tow`, 'ruling RC-49')
+  }
+  const towing = new Set(tows.values())
   const movers: Mover[] = []
   for (const s of onTable) {
+    // The ship in tow makes no way of her own and is not simulated: she is carried once the tow has moved.
+    if (tows.has(s.id)) {
+      s.speed = 0
+      continue
+    }
     const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
     let { speed, steering } = effectiveOrder(s, o, n, pack)
     let turns = o.turns
@@ -173,6 +192,10 @@ export function runMovement(
           }
         }
       }
+    }
+    if (towing.has(s.id)) {
+      const cap = towSpeedCap(maxSpeedNow(s, pack.classes[s.classKey]!.maxSpeed, n))
+      speed = Math.max(-cap, Math.min(cap, speed))
     }
     const jammed = next.jams.some((j) => j.until >= n && (j.a === s.id || j.b === s.id))
     const c = pack.classes[s.classKey]!
@@ -232,6 +255,10 @@ export function runMovement(
     check,
   )
   for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
+  for (const [towed, tow] of tows) {
+    const t0 = state.ships[tow]!.pose
+    next.ships[towed]!.pose = carry(t0, next.ships[tow]!.pose, state.ships[towed]!.pose)
+  }
   // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
   for (const s of onTable)
     if (s.anchored && s.spv < t.anchor.swingBelowSpv) {

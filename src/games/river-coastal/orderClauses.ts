@@ -1,6 +1,7 @@
 // Order clauses for what a ship does besides steering and shooting: anchors (§12 L1143), boarding
 // (§12 L1115-1125), landing parties (§12 L1127-1139), the spar torpedo (§9 L821-833), repairs
-// (§9 L717), crew between stations (§3 L119-125) and help off a sandbar (§8 L499, L513).
+// (§9 L717), crew between stations (§3 L119-125), help off a sandbar (§8 L499, L513) and
+// towing a friend stopped alongside (ruling RC-49).
 import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { fault, findUnit, unitSuggestion } from './orderWords.ts'
 
@@ -122,6 +123,35 @@ export function shipClause(
         return fault(`REFLOAT ASSIST ${m[1]}: name another of your ships afloat`, unitSuggestion(ctx, m[1]!, true))
       order.assist = id
       said.push(`REFLOAT ASSIST ${id}`)
+      return true
+    }
+    case 'TOW': {
+      const m = /^TOW\s+(\S+)$/i.exec(text.trim())
+      if (!m) return fault('TOW reads TOW <friendly ship stopped alongside>', 'e.g. TOW CHIC')
+      const id = findUnit(ctx, m[1]!)
+      const f = ctx.own.find((o) => o.id === id)
+      if (!f || f.id === s.id)
+        return fault(`TOW ${m[1]}: name another of your ships afloat`, unitSuggestion(ctx, m[1]!, true))
+      if (s.aground) fault(`TOW: ${s.name} is aground herself`)
+      if (s.anchored) fault(`TOW: ${s.name} is at anchor (ANCHOR WEIGH first, §12 L1143)`)
+      if (f.aground) fault(`TOW ${f.id}: ${f.name} is aground; help her off with REFLOAT ASSIST (§8 L499)`)
+      if (f.anchored) fault(`TOW ${f.id}: ${f.name} is at anchor and must weigh it first (§12 L1143)`)
+      if (f.speed !== 0 && s.towing !== f.id)
+        fault(`TOW ${f.id}: ${f.name} must be stopped (speed 0 last move) to be taken in tow (ruling RC-49)`)
+      if (s.alongside && !s.alongside.includes(f.id))
+        fault(`TOW ${f.id}: ${f.name} is not alongside ${s.name} (hulls within the boarding gap, ruling RC-49)`)
+      if (s.towing && s.towing !== f.id)
+        fault(`TOW ${f.id}: ${s.name} already has ${s.towing} in tow`, 'CAST OFF first')
+      if (ctx.own.some((o) => o.towing === s.id)) fault(`TOW ${f.id}: ${s.name} is in tow herself`)
+      order.tow = f.id
+      said.push(`TOW ${f.id}`)
+      return true
+    }
+    case 'CAST': {
+      if (!/^CAST\s+OFF$/i.test(text.trim())) return fault('CAST OFF takes nothing more', 'CAST OFF')
+      if (!s.towing) fault(`CAST OFF: ${s.name} has no ship in tow (ruling RC-49)`)
+      order.castOff = true
+      said.push('CAST OFF')
       return true
     }
     default:

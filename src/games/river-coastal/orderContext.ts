@@ -10,6 +10,7 @@ import type { OrderContext } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
+import { alongside } from './towing.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
@@ -75,6 +76,10 @@ export function orderContext(
               .map(([id]) => id.toUpperCase()),
           },
           aground: s.aground,
+          ...(s.towing ? { towing: s.towing } : {}),
+          alongside: ships
+            .filter((f) => f.id !== s.id && f.side === side && isAfloat(f) && alongside(s, f, pack))
+            .map((f) => f.id),
         }
       }),
     units,

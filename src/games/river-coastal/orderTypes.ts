@@ -46,6 +46,10 @@ export interface ShipOrder {
   crewMove?: { from: string; to: string }
   /** §8 L499, L513: a friend alongside helps her off the sandbar or stakes. */
   assist?: string
+  /** Ruling RC-49: she takes this friend, stopped alongside, in tow for the move. */
+  tow?: string
+  /** Ruling RC-49: she lets go of the friend she has in tow. */
+  castOff?: true
   /** §9 L835-845: the ship's mortars fire at a fort, at one square of its grid if plotted. */
   mortar?: { fort: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
@@ -76,6 +80,10 @@ export interface ShipForOrders {
   hasMortars: boolean
   stations: { engine: number; boiler: number; crewedGuns: string[] }
   aground: boolean
+  /** Friends afloat whose hulls lie within the boarding gap of hers (ruling RC-49 towing). */
+  alongside?: string[]
+  /** The friend she has in tow since an earlier move (ruling RC-49). */
+  towing?: string
   /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */
   needsSignal?: 'Stubborn' | 'Reckless'
   /** The flagship can signal her this move (ruling RC-6). */

@@ -12,6 +12,7 @@ import { shipClause } from './orderClauses.ts'
 import { isCommandLine, readCommandLine } from './commandLines.ts'
 import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
+import { towSpeedCap } from './towing.ts'
 
 export { findUnit, speedRange }
 import { quadrantSteps } from './sight.ts'
@@ -34,6 +35,8 @@ const VERBS = [
   'CREW',
   'REFLOAT',
   'MORTAR',
+  'TOW',
+  'CAST',
 ]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
@@ -279,12 +282,27 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         `${s.name} is at anchor: ANCHOR WEIGH to get under way (§12 L1143)`,
         `${s.id}: ANCHOR WEIGH; SPEED ${order.speed}`,
       )
+    // Digest A49, ruling RC-49: a ship towing makes at most half her speed.
+    const towed = order.castOff ? undefined : (order.tow ?? s.towing)
+    if (towed && Math.abs(order.speed) > towSpeedCap(s.maxSpeed))
+      return err(
+        `${s.name} tows ${towed}: a ship towing makes at most ${towSpeedCap(s.maxSpeed)} knots (half her ${s.maxSpeed}, ruling RC-49)`,
+        `SPEED ${towSpeedCap(s.maxSpeed)}`,
+      )
     // §3 L125: the spare hands repair, board or land; none does two of them in a move.
     const hands = (order.repair?.crew ?? 0) + (order.board?.parties ?? 0) + (order.land?.parties ?? 0)
     if (hands > s.spare)
       return err(
         `${s.name} has ${s.spare} spare CPV for repairs, boarding and landing together; this line uses ${hands}`,
       )
+    // Ruling RC-49: a ship in tow is carried; her own speed and turns are not steamed.
+    const tug = ctx.own.find((o) => o.towing === s.id)
+    if (tug && (order.speed !== 0 || order.turns.length))
+      out.warnings.push({
+        line,
+        text: body,
+        message: `${s.name} is in tow of ${tug.name}: she makes no way of her own (ruling RC-49)`,
+      })
     if (order.ram && !s.ramFitted)
       out.warnings.push({
         line,

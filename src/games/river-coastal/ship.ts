@@ -57,6 +57,8 @@ export interface ShipState {
   pose: Pose
   /** Speed made good last move, knots (negative = astern). */
   speed: number
+  /** Ruling RC-49: the friend she has in tow, kept from move to move until cast off or the tow parts. */
+  towing?: string
   spv: number
   spvStart: number
   pv: number
