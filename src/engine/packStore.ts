@@ -25,6 +25,8 @@ export function storePack(
   db: SqlDatabase,
   pack: { ruleset: string; id: string; hash: string; content: unknown },
 ): void {
+  // Every game of a ruleset names the same pack: look before serialising ~100 KB of JSON again.
+  if (db.prepare<[string], number>('SELECT 1 FROM packs WHERE hash = ?').get(pack.hash) !== undefined) return
   db.prepare('INSERT OR IGNORE INTO packs (hash, ruleset, pack_id, content) VALUES (?, ?, ?, ?)').run(
     pack.hash,
     pack.ruleset,

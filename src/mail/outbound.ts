@@ -208,11 +208,13 @@ function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAtta
   const body = a.svg ?? a.content
   if (body === undefined) throw new Error(`enqueueMail: attachment ${a.filename} has no body`)
   const hash = createHash('sha256').update(body).digest('hex')
-  db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING').run(
-    hash,
-    deflateRawSync(body),
-    now.toISOString(),
-  )
+  // Deflating is most of the cost, and most parts (an opening map) are already stored by an earlier game.
+  if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
+    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
+      hash,
+      deflateRawSync(body),
+      now.toISOString(),
+    )
   return {
     filename: a.filename,
     contentType: a.contentType,

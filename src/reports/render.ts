@@ -29,6 +29,7 @@ export interface Letter {
 
 export class Templates {
   private readonly cache = new Map<string, Handlebars.TemplateDelegate>()
+  private readonly files = new Map<string, string>()
   private readonly hb = Handlebars.create()
 
   /** `gameDir` finds a game's own template folder (by ruleset id), if it has one. */
@@ -55,9 +56,16 @@ export class Templates {
   }
 
   private fileFor(game: string | null, name: string): string {
-    const home = game ? this.gameDir(game) : null
-    const own = home ? join(home, `${name}.hbs`) : null
-    return own && existsSync(own) ? own : join(this.dir, `${name}.hbs`)
+    // Found once, as the compiled templates are kept once: a report looks up several files.
+    const key = `${game ?? ''}/${name}`
+    let file = this.files.get(key)
+    if (file === undefined) {
+      const home = game ? this.gameDir(game) : null
+      const own = home ? join(home, `${name}.hbs`) : null
+      file = own && existsSync(own) ? own : join(this.dir, `${name}.hbs`)
+      this.files.set(key, file)
+    }
+    return file
   }
 
   private partialsFor(game: string | null): Record<string, Handlebars.TemplateDelegate> {
@@ -66,9 +74,9 @@ export class Templates {
       // A game without its own status block gets the common one: its view, a line per field.
       const file = this.fileFor(game, `status.${kind}`)
       const key = `partial:${file}`
-      if (!existsSync(file)) continue
       let t = this.cache.get(key)
       if (!t) {
+        if (!existsSync(file)) continue
         t = this.hb.compile(readFileSync(file, 'utf8'), { noEscape: kind === 'txt' })
         this.cache.set(key, t)
       }

@@ -181,8 +181,26 @@ function labelSvg(p: ChartPlace, box: Box): string {
     .join('')
 }
 
+/**
+ * Figures drawn lately, by their spec: every new game of a scenario draws the same opening map for
+ * each reader, and laying out its labels costs more than the rest of the game's creation.
+ */
+const drawn = new Map<string, { svg: string; height: number }>()
+const DRAWN_KEPT = 32
+
 /** The figure as SVG text; `height` is computed from the panels and the legend. */
 export function geoChartSvg(spec: ChartSpec): { svg: string; height: number } {
+  const key = JSON.stringify(spec)
+  let figure = drawn.get(key)
+  if (figure === undefined) {
+    figure = drawChart(spec)
+    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value as string)
+    drawn.set(key, figure)
+  }
+  return figure
+}
+
+function drawChart(spec: ChartSpec): { svg: string; height: number } {
   const layout = chartLayout(spec)
   const bottom = Math.max(...spec.panels.map((p) => p.at[1] + p.at[3]))
   const perRow = 3
