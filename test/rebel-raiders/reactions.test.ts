@@ -40,7 +40,7 @@ describe('REACT: standing reactions', () => {
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
     expect(errors('REACT 92')[0]).toMatch(
-      /^#92 Tempest's Fury cannot stand as a reaction: it is not implemented as one/,
+      /^#92 Tempest's Fury cannot stand as a reaction: write PLAY 92 in your own phase/,
     )
     expect(errors('REACT 85 AT MARS')).toEqual(['no space MARS on the map'])
     expect(errors('REACT 85 SOON')).toEqual(['write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF'])

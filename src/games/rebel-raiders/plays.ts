@@ -9,7 +9,6 @@ import type { CardEffect, PlayOrder } from './cardTypes.ts'
 
 export type { PlayOrder } from './cardTypes.ts'
 import { settlePlayed } from './cards.ts'
-import { isReaction } from './reactions.ts'
 import { answeredThisTurn, countered } from './cardResponses.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -36,9 +35,9 @@ export function playProblem(
   if (year < card.years.from || year > card.years.to)
     return `${name} may be played only in ${card.years.from === card.years.to ? card.years.from : `${card.years.from}-${card.years.to}`}`
   const effect = CARD_EFFECTS[play.card]
-  if (!effect && isReaction(play.card))
+  // Every card without an effect of its own answers a moment of a phase (cards-pack.test.ts checks it).
+  if (!effect)
     return `${name} answers a moment of the other side's phase: write REACT ${play.card} [AT <space>|ALL] and the judge plays it then`
-  if (!effect) return `${name} cannot be played yet: its effect is not implemented (see the README's card table)`
   if (!effect.phases.includes(s.phase))
     return `${name} is played ${card.timing}; this is the ${s.phase.replace('-', ' ')} phase`
   return effect.check?.(s, pack, side, play) ?? null

@@ -123,7 +123,7 @@ export function reactionProblem(pack: RebelPack, side: Side, reaction: Reaction)
   const name = `#${card.number} ${card.name}`
   if (card.side !== side) return `${name} is the other side's card`
   if (!REACTIONS[reaction.card] && !BATTLE_CARD_SIDES[reaction.card] && !isResponse(reaction.card))
-    return `${name} cannot stand as a reaction: it is not implemented as one (see the README's card table)`
+    return `${name} cannot stand as a reaction: write PLAY ${reaction.card} in your own phase (see the README's card table)`
   if (isResponse(reaction.card))
     return reaction.at === 'ALL' || pack.cards.get(Number(reaction.at))?.side === (side === 'CSA' ? 'USA' : 'CSA')
       ? null
