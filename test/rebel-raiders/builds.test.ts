@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
 import { confederateBuilds, unionBuilds } from '../../src/games/rebel-raiders/buildCounts.ts'
-import { type BuildContext, type BuildOrder, planBuilds, runnersAbroad } from '../../src/games/rebel-raiders/builds.ts'
+import { planBuilds, runnersAbroad } from '../../src/games/rebel-raiders/builds.ts'
+import type { BuildContext, BuildOrder } from '../../src/games/rebel-raiders/buildTypes.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
 
 const map = loadRebelMap(structuredClone(rawMap)).content

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
-import type { Control } from '../../src/games/rebel-raiders/movement.ts'
+import type { Control } from '../../src/games/rebel-raiders/state.ts'
 import {
   clampVp,
   confederateCities,

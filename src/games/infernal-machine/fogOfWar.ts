@@ -3,17 +3,7 @@
 // the end of the game when the fishboat was Lost on the way home (ruling IM-50).
 import { type Campaign, seasonKey } from './campaign.ts'
 import type { Mission } from './mission.ts'
-import { type Ctx, d10, type FogCell, note } from './sortie.ts'
-
-export interface FogPending {
-  target: string
-  cell: FogCell
-  /** Rolled at the end of this season, or at the end of the game (a boat Lost on the way home). */
-  at: 'season' | 'end'
-  /** Someone came home uncaptured: a Big Hole then earns its prize (p.46). */
-  survivors: boolean
-  season: string
-}
+import { type Ctx, d10, note } from './sortie.ts'
 
 /** After the mission: its deferred dice wait on the campaign. */
 export function deferFog(c: Campaign, m: Mission, survivors: boolean): void {

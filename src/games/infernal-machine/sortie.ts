@@ -61,6 +61,17 @@ export interface Sortie {
 /** A Detonation Table cell that needs a die: B-or-S, or the number a Small Hole needs. */
 export type FogCell = 'BS' | number
 
+/** A Fog of War die waiting on the campaign (Rule Book p.6, fogOfWar.ts). */
+export interface FogPending {
+  target: string
+  cell: FogCell
+  /** Rolled at the end of this season, or at the end of the game (a boat Lost on the way home). */
+  at: 'season' | 'end'
+  /** Someone came home uncaptured: a Big Hole then earns its prize (p.46). */
+  survivors: boolean
+  season: string
+}
+
 export interface Note {
   rule: string
   text: string

@@ -4,7 +4,7 @@
 // Mississippi port, Atlanta and Richmond).
 import { PUBLIC, type Dice } from '../contract.ts'
 import type { LinkKind, RebelMap } from './map.ts'
-import type { Control } from './movement.ts'
+import type { Control } from './state.ts'
 import { MISSISSIPPI } from './supply.ts'
 
 export type AssaultKind = 'amphibious' | 'river' | 'land'

@@ -5,7 +5,7 @@
 // (18.252, ruling RR-O11), and is repaired in a build (18.253): a Confederate one in a Confederate port
 // for two builds or two special points, a Union one at Cairo, St. Louis, Cincinnati or the Navy
 // Yards for one build (`BUILD REPAIR AT <space>`), outside the ports' limits.
-import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
+import type { BuildContext, BuildOrder, BuildPlan } from './buildTypes.ts'
 import type { Battle, Unit } from './combat.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'

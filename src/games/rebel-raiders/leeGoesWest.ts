@@ -13,21 +13,13 @@ import type { RrCommand } from './orderTypes.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
+import type { LeeMarker } from './state.ts'
 
 const LEE = 60
 /** The card's own spaces (#60, as confederateGenerals.ts reads them); the pack gives 18.5's Virginia. */
 const CARD_SPACES = ['FRED', 'RICH']
 
 /** Where Lee's marker is and what he did this turn. */
-export interface LeeMarker {
-  /** Free to go anywhere (18.52: a 5-6 face up, 3-6 from the hand, or a turn spent outside Virginia). */
-  free?: boolean
-  /** The space he defended this turn, and the turn. */
-  turn?: number
-  at?: string
-  /** He has moved between Virginian spaces this turn: one die again from then on (18.53). */
-  moved?: boolean
-}
 
 const virginia = (run: PhaseRun) =>
   new Set([...run.pack.optional.leeGoesWest.virginia, ...run.pack.map.neighbours('RICH', ['land'])])

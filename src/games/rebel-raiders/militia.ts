@@ -4,7 +4,7 @@
 // assault on that space, or, without AT, for the first assaults (ruling RR-O7); at most two answer
 // one assault, each rolling a die: 1 nothing, 2-4 a defence die more, 5-6 two more.
 import { onlyRoles, PUBLIC } from '../contract.ts'
-import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
+import type { BuildContext, BuildOrder, BuildPlan } from './buildTypes.ts'
 import { confederateBuilds } from './buildCounts.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'

@@ -10,6 +10,7 @@ import type { MoveContext, MoveStep } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import type { Piece } from './setup.ts'
 import type { RrState } from './state.ts'
+import { COALING_MP } from './movement.ts'
 
 const FERRY = 'used:44'
 /** Ships #44 ferries in one move. */
@@ -38,8 +39,6 @@ export function ferriedByCoeurDeLion(ctx: MoveContext, stack: Piece[], steps: Mo
 export const ferryUsed = (s: RrState) => s.thisTurn.push(FERRY)
 
 const COALING = 'coaling:'
-/** The MP #52 adds once, as the group enters a blockade station. */
-export const COALING_MP = 6
 
 /** The sloops #52 was played on this turn. */
 export const coaling = (s: RrState): string[] =>

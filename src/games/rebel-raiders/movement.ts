@@ -5,7 +5,10 @@
 // here: this is the path, not its outcome.
 import type { LinkKind, RebelMap, Space } from './map.ts'
 import type { Piece, Pieces, PieceType, Position, Side } from './setup.ts'
-import { COALING_MP } from './moveCards.ts'
+import type { Control } from './state.ts'
+
+/** The MP #52 adds once, as the group enters a blockade station. */
+export const COALING_MP = 6
 
 export type MoveStep =
   | { enter: string }
@@ -27,7 +30,6 @@ export type MoveCheck =
   | { ok: false; error: string; step: number }
 
 /** Who holds each space now: the map's side until a control marker changes it. */
-export type Control = Record<string, Side | 'neutral'>
 
 export interface MoveContext {
   map: RebelMap

@@ -1,7 +1,7 @@
 // The commands Rebel Raiders' orders are read into (orders.ts reads them; resolve.ts carries them out).
 import type { MoveStep } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
-import type { Buildable } from './builds.ts'
+import type { Buildable } from './buildTypes.ts'
 import type { PlayOrder } from './cardTypes.ts'
 
 export type RrCommand =

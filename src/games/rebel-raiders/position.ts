@@ -1,5 +1,5 @@
 // The contexts the rule modules read, built from the game state and the pack.
-import type { BuildContext } from './builds.ts'
+import type { BuildContext } from './buildTypes.ts'
 import type { MoveContext } from './movement.ts'
 import type { RebelPack } from './pack.ts'
 import { closedSeas } from './diplomacyCards.ts'

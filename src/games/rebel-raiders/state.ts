@@ -2,10 +2,8 @@
 // December of 1861-1864) runs the Confederate move (with supply after it), the Confederate build,
 // the Union move and the Union build (with the victory check after it); each is one resolution.
 import type { Deck } from '../kit/deck.ts'
-import type { Control } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { PieceType, Side } from './setup.ts'
-import type { LeeMarker } from './leeGoesWest.ts'
 
 export const PHASES = ['csa-move', 'csa-build', 'union-move', 'union-build'] as const
 export type Phase = (typeof PHASES)[number]
@@ -204,4 +202,18 @@ export const phaseName = (phase: Phase) => PHASE_NAMES[phase]
 export function nextCounter(state: RrState, code: string): string {
   state.counters[code] = (state.counters[code] ?? 0) + 1
   return `${code}-${state.counters[code]}`
+}
+
+/** Who holds each space: a side, or neutral (Kentucky before it is committed, 12.1). */
+export type Control = Record<string, Side | 'neutral'>
+
+/** Lee's marker under optional rule 18.5 (leeGoesWest.ts). */
+export interface LeeMarker {
+  /** Free to go anywhere (18.52: a 5-6 face up, 3-6 from the hand, or a turn spent outside Virginia). */
+  free?: boolean
+  /** The space he defended this turn, and the turn. */
+  turn?: number
+  at?: string
+  /** He has moved between Virginian spaces this turn: one die again from then on (18.53). */
+  moved?: boolean
 }

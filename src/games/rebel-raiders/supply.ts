@@ -4,7 +4,7 @@
 // the end, sixteen cities with one of those two) while the Confederate points are below zero.
 import { PUBLIC, type Dice } from '../contract.ts'
 import type { RebelMap } from './map.ts'
-import type { Control } from './movement.ts'
+import type { Control } from './state.ts'
 import type { Side } from './setup.ts'
 
 export const VP_MIN = -5

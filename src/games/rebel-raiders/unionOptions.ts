@@ -3,7 +3,7 @@
 // assault on an ocean port next turn. Bought with `BUILD HUNTS` and `BUILD UPGRADE` in the Union
 // build; the judge spends a Hunt's +1 on the turn's first assaults and counterattack defences
 // (ruling RR-O6). Also the free ships of Increased Ship Building (18.24), checked here for builds.ts.
-import type { BuildContext, BuildOrder, BuildPlan } from './builds.ts'
+import type { BuildContext, BuildOrder, BuildPlan } from './buildTypes.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { militiaBought } from './militia.ts'

@@ -4,7 +4,7 @@
 // to the Confederacy; a 1 costs Industry a build and Conscription one die of points in 1861-1862, two
 // from 1863. Industry's builds buy no pawn; Conscription's buy only cards and extra assaults.
 import { PUBLIC } from '../contract.ts'
-import type { Buildable, BuildPlan } from './builds.ts'
+import type { Buildable, BuildPlan } from './buildTypes.ts'
 import { usesRule } from './optionalRules.ts'
 import type { RrCommand } from './orderTypes.ts'
 import type { PhaseRun } from './phaseRun.ts'

@@ -14,17 +14,7 @@ import type { Point } from '../kit/geometry.ts'
 import type { OrderContext } from './orderTypes.ts'
 import { fault, findUnit, unitSuggestion } from './orderWords.ts'
 import { inches, showInches } from './units.ts'
-
-export type StationPlace = 'PORT' | 'STARBOARD' | 'AHEAD' | 'ASTERN'
-
-export type Directive =
-  | { kind: 'STATION'; ship: string; place: StationPlace; gap: number }
-  | { kind: 'FOLLOW'; ship: string; gap: number }
-  | { kind: 'STEAM-TO'; to: Point }
-  | { kind: 'ENGAGE'; target: string }
-  | { kind: 'GUARD'; ship: string; gap: number }
-  | { kind: 'HOLD'; at: Point }
-  | { kind: 'PATROL'; a: Point; b: Point; toB: boolean }
+import type { Directive, StationPlace } from './stateTypes.ts'
 
 export const DIRECTIVE_KINDS = ['STATION', 'FOLLOW', 'STEAM-TO', 'ENGAGE', 'GUARD', 'HOLD', 'PATROL', 'NONE']
 

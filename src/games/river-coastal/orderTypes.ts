@@ -3,7 +3,7 @@
 import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import type { GunMount, Quadrant } from './derive.ts'
-import type { Directive } from './directives.ts'
+import type { Directive } from './stateTypes.ts'
 import type { PlottedTurn } from './plan.ts'
 
 export interface FireOrder {

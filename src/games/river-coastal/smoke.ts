@@ -8,19 +8,7 @@ import type { Dice } from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { RiverState } from './state.ts'
-
-export type Wind = 'none' | 'N' | 'E' | 'W' | 'S'
-
-export interface Cloud {
-  ship: string
-  pos: Point
-  /** Side of the square, table units. */
-  size: number
-  /** Moves she has fired from here. */
-  fired: number
-  /** The last move it stands in. */
-  until: number
-}
+import type { Wind } from './stateTypes.ts'
 
 const HALF_INCH = 500
 const WIND: Record<number, Wind> = { 1: 'N', 2: 'N', 3: 'E', 4: 'W', 5: 'S', 6: 'S' }

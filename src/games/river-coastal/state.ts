@@ -6,15 +6,12 @@ import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
 import { type Commander, rollCommander } from './commander.ts'
-import type { Directive } from './directives.ts'
-import type { TableDraw } from './tableDraw.ts'
-import type { Layout } from './tableLayout.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
+import type { Cloud, Directive, Layout, TableDraw, Wind } from './stateTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { newShip, type Officer, type ShipState } from './ship.ts'
-import type { Cloud, Wind } from './smoke.ts'
 
 export interface FortState {
   id: string

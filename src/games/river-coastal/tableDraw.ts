@@ -12,25 +12,12 @@ import type { RiverPack } from './pack.ts'
 import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 import { inches, showInches } from './units.ts'
+import type { TableDraw } from './stateTypes.ts'
 
 export const PLACES = ['UPSTREAM', 'MIDDLE', 'DOWNSTREAM'] as const
 export type Placement = (typeof PLACES)[number]
 /** "the upstream end", "the middle", "the downstream end". */
 export const placeWords = (p: Placement) => (p === 'MIDDLE' ? 'the middle' : `the ${p.toLowerCase()} end`)
-
-export interface TableDraw {
-  /** The card in each square, squares 1-6 in order. */
-  cards: string[]
-  /** Who places the feature of each square. */
-  placers: Side[]
-  mines: Side
-  currentBy: Side
-  currentDie: number
-  depthFt: number
-  tideFt: number
-  /** Each sandbar card's two depths, feet, by square. */
-  barDepths: Record<string, number[]>
-}
 
 export const placeId = (square: number) => `PLACE-${square}`
 export const MINES_ID = 'MINES'

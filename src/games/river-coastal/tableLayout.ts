@@ -26,8 +26,7 @@ import {
   readMines,
 } from './tableDraw.ts'
 import { degrees, feetTenths, inches, showInches } from './units.ts'
-
-export type Layout = Pick<Scenario, 'land' | 'hazards' | 'minefields' | 'current' | 'forts' | 'places'>
+import type { Layout } from './stateTypes.ts'
 
 const NAMES: Record<string, string> = {
   FORT: 'the Shore Fort',
