@@ -113,6 +113,13 @@ describe('§9 L541 ruling RC-67 fire ships drift with the current or are towed i
       expect(c.tons / pack.tables.derived.spvPerTons).toBeLessThan(pack.tables.movement.driftHalfFromSpv)
   })
 
+  it('ruling RC-66 only fire and explosive ships go without guns; a lit fire ship is reported alight', () => {
+    const unarmed = Object.values(pack.classes).filter((c) => c.guns.length === 0)
+    expect(unarmed.map((c) => c.role).sort()).toEqual(['explosiveShip', 'fireShip'])
+    const own = ruleset.reportModel!(besideMetacomet(), csa).rc as { own: { id: string; flags: string }[] }
+    expect(own.own.find((l) => l.id === 'RAFB')!.flags).toBe('alight (a fire ship, §9 L545)')
+  })
+
   it('§9 L541 ruling RC-67 a fire ship not in tow drifts downstream at the full current, keeping her heading', () => {
     const step = run(fresh(), {})
     expect(step.state.ships.RAFB!.pose).toEqual({ pos: { x: 24000, y: 43000 }, heading: 18000 })
@@ -202,12 +209,17 @@ describe('§9 L555-559 digest A23 ruling RC-70 explosive ships', () => {
     const quiet = run(fresh(), { CSA: 'HULK: DETONATE' }, { 'm1:HULK:detonate': 5 })
     expect(quiet.texts).toContain('Powder hulk fails to go off (5)')
     expect(quiet.state.ships.HULK!.status).toBe('afloat')
-    const step = run(fresh(), { CSA: 'HULK: DETONATE' }, { 'm1:HULK:detonate': 6 })
+    const towed = fresh()
+    towed.ships.TUSC!.towing = 'HULK'
+    const step = run(towed, { CSA: 'HULK: DETONATE' }, { 'm1:HULK:detonate': 6 })
     expect(step.texts).toEqual(
       expect.arrayContaining(['Powder hulk blows up (6)', 'CSS Tuscarora is touching Powder hulk and sinks']),
     )
     expect([step.state.ships.HULK!.status, step.state.ships.TUSC!.status]).toEqual(['exploded', 'sunk'])
     expect(step.state.ships.MANS!.status).toBe('afloat')
+    expect(step.state.ships.TUSC!.towing).toBeUndefined()
+    // Both leave their wrecks on the bottom (ruling RC-20).
+    expect(step.state.wrecks!.map((w) => w.id).sort()).toEqual(['wreck-HULK', 'wreck-TUSC'])
   })
 
   it('digest A23 ruling RC-70 her first touch of an enemy throws the die by itself, once', () => {

@@ -125,8 +125,11 @@ export function fireShipContacts(
     }
     e.status = 'exploded'
     lines.push({ ship: e.id, text: `${e.name} blows up (${roll})`, rule: '§9 L557' })
+    // A tow ends with either ship of it (ruling RC-49): no hawser is left to part next move.
+    for (const o of ships) if (o.towing === e.id) delete o.towing
     for (const b of near) {
       b.status = 'sunk'
+      delete b.towing
       lines.push({ ship: b.id, text: `${b.name} is touching ${e.name} and sinks`, rule: '§9 L559' })
     }
   }
