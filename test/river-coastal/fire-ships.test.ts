@@ -137,6 +137,24 @@ describe('§9 L541 ruling RC-67 fire ships drift with the current or are towed i
   })
 })
 
+describe('§4 L169-171 reckless captains and fire ships', () => {
+  it('ruling RC-66 RC-67 a reckless fire-ship crew does not charge; a reckless tug charges with his tow and RELEASEs', () => {
+    const s = fresh()
+    place(s, 'WATS', 17.5, 46)
+    place(s, 'RAFA', 16.8, 46)
+    s.ships.WATS!.towing = 'RAFA'
+    s.ships.WATS!.speed = 2
+    for (const id of ['WATS', 'RAFB']) s.ships[id]!.captain.quality = 'reckless'
+    const step = run(s, { CSA: 'WATS: SPEED 2; RELEASE\nRAFB: IGNITE' }, { 'm1:RAFB:ignite': 5 })
+    expect(step.texts.filter((t) => t.includes('reckless captain'))).toEqual([
+      "CSS Watson's reckless captain steams at the enemy (speed 4)",
+    ])
+    expect(step.texts).toEqual(
+      expect.arrayContaining(['CSS Watson casts off Fire raft No. 1', 'Fire raft No. 2 is set alight (5)']),
+    )
+  })
+})
+
 describe('§9 L545-553 rulings RC-68, RC-69 ignition, catching fire and putting it out', () => {
   it('§9 L545 ruling RC-68 IGNITE lights her on 4-6, one throw an order; a failure may be ordered again', () => {
     const failed = run(fresh(), { CSA: 'RAFB: IGNITE' }, { 'm1:RAFB:ignite': 3 })
