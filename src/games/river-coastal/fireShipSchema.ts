@@ -3,6 +3,7 @@
 // part a ship class plays. Kept apart from packSchema.ts, which imports them.
 import { z } from 'zod'
 
+// packSchema.ts's provenance pattern, restated: importing it back would make the two modules a circle.
 const src = z.string().regex(/^(rules §\d|digest §\d|ruling RC-\d|hist|placeholder)/)
 const faces = z.array(z.number().int().min(1).max(6))
 const sourced = <T extends z.ZodType>(s: T) => z.union([s, z.object({ v: s, src }).strict()])

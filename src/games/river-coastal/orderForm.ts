@@ -34,7 +34,7 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
     const fastest = Math.max(Math.abs(r.lo), Math.abs(r.hi))
     const turrets = s.turrets.map((t) => `turret ${t.id} faces ${t.facing}`).join(', ')
     lines.push(
-      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: ${s.directive ? 'keeps to her directive' : 'holds speed and heading'}` : ''}`,
+      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ') || 'none'}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: ${s.directive ? 'keeps to her directive' : 'holds speed and heading'}` : ''}`,
     )
     if (s.directive)
       lines.push(`# directive: ${s.directive}${s.needsSignal ? ` (${s.needsSignal}: change it by FLEET SIGNAL)` : ''}`)
