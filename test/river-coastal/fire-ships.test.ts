@@ -42,7 +42,7 @@ const besideMetacomet = (): RiverState => {
 }
 
 describe('§9 L539-559 the orders RELEASE, IGNITE and DETONATE, checked on receipt', () => {
-  it('§9 L545 ruling RC-68 IGNITE goes on a fire ship’s own line, once, before she is alight', () => {
+  it('§9 L543 ruling RC-68 IGNITE goes on a fire ship’s own line, once, before she is alight', () => {
     expect(errors(fresh(), 'CSA', 'RAFB: IGNITE')).toEqual([])
     expect(errors(fresh(), 'CSA', 'WATS: IGNITE')).toEqual([
       [1, 'IGNITE: CSS Watson is not a fire ship (§9 L539)', undefined],
@@ -118,7 +118,7 @@ describe('§9 L541 ruling RC-67 fire ships drift with the current or are towed i
     const unarmed = Object.values(pack.classes).filter((c) => c.guns.length === 0)
     expect(unarmed.map((c) => c.role).sort()).toEqual(['explosiveShip', 'fireShip'])
     const own = ruleset.reportModel!(besideMetacomet(), csa).rc as { own: { id: string; flags: string }[] }
-    expect(own.own.find((l) => l.id === 'RAFB')!.flags).toBe('alight (a fire ship, §9 L545)')
+    expect(own.own.find((l) => l.id === 'RAFB')!.flags).toBe('alight (a fire ship, §9 L543)')
   })
 
   it('§9 L541 ruling RC-67 a fire ship not in tow drifts downstream at the full current, keeping her heading', () => {
@@ -156,25 +156,25 @@ describe('§4 L169-171 reckless captains and fire ships', () => {
   })
 })
 
-describe('§9 L545-553 rulings RC-68, RC-69 ignition, catching fire and putting it out', () => {
-  it('§9 L545 ruling RC-68 IGNITE lights her on 4-6, one throw an order; a failure may be ordered again', () => {
+describe('§9 L543-553 rulings RC-68, RC-69 ignition, catching fire and putting it out', () => {
+  it('§9 L543 ruling RC-68 IGNITE lights her on 4-6, one throw an order; a failure may be ordered again', () => {
     const failed = run(fresh(), { CSA: 'RAFB: IGNITE' }, { 'm1:RAFB:ignite': 3 })
     expect(failed.texts).toContain('Fire raft No. 2 will not light (3)')
     expect(failed.state.ships.RAFB!.blaze).toBeUndefined()
     const lit = run(failed.state, { CSA: 'RAFB: IGNITE' }, { 'm2:RAFB:ignite': 4 })
     expect(lit.narrative).toContainEqual({
       audience: { kind: 'public' },
-      rule: '§9 L545',
+      rule: '§9 L543',
       text: 'Fire raft No. 2 is set alight (4)',
     })
     expect(lit.state.ships.RAFB!.blaze).toEqual({ alight: true })
   })
 
-  it('§9 L551 ruling RC-69 a wooden ship touching her catches on 4-6 and puts it out only on a 6', () => {
+  it('§9 L549, L553 ruling RC-69 a wooden ship touching her catches on 4-6 and puts it out only on a 6', () => {
     const caught = run(besideMetacomet(), {}, { 'm1:META:catch:RAFB': 4, 'm1:META:fire': 2 })
     expect(caught.narrative).toContainEqual({
       audience: { kind: 'public' },
-      rule: '§9 L551',
+      rule: '§9 L549',
       text: 'USS Metacomet catches fire from Fire raft No. 2 (4)',
     })
     expect(caught.texts).toContain('USS Metacomet still burns (2; 3 moves left)')
@@ -192,14 +192,14 @@ describe('§9 L545-553 rulings RC-68, RC-69 ignition, catching fire and putting 
     expect(s.ships.META!.status).toBe('abandoned')
   })
 
-  it('§9 L549, L553 ruling RC-68 an ironclad catches only on a 6 and puts it out on 4-6', () => {
+  it('§9 L547, L553 ruling RC-68 an ironclad catches only on a 6 and puts it out on 4-6', () => {
     const s = fresh()
     place(s, 'RAFA', 32.8, 13.5)
     s.ships.RAFA!.blaze = { alight: true }
     const missed = run(structuredClone(s), {}, { 'm1:CARO:catch:RAFA': 5 })
     expect(missed.narrative).toContainEqual({
       audience: { kind: 'public' },
-      rule: '§9 L549',
+      rule: '§9 L547',
       text: 'USS Carondelet does not catch from Fire raft No. 1 (5)',
     })
     const caught = run(s, {}, { 'm1:CARO:catch:RAFA': 6, 'm1:CARO:fire': 4 })

@@ -63,8 +63,8 @@ export function fireShipClause(
 export function fireShipNote(s: ShipForOrders): string | undefined {
   if (s.role === 'fireShip')
     return s.alight
-      ? `# fire ship, alight: she sets fire to the ships she touches (§9 L547-551)`
-      : `# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-545)`
+      ? `# fire ship, alight: she sets fire to the ships she touches (§9 L547-549)`
+      : `# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-543)`
   if (s.role === 'explosiveShip')
     return `# explosive ship: drifts or goes in tow; DETONATE sets her off on a 6, sinking every ship touching her (§9 L555-559)`
   if (s.towing) return `# towing ${s.towing}: RELEASE lets a fire or explosive ship go adrift, CAST OFF any other tow`

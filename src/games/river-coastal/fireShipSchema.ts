@@ -11,15 +11,15 @@ const table = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, src: s
 const category = z.enum(['lightCraft', 'wooden', 'armouredRiver', 'ironclad', 'heavyIronclad'])
 
 export const fireShipsTableSchema = table({
-  /** §9 L545: the D6 faces that set a fire ship alight. */
+  /** §9 L543: the D6 faces that set a fire ship alight. */
   igniteOn: faces,
-  /** §9 L547-551: a ship touching a burning fire ship catches fire on these faces. */
+  /** §9 L547-549: a ship touching a burning fire ship catches fire on these faces. */
   catchFire: table({ ironclad: faces, other: faces }),
   /** §9 L551-553: attempts to put the fire out, and the faces that do it. */
   extinguish: table({ attempts: z.number().int().min(1), ironclad: faces, other: faces }),
   /** §9 L557: the D6 faces that set an explosive ship off. */
   detonateOn: faces,
-  /** Ruling RC-68: "ironclads" of L549 and L553 are these penetration categories. */
+  /** Ruling RC-68: "ironclads" of L547 and L553 are these penetration categories. */
   ironcladCategories: sourced(z.array(category)),
   /** Ruling RC-68: hulls this close count as touching (the boarding gap). */
   touchInches: sourced(z.number().min(0)),

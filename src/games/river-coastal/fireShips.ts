@@ -38,7 +38,7 @@ export function releaseLines(state: RiverState, orders: Record<string, ShipOrder
 }
 
 /**
- * §9 L545, digest A22, ruling RC-68: each IGNITE throws one die at the start of the move; on 4-6 the
+ * §9 L543, digest A22, ruling RC-68: each IGNITE throws one die at the start of the move; on 4-6 the
  * fire ship is alight and burns for the rest of the game. A failure may be ordered again next move.
  */
 export function igniteFireShips(
@@ -57,7 +57,7 @@ export function igniteFireShips(
     lines.push({
       ship: id,
       text: lit ? `${s.name} is set alight (${roll})` : `${s.name} will not light (${roll})`,
-      rule: '§9 L545',
+      rule: '§9 L543',
     })
   }
   return lines
@@ -108,7 +108,7 @@ export function fireShipContacts(
       lines.push({
         ship: b.id,
         text: `${b.name} ${caught ? 'catches fire' : 'does not catch'} from ${f.name} (${roll})`,
-        rule: ironclad ? '§9 L549' : '§9 L551',
+        rule: ironclad ? '§9 L547' : '§9 L549',
       })
     }
   }

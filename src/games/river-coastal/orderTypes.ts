@@ -54,7 +54,7 @@ export interface ShipOrder {
   mortar?: { fort: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
   helmFree?: true
-  /** §9 L545, ruling RC-68: a fire ship's crew tries to light her at the start of the move. */
+  /** §9 L543, ruling RC-68: a fire ship's crew tries to light her at the start of the move. */
   ignite?: true
   /** §9 L557, ruling RC-70: an explosive ship throws to go off after the movement. */
   detonate?: true
