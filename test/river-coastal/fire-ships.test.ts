@@ -98,7 +98,7 @@ describe('§9 L539-559 the orders RELEASE, IGNITE and DETONATE, checked on recei
     expect(form.at(-2)).toContain('TOW, CAST OFF, RELEASE, IGNITE, DETONATE;')
     expect(form).toContain('# towing RAFA: RELEASE lets a fire or explosive ship go adrift, CAST OFF any other tow')
     expect(form).toContain(
-      '# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-545)',
+      '# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-543)',
     )
     expect(form).toContain('# Fire raft No. 2: speed 0..0; radius 5", at most 0 degrees at speed 0; guns none')
     expect(form.filter((l) => l.startsWith('# explosive ship: drifts or goes in tow; DETONATE'))).toHaveLength(1)
