@@ -5,6 +5,7 @@
 // order, or their directive where there is none (pilot.ts).
 import { distance } from '../kit/geometry.ts'
 import type { FireOrder, ShipOrder } from './orderTypes.ts'
+import { expendable } from './fireShips.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { steer } from './autopilot.ts'
@@ -24,6 +25,8 @@ export function recklessOrder(
 ): ShipOrder | null {
   const s = commanded(state, state.ships[shipId]!)
   if (s.status !== 'afloat' || !s.captain.alive || s.captain.quality !== 'reckless') return null
+  // Ruling RC-66: a fire or explosive ship has no engine to charge with; her IGNITE or DETONATE stands.
+  if (expendable(s, pack)) return null
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
   const me = all.find((x) => x.id === shipId)
   if (!me) return null // off the table
@@ -56,6 +59,10 @@ export function recklessOrder(
     turrets: written?.turrets ?? {},
     ...(written?.ram ? { ram: written.ram } : {}),
     ...(written?.captainAt ? { captainAt: written.captainAt } : {}),
+    // Ruling RC-67: he charges with his tow, or lets her go as written.
+    ...(written?.tow ? { tow: written.tow } : {}),
+    ...(written?.castOff ? { castOff: true as const } : {}),
+    ...(written?.release ? { release: true as const } : {}),
   }
 }
 

@@ -37,6 +37,8 @@ export interface ShipClass {
   mortars: { id: string; kind: 'heavy' | 'light' }[]
   turrets: { id: string; forbidden: Quadrant[] }[]
   guns: GunMount[]
+  /** Ruling RC-66: a tugboat, fire ship or explosive ship. */
+  role?: 'tug' | 'fireShip' | 'explosiveShip'
 }
 
 /** §3 L85: tonnage / 10, rounded half up. */
@@ -99,5 +101,6 @@ export function bindShipClass(key: string, c: RawClass, t: Tables): ShipClass {
     mortars: c.mortars ?? [],
     turrets: c.turrets,
     guns: c.guns,
+    ...(c.role ? { role: c.role } : {}),
   }
 }

@@ -13,6 +13,7 @@ import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { ownerOf } from './prize.ts'
 import { inches } from './units.ts'
+import { expendable } from './fireShips.ts'
 
 /**
  * Fort morale (§4 L221-225, §10 L931-971): a fort that lost CPV this move tests once its commander's
@@ -110,7 +111,8 @@ export function objectiveMet(
   /** Control of an area is judged only when the game ends (digest A13, ruling RC-65). */
   atEnd = true,
 ): boolean {
-  const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side)
+  // Ruling RC-66: fire and explosive ships count for no objective.
+  const enemy = Object.values(state.ships).filter((s) => ownerOf(s) !== side && !expendable(s, pack))
   const farEdge = side === 'USA' ? 'upstream' : 'downstream'
   const through = Object.entries(state.exited).filter(
     ([id, e]) =>
@@ -152,7 +154,7 @@ export function objectiveMet(
  */
 function controls(side: Side, state: RiverState, depth: number, pack: RiverPack): boolean {
   const inArea = Object.values(state.ships).filter(
-    (s) => s.status === 'afloat' && !(s.id in state.exited) && s.pose.pos.y <= depth,
+    (s) => s.status === 'afloat' && !(s.id in state.exited) && s.pose.pos.y <= depth && !expendable(s, pack),
   )
   const able = (s: ShipState) => !s.aground && canMove(s, pack.classes[s.classKey]!.maxSpeed, state.move)
   return inArea.some((s) => s.side === side && able(s)) && !inArea.some((s) => s.side !== side)
@@ -163,7 +165,9 @@ export function checkEnd(state: RiverState, sc: Scenario, pack: RiverPack): Rive
     state.objectives[side].filter((k) => objectiveMet(k, side, state, sc, pack, atEnd)).length
   const early = { USA: done('USA', false), CSA: done('CSA', false) }
   const fighting = (side: Side) =>
-    Object.values(state.ships).some((s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited))
+    Object.values(state.ships).some(
+      (s) => s.side === side && s.status === 'afloat' && !(s.id in state.exited) && !expendable(s, pack),
+    )
   const over = state.move >= state.moves || early.USA === 2 || early.CSA === 2 || !fighting('USA') || !fighting('CSA')
   if (!over) return undefined
   const score = { USA: done('USA', true), CSA: done('CSA', true) }

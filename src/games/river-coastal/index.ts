@@ -42,6 +42,7 @@ import { runCrewMoves, runRepairs } from './upkeep.ts'
 import { runMortars } from './mortars.ts'
 import { makeSmoke, rollWind } from './smoke.ts'
 import { recordWrecks } from './wrecks.ts'
+import { fireShipContacts, igniteFireShips, releaseLines } from './fireShips.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
 const HOME = projectPath('src', 'games', 'river-coastal')
@@ -178,9 +179,12 @@ export function resolveMove(
   ]
   const { orders, personality } = ordersForMove(s0, state, input, sc, pack)
   const repairs = runRepairs(state, orders, pack)
+  // §9 L539-559: fire ships are lit before they move and burn or blow up once the movement is done.
+  const lit = [...releaseLines(state, orders), ...igniteFireShips(state, orders, dice, pack)]
   const moved = runMovement(state, orders, sc, dice, pack)
   const contacts = resolveContacts(moved.state, moved.facts.contacts, orders, moved.facts.controlled, dice, pack)
   state = contacts.state
+  const burned = fireShipContacts(state, s0, moved.facts.contacts, orders, dice, pack)
   // §11 L987, §8 L517: the ram results used this move's speed; a ship stopped in the move ends it stopped.
   for (const id of moved.facts.stopped) state.ships[id]!.speed = 0
   const seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
@@ -199,7 +203,7 @@ export function resolveMove(
   const below = [...repairs, ...runCrewMoves(state, orders, pack)]
 
   const narrative: NarrativeEntry[] = [...flags, ...personality]
-  for (const l of [...moved.facts.lines, ...contacts.lines])
+  for (const l of [...lit, ...moved.facts.lines, ...contacts.lines, ...burned])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of shot.lines) {
     const audience = aboutShip(s0, l.firer, seen)

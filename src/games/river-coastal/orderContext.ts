@@ -77,6 +77,8 @@ export function orderContext(
           },
           aground: s.aground,
           ...(s.towing ? { towing: s.towing } : {}),
+          ...(c.role ? { role: c.role } : {}),
+          ...(s.blaze?.alight ? { alight: true } : {}),
           alongside: ships
             .filter((f) => f.id !== s.id && f.side === side && isAfloat(f) && alongside(s, f, pack))
             .map((f) => f.id),

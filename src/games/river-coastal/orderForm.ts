@@ -9,6 +9,7 @@ import type { RiverState } from './state.ts'
 import { maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 import { scenarioOf } from './tableLayout.ts'
+import { fireShipNote } from './fireShipClauses.ts'
 
 export function orderForm(state: RiverState, side: Side, pack: RiverPack): string[] {
   if (state.finished) return []
@@ -33,15 +34,17 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
     const fastest = Math.max(Math.abs(r.lo), Math.abs(r.hi))
     const turrets = s.turrets.map((t) => `turret ${t.id} faces ${t.facing}`).join(', ')
     lines.push(
-      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ')}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: ${s.directive ? 'keeps to her directive' : 'holds speed and heading'}` : ''}`,
+      `# ${s.name}: speed ${r.lo}..${r.hi}; radius ${showInches(s.turningRadius)}", at most ${maxTurnDegrees(fastest * 1000, s.turningRadius)} degrees at speed ${fastest}; guns ${s.guns.map((g) => g.id).join(' ') || 'none'}${turrets ? `; ${turrets}` : ''}${s.anchored ? '; at anchor' : ''}${s.lockedBy ? `; Stubborn, out of ${s.lockedBy}'s sight: ${s.directive ? 'keeps to her directive' : 'holds speed and heading'}` : ''}`,
     )
     if (s.directive)
       lines.push(`# directive: ${s.directive}${s.needsSignal ? ` (${s.needsSignal}: change it by FLEET SIGNAL)` : ''}`)
+    const note = fireShipNote(s)
+    if (note) lines.push(note)
     lines.push(`${s.id}: SPEED ${s.speed}`)
   }
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
   lines.push(
-    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF;',
+    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF, RELEASE, IGNITE, DETONATE;',
     '# lines of their own: DIRECTIVE <ship> ..., FLEET SIGNAL <ship> ..., TRANSFER <ship>, POLICY <ship|ALL> ON ...',
   )
   return lines

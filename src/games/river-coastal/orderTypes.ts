@@ -54,6 +54,12 @@ export interface ShipOrder {
   mortar?: { fort: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
   helmFree?: true
+  /** §9 L543, ruling RC-68: a fire ship's crew tries to light her at the start of the move. */
+  ignite?: true
+  /** §9 L557, ruling RC-70: an explosive ship throws to go off after the movement. */
+  detonate?: true
+  /** §9 L541, ruling RC-67: the tow lets her fire or explosive ship go (a CAST OFF that sets her adrift). */
+  release?: true
 }
 
 /** What the order checks need to know of one ship at the start of the move. */
@@ -84,6 +90,9 @@ export interface ShipForOrders {
   alongside?: string[]
   /** The friend she has in tow since an earlier move (ruling RC-49). */
   towing?: string
+  /** Ruling RC-66: a tugboat, fire ship or explosive ship; whether a fire ship burns already. */
+  role?: 'tug' | 'fireShip' | 'explosiveShip'
+  alight?: boolean
   /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */
   needsSignal?: 'Stubborn' | 'Reckless'
   /** The flagship can signal her this move (ruling RC-6). */

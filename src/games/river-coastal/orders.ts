@@ -9,6 +9,7 @@ import { parsePolicy } from '../kit/policy.ts'
 import type { FireOrder, OrderContext, RiverCommand, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { riverPolicyGrammar } from './policies.ts'
 import { shipClause } from './orderClauses.ts'
+import { FIRE_SHIP_VERBS, fireShipClause } from './fireShipClauses.ts'
 import { isCommandLine, readCommandLine } from './commandLines.ts'
 import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
@@ -37,6 +38,7 @@ const VERBS = [
   'MORTAR',
   'TOW',
   'CAST',
+  ...FIRE_SHIP_VERBS,
 ]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
@@ -204,7 +206,7 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
       return
     }
     default: {
-      if (shipClause(verb, s, ctx, order, text, said)) return
+      if (shipClause(verb, s, ctx, order, text, said) || fireShipClause(verb, s, ctx, order, text, said)) return
       const near = closest(verb, VERBS, 1)
       fault(`unknown order ${verb}`, near.length ? `did you mean ${near[0]}?` : `orders are ${VERBS.join(', ')}`)
     }

@@ -3,6 +3,7 @@
 // loader checks the shape here, then strips the provenance (sourced.ts) for the rules.
 import { z } from 'zod'
 import type { Unwrap } from './sourced.ts'
+import { fireShipsTableSchema, shipRoleSchema } from './fireShipSchema.ts'
 
 /** rules (a rulebook line), digest (a digest proposal), ruling (ours), hist (reference data), placeholder. */
 export const srcSchema = z.string().regex(/^(rules §\d|digest §\d|ruling RC-\d|hist|placeholder)/, {
@@ -218,6 +219,7 @@ export const tablesSchema = z
       /** Ruling RC-65: the downstream area a CONTROL_ESTUARY_OR_DOWNSTREAM card means, from the downstream edge. */
       downstreamAreaInches: sourced(measure),
     }),
+    fireShips: fireShipsTableSchema,
   })
   .strict()
 
@@ -245,7 +247,9 @@ export const shipClassSchema = table({
   doubleEnder: sourced(z.boolean()),
   sideWheel: sourced(z.boolean()).optional(),
   turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
-  guns: z.array(gunMount).min(1),
+  /** At least one, but for fire and explosive ships (ruling RC-66: pack.test.ts checks it). */
+  guns: z.array(gunMount),
+  role: shipRoleSchema,
   /** §9 L835-839: mortars fire only at forts and towns, by their own table (mortars.ts). */
   mortars: z.array(table({ id: z.string(), kind: z.enum(['heavy', 'light']) })).optional(),
 })
@@ -302,6 +306,8 @@ export const scenarioSchema = table({
       speed: int,
       /** Her directive at the start: line astern of another ship, the gap in inches (digest §4.4). */
       follow: table({ ship: z.string().regex(/^[A-Z]{4}$/), gapInches: measure }).optional(),
+      /** She starts the battle at anchor (§12 L1143). */
+      anchored: z.boolean().optional(),
     }),
   ),
   hiddenDeployment: z.array(table({ side, minY: measure, maxSpeed: int })),

@@ -24,6 +24,8 @@ export interface ShipSetup {
   speed: number
   /** The FOLLOW directive she starts with, if the scenario gives one (gap in table units). */
   follow?: { ship: string; gap: number }
+  /** She starts at anchor (§12 L1143). */
+  anchored?: boolean
 }
 
 export interface FortSetup {
@@ -101,6 +103,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
       heading: degrees(sh.heading),
       speed: sh.speed,
       ...(sh.follow ? { follow: { ship: sh.follow.ship, gap: inches(sh.follow.gapInches) } } : {}),
+      ...(sh.anchored ? { anchored: true } : {}),
     }
   })
   for (const side of ['USA', 'CSA'] as const)

@@ -88,6 +88,8 @@ export interface ShipState {
   prizeOf?: Side
   /** A side-wheeler's chosen turning radius, table units (radius.ts); else her class's. */
   radius?: number
+  /** A fire ship set alight, an explosive ship that has touched an enemy (fireShips.ts, ruling RC-68, RC-70). */
+  blaze?: { alight?: true; touched?: true }
 }
 
 /** A ship as set up by the scenario: full crew spread over guns, engine, boiler and spares (§3 L119-125). */
@@ -122,7 +124,7 @@ export function newShip(s: ShipSetup, c: ShipClass, captain: Officer, t: Tables)
     spar: 'none',
     status: 'afloat',
     aground: false,
-    anchored: false,
+    anchored: s.anchored ?? false,
     firedOnBy: [],
     morale: [],
   }
