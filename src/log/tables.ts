@@ -110,11 +110,13 @@ export function counterHigh(side: Side, t: TableInfo): number {
 /** Sets the counter so that the next value handed out is `high + 1`. */
 export function setCounter(side: Side, t: TableInfo, high: number): void {
   if (!t.counter || high < 1) return
+  // A bigint: better-sqlite3 binds other numbers as REAL, which sqlite_sequence (no column types) keeps.
+  const value = BigInt(high)
   if (side.engine === 'sqlite') {
-    const changed = side.db.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?').run(high, t.name).changes
-    if (changed === 0) side.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(t.name, high)
+    const changed = side.db.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?').run(value, t.name).changes
+    if (changed === 0) side.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(t.name, value)
   } else {
-    side.db.prepare('SELECT setval(pg_get_serial_sequence(?, ?), ?::bigint)').get(ident(t.name), t.counter, high)
+    side.db.prepare('SELECT setval(pg_get_serial_sequence(?, ?), ?::bigint)').get(ident(t.name), t.counter, value)
   }
 }
 
