@@ -158,6 +158,15 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     expect(existsSync(join(dir, 'nothing.sqlite'))).toBe(false)
     expect(() => copyJudge(pg.freshUrl(), join(dir, 'x.sqlite'))).toThrow(/holds no judge database/)
     expect(() => copyJudge(judge, judge)).toThrow(/the same database/)
+    expect(() => copyJudge(judge, pg.url.replace(/\/[^/]+$/, '/nowhere'))).toThrow(
+      /cannot connect to postgres:.*\/nowhere: .*does not exist/,
+    )
+  })
+
+  it('takes a target that has been migrated but holds nothing', () => {
+    const url = pg.freshUrl()
+    openSqlDatabase(url).close()
+    expect(copyJudge(judge, url).ok).toBe(true)
   })
 
   it('the command: copies, prints counts per table, refuses a second copy; pbem verify --all passes on the copy', () => {
