@@ -205,11 +205,18 @@ function copyAll(
     for (const t of tables) {
       const digest = new RowDigest()
       const insert = inserter(target.db, t)
-      if (t.name === MIGRATIONS)
-        target.db.transaction(() => target.db.exec(`DELETE FROM ${ident(MIGRATIONS)}`)).immediate()
+      // The target's own migrations record gives way to the source's in the same transaction, so
+      // that the target is never left without one.
+      let replace = t.name === MIGRATIONS
       for (const page of pages(source, t, t.columns, pageSize)) {
         for (const row of page) digest.add(row)
-        target.db.transaction(() => insert(page)).immediate()
+        target.db
+          .transaction(() => {
+            if (replace) target.db.exec(`DELETE FROM ${ident(MIGRATIONS)}`)
+            insert(page)
+          })
+          .immediate()
+        replace = false
       }
       read.set(t.name, { digest, high: counterHigh(source, t) })
     }
