@@ -80,7 +80,7 @@ const dump = (db: SqlDatabase) => ({
 })
 
 describe('the tables a copy finds for itself', () => {
-  it('copies a table a new migration adds, with composite keys, page after page, both ways', () => {
+  it('copies a table a new migration adds, with composite keys, page after page, both ways and between PostgreSQL databases', () => {
     const migrationsDir = migrationsWithNewTable('plus')
     const source = join(dir, 'plus.sqlite')
     judgeWithNotes(source, migrationsDir)
@@ -97,14 +97,16 @@ describe('the tables a copy finds for itself', () => {
     expect(there.tables.find((t) => t.table === 'crews')?.rows).toBe(20)
     const back = join(dir, 'plus-back.sqlite')
     expect(copyJudge(url, back, { migrationsDir, pageSize: 1200 }).ok).toBe(true)
-    const sides = [source, url, back].map((t) => openSqlDatabase(t, { migrationsDir }))
+    // And from one PostgreSQL database to another (a move between servers).
+    const moved = pg.freshUrl()
+    expect(copyJudge(url, moved, { migrationsDir, pageSize: 50 }).ok).toBe(true)
+    const sides = [source, url, back, moved].map((t) => openSqlDatabase(t, { migrationsDir }))
     try {
-      const [a, b, c] = sides.map(dump)
+      const [a, ...others] = sides.map(dump)
       expect(a!.notes).toHaveLength(1200)
-      expect(b).toEqual(a)
-      expect(c).toEqual(a)
+      for (const other of others) expect(other).toEqual(a)
       // The new table's identity goes on after the copied rows.
-      const next = sides[1]!.prepare('INSERT INTO fleet_notes (ship, turn) VALUES (?, ?)').run('new', 1)
+      const next = sides[3]!.prepare('INSERT INTO fleet_notes (ship, turn) VALUES (?, ?)').run('new', 1)
       expect(Number(next.lastInsertRowid)).toBe(1201)
     } finally {
       for (const db of sides) db.close()
