@@ -95,8 +95,8 @@ export function copyJudge(from: string, to: string, opts: CopyOptions = {}): Cop
     target?.db.close()
     target = null
     if (created) for (const f of [created, `${created}-wal`, `${created}-shm`]) rmSync(f, { force: true })
-    else if (!(e instanceof CopyRefused) && engineOf(to) === 'postgres' && e instanceof Error)
-      e.message += ` (the target ${toLabel} may now hold part of the copy: drop and create it again before retrying)`
+    else if (!(e instanceof CopyRefused) && e instanceof Error)
+      e.message += ` (the target ${toLabel} may now hold part of the copy: ${engineOf(to) === 'postgres' ? 'drop and create it again' : 'remove it'} before retrying)`
     throw e
   } finally {
     source?.db.close()
@@ -106,16 +106,16 @@ export function copyJudge(from: string, to: string, opts: CopyOptions = {}): Cop
 
 /** The source must already be a judge: opening a mistyped path or URL would make a new one. */
 function requireJudge(from: string, label: string): void {
+  let side: Side
   if (engineOf(from) === 'sqlite') {
     if (!existsSync(from)) throw new CopyRefused(`no judge database at ${label}`)
-    return
-  }
-  const db = connectPg(from, label)
+    side = { db: new BetterSqlite3(from, { readonly: true, fileMustExist: true }), engine: 'sqlite', label }
+  } else side = { db: connectPg(from, label), engine: 'postgres', label }
   try {
-    if (db.prepare(`SELECT to_regclass('${MIGRATIONS}')`).pluck().get() === null)
+    if (!listTables(side).includes(MIGRATIONS))
       throw new CopyRefused(`${label} holds no judge database (no ${MIGRATIONS} table)`)
   } finally {
-    db.close()
+    side.db.close()
   }
 }
 

@@ -157,6 +157,9 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     expect(() => copyJudge(join(dir, 'nothing.sqlite'), pg.freshUrl())).toThrow(/no judge database at/)
     expect(existsSync(join(dir, 'nothing.sqlite'))).toBe(false)
     expect(() => copyJudge(pg.freshUrl(), join(dir, 'x.sqlite'))).toThrow(/holds no judge database/)
+    const stranger = join(dir, 'stranger.sqlite')
+    new BetterSqlite3(stranger).exec('CREATE TABLE t (x)').close()
+    expect(() => copyJudge(stranger, pg.freshUrl())).toThrow(/holds no judge database/)
     expect(() => copyJudge(judge, judge)).toThrow(/the same database/)
     expect(() => copyJudge(judge, pg.url.replace(/\/[^/]+$/, '/nowhere'))).toThrow(
       /cannot connect to postgres:.*\/nowhere: .*does not exist/,
