@@ -58,12 +58,13 @@ function counters(file: string): Record<string, unknown> {
   }
 }
 
-const pbem = (...args: string[]) =>
+const pbemWith = (databaseUrl: string, ...args: string[]) =>
   spawnSync(process.execPath, ['bin/pbem.js', ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, PBEM_DATABASE_URL: '' },
+    env: { ...process.env, PBEM_DATABASE_URL: databaseUrl },
   })
+const pbem = (...args: string[]) => pbemWith('', ...args)
 
 describe('pbem db copy between SQLite and PostgreSQL', () => {
   it('SQLite to PostgreSQL and back: every table row for row, every chain verified, counters carried', () => {
@@ -195,5 +196,9 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     const backup = pbem('--data', data, 'db', 'copy', '--to', join(dir, 'backup.sqlite'))
     expect(backup.status, backup.stdout + backup.stderr).toBe(0)
     expect(backup.stdout).toContain(`Copied ${join(data, 'judge.sqlite')}`)
+    // With PBEM_DATABASE_URL set, that database is.
+    const fromUrl = pbemWith(url, '--data', data, 'db', 'copy', '--to', join(dir, 'from-url.sqlite'))
+    expect(fromUrl.status, fromUrl.stdout + fromUrl.stderr).toBe(0)
+    expect(fromUrl.stdout).toMatch(/^Copied postgres:\/\/pbem@127\.0\.0\.1:\d+\/t\d+_\d+$/m)
   })
 })
