@@ -12,8 +12,10 @@ import { PgDatabase } from './pg/database.ts'
 import { engineOf, type SqlDatabase } from './sql.ts'
 import {
   counterHigh,
+  DEFAULT_PAGE,
   ident,
   listTables,
+  type PageLimit,
   pages,
   RowDigest,
   rowCount,
@@ -31,8 +33,10 @@ const MAX_PARAMS = 2000
 
 export interface CopyOptions {
   migrationsDir?: string | URL
-  /** Rows read, and written in one target transaction, at a time. */
+  /** Rows read, and written in one target transaction, at a time (at most; default 500). */
   pageSize?: number
+  /** About how many bytes of values a page may hold (default 8 MiB): large rows make pages shorter. */
+  pageBytes?: number
 }
 
 export interface TableCopy {
@@ -87,8 +91,9 @@ export function copyJudge(from: string, to: string, opts: CopyOptions = {}): Cop
     source = { db: openSqlDatabase(from, opts), engine: engineOf(from), label: fromLabel }
     target = { db: openSqlDatabase(to, opts), engine: engineOf(to), label: toLabel }
     const tables = matchTables(source, target)
-    const { read, sourceChain } = copyAll(source, target, tables, opts.pageSize ?? 500)
-    const report = check(source, target, tables, read, sourceChain, opts.pageSize ?? 500)
+    const limit = { rows: opts.pageSize ?? DEFAULT_PAGE.rows, bytes: opts.pageBytes ?? DEFAULT_PAGE.bytes }
+    const { read, sourceChain } = copyAll(source, target, tables, limit)
+    const report = check(source, target, tables, read, sourceChain, limit)
     if (target.engine === 'sqlite') target.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     return report
   } catch (e) {
@@ -197,7 +202,7 @@ function copyAll(
   source: Side,
   target: Side,
   tables: TableInfo[],
-  pageSize: number,
+  limit: PageLimit,
 ): { read: Map<string, Read>; sourceChain: VerifyAllResult } {
   const read = new Map<string, Read>()
   const snapshot = source.db.transaction(() => {
@@ -208,7 +213,7 @@ function copyAll(
       // The target's own migrations record gives way to the source's in the same transaction, so
       // that the target is never left without one.
       let replace = t.name === MIGRATIONS
-      for (const page of pages(source, t, t.columns, pageSize)) {
+      for (const page of pages(source, t, t.columns, limit)) {
         for (const row of page) digest.add(row)
         target.db
           .transaction(() => {
@@ -272,11 +277,11 @@ function check(
   tables: TableInfo[],
   read: Map<string, Read>,
   sourceChain: VerifyAllResult,
-  pageSize: number,
+  limit: PageLimit,
 ): CopyReport {
   const copies = tables.map((t): TableCopy => {
     const back = new RowDigest()
-    for (const page of pages(target, t, t.columns, pageSize)) for (const row of page) back.add(row)
+    for (const page of pages(target, t, t.columns, limit)) for (const row of page) back.add(row)
     const from = read.get(t.name)!.digest
     return { table: t.name, rows: from.rows, copied: back.rows, same: from.hex() === back.hex() }
   })

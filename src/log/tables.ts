@@ -129,34 +129,53 @@ export function rowCount(side: Side, table: string): number {
   )
 }
 
+/** How much one page may hold: at most `rows` rows, and about `bytes` bytes of values. */
+export interface PageLimit {
+  rows: number
+  bytes: number
+}
+
+export const DEFAULT_PAGE: PageLimit = { rows: 500, bytes: 8 * 1024 * 1024 }
+
 /**
- * The table's rows as arrays of `columns`, in primary-key order, `pageSize` at a time. A table
- * without a primary key is ordered by all its columns and paged by offset.
+ * The table's rows as arrays of `columns`, in primary-key order, a page at a time. A page of
+ * large rows (mail attachments, data packs) shrinks the next one so that a page stays near
+ * `limit.bytes`; small rows let it grow back to `limit.rows`. A table without a primary key is
+ * ordered by all its columns and paged by offset.
  */
-export function* pages(side: Side, t: TableInfo, columns: string[], pageSize = 500): Generator<unknown[][]> {
+export function* pages(side: Side, t: TableInfo, columns: string[], limit = DEFAULT_PAGE): Generator<unknown[][]> {
   const cols = columns.map(ident).join(', ')
   const order = (t.key.length ? t.key : columns).map(ident).join(', ')
   const keyAt = t.key.map((k) => columns.indexOf(k))
   if (keyAt.some((i) => i < 0)) throw new Error(`table ${t.name}: its key columns must be among those copied`)
   const from = `SELECT ${cols} FROM ${ident(t.name)}`
-  const first = side.db.prepare(`${from} ORDER BY ${order} LIMIT ${pageSize}`)
+  const first = side.db.prepare(`${from} ORDER BY ${order} LIMIT ?`)
   const after =
     t.key.length === 0
-      ? side.db.prepare(`${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ?`)
+      ? side.db.prepare(`${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
       : t.key.length === 1
-        ? side.db.prepare(`${from} WHERE ${order} > ? ORDER BY ${order} LIMIT ${pageSize}`)
-        : side.db.prepare(
-            `${from} WHERE (${order}) > (${t.key.map(() => '?').join(', ')}) ORDER BY ${order} LIMIT ${pageSize}`,
-          )
+        ? side.db.prepare(`${from} WHERE ${order} > ? ORDER BY ${order} LIMIT ?`)
+        : side.db.prepare(`${from} WHERE (${order}) > (${t.key.map(() => '?').join(', ')}) ORDER BY ${order} LIMIT ?`)
+  // Bound as integers: better-sqlite3 binds other numbers as REAL.
+  let size = Math.max(1, Math.floor(limit.rows))
   let seen = 0
-  let rows = asArrays(first.all(), columns)
+  let rows = asArrays(first.all(BigInt(size)), columns)
   while (rows.length > 0) {
     yield rows
     seen += rows.length
-    if (rows.length < pageSize) return
+    if (rows.length < size) return
+    const bytes = rows.reduce((n: number, r) => n + r.reduce((m: number, v) => m + sizeOf(v), 0), 0)
+    size = Math.max(1, Math.min(limit.rows, Math.floor((size * limit.bytes) / Math.max(bytes, 1))))
     const last = rows[rows.length - 1]!
-    rows = asArrays(t.key.length === 0 ? after.all(seen) : after.all(...keyAt.map((i) => last[i])), columns)
+    const args = t.key.length === 0 ? [BigInt(size), seen] : [...keyAt.map((i) => last[i]), BigInt(size)]
+    rows = asArrays(after.all(...args), columns)
   }
+}
+
+function sizeOf(v: unknown): number {
+  if (typeof v === 'string') return v.length
+  if (v instanceof Uint8Array) return v.byteLength
+  return 8
 }
 
 function asArrays(rows: unknown[], columns: string[]): unknown[][] {

@@ -13,6 +13,7 @@ import { EventSchemas } from '../../src/log/schemas.ts'
 import { PUBLIC, writeTestSchemas } from '../log/helpers.ts'
 import { EventStore } from '../../src/log/store.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
+import { pages, tableInfo } from '../../src/log/tables.ts'
 import { type PgStack, startPgStack } from './pgstack.ts'
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url))
@@ -99,7 +100,7 @@ describe('the tables a copy finds for itself', () => {
     expect(copyJudge(url, back, { migrationsDir, pageSize: 1200 }).ok).toBe(true)
     // And from one PostgreSQL database to another (a move between servers).
     const moved = pg.freshUrl()
-    expect(copyJudge(url, moved, { migrationsDir, pageSize: 50 }).ok).toBe(true)
+    expect(copyJudge(url, moved, { migrationsDir, pageBytes: 300 }).ok).toBe(true)
     const sides = [source, url, back, moved].map((t) => openSqlDatabase(t, { migrationsDir }))
     try {
       const [a, ...others] = sides.map(dump)
@@ -110,6 +111,32 @@ describe('the tables a copy finds for itself', () => {
       expect(Number(next.lastInsertRowid)).toBe(1201)
     } finally {
       for (const db of sides) db.close()
+    }
+  })
+
+  it('shortens a page of large rows to about its byte budget and lengthens it again for small ones', () => {
+    const migrationsDir = migrationsWithNewTable('budget')
+    const file = join(dir, 'budget.sqlite')
+    judgeWithNotes(file, migrationsDir, 300)
+    const db = openSqlDatabase(file, { migrationsDir })
+    try {
+      const side = { db, engine: 'sqlite' as const, label: file }
+      const notes = tableInfo(side, 'fleet_notes')
+      expect(notes).toMatchObject({ key: ['id'], counter: 'id' })
+      // A page of 100 rows of about 40 bytes each is ten times the budget: the next holds about 10.
+      const sizes = [...pages(side, notes, notes.columns, { rows: 100, bytes: 400 })].map((p) => p.length)
+      expect(sizes[0]).toBe(100)
+      expect(Math.max(...sizes.slice(1))).toBeLessThan(20)
+      expect(sizes.reduce((a, b) => a + b)).toBe(300)
+      db.prepare('UPDATE fleet_notes SET label = ? WHERE id <= 10').run('x'.repeat(4000))
+      const grown = [...pages(side, notes, notes.columns, { rows: 50, bytes: 4000 })].map((p) => p.length)
+      // The first page (ten 4,000-byte labels) is ten times the budget: the next holds 4 rows.
+      expect(grown.slice(0, 2)).toEqual([50, 4])
+      expect(Math.max(...grown.slice(2))).toBe(50)
+      const ids = [...pages(side, notes, notes.columns, { rows: 50, bytes: 4000 })].flat().map((r) => r[0])
+      expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
+    } finally {
+      db.close()
     }
   })
 
