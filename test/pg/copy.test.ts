@@ -200,5 +200,5 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     const fromUrl = pbemWith(url, '--data', data, 'db', 'copy', '--to', join(dir, 'from-url.sqlite'))
     expect(fromUrl.status, fromUrl.stdout + fromUrl.stderr).toBe(0)
     expect(fromUrl.stdout).toMatch(/^Copied postgres:\/\/pbem@127\.0\.0\.1:\d+\/t\d+_\d+$/m)
-  })
+  }, 300_000) // six pbem processes, each loading the sources through tsx: slow on a busy machine
 })
