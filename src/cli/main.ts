@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { formatInstant } from '../schedule/calendar.ts'
 import { MISSED_POLICIES } from '../schedule/schedule.ts'
 import { registerAuditCommands } from './audit.ts'
+import { registerDbCommands } from './db.ts'
 import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
@@ -358,5 +359,6 @@ registerScheduleCommands(program, withApp, d)
 registerPlayerCommands(program, withApp, d)
 registerAuditCommands(program, withApp, d)
 registerSecretCommands(program, withApp, d)
+registerDbCommands(program)
 
 program.parseAsync(process.argv).catch((e) => fail(e instanceof Error ? e.message : String(e)))

@@ -1,0 +1,211 @@
+// What a judge database holds, read the same way on SQLite and PostgreSQL (issue 16, `pbem db
+// copy`): its tables, columns, primary keys and AUTOINCREMENT/identity counters, found in the
+// engine's own catalogue rather than listed here, so that a table a later migration adds is copied
+// without anyone remembering to name it. Rows are read in primary-key order, a page at a time
+// (keyset pagination: a page costs the same at the end of a long table as at its start).
+import { createHash, type Hash } from 'node:crypto'
+import type { SqlDatabase, SqlEngine } from './sql.ts'
+
+export interface TableInfo {
+  name: string
+  /** Column names, in the table's own order. */
+  columns: string[]
+  /** The primary key's columns, in key order (empty: none). */
+  key: string[]
+  /** The AUTOINCREMENT (SQLite) or identity (PostgreSQL) column, if any. */
+  counter: string | null
+}
+
+/** A handle with the engine it runs on. */
+export interface Side {
+  db: SqlDatabase
+  engine: SqlEngine
+  /** How to name it to a person (a path, or a URL without its password). */
+  label: string
+}
+
+/** Quotes an identifier for either engine. */
+export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`
+
+/** Every ordinary table of the database (SQLite's own sqlite_* tables aside), by name. */
+export function listTables(side: Side): string[] {
+  const sql =
+    side.engine === 'sqlite'
+      ? `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`
+      : `SELECT table_name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+  const names = side.db.prepare(sql).pluck().all() as string[]
+  return names.sort(byteOrder)
+}
+
+export function tableInfo(side: Side, name: string): TableInfo {
+  if (side.engine === 'sqlite') {
+    const cols = side.db.prepare('SELECT name, pk FROM pragma_table_info(?) ORDER BY cid').all(name) as Array<{
+      name: string
+      pk: number
+    }>
+    const key = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name)
+    const ddl = side.db.prepare(`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?`).pluck().get(name)
+    const counter = key.length === 1 && /\bAUTOINCREMENT\b/i.test(String(ddl)) ? key[0]! : null
+    return { name, columns: cols.map((c) => c.name), key, counter }
+  }
+  const columns = side.db
+    .prepare(
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+    )
+    .pluck()
+    .all(name) as string[]
+  const key = side.db
+    .prepare(
+      `SELECT a.attname FROM pg_index i
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+       WHERE i.indrelid = to_regclass(?) AND i.indisprimary
+       ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+    )
+    .pluck()
+    .all(ident(name)) as string[]
+  const counter = side.db
+    .prepare(
+      `SELECT attname FROM pg_attribute
+       WHERE attrelid = to_regclass(?) AND attidentity <> '' AND NOT attisdropped`,
+    )
+    .pluck()
+    .get(ident(name)) as string | undefined
+  return { name, columns, key, counter: counter ?? null }
+}
+
+/**
+ * The highest value the table's counter has handed out (0: none), which may be above the largest
+ * value still in the table: AUTOINCREMENT and identity columns never hand a value out twice, even
+ * after its row was deleted (pruned outbox rows) or its insert rolled back.
+ */
+export function counterHigh(side: Side, t: TableInfo): number {
+  if (!t.counter) return 0
+  const max = Number(
+    side.db
+      .prepare(`SELECT COALESCE(MAX(${ident(t.counter)}), 0) FROM ${ident(t.name)}`)
+      .pluck()
+      .get(),
+  )
+  let used = 0
+  if (side.engine === 'sqlite') {
+    used = Number(side.db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(t.name) ?? 0)
+  } else {
+    const seq = side.db.prepare('SELECT pg_get_serial_sequence(?, ?)').pluck().get(ident(t.name), t.counter)
+    if (typeof seq === 'string') {
+      const s = side.db.prepare(`SELECT last_value, is_called FROM ${seq}`).get() as {
+        last_value: number
+        is_called: number
+      }
+      used = s.is_called ? Number(s.last_value) : Number(s.last_value) - 1
+    }
+  }
+  return Math.max(max, used)
+}
+
+/** Sets the counter so that the next value handed out is `high + 1`. */
+export function setCounter(side: Side, t: TableInfo, high: number): void {
+  if (!t.counter || high < 1) return
+  // A bigint: better-sqlite3 binds other numbers as REAL, which sqlite_sequence (no column types) keeps.
+  const value = BigInt(high)
+  if (side.engine === 'sqlite') {
+    const changed = side.db.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?').run(value, t.name).changes
+    if (changed === 0) side.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(t.name, value)
+  } else {
+    side.db.prepare('SELECT setval(pg_get_serial_sequence(?, ?), ?::bigint)').get(ident(t.name), t.counter, value)
+  }
+}
+
+export function rowCount(side: Side, table: string): number {
+  return Number(
+    side.db
+      .prepare(`SELECT COUNT(*) FROM ${ident(table)}`)
+      .pluck()
+      .get(),
+  )
+}
+
+/** How much one page may hold: at most `rows` rows, and about `bytes` bytes of values. */
+export interface PageLimit {
+  rows: number
+  bytes: number
+}
+
+export const DEFAULT_PAGE: PageLimit = { rows: 500, bytes: 8 * 1024 * 1024 }
+
+/**
+ * The table's rows as arrays of `columns`, in primary-key order, a page at a time. A page of
+ * large rows (mail attachments, data packs) shrinks the next one so that a page stays near
+ * `limit.bytes`; small rows let it grow back to `limit.rows`. A table without a primary key is
+ * ordered by all its columns and paged by offset.
+ */
+export function* pages(side: Side, t: TableInfo, columns: string[], limit = DEFAULT_PAGE): Generator<unknown[][]> {
+  const cols = columns.map(ident).join(', ')
+  const order = (t.key.length ? t.key : columns).map(ident).join(', ')
+  const keyAt = t.key.map((k) => columns.indexOf(k))
+  if (keyAt.some((i) => i < 0)) throw new Error(`table ${t.name}: its key columns must be among those copied`)
+  const from = `SELECT ${cols} FROM ${ident(t.name)}`
+  const first = side.db.prepare(`${from} ORDER BY ${order} LIMIT ?`)
+  const after =
+    t.key.length === 0
+      ? side.db.prepare(`${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      : t.key.length === 1
+        ? side.db.prepare(`${from} WHERE ${order} > ? ORDER BY ${order} LIMIT ?`)
+        : side.db.prepare(`${from} WHERE (${order}) > (${t.key.map(() => '?').join(', ')}) ORDER BY ${order} LIMIT ?`)
+  // Bound as integers: better-sqlite3 binds other numbers as REAL.
+  let size = Math.max(1, Math.floor(limit.rows))
+  let seen = 0
+  let rows = asArrays(first.all(BigInt(size)), columns)
+  while (rows.length > 0) {
+    yield rows
+    seen += rows.length
+    if (rows.length < size) return
+    const bytes = rows.reduce((n: number, r) => n + r.reduce((m: number, v) => m + sizeOf(v), 0), 0)
+    size = Math.max(1, Math.min(limit.rows, Math.floor((size * limit.bytes) / Math.max(bytes, 1))))
+    const last = rows[rows.length - 1]!
+    const args = t.key.length === 0 ? [BigInt(size), seen] : [...keyAt.map((i) => last[i]), BigInt(size)]
+    rows = asArrays(after.all(...args), columns)
+  }
+}
+
+function sizeOf(v: unknown): number {
+  if (typeof v === 'string') return v.length
+  if (v instanceof Uint8Array) return v.byteLength
+  return 8
+}
+
+function asArrays(rows: unknown[], columns: string[]): unknown[][] {
+  return rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c]))
+}
+
+/** A running SHA-256 of rows, each value tagged with its kind so that 1, '1' and a blob differ. */
+export class RowDigest {
+  private readonly hash: Hash = createHash('sha256')
+  rows = 0
+
+  add(row: unknown[]): void {
+    this.hash.update(`${JSON.stringify(row.map(canonical))}\n`)
+    this.rows++
+  }
+
+  hex(): string {
+    return this.hash.copy().digest('hex')
+  }
+}
+
+function canonical(v: unknown): string {
+  if (v === null || v === undefined) return 'null'
+  if (typeof v === 'number' || typeof v === 'bigint') return `num:${v}`
+  if (typeof v === 'string') return `text:${v}`
+  if (v instanceof Uint8Array) return `blob:${Buffer.from(v).toString('hex')}`
+  return `other:${String(v)}`
+}
+
+/** Compares strings by UTF-16 code unit, which for these names is byte order. */
+export function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
