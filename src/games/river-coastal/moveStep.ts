@@ -20,7 +20,7 @@ import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
-import { carry, towPairs, towSpeedCap } from './towing.ts'
+import { towPairs, towSpeedCap } from './towing.ts'
 import { assisting } from './upkeep.ts'
 import { wreckHazards } from './wrecks.ts'
 
@@ -144,9 +144,21 @@ export function runMovement(
   const towing = new Set(tows.values())
   const movers: Mover[] = []
   for (const s of onTable) {
-    // The ship in tow makes no way of her own and is not simulated: she is carried once the tow has moved.
+    // The ship in tow makes no way of her own: she is carried by the tow and meets what lies on the way (RC-72).
     if (tows.has(s.id)) {
       s.speed = 0
+      const c = pack.classes[s.classKey]!
+      movers.push({
+        id: s.id,
+        pose: s.pose,
+        hull: { length: c.length, beam: c.beam },
+        plan: buildPlan(0, radiusOf(s, pack), [], 'free'),
+        speed: 0,
+        spv: s.spv,
+        draught: s.draught,
+        held: false,
+        towedBy: tows.get(s.id)!,
+      })
       continue
     }
     const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
@@ -255,10 +267,6 @@ export function runMovement(
     check,
   )
   for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
-  for (const [towed, tow] of tows) {
-    const t0 = state.ships[tow]!.pose
-    next.ships[towed]!.pose = carry(t0, next.ships[tow]!.pose, state.ships[towed]!.pose)
-  }
   // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
   for (const s of onTable)
     if (s.anchored && s.spv < t.anchor.swingBelowSpv) {
