@@ -59,7 +59,14 @@ describe('ruling RC-72 the towed hull is carried and tested on the way', () => {
   })
 
   it('§8 L523-527 ruling RC-72 a chain across the towed ship path stops the pair short of it', () => {
-    const boom = { id: 'boom', kind: 'chain' as const, polygon: [{ x: 24800, y: 13000 }, { x: 30000, y: 13000 }] }
+    const boom = {
+      id: 'boom',
+      kind: 'chain' as const,
+      polygon: [
+        { x: 24800, y: 13000 },
+        { x: 30000, y: 13000 },
+      ],
+    }
     const a = asked(() => 'stuck')
     const r = simulateMove(pair(), openTable({ hazards: [boom] }), moveRules, a.check)
     expect(a.seen.map((e) => [e.ship, e.kind])).toEqual([['B', 'chain']])
