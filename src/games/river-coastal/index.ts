@@ -72,10 +72,12 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     })),
     phaseKinds: ['setup', 'move'],
     setup: (scenario, options, _pack, hidden) => {
-      const spars = String(options.spars ?? '')
+      const asked = String(options.spars ?? '')
         .split(',')
         .map((x) => x.trim().toUpperCase())
         .filter(Boolean)
+      // Ruling RC-74: a scenario may fit its own spars (the Plymouth boom's picket launch).
+      const spars = [...new Set([...(content.scenarios[scenario]?.spars ?? []), ...asked])]
       const random = content.scenarios[scenario]?.random
       // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
       const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)

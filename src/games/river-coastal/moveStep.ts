@@ -22,6 +22,7 @@ import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
 import { towPairs, towSpeedCap } from './towing.ts'
 import { assisting } from './upkeep.ts'
+import { tryChain } from './smallCraft.ts'
 import { wreckHazards } from './wrecks.ts'
 
 export interface MoveFacts {
@@ -239,9 +240,8 @@ export function runMovement(
     }
     // §8 L529-531 ruling RC-20: a ship crossing a sunken vessel is always snagged.
     if (e.kind === 'wreck') return 'stuck'
-    // §8 L525 ruling RC-19: only submarines, Davids and torpedo boats may try a chain, and the pack has
-    // no such class, so every ship is stopped at one.
-    if (e.kind === 'chain') return 'stuck'
+    // §8 L525 rulings RC-19, RC-74: only a submarine, David or torpedo boat under way at 4 knots may try.
+    if (e.kind === 'chain') return tryChain(s, pack.classes[s.classKey]!, tows.has(s.id), dice, e.hazard, aud, t, n)
     const table = e.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
     const shallow = s.draught <= t.hazards.shallowDraughtMaxFt * 10
     const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)

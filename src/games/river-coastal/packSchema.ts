@@ -245,7 +245,9 @@ export const shipClassSchema = table({
   doubleEnder: sourced(z.boolean()),
   sideWheel: sourced(z.boolean()).optional(),
   turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
-  guns: z.array(gunMount).min(1),
+  /** §8 L525: the small craft that may try a spar chain, and the spar boat (ruling RC-74); a David carries no gun. */
+  craft: sourced(z.enum(['submarine', 'david', 'torpedoBoat', 'sparBoat'])).optional(),
+  guns: z.array(gunMount),
   /** §9 L835-839: mortars fire only at forts and towns, by their own table (mortars.ts). */
   mortars: z.array(table({ id: z.string(), kind: z.enum(['heavy', 'light']) })).optional(),
 })
@@ -312,6 +314,8 @@ export const scenarioSchema = table({
   /** The sides that nominate their flagship before the first move (digest §1.2 P7); the default is `flagships`. */
   nominateFlagship: sourced(z.array(side)).optional(),
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
+  /** §9 L823: ships that carry a spar torpedo from the start, besides any the option `spars` names (ruling RC-74). */
+  spars: sourced(z.array(z.string().regex(/^[A-Z]{4}$/))).optional(),
   /** A random table of rulebook §5: the set-up rolls and the players' placements lay it out. */
   random: sourced(table({ kind: z.enum(['river', 'estuary']), tidal: z.boolean() })).optional(),
 })
