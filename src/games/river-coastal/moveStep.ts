@@ -22,6 +22,7 @@ import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
 import { towPairs, towSpeedCap } from './towing.ts'
 import { assisting } from './upkeep.ts'
+import { balloonSpeed, setBalloons } from './balloons.ts'
 import { tryChain } from './smallCraft.ts'
 import { wreckHazards } from './wrecks.ts'
 
@@ -130,6 +131,8 @@ export function runMovement(
     }
   }
 
+  // §7 L483-485 ruling RC-73: balloons go up or come down at the start of the move.
+  facts.lines.push(...setBalloons(next, orders))
   // Ruling RC-49: a tow carries her friend; the pair goes at half the tow's speed.
   const { pairs: tows, ended } = towPairs(next, orders, pack)
   for (const e of ended) {
@@ -210,6 +213,7 @@ export function runMovement(
       const cap = towSpeedCap(maxSpeedNow(s, pack.classes[s.classKey]!.maxSpeed, n))
       speed = Math.max(-cap, Math.min(cap, speed))
     }
+    speed = balloonSpeed(s, speed, t) // §7 L483: at most 3 knots towing an inflated balloon
     const jammed = next.jams.some((j) => j.until >= n && (j.a === s.id || j.b === s.id))
     const c = pack.classes[s.classKey]!
     s.speed = speed

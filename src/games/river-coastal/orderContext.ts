@@ -13,6 +13,7 @@ import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
 import { alongside } from './towing.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { inflated } from './balloons.ts'
 import { radiusOf } from './radius.ts'
 import { repairJobs } from './upkeep.ts'
 
@@ -77,6 +78,7 @@ export function orderContext(
           },
           aground: s.aground,
           ...(s.towing ? { towing: s.towing } : {}),
+          ...(s.balloon ? { balloon: { inflated: inflated(s), speedMax: t.balloon.towSpeedMaxKnots } } : {}),
           alongside: ships
             .filter((f) => f.id !== s.id && f.side === side && isAfloat(f) && alongside(s, f, pack))
             .map((f) => f.id),

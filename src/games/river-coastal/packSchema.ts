@@ -162,6 +162,8 @@ export const tablesSchema = z
     }),
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    /** §7 L483-485 ruling RC-73: an inflated balloon's tow speed and the moves it takes to set up. */
+    balloon: table({ towSpeedMaxKnots: int.min(1), setUpMoves: sourced(int.min(0)) }),
     sideWheelRadii: sourced(z.array(measure).min(1)),
     mortars: table({
       minRangeInches: measure,

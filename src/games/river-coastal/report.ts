@@ -50,6 +50,7 @@ function ownLine(v: ViewShip, s: ShipState, state: RiverState, pack: RiverPack) 
     s.aground ? 'aground' : '',
     s.anchored ? 'at anchor' : '',
     s.fire ? 'on fire' : '',
+    s.balloon ? `balloon ${s.balloon.raisedIn === undefined ? 'stowed' : 'up'}` : '',
     d ? `directive ${describeDirective(d)}` : '',
   ].filter(Boolean)
   return {

@@ -88,6 +88,8 @@ export interface ShipState {
   prizeOf?: Side
   /** A side-wheeler's chosen turning radius, table units (radius.ts); else her class's. */
   radius?: number
+  /** Ruling RC-73 (balloons.ts): a balloon aboard; `raisedIn` is the move it went up, absent while stowed. */
+  balloon?: { raisedIn?: number }
 }
 
 /** A ship as set up by the scenario: full crew spread over guns, engine, boiler and spares (§3 L119-125). */
