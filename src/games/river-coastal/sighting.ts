@@ -1,5 +1,6 @@
 // Who sees whom at the end of movement (rulebook §9 L537, digest §3.9): a side sees an enemy ship
-// when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach).
+// when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach);
+// from a balloon aloft no ship screens and the 50" limit does not hold (balloons.ts, ruling RC-73).
 import { pointInPolygon } from '../kit/geometry.ts'
 import { balloonAloft } from './balloons.ts'
 import type { RiverPack } from './pack.ts'
