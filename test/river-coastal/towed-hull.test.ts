@@ -136,4 +136,24 @@ describe('ruling RC-72 in a played move', () => {
     const after = play(step.state, { CSA: 'SELM: SPEED 2' }, { 'm2:TENN:refloat': 1 })
     expect(after.narrative.map((n) => n.text)).toContain('the tow between CSS Selma and CSS Tennessee parts')
   })
+
+  it("ruling RC-72 the judge's helm keeps a silent tow's friend off the wreck her side knows of", () => {
+    // The wreck 3.5" ahead of Tennessee's bow, clear of Selma's track: 2 knots and the current's set reach it.
+    const ahead = () => {
+      const s = lashedOverWreck()
+      s.wrecks = [{ id: 'wreck-X', polygon: rect(26.8, 36.4, 27.2, 36.9), knownTo: ['CSA'] }]
+      return s
+    }
+    const s = ahead()
+    s.ships.SELM!.towing = 'TENN'
+    s.ships.SELM!.speed = 2
+    const step = play(s, {})
+    const texts = step.narrative.map((n) => n.text)
+    expect(texts).toContain('CSS Selma has no orders and holds on, but slows to 1 to keep clear of danger ahead')
+    expect(texts).toContain('CSS Selma has CSS Tennessee in tow')
+    expect(step.state.aground.TENN).toBeUndefined()
+    // Steered as written, straight on at 2 knots, she takes her friend onto it.
+    const written = play(ahead(), { CSA: 'SELM: SPEED 2; TOW TENN' })
+    expect(written.state.aground.TENN?.kind).toBe('wreck')
+  })
 })
