@@ -8,6 +8,8 @@ import { canSee, type Viewer } from '../../src/games/contract.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { inches } from '../../src/games/river-coastal/units.ts'
+import { plotSvg } from '../../src/games/river-coastal/view.ts'
+import { pack } from './helpers.ts'
 import { calm, csa, deployed, play, ruleset, usa } from './play.ts'
 
 /** The ships of one side in a reader's view. */
@@ -117,6 +119,13 @@ describe('§7 L485 ruling RC-73 what a balloon sees, and what the enemy learns',
     }
     const raised = one.narrative.find((n) => /balloon/.test(n.text))!
     expect(canSee(usa, raised.audience)).toBe(true)
+  })
+
+  it('ruling RC-73 the balloon is drawn over its ship on the plots of the readers who see her', () => {
+    const two = play(play(table(), RAISE).state, STILL)
+    const scenario = pack.scenarios['above-the-bluffs']!
+    expect(plotSvg(two.state, usa, scenario, pack)).toContain("<title>USS Carondelet's balloon</title>")
+    expect(plotSvg(two.state, csa, scenario, pack)).not.toContain('balloon')
   })
 
   it('§9 L537 ruling RC-73 from the balloon a larger ship no longer screens', () => {

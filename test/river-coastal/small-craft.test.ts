@@ -8,8 +8,9 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { simulateMove } from '../../src/games/river-coastal/movement.ts'
 import { mayTryChain, tryChain } from '../../src/games/river-coastal/smallCraft.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { plotSvg } from '../../src/games/river-coastal/view.ts'
 import { forced, moveRules, openTable, pack, scenarioShip, ship } from './helpers.ts'
-import { calm, play, ruleset } from './play.ts'
+import { calm, csa, play, ruleset } from './play.ts'
 
 const launch = () => ({ ...scenarioShip('plymouth-boom', 'PICK'), speed: 4 })
 const t = pack.tables
@@ -82,6 +83,11 @@ describe('ruling RC-74 The Boom at Plymouth (§8 L523-527, §9 L821-833)', () =>
     expect(pack.scenarios['plymouth-boom']!.hazards.map((h) => [h.id, h.kind, h.polygon.length])).toEqual([
       ['boom', 'chain', 4],
     ])
+  })
+
+  it('ruling RC-19 the boom is drawn on the plot as a line, not as a shoal', () => {
+    const svg = plotSvg(fresh(), csa, pack.scenarios['plymouth-boom']!, pack)
+    expect(svg).toContain('<polyline points="60,145 92,145 92,95 60,95" fill="none"')
   })
 
   it('§8 L527 the launch stopped at the boom on a 4 stays outside it; the ironclad is untouched', () => {
