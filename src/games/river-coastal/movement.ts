@@ -2,7 +2,9 @@
 // in sub-steps of at most a quarter inch, fastest first within a sub-step (ties by id, so the order
 // ships are listed in never matters). After each increment the hull is tested against land, the
 // other hulls and the hazards; a contact is classified once per pair and applied at once. Hazard
-// dice are the caller's: `check` answers each entry, so this function stays pure.
+// dice are the caller's: `check` answers each entry, so this function stays pure. A ship in tow is
+// not stepped herself: each increment her tow takes carries her, and she is tested where she is
+// carried (towedHull.ts, ruling RC-72).
 import { add, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type ContactKind, classifyContact, type Contender, slideHeading } from './contact.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
