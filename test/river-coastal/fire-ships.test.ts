@@ -95,7 +95,7 @@ describe('§9 L539-559 the orders RELEASE, IGNITE and DETONATE, checked on recei
     const s = fresh()
     s.ships.WATS!.towing = 'RAFA'
     const form = ruleset.reportModel!(s, csa).orderForm as string[]
-    expect(form.at(-2)).toContain('TOW, CAST OFF, RELEASE, IGNITE, DETONATE;')
+    expect(form.at(-2)).toContain('TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON;')
     expect(form).toContain('# towing RAFA: RELEASE lets a fire or explosive ship go adrift, CAST OFF any other tow')
     expect(form).toContain(
       '# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-543)',
@@ -114,9 +114,9 @@ describe('§9 L541 ruling RC-67 fire ships drift with the current or are towed i
       expect(c.tons / pack.tables.derived.spvPerTons).toBeLessThan(pack.tables.movement.driftHalfFromSpv)
   })
 
-  it('ruling RC-66 only fire and explosive ships go without guns; a lit fire ship is reported alight', () => {
+  it('rulings RC-66, RC-74 only fire and explosive ships and the David go without guns; a lit fire ship is reported alight', () => {
     const unarmed = Object.values(pack.classes).filter((c) => c.guns.length === 0)
-    expect(unarmed.map((c) => c.role).sort()).toEqual(['explosiveShip', 'fireShip'])
+    expect(unarmed.map((c) => c.role ?? c.craft).sort()).toEqual(['david', 'explosiveShip', 'fireShip'])
     const own = ruleset.reportModel!(besideMetacomet(), csa).rc as { own: { id: string; flags: string }[] }
     expect(own.own.find((l) => l.id === 'RAFB')!.flags).toBe('alight (a fire ship, §9 L543)')
   })

@@ -6,10 +6,11 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { calm, csa, deployed, dice, play, ruleset, usa } from './play.ts'
 
 describe('the River & Coastal ruleset, turn by turn', () => {
-  it('offers its five scenarios and waits for both sides’ orders each move', () => {
+  it('offers its scenarios and waits for both sides’ orders each move', () => {
     expect(ruleset.scenarios.map((s) => [s.id, s.turns])).toEqual([
       ['passing-the-fort', '14 moves'],
       ['above-the-bluffs', '15 moves'],
+      ['plymouth-boom', '6 moves'],
       ['random-river', '15 moves'],
       ['random-estuary', '15 moves'],
       ['fire-rafts', '12 moves'],

@@ -6,6 +6,7 @@
 // a minefield she knows of (a Reckless captain ignores them, §4 L175), off a side of the table, or
 // against another hull her side knows of (ruling RC-62): friends where their ordered speed carries
 // them along their heading, enemies where they were last seen, less any she is ordered to ram.
+// A ship with a friend in tow looks ahead for the towed hull too, carried with her (ruling RC-72).
 // A refused course gives way to the sharpest turns either side, then to less speed.
 import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
@@ -13,6 +14,7 @@ import { type HullSize, hullPolygon, type Pose } from './hull.ts'
 import { buildPlan, type PlottedTurn, startCursor, stepAlong } from './plan.ts'
 import { gapBetween, shapesTouch } from './shapes.ts'
 import { bearingFrom } from './sight.ts'
+import { carry } from './towing.ts'
 import { maxTurnDegrees } from './turning.ts'
 
 export interface Helm {
@@ -27,6 +29,8 @@ export interface Helm {
   radius: number
   avoidMines: boolean
   spv: number
+  /** Ruling RC-72: the friend she has in tow, carried with her; her trouble is the tow's trouble. */
+  towed?: { id: string; pose: Pose; hull: HullSize; draught: number }
 }
 
 export interface Waters {
@@ -66,19 +70,27 @@ export interface Course {
 
 /** The hazards a hull at `pose` is in, as keys: only new ones count against a course. */
 function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: OtherHull[] = []): Set<string> {
-  const hull = hullPolygon(pose, h.hull)
   const out = new Set<string>()
-  w.land.forEach((l, i) => {
-    if (shapesTouch(hull, l) || gapBetween(hull, l) <= w.shoreBuffer) out.add(`land${i}`)
-  })
-  w.hazards.forEach((z, i) => {
-    // Ruling RC-11: a shoal matters only to a ship drawing at least its depth.
-    if (z.kind === 'sandbar' && z.depth !== undefined && h.draught < z.depth) return
-    if (shapesTouch(hull, z.polygon)) out.add(`hazard${i}`)
-  })
-  if (h.avoidMines) w.minefields.forEach((f, i) => pointInPolygon(pose.pos, f) && out.add(`mines${i}`))
-  if (pose.pos.x < 0 || pose.pos.x > w.width) out.add('side')
-  others.forEach((o, i) => shapesTouch(hull, hullPolygon(o, hulls[i]!.hull)) && out.add(`ship:${hulls[i]!.id}`))
+  const hullTrouble = (at: Pose, size: HullSize, draught: number, key: string, skip?: string) => {
+    const hull = hullPolygon(at, size)
+    w.land.forEach((l, i) => {
+      if (shapesTouch(hull, l) || gapBetween(hull, l) <= w.shoreBuffer) out.add(`${key}land${i}`)
+    })
+    w.hazards.forEach((z, i) => {
+      // Ruling RC-11: a shoal matters only to a ship drawing at least its depth.
+      if (z.kind === 'sandbar' && z.depth !== undefined && draught < z.depth) return
+      if (shapesTouch(hull, z.polygon)) out.add(`${key}hazard${i}`)
+    })
+    if (h.avoidMines) w.minefields.forEach((f, i) => pointInPolygon(at.pos, f) && out.add(`${key}mines${i}`))
+    if (at.pos.x < 0 || at.pos.x > w.width) out.add(`${key}side`)
+    others.forEach((o, i) => {
+      const other = hulls[i]!
+      if (other.id !== skip && shapesTouch(hull, hullPolygon(o, other.hull))) out.add(`${key}ship:${other.id}`)
+    })
+  }
+  hullTrouble(pose, h.hull, h.draught, '', h.towed?.id)
+  // Ruling RC-72: the ship in tow goes where the pair carries her, and meets what lies there.
+  if (h.towed) hullTrouble(carry(h.pose, pose, h.towed.pose), h.towed.hull, h.towed.draught, 'towed:', h.towed.id)
   return out
 }
 

@@ -35,6 +35,8 @@ export interface ShipClass {
   /** §7 L479: a side-wheeler's radius is chosen before the battle (ruling RC-17). */
   sideWheel: boolean
   mortars: { id: string; kind: 'heavy' | 'light' }[]
+  /** §8 L525 ruling RC-74: a submarine, David or torpedo boat may try a spar chain; a spar boat may not. */
+  craft?: 'submarine' | 'david' | 'torpedoBoat' | 'sparBoat'
   turrets: { id: string; forbidden: Quadrant[] }[]
   guns: GunMount[]
   /** Ruling RC-66: a tugboat, fire ship or explosive ship. */
@@ -99,6 +101,7 @@ export function bindShipClass(key: string, c: RawClass, t: Tables): ShipClass {
     doubleEnder: c.doubleEnder,
     sideWheel: c.sideWheel ?? false,
     mortars: c.mortars ?? [],
+    ...(c.craft ? { craft: c.craft } : {}),
     turrets: c.turrets,
     guns: c.guns,
     ...(c.role ? { role: c.role } : {}),

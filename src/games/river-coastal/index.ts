@@ -14,6 +14,7 @@ import type {
 } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { projectPath } from '../../util/resources.ts'
+import { fitBalloons } from './balloons.ts'
 import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
 import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
@@ -73,14 +74,24 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
     })),
     phaseKinds: ['setup', 'move'],
     setup: (scenario, options, _pack, hidden) => {
-      const spars = String(options.spars ?? '')
+      const asked = String(options.spars ?? '')
         .split(',')
         .map((x) => x.trim().toUpperCase())
         .filter(Boolean)
+      // Ruling RC-74: a scenario may fit its own spars (the Plymouth boom's picket launch).
+      const spars = [...new Set([...(content.scenarios[scenario]?.spars ?? []), ...asked])]
       const random = content.scenarios[scenario]?.random
       // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
       const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
       const sc = content.scenarios[scenario]!
+      // §7 L483-485 ruling RC-73: observation balloons only with the option `balloons` (ship ids).
+      fitBalloons(
+        state,
+        String(options.balloons ?? '')
+          .split(',')
+          .map((x) => x.trim().toUpperCase())
+          .filter(Boolean),
+      )
       // §9 L561-569, digest A24: wind and smoke only with the option `smoke`.
       if (options.smoke === true) state.weather = { wind: rollWind(hidden) }
       if (random) {

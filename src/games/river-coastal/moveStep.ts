@@ -20,8 +20,10 @@ import { canMove, maxSpeedNow, type ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
-import { carry, towPairs, towSpeedCap } from './towing.ts'
+import { towPairs, towSpeedCap } from './towing.ts'
 import { assisting } from './upkeep.ts'
+import { balloonSpeed, setBalloons } from './balloons.ts'
+import { tryChain } from './smallCraft.ts'
 import { wreckHazards } from './wrecks.ts'
 
 export interface MoveFacts {
@@ -129,6 +131,8 @@ export function runMovement(
     }
   }
 
+  // §7 L483-485 ruling RC-73: balloons go up or come down at the start of the move.
+  facts.lines.push(...setBalloons(next, orders))
   // Ruling RC-49: a tow carries her friend; the pair goes at half the tow's speed.
   const { pairs: tows, ended } = towPairs(next, orders, pack)
   for (const e of ended) {
@@ -144,9 +148,21 @@ export function runMovement(
   const towing = new Set(tows.values())
   const movers: Mover[] = []
   for (const s of onTable) {
-    // The ship in tow makes no way of her own and is not simulated: she is carried once the tow has moved.
+    // The ship in tow makes no way of her own: she is carried by the tow and meets what lies on the way (RC-72).
     if (tows.has(s.id)) {
       s.speed = 0
+      const c = pack.classes[s.classKey]!
+      movers.push({
+        id: s.id,
+        pose: s.pose,
+        hull: { length: c.length, beam: c.beam },
+        plan: buildPlan(0, radiusOf(s, pack), [], 'free'),
+        speed: 0,
+        spv: s.spv,
+        draught: s.draught,
+        held: false,
+        towedBy: tows.get(s.id)!,
+      })
       continue
     }
     const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
@@ -197,6 +213,7 @@ export function runMovement(
       const cap = towSpeedCap(maxSpeedNow(s, pack.classes[s.classKey]!.maxSpeed, n))
       speed = Math.max(-cap, Math.min(cap, speed))
     }
+    speed = balloonSpeed(s, speed, t) // §7 L483: at most 3 knots towing an inflated balloon
     const jammed = next.jams.some((j) => j.until >= n && (j.a === s.id || j.b === s.id))
     const c = pack.classes[s.classKey]!
     s.speed = speed
@@ -227,9 +244,8 @@ export function runMovement(
     }
     // §8 L529-531 ruling RC-20: a ship crossing a sunken vessel is always snagged.
     if (e.kind === 'wreck') return 'stuck'
-    // §8 L525 ruling RC-19: only submarines, Davids and torpedo boats may try a chain, and the pack has
-    // no such class, so every ship is stopped at one.
-    if (e.kind === 'chain') return 'stuck'
+    // §8 L525 rulings RC-19, RC-74: only a submarine, David or torpedo boat under way at 4 knots may try.
+    if (e.kind === 'chain') return tryChain(s, pack.classes[s.classKey]!, tows.has(s.id), dice, e.hazard, aud, t, n)
     const table = e.kind === 'stakes' ? t.hazards.stakes : t.hazards.sandbar
     const shallow = s.draught <= t.hazards.shallowDraughtMaxFt * 10
     const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)
@@ -255,10 +271,6 @@ export function runMovement(
     check,
   )
   for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
-  for (const [towed, tow] of tows) {
-    const t0 = state.ships[tow]!.pose
-    next.ships[towed]!.pose = carry(t0, next.ships[tow]!.pose, state.ships[towed]!.pose)
-  }
   // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
   for (const s of onTable)
     if (s.anchored && s.spv < t.anchor.swingBelowSpv) {

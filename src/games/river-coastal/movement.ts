@@ -2,13 +2,16 @@
 // in sub-steps of at most a quarter inch, fastest first within a sub-step (ties by id, so the order
 // ships are listed in never matters). After each increment the hull is tested against land, the
 // other hulls and the hazards; a contact is classified once per pair and applied at once. Hazard
-// dice are the caller's: `check` answers each entry, so this function stays pure.
+// dice are the caller's: `check` answers each entry, so this function stays pure. A ship in tow is
+// not stepped herself: each increment her tow takes carries her, and she is tested where she is
+// carried (towedHull.ts, ruling RC-72).
 import { add, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type ContactKind, classifyContact, type Contender, slideHeading } from './contact.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
 import { type Cursor, type Plan, startCursor, stepAlong, straightRemainder } from './plan.ts'
 import { gapBetween, shapesTouch } from './shapes.ts'
+import { carriedStep } from './towedHull.ts'
 
 export interface Mover {
   id: string
@@ -22,6 +25,8 @@ export interface Mover {
   draught: number
   /** Aground, anchored or docked: neither moves nor drifts. */
   held: boolean
+  /** A ship in tow: carried by this tow and tested where she is carried (ruling RC-72), never stepped herself. */
+  towedBy?: string
 }
 
 export interface TableGeometry {
@@ -119,11 +124,74 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
   const paired = new Set<string>()
   const gone = (id: string) => id in result.exited || result.sunk.includes(id)
   const contender = (l: Live): Contender => ({ id: l.m.id, pose: l.pose, hull: l.m.hull, speed: l.m.speed })
+  // Ruling RC-72: a tow and the ship she tows are one body; their hulls never meet each other.
+  const partners = (a: Live, b: Live) => a.m.towedBy === b.m.id || b.m.towedBy === a.m.id
+  const towedOf = (l: Live) => [...live.values()].find((o) => o.m.towedBy === l.m.id && !gone(o.m.id))
+  const hold = (l: Live, why: MoveResult['stopped'][string]) => {
+    result.stopped[l.m.id] ??= why
+    l.active = false
+  }
+  /** The hazards a ship enters with this increment, each tested once; a stuck ship stops where she is. */
+  const enterHazards = (l: Live, pose: Pose, quarter: number) => {
+    const now = hazardsTouched(l, pose, table, rules)
+    for (const h of now) {
+      if (l.inside.has(h)) continue
+      const [kind, id] = h.split(':') as [HazardKind, string]
+      const outcome = check({ ship: l.m.id, hazard: id, kind, quarter })
+      result.hazards.push({ ship: l.m.id, hazard: id, kind, quarter, outcome })
+      if (outcome === 'sunk') result.sunk.push(l.m.id)
+      if (outcome === 'stuck') {
+        result.stopped[l.m.id] = 'aground'
+        l.active = false
+      }
+      if (outcome !== 'pass') break
+    }
+    l.inside = now
+  }
+
+  /** Ruling RC-72: the towed hull's next pose, or 'stopped' when what she meets stops the pair (undefined: she left the table). */
+  const carryTowed = (l: Live, towed: Live, next: Pose, quarter: number): Pose | 'stopped' | undefined => {
+    const others = [...live.values()].filter((o) => o !== l && o !== towed && !gone(o.m.id)).map(contender)
+    const where = {
+      land: table.land,
+      chains: table.hazards.filter((h) => h.kind === 'chain'),
+      off: (p: Point) => edgeCrossed(p, table) !== null,
+    }
+    const ship = { id: towed.m.id, pose: towed.pose, hull: towed.m.hull }
+    const step = carriedStep(l.pose, next, ship, others, where, l.m.speed, rules.minRamAngle)
+    if (step.kind === 'clear') return step.pose
+    if (step.kind === 'edge') {
+      result.exited[towed.m.id] = edgeCrossed(step.pose.pos, table)!
+      return undefined
+    }
+    if (step.kind === 'land') {
+      result.hazards.push({ ship: towed.m.id, hazard: step.land, kind: 'land', quarter, outcome: 'stuck' })
+      hold(towed, 'land')
+    } else if (step.kind === 'chain') {
+      const outcome = check({ ship: towed.m.id, hazard: step.chain, kind: 'chain', quarter })
+      result.hazards.push({ ship: towed.m.id, hazard: step.chain, kind: 'chain', quarter, outcome })
+    } else {
+      const key = [towed.m.id, step.other].sort().join('+')
+      if (!paired.has(key)) {
+        paired.add(key)
+        result.contacts.push({ ...step.contact, quarter })
+        if (step.contact.kind === 'ram') {
+          // Another ship's bow into the ship in tow at 45-90 degrees stops both (§11 L985).
+          live.get(step.other)!.active = false
+          result.stopped[step.other] = 'ram'
+          result.stopped[towed.m.id] = 'ram'
+        }
+      }
+    }
+    hold(towed, 'blocked')
+    hold(l, 'blocked')
+    return 'stopped'
+  }
 
   for (let k = 1; k <= n; k++) {
     const quarter = Math.ceil((4 * k) / n)
     for (const l of live.values()) {
-      if (!l.active || gone(l.m.id)) continue
+      if (!l.active || gone(l.m.id) || l.m.towedBy) continue
       const ds = part(l.plan.distance, k, n)
       const drift = driftPerMove(currentAt(table.current, l.pose.pos), {
         speed: l.m.speed,
@@ -164,7 +232,7 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
         }
       }
       const hit = [...live.values()].find(
-        (o) => o !== l && !gone(o.m.id) && shapesTouch(hull, hullPolygon(o.pose, o.m.hull)),
+        (o) => o !== l && !gone(o.m.id) && !partners(l, o) && shapesTouch(hull, hullPolygon(o.pose, o.m.hull)),
       )
       if (hit) {
         const key = [l.m.id, hit.m.id].sort().join('+')
@@ -191,7 +259,8 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
           const clash = [...live.values()].some(
             (o) => o !== slider && !gone(o.m.id) && shapesTouch(turnedHull, hullPolygon(o.pose, o.m.hull)),
           )
-          if (clash) {
+          // Ruling RC-72: a tow or a ship in tow cannot swing onto another keel line; the line holds her.
+          if (clash || slider.m.towedBy || towedOf(slider)) {
             // No room to swing onto the other's keel line: the slider is held where it is.
             slider.active = false
             result.stopped[slider.m.id] ??= 'blocked'
@@ -203,23 +272,24 @@ export function simulateMove(movers: Mover[], table: TableGeometry, rules: MoveR
         }
         continue // the increment that met the other hull is not taken
       }
+      // Ruling RC-72: the ship in tow is carried to her place for this increment and meets what lies there.
+      const towed = towedOf(l)
+      if (towed && !towed.active) {
+        hold(l, 'blocked') // she is stopped (rammed, aground, held): the line holds the tow too
+        continue
+      }
+      const carried = towed && carryTowed(l, towed, next, quarter)
+      if (carried === 'stopped') continue
       l.moved += ds
       l.pose = next
       l.cursor = stepped.cursor
-      const now = hazardsTouched(l, next, table, rules)
-      for (const h of now) {
-        if (l.inside.has(h)) continue
-        const [kind, id] = h.split(':') as [HazardKind, string]
-        const outcome = check({ ship: l.m.id, hazard: id, kind, quarter })
-        result.hazards.push({ ship: l.m.id, hazard: id, kind, quarter, outcome })
-        if (outcome === 'sunk') result.sunk.push(l.m.id)
-        if (outcome === 'stuck') {
-          result.stopped[l.m.id] = 'aground'
-          l.active = false
-        }
-        if (outcome !== 'pass') break
+      enterHazards(l, next, quarter)
+      if (towed && carried) {
+        towed.moved += ds
+        towed.pose = carried
+        enterHazards(towed, carried, quarter)
+        if (!towed.active) hold(l, 'blocked')
       }
-      l.inside = now
     }
     if (k === n || Math.ceil((4 * (k + 1)) / n) !== quarter)
       result.quarters.push(Object.fromEntries([...live.values()].map((l) => [l.m.id, l.pose])))

@@ -3,6 +3,7 @@
 // (§9 L717), crew between stations (§3 L119-125), help off a sandbar (§8 L499, L513) and
 // towing a friend stopped alongside (ruling RC-49).
 import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import { balloonClause } from './balloons.ts'
 import { fault, findUnit, unitSuggestion } from './orderWords.ts'
 
 /** Reads one of these clauses into `order`; false when the verb is not one of them. Throws a LineFault. */
@@ -154,6 +155,8 @@ export function shipClause(
       said.push('CAST OFF')
       return true
     }
+    case 'BALLOON':
+      return balloonClause(s, order, text, said)
     default:
       return false
   }

@@ -13,6 +13,7 @@ import { isAfloat, maxSpeedNow, type ShipState } from './ship.ts'
 import { alongside } from './towing.ts'
 import type { RiverState } from './state.ts'
 import { inches } from './units.ts'
+import { inflated } from './balloons.ts'
 import { radiusOf } from './radius.ts'
 import { repairJobs } from './upkeep.ts'
 
@@ -79,6 +80,7 @@ export function orderContext(
           ...(s.towing ? { towing: s.towing } : {}),
           ...(c.role ? { role: c.role } : {}),
           ...(s.blaze?.alight ? { alight: true } : {}),
+          ...(s.balloon ? { balloon: { inflated: inflated(s), speedMax: t.balloon.towSpeedMaxKnots } } : {}),
           alongside: ships
             .filter((f) => f.id !== s.id && f.side === side && isAfloat(f) && alongside(s, f, pack))
             .map((f) => f.id),

@@ -44,7 +44,7 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
   }
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
   lines.push(
-    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF, RELEASE, IGNITE, DETONATE;',
+    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON;',
     '# lines of their own: DIRECTIVE <ship> ..., FLEET SIGNAL <ship> ..., TRANSFER <ship>, POLICY <ship|ALL> ON ...',
   )
   return lines

@@ -50,6 +50,8 @@ export interface ShipOrder {
   tow?: string
   /** Ruling RC-49: she lets go of the friend she has in tow. */
   castOff?: true
+  /** Ruling RC-73: raise or lower her observation balloon (balloons.ts). */
+  balloon?: 'UP' | 'DOWN'
   /** §9 L835-845: the ship's mortars fire at a fort, at one square of its grid if plotted. */
   mortar?: { fort: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
@@ -93,6 +95,8 @@ export interface ShipForOrders {
   /** Ruling RC-66: a tugboat, fire ship or explosive ship; whether a fire ship burns already. */
   role?: 'tug' | 'fireShip' | 'explosiveShip'
   alight?: boolean
+  /** Ruling RC-73: the balloon she carries, whether it is up, and the speed she may tow it at. */
+  balloon?: { inflated: boolean; speedMax: number }
   /** Her captain's quality when only a fleet signal may change her directive (digest §4.4). */
   needsSignal?: 'Stubborn' | 'Reckless'
   /** The flagship can signal her this move (ruling RC-6). */

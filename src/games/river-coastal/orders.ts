@@ -14,6 +14,7 @@ import { isCommandLine, readCommandLine } from './commandLines.ts'
 import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
 import { towSpeedCap } from './towing.ts'
+import { balloonSpeedFault } from './balloons.ts'
 
 export { findUnit, speedRange }
 import { quadrantSteps } from './sight.ts'
@@ -39,6 +40,7 @@ const VERBS = [
   'TOW',
   'CAST',
   ...FIRE_SHIP_VERBS,
+  'BALLOON',
 ]
 const QUADRANTS: Record<string, Quadrant> = {
   F: 'F',
@@ -291,6 +293,9 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         `${s.name} tows ${towed}: a ship towing makes at most ${towSpeedCap(s.maxSpeed)} knots (half her ${s.maxSpeed}, ruling RC-49)`,
         `SPEED ${towSpeedCap(s.maxSpeed)}`,
       )
+    // §7 L483 ruling RC-73: a ship towing an inflated balloon makes at most 3 knots.
+    const lofted = balloonSpeedFault(s, order)
+    if (lofted) return err(...lofted)
     // §3 L125: the spare hands repair, board or land; none does two of them in a move.
     const hands = (order.repair?.crew ?? 0) + (order.board?.parties ?? 0) + (order.land?.parties ?? 0)
     if (hands > s.spare)

@@ -163,6 +163,8 @@ export const tablesSchema = z
     }),
     landing: table({ landingMoves: int, inchesPerMove: int, takeTownOn: faces }),
     anchor: table({ swingBelowSpv: int, swingDegreesPerMove: sourced(int) }),
+    /** §7 L483-485 ruling RC-73: an inflated balloon's tow speed and the moves it takes to set up. */
+    balloon: table({ towSpeedMaxKnots: int.min(1), setUpMoves: sourced(int.min(0)) }),
     sideWheelRadii: sourced(z.array(measure).min(1)),
     mortars: table({
       minRangeInches: measure,
@@ -247,7 +249,9 @@ export const shipClassSchema = table({
   doubleEnder: sourced(z.boolean()),
   sideWheel: sourced(z.boolean()).optional(),
   turrets: z.array(table({ id: z.string(), forbidden: sourced(z.array(quadrant)) })),
-  /** At least one, but for fire and explosive ships (ruling RC-66: pack.test.ts checks it). */
+  /** §8 L525: the small craft that may try a spar chain, and the spar boat (ruling RC-74); a David carries no gun. */
+  craft: sourced(z.enum(['submarine', 'david', 'torpedoBoat', 'sparBoat'])).optional(),
+  /** At least one, but for fire and explosive ships and the gunless small craft (rulings RC-66, RC-74: pack.test.ts checks it). */
   guns: z.array(gunMount),
   role: shipRoleSchema,
   /** §9 L835-839: mortars fire only at forts and towns, by their own table (mortars.ts). */
@@ -318,6 +322,8 @@ export const scenarioSchema = table({
   /** The sides that nominate their flagship before the first move (digest §1.2 P7); the default is `flagships`. */
   nominateFlagship: sourced(z.array(side)).optional(),
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
+  /** §9 L823: ships that carry a spar torpedo from the start, besides any the option `spars` names (ruling RC-74). */
+  spars: sourced(z.array(z.string().regex(/^[A-Z]{4}$/))).optional(),
   /** A random table of rulebook §5: the set-up rolls and the players' placements lay it out. */
   random: sourced(table({ kind: z.enum(['river', 'estuary']), tidal: z.boolean() })).optional(),
 })

@@ -16,6 +16,8 @@ import { bearingFrom, quadrantOf, quadrantSteps } from './sight.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
+import { balloonSpeed } from './balloons.ts'
+import { towSpeedCap } from './towing.ts'
 
 export interface Piloted {
   order: ShipOrder
@@ -45,12 +47,23 @@ export function waters(sc: Scenario, pack: RiverPack, state?: RiverState, side?:
 
 export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
   const c = pack.classes[s.classKey]!
+  const max = maxSpeedNow(s, c.maxSpeed, state.move)
+  // Rulings RC-49, RC-72, RC-73: a tow keeps to half her speed and clear of trouble for her friend too;
+  // a ship towing an inflated balloon to the balloon speed.
+  const towed = s.towing ? state.ships[s.towing] : undefined
+  const tc = towed && pack.classes[towed.classKey]!
+  const caps = [max, towed ? towSpeedCap(max) : max, balloonSpeed(s, max, pack.tables)]
   return {
+    ...(towed && tc
+      ? {
+          towed: { id: towed.id, pose: towed.pose, hull: { length: tc.length, beam: tc.beam }, draught: towed.draught },
+        }
+      : {}),
     pose: s.pose,
     hull: { length: c.length, beam: c.beam },
     draught: s.draught,
     speed: s.speed,
-    maxSpeed: maxSpeedNow(s, c.maxSpeed, state.move),
+    maxSpeed: Math.min(...caps),
     maxChange: pack.tables.movement.maxSpeedChange,
     radius: radiusOf(s, pack),
     avoidMines: commanded(state, s).captain.quality !== 'reckless',

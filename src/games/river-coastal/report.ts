@@ -51,6 +51,7 @@ function ownLine(v: ViewShip, s: ShipState, state: RiverState, pack: RiverPack) 
     s.anchored ? 'at anchor' : '',
     s.fire ? 'on fire' : '',
     s.blaze?.alight ? 'alight (a fire ship, §9 L543)' : '',
+    s.balloon ? `balloon ${s.balloon.raisedIn === undefined ? 'stowed' : 'up'}` : '',
     d ? `directive ${describeDirective(d)}` : '',
   ].filter(Boolean)
   return {

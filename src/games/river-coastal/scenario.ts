@@ -65,6 +65,8 @@ export interface Scenario {
   /** Sides asked to nominate their flagship before move 1 (digest §1.2 P7). */
   nominateFlagship: Side[]
   objectives: Record<Side, string[]>
+  /** Ships fitted with a spar torpedo at the start (§9 L823, ruling RC-74). */
+  spars: string[]
   /** A random table (rulebook §5): laid out before the battle (tableDraw.ts, tableLayout.ts). */
   random?: { kind: 'river' | 'estuary'; tidal: boolean }
 }
@@ -156,6 +158,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
     flagships: s.flagships,
     nominateFlagship: s.nominateFlagship ?? [],
     objectives: s.objectives,
+    spars: s.spars ?? [],
     ...(s.random ? { random: s.random } : {}),
   }
 }

@@ -90,6 +90,8 @@ export interface ShipState {
   radius?: number
   /** A fire ship set alight, an explosive ship that has touched an enemy (fireShips.ts, ruling RC-68, RC-70). */
   blaze?: { alight?: true; touched?: true }
+  /** Ruling RC-73 (balloons.ts): a balloon aboard; `raisedIn` is the move it went up, absent while stowed. */
+  balloon?: { raisedIn?: number }
 }
 
 /** A ship as set up by the scenario: full crew spread over guns, engine, boiler and spares (§3 L119-125). */

@@ -1,6 +1,8 @@
 // Who sees whom at the end of movement (rulebook §9 L537, digest §3.9): a side sees an enemy ship
-// when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach).
+// when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach);
+// from a balloon aloft no ship screens and the 50" limit does not hold (balloons.ts, ruling RC-73).
 import { pointInPolygon } from '../kit/geometry.ts'
+import { balloonAloft } from './balloons.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { centreOf } from './shapes.ts'
@@ -42,14 +44,17 @@ export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverP
       .map((f) => ({ id: f.id, pose: { pos: centreOf(f.polygon), heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 })),
   ]
   const rules = sightRules(state, pack)
+  // §7 L485 ruling RC-73: from a balloon aloft no ship screens and the 50" limit is lifted; fog still holds.
+  const aloft = observers.filter((o) => state.ships[o.id] && balloonAloft(state.ships[o.id]!, state.move, pack.tables))
+  const high = { ...rules, maxRange: state.fog ?? Number.MAX_SAFE_INTEGER }
+  // The land an observer stands on (a fort on its point) does not hide what it looks out at.
+  const landFor = (o: Sighted) => sc.land.filter((l) => !pointInPolygon(o.pose.pos, l.polygon)).map((l) => l.polygon)
   return all
     .filter((t) => state.ships[t.id]!.side !== side)
-    .filter((t) =>
-      observers.some((o) => {
-        // The land an observer stands on (a fort on its point) does not hide what it looks out at.
-        const land = sc.land.filter((l) => !pointInPolygon(o.pose.pos, l.polygon)).map((l) => l.polygon)
-        return canSee(o, t, all, land, rules)
-      }),
+    .filter(
+      (t) =>
+        observers.some((o) => canSee(o, t, all, landFor(o), rules)) ||
+        aloft.some((o) => canSee(o, t, [], landFor(o), high)),
     )
     .map((t) => t.id)
     .sort()

@@ -86,7 +86,13 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     `<rect width="${px(sc.width)}" height="${h}" fill="#cfe3ef"/>`,
   ]
   for (const l of sc.land) parts.push(`<polygon points="${pts(l.polygon)}" fill="#b9a77a"/>`)
-  for (const z of sc.hazards) parts.push(`<polygon points="${pts(z.polygon)}" fill="#e8d9a8" stroke="#a08850"/>`)
+  for (const z of sc.hazards)
+    parts.push(
+      // Ruling RC-19: a spar chain or boom is a line, not an area.
+      z.kind === 'chain'
+        ? `<polyline points="${pts(z.polygon)}" fill="none" stroke="#5a3a1a" stroke-width="2"><title>${z.id}</title></polyline>`
+        : `<polygon points="${pts(z.polygon)}" fill="#e8d9a8" stroke="#a08850"/>`,
+    )
   for (const m of sc.minefields) {
     const known = viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === m.owner)
     parts.push(
@@ -109,6 +115,11 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     parts.push(
       `<text x="${px(s.pose.pos.x) + 8}" y="${h - px(s.pose.pos.y)}" font-size="10" font-family="sans-serif">${id}</text>`,
     )
+    // Ruling RC-73: a balloon inflated over a ship the reader sees.
+    if (s.balloon?.raisedIn !== undefined)
+      parts.push(
+        `<circle cx="${px(s.pose.pos.x) - 8}" cy="${h - px(s.pose.pos.y) - 8}" r="4" fill="#f4efdc" stroke="#333"><title>${s.name}'s balloon</title></circle>`,
+      )
   }
   parts.push('</svg>')
   return parts.join('\n')
