@@ -6,13 +6,14 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { calm, csa, deployed, dice, play, ruleset, usa } from './play.ts'
 
 describe('the River & Coastal ruleset, turn by turn', () => {
-  it('offers its five scenarios and waits for both sides’ orders each move', () => {
+  it('offers its six scenarios and waits for both sides’ orders each move', () => {
     expect(ruleset.scenarios.map((s) => [s.id, s.turns])).toEqual([
       ['passing-the-fort', '14 moves'],
       ['above-the-bluffs', '15 moves'],
       ['random-river', '15 moves'],
       ['random-estuary', '15 moves'],
       ['fire-rafts', '12 moves'],
+      ['mortar-flotilla', '10 moves'],
     ])
     const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     // with the move-1 orders: each side-wheeler's radius (§7 L479) and the Union flagship (digest §1.2 P7)
