@@ -53,7 +53,7 @@ describe('§9 L881-911 buildings and their BPV', () => {
     expect(two.state.buildings!.HOSP).toMatchObject({ bpv: 28, rubble: true, destroyed: false })
   })
 
-  it('§9 L857-867 a mortar hit in the town’s square: rows 2, 4 and 6 take BPV by the mortar’s column', () => {
+  it('§9 L861, L867, L877 a mortar hit in the town’s square: rows 2, 4 and 6 take BPV by the mortar’s column', () => {
     const step = play(fresh(), { USA: 'ARLE: MORTAR QUAR SQ 1' }, { 'm1:ARLE:M13:hit': 6, 'm1:ARLE:M13:effect': 4 })
     expect(said(step)).toContain(
       'USS Arletta M13: hits the Quarantine Station in square 1 (rolled 6), effect 4: 30 BPV off Quarantine hospital',
@@ -67,7 +67,7 @@ describe('§9 L881-911 buildings and their BPV', () => {
     expect(next.state.buildings!.HOSP).toMatchObject({ bpv: 0, rubble: true, destroyed: true })
   })
 
-  it('§9 L863-871 rows 3 and 5 destroy the building of the square hit; ruling RC-87 a square with none standing takes nothing', () => {
+  it('§9 L865, L871 rows 3 and 5 destroy the building of the square hit; ruling RC-87 a square with none standing takes nothing', () => {
     const step = play(fresh(), { USA: 'ARLE: MORTAR QUAR SQ 2' }, { 'm1:ARLE:M13:hit': 6, 'm1:ARLE:M13:effect': 3 })
     expect(said(step)).toContain(
       'USS Arletta M13: hits the Quarantine Station in square 2 (rolled 6), effect 3: Quarantine barracks destroyed',
