@@ -38,6 +38,20 @@ describe('§9 L881-911 buildings and their BPV', () => {
     )
   })
 
+  it('§9 L835-845, L903 the order form names what mortars and guns may be laid on ashore', () => {
+    const s = fresh()
+    s.buildings!.CHAP!.destroyed = true
+    const form = ruleset.reportModel(s, usa).orderForm as string[]
+    expect(form).toContain(
+      '# mortars: MORTAR <target> [SQ 1-6] at JACK Fort Jackson, PHIL Fort St. Philip, QUAR the Quarantine Station',
+    )
+    expect(form.filter((l) => l.startsWith('# mortars:'))).toHaveLength(3) // the three schooners, not Harriet Lane
+    expect(form).toContain(
+      '# enemy buildings for FIRE ... AT: HOSP Quarantine hospital, BARR Quarantine barracks, WHAR Wharf house',
+    )
+    expect((ruleset.reportModel(s, csa).orderForm as string[]).some((l) => l.includes('buildings'))).toBe(false)
+  })
+
   it('§9 L903 a hit by a ship’s gun comes off the building’s BPV; below half it is rubble (L911)', () => {
     const one = play(offTheHospital(), { USA: 'HARR: FIRE P1 AT HOSP' }, { 'm1:HARR:P1:hit': 4 })
     expect(said(one)).toContain(

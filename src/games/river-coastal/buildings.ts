@@ -111,3 +111,18 @@ export function mortarOnTown(
     lines: damageBuilding(state, target, points, 'a mortar shell', pack),
   }
 }
+
+/** The order form's note under a ship with mortars: what they may be laid on (§9 L835-845). */
+export function mortarNote(sc: Scenario, side: Side): string {
+  const forts = sc.forts.filter((f) => f.side !== side).map((f) => `${f.id} ${f.name}`)
+  const towns = Object.entries(enemyTowns(sc, side)).map(([id, name]) => `${id} ${name}`)
+  return `# mortars: MORTAR <target> [SQ 1-6] at ${[...forts, ...towns].join(', ') || 'nothing on this table'}`
+}
+
+/** The order form's note of the enemy buildings still standing, for FIRE ... AT (§9 L903). */
+export function buildingNote(state: RiverState, sc: Scenario, side: Side): string[] {
+  const standing = sc.buildings.filter((b) => b.side !== side && !state.buildings?.[b.id]?.destroyed)
+  return standing.length
+    ? [`# enemy buildings for FIRE ... AT: ${standing.map((b) => `${b.id} ${b.name}`).join(', ')}`]
+    : []
+}
