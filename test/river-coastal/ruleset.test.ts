@@ -14,6 +14,7 @@ describe('the River & Coastal ruleset, turn by turn', () => {
       ['random-river', '15 moves'],
       ['random-estuary', '15 moves'],
       ['fire-rafts', '12 moves'],
+      ['mortar-flotilla', '10 moves'],
     ])
     const s = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     // with the move-1 orders: each side-wheeler's radius (§7 L479) and the Union flagship (digest §1.2 P7)

@@ -104,14 +104,19 @@ export function shipClause(
     }
     case 'MORTAR': {
       const m = /^MORTAR\s+(\S+)(?:\s+SQ\s+([1-6]))?$/i.exec(text.trim())
-      if (!m) return fault('MORTAR reads MORTAR <fort> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
+      if (!m) return fault('MORTAR reads MORTAR <fort|town> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
       if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
-      const id = findUnit(ctx, m[1]!)
+      const written = m[1]!.toUpperCase()
       // Enemy forts are the units a landing party may also make for (ctx.places holds towns and ports too).
       const forts = Object.keys(ctx.units).filter((u) => u in ctx.places && ctx.units[u]!.side !== ctx.side)
-      if (!id || !forts.includes(id))
-        fault(`MORTAR ${m[1]}: mortars fire at an enemy fort`, forts.length ? `forts: ${forts.join(', ')}` : undefined)
-      order.mortar = { fort: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
+      const towns = Object.keys(ctx.towns ?? {})
+      const id = towns.includes(written) ? written : findUnit(ctx, m[1]!)
+      if (!id || (!forts.includes(id) && !towns.includes(id)))
+        fault(
+          `MORTAR ${m[1]}: mortars fire at an enemy fort or town`,
+          forts.length + towns.length ? `targets: ${[...forts, ...towns].join(', ')}` : undefined,
+        )
+      order.mortar = { target: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
       said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
       return true
     }

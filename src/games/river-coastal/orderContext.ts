@@ -2,6 +2,7 @@
 // ship's limits, and for directives and signals (digest §4.4) her captain, her directive, whether
 // the flagship can signal her, and where the fleet commander may shift his flag.
 import { distance } from '../kit/geometry.ts'
+import { enemyTowns } from './buildings.ts'
 import { signalled, signalLocks } from './captains.ts'
 import { TRANSFER_REACH } from './commander.ts'
 import { describeDirective } from './directives.ts'
@@ -144,8 +145,10 @@ export function sideContext(
   pack: RiverPack,
   places: Record<string, string> = {},
 ): OrderContext {
-  const forts = sc.forts.map((f) => ({ id: f.id, name: f.name, side: f.side }))
-  return orderContext(
+  // Buildings are targets for the guns as forts are (§9 L903, buildings.ts).
+  const forts = [...sc.forts, ...sc.buildings].map((f) => ({ id: f.id, name: f.name, side: f.side }))
+  const towns = enemyTowns(sc, side)
+  const ctx = orderContext(
     side,
     state.move,
     Object.values(state.ships),
@@ -155,4 +158,5 @@ export function sideContext(
     signalLocks(state, side, sc, pack),
     commandFacts(state, side, sc, pack),
   )
+  return Object.keys(towns).length ? { ...ctx, towns } : ctx
 }

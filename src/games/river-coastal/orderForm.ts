@@ -10,6 +10,7 @@ import { maxTurnDegrees } from './turning.ts'
 import { showInches } from './units.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { fireShipNote } from './fireShipClauses.ts'
+import { buildingNote, mortarNote } from './buildings.ts'
 
 export function orderForm(state: RiverState, side: Side, pack: RiverPack): string[] {
   if (state.finished) return []
@@ -40,8 +41,10 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
       lines.push(`# directive: ${s.directive}${s.needsSignal ? ` (${s.needsSignal}: change it by FLEET SIGNAL)` : ''}`)
     const note = fireShipNote(s)
     if (note) lines.push(note)
+    if (s.hasMortars) lines.push(mortarNote(sc, side))
     lines.push(`${s.id}: SPEED ${s.speed}`)
   }
+  lines.push(...buildingNote(state, sc, side))
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
   lines.push(
     '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON;',

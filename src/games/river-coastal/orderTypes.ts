@@ -52,8 +52,8 @@ export interface ShipOrder {
   castOff?: true
   /** Ruling RC-73: raise or lower her observation balloon (balloons.ts). */
   balloon?: 'UP' | 'DOWN'
-  /** §9 L835-845: the ship's mortars fire at a fort, at one square of its grid if plotted. */
-  mortar?: { fort: string; square?: number }
+  /** §9 L835-845: the ship's mortars fire at a fort or a town, at one square of its grid if plotted. */
+  mortar?: { target: string; square?: number }
   /** No SPEED, HOLD or TURN on the line: a ship with a directive is steered by it (ruling RC-54). */
   helmFree?: true
   /** §9 L543, ruling RC-68: a fire ship's crew tries to light her at the start of the move. */
@@ -114,6 +114,8 @@ export interface OrderContext {
   units: Record<string, { name: string; side: string }>
   /** Towns, ports and enemy forts a landing party may make for: id -> name. */
   places: Record<string, string>
+  /** Towns with enemy buildings, which mortars may bombard (§9 L845, buildings.ts): id -> name. */
+  towns?: Record<string, string>
   /** Reverse speed as a fraction of max (§7 L453). */
   reverse: { num: number; den: number }
   maxSpeedChange: number

@@ -175,6 +175,8 @@ export const tablesSchema = z
         table({
           fpv: table({ heavy: int, light: int }).optional(),
           gunAndCpv: z.boolean().optional(),
+          /** §9 L865, L871: the same rows destroy a building (ruling RC-87). */
+          buildingDestroyed: sourced(z.boolean()).optional(),
           commander: z.boolean().optional(),
         }),
       ),
@@ -318,6 +320,19 @@ export const scenarioSchema = table({
   places: z.array(
     table({ id: z.string(), name: z.string(), kind: z.enum(['town', 'port']), points: polygon, centre: xy }),
   ),
+  /** §9 L881-911: a town's buildings, each in one square of its town's grid (buildings.ts, ruling RC-86). */
+  buildings: z
+    .array(
+      table({
+        id: z.string().regex(/^[A-Z]{4}$/),
+        name: z.string(),
+        side,
+        town: z.string(),
+        square: int.min(1).max(6),
+        points: polygon,
+      }),
+    )
+    .optional(),
   flagships: z.object({ USA: sourced(z.string()), CSA: sourced(z.string()) }).strict(),
   /** The sides that nominate their flagship before the first move (digest §1.2 P7); the default is `flagships`. */
   nominateFlagship: sourced(z.array(side)).optional(),

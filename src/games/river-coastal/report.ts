@@ -100,13 +100,17 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
         name: v.name,
         class: v.class,
         at: where(v),
-        status: STATUS[v.status] ?? v.status,
+        status: `${STATUS[v.status] ?? v.status}${v.burning ? `, ${v.burning}` : ''}`,
       })),
       forts: view.forts.map((f) => ({
         name: f.name,
         side: f.side,
         state: `${f.fpv} FPV${f.silenced ? ', silenced' : ''}${state.forts[f.id]?.abandoned ? ', abandoned' : ''}${state.forts[f.id]?.takenBy ? `, taken by ${state.forts[f.id]!.takenBy}` : ''}`,
       })),
+      buildings: view.buildings.map(
+        (b) =>
+          `${b.name} (${b.side}, ${placeName.get(b.town) ?? b.town}): ${b.destroyed ? 'destroyed' : `${b.bpv}/${b.bpvStart} BPV${b.rubble ? ', rubble' : ''}`}`,
+      ),
       commanders: view.commanders.map(
         (c) => `${c.side} fleet commander (${c.quality}) ${c.alive && c.aboard ? `aboard ${c.aboard}` : 'lost'}`,
       ),
@@ -117,7 +121,7 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       taken: Object.entries(view.placesTaken).map(([id, side]) => `${placeName.get(id) ?? id} held by ${side}`),
       finished: view.finished?.summary ?? null,
       legend:
-        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, minefields dashed red (bold where you know they are real), shoals sand.',
+        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, buildings dark brown (light brown rubble, grey destroyed), flames orange, minefields dashed red (bold where you know they are real), shoals sand.',
     },
   }
 }

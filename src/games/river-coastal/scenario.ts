@@ -42,6 +42,17 @@ export interface FortSetup {
   guns: { id: string; gun: string; square: number }[]
 }
 
+/** A building of a town, in one square of the town's 2x3 grid (ruling RC-86). */
+export interface BuildingSetup {
+  id: string
+  name: string
+  side: Side
+  town: string
+  square: number
+  polygon: Point[]
+  bpv: number
+}
+
 export interface Scenario {
   id: string
   title: string
@@ -61,6 +72,8 @@ export interface Scenario {
   hiddenDeployment: { side: Side; minY: number; maxSpeed: number }[]
   /** Towns and ports landing parties may take (§12 L1127-1133). */
   places: { id: string; name: string; kind: 'town' | 'port'; polygon: Point[]; centre: Point }[]
+  /** A town's buildings with their BPV (§9 L889, buildings.ts). */
+  buildings: BuildingSetup[]
   flagships: Record<Side, string>
   /** Sides asked to nominate their flagship before move 1 (digest §1.2 P7). */
   nominateFlagship: Side[]
@@ -154,6 +167,15 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
       kind: p.kind,
       polygon: poly(p.points),
       centre: point(p.centre),
+    })),
+    buildings: (s.buildings ?? []).map((b) => ({
+      id: b.id,
+      name: b.name,
+      side: b.side,
+      town: b.town,
+      square: b.square,
+      polygon: poly(b.points),
+      bpv: pointsForArea(poly(b.points), t.forts.bpvPerSquareInch),
     })),
     flagships: s.flagships,
     nominateFlagship: s.nominateFlagship ?? [],

@@ -4,6 +4,7 @@
 // in its arc and within long range; otherwise it holds its fire (ruling RC-25, lenient mode).
 import type { Audience, Dice } from '../contract.ts'
 import { angleDiff, headingTo, type Point } from '../kit/geometry.ts'
+import { damageBuilding, shoreTargets } from './buildings.ts'
 import { applyHit, loseCpv } from './damage.ts'
 import type { GunMount } from './derive.ts'
 import type { Pose } from './hull.ts'
@@ -52,7 +53,8 @@ export function runShooting(
   const onTable = present(state)
   const all = onTable.map((s) => sightedShip(state, s.id, pack))
   const land = sc.land.map((l) => l.polygon)
-  const fortIds = new Set(sc.forts.map((f) => f.id))
+  // Forts and buildings ashore (§9 L903): no sight needed, range to the nearest point of the footprint.
+  const shore = shoreTargets(state, sc)
   for (const s of Object.values(next.ships)) s.firedOnBy = []
   const base = { state, all, seen }
   const snaps = new Map<number, typeof base>()
@@ -85,8 +87,8 @@ export function runShooting(
           if (!me) return null
           // A target counts only inside the arc, in sight and within the gun's long range (ruling RC-25).
           const rawRange = (id: string): number | null => {
-            if (fortIds.has(id)) {
-              const fort = sc.forts.find((x) => x.id === id)!
+            if (shore.has(id)) {
+              const fort = shore.get(id)!
               const rel = angleDiff(pose.heading, headingTo(pose.pos, centreOf(fort.polygon)))
               const inArcNow = arc.kind === 'sector' ? Math.abs(angleDiff(arc.centre, rel)) <= arc.half : true
               return inArcNow ? gapBetween([pose.pos], fort.polygon) : null
@@ -118,7 +120,7 @@ export function runShooting(
           }
           if (!chosen) return null
           const range = rangeTo(chosen)!
-          const targetShip = fortIds.has(chosen) ? null : geo.state.ships[chosen]!
+          const targetShip = shore.has(chosen) ? null : geo.state.ships[chosen]!
           const bowOrStern = targetShip
             ? bowOrSternOn(targetShip.pose, pose.pos as Point, t.toHit.aspectConeDegrees * 100)
             : false
@@ -135,7 +137,7 @@ export function runShooting(
         )
         if (!aim) continue
         const { chosen, range } = aim
-        const isFort = fortIds.has(chosen)
+        const isFort = shore.has(chosen)
         const tShip = isFort ? null : state.ships[chosen]!
         const tClass = tShip ? pack.classes[tShip.classKey]! : null
         const label = `m${n}:${firer.id}:${gunId}`
@@ -155,7 +157,7 @@ export function runShooting(
         )
         if (r.band === null) continue
         gs.lastFired = n
-        const name = tShip?.name ?? sc.forts.find((x) => x.id === chosen)!.name
+        const name = tShip?.name ?? shore.get(chosen)!.name
         lines.push({
           firer: firer.id,
           target: chosen,
@@ -189,6 +191,12 @@ export function runShooting(
   lines.push(...forts.lines)
   for (const [id, guns] of Object.entries(forts.fired)) for (const g of guns) next.forts[id]!.lastFired[g] = n
   for (const h of hits) {
+    const building = sc.buildings.find((b) => b.id === h.target)
+    if (building) {
+      for (const l of damageBuilding(next, building, h.damage, 'gunfire', pack))
+        lines.push({ firer: l.ship, target: l.ship, text: l.text, rule: l.rule })
+      continue
+    }
     const fort = next.forts[h.target]
     if (fort) {
       // §9 L903-905: ship fire only wears down FPV; below a third the fort falls silent.

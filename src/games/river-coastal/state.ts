@@ -5,6 +5,7 @@ import type { Dice } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
+import { type BuildingState, newBuildings } from './buildings.ts'
 import { type Commander, rollCommander } from './commander.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -65,6 +66,8 @@ export interface RiverState {
   aground: Record<string, { kind: 'sandbar' | 'stakes' | 'wreck' | 'land'; attemptsLeft: number; assisted?: boolean }>
   /** Landing parties ashore (§12 L1127-1139), one CPV each. */
   parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
+  /** The towns' buildings as they stand (buildings.ts); absent when the scenario has none. */
+  buildings?: Record<string, BuildingState>
   /** Towns and ports taken, by whom. */
   placesTaken: Record<string, Side>
   /** Ships locked together after a ram (§11 L1103-1111): held through move `until`. */
@@ -153,6 +156,7 @@ export function initialState(
     moves: sc.moves,
     ships,
     forts,
+    ...(sc.buildings.length ? { buildings: newBuildings(sc) } : {}),
     seen: { USA: [], CSA: [] },
     commanders: {
       USA: rollCommander('USA', sc.flagships.USA, hidden, pack),

@@ -4,6 +4,7 @@
 import type { Viewer } from '../contract.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
+import { buildingMarks, burning, fireMarks } from './plotMarks.ts'
 import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 
@@ -32,6 +33,8 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       heading: Math.round(s.pose.heading / 100),
       status: s.status,
       ...(state.exited[id] ? { exited: state.exited[id] } : {}),
+      // Flames are seen by whoever sees the ship (ruling RC-90).
+      ...(burning(s) ? { burning: burning(s)! } : {}),
     }
     if (!mine(s.side)) return base
     return {
@@ -59,6 +62,17 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       side: f.side,
       fpv: state.forts[f.id]!.fpv,
       silenced: state.forts[f.id]!.silenced,
+    })),
+    // A building stands in the open: its BPV is known to all, as a fort's FPV (ruling RC-88).
+    buildings: sc.buildings.map((b) => ({
+      id: b.id,
+      name: b.name,
+      side: b.side,
+      town: b.town,
+      bpv: state.buildings?.[b.id]?.bpv ?? b.bpv,
+      bpvStart: b.bpv,
+      rubble: state.buildings?.[b.id]?.rubble ?? false,
+      destroyed: state.buildings?.[b.id]?.destroyed ?? false,
     })),
     commanders: SIDES.filter((side) => mine(side)).map((side) => ({ side, ...state.commanders[side] })),
     objectives: SIDES.filter((side) => mine(side)).map((side) => ({
@@ -101,6 +115,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
   }
   for (const p of sc.places)
     parts.push(`<polygon points="${pts(p.polygon)}" fill="#a0522d"><title>${p.name}</title></polygon>`)
+  parts.push(...buildingMarks(state, sc, { px, h, pts }))
   for (const p of state.parties)
     parts.push(`<circle cx="${px(p.pos.x)}" cy="${h - px(p.pos.y)}" r="3" fill="${COLOUR[p.side]}"/>`)
   for (const f of sc.forts)
@@ -121,6 +136,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
         `<circle cx="${px(s.pose.pos.x) - 8}" cy="${h - px(s.pose.pos.y) - 8}" r="4" fill="#f4efdc" stroke="#333"><title>${s.name}'s balloon</title></circle>`,
       )
   }
+  parts.push(...fireMarks(state, visibleShips(state, viewer), { px, h, pts }))
   parts.push('</svg>')
   return parts.join('\n')
 }
