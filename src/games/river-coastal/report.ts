@@ -115,7 +115,7 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       taken: Object.entries(view.placesTaken).map(([id, side]) => `${placeName.get(id) ?? id} held by ${side}`),
       finished: view.finished?.summary ?? null,
       legend:
-        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, minefields dashed red (bold where you know they are real), shoals sand.',
+        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, minefields dashed red (bold where you know they are real), shoals sand; smoke grey squares, wrecks dark dashed hulls (only those your side knows of).',
     },
   }
 }
