@@ -11,6 +11,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
+import { retrievedShip } from './objectives.ts'
 import { ownerOf } from './prize.ts'
 import { inches } from './units.ts'
 
@@ -139,6 +140,8 @@ export function objectiveMet(
       return sc.places.some((p) => p.kind === 'port' && state.placesTaken[p.id] === side)
     case 'SECURE_FORT':
       return Object.values(state.forts).some((f) => f.takenBy === side)
+    case 'RETRIEVE_GROUNDED':
+      return retrievedShip(side, state)
     case 'CONTROL_ESTUARY_OR_DOWNSTREAM':
       return atEnd && controls(side, state, inches(pack.tables.objectives.downstreamAreaInches), pack)
     default:

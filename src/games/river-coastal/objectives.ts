@@ -36,3 +36,22 @@ export function keptObjectives(cards: string[], answer: string | undefined): str
   const out = cards.includes(answer ?? '') ? answer! : cards.at(-1)!
   return cards.filter((c) => c !== out)
 }
+
+/**
+ * §6 L419, ruling RC-79: the card is done when the ship the enemy stranded has left the table by her
+ * own side's edge (the Confederates' upstream, the Union's downstream), afloat and not a prize.
+ */
+export function retrievedShip(
+  side: Side,
+  // The state's own shape, named here so that this module, which state.ts uses, needs nothing of it.
+  state: {
+    stranded?: Partial<Record<Side, string>>
+    ships: Record<string, { id: string; status: string; prizeOf?: Side }>
+    exited: Record<string, string>
+  },
+): boolean {
+  const id = state.stranded?.[side]
+  const s = id ? state.ships[id] : undefined
+  const own = side === 'CSA' ? 'upstream' : 'downstream'
+  return !!s && state.exited[s.id] === own && s.status === 'afloat' && s.prizeOf === undefined
+}

@@ -81,9 +81,11 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       ? 'before the battle: laying out the table'
       : state.phase === 'objectives'
         ? 'before the battle: choosing objectives'
-        : state.phase === 'deployment'
-          ? 'before the battle: hidden deployment'
-          : `move ${state.move} of ${state.moves}`
+        : state.phase === 'stranding'
+          ? 'before the battle: a ship stuck on a sandbar'
+          : state.phase === 'deployment'
+            ? 'before the battle: hidden deployment'
+            : `move ${state.move} of ${state.moves}`
   return {
     view,
     rc: {
