@@ -209,6 +209,7 @@ export const tablesSchema = z
       closeInches: sourced(measure),
       maxGapInches: sourced(measure),
       lookAheadInches: sourced(measure),
+      seaRoomInches: sourced(measure).optional(),
     }),
     objectives: table({
       cards: z.record(z.string(), z.string()),
