@@ -34,6 +34,7 @@ import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiv
 import { seenBy } from './sighting.ts'
 import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
 import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
+import { readPlace } from './tablePlaces.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
@@ -142,6 +143,12 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
       if (holder) {
         const read = readStranding(text, holder, s, scenarioOf(s), content)
         return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+      }
+      const square = /^PLACE-(\d)$/.exec(q.decisionId)
+      if (square && s.table) {
+        const read = readPlace(text, Number(square[1]), s.table.draw, content)
+        if (typeof read === 'object' && 'error' in read) return read
+        return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
       }
       if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
       const read = readMines(text, scenarioOf(s), content)
