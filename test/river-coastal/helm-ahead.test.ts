@@ -9,7 +9,7 @@ import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { type Helm, steer, type Waters } from '../../src/games/river-coastal/autopilot.ts'
 import type { Pose } from '../../src/games/river-coastal/hull.ts'
 import { simulateMove } from '../../src/games/river-coastal/movement.ts'
-import { buildPlan, type PlottedTurn } from '../../src/games/river-coastal/plan.ts'
+import { buildPlan, forcedSteering, type PlottedTurn } from '../../src/games/river-coastal/plan.ts'
 import { scenarioOf } from '../../src/games/river-coastal/tableLayout.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
@@ -117,12 +117,13 @@ function couldAvoid(s: RiverState, id: string, from: Solo, moves: number): boole
   const sc = scenarioOf(s, riverPack)
   const table = { ...sc, minefields: [] }
   const radius = x.radius ?? c.turningRadius
-  const step = (at: Solo, o: { speed: number; turns: PlottedTurn[] }): Solo | null => {
+  // Steering damage binds her as it binds the helm (tables 2 and 4, ruling RC-34).
+  const step = (at: Solo, o: { speed: number; turns: PlottedTurn[] }, move: number): Solo | null => {
     const mover = {
       id,
       pose: at.pose,
       hull: { length: c.length, beam: c.beam },
-      plan: buildPlan(o.speed, radius, o.turns),
+      plan: buildPlan(o.speed, radius, o.turns, forcedSteering(x.effects, move)),
       speed: o.speed,
       spv: x.spv,
       draught: x.draught,
@@ -136,7 +137,7 @@ function couldAvoid(s: RiverState, id: string, from: Solo, moves: number): boole
   const search = (at: Solo, left: number): boolean =>
     left === 0 ||
     orders(at.speed, c.maxSpeed, radius).some((o) => {
-      const next = step(at, o)
+      const next = step(at, o, s.move + moves - left)
       return next !== null && search(next, left - 1)
     })
   return search(from, moves)

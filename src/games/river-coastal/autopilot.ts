@@ -12,7 +12,7 @@
 import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
-import { buildPlan, type PlottedTurn, startCursor, stepAlong } from './plan.ts'
+import { buildPlan, type PlottedTurn, type Steering, startCursor, stepAlong } from './plan.ts'
 import { gapBetween, shapesTouch } from './shapes.ts'
 import { bearingFrom } from './sight.ts'
 import { maxTurnDegrees } from './turning.ts'
@@ -29,6 +29,8 @@ export interface Helm {
   radius: number
   avoidMines: boolean
   spv: number
+  /** Steering damage forces on her this move (ruling RC-80: the look-ahead follows it); free if not given. */
+  steering?: Steering
 }
 
 export interface Waters {
@@ -92,7 +94,7 @@ function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: Oth
 
 /** Where a course ends, or null if it runs into trouble on the way (the current's set included, §7 L455-463). */
 function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Pose | null {
-  const plan = buildPlan(speed, h.radius, turns)
+  const plan = buildPlan(speed, h.radius, turns, h.steering)
   const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
   const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
   const fastest = Math.max(0, ...hulls.map((o) => Math.abs(o.speed) * 1000))

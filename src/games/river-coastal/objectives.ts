@@ -10,12 +10,13 @@ import { SIDES, type Side } from './scenario.ts'
 /** Upper case: the mail layer reads the id of a DECIDE line in upper case (src/engine/asking.ts). */
 export const discardId = (side: Side) => `OBJECTIVES-${side}`
 
-/** Deals each side its cards from its own shuffled deck (ruling RC-13), in secret. */
-export function dealObjectives(pack: RiverPack, hidden: Dice): Record<Side, string[]> {
+/** Deals each side its cards from its own shuffled deck (ruling RC-13), in secret, less the cards the table cannot hold. */
+export function dealObjectives(pack: RiverPack, hidden: Dice, without: string[] = []): Record<Side, string[]> {
   const o = pack.tables.objectives
+  const deck = o.deck.filter((c) => !without.includes(c))
   const dealt = {} as Record<Side, string[]>
   for (const side of SIDES)
-    dealt[side] = shuffled(o.deck, hidden, `objectives:${side}`, onlyRoles(side)).slice(0, o.dealt)
+    dealt[side] = shuffled(deck, hidden, `objectives:${side}`, onlyRoles(side)).slice(0, o.dealt)
   return dealt
 }
 

@@ -16,6 +16,7 @@ import { bearingFrom, quadrantOf, quadrantSteps } from './sight.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
+import { forcedSteering } from './plan.ts'
 
 export interface Piloted {
   order: ShipOrder
@@ -56,6 +57,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     radius: radiusOf(s, pack),
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
+    steering: forcedSteering(s.effects, state.move),
   }
 }
 

@@ -145,7 +145,8 @@ export function initialState(
       lastFired: {},
       silenced: false,
     }
-  const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
+  // Ruling RC-82: the islands' inlet only where the two islands are (every random table has them).
+  const dealt = objectiveCards ? dealObjectives(pack, hidden, sc.random ? [] : ['CONTROL_ISLAND_INLET']) : undefined
   const state: RiverState = {
     scenario: scenarioId,
     phase: dealt ? 'objectives' : sc.hiddenDeployment.length ? 'deployment' : 'moves',
