@@ -137,7 +137,8 @@ function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
   return ([0, 1, -1] as const).some((dir) => {
     let pose = end
     let v = speed
-    for (;;) {
+    // A pack with no speed change could never stop: give up after as many moves as any game has.
+    for (let k = 0; k < 24; k++) {
       const next: Helm = { ...h, pose, speed: v }
       v = helmSpeeds(next).lo
       if (v === 0) return true
@@ -146,6 +147,7 @@ function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
       if (!beyond) return false
       pose = beyond
     }
+    return false
   })
 }
 
