@@ -53,9 +53,10 @@ describe('ruling RC-54 the helm obeys the rules a written order does', () => {
 
 describe('ruling RC-54 the helm keeps her out of trouble on the way', () => {
   it('§8 L489 land across her bow, or its 1" margin: she takes the clear turn that ends nearest her goal', () => {
-    // straight on, her bow would reach 1" of the land; half her sharpest turn clears it
+    // straight on, her bow would reach 1" of the land; half her sharpest turn clears it this move but
+    // leaves her no clear course the next (ruling RC-80), so she takes her sharpest turn
     const c = steer(helm(), ahead, open({ land: [rect(20, 20, 28, 23)] }))
-    expect(c).toEqual({ speed: 8, turns: [{ dir: 1, degrees: 32, at: 0 }], safe: true })
+    expect(c).toEqual({ speed: 8, turns: [{ dir: 1, degrees: 65, at: 0 }], safe: true })
     expect(steer(helm(), ahead, open()).turns).toEqual([])
   })
 

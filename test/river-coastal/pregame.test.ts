@@ -9,7 +9,13 @@ import { calm, csa, dice, play, ruleset, usa } from './play.ts'
 describe('§6 objective cards', () => {
   it('§6 L395 each side is dealt three cards in secret and keeps two; the other side never learns them', () => {
     const pack = riverCoastalFactory.defaultPack()
-    const s: RiverState = ruleset.setup('above-the-bluffs', { objectiveCards: true }, pack, dice())
+    // The eighth card (RETRIEVE_GROUNDED, ruling RC-79) left at the bottom of both decks: it has a test of its own.
+    const s: RiverState = ruleset.setup(
+      'above-the-bluffs',
+      { objectiveCards: true },
+      pack,
+      dice({ 'objectives:USA 7': 8, 'objectives:CSA 7': 8 }),
+    )
     expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Before the battle')
     const asks = ruleset.awaiting(s)
     expect(asks.map((a) => [a.kind, a.role])).toEqual([

@@ -7,11 +7,13 @@
 // against another hull her side knows of (ruling RC-62): friends where their ordered speed carries
 // them along their heading, enemies where they were last seen, less any she is ordered to ram.
 // A ship with a friend in tow looks ahead for the towed hull too, carried with her (ruling RC-72).
-// A refused course gives way to the sharpest turns either side, then to less speed.
+// A refused course gives way to the sharpest turns either side, then to less speed, then to more.
+// Ruling RC-80: a course must also leave her room to stop beyond it; only when none does is the
+// first course clear for this move taken.
 import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
-import { buildPlan, type PlottedTurn, startCursor, stepAlong } from './plan.ts'
+import { buildPlan, type PlottedTurn, type Steering, startCursor, stepAlong } from './plan.ts'
 import { gapBetween, shapesTouch } from './shapes.ts'
 import { bearingFrom } from './sight.ts'
 import { carry } from './towing.ts'
@@ -31,6 +33,8 @@ export interface Helm {
   spv: number
   /** Ruling RC-72: the friend she has in tow, carried with her; her trouble is the tow's trouble. */
   towed?: { id: string; pose: Pose; hull: HullSize; draught: number }
+  /** Steering damage forces on her this move (ruling RC-80: the look-ahead follows it); free if not given. */
+  steering?: Steering
 }
 
 export interface Waters {
@@ -41,6 +45,8 @@ export interface Waters {
   hazards: { kind: 'sandbar' | 'stakes' | 'wreck' | 'chain'; depth?: number; polygon: Point[] }[]
   minefields: Point[][]
   lookAhead: number
+  /** Water kept beyond the hull against hazards and land (ruling RC-80); none if not given. */
+  seaRoom?: number
   current: CurrentZone[]
   halfDriftFromSpv: number
 }
@@ -70,19 +76,23 @@ export interface Course {
 
 /** The hazards a hull at `pose` is in, as keys: only new ones count against a course. */
 function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: OtherHull[] = []): Set<string> {
+  // Ruling RC-80: the movement's sub-steps round differently from these steps, so keep a little water.
+  const room = w.seaRoom ?? 0
   const out = new Set<string>()
   const hullTrouble = (at: Pose, size: HullSize, draught: number, key: string, skip?: string) => {
     const hull = hullPolygon(at, size)
+    const wide = room ? hullPolygon(at, { length: size.length + 2 * room, beam: size.beam + 2 * room }) : hull
     w.land.forEach((l, i) => {
-      if (shapesTouch(hull, l) || gapBetween(hull, l) <= w.shoreBuffer) out.add(`${key}land${i}`)
+      if (shapesTouch(hull, l) || gapBetween(hull, l) <= w.shoreBuffer + room) out.add(`${key}land${i}`)
     })
     w.hazards.forEach((z, i) => {
       // Ruling RC-11: a shoal matters only to a ship drawing at least its depth.
       if (z.kind === 'sandbar' && z.depth !== undefined && draught < z.depth) return
-      if (shapesTouch(hull, z.polygon)) out.add(`${key}hazard${i}`)
+      if (shapesTouch(wide, z.polygon)) out.add(`${key}hazard${i}`)
     })
     if (h.avoidMines) w.minefields.forEach((f, i) => pointInPolygon(at.pos, f) && out.add(`${key}mines${i}`))
-    if (at.pos.x < 0 || at.pos.x > w.width) out.add(`${key}side`)
+    // Ruling RC-80: the whole hull stays on the table, not just her reference point.
+    if (hull.some((p) => p.x < 0 || p.x > w.width)) out.add(`${key}side`)
     others.forEach((o, i) => {
       const other = hulls[i]!
       if (other.id !== skip && shapesTouch(hull, hullPolygon(o, other.hull))) out.add(`${key}ship:${other.id}`)
@@ -95,8 +105,8 @@ function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: Oth
 }
 
 /** Where a course ends, or null if it runs into trouble on the way (the current's set included, §7 L455-463). */
-function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Point | null {
-  const plan = buildPlan(speed, h.radius, turns)
+function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Pose | null {
+  const plan = buildPlan(speed, h.radius, turns, h.steering)
   const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
   const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
   const fastest = Math.max(0, ...hulls.map((o) => Math.abs(o.speed) * 1000))
@@ -115,6 +125,7 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
   const start = trouble(h, h.pose, w, at(0), hulls)
   let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
   let pos = h.pose.pos
+  let heading = h.pose.heading
   for (let k = 1; k <= steps; k++) {
     const ds = Math.floor((k * plan.distance) / steps) - Math.floor(((k - 1) * plan.distance) / steps)
     water = stepAlong(plan, water.cursor, water.pose, ds)
@@ -122,10 +133,34 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
       x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
       y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
     }
-    for (const key of trouble(h, { pos, heading: water.pose.heading }, w, at(k), hulls))
-      if (!start.has(key)) return null
+    heading = water.pose.heading
+    for (const key of trouble(h, { pos, heading }, w, at(k), hulls)) if (!start.has(key)) return null
   }
-  return pos
+  return { pos, heading }
+}
+
+/**
+ * Ruling RC-80: room to stop. From where a course ends, at the speed it ends with, she must be able
+ * to come to a stop, slowing all she may each move (§7 L441), either straight on or turning her
+ * hardest to one side all the way, clear of the waters' dangers. Other hulls are left out: where
+ * they will be in the moves after is not known. Once stopped, the current is the next move's helm's.
+ */
+function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
+  return ([0, 1, -1] as const).some((dir) => {
+    let pose = end
+    let v = speed
+    // A pack with no speed change could never stop: give up after as many moves as any game has.
+    for (let k = 0; k < 24; k++) {
+      const next: Helm = { ...h, pose, speed: v }
+      v = helmSpeeds(next).lo
+      if (v === 0) return true
+      const most = maxTurnDegrees(Math.abs(v) * 1000, h.radius)
+      const beyond = clearEnd(next, v, dir && most ? [{ dir, degrees: most, at: 0 }] : [], w, [])
+      if (!beyond) return false
+      pose = beyond
+    }
+    return false
+  })
 }
 
 /** The legal speeds this move for a ship that will not go astern: she comes to a stop first. */
@@ -148,22 +183,37 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
   }
   const relWanted =
     goal.heading === undefined ? bearingFrom(h.pose, goal.point) : angleDiff(h.pose.heading, goal.heading)
-  for (let speed = wanted; speed >= lo; speed--) {
+  // The course at one speed: the wanted turn if clear, else the clear turn ending nearest the goal;
+  // `roomy` only among those that leave room for the move after (ruling RC-80).
+  const atSpeed = (speed: number) => {
     const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
     const side = relWanted < 0 ? -1 : 1
     const options = [relWanted, side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]
     let best: { turns: PlottedTurn[]; d: number } | null = null
+    let roomy: { turns: PlottedTurn[]; d: number } | null = null
     for (const [i, rel] of options.entries()) {
       const turns = turnFor(speed, rel)
       const end = clearEnd(h, speed, turns, w, others)
       if (!end) continue
-      if (i === 0) return { speed, turns, safe: true }
-      const d = distance(end, goal.point)
+      const d = i === 0 ? -1 : distance(end.pos, goal.point)
+      const room = roomBeyond(h, end, speed, w)
+      if (i === 0 && room) return { any: turns, roomy: turns }
       if (!best || d < best.d) best = { turns, d }
+      if (room && (!roomy || d < roomy.d)) roomy = { turns, d }
     }
-    if (best) return { speed, turns: best.turns, safe: true }
-    if (speed === 0) break
+    return { any: best?.turns ?? null, roomy: roomy?.turns ?? null }
   }
+  // Slower first, down to the least she may make; then faster, should the current set her into
+  // danger when slow (ruling RC-80); failing room for the next move, the first course clear for this one.
+  let fallback: Course | null = null
+  const speeds = [...Array(wanted - lo + 1).keys()].map((k) => wanted - k)
+  for (let v = wanted + 1; v <= hi; v++) speeds.push(v)
+  for (const speed of speeds) {
+    const c = atSpeed(speed)
+    if (c.roomy) return { speed, turns: c.roomy, safe: true }
+    if (c.any && !fallback) fallback = { speed, turns: c.any, safe: true }
+  }
+  if (fallback) return fallback
   // Ruling RC-62: with no course clear of the hulls too, the land, shoals and mines come first.
   if (others.length) return steer(h, goal, w)
   return { speed: lo, turns: turnFor(lo, relWanted), safe: false }

@@ -42,6 +42,7 @@ export function parseDeployment(
     const id = m[1]!.toUpperCase()
     const s = state.ships[id]
     if (!s || s.side !== side) return err(`${m[1]} is not one of your ships`)
+    if (state.stranded?.[side] === id) return err(`${s.name} is stuck where the enemy placed her (§6 L419)`)
     const c = pack.classes[s.classKey]!
     const [x, y, heading, speed] = [inches(Number(m[2])), inches(Number(m[3])), Number(m[4]), Number(m[5] ?? 0)]
     if (heading > 359) return err(`HEADING ${heading}: 0 to 359`)

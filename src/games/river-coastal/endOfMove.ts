@@ -11,6 +11,8 @@ import type { Scenario, Side } from './scenario.ts'
 import { canMove, type ShipState } from './ship.ts'
 import { otherSide, type RiverState } from './state.ts'
 import { scenarioOf } from './tableLayout.ts'
+import { holdsInlet } from './inlet.ts'
+import { retrievedShip } from './objectives.ts'
 import { ownerOf } from './prize.ts'
 import { inches } from './units.ts'
 import { expendable } from './fireShips.ts'
@@ -141,6 +143,10 @@ export function objectiveMet(
       return sc.places.some((p) => p.kind === 'port' && state.placesTaken[p.id] === side)
     case 'SECURE_FORT':
       return Object.values(state.forts).some((f) => f.takenBy === side)
+    case 'CONTROL_ISLAND_INLET':
+      return atEnd && holdsInlet(side, state, sc, pack)
+    case 'RETRIEVE_GROUNDED':
+      return retrievedShip(side, state)
     case 'CONTROL_ESTUARY_OR_DOWNSTREAM':
       return atEnd && controls(side, state, inches(pack.tables.objectives.downstreamAreaInches), pack)
     default:

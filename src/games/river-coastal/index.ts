@@ -26,6 +26,7 @@ import { aboutShip, ordersForMove } from './moveOrders.ts'
 import { runMovement } from './moveStep.ts'
 import { discardQuestion } from './objectives.ts'
 import { resolveDeployment, resolveObjectives } from './preGame.ts'
+import { readStranding, resolveStranding, strandId, strandingHolders, strandQuestion } from './retrieve.ts'
 import { deploymentSides, parseDeployment } from './deployment.ts'
 import { sideContext } from './orderContext.ts'
 import { orderForm } from './orderForm.ts'
@@ -34,6 +35,7 @@ import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiv
 import { seenBy } from './sighting.ts'
 import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
 import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
+import { readPlace } from './tablePlaces.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
@@ -113,6 +115,10 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
           phase: 'setup',
           ...discardQuestion(role, s.dealt![role], content),
         }))
+      if (s.phase === 'stranding')
+        return strandingHolders(s, content).map(
+          (holder): Awaited => ({ kind: 'decision', phase: 'setup', ...strandQuestion(holder, s, content) }),
+        )
       if (s.phase === 'deployment')
         return deploymentSides(scenarioOf(s)).map((role) => ({
           kind: 'orders',
@@ -145,6 +151,17 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
         : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
     parseAnswer: (s, q, text) => {
+      const holder = (['USA', 'CSA'] as const).find((side) => q.decisionId === strandId(side))
+      if (holder) {
+        const read = readStranding(text, holder, s, scenarioOf(s), content)
+        return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+      }
+      const square = /^PLACE-(\d)$/.exec(q.decisionId)
+      if (square && s.table) {
+        const read = readPlace(text, Number(square[1]), s.table.draw, content)
+        if (typeof read === 'object' && 'error' in read) return read
+        return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+      }
       if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
       const read = readMines(text, scenarioOf(s), content)
       return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
@@ -154,9 +171,11 @@ export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverS
         ? resolveTable(s, input, dice, content)
         : s.phase === 'objectives'
           ? resolveObjectives(s, input, content)
-          : s.phase === 'deployment'
-            ? resolveDeployment(s, input, content)
-            : resolveMove(s, input, dice, content),
+          : s.phase === 'stranding'
+            ? resolveStranding(s, input, content)
+            : s.phase === 'deployment'
+              ? resolveDeployment(s, input, content)
+              : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
     turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),

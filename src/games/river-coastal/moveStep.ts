@@ -11,7 +11,7 @@ import { commanded } from './fleetCommand.ts'
 import type { Pose } from './hull.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
-import { buildPlan, type Steering } from './plan.ts'
+import { buildPlan, forcedSteering, type Steering } from './plan.ts'
 import { shipFacts, standing } from './policies.ts'
 import { ramTest } from './ramming.ts'
 import type { Scenario } from './scenario.ts'
@@ -43,13 +43,6 @@ export function rollAudience(state: RiverState, ship: ShipState): Audience {
   return state.seen[enemy].includes(ship.id) ? PUBLIC : onlyRoles(ship.side)
 }
 
-const STEER: Record<string, Steering> = {
-  hardPort: 'hardPort',
-  hardStarboard: 'hardStarboard',
-  sameCourse: 'straight',
-  straightAhead: 'straight',
-}
-
 /** The speed and steering a ship really gets: damage and crew override the plotted order (digest §1.3 step 0). */
 function effectiveOrder(
   s: ShipState,
@@ -59,7 +52,7 @@ function effectiveOrder(
 ): { speed: number; steering: Steering } {
   const c = pack.classes[s.classKey]!
   const active = s.effects.filter((e) => e.until === 'game' || e.until >= move)
-  const steer = active.map((e) => STEER[e.kind]).find(Boolean) ?? 'free'
+  const steer = forcedSteering(s.effects, move)
   if (s.status !== 'afloat' || !canMove(s, c.maxSpeed, move)) {
     // §9 table 3 L767: a destroyed boiler slows the ship 2 knots a move to a stop.
     const coasting = active.some((e) => e.kind === 'boilerDestroyed')

@@ -214,6 +214,7 @@ export const tablesSchema = z
       closeInches: sourced(measure),
       maxGapInches: sourced(measure),
       lookAheadInches: sourced(measure),
+      seaRoomInches: sourced(measure).optional(),
     }),
     objectives: table({
       cards: z.record(z.string(), z.string()),
@@ -222,6 +223,8 @@ export const tablesSchema = z
       deck: sourced(z.array(z.string()).min(1)),
       /** Ruling RC-65: the downstream area a CONTROL_ESTUARY_OR_DOWNSTREAM card means, from the downstream edge. */
       downstreamAreaInches: sourced(measure),
+      /** Ruling RC-82: how far the islands' inlet area reaches beyond the two islands. */
+      inletMarginInches: sourced(measure).optional(),
     }),
     fireShips: fireShipsTableSchema,
   })

@@ -18,6 +18,7 @@ import { inches } from './units.ts'
 import { radiusOf } from './radius.ts'
 import { balloonSpeed } from './balloons.ts'
 import { towSpeedCap } from './towing.ts'
+import { forcedSteering } from './plan.ts'
 
 export interface Piloted {
   order: ShipOrder
@@ -40,6 +41,7 @@ export function waters(sc: Scenario, pack: RiverPack, state?: RiverState, side?:
     hazards: [...sc.hazards, ...known.map((w) => ({ kind: 'wreck' as const, polygon: w.polygon }))],
     minefields: sc.minefields.map((m) => m.polygon),
     lookAhead: inches(t.directives.lookAheadInches),
+    seaRoom: inches(t.directives.seaRoomInches ?? 0),
     current: sc.current,
     halfDriftFromSpv: t.movement.driftHalfFromSpv,
   }
@@ -68,6 +70,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     radius: radiusOf(s, pack),
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
+    steering: forcedSteering(s.effects, state.move),
   }
 }
 
@@ -265,12 +268,17 @@ export function holdCourse(
   written: Record<string, ShipOrder> = {},
 ): Piloted | null {
   const helm = helmOf(state, s, pack)
-  if (s.anchored || s.speed <= 0) return null
+  // Ruling RC-80: a stopped ship is steered too when the current would set her into danger.
+  if (s.anchored || s.speed < 0 || (s.speed === 0 && s.aground)) return null
   const goal: Goal = { point: advance(s.pose.pos, s.pose.heading, 12_000), speed: s.speed }
   const course = steer(helm, goal, waters(sc, pack, state, s.side), hullsAround(state, s, pack, written))
   if (course.speed === s.speed && !course.turns.length) return null
   const turn = course.turns[0]
-  const how = turn ? `turns ${turn.dir < 0 ? 'to port' : 'to starboard'} ${turn.degrees}` : `slows to ${course.speed}`
+  const how = turn
+    ? `turns ${turn.dir < 0 ? 'to port' : 'to starboard'} ${turn.degrees}`
+    : course.speed > s.speed
+      ? `goes ahead at ${course.speed}`
+      : `slows to ${course.speed}`
   return {
     order: { ship: s.id, speed: course.speed, turns: course.turns, fire: [], turrets: {} },
     directive: { kind: 'HOLD', at: s.pose.pos },

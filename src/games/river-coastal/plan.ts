@@ -25,6 +25,19 @@ export interface PlottedTurn {
 
 export type Steering = 'free' | 'hardPort' | 'hardStarboard' | 'straight'
 
+const FORCED: Record<string, Steering> = {
+  hardPort: 'hardPort',
+  hardStarboard: 'hardStarboard',
+  sameCourse: 'straight',
+  straightAhead: 'straight',
+}
+
+/** The steering damage forces on a ship this move (tables 2 and 4, ruling RC-34), else free. */
+export function forcedSteering(effects: { kind: string; until: number | 'game' }[], move: number): Steering {
+  const active = effects.filter((e) => e.until === 'game' || e.until >= move)
+  return active.map((e) => FORCED[e.kind]).find(Boolean) ?? 'free'
+}
+
 /** A turn with no end: the hard-over steering of a jammed rudder. */
 const ENDLESS = Number.MAX_SAFE_INTEGER
 

@@ -7,6 +7,7 @@ import type { DeployCommand } from './orderTypes.ts'
 import { discardId, keptObjectives } from './objectives.ts'
 import type { RiverCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
+import { strandingHolders } from './retrieve.ts'
 import { SIDES } from './scenario.ts'
 import { seenBy } from './sighting.ts'
 import type { RiverState } from './state.ts'
@@ -25,7 +26,12 @@ export function resolveObjectives(s: RiverState, input: Input<RiverCommand>, pac
     })
   }
   delete state.dealt
-  state.phase = scenarioOf(s, pack).hiddenDeployment.length ? 'deployment' : 'moves'
+  // §6 L419: a side keeping RETRIEVE_GROUNDED has a ship stranded by the enemy first (ruling RC-79).
+  state.phase = strandingHolders(state, pack).length
+    ? 'stranding'
+    : scenarioOf(s, pack).hiddenDeployment.length
+      ? 'deployment'
+      : 'moves'
   narrative.push({ audience: PUBLIC, rule: '§6 L395', text: 'Both commanders have chosen their objectives' })
   return { state, narrative, decisions: [], label: 'Objective cards', finished: false }
 }

@@ -83,9 +83,11 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       ? 'before the battle: laying out the table'
       : state.phase === 'objectives'
         ? 'before the battle: choosing objectives'
-        : state.phase === 'deployment'
-          ? 'before the battle: hidden deployment'
-          : `move ${state.move} of ${state.moves}`
+        : state.phase === 'stranding'
+          ? 'before the battle: a ship stuck on a sandbar'
+          : state.phase === 'deployment'
+            ? 'before the battle: hidden deployment'
+            : `move ${state.move} of ${state.moves}`
   return {
     view,
     rc: {
@@ -121,7 +123,7 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       taken: Object.entries(view.placesTaken).map(([id, side]) => `${placeName.get(id) ?? id} held by ${side}`),
       finished: view.finished?.summary ?? null,
       legend:
-        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, buildings dark brown (light brown rubble, grey destroyed), flames orange, minefields dashed red (bold where you know they are real), shoals sand.',
+        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, buildings dark brown (light brown rubble, grey destroyed), flames orange, minefields dashed red (bold where you know they are real), shoals sand; smoke grey squares, wrecks dark dashed hulls (only those your side knows of).',
     },
   }
 }

@@ -37,7 +37,7 @@ export interface FortState {
 export interface RiverState {
   scenario: string
   /** Choosing objective cards before the first move, then the moves. */
-  phase: 'table' | 'objectives' | 'deployment' | 'moves'
+  phase: 'table' | 'objectives' | 'stranding' | 'deployment' | 'moves'
   /** A random table (rulebook §5): the set-up throws, then its layout once placed. */
   table?: { draw: TableDraw; layout?: Layout }
   /** Each side's secret objectives (the scenario's, or the cards kept). */
@@ -76,6 +76,8 @@ export interface RiverState {
   melees?: { attacker: string; target: string; party: number }[]
   /** §8 L529-531, ruling RC-20: the hulls of ships sunk in river or estuary, and the sides that know of each. */
   wrecks?: { id: string; polygon: Point[]; knownTo: Side[] }[]
+  /** §6 L419, ruling RC-79: the ship each holder of RETRIEVE_GROUNDED must bring off a sandbar (retrieve.ts). */
+  stranded?: Partial<Record<Side, string>>
   finished?: { winner: Side | null; summary: string }
   /** With the option `smoke` (smoke.ts): the wind, and the clouds standing. */
   weather?: { wind: Wind }
@@ -146,7 +148,8 @@ export function initialState(
       lastFired: {},
       silenced: false,
     }
-  const dealt = objectiveCards ? dealObjectives(pack, hidden) : undefined
+  // Ruling RC-82: the islands' inlet only where the two islands are (every random table has them).
+  const dealt = objectiveCards ? dealObjectives(pack, hidden, sc.random ? [] : ['CONTROL_ISLAND_INLET']) : undefined
   const state: RiverState = {
     scenario: scenarioId,
     phase: dealt ? 'objectives' : sc.hiddenDeployment.length ? 'deployment' : 'moves',

@@ -13,13 +13,9 @@ import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 import { inches, showInches } from './units.ts'
 import type { TableDraw } from './stateTypes.ts'
+import { placeQuestion } from './tablePlaces.ts'
 
-export const PLACES = ['UPSTREAM', 'MIDDLE', 'DOWNSTREAM'] as const
-export type Placement = (typeof PLACES)[number]
-/** "the upstream end", "the middle", "the downstream end". */
-export const placeWords = (p: Placement) => (p === 'MIDDLE' ? 'the middle' : `the ${p.toLowerCase()} end`)
-
-export const placeId = (square: number) => `PLACE-${square}`
+export { PLACES, type Placement, placeId, placeWords } from './tablePlaces.ts'
 export const MINES_ID = 'MINES'
 export const LEAVE_ID = 'LEAVE-CSA'
 
@@ -128,14 +124,8 @@ export function readMines(text: string, sc: Scenario, pack: RiverPack): MineAnsw
 export function tableQuestions(state: RiverState, sc: Scenario, pack: RiverPack): Question[] {
   const draw = state.table!.draw
   const situation = drawLines(draw)
-  const out: Question[] = draw.cards.map((card, i) => ({
-    decisionId: placeId(i + 1),
-    role: draw.placers[i]!,
-    question: `Where in square ${i + 1} do you place ${card}: its upstream end, the middle or its downstream end?`,
-    options: PLACES.map((p) => ({ id: p, label: `${card} at ${placeWords(p)} of square ${i + 1}` })),
-    defaultOption: 'MIDDLE',
-    situation,
-  }))
+  // §5 L257-267: an anchor word or a free place (ruling RC-81).
+  const out: Question[] = draw.cards.map((_, i) => placeQuestion(i + 1, draw, pack, situation))
   out.push({
     decisionId: MINES_ID,
     role: draw.mines,

@@ -19,12 +19,11 @@ import {
   LEAVE_ID,
   MINES_ID,
   type MineAnswer,
-  PLACES,
-  type Placement,
   placeId,
   placeWords,
   readMines,
 } from './tableDraw.ts'
+import { anchorOf, type Place, readPlace } from './tablePlaces.ts'
 import { degrees, feetTenths, inches, showInches } from './units.ts'
 import type { Layout } from './stateTypes.ts'
 
@@ -52,7 +51,7 @@ export function scenarioOf(state: RiverState, pack: RiverPack): Scenario {
   }
 }
 
-export function layTable(state: RiverState, pack: RiverPack, at: Placement[], mines: MineAnswer): Layout {
+export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines: MineAnswer): Layout {
   const sc = pack.scenarios[state.scenario]!
   const r = pack.tables.randomTable
   const draw = state.table!.draw
@@ -68,8 +67,7 @@ export function layTable(state: RiverState, pack: RiverPack, at: Placement[], mi
     const sq = String(i + 1) as '1'
     const [x0, y0, x1, y1] = r.squares[sq]!
     const mirror = (i + 1) % 2 === 1 ? 1 : -1 // squares 1, 3, 5 lie on the west bank
-    const ax = (x0 + x1) / 2
-    const ay = (y0 + y1) / 2 + r.anchors[at[i]!]
+    const { x: ax, y: ay } = anchorOf(pack, i + 1, at[i]!)
     const shape = (pts: readonly (readonly number[])[]) =>
       pts.map(([dx, dy]) => ({ x: inches(ax + mirror * dx!), y: inches(ay + dy!) }))
     const s = r.shapes[card]!
@@ -145,9 +143,10 @@ export function resolveTable(
   const state: RiverState = structuredClone(s)
   const sc = pack.scenarios[s.scenario]!
   const draw = state.table!.draw
-  const at = draw.cards.map((_, i) => {
-    const a = input.decisions[placeId(i + 1)] as Placement
-    return PLACES.includes(a) ? a : 'MIDDLE'
+  // §5 L257-267 ruling RC-81: an anchor or a free place; an answer that does not read, the middle.
+  const at = draw.cards.map((_, i): Place => {
+    const read = readPlace(input.decisions[placeId(i + 1)] ?? '', i + 1, draw, pack)
+    return typeof read === 'object' && 'error' in read ? 'MIDDLE' : read
   })
   const read = readMines(input.decisions[MINES_ID] ?? '', sc, pack)
   const mines = 'error' in read ? (readMines(defaultMines(sc, pack), sc, pack) as MineAnswer) : read
@@ -178,7 +177,10 @@ export function resolveTable(
     narrative.push({
       audience: PUBLIC,
       rule: '§5 L277',
-      text: `${draw.placers[i]} places ${draw.cards[i]} at ${placeWords(p)} of square ${i + 1}`,
+      text:
+        typeof p === 'string'
+          ? `${draw.placers[i]} places ${draw.cards[i]} at ${placeWords(p)} of square ${i + 1}`
+          : `${draw.placers[i]} places ${draw.cards[i]} in square ${i + 1}, centred at ${p.x},${p.y}`,
     }),
   )
   narrative.push({

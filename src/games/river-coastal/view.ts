@@ -5,6 +5,7 @@ import type { Viewer } from '../contract.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
 import { buildingMarks, burning, fireMarks } from './plotMarks.ts'
+import { plotMarks } from './smokeWreckMarks.ts'
 import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 
@@ -120,6 +121,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     parts.push(`<circle cx="${px(p.pos.x)}" cy="${h - px(p.pos.y)}" r="3" fill="${COLOUR[p.side]}"/>`)
   for (const f of sc.forts)
     parts.push(`<polygon points="${pts(f.polygon)}" fill="#777"><title>${f.name}</title></polygon>`)
+  parts.push(...plotMarks(state, viewer, sc, pack, pts)) // wrecks and smoke the reader knows of (RC-78)
   for (const id of visibleShips(state, viewer)) {
     const s = state.ships[id]!
     if (s.status === 'sunk' || s.status === 'exploded' || id in state.exited) continue

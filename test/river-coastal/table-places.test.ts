@@ -1,0 +1,73 @@
+// The random table's features at free places (rulebook §5 L257-267, rulings RC-57, RC-81): besides
+// the three anchors, a placer may put a river feature's centre anywhere in its square (AT x,y) and
+// slide a bank feature up or down its bank (AT y), as long as the whole feature stays in the square.
+import { describe, expect, it } from 'vitest'
+import type { Question } from '../../src/games/contract.ts'
+import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { dice, ruleset } from './play.ts'
+
+/** The cards in the pack's order: square 1 the fort (west bank), square 4 the islands (east half). */
+const unshuffled = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`table:cards ${i}`, i + 1]))
+const fresh = (): RiverState => ruleset.setup('random-river', {}, riverCoastalFactory.defaultPack(), dice(unshuffled))
+const ask = (s: RiverState, square: number) =>
+  ruleset.awaiting(s).find((a) => a.kind === 'decision' && a.decisionId === `PLACE-${square}`) as unknown as Question
+const answer = (s: RiverState, square: number, text: string) => ruleset.parseAnswer!(s, ask(s, square), text)
+
+describe('§5 L257-267 ruling RC-81 a feature anywhere in its square', () => {
+  it('ruling RC-81 the placer may answer an anchor or a free place; a bank feature moves only along its bank', () => {
+    const s = fresh()
+    expect(ask(s, 1)).toMatchObject({
+      answer: 'text',
+      form: 'UPSTREAM | MIDDLE | DOWNSTREAM | AT <y>',
+      defaultOption: 'MIDDLE',
+    })
+    expect(ask(s, 4)).toMatchObject({ form: 'UPSTREAM | MIDDLE | DOWNSTREAM | AT <x>,<y>' })
+    expect(answer(s, 1, 'upstream')).toEqual({ answer: 'UPSTREAM' })
+    expect(answer(s, 1, 'AT 62.5')).toEqual({ answer: 'AT 62.5' })
+    expect(answer(s, 1, 'AT 14,62')).toEqual({
+      error: 'place FORT with UPSTREAM, MIDDLE, DOWNSTREAM or AT <y>',
+    })
+    expect(answer(s, 4, 'at  34, 30')).toEqual({ answer: 'AT 34, 30' })
+  })
+
+  it('§5 L259 ruling RC-81 the whole feature stays in its square', () => {
+    const s = fresh()
+    // square 1 runs from y 48 to 72; the fort is 4" long
+    expect(answer(s, 1, 'AT 70')).toEqual({ answer: 'AT 70' })
+    expect(answer(s, 1, 'AT 71')).toEqual({
+      error: 'FORT AT 71 would reach 3.5,73, outside square 1 (x 4 to 24, y 48 to 72)',
+    })
+    // square 4 (x 24 to 44, y 24 to 48): the two islands span 15" across
+    expect(answer(s, 4, 'AT 30,30')).toEqual({
+      error: 'ISLANDS AT 30,30 would reach 22.5,28, outside square 4 (x 24 to 44, y 24 to 48)',
+    })
+  })
+
+  it('§5 L277 ruling RC-81 the table is laid where the answers put the features', () => {
+    const step = ruleset.resolve(
+      fresh(),
+      { orders: {}, decisions: { 'PLACE-1': 'AT 60', 'PLACE-4': 'AT 34,30' } },
+      dice(),
+    )
+    const layout = step.state.table!.layout!
+    // the fort keeps to the west bank (x 2.5 to 3.5), centred at y 60
+    expect(layout.forts[0]!.polygon[0]).toEqual({ x: 2500, y: 58000 })
+    // the islands of square 4, drawn mirrored about 34,30
+    expect(layout.land.filter((l) => l.id.startsWith('sq4-')).map((l) => l.polygon[0])).toEqual([
+      { x: 41500, y: 28000 },
+      { x: 31500, y: 28000 },
+    ])
+    const said = step.narrative.map((n) => n.text)
+    expect(said.some((t) => t.endsWith('places ISLANDS in square 4, centred at 34,30'))).toBe(true)
+  })
+
+  it('ruling RC-81 an answer that does not fit its square is laid at the middle', () => {
+    const step = ruleset.resolve(fresh(), { orders: {}, decisions: { 'PLACE-4': 'AT 30,30' } }, dice())
+    const islands = step.state.table!.layout!.land.filter((l) => l.id.startsWith('sq4-'))
+    expect(islands.map((l) => l.polygon[0])).toEqual([
+      { x: 41500, y: 34000 },
+      { x: 31500, y: 34000 },
+    ])
+  })
+})
