@@ -150,7 +150,9 @@ describe('ruling RC-72 in a played move', () => {
     const step = play(s, {})
     const texts = step.narrative.map((n) => n.text)
     // Since RC-80 the helm also keeps room to stop beyond the move, so it turns rather than slows.
-    expect(texts).toContain('CSS Selma has no orders and holds on, but turns to starboard 8 to keep clear of danger ahead')
+    expect(texts).toContain(
+      'CSS Selma has no orders and holds on, but turns to starboard 8 to keep clear of danger ahead',
+    )
     expect(texts).toContain('CSS Selma has CSS Tennessee in tow')
     expect(step.state.aground.TENN).toBeUndefined()
     // Steered as written, straight on at 2 knots, she takes her friend onto it.
