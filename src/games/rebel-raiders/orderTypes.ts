@@ -17,7 +17,7 @@ export type RrCommand =
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
   | ({ kind: 'play' } & PlayOrder)
-  | { kind: 'react'; line: number; card: number; at: string; off: boolean }
+  | { kind: 'react'; line: number; card: number; at: string; off: boolean; min?: number }
   | { kind: 'pass'; line: number }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

@@ -52,6 +52,8 @@ export interface Reaction {
   card: number
   /** A space id, or ALL. */
   at: string
+  /** A storm's condition (#49, #92): at least this many of the other side's ships caught (stormAnswers.ts). */
+  min?: number
 }
 
 /** A played card waiting for its moment in the phase: an assault on `at`, the unloading of runner `at`, a 2-VP cargo (#99, a battery for `at`). */
