@@ -209,7 +209,8 @@ export function moveUnion(
             from,
             defenderTo: defenderRetreat(run, here.id, 'CSA'),
           })
-          ships = ships.filter((x) => !fight.lost.has(x.id))
+          // Lost in the fight, or before it (a ram, #71).
+          ships = ships.filter((x) => !fight.lost.has(x.id) && run.s.pieces.includes(x))
           if (!ships.length) return
           // Falling back, or leaving a warship fighting there, is a repulse (10.41).
           const warships = run
