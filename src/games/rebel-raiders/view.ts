@@ -25,7 +25,9 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
   }
   for (const [at, n] of Object.entries(s.portCargo ?? {}))
     if (n) bySpace.set(at, [...(bySpace.get(at) ?? []), `${n} cargo marker(s) of 1 VP waiting (#93, #94)`])
-  const intercept = Object.entries(s.intercept)
+  // The Union's standing interception choice is its own secret until a runner meets it (7.78).
+  const unionReads = viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === roleOf('USA'))
+  const intercept = Object.entries(unionReads ? s.intercept : {})
     .map(([at, how]) => `${how === 'stack' ? 'one die a stack' : 'one die a ship'}${at === 'ALL' ? '' : ` at ${at}`}`)
     .join('; ')
   return {
