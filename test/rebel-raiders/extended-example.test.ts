@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
-import { pack, rs, UNION_MOVE, unionMove } from './pb22.ts'
+import { opening, pack, rs, UNION_MOVE, unionMove } from './pb22.ts'
 
 const at = (s: RrState, id: string) => s.pieces.find((p) => p.id === id)?.at
 
@@ -22,6 +22,16 @@ describe('PB 22: the extended example, the Union half of April 1862 on the Missi
     expect(s.cards.CSA.hand).toEqual([60, 71, 94, 100, 104, 110])
     expect(s.cards.CSA.inPlay).toEqual([83])
     expect([s.vp, s.unionPawns, s.seaPawns]).toEqual([30, 4, 2])
+  })
+
+  it('PB 22, 7.5: the Union’s order form lists each ship’s reach and Farragut’s and Porter’s stacks as one, with the cards it may play', () => {
+    const form = rs.reportModel!(opening(), { kind: 'role', role: 'union' }).orderForm as string[]
+    const farragut = form.find((l) => l.startsWith('# FARRAGUT (SL-1,SL-2,SL-3,SL-4) in West Gulf, as one stack:'))!
+    expect(farragut.split(' ')).toEqual(expect.arrayContaining(['NORL.BS', 'FJSP']))
+    expect(form.some((l) => l.startsWith('# PORTER (GB-9,GB-10) in New Orleans Blockade Station, as one stack:'))).toBe(true)
+    expect(form.some((l) => l.startsWith('# SL-7 in Navy Yards, 6 MP:'))).toBe(true)
+    expect(form).toContain('# Cards you may play in this phase:')
+    expect(form.some((l) => /^# {3}PLAY 13 \[AT \.\.\.\] {3}USS Brooklyn/.test(l))).toBe(true)
   })
 
   it('PB 22: the example’s whole move is accepted as one mail of orders, and every die it rolls is one the example states', () => {
