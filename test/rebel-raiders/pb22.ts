@@ -23,6 +23,10 @@ export function opening(): RrState {
   const t = s.cards.USA
   const next = [1, 7, 52, 48]
   t.deck = { ...t.deck, drawPile: [...next, ...t.deck.drawPile.filter((c) => !next.includes(c))] }
+  // And the Confederate's as his August draws come: #63, #73 and #78, then #72 bought in his build.
+  const csa = s.cards.CSA
+  const his = [63, 73, 78, 72]
+  csa.deck = { ...csa.deck, drawPile: [...his, ...csa.deck.drawPile.filter((c) => !his.includes(c))] }
   return s
 }
 
@@ -118,3 +122,46 @@ export function unionMove() {
     .dice(UNION_MOVE_DICE, 'strict')
     .resolve()
 }
+
+/** The Union's April 1862 build after its move (PB 22). */
+export function unionBuild() {
+  return given(rs, unionMove().state).orders('union', UNION_BUILD).dice([], 'strict').resolve()
+}
+
+/** The Confederate August 1862 move after the runner log (PB 22), with the Union's standing defence at Nashville. */
+export const CSA_AUGUST = [
+  // #94 lays its 1-VP markers in its ports for the runners (whose log is not replayed).
+  'PLAY 94',
+  'MOVE RD-1 CHAN > NATL > RAID x2',
+  'MOVE RD-2 AFRW > INDO > RAID x2',
+  'COUNTERATTACK NASH FROM MEMP',
+  'MOVE GB-3,GB-4 MEMP > VICK',
+].join('\n')
+
+export const CSA_AUGUST_DICE = [
+  // The sloop waiting off France & England rolls a 1; the raider's two raids 5 and 3, the other's 1 and 6.
+  { label: 'search for RD-1 by SL-12', values: [1] },
+  { label: 'raid by RD-1', values: [5, 3] },
+  { label: 'raid by RD-2', values: [1, 6] },
+  // Nashville: the Confederate 5 and 1 against the Union's 2 +1; Grant's die again (ruling RR-A7): 1.
+  { label: /^counterattack on NASH: Confederate die/, values: [5, 1] },
+  { label: /^counterattack on NASH: Union die/, values: [2] },
+  { label: /^#8 Grant: Confederate die/, values: [1] },
+  // The supply: a single die, a 6.
+  { label: 'supply die 1', values: [6] },
+]
+
+/** The Confederate August 1862 build (PB 22): the Alabama, a raider, two runners, two gunboats, the arsenal batteries, 15 VP for a gunboat and a card. */
+export const CSA_AUGUST_BUILD = [
+  'PLAY 63 AT FREN',
+  'BUILD RAIDER AT SPAI',
+  'BUILD RUNNER AT FREN',
+  'BUILD RUNNER AT AFRI',
+  'BUILD GUNBOAT AT MEMP',
+  'BUILD GUNBOAT AT VICK',
+  'BUILD BATTERY AT RICH',
+  'BUILD BATTERY AT VICK',
+  'EXCHANGE 3',
+  'BUILD GUNBOAT AT ARKP SPECIAL',
+  'BUILD CARD SPECIAL',
+].join('\n')

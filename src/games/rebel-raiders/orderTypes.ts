@@ -11,6 +11,7 @@ export type RrCommand =
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'counterattack'; line: number; target: string; from: string }
   | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
+  | { kind: 'defend'; line: number; at: string; tactics: number }
   | { kind: 'policy'; line: number; policy: BattlePolicy }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean; free?: boolean }

@@ -6,6 +6,7 @@
 //   COMMAND <commander> <ship>[,<ship>...] | RELIEVE <commander>       (move phases: a commander placed or taken off)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
+//   DEFEND <space|ALL> TACTICS <n>                                     (Union, standing: tactics against a counterattack, 11.91)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   POLICY <space|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED       (Confederate, standing: a port's defence, 10.12)
 //   BUILD <piece type> [AT <space>] [SPECIAL] [FREE]                   (build phases; FREE: a Union ship of 18.24)
@@ -32,6 +33,7 @@ import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
 import { readReactLine } from './reactOrders.ts'
+import { readDefendLine } from './defenceTactics.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
 import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
@@ -59,12 +61,13 @@ const VERBS = [
   'REFRESH',
   'PLAY',
   'REACT',
+  'DEFEND',
   'PASS',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT']
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND']
 const BUILDABLE: Buildable[] = [
   'raider',
   'gunboat',
@@ -163,6 +166,10 @@ export function parseRebelOrders(
     }
     if (verb === 'REACT') {
       readReactLine(state, pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'DEFEND') {
+      readDefendLine(pack, side, l, rest, out, err)
       continue
     }
     if (verb === 'PASS') {

@@ -164,6 +164,8 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
+  defence?: Record<string, number>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
   /** 1-VP cargo markers lying in a port for the runners that load there (#93, #94). */
