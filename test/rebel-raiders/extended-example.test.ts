@@ -28,7 +28,9 @@ describe('PB 22: the extended example, the Union half of April 1862 on the Missi
     const form = rs.reportModel!(opening(), { kind: 'role', role: 'union' }).orderForm as string[]
     const farragut = form.find((l) => l.startsWith('# FARRAGUT (SL-1,SL-2,SL-3,SL-4) in West Gulf, as one stack:'))!
     expect(farragut.split(' ')).toEqual(expect.arrayContaining(['NORL.BS', 'FJSP']))
-    expect(form.some((l) => l.startsWith('# PORTER (GB-9,GB-10) in New Orleans Blockade Station, as one stack:'))).toBe(true)
+    expect(form.some((l) => l.startsWith('# PORTER (GB-9,GB-10) in New Orleans Blockade Station, as one stack:'))).toBe(
+      true,
+    )
     expect(form.some((l) => l.startsWith('# SL-7 in Navy Yards, 6 MP:'))).toBe(true)
     expect(form).toContain('# Cards you may play in this phase:')
     expect(form.some((l) => /^# {3}PLAY 13 \[AT \.\.\.\] {3}USS Brooklyn/.test(l))).toBe(true)
