@@ -11,7 +11,7 @@ import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
-import { confederateOrders, unionOrders } from './bots/bots.ts'
+import { confederateOrders, sideView, unionOrders } from './bots/bots.ts'
 import { goldenMails, recordedMails } from './mailGolden.ts'
 
 const GOLDEN = fileURLToPath(new URL('./golden/bots/', import.meta.url))
@@ -36,7 +36,9 @@ function play(seed: string): TestApp {
     const fold = app.judge.load('bots')
     const s = fold.state as RrState
     const role = s.phase.startsWith('csa') ? 'confederate' : 'union'
-    const text = role === 'confederate' ? confederateOrders(rs, map, s) : unionOrders(rs, map, s)
+    // Each bot reads only what its side may see (its hand, the board, the cards face up).
+    const text =
+      role === 'confederate' ? confederateOrders(rs, map, sideView(s, 'CSA')) : unionOrders(rs, map, sideView(s, 'USA'))
     const r = app.judge.submitOrders('bots', role, text)
     expect(r.errors, `${role} orders at ${s.turn}/${s.phase}:\n${text}`).toEqual([])
     app.now.t += 3_600_000

@@ -2,7 +2,7 @@
 // timing windows, what happens to each card after use, and the digest's complexity classes. The texts are our
 // own restatements: the last check proves no effect, timing or note copies a long run of the play book's words.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CARD_EFFECTS } from '../../src/games/rebel-raiders/cardEffects.ts'
@@ -226,5 +226,17 @@ describe("the README's card table", () => {
     const marked = rows.filter((r) => r[2] === 'done').map((r) => Number(r[1]))
     const played = rows.map((r) => Number(r[1])).filter((n) => !!CARD_EFFECTS[n] || isReaction(n))
     expect(marked).toEqual(played)
+  })
+})
+
+describe('issue 11: a test per card', () => {
+  it('every one of the 110 cards is named (#n) in the title of a test or test group of this folder', () => {
+    const dir = new URL('./', import.meta.url)
+    const titles = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts'))
+      .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/(?:it|describe)\(\s*(['"`])(.*?)\1/g)])
+      .map((m) => m[2]!)
+    const named = new Set(titles.flatMap((title) => [...title.matchAll(/#(\d+)\b/g)].map((m) => Number(m[1]))))
+    expect(list.map((c) => c.number).filter((n) => !named.has(n))).toEqual([])
   })
 })

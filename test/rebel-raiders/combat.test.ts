@@ -1,7 +1,15 @@
 // RB 10: naval combat, dice forced by label ("round N: <shooter> at <target> (k)").
 import { describe, expect, it } from 'vitest'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
-import { battle, diceOf, fightRound, hitOn, shieldProblems, type Unit } from '../../src/games/rebel-raiders/combat.ts'
+import {
+  battle,
+  diceOf,
+  easiestFirst,
+  fightRound,
+  hitOn,
+  shieldProblems,
+  type Unit,
+} from '../../src/games/rebel-raiders/combat.ts'
 
 const strict = (forced: Record<string, number | number[]>) =>
   new LabelledDice(
@@ -150,5 +158,21 @@ describe('RB 10.2: ships against batteries', () => {
     )
     expect(sortie.destroyed).toEqual(['GB-4'])
     expect(sortie.shots.some((s) => s.shooter === 'BT-1')).toBe(false)
+  })
+})
+
+describe('RB 10.22-10.23, 10.32: who fires at what (ruling RR-C6)', () => {
+  const hartford: Unit = { ...u('SL-1', 'USA', 'sloop'), card: { ignoresHits: 1 } }
+  it('a ship puts all its dice on the enemy easiest to sink, a warship before a battery as hard to sink', () => {
+    const foes = [u('BT-1', 'CSA', 'battery'), u('IC-1', 'CSA', 'ironclad'), u('GB-1', 'CSA', 'gunboat')]
+    expect(easiestFirst(u('SL-9', 'USA', 'sloop'), foes, 2)).toEqual(['GB-1', 'GB-1'])
+    expect(easiestFirst(u('SL-9', 'USA', 'sloop'), foes.slice(0, 2), 2)).toEqual(['IC-1', 'IC-1'])
+  })
+
+  it('a battery spreads its two dice over the first two, leaving a ship a card guards for last (PB 22: not the Hartford)', () => {
+    const sloops = [hartford, u('SL-2', 'USA', 'sloop'), u('SL-3', 'USA', 'sloop')]
+    expect(easiestFirst(u('BT-6', 'CSA', 'battery'), sloops, 2)).toEqual(['SL-2', 'SL-3'])
+    expect(easiestFirst(u('BT-6', 'CSA', 'battery'), [hartford], 2)).toEqual(['SL-1', 'SL-1'])
+    expect(easiestFirst(u('GB-2', 'CSA', 'gunboat'), sloops, 1)).toEqual(['SL-2'])
   })
 })

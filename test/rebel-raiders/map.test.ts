@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
 import { loadRebelMap, mapProblems, SHIP_LINKS, type RawMap } from '../../src/games/rebel-raiders/map.ts'
+import { rawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
+import { testApp } from '../helpers/app.ts'
 
 const map = loadRebelMap(structuredClone(rawMap)).content
 const ofKind = (kind: string) => map.spaces.filter((s) => s.kind === kind).map((s) => s.id)
@@ -117,5 +119,44 @@ describe('a moderator may load a corrected map; it goes through the same checks'
     })
     expect(mapProblems(cut)).toEqual(['no ship can reach PACI', 'no ship can reach WHAL'])
     expect(() => loadRebelMap({ ...rawMap, spaces: 'none' })).toThrow(/the map does not parse: spaces/)
+  })
+
+  it('a game created with the corrected pack plays on the corrected map (pbem game create --data-pack; ruling RR-M1)', () => {
+    const app = testApp('rr-corrected-map')
+    try {
+      const pack = rawRebelPack() as { map: RawMap }
+      // The moderator's counter sheet shows Tampa's station on the Keys, not the East Gulf.
+      const l = pack.map.links.find((x) => x.a === 'TAMP.BS')!
+      l.b = 'KEYS'
+      l.src = 'checked on the printed map'
+      const players = [
+        { role: 'confederate', address: 'csa@example.test', name: 'Mallory' },
+        { role: 'union', address: 'usa@example.test', name: 'Welles' },
+      ]
+      app.judge.createGame({ game: 'fixed', ruleset: 'rebel-raiders', scenario: '1861', players, zone: 'UTC', pack })
+      app.judge.createGame({ game: 'plain', ruleset: 'rebel-raiders', scenario: '1861', players, zone: 'UTC' })
+      // The Mobile runner reaches Tampa's station from the Keys only on the corrected map.
+      const order = 'MOVE BR-3 MOBL.BS > EGLF > KEYS > TAMP.BS'
+      expect(app.judge.submitOrders('fixed', 'confederate', order).accepted).toBe(true)
+      expect(app.judge.submitOrders('plain', 'confederate', order).accepted).toBe(false)
+      expect(() =>
+        app.judge.createGame({
+          game: 'broken',
+          ruleset: 'rebel-raiders',
+          scenario: '1861',
+          players,
+          zone: 'UTC',
+          pack: {
+            ...pack,
+            map: {
+              ...pack.map,
+              links: [...pack.map.links, { a: 'NORL', b: 'NORL.BS', kind: 'port', conf: 'S', src: 'x' }],
+            },
+          },
+        }),
+      ).toThrow(/NORL and NORL.BS are linked/)
+    } finally {
+      app.cleanup()
+    }
   })
 })

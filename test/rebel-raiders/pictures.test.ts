@@ -26,4 +26,21 @@ describe('Rebel Raiders pictures', () => {
     const png = rasterise(theatre)
     expect(png.subarray(1, 4).toString()).toBe('PNG')
   })
+
+  it('mark this phase’s battles and assaults the reader was told of (DESIGN 8b)', () => {
+    const s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([]))
+    const seen = [
+      {
+        audience: { kind: 'public' as const },
+        rule: '10.1',
+        text: 'Combat in Norfolk: SL-1 against BT-5.',
+        at: 'NORF',
+      },
+      { audience: { kind: 'public' as const }, rule: '7.3', text: 'SL-1 moves CHES > NORF.BS.', at: 'NORF.BS' },
+    ]
+    const theatre = rs.figures!(s, { kind: 'observer' }, seen)[0]!.svg
+    expect(theatre).toContain('>BATTLE BT-5 GB-2</text>')
+    expect(theatre).not.toContain('>BATTLE</text>')
+    expect(rs.figures!(s, { kind: 'observer' }, [])[0]!.svg).not.toContain('BATTLE BT-5')
+  })
 })

@@ -36,14 +36,16 @@ describe('REACT: standing reactions', () => {
     const s = position('union-move', 4, [85])
     const errors = (text: string) => rs.parseOrders(s, 'confederate', text).errors.map((e) => e.message)
     expect(errors('MOVE RD-1 WGLF')).toEqual([
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND lines are taken now",
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
-    expect(errors('REACT 92')[0]).toMatch(
-      /^#92 Tempest's Fury cannot stand as a reaction: write PLAY 92 in your own phase/,
+    expect(errors('REACT 87')[0]).toMatch(
+      /^#87 Cotton is King cannot stand as a reaction: write PLAY 87 in your own phase/,
     )
     expect(errors('REACT 85 AT MARS')).toEqual(['no space MARS on the map'])
-    expect(errors('REACT 85 SOON')).toEqual(['write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF'])
+    expect(errors('REACT 85 SOON')).toEqual([
+      'write REACT <card number> [AT <space>|ALL] [IF SHIPS >= <n>], or REACT <card number> OFF',
+    ])
     const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')
     expect(set.errors).toEqual([])
     expect(set.normalised).toEqual([

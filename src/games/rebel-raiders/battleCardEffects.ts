@@ -26,9 +26,17 @@ import { candidates, takeCard } from './battleCardPlay.ts'
  */
 export function commandersCards(run: PhaseRun, scene: Scene, sortieFirst = false): void {
   const inPlay = run.s.cards.USA.inPlay
-  const withCommander = (name: string, type: UnitType) =>
-    unionUnits(scene).find((u) => u.type === type && (run.s.commanders[name] ?? []).includes(u.id))
-  const hartford = inPlay.includes(37) ? withCommander('FARRAGUT', 'sloop') : undefined
+  const withCommander = (name: string, type: UnitType, free = false) =>
+    unionUnits(scene).find(
+      (u) =>
+        u.type === type &&
+        (run.s.commanders[name] ?? []).includes(u.id) &&
+        !(free && run.s.named.some((n) => n.ship === u.id)),
+    )
+  // The Hartford is one of his sloops that no other card names (a ship is one named ship at most).
+  const hartford = inPlay.includes(37)
+    ? (withCommander('FARRAGUT', 'sloop', true) ?? withCommander('FARRAGUT', 'sloop'))
+    : undefined
   if (hartford) {
     hartford.card = { ...hartford.card, ignoresHits: (hartford.card?.ignoresHits ?? 0) + 1 }
     run.say(

@@ -126,12 +126,24 @@ function diceAt(s: Unit, target: Unit): number {
 
 /**
  * Chooses each shooter's targets among the units it may fire at; the default concentrates on the
- * enemy easiest to destroy (lowest hitOn), then the first listed. A battery's two dice may split.
+ * enemy easiest to destroy (lowest hitOn), among those as easy a ship before a battery (a warship left
+ * repulses a landing, 10.41), then one no card lets shrug off a hit, then the first listed; a battery's
+ * two dice go to the first two (ruling RR-C6).
  */
 export type Targeting = (shooter: Unit, targets: Unit[], dice: number) => string[]
 
-export const easiestFirst: Targeting = (_shooter, targets, dice) => {
-  const best = [...targets].sort((a, b) => hitOn(a.type) - hitOn(b.type))[0]
+/** Whether a card lets the unit shrug off (or test against) its next hit: the Hartford, the Brooklyn and the rest. */
+const guarded = (u: Unit): number => (u.card?.ignoresHits || u.card?.hitTest !== undefined ? 1 : 0)
+
+export const easiestFirst: Targeting = (shooter, targets, dice) => {
+  const battery = (u: Unit) => (u.type === 'battery' ? 1 : 0)
+  const ranked = [...targets].sort(
+    (a, b) => hitOn(a.type) - hitOn(b.type) || battery(a) - battery(b) || guarded(a) - guarded(b),
+  )
+  // A battery spreads its dice over the first targets of that order, as the play book's batteries do (PB 22).
+  if (shooter.type === 'battery' && ranked.length)
+    return Array.from({ length: dice }, (_, i) => ranked[i % ranked.length]!.id)
+  const best = ranked[0]
   return best ? Array.from({ length: dice }, () => best.id) : []
 }
 

@@ -343,7 +343,12 @@ export function dropOrPick(
         `${dropped.map((x) => x.id).join(', ')} ${dropped.length > 1 ? 'stay' : 'stays'} in ${run.name(at)}.`,
         at,
       )
-    if (commander) leaveCommand(run.s, step.ships)
+    // Only ships still in the stack are dropped: one already lost stays lost with its commander (10.5).
+    if (commander)
+      leaveCommand(
+        run.s,
+        dropped.map((x) => x.id),
+      )
     return ships.filter((x) => !step.ships.includes(x.id))
   }
   const joining = step.ships

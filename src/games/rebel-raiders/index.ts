@@ -156,7 +156,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       rr: statusModel(s, content, viewer),
       orderForm: viewer.kind === 'role' ? orderForm(s, content, viewer.role) : [],
     }),
-    figures: (s) => rebelFigures(s, content),
+    figures: (s, _viewer, seen) => rebelFigures(s, content, seen),
   }
   return ruleset
 }

@@ -15,6 +15,7 @@ import {
   scoreAssault,
   unionAssaultDice,
 } from './assault.ts'
+import { defenceTactics } from './defenceTactics.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
@@ -223,8 +224,10 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
       `The counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ''} no longer has its footing: not made.`,
     )
   if (from !== null) run.s.csaPawns -= 1
+  const tactics = defenceTactics(run.s, target)
   let r = rollCounterattack(run.dice, target, {
     year: dateOf(run.s.turn).year,
+    unionTactics: tactics,
     extraUnionDice: generalsDice(run, target, 'land'),
     extraCsaDice: jacksonDice(run, target) + longstreetDice(run, target, true),
     hunts: huntsBonus(run, target),
@@ -245,7 +248,7 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
   }
   run.say(
     '11.91',
-    `Counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ' (free)'}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')} = ${r.union.total}.`,
+    `Counterattack on ${run.name(target)}${from ? ` from ${run.name(from)}` : ' (free)'}: Confederate ${r.csa.dice.join(',')} = ${r.csa.total}; Union ${r.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''} = ${r.union.total}.`,
     target,
   )
   const hood = from === null ? [] : run.takeBonuses('counterattack', 'ANY')

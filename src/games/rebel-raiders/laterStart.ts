@@ -60,10 +60,11 @@ export function applyLaterStart(s: RrState, setup: Setup, dice: Dice): void {
     }
   }
   if (setup.seaPawns) {
-    // #24 From Sea to Shining Sea, played at the start (19.42): four pawns; the historic targets with cards A or B.
+    // #24 From Sea to Shining Sea, played at the start (19.42): four pawns, #24's two among them; with cards A or B
+    // all four may land on the historic targets (pawns.ts).
     s.unionPawns = Math.min(4, s.unionPawns + 2)
     const historic = s.options.cards !== 'C'
-    s.seaPawns = historic ? s.unionPawns : 2
+    s.seaPawns = 2
     s.seaTargets = historic ? [...setup.seaPawns.historic] : null
   }
 }

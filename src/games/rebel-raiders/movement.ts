@@ -128,6 +128,8 @@ export function checkMove(
   const stopped: string | null = null
   // 10.42: the rest of the path is sailed only if the assault there is won; 11.8: never on from an ocean port.
   let assaulted: string | null = null
+  /** Places this path assaults, Union-held for its later steps if the assault is won (10.42, ruling RR-A2). */
+  const taken = new Set<string>()
   const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
   for (let i = start; i < steps.length; i++) {
     const step = steps[i]!
@@ -157,7 +159,7 @@ export function checkMove(
         coaled = true
         allowance += COALING_MP
       }
-      const held = ctx.control[to.id] ?? to.side
+      const held = taken.has(to.id) ? 'USA' : (ctx.control[to.id] ?? to.side)
       if (
         piece.side === 'USA' &&
         held === 'CSA' &&
@@ -171,6 +173,7 @@ export function checkMove(
           )
         encounters.push({ at, kind: 'assault', why: `entering ${to.name} is an assault (RB 7.73)` })
         assaulted = to.id
+        taken.add(to.id)
       } else if (to.kind === 'blockadeStation' && holders(ctx, at, foe, WARSHIPS).length) {
         if (piece.side === 'USA' && holders(ctx, at, 'CSA', ['gunboat', 'ironclad']).length)
           encounters.push({ at, kind: 'combat', why: `Confederate warships hold ${to.name}: naval combat (RB 7.75)` })

@@ -12,6 +12,8 @@ import { dropOrPick, fightHere, interceptors, meet, stackOf } from './encounters
 import { defenderRetreat } from './retreats.ts'
 import { assault } from './landCombat.ts'
 import { loadPortMarker, queensArtillery } from './cargoCards.ts'
+import { stormOnEntry } from './stormAnswers.ts'
+import { stormed } from './weatherCards.ts'
 
 export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: 'move' }>): void {
   const move = stackOf(run, cmd, 'CSA')
@@ -35,6 +37,14 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       cameFrom = p.at
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
+      // The Union's standing storm (#49) as the ships enter a zone: those it blows away move no more.
+      const told = () => run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
+      if (stormOnEntry(run, 'CSA', step.enter, told)) {
+        ships = ships.filter((x) => x.at === step.enter && !stormed(run.s).includes(x.id))
+        if (!ships.length) return
+        p = ships[0]!
+        path.splice(0, path.length, p.at)
+      }
       // Confederate warships entering a station held by Union ships attack them (7.75: no pawn needed).
       // The Albemarle attacks in its three coastal zones too (#75).
       const kind = run.space(p.at).kind
@@ -152,6 +162,11 @@ export function moveUnion(
       const from = at
       for (const x of ships) x.at = step.enter
       path.push(step.enter)
+      // The Confederacy's standing storm (#92) as the ships enter a coastal zone or one of its stations.
+      if (stormOnEntry(run, 'USA', step.enter, flush)) {
+        ships = ships.filter((x) => x.at === step.enter && !stormed(run.s).includes(x.id))
+        if (!ships.length) return
+      }
       const here = run.space(step.enter)
       const isAssault =
         run.holder(here.id) === 'CSA' && ['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(here.kind)
@@ -194,7 +209,8 @@ export function moveUnion(
             from,
             defenderTo: defenderRetreat(run, here.id, 'CSA'),
           })
-          ships = ships.filter((x) => !fight.lost.has(x.id))
+          // Lost in the fight, or before it (a ram, #71).
+          ships = ships.filter((x) => !fight.lost.has(x.id) && run.s.pieces.includes(x))
           if (!ships.length) return
           // Falling back, or leaving a warship fighting there, is a repulse (10.41).
           const warships = run

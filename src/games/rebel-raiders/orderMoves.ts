@@ -116,7 +116,8 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
   // Assaults need pawns (11.1), and one only may land on an ocean port a turn (11.2).
   const entered = steps.flatMap((st) => ('enter' in st ? [st.enter] : []))
   // A path may go on past a won assault into another (10.42), each with its own pawn.
-  const landings = side === 'USA' ? entered.filter((id) => isEnemyPlace(pack, state, id)) : []
+  // A place re-entered after the path took it is no second assault (the fleet leaving New Orleans, PB 22).
+  const landings = side === 'USA' ? [...new Set(entered.filter((id) => isEnemyPlace(pack, state, id)))] : []
   for (const landing of landings) {
     const barred = assaultForbidden(state, pack, landing)
     if (barred) {

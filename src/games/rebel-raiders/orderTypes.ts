@@ -11,13 +11,14 @@ export type RrCommand =
   | { kind: 'assault'; line: number; target: string; from: string; tactics: number }
   | { kind: 'counterattack'; line: number; target: string; from: string }
   | { kind: 'intercept'; line: number; how: 'stack' | 'each'; at: string }
+  | { kind: 'defend'; line: number; at: string; tactics: number }
   | { kind: 'policy'; line: number; policy: BattlePolicy }
   | { kind: 'tactics'; line: number; target: string; tactics: number }
   | { kind: 'build'; line: number; what: Buildable; at?: string; special: boolean; free?: boolean }
   | { kind: 'exchange'; line: number; points: number }
   | { kind: 'discard'; line: number; cards: number[]; refresh: boolean }
   | ({ kind: 'play' } & PlayOrder)
-  | { kind: 'react'; line: number; card: number; at: string; off: boolean }
+  | { kind: 'react'; line: number; card: number; at: string; off: boolean; min?: number }
   | { kind: 'pass'; line: number }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

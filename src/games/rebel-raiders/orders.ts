@@ -6,6 +6,7 @@
 //   COMMAND <commander> <ship>[,<ship>...] | RELIEVE <commander>       (move phases: a commander placed or taken off)
 //   TACTICS <target> <n>                                               (Union: tactics for an assault from the sea)
 //   INTERCEPT STACK|EACH [AT <station>]                               (Union, standing: one die for a station's stack, or one a ship)
+//   DEFEND <space|ALL> TACTICS <n>                                     (Union, standing: tactics against a counterattack, 11.91)
 //   POLICY <ship|ALL> ON BATTLE: RETREAT IF lost >= 1; FIGHT            (standing battle orders, any phase)
 //   POLICY <space|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED       (Confederate, standing: a port's defence, 10.12)
 //   BUILD <piece type> [AT <space>] [SPECIAL] [FREE]                   (build phases; FREE: a Union ship of 18.24)
@@ -14,7 +15,7 @@
 //   DISCARD <card> [<card> ...]                                        (build phases: from the hand, 14.41)
 //   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
-//   REACT <card> [AT <space>|ALL] | REACT <card> OFF                   (standing: the card played in answer, any phase)
+//   REACT <card> [AT <space>|ALL] [IF SHIPS >= <n>] | REACT <card> OFF (standing: the card played in answer, any phase)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
@@ -31,7 +32,8 @@ import { CARD_EFFECTS } from './cardEffects.ts'
 import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
-import { reactionProblem } from './reactions.ts'
+import { readReactLine } from './reactOrders.ts'
+import { readDefendLine } from './defenceTactics.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { discardProblem } from './cards.ts'
 import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
@@ -59,12 +61,13 @@ const VERBS = [
   'REFRESH',
   'PLAY',
   'REACT',
+  'DEFEND',
   'PASS',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT']
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND']
 const BUILDABLE: Buildable[] = [
   'raider',
   'gunboat',
@@ -162,28 +165,11 @@ export function parseRebelOrders(
       continue
     }
     if (verb === 'REACT') {
-      const m = /^(\d+)(?:\s+(?:AT\s+(\S+)|(OFF)))?$/.exec(rest.join(' '))
-      if (!m) {
-        err(l.line, l.text, 'write REACT <card number> [AT <space>|ALL], or REACT <card number> OFF')
-        continue
-      }
-      const reaction = { card: Number(m[1]), at: m[2] ?? 'ALL' }
-      const problem = reactionProblem(pack, side, reaction)
-      if (problem) {
-        err(l.line, l.text, problem)
-        continue
-      }
-      const name = `#${reaction.card} ${pack.cards.get(reaction.card)!.name}`
-      out.commands.push({ kind: 'react', line: l.line, ...reaction, off: !!m[3] })
-      out.normalised.push(
-        m[3] ? `REACT ${name} OFF` : `REACT ${name} AT ${reaction.at} (stands until played or withdrawn)`,
-      )
-      if (!m[3] && !state.cards[side].hand.includes(reaction.card))
-        out.warnings.push({
-          line: l.line,
-          text: l.text,
-          message: `${name} is not in your hand now; the reaction stands for when it is`,
-        })
+      readReactLine(state, pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'DEFEND') {
+      readDefendLine(pack, side, l, rest, out, err)
       continue
     }
     if (verb === 'PASS') {

@@ -1,7 +1,8 @@
 // The Union's cannon pawns (RB 11.1-11.2) with the ones #24 From Sea to Shining Sea adds: those may
 // only land on Confederate ocean ports and forts, each landing rolls a die more and none counts
-// against the one ocean landing a turn. In the 1862 start (19.42, ruling RR-S62) the four pawns may
-// all land on its four historic targets; a pawn spent elsewhere leaves #24's usual two.
+// against the one ocean landing a turn. In the 1862 start (19.42, ruling RR-S62) the four pawns, #24's
+// two and the two ordinary ones, may all land on its four historic targets free of 11.2 (only #24's
+// roll the die more, PB 22's Norfolk); a pawn spent elsewhere leaves the usual limits.
 import type { RebelPack } from './pack.ts'
 import type { RrState } from './state.ts'
 
@@ -23,7 +24,7 @@ export function pawnFor(p: Pawns, pack: RebelPack, target: string, amphibious: b
     return p.unionPawns < 1
       ? 'no cannon pawn is left (11.1)'
       : 'the pawns left are for amphibious assaults on Confederate ocean ports and forts (#24)'
-  if (amphibious && kind === 'oceanPort' && p.amphibiousOcean && !p.extraOcean)
+  if (amphibious && kind === 'oceanPort' && p.amphibiousOcean && !p.extraOcean && !p.seaTargets?.includes(target))
     return "the turn's one amphibious assault on an ocean port is spent (11.2)"
   return 'normal'
 }
@@ -35,11 +36,13 @@ export function spendPawn(p: Pawns, pack: RebelPack, target: string, use: 'sea' 
     p.seaPawns -= 1
     return
   }
-  p.seaPawns = seaAfterDeviation(p)
-  p.seaTargets = null
+  // An ordinary pawn landing on a historic target of the 1862 start keeps the historic targets open (19.42).
+  const historic = amphibious && !!p.seaTargets?.includes(target)
+  p.seaPawns = historic ? p.seaPawns : seaAfterDeviation(p)
+  if (!historic) p.seaTargets = null
   if (amphibious && pack.map.space(target).kind === 'oceanPort') {
     // A second landing on an ocean port spends the pawn Two If By Sea upgraded (18.23).
-    if (p.amphibiousOcean && p.extraOcean) p.extraOcean -= 1
+    if (p.amphibiousOcean && p.extraOcean && !historic) p.extraOcean -= 1
     p.amphibiousOcean = true
   }
 }

@@ -1,7 +1,7 @@
 // Rebel Raiders' pictures (DESIGN 8b): the American theatre (coasts, rivers and the land war) at a
 // large scale, and the oceans at a small one, on real geography from the pack's coordinates, with
 // who holds each place and what stands there. Everything on the board is public in the basic game.
-import type { Figure } from '../contract.ts'
+import type { Figure, NarrativeEntry } from '../contract.ts'
 import { type GeoLink, type GeoPlace, geoMapSvg } from '../kit/geoMap.ts'
 import type { LinkKind } from './map.ts'
 import type { RebelPack } from './pack.ts'
@@ -20,8 +20,15 @@ const MAJOR = new Set(['oceanPort', 'riverPort', 'inlandCity'])
 // Waters are held by nobody: an open ring, not a dot in a side's colour.
 const WATER = new Set(['coastal', 'highSeas', 'whaling', 'blockadeStation'])
 
-export function rebelFigures(s: RrState, pack: RebelPack): Figure[] {
+/** The places of this phase's battles, assaults and counterattacks the reader was told of. */
+function battlesIn(seen: readonly NarrativeEntry[]): Set<string> {
+  return new Set(seen.filter((e) => e.at && /^(Combat in|Assault on|Counterattack on) /.test(e.text)).map((e) => e.at!))
+}
+
+export function rebelFigures(s: RrState, pack: RebelPack, seen: readonly NarrativeEntry[] = []): Figure[] {
   const at = new Map<string, string[]>()
+  // This phase's battles are marked on the place (DESIGN 8b), before what stands there now.
+  for (const id of battlesIn(seen)) at.set(id, ['BATTLE'])
   for (const p of s.pieces) at.set(p.at, [...(at.get(p.at) ?? []), `${p.id}${p.cargo ? `(${p.cargo})` : ''}`])
   const places: GeoPlace[] = pack.map.spaces.map((sp) => ({
     id: sp.id,
@@ -42,7 +49,7 @@ export function rebelFigures(s: RrState, pack: RebelPack): Figure[] {
   const when = `${turnName(s.turn)}, ${phaseName(s.phase)}; Confederate points ${s.vp}`
   const legend = [
     'Dots: grey Confederate, blue Union, white neutral; rings are waters. Lines: blue river, red land, dashed sea.',
-    'Under each place: the pieces there (cargo in brackets).',
+    'Under each place: the pieces there (cargo in brackets); BATTLE where this phase fought a battle or an assault.',
   ]
   return [
     {

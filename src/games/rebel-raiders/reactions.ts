@@ -12,6 +12,7 @@ import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import { dateOf, type Reaction, type RrPiece, type RrState } from './state.ts'
+import { STORM_ZONES } from './weatherCards.ts'
 
 export type { Reaction } from './state.ts'
 
@@ -32,6 +33,7 @@ type ReactionEvent =
   | 'csa-beaten'
   | 'build-start'
   | 'land-combat'
+  | 'storm'
 
 /** What an evasion looks like when the Union's answers are weighed. */
 export interface Evasion {
@@ -114,6 +116,9 @@ const REACTIONS: Readonly<
   41: { side: 'USA', event: 'supply' },
   102: { side: 'CSA', event: 'assault-lost' },
   107: { side: 'CSA', event: 'assault-won' },
+  // The storms as the other side's ships enter a zone (stormAnswers.ts, ruling RR-K21).
+  49: { side: 'USA', event: 'storm' },
+  92: { side: 'CSA', event: 'storm' },
 }
 
 /** Why a REACT line is refused, or null. A card not in the hand now may stand for when it is. */
@@ -129,6 +134,10 @@ export function reactionProblem(pack: RebelPack, side: Side, reaction: Reaction)
       ? null
       : `${name} answers one of the other side's cards: REACT ${reaction.card} AT <its card number>, or ALL`
   if (reaction.at !== 'ALL' && !pack.map.has(reaction.at)) return `no space ${reaction.at} on the map`
+  const storm = STORM_ZONES[reaction.card]
+  if (storm && reaction.at !== 'ALL' && !storm.kinds.includes(pack.map.space(reaction.at).kind))
+    return `${name} strikes ${storm.what}: REACT ${reaction.card} AT <zone>|ALL [IF SHIPS >= <n>]`
+  if (reaction.min !== undefined && !storm) return `only a storm (#49, #92) takes IF SHIPS >= <n>`
   return null
 }
 

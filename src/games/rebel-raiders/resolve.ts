@@ -207,7 +207,9 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
     else if (c.kind === 'intercept') {
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
-    } else if (c.kind === 'react') standReaction(s, side, { card: c.card, at: c.at }, c.off)
+    } else if (c.kind === 'defend') (s.defence ??= {})[c.at] = c.tactics
+    else if (c.kind === 'react')
+      standReaction(s, side, { card: c.card, at: c.at, ...(c.min ? { min: c.min } : {}) }, c.off)
 }
 
 function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {

@@ -52,6 +52,8 @@ export interface Reaction {
   card: number
   /** A space id, or ALL. */
   at: string
+  /** A storm's condition (#49, #92): at least this many of the other side's ships caught (stormAnswers.ts). */
+  min?: number
 }
 
 /** A played card waiting for its moment in the phase: an assault on `at`, the unloading of runner `at`, a 2-VP cargo (#99, a battery for `at`). */
@@ -162,6 +164,8 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
+  defence?: Record<string, number>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
   reactions: Record<Side, Reaction[]>
   /** 1-VP cargo markers lying in a port for the runners that load there (#93, #94). */

@@ -2,15 +2,16 @@
 // its owner alone (the other side sees how many it holds), the discards and cards in play to all.
 import { confederateBuilds, unionBuilds } from './buildCounts.ts'
 import { checkMove } from './movement.ts'
+import { checkStack } from './stack.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext, moveContext } from './position.ts'
 import type { Viewer } from '../contract.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
 import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
-import { commanderOf } from './commanders.ts'
+import { commanderOf, commandLimit } from './commanders.ts'
 import { optionalSummary } from './optionalView.ts'
-import { dateOf, phaseName, roleOf, type RrState, turnName } from './state.ts'
+import { dateOf, phaseName, roleOf, type RrPiece, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
   const bySpace = new Map<string, string[]>()
@@ -25,7 +26,9 @@ export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
   }
   for (const [at, n] of Object.entries(s.portCargo ?? {}))
     if (n) bySpace.set(at, [...(bySpace.get(at) ?? []), `${n} cargo marker(s) of 1 VP waiting (#93, #94)`])
-  const intercept = Object.entries(s.intercept)
+  // The Union's standing interception choice is its own secret until a runner meets it (7.78).
+  const unionReads = viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === roleOf('USA'))
+  const intercept = Object.entries(unionReads ? s.intercept : {})
     .map(([at, how]) => `${how === 'stack' ? 'one die a stack' : 'one die a ship'}${at === 'ALL' ? '' : ` at ${at}`}`)
     .join('; ')
   return {
@@ -96,7 +99,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     const reactive = reactiveCards(s, side)
     const standing = s.reactions[side].map((r) => `#${r.card} at ${r.at}`)
     return [
-      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY${side === 'USA' ? ', INTERCEPT' : ''}.`,
+      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY${side === 'USA' ? ', INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ''}.`,
       ...(standing.length ? [`# Your standing reactions: ${standing.join(', ')}.`] : []),
       ...(reactive.length
         ? [
@@ -128,47 +131,69 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     return lines
   }
   const ctx = moveContext(s, pack)
-  for (const p of s.pieces.filter((x) => x.side === side && x.type !== 'battery')) {
-    const mp = pack.pieces.types.find((t) => t.type === p.type)!.mp
-    const reach: string[] = []
-    const seen = new Map<string, string[]>([[p.at, []]])
-    let frontier = [p.at]
-    for (let d = 0; d < mp && frontier.length; d++) {
-      const next: string[] = []
-      for (const at of frontier)
-        for (const n of pack.map.neighbours(at, ['port', 'sea', 'river'])) {
-          if (seen.has(n)) continue
-          const path = [...seen.get(at)!, n]
-          if (
-            !checkMove(
-              ctx,
-              p,
-              path.map((enter) => ({ enter })),
-            ).ok
-          )
-            continue
-          seen.set(n, path)
-          reach.push(n)
-          next.push(n)
-        }
-      frontier = next
-    }
-    // Wrapped so that a mail reader's line stays short.
-    let line = `# ${p.id} in ${pack.map.space(p.at).name}, ${mp} MP:`
-    if (!reach.length) line += ' cannot move'
-    for (const r of reach) {
-      if (line.length + r.length + 1 > 100) {
-        lines.push(line)
-        line = '#  '
-      }
-      line += ` ${r}`
-    }
-    lines.push(line)
+  const mpOf = (p: RrPiece) => pack.pieces.types.find((t) => t.type === p.type)!.mp
+  for (const p of s.pieces.filter((x) => x.side === side && x.type !== 'battery'))
+    lines.push(
+      ...reachLines(
+        `# ${p.id} in ${pack.map.space(p.at).name}, ${mpOf(p)} MP:`,
+        reachable(pack, p.at, mpOf(p), (path) => checkMove(ctx, p, path).ok),
+      ),
+    )
+  // Each commander's stack moves as one (7.5): the spaces the whole stack can reach together.
+  for (const [name, ids] of Object.entries(s.commanders)) {
+    const stack = ids.map((id) => s.pieces.find((p) => p.id === id && p.side === side)).filter((p): p is RrPiece => !!p)
+    if (!stack.length || stack.length !== ids.length) continue
+    const mp = Math.max(...stack.map(mpOf))
+    const check = (path: { enter: string }[]) => checkStack(ctx, stack, path, { limit: commandLimit(s, pack, name) }).ok
+    lines.push(
+      ...reachLines(
+        `# ${name} (${ids.join(',')}) in ${pack.map.space(stack[0]!.at).name}, as one stack:`,
+        reachable(pack, stack[0]!.at, mp, check),
+      ),
+    )
   }
-  lines.push('# e.g. MOVE <ship>[,<ship>] <space> > <space> > ...; POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT')
+  lines.push(
+    '# e.g. MOVE <ship>[,<ship>] <space> > <space> > ...; MOVE <commander> <path>; POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT',
+  )
   lines.push(...playableNow(s, pack, side))
   lines.push('PASS')
   return lines
+}
+
+/** The spaces a move from `from` can reach within `mp` steps, each path checked as orders are. */
+function reachable(pack: RebelPack, from: string, mp: number, ok: (path: { enter: string }[]) => boolean): string[] {
+  const reach: string[] = []
+  const seen = new Map<string, string[]>([[from, []]])
+  let frontier = [from]
+  for (let d = 0; d < mp && frontier.length; d++) {
+    const next: string[] = []
+    for (const at of frontier)
+      for (const n of pack.map.neighbours(at, ['port', 'sea', 'river'])) {
+        if (seen.has(n)) continue
+        const path = [...seen.get(at)!, n]
+        if (!ok(path.map((enter) => ({ enter })))) continue
+        seen.set(n, path)
+        reach.push(n)
+        next.push(n)
+      }
+    frontier = next
+  }
+  return reach
+}
+
+/** A form line with the spaces reached, wrapped so that a mail reader's line stays short. */
+function reachLines(head: string, reach: string[]): string[] {
+  const lines: string[] = []
+  let line = head
+  if (!reach.length) line += ' cannot move'
+  for (const r of reach) {
+    if (line.length + r.length + 1 > 100) {
+      lines.push(line)
+      line = '#  '
+    }
+    line += ` ${r}`
+  }
+  return [...lines, line]
 }
 
 /** The cards in the hand the judge can play in this phase (PLAY), each with when it acts. */

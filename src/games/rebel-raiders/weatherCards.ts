@@ -11,6 +11,12 @@ import type { RrPiece, RrState } from './state.ts'
 const SHIP_LINKS = ['port', 'sea', 'river'] as const
 const STORM = 'storm:'
 
+/** The kinds of zone each storm may strike: #49 a high-seas or coastal zone (the Whaling Grounds are high seas), #92 a coastal one. */
+export const STORM_ZONES: Readonly<Record<number, { kinds: string[]; what: string }>> = {
+  49: { kinds: ['highSeas', 'coastal', 'whaling'], what: 'a high-seas or coastal zone' },
+  92: { kinds: ['coastal'], what: 'a coastal zone' },
+}
+
 /** The ships a storm keeps in port this turn. */
 export const stormed = (s: RrState): string[] =>
   s.thisTurn.filter((t) => t.startsWith(STORM)).map((t) => t.slice(STORM.length))
@@ -77,7 +83,8 @@ function portsOf(pack: RebelPack, zone: string): string[] {
 const unionPort = (run: PhaseRun, id: string) =>
   ['oceanPort', 'riverPort', 'navyYards'].includes(run.space(id).kind) && run.holder(id) === 'USA'
 
-function storm(side: Side, kinds: string[], what: string, apply: CardEffect['apply']): CardEffect {
+function storm(side: Side, card: number, apply: CardEffect['apply']): CardEffect {
+  const { kinds, what } = STORM_ZONES[card]!
   return {
     phases: side === 'CSA' ? ['csa-move', 'csa-build'] : ['union-move', 'union-build'],
     check: (_s, pack, _side, play) => zoneProblem(pack, play, kinds, what),
@@ -87,13 +94,13 @@ function storm(side: Side, kinds: string[], what: string, apply: CardEffect['app
 
 export const WEATHER_EFFECTS: Readonly<Record<number, CardEffect>> = {
   // #49 Tempest's Wrath: Confederate ships in one high-seas or coastal zone to the nearest neutral port.
-  49: storm('USA', ['highSeas', 'coastal', 'whaling'], 'a high-seas or coastal zone', (run, _side, play) => {
+  49: storm('USA', 49, (run, _side, play) => {
     const zone = play.at!
     const ports = byDistance(run.pack, zone).filter((id) => run.space(id).kind === 'neutralPort')
     blowAway(run, 49, run.piecesAt(zone, 'CSA'), ports, null)
   }),
   // #92 Tempest's Fury: Union ships in one coastal zone and its stations to a Union port of it or a zone next to it.
-  92: storm('CSA', ['coastal'], 'a coastal zone', (run, _side, play) => {
+  92: storm('CSA', 92, (run, _side, play) => {
     const zone = play.at!
     const stations = run.pack.map.neighbours(zone, SHIP_LINKS).filter((id) => id.endsWith('.BS'))
     const ships = [zone, ...stations].flatMap((at) => run.piecesAt(at, 'USA'))

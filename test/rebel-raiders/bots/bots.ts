@@ -9,6 +9,27 @@ import type { RrPiece, RrState } from '../../../src/games/rebel-raiders/state.ts
 
 const SHIP = ['port', 'sea', 'river'] as const
 
+/**
+ * What one side knows of the game (issue 11: the bots see only their own side's view): the board, the
+ * cards face up and its own hand and standing orders; the other side's hand and both draw piles only
+ * as counts (blank cards), the other side's standing orders (reactions, battle orders, interception,
+ * Lee's wanted spaces) and its waiting cards not at all.
+ */
+export function sideView(s: RrState, side: 'CSA' | 'USA'): RrState {
+  const v = structuredClone(s)
+  const other = side === 'CSA' ? 'USA' : 'CSA'
+  for (const t of [v.cards.CSA, v.cards.USA]) t.deck = { ...t.deck, drawPile: t.deck.drawPile.map(() => 0) }
+  v.cards[other].hand = v.cards[other].hand.map(() => 0)
+  v.cards[other].drawnOn = {}
+  v.cards[other].bought = []
+  v.reactions[other] = []
+  v.policies[other] = []
+  v.pending = v.pending.filter((b) => (b.card <= 55 ? 'USA' : 'CSA') === side)
+  if (side === 'CSA') v.intercept = {}
+  else if (v.marks) delete v.marks.leeWanted
+  return v
+}
+
 /** Shortest ship paths from a space (breadth first), as space lists without the start. */
 function paths(map: RebelMap, from: string, maxLen: number): Map<string, string[]> {
   const out = new Map<string, string[]>([[from, []]])
