@@ -9,10 +9,10 @@
  * derived from the Message-ID), which receivers can de-duplicate.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
+import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 
@@ -37,7 +37,8 @@ export interface OutboundMail {
 /**
  * One attachment: its bytes (`content`, base64), or a picture's SVG source (`svg`) made into the
  * PNG the mail carries when the mail is composed. In an outbox row's payload the body is replaced by
- * `part`, the SHA-256 of a mail_parts row holding it (`render: 'png'` when that body is an SVG).
+ * `parts`, the SHA-256s of the mail_parts rows whose concatenation is the body (`part`, one hash,
+ * in rows written before bodies were split; `render: 'png'` when that body is an SVG).
  */
 export interface OutboundAttachment {
   filename: string
@@ -45,9 +46,16 @@ export interface OutboundAttachment {
   cid?: string
   content?: string
   svg?: string
+  parts?: string[]
   part?: string
   render?: 'png'
 }
+
+/**
+ * An outbox row's payload: the mail, with a long text or HTML body kept as mail_parts (`textParts`,
+ * `htmlParts`, see mailParts.ts) in place of `text` / `html`, and attachments naming their parts.
+ */
+export type StoredMail = Omit<OutboundMail, 'text'> & { text?: string; textParts?: string[]; htmlParts?: string[] }
 
 export const X_MAILER = 'acw-pbem'
 
@@ -187,7 +195,12 @@ export function enqueueMail(
 ): number {
   const messageId = unbracket(mail.messageId)
   if (!messageId) throw new Error('enqueueMail: empty messageId')
-  const stored: OutboundMail = { ...mail, messageId }
+  const { text, html, ...rest } = mail
+  const stored: StoredMail = { ...rest, messageId }
+  if (text.length < INLINE_BELOW) stored.text = text
+  else stored.textParts = storeBody(db, text, now)
+  if (html !== undefined && html.length < INLINE_BELOW) stored.html = html
+  else if (html !== undefined) stored.htmlParts = storeBody(db, html, now)
   if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
   const info = db
     .prepare(
@@ -202,42 +215,39 @@ export function enqueueMail(
   return row.id
 }
 
-/** Keeps an attachment's body once in mail_parts (deflated: SVG is text) and returns the attachment naming it. */
+/** Keeps an attachment's body once in mail_parts and returns the attachment naming its parts. */
 function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAttachment {
-  if (a.part !== undefined) return a
+  if (a.part !== undefined || a.parts !== undefined) return a
   const body = a.svg ?? a.content
   if (body === undefined) throw new Error(`enqueueMail: attachment ${a.filename} has no body`)
-  const hash = createHash('sha256').update(body).digest('hex')
-  // Deflating is most of the cost, and most parts (an opening map) are already stored by an earlier game.
-  if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
-    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
-      hash,
-      deflateRawSync(body),
-      now.toISOString(),
-    )
   return {
     filename: a.filename,
     contentType: a.contentType,
     ...(a.cid ? { cid: a.cid } : {}),
-    part: hash,
+    parts: storeBody(db, body, now),
     ...(a.svg !== undefined ? { render: 'png' as const } : {}),
   }
 }
 
-/** An outbox payload with its attachments' bodies read back from mail_parts. */
-export function withParts(db: Database, mail: OutboundMail): OutboundMail {
-  if (!mail.attachments?.some((a) => a.part !== undefined)) return mail
-  const get = db.prepare('SELECT body FROM mail_parts WHERE hash = ?').pluck()
+/** An outbox payload with its bodies read back from mail_parts: the mail as it was queued. */
+export function withParts(db: Database, stored: StoredMail | OutboundMail): OutboundMail {
+  const { textParts, htmlParts, ...mail } = stored as StoredMail
+  const what = `mail ${mail.messageId}`
   return {
     ...mail,
-    attachments: mail.attachments.map((a) => {
-      if (a.part === undefined) return a
-      const stored = get.get(a.part) as Buffer | undefined
-      if (stored === undefined) throw new Error(`attachment ${a.filename}: part ${a.part} is not in mail_parts`)
-      const body = inflateRawSync(stored).toString('utf8')
-      const { part: _part, render, ...rest } = a
-      return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
-    }),
+    text: textParts !== undefined ? loadBody(db, textParts, `${what} text`) : (mail.text ?? ''),
+    ...(htmlParts !== undefined ? { html: loadBody(db, htmlParts, `${what} html`) } : {}),
+    ...(mail.attachments
+      ? {
+          attachments: mail.attachments.map((a) => {
+            const parts = a.parts ?? (a.part !== undefined ? [a.part] : undefined)
+            if (parts === undefined) return a
+            const body = loadBody(db, parts, `attachment ${a.filename}`)
+            const { part: _part, parts: _parts, render, ...rest } = a
+            return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
+          }),
+        }
+      : {}),
   }
 }
 
@@ -291,7 +301,7 @@ export async function drainOutbox(
   let failed = 0
   for (const row of rows) {
     try {
-      const mail = withParts(db, JSON.parse(row.payload) as OutboundMail)
+      const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
       const eml = await composeEml(mail, new Date(row.created_at))
       await transport.send(mail, eml, row.id)
       markSent.run(now().toISOString(), row.id)
