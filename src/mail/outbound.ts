@@ -118,10 +118,22 @@ async function attachmentBytes(a: OutboundAttachment): Promise<OutboundAttachmen
   return { filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid } : {}), content: png }
 }
 
+/**
+ * SMTP messages in flight at once by default (smtp.ts; kept here so that naming it loads no SMTP
+ * code). The server's work for a message (its queue file written and synced) dominates a send and
+ * runs side by side on several connections; a crash leaves up to this many rows in doubt, each
+ * settled against the archive as one would be.
+ */
+export const SMTP_PARALLEL = 4
+
 /** Where composed mail goes. Implementations must be safe to call again for the same row. */
 export interface MailTransport {
   name: string
   send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void>
+  /** How many sends it takes at once (default 1): drainOutbox hands it the rows in groups of this many. */
+  readonly parallel?: number
+  /** Told a group's outbox ids before any of them goes to send() (SMTP marks them in doubt in one write). */
+  willSend?(outboxIds: number[]): void | Promise<void>
 }
 
 /**
@@ -267,12 +279,16 @@ interface OutboxRow {
   attempts: number
 }
 
+type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { error: unknown } }
+
 /**
  * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts) in id
- * order, at most `limit` (default 100). Success sets sent_at (and counts the attempt); failure
- * increments attempts, stores last_error and sets next_attempt_at = now + backoffMs(attempts
- * before). Rows that reach maxAttempts (default 10) stay unsent with their last_error, for an
- * operator to see. The Date header of every message is the row's created_at.
+ * order, at most `limit` (default 100), in groups of the transport's `parallel` rows sent at once;
+ * each group's outcomes are written in one transaction (one durable write per group, not per mail).
+ * Success sets sent_at (and counts the attempt); failure increments attempts, stores last_error
+ * and sets next_attempt_at = now + backoffMs(attempts before). Rows that reach maxAttempts
+ * (default 10) stay unsent with their last_error, for an operator to see. The Date header of every
+ * message is the row's created_at.
  */
 export async function drainOutbox(
   db: Database,
@@ -296,26 +312,53 @@ export async function drainOutbox(
   const markFailed = db.prepare(
     'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL',
   )
-
-  let sent = 0
-  let failed = 0
-  for (const row of rows) {
-    try {
-      const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
-      const eml = await composeEml(mail, new Date(row.created_at))
-      await transport.send(mail, eml, row.id)
-      markSent.run(now().toISOString(), row.id)
-      sent++
-    } catch (e) {
-      const at = now()
+  const record = db.transaction((attempts: Attempt[]) => {
+    for (const { row, failure } of attempts) {
+      if (!failure) {
+        markSent.run(now().toISOString(), row.id)
+        continue
+      }
+      const e = failure.error
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
       markFailed.run(
         `${transport.name}: ${message}`.slice(0, 2000),
-        new Date(at.getTime() + backoffMs(row.attempts)).toISOString(),
+        new Date(now().getTime() + backoffMs(row.attempts)).toISOString(),
         row.id,
       )
-      failed++
     }
+  })
+
+  let sent = 0
+  let failed = 0
+  const group = Math.max(1, transport.parallel ?? 1)
+  for (let at = 0; at < rows.length; at += group) {
+    const attempts = await Promise.all(
+      rows.slice(at, at + group).map(async (row): Promise<Attempt> => {
+        try {
+          const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
+          return { row, mail, eml: await composeEml(mail, new Date(row.created_at)) }
+        } catch (error) {
+          return { row, failure: { error } }
+        }
+      }),
+    )
+    const ready = attempts.filter((a) => !a.failure)
+    try {
+      if (ready.length) await transport.willSend?.(ready.map((a) => a.row.id))
+      await Promise.all(
+        ready.map(async (a) => {
+          try {
+            await transport.send(a.mail!, a.eml!, a.row.id)
+          } catch (error) {
+            a.failure = { error }
+          }
+        }),
+      )
+    } catch (error) {
+      for (const a of ready) a.failure = { error }
+    }
+    record(attempts)
+    for (const a of attempts) a.failure ? failed++ : sent++
   }
   return { sent, failed }
 }

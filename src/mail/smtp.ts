@@ -19,7 +19,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
-import { drainOutbox, type MailTransport, type OutboundMail } from './outbound.ts'
+import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
 
 export interface SmtpAccount {
   host: string
@@ -40,6 +40,8 @@ export interface SmtpTransportOptions extends SmtpAccount {
   clock?: () => Date
   /** socket timeouts (default 30 s) */
   timeoutMs?: number
+  /** connections kept open, one message in flight on each (default SMTP_PARALLEL) */
+  parallel?: number
 }
 
 /** All addresses of an address-list header value, without names. */
@@ -52,11 +54,15 @@ export function addressesOf(value: string): string[] {
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp'
   readonly options: SmtpTransportOptions
+  readonly parallel: number
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>
+  /** rows whose send_started_at willSend() stamped, not yet handed to send() */
+  private readonly stamped = new Set<number>()
 
   constructor(o: SmtpTransportOptions) {
     this.options = o
     const timeout = o.timeoutMs ?? 30_000
+    this.parallel = Math.max(1, o.parallel ?? SMTP_PARALLEL)
     this.transport = nodemailer.createTransport({
       host: o.host,
       port: o.port,
@@ -67,12 +73,11 @@ export class SmtpTransport implements MailTransport {
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
-      // One connection kept open and reused (RSET between messages): a drain sends in order, one
-      // message at a time, and a new connection per message (TCP, greeting, EHLO, QUIT) cost more
-      // than the message. A send is still one MAIL/RCPT/DATA exchange, so a row is in doubt in
-      // exactly the same cases as before.
+      // Connections kept open and reused (RSET between messages), one message at a time on each:
+      // a new connection per message (TCP, greeting, EHLO, QUIT) cost more than the message. A
+      // send is still one MAIL/RCPT/DATA exchange, so a row is in doubt in the same cases as before.
       pool: true,
-      maxConnections: 1,
+      maxConnections: this.parallel,
       maxMessages: 1000,
     })
   }
@@ -88,11 +93,27 @@ export class SmtpTransport implements MailTransport {
     return { from, to }
   }
 
+  /** Stamps send_started_at on a group of rows about to be sent, in one transaction (one sync, not one per row). */
+  willSend(outboxIds: number[]): void {
+    const db = this.options.db
+    if (!db) return
+    const stamp = db.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL')
+    const at = this.now()
+    db.transaction(() => {
+      for (const id of outboxIds) stamp.run(at, id)
+    })()
+    for (const id of outboxIds) this.stamped.add(id)
+  }
+
+  private now(): string {
+    return (this.options.clock ?? (() => new Date()))().toISOString()
+  }
+
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
     const envelope = this.envelope(mail)
     const db = this.options.db
-    const now = () => (this.options.clock ?? (() => new Date()))().toISOString()
-    db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(now(), outboxId)
+    if (!this.stamped.delete(outboxId))
+      db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(this.now(), outboxId)
     let info: SMTPTransport.SentMessageInfo
     try {
       info = await this.transport.sendMail({ envelope, raw: eml })
