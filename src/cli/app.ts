@@ -173,6 +173,10 @@ export async function imapIntake(
     db: app.db,
     clock: app.clock,
     handler: inboundHandler(app),
+    filing: {
+      read: async (raw, source) => (await intakeModule()).readInbound(raw, source, intakeDeps(app)),
+      together: (fileAll) => app.judge.transaction(fileAll),
+    },
     onPermanentFailure: intakeFailureRecorder(app),
     ...extra,
   })
