@@ -6,8 +6,9 @@
  * single 250 reply that makes a row "sent" also covers its archive copy.
  *
  * The window between the server's 250 and the outbox row's sent_at: just before handing a row to
- * SMTP the transport stamps outbox.send_started_at. A row with send_started_at and no sent_at is
- * "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
+ * SMTP the transport stamps outbox.send_started_at (a group of rows sent side by side on the
+ * pooled connections is stamped in one write, willSend). A row with send_started_at and no
+ * sent_at is "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
  * (waiting a few seconds when the attempt was recent: the archive copy lands 20-50 ms after the
  * 250); a row found there is marked sent without sending it again, the others are released to be
  * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
