@@ -36,7 +36,8 @@ export interface BatchFiling {
 /**
  * Files the leading messages of `messages` together: reads each until one fails (or `stopping`
  * says so), then files those read, in order, in one transaction, until one throws (its savepoint
- * is rolled back; the others stay). Returns the messages filed; the caller handles the rest alone.
+ * is rolled back; the others stay). Returns the messages filed (none when the transaction itself
+ * failed); the caller handles the rest alone.
  */
 export async function fileTogether(
   filing: BatchFiling,
@@ -54,15 +55,21 @@ export async function fileTogether(
   }
   const filed: Handled[] = []
   if (read.length === 0) return filed
-  filing.together(() => {
-    for (const { message, file } of read) {
-      try {
-        filed.push({ uid: message.uid, source: message.source, result: file() })
-      } catch {
-        break
+  try {
+    filing.together(() => {
+      for (const { message, file } of read) {
+        try {
+          filed.push({ uid: message.uid, source: message.source, result: file() })
+        } catch {
+          break
+        }
       }
-    }
-  })
+    })
+  } catch {
+    // The transaction did not commit (a locked database, say): nothing is filed, and the
+    // one-at-a-time path, which waits out failures that pass, takes every message of the batch.
+    return []
+  }
   return filed
 }
 

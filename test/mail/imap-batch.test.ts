@@ -102,6 +102,21 @@ describe('an IMAP batch filed in one transaction (issue 15)', () => {
     expect(received()).toBe(3)
   })
 
+  it('a transaction that cannot commit files nothing and leaves the whole batch to the one-at-a-time path', async () => {
+    const { filing: f } = filing()
+    const busy: BatchFiling = {
+      ...f,
+      together: (fileAll) =>
+        app.judge.transaction(() => {
+          fileAll()
+          throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+        }),
+    }
+    expect(await fileTogether(busy, [order(1), order(2)], () => false)).toEqual([])
+    expect(received()).toBe(0)
+    expect(acks()).toBe(0)
+  })
+
   it('a crash before the move: the group is read again and every message absorbed as a duplicate', async () => {
     const { filing: f } = filing()
     await fileTogether(f, [order(1), order(2)], () => false)
