@@ -352,6 +352,8 @@ export class ImapIntake {
         try {
           // With a two-step handler, the batch's leading messages are filed in one transaction.
           for (const h of await fileLeading(this.o.filing, batch, fetched, sourceOf, () => this.stopping)) {
+            this.attempts.delete(`${uidValidity}:${h.uid}`) // failures of earlier passes are over
+            this.transientWaits.delete(`${uidValidity}:${h.uid}`)
             await this.o.beforeMove?.(h.uid)
             handled.push(h)
           }
