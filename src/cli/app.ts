@@ -13,7 +13,7 @@ import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
-import { DropFolderTransport, drainOutbox, type MailTransport } from '../mail/outbound.ts'
+import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
@@ -122,6 +122,8 @@ function lazySmtp(options: SmtpTransportOptions): MailTransport & { close(): voi
   }
   return {
     name: 'smtp',
+    parallel: options.parallel ?? SMTP_PARALLEL,
+    willSend: async (ids) => (await load()).willSend(ids),
     send: async (mail, eml, outboxId) => (await load()).send(mail, eml, outboxId),
     close: () => real?.close(),
   }
@@ -171,6 +173,10 @@ export async function imapIntake(
     db: app.db,
     clock: app.clock,
     handler: inboundHandler(app),
+    filing: {
+      read: async (raw, source) => (await intakeModule()).readInbound(raw, source, intakeDeps(app)),
+      together: (fileAll) => app.judge.transaction(fileAll),
+    },
     onPermanentFailure: intakeFailureRecorder(app),
     ...extra,
   })

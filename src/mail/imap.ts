@@ -7,7 +7,8 @@
  *     the same transaction as the orders it files);
  *  2. a message is MOVEd to the Processed folder only after the handler resolved (committed), so
  *     a crash before the move hands the same message over again, and the handler absorbs it
- *     (messages are fetched and moved in batches of FETCH_BATCH, one round trip each);
+ *     (messages are fetched and moved in batches of FETCH_BATCH, one round trip each, and with a
+ *     two-step handler filed in one transaction: imapBatch.ts);
  *  3. the checkpoint (account, mailbox, UIDVALIDITY, last UID) advances only after the move, and
  *     a new UIDVALIDITY starts over from the first message.
  * Nothing is ever deleted: a message the handler keeps failing on goes to the Failed folder after
@@ -20,10 +21,12 @@
  * fallback. After a disconnect it reconnects with exponential backoff.
  */
 import { ImapFlow } from 'imapflow'
+import { fileLeading, type Handled } from './imapBatch.ts'
 import { isTransientFailure } from './transient.ts'
 import {
   accountKey,
   type ImapCheckpoint,
+  ensureMailbox,
   imapClientOptions,
   type ImapIntakeOptions,
   readImapCheckpoint,
@@ -35,7 +38,6 @@ export type { ImapHandler, ImapIntakeOptions } from './imapAccount.ts'
 /** Messages fetched (and moved) per round trip. */
 const FETCH_BATCH = 32
 
-type Handled = { uid: number; source: string; result: unknown }
 type Outcome = { parked: false; result: unknown } | { parked: true }
 
 class HandlerFailure extends Error {
@@ -239,7 +241,7 @@ export class ImapIntake {
         this.log(`imap ${this.account}: ${e.message}`)
       })
       await client.connect()
-      await this.ensureMailbox(client, this.processedMailbox)
+      await ensureMailbox(client, this.processedMailbox, (line) => this.log(`imap ${this.account}: ${line}`))
       await client.mailboxOpen(this.mailbox)
       client.on('exists', () => {
         if (this.running && !this.stopping) void this.connectAndSync()
@@ -260,19 +262,6 @@ export class ImapIntake {
     })
     await this.connecting
     return this.client!
-  }
-
-  private async ensureMailbox(client: ImapFlow, path: string): Promise<void> {
-    const list = await client.list()
-    if (list.some((m) => m.path === path)) return
-    try {
-      await client.mailboxCreate(path)
-      this.log(`imap ${this.account}: created mailbox ${path}`)
-    } catch (e) {
-      // another client may have created it meanwhile
-      const again = await client.list()
-      if (!again.some((m) => m.path === path)) throw e
-    }
   }
 
   /**
@@ -349,6 +338,7 @@ export class ImapIntake {
       }
       const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
       const uids = [...new Set(found)].filter((u) => u > last).sort((a, b) => a - b)
+      const sourceOf = (uid: number) => `imap:${this.mailbox}:${uidValidity}:${uid}`
       for (let at = 0; at < uids.length && !this.stopping; at += FETCH_BATCH) {
         const batch = uids.slice(at, at + FETCH_BATCH)
         // One UID FETCH for the batch instead of one round trip per message.
@@ -360,7 +350,14 @@ export class ImapIntake {
         // moved when the process dies comes round again and the handler absorbs it, as before.
         const handled: Handled[] = []
         try {
-          for (const uid of batch) {
+          // With a two-step handler, the batch's leading messages are filed in one transaction.
+          for (const h of await fileLeading(this.o.filing, batch, fetched, sourceOf, () => this.stopping)) {
+            this.attempts.delete(`${uidValidity}:${h.uid}`) // failures of earlier passes are over
+            this.transientWaits.delete(`${uidValidity}:${h.uid}`)
+            await this.o.beforeMove?.(h.uid)
+            handled.push(h)
+          }
+          for (const uid of batch.slice(handled.length)) {
             if (this.stopping) break
             const raw = fetched.get(uid)
             if (!raw) {
@@ -370,13 +367,13 @@ export class ImapIntake {
               this.log(`imap ${this.account}/${this.mailbox}: UID ${uid} vanished before it was read`)
               continue
             }
-            const source = `imap:${this.mailbox}:${uidValidity}:${uid}`
+            const source = sourceOf(uid)
             const outcome = await this.handleOne(raw, source, `${uidValidity}:${uid}`, uid)
             await this.o.beforeMove?.(uid)
             if (outcome.parked) {
               // Later messages wait for this one (UID order): what came before goes first.
               count += await this.moveHandled(client, handled.splice(0), uidValidity)
-              await this.ensureMailbox(client, this.failedMailbox)
+              await ensureMailbox(client, this.failedMailbox, (line) => this.log(`imap ${this.account}: ${line}`))
               const moved = await client.messageMove(String(uid), this.failedMailbox, { uid: true })
               if (!moved) throw new Error(`UID ${uid}: MOVE to ${this.failedMailbox} failed`)
               writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())

@@ -1,7 +1,8 @@
 // An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { Database } from 'better-sqlite3'
-import type { ImapFlowOptions } from 'imapflow'
+import type { ImapFlow, ImapFlowOptions } from 'imapflow'
+import type { BatchFiling } from './imapBatch.ts'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'
 
@@ -26,6 +27,8 @@ export type ImapHandler = (raw: Buffer, source: string) => Promise<unknown>
 export interface ImapIntakeOptions extends ImapAccount {
   db: Database
   handler: ImapHandler
+  /** the handler in two steps: a fetched batch is then filed in one transaction (imapBatch.ts) */
+  filing?: BatchFiling
   /** the mailbox read (default INBOX) */
   mailbox?: string
   /** where handled messages go (default Processed); created when missing */
@@ -85,4 +88,17 @@ export function writeImapCheckpoint(
     `INSERT INTO imap_checkpoint (account, mailbox, uidvalidity, last_uid, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(account, mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
   ).run(account, mailbox, uidValidity, lastUid, now.toISOString())
+}
+
+/** Creates mailbox `path` unless it exists (another client may create it meanwhile). */
+export async function ensureMailbox(client: ImapFlow, path: string, log: (line: string) => void): Promise<void> {
+  const list = await client.list()
+  if (list.some((m) => m.path === path)) return
+  try {
+    await client.mailboxCreate(path)
+    log(`created mailbox ${path}`)
+  } catch (e) {
+    const again = await client.list()
+    if (!again.some((m) => m.path === path)) throw e
+  }
 }

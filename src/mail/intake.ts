@@ -39,8 +39,26 @@ export async function handleInbound(
   envelope: InboundEnvelope = {},
   opts: InboundOptions = {},
 ): Promise<IntakeOutcome> {
+  return (await readInbound(raw, source, deps, envelope, opts))()
+}
+
+/**
+ * The intake in two steps: what needs waiting for (parsing, DKIM/SPF/DMARC, bounce reports) now,
+ * and the filing, returned, to run later and synchronously in a transaction of its own (a
+ * savepoint when the caller holds one). A reader can so read a batch of messages and file them in
+ * one transaction, one durable commit for all (imapBatch.ts); each filing checks for duplicates
+ * again, so it is right whatever was filed between the two steps.
+ */
+export async function readInbound(
+  raw: Buffer,
+  source: string,
+  deps: IntakeDeps,
+  envelope: InboundEnvelope = {},
+  opts: InboundOptions = {},
+): Promise<() => IntakeOutcome> {
+  const duplicate = () => 'duplicate' as const
   const rawHash = sha256Hex(raw)
-  if (seen(deps.db, rawHash, null, null)) return 'duplicate'
+  if (seen(deps.db, rawHash, null, null)) return duplicate
   const limit = deps.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES
   const size = Math.max(raw.length, opts.size ?? 0)
   const oversized = size > limit
@@ -60,7 +78,7 @@ export async function handleInbound(
     }
   }
   const contentHash = unreadable || oversized ? bodyHashOf(mail, raw) : contentHashOf(mail)
-  if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
+  if (seen(deps.db, rawHash, mail.messageId, contentHash)) return duplicate
 
   const readable = !oversized && !unreadable
   const auth =
@@ -77,10 +95,17 @@ export async function handleInbound(
 
   // Everything from here is synchronous, in one transaction: the duplicate check again (another
   // path may have delivered the same message meanwhile), the decision, the record and the replies.
-  return deps.judge.mail.transaction(() => {
-    if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
-    return new Intake(deps, mail, source, auth, contentHash).decide({ oversized, limit, bounces, unreadable, cutShort })
-  })
+  return () =>
+    deps.judge.mail.transaction(() => {
+      if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
+      return new Intake(deps, mail, source, auth, contentHash).decide({
+        oversized,
+        limit,
+        bounces,
+        unreadable,
+        cutShort,
+      })
+    })
 }
 
 /**

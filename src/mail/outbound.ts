@@ -9,10 +9,10 @@
  * derived from the Message-ID), which receivers can de-duplicate.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
+import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 
@@ -37,7 +37,8 @@ export interface OutboundMail {
 /**
  * One attachment: its bytes (`content`, base64), or a picture's SVG source (`svg`) made into the
  * PNG the mail carries when the mail is composed. In an outbox row's payload the body is replaced by
- * `part`, the SHA-256 of a mail_parts row holding it (`render: 'png'` when that body is an SVG).
+ * `parts`, the SHA-256s of the mail_parts rows whose concatenation is the body (`part`, one hash,
+ * in rows written before bodies were split; `render: 'png'` when that body is an SVG).
  */
 export interface OutboundAttachment {
   filename: string
@@ -45,9 +46,16 @@ export interface OutboundAttachment {
   cid?: string
   content?: string
   svg?: string
+  parts?: string[]
   part?: string
   render?: 'png'
 }
+
+/**
+ * An outbox row's payload: the mail, with a long text or HTML body kept as mail_parts (`textParts`,
+ * `htmlParts`, see mailParts.ts) in place of `text` / `html`, and attachments naming their parts.
+ */
+export type StoredMail = Omit<OutboundMail, 'text'> & { text?: string; textParts?: string[]; htmlParts?: string[] }
 
 export const X_MAILER = 'acw-pbem'
 
@@ -110,10 +118,22 @@ async function attachmentBytes(a: OutboundAttachment): Promise<OutboundAttachmen
   return { filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid } : {}), content: png }
 }
 
+/**
+ * SMTP messages in flight at once by default (smtp.ts; kept here so that naming it loads no SMTP
+ * code). The server's work for a message (its queue file written and synced) dominates a send and
+ * runs side by side on several connections; a crash leaves up to this many rows in doubt, each
+ * settled against the archive as one would be.
+ */
+export const SMTP_PARALLEL = 4
+
 /** Where composed mail goes. Implementations must be safe to call again for the same row. */
 export interface MailTransport {
   name: string
   send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void>
+  /** How many sends it takes at once (default 1): drainOutbox hands it the rows in groups of this many. */
+  readonly parallel?: number
+  /** Told a group's outbox ids before any of them goes to send() (SMTP marks them in doubt in one write). */
+  willSend?(outboxIds: number[]): void | Promise<void>
 }
 
 /**
@@ -187,7 +207,12 @@ export function enqueueMail(
 ): number {
   const messageId = unbracket(mail.messageId)
   if (!messageId) throw new Error('enqueueMail: empty messageId')
-  const stored: OutboundMail = { ...mail, messageId }
+  const { text, html, ...rest } = mail
+  const stored: StoredMail = { ...rest, messageId }
+  if (text.length < INLINE_BELOW) stored.text = text
+  else stored.textParts = storeBody(db, text, now)
+  if (html !== undefined && html.length < INLINE_BELOW) stored.html = html
+  else if (html !== undefined) stored.htmlParts = storeBody(db, html, now)
   if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
   const info = db
     .prepare(
@@ -202,42 +227,39 @@ export function enqueueMail(
   return row.id
 }
 
-/** Keeps an attachment's body once in mail_parts (deflated: SVG is text) and returns the attachment naming it. */
+/** Keeps an attachment's body once in mail_parts and returns the attachment naming its parts. */
 function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAttachment {
-  if (a.part !== undefined) return a
+  if (a.part !== undefined || a.parts !== undefined) return a
   const body = a.svg ?? a.content
   if (body === undefined) throw new Error(`enqueueMail: attachment ${a.filename} has no body`)
-  const hash = createHash('sha256').update(body).digest('hex')
-  // Deflating is most of the cost, and most parts (an opening map) are already stored by an earlier game.
-  if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
-    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
-      hash,
-      deflateRawSync(body),
-      now.toISOString(),
-    )
   return {
     filename: a.filename,
     contentType: a.contentType,
     ...(a.cid ? { cid: a.cid } : {}),
-    part: hash,
+    parts: storeBody(db, body, now),
     ...(a.svg !== undefined ? { render: 'png' as const } : {}),
   }
 }
 
-/** An outbox payload with its attachments' bodies read back from mail_parts. */
-export function withParts(db: Database, mail: OutboundMail): OutboundMail {
-  if (!mail.attachments?.some((a) => a.part !== undefined)) return mail
-  const get = db.prepare('SELECT body FROM mail_parts WHERE hash = ?').pluck()
+/** An outbox payload with its bodies read back from mail_parts: the mail as it was queued. */
+export function withParts(db: Database, stored: StoredMail | OutboundMail): OutboundMail {
+  const { textParts, htmlParts, ...mail } = stored as StoredMail
+  const what = `mail ${mail.messageId}`
   return {
     ...mail,
-    attachments: mail.attachments.map((a) => {
-      if (a.part === undefined) return a
-      const stored = get.get(a.part) as Buffer | undefined
-      if (stored === undefined) throw new Error(`attachment ${a.filename}: part ${a.part} is not in mail_parts`)
-      const body = inflateRawSync(stored).toString('utf8')
-      const { part: _part, render, ...rest } = a
-      return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
-    }),
+    text: textParts !== undefined ? loadBody(db, textParts, `${what} text`) : (mail.text ?? ''),
+    ...(htmlParts !== undefined ? { html: loadBody(db, htmlParts, `${what} html`) } : {}),
+    ...(mail.attachments
+      ? {
+          attachments: mail.attachments.map((a) => {
+            const parts = a.parts ?? (a.part !== undefined ? [a.part] : undefined)
+            if (parts === undefined) return a
+            const body = loadBody(db, parts, `attachment ${a.filename}`)
+            const { part: _part, parts: _parts, render, ...rest } = a
+            return render === 'png' ? { ...rest, svg: body } : { ...rest, content: body }
+          }),
+        }
+      : {}),
   }
 }
 
@@ -257,12 +279,16 @@ interface OutboxRow {
   attempts: number
 }
 
+type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { error: unknown } }
+
 /**
  * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts) in id
- * order, at most `limit` (default 100). Success sets sent_at (and counts the attempt); failure
- * increments attempts, stores last_error and sets next_attempt_at = now + backoffMs(attempts
- * before). Rows that reach maxAttempts (default 10) stay unsent with their last_error, for an
- * operator to see. The Date header of every message is the row's created_at.
+ * order, at most `limit` (default 100), in groups of the transport's `parallel` rows sent at once;
+ * each group's outcomes are written in one transaction (one durable write per group, not per mail).
+ * Success sets sent_at (and counts the attempt); failure increments attempts, stores last_error
+ * and sets next_attempt_at = now + backoffMs(attempts before). Rows that reach maxAttempts
+ * (default 10) stay unsent with their last_error, for an operator to see. The Date header of every
+ * message is the row's created_at.
  */
 export async function drainOutbox(
   db: Database,
@@ -286,26 +312,53 @@ export async function drainOutbox(
   const markFailed = db.prepare(
     'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL',
   )
-
-  let sent = 0
-  let failed = 0
-  for (const row of rows) {
-    try {
-      const mail = withParts(db, JSON.parse(row.payload) as OutboundMail)
-      const eml = await composeEml(mail, new Date(row.created_at))
-      await transport.send(mail, eml, row.id)
-      markSent.run(now().toISOString(), row.id)
-      sent++
-    } catch (e) {
-      const at = now()
+  const record = db.transaction((attempts: Attempt[]) => {
+    for (const { row, failure } of attempts) {
+      if (!failure) {
+        markSent.run(now().toISOString(), row.id)
+        continue
+      }
+      const e = failure.error
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
       markFailed.run(
         `${transport.name}: ${message}`.slice(0, 2000),
-        new Date(at.getTime() + backoffMs(row.attempts)).toISOString(),
+        new Date(now().getTime() + backoffMs(row.attempts)).toISOString(),
         row.id,
       )
-      failed++
     }
+  })
+
+  let sent = 0
+  let failed = 0
+  const group = Math.max(1, transport.parallel ?? 1)
+  for (let at = 0; at < rows.length; at += group) {
+    const attempts = await Promise.all(
+      rows.slice(at, at + group).map(async (row): Promise<Attempt> => {
+        try {
+          const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
+          return { row, mail, eml: await composeEml(mail, new Date(row.created_at)) }
+        } catch (error) {
+          return { row, failure: { error } }
+        }
+      }),
+    )
+    const ready = attempts.filter((a) => !a.failure)
+    try {
+      if (ready.length) await transport.willSend?.(ready.map((a) => a.row.id))
+      await Promise.all(
+        ready.map(async (a) => {
+          try {
+            await transport.send(a.mail!, a.eml!, a.row.id)
+          } catch (error) {
+            a.failure = { error }
+          }
+        }),
+      )
+    } catch (error) {
+      for (const a of ready) a.failure = { error }
+    }
+    record(attempts)
+    for (const a of attempts) a.failure ? failed++ : sent++
   }
   return { sent, failed }
 }

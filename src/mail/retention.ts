@@ -4,6 +4,7 @@
 // times, so a duplicate is still recognised and a bounce still finds its game. The log keeps all a
 // report needs to be rendered again.
 import type { Database } from 'better-sqlite3'
+import type { StoredMail } from './outbound.ts'
 
 export interface Pruned {
   /** Sent mails whose bodies were dropped. */
@@ -32,12 +33,11 @@ export function pruneSentMail(db: Database, sentBefore: Date): Pruned {
       const named = new Set<string>()
       for (const p of db
         .prepare(
-          `SELECT payload FROM outbox WHERE json_extract(payload, '$.pruned') IS NULL AND payload LIKE '%"part":%'`,
+          `SELECT payload FROM outbox WHERE json_extract(payload, '$.pruned') IS NULL AND (payload LIKE '%"part%' OR payload LIKE '%Parts"%')`,
         )
         .pluck()
         .all() as string[])
-        for (const a of (JSON.parse(p) as { attachments?: { part?: string }[] }).attachments ?? [])
-          if (a.part) named.add(a.part)
+        for (const hash of partsNamed(JSON.parse(p) as StoredMail)) named.add(hash)
       const drop = db.prepare('DELETE FROM mail_parts WHERE hash = ?')
       let parts = 0
       for (const hash of db.prepare('SELECT hash FROM mail_parts').pluck().all() as string[])
@@ -45,4 +45,11 @@ export function pruneSentMail(db: Database, sentBefore: Date): Pruned {
       return { mails: rows.length, parts }
     })
     .immediate()
+}
+
+/** Every mail_parts hash a payload names: its text, its HTML and its attachments' bodies. */
+function partsNamed(mail: StoredMail): string[] {
+  const hashes = [...(mail.textParts ?? []), ...(mail.htmlParts ?? [])]
+  for (const a of mail.attachments ?? []) hashes.push(...(a.parts ?? []), ...(a.part ? [a.part] : []))
+  return hashes
 }

@@ -6,8 +6,9 @@
  * single 250 reply that makes a row "sent" also covers its archive copy.
  *
  * The window between the server's 250 and the outbox row's sent_at: just before handing a row to
- * SMTP the transport stamps outbox.send_started_at. A row with send_started_at and no sent_at is
- * "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
+ * SMTP the transport stamps outbox.send_started_at (a group of rows sent side by side on the
+ * pooled connections is stamped in one write, willSend). A row with send_started_at and no
+ * sent_at is "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
  * (waiting a few seconds when the attempt was recent: the archive copy lands 20-50 ms after the
  * 250); a row found there is marked sent without sending it again, the others are released to be
  * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
@@ -19,7 +20,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
-import { drainOutbox, type MailTransport, type OutboundMail } from './outbound.ts'
+import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
 
 export interface SmtpAccount {
   host: string
@@ -40,6 +41,8 @@ export interface SmtpTransportOptions extends SmtpAccount {
   clock?: () => Date
   /** socket timeouts (default 30 s) */
   timeoutMs?: number
+  /** connections kept open, one message in flight on each (default SMTP_PARALLEL) */
+  parallel?: number
 }
 
 /** All addresses of an address-list header value, without names. */
@@ -52,11 +55,15 @@ export function addressesOf(value: string): string[] {
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp'
   readonly options: SmtpTransportOptions
+  readonly parallel: number
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>
+  /** rows whose send_started_at willSend() stamped, not yet handed to send() */
+  private readonly stamped = new Set<number>()
 
   constructor(o: SmtpTransportOptions) {
     this.options = o
     const timeout = o.timeoutMs ?? 30_000
+    this.parallel = Math.max(1, o.parallel ?? SMTP_PARALLEL)
     this.transport = nodemailer.createTransport({
       host: o.host,
       port: o.port,
@@ -67,12 +74,11 @@ export class SmtpTransport implements MailTransport {
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
-      // One connection kept open and reused (RSET between messages): a drain sends in order, one
-      // message at a time, and a new connection per message (TCP, greeting, EHLO, QUIT) cost more
-      // than the message. A send is still one MAIL/RCPT/DATA exchange, so a row is in doubt in
-      // exactly the same cases as before.
+      // Connections kept open and reused (RSET between messages), one message at a time on each:
+      // a new connection per message (TCP, greeting, EHLO, QUIT) cost more than the message. A
+      // send is still one MAIL/RCPT/DATA exchange, so a row is in doubt in the same cases as before.
       pool: true,
-      maxConnections: 1,
+      maxConnections: this.parallel,
       maxMessages: 1000,
     })
   }
@@ -88,11 +94,27 @@ export class SmtpTransport implements MailTransport {
     return { from, to }
   }
 
+  /** Stamps send_started_at on a group of rows about to be sent, in one transaction (one sync, not one per row). */
+  willSend(outboxIds: number[]): void {
+    const db = this.options.db
+    if (!db) return
+    const stamp = db.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL')
+    const at = this.now()
+    db.transaction(() => {
+      for (const id of outboxIds) stamp.run(at, id)
+    })()
+    for (const id of outboxIds) this.stamped.add(id)
+  }
+
+  private now(): string {
+    return (this.options.clock ?? (() => new Date()))().toISOString()
+  }
+
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
     const envelope = this.envelope(mail)
     const db = this.options.db
-    const now = () => (this.options.clock ?? (() => new Date()))().toISOString()
-    db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(now(), outboxId)
+    if (!this.stamped.delete(outboxId))
+      db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(this.now(), outboxId)
     let info: SMTPTransport.SentMessageInfo
     try {
       info = await this.transport.sendMail({ envelope, raw: eml })

@@ -12,6 +12,7 @@ import { lineDiff, pointOfTurn, readjudicate } from '../../src/engine/readjudica
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { rawSeaDevilsPack } from '../../src/games/sea-devils/data/index.ts'
 import { history } from '../../src/reports/archive.ts'
+import { withParts } from '../../src/mail/outbound.ts'
 
 let dir: string
 let app: App
@@ -69,7 +70,7 @@ describe('re-adjudication', () => {
     expect(fed).not.toMatch(/SUM raids|C16/)
     const mails = outbox().filter((r) => r.kind === 'preview')
     expect(mails.map((m) => m.recipient)).toEqual(['moderator@judge.localhost', 'moderator@judge.localhost'])
-    expect(JSON.parse(mails[1]!.payload).text).toMatch(/^PREVIEW \(nothing is recorded yet\)/m)
+    expect(withParts(app.db, JSON.parse(mails[1]!.payload)).text).toMatch(/^PREVIEW \(nothing is recorded yet\)/m)
   })
 
   it('commits: later turns re-resolved with the original dice, old results readable, verify passes before and after', () => {
@@ -108,8 +109,10 @@ describe('re-adjudication', () => {
       'federal@example.test',
       'moderator@judge.localhost',
     ])
-    const fedNotice = JSON.parse(corrections.find((c) => c.recipient === 'federal@example.test')!.payload)
-      .text as string
+    const fedNotice = withParts(
+      app.db,
+      JSON.parse(corrections.find((c) => c.recipient === 'federal@example.test')!.payload),
+    ).text as string
     expect(fedNotice).toContain('Reason: the raid table was misprinted')
     expect(fedNotice).not.toMatch(/SUM raids/)
     // History now shows the results in force; the moderator's export still holds the old ones.

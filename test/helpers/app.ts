@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
+import { type OutboundMail, type StoredMail, withParts } from '../../src/mail/outbound.ts'
 
 export interface TestApp extends App {
   now: { t: number }
@@ -46,7 +47,10 @@ export function createWeakBeginning(app: App, game = 'wb1') {
   })
 }
 
-/** Every queued mail as the outbox table holds it. */
+/**
+ * Every queued mail as the outbox table holds it, its long text and HTML read back from mail_parts;
+ * attachments stay as stored (naming their parts), as they were before bodies were cut into parts.
+ */
 export function outboxRows(app: App): {
   id: number
   recipient: string
@@ -60,5 +64,9 @@ export function outboxRows(app: App): {
       kind: string
       payload: string
     }[]
-  ).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
+  ).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: withTexts(app, JSON.parse(r.payload)) }))
+}
+
+function withTexts(app: App, stored: StoredMail): OutboundMail {
+  return { ...withParts(app.db, stored), ...(stored.attachments ? { attachments: stored.attachments } : {}) }
 }

@@ -53,7 +53,7 @@ describe('outbox rows and mail parts (issue 15)', () => {
     for (const p of payloads) {
       expect(p).not.toContain('<svg')
       expect(JSON.parse(p).attachments[0]).toMatchObject({ filename: 'map.png', render: 'png', cid: 'map@acw-pbem' })
-      expect(JSON.parse(p).attachments[0].part).toMatch(/^[0-9a-f]{64}$/)
+      expect(JSON.parse(p).attachments[0].parts).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)])
     }
   })
 

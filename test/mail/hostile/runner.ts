@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { MAIL_STREAM } from '../../../src/engine/events.ts'
 import { handleInbound, type IntakeDeps } from '../../../src/mail/intake.ts'
-import { composeEml } from '../../../src/mail/outbound.ts'
+import { composeEml, withParts } from '../../../src/mail/outbound.ts'
 import { sqliteOutbox } from '../../../src/mail/outbox.ts'
 import { testApp, type TestApp } from '../../helpers/app.ts'
 import type { EntryRun, HostileEntry, HostileWorld, MessageRun, Outcome, Reply } from './corpus.ts'
@@ -162,7 +162,14 @@ export async function runEntry(j: HostileJudge, entry: HostileEntry): Promise<En
         kind: string
         payload: string
       }[]
-    ).map((r): Reply => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: JSON.parse(r.payload) }))
+    ).map(
+      (r): Reply => ({
+        id: r.id,
+        recipient: r.recipient,
+        kind: r.kind,
+        mail: withParts(j.app.db, JSON.parse(r.payload)),
+      }),
+    )
     const events = j.app.db
       .prepare('SELECT stream, type, data FROM events WHERE position > ? ORDER BY position')
       .all(lastEvent) as { stream: string; type: string; data: string }[]
