@@ -141,7 +141,7 @@ describe('River & Coastal by mail: Above the Bluffs with two captains a side', (
 
       // Each captain's report: his own ships to order, his colleague's as friends, the side's secrets.
       const reports = reportsAt(app, GAME, 2)
-      expect(reports.usaeast!.text).toMatch(/YOUR SHIPS\n {2}MOUN USS Mound City[^]*\n {2}STLO USS St Louis/)
+      expect(reports.usaeast!.text).toMatch(/YOUR SHIPS\n {2}MOUN USS Mound City[\s\S]*\n {2}STLO USS St Louis/)
       expect(reports.usaeast!.text).toMatch(
         /YOUR COLLEAGUES' SHIPS \(friends, not yours to order\)\n {2}CARO USS Carondelet \(.*\), usawest: /,
       )
