@@ -179,3 +179,23 @@ describe("ruling RC-94: the captains' orders are the side's; each captain reads 
     expect(rules.view(s, { kind: 'role', role: 'usaeast' })).toEqual(rules.view(s, { kind: 'role', role: 'usa' }))
   })
 })
+
+describe("ruling RC-95: two captains' hidden deployments in the same water", () => {
+  it("the senior captain's ship is placed first; a junior's ship that would touch her keeps her default place", () => {
+    const s = opening()
+    const flag = rules.parseOrders(s, 'csaflag', 'ARKS: AT 24,66 HEADING 180')
+    const rams = rules.parseOrders(s, 'csarams', 'MANS: AT 24,66 HEADING 180\nMORE: AT 36,64 HEADING 180')
+    expect([...flag.errors, ...rams.errors]).toEqual([])
+    const step = rules.resolve(
+      s,
+      { orders: { csarams: rams.commands, csaflag: flag.commands }, decisions: {} },
+      dice(),
+    )
+    const ships = (step.state as RiverState).ships
+    expect(ships.ARKS!.pose.pos).toEqual({ x: 24_000, y: 66_000 })
+    expect(ships.MANS!.pose.pos).toEqual({ x: 16_000, y: 60_000 })
+    expect(ships.MORE!.pose.pos).toEqual({ x: 36_000, y: 64_000 })
+    const deployed = step.narrative.find((n) => n.text.startsWith('Deployed: '))!
+    expect(deployed.audience).toEqual({ kind: 'roles', roles: ['csaflag', 'csarams'] })
+  })
+})
