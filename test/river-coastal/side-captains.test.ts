@@ -186,11 +186,7 @@ describe("ruling RC-95: two captains' hidden deployments in the same water", () 
     const flag = rules.parseOrders(s, 'csaflag', 'ARKS: AT 24,66 HEADING 180')
     const rams = rules.parseOrders(s, 'csarams', 'MANS: AT 24,66 HEADING 180\nMORE: AT 36,64 HEADING 180')
     expect([...flag.errors, ...rams.errors]).toEqual([])
-    const step = rules.resolve(
-      s,
-      { orders: { csarams: rams.commands, csaflag: flag.commands }, decisions: {} },
-      dice(),
-    )
+    const step = rules.resolve(s, { orders: { csarams: rams.commands, csaflag: flag.commands }, decisions: {} }, dice())
     const ships = (step.state as RiverState).ships
     expect(ships.ARKS!.pose.pos).toEqual({ x: 24_000, y: 66_000 })
     expect(ships.MANS!.pose.pos).toEqual({ x: 16_000, y: 60_000 })
