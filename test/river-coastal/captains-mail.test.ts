@@ -7,6 +7,7 @@ import { utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
+import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, type TestApp, testApp } from '../helpers/app.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
@@ -152,6 +153,9 @@ describe('River & Coastal by mail: Above the Bluffs with two captains a side', (
       const deployed = reportsAt(app, GAME, 1)
       for (const role of ['csaflag', 'csarams']) expect(deployed[role]!.text).toContain('Deployed: ')
       for (const role of ['usawest', 'usaeast']) expect(deployed[role]!.text).not.toContain('Deployed: ')
+      // The log re-folds to the recorded states (the captains come back from the option) and the dice reproduce.
+      expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
+      expect(verifyDice(app.judge, GAME).ok).toBe(true)
       expect(fogLeaks(app, GAME, ROLES)).toEqual([])
       expect(hiddenShipsShown(app, GAME, ROLES)).toEqual([])
     } finally {
