@@ -176,6 +176,10 @@ describe("ruling RC-94: the captains' orders are the side's; each captain reads 
     ])
     expect(model.rc.captain).toMatch(/^You are usaeast, a USA captain commanding the east column \(MOUN, STLO\)/)
     expect(model.orderForm.filter((l) => /^[A-Z]{4}: /.test(l))).toEqual(['MOUN: SPEED 4', 'STLO: SPEED 4'])
+    expect(model.orderForm.slice(0, 2)).toEqual([
+      '# usaeast: lines for your own ships only (MOUN, STLO), ruling RC-92',
+      "# FLEET SIGNAL, TRANSFER, POLICY ALL and directives for other ships are usawest's, the senior captain (RC-93)",
+    ])
     expect(rules.view(s, { kind: 'role', role: 'usaeast' })).toEqual(rules.view(s, { kind: 'role', role: 'usa' }))
   })
 })

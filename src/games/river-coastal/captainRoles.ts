@@ -72,6 +72,17 @@ function commandLine(s: RiverState, c: Captain): string {
   return `You are ${c.role}, a ${c.side} captain commanding ${c.name} (${shipsOf(s, c).join(', ')}). ${colleagues ? `Your colleague${others.length > 1 ? 's' : ''}: ${colleagues}. ` : ''}${fleet} (rulings RC-92, RC-93).`
 }
 
+/** The first lines of a captain's order form: whose ships he writes for, and whose the fleet's lines are. */
+function formHeader(s: RiverState, c: Captain, mine: string[]): string[] {
+  const senior = seniorCaptain(s, c.side)
+  return [
+    `# ${c.role}: lines for your own ships only (${mine.join(', ')}), ruling RC-92`,
+    senior?.role === c.role
+      ? "# as senior captain you also write FLEET SIGNAL, TRANSFER, POLICY ALL and your colleagues' directives (RC-93)"
+      : `# FLEET SIGNAL, TRANSFER, POLICY ALL and directives for other ships are ${senior?.role}'s, the senior captain (RC-93)`,
+  ]
+}
+
 function outcomeOf(s: RiverState, o: GameOutcome | null): GameOutcome | null {
   if (!o?.winner || !divided(s)) return o
   const side = s.captains.filter((c) => c.side === sideOfRole(o.winner!))
@@ -152,7 +163,7 @@ export function withCaptains(rules: Rules, pack: RiverPack): Rules {
             .map((x) => ({ ...x, by: captainOfShip(s, x.id)?.role ?? '' })),
           captain: commandLine(s, c),
         },
-        orderForm: form.length ? [`# ${c.role}: your ships only (${mine.join(', ')}); ruling RC-92`, ...form] : [],
+        orderForm: form.length ? [...formHeader(s, c, mine), ...form] : [],
       }
     },
   }
