@@ -24,6 +24,24 @@ describe('ruling RC-91: the roles of a game come from its scenario and the optio
     expect(rules.rolesFor?.('above-the-bluffs', {})).toEqual(['usa', 'csa'])
     expect(rules.rolesFor?.('above-the-bluffs', { captains: '1' })).toEqual(['usa', 'csa'])
     expect(rules.roles).toEqual(['usa', 'csa'])
+    // digest §6.2: Passing the Fort's Union monitors and wooden ships, each a line ahead.
+    expect(rules.rolesFor?.('passing-the-fort', { captains: '2' })).toEqual([
+      'usairon',
+      'usawood',
+      'csaflag',
+      'csaboats',
+    ])
+  })
+
+  it("Passing the Fort: the flagship's nomination is the senior captain's, each side-wheeler's radius her captain's (RC-93)", () => {
+    const s = rules.setup('passing-the-fort', { captains: '2' }, riverCoastalFactory.defaultPack(), calm())
+    const asked = rules.awaiting(s).filter((a) => a.kind === 'decision')
+    expect(asked.map((a) => [a.role, a.kind === 'decision' && a.decisionId])).toEqual([
+      ['usawood', 'RADIUS-META'],
+      ['csaboats', 'RADIUS-GAIN'],
+      ['csaboats', 'RADIUS-SELM'],
+      ['usairon', 'FLAGSHIP-USA'],
+    ])
   })
 
   it('a bad value, or captains for a scenario that divides no side, is refused with the values allowed', () => {
@@ -31,8 +49,8 @@ describe('ruling RC-91: the roles of a game come from its scenario and the optio
       'option captains: Above the Bluffs gives a side 1 or 2 captains, so captains=1 or captains=2, not "3"',
     )
     expect(() => rules.rolesFor?.('above-the-bluffs', { captains: 'two' })).toThrow(/not "two"/)
-    expect(() => rules.rolesFor?.('passing-the-fort', { captains: '2' })).toThrow(
-      'option captains: Passing the Fort has one captain a side, so captains=1, not "2"',
+    expect(() => rules.rolesFor?.('plymouth-boom', { captains: '2' })).toThrow(
+      'option captains: The Boom at Plymouth has one captain a side, so captains=1, not "2"',
     )
   })
 
