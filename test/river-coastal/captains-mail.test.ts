@@ -10,6 +10,7 @@ import { readInbox } from '../../src/cli/app.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, type TestApp, testApp } from '../helpers/app.ts'
+import { exportLeaks } from '../helpers/readerExport.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 
 const GAME = 'atb-captains'
@@ -157,6 +158,8 @@ describe('River & Coastal by mail: Above the Bluffs with two captains a side', (
       expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
       expect(verifyDice(app.judge, GAME).ok).toBe(true)
       expect(fogLeaks(app, GAME, ROLES)).toEqual([])
+      // Each captain's whole export: no key, no judge's hash, no other captain's decisions.
+      for (const role of ROLES) expect(exportLeaks(app, GAME, { kind: 'role', role }), role).toEqual([])
       expect(hiddenShipsShown(app, GAME, ROLES)).toEqual([])
     } finally {
       app.cleanup()
