@@ -161,9 +161,7 @@ export function screenCaptainLines(state: RiverState, c: Captain, text: string):
     }
     const m = /^([^:]+):/.exec(body)
     const other = m ? colleague(shipNamed(state, m[1])) : null
-    if (other) refuse(`${whose(other)}: ${yours}`, `${by(state, other)} writes her line`)
+    if (other) refuse(`${whose(other)}: ${yours}`, `${captainOfShip(state, other)?.role} writes her line`)
   }
   return { text: raw.join('\n'), errors }
 }
-
-const by = (state: RiverState, id: string) => captainOfShip(state, id)?.role ?? 'her captain'
