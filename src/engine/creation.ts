@@ -38,7 +38,9 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     throw new Error(
       `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
     )
-  checkPlayers(ruleset.title, ruleset.roles, req.players)
+  // A game's roles may depend on its scenario and options (a side with several captains).
+  const roles = ruleset.rolesFor?.(req.scenario, gameOptionsOf(req.options ?? {})) ?? ruleset.roles
+  checkPlayers(ruleset.title, roles, req.players)
   const server = serverSecret(j.o.db)
   const hidden = j.freshSecret(req.game, 'hidden', 0)
   const dice = j.freshSecret(req.game, 'dice', 1)

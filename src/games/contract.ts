@@ -189,7 +189,13 @@ export interface Ruleset<S, O> {
   id: string
   title: string
   version: string
+  /** The roles of a game; the default list when `rolesFor` is absent or a game's own when present. */
   roles: readonly string[]
+  /**
+   * The roles of one game when they depend on its scenario and options (DESIGN section 4): the
+   * players a new game is created with must match these. It may throw to refuse a bad option.
+   */
+  rolesFor?(scenario: string, options: Options): readonly string[]
   scenarios: readonly ScenarioInfo[]
   /**
    * How many questions one resolution may put to one player before the rest take their defaults at

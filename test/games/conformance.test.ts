@@ -44,12 +44,15 @@ function playThrough(
   asPlayers = false,
 ): TestApp {
   const app = testApp(seed, { serverSecret: sha256Hex(seed) })
-  const ruleset = factory.create(factory.defaultPack())
   app.judge.createGame({
     game: GAME,
     ruleset: factory.id,
     scenario,
-    players: ruleset.roles.map((role) => ({ role, address: `${role}@example.test`, name: `Player ${role}` })),
+    players: rolesOf(factory, scenario).map((role) => ({
+      role,
+      address: `${role}@example.test`,
+      name: `Player ${role}`,
+    })),
     zone: 'UTC',
   })
   for (let i = 0; i < points && !app.judge.load(GAME).finished; i++) {
@@ -58,6 +61,12 @@ function playThrough(
     app.judge.adjudicate(GAME, { force: true })
   }
   return app
+}
+
+/** The roles of a game of this scenario with no options: the game's own list where roles depend on the scenario. */
+function rolesOf(factory: RulesetFactory, scenario: string): readonly string[] {
+  const ruleset = factory.create(factory.defaultPack())
+  return ruleset.rolesFor?.(scenario, {}) ?? ruleset.roles
 }
 
 function actAsPlayers(app: TestApp): void {
@@ -143,7 +152,7 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
       const { f, list } = scenarios()
       const app = playThrough(f, list[0]!, `leak-${f.id}`, MAX_POINTS, true)
       try {
-        const roles = f.create(f.defaultPack()).roles
+        const roles = rolesOf(f, list[0]!)
         const all = results(app)
         for (const role of roles) {
           const viewer: Viewer = { kind: 'role', role }

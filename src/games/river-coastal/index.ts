@@ -19,6 +19,7 @@ import { runBoarding } from './boarding.ts'
 import { runLanding } from './landing.ts'
 import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
 import { withMailRoles } from './mailRoles.ts'
+import { withCaptains } from './captainRoles.ts'
 import { applySignals, applyTransfers, shiftCommanders } from './fleetCommand.ts'
 import { dragUnderJammed, resolveContacts } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
@@ -52,8 +53,10 @@ const HOME = projectPath('src', 'games', 'river-coastal')
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
 
-export function createRiverCoastal(pack: DataPack<RawRiverPack>): Ruleset<RiverState, RiverCommand> {
-  const content: RiverPack = bindRiverPack(pack.content)
+export function createRiverCoastal(
+  pack: DataPack<RawRiverPack>,
+  content: RiverPack = bindRiverPack(pack.content),
+): Ruleset<RiverState, RiverCommand> {
   const scenarioOf = (s: RiverState) => tableScenario(s, content)
   const landingGoals = (s: RiverState, role: string) => {
     const sc = scenarioOf(s)
@@ -271,8 +274,12 @@ export const riverCoastalFactory: RulesetFactory = {
   title: 'ACW River and Coastal Naval Actions',
   defaultPack: () => loadRiverPack(rawRiverPack()),
   loadPack: (raw) => loadRiverPack(raw),
-  // The judge's roles are `usa` and `csa` (mailRoles.ts); the rules inside keep USA and CSA.
-  create: (pack) => withMailRoles(createRiverCoastal(pack as DataPack<RawRiverPack>)),
+  // The judge's roles are `usa` and `csa` (mailRoles.ts); the rules inside keep USA and CSA. With the
+  // option `captains` each captain is a role of his own (captainRoles.ts, ruling RC-91).
+  create: (pack) => {
+    const content = bindRiverPack((pack as DataPack<RawRiverPack>).content)
+    return withCaptains(withMailRoles(createRiverCoastal(pack as DataPack<RawRiverPack>, content)), content)
+  },
   templates: `${HOME}/templates`,
   demo: {
     title: 'ACW River and Coastal Naval Actions, Passing the Fort (14 moves)',

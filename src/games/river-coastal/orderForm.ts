@@ -12,13 +12,15 @@ import { scenarioOf } from './tableLayout.ts'
 import { fireShipNote } from './fireShipClauses.ts'
 import { buildingNote, mortarNote } from './buildings.ts'
 
-export function orderForm(state: RiverState, side: Side, pack: RiverPack): string[] {
+/** `only`: the ships of one captain, when a side has several (ruling RC-92); the rest are his colleagues'. */
+export function orderForm(state: RiverState, side: Side, pack: RiverPack, only?: readonly string[]): string[] {
+  const ours = (id: string) => !only || only.includes(id)
   if (state.finished) return []
   const sc = scenarioOf(state, pack)
   if (state.phase === 'deployment') {
     if (!sc.hiddenDeployment.some((h) => h.side === side)) return []
     return Object.values(state.ships)
-      .filter((s) => s.side === side)
+      .filter((s) => s.side === side && ours(s.id))
       .map(
         (s) =>
           `${s.id}: AT ${s.pose.pos.x / 1000},${s.pose.pos.y / 1000} HEADING ${s.pose.heading / 100} SPEED ${s.speed}`,
@@ -30,7 +32,7 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack): strin
     `# Move ${state.move}: one line per ship; a ship with no line (or no SPEED, HOLD or TURN) follows her directive, or holds her speed and heading`,
   ]
   for (const s of ctx.own) {
-    if (s.id in state.exited) continue
+    if (s.id in state.exited || !ours(s.id)) continue
     const r = speedRange(s, ctx)
     const fastest = Math.max(Math.abs(r.lo), Math.abs(r.hi))
     const turrets = s.turrets.map((t) => `turret ${t.id} faces ${t.facing}`).join(', ')

@@ -342,6 +342,10 @@ export const scenarioSchema = table({
   objectives: z.object({ USA: z.array(z.string()), CSA: z.array(z.string()) }).strict(),
   /** §9 L823: ships that carry a spar torpedo from the start, besides any the option `spars` names (ruling RC-74). */
   spars: sourced(z.array(z.string().regex(/^[A-Z]{4}$/))).optional(),
+  /** Several captains a side, each a player with his own ships, under the option `captains` (ruling RC-91). */
+  captains: z
+    .array(table({ role: z.string().regex(/^[a-z]+$/), side, name: z.string(), ships: z.array(z.string()).min(1) }))
+    .optional(),
   /** A random table of rulebook §5: the set-up rolls and the players' placements lay it out. */
   random: sourced(table({ kind: z.enum(['river', 'estuary']), tidal: z.boolean() })).optional(),
 })

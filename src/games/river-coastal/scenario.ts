@@ -6,6 +6,7 @@ import type { Tables } from './packSchema.ts'
 import type { scenarioSchema } from './packSchema.ts'
 import type { Unwrap } from './sourced.ts'
 import { degrees, feetTenths, inches, point } from './units.ts'
+import { bindCaptains, type Captain } from './sideCaptains.ts'
 
 export type Side = 'USA' | 'CSA'
 export const SIDES: readonly Side[] = ['USA', 'CSA']
@@ -80,6 +81,8 @@ export interface Scenario {
   objectives: Record<Side, string[]>
   /** Ships fitted with a spar torpedo at the start (§9 L823, ruling RC-74). */
   spars: string[]
+  /** The captains each side may be divided into, each a player (sideCaptains.ts, ruling RC-91). */
+  captains: Captain[]
   /** A random table (rulebook §5): laid out before the battle (tableDraw.ts, tableLayout.ts). */
   random?: { kind: 'river' | 'estuary'; tidal: boolean }
 }
@@ -181,6 +184,7 @@ export function bindScenario(id: string, s: RawScenario, classes: Record<string,
     nominateFlagship: s.nominateFlagship ?? [],
     objectives: s.objectives,
     spars: s.spars ?? [],
+    captains: bindCaptains(id, s.captains ?? [], ships),
     ...(s.random ? { random: s.random } : {}),
   }
 }

@@ -13,6 +13,7 @@ import type { Cloud, Directive, Layout, TableDraw, Wind } from './stateTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { newShip, type Officer, type ShipState } from './ship.ts'
+import type { Captain } from './sideCaptains.ts'
 
 export interface FortState {
   id: string
@@ -86,6 +87,8 @@ export interface RiverState {
   radiiChosen?: boolean
   /** Flagships nominated before move 1 (flagship.ts); a side not here keeps the scenario's. */
   flagships?: Partial<Record<Side, string>>
+  /** With the option `captains`: each side's captains, each a player with his own ships (ruling RC-91). */
+  captains?: Captain[]
 }
 
 export type { RiverCommand } from './orderTypes.ts'
