@@ -3,7 +3,8 @@
 // the example's dice forced by label. Where the example gives no die (the mortar boats' misses) a
 // die of its stated result stands in; where the judge aims the fire itself (ruling RR-C6) or picks a
 // card's target (ruling RR-K8) the dice make the example's stated outcomes where they can, and the
-// tests say where the two part. Shared by extended-example.test.ts and extended-example-union.test.ts.
+// tests say where the two part. Shared by the extended-example tests (the runner log's orders are in
+// pb22Runners.ts).
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
