@@ -14,7 +14,7 @@
 // | BR-15      | Pensacola, 1    | unload, East Gulf, the Keys, Key West station (2 gunboats, one   | 3, no roll; stack 5+1; 6+2;   | the Keys, 8                  | 1     | likely     |
 // |            |                 | die), port, station again, the Keys                               | stack 4+1; 5+2                |                              |       |            |
 // | BR-6       | Havana, 1       | Cuban Coast, the Keys, East Gulf (sloop) for Mobile               | 6; 2+2                        | sunk with its cargo, 4 (3)   | 0     | likely     |
-// | BR-5       | Nassau, none    | load, Bahamas, Cuban Coast, the Keys, East Gulf at 5 MP, Mobile   | 6; 5+2                        | Mobile, unloaded, 8          | 1     | certain    |
+// | BR-5       | Nassau, none    | load, Bahamas, Cuban Coast, the Keys, East Gulf at 5 MP, Mobile   | 6; 5+2                        | Mobile, unloaded, 8          | 1     | likely (b) |
 // | BR-9       | Brazil, 1       | loads #94's marker, to South America                              | none                          | South America with two, 7 (4) | 0    | likely     |
 // | BR-14      | Savannah, 2     | unload, station (gunboat), South Atlantic, Hatteras, for Ponta    | 2, no roll; 3, no roll; 5;    | book: Mid-Atlantic with two, | 2     | likely     |
 // |            |                 | Delgado, loads two                                                | 6+2                           | 8 (pack: Ponta Delgado, 8)   |       |            |
@@ -23,9 +23,15 @@
 // | BR-11      | New Berne, none | Hatteras, North Atlantic, Channel, France & England, load, back   | 2, no roll                    | North Atlantic, 8            | 0     | likely     |
 // | BR-3       | Ponta Delgado   | loads two (a free marker and #94's), Azores, Mid-Atlantic         | none                          | Mid-Atlantic, 3              | 0     | likely     |
 // | BR-2       | Spain, none     | loads 2 VP, to the Caribbean                                      | none                          | Caribbean, 8 (6)             | 0     | likely     |
-// | BR-1       | France & E., 2  | Channel, North Atlantic, Hatteras, New Berne, unload              | 2, no roll                    | New Berne, 6                 | 2     | certain    |
+// | BR-1       | France & E., 2  | Channel, North Atlantic, Hatteras, New Berne, unload              | 2, no roll                    | New Berne, 6                 | 2     | likely (a) |
 // | BR-10      | Africa, 1       | loads #94's marker and stays                                      | none                          | Africa with two              | 0     | certain    |
 // | BR-13, BR-4, BR-7 | Charleston, Bermuda, West Indies, none | not placed: the log's rows left for them land 2 VP in Charleston (twice) and in Wilmington after 7 MP, which no empty runner of the example's set-up can do (ruling RR-S64) |
+//
+// (a) The table's last row, as France & England lies furthest east; it is the only runner of the
+//     set-up loaded in Europe, so it alone could make one of the log's four landings of 2 VP in the
+//     Carolinas, and New Berne's 6 MP is the one the map pack counts alike.
+// (b) Nassau's runner starts empty, and the only East Gulf evasion "at 5 MP" and the landing in
+//     Mobile "(8 MPs)" both fit a load in Nassau and the route by the Bahamas, Cuba and the Keys.
 //
 // #94 is played for three markers a port: three in Brazil and Africa, the last two of the thirteen in
 // Ponta Delgado (PB 22: "all thirteen 1-Cargo markers are now on the map").
