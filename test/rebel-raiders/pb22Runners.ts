@@ -11,11 +11,11 @@
 // |------------|-----------------|-------------------------------------------------------------------|-------------------------------|------------------------------|-------|------------|
 // | BR-8       | Vera Cruz, 1    | South America, West Gulf (2 sloops), Galveston, unload, West Gulf | in 6, 3; 5+2. out 5, 5; 1+2   | sunk in the West Gulf, 7     | 1     | certain    |
 // | BR-16      | Mobile, none    | East Gulf (sloop), the Keys, Cuban Coast, Havana, load, to S. Am. | 6; 4+2 (tie)                  | South America, 8             | 0     | likely     |
-// | BR-15      | Pensacola, 1    | unload, East Gulf, the Keys, Key West station (2 gunboats, one   | 3, no roll; stack 5+1; 6+2;   | the Keys, 8                  | 1     | likely     |
+// | BR-15      | Pensacola, 1    | unload, East Gulf, the Keys, Key West station (2 gunboats, one   | 3, no roll; stack 5+1; 6+2;   | the Keys, 8                  | 1     | likely (c) |
 // |            |                 | die), port, station again, the Keys                               | stack 4+1; 5+2                |                              |       |            |
-// | BR-6       | Havana, 1       | Cuban Coast, the Keys, East Gulf (sloop) for Mobile               | 6; 2+2                        | sunk with its cargo, 4 (3)   | 0     | likely     |
+// | BR-6       | Havana, 1       | Cuban Coast, the Keys, East Gulf (sloop) for Mobile               | 6; 2+2                        | sunk with its cargo, 4 (3)   | 0     | likely (c) |
 // | BR-5       | Nassau, none    | load, Bahamas, Cuban Coast, the Keys, East Gulf at 5 MP, Mobile   | 6; 5+2                        | Mobile, unloaded, 8          | 1     | likely (b) |
-// | BR-9       | Brazil, 1       | loads #94's marker, to South America                              | none                          | South America with two, 7 (4) | 0    | likely     |
+// | BR-9       | Brazil, 1       | loads #94's marker, to South America                              | none                          | S. America with two, 7 (4)   | 0     | likely     |
 // | BR-14      | Savannah, 2     | unload, station (gunboat), South Atlantic, Hatteras, for Ponta    | 2, no roll; 3, no roll; 5;    | book: Mid-Atlantic with two, | 2     | likely     |
 // |            |                 | Delgado, loads two                                                | 6+2                           | 8 (pack: Ponta Delgado, 8)   |       |            |
 // | BR-12      | Wilmington, 2   | unload, Hatteras, North Atlantic, Channel, France & England, load | 5; 4+2 (which Hatteras die is | book: North Atlantic, 8      | 2     | likely     |
@@ -32,6 +32,9 @@
 //     Carolinas, and New Berne's 6 MP is the one the map pack counts alike.
 // (b) Nassau's runner starts empty, and the only East Gulf evasion "at 5 MP" and the landing in
 //     Mobile "(8 MPs)" both fit a load in Nassau and the route by the Bahamas, Cuba and the Keys.
+// (c) Two rows meet the East Gulf sloop's 6 or Key West: a loaded runner sunk there, and one that
+//     runs Key West in and out to end in the Keys after 8 MP. Havana's loaded runner fits the first;
+//     Pensacola's, empty once it lands at the start, fits the second to the movement point.
 //
 // #94 is played for three markers a port: three in Brazil and Africa, the last two of the thirteen in
 // Ponta Delgado (PB 22: "all thirteen 1-Cargo markers are now on the map").
