@@ -1,9 +1,11 @@
 // The play book's extended example (PB 22), part three: the Confederate August 1862 turn as far as the
 // book goes, after the Union's April (pb22.ts): the two raiders at sea, the counterattack on Nashville
 // against the Union's standing tactics and Grant, the Memphis gunboats to Vicksburg, the supply die,
-// the card draws and the Confederate build. The runner log of sixteen moves is not replayed (its
-// table is garbled in our copy of the play book); each step asserts the change in points the book
-// states rather than its running total, which counts the 17 VP of landed cargo.
+// the card draws and the Confederate build. The runner log that opens the move is rebuilt in
+// pb22Runners.ts and replayed in extended-example-runners.test.ts (thirteen of its sixteen runners;
+// the other three rows fit no runner of the example's set-up, ruling RR-S64), not here; each step
+// asserts the change in points the book states rather than its running total, which counts the 17 VP
+// of landed cargo the replay cannot reach (9 VP).
 import { describe, expect, it } from 'vitest'
 import { given } from '../../src/games/kit/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'

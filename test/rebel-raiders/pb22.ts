@@ -3,7 +3,8 @@
 // the example's dice forced by label. Where the example gives no die (the mortar boats' misses) a
 // die of its stated result stands in; where the judge aims the fire itself (ruling RR-C6) or picks a
 // card's target (ruling RR-K8) the dice make the example's stated outcomes where they can, and the
-// tests say where the two part. Shared by extended-example.test.ts and extended-example-union.test.ts.
+// tests say where the two part. Shared by the extended-example tests (the runner log's orders are in
+// pb22Runners.ts).
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
@@ -11,9 +12,27 @@ import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 export const pack = rebelRaidersFactory.defaultPack()
 export const rs = createRebelRaiders(pack as never)
 
+/** The cargo each runner starts with in the example (PB 22's list of the set-up dice); the other eight are empty. */
+export const BOOK_CARGO: Record<string, number> = {
+  WILM: 2,
+  VERA: 1,
+  BRAZ: 1,
+  AFRI: 1,
+  SAVA: 2,
+  HAVA: 1,
+  FREN: 2,
+  PENS: 1,
+}
+
 /** The position as the Union half of April 1862 opens (PB 19, cards B), with the Confederate's standing cards. */
 export function opening(): RrState {
   const s = rs.setup('1862', { cards: 'B' }, pack, new LabelledDice([])) as RrState
+  // The runners' cargo as the example's set-up dice gave it (PB 22, after 19.2), whatever the stand-in dice rolled.
+  for (const p of s.pieces.filter((x) => x.type === 'runner')) {
+    const cargo = BOOK_CARGO[p.at]
+    if (cargo) p.cargo = cargo
+    else delete p.cargo
+  }
   // #110 at the forts and #71 at New Orleans, as the example's Confederate plays them there.
   s.reactions.CSA = [
     { card: 110, at: 'FJSP' },
@@ -130,8 +149,8 @@ export function unionBuild() {
 
 /** The Confederate August 1862 move after the runner log (PB 22), with the Union's standing defence at Nashville. */
 export const CSA_AUGUST = [
-  // #94 lays its 1-VP markers in its ports for the runners (whose log is not replayed).
-  'PLAY 94',
+  // #94 lays its 1-VP markers in its ports: three in Brazil and Africa, the last two of the thirteen in Ponta Delgado.
+  'PLAY 94 AT 3',
   'MOVE RD-1 CHAN > NATL > RAID x2',
   'MOVE RD-2 AFRW > INDO > RAID x2',
   'COUNTERATTACK NASH FROM MEMP',

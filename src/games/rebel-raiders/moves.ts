@@ -78,7 +78,10 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       // A marker must be free (9.3); a European port gives a 2-VP one while any is left, else a 1-VP one (9.12).
       const value =
         p.cargo !== undefined ? null : run.space(p.at).european && run.cargoFree(2) ? 2 : run.cargoFree(1) ? 1 : null
-      if (value === null)
+      // A runner come in loaded still adds a #93/#94 marker waiting there to its load (PB 22's log, ruling RR-K22).
+      const addsMarker = arrivedLoaded && !p.extraCargo && (run.s.portCargo?.[p.at] ?? 0) > 0
+      if (addsMarker) loadPortMarker(run, p)
+      else if (value === null)
         run.say(
           '9.3',
           p.cargo !== undefined
