@@ -18,7 +18,8 @@ const band = (x0: number, x1: number) => [
   [x0, 37],
 ]
 // Depth 1 ft: every ship draws at least that much, so each entry is tested (ruling RC-11).
-;(raw.content.scenarios.scenarios['passing-the-fort']!.hazards as unknown[]).push(
+const scenarios = raw.content.scenarios as { scenarios: Record<string, { hazards: unknown[] }> }
+scenarios.scenarios['passing-the-fort']!.hazards.push(
   { id: 'test-bar', kind: 'sandbar', depthFt: 1, points: band(24, 30) },
   { id: 'test-stakes', kind: 'stakes', points: band(34, 40) },
 )
