@@ -54,12 +54,12 @@ describe('§11 L1043-1057 the ram test modifiers, one at a time', () => {
     return ramTest(moore, 'B', hasRam, caro, 'C', forced({ ram: roll }), 'ram', PUBLIC, tables).total
   }
   const base = 3 - 2 + 1 + 2 + 1
-  it('§11 L1045-1049 lost no CPV +1, yellow die, above PV +1', () => expect(test({})).toBe(base))
-  it('§11 L1051 lost any CPV -3 in place of +1', () => expect(test({ cpvLost: 1 })).toBe(base - 4))
-  it('§11 L1053 fired on by the target -2', () => expect(test({ firedOnBy: ['CARO'] })).toBe(base - 2))
-  it('§11 L1053 no ram -2', () => expect(test({}, false)).toBe(base - 2))
-  it('§11 L1055 ruling RC-5 below PV -2 in place of +1', () => expect(test({ spv: 10 })).toBe(base - 3))
-  it('§11 L1057 a total of 1 carries on, 0 aborts', () => {
+  it('§11 L1047-1053 lost no CPV +1, yellow die, above PV +1', () => expect(test({})).toBe(base))
+  it('§11 L1049 lost any CPV -3 in place of +1', () => expect(test({ cpvLost: 1 })).toBe(base - 4))
+  it('§11 L1047 fired on by the target -2', () => expect(test({ firedOnBy: ['CARO'] })).toBe(base - 2))
+  it('§11 L1051 no ram -2', () => expect(test({}, false)).toBe(base - 2))
+  it('§11 L1053 ruling RC-5 below PV -2 in place of +1', () => expect(test({ spv: 10 })).toBe(base - 3))
+  it('§11 L1055-1057 a total of 1 carries on, 0 aborts', () => {
     const moore = { ...scenarioShip('above-the-bluffs', 'MORE'), firedOnBy: ['CARO'] }
     const caro = scenarioShip('above-the-bluffs', 'CARO')
     const roll = (r: number) => ramTest(moore, 'B', false, caro, 'C', forced({ ram: r }), 'ram', PUBLIC, tables)
