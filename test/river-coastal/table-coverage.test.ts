@@ -83,6 +83,7 @@ const COVERAGE: Record<string, Cite[]> = {
   anchor: [['ashore', '§12 L1143']],
   mortars: [
     ['mortars', '§9 L837', '§9 L851', '§9 L857-861', '§9 L863'],
+    ['table-mortars', '§9 L857-871', '§9 L873-877'],
     ['buildings', '§9 L861, L867, L877', '§9 L865, L871'],
   ],
   sideWheelRadii: [['table', '§7 L479']],
