@@ -2,8 +2,10 @@
 // ruling RC-38), played in "The Boom at Plymouth": the picket launch (a torpedo boat, ram class A)
 // gets over the boom on a 6 and strikes CSS Albemarle. Issue 12 asks for every table case.
 import { describe, expect, it } from 'vitest'
-import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
-import { calm, play, ruleset } from './play.ts'
+import type { DataPack } from '../../src/games/contract.ts'
+import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'
+import { calm, dice, play, ruleset } from './play.ts'
 
 function strike(face: number, self?: number) {
   const s = ruleset.setup('plymouth-boom', {}, riverCoastalFactory.defaultPack(), calm())
@@ -46,5 +48,33 @@ describe('§9 L833 ruling RC-38 a ram-class-A craft is lost in the blast on 1-2'
     const r = strike(4, self)
     expect(r.after.ships.PICK!.status).toBe(self <= 2 ? 'sunk' : 'afloat')
     expect(r.texts.includes('USN Picket Boat No. 1 is lost in the blast')).toBe(self <= 2)
+  })
+})
+
+describe('§9 L833 ruling RC-96 only the small craft throw for themselves, not every hull of ram class A', () => {
+  // A copy of the Plymouth scenario without its boom, the launch's place taken by a river tug (ram
+  // class A, as the tugboats of §11 L1003-1011) fitted with the spar torpedo, 3" off Albemarle's beam.
+  const raw = structuredClone(riverCoastalFactory.defaultPack()) as DataPack<RawRiverPack>
+  const scenarios = raw.content.scenarios as { scenarios: Record<string, { hazards: unknown[] }> }
+  scenarios.scenarios['plymouth-boom']!.hazards = []
+  const open = createRiverCoastal(raw)
+  function tugStrikes() {
+    const s = open.setup('plymouth-boom', {}, raw, calm())
+    const tug = s.ships.PICK!
+    tug.classKey = 'riverTug'
+    tug.guns = { H: { status: 'ok', crewed: true } }
+    tug.pose = { pos: { x: 11000, y: 36000 }, heading: 27000 }
+    const d = dice({ 'm1:PICK:spar:ALBE': 4 })
+    const p = open.parseOrders(s, 'USA', 'PICK: SPEED 4; SPAR ALBE')
+    expect(p.errors).toEqual([])
+    const step = open.resolve(s, { orders: { USA: p.commands }, decisions: {} }, d)
+    return { step, labels: d.rolls.map((r) => r.label) }
+  }
+  it('§9 L833 a tug whose spar sinks Albemarle throws no die for herself and is not lost', () => {
+    const { step, labels } = tugStrikes()
+    expect(step.state.ships.ALBE!.status).toBe('sunk')
+    expect(labels).toContain('m1:PICK:spar:ALBE')
+    expect(labels).not.toContain('m1:PICK:spar:ALBE:self')
+    expect(step.state.ships.PICK!.status).toBe('afloat')
   })
 })
