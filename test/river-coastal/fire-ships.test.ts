@@ -114,9 +114,9 @@ describe('§9 L541 ruling RC-67 fire ships drift with the current or are towed i
       expect(c.tons / pack.tables.derived.spvPerTons).toBeLessThan(pack.tables.movement.driftHalfFromSpv)
   })
 
-  it('rulings RC-66, RC-74 only fire and explosive ships and the David go without guns; a lit fire ship is reported alight', () => {
+  it('rulings RC-66, RC-74, RC-98 only fire and explosive ships, the David and the submarine go without guns; a lit fire ship is reported alight', () => {
     const unarmed = Object.values(pack.classes).filter((c) => c.guns.length === 0)
-    expect(unarmed.map((c) => c.role ?? c.craft).sort()).toEqual(['david', 'explosiveShip', 'fireShip'])
+    expect(unarmed.map((c) => c.role ?? c.craft).sort()).toEqual(['david', 'explosiveShip', 'fireShip', 'submarine'])
     const own = ruleset.reportModel!(besideMetacomet(), csa).rc as { own: { id: string; flags: string }[] }
     expect(own.own.find((l) => l.id === 'RAFB')!.flags).toBe('alight (a fire ship, §9 L543)')
   })

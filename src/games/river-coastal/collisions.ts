@@ -139,8 +139,12 @@ function sparAttack(
     sinks: `sinks ${b.name}`,
   }[result]
   lines.push({ ship: attacker, text: `${a.name}'s spar torpedo ${when} (${roll}) ${what}`, rule: '§9 L825-831' })
+  // §9 L833 ruling RC-96: the small craft named there (and the spar boat, RC-38) risk themselves; a tug
+  // of the same ram class fitted with a spar does not.
+  const craft = pack.classes[a.classKey]!.craft
   if (
-    pack.classes[a.classKey]!.ramClass === 'A' &&
+    craft !== undefined &&
+    t.smallCraft.includes(craft) &&
     a.status === 'afloat' &&
     t.smallCraftLostOn.includes(dice.roll(`${label}:self`, 6, aud))
   ) {

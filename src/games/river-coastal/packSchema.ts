@@ -132,6 +132,8 @@ export const tablesSchema = z
     sparTorpedo: table({
       ...Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((k) => [k, z.enum(['dud', 'attackerSpv20', 'sinks'])])),
       smallCraftLostOn: faces,
+      /** §9 L833 ruling RC-96: the craft that throw for themselves after their torpedo goes off. */
+      smallCraft: sourced(z.array(z.enum(['submarine', 'david', 'torpedoBoat', 'sparBoat']))),
     }),
     forts: table({
       fpvPerSquareInch: table({ earthwork: int, stone: int }),
