@@ -1,11 +1,11 @@
 // Wiring: one data directory holds the database, the inbox drop folder and the outbox folder.
 import { mkdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import type { Database } from 'better-sqlite3'
+import { openSqlDatabase } from '../log/engines.ts'
+import { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
 import { Judge } from '../engine/judge.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
-import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
 import { EventStore } from '../log/store.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
@@ -19,6 +19,8 @@ import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail
 
 export interface AppOptions {
   dataDir?: string
+  /** a postgres:// URL or a SQLite file; default databaseTarget(dataDir) */
+  database?: string
   clock?: () => Date
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
   moderatorAddress?: string | null
@@ -34,7 +36,9 @@ export interface App {
   store: EventStore
   judge: Judge
   clock: () => Date
+  /** `db`: the SQLite file in the data folder, or PBEM_DATABASE_URL (postgres://...) */
   dirs: { data: string; inbox: string; outbox: string; db: string }
+  engine: SqlEngine
   /** the mail settings in force (all null: embedded drop folders only) */
   mail: MailConfig
   /** where the outbox goes: SMTP when configured, else the outbox drop folder */
@@ -60,17 +64,33 @@ export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): Se
   return {}
 }
 
-export const POSTGRES_NOT_YET =
-  'PBEM_DATABASE_URL is set, but the judge does not run on PostgreSQL yet (only its event store does; README, "PostgreSQL (in progress)"). Unset it to use SQLite.'
+/**
+ * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL, issue 16), else
+ * judge.sqlite in the data folder. Anything else in the variable is refused, never taken for a file.
+ */
+export function databaseTarget(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.PBEM_DATABASE_URL
+  if (!url) return join(dataDir, 'judge.sqlite')
+  if (engineOf(url) !== 'postgres')
+    throw new Error(
+      'PBEM_DATABASE_URL must be a postgres:// (or postgresql://) URL; unset it to use judge.sqlite in the data folder',
+    )
+  return url
+}
+
+/** A database target fit to print: a URL's password is masked. */
+export function shownTarget(target: string): string {
+  return target.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@')
+}
 
 export function openApp(opts: AppOptions = {}): App {
   const data = resolve(opts.dataDir ?? defaultDataDir())
-  const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: join(data, 'judge.sqlite') }
+  const target = opts.database ?? databaseTarget(data)
+  const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: target }
   for (const d of [data, dirs.inbox, dirs.outbox]) mkdirSync(d, { recursive: true })
   const mail = opts.mail ?? loadMailConfig()
-  // Issue 16 in progress: only the event store runs on PostgreSQL yet; never fall back silently.
-  if (process.env.PBEM_DATABASE_URL) throw new Error(POSTGRES_NOT_YET)
-  const db = openDatabase(dirs.db)
+  const engine = engineOf(target)
+  const db = openSqlDatabase(target)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
   try {
@@ -102,7 +122,7 @@ export function openApp(opts: AppOptions = {}): App {
     smtp?.close()
     db.close()
   }
-  return { db, store, judge, clock, dirs, mail, transport, archive, close }
+  return { db, store, judge, clock, dirs, engine, mail, transport, archive, close }
 }
 
 // The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,

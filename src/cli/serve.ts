@@ -19,6 +19,7 @@ import {
   intakeFailureRecorder,
   readInbox,
   sendOutbox,
+  shownTarget,
   type App,
 } from './app.ts'
 
@@ -54,7 +55,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.error(`outbox: sending failed at start: ${(e as Error).message}`)
   }
   const smtp = app.mail.smtp
-  console.log(`acw-pbem judge running on ${app.dirs.db}`)
+  console.log(`acw-pbem judge running on ${shownTarget(app.dirs.db)}`)
   console.log(`  players write to ${app.judge.judgeAddress} (the From of every acknowledgement and report)`)
   console.log(`  drop order mails (.eml) into ${app.dirs.inbox}`)
   if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)

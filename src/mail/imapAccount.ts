@@ -1,6 +1,6 @@
 // An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { ImapFlowOptions } from 'imapflow'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'

@@ -13,7 +13,7 @@
  * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
  * duplicate that still slips through (no archive configured) is recognisable by receivers.
  */
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { ImapFlow } from 'imapflow'
 import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'

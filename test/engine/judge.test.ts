@@ -165,8 +165,8 @@ describe('the judge', () => {
         secret: string
       }[])
         other.db.prepare('INSERT INTO secrets VALUES (?, ?, ?, ?)').run(s.game, s.purpose, s.point, s.secret)
-      for (const p of app.db.prepare('SELECT hash, ruleset, pack_id, content FROM packs').raw().all() as string[][])
-        other.db.prepare('INSERT INTO packs VALUES (?, ?, ?, ?)').run(...p)
+      for (const p of app.db.prepare('SELECT hash, ruleset, pack_id, content FROM packs').all() as object[])
+        other.db.prepare('INSERT INTO packs VALUES (?, ?, ?, ?)').run(...Object.values(p))
       const v = verifyGame(other.db, other.judge, 'wb1')
       expect(v.ok).toBe(false)
       expect(v.problems.join('\n')).toMatch(/narrative differs/)
