@@ -32,6 +32,8 @@ export async function runDemo(opts: {
   log?: (line: string) => void
   mails?: string
   seed?: string
+  /** a postgres:// URL (issue 16); default judge.sqlite in `dir` */
+  database?: string
 }): Promise<DemoResult> {
   const log = opts.log ?? (() => {})
   const dataDir = resolve(opts.dir)
@@ -39,6 +41,7 @@ export async function runDemo(opts: {
   let now = DEMO_START
   const app = openApp({
     dataDir,
+    ...(opts.database ? { database: opts.database } : {}),
     clock: () => new Date(now),
     newSecret: demoSecret(opts.seed ?? DEMO_SEED),
     moderatorAddress: 'moderator@example.test',

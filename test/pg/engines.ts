@@ -13,6 +13,8 @@ export interface TestEngine {
   target(file?: string): string
   /** A new migrated database, closed after the test. */
   open(file?: string): SqlDatabase
+  /** For openApp/testApp's `database`: undefined on SQLite (judge.sqlite in the data folder). */
+  app(): string | undefined
 }
 
 export function bothEngines(): TestEngine[] {
@@ -30,6 +32,7 @@ export function bothEngines(): TestEngine[] {
   const make = (name: SqlEngine, target: (file?: string) => string): TestEngine => ({
     name,
     target,
+    app: () => (name === 'sqlite' ? undefined : target()),
     open(file) {
       const db = openSqlDatabase(target(file))
       opened.push(db)
