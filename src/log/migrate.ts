@@ -1,6 +1,6 @@
 // Applying numbered migrations on either engine (the database seam, src/log/sql.ts): each runs once,
-// in its own write-locked transaction that re-checks the record, so two judges starting at once on
-// the same database never apply one twice.
+// in its own EXCLUSIVE transaction (no other writer at all, on either engine) that re-checks the
+// record, so two judges starting at once on the same database never apply one twice.
 import { readFileSync } from 'node:fs'
 import type { SqlDatabase } from './sql.ts'
 
@@ -14,7 +14,7 @@ export interface MigrationFile {
 export function applyMigrations(db: SqlDatabase, list: MigrationFile[], label = ''): void {
   db.transaction(() =>
     db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)'),
-  ).immediate()
+  ).exclusive()
   const isApplied = db.prepare<[number]>('SELECT 1 FROM schema_migrations WHERE id = ?').pluck()
   const record = db.prepare<[number, string, string]>(
     'INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)',
@@ -29,7 +29,7 @@ export function applyMigrations(db: SqlDatabase, list: MigrationFile[], label = 
       record.run(m.id, m.name, new Date().toISOString())
     })
     try {
-      apply.immediate()
+      apply.exclusive()
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err)
       throw new Error(`migration ${label}${m.name} failed: ${msg}`, { cause: err })

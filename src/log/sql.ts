@@ -43,6 +43,12 @@ export interface SqlDatabase {
   readonly open: boolean
   /** True inside a transaction (better-sqlite3's property; PgDatabase keeps its own count). */
   readonly inTransaction: boolean
+  /**
+   * Inside a writing transaction, holds the lock named `name` (a stream, a setting) until it ends,
+   * so that writers touching the same thing go one at a time (PgDatabase: an advisory lock). Absent
+   * on SQLite, whose writers all go one at a time anyway.
+   */
+  lock?(name: string): void
 }
 
 export type SqlEngine = 'sqlite' | 'postgres'

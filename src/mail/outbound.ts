@@ -210,7 +210,7 @@ function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAtta
   const hash = createHash('sha256').update(body).digest('hex')
   // Deflating is most of the cost, and most parts (an opening map) are already stored by an earlier game.
   if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
-    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
+    db.prepare('INSERT OR IGNORE INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
       hash,
       deflateRawSync(body),
       now.toISOString(),
