@@ -15,6 +15,7 @@ import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
+import { judgeIdentity } from '../mail/outboxClaim.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
 export interface AppOptions {
@@ -39,6 +40,8 @@ export interface App {
   /** `db`: the SQLite file in the data folder, or PBEM_DATABASE_URL (postgres://...) */
   dirs: { data: string; inbox: string; outbox: string; db: string }
   engine: SqlEngine
+  /** who this judge is to other judges on the same database (outbox claims, leases) */
+  judgeId: string
   /** the mail settings in force (all null: embedded drop folders only) */
   mail: MailConfig
   /** where the outbox goes: SMTP when configured, else the outbox drop folder */
@@ -122,7 +125,8 @@ export function openApp(opts: AppOptions = {}): App {
     smtp?.close()
     db.close()
   }
-  return { db, store, judge, clock, dirs, engine, mail, transport, archive, close }
+  const judgeId = judgeIdentity(data)
+  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close }
 }
 
 // The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
@@ -247,10 +251,11 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
       app.transport.name === 'smtp'
         ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
             archive: app.archive,
+            owner: app.judgeId,
             limit: 200,
             log,
           })
-        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200 })
+        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200, owner: app.judgeId })
     total += sent
     if (sent === 0) return total
   }

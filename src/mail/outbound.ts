@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
+import { claimNext, LOCAL_OWNER } from './outboxClaim.ts'
 
 export interface OutboundMail {
   /** without <> */
@@ -258,8 +259,8 @@ interface OutboxRow {
 }
 
 /**
- * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts) in id
- * order, at most `limit` (default 100). Success sets sent_at (and counts the attempt); failure
+ * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts, not claimed
+ * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first. Success sets sent_at (and counts the attempt); failure
  * increments attempts, stores last_error and sets next_attempt_at = now + backoffMs(attempts
  * before). Rows that reach maxAttempts (default 10) stay unsent with their last_error, for an
  * operator to see. The Date header of every message is the row's created_at.
@@ -268,23 +269,31 @@ export async function drainOutbox(
   db: Database,
   transport: MailTransport,
   now: () => Date,
-  opts?: { maxAttempts?: number; limit?: number },
+  opts?: { maxAttempts?: number; limit?: number; owner?: string },
 ): Promise<{ sent: number; failed: number }> {
   const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const limit = opts?.limit ?? 100
-  const rows = db
-    .prepare(
-      `SELECT id, payload, created_at, attempts FROM outbox
-       WHERE sent_at IS NULL AND attempts < ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-       ORDER BY id LIMIT ?`,
-    )
-    .all(maxAttempts, now().toISOString(), limit) as OutboxRow[]
+  const owner = opts?.owner ?? LOCAL_OWNER
+  // Each row is claimed just before it is sent, so that another judge draining the same outbox
+  // sends it not a second time (outboxClaim.ts).
+  let after = 0
+  let taken = 0
+  const rows: Iterable<OutboxRow> = {
+    *[Symbol.iterator]() {
+      for (; taken < limit; taken++) {
+        const row = claimNext(db, owner, now(), { maxAttempts, after })
+        if (!row) return
+        after = row.id
+        yield row
+      }
+    },
+  }
 
   const markSent = db.prepare(
-    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
   )
   const markFailed = db.prepare(
-    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
   )
 
   let sent = 0

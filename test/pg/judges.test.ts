@@ -2,9 +2,9 @@
 // one mail reaches two judges), in the same order, and read them at the same moment. Writers on
 // different games run side by side and intakes one at a time, so every mail is filed exactly once
 // (by one judge or the other; the other finds it a duplicate), every game's log stays one unbroken
-// chain, and every result re-folds.
+// chain, and every result re-folds. Then both send the outbox at once: every mail goes out once.
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -65,18 +65,19 @@ function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
   return mails
 }
 
-/** One judge process: waits for the common start instant, reads its inbox once, prints the outcomes. */
-const JUDGE = `import { openApp, readInbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
+/** One judge process: waits for the common start instant, reads its inbox once, sends the outbox, prints the outcomes. */
+const JUDGE = `import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
 const [data, url, startAt] = process.argv.slice(2)
 const app = openApp({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
 if (Date.now() > Number(startAt)) console.error('late start')
 while (Date.now() < Number(startAt)) {}
 const outcomes = await readInbox(app, { imap: false, warn: (l) => console.error(l) })
+await sendOutbox(app)
 app.close()
 console.log(JSON.stringify(outcomes))
 `
 
-it('two judges reading the same mails at once file each one once, and every game verifies', async () => {
+it('two judges reading the same mails at once file each one once, every game verifies, every mail is sent once', async () => {
   const keys = new Map<string, string>()
   const setup = appOn(join(dir, 'setup'))
   try {
@@ -137,6 +138,11 @@ it('two judges reading the same mails at once file each one once, and every game
     expect(byMail.map((r) => r.causation).sort()).toEqual(mails.map((m) => m.id).sort())
     expect(byMail.every((r) => r.n === 1)).toBe(true)
     expect(check.db.prepare('SELECT COUNT(*) FROM mail_seen').pluck().get()).toBe(mails.length)
+    // Every acknowledgement went out once, through one judge or the other (outbox claims).
+    const rows = check.db.prepare('SELECT id FROM outbox WHERE sent_at IS NOT NULL').pluck().all() as number[]
+    expect(rows.length).toBe(check.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get())
+    const written = judges.flatMap((data) => readdirSync(join(data, 'outbox')).map((f) => Number(f.slice(0, 6))))
+    expect(written.sort((x, y) => x - y)).toEqual(rows.sort((x, y) => x - y))
     expect(verifyAll(check.db).ok).toBe(true)
     for (const game of GAMES) expect(verifyGame(check.db, check.judge, game)).toMatchObject({ ok: true })
   } finally {
