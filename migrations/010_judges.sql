@@ -8,9 +8,9 @@ ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
 
 -- leases: work only one judge may do at a time (reading one IMAP mailbox), held by `holder` until
--- `until` (ISO 8601 UTC) and renewed while it works; the others stand by and take over once it lapses.
+-- `expires_at` (ISO 8601 UTC) and renewed while it works; the others stand by and take over once it lapses.
 CREATE TABLE IF NOT EXISTS leases (
-  name   TEXT PRIMARY KEY,
-  holder TEXT NOT NULL,
-  until  TEXT NOT NULL
+  name       TEXT PRIMARY KEY,
+  holder     TEXT NOT NULL,
+  expires_at TEXT NOT NULL
 );

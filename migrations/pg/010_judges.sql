@@ -3,7 +3,7 @@ ALTER TABLE outbox ADD COLUMN claimed_by TEXT COLLATE "C";
 ALTER TABLE outbox ADD COLUMN claimed_until TEXT COLLATE "C";
 
 CREATE TABLE IF NOT EXISTS leases (
-  name   TEXT COLLATE "C" PRIMARY KEY,
-  holder TEXT COLLATE "C" NOT NULL,
-  until  TEXT COLLATE "C" NOT NULL
+  name       TEXT COLLATE "C" PRIMARY KEY,
+  holder     TEXT COLLATE "C" NOT NULL,
+  expires_at TEXT COLLATE "C" NOT NULL
 );

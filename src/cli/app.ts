@@ -234,7 +234,7 @@ export async function readInbox(
   )
   if (opts.imap !== false) {
     const intake = await imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
-    if (intake) await intake.runOnce()
+    if (intake) await readImapOnce(app, intake, opts.warn)
   }
   return outcomes
 }
@@ -258,6 +258,26 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
         : await drainOutbox(app.db, app.transport, app.clock, { limit: 200, owner: app.judgeId })
     total += sent
     if (sent === 0) return total
+  }
+}
+
+const ONE_PASS_LEASE_MS = 10 * 60_000
+
+/** One pass over the IMAP mailbox under its lease; skipped, with a word, while another judge reads it. */
+async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) => void): Promise<void> {
+  const { imapLeaseName, leaseHolder, releaseLease, takeLease } = await import('../mail/imapLease.ts')
+  const name = imapLeaseName(intake.account, intake.mailbox)
+  const holder = leaseHolder(app.judgeId)
+  // Held for as long as one pass may take; given back at its end.
+  if (!takeLease(app.db, name, holder, new Date(), ONE_PASS_LEASE_MS)) {
+    const say = warn ?? console.warn
+    say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
+    return
+  }
+  try {
+    await intake.runOnce()
+  } finally {
+    releaseLease(app.db, name, holder)
   }
 }
 

@@ -8,7 +8,7 @@
 import { schedule } from 'node-cron'
 import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
-import type { ImapIntake } from '../mail/imap.ts'
+import { imapLeaseName, LeasedIntake, leaseHolder } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
@@ -114,11 +114,16 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
   }
 
-  let intake: ImapIntake | null = null
+  let intake: LeasedIntake | null = null
   let listener: SmtpListener | null = null
   try {
-    intake = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
-    if (intake) await intake.start()
+    // Read the mailbox only while this judge holds its lease: another judge may be reading it.
+    const imap = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
+    if (imap) {
+      const name = imapLeaseName(imap.account, imap.mailbox)
+      intake = new LeasedIntake({ db: app.db, name, holder: leaseHolder(app.judgeId), intake: imap, log })
+      await intake.start()
+    }
     if (app.mail.listen) {
       listener = await startSmtpListener({
         ...app.mail.listen,
