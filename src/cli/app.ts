@@ -263,13 +263,21 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
 
 const ONE_PASS_LEASE_MS = 10 * 60_000
 
-/** One pass over the IMAP mailbox under its lease; skipped, with a word, while another judge reads it. */
+/**
+ * One pass over the IMAP mailbox under its lease; skipped, with a word, while another judge reads
+ * it. Under this judge's own live lease (its `pbem serve` is running) the pass goes ahead as before.
+ */
 async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) => void): Promise<void> {
-  const { imapLeaseName, leaseHolder, releaseLease, takeLease } = await import('../mail/imapLease.ts')
+  const { imapLeaseName, leaseHeld, releaseLease, takeLease } = await import('../mail/imapLease.ts')
   const name = imapLeaseName(intake.account, intake.mailbox)
-  const holder = leaseHolder(app.judgeId)
+  const now = new Date()
+  const held = leaseHeld(app.db, name)
+  if (held?.holder === app.judgeId && held.expiresAt > now.toISOString()) {
+    await intake.runOnce()
+    return
+  }
   // Held for as long as one pass may take; given back at its end.
-  if (!takeLease(app.db, name, holder, new Date(), ONE_PASS_LEASE_MS)) {
+  if (!takeLease(app.db, name, app.judgeId, now, ONE_PASS_LEASE_MS)) {
     const say = warn ?? console.warn
     say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
     return
@@ -277,7 +285,7 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
   try {
     await intake.runOnce()
   } finally {
-    releaseLease(app.db, name, holder)
+    releaseLease(app.db, name, app.judgeId)
   }
 }
 

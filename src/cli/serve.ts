@@ -8,7 +8,7 @@
 import { schedule } from 'node-cron'
 import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
-import { imapLeaseName, LeasedIntake, leaseHolder } from '../mail/imapLease.ts'
+import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
@@ -121,7 +121,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     const imap = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
     if (imap) {
       const name = imapLeaseName(imap.account, imap.mailbox)
-      intake = new LeasedIntake({ db: app.db, name, holder: leaseHolder(app.judgeId), intake: imap, log })
+      intake = new LeasedIntake({ db: app.db, name, holder: app.judgeId, intake: imap, log })
       await intake.start()
     }
     if (app.mail.listen) {

@@ -3,7 +3,8 @@
 // the others stand by, trying now and then, and the first to find it lapsed or given back takes
 // over. Duplicates would be harmless anyway (the intake files a message once, whoever reads it),
 // but two judges moving the same messages between mailboxes and writing the same checkpoint are not.
-import { randomBytes } from 'node:crypto'
+// The holder is the judge's identity (its host and data folder, outboxClaim.ts), the same after a
+// restart: a judge killed while reading takes its lease back at once when it starts again.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 
 /** How long a lease lasts unless renewed, and how often its holder renews it (and the others try). */
@@ -33,8 +34,13 @@ export function releaseLease(db: Database, name: string, holder: string): void {
 /** The lease that guards one account's mailbox. */
 export const imapLeaseName = (account: string, mailbox: string) => `imap:${account}/${mailbox}`
 
-/** A holder name for this process: the judge's identity and a token of its own (a second process differs). */
-export const leaseHolder = (judgeId: string) => `${judgeId}#${process.pid}.${randomBytes(4).toString('hex')}`
+/** Who holds a lease now, and until when (ISO 8601), or null. */
+export function leaseHeld(db: Database, name: string): { holder: string; expiresAt: string } | null {
+  const row = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ?').get(name) as
+    | { holder: string; expires_at: string }
+    | undefined
+  return row ? { holder: row.holder, expiresAt: row.expires_at } : null
+}
 
 export interface Startable {
   start(): Promise<void>

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
-import { claimNext, LOCAL_OWNER } from './outboxClaim.ts'
+import { CLAIM_BATCH, claimDue, LOCAL_OWNER } from './outboxClaim.ts'
 
 export interface OutboundMail {
   /** without <> */
@@ -274,17 +274,17 @@ export async function drainOutbox(
   const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const limit = opts?.limit ?? 100
   const owner = opts?.owner ?? LOCAL_OWNER
-  // Each row is claimed just before it is sent, so that another judge draining the same outbox
-  // sends it not a second time (outboxClaim.ts).
-  let after = 0
-  let taken = 0
+  // Rows are claimed a few at a time just before they are sent, so that another judge draining the
+  // same outbox does not send them a second time (outboxClaim.ts).
   const rows: Iterable<OutboxRow> = {
     *[Symbol.iterator]() {
-      for (; taken < limit; taken++) {
-        const row = claimNext(db, owner, now(), { maxAttempts, after })
-        if (!row) return
-        after = row.id
-        yield row
+      let after = 0
+      for (let left = limit; left > 0; ) {
+        const batch = claimDue(db, owner, now(), { maxAttempts, after, count: Math.min(left, CLAIM_BATCH) })
+        if (!batch.length) return
+        yield* batch
+        after = batch.at(-1)!.id
+        left -= batch.length
       }
     },
   }

@@ -1,7 +1,7 @@
 // Several judges draining one outbox (issue 16, migrations/010_judges.sql): a row is claimed just
-// before it is sent, by one judge for a while, so that no other judge sends it too. The claim is one
-// statement that takes the next due row nobody else holds; on PostgreSQL with FOR UPDATE SKIP
-// LOCKED, so a judge never waits on the row another is claiming, it takes the next one. A judge that
+// before it is sent, by one judge for a while, so that no other judge sends it too. A claim is one
+// statement that takes the next few due rows nobody else holds; on PostgreSQL with FOR UPDATE SKIP
+// LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones. A judge that
 // dies mid-send leaves its claim: it takes the row again at once when it restarts (its identity is
 // its host and data folder), any other judge once the claim has lapsed.
 import { hostname } from 'node:os'
@@ -28,31 +28,37 @@ export interface ClaimedRow {
 /** SQL for "nobody else holds the row at @now": unclaimed, claimed by @owner, or the claim lapsed. */
 export const FREE_OF_OTHERS = '(claimed_by IS NULL OR claimed_by = @owner OR claimed_until <= @now)'
 
+/** Rows claimed at once: one write per this many sends, and no more left waiting should the judge die. */
+export const CLAIM_BATCH = 20
+
 /**
- * Claims for `owner` the first due row after id `after` that nobody else holds (unsent, under
- * maxAttempts, its next attempt due at `now`), until now + claimMs; undefined when there is none.
+ * Claims for `owner` the first `count` (default CLAIM_BATCH) due rows after id `after` that nobody
+ * else holds (unsent, under maxAttempts, their next attempt due at `now`), until now + claimMs; in
+ * id order, none when there are none.
  */
-export function claimNext(
+export function claimDue(
   db: Database,
   owner: string,
   now: Date,
-  o: { maxAttempts: number; after: number; claimMs?: number },
-): ClaimedRow | undefined {
+  o: { maxAttempts: number; after: number; count?: number; claimMs?: number },
+): ClaimedRow[] {
   const skipLocked = engineOfDatabase(db) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''
-  return db
+  const rows = db
     .prepare<[object], ClaimedRow>(
       `UPDATE outbox SET claimed_by = @owner, claimed_until = @until
-       WHERE id = (SELECT id FROM outbox
-                   WHERE id > @after AND sent_at IS NULL AND attempts < @max
-                     AND (next_attempt_at IS NULL OR next_attempt_at <= @now) AND ${FREE_OF_OTHERS}
-                   ORDER BY id LIMIT 1${skipLocked})
+       WHERE id IN (SELECT id FROM outbox
+                    WHERE id > @after AND sent_at IS NULL AND attempts < @max
+                      AND (next_attempt_at IS NULL OR next_attempt_at <= @now) AND ${FREE_OF_OTHERS}
+                    ORDER BY id LIMIT @count${skipLocked})
        RETURNING id, payload, created_at, attempts`,
     )
-    .get({
+    .all({
       owner,
       now: now.toISOString(),
       until: new Date(now.getTime() + (o.claimMs ?? CLAIM_MS)).toISOString(),
       after: o.after,
       max: o.maxAttempts,
+      count: o.count ?? CLAIM_BATCH,
     })
+  return rows.sort((x, y) => x.id - y.id)
 }

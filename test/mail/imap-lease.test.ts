@@ -54,6 +54,20 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
     expect(takeLease(a, 'imap:other/INBOX', 'b', at(0))).toBe(true) // another mailbox, another lease
   })
 
+  it('a judge killed while reading reads again at once when restarted (same identity, same lease)', async () => {
+    const [a, b] = twoJudges()
+    const clock = () => new Date(T0)
+    const first = new LeasedIntake({ db: a, name: NAME, holder: 'host:/srv/pbem', intake: fakeIntake(), clock })
+    await first.beat()
+    expect(first.reading).toBe(true) // ...and then SIGKILL: no stop, the lease stays
+    const again = new LeasedIntake({ db: b, name: NAME, holder: 'host:/srv/pbem', intake: fakeIntake(), clock })
+    await again.beat()
+    expect(again.reading).toBe(true)
+    const other = new LeasedIntake({ db: b, name: NAME, holder: 'other:/srv/pbem', intake: fakeIntake(), clock })
+    await other.beat()
+    expect(other.reading).toBe(false)
+  })
+
   it('a judge standing by reads once the reader stops, or once a killed reader stops renewing', async () => {
     const [a, b] = twoJudges()
     const now = { t: T0 }
