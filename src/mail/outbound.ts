@@ -260,9 +260,9 @@ interface OutboxRow {
 
 /**
  * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts, not claimed
- * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first. Success sets sent_at (and counts the attempt); failure
- * increments attempts, stores last_error and sets next_attempt_at = now + backoffMs(attempts
- * before). Rows that reach maxAttempts (default 10) stay unsent with their last_error, for an
+ * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first.
+ * Success sets sent_at (and counts the attempt); failure increments attempts, stores last_error and
+ * sets next_attempt_at = now + backoffMs(attempts before). Rows that reach maxAttempts (default 10) stay unsent with their last_error, for an
  * operator to see. The Date header of every message is the row's created_at.
  */
 export async function drainOutbox(
