@@ -1,7 +1,8 @@
 // The whole judge on PostgreSQL through the `pbem` command (issue 16): with PBEM_DATABASE_URL set
 // to a real PostgreSQL (test/pg/pgstack.ts) a game is created, orders mailed into the drop folder
 // are filed by `pbem tick`, the turn is resolved by `pbem adjudicate`, and `pbem verify --all`
-// re-checks the chain and every result. Nothing is written to a SQLite file on the way.
+// re-checks the chain and every result. Nothing is written to a SQLite file on the way; `pbem demo`
+// alone keeps to a SQLite file of its own.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -101,4 +102,9 @@ it('creates a game, files orders, resolves a turn and verifies it, all on Postgr
 
   expect(pbem('verify', '--all')).toMatch(/^g1: OK \(\d+ events, chain intact, every result re-folds\)/m)
   expect(existsSync(join(data, 'judge.sqlite'))).toBe(false)
-}, 120_000)
+
+  // The demo keeps to a database of its own, never the judge's.
+  pbem('demo', '--dir', join(dir, 'demo'))
+  expect(existsSync(join(dir, 'demo', 'judge.sqlite'))).toBe(true)
+  expect(count(`SELECT COUNT(*) FROM streams WHERE stream LIKE 'game:%'`)).toBe(1)
+}, 180_000)
