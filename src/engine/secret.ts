@@ -244,7 +244,8 @@ const PG_RESIDUE =
 /**
  * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the
  * database, its freed bytes zeroed and the write-ahead log emptied so no copy lingers in the file.
- * Returns the fingerprint and whether the write-ahead log could be emptied now.
+ * Returns the fingerprint and whether the write-ahead log could be emptied now. On PostgreSQL the
+ * settings table is rewritten instead, and `residue` says where a copy may still be.
  */
 export function exportServerSecret(
   db: Database,
