@@ -12,6 +12,10 @@ export interface MigrationFile {
 
 /** Applies every migration of `list` not yet recorded; `label` names the engine's folder in errors. */
 export function applyMigrations(db: SqlDatabase, list: MigrationFile[], label = ''): void {
+  // Nothing to apply (every start of a judge but the first after an upgrade): no lock at all, so
+  // a judge starting up never holds up the writers of the judges already running.
+  const applied = appliedIds(db)
+  if (applied && list.every((m) => applied.has(m.id))) return
   db.transaction(() =>
     db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)'),
   ).exclusive()
@@ -34,5 +38,14 @@ export function applyMigrations(db: SqlDatabase, list: MigrationFile[], label = 
       const msg = err instanceof Error ? err.message : String(err)
       throw new Error(`migration ${label}${m.name} failed: ${msg}`, { cause: err })
     }
+  }
+}
+
+/** The ids recorded in schema_migrations, or null before the table exists. */
+function appliedIds(db: SqlDatabase): Set<number> | null {
+  try {
+    return new Set(db.prepare('SELECT id FROM schema_migrations').pluck().all() as number[])
+  } catch {
+    return null
   }
 }

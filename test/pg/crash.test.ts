@@ -136,14 +136,26 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
             .pluck()
             .get(...args),
         )
-      await waitFor(
-        async () =>
-          count(`SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`, `game:${game}`) >= 1 &&
-          count('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL') === 0 &&
-          (await judgeInboxCount()) === 0,
-        90_000,
-        `trial ${trial} (a killed after ${killAfter} ms) to finish`,
-      )
+      let state = ''
+      try {
+        await waitFor(
+          async () => {
+            const done = count(
+              `SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`,
+              `game:${game}`,
+            )
+            const unsent = count('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL')
+            const waiting = await judgeInboxCount()
+            state = `${done} resolution(s), ${unsent} mail(s) unsent, ${waiting} in the judge's mailbox`
+            return done >= 1 && unsent === 0 && waiting === 0
+          },
+          90_000,
+          `trial ${trial} (a killed after ${killAfter} ms) to finish`,
+        )
+      } catch {
+        failures.push(`trial ${trial} (a killed after ${killAfter} ms): not finished in 90 s: ${state}`)
+        continue
+      }
       const accepted = db
         .prepare(
           `SELECT json_extract(data, '$.role') AS role, COUNT(*) AS n FROM events WHERE stream = ? AND type = 'OrdersAccepted' GROUP BY json_extract(data, '$.role')`,
