@@ -9,6 +9,8 @@
 //  6. issue 15's scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
 //     games idle and with 1% due, RSS after it, database bytes per game and per resolution, creation
 //     time per game, the Campaign's cold and warm re-fold and its verify.
+//  7. the log on PostgreSQL (issue 16, bench/pg-bench.ts): appends through the store against raw `pg`
+//     inserts on one server at the same durability (BENCH_PG=0 skips it; BENCH_PG_EVENTS, 5000).
 // BENCH_JSON=1 prints, as the last line, one JSON object with the headline figures.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -101,6 +103,16 @@ if (process.env.BENCH_MAIL !== '0') {
     `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes; reading and filing ${m.readSeconds.toFixed(1)} s, sending ${m.sendSeconds.toFixed(1)} s)`,
   )
   figures.intakeToStackRatio = m.ackPerSec / m.rawPerSec
+}
+
+if (process.env.BENCH_PG !== '0') {
+  const { benchPgLog } = await import('./pg-bench.ts')
+  const p = await benchPgLog(Number(process.env.BENCH_PG_EVENTS ?? 5000))
+  console.log(
+    `log append on PostgreSQL (${p.durability}): ${p.logEventsPerSec} events/s through EventStore vs ${p.rawInsertsPerSec} raw pg inserts/s (${((p.logEventsPerSec / p.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
+  )
+  figures.pgLogEventsPerSec = p.logEventsPerSec
+  figures.pgRawInsertsPerSec = p.rawInsertsPerSec
 }
 
 if (process.env.BENCH_JSON === '1') {

@@ -17,6 +17,7 @@ import type { NewEvent } from '../src/log/store.ts'
 import { tick } from '../src/schedule/tick.ts'
 import { registerRuleset } from '../src/games/index.ts'
 import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
+import { sqliteOnly } from '../src/log/db.ts'
 
 const HOUR = 3600_000
 const START = Date.UTC(2026, 2, 2, 12, 0, 0)
@@ -38,7 +39,7 @@ function withApp<T>(run: (app: App, now: { t: number }) => T): T {
 }
 
 const dbBytes = (app: App): number => {
-  app.db.pragma('wal_checkpoint(TRUNCATE)')
+  sqliteOnly(app.db).pragma('wal_checkpoint(TRUNCATE)')
   return statSync(app.dirs.db).size
 }
 

@@ -1,11 +1,11 @@
 // Wiring: one data directory holds the database, the inbox drop folder and the outbox folder.
 import { mkdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import type { Database } from 'better-sqlite3'
+import { openSqlDatabase } from '../log/engines.ts'
+import { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
 import { Judge } from '../engine/judge.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
-import { openDatabase } from '../log/db.ts'
 import { EventSchemas } from '../log/schemas.ts'
 import { EventStore } from '../log/store.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
@@ -15,10 +15,13 @@ import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
+import { judgeIdentity } from '../mail/outboxClaim.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
 export interface AppOptions {
   dataDir?: string
+  /** a postgres:// URL or a SQLite file; default databaseTarget(dataDir) */
+  database?: string
   clock?: () => Date
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
   moderatorAddress?: string | null
@@ -34,7 +37,11 @@ export interface App {
   store: EventStore
   judge: Judge
   clock: () => Date
+  /** `db`: the SQLite file in the data folder, or PBEM_DATABASE_URL (postgres://...) */
   dirs: { data: string; inbox: string; outbox: string; db: string }
+  engine: SqlEngine
+  /** who this judge is to other judges on the same database (outbox claims, leases) */
+  judgeId: string
   /** the mail settings in force (all null: embedded drop folders only) */
   mail: MailConfig
   /** where the outbox goes: SMTP when configured, else the outbox drop folder */
@@ -60,17 +67,33 @@ export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): Se
   return {}
 }
 
-export const POSTGRES_NOT_YET =
-  'PBEM_DATABASE_URL is set, but the judge does not run on PostgreSQL yet (only its event store does; README, "PostgreSQL (in progress)"). Unset it to use SQLite.'
+/**
+ * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL, issue 16), else
+ * judge.sqlite in the data folder. Anything else in the variable is refused, never taken for a file.
+ */
+export function databaseTarget(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.PBEM_DATABASE_URL
+  if (!url) return join(dataDir, 'judge.sqlite')
+  if (engineOf(url) !== 'postgres')
+    throw new Error(
+      'PBEM_DATABASE_URL must be a postgres:// (or postgresql://) URL; unset it to use judge.sqlite in the data folder',
+    )
+  return url
+}
+
+/** A database target fit to print: a URL's password is masked. */
+export function shownTarget(target: string): string {
+  return target.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@')
+}
 
 export function openApp(opts: AppOptions = {}): App {
   const data = resolve(opts.dataDir ?? defaultDataDir())
-  const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: join(data, 'judge.sqlite') }
+  const target = opts.database ?? databaseTarget(data)
+  const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: target }
   for (const d of [data, dirs.inbox, dirs.outbox]) mkdirSync(d, { recursive: true })
   const mail = opts.mail ?? loadMailConfig()
-  // Issue 16 in progress: only the event store runs on PostgreSQL yet; never fall back silently.
-  if (process.env.PBEM_DATABASE_URL) throw new Error(POSTGRES_NOT_YET)
-  const db = openDatabase(dirs.db)
+  const engine = engineOf(target)
+  const db = openSqlDatabase(target)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
   try {
@@ -102,7 +125,8 @@ export function openApp(opts: AppOptions = {}): App {
     smtp?.close()
     db.close()
   }
-  return { db, store, judge, clock, dirs, mail, transport, archive, close }
+  const judgeId = judgeIdentity(data)
+  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close }
 }
 
 // The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
@@ -216,7 +240,7 @@ export async function readInbox(
   )
   if (opts.imap !== false) {
     const intake = await imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
-    if (intake) await intake.runOnce()
+    if (intake) await readImapOnce(app, intake, opts.warn)
   }
   return outcomes
 }
@@ -233,12 +257,41 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
       app.transport.name === 'smtp'
         ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
             archive: app.archive,
+            owner: app.judgeId,
             limit: 200,
             log,
           })
-        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200 })
+        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200, owner: app.judgeId })
     total += sent
     if (sent === 0) return total
+  }
+}
+
+const ONE_PASS_LEASE_MS = 10 * 60_000
+
+/**
+ * One pass over the IMAP mailbox under its lease; skipped, with a word, while another judge reads
+ * it. Under this judge's own live lease (its `pbem serve` is running) the pass goes ahead as before.
+ */
+async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) => void): Promise<void> {
+  const { imapLeaseName, leaseHeld, releaseLease, takeLease } = await import('../mail/imapLease.ts')
+  const name = imapLeaseName(intake.account, intake.mailbox)
+  const now = new Date()
+  const held = leaseHeld(app.db, name)
+  if (held?.holder === app.judgeId && held.expiresAt > now.toISOString()) {
+    await intake.runOnce()
+    return
+  }
+  // Held for as long as one pass may take; given back at its end.
+  if (!takeLease(app.db, name, app.judgeId, now, ONE_PASS_LEASE_MS)) {
+    const say = warn ?? console.warn
+    say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
+    return
+  }
+  try {
+    await intake.runOnce()
+  } finally {
+    releaseLease(app.db, name, app.judgeId)
   }
 }
 

@@ -32,6 +32,8 @@ export async function runDemo(opts: {
   log?: (line: string) => void
   mails?: string
   seed?: string
+  /** a postgres:// URL (issue 16, tests); default judge.sqlite in `dir`, whatever PBEM_DATABASE_URL says */
+  database?: string
 }): Promise<DemoResult> {
   const log = opts.log ?? (() => {})
   const dataDir = resolve(opts.dir)
@@ -39,6 +41,8 @@ export async function runDemo(opts: {
   let now = DEMO_START
   const app = openApp({
     dataDir,
+    // Its own database always: never the judge's PBEM_DATABASE_URL, which the demo would write into.
+    database: opts.database ?? join(dataDir, 'judge.sqlite'),
     clock: () => new Date(now),
     newSecret: demoSecret(opts.seed ?? DEMO_SEED),
     moderatorAddress: 'moderator@example.test',

@@ -271,7 +271,7 @@ program
   .action((g: string | undefined, o) => {
     // A missing database or an unknown game is said as such, never reported like a broken log.
     const data = d().resolve(program.opts().data ?? d().defaultDataDir())
-    if (!d().existsSync(d().join(data, 'judge.sqlite')))
+    if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
       fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
     return withApp((app) => {
       const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')

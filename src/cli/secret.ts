@@ -39,7 +39,8 @@ export function registerSecretCommands(
         console.log(
           `The server secret (fingerprint ${r.fingerprint}) is now in ${file} (mode 0600) and no longer in the database.`,
         )
-        if (!r.walEmptied)
+        if (r.residue) console.log(r.residue)
+        else if (!r.walEmptied)
           console.log(
             'Another process holds the database open: an old copy may stay in its write-ahead log until that process stops.',
           )

@@ -8,7 +8,7 @@
 import { schedule } from 'node-cron'
 import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
-import type { ImapIntake } from '../mail/imap.ts'
+import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
@@ -19,6 +19,7 @@ import {
   intakeFailureRecorder,
   readInbox,
   sendOutbox,
+  shownTarget,
   type App,
 } from './app.ts'
 
@@ -54,7 +55,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.error(`outbox: sending failed at start: ${(e as Error).message}`)
   }
   const smtp = app.mail.smtp
-  console.log(`acw-pbem judge running on ${app.dirs.db}`)
+  console.log(`acw-pbem judge running on ${shownTarget(app.dirs.db)}`)
   console.log(`  players write to ${app.judge.judgeAddress} (the From of every acknowledgement and report)`)
   console.log(`  drop order mails (.eml) into ${app.dirs.inbox}`)
   if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)
@@ -113,11 +114,16 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
   }
 
-  let intake: ImapIntake | null = null
+  let intake: LeasedIntake | null = null
   let listener: SmtpListener | null = null
   try {
-    intake = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
-    if (intake) await intake.start()
+    // Read the mailbox only while this judge holds its lease: another judge may be reading it.
+    const imap = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
+    if (imap) {
+      const name = imapLeaseName(imap.account, imap.mailbox)
+      intake = new LeasedIntake({ db: app.db, name, holder: app.judgeId, intake: imap, log })
+      await intake.start()
+    }
     if (app.mail.listen) {
       listener = await startSmtpListener({
         ...app.mail.listen,

@@ -1,6 +1,6 @@
 // Verification a moderator or player can run at any time: the hash chain of a game's stream,
 // a re-fold that must reproduce every recorded result, and a recomputation of every die roll.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { verifyStream } from '../log/verify.ts'
 import { commitmentOf, hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from './dice.ts'
 import { gameStream } from './events.ts'

@@ -1,6 +1,6 @@
 // The shapes of the judge's calls: what callers pass in and get back, and the ports the judge needs
 // (a store, a database, a clock, an outbox). The job modules and the callers import them from here.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { FoldCacheLimits } from './foldCache.ts'
 import type { Viewer } from '../games/contract.ts'
 import type { EventStore } from '../log/store.ts'

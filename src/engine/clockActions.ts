@@ -238,6 +238,7 @@ export function pauseForMissed(j: Judge, game: string, a: Extract<Action, { kind
  */
 export function markTick(j: Judge, now: Date): Date | null {
   return j.o.store.transaction(() => {
+    j.o.store.lock('setting:schedule:last-tick') // two judges ticking at once: one after the other
     const row = j.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
       | { value: string }
       | undefined

@@ -2,7 +2,7 @@
 // the transaction of every append to a game stream (Judge's onAppend listener), so the tick asks
 // SQLite which games are due instead of folding them all. A game whose row is missing or older
 // than its stream counts as due: the tick folds it and writes the row again.
-import type { Database, Statement } from 'better-sqlite3'
+import type { SqlDatabase as Database, SqlStatement as Statement } from '../log/sql.ts'
 import type { ClockEntry, ClockStatus } from '../schedule/clockModel.ts'
 
 export interface ClockRow extends ClockEntry {

@@ -8,9 +8,16 @@ export type { NewEvent as MailEvent, StoredEvent as RecordedEvent } from '../log
 export class MailLedger {
   constructor(private readonly store: EventStore) {}
 
-  /** Runs `fn` in one transaction, with whatever the judge appends inside it. */
+  /**
+   * Runs `fn` in one transaction, with whatever the judge appends inside it. The mail record is
+   * locked first: intakes go one at a time across judge processes (a message delivered to two is
+   * filed once), and always take the mail record before any game (no deadlock between them).
+   */
   transaction<T>(fn: () => T): T {
-    return this.store.transaction(fn)
+    return this.store.transaction(() => {
+      this.store.lockStream(MAIL_STREAM)
+      return fn()
+    })
   }
 
   record(events: NewEvent[]): void {

@@ -6,7 +6,8 @@
 // silently changes every key, is caught by `pbem verify` instead of by the players.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
-import type { Database } from 'better-sqlite3'
+import { sqliteOnly } from '../log/db.ts'
+import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
 
@@ -237,12 +238,19 @@ export function checkServerSecret(db: Database): SecretCheck {
   return { ok: true, origin: source.origin, fingerprint, text: `kept in the ${where}, the one ${recorded}` }
 }
 
+const PG_RESIDUE =
+  "PostgreSQL: the settings table was rewritten without the secret (VACUUM FULL), but the server's write-ahead log, its archive and any backups or standbys keep a copy until they are recycled."
+
 /**
  * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the
  * database, its freed bytes zeroed and the write-ahead log emptied so no copy lingers in the file.
- * Returns the fingerprint and whether the write-ahead log could be emptied now.
+ * Returns the fingerprint and whether the write-ahead log could be emptied now. On PostgreSQL the
+ * settings table is rewritten instead, and `residue` says where a copy may still be.
  */
-export function exportServerSecret(db: Database, file: string): { fingerprint: string; walEmptied: boolean } {
+export function exportServerSecret(
+  db: Database,
+  file: string,
+): { fingerprint: string; walEmptied: boolean; residue?: string } {
   const source = sources.get(db)
   const secret = storedSecret(db)
   if (!secret)
@@ -258,13 +266,21 @@ export function exportServerSecret(db: Database, file: string): { fingerprint: s
       throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
     throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
   }
-  const secure = db.pragma('secure_delete', { simple: true })
-  db.pragma('secure_delete = ON')
+  if (engineOfDatabase(db) === 'postgres') {
+    // No secure_delete on PostgreSQL: the deleted row stays in its page until a vacuum; VACUUM FULL
+    // rewrites the table without it. The server's write-ahead log still holds the row until recycled.
+    db.prepare(`DELETE FROM settings WHERE key = ?`).run(SETTING)
+    db.exec('VACUUM FULL settings')
+    return { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
+  }
+  const lite = sqliteOnly(db)
+  const secure = lite.pragma('secure_delete', { simple: true })
+  lite.pragma('secure_delete = ON')
   try {
     db.prepare(`DELETE FROM settings WHERE key = ?`).run(SETTING)
   } finally {
-    db.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
+    lite.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
   }
-  const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+  const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
   return { fingerprint: secretFingerprint(secret), walEmptied: !checkpoint || checkpoint.busy === 0 }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import BetterSqlite3 from 'better-sqlite3'
 import { applyMigrations, type MigrationFile } from './migrate.ts'
+import type { SqlDatabase } from './sql.ts'
 
 export type Database = BetterSqlite3.Database
 
@@ -60,6 +61,12 @@ function listMigrations(dir: string | URL): MigrationFile[] {
     found.push({ id, name, path: join(folder, name) })
   }
   return found.sort((a, b) => a.id - b.id)
+}
+
+/** The handle as better-sqlite3, for what only SQLite has (pragmas); refused on PostgreSQL. */
+export function sqliteOnly(db: SqlDatabase, what = 'this'): Database {
+  if (db instanceof BetterSqlite3) return db
+  throw new Error(`${what} needs SQLite; the judge's database is PostgreSQL`)
 }
 
 /** The migrations recorded in `schema_migrations`, by id. */

@@ -41,11 +41,24 @@ export interface SqlDatabase {
   transaction<F extends SqlFunction>(fn: F): SqlTransaction<F>
   close(): this
   readonly open: boolean
+  /** True inside a transaction (better-sqlite3's property; PgDatabase keeps its own count). */
+  readonly inTransaction: boolean
+  /**
+   * Inside a writing transaction, holds the lock named `name` (a stream, a setting) until it ends,
+   * so that writers touching the same thing go one at a time (PgDatabase: an advisory lock). Absent
+   * on SQLite, whose writers all go one at a time anyway.
+   */
+  lock?(name: string): void
 }
 
 export type SqlEngine = 'sqlite' | 'postgres'
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i
+
+/** The engine behind an open handle: PgDatabase says so; anything else is better-sqlite3. */
+export function engineOfDatabase(db: SqlDatabase): SqlEngine {
+  return (db as { engine?: unknown }).engine === 'postgres' ? 'postgres' : 'sqlite'
+}
 
 /** Which engine a database target names: a postgres:// URL, or else a SQLite file. */
 export function engineOf(target: string): SqlEngine {

@@ -210,6 +210,7 @@ export class EventStore {
   }
 
   private appendLocked(stream: string, expected: number, events: PreparedEvent[]): StoredEvent[] {
+    this.lockStream(stream)
     const head = this.headStmt.get(stream)
     const actual = head?.version ?? 0
     if (actual !== expected) throw new ConcurrencyError(stream, expected, actual)
@@ -271,17 +272,33 @@ export class EventStore {
 
   /** Events of a stream from `fromVersion` (default 1), by version, data/audience parsed. */
   read(stream: string, fromVersion = 1): StoredEvent[] {
+    this.lockStream(stream)
     return this.readStmt.all(stream, fromVersion).map(fromRow)
   }
 
   /** Current version of a stream (0 if it has no events). */
   version(stream: string): number {
+    this.lockStream(stream)
     return this.headStmt.get(stream)?.version ?? 0
   }
 
   /** Names of all streams (optionally only those starting with `prefix`), sorted. */
   streams(prefix = ''): string[] {
     return this.streamsStmt.all(prefix, prefix)
+  }
+
+  /**
+   * Inside a transaction, holds `name` until it ends, so that writers touching the same thing go one
+   * at a time on PostgreSQL, where writers on different streams run side by side (src/log/pg/database.ts).
+   * Nothing to do on SQLite, whose writers go one at a time anyway; nothing outside a transaction.
+   */
+  lock(name: string): void {
+    if (this.db.inTransaction) this.db.lock?.(name)
+  }
+
+  /** A stream is locked at its first touch in a transaction, before it is read. */
+  lockStream(stream: string): void {
+    this.lock(`stream:${stream}`)
   }
 
   /** Runs `fn` in a transaction (IMMEDIATE; a savepoint when nested). Must be synchronous. */

@@ -3,7 +3,7 @@
 // plain bounce from MAILER-DAEMON (qmail, Exim, old sendmail) is read into who could not be
 // reached, why, and which of our messages it was. The intake records each failed recipient as a
 // DeliveryFailed event in the system:mail stream and never answers the bounce.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { simpleParser } from 'mailparser'
 import type { MailLedger } from '../engine/mailLedger.ts'
 import type { InboundMail } from './inbound.ts'

@@ -1,6 +1,6 @@
 // Mail commands for players (DESIGN.md section 6): HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'

@@ -1,7 +1,7 @@
 // An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
-import type { Database } from 'better-sqlite3'
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { BatchFiling } from './imapBatch.ts'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'

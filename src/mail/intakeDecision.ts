@@ -1,6 +1,6 @@
 // What becomes of one message once it is read: refused, answered, run as a command or filed as
 // orders, with exactly one MailReceived record and the notices the reply limit allows.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'

@@ -45,7 +45,7 @@ export function storePiece(db: SqlDatabase, piece: string, now: Date): string {
   const hash = sha256(piece)
   // Deflating is most of the cost, and most pieces (a coastline, an opening map) are stored already.
   if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
-    db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
+    db.prepare('INSERT OR IGNORE INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
       hash,
       deflateRawSync(piece),
       now.toISOString(),

@@ -11,10 +11,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
+import { CLAIM_BATCH, claimDue, LOCAL_OWNER } from './outboxClaim.ts'
 
 export interface OutboundMail {
   /** without <> */
@@ -282,35 +283,39 @@ interface OutboxRow {
 type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { error: unknown } }
 
 /**
- * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts) in id
- * order, at most `limit` (default 100), in groups of the transport's `parallel` rows sent at once;
- * each group's outcomes are written in one transaction (one durable write per group, not per mail).
- * Success sets sent_at (and counts the attempt); failure increments attempts, stores last_error
- * and sets next_attempt_at = now + backoffMs(attempts before). Rows that reach maxAttempts
- * (default 10) stay unsent with their last_error, for an operator to see. The Date header of every
- * message is the row's created_at.
+ * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts, not claimed
+ * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first, in
+ * groups of the transport's `parallel` rows sent at once; each group's outcomes are written in one
+ * transaction (one durable write per group, not per mail). Success sets sent_at (and counts the
+ * attempt); failure increments attempts, stores last_error and sets next_attempt_at = now +
+ * backoffMs(attempts before). Rows that reach maxAttempts (default 10) stay unsent with their
+ * last_error, for an operator to see. The Date header of every message is the row's created_at.
  */
 export async function drainOutbox(
   db: Database,
   transport: MailTransport,
   now: () => Date,
-  opts?: { maxAttempts?: number; limit?: number },
+  opts?: { maxAttempts?: number; limit?: number; owner?: string },
 ): Promise<{ sent: number; failed: number }> {
   const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const limit = opts?.limit ?? 100
-  const rows = db
-    .prepare(
-      `SELECT id, payload, created_at, attempts FROM outbox
-       WHERE sent_at IS NULL AND attempts < ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-       ORDER BY id LIMIT ?`,
-    )
-    .all(maxAttempts, now().toISOString(), limit) as OutboxRow[]
+  const owner = opts?.owner ?? LOCAL_OWNER
+  // Rows are claimed a few at a time just before they are sent, so that another judge draining the
+  // same outbox does not send them a second time (outboxClaim.ts).
+  const rows: OutboxRow[] = []
+  for (let after = 0, left = limit; left > 0; ) {
+    const batch = claimDue(db, owner, now(), { maxAttempts, after, count: Math.min(left, CLAIM_BATCH) })
+    if (!batch.length) break
+    rows.push(...batch)
+    after = batch.at(-1)!.id
+    left -= batch.length
+  }
 
   const markSent = db.prepare(
-    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
   )
   const markFailed = db.prepare(
-    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
   )
   const record = db.transaction((attempts: Attempt[]) => {
     for (const { row, failure } of attempts) {

@@ -1,5 +1,5 @@
 // The engine's Outbox port backed by the outbox table: rows land in the caller's transaction.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { Outbox } from '../engine/judge.ts'
 import { enqueueMail } from './outbound.ts'
 

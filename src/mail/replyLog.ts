@@ -1,6 +1,6 @@
 // The intake's count of notices per address (README "Real mail", PBEM_REPLY_LIMIT): a loop with a
 // robot that does not say it is one, or a forger writing from many addresses, meets a limit.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 
 /** Notices to one address per hour before the judge stops answering it. */
 export const DEFAULT_REPLY_LIMIT = 20

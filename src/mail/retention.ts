@@ -3,7 +3,7 @@
 // (`pbem outbox prune --days N`), a sent mail keeps only its row: Message-ID, recipient, kind and
 // times, so a duplicate is still recognised and a bounce still finds its game. The log keeps all a
 // report needs to be rendered again.
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { StoredMail } from './outbound.ts'
 
 export interface Pruned {

@@ -1,5 +1,5 @@
 // What makes two messages the same message, for the intake's duplicate check (README "Real mail").
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { type InboundMail, sha256Hex } from './inbound.ts'
 
 /**

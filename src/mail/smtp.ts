@@ -14,10 +14,11 @@
  * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
  * duplicate that still slips through (no archive configured) is recognisable by receivers.
  */
-import type { Database } from 'better-sqlite3'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import { ImapFlow } from 'imapflow'
 import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
+import { FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
@@ -190,6 +191,8 @@ export interface InDoubtOptions {
   /** when the archive cannot be read, rows in doubt are held back this long (default 60 s) */
   holdMs?: number
   log?: (line: string) => void
+  /** this judge (outboxClaim.ts): a row another judge claimed is in doubt only once the claim lapses */
+  owner?: string
 }
 
 export interface InDoubtResult {
@@ -207,15 +210,19 @@ interface DoubtRow {
   send_started_at: string
 }
 
-/** Outbox rows whose send began but was never recorded as done, and that are due. */
-export function rowsInDoubt(db: Database, now: Date): DoubtRow[] {
+/**
+ * Outbox rows whose send began but was never recorded as done, and that are due; a row another
+ * judge claimed (and may still be sending) only once its claim has lapsed.
+ */
+export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): DoubtRow[] {
   return db
     .prepare(
       `SELECT id, message_id, send_started_at FROM outbox
-       WHERE sent_at IS NULL AND send_started_at IS NOT NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+       WHERE sent_at IS NULL AND send_started_at IS NOT NULL AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
+         AND ${FREE_OF_OTHERS}
        ORDER BY id`,
     )
-    .all(now.toISOString()) as DoubtRow[]
+    .all({ now: now.toISOString(), owner }) as DoubtRow[]
 }
 
 /**
@@ -226,7 +233,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
   const clock = o.clock ?? (() => new Date())
   const log = o.log ?? (() => {})
   const result: InDoubtResult = { confirmed: [], released: [], held: [] }
-  let pending = rowsInDoubt(db, clock())
+  let pending = rowsInDoubt(db, clock(), o.owner)
   if (pending.length === 0) return result
 
   const release = db.prepare('UPDATE outbox SET send_started_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL')
@@ -293,6 +300,7 @@ export async function drainOutboxResolving(
 ): Promise<{ sent: number; failed: number } & InDoubtResult> {
   const doubt = await resolveInDoubt(db, { ...opts, clock })
   const drained = await drainOutbox(db, transport, clock, {
+    ...(opts.owner !== undefined ? { owner: opts.owner } : {}),
     ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
     ...(opts.maxAttempts !== undefined ? { maxAttempts: opts.maxAttempts } : {}),
   })

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { exportGame } from '../../src/reports/archive.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { sqliteOnly } from '../../src/log/db.ts'
 
 let app: TestApp
 beforeEach(() => {
@@ -23,9 +24,10 @@ const packRows = () =>
   }[]
 
 const dbBytes = () => {
-  app.db.pragma('wal_checkpoint(TRUNCATE)')
+  const lite = sqliteOnly(app.db)
+  lite.pragma('wal_checkpoint(TRUNCATE)')
   return (
-    (app.db.pragma('page_count', { simple: true }) as number) * (app.db.pragma('page_size', { simple: true }) as number)
+    (lite.pragma('page_count', { simple: true }) as number) * (lite.pragma('page_size', { simple: true }) as number)
   )
 }
 

@@ -15,6 +15,7 @@ import type { MailConfig } from '../../src/mail/config.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { playPoint, type Seat } from './bots.ts'
 import { clockProblems } from '../helpers/clock.ts'
+import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('./campaign/', import.meta.url))
 const GAME = 'campaign-golden'
@@ -38,61 +39,66 @@ const EMBEDDED: MailConfig = {
   archiveImap: null,
 }
 
-let dir: string
-let app: App
-let outbox: string
-const log: { point: number; outcomes: string[]; committed: string[]; orders: Record<string, string> }[] = []
-let elapsed = 0
-/** The clock read model against a from-scratch computation after every step (issue 15). */
-const clockDrift: string[] = []
+// The whole campaign runs on both engines (issue 16): the same mails, byte for byte.
+const ENGINES = bothEngines()
 
-beforeAll(async () => {
-  const t0 = Date.now()
-  dir = mkdtempSync(join(tmpdir(), 'pbem-campaign-'))
-  let now = Date.UTC(2026, 0, 5, 12, 0, 0)
-  app = openApp({
-    dataDir: join(dir, 'data'),
-    clock: () => new Date(now),
-    newSecret: demoSecret('campaign-1'),
-    moderatorAddress: 'moderator@example.test',
-    mailDomain: 'judge.example.test',
-    mail: EMBEDDED,
-  })
-  app.db
-    .prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`)
-    .run(createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'))
-  app.judge.createGame({
-    game: GAME,
-    ruleset: 'sea-devils',
-    scenario: 'campaign',
-    players: SEATS,
-    zone: 'America/New_York',
-    deadlineHours: 72,
-    createdBy: 'golden',
-  })
-  await sendOutbox(app)
-  clockDrift.push(...clockProblems(app.judge).map((p) => `after creation: ${p}`))
-  for (let i = 0; i < 60 && !app.judge.load(GAME).finished; i++) {
-    const point = app.judge.load(GAME).point
-    const r = await playPoint(app, GAME, SEATS, (ms) => (now += ms))
-    log.push({ point, ...r })
-    clockDrift.push(...clockProblems(app.judge).map((p) => `after resolution ${point}: ${p}`))
-  }
-  outbox = app.dirs.outbox
-  if (process.env.UPDATE_GOLDEN) {
-    rmSync(GOLDEN, { recursive: true, force: true })
-    mkdirSync(GOLDEN, { recursive: true })
-    for (const f of readdirSync(outbox))
-      writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(outbox, f), 'utf8')))
-  }
-  elapsed = Date.now() - t0
-}, 300_000)
-afterAll(() => {
-  app?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, on $name', (engine) => {
+  let dir: string
+  let app: App
+  let outbox: string
+  const log: { point: number; outcomes: string[]; committed: string[]; orders: Record<string, string> }[] = []
+  let elapsed = 0
+  /** The clock read model against a from-scratch computation after every step (issue 15). */
+  const clockDrift: string[] = []
 
-describe('13.1 the Campaign, played by the bots from order mails', () => {
+  beforeAll(async () => {
+    const t0 = Date.now()
+    dir = mkdtempSync(join(tmpdir(), 'pbem-campaign-'))
+    let now = Date.UTC(2026, 0, 5, 12, 0, 0)
+    const database = engine.app()
+    app = openApp({
+      dataDir: join(dir, 'data'),
+      ...(database ? { database } : {}),
+      clock: () => new Date(now),
+      newSecret: demoSecret('campaign-1'),
+      moderatorAddress: 'moderator@example.test',
+      mailDomain: 'judge.example.test',
+      mail: EMBEDDED,
+    })
+    app.db
+      .prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`)
+      .run(createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'))
+    app.judge.createGame({
+      game: GAME,
+      ruleset: 'sea-devils',
+      scenario: 'campaign',
+      players: SEATS,
+      zone: 'America/New_York',
+      deadlineHours: 72,
+      createdBy: 'golden',
+    })
+    await sendOutbox(app)
+    clockDrift.push(...clockProblems(app.judge).map((p) => `after creation: ${p}`))
+    for (let i = 0; i < 60 && !app.judge.load(GAME).finished; i++) {
+      const point = app.judge.load(GAME).point
+      const r = await playPoint(app, GAME, SEATS, (ms) => (now += ms))
+      log.push({ point, ...r })
+      clockDrift.push(...clockProblems(app.judge).map((p) => `after resolution ${point}: ${p}`))
+    }
+    outbox = app.dirs.outbox
+    if (process.env.UPDATE_GOLDEN && engine.name === 'sqlite') {
+      rmSync(GOLDEN, { recursive: true, force: true })
+      mkdirSync(GOLDEN, { recursive: true })
+      for (const f of readdirSync(outbox))
+        writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(outbox, f), 'utf8')))
+    }
+    elapsed = Date.now() - t0
+  }, 300_000)
+  afterAll(() => {
+    app?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   it('reaches the end of GT16 with a victory level (12.15)', () => {
     const fold = app.judge.load(GAME)
     const state = fold.state as SdState

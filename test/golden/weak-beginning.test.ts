@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo, type DemoResult } from '../../src/cli/demo.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
+import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('./weak-beginning/', import.meta.url))
 
@@ -15,22 +16,29 @@ const GOLDEN = fileURLToPath(new URL('./weak-beginning/', import.meta.url))
 function withoutImages(eml: string): string {
   return eml.replace(/(Content-Type: image\/png[\s\S]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
 }
-let dir: string
-let result: DemoResult
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pbem-golden-'))
-  result = await runDemo({ dir: join(dir, 'demo') })
-  if (process.env.UPDATE_GOLDEN) {
-    rmSync(GOLDEN, { recursive: true, force: true })
-    mkdirSync(GOLDEN, { recursive: true })
-    for (const f of readdirSync(result.outbox))
-      writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(result.outbox, f), 'utf8')))
-  }
-})
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// The whole game runs on both engines (issue 16): the same mails, byte for byte, and the same log.
+const ENGINES = bothEngines()
 
-describe('13.2 Weak Beginning, played from the sample order mails', () => {
+describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails, on $name', (engine) => {
+  let dir: string
+  let result: DemoResult
+  let database: string | undefined
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pbem-golden-'))
+    database = engine.app()
+    result = await runDemo({ dir: join(dir, 'demo'), ...(database ? { database } : {}) })
+    if (process.env.UPDATE_GOLDEN && engine.name === 'sqlite') {
+      rmSync(GOLDEN, { recursive: true, force: true })
+      mkdirSync(GOLDEN, { recursive: true })
+      for (const f of readdirSync(result.outbox))
+        writeFileSync(join(GOLDEN, f), withoutImages(readFileSync(join(result.outbox, f), 'utf8')))
+    }
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const reopen = () => openApp({ dataDir: result.dataDir, ...(database ? { database } : {}) })
+
   it('ends after GT4 with the recorded victory points and level (12.15)', () => {
     expect(result.outcome).toEqual({
       summary: 'Confederate Minor Victory (VP difference 54)',
@@ -55,7 +63,7 @@ describe('13.2 Weak Beginning, played from the sample order mails', () => {
   })
 
   it('shows a raid, a search, an escape attempt and a combat', () => {
-    const app = openApp({ dataDir: result.dataDir })
+    const app = reopen()
     try {
       const text = app.judge
         .load(DEMO_GAME)
@@ -71,7 +79,7 @@ describe('13.2 Weak Beginning, played from the sample order mails', () => {
   })
 
   it('verifies: the chain is intact, every result re-folds and every roll reproduces', () => {
-    const app = openApp({ dataDir: result.dataDir })
+    const app = reopen()
     try {
       expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true, problems: [] })
       const dice = verifyDice(app.judge, DEMO_GAME)

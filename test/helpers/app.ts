@@ -12,13 +12,15 @@ export interface TestApp extends App {
 
 /**
  * A judge on a fresh temporary data directory with a controllable clock and pinned dice secrets;
- * `serverSecret` pins the server secret too (players' keys), for runs that must match byte for byte.
+ * `serverSecret` pins the server secret too (players' keys), for runs that must match byte for byte;
+ * `database` puts the judge on PostgreSQL (a postgres:// URL; test/pg/engines.ts) instead of judge.sqlite.
  */
-export function testApp(seed = 'test', opts: { serverSecret?: string } = {}): TestApp {
+export function testApp(seed = 'test', opts: { serverSecret?: string; database?: string } = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
   const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
   const app = openApp({
     dataDir: dir,
+    ...(opts.database ? { database: opts.database } : {}),
     clock: () => new Date(now.t),
     newSecret: demoSecret(seed),
     moderatorAddress: 'mod@example.test',

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
 import { newDropFolderState } from '../../src/mail/dropFolder.ts'
+import { sqliteOnly } from '../../src/log/db.ts'
 import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
@@ -13,7 +14,7 @@ let key: string
 beforeEach(() => {
   app = testApp('intake-failures')
   key = createWeakBeginning(app).keys.confederate!
-  app.db.pragma('busy_timeout = 50')
+  sqliteOnly(app.db).pragma('busy_timeout = 50')
 })
 afterEach(() => app.cleanup())
 

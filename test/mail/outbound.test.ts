@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -14,14 +13,10 @@ import {
   type OutboundMail,
 } from '../../src/mail/outbound.ts'
 import { parseInbound } from '../../src/mail/inbound.ts'
+import { bothEngines } from '../pg/engines.ts'
 
-const migration = readFileSync(new URL('../../migrations/002_mail.sql', import.meta.url), 'utf8')
-
-function openDb(): Database.Database {
-  const db = new Database(':memory:')
-  db.exec(migration)
-  return db
-}
+// The outbox cases run on both engines (issue 16).
+const ENGINES = bothEngines()
 
 const T0 = new Date('2025-04-21T06:00:00.000Z')
 const at = (ms: number): Date => new Date(T0.getTime() + ms)
@@ -110,7 +105,7 @@ describe('composeEml', () => {
   })
 })
 
-describe('enqueueMail', () => {
+describe.each(ENGINES)('enqueueMail on $name', ({ open: openDb }) => {
   it('is idempotent by message_id', () => {
     const db = openDb()
     const id1 = db.transaction(() => enqueueMail(db, report(1), { game: 'sd-demo', kind: 'report' }, T0))()
@@ -154,7 +149,7 @@ describe('enqueueMail', () => {
   })
 })
 
-describe('drainOutbox with DropFolderTransport', () => {
+describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open: openDb }) => {
   it('writes one complete .eml per row, in id order, and marks rows sent', async () => {
     const db = openDb()
     const ids = [1, 2, 3].map((n) => enqueueMail(db, report(n), { game: 'sd-demo', kind: 'report' }, T0))

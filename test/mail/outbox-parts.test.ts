@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/log/db.ts'
 import {
   composeEml,
   DropFolderTransport,
@@ -16,6 +15,10 @@ import {
 } from '../../src/mail/outbound.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
 import { pruneSentMail } from '../../src/mail/retention.ts'
+import { bothEngines } from '../pg/engines.ts'
+
+// Every case runs on both engines (issue 16).
+const ENGINES = bothEngines()
 
 const T0 = new Date('2026-04-21T06:00:00.000Z')
 const SVG =
@@ -43,9 +46,9 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-describe('outbox rows and mail parts (issue 15)', () => {
+describe.each(ENGINES)('outbox rows and mail parts (issue 15) on $name', ({ open: openDb }) => {
   it('stores each attachment body once whatever the number of recipients, and no PNG at all', () => {
-    const db = openDatabase(':memory:')
+    const db = openDb()
     for (const to of ['federal', 'confederate', 'moderator'])
       enqueueMail(db, mail(to), { game: 'g1', kind: 'report' }, T0)
     expect(db.prepare('SELECT count(*) FROM mail_parts').pluck().get()).toBe(2)
@@ -58,7 +61,7 @@ describe('outbox rows and mail parts (issue 15)', () => {
   })
 
   it('the mail sent from a row is byte for byte the mail composed with the PNG made beforehand', async () => {
-    const db = openDatabase(':memory:')
+    const db = openDb()
     enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, T0)
     await drainOutbox(db, new DropFolderTransport(dir), () => T0)
     const [file] = readdirSync(dir)
@@ -76,7 +79,7 @@ describe('outbox rows and mail parts (issue 15)', () => {
   })
 
   it('a row whose part is gone fails to send, with the reason, instead of sending a mail without it', async () => {
-    const db = openDatabase(':memory:')
+    const db = openDb()
     enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, T0)
     db.prepare('DELETE FROM mail_parts').run()
     expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
@@ -84,7 +87,7 @@ describe('outbox rows and mail parts (issue 15)', () => {
   })
 
   it('past the retention a sent mail keeps only its row; parts go when no kept mail names them', async () => {
-    const db = openDatabase(':memory:')
+    const db = openDb()
     for (const to of ['federal', 'confederate']) enqueueMail(db, mail(to), { game: 'g1', kind: 'report' }, T0)
     await drainOutbox(db, new DropFolderTransport(dir), () => T0)
     enqueueMail(db, mail('moderator'), { game: 'g1', kind: 'report' }, T0)

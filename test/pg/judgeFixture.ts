@@ -48,6 +48,16 @@ export async function buildJudge(dir: string): Promise<string> {
       reply.run('fed@example.test', `2026-03-02T12:0${i}:00.000Z`, `m${i}@example.test`, 'ack')
     db.prepare('DELETE FROM intake_replies WHERE id = (SELECT MAX(id) FROM intake_replies)').run()
     db.prepare('DELETE FROM outbox WHERE id = (SELECT MAX(id) FROM outbox)').run()
+    // A judge's IMAP lease and an outbox row claimed by it (migrations/010_judges.sql).
+    db.prepare('INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)').run(
+      'imap:judge@imap.example.test:993/INBOX',
+      'host-a:/srv/pbem',
+      '2026-03-02T12:01:00.000Z',
+    )
+    db.prepare('UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT MIN(id) FROM outbox)').run(
+      'host-a:/srv/pbem',
+      '2026-03-02T12:10:00.000Z',
+    )
     // A text no JSON escaping hides, and a blob of every byte value.
     db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('copy-test', 'é\t\'"\\ \u{1F6A2} ∑')
     db.prepare('INSERT INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openApp, POSTGRES_NOT_YET } from '../../src/cli/app.ts'
+import { databaseTarget, openApp, shownTarget } from '../../src/cli/app.ts'
 import { appliedMigrations } from '../../src/log/db.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import { PgDatabase } from '../../src/log/pg/database.ts'
@@ -125,6 +125,23 @@ describe.each([
       'game_x',
       'é',
     ])
+  })
+
+  it('reads JSON fields with json_extract and matches LIKE regardless of ASCII case, as SQLite does', () => {
+    const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)')
+    set.run('a', JSON.stringify({ pruned: true, to: 'x', at: { list: ['p', 'q'] } }))
+    set.run('b', JSON.stringify({ to: 'y', note: "it's (here)", pruned: null }))
+    set.run('c', JSON.stringify({ to: 'z', Part: 'P1' }))
+    const unpruned = db
+      .prepare(`SELECT key FROM settings WHERE json_extract(value, '$.pruned') IS NULL ORDER BY key`)
+      .pluck()
+    expect(unpruned.all()).toEqual(['b', 'c'])
+    const deep = db.prepare(`SELECT json_extract(value, '$.at.list[1]') AS v FROM settings WHERE key = ?`).pluck()
+    expect(deep.get('a')).toBe('q')
+    const named = db.prepare(`SELECT key FROM settings WHERE json_extract(value, '$.to') = ?`).pluck()
+    expect(named.all('y')).toEqual(['b'])
+    expect(db.prepare(`SELECT key FROM settings WHERE value LIKE '%"part":%'`).pluck().all()).toEqual(['c'])
+    expect(db.prepare(`SELECT 'json_extract(x)' AS t`).pluck().get()).toBe('json_extract(x)')
   })
 
   it("reports constraint failures with SQLite's codes", () => {
@@ -252,15 +269,30 @@ describe('PostgreSQL only', () => {
 })
 
 describe('the judge and PBEM_DATABASE_URL', () => {
-  it('refuses to start rather than fall back to SQLite while it cannot run on PostgreSQL', () => {
+  it('opens PostgreSQL when the variable names a postgres:// URL, judge.sqlite when it is unset', () => {
+    expect(databaseTarget('/srv/pbem', {})).toBe(join('/srv/pbem', 'judge.sqlite'))
+    expect(databaseTarget('/srv/pbem', { PBEM_DATABASE_URL: pg.url })).toBe(pg.url)
+  })
+
+  it('refuses anything else in the variable rather than take it for a SQLite file', () => {
+    expect(() => databaseTarget('/srv/pbem', { PBEM_DATABASE_URL: '/srv/pbem/other.sqlite' })).toThrow(
+      /must be a postgres:\/\//,
+    )
+  })
+
+  it('never prints the password of the URL', () => {
+    expect(shownTarget('postgres://pbem:s3cret@db.example:5432/pbem')).toBe('postgres://pbem:***@db.example:5432/pbem')
+    expect(shownTarget('postgres://pbem@127.0.0.1:5432/pbem')).toBe('postgres://pbem@127.0.0.1:5432/pbem')
+  })
+
+  it('runs the whole judge on PostgreSQL through openApp', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pbem-pgapp-'))
-    const before = process.env.PBEM_DATABASE_URL
-    process.env.PBEM_DATABASE_URL = pg.url
+    const app = openApp({ dataDir: dir, database: pg.freshUrl(), mail: {} as never })
     try {
-      expect(() => openApp({ dataDir: dir, mail: {} as never })).toThrow(POSTGRES_NOT_YET)
+      expect(app.engine).toBe('postgres')
+      expect(app.judge.games()).toEqual([])
     } finally {
-      if (before === undefined) delete process.env.PBEM_DATABASE_URL
-      else process.env.PBEM_DATABASE_URL = before
+      app.close()
       rmSync(dir, { recursive: true, force: true })
     }
   })

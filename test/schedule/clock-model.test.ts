@@ -9,7 +9,11 @@ import { clockEntry, instantsOfInterest } from '../../src/schedule/clockModel.ts
 import { tick } from '../../src/schedule/tick.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
+import { bothEngines } from '../pg/engines.ts'
 import { HOUR } from './helpers.ts'
+
+// Every sequence runs on both engines (issue 16).
+const ENGINES = bothEngines()
 
 let app: TestApp | null = null
 afterEach(() => app?.cleanup())
@@ -104,10 +108,10 @@ function checkStep(a: TestApp, r: () => number, what: string): void {
     expect(planGame(fold, new Date(t)).actions, `${what} at ${new Date(t).toISOString()}`).toEqual([])
 }
 
-describe('the clock read model over random event sequences (issue 15)', () => {
+describe.each(ENGINES)('the clock read model over random event sequences (issue 15) on $name', (engine) => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`seed ${seed}: the row equals the log's, and the tick finds the game due exactly when it has work`, () => {
-      app = testApp(`clock-${seed}`)
+      app = testApp(`clock-${seed}`, { database: engine.app() })
       createWeakBeginning(app)
       const r = random(seed)
       checkStep(app, r, 'created')

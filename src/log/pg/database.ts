@@ -2,19 +2,25 @@
 // synchronous to the judge through SyncPgClient, with better-sqlite3's behaviour where the judge
 // depends on it.
 //
-// Locking is SQLite's on purpose: SQLite lets one writer in at a time, and every exactly-once
-// guarantee of the judge was built on that. So an IMMEDIATE (or EXCLUSIVE) transaction here takes
-// a database-wide advisory lock right after BEGIN, a write outside any transaction takes it for its
-// own short transaction, and readers never take it (as WAL readers do not). A DEFERRED
-// transaction runs at REPEATABLE READ and takes the lock at its first write: it reads one
-// snapshot, and a write to a row changed since then fails with SQLITE_BUSY, as SQLite's stale
-// snapshot does (unlike SQLite, rows inserted by others since its snapshot do not fail it; the
-// judge opens only immediate transactions). lock_timeout mirrors busy_timeout (5 s).
+// Locking: SQLite lets one writer in at a time; here writers on different streams run side by
+// side. Every writing transaction (IMMEDIATE, or a DEFERRED one at its first write, or a write
+// outside any transaction) holds the database-wide advisory lock SHARED, and within it the named
+// locks of what it touches (EventStore locks each stream it reads or appends to, at first touch,
+// before reading it): two transactions on one game still run one after the other, and the second
+// reads what the first committed (READ COMMITTED: each statement sees the latest commits). An
+// EXCLUSIVE transaction (migrations) holds the database-wide lock alone. A DEFERRED transaction
+// runs at REPEATABLE READ: it reads one snapshot, and a write to a row changed since then fails
+// with SQLITE_BUSY, as SQLite's stale snapshot does. lock_timeout mirrors busy_timeout (5 s); a
+// deadlock between two writers fails one of them with SQLITE_BUSY.
 import type { SqlDatabase, SqlFunction, SqlRunResult, SqlStatement, SqlTransaction } from '../sql.ts'
 import { PgDriverError, type PgResult, SyncPgClient } from './syncClient.ts'
 import { bind, cell, rowObject, sqliteCode, type Translated, translate } from './translate.ts'
 
-/** The advisory lock key every writer takes (arbitrary, fixed: "pbem" in ASCII). */
+/**
+ * The database-wide advisory lock key (arbitrary, fixed: "pbem" in ASCII): every writer holds it
+ * shared, an exclusive transaction alone. Named locks use the two-key form (this key, hashtext of
+ * the name), a key space of their own.
+ */
 export const WRITE_LOCK_KEY = 0x7062656d
 
 /** A database error with SQLite's code (what callers test) and PostgreSQL's SQLSTATE. */
@@ -45,7 +51,10 @@ export class PgDatabase implements SqlDatabase {
   readonly engine = 'postgres' as const
   private readonly client: SyncPgClient
   private depth = 0
-  private locked = false
+  /** The depth (1 = the top transaction) at which the database-wide lock was taken, or 0. */
+  private lockedAt = 0
+  /** Named locks held, with the depth at which each was taken (a savepoint rolled back releases its own). */
+  private readonly held = new Map<string, number>()
   private readonly identity = new Map<string, string | null>()
 
   constructor(url: string, opts: { timeoutMs?: number } = {}) {
@@ -90,16 +99,18 @@ export class PgDatabase implements SqlDatabase {
 
   transaction<F extends SqlFunction>(fn: F): SqlTransaction<F> {
     const run =
-      (mode: 'deferred' | 'immediate') =>
+      (mode: 'deferred' | 'immediate' | 'exclusive') =>
       (...args: unknown[]): any => {
         const top = this.depth === 0
         const savepoint = `pbem_sp${this.depth}`
         if (top) {
           this.exec(mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN')
-          if (mode === 'immediate') this.lockOrRollBack()
-          else this.locked = false
-        } else this.exec(`SAVEPOINT ${savepoint}`)
-        this.depth++
+          this.depth = 1
+          if (mode !== 'deferred') this.lockOrRollBack(mode === 'exclusive')
+        } else {
+          this.exec(`SAVEPOINT ${savepoint}`)
+          this.depth++
+        }
         let result: unknown
         try {
           result = fn(...args)
@@ -107,24 +118,53 @@ export class PgDatabase implements SqlDatabase {
             throw new TypeError('Transaction function cannot return a promise')
           }
         } catch (e) {
-          this.depth--
           this.quietly(top ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`)
+          this.unwind(false)
           throw e
         }
-        this.depth--
         try {
           this.exec(top ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`)
         } catch (e) {
           if (top) this.quietly('ROLLBACK')
+          this.unwind(false)
           throw e
         }
+        this.unwind(true)
         return result
       }
     const tx = run('deferred') as unknown as SqlTransaction<F>
     tx.deferred = tx
     tx.immediate = run('immediate')
-    tx.exclusive = tx.immediate
+    tx.exclusive = run('exclusive')
     return tx
+  }
+
+  /**
+   * Inside a writing transaction, holds the lock named `name` until the transaction ends (a
+   * savepoint rolled back releases the locks taken since). Outside one it does nothing: a single
+   * statement needs none.
+   */
+  lock(name: string): void {
+    if (this.depth === 0 || this.held.has(name)) return
+    if (this.lockedAt === 0) this.lockDatabase(false)
+    this.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [WRITE_LOCK_KEY, name])
+    this.held.set(name, this.depth)
+  }
+
+  /** Leaves the current level: what it locked goes on to the level above (commit) or is gone (rollback). */
+  private unwind(committed: boolean): void {
+    const level = this.depth--
+    if (this.depth === 0) {
+      this.lockedAt = 0
+      this.held.clear()
+      return
+    }
+    if (this.lockedAt === level) this.lockedAt = committed ? this.depth : 0
+    for (const [name, at] of this.held)
+      if (at === level) {
+        if (committed) this.held.set(name, this.depth)
+        else this.held.delete(name)
+      }
   }
 
   close(): this {
@@ -156,7 +196,7 @@ export class PgDatabase implements SqlDatabase {
    * error and carries on (as EventStore does) would find every later statement refused.
    */
   statement<T>(fn: () => T): T {
-    if (!this.locked) this.lock()
+    if (this.lockedAt === 0) this.lockDatabase(false)
     this.exec('SAVEPOINT pbem_stmt')
     let result: T
     try {
@@ -169,16 +209,18 @@ export class PgDatabase implements SqlDatabase {
     return result
   }
 
-  private lock(): void {
-    this.exec(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`)
-    this.locked = true
+  private lockDatabase(exclusive: boolean): void {
+    this.exec(`SELECT pg_advisory_xact_lock${exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})`)
+    this.lockedAt = this.depth
   }
 
-  private lockOrRollBack(): void {
+  private lockOrRollBack(exclusive: boolean): void {
     try {
-      this.lock()
+      this.lockDatabase(exclusive)
     } catch (e) {
       this.quietly('ROLLBACK')
+      this.depth = 0
+      this.lockedAt = 0
       throw e
     }
   }

@@ -2,7 +2,9 @@
 // Statements keep SQLite's placeholders (`?`, `@name`, `:name`, `$name`); here they become $1..$n,
 // each cast from the JavaScript value's type (SQLite is dynamically typed, PostgreSQL must infer a
 // type for every parameter, and `length(?)` alone is ambiguous to it). `INSERT OR IGNORE` becomes
-// `ON CONFLICT DO NOTHING`. Results come back with the case of mixed-case aliases restored
+// `ON CONFLICT DO NOTHING`. `json_extract(x, '$.a.b')` becomes `(x)::jsonb #>> '{a,b}'` (its value
+// as text: enough for the judge's IS NULL tests, not for comparing numbers), and LIKE becomes ILIKE,
+// SQLite's LIKE being blind to ASCII case. Results come back with the case of mixed-case aliases restored
 // (PostgreSQL folds `AS appliedAt` to `appliedat`), and errors with SQLite's error codes.
 
 export interface Translated {
@@ -24,7 +26,7 @@ const WORD = /[A-Za-z_][A-Za-z0-9_]*/y
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y
 
 export function translate(sql: string): Translated {
-  let src = sql.replace(/^\s+/, '')
+  let src = jsonExtracts(sql.replace(/^\s+/, ''))
   const ignore = /^INSERT\s+OR\s+IGNORE\s+INTO\b/i.test(src)
   if (ignore) src = src.replace(/^INSERT\s+OR\s+IGNORE\s+INTO\b/i, 'INSERT INTO')
   if (/^INSERT\s+OR\s+/i.test(src)) throw new Error(`not supported on PostgreSQL: ${src.slice(0, 40)}`)
@@ -66,7 +68,7 @@ export function translate(sql: string): Translated {
       const word = WORD.exec(src)![0]
       if (/[a-z]/.test(word) && /[A-Z]/.test(word)) caseNames.set(word.toLowerCase(), word)
       if (word.toUpperCase() === 'RETURNING') hasReturning = true
-      buf += word
+      buf += word.toUpperCase() === 'LIKE' ? 'ILIKE' : word
       i += word.length
     } else {
       buf += c
@@ -90,6 +92,51 @@ export function translate(sql: string): Translated {
     insertTable: table ? table.replace(/"/g, '') : null,
     hasReturning,
   }
+}
+
+/** Rewrites each json_extract(x, '$.path') (SQLite) to PostgreSQL's (x)::jsonb #>> '{path}'. */
+function jsonExtracts(src: string): string {
+  const call = /\bjson_extract\s*\(/gi
+  let out = ''
+  let from = 0
+  for (let m = call.exec(src); m; m = call.exec(src)) {
+    if (inQuotes(src, m.index)) continue
+    const open = m.index + m[0].length
+    const args: string[] = []
+    let depth = 0
+    let start = open
+    let i = open
+    for (; i < src.length; i++) {
+      const c = src[i]!
+      if (c === "'" || c === '"') i = closing(src, i, c) - 1
+      else if (c === '(') depth++
+      else if (c === ')' && depth-- === 0) break
+      else if (c === ',' && depth === 0) {
+        args.push(src.slice(start, i))
+        start = i + 1
+      }
+    }
+    args.push(src.slice(start, i))
+    const path = /^\s*'\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)'\s*$/.exec(args[1] ?? '')
+    if (args.length !== 2 || !path) throw new Error(`not supported on PostgreSQL: ${src.slice(m.index, i + 1)}`)
+    const keys = [...path[1]!.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]/g)].map((k) => k[1] ?? k[2])
+    out += `${src.slice(from, m.index)}((${args[0]!.trim()})::jsonb #>> '{${keys.join(',')}}')`
+    from = i + 1
+    call.lastIndex = from
+  }
+  return out + src.slice(from)
+}
+
+/** Whether `at` lies inside a quoted string or identifier. */
+function inQuotes(src: string, at: number): boolean {
+  for (let i = 0; i < at; i++) {
+    const c = src[i]!
+    if (c === "'" || c === '"') {
+      i = closing(src, i, c) - 1
+      if (i >= at) return true
+    }
+  }
+  return false
 }
 
 function closing(src: string, start: number, quote: string): number {

@@ -1,0 +1,200 @@
+// Two judges on one PostgreSQL, one of them killed at random moments (issue 16): like
+// test/e2e/crash.test.ts, with real mail (Postfix, Dovecot: scripts/mailstack.sh), but judges a
+// and b run `pbem serve` side by side on one database, each with its own data folder. b stands by
+// for the IMAP mailbox (its lease) while a reads it, both tick and both send the outbox. a is killed
+// (SIGKILL) at a random moment and started again; every order must be filed once, the turn
+// resolved once, and every mail must reach its inbox exactly once.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openApp } from '../../src/cli/app.ts'
+import { openSqlDatabase } from '../../src/log/engines.ts'
+import { loadMailConfig } from '../../src/mail/config.ts'
+import { DEFAULT_USERS, imapClient, inbox, type Mailstack, sendAs, startMailstack, waitFor } from '../e2e/mailstack.ts'
+import { type PgStack, startPgStack } from './pgstack.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 6)
+let ms: Mailstack
+let pg: PgStack
+let dir: string
+let env: NodeJS.ProcessEnv
+
+beforeAll(async () => {
+  ms = await startMailstack({ basePort: 20800, users: DEFAULT_USERS })
+  pg = await startPgStack()
+  dir = mkdtempSync(join(tmpdir(), 'pbem-pgcrash-'))
+  env = {
+    PBEM_IMAP_HOST: ms.imap.host,
+    PBEM_IMAP_PORT: String(ms.imap.port),
+    PBEM_IMAP_USER: 'judge',
+    PBEM_IMAP_PASS: 'judge-pw',
+    PBEM_IMAP_TLS: 'false',
+    PBEM_IMAP_POLL_MS: '200',
+    PBEM_SMTP_HOST: ms.smtp.host,
+    PBEM_SMTP_PORT: String(ms.smtp.port),
+    PBEM_SMTP_TLS: 'false',
+    PBEM_MAIL_DOMAIN: 'example.test',
+    PBEM_MODERATOR: 'mod@example.test',
+    PBEM_ARCHIVE_ADDRESS: 'archive@example.test',
+    PBEM_ARCHIVE_IMAP_USER: 'archive',
+    PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
+  }
+}, 600_000)
+
+afterAll(async () => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  await ms?.stop()
+  await pg?.stop()
+}, 60_000)
+
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function judge(data: string, url: string): ChildProcess {
+  return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
+    cwd: root,
+    env: { ...process.env, ...env, PBEM_DATA_DIR: data, PBEM_DATABASE_URL: url },
+    stdio: 'ignore',
+  })
+}
+
+const exited = (p: ChildProcess) =>
+  new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())))
+
+async function judgeInboxCount(): Promise<number> {
+  const c = await imapClient('judge')
+  try {
+    const status = await c.status('INBOX', { messages: true })
+    return status ? (status.messages ?? 0) : 0
+  } finally {
+    await c.logout()
+  }
+}
+
+it(`${TRIALS} trials: two judges, one killed at a random moment; every order filed once, every mail delivered once`, async () => {
+  const random = mulberry32(1862)
+  const failures: string[] = []
+  for (let trial = 1; trial <= TRIALS; trial++) {
+    const game = `pc${trial}`
+    const url = pg.freshUrl()
+    const [dataA, dataB] = ['a', 'b'].map((j) => join(dir, `${game}-${j}`)) as [string, string]
+    const app = openApp({
+      dataDir: dataA,
+      database: url,
+      mail: loadMailConfig(env),
+      moderatorAddress: 'mod@example.test',
+    })
+    const { keys } = app.judge.createGame({
+      game,
+      ruleset: 'sea-devils',
+      scenario: 'weak-beginning',
+      players: [
+        { role: 'federal', address: 'fed@example.test', name: 'F' },
+        { role: 'confederate', address: 'reb@example.test', name: 'C' },
+      ],
+    })
+    app.close()
+    const fedId = `${game}-fed@example.test`
+    const fed = `GAME ${game} FEDERAL\nKEY ${keys.federal}\nMOVE K-STAT C14 C11`
+    await sendAs('fed@example.test', 'orders@example.test', `orders ${game}`, fed, { messageId: `<${fedId}>` })
+    await sendAs(
+      'reb@example.test',
+      'orders@example.test',
+      `orders ${game}`,
+      `GAME ${game} CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`,
+      { messageId: `<${game}-reb@example.test>` },
+    )
+    await sendAs('fed@example.test', 'orders@example.test', `orders ${game}`, fed, { messageId: `<${fedId}>` })
+    await waitFor(async () => (await judgeInboxCount()) >= 3, 10_000, 'orders in the judge mailbox')
+
+    // a starts first and takes the mailbox; b stands by for it, ticks and sends.
+    const killAfter = 300 + Math.floor(random() * 1700)
+    const first = judge(dataA, url)
+    await new Promise((r) => setTimeout(r, 150))
+    const other = judge(dataB, url)
+    await new Promise((r) => setTimeout(r, killAfter))
+    first.kill('SIGKILL')
+    await exited(first)
+    const again = judge(dataA, url)
+
+    const db = openSqlDatabase(url)
+    try {
+      const count = (sql: string, ...args: unknown[]) =>
+        Number(
+          db
+            .prepare(sql)
+            .pluck()
+            .get(...args),
+        )
+      let state = ''
+      try {
+        await waitFor(
+          async () => {
+            const done = count(
+              `SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`,
+              `game:${game}`,
+            )
+            const unsent = count('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL')
+            const waiting = await judgeInboxCount()
+            state = `${done} resolution(s), ${unsent} mail(s) unsent, ${waiting} in the judge's mailbox`
+            return done >= 1 && unsent === 0 && waiting === 0
+          },
+          90_000,
+          `trial ${trial} (a killed after ${killAfter} ms) to finish`,
+        )
+      } catch {
+        failures.push(`trial ${trial} (a killed after ${killAfter} ms): not finished in 90 s: ${state}`)
+        continue
+      }
+      const accepted = db
+        .prepare(
+          `SELECT json_extract(data, '$.role') AS role, COUNT(*) AS n FROM events WHERE stream = ? AND type = 'OrdersAccepted' GROUP BY json_extract(data, '$.role')`,
+        )
+        .all(`game:${game}`) as { role: string; n: number }[]
+      if (accepted.length !== 2 || accepted.some((a) => a.n !== 1))
+        failures.push(`trial ${trial}: orders filed ${JSON.stringify(accepted)}`)
+      if (count(`SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`, `game:${game}`) !== 1)
+        failures.push(`trial ${trial}: adjudicated more than once`)
+      const records = count(
+        `SELECT COUNT(*) FROM events WHERE stream = 'system:mail' AND json_extract(data, '$.messageId') = ?`,
+        fedId,
+      )
+      if (records !== 1) failures.push(`trial ${trial}: the Federal mail was recorded ${records} times`)
+      const rows = db.prepare('SELECT message_id, recipient FROM outbox WHERE game = ?').all(game) as {
+        message_id: string
+        recipient: string
+      }[]
+      for (const user of ['fed', 'reb', 'mod']) {
+        const mine = rows.filter((r) => r.recipient === `${user}@example.test`)
+        const ids = await waitFor(
+          async () => {
+            const got = (await inbox(user)).map((m) => m.messageId)
+            return mine.every((r) => got.includes(r.message_id)) ? got : null
+          },
+          60_000,
+          `trial ${trial}: ${user}'s mail`,
+        )
+        for (const r of mine) {
+          const copies = ids.filter((id) => id === r.message_id).length
+          if (copies !== 1)
+            failures.push(`trial ${trial} (after ${killAfter} ms): ${r.message_id} reached ${user} ${copies} times`)
+        }
+      }
+    } finally {
+      db.close()
+      for (const p of [other, again]) p.kill('SIGTERM')
+      await Promise.all([exited(other), exited(again)])
+    }
+  }
+  expect(failures).toEqual([])
+}, 1_800_000)

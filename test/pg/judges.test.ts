@@ -1,0 +1,151 @@
+// Two judge processes on one PostgreSQL (issue 16): both are handed the same order mails (as when
+// one mail reaches two judges), in the same order, and read them at the same moment. Writers on
+// different games run side by side and intakes one at a time, so every mail is filed exactly once
+// (by one judge or the other; the other finds it a duplicate), every game's log stays one unbroken
+// chain, and every result re-folds. Then both send the outbox at once: every mail goes out once.
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openApp } from '../../src/cli/app.ts'
+import { verifyGame } from '../../src/engine/audit.ts'
+import { verifyAll } from '../../src/log/verify.ts'
+import { type PgStack, startPgStack } from './pgstack.ts'
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'pbem-pgjudges-'))
+const GAMES = ['g1', 'g2', 'g3', 'g4']
+const SETS = 3 // order mails per role and game
+const ROLES = [
+  { role: 'federal', address: 'fed@example.test', orders: ['POWH: STAY', 'MOVE POWH C13', 'POWH: STAY'] },
+  {
+    role: 'confederate',
+    address: 'reb@example.test',
+    orders: ['SUM: RUN-OUT', 'SUM: STAY', 'SUM: RUN-OUT\nSUM: MOVE C11'],
+  },
+]
+
+let pg: PgStack
+let url: string
+beforeAll(async () => {
+  pg = await startPgStack()
+  url = pg.freshUrl()
+}, 600_000)
+afterAll(async () => {
+  await pg?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const appOn = (data: string) =>
+  openApp({ dataDir: data, database: url, mail: {} as never, mailDomain: 'judge.example.test' })
+
+function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
+  const mails: { id: string; text: string }[] = []
+  for (let n = 0; n < SETS; n++)
+    for (const game of GAMES)
+      for (const r of ROLES) {
+        const id = `${game}.${r.role}.${n}@example.test`
+        const text = [
+          `From: ${r.address}`,
+          'To: orders@judge.example.test',
+          'Subject: orders',
+          `Message-ID: <${id}>`,
+          'Content-Type: text/plain',
+          '',
+          `GAME ${game} ${r.role.toUpperCase()}`,
+          `KEY ${keys.get(`${game}/${r.role}`)}`,
+          r.orders[n]!,
+          '',
+        ].join('\r\n')
+        mails.push({ id, text })
+      }
+  return mails
+}
+
+/** One judge process: waits for the common start instant, reads its inbox once, sends the outbox, prints the outcomes. */
+const JUDGE = `import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
+const [data, url, startAt] = process.argv.slice(2)
+const app = openApp({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
+if (Date.now() > Number(startAt)) console.error('late start')
+while (Date.now() < Number(startAt)) {}
+const outcomes = await readInbox(app, { imap: false, warn: (l) => console.error(l) })
+await sendOutbox(app)
+app.close()
+console.log(JSON.stringify(outcomes))
+`
+
+it('two judges reading the same mails at once file each one once, every game verifies, every mail is sent once', async () => {
+  const keys = new Map<string, string>()
+  const setup = appOn(join(dir, 'setup'))
+  try {
+    for (const game of GAMES) {
+      const made = setup.judge.createGame({
+        game,
+        ruleset: 'sea-devils',
+        scenario: 'weak-beginning',
+        players: ROLES.map((r) => ({ role: r.role, address: r.address, name: r.role })),
+        zone: 'UTC',
+      })
+      for (const r of ROLES) keys.set(`${game}/${r.role}`, made.keys[r.role]!)
+    }
+  } finally {
+    setup.close()
+  }
+
+  const mails = orderMails(keys)
+  const past = new Date(Date.now() - 60_000)
+  const judges = ['a', 'b'].map((name) => {
+    const data = join(dir, name)
+    mkdirSync(join(data, 'inbox'), { recursive: true })
+    // Both read the mails in the same order: each mail is raced for by the two.
+    mails.forEach((m, i) => {
+      const file = join(data, 'inbox', `${String(i).padStart(3, '0')}-${name}.eml`)
+      writeFileSync(file, m.text)
+      utimesSync(file, past, past)
+    })
+    return data
+  })
+  const script = join(dir, 'judge.mts')
+  writeFileSync(script, JUDGE)
+  const tsx = join(REPO, 'node_modules', '.bin', 'tsx')
+  const startAt = Date.now() + 10_000
+  const outs = await Promise.all(
+    judges.map((data) =>
+      promisify(execFile)(tsx, [script, data, url, String(startAt)], { cwd: REPO }).then(
+        (r) => JSON.parse(r.stdout.trim().split('\n').pop()!) as string[],
+      ),
+    ),
+  )
+  // Every mail handled by both: filed by exactly one, a duplicate to the other.
+  // (Some sets are refused, e.g. a move the rules forbid: a refusal is filed once too.)
+  const filed = outs.map((o) => o.filter((x) => x !== 'duplicate').length)
+  expect(outs.map((o) => o.length)).toEqual([mails.length, mails.length])
+  expect(outs.flat().filter((x) => !['orders-accepted', 'orders-rejected', 'duplicate'].includes(x))).toEqual([])
+  expect(filed[0]! + filed[1]!).toBe(mails.length)
+  expect(filed.every((n) => n > 0)).toBe(true) // both judges did file: they really ran side by side
+
+  const check = appOn(join(dir, 'check'))
+  try {
+    const byMail = check.db
+      .prepare(
+        `SELECT causation, COUNT(*) AS n FROM events WHERE type IN ('OrdersAccepted', 'OrdersRejected')
+         GROUP BY causation ORDER BY causation`,
+      )
+      .all() as { causation: string; n: number }[]
+    expect(byMail.map((r) => r.causation).sort()).toEqual(mails.map((m) => m.id).sort())
+    expect(byMail.every((r) => r.n === 1)).toBe(true)
+    expect(check.db.prepare('SELECT COUNT(*) FROM mail_seen').pluck().get()).toBe(mails.length)
+    // Every acknowledgement went out once, through one judge or the other (outbox claims).
+    const rows = check.db.prepare('SELECT id FROM outbox WHERE sent_at IS NOT NULL').pluck().all() as number[]
+    expect(rows.length).toBe(check.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get())
+    const written = judges.flatMap((data) => readdirSync(join(data, 'outbox')).map((f) => Number(f.slice(0, 6))))
+    expect(written.sort((x, y) => x - y)).toEqual(rows.sort((x, y) => x - y))
+    expect(verifyAll(check.db).ok).toBe(true)
+    for (const game of GAMES) expect(verifyGame(check.db, check.judge, game)).toMatchObject({ ok: true })
+  } finally {
+    check.close()
+  }
+}, 180_000)
