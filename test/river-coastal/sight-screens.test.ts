@@ -1,0 +1,80 @@
+// Forts and buildings hide what lies behind them (digest §3.8, rulebook §9 L537, ruling RC-100):
+// for sighting, for fort and ship fire, and so for what each side's report and plot may show.
+// Played on the mortar-flotilla table with Fort Jackson alone on the water (Fort St. Philip left
+// out), the Quarantine Station's hospital standing between the fort and a schooner by the bank.
+import { describe, expect, it } from 'vitest'
+import type { DataPack } from '../../src/games/contract.ts'
+import { fortShots } from '../../src/games/river-coastal/fortFire.ts'
+import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
+import { bindRiverPack, type RawRiverPack, rawRiverPack } from '../../src/games/river-coastal/pack.ts'
+import { screensFrom, seenBy } from '../../src/games/river-coastal/sighting.ts'
+import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { scenarioOf } from '../../src/games/river-coastal/tableLayout.ts'
+import { inches } from '../../src/games/river-coastal/units.ts'
+import { calm, csa, dice, usa } from './play.ts'
+
+const pack = bindRiverPack(rawRiverPack())
+const base = pack.scenarios['mortar-flotilla']!
+pack.scenarios['mortar-flotilla'] = { ...base, forts: base.forts.filter((f) => f.id === 'JACK') }
+const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>, pack)
+
+/** Arletta close under the west bank north of the station, the Confederate ships gone upstream. */
+function behindTheHospital(destroyed = false): RiverState {
+  const s = ruleset.setup('mortar-flotilla', {}, riverCoastalFactory.defaultPack(), calm())
+  s.ships.ARLE!.pose = { pos: { x: inches(4.6), y: inches(60) }, heading: 0 }
+  s.ships.ARLE!.anchored = false
+  s.exited.GOVM = 'upstream'
+  s.exited.MANS = 'upstream'
+  if (destroyed) Object.assign(s.buildings!.HOSP!, { bpv: 0, rubble: true, destroyed: true })
+  const sc = scenarioOf(s, pack)
+  s.seen = { USA: seenBy('USA', s, sc, pack), CSA: seenBy('CSA', s, sc, pack) }
+  return s
+}
+
+describe('digest §3.8 ruling RC-100 forts and buildings block the line of sight', () => {
+  it('digest §3.8 ruling RC-100 an eye is screened by the land, every fort and every building not destroyed, less what it stands in', () => {
+    const s = ruleset.setup('mortar-flotilla', {}, riverCoastalFactory.defaultPack(), calm())
+    const sc = scenarioOf(s, pack)
+    const count = (eye: { x: number; y: number }) => screensFrom(eye, s, sc).length
+    // on the water: two banks, Fort Jackson, four buildings
+    expect(count({ x: inches(20), y: inches(30) })).toBe(7)
+    // inside Fort Jackson: neither the bank it stands on nor its own walls hide anything
+    expect(count({ x: inches(2.75), y: inches(41.25) })).toBe(5)
+    // rubble still stands in the way (RC-88 gives it no other effect); a destroyed building does not
+    Object.assign(s.buildings!.HOSP!, { bpv: 10, rubble: true })
+    expect(count({ x: inches(20), y: inches(30) })).toBe(7)
+    Object.assign(s.buildings!.HOSP!, { bpv: 0, destroyed: true })
+    expect(count({ x: inches(20), y: inches(30) })).toBe(6)
+  })
+
+  it('§9 L537 digest §3.8 ruling RC-100 Fort Jackson cannot see a ship behind the hospital; with it destroyed it can', () => {
+    // the schooners downstream lie in the fort's open view; Arletta lies behind the hospital
+    expect(behindTheHospital().seen.CSA).toEqual(['HARR', 'NORP', 'SEAF'])
+    expect(behindTheHospital(true).seen.CSA).toEqual(['ARLE', 'HARR', 'NORP', 'SEAF'])
+  })
+
+  it('§9 L537 digest §3.8 ruling RC-100 a fort does not fire at a ship behind a building', () => {
+    const fire = (s: RiverState) => {
+      const sc = scenarioOf(s, pack)
+      // the fort's sight is its side's, as the shooting phase passes it: the ship counted as seen
+      return fortShots(s, { USA: [], CSA: ['ARLE'] }, sc, dice(), pack).lines.map((l) => l.target)
+    }
+    expect(fire(behindTheHospital())).toEqual([])
+    expect(fire(behindTheHospital(true))).toContain('ARLE')
+  })
+
+  it('§9 L537 ruling RC-100 a ship hidden behind a building is in neither the other side’s report nor its plot', () => {
+    const hidden = behindTheHospital()
+    const enemies = (s: RiverState) =>
+      (ruleset.reportModel(s, csa) as { rc: { enemies: { id: string }[] } }).rc.enemies.map((e) => e.id)
+    const plot = (s: RiverState) => ruleset.figures!(s, csa, [])[0]!.svg
+    expect(enemies(hidden)).toEqual(['HARR', 'NORP', 'SEAF'])
+    expect(plot(hidden)).not.toContain('USS Arletta')
+    expect(JSON.stringify(ruleset.view(hidden, csa))).not.toContain('ARLE')
+    // her own side still sees her, and the other side does once the hospital is down
+    expect(ruleset.figures!(hidden, usa, [])[0]!.svg).toContain('USS Arletta')
+    const open = behindTheHospital(true)
+    expect(enemies(open)).toContain('ARLE')
+    expect(plot(open)).toContain('USS Arletta')
+  })
+})
