@@ -11,12 +11,28 @@ import { screensFrom, seenBy } from '../../src/games/river-coastal/sighting.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { scenarioOf } from '../../src/games/river-coastal/tableLayout.ts'
 import { inches } from '../../src/games/river-coastal/units.ts'
+import { rect } from './helpers.ts'
 import { calm, csa, dice, usa } from './play.ts'
 
 const pack = bindRiverPack(rawRiverPack())
 const base = pack.scenarios['mortar-flotilla']!
 pack.scenarios['mortar-flotilla'] = { ...base, forts: base.forts.filter((f) => f.id === 'JACK') }
 const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>, pack)
+
+/** The same table with a pier shed of the Confederates standing on piles in mid-river (x 18-22, y 37-38). */
+const pierPack = bindRiverPack(rawRiverPack())
+const pierBase = pierPack.scenarios['mortar-flotilla']!
+const pier = {
+  id: 'PIER',
+  name: 'Pier shed',
+  side: 'CSA' as const,
+  town: 'QUAR',
+  square: 6,
+  polygon: rect(18, 37, 22, 38),
+  bpv: 320,
+}
+pierPack.scenarios['mortar-flotilla'] = { ...pierBase, buildings: [...pierBase.buildings, pier] }
+const pierRules = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>, pierPack)
 
 /** Arletta close under the west bank north of the station, the Confederate ships gone upstream. */
 function behindTheHospital(destroyed = false): RiverState {
@@ -76,5 +92,29 @@ describe('digest §3.8 ruling RC-100 forts and buildings block the line of sight
     const open = behindTheHospital(true)
     expect(enemies(open)).toContain('ARLE')
     expect(plot(open)).toContain('USS Arletta')
+  })
+})
+
+describe('§9 L537 digest §3.8 ruling RC-100 a ship’s guns need a line clear of buildings', () => {
+  /** Harriet Lane at anchor below the pier, Governor Moore at anchor above it, both bow to the north. */
+  const acrossThePier = (destroyed: boolean): RiverState => {
+    const s = pierRules.setup('mortar-flotilla', {}, riverCoastalFactory.defaultPack(), calm())
+    s.ships.HARR!.pose = { pos: { x: inches(20), y: inches(30) }, heading: 0 }
+    Object.assign(s.ships.GOVM!, { pose: { pos: { x: inches(20), y: inches(45) }, heading: 0 }, anchored: true })
+    if (destroyed) Object.assign(s.buildings!.PIER!, { bpv: 0, rubble: true, destroyed: true })
+    const sc = scenarioOf(s, pierPack)
+    s.seen = { USA: seenBy('USA', s, sc, pierPack), CSA: seenBy('CSA', s, sc, pierPack) }
+    return s
+  }
+  const fired = (s: RiverState) => {
+    const orders = { USA: pierRules.parseOrders(s, 'USA', 'HARR: FIRE BP AT GOVM').commands, CSA: [] }
+    const step = pierRules.resolve(s, { orders, decisions: {} }, dice({ 'm1:HARR:BP:hit': 6 }))
+    return step.narrative.map((n) => n.text).filter((t) => t.startsWith('USS Harriet Lane BP'))
+  }
+  it('§9 L537 ruling RC-100 her side sees the enemy, but the pier shed hides him from her own bow gun', () => {
+    const s = acrossThePier(false)
+    expect(s.seen.USA).toContain('GOVM') // the schooners below see past the pier
+    expect(fired(s)).toEqual([])
+    expect(fired(acrossThePier(true))).toEqual([expect.stringMatching(/at CSS Governor Moore, .*: hit/)])
   })
 })

@@ -9,7 +9,7 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { scenarioOf } from '../../src/games/river-coastal/tableLayout.ts'
 import { inches } from '../../src/games/river-coastal/units.ts'
 import { pack } from './helpers.ts'
-import { calm, dice, play, ruleset, usa } from './play.ts'
+import { calm, csa, dice, play, ruleset, usa } from './play.ts'
 
 /** The cards in the pack's order: FORT in square 1, TOWN in 2 (east bank), PORT in 3 (west bank). */
 const unshuffled = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`table:cards ${i}`, i + 1]))
@@ -52,6 +52,9 @@ describe('§9 L881-911 ruling RC-101 buildings on a random table’s town and po
     const church = of('TOWN')[0]!.polygon.map((p) => p.x)
     expect(Math.min(...church)).toBe(inches(44.25))
     expect(s.buildings!.TCHU).toEqual({ bpv: 60, bpvStart: 60, rubble: false, destroyed: false })
+    // both sides' plots draw them, as both see the forts (ruling RC-88)
+    for (const viewer of [usa, csa])
+      expect(ruleset.figures!(s, viewer, [])[0]!.svg).toContain('<title>Wharf shed: standing</title>')
   })
 
   it('§9 L845 ruling RC-101 the Union’s mortars may fire on the town and the port; a hit falls on the building of its square', () => {
