@@ -1,7 +1,8 @@
 // Forts and buildings hide what lies behind them (digest §3.8, rulebook §9 L537, ruling RC-100):
 // for sighting, for fort and ship fire, and so for what each side's report and plot may show.
 // Played on the mortar-flotilla table with Fort Jackson alone on the water (Fort St. Philip left
-// out), the Quarantine Station's hospital standing between the fort and a schooner by the bank.
+// out), the Quarantine Station's hospital standing between the fort and a schooner by the bank;
+// and with a pier shed on piles in mid-river between two ships, for a ship's own guns.
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
 import { fortShots } from '../../src/games/river-coastal/fortFire.ts'
