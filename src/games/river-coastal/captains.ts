@@ -11,7 +11,7 @@ import type { Scenario } from './scenario.ts'
 import { steer } from './autopilot.ts'
 import { helmOf, hullsAround, waters } from './pilot.ts'
 import { canSee } from './sight.ts'
-import { present, sightedShip, sightRules } from './sighting.ts'
+import { present, screensFrom, sightedShip, sightRules } from './sighting.ts'
 import { commanded } from './fleetCommand.ts'
 import { maxSpeedNow } from './ship.ts'
 import type { RiverState } from './state.ts'
@@ -30,7 +30,7 @@ export function recklessOrder(
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
   const me = all.find((x) => x.id === shipId)
   if (!me) return null // off the table
-  const land = sc.land.map((l) => l.polygon)
+  const land = screensFrom(me.pose.pos, state, sc)
   const rules = sightRules(state, pack)
   const enemy = all
     .filter((x) => state.ships[x.id]!.side !== s.side && state.ships[x.id]!.status === 'afloat')
@@ -73,7 +73,7 @@ export function signalled(state: RiverState, side: string, sc: Scenario, pack: R
   const all = present(state).map((x) => sightedShip(state, x.id, pack))
   const eye = flagship && flagship.status === 'afloat' ? all.find((x) => x.id === flagship.id) : undefined
   if (!eye) return []
-  const land = sc.land.map((l) => l.polygon)
+  const land = screensFrom(eye.pose.pos, state, sc)
   const rules = sightRules(state, pack)
   return all
     .filter((x) => state.ships[x.id]!.side === side && state.ships[x.id]!.status === 'afloat')

@@ -3,14 +3,14 @@
 // sight, inside the fort's arc and the gun's long range, with a clear line from the fort's centre.
 // Fort guns keep the alternate-move rule; a silenced fort (FPV under a third) does not fire.
 import type { Audience, Dice } from '../contract.ts'
-import { angleDiff, distance, headingTo, pointInPolygon } from '../kit/geometry.ts'
+import { angleDiff, distance, headingTo } from '../kit/geometry.ts'
 import { bandFor, readyToFire, resolveShot } from './gunnery.ts'
 import { samplePoints } from './hull.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
 import { centreOf } from './shapes.ts'
 import { bowOrSternOn, canSee } from './sight.ts'
-import { present, sightedShip, sightRules } from './sighting.ts'
+import { present, screensFrom, sightedShip, sightRules } from './sighting.ts'
 import type { RiverState } from './state.ts'
 
 export interface QueuedHit {
@@ -31,7 +31,7 @@ export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: S
     const fs = state.forts[fort.id]!
     if (fs.silenced) continue
     const at = centreOf(fort.polygon)
-    const land = sc.land.filter((l) => !pointInPolygon(at, l.polygon)).map((l) => l.polygon)
+    const land = screensFrom(at, state, sc)
     const eye = { id: fort.id, pose: { pos: at, heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 }
     for (const g of fort.guns) {
       // A gun destroyed by mortar fire (mortars.ts) fires no more.

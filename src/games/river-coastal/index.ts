@@ -37,6 +37,7 @@ import { seenBy } from './sighting.ts'
 import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
 import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
 import { readPlace } from './tablePlaces.ts'
+import { settleFlooded } from './settling.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
@@ -229,6 +230,7 @@ export function resolveMove(
   )
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
+  const settled = settleFlooded(landed.state, sc)
   const after = runMoraleAndFires(landed.state, dice, pack)
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
@@ -249,7 +251,7 @@ export function resolveMove(
         text: `${target.name} is fired on by an unseen ship`,
       })
   }
-  for (const l of [...mortared, ...boarded.lines, ...landed.lines, ...after.lines])
+  for (const l of [...mortared, ...boarded.lines, ...landed.lines, ...settled, ...after.lines])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 

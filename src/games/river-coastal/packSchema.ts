@@ -197,6 +197,17 @@ export const tablesSchema = z
           bars: z.array(z.array(xy).min(3)).optional(),
           fort: z.array(xy).min(3).optional(),
           place: z.array(xy).min(3).optional(),
+          /** A town's or port's buildings, each in a square of its grid (§9 L881-911, ruling RC-101). */
+          buildings: z
+            .array(
+              table({
+                id: z.string().regex(/^[A-Z]{4}$/),
+                name: z.string(),
+                square: int.min(1).max(6),
+                points: z.array(xy).min(3),
+              }),
+            )
+            .optional(),
           arcCentre: int.optional(),
           arcHalf: int.optional(),
         }),

@@ -16,7 +16,7 @@ import type { Scenario, Side } from './scenario.ts'
 import { fortShots, type QueuedHit } from './fortFire.ts'
 import { centreOf, gapBetween } from './shapes.ts'
 import { type Arc, bowOrSternOn, canSee, rangeInArc } from './sight.ts'
-import { present, seenBy, sightedShip, sightRules } from './sighting.ts'
+import { present, screensFrom, seenBy, sightedShip, sightRules } from './sighting.ts'
 import type { RiverState } from './state.ts'
 
 export interface ShotLine {
@@ -52,7 +52,6 @@ export function runShooting(
   const hits: QueuedHit[] = []
   const onTable = present(state)
   const all = onTable.map((s) => sightedShip(state, s.id, pack))
-  const land = sc.land.map((l) => l.polygon)
   // Forts and buildings ashore (§9 L903): no sight needed, range to the nearest point of the footprint.
   const shore = shoreTargets(state, sc)
   for (const s of Object.values(next.ships)) s.firedOnBy = []
@@ -95,7 +94,7 @@ export function runShooting(
             }
             const target = geo.all.find((x) => x.id === id)
             if (!target || !geo.seen[firer.side].includes(id)) return null
-            if (!canSee(me, target, geo.all, land, sightRules(state, pack))) return null
+            if (!canSee(me, target, geo.all, screensFrom(pose.pos, state, sc), sightRules(state, pack))) return null
             return rangeInArc(pose, arc, target.pose, target.hull)
           }
           const rangeTo = (id: string): number | null => {

@@ -1,7 +1,8 @@
 // Who sees whom at the end of movement (rulebook §9 L537, digest §3.9): a side sees an enemy ship
 // when any of its ships afloat, or its forts, has a clear line to it within 50" (or the fog's reach);
 // from a balloon aloft no ship screens and the 50" limit does not hold (balloons.ts, ruling RC-73).
-import { pointInPolygon } from '../kit/geometry.ts'
+// Land, forts and standing buildings hide what lies behind them (digest §3.8, ruling RC-100).
+import { type Point, pointInPolygon } from '../kit/geometry.ts'
 import { balloonAloft } from './balloons.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario, Side } from './scenario.ts'
@@ -33,6 +34,16 @@ export function sightRange(state: RiverState, pack: RiverPack): number {
   return state.fog === undefined ? max : Math.min(max, state.fog)
 }
 
+/**
+ * What hides a ship from an eye (§9 L537, digest §3.8, ruling RC-100): the land, every fort's
+ * footprint and every building not destroyed (rubble too), less any the eye stands in, as a fort's
+ * garrison looks out over its own walls and point.
+ */
+export function screensFrom(eye: Point, state: RiverState, sc: Scenario): Point[][] {
+  const standing = sc.buildings.filter((b) => !state.buildings?.[b.id]?.destroyed)
+  return [...sc.land, ...sc.forts, ...standing].map((x) => x.polygon).filter((p) => !pointInPolygon(eye, p))
+}
+
 /** The enemy ship ids one side can see now. */
 export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverPack): string[] {
   const ships = present(state)
@@ -47,8 +58,7 @@ export function seenBy(side: Side, state: RiverState, sc: Scenario, pack: RiverP
   // §7 L485 ruling RC-73: from a balloon aloft no ship screens and the 50" limit is lifted; fog still holds.
   const aloft = observers.filter((o) => state.ships[o.id] && balloonAloft(state.ships[o.id]!, state.move, pack.tables))
   const high = { ...rules, maxRange: state.fog ?? Number.MAX_SAFE_INTEGER }
-  // The land an observer stands on (a fort on its point) does not hide what it looks out at.
-  const landFor = (o: Sighted) => sc.land.filter((l) => !pointInPolygon(o.pose.pos, l.polygon)).map((l) => l.polygon)
+  const landFor = (o: Sighted) => screensFrom(o.pose.pos, state, sc)
   return all
     .filter((t) => state.ships[t.id]!.side !== side)
     .filter(

@@ -63,8 +63,11 @@ export interface RiverState {
   /** Last move's accepted orders per ship (a ship with no orders repeats its speed, digest §1.3). */
   lastOrders: Record<string, ShipOrder>
   exited: Record<string, 'upstream' | 'downstream' | 'side'>
-  /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18). */
-  aground: Record<string, { kind: 'sandbar' | 'stakes' | 'wreck' | 'land'; attemptsLeft: number; assisted?: boolean }>
+  /** Ships stuck on a hazard: its kind and the refloat attempts left (§8 L497-513, ruling RC-18); `bottom`, settled for good (RC-102). */
+  aground: Record<
+    string,
+    { kind: 'sandbar' | 'stakes' | 'wreck' | 'land' | 'bottom'; attemptsLeft: number; assisted?: boolean }
+  >
   /** Landing parties ashore (§12 L1127-1139), one CPV each. */
   parties: { id: string; side: Side; ship: string; pos: Point; goal: string; landedMove: number }[]
   /** The towns' buildings as they stand (buildings.ts); absent when the scenario has none. */

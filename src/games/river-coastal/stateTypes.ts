@@ -18,7 +18,10 @@ export interface TableDraw {
   barDepths: Record<string, number[]>
 }
 
-export type Layout = Pick<Scenario, 'land' | 'hazards' | 'minefields' | 'current' | 'forts' | 'places'>
+export type Layout = Pick<Scenario, 'land' | 'hazards' | 'minefields' | 'current' | 'forts' | 'places'> & {
+  /** The town's and the port's buildings (ruling RC-101); absent in layouts laid before them. */
+  buildings?: Scenario['buildings']
+}
 
 export type Wind = 'none' | 'N' | 'E' | 'W' | 'S'
 

@@ -3,9 +3,11 @@
 // east), the minefields where their layer put them, the current in five lanes (a tidal estuary's
 // lanes slacken toward the sea, L355-359), and the water's depth: a square no deeper than a ship
 // draws is a shoal to her (ruling RC-11, digest A11), the tide deepening squares 3-6 (L361-385).
+// A town or port card brings its buildings (§9 L881-911, ruling RC-101) for mortars and FIRE ... AT.
 import type { Input, NarrativeEntry, Step } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
+import { newBuildings } from './buildings.ts'
 import type { RiverCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { centreOf } from './shapes.ts'
@@ -47,15 +49,24 @@ export function scenarioOf(state: RiverState, pack: RiverPack): Scenario {
     current: l.current,
     forts: l.forts,
     places: l.places,
+    buildings: [...sc.buildings, ...(l.buildings ?? [])],
     ships: sc.ships.filter((s) => s.id in state.ships),
   }
 }
 
-export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines: MineAnswer): Layout {
+export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines: MineAnswer): Required<Layout> {
   const sc = pack.scenarios[state.scenario]!
   const r = pack.tables.randomTable
   const draw = state.table!.draw
-  const out: Layout = { land: [], hazards: [], minefields: [], current: [], forts: [], places: [] }
+  const out: Required<Layout> = {
+    land: [],
+    hazards: [],
+    minefields: [],
+    current: [],
+    forts: [],
+    places: [],
+    buildings: [],
+  }
   const rect = (x0: number, y0: number, x1: number, y1: number): Point[] =>
     [
       [x0, y0],
@@ -99,6 +110,12 @@ export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines:
       const polygon = shape(s.place)
       const kind = card === 'PORT' ? 'port' : 'town'
       out.places.push({ id: card, name: NAMES[card]!, kind, polygon, centre: centreOf(polygon) })
+      // Ruling RC-101: its buildings are the Confederates', as the card fort is, each in its square.
+      for (const b of s.buildings ?? []) {
+        const at = shape(b.points)
+        const bpv = pointsForArea(at, pack.tables.forts.bpvPerSquareInch)
+        out.buildings.push({ id: b.id, name: b.name, side: 'CSA', town: card, square: b.square, polygon: at, bpv })
+      }
     }
     // The water's depth in this square, the tide's share added (ruling RC-57): a shoal to deeper ships.
     const share = r.tideShare[sq]
@@ -160,6 +177,7 @@ export function resolveTable(
   }
   const layout = layTable(state, pack, at, mines)
   state.table = { draw, layout }
+  if (layout.buildings.length) state.buildings = newBuildings(scenarioOf(state, pack))
   for (const f of layout.forts)
     state.forts[f.id] = {
       id: f.id,
