@@ -7,25 +7,11 @@
 import type { Point } from '../kit/geometry.ts'
 import type { RiverPack } from './pack.ts'
 import type { BuildingSetup, Scenario, Side } from './scenario.ts'
+import type { BuildingState } from './buildingSetup.ts'
 import type { RiverState } from './state.ts'
-
-export interface BuildingState {
-  bpv: number
-  bpvStart: number
-  /** Below half its BPV (§9 L911). */
-  rubble: boolean
-  /** Struck by a mortar's "building destroyed", or battered to nothing (ruling RC-87). */
-  destroyed: boolean
-}
 
 /** A narrative line about a building: `ship` is the building's id, so the audience is everyone. */
 export type BuildingLine = { ship: string; text: string; rule: string }
-
-export function newBuildings(sc: Scenario): Record<string, BuildingState> {
-  return Object.fromEntries(
-    sc.buildings.map((b) => [b.id, { bpv: b.bpv, bpvStart: b.bpv, rubble: false, destroyed: false }]),
-  )
-}
 
 /** What a ship's guns may be laid on ashore: the forts and the buildings still standing (§9 L903). */
 export function shoreTargets(state: RiverState, sc: Scenario): Map<string, { name: string; polygon: Point[] }> {

@@ -6,10 +6,10 @@ import type { Tables } from './packSchema.ts'
 import type { scenarioSchema } from './packSchema.ts'
 import type { Unwrap } from './sourced.ts'
 import { degrees, feetTenths, inches, point } from './units.ts'
-import { bindCaptains, type Captain } from './sideCaptains.ts'
+import { bindCaptains, type Captain } from './captainSetup.ts'
+import type { Side } from './sides.ts'
 
-export type Side = 'USA' | 'CSA'
-export const SIDES: readonly Side[] = ['USA', 'CSA']
+export { SIDES, type Side } from './sides.ts'
 
 export interface ShipSetup {
   id: string

@@ -6,41 +6,12 @@
 // name ships or lines that are not his (ruling RC-92).
 import type { LineError, Options } from '../contract.ts'
 import { readScript } from '../../orders/script.ts'
-import type { Scenario, ShipSetup, Side } from './scenario.ts'
-import { SIDES } from './scenario.ts'
+import type { Captain } from './captainSetup.ts'
+import type { Scenario, Side } from './scenario.ts'
+import { SIDES } from './sides.ts'
 import type { RiverState } from './state.ts'
 
-export interface Captain {
-  /** The player's role: lower-case letters only, as the judge's reply addresses carry it. */
-  role: string
-  side: Side
-  /** His command in words: "the west column". */
-  name: string
-  /** The ships he commands, as the scenario lists them. */
-  ships: string[]
-}
-
-/** Checks a scenario's captains: each role once, each ship of a divided side under exactly one of its captains. */
-export function bindCaptains(scenario: string, raw: readonly Captain[], ships: readonly ShipSetup[]): Captain[] {
-  const roles = new Set<string>()
-  for (const c of raw) {
-    if (roles.has(c.role)) throw new Error(`scenario ${scenario}: captain role ${c.role} given twice`)
-    roles.add(c.role)
-    for (const id of c.ships)
-      if (!ships.some((s) => s.id === id && s.side === c.side))
-        throw new Error(`scenario ${scenario}: captain ${c.role} commands ${id}, which is not a ${c.side} ship`)
-  }
-  for (const side of SIDES) {
-    const mine = raw.filter((c) => c.side === side)
-    if (raw.length && !mine.length) throw new Error(`scenario ${scenario}: no captain for ${side}`)
-    for (const s of mine.length ? ships.filter((x) => x.side === side) : []) {
-      const by = mine.filter((c) => c.ships.includes(s.id))
-      if (by.length !== 1)
-        throw new Error(`scenario ${scenario}: ${s.id} must be under exactly one ${side} captain, not ${by.length}`)
-    }
-  }
-  return raw.map((c) => ({ role: c.role, side: c.side, name: c.name, ships: [...c.ships] }))
-}
+export type { Captain } from './captainSetup.ts'
 
 /**
  * Ruling RC-91: the option `captains` is the number of captains a side: 1 (the default, one player a

@@ -5,7 +5,7 @@ import type { Dice } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'
 import { onlyRoles } from '../contract.ts'
-import { type BuildingState, newBuildings } from './buildings.ts'
+import { type BuildingState, newBuildings } from './buildingSetup.ts'
 import { type Commander, rollCommander } from './commander.ts'
 import { dealObjectives } from './objectives.ts'
 import type { ShipOrder } from './orderTypes.ts'
@@ -13,7 +13,7 @@ import type { Cloud, Directive, Layout, TableDraw, Wind } from './stateTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { SIDES, type Side } from './scenario.ts'
 import { newShip, type Officer, type ShipState } from './ship.ts'
-import type { Captain } from './sideCaptains.ts'
+import type { Captain } from './captainSetup.ts'
 
 export interface FortState {
   id: string

@@ -7,7 +7,7 @@
 import type { Input, NarrativeEntry, Step } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import type { Point } from '../kit/geometry.ts'
-import { newBuildings } from './buildings.ts'
+import { newBuildings } from './buildingSetup.ts'
 import type { RiverCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import { centreOf } from './shapes.ts'
