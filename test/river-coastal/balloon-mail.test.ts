@@ -5,31 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { inboundHandler } from '../../src/cli/app.ts'
 import { testApp } from '../helpers/app.ts'
+import { orderMail } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 
 const PLAYERS = [
   { role: 'usa', address: 'porter@example.test', name: 'Porter' },
   { role: 'csa', address: 'brown@example.test', name: 'Brown' },
 ]
-
-function orderMail(game: string, role: string, key: string, lines: string[], n: number): Buffer {
-  const from = PLAYERS.find((p) => p.role === role)!
-  return Buffer.from(
-    [
-      `From: ${from.name} <${from.address}>`,
-      `To: orders+${game}.${role}.${key}@judge.example.test`,
-      `Subject: Orders ${game} ${role} ${n}`,
-      'Date: Mon, 02 Mar 2026 12:00:00 +0000',
-      `Message-ID: <b${n}-${role}@example.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `GAME ${game} ${role.toUpperCase()}`,
-      ...lines,
-      '',
-    ].join('\r\n'),
-  )
-}
 
 describe('§7 L483-485 ruling RC-73 a balloon by mail', () => {
   it('ruling RC-73 the Union report shows its balloon; no Confederate letter or export mentions it', async () => {
@@ -46,7 +28,7 @@ describe('§7 L483-485 ruling RC-73 a balloon by mail', () => {
       const send = inboundHandler(app)
       let n = 0
       const mail = (role: string, lines: string[]) =>
-        send(orderMail('atb3', role, keys[role]!, lines, ++n), `test:${n}`)
+        send(orderMail(PLAYERS, 'atb3', role, keys[role]!, lines, ++n, 'b'), `test:${n}`)
       const next = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb3').committed).toBe(true)

@@ -8,6 +8,7 @@ import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
+import { orderMail } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown } from './fog.ts'
 
 let unregister = () => {}
@@ -20,25 +21,6 @@ const PLAYERS = [
   { role: 'usa', address: 'foote@example.test', name: 'Foote' },
   { role: 'csa', address: 'hollins@example.test', name: 'Hollins' },
 ]
-
-function orderMail(game: string, role: string, key: string, lines: string[], n: number): Buffer {
-  const from = PLAYERS.find((p) => p.role === role)!
-  return Buffer.from(
-    [
-      `From: ${from.name} <${from.address}>`,
-      `To: orders+${game}.${role}.${key}@judge.example.test`,
-      `Subject: Orders ${game} ${role} ${n}`,
-      'Date: Mon, 02 Mar 2026 12:00:00 +0000',
-      `Message-ID: <b${n}-${role}@example.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `GAME ${game} ${role.toUpperCase()}`,
-      ...lines,
-      '',
-    ].join('\r\n'),
-  )
-}
 
 describe('digest §6.3 Above the Bluffs by mail, to a result', () => {
   it('§6 L421 deployment, directives and helm lines by mail, then silence: the game ends with an outcome, and no side learns the other’s secrets', async () => {
@@ -54,7 +36,7 @@ describe('digest §6.3 Above the Bluffs by mail, to a result', () => {
       const send = inboundHandler(app)
       let n = 0
       const mail = (role: string, lines: string[]) =>
-        send(orderMail('atb2', role, keys[role]!, lines, ++n), `test:${n}`)
+        send(orderMail(PLAYERS, 'atb2', role, keys[role]!, lines, ++n, 'b'), `test:${n}`)
       const resolve = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb2').committed).toBe(true)

@@ -7,6 +7,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
+import { orderMail } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { playDemo, registerWhileUnshipped } from './demoRun.ts'
 import { calm } from './play.ts'
@@ -22,26 +23,6 @@ const PLAYERS = [
   { role: 'usa', address: 'farragut@example.test', name: 'Farragut' },
   { role: 'csa', address: 'buchanan@example.test', name: 'Buchanan' },
 ]
-
-/** An order mail as a player's mail program would send it, replying to the judge's address. */
-function orderMail(game: string, role: string, key: string, lines: string[], n: number): Buffer {
-  const from = PLAYERS.find((p) => p.role === role)!
-  return Buffer.from(
-    [
-      `From: ${from.name} <${from.address}>`,
-      `To: orders+${game}.${role}.${key}@judge.example.test`,
-      `Subject: Orders ${game} ${role} ${n}`,
-      `Date: Mon, 02 Mar 2026 12:00:00 +0000`,
-      `Message-ID: <t${n}-${role}@example.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `GAME ${game} ${role.toUpperCase()}`,
-      ...lines,
-      '',
-    ].join('\r\n'),
-  )
-}
 
 describe('River & Coastal by mail: the demo, Passing the Fort', () => {
   it('declares a complete demo whose roles are the mail roles usa and csa', () => {
@@ -138,7 +119,7 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       const send = inboundHandler(app)
       let n = 0
       const mail = (role: string, lines: string[]) =>
-        send(orderMail('atb1', role, keys[role]!, lines, ++n), `test:${n}`)
+        send(orderMail(PLAYERS, 'atb1', role, keys[role]!, lines, ++n, 't'), `test:${n}`)
 
       // Deployment: a line out of the zone is refused by its number, with the rule's bounds.
       expect(
@@ -198,7 +179,7 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       const send = inboundHandler(app)
       let n = 0
       const mail = (role: string, lines: string[]) =>
-        send(orderMail('atb2', role, keys[role]!, lines, ++n), `test:${n}`)
+        send(orderMail(PLAYERS, 'atb2', role, keys[role]!, lines, ++n, 't'), `test:${n}`)
       const next = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb2').committed).toBe(true)
@@ -248,7 +229,10 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
       const other = layer === 'usa' ? 'csa' : 'usa'
       const send = inboundHandler(app)
       expect(
-        await send(orderMail('rr1', layer, keys[layer]!, ['DECIDE MINES REAL 20,30 DUMMY 30,50'], 1), 'test:1'),
+        await send(
+          orderMail(PLAYERS, 'rr1', layer, keys[layer]!, ['DECIDE MINES REAL 20,30 DUMMY 30,50'], 1, 't'),
+          'test:1',
+        ),
       ).toBe('command')
       app.now.t += 3_600_000
       expect(app.judge.adjudicate('rr1', { force: true }).committed).toBe(true)

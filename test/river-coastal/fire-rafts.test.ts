@@ -2,11 +2,11 @@
 // fire rafts and a powder hulk down on the Union squadron at anchor (rulebook §9 L539-559, §7 L479).
 // Played to its end from order lines, then by mail through the judge with the fog checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
+import { mailer } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown } from './fog.ts'
 import { calm, dice, ruleset } from './play.ts'
 
@@ -72,26 +72,7 @@ describe('ruling RC-71 Fire Rafts at the Head of the Passes', () => {
         players,
         zone: 'UTC',
       })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) => {
-        n++
-        const from = players.find((p) => p.role === role)!
-        const text = [
-          `From: ${from.name} <${from.address}>`,
-          `To: orders+fr1.${role}.${keys[role]}@judge.example.test`,
-          `Subject: Orders fr1 ${role} ${n}`,
-          'Date: Mon, 02 Mar 2026 12:00:00 +0000',
-          `Message-ID: <fr${n}-${role}@example.test>`,
-          'MIME-Version: 1.0',
-          'Content-Type: text/plain; charset=utf-8',
-          '',
-          `GAME fr1 ${role.toUpperCase()}`,
-          ...lines,
-          '',
-        ].join('\r\n')
-        return send(Buffer.from(text), `test:${n}`)
-      }
+      const mail = mailer(app, 'fr1', players, keys, 'fr')
       expect(await mail('csa', ['WATS: SPEED 2; TOW RAFA', 'RAFA: RELEASE'])).toBe('orders-rejected')
       expect(outboxRows(app).at(-1)!.mail.text).toContain(
         'line 3: "RAFA: RELEASE": RELEASE: the ship towing Fire raft No. 1 lets her go (ruling RC-67)',

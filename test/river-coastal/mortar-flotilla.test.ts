@@ -3,11 +3,11 @@
 // Station's buildings (rulebook §9 L835-911) while two Confederate ships come down from above.
 // Played to its end from order lines, then by mail through the judge with the fog checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
+import { mailer } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { calm, dice, ruleset } from './play.ts'
 
@@ -74,26 +74,7 @@ describe('ruling RC-89 The Mortar Flotilla below Forts Jackson and St. Philip', 
         players,
         zone: 'UTC',
       })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) => {
-        n++
-        const from = players.find((p) => p.role === role)!
-        const text = [
-          `From: ${from.name} <${from.address}>`,
-          `To: orders+mf1.${role}.${keys[role]}@judge.example.test`,
-          `Subject: Orders mf1 ${role} ${n}`,
-          'Date: Mon, 02 Mar 2026 12:00:00 +0000',
-          `Message-ID: <mf${n}-${role}@example.test>`,
-          'MIME-Version: 1.0',
-          'Content-Type: text/plain; charset=utf-8',
-          '',
-          `GAME mf1 ${role.toUpperCase()}`,
-          ...lines,
-          '',
-        ].join('\r\n')
-        return send(Buffer.from(text), `test:${n}`)
-      }
+      const mail = mailer(app, 'mf1', players, keys, 'mf')
       expect(await mail('usa', ['NORP: MORTAR JACK SQ 1', 'ARLE: MORTAR HOSP'])).toBe('orders-rejected')
       expect(outboxRows(app).at(-1)!.mail.text).toContain(
         'line 3: "ARLE: MORTAR HOSP": MORTAR HOSP: mortars fire at an enemy fort or town',

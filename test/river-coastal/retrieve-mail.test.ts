@@ -6,6 +6,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
+import { orderMail } from './orderMail.ts'
 import { fogLeaks } from './fog.ts'
 
 let unregister = () => {}
@@ -18,25 +19,6 @@ const PLAYERS = [
   { role: 'usa', address: 'farragut@example.test', name: 'Farragut' },
   { role: 'csa', address: 'buchanan@example.test', name: 'Buchanan' },
 ]
-
-function mail(game: string, role: string, key: string, lines: string[], n: number): Buffer {
-  const from = PLAYERS.find((p) => p.role === role)!
-  return Buffer.from(
-    [
-      `From: ${from.name} <${from.address}>`,
-      `To: orders+${game}.${role}.${key}@judge.example.test`,
-      `Subject: Orders ${game} ${role} ${n}`,
-      'Date: Mon, 02 Mar 2026 12:00:00 +0000',
-      `Message-ID: <r${n}-${role}@example.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `GAME ${game} ${role.toUpperCase()}`,
-      ...lines,
-      '',
-    ].join('\r\n'),
-  )
-}
 
 describe('§6 L419 ruling RC-79 retrieve a ship stuck on a sandbar, by mail', () => {
   it('the holder keeps the card, the enemy strands her with a DECIDE line, both are told where she lies', async () => {
@@ -64,9 +46,9 @@ describe('§6 L419 ruling RC-79 retrieve a ship stuck on a sandbar, by mail', ()
       const dealt = (app.judge.load(game).state as RiverState).dealt!
       const send = inboundHandler(app)
       const discard = dealt.USA.find((c) => c !== 'RETRIEVE_GROUNDED')!
-      expect(await send(mail(game, 'usa', keys.usa!, [`DECIDE OBJECTIVES-USA ${discard}`], 1), 'test:1')).toBe(
-        'command',
-      )
+      expect(
+        await send(orderMail(PLAYERS, game, 'usa', keys.usa!, [`DECIDE OBJECTIVES-USA ${discard}`], 1, 'r'), 'test:1'),
+      ).toBe('command')
       app.now.t += 3_600_000
       expect(app.judge.adjudicate(game, { force: true }).committed).toBe(true)
       const asked = app.judge.load(game)
@@ -74,7 +56,10 @@ describe('§6 L419 ruling RC-79 retrieve a ship stuck on a sandbar, by mail', ()
       const q = asked.ruleset.awaiting(asked.state).find((a) => a.kind === 'decision')!
       expect([q.kind === 'decision' && q.decisionId, q.role]).toEqual(['STRAND-USA', 'csa'])
       expect(
-        await send(mail(game, 'csa', keys.csa!, ['DECIDE STRAND-USA CHIC AT 10,24 HEADING 180'], 2), 'test:2'),
+        await send(
+          orderMail(PLAYERS, game, 'csa', keys.csa!, ['DECIDE STRAND-USA CHIC AT 10,24 HEADING 180'], 2, 'r'),
+          'test:2',
+        ),
       ).toBe('command')
       app.now.t += 3_600_000
       expect(app.judge.adjudicate(game, { force: true }).committed).toBe(true)
