@@ -210,6 +210,16 @@ async function takeover(
     if (!(Date.parse(lateFiled) >= leaseEnd && Date.parse(lateFiled) <= leaseEnd + STANDBY_MS + SLACK_MS))
       failures.push(`${name}: late orders filed at ${lateFiled}, a's lease ran to ${snapshot.leaseUntil}`)
     failures.push(...check(db, killed, snapshot))
+    const notes = db
+      .prepare(
+        `SELECT send_note AS note, COUNT(*) AS n FROM outbox WHERE send_note IS NOT NULL GROUP BY send_note ORDER BY send_note`,
+      )
+      .all() as { note: string; n: number }[]
+    const s = (iso: string) => ((Date.parse(iso) - killed.at.getTime()) / 1000).toFixed(1)
+    console.log(
+      `${name}: a killed ${killed.what}, holding ${snapshot.claims.length} claim(s); b read the mailbox ${s(lateFiled)} s` +
+        ` after the kill (a's lease ran ${s(snapshot.leaseUntil)} s more); in doubt: ${JSON.stringify(notes)}`,
+    )
     failures.push(...(await deliveredOnce(db, name)))
     return failures
   } finally {
