@@ -285,7 +285,7 @@ type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { 
 /**
  * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts, not claimed
  * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first, in
- * groups of the transport's `parallel` rows sent at once; each group's outcomes are written in one
+ * groups of the transport's `parallel` rows sent at once, the group's claims renewed just before; each group's outcomes are written in one
  * transaction (one durable write per group, not per mail). Success sets sent_at (and counts the
  * attempt); failure increments attempts, stores last_error and sets next_attempt_at = now +
  * backoffMs(attempts before). Rows that reach maxAttempts (default 10) stay unsent with their

@@ -15,6 +15,9 @@
 //   smtp.ts's claimInDoubt), serialised by the row lock (PostgreSQL) or the one writer (SQLite): a
 //   judge that was only slow finds its renewal refused once another has taken the row over, and
 //   leaves the row alone.
+// What this cannot cover: a judge stopped (not dead: paused, swapped out) for longer than a claim in
+// the middle of an SMTP exchange, which then completes after another judge found nothing in the
+// archive and sent the row. That copy carries the same Message-ID, so receivers can tell it.
 import { hostname } from 'node:os'
 import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
 
