@@ -7,9 +7,14 @@
 // restart: a judge killed while reading takes its lease back at once when it starts again.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 
-/** How long a lease lasts unless renewed, and how often its holder renews it (and the others try). */
+/**
+ * How long a lease lasts unless renewed, how often its holder renews it, and how often a judge
+ * standing by tries to take it (one statement each time): a dead holder's mailbox is read again
+ * between LEASE_MS and LEASE_MS + STANDBY_MS after its last renewal.
+ */
 export const LEASE_MS = 60_000
 export const RENEW_MS = 20_000
+export const STANDBY_MS = 5_000
 
 /**
  * Takes or renews the lease `name` for `holder` until now + ttlMs: true when it is the holder's
@@ -55,6 +60,7 @@ export interface LeasedOptions {
   clock?: () => Date
   ttlMs?: number
   renewMs?: number
+  standbyMs?: number
   log?: (line: string) => void
 }
 
@@ -74,8 +80,8 @@ export class LeasedIntake {
   async start(): Promise<void> {
     this.stopped = false
     await this.beat()
-    const every = this.o.renewMs ?? RENEW_MS
     const next = () => {
+      const every = this.running ? (this.o.renewMs ?? RENEW_MS) : (this.o.standbyMs ?? STANDBY_MS)
       this.timer = setTimeout(() => void this.beat().finally(() => !this.stopped && next()), every)
       this.timer.unref?.()
     }

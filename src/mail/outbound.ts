@@ -15,7 +15,7 @@ import type { SqlDatabase as Database } from '../log/sql.ts'
 import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
-import { CLAIM_BATCH, claimDue, LOCAL_OWNER } from './outboxClaim.ts'
+import { CLAIM_BATCH, claimDue, LOCAL_OWNER, renewClaims } from './outboxClaim.ts'
 
 export interface OutboundMail {
   /** without <> */
@@ -285,7 +285,7 @@ type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { 
 /**
  * Sends the due rows (unsent, next_attempt_at null or <= now, attempts < maxAttempts, not claimed
  * by another judge than `owner`) in id order, at most `limit` (default 100), each claimed first, in
- * groups of the transport's `parallel` rows sent at once; each group's outcomes are written in one
+ * groups of the transport's `parallel` rows sent at once, the group's claims renewed just before; each group's outcomes are written in one
  * transaction (one durable write per group, not per mail). Success sets sent_at (and counts the
  * attempt); failure increments attempts, stores last_error and sets next_attempt_at = now +
  * backoffMs(attempts before). Rows that reach maxAttempts (default 10) stay unsent with their
@@ -315,7 +315,7 @@ export async function drainOutbox(
     'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
   )
   const markFailed = db.prepare(
-    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
   )
   const record = db.transaction((attempts: Attempt[]) => {
     for (const { row, failure } of attempts) {
@@ -329,6 +329,7 @@ export async function drainOutbox(
         `${transport.name}: ${message}`.slice(0, 2000),
         new Date(now().getTime() + backoffMs(row.attempts)).toISOString(),
         row.id,
+        owner,
       )
     }
   })
@@ -337,7 +338,7 @@ export async function drainOutbox(
   let failed = 0
   const group = Math.max(1, transport.parallel ?? 1)
   for (let at = 0; at < rows.length; at += group) {
-    const attempts = await Promise.all(
+    const composed = await Promise.all(
       rows.slice(at, at + group).map(async (row): Promise<Attempt> => {
         try {
           const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
@@ -347,6 +348,16 @@ export async function drainOutbox(
         }
       }),
     )
+    // The claims are renewed just before the group is sent (outboxClaim.ts): every send starts with a
+    // full claim ahead of it, and a row another judge took over after our claim lapsed (composing a
+    // big report can take a while) is left to that judge, neither sent nor recorded here.
+    const held = renewClaims(
+      db,
+      owner,
+      composed.map((a) => a.row.id),
+      now(),
+    )
+    const attempts = composed.filter((a) => held.has(a.row.id))
     const ready = attempts.filter((a) => !a.failure)
     try {
       if (ready.length) await transport.willSend?.(ready.map((a) => a.row.id))

@@ -3,15 +3,33 @@
 // statement that takes the next few due rows nobody else holds; on PostgreSQL with FOR UPDATE SKIP
 // LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones. A judge that
 // dies mid-send leaves its claim: it takes the row again at once when it restarts (its identity is
-// its host and data folder), any other judge once the claim has lapsed.
+// its host and data folder), any other judge once the claim has lapsed, about a minute later.
+//
+// Why a row is still sent once when claims lapse (the argument smtp.ts's in-doubt settlement relies on):
+// - A claim is short (CLAIM_MS) and renewed before every group of sends (renewClaims); a judge sends
+//   only the rows its renewal returned, so each send starts with a full CLAIM_MS of claim ahead of it.
+// - One send ends (the server's reply, a refusal, or the transport's 30 s socket timeout) well within
+//   CLAIM_MS of its group's renewal. So once a claim has lapsed, its holder's SMTP exchange for the
+//   row is over: the server took the mail (its archive copy lands within milliseconds) or it did not.
+// - Every change of holder is one statement that also checks the holder (claimDue, renewClaims,
+//   smtp.ts's claimInDoubt), serialised by the row lock (PostgreSQL) or the one writer (SQLite): a
+//   judge that was only slow finds its renewal refused once another has taken the row over, and
+//   leaves the row alone.
+// What this cannot cover: a judge stopped (not dead: paused, swapped out) for longer than a claim in
+// the middle of an SMTP exchange, which then completes after another judge found nothing in the
+// archive and sent the row. That copy carries the same Message-ID, so receivers can tell it.
 import { hostname } from 'node:os'
 import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
 
 /** The owner of claims when none is named: a judge on its own. */
 export const LOCAL_OWNER = 'local'
 
-/** How long a claim keeps other judges off a row: far longer than one send may take. */
-export const CLAIM_MS = 10 * 60_000
+/**
+ * How long a claim keeps other judges off a row unless renewed: twice the longest a send may hang
+ * (SmtpTransport's 30 s socket timeout), and short enough that another judge finishes a dead
+ * judge's sends about a minute after it died.
+ */
+export const CLAIM_MS = 60_000
 
 /** Who this judge is to the others: PBEM_JUDGE_ID, else its host and data folder (stable over restarts). */
 export function judgeIdentity(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -61,4 +79,20 @@ export function claimDue(
       count: o.count ?? CLAIM_BATCH,
     })
   return rows.sort((x, y) => x.id - y.id)
+}
+
+/**
+ * Renews `owner`'s claims on the unsent rows `ids` until now + claimMs and returns the ids it still
+ * holds: a row another judge has taken over since (the claim lapsed) is not returned and must not be
+ * sent. One statement: a claim and its renewal never interleave (see the header).
+ */
+export function renewClaims(db: Database, owner: string, ids: number[], now: Date, claimMs = CLAIM_MS): Set<number> {
+  if (ids.length === 0) return new Set()
+  const rows = db
+    .prepare<unknown[], { id: number }>(
+      `UPDATE outbox SET claimed_until = ? WHERE claimed_by = ? AND sent_at IS NULL
+         AND id IN (${ids.map(() => '?').join(', ')}) RETURNING id`,
+    )
+    .all(new Date(now.getTime() + claimMs).toISOString(), owner, ...ids)
+  return new Set(rows.map((r) => r.id))
 }

@@ -11,14 +11,16 @@
  * sent_at is "in doubt". resolveInDoubt() looks such rows' Message-IDs up in the archive mailbox over IMAP
  * (waiting a few seconds when the attempt was recent: the archive copy lands 20-50 ms after the
  * 250); a row found there is marked sent without sending it again, the others are released to be
- * sent. drainOutboxResolving() runs it before every drain. A row's Message-ID never changes, so a
+ * sent. drainOutboxResolving() runs it before every drain. With several judges a row is settled by
+ * the judge that claimed it, or by any judge once that claim has lapsed (claimInDoubt: the
+ * exactly-once argument is in outboxClaim.ts). A row's Message-ID never changes, so a
  * duplicate that still slips through (no archive configured) is recognisable by receivers.
  */
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
 import { ImapFlow } from 'imapflow'
 import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
-import { FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
+import { CLAIM_MS, FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
@@ -212,7 +214,8 @@ interface DoubtRow {
 
 /**
  * Outbox rows whose send began but was never recorded as done, and that are due; a row another
- * judge claimed (and may still be sending) only once its claim has lapsed.
+ * judge claimed (and may still be sending) only once its claim has lapsed. A read: resolveInDoubt
+ * takes such rows over with claimInDoubt before it settles them.
  */
 export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): DoubtRow[] {
   return db
@@ -226,6 +229,29 @@ export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): Doubt
 }
 
 /**
+ * Claims for `owner` every due row in doubt that nobody else holds (rowsInDoubt's rows) until now +
+ * claimMs, in one statement, and returns them. Settling another judge's row in doubt is safe only
+ * because of this takeover (the argument in outboxClaim.ts's header): its claim has lapsed, so that
+ * judge's SMTP exchange for the row is over, whatever the server answered; and from this statement
+ * on that judge's renewal is refused, so, dead or only slow, it will not send the row again. What
+ * is left to decide is whether the server took it, which the archive tells.
+ */
+export function claimInDoubt(db: Database, now: Date, owner = LOCAL_OWNER, claimMs = CLAIM_MS): DoubtRow[] {
+  const skipLocked = engineOfDatabase(db) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''
+  const rows = db
+    .prepare(
+      `UPDATE outbox SET claimed_by = @owner, claimed_until = @until
+       WHERE id IN (SELECT id FROM outbox
+                    WHERE sent_at IS NULL AND send_started_at IS NOT NULL
+                      AND (next_attempt_at IS NULL OR next_attempt_at <= @now) AND ${FREE_OF_OTHERS}
+                    ORDER BY id${skipLocked})
+       RETURNING id, message_id, send_started_at`,
+    )
+    .all({ now: now.toISOString(), owner, until: new Date(now.getTime() + claimMs).toISOString() }) as DoubtRow[]
+  return rows.sort((x, y) => x.id - y.id)
+}
+
+/**
  * Settles every due row in doubt: found in the archive → sent_at set (send_note says why),
  * otherwise send_started_at cleared so the next drain sends it. Call it before draining.
  */
@@ -233,13 +259,18 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
   const clock = o.clock ?? (() => new Date())
   const log = o.log ?? (() => {})
   const result: InDoubtResult = { confirmed: [], released: [], held: [] }
-  let pending = rowsInDoubt(db, clock(), o.owner)
+  const owner = o.owner ?? LOCAL_OWNER
+  let pending = claimInDoubt(db, clock(), owner)
   if (pending.length === 0) return result
 
-  const release = db.prepare('UPDATE outbox SET send_started_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL')
+  // Each settlement applies only while the row is still ours: a wait on the archive longer than the
+  // claim would let yet another judge take it over, and then that judge settles it.
+  const release = db.prepare(
+    'UPDATE outbox SET send_started_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
+  )
   if (!o.archive) {
     for (const r of pending) {
-      release.run('in doubt after an interrupted send; no archive to check: sent again', r.id)
+      release.run('in doubt after an interrupted send; no archive to check: sent again', r.id, owner)
       result.released.push(r.id)
     }
     log(`outbox: ${pending.length} mail(s) in doubt, no archive to check: sending again`)
@@ -247,7 +278,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
   }
 
   const confirm = db.prepare(
-    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL',
+    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, send_note = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
   )
   const waitMs = o.waitMs ?? 5000
   const started = Date.now()
@@ -272,6 +303,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
         clock().toISOString(),
         'in doubt after an interrupted send; found in the archive: not sent again',
         r.id,
+        owner,
       )
       result.confirmed.push(r.id)
     }
@@ -281,7 +313,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
     await new Promise((r) => setTimeout(r, o.pollMs ?? 250))
   }
   for (const r of pending) {
-    release.run('in doubt after an interrupted send; not in the archive: sent again', r.id)
+    release.run('in doubt after an interrupted send; not in the archive: sent again', r.id, owner)
     result.released.push(r.id)
   }
   if (result.confirmed.length || result.released.length)

@@ -1,6 +1,7 @@
 // One IMAP mailbox read by one judge at a time (issue 16, src/mail/imapLease.ts), on both engines:
 // a lease is taken, renewed and given back by its holder only; a judge standing by takes over once
-// the reader gives the lease back or stops renewing it (a killed process), and never while it runs.
+// the reader gives the lease back or stops renewing it (a killed process), and never while it runs;
+// it tries at its own, quicker pace (STANDBY_MS), so a dead reader's mailbox is read again soon.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -74,7 +75,7 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
     const clock = () => new Date(now.t)
     const ia = fakeIntake()
     const ib = fakeIntake()
-    const quiet = { renewMs: 3_600_000, clock, name: NAME }
+    const quiet = { renewMs: 3_600_000, standbyMs: 3_600_000, clock, name: NAME }
     const ja = new LeasedIntake({ db: a, holder: 'a', intake: ia, ...quiet })
     const jb = new LeasedIntake({ db: b, holder: 'b', intake: ib, ...quiet })
     await ja.start()
@@ -104,6 +105,22 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
     expect(jb.reading).toBe(false)
     expect(ib.seen).toEqual(['start', 'stop'])
     await ja2.stop()
+    await jb.stop()
+  })
+
+  it("a judge standing by tries at its own pace (standbyMs), not at the holder's renewal pace", async () => {
+    const [a, b] = twoJudges()
+    const now = { t: T0 }
+    const clock = () => new Date(now.t)
+    const slow = { renewMs: 3_600_000, clock, name: NAME }
+    const ja = new LeasedIntake({ db: a, holder: 'a', intake: fakeIntake(), ...slow, standbyMs: 3_600_000 })
+    const jb = new LeasedIntake({ db: b, holder: 'b', intake: fakeIntake(), ...slow, standbyMs: 20 })
+    await ja.start() // and is killed: it never renews
+    await jb.start()
+    expect([ja.reading, jb.reading]).toEqual([true, false])
+    now.t += LEASE_MS
+    await new Promise((r) => setTimeout(r, 300)) // several standby tries, no renewal of b's own
+    expect(jb.reading).toBe(true)
     await jb.stop()
   })
 })

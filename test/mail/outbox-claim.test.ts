@@ -1,7 +1,9 @@
 // Several judges draining one outbox (issue 16, src/mail/outboxClaim.ts), on both engines: two
 // drains at once over two connections send every row exactly once between them; a row another
 // judge claimed waits for its claim to lapse (its own judge takes it again at once, after a
-// restart); and a row in doubt under another judge's live claim is not settled by this one.
+// restart); a claim renewed before each group of sends keeps the others off; and a row in doubt under
+// another judge's live claim is not settled by this one, while one whose claim lapsed is taken over,
+// settled against the archive and sent once, the judge that lost it unable to send it again.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { DropFolderTransport, drainOutbox, enqueueMail, type MailTransport } from '../../src/mail/outbound.ts'
-import { CLAIM_BATCH, CLAIM_MS, claimDue } from '../../src/mail/outboxClaim.ts'
-import { rowsInDoubt } from '../../src/mail/smtp.ts'
+import { CLAIM_BATCH, CLAIM_MS, claimDue, renewClaims } from '../../src/mail/outboxClaim.ts'
+import { resolveInDoubt, rowsInDoubt } from '../../src/mail/smtp.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const ENGINES = bothEngines()
@@ -62,10 +64,18 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
         },
       }
     }
-    const [ra, rb] = await Promise.all([
-      drainOutbox(a, slow('a'), () => T0, { owner: 'judge-a' }),
-      drainOutbox(b, slow('b'), () => T0, { owner: 'judge-b' }),
-    ])
+    // Each judge drains a batch at a time until nothing is left, as sendOutbox does with its limit:
+    // one drain of 100 would claim all 60 rows before the other judge's first claim.
+    const drainAll = async (db: SqlDatabase, t: MailTransport, owner: string) => {
+      const total = { sent: 0, failed: 0 }
+      for (;;) {
+        const r = await drainOutbox(db, t, () => T0, { owner, limit: CLAIM_BATCH })
+        total.sent += r.sent
+        total.failed += r.failed
+        if (r.sent + r.failed === 0) return total
+      }
+    }
+    const [ra, rb] = await Promise.all([drainAll(a, slow('a'), 'judge-a'), drainAll(b, slow('b'), 'judge-b')])
     expect(ra.sent + rb.sent).toBe(ROWS)
     expect(ra.sent).toBeGreaterThan(0)
     expect(rb.sent).toBeGreaterThan(0)
@@ -81,10 +91,64 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
     const id = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
     // Judge a claims the row and dies before sending it.
     expect(claimOne(a, 'judge-a', T0)).toEqual([id])
-    expect(claimOne(b, 'judge-b', at(60_000))).toEqual([])
-    expect(claimOne(a, 'judge-a', at(60_000))).toEqual([id]) // a, restarted
-    expect(claimOne(b, 'judge-b', at(60_000 + CLAIM_MS))).toEqual([id]) // lapsed
-    expect(claimOne(a, 'judge-a', at(60_000 + CLAIM_MS))).toEqual([])
+    expect(claimOne(b, 'judge-b', at(CLAIM_MS / 2))).toEqual([])
+    expect(claimOne(a, 'judge-a', at(CLAIM_MS / 2))).toEqual([id]) // a, restarted
+    expect(claimOne(b, 'judge-b', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([id]) // lapsed
+    expect(claimOne(a, 'judge-a', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([])
+  })
+
+  it('renews a claim while its judge holds it; once another judge took it over the renewal is refused', () => {
+    const [a, b] = twoJudges()
+    const id = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
+    expect(claimOne(a, 'judge-a', T0)).toEqual([id])
+    expect([...renewClaims(a, 'judge-a', [id], at(CLAIM_MS / 2))]).toEqual([id]) // until 1.5 CLAIM_MS
+    expect(claimOne(b, 'judge-b', at(CLAIM_MS + 1))).toEqual([])
+    expect(claimOne(b, 'judge-b', at(1.5 * CLAIM_MS))).toEqual([id]) // lapsed: b takes it
+    expect([...renewClaims(a, 'judge-a', [id], at(1.5 * CLAIM_MS + 1))]).toEqual([]) // a must not send it
+  })
+
+  it('renews the claims before each group: every send starts with a full claim ahead of it', async () => {
+    const [a] = twoJudges()
+    for (let n = 1; n <= 4; n++) enqueueMail(a, letter(n), { game: 'g1', kind: 'report' }, T0)
+    const clock = { t: 0 }
+    const drop = new DropFolderTransport(join(dir, 'a'))
+    const ahead: number[] = []
+    const slow: MailTransport = {
+      name: 'slow',
+      parallel: 1,
+      async send(mail, eml, id) {
+        const until = String(a.prepare('SELECT claimed_until FROM outbox WHERE id = ?').pluck().get(id))
+        ahead.push(Date.parse(until) - at(clock.t).getTime())
+        clock.t += 0.6 * CLAIM_MS // four sends outlast one claim by far
+        await drop.send(mail, eml, id)
+      },
+    }
+    expect(await drainOutbox(a, slow, () => at(clock.t), { owner: 'judge-a' })).toEqual({ sent: 4, failed: 0 })
+    expect(ahead).toEqual([CLAIM_MS, CLAIM_MS, CLAIM_MS, CLAIM_MS])
+  })
+
+  it("takes over a row in doubt once another judge's claim lapsed: settled by the archive, sent once", async () => {
+    const [a, b] = twoJudges()
+    const taken = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
+    const lost = enqueueMail(a, letter(2), { game: 'g1', kind: 'report' }, T0)
+    // Judge a claims both and hands them to SMTP; the server took the first, then a was killed.
+    expect(claimDue(a, 'judge-a', T0, { maxAttempts: 10, after: 0 }).map((r) => r.id)).toEqual([taken, lost])
+    a.prepare('UPDATE outbox SET send_started_at = ? WHERE sent_at IS NULL').run(T0.toISOString())
+    const archive = { find: async (ids: string[]) => new Set(ids.filter((i) => i === letter(1).messageId)) }
+    expect(await resolveInDoubt(b, { archive, owner: 'judge-b', clock: () => at(1000) })).toEqual({
+      confirmed: [],
+      released: [],
+      held: [],
+    })
+    const settled = await resolveInDoubt(b, { archive, owner: 'judge-b', clock: () => at(CLAIM_MS) })
+    expect(settled).toEqual({ confirmed: [taken], released: [lost], held: [] })
+    // b holds the released row now: a, had it only been slow, can no longer renew and send it.
+    expect([...renewClaims(a, 'judge-a', [taken, lost], at(CLAIM_MS + 1))]).toEqual([])
+    const drop = new DropFolderTransport(join(dir, 'b'))
+    expect(await drainOutbox(a, drop, () => at(CLAIM_MS + 1), { owner: 'judge-a' })).toEqual({ sent: 0, failed: 0 })
+    expect(await drainOutbox(b, drop, () => at(CLAIM_MS + 1), { owner: 'judge-b' })).toEqual({ sent: 1, failed: 0 })
+    expect(readdirSync(join(dir, 'b'))).toHaveLength(1)
+    expect(b.prepare('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL').pluck().get()).toBe(0)
   })
 
   it("does not settle a row in doubt while another judge's claim on it is live", () => {
