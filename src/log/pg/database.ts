@@ -67,7 +67,7 @@ export class PgDatabase implements SqlDatabase {
   private pending: PgBatchItem[] = []
   /** Whether the current transaction's BEGIN has reached the server. */
   private begun = false
-  /** What first broke the current transaction without reaching a caller, thrown at COMMIT. */
+  /** The first failure in the current transaction that no savepoint undid: what COMMIT reports if it rolls back. */
   private failure: unknown = null
 
   constructor(url: string, opts: { timeoutMs?: number } = {}) {
@@ -108,6 +108,7 @@ export class PgDatabase implements SqlDatabase {
       (...args: unknown[]): any => {
         const top = this.depth === 0
         const savepoint = `pbem_sp${this.depth}`
+        const failureBefore = this.failure
         if (top) {
           this.begun = false
           this.failure = null
@@ -128,7 +129,7 @@ export class PgDatabase implements SqlDatabase {
           }
         } catch (e) {
           if (top) this.rollBack()
-          else this.rollBackTo(savepoint)
+          else if (this.rollBackTo(savepoint)) this.failure = failureBefore
           this.unwind(false)
           throw e
         }
@@ -214,10 +215,11 @@ export class PgDatabase implements SqlDatabase {
   write(text: string, values: unknown[]): PgResult {
     if (this.depth === 0) return this.transaction(() => this.write(text, values)).immediate()
     if (this.lockedAt === 0) this.queueDatabaseLock(false)
+    const failureBefore = this.failure
     try {
       return this.send([{ text: 'SAVEPOINT pbem_stmt' }, { text, values }, { text: 'RELEASE SAVEPOINT pbem_stmt' }])[1]!
     } catch (e) {
-      if (!this.quietly('ROLLBACK TO SAVEPOINT pbem_stmt; RELEASE SAVEPOINT pbem_stmt')) this.failure ??= e
+      if (this.quietly('ROLLBACK TO SAVEPOINT pbem_stmt; RELEASE SAVEPOINT pbem_stmt')) this.failure = failureBefore
       throw e
     }
   }
@@ -239,7 +241,11 @@ export class PgDatabase implements SqlDatabase {
       throw toSqlError(e)
     }
     const failed = replies.find((r) => !r.ok)
-    if (failed && !failed.ok) throw toSqlError(new PgDriverError(failed.error))
+    if (failed && !failed.ok) {
+      const error = toSqlError(new PgDriverError(failed.error))
+      if (this.depth > 0) this.failure ??= error // what COMMIT reports if nothing undoes it
+      throw error
+    }
     return replies.slice(all.length - items.length).map((r) => (r as { value: PgResult }).value)
   }
 
@@ -262,15 +268,17 @@ export class PgDatabase implements SqlDatabase {
     if (this.begun) this.quietly('ROLLBACK')
   }
 
-  /** Back to the savepoint of a nested transaction: unsent, it and all after it are simply dropped. */
-  private rollBackTo(savepoint: string): void {
+  /**
+   * Back to the savepoint of a nested transaction (unsent, it and all after it are simply
+   * dropped); false if that failed and the transaction stays broken.
+   */
+  private rollBackTo(savepoint: string): boolean {
     for (let i = this.pending.length - 1; i >= 0; i--)
       if (this.pending[i]!.text === `SAVEPOINT ${savepoint}`) {
         this.pending.length = i
-        return
+        return true
       }
-    if (!this.quietly(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`))
-      this.failure ??= new SqlError(`could not roll back to ${savepoint}`, 'SQLITE_ABORT', null, null)
+    return this.quietly(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`)
   }
 
   private queueDatabaseLock(exclusive: boolean): void {
