@@ -9,8 +9,10 @@
 //  6. issue 15's scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
 //     games idle and with 1% due, RSS after it, database bytes per game and per resolution, creation
 //     time per game, the Campaign's cold and warm re-fold and its verify.
-//  7. the log on PostgreSQL (issue 16, bench/pg-bench.ts): appends through the store against raw `pg`
-//     inserts on one server at the same durability (BENCH_PG=0 skips it; BENCH_PG_EVENTS, 5000).
+//  7. PostgreSQL (issue 16, bench/pg-bench.ts): appends through the store against raw `pg` inserts
+//     on one server at the same durability (BENCH_PG_EVENTS, 5000), and the deadline sweep of 6.
+//     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both).
+//     BENCH_ONLY_PG=1 runs this part alone.
 // BENCH_JSON=1 prints, as the last line, one JSON object with the headline figures.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,95 +26,117 @@ import { benchStorage, benchSweep } from './scale-bench.ts'
 const figures: Record<string, number | null> = {}
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`
 
-const n = Number(process.env.BENCH_EVENTS ?? 20000)
-const log = benchLog(n)
-console.log(
-  `log append (${n} events, ${log.durability}): ${Math.round(log.logEventsPerSec)} events/s through EventStore vs ${Math.round(log.rawInsertsPerSec)} raw inserts/s (${((log.logEventsPerSec / log.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
-)
+// Everything but PostgreSQL: SQLite's figures and the mail, start-up and hostile-mail benches.
+if (process.env.BENCH_ONLY_PG !== '1') await benchAllButPg()
 
-const dir = mkdtempSync(join(tmpdir(), 'pbem-bench-'))
-try {
-  const demo = await runDemo({ dir })
-  const app = openApp({ dataDir: demo.dataDir })
-  const runs = 50
-  app.judge.load(DEMO_GAME)
-  // Cold: the fold cache emptied before every load (the stream read, parsed and folded again).
-  const t0 = performance.now()
-  for (let i = 0; i < runs; i++) {
-    app.judge.folds.clear()
+async function benchAllButPg(): Promise<void> {
+  const n = Number(process.env.BENCH_EVENTS ?? 20000)
+  const log = benchLog(n)
+  console.log(
+    `log append (${n} events, ${log.durability}): ${Math.round(log.logEventsPerSec)} events/s through EventStore vs ${Math.round(log.rawInsertsPerSec)} raw inserts/s (${((log.logEventsPerSec / log.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
+  )
+
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-bench-'))
+  try {
+    const demo = await runDemo({ dir })
+    const app = openApp({ dataDir: demo.dataDir })
+    const runs = 50
     app.judge.load(DEMO_GAME)
+    // Cold: the fold cache emptied before every load (the stream read, parsed and folded again).
+    const t0 = performance.now()
+    for (let i = 0; i < runs; i++) {
+      app.judge.folds.clear()
+      app.judge.load(DEMO_GAME)
+    }
+    const plain = (performance.now() - t0) / runs
+    const w0 = performance.now()
+    for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME)
+    const warm = (performance.now() - w0) / runs
+    const t1 = performance.now()
+    for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME, { check: true })
+    const checked = (performance.now() - t1) / runs
+    const events = app.store.version(`game:${DEMO_GAME}`)
+    console.log(
+      `re-fold of the demo game (${events} events, 7 resolutions): cold ${plain.toFixed(2)} ms, warm (fold cache hit) ${warm.toFixed(3)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`,
+    )
+    app.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
-  const plain = (performance.now() - t0) / runs
-  const w0 = performance.now()
-  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME)
-  const warm = (performance.now() - w0) / runs
-  const t1 = performance.now()
-  for (let i = 0; i < runs; i++) app.judge.load(DEMO_GAME, { check: true })
-  const checked = (performance.now() - t1) / runs
-  const events = app.store.version(`game:${DEMO_GAME}`)
+
+  const storage = benchStorage()
   console.log(
-    `re-fold of the demo game (${events} events, 7 resolutions): cold ${plain.toFixed(2)} ms, warm (fold cache hit) ${warm.toFixed(3)} ms; with result and dice checks (pbem verify): ${checked.toFixed(2)} ms (mean of ${runs})`,
+    `creation: ${ms(storage.createMsPerGame)} per Weak Beginning (mean of ${storage.created}); database ${(storage.dbBytesPerGame / 1024).toFixed(1)} KiB per game at creation, ${(storage.dbBytesPerResolution / 1024).toFixed(1)} KiB per resolution (the Campaign, ${storage.resolutions} resolutions)`,
   )
-  app.close()
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
-
-const storage = benchStorage()
-console.log(
-  `creation: ${ms(storage.createMsPerGame)} per Weak Beginning (mean of ${storage.created}); database ${(storage.dbBytesPerGame / 1024).toFixed(1)} KiB per game at creation, ${(storage.dbBytesPerResolution / 1024).toFixed(1)} KiB per resolution (the Campaign, ${storage.resolutions} resolutions)`,
-)
-console.log(
-  `the 16-turn Campaign (${storage.campaignEvents} events): re-fold cold (no fold cache) ${ms(storage.campaignColdRefoldMs)}, warm (cache hit) ${storage.campaignWarmRefoldMs.toFixed(3)} ms; pbem verify ${ms(storage.campaignVerifyMs)}`,
-)
-const sweep = benchSweep(Number(process.env.BENCH_GAMES ?? 10_000))
-console.log(
-  `deadline sweep over ${sweep.games} games (made in ${(sweep.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sweep.idleMs)}; 1% due ${ms(sweep.onePercentDueMs)} (${sweep.resolved} resolutions); RSS after it ${sweep.rssMb.toFixed(0)} MB`,
-)
-Object.assign(figures, {
-  sweep10kIdleMs: sweep.idleMs,
-  sweep10kOnePercentDueMs: sweep.onePercentDueMs,
-  sweepGames: sweep.games,
-  rssMb: sweep.rssMb,
-  dbBytesPerGame: storage.dbBytesPerGame,
-  dbBytesPerResolution: storage.dbBytesPerResolution,
-  createMsPerGame: storage.createMsPerGame,
-  campaignColdRefoldMs: storage.campaignColdRefoldMs,
-  campaignWarmRefoldMs: storage.campaignWarmRefoldMs,
-  campaignVerifyMs: storage.campaignVerifyMs,
-  intakeToStackRatio: null,
-  cliStartRatio: null,
-})
-
-if (process.env.BENCH_STARTUP !== '0') {
-  const { benchStartup, printStartup } = await import('./startup.ts')
-  const s = benchStartup()
-  printStartup(s)
-  figures.cliStartRatio = s.status / s.floor
-}
-
-if (process.env.BENCH_HOSTILE !== '0') {
-  const { benchHostile, printHostile } = await import('./hostile.ts')
-  printHostile(await benchHostile())
-}
-
-if (process.env.BENCH_MAIL !== '0') {
-  const { benchMail } = await import('./mail-bench.ts')
-  const m = await benchMail(Number(process.env.BENCH_MAILS ?? 1000))
   console.log(
-    `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes; reading and filing ${m.readSeconds.toFixed(1)} s, sending ${m.sendSeconds.toFixed(1)} s)`,
+    `the 16-turn Campaign (${storage.campaignEvents} events): re-fold cold (no fold cache) ${ms(storage.campaignColdRefoldMs)}, warm (cache hit) ${storage.campaignWarmRefoldMs.toFixed(3)} ms; pbem verify ${ms(storage.campaignVerifyMs)}`,
   )
-  figures.intakeToStackRatio = m.ackPerSec / m.rawPerSec
+  const sweep = benchSweep(Number(process.env.BENCH_GAMES ?? 10_000))
+  console.log(
+    `deadline sweep over ${sweep.games} games (made in ${(sweep.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sweep.idleMs)}; 1% due ${ms(sweep.onePercentDueMs)} (${sweep.resolved} resolutions); RSS after it ${sweep.rssMb.toFixed(0)} MB`,
+  )
+  Object.assign(figures, {
+    sweep10kIdleMs: sweep.idleMs,
+    sweep10kOnePercentDueMs: sweep.onePercentDueMs,
+    sweepGames: sweep.games,
+    rssMb: sweep.rssMb,
+    dbBytesPerGame: storage.dbBytesPerGame,
+    dbBytesPerResolution: storage.dbBytesPerResolution,
+    createMsPerGame: storage.createMsPerGame,
+    campaignColdRefoldMs: storage.campaignColdRefoldMs,
+    campaignWarmRefoldMs: storage.campaignWarmRefoldMs,
+    campaignVerifyMs: storage.campaignVerifyMs,
+    intakeToStackRatio: null,
+    cliStartRatio: null,
+  })
+
+  if (process.env.BENCH_STARTUP !== '0') {
+    const { benchStartup, printStartup } = await import('./startup.ts')
+    const s = benchStartup()
+    printStartup(s)
+    figures.cliStartRatio = s.status / s.floor
+  }
+
+  if (process.env.BENCH_HOSTILE !== '0') {
+    const { benchHostile, printHostile } = await import('./hostile.ts')
+    printHostile(await benchHostile())
+  }
+
+  if (process.env.BENCH_MAIL !== '0') {
+    const { benchMail } = await import('./mail-bench.ts')
+    const m = await benchMail(Number(process.env.BENCH_MAILS ?? 1000))
+    console.log(
+      `mail (${m.n} order mails, real Postfix + Dovecot on loopback): the stack alone ${m.rawPerSec.toFixed(0)} msg/s (nodemailer -> Postfix -> Dovecot, visible over IMAP); the judge ${m.ackPerSec.toFixed(1)} orders/s read over IMAP, filed and acknowledged by SMTP (visible in the players' inboxes; reading and filing ${m.readSeconds.toFixed(1)} s, sending ${m.sendSeconds.toFixed(1)} s)`,
+    )
+    figures.intakeToStackRatio = m.ackPerSec / m.rawPerSec
+  }
 }
 
 if (process.env.BENCH_PG !== '0') {
-  const { benchPgLog } = await import('./pg-bench.ts')
-  const p = await benchPgLog(Number(process.env.BENCH_PG_EVENTS ?? 5000))
+  const { benchPg } = await import('./pg-bench.ts')
+  const p = await benchPg(
+    Number(process.env.BENCH_PG_EVENTS ?? 5000),
+    Number(process.env.BENCH_PG_GAMES ?? process.env.BENCH_GAMES ?? 10_000),
+  )
   console.log(
     `log append on PostgreSQL (${p.durability}): ${p.logEventsPerSec} events/s through EventStore vs ${p.rawInsertsPerSec} raw pg inserts/s (${((p.logEventsPerSec / p.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
   )
-  figures.pgLogEventsPerSec = p.logEventsPerSec
-  figures.pgRawInsertsPerSec = p.rawInsertsPerSec
+  Object.assign(figures, {
+    pgLogEventsPerSec: p.logEventsPerSec,
+    pgAppendsPerSec: p.logEventsPerSec,
+    pgRawInsertsPerSec: p.rawInsertsPerSec,
+  })
+  const sw = p.sweep
+  if (sw) {
+    console.log(
+      `deadline sweep on PostgreSQL over ${sw.games} games (made in ${(sw.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sw.idleMs)}; 1% due ${ms(sw.onePercentDueMs)} (${sw.resolved} resolutions)`,
+    )
+    Object.assign(figures, {
+      pgSweep10kIdleMs: sw.idleMs,
+      pgSweep10kOnePercentDueMs: sw.onePercentDueMs,
+      pgSweepGames: sw.games,
+    })
+  }
 }
 
 if (process.env.BENCH_JSON === '1') {

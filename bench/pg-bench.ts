@@ -1,8 +1,9 @@
 // Event-log throughput on PostgreSQL (issue 16) against raw `pg` inserts at the same durability:
 // the same server (scripts/pgstack.sh with fsync on, synchronous_commit on), one transaction per
 // event on both sides. The store goes through the synchronous seam (src/log/pg/, a worker thread
-// per connection); the raw side is the `pg` driver awaited in this thread. Does not print;
-// bench/bench.ts calls benchPgLog().
+// per connection); the raw side is the `pg` driver awaited in this thread. Then, on a fresh database
+// of the same server, the deadline sweep over `games` games (bench/scale-bench.ts, as on SQLite).
+// Does not print; bench/bench.ts calls benchPg().
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +12,8 @@ import { createRequire } from 'node:module'
 import { openPgDatabase } from '../src/log/pg/open.ts'
 import { EventSchemas } from '../src/log/schemas.ts'
 import { EventStore } from '../src/log/store.ts'
-import { startPgStack } from '../test/pg/pgstack.ts'
+import { type PgStack, startPgStack } from '../test/pg/pgstack.ts'
+import { benchSweep, type SweepFigures } from './scale-bench.ts'
 
 /** The little of the `pg` driver used here (it ships no types; the judge reaches it through src/log/pg/). */
 interface RawClient {
@@ -25,14 +27,33 @@ const DURABILITY = 'PostgreSQL on loopback, fsync on, synchronous_commit on, one
 
 const sampleData = (i: number) => ({ seq: i, text: `order ${i}: move ship ${i % 17} to hex ${i % 97}` })
 
-export async function benchPgLog(
-  n = 5000,
-): Promise<{ logEventsPerSec: number; rawInsertsPerSec: number; durability: string }> {
+export interface PgFigures {
+  logEventsPerSec: number
+  rawInsertsPerSec: number
+  durability: string
+  /** null when `games` is 0 */
+  sweep: SweepFigures | null
+}
+
+/** Log appends against raw inserts (`n` events), then the sweep over `games` games (0: none). */
+export async function benchPg(n = 5000, games = 10_000): Promise<PgFigures> {
   const fsync = process.env.PGSTACK_FSYNC
   process.env.PGSTACK_FSYNC = 'on'
   const stack = await startPgStack()
   if (fsync === undefined) delete process.env.PGSTACK_FSYNC
   else process.env.PGSTACK_FSYNC = fsync
+  try {
+    const log = await benchPgLog(stack, n)
+    return { ...log, sweep: games > 0 ? benchSweep(games, stack.freshUrl()) : null }
+  } finally {
+    await stack.stop()
+  }
+}
+
+async function benchPgLog(
+  stack: PgStack,
+  n: number,
+): Promise<{ logEventsPerSec: number; rawInsertsPerSec: number; durability: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-pg-bench-'))
   try {
     const schemaDir = join(dir, 'events')
@@ -77,7 +98,6 @@ export async function benchPgLog(
       durability: DURABILITY,
     }
   } finally {
-    await stack.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -46,9 +46,10 @@ export interface SqlDatabase {
   /**
    * Inside a writing transaction, holds the lock named `name` (a stream, a setting) until it ends,
    * so that writers touching the same thing go one at a time (PgDatabase: an advisory lock). Absent
-   * on SQLite, whose writers all go one at a time anyway.
+   * on SQLite, whose writers all go one at a time anyway. `lazy`: it may go to the server with the
+   * next statement instead of at once (the caller's next step is that statement).
    */
-  lock?(name: string): void
+  lock?(name: string, opts?: { lazy?: boolean }): void
 }
 
 export type SqlEngine = 'sqlite' | 'postgres'

@@ -210,7 +210,7 @@ export class EventStore {
   }
 
   private appendLocked(stream: string, expected: number, events: PreparedEvent[]): StoredEvent[] {
-    this.lockStream(stream)
+    this.lockBeforeReading(stream)
     const head = this.headStmt.get(stream)
     const actual = head?.version ?? 0
     if (actual !== expected) throw new ConcurrencyError(stream, expected, actual)
@@ -272,13 +272,13 @@ export class EventStore {
 
   /** Events of a stream from `fromVersion` (default 1), by version, data/audience parsed. */
   read(stream: string, fromVersion = 1): StoredEvent[] {
-    this.lockStream(stream)
+    this.lockBeforeReading(stream)
     return this.readStmt.all(stream, fromVersion).map(fromRow)
   }
 
   /** Current version of a stream (0 if it has no events). */
   version(stream: string): number {
-    this.lockStream(stream)
+    this.lockBeforeReading(stream)
     return this.headStmt.get(stream)?.version ?? 0
   }
 
@@ -299,6 +299,11 @@ export class EventStore {
   /** A stream is locked at its first touch in a transaction, before it is read. */
   lockStream(stream: string): void {
     this.lock(`stream:${stream}`)
+  }
+
+  /** lockStream, sent to PostgreSQL with the read that follows at once (one round trip for both). */
+  private lockBeforeReading(stream: string): void {
+    if (this.db.inTransaction) this.db.lock?.(`stream:${stream}`, { lazy: true })
   }
 
   /** Runs `fn` in a transaction (IMMEDIATE; a savepoint when nested). Must be synchronous. */

@@ -12,8 +12,15 @@
 // runs at REPEATABLE READ: it reads one snapshot, and a write to a row changed since then fails
 // with SQLITE_BUSY, as SQLite's stale snapshot does. lock_timeout mirrors busy_timeout (5 s); a
 // deadlock between two writers fails one of them with SQLITE_BUSY.
+//
+// Round trips: what needs no answer (BEGIN, the shared lock, a stream's lock taken just before it
+// is read, a nested transaction's SAVEPOINT and RELEASE) waits in `pending` and goes pipelined
+// ahead of the next statement whose answer is needed, in the order it was asked for; a write goes
+// with its savepoint and the savepoint's release. An append is four round trips (BEGIN, the locks
+// and the head read; the insert; the head's update; COMMIT) where it was eleven. A failure of
+// anything sent ahead is thrown by the statement it went with.
 import type { SqlDatabase, SqlFunction, SqlRunResult, SqlStatement, SqlTransaction } from '../sql.ts'
-import { PgDriverError, type PgResult, SyncPgClient } from './syncClient.ts'
+import { type PgBatchItem, type PgBatchReply, PgDriverError, type PgResult, SyncPgClient } from './syncClient.ts'
 import { bind, cell, rowObject, sqliteCode, type Translated, translate } from './translate.ts'
 
 /**
@@ -56,6 +63,12 @@ export class PgDatabase implements SqlDatabase {
   /** Named locks held, with the depth at which each was taken (a savepoint rolled back releases its own). */
   private readonly held = new Map<string, number>()
   private readonly identity = new Map<string, string | null>()
+  /** Statements whose answer nobody waits for, sent ahead of the next one that needs its answer. */
+  private pending: PgBatchItem[] = []
+  /** Whether the current transaction's BEGIN has reached the server. */
+  private begun = false
+  /** The first failure in the current transaction that no savepoint undid: what COMMIT reports if it rolls back. */
+  private failure: unknown = null
 
   constructor(url: string, opts: { timeoutMs?: number } = {}) {
     try {
@@ -80,21 +93,13 @@ export class PgDatabase implements SqlDatabase {
   }
 
   exec(sql: string): this {
-    try {
-      this.client.exec(sql)
-    } catch (e) {
-      throw toSqlError(e)
-    }
+    this.send([{ text: sql }])
     return this
   }
 
   /** One query with PostgreSQL's own placeholders ($1...); errors carry SQLite's codes. */
   query(text: string, values: unknown[] = []): PgResult {
-    try {
-      return this.client.query(text, values)
-    } catch (e) {
-      throw toSqlError(e)
-    }
+    return this.send([{ text, values }])[0]!
   }
 
   transaction<F extends SqlFunction>(fn: F): SqlTransaction<F> {
@@ -103,12 +108,17 @@ export class PgDatabase implements SqlDatabase {
       (...args: unknown[]): any => {
         const top = this.depth === 0
         const savepoint = `pbem_sp${this.depth}`
+        const failureBefore = this.failure
         if (top) {
-          this.exec(mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN')
+          this.begun = false
+          this.failure = null
+          this.pending = [{ text: mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN' }]
           this.depth = 1
-          if (mode !== 'deferred') this.lockOrRollBack(mode === 'exclusive')
+          if (mode !== 'deferred') this.queueDatabaseLock(mode === 'exclusive')
+          // A migration waits here, before doing anything, for every writer to finish.
+          if (mode === 'exclusive') this.flushOrRollBack()
         } else {
-          this.exec(`SAVEPOINT ${savepoint}`)
+          this.pending.push({ text: `SAVEPOINT ${savepoint}` })
           this.depth++
         }
         let result: unknown
@@ -118,14 +128,16 @@ export class PgDatabase implements SqlDatabase {
             throw new TypeError('Transaction function cannot return a promise')
           }
         } catch (e) {
-          this.quietly(top ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`)
+          if (top) this.rollBack()
+          else if (this.rollBackTo(savepoint)) this.failure = failureBefore
           this.unwind(false)
           throw e
         }
         try {
-          this.exec(top ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`)
+          if (top) this.commit()
+          else this.pending.push({ text: `RELEASE SAVEPOINT ${savepoint}` })
         } catch (e) {
-          if (top) this.quietly('ROLLBACK')
+          if (top) this.rollBack()
           this.unwind(false)
           throw e
         }
@@ -142,12 +154,18 @@ export class PgDatabase implements SqlDatabase {
   /**
    * Inside a writing transaction, holds the lock named `name` until the transaction ends (a
    * savepoint rolled back releases the locks taken since). Outside one it does nothing: a single
-   * statement needs none.
+   * statement needs none. `lazy`: the lock goes to the server with this handle's next statement
+   * (the caller's very next step is a statement that must run under it, and does nothing meanwhile
+   * that another process could observe); otherwise it is taken before this returns.
    */
-  lock(name: string): void {
+  lock(name: string, opts: { lazy?: boolean } = {}): void {
     if (this.depth === 0 || this.held.has(name)) return
-    if (this.lockedAt === 0) this.lockDatabase(false)
-    this.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [WRITE_LOCK_KEY, name])
+    if (this.lockedAt === 0) this.queueDatabaseLock(false)
+    this.pending.push({
+      text: 'SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))',
+      values: [WRITE_LOCK_KEY, name],
+    })
+    if (!opts.lazy) this.send([])
     this.held.set(name, this.depth)
   }
 
@@ -157,6 +175,8 @@ export class PgDatabase implements SqlDatabase {
     if (this.depth === 0) {
       this.lockedAt = 0
       this.held.clear()
+      this.pending = []
+      this.begun = false
       return
     }
     if (this.lockedAt === level) this.lockedAt = committed ? this.depth : 0
@@ -185,51 +205,106 @@ export class PgDatabase implements SqlDatabase {
     return this.identity.get(table)!
   }
 
-  /** Runs `fn` holding the write lock: inside the current transaction, or in a new one. */
-  writing<T>(fn: () => T): T {
-    return this.depth > 0 ? fn() : this.transaction(fn).immediate()
+  /**
+   * One write, in a transaction of its own when none is open, and inside a savepoint of its own
+   * so that its failure undoes only itself, as in SQLite: PostgreSQL would otherwise abort the
+   * whole transaction, and a caller that catches a constraint error and carries on (as EventStore
+   * does) would find every later statement refused. The savepoint, the write and its release go
+   * in one round trip; the rollback to the savepoint costs a second only when the write fails.
+   */
+  write(text: string, values: unknown[]): PgResult {
+    if (this.depth === 0) return this.transaction(() => this.write(text, values)).immediate()
+    if (this.lockedAt === 0) this.queueDatabaseLock(false)
+    const failureBefore = this.failure
+    try {
+      return this.send([{ text: 'SAVEPOINT pbem_stmt' }, { text, values }, { text: 'RELEASE SAVEPOINT pbem_stmt' }])[1]!
+    } catch (e) {
+      if (this.quietly('ROLLBACK TO SAVEPOINT pbem_stmt; RELEASE SAVEPOINT pbem_stmt')) this.failure = failureBefore
+      throw e
+    }
   }
 
   /**
-   * Runs one write inside a transaction so that its failure undoes only itself, as in SQLite:
-   * PostgreSQL would otherwise abort the whole transaction, and a caller that catches a constraint
-   * error and carries on (as EventStore does) would find every later statement refused.
+   * One round trip: the statements waiting in `pending` (BEGIN, the locks, savepoints: nothing
+   * whose answer is needed), then `items`, pipelined. Returns the results of `items`; throws the
+   * first failure among them all, in order.
    */
-  statement<T>(fn: () => T): T {
-    if (this.lockedAt === 0) this.lockDatabase(false)
-    this.exec('SAVEPOINT pbem_stmt')
-    let result: T
+  private send(items: PgBatchItem[]): PgResult[] {
+    const all = this.pending.length > 0 ? [...this.pending, ...items] : items
+    this.pending = []
+    if (all.length === 0) return []
+    if (this.depth > 0) this.begun = true
+    let replies: PgBatchReply[]
     try {
-      result = fn()
+      replies = this.client.batch(all)
     } catch (e) {
-      this.quietly('ROLLBACK TO SAVEPOINT pbem_stmt; RELEASE SAVEPOINT pbem_stmt')
-      throw e
+      throw toSqlError(e)
     }
-    this.exec('RELEASE SAVEPOINT pbem_stmt')
-    return result
+    const failed = replies.find((r) => !r.ok)
+    if (failed && !failed.ok) {
+      const error = toSqlError(new PgDriverError(failed.error))
+      if (this.depth > 0) this.failure ??= error // what COMMIT reports if nothing undoes it
+      throw error
+    }
+    return replies.slice(all.length - items.length).map((r) => (r as { value: PgResult }).value)
   }
 
-  private lockDatabase(exclusive: boolean): void {
-    this.exec(`SELECT pg_advisory_xact_lock${exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})`)
+  private commit(): void {
+    if (!this.begun) {
+      this.pending = [] // nothing reached the server: BEGIN, the locks and savepoints are dropped unsent
+      return
+    }
+    const [answer] = this.send([{ text: 'COMMIT' }])
+    // PostgreSQL answers COMMIT in a failed transaction by rolling back, without an error.
+    if (answer?.command === 'ROLLBACK')
+      throw (
+        this.failure ??
+        new SqlError('the transaction was rolled back: a statement in it had failed', 'SQLITE_ABORT', '25P02', null)
+      )
+  }
+
+  private rollBack(): void {
+    this.pending = []
+    if (this.begun) this.quietly('ROLLBACK')
+  }
+
+  /**
+   * Back to the savepoint of a nested transaction (unsent, it and all after it are simply
+   * dropped); false if that failed and the transaction stays broken.
+   */
+  private rollBackTo(savepoint: string): boolean {
+    for (let i = this.pending.length - 1; i >= 0; i--)
+      if (this.pending[i]!.text === `SAVEPOINT ${savepoint}`) {
+        this.pending.length = i
+        return true
+      }
+    return this.quietly(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`)
+  }
+
+  private queueDatabaseLock(exclusive: boolean): void {
+    this.pending.push({ text: `SELECT pg_advisory_xact_lock${exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})` })
     this.lockedAt = this.depth
   }
 
-  private lockOrRollBack(exclusive: boolean): void {
+  private flushOrRollBack(): void {
     try {
-      this.lockDatabase(exclusive)
+      this.send([])
     } catch (e) {
       this.quietly('ROLLBACK')
       this.depth = 0
       this.lockedAt = 0
+      this.begun = false
       throw e
     }
   }
 
-  private quietly(sql: string): void {
+  /** Sends `sql`, ignoring a failure (the original error is the one worth reporting); true if it went through. */
+  private quietly(sql: string): boolean {
     try {
-      this.exec(sql)
+      this.send([{ text: sql }])
+      return true
     } catch {
-      // the original error is the one worth reporting
+      return false
     }
   }
 }
@@ -280,8 +355,6 @@ class PgStatement<P extends unknown[], R> implements SqlStatement<P, R> {
   }
 
   private execute(text: string, values: unknown[]): PgResult {
-    if (READS.has(this.t.verb)) return this.db.query(text, values)
-    const write = () => this.db.query(text, values)
-    return this.db.inTransaction ? this.db.statement(write) : this.db.writing(write)
+    return READS.has(this.t.verb) ? this.db.query(text, values) : this.db.write(text, values)
   }
 }

@@ -22,7 +22,17 @@ export interface PgResult {
   fields: string[]
   rows: unknown[][]
   rowCount: number
+  /** The command tag's verb: COMMIT answers ROLLBACK when the transaction had failed. */
+  command: string
 }
+
+/** One statement of a batch: with values it goes by the extended protocol, else as a simple query. */
+export interface PgBatchItem {
+  text: string
+  values?: unknown[]
+}
+
+export type PgBatchReply = { ok: true; value: PgResult } | { ok: false; error: PgErrorInfo }
 
 export class PgDriverError extends Error {
   readonly info: PgErrorInfo
@@ -79,6 +89,15 @@ export class SyncPgClient {
     return this.call({ op: 'query', text, values }) as PgResult
   }
 
+  /**
+   * Sends every item at once (pipelined) and waits for all the answers: one round trip. Each item
+   * has its own reply; one that fails does not stop the server from running the next (inside a
+   * transaction block PostgreSQL refuses them itself, until a ROLLBACK).
+   */
+  batch(items: PgBatchItem[]): PgBatchReply[] {
+    return this.call({ op: 'batch', items }) as PgBatchReply[]
+  }
+
   /** Runs several statements at once (the simple query protocol); no parameters. */
   exec(text: string): void {
     this.call({ op: 'exec', text })
@@ -103,7 +122,7 @@ export class SyncPgClient {
     void this.worker.terminate()
   }
 
-  private call(req: { op: string; text?: string; values?: unknown[] }): unknown {
+  private call(req: { op: string; text?: string; values?: unknown[]; items?: PgBatchItem[] }): unknown {
     if (this.closed) throw new TypeError('The database connection is not open')
     Atomics.store(this.flag, 0, 0)
     this.port.postMessage(req)
