@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { sqliteOnly } from '../log/db.ts'
 import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
+import { statement } from '../log/statementCache.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
 
@@ -101,7 +102,7 @@ export function serverSecret(db: Database): string {
 }
 
 function storedSecret(db: Database): string | null {
-  const row = db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SETTING) as { value: string } | undefined
+  const row = statement(db, `SELECT value FROM settings WHERE key = ?`).get(SETTING) as { value: string } | undefined
   return row ? wellFormed(row.value, `the database's server secret (settings "${SETTING}")`) : null
 }
 

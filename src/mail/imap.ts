@@ -7,8 +7,9 @@
  *     the same transaction as the orders it files);
  *  2. a message is MOVEd to the Processed folder only after the handler resolved (committed), so
  *     a crash before the move hands the same message over again, and the handler absorbs it
- *     (messages are fetched and moved in batches of FETCH_BATCH, one round trip each, and with a
- *     two-step handler filed in one transaction: imapBatch.ts);
+ *     (messages are fetched and moved in batches of FETCH_BATCH, one round trip each, the next
+ *     batch fetched while one is filed, and with a two-step handler filed in one transaction:
+ *     imapBatch.ts);
  *  3. the checkpoint (account, mailbox, UIDVALIDITY, last UID) advances only after the move, and
  *     a new UIDVALIDITY starts over from the first message.
  * Nothing is ever deleted: a message the handler keeps failing on goes to the Failed folder after
@@ -21,7 +22,7 @@
  * fallback. After a disconnect it reconnects with exponential backoff.
  */
 import { ImapFlow } from 'imapflow'
-import { fileLeading, type Handled } from './imapBatch.ts'
+import { fetchAhead, fileLeading, type Handled } from './imapBatch.ts'
 import { isTransientFailure } from './transient.ts'
 import {
   accountKey,
@@ -339,12 +340,17 @@ export class ImapIntake {
       const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
       const uids = [...new Set(found)].filter((u) => u > last).sort((a, b) => a - b)
       const sourceOf = (uid: number) => `imap:${this.mailbox}:${uidValidity}:${uid}`
-      for (let at = 0; at < uids.length && !this.stopping; at += FETCH_BATCH) {
-        const batch = uids.slice(at, at + FETCH_BATCH)
-        // One UID FETCH for the batch instead of one round trip per message.
+      const batches: number[][] = []
+      for (let at = 0; at < uids.length; at += FETCH_BATCH) batches.push(uids.slice(at, at + FETCH_BATCH))
+      // One UID FETCH per batch, the next one sent while this one is filed (fetchAhead).
+      const fetchBatch = async (batch: number[]) => {
         const fetched = new Map<number, Buffer>()
         for (const m of await client.fetchAll(batch.join(','), { uid: true, source: true }, { uid: true }))
           if (m.source) fetched.set(m.uid, m.source)
+        return fetched
+      }
+      for await (const [batch, fetched] of fetchAhead(batches, fetchBatch)) {
+        if (this.stopping) break
         // Handled messages are moved together at the end of the batch (or before anything leaves
         // it early): one MOVE and one checkpoint write per batch. A message handled but not yet
         // moved when the process dies comes round again and the handler absorbs it, as before.

@@ -90,3 +90,32 @@ export async function fileLeading(
   }
   return leading.length ? fileTogether(filing, leading, stopping) : []
 }
+
+/**
+ * The batches with their fetched sources, the next batch's FETCH sent as soon as the one before has
+ * arrived: the server reads the next messages while the judge files and moves the last ones, and
+ * the client queues the MOVE behind that FETCH on the one connection. A FETCH of the source is a
+ * peek (no flag changes), so fetching early changes nothing about what is filed or moved, or when;
+ * a batch fetched but not reached (the reader stopping, an error) is simply read on the next pass.
+ */
+export async function* fetchAhead<B>(
+  batches: readonly B[],
+  fetch: (batch: B) => Promise<Map<number, Buffer>>,
+): AsyncGenerator<[B, Map<number, Buffer>]> {
+  const start = (i: number) => {
+    if (i >= batches.length) return null
+    const p = fetch(batches[i] as B)
+    p.catch(() => {}) // awaited in its turn; a pass that ends before then does not leave it unhandled
+    return p
+  }
+  let next = start(0)
+  try {
+    for (let i = 0; i < batches.length && next; i++) {
+      const fetched = await next
+      next = start(i + 1)
+      yield [batches[i] as B, fetched]
+    }
+  } finally {
+    await next?.catch(() => {}) // nothing of this pass left in flight once it ends
+  }
+}

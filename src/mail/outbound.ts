@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SqlDatabase as Database } from '../log/sql.ts'
+import { statement } from '../log/statementCache.ts'
 import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
@@ -215,15 +216,14 @@ export function enqueueMail(
   if (html !== undefined && html.length < INLINE_BELOW) stored.html = html
   else if (html !== undefined) stored.htmlParts = storeBody(db, html, now)
   if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
-  const info = db
-    .prepare(
-      `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
+  const info = statement(
+    db,
+    `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT(message_id) DO NOTHING`,
-    )
-    .run(messageId, meta.game, mail.to, meta.kind, JSON.stringify(stored), now.toISOString())
+  ).run(messageId, meta.game, mail.to, meta.kind, JSON.stringify(stored), now.toISOString())
   if (info.changes > 0) return Number(info.lastInsertRowid)
-  const row = db.prepare('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined
+  const row = statement(db, 'SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined
   if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`)
   return row.id
 }

@@ -1,6 +1,7 @@
 // The intake's count of notices per address (README "Real mail", PBEM_REPLY_LIMIT): a loop with a
 // robot that does not say it is one, or a forger writing from many addresses, meets a limit.
 import type { SqlDatabase as Database } from '../log/sql.ts'
+import { statement } from '../log/statementCache.ts'
 
 /** Notices to one address per hour before the judge stops answering it. */
 export const DEFAULT_REPLY_LIMIT = 20
@@ -8,21 +9,24 @@ export const DEFAULT_REPLY_LIMIT = 20
 /** Records a letter sent to `to` (the address in angle brackets, when there are any) and forgets those over two days old. */
 export function countReply(db: Database, now: Date, to: string, messageId: string, kind: string): void {
   const address = (/<([^<>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase()
-  db.prepare('INSERT INTO intake_replies (address, sent_at, message_id, kind) VALUES (?, ?, ?, ?)').run(
+  statement(db, 'INSERT INTO intake_replies (address, sent_at, message_id, kind) VALUES (?, ?, ?, ?)').run(
     address,
     now.toISOString(),
     messageId,
     kind,
   )
-  db.prepare('DELETE FROM intake_replies WHERE sent_at < ?').run(new Date(now.getTime() - 2 * 86400_000).toISOString())
+  statement(db, 'DELETE FROM intake_replies WHERE sent_at < ?').run(
+    new Date(now.getTime() - 2 * 86400_000).toISOString(),
+  )
 }
 
 export function repliesLastHour(db: Database, now: Date, address: string): number {
   const since = new Date(now.getTime() - 3600_000).toISOString()
   return (
-    db
-      .prepare('SELECT COUNT(*) AS n FROM intake_replies WHERE address = ? AND sent_at > ?')
-      .get(address.toLowerCase(), since) as {
+    statement(db, 'SELECT COUNT(*) AS n FROM intake_replies WHERE address = ? AND sent_at > ?').get(
+      address.toLowerCase(),
+      since,
+    ) as {
       n: number
     }
   ).n

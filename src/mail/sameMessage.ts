@@ -1,5 +1,6 @@
 // What makes two messages the same message, for the intake's duplicate check (README "Real mail").
 import type { SqlDatabase as Database } from '../log/sql.ts'
+import { statement } from '../log/statementCache.ts'
 import { type InboundMail, sha256Hex } from './inbound.ts'
 
 /**
@@ -10,10 +11,12 @@ import { type InboundMail, sha256Hex } from './inbound.ts'
 export function seen(db: Database, rawHash: string, messageId: string | null, contentHash: string | null): boolean {
   const row =
     messageId && contentHash
-      ? db
-          .prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ? OR (message_id = ? AND content_hash = ?)')
-          .get(rawHash, messageId, contentHash)
-      : db.prepare('SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
+      ? statement(db, 'SELECT 1 FROM mail_seen WHERE raw_hash = ? OR (message_id = ? AND content_hash = ?)').get(
+          rawHash,
+          messageId,
+          contentHash,
+        )
+      : statement(db, 'SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
   return row !== undefined
 }
 

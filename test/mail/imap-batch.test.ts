@@ -3,8 +3,9 @@
 // savepoint; a message that fails to be read or filed ends the group, keeps what came before it,
 // and leaves itself and the rest to the one-at-a-time path. Exactly once: the same message filed
 // twice (in the group, or again after a crash before the move) is absorbed as a duplicate.
+// fetchAhead: the next batch's FETCH goes out while one is filed, in order, nothing left in flight.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type BatchFiling, type Fetched, fileLeading, fileTogether } from '../../src/mail/imapBatch.ts'
+import { type BatchFiling, type Fetched, fetchAhead, fileLeading, fileTogether } from '../../src/mail/imapBatch.ts'
 import { handleInbound, readInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
@@ -143,5 +144,56 @@ describe('an IMAP batch filed in one transaction (issue 15)', () => {
     )
     expect(filed.map((h) => h.uid)).toEqual([1]) // 2 was not fetched: it and 3 go one at a time
     expect(await fileLeading(undefined, [1], fetched, String, () => false)).toEqual([])
+  })
+})
+
+describe('fetchAhead (the next batch fetched while one is filed)', () => {
+  const source = (uid: number) => new Map([[uid, Buffer.from(String(uid))]])
+
+  it('hands the batches over in order, the next FETCH already sent while one is handled', async () => {
+    const started: number[] = []
+    const seenWhileHandling: number[][] = []
+    for await (const [batch, fetched] of fetchAhead([1, 2, 3], async (b) => {
+      started.push(b)
+      return source(b)
+    })) {
+      seenWhileHandling.push([batch, ...started])
+      expect(fetched.get(batch)?.toString()).toBe(String(batch))
+    }
+    expect(seenWhileHandling).toEqual([
+      [1, 1, 2],
+      [2, 1, 2, 3],
+      [3, 1, 2, 3],
+    ])
+  })
+
+  it('a pass that stops early waits for the FETCH in flight and leaves no failure unhandled', async () => {
+    let settled = false
+    const got: number[] = []
+    for await (const [batch] of fetchAhead([1, 2], async (b) => {
+      if (b === 1) return source(b)
+      await new Promise((r) => setTimeout(r, 20))
+      settled = true
+      throw new Error('connection dropped')
+    })) {
+      got.push(batch)
+      break
+    }
+    expect(got).toEqual([1])
+    expect(settled).toBe(true) // the generator's end awaited the second FETCH before the pass went on
+  })
+
+  it('a FETCH that fails in its turn fails the pass there', async () => {
+    const got: number[] = []
+    await expect(
+      (async () => {
+        for await (const [batch] of fetchAhead([1, 2, 3], async (b) => {
+          if (b === 2) throw new Error('no source')
+          return source(b)
+        }))
+          got.push(batch)
+      })(),
+    ).rejects.toThrow('no source')
+    expect(got).toEqual([1])
   })
 })
