@@ -65,6 +65,9 @@ describe('verifiable dice (DESIGN 5)', () => {
     expect(() => new FixedDice([7]).roll('x', 6, { kind: 'public' })).toThrow(/not a d6 face/)
   })
 
+  // SQLite only (issue 16): the independent verifier, tools/verify_dice.py, reads a judge.sqlite file
+  // with Python's sqlite3. On PostgreSQL the judge's own verifyDice checks the rolls (test/engine/
+  // hidden-draws and test/schedule/campaign, on both engines).
   it('an independent Python verifier recomputes every roll of the demo from the log', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pbem-dice-'))
     try {

@@ -5,6 +5,7 @@ import type { GameFold } from '../../src/engine/fold.ts'
 import { FoldCache } from '../../src/engine/foldCache.ts'
 import { Judge } from '../../src/engine/judge.ts'
 import { createWeakBeginning, testApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 
 const fold = (version: number, events: number) =>
   ({ version, events: Array.from({ length: events }) }) as unknown as GameFold
@@ -41,9 +42,15 @@ describe('the fold cache (issue 15)', () => {
     expect(c.size).toBe(0)
     expect(c.events).toBe(0)
   })
+})
 
+// The judge's own cache reads games from the database: on both engines (issue 16), judge.sqlite and
+// a fresh PostgreSQL database. The cases above never open one.
+const ENGINES = bothEngines()
+
+describe.each(ENGINES)("the judge's fold cache on $name (issue 15)", (engine) => {
   it('the judge keeps no more folds than its limit however many games it reads', () => {
-    const app = testApp('fold-cache')
+    const app = testApp('fold-cache', { database: engine.app() })
     try {
       for (const g of ['wb1', 'wb2', 'wb3']) createWeakBeginning(app, g)
       const judge = new Judge({

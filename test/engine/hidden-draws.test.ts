@@ -9,88 +9,94 @@ import { DICE_ALGORITHM_V1, pointDice, verifyHiddenRolls } from '../../src/engin
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
 import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 
-let app: TestApp
-beforeEach(() => {
-  app = testApp('hidden-draws')
-  createWeakBeginning(app)
-  app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21 +RAID')
-  app.judge.adjudicate('wb1')
-})
-afterEach(() => app.cleanup())
+// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+const ENGINES = bothEngines()
 
-const results = () =>
-  app.store
-    .read('game:wb1')
-    .filter((e) => e.type === 'TurnAdjudicated')
-    .map((e) => e.data as TurnAdjudicated)
-const hiddenSecret = () =>
-  (app.db.prepare("SELECT secret FROM secrets WHERE game = 'wb1' AND purpose = 'hidden'").get() as { secret: string })
-    .secret
-
-describe('hidden draws', () => {
-  it('a roll for one side only is a hidden draw; the published rolls are all public and numbered without gaps', () => {
-    const [first] = results()
-    expect(first!.hiddenRolls?.length).toBeGreaterThan(0)
-    for (const r of first!.hiddenRolls!) expect(r.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
-    expect(first!.rolls.every((r) => r.audience.kind === 'public')).toBe(true)
-    expect(first!.rolls.map((r) => r.index)).toEqual(first!.rolls.map((_, i) => i))
-    // The raid entries cite their dice among the hidden draws.
-    const raid = first!.narrative.find((n) => /raids/.test(n.text))!
-    expect(raid.hiddenRolls?.length).toBeGreaterThan(0)
-    expect(raid.rolls ?? []).toEqual([])
+describe.each(ENGINES)('on $name', (engine) => {
+  let app: TestApp
+  beforeEach(() => {
+    app = testApp('hidden-draws', { database: engine.app() })
+    createWeakBeginning(app)
+    app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21 +RAID')
+    app.judge.adjudicate('wb1')
   })
+  afterEach(() => app.cleanup())
 
-  it('come from the hidden-draw secret, not the point secret every report publishes', () => {
-    const [first] = results()
-    const committed = app.store.read('game:wb1').find((e) => e.type === 'HiddenDrawCommitted')!.data
-    expect(
-      verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, first!.hiddenRolls!),
-    ).toBeNull()
-    const forged = first!.hiddenRolls!.map((r) => ({ ...r, value: (r.value % r.sides) + 1 }))
-    expect(verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, forged)).toMatch(
-      /recomputes to/,
-    )
-    expect(verifyHiddenRolls(first!.secret, committed.commitment, 'wb1', first!.point, first!.salt, [])).toMatch(
-      /does not match the commitment/,
-    )
-  })
+  const results = () =>
+    app.store
+      .read('game:wb1')
+      .filter((e) => e.type === 'TurnAdjudicated')
+      .map((e) => e.data as TurnAdjudicated)
+  const hiddenSecret = () =>
+    (app.db.prepare("SELECT secret FROM secrets WHERE game = 'wb1' AND purpose = 'hidden'").get() as { secret: string })
+      .secret
 
-  it('the other side sees neither the draws nor their number; the side they belong to sees them, sealed', () => {
-    const reports = outboxRows(app).filter((r) => r.kind === 'report')
-    const last = (to: string) => reports.filter((r) => r.recipient === to).at(-1)!.mail
-    const fed = last('fed@example.test')
-    const reb = last('reb@example.test')
-    expect(fed.text).not.toMatch(/hidden/i)
-    expect(reb.text).toMatch(/Hidden draws you may see \(\d+\)/)
-    expect(reb.text).toMatch(/hidden #0 /)
-    const fedExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'federal' }))
-    expect(fedExport).not.toMatch(/"hiddenRolls":\[\{/)
-    expect(fedExport).not.toMatch(/stateHash/)
-    const rebExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'confederate' }))
-    expect(rebExport).toMatch(/"hiddenRolls":\[\{/)
-  })
+  describe('hidden draws', () => {
+    it('a roll for one side only is a hidden draw; the published rolls are all public and numbered without gaps', () => {
+      const [first] = results()
+      expect(first!.hiddenRolls?.length).toBeGreaterThan(0)
+      for (const r of first!.hiddenRolls!) expect(r.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
+      expect(first!.rolls.every((r) => r.audience.kind === 'public')).toBe(true)
+      expect(first!.rolls.map((r) => r.index)).toEqual(first!.rolls.map((_, i) => i))
+      // The raid entries cite their dice among the hidden draws.
+      const raid = first!.narrative.find((n) => /raids/.test(n.text))!
+      expect(raid.hiddenRolls?.length).toBeGreaterThan(0)
+      expect(raid.rolls ?? []).toEqual([])
+    })
 
-  it('dice verify says they are sealed while the game runs, and checks them once the secret is revealed', () => {
-    expect(verifyDice(app.judge, 'wb1').lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
-    for (let i = 0; i < 20 && !app.judge.load('wb1').finished; i++) app.judge.adjudicate('wb1', { force: true })
-    expect(app.judge.load('wb1').finished).toBe(true)
-    const report = verifyDice(app.judge, 'wb1')
-    expect(report.ok).toBe(true)
-    expect(report.lines.join('\n')).toMatch(/\d+ hidden draw\(s\) reproduced/)
-    expect(report.lines.join('\n')).toMatch(/matches the commitment made at its creation/)
-    expect(report.lines.join('\n')).not.toMatch(/sealed/)
-  })
+    it('come from the hidden-draw secret, not the point secret every report publishes', () => {
+      const [first] = results()
+      const committed = app.store.read('game:wb1').find((e) => e.type === 'HiddenDrawCommitted')!.data
+      expect(
+        verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, first!.hiddenRolls!),
+      ).toBeNull()
+      const forged = first!.hiddenRolls!.map((r) => ({ ...r, value: (r.value % r.sides) + 1 }))
+      expect(verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, forged)).toMatch(
+        /recomputes to/,
+      )
+      expect(verifyHiddenRolls(first!.secret, committed.commitment, 'wb1', first!.point, first!.salt, [])).toMatch(
+        /does not match the commitment/,
+      )
+    })
 
-  it('points committed under the first algorithm keep every roll in the published record (old games re-fold)', () => {
-    const spec = { secret: 'ab'.repeat(32), game: 'g', point: 1, salt: '' }
-    const v1 = pointDice({ ...spec, algorithm: DICE_ALGORITHM_V1 }, 'cd'.repeat(32))
-    v1.roll('search', 6, { kind: 'roles', roles: ['confederate'] })
-    expect([v1.rolls.length, v1.hiddenRolls.length]).toEqual([1, 0])
-    const v2 = pointDice({ ...spec, algorithm: 'hmac-sha256-rejection-v2' }, 'cd'.repeat(32))
-    v2.roll('search', 6, { kind: 'roles', roles: ['confederate'] })
-    v2.roll('combat', 6, { kind: 'public' })
-    expect([v2.rolls.length, v2.hiddenRolls.length]).toEqual([1, 1])
-    expect(v2.rolls[0]!.index).toBe(0)
+    it('the other side sees neither the draws nor their number; the side they belong to sees them, sealed', () => {
+      const reports = outboxRows(app).filter((r) => r.kind === 'report')
+      const last = (to: string) => reports.filter((r) => r.recipient === to).at(-1)!.mail
+      const fed = last('fed@example.test')
+      const reb = last('reb@example.test')
+      expect(fed.text).not.toMatch(/hidden/i)
+      expect(reb.text).toMatch(/Hidden draws you may see \(\d+\)/)
+      expect(reb.text).toMatch(/hidden #0 /)
+      const fedExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'federal' }))
+      expect(fedExport).not.toMatch(/"hiddenRolls":\[\{/)
+      expect(fedExport).not.toMatch(/stateHash/)
+      const rebExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'confederate' }))
+      expect(rebExport).toMatch(/"hiddenRolls":\[\{/)
+    })
+
+    it('dice verify says they are sealed while the game runs, and checks them once the secret is revealed', () => {
+      expect(verifyDice(app.judge, 'wb1').lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
+      for (let i = 0; i < 20 && !app.judge.load('wb1').finished; i++) app.judge.adjudicate('wb1', { force: true })
+      expect(app.judge.load('wb1').finished).toBe(true)
+      const report = verifyDice(app.judge, 'wb1')
+      expect(report.ok).toBe(true)
+      expect(report.lines.join('\n')).toMatch(/\d+ hidden draw\(s\) reproduced/)
+      expect(report.lines.join('\n')).toMatch(/matches the commitment made at its creation/)
+      expect(report.lines.join('\n')).not.toMatch(/sealed/)
+    })
+
+    it('points committed under the first algorithm keep every roll in the published record (old games re-fold)', () => {
+      const spec = { secret: 'ab'.repeat(32), game: 'g', point: 1, salt: '' }
+      const v1 = pointDice({ ...spec, algorithm: DICE_ALGORITHM_V1 }, 'cd'.repeat(32))
+      v1.roll('search', 6, { kind: 'roles', roles: ['confederate'] })
+      expect([v1.rolls.length, v1.hiddenRolls.length]).toEqual([1, 0])
+      const v2 = pointDice({ ...spec, algorithm: 'hmac-sha256-rejection-v2' }, 'cd'.repeat(32))
+      v2.roll('search', 6, { kind: 'roles', roles: ['confederate'] })
+      v2.roll('combat', 6, { kind: 'public' })
+      expect([v2.rolls.length, v2.hiddenRolls.length]).toEqual([1, 1])
+      expect(v2.rolls[0]!.index).toBe(0)
+    })
   })
 })

@@ -3,81 +3,87 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ORDER_LIMITS } from '../../src/engine/orderLimits.ts'
 import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 
-let app: TestApp
-let key: string
-beforeEach(() => {
-  app = testApp()
-  key = createWeakBeginning(app).keys.confederate!
-})
-afterEach(() => app.cleanup())
+// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+const ENGINES = bothEngines()
 
-const submit = (lines: string) =>
-  app.judge.submitOrders('wb1', 'confederate', `GAME wb1 CONFEDERATE\nKEY ${key}\n${lines}\n`)
-const lastAck = () =>
-  outboxRows(app)
-    .filter((r) => r.kind === 'ack')
-    .at(-1)!.mail
-const lastEventBytes = () =>
-  (app.db.prepare('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1').get() as { n: number }).n
+describe.each(ENGINES)('on $name', (engine) => {
+  let app: TestApp
+  let key: string
+  beforeEach(() => {
+    app = testApp('test', { database: engine.app() })
+    key = createWeakBeginning(app).keys.confederate!
+  })
+  afterEach(() => app.cleanup())
 
-describe('order limits', () => {
-  it('a 40 KB line repeating an area code is one error quoting an excerpt, not thousands quoting the line', () => {
-    const result = submit(`SUM: MOVE ${'C11 '.repeat(10_000)}`)
-    expect(result.accepted).toBe(false)
-    expect(result.errors).toHaveLength(1)
-    expect(result.errors[0]).toMatchObject({ line: 3 })
-    expect(result.errors[0]!.message).toMatch(/40,0\d\d characters long; an order line may have at most 1,000/)
-    expect(result.errors[0]!.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
-    expect(Buffer.byteLength(lastAck().text)).toBeLessThan(4096)
-    expect(lastEventBytes()).toBeLessThan(4096)
+  const submit = (lines: string) =>
+    app.judge.submitOrders('wb1', 'confederate', `GAME wb1 CONFEDERATE\nKEY ${key}\n${lines}\n`)
+  const lastAck = () =>
+    outboxRows(app)
+      .filter((r) => r.kind === 'ack')
+      .at(-1)!.mail
+  const lastEventBytes = () =>
+    (app.db.prepare('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1').get() as { n: number }).n
+
+  describe('order limits', () => {
+    it('a 40 KB line repeating an area code is one error quoting an excerpt, not thousands quoting the line', () => {
+      const result = submit(`SUM: MOVE ${'C11 '.repeat(10_000)}`)
+      expect(result.accepted).toBe(false)
+      expect(result.errors).toHaveLength(1)
+      expect(result.errors[0]).toMatchObject({ line: 3 })
+      expect(result.errors[0]!.message).toMatch(/40,0\d\d characters long; an order line may have at most 1,000/)
+      expect(result.errors[0]!.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
+      expect(Buffer.byteLength(lastAck().text)).toBeLessThan(4096)
+      expect(lastEventBytes()).toBeLessThan(4096)
+    })
+
+    it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', () => {
+      const codes = 'C81 '.repeat(240) // 960 characters: every code unknown
+      const result = submit(`SUM: MOVE ${codes}`)
+      expect(result.accepted).toBe(false)
+      expect(result.errors.length).toBeLessThanOrEqual(ORDER_LIMITS.maxErrors + 1)
+      const many = submit(Array.from({ length: 120 }, (_, i) => `NOSUCHSHIP${i}: STAY`).join('\n'))
+      expect(many.errors).toHaveLength(ORDER_LIMITS.maxErrors + 1)
+      expect(many.errors.at(-1)!.message).toBe('... and 70 more errors like these')
+      expect(many.errors.at(-1)!.line).toBe(3 + ORDER_LIMITS.maxErrors)
+      expect(lastAck().text).toContain('... and 70 more errors like these')
+    })
+
+    it('every error keeps its line number and a short quote, and the message is still refused whole', () => {
+      const result = submit(`SUM: STAY\nXYZ: ${'Q'.repeat(900)}`)
+      expect(result.accepted).toBe(false)
+      const bad = result.errors.find((e) => e.line === 4)!
+      expect(bad.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
+      expect(app.judge.load('wb1').orders.has('confederate')).toBe(false)
+    })
+
+    it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', () => {
+      const policy = 'POLICY SUM ON SPOTTED: ESCAPE IF diff >= 1; PORT IF coastal; FIGHT'
+      const result = submit(Array.from({ length: 1500 }, () => policy).join('\n'))
+      expect(result.errors).toEqual([])
+      expect(result.accepted).toBe(true)
+      const ack = lastAck()
+      expect(Buffer.byteLength(ack.text)).toBeLessThanOrEqual(ORDER_LIMITS.maxAckTextBytes)
+      expect(Buffer.byteLength(ack.html!)).toBeLessThanOrEqual(2 * ORDER_LIMITS.maxAckTextBytes)
+      expect(ack.text).toMatch(/\.\.\. and \d+ more lines \(all on file: ORDERS by mail lists them\)/)
+    })
   })
 
-  it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', () => {
-    const codes = 'C81 '.repeat(240) // 960 characters: every code unknown
-    const result = submit(`SUM: MOVE ${codes}`)
-    expect(result.accepted).toBe(false)
-    expect(result.errors.length).toBeLessThanOrEqual(ORDER_LIMITS.maxErrors + 1)
-    const many = submit(Array.from({ length: 120 }, (_, i) => `NOSUCHSHIP${i}: STAY`).join('\n'))
-    expect(many.errors).toHaveLength(ORDER_LIMITS.maxErrors + 1)
-    expect(many.errors.at(-1)!.message).toBe('... and 70 more errors like these')
-    expect(many.errors.at(-1)!.line).toBe(3 + ORDER_LIMITS.maxErrors)
-    expect(lastAck().text).toContain('... and 70 more errors like these')
-  })
-
-  it('every error keeps its line number and a short quote, and the message is still refused whole', () => {
-    const result = submit(`SUM: STAY\nXYZ: ${'Q'.repeat(900)}`)
-    expect(result.accepted).toBe(false)
-    const bad = result.errors.find((e) => e.line === 4)!
-    expect(bad.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
-    expect(app.judge.load('wb1').orders.has('confederate')).toBe(false)
-  })
-
-  it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', () => {
-    const policy = 'POLICY SUM ON SPOTTED: ESCAPE IF diff >= 1; PORT IF coastal; FIGHT'
-    const result = submit(Array.from({ length: 1500 }, () => policy).join('\n'))
-    expect(result.errors).toEqual([])
-    expect(result.accepted).toBe(true)
-    const ack = lastAck()
-    expect(Buffer.byteLength(ack.text)).toBeLessThanOrEqual(ORDER_LIMITS.maxAckTextBytes)
-    expect(Buffer.byteLength(ack.html!)).toBeLessThanOrEqual(2 * ORDER_LIMITS.maxAckTextBytes)
-    expect(ack.text).toMatch(/\.\.\. and \d+ more lines \(all on file: ORDERS by mail lists them\)/)
-  })
-})
-
-describe('too many order lines', () => {
-  it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', () => {
-    const app = testApp('too-many-lines')
-    try {
-      createWeakBeginning(app)
-      const r = app.judge.submitOrders('wb1', 'confederate', 'SUMTERR: MOVE C811\n'.repeat(2500))
-      expect(r.accepted).toBe(false)
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toMatchObject({ line: 2001, message: expect.stringMatching(/more than 2,000 order lines/) })
-      const ok = app.judge.submitOrders('wb1', 'confederate', `SUM: RUN-OUT\n${'# note\n\n'.repeat(3000)}`)
-      expect(ok.accepted).toBe(true)
-    } finally {
-      app.cleanup()
-    }
+  describe('too many order lines', () => {
+    it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', () => {
+      const app = testApp('too-many-lines', { database: engine.app() })
+      try {
+        createWeakBeginning(app)
+        const r = app.judge.submitOrders('wb1', 'confederate', 'SUMTERR: MOVE C811\n'.repeat(2500))
+        expect(r.accepted).toBe(false)
+        expect(r.errors).toHaveLength(1)
+        expect(r.errors[0]).toMatchObject({ line: 2001, message: expect.stringMatching(/more than 2,000 order lines/) })
+        const ok = app.judge.submitOrders('wb1', 'confederate', `SUM: RUN-OUT\n${'# note\n\n'.repeat(3000)}`)
+        expect(ok.accepted).toBe(true)
+      } finally {
+        app.cleanup()
+      }
+    })
   })
 })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RulesetFactory } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'
 import { testApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 
 const seen: Record<string, unknown>[] = []
@@ -34,34 +35,39 @@ afterAll(() => unregister())
 
 const players = (...roles: string[]) => roles.map((role) => ({ role, address: `${role}@example.test`, name: role }))
 
-describe('rolesFor: the roles of one game', () => {
-  it('creates a game with the roles its scenario and options give, and refuses any other', () => {
-    const app = testApp('roles-for')
-    try {
-      const create = (game: string, roles: string[], options: Record<string, string | boolean> = {}) =>
-        app.judge.createGame({
-          game,
-          ruleset: seated.id,
-          scenario: 'standard',
-          players: players(...roles),
-          options,
-          zone: 'UTC',
-        })
-      expect(Object.keys(create('seats2', ['north', 'south'], { seats: '2', early: false }).keys)).toEqual([
-        'north',
-        'south',
-      ])
-      // The engine's own option (early) is not the game's: rolesFor is asked with the game's options only.
-      expect(seen.at(-1)).toEqual({ seats: '2' })
-      expect(() => create('seats-solo', ['solo'], { seats: '2' })).toThrow(
-        'unknown role "solo": Hidden Deck (test fixture) has the roles north, south',
-      )
-      expect(() => create('seats-bad', ['north', 'south'], { seats: '3' })).toThrow('option seats: 2, not "3"')
-      // Without the option, the default list.
-      expect(Object.keys(create('seats1', ['solo']).keys)).toEqual(['solo'])
-      expect([...app.judge.load('seats2').players.keys()]).toEqual(['north', 'south'])
-    } finally {
-      app.cleanup()
-    }
+// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+const ENGINES = bothEngines()
+
+describe.each(ENGINES)('on $name', (engine) => {
+  describe('rolesFor: the roles of one game', () => {
+    it('creates a game with the roles its scenario and options give, and refuses any other', () => {
+      const app = testApp('roles-for', { database: engine.app() })
+      try {
+        const create = (game: string, roles: string[], options: Record<string, string | boolean> = {}) =>
+          app.judge.createGame({
+            game,
+            ruleset: seated.id,
+            scenario: 'standard',
+            players: players(...roles),
+            options,
+            zone: 'UTC',
+          })
+        expect(Object.keys(create('seats2', ['north', 'south'], { seats: '2', early: false }).keys)).toEqual([
+          'north',
+          'south',
+        ])
+        // The engine's own option (early) is not the game's: rolesFor is asked with the game's options only.
+        expect(seen.at(-1)).toEqual({ seats: '2' })
+        expect(() => create('seats-solo', ['solo'], { seats: '2' })).toThrow(
+          'unknown role "solo": Hidden Deck (test fixture) has the roles north, south',
+        )
+        expect(() => create('seats-bad', ['north', 'south'], { seats: '3' })).toThrow('option seats: 2, not "3"')
+        // Without the option, the default list.
+        expect(Object.keys(create('seats1', ['solo']).keys)).toEqual(['solo'])
+        expect([...app.judge.load('seats2').players.keys()]).toEqual(['north', 'south'])
+      } finally {
+        app.cleanup()
+      }
+    })
   })
 })

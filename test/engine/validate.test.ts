@@ -6,121 +6,127 @@ import { checkAddress, checkDeadlineHours } from '../../src/engine/validate.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 import { inbound, MOD, types } from '../schedule/helpers.ts'
 
-let app: TestApp
-beforeEach(() => {
-  app = testApp()
-})
-afterEach(() => app.cleanup())
+// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+const ENGINES = bothEngines()
 
-const request = (over: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
-  game: 'wb1',
-  ruleset: 'sea-devils',
-  scenario: 'weak-beginning',
-  players: [
-    { role: 'federal', address: 'fed@example.test', name: 'Fed' },
-    { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
-  ],
-  ...over,
-})
+describe.each(ENGINES)('on $name', (engine) => {
+  let app: TestApp
+  beforeEach(() => {
+    app = testApp('test', { database: engine.app() })
+  })
+  afterEach(() => app.cleanup())
 
-function refused(over: Partial<CreateGameRequest>, message: RegExp) {
-  expect(() => app.judge.createGame(request(over))).toThrow(message)
-  expect(app.judge.games()).toEqual([])
-}
-
-describe('game creation refuses bad input before anything is written', () => {
-  it('deadline hours outside 1 to 2160, or not a number', () => {
-    for (const h of [0, -1, 0.5, 2161, Number.NaN, Number.POSITIVE_INFINITY])
-      refused({ deadlineHours: h }, /deadline hours must be a number from 1 to 2160 \(90 days\)/)
-    expect(() => checkDeadlineHours('abc')).toThrow(
-      'deadline hours must be a number from 1 to 2160 (90 days), not "abc"',
-    )
-    expect(() => checkDeadlineHours('12h')).toThrow(/not "12h"/)
-    expect(checkDeadlineHours('72')).toBe(72)
-    expect(app.judge.createGame(request({ deadlineHours: 2160 })).game).toBe('wb1')
+  const request = (over: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
+    game: 'wb1',
+    ruleset: 'sea-devils',
+    scenario: 'weak-beginning',
+    players: [
+      { role: 'federal', address: 'fed@example.test', name: 'Fed' },
+      { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+    ],
+    ...over,
   })
 
-  it('roles: each of the ruleset exactly once', () => {
-    const fed = { role: 'federal', address: 'fed@example.test', name: 'Fed' }
-    const reb = { role: 'confederate', address: 'reb@example.test', name: 'Reb' }
-    refused(
-      { players: [fed, reb, { role: 'union', address: 'u@example.test', name: 'U' }] },
-      /unknown role "union": Sea Devils has the roles federal, confederate/,
-    )
-    refused({ players: [fed, { ...fed, address: 'other@example.test' }, reb] }, /role federal is given twice/)
-    refused({ players: [fed] }, /no player for role confederate/)
-  })
+  function refused(over: Partial<CreateGameRequest>, message: RegExp) {
+    expect(() => app.judge.createGame(request(over))).toThrow(message)
+    expect(app.judge.games()).toEqual([])
+  }
 
-  it('addresses: one plain address, no line breaks, control characters or display names', () => {
-    const withAddress = (address: string) => ({
-      players: [
-        { role: 'federal', address, name: 'Fed' },
-        { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
-      ],
+  describe('game creation refuses bad input before anything is written', () => {
+    it('deadline hours outside 1 to 2160, or not a number', () => {
+      for (const h of [0, -1, 0.5, 2161, Number.NaN, Number.POSITIVE_INFINITY])
+        refused({ deadlineHours: h }, /deadline hours must be a number from 1 to 2160 \(90 days\)/)
+      expect(() => checkDeadlineHours('abc')).toThrow(
+        'deadline hours must be a number from 1 to 2160 (90 days), not "abc"',
+      )
+      expect(() => checkDeadlineHours('12h')).toThrow(/not "12h"/)
+      expect(checkDeadlineHours('72')).toBe(72)
+      expect(app.judge.createGame(request({ deadlineHours: 2160 })).game).toBe('wb1')
     })
-    refused(withAddress('fed@example.test\r\nBcc: all@example.test'), /line break or control character/)
-    refused(withAddress('fed@example.test\n'), /line break or control character/)
-    refused(withAddress('fed@exa\u0000mple.test'), /line break or control character/)
-    refused(withAddress('Fed <fed@example.test>'), /one plain address/)
-    refused(withAddress('<fed@example.test>'), /one plain address/)
-    refused(withAddress('fed@example.test,spy@example.test'), /one plain address/)
-    refused(withAddress('fed@spy@example.test'), /is not a valid name before the @/)
-    refused(withAddress('fed@'), /one plain address/)
-    refused(withAddress('fed@-example.test'), /is not a domain name/)
-  })
 
-  it('names: one line', () => {
-    refused(
-      {
+    it('roles: each of the ruleset exactly once', () => {
+      const fed = { role: 'federal', address: 'fed@example.test', name: 'Fed' }
+      const reb = { role: 'confederate', address: 'reb@example.test', name: 'Reb' }
+      refused(
+        { players: [fed, reb, { role: 'union', address: 'u@example.test', name: 'U' }] },
+        /unknown role "union": Sea Devils has the roles federal, confederate/,
+      )
+      refused({ players: [fed, { ...fed, address: 'other@example.test' }, reb] }, /role federal is given twice/)
+      refused({ players: [fed] }, /no player for role confederate/)
+    })
+
+    it('addresses: one plain address, no line breaks, control characters or display names', () => {
+      const withAddress = (address: string) => ({
         players: [
-          { role: 'federal', address: 'fed@example.test', name: 'Fed\r\nBcc: all@example.test' },
+          { role: 'federal', address, name: 'Fed' },
           { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
         ],
-      },
-      /player name .* holds a line break or control character/,
-    )
-  })
-
-  it('ordinary addresses pass', () => {
-    for (const a of [
-      'fed@example.test',
-      'gideon.welles+pbem@navy.example.org',
-      'o.brien@localhost',
-      'jörg@bücher.example',
-    ])
-      expect(checkAddress(a)).toBe(a)
-  })
-})
-
-describe('replacing a player checks the new address and name, by command line and by mail', () => {
-  it('engine call', () => {
-    createWeakBeginning(app)
-    expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test\nBcc: x@example.test')).toThrow(
-      /line break or control character/,
-    )
-    expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test', { name: 'J.\nDavis' })).toThrow(
-      /line break or control character/,
-    )
-    expect(types(app)).not.toContain('PlayerReplaced')
-  })
-
-  it('REPLACE by mail', () => {
-    createWeakBeginning(app)
-    const key = app.judge.keyFor('wb1', 'moderator')
-    const body = ['GAME wb1 MODERATOR', `KEY ${key}`, 'REPLACE confederate <davis@example.test>'].join('\n')
-    const r = runModeratorCommand({
-      judge: app.judge,
-      db: app.db,
-      outbox: sqliteOutbox(app.db, app.clock),
-      clock: app.clock,
-      mail: inbound(MOD, body),
-      game: 'wb1',
-      body,
-      key: null,
+      })
+      refused(withAddress('fed@example.test\r\nBcc: all@example.test'), /line break or control character/)
+      refused(withAddress('fed@example.test\n'), /line break or control character/)
+      refused(withAddress('fed@exa\u0000mple.test'), /line break or control character/)
+      refused(withAddress('Fed <fed@example.test>'), /one plain address/)
+      refused(withAddress('<fed@example.test>'), /one plain address/)
+      refused(withAddress('fed@example.test,spy@example.test'), /one plain address/)
+      refused(withAddress('fed@spy@example.test'), /is not a valid name before the @/)
+      refused(withAddress('fed@'), /one plain address/)
+      refused(withAddress('fed@-example.test'), /is not a domain name/)
     })
-    expect(r.lines.join('\n')).toMatch(/"<davis@example.test>" is not a mail address: write one plain address/)
-    expect(types(app)).not.toContain('PlayerReplaced')
+
+    it('names: one line', () => {
+      refused(
+        {
+          players: [
+            { role: 'federal', address: 'fed@example.test', name: 'Fed\r\nBcc: all@example.test' },
+            { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+          ],
+        },
+        /player name .* holds a line break or control character/,
+      )
+    })
+
+    it('ordinary addresses pass', () => {
+      for (const a of [
+        'fed@example.test',
+        'gideon.welles+pbem@navy.example.org',
+        'o.brien@localhost',
+        'jörg@bücher.example',
+      ])
+        expect(checkAddress(a)).toBe(a)
+    })
+  })
+
+  describe('replacing a player checks the new address and name, by command line and by mail', () => {
+    it('engine call', () => {
+      createWeakBeginning(app)
+      expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test\nBcc: x@example.test')).toThrow(
+        /line break or control character/,
+      )
+      expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test', { name: 'J.\nDavis' })).toThrow(
+        /line break or control character/,
+      )
+      expect(types(app)).not.toContain('PlayerReplaced')
+    })
+
+    it('REPLACE by mail', () => {
+      createWeakBeginning(app)
+      const key = app.judge.keyFor('wb1', 'moderator')
+      const body = ['GAME wb1 MODERATOR', `KEY ${key}`, 'REPLACE confederate <davis@example.test>'].join('\n')
+      const r = runModeratorCommand({
+        judge: app.judge,
+        db: app.db,
+        outbox: sqliteOutbox(app.db, app.clock),
+        clock: app.clock,
+        mail: inbound(MOD, body),
+        game: 'wb1',
+        body,
+        key: null,
+      })
+      expect(r.lines.join('\n')).toMatch(/"<davis@example.test>" is not a mail address: write one plain address/)
+      expect(types(app)).not.toContain('PlayerReplaced')
+    })
   })
 })

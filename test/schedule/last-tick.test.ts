@@ -3,16 +3,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runTick, tickLines } from '../../src/schedule/tick.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, HOUR, START, tickAt } from './helpers.ts'
 
-let app: TestApp
-beforeEach(() => {
-  app = testApp()
-  createWeakBeginning(app)
-})
-afterEach(() => app.cleanup())
+// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+const ENGINES = bothEngines()
 
-describe('the last tick', () => {
+describe.each(ENGINES)('the last tick, on $name', (engine) => {
+  let app: TestApp
+  beforeEach(() => {
+    app = testApp('test', { database: engine.app() })
+    createWeakBeginning(app)
+  })
+  afterEach(() => app.cleanup())
+
   it('stays put when a pass is dated earlier, so the next real pass sees no outage', () => {
     tickAt(app, START + HOUR)
     const past = runTick(app.judge, new Date('1899-01-01T00:00:00Z'))
