@@ -7,13 +7,14 @@
 //  4. start-up of the pbem command against `node -e 0` (bench/startup.ts; BENCH_STARTUP=0 skips it);
 //  5. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it);
 //  6. issue 15's scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
-//     games idle and with 1% due, RSS after it, database bytes per game and per resolution, creation
+//     games idle and with 1% due, the RSS of a judge opened on them (processes of their own, sweep-child.ts), database bytes per game and per resolution, creation
 //     time per game, the Campaign's cold and warm re-fold and its verify.
 //  7. PostgreSQL (issue 16, bench/pg-bench.ts): appends through the store against raw `pg` inserts
 //     on one server at the same durability (BENCH_PG_EVENTS, 5000), and the deadline sweep of 6.
 //     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both).
 //     BENCH_ONLY_PG=1 runs this part alone.
 // BENCH_JSON=1 prints, as the last line, one JSON object with the headline figures.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +22,7 @@ import { performance } from 'node:perf_hooks'
 import { benchLog } from './log-bench.ts'
 import { openApp } from '../src/cli/app.ts'
 import { DEMO_GAME, runDemo } from '../src/cli/demo.ts'
-import { benchStorage, benchSweep } from './scale-bench.ts'
+import { benchStorage, type SweepFigures } from './scale-bench.ts'
 
 const figures: Record<string, number | null> = {}
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`
@@ -65,21 +66,43 @@ async function benchAllButPg(): Promise<void> {
   }
 
   const storage = benchStorage()
+  const games = Number(process.env.BENCH_GAMES ?? 10_000)
   console.log(
     `creation: ${ms(storage.createMsPerGame)} per Weak Beginning (mean of ${storage.created}); database ${(storage.dbBytesPerGame / 1024).toFixed(1)} KiB per game at creation, ${(storage.dbBytesPerResolution / 1024).toFixed(1)} KiB per resolution (the Campaign, ${storage.resolutions} resolutions)`,
   )
   console.log(
     `the 16-turn Campaign (${storage.campaignEvents} events): re-fold cold (no fold cache) ${ms(storage.campaignColdRefoldMs)}, warm (cache hit) ${storage.campaignWarmRefoldMs.toFixed(3)} ms; pbem verify ${ms(storage.campaignVerifyMs)}`,
   )
-  const sweep = benchSweep(Number(process.env.BENCH_GAMES ?? 10_000))
+  // Processes of their own, so that the RSS is that of a judge with the games on file (sweep-child.ts).
+  const sweepDir = mkdtempSync(join(tmpdir(), 'pbem-sweep-'))
+  const child = (mode: string) =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'sweep-child.ts'), mode, sweepDir, String(games)],
+        { encoding: 'utf8', maxBuffer: 2 ** 24 },
+      )
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    )
+  let sweep: SweepFigures
+  try {
+    const { makeMs } = child('make') as { makeMs: number }
+    sweep = { ...(child('sweep') as Omit<SweepFigures, 'makeMs'>), makeMs }
+  } finally {
+    rmSync(sweepDir, { recursive: true, force: true })
+  }
   console.log(
-    `deadline sweep over ${sweep.games} games (made in ${(sweep.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sweep.idleMs)}; 1% due ${ms(sweep.onePercentDueMs)} (${sweep.resolved} resolutions); RSS after it ${sweep.rssMb.toFixed(0)} MB`,
+    `deadline sweep over ${sweep.games} games (made in ${(sweep.makeMs / 1000).toFixed(1)} s): nothing due ${ms(sweep.idleMs)}; 1% due ${ms(sweep.onePercentDueMs)} (${sweep.resolved} resolutions); RSS of a judge freshly opened on them after both sweeps ${sweep.rssMb.toFixed(0)} MB (${sweep.rssBeforeMb.toFixed(0)} MB before it opened the database; JavaScript heap still in use after a full collection ${sweep.heapRetainedMb?.toFixed(0) ?? '?'} MB)`,
   )
   Object.assign(figures, {
     sweep10kIdleMs: sweep.idleMs,
     sweep10kOnePercentDueMs: sweep.onePercentDueMs,
     sweepGames: sweep.games,
     rssMb: sweep.rssMb,
+    rssBeforeGamesMb: sweep.rssBeforeMb,
+    heapRetainedMb: sweep.heapRetainedMb,
     dbBytesPerGame: storage.dbBytesPerGame,
     dbBytesPerResolution: storage.dbBytesPerResolution,
     createMsPerGame: storage.createMsPerGame,

@@ -61,13 +61,21 @@ export interface SweepFigures {
   onePercentDueMs: number
   resolved: number
   rssMb: number
+  /** RSS before the first game: Node, tsx and the judge's modules. */
+  rssBeforeMb: number
+  /** The JavaScript heap still in use after the sweep and a full collection (null without --expose-gc). */
+  heapRetainedMb: number | null
 }
 
 /** The sweep over `games` games, on SQLite or on the PostgreSQL database at `database`. */
 export function benchSweep(games: number, database?: string): SweepFigures {
+  const rssBeforeMb = process.memoryUsage().rss / 2 ** 20
   const unregister = registerRuleset(hiddenDeckFactory)
   try {
-    return sweepOver(games, database)
+    const figures = sweepOver(games, database)
+    const gc = (globalThis as { gc?: () => void }).gc
+    gc?.()
+    return { ...figures, rssBeforeMb, heapRetainedMb: gc ? process.memoryUsage().heapUsed / 2 ** 20 : null }
   } finally {
     unregister()
   }
@@ -75,58 +83,116 @@ export function benchSweep(games: number, database?: string): SweepFigures {
 
 const GAMES_PER_TRANSACTION = 500
 
-function sweepOver(games: number, database?: string): SweepFigures {
-  return withApp((app) => {
-    app.judge.createGame({
-      game: 'g00000',
-      ruleset: hiddenDeckFactory.id,
-      scenario: 'standard',
-      players: [{ role: 'solo', address: 'solo@example.test', name: 'Solo' }],
-    })
-    const template = app.store
-      .read('game:g00000')
-      .map((e): NewEvent => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, audience: e.audience }))
-    const secrets = app.db.prepare("SELECT purpose, point, secret FROM secrets WHERE game = 'g00000'").all() as {
-      purpose: string
-      point: number
-      secret: string
-    }[]
-    const insert = app.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
-    const t0 = performance.now()
-    for (let first = 1; first < games; first += GAMES_PER_TRANSACTION)
-      app.judge.transaction(() => {
-        for (let i = first; i < Math.min(games, first + GAMES_PER_TRANSACTION); i++) {
-          const game = `g${String(i).padStart(5, '0')}`
-          for (const s of secrets) insert.run(game, s.purpose, s.point, s.secret)
-          const due = i % 100 === 7
-          app.store.append(
-            `game:${game}`,
-            0,
-            template.map((e) =>
-              e.type === 'GameCreated'
-                ? { ...e, data: { ...(e.data as object), game } }
-                : e.type === 'DeadlineSet' && due
-                  ? { ...e, data: { ...(e.data as object), deadline: new Date(START + HOUR).toISOString() } }
-                  : e,
-            ),
-          )
-        }
-      })
-    const makeMs = performance.now() - t0
-    app.judge.folds.clear()
-    // Passes half a minute apart, as `pbem serve` makes them (the outage guard has nothing to look at).
-    tick(app.judge, new Date(START + 29.5 * 60_000))
-    const i0 = performance.now()
-    const idle = tick(app.judge, new Date(START + 30 * 60_000))
-    const idleMs = performance.now() - i0
-    if (idle.games.length) throw new Error(`the idle sweep found work in ${idle.games.length} game(s)`)
-    tick(app.judge, new Date(START + HOUR - 30_000))
-    const d0 = performance.now()
-    const due = tick(app.judge, new Date(START + HOUR + 10_000))
-    const onePercentDueMs = performance.now() - d0
-    const rssMb = process.memoryUsage().rss / 2 ** 20
-    return { games, makeMs, idleMs, onePercentDueMs, resolved: due.games.filter((g) => g.advanced).length, rssMb }
-  }, database)
+function sweepOver(games: number, database?: string): Omit<SweepFigures, 'rssBeforeMb' | 'heapRetainedMb'> {
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-scale-bench-'))
+  try {
+    const makeMs = makeSweepGames(dir, games, database)
+    return { ...sweepGamesOnFile(dir, games, database), makeMs }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** A judge on the data folder `dir` (its database, or the one at `database`), closed after `run`. */
+function atFolder<T>(dir: string, run: (app: App) => T, database?: string): T {
+  const app = openApp({
+    dataDir: dir,
+    clock: () => new Date(START),
+    mailDomain: 'judge.example.test',
+    ...(database ? { database } : {}),
+  })
+  try {
+    return run(app)
+  } finally {
+    app.close()
+  }
+}
+
+/**
+ * Puts `games` Hidden Deck games on file in `dir` (or `database`), 1% of them due an hour after
+ * START, by appending copies of one created game's events; returns the milliseconds it took.
+ */
+export function makeSweepGames(dir: string, games: number, database?: string): number {
+  const unregister = registerRuleset(hiddenDeckFactory)
+  try {
+    return atFolder(
+      dir,
+      (app) => {
+        app.judge.createGame({
+          game: 'g00000',
+          ruleset: hiddenDeckFactory.id,
+          scenario: 'standard',
+          players: [{ role: 'solo', address: 'solo@example.test', name: 'Solo' }],
+        })
+        const template = app.store
+          .read('game:g00000')
+          .map((e): NewEvent => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, audience: e.audience }))
+        const secrets = app.db.prepare("SELECT purpose, point, secret FROM secrets WHERE game = 'g00000'").all() as {
+          purpose: string
+          point: number
+          secret: string
+        }[]
+        const insert = app.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+        const t0 = performance.now()
+        for (let first = 1; first < games; first += GAMES_PER_TRANSACTION)
+          app.judge.transaction(() => {
+            for (let i = first; i < Math.min(games, first + GAMES_PER_TRANSACTION); i++) {
+              const game = `g${String(i).padStart(5, '0')}`
+              for (const s of secrets) insert.run(game, s.purpose, s.point, s.secret)
+              const due = i % 100 === 7
+              app.store.append(
+                `game:${game}`,
+                0,
+                template.map((e) =>
+                  e.type === 'GameCreated'
+                    ? { ...e, data: { ...(e.data as object), game } }
+                    : e.type === 'DeadlineSet' && due
+                      ? { ...e, data: { ...(e.data as object), deadline: new Date(START + HOUR).toISOString() } }
+                      : e,
+                ),
+              )
+            }
+          })
+        return performance.now() - t0
+      },
+      database,
+    )
+  } finally {
+    unregister()
+  }
+}
+
+/**
+ * A judge freshly opened on `games` games made by makeSweepGames: passes half a minute apart, as
+ * `pbem serve` makes them, with nothing due and then with the 1% due; RSS at the end.
+ */
+export function sweepGamesOnFile(
+  dir: string,
+  games: number,
+  database?: string,
+): Omit<SweepFigures, 'makeMs' | 'rssBeforeMb' | 'heapRetainedMb'> {
+  const unregister = registerRuleset(hiddenDeckFactory)
+  try {
+    return atFolder(
+      dir,
+      (app) => {
+        tick(app.judge, new Date(START + 29.5 * 60_000))
+        const i0 = performance.now()
+        const idle = tick(app.judge, new Date(START + 30 * 60_000))
+        const idleMs = performance.now() - i0
+        if (idle.games.length) throw new Error(`the idle sweep found work in ${idle.games.length} game(s)`)
+        tick(app.judge, new Date(START + HOUR - 30_000))
+        const d0 = performance.now()
+        const due = tick(app.judge, new Date(START + HOUR + 10_000))
+        const onePercentDueMs = performance.now() - d0
+        const rssMb = process.memoryUsage().rss / 2 ** 20
+        return { games, idleMs, onePercentDueMs, resolved: due.games.filter((g) => g.advanced).length, rssMb }
+      },
+      database,
+    )
+  } finally {
+    unregister()
+  }
 }
 
 export interface StorageFigures {
