@@ -10,7 +10,17 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { DEFAULT_USERS, imapClient, inbox, sendAs, startMailstack, waitFor, type Mailstack } from './mailstack.ts'
+import {
+  DEFAULT_USERS,
+  imapClient,
+  inbox,
+  sendAs,
+  startMailstack,
+  waitFor,
+  type Mailstack,
+  judgeMailEnv,
+  mulberry32,
+} from './mailstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 50)
@@ -21,38 +31,13 @@ let env: NodeJS.ProcessEnv
 beforeAll(async () => {
   ms = await startMailstack({ basePort: 20500, users: DEFAULT_USERS })
   dir = mkdtempSync(join(tmpdir(), 'pbem-crash-'))
-  env = {
-    PBEM_IMAP_HOST: ms.imap.host,
-    PBEM_IMAP_PORT: String(ms.imap.port),
-    PBEM_IMAP_USER: 'judge',
-    PBEM_IMAP_PASS: 'judge-pw',
-    PBEM_IMAP_TLS: 'false',
-    PBEM_IMAP_POLL_MS: '200',
-    PBEM_SMTP_HOST: ms.smtp.host,
-    PBEM_SMTP_PORT: String(ms.smtp.port),
-    PBEM_SMTP_TLS: 'false',
-    PBEM_MAIL_DOMAIN: 'example.test',
-    PBEM_MODERATOR: 'mod@example.test',
-    PBEM_ARCHIVE_ADDRESS: 'archive@example.test',
-    PBEM_ARCHIVE_IMAP_USER: 'archive',
-    PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
-  }
+  env = judgeMailEnv(ms)
 }, 300_000)
 
 afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
   await ms?.stop()
 }, 60_000)
-
-/** A small deterministic generator, so a failing trial can be replayed with the same kill time. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function judge(data: string): ChildProcess {
   return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {

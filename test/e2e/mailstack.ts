@@ -108,6 +108,39 @@ async function startOn(opts: MailstackOptions, base: number | undefined): Promis
   return s
 }
 
+/**
+ * The environment of a `pbem serve` on this stack: it reads the `imapUser` mailbox (none given when
+ * each judge of a test names its own), sends through the stack's SMTP and checks the archive mailbox
+ * for mail left in doubt.
+ */
+export function judgeMailEnv(ms: Mailstack, imapUser: string | null = 'judge'): NodeJS.ProcessEnv {
+  return {
+    PBEM_IMAP_HOST: ms.imap.host,
+    PBEM_IMAP_PORT: String(ms.imap.port),
+    ...(imapUser ? { PBEM_IMAP_USER: imapUser, PBEM_IMAP_PASS: password(imapUser) } : {}),
+    PBEM_IMAP_TLS: 'false',
+    PBEM_IMAP_POLL_MS: '200',
+    PBEM_SMTP_HOST: ms.smtp.host,
+    PBEM_SMTP_PORT: String(ms.smtp.port),
+    PBEM_SMTP_TLS: 'false',
+    PBEM_MAIL_DOMAIN: DOMAIN,
+    PBEM_MODERATOR: `mod@${DOMAIN}`,
+    PBEM_ARCHIVE_ADDRESS: `archive@${DOMAIN}`,
+    PBEM_ARCHIVE_IMAP_USER: 'archive',
+    PBEM_ARCHIVE_IMAP_PASS: password('archive'),
+  }
+}
+
+/** A small deterministic generator, so a failing trial can be replayed with the same kill time. */
+export function mulberry32(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
 export function password(user: string): string {
   return `${user}-pw`
 }

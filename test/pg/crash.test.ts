@@ -13,7 +13,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { DEFAULT_USERS, imapClient, inbox, type Mailstack, sendAs, startMailstack, waitFor } from '../e2e/mailstack.ts'
+import {
+  DEFAULT_USERS,
+  imapClient,
+  inbox,
+  type Mailstack,
+  sendAs,
+  startMailstack,
+  waitFor,
+  judgeMailEnv,
+  mulberry32,
+} from '../e2e/mailstack.ts'
 import { type PgStack, startPgStack } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -27,22 +37,7 @@ beforeAll(async () => {
   ms = await startMailstack({ basePort: 20800, users: DEFAULT_USERS })
   pg = await startPgStack()
   dir = mkdtempSync(join(tmpdir(), 'pbem-pgcrash-'))
-  env = {
-    PBEM_IMAP_HOST: ms.imap.host,
-    PBEM_IMAP_PORT: String(ms.imap.port),
-    PBEM_IMAP_USER: 'judge',
-    PBEM_IMAP_PASS: 'judge-pw',
-    PBEM_IMAP_TLS: 'false',
-    PBEM_IMAP_POLL_MS: '200',
-    PBEM_SMTP_HOST: ms.smtp.host,
-    PBEM_SMTP_PORT: String(ms.smtp.port),
-    PBEM_SMTP_TLS: 'false',
-    PBEM_MAIL_DOMAIN: 'example.test',
-    PBEM_MODERATOR: 'mod@example.test',
-    PBEM_ARCHIVE_ADDRESS: 'archive@example.test',
-    PBEM_ARCHIVE_IMAP_USER: 'archive',
-    PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
-  }
+  env = judgeMailEnv(ms)
 }, 600_000)
 
 afterAll(async () => {
@@ -50,15 +45,6 @@ afterAll(async () => {
   await ms?.stop()
   await pg?.stop()
 }, 60_000)
-
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function judge(data: string, url: string): ChildProcess {
   return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {

@@ -21,7 +21,16 @@ import { WRITE_LOCK_KEY } from '../../src/log/pg/database.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { LEASE_MS, STANDBY_MS } from '../../src/mail/imapLease.ts'
-import { DEFAULT_USERS, imapClient, inbox, type Mailstack, sendAs, startMailstack, waitFor } from '../e2e/mailstack.ts'
+import {
+  DEFAULT_USERS,
+  imapClient,
+  inbox,
+  type Mailstack,
+  sendAs,
+  startMailstack,
+  waitFor,
+  judgeMailEnv,
+} from '../e2e/mailstack.ts'
 import { type PgStack, startPgStack } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -35,20 +44,7 @@ beforeAll(async () => {
   ms = await startMailstack({ basePort: 20900, users: DEFAULT_USERS })
   pg = await startPgStack()
   dir = mkdtempSync(join(tmpdir(), 'pbem-takeover-'))
-  env = {
-    PBEM_IMAP_HOST: ms.imap.host,
-    PBEM_IMAP_PORT: String(ms.imap.port),
-    PBEM_IMAP_TLS: 'false',
-    PBEM_IMAP_POLL_MS: '200',
-    PBEM_SMTP_HOST: ms.smtp.host,
-    PBEM_SMTP_PORT: String(ms.smtp.port),
-    PBEM_SMTP_TLS: 'false',
-    PBEM_MAIL_DOMAIN: 'example.test',
-    PBEM_MODERATOR: 'mod@example.test',
-    PBEM_ARCHIVE_ADDRESS: 'archive@example.test',
-    PBEM_ARCHIVE_IMAP_USER: 'archive',
-    PBEM_ARCHIVE_IMAP_PASS: 'archive-pw',
-  }
+  env = judgeMailEnv(ms, null)
 }, 600_000)
 
 afterAll(async () => {

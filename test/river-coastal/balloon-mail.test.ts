@@ -3,9 +3,8 @@
 // report shows it; the Confederates, who do not see her, learn nothing of it in any letter or export,
 // and the fog checks of every resolution hold.
 import { describe, expect, it } from 'vitest'
-import { inboundHandler } from '../../src/cli/app.ts'
 import { testApp } from '../helpers/app.ts'
-import { orderMail } from './orderMail.ts'
+import { mailGame } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 
 const PLAYERS = [
@@ -17,18 +16,13 @@ describe('§7 L483-485 ruling RC-73 a balloon by mail', () => {
   it('ruling RC-73 the Union report shows its balloon; no Confederate letter or export mentions it', async () => {
     const app = testApp('rc-balloon')
     try {
-      const { keys } = app.judge.createGame({
+      const { mail } = mailGame(app, {
         game: 'atb3',
-        ruleset: 'river-coastal',
         scenario: 'above-the-bluffs',
         players: PLAYERS,
+        tag: 'b',
         options: { balloons: 'CARO' },
-        zone: 'UTC',
       })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) =>
-        send(orderMail(PLAYERS, 'atb3', role, keys[role]!, lines, ++n, 'b'), `test:${n}`)
       const next = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb3').committed).toBe(true)

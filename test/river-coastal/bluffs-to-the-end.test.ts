@@ -4,11 +4,10 @@
 // the judge plays the silent ships by their directives (ruling RC-54) to the scenario's result. At
 // every resolution neither side's letters nor export carry the other's secrets (fog.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundHandler } from '../../src/cli/app.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
-import { orderMail } from './orderMail.ts'
+import { mailGame } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown } from './fog.ts'
 
 let unregister = () => {}
@@ -26,17 +25,7 @@ describe('digest §6.3 Above the Bluffs by mail, to a result', () => {
   it('§6 L421 deployment, directives and helm lines by mail, then silence: the game ends with an outcome, and no side learns the other’s secrets', async () => {
     const app = testApp('rc-bluffs')
     try {
-      const { keys } = app.judge.createGame({
-        game: 'atb2',
-        ruleset: 'river-coastal',
-        scenario: 'above-the-bluffs',
-        players: PLAYERS,
-        zone: 'UTC',
-      })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) =>
-        send(orderMail(PLAYERS, 'atb2', role, keys[role]!, lines, ++n, 'b'), `test:${n}`)
+      const { mail } = mailGame(app, { game: 'atb2', scenario: 'above-the-bluffs', players: PLAYERS, tag: 'b' })
       const resolve = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb2').committed).toBe(true)

@@ -7,7 +7,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
-import { orderMail } from './orderMail.ts'
+import { mailGame, orderMail } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { playDemo, registerWhileUnshipped } from './demoRun.ts'
 import { calm } from './play.ts'
@@ -109,17 +109,7 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
   it('acknowledges a bad line by its number, keeps the deployment secret and reports each side only its own', async () => {
     const app = testApp('rc-mail')
     try {
-      const { keys } = app.judge.createGame({
-        game: 'atb1',
-        ruleset: 'river-coastal',
-        scenario: 'above-the-bluffs',
-        players: PLAYERS,
-        zone: 'UTC',
-      })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) =>
-        send(orderMail(PLAYERS, 'atb1', role, keys[role]!, lines, ++n, 't'), `test:${n}`)
+      const { mail } = mailGame(app, { game: 'atb1', scenario: 'above-the-bluffs', players: PLAYERS, tag: 't' })
 
       // Deployment: a line out of the zone is refused by its number, with the rule's bounds.
       expect(
@@ -169,17 +159,7 @@ describe('River & Coastal by mail: Above the Bluffs, a hidden deployment', () =>
   it('digest §4.4 directives by mail: the ships of a silent side follow them; no directive or signal reaches the enemy', async () => {
     const app = testApp('rc-directives')
     try {
-      const { keys } = app.judge.createGame({
-        game: 'atb2',
-        ruleset: 'river-coastal',
-        scenario: 'above-the-bluffs',
-        players: PLAYERS,
-        zone: 'UTC',
-      })
-      const send = inboundHandler(app)
-      let n = 0
-      const mail = (role: string, lines: string[]) =>
-        send(orderMail(PLAYERS, 'atb2', role, keys[role]!, lines, ++n, 't'), `test:${n}`)
+      const { mail } = mailGame(app, { game: 'atb2', scenario: 'above-the-bluffs', players: PLAYERS, tag: 't' })
       const next = () => {
         app.now.t += 3_600_000
         expect(app.judge.adjudicate('atb2').committed).toBe(true)

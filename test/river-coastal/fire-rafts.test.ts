@@ -6,7 +6,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
-import { mailer } from './orderMail.ts'
+import { mailGame } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown } from './fog.ts'
 import { calm, dice, ruleset } from './play.ts'
 
@@ -65,14 +65,7 @@ describe('ruling RC-71 Fire Rafts at the Head of the Passes', () => {
       { role: 'csa', address: 'hollins@example.test', name: 'Hollins' },
     ]
     try {
-      const { keys } = app.judge.createGame({
-        game: 'fr1',
-        ruleset: 'river-coastal',
-        scenario: 'fire-rafts',
-        players,
-        zone: 'UTC',
-      })
-      const mail = mailer(app, 'fr1', players, keys, 'fr')
+      const { mail } = mailGame(app, { game: 'fr1', scenario: 'fire-rafts', players: players, tag: 'fr' })
       expect(await mail('csa', ['WATS: SPEED 2; TOW RAFA', 'RAFA: RELEASE'])).toBe('orders-rejected')
       expect(outboxRows(app).at(-1)!.mail.text).toContain(
         'line 3: "RAFA: RELEASE": RELEASE: the ship towing Fire raft No. 1 lets her go (ruling RC-67)',

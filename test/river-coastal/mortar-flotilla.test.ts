@@ -7,7 +7,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { registerWhileUnshipped } from './demoRun.ts'
-import { mailer } from './orderMail.ts'
+import { mailGame } from './orderMail.ts'
 import { fogLeaks, hiddenShipsShown, reportsAt } from './fog.ts'
 import { calm, dice, ruleset } from './play.ts'
 
@@ -67,14 +67,7 @@ describe('ruling RC-89 The Mortar Flotilla below Forts Jackson and St. Philip', 
       { role: 'csa', address: 'mitchell@example.test', name: 'Mitchell' },
     ]
     try {
-      const { keys } = app.judge.createGame({
-        game: 'mf1',
-        ruleset: 'river-coastal',
-        scenario: 'mortar-flotilla',
-        players,
-        zone: 'UTC',
-      })
-      const mail = mailer(app, 'mf1', players, keys, 'mf')
+      const { mail } = mailGame(app, { game: 'mf1', scenario: 'mortar-flotilla', players: players, tag: 'mf' })
       expect(await mail('usa', ['NORP: MORTAR JACK SQ 1', 'ARLE: MORTAR HOSP'])).toBe('orders-rejected')
       expect(outboxRows(app).at(-1)!.mail.text).toContain(
         'line 3: "ARLE: MORTAR HOSP": MORTAR HOSP: mortars fire at an enemy fort or town',

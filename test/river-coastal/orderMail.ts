@@ -37,6 +37,25 @@ export function orderMail(
   )
 }
 
+/**
+ * Creates a River and Coastal game for `players` and returns its keys and a sender of its order
+ * mails (as mailer below); `tag` keeps Message-IDs apart between test files.
+ */
+export function mailGame(
+  app: ReturnType<typeof testApp>,
+  g: { game: string; scenario: string; players: readonly Player[]; tag: string; options?: Record<string, string> },
+) {
+  const { keys } = app.judge.createGame({
+    game: g.game,
+    ruleset: 'river-coastal',
+    scenario: g.scenario,
+    players: [...g.players],
+    ...(g.options ? { options: g.options } : {}),
+    zone: 'UTC',
+  })
+  return { keys, mail: mailer(app, g.game, g.players, keys, g.tag) }
+}
+
 /** Sends one game's order mails through the judge's intake, numbered in turn; resolves to the intake's outcome. */
 export function mailer(
   app: ReturnType<typeof testApp>,
