@@ -161,7 +161,7 @@ async function takeover(
     a.kill('SIGKILL')
     const killed: Killed = { at: new Date(), what: what ?? '' }
     await exited(a)
-    if (!what) return [`${name}: judge a finished before the moment came (30 s)`]
+    if (!what) return [`${name}: judge a ${MISSED} (30 s)`]
     // a's connections are gone once PostgreSQL has seen their sockets close: its transaction rolled back.
     await waitFor(
       async () => count(db, 'SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()') === 1,
@@ -303,9 +303,25 @@ function midSend(db: SqlDatabase, games: string[]): string | null {
   return n > 0 ? `sending (${n} mail(s) in doubt)` : null
 }
 
+const MISSED = 'finished before the moment came'
+
+/**
+ * takeover(), set up again (fresh games and database) when judge a finished before the moment came:
+ * a send to the loopback SMTP is over in milliseconds, so on a busy machine the poll can miss it.
+ */
+async function caughtTakeover(
+  name: string,
+  ...rest: Parameters<typeof takeover> extends [string, ...infer R] ? R : never
+): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    const failures = await takeover(attempt === 1 ? name : `${name}${attempt}x`, ...rest)
+    if (attempt >= 3 || !(failures.length === 1 && failures[0]!.includes(MISSED))) return failures
+  }
+}
+
 it('a judge killed mid-resolution and one killed mid-send stay down; the other finishes their resolutions, sends and mailboxes', async () => {
   const [resolving, sending] = await Promise.all([
-    takeover('tr', 'judge', midResolution, (db, killed) => {
+    caughtTakeover('tr', 'judge', midResolution, (db, killed) => {
       // The game a was resolving was resolved once, by b, after the kill (a's transaction rolled back).
       const game = killed.what.replace('resolving ', '')
       const at = String(
@@ -316,7 +332,7 @@ it('a judge killed mid-resolution and one killed mid-send stay down; the other f
       )
       return Date.parse(at) > killed.at.getTime() ? [] : [`tr: ${game} resolved at ${at}, before a was killed`]
     }),
-    takeover('ts', 'spy', midSend, (db, killed, snapshot) => {
+    caughtTakeover('ts', 'spy', midSend, (db, killed, snapshot) => {
       const failures: string[] = []
       if (!snapshot.claims.some((c) => c.in_doubt)) failures.push(`ts: no row in doubt when a died (${killed.what})`)
       // Each row a held was left alone until its claim lapsed, then sent (or found in the archive) at once.
@@ -330,4 +346,4 @@ it('a judge killed mid-resolution and one killed mid-send stay down; the other f
     }),
   ])
   expect([...resolving, ...sending]).toEqual([])
-}, 240_000)
+}, 480_000)
