@@ -82,4 +82,11 @@ describe('ruling RC-97 the spar boat in play', () => {
     expect(labels).toContain('m1:PICK:spar:ALBE:self')
     expect(step.state.ships.PICK!.status).toBe(fate)
   })
+
+  it('§9 L827-833 ruling RC-96 a torpedo that fails to go off spares her: no throw for herself', () => {
+    const { step, labels } = row(11, false, { 'm1:PICK:spar:ALBE': 1 })
+    expect(step.narrative.some((n) => /spar torpedo .*\(1\) fails to go off/.test(n.text))).toBe(true)
+    expect(labels).not.toContain('m1:PICK:spar:ALBE:self')
+    expect(step.state.ships.PICK!.status).toBe('afloat')
+  })
 })

@@ -140,9 +140,10 @@ function sparAttack(
   }[result]
   lines.push({ ship: attacker, text: `${a.name}'s spar torpedo ${when} (${roll}) ${what}`, rule: '§9 L825-831' })
   // §9 L833 ruling RC-96: the small craft named there (and the spar boat, RC-38) risk themselves; a tug
-  // of the same ram class fitted with a spar does not.
+  // of the same ram class fitted with a spar does not. A torpedo that did not go off (L827) risks no one.
   const craft = pack.classes[a.classKey]!.craft
   if (
+    result !== 'dud' &&
     craft !== undefined &&
     t.smallCraft.includes(craft) &&
     a.status === 'afloat' &&
