@@ -119,6 +119,20 @@ describe('digest §4 order lines, one per ship per move', () => {
     ])
   })
 
+  it('§9 L607 one shot per gun per move: a second FIRE clause for S2 is refused at receipt', () => {
+    const twice = usa('GALE: FIRE S2 AT TENN; FIRE S2 AT TENN')
+    expect(twice.commands).toEqual([])
+    expect(twice.errors[0]).toMatchObject({
+      message: 'FIRE S2: S2 is already ordered to fire this move (one shot per gun per move, §9 L607)',
+      suggestion: 'one FIRE clause per gun; name a second target with ELSE, e.g. FIRE S2 AT TENN ELSE NEAREST',
+    })
+    // A side word and a gun of that side overlap just the same.
+    expect(usa('GALE: FIRE STARBOARD AT TENN; FIRE S2 AT GAIN').errors[0]!.message).toBe(
+      'FIRE S2: S2 is already ordered to fire this move (one shot per gun per move, §9 L607)',
+    )
+    expect(usa('GALE: FIRE PORT AT TENN; FIRE STARBOARD AT GAIN').errors).toEqual([])
+  })
+
   it('digest §4.5 standing orders use the kit policy grammar, scoped to an own ship or ALL', () => {
     const p = usa(
       'POLICY galena ON NO-TARGET: NEAREST IF ENEMY.SEEN; HOLD\nPOLICY ALL ON NO-ORDERS: SLOW IF BELOW.PV; REPEAT',

@@ -147,6 +147,13 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
           `FIRE ${sel}: ${s.name} has no such guns`,
           `her guns: ${s.guns.map((g) => g.id).join(', ')}; or BOW, STERN, PORT, STARBOARD, PIVOTS, ALL`,
         )
+      // §9 L607: one shot per gun per move, so no gun may stand in two FIRE clauses.
+      const twice = guns.filter((g) => order.fire.some((f) => f.guns.includes(g)))
+      if (twice.length)
+        fault(
+          `FIRE ${sel}: ${twice.join(', ')} ${twice.length > 1 ? 'are' : 'is'} already ordered to fire this move (one shot per gun per move, §9 L607)`,
+          `one FIRE clause per gun; name a second target with ELSE, e.g. FIRE ${sel} AT ${m![2]!.trim().toUpperCase()} ELSE NEAREST`,
+        )
       const target = (w: string) => {
         if (w.trim().toUpperCase() === 'NEAREST') return 'NEAREST'
         const id = findUnit(ctx, w)
