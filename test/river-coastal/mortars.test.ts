@@ -70,4 +70,28 @@ describe('§9 L835-879 mortars', () => {
     // stopped in the 2-knot current, she has drifted to 4.61" off by the time she fires
     expect(said(step)).toContain('USS Metacomet M13: Fort Morgan is 4.61" off, outside 6-40"')
   })
+
+  it('§9 L837-839 a mortar order no move can bring within 6-40" is refused at receipt with the reason and the band', () => {
+    const far = ruleset.parseOrders(schooner({ x: 28000, y: 70000 }), 'USA', 'META: SPEED 0; MORTAR MORG')
+    expect(far.commands).toEqual([])
+    expect(far.errors[0]).toMatchObject({
+      message:
+        'MORTAR MORG: Fort Morgan is 44.26" off, outside 6-40", and this move cannot bring her within it (§9 L837-839)',
+      suggestion: 'mortars fire from 6-40" (§9 L837-839)',
+    })
+    // At anchor she neither steams nor drifts: 4.5" off stays too close.
+    const moored = schooner({ x: 34000, y: 27000 })
+    moored.ships.META!.anchored = true
+    expect(ruleset.parseOrders(moored, 'USA', 'META: SPEED 0; MORTAR MORG').errors[0]!.message).toBe(
+      'MORTAR MORG: Fort Morgan is 4.5" off, outside 6-40", and this move cannot bring her within it (§9 L837-839)',
+    )
+  })
+
+  it('§9 L837-839 out of reach where she lies but not past the move: accepted with a warning', () => {
+    const p = ruleset.parseOrders(schooner({ x: 34000, y: 27000 }), 'USA', 'META: SPEED 0; MORTAR MORG')
+    expect(p.errors).toEqual([])
+    expect(p.warnings.map((w) => w.message)).toEqual([
+      'MORTAR MORG: Fort Morgan is 4.5" off, outside 6-40" from where she lies now; she fires only if the move ends within 6-40" (§9 L837-839)',
+    ])
+  })
 })

@@ -133,6 +133,22 @@ describe('digest §4 order lines, one per ship per move', () => {
     expect(usa('GALE: FIRE PORT AT TENN; FIRE STARBOARD AT GAIN').errors).toEqual([])
   })
 
+  it('§12 L1143 it takes 1 CPV to work the anchor: ANCHOR DROP with none left is refused at receipt', () => {
+    const unmanned = (s: ShipState) => {
+      s.speed = 0
+      s.crew = { engine: 0, boiler: 0, spare: 0 }
+      for (const g of Object.values(s.guns)) g.crewed = false
+    }
+    expect(usa('GALE: SPEED 0; ANCHOR DROP', unmanned).errors[0]!.message).toBe(
+      'ANCHOR DROP: USS Galena has no CPV left to work the anchor (it takes 1, §12 L1143)',
+    )
+    expect(
+      usa('GALE: SPEED 0; ANCHOR DROP', (s) => {
+        s.speed = 0
+      }).errors,
+    ).toEqual([])
+  })
+
   it('digest §4.5 standing orders use the kit policy grammar, scoped to an own ship or ALL', () => {
     const p = usa(
       'POLICY galena ON NO-TARGET: NEAREST IF ENEMY.SEEN; HOLD\nPOLICY ALL ON NO-ORDERS: SLOW IF BELOW.PV; REPEAT',

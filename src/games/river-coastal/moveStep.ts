@@ -111,17 +111,18 @@ export function runMovement(
     } else say(id, `${s.name} fails to get off (${a.attemptsLeft} attempts left)`, '§8 L497')
   }
 
-  // §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up).
+  // §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up);
+  // the order is refused at receipt when she has none (orderClauses.ts).
   for (const s of onTable) {
     const a = orders[s.id]?.anchor
     const hands = s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
     if (a === 'DROP' && hands > 0 && s.status === 'afloat') {
       s.anchored = true
       say(s.id, `${s.name} drops anchor`, '§12 L1143')
-    } else if (a === 'WEIGH') {
+    } else if (a === 'WEIGH' && hands > 0) {
       s.anchored = false
       say(s.id, `${s.name} weighs anchor`, '§12 L1143')
-    }
+    } else if (a && s.status === 'afloat') say(s.id, `${s.name} has no CPV left to work the anchor`, '§12 L1143')
   }
 
   // §7 L483-485 ruling RC-73: balloons go up or come down at the start of the move.

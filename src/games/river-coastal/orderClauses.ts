@@ -4,6 +4,7 @@
 // towing a friend stopped alongside (ruling RC-49).
 import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { balloonClause } from './balloons.ts'
+import { mortarClause } from './mortarOrders.ts'
 import { fault, findUnit, unitSuggestion } from './orderWords.ts'
 
 /** Reads one of these clauses into `order`; false when the verb is not one of them. Throws a LineFault. */
@@ -27,6 +28,10 @@ export function shipClause(
       if (what === 'DROP' && (s.speed !== 0 || order.speed !== 0))
         fault(`ANCHOR DROP: ${s.name} must be stopped (speed 0 last move and this move, §12 L1143)`)
       if (what === 'WEIGH' && !s.anchored) fault(`ANCHOR WEIGH: ${s.name} is not at anchor`)
+      // §12 L1143: it takes a CPV to work the anchor; a ship with none left aboard cannot.
+      const st = s.stations
+      if (s.spare + st.engine + st.boiler + st.crewedGuns.length === 0)
+        fault(`ANCHOR ${what}: ${s.name} has no CPV left to work the anchor (it takes 1, §12 L1143)`)
       order.anchor = what
       said.push(`ANCHOR ${what}`)
       return true
@@ -102,24 +107,9 @@ export function shipClause(
       said.push(`CREW ${from} TO ${to}`)
       return true
     }
-    case 'MORTAR': {
-      const m = /^MORTAR\s+(\S+)(?:\s+SQ\s+([1-6]))?$/i.exec(text.trim())
-      if (!m) return fault('MORTAR reads MORTAR <fort|town> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
-      if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
-      const written = m[1]!.toUpperCase()
-      // Enemy forts are the units a landing party may also make for (ctx.places holds towns and ports too).
-      const forts = Object.keys(ctx.units).filter((u) => u in ctx.places && ctx.units[u]!.side !== ctx.side)
-      const towns = Object.keys(ctx.towns ?? {})
-      const id = towns.includes(written) ? written : findUnit(ctx, m[1]!)
-      if (!id || (!forts.includes(id) && !towns.includes(id)))
-        fault(
-          `MORTAR ${m[1]}: mortars fire at an enemy fort or town`,
-          forts.length + towns.length ? `targets: ${[...forts, ...towns].join(', ')}` : undefined,
-        )
-      order.mortar = { target: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
-      said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
+    case 'MORTAR':
+      mortarClause(s, ctx, order, text, said)
       return true
-    }
     case 'REFLOAT': {
       const m = /^REFLOAT\s+ASSIST\s+(\S+)$/i.exec(text.trim())
       if (!m) return fault('REFLOAT reads REFLOAT ASSIST <friendly ship alongside>')

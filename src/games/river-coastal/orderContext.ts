@@ -1,7 +1,8 @@
 // What the order parser is told about a side's ships at the start of a move, from the state: each
 // ship's limits, and for directives and signals (digest §4.4) her captain, her directive, whether
 // the flagship can signal her, and where the fleet commander may shift his flag.
-import { distance } from '../kit/geometry.ts'
+import { distance, type Point } from '../kit/geometry.ts'
+import { centreOf } from './shapes.ts'
 import { enemyTowns } from './buildings.ts'
 import { signalled, signalLocks } from './captains.ts'
 import { TRANSFER_REACH } from './commander.ts'
@@ -70,6 +71,7 @@ export function orderContext(
           here: s.pose.pos,
           jobs: repairJobs(s, move),
           hasMortars: c.mortars.length > 0,
+          ...(c.mortars.length ? { mortarReach: c.mortars.map((m) => inches(t.mortars.rangeInches[m.kind])) } : {}),
           stations: {
             engine: s.crew.engine,
             boiler: s.crew.boiler,
@@ -158,5 +160,11 @@ export function sideContext(
     signalLocks(state, side, sc, pack),
     commandFacts(state, side, sc, pack),
   )
-  return Object.keys(towns).length ? { ...ctx, towns } : ctx
+  // §9 L837-839: where the mortars' targets lie, to check their range at receipt (mortarOrders.ts).
+  const targets: Record<string, Point> = {}
+  for (const f of sc.forts) if (f.side !== side) targets[f.id] = centreOf(f.polygon)
+  for (const id of Object.keys(towns)) targets[id] = centreOf(sc.places.find((p) => p.id === id)!.polygon)
+  const drift = inches(Math.max(0, ...sc.current.map((c) => c.knots)))
+  const mortar = { min: inches(pack.tables.mortars.minRangeInches), targets, drift }
+  return { ...ctx, mortar, ...(Object.keys(towns).length ? { towns } : {}) }
 }

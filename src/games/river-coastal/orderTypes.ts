@@ -86,6 +86,8 @@ export interface ShipForOrders {
   /** Repair jobs she has now (upkeep.ts), her stations' crews, whether she is stuck. */
   jobs: string[]
   hasMortars: boolean
+  /** §9 L837-839: how far each of her mortars reaches, table units. */
+  mortarReach?: number[]
   stations: { engine: number; boiler: number; crewedGuns: string[] }
   aground: boolean
   /** Friends afloat whose hulls lie within the boarding gap of hers (ruling RC-49 towing). */
@@ -116,6 +118,8 @@ export interface OrderContext {
   places: Record<string, string>
   /** Towns with enemy buildings, which mortars may bombard (§9 L845, buildings.ts): id -> name. */
   towns?: Record<string, string>
+  /** §9 L837-839: the mortars' least range, their targets' centres and the fastest current's drift, table units. */
+  mortar?: { min: number; targets: Record<string, Point>; drift: number }
   /** Reverse speed as a fraction of max (§7 L453). */
   reverse: { num: number; den: number }
   maxSpeedChange: number

@@ -15,6 +15,7 @@ import { readScript } from '../../orders/script.ts'
 import { fault, findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts'
 import { towSpeedCap } from './towing.ts'
 import { balloonSpeedFault } from './balloons.ts'
+import { mortarWarning } from './mortarOrders.ts'
 
 export { findUnit, speedRange }
 import { quadrantSteps } from './sight.ts'
@@ -317,6 +318,8 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         text: body,
         message: `${s.name} is in tow of ${tug.name}: she makes no way of her own (ruling RC-49)`,
       })
+    const mortar = mortarWarning(s, ctx, order)
+    if (mortar) out.warnings.push({ line, text: body, message: mortar })
     if (order.ram && !s.ramFitted)
       out.warnings.push({
         line,
