@@ -59,6 +59,21 @@ describe('digest §8 reports: what each side is shown', () => {
     expect(JSON.stringify(m)).not.toMatch(/ARKS|Arkansas/)
   })
 
+  it('§9 L589-591 fog grows before sight is worked out: the report names the enemy its new sight reaches', () => {
+    const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
+    const s = deployed(ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog)))
+    // Both at anchor (no drift), Arkansas 10.5" ahead of Carondelet: beyond 8" of fog, within 10".
+    const [caro, arks] = [s.ships.CARO!, s.ships.ARKS!]
+    Object.assign(caro, { anchored: true, speed: 0 })
+    Object.assign(arks, { anchored: true, speed: 0, pose: { pos: { x: 18000, y: 24500 }, heading: 0 } })
+    expect(model(s, usa).rc.enemies).toEqual([])
+    const next = play(s, {}).state
+    const m = model(next, usa)
+    expect(m.rc.sight).toBe('fog: 10" sight')
+    expect(m.rc.enemies.map((e) => e.id)).toEqual(['ARKS'])
+    expect(next.seen.USA).toEqual(['ARKS'])
+  })
+
   it('a ship that took a hit shows her hull points down', () => {
     const step = play(fresh(), { USA: 'GALE: SPEED 4; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
     const tenn = model(step.state, csa).rc.own.find((s) => s.id === 'TENN')!

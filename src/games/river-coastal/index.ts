@@ -256,16 +256,17 @@ export function resolveMove(
   for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 
   recordWrecks(state, s0.seen, pack)
+  // §9 L589-591: fog thins by a quarter each move; what each side sees for the next move is worked
+  // out in the new fog, so the report's sight and the ships in it agree.
+  if (state.fog !== undefined) {
+    const g = pack.tables.visibility.fogGrowth
+    state.fog = Math.min(pack.tables.visibility.maxSightInches * 1000, Math.floor((state.fog * g.num) / g.den))
+  }
   state.seen = { USA: seenBy('USA', state, sc, pack), CSA: seenBy('CSA', state, sc, pack) }
   narrative.push(...applySignals(state, input))
   state.lastOrders = orders
   state.finished = checkEnd(state, sc, pack)
   if (state.finished) narrative.push({ audience: PUBLIC, rule: '§6 L421', text: state.finished.summary })
-  // §9 L589: fog thins by a quarter each move.
-  if (state.fog !== undefined) {
-    const g = pack.tables.visibility.fogGrowth
-    state.fog = Math.min(pack.tables.visibility.maxSightInches * 1000, Math.floor((state.fog * g.num) / g.den))
-  }
   const label = `Move ${state.move}`
   if (!state.finished) state.move++
   return { state, narrative, decisions: [], label, finished: !!state.finished }
