@@ -106,6 +106,18 @@ describe('forts, mines and rams inside a move', () => {
     expect(step.state.forts.MORG!.lastFired.M1a).toBe(1)
   })
 
+  it('§9 L899 a fort fires only as many guns as it has CPV; its own side hears which stand unmanned', () => {
+    const s = fresh()
+    s.forts.MORG!.cpv = 1
+    const step = play(s, { USA: 'TECU: SPEED 8' }, { 'm1:MORG:M1a:hit': 6 })
+    const fortShots = step.narrative.map((e) => e.text).filter((t) => /^Fort Morgan \S+ \(/.test(t))
+    expect(fortShots).toEqual(['Fort Morgan M1a (sb11) at USS Tecumseh, close range: rolled 6, needs 4: hit, 8 damage'])
+    const unmanned = step.narrative.filter((e) => e.text.startsWith('Fort Morgan: 1 CPV serve 1 of its 6 guns'))
+    expect(unmanned.map((e) => [e.text, audienceAllows(csa, e.audience), audienceAllows(usa, e.audience)])).toEqual([
+      ['Fort Morgan: 1 CPV serve 1 of its 6 guns; M1b, M2a, M2b, M3a, M3b stand unmanned', true, false],
+    ])
+  })
+
   it('§9 L811-819 a real torpedo is rolled in secret for its owner; 4-6 sinks the ship', () => {
     const s = fresh()
     s.ships.GALE!.pose = { pos: { x: 22000, y: 24000 }, heading: 0 }

@@ -71,3 +71,29 @@ describe('§5 L257-267 ruling RC-81 a feature anywhere in its square', () => {
     ])
   })
 })
+
+describe('§9 L891-901 the random table’s fort', () => {
+  it('§9 L895-897 a D6 of guns (each type by a D6, ruling RC-104) and 2D6 CPV, thrown openly; the guns stand in squares 1-6 in turn', () => {
+    const rolls = {
+      ...unshuffled,
+      'table:fort:guns:1': 4,
+      'table:fort:gun1': 1,
+      'table:fort:gun2': 3,
+      'table:fort:gun3': 5,
+      'table:fort:gun4': 6,
+      'table:fort:cpv:1': 1,
+      'table:fort:cpv:2': 2,
+    }
+    const s = ruleset.setup('random-river', {}, riverCoastalFactory.defaultPack(), dice(rolls))
+    expect(s.table!.draw.fort).toEqual({ guns: ['sb8_9', 'sb11', 'r32', 'r7'], cpv: 3 })
+    const step = ruleset.resolve(s, { orders: {}, decisions: {} }, dice())
+    expect(step.state.table!.layout!.forts[0]!.guns).toEqual([
+      { id: 'G1', gun: 'sb8_9', square: 1 },
+      { id: 'G2', gun: 'sb11', square: 2 },
+      { id: 'G3', gun: 'r32', square: 3 },
+      { id: 'G4', gun: 'r7', square: 4 },
+    ])
+    expect(step.state.forts.FORT).toMatchObject({ cpv: 3, cpvStart: 3 })
+    expect(step.narrative.map((n) => n.text)).toContain('The fort: 4 guns (sb8_9, sb11, r32, r7) and 3 CPV')
+  })
+})

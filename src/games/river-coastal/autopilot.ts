@@ -123,6 +123,10 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
       }
     })
   const start = trouble(h, h.pose, w, at(0), hulls)
+  // Already within the sea room of a danger but not in it: she may not go on into it either.
+  const bare = { ...w, seaRoom: 0 }
+  const inBare = trouble(h, h.pose, bare, at(0), hulls)
+  const near = [...start].some((key) => !inBare.has(key))
   let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
   let pos = h.pose.pos
   let heading = h.pose.heading
@@ -135,6 +139,7 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
     }
     heading = water.pose.heading
     for (const key of trouble(h, { pos, heading }, w, at(k), hulls)) if (!start.has(key)) return null
+    if (near) for (const key of trouble(h, { pos, heading }, bare, at(k), hulls)) if (!inBare.has(key)) return null
   }
   return { pos, heading }
 }

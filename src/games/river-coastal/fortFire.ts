@@ -1,7 +1,9 @@
 // Fort and shore-battery fire (rulebook §9 L881-907, digest §3.11). The fort order sheet (§18) is
 // lost, so a fort's guns pick their own target (ruling RC-50): the nearest enemy ship its side has in
 // sight, inside the fort's arc and the gun's long range, with a clear line from the fort's centre.
-// Fort guns keep the alternate-move rule; a silenced fort (FPV under a third) does not fire.
+// Fort guns keep the alternate-move rule; a silenced fort (FPV under a third) does not fire. Each gun
+// needs a CPV to fire (§9 L899): the garrison serves the guns in the fort's order (ruling RC-103), and
+// its own side is told which stand unmanned.
 import type { Audience, Dice } from '../contract.ts'
 import { angleDiff, distance, headingTo } from '../kit/geometry.ts'
 import { bandFor, readyToFire, resolveShot } from './gunnery.ts'
@@ -24,7 +26,7 @@ export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: S
   const t = pack.tables
   const n = state.move
   const hits: QueuedHit[] = []
-  const lines: { firer: string; target: string; text: string; rule: string }[] = []
+  const lines: { firer: string; target: string; text: string; rule: string; to?: Side }[] = []
   const fired: Record<string, string[]> = {}
   const all = present(state).map((s) => sightedShip(state, s.id, pack))
   for (const fort of sc.forts) {
@@ -33,9 +35,22 @@ export function fortShots(state: RiverState, seen: Record<Side, string[]>, sc: S
     const at = centreOf(fort.polygon)
     const land = screensFrom(at, state, sc)
     const eye = { id: fort.id, pose: { pos: at, heading: 0 }, hull: { length: 1, beam: 1 }, spv: 0 }
-    for (const g of fort.guns) {
-      // A gun destroyed by mortar fire (mortars.ts) fires no more.
-      if (fs.gunsLost?.includes(g.id) || !readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
+    // A gun destroyed by mortar fire (mortars.ts) fires no more.
+    const working = fort.guns.filter((g) => !fs.gunsLost?.includes(g.id))
+    const manned = working.slice(0, Math.max(0, fs.cpv))
+    if (manned.length < working.length)
+      lines.push({
+        firer: fort.id,
+        target: fort.id,
+        text: `${fort.name}: ${fs.cpv} CPV serve ${manned.length} of its ${working.length} guns; ${working
+          .slice(manned.length)
+          .map((g) => g.id)
+          .join(', ')} stand unmanned`,
+        rule: '§9 L899',
+        to: fort.side,
+      })
+    for (const g of manned) {
+      if (!readyToFire(g.gun, fs.lastFired[g.id], n, t)) continue
       const reach = (id: string): number | null => {
         const target = all.find((x) => x.id === id)!
         if (!canSee(eye, target, all, land, sightRules(state, pack))) return null

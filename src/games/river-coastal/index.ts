@@ -226,7 +226,7 @@ export function resolveMove(
   const mortared = runMortars(shot.state, orders, sc, dice, pack)
   makeSmoke(
     shot.state,
-    [...new Set(shot.lines.map((l) => l.firer))].filter((id) => id in shot.state.ships),
+    [...new Set(shot.lines.filter((l) => !l.to).map((l) => l.firer))].filter((id) => id in shot.state.ships),
   )
   const boarded = runBoarding(shot.state, orders, dice, pack)
   const landed = runLanding(boarded.state, orders, dice, pack)
@@ -241,6 +241,10 @@ export function resolveMove(
   for (const l of [...lit, ...moved.facts.lines, ...contacts.lines, ...burned])
     narrative.push({ audience: aboutShip(s0, l.ship, seen), rule: l.rule, text: l.text })
   for (const l of shot.lines) {
+    if (l.to) {
+      narrative.push({ audience: onlyRoles(l.to), rule: l.rule, text: l.text })
+      continue
+    }
     const audience = aboutShip(s0, l.firer, seen)
     narrative.push({ audience, rule: l.rule, text: l.text })
     const target = state.ships[l.target]

@@ -214,9 +214,12 @@ export const tablesSchema = z
       ),
       fort: table({
         construction: z.enum(['earthwork', 'stone']),
-        cpv: int.min(0),
         commanderSquare: int.min(1).max(6),
-        guns: z.array(table({ id: z.string(), gun: z.string(), square: int.min(1).max(6) })),
+        /** §9 L895-897: D6s thrown for the number of guns and for the CPV. */
+        gunDice: int.min(1),
+        cpvDice: int.min(1),
+        /** Ruling RC-104: each gun's type by a D6. */
+        gunTypes: z.record(z.enum(['1', '2', '3', '4', '5', '6']), z.string()),
       }),
       minefields: table({ river: int.min(1), estuary: int.min(1), sizeInches: measure }),
       depthDice: table({ river: int.min(1), estuary: int.min(1), tide: int.min(1), sandbar: int.min(1) }),

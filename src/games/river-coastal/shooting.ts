@@ -24,6 +24,8 @@ export interface ShotLine {
   target: string
   text: string
   rule: string
+  /** A line for one side only: why its gun or fort held fire. */
+  to?: Side
 }
 
 function arcOf(g: GunMount, s: RiverState['ships'][string], pack: RiverPack): Arc {

@@ -16,6 +16,8 @@ export interface TableDraw {
   tideFt: number
   /** Each sandbar card's two depths, feet, by square. */
   barDepths: Record<string, number[]>
+  /** §9 L895-897: a drawn fort's guns (their types, by a D6 each) and its CPV (2D6). */
+  fort?: { guns: string[]; cpv: number }
 }
 
 export type Layout = Pick<Scenario, 'land' | 'hazards' | 'minefields' | 'current' | 'forts' | 'places'> & {

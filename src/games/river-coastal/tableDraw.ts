@@ -52,7 +52,18 @@ export function drawTable(sc: Scenario, pack: RiverPack, dice: Dice): TableDraw 
     if (bars.length)
       barDepths[String(i + 1)] = bars.map((_, b) => sum(dice, `table:bar:${i + 1}:${b + 1}`, r.depthDice.sandbar))
   })
-  return { cards, placers, mines, currentBy, currentDie, depthFt, tideFt, barDepths }
+  const draw: TableDraw = { cards, placers, mines, currentBy, currentDie, depthFt, tideFt, barDepths }
+  if (hasFortCard(draw)) {
+    // §9 L895-897: a fort not historical gets a D6 of guns and 2D6 CPV, thrown openly with the table.
+    const f = r.fort
+    const count = sum(dice, 'table:fort:guns', f.gunDice)
+    const guns = Array.from({ length: count }, (_, k) => {
+      const face = String(dice.roll(`table:fort:gun${k + 1}`, 6, PUBLIC)) as '1'
+      return f.gunTypes[face]!
+    })
+    draw.fort = { guns, cpv: sum(dice, 'table:fort:cpv', f.cpvDice) }
+  }
+  return draw
 }
 
 /** What both sides are shown of the draw, one line each. */
@@ -61,6 +72,9 @@ export function drawLines(draw: TableDraw): string[] {
     ...draw.cards.map((c, i) => `Square ${i + 1}: ${c}, placed by ${draw.placers[i]}`),
     `Minefields laid by ${draw.mines}; the current thrown by ${draw.currentBy}: ${draw.currentDie}`,
     `Depth ${draw.depthFt} ft${draw.tideFt ? `, tide ${draw.tideFt} ft more` : ''}`,
+    ...(draw.fort
+      ? [`The fort: ${draw.fort.guns.length} guns (${draw.fort.guns.join(', ')}) and ${draw.fort.cpv} CPV`]
+      : []),
   ]
 }
 

@@ -101,9 +101,10 @@ export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines:
         fpv: pointsForArea(polygon, pack.tables.forts.fpvPerSquareInch[f.construction]),
         arcCentre: degrees(mirror === 1 ? (s.arcCentre ?? 0) : (360 - (s.arcCentre ?? 0)) % 360),
         arcHalf: degrees(s.arcHalf ?? 180),
-        cpv: f.cpv,
+        cpv: draw.fort?.cpv ?? 0,
         commanderSquare: f.commanderSquare,
-        guns: f.guns,
+        // Ruling RC-104: the guns stand in the squares of the grid in turn, 1 to 6.
+        guns: (draw.fort?.guns ?? []).map((gun, k) => ({ id: `G${k + 1}`, gun, square: (k % 6) + 1 })),
       })
     }
     if (s.place) {
