@@ -29,7 +29,9 @@ describe('digest §4.5 standing orders in play', () => {
   it('§9 L605 NO-TARGET: NEAREST shifts a gun whose target is out of reach to the nearest it can reach; HOLD (the default) does not', () => {
     const orders = 'GALE: SPEED 4; FIRE BP AT GAINES'
     const held = play(fresh(), { USA: orders }, { 'm1:GALE:BP:hit': 6 })
-    expect(held.narrative.some((e) => e.text.startsWith('USS Galena BP'))).toBe(false)
+    expect(held.narrative.filter((e) => e.text.startsWith('USS Galena BP')).map((e) => e.text)).toEqual([
+      "USS Galena BP (FIRE BP AT GAIN) held fire: CSS Gaines is beyond the gun's long range",
+    ])
     const shifted = play(fresh(), { USA: `POLICY GALE ON NO-TARGET: NEAREST\n${orders}` }, { 'm1:GALE:BP:hit': 6 })
     expect(shifted.narrative.map((e) => e.text)).toContain(
       'USS Galena BP (sb100) at CSS Tennessee, long range: rolled 6 -1, needs 5: hit, 4 damage',

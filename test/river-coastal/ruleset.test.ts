@@ -93,6 +93,39 @@ describe('the River & Coastal ruleset, turn by turn', () => {
   })
 })
 
+describe('receipt agrees with resolution: no accepted fire order vanishes', () => {
+  const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
+
+  it('§9 L615-621 an alternate-move gun that fired last move: warned at receipt, and its side told why it held fire', () => {
+    const one = play(fresh(), { USA: 'GALE: SPEED 4; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
+    expect(one.state.ships.GALE!.guns.BP!.lastFired).toBe(1)
+    const line = 'GALE: FIRE BP AT TENN ELSE NEAREST'
+    const p = ruleset.parseOrders(one.state, 'USA', line)
+    expect(p.errors).toEqual([])
+    expect((p as { warnings: { message: string }[] }).warnings.map((w) => w.message)).toEqual([
+      'FIRE BP: BP will not fire this move: fired on move 1 and fires only on alternate moves, next on move 3 (§9 L615-621)',
+    ])
+    const two = play(one.state, { USA: line })
+    const held = two.narrative.filter((e) => e.text.startsWith('USS Galena BP'))
+    expect(held.map((e) => [e.text, audienceAllows(usa, e.audience), audienceAllows(csa, e.audience)])).toEqual([
+      [
+        'USS Galena BP (FIRE BP AT TENN ELSE NEAREST) held fire: fired on move 1 and fires only on alternate moves, next on move 3 (§9 L615-621)',
+        true,
+        false,
+      ],
+    ])
+  })
+
+  it('ruling RC-25 a gun whose targets are out of its arc or reach holds its fire, and says so to its side', () => {
+    const step = play(fresh(), { USA: 'GALE: SPEED 4; FIRE STARBOARD AT TENN ELSE NEAREST' })
+    const held = step.narrative.filter((e) => e.text.startsWith('USS Galena S1'))
+    expect(held.map((e) => e.text)).toEqual([
+      "USS Galena S1, S2 (FIRE STARBOARD AT TENN ELSE NEAREST) held fire: CSS Tennessee is outside the gun's arc; no enemy in sight within its arc and reach",
+    ])
+    expect(held.every((e) => !audienceAllows(csa, e.audience))).toBe(true)
+  })
+})
+
 describe('forts, mines and rams inside a move', () => {
   const fresh = () => ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
 
@@ -204,7 +237,9 @@ describe('§9 L607 move 1: fire at any point in the move', () => {
 
   it('§9 L607 without WHEN the gun fires at the end of the move, when Tennessee has gone out of its arc', () => {
     const step = play(setup(), { USA: 'GALE: SPEED 8; TURN PORT 90; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
-    expect(step.narrative.some((e) => e.text.startsWith('USS Galena BP'))).toBe(false)
+    expect(step.narrative.filter((e) => e.text.startsWith('USS Galena BP')).map((e) => e.text)).toEqual([
+      "USS Galena BP (FIRE BP AT TENN) held fire: CSS Tennessee is outside the gun's arc",
+    ])
   })
 
   it('§9 L607 WHEN BEST takes the quarter where the shot is easiest: closing on Tennessee, the last (close range)', () => {

@@ -115,7 +115,9 @@ describe('§9 L537 digest §3.8 ruling RC-100 a ship’s guns need a line clear 
   it('§9 L537 ruling RC-100 her side sees the enemy, but the pier shed hides him from her own bow gun', () => {
     const s = acrossThePier(false)
     expect(s.seen.USA).toContain('GOVM') // the schooners below see past the pier
-    expect(fired(s)).toEqual([])
+    expect(fired(s)).toEqual([
+      'USS Harriet Lane BP (FIRE BP AT GOVM) held fire: CSS Governor Moore is not in sight from USS Harriet Lane',
+    ])
     expect(fired(acrossThePier(true))).toEqual([expect.stringMatching(/at CSS Governor Moore, .*: hit/)])
   })
 })

@@ -15,10 +15,10 @@ describe('§9 L717 repairs', () => {
       const s = fresh()
       s.ships.GALE!.guns.BP = { status: 'out', outUntil, crewed: true }
       const step = play(s, { USA: 'GALE: SPEED 6; FIRE BP AT TENN' }, { 'm1:GALE:BP:hit': 6 })
-      return step.narrative.some((n) => n.text.startsWith('USS Galena BP'))
+      return step.narrative.find((n) => n.text.startsWith('USS Galena BP'))?.text
     }
-    expect(shoots(0)).toBe(true)
-    expect(shoots(1)).toBe(false)
+    expect(shoots(0)).toMatch(/^USS Galena BP \(sb100\) at CSS Tennessee/)
+    expect(shoots(1)).toBe('USS Galena BP (FIRE BP AT TENN) held fire: out of action until move 2')
   })
 
   it('digest §4.2 REPAIR names a job the ship has, with no more hands than her spares', () => {
@@ -65,7 +65,10 @@ describe('§3 L119-125 digest A7 CREW between stations', () => {
       { USA: 'POLICY GALE ON STATION-EMPTY: HOLD\nGALE: SPEED 6; CREW SPARE TO BP; FIRE BP AT TENN' },
       { 'm1:GALE:BP:hit': 6 },
     )
-    expect(step.narrative.some((n) => n.text.startsWith('USS Galena BP'))).toBe(false) // not this move
+    // not this move
+    expect(step.narrative.filter((n) => n.text.startsWith('USS Galena BP')).map((n) => n.text)).toEqual([
+      'USS Galena BP (FIRE BP AT TENN) held fire: no crew at the gun (CREW SPARE TO <gun> puts one there, §3 L119-125)',
+    ])
     expect(step.state.ships.GALE!.guns.BP!.crewed).toBe(true)
     expect(step.state.ships.GALE!.crew.spare).toBe(spare - 1)
     expect(step.narrative.find((n) => n.text === 'USS Galena moves a CPV from SPARE to BP')!.audience).toEqual({

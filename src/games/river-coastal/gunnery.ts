@@ -16,6 +16,25 @@ export function readyToFire(gunType: string, lastFired: number | undefined, move
   return !(t.guns[gunType]!.alternate && lastFired !== undefined && move - lastFired < 2)
 }
 
+/**
+ * Why a gun of a ship cannot fire this move, or null: destroyed or out of action (tables 2-4), without
+ * a crew (§3 L119-125), or waiting out the alternate move (§9 L615-621). Said at receipt and at the shot.
+ */
+export function gunBar(
+  gunType: string,
+  gs: { status: 'ok' | 'out' | 'destroyed'; outUntil?: number | 'game'; crewed: boolean; lastFired?: number },
+  move: number,
+  t: Tables,
+): string | null {
+  if (gs.status === 'destroyed') return 'destroyed'
+  if (gs.status === 'out' && (gs.outUntil === undefined || gs.outUntil === 'game' || gs.outUntil >= move))
+    return `out of action${gs.outUntil === 'game' ? ' for the game' : gs.outUntil !== undefined ? ` until move ${gs.outUntil + 1}` : ''}`
+  if (!gs.crewed) return 'no crew at the gun (CREW SPARE TO <gun> puts one there, §3 L119-125)'
+  if (!readyToFire(gunType, gs.lastFired, move, t))
+    return `fired on move ${gs.lastFired} and fires only on alternate moves, next on move ${gs.lastFired! + 2} (§9 L615-621)`
+  return null
+}
+
 export interface ShotInput {
   label: string
   gunType: string

@@ -18,6 +18,7 @@ import { inches } from './units.ts'
 import { inflated } from './balloons.ts'
 import { radiusOf } from './radius.ts'
 import { repairJobs } from './upkeep.ts'
+import { gunBar } from './gunnery.ts'
 
 /** The command facts of a side at the start of a move (none: every ship free, no table). */
 export interface CommandFacts {
@@ -71,6 +72,12 @@ export function orderContext(
           here: s.pose.pos,
           jobs: repairJobs(s, move),
           hasMortars: c.mortars.length > 0,
+          gunBars: Object.fromEntries(
+            c.guns.flatMap((g) => {
+              const why = gunBar(g.gun, s.guns[g.id]!, move, t)
+              return why ? [[g.id, why]] : []
+            }),
+          ),
           ...(c.mortars.length ? { mortarReach: c.mortars.map((m) => inches(t.mortars.rangeInches[m.kind])) } : {}),
           stations: {
             engine: s.crew.engine,

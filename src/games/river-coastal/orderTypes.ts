@@ -86,6 +86,8 @@ export interface ShipForOrders {
   /** Repair jobs she has now (upkeep.ts), her stations' crews, whether she is stuck. */
   jobs: string[]
   hasMortars: boolean
+  /** Guns that cannot fire this move, with the reason (gunnery.ts gunBar). */
+  gunBars?: Record<string, string>
   /** §9 L837-839: how far each of her mortars reaches, table units. */
   mortarReach?: number[]
   stations: { engine: number; boiler: number; crewedGuns: string[] }

@@ -223,6 +223,21 @@ function clause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: str
   }
 }
 
+/** For each FIRE clause, the guns it names that cannot fire this move and why (gunnery.ts gunBar). */
+function fireWarnings(s: ShipForOrders, order: ShipOrder): string[] {
+  return order.fire.flatMap((f) => {
+    const byWhy = new Map<string, string[]>()
+    for (const g of f.guns) {
+      const why = s.gunBars?.[g]
+      if (why) byWhy.set(why, [...(byWhy.get(why) ?? []), g])
+    }
+    return [...byWhy].map(
+      ([why, guns]) =>
+        `FIRE ${f.selection}: ${guns.join(', ')} will not fire this move: ${why}${guns.length === f.guns.length ? '' : '; the others fire as ordered'}`,
+    )
+  })
+}
+
 export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCommand> & { warnings: LineError[] } {
   const out: Parsed<RiverCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   const seen = new Set<string>()
@@ -318,6 +333,8 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
         text: body,
         message: `${s.name} is in tow of ${tug.name}: she makes no way of her own (ruling RC-49)`,
       })
+    // Receipt agrees with resolution: a gun that cannot fire this move is named now, with the reason.
+    for (const message of fireWarnings(s, order)) out.warnings.push({ line, text: body, message })
     const mortar = mortarWarning(s, ctx, order)
     if (mortar) out.warnings.push({ line, text: body, message: mortar })
     if (order.ram && !s.ramFitted)

@@ -19,6 +19,7 @@ import { radiusOf } from './radius.ts'
 import { balloonSpeed } from './balloons.ts'
 import { towSpeedCap } from './towing.ts'
 import { forcedSteering } from './plan.ts'
+import { gunBar } from './gunnery.ts'
 
 export interface Piloted {
   order: ShipOrder
@@ -224,7 +225,7 @@ export function pilotOrder(
     ship: s.id,
     speed: course.speed,
     turns: course.turns,
-    fire: fireAt(s, pack, enemy?.id),
+    fire: fireAt(s, pack, state.move, enemy?.id),
     turrets: target ? trainTurrets(s, pack, target.pose.pos, course.speed) : {},
   }
   // Holding a point: once stopped there, the anchor goes down (§12 L1143 needs her stopped both moves);
@@ -237,9 +238,12 @@ export function pilotOrder(
   return { order, directive: next, note }
 }
 
-/** Every gun at the directive's enemy, else at the nearest enemy in reach. */
-function fireAt(s: ShipState, pack: RiverPack, target?: string): FireOrder[] {
-  const guns = pack.classes[s.classKey]!.guns.map((g) => g.id)
+/** Every gun that can fire this move at the directive's enemy, else at the nearest enemy in reach. */
+function fireAt(s: ShipState, pack: RiverPack, move: number, target?: string): FireOrder[] {
+  const guns = pack.classes[s.classKey]!.guns.filter((g) => !gunBar(g.gun, s.guns[g.id]!, move, pack.tables)).map(
+    (g) => g.id,
+  )
+  if (!guns.length) return []
   return [{ selection: 'ALL', guns, target: target ?? 'NEAREST', ...(target ? { orElse: 'NEAREST' } : {}) }]
 }
 
