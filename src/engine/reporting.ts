@@ -122,6 +122,8 @@ export function reportModel(
               : `an answer from ${a.role}`,
         role: a.role,
       }))
+  // Two questions of one player read the same to others ("an answer from csa"): say it once.
+  const once = awaiting.filter((a, i) => awaiting.findIndex((b) => b.label === a.label) === i)
   const key = role ? playerKey(serverSecret(j.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
   const outcome = fold.ruleset.outcome(fold.state)
   return {
@@ -149,7 +151,7 @@ export function reportModel(
     nextCommitment: fold.commitment,
     finished: fold.finished,
     resultText: outcome?.summary ?? '',
-    awaiting: awaiting.map((a) => ({ label: a.label })),
+    awaiting: once.map((a) => ({ label: a.label })),
     deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
     yourTurn: role !== null && !progressing && awaiting.some((a) => a.role === role),
     roleUpper: role?.toUpperCase() ?? '',
@@ -350,5 +352,5 @@ export function awaitingText(j: Judge, fold: GameFold, viewer?: Viewer): string 
       ? `question ${x.decisionId}: ${x.question}${answered}`
       : `an answer from ${x.role}${answered}`
   })
-  return paused + (words.length ? words.join('; ') : 'nothing')
+  return paused + (words.length ? [...new Set(words)].join('; ') : 'nothing')
 }

@@ -98,7 +98,9 @@ describe('§9 L537 hidden deployment', () => {
   it('digest §6.3 only the Confederates deploy, in secret, before move 1', () => {
     const s: RiverState = setup()
     expect(s.phase).toBe('deployment')
-    expect(ruleset.awaiting(s)).toEqual([{ kind: 'orders', role: 'CSA', label: 'Hidden deployment', phase: 'setup' }])
+    expect(ruleset.awaiting(s)).toEqual([
+      { kind: 'orders', role: 'CSA', label: 'Confederate hidden deployment', phase: 'setup' },
+    ])
   })
 
   it('digest §6.3 a place must be in the zone (y 56 and up), on the water, clear of the others, at speed 4 or less', () => {

@@ -132,10 +132,10 @@ describe("ruling RC-93: the senior captain writes the fleet's lines and answers 
     const s = atMove1()
     const asked = rules.awaiting(s)
     expect(asked.filter((a) => a.kind === 'orders').map((a) => [a.role, a.label])).toEqual([
-      ['usawest', 'Move 1 orders: CARO, CINC'],
-      ['usaeast', 'Move 1 orders: MOUN, STLO'],
-      ['csaflag', 'Move 1 orders: ARKS'],
-      ['csarams', 'Move 1 orders: MANS, MORE'],
+      ['usawest', 'Move 1 Union orders: CARO, CINC'],
+      ['usaeast', 'Move 1 Union orders: MOUN, STLO'],
+      ['csaflag', 'Move 1 Confederate orders: ARKS'],
+      ['csarams', 'Move 1 Confederate orders: MANS, MORE'],
     ])
     // §7 L479: Governor Moore is a side-wheeler; her radius is asked of the captain of the rams.
     expect(

@@ -121,6 +121,10 @@ export function withCaptains(rules: Rules, pack: RiverPack): Rules {
                   label: `${a.label}: ${afloatOf(s, c).join(', ') || c.name}`,
                 })),
           ),
+    orderHelp: (s, role) => {
+      const c = captainByRole(s, role)
+      return rules.orderHelp?.(s, c ? sideRole(c.side) : role) ?? []
+    },
     parseOrders: (s, role, text) => {
       const c = captainByRole(s, role)
       if (!c) return rules.parseOrders(s, role, text)

@@ -31,6 +31,7 @@ import { readStranding, resolveStranding, strandId, strandingHolders, strandQues
 import { deploymentSides, parseDeployment } from './deployment.ts'
 import { sideContext } from './orderContext.ts'
 import { orderForm } from './orderForm.ts'
+import { riverOrderHelp } from './orderHelp.ts'
 import { parseShipOrders } from './orders.ts'
 import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiverPack } from './pack.ts'
 import { seenBy } from './sighting.ts'
@@ -53,6 +54,8 @@ import { fireShipContacts, igniteFireShips, releaseLines } from './fireShips.ts'
 const HOME = projectPath('src', 'games', 'river-coastal')
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
+/** What the awaited orders are called, so that "Awaiting:" names whose they are. */
+const SIDE_NAMES: Record<string, string> = { USA: 'Union', CSA: 'Confederate' }
 
 export function createRiverCoastal(
   pack: DataPack<RawRiverPack>,
@@ -127,12 +130,17 @@ export function createRiverCoastal(
         return deploymentSides(scenarioOf(s)).map((role) => ({
           kind: 'orders',
           role,
-          label: 'Hidden deployment',
+          label: `${SIDE_NAMES[role]} hidden deployment`,
           phase: 'setup',
         }))
       return [
         ...RIVER_ROLES.map(
-          (role): Awaited => ({ kind: 'orders', role, label: `Move ${s.move} orders`, phase: 'move' }),
+          (role): Awaited => ({
+            kind: 'orders',
+            role,
+            label: `Move ${s.move} ${SIDE_NAMES[role]} orders`,
+            phase: 'move',
+          }),
         ),
         // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
         // §7 L479: each side-wheeler's radius, chosen with the move-1 orders.
@@ -154,6 +162,7 @@ export function createRiverCoastal(
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
         : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
+    orderHelp: (s, role) => riverOrderHelp(s, sideOf(role), content),
     parseAnswer: (s, q, text) => {
       const holder = (['USA', 'CSA'] as const).find((side) => q.decisionId === strandId(side))
       if (holder) {

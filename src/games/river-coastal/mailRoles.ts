@@ -41,6 +41,10 @@ export function withMailRoles<S, O>(rules: Ruleset<S, O>): Ruleset<S, O> {
     },
     reportModel: (s, viewer) => rules.reportModel(s, viewerIn(viewer)),
   }
+  if (rules.orderHelp) {
+    const orderHelp = rules.orderHelp
+    wrapped.orderHelp = (s, role) => orderHelp(s, inward(role))
+  }
   if (rules.parseAnswer) {
     const parseAnswer = rules.parseAnswer
     wrapped.parseAnswer = (s, q, text) => parseAnswer(s, questionIn(q), text)
