@@ -8,7 +8,7 @@ import { canSee, type Viewer } from '../../src/games/contract.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { inches } from '../../src/games/river-coastal/units.ts'
-import { plotSvg } from '../../src/games/river-coastal/view.ts'
+import { plotSvg } from '../../src/games/river-coastal/plot.ts'
 import { pack } from './helpers.ts'
 import { calm, csa, deployed, play, ruleset, usa } from './play.ts'
 

@@ -8,7 +8,7 @@ import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { simulateMove } from '../../src/games/river-coastal/movement.ts'
 import { mayTryChain, tryChain } from '../../src/games/river-coastal/smallCraft.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
-import { plotSvg } from '../../src/games/river-coastal/view.ts'
+import { plotSvg } from '../../src/games/river-coastal/plot.ts'
 import { forced, moveRules, openTable, pack, scenarioShip, ship } from './helpers.ts'
 import { calm, csa, play, ruleset } from './play.ts'
 
@@ -87,7 +87,9 @@ describe('ruling RC-74 The Boom at Plymouth (§8 L523-527, §9 L821-833)', () =>
 
   it('ruling RC-19 the boom is drawn on the plot as a line, not as a shoal', () => {
     const svg = plotSvg(fresh(), csa, pack.scenarios['plymouth-boom']!, pack)
-    expect(svg).toContain('<polyline points="60,145 92,145 92,95 60,95" fill="none"')
+    // 12 pixels to the inch inside 44 and 66 pixels of rulers: the boom from (6,33.5) to (9.2,38.5)
+    expect(svg).toContain('<polyline class="chain" points="116,240 154.4,240 154.4,180 116,180" fill="none"')
+    expect(svg).not.toContain('class="shoal"')
   })
 
   it('§8 L527 the launch stopped at the boom on a 4 stays outside it; the ironclad is untouched', () => {

@@ -42,7 +42,8 @@ import { settleFlooded } from './settling.ts'
 import { runShooting } from './shooting.ts'
 import { initialState, type RiverCommand, type RiverState, sideOf } from './state.ts'
 import { riverReportModel } from './report.ts'
-import { plotSvg, riverView } from './view.ts'
+import { riverView } from './view.ts'
+import { plotSvg } from './plot.ts'
 import { applyRadii, choosingRadius, radiusQuestion } from './radius.ts'
 import { runCrewMoves, runRepairs } from './upkeep.ts'
 import { runMortars } from './mortars.ts'
@@ -269,6 +270,7 @@ export function resolveMove(
   for (const l of below) narrative.push({ audience: onlyRoles(state.ships[l.ship]!.side), rule: l.rule, text: l.text })
 
   recordWrecks(state, s0.seen, pack)
+  state.tracks = tracksOf(s0, moved.facts.quarters)
   // §9 L589-591: fog thins by a quarter each move; what each side sees for the next move is worked
   // out in the new fog, so the report's sight and the ships in it agree.
   if (state.fog !== undefined) {
@@ -283,6 +285,21 @@ export function resolveMove(
   const label = `Move ${state.move}`
   if (!state.finished) state.move++
   return { state, narrative, decisions: [], label, finished: !!state.finished }
+}
+
+/** Each ship's path over the move, for the plot: where she began and where each quarter left her. */
+function tracksOf(s0: RiverState, quarters: Record<string, { pos: { x: number; y: number } }>[]): RiverState['tracks'] {
+  const out: NonNullable<RiverState['tracks']> = {}
+  for (const s of Object.values(s0.ships)) {
+    if (s.status !== 'afloat' || s.id in s0.exited) continue
+    // The last quarter ends where she is now: the plot draws on to her present place.
+    const path = [s.pose.pos, ...quarters.slice(0, -1).flatMap((q) => (q[s.id] ? [q[s.id]!.pos] : []))]
+    out[s.id] = {
+      path,
+      seenBy: (['USA', 'CSA'] as const).filter((side) => side === s.side || s0.seen[side].includes(s.id)),
+    }
+  }
+  return out
 }
 
 export const riverCoastalFactory: RulesetFactory = {

@@ -6,7 +6,7 @@ import type { Point } from '../kit/geometry.ts'
 import type { Scenario } from './scenario.ts'
 import type { RiverState } from './state.ts'
 
-type Draw = { px: (u: number) => number; h: number; pts: (poly: Point[]) => string }
+type Draw = { x: (u: number) => number; y: (u: number) => number; pts: (poly: Point[]) => string }
 
 /** The buildings: brown standing, lighter as rubble, grey once destroyed (public, as forts are). */
 export function buildingMarks(state: RiverState, sc: Scenario, d: Draw): string[] {
@@ -31,7 +31,7 @@ export function fireMarks(state: RiverState, visible: string[], d: Draw): string
     const s = state.ships[id]!
     const how = burning(s)
     if (!how || s.status === 'sunk' || s.status === 'exploded' || id in state.exited) continue
-    const [x, y] = [d.px(s.pose.pos.x), d.h - d.px(s.pose.pos.y)]
+    const [x, y] = [d.x(s.pose.pos.x), d.y(s.pose.pos.y)]
     out.push(
       `<circle class="fire" cx="${x}" cy="${y}" r="6" fill="#ff8c00" fill-opacity="0.8" stroke="#d01010"><title>${s.name} ${how}</title></circle>`,
     )

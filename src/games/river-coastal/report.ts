@@ -123,7 +123,7 @@ export function riverReportModel(state: RiverState, viewer: Viewer, sc: Scenario
       taken: Object.entries(view.placesTaken).map(([id, side]) => `${placeName.get(id) ?? id} held by ${side}`),
       finished: view.finished?.summary ?? null,
       legend:
-        'Plot: 10 pixels to the inch, upstream at the top; Union ships blue, Confederate red, grey = out of the fight; forts grey, towns brown, buildings dark brown (light brown rubble, grey destroyed), flames orange, minefields dashed red (bold where you know they are real), shoals sand; smoke grey squares, wrecks dark dashed hulls (only those your side knows of).',
+        "Plot (key beside it): a grid every 2\" with rulers every 6\", 12 pixels to the inch, upstream (north) at the top; Union ships blue, Confederate red, grey = out of the fight; dashed, last move's tracks; your guns' arcs with their range bands and your ships' turning circles; forts grey with their arc dashed, towns brown, buildings dark brown (light brown rubble, grey destroyed), flames orange, minefields dashed red (bold where you know they are real), shoals sand; smoke grey squares, wrecks dark dashed hulls (only those your side knows of).",
     },
   }
 }

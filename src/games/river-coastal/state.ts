@@ -52,6 +52,8 @@ export interface RiverState {
   forts: Record<string, FortState>
   /** Fog visibility, table units (undefined = clear: 50"). */
   fog?: number
+  /** Each ship's path over the last move (its start and the quarters), and the sides that saw her as it began (plot.ts). */
+  tracks?: Record<string, { path: Point[]; seenBy: Side[] }>
   /** Enemy ship ids each side saw at the end of the last move. */
   seen: Record<Side, string[]>
   /** Each side's fleet commander (commander.ts). */
