@@ -59,6 +59,13 @@ describe('digest §8 the plot', () => {
     expect(svg).toContain('class="fort-arc"')
   })
 
+  it('§9 L837-839 an own mortar ship shows her band, 6" out to her mortars\' reach; the enemy does not see it', () => {
+    const s = ruleset.setup('mortar-flotilla', {}, riverCoastalFactory.defaultPack(), calm())
+    expect(plot(s, usa)).toContain('class="mortar-ring"')
+    expect(plot(s, usa)).toContain('>mortar 40"</text>')
+    expect(plot(s, csa)).not.toContain('class="mortar-ring"')
+  })
+
   it('§9 L537 a ship out of sight is not drawn, nor her arcs, track or label', () => {
     const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
     const s = deployed(ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog)))

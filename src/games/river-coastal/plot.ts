@@ -18,6 +18,7 @@ import {
   frameOf,
   gridAndRulers,
   gunArcs,
+  mortarRings,
   SIDE_NAME,
   text,
   turningCircles,
@@ -222,7 +223,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
   for (const id of visible) {
     const s = state.ships[id]!
     if (s.side !== side || s.status !== 'afloat' || id in state.exited) continue
-    parts.push(...gunArcs(f, s, state, pack), ...turningCircles(f, s, pack))
+    parts.push(...gunArcs(f, s, state, pack), ...mortarRings(f, s, pack), ...turningCircles(f, s, pack))
   }
   const drawn = ships(state, visible, side, viewer, f, pack)
   parts.push(...tracks(state, visible, side, viewer, f), ...drawn.hulls, ...fireMarks(state, visible, f), '</g>')

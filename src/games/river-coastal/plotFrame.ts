@@ -205,3 +205,22 @@ export function turningCircles(f: Frame, s: RiverState['ships'][string], pack: R
     return `<g class="turning"><circle cx="${cx}" cy="${cy}" r="${rx}" fill="none" stroke="#555" stroke-opacity="0.35" stroke-dasharray="1 3"/><path d="M${px(start)} A${rx},${rx} 0 0 ${dir > 0 === !back ? 1 : 0} ${px(end)}" fill="none" stroke="#333" stroke-width="1.2" stroke-opacity="0.7"/></g>`
   })
 }
+
+/** §9 L837-839: a mortar ship's band, 6" to her mortars' reach, as two dotted circles. */
+export function mortarRings(f: Frame, s: RiverState['ships'][string], pack: RiverPack): string[] {
+  const m = pack.classes[s.classKey]!.mortars
+  if (!m.length) return []
+  const t = pack.tables.mortars
+  const reach = Math.max(...m.map((x) => t.rangeInches[x.kind])) * 1000
+  const style = `class="mortar-ring" fill="none" stroke="#6b3a1e" stroke-opacity="0.6" stroke-dasharray="1 4" stroke-width="1.2"`
+  return [
+    wedge(f, s.pose.pos, 0, 18000, t.minRangeInches * 1000, style),
+    wedge(f, s.pose.pos, 0, 18000, reach, style),
+    text(
+      0,
+      0,
+      `mortar ${reach / 1000}"`,
+      `font-size="9" fill="#6b3a1e" transform="translate(${f.toward(s.pose.pos, 4500, reach + 500)})"`,
+    ),
+  ]
+}

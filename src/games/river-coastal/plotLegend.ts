@@ -36,6 +36,11 @@ const KEYS: Key[] = [
   },
   {
     draw: (x, y) =>
+      `<line x1="${x}" y1="${y}" x2="${x + 22}" y2="${y}" stroke="#6b3a1e" stroke-dasharray="1 4" stroke-width="1.2"/>`,
+    label: 'mortar band, 6" to its reach',
+  },
+  {
+    draw: (x, y) =>
       `<line x1="${x + 11}" y1="${y - 7}" x2="${x + 11}" y2="${y + 5}" stroke="#2a6f97" stroke-width="2"/><polygon points="${x + 6},${y + 1} ${x + 16},${y + 1} ${x + 11},${y + 8}" fill="#2a6f97"/>`,
     label: 'current, knots (sets downstream)',
   },
