@@ -1,4 +1,4 @@
-// Issue 12: "both scenarios played to a result from order mails". Passing the Fort is played to its
+// Both scenarios played to a result from order mails. Passing the Fort is played to its
 // end by the demo's mails (by-mail.test.ts); here Above the Bluffs is: the Confederates deploy in
 // secret by mail, both sides mail directives, standing orders and helm lines, then fall silent, and
 // the judge plays the silent ships by their directives (ruling RC-54) to the scenario's result. At

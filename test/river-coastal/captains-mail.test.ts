@@ -1,4 +1,4 @@
-// Above the Bluffs with two captains a side (issue 12, rulings RC-91 to RC-94), played to its end
+// Above the Bluffs with two captains a side (rulings RC-91 to RC-94), played to its end
 // from order mails dropped in the judge's inbox folder and read by the real intake, one resolution
 // at a time as `pbem demo` plays (demoRun.ts): each captain writes for his own ships, a line for a
 // colleague's ship is refused by its number, and no letter or export shows one side the other's

@@ -1,4 +1,4 @@
-// Issue 12's geometry properties for the ship kinds added after the first two scenarios: tugs with
+// The geometry properties for the ship kinds added after the first two scenarios: tugs with
 // their tows and fire ships drifting ("Fire Rafts at the Head of the Passes"), a small craft at a
 // boom ("The Boom at Plymouth"), mortar schooners at anchor ("The Mortar Flotilla") and a ship
 // carrying a balloon (option balloons). Whole games are played with random legal orders, and at

@@ -1,4 +1,4 @@
-// Sides and captains (issue 12, rulings RC-91 to RC-94) on the ruleset as the judge holds it: the
+// Sides and captains (rulings RC-91 to RC-94) on the ruleset as the judge holds it: the
 // roles a game gets from its scenario and the option `captains`, a captain's lines for his own ships
 // only, the fleet's lines for the senior captain, the captains' orders merged for the side, the
 // questions and the narrative routed to captains, and each captain's report and order form.

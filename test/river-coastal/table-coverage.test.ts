@@ -1,4 +1,4 @@
-// Issue 12: "every table case with its section number". Each part of the data pack's tables
+// Every table case with its section number. Each part of the data pack's tables
 // (data/tables.json, digest §2) is listed here with the test files that exercise its cases and the
 // rule reference each of those files cites in a test name. The test fails when a part of the pack has
 // no entry (a new table added without tests), or when a listed file or its cited test name is gone.
@@ -137,7 +137,7 @@ function testNames(file: string): string[] {
   return quoted.filter((q) => /^(§|digest|ruling)/.test(q))
 }
 
-describe('issue 12 every table case with its section number', () => {
+describe('every table case with its section number', () => {
   it('digest §2 every part of the tables pack has tests listed here, and nothing listed is missing from the pack', () => {
     const parts = Object.keys(tablesJson).filter((k) => k !== 'id' && k !== 'source')
     expect(Object.keys(COVERAGE).sort()).toEqual(parts.sort())

@@ -1,6 +1,6 @@
 // Every cell of the six critical tables (rulebook §9 L719-795) and of the rammed ship's table 6 row
 // (§11 L1063-1071), each checked on a ship already below PV: the two dice name the table and the
-// result, and the test states what the ship looks like afterwards. Issue 12 asks for every table case.
+// result, and the test states what the ship looks like afterwards. Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import { PUBLIC } from '../../src/games/contract.ts'
 import { applyHit } from '../../src/games/river-coastal/damage.ts'

@@ -1,5 +1,5 @@
 // Every cell of the firing table (rulebook §9 L595-601) and every row of the gunfire damage table
-// (§9 L659-691, the alternate-move guns of L615-621), shot by shot. Issue 12 asks for every table case.
+// (§9 L659-691, the alternate-move guns of L615-621), shot by shot. Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import { PUBLIC } from '../../src/games/contract.ts'
 import { type RangeClass, readyToFire, resolveShot } from '../../src/games/river-coastal/gunnery.ts'

@@ -1,7 +1,7 @@
 // Every face of the hazard and mine tables, through a whole move (rulebook §8 L491-513, §9 L811-819):
 // sandbars and stakes for a shallow (up to 5 ft) and a deep draught, the refloat faces and attempts,
 // and the torpedo table. A sandbar and a line of stakes are laid across CSS Tennessee's course in a
-// copy of "Passing the Fort" (no scenario has stakes). Issue 12 asks for every table case.
+// copy of "Passing the Fort" (no scenario has stakes). Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'

@@ -1,7 +1,7 @@
 // Every row of the mortar effect table against a fort, in both columns (rulebook §9 L853-879,
 // ruling RC-39): the 40" column of the 11-15-inch mortars and the 30" column of the smaller ones,
 // for which the pack's mortar schooner is re-armed with a light mortar in a copy of the pack.
-// Issue 12 asks for every table case; the town rows are in buildings.test.ts.
+// Every table case is tested; the town rows are in buildings.test.ts.
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'

@@ -1,6 +1,6 @@
 // Every face of the captains' and fort commanders' dice (rulebook §4 L157-165, L207-217), each morale
 // modifier of §10 L933-967 on its own, and every face of the early-morning fog throw with its growth
-// (§9 L583-591). Issue 12 asks for every table case.
+// (§9 L583-591). Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import { moraleModifiers } from '../../src/games/river-coastal/morale.ts'
 import type { ShipState } from '../../src/games/river-coastal/ship.ts'

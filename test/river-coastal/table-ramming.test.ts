@@ -1,6 +1,6 @@
 // Every case of the ramming tables (rulebook §11 L1009-1111): the test matrix cell by cell, each
 // modifier of the test alone, the damage chart's speed bands at both ends, every cell of the chart of
-// effects on the rammer and every face of the jam chart. Issue 12 asks for every table case.
+// effects on the rammer and every face of the jam chart. Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import { PUBLIC } from '../../src/games/contract.ts'
 import type { RamClass } from '../../src/games/river-coastal/derive.ts'

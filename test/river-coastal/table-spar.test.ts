@@ -1,6 +1,6 @@
 // Every face of the spar torpedo table and of the small craft's own-loss throw (rulebook §9 L821-833,
 // ruling RC-38), played in "The Boom at Plymouth": the picket launch (a torpedo boat, ram class A)
-// gets over the boom on a 6 and strikes CSS Albemarle. Issue 12 asks for every table case.
+// gets over the boom on a 6 and strikes CSS Albemarle. Every table case is tested.
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'

@@ -1,4 +1,4 @@
-// Several captains a side as players (issue 12, rulings RC-91 to RC-94). It wraps the ruleset with
+// Several captains a side as players (rulings RC-91 to RC-94). It wraps the ruleset with
 // mail roles (mailRoles.ts), so the rules inside keep one role a side (`usa`, `csa` here) while a game
 // created with the option `captains` has a role for each captain (`usawest`, `usaeast`, ...). A
 // captain orders only his own ships; the captains' orders of a side are merged for the rules; every

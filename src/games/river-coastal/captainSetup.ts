@@ -1,4 +1,4 @@
-// The captains a scenario divides a side among (issue 12, ruling RC-91), checked when the scenario is
+// The captains a scenario divides a side among (ruling RC-91), checked when the scenario is
 // bound. Kept apart from sideCaptains.ts, which reads the game's state, so that the scenario and the
 // state's set-up do not import the rules that read them.
 import { SIDES, type Side } from './sides.ts'

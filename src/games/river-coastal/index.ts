@@ -1,6 +1,6 @@
-// ACW River and Coastal Naval Actions (issue 12): the RulesetFactory. Both sides write one order
+// ACW River and Coastal Naval Actions: the RulesetFactory. Both sides write one order
 // line per ship each move; the judge moves everything at once, resolves contacts, fires, tests
-// morale and mails each side what it can see. Not registered in src/games/index.ts yet.
+// morale and mails each side what it can see. Registered in src/games/index.ts.
 import type {
   Awaited,
   DataPack,

@@ -1,4 +1,4 @@
-// What a ship's order line says once read (digest §4, in the one-line-per-ship form of issue 12),
+// What a ship's order line says once read (digest §4, in the judge's one-line-per-ship form),
 // and what the parser must know about each ship to check it.
 import type { Point } from '../kit/geometry.ts'
 import type { Policy } from '../kit/policy.ts'

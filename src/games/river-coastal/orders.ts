@@ -1,4 +1,4 @@
-// Order lines (digest §4, issue 12 form): one line per ship per move,
+// Order lines (digest §4, in the judge's one-line form): one line per ship per move,
 //   TECU: SPEED 4; TURN PORT 30 AT 2; TURRET T1 S; FIRE T1 AT TENN ELSE GAIN; RAM IF BOW-ON
 // Each clause is checked against the rules at the start of the move (§7 speed and turning, §9 guns
 // and turrets, §11 rams) and refused with its line number, the legal range and a suggestion.

@@ -1,4 +1,4 @@
-// Sides and captains (issue 12, digest §1.2, rulebook §4 L133-149): a scenario may divide a side
+// Sides and captains (digest §1.2, rulebook §4 L133-149): a scenario may divide a side
 // among several captains, each a player with his own ships and his own order sheet, when the game
 // is created with the option `captains` (ruling RC-91). The rules still speak of USA and CSA; this
 // module says which captain commands which ship, who is the senior captain that writes the fleet's
