@@ -129,38 +129,46 @@ export function brakingSpeed(dist: number, change: number): number {
   return v
 }
 
-export function pilotOrder(
+/** Where a friend's station will be at the end of the move, and how to get there. */
+function stationGoal(
+  s: ShipState,
+  f: ShipState,
+  place: keyof typeof RELATIVE,
+  gap: number,
+  pack: RiverPack,
+  written: Record<string, ShipOrder>,
+): Goal {
+  const arrive = inches(pack.tables.directives.arriveInches)
+  const me = pack.classes[s.classKey]!
+  const fc = pack.classes[f.classKey]!
+  const lengthwise = place === 'AHEAD' || place === 'ASTERN'
+  const centres = gap + Math.floor((lengthwise ? fc.length + me.length : fc.beam + me.beam) / 2)
+  const o = written[f.id]
+  const v = o && !o.helmFree ? o.speed : f.speed
+  const carried = advance(f.pose.pos, v < 0 ? f.pose.heading + 18000 : f.pose.heading, Math.abs(v) * 1000)
+  const point = stationPoint({ pos: carried, heading: f.pose.heading }, RELATIVE[place], centres)
+  const dist = distance(s.pose.pos, point)
+  const behind = Math.abs(bearingFrom(s.pose, point)) > 9000
+  if (dist <= arrive) return { point, speed: Math.max(0, v), heading: f.pose.heading }
+  if (behind) return { point, speed: Math.max(0, v - Math.ceil(dist / 1000)), heading: f.pose.heading }
+  return { point, speed: Math.round(dist / 1000) }
+}
+
+/** What a directive makes for this move: the goal, the enemy she is after if any, and the directive after. */
+function directiveGoal(
   state: RiverState,
   s: ShipState,
   d: Directive,
-  sc: Scenario,
   pack: RiverPack,
-  /** Her side's written lines this move: a friend's station follows the speed she was ordered. */
-  written: Record<string, ShipOrder> = {},
-): Piloted {
+  helm: Helm,
+  written: Record<string, ShipOrder>,
+): { goal: Goal; enemy?: ShipState; next: Directive } {
   const t = pack.tables.directives
   const arrive = inches(t.arriveInches)
-  const helm = helmOf(state, s, pack)
-  const me = pack.classes[s.classKey]!
   const ahead: Goal = { point: advance(s.pose.pos, s.pose.heading, 12_000), speed: s.speed }
   const live = (id: string) => {
     const x = state.ships[id]
     return x && x.status === 'afloat' && !(x.id in state.exited) ? x : undefined
-  }
-  /** Where a friend's station will be at the end of the move, and how to get there. */
-  const station = (f: ShipState, place: keyof typeof RELATIVE, gap: number): Goal => {
-    const fc = pack.classes[f.classKey]!
-    const lengthwise = place === 'AHEAD' || place === 'ASTERN'
-    const centres = gap + Math.floor((lengthwise ? fc.length + me.length : fc.beam + me.beam) / 2)
-    const o = written[f.id]
-    const v = o && !o.helmFree ? o.speed : f.speed
-    const carried = advance(f.pose.pos, v < 0 ? f.pose.heading + 18000 : f.pose.heading, Math.abs(v) * 1000)
-    const point = stationPoint({ pos: carried, heading: f.pose.heading }, RELATIVE[place], centres)
-    const dist = distance(s.pose.pos, point)
-    const behind = Math.abs(bearingFrom(s.pose, point)) > 9000
-    if (dist <= arrive) return { point, speed: Math.max(0, v), heading: f.pose.heading }
-    if (behind) return { point, speed: Math.max(0, v - Math.ceil(dist / 1000)), heading: f.pose.heading }
-    return { point, speed: Math.round(dist / 1000) }
   }
   const closeOn = (e: ShipState): Goal =>
     distance(s.pose.pos, e.pose.pos) <= inches(t.closeInches)
@@ -171,49 +179,57 @@ export function pilotOrder(
     point: p,
     speed: distance(s.pose.pos, p) <= arrive ? 0 : brakingSpeed(distance(s.pose.pos, p), helm.maxChange),
   })
-
-  let next: Directive = d
-  let goal: Goal = ahead
-  let enemy: ShipState | undefined
   switch (d.kind) {
     case 'STATION':
     case 'FOLLOW': {
       const f = live(d.ship)
-      if (f) goal = station(f, d.kind === 'FOLLOW' ? 'ASTERN' : d.place, d.gap)
-      break
+      return {
+        goal: f ? stationGoal(s, f, d.kind === 'FOLLOW' ? 'ASTERN' : d.place, d.gap, pack, written) : ahead,
+        next: d,
+      }
     }
     case 'GUARD': {
       const f = live(d.ship)
-      if (!f) break
-      enemy = nearestTo(
+      if (!f) return { goal: ahead, next: d }
+      const enemy = nearestTo(
         f.pose.pos,
         enemiesSeen(state, s).filter((e) => distance(e.pose.pos, f.pose.pos) <= d.gap),
       )
-      if (enemy) goal = closeOn(enemy)
-      else if (distance(s.pose.pos, f.pose.pos) > d.gap) goal = { point: f.pose.pos, speed: helm.maxSpeed }
-      else goal = { point: f.pose.pos, speed: Math.max(0, f.speed), heading: f.pose.heading }
-      break
+      if (enemy) return { goal: closeOn(enemy), enemy, next: d }
+      if (distance(s.pose.pos, f.pose.pos) > d.gap)
+        return { goal: { point: f.pose.pos, speed: helm.maxSpeed }, next: d }
+      return { goal: { point: f.pose.pos, speed: Math.max(0, f.speed), heading: f.pose.heading }, next: d }
     }
     case 'ENGAGE': {
       const seen = enemiesSeen(state, s)
-      enemy = seen.find((e) => e.id === d.target) ?? nearestTo(s.pose.pos, seen)
-      if (enemy) goal = closeOn(enemy)
-      break
+      const enemy = seen.find((e) => e.id === d.target) ?? nearestTo(s.pose.pos, seen)
+      return enemy ? { goal: closeOn(enemy), enemy, next: d } : { goal: ahead, next: d }
     }
     case 'STEAM-TO':
-      goal = makeFor(d.to)
-      break
+      return { goal: makeFor(d.to), next: d }
     case 'HOLD':
-      goal = makeFor(d.at)
-      break
+      return { goal: makeFor(d.at), next: d }
     case 'PATROL': {
       let toB = d.toB
       if (distance(s.pose.pos, toB ? d.b : d.a) <= inches(t.patrolTurnInches)) toB = !toB
-      next = { ...d, toB }
-      goal = { point: toB ? d.b : d.a, speed: helm.maxSpeed }
-      break
+      return { goal: { point: toB ? d.b : d.a, speed: helm.maxSpeed }, next: { ...d, toB } }
     }
   }
+  return { goal: ahead, next: d }
+}
+
+export function pilotOrder(
+  state: RiverState,
+  s: ShipState,
+  d: Directive,
+  sc: Scenario,
+  pack: RiverPack,
+  /** Her side's written lines this move: a friend's station follows the speed she was ordered. */
+  written: Record<string, ShipOrder> = {},
+): Piloted {
+  const arrive = inches(pack.tables.directives.arriveInches)
+  const helm = helmOf(state, s, pack)
+  const { goal, enemy, next } = directiveGoal(state, s, d, pack, helm, written)
   const course: Course = steer(
     helm,
     goal,
