@@ -4,6 +4,8 @@
 import type {
   Awaited,
   DataPack,
+  Dice,
+  Question,
   Input,
   NarrativeEntry,
   Parsed,
@@ -58,6 +60,114 @@ export const RIVER_ROLES = ['USA', 'CSA'] as const
 /** What the awaited orders are called, so that "Awaiting:" names whose they are. */
 const SIDE_NAMES: Record<string, string> = { USA: 'Union', CSA: 'Confederate' }
 
+/** A new game of a scenario: spars, balloons and smoke as the options ask; a random table's throws. */
+function riverSetup(
+  content: RiverPack,
+  scenario: string,
+  options: Parameters<Ruleset<RiverState, RiverCommand>['setup']>[1],
+  hidden: Dice,
+): RiverState {
+  const asked = String(options.spars ?? '')
+    .split(',')
+    .map((x) => x.trim().toUpperCase())
+    .filter(Boolean)
+  // Ruling RC-74: a scenario may fit its own spars (the Plymouth boom's picket launch).
+  const spars = [...new Set([...(content.scenarios[scenario]?.spars ?? []), ...asked])]
+  const random = content.scenarios[scenario]?.random
+  // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
+  const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
+  const sc = content.scenarios[scenario]!
+  // §7 L483-485 ruling RC-73: observation balloons only with the option `balloons` (ship ids).
+  fitBalloons(
+    state,
+    String(options.balloons ?? '')
+      .split(',')
+      .map((x) => x.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  // §9 L561-569, digest A24: wind and smoke only with the option `smoke`.
+  if (options.smoke === true) state.weather = { wind: rollWind(hidden) }
+  if (random) {
+    state.table = { draw: drawTable(sc, content, hidden) }
+    state.phase = 'table'
+  }
+  state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
+  return state
+}
+
+/** What the game waits for: the set-up's questions, a hidden deployment, or each side's move orders. */
+function riverAwaiting(s: RiverState, content: RiverPack): Awaited[] {
+  const scenarioOf = (x: RiverState) => tableScenario(x, content)
+  if (s.finished) return []
+  if (s.phase === 'table')
+    return tableQuestions(s, scenarioOf(s), content).map((q): Awaited => ({ kind: 'decision', phase: 'setup', ...q }))
+  if (s.phase === 'objectives')
+    return RIVER_ROLES.map((role) => ({
+      kind: 'decision',
+      phase: 'setup',
+      ...discardQuestion(role, s.dealt![role], content),
+    }))
+  if (s.phase === 'stranding')
+    return strandingHolders(s, content).map(
+      (holder): Awaited => ({ kind: 'decision', phase: 'setup', ...strandQuestion(holder, s, content) }),
+    )
+  if (s.phase === 'deployment')
+    return deploymentSides(scenarioOf(s)).map((role) => ({
+      kind: 'orders',
+      role,
+      label: `${SIDE_NAMES[role]} hidden deployment`,
+      phase: 'setup',
+    }))
+  return [
+    ...RIVER_ROLES.map(
+      (role): Awaited => ({
+        kind: 'orders',
+        role,
+        label: `Move ${s.move} ${SIDE_NAMES[role]} orders`,
+        phase: 'move',
+      }),
+    ),
+    // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
+    // §7 L479: each side-wheeler's radius, chosen with the move-1 orders.
+    ...RIVER_ROLES.flatMap((side) =>
+      choosingRadius(s, side, content).map(
+        (x): Awaited => ({ kind: 'decision', phase: 'setup', ...radiusQuestion(x, content) }),
+      ),
+    ),
+    ...nominating(s, scenarioOf(s)).map(
+      (side): Awaited => ({
+        kind: 'decision',
+        phase: 'setup',
+        ...flagshipQuestion(s, side, scenarioOf(s), content),
+      }),
+    ),
+  ]
+}
+
+/** A free answer to a set-up question, checked: a stranded ship, a feature's place, the minefields. */
+function riverAnswer(
+  s: RiverState,
+  q: Question,
+  text: string,
+  content: RiverPack,
+): { answer: string } | { error: string } {
+  const scenarioOf = (x: RiverState) => tableScenario(x, content)
+  const holder = (['USA', 'CSA'] as const).find((side) => q.decisionId === strandId(side))
+  if (holder) {
+    const read = readStranding(text, holder, s, scenarioOf(s), content)
+    return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+  }
+  const square = /^PLACE-(\d)$/.exec(q.decisionId)
+  if (square && s.table) {
+    const read = readPlace(text, Number(square[1]), s.table.draw, content)
+    if (typeof read === 'object' && 'error' in read) return read
+    return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+  }
+  if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
+  const read = readMines(text, scenarioOf(s), content)
+  return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+}
+
 export function createRiverCoastal(
   pack: DataPack<RawRiverPack>,
   content: RiverPack = bindRiverPack(pack.content),
@@ -83,103 +193,14 @@ export function createRiverCoastal(
       summary: `${s.kind === 'river' ? 'River' : 'Estuary'} action: ${s.ships.filter((x) => x.side === 'USA').length} Union ships against ${s.ships.filter((x) => x.side === 'CSA').length} Confederate${s.forts.length ? ` and ${s.forts.map((f) => f.name).join(', ')}` : ''}`,
     })),
     phaseKinds: ['setup', 'move'],
-    setup: (scenario, options, _pack, hidden) => {
-      const asked = String(options.spars ?? '')
-        .split(',')
-        .map((x) => x.trim().toUpperCase())
-        .filter(Boolean)
-      // Ruling RC-74: a scenario may fit its own spars (the Plymouth boom's picket launch).
-      const spars = [...new Set([...(content.scenarios[scenario]?.spars ?? []), ...asked])]
-      const random = content.scenarios[scenario]?.random
-      // §5 L391: on a random table the objective cards are always dealt, once the table is laid.
-      const state = initialState(scenario, content, hidden, options.objectiveCards === true || !!random, spars)
-      const sc = content.scenarios[scenario]!
-      // §7 L483-485 ruling RC-73: observation balloons only with the option `balloons` (ship ids).
-      fitBalloons(
-        state,
-        String(options.balloons ?? '')
-          .split(',')
-          .map((x) => x.trim().toUpperCase())
-          .filter(Boolean),
-      )
-      // §9 L561-569, digest A24: wind and smoke only with the option `smoke`.
-      if (options.smoke === true) state.weather = { wind: rollWind(hidden) }
-      if (random) {
-        state.table = { draw: drawTable(sc, content, hidden) }
-        state.phase = 'table'
-      }
-      state.seen = { USA: seenBy('USA', state, sc, content), CSA: seenBy('CSA', state, sc, content) }
-      return state
-    },
-    awaiting: (s): Awaited[] => {
-      if (s.finished) return []
-      if (s.phase === 'table')
-        return tableQuestions(s, scenarioOf(s), content).map(
-          (q): Awaited => ({ kind: 'decision', phase: 'setup', ...q }),
-        )
-      if (s.phase === 'objectives')
-        return RIVER_ROLES.map((role) => ({
-          kind: 'decision',
-          phase: 'setup',
-          ...discardQuestion(role, s.dealt![role], content),
-        }))
-      if (s.phase === 'stranding')
-        return strandingHolders(s, content).map(
-          (holder): Awaited => ({ kind: 'decision', phase: 'setup', ...strandQuestion(holder, s, content) }),
-        )
-      if (s.phase === 'deployment')
-        return deploymentSides(scenarioOf(s)).map((role) => ({
-          kind: 'orders',
-          role,
-          label: `${SIDE_NAMES[role]} hidden deployment`,
-          phase: 'setup',
-        }))
-      return [
-        ...RIVER_ROLES.map(
-          (role): Awaited => ({
-            kind: 'orders',
-            role,
-            label: `Move ${s.move} ${SIDE_NAMES[role]} orders`,
-            phase: 'move',
-          }),
-        ),
-        // digest §1.2 P7: a side that nominates its flagship answers with its move-1 orders.
-        // §7 L479: each side-wheeler's radius, chosen with the move-1 orders.
-        ...RIVER_ROLES.flatMap((side) =>
-          choosingRadius(s, side, content).map(
-            (x): Awaited => ({ kind: 'decision', phase: 'setup', ...radiusQuestion(x, content) }),
-          ),
-        ),
-        ...nominating(s, scenarioOf(s)).map(
-          (side): Awaited => ({
-            kind: 'decision',
-            phase: 'setup',
-            ...flagshipQuestion(s, side, scenarioOf(s), content),
-          }),
-        ),
-      ]
-    },
+    setup: (scenario, options, _pack, hidden) => riverSetup(content, scenario, options, hidden),
+    awaiting: (s): Awaited[] => riverAwaiting(s, content),
     parseOrders: (s, role, text): Parsed<RiverCommand> =>
       s.phase === 'deployment'
         ? parseDeployment(s, sideOf(role), text, scenarioOf(s), content)
         : parseShipOrders(sideContext(s, sideOf(role), scenarioOf(s), content, landingGoals(s, role)), text),
     orderHelp: (s, role) => riverOrderHelp(s, sideOf(role), content),
-    parseAnswer: (s, q, text) => {
-      const holder = (['USA', 'CSA'] as const).find((side) => q.decisionId === strandId(side))
-      if (holder) {
-        const read = readStranding(text, holder, s, scenarioOf(s), content)
-        return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
-      }
-      const square = /^PLACE-(\d)$/.exec(q.decisionId)
-      if (square && s.table) {
-        const read = readPlace(text, Number(square[1]), s.table.draw, content)
-        if (typeof read === 'object' && 'error' in read) return read
-        return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
-      }
-      if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
-      const read = readMines(text, scenarioOf(s), content)
-      return 'error' in read ? read : { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
-    },
+    parseAnswer: (s, q, text) => riverAnswer(s, q, text, content),
     resolve: (s, input: Input<RiverCommand>, dice): Step<RiverState> =>
       s.phase === 'table'
         ? resolveTable(s, input, dice, content)
