@@ -11,7 +11,7 @@ import { commanded } from './fleetCommand.ts'
 import type { Pose } from './hull.ts'
 import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
-import { buildPlan, forcedSteering, type Steering } from './plan.ts'
+import { buildPlan, forcedSteering, type PlottedTurn, type Steering } from './plan.ts'
 import { shipFacts, standing } from './policies.ts'
 import { ramTest } from './ramming.ts'
 import type { Scenario } from './scenario.ts'
@@ -64,23 +64,22 @@ function effectiveOrder(
   return { speed: Math.max(-max, Math.min(max, o.speed)), steering: steer }
 }
 
-export function runMovement(
-  state: RiverState,
-  orders: Record<string, ShipOrder>,
-  sc: Scenario,
-  dice: Dice,
-  pack: RiverPack,
-): { state: RiverState; facts: MoveFacts } {
+interface Moving {
+  state: RiverState
+  next: RiverState
+  orders: Record<string, ShipOrder>
+  sc: Scenario
+  dice: Dice
+  pack: RiverPack
+  facts: MoveFacts
+  say: (ship: string, text: string, rule: string) => void
+}
+
+/** §8 L497-513: one refloat attempt a move for a ship aground (ruling RC-18); it floats free next move. */
+function refloat(m: Moving) {
+  const { state, next, orders, dice, pack, say } = m
   const t = pack.tables
   const n = state.move
-  const next: RiverState = structuredClone(state)
-  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [], quarters: [] }
-  const say = (ship: string, text: string, rule: string) => facts.lines.push({ ship, text, rule })
-  const onTable = Object.values(next.ships).filter(
-    (s) => s.status !== 'sunk' && s.status !== 'exploded' && !(s.id in next.exited),
-  )
-
-  // §8 L497-513: one refloat attempt a move for a ship aground (ruling RC-18); it floats free next move.
   for (const [id, a] of Object.entries(next.aground).sort(([x], [y]) => (x < y ? -1 : 1))) {
     const s = next.ships[id]!
     if (a.kind === 'land' || a.attemptsLeft <= 0 || s.status !== 'afloat') continue
@@ -110,9 +109,11 @@ export function runMovement(
       say(id, `${s.name} backs off and floats free`, '§8 L497')
     } else say(id, `${s.name} fails to get off (${a.attemptsLeft} attempts left)`, '§8 L497')
   }
+}
 
-  // §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up);
-  // the order is refused at receipt when she has none (orderClauses.ts).
+/** §12 L1143: anchors go down or come up at the start of the move, with a CPV to work them (not used up); the order is refused at receipt when she has none (orderClauses.ts). */
+function workAnchors(m: Moving, onTable: ShipState[]) {
+  const { orders, say } = m
   for (const s of onTable) {
     const a = orders[s.id]?.anchor
     const hands = s.crew.spare + s.crew.engine + s.crew.boiler + Object.values(s.guns).filter((g) => g.crewed).length
@@ -124,10 +125,11 @@ export function runMovement(
       say(s.id, `${s.name} weighs anchor`, '§12 L1143')
     } else if (a && s.status === 'afloat') say(s.id, `${s.name} has no CPV left to work the anchor`, '§12 L1143')
   }
+}
 
-  // §7 L483-485 ruling RC-73: balloons go up or come down at the start of the move.
-  facts.lines.push(...setBalloons(next, orders))
-  // Ruling RC-49: a tow carries her friend; the pair goes at half the tow's speed.
+/** Ruling RC-49: a tow carries her friend; the pair goes at half the tow's speed. */
+function takeTows(m: Moving) {
+  const { next, orders, pack, say } = m
   const { pairs: tows, ended } = towPairs(next, orders, pack)
   for (const e of ended) {
     delete next.ships[e.tow]!.towing
@@ -139,6 +141,68 @@ export function runMovement(
     next.ships[tow]!.towing = towed
     say(tow, `${next.ships[tow]!.name} ${again ? 'has' : 'takes'} ${next.ships[towed]!.name} in tow`, 'ruling RC-49')
   }
+  return tows
+}
+
+/** Step 2, §11 L995-997: a ram attack on a named ship is tested before anything moves; a failed test sheers her off (L989). */
+function testRam(
+  m: Moving,
+  s: ShipState,
+  o: ShipOrder,
+  course: { speed: number; steering: Steering; turns: PlottedTurn[] },
+) {
+  const { state, next, dice, pack, facts, say } = m
+  const t = pack.tables
+  const n = state.move
+  let { speed, steering, turns } = course
+  const target = o.ram?.target ? next.ships[o.ram.target] : undefined
+  if (o.ram && s.status === 'afloat') {
+    if (!target || target.status !== 'afloat') facts.controlled.add(s.id)
+    else {
+      const c = pack.classes[s.classKey]!
+      const hasRam = c.ramFitted && !s.ramLost
+      const r = ramTest(
+        commanded(state, s),
+        c.ramClass,
+        hasRam,
+        target,
+        pack.classes[target.classKey]!.ramClass,
+        dice,
+        `m${n}:${s.id}:ramTest`,
+        rollAudience(state, s),
+        t,
+      )
+      if (r.pass) {
+        facts.controlled.add(s.id)
+        say(
+          s.id,
+          `${s.name} ${r.tested ? `passes her ram test (${r.roll}, total ${r.total})` : `needs no ram test (${r.reason})`}`,
+          '§11 L997',
+        )
+      } else {
+        // §11 L989: a failed test means doing everything to avoid the target.
+        say(
+          s.id,
+          `${s.name} fails her ram test${r.tested ? ` (${r.roll}, total ${r.total})` : ` (${r.reason})`} and sheers off`,
+          '§11 L989',
+        )
+        const fallback = standing(state.policies[s.side], 'RAM-FAILED', s.id, shipFacts(s, n, true), o.ram.fallback)
+        speed = Math.max(0, speed - t.movement.maxSpeedChange)
+        if (fallback === 'TURN-AWAY') {
+          steering = bearingFrom(s.pose, target.pose.pos) > 0 ? 'hardPort' : 'hardStarboard'
+          turns = []
+        }
+      }
+    }
+  }
+  return { speed, steering, turns }
+}
+
+/** Each ship on the table as the movement takes her: her speed and plan after the ram test, a tow's cap and a balloon's. */
+function moversOf(m: Moving, onTable: ShipState[], tows: Map<string, string>): Mover[] {
+  const { next, orders, pack } = m
+  const t = pack.tables
+  const n = m.state.move
   const towing = new Set(tows.values())
   const movers: Mover[] = []
   for (const s of onTable) {
@@ -160,49 +224,9 @@ export function runMovement(
       continue
     }
     const o = orders[s.id] ?? { ship: s.id, speed: s.speed, turns: [], fire: [], turrets: {} }
-    let { speed, steering } = effectiveOrder(s, o, n, pack)
-    let turns = o.turns
-    // Step 2, §11 L995-997: a ram attack on a named ship is tested before anything moves.
-    const target = o.ram?.target ? next.ships[o.ram.target] : undefined
-    if (o.ram && s.status === 'afloat') {
-      if (!target || target.status !== 'afloat') facts.controlled.add(s.id)
-      else {
-        const c = pack.classes[s.classKey]!
-        const hasRam = c.ramFitted && !s.ramLost
-        const r = ramTest(
-          commanded(state, s),
-          c.ramClass,
-          hasRam,
-          target,
-          pack.classes[target.classKey]!.ramClass,
-          dice,
-          `m${n}:${s.id}:ramTest`,
-          rollAudience(state, s),
-          t,
-        )
-        if (r.pass) {
-          facts.controlled.add(s.id)
-          say(
-            s.id,
-            `${s.name} ${r.tested ? `passes her ram test (${r.roll}, total ${r.total})` : `needs no ram test (${r.reason})`}`,
-            '§11 L997',
-          )
-        } else {
-          // §11 L989: a failed test means doing everything to avoid the target.
-          say(
-            s.id,
-            `${s.name} fails her ram test${r.tested ? ` (${r.roll}, total ${r.total})` : ` (${r.reason})`} and sheers off`,
-            '§11 L989',
-          )
-          const fallback = standing(state.policies[s.side], 'RAM-FAILED', s.id, shipFacts(s, n, true), o.ram.fallback)
-          speed = Math.max(0, speed - t.movement.maxSpeedChange)
-          if (fallback === 'TURN-AWAY') {
-            steering = bearingFrom(s.pose, target.pose.pos) > 0 ? 'hardPort' : 'hardStarboard'
-            turns = []
-          }
-        }
-      }
-    }
+    const ram = testRam(m, s, o, { ...effectiveOrder(s, o, n, pack), turns: o.turns })
+    const { steering, turns } = ram
+    let speed = ram.speed
     if (towing.has(s.id)) {
       const cap = towSpeedCap(maxSpeedNow(s, pack.classes[s.classKey]!.maxSpeed, n))
       speed = Math.max(-cap, Math.min(cap, speed))
@@ -222,9 +246,19 @@ export function runMovement(
       held: s.id in next.aground || jammed || s.anchored,
     })
   }
+  return movers
+}
 
-  const mineDamage: { ship: string; damage: number; field: string }[] = []
-  const check = (e: HazardEntry): HazardOutcome => {
+/** The movement's question at each hazard a ship meets: a mine's throw, a wreck, a chain, a shoal's throw. */
+function hazardCheck(
+  m: Moving,
+  tows: Map<string, string>,
+  mineDamage: { ship: string; damage: number; field: string }[],
+) {
+  const { state, next, sc, dice, pack } = m
+  const t = pack.tables
+  const n = state.move
+  return (e: HazardEntry): HazardOutcome => {
     const s = next.ships[e.ship]!
     const aud = rollAudience(state, s)
     if (e.kind === 'mine') {
@@ -245,25 +279,18 @@ export function runMovement(
     const roll = dice.roll(`m${n}:${s.id}:${e.hazard}:aground`, 6, aud)
     return (shallow ? table.stuckShallow : table.stuckDeep).includes(roll) ? 'stuck' : 'pass'
   }
-  const moved = simulateMove(
-    movers,
-    {
-      width: sc.width,
-      length: sc.length,
-      land: sc.land,
-      hazards: [...sc.hazards, ...wreckHazards(state)],
-      minefields: sc.minefields,
-      current: sc.current,
-    },
-    {
-      maxStep: inches(t.movement.subStepMaxInches),
-      minSubSteps: t.movement.minSubSteps,
-      shoreBuffer: inches(t.hazards.shoreBufferInches),
-      minRamAngle: t.ramming.minAngleDegrees * 100,
-      halfDriftFromSpv: t.movement.driftHalfFromSpv,
-    },
-    check,
-  )
+}
+
+/** What the movement did: new places, the anchored swinging, ships off the table, groundings, mines. */
+function afterMove(
+  m: Moving,
+  moved: ReturnType<typeof simulateMove>,
+  onTable: ShipState[],
+  mineDamage: { ship: string; damage: number; field: string }[],
+) {
+  const { state, next, dice, pack, say } = m
+  const t = pack.tables
+  const n = state.move
   for (const [id, pose] of Object.entries(moved.poses)) next.ships[id]!.pose = pose
   // §12 L1143 ruling RC-47: a ship under 60 SPV at anchor swings bow into the current, 90 degrees a move at most.
   for (const s of onTable)
@@ -318,6 +345,51 @@ export function runMovement(
     next.ships[m.ship] = hit.ship
     say(s.id, `a torpedo explodes against ${s.name}: ${m.damage} SPV`, '§9 L815-817')
   }
+}
+
+export function runMovement(
+  state: RiverState,
+  orders: Record<string, ShipOrder>,
+  sc: Scenario,
+  dice: Dice,
+  pack: RiverPack,
+): { state: RiverState; facts: MoveFacts } {
+  const t = pack.tables
+  const next: RiverState = structuredClone(state)
+  const facts: MoveFacts = { lines: [], contacts: [], controlled: new Set(), stopped: [], quarters: [] }
+  const say = (ship: string, text: string, rule: string) => facts.lines.push({ ship, text, rule })
+  const m: Moving = { state, next, orders, sc, dice, pack, facts, say }
+  const onTable = Object.values(next.ships).filter(
+    (s) => s.status !== 'sunk' && s.status !== 'exploded' && !(s.id in next.exited),
+  )
+  refloat(m)
+  workAnchors(m, onTable)
+  // §7 L483-485 ruling RC-73: balloons go up or come down at the start of the move.
+  facts.lines.push(...setBalloons(next, orders))
+  const tows = takeTows(m)
+  const movers = moversOf(m, onTable, tows)
+  const mineDamage: { ship: string; damage: number; field: string }[] = []
+  const check = hazardCheck(m, tows, mineDamage)
+  const moved = simulateMove(
+    movers,
+    {
+      width: sc.width,
+      length: sc.length,
+      land: sc.land,
+      hazards: [...sc.hazards, ...wreckHazards(state)],
+      minefields: sc.minefields,
+      current: sc.current,
+    },
+    {
+      maxStep: inches(t.movement.subStepMaxInches),
+      minSubSteps: t.movement.minSubSteps,
+      shoreBuffer: inches(t.hazards.shoreBufferInches),
+      minRamAngle: t.ramming.minAngleDegrees * 100,
+      halfDriftFromSpv: t.movement.driftHalfFromSpv,
+    },
+    check,
+  )
+  afterMove(m, moved, onTable, mineDamage)
   facts.contacts = moved.contacts
   facts.stopped = Object.keys(moved.stopped)
   facts.quarters = moved.quarters
