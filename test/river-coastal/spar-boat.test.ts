@@ -89,4 +89,16 @@ describe('ruling RC-97 the spar boat in play', () => {
     expect(labels).not.toContain('m1:PICK:spar:ALBE:self')
     expect(step.state.ships.PICK!.status).toBe('afloat')
   })
+
+  it('§9 L821-833 a SPAR order that meets no bow contact is not lost in silence: her side is told', () => {
+    const { step } = row(4, false, {})
+    const told = step.narrative.filter((n) => n.text.includes('spar torpedo is not used'))
+    expect(told.map((n) => [n.text, n.audience])).toEqual([
+      [
+        "USN Picket Boat No. 1's spar torpedo is not used: her bow did not touch CSS Albemarle this move; the order stands only for this move",
+        { kind: 'roles', roles: ['USA'] },
+      ],
+    ])
+    expect(step.state.ships.PICK!.spar).toBe('fitted')
+  })
 })

@@ -154,3 +154,19 @@ function sparAttack(
   }
   return lines
 }
+
+/** A SPAR order whose torpedo did not go off this move (no bow contact with her target): her side is told why. */
+export function unusedSpars(state: RiverState, orders: Record<string, ShipOrder>) {
+  const out: { ship: string; text: string; rule: string }[] = []
+  for (const [id, o] of Object.entries(orders)) {
+    const s = state.ships[id]
+    if (!o.spar || !s || s.spar !== 'fitted' || s.status !== 'afloat') continue
+    const target = state.ships[o.spar]?.name ?? o.spar
+    out.push({
+      ship: id,
+      text: `${s.name}'s spar torpedo is not used: her bow did not touch ${target} this move; the order stands only for this move`,
+      rule: '§9 L821-833',
+    })
+  }
+  return out
+}

@@ -23,7 +23,7 @@ import { applyFlagships, flagshipQuestion, nominating } from './flagship.ts'
 import { withMailRoles } from './mailRoles.ts'
 import { withCaptains } from './captainRoles.ts'
 import { applySignals, applyTransfers, shiftCommanders } from './fleetCommand.ts'
-import { dragUnderJammed, resolveContacts } from './collisions.ts'
+import { dragUnderJammed, resolveContacts, unusedSpars } from './collisions.ts'
 import { checkEnd, runMoraleAndFires } from './endOfMove.ts'
 import { aboutShip, ordersForMove } from './moveOrders.ts'
 import { runMovement } from './moveStep.ts'
@@ -266,7 +266,7 @@ export function resolveMove(
   state = after.state
   after.lines.push(...dragUnderJammed(state), ...shiftCommanders(state, dice))
   // Work below decks (repairs, crews moved) is seen by the ship's own side only.
-  const below = [...repairs, ...runCrewMoves(state, orders, pack)]
+  const below = [...repairs, ...runCrewMoves(state, orders, pack), ...unusedSpars(state, orders)]
 
   const narrative: NarrativeEntry[] = [...flags, ...personality]
   for (const l of [...lit, ...moved.facts.lines, ...contacts.lines, ...burned])
