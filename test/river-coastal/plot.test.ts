@@ -77,6 +77,20 @@ describe('digest §8 the plot', () => {
     expect(plot(next, csa)).toMatch(/<title>CSS Arkansas /)
   })
 
+  it('§9 L537 an enemy that came into sight this move is drawn without the track she made unseen', () => {
+    const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
+    const s = deployed(ruleset.setup('above-the-bluffs', {}, riverCoastalFactory.defaultPack(), calm(fog)))
+    Object.assign(s.ships.CARO!, { anchored: true, speed: 0 })
+    Object.assign(s.ships.ARKS!, { speed: 0, pose: { pos: { x: 18000, y: 24500 }, heading: 18000 } })
+    const next = play(s, { CSA: 'ARKS: SPEED 2' }).state
+    expect(next.seen.USA).toContain('ARKS')
+    const svg = plot(next, usa)
+    expect(svg).toContain('>ARKS CSS Arkansas</text>')
+    expect(svg).toContain('>180°</text>')
+    expect(svg).not.toContain('stroke="#8f1f1f" stroke-width="1.2" stroke-dasharray="4 2"')
+    expect(plot(next, csa)).toContain('stroke="#8f1f1f" stroke-width="1.2" stroke-dasharray="4 2"')
+  })
+
   it('fits a portrait A4 or Letter page by its width, and renders to a PNG', () => {
     const svg = plot(afterOne(), usa)
     const [w, h] = [Number(/width="(\d+)"/.exec(svg)![1]), Number(/height="(\d+)"/.exec(svg)![1])]
