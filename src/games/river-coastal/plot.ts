@@ -70,7 +70,7 @@ function features(state: RiverState, viewer: Viewer, f: Frame): string[] {
 }
 
 /** Each fort: its works, its arc out to its longest gun's reach, and its name, guns and FPV. */
-function forts(state: RiverState, f: Frame, pack: RiverPack) {
+function forts(state: RiverState, f: Frame, pack: RiverPack, placed: Placed[]) {
   const out: string[] = []
   const labels: string[] = []
   for (const fort of f.sc.forts) {
@@ -100,15 +100,12 @@ function forts(state: RiverState, f: Frame, pack: RiverPack) {
     const east = at.x > f.sc.width / 2
     const x = f.x(at.x) + (east ? -10 : 10)
     const anchor = `text-anchor="${east ? 'end' : 'start'}" stroke="#fff" stroke-width="2.5" paint-order="stroke"`
+    const detail = `${working.length} guns${guns ? ` (${guns})` : ''}; ${fs.fpv} FPV${fs.silenced ? ', silenced' : ''}`
+    const w = Math.max(fort.name.length, detail.length) * 6.2
+    // The ships' labels keep clear of the fort's.
+    placed.push({ x: east ? x - w : x, y: f.y(at.y), w })
     labels.push(text(x, f.y(at.y) - 4, fort.name, `class="fort-label" font-weight="bold" fill="${colour}" ${anchor}`))
-    labels.push(
-      text(
-        x,
-        f.y(at.y) + 9,
-        `${working.length} guns${guns ? ` (${guns})` : ''}; ${fs.fpv} FPV${fs.silenced ? ', silenced' : ''}`,
-        `font-size="10" ${anchor}`,
-      ),
-    )
+    labels.push(text(x, f.y(at.y) + 9, detail, `font-size="10" ${anchor}`))
   }
   return { marks: out, labels }
 }
@@ -138,8 +135,11 @@ function moved(state: RiverState, id: string): number | null {
   return Math.round(d / 100) / 10
 }
 
+/** A label's box on the picture: its left edge, its baseline and its width. */
+type Placed = { x: number; y: number; w: number }
+
 /** Where a ship's two-line label goes: right of her, else left, else further down, clear of those placed. */
-function placeLabel(placed: { x: number; y: number; w: number }[], x: number, y: number, w: number) {
+function placeLabel(placed: Placed[], x: number, y: number, w: number) {
   const clear = (c: { x: number; y: number }) =>
     placed.every((p) => c.x + w < p.x || p.x + p.w < c.x || Math.abs(c.y - p.y) >= 25)
   const tries = [0, 1, -1, 2, -2, 3].flatMap((k) => [
@@ -152,10 +152,17 @@ function placeLabel(placed: { x: number; y: number; w: number }[], x: number, y:
 }
 
 /** Each ship the reader sees: her hull and bow, and a label with her name, heading and what the reader may know of her. */
-function ships(state: RiverState, visible: string[], side: Side | null, viewer: Viewer, f: Frame, pack: RiverPack) {
+function ships(
+  state: RiverState,
+  visible: string[],
+  side: Side | null,
+  viewer: Viewer,
+  f: Frame,
+  pack: RiverPack,
+  placed: Placed[],
+) {
   const hulls: string[] = []
   const labels: string[] = []
-  const placed: { x: number; y: number; w: number }[] = []
   for (const id of visible) {
     const s = state.ships[id]!
     if (s.status === 'sunk' || s.status === 'exploded' || id in state.exited) continue
@@ -197,7 +204,8 @@ function ships(state: RiverState, visible: string[], side: Side | null, viewer: 
 export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack): string {
   const f = frameOf(sc)
   const side = sideOf(viewer)
-  const fortMarks = forts(state, f, pack)
+  const placed: Placed[] = []
+  const fortMarks = forts(state, f, pack, placed)
   const visible = visibleShips(state, viewer)
   const reader =
     viewer.kind === 'moderator' ? 'moderator' : viewer.kind === 'observer' ? 'observer' : side ? SIDE_NAME[side] : ''
@@ -225,7 +233,7 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     if (s.side !== side || s.status !== 'afloat' || id in state.exited) continue
     parts.push(...gunArcs(f, s, state, pack), ...mortarRings(f, s, pack), ...turningCircles(f, s, pack))
   }
-  const drawn = ships(state, visible, side, viewer, f, pack)
+  const drawn = ships(state, visible, side, viewer, f, pack, placed)
   parts.push(...tracks(state, visible, side, viewer, f), ...drawn.hulls, ...fireMarks(state, visible, f), '</g>')
   parts.push(...fortMarks.labels, ...drawn.labels, ...legend(f, sc), '</svg>')
   return parts.join('\n')
