@@ -145,3 +145,23 @@ describe('the documentation checks can fail', () => {
     expect(check('pbem <command> --help; pbem game ...')).toEqual([null, null])
   })
 })
+
+describe("auditing.md's dice", () => {
+  it('match the judge: the worked example and the algorithm as written there', async () => {
+    const { commitmentOf, deriveRoll, rollMessage } = await import('../../src/engine/dice.ts')
+    const md = text.get('docs/auditing.md')!
+    const secret = 'dd064de1f88186dffda2243f29683ba0516025abaddae83ef65a14fba4f3aae3'
+    expect(md).toContain(`secret      ${secret}`)
+    expect(md).toContain(`commitment  ${commitmentOf(secret)}`)
+    const cases: [number, string, number][] = [
+      [0, 'blockade out SUM at C15', 5],
+      [1, 'Federal Warship Deployment Table', 6],
+    ]
+    for (const [i, label, face] of cases) {
+      const message = rollMessage('sd-demo', 1, i, label, '')
+      expect(md).toContain(`message "${message}", d6`)
+      expect(deriveRoll(secret, message, 6)).toBe(face)
+      expect(md).toMatch(new RegExp(`roll #${i} [^]*?face (is )?1 \\+ \\d+ mod 6 = ${face}`))
+    }
+  })
+})
