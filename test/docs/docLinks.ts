@@ -1,19 +1,23 @@
 // What the documentation test reads out of the Markdown files: their links, their headings' anchors
 // and the `pbem` commands their code names. Kept apart from the test so that the test can also show
 // each check failing on a broken sample.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, relative, resolve, sep } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 
-/** Every Markdown file of the repository: tracked, or new and not ignored. */
-export function markdownFiles(root = ROOT): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '*.md'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-  return [...new Set(out.split('\0').filter((f) => f && existsSync(resolve(root, f))))].sort()
+/** Folders that hold no documentation of the repository's own (.gitignore's and the tools'). */
+const SKIP = new Set(['node_modules', 'dist', 'data', '.git', '.tmp'])
+
+/** Every Markdown file of the repository, found on disk (no child process), relative to `root`. */
+export function markdownFiles(root = ROOT, dir = ''): string[] {
+  const out: string[] = []
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${e.name}` : e.name
+    if (e.isDirectory() && !SKIP.has(e.name) && !e.name.startsWith('.')) out.push(...markdownFiles(root, rel))
+    else if (e.isFile() && e.name.endsWith('.md')) out.push(rel)
+  }
+  return out.sort()
 }
 
 /** The text outside fenced code blocks, with inline code spans blanked (links in code are examples). */
