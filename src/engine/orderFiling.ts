@@ -167,7 +167,7 @@ function notOpen(j: Judge, fold: GameFold, role: string): string {
 function receiptFor(fold: GameFold, game: string, role: string): string {
   const who = fold.players.has(role) ? role : 'nobody'
   // Counted in place: a game's receipts grow with every mail, and copying them per order made
-  // filing cost more the longer the game had run (issue 15).
+  // filing cost more the longer the game had run.
   let mine = 0
   for (const r of fold.receipts.values()) if (r.data.point === fold.point && (r.data.role ?? 'nobody') === who) mine++
   return `${game}/${fold.point}/${who}-${mine + 1}`

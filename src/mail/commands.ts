@@ -1,4 +1,4 @@
-// Mail commands for players (DESIGN.md section 6): HELP, STATUS, ORDERS, HISTORY, REPORT n,
+// Mail commands for players: HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'

@@ -1,4 +1,4 @@
-// Reading a mail for orders (DESIGN.md section 6; anchors section 3 items 2-3): which text holds
+// Reading a mail for orders: which text holds
 // the orders, with quoted replies, signatures and provider taglines taken out.
 //
 // Two readers vote and the more careful one wins:

@@ -1,4 +1,4 @@
-// The Sea Devils data pack: its schema, its loader and its checks (DESIGN.md section 8).
+// The Sea Devils data pack: its schema, its loader and its checks.
 // Every record names the provenance of each of its fields in `prov`; `checkPack` refuses a
 // record that leaves a field untagged, so no value enters play without saying where it came from.
 import { z } from 'zod'
