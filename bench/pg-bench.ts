@@ -1,4 +1,4 @@
-// Event-log throughput on PostgreSQL (issue 16) against raw `pg` inserts at the same durability:
+// Event-log throughput on PostgreSQL against raw `pg` inserts at the same durability:
 // the same server (scripts/pgstack.sh with fsync on, synchronous_commit on), one transaction per
 // event on both sides. The store goes through the synchronous seam (src/log/pg/, a worker thread
 // per connection); the raw side is the `pg` driver awaited in this thread. Then, on a fresh database

@@ -1,4 +1,4 @@
-// Issue 15's figures ("Ten thousand games on one judge"), for bench/bench.ts:
+// The scale figures (ten thousand games on one judge), for bench/bench.ts:
 //  - the deadline sweep over BENCH_GAMES (10,000) games with nothing due and with 1% due, and the
 //    process's RSS after it. One game is created the ordinary way and its creation events appended
 //    again under other names (as test/schedule/ten-thousand.test.ts does), 500 games a transaction

@@ -68,7 +68,7 @@ export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): Se
 }
 
 /**
- * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL, issue 16), else
+ * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL), else
  * judge.sqlite in the data folder. Anything else in the variable is refused, never taken for a file.
  */
 export function databaseTarget(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {

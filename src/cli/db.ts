@@ -1,5 +1,5 @@
 // `pbem db copy`: moving a whole judge between SQLite and PostgreSQL, or into a new SQLite file as
-// a backup (issue 16; src/log/copy.ts does the work). It opens no judge, so it runs whichever
+// a backup (src/log/copy.ts does the work). It opens no judge, so it runs whichever
 // engine the rest of the judge supports yet.
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'

@@ -32,7 +32,7 @@ export async function runDemo(opts: {
   log?: (line: string) => void
   mails?: string
   seed?: string
-  /** a postgres:// URL (issue 16, tests); default judge.sqlite in `dir`, whatever PBEM_DATABASE_URL says */
+  /** a postgres:// URL (tests); default judge.sqlite in `dir`, whatever PBEM_DATABASE_URL says */
   database?: string
 }): Promise<DemoResult> {
   const log = opts.log ?? (() => {})

@@ -1,4 +1,4 @@
-// The ruleset contract (DESIGN.md section 4). Rulesets import only this file, the orders helpers,
+// The ruleset contract. Rulesets import only this file, the orders helpers,
 // their own data and pure utilities; the engine adapts the log, the dice and the mail to it.
 
 /** Who may read a narrative entry or a view. `public` = every reader including observers. */
@@ -32,7 +32,7 @@ export interface NarrativeEntry {
 }
 
 /**
- * A picture for one reader, drawn by the game as SVG text from what that reader may see (DESIGN 8b);
+ * A picture for one reader, drawn by the game as SVG text from what that reader may see;
  * the engine rasterises it and attaches it to the reader's report, the first one shown inline.
  */
 export interface Figure {
@@ -62,7 +62,7 @@ export interface DrawnRoll {
 /**
  * The only source of randomness a ruleset may use. A roll whose audience is not public is a hidden
  * draw: it comes from a secret revealed only when the game ends, so players outside its audience
- * cannot recompute it (or count it) from the secret a report publishes (DESIGN section 5).
+ * cannot recompute it (or count it) from the secret a report publishes.
  */
 export interface Dice {
   roll(label: string, sides: number, audience: Audience): number
@@ -192,7 +192,7 @@ export interface Ruleset<S, O> {
   /** The roles of a game; the default list when `rolesFor` is absent or a game's own when present. */
   roles: readonly string[]
   /**
-   * The roles of one game when they depend on its scenario and options (DESIGN section 4): the
+   * The roles of one game when they depend on its scenario and options: the
    * players a new game is created with must match these. It may throw to refuse a bad option.
    */
   rolesFor?(scenario: string, options: Options): readonly string[]

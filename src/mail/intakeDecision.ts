@@ -136,6 +136,18 @@ export class Intake {
     }
 
     const id = identify(mail, text)
+    return this.forGame(id, text, extracted)
+  }
+
+  /** A message that names (or fails to name) its game and role: routed to the moderator's commands or a player's. */
+  private forGame(
+    id: ReturnType<typeof identify>,
+    text: string,
+    extracted: ReturnType<typeof extractOrders>,
+  ): Recorded {
+    const { deps, mail } = this
+    const judge = deps.judge
+    const sender = mail.from.address
     if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
       return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
     }
@@ -179,6 +191,20 @@ export class Intake {
         detail: `moderator: ${r.outcome}: ${r.lines.join('; ').slice(0, 400)}`,
       })
     }
+    return this.forPlayer(game, role, id, text, extracted)
+  }
+
+  /** A player's message: refused without his key; else his answers, command or orders are filed. */
+  private forPlayer(
+    game: string,
+    role: string,
+    id: ReturnType<typeof identify>,
+    text: string,
+    extracted: ReturnType<typeof extractOrders>,
+  ): Recorded {
+    const { mail } = this
+    const judge = this.deps.judge
+    const sender = mail.from.address
     const fold = judge.load(game)
     const player = fold.players.get(role)
     if (!player) {
@@ -214,6 +240,22 @@ export class Intake {
       })
     }
 
+    const via = id.via ?? 'key'
+    return this.fileFromPlayer(game, role, fold, player, { text, extracted, authLine, via })
+  }
+
+  /** A keyed player's message: answers to questions, a mail command, or orders (a second address is told of). */
+  private fileFromPlayer(
+    game: string,
+    role: string,
+    fold: ReturnType<Judge['load']>,
+    player: { address: string },
+    message: { text: string; extracted: ReturnType<typeof extractOrders>; authLine: string; via: string },
+  ): Recorded {
+    const { text, extracted, authLine, via } = message
+    const { deps, mail } = this
+    const judge = deps.judge
+    const sender = mail.from.address
     const word = mailCommandWord(text)
     // Answers to questions may come alone or with orders: the answers are recorded first, then the
     // rest is filed as orders (the answers and the orders are inputs of the same resolution).
@@ -252,7 +294,7 @@ export class Intake {
       messageId: mail.messageId,
       from: sender,
       subject: mail.subject,
-      authenticatedBy: id.via ?? 'key',
+      authenticatedBy: via,
       readNotes: this.notes,
       ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })

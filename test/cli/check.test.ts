@@ -1,4 +1,4 @@
-// `pbem check` reads an order file as mail intake reads a body (issue 14, "Replies that never
+// `pbem check` reads an order file as mail intake reads a body ("Replies that never
 // mislead"): greetings, closings and a bare signature name are left out by both alike.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

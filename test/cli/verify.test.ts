@@ -44,7 +44,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)
   })
 
-  it('verify --all holds the clock read model to the log and writes it again (issue 15)', () => {
+  it('verify --all holds the clock read model to the log and writes it again', () => {
     const data = tampered('clock', (db) => {
       db.prepare(`UPDATE game_clock SET next_at = 1, next_what = 'forged' WHERE stream = 'game:wb-demo'`).run()
     })
@@ -92,7 +92,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     })
   }
 
-  // Issue 15 (storage): the game names its pack by hash; verify hashes the stored content again.
+  // The game names its pack by hash; verify hashes the stored content again.
   it('fails when the stored data pack the game names was changed', () => {
     const data = tampered('pack-changed', (db) => {
       const row = db.prepare('SELECT hash, content FROM packs').get() as { hash: string; content: string }
@@ -119,7 +119,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
   })
 })
 
-describe('pbem verify and tools/verify_dice.py on what is not there (issue 14)', () => {
+describe('pbem verify and tools/verify_dice.py on what is not there', () => {
   it('an unknown game is named as such and exits non-zero, not reported as a broken log', () => {
     const data = tampered('unknown-game', () => {})
     const v = pbem(data, 'verify', 'no-such-game')

@@ -1,4 +1,4 @@
-// Issue 15: the judge's fold cache is bounded by count and by size, least recently used out first,
+// The judge's fold cache is bounded by count and by size, least recently used out first,
 // and never hands back a fold of an older stream version.
 import { describe, expect, it } from 'vitest'
 import type { GameFold } from '../../src/engine/fold.ts'
@@ -10,7 +10,7 @@ import { bothEngines } from '../pg/engines.ts'
 const fold = (version: number, events: number) =>
   ({ version, events: Array.from({ length: events }) }) as unknown as GameFold
 
-describe('the fold cache (issue 15)', () => {
+describe('the fold cache', () => {
   it('drops the least recently used fold when there are more folds than allowed', () => {
     const c = new FoldCache({ folds: 2 })
     c.set('a', fold(1, 1))
@@ -44,11 +44,11 @@ describe('the fold cache (issue 15)', () => {
   })
 })
 
-// The judge's own cache reads games from the database: on both engines (issue 16), judge.sqlite and
+// The judge's own cache reads games from the database: on both engines, judge.sqlite and
 // a fresh PostgreSQL database. The cases above never open one.
 const ENGINES = bothEngines()
 
-describe.each(ENGINES)("the judge's fold cache on $name (issue 15)", (engine) => {
+describe.each(ENGINES)("the judge's fold cache on $name", (engine) => {
   it('the judge keeps no more folds than its limit however many games it reads', () => {
     const app = testApp('fold-cache', { database: engine.app() })
     try {

@@ -11,7 +11,7 @@ import { eventsOf, inbound, MOD } from '../schedule/helpers.ts'
 
 const UNKNOWN = 'unknown time zone "Mars/Olympus" (use an IANA name such as America/New_York, Europe/Paris or UTC)'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -39,7 +39,7 @@ const EMBEDDED: MailConfig = {
   archiveImap: null,
 }
 
-// The whole campaign runs on both engines (issue 16): the same mails, byte for byte.
+// The whole campaign runs on both engines: the same mails, byte for byte.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, on $name', (engine) => {
@@ -48,7 +48,7 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
   let outbox: string
   const log: { point: number; outcomes: string[]; committed: string[]; orders: Record<string, string> }[] = []
   let elapsed = 0
-  /** The clock read model against a from-scratch computation after every step (issue 15). */
+  /** The clock read model against a from-scratch computation after every step. */
   const clockDrift: string[] = []
 
   beforeAll(async () => {
@@ -138,7 +138,7 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     expect(dice.checked).toBeGreaterThan(100)
   })
 
-  it('keeps the clock read model equal to the log after every step (issue 15)', () => {
+  it('keeps the clock read model equal to the log after every step', () => {
     expect(clockDrift).toEqual([])
     expect(app.judge.clock.read(GAME)).toMatchObject({ status: 'finished', nextAt: null })
   })

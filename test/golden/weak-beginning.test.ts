@@ -17,7 +17,7 @@ function withoutImages(eml: string): string {
   return eml.replace(/(Content-Type: image\/png[\s\S]*?\r\n\r\n)[A-Za-z0-9+/=\r\n]+?(\r\n--)/g, '$1[png]$2')
 }
 
-// The whole game runs on both engines (issue 16): the same mails, byte for byte, and the same log.
+// The whole game runs on both engines: the same mails, byte for byte, and the same log.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails, on $name', (engine) => {

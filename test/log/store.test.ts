@@ -14,7 +14,7 @@ import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './he
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 
-// Every test runs on both engines (issue 16): SQLite in memory or in a file, and a real PostgreSQL
+// Every test runs on both engines: SQLite in memory or in a file, and a real PostgreSQL
 // started for this file (test/pg/pgstack.ts) with a fresh database per test.
 let pg: PgStack
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { type PgStack, startPgStack } from '../pg/pgstack.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './helpers.ts'
 
 // Two interleaved streams of 6 events each, in a WAL file database on SQLite and in a fresh
-// database on a real PostgreSQL (issue 16); tampering is done with raw SQL that both engines run.
+// database on a real PostgreSQL; tampering is done with raw SQL that both engines run.
 let pg: PgStack
 beforeAll(async () => {
   pg = await startPgStack()

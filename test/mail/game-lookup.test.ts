@@ -1,4 +1,4 @@
-// Issue 15: the intake, the moderator's mail and the receipt story find one game by one lookup of
+// The intake, the moderator's mail and the receipt story find one game by one lookup of
 // its stream head; none of them lists every game on the judge, so a mail costs the same with ten
 // or ten thousand games.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -34,7 +34,7 @@ const deliver = (from: string, body: string) =>
     { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock },
   )
 
-describe('finding one game without listing them all (issue 15)', () => {
+describe('finding one game without listing them all', () => {
   it('hasGame answers for the game created and not for one never created', () => {
     expect(app.judge.hasGame('wb1')).toBe(true)
     expect(app.judge.hasGame('wb2')).toBe(false)

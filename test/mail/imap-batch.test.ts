@@ -1,4 +1,4 @@
-// Issue 15: an IMAP batch filed in one transaction (src/mail/imapBatch.ts, readInbound in
+// An IMAP batch filed in one transaction (src/mail/imapBatch.ts, readInbound in
 // intake.ts). Messages are read first, then filed in UID order in one transaction, each in a
 // savepoint; a message that fails to be read or filed ends the group, keeps what came before it,
 // and leaves itself and the rest to the one-at-a-time path. Exactly once: the same message filed
@@ -62,7 +62,7 @@ function filing(breakRead: Set<number> = new Set(), breakFile: Set<number> = new
 const received = () => app.judge.mail.events().filter((e) => e.type === 'MailReceived').length
 const acks = () => outboxRows(app).filter((r) => r.kind === 'ack').length
 
-describe('an IMAP batch filed in one transaction (issue 15)', () => {
+describe('an IMAP batch filed in one transaction', () => {
   it('reads every message, then files them all in one transaction, in order', async () => {
     const { filing: f, groups } = filing()
     const filed = await fileTogether(f, [order(1), order(2), order(3)], () => false)

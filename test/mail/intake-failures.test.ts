@@ -1,4 +1,4 @@
-// Issue 9: a failure that passes never loses an order, and one that does not is recorded and told.
+// A failure that passes never loses an order, and one that does not is recorded and told.
 // Through the app's own inbox reader (readInbox) on a real database file.
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// Issue 15: long bodies kept as parts by content (src/mail/mailParts.ts). A report's text and HTML,
+// Long bodies kept as parts by content (src/mail/mailParts.ts). A report's text and HTML,
 // and a map's SVG, go into mail_parts cut at their long lines, so what many mails repeat (a map's
 // coastline, a report's key of sea areas) is stored once; the mail composed from the stored form
 // is byte for byte the mail composed from the original, and pruning drops the parts no kept mail
@@ -50,7 +50,7 @@ const payloads = (db: ReturnType<typeof openDatabase>) =>
     (p) => JSON.parse(p) as StoredMail,
   )
 
-describe('long bodies kept as parts (issue 15)', () => {
+describe('long bodies kept as parts', () => {
   it('cuts a body at its long lines only, and the pieces make up the body again exactly', () => {
     const long = 'x'.repeat(OWN_PART_FROM - 1)
     const body = `a\nb\n${long}\nc\n${long}\n${long}`

@@ -1,4 +1,4 @@
-// The whole judge on PostgreSQL through the `pbem` command (issue 16): with PBEM_DATABASE_URL set
+// The whole judge on PostgreSQL through the `pbem` command: with PBEM_DATABASE_URL set
 // to a real PostgreSQL (test/pg/pgstack.ts) a game is created, orders mailed into the drop folder
 // are filed by `pbem tick`, the turn is resolved by `pbem adjudicate`, and `pbem verify --all`
 // re-checks the chain and every result. Nothing is written to a SQLite file on the way; `pbem demo`

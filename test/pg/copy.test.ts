@@ -1,4 +1,4 @@
-// Moving a judge (issue 16, `pbem db copy`): a SQLite judge with games played, orders filed and
+// Moving a judge (`pbem db copy`): a SQLite judge with games played, orders filed and
 // mails queued goes to a real PostgreSQL and back to a new SQLite file with every table's rows
 // equal, its chains intact and its counters carried; a target that holds anything is refused.
 import { spawnSync } from 'node:child_process'

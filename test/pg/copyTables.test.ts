@@ -1,4 +1,4 @@
-// `pbem db copy` finds the tables itself (issue 16): a table a later migration adds is copied
+// `pbem db copy` finds the tables itself: a table a later migration adds is copied
 // with no change to the copy, page after page in key order; a copy that does not read back as
 // its source, a source whose chain is broken and two databases of different migrations are
 // reported, never passed off as good.

@@ -1,4 +1,4 @@
-// Two judges on one PostgreSQL, one of them killed at random moments (issue 16): like
+// Two judges on one PostgreSQL, one of them killed at random moments: like
 // test/e2e/crash.test.ts, with real mail (Postfix, Dovecot: scripts/mailstack.sh), but judges a
 // and b run `pbem serve` side by side on one database, each with its own data folder. b stands by
 // for the IMAP mailbox (its lease) while a reads it, both tick and both send the outbox. a is killed

@@ -1,4 +1,4 @@
-// Running a test file's cases on both engines (issue 16): SQLite, and a real PostgreSQL started for
+// Running a test file's cases on both engines: SQLite, and a real PostgreSQL started for
 // the file (test/pg/pgstack.ts) with a fresh database per handle. Call bothEngines() at the top
 // level of a test file and give its result to describe.each; every handle opened through it is
 // closed after each test (a PostgreSQL handle holds a worker thread and a connection).

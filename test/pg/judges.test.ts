@@ -1,4 +1,4 @@
-// Two judge processes on one PostgreSQL (issue 16): both are handed the same order mails (as when
+// Two judge processes on one PostgreSQL: both are handed the same order mails (as when
 // one mail reaches two judges), in the same order, and read them at the same moment. Writers on
 // different games run side by side and intakes one at a time, so every mail is filed exactly once
 // (by one judge or the other; the other finds it a duplicate), every game's log stays one unbroken

@@ -1,4 +1,4 @@
-// Writers on PostgreSQL (src/log/pg/database.ts, issue 16): transactions touching different
+// Writers on PostgreSQL (src/log/pg/database.ts): transactions touching different
 // streams run side by side, two on the same stream go one after the other and the second reads what
 // the first wrote, an exclusive transaction (migrations) keeps every writer out, and a savepoint
 // rolled back lets go of the locks it took.

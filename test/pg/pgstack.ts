@@ -1,4 +1,4 @@
-// A real PostgreSQL for tests (issue 16): Debian's server started by scripts/pgstack.sh in a
+// A real PostgreSQL for tests: Debian's server started by scripts/pgstack.sh in a
 // temporary root on a free loopback port, one cluster per test file, a fresh database per test.
 // When PostgreSQL is missing the script installs it (root, apt); when it cannot, the suite fails.
 import { execFile } from 'node:child_process'

@@ -1,4 +1,4 @@
-// Round trips on PostgreSQL (src/log/pg/database.ts, issue 16): what needs no answer goes pipelined
+// Round trips on PostgreSQL (src/log/pg/database.ts): what needs no answer goes pipelined
 // ahead of the next statement, a write goes with its savepoint, and the guarantees hold: a lock sent
 // ahead still keeps another writer waiting, its failure fails the statement it went with, and a
 // transaction broken by a failure someone swallowed does not commit as if nothing happened.

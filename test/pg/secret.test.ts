@@ -1,4 +1,4 @@
-// `pbem secret export` on PostgreSQL (issue 16, src/engine/secret.ts): no secure_delete or WAL
+// `pbem secret export` on PostgreSQL (src/engine/secret.ts): no secure_delete or WAL
 // checkpoint there; the setting is deleted and the settings table rewritten (VACUUM FULL), so the
 // table's file on disk no longer holds the secret, and the judge says what still may (the server's
 // write-ahead log, archive, backups). The keys stay the same once the judge reads the file.

@@ -1,4 +1,4 @@
-// The database seam (src/log/sql.ts, issue 16): the same statements give the same rows, results
+// The database seam (src/log/sql.ts): the same statements give the same rows, results
 // and errors on SQLite and on a real PostgreSQL (test/pg/pgstack.ts), and the PostgreSQL side's
 // own machinery (migration pairing, the blocked caller's time limit) holds.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

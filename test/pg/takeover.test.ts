@@ -1,4 +1,4 @@
-// A judge killed and left down, another finishing its work (issue 16), over real mail (Postfix,
+// A judge killed and left down, another finishing its work, over real mail (Postfix,
 // Dovecot) and PostgreSQL. Two setups side by side, each its own database and judge mailbox:
 // - mid-resolution: judge a is killed (SIGKILL) inside the transaction that resolves a game whose
 //   orders are all filed (it holds that game's lock). The transaction rolls back, and judge b's tick

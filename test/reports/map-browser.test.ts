@@ -1,4 +1,4 @@
-// DESIGN 8b: the Sea Devils map as a player meets it, in headless Chromium (Debian's package; the
+// The Sea Devils map as a player meets it, in headless Chromium (Debian's package; the
 // test fails, never skips, without it): inline in each page of the reader's archive, no text of it
 // overlaps another by the browser's own bounding boxes, it stays readable at the size the page
 // shows it, every area is named on hover, and every colour it uses is in its legend.

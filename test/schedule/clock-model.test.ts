@@ -1,4 +1,4 @@
-// Issue 15: the clock read model (src/schedule/clockModel.ts, src/engine/clockIndex.ts) over random
+// The clock read model (src/schedule/clockModel.ts, src/engine/clockIndex.ts) over random
 // sequences of what happens to a game: orders, absences, schedule changes, moderator commands and
 // ticks at random instants. After every step the game_clock row must equal a from-scratch
 // computation from the log, the tick must find the game due exactly when its plan has work, and
@@ -12,7 +12,7 @@ import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { HOUR } from './helpers.ts'
 
-// Every sequence runs on both engines (issue 16).
+// Every sequence runs on both engines.
 const ENGINES = bothEngines()
 
 let app: TestApp | null = null
@@ -108,7 +108,7 @@ function checkStep(a: TestApp, r: () => number, what: string): void {
     expect(planGame(fold, new Date(t)).actions, `${what} at ${new Date(t).toISOString()}`).toEqual([])
 }
 
-describe.each(ENGINES)('the clock read model over random event sequences (issue 15) on $name', (engine) => {
+describe.each(ENGINES)('the clock read model over random event sequences on $name', (engine) => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`seed ${seed}: the row equals the log's, and the tick finds the game due exactly when it has work`, () => {
       app = testApp(`clock-${seed}`, { database: engine.app() })

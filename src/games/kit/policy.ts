@@ -1,4 +1,4 @@
-// Standing orders for choices met during a resolution, for any game (DESIGN section 4): a policy
+// Standing orders for choices met during a resolution, for any game: a policy
 // `POLICY <scope> ON <event>: <answer> [IF <condition>]; ...` is tried clause by clause and the
 // first clause whose condition holds answers. ASK hands the choice to the player as a question;
 // the later clauses then give its default. A game supplies its grammar: the events with the answers

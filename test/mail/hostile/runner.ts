@@ -195,7 +195,7 @@ export async function runEntry(j: HostileJudge, entry: HostileEntry): Promise<En
 const ORDER_OUTCOMES = new Set(['orders-accepted', 'orders-rejected'])
 
 /**
- * Every bound and invariant of issue 9 that holds for every entry; an empty list when all hold.
+ * Every bound and invariant of the hostile-mail corpus that holds for every entry; an empty list when all hold.
  * The entry's own extra assertion (entry.check) is run separately.
  */
 export async function problemsOf(j: HostileJudge, entry: HostileEntry, run: EntryRun): Promise<string[]> {
@@ -267,7 +267,7 @@ export async function problemsOf(j: HostileJudge, entry: HostileEntry, run: Entr
   return problems
 }
 
-/** Issue 9, point 12: whatever the inbound headers held, a reply has exactly one To, no Bcc, nothing smuggled in. */
+/** Whatever the inbound headers held, a reply has exactly one To, no Bcc, nothing smuggled in. */
 async function injectedHeaders(r: Reply): Promise<string[]> {
   let eml: Buffer
   try {
