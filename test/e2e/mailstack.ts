@@ -54,7 +54,7 @@ async function script(cmd: string, env: NodeJS.ProcessEnv, timeout: number): Pro
   }
 }
 
-/** Installs dovecot + postfix if missing (root, apt; ~20 s the first time), then starts a stack. */
+/** Starts a stack (Dovecot and Postfix must be installed: scripts/test-deps.sh). */
 export async function startMailstack(opts: MailstackOptions = {}): Promise<Mailstack> {
   // Another stack (a second test run on the same machine) may hold the ports: move up and try again.
   for (let attempt = 0; ; attempt++) {
@@ -85,7 +85,6 @@ async function startOn(opts: MailstackOptions, base: number | undefined): Promis
     MAILSTACK_USERS: users.join(' '),
   }
   try {
-    await script('install', env, 300_000)
     await script('start', env, 60_000)
   } catch (e) {
     await script('stop', env, 60_000).catch(() => '')
