@@ -4,14 +4,9 @@
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { PgDatabase } from '../../src/log/pg/database.ts'
+import type { PgServer } from './pgServer.ts'
 
-export interface PgServer {
-  /** The cluster's folder (its data files are under `data/`). */
-  root: string
-  /** The server's own database: read it, never write to it (other files share it). */
-  url: string
-}
-
+/** The run's server (its own database `url` is shared: read it, never write to it). */
 export interface PgStack extends PgServer {
   /** A new empty database on the run's server, for one test. */
   freshUrl(): string
