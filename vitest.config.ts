@@ -145,6 +145,9 @@ export default defineConfig({
         name,
         include,
         exclude,
+        // Unit files share their worker's modules instead of importing the games afresh per file
+        // (most of their time was spent importing); they hold no state outside their own tests.
+        ...(name === 'unit' ? { isolate: false } : {}),
         provide: { engines: name === 'judge' ? ['sqlite'] : name === 'pg' ? ['postgres'] : [] },
         ...(name === 'pg' || name === 'trials' ? { globalSetup: [pgSetup] } : {}),
       },
