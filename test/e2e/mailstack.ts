@@ -12,6 +12,9 @@ import { simpleParser } from 'mailparser'
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 
+/** A trial's kill moments come from the seeded generator, so a failing trial replays. */
+export { seededRandom as mulberry32 } from '../helpers/random.ts'
+
 const run = promisify(execFile)
 const SCRIPT = fileURLToPath(new URL('../../scripts/mailstack.sh', import.meta.url))
 
@@ -127,16 +130,6 @@ export function judgeMailEnv(ms: Mailstack, imapUser: string | null = 'judge'): 
     PBEM_ARCHIVE_ADDRESS: `archive@${DOMAIN}`,
     PBEM_ARCHIVE_IMAP_USER: 'archive',
     PBEM_ARCHIVE_IMAP_PASS: password('archive'),
-  }
-}
-
-/** A small deterministic generator, so a failing trial can be replayed with the same kill time. */
-export function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

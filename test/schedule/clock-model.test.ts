@@ -9,6 +9,7 @@ import { clockEntry, instantsOfInterest } from '../../src/schedule/clockModel.ts
 import { tick } from '../../src/schedule/tick.ts'
 import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
+import { seededRandom as random } from '../helpers/random.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { HOUR } from './helpers.ts'
 
@@ -17,18 +18,6 @@ const ENGINES = bothEngines()
 
 let app: TestApp | null = null
 afterEach(() => app?.cleanup())
-
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed by its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const ORDERS: Record<string, string[]> = {
   federal: ['MOVE POWH C13', 'POWH: STAY', 'NONSENSE'],
