@@ -139,6 +139,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Commands the tests start run the sources as they are, never a dist/ built before a change.
     env: { PBEM_FROM_SOURCE: '1' },
+    // FC_SEED replays a failing property test (docs/testing.md).
+    setupFiles: ['./test/helpers/properties.ts'],
     projects: tiers.map(({ name, include, exclude = [] }) => ({
       extends: true,
       test: {
