@@ -149,7 +149,9 @@ export default defineConfig({
         exclude,
         // Unit files share their worker's modules instead of importing the games afresh per file
         // (most of their time was spent importing); they hold no state outside their own tests.
-        ...(name === 'unit' ? { isolate: false } : {}),
+        ...(name === 'unit'
+          ? { isolate: false, setupFiles: ['./test/helpers/properties.ts', './test/helpers/unitGuard.ts'] }
+          : {}),
         provide: { engines: name === 'judge' ? ['sqlite'] : name === 'pg' ? ['postgres'] : [] },
         ...(name === 'pg' || name === 'trials' ? { globalSetup: [pgSetup] } : {}),
       },
