@@ -12,7 +12,9 @@ import { createRequire } from 'node:module'
 import { openPgDatabase } from '../src/log/pg/open.ts'
 import { EventSchemas } from '../src/log/schemas.ts'
 import { EventStore } from '../src/log/store.ts'
-import { type PgStack, startPgStack } from '../test/pg/pgstack.ts'
+import { startPgStack } from '../test/pg/pgServer.ts'
+
+type PgStack = Awaited<ReturnType<typeof startPgStack>>
 import { benchSweep, type SweepFigures } from './scale-bench.ts'
 
 /** The little of the `pg` driver used here (it ships no types; the judge reaches it through src/log/pg/). */

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PgDatabase } from '../../src/log/pg/database.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'pbem-pgcli-'))
@@ -19,11 +19,11 @@ const data = join(dir, 'data')
 let pg: PgStack
 let url: string
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
   url = pg.freshUrl()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -14,7 +14,7 @@ import { PUBLIC, writeTestSchemas } from '../log/helpers.ts'
 import { EventStore } from '../../src/log/store.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { pages, tableInfo } from '../../src/log/tables.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url))
 /** Numbered after every migration the repository has. */
@@ -23,11 +23,11 @@ const NEXT = '999_fleet_notes.sql'
 let pg: PgStack
 let dir: string
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
   dir = mkdtempSync(join(tmpdir(), 'pbem-copy-tables-'))
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -8,14 +8,14 @@ import { openPgDatabase } from '../../src/log/pg/open.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore } from '../../src/log/store.ts'
 import { PUBLIC, tempDir, writeTestSchemas } from '../log/helpers.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 const codeOf = (fn: () => unknown): string | undefined => {

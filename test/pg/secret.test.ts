@@ -9,15 +9,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { checkServerSecret, exportServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
 import { createWeakBeginning } from '../helpers/app.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 const dir = mkdtempSync(join(tmpdir(), 'pbem-pgsecret-'))
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -13,14 +13,14 @@ import { PgDatabase } from '../../src/log/pg/database.ts'
 import { appliedPgMigrations, openPgDatabase, pgMigrations } from '../../src/log/pg/open.ts'
 import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
 import { engineOf, type SqlDatabase } from '../../src/log/sql.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 const codeOf = (fn: () => unknown): string | undefined => {
