@@ -1,4 +1,4 @@
-// Issue 15: the clock read model (src/schedule/clockModel.ts, src/engine/clockIndex.ts) over random
+// The clock read model (src/schedule/clockModel.ts, src/engine/clockIndex.ts) over random
 // sequences of what happens to a game: orders, absences, schedule changes, moderator commands and
 // ticks at random instants. After every step the game_clock row must equal a from-scratch
 // computation from the log, the tick must find the game due exactly when its plan has work, and
@@ -14,7 +14,7 @@ import { seededRandom as random } from '../helpers/random.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { HOUR } from './helpers.ts'
 
-// Every sequence runs on both engines (issue 16).
+// Every sequence runs on both engines.
 const ENGINES = bothEngines()
 
 let app: TestApp | null = null
