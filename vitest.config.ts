@@ -102,6 +102,7 @@ const judge = [
 
 /** Pure code: rules, kit, orders, packs, parsers. No database, server, browser or child process. */
 const unit = [
+  'test/docs/**/*.test.ts',
   'test/e2e/mail-config.test.ts',
   'test/games/**/*.test.ts',
   'test/infernal-machine/**/*.test.ts',
