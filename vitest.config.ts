@@ -94,6 +94,7 @@ const judge = [
   'test/river-coastal/retrieve-mail.test.ts',
   'test/river-coastal/side-captains.test.ts',
   'test/schedule/ten-thousand.test.ts',
+  'test/sea-devils/echo-roundtrip.test.ts',
   'test/sea-devils/fog-all-scenarios.test.ts',
   'test/sea-devils/fog-of-war.test.ts',
   'test/sea-devils/scenarios-engine.test.ts',
