@@ -11,6 +11,10 @@ import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
 import { fail, gameOptions, instantOption, integerOption, pointOpt } from './options.ts'
+import { quietOnClosedPipe } from './pipe.ts'
+
+quietOnClosedPipe(process.stdout)
+quietOnClosedPipe(process.stderr)
 
 const program = new Command()
 program
@@ -128,44 +132,54 @@ game
       return d().sendOutbox(app)
     }),
   )
-game.command('list').action(() =>
-  withApp((app) => {
-    for (const g of app.judge.games()) {
-      const f = app.judge.load(g)
+game
+  .command('list')
+  .description('the games on this judge: game, scenario, resolution point, and whom each awaits')
+  .action(() =>
+    withApp((app) => {
+      for (const g of app.judge.games()) {
+        const f = app.judge.load(g)
+        console.log(
+          `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
+        )
+      }
+    }),
+  )
+game
+  .command('status <id>')
+  .description(
+    "a game's situation, orders on file, deadline, pauses, pending decision, absences and next scheduled pass",
+  )
+  .action((id: string) =>
+    withApp((app) => {
+      const f = app.judge.load(id)
       console.log(
-        `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
+        app.judge.templates.render(
+          f.created.ruleset,
+          'status.txt',
+          app.judge.reportModel(f, { kind: 'moderator' }, null),
+        ),
       )
-    }
-  }),
-)
-game.command('status <id>').action((id: string) =>
-  withApp((app) => {
-    const f = app.judge.load(id)
-    console.log(
-      app.judge.templates.render(
-        f.created.ruleset,
-        'status.txt',
-        app.judge.reportModel(f, { kind: 'moderator' }, null),
-      ),
-    )
-    console.log(`Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`)
-    console.log(
-      `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
-    )
-    console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
-    if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
-    const pending = d().inProgress(f) ? d().pendingDecision(f) : null
-    if (pending)
       console.log(
-        `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
+        `Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
       )
-    for (const [role, list] of f.absences)
-      for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
-    if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
-    const plan = app.judge.plan(id, app.clock())
-    if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
-  }),
-)
+      console.log(
+        `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
+      )
+      console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
+      if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
+      const pending = d().inProgress(f) ? d().pendingDecision(f) : null
+      if (pending)
+        console.log(
+          `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
+        )
+      for (const [role, list] of f.absences)
+        for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
+      if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
+      const plan = app.judge.plan(id, app.clock())
+      if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
+    }),
+  )
 
 program
   .command('check <game> <role> <file>')
@@ -323,6 +337,7 @@ program
   .command('dice')
   .description('verifiable dice')
   .command('verify <game>')
+  .description('re-roll every die of a game from the secrets revealed so far and compare with the recorded rolls')
   .option('--turn <n>', 'only the resolutions of this game turn')
   .action((g: string, o) =>
     withApp((app) => {
