@@ -10,7 +10,7 @@ import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
-import { fail, gameOptions, instantOption, integerOption, pointOpt } from './options.ts'
+import { fail, instantOption, integerOption, pointOpt } from './options.ts'
 import { quietOnClosedPipe } from './pipe.ts'
 
 quietOnClosedPipe(process.stdout)
@@ -67,12 +67,19 @@ program
     console.log(`Reports and acknowledgements: ${result.outbox}`)
   })
 
+program
+  .command('games')
+  .description('the games this judge runs: for each its roles, scenarios, options and a game create line to copy')
+  .action(() => {
+    for (const l of d().catalogueLines()) console.log(l)
+  })
+
 const game = program.command('game').description('create and inspect games')
 game
   .command('create <id>')
   .description('create a game; prints each player key (also mailed in every report)')
-  .requiredOption('--ruleset <id>', 'the game (pbem data check lists the games this judge runs)')
-  .requiredOption('--scenario <id>', 'scenario id')
+  .option('--ruleset <id>', 'the game: pbem games lists the games with their roles, scenarios and options')
+  .option('--scenario <id>', "one of the game's scenarios (pbem games lists them)")
   .option(
     '--player <role=address[:name]...>',
     'a player for a role (repeat for each role)',
@@ -85,7 +92,7 @@ game
   .option('--no-early', 'wait for the deadline even when every order is in')
   .option(
     '--option <name=value>',
-    "one of the game's own options, repeatable (e.g. optional=18.7,18.9 or cards=A)",
+    "one of the game's own options, repeatable (pbem games lists each game's options and their values)",
     (v: string, all: string[]) => [...all, v],
     [] as string[],
   )
@@ -101,6 +108,9 @@ game
   .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24')
   .action((id: string, o) =>
     withApp((app) => {
+      const ruleset = d().checkedRuleset(o.ruleset)
+      const scenario = o.dataPack ? o.scenario : d().checkedScenario(ruleset, o.scenario)
+      const options = d().checkedOptions(ruleset, o.option as string[])
       const players = (o.player as string[]).map((p) => {
         const m = /^([a-z]+)=([^:]+@[^:]+)(?::([\s\S]+))?$/.exec(p)
         if (!m) fail(`--player takes role=address[:name], not ${JSON.stringify(p)}`)
@@ -116,13 +126,13 @@ game
       })
       const { keys } = app.judge.createGame({
         game: id,
-        ruleset: o.ruleset,
-        scenario: o.scenario,
+        ruleset: ruleset.id,
+        scenario,
         players,
         pack,
         zone: o.zone,
         deadlineHours: d().checkDeadlineHours(o.deadlineHours),
-        options: { ...gameOptions(o.option as string[]), early: o.early },
+        options: { ...options, early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
       })

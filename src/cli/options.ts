@@ -41,15 +41,3 @@ export function fail(message: string): never {
 /** `--point n`: act only while this resolution point is the open one. */
 export const pointOpt = (o: { point?: string }): { point?: number } =>
   o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }
-
-/** `--option name=value` pairs as the game's options; the game checks the names and values when it is set up. */
-export function gameOptions(pairs: readonly string[]): Record<string, string> {
-  const options: Record<string, string> = {}
-  for (const pair of pairs) {
-    const m = /^([a-z][a-z0-9-]*)=(\S+)$/i.exec(pair)
-    if (!m) fail(`--option takes name=value, e.g. optional=18.7,18.9; not ${JSON.stringify(pair)}`)
-    if (m[1]!.toLowerCase() === 'early') fail('early is set with --no-early, not --option')
-    options[m[1]!.toLowerCase()] = m[2]!
-  }
-  return options
-}

@@ -248,6 +248,14 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
     title: 'Infernal Machine',
     version: '0.1',
     roles: [CAPTAIN],
+    gameOptions: [
+      {
+        name: 'fog',
+        values: 'on or off (default off)',
+        choices: ['on', 'off'],
+        summary: 'the fog of war: the report shows only what the crew has seen',
+      },
+    ],
     questionsPerResolution: 'unlimited',
     scenarios: [
       {

@@ -9,7 +9,7 @@ import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from '.
 import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
-import { readOptions, tournamentLevel } from './optionalRules.ts'
+import { playedRules, readOptions, tournamentLevel } from './optionalRules.ts'
 import { applyLaterStart, laterStartDecks } from './laterStart.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
 import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
@@ -34,6 +34,19 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     title: 'Rebel Raiders on the High Seas',
     version: REBEL_RAIDERS_VERSION,
     roles: ROLES,
+    gameOptions: [
+      {
+        name: 'optional',
+        values: `optional rules, comma-separated: ${playedRules().join(', ')}`,
+        summary: 'the optional rules of chapter 18 this game plays (18.4 needs 18.6)',
+      },
+      {
+        name: 'cards',
+        values: 'A, B or C (default A)',
+        choices: ['A', 'B', 'C'],
+        summary: 'the card set-up of the 1862 start (19.5); only with that scenario',
+      },
+    ],
     scenarios: Object.entries(content.setups).map(([id, s]) => ({
       id,
       title: s.title,
