@@ -4,7 +4,6 @@ import type { GameOptionInfo, Options, Ruleset } from '../games/contract.ts'
 import { rulesetFactory, rulesetIds } from '../games/index.ts'
 import { OptionError } from './options.ts'
 
-// biome-ignore lint/suspicious/noExplicitAny: the catalogue reads any game's declarations
 type AnyRuleset = Ruleset<any, any>
 
 const built = new Map<string, AnyRuleset>()
