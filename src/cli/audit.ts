@@ -6,11 +6,17 @@ import type * as DepsModule from './deps.ts'
 
 type Deps = typeof DepsModule
 
-export function registerAuditCommands(
-  program: Command,
-  withApp: (fn: (app: App) => unknown) => Promise<void>,
-  d: () => Deps,
-): void {
+type WithApp = (fn: (app: App) => unknown) => Promise<void>
+
+export function registerAuditCommands(program: Command, withApp: WithApp, d: () => Deps): void {
+  registerHistory(program, withApp, d)
+  registerReceipt(program, withApp, d)
+  registerMailLog(program, withApp)
+  registerReadjudicate(program, withApp, d)
+  registerExport(program, withApp, d)
+}
+
+function registerHistory(program: Command, withApp: WithApp, d: () => Deps): void {
   program
     .command('history <game>')
     .description('what a reader was (or would have been) shown at each resolution, re-rendered from the log')
@@ -32,7 +38,9 @@ export function registerAuditCommands(
           )
       }),
     )
+}
 
+function registerReceipt(program: Command, withApp: WithApp, d: () => Deps): void {
   program
     .command('receipt <id>')
     .description('the story of one order message: hash, commands, arrival, what replaced it, which resolution used it')
@@ -59,7 +67,9 @@ export function registerAuditCommands(
         )
       }),
     )
+}
 
+function registerMailLog(program: Command, withApp: WithApp): void {
   program
     .command('mail')
     .description('mail records')
@@ -88,7 +98,9 @@ export function registerAuditCommands(
         }
       }),
     )
+}
 
+function registerReadjudicate(program: Command, withApp: WithApp, d: () => Deps): void {
   program
     .command('readjudicate <game>')
     .description(
@@ -142,7 +154,9 @@ export function registerAuditCommands(
         await d().sendOutbox(app)
       }),
     )
+}
 
+function registerExport(program: Command, withApp: WithApp, d: () => Deps): void {
   program
     .command('export <game>')
     .description('write the game as JSON and as a static HTML archive (full for the moderator, redacted for a role)')
