@@ -1,5 +1,5 @@
 // The `pbem` command: the judge's operator and moderator tasks.
-import { Command } from 'commander'
+import { Command, Option } from 'commander'
 import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
 import { formatInstant } from '../schedule/calendar.ts'
@@ -10,7 +10,8 @@ import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
-import { fail, instantOption, integerOption, pointOpt } from './options.ts'
+import { withOldSpelling } from './aliases.ts'
+import { fail, instantOption, integerOption, pointOpt, resolutionPick } from './options.ts'
 import { quietOnClosedPipe } from './pipe.ts'
 
 quietOnClosedPipe(process.stdout)
@@ -74,7 +75,9 @@ program
     for (const l of d().catalogueLines()) console.log(l)
   })
 
-const game = program.command('game').description('create and inspect games')
+const game = program
+  .command('game')
+  .description('create, inspect, run and audit one game (status, pause, adjudicate, history, verify...)')
 game
   .command('create <id>')
   .description('create a game; prints each player key (also mailed in every report)')
@@ -191,56 +194,60 @@ game
     }),
   )
 
-program
-  .command('check <game> <role> <file>')
-  .description('check an order file against the current state without filing it (like echeck)')
-  .action((g: string, role: string, file: string) =>
-    withApp((app) => {
-      const f = app.judge.load(g)
-      // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
-      // are left out the same way, so `check` accepts exactly what a mail would.
-      const read = d().readText(readFileSync(file, 'utf8'))
-      for (const n of read.notes) console.log(`read    ${n}`)
-      const parsed = f.ruleset.parseOrders(f.state, role, read.text)
-      for (const n of parsed.normalised) console.log(`ok      ${n}`)
-      for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
-      for (const e of parsed.errors)
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('check <game> <role> <file>', opts)
+    .description('check an order file against the current state without filing it (like echeck)')
+    .action((g: string, role: string, file: string) =>
+      withApp((app) => {
+        const f = app.judge.load(g)
+        // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
+        // are left out the same way, so `check` accepts exactly what a mail would.
+        const read = d().readText(readFileSync(file, 'utf8'))
+        for (const n of read.notes) console.log(`read    ${n}`)
+        const parsed = f.ruleset.parseOrders(f.state, role, read.text)
+        for (const n of parsed.normalised) console.log(`ok      ${n}`)
+        for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
+        for (const e of parsed.errors)
+          console.log(
+            `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
+          )
         console.log(
-          `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
+          parsed.errors.length
+            ? `${parsed.errors.length} error(s): these orders would be rejected`
+            : 'these orders would be accepted',
         )
-      console.log(
-        parsed.errors.length
-          ? `${parsed.errors.length} error(s): these orders would be rejected`
-          : 'these orders would be accepted',
-      )
-      if (parsed.errors.length) process.exitCode = 1
-    }),
-  )
+        if (parsed.errors.length) process.exitCode = 1
+      }),
+    ),
+)
 
-program
-  .command('adjudicate <game>')
-  .description(
-    'resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)',
-  )
-  .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
-  .option('--point <n>', 'only if this resolution point is still the open one')
-  .option('--reason <text>', 'for the log')
-  .action((g: string, o) =>
-    withApp((app) => {
-      const r = app.judge.adjudicate(g, {
-        force: !!o.force,
-        by: 'moderator (cli)',
-        ...pointOpt(o),
-        ...(o.reason ? { reason: o.reason } : {}),
-      })
-      if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
-      else
-        console.log(
-          `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
-        )
-      return d().sendOutbox(app)
-    }),
-  )
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('adjudicate <game>', opts)
+    .description(
+      'resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)',
+    )
+    .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
+    .option('--point <n>', 'only if this resolution point is still the open one')
+    .option('--reason <text>', 'for the log')
+    .action((g: string, o) =>
+      withApp((app) => {
+        const r = app.judge.adjudicate(g, {
+          force: !!o.force,
+          by: 'moderator (cli)',
+          ...pointOpt(o),
+          ...(o.reason ? { reason: o.reason } : {}),
+        })
+        if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
+        else
+          console.log(
+            `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
+          )
+        return d().sendOutbox(app)
+      }),
+    ),
+)
 
 program
   .command('tick')
@@ -250,8 +257,11 @@ program
   .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
   .action((o) =>
     withApp(async (app) => {
-      const now = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : app.clock()
+      const given = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : null
       const read = await d().readInbox(app)
+      // The pass is dated after the inbox is read: orders filed just now make their game due now (early
+      // processing), not at a second pass.
+      const now = given ?? app.clock()
       const report = d().runTick(app.judge, now)
       for (const l of d().tickLines(report)) console.log(l)
       const sent = await d().sendOutbox(app)
@@ -288,72 +298,76 @@ function pastTickRefused(app: App, now: Date): Date {
   return now
 }
 
-program
-  .command('verify [game]')
-  .description("re-check a game's hash chain and re-fold it against every recorded result")
-  .option('--all', 'every game')
-  .action((g: string | undefined, o) => {
-    // A missing database or an unknown game is said as such, never reported like a broken log.
-    const data = d().resolve(program.opts().data ?? d().defaultDataDir())
-    if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
-      fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
-    return withApp((app) => {
-      const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
-      const unknown = games.filter((id) => !app.judge.games().includes(id))
-      if (unknown.length)
-        fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
-      let bad = 0
-      for (const id of games) {
-        const v = d().verifyGame(app.db, app.judge, id)
-        if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('verify [game]', opts)
+    .description("re-check a game's hash chain and re-fold it against every recorded result")
+    .option('--all', 'every game')
+    .action((g: string | undefined, o) => {
+      // A missing database or an unknown game is said as such, never reported like a broken log.
+      const data = d().resolve(program.opts().data ?? d().defaultDataDir())
+      if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
+        fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
+      return withApp((app) => {
+        const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
+        const unknown = games.filter((id) => !app.judge.games().includes(id))
+        if (unknown.length)
+          fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
+        let bad = 0
+        for (const id of games) {
+          const v = d().verifyGame(app.db, app.judge, id)
+          if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
+          else {
+            bad++
+            console.log(`${id}: FAILED`)
+            for (const p of v.problems) console.log(`  ${p}`)
+          }
+        }
+        // Every key was derived from the server secret: a swapped or lost one changes them all.
+        const secret = d().checkServerSecret(app.db)
+        if (secret.ok) console.log(`server secret: OK (${secret.text})`)
         else {
           bad++
-          console.log(`${id}: FAILED`)
-          for (const p of v.problems) console.log(`  ${p}`)
+          console.log(`server secret: FAILED: ${secret.text}`)
         }
-      }
-      // Every key was derived from the server secret: a swapped or lost one changes them all.
-      const secret = d().checkServerSecret(app.db)
-      if (secret.ok) console.log(`server secret: OK (${secret.text})`)
-      else {
-        bad++
-        console.log(`server secret: FAILED: ${secret.text}`)
-      }
-      if (o.all) {
-        // Streams that are not games (mail intake, operator actions) have hash chains too.
-        for (const f of d()
-          .verifyAll(app.db)
-          .failures.filter((x) => !x.stream.startsWith('game:'))) {
-          bad++
-          console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
-        }
-        // The clock read model is checked against the log, then written again from it.
-        const clock = d().checkClock(app.judge, { rebuild: true })
-        for (const m of clock.mismatched) {
-          bad++
+        if (o.all) {
+          // Streams that are not games (mail intake, operator actions) have hash chains too.
+          for (const f of d()
+            .verifyAll(app.db)
+            .failures.filter((x) => !x.stream.startsWith('game:'))) {
+            bad++
+            console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
+          }
+          // The clock read model is checked against the log, then written again from it.
+          const clock = d().checkClock(app.judge, { rebuild: true })
+          for (const m of clock.mismatched) {
+            bad++
+            console.log(
+              `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+            )
+          }
           console.log(
-            `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+            `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
           )
         }
-        console.log(
-          `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
-        )
-      }
-      if (bad) process.exitCode = 1
-    })
-  })
+        if (bad) process.exitCode = 1
+      })
+    }),
+)
 
 program
   .command('dice')
   .description('verifiable dice')
   .command('verify <game>')
   .description('re-roll every die of a game from the secrets revealed so far and compare with the recorded rolls')
-  .option('--turn <n>', 'only the resolutions of this game turn')
+  .option('--resolution <n>', 'only resolution n, numbered as REPORT n and VERIFY n number them')
+  .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
+  .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
   .action((g: string, o) =>
     withApp((app) => {
       if (!app.judge.games().includes(g))
         fail(`no game "${g}" on this judge (games here: ${app.judge.games().join(', ') || 'none'})`)
-      const r = d().verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
+      const r = d().verifyDice(app.judge, g, resolutionPick(o))
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')
       if (!r.ok) process.exitCode = 1
@@ -379,10 +393,10 @@ program
     }
   })
 
-registerModeratorCommands(program, withApp, d)
+registerModeratorCommands(program, game, withApp, d)
 registerScheduleCommands(program, withApp, d)
 registerPlayerCommands(program, withApp, d)
-registerAuditCommands(program, withApp, d)
+registerAuditCommands(program, game, withApp, d)
 registerSecretCommands(program, withApp, d)
 registerDbCommands(program)
 

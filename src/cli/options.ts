@@ -41,3 +41,20 @@ export function fail(message: string): never {
 /** `--point n`: act only while this resolution point is the open one. */
 export const pointOpt = (o: { point?: string }): { point?: number } =>
   o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }
+
+/**
+ * `--resolution n` (the numbering REPORT n, VERIFY n and receipts use) or `--game-turn n` (the game's
+ * own turns; `--turn`, its old spelling, still means that for one release).
+ */
+export function resolutionPick(o: { resolution?: string; gameTurn?: string; turn?: string }): {
+  point?: number
+  turn?: number
+} {
+  const turn = o.gameTurn ?? o.turn
+  return {
+    ...(o.resolution === undefined
+      ? {}
+      : { point: integerOption('--resolution', o.resolution, 0, Number.MAX_SAFE_INTEGER) }),
+    ...(turn === undefined ? {} : { turn: integerOption('--game-turn', turn, 0, Number.MAX_SAFE_INTEGER) }),
+  }
+}

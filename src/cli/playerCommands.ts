@@ -2,6 +2,7 @@
 import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
+import { withOldSpelling } from './aliases.ts'
 
 type Deps = typeof DepsModule
 
@@ -77,15 +78,17 @@ export function registerPlayerCommands(
       }),
     )
 
-  program
-    .command('key <game> <role>')
-    .description(
-      'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
-    )
-    .action((g: string, role: string) =>
-      withApp((app) => {
-        const key = app.judge.keyFor(g, role)
-        console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
-      }),
-    )
+  withOldSpelling(player, program, (parent, opts) =>
+    parent
+      .command('key <game> <role>', opts)
+      .description(
+        'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
+      )
+      .action((g: string, role: string) =>
+        withApp((app) => {
+          const key = app.judge.keyFor(g, role)
+          console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
+        }),
+      ),
+  )
 }

@@ -36,6 +36,54 @@ describe('pbem commands', () => {
     expect(bare).toEqual([])
   })
 
+  it('reads noun then verb; the old top-level spellings still run, hidden, under the same options', async () => {
+    const root = await program()
+    const visible = root.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name())
+    expect(visible.sort()).toEqual(
+      [
+        'data',
+        'db',
+        'demo',
+        'dice',
+        'game',
+        'games',
+        'mail',
+        'outbox',
+        'player',
+        'schedule',
+        'secret',
+        'serve',
+        'tick',
+      ].sort(),
+    )
+    const moved: Record<string, string[]> = {
+      game: [
+        'check',
+        'adjudicate',
+        'verify',
+        'pause',
+        'resume',
+        'extend',
+        'deadline',
+        'preview',
+        'decide',
+        'history',
+        'readjudicate',
+        'export',
+      ],
+      mail: ['receipt'],
+      player: ['key'],
+    }
+    for (const [noun, verbs] of Object.entries(moved))
+      for (const verb of verbs) {
+        const now = root.commands.find((c) => c.name() === noun)!.commands.find((c) => c.name() === verb)
+        const old = root.commands.find((c) => c.name() === verb)
+        expect(now, `pbem ${noun} ${verb}`).toBeDefined()
+        expect(old?.description(), `pbem ${verb}`).toContain(`the old spelling of pbem ${noun} ${verb}`)
+        expect(old!.options.map((o) => o.flags)).toEqual(now!.options.map((o) => o.flags))
+      }
+  })
+
   it('a reader that stops early (| head) ends the command quietly, exit status 0, no EPIPE', () => {
     const created = pbem(
       'game',
@@ -51,10 +99,35 @@ describe('pbem commands', () => {
       'confederate=reb@example.test',
     )
     expect(created.status, created.stderr).toBe(0)
-    for (const args of ['game status g1', 'history g1 --as moderator', '--help']) {
+    for (const args of ['game status g1', 'game history g1 --as moderator', '--help']) {
       const r = piped(args)
       expect(r.stderr, args).not.toMatch(/EPIPE|Error/)
       expect(r.stderr.trim(), args).toBe('0')
     }
+  })
+})
+
+describe('one numbering of resolutions', () => {
+  it('game history --resolution n shows resolution n, as REPORT n numbers it; --game-turn n the game turn', () => {
+    const adjudicated = pbem('game', 'adjudicate', 'g1', '--force')
+    expect(adjudicated.status, adjudicated.stderr).toBe(0)
+    expect(pbem('game', 'adjudicate', 'g1', '--force').status).toBe(0)
+    const heading = /^Resolution (\d+) \(/gm
+    const points = (out: string) => [...out.matchAll(heading)].map((m) => Number(m[1]))
+    expect(points(pbem('game', 'history', 'g1', '--as', 'moderator').stdout)).toEqual([1, 2])
+    const second = pbem('game', 'history', 'g1', '--as', 'federal', '--resolution', '2')
+    expect(points(second.stdout)).toEqual([2])
+    const turn = pbem('game', 'history', 'g1', '--as', 'moderator', '--game-turn', '1')
+    expect(points(turn.stdout).length).toBeGreaterThan(0)
+    expect(turn.stdout).not.toMatch(/\(GT2\b/)
+    expect(pbem('game', 'history', 'g1', '--as', 'moderator', '--resolution', '9').stdout).toContain(
+      'no resolution matches',
+    )
+    const dice = pbem('dice', 'verify', 'g1', '--resolution', '2')
+    expect(dice.stdout).toMatch(/^resolution 2 /m)
+    expect(dice.stdout).not.toMatch(/^resolution 1 /m)
+    const old = pbem('history', 'g1', '--as', 'moderator', '--turn', '1')
+    expect(old.stdout).toBe(turn.stdout)
+    expect(old.stderr).toContain('pbem history is now pbem game history')
   })
 })
