@@ -56,16 +56,24 @@ program
 
 program
   .command('demo')
-  .description("play the default game's demo from its sample order mails")
+  .description(
+    "play a game's demo from its sample order mails, through the real intake, judge and outbox; prints where every mail went",
+  )
+  .option('--game <id>', 'whose demo: pbem games lists the games (default: the first one)')
   .option('--dir <dir>', 'where to put the demo database, inbox and outbox (default: demo/ in the data directory)')
   .action(async (o) => {
     // The demo starts afresh in a folder of its own inside the data directory (--data or
     // PBEM_DATA_DIR, like every command), never in the data directory itself, which it would wipe.
     const dir = o.dir ?? d().join(d().resolve(program.opts().data ?? d().defaultDataDir()), 'demo')
-    const result = await (await import('./demo.ts')).runDemo({ dir, log: (l) => console.log(l) })
-    const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
-    console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
+    const { runDemo } = await import('./demo.ts')
+    const result = await runDemo({ dir, ...(o.game ? { game: o.game } : {}), log: (l) => console.log(l) })
+    if (result.outcome) {
+      const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
+      console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
+    } else console.log(`Stopped: ${result.stopped}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
+    console.log(`Order mails read: ${d().join(result.dataDir, 'inbox', 'processed')}`)
+    console.log(`The demo's judge (pbem --data ${result.dataDir} game status ${result.game}): ${result.dataDir}`)
   })
 
 program

@@ -264,6 +264,8 @@ export interface GameDemo {
   /** Pins the demo's dice, so that every run (and the recorded mails) is the same. */
   seed: string
   deadlineHours?: number
+  /** A long game's demo stops after this many resolutions, saying what the game awaits next. */
+  resolutions?: number
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */

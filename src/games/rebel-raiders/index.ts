@@ -10,6 +10,7 @@ import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
 import { playedRules, readOptions, tournamentLevel } from './optionalRules.ts'
+import { RR_DEMO } from './demo.ts'
 import { applyLaterStart, laterStartDecks } from './laterStart.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
 import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
@@ -23,6 +24,7 @@ export const rebelRaidersFactory: RulesetFactory = {
   loadPack: (raw) => loadRebelPack(raw),
   create: (pack) => createRebelRaiders(pack as DataPack<RawRebelPack>),
   templates: projectPath('src', 'games', 'rebel-raiders', 'templates'),
+  demo: RR_DEMO(projectPath('src', 'games', 'rebel-raiders')),
 }
 
 export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
