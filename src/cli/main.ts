@@ -89,6 +89,10 @@ const game = program
 game
   .command('create <id>')
   .description('create a game; prints each player key (also mailed in every report)')
+  .addHelpText(
+    'after',
+    '\nThe roles, scenarios and options of each game, with a create line to copy: pbem games\nA player is role=address[:name]; quote a name with spaces.',
+  )
   .option('--ruleset <id>', 'the game: pbem games lists the games with their roles, scenarios and options')
   .option('--scenario <id>', "one of the game's scenarios (pbem games lists them)")
   .option(

@@ -1,7 +1,17 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
 import { projectPath } from '../../util/resources.ts'
-import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  Dice,
+  Input,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+  GameOptionInfo,
+} from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
 import { orderForm, statusModel } from './view.ts'
 import { rebelFigures } from './pictures.ts'
@@ -27,6 +37,21 @@ export const rebelRaidersFactory: RulesetFactory = {
   demo: RR_DEMO(projectPath('src', 'games', 'rebel-raiders')),
 }
 
+/** The options `pbem game create --option` takes for this game (its set-up checks the values). */
+const RR_OPTIONS: readonly GameOptionInfo[] = [
+  {
+    name: 'optional',
+    values: `optional rules, comma-separated: ${playedRules().join(', ')}`,
+    summary: 'the optional rules of chapter 18 this game plays (18.4 needs 18.6)',
+  },
+  {
+    name: 'cards',
+    values: 'A, B or C (default A)',
+    choices: ['A', 'B', 'C'],
+    summary: 'the card set-up of the 1862 start (19.5); only with that scenario',
+  },
+]
+
 export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
   const content = bindRebelPack(pack.content)
   const phasing = (s: RrState) => roleOf(s.phase.startsWith('csa') ? 'CSA' : 'USA')
@@ -36,19 +61,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     title: 'Rebel Raiders on the High Seas',
     version: REBEL_RAIDERS_VERSION,
     roles: ROLES,
-    gameOptions: [
-      {
-        name: 'optional',
-        values: `optional rules, comma-separated: ${playedRules().join(', ')}`,
-        summary: 'the optional rules of chapter 18 this game plays (18.4 needs 18.6)',
-      },
-      {
-        name: 'cards',
-        values: 'A, B or C (default A)',
-        choices: ['A', 'B', 'C'],
-        summary: 'the card set-up of the 1862 start (19.5); only with that scenario',
-      },
-    ],
+    gameOptions: RR_OPTIONS,
     scenarios: Object.entries(content.setups).map(([id, s]) => ({
       id,
       title: s.title,
