@@ -11,7 +11,9 @@ export function registerPlayerCommands(
   withApp: (fn: (app: App) => unknown) => Promise<void>,
   d: () => Deps,
 ): void {
-  const player = program.command('player').description('players')
+  const player = program
+    .command('player')
+    .description("a game's players: keys, replacements, ejections, zones and absences")
   player
     .command('rekey <game> <role>')
     .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
