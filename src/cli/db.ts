@@ -44,7 +44,7 @@ export function registerDbCommands(program: Command): void {
       else {
         console.log(`event chains on the target: FAILED`)
         for (const f of c.failures) console.log(`  ${f.stream}: at version ${f.version}: ${f.reason}`)
-        if (!report.sourceChain.ok) console.log('  (the source fails the same check: pbem verify --all there)')
+        if (!report.sourceChain.ok) console.log('  (the source fails the same check: pbem game verify --all there)')
       }
       if (!report.ok) {
         console.log('The copy does not match its source: do not use it.')

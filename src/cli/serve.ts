@@ -79,7 +79,7 @@ function announceGames(app: App, demoGame: boolean): void {
     // A second start creates nothing: say what is here and how to find the keys again.
     console.log(`Games on this judge: ${app.judge.games().join(', ')}.`)
     console.log(
-      '  A player\'s key and reply address: pbem key <game> <role> (the game\'s moderator: role "moderator").',
+      '  A player\'s key and reply address: pbem player key <game> <role> (the game\'s moderator: role "moderator").',
     )
   }
 }

@@ -79,6 +79,16 @@ export interface ScenarioInfo {
 
 export type Options = Record<string, string | number | boolean>
 
+/** One of a game's own options, set when a game is created (`pbem game create --option name=value`). */
+export interface GameOptionInfo {
+  name: string
+  /** What the value may be, in the moderator's words: "on or off", "ship ids, comma-separated". */
+  values: string
+  /** The whole list of values, when it is one; the CLI refuses anything else before the game is set up. */
+  choices?: readonly string[]
+  summary: string
+}
+
 /** A data pack as loaded by the engine: the parsed content and the hash that fixes it in the log. */
 export interface DataPack<D = unknown> {
   id: string
@@ -197,6 +207,8 @@ export interface Ruleset<S, O> {
    */
   rolesFor?(scenario: string, options: Options): readonly string[]
   scenarios: readonly ScenarioInfo[]
+  /** The game's own options (none when absent); `setup` still checks the values it is given. */
+  gameOptions?: readonly GameOptionInfo[]
   /**
    * How many questions one resolution may put to one player before the rest take their defaults at
    * once; 'unlimited' for a game (a solitaire one) whose player is asked at every step by design.
@@ -252,6 +264,8 @@ export interface GameDemo {
   /** Pins the demo's dice, so that every run (and the recorded mails) is the same. */
   seed: string
   deadlineHours?: number
+  /** A long game's demo stops after this many resolutions, saying what the game awaits next. */
+  resolutions?: number
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */

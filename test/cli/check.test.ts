@@ -38,7 +38,7 @@ beforeAll(() => {
 function check(name: string, text: string) {
   const file = join(dir, name)
   writeFileSync(file, text)
-  return pbem('check', 'g1', 'confederate', file)
+  return pbem('game', 'check', 'g1', 'confederate', file)
 }
 
 describe('pbem check reads the file as the mail intake does', () => {

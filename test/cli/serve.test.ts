@@ -90,7 +90,7 @@ describe('pbem serve', () => {
     await waitFor(() => (out.includes('drop order mails') ? true : undefined), 20000)
     expect(out).not.toContain('Created the demo game')
     expect(out).toContain('Games on this judge: sd-demo.')
-    expect(out).toContain('pbem key <game> <role>')
+    expect(out).toContain('pbem player key <game> <role>')
   }, 40000)
 })
 

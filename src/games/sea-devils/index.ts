@@ -70,6 +70,7 @@ export function createSeaDevils(
     title: 'Sea Devils',
     version: SEA_DEVILS_VERSION,
     roles: ['federal', 'confederate'],
+    gameOptions: [],
     // Digest 1.3: F1 (deployment and movement), then C1 (the activity record; on a scenario's first
     // turn both sides send theirs together). Schedules may give each its own deadline rule.
     phaseKinds: ['deployment', 'activity'],
