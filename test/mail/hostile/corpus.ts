@@ -85,7 +85,7 @@ export interface HostileEntry {
 
 export const KiB = 1024
 export const MiB = 1024 * KiB
-/** The corpus's bounds. The time bound is generous on purpose: it catches quadratic reading (once 17 s for 120 KB), not a slow CI machine. */
+/** The corpus's bounds. The time bound (CPU milliseconds) is generous on purpose: it catches quadratic reading (once 17 s for 120 KB), not a slow CI machine. */
 export const MAX_MS = 3000
 export const MAX_REPLY_TEXT = 64 * KiB
 export const MAX_REPLY_HTML = 128 * KiB
