@@ -126,7 +126,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         const [id, at] = w.split('@')
         if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
         if (at === undefined) tiles.push(id!)
-        else if (!/^\d+$/.test(at)) return `${w}: the tile number after @ is a number`
+        else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
         else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
       }
       return tiles.length + placed.length + move.length + group.SELL.length
@@ -181,6 +181,8 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         up.join(' '),
       )
       if (!m) return 'cannot read the letter'
+      const table = m[1] === 'MARQUE' ? pack.campaign.letterOfMarque : pack.campaign.letterOfRecruitment
+      if (!table.some((r) => r.paid === Number(m[2]))) return `pay one of ${table.map((r) => r.paid).join(', ')}`
       const persona = m[3] ? words[4]! : undefined
       if (persona && !known('persona', persona, pack.personae.keys())) return ''
       return {
@@ -202,7 +204,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       for (const c of list(words[4])) {
         const [id, at] = c.split('@')
         if (!known('persona', id!, pack.personae.keys())) return ''
-        if (!/^\d+$/.test(at ?? '')) return `${c}: give the tile number after @`
+        if (!/^\d{1,2}$/.test(at ?? '')) return `${c}: give the tile number after @, 0 for the prow`
         crew.push([id!, Number(at)])
       }
       return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
