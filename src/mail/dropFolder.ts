@@ -29,10 +29,10 @@ export const SETTLE_MS = 1000
 export const OVERSIZED_HEAD_BYTES = 256 * 1024
 
 /**
- * Reads one file. It may ask for the file to be set aside in failed/ with a reason (a file that is
- * no mail, whose fate the intake has recorded): the reason is written beside it.
+ * Reads one file. It may resolve to `{ setAside: reason }` for a file that is no mail (its fate
+ * recorded by the intake): the file then goes to failed/ with the reason beside it.
  */
-export type DropHandler = (raw: Buffer, file: string, info: { size: number }) => Promise<void | { setAside: string }>
+export type DropHandler = (raw: Buffer, file: string, info: { size: number }) => Promise<unknown>
 
 /** What a long-running reader remembers between scans: retry times and warnings already given. */
 export interface DropFolderState {
@@ -145,9 +145,9 @@ async function takeFile(
     warnOnce(state, warn, c.file, `drop folder: ${c.file} is not a regular file; it is not read`)
     return false
   }
-  let verdict: void | { setAside: string }
+  let verdict: { setAside?: unknown } | null | undefined
   try {
-    verdict = await handle(read.raw, c.file, { size: read.size })
+    verdict = (await handle(read.raw, c.file, { size: read.size })) as typeof verdict
   } catch (e) {
     if (transient(e)) return keepForRetry(c, e, state, warn, now)
     state.retries.delete(c.name)
@@ -155,7 +155,7 @@ async function takeFile(
     return true
   }
   state.retries.delete(c.name)
-  if (verdict?.setAside) {
+  if (typeof verdict?.setAside === 'string') {
     const target = await moveInto(c.file, join(c.file, '..', 'failed'))
     await writeFile(`${target}.error.txt`, `${new Date(now()).toISOString()}\n${verdict.setAside}\n`)
     warn(`drop folder: ${c.file}: ${verdict.setAside}; moved to failed/`)
