@@ -97,74 +97,6 @@ export function decide(
 /** More answers than this in one message are not read (a solitaire game asks a few at a time). */
 export const MAX_ANSWERS_A_MESSAGE = 50
 
-/** One DECIDE line as the judge reads it: the answer it records, or why it is refused. */
-export interface AnswerVerdict {
-  decisionId: string
-  /** The line as written, `DECIDE <id> <answer>` (empty for the note that lines past the bound were not read). */
-  given: string
-  answer: string | null
-  /** The option's label, for a fixed option. */
-  label: string | null
-  error: string | null
-}
-
-/**
- * What the judge makes of a message's DECIDE lines, without recording anything: `answer` records
- * these, and `pbem check` shows them, so the two cannot differ.
- */
-export function answerVerdicts(
-  j: Judge,
-  fold: GameFold,
-  role: string,
-  given: { decisionId: string; answer: string }[],
-): AnswerVerdict[] {
-  const now = j.o.clock().getTime()
-  const out: AnswerVerdict[] = []
-  const answeredNow = new Set<string>()
-  // A message's answers are read up to a bound, so that a flood of DECIDE lines costs little.
-  const read = given.slice(0, MAX_ANSWERS_A_MESSAGE)
-  if (given.length > read.length)
-    out.push({
-      decisionId: '',
-      given: '',
-      answer: null,
-      label: null,
-      error: `${given.length - read.length} more DECIDE line(s) not read: at most ${MAX_ANSWERS_A_MESSAGE} a message`,
-    })
-  for (const g of read) {
-    const id = g.decisionId.trim().toUpperCase()
-    const d = fold.requested.get(id)
-    const mine = [...fold.requested.values()]
-      .filter((x) => x.role === role && !fold.answers.has(x.decisionId) && !answeredNow.has(x.decisionId))
-      .map((x) => x.decisionId)
-    const settled = fold.answers.get(id)
-    const due = d?.between ? (fold.paused ? null : (fold.deadline?.deadline ?? null)) : (d?.deadline ?? null)
-    const written = `DECIDE ${g.decisionId} ${g.answer}`.trim()
-    let error: string | null = null
-    let answer: string | null = null
-    if (!d || d.role !== role)
-      error = `no decision ${id || '(no id)'} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
-    else if (answeredNow.has(id)) error = `${id} is answered twice in this message; the first answer counts`
-    else if (settled)
-      error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
-    else if (due && Date.parse(due) < now)
-      error = `too late: the answer to ${id} was due at ${j.when(fold, due, role)}; the default ${d.defaultOption} applies`
-    else {
-      const checked = checkAnswer(fold.ruleset, fold.state, d, g.answer)
-      if ('error' in checked) error = checked.error
-      else answer = checked.answer
-    }
-    if (error !== null || answer === null) {
-      out.push({ decisionId: id, given: written, answer: null, label: null, error: error ?? 'no answer' })
-      continue
-    }
-    answeredNow.add(id)
-    const label = d!.answer !== 'text' ? (d!.options.find((o) => o.id === answer)?.label ?? null) : null
-    out.push({ decisionId: id, given: written, answer, label, error: null })
-  }
-  return out
-}
-
 export function answer(
   j: Judge,
   game: string,
@@ -175,28 +107,60 @@ export function answer(
   return j.o.store.transaction(() => {
     const fold = j.load(game)
     if (!fold.players.has(role)) return { ok: false as const, error: `game ${game} has no role "${role}"` }
+    const now = j.o.clock().getTime()
     const events: NewEvent[] = []
     const taken: string[] = []
     const refused: string[] = []
     const refusedIds: string[] = []
     const errors: string[] = []
-    const verdicts = answerVerdicts(j, fold, role, given)
-    for (const v of verdicts) {
-      if (v.error !== null) {
-        refused.push(v.given ? `${v.given}: ${v.error}` : v.error)
-        if (v.given) refusedIds.push(v.decisionId || '(no id)')
-        errors.push(v.error)
+    const answeredNow = new Set<string>()
+    // A message's answers are read up to a bound, so that a flood of DECIDE lines costs little (issue 9).
+    const read = given.slice(0, MAX_ANSWERS_A_MESSAGE)
+    if (given.length > read.length) {
+      refused.push(
+        `${given.length - read.length} more DECIDE line(s) not read: at most ${MAX_ANSWERS_A_MESSAGE} a message`,
+      )
+      errors.push(refused.at(-1)!)
+    }
+    for (const g of read) {
+      const id = g.decisionId.trim().toUpperCase()
+      const d = fold.requested.get(id)
+      const mine = [...fold.requested.values()]
+        .filter((x) => x.role === role && !fold.answers.has(x.decisionId) && !answeredNow.has(x.decisionId))
+        .map((x) => x.decisionId)
+      const settled = fold.answers.get(id)
+      const due = d?.between ? (fold.paused ? null : (fold.deadline?.deadline ?? null)) : (d?.deadline ?? null)
+      let error: string | null = null
+      let answer: string | null = null
+      if (!d || d.role !== role)
+        error = `no decision ${id || '(no id)'} is waiting for your answer${mine.length ? `; yours: ${mine.join(', ')}` : ' (none of yours is pending)'}`
+      else if (answeredNow.has(id)) error = `${id} is answered twice in this message; the first answer counts`
+      else if (settled)
+        error = `decision ${id} is already settled: ${settled.applied} (${settled.byDefault ? 'its deadline passed and the default was applied' : 'your answer'})`
+      else if (due && Date.parse(due) < now)
+        error = `too late: the answer to ${id} was due at ${j.when(fold, due, role)}; the default ${d.defaultOption} applies`
+      else {
+        const checked = checkAnswer(fold.ruleset, fold.state, d, g.answer)
+        if ('error' in checked) error = checked.error
+        else answer = checked.answer
+      }
+      if (error || answer === null) {
+        refused.push(`${`DECIDE ${g.decisionId} ${g.answer}`.trim()}: ${error}`)
+        refusedIds.push(id || '(no id)')
+        errors.push(error!)
         continue
       }
-      taken.push(`${v.decisionId}: ${v.answer}${v.label ? ` (${v.label})` : ''}`)
+      answeredNow.add(id)
+      taken.push(
+        `${id}: ${answer}${d!.answer !== 'text' ? ` (${d!.options.find((o) => o.id === answer)?.label})` : ''}`,
+      )
       events.push({
         type: 'DecisionMade',
-        data: { point: fold.point, decisionId: v.decisionId, applied: v.answer! },
+        data: { point: fold.point, decisionId: id, applied: answer },
         audience: onlyRoles(role),
         causation: meta.messageId ?? null,
       })
     }
-    const answeredNow = new Set(verdicts.filter((v) => v.error === null).map((v) => v.decisionId))
     if (events.length) j.o.store.append(gameStream(game), fold.version, events)
     const tag = sha256Hex(`${meta.messageId ?? j.o.clock().toISOString()}|${JSON.stringify(given)}`).slice(0, 12)
     const next = inProgress(fold)

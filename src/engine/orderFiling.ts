@@ -1,6 +1,6 @@
 // Orders for the open point: each message gets a receipt; a later accepted set replaces the earlier
 // one; refused sets say why, line by line, and are kept too. What is still missing.
-import type { Awaited, LineError } from '../games/contract.ts'
+import type { Awaited } from '../games/contract.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { NewEvent } from '../log/store.ts'
 import { readScript } from '../orders/script.ts'
@@ -12,129 +12,117 @@ import * as reporting from './reporting.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
 
-/**
- * What the judge would answer to a set of orders for a role at the open point, without filing it:
- * refused whole (no such role, not open, late), refused line by line, or accepted as understood.
- * The acknowledgement and `pbem check` both give this verdict, so they cannot differ.
- */
-export interface OrderVerdict {
-  accepted: boolean
-  errors: LineError[]
-  commands: unknown[]
-  normalised: string[]
-  warnings: LineError[]
-  /** Why nothing could be filed whatever the text said (the acknowledgement then advises no new set). */
-  closed: reporting.Closed
-  /** The role has no seat in the game: the refusal is the moderator's to read. */
-  noSuchRole: boolean
-  label: string
-}
-
-export function orderVerdict(
-  j: Judge,
-  fold: GameFold,
-  role: string,
-  text: string,
-  unreadFrom?: { line: number; chars: number },
-): OrderVerdict {
-  const ruleset = fold.ruleset
-  const awaited = ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
-  const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
-  const refused = (message: string, closed: reporting.Closed, noSuchRole = false): OrderVerdict => ({
-    accepted: false,
-    errors: [{ line: 0, text: '', message }],
-    commands: [],
-    normalised: [],
-    warnings: [],
-    closed,
-    noSuchRole,
-    label,
-  })
-  const game = fold.created.game
-  const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
-  if (!fold.players.has(role))
-    return refused(`game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`, null, true)
-  if (fold.finished || !awaited || (inProgress(fold) && !late) || fold.ejected.has(role)) {
-    const why = fold.finished
-      ? 'the game is over'
-      : fold.ejected.has(role)
-        ? `the ${role} player was removed from the game; the moderator will name a replacement`
-        : inProgress(fold)
-          ? `the resolution of ${label} is in progress: the orders for it are closed`
-          : notOpen(j, fold, role)
-    return refused(why, !fold.finished && !fold.ejected.has(role) && !awaited ? 'not-open' : 'closed')
-  }
-  // One reply for every late set, whether the resolution has begun (waiting on a question) or not.
-  if (late)
-    return refused(
-      `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline!.deadline, role)}; the orders on file (if any) will be used`,
-      'late',
-    )
-  // The game never sees an over-long line; what goes back and into the log is bounded.
-  // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
-  const tooMany = tooManyLines(text)
-  const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
-  const parsed = tooMany
-    ? { commands: [], normalised: [], errors: [], warnings: [] }
-    : ruleset.parseOrders(fold.state, role, screened.text)
-  const unread = unreadFrom ? [unreadTailError(unreadFrom)] : []
-  const all = [...screened.errors, ...parsed.errors, ...unread]
-  if (all.length)
-    return {
-      ...refused('', null),
-      errors: boundLineErrors(all.sort((a, b) => a.line - b.line)),
-    }
-  return {
-    accepted: true,
-    errors: [],
-    commands: parsed.commands as unknown[],
-    normalised: parsed.normalised,
-    warnings: boundLineErrors(parsed.warnings, 'notes'),
-    closed: null,
-    noSuchRole: false,
-    label,
-  }
-}
-
 /** Orders for a role at the open point; a later accepted set replaces the earlier one. */
 export function submitOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {
   return j.o.store.transaction(() => {
     const fold = j.load(game)
-    const v = orderVerdict(j, fold, role, text, meta.unreadFrom)
+    const ruleset = fold.ruleset
+    const awaited = ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
+    const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
     const textHash = sha256Hex(text)
     const receipt = receiptFor(fold, game, role)
     const base = { receipt, point: fold.point, textHash, messageId: meta.messageId ?? null, from: meta.from ?? null }
-    const result: SubmitResult = { receipt, accepted: v.accepted, errors: v.errors, label: v.label }
-    const event: NewEvent = v.accepted
-      ? {
-          type: 'OrdersAccepted',
-          data: {
-            ...base,
-            role,
-            turn: fold.ruleset.turnOf(fold.state),
-            commands: v.commands,
-            normalised: v.normalised,
-            warnings: v.warnings,
-            salt: readScript(text).envelope.salt ?? null,
-            replaces: fold.orders.get(role)?.receipt ?? null,
-            text,
-            ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
-          } satisfies OrdersAccepted,
+    let event: NewEvent
+    let result: SubmitResult
+    /** Why nothing could be filed whatever the text said: the acknowledgement then advises no new set. */
+    let closed: reporting.Closed = null
+    const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
+    if (!fold.players.has(role)) {
+      const errors = [
+        {
+          line: 0,
+          text: '',
+          message: `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`,
+        },
+      ]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role: null, errors } satisfies OrdersRejected,
+        audience: { kind: 'moderator' },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else if (fold.finished || !awaited || (inProgress(fold) && !late) || fold.ejected.has(role)) {
+      closed = !fold.finished && !fold.ejected.has(role) && !awaited ? 'not-open' : 'closed'
+      const why = fold.finished
+        ? 'the game is over'
+        : fold.ejected.has(role)
+          ? `the ${role} player was removed from the game; the moderator will name a replacement`
+          : inProgress(fold)
+            ? `the resolution of ${label} is in progress: the orders for it are closed`
+            : notOpen(j, fold, role)
+      const errors = [{ line: 0, text: '', message: why }]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role, errors } satisfies OrdersRejected,
+        audience: { kind: 'roles', roles: [role] },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else if (late) {
+      // One reply for every late set, whether the resolution has begun (waiting on a question) or not.
+      closed = 'late'
+      const errors = [
+        {
+          line: 0,
+          text: '',
+          message: `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline!.deadline, role)}; the orders on file (if any) will be used`,
+        },
+      ]
+      event = {
+        type: 'OrdersRejected',
+        data: { ...base, role, errors } satisfies OrdersRejected,
+        audience: { kind: 'roles', roles: [role] },
+        causation: meta.messageId ?? null,
+      }
+      result = { receipt, accepted: false, errors, label }
+    } else {
+      // The game never sees an over-long line; what goes back and into the log is bounded.
+      // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
+      const tooMany = tooManyLines(text)
+      const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
+      const parsed = tooMany
+        ? { commands: [], normalised: [], errors: [], warnings: [] }
+        : ruleset.parseOrders(fold.state, role, screened.text)
+      const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
+      if (screened.errors.length || parsed.errors.length || unread.length) {
+        const all = [...screened.errors, ...parsed.errors, ...unread]
+        const errors = boundLineErrors(all.sort((a, b) => a.line - b.line))
+        event = {
+          type: 'OrdersRejected',
+          data: { ...base, role, errors } satisfies OrdersRejected,
           audience: { kind: 'roles', roles: [role] },
           causation: meta.messageId ?? null,
         }
-      : {
-          type: 'OrdersRejected',
-          data: { ...base, role: v.noSuchRole ? null : role, errors: v.errors } satisfies OrdersRejected,
-          audience: v.noSuchRole ? { kind: 'moderator' } : { kind: 'roles', roles: [role] },
+        result = { receipt, accepted: false, errors, label }
+      } else {
+        const data: OrdersAccepted = {
+          ...base,
+          role,
+          turn: ruleset.turnOf(fold.state),
+          commands: parsed.commands as unknown[],
+          normalised: parsed.normalised,
+          warnings: boundLineErrors(parsed.warnings, 'notes'),
+          salt: readScript(text).envelope.salt ?? null,
+          replaces: fold.orders.get(role)?.receipt ?? null,
+          text,
+          ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
+        }
+        event = {
+          type: 'OrdersAccepted',
+          data,
+          audience: { kind: 'roles', roles: [role] },
           causation: meta.messageId ?? null,
         }
+        result = { receipt, accepted: true, errors: [], label }
+      }
+    }
     const [stored] = j.o.store.append(gameStream(game), fold.version, [event])
     const after = j.load(game)
     const player = fold.players.get(role)
     if (player && !fold.ejected.has(role))
       j.o.outbox.enqueue(
-        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta, v.closed),
+        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta, closed),
         { game, kind: 'ack' },
       )
     return result

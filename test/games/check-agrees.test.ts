@@ -120,9 +120,7 @@ async function agrees(game: string, seed: number): Promise<void> {
       const [a, b] = [canonicalJson(said), canonicalJson(filed.orders)]
       if (a !== b) throw new Error(`${where}\n--- check: ${a}\n--- filed: ${b}`)
     }
-    const recorded = checked.answers
-      .filter((a) => a.error === null)
-      .map((a) => ({ decisionId: a.decisionId, applied: a.answer }))
+    const recorded = checked.answers?.recorded ?? []
     expect(filed.decided, where).toEqual(recorded)
   }
 }

@@ -45,7 +45,7 @@ function check(name: string, text: string) {
 describe('pbem check gives the acknowledgement verdicts', () => {
   it('a DECIDE line is an answer, judged as the intake judges it, and the orders beside it are checked apart', () => {
     const r = check('decide.txt', 'SUM: STAY\nDECIDE Q-9 YES\n')
-    expect(r.stdout).toContain('ERROR   DECIDE Q-9 YES: no decision Q-9 is waiting for your answer')
+    expect(r.stdout).toContain('ERROR   DECIDE: no decision Q-9 is waiting for your answer')
     expect(r.stdout).toContain('ok      SUM: STAY')
     expect(r.stdout).toContain('these orders would be accepted')
     expect(r.status).toBe(1)
