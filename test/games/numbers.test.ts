@@ -8,12 +8,18 @@ const BIG = '99999999999999999999'
 
 /** Per game: a scenario, a role whose orders are awaited at the start, and lines with a number out of range. */
 const CASES: Record<string, { scenario: string; role: string; lines: string[] }[]> = {
-  'sea-devils': [{ scenario: 'weak-beginning', role: 'confederate', lines: [`SUM: MOVE C11 C${BIG}`] }],
+  'sea-devils': [
+    {
+      scenario: 'weak-beginning',
+      role: 'confederate',
+      lines: [`SUM: MOVE C11 C${BIG}`, `POLICY SUM ON SPOTTED: ESCAPE IF diff >= ${BIG}; FIGHT`],
+    },
+  ],
   'rebel-raiders': [
     {
       scenario: '1861',
       role: 'confederate',
-      lines: [`MOVE RD-1 RAID x${BIG}`, `PLAY ${BIG}`],
+      lines: [`MOVE RD-1 RAID x${BIG}`, `PLAY ${BIG}`, `POLICY ALL ON BATTLE: RETREAT IF lost >= ${BIG}; FIGHT`],
     },
     { scenario: '1861', role: 'union', lines: [`DEFEND ALL TACTICS ${BIG}`, 'DEFEND ALL TACTICS 4'] },
   ],
