@@ -52,6 +52,12 @@ const pg = ['test/pg/**/*.test.ts', 'test/log/store.test.ts', 'test/log/verify.t
 
 /** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
 const judge = [
+  'test/games/receipt.test.ts',
+  'test/games/check-agrees.test.ts',
+  'test/games/numbers.test.ts',
+  'test/mail/check-cli.test.ts',
+  'test/mail/leftovers.test.ts',
+  'test/mail/drop-no-sender.test.ts',
   'test/cli/**/*.test.ts',
   'test/e2e/smtp-listener.test.ts',
   'test/engine/dice.test.ts',

@@ -212,24 +212,11 @@ withOldSpelling(game, program, (parent, opts) =>
     .description('check an order file against the current state without filing it (like echeck)')
     .action((g: string, role: string, file: string) =>
       withApp((app) => {
-        const f = app.judge.load(g)
-        // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
-        // are left out the same way, so `check` accepts exactly what a mail would.
-        const read = d().readText(readFileSync(file, 'utf8'))
-        for (const n of read.notes) console.log(`read    ${n}`)
-        const parsed = f.ruleset.parseOrders(f.state, role, read.text)
-        for (const n of parsed.normalised) console.log(`ok      ${n}`)
-        for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
-        for (const e of parsed.errors)
-          console.log(
-            `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
-          )
-        console.log(
-          parsed.errors.length
-            ? `${parsed.errors.length} error(s): these orders would be rejected`
-            : 'these orders would be accepted',
-        )
-        if (parsed.errors.length) process.exitCode = 1
+        // The file is read as the intake reads a mail body and judged as the acknowledgement judges
+        // it (DECIDE lines included): `check` answers exactly what a mail would get.
+        const r = d().checkLines(d().checkOrders(app.judge, g, role, readFileSync(file, 'utf8')))
+        for (const line of r.lines) console.log(line)
+        if (r.refused) process.exitCode = 1
       }),
     ),
 )

@@ -6,10 +6,12 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { schedule } from 'node-cron'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
 import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
+import type { GameDemo } from '../games/contract.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
 import {
@@ -69,9 +71,12 @@ function announceGames(app: App, demoGame: boolean): void {
       createdBy: 'serve (demo game)',
     })
     console.log(`Created the demo game ${demo.serveGameId} (${demo.title}).`)
-    console.log(`  ${demo.players.map((p) => `${p.role} key ${keys[p.role]}`).join('; ')}`)
+    for (const p of demo.players) console.log(`  ${p.role} key ${keys[p.role]}, played by ${p.name} <${p.address}>`)
     const body = [`GAME ${demo.serveGameId} ${demo.example.role.toUpperCase()}`, `KEY ${keys[demo.example.role]}`]
     console.log(`  Example order mail body:\n${[...body, ...demo.example.lines].map((l) => `    ${l}`).join('\n')}`)
+    const example = join(app.dirs.data, 'example-order.eml')
+    writeFileSync(example, exampleMail(app, demo, [...body, ...demo.example.lines]))
+    console.log(`  A complete example mail, header and body: ${example} (copy it into ${app.dirs.inbox} to send it)`)
     console.log(
       `  The opening reports (one per player, with the key in its reply address) ${app.mail.smtp ? 'go out by SMTP' : `are written to ${app.dirs.outbox}`}.`,
     )
@@ -92,6 +97,7 @@ function announceJudge(app: App): void {
   if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)
   else console.log(`  acknowledgements and reports are written to ${app.dirs.outbox}`)
   console.log(`  processed mail is kept in ${join(app.dirs.inbox, 'processed')}`)
+  console.log(`  a file that is no mail (no sender) goes to ${join(app.dirs.inbox, 'failed')}, its reason beside it`)
   for (const l of describeMailConfig(app.mail)) console.log(`  ${l}`)
 }
 
@@ -205,4 +211,22 @@ function handledLine(app: App, source: string, result: unknown): string {
   if (!record) return `mail ${source}: ${String(result)}`
   const receipt = record.receipt ? `, receipt ${record.receipt}` : ''
   return `mail ${source}: ${String(result)} (game ${record.game ?? 'none'}, from ${record.from || 'nobody'}${receipt})`
+}
+
+/** A whole order mail from the demo's example player, as a mail client would write it (CRLF lines). */
+function exampleMail(app: App, demo: GameDemo, body: string[]): string {
+  const player = demo.players.find((p) => p.role === demo.example.role)!
+  return [
+    `From: ${player.name} <${player.address}>`,
+    `To: ${app.judge.judgeAddress}`,
+    `Subject: Orders for ${demo.serveGameId}`,
+    `Date: ${app.clock().toUTCString().replace('GMT', '+0000')}`,
+    `Message-ID: <example-${demo.serveGameId}-${app.clock().getTime()}@example.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    ...body,
+    '',
+  ].join('\r\n')
 }

@@ -10,7 +10,7 @@ import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
 import { decideLines, helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
-import { identify, ownMessage } from './identity.ts'
+import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
 import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
 import { extractOrders } from './reading.ts'
 import { boundNotes, MAX_RECORDED_FIELD, unreadRefusal } from './intakeRefusals.ts'
@@ -111,9 +111,11 @@ export class Intake {
     if (!sender) return this.record('unidentified', { detail: 'no From address: nobody to answer' })
 
     // The rate limit silences the judge's notices to a sender (a loop with a robot that does not
-    // say so); it never stops a player's keyed orders or commands, which are always filed and answered.
+    // say so); it never stops a player's keyed orders or commands, which are always filed and answered,
+    // nor the notices about the player's own mail (fromPlayerOfRecord, or once his key is checked).
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
-    this.silenced = repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    this.silenced =
+      !fromPlayerOfRecord(judge, mail) && repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
 
     const refusal = unreadRefusal(read, mail.size)
     if (refusal)
@@ -256,6 +258,9 @@ export class Intake {
     const { deps, mail } = this
     const judge = deps.judge
     const sender = mail.from.address
+    // Past the key check the sender is the player himself (or holds his key): the notices about
+    // his own mail are his, and the limit meant for strangers does not silence them.
+    if (player.address === sender) this.silenced = false
     const word = mailCommandWord(text)
     // Answers to questions may come alone or with orders: the answers are recorded first, then the
     // rest is filed as orders (the answers and the orders are inputs of the same resolution).
@@ -413,7 +418,10 @@ export class Intake {
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
     const sender = mail.from.address
     const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
-    this.silenced = !person || repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    this.silenced =
+      !person ||
+      (!fromPlayerOfRecord(deps.judge, mail) &&
+        repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit)
     return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
       if (person)
         this.reply(

@@ -191,6 +191,12 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
     case 'actions': {
       const next = s.queued.shift()
       if (!next || c!.actionsLeft <= 0) {
+        // Actions ordered past the season's allowance are told, never dropped unseen.
+        if (next)
+          ctx.notes.push({
+            rule: 'p.47',
+            text: `Not taken, no action left this season: ${[next, ...s.queued].map((a) => a.kind).join(', ')}`,
+          })
         s.queued = []
         s.phase = 'time'
         return true
