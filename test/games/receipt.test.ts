@@ -45,7 +45,6 @@ const THROWS_TODAY: Record<string, string> = {
  */
 const RECEIPT_FAILS_TODAY: Record<string, string> = {
   'rebel-raiders': 'TACTICS <target> <n> takes any word as its target, and with no assault there nothing is said',
-  'river-coastal': 'a fire order whose guns find no target in arc, sight or reach vanishes without a word',
 }
 
 /**
