@@ -95,6 +95,7 @@ const judge = [
   'test/river-coastal/bluffs-to-the-end.test.ts',
   'test/river-coastal/by-mail.test.ts',
   'test/river-coastal/captains-mail.test.ts',
+  'test/river-coastal/fire-mail.test.ts',
   'test/river-coastal/fire-rafts.test.ts',
   'test/river-coastal/mortar-flotilla.test.ts',
   'test/river-coastal/retrieve-mail.test.ts',
