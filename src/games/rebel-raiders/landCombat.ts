@@ -13,6 +13,7 @@ import {
   rollAssault,
   rollCounterattack,
   scoreAssault,
+  tacticsAllowed,
   unionAssaultDice,
 } from './assault.ts'
 import { defenceTactics } from './defenceTactics.ts'
@@ -69,6 +70,8 @@ export function assault(
   const bonuses = run.takeBonuses('assault', target, kind)
   const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind) + (follow?.extraUnion ?? 0)
   const year = dateOf(run.s.turn).year
+  // Receipt refuses tactics beyond 11.63; an order read under another year still never throws here.
+  tactics = Math.max(0, Math.min(tactics, tacticsAllowed(run.s)))
   // The Union always rolls at least one die (11.63), whatever the cards take away.
   const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
   const firstRoll = rollAssault(run.dice, target, {

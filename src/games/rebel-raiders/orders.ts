@@ -21,7 +21,7 @@
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript } from '../../orders/script.ts'
-import { assaultProblem, counterattackProblem } from './assault.ts'
+import { assaultProblem, counterattackProblem, tacticsAllowed, tacticsProblem } from './assault.ts'
 import { planBuilds } from './builds.ts'
 import type { Buildable, BuildOrder } from './buildTypes.ts'
 import { parseBattlePolicy } from './policies.ts'
@@ -249,22 +249,33 @@ export function parseRebelOrders(
         )
         continue
       }
+      const most = tacticsAllowed(state)
       if (verb === 'TACTICS') {
         const n = Number(rest[1])
-        if (!rest[0] || !Number.isInteger(n) || n < 0 || n > 3) {
-          err(l.line, l.text, 'write TACTICS <target> <0-3>')
+        if (!rest[0] || !/^\d+$/.test(rest[1] ?? '')) {
+          err(l.line, l.text, `write TACTICS <target> <0-${most}>`)
+          continue
+        }
+        const problem = tacticsProblem(state, n)
+        if (problem) {
+          err(l.line, l.text, problem)
           continue
         }
         out.commands.push({ kind: 'tactics', line: l.line, target: rest[0], tactics: n })
         out.normalised.push(`TACTICS ${rest[0]} ${n}`)
         continue
       }
-      const m = /^(\S+)\s+FROM\s+(\S+)(?:\s+TACTICS\s+(\d))?$/.exec(rest.join(' '))
+      const m = /^(\S+)\s+FROM\s+(\S+)(?:\s+TACTICS\s+(\d+))?$/.exec(rest.join(' '))
       if (!m) {
-        err(l.line, l.text, 'write ASSAULT <target> FROM <space> [TACTICS <n>]')
+        err(l.line, l.text, `write ASSAULT <target> FROM <space> [TACTICS <0-${most}>]`)
         continue
       }
       const [, target, from, t] = m
+      const tacticsWrong = tacticsProblem(state, Number(t ?? 0))
+      if (tacticsWrong) {
+        err(l.line, l.text, tacticsWrong)
+        continue
+      }
       // Over a land line when there is one: it ignores the ships in the target (11.4).
       const kind = pack.map.between(from!, target!).includes('land') ? 'land' : 'river'
       const problem =
