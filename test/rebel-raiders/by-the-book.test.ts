@@ -43,3 +43,57 @@ describe('RB 11.63: the Union tactics on an assault', () => {
     expect(run.state.phase).not.toBe('union-move')
   })
 })
+
+describe('RB 7.6-7.7: searches', () => {
+  it('7.61 a sloop that drops its ironclad off may search afterwards: the tow has ended', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    s.pieces.push({ id: 'BR-9', side: 'CSA', type: 'runner', at: 'NBRN.BS' })
+    expect(errors(s, 'union', 'MOVE SL-6,IC-1 CHES > HATT > NBRN.BS > DROP(IC-1) > SEARCH(BR-9)')).toEqual([])
+    expect(errors(s, 'union', 'MOVE SL-6,IC-1 CHES > HATT > NBRN.BS > SEARCH(BR-9)')[0]![1]).toMatch(
+      /towing an ironclad may not search \(RB 7\.61\)/,
+    )
+    const run = given(rs, s)
+      .orders('union', 'MOVE SL-6,IC-1 CHES > HATT > NBRN.BS > DROP(IC-1) > SEARCH(BR-9)')
+      .dice({ 'search for BR-9 by SL-6': 6, 'speed of BR-9': 1 }, 'strict')
+      .resolve()
+    expect(run.state.pieces.some((p) => p.id === 'BR-9')).toBe(false)
+    expect(run.state.pieces.find((p) => p.id === 'IC-1')!.at).toBe('NBRN.BS')
+  })
+
+  it('7.76 SEARCH+1 adds one to the search die as well as costing 4 MP', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'BR-9', side: 'CSA', type: 'runner', at: 'CHES' })
+    const run = given(rs, s)
+      .orders('union', 'MOVE SL-6 CHES > SEARCH(BR-9)+1')
+      .dice({ 'search for BR-9 by SL-6': 5, 'speed of BR-9': 3 }, 'strict')
+      .resolve()
+    // 5 + 1 beats the runner's 3 + 2; without the +1 the runner would win the tie.
+    expect(run.state.pieces.some((p) => p.id === 'BR-9')).toBe(false)
+    expect(run.texts('7.78')[0]).toMatch(/BR-9 is caught .*SL-6 6, BR-9 5/)
+  })
+})
+
+describe('RB 10.43: the search after an ocean port is captured', () => {
+  it('10.43 follows the blockade station procedure (7.78): the Union stack may roll one die, +1 a ship beyond the first', () => {
+    const s = start('union-move')
+    s.pieces = s.pieces.filter((p) => p.at !== 'SAVA' || p.type === 'runner')
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'SAVA.BS' })
+    s.pieces.push({ id: 'GB-9', side: 'USA', type: 'gunboat', at: 'SAVA.BS' })
+    const runner = s.pieces.find((p) => p.at === 'SAVA' && p.type === 'runner')!.id
+    const run = given(rs, s)
+      .orders('union', 'INTERCEPT STACK AT SAVA.BS\nMOVE SL-9,GB-9 SAVA')
+      .dice({
+        'assault on SAVA: Union die 1': 6,
+        'assault on SAVA: Confederate die 1': 1,
+        'assault on SAVA: Confederate die 2': 1,
+        [`search for ${runner} by the stack`]: 4,
+        [`speed of ${runner}`]: 4,
+      })
+      .resolve()
+    expect(run.state.control.SAVA).toBe('USA')
+    expect(run.labels).toContain(`search for ${runner} by the stack`)
+    // 4 + 1 for the second ship beats the runner's bare 4 in the port (7.72: no +2 there).
+    expect(run.state.pieces.some((p) => p.id === runner)).toBe(false)
+  })
+})

@@ -21,13 +21,28 @@ import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
 
+export interface MeetOptions {
+  /** A search's +1 or +2 bought with movement points (7.76). */
+  boost?: number
+  /** The station whose standing INTERCEPT order a search after a capture follows (10.43). */
+  station?: string
+}
+
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
  * caught raider fights the winners best first and may slip away after its first round against the
  * last of them (10.36). Returns whether the Confederate ship is still afloat and free to go on.
  */
-export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids = 0): boolean {
+export function meet(
+  run: PhaseRun,
+  target: RrPiece,
+  searchers: RrPiece[],
+  priorRaids = 0,
+  opts: MeetOptions = {},
+): boolean {
   const where = run.space(target.at)
+  // 10.43: a search in a captured port follows the blockade station procedure, with the Union's stack-or-each order there.
+  const standing = opts.station ? (run.s.intercept[opts.station] ?? run.s.intercept.ALL) : undefined
   // The Union's answers to an evasion come before the dice (7.78, 17.21): a named ship's bonus, or #12.
   const answer = answerInterception(run, target, searchers)
   if (answer === 'sunk') return false
@@ -41,7 +56,9 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     ),
     {
       priorRaids,
-      asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack',
+      asStack: (opts.station ? standing : (run.s.intercept[where.id] ?? run.s.intercept.ALL)) === 'stack',
+      stationProcedure: !!opts.station,
+      union: opts.boost ?? 0,
       csa: csaSpeedMod(run, target),
     },
   )

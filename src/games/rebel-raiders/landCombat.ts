@@ -162,13 +162,15 @@ export function assault(
   // Confederate ships caught in the fallen space: warships are lost, runners and raiders run for it (10.42).
   for (const c of run.piecesAt(target, 'CSA')) {
     if ((c.type === 'runner' || c.type === 'raider') && ships?.length) {
+      const station = run.space(target).kind === 'oceanPort' ? `${target}.BS` : null
       const escaped = meet(
         run,
         c,
         ships.filter((s) => s.type === 'sloop' || s.type === 'gunboat'),
+        0,
+        { station: station ?? target },
       )
       // Ruling RR-C2: one that escapes goes to the port's station, or is lost where there is none.
-      const station = run.space(target).kind === 'oceanPort' ? `${target}.BS` : null
       if (escaped && station) c.at = station
       else if (escaped) run.remove([c.id])
     } else run.remove([c.id])

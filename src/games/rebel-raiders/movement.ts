@@ -14,7 +14,8 @@ export type MoveStep =
   | { enter: string }
   | { action: 'LOAD' | 'UNLOAD' }
   | { action: 'RAID'; boost: number; times: number }
-  | { action: 'SEARCH'; boost: number; target: string }
+  /** `towing`: whether this sloop tows an ironclad at this point of a stack's path (7.61), set by the stack. */
+  | { action: 'SEARCH'; boost: number; target: string; towing?: boolean }
   /** Ships leaving the moving stack here, or joining it here (7.52-7.53): no movement points. */
   | { action: 'DROP' | 'PICKUP'; ships: string[] }
 
@@ -218,7 +219,7 @@ export function checkMove(
       const where = piece.type === 'sloop' ? [...AT_SEA, 'blockadeStation'] : ['blockadeStation']
       if (piece.type !== 'sloop' && !(piece.type === 'gunboat' && piece.side === 'USA'))
         return fail('only Union sloops, and Union gunboats in a blockade station, search (RB 7.35-7.36)')
-      if (opts.towing) return fail('a sloop towing an ironclad may not search (RB 7.61)')
+      if (step.towing ?? opts.towing) return fail('a sloop towing an ironclad may not search (RB 7.61)')
       if (!where.includes(here.kind))
         return fail(
           `a ${piece.type} searches only in ${piece.type === 'sloop' ? 'a blockade station, a coastal or high seas zone or the Whaling Grounds' : 'a blockade station'} (RB 7.35-7.36)`,

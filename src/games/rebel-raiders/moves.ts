@@ -269,7 +269,7 @@ export function moveUnion(
       run.say('7.75', `${names()} ${ships.length > 1 ? 'search' : 'searches'} ${run.name(at)} for ${target.id}.`, at)
       // Every ship of a searching stack is a sloop or gunboat: the order's check refused any other (7.35-7.36, 7.61).
       const searchers = ships.filter((x) => x.type === 'sloop' || x.type === 'gunboat')
-      meet(run, target, searchers)
+      meet(run, target, searchers, 0, { boost: step.boost })
     }
   }
   flush()

@@ -37,7 +37,8 @@ function legs(
   let at = stack[0]!.at
   for (const [i, step] of steps.entries()) {
     if (!('action' in step) || (step.action !== 'DROP' && step.action !== 'PICKUP')) {
-      for (const p of aboard) legs.get(p)!.push(step)
+      const towingNow = step.action === 'SEARCH' ? towingSloops([...aboard]) : null
+      for (const p of aboard) legs.get(p)!.push(towingNow ? { ...step, towing: towingNow.has(p.id) } : step)
       if ('enter' in step) at = step.enter
       continue
     }
@@ -66,6 +67,13 @@ function legs(
       return { error: `a commander carries at most ${opts.limit} ships (7.53)`, step: i + 1 }
   }
   return { legs, picked }
+}
+
+/** The sloops towing among the ships moving together at one moment: each Union sloop tows one ironclad, in stack order (7.61). */
+function towingSloops(ships: Piece[]): Set<string> {
+  const sloops = ships.filter((p) => p.side === 'USA' && p.type === 'sloop')
+  const ironclads = ships.filter((p) => p.side === 'USA' && p.type === 'ironclad').length
+  return new Set(sloops.slice(0, ironclads).map((p) => p.id))
 }
 
 export function checkStack(
