@@ -97,3 +97,29 @@ describe('RB 10.43: the search after an ocean port is captured', () => {
     expect(run.state.pieces.some((p) => p.id === runner)).toBe(false)
   })
 })
+
+describe('RB 8.13 with 7.61: raids beside a towing sloop', () => {
+  it('8.13 a sloop still towing an ironclad since the Union move neither intercepts nor stops a raid', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'HATT' })
+    const union = given(rs, s).orders('union', 'MOVE SL-6,IC-1 CHES').resolve()
+    expect(union.state.towing).toEqual({ 'SL-6': 'IC-1' })
+    const build = given(rs, union.state).resolve()
+    expect(build.state.phase).toBe('csa-move')
+    const raid = given(rs, build.state).orders('confederate', 'MOVE RD-9 CHES > RAID').resolve()
+    expect(raid.labels).toContain('raid by RD-9')
+    expect(raid.labels.filter((l) => /SL-6|speed of RD-9/.test(l))).toEqual([])
+  })
+
+  it('8.13 a sloop that dropped its ironclad in port stops raids again', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'HATT' })
+    const union = given(rs, s).orders('union', 'MOVE SL-6,IC-1 CHES > NAVY > DROP(IC-1) > CHES').resolve()
+    expect(union.state.towing).toEqual({})
+    const build = given(rs, union.state).resolve()
+    const raid = given(rs, build.state).orders('confederate', 'MOVE RD-9 CHES > RAID').resolve()
+    expect(raid.labels).toContain('search for RD-9 by SL-6')
+  })
+})

@@ -144,9 +144,11 @@ export function meet(
 /** The Union ships that intercept a Confederate ship entering `at` (7.75-7.76, ruling on digest A3). */
 export function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
   const kind = run.space(at).kind
-  if (kind === 'blockadeStation') return run.piecesAt(at, 'USA', ['sloop', 'gunboat'])
-  if (kind === 'coastal') return run.piecesAt(at, 'USA', ['sloop'])
-  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return run.piecesAt(at, 'USA', ['sloop'])
+  // A sloop towing an ironclad neither searches nor intercepts (7.61).
+  const free = (ships: RrPiece[]) => ships.filter((x) => !run.s.towing?.[x.id])
+  if (kind === 'blockadeStation') return free(run.piecesAt(at, 'USA', ['sloop', 'gunboat']))
+  if (kind === 'coastal') return free(run.piecesAt(at, 'USA', ['sloop']))
+  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return free(run.piecesAt(at, 'USA', ['sloop']))
   return []
 }
 

@@ -116,7 +116,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         const key = `${p.id}@${p.at}`
         const prior = run.s.raids[key] ?? 0
         run.s.raids[key] = prior + 1
-        const sloops = run.piecesAt(p.at, 'USA', ['sloop'])
+        // A sloop towing an ironclad does not stop a raid (8.13, 7.61).
+        const sloops = run.piecesAt(p.at, 'USA', ['sloop']).filter((x) => !run.s.towing?.[x.id])
         if (sloops.length && !meet(run, p, sloops, prior)) return
         if (armedMerchantman(run, p, cameFrom)) return
         const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost, raidMod(run, p))

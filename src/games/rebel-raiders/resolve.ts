@@ -23,6 +23,7 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
+import { towsAfterMoves } from './stack.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
@@ -286,6 +287,11 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
           assault(run, c.target, c.tactics, null, null, kind)
         }
       }
+      s.towing = towsAfterMoves(
+        s.pieces,
+        commands.filter((c) => c.kind === 'move'),
+        s.towing,
+      )
       s.phase = 'union-build'
       const fewer = openUnionBuild(run, commands)
       if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')

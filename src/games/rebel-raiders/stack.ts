@@ -76,6 +76,42 @@ function towingSloops(ships: Piece[]): Set<string> {
   return new Set(sloops.slice(0, ironclads).map((p) => p.id))
 }
 
+/**
+ * The tows that stand after the Union's moves (7.61): each sloop that ended its move in a stack with an
+ * ironclad still aboard tows one, in stack order; a tow from an earlier turn stands while neither ship has
+ * moved and they share a space.
+ */
+export function towsAfterMoves(
+  pieces: readonly Piece[],
+  moves: readonly { pieces?: string[]; piece: string; steps: MoveStep[] }[],
+  before: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const byId = new Map(pieces.map((p) => [p.id, p]))
+  const moved = new Set<string>()
+  const tows: Record<string, string> = {}
+  for (const m of moves) {
+    const aboard = new Set(m.pieces ?? [m.piece])
+    for (const id of aboard) moved.add(id)
+    for (const st of m.steps)
+      if ('action' in st && (st.action === 'DROP' || st.action === 'PICKUP'))
+        for (const id of st.ships) {
+          moved.add(id)
+          if (st.action === 'DROP') aboard.delete(id)
+          else aboard.add(id)
+        }
+    const ships = [...aboard].map((id) => byId.get(id)).filter((p): p is Piece => !!p)
+    const sloops = ships.filter((p) => p.side === 'USA' && p.type === 'sloop')
+    const ironclads = ships.filter((p) => p.side === 'USA' && p.type === 'ironclad')
+    sloops.forEach((sl, i) => {
+      const ic = ironclads[i]
+      if (ic && ic.at === sl.at) tows[sl.id] = ic.id
+    })
+  }
+  for (const [sl, ic] of Object.entries(before))
+    if (!moved.has(sl) && !moved.has(ic) && byId.get(sl) && byId.get(sl)?.at === byId.get(ic)?.at) tows[sl] = ic
+  return tows
+}
+
 export function checkStack(
   ctx: MoveContext,
   stack: Piece[],

@@ -150,6 +150,8 @@ export interface RrState {
   arriving: { turn: number; side: Side; type: PieceType; at: string | null }[]
   /** The last number given to the counters of a type (`RD`), one numbering for both sides. */
   counters: Record<string, number>
+  /** Union sloops towing an ironclad since the Union move, with the ironclad (7.61, 8.13): they neither search nor intercept. */
+  towing?: Record<string, string>
   /** Raid attempts this turn per raider and zone (8.13). */
   raids: Record<string, number>
   /** Each side's deck, hand, discards and cards in play (17). */
