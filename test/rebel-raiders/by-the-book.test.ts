@@ -123,3 +123,16 @@ describe('RB 8.13 with 7.61: raids beside a towing sloop', () => {
     expect(raid.labels).toContain('search for RD-9 by SL-6')
   })
 })
+
+describe('RB 10.36: where attackers retreat', () => {
+  it('10.36 Confederate attackers that retreat go back to the space they entered the battle from', () => {
+    const s = start('csa-move')
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'NORF.BS' })
+    const run = given(rs, s)
+      .orders('confederate', 'POLICY ALL ON BATTLE: RETREAT\nMOVE GB-2 NORF.BS')
+      .dice([{ label: /./, values: Array(20).fill(1) }])
+      .resolve()
+    expect(run.state.pieces.find((p) => p.id === 'GB-2')!.at).toBe('NORF')
+    expect(run.texts('10.36')).toContain('GB-2 falls back to Norfolk.')
+  })
+})

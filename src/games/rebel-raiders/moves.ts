@@ -54,7 +54,8 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       if (foes.length && p.type !== 'runner' && p.type !== 'raider') {
         run.say('7.3', `${names()} ${ships.length > 1 ? 'move' : 'moves'} ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)
-        const from = path.length > 1 ? path[path.length - 2]! : p.at
+        // Attackers that retreat go back whence they entered the battle (10.25, 10.36).
+        const from = cameFrom ?? p.at
         const fight = fightHere(run, ships, foes, '7.75', { from, defenderTo: defenderRetreat(run, p.at, 'USA') })
         // A damaged ironclad stays where it was damaged (18.252).
         ships = ships.filter((x) => !fight.lost.has(x.id) && !x.damaged)
