@@ -136,3 +136,81 @@ describe('RB 10.36: where attackers retreat', () => {
     expect(run.texts('10.36')).toContain('GB-2 falls back to Norfolk.')
   })
 })
+
+describe('RB 14.22, 14.24, 15.42: arriving ironclads and the builds beside them', () => {
+  const arriving = (s: RrState, side: 'CSA' | 'USA', at: string | null) =>
+    s.arriving.push({ turn: s.turn, side, type: 'ironclad', at })
+
+  it('14.24 no other Confederate ship is built in the port where an ironclad is placed this build', () => {
+    const s = start('csa-build', 2)
+    arriving(s, 'CSA', null)
+    expect(errors(s, 'confederate', 'PLACE IRONCLAD AT WILM\nBUILD GUNBOAT AT WILM')).toEqual([
+      [2, 'an ironclad is placed in Wilmington this build: no other ship is built there (14.24)'],
+    ])
+    expect(errors(s, 'confederate', 'PLACE IRONCLAD AT WILM\nBUILD GUNBOAT AT CHAS')).toEqual([])
+    const run = given(rs, s).orders('confederate', 'PLACE IRONCLAD AT WILM\nBUILD GUNBOAT AT CHAS').resolve()
+    expect(run.texts('14.24').some((t) => /not carried out/.test(t))).toBe(false)
+  })
+
+  it('15.42 no Union gunboat is built in St. Louis the build an ironclad is placed there', () => {
+    const s = start('union-build', 2)
+    arriving(s, 'USA', 'STLO')
+    expect(errors(s, 'union', 'BUILD GUNBOAT AT STLO')).toEqual([
+      [1, 'an ironclad is placed in STLO this build: no gunboat is built there (15.42)'],
+    ])
+    expect(errors(s, 'union', 'BUILD GUNBOAT AT CAIR')).toEqual([])
+    // The same check at resolution, after the ironclad has taken its place.
+    const plain = start('union-build', 2)
+    arriving(plain, 'USA', 'STLO')
+    const run = given(rs, plain).resolve()
+    expect(run.state.pieces.some((p) => p.type === 'ironclad' && p.at === 'STLO')).toBe(true)
+  })
+})
+
+describe("RB 14.22: where an arriving Confederate ironclad is placed is the Confederate player's choice", () => {
+  const withIronclad = () => {
+    const s = start('csa-build', 2)
+    s.arriving.push({ turn: 2, side: 'CSA', type: 'ironclad', at: null })
+    return s
+  }
+  const CSA = { kind: 'role', role: 'confederate' } as never
+  const USA = { kind: 'role', role: 'union' } as never
+
+  it('14.22 standing order: PLACE IRONCLAD AT <port> puts it there', () => {
+    const run = given(rs, withIronclad()).orders('confederate', 'PLACE IRONCLAD AT CHAS').resolve()
+    expect(run.state.pieces.filter((p) => p.type === 'ironclad' && p.side === 'CSA').map((p) => p.at)).toEqual(['CHAS'])
+  })
+
+  it('14.22 refused at receipt with the legal ports: not a Confederate port, or two in one port', () => {
+    const s = withIronclad()
+    expect(errors(s, 'confederate', 'PLACE IRONCLAD AT NAVY')[0]![1]).toMatch(
+      /^NAVY is not a Confederate port: choose one of NORF, NBRN, WILM, .* \(14\.22\)$/,
+    )
+    s.arriving.push({ turn: 2, side: 'CSA', type: 'ironclad', at: null })
+    expect(errors(s, 'confederate', 'PLACE IRONCLAD AT CHAS\nPLACE IRONCLAD AT CHAS')[0]![1]).toMatch(
+      /one new ironclad a port a turn/,
+    )
+    expect(errors(start('csa-build', 2), 'confederate', 'PLACE IRONCLAD AT CHAS')[0]![1]).toBe(
+      'no Confederate ironclad arrives this turn (14.22)',
+    )
+  })
+
+  it('14.22 default without a PLACE line: the first Confederate port in map order, told to its owner', () => {
+    const run = given(rs, withIronclad()).resolve()
+    expect(run.state.pieces.filter((p) => p.type === 'ironclad' && p.side === 'CSA').map((p) => p.at)).toEqual(['NORF'])
+    expect(run.seenBy(CSA).some((t) => /No PLACE IRONCLAD line/.test(t))).toBe(true)
+  })
+
+  it('14.22 fog: the Union learns the placement only from the ironclad arriving', () => {
+    const run = given(rs, withIronclad()).orders('confederate', 'PLACE IRONCLAD AT CHAS').resolve()
+    const seen = run.seenBy(USA)
+    expect(seen.some((t) => /arrives in Charleston/.test(t))).toBe(true)
+    expect(seen.some((t) => /PLACE/.test(t))).toBe(false)
+    expect(
+      given(rs, withIronclad())
+        .resolve()
+        .seenBy(USA)
+        .some((t) => /PLACE/.test(t)),
+    ).toBe(false)
+  })
+})

@@ -67,7 +67,7 @@ describe('PB 22: raider hunting and tidying up the blockade', () => {
   })
 
   it('PB 22, 7.75, 7.78: the North Atlantic sloop searches with +1 for 2 MP more: 5+1 = 6 against the raider’s 6+3 = 9; the raider stays free', () => {
-    expect(run.texts('7.78')).toContain('RD-2 slips past SL-11 in Canary Islands (Union SL-11 5, RD-2 9).')
+    expect(run.texts('7.78')).toContain('RD-2 slips past SL-11 in Canary Islands (Union SL-11 6, RD-2 9).')
     expect([at(run.state, 'SL-11'), at(run.state, 'RD-2')]).toEqual(['CANA', 'CANA'])
   })
 

@@ -129,6 +129,8 @@ function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
         }
         if (!csaPort(space.id))
           fail(`${article(o.what)} ${o.what} is built in a Confederate ocean or river port (14.24)`)
+        else if (ctx.ironcladsPlaced.includes(space.id))
+          fail(`an ironclad is placed in ${space.name} this build: no other ship is built there (14.24)`)
         else if (shipIn.has(space.id)) fail(`one ship a turn in ${space.name} (14.24)`)
         else if (pay(1)) {
           shipIn.add(space.id)
@@ -205,7 +207,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   const extra = { industry: Math.max(0, ctx.yankee?.industry ?? 0), conscription: ctx.yankee?.conscription ?? 0 }
   const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
-  const ironclads = new Set<string>(ctx.ironcladsPlaced)
+  const ironclads = new Set<string>()
+  const placed = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
   const more = ctx.corrupted ? 1 : 0
   const freeTaken = { n: 0 }
@@ -223,6 +226,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
     switch (o.what) {
       case 'gunboat': {
         if (!unionYard) fail('a Union gunboat is built in the Navy Yards or an original Union river port (15.42)')
+        else if (at !== 'NAVY' && placed.has(at!))
+          fail(`an ironclad is placed in ${at} this build: no gunboat is built there (15.42)`)
         else if (at !== 'NAVY' && ironclads.has(at!)) fail(`${at} has an ironclad this turn: no gunboat there (15.42)`)
         else if (at !== 'NAVY' && (gunboats.get(at!) ?? 0) >= 2) fail(`two gunboats a turn in ${at} (15.42)`)
         else if (pay(1 + more)) {

@@ -148,7 +148,8 @@ export function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
   const free = (ships: RrPiece[]) => ships.filter((x) => !run.s.towing?.[x.id])
   if (kind === 'blockadeStation') return free(run.piecesAt(at, 'USA', ['sloop', 'gunboat']))
   if (kind === 'coastal') return free(run.piecesAt(at, 'USA', ['sloop']))
-  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return free(run.piecesAt(at, 'USA', ['sloop']))
+  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider')
+    return free(run.piecesAt(at, 'USA', ['sloop']))
   return []
 }
 

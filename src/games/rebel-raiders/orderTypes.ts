@@ -20,5 +20,6 @@ export type RrCommand =
   | ({ kind: 'play' } & PlayOrder)
   | { kind: 'react'; line: number; card: number; at: string; off: boolean; min?: number }
   | { kind: 'pass'; line: number }
+  | { kind: 'place'; line: number; at: string }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

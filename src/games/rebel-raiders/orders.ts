@@ -16,6 +16,7 @@
 //   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] [IF SHIPS >= <n>] | REACT <card> OFF (standing: the card played in answer, any phase)
+//   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
@@ -43,6 +44,7 @@ import { withOrderedMoveCards } from './moveCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
+import { readPlaceLine } from './arrivals.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -63,6 +65,7 @@ const VERBS = [
   'REACT',
   'DEFEND',
   'PASS',
+  'PLACE',
   'ROLL',
   'LEE',
 ]
@@ -141,6 +144,7 @@ export function parseRebelOrders(
     pawns,
   }
   const discarded = new Set<number>()
+  const placements: string[] = []
   const played = new Set<number>()
   const lastingEffects: string[] = []
   for (const l of readScript(text).lines) {
@@ -170,6 +174,10 @@ export function parseRebelOrders(
     }
     if (verb === 'DEFEND') {
       readDefendLine(pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'PLACE') {
+      readPlaceLine(state, pack, side, l, rest, placements, out, err)
       continue
     }
     if (verb === 'PASS') {
@@ -365,7 +373,7 @@ export function parseRebelOrders(
   let bought = 0
   if (builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
-    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged, lastingEffects))
+    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged, lastingEffects, side, placements))
     for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
     plan.now.forEach((n, i) => placed.push({ id: `new ${n.type} ${i + 1}`, side, type: n.type, at: n.at }))
     bought = plan.cards

@@ -24,6 +24,7 @@ import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { towsAfterMoves } from './stack.ts'
+import { markPlaced, placeArrivals } from './arrivals.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
@@ -71,7 +72,10 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       ...(c.special ? { special: true } : {}),
       ...(c.free ? { free: true } : {}),
     }))
-  const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
+  const plan = planBuilds(side, orders, {
+    ...buildContext(run.s, run.pack, 0, [], side),
+    specialPoints: exchanged,
+  })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
   for (const n of plan.now) {
     if (n.type === 'battery' && run.holder(n.at) === 'neutral') {
@@ -114,29 +118,28 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
   endOfBuildDiscards(run, side, named, refresh)
 }
 
-/** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in a port of his (ruling RR-B2), Union ones where built. */
-function arrivals(run: PhaseRun, side: Side): void {
-  const due = run.s.arriving.filter((a) => a.side === side && a.turn <= run.s.turn)
-  run.s.arriving = run.s.arriving.filter((a) => !due.includes(a))
-  const used = new Set<string>()
-  for (const a of due) {
-    let at = a.at
+/** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in the ports their player names, Union ones where built. */
+function arrivals(run: PhaseRun, side: Side, commands: RrCommand[]): void {
+  const chosen = commands.flatMap((c) => (c.kind === 'place' ? [c.at] : []))
+  const placed = placeArrivals(run.s, run.pack, side, chosen)
+  run.s.arriving = run.s.arriving.filter((a) => !placed.some((p) => p.piece === a))
+  for (const { piece, at, chosen: named } of placed) {
     if (!at) {
-      at =
-        run.pack.map.spaces.find(
-          (s) => (s.kind === 'oceanPort' || s.kind === 'riverPort') && run.holder(s.id) === 'CSA' && !used.has(s.id),
-        )?.id ?? null
-      if (!at) {
-        run.say('14.22', `No Confederate port is left for the new ironclad: it is lost.`)
-        continue
-      }
-      used.add(at)
+      run.say('14.22', `No Confederate port is left for the new ironclad: it is lost.`)
+      continue
     }
+    if (piece.type === 'ironclad') markPlaced(run.s, side, at)
     run.say(
       side === 'CSA' ? '14.22' : '15.22',
-      `${side === 'CSA' ? 'Confederate' : 'Union'} ${a.type} ${run.add(side, a.type, at).id} arrives in ${run.name(at)}.`,
+      `${side === 'CSA' ? 'Confederate' : 'Union'} ${piece.type} ${run.add(side, piece.type, at).id} arrives in ${run.name(at)}.`,
       at,
     )
+    if (side === 'CSA' && !named)
+      run.tell(
+        onlyRoles(roleOf('CSA')),
+        '14.22',
+        `No PLACE IRONCLAD line named a port for it: it took the first Confederate port without a new ironclad, ${run.name(at)}.`,
+      )
   }
 }
 
@@ -239,7 +242,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       return
     case 'csa-build':
       buildStart(run, 'CSA')
-      arrivals(run, 'CSA')
+      arrivals(run, 'CSA', commands)
       maximillianRunner(run)
       builds(run, 'CSA', commands)
       s.phase = 'union-move'
@@ -301,7 +304,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
       buildStart(run, 'USA')
       royalNavy(run)
       redRiverFiasco(run)
-      arrivals(run, 'USA')
+      arrivals(run, 'USA', commands)
       for (const at of UNION_FREE_GUNBOATS)
         if (run.holder(at) === 'USA')
           run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
