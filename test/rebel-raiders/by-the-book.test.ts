@@ -214,3 +214,19 @@ describe("RB 14.22: where an arriving Confederate ironclad is placed is the Conf
     ).toBe(false)
   })
 })
+
+describe('PB 18.61: sudden death at the end of any phase', () => {
+  it('18.61 50 points reached by a raid win at the end of the Confederate move, before supply', () => {
+    const s = start('csa-move', 7)
+    s.options.rules = ['18.6']
+    s.vp = 49
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'SATL' })
+    const run = given(rs, s)
+      .orders('confederate', 'MOVE RD-9 RAID')
+      .dice({ 'raid by RD-9': 6 })
+      .resolve()
+    expect(run.state.finished).toBe(true)
+    expect(run.state.winner).toBe('CSA')
+    expect(run.texts('13.21')).toEqual([])
+  })
+})

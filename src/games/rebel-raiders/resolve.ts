@@ -236,6 +236,9 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         else if (!commandOrder(run, 'CSA', c)) playInOrder(c)
       }
       s.csaPawns = 0
+      // PB 18.61: the move phase ends before supply; a sudden death victory is judged at its end too.
+      suddenDeath(run)
+      if (s.finished) return
       supply(run)
       s.phase = 'csa-build'
       drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
