@@ -221,12 +221,61 @@ describe('PB 18.61: sudden death at the end of any phase', () => {
     s.options.rules = ['18.6']
     s.vp = 49
     s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'SATL' })
-    const run = given(rs, s)
-      .orders('confederate', 'MOVE RD-9 RAID')
-      .dice({ 'raid by RD-9': 6 })
-      .resolve()
+    const run = given(rs, s).orders('confederate', 'MOVE RD-9 RAID').dice({ 'raid by RD-9': 6 }).resolve()
     expect(run.state.finished).toBe(true)
     expect(run.state.winner).toBe('CSA')
     expect(run.texts('13.21')).toEqual([])
+  })
+})
+
+describe("RB 6.12, 9.3: limits refused at receipt; what goes is the owner's choice (SCRAP)", () => {
+  it('6.12 towing into a station that holds five Union warships is refused, naming the ships that could be scrapped', () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    for (let i = 0; i < 5; i++) s.pieces.push({ id: `GB-${30 + i}`, side: 'USA', type: 'gunboat', at: 'NBRN.BS' })
+    const e = errors(s, 'union', 'MOVE SL-6,IC-1 CHES > HATT > NBRN.BS')
+    expect(e).toHaveLength(1)
+    expect(e[0]).toEqual([
+      1,
+      'IC-1 would break the limit: New Berne Blockade Station holds at most 6 Union warships (6.12); to make room, SCRAP one of GB-30, GB-31, GB-32, GB-33, GB-34 (the choice is yours), or send fewer',
+    ])
+    expect(errors(s, 'union', 'SCRAP GB-30\nMOVE SL-6,IC-1 CHES > HATT > NBRN.BS')).toEqual([])
+    const run = given(rs, s).orders('union', 'SCRAP GB-30\nMOVE SL-6,IC-1 CHES > HATT > NBRN.BS').resolve()
+    expect(
+      run.state.pieces
+        .filter((p) => p.at === 'NBRN.BS' && p.side === 'USA')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['GB-31', 'GB-32', 'GB-33', 'GB-34', 'IC-1', 'SL-6'])
+    expect(run.texts('6.12')).toEqual(['GB-30 is scrapped by its owner in New Berne Blockade Station to make room.'])
+  })
+
+  it('6.12 a fourth battery in Charleston is refused at receipt', () => {
+    const s = start('csa-build', 2)
+    s.pieces.push({ id: 'BT-40', side: 'CSA', type: 'battery', at: 'CHAS' })
+    s.pieces.push({ id: 'BT-41', side: 'CSA', type: 'battery', at: 'CHAS' })
+    const e = errors(s, 'confederate', 'BUILD BATTERY AT CHAS')
+    expect(e[0]![0]).toBe(1)
+    expect(e[0]![1]).toMatch(
+      /^the battery would break the limit: Charleston holds at most 3 Confederate batteries \(6\.12\); to make room, SCRAP one of /,
+    )
+  })
+
+  it('6.12 a seventh runner in Nassau is refused at receipt', () => {
+    const s = start('csa-move', 2)
+    for (let i = 0; i < 6; i++) s.pieces.push({ id: `BR-${40 + i}`, side: 'CSA', type: 'runner', at: 'NASS' })
+    s.pieces.push({ id: 'BR-49', side: 'CSA', type: 'runner', at: 'BAHA' })
+    expect(errors(s, 'confederate', 'MOVE BR-49 NASS')[0]![1]).toMatch(
+      /^BR-49 would break the limit: Nassau holds at most 6 Confederate blockade runners \(6\.12\)/,
+    )
+  })
+
+  it('9.3 a LOAD for a runner that already carries cargo is refused at receipt', () => {
+    const s = start('csa-move', 2)
+    s.pieces.push({ id: 'BR-49', side: 'CSA', type: 'runner', at: 'BAHA', cargo: 1 })
+    expect(errors(s, 'confederate', 'MOVE BR-49 NASS > LOAD')[0]![1]).toMatch(
+      /BR-49 already carries cargo.*\(RB 9\.3, 9\.11\)/,
+    )
+    expect(errors(s, 'confederate', 'MOVE BR-49 NASS')).toEqual([])
   })
 })

@@ -45,6 +45,8 @@ export interface MoveContext {
   stormed?: string[]
   /** Spaces a named ship may enter beyond its ship table (#75), by ship. */
   freeWaters?: Record<string, string[]>
+  /** 1-VP cargo markers lying in a port (#93, #94): a loaded runner may still add one there. */
+  portCargo?: Record<string, number>
   /** Spaces cards in play close to one side's ships (#62), with the reason. */
   closed?: { side: Side; spaces: string[]; why: string }[]
 }
@@ -132,6 +134,8 @@ export function checkMove(
   /** Places this path assaults, Union-held for its later steps if the assault is won (10.42, ruling RR-A2). */
   const taken = new Set<string>()
   const start = steps[0] && 'enter' in steps[0] && steps[0].enter === piece.at ? 1 : 0
+  // A runner carries one cargo marker (9.3); a marker #93/#94 left in the port may still be added to a load.
+  let loaded = (piece as { cargo?: number }).cargo !== undefined
   for (let i = start; i < steps.length; i++) {
     const step = steps[i]!
     const fail = (error: string): MoveCheck => ({ ok: false, error, step: i + 1 })
@@ -206,6 +210,11 @@ export function checkMove(
         return fail('cargo is loaded only in a neutral port (RB 7.33)')
       if (action === 'UNLOAD' && (here.kind !== 'oceanPort' || (ctx.control[here.id] ?? here.side) !== 'CSA'))
         return fail('cargo is unloaded only in a Confederate port (RB 7.33)')
+      if (action === 'LOAD' && loaded && !(ctx.portCargo?.[here.id] ?? 0))
+        return fail(
+          `${piece.id} already carries cargo: a runner carries one cargo marker; UNLOAD it in a Confederate port first (RB 9.3, 9.11)`,
+        )
+      loaded = action === 'LOAD'
       mp += 1
     } else if (step.action === 'RAID') {
       if (piece.type !== 'raider') return fail('only raiders raid (RB 7.34)')

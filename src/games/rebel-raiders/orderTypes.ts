@@ -21,5 +21,6 @@ export type RrCommand =
   | { kind: 'react'; line: number; card: number; at: string; off: boolean; min?: number }
   | { kind: 'pass'; line: number }
   | { kind: 'place'; line: number; at: string }
+  | { kind: 'scrap'; line: number; pieces: string[] }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

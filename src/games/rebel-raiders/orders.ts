@@ -17,6 +17,7 @@
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] [IF SHIPS >= <n>] | REACT <card> OFF (standing: the card played in answer, any phase)
 //   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
+//   SCRAP <piece>[,<piece>...]                                         (one's own pieces, eliminated at the phase's start, 6.12)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
@@ -26,7 +27,7 @@ import { assaultProblem, counterattackProblem, tacticsAllowed, tacticsProblem } 
 import { planBuilds } from './builds.ts'
 import type { Buildable, BuildOrder } from './buildTypes.ts'
 import { parseBattlePolicy } from './policies.ts'
-import { overStacked } from './stacking.ts'
+import { readScrapLine, stackingErrors } from './stackingOrders.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext } from './position.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
@@ -41,6 +42,7 @@ import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts
 import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { lightningReady } from './landCards.ts'
 import { withOrderedMoveCards } from './moveCards.ts'
+import { withOrderedCargo } from './cargoCards.ts'
 
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
@@ -66,6 +68,7 @@ const VERBS = [
   'DEFEND',
   'PASS',
   'PLACE',
+  'SCRAP',
   'ROLL',
   'LEE',
 ]
@@ -132,7 +135,7 @@ export function parseRebelOrders(
   const hoped = { ...state.control }
   // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
   const reading: MoveReading = {
-    state: withOrderedMoveCards(state, text),
+    state: withOrderedCargo(withOrderedMoveCards(state, text), pack, text),
     pack,
     side,
     out,
@@ -174,6 +177,10 @@ export function parseRebelOrders(
     }
     if (verb === 'DEFEND') {
       readDefendLine(pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'SCRAP') {
+      readScrapLine(state, side, l, rest, out, err)
       continue
     }
     if (verb === 'PLACE') {
@@ -390,10 +397,8 @@ export function parseRebelOrders(
         message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, the highest-numbered go (14.41, ruling RR-K1)`,
       })
   }
-  // Where the orders would leave too many pieces together, say so now (6.12): the last to arrive would be lost.
-  const after = [...state.pieces.map((p) => ({ ...p, at: ends.get(p.id) ?? p.at })), ...placed]
-  for (const { piece, why } of overStacked(after, pack, new Set([...ends.keys(), ...placed.map((p) => p.id)])))
-    if (piece.side === side && (ends.has(piece.id) || placed.includes(piece)))
-      out.warnings.push({ line: 0, text: '', message: `${piece.id} would be removed: ${why}` })
+  // Orders that would leave too many pieces together are refused now (6.12): what goes is the player's choice.
+  const texts = new Map(readScript(text).lines.map((l) => [l.line, l.text]))
+  stackingErrors(state, pack, side, out, ends, placed, (n) => texts.get(n) ?? '', err)
   return out
 }

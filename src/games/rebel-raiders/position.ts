@@ -21,6 +21,7 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     stormed: stormed(state),
     coaling: coaling(state),
     coeurDeLion: coeurDeLionZones(state, pack),
+    ...(state.portCargo ? { portCargo: state.portCargo } : {}),
   }
 }
 

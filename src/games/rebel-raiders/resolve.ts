@@ -143,6 +143,18 @@ function arrivals(run: PhaseRun, side: Side, commands: RrCommand[]): void {
   }
 }
 
+/** The pieces their owner scraps at the start of his phase to make room (6.12). */
+function scrap(run: PhaseRun, side: Side, commands: RrCommand[]): void {
+  for (const c of commands)
+    if (c.kind === 'scrap')
+      for (const id of c.pieces) {
+        const p = run.s.pieces.find((x) => x.id === id && x.side === side)
+        if (!p) continue
+        run.remove([id])
+        run.say('6.12', `${id} is scrapped by its owner in ${run.name(p.at)} to make room.`, p.at)
+      }
+}
+
 /** Pieces over a stacking limit after a phase are lost, the latest to arrive first (6.12). */
 function enforceStacking(run: PhaseRun): void {
   for (const { piece, why } of overStacked(run.s.pieces, run.pack, run.arrived)) {
@@ -227,6 +239,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
     if (!playsFirst(s, c)) playCard(run, side, c)
     return true
   }
+  scrap(run, side, commands)
   switch (s.phase) {
     case 'csa-move':
       s.raids = {}
