@@ -279,3 +279,52 @@ describe("RB 6.12, 9.3: limits refused at receipt; what goes is the owner's choi
     expect(errors(s, 'confederate', 'MOVE BR-49 NASS')).toEqual([])
   })
 })
+
+describe("RB 10.36: where a raider retreats after a round is the Confederate player's choice", () => {
+  const caught = () => {
+    const s = start('csa-move', 2)
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'HATT' })
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'SATL' })
+    return s
+  }
+  const dice = [
+    { label: 'search for RD-9 by SL-9', values: 6 },
+    { label: 'speed of RD-9', values: 1 },
+    { label: /./, values: Array(20).fill(1) },
+  ]
+  const USA = { kind: 'role', role: 'union' } as never
+
+  it('10.36 standing order: RETREAT <raider> TO <zones> takes the first zone open to it', () => {
+    const run = given(rs, caught())
+      .orders('confederate', 'RETREAT RD-9 TO CHES,KEYS\nMOVE RD-9 SATL')
+      .dice(dice)
+      .resolve()
+    expect(run.state.pieces.find((p) => p.id === 'RD-9')!.at).toBe('KEYS')
+    expect(run.questions).toEqual([])
+    expect(run.texts('10.36')).toContain('RD-9 retreats to The Keys.')
+  })
+
+  it('10.36 without a standing order a question, its default the zone the raider came from', () => {
+    const run = given(rs, caught()).orders('confederate', 'MOVE RD-9 SATL').dice(dice).resolve()
+    expect(run.questions).toHaveLength(1)
+    const q = run.questions[0]!
+    expect(q.role).toBe('confederate')
+    expect(q.defaultOption).toBe('HATT')
+    expect(q.options.map((o) => o.id).sort()).toEqual(['HATT', 'KEYS'])
+    expect(run.state.pieces.find((p) => p.id === 'RD-9')!.at).toBe('HATT')
+    const answered = given(rs, caught())
+      .orders('confederate', 'MOVE RD-9 SATL')
+      .answers({ [q.decisionId]: 'KEYS' })
+      .dice(dice)
+      .resolve()
+    expect(answered.state.pieces.find((p) => p.id === 'RD-9')!.at).toBe('KEYS')
+  })
+
+  it('10.36 fog: the Union learns the choice only from where the raider goes', () => {
+    const run = given(rs, caught()).orders('confederate', 'RETREAT ALL TO KEYS\nMOVE RD-9 SATL').dice(dice).resolve()
+    const seen = run.seenBy(USA).join('\n')
+    expect(seen).toMatch(/RD-9 retreats to The Keys/)
+    expect(seen).not.toMatch(/RETREAT ALL|RETREAT RD-9/)
+    expect(JSON.stringify(rs.view(run.state, USA))).not.toMatch(/KEYS"\]|retreatTo/)
+  })
+})

@@ -20,12 +20,15 @@ import type { PhaseRun } from './phaseRun.ts'
 import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
+import { raiderRetreatTo } from './retreats.ts'
 
 export interface MeetOptions {
   /** A search's +1 or +2 bought with movement points (7.76). */
   boost?: number
   /** The station whose standing INTERCEPT order a search after a capture follows (10.43). */
   station?: string
+  /** The space the raider entered this one from: where it retreats by default (10.36). */
+  from?: string
 }
 
 /**
@@ -99,7 +102,7 @@ export function meet(
   for (const [i, group] of r.winners.entries()) {
     const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
     const last = i === r.winners.length - 1
-    // The raider may break off only after a round against the last ships that caught it (10.36); by default it does (RR-C1).
+    // The raider may break off only after a round against the last ships that caught it (10.36); by default it does.
     const scene: Scene = {
       where: where.id,
       attackerSide: 'USA',
@@ -135,8 +138,15 @@ export function meet(
       where.id,
     )
     if (sunk.has(target.id)) return false
-    // Ruling RR-C1: a raider that broke off ends its move where it is.
-    if (b.ended === 'defender-retreated') return false
+    // 10.36: a raider that broke off goes where its player chooses, and moves no further this turn (7.1).
+    if (b.ended === 'defender-retreated') {
+      const to = raiderRetreatTo(run, target.id, where.id, opts.from ?? null)
+      if (to) {
+        target.at = to
+        run.say('10.36', `${target.id} retreats to ${run.name(to)}.`, to)
+      }
+      return false
+    }
   }
   return true
 }

@@ -66,7 +66,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
       if ((p.type === 'runner' || p.type === 'raider') && interceptors(run, p, p.at).length) {
         run.say('7.3', `${p.id} moves ${path.join(' > ')}.`)
         path.splice(0, path.length, p.at)
-        if (!meet(run, p, interceptors(run, p, p.at))) return
+        if (!meet(run, p, interceptors(run, p, p.at), 0, cameFrom ? { from: cameFrom } : {})) return
       }
       continue
     }
@@ -119,7 +119,7 @@ export function moveConfederate(run: PhaseRun, cmd: Extract<RrCommand, { kind: '
         run.s.raids[key] = prior + 1
         // A sloop towing an ironclad does not stop a raid (8.13, 7.61).
         const sloops = run.piecesAt(p.at, 'USA', ['sloop']).filter((x) => !run.s.towing?.[x.id])
-        if (sloops.length && !meet(run, p, sloops, prior)) return
+        if (sloops.length && !meet(run, p, sloops, prior, cameFrom ? { from: cameFrom } : {})) return
         if (armedMerchantman(run, p, cameFrom)) return
         const r = raidResult(run.dice, p.id, run.space(p.at).kind, step.boost, raidMod(run, p))
         if (r.vp)

@@ -22,5 +22,6 @@ export type RrCommand =
   | { kind: 'pass'; line: number }
   | { kind: 'place'; line: number; at: string }
   | { kind: 'scrap'; line: number; pieces: string[] }
+  | { kind: 'retreat'; line: number; ship: string; to: string[] }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

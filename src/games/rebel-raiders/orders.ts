@@ -18,6 +18,7 @@
 //   REACT <card> [AT <space>|ALL] [IF SHIPS >= <n>] | REACT <card> OFF (standing: the card played in answer, any phase)
 //   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
 //   SCRAP <piece>[,<piece>...]                                         (one's own pieces, eliminated at the phase's start, 6.12)
+//   RETREAT <raider|ALL> TO <space>[,<space>...] | RETREAT <raider|ALL> OFF (Confederate, standing: where a raider breaks off to, 10.36)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
@@ -27,7 +28,7 @@ import { assaultProblem, counterattackProblem, tacticsAllowed, tacticsProblem } 
 import { planBuilds } from './builds.ts'
 import type { Buildable, BuildOrder } from './buildTypes.ts'
 import { parseBattlePolicy } from './policies.ts'
-import { readScrapLine, stackingErrors } from './stackingOrders.ts'
+import { readRetreatLine, readScrapLine, stackingErrors } from './stackingOrders.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext } from './position.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
@@ -69,11 +70,12 @@ const VERBS = [
   'PASS',
   'PLACE',
   'SCRAP',
+  'RETREAT',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND']
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT']
 const BUILDABLE: Buildable[] = [
   'raider',
   'gunboat',
@@ -177,6 +179,10 @@ export function parseRebelOrders(
     }
     if (verb === 'DEFEND') {
       readDefendLine(pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'RETREAT') {
+      readRetreatLine(pack, side, l, rest, out, err)
       continue
     }
     if (verb === 'SCRAP') {

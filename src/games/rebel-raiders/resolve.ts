@@ -224,7 +224,10 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
     } else if (c.kind === 'defend') (s.defence ??= {})[c.at] = c.tactics
-    else if (c.kind === 'react')
+    else if (c.kind === 'retreat') {
+      s.retreatTo = { ...s.retreatTo, [c.ship]: c.to }
+      if (!c.to.length) delete s.retreatTo[c.ship]
+    } else if (c.kind === 'react')
       standReaction(s, side, { card: c.card, at: c.at, ...(c.min ? { min: c.min } : {}) }, c.off)
 }
 

@@ -37,8 +37,9 @@ function legs(
   let at = stack[0]!.at
   for (const [i, step] of steps.entries()) {
     if (!('action' in step) || (step.action !== 'DROP' && step.action !== 'PICKUP')) {
-      const towingNow = step.action === 'SEARCH' ? towingSloops([...aboard]) : null
-      for (const p of aboard) legs.get(p)!.push(towingNow ? { ...step, towing: towingNow.has(p.id) } : step)
+      const towingNow = 'action' in step && step.action === 'SEARCH' ? towingSloops([...aboard]) : null
+      for (const p of aboard)
+        legs.get(p)!.push(towingNow && 'target' in step ? { ...step, towing: towingNow.has(p.id) } : step)
       if ('enter' in step) at = step.enter
       continue
     }

@@ -98,3 +98,34 @@ function lineOf(commands: RrCommand[], piece: RrPiece, placed: RrPiece[]): numbe
   )
   return move?.line ?? 0
 }
+
+/** Reads a standing `RETREAT <raider|ALL> TO <space>[,<space>...]` (or `OFF`): where a raider breaking off goes (10.36). */
+export function readRetreatLine(
+  pack: RebelPack,
+  side: Side,
+  l: ScriptLine,
+  rest: string[],
+  out: Parsed<RrCommand>,
+  err: Err,
+): void {
+  if (side !== 'CSA')
+    return void err(l.line, l.text, 'only the Confederate player chooses where a raider retreats (10.36)')
+  const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
+  if (off) {
+    out.commands.push({ kind: 'retreat', line: l.line, ship: off[1]!, to: [] })
+    out.normalised.push(`RETREAT ${off[1]} OFF (the question is asked again)`)
+    return
+  }
+  const m = /^(\S+)\s+TO\s+(.+)$/.exec(rest.join(' '))
+  if (!m)
+    return void err(
+      l.line,
+      l.text,
+      'write RETREAT <raider|ALL> TO <space>[,<space>...], e.g. RETREAT RD-1 TO NATL,HATT',
+    )
+  const to = m[2]!.split(/[\s,]+/).filter(Boolean)
+  const unknown = to.find((x) => !pack.map.has(x))
+  if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
+  out.commands.push({ kind: 'retreat', line: l.line, ship: m[1]!, to })
+  out.normalised.push(`RETREAT ${m[1]} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+}

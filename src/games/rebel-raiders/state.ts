@@ -166,6 +166,8 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** The Confederate player's standing retreat destinations for raiders (10.36), by raider or ALL, in order of preference. */
+  retreatTo?: Record<string, string[]>
   /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
   defence?: Record<string, number>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */
