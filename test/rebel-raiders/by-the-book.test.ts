@@ -328,3 +328,45 @@ describe("RB 10.36: where a raider retreats after a round is the Confederate pla
     expect(JSON.stringify(rs.view(run.state, USA))).not.toMatch(/KEYS"\]|retreatTo/)
   })
 })
+
+describe('RB 7.72, 10.42: a ship that escapes the search in a captured port leaves with the next Confederate move', () => {
+  const captured = () => {
+    const s = start('union-move')
+    s.pieces = s.pieces.filter((p) => p.at !== 'SAVA' || p.type === 'runner')
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'SAVA.BS' })
+    const runner = s.pieces.find((p) => p.at === 'SAVA' && p.type === 'runner')!.id
+    const union = given(rs, s)
+      .orders('union', 'MOVE SL-9 SAVA')
+      .dice({
+        'assault on SAVA: Union die 1': 6,
+        'assault on SAVA: Confederate die 1': 1,
+        'assault on SAVA: Confederate die 2': 1,
+        [`search for ${runner} by SL-9`]: 1,
+      })
+      .resolve()
+    return { runner, after: given(rs, union.state).resolve().state, union }
+  }
+
+  it("7.72 the escaped runner stays in the port, and its next move is the Confederate player's to write", () => {
+    const { runner, after, union } = captured()
+    expect(union.state.control.SAVA).toBe('USA')
+    expect(union.state.pieces.find((p) => p.id === runner)!.at).toBe('SAVA')
+    expect(union.texts('10.42')).toContain(
+      `${runner} escapes the search and must leave Savannah with the next Confederate move (7.72).`,
+    )
+    expect(after.phase).toBe('csa-move')
+    const run = given(rs, after).orders('confederate', `MOVE ${runner} SAVA.BS > SATL`).resolve()
+    expect(run.state.pieces.find((p) => p.id === runner)?.at ?? 'caught').not.toBe('SAVA')
+    expect(run.state.mustLeave).toBeUndefined()
+  })
+
+  it("7.72 default: given no move, it leaves for the port's station at the end of the move; the orders are warned", () => {
+    const { runner, after } = captured()
+    expect(rs.parseOrders(after, 'confederate', 'PASS').warnings.map((w) => w.message)).toContainEqual(
+      expect.stringMatching(new RegExp(`^${runner} must leave SAVA this move`)),
+    )
+    const run = given(rs, after).orders('confederate', 'PASS').resolve()
+    expect(run.state.pieces.find((p) => p.id === runner)!.at).toBe('SAVA.BS')
+    expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves for Savannah Blockade Station (7.72).`)
+  })
+})

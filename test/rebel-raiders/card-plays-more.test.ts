@@ -149,7 +149,7 @@ describe('PB 23: Confederate cards of the move phase', () => {
     expect(kept.dice.rolls.map((r) => r.label)).not.toContain('supply die 1 rolled again')
   })
 
-  it('#57 the dice rolled again are the Confederate player\'s: PLAY 57 AT <n> in advance, else a question with its default', () => {
+  it("#57 the dice rolled again are the Confederate player's: PLAY 57 AT <n> in advance, else a question with its default", () => {
     const s = position('csa-move', 7, { CSA: [57] })
     s.control.ATLA = 'USA'
     const twoDice = { 'supply die 1': 5, 'supply die 2': 6 }

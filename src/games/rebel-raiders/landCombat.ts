@@ -17,6 +17,7 @@ import {
   unionAssaultDice,
 } from './assault.ts'
 import { defenceTactics } from './defenceTactics.ts'
+import { mustLeave } from './escapes.ts'
 import { type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
@@ -170,9 +171,7 @@ export function assault(
         0,
         { station: station ?? target },
       )
-      // Ruling RR-C2: one that escapes goes to the port's station, or is lost where there is none.
-      if (escaped && station) c.at = station
-      else if (escaped) run.remove([c.id])
+      if (escaped && c.at === target) mustLeave(run, c.id, target)
     } else run.remove([c.id])
   }
   // #107 The South Shall Rise: a counterattack at once, free of a pawn.

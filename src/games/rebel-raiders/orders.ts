@@ -48,6 +48,7 @@ import { withOrderedCargo } from './cargoCards.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
 import { readPlaceLine } from './arrivals.ts'
+import { mustLeaveWarnings } from './escapes.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -406,5 +407,6 @@ export function parseRebelOrders(
   // Orders that would leave too many pieces together are refused now (6.12): what goes is the player's choice.
   const texts = new Map(readScript(text).lines.map((l) => [l.line, l.text]))
   stackingErrors(state, pack, side, out, ends, placed, (n) => texts.get(n) ?? '', err)
+  if (side === 'CSA' && !opts.standingOnly) mustLeaveWarnings(state, out, ends)
   return out
 }

@@ -25,6 +25,7 @@ import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
 import { towsAfterMoves } from './stack.ts'
 import { markPlaced, placeArrivals } from './arrivals.ts'
+import { leaveByDefault } from './escapes.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
@@ -252,6 +253,7 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
         else if (!commandOrder(run, 'CSA', c)) playInOrder(c)
       }
       s.csaPawns = 0
+      leaveByDefault(run)
       // PB 18.61: the move phase ends before supply; a sudden death victory is judged at its end too.
       suddenDeath(run)
       if (s.finished) return

@@ -166,6 +166,8 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** Confederate ships that escaped the search in a captured port and must leave it with the next Confederate move (7.72). */
+  mustLeave?: string[]
   /** The Confederate player's standing retreat destinations for raiders (10.36), by raider or ALL, in order of preference. */
   retreatTo?: Record<string, string[]>
   /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
