@@ -370,3 +370,57 @@ describe('RB 7.72, 10.42: a ship that escapes the search in a captured port leav
     expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves for Savannah Blockade Station (7.72).`)
   })
 })
+
+describe("RB 10.21, 10.32: whom each side fires at, and which Union ship shields which, are the players' choices", () => {
+  // A Union sloop and gunboat attack Norfolk: its battery BT-5 and gunboat GB-2.
+  const norfolk = () => {
+    const s = start('union-move')
+    s.pieces.push({ id: 'GB-9', side: 'USA', type: 'gunboat', at: 'CHES' })
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'CHES' })
+    return s
+  }
+  const misses = [{ label: /^round/, values: Array(40).fill(1) }]
+  const aimedAt = (labels: string[], shooter: string) =>
+    labels.filter((l) => l.startsWith(`round 1: ${shooter} at `)).map((l) => l.split(' at ')[1]!.split(' ')[0])
+
+  it('10.32 default: each ship fires at the enemy easiest to destroy; a sloop shields the gunboat', () => {
+    const run = given(rs, norfolk()).orders('union', 'MOVE SL-9,GB-9 NORF.BS > NORF').dice(misses).resolve()
+    expect(aimedAt(run.labels, 'SL-9')).toEqual(['GB-2', 'GB-2'])
+    // Shielded by SL-9, GB-9 does not fire at the battery nor is fired at by it (10.21-10.23).
+    expect(aimedAt(run.labels, 'BT-5')).not.toContain('GB-9')
+  })
+
+  it('10.32 standing order: AIM ALL AT BATTERY puts the Union fire on the battery', () => {
+    const run = given(rs, norfolk())
+      .orders('union', 'AIM ALL AT BATTERY\nMOVE SL-9,GB-9 NORF.BS > NORF')
+      .dice(misses)
+      .resolve()
+    expect(aimedAt(run.labels, 'SL-9')).toEqual(['BT-5', 'BT-5'])
+  })
+
+  it('10.21 standing order: SHIELD GB-9 NONE leaves the gunboat unshielded, to fire and be fired at', () => {
+    const run = given(rs, norfolk())
+      .orders('union', 'SHIELD GB-9 NONE\nMOVE SL-9,GB-9 NORF.BS > NORF')
+      .dice(misses)
+      .resolve()
+    expect(aimedAt(run.labels, 'GB-9')).toEqual(['GB-2'])
+    expect(errors(start('union-move'), 'union', 'SHIELD GB-9 BY SL-9')[0]![1]).toMatch(
+      /write SHIELD <ship> WITH <ship>/,
+    )
+    expect(errors(start('csa-move'), 'confederate', 'SHIELD GB-2 NONE')[0]![1]).toMatch(/only the Union shields/)
+  })
+
+  it('10.32 the Confederate AIM: the battery puts both dice on the sloop; fog: the Union sees only the shots', () => {
+    const s = norfolk()
+    s.aims = { CSA: { ALL: ['SL-9'] } }
+    const run = given(rs, s).orders('union', 'MOVE SL-9,GB-9 NORF.BS > NORF').dice(misses).resolve()
+    expect(aimedAt(run.labels, 'BT-5')).toEqual(['SL-9', 'SL-9'])
+    expect(aimedAt(run.labels, 'GB-2')).toEqual(['SL-9'])
+    const usa = JSON.stringify(rs.view(run.state, { kind: 'role', role: 'union' } as never))
+    expect(usa).not.toMatch(/aims|"SL-9"\]/)
+    expect(run.seenBy({ kind: 'role', role: 'union' } as never).join('\n')).not.toMatch(/AIM/)
+    expect(rs.parseOrders(start('union-move'), 'confederate', 'AIM ALL AT SL-9').normalised).toEqual([
+      'AIM ALL AT SL-9 (stands until changed, 10.32)',
+    ])
+  })
+})

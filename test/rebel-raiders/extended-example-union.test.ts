@@ -29,7 +29,7 @@ describe('PB 22: "D-Day" at Norfolk and the battle of Nashville', () => {
     expect(run.state.cards.USA.deck.discards).toEqual(expect.arrayContaining([15, 18, 38]))
   })
 
-  it('PB 22, 10.2-10.3: the battery’s 5 and 5, the gunboat’s 2 then 6, the Union’s 5, 3, 3, 2, 4 in round 2 sink the gunboat; the judge’s Union aims every ship at the gunboat first, so the battery stands to the landing (ruling RR-C6)', () => {
+  it('PB 22, 10.2-10.3: the battery’s 5 and 5, the gunboat’s 2 then 6, the Union’s 5, 3, 3, 2, 4 in round 2 sink the gunboat; with no AIM order the Union aims every ship at the gunboat first, so the battery stands to the landing (the default aim)', () => {
     expect(run.labels.filter((l) => /^round 1: BT-2/.test(l))).toEqual([
       'round 1: BT-2 at SL-6 (1)',
       'round 1: BT-2 at GB-13 (2)',

@@ -128,7 +128,7 @@ function diceAt(s: Unit, target: Unit): number {
  * Chooses each shooter's targets among the units it may fire at; the default concentrates on the
  * enemy easiest to destroy (lowest hitOn), among those as easy a ship before a battery (a warship left
  * repulses a landing, 10.41), then one no card lets shrug off a hit, then the first listed; a battery's
- * two dice go to the first two (ruling RR-C6).
+ * two dice go to the first two. This is the default a side's AIM orders override (aims.ts).
  */
 export type Targeting = (shooter: Unit, targets: Unit[], dice: number) => string[]
 

@@ -21,6 +21,7 @@ import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
 import { raiderRetreatTo } from './retreats.ts'
+import { applyShields, targetingFor } from './aims.ts'
 
 export interface MeetOptions {
   /** A search's +1 or +2 bought with movement points (7.76). */
@@ -111,6 +112,8 @@ export function meet(
     }
     const cards = openBattle(run, scene)
     const b = battle(run.dice, scene.attackers, scene.defenders, {
+      attackerTargets: targetingFor(run.s, 'USA'),
+      defenderTargets: targetingFor(run.s, 'CSA'),
       beforeRound: cards.beforeRound,
       defenderRetreats: (round) =>
         last &&
@@ -255,18 +258,8 @@ export function fightHere(
       : 'combined'
   const cards = openBattle(run, scene, { sortieFirst: firstTactic === 'sortie' })
   damageable(run, [...scene.attackers, ...scene.defenders])
-  // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
-  if (opts.shields) {
-    const ics = units.filter((u) => u.type === 'ironclad')
-    const sls = units.filter((u) => u.type === 'sloop')
-    const gbs = units.filter((u) => u.type === 'gunboat')
-    sls.forEach((sl, i) => {
-      if (ics[i]) sl.shieldedBy = ics[i]!.id
-    })
-    gbs.forEach((gb, i) => {
-      if (sls[i]) gb.shieldedBy = sls[i]!.id
-    })
-  }
+  // The Union shields its ships against batteries as its orders say, else what it can (10.21).
+  if (opts.shields) applyShields(run.s, units)
   const alive = (ids: Unit[]) => ids.filter((u) => run.s.pieces.some((p) => p.id === u.id))
   scene.attackers = alive(scene.attackers)
   if (!scene.attackers.length)
@@ -289,6 +282,8 @@ export function fightHere(
       attacking && ships(foes).length === 0 && batteries(foes) > 0 ? 'RETREAT' : 'FIGHT',
     ).retreat
   const b = battle(run.dice, scene.attackers, scene.defenders, {
+    attackerTargets: targetingFor(run.s, aSide),
+    defenderTargets: targetingFor(run.s, dSide),
     tactic: (round, d, a) =>
       cards.forceCombined
         ? 'combined'

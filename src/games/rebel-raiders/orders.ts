@@ -19,6 +19,8 @@
 //   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
 //   SCRAP <piece>[,<piece>...]                                         (one's own pieces, eliminated at the phase's start, 6.12)
 //   RETREAT <raider|ALL> TO <space>[,<space>...] | RETREAT <raider|ALL> OFF (Confederate, standing: where a raider breaks off to, 10.36)
+//   AIM <ship|type|ALL> AT <ship|type>[,...] | AIM <...> OFF          (standing: targets in order of preference, 10.32)
+//   SHIELD <ship> WITH <ship> | SHIELD <ship> NONE                     (Union, standing: the shield against batteries, 10.21)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
@@ -48,6 +50,7 @@ import { withOrderedCargo } from './cargoCards.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
 import { readPlaceLine } from './arrivals.ts'
+import { readAimLine, readShieldLine } from './aims.ts'
 import { mustLeaveWarnings } from './escapes.ts'
 
 export type { RrCommand } from './orderTypes.ts'
@@ -72,11 +75,13 @@ const VERBS = [
   'PLACE',
   'SCRAP',
   'RETREAT',
+  'AIM',
+  'SHIELD',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT']
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT', 'AIM', 'SHIELD']
 const BUILDABLE: Buildable[] = [
   'raider',
   'gunboat',
@@ -180,6 +185,14 @@ export function parseRebelOrders(
     }
     if (verb === 'DEFEND') {
       readDefendLine(pack, side, l, rest, out, err)
+      continue
+    }
+    if (verb === 'AIM') {
+      readAimLine(l, rest, out, err)
+      continue
+    }
+    if (verb === 'SHIELD') {
+      readShieldLine(side, l, rest, out, err)
       continue
     }
     if (verb === 'RETREAT') {

@@ -26,6 +26,7 @@ import { moveConfederate, moveUnion } from './moves.ts'
 import { towsAfterMoves } from './stack.ts'
 import { markPlaced, placeArrivals } from './arrivals.ts'
 import { leaveByDefault } from './escapes.ts'
+import { standAim } from './aims.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
@@ -225,6 +226,7 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
     } else if (c.kind === 'defend') (s.defence ??= {})[c.at] = c.tactics
+    else if (c.kind === 'aim' || c.kind === 'shield') standAim(s, side, c)
     else if (c.kind === 'retreat') {
       s.retreatTo = { ...s.retreatTo, [c.ship]: c.to }
       if (!c.to.length) delete s.retreatTo[c.ship]

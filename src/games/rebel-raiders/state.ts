@@ -166,6 +166,10 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** Each side's standing fire orders (AIM, 10.32): targets by preference, by shooter, type or ALL. */
+  aims?: Partial<Record<Side, Record<string, string[]>>>
+  /** The Union's standing shield orders (10.21): the ship before each one, or NONE. */
+  shields?: Record<string, string>
   /** Confederate ships that escaped the search in a captured port and must leave it with the next Confederate move (7.72). */
   mustLeave?: string[]
   /** The Confederate player's standing retreat destinations for raiders (10.36), by raider or ALL, in order of preference. */

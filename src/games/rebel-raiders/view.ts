@@ -99,7 +99,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     const reactive = reactiveCards(s, side)
     const standing = s.reactions[side].map((r) => `#${r.card} at ${r.at}`)
     return [
-      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY${side === 'USA' ? ', INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ', RETREAT <raider|ALL> TO <space>[,<space>]'}.`,
+      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY, AIM <ship|ALL> AT <target>[,...]${side === 'USA' ? ', SHIELD <ship> WITH <ship>, INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ', RETREAT <raider|ALL> TO <space>[,<space>]'}.`,
       ...(standing.length ? [`# Your standing reactions: ${standing.join(', ')}.`] : []),
       ...(reactive.length
         ? [
