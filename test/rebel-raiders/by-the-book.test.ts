@@ -424,3 +424,38 @@ describe("RB 10.21, 10.32: whom each side fires at, and which Union ship shields
     ])
   })
 })
+
+describe('Orders and reports a player can use', () => {
+  it('7.2 an illegal step names the spaces the ship could enter', () => {
+    const s = start('csa-move')
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'HATT' })
+    expect(errors(s, 'confederate', 'MOVE RD-9 BERM')[0]![1]).toMatch(
+      /^step 1: Bermuda is not next to Hatteras \(RB 7\.2\): Hatteras borders .*\(CHES\).*\(NATL\)/,
+    )
+  })
+
+  it('HELP gives the Rebel Raiders order syntax of the phase, with examples that the parser takes', () => {
+    const move = rs.orderHelp!(start('union-move'), 'union')
+    expect(move.join('\n')).toMatch(/ASSAULT <target> FROM <space> \[TACTICS <n>\]/)
+    expect(move.join('\n')).toMatch(/SHIELD <ship> WITH <ship>/)
+    const build = rs.orderHelp!(start('csa-build', 2), 'confederate').join('\n')
+    expect(build).toMatch(/PLACE IRONCLAD AT <port>/)
+    expect(build).toMatch(/RETREAT <raider\|ALL> TO/)
+    expect(rs.orderHelp!(start('csa-move'), 'union')[0]).toMatch(/only standing orders/)
+    expect(errors(start('csa-build', 2), 'confederate', 'BUILD RUNNER AT WILM\nBUILD RAIDER AT FREN')).toEqual([])
+    expect(
+      errors(start('union-build', 2), 'union', 'BUILD SLOOP\nBUILD GUNBOAT AT CAIR\nBUILD IRONCLAD AT STLO'),
+    ).toEqual([])
+    expect(
+      errors(start('union-move'), 'union', 'AIM ALL AT BATTERY\nPOLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT'),
+    ).toEqual([])
+  })
+
+  it('the order form states where raiding is allowed and what each build costs', () => {
+    const form = (s: RrState, role: string) =>
+      (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
+    expect(form(start('csa-move'), 'confederate')).toMatch(/# Raiding \(8\.11\): RAID in any coastal or high seas zone/)
+    expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Costs: gunboat or runner 1 build/)
+    expect(form(start('union-build', 2), 'union')).toMatch(/ironclad 2 builds/)
+  })
+})

@@ -77,7 +77,10 @@ describe('RB 5: the turn', () => {
   it('orders are checked on receipt as the resolution will check them', () => {
     const p = rs.parseOrders(start(), 'confederate', 'MOVE RD-1 WGLF\nMOVE BR-9 HATT\nBUILD RAIDER AT SPAI\nFLY AWAY')
     expect(p.errors.map((e) => [e.line, e.message])).toEqual([
-      [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
+      [
+        1,
+        'step 1: West Gulf is not next to New Orleans (RB 7.2): New Orleans borders Forts Jackson & St. Philip (FJSP), Baton Rouge (BTRG)',
+      ],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [

@@ -1,5 +1,6 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
+import { rebelOrderHelp } from './orderHelp.ts'
 import { projectPath } from '../../util/resources.ts'
 import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
@@ -118,6 +119,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
               phase: s.phase.endsWith('move') ? 'move' : 'build',
             },
           ],
+    orderHelp: (s, role) => rebelOrderHelp(s, role),
     parseOrders: (s, role, text) => {
       return parseRebelOrders(s, content, role, text, { standingOnly: role !== phasing(s) })
     },

@@ -142,10 +142,19 @@ export function checkMove(
     if (stopped) return fail(`${piece.id} must stop at ${at}: ${stopped}`)
     const here = ctx.map.space(at)
     if ('enter' in step) {
-      if (!ctx.map.has(step.enter)) return fail(`no space ${step.enter} on the map`)
+      if (!ctx.map.has(step.enter))
+        return fail(
+          `no space ${step.enter} on the map; from ${here.name}: ${ctx.map.neighbours(at, SHIP_LINKS).join(', ')}`,
+        )
       const to = ctx.map.space(step.enter)
       const links = ctx.map.between(at, to.id)
-      if (!links.length) return fail(`${to.name} is not next to ${here.name} (RB 7.2)`)
+      if (!links.length)
+        return fail(
+          `${to.name} is not next to ${here.name} (RB 7.2): ${here.name} borders ${ctx.map
+            .neighbours(at, SHIP_LINKS)
+            .map((n) => `${ctx.map.space(n).name} (${n})`)
+            .join(', ')}`,
+        )
       if (!links.some((l) => SHIP_LINKS.includes(l)))
         return fail(
           links.includes('river-noships')
