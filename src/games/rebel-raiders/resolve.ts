@@ -239,128 +239,128 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
   const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   // Cards of the start of the phase, and every card of a build phase, come before the other orders (14.21, 15.21).
   for (const c of commands) if (c.kind === 'play' && playsFirst(s, c)) playCard(run, side, c)
-  /** A card played where it stands among the moves; whether the command was one. */
-  const playInOrder = (c: RrCommand): boolean => {
-    if (c.kind !== 'play') return false
-    if (!playsFirst(s, c)) playCard(run, side, c)
-    return true
-  }
   scrap(run, side, commands)
-  switch (s.phase) {
-    case 'csa-move':
-      s.raids = {}
-      for (const c of commands) {
-        if (c.kind === 'move') moveConfederate(run, c)
-        else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
-        else if (!commandOrder(run, 'CSA', c)) playInOrder(c)
-      }
-      s.csaPawns = 0
-      leaveByDefault(run)
-      // PB 18.61: the move phase ends before supply; a sudden death victory is judged at its end too.
-      suddenDeath(run)
-      if (s.finished) return
-      supply(run)
-      s.phase = 'csa-build'
-      drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
-      return
-    case 'csa-build':
-      buildStart(run, 'CSA')
-      arrivals(run, 'CSA', commands)
-      maximillianRunner(run)
-      builds(run, 'CSA', commands)
-      s.phase = 'union-move'
-      openUnionMove(run)
-      return
-    case 'union-move': {
-      redRiverReturn(run)
-      const tactics = new Map<string, number>()
-      for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
-      for (const c of commands) {
-        if (c.kind === 'move') moveUnion(run, c, tactics)
-        else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
-        else if (c.kind === 'assault') {
-          // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
-          const free = lightningReady(s)
-          const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
-          if (use !== 'sea' && use !== 'normal') {
-            run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
-            continue
-          }
-          if (run.holder(c.from) !== 'USA') {
-            run.say('11.8', `No assault from ${run.name(c.from)}: the Union does not hold it.`)
-            continue
-          }
-          if (s.takenFromSea.includes(c.from)) {
-            run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
-            continue
-          }
-          const barred = assaultForbidden(s, run.pack, c.target)
-          if (barred) {
-            run.say('17.23', `No assault on ${run.name(c.target)}: ${barred}.`)
-            continue
-          }
-          if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral') {
-            run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
-            continue
-          }
-          if (!free) spendPawn(s, run.pack, c.target, use, false)
-          else {
-            s.thisTurn.push('used:34')
-            run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
-          }
-          // Over a land line when there is one (11.4), as the orders were read.
-          const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
-          assault(run, c.target, c.tactics, null, null, kind)
-        }
-      }
-      s.towing = towsAfterMoves(
-        s.pieces,
-        commands.filter((c) => c.kind === 'move'),
-        s.towing,
-      )
-      s.phase = 'union-build'
-      const fewer = openUnionBuild(run, commands)
-      if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
-      return
-    }
-    case 'union-build': {
-      buildStart(run, 'USA')
-      royalNavy(run)
-      redRiverFiasco(run)
-      arrivals(run, 'USA', commands)
-      for (const at of UNION_FREE_GUNBOATS)
-        if (run.holder(at) === 'USA')
-          run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
-      builds(run, 'USA', commands)
-      const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
-      if (win) {
-        s.finished = true
-        s.winner = 'USA'
-        s.result = `Union victory: ${win}`
-      } else if (s.turn >= s.lastTurn) {
-        s.finished = true
-        s.winner = 'CSA'
-        s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
-      }
-      if (s.finished) run.say('16', s.result!)
-      else mississippiBonus(run)
-      if (!s.finished) {
-        returnHeldAside(run)
-        endTurnBonuses(run)
-        s.thisTurn = []
-        s.turn += 1
-        s.phase = 'csa-move'
-        s.unionPawns = freeUnionPawns(s) + s.pawnsNext
-        s.pawnsNext = 0
-        // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
-        s.csaPawns = s.csaPawnsNext
-        s.csaPawnsNext = 0
-        s.amphibiousOcean = false
-        s.seaPawns = 0
-        s.seaTargets = null
-        s.takenFromSea = []
-      }
-      return
-    }
+  if (s.phase === 'csa-move') confederateMove(run, commands)
+  else if (s.phase === 'csa-build') confederateBuild(run, commands)
+  else if (s.phase === 'union-move') unionMove(run, commands)
+  else unionBuild(run, commands)
+}
+
+/** A card played where it stands among the moves; whether the command was one. */
+function playInOrder(run: PhaseRun, side: Side, c: RrCommand): boolean {
+  if (c.kind !== 'play') return false
+  if (!playsFirst(run.s, c)) playCard(run, side, c)
+  return true
+}
+
+function confederateMove(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  s.raids = {}
+  for (const c of commands) {
+    if (c.kind === 'move') moveConfederate(run, c)
+    else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
+    else if (!commandOrder(run, 'CSA', c)) playInOrder(run, 'CSA', c)
+  }
+  s.csaPawns = 0
+  leaveByDefault(run)
+  // PB 18.61: the move phase ends before supply; a sudden death victory is judged at its end too.
+  suddenDeath(run)
+  if (s.finished) return
+  supply(run)
+  s.phase = 'csa-build'
+  drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
+}
+
+function confederateBuild(run: PhaseRun, commands: RrCommand[]): void {
+  buildStart(run, 'CSA')
+  arrivals(run, 'CSA', commands)
+  maximillianRunner(run)
+  builds(run, 'CSA', commands)
+  run.s.phase = 'union-move'
+  openUnionMove(run)
+}
+
+function unionMove(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  redRiverReturn(run)
+  const tactics = new Map<string, number>()
+  for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
+  for (const c of commands) {
+    if (c.kind === 'move') moveUnion(run, c, tactics)
+    else if (commandOrder(run, 'USA', c) || playInOrder(run, 'USA', c)) continue
+    else if (c.kind === 'assault') unionAssault(run, c)
+  }
+  s.towing = towsAfterMoves(
+    s.pieces,
+    commands.filter((c) => c.kind === 'move'),
+    s.towing,
+  )
+  s.phase = 'union-build'
+  const fewer = openUnionBuild(run, commands)
+  if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
+}
+
+/** An ASSAULT line of the Union move, checked again against the position the earlier orders left (11.1-11.8). */
+function unionAssault(run: PhaseRun, c: Extract<RrCommand, { kind: 'assault' }>): void {
+  const s = run.s
+  // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
+  const free = lightningReady(s)
+  const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
+  if (use !== 'sea' && use !== 'normal') return run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
+  if (run.holder(c.from) !== 'USA')
+    return run.say('11.8', `No assault from ${run.name(c.from)}: the Union does not hold it.`)
+  if (s.takenFromSea.includes(c.from))
+    return run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
+  const barred = assaultForbidden(s, run.pack, c.target)
+  if (barred) return run.say('17.23', `No assault on ${run.name(c.target)}: ${barred}.`)
+  if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral')
+    return run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
+  if (!free) spendPawn(s, run.pack, c.target, use, false)
+  else {
+    s.thisTurn.push('used:34')
+    run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
+  }
+  // Over a land line when there is one (11.4), as the orders were read.
+  const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
+  assault(run, c.target, c.tactics, null, null, kind)
+}
+
+function unionBuild(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  buildStart(run, 'USA')
+  royalNavy(run)
+  redRiverFiasco(run)
+  arrivals(run, 'USA', commands)
+  for (const at of UNION_FREE_GUNBOATS)
+    if (run.holder(at) === 'USA')
+      run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
+  builds(run, 'USA', commands)
+  const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
+  if (win) {
+    s.finished = true
+    s.winner = 'USA'
+    s.result = `Union victory: ${win}`
+  } else if (s.turn >= s.lastTurn) {
+    s.finished = true
+    s.winner = 'CSA'
+    s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
+  }
+  if (s.finished) run.say('16', s.result!)
+  else mississippiBonus(run)
+  if (!s.finished) {
+    returnHeldAside(run)
+    endTurnBonuses(run)
+    s.thisTurn = []
+    s.turn += 1
+    s.phase = 'csa-move'
+    s.unionPawns = freeUnionPawns(s) + s.pawnsNext
+    s.pawnsNext = 0
+    // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
+    s.csaPawns = s.csaPawnsNext
+    s.csaPawnsNext = 0
+    s.amphibiousOcean = false
+    s.seaPawns = 0
+    s.seaTargets = null
+    s.takenFromSea = []
   }
 }
