@@ -1,13 +1,14 @@
 // Land combat (RB 11, 17.3): a Union assault rolled and applied with the cards that answer it, a
 // Confederate counterattack with its pawn or a card's, and the Emancipation Proclamation a capture
 // or a beaten counterattack may bring.
-import { answerAssault, answerAssaultResult } from './reactions.ts'
+import { type AssaultAnswer, answerAssault, answerAssaultResult } from './reactions.ts'
 import { afterAssaultCard, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
 import { discardFromPlay, emancipationDecks } from './cards.ts'
 import { generalIncapacitated, jacksonAfter, jacksonDice, leeAtRichmondFall, leeReroll } from './confederateGenerals.ts'
 import { PUBLIC } from '../contract.ts'
 import {
   type AssaultKind,
+  type AssaultRoll,
   captureLosses,
   matchBonus,
   rollAssault,
@@ -18,7 +19,7 @@ import {
 } from './assault.ts'
 import { defenceTactics } from './defenceTactics.ts'
 import { mustLeave } from './escapes.ts'
-import { type RrPiece, dateOf } from './state.ts'
+import { type CardBonus, type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 import { longstreetDice } from './landCards.ts'
@@ -70,43 +71,9 @@ export function assault(
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const bonuses = run.takeBonuses('assault', target, kind)
   const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind) + (follow?.extraUnion ?? 0)
-  const year = dateOf(run.s.turn).year
   // Receipt refuses tactics beyond 11.63; an order read under another year still never throws here.
-  tactics = Math.max(0, Math.min(tactics, tacticsAllowed(run.s)))
-  // The Union always rolls at least one die (11.63), whatever the cards take away.
-  const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
-  const firstRoll = rollAssault(run.dice, target, {
-    year,
-    tactics,
-    batteries: batteries.length,
-    extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice:
-      answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target) + militiaDice(run, target),
-    hunts: huntsBonus(run, target),
-  })
-  const cards = bonuses.map((b) => `#${b.card}`).join(', ')
-  run.say(
-    '11.62',
-    `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
-    target,
-  )
-  let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
-  if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
-    const again = grantReroll(run, target, r.csa.dice)
-    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
-  }
-  // #80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice (ruling RR-K10).
-  for (let n = 1; n <= answer.csaRerolls && r.unionWins && r.csa.dice.length > 1; n++) {
-    const c = [...r.csa.dice]
-    const high = c.indexOf(Math.max(...c))
-    for (let i = 0; i < c.length; i++)
-      if (i !== high) c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
-    r = scoreAssault(r.union.dice, c, r.union.tactics)
-    run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
-  }
-  // #60 Lee, if no other Confederate reroll was used.
-  const lee = r.unionWins && !answer.csaRerolls ? leeReroll(run, target, r.csa.dice) : null
-  if (lee) r = scoreAssault(r.union.dice, lee, r.union.tactics)
+  const used = Math.max(0, Math.min(tactics, tacticsAllowed(run.s)))
+  const r = assaultDice(run, target, kind, used, extra, bonuses, answer, batteries.length)
   jacksonAfter(run, target)
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const result = answerAssaultResult(run, target, r.unionWins)
@@ -142,13 +109,75 @@ export function assault(
     }
     return
   }
+  captured(run, target, r.vp, batteries, ships, kind, result.riseAgain)
+}
+
+/** The dice of an assault (11.6) with every card and general that changes them, and the rerolls after. */
+function assaultDice(
+  run: PhaseRun,
+  target: string,
+  kind: AssaultKind,
+  tactics: number,
+  extra: number,
+  bonuses: CardBonus[],
+  answer: AssaultAnswer,
+  batteries: number,
+): AssaultRoll {
+  const year = dateOf(run.s.turn).year
+  // The Union always rolls at least one die (11.63), whatever the cards take away.
+  const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
+  const firstRoll = rollAssault(run.dice, target, {
+    year,
+    tactics,
+    batteries,
+    extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
+    extraCsaDice:
+      answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target) + militiaDice(run, target),
+    hunts: huntsBonus(run, target),
+  })
+  const cards = bonuses.map((b) => `#${b.card}`).join(', ')
+  run.say(
+    '11.62',
+    `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
+    target,
+  )
+  let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
+  if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
+    const again = grantReroll(run, target, r.csa.dice)
+    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
+  }
+  // #80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice (ruling RR-K10).
+  for (let n = 1; n <= answer.csaRerolls && r.unionWins && r.csa.dice.length > 1; n++) {
+    const c = [...r.csa.dice]
+    const high = c.indexOf(Math.max(...c))
+    for (let i = 0; i < c.length; i++)
+      if (i !== high) c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
+    r = scoreAssault(r.union.dice, c, r.union.tactics)
+    run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
+  }
+  // #60 Lee, if no other Confederate reroll was used.
+  const lee = r.unionWins && !answer.csaRerolls ? leeReroll(run, target, r.csa.dice) : null
+  if (lee) r = scoreAssault(r.union.dice, lee, r.union.tactics)
+  return r
+}
+
+/** A won assault (11.65-11.68, 10.42): the space, its batteries and ships, the points, and the cards that follow a capture. */
+function captured(
+  run: PhaseRun,
+  target: string,
+  vp: number,
+  batteries: RrPiece[],
+  ships: RrPiece[] | null,
+  kind: AssaultKind,
+  riseAgain: boolean,
+): void {
   generalIncapacitated(run, target)
   leeFalls(run, target)
   leeAtRichmondFall(run, target)
   const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
   run.s.control[target] = 'USA'
   run.remove(batteries.map((b) => b.id))
-  run.vp(r.vp, '11.67', `${run.name(target)} falls to the Union`)
+  run.vp(vp, '11.67', `${run.name(target)} falls to the Union`)
   if (losses.cityLost) {
     emancipation(run)
     run.s.citiesLost += 1
@@ -175,7 +204,7 @@ export function assault(
     } else run.remove([c.id])
   }
   // #107 The South Shall Rise: a counterattack at once, free of a pawn.
-  if (result.riseAgain) counterattack(run, target, null)
+  if (riseAgain) counterattack(run, target, null)
   // #6 War is Cruelty: after a win over a river or land line, the next city, port or fort, a die fewer, no pawn.
   if (kind !== 'amphibious' && run.holder(target) === 'USA') {
     const next = run.s.pending.find(
