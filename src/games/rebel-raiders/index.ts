@@ -45,61 +45,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
           : 'the 1862 start (PB 19): the Union half of April 1862 opens; cards=A|B|C chooses the card set-up (19.5)',
     })),
     phaseKinds: ['move', 'build'],
-    setup(scenario, options, _pack, hidden) {
-      const setup = content.setups[scenario]
-      if (!setup) throw new Error(`unknown scenario ${scenario}`)
-      const chosen = readOptions(options, scenario)
-      const position = openingPosition(setup, content.pieces, content.map)
-      if (setup.cards && !chosen.cards) chosen.cards = 'A'
-      const counters: Record<string, number> = {}
-      for (const p of position.pieces) {
-        const [code = '', n] = p.id.split('-')
-        counters[code] = Math.max(counters[code] ?? 0, Number(n))
-      }
-      const state: RrState = {
-        scenario,
-        options: chosen,
-        turn: setup.turn,
-        phase: 'csa-move',
-        vp: setup.vp,
-        pieces: position.pieces,
-        control: {},
-        unionPawns: setup.unionPawns,
-        seaPawns: 0,
-        seaTargets: null,
-        pawnsNext: 0,
-        csaPawns: 0,
-        csaPawnsNext: 0,
-        amphibiousOcean: false,
-        takenFromSea: [],
-        intercept: {},
-        policies: { CSA: [], USA: [] },
-        emancipated: false,
-        citiesLost: 0,
-        once: [],
-        razed: [],
-        arriving: [],
-        counters,
-        raids: {},
-        // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand (a later start: its own cards, 19.5).
-        cards: setup.cards
-          ? laterStartDecks(content.decks, setup.cards, chosen.cards, hidden, setup.turn)
-          : openingDecks(content.decks, hidden, setup.turn),
-        thisTurn: [],
-        pending: [],
-        reactions: { CSA: [], USA: [] },
-        speedBonus: {},
-        named: [],
-        commanders: position.commanders,
-        relieved: {},
-        lastTurn: LAST_TURN,
-        finished: false,
-        winner: null,
-        result: null,
-      }
-      applyLaterStart(state, setup, hidden)
-      return state
-    },
+    setup: (scenario, options, _pack, hidden) => openingState(content, scenario, options, hidden),
     awaiting: (s): Awaited[] =>
       s.finished
         ? []
@@ -161,4 +107,66 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     figures: (s, _viewer, seen) => rebelFigures(s, content, seen),
   }
   return ruleset
+}
+
+/** The position a scenario opens with (RB 4, PB 19): pieces, decks dealt, nothing yet ordered. */
+function openingState(
+  content: ReturnType<typeof bindRebelPack>,
+  scenario: string,
+  options: Parameters<Ruleset<RrState, RrCommand>['setup']>[1],
+  hidden: Parameters<Ruleset<RrState, RrCommand>['setup']>[3],
+): RrState {
+  const setup = content.setups[scenario]
+  if (!setup) throw new Error(`unknown scenario ${scenario}`)
+  const chosen = readOptions(options, scenario)
+  const position = openingPosition(setup, content.pieces, content.map)
+  if (setup.cards && !chosen.cards) chosen.cards = 'A'
+  const counters: Record<string, number> = {}
+  for (const p of position.pieces) {
+    const [code = '', n] = p.id.split('-')
+    counters[code] = Math.max(counters[code] ?? 0, Number(n))
+  }
+  const state: RrState = {
+    scenario,
+    options: chosen,
+    turn: setup.turn,
+    phase: 'csa-move',
+    vp: setup.vp,
+    pieces: position.pieces,
+    control: {},
+    unionPawns: setup.unionPawns,
+    seaPawns: 0,
+    seaTargets: null,
+    pawnsNext: 0,
+    csaPawns: 0,
+    csaPawnsNext: 0,
+    amphibiousOcean: false,
+    takenFromSea: [],
+    intercept: {},
+    policies: { CSA: [], USA: [] },
+    emancipated: false,
+    citiesLost: 0,
+    once: [],
+    razed: [],
+    arriving: [],
+    counters,
+    raids: {},
+    // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand (a later start: its own cards, 19.5).
+    cards: setup.cards
+      ? laterStartDecks(content.decks, setup.cards, chosen.cards, hidden, setup.turn)
+      : openingDecks(content.decks, hidden, setup.turn),
+    thisTurn: [],
+    pending: [],
+    reactions: { CSA: [], USA: [] },
+    speedBonus: {},
+    named: [],
+    commanders: position.commanders,
+    relieved: {},
+    lastTurn: LAST_TURN,
+    finished: false,
+    winner: null,
+    result: null,
+  }
+  applyLaterStart(state, setup, hidden)
+  return state
 }
