@@ -459,3 +459,33 @@ describe('Orders and reports a player can use', () => {
     expect(form(start('union-build', 2), 'union')).toMatch(/ironclad 2 builds/)
   })
 })
+
+describe('RB 6.12: a limit broken at resolution is settled by the owner', () => {
+  const crowded = () => {
+    const s = start('union-move')
+    s.pieces.push(
+      { id: 'BT-20', side: 'CSA', type: 'battery', at: 'IS10' },
+      { id: 'BT-21', side: 'CSA', type: 'battery', at: 'IS10' },
+      { id: 'BT-22', side: 'CSA', type: 'battery', at: 'IS10' },
+    )
+    return s
+  }
+
+  it('6.12 a question to the owner, its default the last piece to arrive', () => {
+    const s = crowded()
+    const n = s.pieces.filter((p) => p.at === 'IS10' && p.type === 'battery').length
+    const run = given(rs, s).orders('union', 'PASS').resolve()
+    const q = run.questions.find((x) => x.decisionId.startsWith('stacking-IS10'))!
+    expect(q.role).toBe('confederate')
+    expect(q.options).toHaveLength(n)
+    expect(q.defaultOption).toBe('BT-22')
+    expect(run.state.pieces.some((p) => p.id === 'BT-22')).toBe(false)
+    const answered = given(rs, crowded())
+      .orders('union', 'PASS')
+      .answers({ [q.decisionId]: 'BT-20' })
+      .resolve()
+    expect(answered.state.pieces.some((p) => p.id === 'BT-20')).toBe(false)
+    expect(answered.state.pieces.some((p) => p.id === 'BT-22')).toBe(true)
+    expect(answered.texts('6.12')[0]).toMatch(/^BT-20 is removed: Island No\. 10 holds at most 3 Confederate batteries/)
+  })
+})

@@ -14,7 +14,7 @@ import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { buildContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { type CardBonus, roleOf } from './state.ts'
+import { type CardBonus, type RrPiece, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
@@ -160,9 +160,31 @@ function scrap(run: PhaseRun, side: Side, commands: RrCommand[]): void {
 /** Pieces over a stacking limit after a phase are lost, the latest to arrive first (6.12). */
 function enforceStacking(run: PhaseRun): void {
   for (const { piece, why } of overStacked(run.s.pieces, run.pack, run.arrived)) {
-    run.remove([piece.id])
-    run.say('6.12', `${piece.id} is removed: ${why}.`, piece.at)
+    const gone = stackingChoice(run, piece, why)
+    run.remove([gone.id])
+    run.say('6.12', `${gone.id} is removed: ${why}.`, gone.at)
   }
+}
+
+/**
+ * Which piece goes when a phase leaves one side over a limit the orders could not foresee (6.12: the
+ * owner's choice): a question to the owner, its default the last to arrive.
+ */
+function stackingChoice(run: PhaseRun, piece: RrPiece, why: string): RrPiece {
+  const kind = (p: RrPiece) => (p.type === 'battery' || p.type === 'runner' ? p.type : 'warship')
+  const group = run.s.pieces.filter((p) => p.at === piece.at && p.side === piece.side && kind(p) === kind(piece))
+  const id = run.ask({
+    decisionId: `stacking-${piece.at}-${kind(piece)}-${group.length}-turn-${run.s.turn}-${run.s.phase}`,
+    role: roleOf(piece.side),
+    question: `${why}: which of your pieces there is eliminated?`,
+    options: group.map((p) => ({ id: p.id, label: `${p.id} (${p.type})` })),
+    defaultOption: piece.id,
+    situation: [
+      `${run.name(piece.at)}: ${group.map((p) => p.id).join(', ')}.`,
+      `Without an answer ${piece.id}, the last to arrive, is eliminated.`,
+    ],
+  })
+  return group.find((p) => p.id === id) ?? piece
 }
 
 /** Resolves the open phase with the phasing side's orders. */
