@@ -487,5 +487,24 @@ describe('RB 6.12: a limit broken at resolution is settled by the owner', () => 
     expect(answered.state.pieces.some((p) => p.id === 'BT-20')).toBe(false)
     expect(answered.state.pieces.some((p) => p.id === 'BT-22')).toBe(true)
     expect(answered.texts('6.12')[0]).toMatch(/^BT-20 is removed: Island No\. 10 holds at most 3 Confederate batteries/)
+    // Fog: the Union reads which battery went, never the question.
+    const usa = answered.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).toMatch(/BT-20 is removed/)
+    expect(usa).not.toMatch(/which of your pieces/)
+  })
+})
+
+describe('standing choices are shown to their owner only', () => {
+  it('the order form lists AIM, SHIELD and RETREAT orders to the side that wrote them, and not to the other', () => {
+    const s = start('csa-move')
+    s.aims = { CSA: { ALL: ['SL-9'] }, USA: { ALL: ['BATTERY'] } }
+    s.shields = { 'GB-9': 'NONE' }
+    s.retreatTo = { ALL: ['HATT'] }
+    const form = (role: string) =>
+      (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
+    expect(form('confederate')).toMatch(/# Your standing orders: AIM ALL AT SL-9; RETREAT ALL TO HATT\./)
+    expect(form('union')).toMatch(/# Your standing orders: AIM ALL AT BATTERY; SHIELD GB-9 NONE\./)
+    expect(form('union')).not.toMatch(/SL-9|RETREAT ALL/)
+    expect(form('confederate')).not.toMatch(/BATTERY|SHIELD GB-9/)
   })
 })

@@ -102,6 +102,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     return [
       `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY, AIM <ship|ALL> AT <target>[,...]${side === 'USA' ? ', SHIELD <ship> WITH <ship>, INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ', RETREAT <raider|ALL> TO <space>[,<space>]'}.`,
       ...(standing.length ? [`# Your standing reactions: ${standing.join(', ')}.`] : []),
+      ...standingChoices(s, side),
       ...(reactive.length
         ? [
             `# Cards in your hand that can answer by themselves: ${reactive.map((c) => `#${c} ${pack.cards.get(c)?.name ?? ''}`).join(', ')}.`,
@@ -110,7 +111,10 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
         : []),
     ]
   }
-  const lines = [`# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`]
+  const lines = [
+    `# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`,
+    ...standingChoices(s, side),
+  ]
   if (s.phase.endsWith('build')) {
     const ctx = buildContext(s, pack, 0)
     const builds = side === 'CSA' ? confederateBuilds(s.citiesLost) : unionBuilds(s.turn)
@@ -235,4 +239,17 @@ function costLines(side: 'CSA' | 'USA'): string[] {
         '# Costs: gunboat 1 build (two a river port a turn; Navy Yards unlimited); sloop 1 build (Navy Yards, next turn);',
         '#   ironclad 2 builds (one a river port a turn, next turn); extra assault (PAWN) 4 builds, two a turn; card 2 builds, two a turn.',
       ]
+}
+
+/** The side's own standing fire, shield and retreat orders, as it wrote them (only its own form shows them). */
+function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
+  const aims = Object.entries(s.aims?.[side] ?? {}).map(([who, at]) => `AIM ${who} AT ${at.join(',')}`)
+  const shields =
+    side === 'USA'
+      ? Object.entries(s.shields ?? {}).map(([ship, by]) => `SHIELD ${ship} ${by === 'NONE' ? 'NONE' : `WITH ${by}`}`)
+      : []
+  const retreats =
+    side === 'CSA' ? Object.entries(s.retreatTo ?? {}).map(([who, to]) => `RETREAT ${who} TO ${to.join(',')}`) : []
+  const all = [...aims, ...shields, ...retreats]
+  return all.length ? [`# Your standing orders: ${all.join('; ')}.`] : []
 }
