@@ -100,3 +100,14 @@ export function applyShields(s: RrState, units: Unit[]): void {
       used.add(front.id)
     }
 }
+
+/** The target a side's AIM order gives one of its units among `candidates` (a ram's, #38 and #71), or undefined without one. */
+export function aimedTarget(s: RrState, side: Side, shooter: Unit, candidates: Unit[]): Unit | undefined {
+  const orders = s.aims?.[side] ?? {}
+  const wanted = orders[shooter.id] ?? orders[shooter.type.toUpperCase()] ?? orders.ALL ?? []
+  for (const w of wanted) {
+    const hit = candidates.find((u) => u.id === w || u.type === w.toLowerCase())
+    if (hit) return hit
+  }
+  return undefined
+}
