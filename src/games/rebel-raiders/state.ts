@@ -166,6 +166,8 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** The round of every battle #3 Yankee Guns acts in, as the Union named it (1 by default). */
+  yankeeGunsRound?: number
   /** Each side's standing fire orders (AIM, 10.32): targets by preference, by shooter, type or ALL. */
   aims?: Partial<Record<Side, Record<string, string[]>>>
   /** The Union's standing shield orders (10.21): the ship before each one, or NONE. */
