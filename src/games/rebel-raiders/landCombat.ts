@@ -146,12 +146,13 @@ function assaultDice(
     const again = grantReroll(run, target, r.csa.dice)
     if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
   }
-  // #80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice (ruling RR-K10).
-  for (let n = 1; n <= answer.csaRerolls && r.unionWins && r.csa.dice.length > 1; n++) {
+  // #80 Rally, Men!: the Confederate player rolls again the dice he chooses, up to twice.
+  for (let n = 1; n <= answer.csaRerolls && r.unionWins; n++) {
     const c = [...r.csa.dice]
-    const high = c.indexOf(Math.max(...c))
-    for (let i = 0; i < c.length; i++)
-      if (i !== high) c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
+    const which = rallyChoice(run, target, c, r.union.total, n)
+    if (!which.length) break
+    for (const i of which)
+      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
     r = scoreAssault(r.union.dice, c, r.union.tactics)
     run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
   }
@@ -321,4 +322,27 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     else run.remove([u.id])
     run.say('11.94', to ? `${u.id} falls back to ${run.name(to)}.` : `${u.id} has nowhere to go and is lost.`, target)
   }
+}
+
+/**
+ * #80: which Confederate dice are rolled again, the Confederate player's answer once the dice are known:
+ * every die but the highest (the default, which never lowers the defence), every die, or none.
+ */
+function rallyChoice(run: PhaseRun, target: string, dice: number[], against: number, n: number): number[] {
+  const high = dice.indexOf(Math.max(...dice))
+  const allButHigh = dice.flatMap((_, i) => (i === high ? [] : [i]))
+  const options = [
+    ...(allButHigh.length ? [{ id: 'others', label: `roll again every die but the highest ${dice[high]}` }] : []),
+    { id: 'all', label: 'roll again every die' },
+    { id: 'none', label: 'roll none again' },
+  ]
+  const answer = run.ask({
+    decisionId: `card-80-${target}-turn-${run.s.turn}-${run.s.phase}-${n}`,
+    role: 'confederate',
+    question: `Rally, Men! (#80), roll ${n}: the Confederate dice at ${run.name(target)} are ${dice.join(', ')} against the Union's ${against}. Which do you roll again?`,
+    options,
+    defaultOption: options[0]!.id,
+    situation: [`Confederate dice ${dice.join(', ')}; the Union total ${against}.`],
+  })
+  return answer === 'all' ? dice.map((_, i) => i) : answer === 'none' ? [] : allButHigh
 }
