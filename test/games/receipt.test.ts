@@ -69,7 +69,6 @@ function silences(game: string, run: FuzzRun): { silent: Silence[]; checked: num
  * echo is its grammar's: then it fails here, and the entry goes.
  */
 const ECHO_FAILS_TODAY: Record<string, string> = {
-  'sea-devils': 'notes such as "(stands until replaced)" and "(GB; appears in C9)" are part of the echoed line',
   'rebel-raiders': 'notes such as "(stands until changed)", "(5 MP)" and "(river)" are part of the echoed line',
 }
 
