@@ -126,7 +126,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         const [id, at] = w.split('@')
         if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
         if (at === undefined) tiles.push(id!)
-        else if (!/^\d+$/.test(at)) return `${w}: the tile number after @ is a number`
+        else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
         else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
       }
       return tiles.length + placed.length + move.length + group.SELL.length
@@ -147,6 +147,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
     case 'COMMISSION': {
       const m = /^(?:REROLL (\d+))? ?(?:PERSIST (CUBES|ACTION))?$/.exec(up.join(' '))
       const persist = (m?.[2]?.toLowerCase() ?? null) as 'cubes' | 'action' | null
+      if (m && !Number.isSafeInteger(Number(m[1] ?? 0))) return `REROLL ${m[1]} is out of range`
       return m
         ? { kind: 'commission', budget: Number(m[1] ?? 0), persist }
         : 'only REROLL <budget> and PERSIST may follow'
@@ -181,6 +182,9 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         up.join(' '),
       )
       if (!m) return 'cannot read the letter'
+      const table = m[1] === 'MARQUE' ? pack.campaign.letterOfMarque : pack.campaign.letterOfRecruitment
+      if (!table.some((r) => r.paid === Number(m[2]))) return `pay one of ${table.map((r) => r.paid).join(', ')}`
+      if (!Number.isSafeInteger(Number(m[4] ?? 0))) return `GREASE ${m[4]} is out of range`
       const persona = m[3] ? words[4]! : undefined
       if (persona && !known('persona', persona, pack.personae.keys())) return ''
       return {
@@ -202,7 +206,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       for (const c of list(words[4])) {
         const [id, at] = c.split('@')
         if (!known('persona', id!, pack.personae.keys())) return ''
-        if (!/^\d+$/.test(at ?? '')) return `${c}: give the tile number after @`
+        if (!/^\d{1,2}$/.test(at ?? '')) return `${c}: give the tile number after @, 0 for the prow`
         crew.push([id!, Number(at)])
       }
       return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
@@ -230,7 +234,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       const ids = at < 0 ? rest : rest.slice(0, at)
       for (const id of ids) if (!known('part', id, parts())) return ''
       const grease = at < 0 ? 0 : Number(rest[at + 1])
-      return ids.length && Number.isInteger(grease)
+      return ids.length && Number.isSafeInteger(grease)
         ? { kind: 'requisition', parts: ids, grease, persist }
         : 'name the parts'
     }
