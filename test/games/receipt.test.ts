@@ -35,16 +35,13 @@ const FOUND: Record<string, number[]> = {
 }
 
 /** Where a resolution still throws today on orders the acknowledgement accepted, and which. */
-const THROWS_TODAY: Record<string, string> = {
-  'rebel-raiders': 'ASSAULT ... TACTICS 1 in 1861 (11.63)',
-}
+const THROWS_TODAY: Record<string, string> = {}
 
 /**
  * Where an accepted order still vanishes today, and how. The test runs (and must fail) until the
  * game reports it: then it fails here, and the entry goes.
  */
 const RECEIPT_FAILS_TODAY: Record<string, string> = {
-  'rebel-raiders': 'TACTICS <target> <n> takes any word as its target, and with no assault there nothing is said',
   'river-coastal': 'a fire order whose guns find no target in arc, sight or reach vanishes without a word',
 }
 

@@ -508,3 +508,21 @@ describe('standing choices are shown to their owner only', () => {
     expect(form('confederate')).not.toMatch(/BATTERY|SHIELD GB-9/)
   })
 })
+
+describe('RB 11.63: TACTICS for a landing from the sea', () => {
+  it('11.63 TACTICS names a Confederate ocean port or fort, refused otherwise with the places allowed', () => {
+    const s = start('union-move', 4)
+    expect(errors(s, 'union', 'TACTICS SL-3 1')[0]![1]).toMatch(
+      /^TACTICS names a Confederate ocean port or fort the Union ships land at \(11\.3\): one of .*SAVA/,
+    )
+    expect(errors(s, 'union', 'TACTICS SAVA 1')).toEqual([])
+  })
+
+  it('11.63 a TACTICS line no landing used is reported to the Union as lapsed', () => {
+    const run = given(rs, start('union-move', 4)).orders('union', 'TACTICS SAVA 1').resolve()
+    expect(run.seenBy({ kind: 'role', role: 'union' } as never)).toContain(
+      'TACTICS SAVA 1: no landing was made there this phase; the order lapses.',
+    )
+    expect(run.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')).not.toMatch(/TACTICS/)
+  })
+})

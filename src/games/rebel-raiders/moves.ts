@@ -281,6 +281,8 @@ function landing(run: PhaseRun, m: UsaMove, id: string, from: string, tactics: M
   if (!m.ships.length) return false
   if (!navalCombatFirst(run, m, id, from)) return false
   assault(run, id, tactics.get(id) ?? 0, from, m.ships)
+  // The tactics ordered for this landing are spent on it (11.63).
+  tactics.delete(id)
   if (here.kind === 'oceanPort' && run.holder(id) === 'USA') run.s.takenFromSea.push(id)
   // 10.42: ships that won the assault may go on with the movement points they have left.
   if (run.holder(id) !== 'USA') return false

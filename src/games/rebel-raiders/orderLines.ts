@@ -97,10 +97,20 @@ export function readTactics(r: OrderReading, l: ScriptLine, rest: string[]): voi
   const n = Number(rest[1])
   if (!rest[0] || !/^\d+$/.test(rest[1] ?? ''))
     return r.err(l.line, l.text, `write TACTICS <target> <0-${tacticsAllowed(r.base)}>`)
-  const problem = tacticsProblem(r.base, n)
+  const problem = tacticsProblem(r.base, n) ?? landingTarget(r, rest[0])
   if (problem) return r.err(l.line, l.text, problem)
   r.out.commands.push({ kind: 'tactics', line: l.line, target: rest[0], tactics: n })
   r.out.normalised.push(`TACTICS ${rest[0]} ${n}`)
+}
+
+/** Why `target` is no place a landing from the sea may be made this turn (7.73, 11.3), or null. */
+function landingTarget(r: OrderReading, target: string): string | null {
+  const ports = r.pack.map.spaces
+    .filter((x) => (x.kind === 'oceanPort' || x.kind === 'fort') && (r.base.control[x.id] ?? x.side) === 'CSA')
+    .map((x) => x.id)
+  return ports.includes(target)
+    ? null
+    : `TACTICS names a Confederate ocean port or fort the Union ships land at (11.3): one of ${ports.join(', ')}`
 }
 
 const notUnion = (r: OrderReading, l: ScriptLine) =>

@@ -312,6 +312,12 @@ function unionMove(run: PhaseRun, commands: RrCommand[]): void {
     else if (commandOrder(run, 'USA', c) || playInOrder(run, 'USA', c)) continue
     else if (c.kind === 'assault') unionAssault(run, c)
   }
+  for (const [target, n] of tactics)
+    run.tell(
+      onlyRoles(roleOf('USA')),
+      '11.63',
+      `TACTICS ${target} ${n}: no landing was made there this phase; the order lapses.`,
+    )
   s.towing = towsAfterMoves(
     s.pieces,
     commands.filter((c) => c.kind === 'move'),
