@@ -1,4 +1,4 @@
-// Moderator commands by mail (README "Moderator controls"). The moderator of a game holds a key
+// Moderator commands by mail. The moderator of a game holds a key
 // derived from the server secret like the players' keys (playerKey(secret, game, 'moderator', gen);
 // `pbem key <game> moderator` shows it, and every notice the judge sends the moderator carries it in
 // its reply address orders+<game>.moderator.<key>@domain). A message holds one command a line:

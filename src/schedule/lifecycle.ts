@@ -1,4 +1,4 @@
-// What a game's clock asks for at an instant (README "Deadlines"): reminders before the deadline,
+// What a game's clock asks for at an instant: reminders before the deadline,
 // early processing, and at the deadline a late notice and the missed-orders policy; during a
 // resolution that waits on a decision, the decision's own deadline. Pure: a fold and an instant in,
 // a plan out. The tick (src/schedule/tick.ts) carries plans out, one game at a time, against the

@@ -35,17 +35,13 @@ const FOUND: Record<string, number[]> = {
 }
 
 /** Where a resolution still throws today on orders the acknowledgement accepted, and which. */
-const THROWS_TODAY: Record<string, string> = {
-  'rebel-raiders': 'ASSAULT ... TACTICS 1 in 1861 (11.63)',
-}
+const THROWS_TODAY: Record<string, string> = {}
 
 /**
  * Where an accepted order still vanishes today, and how. The test runs (and must fail) until the
  * game reports it: then it fails here, and the entry goes.
  */
-const RECEIPT_FAILS_TODAY: Record<string, string> = {
-  'rebel-raiders': 'TACTICS <target> <n> takes any word as its target, and with no assault there nothing is said',
-}
+const RECEIPT_FAILS_TODAY: Record<string, string> = {}
 
 /**
  * How each game shows a player what became of an accepted order. Sea Devils and Rebel Raiders
@@ -68,7 +64,6 @@ function silences(game: string, run: FuzzRun): { silent: Silence[]; checked: num
  * echo is its grammar's: then it fails here, and the entry goes.
  */
 const ECHO_FAILS_TODAY: Record<string, string> = {
-  'sea-devils': 'notes such as "(stands until replaced)" and "(GB; appears in C9)" are part of the echoed line',
   'rebel-raiders': 'notes such as "(stands until changed)", "(5 MP)" and "(river)" are part of the echoed line',
 }
 

@@ -206,6 +206,21 @@ describe('PB 23: the Confederate answers to a naval attack on a port', () => {
     expect(run.state.pieces.some((p) => p.id === 'SL-9')).toBe(false)
   })
 
+  it("#71 the ram's target is the Confederate player's: his AIM order for the Manassas", () => {
+    const run = norfolk({
+      csa: [71],
+      ships: [
+        { id: 'SL-9', type: 'sloop' },
+        { id: 'GB-9', type: 'gunboat' },
+      ],
+      aims: { CSA: { 'IC-1': ['GB-9'] } },
+      dice: { '#71 IC-1 rams GB-9: Confederate die': 5, '#71 IC-1 rams GB-9: Union die': 3 },
+      loose: true,
+    })
+    expect(run.texts('#71')[1]).toBe('The Manassas rams GB-9 (5 against 3): it sinks.')
+    expect(run.state.pieces.some((p) => p.id === 'GB-9')).toBe(false)
+  })
+
   it('#101 Ring of Fire: a free battery, and every battery fires three dice in the first round', () => {
     const run = norfolk({
       csa: [101],

@@ -224,7 +224,7 @@ describe('PB 23: named ships', () => {
           'round 1: BT-5 at SL-6 (1)': 1,
           'round 1: BT-5 at SL-6 (2)': 1,
           'round 1: GB-2 at GB-5 (1)': 1,
-          // As hard to sink as the battery, the Gaines is aimed at first (ruling RR-C6): a 4 and 5 miss it.
+          // As hard to sink as the battery, the Gaines is aimed at first (the default aim): a 4 and 5 miss it.
           'round 1: SL-6 at GB-2 (1)': 4,
           'round 1: SL-6 at GB-2 (2)': 5,
           'round 1: GB-5 at GB-2 (1)': 5,

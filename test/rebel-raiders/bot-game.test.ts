@@ -62,7 +62,7 @@ describe('a bot game of Rebel Raiders', () => {
       // Moves, raids, searches, combat, assaults, supply and builds all happened.
       for (const r of ['7', '8', '9', '10', '11', '13', '14', '15', '16'])
         expect(rules, `rule ${r} was played`).toContain(r)
-      // Issue 11: an ordinary game turn needs at most two mails from each player. Every mail a player
+      // An ordinary game turn needs at most two mails from each player. Every mail a player
       // sent (orders taken or refused, answers to questions) counted by game turn; the README quotes it.
       const events = app.store.read('game:bots')
       const perTurn = new Map<string, number>()
@@ -77,7 +77,7 @@ describe('a bot game of Rebel Raiders', () => {
       expect(verifyGame(app.db, app.judge, 'bots')).toMatchObject({ ok: true, problems: [] })
       expect(verifyDice(app.judge, 'bots').ok).toBe(true)
       expect(fold.ruleset.outcome(fold.state)?.summary).toMatch(/victory/)
-      // Issue 11: a byte-for-byte golden of the game's mails (reports, acknowledgements, the opening),
+      // A byte-for-byte golden of the game's mails (reports, acknowledgements, the opening),
       // text and HTML parts compared whole and each picture by its PNG's hash.
       const mails = queuedMails(app)
       expect(mails.size).toBeGreaterThan(100)

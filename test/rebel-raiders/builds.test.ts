@@ -62,7 +62,7 @@ describe('RB 14.24: Confederate builds', () => {
     ])
     expect(p.errors.map((e) => e.message)).toEqual([
       'one ship a turn in Memphis (14.24)',
-      'one ship a turn in Wilmington (14.24)',
+      'an ironclad is placed in Wilmington this build: no other ship is built there (14.24)',
     ])
     expect(planBuilds('CSA', [o('gunboat', 'SAVA')], ctx({ control: { SAVA: 'USA' } })).errors).toHaveLength(1)
   })

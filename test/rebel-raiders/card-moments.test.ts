@@ -47,7 +47,32 @@ describe('PB 23: answers to an assault', () => {
     s.control.SAVA = 'USA'
     return s
   }
-  it('#80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice', () => {
+  it("#80 the dice rolled again are the Confederate player's: a question, every die but the highest by default", () => {
+    const assault = () =>
+      given(rs, landAssault({ CSA: [80] }))
+        .orders('union', 'ASSAULT AUGU FROM SAVA')
+        .dice([
+          { label: /assault on AUGU: Union die/, values: [5, 1] },
+          { label: /assault on AUGU: Confederate die [12]$/, values: [4, 1] },
+          { label: /rallied \(1\)/, values: [6, 6] },
+        ])
+    const byDefault = assault().resolve()
+    const q = byDefault.questions.find((x) => x.decisionId.startsWith('card-80'))!
+    expect(q.role).toBe('confederate')
+    expect(q.defaultOption).toBe('others')
+    expect(q.options.map((o) => o.id)).toEqual(['others', 'all', 'none'])
+    expect(byDefault.labels.filter((l) => l.includes('rallied (1)'))).toEqual([
+      'assault on AUGU: Confederate die 2 rallied (1)',
+    ])
+    const all = assault()
+      .answers({ [q.decisionId]: 'all' })
+      .resolve()
+    expect(all.labels.filter((l) => l.includes('rallied (1)'))).toHaveLength(2)
+    // Fog: the Union sees the new dice, not the question.
+    expect(all.seenBy({ kind: 'role', role: 'union' } as never).join('\n')).not.toMatch(/Which do you roll again/)
+  })
+
+  it('#80 Rally, Men!: by default, while losing, the Confederacy rolls again every die but its highest, up to twice', () => {
     const run = given(rs, landAssault({ CSA: [80] }))
       .orders('union', 'ASSAULT AUGU FROM SAVA')
       .dice([

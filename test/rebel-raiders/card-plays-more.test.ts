@@ -135,7 +135,7 @@ describe('PB 23: cards of the start of the Union turn, played in the Confederate
 })
 
 describe('PB 23: Confederate cards of the move phase', () => {
-  it('#57 A Lively Little Trade: after the supply dice, each die of 4 or more is rolled again (ruling RR-K4); with none, the card goes back to the hand', () => {
+  it('#57 A Lively Little Trade: after the supply dice, by default each die of 4 or more is rolled again; with none, the card goes back to the hand', () => {
     const s = position('csa-move', 1, { CSA: [57] })
     const rerolled = given(rs, s)
       .orders('confederate', 'PLAY 57')
@@ -147,6 +147,37 @@ describe('PB 23: Confederate cards of the move phase', () => {
     expect(kept.state.vp).toBe(s.vp - 3)
     expect(kept.state.cards.CSA.hand).toContain(57)
     expect(kept.dice.rolls.map((r) => r.label)).not.toContain('supply die 1 rolled again')
+  })
+
+  it("#57 the dice rolled again are the Confederate player's: PLAY 57 AT <n> in advance, else a question with its default", () => {
+    const s = position('csa-move', 7, { CSA: [57] })
+    s.control.ATLA = 'USA'
+    const twoDice = { 'supply die 1': 5, 'supply die 2': 6 }
+    const standing = given(rs, s)
+      .orders('confederate', 'PLAY 57 AT 6')
+      .dice({ ...twoDice, 'supply die 2 rolled again': 1 }, 'strict')
+      .resolve()
+    expect(standing.questions).toEqual([])
+    expect(standing.labels).not.toContain('supply die 1 rolled again')
+    const asked = given(rs, s)
+      .orders('confederate', 'PLAY 57')
+      .dice({ ...twoDice, 'supply die 1 rolled again': 1, 'supply die 2 rolled again': 1 })
+      .resolve()
+    const q = asked.questions.find((x) => x.decisionId.startsWith('card-57'))!
+    expect(q.role).toBe('confederate')
+    expect(q.defaultOption).toBe('5')
+    expect(q.options.map((o) => o.id)).toEqual(['6', '5', '0'])
+    const answered = given(rs, s)
+      .orders('confederate', 'PLAY 57')
+      .answers({ [q.decisionId]: '6' })
+      .dice({ ...twoDice, 'supply die 2 rolled again': 1 })
+      .resolve()
+    expect(answered.labels).not.toContain('supply die 1 rolled again')
+    // Fog: the Union reads which dice were rolled again, not the question nor the standing threshold.
+    const usa = answered.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).toMatch(/supply dice 2 rolled again/)
+    expect(usa).not.toMatch(/Which do you roll again|AT 6/)
+    expect(errors(s, 'confederate', 'PLAY 57 AT 9')[0]).toMatch(/PLAY 57 AT <n>/)
   })
 
   it('#89 John Bell Hood: in 1864 a counterattack without the grey pawn; a failure costs twice its points', () => {

@@ -229,7 +229,7 @@ describe("the card table in the game's README", () => {
   })
 })
 
-describe('issue 11: a test per card', () => {
+describe('a test per card', () => {
   it('every one of the 110 cards is named (#n) in the title of a test or test group of this folder', () => {
     const dir = new URL('./', import.meta.url)
     const titles = readdirSync(dir)

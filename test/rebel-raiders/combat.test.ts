@@ -161,7 +161,7 @@ describe('RB 10.2: ships against batteries', () => {
   })
 })
 
-describe('RB 10.22-10.23, 10.32: who fires at what (ruling RR-C6)', () => {
+describe('RB 10.22-10.23, 10.32: who fires at what by default (no AIM order)', () => {
   const hartford: Unit = { ...u('SL-1', 'USA', 'sloop'), card: { ignoresHits: 1 } }
   it('a ship puts all its dice on the enemy easiest to sink, a warship before a battery as hard to sink', () => {
     const foes = [u('BT-1', 'CSA', 'battery'), u('IC-1', 'CSA', 'ironclad'), u('GB-1', 'CSA', 'gunboat')]

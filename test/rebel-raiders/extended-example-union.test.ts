@@ -29,7 +29,7 @@ describe('PB 22: "D-Day" at Norfolk and the battle of Nashville', () => {
     expect(run.state.cards.USA.deck.discards).toEqual(expect.arrayContaining([15, 18, 38]))
   })
 
-  it('PB 22, 10.2-10.3: the battery’s 5 and 5, the gunboat’s 2 then 6, the Union’s 5, 3, 3, 2, 4 in round 2 sink the gunboat; the judge’s Union aims every ship at the gunboat first, so the battery stands to the landing (ruling RR-C6)', () => {
+  it('PB 22, 10.2-10.3: the battery’s 5 and 5, the gunboat’s 2 then 6, the Union’s 5, 3, 3, 2, 4 in round 2 sink the gunboat; with no AIM order the Union aims every ship at the gunboat first, so the battery stands to the landing (the default aim)', () => {
     expect(run.labels.filter((l) => /^round 1: BT-2/.test(l))).toEqual([
       'round 1: BT-2 at SL-6 (1)',
       'round 1: BT-2 at GB-13 (2)',
@@ -67,7 +67,7 @@ describe('PB 22: raider hunting and tidying up the blockade', () => {
   })
 
   it('PB 22, 7.75, 7.78: the North Atlantic sloop searches with +1 for 2 MP more: 5+1 = 6 against the raider’s 6+3 = 9; the raider stays free', () => {
-    expect(run.texts('7.78')).toContain('RD-2 slips past SL-11 in Canary Islands (Union SL-11 5, RD-2 9).')
+    expect(run.texts('7.78')).toContain('RD-2 slips past SL-11 in Canary Islands (Union SL-11 6, RD-2 9).')
     expect([at(run.state, 'SL-11'), at(run.state, 'RD-2')]).toEqual(['CANA', 'CANA'])
   })
 

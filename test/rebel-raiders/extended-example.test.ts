@@ -50,7 +50,7 @@ describe('PB 22: the extended example, the Union half of April 1862 on the Missi
     )
   })
 
-  it('PB 22, 10.12, 10.21-10.23: the gunboat sheltered, #110 +1 to the battery, the Hartford named, the mortars miss; the battery’s 2 and 4 (+1) sink a sloop other than the Hartford, and a 6 in round 2 destroys it (ruling RR-C6)', () => {
+  it('PB 22, 10.12, 10.21-10.23: the gunboat sheltered, #110 +1 to the battery, the Hartford named, the mortars miss; the battery’s 2 and 4 (+1) sink a sloop other than the Hartford, and a 6 in round 2 destroys it (the default aim)', () => {
     expect(run.texts('#110')).toContain('Hulks, Rafts & Chains: every battery adds 1 to its dice in the first round.')
     expect(run.texts('#37')[0]).toBe('SL-1 is the Hartford, with Farragut: it may shrug off one hit in this battle.')
     expect(run.texts('#2')[0]).toBe("Porter's mortar boats fire at Forts Jackson & St. Philip (2, 3): no battery hit.")
@@ -104,7 +104,7 @@ describe('PB 22: the extended example, the Union half of April 1862 on the Missi
     expect(run.state.cards.CSA.deck.discards).toContain(71)
   })
 
-  it('PB 22, 11.6, 11.67: the landing: a pair of 3s +1 +1 = 5 against three 2s = 4 (the judge’s second battery standing adds a die, ruling RR-C6); 29 becomes 28, the city’s die of 3 makes 25, one city lost', () => {
+  it('PB 22, 11.6, 11.67: the landing: a pair of 3s +1 +1 = 5 against three 2s = 4 (the judge’s second battery standing adds a die, the default aim); 29 becomes 28, the city’s die of 3 makes 25, one city lost', () => {
     expect(run.texts('11.62')).toContain(
       'Assault on New Orleans: Union 3,3 with tactics +1 (1 die from #24) = 5; Confederate 2,2,2,1 = 4.',
     )

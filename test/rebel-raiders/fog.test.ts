@@ -1,4 +1,4 @@
-// Fog of war in every phase (issue 11; DESIGN 5): a whole turn resolved phase by phase, and after
+// Fog of war in every phase (DESIGN 5): a whole turn resolved phase by phase, and after
 // each resolution nothing one side keeps secret reaches the other side's narrative, view or report:
 // its hand (RB 17.22), the cards it draws or buys (14.1, 14.32, 15.1, 15.44), its standing orders
 // (reactions, battle and defence orders, the Union's interception choice for searches, 7.78). The

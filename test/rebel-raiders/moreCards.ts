@@ -1,4 +1,4 @@
-// The starting position of the issue-11 card tests (foreign affairs, rerolls, generals, cargoes,
+// The starting position of the card tests (foreign affairs, rerolls, generals, cargoes,
 // ships at sea): cardPosition's 1861 position with cards laid face up as a test asks, and the small
 // readers those tests share.
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'

@@ -1,7 +1,7 @@
 // The play book's extended example (PB 22) as the judge replays it: the 1862 start with cards B and
 // the Union half of April 1862 written as the example's players would mail it (the orders below), with
 // the example's dice forced by label. Where the example gives no die (the mortar boats' misses) a
-// die of its stated result stands in; where the judge aims the fire itself (ruling RR-C6) or picks a
+// die of its stated result stands in; where the judge aims the fire itself (the default aim, no AIM order) or picks a
 // card's target (ruling RR-K8) the dice make the example's stated outcomes where they can, and the
 // tests say where the two part. Shared by the extended-example tests (the runner log's orders are in
 // pb22Runners.ts).

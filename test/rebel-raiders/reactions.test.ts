@@ -36,7 +36,7 @@ describe('REACT: standing reactions', () => {
     const s = position('union-move', 4, [85])
     const errors = (text: string) => rs.parseOrders(s, 'confederate', text).errors.map((e) => e.message)
     expect(errors('MOVE RD-1 WGLF')).toEqual([
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
     expect(errors('REACT 87')[0]).toMatch(
@@ -345,5 +345,16 @@ describe('PB 23: #8 Grant Takes Command', () => {
     expect(run.texts('#8')).toEqual(['Grant Takes Command: the Confederate 5 is rolled again: 1.'])
     expect(run.state.control.AUGU).toBe('USA')
     expect(run.state.thisTurn).toContain('used:8')
+    // The die, or keeping the card for later, is the Union player's: a question, the high die by default.
+    const q = run.questions.find((x) => x.decisionId.startsWith('card-8'))!
+    expect(q).toMatchObject({ role: 'union', defaultOption: '1' })
+    const kept = given(rs, s)
+      .orders('union', 'ASSAULT AUGU FROM SAVA')
+      .answers({ [q.decisionId]: 'keep' })
+      .dice([...assaultDice([4, 1], [5, 2])])
+      .resolve()
+    expect(kept.state.thisTurn).not.toContain('used:8')
+    expect(kept.labels.some((l) => l.startsWith('#8'))).toBe(false)
+    expect(kept.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')).not.toMatch(/Which is rolled again/)
   })
 })

@@ -32,7 +32,7 @@ describe('#3 Yankee Guns and #27 USS Housatonic: Union dice rolled again (PB 23,
     expect(run.state.cards.USA.inPlay).toEqual([3])
   })
 
-  it('#3 (ruling RR-K12): in the first round of each battle a Union ironclad rolls a missed die again and the new result stands; not in later rounds', () => {
+  it('#3 by default: in the first round of each battle a Union ironclad rolls a missed die again and the new result stands; not in later rounds', () => {
     const hit = gunsAtNorfolk({
       'round 1: IC-9 at GB-2 (1)': 3,
       'round 1: IC-9 at GB-2 (1) rolled again': 5,
@@ -51,6 +51,29 @@ describe('#3 Yankee Guns and #27 USS Housatonic: Union dice rolled again (PB 23,
     })
     expect(later.labels.filter((l) => l.endsWith('rolled again'))).toEqual(['round 1: IC-9 at GB-2 (1) rolled again'])
     expect(later.state.cards.USA.inPlay).toEqual([3])
+  })
+
+  it("#3 the round is the Union player's: PLAY 3 AT <round> names it as the card is laid", () => {
+    const laid = given(rs, position('union-move', 7, { USA: [3] }))
+      .orders('union', 'PLAY 3 AT 2')
+      .resolve()
+    expect(laid.state.yankeeGunsRound).toBe(2)
+    expect(errors(position('union-move', 7, { USA: [3] }), 'union', 'PLAY 3 AT X')[0]).toMatch(/PLAY 3 AT <round>/)
+    const s = position('csa-move', 7, {}, { USA: [3] })
+    s.yankeeGunsRound = 2
+    s.pieces.push({ id: 'IC-9', side: 'USA', type: 'ironclad', at: 'NORF.BS' })
+    const run = given(rs, s)
+      .orders('confederate', 'MOVE GB-2 NORF.BS')
+      .dice({
+        'round 1: IC-9 at GB-2 (1)': 2,
+        'round 1: GB-2 at IC-9 (1)': 1,
+        'round 2: IC-9 at GB-2 (1)': 2,
+        'round 2: IC-9 at GB-2 (1) rolled again': 6,
+        'round 2: GB-2 at IC-9 (1)': 1,
+      })
+      .resolve()
+    expect(run.labels.filter((l) => l.endsWith('rolled again'))).toEqual(['round 2: IC-9 at GB-2 (1) rolled again'])
+    expect(run.state.pieces.some((p) => p.id === 'GB-2')).toBe(false)
   })
 
   it('#58 Corruption shuffles #3 back into the Union deck when #2 is not face up (ruling RR-K8)', () => {

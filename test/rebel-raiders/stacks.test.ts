@@ -57,16 +57,15 @@ describe('stacks in combat', () => {
 })
 
 describe('RB 6.12: stacking', () => {
-  it('warns on receipt when a move would put a seventh Union warship in a space, and removes the last to arrive', () => {
+  it('refuses on receipt a move that would put a seventh Union warship in a space; SCRAP makes room, the owner choosing', () => {
     const s = start()
     for (let i = 0; i < 6; i++) s.pieces.push({ id: `SL-${20 + i}`, side: 'USA', type: 'sloop', at: 'HATT' })
-    const p = rs.parseOrders(s, 'union', 'MOVE SL-6 CHES > HATT')
-    expect(p.errors).toEqual([])
-    expect(p.warnings.map((w) => w.message)).toEqual([
-      'SL-6 would be removed: Hatteras holds at most 6 Union warships (6.12)',
+    expect(messages(s, 'union', 'MOVE SL-6 CHES > HATT')).toEqual([
+      'SL-6 would break the limit: Hatteras holds at most 6 Union warships (6.12); to make room, SCRAP one of SL-20, SL-21, SL-22, SL-23, SL-24, SL-25 (the choice is yours), or send fewer',
     ])
-    const run = given(rs, s).orders('union', 'MOVE SL-6 CHES > HATT').resolve()
-    expect(run.texts('6.12')).toEqual(['SL-6 is removed: Hatteras holds at most 6 Union warships (6.12).'])
+    const run = given(rs, s).orders('union', 'SCRAP SL-22\nMOVE SL-6 CHES > HATT').resolve()
+    expect(run.texts('6.12')).toEqual(['SL-22 is scrapped by its owner in Hatteras to make room.'])
+    expect(run.state.pieces.filter((x) => x.at === 'HATT').map((x) => x.id)).toContain('SL-6')
     expect(run.state.pieces.filter((x) => x.at === 'HATT')).toHaveLength(6)
   })
 

@@ -23,7 +23,7 @@ describe('RB 5: the turn', () => {
       },
     ])
     expect(rs.parseOrders(s, 'union', 'PASS').errors[0]!.message).toBe(
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
     )
     expect(rs.parseOrders(s, 'union', 'INTERCEPT EACH').errors).toEqual([])
   })
@@ -77,12 +77,15 @@ describe('RB 5: the turn', () => {
   it('orders are checked on receipt as the resolution will check them', () => {
     const p = rs.parseOrders(start(), 'confederate', 'MOVE RD-1 WGLF\nMOVE BR-9 HATT\nBUILD RAIDER AT SPAI\nFLY AWAY')
     expect(p.errors.map((e) => [e.line, e.message])).toEqual([
-      [1, 'step 1: West Gulf is not next to New Orleans (RB 7.2)'],
+      [
+        1,
+        'step 1: West Gulf is not next to New Orleans (RB 7.2): New Orleans borders Forts Jackson & St. Philip (FJSP), Baton Rouge (BTRG)',
+      ],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [
         4,
-        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, ROLL, LEE',
+        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, ROLL, LEE',
       ],
     ])
   })

@@ -4,7 +4,7 @@
 // Mississippi port, Atlanta and Richmond).
 import { PUBLIC, type Dice } from '../contract.ts'
 import type { LinkKind, RebelMap } from './map.ts'
-import type { Control } from './state.ts'
+import { type Control, dateOf } from './state.ts'
 import { MISSISSIPPI } from './supply.ts'
 
 export type AssaultKind = 'amphibious' | 'river' | 'land'
@@ -24,6 +24,20 @@ export function matchBonus(dice: number[]): number {
   const best = (n: number): number =>
     n < 2 ? 0 : Math.max(1 + best(n - 2), n >= 3 ? 2 + best(n - 3) : 0, n >= 4 ? 3 + best(n - 4) : 0)
   return [...counts.values()].reduce((sum, n) => sum + best(n), 0)
+}
+
+/** RB 11.63: the most of the year's dice the Union may leave unrolled (card dice never count; one is always rolled; three at most). */
+export function tacticsAllowed(s: { turn: number }): number {
+  return Math.min(3, unionAssaultDice(dateOf(s.turn).year) - 1)
+}
+
+/** Why a tactics number cannot be ordered this turn, with the numbers that can (11.63), or null. */
+export function tacticsProblem(s: { turn: number }, n: number): string | null {
+  const most = tacticsAllowed(s)
+  if (Number.isInteger(n) && n >= 0 && n <= most) return null
+  const year = dateOf(s.turn).year
+  const choices = Array.from({ length: most + 1 }, (_, i) => String(i)).join(', ')
+  return `in ${year} the Union has ${unionAssaultDice(year)} assault ${unionAssaultDice(year) === 1 ? 'die' : 'dice'} and must roll at least one; card dice cannot be traded, and three is the most: TACTICS may be ${most ? `${choices}` : '0 only'} (11.63)`
 }
 
 export interface AssaultRoll {

@@ -4,6 +4,7 @@ import { PUBLIC } from '../contract.ts'
 import type { RoundStart, Unit, UnitType } from './combat.ts'
 import { discardFromPlay, settlePlayed } from './cards.ts'
 import type { PhaseRun } from './phaseRun.ts'
+import { aimedTarget } from './aims.ts'
 import type { Side } from './setup.ts'
 import {
   PLACED,
@@ -81,11 +82,16 @@ export function placeIronclads(run: PhaseRun, scene: Scene, played: { card: numb
   }
 }
 
-/** #71: the Manassas rams the strongest Union ship as a naval combat begins: it sinks if the Confederate die is higher. */
+/**
+ * #71: the Manassas rams a Union ship as a naval combat begins: it sinks if the Confederate die is higher.
+ * The target is the Confederate player's: his AIM order for the Manassas, else the strongest ship.
+ */
 export function ramWithManassas(run: PhaseRun, scene: Scene): void {
   const manassas = csaUnits(scene).find((u) => run.s.named.some((n) => n.ship === u.id && n.card === 71))
-  const target = strongest(unionUnits(scene).filter((u) => !isBattery(u)))
-  if (!manassas || !target) return
+  if (!manassas) return
+  const ships = unionUnits(scene).filter((u) => !isBattery(u))
+  const target = aimedTarget(run.s, 'CSA', manassas, ships) ?? strongest(ships)
+  if (!target) return
   const csa = run.dice.roll(`#71 ${manassas.id} rams ${target.id}: Confederate die`, 6, PUBLIC)
   const union = run.dice.roll(`#71 ${manassas.id} rams ${target.id}: Union die`, 6, PUBLIC)
   const sinks = csa > union
@@ -152,7 +158,9 @@ export function sceneCard(
       }
     case 38: {
       const ram = own.find((u) => u.type === 'gunboat')!
-      const target = strongest(foes.filter((u) => !isBattery(u)))!
+      // The target is the Union player's: his AIM order for the ram, else the strongest ship.
+      const ships = foes.filter((u) => !isBattery(u))
+      const target = (aimedTarget(run.s, 'USA', ram, ships) ?? strongest(ships))!
       const union = run.dice.roll(`#38 ${ram.id} rams ${target.id}: Union die`, 6, PUBLIC)
       const csa = run.dice.roll(`#38 ${ram.id} rams ${target.id}: Confederate die`, 6, PUBLIC)
       const hits = union > csa

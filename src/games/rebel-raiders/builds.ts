@@ -3,6 +3,7 @@
 // build points. A build order list is checked whole, line by line, against the position at the
 // start of the build phase; the same check serves the acknowledgement and the resolution. A card
 // bought is drawn at once and may not be played in the phase that bought it (14.32, 15.44).
+import type { Space } from './map.ts'
 import type { Side } from './setup.ts'
 import { freeShip, optionalUnionBuild } from './unionOptions.ts'
 import { militiaBuild } from './militia.ts'
@@ -40,164 +41,187 @@ export function planBuilds(side: Side, orders: BuildOrder[], ctx: BuildContext):
   return side === 'CSA' ? planConfederate(orders, ctx) : planUnion(orders, ctx)
 }
 
+/** The Confederate build as its lines are priced one by one. */
+interface CsaBuild {
+  ctx: BuildContext
+  plan: BuildPlan
+  special: number
+  arsenalBatteries: number
+  shipIn: Set<string>
+  batteryIn: Set<string>
+  raiders: number
+  counterattacks: number
+  abroad: Set<string>
+}
+
+/** One build line as it is priced: its space, and how it fails or pays. */
+interface Line {
+  o: BuildOrder
+  space: Space | null
+  fail: (message: string) => number
+  pay: (builds: number) => boolean
+}
+
 function planConfederate(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const plan: BuildPlan = {
-    now: [],
-    nextTurn: [],
-    vp: 0,
-    buildsLeft: Math.max(0, confederateBuilds(ctx.citiesLost) - (ctx.raided ? 1 : 0)),
-    cards: 0,
-    errors: [],
+  const b: CsaBuild = {
+    ctx,
+    plan: {
+      now: [],
+      nextTurn: [],
+      vp: 0,
+      buildsLeft: Math.max(0, confederateBuilds(ctx.citiesLost) - (ctx.raided ? 1 : 0)),
+      cards: 0,
+      errors: [],
+    },
+    special: ctx.specialPoints,
+    // One battery a turn from each arsenal still held and not razed (14.23).
+    arsenalBatteries: Math.max(
+      0,
+      ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length +
+        (ctx.extraArsenalBatteries ?? 0) -
+        (ctx.raided ? 1 : 0),
+    ),
+    shipIn: new Set<string>(ctx.ironcladsPlaced),
+    batteryIn: new Set<string>(),
+    raiders: 0,
+    counterattacks: 0,
+    abroad: new Set<string>(),
   }
-  let special = ctx.specialPoints
-  // One battery a turn from each arsenal still held and not razed (14.23).
-  let arsenalBatteries = Math.max(
-    0,
-    ['ATLA', 'RICH'].filter((c) => held(ctx, c) === 'CSA' && !ctx.razed.has(c)).length +
-      (ctx.extraArsenalBatteries ?? 0) -
-      (ctx.raided ? 1 : 0),
-  )
-  const shipIn = new Set<string>(ctx.ironcladsPlaced)
-  const batteryIn = new Set<string>()
-  let raiders = 0
-  let counterattacks = 0
-  const abroad = new Set<string>()
   for (const o of orders) {
-    const fail = (message: string) => plan.errors.push({ line: o.line, message })
+    const fail = (message: string) => b.plan.errors.push({ line: o.line, message })
     const space = o.at && ctx.map.has(o.at) ? ctx.map.space(o.at) : null
-    if (o.free) {
-      fail('only the Union takes free ships (18.24)')
-      continue
-    }
-    if (o.at && !space) {
-      fail(`no space ${o.at} on the map`)
-      continue
-    }
-    const pay = (builds: number): boolean => {
-      if (o.special) {
-        const cost = SPECIAL_COST[o.what]
-        if (cost === undefined)
-          return !fail(`${article(o.what)} ${o.what} cannot be bought with special build points (14.32)`)
-        if (special < cost)
-          return !fail(`${article(o.what)} ${o.what} costs ${cost} special build points; ${special} left (14.32)`)
-        special -= cost
-        return true
-      }
-      if (plan.buildsLeft < builds)
-        return !fail(`${article(o.what)} ${o.what} costs ${builds} build(s); ${plan.buildsLeft} left (14.24)`)
-      plan.buildsLeft -= builds
-      return true
-    }
-    const csaPort = (id: string) => {
-      const s = ctx.map.space(id)
-      return (s.kind === 'oceanPort' || s.kind === 'riverPort') && held(ctx, id) === 'CSA' && !s.noBuild
-    }
-    switch (o.what) {
-      case 'raider': {
-        if (!space || !EUROPE.includes(space.id)) fail('a raider is built only in Spain or France & England (14.24)')
-        else if (held(ctx, space.id) === 'USA') fail(`a Union control marker closes ${space.name} (#55)`)
-        else if (raiders >= 1) fail('one raider a turn (14.24)')
-        else if (pay(ctx.vp + plan.vp > 0 || o.special ? 1 : 2)) {
-          raiders++
-          // With no points to give, a raider costs two builds instead (14.24); bought with special points it still costs one (14.32).
-          if (ctx.vp + plan.vp > 0 || o.special) plan.vp -= 1
-          plan.now.push({ type: 'raider', at: space.id })
-        }
-        break
-      }
-      case 'gunboat':
-      case 'runner': {
-        if (!space) {
-          fail(`name the port for the ${o.what}`)
-          break
-        }
-        if (o.what === 'runner' && space.kind === 'neutralPort') {
-          if (held(ctx, space.id) === 'USA') {
-            fail(`a Union control marker closes ${space.name} (#55)`)
-            break
-          }
-          const europeFirst = abroad.size > 0 || EUROPE.includes(space.id)
-          if (!europeFirst) fail('the first runner built abroad each turn is built in Europe (14.24)')
-          else if (abroad.has(space.id)) fail(`one runner a turn in ${space.name} (14.24)`)
-          else if (abroad.size >= runnersAbroad(ctx.year))
-            fail(`${runnersAbroad(ctx.year)} runner(s) abroad in ${ctx.year} (14.24)`)
-          else if (pay(1)) {
-            abroad.add(space.id)
-            plan.now.push({ type: 'runner', at: space.id })
-          }
-          break
-        }
-        if (!csaPort(space.id))
-          fail(`${article(o.what)} ${o.what} is built in a Confederate ocean or river port (14.24)`)
-        else if (shipIn.has(space.id)) fail(`one ship a turn in ${space.name} (14.24)`)
-        else if (pay(1)) {
-          shipIn.add(space.id)
-          plan.now.push({ type: o.what, at: space.id })
-        }
-        break
-      }
-      case 'ironclad': {
-        if (ctx.turn === 1) fail('no ironclad is built on turn one (15.61)')
-        else if (!o.special && arsenalBatteries < 1)
-          fail('an ironclad takes a build and a battery, and no arsenal battery is left (14.24)')
-        else if (pay(1)) {
-          if (!o.special) arsenalBatteries--
-          plan.nextTurn.push({ type: 'ironclad', at: null })
-        }
-        break
-      }
-      case 'battery': {
-        // A battery may take uncommitted Kentucky while Nashville, Chattanooga and Atlanta are held (12.3, 12.32).
-        const kentucky =
-          !!space && space.side === 'neutral' && held(ctx, space.id) === 'neutral' && space.kind === 'riverPort'
-        const kentuckyOpen = ['NASH', 'CHAT', 'ATLA'].every((c) => held(ctx, c) === 'CSA')
-        if (kentucky && !kentuckyOpen)
-          fail(
-            `a battery may enter ${space!.name} only while Nashville, Chattanooga and Atlanta are Confederate (12.32)`,
-          )
-        else if (
-          !space ||
-          !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(space.kind) ||
-          (held(ctx, space.id) !== 'CSA' && !kentucky)
-        )
-          fail('a battery goes to a Confederate fort, city or port (14.24)')
-        else if (!o.special && arsenalBatteries < 1)
-          fail('no arsenal battery is left this turn (14.23); a battery costs 4 special build points')
-        else if (!o.special && batteryIn.has(space.id)) fail(`one battery a turn in ${space.name} (14.24)`)
-        else if (!o.special || pay(0)) {
-          // An arsenal battery is free but one a space; a bought one may join it (14.32).
-          if (!o.special) {
-            arsenalBatteries--
-            batteryIn.add(space.id)
-          }
-          plan.now.push({ type: 'battery', at: space.id })
-        }
-        break
-      }
-      case 'card': {
-        // Only with special build points, two points a card (14.32).
-        if (!o.special) fail('the Confederacy buys a card only with special build points: BUILD CARD SPECIAL (14.32)')
-        else if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a build phase (14.32)`)
-        else if (pay(0)) plan.cards++
-        break
-      }
-      case 'counterattack': {
-        // Three builds, or all that are left when fewer (14.24).
-        if (counterattacks >= 1) fail('one counterattack a turn (14.24)')
-        else if (!o.special && plan.buildsLeft === 0)
-          fail('a counterattack costs three builds, or all left; none is left (14.24)')
-        else if (pay(o.special ? 0 : Math.min(3, plan.buildsLeft))) {
-          counterattacks++
-          plan.nextTurn.push({ type: 'counterattack', at: null })
-        }
-        break
-      }
-      default:
-        if (!militiaBuild(o, ctx, plan, pay, fail) && !repairBuild('CSA', o, ctx, plan, pay, fail))
-          fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
-    }
+    if (o.free) fail('only the Union takes free ships (18.24)')
+    else if (o.at && !space) fail(`no space ${o.at} on the map`)
+    else confederateLine(b, { o, space, fail, pay: (n) => payConfederate(b, o, n, fail) })
   }
-  return plan
+  return b.plan
+}
+
+/** Pays a line with builds, or with special build points when it says SPECIAL (14.24, 14.32). */
+function payConfederate(b: CsaBuild, o: BuildOrder, builds: number, fail: Line['fail']): boolean {
+  if (o.special) {
+    const cost = SPECIAL_COST[o.what]
+    if (cost === undefined)
+      return !fail(`${article(o.what)} ${o.what} cannot be bought with special build points (14.32)`)
+    if (b.special < cost)
+      return !fail(`${article(o.what)} ${o.what} costs ${cost} special build points; ${b.special} left (14.32)`)
+    b.special -= cost
+    return true
+  }
+  if (b.plan.buildsLeft < builds)
+    return !fail(`${article(o.what)} ${o.what} costs ${builds} build(s); ${b.plan.buildsLeft} left (14.24)`)
+  b.plan.buildsLeft -= builds
+  return true
+}
+
+function confederateLine(b: CsaBuild, l: Line): void {
+  const { o, fail, pay } = l
+  const { ctx, plan } = b
+  switch (o.what) {
+    case 'raider':
+      return buildRaider(b, l)
+    case 'gunboat':
+    case 'runner':
+      return buildShip(b, l)
+    case 'ironclad':
+      if (ctx.turn === 1) fail('no ironclad is built on turn one (15.61)')
+      else if (!o.special && b.arsenalBatteries < 1)
+        fail('an ironclad takes a build and a battery, and no arsenal battery is left (14.24)')
+      else if (pay(1)) {
+        if (!o.special) b.arsenalBatteries--
+        plan.nextTurn.push({ type: 'ironclad', at: null })
+      }
+      return
+    case 'battery':
+      return buildBattery(b, l)
+    case 'card':
+      // Only with special build points, two points a card (14.32).
+      if (!o.special) fail('the Confederacy buys a card only with special build points: BUILD CARD SPECIAL (14.32)')
+      else if (plan.cards >= CARDS_A_PHASE) fail(`at most ${CARDS_A_PHASE} cards bought a build phase (14.32)`)
+      else if (pay(0)) plan.cards++
+      return
+    case 'counterattack':
+      // Three builds, or all that are left when fewer (14.24).
+      if (b.counterattacks >= 1) fail('one counterattack a turn (14.24)')
+      else if (!o.special && plan.buildsLeft === 0)
+        fail('a counterattack costs three builds, or all left; none is left (14.24)')
+      else if (pay(o.special ? 0 : Math.min(3, plan.buildsLeft))) {
+        b.counterattacks++
+        plan.nextTurn.push({ type: 'counterattack', at: null })
+      }
+      return
+    default:
+      if (!militiaBuild(o, ctx, plan, pay, fail) && !repairBuild('CSA', o, ctx, plan, pay, fail))
+        fail(`the Confederacy does not build ${article(o.what)} ${o.what}`)
+  }
+}
+
+function buildRaider(b: CsaBuild, { o, space, fail, pay }: Line): void {
+  const { ctx, plan } = b
+  if (!space || !EUROPE.includes(space.id)) fail('a raider is built only in Spain or France & England (14.24)')
+  else if (held(ctx, space.id) === 'USA') fail(`a Union control marker closes ${space.name} (#55)`)
+  else if (b.raiders >= 1) fail('one raider a turn (14.24)')
+  else if (pay(ctx.vp + plan.vp > 0 || o.special ? 1 : 2)) {
+    b.raiders++
+    // With no points to give, a raider costs two builds instead (14.24); bought with special points it still costs one (14.32).
+    if (ctx.vp + plan.vp > 0 || o.special) plan.vp -= 1
+    plan.now.push({ type: 'raider', at: space.id })
+  }
+}
+
+function buildShip(b: CsaBuild, { o, space, fail, pay }: Line): void {
+  const { ctx, plan } = b
+  if (!space) return void fail(`name the port for the ${o.what}`)
+  if (o.what === 'runner' && space.kind === 'neutralPort') {
+    if (held(ctx, space.id) === 'USA') return void fail(`a Union control marker closes ${space.name} (#55)`)
+    const europeFirst = b.abroad.size > 0 || EUROPE.includes(space.id)
+    if (!europeFirst) fail('the first runner built abroad each turn is built in Europe (14.24)')
+    else if (b.abroad.has(space.id)) fail(`one runner a turn in ${space.name} (14.24)`)
+    else if (b.abroad.size >= runnersAbroad(ctx.year))
+      fail(`${runnersAbroad(ctx.year)} runner(s) abroad in ${ctx.year} (14.24)`)
+    else if (pay(1)) {
+      b.abroad.add(space.id)
+      plan.now.push({ type: 'runner', at: space.id })
+    }
+    return
+  }
+  const csaPort =
+    (space.kind === 'oceanPort' || space.kind === 'riverPort') && held(ctx, space.id) === 'CSA' && !space.noBuild
+  if (!csaPort) fail(`${article(o.what)} ${o.what} is built in a Confederate ocean or river port (14.24)`)
+  else if (ctx.ironcladsPlaced.includes(space.id))
+    fail(`an ironclad is placed in ${space.name} this build: no other ship is built there (14.24)`)
+  else if (b.shipIn.has(space.id)) fail(`one ship a turn in ${space.name} (14.24)`)
+  else if (pay(1)) {
+    b.shipIn.add(space.id)
+    plan.now.push({ type: o.what as 'gunboat' | 'runner', at: space.id })
+  }
+}
+
+function buildBattery(b: CsaBuild, { o, space, fail, pay }: Line): void {
+  const { ctx, plan } = b
+  // A battery may take uncommitted Kentucky while Nashville, Chattanooga and Atlanta are held (12.3, 12.32).
+  const kentucky =
+    !!space && space.side === 'neutral' && held(ctx, space.id) === 'neutral' && space.kind === 'riverPort'
+  const kentuckyOpen = ['NASH', 'CHAT', 'ATLA'].every((c) => held(ctx, c) === 'CSA')
+  if (kentucky && !kentuckyOpen)
+    fail(`a battery may enter ${space!.name} only while Nashville, Chattanooga and Atlanta are Confederate (12.32)`)
+  else if (
+    !space ||
+    !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(space.kind) ||
+    (held(ctx, space.id) !== 'CSA' && !kentucky)
+  )
+    fail('a battery goes to a Confederate fort, city or port (14.24)')
+  else if (!o.special && b.arsenalBatteries < 1)
+    fail('no arsenal battery is left this turn (14.23); a battery costs 4 special build points')
+  else if (!o.special && b.batteryIn.has(space.id)) fail(`one battery a turn in ${space.name} (14.24)`)
+  else if (!o.special || pay(0)) {
+    // An arsenal battery is free but one a space; a bought one may join it (14.32).
+    if (!o.special) {
+      b.arsenalBatteries--
+      b.batteryIn.add(space.id)
+    }
+    plan.now.push({ type: 'battery', at: space.id })
+  }
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
@@ -205,7 +229,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
   const extra = { industry: Math.max(0, ctx.yankee?.industry ?? 0), conscription: ctx.yankee?.conscription ?? 0 }
   const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()
-  const ironclads = new Set<string>(ctx.ironcladsPlaced)
+  const ironclads = new Set<string>()
+  const placed = new Set<string>(ctx.ironcladsPlaced)
   let pawns = 0
   const more = ctx.corrupted ? 1 : 0
   const freeTaken = { n: 0 }
@@ -223,6 +248,8 @@ function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
     switch (o.what) {
       case 'gunboat': {
         if (!unionYard) fail('a Union gunboat is built in the Navy Yards or an original Union river port (15.42)')
+        else if (at !== 'NAVY' && placed.has(at!))
+          fail(`an ironclad is placed in ${at} this build: no gunboat is built there (15.42)`)
         else if (at !== 'NAVY' && ironclads.has(at!)) fail(`${at} has an ironclad this turn: no gunboat there (15.42)`)
         else if (at !== 'NAVY' && (gunboats.get(at!) ?? 0) >= 2) fail(`two gunboats a turn in ${at} (15.42)`)
         else if (pay(1 + more)) {

@@ -188,8 +188,22 @@ export function generalsDice(run: PhaseRun, target: string, kind: AssaultKind): 
  */
 export function grantReroll(run: PhaseRun, target: string, c: number[]): number[] | null {
   if (!run.s.cards.USA.inPlay.includes(8) || run.s.thisTurn.includes('used:8')) return null
+  // Which die, or none and the card kept for a later land combat this turn, is the Union player's.
+  const high = c.indexOf(Math.max(...c))
+  const answer = run.ask({
+    decisionId: `card-8-${target}-turn-${run.s.turn}-${run.s.phase}`,
+    role: 'union',
+    question: `Grant Takes Command (#8) at ${run.name(target)}: the Confederate dice are ${c.join(', ')}. Which is rolled again, or do you keep the card's die for a later land combat this turn?`,
+    options: [
+      ...c.map((d, i) => ({ id: String(i + 1), label: `roll again Confederate die ${i + 1} (${d})` })),
+      { id: 'keep', label: 'keep it for a later land combat this turn' },
+    ],
+    defaultOption: String(high + 1),
+    situation: [`Confederate dice ${c.join(', ')}; without an answer the highest is rolled again.`],
+  })
+  if (answer === 'keep') return null
   run.s.thisTurn.push('used:8')
-  const i = c.indexOf(Math.max(...c))
+  const i = Number(answer) - 1
   const again = [...c]
   again[i] = run.dice.roll(`#8 Grant: Confederate die ${i + 1} at ${target} rolled again`, 6, PUBLIC)
   run.say('#8', `Grant Takes Command: the Confederate ${c[i]} is rolled again: ${again[i]}.`, target)

@@ -63,24 +63,53 @@ const unionShipIn =
   }
 
 /**
- * #57 A Lively Little Trade, written in the move's orders, acts after the supply dice: every die of 4
- * or more is rolled again (the best choice, ruling RR-K4). With no such die the card is not used and
- * goes back to the hand.
+ * #57 A Lively Little Trade, written in the move's orders, acts after the supply dice: the
+ * Confederate player rolls again the dice he chooses. `PLAY 57 AT <n>` chooses in advance: each die
+ * of n or more. Without it he is asked once the dice are known; the default is each die of 4 or more
+ * (above the average of a new roll). When no die is chosen the card is not used and goes back to the hand.
  */
 export function rerollSupply(run: PhaseRun, loss: { dice: number[]; vp: number }): { dice: number[]; vp: number } {
-  if (!run.takeBonuses('supply', 'supply').length) return loss
-  const high = loss.dice.flatMap((d, i) => (d >= 4 ? [i] : []))
+  const played = run.takeBonuses('supply', 'supply')
+  if (!played.length) return loss
+  const from = played[0]!.amount || supplyRerollChoice(run, loss.dice)
+  const high = loss.dice.flatMap((d, i) => (from && d >= from ? [i] : []))
   const t = run.s.cards.CSA
   if (!high.length) {
     t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== 57) }
     t.hand.push(57)
-    run.say('#57', 'A Lively Little Trade: no supply die of 4 or more to roll again; the card goes back to the hand.')
+    run.say('#57', 'A Lively Little Trade: no supply die is rolled again; the card goes back to the hand.')
     return loss
   }
   const dice = [...loss.dice]
   for (const i of high) dice[i] = run.dice.roll(`supply die ${i + 1} rolled again`, 6, PUBLIC)
-  run.say('#57', `A Lively Little Trade: supply dice ${high.map((i) => i + 1).join(', ')} rolled again (ruling RR-K4).`)
+  run.say('#57', `A Lively Little Trade: supply dice ${high.map((i) => i + 1).join(', ')} rolled again.`)
   return { dice, vp: -dice.reduce((a, b) => a + b, 0) }
+}
+
+/** The lowest die the Confederate player rolls again (0: none), asked once the supply dice are known. */
+function supplyRerollChoice(run: PhaseRun, dice: number[]): number {
+  const values = [...new Set(dice)].sort((a, b) => b - a)
+  const options = [
+    ...values.map((v) => ({
+      id: String(v),
+      label: `roll again each die of ${v}${v < 6 ? ' or more' : ''} (${dice.filter((d) => d >= v).length} of ${dice.length})`,
+    })),
+    { id: '0', label: 'roll none again: #57 goes back to the hand' },
+  ]
+  const byDefault = values.filter((v) => v >= 4).pop()
+  return Number(
+    run.ask({
+      decisionId: `card-57-turn-${run.s.turn}-supply`,
+      role: 'confederate',
+      question: `A Lively Little Trade (#57): the supply dice are ${dice.join(', ')}. Which do you roll again? The new results stand.`,
+      options,
+      defaultOption: byDefault ? String(byDefault) : '0',
+      situation: [
+        `Supply dice: ${dice.join(', ')} (a loss of ${dice.reduce((a, b) => a + b, 0)} points).`,
+        'Without an answer each die of 4 or more is rolled again. PLAY 57 AT <n> with the move orders answers this in advance.',
+      ],
+    }),
+  )
 }
 
 export type { CardEffect } from './cardTypes.ts'
@@ -102,9 +131,13 @@ export const CARD_EFFECTS: Readonly<Record<number, CardEffect>> = {
   // #57 A Lively Little Trade: waits for the supply dice of this move phase.
   57: {
     phases: ['csa-move'],
+    check: (_s, _pack, _side, play) =>
+      play.at === undefined || /^[1-6]$/.test(play.at)
+        ? null
+        : 'write PLAY 57, or PLAY 57 AT <n> to roll again each supply die of n or more (1-6)',
     apply(run, _side, play) {
-      run.s.pending.push({ card: play.card, on: 'supply', at: 'supply', amount: 0 })
-      run.say('#57', 'The supply dice of 4 or more will be rolled again.')
+      run.s.pending.push({ card: play.card, on: 'supply', at: 'supply', amount: Number(play.at ?? 0) })
+      run.say('#57', 'A Lively Little Trade waits for the supply dice.')
     },
   },
   // #89 John Bell Hood: a counterattack without a pawn; if it fails, its points are lost twice over.

@@ -97,3 +97,16 @@ export const CARGO_EFFECTS: Readonly<Record<number, CardEffect>> = {
     },
   },
 }
+
+/** #93 or #94 played in these Confederate move orders lays its markers first: loaded runners may add one (checked on receipt). */
+export function withOrderedCargo(s: RrState, pack: RebelPack, text: string): RrState {
+  if (s.phase !== 'csa-move') return s
+  let portCargo = s.portCargo
+  for (const card of [93, 94]) {
+    const m = new RegExp(`^\\s*PLAY\\s+#?${card}(?:\\s+AT\\s+(\\d+))?\\s*$`, 'im').exec(text)
+    if (!m || !s.cards.CSA.hand.includes(card)) continue
+    for (const port of spacesOf(pack, card))
+      portCargo = { ...portCargo, [port]: (portCargo?.[port] ?? 0) + Number(m[1] ?? 1) }
+  }
+  return portCargo === s.portCargo ? s : { ...s, portCargo }
+}

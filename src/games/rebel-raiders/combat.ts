@@ -128,7 +128,7 @@ function diceAt(s: Unit, target: Unit): number {
  * Chooses each shooter's targets among the units it may fire at; the default concentrates on the
  * enemy easiest to destroy (lowest hitOn), among those as easy a ship before a battery (a warship left
  * repulses a landing, 10.41), then one no card lets shrug off a hit, then the first listed; a battery's
- * two dice go to the first two (ruling RR-C6).
+ * two dice go to the first two. This is the default a side's AIM orders override (aims.ts).
  */
 export type Targeting = (shooter: Unit, targets: Unit[], dice: number) => string[]
 
@@ -145,6 +145,100 @@ export const easiestFirst: Targeting = (shooter, targets, dice) => {
     return Array.from({ length: dice }, (_, i) => ranked[i % ranked.length]!.id)
   const best = ranked[0]
   return best ? Array.from({ length: dice }, () => best.id) : []
+}
+
+/** A round as it is fought: the dice, its label, and what the shots have done so far. */
+interface RoundState {
+  dice: Dice
+  label: string
+  shots: Shot[]
+  destroyed: Set<string>
+  withdrawn: Set<string>
+  damaged: Set<string>
+  notes: string[]
+}
+
+/** A hit lands: shrugged off, sent out of the battle, or sunk. Returns whether it sank or sent it away. */
+function strike(st: RoundState, target: Unit): boolean {
+  const { notes } = st
+  if (target.card?.ignoresHits) {
+    target.card.ignoresHits -= 1
+    notes.push(`${target.id} shrugs off a hit`)
+    return false
+  }
+  if (target.card?.spareHit?.()) {
+    delete target.card.spareHit
+    notes.push(`${target.id} shrugs off a hit`)
+    return false
+  }
+  if (target.card?.hitTest !== undefined) {
+    const test = target.card.hitTest
+    const die = test > 6 ? 0 : st.dice.roll(`${st.label}: ${target.id} hit, fights on?`, 6, PUBLIC)
+    if (test <= 6 && die >= test) {
+      notes.push(`${target.id} is hit and fights on (die ${die})`)
+      return false
+    }
+    st.withdrawn.add(target.id)
+    notes.push(`${target.id} is hit and leaves the battle instead of sinking${test <= 6 ? ` (die ${die})` : ''}`)
+    return true
+  }
+  if (target.card?.damagedInstead) {
+    st.damaged.add(target.id)
+    notes.push(`${target.id} is damaged`)
+    return true
+  }
+  st.destroyed.add(target.id)
+  return true
+}
+
+/** Whether a missed die of this shooter is rolled again: a round's allowance first, then a card played now. */
+function rollsAgain(u: Unit): boolean {
+  if (u.now?.missRerolls) {
+    u.now.missRerolls -= 1
+    return true
+  }
+  if (!u.card?.rerollMiss?.()) return false
+  delete u.card.rerollMiss
+  return true
+}
+
+/** One side's shooters fire at their chosen targets; dice at a target this side already sank are wasted. */
+function volley(st: RoundState, shooters: Unit[], enemies: Unit[], targeting: Targeting): void {
+  const goneByThisSide = new Set<string>()
+  for (const s of shooters) {
+    if (s.now?.holdsFire || s.now?.outOfAction) continue
+    // Batteries may fire only at ironclads and unshielded ships (10.22).
+    const eligible = enemies.filter((e) => !e.now?.outOfAction && !(s.type === 'battery' && e.shieldedBy))
+    const most = Math.max(...eligible.map((e) => diceAt(s, e)), 0)
+    if (!most || !eligible.length) continue
+    const aims = targeting(s, eligible, most)
+    if (!aims.length) continue
+    const find = (id: string) => {
+      const t = eligible.find((e) => e.id === id)
+      if (!t) throw new Error(`${s.id} aims at ${id}, which it may not fire at here`)
+      return t
+    }
+    // A battery's two dice may go to two targets; a ship puts all its dice on one (10.22, 10.23, 10.32).
+    const first = find(aims[0]!)
+    const plan: Unit[] =
+      s.type === 'battery'
+        ? Array.from({ length: diceAt(s, first) }, (_, i) => find(aims[Math.min(i, aims.length - 1)]!))
+        : Array(diceAt(s, first)).fill(first)
+    const bonus = (s.card?.dieBonus ?? 0) + (s.now?.dieBonus ?? 0)
+    for (const [i, target] of plan.entries()) {
+      let die = st.dice.roll(`${st.label}: ${s.id} at ${target.id} (${i + 1})`, 6, PUBLIC)
+      const wasted = goneByThisSide.has(target.id)
+      let hit = !wasted && die + bonus >= hitOn(target.type)
+      if (!wasted && !hit && rollsAgain(s)) {
+        // A card's reroll after the dice (#3, #27): the new result stands.
+        die = st.dice.roll(`${st.label}: ${s.id} at ${target.id} (${i + 1}) rolled again`, 6, PUBLIC)
+        hit = die + bonus >= hitOn(target.type)
+        st.notes.push(`${s.id} rolls a missed die again: ${die}`)
+      }
+      if (hit && strike(st, target)) goneByThisSide.add(target.id)
+      st.shots.push({ shooter: s.id, target: target.id, die, hit, wasted })
+    }
+  }
 }
 
 /**
@@ -173,111 +267,47 @@ export function fightRound(
   const engaged = (tactic === 'shelter' ? batteries : tactic === 'sortie' ? ships : defenders).filter(
     (u) => !u.now?.outOfAction,
   )
-  const shots: Shot[] = []
-  const destroyed = new Set<string>()
-  const withdrawn = new Set<string>()
-  const damaged = new Set<string>()
-  const notes: string[] = []
-  const label = `round ${opts.round ?? 1}`
-  /** A hit lands: shrugged off, sent out of the battle, or sunk. Returns whether it sank or sent it away. */
-  const strike = (target: Unit): boolean => {
-    if (target.card?.ignoresHits) {
-      target.card.ignoresHits -= 1
-      notes.push(`${target.id} shrugs off a hit`)
-      return false
-    }
-    if (target.card?.spareHit?.()) {
-      delete target.card.spareHit
-      notes.push(`${target.id} shrugs off a hit`)
-      return false
-    }
-    if (target.card?.hitTest !== undefined) {
-      const test = target.card.hitTest
-      const die = test > 6 ? 0 : dice.roll(`${label}: ${target.id} hit, fights on?`, 6, PUBLIC)
-      if (test <= 6 && die >= test) {
-        notes.push(`${target.id} is hit and fights on (die ${die})`)
-        return false
-      }
-      withdrawn.add(target.id)
-      notes.push(`${target.id} is hit and leaves the battle instead of sinking${test <= 6 ? ` (die ${die})` : ''}`)
-      return true
-    }
-    if (target.card?.damagedInstead) {
-      damaged.add(target.id)
-      notes.push(`${target.id} is damaged`)
-      return true
-    }
-    destroyed.add(target.id)
-    return true
+  const st: RoundState = {
+    dice,
+    label: `round ${opts.round ?? 1}`,
+    shots: [],
+    destroyed: new Set(),
+    withdrawn: new Set(),
+    damaged: new Set(),
+    notes: [],
   }
-  const volley = (shooters: Unit[], enemies: Unit[], targeting: Targeting) => {
-    const goneByThisSide = new Set<string>()
-    for (const s of shooters) {
-      if (s.now?.holdsFire || s.now?.outOfAction) continue
-      // Batteries may fire only at ironclads and unshielded ships (10.22).
-      const eligible = enemies.filter((e) => !e.now?.outOfAction && !(s.type === 'battery' && e.shieldedBy))
-      const most = Math.max(...eligible.map((e) => diceAt(s, e)), 0)
-      if (!most || !eligible.length) continue
-      const aims = targeting(s, eligible, most)
-      if (!aims.length) continue
-      const find = (id: string) => {
-        const t = eligible.find((e) => e.id === id)
-        if (!t) throw new Error(`${s.id} aims at ${id}, which it may not fire at here`)
-        return t
-      }
-      // A battery's two dice may go to two targets; a ship puts all its dice on one (10.22, 10.23, 10.32).
-      const first = find(aims[0]!)
-      const plan: Unit[] =
-        s.type === 'battery'
-          ? Array.from({ length: diceAt(s, first) }, (_, i) => find(aims[Math.min(i, aims.length - 1)]!))
-          : Array(diceAt(s, first)).fill(first)
-      const bonus = (s.card?.dieBonus ?? 0) + (s.now?.dieBonus ?? 0)
-      for (const [i, target] of plan.entries()) {
-        let die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1})`, 6, PUBLIC)
-        const wasted = goneByThisSide.has(target.id)
-        let hit = !wasted && die + bonus >= hitOn(target.type)
-        if (!wasted && !hit && rollsAgain(s)) {
-          // A card's reroll after the dice (#3, #27): the new result stands.
-          die = dice.roll(`${label}: ${s.id} at ${target.id} (${i + 1}) rolled again`, 6, PUBLIC)
-          hit = die + bonus >= hitOn(target.type)
-          notes.push(`${s.id} rolls a missed die again: ${die}`)
-        }
-        if (hit && strike(target)) goneByThisSide.add(target.id)
-        shots.push({ shooter: s.id, target: target.id, die, hit, wasted })
-      }
-    }
-  }
-  /** Whether a missed die of this shooter is rolled again: a round's allowance first, then a card played now. */
-  function rollsAgain(u: Unit): boolean {
-    if (u.now?.missRerolls) {
-      u.now.missRerolls -= 1
-      return true
-    }
-    if (!u.card?.rerollMiss?.()) return false
-    delete u.card.rerollMiss
-    return true
-  }
-  const out = (u: Unit) => destroyed.has(u.id) || withdrawn.has(u.id) || damaged.has(u.id)
+  const defenderTargets = opts.defenderTargets ?? easiestFirst
+  const attackerTargets = opts.attackerTargets ?? easiestFirst
+  const out = (u: Unit) => st.destroyed.has(u.id) || st.withdrawn.has(u.id) || st.damaged.has(u.id)
   if (opts.batteriesFirst) {
     // The batteries' hits sink before the attacker answers; the defending ships still fire with the batteries.
     volley(
+      st,
       engaged.filter((u) => u.type === 'battery'),
       attackers,
-      opts.defenderTargets ?? easiestFirst,
+      defenderTargets,
     )
     const survivors = attackers.filter((u) => !out(u))
     volley(
+      st,
       engaged.filter((u) => u.type !== 'battery'),
       survivors,
-      opts.defenderTargets ?? easiestFirst,
+      defenderTargets,
     )
-    volley(survivors, engaged, opts.attackerTargets ?? easiestFirst)
+    volley(st, survivors, engaged, attackerTargets)
   } else {
     // The defender fires and marks its hits; then every attacker that began the round fires (10.24).
-    volley(engaged, attackers, opts.defenderTargets ?? easiestFirst)
-    volley(attackers, engaged, opts.attackerTargets ?? easiestFirst)
+    volley(st, engaged, attackers, defenderTargets)
+    volley(st, attackers, engaged, attackerTargets)
   }
-  return { tactic, shots, destroyed: [...destroyed], withdrawn: [...withdrawn], damaged: [...damaged], notes }
+  return {
+    tactic,
+    shots: st.shots,
+    destroyed: [...st.destroyed],
+    withdrawn: [...st.withdrawn],
+    damaged: [...st.damaged],
+    notes: st.notes,
+  }
 }
 
 export interface Battle {

@@ -14,39 +14,42 @@ import { commandLimit, leaveCommand } from './commanders.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { moveContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { intercept, type Searcher } from './speed.ts'
+import { type Interception, intercept, type Searcher } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
+import { raiderRetreatTo } from './retreats.ts'
+import { applyShields, targetingFor } from './aims.ts'
+
+export interface MeetOptions {
+  /** A search's +1 or +2 bought with movement points (7.76). */
+  boost?: number
+  /** The station whose standing INTERCEPT order a search after a capture follows (10.43). */
+  station?: string
+  /** The space the raider entered this one from: where it retreats by default (10.36). */
+  from?: string
+}
 
 /**
  * A runner or raider meets Union ships (7.75-7.78): the speed roll; a caught runner is sunk, a
  * caught raider fights the winners best first and may slip away after its first round against the
  * last of them (10.36). Returns whether the Confederate ship is still afloat and free to go on.
  */
-export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], priorRaids = 0): boolean {
-  const where = run.space(target.at)
+export function meet(
+  run: PhaseRun,
+  target: RrPiece,
+  searchers: RrPiece[],
+  priorRaids = 0,
+  opts: MeetOptions = {},
+): boolean {
   // The Union's answers to an evasion come before the dice (7.78, 17.21): a named ship's bonus, or #12.
   const answer = answerInterception(run, target, searchers)
   if (answer === 'sunk') return false
   if (answer === 'escaped') return true
-  const rolled = intercept(
-    run.dice,
-    { id: target.id, type: target.type as 'runner' | 'raider' },
-    where.kind,
-    searchers.map(
-      (x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat', mod: run.s.speedBonus[x.id]?.amount ?? 0 }),
-    ),
-    {
-      priorRaids,
-      asStack: (run.s.intercept[where.id] ?? run.s.intercept.ALL) === 'stack',
-      csa: csaSpeedMod(run, target),
-    },
-  )
-  // #27 after the dice: a sloop's roll that lost may be cast again.
-  const r = housatonicSpeed(run, target, searchers, rolled, priorRaids)
+  const r = speedRoll(run, target, searchers, priorRaids, opts)
+  const where = run.space(target.at)
   const union = r.union.map((u) => `${u.ships.join('+')} ${u.total}`).join(', ')
   // 18.26 from 1863: a natural 6 by a roll with a gunboat in a blockade station takes the runner outright.
   const gunboatSix =
@@ -79,57 +82,107 @@ export function meet(run: PhaseRun, target: RrPiece, searchers: RrPiece[], prior
     run.say('7.77', `${target.id} is destroyed${target.cargo ? ` with its cargo` : ''}.`, where.id)
     return false
   }
-  for (const [i, group] of r.winners.entries()) {
-    const attackers = group.ships.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
-    const last = i === r.winners.length - 1
-    // The raider may break off only after a round against the last ships that caught it (10.36); by default it does (RR-C1).
-    const scene: Scene = {
-      where: where.id,
-      attackerSide: 'USA',
-      attackers: attackers.map((x) => unitWithCards(run, x)),
-      defenders: [unitWithCards(run, target)],
-    }
-    const cards = openBattle(run, scene)
-    const b = battle(run.dice, scene.attackers, scene.defenders, {
-      beforeRound: cards.beforeRound,
-      defenderRetreats: (round) =>
-        last &&
-        wantsRetreat(
-          run.s.policies.CSA,
-          [target.id],
-          { round, lost: 0, left: 1, foes: attackers.length, attacking: false },
-          'RETREAT',
-        ).retreat,
-      attackerRetreats: (round, a) =>
-        wantsRetreat(
-          run.s.policies.USA,
-          a.map((x) => x.id),
-          { round, lost: attackers.length - a.length, left: a.length, foes: 1, attacking: true },
-          'FIGHT',
-        ).retreat,
-    })
-    const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
-    run.remove(sunk)
-    cards.close(sunk, b.ended.startsWith('defender') ? 'CSA' : b.ended.startsWith('attacker') ? 'USA' : null)
-    const notes = b.rounds.flatMap((r, i) => r.notes.map((n) => `round ${i + 1}: ${n}`))
-    run.say(
-      '10.3',
-      `${target.id} fights ${group.ships.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${notes.length ? `; ${notes.join('; ')}` : ''}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
-      where.id,
-    )
-    if (sunk.has(target.id)) return false
-    // Ruling RR-C1: a raider that broke off ends its move where it is.
-    if (b.ended === 'defender-retreated') return false
-  }
+  for (const [i, group] of r.winners.entries())
+    if (!fightCaught(run, target, group.ships, i === r.winners.length - 1, opts)) return false
   return true
+}
+
+/** The speed roll or search itself (7.78), with the cards cast after the dice (#27). */
+function speedRoll(
+  run: PhaseRun,
+  target: RrPiece,
+  searchers: RrPiece[],
+  priorRaids: number,
+  opts: MeetOptions,
+): Interception {
+  const where = run.space(target.at)
+  // 10.43: a search in a captured port follows the blockade station procedure, with the Union's stack-or-each order there.
+  const standing = opts.station
+    ? (run.s.intercept[opts.station] ?? run.s.intercept.ALL)
+    : (run.s.intercept[where.id] ?? run.s.intercept.ALL)
+  const rolled = intercept(
+    run.dice,
+    { id: target.id, type: target.type as 'runner' | 'raider' },
+    where.kind,
+    searchers.map(
+      (x): Searcher => ({ id: x.id, type: x.type as 'sloop' | 'gunboat', mod: run.s.speedBonus[x.id]?.amount ?? 0 }),
+    ),
+    {
+      priorRaids,
+      asStack: standing === 'stack',
+      stationProcedure: !!opts.station,
+      union: opts.boost ?? 0,
+      csa: csaSpeedMod(run, target),
+    },
+  )
+  // #27 after the dice: a sloop's roll that lost may be cast again.
+  return housatonicSpeed(run, target, searchers, rolled, priorRaids)
+}
+
+/**
+ * A raider caught fights the ships of one winning roll (7.78, 10.3); it may break off only after a
+ * round against the last of them (10.36). Returns whether it is afloat and free to go on.
+ */
+function fightCaught(run: PhaseRun, target: RrPiece, ids: string[], last: boolean, opts: MeetOptions): boolean {
+  const where = run.space(target.at)
+  const attackers = ids.map((id) => run.s.pieces.find((p) => p.id === id)).filter((p): p is RrPiece => !!p)
+  const scene: Scene = {
+    where: where.id,
+    attackerSide: 'USA',
+    attackers: attackers.map((x) => unitWithCards(run, x)),
+    defenders: [unitWithCards(run, target)],
+  }
+  const cards = openBattle(run, scene)
+  const b = battle(run.dice, scene.attackers, scene.defenders, {
+    attackerTargets: targetingFor(run.s, 'USA'),
+    defenderTargets: targetingFor(run.s, 'CSA'),
+    beforeRound: cards.beforeRound,
+    // By default a raider breaks off when it may.
+    defenderRetreats: (round) =>
+      last &&
+      wantsRetreat(
+        run.s.policies.CSA,
+        [target.id],
+        { round, lost: 0, left: 1, foes: attackers.length, attacking: false },
+        'RETREAT',
+      ).retreat,
+    attackerRetreats: (round, a) =>
+      wantsRetreat(
+        run.s.policies.USA,
+        a.map((x) => x.id),
+        { round, lost: attackers.length - a.length, left: a.length, foes: 1, attacking: true },
+        'FIGHT',
+      ).retreat,
+  })
+  const sunk = new Set(b.rounds.flatMap((x) => x.destroyed))
+  run.remove(sunk)
+  cards.close(sunk, b.ended.startsWith('defender') ? 'CSA' : b.ended.startsWith('attacker') ? 'USA' : null)
+  const notes = b.rounds.flatMap((r, i) => r.notes.map((n) => `round ${i + 1}: ${n}`))
+  run.say(
+    '10.3',
+    `${target.id} fights ${ids.join(', ')}: ${b.rounds.length} round(s); ${sunk.size ? `sunk: ${[...sunk].join(', ')}` : 'nothing sunk'}${notes.length ? `; ${notes.join('; ')}` : ''}${b.ended === 'defender-retreated' ? `; ${target.id} breaks off` : ''}.`,
+    where.id,
+  )
+  if (sunk.has(target.id)) return false
+  if (b.ended !== 'defender-retreated') return true
+  // 10.36: a raider that broke off goes where its player chooses, and moves no further this turn (7.1).
+  const to = raiderRetreatTo(run, target.id, where.id, opts.from ?? null)
+  if (to) {
+    target.at = to
+    run.say('10.36', `${target.id} retreats to ${run.name(to)}.`, to)
+  }
+  return false
 }
 
 /** The Union ships that intercept a Confederate ship entering `at` (7.75-7.76, ruling on digest A3). */
 export function interceptors(run: PhaseRun, p: RrPiece, at: string): RrPiece[] {
   const kind = run.space(at).kind
-  if (kind === 'blockadeStation') return run.piecesAt(at, 'USA', ['sloop', 'gunboat'])
-  if (kind === 'coastal') return run.piecesAt(at, 'USA', ['sloop'])
-  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider') return run.piecesAt(at, 'USA', ['sloop'])
+  // A sloop towing an ironclad neither searches nor intercepts (7.61).
+  const free = (ships: RrPiece[]) => ships.filter((x) => !run.s.towing?.[x.id])
+  if (kind === 'blockadeStation') return free(run.piecesAt(at, 'USA', ['sloop', 'gunboat']))
+  if (kind === 'coastal') return free(run.piecesAt(at, 'USA', ['sloop']))
+  if ((kind === 'highSeas' || kind === 'whaling') && p.type === 'raider')
+    return free(run.piecesAt(at, 'USA', ['sloop']))
   return []
 }
 
@@ -225,18 +278,8 @@ export function fightHere(
       : 'combined'
   const cards = openBattle(run, scene, { sortieFirst: firstTactic === 'sortie' })
   damageable(run, [...scene.attackers, ...scene.defenders])
-  // The Union shields what it can against batteries (10.21): each ironclad a sloop, each sloop a gunboat.
-  if (opts.shields) {
-    const ics = units.filter((u) => u.type === 'ironclad')
-    const sls = units.filter((u) => u.type === 'sloop')
-    const gbs = units.filter((u) => u.type === 'gunboat')
-    sls.forEach((sl, i) => {
-      if (ics[i]) sl.shieldedBy = ics[i]!.id
-    })
-    gbs.forEach((gb, i) => {
-      if (sls[i]) gb.shieldedBy = sls[i]!.id
-    })
-  }
+  // The Union shields its ships against batteries as its orders say, else what it can (10.21).
+  if (opts.shields) applyShields(run.s, units)
   const alive = (ids: Unit[]) => ids.filter((u) => run.s.pieces.some((p) => p.id === u.id))
   scene.attackers = alive(scene.attackers)
   if (!scene.attackers.length)
@@ -259,6 +302,8 @@ export function fightHere(
       attacking && ships(foes).length === 0 && batteries(foes) > 0 ? 'RETREAT' : 'FIGHT',
     ).retreat
   const b = battle(run.dice, scene.attackers, scene.defenders, {
+    attackerTargets: targetingFor(run.s, aSide),
+    defenderTargets: targetingFor(run.s, dSide),
     tactic: (round, d, a) =>
       cards.forceCombined
         ? 'combined'
@@ -282,6 +327,27 @@ export function fightHere(
   const stoppedBombarding = b.ended === 'attacker-retreated' && aSide === 'USA' && ships(b.defenders).length === 0
   run.remove(lost)
   cards.close(lost, stoppedBombarding ? 'CSA' : loser)
+  const setAside = tellFight(run, b, { rule, where, aSide, attackers, defenders, lost, stoppedBombarding, scene }, opts)
+  return { lost, ended: b.ended, stoppedBombarding, setAside }
+}
+
+/** The fight told, and the ships that left it moved: withdrawn by cards, fallen back, retreated (10.36). Returns those with nowhere to go. */
+function tellFight(
+  run: PhaseRun,
+  b: Battle,
+  f: {
+    rule: string
+    where: string
+    aSide: Side
+    attackers: RrPiece[]
+    defenders: RrPiece[]
+    lost: Set<string>
+    stoppedBombarding: boolean
+    scene: Scene
+  },
+  opts: { from: string; defenderTo?: string | null },
+): Set<string> {
+  const { rule, where, aSide, attackers, defenders, lost, stoppedBombarding, scene } = f
   const tactics = [...new Set(b.rounds.map((r) => r.tactic).filter((t) => t && t !== 'combined'))]
   const notes = b.rounds.flatMap((r, i) => r.notes.map((n) => `round ${i + 1}: ${n}`))
   run.say(
@@ -320,7 +386,7 @@ export function fightHere(
       opts.defenderTo,
     )
   }
-  return { lost, ended: b.ended, stoppedBombarding, setAside }
+  return setAside
 }
 
 /**

@@ -1,5 +1,6 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
+import { rebelOrderHelp } from './orderHelp.ts'
 import { projectPath } from '../../util/resources.ts'
 import type {
   Awaited,
@@ -72,61 +73,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
           : 'the 1862 start (PB 19): the Union half of April 1862 opens; cards=A|B|C chooses the card set-up (19.5)',
     })),
     phaseKinds: ['move', 'build'],
-    setup(scenario, options, _pack, hidden) {
-      const setup = content.setups[scenario]
-      if (!setup) throw new Error(`unknown scenario ${scenario}`)
-      const chosen = readOptions(options, scenario)
-      const position = openingPosition(setup, content.pieces, content.map)
-      if (setup.cards && !chosen.cards) chosen.cards = 'A'
-      const counters: Record<string, number> = {}
-      for (const p of position.pieces) {
-        const [code = '', n] = p.id.split('-')
-        counters[code] = Math.max(counters[code] ?? 0, Number(n))
-      }
-      const state: RrState = {
-        scenario,
-        options: chosen,
-        turn: setup.turn,
-        phase: 'csa-move',
-        vp: setup.vp,
-        pieces: position.pieces,
-        control: {},
-        unionPawns: setup.unionPawns,
-        seaPawns: 0,
-        seaTargets: null,
-        pawnsNext: 0,
-        csaPawns: 0,
-        csaPawnsNext: 0,
-        amphibiousOcean: false,
-        takenFromSea: [],
-        intercept: {},
-        policies: { CSA: [], USA: [] },
-        emancipated: false,
-        citiesLost: 0,
-        once: [],
-        razed: [],
-        arriving: [],
-        counters,
-        raids: {},
-        // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand (a later start: its own cards, 19.5).
-        cards: setup.cards
-          ? laterStartDecks(content.decks, setup.cards, chosen.cards, hidden, setup.turn)
-          : openingDecks(content.decks, hidden, setup.turn),
-        thisTurn: [],
-        pending: [],
-        reactions: { CSA: [], USA: [] },
-        speedBonus: {},
-        named: [],
-        commanders: position.commanders,
-        relieved: {},
-        lastTurn: LAST_TURN,
-        finished: false,
-        winner: null,
-        result: null,
-      }
-      applyLaterStart(state, setup, hidden)
-      return state
-    },
+    setup: (scenario, options, _pack, hidden) => openingState(content, scenario, options, hidden),
     awaiting: (s): Awaited[] =>
       s.finished
         ? []
@@ -146,6 +93,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
               phase: s.phase.endsWith('move') ? 'move' : 'build',
             },
           ],
+    orderHelp: (s, role) => rebelOrderHelp(s, role),
     parseOrders: (s, role, text) => {
       return parseRebelOrders(s, content, role, text, { standingOnly: role !== phasing(s) })
     },
@@ -187,4 +135,66 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     figures: (s, _viewer, seen) => rebelFigures(s, content, seen),
   }
   return ruleset
+}
+
+/** The position a scenario opens with (RB 4, PB 19): pieces, decks dealt, nothing yet ordered. */
+function openingState(
+  content: ReturnType<typeof bindRebelPack>,
+  scenario: string,
+  options: Parameters<Ruleset<RrState, RrCommand>['setup']>[1],
+  hidden: Parameters<Ruleset<RrState, RrCommand>['setup']>[3],
+): RrState {
+  const setup = content.setups[scenario]
+  if (!setup) throw new Error(`unknown scenario ${scenario}`)
+  const chosen = readOptions(options, scenario)
+  const position = openingPosition(setup, content.pieces, content.map)
+  if (setup.cards && !chosen.cards) chosen.cards = 'A'
+  const counters: Record<string, number> = {}
+  for (const p of position.pieces) {
+    const [code = '', n] = p.id.split('-')
+    counters[code] = Math.max(counters[code] ?? 0, Number(n))
+  }
+  const state: RrState = {
+    scenario,
+    options: chosen,
+    turn: setup.turn,
+    phase: 'csa-move',
+    vp: setup.vp,
+    pieces: position.pieces,
+    control: {},
+    unionPawns: setup.unionPawns,
+    seaPawns: 0,
+    seaTargets: null,
+    pawnsNext: 0,
+    csaPawns: 0,
+    csaPawnsNext: 0,
+    amphibiousOcean: false,
+    takenFromSea: [],
+    intercept: {},
+    policies: { CSA: [], USA: [] },
+    emancipated: false,
+    citiesLost: 0,
+    once: [],
+    razed: [],
+    arriving: [],
+    counters,
+    raids: {},
+    // 4.11, 4.21: both decks shuffled face down, three cards dealt to each hand (a later start: its own cards, 19.5).
+    cards: setup.cards
+      ? laterStartDecks(content.decks, setup.cards, chosen.cards, hidden, setup.turn)
+      : openingDecks(content.decks, hidden, setup.turn),
+    thisTurn: [],
+    pending: [],
+    reactions: { CSA: [], USA: [] },
+    speedBonus: {},
+    named: [],
+    commanders: position.commanders,
+    relieved: {},
+    lastTurn: LAST_TURN,
+    finished: false,
+    winner: null,
+    result: null,
+  }
+  applyLaterStart(state, setup, hidden)
+  return state
 }

@@ -1,22 +1,25 @@
 // Land combat (RB 11, 17.3): a Union assault rolled and applied with the cards that answer it, a
 // Confederate counterattack with its pawn or a card's, and the Emancipation Proclamation a capture
 // or a beaten counterattack may bring.
-import { answerAssault, answerAssaultResult } from './reactions.ts'
+import { type AssaultAnswer, answerAssault, answerAssaultResult } from './reactions.ts'
 import { afterAssaultCard, generalsDice, grantReroll, rerollAssault } from './cardAssaults.ts'
 import { discardFromPlay, emancipationDecks } from './cards.ts'
 import { generalIncapacitated, jacksonAfter, jacksonDice, leeAtRichmondFall, leeReroll } from './confederateGenerals.ts'
 import { PUBLIC } from '../contract.ts'
 import {
   type AssaultKind,
+  type AssaultRoll,
   captureLosses,
   matchBonus,
   rollAssault,
   rollCounterattack,
   scoreAssault,
+  tacticsAllowed,
   unionAssaultDice,
 } from './assault.ts'
 import { defenceTactics } from './defenceTactics.ts'
-import { type RrPiece, dateOf } from './state.ts'
+import { mustLeave } from './escapes.ts'
+import { type CardBonus, type RrPiece, dateOf } from './state.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { meet } from './encounters.ts'
 import { longstreetDice } from './landCards.ts'
@@ -68,41 +71,9 @@ export function assault(
   const batteries = run.piecesAt(target, 'CSA', ['battery'])
   const bonuses = run.takeBonuses('assault', target, kind)
   const extra = bonuses.reduce((n, b) => n + b.amount, 0) + generalsDice(run, target, kind) + (follow?.extraUnion ?? 0)
-  const year = dateOf(run.s.turn).year
-  // The Union always rolls at least one die (11.63), whatever the cards take away.
-  const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
-  const firstRoll = rollAssault(run.dice, target, {
-    year,
-    tactics,
-    batteries: batteries.length,
-    extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
-    extraCsaDice:
-      answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target) + militiaDice(run, target),
-    hunts: huntsBonus(run, target),
-  })
-  const cards = bonuses.map((b) => `#${b.card}`).join(', ')
-  run.say(
-    '11.62',
-    `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
-    target,
-  )
-  let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
-  if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
-    const again = grantReroll(run, target, r.csa.dice)
-    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
-  }
-  // #80 Rally, Men!: while losing, the Confederacy rolls again every die but its highest, up to twice (ruling RR-K10).
-  for (let n = 1; n <= answer.csaRerolls && r.unionWins && r.csa.dice.length > 1; n++) {
-    const c = [...r.csa.dice]
-    const high = c.indexOf(Math.max(...c))
-    for (let i = 0; i < c.length; i++)
-      if (i !== high) c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
-    r = scoreAssault(r.union.dice, c, r.union.tactics)
-    run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
-  }
-  // #60 Lee, if no other Confederate reroll was used.
-  const lee = r.unionWins && !answer.csaRerolls ? leeReroll(run, target, r.csa.dice) : null
-  if (lee) r = scoreAssault(r.union.dice, lee, r.union.tactics)
+  // Receipt refuses tactics beyond 11.63; an order read under another year still never throws here.
+  const used = Math.max(0, Math.min(tactics, tacticsAllowed(run.s)))
+  const r = assaultDice(run, target, kind, used, extra, bonuses, answer, batteries.length)
   jacksonAfter(run, target)
   if (!r.unionWins && answer.doubleLoss) r.vp *= 2
   const result = answerAssaultResult(run, target, r.unionWins)
@@ -138,13 +109,76 @@ export function assault(
     }
     return
   }
+  captured(run, target, r.vp, batteries, ships, kind, result.riseAgain)
+}
+
+/** The dice of an assault (11.6) with every card and general that changes them, and the rerolls after. */
+function assaultDice(
+  run: PhaseRun,
+  target: string,
+  kind: AssaultKind,
+  tactics: number,
+  extra: number,
+  bonuses: CardBonus[],
+  answer: AssaultAnswer,
+  batteries: number,
+): AssaultRoll {
+  const year = dateOf(run.s.turn).year
+  // The Union always rolls at least one die (11.63), whatever the cards take away.
+  const unionDice = Math.max(1, unionAssaultDice(year) - tactics + extra - answer.unionDiceLess)
+  const firstRoll = rollAssault(run.dice, target, {
+    year,
+    tactics,
+    batteries,
+    extraUnionDice: unionDice - (unionAssaultDice(year) - tactics),
+    extraCsaDice:
+      answer.csaDiceMore + jacksonDice(run, target) + longstreetDice(run, target) + militiaDice(run, target),
+    hunts: huntsBonus(run, target),
+  })
+  const cards = bonuses.map((b) => `#${b.card}`).join(', ')
+  run.say(
+    '11.62',
+    `Assault on ${run.name(target)}: Union ${firstRoll.union.dice.join(',')}${tactics ? ` with tactics +${tactics}` : ''}${extra ? ` (${extra} die from ${cards})` : ''} = ${firstRoll.union.total}; Confederate ${firstRoll.csa.dice.join(',')} = ${firstRoll.csa.total}.`,
+    target,
+  )
+  let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
+  if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
+    const again = grantReroll(run, target, r.csa.dice)
+    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
+  }
+  // #80 Rally, Men!: the Confederate player rolls again the dice he chooses, up to twice.
+  for (let n = 1; n <= answer.csaRerolls && r.unionWins; n++) {
+    const c = [...r.csa.dice]
+    const which = rallyChoice(run, target, c, r.union.total, n)
+    if (!which.length) break
+    for (const i of which)
+      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rallied (${n})`, 6, PUBLIC)
+    r = scoreAssault(r.union.dice, c, r.union.tactics)
+    run.say('#80', `Rally, Men!: Confederate ${c.join(',')} = ${r.csa.total} against ${r.union.total}.`, target)
+  }
+  // #60 Lee, if no other Confederate reroll was used.
+  const lee = r.unionWins && !answer.csaRerolls ? leeReroll(run, target, r.csa.dice) : null
+  if (lee) r = scoreAssault(r.union.dice, lee, r.union.tactics)
+  return r
+}
+
+/** A won assault (11.65-11.68, 10.42): the space, its batteries and ships, the points, and the cards that follow a capture. */
+function captured(
+  run: PhaseRun,
+  target: string,
+  vp: number,
+  batteries: RrPiece[],
+  ships: RrPiece[] | null,
+  kind: AssaultKind,
+  riseAgain: boolean,
+): void {
   generalIncapacitated(run, target)
   leeFalls(run, target)
   leeAtRichmondFall(run, target)
   const losses = captureLosses(run.dice, run.pack.map, run.s.control, target, new Set(run.s.once))
   run.s.control[target] = 'USA'
   run.remove(batteries.map((b) => b.id))
-  run.vp(r.vp, '11.67', `${run.name(target)} falls to the Union`)
+  run.vp(vp, '11.67', `${run.name(target)} falls to the Union`)
   if (losses.cityLost) {
     emancipation(run)
     run.s.citiesLost += 1
@@ -159,19 +193,19 @@ export function assault(
   // Confederate ships caught in the fallen space: warships are lost, runners and raiders run for it (10.42).
   for (const c of run.piecesAt(target, 'CSA')) {
     if ((c.type === 'runner' || c.type === 'raider') && ships?.length) {
+      const station = run.space(target).kind === 'oceanPort' ? `${target}.BS` : null
       const escaped = meet(
         run,
         c,
         ships.filter((s) => s.type === 'sloop' || s.type === 'gunboat'),
+        0,
+        { station: station ?? target },
       )
-      // Ruling RR-C2: one that escapes goes to the port's station, or is lost where there is none.
-      const station = run.space(target).kind === 'oceanPort' ? `${target}.BS` : null
-      if (escaped && station) c.at = station
-      else if (escaped) run.remove([c.id])
+      if (escaped && c.at === target) mustLeave(run, c.id, target)
     } else run.remove([c.id])
   }
   // #107 The South Shall Rise: a counterattack at once, free of a pawn.
-  if (result.riseAgain) counterattack(run, target, null)
+  if (riseAgain) counterattack(run, target, null)
   // #6 War is Cruelty: after a win over a river or land line, the next city, port or fort, a die fewer, no pawn.
   if (kind !== 'amphibious' && run.holder(target) === 'USA') {
     const next = run.s.pending.find(
@@ -288,4 +322,27 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     else run.remove([u.id])
     run.say('11.94', to ? `${u.id} falls back to ${run.name(to)}.` : `${u.id} has nowhere to go and is lost.`, target)
   }
+}
+
+/**
+ * #80: which Confederate dice are rolled again, the Confederate player's answer once the dice are known:
+ * every die but the highest (the default, which never lowers the defence), every die, or none.
+ */
+function rallyChoice(run: PhaseRun, target: string, dice: number[], against: number, n: number): number[] {
+  const high = dice.indexOf(Math.max(...dice))
+  const allButHigh = dice.flatMap((_, i) => (i === high ? [] : [i]))
+  const options = [
+    ...(allButHigh.length ? [{ id: 'others', label: `roll again every die but the highest ${dice[high]}` }] : []),
+    { id: 'all', label: 'roll again every die' },
+    { id: 'none', label: 'roll none again' },
+  ]
+  const answer = run.ask({
+    decisionId: `card-80-${target}-turn-${run.s.turn}-${run.s.phase}-${n}`,
+    role: 'confederate',
+    question: `Rally, Men! (#80), roll ${n}: the Confederate dice at ${run.name(target)} are ${dice.join(', ')} against the Union's ${against}. Which do you roll again?`,
+    options,
+    defaultOption: options[0]!.id,
+    situation: [`Confederate dice ${dice.join(', ')}; the Union total ${against}.`],
+  })
+  return answer === 'all' ? dice.map((_, i) => i) : answer === 'none' ? [] : allButHigh
 }

@@ -20,5 +20,10 @@ export type RrCommand =
   | ({ kind: 'play' } & PlayOrder)
   | { kind: 'react'; line: number; card: number; at: string; off: boolean; min?: number }
   | { kind: 'pass'; line: number }
+  | { kind: 'place'; line: number; at: string }
+  | { kind: 'scrap'; line: number; pieces: string[] }
+  | { kind: 'retreat'; line: number; ship: string; to: string[] }
+  | { kind: 'aim'; line: number; shooter: string; at: string[] }
+  | { kind: 'shield'; line: number; ship: string; by: string }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }

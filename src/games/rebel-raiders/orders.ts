@@ -16,33 +16,46 @@
 //   REFRESH <card> [<card> ...]                                        (December build: discard and draw again, 14.42)
 //   PLAY <card> [AT <space>]                                           (a card of one's own in one's own phase)
 //   REACT <card> [AT <space>|ALL] [IF SHIPS >= <n>] | REACT <card> OFF (standing: the card played in answer, any phase)
+//   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
+//   SCRAP <piece>[,<piece>...]                                         (one's own pieces, eliminated at the phase's start, 6.12)
+//   RETREAT <raider|ALL> TO <space>[,<space>...] | RETREAT <raider|ALL> OFF (Confederate, standing: where a raider breaks off to, 10.36)
+//   AIM <ship|type|ALL> AT <ship|type>[,...] | AIM <...> OFF          (standing: targets in order of preference, 10.32)
+//   SHIELD <ship> WITH <ship> | SHIELD <ship> NONE                     (Union, standing: the shield against batteries, 10.21)
 //   PASS                                                               (nothing this phase)
 //   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
-import { closest, readScript } from '../../orders/script.ts'
-import { assaultProblem, counterattackProblem } from './assault.ts'
+import { closest, readScript, type ScriptLine } from '../../orders/script.ts'
 import { planBuilds } from './builds.ts'
-import type { Buildable, BuildOrder } from './buildTypes.ts'
-import { parseBattlePolicy } from './policies.ts'
-import { overStacked } from './stacking.ts'
+import { readRetreatLine, readScrapLine, stackingErrors } from './stackingOrders.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext } from './position.ts'
-import { CARD_EFFECTS } from './cardEffects.ts'
-import { assaultForbidden } from './cardAssaults.ts'
 import { HAND_LIMIT } from './cards.ts'
-import { type PlayOrder, playProblem } from './plays.ts'
 import { readReactLine } from './reactOrders.ts'
 import { readDefendLine } from './defenceTactics.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
-import { discardProblem } from './cards.ts'
-import { type MoveReading, readCommandLine, readMoveLine } from './orderMoves.ts'
-import { addSeaPawns, type Pawns, pawnFor, spendPawn } from './pawns.ts'
+import { readCommandLine, readMoveLine } from './orderMoves.ts'
+import { addSeaPawns, type Pawns } from './pawns.ts'
 import { lightningReady } from './landCards.ts'
 import { withOrderedMoveCards } from './moveCards.ts'
-
+import { withOrderedCargo } from './cargoCards.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
+import { readPlaceLine } from './arrivals.ts'
+import { readAimLine, readShieldLine } from './aims.ts'
+import { mustLeaveWarnings } from './escapes.ts'
+import {
+  type OrderReading,
+  readAssault,
+  readBuild,
+  readCounterattack,
+  readDiscard,
+  readExchange,
+  readIntercept,
+  readPlay,
+  readPolicy,
+  readTactics,
+} from './orderLines.ts'
 
 export type { RrCommand } from './orderTypes.ts'
 
@@ -63,26 +76,16 @@ const VERBS = [
   'REACT',
   'DEFEND',
   'PASS',
+  'PLACE',
+  'SCRAP',
+  'RETREAT',
+  'AIM',
+  'SHIELD',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND']
-const BUILDABLE: Buildable[] = [
-  'raider',
-  'gunboat',
-  'runner',
-  'ironclad',
-  'battery',
-  'sloop',
-  'counterattack',
-  'pawn',
-  'card',
-  'hunts',
-  'upgrade',
-  'militia',
-  'repair',
-]
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT', 'AIM', 'SHIELD']
 
 export function parseRebelOrders(
   state: RrState,
@@ -92,19 +95,28 @@ export function parseRebelOrders(
   opts: { standingOnly?: boolean } = {},
 ): Parsed<RrCommand> {
   const out: Parsed<RrCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
-  const side = sideOf(role)
-  const moving = state.phase === 'csa-move' || state.phase === 'union-move'
   const err = (line: number, lineText: string, message: string, suggestion?: string) =>
     out.errors.push({ line, text: lineText, message, ...(suggestion ? { suggestion } : {}) } as LineError)
-  const moved = new Set<string>()
-  const builds: BuildOrder[] = []
-  const lineText = new Map<number, string>()
-  const ends = new Map<string, string>()
-  /** The commanders on the map as these orders leave them, line by line (7.4). */
-  const commanders: Record<string, string[]> = structuredClone(state.commanders)
-  const relieved: Record<string, number> = { ...state.relieved }
-  let counterattacks = 0
-  let freeCounterattacks = 0
+  const r = newReading(state, pack, sideOf(role), text, out, err)
+  for (const l of readScript(text).lines) readLine(r, l, !!opts.standingOnly)
+  const placed = priceBuilds(r)
+  // Orders that would leave too many pieces together are refused now (6.12): what goes is the player's choice.
+  const texts = new Map(readScript(text).lines.map((l) => [l.line, l.text]))
+  stackingErrors(state, pack, r.side, out, r.ends, placed, (n) => texts.get(n) ?? '', err)
+  if (r.side === 'CSA' && !opts.standingOnly) mustLeaveWarnings(state, out, r.ends)
+  return out
+}
+
+/** The reading of one mail's orders as it starts: the position, and what cards the orders lay first change. */
+function newReading(
+  state: RrState,
+  pack: RebelPack,
+  side: RrPiece['side'],
+  text: string,
+  out: Parsed<RrCommand>,
+  err: OrderReading['err'],
+): OrderReading {
+  const unionMove = side === 'USA' && state.phase === 'union-move'
   // The pawns as these orders spend them; #24 played in them adds its two at the start (its effect acts first).
   const pawns: Pawns = {
     unionPawns: state.unionPawns,
@@ -113,257 +125,115 @@ export function parseRebelOrders(
     amphibiousOcean: state.amphibiousOcean,
     extraOcean: state.extraOcean ?? 0,
   }
-  if (
-    side === 'USA' &&
-    state.phase === 'union-move' &&
-    state.cards.USA.hand.includes(24) &&
-    /^\s*PLAY\s+#?24\b/im.test(text)
-  )
-    addSeaPawns(pawns)
-  // #34 face up, or laid at the start of these orders: one river or land assault without a pawn.
-  let lightning =
-    side === 'USA' &&
-    state.phase === 'union-move' &&
-    lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text))
-  // 11.8: an assault may start from a space an earlier ASSAULT line takes; resolution checks it is held.
-  const hoped = { ...state.control }
-  // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
-  const reading: MoveReading = {
-    state: withOrderedMoveCards(state, text),
+  if (unionMove && state.cards.USA.hand.includes(24) && /^\s*PLAY\s+#?24\b/im.test(text)) addSeaPawns(pawns)
+  return {
+    // #52 and #44 written in these orders act from the start of the move: the moves are checked with them.
+    state: withOrderedCargo(withOrderedMoveCards(state, text), pack, text),
+    base: state,
     pack,
     side,
     out,
     err,
-    moved,
-    ends,
-    commanders,
-    relieved,
+    moved: new Set(),
+    ends: new Map(),
+    /** The commanders on the map as these orders leave them, line by line (7.4). */
+    commanders: structuredClone(state.commanders),
+    relieved: { ...state.relieved },
     pawns,
+    builds: [],
+    lineText: new Map(),
+    counterattacks: 0,
+    freeCounterattacks: 0,
+    // #34 face up, or laid at the start of these orders: one river or land assault without a pawn.
+    lightning:
+      unionMove && lightningReady(state, state.cards.USA.hand.includes(34) && /^\s*PLAY\s+#?34\b/im.test(text)),
+    // 11.8: an assault may start from a space an earlier ASSAULT line takes; resolution checks it is held.
+    hoped: { ...state.control },
+    discarded: new Set(),
+    placements: [],
+    played: new Set(),
+    lastingEffects: [],
   }
-  const discarded = new Set<number>()
-  const played = new Set<number>()
-  const lastingEffects: string[] = []
-  for (const l of readScript(text).lines) {
-    const [verb, ...rest] = l.words
-    const raw = l.text.split(/\s+/).slice(1).join(' ')
-    if (!verb || !VERBS.includes(verb)) {
-      const near = verb ? closest(verb, VERBS, 1)[0] : undefined
-      err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
-      continue
-    }
-    const optional = readOptionalOrder(state, pack, side, verb, rest, l.line)
-    if (optional !== null) {
-      if (typeof optional === 'string') err(l.line, l.text, optional)
-      else {
-        out.commands.push(optional.command)
-        out.normalised.push(optional.normalised)
-      }
-      continue
-    }
-    if (opts.standingOnly && !STANDING.includes(verb)) {
-      err(l.line, l.text, `it is the other player's phase: only ${STANDING.join(', ')} lines are taken now`)
-      continue
-    }
-    if (verb === 'REACT') {
-      readReactLine(state, pack, side, l, rest, out, err)
-      continue
-    }
-    if (verb === 'DEFEND') {
-      readDefendLine(pack, side, l, rest, out, err)
-      continue
-    }
-    if (verb === 'PASS') {
-      out.commands.push({ kind: 'pass', line: l.line })
-      out.normalised.push('PASS')
-      continue
-    }
-    if ((verb === 'MOVE' || verb === 'ASSAULT' || verb === 'TACTICS' || verb === 'COUNTERATTACK') && !moving) {
-      err(l.line, l.text, `${verb} belongs to a move phase; this is the ${state.phase.replace('-', ' ')} phase`)
-      continue
-    }
-    if ((verb === 'BUILD' || verb === 'EXCHANGE' || verb === 'DISCARD' || verb === 'REFRESH') && moving) {
-      err(l.line, l.text, `${verb} belongs to a build phase; this is the ${state.phase.replace('-', ' ')} phase`)
-      continue
-    }
-    if (verb === 'COMMAND' || verb === 'RELIEVE') {
-      readCommandLine(reading, l, verb, rest)
-      continue
-    }
-    if (verb === 'MOVE') {
-      readMoveLine(reading, l, rest, raw)
-      continue
-    }
-    if (verb === 'POLICY') {
-      const p = parseBattlePolicy(raw)
-      if (typeof p === 'string') err(l.line, l.text, p)
-      else if (p.event === 'DEFENCE' && side !== 'CSA')
-        err(l.line, l.text, 'only the Confederate defender chooses shelter, sortie or combined (10.12)')
-      else if (p.event === 'DEFENCE' && p.scope !== 'ALL' && !pack.map.has(p.scope))
-        err(l.line, l.text, `ON DEFENCE names a port or fort: no space ${p.scope} on the map`)
-      else {
-        out.commands.push({ kind: 'policy', line: l.line, policy: p })
-        out.normalised.push(`${p.text} (stands until replaced)`)
-      }
-      continue
-    }
-    if (verb === 'INTERCEPT') {
-      const m = /^(STACK|EACH)(?:\s+AT\s+(\S+))?$/.exec(rest.join(' '))
-      const at = m?.[2] ?? 'ALL'
-      if (side !== 'USA') err(l.line, l.text, 'only the Union intercepts (7.78)')
-      else if (!m) err(l.line, l.text, 'write INTERCEPT STACK or INTERCEPT EACH, optionally AT <station>')
-      else if (at !== 'ALL' && (!pack.map.has(at) || pack.map.space(at).kind !== 'blockadeStation'))
-        err(l.line, l.text, `${at} is not a blockade station: a stack die is rolled only in one (7.78)`)
-      else {
-        const how = m[1] === 'STACK' ? 'stack' : 'each'
-        out.commands.push({ kind: 'intercept', line: l.line, how, at })
-        out.normalised.push(`INTERCEPT ${m[1]}${at === 'ALL' ? '' : ` AT ${at}`} (stands until changed)`)
-      }
-      continue
-    }
-    if (verb === 'COUNTERATTACK') {
-      const m = /^(\S+)\s+FROM\s+(\S+)$/.exec(rest.join(' '))
-      if (side !== 'CSA') err(l.line, l.text, 'only the Confederacy counterattacks (11.9)')
-      else if (!m) err(l.line, l.text, 'write COUNTERATTACK <target> FROM <space>')
-      else if (++counterattacks > state.csaPawns + freeCounterattacks)
-        err(
-          l.line,
-          l.text,
-          `a counterattack needs the grey pawn bought last turn, or a card played before it; ${state.csaPawns + freeCounterattacks} left (11.9, 14.24)`,
-        )
-      else {
-        const problem = counterattackProblem(pack.map, state.control, m[1]!, m[2]!)
-        if (problem) err(l.line, l.text, problem)
-        else {
-          out.commands.push({ kind: 'counterattack', line: l.line, target: m[1]!, from: m[2]! })
-          out.normalised.push(`COUNTERATTACK ${m[1]} FROM ${m[2]}`)
-        }
-      }
-      continue
-    }
-    if (verb === 'ASSAULT' || verb === 'TACTICS') {
-      if (side !== 'USA') {
-        err(
-          l.line,
-          l.text,
-          'only the Union assaults (11); the Confederacy counterattacks: COUNTERATTACK <target> FROM <space>',
-        )
-        continue
-      }
-      if (verb === 'TACTICS') {
-        const n = Number(rest[1])
-        if (!rest[0] || !Number.isInteger(n) || n < 0 || n > 3) {
-          err(l.line, l.text, 'write TACTICS <target> <0-3>')
-          continue
-        }
-        out.commands.push({ kind: 'tactics', line: l.line, target: rest[0], tactics: n })
-        out.normalised.push(`TACTICS ${rest[0]} ${n}`)
-        continue
-      }
-      const m = /^(\S+)\s+FROM\s+(\S+)(?:\s+TACTICS\s+(\d))?$/.exec(rest.join(' '))
-      if (!m) {
-        err(l.line, l.text, 'write ASSAULT <target> FROM <space> [TACTICS <n>]')
-        continue
-      }
-      const [, target, from, t] = m
-      // Over a land line when there is one: it ignores the ships in the target (11.4).
-      const kind = pack.map.between(from!, target!).includes('land') ? 'land' : 'river'
-      const problem =
-        assaultProblem(pack.map, { ...hoped, [target!]: state.control[target!] }, target!, kind, from!) ??
-        assaultForbidden(state, pack, target!)
-      if (problem) {
-        err(l.line, l.text, problem)
-        continue
-      }
-      const free = lightning
-      const use = free ? 'normal' : pawnFor(pawns, pack, target!, false)
-      if (use !== 'sea' && use !== 'normal') {
-        err(l.line, l.text, `no pawn for this assault: ${use}; ${state.unionPawns} this turn`)
-        continue
-      }
-      if (free) lightning = false
-      else spendPawn(pawns, pack, target!, use, false)
-      out.commands.push({ kind: 'assault', line: l.line, target: target!, from: from!, tactics: Number(t ?? 0) })
-      hoped[target!] = 'USA'
-      out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
-      continue
-    }
-    if (verb === 'EXCHANGE') {
-      const n = Number(rest[0])
-      if (side !== 'CSA' || !Number.isInteger(n) || n < 1 || n > 10) {
-        err(l.line, l.text, side !== 'CSA' ? 'only the Confederacy exchanges points (14.3)' : 'write EXCHANGE <1-10>')
-        continue
-      }
-      out.commands.push({ kind: 'exchange', line: l.line, points: n })
-      out.normalised.push(`EXCHANGE ${n} (${5 * n} VP for ${n} special build points)`)
-      continue
-    }
-    if (verb === 'PLAY') {
-      const m = /^(\d+)(?:\s+AT\s+(\S+))?$/.exec(rest.join(' '))
-      if (!m) {
-        err(l.line, l.text, 'write PLAY <card number> [AT <space>], e.g. PLAY 84')
-        continue
-      }
-      const play: PlayOrder = { line: l.line, card: Number(m[1]), ...(m[2] ? { at: m[2] } : {}) }
-      const problem = played.has(play.card) ? `#${play.card} is played twice` : playProblem(state, pack, side, play)
-      if (problem) {
-        err(l.line, l.text, problem)
-        continue
-      }
-      played.add(play.card)
-      const lasting = CARD_EFFECTS[play.card]?.lasting
-      if (lasting) lastingEffects.push(lasting)
-      if (CARD_EFFECTS[play.card]?.givesCounterattack) freeCounterattacks++
-      out.commands.push({ kind: 'play', ...play })
-      out.normalised.push(`PLAY #${play.card} ${pack.cards.get(play.card)!.name}${play.at ? ` AT ${play.at}` : ''}`)
-      continue
-    }
-    if (verb === 'DISCARD' || verb === 'REFRESH') {
-      const problem = discardProblem(state, side, verb, rest, discarded)
-      if (typeof problem === 'string') {
-        err(l.line, l.text, problem)
-        continue
-      }
-      for (const c of problem) discarded.add(c)
-      out.commands.push({ kind: 'discard', line: l.line, cards: problem, refresh: verb === 'REFRESH' })
-      out.normalised.push(`${verb} ${problem.map((c) => `#${c} ${pack.cards.get(c)?.name ?? ''}`.trim()).join(', ')}`)
-      continue
-    }
-    // BUILD
-    const m = /^([A-Z]+)(?:\s+AT\s+(\S+))?(\s+SPECIAL)?(\s+FREE)?$/.exec(rest.join(' '))
-    const what = m?.[1]?.toLowerCase() as Buildable | undefined
-    if (!m || !what || !BUILDABLE.includes(what)) {
-      err(l.line, l.text, `write BUILD <${BUILDABLE.join('|')}> [AT <space>] [SPECIAL] [FREE]`)
-      continue
-    }
-    const free = m[4] ? { free: true } : {}
-    const order: BuildOrder = {
-      line: l.line,
-      what,
-      ...(m[2] ? { at: m[2] } : {}),
-      ...(m[3] ? { special: true } : {}),
-      ...free,
-    }
-    lineText.set(l.line, l.text)
-    builds.push(order)
-    out.commands.push({ kind: 'build', line: l.line, what, ...(m[2] ? { at: m[2] } : {}), special: !!m[3], ...free })
-    out.normalised.push(
-      `BUILD ${what.toUpperCase()}${m[2] ? ` AT ${m[2]}` : ''}${m[3] ? ' SPECIAL' : ''}${m[4] ? ' FREE' : ''}`,
-    )
+}
+
+/** The lines any side may send at any time, kept until changed. */
+const STANDING_READERS: Record<string, (r: OrderReading, l: ScriptLine, rest: string[], raw: string) => void> = {
+  REACT: (r, l, rest) => readReactLine(r.base, r.pack, r.side, l, rest, r.out, r.err),
+  DEFEND: (r, l, rest) => readDefendLine(r.pack, r.side, l, rest, r.out, r.err),
+  AIM: (r, l, rest) => readAimLine(l, rest, r.out, r.err),
+  SHIELD: (r, l, rest) => readShieldLine(r.side, l, rest, r.out, r.err),
+  RETREAT: (r, l, rest) => readRetreatLine(r.pack, r.side, l, rest, r.out, r.err),
+  POLICY: (r, l, _rest, raw) => readPolicy(r, l, raw),
+  INTERCEPT: (r, l, rest) => readIntercept(r, l, rest),
+}
+
+const MOVE_VERBS = ['MOVE', 'ASSAULT', 'TACTICS', 'COUNTERATTACK', 'COMMAND', 'RELIEVE']
+const BUILD_VERBS = ['BUILD', 'EXCHANGE', 'DISCARD', 'REFRESH']
+
+/** Reads one line into a command, or says why it cannot be taken. */
+function readLine(r: OrderReading, l: ScriptLine, standingOnly: boolean): void {
+  const [verb, ...rest] = l.words
+  const raw = l.text.split(/\s+/).slice(1).join(' ')
+  if (!verb || !VERBS.includes(verb)) {
+    const near = verb ? closest(verb, VERBS, 1)[0] : undefined
+    return r.err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
   }
+  const optional = readOptionalOrder(r.base, r.pack, r.side, verb, rest, l.line)
+  if (optional !== null) {
+    if (typeof optional === 'string') return r.err(l.line, l.text, optional)
+    r.out.commands.push(optional.command)
+    r.out.normalised.push(optional.normalised)
+    return
+  }
+  if (standingOnly && !STANDING.includes(verb))
+    return r.err(l.line, l.text, `it is the other player's phase: only ${STANDING.join(', ')} lines are taken now`)
+  const standing = STANDING_READERS[verb]
+  if (standing) return standing(r, l, rest, raw)
+  const moving = r.base.phase === 'csa-move' || r.base.phase === 'union-move'
+  const phase = r.base.phase.replace('-', ' ')
+  if (MOVE_VERBS.includes(verb) && !moving && verb !== 'COMMAND' && verb !== 'RELIEVE')
+    return r.err(l.line, l.text, `${verb} belongs to a move phase; this is the ${phase} phase`)
+  if (BUILD_VERBS.includes(verb) && moving)
+    return r.err(l.line, l.text, `${verb} belongs to a build phase; this is the ${phase} phase`)
+  phaseLine(r, l, verb, rest, raw)
+}
+
+/** The lines of the phasing side's own orders. */
+function phaseLine(r: OrderReading, l: ScriptLine, verb: string, rest: string[], raw: string): void {
+  if (verb === 'SCRAP') readScrapLine(r.base, r.side, l, rest, r.out, r.err)
+  else if (verb === 'PLACE') readPlaceLine(r.base, r.pack, r.side, l, rest, r.placements, r.out, r.err)
+  else if (verb === 'PASS') {
+    r.out.commands.push({ kind: 'pass', line: l.line })
+    r.out.normalised.push('PASS')
+  } else if (verb === 'COMMAND' || verb === 'RELIEVE') readCommandLine(r, l, verb, rest)
+  else if (verb === 'MOVE') readMoveLine(r, l, rest, raw)
+  else if (verb === 'COUNTERATTACK') readCounterattack(r, l, rest)
+  else if (verb === 'TACTICS') readTactics(r, l, rest)
+  else if (verb === 'ASSAULT') readAssault(r, l, rest)
+  else if (verb === 'EXCHANGE') readExchange(r, l, rest)
+  else if (verb === 'PLAY') readPlay(r, l, rest)
+  else if (verb === 'DISCARD' || verb === 'REFRESH') readDiscard(r, l, verb, rest)
+  else readBuild(r, l, rest)
+}
+
+/** Prices the build lines together (14.2-14.3, 15.3-15.4) and warns of a hand over six; returns the pieces placed now. */
+function priceBuilds(r: OrderReading): RrPiece[] {
+  const { base: state, side, out } = r
   const placed: RrPiece[] = []
   let bought = 0
-  if (builds.length) {
+  if (r.builds.length) {
     const exchanged = out.commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
-    const plan = planBuilds(side, builds, buildContext(state, pack, exchanged, lastingEffects))
-    for (const e of plan.errors) err(e.line, lineText.get(e.line) ?? '', e.message)
+    const ctx = buildContext(state, r.pack, exchanged, r.lastingEffects, side, r.placements)
+    const plan = planBuilds(side, r.builds, ctx)
+    for (const e of plan.errors) r.err(e.line, r.lineText.get(e.line) ?? '', e.message)
     plan.now.forEach((n, i) => placed.push({ id: `new ${n.type} ${i + 1}`, side, type: n.type, at: n.at }))
     bought = plan.cards
   }
-  if (!moving) {
+  if (state.phase.endsWith('build')) {
     const kept =
       state.cards[side].hand.length +
       bought -
-      [...out.commands].reduce((n, c) => n + (c.kind === 'discard' && !c.refresh ? c.cards.length : 0), 0)
+      out.commands.reduce((n, c) => n + (c.kind === 'discard' && !c.refresh ? c.cards.length : 0), 0)
     if (kept > HAND_LIMIT)
       out.warnings.push({
         line: 0,
@@ -371,10 +241,5 @@ export function parseRebelOrders(
         message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, the highest-numbered go (14.41, ruling RR-K1)`,
       })
   }
-  // Where the orders would leave too many pieces together, say so now (6.12): the last to arrive would be lost.
-  const after = [...state.pieces.map((p) => ({ ...p, at: ends.get(p.id) ?? p.at })), ...placed]
-  for (const { piece, why } of overStacked(after, pack, new Set([...ends.keys(), ...placed.map((p) => p.id)])))
-    if (piece.side === side && (ends.has(piece.id) || placed.includes(piece)))
-      out.warnings.push({ line: 0, text: '', message: `${piece.id} would be removed: ${why}` })
-  return out
+  return placed
 }

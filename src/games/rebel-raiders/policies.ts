@@ -1,7 +1,8 @@
 // Standing orders for the choices met in battle (10.35-10.36), on the kit's policy grammar: after
 // each round a side that may retreat asks its policy, ship by ship or for ALL (the first ship of a
 // stack speaks for it). `POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT`. Without one, an
-// attacker fights on, a defender stays, and a raider caught at sea breaks off when it may (RR-C1).
+// attacker fights on, a defender stays, and a raider caught at sea breaks off when it may (where to
+// is the Confederate player's: RETREAT <raider|ALL> TO <space>..., or his answer, retreats.ts).
 // A Confederate port's defence (shelter, sortie, combined) is a policy on the space: ON DEFENCE.
 import { answer, type Facts, type Policy, type PolicyGrammar, parsePolicy } from '../kit/policy.ts'
 

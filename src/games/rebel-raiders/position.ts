@@ -7,6 +7,8 @@ import { namedWaters } from './namedShips.ts'
 import { stormed } from './weatherCards.ts'
 import { coaling, coeurDeLionZones } from './moveCards.ts'
 import { dateOf, type RrState } from './state.ts'
+import type { Side } from './setup.ts'
+import { ironcladsPlaced } from './arrivals.ts'
 
 export function moveContext(state: RrState, pack: RebelPack): MoveContext {
   return {
@@ -19,11 +21,22 @@ export function moveContext(state: RrState, pack: RebelPack): MoveContext {
     stormed: stormed(state),
     coaling: coaling(state),
     coeurDeLion: coeurDeLionZones(state, pack),
+    ...(state.portCargo ? { portCargo: state.portCargo } : {}),
   }
 }
 
-/** `extra` names this phase's card effects the orders bring with them (a PLAY line not yet resolved). */
-export function buildContext(state: RrState, pack: RebelPack, exchanged: number, extra: string[] = []): BuildContext {
+/**
+ * `extra` names this phase's card effects the orders bring with them (a PLAY line not yet resolved);
+ * `side` and `chosen` (its PLACE lines) give where its ironclads are placed this build (14.24, 15.42).
+ */
+export function buildContext(
+  state: RrState,
+  pack: RebelPack,
+  exchanged: number,
+  extra: string[] = [],
+  side?: Side,
+  chosen: readonly string[] = [],
+): BuildContext {
   const effects = [...state.thisTurn, ...extra]
   return {
     map: pack.map,
@@ -34,7 +47,7 @@ export function buildContext(state: RrState, pack: RebelPack, exchanged: number,
     citiesLost: state.citiesLost,
     razed: new Set(state.razed),
     specialPoints: exchanged,
-    ironcladsPlaced: [],
+    ironcladsPlaced: side ? ironcladsPlaced(state, pack, side, chosen) : [],
     extraArsenalBatteries: effects.filter((e) => e === 'tredegar').length,
     raided: effects.includes('horse-soldiers'),
     corrupted: effects.includes('corruption'),

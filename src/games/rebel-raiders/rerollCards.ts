@@ -1,6 +1,7 @@
 // Union dice rolled again after they are cast (PB 23, in our own words): #3 Yankee Guns, face up for
 // the rest of the game, lets each Union screw sloop and ironclad roll one missed die again in one
-// round of every battle (the first, ruling RR-K12); #27 USS Housatonic lets one sloop roll again one
+// round of every battle: the round the Union names as it lays the card (`PLAY 3 AT <round>`), the
+// first by default (ruling RR-K12); #27 USS Housatonic lets one sloop roll again one
 // missed combat die, or its speed die when a Confederate ship got past it. A new result stands.
 import { PUBLIC } from '../contract.ts'
 import type { CardEffect } from './cardTypes.ts'
@@ -14,8 +15,8 @@ import { type Interception, speedBonus } from './speed.ts'
 import type { RrPiece } from './state.ts'
 import { unit } from './phaseRun.ts'
 
-/** The round of each battle #3 acts in: the Union names it before the dice, the judge the first (ruling RR-K12). */
-export const YANKEE_GUNS_ROUND = 1
+/** The round of each battle #3 acts in: the one the Union named as it laid the card, else the first (ruling RR-K12). */
+const yankeeRound = (run: PhaseRun) => run.s.yankeeGunsRound ?? 1
 
 const gunned = (u: Unit) => u.side === 'USA' && (u.type === 'sloop' || u.type === 'ironclad')
 
@@ -24,11 +25,11 @@ export function yankeeGuns(run: PhaseRun, scene: Scene): ((n: number, a: Unit[],
   if (!run.s.cards.USA.inPlay.includes(3) || !unionUnits(scene).some(gunned)) return null
   run.say(
     '#3',
-    `Yankee Guns: in round ${YANKEE_GUNS_ROUND} each Union screw sloop and ironclad may roll one missed die again (ruling RR-K12).`,
+    `Yankee Guns: in round ${yankeeRound(run)} each Union screw sloop and ironclad may roll one missed die again.`,
     scene.where,
   )
   return (n, a, d) => {
-    if (n !== YANKEE_GUNS_ROUND) return {}
+    if (n !== yankeeRound(run)) return {}
     for (const u of [...a, ...d].filter(gunned)) u.now = { ...u.now, missRerolls: (u.now?.missRerolls ?? 0) + 1 }
     return {}
   }
@@ -106,8 +107,16 @@ export const REROLL_EFFECTS: Readonly<Record<number, CardEffect>> = {
   // #3 Yankee Guns: laid face up for the rest of the game.
   3: {
     phases: ['union-move', 'union-build'],
-    apply(run) {
-      run.say('#3', 'Yankee Guns stays face up: Union sloops and ironclads roll a missed die again in every battle.')
+    check: (_s, _pack, _side, play) =>
+      play.at === undefined || /^[1-9]$/.test(play.at)
+        ? null
+        : 'write PLAY 3, or PLAY 3 AT <round> to name the round of each battle it acts in (1-9; the first by default)',
+    apply(run, _side, play) {
+      if (play.at) run.s.yankeeGunsRound = Number(play.at)
+      run.say(
+        '#3',
+        `Yankee Guns stays face up: Union sloops and ironclads roll a missed die again in round ${yankeeRound(run)} of every battle.`,
+      )
     },
   },
 }

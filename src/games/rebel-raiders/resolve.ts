@@ -14,7 +14,7 @@ import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { buildContext } from './position.ts'
 import type { Side } from './setup.ts'
-import { type CardBonus, roleOf } from './state.ts'
+import { type CardBonus, type RrPiece, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { placeCommander, pruneCommands, relieveCommander } from './commanders.ts'
@@ -23,6 +23,10 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { pruneNames } from './namedShips.ts'
 import { buildStart } from './cardMoments.ts'
 import { moveConfederate, moveUnion } from './moves.ts'
+import { towsAfterMoves } from './stack.ts'
+import { markPlaced, placeArrivals } from './arrivals.ts'
+import { leaveByDefault } from './escapes.ts'
+import { standAim } from './aims.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
 import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
@@ -70,7 +74,10 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       ...(c.special ? { special: true } : {}),
       ...(c.free ? { free: true } : {}),
     }))
-  const plan = planBuilds(side, orders, { ...buildContext(run.s, run.pack, 0), specialPoints: exchanged })
+  const plan = planBuilds(side, orders, {
+    ...buildContext(run.s, run.pack, 0, [], side),
+    specialPoints: exchanged,
+  })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
   for (const n of plan.now) {
     if (n.type === 'battery' && run.holder(n.at) === 'neutral') {
@@ -113,38 +120,71 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
   endOfBuildDiscards(run, side, named, refresh)
 }
 
-/** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in a port of his (ruling RR-B2), Union ones where built. */
-function arrivals(run: PhaseRun, side: Side): void {
-  const due = run.s.arriving.filter((a) => a.side === side && a.turn <= run.s.turn)
-  run.s.arriving = run.s.arriving.filter((a) => !due.includes(a))
-  const used = new Set<string>()
-  for (const a of due) {
-    let at = a.at
+/** Pieces due this turn take their places (14.22, 15.22): Confederate ironclads in the ports their player names, Union ones where built. */
+function arrivals(run: PhaseRun, side: Side, commands: RrCommand[]): void {
+  const chosen = commands.flatMap((c) => (c.kind === 'place' ? [c.at] : []))
+  const placed = placeArrivals(run.s, run.pack, side, chosen)
+  run.s.arriving = run.s.arriving.filter((a) => !placed.some((p) => p.piece === a))
+  for (const { piece, at, chosen: named } of placed) {
     if (!at) {
-      at =
-        run.pack.map.spaces.find(
-          (s) => (s.kind === 'oceanPort' || s.kind === 'riverPort') && run.holder(s.id) === 'CSA' && !used.has(s.id),
-        )?.id ?? null
-      if (!at) {
-        run.say('14.22', `No Confederate port is left for the new ironclad: it is lost.`)
-        continue
-      }
-      used.add(at)
+      run.say('14.22', `No Confederate port is left for the new ironclad: it is lost.`)
+      continue
     }
+    if (piece.type === 'ironclad') markPlaced(run.s, side, at)
     run.say(
       side === 'CSA' ? '14.22' : '15.22',
-      `${side === 'CSA' ? 'Confederate' : 'Union'} ${a.type} ${run.add(side, a.type, at).id} arrives in ${run.name(at)}.`,
+      `${side === 'CSA' ? 'Confederate' : 'Union'} ${piece.type} ${run.add(side, piece.type, at).id} arrives in ${run.name(at)}.`,
       at,
     )
+    if (side === 'CSA' && !named)
+      run.tell(
+        onlyRoles(roleOf('CSA')),
+        '14.22',
+        `No PLACE IRONCLAD line named a port for it: it took the first Confederate port without a new ironclad, ${run.name(at)}.`,
+      )
   }
+}
+
+/** The pieces their owner scraps at the start of his phase to make room (6.12). */
+function scrap(run: PhaseRun, side: Side, commands: RrCommand[]): void {
+  for (const c of commands)
+    if (c.kind === 'scrap')
+      for (const id of c.pieces) {
+        const p = run.s.pieces.find((x) => x.id === id && x.side === side)
+        if (!p) continue
+        run.remove([id])
+        run.say('6.12', `${id} is scrapped by its owner in ${run.name(p.at)} to make room.`, p.at)
+      }
 }
 
 /** Pieces over a stacking limit after a phase are lost, the latest to arrive first (6.12). */
 function enforceStacking(run: PhaseRun): void {
   for (const { piece, why } of overStacked(run.s.pieces, run.pack, run.arrived)) {
-    run.remove([piece.id])
-    run.say('6.12', `${piece.id} is removed: ${why}.`, piece.at)
+    const gone = stackingChoice(run, piece, why)
+    run.remove([gone.id])
+    run.say('6.12', `${gone.id} is removed: ${why}.`, gone.at)
   }
+}
+
+/**
+ * Which piece goes when a phase leaves one side over a limit the orders could not foresee (6.12: the
+ * owner's choice): a question to the owner, its default the last to arrive.
+ */
+function stackingChoice(run: PhaseRun, piece: RrPiece, why: string): RrPiece {
+  const kind = (p: RrPiece) => (p.type === 'battery' || p.type === 'runner' ? p.type : 'warship')
+  const group = run.s.pieces.filter((p) => p.at === piece.at && p.side === piece.side && kind(p) === kind(piece))
+  const id = run.ask({
+    decisionId: `stacking-${piece.at}-${kind(piece)}-${group.length}-turn-${run.s.turn}-${run.s.phase}`,
+    role: roleOf(piece.side),
+    question: `${why}: which of your pieces there is eliminated?`,
+    options: group.map((p) => ({ id: p.id, label: `${p.id} (${p.type})` })),
+    defaultOption: piece.id,
+    situation: [
+      `${run.name(piece.at)}: ${group.map((p) => p.id).join(', ')}.`,
+      `Without an answer ${piece.id}, the last to arrive, is eliminated.`,
+    ],
+  })
+  return group.find((p) => p.id === id) ?? piece
 }
 
 /** Resolves the open phase with the phasing side's orders. */
@@ -208,7 +248,11 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
       if (c.at === 'ALL') s.intercept = {}
       s.intercept[c.at] = c.how
     } else if (c.kind === 'defend') (s.defence ??= {})[c.at] = c.tactics
-    else if (c.kind === 'react')
+    else if (c.kind === 'aim' || c.kind === 'shield') standAim(s, side, c)
+    else if (c.kind === 'retreat') {
+      s.retreatTo = { ...s.retreatTo, [c.ship]: c.to }
+      if (!c.to.length) delete s.retreatTo[c.ship]
+    } else if (c.kind === 'react')
       standReaction(s, side, { card: c.card, at: c.at, ...(c.min ? { min: c.min } : {}) }, c.off)
 }
 
@@ -217,118 +261,134 @@ function resolveCommands(run: PhaseRun, commands: RrCommand[]): void {
   const side: Side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
   // Cards of the start of the phase, and every card of a build phase, come before the other orders (14.21, 15.21).
   for (const c of commands) if (c.kind === 'play' && playsFirst(s, c)) playCard(run, side, c)
-  /** A card played where it stands among the moves; whether the command was one. */
-  const playInOrder = (c: RrCommand): boolean => {
-    if (c.kind !== 'play') return false
-    if (!playsFirst(s, c)) playCard(run, side, c)
-    return true
+  scrap(run, side, commands)
+  if (s.phase === 'csa-move') confederateMove(run, commands)
+  else if (s.phase === 'csa-build') confederateBuild(run, commands)
+  else if (s.phase === 'union-move') unionMove(run, commands)
+  else unionBuild(run, commands)
+}
+
+/** A card played where it stands among the moves; whether the command was one. */
+function playInOrder(run: PhaseRun, side: Side, c: RrCommand): boolean {
+  if (c.kind !== 'play') return false
+  if (!playsFirst(run.s, c)) playCard(run, side, c)
+  return true
+}
+
+function confederateMove(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  s.raids = {}
+  for (const c of commands) {
+    if (c.kind === 'move') moveConfederate(run, c)
+    else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
+    else if (!commandOrder(run, 'CSA', c)) playInOrder(run, 'CSA', c)
   }
-  switch (s.phase) {
-    case 'csa-move':
-      s.raids = {}
-      for (const c of commands) {
-        if (c.kind === 'move') moveConfederate(run, c)
-        else if (c.kind === 'counterattack') counterattack(run, c.target, c.from)
-        else if (!commandOrder(run, 'CSA', c)) playInOrder(c)
-      }
-      s.csaPawns = 0
-      supply(run)
-      s.phase = 'csa-build'
-      drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
-      return
-    case 'csa-build':
-      buildStart(run, 'CSA')
-      arrivals(run, 'CSA')
-      maximillianRunner(run)
-      builds(run, 'CSA', commands)
-      s.phase = 'union-move'
-      openUnionMove(run)
-      return
-    case 'union-move': {
-      redRiverReturn(run)
-      const tactics = new Map<string, number>()
-      for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
-      for (const c of commands) {
-        if (c.kind === 'move') moveUnion(run, c, tactics)
-        else if (commandOrder(run, 'USA', c) || playInOrder(c)) continue
-        else if (c.kind === 'assault') {
-          // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
-          const free = lightningReady(s)
-          const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
-          if (use !== 'sea' && use !== 'normal') {
-            run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
-            continue
-          }
-          if (run.holder(c.from) !== 'USA') {
-            run.say('11.8', `No assault from ${run.name(c.from)}: the Union does not hold it.`)
-            continue
-          }
-          if (s.takenFromSea.includes(c.from)) {
-            run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
-            continue
-          }
-          const barred = assaultForbidden(s, run.pack, c.target)
-          if (barred) {
-            run.say('17.23', `No assault on ${run.name(c.target)}: ${barred}.`)
-            continue
-          }
-          if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral') {
-            run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
-            continue
-          }
-          if (!free) spendPawn(s, run.pack, c.target, use, false)
-          else {
-            s.thisTurn.push('used:34')
-            run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
-          }
-          // Over a land line when there is one (11.4), as the orders were read.
-          const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
-          assault(run, c.target, c.tactics, null, null, kind)
-        }
-      }
-      s.phase = 'union-build'
-      const fewer = openUnionBuild(run, commands)
-      if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
-      return
-    }
-    case 'union-build': {
-      buildStart(run, 'USA')
-      royalNavy(run)
-      redRiverFiasco(run)
-      arrivals(run, 'USA')
-      for (const at of UNION_FREE_GUNBOATS)
-        if (run.holder(at) === 'USA')
-          run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
-      builds(run, 'USA', commands)
-      const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
-      if (win) {
-        s.finished = true
-        s.winner = 'USA'
-        s.result = `Union victory: ${win}`
-      } else if (s.turn >= s.lastTurn) {
-        s.finished = true
-        s.winner = 'CSA'
-        s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
-      }
-      if (s.finished) run.say('16', s.result!)
-      else mississippiBonus(run)
-      if (!s.finished) {
-        returnHeldAside(run)
-        endTurnBonuses(run)
-        s.thisTurn = []
-        s.turn += 1
-        s.phase = 'csa-move'
-        s.unionPawns = freeUnionPawns(s) + s.pawnsNext
-        s.pawnsNext = 0
-        // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
-        s.csaPawns = s.csaPawnsNext
-        s.csaPawnsNext = 0
-        s.amphibiousOcean = false
-        s.seaPawns = 0
-        s.seaTargets = null
-        s.takenFromSea = []
-      }
-      return
-    }
+  s.csaPawns = 0
+  leaveByDefault(run)
+  // PB 18.61: the move phase ends before supply; a sudden death victory is judged at its end too.
+  suddenDeath(run)
+  if (s.finished) return
+  supply(run)
+  s.phase = 'csa-build'
+  drawCards(run, 'CSA', buildDrawCount(s, 'CSA') - openConfederateBuild(run), '14.1', 'for the build phase')
+}
+
+function confederateBuild(run: PhaseRun, commands: RrCommand[]): void {
+  buildStart(run, 'CSA')
+  arrivals(run, 'CSA', commands)
+  maximillianRunner(run)
+  builds(run, 'CSA', commands)
+  run.s.phase = 'union-move'
+  openUnionMove(run)
+}
+
+function unionMove(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  redRiverReturn(run)
+  const tactics = new Map<string, number>()
+  for (const c of commands) if (c.kind === 'tactics') tactics.set(c.target, c.tactics)
+  for (const c of commands) {
+    if (c.kind === 'move') moveUnion(run, c, tactics)
+    else if (commandOrder(run, 'USA', c) || playInOrder(run, 'USA', c)) continue
+    else if (c.kind === 'assault') unionAssault(run, c)
+  }
+  for (const [target, n] of tactics)
+    run.tell(
+      onlyRoles(roleOf('USA')),
+      '11.63',
+      `TACTICS ${target} ${n}: no landing was made there this phase; the order lapses.`,
+    )
+  s.towing = towsAfterMoves(
+    s.pieces,
+    commands.filter((c) => c.kind === 'move'),
+    s.towing,
+  )
+  s.phase = 'union-build'
+  const fewer = openUnionBuild(run, commands)
+  if (!s.finished) drawCards(run, 'USA', buildDrawCount(s, 'USA') - fewer, '15.1', 'for the build phase')
+}
+
+/** An ASSAULT line of the Union move, checked again against the position the earlier orders left (11.1-11.8). */
+function unionAssault(run: PhaseRun, c: Extract<RrCommand, { kind: 'assault' }>): void {
+  const s = run.s
+  // #34's extra river or land assault needs no pawn; it is used first (ruling RR-K14).
+  const free = lightningReady(s)
+  const use = free ? 'normal' : pawnFor(s, run.pack, c.target, false)
+  if (use !== 'sea' && use !== 'normal') return run.say('11.1', `No assault on ${run.name(c.target)}: ${use}.`)
+  if (run.holder(c.from) !== 'USA')
+    return run.say('11.8', `No assault from ${run.name(c.from)}: the Union does not hold it.`)
+  if (s.takenFromSea.includes(c.from))
+    return run.say('11.8', `No assault may start from ${run.name(c.from)} the turn it was taken from the sea.`)
+  const barred = assaultForbidden(s, run.pack, c.target)
+  if (barred) return run.say('17.23', `No assault on ${run.name(c.target)}: ${barred}.`)
+  if (run.holder(c.target) !== 'CSA' && run.holder(c.target) !== 'neutral')
+    return run.say('11', `${run.name(c.target)} is no longer Confederate: no assault.`)
+  if (!free) spendPawn(s, run.pack, c.target, use, false)
+  else {
+    s.thisTurn.push('used:34')
+    run.say('#34', `Loose the Fateful Lightning: the assault on ${run.name(c.target)} needs no cannon pawn.`)
+  }
+  // Over a land line when there is one (11.4), as the orders were read.
+  const kind = run.pack.map.between(c.from, c.target).includes('land') ? 'land' : 'river'
+  assault(run, c.target, c.tactics, null, null, kind)
+}
+
+function unionBuild(run: PhaseRun, commands: RrCommand[]): void {
+  const s = run.s
+  buildStart(run, 'USA')
+  royalNavy(run)
+  redRiverFiasco(run)
+  arrivals(run, 'USA', commands)
+  for (const at of UNION_FREE_GUNBOATS)
+    if (run.holder(at) === 'USA')
+      run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
+  builds(run, 'USA', commands)
+  const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
+  if (win) {
+    s.finished = true
+    s.winner = 'USA'
+    s.result = `Union victory: ${win}`
+  } else if (s.turn >= s.lastTurn) {
+    s.finished = true
+    s.winner = 'CSA'
+    s.result = `Confederate victory: the Union has not won by the end of turn ${s.turn} (16.12)`
+  }
+  if (s.finished) run.say('16', s.result!)
+  else mississippiBonus(run)
+  if (!s.finished) {
+    returnHeldAside(run)
+    endTurnBonuses(run)
+    s.thisTurn = []
+    s.turn += 1
+    s.phase = 'csa-move'
+    s.unionPawns = freeUnionPawns(s) + s.pawnsNext
+    s.pawnsNext = 0
+    // Pawns not used are lost (15.64); the limits of 11.2 and 11.8 start again.
+    s.csaPawns = s.csaPawnsNext
+    s.csaPawnsNext = 0
+    s.amphibiousOcean = false
+    s.seaPawns = 0
+    s.seaTargets = null
+    s.takenFromSea = []
   }
 }

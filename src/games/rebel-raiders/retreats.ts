@@ -36,3 +36,42 @@ function allMayPutToSea(run: PhaseRun, at: string, zone: string): boolean {
     ships.every((p) => p.type === 'raider' || (albemarle(p.id) && spacesOf(run.pack, 75).includes(zone)))
   )
 }
+
+const SEAS = new Set(['coastal', 'highSeas', 'whaling'])
+
+/** Where a raider caught at sea or in a station may retreat (10.36): any adjacent sea zone, and from a station a friendly port. */
+export function raiderRetreats(run: PhaseRun, at: string): string[] {
+  const here = run.space(at)
+  return run.pack.map
+    .neighbours(at, ['sea', 'port', 'river'])
+    .filter(
+      (n) =>
+        SEAS.has(run.space(n).kind) ||
+        (here.kind === 'blockadeStation' && run.space(n).kind !== 'neutralPort' && run.holder(n) === 'CSA'),
+    )
+}
+
+/**
+ * Where a raider breaking off goes (10.36: the Confederate player's choice): the first space of his
+ * standing `RETREAT <raider|ALL> TO ...` order that it may reach; else his answer to the question,
+ * whose default is the space it came from when that is open to it, else the first in the map's order.
+ */
+export function raiderRetreatTo(run: PhaseRun, raider: string, at: string, from: string | null): string | null {
+  const legal = raiderRetreats(run, at)
+  if (!legal.length) return null
+  const standing = run.s.retreatTo?.[raider] ?? run.s.retreatTo?.ALL ?? []
+  const chosen = standing.find((x) => legal.includes(x))
+  if (chosen) return chosen
+  const byDefault = from && legal.includes(from) ? from : legal[0]!
+  return run.ask({
+    decisionId: `retreat-${raider}-${at}-turn-${run.s.turn}-${run.s.phase}`,
+    role: 'confederate',
+    question: `${raider} breaks off the fight in ${run.name(at)}: where does it retreat (10.36)? It moves no further this turn.`,
+    options: legal.map((x) => ({ id: x, label: run.name(x) })),
+    defaultOption: byDefault,
+    situation: [
+      `${raider} is in ${run.name(at)}; it may retreat to ${legal.map((x) => run.name(x)).join(', ')}.`,
+      `Without an answer it goes to ${run.name(byDefault)}${from === byDefault ? ', where it came from' : ''}. A standing RETREAT ${raider} TO <space> answers this in advance.`,
+    ],
+  })
+}

@@ -40,7 +40,7 @@ export function speedBonus(target: 'runner' | 'raider', where: SpaceKind, priorR
 }
 
 /**
- * One search or speed roll (7.78). In a blockade station `asStack` rolls one die for every searcher
+ * One search or speed roll (7.78). In a blockade station (or by its procedure) `asStack` rolls one die for every searcher
  * there, +1 for each ship after the first (at most +3); otherwise each searcher rolls its own die.
  */
 export function intercept(
@@ -48,11 +48,12 @@ export function intercept(
   target: { id: string; type: 'runner' | 'raider' },
   where: SpaceKind,
   searchers: Searcher[],
-  opts: SpeedMods & { asStack?: boolean } = {},
+  opts: SpeedMods & { asStack?: boolean; stationProcedure?: boolean } = {},
 ): Interception {
   if (!searchers.length) throw new Error('an interception needs at least one Union ship')
   const unionMod = opts.union ?? 0
-  const stack = opts.asStack && where === 'blockadeStation'
+  // `stationProcedure`: a search after a port's capture rolls as in a blockade station (10.43).
+  const stack = opts.asStack && (where === 'blockadeStation' || opts.stationProcedure)
   const union = stack
     ? [
         rollFor(

@@ -37,7 +37,9 @@ function legs(
   let at = stack[0]!.at
   for (const [i, step] of steps.entries()) {
     if (!('action' in step) || (step.action !== 'DROP' && step.action !== 'PICKUP')) {
-      for (const p of aboard) legs.get(p)!.push(step)
+      const towingNow = 'action' in step && step.action === 'SEARCH' ? towingSloops([...aboard]) : null
+      for (const p of aboard)
+        legs.get(p)!.push(towingNow && 'target' in step ? { ...step, towing: towingNow.has(p.id) } : step)
       if ('enter' in step) at = step.enter
       continue
     }
@@ -66,6 +68,49 @@ function legs(
       return { error: `a commander carries at most ${opts.limit} ships (7.53)`, step: i + 1 }
   }
   return { legs, picked }
+}
+
+/** The sloops towing among the ships moving together at one moment: each Union sloop tows one ironclad, in stack order (7.61). */
+function towingSloops(ships: Piece[]): Set<string> {
+  const sloops = ships.filter((p) => p.side === 'USA' && p.type === 'sloop')
+  const ironclads = ships.filter((p) => p.side === 'USA' && p.type === 'ironclad').length
+  return new Set(sloops.slice(0, ironclads).map((p) => p.id))
+}
+
+/**
+ * The tows that stand after the Union's moves (7.61): each sloop that ended its move in a stack with an
+ * ironclad still aboard tows one, in stack order; a tow from an earlier turn stands while neither ship has
+ * moved and they share a space.
+ */
+export function towsAfterMoves(
+  pieces: readonly Piece[],
+  moves: readonly { pieces?: string[]; piece: string; steps: MoveStep[] }[],
+  before: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const byId = new Map(pieces.map((p) => [p.id, p]))
+  const moved = new Set<string>()
+  const tows: Record<string, string> = {}
+  for (const m of moves) {
+    const aboard = new Set(m.pieces ?? [m.piece])
+    for (const id of aboard) moved.add(id)
+    for (const st of m.steps)
+      if ('action' in st && (st.action === 'DROP' || st.action === 'PICKUP'))
+        for (const id of st.ships) {
+          moved.add(id)
+          if (st.action === 'DROP') aboard.delete(id)
+          else aboard.add(id)
+        }
+    const ships = [...aboard].map((id) => byId.get(id)).filter((p): p is Piece => !!p)
+    const sloops = ships.filter((p) => p.side === 'USA' && p.type === 'sloop')
+    const ironclads = ships.filter((p) => p.side === 'USA' && p.type === 'ironclad')
+    sloops.forEach((sl, i) => {
+      const ic = ironclads[i]
+      if (ic && ic.at === sl.at) tows[sl.id] = ic.id
+    })
+  }
+  for (const [sl, ic] of Object.entries(before))
+    if (!moved.has(sl) && !moved.has(ic) && byId.get(sl) && byId.get(sl)?.at === byId.get(ic)?.at) tows[sl] = ic
+  return tows
 }
 
 export function checkStack(

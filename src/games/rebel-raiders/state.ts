@@ -150,6 +150,8 @@ export interface RrState {
   arriving: { turn: number; side: Side; type: PieceType; at: string | null }[]
   /** The last number given to the counters of a type (`RD`), one numbering for both sides. */
   counters: Record<string, number>
+  /** Union sloops towing an ironclad since the Union move, with the ironclad (7.61, 8.13): they neither search nor intercept. */
+  towing?: Record<string, string>
   /** Raid attempts this turn per raider and zone (8.13). */
   raids: Record<string, number>
   /** Each side's deck, hand, discards and cards in play (17). */
@@ -164,6 +166,16 @@ export interface RrState {
   relieved: Record<string, number>
   /** Ships named by cards, with how long the name holds. */
   named: NamedShip[]
+  /** The round of every battle #3 Yankee Guns acts in, as the Union named it (1 by default). */
+  yankeeGunsRound?: number
+  /** Each side's standing fire orders (AIM, 10.32): targets by preference, by shooter, type or ALL. */
+  aims?: Partial<Record<Side, Record<string, string[]>>>
+  /** The Union's standing shield orders (10.21): the ship before each one, or NONE. */
+  shields?: Record<string, string>
+  /** Confederate ships that escaped the search in a captured port and must leave it with the next Confederate move (7.72). */
+  mustLeave?: string[]
+  /** The Confederate player's standing retreat destinations for raiders (10.36), by raider or ALL, in order of preference. */
+  retreatTo?: Record<string, string[]>
   /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
   defence?: Record<string, number>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */

@@ -1,5 +1,6 @@
 // What a Rebel Raiders report shows. Everything on the map is public; of the cards, a hand is shown to
 // its owner alone (the other side sees how many it holds), the discards and cards in play to all.
+import { dueNow, ironcladPorts } from './arrivals.ts'
 import { confederateBuilds, unionBuilds } from './buildCounts.ts'
 import { checkMove } from './movement.ts'
 import { checkStack } from './stack.ts'
@@ -99,8 +100,9 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
     const reactive = reactiveCards(s, side)
     const standing = s.reactions[side].map((r) => `#${r.card} at ${r.at}`)
     return [
-      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY${side === 'USA' ? ', INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ''}.`,
+      `# ${turnName(s.turn)}: the other side's ${phaseName(s.phase)}. You may send standing orders now: REACT, POLICY, AIM <ship|ALL> AT <target>[,...]${side === 'USA' ? ', SHIELD <ship> WITH <ship>, INTERCEPT, DEFEND <space|ALL> TACTICS <n>' : ', RETREAT <raider|ALL> TO <space>[,<space>]'}.`,
       ...(standing.length ? [`# Your standing reactions: ${standing.join(', ')}.`] : []),
+      ...standingChoices(s, side),
       ...(reactive.length
         ? [
             `# Cards in your hand that can answer by themselves: ${reactive.map((c) => `#${c} ${pack.cards.get(c)?.name ?? ''}`).join(', ')}.`,
@@ -109,12 +111,21 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
         : []),
     ]
   }
-  const lines = [`# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`]
+  const lines = [
+    `# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`,
+    ...standingChoices(s, side),
+  ]
   if (s.phase.endsWith('build')) {
     const ctx = buildContext(s, pack, 0)
     const builds = side === 'CSA' ? confederateBuilds(s.citiesLost) : unionBuilds(s.turn)
     lines.push(`# Builds this phase: ${builds} (unused ones are lost). BUILD <type> [AT <space>], e.g.`)
     lines.push(side === 'CSA' ? '# BUILD RUNNER AT WILM' : '# BUILD SLOOP')
+    lines.push(...costLines(side))
+    const due = side === 'CSA' ? dueNow(s, 'CSA').filter((a) => !a.at).length : 0
+    if (due)
+      lines.push(
+        `# ${due} new ironclad${due > 1 ? 's arrive' : ' arrives'}: PLACE IRONCLAD AT <port> (14.22), one a port; without a line, the first Confederate port free (${ironcladPorts(s, pack)[0] ?? 'none'}).`,
+      )
     if (side === 'CSA')
       lines.push(
         `# Arsenal batteries: ${['ATLA', 'RICH'].filter((c) => (ctx.control[c] ?? 'CSA') === 'CSA' && !ctx.razed.has(c)).length}; EXCHANGE <n> buys special build points at 5 VP each.`,
@@ -155,6 +166,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
   lines.push(
     '# e.g. MOVE <ship>[,<ship>] <space> > <space> > ...; MOVE <commander> <path>; POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT',
   )
+  if (side === 'CSA') lines.push(raidingLine(pack))
   lines.push(...playableNow(s, pack, side))
   lines.push('PASS')
   return lines
@@ -206,4 +218,38 @@ function playableNow(s: RrState, pack: RebelPack, side: 'CSA' | 'USA'): string[]
     return [`#   PLAY ${c}${card.spaces?.length || effect.check ? ' [AT ...]' : ''}   ${card.name}: ${card.timing}`]
   })
   return cards.length ? ['# Cards you may play in this phase:', ...cards] : []
+}
+
+/** Where a raider may raid (8.11): the sea zones and the Whaling Grounds, less those the map closes. */
+function raidingLine(pack: RebelPack): string {
+  const seas = pack.map.spaces.filter((x) => ['coastal', 'highSeas', 'whaling'].includes(x.kind))
+  const closed = seas.filter((x) => x.noRaid).map((x) => x.id)
+  return `# Raiding (8.11): RAID in any coastal or high seas zone or the Whaling Grounds${closed.length ? `, not in ${closed.join(', ')}` : ''}; each raid 2 MP, +1 to its die for 2 MP more.`
+}
+
+/** What each build costs (14.24, 14.32, 15.41-15.44), as the build check prices it. */
+function costLines(side: 'CSA' | 'USA'): string[] {
+  return side === 'CSA'
+    ? [
+        '# Costs: gunboat or runner 1 build (one ship a port a turn); raider 1 build and 1 VP, in Spain or France & England (2 builds without VP);',
+        '#   ironclad 1 build and an arsenal battery, placed next turn; battery an arsenal battery (one a space a turn); counterattack 3 builds (or all left).',
+        '#   SPECIAL points (EXCHANGE <n>, 5 VP each): battery 4, ironclad 4, counterattack 3, card 2, gunboat, runner or raider 1.',
+      ]
+    : [
+        '# Costs: gunboat 1 build (two a river port a turn; Navy Yards unlimited); sloop 1 build (Navy Yards, next turn);',
+        '#   ironclad 2 builds (one a river port a turn, next turn); extra assault (PAWN) 4 builds, two a turn; card 2 builds, two a turn.',
+      ]
+}
+
+/** The side's own standing fire, shield and retreat orders, as it wrote them (only its own form shows them). */
+function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
+  const aims = Object.entries(s.aims?.[side] ?? {}).map(([who, at]) => `AIM ${who} AT ${at.join(',')}`)
+  const shields =
+    side === 'USA'
+      ? Object.entries(s.shields ?? {}).map(([ship, by]) => `SHIELD ${ship} ${by === 'NONE' ? 'NONE' : `WITH ${by}`}`)
+      : []
+  const retreats =
+    side === 'CSA' ? Object.entries(s.retreatTo ?? {}).map(([who, to]) => `RETREAT ${who} TO ${to.join(',')}`) : []
+  const all = [...aims, ...shields, ...retreats]
+  return all.length ? [`# Your standing orders: ${all.join('; ')}.`] : []
 }

@@ -54,7 +54,7 @@ export const seaDevilsFactory: RulesetFactory = {
     serveGameId: 'sd-demo',
     example: { role: 'confederate', lines: ['SUM: RUN-OUT', 'SUM: MOVE C11 +RAID'] },
     mails: `${HOME}/demo/weak-beginning`,
-    // A seed whose dice show a raid, a search, an escape and a combat (README "Dice anyone can check").
+    // A seed whose dice show a raid, a search, an escape and a combat.
     seed: 'wb-162',
     deadlineHours: 72,
   },

@@ -10,7 +10,7 @@ import type { RrPiece, RrState } from '../../../src/games/rebel-raiders/state.ts
 const SHIP = ['port', 'sea', 'river'] as const
 
 /**
- * What one side knows of the game (issue 11: the bots see only their own side's view): the board, the
+ * What one side knows of the game (the bots see only their own side's view): the board, the
  * cards face up and its own hand and standing orders; the other side's hand and both draw piles only
  * as counts (blank cards), the other side's standing orders (reactions, battle orders, interception,
  * Lee's wanted spaces) and its waiting cards not at all.

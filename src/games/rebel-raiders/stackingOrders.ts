@@ -1,0 +1,131 @@
+// The stacking limits on receipt (6.12): orders that would leave more pieces in a space than its
+// limit are refused, naming the pieces the player could scrap to make room; the choice of what
+// goes is his. `SCRAP <piece>[,<piece>...]` eliminates his own pieces at the start of the phase.
+import type { Parsed } from '../contract.ts'
+import type { ScriptLine } from '../../orders/script.ts'
+import type { RrCommand } from './orderTypes.ts'
+import type { RebelPack } from './pack.ts'
+import type { Side } from './setup.ts'
+import { overStacked } from './stacking.ts'
+import type { RrPiece, RrState } from './state.ts'
+
+type Err = (line: number, text: string, message: string) => unknown
+
+/** Reads a SCRAP line: the side's own pieces, each named once. */
+export function readScrapLine(
+  state: RrState,
+  side: Side,
+  l: ScriptLine,
+  rest: string[],
+  out: Parsed<RrCommand>,
+  err: Err,
+): void {
+  const ids = rest
+    .join(' ')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+  if (!ids.length) return void err(l.line, l.text, 'write SCRAP <piece>[,<piece>...], e.g. SCRAP BT-3')
+  const scrapped = new Set(out.commands.flatMap((c) => (c.kind === 'scrap' ? c.pieces : [])))
+  for (const id of ids) {
+    const p = state.pieces.find((x) => x.id === id)
+    if (!p || p.side !== side)
+      return void err(l.line, l.text, `no ${side === 'CSA' ? 'Confederate' : 'Union'} piece ${id} to scrap`)
+    if (scrapped.has(id)) return void err(l.line, l.text, `${id} is scrapped twice`)
+  }
+  out.commands.push({ kind: 'scrap', line: l.line, pieces: ids })
+  out.normalised.push(`SCRAP ${ids.join(', ')} (6.12, at the start of the phase)`)
+}
+
+/**
+ * Refuses the lines that would leave too many of the side's pieces together (6.12), with the pieces
+ * there the player may scrap instead. `ends` are the ships' ends by the moves; `placed` the pieces built now.
+ */
+export function stackingErrors(
+  state: RrState,
+  pack: RebelPack,
+  side: Side,
+  out: Parsed<RrCommand>,
+  ends: ReadonlyMap<string, string>,
+  placed: RrPiece[],
+  lineText: (line: number) => string,
+  err: Err,
+): void {
+  const scrapped = new Set(out.commands.flatMap((c) => (c.kind === 'scrap' ? c.pieces : [])))
+  for (const c of out.commands)
+    if (c.kind === 'scrap')
+      for (const id of c.pieces)
+        if (ends.has(id)) err(c.line, lineText(c.line), `${id} moves in these orders: a moving ship is not scrapped`)
+  const after = [
+    ...state.pieces.filter((p) => !scrapped.has(p.id)).map((p) => ({ ...p, at: ends.get(p.id) ?? p.at })),
+    ...placed,
+  ]
+  const recent = new Set([...ends.keys(), ...placed.map((p) => p.id)])
+  const told = new Set<number>()
+  for (const { piece, why } of overStacked(after, pack, recent)) {
+    if (piece.side !== side || !recent.has(piece.id)) continue
+    const line = lineOf(out.commands, piece, placed)
+    if (told.has(line)) continue
+    told.add(line)
+    const there = after.filter((p) => p.at === piece.at && p.side === side && !recent.has(p.id) && sameKind(p, piece))
+    const room = there.length
+      ? `; to make room, SCRAP one of ${there.map((p) => p.id).join(', ')} (the choice is yours), or send fewer`
+      : '; send fewer'
+    err(
+      line,
+      lineText(line),
+      `${piece.id.startsWith('new ') ? `the ${piece.type}` : piece.id} would break the limit: ${why}${room}`,
+    )
+  }
+}
+
+const WARSHIPS = new Set(['gunboat', 'ironclad', 'sloop', 'raider'])
+const sameKind = (a: RrPiece, b: RrPiece) => a.type === b.type || (WARSHIPS.has(a.type) && WARSHIPS.has(b.type))
+
+/** The order line that brings `piece` where it is: its move, or the build that places it. */
+function lineOf(commands: RrCommand[], piece: RrPiece, placed: RrPiece[]): number {
+  if (placed.includes(piece)) {
+    const i = placed.filter((p) => p.type === piece.type && p.at === piece.at).indexOf(piece)
+    const builds = commands.filter(
+      (c) => c.kind === 'build' && c.what === piece.type && (c.at ?? piece.at) === piece.at,
+    )
+    return builds[i]?.line ?? builds[0]?.line ?? 0
+  }
+  const move = commands.find(
+    (c) =>
+      c.kind === 'move' &&
+      (c.pieces.includes(piece.id) ||
+        c.steps.some((s) => 'action' in s && s.action === 'PICKUP' && s.ships.includes(piece.id))),
+  )
+  return move?.line ?? 0
+}
+
+/** Reads a standing `RETREAT <raider|ALL> TO <space>[,<space>...]` (or `OFF`): where a raider breaking off goes (10.36). */
+export function readRetreatLine(
+  pack: RebelPack,
+  side: Side,
+  l: ScriptLine,
+  rest: string[],
+  out: Parsed<RrCommand>,
+  err: Err,
+): void {
+  if (side !== 'CSA')
+    return void err(l.line, l.text, 'only the Confederate player chooses where a raider retreats (10.36)')
+  const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
+  if (off) {
+    out.commands.push({ kind: 'retreat', line: l.line, ship: off[1]!, to: [] })
+    out.normalised.push(`RETREAT ${off[1]} OFF (the question is asked again)`)
+    return
+  }
+  const m = /^(\S+)\s+TO\s+(.+)$/.exec(rest.join(' '))
+  if (!m)
+    return void err(
+      l.line,
+      l.text,
+      'write RETREAT <raider|ALL> TO <space>[,<space>...], e.g. RETREAT RD-1 TO NATL,HATT',
+    )
+  const to = m[2]!.split(/[\s,]+/).filter(Boolean)
+  const unknown = to.find((x) => !pack.map.has(x))
+  if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
+  out.commands.push({ kind: 'retreat', line: l.line, ship: m[1]!, to })
+  out.normalised.push(`RETREAT ${m[1]} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+}
