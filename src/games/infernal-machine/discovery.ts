@@ -73,7 +73,7 @@ export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
   const pos = positionOf(ctx, m)
   if (!steerer(m) || m.movedThisTurn || deadInWater(ctx, m.boat)) return []
   const conveyance = conveyanceOf(m.boat)?.kind
-  const bottom = ['surface', 'awash', 'belowShallow', 'belowDeep', 'belowDeeper'].indexOf(pos.bottom)
+  const bottom = LEVELS.indexOf(pos.bottom)
   const fits =
     !conveyance ||
     (conveyance === 'diver'
@@ -84,8 +84,16 @@ export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
   if (!fits) return []
   return (pos.targets ?? [])
     .filter((t) => targetOf(ctx, t.marker).side === enemyOf(m.side))
-    .filter((t) => !(t.dn && conveyance === 'diver'))
+    .filter((t) => conveyance !== 'diver' || (!t.dn && diverReaches(ctx, t.marker, bottom)))
     .map((t) => t.marker)
+}
+
+const LEVELS = ['surface', 'awash', 'belowShallow', 'belowDeep', 'belowDeeper']
+
+/** A diver walks on the bottom; against a Gunboat or Sloop that bottom must be below shallow, an Ironclad awash (p.8). */
+function diverReaches(ctx: Ctx, marker: string, bottom: number): boolean {
+  const need = ctx.pack.tactical.diverLowest.find((d) => d.kind === targetOf(ctx, marker).kind)
+  return !need || LEVELS.indexOf(need.elevation) === bottom
 }
 
 /** One Discovery Phase; `mayAttack` is false for the fresh one after an attack run (ruling IM-7). */
