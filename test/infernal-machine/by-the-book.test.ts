@@ -1,10 +1,12 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
+import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
-import type { Mission } from '../../src/games/infernal-machine/mission.ts'
+import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
+import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { ctx, pack, sortie, trainingMission } from './helpers.ts'
+import { ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -44,5 +46,33 @@ describe('Target Check and the Diver (p.8, p.36)', () => {
     enemyResponse(c, s, 5, { reroll: () => ({ crank: 'full', dice: [0] }), fateSmiles: () => null }, 'r')
     expect(s.tactical.diver).toBeUndefined()
     expect(s.boat.parts.some((p) => p.kind === 'diver' || p.kind === 'charge')).toBe(false)
+  })
+})
+
+describe('Drift direction (p.17, p.18 example)', () => {
+  it('p.17 SHIFT DIRECTION IF EBB TO FLOOD turns the drift marker 180 degrees for 2 Red cubes', () => {
+    const p = parseImOrders(pack, 'SHIFT DIRECTION IF EBB TO FLOOD')
+    expect(p.errors).toEqual([])
+    const start = {
+      side: 'CSA' as const,
+      season: 'spring' as const,
+      board: 'training',
+      launch: 'wharf',
+      type: 'training' as const,
+      boat: standardBoat(0),
+      pool: { black: 0, red: 0 },
+      alert: 0,
+      training: 0,
+    }
+    const forced = [
+      { label: 'setup visibility', values: 2 },
+      { label: 'setup drift', values: 7 },
+      { label: 'setup atmospherics', values: 6 },
+      { label: 'setup drift direction', values: 1 },
+      { label: /deck shuffle/, values: Array(60).fill(1) },
+    ]
+    const kept = setupMission(ctx(forced), start)
+    const m = setupMission(ctx(forced), start, setupChoices(applyDoctrine(DEFAULT_DOCTRINE, p.commands)))
+    expect([kept.driftDirection, m.driftDirection, m.pool.red - kept.pool.red]).toEqual(['ebb', 'flood', 2])
   })
 })

@@ -98,10 +98,16 @@ export function parseDoctrineLine(
         : 'MISSION or STEP'
     case 'SHIFT': {
       // One step along bright-dim-inky or strong-weak-calm, for 2 Red (p.16).
-      const m = /^(VISIBILITY|DRIFT) IF (\S+) TO (\S+)(?: PAY (RED|ACTION))?$/.exec(up.join(' '))
-      const steps = m?.[1] === 'VISIBILITY' ? ['BRIGHT', 'DIM', 'INKY'] : ['STRONG', 'WEAK', 'CALM']
+      const m = /^(VISIBILITY|DRIFT|DIRECTION) IF (\S+) TO (\S+)(?: PAY (RED|ACTION))?$/.exec(up.join(' '))
+      const steps =
+        m?.[1] === 'VISIBILITY'
+          ? ['BRIGHT', 'DIM', 'INKY']
+          : m?.[1] === 'DIRECTION'
+            ? ['EBB', 'FLOOD']
+            : ['STRONG', 'WEAK', 'CALM']
       const gap = m ? steps.indexOf(m[3]!) - steps.indexOf(m[2]!) : 0
-      if (!m || steps.indexOf(m[2]!) < 0 || Math.abs(gap) !== 1) return 'shift one step: VISIBILITY or DRIFT'
+      if (!m || steps.indexOf(m[2]!) < 0 || Math.abs(gap) !== 1)
+        return 'shift one step: VISIBILITY IF BRIGHT TO DIM, DRIFT IF STRONG TO WEAK, DIRECTION IF EBB TO FLOOD'
       const pay = m[4] === 'ACTION' ? 'action' : 'red'
       return {
         kind: 'shift',

@@ -90,9 +90,12 @@ export function basePowerGrade(ctx: Ctx, m: Pick<Sortie, 'boat'>, extraStrength 
 export const shiftGrade = (g: Grade, right: number): Grade =>
   GRADES[Math.max(0, Math.min(4, GRADES.indexOf(g) + right))]!
 
+/** The set-up conditions a player may shift; 'direction' is the tidal boards' drift direction (p.17). */
+export type ShiftCondition = 'visibility' | 'drift' | 'atmospherics' | 'direction'
+
 export interface SetupChoices {
   /** After each condition's roll (p.16): shift it one step for 2 Red cubes, or keep it. */
-  shift(condition: 'visibility' | 'drift' | 'atmospherics', value: string): 'up' | 'down' | null
+  shift(condition: ShiftCondition, value: string): 'up' | 'down' | null
   /** After the Tow Check die, with the pool in view: how many Black cubes to recycle, +1 each (p.18). */
   quickThinking(roll: number, needed: number, black: number): number
   /** How a shift is paid: 2 Red (the default) or, in the campaign, an Action (p.16). */
@@ -109,6 +112,30 @@ export interface SetupChoices {
 export const AUTO_SETUP: SetupChoices = {
   shift: () => null,
   quickThinking: (roll, needed, black) => (needed - roll <= black && roll < needed ? needed - roll : 0),
+}
+
+/** The player's one paid shift of a condition just rolled (p.16), to the adjacent step of `steps`. */
+function shiftCondition(
+  ctx: Ctx,
+  m: Mission,
+  choices: SetupChoices,
+  which: ShiftCondition,
+  value: string,
+  steps: readonly string[],
+): string {
+  const shift = steps.length ? choices.shift(which, value) : null
+  if (!shift) return value
+  const i = steps.indexOf(value) + (shift === 'up' ? -1 : 1)
+  if (i < 0 || i >= steps.length) return value
+  // Paid with 2 Red, or in the campaign with an Action when the player says so and has one left.
+  const byAction = choices.shiftPay?.(which) === 'action' && !!choices.payAction?.()
+  if (!byAction) m.pool.red += 2
+  note(
+    ctx,
+    which === 'direction' ? 'p.17' : 'p.16',
+    `${which} shifted to ${steps[i]} for ${byAction ? 'an Action' : '2 Red cubes'}`,
+  )
+  return steps[i]!
 }
 
 /** Rolls one nautical condition on the board's season box (p.16-17). */
@@ -185,27 +212,19 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     atmospherics: [] as string[],
   }
   for (const which of order) {
-    let value = rollCondition(ctx, box, which, `setup ${which}`)
-    const steps = lists[which]
-    const shift = steps.length ? choices.shift(which, value) : null
-    if (shift) {
-      const i = steps.indexOf(value) + (shift === 'up' ? -1 : 1)
-      // Paid with 2 Red, or in the campaign with an Action when the player says so and has one left.
-      const byAction = choices.shiftPay?.(which) === 'action' && !!choices.payAction?.()
-      if (i >= 0 && i < steps.length) {
-        value = steps[i]!
-        if (!byAction) m.pool.red += 2
-        note(ctx, 'p.16', `${which} shifted to ${value} for ${byAction ? 'an Action' : '2 Red cubes'}`)
-      }
-    }
+    const value = shiftCondition(ctx, m, choices, which, rollCondition(ctx, box, which, `setup ${which}`), lists[which])
     if (which === 'visibility') m.visibility = value as Mission['visibility']
     else if (which === 'drift') m.drift = value as Mission['drift']
     else m.atmospherics = value as Mission['atmospherics']
   }
   if (board.tidal) {
     const roll = d10(ctx, 'setup drift direction')
-    m.driftDirection = roll <= 5 ? 'ebb' : 'flood'
-    note(ctx, 'p.17', `drift direction: ${roll}, ${m.driftDirection}`)
+    note(ctx, 'p.17', `drift direction: ${roll}, ${roll <= 5 ? 'ebb' : 'flood'}`)
+    // Turning the marker 180 degrees is the one shift the direction allows (p.17).
+    m.driftDirection = shiftCondition(ctx, m, choices, 'direction', roll <= 5 ? 'ebb' : 'flood', [
+      'ebb',
+      'flood',
+    ]) as Mission['driftDirection']
   }
   const navCards = ctx.pack.mission.navCards.filter((c) => board.tidal || !('slackWater' in c)).map((c) => c.id)
   m.navDeck = newDeck(navCards, ctx.dice, 'navigation deck', MODERATOR)

@@ -49,7 +49,7 @@ export const FORMS: Record<string, string> = {
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
   SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
-  SHIFT: 'SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
+  SHIFT: 'SHIFT VISIBILITY|DRIFT|DIRECTION IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',
   MARKERS: 'MARKERS FATIGUE|PANIC <persona>[,<persona>] (who takes them first)',
