@@ -4,6 +4,8 @@ import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/i
 import { eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
 import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { elevationAllowed, maneuver, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
+import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { enemyResponse } from '../../src/games/infernal-machine/response.ts'
 import { ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
@@ -74,5 +76,55 @@ describe('Drift direction (p.17, p.18 example)', () => {
     const kept = setupMission(ctx(forced), start)
     const m = setupMission(ctx(forced), start, setupChoices(applyDoctrine(DEFAULT_DOCTRINE, p.commands)))
     expect([kept.driftDirection, m.driftDirection, m.pool.red - kept.pool.red]).toEqual(['ebb', 'flood', 2])
+  })
+})
+
+describe('Obstructions and being dead in the water (p.21, p.25)', () => {
+  it('p.25 a boat in an enemy obstruction may move back to the position it entered from, turns later', () => {
+    const m = trainingMission({ side: 'USA', board: 'charleston', position: 'mount-pleasant', type: 'ship' })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    maneuver(ctx(), m, { to: 'boom' })
+    maneuver(ctx(), m, {})
+    maneuver(ctx(), m, { to: 'mount-pleasant' })
+    expect(m.position).toBe('mount-pleasant')
+  })
+
+  it('p.21 p.25 a boat dead in the water may neither move nor use the Dive Planes', () => {
+    const m = trainingMission({ board: 'training', position: 'channel' })
+    m.boat.elevation = 1
+    m.boat.parts.push({ component: 'dive-planes', kind: 'divePlanes', space: 2, malfunctions: 0 })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'divePlanes' }
+    expect(elevationAllowed(ctx(), m, 2)).toBe(true)
+    m.boat.parts.find((p) => p.kind === 'steeringLink')!.malfunctions = 3
+    expect(elevationAllowed(ctx(), m, 2)).toBe(false)
+    expect(() => maneuver(ctx(), m, { to: 'wharf' })).toThrow(/dead in the water/)
+    expect(m.position).toBe('channel')
+  })
+
+  it('p.15 p.29 a grounded boat is recorded at the bottom, never below it', () => {
+    const m = trainingMission({ board: 'training', position: 'channel' })
+    m.boat.elevation = 2
+    m.boat.parts.push({ component: 'dive-planes', kind: 'divePlanes', space: 2, malfunctions: 0 })
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'divePlanes' }
+    maneuver(ctx(), m, { elevation: 1 })
+    expect([m.lost, m.boat.elevation]).toEqual(['aground with no Keel Weights to cut', 2])
+  })
+})
+
+describe('An engine not operated (p.21)', () => {
+  it('p.21 an engine not operated gives grade E and no move', () => {
+    const m = trainingMission({ board: 'training', position: 'wharf' })
+    m.boat.parts.push({ component: 'magnetic-engine', kind: 'magneticEngine', space: 2, malfunctions: 0 })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.baseGrade = 'B'
+    const card = pack.mission.navCards.find((c) => c.id === 'N01') as TableNavCard
+    const { out } = navOutcomes(ctx(), m, card)
+    expect([out.easy.grade, out.full.grade, out.strain.grade]).toEqual(['E', 'E', 'E'])
+    expect(() => maneuver(ctx(), m, { to: 'channel' })).toThrow(/dead in the water/)
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'magneticEngine' }
+    expect(navOutcomes(ctx(), m, card).out.easy.grade).toBe('B')
+    maneuver(ctx(), m, { to: 'channel' })
+    expect(m.position).toBe('channel')
   })
 })

@@ -5,10 +5,10 @@ import { MODERATOR } from '../contract.ts'
 import { discard, draw } from '../kit/deck.ts'
 import { chargeOf, conveyanceOf, partFor } from './boat.ts'
 import { detectionCheck } from './detection.ts'
-import { deadInWater, malfunction, panelEntry, randomMalfunction } from './malfunction.ts'
+import { malfunction, panelEntry, randomMalfunction } from './malfunction.ts'
 import { boardOf, enemyEyes, enemyOf, type Mission, positionOf, rollCondition } from './mission.ts'
 import type { DiscoveryCard } from './missionPack.ts'
-import { steerer } from './navigation.ts'
+import { noPropulsion, steerer } from './navigation.ts'
 import { enemyResponse } from './response.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 import { runTactical, type TacticalChoices, targetOf } from './tactical.ts'
@@ -71,7 +71,7 @@ const mechanismOf = (kind: string): Mechanism =>
 /** The target icons a Target Check may be made against now (p.36; unarmed boats per ruling IM-15). */
 export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
   const pos = positionOf(ctx, m)
-  if (!steerer(m) || m.movedThisTurn || deadInWater(ctx, m.boat)) return []
+  if (!steerer(m) || m.movedThisTurn || noPropulsion(ctx, m)) return []
   const conveyance = conveyanceOf(m.boat)?.kind
   const bottom = LEVELS.indexOf(pos.bottom)
   const fits =

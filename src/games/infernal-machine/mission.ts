@@ -23,6 +23,8 @@ export interface Mission extends Sortie {
   lastCrank: Crank
   /** The position the boat came from this turn (obstructions, p.25) and whether it moved. */
   cameFrom?: string
+  /** The position the boat last entered its present one from: the way back out of an obstruction (p.25). */
+  enteredFrom?: string
   movedThisTurn: boolean
   passages: string[]
   /** For the Training Level check at Recovery (p.43). */
@@ -282,6 +284,7 @@ export function towCheck(ctx: Ctx, m: Mission, choices: SetupChoices): void {
  */
 export function moveTo(ctx: Ctx, m: Mission, to: string, rule = 'p.25'): void {
   m.cameFrom = m.position
+  m.enteredFrom = m.position
   m.position = to
   m.movedThisTurn = true
   m.farthest = Math.max(m.farthest, distanceFrom(ctx, m, m.launch, to))

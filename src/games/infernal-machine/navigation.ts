@@ -4,7 +4,7 @@
 import { MODERATOR } from '../contract.ts'
 import { discard, draw } from '../kit/deck.ts'
 import { engineOf, hasPart, incapacitatedSpaces, partFor } from './boat.ts'
-import { malfunctionState, operable } from './malfunction.ts'
+import { deadInWater, malfunctionState, operable } from './malfunction.ts'
 import { placeFatigue, placePanic } from './markers.ts'
 import { enemyEyes, type Mission, moveTo, neighbours, positionOf, shiftGrade } from './mission.ts'
 import type { LowerEffect, NavCard, NavResult, TableNavCard } from './missionPack.ts'
@@ -30,13 +30,22 @@ export const steerer = (m: Mission) => m.boat.crew.find((c) => c.order?.kind ===
 const operated = (m: Mission, kind: string) =>
   m.boat.crew.some((c) => c.order?.kind === 'mech' && c.order.mechanism === kind)
 
+/**
+ * Dead in the Water (p.21, p.25): a malfunction that stops the boat, or an engine boat whose engine
+ * is not operated or is inoperable. No move, no Dive Planes, no Target Check, grade E.
+ */
+export function noPropulsion(ctx: Ctx, m: Mission): boolean {
+  const engine = engineOf(m.boat)
+  return deadInWater(ctx, m.boat) || (!!engine && !(operated(m, engine.kind) && operable(ctx, engine)))
+}
+
 /** Which elevation changes the boat's mechanisms allow this turn (p.24-25). */
 export function elevationAllowed(ctx: Ctx, m: Mission, to: Elevation): boolean {
   const from = m.boat.elevation
   if (Math.abs(to - from) !== 1 || engineOf(m.boat)?.kind === 'boilerEngine') return false
   const ballast = operated(m, 'ballastTank') && operable(ctx, partFor(m.boat, 'ballastTank'))
   const level = hasPart(m.boat, 'levelTank')
-  const planes = operated(m, 'divePlanes') && operable(ctx, partFor(m.boat, 'divePlanes'))
+  const planes = operated(m, 'divePlanes') && operable(ctx, partFor(m.boat, 'divePlanes')) && !noPropulsion(ctx, m)
   const pair = [Math.min(from, to), Math.max(from, to)].join('-')
   if (pair === '0-1') return ballast
   if (pair === '1-2' && ballast && level) return true
@@ -50,16 +59,23 @@ export function maneuver(ctx: Ctx, m: Mission, plan: Maneuver): void {
   if (plan.elevation) {
     const to = (m.boat.elevation + plan.elevation) as Elevation
     if (!elevationAllowed(ctx, m, to)) throw new Error(`elevation change to ${to} is not allowed now`)
-    m.boat.elevation = to
-    note(ctx, 'p.25', `elevation to ${['surface', 'awash', 'below shallow', 'below deep', 'below deeper'][to]}`)
     const bottom = elevationIndex(positionOf(ctx, m).bottom)
+    // The boat is never deeper than the bottom: past it, it grounds there (p.15, p.29).
+    m.boat.elevation = Math.min(to, bottom) as Elevation
+    note(ctx, 'p.25', `elevation to ${['surface', 'awash', 'below shallow', 'below deep', 'below deeper'][to]}`)
     if (to > bottom) groundOrLost(ctx, m)
   }
   if (plan.to && !m.lost) {
     if (!steerer(m)) throw new Error('a move needs the Steering order')
+    if (noPropulsion(ctx, m)) throw new Error('dead in the water: no propulsion, the boat cannot move')
     if (!neighbours(ctx, m).includes(plan.to)) throw new Error(`${plan.to} is not next to ${m.position}`)
     const here = positionOf(ctx, m)
-    if (here.obstruction && here.obstruction !== m.side && !m.passages.includes(m.position) && plan.to !== m.cameFrom)
+    if (
+      here.obstruction &&
+      here.obstruction !== m.side &&
+      !m.passages.includes(m.position) &&
+      plan.to !== m.enteredFrom
+    )
       throw new Error('an enemy obstruction: only back the way the boat came, unless passage is located')
     if (m.noEnemyWaters && enemyEyes(ctx, m, plan.to))
       throw new Error(`${plan.to} is under Enemy Eyes: not on this mission`)
@@ -100,7 +116,8 @@ export function navOutcomes(ctx: Ctx, m: Mission, card: TableNavCard) {
   const lowerRight = (lower?.effects ?? [])
     .filter((e) => lowerApplies(ctx, m, e))
     .reduce((a, e) => a + (e.gradeRight ?? 0), 0)
-  const { right, forceE } = standingShifts(ctx, m)
+  const { right, forceE: malfunctionE } = standingShifts(ctx, m)
+  const forceE = malfunctionE || noPropulsion(ctx, m)
   const withDrift = m.movedThisTurn && positionOf(ctx, m, m.cameFrom)[m.driftDirection] === m.position
   const row = withDrift ? card.with : card.notWith
   const out = {} as Record<Crank, { grade: Grade; result: NavResult }>
