@@ -1,13 +1,14 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
 import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
-import { eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
+import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
+import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
 import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { elevationAllowed, maneuver, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
-import { enemyResponse } from '../../src/games/infernal-machine/response.ts'
+import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
 import { ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
@@ -126,5 +127,55 @@ describe('An engine not operated (p.21)', () => {
     expect(navOutcomes(ctx(), m, card).out.easy.grade).toBe('B')
     maneuver(ctx(), m, { to: 'channel' })
     expect(m.position).toBe('channel')
+  })
+})
+
+describe('Locate Passage (p.36-37)', () => {
+  const choices = (over: Partial<DiscoveryChoices> = {}): DiscoveryChoices => ({
+    ...AUTO_RESPONSE,
+    ...AUTO_CONCUSSION,
+    approach: () => 'easy',
+    detonate: () => true,
+    move: () => 'stay',
+    targetChecks: (_m, eligible) => [...eligible],
+    attack: () => false,
+    panicSpaceMechanism: (_m, options) => options[0]!,
+    ...over,
+  })
+  const inBoom = () => {
+    const m = trainingMission({ side: 'USA', board: 'charleston', position: 'boom', type: 'ship' })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.discoveryDeck = { drawPile: ['D03'], discards: [], reshuffles: 0 }
+    return m
+  }
+
+  it('p.37 Locate Passage is offered at the surface, where no target icon may be checked', () => {
+    const m = inBoom()
+    m.boat.elevation = 0
+    m.boat.parts = m.boat.parts.map((p) =>
+      p.kind === 'longSpar' ? { ...p, component: 'tow-cord', kind: 'towCord' } : p,
+    )
+    expect(eligibleTargets(ctx(), m)).toEqual([])
+    let offered = false
+    const c = ctx({ 'turn 1 discovery detection': 10, 'turn 1 locate passage': 10 })
+    discoveryPhase(
+      c,
+      m,
+      choices({
+        targetChecks: (_m, _e, mayLocate) => {
+          offered = mayLocate
+          return 'passage'
+        },
+      }),
+    )
+    expect([offered, m.passages]).toEqual([true, ['boom']])
+  })
+
+  it('p.36 one Target Check per icon, however often the plan names it', () => {
+    const m = inBoom()
+    m.boat.elevation = 2
+    const c = ctx({ 'turn 1 discovery detection': 10, 'turn 1 target check csa-obstruction': [1, 1, 1] })
+    discoveryPhase(c, m, choices({ targetChecks: () => ['csa-obstruction', 'csa-obstruction', 'csa-obstruction'] }))
+    expect(c.dice.rolls.filter((r) => r.label.includes('target check')).length).toBe(1)
   })
 })

@@ -15,8 +15,11 @@ import { runTactical, type TacticalChoices, targetOf } from './tactical.ts'
 import { MECHANISMS, type Mechanism } from './terms.ts'
 
 export interface DiscoveryChoices extends TacticalChoices {
-  /** Which target icons to check, in order; or 'passage' to Locate Passage (p.36-37). */
-  targetChecks(m: Mission, eligible: readonly string[]): string[] | 'passage'
+  /**
+   * Which target icons to check, in order; or 'passage' to Locate Passage instead (p.36-37), which
+   * is offered (`mayLocate`) in an enemy obstruction whose passage is not yet located.
+   */
+  targetChecks(m: Mission, eligible: readonly string[], mayLocate: boolean): string[] | 'passage'
   /** After a success: start the attack run on this target, or not (p.36). */
   attack(m: Mission, target: string): boolean
   /** A malfunction in a panicked crewman's space: which mechanism there (p.34). */
@@ -125,10 +128,15 @@ export function discoveryPhase(ctx: Ctx, m: Mission, choices: DiscoveryChoices, 
   }
   if (m.lost || !mayAttack) return
   const eligible = eligibleTargets(ctx, m)
-  if (!eligible.length) return
-  const plan = choices.targetChecks(m, eligible)
-  if (plan === 'passage') return locatePassage(ctx, m, cell[1])
-  for (const marker of plan.filter((p) => eligible.includes(p))) {
+  const mayLocate = passageToLocate(ctx, m)
+  if (!eligible.length && !mayLocate) return
+  const plan = choices.targetChecks(m, eligible, mayLocate)
+  if (plan === 'passage') {
+    if (mayLocate) locatePassage(ctx, m, cell[1])
+    return
+  }
+  // One Target Check per icon (p.36), whatever the plan repeats.
+  for (const marker of [...new Set(plan)].filter((p) => eligible.includes(p))) {
     if (!targetCheck(ctx, m, marker, cell[1])) continue
     if (!chargeOf(m.boat)) {
       // An unarmed boat (Spy, Delivery) has done its work when the target is acquired (ruling IM-15).
@@ -158,6 +166,16 @@ export function targetCheck(ctx: Ctx, m: Mission, marker: string, value: number)
     `Target Check on the ${targetOf(ctx, marker).name}: ${roll} ${icon.modifier} icon ${atmo ? `${atmo} ${m.atmospherics} ` : ''}${bonus ? `+${bonus} steersman ` : ''}= ${total} against ${value}: ${ok ? 'acquired' : 'not acquired'}`,
   )
   return ok
+}
+
+/**
+ * Locate Passage (p.36-37): a Target Check on an enemy obstruction in the boat's position, at any
+ * elevation and with any conveyance; the Steering order, no move and propulsion are still needed.
+ */
+export function passageToLocate(ctx: Ctx, m: Mission): boolean {
+  const here = positionOf(ctx, m)
+  if (!here.obstruction || here.obstruction === m.side || m.passages.includes(m.position)) return false
+  return !!steerer(m) && !m.movedThisTurn && !noPropulsion(ctx, m)
 }
 
 function locatePassage(ctx: Ctx, m: Mission, value: number): void {

@@ -175,17 +175,22 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         auto,
       })
     },
-    targetChecks: (_m, eligible) => {
-      const standing = d.targets.filter((t) => eligible.includes(t))
+    targetChecks: (_m, eligible, mayLocate) => {
+      const standing = d.targets.filter((t) => eligible.includes(t) || (mayLocate && t === 'passage'))
       const pick = decider.ask({
         kind: 'target',
         key: `${key()} target`,
-        question: `Target icons here: ${eligible.join(', ')}. Make a Target Check on which?`,
-        options: [...eligible.map((t) => ({ id: t, label: `check ${t}` })), { id: 'none', label: 'no Target Check' }],
+        question: `${eligible.length ? `Target icons here: ${eligible.join(', ')}` : 'No target icon may be checked here'}${mayLocate ? '; an enemy obstruction blocks the way' : ''}. Make a Target Check on which?`,
+        options: [
+          ...eligible.map((t) => ({ id: t, label: `check ${t}` })),
+          ...(mayLocate ? [{ id: 'passage', label: 'locate passage through the obstruction' }] : []),
+          { id: 'none', label: 'no Target Check' },
+        ],
         standing: standing.length ? standing[0] : undefined,
         auto: 'none',
       })
-      return pick === 'none' ? [] : [pick, ...standing.filter((t) => t !== pick)]
+      if (pick === 'passage') return 'passage'
+      return pick === 'none' ? [] : [pick, ...standing.filter((t) => t !== pick && t !== 'passage')]
     },
     attack: (_m, target) =>
       decider.ask({

@@ -47,6 +47,7 @@ export function parseDoctrineLine(
     }
     case 'TARGET': {
       if (up[0] === 'NONE') return { kind: 'target', markers: [] }
+      if (up.length === 1 && up[0] === 'PASSAGE') return { kind: 'target', markers: ['passage'] }
       for (const w of words)
         if (
           !known(

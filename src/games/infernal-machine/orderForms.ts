@@ -39,7 +39,7 @@ export const FORMS: Record<string, string> = {
   CHANGE: 'CHANGE SIDES (CSA, from 1863: the shop goes north; ends the Action Phase)',
   CREW: 'CREW <persona>=STEER|MECH:<mechanism>|REPAIR:<mechanism>|LEAK ...',
   ROUTE: 'ROUTE <position>[@<elevation 0-4>] ...',
-  TARGET: 'TARGET <marker> ... | TARGET NONE',
+  TARGET: 'TARGET <marker> ... | TARGET PASSAGE | TARGET NONE',
   APPROACH: 'APPROACH BEST|EASY|FULL|FULL+|STRAIN',
   TACTIC: 'TACTIC DETONATE-AT NEAR|CONTACT|OTHERSIDE [EXIT-IF-HITS <n>]',
   CONCUSSION: 'CONCUSSION EASY|FULL|STRAIN',
