@@ -1,5 +1,7 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
+import { applyResult } from '../../src/games/infernal-machine/campaign.ts'
+import { build, invest } from '../../src/games/infernal-machine/shopActions.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
 import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
@@ -9,7 +11,7 @@ import { elevationAllowed, maneuver, navOutcomes } from '../../src/games/inferna
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+import { campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -177,5 +179,24 @@ describe('Locate Passage (p.36-37)', () => {
     const c = ctx({ 'turn 1 discovery detection': 10, 'turn 1 target check csa-obstruction': [1, 1, 1] })
     discoveryPhase(c, m, choices({ targetChecks: () => ['csa-obstruction', 'csa-obstruction', 'csa-obstruction'] }))
     expect(c.dice.rolls.filter((r) => r.label.includes('target check')).length).toBe(1)
+  })
+})
+
+describe('Money (p.46, p.47, p.54)', () => {
+  it('p.42 p.46 a CSA payment in Fortunes of War is adjusted by Prices: $3 at +2 from $2 is $3 in debt', () => {
+    const c = campaign({ funds: 2, prices: 2 })
+    applyResult(ctx(), c, 'funds-3', 'fortunes of war', true)
+    expect(c.funds).toBe(-3)
+  })
+
+  it('p.47 a player in debt may still sell a part in a Build', () => {
+    const c = campaign({ funds: -3, boat: { tiles: ['needle-prow', 'section', 'blunt-stern'], parts: [] } })
+    expect(build(ctx(), c, { tiles: [], parts: [], sell: ['blunt-stern'] })).toBeNull()
+    expect([c.funds, c.boat.tiles]).toEqual([-2, ['needle-prow', 'section']])
+  })
+
+  it('p.54 a $0 stake is always allowed in debt', () => {
+    const c = campaign({ funds: -2 })
+    expect(invest(ctx({ 'spring 1862 investment': 5 }), c, 0, false)).toBeNull()
   })
 })

@@ -75,8 +75,9 @@ export const investors = (ctx: Ctx, c: Campaign) =>
 /** Money in and out, with the reason, on the ledger; Prices added to a CSA payment (p.42). */
 export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
   const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)
+  // Nothing paid never incurs debt: a $0 stake is allowed in debt (p.54).
+  if (total <= 0) return true
   if (!debtAllowed && c.funds - total < 0) return false
-  if (total === 0) return true
   c.funds -= total
   c.ledger.push(`${seasonKey(c.year, c.season)}: -$${total} ${why} (funds $${c.funds})`)
   return true
@@ -188,7 +189,8 @@ export function applyResult(ctx: Ctx, c: Campaign, result: string, why: string, 
   else if (result === 'prices+') c.prices = c.side === 'CSA' ? Math.min(4, c.prices + 1) : c.prices
   else if (result === 'prices-') c.prices = c.side === 'CSA' ? Math.max(-1, c.prices - 1) : c.prices
   else if (result.startsWith('funds+')) earn(c, n, why)
-  else if (result.startsWith('funds-')) pay(ctx, c, n, why, false, debt)
+  // A CSA payment is adjusted by Prices, a Fortunes of War payment too (p.42, p.46 debt example).
+  else if (result.startsWith('funds-')) pay(ctx, c, n, why, true, debt)
   else if (result.startsWith('action')) c.actionBonus += result.includes('-') ? -n : n
   else if (result === 'epidemic') epidemicCheck(ctx, c)
 }

@@ -96,9 +96,11 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (parts.some(([, space]) => space >= tiles.length)) return 'a part is placed on a tile the boat does not have'
   const placement = placementError(ctx, tiles, parts)
   if (placement) return placement
-  if (c.funds - cost + order.sell.length < 0) return `the parts cost $${cost}, funds are $${c.funds}`
+  // No new or increased debt (p.47); a player in debt may still sell, which lessens it.
+  const after = c.funds - cost + order.sell.length
+  if (after < 0 && after < c.funds) return `the parts cost $${cost}, funds are $${c.funds}`
   earn(c, order.sell.length, `sold ${order.sell.join(', ')}`)
-  if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false)
+  if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false, true)
   c.boat = { tiles, parts }
   if (navy) collect(c, all)
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
