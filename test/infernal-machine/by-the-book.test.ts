@@ -1,7 +1,8 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
 import { applyResult } from '../../src/games/infernal-machine/campaign.ts'
-import { build, invest } from '../../src/games/infernal-machine/shopActions.ts'
+import { build, invest, letter } from '../../src/games/infernal-machine/shopActions.ts'
+import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
 import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
@@ -198,5 +199,26 @@ describe('Money (p.46, p.47, p.54)', () => {
   it('p.54 a $0 stake is always allowed in debt', () => {
     const c = campaign({ funds: -2 })
     expect(invest(ctx({ 'spring 1862 investment': 5 }), c, 0, false)).toBeNull()
+  })
+})
+
+describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
+  it('p.55 an Investor assigned to a Contract gives no Influence', () => {
+    const paid = pack.campaign.letterOfMarque[0]!.paid
+    const note = (where: 'shop' | 'contract') => {
+      const c = ctx({ 'letter of marque': 3 })
+      letter(c, campaign({ year: 1862, funds: 50, personae: [{ id: 'biederman', where }] }), 'marque', paid)
+      return c.notes.find((n) => n.rule === 'p.55')!.text
+    }
+    expect(note('shop')).toMatch(/^Letter of marque: 3 \+1 /)
+    expect(note('contract')).toMatch(/^Letter of marque: 3 \+0 /)
+  })
+
+  it('p.62 a commissioned USA boat that is not seaworthy is assigned to Washington with no Assignment roll', () => {
+    const c = campaign({ side: 'USA', commissioned: true, location: 'boston', boat: { tiles: [], parts: [] } })
+    const x = ctx({ 'spring 1862 event': 1 })
+    timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
+    expect(c.location).toBe('washington')
+    expect(x.dice.rolls.map((r) => r.label)).toEqual(['spring 1862 event'])
   })
 })

@@ -72,6 +72,9 @@ export function locationOf(ctx: Ctx, id: string): LocationCard {
 export const investors = (ctx: Ctx, c: Campaign) =>
   c.personae.filter((p) => ctx.pack.personae.get(p.id)?.deck === 'investor')
 
+/** Investors in play for Influence: not in Sick Bay, not on a Contract (p.48, p.51, p.55). */
+export const influential = (ctx: Ctx, c: Campaign) => investors(ctx, c).filter((p) => p.where === 'shop')
+
 /** Money in and out, with the reason, on the ledger; Prices added to a CSA payment (p.42). */
 export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
   const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)

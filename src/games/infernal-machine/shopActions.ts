@@ -9,6 +9,7 @@ import {
   alertCheck,
   type Campaign,
   earn,
+  influential,
   investors,
   locationOf,
   pay,
@@ -155,9 +156,9 @@ export function commission(ctx: Ctx, c: Campaign, budget = 0, persistence: Persi
   const row = ctx.pack.campaign.commissioning[Math.min(4, experts)]!
   const needed = row.cells[r.partsUpTo.findIndex((top) => parts <= top)]
   if (needed === null || needed === undefined) return 'nothing to commission'
-  const bonus = investors(ctx, c).reduce((a, i) => a + (ctx.pack.personae.get(i.id)!.commission ?? 0), 0)
+  const bonus = influential(ctx, c).reduce((a, i) => a + (ctx.pack.personae.get(i.id)!.commission ?? 0), 0)
   const mod =
-    (seaworthy(ctx, c) ? r.seaworthy : 0) + investors(ctx, c).length * r.perInvestor + c.lost * r.perLost + bonus
+    (seaworthy(ctx, c) ? r.seaworthy : 0) + influential(ctx, c).length * r.perInvestor + c.lost * r.perLost + bonus
   let a = d10(ctx, 'commission die 1')
   let b = d10(ctx, 'commission die 2')
   // Greased Palms (p.52): after the roll, $5 re-rolls the lower die, while the budget and funds last.
@@ -258,7 +259,7 @@ export function letter(
     kind === 'marque'
       ? Math.min(3, c.training)
       : Math.min(3, Math.max(0, (ctx.pack.personae.get(persona ?? '')?.expertise ?? 1) - 1))
-  const mod = (c.year >= r.lateWarFrom ? r.lateWar : 0) + investors(ctx, c).length * r.perInvestor
+  const mod = (c.year >= r.lateWarFrom ? r.lateWar : 0) + influential(ctx, c).length * r.perInvestor
   const roll = d10(ctx, `letter of ${kind}`)
   const needed = row.cells[col]!
   // Greased Wheels (p.55): after the roll, $5 (+Prices) for +1 each, only as many as reach the value.
