@@ -1,7 +1,7 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
-import { applyResult } from '../../src/games/infernal-machine/campaign.ts'
-import { build, invest, letter } from '../../src/games/infernal-machine/shopActions.ts'
+import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
+import { build, invest, letter, recruit } from '../../src/games/infernal-machine/shopActions.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
@@ -220,5 +220,39 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
     timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
     expect(c.location).toBe('washington')
     expect(x.dice.rolls.map((r) => r.label)).toEqual(['spring 1862 event'])
+  })
+})
+
+describe('Epidemic and Shuttered (p.62)', () => {
+  const shop = () =>
+    campaign({
+      personae: [
+        { id: 'biederman', where: 'shop' },
+        { id: 'moser', where: 'shop' },
+        { id: 'baird', where: 'shop' },
+        { id: 'doyle', where: 'sickBay' },
+        { id: 'merriam', where: 'shop' },
+      ],
+    })
+
+  it('p.62 Sick Bay is emptied first, then that many fall sick and one of them dies', () => {
+    const c = shop()
+    const x = ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 1, 'epidemic victim 2': 1, 'epidemic death': 2 })
+    epidemicCheck(x, c)
+    expect(c.personae.map((p) => [p.id, p.where])).toEqual([
+      ['biederman', 'shop'],
+      ['moser', 'sickBay'],
+      ['merriam', 'shop'],
+    ])
+  })
+
+  it('p.62 Shuttered recycles the contracts and bars Build and Recruit this season', () => {
+    const c = shop()
+    c.personae[1]!.where = 'contract'
+    c.contracts = [{ id: 'k1', pay: 5, expires: 'autumn 1862', personae: ['moser'] }]
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 10 }), c)
+    expect([c.contracts, c.personae.find((p) => p.id === 'moser')!.where]).toEqual([[], 'shop'])
+    expect(build(ctx(), c, { tiles: ['needle-prow'], parts: [], sell: [] })).toMatch(/shuttered/)
+    expect(recruit(ctx(), c, 'mechanic', () => true)).toMatch(/shuttered/)
   })
 })

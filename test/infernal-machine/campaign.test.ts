@@ -92,14 +92,11 @@ describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
     expect(last.ended).toBe('the war ends')
   })
 
-  it('p.62 Epidemic: those in Sick Bay die first, the rest of the count go to Sick Bay', () => {
+  it('p.62 Epidemic: Sick Bay is emptied first; a 2 with one hand left sends him to Sick Bay, where he dies', () => {
     const camp = campaign()
     camp.personae[2]!.where = 'sickBay'
-    epidemicCheck(ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 2': 1 }), camp)
-    expect(camp.personae.map((p) => [p.id, p.where])).toEqual([
-      ['biederman', 'shop'],
-      ['moser', 'sickBay'],
-    ])
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 7 }), camp)
+    expect(camp.personae.map((p) => [p.id, p.where])).toEqual([['biederman', 'shop']])
   })
 
   it('p.62 Epidemic: the last hand left is the victim without a die (no one-sided roll)', () => {

@@ -19,6 +19,7 @@ import {
   seasonIndex,
   seasonKey,
   SEASONS,
+  shutteredNow,
 } from './campaign.ts'
 import { arrivedParts, collect, removeOne } from './purchaseOrder.ts'
 import { type Ctx, d10, note } from './sortie.ts'
@@ -50,6 +51,7 @@ export interface BuildOrder {
 
 /** Build (p.47): up to 6 parts, each within the shop's expertise, paid with Prices per item. */
 export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   if (c.wreck) return 'a Wreck is in play: salvage or abandon it first'
   if (order.tiles.length + order.parts.length > 6) return 'at most 6 parts a Build'
   const navy = c.side === 'USA' && c.commissioned
@@ -339,6 +341,7 @@ export function recruit(
   keep: (id: string) => boolean,
   choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   if (deck === 'sailor' && !(c.commissioned || c.recruitment))
     return 'Sailors need a commission or a Letter of Recruitment'
   const count = locationOf(ctx, c.location).recruit[deck]
@@ -369,6 +372,7 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
 
 /** Military Recruit (p.60): $5 each re-designates a persona in the shop as a Sailor; no Training lost. */
 export function militaryRecruit(ctx: Ctx, c: Campaign, ids: string[]): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   const ok = ids.every((id) => c.personae.some((p) => p.id === id && p.where === 'shop'))
   if (!ok || !ids.length) return 'name personae in the shop'
   if (ids.some((id) => ctx.pack.personae.get(id)!.deck === 'investor')) return 'an investor does not go to sea'
