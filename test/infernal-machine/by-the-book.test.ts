@@ -1,7 +1,8 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
 import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
-import { build, invest, letter, recruit } from '../../src/games/infernal-machine/shopActions.ts'
+import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
+import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
@@ -254,5 +255,49 @@ describe('Epidemic and Shuttered (p.62)', () => {
     expect([c.contracts, c.personae.find((p) => p.id === 'moser')!.where]).toEqual([[], 'shop'])
     expect(build(ctx(), c, { tiles: ['needle-prow'], parts: [], sell: [] })).toMatch(/shuttered/)
     expect(recruit(ctx(), c, 'mechanic', () => true)).toMatch(/shuttered/)
+  })
+})
+
+describe('Season end: Recovery (p.58)', () => {
+  it('p.58 step 2 the cubes a new Investor brought at the Training Level check stay in the pool', () => {
+    const c = campaign({ training: 0, pool: { black: 3, red: 1 } })
+    c.decks.investor = { drawPile: ['sigourney'], discards: [], reshuffles: 0 }
+    const m = trainingMission({ farthest: 1, reachedBelowShallow: true, pool: { black: 4, red: 0 } })
+    recovery(ctx(), c, m)
+    expect([c.training, c.personae.some((p) => p.id === 'sigourney'), c.pool]).toEqual([1, true, { black: 1, red: 0 }])
+  })
+})
+
+describe('Repairs and salvage (p.59, p.61)', () => {
+  it('p.59 a Repair Check the funds cannot pay recycles the mechanism and its marker', () => {
+    const c = campaign({
+      funds: 0,
+      boat: {
+        tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['steering-link', 1],
+          ['propeller', 3],
+        ],
+      },
+    })
+    const m = trainingMission()
+    m.boat.parts.find((p) => p.kind === 'propeller')!.malfunctions = 1
+    const x = ctx()
+    recovery(x, c, m)
+    expect(c.boat.parts.map(([id]) => id)).toEqual(['hatch', 'steering-link'])
+    expect(x.notes.map((n) => n.text)).toContain(
+      'no funds for the Repair Check: the propeller and its marker are recycled',
+    )
+  })
+
+  it('p.61 Salvage keeps exactly as many parts as are named: one Section of two', () => {
+    const c = campaign({
+      funds: 20,
+      wreck: true,
+      boat: { tiles: ['needle-prow', 'section', 'section', 'chisel-stern'], parts: [] },
+    })
+    expect(salvage(ctx(), c, ['section'])).toBeNull()
+    expect(c.boat.tiles).toEqual(['section'])
   })
 })

@@ -361,9 +361,11 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
   const n = roll ? 0 : keep.length
   const cost = n ? ctx.pack.campaign.salvageCost.find((r) => n <= r.upTo)!.cost : 0
   if (cost && !pay(ctx, c, cost, `salvaging ${n} parts`)) return `salvage costs $${cost + c.prices}`
+  // Each id named keeps one part: two Sections are kept only if "section" is named twice.
+  const bag = [...keep]
   c.boat = {
-    tiles: c.boat.tiles.filter((t) => keep.includes(t)),
-    parts: c.boat.parts.filter(([id]) => keep.includes(id)),
+    tiles: c.boat.tiles.filter((t) => removeOne(bag, t)),
+    parts: c.boat.parts.filter(([id]) => removeOne(bag, id)),
   }
   c.wreck = false
   note(ctx, 'p.61', `Salvage: ${keep.length} parts kept for $${cost}`)
