@@ -4,12 +4,18 @@ import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/cam
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
-import { applyDoctrine, DEFAULT_DOCTRINE, setupChoices } from '../../src/games/infernal-machine/doctrine.ts'
+import {
+  applyDoctrine,
+  DEFAULT_DOCTRINE,
+  missionChoices,
+  setupChoices,
+} from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
 import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
+import { Decider } from '../../src/games/infernal-machine/decider.ts'
 import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
-import { elevationAllowed, maneuver, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
+import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
@@ -299,5 +305,22 @@ describe('Repairs and salvage (p.59, p.61)', () => {
     })
     expect(salvage(ctx(), c, ['section'])).toBeNull()
     expect(c.boat.tiles).toEqual(['section'])
+  })
+})
+
+describe('The crank (p.26)', () => {
+  it('p.26 the crank request shows the whole card: both rows and the lower register', () => {
+    const m = trainingMission({ navDeck: { drawPile: ['N01'], discards: [], reshuffles: 0 } })
+    const c = ctx()
+    const decider = new Decider({}, new Set(['navcrank']), c.notes)
+    navigate(
+      c,
+      m,
+      missionChoices(c, DEFAULT_DOCTRINE, decider, () => 'k'),
+    )
+    const q = decider.requests[0]!.question
+    expect(q).toContain('with the drift: A -, B -, C drift, D drift, E lost')
+    expect(q).toContain('not with: A -, B -, C drift, D lost, E lost')
+    expect(q).toMatch(/lower register: \S/)
   })
 })

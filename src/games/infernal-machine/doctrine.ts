@@ -10,7 +10,7 @@ import { AUTO_SETUP, type Mission, type SetupChoices } from './mission.ts'
 import { enemyEyes, neighbours } from './mission.ts'
 import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
-import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
+import { AUTO_NAV, elevationAllowed, type Maneuver, navCardText, steerer } from './navigation.ts'
 import type { ImCommand } from './orders.ts'
 import { repairAsks, repairPriority } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
@@ -165,7 +165,7 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
       return decider.ask({
         kind: 'navcrank',
         key: `${key()} navcrank`,
-        question: `Navigation card ${card.id}: crank Easy (grade ${out.easy.grade}: ${out.easy.result}), Full (${out.full.grade}: ${out.full.result}) or Strain (${out.strain.grade}: ${out.strain.result})?`,
+        question: `Navigation card ${card.id} (${navCardText(ctx, card)}): crank Easy (grade ${out.easy.grade}: ${out.easy.result}), Full (${out.full.grade}: ${out.full.result}) or Strain (${out.strain.grade}: ${out.strain.result})?`,
         options: [
           { id: 'easy', label: `grade ${out.easy.grade}, ${out.easy.result}` },
           { id: 'full', label: `grade ${out.full.grade}, ${out.full.result}, 1 Fatigue` },

@@ -21,7 +21,7 @@ export interface Maneuver {
 
 export interface NavChoices {
   /** After seeing the whole card (p.26); only Easy without an operated, operable engine. */
-  crank(card: NavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>, m: Mission): Crank
+  crank(card: TableNavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>, m: Mission): Crank
   /** A boiler boat's Lost turned into Drift for 2 Black or 4 Red (p.28; R17 automatic: yes). */
   boilerSave(): 'black' | 'red' | null
 }
@@ -203,4 +203,37 @@ export const AUTO_NAV: NavChoices = {
     return (['easy', 'full', 'strain'] as const).reduce((best, c) => (cost(c) < cost(best) ? c : best), 'easy' as Crank)
   },
   boilerSave: () => 'red',
+}
+
+const LEVEL_NAMES: Record<string, string> = {
+  surface: 'surface',
+  awash: 'awash',
+  belowShallow: 'below shallow',
+  belowDeep: 'below deep',
+  belowDeeper: 'below deeper',
+}
+
+/** One lower-register line in words: when it applies and what it does (p.26, p.28). */
+function lowerText(e: LowerEffect): string {
+  const when = [
+    e.minElevation ? `${LEVEL_NAMES[e.minElevation]} or deeper` : '',
+    e.maxElevation ? `${LEVEL_NAMES[e.maxElevation]} or higher` : '',
+    e.noSnorkel ? 'no working snorkel' : '',
+    e.snorkel ? 'a working snorkel' : '',
+    e.drift ? `drift ${e.drift.join(' or ')}` : '',
+  ].filter(Boolean)
+  const what = [
+    e.panic ? `${e.panic} Panic` : '',
+    e.fatigue ? `${e.fatigue} Fatigue` : '',
+    e.gradeRight ? `grade ${e.gradeRight} right` : '',
+  ].filter(Boolean)
+  return `${when.length ? `${when.join(', ')}: ` : ''}${what.join(', ') || 'no effect'}`
+}
+
+/** The whole Navigation card as the player sees it before cranking (p.26): both rows and the lower register. */
+export function navCardText(ctx: Ctx, card: TableNavCard): string {
+  const row = (r: readonly NavResult[]) => r.map((x, i) => `${GRADES[i]} ${x}`).join(', ')
+  const lower = ctx.pack.mission.lowerRegister.find((l) => l.id === card.lower)
+  const register = lower?.effects.length ? lower.effects.map(lowerText).join('; ') : 'none'
+  return `with the drift: ${row(card.with)}; not with: ${row(card.notWith)}; lower register: ${register}`
 }
