@@ -177,19 +177,33 @@ program
       // are left out the same way, so `check` accepts exactly what a mail would.
       const read = d().readText(readFileSync(file, 'utf8'))
       for (const n of read.notes) console.log(`read    ${n}`)
-      const parsed = f.ruleset.parseOrders(f.state, role, read.text)
+      // DECIDE lines are answers, read as intake reads them; the rest of the mail is the orders.
+      const decided = d().decideLines(read.text)
+      let refused = 0
+      for (const a of decided.answers) {
+        const q = f.requested.get(a.decisionId.trim().toUpperCase())
+        const checked = q
+          ? d().checkAnswer(f.ruleset, f.state, q, a.answer)
+          : { error: `no decision ${a.decisionId} is waiting for an answer` }
+        if ('error' in checked) refused++
+        console.log(
+          'error' in checked
+            ? `ERROR   DECIDE ${a.decisionId}: ${checked.error}`
+            : `ok      DECIDE ${a.decisionId} ${checked.answer}`,
+        )
+      }
+      const orders = decided.answers.length ? decided.orders : read.text
+      const parsed =
+        orders === null ? { normalised: [], warnings: [], errors: [] } : f.ruleset.parseOrders(f.state, role, orders)
       for (const n of parsed.normalised) console.log(`ok      ${n}`)
       for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
       for (const e of parsed.errors)
         console.log(
           `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
         )
-      console.log(
-        parsed.errors.length
-          ? `${parsed.errors.length} error(s): these orders would be rejected`
-          : 'these orders would be accepted',
-      )
-      if (parsed.errors.length) process.exitCode = 1
+      const errors = parsed.errors.length + refused
+      console.log(errors ? `${errors} error(s): these orders would be rejected` : 'these orders would be accepted')
+      if (errors) process.exitCode = 1
     }),
   )
 

@@ -31,6 +31,7 @@ import { IM_DEMO } from './demo.ts'
 import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from './pack.ts'
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
+import { receiptError } from './receipt.ts'
 import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
@@ -277,7 +278,15 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       report: [],
     }),
     awaiting: (s): Awaited[] => (s.phase === 'over' ? [] : [{ kind: 'orders', role: CAPTAIN, label: label(s) }]),
-    parseOrders: (_s, _role, text): Parsed<ImCommand> => parseImOrders(pack, text),
+    parseOrders: (s, _role, text): Parsed<ImCommand> =>
+      parseImOrders(pack, text, (cmd, earlier) =>
+        receiptError(
+          pack,
+          { campaign: s.campaign, incomeFirst: s.phase === 'income', scenario: !!s.scenario },
+          cmd,
+          earlier,
+        ),
+      ),
     parseAnswer(_s, q, text) {
       if (q.answer === 'text') return readRecruitKeep(text, (q.context?.drawn as string[]) ?? [])
       const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())

@@ -69,12 +69,41 @@ const VERBS = [
  */
 const SYNONYMS: Record<string, string> = { ORDERS: 'CREW' }
 
-export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
+/** A receipt check against the game as it stands: why the order would be refused, or null. */
+export type ReceiptCheck = (cmd: ImCommand, earlier: readonly ImCommand[]) => string | null
+
+const ids = new WeakMap<ImPack, Map<string, string>>()
+
+/** The pack's ids by their lower case: a persona, part, position or location named in any case. */
+function idsOf(pack: ImPack): Map<string, string> {
+  let m = ids.get(pack)
+  if (!m) {
+    const all = [
+      ...pack.personae.keys(),
+      ...pack.components.keys(),
+      ...[...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id)),
+      ...pack.campaign.locations.map((l) => l.id),
+      ...pack.campaign.contracts.map((k) => k.id),
+      ...pack.tactical.targets.map((t) => t.id),
+    ]
+    m = new Map(all.map((id) => [id.toLowerCase(), id]))
+    ids.set(pack, m)
+  }
+  return m
+}
+
+const canonical = (pack: ImPack, args: string): string =>
+  args
+    .split(/([\s@=:,>]+)/)
+    .map((t) => idsOf(pack).get(t.toLowerCase()) ?? t)
+    .join('')
+
+export function parseImOrders(pack: ImPack, text: string, check?: ReceiptCheck): Parsed<ImCommand> {
   const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   for (const l of readScript(text).lines) {
     const [verb = '', ...rest] = l.text.split(/\s+/)
     const V = SYNONYMS[verb.toUpperCase()] ?? verb.toUpperCase()
-    const args = rest.join(' ')
+    const args = canonical(pack, rest.join(' '))
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
     if (!VERBS.includes(V)) {
@@ -90,6 +119,11 @@ export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
     const cmd = parseLine(V, args, pack, known)
     if (typeof cmd === 'string') {
       if (cmd) err(`${cmd}; write ${FORMS[V] ?? V}`)
+      continue
+    }
+    const refused = check?.(cmd, out.commands)
+    if (refused) {
+      err(refused)
       continue
     }
     out.commands.push(cmd)
@@ -126,7 +160,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         const [id, at] = w.split('@')
         if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
         if (at === undefined) tiles.push(id!)
-        else if (!/^\d+$/.test(at)) return `${w}: the tile number after @ is a number`
+        else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
         else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
       }
       return tiles.length + placed.length + move.length + group.SELL.length
@@ -202,7 +236,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       for (const c of list(words[4])) {
         const [id, at] = c.split('@')
         if (!known('persona', id!, pack.personae.keys())) return ''
-        if (!/^\d+$/.test(at ?? '')) return `${c}: give the tile number after @`
+        if (!/^\d{1,2}$/.test(at ?? '')) return `${c}: give the tile number after @, 0 for the prow`
         crew.push([id!, Number(at)])
       }
       return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }

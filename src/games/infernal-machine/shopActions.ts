@@ -71,7 +71,9 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
     if (comp.kind === 'magneticEngine' && c.training < 1) return 'the Magnetic Engine needs Training Level 1'
     cost += navy ? 0 : comp.cost + (c.side === 'CSA' ? c.prices : 0)
   }
-  const kept = c.boat.tiles.filter((t) => !order.sell.includes(t))
+  // Each id sold recycles one part: selling "section" once keeps the other Section.
+  const sold = [...order.sell]
+  const kept = c.boat.tiles.filter((t) => !removeOne(sold, t))
   // New tiles join at the stern end; with a stern already aboard they go in just before it (IM-59),
   // and the parts on the stern move along with it.
   const last = kept.at(-1)
@@ -88,7 +90,7 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   const moved = ([id, space]: [string, number]): [string, number] => moves.find(([m]) => m === id) ?? [id, space]
   const parts = [
     ...c.boat.parts
-      .filter(([id]) => !order.sell.includes(id))
+      .filter(([id]) => !removeOne(sold, id))
       .map(shifted)
       .map(moved),
     ...order.parts,

@@ -1,0 +1,164 @@
+// Orders checked when they arrive, against the game as it stands: what the resolution would refuse
+// is refused at receipt, with the reason and the legal choices (a Build the funds cannot pay, a tile
+// that will not exist, an expertise the shop lacks, a launch position not on the board). A check
+// that depends on money or the shop is made only when no earlier action of the same mail can
+// change them; the resolution still checks everything again.
+import type { Dice } from '../contract.ts'
+import { type Campaign, investors, locationOf, seasonIndex } from './campaign.ts'
+import type { ImCommand } from './commands.ts'
+import type { ImPack } from './pack.ts'
+import { removeOne } from './purchaseOrder.ts'
+import { shopExpertise } from './shopActions.ts'
+import type { Ctx } from './sortie.ts'
+
+/** What a receipt check reads of the game: the campaign (none before set-up) and where it stands. */
+export interface ReceiptView {
+  campaign?: Campaign
+  /** True when the next resolution starts with the Income and Fortunes of War phases. */
+  incomeFirst: boolean
+  scenario: boolean
+}
+
+const NO_DICE: Dice = {
+  roll: () => {
+    throw new Error('no dice at receipt')
+  },
+} as unknown as Dice
+
+const view = (pack: ImPack): Ctx => ({ pack, dice: NO_DICE, notes: [] })
+
+/** Why the order would be refused, with the legal choices; null when it may stand. */
+export function receiptError(
+  pack: ImPack,
+  v: ReceiptView,
+  cmd: ImCommand,
+  earlier: readonly ImCommand[],
+): string | null {
+  if (v.scenario) return null
+  const settled = !earlier.some((e) => ACTIONS.has(e.kind))
+  if (cmd.kind === 'build') return buildError(pack, v, cmd, earlier, settled)
+  if (cmd.kind === 'mission') return missionError(pack, v, cmd, settled)
+  if (cmd.kind === 'letter') return letterError(pack, cmd)
+  return null
+}
+
+const ACTIONS = new Set([
+  'build',
+  'relocate',
+  'contract',
+  'invest',
+  'letter',
+  'recruit',
+  'military',
+  'salvage',
+  'changesides',
+  'mission',
+  'requisition',
+  'commission',
+])
+
+function afterBuild(tiles: readonly string[], b: Extract<ImCommand, { kind: 'build' }>): string[] {
+  const bag = [...b.sell]
+  return [...tiles.filter((t) => !removeOne(bag, t)), ...b.tiles]
+}
+
+const tileList = (tiles: readonly string[]) => tiles.map((t, i) => `${i} ${t}`).join(', ')
+
+function buildError(
+  pack: ImPack,
+  v: ReceiptView,
+  cmd: Extract<ImCommand, { kind: 'build' }>,
+  earlier: readonly ImCommand[],
+  settled: boolean,
+): string | null {
+  const c = v.campaign
+  // The tiles as the earlier Builds of the same mail leave them; a Salvage there leaves them open.
+  if (earlier.some((e) => e.kind === 'salvage' || e.kind === 'changesides')) return null
+  const builds = [...earlier.filter((e) => e.kind === 'build'), cmd] as Extract<ImCommand, { kind: 'build' }>[]
+  const tiles = builds.reduce((now, b) => afterBuild(now, b), c?.boat.tiles ?? [])
+  for (const [id, at] of [...cmd.parts, ...(cmd.move ?? [])])
+    if (at >= tiles.length)
+      return tiles.length
+        ? `${id}@${at}: there is no tile ${at}; after this Build the boat's tiles are ${tileList(tiles)}`
+        : `${id}@${at}: the boat has no tiles; name the tiles first, prow first (BUILD needle-prow section ${id}@1)`
+  if (!c || !settled) return null
+  const ctx = view(pack)
+  const navy = c.side === 'USA' && c.commissioned
+  // Personae on a contract may come home at Income before the Build (p.45).
+  const skill = shopExpertise(ctx, c) + (v.incomeFirst ? contractExpertise(pack, c) : 0)
+  const ids = [...cmd.tiles, ...cmd.parts.map(([id]) => id)]
+  const beyond = ids.filter((id) => pack.components.get(id)!.expertise > skill)
+  if (beyond.length && !navy)
+    return `${beyond.map((id) => `${id} needs expertise ${pack.components.get(id)!.expertise}`).join(', ')}; the shop has ${skill}; parts within it: ${offer(pack, c, skill)}`
+  if (navy) return null
+  const price = (id: string) => pack.components.get(id)!.cost + (c.side === 'CSA' ? c.prices : 0)
+  const cost = ids.reduce((a, id) => a + price(id), 0)
+  const most = c.funds + cmd.sell.length + (v.incomeFirst ? bestIncome(pack, c) : 0)
+  // No new or increased debt (p.47): refused only when even the best income leaves it unpaid.
+  if (most - cost < 0 && cmd.sell.length < cost)
+    return `the parts cost $${cost}${c.side === 'CSA' && c.prices ? ` (Prices ${c.prices} on each)` : ''}; funds are $${c.funds}${v.incomeFirst ? `, at most $${most} after this season's income and Fortunes of War` : ''}; parts and prices: ${offer(pack, c, skill)}`
+  return null
+}
+
+const contractExpertise = (pack: ImPack, c: Campaign) =>
+  c.personae.filter((p) => p.where === 'contract').reduce((a, p) => a + pack.personae.get(p.id)!.expertise, 0)
+
+/** The parts the shop may build, with their price, expertise and kind. */
+export function offer(pack: ImPack, c: Campaign, skill: number): string {
+  const prices = c.side === 'CSA' ? c.prices : 0
+  return [...pack.components.values()]
+    .filter((p) => p.expertise <= skill)
+    .map((p) => `${p.id} $${p.cost + prices}`)
+    .join(', ')
+}
+
+/** The most this season's Income and Fortunes of War can add (p.44-46). */
+function bestIncome(pack: ImPack, c: Campaign): number {
+  const ctx = view(pack)
+  const loc = locationOf(ctx, c.location)
+  let sum = loc.earnings[seasonIndex(c.season)]! + c.contracts.reduce((a, k) => a + k.pay, 0)
+  if (c.season === 'winter')
+    sum += c.prizes + investors(ctx, c).reduce((a, i) => a + (pack.personae.get(i.id)!.infusion ?? 0), 0)
+  const blockade = c.side === 'USA' && !!loc.blockade
+  const row = pack.campaign.fortunes.find((f) => f.season === c.season && !!f.blockade === blockade)
+  const gains = (row?.rolls ?? []).map(([, r]) => (r.startsWith('funds+') ? Number(r.slice(6)) || 0 : 0))
+  return sum + Math.max(0, ...gains)
+}
+
+/** The launch positions a Mission may start from: the board of the shop's location, the player's side (p.56). */
+export function launchPositions(pack: ImPack, c: Campaign): { board: string; ids: string[] } {
+  const board = locationOf(view(pack), c.location).board
+  const ids = (pack.boards.get(board)?.positions ?? []).filter((p) => p.launch?.includes(c.side)).map((p) => p.id)
+  return { board, ids }
+}
+
+function missionError(
+  pack: ImPack,
+  v: ReceiptView,
+  cmd: Extract<ImCommand, { kind: 'mission' }>,
+  settled: boolean,
+): string | null {
+  const c = v.campaign
+  if (!c || !settled) return null
+  const { board, ids } = launchPositions(pack, c)
+  if (!ids.includes(cmd.launch))
+    return `${cmd.launch} is not a launch position of the ${board} board; its launch positions: ${ids.join(', ') || 'none'}`
+  const off = cmd.crew.find(([, at]) => at >= c.boat.tiles.length)
+  if (off)
+    return `${off[0]}@${off[1]}: there is no tile ${off[1]}; the boat's tiles are ${tileList(c.boat.tiles) || 'none'}`
+  const home = (where: string) => where === 'shop' || (v.incomeFirst && where === 'contract')
+  const away = cmd.crew.find(([id]) => !c.personae.some((p) => p.id === id && home(p.where)))
+  if (away)
+    return `${away[0]} is not in the shop; the crew may be ${
+      c.personae
+        .filter((p) => p.where === 'shop' && pack.personae.get(p.id)!.deck !== 'investor')
+        .map((p) => p.id)
+        .join(', ') || 'no one'
+    }`
+  return null
+}
+
+function letterError(pack: ImPack, cmd: Extract<ImCommand, { kind: 'letter' }>): string | null {
+  const table = cmd.letter === 'marque' ? pack.campaign.letterOfMarque : pack.campaign.letterOfRecruitment
+  return table.some((r) => r.paid === cmd.paid) ? null : `pay one of ${table.map((r) => `$${r.paid}`).join(', ')}`
+}

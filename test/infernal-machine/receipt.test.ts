@@ -1,0 +1,54 @@
+// Orders refused on receipt with the reason and the legal choices, as the resolution would refuse them.
+import { describe, expect, it } from 'vitest'
+import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
+import { campaign, LabelHashDice, pack } from './helpers.ts'
+
+const rules = createInfernalMachine(pack)
+const fresh = () => rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
+const state = (over: Partial<ImState> = {}, funds = 20): ImState => ({
+  ...fresh(),
+  phase: 'actions',
+  campaign: campaign({ funds }),
+  ...over,
+})
+const errors = (s: ImState, text: string) => rules.parseOrders(s, 'captain', text).errors.map((e) => e.message)
+
+describe('Infernal Machine orders checked on receipt', () => {
+  it('p.47 a Build the funds cannot pay is refused with the parts and their prices', () => {
+    const [e] = errors(state({}, 3), 'BUILD needle-prow section chisel-stern')
+    expect(e).toMatch(/^the parts cost \$\d+; funds are \$3; parts and prices: .*needle-prow \$\d+/)
+  })
+
+  it('p.44-47 before Income, a Build the season might pay for is not refused at receipt', () => {
+    expect(errors(state({ phase: 'income' }, 3), 'BUILD needle-prow section chisel-stern')).toEqual([])
+  })
+
+  it('p.47 a tile index the boat will not have is refused with the tiles it will have', () => {
+    expect(errors(state(), 'BUILD needle-prow section hatch@5')).toEqual([
+      "hatch@5: there is no tile 5; after this Build the boat's tiles are 0 needle-prow, 1 section",
+    ])
+    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toMatch(/tile number after @ is a small number/)
+    expect(errors(state(), 'BUILD needle-prow section\nBUILD hatch@1')).toEqual([])
+  })
+
+  it('p.47 an expertise the shop lacks is refused with the parts within it', () => {
+    const [e] = errors(state({}, 99), 'BUILD needle-prow section magnetic-engine@1')
+    expect(e).toMatch(/^magnetic-engine needs expertise 6; the shop has 5; parts within it: .*propeller \$6/)
+  })
+
+  it('p.56 a launch position not on the board is refused with the launch positions', () => {
+    const s = state()
+    s.campaign!.boat = { tiles: ['needle-prow', 'section', 'chisel-stern'], parts: [] }
+    const [e] = errors(s, 'MISSION TRAINING FROM wharf CREW moser@1')
+    expect(e).toMatch(/^wharf is not a launch position of the charleston board; its launch positions: \S+/)
+  })
+
+  it('persona, part and position names are read in any case', () => {
+    const p = rules.parseOrders(fresh(), 'captain', 'INVESTOR DOE\nBUILD NEEDLE-PROW Section')
+    expect(p.errors).toEqual([])
+    expect(p.commands).toEqual([
+      { kind: 'investor', id: 'doe' },
+      { kind: 'build', tiles: ['needle-prow', 'section'], parts: [], sell: [] },
+    ])
+  })
+})
