@@ -11,7 +11,7 @@ import {
   setupChoices,
 } from '../../src/games/infernal-machine/doctrine.ts'
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
-import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
+import { AUTO_CONCUSSION, concussionCheck } from '../../src/games/infernal-machine/detonation.ts'
 import { Decider } from '../../src/games/infernal-machine/decider.ts'
 import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
@@ -19,7 +19,7 @@ import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/gam
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+import { BLACK, campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -322,5 +322,31 @@ describe('The crank (p.26)', () => {
     expect(q).toContain('with the drift: A -, B -, C drift, D drift, E lost')
     expect(q).toContain('not with: A -, B -, C drift, D lost, E lost')
     expect(q).toMatch(/lower register: \S/)
+  })
+})
+
+describe('Concussion cubes, the player stops (p.7)', () => {
+  const run = (orders: string) => {
+    const d = applyDoctrine(DEFAULT_DOCTRINE, parseImOrders(pack, orders).commands)
+    const s = sortie({ pool: { black: 6, red: 0 } })
+    s.tactical = { target: 'usa-gunboat', vector: '6-10', zone: 'contact', rotated: false, turn: 1 }
+    const c = ctx({ concussion: 5, 'concussion cube 1': BLACK, 'concussion cube 2': BLACK, 'concussion cube 3': BLACK })
+    const decider = new Decider({}, new Set(), c.notes)
+    const safe = concussionCheck(
+      c,
+      s,
+      8,
+      missionChoices(c, d, decider, () => 'k'),
+    )
+    return [safe, 6 - s.pool.black]
+  }
+
+  it('p.7 CUBES STOP AT SAFE (the default) draws until the value is reached', () => {
+    expect(run('')).toEqual([true, 3])
+    expect(run('CUBES STOP AT SAFE')).toEqual([true, 3])
+  })
+
+  it('p.7 CUBES STOP AT <total> stops where the player said, even short of the value', () => {
+    expect(run('CUBES STOP AT 7')).toEqual([false, 2])
   })
 })

@@ -26,6 +26,8 @@ export interface Doctrine {
   detonateAt?: Zone
   exitIfHits: number
   concussion: 'easy' | 'full' | 'strain'
+  /** When to stop drawing concussion cubes (p.7): the total to reach ('safe': the value), or a Red count. */
+  cubes?: { at: number | 'safe'; red?: number }
   reroll: boolean
   fateSmilesHits: number
   navAuto: boolean
@@ -67,6 +69,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'approach') out.approach = c.crank
     else if (c.kind === 'tactic') Object.assign(out, { detonateAt: c.detonateAt, exitIfHits: c.exitIfHits })
     else if (c.kind === 'concussion') out.concussion = c.crank
+    else if (c.kind === 'cubes') out.cubes = { at: c.at, ...(c.red ? { red: c.red } : {}) }
     else if (c.kind === 'response') out.reroll = c.reroll
     else if (c.kind === 'fatesmiles') out.fateSmilesHits = c.hits
     else if (c.kind === 'navcrank') out.navAuto = c.auto
@@ -275,7 +278,12 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         ],
         auto: d.concussion,
       }),
-    drawAnother: AUTO_CONCUSSION.drawAnother,
+    drawAnother: (total, needed, s, reds = 0) =>
+      d.cubes
+        ? total < (d.cubes.at === 'safe' ? needed : d.cubes.at) &&
+          (d.cubes.red === undefined || reds < d.cubes.red) &&
+          s.pool.black + s.pool.red > 0
+        : AUTO_CONCUSSION.drawAnother(total, needed, s, reds),
     reroll: (dice, attack) => {
       const auto = d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy' as const, dice: [] }
       const crank = decider.ask({

@@ -77,6 +77,13 @@ export function parseDoctrineLine(
     }
     case 'RESPONSE':
       return up[0] === 'AUTO' || up[0] === 'NEVER' ? { kind: 'response', reroll: up[0] === 'AUTO' } : 'AUTO or NEVER'
+    case 'CUBES': {
+      // The player stops drawing concussion cubes when he likes (p.7): at the value (SAFE), at a
+      // total of his own, or after so many Red cubes.
+      const m = /^STOP AT (SAFE|\d{1,2})(?: OR ([1-9]) RED)?$/.exec(up.join(' '))
+      if (!m) return 'cannot read the stop'
+      return { kind: 'cubes', at: m[1] === 'SAFE' ? 'safe' : Number(m[1]), ...(m[2] ? { red: Number(m[2]) } : {}) }
+    }
     case 'FATESMILES':
       return up[0] === 'NEVER'
         ? { kind: 'fatesmiles', hits: 99 }

@@ -48,6 +48,7 @@ const VERBS = [
   'APPROACH',
   'TACTIC',
   'CONCUSSION',
+  'CUBES',
   'RESPONSE',
   'FATESMILES',
   'NAVCRANK',
