@@ -32,6 +32,7 @@ import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from '.
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
 import { receiptError } from './receipt.ts'
+import { imOrderHelp } from './orderHelp.ts'
 import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
@@ -287,6 +288,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
           earlier,
         ),
       ),
+    orderHelp: (s) => imOrderHelp(pack, s.campaign),
     parseAnswer(_s, q, text) {
       if (q.answer === 'text') return readRecruitKeep(text, (q.context?.drawn as string[]) ?? [])
       const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())

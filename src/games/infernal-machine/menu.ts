@@ -46,11 +46,13 @@ function boatLine(c: Campaign): string {
 
 function launchLine(pack: ImPack, c: Campaign): string {
   const home = locationOf(view(pack), c.location).board
-  const boards = [...pack.boards.values()].map((b) => {
-    const ids = b.positions.filter((p) => p.launch?.includes(c.side)).map((p) => p.id)
-    return `${b.id}${b.id === home ? ' (your shop)' : ''}: ${ids.join(', ') || 'none'}`
-  })
-  return `Launch positions (MISSION ... FROM): ${boards.join('; ')}`
+  const launches = (id: string) =>
+    (pack.boards.get(id)?.positions ?? [])
+      .filter((p) => p.launch?.includes(c.side))
+      .map((p) => p.id)
+      .join(', ') || 'none'
+  const others = [...pack.boards.keys()].filter((id) => id !== home).map((id) => `${id}: ${launches(id)}`)
+  return `Launch positions (MISSION ... FROM; a mission starts on your shop's board, ${home}): ${launches(home)}${others.length ? `; other boards (another location's): ${others.join('; ')}` : ''}`
 }
 
 function peopleLines(pack: ImPack, c: Campaign): string[] {

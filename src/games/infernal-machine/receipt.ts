@@ -81,35 +81,41 @@ function buildError(
       return tiles.length
         ? `${id}@${at}: there is no tile ${at}; after this Build the boat's tiles are ${tileList(tiles)}`
         : `${id}@${at}: the boat has no tiles; name the tiles first, prow first (BUILD needle-prow section ${id}@1)`
+  if (cmd.tiles.length + cmd.parts.length > 6)
+    return `at most 6 parts a Build, ${cmd.tiles.length + cmd.parts.length} named: put the rest in a second BUILD line (another action)`
   if (!c || !settled) return null
   const ctx = view(pack)
   const navy = c.side === 'USA' && c.commissioned
   // Personae on a contract may come home at Income before the Build (p.45).
   const skill = shopExpertise(ctx, c) + (v.incomeFirst ? contractExpertise(pack, c) : 0)
   const ids = [...cmd.tiles, ...cmd.parts.map(([id]) => id)]
-  const beyond = ids.filter((id) => pack.components.get(id)!.expertise > skill)
-  if (beyond.length && !navy)
-    return `${beyond.map((id) => `${id} needs expertise ${pack.components.get(id)!.expertise}`).join(', ')}; the shop has ${skill}; parts within it: ${offer(pack, c, skill)}`
+  const price = (id: string) => (navy ? 0 : pack.components.get(id)!.cost + (c.side === 'CSA' ? c.prices : 0))
+  const beyond = ids.find((id) => pack.components.get(id)!.expertise > skill)
+  if (beyond && !navy) {
+    const alts = sameFamily(pack, beyond).filter((id) => pack.components.get(id)!.expertise <= skill)
+    return `${beyond} needs expertise ${pack.components.get(beyond)!.expertise}, the shop has ${skill}${alts.length ? `; of its kind within it: ${alts.map((id) => `${id} $${price(id)}`).join(', ')}` : ''}`
+  }
   if (navy) return null
-  const price = (id: string) => pack.components.get(id)!.cost + (c.side === 'CSA' ? c.prices : 0)
   const cost = ids.reduce((a, id) => a + price(id), 0)
   const most = c.funds + cmd.sell.length + (v.incomeFirst ? bestIncome(pack, c) : 0)
   // No new or increased debt (p.47): refused only when even the best income leaves it unpaid.
   if (most - cost < 0 && cmd.sell.length < cost)
-    return `the parts cost $${cost}${c.side === 'CSA' && c.prices ? ` (Prices ${c.prices} on each)` : ''}; funds are $${c.funds}${v.incomeFirst ? `, at most $${most} after this season's income and Fortunes of War` : ''}; parts and prices: ${offer(pack, c, skill)}`
+    return `the parts cost $${cost} (${ids.map((id) => `${id} $${price(id)}`).join(', ')}); funds are $${c.funds}${v.incomeFirst ? `, at most $${most} after this season's income` : ''}: order parts worth $${Math.max(0, most)} or less`
   return null
 }
 
 const contractExpertise = (pack: ImPack, c: Campaign) =>
   c.personae.filter((p) => p.where === 'contract').reduce((a, p) => a + pack.personae.get(p.id)!.expertise, 0)
 
-/** The parts the shop may build, with their price, expertise and kind. */
-export function offer(pack: ImPack, c: Campaign, skill: number): string {
-  const prices = c.side === 'CSA' ? c.prices : 0
+const FAMILIES = [/Engine$/, /Prow$|^prow$/, /Stern$|^stern$/, /Spar$|^towCord$|^diver$/]
+
+/** Parts that do the same work as this one: the engines, the prows, the sterns, the conveyances. */
+function sameFamily(pack: ImPack, id: string): string[] {
+  const kind = pack.components.get(id)!.kind
+  const family = FAMILIES.find((f) => f.test(kind))
   return [...pack.components.values()]
-    .filter((p) => p.expertise <= skill)
-    .map((p) => `${p.id} $${p.cost + prices}`)
-    .join(', ')
+    .filter((p) => p.id !== id && (family ? family.test(p.kind) : p.kind === kind))
+    .map((p) => p.id)
 }
 
 /** The most this season's Income and Fortunes of War can add (p.44-46). */
