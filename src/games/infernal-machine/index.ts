@@ -33,6 +33,7 @@ import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
 import { receiptError } from './receipt.ts'
 import { imOrderHelp } from './orderHelp.ts'
+import { type MissionView, missionFigure, missionView } from './missionFigure.ts'
 import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
@@ -70,6 +71,8 @@ export interface ImState {
   /** The boat as the last mission ended, kept for the report of the point it ended in. */
   lastBoat?: string[]
   report: string[]
+  /** The boat on the Mission Board as the latest resolution left it (the report's picture). */
+  missionView?: MissionView
   /** The latest resolution's mission turns, one line each (position, alert, leaks after each step). */
   track?: string[]
   /** The latest resolution's cards and cubes drawn, as told. */
@@ -206,6 +209,7 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       if (s.doctrine.markers) m.boat.priority = s.doctrine.markers
       missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
       s.track = [...(s.track ?? []), trackLine(ctx.pack, m)]
+      s.missionView = missionView(m)
       if (m.lastTactical) s.lastTactical = m.lastTactical
       if (m.ended || m.turn >= 60) {
         s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
@@ -311,6 +315,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
         s.mission ? boatLines(pack, s.mission) : s.campaign ? ledgerLines(s.campaign).slice(0, 3) : []
       const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes, CAPTAIN, situation)
       s.lastBoat = undefined
+      s.missionView = undefined
       s.track = []
       const start = label(s)
       for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
@@ -352,7 +357,10 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
             }
           : null,
     reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),
-    figures: (s) => (s.lastTactical ? [tacticalFigure(s.lastTactical)] : []),
+    figures: (s) => {
+      const board = s.missionView ? missionFigure(pack, s.missionView) : null
+      return [...(board ? [board] : []), ...(s.lastTactical ? [tacticalFigure(s.lastTactical)] : [])]
+    },
   }
 }
 
