@@ -55,7 +55,7 @@ const shop = async () => {
   expect(app.judge.adjudicate(GAME).committed).toBe(true)
 }
 
-describe('Infernal Machine by mail (issue 13)', () => {
+describe('Infernal Machine by mail', () => {
   it('opens with a report and a form for the set-up; acknowledges orders as understood, or a bad line by its number', async () => {
     const opening = mails()[0]!
     expect(opening.mail.subject).toBe(`[${GAME}] Game opens (captain)`)

@@ -43,7 +43,7 @@ function play(
   return { s, labels, questions, dice, texts, reports }
 }
 
-describe('Infernal Machine ruleset: the nested sequence by mail (issue 13)', () => {
+describe('Infernal Machine ruleset: the nested sequence by mail', () => {
   it('p.44-62 a campaign year at PACE MISSION: one season a point, a training mission flown home in Autumn', () => {
     const { s, labels, reports } = play(YEAR, 'MISSION')
     expect(reports[2]!.slice(0, 2)).toEqual([

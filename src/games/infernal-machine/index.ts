@@ -1,4 +1,4 @@
-// Infernal Machine for the judge (issue 13): the RulesetFactory. One role, the captain. Each
+// Infernal Machine for the judge: the RulesetFactory. One role, the captain. Each
 // resolution runs the nested sequence (season, mission turn, attack run) from where it stopped:
 // a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
 // are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.

@@ -1,4 +1,4 @@
-// What the report templates read (issue 13, DESIGN 7-8b), built from the state the captain may see:
+// What the report templates read (DESIGN 7-8b), built from the state the captain may see:
 // the boat and its crew with their markers, leaks, malfunctions, alert and position; the mission
 // turns of the latest resolution; the cards and cubes drawn; the campaign ledger; the choices met
 // and how each was answered. Never a deck's face-down order: only what was drawn and said.
