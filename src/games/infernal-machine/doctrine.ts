@@ -149,11 +149,14 @@ export function setupChoices(d: Doctrine, payAction?: () => boolean): SetupChoic
   }
 }
 
-/** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
-export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
+/** The Orders, Navigation and Discovery phases' choices (p.23-37). */
+function turnAsks(
+  ctx: Ctx,
+  d: Doctrine,
+  decider: Decider,
+  key: () => string,
+): Pick<MissionChoices, 'orders' | 'maneuver' | 'crank' | 'targetChecks' | 'attack' | 'panicSpaceMechanism'> {
   return {
-    ...repairAsks(ctx.pack, decider, key),
-    ...AUTO_NAV,
     orders: repairPriority(ctx.pack, decider, key, (m) => {
       const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))
       const extra = m.extraSkills ?? {}
@@ -216,6 +219,17 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         options: options.map((o) => ({ id: o, label: o })),
         auto: options[0]!,
       }),
+  }
+}
+
+/** The attack run's choices: approach, detonation, moves and the Concussion Check (p.3-9). */
+function attackAsks(
+  ctx: Ctx,
+  d: Doctrine,
+  decider: Decider,
+  key: () => string,
+): Pick<MissionChoices, 'approach' | 'detonate' | 'move' | 'concussionCrank' | 'drawAnother'> {
+  return {
     approach(roll, options) {
       const rank = (v: string | null) => (v === null ? -1 : ctx.pack.tactical.vectors.findIndex((x) => x.id === v))
       const top = Math.max(...options.map((o) => rank(o.vector)))
@@ -284,6 +298,16 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
           (d.cubes.red === undefined || reds < d.cubes.red) &&
           s.pool.black + s.pool.red > 0
         : AUTO_CONCUSSION.drawAnother(total, needed, s, reds),
+  }
+}
+
+/** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
+export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
+  return {
+    ...repairAsks(ctx.pack, decider, key),
+    ...AUTO_NAV,
+    ...turnAsks(ctx, d, decider, key),
+    ...attackAsks(ctx, d, decider, key),
     reroll: (dice, attack) => {
       const auto = d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy' as const, dice: [] }
       const crank = decider.ask({

@@ -14,6 +14,11 @@ export function parseDoctrineLine(
   pack: ImPack,
   known: Known,
 ): ImCommand | string {
+  return missionLine(V, words, up, pack, known) ?? campaignLine(V, words, up, pack, known) ?? 'not understood'
+}
+
+/** The mission's standing orders: the crew, the route, targets and the attack run. */
+function missionLine(V: string, words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string | null {
   switch (V) {
     case 'CREW': {
       const orders: Record<string, Order> = {}
@@ -94,6 +99,13 @@ export function parseDoctrineLine(
       return up[0] === 'AUTO' || up[0] === 'EASY' ? { kind: 'navcrank', auto: up[0] === 'AUTO' } : 'AUTO or EASY'
     case 'ENDMISSION':
       return up[0] === 'HOME' || up[0] === 'NEVER' ? { kind: 'endmission', home: up[0] === 'HOME' } : 'HOME or NEVER'
+  }
+  return null
+}
+
+/** Set-up, the season's end, the pace and the halt points. */
+function campaignLine(V: string, words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string | null {
+  switch (V) {
     case 'DOCTOR':
       return up[0] === 'ALL' || up[0] === 'NONE' ? { kind: 'doctor', all: up[0] === 'ALL' } : 'ALL or NONE'
     case 'SENTIMENT':
@@ -149,5 +161,5 @@ export function parseDoctrineLine(
       return points.length ? { kind: 'halt', points: points as HaltKind[] } : 'name the halt points'
     }
   }
-  return 'not understood'
+  return null
 }

@@ -168,7 +168,6 @@ export interface MissionStart {
 /** Mission set-up (p.15-18): cubes for crew and weapon, conditions, grade, Rally, Tow Check, the decks. */
 export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoices = AUTO_SETUP): Mission {
   const board = boardOf(ctx, start.board)
-  const box = board.seasons[start.season]
   const pool = { ...start.pool }
   for (const c of start.boat.crew) {
     const p = personaOf(ctx.pack, c)
@@ -207,6 +206,24 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     'p.15',
     `mission set-up on the ${board.name} board at ${positionOf(ctx, m).name}: Fate Pool ${pool.black} Black, ${pool.red} Red (${weaponRed} Red for the weapon)`,
   )
+  rollConditions(ctx, m, board, choices)
+  setupDecks(ctx, m, board, choices)
+  trainingBenefit(ctx, m, choices)
+  m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
+  // Spirited Leadership counts in or next to the Steering Link's space (p.21).
+  const link = m.boat.parts.find((p) => p.kind === 'steeringLink')
+  const spirited = m.boat.crew.filter(
+    (c) => personaOf(ctx.pack, c).spirited && link && Math.abs(link.space - c.space) <= 1,
+  ).length
+  m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
+  note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)
+  if (positionOf(ctx, m).launchTow) towCheck(ctx, m, choices)
+  return m
+}
+
+/** The nautical conditions in order (p.16-17), each with the player's one paid shift. */
+function rollConditions(ctx: Ctx, m: Mission, board: MissionBoard, choices: SetupChoices): void {
+  const box = board.seasons[m.season]
   const order = ['visibility', 'drift', 'atmospherics'] as const
   const lists = {
     visibility: ['bright', 'dim', 'inky'],
@@ -228,6 +245,10 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
       'flood',
     ]) as Mission['driftDirection']
   }
+}
+
+/** The Navigation and Discovery decks, and the Slack Water card placed for 2 Red if the player says (p.17). */
+function setupDecks(ctx: Ctx, m: Mission, board: MissionBoard, choices: SetupChoices): void {
   const navCards = ctx.pack.mission.navCards.filter((c) => board.tidal || !('slackWater' in c)).map((c) => c.id)
   m.navDeck = newDeck(navCards, ctx.dice, 'navigation deck', MODERATOR)
   m.discoveryDeck = newDeck(
@@ -245,6 +266,10 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     m.pool.red += 2
     note(ctx, 'p.17', `the Slack Water card is placed ${depth} deep in the Navigation deck for 2 Red cubes`)
   }
+}
+
+/** Training Level 2 or more: one benefit for the mission (p.19). */
+function trainingBenefit(ctx: Ctx, m: Mission, choices: SetupChoices): void {
   const benefit = m.training >= 2 ? choices.benefit?.(m) : null
   if (benefit === 'black') m.pool.black++
   else if (benefit === 'strength') m.benefitStrength = 1
@@ -253,16 +278,6 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     m.extraSkills = { [id!]: [kind === 'operator' ? 'mechanical' : 'teamwork'] }
   }
   if (benefit) note(ctx, 'p.19', `Training Benefit: ${benefit}`)
-  m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
-  // Spirited Leadership counts in or next to the Steering Link's space (p.21).
-  const link = m.boat.parts.find((p) => p.kind === 'steeringLink')
-  const spirited = m.boat.crew.filter(
-    (c) => personaOf(ctx.pack, c).spirited && link && Math.abs(link.space - c.space) <= 1,
-  ).length
-  m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
-  note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)
-  if (positionOf(ctx, m).launchTow) towCheck(ctx, m, choices)
-  return m
 }
 
 /** Tow Check (p.18): d10 against the table for drift and Training, Black cubes recycled after the roll. */
