@@ -67,17 +67,17 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
     expect(await rejected('BUILD needle-prow section chisel-stern hatch@7')).toContain(
       "hatch@7: there is no tile 7; after this Build the boat's tiles are 0 needle-prow, 1 section, 2 chisel-stern",
     )
-    expect(await rejected('MISSION TRAINING FROM wharf CREW robinson@1')).toContain(
-      'wharf is not a launch position of the charleston board; its launch positions: mount-pleasant, breach-inlet',
+    expect(await rejected('MISSION TRAINING FROM mount-pleasant CREW robinson@1')).toContain(
+      'the fishboat is not seaworthy: no prow, no stern, no steeringLink, no propeller, neither a hatch nor a boiler engine (p.56); BUILD it first',
     )
     expect(await rejected('BUILD propeller@99999999999999999999')).toContain(
       'the tile number after @ is a small number',
     )
 
     // The hull is built; what is left will not pay for a second boat's worth of machinery.
-    expect(await deliver('BUILD needle-prow section section chisel-stern hatch@1 steering-link@1')).toBe(
-      'orders-accepted',
-    )
+    expect(
+      await deliver('BUILD needle-prow section section chisel-stern hatch@1 steering-link@1\nBUILD propeller@3'),
+    ).toBe('orders-accepted')
     expect(app.judge.adjudicate(GAME).committed).toBe(true)
     const funds = state().campaign!.funds
     const refused = await rejected('BUILD airlock@2 diver@2 large-charge@2 dive-planes@2 boiler-engine@2')
@@ -85,6 +85,10 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
       `the parts cost $29 (airlock $5, diver $6, large-charge $4, dive-planes $4, boiler-engine $10); funds are $${funds}, at most $`,
     )
     expect(refused).toMatch(/order parts worth \$\d+ or less/)
+
+    expect(await rejected('MISSION TRAINING FROM wharf CREW robinson@1')).toContain(
+      'wharf is not a launch position of the charleston board; its launch positions: mount-pleasant, breach-inlet',
+    )
 
     expect(await deliver('HELP')).toBeTruthy()
     const help = mails().at(-1)!.mail.text
@@ -94,7 +98,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
     )
     expect(help).toContain(`What you may do now:\n  Funds $${funds}`)
     expect(help).toContain(
-      'Boat tiles (the number after @): 0 needle-prow, 1 section [hatch, steering-link], 2 section, 3 chisel-stern',
+      'Boat tiles (the number after @): 0 needle-prow, 1 section [hatch, steering-link], 2 section, 3 chisel-stern [propeller]',
     )
   })
 })

@@ -43,9 +43,31 @@ describe('Infernal Machine orders checked on receipt', () => {
 
   it('p.56 a launch position not on the board is refused with the launch positions', () => {
     const s = state()
-    s.campaign!.boat = { tiles: ['needle-prow', 'section', 'chisel-stern'], parts: [] }
+    expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW moser@1')[0]).toMatch(
+      /^the fishboat is not seaworthy: no prow/,
+    )
+    s.campaign!.boat = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ],
+    }
     const [e] = errors(s, 'MISSION TRAINING FROM wharf CREW moser@1')
     expect(e).toMatch(/^wharf is not a launch position of the charleston board; its launch positions: \S+/)
+  })
+
+  it('p.54 p.60 p.53 a stake beyond the funds, a deck the shop cannot draw, a contract short of expertise', () => {
+    expect(errors(state({}, 3), 'INVEST 10')).toEqual([
+      'a $10 stake is more than the funds ($3); stakes you may make: INVEST 0, INVEST 2',
+    ])
+    expect(errors(state(), 'RECRUIT SAILOR')[0]).toMatch(
+      /^Sailors need a commission or a Letter of Recruitment; decks you may draw here: JOURNEYMAN \(\d cards\)/,
+    )
+    expect(errors(state(), 'CONTRACT c5 baird')[0]).toMatch(
+      /^contract c5 needs expertise 4, baird give 1; free personae/,
+    )
   })
 
   it('persona, part and position names are read in any case', () => {

@@ -39,6 +39,47 @@ export function receiptError(
   if (cmd.kind === 'build') return buildError(pack, v, cmd, earlier, settled)
   if (cmd.kind === 'mission') return missionError(pack, v, cmd, settled)
   if (cmd.kind === 'letter') return letterError(pack, cmd)
+  if (!v.campaign || !settled) return null
+  if (cmd.kind === 'recruit') return recruitError(pack, v.campaign, cmd.deck)
+  if (cmd.kind === 'salvage' && !v.campaign.wreck) return 'no Wreck marker in play: there is nothing to salvage'
+  if (cmd.kind === 'invest') return investError(pack, v, cmd.stake)
+  if (cmd.kind === 'contract') return contractError(pack, v, cmd.id, cmd.personae)
+  return null
+}
+
+function recruitError(pack: ImPack, c: Campaign, deck: 'journeyman' | 'mechanic' | 'sailor'): string | null {
+  const offer = locationOf(view(pack), c.location).recruit
+  const open = (['journeyman', 'mechanic', 'sailor'] as const).filter(
+    (d) => offer[d] && (d !== 'sailor' || c.commissioned || c.recruitment),
+  )
+  if (open.includes(deck)) return null
+  const why =
+    deck === 'sailor' && !(c.commissioned || c.recruitment)
+      ? 'Sailors need a commission or a Letter of Recruitment'
+      : `${c.location} offers no ${deck}s`
+  return `${why}; decks you may draw here: ${open.map((d) => `${d.toUpperCase()} (${offer[d]} cards)`).join(', ') || 'none'}`
+}
+
+function investError(pack: ImPack, v: ReceiptView, stake: number): string | null {
+  const c = v.campaign!
+  const most = c.funds + (v.incomeFirst ? bestIncome(pack, c) : 0)
+  if (stake === 0 || stake <= most) return null
+  const stakes = pack.campaign.investmentRules.stakes.filter((x) => x === 0 || x <= most)
+  return `a $${stake} stake is more than the funds ($${c.funds}${v.incomeFirst ? `, at most $${most} after this season's income` : ''}); stakes you may make: ${stakes.map((x) => `INVEST ${x}`).join(', ')}`
+}
+
+function contractError(pack: ImPack, v: ReceiptView, id: string, personae: string[]): string | null {
+  const c = v.campaign!
+  const k = pack.campaign.contracts.find((x) => x.id === id)!
+  if (c.contracts.some((x) => x.id === id)) return `contract ${id} is already on the calendar (at most 4, no two alike)`
+  const home = (where: string) => where === 'shop' || (v.incomeFirst && where === 'contract')
+  const free = c.personae.filter((p) => home(p.where) && pack.personae.get(p.id)!.deck !== 'investor')
+  const away = personae.find((id) => !free.some((p) => p.id === id))
+  if (away)
+    return `${away} is not in the shop; personae free for a contract: ${free.map((p) => p.id).join(', ') || 'none'}`
+  const skill = personae.reduce((a, id) => a + pack.personae.get(id)!.expertise, 0)
+  if (skill < k.expertise)
+    return `contract ${id} needs expertise ${k.expertise}, ${personae.join(', ')} give ${skill}; free personae and their expertise: ${free.map((p) => `${p.id} ${pack.personae.get(p.id)!.expertise}`).join(', ')}`
   return null
 }
 
@@ -146,6 +187,10 @@ function missionError(
 ): string | null {
   const c = v.campaign
   if (!c || !settled) return null
+  const lacking = unseaworthy(pack, c)
+  if (lacking) return `the fishboat is not seaworthy: ${lacking} (p.56); BUILD it first`
+  if (!cmd.training && c.side === 'CSA' && !c.marque)
+    return 'a mission other than training needs a Letter of Marque: MISSION TRAINING, or LETTER MARQUE PAY <n> first'
   const { board, ids } = launchPositions(pack, c)
   if (!ids.includes(cmd.launch))
     return `${cmd.launch} is not a launch position of the ${board} board; its launch positions: ${ids.join(', ') || 'none'}`
@@ -162,6 +207,21 @@ function missionError(
         .join(', ') || 'no one'
     }`
   return null
+}
+
+/** What the boat lacks to be seaworthy (p.52, p.56), or null. */
+function unseaworthy(pack: ImPack, c: Campaign): string | null {
+  const kinds = [...c.boat.tiles, ...c.boat.parts.map(([id]) => id)].map(
+    (id) => pack.components.get(id)!.kind as string,
+  )
+  const missing = (['prow', 'stern', 'steeringLink', 'propeller'] as const).filter((k) => !kinds.includes(k))
+  const hatch = kinds.includes('hatch')
+  const boiler = kinds.includes('boilerEngine')
+  const parts = [
+    ...missing.map((k) => `no ${k}`),
+    ...(hatch === boiler ? [hatch ? 'a hatch and a boiler engine both' : 'neither a hatch nor a boiler engine'] : []),
+  ]
+  return parts.length ? parts.join(', ') : null
 }
 
 function letterError(pack: ImPack, cmd: Extract<ImCommand, { kind: 'letter' }>): string | null {
