@@ -1,7 +1,7 @@
 // Orders refused on receipt with the reason and the legal choices, as the resolution would refuse them.
 import { describe, expect, it } from 'vitest'
 import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
-import { campaign, LabelHashDice, pack } from './helpers.ts'
+import { campaign, LabelHashDice, pack, trainingMission } from './helpers.ts'
 
 const rules = createInfernalMachine(pack)
 const fresh = () => rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
@@ -68,6 +68,11 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(state(), 'CONTRACT c5 baird')[0]).toMatch(
       /^contract c5 needs expertise 4, baird give 1; free personae/,
     )
+  })
+
+  it('p.58-59 while a mission is out, orders for after it are not judged by the shop as it stands', () => {
+    const s = state({ phase: 'mission', mission: trainingMission() }, 0)
+    expect(errors(s, 'BUILD needle-prow section chisel-stern\nMISSION TRAINING FROM wharf CREW moser@1')).toEqual([])
   })
 
   it('persona, part and position names are read in any case', () => {

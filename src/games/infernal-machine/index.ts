@@ -348,7 +348,7 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       parseImOrders(pack, text, (cmd, earlier) =>
         receiptError(
           pack,
-          { campaign: s.campaign, incomeFirst: s.phase === 'income', scenario: !!s.scenario },
+          { campaign: s.campaign, incomeFirst: s.phase === 'income', scenario: !!s.scenario, missionOut: !!s.mission },
           cmd,
           earlier,
         ),

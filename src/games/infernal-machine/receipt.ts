@@ -17,6 +17,8 @@ export interface ReceiptView {
   /** True when the next resolution starts with the Income and Fortunes of War phases. */
   incomeFirst: boolean
   scenario: boolean
+  /** A mission is out: its end (Recovery or the Wreck) changes the shop, the boat and the funds first. */
+  missionOut?: boolean
 }
 
 const NO_DICE: Dice = {
@@ -35,7 +37,7 @@ export function receiptError(
   earlier: readonly ImCommand[],
 ): string | null {
   if (v.scenario) return null
-  const settled = !earlier.some((e) => ACTIONS.has(e.kind))
+  const settled = !v.missionOut && !earlier.some((e) => ACTIONS.has(e.kind))
   if (cmd.kind === 'build') return buildError(pack, v, cmd, earlier, settled)
   if (cmd.kind === 'mission') return missionError(pack, v, cmd, settled)
   if (cmd.kind === 'letter') return letterError(pack, cmd)
@@ -114,7 +116,7 @@ function buildError(
 ): string | null {
   const c = v.campaign
   // The tiles as the earlier Builds of the same mail leave them; a Salvage there leaves them open.
-  if (earlier.some((e) => e.kind === 'salvage' || e.kind === 'changesides')) return null
+  if (v.missionOut || earlier.some((e) => e.kind === 'salvage' || e.kind === 'changesides')) return null
   const builds = [...earlier.filter((e) => e.kind === 'build'), cmd] as Extract<ImCommand, { kind: 'build' }>[]
   const tiles = builds.reduce((now, b) => afterBuild(now, b), c?.boat.tiles ?? [])
   for (const [id, at] of [...cmd.parts, ...(cmd.move ?? [])])
