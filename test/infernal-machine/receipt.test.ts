@@ -36,6 +36,13 @@ describe('Infernal Machine orders checked on receipt', () => {
     ])
   })
 
+  it('p.47 a Build the resolution would refuse for its shape is refused on receipt with the same reason', () => {
+    expect(errors(state({}, 99), 'BUILD section needle-prow')).toEqual(['the prow must be the first tile'])
+    expect(errors(state({}, 99), 'BUILD needle-prow section chisel-stern propeller@2 propeller@1')).toEqual([
+      'only one propeller',
+    ])
+  })
+
   it('p.47 an expertise the shop lacks is refused with the parts within it', () => {
     const [e] = errors(state({}, 99), 'BUILD needle-prow section magnetic-engine@1')
     expect(e).toBe('magnetic-engine needs expertise 6, the shop has 5; of its kind within it: boiler-engine $10')

@@ -8,7 +8,7 @@ import { type Campaign, investors, locationOf, seasonIndex } from './campaign.ts
 import type { ImCommand } from './commands.ts'
 import type { ImPack } from './pack.ts'
 import { removeOne } from './purchaseOrder.ts'
-import { shopExpertise } from './shopActions.ts'
+import { build, shopExpertise } from './shopActions.ts'
 import type { Ctx } from './sortie.ts'
 
 /** What a receipt check reads of the game: the campaign (none before set-up) and where it stands. */
@@ -138,13 +138,31 @@ function buildError(
     const alts = sameFamily(pack, beyond).filter((id) => pack.components.get(id)!.expertise <= skill)
     return `${beyond} needs expertise ${pack.components.get(beyond)!.expertise}, the shop has ${skill}${alts.length ? `; of its kind within it: ${alts.map((id) => `${id} $${price(id)}`).join(', ')}` : ''}`
   }
-  if (navy) return null
+  if (navy) return simulatedBuild(pack, v, c, cmd)
   const cost = ids.reduce((a, id) => a + price(id), 0)
   const most = c.funds + cmd.sell.length + (v.incomeFirst ? bestIncome(pack, c) : 0)
   // No new or increased debt (p.47): refused only when even the best income leaves it unpaid.
   if (most - cost < 0 && cmd.sell.length < cost)
     return `the parts cost $${cost} (${ids.map((id) => `${id} $${price(id)}`).join(', ')}); funds are $${c.funds}${v.incomeFirst ? `, at most $${most} after this season's income` : ''}: order parts worth $${Math.max(0, most)} or less`
-  return null
+  return simulatedBuild(pack, v, c, cmd)
+}
+
+/**
+ * Every other refusal of the Build (p.47: the order of the tiles, where parts go, one of each unique
+ * part, a Wreck in play, ...), found by building on a copy of the shop at the season's best.
+ */
+function simulatedBuild(
+  pack: ImPack,
+  v: ReceiptView,
+  c: Campaign,
+  cmd: Extract<ImCommand, { kind: 'build' }>,
+): string | null {
+  const copy = structuredClone(c)
+  if (v.incomeFirst) {
+    copy.funds += bestIncome(pack, c)
+    for (const p of copy.personae) if (p.where === 'contract') p.where = 'shop'
+  }
+  return build(view(pack), copy, cmd)
 }
 
 const contractExpertise = (pack: ImPack, c: Campaign) =>
