@@ -4,11 +4,11 @@
 // that depends on money or the shop is made only when no earlier action of the same mail can
 // change them; the resolution still checks everything again.
 import type { Dice } from '../contract.ts'
-import { type Campaign, investors, locationOf, seasonIndex } from './campaign.ts'
+import { type Campaign, investors, locationOf, seasonIndex, seasonKey } from './campaign.ts'
 import type { ImCommand } from './commands.ts'
 import type { ImPack } from './pack.ts'
 import { removeOne } from './purchaseOrder.ts'
-import { build, shopExpertise } from './shopActions.ts'
+import { build, contract, shopExpertise } from './shopActions.ts'
 import type { Ctx } from './sortie.ts'
 
 /** What a receipt check reads of the game: the campaign (none before set-up) and where it stands. */
@@ -82,7 +82,11 @@ function contractError(pack: ImPack, v: ReceiptView, id: string, personae: strin
   const skill = personae.reduce((a, id) => a + pack.personae.get(id)!.expertise, 0)
   if (skill < k.expertise)
     return `contract ${id} needs expertise ${k.expertise}, ${personae.join(', ')} give ${skill}; free personae and their expertise: ${free.map((p) => `${p.id} ${pack.personae.get(p.id)!.expertise}`).join(', ')}`
-  return null
+  // The rest as the resolution has it (at most four contracts), tried on a copy.
+  const copy = structuredClone(c)
+  if (v.incomeFirst) for (const p of copy.personae) if (p.where === 'contract') p.where = 'shop'
+  if (v.incomeFirst) copy.contracts = copy.contracts.filter((x) => x.expires !== seasonKey(c.year, c.season))
+  return contract(view(pack), copy, id, personae)
 }
 
 const ACTIONS = new Set([
