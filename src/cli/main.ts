@@ -177,6 +177,12 @@ program
       // are left out the same way, so `check` accepts exactly what a mail would.
       const read = d().readText(readFileSync(file, 'utf8'))
       for (const n of read.notes) console.log(`read    ${n}`)
+      // A mail opening with a command (STATUS, HELP, ...) files no orders: intake runs the command.
+      const word = d().mailCommandWord(read.text)
+      if (word && word !== 'DECIDE') {
+        console.log(`read    the first line is the mail command ${word}: a mail like this files no orders`)
+        return
+      }
       // DECIDE lines are answers, read as intake reads them; the rest of the mail is the orders.
       const decided = d().decideLines(read.text)
       let refused = 0

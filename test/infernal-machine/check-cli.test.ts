@@ -48,6 +48,12 @@ describe('pbem check on an Infernal Machine game', () => {
     expect(r.status).toBe(1)
   })
 
+  it('a mail opening with a mail command files no orders, and check says so', () => {
+    const r = check('status.txt', 'STATUS\nBUILD nonsense\n')
+    expect(r.stdout).toContain('read    the first line is the mail command STATUS: a mail like this files no orders')
+    expect(r.status).toBe(0)
+  })
+
   it('a Build with a tile the boat will not have is refused as intake refuses it', () => {
     const r = check('build.txt', 'BUILD needle-prow hatch@3\n')
     expect(r.stdout).toContain("there is no tile 3; after this Build the boat's tiles are 0 needle-prow")
