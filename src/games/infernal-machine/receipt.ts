@@ -6,6 +6,7 @@
 import type { Dice } from '../contract.ts'
 import { type Campaign, investors, locationOf, seasonIndex, seasonKey } from './campaign.ts'
 import type { ImCommand } from './commands.ts'
+import { ACTION_KINDS } from './orders.ts'
 import type { ImPack } from './pack.ts'
 import { removeOne } from './purchaseOrder.ts'
 import { build, contract, shopExpertise } from './shopActions.ts'
@@ -89,20 +90,8 @@ function contractError(pack: ImPack, v: ReceiptView, id: string, personae: strin
   return contract(view(pack), copy, id, personae)
 }
 
-const ACTIONS = new Set([
-  'build',
-  'relocate',
-  'contract',
-  'invest',
-  'letter',
-  'recruit',
-  'military',
-  'salvage',
-  'changesides',
-  'mission',
-  'requisition',
-  'commission',
-])
+/** Actions that change the shop, the boat or the funds for the actions after them ('pass' does not). */
+const ACTIONS = new Set(ACTION_KINDS.filter((k) => k !== 'pass'))
 
 function afterBuild(tiles: readonly string[], b: Extract<ImCommand, { kind: 'build' }>): string[] {
   const bag = [...b.sell]
