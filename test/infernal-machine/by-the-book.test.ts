@@ -244,7 +244,8 @@ describe('Epidemic and Shuttered (p.62)', () => {
 
   it('p.62 Sick Bay is emptied first, then that many fall sick and one of them dies', () => {
     const c = shop()
-    const x = ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 1, 'epidemic victim 2': 1, 'epidemic death': 2 })
+    // Investors are persona cards too: Biederman is among the four drawn from.
+    const x = ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 2, 'epidemic victim 2': 2, 'epidemic death': 2 })
     epidemicCheck(x, c)
     expect(c.personae.map((p) => [p.id, p.where])).toEqual([
       ['biederman', 'shop'],

@@ -222,7 +222,8 @@ export function epidemicCheck(ctx: Ctx, c: Campaign): void {
   note(ctx, 'p.62', `Epidemic Check: ${roll}, ${result}`)
   if (result === 'S') return shutter(ctx, c)
   const n = Number(result)
-  const well = c.personae.filter((p) => ctx.pack.personae.get(p.id)!.deck !== 'investor')
+  // Every persona card in play may be drawn, investors too (p.62: all the cards shuffled together).
+  const well = [...c.personae]
   if (!n || !well.length) return
   // With one candidate left there is nothing to draw (and no die has one side).
   const draw = (label: string, from: Hired[]) => (from.length === 1 ? 0 : ctx.dice.roll(label, from.length, PUBLIC) - 1)
