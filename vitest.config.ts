@@ -1,9 +1,146 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { checkTiers, type Tier } from './test/helpers/tiers.ts'
+
+// The suite in tiers (docs/testing.md). Files stay where they are; a tier is a list of paths and
+// globs here. Every test file must land in some tier: the config refuses to load otherwise, so a
+// new file is never silently left out of `npm test`.
+
+/** Kill and takeover trials: judges killed at random moments on real mail and PostgreSQL. */
+const trials = ['test/e2e/crash.test.ts', 'test/pg/crash.test.ts', 'test/pg/takeover.test.ts']
+
+/** A real Postfix and Dovecot on loopback (scripts/mailstack.sh), one stack per file. */
+const mail = [
+  'test/e2e/game-by-mail.test.ts',
+  'test/e2e/imap-intake.test.ts',
+  'test/e2e/serve-mail.test.ts',
+  'test/e2e/smtp-transport.test.ts',
+]
+
+/**
+ * Files whose cases run on both engines (test/pg/engines.ts): the judge tier runs their SQLite half,
+ * the pg tier their PostgreSQL half.
+ */
+const bothEngines = [
+  'test/engine/fold-advance.test.ts',
+  'test/engine/fold-cache.test.ts',
+  'test/engine/hidden-draws.test.ts',
+  'test/engine/judge.test.ts',
+  'test/engine/order-limits.test.ts',
+  'test/engine/packs.test.ts',
+  'test/engine/readjudicate.test.ts',
+  'test/engine/roles-for.test.ts',
+  'test/engine/secret.test.ts',
+  'test/engine/validate.test.ts',
+  'test/engine/zones.test.ts',
+  'test/golden/campaign.test.ts',
+  'test/golden/weak-beginning.test.ts',
+  'test/mail/imap-lease.test.ts',
+  'test/mail/outbound.test.ts',
+  'test/mail/outbox-claim.test.ts',
+  'test/mail/outbox-parts.test.ts',
+  'test/schedule/campaign.test.ts',
+  'test/schedule/clock-model.test.ts',
+  'test/schedule/last-tick.test.ts',
+  'test/schedule/lifecycle.test.ts',
+  'test/schedule/moderator.test.ts',
+  'test/schedule/races.test.ts',
+]
+
+/** PostgreSQL only: the run's one server (test/pg/globalSetup.ts), a fresh database per test. */
+const pg = ['test/pg/**/*.test.ts', 'test/log/store.test.ts', 'test/log/verify.test.ts']
+
+/** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
+const judge = [
+  'test/games/receipt.test.ts',
+  'test/games/check-agrees.test.ts',
+  'test/games/numbers.test.ts',
+  'test/mail/check-cli.test.ts',
+  'test/mail/leftovers.test.ts',
+  'test/mail/drop-no-sender.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/e2e/smtp-listener.test.ts',
+  'test/engine/dice.test.ts',
+  'test/games/conformance.test.ts',
+  'test/games/questions.test.ts',
+  'test/infernal-machine/by-mail-newcomer.test.ts',
+  'test/infernal-machine/by-mail-year.test.ts',
+  'test/infernal-machine/by-mail.test.ts',
+  'test/infernal-machine/check-cli.test.ts',
+  'test/infernal-machine/demo.test.ts',
+  'test/infernal-machine/pack-replacement.test.ts',
+  'test/infernal-machine/recruit-keep.test.ts',
+  'test/log/bench.test.ts',
+  'test/log/db.test.ts',
+  'test/mail/auth.test.ts',
+  'test/mail/bounces.test.ts',
+  'test/mail/commands.test.ts',
+  'test/mail/corpus40.test.ts',
+  'test/mail/drain-groups.test.ts',
+  'test/mail/dropFolder.test.ts',
+  'test/mail/game-lookup.test.ts',
+  'test/mail/hostile-intake.test.ts',
+  'test/mail/hostile.test.ts',
+  'test/mail/imap-batch.test.ts',
+  'test/mail/intake-failures.test.ts',
+  'test/mail/intake-rules.test.ts',
+  'test/mail/intake.test.ts',
+  'test/mail/judge-name.test.ts',
+  'test/mail/mail-parts.test.ts',
+  'test/mail/replies.test.ts',
+  'test/rebel-raiders/bot-game.test.ts',
+  'test/rebel-raiders/by-mail.test.ts',
+  'test/rebel-raiders/fog.test.ts',
+  'test/rebel-raiders/map.test.ts',
+  'test/reports/**/*.test.ts',
+  'test/river-coastal/balloon-mail.test.ts',
+  'test/river-coastal/bluffs-to-the-end.test.ts',
+  'test/river-coastal/by-mail.test.ts',
+  'test/river-coastal/captains-mail.test.ts',
+  'test/river-coastal/fire-rafts.test.ts',
+  'test/river-coastal/mortar-flotilla.test.ts',
+  'test/river-coastal/retrieve-mail.test.ts',
+  'test/river-coastal/side-captains.test.ts',
+  'test/schedule/ten-thousand.test.ts',
+  'test/sea-devils/echo-roundtrip.test.ts',
+  'test/sea-devils/fog-all-scenarios.test.ts',
+  'test/sea-devils/fog-of-war.test.ts',
+  'test/sea-devils/scenarios-engine.test.ts',
+  'test/sea-devils/whose-view.test.ts',
+]
+
+/** Pure code: rules, kit, orders, packs, parsers. No database, server, browser or child process. */
+const unit = [
+  'test/docs/**/*.test.ts',
+  'test/e2e/mail-config.test.ts',
+  'test/games/**/*.test.ts',
+  'test/infernal-machine/**/*.test.ts',
+  'test/kit/**/*.test.ts',
+  'test/log/canonical.test.ts',
+  'test/log/schemas.test.ts',
+  'test/mail/inbound.test.ts',
+  'test/mail/reading.test.ts',
+  'test/orders/**/*.test.ts',
+  'test/rebel-raiders/**/*.test.ts',
+  'test/river-coastal/**/*.test.ts',
+  'test/schedule/calendar.test.ts',
+  'test/sea-devils/**/*.test.ts',
+]
+
+// A file in a slower tier is left out of unit even when unit's globs cover its folder.
+const tiers: Tier[] = [
+  { name: 'unit', include: unit, exclude: [...judge, ...bothEngines, ...pg, ...mail, ...trials] },
+  { name: 'judge', include: [...judge, ...bothEngines] },
+  { name: 'pg', include: [...pg, ...bothEngines], exclude: trials },
+  { name: 'mail', include: mail },
+  { name: 'trials', include: trials },
+]
+checkTiers(tiers, 'test')
+
+const pgSetup = './test/pg/globalSetup.ts'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120000,
     hookTimeout: 60000,
     pool: 'forks',
@@ -12,5 +149,22 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Commands the tests start run the sources as they are, never a dist/ built before a change.
     env: { PBEM_FROM_SOURCE: '1' },
+    // FC_SEED replays a failing property test (docs/testing.md).
+    setupFiles: ['./test/helpers/properties.ts'],
+    projects: tiers.map(({ name, include, exclude = [] }) => ({
+      extends: true,
+      test: {
+        name,
+        include,
+        exclude,
+        // Unit files share their worker's modules instead of importing the games afresh per file
+        // (most of their time was spent importing); they hold no state outside their own tests.
+        ...(name === 'unit'
+          ? { isolate: false, setupFiles: ['./test/helpers/properties.ts', './test/helpers/unitGuard.ts'] }
+          : {}),
+        provide: { engines: name === 'judge' ? ['sqlite'] : name === 'pg' ? ['postgres'] : [] },
+        ...(name === 'pg' || name === 'trials' ? { globalSetup: [pgSetup] } : {}),
+      },
+    })),
   },
 })

@@ -2,14 +2,14 @@
 //  1. events appended per second through the log (schema validation + hash chain + head update,
 //     one transaction per event) next to raw better-sqlite3 inserts at the same durability;
 //  2. the time to re-fold the Weak Beginning demo game (setup + every recorded resolution);
-//  3. the hostile-mail corpus of issue 9: worst time, reply and database growth per kind of attack
+//  3. the hostile-mail corpus: worst time, reply and database growth per kind of attack
 //     (bench/hostile.ts; BENCH_HOSTILE=0 skips it);
 //  4. start-up of the pbem command against `node -e 0` (bench/startup.ts; BENCH_STARTUP=0 skips it);
 //  5. mail throughput on a real Postfix + Dovecot (BENCH_MAIL=0 skips it);
-//  6. issue 15's scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
+//  6. the scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
 //     games idle and with 1% due, the RSS of a judge opened on them (processes of their own, sweep-child.ts), database bytes per game and per resolution, creation
 //     time per game, the Campaign's cold and warm re-fold and its verify.
-//  7. PostgreSQL (issue 16, bench/pg-bench.ts): appends through the store against raw `pg` inserts
+//  7. PostgreSQL (bench/pg-bench.ts): appends through the store against raw `pg` inserts
 //     on one server at the same durability (BENCH_PG_EVENTS, 5000), and the deadline sweep of 6.
 //     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both).
 //     BENCH_ONLY_PG=1 runs this part alone.

@@ -1,4 +1,4 @@
-// The hostile-mail corpus of issue 9 (test/mail/hostile/corpus.ts) through the real intake, with
+// The hostile-mail corpus (test/mail/hostile/corpus.ts) through the real intake, with
 // what each message actually cost: per kind of attack the worst time, the largest reply and the
 // largest database growth, and the worst of all. The test suite asserts the bounds; this prints the
 // figures. Alone: `npx tsx bench/hostile.ts` (HOSTILE_VERBOSE=1 prints every entry as it runs,

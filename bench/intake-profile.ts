@@ -1,4 +1,4 @@
-// Per-order CPU of the intake without a mail stack (issue 15): N order mails read and filed the way
+// Per-order CPU of the intake without a mail stack: N order mails read and filed the way
 // the IMAP reader files them (readInbound for a batch of 32, then one transaction), into one game
 // or spread over many games. Run under `node --cpu-prof` to see where an order's time goes:
 //   INTAKE_MAILS=600 INTAKE_GAMES=1 npx tsx bench/intake-profile.ts

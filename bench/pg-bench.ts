@@ -1,4 +1,4 @@
-// Event-log throughput on PostgreSQL (issue 16) against raw `pg` inserts at the same durability:
+// Event-log throughput on PostgreSQL against raw `pg` inserts at the same durability:
 // the same server (scripts/pgstack.sh with fsync on, synchronous_commit on), one transaction per
 // event on both sides. The store goes through the synchronous seam (src/log/pg/, a worker thread
 // per connection); the raw side is the `pg` driver awaited in this thread. Then, on a fresh database
@@ -12,7 +12,9 @@ import { createRequire } from 'node:module'
 import { openPgDatabase } from '../src/log/pg/open.ts'
 import { EventSchemas } from '../src/log/schemas.ts'
 import { EventStore } from '../src/log/store.ts'
-import { type PgStack, startPgStack } from '../test/pg/pgstack.ts'
+import { startPgStack } from '../test/pg/pgServer.ts'
+
+type PgStack = Awaited<ReturnType<typeof startPgStack>>
 import { benchSweep, type SweepFigures } from './scale-bench.ts'
 
 /** The little of the `pg` driver used here (it ships no types; the judge reaches it through src/log/pg/). */

@@ -1,4 +1,4 @@
-// Issue 15's figures ("Ten thousand games on one judge"), for bench/bench.ts:
+// The scale figures (ten thousand games on one judge), for bench/bench.ts:
 //  - the deadline sweep over BENCH_GAMES (10,000) games with nothing due and with 1% due, and the
 //    process's RSS after it. One game is created the ordinary way and its creation events appended
 //    again under other names (as test/schedule/ten-thousand.test.ts does), 500 games a transaction
@@ -70,15 +70,12 @@ export interface SweepFigures {
 /** The sweep over `games` games, on SQLite or on the PostgreSQL database at `database`. */
 export function benchSweep(games: number, database?: string): SweepFigures {
   const rssBeforeMb = process.memoryUsage().rss / 2 ** 20
-  const unregister = registerRuleset(hiddenDeckFactory)
-  try {
-    const figures = sweepOver(games, database)
-    const gc = (globalThis as { gc?: () => void }).gc
-    gc?.()
-    return { ...figures, rssBeforeMb, heapRetainedMb: gc ? process.memoryUsage().heapUsed / 2 ** 20 : null }
-  } finally {
-    unregister()
-  }
+  // makeSweepGames and sweepGamesOnFile register the Hidden Deck each for its own run (a second
+  // registration here would be refused).
+  const figures = sweepOver(games, database)
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  return { ...figures, rssBeforeMb, heapRetainedMb: gc ? process.memoryUsage().heapUsed / 2 ** 20 : null }
 }
 
 const GAMES_PER_TRANSACTION = 500

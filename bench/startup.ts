@@ -1,4 +1,4 @@
-// Start-up times of the `pbem` command (issue 10: a fast CLI): `node -e 0` as the floor, then
+// Start-up times of the `pbem` command (a fast CLI): `node -e 0` as the floor, then
 // `pbem --help` and `pbem game status` through bin/pbem.js, which runs the compiled dist/ (built by
 // `npm ci`; built here if missing). Medians of several runs, each a fresh process.
 import { execFileSync, spawnSync } from 'node:child_process'

@@ -4,7 +4,7 @@
 #
 #   MAILSTACK_ROOT="$(mktemp -d)" scripts/mailstack.sh install|start|stop|status
 #
-# Recipe and pitfalls: ../shared/research/toolchain.md section 2. Environment:
+# Environment:
 #   MAILSTACK_ROOT         required; created if missing (every parent must be world-searchable)
 #   MAILSTACK_IMAP_PORT    default 1143  (127.0.0.1, plaintext auth, no TLS)
 #   MAILSTACK_LMTP_PORT    default 2424
@@ -196,7 +196,7 @@ wait_ports() {
 }
 
 start() {
-  have_packages || { echo "mailstack: dovecot/postfix are not installed; run '$0 install' first" >&2; exit 1; }
+  have_packages || { echo "mailstack: dovecot/postfix are not installed; run 'sudo bash scripts/test-deps.sh' (or '$0 install') first" >&2; exit 1; }
   write_config
   if ! dovecot_pid >/dev/null; then
     for p in "$IMAP_PORT" "$LMTP_PORT"; do

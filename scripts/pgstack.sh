@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throw-away PostgreSQL on loopback for tests and local trials (issue 16): Debian's server
+# A throw-away PostgreSQL on loopback for tests and local trials: Debian's server
 # binaries, a cluster made by initdb under $PGSTACK_ROOT, one database, trust auth on 127.0.0.1.
 #
 #   scripts/pgstack.sh install          (as root: apt-get install postgresql when initdb is missing)
@@ -10,6 +10,7 @@
 #                   owner, see below)
 #   PGSTACK_PORT    default 55432 (listens on 127.0.0.1 only; the socket lives in $PGSTACK_ROOT)
 #   PGSTACK_DB      default pbem (database and role)
+#   PGSTACK_MAX_CONNECTIONS  default 100 (the test run's one server, shared by every file, sets 300)
 #   PGSTACK_FSYNC   off (default) or on. Test clusters run with fsync = off and full_page_writes =
 #                   off: nothing is flushed to disk, which is safe against any process being killed
 #                   (postgres or the judge: the OS keeps the written pages) but not against the
@@ -71,7 +72,7 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 running() { [ -f "$DATA/postmaster.pid" ] && as_owner "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; }
 
 start() {
-  BIN=$(bindir) || { echo "pgstack: PostgreSQL is not installed; run '$0 install' first" >&2; exit 1; }
+  BIN=$(bindir) || { echo "pgstack: PostgreSQL is not installed; run 'sudo bash scripts/test-deps.sh' (or '$0 install') first" >&2; exit 1; }
   if [ "$(id -u)" -eq 0 ]; then chown postgres: "$ROOT"; chmod 755 "$ROOT"; fi
   if [ ! -f "$DATA/PG_VERSION" ]; then
     as_owner "$BIN/initdb" -D "$DATA" -U "$DB" --auth=trust --encoding=UTF8 --locale=C.UTF-8 --no-sync >"$ROOT/initdb.log" 2>&1 \
@@ -84,7 +85,7 @@ unix_socket_directories = '$ROOT'
 fsync = $FSYNC
 full_page_writes = $FSYNC
 synchronous_commit = on
-max_connections = 100
+max_connections = ${PGSTACK_MAX_CONNECTIONS:-100}
 shared_buffers = 32MB
 log_min_messages = warning
 EOF

@@ -2,7 +2,7 @@
 """Independent check of acw-pbem's dice, written without any of the judge's code.
 
 Reads the judge's SQLite event log directly and recomputes every recorded roll of a game from the
-revealed secret, as the README documents:
+revealed secret, as docs/auditing.md documents:
 
   message = "<game>|<point>|<index>|<label>|<salt>"
   block 0 = HMAC-SHA256(secret, message); block b > 0 = HMAC-SHA256(secret, message + "|" + b)

@@ -68,7 +68,7 @@ export function serverSecretConfig(env: NodeJS.ProcessEnv, mail: MailConfig): Se
 }
 
 /**
- * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL, issue 16), else
+ * Where the judge's database is: PBEM_DATABASE_URL when set (a postgres:// URL), else
  * judge.sqlite in the data folder. Anything else in the variable is refused, never taken for a file.
  */
 export function databaseTarget(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -216,8 +216,8 @@ export async function readInbox(
     imap?: boolean
     dropState?: DropFolderState
     warn?: (line: string) => void
-    /** told of each message handled: where it came from and what became of it */
-    onHandled?: (info: { source: string; result: IntakeOutcome }) => void
+    /** told of each message handled: where it came from, what became of it, and why it was set aside */
+    onHandled?: (info: { source: string; result: IntakeOutcome; setAside?: string }) => void
   } = {},
 ): Promise<IntakeOutcome[]> {
   const outcomes: IntakeOutcome[] = []
@@ -229,7 +229,10 @@ export async function readInbox(
     async (raw, file, { size }) => {
       const result = await handle(raw, source(file), size)
       outcomes.push(result)
-      opts.onHandled?.({ source: source(file), result })
+      // A file with no sender is recorded, and goes to failed/ with the reason, not to processed/.
+      const why = result === 'unidentified' ? await (await intakeModule()).noSender(raw) : null
+      opts.onHandled?.({ source: source(file), result, ...(why ? { setAside: why } : {}) })
+      return why ? { setAside: why } : undefined
     },
     {
       maxBytes: DEFAULT_MAX_INBOUND_BYTES,

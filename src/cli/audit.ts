@@ -1,68 +1,90 @@
-// `pbem history`, `pbem receipt`, `pbem export`: the audit views, from the log alone.
-import type { Command } from 'commander'
+// `pbem game history`, `pbem mail receipt`, `pbem game export`: the audit views, from the log alone.
+import { type Command, Option } from 'commander'
 import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
 import type * as DepsModule from './deps.ts'
+import { withOldSpelling } from './aliases.ts'
+import { resolutionPick } from './options.ts'
 
 type Deps = typeof DepsModule
 
-export function registerAuditCommands(
-  program: Command,
-  withApp: (fn: (app: App) => unknown) => Promise<void>,
-  d: () => Deps,
-): void {
-  program
-    .command('history <game>')
-    .description('what a reader was (or would have been) shown at each resolution, re-rendered from the log')
-    .requiredOption('--as <reader>', 'a role, observer or moderator')
-    .option('--turn <n>', 'only the resolutions of this game turn')
-    .action((game: string, o) =>
-      withApp((app) => {
-        const pages = d().history(
-          app.judge,
-          game,
-          d().parseViewer(o.as),
-          o.turn === undefined ? undefined : Number(o.turn),
-        )
-        if (!pages.length) console.log('nothing resolved yet')
-        const { ruleset } = app.judge.load(game)
-        for (const p of pages)
-          console.log(
-            `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
-          )
-      }),
-    )
+type WithApp = (fn: (app: App) => unknown) => Promise<void>
 
-  program
-    .command('receipt <id>')
-    .description('the story of one order message: hash, commands, arrival, what replaced it, which resolution used it')
-    .action((id: string) =>
-      withApp((app) => {
-        const r = d().receiptStory(app.judge, id)
-        if (!r) {
-          console.error(`no receipt ${id}`)
-          process.exitCode = 1
-          return
-        }
-        console.log(
-          `Receipt ${r.receipt} (game ${r.game}, ${r.role ?? 'unknown role'}): ${r.accepted ? 'ACCEPTED' : 'REJECTED'}`,
-        )
-        console.log(
-          `  arrived ${r.arrived} at log position ${r.position}${r.from ? ` from ${r.from}` : ''}${r.messageId ? `, Message-ID <${r.messageId}>` : ''}`,
-        )
-        console.log(`  order text sha256 ${r.textHash}${r.rawHash ? `; raw message sha256 ${r.rawHash}` : ''}`)
-        for (const c of r.commands) console.log(`  ${c}`)
-        for (const e of r.errors) console.log(`  error line ${e.line}: ${e.message}`)
-        console.log(`  replaced by: ${r.replacedBy ?? 'nothing'}`)
-        console.log(
-          `  used by: ${r.usedBy ? `resolution ${r.usedBy.point} (${r.usedBy.label})` : r.accepted && !r.replacedBy ? 'not yet (on file)' : 'none'}`,
-        )
-      }),
-    )
-
-  program
+export function registerAuditCommands(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
+  const mail = program
     .command('mail')
-    .description('mail records')
+    .description('mail records: what came in and went out, the story of one order mail')
+  registerHistory(program, game, withApp, d)
+  registerReceipt(program, mail, withApp, d)
+  registerMailLog(mail, withApp)
+  registerReadjudicate(program, game, withApp, d)
+  registerExport(program, game, withApp, d)
+}
+
+function registerHistory(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
+  withOldSpelling(game, program, (parent, opts) =>
+    parent
+      .command('history <game>', opts)
+      .description(
+        'what a reader was (or would have been) shown at each resolution, re-rendered from the log; each under its resolution number',
+      )
+      .requiredOption('--as <reader>', 'a role, observer or moderator')
+      .option(
+        '--resolution <n>',
+        'only resolution n, numbered as REPORT n and VERIFY n number them (and as receipts and the headings below do)',
+      )
+      .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
+      .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
+      .action((game: string, o) =>
+        withApp((app) => {
+          const pick = resolutionPick(o)
+          const pages = d().history(app.judge, game, d().parseViewer(o.as), pick)
+          if (!pages.length) console.log(Object.keys(pick).length ? 'no resolution matches' : 'nothing resolved yet')
+          const { ruleset } = app.judge.load(game)
+          for (const p of pages)
+            console.log(
+              `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
+            )
+        }),
+      ),
+  )
+}
+
+function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: () => Deps): void {
+  withOldSpelling(mail, program, (parent, opts) =>
+    parent
+      .command('receipt <id>', opts)
+      .description(
+        'the story of one order message: hash, commands, arrival, what replaced it, which resolution used it',
+      )
+      .action((id: string) =>
+        withApp((app) => {
+          const r = d().receiptStory(app.judge, id)
+          if (!r) {
+            console.error(`no receipt ${id}`)
+            process.exitCode = 1
+            return
+          }
+          console.log(
+            `Receipt ${r.receipt} (game ${r.game}, ${r.role ?? 'unknown role'}): ${r.accepted ? 'ACCEPTED' : 'REJECTED'}`,
+          )
+          console.log(
+            `  arrived ${r.arrived} at log position ${r.position}${r.from ? ` from ${r.from}` : ''}${r.messageId ? `, Message-ID <${r.messageId}>` : ''}`,
+          )
+          console.log(`  order text sha256 ${r.textHash}${r.rawHash ? `; raw message sha256 ${r.rawHash}` : ''}`)
+          for (const c of r.commands) console.log(`  ${c}`)
+          for (const e of r.errors) console.log(`  error line ${e.line}: ${e.message}`)
+          console.log(`  replaced by: ${r.replacedBy ?? 'nothing'}`)
+          console.log(
+            `  used by: ${r.usedBy ? `resolution ${r.usedBy.point} (${r.usedBy.label})` : r.accepted && !r.replacedBy ? 'not yet (on file)' : 'none'}`,
+          )
+        }),
+      ),
+  )
+}
+
+function registerMailLog(mail: Command, withApp: WithApp): void {
+  mail
     .command('log')
     .description(
       'every message the judge received (outcome, authentication results, receipt) and every delivery failure',
@@ -88,70 +110,80 @@ export function registerAuditCommands(
         }
       }),
     )
+}
 
-  program
-    .command('readjudicate <game>')
-    .description(
-      "re-resolve from a turn (today's rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit",
-    )
-    .option('--from-turn <n>', 'the first game turn to re-resolve')
-    .option('--from-point <p>', 'the first resolution point to re-resolve')
-    .requiredOption('--reason <text>', 'why (logged, and told to every player)')
-    .option('--data-pack <file>', 'a corrected data pack, in force from that point on')
-    .option(
-      '--amend <point:role=file...>',
-      'orders to use instead of the recorded ones',
-      (v: string, all: string[]) => [...all, v],
-      [],
-    )
-    .option('--commit', 'record it and send every player a correction notice (default: preview only)')
-    .action((game: string, o) =>
-      withApp(async (app) => {
-        const fold = app.judge.load(game)
-        const fromPoint = o.fromPoint
-          ? Number(o.fromPoint)
-          : o.fromTurn
-            ? d().pointOfTurn(fold, Number(o.fromTurn))
-            : NaN
-        if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
-        const amendments = (o.amend as string[]).map((a) => {
-          const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
-          if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
-          return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
-        })
-        const before = d().verifyGame(app.db, app.judge, game)
-        const plan = d().readjudicate(
-          app.judge,
-          {
-            game,
-            fromPoint,
-            reason: o.reason,
-            amendments,
-            ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}),
-          },
-          !!o.commit,
-        )
-        for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
-        console.log(plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.')
-        if (o.commit) {
-          const after = d().verifyGame(app.db, app.judge, game)
-          console.log(
-            `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
+function registerReadjudicate(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
+  withOldSpelling(game, program, (parent, opts) =>
+    parent
+      .command('readjudicate <game>', opts)
+      .description(
+        "re-resolve from a turn (today's rules, a corrected data pack, amended orders): a preview mailed to the moderator, or --commit",
+      )
+      .option('--from-turn <n>', 'the first game turn to re-resolve')
+      .option('--from-point <p>', 'the first resolution point to re-resolve')
+      .requiredOption('--reason <text>', 'why (logged, and told to every player)')
+      .option('--data-pack <file>', 'a corrected data pack, in force from that point on')
+      .option(
+        '--amend <point:role=file...>',
+        'orders to use instead of the recorded ones',
+        (v: string, all: string[]) => [...all, v],
+        [],
+      )
+      .option('--commit', 'record it and send every player a correction notice (default: preview only)')
+      .action((game: string, o) =>
+        withApp(async (app) => {
+          const fold = app.judge.load(game)
+          const fromPoint = o.fromPoint
+            ? Number(o.fromPoint)
+            : o.fromTurn
+              ? d().pointOfTurn(fold, Number(o.fromTurn))
+              : NaN
+          if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
+          const amendments = (o.amend as string[]).map((a) => {
+            const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
+            if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
+            return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
+          })
+          const before = d().verifyGame(app.db, app.judge, game)
+          const plan = d().readjudicate(
+            app.judge,
+            {
+              game,
+              fromPoint,
+              reason: o.reason,
+              amendments,
+              ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}),
+            },
+            !!o.commit,
           )
-        } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
-        await d().sendOutbox(app)
-      }),
-    )
+          for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
+          console.log(
+            plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.',
+          )
+          if (o.commit) {
+            const after = d().verifyGame(app.db, app.judge, game)
+            console.log(
+              `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
+            )
+          } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
+          await d().sendOutbox(app)
+        }),
+      ),
+  )
+}
 
-  program
-    .command('export <game>')
-    .description('write the game as JSON and as a static HTML archive (full for the moderator, redacted for a role)')
-    .option('--as <reader>', 'a role, observer or moderator', 'moderator')
-    .option('--out <dir>', 'where to write', 'export')
-    .action((game: string, o) =>
-      withApp((app) => {
-        const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
-        console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
-      }),
-    )
+function registerExport(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
+  withOldSpelling(game, program, (parent, opts) =>
+    parent
+      .command('export <game>', opts)
+      .description('write the game as JSON and as a static HTML archive (full for the moderator, redacted for a role)')
+      .option('--as <reader>', 'a role, observer or moderator', 'moderator')
+      .option('--out <dir>', 'where to write', 'export')
+      .action((game: string, o) =>
+        withApp((app) => {
+          const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
+          console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
+        }),
+      ),
+  )
 }

@@ -1,5 +1,5 @@
 // `pbem db copy`: moving a whole judge between SQLite and PostgreSQL, or into a new SQLite file as
-// a backup (issue 16; src/log/copy.ts does the work). It opens no judge, so it runs whichever
+// a backup (src/log/copy.ts does the work). It opens no judge, so it runs whichever
 // engine the rest of the judge supports yet.
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
@@ -44,7 +44,7 @@ export function registerDbCommands(program: Command): void {
       else {
         console.log(`event chains on the target: FAILED`)
         for (const f of c.failures) console.log(`  ${f.stream}: at version ${f.version}: ${f.reason}`)
-        if (!report.sourceChain.ok) console.log('  (the source fails the same check: pbem verify --all there)')
+        if (!report.sourceChain.ok) console.log('  (the source fails the same check: pbem game verify --all there)')
       }
       if (!report.ok) {
         console.log('The copy does not match its source: do not use it.')

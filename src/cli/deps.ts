@@ -16,5 +16,5 @@ export { exportGame, history, parseViewer, receiptStory } from '../reports/archi
 export { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
 export { exportServerSecret } from '../engine/secret.ts'
 export { readText } from '../mail/reading.ts'
-export { decideLines, mailCommandWord } from '../mail/commands.ts'
-export { checkAnswer } from '../engine/questions.ts'
+export { catalogueLines, checkedOptions, checkedRuleset, checkedScenario } from './catalogue.ts'
+export { checkLines, checkOrders } from '../mail/orderCheck.ts'

@@ -1,5 +1,5 @@
 // The `pbem` command: the judge's operator and moderator tasks.
-import { Command } from 'commander'
+import { Command, Option } from 'commander'
 import type { App } from './app.ts'
 import { readFileSync } from 'node:fs'
 import { formatInstant } from '../schedule/calendar.ts'
@@ -10,7 +10,12 @@ import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
 import { registerScheduleCommands, scheduleInput } from './scheduleCommands.ts'
 import { registerSecretCommands } from './secret.ts'
-import { fail, gameOptions, instantOption, integerOption, pointOpt } from './options.ts'
+import { withOldSpelling } from './aliases.ts'
+import { fail, instantOption, integerOption, pointOpt, resolutionPick } from './options.ts'
+import { quietOnClosedPipe } from './pipe.ts'
+
+quietOnClosedPipe(process.stdout)
+quietOnClosedPipe(process.stderr)
 
 const program = new Command()
 program
@@ -51,24 +56,45 @@ program
 
 program
   .command('demo')
-  .description("play the default game's demo from its sample order mails")
+  .description(
+    "play a game's demo from its sample order mails, through the real intake, judge and outbox; prints where every mail went",
+  )
+  .option('--game <id>', 'whose demo: pbem games lists the games (default: the first one)')
   .option('--dir <dir>', 'where to put the demo database, inbox and outbox (default: demo/ in the data directory)')
   .action(async (o) => {
     // The demo starts afresh in a folder of its own inside the data directory (--data or
     // PBEM_DATA_DIR, like every command), never in the data directory itself, which it would wipe.
     const dir = o.dir ?? d().join(d().resolve(program.opts().data ?? d().defaultDataDir()), 'demo')
-    const result = await (await import('./demo.ts')).runDemo({ dir, log: (l) => console.log(l) })
-    const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
-    console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
+    const { runDemo } = await import('./demo.ts')
+    const result = await runDemo({ dir, ...(o.game ? { game: o.game } : {}), log: (l) => console.log(l) })
+    if (result.outcome) {
+      const scores = Object.entries(result.outcome.scores ?? {}).map(([role, n]) => `${role} ${n}`)
+      console.log(`Final: ${result.outcome.summary}${scores.length ? `; ${scores.join(', ')}` : ''}`)
+    } else console.log(`Stopped: ${result.stopped}`)
     console.log(`Reports and acknowledgements: ${result.outbox}`)
+    console.log(`Order mails read: ${d().join(result.dataDir, 'inbox', 'processed')}`)
+    console.log(`The demo's judge (pbem --data ${result.dataDir} game status ${result.game}): ${result.dataDir}`)
   })
 
-const game = program.command('game').description('create and inspect games')
+program
+  .command('games')
+  .description('the games this judge runs: for each its roles, scenarios, options and a game create line to copy')
+  .action(() => {
+    for (const l of d().catalogueLines()) console.log(l)
+  })
+
+const game = program
+  .command('game')
+  .description('create, inspect, run and audit one game (status, pause, adjudicate, history, verify...)')
 game
   .command('create <id>')
   .description('create a game; prints each player key (also mailed in every report)')
-  .requiredOption('--ruleset <id>', 'the game (pbem data check lists the games this judge runs)')
-  .requiredOption('--scenario <id>', 'scenario id')
+  .addHelpText(
+    'after',
+    '\nThe roles, scenarios and options of each game, with a create line to copy: pbem games\nA player is role=address[:name]; quote a name with spaces.',
+  )
+  .option('--ruleset <id>', 'the game: pbem games lists the games with their roles, scenarios and options')
+  .option('--scenario <id>', "one of the game's scenarios (pbem games lists them)")
   .option(
     '--player <role=address[:name]...>',
     'a player for a role (repeat for each role)',
@@ -81,7 +107,7 @@ game
   .option('--no-early', 'wait for the deadline even when every order is in')
   .option(
     '--option <name=value>',
-    "one of the game's own options, repeatable (e.g. optional=18.7,18.9 or cards=A)",
+    "one of the game's own options, repeatable (pbem games lists each game's options and their values)",
     (v: string, all: string[]) => [...all, v],
     [] as string[],
   )
@@ -97,6 +123,9 @@ game
   .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24')
   .action((id: string, o) =>
     withApp((app) => {
+      const ruleset = d().checkedRuleset(o.ruleset)
+      const scenario = o.dataPack ? o.scenario : d().checkedScenario(ruleset, o.scenario)
+      const options = d().checkedOptions(ruleset, o.option as string[])
       const players = (o.player as string[]).map((p) => {
         const m = /^([a-z]+)=([^:]+@[^:]+)(?::([\s\S]+))?$/.exec(p)
         if (!m) fail(`--player takes role=address[:name], not ${JSON.stringify(p)}`)
@@ -112,13 +141,13 @@ game
       })
       const { keys } = app.judge.createGame({
         game: id,
-        ruleset: o.ruleset,
-        scenario: o.scenario,
+        ruleset: ruleset.id,
+        scenario,
         players,
         pack,
         zone: o.zone,
         deadlineHours: d().checkDeadlineHours(o.deadlineHours),
-        options: { ...gameOptions(o.option as string[]), early: o.early },
+        options: { ...options, early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
       })
@@ -128,115 +157,96 @@ game
       return d().sendOutbox(app)
     }),
   )
-game.command('list').action(() =>
-  withApp((app) => {
-    for (const g of app.judge.games()) {
-      const f = app.judge.load(g)
-      console.log(
-        `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
-      )
-    }
-  }),
-)
-game.command('status <id>').action((id: string) =>
-  withApp((app) => {
-    const f = app.judge.load(id)
-    console.log(
-      app.judge.templates.render(
-        f.created.ruleset,
-        'status.txt',
-        app.judge.reportModel(f, { kind: 'moderator' }, null),
-      ),
-    )
-    console.log(`Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`)
-    console.log(
-      `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
-    )
-    console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
-    if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
-    const pending = d().inProgress(f) ? d().pendingDecision(f) : null
-    if (pending)
-      console.log(
-        `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
-      )
-    for (const [role, list] of f.absences)
-      for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
-    if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
-    const plan = app.judge.plan(id, app.clock())
-    if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
-  }),
-)
-
-program
-  .command('check <game> <role> <file>')
-  .description('check an order file against the current state without filing it (like echeck)')
-  .action((g: string, role: string, file: string) =>
+game
+  .command('list')
+  .description('the games on this judge: game, scenario, resolution point, and whom each awaits')
+  .action(() =>
     withApp((app) => {
-      const f = app.judge.load(g)
-      // The file is read as mail intake reads a body: greetings, closings, signatures and quotes
-      // are left out the same way, so `check` accepts exactly what a mail would.
-      const read = d().readText(readFileSync(file, 'utf8'))
-      for (const n of read.notes) console.log(`read    ${n}`)
-      // A mail opening with a command (STATUS, HELP, ...) files no orders: intake runs the command.
-      const word = d().mailCommandWord(read.text)
-      if (word && word !== 'DECIDE') {
-        console.log(`read    the first line is the mail command ${word}: a mail like this files no orders`)
-        return
-      }
-      // DECIDE lines are answers, read as intake reads them; the rest of the mail is the orders.
-      const decided = d().decideLines(read.text)
-      let refused = 0
-      for (const a of decided.answers) {
-        const q = f.requested.get(a.decisionId.trim().toUpperCase())
-        const checked = q
-          ? d().checkAnswer(f.ruleset, f.state, q, a.answer)
-          : { error: `no decision ${a.decisionId} is waiting for an answer` }
-        if ('error' in checked) refused++
+      for (const g of app.judge.games()) {
+        const f = app.judge.load(g)
         console.log(
-          'error' in checked
-            ? `ERROR   DECIDE ${a.decisionId}: ${checked.error}`
-            : `ok      DECIDE ${a.decisionId} ${checked.answer}`,
+          `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
         )
       }
-      const orders = decided.answers.length ? decided.orders : read.text
-      const parsed =
-        orders === null ? { normalised: [], warnings: [], errors: [] } : f.ruleset.parseOrders(f.state, role, orders)
-      for (const n of parsed.normalised) console.log(`ok      ${n}`)
-      for (const w of parsed.warnings) console.log(`note    line ${w.line}: ${w.message}`)
-      for (const e of parsed.errors)
-        console.log(
-          `ERROR   line ${e.line}: ${e.text ? `"${e.text}": ` : ''}${e.message}${e.suggestion ? ` (${e.suggestion})` : ''}`,
-        )
-      const errors = parsed.errors.length + refused
-      console.log(errors ? `${errors} error(s): these orders would be rejected` : 'these orders would be accepted')
-      if (errors) process.exitCode = 1
     }),
   )
-
-program
-  .command('adjudicate <game>')
+game
+  .command('status <id>')
   .description(
-    'resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)',
+    "a game's situation, orders on file, deadline, pauses, pending decision, absences and next scheduled pass",
   )
-  .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
-  .option('--point <n>', 'only if this resolution point is still the open one')
-  .option('--reason <text>', 'for the log')
-  .action((g: string, o) =>
+  .action((id: string) =>
     withApp((app) => {
-      const r = app.judge.adjudicate(g, {
-        force: !!o.force,
-        by: 'moderator (cli)',
-        ...pointOpt(o),
-        ...(o.reason ? { reason: o.reason } : {}),
-      })
-      if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
-      else
+      const f = app.judge.load(id)
+      console.log(
+        app.judge.templates.render(
+          f.created.ruleset,
+          'status.txt',
+          app.judge.reportModel(f, { kind: 'moderator' }, null),
+        ),
+      )
+      console.log(
+        `Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
+      )
+      console.log(
+        `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
+      )
+      console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
+      if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
+      const pending = d().inProgress(f) ? d().pendingDecision(f) : null
+      if (pending)
         console.log(
-          `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
+          `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
         )
-      return d().sendOutbox(app)
+      for (const [role, list] of f.absences)
+        for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
+      if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
+      const plan = app.judge.plan(id, app.clock())
+      if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
     }),
   )
+
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('check <game> <role> <file>', opts)
+    .description('check an order file against the current state without filing it (like echeck)')
+    .action((g: string, role: string, file: string) =>
+      withApp((app) => {
+        // The file is read as the intake reads a mail body and judged as the acknowledgement judges
+        // it (DECIDE lines included): `check` answers exactly what a mail would get.
+        const r = d().checkLines(d().checkOrders(app.judge, g, role, readFileSync(file, 'utf8')))
+        for (const line of r.lines) console.log(line)
+        if (r.refused) process.exitCode = 1
+      }),
+    ),
+)
+
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('adjudicate <game>', opts)
+    .description(
+      'resolve the open point now, whatever the deadline (a decision put to a player is still waited for, unless --force)',
+    )
+    .option('--force', "don't wait for decisions: unanswered ones take their defaults (the moderator's PROCESS)")
+    .option('--point <n>', 'only if this resolution point is still the open one')
+    .option('--reason <text>', 'for the log')
+    .action((g: string, o) =>
+      withApp((app) => {
+        const r = app.judge.adjudicate(g, {
+          force: !!o.force,
+          by: 'moderator (cli)',
+          ...pointOpt(o),
+          ...(o.reason ? { reason: o.reason } : {}),
+        })
+        if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
+        else
+          console.log(
+            `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
+          )
+        return d().sendOutbox(app)
+      }),
+    ),
+)
 
 program
   .command('tick')
@@ -246,8 +256,11 @@ program
   .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
   .action((o) =>
     withApp(async (app) => {
-      const now = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : app.clock()
+      const given = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : null
       const read = await d().readInbox(app)
+      // The pass is dated after the inbox is read: orders filed just now make their game due now (early
+      // processing), not at a second pass.
+      const now = given ?? app.clock()
       const report = d().runTick(app.judge, now)
       for (const l of d().tickLines(report)) console.log(l)
       const sent = await d().sendOutbox(app)
@@ -284,71 +297,76 @@ function pastTickRefused(app: App, now: Date): Date {
   return now
 }
 
-program
-  .command('verify [game]')
-  .description("re-check a game's hash chain and re-fold it against every recorded result")
-  .option('--all', 'every game')
-  .action((g: string | undefined, o) => {
-    // A missing database or an unknown game is said as such, never reported like a broken log.
-    const data = d().resolve(program.opts().data ?? d().defaultDataDir())
-    if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
-      fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
-    return withApp((app) => {
-      const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
-      const unknown = games.filter((id) => !app.judge.games().includes(id))
-      if (unknown.length)
-        fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
-      let bad = 0
-      for (const id of games) {
-        const v = d().verifyGame(app.db, app.judge, id)
-        if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
+withOldSpelling(game, program, (parent, opts) =>
+  parent
+    .command('verify [game]', opts)
+    .description("re-check a game's hash chain and re-fold it against every recorded result")
+    .option('--all', 'every game')
+    .action((g: string | undefined, o) => {
+      // A missing database or an unknown game is said as such, never reported like a broken log.
+      const data = d().resolve(program.opts().data ?? d().defaultDataDir())
+      if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
+        fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
+      return withApp((app) => {
+        const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
+        const unknown = games.filter((id) => !app.judge.games().includes(id))
+        if (unknown.length)
+          fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
+        let bad = 0
+        for (const id of games) {
+          const v = d().verifyGame(app.db, app.judge, id)
+          if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
+          else {
+            bad++
+            console.log(`${id}: FAILED`)
+            for (const p of v.problems) console.log(`  ${p}`)
+          }
+        }
+        // Every key was derived from the server secret: a swapped or lost one changes them all.
+        const secret = d().checkServerSecret(app.db)
+        if (secret.ok) console.log(`server secret: OK (${secret.text})`)
         else {
           bad++
-          console.log(`${id}: FAILED`)
-          for (const p of v.problems) console.log(`  ${p}`)
+          console.log(`server secret: FAILED: ${secret.text}`)
         }
-      }
-      // Every key was derived from the server secret: a swapped or lost one changes them all.
-      const secret = d().checkServerSecret(app.db)
-      if (secret.ok) console.log(`server secret: OK (${secret.text})`)
-      else {
-        bad++
-        console.log(`server secret: FAILED: ${secret.text}`)
-      }
-      if (o.all) {
-        // Streams that are not games (mail intake, operator actions) have hash chains too.
-        for (const f of d()
-          .verifyAll(app.db)
-          .failures.filter((x) => !x.stream.startsWith('game:'))) {
-          bad++
-          console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
-        }
-        // The clock read model is checked against the log, then written again from it.
-        const clock = d().checkClock(app.judge, { rebuild: true })
-        for (const m of clock.mismatched) {
-          bad++
+        if (o.all) {
+          // Streams that are not games (mail intake, operator actions) have hash chains too.
+          for (const f of d()
+            .verifyAll(app.db)
+            .failures.filter((x) => !x.stream.startsWith('game:'))) {
+            bad++
+            console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
+          }
+          // The clock read model is checked against the log, then written again from it.
+          const clock = d().checkClock(app.judge, { rebuild: true })
+          for (const m of clock.mismatched) {
+            bad++
+            console.log(
+              `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+            )
+          }
           console.log(
-            `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
+            `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
           )
         }
-        console.log(
-          `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
-        )
-      }
-      if (bad) process.exitCode = 1
-    })
-  })
+        if (bad) process.exitCode = 1
+      })
+    }),
+)
 
 program
   .command('dice')
   .description('verifiable dice')
   .command('verify <game>')
-  .option('--turn <n>', 'only the resolutions of this game turn')
+  .description('re-roll every die of a game from the secrets revealed so far and compare with the recorded rolls')
+  .option('--resolution <n>', 'only resolution n, numbered as REPORT n and VERIFY n number them')
+  .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
+  .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
   .action((g: string, o) =>
     withApp((app) => {
       if (!app.judge.games().includes(g))
         fail(`no game "${g}" on this judge (games here: ${app.judge.games().join(', ') || 'none'})`)
-      const r = d().verifyDice(app.judge, g, o.turn === undefined ? undefined : Number(o.turn))
+      const r = d().verifyDice(app.judge, g, resolutionPick(o))
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')
       if (!r.ok) process.exitCode = 1
@@ -374,10 +392,10 @@ program
     }
   })
 
-registerModeratorCommands(program, withApp, d)
+registerModeratorCommands(program, game, withApp, d)
 registerScheduleCommands(program, withApp, d)
 registerPlayerCommands(program, withApp, d)
-registerAuditCommands(program, withApp, d)
+registerAuditCommands(program, game, withApp, d)
 registerSecretCommands(program, withApp, d)
 registerDbCommands(program)
 

@@ -42,14 +42,19 @@ export function fail(message: string): never {
 export const pointOpt = (o: { point?: string }): { point?: number } =>
   o.point === undefined ? {} : { point: integerOption('--point', o.point, 1, Number.MAX_SAFE_INTEGER) }
 
-/** `--option name=value` pairs as the game's options; the game checks the names and values when it is set up. */
-export function gameOptions(pairs: readonly string[]): Record<string, string> {
-  const options: Record<string, string> = {}
-  for (const pair of pairs) {
-    const m = /^([a-z][a-z0-9-]*)=(\S+)$/i.exec(pair)
-    if (!m) fail(`--option takes name=value, e.g. optional=18.7,18.9; not ${JSON.stringify(pair)}`)
-    if (m[1]!.toLowerCase() === 'early') fail('early is set with --no-early, not --option')
-    options[m[1]!.toLowerCase()] = m[2]!
+/**
+ * `--resolution n` (the numbering REPORT n, VERIFY n and receipts use) or `--game-turn n` (the game's
+ * own turns; `--turn`, its old spelling, still means that for one release).
+ */
+export function resolutionPick(o: { resolution?: string; gameTurn?: string; turn?: string }): {
+  point?: number
+  turn?: number
+} {
+  const turn = o.gameTurn ?? o.turn
+  return {
+    ...(o.resolution === undefined
+      ? {}
+      : { point: integerOption('--resolution', o.resolution, 0, Number.MAX_SAFE_INTEGER) }),
+    ...(turn === undefined ? {} : { turn: integerOption('--game-turn', turn, 0, Number.MAX_SAFE_INTEGER) }),
   }
-  return options
 }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
+import { withOldSpelling } from './aliases.ts'
 
 type Deps = typeof DepsModule
 
@@ -10,7 +11,9 @@ export function registerPlayerCommands(
   withApp: (fn: (app: App) => unknown) => Promise<void>,
   d: () => Deps,
 ): void {
-  const player = program.command('player').description('players')
+  const player = program
+    .command('player')
+    .description("a game's players: keys, replacements, ejections, zones and absences")
   player
     .command('rekey <game> <role>')
     .description("replace a player's key (the old one stops working) and mail the new one to the player of record")
@@ -77,15 +80,17 @@ export function registerPlayerCommands(
       }),
     )
 
-  program
-    .command('key <game> <role>')
-    .description(
-      'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
-    )
-    .action((g: string, role: string) =>
-      withApp((app) => {
-        const key = app.judge.keyFor(g, role)
-        console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
-      }),
-    )
+  withOldSpelling(player, program, (parent, opts) =>
+    parent
+      .command('key <game> <role>', opts)
+      .description(
+        'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
+      )
+      .action((g: string, role: string) =>
+        withApp((app) => {
+          const key = app.judge.keyFor(g, role)
+          console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
+        }),
+      ),
+  )
 }

@@ -14,11 +14,16 @@ export function registerScheduleCommands(
   d: () => Deps,
 ): void {
   const schedule = program.command('schedule').description("a game's deadline rules and options")
-  schedule.command('show <game>').action((g: string) =>
-    withApp((app) => {
-      for (const l of d().describeSchedule(app.judge.schedule(g))) console.log(l)
-    }),
-  )
+  schedule
+    .command('show <game>')
+    .description(
+      "a game's zone, deadline rule for each phase kind, early processing, reminders and missed-deadline policy",
+    )
+    .action((g: string) =>
+      withApp((app) => {
+        for (const l of d().describeSchedule(app.judge.schedule(g))) console.log(l)
+      }),
+    )
   schedule
     .command('set <game>')
     .description('change deadline rules and options (the open deadline stays unless --reschedule)')

@@ -6,10 +6,12 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { schedule } from 'node-cron'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeMailConfig } from '../mail/config.ts'
 import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
+import type { GameDemo } from '../games/contract.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
 import {
@@ -24,8 +26,42 @@ import {
 } from './app.ts'
 
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
-  if (opts.demoGame && app.judge.games().length === 0) {
-    // The default game's demo (its GameDemo), with an example order mail to try.
+  announceGames(app, opts.demoGame)
+  const log = (line: string) => console.log(line)
+  try {
+    await sendOutbox(app, log) // settles mail a crash left in doubt before anything new goes out
+  } catch (e) {
+    console.error(`outbox: sending failed at start: ${(e as Error).message}`)
+  }
+  announceJudge(app)
+  const passes = judgePasses(app, log)
+  const { intake, listener } = await startMailIntake(app, passes.taken, log)
+  await passes.pass(true)
+  const cron = schedule(opts.cron ?? '* * * * *', () => void passes.pass(true))
+  await new Promise<void>((resolve) => {
+    const loop = async () => {
+      if (passes.stopping()) return resolve()
+      await passes.pass(false)
+      setTimeout(loop, opts.intervalMs)
+    }
+    const stop = () => {
+      passes.stop()
+      void cron.stop()
+      console.log('judge stopping')
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+    setTimeout(loop, opts.intervalMs)
+  })
+  await intake?.stop()
+  await listener?.close()
+  while (passes.busy()) await new Promise((r) => setTimeout(r, 20))
+  app.close()
+}
+
+/** On a fresh judge, the default game's demo (its GameDemo) with an example order mail; else the games here. */
+function announceGames(app: App, demoGame: boolean): void {
+  if (demoGame && app.judge.games().length === 0) {
     const demo = defaultDemo()
     const { keys } = app.judge.createGame({
       game: demo.serveGameId,
@@ -35,9 +71,12 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
       createdBy: 'serve (demo game)',
     })
     console.log(`Created the demo game ${demo.serveGameId} (${demo.title}).`)
-    console.log(`  ${demo.players.map((p) => `${p.role} key ${keys[p.role]}`).join('; ')}`)
+    for (const p of demo.players) console.log(`  ${p.role} key ${keys[p.role]}, played by ${p.name} <${p.address}>`)
     const body = [`GAME ${demo.serveGameId} ${demo.example.role.toUpperCase()}`, `KEY ${keys[demo.example.role]}`]
     console.log(`  Example order mail body:\n${[...body, ...demo.example.lines].map((l) => `    ${l}`).join('\n')}`)
+    const example = join(app.dirs.data, 'example-order.eml')
+    writeFileSync(example, exampleMail(app, demo, [...body, ...demo.example.lines]))
+    console.log(`  A complete example mail, header and body: ${example} (copy it into ${app.dirs.inbox} to send it)`)
     console.log(
       `  The opening reports (one per player, with the key in its reply address) ${app.mail.smtp ? 'go out by SMTP' : `are written to ${app.dirs.outbox}`}.`,
     )
@@ -45,15 +84,12 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     // A second start creates nothing: say what is here and how to find the keys again.
     console.log(`Games on this judge: ${app.judge.games().join(', ')}.`)
     console.log(
-      '  A player\'s key and reply address: pbem key <game> <role> (the game\'s moderator: role "moderator").',
+      '  A player\'s key and reply address: pbem player key <game> <role> (the game\'s moderator: role "moderator").',
     )
   }
-  const log = (line: string) => console.log(line)
-  try {
-    await sendOutbox(app, log) // settles mail a crash left in doubt before anything new goes out
-  } catch (e) {
-    console.error(`outbox: sending failed at start: ${(e as Error).message}`)
-  }
+}
+
+function announceJudge(app: App): void {
   const smtp = app.mail.smtp
   console.log(`acw-pbem judge running on ${shownTarget(app.dirs.db)}`)
   console.log(`  players write to ${app.judge.judgeAddress} (the From of every acknowledgement and report)`)
@@ -61,44 +97,46 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   if (smtp) console.log(`  acknowledgements and reports are sent by SMTP through ${smtp.host}:${smtp.port}`)
   else console.log(`  acknowledgements and reports are written to ${app.dirs.outbox}`)
   console.log(`  processed mail is kept in ${join(app.dirs.inbox, 'processed')}`)
+  console.log(`  a file that is no mail (no sender) goes to ${join(app.dirs.inbox, 'failed')}, its reason beside it`)
   for (const l of describeMailConfig(app.mail)) console.log(`  ${l}`)
+}
 
+/**
+ * The judge's passes (drop folder, deadlines, outbox), never two at once: a pass asked for while
+ * one runs follows it. `taken` reports a message the IMAP or SMTP intake handled.
+ */
+function judgePasses(app: App, log: (line: string) => void) {
   const dropState = newDropFolderState()
   let busy = false
   let again: boolean | null = null // a pass was asked for while one ran (true: with deadlines)
   let stopping = false
   let acceptedElsewhere = false // orders taken by IMAP or the SMTP listener since the last pass
+  const runPass = async (deadlines: boolean): Promise<void> => {
+    let accepted = acceptedElsewhere
+    acceptedElsewhere = false
+    await passStep('reading the inbox', async () => {
+      const outcomes = await readInbox(app, {
+        imap: false,
+        dropState,
+        warn: (l) => console.warn(l),
+        onHandled: (i) => console.log(handledLine(app, i.source, i.result)),
+      })
+      if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
+    })
+    if (deadlines || accepted) await passStep('the deadline tick', () => void adjudicateDue(app, log))
+    await passStep('the outbox', async () => {
+      const sent = await sendOutbox(app, log)
+      if (sent) console.log(`outbox: ${sent} mail(s) ${app.mail.smtp ? 'sent' : 'written'}`)
+    })
+  }
   const pass = async (deadlines: boolean): Promise<void> => {
     if (busy) {
       again = (again ?? false) || deadlines
       return
     }
     busy = true
-    // Each step stands alone: an inbox that cannot be read must not hold up due games or the outbox.
-    const step = async (what: string, run: () => Promise<void> | void) => {
-      try {
-        await run()
-      } catch (e) {
-        console.error(`judge pass: ${what} failed: ${(e as Error).stack ?? e}`)
-      }
-    }
     try {
-      let accepted = acceptedElsewhere
-      acceptedElsewhere = false
-      await step('reading the inbox', async () => {
-        const outcomes = await readInbox(app, {
-          imap: false,
-          dropState,
-          warn: (l) => console.warn(l),
-          onHandled: (i) => console.log(handledLine(app, i.source, i.result)),
-        })
-        if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
-      })
-      if (deadlines || accepted) await step('the deadline tick', () => void adjudicateDue(app, log))
-      await step('the outbox', async () => {
-        const sent = await sendOutbox(app, log)
-        if (sent) console.log(`outbox: ${sent} mail(s) ${smtp ? 'sent' : 'written'}`)
-      })
+      await runPass(deadlines)
     } finally {
       busy = false
     }
@@ -113,7 +151,24 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     if (result === 'orders-accepted') acceptedElsewhere = true
     if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
   }
+  return { pass, taken, busy: () => busy, stopping: () => stopping, stop: () => void (stopping = true) }
+}
 
+/** Each step of a pass stands alone: an inbox that cannot be read must not hold up due games or the outbox. */
+async function passStep(what: string, run: () => Promise<void> | void): Promise<void> {
+  try {
+    await run()
+  } catch (e) {
+    console.error(`judge pass: ${what} failed: ${(e as Error).stack ?? e}`)
+  }
+}
+
+/** The IMAP intake (while this judge holds the mailbox's lease) and the loopback SMTP listener, as configured. */
+async function startMailIntake(
+  app: App,
+  taken: (via: string, result: unknown) => void,
+  log: (line: string) => void,
+): Promise<{ intake: LeasedIntake | null; listener: SmtpListener | null }> {
   let intake: LeasedIntake | null = null
   let listener: SmtpListener | null = null
   try {
@@ -140,27 +195,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     app.close()
     throw e
   }
-  await pass(true)
-  const cron = schedule(opts.cron ?? '* * * * *', () => void pass(true))
-  await new Promise<void>((resolve) => {
-    const loop = async () => {
-      if (stopping) return resolve()
-      await pass(false)
-      setTimeout(loop, opts.intervalMs)
-    }
-    const stop = () => {
-      stopping = true
-      void cron.stop()
-      console.log('judge stopping')
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-    setTimeout(loop, opts.intervalMs)
-  })
-  await intake?.stop()
-  await listener?.close()
-  while (busy) await new Promise((r) => setTimeout(r, 20))
-  app.close()
+  return { intake, listener }
 }
 
 /** One line for a handled message: what became of it, with its game, sender and file (from its mail record). */
@@ -176,4 +211,22 @@ function handledLine(app: App, source: string, result: unknown): string {
   if (!record) return `mail ${source}: ${String(result)}`
   const receipt = record.receipt ? `, receipt ${record.receipt}` : ''
   return `mail ${source}: ${String(result)} (game ${record.game ?? 'none'}, from ${record.from || 'nobody'}${receipt})`
+}
+
+/** A whole order mail from the demo's example player, as a mail client would write it (CRLF lines). */
+function exampleMail(app: App, demo: GameDemo, body: string[]): string {
+  const player = demo.players.find((p) => p.role === demo.example.role)!
+  return [
+    `From: ${player.name} <${player.address}>`,
+    `To: ${app.judge.judgeAddress}`,
+    `Subject: Orders for ${demo.serveGameId}`,
+    `Date: ${app.clock().toUTCString().replace('GMT', '+0000')}`,
+    `Message-ID: <example-${demo.serveGameId}-${app.clock().getTime()}@example.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    ...body,
+    '',
+  ].join('\r\n')
 }

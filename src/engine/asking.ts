@@ -114,7 +114,7 @@ export function answer(
     const refusedIds: string[] = []
     const errors: string[] = []
     const answeredNow = new Set<string>()
-    // A message's answers are read up to a bound, so that a flood of DECIDE lines costs little (issue 9).
+    // A message's answers are read up to a bound, so that a flood of DECIDE lines costs little.
     const read = given.slice(0, MAX_ANSWERS_A_MESSAGE)
     if (given.length > read.length) {
       refused.push(

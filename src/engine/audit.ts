@@ -53,14 +53,29 @@ export interface DiceReport {
   lines: string[]
 }
 
-/** Recomputes every recorded roll (of one game turn, if `turn` is given) from its revealed secret. */
-export function verifyDice(judge: Judge, game: string, turn?: number): DiceReport {
+/**
+ * Which resolutions to show: a resolution number (the `point`, as REPORT n, VERIFY n and receipts count)
+ * or a game turn (every resolution of that turn); a bare number is a game turn.
+ */
+export interface ResolutionPick {
+  point?: number
+  turn?: number
+}
+
+/** Whether a resolution is one of those picked (all when nothing is). */
+export function picked(data: { point: number; turn: number }, which?: number | ResolutionPick): boolean {
+  const pick = typeof which === 'number' ? { turn: which } : (which ?? {})
+  return (pick.point === undefined || data.point === pick.point) && (pick.turn === undefined || data.turn === pick.turn)
+}
+
+/** Recomputes every recorded roll (of the picked resolutions, if any are) from its revealed secret. */
+export function verifyDice(judge: Judge, game: string, which?: number | ResolutionPick): DiceReport {
   const fold = judge.load(game)
   const lines: string[] = []
   let checked = 0
   let ok = true
   for (const { data } of fold.adjudications) {
-    if (turn !== undefined && data.turn !== turn) continue
+    if (!picked(data, which)) continue
     const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, data.rolls)
     checked += data.rolls.length
     if (problem) ok = false
@@ -71,7 +86,7 @@ export function verifyDice(judge: Judge, game: string, turn?: number): DiceRepor
   const hidden = hiddenDrawSecret(fold.events)
   let sealed = 0
   for (const { data } of fold.adjudications) {
-    if (turn !== undefined && data.turn !== turn) continue
+    if (!picked(data, which)) continue
     const draws = data.hiddenRolls ?? []
     if (!draws.length) continue
     if (!hidden) {

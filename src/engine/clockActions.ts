@@ -223,8 +223,8 @@ export function pauseForMissed(j: Judge, game: string, a: Extract<Action, { kind
     `Paused: ${a.roles.join(', ')} missed the deadline`,
     [
       `${a.roles.join(', ')} sent no orders for resolution ${fold.point} by ${j.when(fold, fold.deadline?.deadline ?? null)}; the game's policy is to pause.`,
-      `Resume with "pbem resume ${game}" (at least 24 hours more, or --deadline / --hours), replace the player with "pbem player replace ${game} <role> <address>",`,
-      `or resolve at once with standing orders: "pbem adjudicate ${game} --force". By mail: RESUME, REPLACE, PROCESS.`,
+      `Resume with "pbem game resume ${game}" (at least 24 hours more, or --deadline / --hours), replace the player with "pbem player replace ${game} <role> <address>",`,
+      `or resolve at once with standing orders: "pbem game adjudicate ${game} --force". By mail: RESUME, REPLACE, PROCESS.`,
       'After a resumption the same point does not pause again: a second miss plays the standing orders.',
     ].join('\n'),
     `pause.${game}.p${fold.point}.v${fold.version}`,

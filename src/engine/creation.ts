@@ -28,19 +28,7 @@ function defaultPackOf(factory: ReturnType<typeof rulesetFactory>) {
 }
 
 export function createGame(j: Judge, req: CreateGameRequest): { game: string; keys: Record<string, string> } {
-  if (!GAME_ID.test(req.game))
-    throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
-  if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
-  const factory = rulesetFactory(req.ruleset)
-  const pack = req.pack !== undefined ? factory.loadPack(req.pack) : defaultPackOf(factory)
-  const ruleset = factory.create(pack)
-  if (!ruleset.scenarios.some((s) => s.id === req.scenario))
-    throw new Error(
-      `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
-    )
-  // A game's roles may depend on its scenario and options (a side with several captains).
-  const roles = ruleset.rolesFor?.(req.scenario, gameOptionsOf(req.options ?? {})) ?? ruleset.roles
-  checkPlayers(ruleset.title, roles, req.players)
+  const { factory, pack, ruleset } = checkedRequest(j, req)
   const server = serverSecret(j.o.db)
   const hidden = j.freshSecret(req.game, 'hidden', 0)
   const dice = j.freshSecret(req.game, 'dice', 1)
@@ -71,6 +59,48 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     deadlineHours,
   }
   const schedule = req.schedule ? mergeSchedule(defaultSchedule(created), req.schedule) : defaultSchedule(created)
+  const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
+  const { events, keys } = openingEvents(req, created, schedule, first, { server, hidden, dice })
+  j.o.store.transaction(() => {
+    const insert = j.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+    insert.run(req.game, 'hidden', 0, hidden)
+    insert.run(req.game, 'dice', 1, dice)
+    storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
+    j.o.store.append(gameStream(req.game), 0, events)
+    const fold = j.load(req.game)
+    for (const letter of j.reportLetters(fold, null)) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
+    j.askOpeningQuestions(req.game)
+  })
+  return { game: req.game, keys }
+}
+
+/** The request checked against its game: a well-formed new id, a known scenario, a player for each role. */
+function checkedRequest(j: Judge, req: CreateGameRequest) {
+  if (!GAME_ID.test(req.game))
+    throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
+  if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
+  const factory = rulesetFactory(req.ruleset)
+  const pack = req.pack !== undefined ? factory.loadPack(req.pack) : defaultPackOf(factory)
+  const ruleset = factory.create(pack)
+  if (!ruleset.scenarios.some((s) => s.id === req.scenario))
+    throw new Error(
+      `unknown scenario "${req.scenario}"; ${ruleset.title} has ${ruleset.scenarios.map((s) => s.id).join(', ')}`,
+    )
+  // A game's roles may depend on its scenario and options (a side with several captains).
+  const roles = ruleset.rolesFor?.(req.scenario, gameOptionsOf(req.options ?? {})) ?? ruleset.roles
+  checkPlayers(ruleset.title, roles, req.players)
+  return { factory, pack, ruleset }
+}
+
+/** The new game's opening events (players, schedule, commitments, first deadline) and the players' keys. */
+function openingEvents(
+  req: CreateGameRequest,
+  created: GameCreated,
+  schedule: ReturnType<typeof defaultSchedule>,
+  first: ReturnType<typeof deadlineFor>,
+  secrets: { server: string; hidden: string; dice: string },
+): { events: NewEvent[]; keys: Record<string, string> } {
+  const { server, hidden, dice } = secrets
   const keys: Record<string, string> = {}
   const events: NewEvent[] = [{ type: 'GameCreated', schemaVersion: 2, data: created, audience: { kind: 'public' } }]
   for (const p of req.players) {
@@ -98,7 +128,6 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     data: { point: 1, commitment: commitmentOf(dice), algorithm: DICE_ALGORITHM },
     audience: { kind: 'public' },
   })
-  const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
   events.push({
     type: 'DeadlineSet',
     data: {
@@ -109,15 +138,5 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     },
     audience: { kind: 'public' },
   })
-  j.o.store.transaction(() => {
-    const insert = j.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
-    insert.run(req.game, 'hidden', 0, hidden)
-    insert.run(req.game, 'dice', 1, dice)
-    storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
-    j.o.store.append(gameStream(req.game), 0, events)
-    const fold = j.load(req.game)
-    for (const letter of j.reportLetters(fold, null)) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
-    j.askOpeningQuestions(req.game)
-  })
-  return { game: req.game, keys }
+  return { events, keys }
 }

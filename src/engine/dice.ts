@@ -1,4 +1,4 @@
-// Verifiable dice (DESIGN.md section 5). The judge commits to a secret before the orders are in,
+// Verifiable dice. The judge commits to a secret before the orders are in,
 // players may mix in salts, and every roll can be recomputed once the secret is revealed:
 //   roll i = first unbiased draw from HMAC-SHA256(secret, "game|point|i|label|salt")
 // read as big-endian 32-bit words; a word w is accepted when w < floor(2^32 / sides) * sides and

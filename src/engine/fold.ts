@@ -54,6 +54,28 @@ function packContentOf(created: GameCreated, schemaVersion: number, secrets: Sec
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
+type Factory = ReturnType<typeof rulesetFactory>
+type Pack = ReturnType<Factory['loadPack']>
+type CheckResult = (
+  point: number,
+  position: number,
+  step: { state: unknown; narrative: unknown },
+  dice: RecordingDice,
+  t: Pick<TurnAdjudicated, 'stateHash' | 'narrative' | 'rolls' | 'hiddenRolls' | 'salt'>,
+  salt: string,
+) => void
+
+/** What a fold carries from event to event besides the fold itself. */
+interface Folding<S> {
+  fold: GameFold<S>
+  state: S
+  ruleset: Ruleset<S, unknown>
+  factory: Factory
+  diceAlgorithms: Map<number, string>
+  diceFor: GameFold<S>['diceFor']
+  check: CheckResult
+}
+
 export function foldGame<S = unknown>(
   events: StoredEvent[],
   secrets: SecretSource,
@@ -63,40 +85,95 @@ export function foldGame<S = unknown>(
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
   const factory = rulesetFactory(created.ruleset)
-  // A check (pbem verify) always reloads the pack.
-  const cacheKey = opts.check ? '' : packKey(created, first.schemaVersion)
-  const cached = opts.check ? undefined : packCache.get(cacheKey)
-  const loadOwn = () => {
-    const content = packContentOf(created, first.schemaVersion, secrets)
-    return content !== undefined ? factory.loadPack(content) : factory.defaultPack()
-  }
-  const pack = cached?.pack ?? loadOwn()
   const drift: Drift[] = []
-  if (pack.hash !== created.packHash) {
-    const reason = `the data pack now hashes to ${pack.hash.slice(0, 12)}, not the ${created.packHash.slice(0, 12)} the game was created with`
-    if (!opts.check) throw new Error(reason)
-    drift.push({ point: 0, position: first.position, reason })
-  }
-  let ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
-  if (!cached && !opts.check && pack.hash === created.packHash) {
-    if (packCache.size > 50) packCache.clear()
-    packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
-  }
+  const { pack, ruleset } = packAndRuleset<S>(first, factory, secrets, drift, !!opts.check)
   const game = created.game
   const revealedHidden = events.find((e) => e.type === 'HiddenDrawRevealed')?.data as { secret: string } | undefined
   const hiddenSecret = revealedHidden?.secret ?? secrets.get(game, 'hidden', 0)
   if (!hiddenSecret) throw new Error(`game ${game}: the hidden-draw secret is missing`)
-  let state = ruleset.setup(
+  const state = ruleset.setup(
     created.scenario,
     gameOptionsOf(created.options),
     pack,
     new RecordingDice(hiddenSecret, game, 0, ''),
   )
-  let diceAlgorithms = new Map<number, string>()
   const diceWith = (algorithms: Map<number, string>) => (point: number, secret: string, salt: string) =>
     pointDice({ secret, game, point, salt, algorithm: algorithms.get(point) }, hiddenSecret)
-  let diceFor = diceWith(diceAlgorithms)
-  let fold: GameFold<S> = {
+  const diceAlgorithms = new Map<number, string>()
+  const diceFor = diceWith(diceAlgorithms)
+  const run: Folding<S> = {
+    fold: initialFold(events, ruleset, state, drift, diceFor),
+    state,
+    ruleset,
+    factory,
+    diceAlgorithms,
+    diceFor,
+    check: driftCheck(events, drift, !!opts.check),
+  }
+  for (const e of events) applyEvent(run, e)
+  run.fold.state = run.state
+  // Later events can be applied to this fold without reading the stream again (foldAdvance.ts):
+  // state, ruleset and dice algorithms go on from here, in a copy of the fold.
+  let resumable = !opts.check
+  if (resumable)
+    keepResumable(run.fold as GameFold, (from, more) => {
+      // Only the latest fold goes on; a hidden secret revealed now would have changed the setup.
+      if (!resumable || from !== run.fold) return null
+      if (more.some((e) => e.type === 'HiddenDrawRevealed' && e.data.secret !== hiddenSecret)) return null
+      run.diceAlgorithms = new Map(run.diceAlgorithms)
+      run.diceFor = diceWith(run.diceAlgorithms)
+      run.fold = { ...nextFold(run.fold, more), diceFor: run.diceFor }
+      try {
+        for (const e of more) applyEvent(run, e)
+      } catch {
+        resumable = false
+        return null
+      }
+      run.fold.state = run.state
+      return run.fold as GameFold
+    })
+  return run.fold
+}
+
+/** The game's pack and ruleset, from the per-process cache when it may be trusted; a hash that moved is drift. */
+function packAndRuleset<S>(
+  first: StoredEvent,
+  factory: Factory,
+  secrets: SecretSource,
+  drift: Drift[],
+  check: boolean,
+): { pack: Pack; ruleset: Ruleset<S, unknown> } {
+  const created = first.data as GameCreated
+  // A check (pbem verify) always reloads the pack.
+  const cacheKey = check ? '' : packKey(created, first.schemaVersion)
+  const cached = check ? undefined : packCache.get(cacheKey)
+  const loadOwn = () => {
+    const content = packContentOf(created, first.schemaVersion, secrets)
+    return content !== undefined ? factory.loadPack(content) : factory.defaultPack()
+  }
+  const pack = cached?.pack ?? loadOwn()
+  if (pack.hash !== created.packHash) {
+    const reason = `the data pack now hashes to ${pack.hash.slice(0, 12)}, not the ${created.packHash.slice(0, 12)} the game was created with`
+    if (!check) throw new Error(reason)
+    drift.push({ point: 0, position: first.position, reason })
+  }
+  const ruleset = (cached?.ruleset ?? factory.create(pack)) as Ruleset<S, unknown>
+  if (!cached && !check && pack.hash === created.packHash) {
+    if (packCache.size > 50) packCache.clear()
+    packCache.set(cacheKey, { pack, ruleset: ruleset as Ruleset<unknown, unknown> })
+  }
+  return { pack, ruleset }
+}
+
+function initialFold<S>(
+  events: StoredEvent[],
+  ruleset: Ruleset<S, unknown>,
+  state: S,
+  drift: Drift[],
+  diceFor: GameFold<S>['diceFor'],
+): GameFold<S> {
+  const created = events[0]!.data as GameCreated
+  return {
     created,
     ruleset,
     players: new Map(),
@@ -119,7 +196,7 @@ export function foldGame<S = unknown>(
     ejected: new Set(),
     paused: null,
     moderatorKeyGeneration: 1,
-    openedAt: first.recordedAt,
+    openedAt: events[0]!.recordedAt,
     firstDeadline: null,
     missedDeadline: null,
     lastOrderAt: null,
@@ -131,21 +208,18 @@ export function foldGame<S = unknown>(
     answers: new Map(),
     diceFor,
   }
+}
+
+/** Under a check (pbem verify), each re-folded result against the recorded one; a difference is drift. */
+function driftCheck(events: StoredEvent[], drift: Drift[], enabled: boolean): CheckResult {
   // A result replaced by a later re-adjudication came from the code of its day: verify does not hold it to today's.
   const replacedFrom = events
     .filter((e) => e.type === 'TurnReadjudicated')
     .map((e) => ({ position: e.position, from: e.data.fromPoint as number }))
   const isSuperseded = (point: number, position: number) =>
     replacedFrom.some((r) => r.position > position && r.from <= point)
-  const check = (
-    point: number,
-    position: number,
-    step: { state: unknown; narrative: unknown },
-    dice: RecordingDice,
-    t: Pick<TurnAdjudicated, 'stateHash' | 'narrative' | 'rolls' | 'hiddenRolls' | 'salt'>,
-    salt: string,
-  ) => {
-    if (!opts.check || isSuperseded(point, position)) return
+  return (point, position, step, dice, t, salt) => {
+    if (!enabled || isSuperseded(point, position)) return
     const problems = [
       salt !== t.salt ? 'the salts of the orders used do not give the recorded salt' : null,
       stateHash(step.state) !== t.stateHash ? 'the re-folded state does not match the recorded state hash' : null,
@@ -159,220 +233,225 @@ export function foldGame<S = unknown>(
     ].filter((p): p is string => p !== null)
     for (const reason of problems) drift.push({ point, position, reason })
   }
-  const apply = (e: StoredEvent) => {
-    switch (e.type) {
-      case 'PlayerJoined': {
-        const p = e.data as PlayerJoined
-        fold.players.set(p.role, p)
-        break
+}
+
+function applyEvent<S>(run: Folding<S>, e: StoredEvent): void {
+  const fold = run.fold
+  switch (e.type) {
+    case 'DiceCommitted':
+      run.diceAlgorithms.set(e.data.point, e.data.algorithm)
+      if (e.data.point === fold.point) fold.commitment = e.data.commitment
+      return
+    case 'OrdersAccepted': {
+      const o = e.data as OrdersAccepted
+      fold.receipts.set(o.receipt, { event: e, data: o })
+      if (o.point === fold.point) {
+        fold.orders.set(o.role, o)
+        fold.lastOrderAt = e.recordedAt
       }
-      case 'PlayerRekeyed': {
-        if (e.data.role === 'moderator') {
-          fold.moderatorKeyGeneration = e.data.keyGeneration
-          break
-        }
-        const p = fold.players.get(e.data.role)
-        if (p) fold.players.set(e.data.role, { ...p, keyHash: e.data.keyHash, keyGeneration: e.data.keyGeneration })
-        break
-      }
-      case 'PlayerReplaced': {
-        const r = e.data as PlayerReplaced
-        fold.players.set(r.role, {
-          role: r.role,
-          address: r.address,
-          name: r.name,
-          keyHash: r.keyHash,
-          keyGeneration: r.keyGeneration,
-        })
-        fold.ejected.delete(r.role)
-        fold.zones.delete(r.role)
-        fold.absences.delete(r.role)
-        break
-      }
-      case 'PlayerEjected': {
-        const p = fold.players.get(e.data.role)
-        if (p) fold.players.set(e.data.role, { ...p, keyGeneration: e.data.keyGeneration })
-        fold.ejected.add(e.data.role)
-        fold.absences.delete(e.data.role)
-        break
-      }
-      case 'PlayerZoneSet':
-        if (e.data.zone) fold.zones.set(e.data.role, e.data.zone)
-        else fold.zones.delete(e.data.role)
-        break
-      case 'AbsenceSet': {
-        const a = e.data as AbsenceSet
-        fold.absences.set(a.role, [
-          ...(fold.absences.get(a.role) ?? []),
-          { absenceId: a.absenceId, from: a.from, to: a.to, days: a.days, by: a.by },
-        ])
-        break
-      }
-      case 'AbsenceCancelled':
-        fold.absences.set(
-          e.data.role,
-          (fold.absences.get(e.data.role) ?? []).filter((a) => a.absenceId !== e.data.absenceId),
-        )
-        break
-      case 'ScheduleSet':
-        fold.schedule = e.data.schedule as Schedule
-        break
-      case 'GamePaused':
-        fold.paused = { ...(e.data as GamePaused), at: e.recordedAt }
-        if (e.data.point === fold.point) fold.pausedThisPoint = true
-        break
-      case 'GameResumed':
-        fold.paused = null
-        break
-      case 'GraceGranted':
-        if (e.data.point === fold.point) fold.graceUsed = true
-        break
-      case 'ReminderSent':
-        if (e.data.point === fold.point) fold.remindersSent.add(`${e.data.hoursBefore}@${e.data.deadline}`)
-        break
-      case 'LateNoticeSent':
-        if (e.data.point === fold.point) {
-          fold.lateNoticesSent.add(e.data.hoursAfter)
-          fold.missedDeadline ??= e.data.deadline
-        }
-        break
-      case 'DecisionRequested':
-        if (e.data.point === fold.point)
-          fold.requested.set(e.data.decisionId, {
-            ...(e.data as DecisionRequested),
-            requestedAt: e.recordedAt,
-            ...(e.schemaVersion < 2 ? { legacy: true } : {}),
-          })
-        break
-      case 'DecisionDeadlineSet': {
-        const d = fold.requested.get(e.data.decisionId)
-        if (d && e.data.point === fold.point) d.deadline = e.data.deadline
-        break
-      }
-      case 'DecisionMade':
-      case 'DecisionDefaulted':
-        if (e.data.point === fold.point) {
-          fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
-          // An answer between resolutions is an input like orders: early processing waits the change-of-mind delay after it too.
-          if (e.type === 'DecisionMade' && fold.requested.get(e.data.decisionId)?.between)
-            fold.lastOrderAt = e.recordedAt
-        }
-        break
-      case 'DiceCommitted':
-        diceAlgorithms.set(e.data.point, e.data.algorithm)
-        if (e.data.point === fold.point) fold.commitment = e.data.commitment
-        break
-      case 'DeadlineSet':
-        if (e.data.point === fold.point) {
-          fold.deadline = e.data as DeadlineSet
-          fold.firstDeadline ??= e.data.deadline
-        }
-        break
-      case 'OrdersAccepted': {
-        const o = e.data as OrdersAccepted
-        fold.receipts.set(o.receipt, { event: e, data: o })
-        if (o.point === fold.point) {
-          fold.orders.set(o.role, o)
-          fold.lastOrderAt = e.recordedAt
-        }
-        break
-      }
-      case 'OrdersRejected': {
-        const o = e.data as OrdersRejected
-        fold.receipts.set(o.receipt, { event: e, data: o })
-        break
-      }
-      case 'TurnAdjudicated': {
-        const t = e.data as TurnAdjudicated
-        const orders: Record<string, unknown[]> = {}
-        const salts: string[] = []
-        for (const [role, receipt] of Object.entries(t.inputs)) {
-          const r = fold.receipts.get(receipt)?.data as OrdersAccepted | undefined
-          if (!r || !('commands' in r))
-            throw new Error(`TurnAdjudicated at ${e.position} uses unknown receipt ${receipt}`)
-          orders[role] = r.commands
-          if (r.salt) salts.push(r.salt)
-        }
-        fold.statesBefore.set(t.point, state)
-        const salt = combineSalts(salts)
-        const input = { state, orders, answers: t.decisionAnswers, dice: () => diceFor(t.point, t.secret, salt) }
-        const { step, dice } = resolvePoint(ruleset, input, AS_RECORDED)
-        check(t.point, e.position, step, dice, t, salt)
-        state = step.state
-        fold.adjudications.push({ event: e, data: t })
-        fold.point = t.point + 1
-        fold.orders = new Map()
-        fold.commitment = null
-        fold.deadline = null
-        fold.finished = t.finished
-        fold.openedAt = e.recordedAt
-        // A pause the schedule made for missed orders ends with the point it was about (the
-        // moderator forced the resolution); a moderator's own pause lasts until resumed.
-        if (fold.paused?.by === 'schedule') fold.paused = null
-        fold.firstDeadline = null
-        fold.missedDeadline = null
-        fold.lastOrderAt = null
-        fold.graceUsed = false
-        fold.pausedThisPoint = false
-        fold.remindersSent = new Set()
-        fold.lateNoticesSent = new Set()
-        fold.requested = new Map()
-        fold.answers = new Map()
-        break
-      }
-      case 'TurnReadjudicated': {
-        const r = e.data as TurnReadjudicated
-        if (r.pack !== undefined) {
-          // The corrected data holds from the re-adjudicated point on.
-          ruleset = factory.create(factory.loadPack(r.pack)) as Ruleset<S, unknown>
-          fold.ruleset = ruleset
-        }
-        state = fold.statesBefore.get(r.fromPoint) as S
-        for (const a of fold.adjudications.filter((x) => x.data.point >= r.fromPoint))
-          fold.superseded.push({ ...a, by: e.position })
-        fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
-        for (const res of r.results) {
-          fold.statesBefore.set(res.point, state)
-          const input = {
-            state,
-            orders: res.orders,
-            answers: res.decisionAnswers,
-            dice: () => diceFor(res.point, res.secret, res.salt),
-          }
-          const { step, dice } = resolvePoint(ruleset, input, AS_RECORDED)
-          check(res.point, e.position, step, dice, res, res.salt)
-          state = step.state
-          fold.adjudications.push({ event: e, data: res })
-          fold.finished = res.finished
-        }
-        for (const role of r.openOrdersDropped) fold.orders.delete(role)
-        break
-      }
+      return
     }
-  }
-  for (const e of events) apply(e)
-  fold.state = state
-  // Later events can be applied to this fold without reading the stream again (foldAdvance.ts):
-  // state, ruleset and dice algorithms go on from here, in a copy of the fold.
-  let resumable = !opts.check
-  if (resumable)
-    keepResumable(fold as GameFold, (from, more) => {
-      // Only the latest fold goes on; a hidden secret revealed now would have changed the setup.
-      if (!resumable || from !== fold) return null
-      if (more.some((e) => e.type === 'HiddenDrawRevealed' && e.data.secret !== hiddenSecret)) return null
-      diceAlgorithms = new Map(diceAlgorithms)
-      diceFor = diceWith(diceAlgorithms)
-      fold = { ...nextFold(fold, more), diceFor }
-      try {
-        for (const e of more) apply(e)
-      } catch {
-        resumable = false
-        return null
+    case 'OrdersRejected': {
+      const o = e.data as OrdersRejected
+      fold.receipts.set(o.receipt, { event: e, data: o })
+      return
+    }
+    case 'DeadlineSet':
+      if (e.data.point === fold.point) {
+        fold.deadline = e.data as DeadlineSet
+        fold.firstDeadline ??= e.data.deadline
       }
-      fold.state = state
-      return fold as GameFold
-    })
-  return fold
+      return
+    case 'TurnAdjudicated':
+      return applyAdjudicated(run, e)
+    case 'TurnReadjudicated':
+      return applyReadjudicated(run, e)
+    default:
+      applyPlayerEvent(fold, e)
+      applyClockEvent(fold, e)
+  }
+}
+
+/** Players, their keys, zones and absences. */
+function applyPlayerEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
+  switch (e.type) {
+    case 'PlayerJoined': {
+      const p = e.data as PlayerJoined
+      fold.players.set(p.role, p)
+      break
+    }
+    case 'PlayerRekeyed': {
+      if (e.data.role === 'moderator') {
+        fold.moderatorKeyGeneration = e.data.keyGeneration
+        break
+      }
+      const p = fold.players.get(e.data.role)
+      if (p) fold.players.set(e.data.role, { ...p, keyHash: e.data.keyHash, keyGeneration: e.data.keyGeneration })
+      break
+    }
+    case 'PlayerReplaced': {
+      const r = e.data as PlayerReplaced
+      fold.players.set(r.role, {
+        role: r.role,
+        address: r.address,
+        name: r.name,
+        keyHash: r.keyHash,
+        keyGeneration: r.keyGeneration,
+      })
+      fold.ejected.delete(r.role)
+      fold.zones.delete(r.role)
+      fold.absences.delete(r.role)
+      break
+    }
+    case 'PlayerEjected': {
+      const p = fold.players.get(e.data.role)
+      if (p) fold.players.set(e.data.role, { ...p, keyGeneration: e.data.keyGeneration })
+      fold.ejected.add(e.data.role)
+      fold.absences.delete(e.data.role)
+      break
+    }
+    case 'PlayerZoneSet':
+      if (e.data.zone) fold.zones.set(e.data.role, e.data.zone)
+      else fold.zones.delete(e.data.role)
+      break
+    case 'AbsenceSet': {
+      const a = e.data as AbsenceSet
+      fold.absences.set(a.role, [
+        ...(fold.absences.get(a.role) ?? []),
+        { absenceId: a.absenceId, from: a.from, to: a.to, days: a.days, by: a.by },
+      ])
+      break
+    }
+    case 'AbsenceCancelled':
+      fold.absences.set(
+        e.data.role,
+        (fold.absences.get(e.data.role) ?? []).filter((a) => a.absenceId !== e.data.absenceId),
+      )
+      break
+  }
+}
+
+/** The schedule, pauses, reminders, decisions and deadlines of the point under way. */
+function applyClockEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
+  switch (e.type) {
+    case 'ScheduleSet':
+      fold.schedule = e.data.schedule as Schedule
+      break
+    case 'GamePaused':
+      fold.paused = { ...(e.data as GamePaused), at: e.recordedAt }
+      if (e.data.point === fold.point) fold.pausedThisPoint = true
+      break
+    case 'GameResumed':
+      fold.paused = null
+      break
+    case 'GraceGranted':
+      if (e.data.point === fold.point) fold.graceUsed = true
+      break
+    case 'ReminderSent':
+      if (e.data.point === fold.point) fold.remindersSent.add(`${e.data.hoursBefore}@${e.data.deadline}`)
+      break
+    case 'LateNoticeSent':
+      if (e.data.point === fold.point) {
+        fold.lateNoticesSent.add(e.data.hoursAfter)
+        fold.missedDeadline ??= e.data.deadline
+      }
+      break
+    case 'DecisionRequested':
+      if (e.data.point === fold.point)
+        fold.requested.set(e.data.decisionId, {
+          ...(e.data as DecisionRequested),
+          requestedAt: e.recordedAt,
+          ...(e.schemaVersion < 2 ? { legacy: true } : {}),
+        })
+      break
+    case 'DecisionDeadlineSet': {
+      const d = fold.requested.get(e.data.decisionId)
+      if (d && e.data.point === fold.point) d.deadline = e.data.deadline
+      break
+    }
+    case 'DecisionMade':
+    case 'DecisionDefaulted':
+      if (e.data.point === fold.point) {
+        fold.answers.set(e.data.decisionId, { applied: e.data.applied, byDefault: e.type === 'DecisionDefaulted' })
+        // An answer between resolutions is an input like orders: early processing waits the change-of-mind delay after it too.
+        if (e.type === 'DecisionMade' && fold.requested.get(e.data.decisionId)?.between) fold.lastOrderAt = e.recordedAt
+      }
+      break
+  }
+}
+
+/** A resolution re-run from its recorded orders, answers and dice; the next point opens. */
+function applyAdjudicated<S>(run: Folding<S>, e: StoredEvent): void {
+  const fold = run.fold
+  const t = e.data as TurnAdjudicated
+  const orders: Record<string, unknown[]> = {}
+  const salts: string[] = []
+  for (const [role, receipt] of Object.entries(t.inputs)) {
+    const r = fold.receipts.get(receipt)?.data as OrdersAccepted | undefined
+    if (!r || !('commands' in r)) throw new Error(`TurnAdjudicated at ${e.position} uses unknown receipt ${receipt}`)
+    orders[role] = r.commands
+    if (r.salt) salts.push(r.salt)
+  }
+  fold.statesBefore.set(t.point, run.state)
+  const salt = combineSalts(salts)
+  const input = {
+    state: run.state,
+    orders,
+    answers: t.decisionAnswers,
+    dice: () => run.diceFor(t.point, t.secret, salt),
+  }
+  const { step, dice } = resolvePoint(run.ruleset, input, AS_RECORDED)
+  run.check(t.point, e.position, step, dice, t, salt)
+  run.state = step.state
+  fold.adjudications.push({ event: e, data: t })
+  fold.point = t.point + 1
+  fold.orders = new Map()
+  fold.commitment = null
+  fold.deadline = null
+  fold.finished = t.finished
+  fold.openedAt = e.recordedAt
+  // A pause the schedule made for missed orders ends with the point it was about (the
+  // moderator forced the resolution); a moderator's own pause lasts until resumed.
+  if (fold.paused?.by === 'schedule') fold.paused = null
+  fold.firstDeadline = null
+  fold.missedDeadline = null
+  fold.lastOrderAt = null
+  fold.graceUsed = false
+  fold.pausedThisPoint = false
+  fold.remindersSent = new Set()
+  fold.lateNoticesSent = new Set()
+  fold.requested = new Map()
+  fold.answers = new Map()
+}
+
+/** Resolutions replaced from a point on: the state goes back to before it and the new results are re-run. */
+function applyReadjudicated<S>(run: Folding<S>, e: StoredEvent): void {
+  const fold = run.fold
+  const r = e.data as TurnReadjudicated
+  if (r.pack !== undefined) {
+    // The corrected data holds from the re-adjudicated point on.
+    run.ruleset = run.factory.create(run.factory.loadPack(r.pack)) as Ruleset<S, unknown>
+    fold.ruleset = run.ruleset
+  }
+  run.state = fold.statesBefore.get(r.fromPoint) as S
+  for (const a of fold.adjudications.filter((x) => x.data.point >= r.fromPoint))
+    fold.superseded.push({ ...a, by: e.position })
+  fold.adjudications = fold.adjudications.filter((x) => x.data.point < r.fromPoint)
+  for (const res of r.results) {
+    fold.statesBefore.set(res.point, run.state)
+    const input = {
+      state: run.state,
+      orders: res.orders,
+      answers: res.decisionAnswers,
+      dice: () => run.diceFor(res.point, res.secret, res.salt),
+    }
+    const { step, dice } = resolvePoint(run.ruleset, input, AS_RECORDED)
+    run.check(res.point, e.position, step, dice, res, res.salt)
+    run.state = step.state
+    fold.adjudications.push({ event: e, data: res })
+    fold.finished = res.finished
+  }
+  for (const role of r.openOrdersDropped) fold.orders.delete(role)
 }
 
 function rollsKey(rolls: TurnAdjudicated['rolls']): string {

@@ -1,4 +1,4 @@
-// Advancing a kept fold by the events appended since (issue 15): after every append the judge
+// Advancing a kept fold by the events appended since: after every append the judge
 // refreshes the game's clock row, and re-reading and re-folding the whole stream made each order
 // cost more the longer the game's history. foldGame (fold.ts) leaves behind how to go on from where
 // it stopped; advanceFold applies only the new events, to a copy, so a caller still holding the
@@ -41,7 +41,7 @@ export function advanceFold<S>(fold: GameFold<S>, more: StoredEvent[]): GameFold
  * applying them leaves `fold` as it was (the values inside are replaced, never changed, except a
  * pending decision's deadline, which is why those are copied one level down). Arrays are copied
  * with slice and concat, not spread: the events of a long game are copied once per order, and the
- * spread's iteration cost a measurable part of filing one (issue 15).
+ * spread's iteration cost a measurable part of filing one.
  */
 export function nextFold<S>(fold: GameFold<S>, more: StoredEvent[]): GameFold<S> {
   return {

@@ -1,4 +1,4 @@
-// The judge's folds kept between calls (issue 15): least recently used first out, bounded by the
+// The judge's folds kept between calls: least recently used first out, bounded by the
 // number of folds and by their size (the events they hold, which is what a fold's memory grows
 // with: the parsed stream, and a state per resolution). A judge holding 10,000 games keeps only
 // the few it is working on; a fold is a pure function of its stream, so dropping one costs only

@@ -51,7 +51,7 @@ export interface GameFold<S = unknown> {
   events: StoredEvent[]
   drift: Drift[]
 
-  // ---- schedule and moderation (README "Deadlines")
+  // ---- schedule and moderation
   schedule: Schedule
   /** Zones players asked to see deadlines in. */
   zones: Map<string, string>

@@ -16,107 +16,18 @@ import type { SubmitMeta, SubmitResult } from './calls.ts'
 export function submitOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {
   return j.o.store.transaction(() => {
     const fold = j.load(game)
-    const ruleset = fold.ruleset
-    const awaited = ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
+    const awaited = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
     const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
-    const textHash = sha256Hex(text)
     const receipt = receiptFor(fold, game, role)
-    const base = { receipt, point: fold.point, textHash, messageId: meta.messageId ?? null, from: meta.from ?? null }
-    let event: NewEvent
-    let result: SubmitResult
-    /** Why nothing could be filed whatever the text said: the acknowledgement then advises no new set. */
-    let closed: reporting.Closed = null
-    const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
-    if (!fold.players.has(role)) {
-      const errors = [
-        {
-          line: 0,
-          text: '',
-          message: `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`,
-        },
-      ]
-      event = {
-        type: 'OrdersRejected',
-        data: { ...base, role: null, errors } satisfies OrdersRejected,
-        audience: { kind: 'moderator' },
-        causation: meta.messageId ?? null,
-      }
-      result = { receipt, accepted: false, errors, label }
-    } else if (fold.finished || !awaited || (inProgress(fold) && !late) || fold.ejected.has(role)) {
-      closed = !fold.finished && !fold.ejected.has(role) && !awaited ? 'not-open' : 'closed'
-      const why = fold.finished
-        ? 'the game is over'
-        : fold.ejected.has(role)
-          ? `the ${role} player was removed from the game; the moderator will name a replacement`
-          : inProgress(fold)
-            ? `the resolution of ${label} is in progress: the orders for it are closed`
-            : notOpen(j, fold, role)
-      const errors = [{ line: 0, text: '', message: why }]
-      event = {
-        type: 'OrdersRejected',
-        data: { ...base, role, errors } satisfies OrdersRejected,
-        audience: { kind: 'roles', roles: [role] },
-        causation: meta.messageId ?? null,
-      }
-      result = { receipt, accepted: false, errors, label }
-    } else if (late) {
-      // One reply for every late set, whether the resolution has begun (waiting on a question) or not.
-      closed = 'late'
-      const errors = [
-        {
-          line: 0,
-          text: '',
-          message: `late: the deadline for ${label} passed at ${j.when(fold, fold.deadline!.deadline, role)}; the orders on file (if any) will be used`,
-        },
-      ]
-      event = {
-        type: 'OrdersRejected',
-        data: { ...base, role, errors } satisfies OrdersRejected,
-        audience: { kind: 'roles', roles: [role] },
-        causation: meta.messageId ?? null,
-      }
-      result = { receipt, accepted: false, errors, label }
-    } else {
-      // The game never sees an over-long line; what goes back and into the log is bounded.
-      // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
-      const tooMany = tooManyLines(text)
-      const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
-      const parsed = tooMany
-        ? { commands: [], normalised: [], errors: [], warnings: [] }
-        : ruleset.parseOrders(fold.state, role, screened.text)
-      const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
-      if (screened.errors.length || parsed.errors.length || unread.length) {
-        const all = [...screened.errors, ...parsed.errors, ...unread]
-        const errors = boundLineErrors(all.sort((a, b) => a.line - b.line))
-        event = {
-          type: 'OrdersRejected',
-          data: { ...base, role, errors } satisfies OrdersRejected,
-          audience: { kind: 'roles', roles: [role] },
-          causation: meta.messageId ?? null,
-        }
-        result = { receipt, accepted: false, errors, label }
-      } else {
-        const data: OrdersAccepted = {
-          ...base,
-          role,
-          turn: ruleset.turnOf(fold.state),
-          commands: parsed.commands as unknown[],
-          normalised: parsed.normalised,
-          warnings: boundLineErrors(parsed.warnings, 'notes'),
-          salt: readScript(text).envelope.salt ?? null,
-          replaces: fold.orders.get(role)?.receipt ?? null,
-          text,
-          ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
-        }
-        event = {
-          type: 'OrdersAccepted',
-          data,
-          audience: { kind: 'roles', roles: [role] },
-          causation: meta.messageId ?? null,
-        }
-        result = { receipt, accepted: true, errors: [], label }
-      }
+    const base = {
+      receipt,
+      point: fold.point,
+      textHash: sha256Hex(text),
+      messageId: meta.messageId ?? null,
+      from: meta.from ?? null,
     }
+    const filing: Filing = { j, fold, game, role, text, meta, base, label, awaited: !!awaited }
+    const { event, result, closed } = verdictOn(filing)
     const [stored] = j.o.store.append(gameStream(game), fold.version, [event])
     const after = j.load(game)
     const player = fold.players.get(role)
@@ -127,6 +38,111 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
       )
     return result
   })
+}
+
+/** One order message being filed, and what every verdict on it shares. */
+interface Filing {
+  j: Judge
+  fold: GameFold
+  game: string
+  role: string
+  text: string
+  meta: SubmitMeta
+  base: Pick<OrdersRejected, 'receipt' | 'point' | 'textHash' | 'messageId' | 'from'>
+  label: string
+  /** Whether the game awaits this role's orders now. */
+  awaited: boolean
+}
+
+/**
+ * The event a message files and the answer it gets; `closed` says why nothing could be filed
+ * whatever the text said (the acknowledgement then advises no new set).
+ */
+interface Verdict {
+  event: NewEvent
+  result: SubmitResult
+  closed: reporting.Closed
+}
+
+function verdictOn(f: Filing): Verdict {
+  const { j, fold, game, role } = f
+  const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
+  if (!fold.players.has(role)) {
+    const message = `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`
+    return rejected(f, [{ line: 0, text: '', message }], null)
+  }
+  if (fold.finished || !f.awaited || (inProgress(fold) && !late) || fold.ejected.has(role)) {
+    const closed = !fold.finished && !fold.ejected.has(role) && !f.awaited ? 'not-open' : 'closed'
+    const why = fold.finished
+      ? 'the game is over'
+      : fold.ejected.has(role)
+        ? `the ${role} player was removed from the game; the moderator will name a replacement`
+        : inProgress(fold)
+          ? `the resolution of ${f.label} is in progress: the orders for it are closed`
+          : notOpen(j, fold, role)
+    return rejected(f, [{ line: 0, text: '', message: why }], closed)
+  }
+  if (late) {
+    // One reply for every late set, whether the resolution has begun (waiting on a question) or not.
+    const message = `late: the deadline for ${f.label} passed at ${j.when(fold, fold.deadline!.deadline, role)}; the orders on file (if any) will be used`
+    return rejected(f, [{ line: 0, text: '', message }], 'late')
+  }
+  return parsedVerdict(f)
+}
+
+/** A refused set: kept for the moderator alone when the role is unknown, else for the role. */
+function rejected(f: Filing, errors: OrdersRejected['errors'], closed: reporting.Closed): Verdict {
+  const known = f.fold.players.has(f.role)
+  return {
+    event: {
+      type: 'OrdersRejected',
+      data: { ...f.base, role: known ? f.role : null, errors } satisfies OrdersRejected,
+      audience: known ? { kind: 'roles', roles: [f.role] } : { kind: 'moderator' },
+      causation: f.meta.messageId ?? null,
+    },
+    result: { receipt: f.base.receipt, accepted: false, errors, label: f.label },
+    closed,
+  }
+}
+
+/** The open point takes orders: the game's parser decides, line by line. */
+function parsedVerdict(f: Filing): Verdict {
+  const { fold, role, text, meta } = f
+  const ruleset = fold.ruleset
+  // The game never sees an over-long line; what goes back and into the log is bounded.
+  // Too many lines are refused unparsed: blanking them all makes the parser's work nothing.
+  const tooMany = tooManyLines(text)
+  const screened = tooMany ? { text: '', errors: [tooMany] } : screenLongLines(text)
+  const parsed = tooMany
+    ? { commands: [], normalised: [], errors: [], warnings: [] }
+    : ruleset.parseOrders(fold.state, role, screened.text)
+  const unread = meta.unreadFrom ? [unreadTailError(meta.unreadFrom)] : []
+  if (screened.errors.length || parsed.errors.length || unread.length) {
+    const all = [...screened.errors, ...parsed.errors, ...unread]
+    return rejected(f, boundLineErrors(all.sort((a, b) => a.line - b.line)), null)
+  }
+  const data: OrdersAccepted = {
+    ...f.base,
+    role,
+    turn: ruleset.turnOf(fold.state),
+    commands: parsed.commands as unknown[],
+    normalised: parsed.normalised,
+    warnings: boundLineErrors(parsed.warnings, 'notes'),
+    salt: readScript(text).envelope.salt ?? null,
+    replaces: fold.orders.get(role)?.receipt ?? null,
+    text,
+    ...(meta.authenticatedBy ? { authenticatedBy: meta.authenticatedBy } : {}),
+  }
+  return {
+    event: {
+      type: 'OrdersAccepted',
+      data,
+      audience: { kind: 'roles', roles: [role] },
+      causation: meta.messageId ?? null,
+    },
+    result: { receipt: f.base.receipt, accepted: true, errors: [], label: f.label },
+    closed: null,
+  }
 }
 
 /** Roles whose orders are still missing at the open point. */
@@ -151,7 +167,7 @@ function notOpen(j: Judge, fold: GameFold, role: string): string {
 function receiptFor(fold: GameFold, game: string, role: string): string {
   const who = fold.players.has(role) ? role : 'nobody'
   // Counted in place: a game's receipts grow with every mail, and copying them per order made
-  // filing cost more the longer the game had run (issue 15).
+  // filing cost more the longer the game had run.
   let mine = 0
   for (const r of fold.receipts.values()) if (r.data.point === fold.point && (r.data.role ?? 'nobody') === who) mine++
   return `${game}/${fold.point}/${who}-${mine + 1}`

@@ -22,8 +22,10 @@ export const ORDER_LIMITS = {
   excerptChars: 100,
   /** Characters of an error's message and suggestion. */
   messageChars: 240,
-  /** Largest text part of an acknowledgement; the HTML part may be twice that (escaping). */
+  /** Largest text part of an acknowledgement. */
   maxAckTextBytes: 64 * 1024,
+  /** Largest text and HTML parts of an acknowledgement together, as sent (encoded): the whole mail stays under 100 KB. */
+  maxAckWireBytes: 96_000,
 } as const
 
 /** The one error for a message with more than maxOrderLines lines other than blanks and comments, or null. */
@@ -49,7 +51,11 @@ export function screenLongLines(text: string): { text: string; errors: LineError
   const lines = text.split('\n')
   const errors: LineError[] = []
   for (let i = 0; i < lines.length; i++) {
-    const length = lines[i]!.length
+    // Characters as a person counts them (code points, not UTF-16 units), and not the spaces a
+    // line ends with, which mail clients and transports drop or add unseen.
+    const line = lines[i]!.trimEnd()
+    if (line.length <= ORDER_LIMITS.maxLineChars) continue
+    const length = codePoints(line)
     if (length <= ORDER_LIMITS.maxLineChars) continue
     errors.push({
       line: i + 1,
@@ -104,6 +110,21 @@ function excerpt(text: string): string {
   return clip(text, ORDER_LIMITS.excerptChars)
 }
 
+/** The number of characters (code points) in `text`. */
+export function codePoints(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
+/** At most `max` characters of `text` (never half of a surrogate pair), then "..." if cut. */
 function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text
+  if (text.length <= max || codePoints(text) <= max) return text
+  let out = ''
+  let n = 0
+  for (const ch of text) {
+    if (n++ === max) break
+    out += ch
+  }
+  return `${out}...`
 }

@@ -5,6 +5,7 @@ import { endOfLocalDay, isValidZone, localDate } from '../schedule/calendar.ts'
 import { gameStream } from './events.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
+import type { GameFold } from './fold.ts'
 import type { CallResult, CallMeta } from './calls.ts'
 import * as reporting from './reporting.ts'
 
@@ -145,44 +146,9 @@ export function setAbsence(
         )
       return { ok: false as const, error }
     }
-    const dateRe = /^\d{4}-\d{2}-\d{2}$/
-    if (!dateRe.test(from.trim()) || !dateRe.test(to.trim()))
-      return refuse('write the first and last day of the absence as YYYY-MM-DD, e.g. SET ABSENCE 2026-07-01 2026-07-10')
-    const f = from.trim()
-    const l = to.trim()
-    const dayNo = (d: string) =>
-      Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86400_000
-    if (Number.isNaN(dayNo(f)) || Number.isNaN(dayNo(l))) return refuse('not a date')
-    const days = dayNo(l) - dayNo(f) + 1
-    if (days < 1) return refuse('the last day is before the first')
-    const today = localDate(j.o.clock(), zone)
-    if (!byModerator) {
-      if (fold.schedule.absenceMaxDays <= 0) return refuse('absences are not allowed in this game (ask the moderator)')
-      if (dayNo(f) < dayNo(today)) return refuse(`the absence cannot start in the past (today is ${today} in ${zone})`)
-      if (days > fold.schedule.absenceMaxDays)
-        return refuse(
-          `an absence may last at most ${fold.schedule.absenceMaxDays} days in this game (this one is ${days})`,
-        )
-      const used = (fold.absences.get(role) ?? []).reduce((n, a) => n + a.days, 0)
-      if (used + days > fold.schedule.absenceTotalDays)
-        return refuse(
-          `this role may be away at most ${fold.schedule.absenceTotalDays} days in this game; ${used} are already taken`,
-        )
-    }
-    const start = endOfLocalDay(
-      new Date(Date.UTC(Number(f.slice(0, 4)), Number(f.slice(5, 7)) - 1, Number(f.slice(8, 10)) - 1))
-        .toISOString()
-        .slice(0, 10),
-      zone,
-    )
-    const end = endOfLocalDay(l, zone)
-    const clash = (fold.absences.get(role) ?? []).find(
-      (a) => Date.parse(a.from) < end.getTime() && start.getTime() < Date.parse(a.to),
-    )
-    if (clash)
-      return refuse(
-        `it overlaps your absence ${clash.absenceId} (${clash.from} to ${clash.to}); cancel that one first with SET ABSENCE NONE`,
-      )
+    const span = absenceSpan(j, fold, role, from, to, byModerator)
+    if (typeof span === 'string') return refuse(span)
+    const { days, start, end } = span
     const absenceId = [...fold.absences.values()].flat().reduce((n, a) => Math.max(n, a.absenceId), 0) + 1
     j.o.store.append(gameStream(game), fold.version, [
       {
@@ -199,31 +165,7 @@ export function setAbsence(
         causation: meta.messageId ?? null,
       },
     ])
-    const after = j.load(game)
-    const message = [
-      `You are away from ${f} to ${l} inclusive (${days} day(s), ${zone}): from ${j.when(after, start.toISOString(), role)} to ${j.when(after, end.toISOString(), role)}.`,
-      "While you are away the game does not wait for you: if your orders are missing at a deadline, your standing orders and the rules' defaults are used, and no late notice names you. Decisions put to you take their defaults at once.",
-      'Orders you send before or during the absence are used as usual. Cancel with SET ABSENCE NONE.',
-    ].join('\n')
-    if (meta.mail !== false)
-      reporting.noticeTo(
-        j,
-        after,
-        role,
-        `Absence ${f} to ${l} recorded`,
-        message,
-        `absence.${game}.${tag}`,
-        'ack',
-        meta.messageId,
-      )
-    reporting.noticeTo(
-      j,
-      after,
-      null,
-      `Absence: ${role} ${f} to ${l}`,
-      `${role} (${after.players.get(role)!.address}) set an absence from ${f} to ${l} (${days} day(s)).`,
-      `absence.${game}.${tag}`,
-    )
+    const message = announceAbsence(j, game, role, span, zone, tag, meta)
     return { ok: true as const, message }
   })
 }
@@ -261,4 +203,97 @@ export function cancelAbsence(j: Judge, game: string, role: string, meta: CallMe
       )
     return { ok: true as const, message }
   })
+}
+
+interface AbsenceSpan {
+  /** The first and last day as written (YYYY-MM-DD, in the zone). */
+  f: string
+  l: string
+  days: number
+  start: Date
+  end: Date
+}
+
+/** The absence's days and instants, or why it cannot be set (the limits bind the player, not the moderator). */
+function absenceSpan(
+  j: Judge,
+  fold: GameFold,
+  role: string,
+  from: string,
+  to: string,
+  byModerator: boolean,
+): AbsenceSpan | string {
+  const zone = fold.zones.get(role) ?? fold.schedule.zone
+  const dateRe = /^\d{4}-\d{2}-\d{2}$/
+  if (!dateRe.test(from.trim()) || !dateRe.test(to.trim()))
+    return 'write the first and last day of the absence as YYYY-MM-DD, e.g. SET ABSENCE 2026-07-01 2026-07-10'
+  const f = from.trim()
+  const l = to.trim()
+  const dayNo = (d: string) =>
+    Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86400_000
+  if (Number.isNaN(dayNo(f)) || Number.isNaN(dayNo(l))) return 'not a date'
+  const days = dayNo(l) - dayNo(f) + 1
+  if (days < 1) return 'the last day is before the first'
+  const today = localDate(j.o.clock(), zone)
+  if (!byModerator) {
+    if (fold.schedule.absenceMaxDays <= 0) return 'absences are not allowed in this game (ask the moderator)'
+    if (dayNo(f) < dayNo(today)) return `the absence cannot start in the past (today is ${today} in ${zone})`
+    if (days > fold.schedule.absenceMaxDays)
+      return `an absence may last at most ${fold.schedule.absenceMaxDays} days in this game (this one is ${days})`
+    const used = (fold.absences.get(role) ?? []).reduce((n, a) => n + a.days, 0)
+    if (used + days > fold.schedule.absenceTotalDays)
+      return `this role may be away at most ${fold.schedule.absenceTotalDays} days in this game; ${used} are already taken`
+  }
+  const start = endOfLocalDay(
+    new Date(Date.UTC(Number(f.slice(0, 4)), Number(f.slice(5, 7)) - 1, Number(f.slice(8, 10)) - 1))
+      .toISOString()
+      .slice(0, 10),
+    zone,
+  )
+  const end = endOfLocalDay(l, zone)
+  const clash = (fold.absences.get(role) ?? []).find(
+    (a) => Date.parse(a.from) < end.getTime() && start.getTime() < Date.parse(a.to),
+  )
+  if (clash)
+    return `it overlaps your absence ${clash.absenceId} (${clash.from} to ${clash.to}); cancel that one first with SET ABSENCE NONE`
+  return { f, l, days, start, end }
+}
+
+/** Tells the player the absence and what it means, and the moderator that it was set; returns the player's text. */
+function announceAbsence(
+  j: Judge,
+  game: string,
+  role: string,
+  span: AbsenceSpan,
+  zone: string,
+  tag: string,
+  meta: CallMeta,
+): string {
+  const { f, l, days, start, end } = span
+  const after = j.load(game)
+  const message = [
+    `You are away from ${f} to ${l} inclusive (${days} day(s), ${zone}): from ${j.when(after, start.toISOString(), role)} to ${j.when(after, end.toISOString(), role)}.`,
+    "While you are away the game does not wait for you: if your orders are missing at a deadline, your standing orders and the rules' defaults are used, and no late notice names you. Decisions put to you take their defaults at once.",
+    'Orders you send before or during the absence are used as usual. Cancel with SET ABSENCE NONE.',
+  ].join('\n')
+  if (meta.mail !== false)
+    reporting.noticeTo(
+      j,
+      after,
+      role,
+      `Absence ${f} to ${l} recorded`,
+      message,
+      `absence.${game}.${tag}`,
+      'ack',
+      meta.messageId,
+    )
+  reporting.noticeTo(
+    j,
+    after,
+    null,
+    `Absence: ${role} ${f} to ${l}`,
+    `${role} (${after.players.get(role)!.address}) set an absence from ${f} to ${l} (${days} day(s)).`,
+    `absence.${game}.${tag}`,
+  )
+  return message
 }

@@ -1,4 +1,4 @@
-// Questions the rules put to a player (DESIGN section 4): what is recorded of one, how an answer is
+// Questions the rules put to a player: what is recorded of one, how an answer is
 // checked, and the question mail's text. A question is asked between resolutions (its answer is an
 // input of the next one) or during one (the resolution waits for it); either way the answer is a
 // fixed option or a free answer in the game's own syntax, checked by the game.

@@ -1,4 +1,4 @@
-// Non-destructive re-adjudication (issue 5): re-resolve from a point with today's rules, a corrected
+// Non-destructive re-adjudication: re-resolve from a point with today's rules, a corrected
 // data pack, or amended orders; preview per-reader diffs; commit as one TurnReadjudicated event that
 // supersedes the old results, which stay in the log and readable. The dice secrets of the original
 // resolutions are reused, so only what the correction changes changes.
@@ -52,13 +52,7 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
   const old = fold.adjudications.filter((a) => a.data.point >= req.fromPoint)
   if (!old.length)
     throw new Error(`resolution ${req.fromPoint} of ${game} is not on record (points 1-${fold.adjudications.length})`)
-  const factory = rulesetFactory(fold.created.ruleset)
-  let pack: DataPack | null = null
-  let ruleset: Ruleset<unknown, unknown> = fold.ruleset
-  if (req.pack !== undefined) {
-    pack = factory.loadPack(req.pack)
-    ruleset = factory.create(pack)
-  }
+  const { pack, ruleset } = correctedRules(fold, req)
   let state = fold.statesBefore.get(req.fromPoint)
   if (state === undefined) throw new Error(`no state before resolution ${req.fromPoint}`)
   const results: ReadjudicatedResult[] = []
@@ -66,51 +60,11 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
   const amendments: TurnReadjudicated['amendments'] = []
   const statesAfter = new Map<number, unknown>()
   for (const { data: t } of old) {
-    const orders: Record<string, unknown[]> = {}
-    const inputs: Record<string, string> = {}
-    const check = (role: string, text: string, receipt: string, why: string | null): void => {
-      const parsed = ruleset.parseOrders(state, role, text)
-      if (parsed.errors.length) {
-        illegal.push({ point: t.point, role, receipt, errors: parsed.errors as LineError[] })
-        return
-      }
-      orders[role] = parsed.commands as unknown[]
-      inputs[role] = receipt
-      if (why !== null) amendments.push({ point: t.point, role, normalised: parsed.normalised, reason: why })
-    }
-    for (const a of req.amendments ?? [])
-      if (a.point === t.point) check(a.role, a.text, `${game}/${t.point}/amended-${a.role}`, a.reason ?? req.reason)
-    for (const [role, receipt] of Object.entries(t.inputs)) {
-      if (role in orders || illegal.some((i) => i.point === t.point && i.role === role)) continue
-      const r = fold.receipts.get(receipt)?.data as OrdersAccepted
-      // Orders are checked again against the situation as re-resolved; ones recorded before the
-      // text was kept are used as they were parsed.
-      if (r.text !== undefined) check(role, r.text, receipt, null)
-      else {
-        orders[role] = r.commands
-        inputs[role] = receipt
-      }
-    }
-    // A question the corrected resolution meets that the recorded one did not takes its default.
-    const input = { state, orders, answers: t.decisionAnswers, dice: () => fold.diceFor(t.point, t.secret, t.salt) }
-    const { step, dice, answers } = resolvePoint(ruleset, input, (q) => q.defaultOption)
-    results.push({
-      ...t,
-      inputs,
-      orders,
-      decisionAnswers: answers,
-      rulesetVersion: ruleset.version,
-      label: step.label,
-      turn: ruleset.turnOf(state),
-      rolls: dice.rolls,
-      ...(dice.hiddenRolls.length ? { hiddenRolls: dice.hiddenRolls } : { hiddenRolls: undefined }),
-      narrative: step.narrative,
-      stateHash: stateHash(step.state),
-      finished: step.finished,
-    })
-    state = step.state
+    const { result, state: after } = reresolve({ fold, ruleset, req, illegal, amendments }, state, t)
+    results.push(result)
+    state = after
     statesAfter.set(t.point, state)
-    if (step.finished) break
+    if (result.finished) break
   }
   const openOrdersDropped: string[] = []
   if (!results.at(-1)!.finished) {
@@ -254,4 +208,79 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
   // The open point may now stand elsewhere and ask other questions.
   if (commit) judge.askOpeningQuestions(req.game)
   return plan
+}
+
+/** The rules a re-adjudication uses: today's, or those of a corrected data pack. */
+function correctedRules(fold: GameFold, req: ReadjudicationRequest) {
+  const factory = rulesetFactory(fold.created.ruleset)
+  let pack: DataPack | null = null
+  let ruleset: Ruleset<unknown, unknown> = fold.ruleset
+  if (req.pack !== undefined) {
+    pack = factory.loadPack(req.pack)
+    ruleset = factory.create(pack)
+  }
+  return { pack, ruleset }
+}
+
+interface Rerun {
+  fold: GameFold
+  ruleset: Ruleset<unknown, unknown>
+  req: ReadjudicationRequest
+  illegal: TurnReadjudicated['illegal']
+  amendments: TurnReadjudicated['amendments']
+}
+
+/**
+ * One recorded resolution run again from `state`: amended orders first, the recorded ones checked
+ * again against the situation as re-resolved; orders no longer legal are listed, not used.
+ */
+function reresolve(
+  { fold, ruleset, req, illegal, amendments }: Rerun,
+  state: unknown,
+  t: TurnAdjudicated,
+): { result: ReadjudicatedResult; state: unknown } {
+  const game = req.game
+  const orders: Record<string, unknown[]> = {}
+  const inputs: Record<string, string> = {}
+  const check = (role: string, text: string, receipt: string, why: string | null): void => {
+    const parsed = ruleset.parseOrders(state, role, text)
+    if (parsed.errors.length) {
+      illegal.push({ point: t.point, role, receipt, errors: parsed.errors as LineError[] })
+      return
+    }
+    orders[role] = parsed.commands as unknown[]
+    inputs[role] = receipt
+    if (why !== null) amendments.push({ point: t.point, role, normalised: parsed.normalised, reason: why })
+  }
+  for (const a of req.amendments ?? [])
+    if (a.point === t.point) check(a.role, a.text, `${game}/${t.point}/amended-${a.role}`, a.reason ?? req.reason)
+  for (const [role, receipt] of Object.entries(t.inputs)) {
+    if (role in orders || illegal.some((i) => i.point === t.point && i.role === role)) continue
+    const r = fold.receipts.get(receipt)?.data as OrdersAccepted
+    // Orders are checked again against the situation as re-resolved; ones recorded before the
+    // text was kept are used as they were parsed.
+    if (r.text !== undefined) check(role, r.text, receipt, null)
+    else {
+      orders[role] = r.commands
+      inputs[role] = receipt
+    }
+  }
+  // A question the corrected resolution meets that the recorded one did not takes its default.
+  const input = { state, orders, answers: t.decisionAnswers, dice: () => fold.diceFor(t.point, t.secret, t.salt) }
+  const { step, dice, answers } = resolvePoint(ruleset, input, (q) => q.defaultOption)
+  const result: ReadjudicatedResult = {
+    ...t,
+    inputs,
+    orders,
+    decisionAnswers: answers,
+    rulesetVersion: ruleset.version,
+    label: step.label,
+    turn: ruleset.turnOf(state),
+    rolls: dice.rolls,
+    ...(dice.hiddenRolls.length ? { hiddenRolls: dice.hiddenRolls } : { hiddenRolls: undefined }),
+    narrative: step.narrative,
+    stateHash: stateHash(step.state),
+    finished: step.finished,
+  }
+  return { result, state: step.state }
 }

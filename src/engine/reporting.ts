@@ -1,6 +1,6 @@
 // The judge's letters: report models and reports per reader (with pictures), acknowledgements of
 // orders, notices, and who reads a game.
-import { canSee, type Viewer } from '../games/contract.ts'
+import { canSee, type LineError, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold } from './fold.ts'
@@ -279,7 +279,7 @@ export function ackLetter(
     accepted: result.accepted,
     receipt: result.receipt,
     point: data.point,
-    errors: result.errors,
+    errors: errorsWithin(result.errors, budget),
     warnings: 'warnings' in data ? data.warnings : [],
     normalised: echo('normalised' in data ? data.normalised : [], budget),
     replaces: 'replaces' in data ? data.replaces : null,
@@ -289,14 +289,15 @@ export function ackLetter(
     reading: meta.readNotes ?? [],
     advice: adviceFor(result.accepted, closed),
   })
-  // The echoed orders are cut until the acknowledgement fits its size (errors are bounded already).
+  // The echoed orders and the errors quoted are cut until the whole mail fits its size: both
+  // parts as they go on the wire (HTML escaping and transfer encoding can triple a hostile line).
   let budget = ORDER_LIMITS.maxAckTextBytes / 3
   let text = j.templates.render(null, 'ack.txt', modelWithin(budget))
   let html = j.templates.render(null, 'ack.html', modelWithin(budget))
   while (
     budget > 256 &&
     (Buffer.byteLength(text) > ORDER_LIMITS.maxAckTextBytes ||
-      Buffer.byteLength(html) > 2 * ORDER_LIMITS.maxAckTextBytes)
+      wireBytes(text) + wireBytes(html) > ORDER_LIMITS.maxAckWireBytes)
   ) {
     budget /= 2
     text = j.templates.render(null, 'ack.txt', modelWithin(budget))
@@ -318,6 +319,31 @@ export function ackLetter(
     html,
     ...(meta.messageId ? { inReplyTo: meta.messageId, references: [meta.messageId] } : {}),
   }
+}
+
+/** The errors quoted in an acknowledgement within `budget` characters, then one line counting the rest. */
+function errorsWithin(errors: readonly LineError[], budget: number): LineError[] {
+  const kept: LineError[] = []
+  let used = 0
+  for (const e of errors) {
+    used += e.text.length + e.message.length + (e.suggestion?.length ?? 0) + 16
+    if (used > budget && kept.length) break
+    kept.push(e)
+  }
+  const more = errors.length - kept.length
+  if (more <= 0) return [...errors]
+  return [...kept, { line: errors[kept.length]!.line, text: '', message: `... and ${more} more errors like these` }]
+}
+
+/**
+ * What a mail part may weigh on the wire, at most: quoted-printable writes "=" and every byte
+ * beyond ASCII as three characters, base64 four for three, and both break lines.
+ */
+export function wireBytes(part: string): number {
+  const bytes = Buffer.byteLength(part)
+  let qp = 0
+  for (const ch of part) qp += ch === '=' ? 3 : ch.charCodeAt(0) < 128 ? 1 : 3 * Buffer.byteLength(ch)
+  return Math.ceil(Math.max(qp, (bytes * 4) / 3) * (78 / 76))
 }
 
 /**

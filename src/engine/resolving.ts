@@ -1,7 +1,7 @@
 // Resolving the open point exactly once: the rules run through resolvePoint with the orders on file
 // and the answers so far; a question stops the run (nothing recorded) until answered or defaulted;
 // the result, the next point's commitment and deadline, and every reader's report in one transaction.
-import { onlyRoles } from '../games/contract.ts'
+import { type DecisionRequest, onlyRoles, type Step } from '../games/contract.ts'
 import { ConcurrencyError, type NewEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM } from './dice.ts'
@@ -62,106 +62,52 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     const fold = j.load(game)
     guard(fold, opts)
     if (fold.finished) throw new Error(`game ${game} is over`)
-    const now = opts.now ?? j.o.clock()
     const point = fold.point
     const secret = secretFor(j, fold)
     const { orders, inputs, salt } = inputsOf(fold)
-    const answers: Record<string, string> = Object.fromEntries([...fold.answers].map(([id, a]) => [id, a.applied]))
     const asked = new Map<string, DecisionRequested & { deadline: string }>()
     for (const d of fold.requested.values()) asked.set(d.decisionId, { ...d, deadline: d.deadline ?? fold.openedAt })
-    const askedOf = (role: string) => [...asked.values()].filter((d) => d.role === role && !d.between).length
-    const cap = fold.ruleset.questionsPerResolution === 'unlimited' ? Infinity : fold.schedule.maxAsks
-    const events: NewEvent[] = []
-    const letters: Letter[] = []
-    const requested: string[] = []
-    const defaulted: string[] = []
-    const turn = fold.ruleset.turnOf(fold.state)
-    const settleByDefault = (d: DecisionRequested) => {
-      events.push({
-        type: 'DecisionDefaulted',
-        data: { point, decisionId: d.decisionId, applied: d.defaultOption },
-        audience: { kind: 'roles', roles: [d.role] },
-      })
-      answers[d.decisionId] = d.defaultOption
-      defaulted.push(d.decisionId)
+    const sitting: Sitting = {
+      j,
+      fold,
+      game,
+      opts,
+      point,
+      now: opts.now ?? j.o.clock(),
+      answers: Object.fromEntries([...fold.answers].map(([id, a]) => [id, a.applied])),
+      asked,
+      cap: fold.ruleset.questionsPerResolution === 'unlimited' ? Infinity : fold.schedule.maxAsks,
+      events: [],
+      letters: [],
+      requested: [],
+      defaulted: [],
+      waiting: null,
     }
+    const turn = fold.ruleset.turnOf(fold.state)
     // Questions put when the point opened are inputs, like orders: unanswered now, they take their defaults.
-    for (const d of openQuestions(fold)) settleByDefault(d)
-    let waiting: AdjudicateResult['waiting'] = null
+    for (const d of openQuestions(fold)) settleByDefault(sitting, d)
     const run = resolvePoint(
       fold.ruleset,
-      { state: fold.state, orders, answers, dice: () => fold.diceFor(point, secret, salt) },
-      (open, soFar) => {
-        const known = asked.get(open.decisionId)
-        if (known) {
-          if (known.defaultOption !== open.defaultOption || known.role !== open.role)
-            throw new Error(
-              `game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`,
-            )
-          const due =
-            opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
-          if (!due) {
-            waiting = { decisionId: known.decisionId, role: known.role, deadline: known.deadline }
-            return 'stop'
-          }
-        } else {
-          const deadline = deadlineFor(fold.schedule, 'decision', now).deadline.toISOString()
-          const data: DecisionRequested & { deadline: string } = {
-            ...questionOf(open),
-            point,
-            deadline,
-            situation: [
-              ...(open.situation ?? []),
-              ...narrativeSoFar(soFar.narrative.slice(0, open.narrativeBefore ?? 0), open.role),
-            ],
-          }
-          if (!data.situation!.length) delete data.situation
-          asked.set(open.decisionId, data)
-          requested.push(open.decisionId)
-          events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: onlyRoles(open.role) })
-          // Asked at once and defaulted at once: when forced, when the player is away or gone,
-          // and beyond the game's cap on questions per role and resolution.
-          const atOnce = opts.force || absentAt(fold, open.role, now.getTime()) || askedOf(open.role) > cap
-          if (!atOnce) {
-            const letter = asking.decisionLetter(j, fold, data, soFar.label)
-            if (letter) letters.push(letter)
-            waiting = { decisionId: data.decisionId, role: data.role, deadline }
-            return 'stop'
-          }
-        }
-        const d = asked.get(open.decisionId)!
-        settleByDefault(d)
-        return d.defaultOption
-      },
+      { state: fold.state, orders, answers: sitting.answers, dice: () => fold.diceFor(point, secret, salt) },
+      (open, soFar) => onDecision(sitting, open, soFar),
     )
     const { step, dice } = run
-    Object.assign(answers, run.answers)
+    Object.assign(sitting.answers, run.answers)
+    const { events, letters, requested, defaulted, waiting } = sitting
     if (waiting) {
       if (events.length) j.o.store.append(gameStream(game), fold.version, events)
       for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
       return { point, label: step.label, finished: false, committed: false, waiting, requested, defaulted }
     }
-    // A resolution the moderator brought about early is recorded as such, so its report can say so.
-    const deadline = fold.deadline?.deadline
-    const early = !!opts.by && opts.by !== 'schedule' && !!deadline && now.getTime() < Date.parse(deadline)
-    if (opts.force || early)
-      events.unshift({
-        type: 'AdjudicationForced',
-        data: {
-          point,
-          by: opts.by ?? 'moderator',
-          reason: opts.reason ?? UNSTATED_FORCE_REASON,
-          ...(early ? { before: deadline } : {}),
-        },
-        audience: { kind: 'public' },
-      })
+    const forced = forcedEvent(sitting)
+    if (forced) events.unshift(forced)
     const adjudicated: TurnAdjudicated = {
       point,
       turn,
       label: step.label,
       rulesetVersion: fold.ruleset.version,
       inputs,
-      decisionAnswers: answers,
+      decisionAnswers: sitting.answers,
       secret,
       commitment: fold.commitment!,
       salt,
@@ -172,40 +118,7 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
       finished: step.finished,
     }
     events.push({ type: 'TurnAdjudicated', data: adjudicated, audience: { kind: 'moderator' } })
-    if (step.finished) {
-      const hidden = j.secrets.get(game, 'hidden', 0)!
-      events.push({
-        type: 'HiddenDrawRevealed',
-        data: { purpose: 'setup', secret: hidden, commitment: commitmentOf(hidden) },
-        audience: { kind: 'public' },
-      })
-      events.push({
-        type: 'GameFinished',
-        data: { point, result: fold.ruleset.outcome(step.state) ?? {} },
-        audience: { kind: 'public' },
-      })
-    } else {
-      const next = j.freshSecret(game, 'dice', point + 1)
-      j.o.db
-        .prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
-        .run(game, 'dice', point + 1, next)
-      events.push({
-        type: 'DiceCommitted',
-        data: { point: point + 1, commitment: commitmentOf(next), algorithm: DICE_ALGORITHM },
-        audience: { kind: 'public' },
-      })
-      const d = deadlineFor(fold.schedule, phaseOf(fold.ruleset.awaiting(step.state)), now)
-      events.push({
-        type: 'DeadlineSet',
-        data: {
-          point: point + 1,
-          deadline: d.deadline.toISOString(),
-          zone: fold.schedule.zone,
-          reason: d.note ? `${step.label} adjudicated; ${d.note}` : `${step.label} adjudicated`,
-        },
-        audience: { kind: 'public' },
-      })
-    }
+    events.push(...(step.finished ? finishingEvents(sitting, step.state) : nextPointEvents(sitting, step)))
     j.o.store.append(gameStream(game), fold.version, events)
     for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
     const after = j.load(game)
@@ -214,6 +127,138 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     j.askOpeningQuestions(game)
     return { point, label: step.label, finished: step.finished, committed: true, waiting: null, requested, defaulted }
   })
+}
+
+/** One resolution under way: the questions asked and answered, and the events and letters it will write. */
+interface Sitting {
+  j: Judge
+  fold: GameFold
+  game: string
+  opts: AdjudicateOptions
+  point: number
+  now: Date
+  answers: Record<string, string>
+  asked: Map<string, DecisionRequested & { deadline: string }>
+  /** The game's cap on questions per role and resolution. */
+  cap: number
+  events: NewEvent[]
+  letters: Letter[]
+  requested: string[]
+  defaulted: string[]
+  waiting: AdjudicateResult['waiting']
+}
+
+function settleByDefault(s: Sitting, d: DecisionRequested): void {
+  s.events.push({
+    type: 'DecisionDefaulted',
+    data: { point: s.point, decisionId: d.decisionId, applied: d.defaultOption },
+    audience: { kind: 'roles', roles: [d.role] },
+  })
+  s.answers[d.decisionId] = d.defaultOption
+  s.defaulted.push(d.decisionId)
+}
+
+/**
+ * A question the rules put: one already asked is waited for until its deadline; a new one is asked
+ * (and waited for), or defaulted at once when forced, when the player is away or gone, or beyond
+ * the cap.
+ */
+function onDecision(s: Sitting, open: DecisionRequest, soFar: Step<unknown>): string | 'stop' {
+  const { fold, game, point, now, opts } = s
+  const known = s.asked.get(open.decisionId)
+  if (known) {
+    if (known.defaultOption !== open.defaultOption || known.role !== open.role)
+      throw new Error(
+        `game ${game}: decision ${open.decisionId} came out differently on re-running resolution ${point}; the rules are not deterministic`,
+      )
+    const due = opts.force || Date.parse(known.deadline) <= now.getTime() || absentAt(fold, open.role, now.getTime())
+    if (!due) {
+      s.waiting = { decisionId: known.decisionId, role: known.role, deadline: known.deadline }
+      return 'stop'
+    }
+  } else {
+    const deadline = deadlineFor(fold.schedule, 'decision', now).deadline.toISOString()
+    const data: DecisionRequested & { deadline: string } = {
+      ...questionOf(open),
+      point,
+      deadline,
+      situation: [
+        ...(open.situation ?? []),
+        ...narrativeSoFar(soFar.narrative.slice(0, open.narrativeBefore ?? 0), open.role),
+      ],
+    }
+    if (!data.situation!.length) delete data.situation
+    s.asked.set(open.decisionId, data)
+    s.requested.push(open.decisionId)
+    s.events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: onlyRoles(open.role) })
+    const askedOfRole = [...s.asked.values()].filter((d) => d.role === open.role && !d.between).length
+    const atOnce = opts.force || absentAt(fold, open.role, now.getTime()) || askedOfRole > s.cap
+    if (!atOnce) {
+      const letter = asking.decisionLetter(s.j, fold, data, soFar.label)
+      if (letter) s.letters.push(letter)
+      s.waiting = { decisionId: data.decisionId, role: data.role, deadline }
+      return 'stop'
+    }
+  }
+  const d = s.asked.get(open.decisionId)!
+  settleByDefault(s, d)
+  return d.defaultOption
+}
+
+/** A resolution the moderator forced or brought about early is recorded as such, so its report can say so. */
+function forcedEvent({ fold, opts, now, point }: Sitting): NewEvent | null {
+  const deadline = fold.deadline?.deadline
+  const early = !!opts.by && opts.by !== 'schedule' && !!deadline && now.getTime() < Date.parse(deadline)
+  if (!opts.force && !early) return null
+  return {
+    type: 'AdjudicationForced',
+    data: {
+      point,
+      by: opts.by ?? 'moderator',
+      reason: opts.reason ?? UNSTATED_FORCE_REASON,
+      ...(early ? { before: deadline } : {}),
+    },
+    audience: { kind: 'public' },
+  }
+}
+
+/** The game is over: the hidden draws' secret is revealed with the result. */
+function finishingEvents({ j, fold, game, point }: Sitting, state: unknown): NewEvent[] {
+  const hidden = j.secrets.get(game, 'hidden', 0)!
+  return [
+    {
+      type: 'HiddenDrawRevealed',
+      data: { purpose: 'setup', secret: hidden, commitment: commitmentOf(hidden) },
+      audience: { kind: 'public' },
+    },
+    { type: 'GameFinished', data: { point, result: fold.ruleset.outcome(state) ?? {} }, audience: { kind: 'public' } },
+  ]
+}
+
+/** The next point opens: its dice are committed and its deadline set. */
+function nextPointEvents({ j, fold, game, point, now }: Sitting, step: { state: unknown; label: string }): NewEvent[] {
+  const next = j.freshSecret(game, 'dice', point + 1)
+  j.o.db
+    .prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+    .run(game, 'dice', point + 1, next)
+  const d = deadlineFor(fold.schedule, phaseOf(fold.ruleset.awaiting(step.state)), now)
+  return [
+    {
+      type: 'DiceCommitted',
+      data: { point: point + 1, commitment: commitmentOf(next), algorithm: DICE_ALGORITHM },
+      audience: { kind: 'public' },
+    },
+    {
+      type: 'DeadlineSet',
+      data: {
+        point: point + 1,
+        deadline: d.deadline.toISOString(),
+        zone: fold.schedule.zone,
+        reason: d.note ? `${step.label} adjudicated; ${d.note}` : `${step.label} adjudicated`,
+      },
+      audience: { kind: 'public' },
+    },
+  ]
 }
 
 /** The moderator's PROCESS: resolve now; decisions not yet answered take their defaults. */

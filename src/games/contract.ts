@@ -1,4 +1,4 @@
-// The ruleset contract (DESIGN.md section 4). Rulesets import only this file, the orders helpers,
+// The ruleset contract. Rulesets import only this file, the orders helpers,
 // their own data and pure utilities; the engine adapts the log, the dice and the mail to it.
 
 /** Who may read a narrative entry or a view. `public` = every reader including observers. */
@@ -32,7 +32,7 @@ export interface NarrativeEntry {
 }
 
 /**
- * A picture for one reader, drawn by the game as SVG text from what that reader may see (DESIGN 8b);
+ * A picture for one reader, drawn by the game as SVG text from what that reader may see;
  * the engine rasterises it and attaches it to the reader's report, the first one shown inline.
  */
 export interface Figure {
@@ -62,7 +62,7 @@ export interface DrawnRoll {
 /**
  * The only source of randomness a ruleset may use. A roll whose audience is not public is a hidden
  * draw: it comes from a secret revealed only when the game ends, so players outside its audience
- * cannot recompute it (or count it) from the secret a report publishes (DESIGN section 5).
+ * cannot recompute it (or count it) from the secret a report publishes.
  */
 export interface Dice {
   roll(label: string, sides: number, audience: Audience): number
@@ -78,6 +78,16 @@ export interface ScenarioInfo {
 }
 
 export type Options = Record<string, string | number | boolean>
+
+/** One of a game's own options, set when a game is created (`pbem game create --option name=value`). */
+export interface GameOptionInfo {
+  name: string
+  /** What the value may be, in the moderator's words: "on or off", "ship ids, comma-separated". */
+  values: string
+  /** The whole list of values, when it is one; the CLI refuses anything else before the game is set up. */
+  choices?: readonly string[]
+  summary: string
+}
 
 /** A data pack as loaded by the engine: the parsed content and the hash that fixes it in the log. */
 export interface DataPack<D = unknown> {
@@ -192,11 +202,13 @@ export interface Ruleset<S, O> {
   /** The roles of a game; the default list when `rolesFor` is absent or a game's own when present. */
   roles: readonly string[]
   /**
-   * The roles of one game when they depend on its scenario and options (DESIGN section 4): the
+   * The roles of one game when they depend on its scenario and options: the
    * players a new game is created with must match these. It may throw to refuse a bad option.
    */
   rolesFor?(scenario: string, options: Options): readonly string[]
   scenarios: readonly ScenarioInfo[]
+  /** The game's own options (none when absent); `setup` still checks the values it is given. */
+  gameOptions?: readonly GameOptionInfo[]
   /**
    * How many questions one resolution may put to one player before the rest take their defaults at
    * once; 'unlimited' for a game (a solitaire one) whose player is asked at every step by design.
@@ -252,6 +264,8 @@ export interface GameDemo {
   /** Pins the demo's dice, so that every run (and the recorded mails) is the same. */
   seed: string
   deadlineHours?: number
+  /** A long game's demo stops after this many resolutions, saying what the game awaits next. */
+  resolutions?: number
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */

@@ -1,4 +1,4 @@
-// The games this judge runs, by id: the one place that names them (DESIGN section 4). Everything
+// The games this judge runs, by id: the one place that names them. Everything
 // else reaches a game through this registry and the contract in contract.ts.
 import type { GameDemo, RulesetFactory } from './contract.ts'
 import { infernalMachineFactory } from './infernal-machine/index.ts'

@@ -1,4 +1,4 @@
-// Moving a judge (issue 16, `pbem db copy`): every table of one judge database copied into an
+// Moving a judge (`pbem db copy`): every table of one judge database copied into an
 // empty one, SQLite to PostgreSQL or back (or SQLite to SQLite: a backup). The source is read in
 // one snapshot (a single read transaction), the target written one transaction per page of rows;
 // ids and positions are copied as they are and the counters behind them carried over, so nothing

@@ -1,4 +1,4 @@
-// Opening the SQLite database and applying migrations (DESIGN.md section 3).
+// Opening the SQLite database and applying migrations.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,4 +1,4 @@
-// Choosing the engine (issue 16): SQLite stays the embedded default; a postgres:// URL selects
+// Choosing the engine: SQLite stays the embedded default; a postgres:// URL selects
 // PostgreSQL. Both come back migrated, behind the same seam.
 import { openDatabase } from './db.ts'
 import { openPgDatabase } from './pg/open.ts'

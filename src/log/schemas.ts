@@ -1,4 +1,4 @@
-// JSON Schemas for event types (DESIGN.md section 3): `events/<Type>.v<N>.schema.json` stay the
+// JSON Schemas for event types: `events/<Type>.v<N>.schema.json` stay the
 // public contract; the judge validates with zod schemas built from them at start, so one validation
 // library serves events, configuration and data packs, and the files cannot drift from the check.
 import { readdirSync, readFileSync } from 'node:fs'

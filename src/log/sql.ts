@@ -1,4 +1,4 @@
-// The database seam (issue 16): the small synchronous subset of better-sqlite3 that the judge
+// The database seam: the small synchronous subset of better-sqlite3 that the judge
 // uses, so that the same code runs on SQLite (better-sqlite3 itself satisfies these types) or on
 // PostgreSQL (src/log/pg/database.ts, synchronous to its callers through a worker thread).
 //

@@ -1,4 +1,4 @@
-// Prepared statements kept per database handle (issue 15): the intake ran the same few statements
+// Prepared statements kept per database handle: the intake ran the same few statements
 // for every order mail (the duplicate check, the mail record, the reply count, the server secret,
 // the outbox row), preparing each again every time, and compiling SQL was a measurable part of an
 // order's CPU. A statement is kept per handle and SQL text, so a closed and reopened database gets

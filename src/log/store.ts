@@ -1,6 +1,6 @@
-// The event store (DESIGN.md section 3): append-only streams, optimistic concurrency, schema
+// The event store: append-only streams, optimistic concurrency, schema
 // validation and a per-stream SHA-256 hash chain. The log knows nothing about games.
-// On either engine behind the seam (src/log/sql.ts, issue 16): SQLite or PostgreSQL.
+// On either engine behind the seam (src/log/sql.ts): SQLite or PostgreSQL.
 import type { SqlDatabase as Database, SqlStatement as Statement } from './sql.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { EventSchemas } from './schemas.ts'

@@ -1,4 +1,4 @@
-// What a judge database holds, read the same way on SQLite and PostgreSQL (issue 16, `pbem db
+// What a judge database holds, read the same way on SQLite and PostgreSQL (`pbem db
 // copy`): its tables, columns, primary keys and AUTOINCREMENT/identity counters, found in the
 // engine's own catalogue rather than listed here, so that a table a later migration adds is copied
 // without anyone remembering to name it. Rows are read in primary-key order, a page at a time

@@ -1,4 +1,4 @@
-// Verifying the log straight from SQLite (DESIGN.md section 3). Nothing is trusted: versions,
+// Verifying the log straight from SQLite. Nothing is trusted: versions,
 // positions, the hash chain, each row's hash and the `streams` head are all re-checked.
 import type { SqlDatabase as Database } from './sql.ts'
 import { GENESIS_HASH, eventHash, type EventRow } from './store.ts'

@@ -1,4 +1,4 @@
-// Mail authentication as a signal (DESIGN.md section 6): DKIM, SPF and DMARC through mailauth.
+// Mail authentication as a signal: DKIM, SPF and DMARC through mailauth.
 // The judge authenticates players by their key; these results are recorded with every message
 // (MailReceived.auth) so that the moderator can see a forged From for what it is.
 //

@@ -1,4 +1,4 @@
-// Bounces (DESIGN.md section 6: "delivery failures and bounces are recorded, never lost").
+// Bounces: delivery failures and bounces are recorded, never lost.
 // A delivery status notification (RFC 3464: multipart/report; report-type=delivery-status) or a
 // plain bounce from MAILER-DAEMON (qmail, Exim, old sendmail) is read into who could not be
 // reached, why, and which of our messages it was. The intake records each failed recipient as a

@@ -1,4 +1,4 @@
-// Mail commands for players (DESIGN.md section 6): HELP, STATUS, ORDERS, HISTORY, REPORT n,
+// Mail commands for players: HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
@@ -178,100 +178,127 @@ function reply(ctx: CommandContext, subject: string, text: string): string {
   return id
 }
 
-function answer(ctx: CommandContext, args: string[]): { subject: string; text: string } {
-  const { judge, game, role } = ctx
-  const viewer = { kind: 'role' as const, role }
+type Answer = { subject: string; text: string }
+
+function answer(ctx: CommandContext, args: string[]): Answer {
   switch (ctx.word) {
-    case 'HELP': {
-      // A keyed player gets his own game's order syntax first, then how to write to the judge.
-      const fold = judge.load(game)
-      const own = fold.ruleset.orderHelp?.(fold.state, role) ?? []
-      const head = own.length ? [`Your orders in game ${game} (${role}):`, ...own, ''] : []
-      return { subject: 'Help', text: [...head, helpText()].join('\n') }
-    }
-    case 'STATUS': {
-      const fold = judge.load(game)
-      const model = judge.reportModel(fold, viewer, null)
-      const status = judge.templates.render(fold.created.ruleset, 'status.txt', model)
-      const onFile = fold.orders.get(role)
-      return {
-        subject: `Status (${role})`,
-        text: [
-          status.trimEnd(),
-          '',
-          `Awaiting: ${judge.awaitingText(fold)}`,
-          `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`,
-          `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null, role)}`,
-        ].join('\n'),
-      }
-    }
-    case 'ORDERS': {
-      const fold = judge.load(game)
-      const o = fold.orders.get(role)
-      return {
-        subject: `Orders on file (${role})`,
-        text: o
-          ? [`Receipt ${o.receipt}:`, ...o.normalised.map((n) => `  ${n}`)].join('\n')
-          : `No orders of yours are on file for ${judge.awaitingText(fold)}.`,
-      }
-    }
-    case 'HISTORY': {
-      const fold = judge.load(game)
-      const lines: string[] = []
-      const decisionRoles = decisionRolesOf(fold.events)
-      for (const { data } of fold.adjudications) {
-        lines.push(`Resolution ${data.point}: ${data.label}`)
-        for (const n of resultFor(data, viewer, decisionRoles).narrative)
-          lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
-        lines.push('')
-      }
-      return { subject: `History (${role})`, text: lines.length ? lines.join('\n') : 'Nothing has been resolved yet.' }
-    }
+    case 'HELP':
+      return answerHelp(ctx)
+    case 'STATUS':
+      return answerStatus(ctx)
+    case 'ORDERS':
+      return answerOrders(ctx)
+    case 'HISTORY':
+      return answerHistory(ctx)
     case 'REPORT':
       return {
         subject: 'No such report',
-        text: `Write REPORT <n> with n from 0 (the opening report) to ${judge.load(game).adjudications.length} (the latest resolution); HISTORY lists the resolutions by number.`,
+        text: `Write REPORT <n> with n from 0 (the opening report) to ${ctx.judge.load(ctx.game).adjudications.length} (the latest resolution); HISTORY lists the resolutions by number.`,
       }
-    case 'VERIFY': {
-      const fold = judge.load(game)
-      const only = args[0] ? Number(args[0]) : null
-      const lines: string[] = []
-      const decisionRoles = decisionRolesOf(fold.events)
-      const hidden = hiddenDrawSecret(fold.events)
-      for (const { data } of fold.adjudications) {
-        if (only !== null && data.point !== only) continue
-        const { rolls: mine, hiddenRolls } = resultFor(data, viewer, decisionRoles)
-        const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, mine)
-        lines.push(
-          `Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`,
-        )
-        for (const r of mine) lines.push(`  #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
-        if (!hiddenRolls.length) continue
-        const sealed = !hidden
-        const hiddenProblem = hidden
-          ? verifyHiddenRolls(hidden.secret, hidden.commitment, game, data.point, data.salt, hiddenRolls)
-          : null
-        lines.push(
-          sealed
-            ? `  ${hiddenRolls.length} hidden draw(s) you may see: sealed; the hidden-draw secret is revealed when the game ends`
-            : `  ${hiddenRolls.length} hidden draw(s) you may see ${hiddenProblem ? `DO NOT reproduce: ${hiddenProblem}` : 'reproduce'} from the revealed hidden-draw secret`,
-        )
-        for (const r of hiddenRolls) lines.push(`  hidden #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
-      }
-      if (fold.commitment) lines.push(`Commitment for the open resolution ${fold.point}: ${fold.commitment}`)
-      return { subject: 'Dice verification', text: lines.join('\n') || 'No dice have been rolled yet.' }
-    }
-    case 'PRESS': {
-      const to = (args[0] ?? '').toLowerCase()
-      const lines = readScript(ctx.body)
-        .lines.slice(1)
-        .map((l) => l.text)
-      const result = judge.sendPress(game, role, to, lines.join('\n'), ctx.mail.messageId)
-      return {
-        subject: result.ok ? `Press delivered to ${result.to.join(', ')}` : 'Press not sent',
-        text: result.ok ? `Your message went to ${result.to.join(', ')} and is logged.` : result.reason,
-      }
-    }
+    case 'VERIFY':
+      return answerVerify(ctx, args)
+    case 'PRESS':
+      return answerPress(ctx, args)
   }
   return { subject: 'Unknown command', text: helpText() }
+}
+
+function answerHelp(ctx: CommandContext): Answer {
+  const { judge, game, role } = ctx
+  // A keyed player gets his own game's order syntax first, then how to write to the judge.
+  const fold = judge.load(game)
+  const own = fold.ruleset.orderHelp?.(fold.state, role) ?? []
+  const head = own.length ? [`Your orders in game ${game} (${role}):`, ...own, ''] : []
+  return { subject: 'Help', text: [...head, helpText()].join('\n') }
+}
+
+function answerStatus(ctx: CommandContext): Answer {
+  const { judge, game, role } = ctx
+  const viewer = { kind: 'role' as const, role }
+  const fold = judge.load(game)
+  const model = judge.reportModel(fold, viewer, null)
+  const status = judge.templates.render(fold.created.ruleset, 'status.txt', model)
+  const onFile = fold.orders.get(role)
+  return {
+    subject: `Status (${role})`,
+    text: [
+      status.trimEnd(),
+      '',
+      `Awaiting: ${judge.awaitingText(fold)}`,
+      `Your orders on file: ${onFile ? `yes (receipt ${onFile.receipt})` : 'none'}`,
+      `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null, role)}`,
+    ].join('\n'),
+  }
+}
+
+function answerOrders(ctx: CommandContext): Answer {
+  const { judge, game, role } = ctx
+  const fold = judge.load(game)
+  const o = fold.orders.get(role)
+  return {
+    subject: `Orders on file (${role})`,
+    text: o
+      ? [`Receipt ${o.receipt}:`, ...o.normalised.map((n) => `  ${n}`)].join('\n')
+      : `No orders of yours are on file for ${judge.awaitingText(fold)}.`,
+  }
+}
+
+function answerHistory(ctx: CommandContext): Answer {
+  const { judge, game, role } = ctx
+  const viewer = { kind: 'role' as const, role }
+  const fold = judge.load(game)
+  const lines: string[] = []
+  const decisionRoles = decisionRolesOf(fold.events)
+  for (const { data } of fold.adjudications) {
+    lines.push(`Resolution ${data.point}: ${data.label}`)
+    for (const n of resultFor(data, viewer, decisionRoles).narrative)
+      lines.push(`  ${n.rule ? `[${n.rule}] ` : ''}${n.text}`)
+    lines.push('')
+  }
+  return { subject: `History (${role})`, text: lines.length ? lines.join('\n') : 'Nothing has been resolved yet.' }
+}
+
+function answerVerify(ctx: CommandContext, args: string[]): Answer {
+  const { judge, game, role } = ctx
+  const viewer = { kind: 'role' as const, role }
+  const fold = judge.load(game)
+  const only = args[0] ? Number(args[0]) : null
+  const lines: string[] = []
+  const decisionRoles = decisionRolesOf(fold.events)
+  const hidden = hiddenDrawSecret(fold.events)
+  for (const { data } of fold.adjudications) {
+    if (only !== null && data.point !== only) continue
+    const { rolls: mine, hiddenRolls } = resultFor(data, viewer, decisionRoles)
+    const problem = verifyRolls(data.secret, data.commitment, game, data.point, data.salt, mine)
+    lines.push(
+      `Resolution ${data.point} (${data.label}): secret ${data.secret}, commitment ${data.commitment}, salt "${data.salt}": ${mine.length} roll(s) you may see ${problem ? `DO NOT reproduce: ${problem}` : 'reproduce'}`,
+    )
+    for (const r of mine) lines.push(`  #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
+    if (!hiddenRolls.length) continue
+    const sealed = !hidden
+    const hiddenProblem = hidden
+      ? verifyHiddenRolls(hidden.secret, hidden.commitment, game, data.point, data.salt, hiddenRolls)
+      : null
+    lines.push(
+      sealed
+        ? `  ${hiddenRolls.length} hidden draw(s) you may see: sealed; the hidden-draw secret is revealed when the game ends`
+        : `  ${hiddenRolls.length} hidden draw(s) you may see ${hiddenProblem ? `DO NOT reproduce: ${hiddenProblem}` : 'reproduce'} from the revealed hidden-draw secret`,
+    )
+    for (const r of hiddenRolls) lines.push(`  hidden #${r.index} ${r.label}: d${r.sides} = ${r.value}`)
+  }
+  if (fold.commitment) lines.push(`Commitment for the open resolution ${fold.point}: ${fold.commitment}`)
+  return { subject: 'Dice verification', text: lines.join('\n') || 'No dice have been rolled yet.' }
+}
+
+function answerPress(ctx: CommandContext, args: string[]): Answer {
+  const { judge, game, role } = ctx
+  const to = (args[0] ?? '').toLowerCase()
+  const lines = readScript(ctx.body)
+    .lines.slice(1)
+    .map((l) => l.text)
+  const result = judge.sendPress(game, role, to, lines.join('\n'), ctx.mail.messageId)
+  return {
+    subject: result.ok ? `Press delivered to ${result.to.join(', ')}` : 'Press not sent',
+    text: result.ok ? `Your message went to ${result.to.join(', ')} and is logged.` : result.reason,
+  }
 }

@@ -185,37 +185,8 @@ function problems(prefix: string, error: z.ZodError, keys: Record<string, string
 
 /** Reads and validates the mail settings; throws MailConfigError listing every problem. */
 export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
-  let file: Raw = {}
   const path = env.PBEM_CONFIG
-  if (path) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'))
-    } catch (e) {
-      throw new MailConfigError(
-        `PBEM_CONFIG ${path}: ${e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message}`,
-      )
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
-    file = parsed as Raw
-    const known = new Set([
-      'imap',
-      'smtp',
-      'archive',
-      'listen',
-      'listenMaxBytes',
-      'mailDomain',
-      'judgeName',
-      'archiveAddress',
-      'serverSecretFile',
-    ])
-    const unknown = Object.keys(file).filter((k) => !known.has(k))
-    if (unknown.length)
-      throw new MailConfigError(
-        `PBEM_CONFIG ${path}: unknown key(s) ${unknown.join(', ')} (known: ${[...known].join(', ')})`,
-      )
-  }
+  const file: Raw = path ? readConfigFile(path) : {}
   const sub = (k: string): Raw | undefined => {
     const v = file[k]
     if (v === undefined || v === null) return undefined
@@ -223,39 +194,8 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     return v as Raw
   }
   const errors: string[] = []
-
-  let imap: ImapSettings | null = null
-  const rawImap = section(sub('imap'), env, ENV_KEYS.imap)
-  if (rawImap) {
-    const r = imapSchema.safeParse(rawImap)
-    if (!r.success) errors.push(...problems('imap', r.error, ENV_KEYS.imap))
-    else {
-      const t = r.data.tls ?? 'none'
-      imap = { ...r.data, tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
-      if (imap.processed === imap.mailbox || imap.failed === imap.mailbox)
-        errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
-    }
-  }
-
-  let smtp: SmtpSettings | null = null
-  const rawSmtp = section(sub('smtp'), env, ENV_KEYS.smtp)
-  if (rawSmtp) {
-    const r = smtpSchema.safeParse(rawSmtp)
-    if (!r.success) errors.push(...problems('smtp', r.error, ENV_KEYS.smtp))
-    else {
-      const t = r.data.tls ?? 'none'
-      smtp = {
-        host: r.data.host,
-        port: r.data.port ?? (t === 'tls' ? 465 : t === 'starttls' ? 587 : 25),
-        tls: t,
-        user: r.data.user ?? null,
-        pass: r.data.pass ?? null,
-      }
-      if (smtp.user && !smtp.pass) errors.push(`smtp.pass (${ENV_KEYS.smtp.pass}): is required with smtp.user`)
-      if (smtp.pass && !smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with smtp.pass`)
-    }
-  }
-
+  const imap = imapOf(section(sub('imap'), env, ENV_KEYS.imap), errors)
+  const smtp = smtpOf(section(sub('smtp'), env, ENV_KEYS.smtp), errors)
   const top =
     section(
       {
@@ -268,69 +208,14 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
       env,
       ENV_KEYS.top,
     ) ?? {}
-  let listen: MailConfig['listen'] = null
-  if (top.listen !== undefined) {
-    const r = listenSchema.safeParse(
-      typeof top.listen === 'object' && top.listen
-        ? `${(top.listen as Raw).host}:${(top.listen as Raw).port}`
-        : top.listen,
-    )
-    const maxRaw =
-      top.listenMaxBytes ?? (typeof top.listen === 'object' && top.listen ? (top.listen as Raw).maxBytes : undefined)
-    const max =
-      maxRaw === undefined
-        ? { success: true as const, data: 10 * 1024 * 1024 }
-        : z.coerce.number().int().min(1024).safeParse(maxRaw)
-    if (!r.success) errors.push(`listen (${ENV_KEYS.top.listen}): ${r.error.issues[0]!.message}`)
-    else if (!max.success)
-      errors.push(`listenMaxBytes (${ENV_KEYS.top.listenMaxBytes}): must be a whole number of bytes, at least 1024`)
-    else {
-      const i = r.data.lastIndexOf(':')
-      const p = port.safeParse(r.data.slice(i + 1))
-      if (!p.success) errors.push(`listen (${ENV_KEYS.top.listen}): port ${p.error.issues[0]!.message}`)
-      else listen = { host: r.data.slice(0, i).replace(/^\[|\]$/g, ''), port: p.data, maxBytes: max.data }
-    }
-  }
-
-  let mailDomain: string | null = null
-  if (top.mailDomain !== undefined) {
-    const r = domain.safeParse(top.mailDomain)
-    if (!r.success) errors.push(`mailDomain (${ENV_KEYS.top.mailDomain}): ${r.error.issues[0]!.message}`)
-    else mailDomain = r.data
-  }
-  let judgeName: string | null = null
-  if (top.judgeName !== undefined) {
-    const r = displayName.safeParse(top.judgeName)
-    if (!r.success) errors.push(`judgeName (${ENV_KEYS.top.judgeName}): ${r.error.issues[0]!.message}`)
-    else judgeName = r.data
-  }
-  let archiveAddress: string | null = null
-  if (top.archiveAddress !== undefined) {
-    const r = address.safeParse(top.archiveAddress)
-    if (!r.success) errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): ${r.error.issues[0]!.message}`)
-    else archiveAddress = r.data
-  }
-
-  let archiveImap: MailConfig['archiveImap'] = null
+  const listen = top.listen === undefined ? null : listenOf(top, errors)
+  const mailDomain = topValue(top, 'mailDomain', domain, errors)
+  const judgeName = topValue(top, 'judgeName', displayName, errors)
+  const archiveAddress = topValue(top, 'archiveAddress', address, errors)
   const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
+  let archiveImap: MailConfig['archiveImap'] = null
   if (rawArchive) {
-    const r = archiveSchema.safeParse(rawArchive)
-    if (!r.success) errors.push(...problems('archive', r.error, ENV_KEYS.archive))
-    else {
-      const host = r.data.host ?? imap?.host
-      const t = r.data.tls ?? imap?.tls ?? 'none'
-      if (!host)
-        errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
-      else
-        archiveImap = {
-          host,
-          port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143),
-          tls: t,
-          user: r.data.user,
-          pass: r.data.pass,
-          mailbox: r.data.mailbox,
-        }
-    }
+    archiveImap = archiveOf(rawArchive, imap, errors)
     if (!archiveAddress)
       errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): is required with the archive mailbox settings`)
   }
@@ -342,7 +227,6 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
       errors.push('serverSecretFile: must be the path of a file')
     else serverSecretFile = resolve(dirname(path!), file.serverSecretFile.trim())
   }
-
   if (errors.length)
     throw new MailConfigError(
       `mail configuration${path ? ` (PBEM_CONFIG ${path} and environment)` : ''} is invalid:\n  ${errors.join('\n  ')}`,
@@ -356,6 +240,136 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     archiveAddress,
     archiveImap,
     ...(serverSecretFile ? { serverSecretFile } : {}),
+  }
+}
+
+const FILE_KEYS = [
+  'imap',
+  'smtp',
+  'archive',
+  'listen',
+  'listenMaxBytes',
+  'mailDomain',
+  'judgeName',
+  'archiveAddress',
+  'serverSecretFile',
+]
+
+/** The PBEM_CONFIG file: a JSON object with only known keys. */
+function readConfigFile(path: string): Raw {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (e) {
+    throw new MailConfigError(
+      `PBEM_CONFIG ${path}: ${e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message}`,
+    )
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new MailConfigError(`PBEM_CONFIG ${path}: must hold a JSON object`)
+  const file = parsed as Raw
+  const known = new Set(FILE_KEYS)
+  const unknown = Object.keys(file).filter((k) => !known.has(k))
+  if (unknown.length)
+    throw new MailConfigError(
+      `PBEM_CONFIG ${path}: unknown key(s) ${unknown.join(', ')} (known: ${[...known].join(', ')})`,
+    )
+  return file
+}
+
+function imapOf(raw: Raw | undefined, errors: string[]): ImapSettings | null {
+  if (!raw) return null
+  const r = imapSchema.safeParse(raw)
+  if (!r.success) {
+    errors.push(...problems('imap', r.error, ENV_KEYS.imap))
+    return null
+  }
+  const t = r.data.tls ?? 'none'
+  const imap = { ...r.data, tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
+  if (imap.processed === imap.mailbox || imap.failed === imap.mailbox)
+    errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
+  return imap
+}
+
+function smtpOf(raw: Raw | undefined, errors: string[]): SmtpSettings | null {
+  if (!raw) return null
+  const r = smtpSchema.safeParse(raw)
+  if (!r.success) {
+    errors.push(...problems('smtp', r.error, ENV_KEYS.smtp))
+    return null
+  }
+  const t = r.data.tls ?? 'none'
+  const smtp: SmtpSettings = {
+    host: r.data.host,
+    port: r.data.port ?? (t === 'tls' ? 465 : t === 'starttls' ? 587 : 25),
+    tls: t,
+    user: r.data.user ?? null,
+    pass: r.data.pass ?? null,
+  }
+  if (smtp.user && !smtp.pass) errors.push(`smtp.pass (${ENV_KEYS.smtp.pass}): is required with smtp.user`)
+  if (smtp.pass && !smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with smtp.pass`)
+  return smtp
+}
+
+/** The loopback SMTP listener's host:port (or { host, port, maxBytes } in the file) and size bound. */
+function listenOf(top: Raw, errors: string[]): MailConfig['listen'] {
+  const r = listenSchema.safeParse(
+    typeof top.listen === 'object' && top.listen
+      ? `${(top.listen as Raw).host}:${(top.listen as Raw).port}`
+      : top.listen,
+  )
+  const maxRaw =
+    top.listenMaxBytes ?? (typeof top.listen === 'object' && top.listen ? (top.listen as Raw).maxBytes : undefined)
+  const max =
+    maxRaw === undefined
+      ? { success: true as const, data: 10 * 1024 * 1024 }
+      : z.coerce.number().int().min(1024).safeParse(maxRaw)
+  if (!r.success) errors.push(`listen (${ENV_KEYS.top.listen}): ${r.error.issues[0]!.message}`)
+  else if (!max.success)
+    errors.push(`listenMaxBytes (${ENV_KEYS.top.listenMaxBytes}): must be a whole number of bytes, at least 1024`)
+  else {
+    const i = r.data.lastIndexOf(':')
+    const p = port.safeParse(r.data.slice(i + 1))
+    if (!p.success) errors.push(`listen (${ENV_KEYS.top.listen}): port ${p.error.issues[0]!.message}`)
+    else return { host: r.data.slice(0, i).replace(/^\[|\]$/g, ''), port: p.data, maxBytes: max.data }
+  }
+  return null
+}
+
+/** A top-level setting checked against its schema; null when unset or wrong (then with its problem). */
+function topValue<T>(
+  top: Raw,
+  key: 'mailDomain' | 'judgeName' | 'archiveAddress',
+  schema: z.ZodType<T>,
+  errors: string[],
+): T | null {
+  if (top[key] === undefined) return null
+  const r = schema.safeParse(top[key])
+  if (r.success) return r.data
+  errors.push(`${key} (${ENV_KEYS.top[key]}): ${r.error.issues[0]!.message}`)
+  return null
+}
+
+/** The mailbox the archive copies are read back from; host, port and TLS default to the IMAP intake's. */
+function archiveOf(raw: Raw, imap: ImapSettings | null, errors: string[]): MailConfig['archiveImap'] {
+  const r = archiveSchema.safeParse(raw)
+  if (!r.success) {
+    errors.push(...problems('archive', r.error, ENV_KEYS.archive))
+    return null
+  }
+  const host = r.data.host ?? imap?.host
+  const t = r.data.tls ?? imap?.tls ?? 'none'
+  if (!host) {
+    errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
+    return null
+  }
+  return {
+    host,
+    port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143),
+    tls: t,
+    user: r.data.user,
+    pass: r.data.pass,
+    mailbox: r.data.mailbox,
   }
 }
 

@@ -2,8 +2,8 @@
  * The embedded inbound source: a folder of `.eml` files (default data/inbox/).
  *
  * Each regular `*.eml` directly in the folder is read and handed to `handle`; afterwards it is moved
- * to `processed/` (handle resolved) or `failed/` (handle failed for a reason the message carries,
- * with `<name>.error.txt` beside it). A file is moved only after `handle` settled, so a crash in
+ * to `processed/` (handle resolved) or `failed/` (handle failed for a reason the message carries, or
+ * set the file aside as no mail, with `<name>.error.txt` beside it). A file is moved only after `handle` settled, so a crash in
  * between hands the same bytes over again on the next scan: the intake must be idempotent
  * (mail_seen by raw hash does that).
  *
@@ -28,7 +28,11 @@ export const SETTLE_MS = 1000
 /** Bytes handed over of a file over the size limit: enough for any header. */
 export const OVERSIZED_HEAD_BYTES = 256 * 1024
 
-export type DropHandler = (raw: Buffer, file: string, info: { size: number }) => Promise<void>
+/**
+ * Reads one file. It may resolve to `{ setAside: reason }` for a file that is no mail (its fate
+ * recorded by the intake): the file then goes to failed/ with the reason beside it.
+ */
+export type DropHandler = (raw: Buffer, file: string, info: { size: number }) => Promise<unknown>
 
 /** What a long-running reader remembers between scans: retry times and warnings already given. */
 export interface DropFolderState {
@@ -141,8 +145,9 @@ async function takeFile(
     warnOnce(state, warn, c.file, `drop folder: ${c.file} is not a regular file; it is not read`)
     return false
   }
+  let verdict: { setAside?: unknown } | null | undefined
   try {
-    await handle(read.raw, c.file, { size: read.size })
+    verdict = (await handle(read.raw, c.file, { size: read.size })) as typeof verdict
   } catch (e) {
     if (transient(e)) return keepForRetry(c, e, state, warn, now)
     state.retries.delete(c.name)
@@ -150,6 +155,12 @@ async function takeFile(
     return true
   }
   state.retries.delete(c.name)
+  if (typeof verdict?.setAside === 'string') {
+    const target = await moveInto(c.file, join(c.file, '..', 'failed'))
+    await writeFile(`${target}.error.txt`, `${new Date(now()).toISOString()}\n${verdict.setAside}\n`)
+    warn(`drop folder: ${c.file}: ${verdict.setAside}; moved to failed/`)
+    return true
+  }
   await moveInto(c.file, join(c.file, '..', 'processed'))
   return true
 }

@@ -42,3 +42,17 @@ export function identify(mail: InboundMail, body: string): Identity {
     return { game, role, key: addressed.key, via: 'address-key' }
   return { game, role, key: null, via: null }
 }
+
+/**
+ * Whether the sender is the player of record of the game and role the message's reply address
+ * names, with that player's key: his own mail, which the limit on notices to strangers never
+ * silences. Read from the header alone, so that it holds for a message too large or too broken to read.
+ */
+export function fromPlayerOfRecord(judge: Judge, mail: InboundMail): boolean {
+  const sender = mail.from.address.toLowerCase()
+  const addressed = mail.to.map(parseReplyAddress).find((a) => a?.key) ?? null
+  if (!sender || !addressed?.key || !judge.hasGame(addressed.game)) return false
+  const fold = judge.load(addressed.game)
+  const player = fold.players.get(addressed.role)
+  return player?.address.toLowerCase() === sender && judge.checkKey(fold, addressed.role, addressed.key)
+}

@@ -1,4 +1,4 @@
-// Filing a fetched batch of IMAP messages in one transaction (issue 15, "Ten thousand games on one
+// Filing a fetched batch of IMAP messages in one transaction ("Ten thousand games on one
 // judge"). Filing one order mail costs little next to the durable commit that ends it (the log's
 // synchronous=FULL sync), so the reader reads the messages of a batch first (parsing, DKIM/SPF/DMARC:
 // the asynchronous part of the intake), then files them in UID order in one transaction, each in a

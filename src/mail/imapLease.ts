@@ -1,4 +1,4 @@
-// One IMAP mailbox read by one judge at a time (issue 16, the leases table of
+// One IMAP mailbox read by one judge at a time (the leases table of
 // migrations/010_judges.sql). The judge reading it holds a lease it renews well before it lapses;
 // the others stand by, trying now and then, and the first to find it lapsed or given back takes
 // over. Duplicates would be harmless anyway (the intake files a message once, whoever reads it),

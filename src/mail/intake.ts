@@ -130,3 +130,13 @@ function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length > 300 ? `${flat.slice(0, 300)}...` : flat
 }
+
+/**
+ * Why a file dropped in the inbox is no mail the judge can answer, or null: without a From header
+ * there is nobody to answer (a body pasted into a file without its header, most likely).
+ */
+export async function noSender(raw: Buffer): Promise<string | null> {
+  const mail = await headerOnly(raw, sha256Hex(raw))
+  if (mail.from.address) return null
+  return 'the file has no sender (no From: header), so there is nobody to answer: a file dropped in the inbox must be a whole mail, header and body (see example-order.eml beside the inbox)'
+}

@@ -10,7 +10,7 @@ import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
 import { decideLines, helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
-import { identify, ownMessage } from './identity.ts'
+import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
 import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
 import { extractOrders } from './reading.ts'
 import { boundNotes, MAX_RECORDED_FIELD, unreadRefusal } from './intakeRefusals.ts'
@@ -111,9 +111,11 @@ export class Intake {
     if (!sender) return this.record('unidentified', { detail: 'no From address: nobody to answer' })
 
     // The rate limit silences the judge's notices to a sender (a loop with a robot that does not
-    // say so); it never stops a player's keyed orders or commands, which are always filed and answered.
+    // say so); it never stops a player's keyed orders or commands, which are always filed and answered,
+    // nor the notices about the player's own mail (fromPlayerOfRecord, or once his key is checked).
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
-    this.silenced = repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    this.silenced =
+      !fromPlayerOfRecord(judge, mail) && repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
 
     const refusal = unreadRefusal(read, mail.size)
     if (refusal)
@@ -136,6 +138,18 @@ export class Intake {
     }
 
     const id = identify(mail, text)
+    return this.forGame(id, text, extracted)
+  }
+
+  /** A message that names (or fails to name) its game and role: routed to the moderator's commands or a player's. */
+  private forGame(
+    id: ReturnType<typeof identify>,
+    text: string,
+    extracted: ReturnType<typeof extractOrders>,
+  ): Recorded {
+    const { deps, mail } = this
+    const judge = deps.judge
+    const sender = mail.from.address
     if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
       return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
     }
@@ -179,6 +193,20 @@ export class Intake {
         detail: `moderator: ${r.outcome}: ${r.lines.join('; ').slice(0, 400)}`,
       })
     }
+    return this.forPlayer(game, role, id, text, extracted)
+  }
+
+  /** A player's message: refused without his key; else his answers, command or orders are filed. */
+  private forPlayer(
+    game: string,
+    role: string,
+    id: ReturnType<typeof identify>,
+    text: string,
+    extracted: ReturnType<typeof extractOrders>,
+  ): Recorded {
+    const { mail } = this
+    const judge = this.deps.judge
+    const sender = mail.from.address
     const fold = judge.load(game)
     const player = fold.players.get(role)
     if (!player) {
@@ -214,6 +242,25 @@ export class Intake {
       })
     }
 
+    const via = id.via ?? 'key'
+    return this.fileFromPlayer(game, role, fold, player, { text, extracted, authLine, via })
+  }
+
+  /** A keyed player's message: answers to questions, a mail command, or orders (a second address is told of). */
+  private fileFromPlayer(
+    game: string,
+    role: string,
+    fold: ReturnType<Judge['load']>,
+    player: { address: string },
+    message: { text: string; extracted: ReturnType<typeof extractOrders>; authLine: string; via: string },
+  ): Recorded {
+    const { text, extracted, authLine, via } = message
+    const { deps, mail } = this
+    const judge = deps.judge
+    const sender = mail.from.address
+    // Past the key check the sender is the player himself (or holds his key): the notices about
+    // his own mail are his, and the limit meant for strangers does not silence them.
+    if (player.address === sender) this.silenced = false
     const word = mailCommandWord(text)
     // Answers to questions may come alone or with orders: the answers are recorded first, then the
     // rest is filed as orders (the answers and the orders are inputs of the same resolution).
@@ -252,7 +299,7 @@ export class Intake {
       messageId: mail.messageId,
       from: sender,
       subject: mail.subject,
-      authenticatedBy: id.via ?? 'key',
+      authenticatedBy: via,
       readNotes: this.notes,
       ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })
@@ -371,7 +418,10 @@ export class Intake {
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
     const sender = mail.from.address
     const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
-    this.silenced = !person || repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    this.silenced =
+      !person ||
+      (!fromPlayerOfRecord(deps.judge, mail) &&
+        repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit)
     return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
       if (person)
         this.reply(

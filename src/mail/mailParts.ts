@@ -1,4 +1,4 @@
-// Bodies kept once by content in mail_parts (issue 15, "Ten thousand games on one judge").
+// Bodies kept once by content in mail_parts ("Ten thousand games on one judge").
 //
 // A long body is kept as a list of parts whose concatenation is the body, byte for byte: every
 // line of OWN_PART_FROM characters or more is a part of its own, and the runs of shorter lines

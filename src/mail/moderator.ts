@@ -1,4 +1,4 @@
-// Moderator commands by mail (README "Moderator controls"). The moderator of a game holds a key
+// Moderator commands by mail. The moderator of a game holds a key
 // derived from the server secret like the players' keys (playerKey(secret, game, 'moderator', gen);
 // `pbem key <game> moderator` shows it, and every notice the judge sends the moderator carries it in
 // its reply address orders+<game>.moderator.<key>@domain). A message holds one command a line:
@@ -140,126 +140,12 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
     const guard = point !== undefined && Number.isInteger(point) ? { point } : {}
     const zone = judge.schedule(game).zone
     try {
-      switch (words[0]) {
-        case 'HELP':
-          lines.push(moderatorHelp(game))
-          break
-        case 'STATUS': {
-          const fold = judge.load(game)
-          const d = inProgress(fold) ? pendingDecision(fold) : null
-          lines.push(
-            [
-              `STATUS: resolution ${fold.point}${fold.finished ? ' (the game is over)' : ''}; awaiting ${judge.awaitingText(fold, { kind: 'moderator' })}`,
-              `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null)}`,
-              `Orders on file: ${[...fold.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
-              ...(fold.paused ? [`PAUSED since ${fold.paused.at}: ${fold.paused.reason}`] : []),
-              ...(d
-                ? [
-                    `Decision pending: ${d.decisionId} from ${d.role}, default ${d.defaultOption}, due ${judge.when(fold, d.deadline ?? null)}`,
-                  ]
-                : []),
-              ...[...fold.absences].flatMap(([role, list]) => list.map((a) => `Absence: ${role} ${a.from} to ${a.to}`)),
-              ...(fold.ejected.size ? [`Vacant: ${[...fold.ejected].join(', ')}`] : []),
-              'Schedule:',
-              ...describeSchedule(fold.schedule).map((l) => `  ${l}`),
-            ].join('\n'),
-          )
-          break
-        }
-        case 'PAUSE':
-          judge.pause(game, { by, ...guard, ...(args.length ? { reason: args.join(' ') } : {}) })
-          lines.push('PAUSE: the game is paused.')
-          break
-        case 'RESUME': {
-          const a = args.join(' ')
-          const hours = /^(\d+(?:\.\d+)?)\s*H$/i.exec(a)
-          const r = judge.resume(game, {
-            by,
-            ...guard,
-            ...(hours ? { hours: Number(hours[1]) } : a ? { deadline: parseLocal(a, zone) } : {}),
-          })
-          lines.push(`RESUME: the game runs again; deadline ${judge.when(judge.load(game), r.deadline)}.`)
-          break
-        }
-        case 'EXTEND': {
-          const m = /^(\d+(?:\.\d+)?)\s*([HD]?)$/i.exec(args.join(''))
-          if (!m) throw new Error('write EXTEND <n>H or EXTEND <n>D')
-          const hours = Number(m[1]) * (m[2]?.toUpperCase() === 'D' ? 24 : 1)
-          const r = judge.extend(game, hours, { by, ...guard })
-          lines.push(`EXTEND: deadline now ${judge.when(judge.load(game), r.deadline)}.`)
-          break
-        }
-        case 'DEADLINE': {
-          const r = judge.setDeadline(game, parseLocal(args.join(' '), zone), { by, ...guard })
-          lines.push(`DEADLINE: now ${judge.when(judge.load(game), r.deadline)}.`)
-          break
-        }
-        case 'PROCESS': {
-          const r = judge.forceAdjudicate(game, { by, ...guard })
-          lines.push(
-            `PROCESS: ${r.label} resolved${r.defaulted.length ? ` (defaults applied to ${r.defaulted.join(', ')})` : ''}; the reports are on their way.`,
-          )
-          break
-        }
-        case 'PREVIEW': {
-          const r = judge.preview(game, { to: sender })
-          lines.push(`PREVIEW: the preview of ${r.label} is in a separate mail. Nothing was recorded.`)
-          break
-        }
-        case 'REPLACE': {
-          const [role, address, ...name] = args
-          if (!role || !address) throw new Error('write REPLACE <role> <address> [name]')
-          judge.replacePlayer(game, role.toLowerCase(), address.toLowerCase(), {
-            by,
-            ...guard,
-            ...(name.length ? { name: name.join(' ') } : {}),
-          })
-          lines.push(
-            `REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`,
-          )
-          break
-        }
-        case 'EJECT': {
-          const [role, ...reason] = args
-          if (!role) throw new Error('write EJECT <role> [reason]')
-          judge.eject(game, role.toLowerCase(), {
-            by,
-            ...guard,
-            ...(reason.length ? { reason: reason.join(' ') } : {}),
-          })
-          lines.push(`EJECT: ${role.toLowerCase()} is vacant and plays on its standing orders until you REPLACE it.`)
-          break
-        }
-        case 'ABSENCE': {
-          const [role, from, to] = args
-          if (!role || !from) throw new Error('write ABSENCE <role> <from> <to> or ABSENCE <role> NONE')
-          const r = /^none$/i.test(from)
-            ? judge.cancelAbsence(game, role.toLowerCase(), { by: 'moderator' })
-            : judge.setAbsence(game, role.toLowerCase(), from, to ?? from, { by: 'moderator' })
-          lines.push(`ABSENCE: ${r.ok ? r.message : `not set: ${r.error}`}`)
-          break
-        }
-        case 'SCHEDULE': {
-          const [kind, ...rule] = args
-          if (!kind || !rule.length)
-            throw new Error('write SCHEDULE <phase kind> <rule>, e.g. SCHEDULE activity Fridays 18:00')
-          judge.setSchedule(game, { rules: { [kind.toLowerCase()]: parseRule(rule.join(' ')) } }, { by, ...guard })
-          lines.push(`SCHEDULE: ${kind.toLowerCase()} deadlines now follow "${rule.join(' ')}" from the next point on.`)
-          break
-        }
-        case 'SET': {
-          const input = setOption(args)
-          const s = judge.setSchedule(game, input, { by, ...guard })
-          lines.push(
-            `SET: done. The schedule now reads:\n${describeSchedule(s)
-              .map((l) => `  ${l}`)
-              .join('\n')}`,
-          )
-          break
-        }
-        default:
-          lines.push(`"${line.text}": not a moderator command (send HELP for the list).`)
-      }
+      const run = COMMAND_RUNS[words[0] as (typeof MODERATOR_COMMANDS)[number]]
+      lines.push(
+        run
+          ? run({ judge, game, args, guard, by, sender, zone })
+          : `"${line.text}": not a moderator command (send HELP for the list).`,
+      )
     } catch (e) {
       lines.push(`${words[0]}: NOT DONE: ${(e as Error).message}`)
     }
@@ -275,6 +161,118 @@ export function runModeratorCommand(ctx: ModeratorContext): ModeratorResult {
       '.copy',
     )
   return { outcome: 'moderator-command', lines }
+}
+
+interface CommandLine {
+  judge: ModeratorContext['judge']
+  game: string
+  /** The words after the command, as written, without a POINT <p> guard. */
+  args: string[]
+  guard: { point?: number }
+  by: string
+  sender: string
+  zone: string
+}
+
+/** One moderator command line: what was done, in a sentence for the reply; throws what could not be done. */
+const COMMAND_RUNS: Record<(typeof MODERATOR_COMMANDS)[number], (c: CommandLine) => string> = {
+  HELP: ({ game }) => {
+    return moderatorHelp(game)
+  },
+  STATUS: ({ judge, game }) => {
+    const fold = judge.load(game)
+    const d = inProgress(fold) ? pendingDecision(fold) : null
+    return [
+      `STATUS: resolution ${fold.point}${fold.finished ? ' (the game is over)' : ''}; awaiting ${judge.awaitingText(fold, { kind: 'moderator' })}`,
+      `Deadline: ${judge.when(fold, fold.deadline?.deadline ?? null)}`,
+      `Orders on file: ${[...fold.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
+      ...(fold.paused ? [`PAUSED since ${fold.paused.at}: ${fold.paused.reason}`] : []),
+      ...(d
+        ? [
+            `Decision pending: ${d.decisionId} from ${d.role}, default ${d.defaultOption}, due ${judge.when(fold, d.deadline ?? null)}`,
+          ]
+        : []),
+      ...[...fold.absences].flatMap(([role, list]) => list.map((a) => `Absence: ${role} ${a.from} to ${a.to}`)),
+      ...(fold.ejected.size ? [`Vacant: ${[...fold.ejected].join(', ')}`] : []),
+      'Schedule:',
+      ...describeSchedule(fold.schedule).map((l) => `  ${l}`),
+    ].join('\n')
+  },
+  PAUSE: ({ judge, game, args, guard, by }) => {
+    judge.pause(game, { by, ...guard, ...(args.length ? { reason: args.join(' ') } : {}) })
+    return 'PAUSE: the game is paused.'
+  },
+  RESUME: ({ judge, game, args, guard, by, zone }) => {
+    const a = args.join(' ')
+    const hours = /^(\d+(?:\.\d+)?)\s*H$/i.exec(a)
+    const r = judge.resume(game, {
+      by,
+      ...guard,
+      ...(hours ? { hours: Number(hours[1]) } : a ? { deadline: parseLocal(a, zone) } : {}),
+    })
+    return `RESUME: the game runs again; deadline ${judge.when(judge.load(game), r.deadline)}.`
+  },
+  EXTEND: ({ judge, game, args, guard, by }) => {
+    const m = /^(\d+(?:\.\d+)?)\s*([HD]?)$/i.exec(args.join(''))
+    if (!m) throw new Error('write EXTEND <n>H or EXTEND <n>D')
+    const hours = Number(m[1]) * (m[2]?.toUpperCase() === 'D' ? 24 : 1)
+    const r = judge.extend(game, hours, { by, ...guard })
+    return `EXTEND: deadline now ${judge.when(judge.load(game), r.deadline)}.`
+  },
+  DEADLINE: ({ judge, game, args, guard, by, zone }) => {
+    const r = judge.setDeadline(game, parseLocal(args.join(' '), zone), { by, ...guard })
+    return `DEADLINE: now ${judge.when(judge.load(game), r.deadline)}.`
+  },
+  PROCESS: ({ judge, game, guard, by }) => {
+    const r = judge.forceAdjudicate(game, { by, ...guard })
+    return `PROCESS: ${r.label} resolved${r.defaulted.length ? ` (defaults applied to ${r.defaulted.join(', ')})` : ''}; the reports are on their way.`
+  },
+  PREVIEW: ({ judge, game, sender }) => {
+    const r = judge.preview(game, { to: sender })
+    return `PREVIEW: the preview of ${r.label} is in a separate mail. Nothing was recorded.`
+  },
+  REPLACE: ({ judge, game, args, guard, by }) => {
+    const [role, address, ...name] = args
+    if (!role || !address) throw new Error('write REPLACE <role> <address> [name]')
+    judge.replacePlayer(game, role.toLowerCase(), address.toLowerCase(), {
+      by,
+      ...guard,
+      ...(name.length ? { name: name.join(' ') } : {}),
+    })
+    return `REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`
+  },
+  EJECT: ({ judge, game, args, guard, by }) => {
+    const [role, ...reason] = args
+    if (!role) throw new Error('write EJECT <role> [reason]')
+    judge.eject(game, role.toLowerCase(), {
+      by,
+      ...guard,
+      ...(reason.length ? { reason: reason.join(' ') } : {}),
+    })
+    return `EJECT: ${role.toLowerCase()} is vacant and plays on its standing orders until you REPLACE it.`
+  },
+  ABSENCE: ({ judge, game, args }) => {
+    const [role, from, to] = args
+    if (!role || !from) throw new Error('write ABSENCE <role> <from> <to> or ABSENCE <role> NONE')
+    const r = /^none$/i.test(from)
+      ? judge.cancelAbsence(game, role.toLowerCase(), { by: 'moderator' })
+      : judge.setAbsence(game, role.toLowerCase(), from, to ?? from, { by: 'moderator' })
+    return `ABSENCE: ${r.ok ? r.message : `not set: ${r.error}`}`
+  },
+  SCHEDULE: ({ judge, game, args, guard, by }) => {
+    const [kind, ...rule] = args
+    if (!kind || !rule.length)
+      throw new Error('write SCHEDULE <phase kind> <rule>, e.g. SCHEDULE activity Fridays 18:00')
+    judge.setSchedule(game, { rules: { [kind.toLowerCase()]: parseRule(rule.join(' ')) } }, { by, ...guard })
+    return `SCHEDULE: ${kind.toLowerCase()} deadlines now follow "${rule.join(' ')}" from the next point on.`
+  },
+  SET: ({ judge, game, args, guard, by }) => {
+    const input = setOption(args)
+    const s = judge.setSchedule(game, input, { by, ...guard })
+    return `SET: done. The schedule now reads:\n${describeSchedule(s)
+      .map((l) => `  ${l}`)
+      .join('\n')}`
+  },
 }
 
 function setOption(args: string[]): ScheduleInput {

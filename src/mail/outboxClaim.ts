@@ -1,4 +1,4 @@
-// Several judges draining one outbox (issue 16, migrations/010_judges.sql): a row is claimed just
+// Several judges draining one outbox (migrations/010_judges.sql): a row is claimed just
 // before it is sent, by one judge for a while, so that no other judge sends it too. A claim is one
 // statement that takes the next few due rows nobody else holds; on PostgreSQL with FOR UPDATE SKIP
 // LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones. A judge that

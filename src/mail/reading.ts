@@ -1,4 +1,4 @@
-// Reading a mail for orders (DESIGN.md section 6; anchors section 3 items 2-3): which text holds
+// Reading a mail for orders: which text holds
 // the orders, with quoted replies, signatures and provider taglines taken out.
 //
 // Two readers vote and the more careful one wins:
@@ -133,135 +133,159 @@ export function readText(input: string, opts: { forwarded?: boolean } = {}): Rea
     notes.push(
       `${removed} invisible character(s) (zero-width, soft hyphen, byte-order mark, non-breaking space) removed`,
     )
-  let source = visible.replace(/\r\n?/g, '\n')
-  // The cut falls on a line boundary: half a line read as an order could mean something else.
-  let tail: UnreadTail | null = null
-  if (source.length > MAX_READ_CHARS) {
-    const cut = source.lastIndexOf('\n', MAX_READ_CHARS - 1) + 1
-    const rest = source.slice(cut)
-    source = source.slice(0, cut)
-    if (saysSomething(rest)) tail = { line: countLines(source) + 1, chars: rest.length }
-    notes.push(`only the first ${MAX_READ_CHARS / 1024} KiB of the text were read`)
-  }
-  const lines = source.split('\n')
-  const n = lines.length
-  const keep: boolean[] = lines.map(() => false)
-  const lib = libraryVerdicts(lines)
-  const headers = findHeaders(lines)
-  const headerLine = new Set<number>()
-  for (const h of headers) for (let k = h.at; k < h.at + h.span; k++) headerLine.add(k)
-  const firstBlock = headers.find((h) => h.style === 'block')
-  const blockAt = firstBlock ? firstBlock.at : n
-  const gt = lines.map((l) => GT.test(l))
-
-  let quotedDropped = 0
-  let libSaved = 0
-  let stopNote: string | null = null
-
-  const boundary = (k: number) => k >= blockAt || gt[k]! || headerLine.has(k)
-  let keptAny = false
-  const take = (i: number) => {
-    keep[i] = true
-    keptAny = true
-  }
-  // A signature, tagline, END or reply header ends the orders. A closing word ("Thanks!") ends
-  // them only after something was read and with no more than a short signature after it.
-  const stopAt = (i: number, region: 'game' | 'free'): string | null => {
-    const l = lines[i]!
-    if (END_MARKER.test(l)) return `END at line ${i + 1}`
-    if (SIGNATURE.test(l)) return `the signature from line ${i + 1}`
-    if (TAGLINE.test(l)) return `the tagline "${l.trim().slice(0, 60)}" (line ${i + 1})`
-    if (keptAny && salutationEnds(lines, i, boundary))
-      return `the closing "${l.trim()}" and what follows (from line ${i + 1})`
-    if (region === 'game' && headerLine.has(i)) return `the quoted message from line ${i + 1}`
-    return null
-  }
-  /** A line that is never an order: a separator, or a greeting or closing word alone before anything was read. */
-  const greetings: number[] = []
-  const skippable = (i: number) => {
-    if (SEPARATOR.test(lines[i]!) || (!keptAny && SALUTATION.test(lines[i]!))) return true
-    if (keptAny || !GREETING.test(lines[i]!)) return false
-    greetings.push(i)
-    return true
-  }
-
+  const { source, tail } = readablePart(visible.replace(/\r\n?/g, '\n'), notes)
+  const r = new Reading(source.split('\n'))
+  const { lines, keep } = r
   // The grammar's envelope: the first GAME line that is not quoted with `>` and not inside a
   // quoted block below a reply header, unless that block is a forwarded message (one's own orders
   // forwarded from another account). The library's verdict does not count here.
-  const forwarded = opts.forwarded === true || firstBlock?.kind === 'forward'
-  let g = -1
-  for (let i = 0; i < n; i++) {
-    if (!gt[i] && !headerLine.has(i) && (i < blockAt || forwarded) && GAME_LINE.test(lines[i]!)) {
-      g = i
-      break
-    }
-  }
-
-  const readFrom = (start: number): void => {
-    for (let i = start; i < n; i++) {
-      if (gt[i]) {
-        if (lines[i]!.replace(/^[\s>]+/, '').trim()) quotedDropped++
-        continue
-      }
-      const stop = stopAt(i, 'game')
-      if (stop) {
-        stopNote = stop
-        break
-      }
-      if (skippable(i)) continue
-      if (lib[i] !== 'visible' && lines[i]!.trim()) libSaved++
-      take(i)
-    }
-  }
-
+  const g = r.gameLine(opts.forwarded === true || r.firstBlock?.kind === 'forward')
   if (g >= 0) {
-    readFrom(g)
+    r.readFromGame(g)
     // KEY and SALT lines written above the GAME line still belong to the envelope.
-    for (let i = 0; i < g; i++) if (!gt[i] && lib[i] !== 'quoted' && ENVELOPE_LINE.test(lines[i]!)) keep[i] = true
-    const before = lines.slice(0, g).filter((l, i) => l.trim() && !keep[i] && !gt[i]).length
+    for (let i = 0; i < g; i++) if (!r.gt[i] && r.lib[i] !== 'quoted' && ENVELOPE_LINE.test(lines[i]!)) keep[i] = true
+    const before = lines.slice(0, g).filter((l, i) => l.trim() && !keep[i] && !r.gt[i]).length
     if (before) notes.push(`${before} line(s) above the GAME line were not read as orders`)
-    if (g > blockAt) notes.push(`orders read from the forwarded message starting at line ${blockAt + 1}`)
-  } else {
-    for (let i = 0; i < n; i++) {
-      if (i >= blockAt) {
-        if (lines.slice(i).some((l) => l.trim())) stopNote = `the quoted message from line ${blockAt + 1}`
-        break
-      }
-      if (gt[i] || headerLine.has(i) || lib[i] === 'quoted') {
-        if (lines[i]!.replace(/^[\s>]+/, '').trim()) quotedDropped++
-        continue
-      }
-      // Quoted lines were skipped above, so new text below a `>` quote (bottom-posting) is read;
-      // a signature or tagline ends it all.
-      const stop = stopAt(i, 'free')
-      if (stop) {
-        stopNote = stop
-        break
-      }
-      if (skippable(i)) continue
-      if (lib[i] === 'signature' && lines[i]!.trim()) libSaved++
-      take(i)
-    }
-  }
-
+    if (g > r.blockAt) notes.push(`orders read from the forwarded message starting at line ${r.blockAt + 1}`)
+  } else r.readFree()
   // A message of greetings alone ("hello?") is what the sender said: it is kept, to be answered.
-  if (!keep.some((k, i) => k && lines[i]!.trim())) for (const i of greetings) keep[i] = true
+  if (!keep.some((k, i) => k && lines[i]!.trim())) for (const i of r.greetings) keep[i] = true
   const name = trailingName(lines, keep)
   if (name !== null) {
     keep[name] = false
     notes.push(`reading stopped at the signature "${lines[name]!.trim()}" (line ${name + 1})`)
   }
-  if (quotedDropped) notes.push(`${quotedDropped} quoted line(s) ignored`)
-  if (stopNote) notes.push(`reading stopped at ${stopNote}`)
-  if (libSaved) notes.push(`${libSaved} line(s) kept that the reply parser would have dropped as a signature or quote`)
-
+  if (r.quotedDropped) notes.push(`${r.quotedDropped} quoted line(s) ignored`)
+  if (r.stopNote) notes.push(`reading stopped at ${r.stopNote}`)
+  if (r.libSaved)
+    notes.push(`${r.libSaved} line(s) kept that the reply parser would have dropped as a signature or quote`)
   const out = lines.map((l, i) => (keep[i] ? l : ''))
   while (out.length && !out[out.length - 1]!.trim()) out.pop()
   const text = out.length ? `${out.join('\n')}\n` : ''
   const kept = out.filter((l) => l.trim()).length
   // Text left unread matters only if the reading had not already stopped (a signature, a quote).
-  const unreadFrom = tail && !stopNote ? { unreadFrom: tail } : {}
+  const unreadFrom = tail && !r.stopNote ? { unreadFrom: tail } : {}
   return { text, notes, gameLine: g >= 0 ? g + 1 : null, kept, ...unreadFrom }
+}
+
+/** The text cut to what is read; the cut falls on a line boundary: half a line read as an order could mean something else. */
+function readablePart(text: string, notes: string[]): { source: string; tail: UnreadTail | null } {
+  if (text.length <= MAX_READ_CHARS) return { source: text, tail: null }
+  const cut = text.lastIndexOf('\n', MAX_READ_CHARS - 1) + 1
+  const rest = text.slice(cut)
+  const source = text.slice(0, cut)
+  notes.push(`only the first ${MAX_READ_CHARS / 1024} KiB of the text were read`)
+  return { source, tail: saysSomething(rest) ? { line: countLines(source) + 1, chars: rest.length } : null }
+}
+
+/** One text being read line by line: which lines are kept, and what the notes will say. */
+class Reading {
+  readonly keep: boolean[]
+  readonly lib: ReturnType<typeof libraryVerdicts>
+  readonly headerLine = new Set<number>()
+  readonly firstBlock: ReturnType<typeof findHeaders>[number] | undefined
+  /** The first line of the first quoted block below a reply header (the text's length if none). */
+  readonly blockAt: number
+  /** Lines quoted with `>`. */
+  readonly gt: boolean[]
+  quotedDropped = 0
+  libSaved = 0
+  stopNote: string | null = null
+  keptAny = false
+  /** Greeting lines skipped before anything was read. */
+  readonly greetings: number[] = []
+
+  constructor(readonly lines: string[]) {
+    this.keep = lines.map(() => false)
+    this.lib = libraryVerdicts(lines)
+    const headers = findHeaders(lines)
+    for (const h of headers) for (let k = h.at; k < h.at + h.span; k++) this.headerLine.add(k)
+    this.firstBlock = headers.find((h) => h.style === 'block')
+    this.blockAt = this.firstBlock ? this.firstBlock.at : lines.length
+    this.gt = lines.map((l) => GT.test(l))
+  }
+
+  private boundary = (k: number) => k >= this.blockAt || this.gt[k]! || this.headerLine.has(k)
+
+  private take(i: number): void {
+    this.keep[i] = true
+    this.keptAny = true
+  }
+
+  /**
+   * A signature, tagline, END or reply header ends the orders. A closing word ("Thanks!") ends
+   * them only after something was read and with no more than a short signature after it.
+   */
+  private stopAt(i: number, region: 'game' | 'free'): string | null {
+    const l = this.lines[i]!
+    if (END_MARKER.test(l)) return `END at line ${i + 1}`
+    if (SIGNATURE.test(l)) return `the signature from line ${i + 1}`
+    if (TAGLINE.test(l)) return `the tagline "${l.trim().slice(0, 60)}" (line ${i + 1})`
+    if (this.keptAny && salutationEnds(this.lines, i, this.boundary))
+      return `the closing "${l.trim()}" and what follows (from line ${i + 1})`
+    if (region === 'game' && this.headerLine.has(i)) return `the quoted message from line ${i + 1}`
+    return null
+  }
+
+  /** A line that is never an order: a separator, or a greeting or closing word alone before anything was read. */
+  private skippable(i: number): boolean {
+    const l = this.lines[i]!
+    if (SEPARATOR.test(l) || (!this.keptAny && SALUTATION.test(l))) return true
+    if (this.keptAny || !GREETING.test(l)) return false
+    this.greetings.push(i)
+    return true
+  }
+
+  /** The first GAME line outside quotes (inside a forwarded block too when `forwarded`), or -1. */
+  gameLine(forwarded: boolean): number {
+    for (let i = 0; i < this.lines.length; i++)
+      if (!this.gt[i] && !this.headerLine.has(i) && (i < this.blockAt || forwarded) && GAME_LINE.test(this.lines[i]!))
+        return i
+    return -1
+  }
+
+  /** From the GAME line on: `>` quotes are skipped, a stop ends the reading. */
+  readFromGame(start: number): void {
+    for (let i = start; i < this.lines.length; i++) {
+      if (this.gt[i]) {
+        if (this.lines[i]!.replace(/^[\s>]+/, '').trim()) this.quotedDropped++
+        continue
+      }
+      const stop = this.stopAt(i, 'game')
+      if (stop) {
+        this.stopNote = stop
+        break
+      }
+      if (this.skippable(i)) continue
+      if (this.lib[i] !== 'visible' && this.lines[i]!.trim()) this.libSaved++
+      this.take(i)
+    }
+  }
+
+  /** Without a GAME line: everything above the first quoted block that is not quoted. */
+  readFree(): void {
+    const { lines, blockAt } = this
+    for (let i = 0; i < lines.length; i++) {
+      if (i >= blockAt) {
+        if (lines.slice(i).some((l) => l.trim())) this.stopNote = `the quoted message from line ${blockAt + 1}`
+        break
+      }
+      if (this.gt[i] || this.headerLine.has(i) || this.lib[i] === 'quoted') {
+        if (lines[i]!.replace(/^[\s>]+/, '').trim()) this.quotedDropped++
+        continue
+      }
+      // Quoted lines were skipped above, so new text below a `>` quote (bottom-posting) is read;
+      // a signature or tagline ends it all.
+      const stop = this.stopAt(i, 'free')
+      if (stop) {
+        this.stopNote = stop
+        break
+      }
+      if (this.skippable(i)) continue
+      if (this.lib[i] === 'signature' && lines[i]!.trim()) this.libSaved++
+      this.take(i)
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-// The intake's count of notices per address (README "Real mail", PBEM_REPLY_LIMIT): a loop with a
+// The intake's count of notices per address (PBEM_REPLY_LIMIT, docs/operating.md): a loop with a
 // robot that does not say it is one, or a forger writing from many addresses, meets a limit.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import { statement } from '../log/statementCache.ts'

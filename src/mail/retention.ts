@@ -1,4 +1,4 @@
-// Retention of sent mail (issue 15): a queued mail keeps what renders it again byte for byte (its
+// Retention of sent mail: a queued mail keeps what renders it again byte for byte (its
 // payload and the mail_parts it names) until it is sent; past the retention the operator sets
 // (`pbem outbox prune --days N`), a sent mail keeps only its row: Message-ID, recipient, kind and
 // times, so a duplicate is still recognised and a bounce still finds its game. The log keeps all a

@@ -1,4 +1,4 @@
-// What makes two messages the same message, for the intake's duplicate check (README "Real mail").
+// What makes two messages the same message, for the intake's duplicate check.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import { statement } from '../log/statementCache.ts'
 import { type InboundMail, sha256Hex } from './inbound.ts'

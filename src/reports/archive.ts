@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { canSee, type Figure, type Viewer } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
+import { picked, type ResolutionPick } from '../engine/audit.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { RecordedEvent } from '../engine/mailLedger.ts'
 import { keyScrubber, readerChain } from './readerCopy.ts'
@@ -20,14 +21,14 @@ export function history(
   judge: Judge,
   game: string,
   viewer: Viewer,
-  turn?: number,
+  which?: number | ResolutionPick,
 ): { point: number; turn: number; label: string; text: string; html: string; figures: Figure[] }[] {
   const fold = judge.load(game)
   if (viewer.kind === 'role' && !fold.players.has(viewer.role))
     throw new Error(`game ${game} has no role ${viewer.role}`)
   const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
   return fold.adjudications
-    .filter(({ data }) => turn === undefined || data.turn === turn)
+    .filter(({ data }) => picked(data, which))
     .map(({ data }) => {
       const after = judge.loadAfter(game, data.point)!
       // A copy of a report is no letter to answer: it names the judge's plain address, not the keyed one.

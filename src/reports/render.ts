@@ -1,4 +1,4 @@
-// Report rendering (DESIGN.md section 2, reports/): handlebars templates under templates/, a common
+// Report rendering (reports/): handlebars templates under templates/, a common
 // layout plus one folder per game, each message in a text and an HTML part from the same model.
 import Handlebars from 'handlebars'
 import { existsSync, readFileSync } from 'node:fs'

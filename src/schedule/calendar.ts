@@ -1,4 +1,4 @@
-// Deadline arithmetic in IANA zones (README "Deadlines"). Deadlines are UTC instants; rules are
+// Deadline arithmetic in IANA zones. Deadlines are UTC instants; rules are
 // evaluated in a zone with its real daylight-saving transitions (luxon's tz data). Two rulings:
 //   - a wall-clock time that does not exist (the hour skipped when clocks go forward) moves forward
 //     to the first valid instant, i.e. the moment the clocks jump (02:30 -> 03:00 in New York);

@@ -1,4 +1,4 @@
-// A game's clock in one row (issue 15): its status and the first instant at which the tick would
+// A game's clock in one row: its status and the first instant at which the tick would
 // find work for it (a reminder, early processing after the change-of-mind delay, the deadline, a
 // late notice, the end of a grace period, a decision's deadline, an absence beginning or ending).
 // Pure: a fold in, a row out. planGame (lifecycle.ts) compares the instant only against the

@@ -1,4 +1,4 @@
-// What a game's clock asks for at an instant (README "Deadlines"): reminders before the deadline,
+// What a game's clock asks for at an instant: reminders before the deadline,
 // early processing, and at the deadline a late notice and the missed-orders policy; during a
 // resolution that waits on a decision, the decision's own deadline. Pure: a fold and an instant in,
 // a plan out. The tick (src/schedule/tick.ts) carries plans out, one game at a time, against the
@@ -92,80 +92,114 @@ export function awaitedInputRoles(fold: GameFold): string[] {
 export function planGame(fold: GameFold, now: Date): Plan {
   const t = now.getTime()
   if (fold.finished || fold.paused) return NOTHING
-  const s = fold.schedule
-
-  if (inProgress(fold)) {
-    const p = pendingDecision(fold)
-    if (!p) return { actions: [{ kind: 'advance', reason: 'decision-answered' }], dueAt: t, nextAt: null }
-    const dl = Date.parse(p.deadline ?? fold.openedAt)
-    if (dl <= t) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: dl, nextAt: null }
-    if (absentAt(fold, p.role, t))
-      return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: t, nextAt: null }
-    return { actions: [], dueAt: null, nextAt: dl }
-  }
+  if (inProgress(fold)) return planDecision(fold, t)
   if (!fold.deadline) return NOTHING
-
   const deadlineIso = fold.deadline.deadline
-  const D = Date.parse(deadlineIso)
-  // Late notices count from the deadline that was first missed; before that, from this one.
   const missed = fold.missedDeadline !== null
-  const D0 = Date.parse(fold.missedDeadline ?? deadlineIso)
-  const awaited = awaitedOrders(fold)
   const missing = missingRoles(fold)
-  const late = missing.filter((r) => !absentAt(fold, r, t))
-  // Reminders and early processing also wait for answers to open questions and for orders that
-  // hold the deadline; late notices and the missed-orders policy are about required orders only
-  // (an unanswered question takes its default at the deadline).
-  const waitingFor = awaitedInputRoles(fold).filter((r) => !absentAt(fold, r, t))
-  const actions: Action[] = []
-  const due: number[] = []
-  const future: number[] = []
+  const c: PlanClock = {
+    fold,
+    t,
+    deadlineIso,
+    D: Date.parse(deadlineIso),
+    // Late notices count from the deadline that was first missed; before that, from this one.
+    D0: Date.parse(fold.missedDeadline ?? deadlineIso),
+    missed,
+    late: missing.filter((r) => !absentAt(fold, r, t)),
+    actions: [],
+    due: [],
+    future: [],
+  }
+  lateWhileWaiting(c)
+  return t < c.D ? planBeforeDeadline(c) : planAfterDeadline(c)
+}
 
-  // Late notices after the point's first deadline while the game still waits (a grace period).
+/** A resolution waits on a question: it goes on once answered, at its deadline, or at once if the player is away. */
+function planDecision(fold: GameFold, t: number): Plan {
+  const p = pendingDecision(fold)
+  if (!p) return { actions: [{ kind: 'advance', reason: 'decision-answered' }], dueAt: t, nextAt: null }
+  const dl = Date.parse(p.deadline ?? fold.openedAt)
+  if (dl <= t) return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: dl, nextAt: null }
+  if (absentAt(fold, p.role, t))
+    return { actions: [{ kind: 'advance', reason: 'decision-deadline' }], dueAt: t, nextAt: null }
+  return { actions: [], dueAt: null, nextAt: dl }
+}
+
+/** The open point's deadlines and what the plan gathers: actions due now, and the times due or to come. */
+interface PlanClock {
+  fold: GameFold
+  t: number
+  deadlineIso: string
+  /** This deadline, and the one first missed at this point (D when none was). */
+  D: number
+  D0: number
+  missed: boolean
+  /** Roles whose required orders are missing, not away. */
+  late: string[]
+  actions: Action[]
+  due: number[]
+  future: number[]
+}
+
+/** Late notices after the point's first deadline while the game still waits (a grace period). */
+function lateWhileWaiting(c: PlanClock): void {
+  const { fold, t, D, D0, late } = c
   const waitingNotices =
-    missed && t >= D0 && t < D && late.length ? s.lateNoticeHours.filter((h) => !fold.lateNoticesSent.has(h)) : []
-  for (const h of waitingNotices) (D0 + h * HOUR <= t ? due : future).push(D0 + h * HOUR)
+    c.missed && t >= D0 && t < D && late.length
+      ? fold.schedule.lateNoticeHours.filter((h) => !fold.lateNoticesSent.has(h))
+      : []
+  for (const h of waitingNotices) (D0 + h * HOUR <= t ? c.due : c.future).push(D0 + h * HOUR)
   const dueNotices = waitingNotices.filter((h) => D0 + h * HOUR <= t)
   if (dueNotices.length)
-    actions.push({
+    c.actions.push({
       kind: 'late',
       roles: late,
       hoursAfter: dueNotices,
       deadline: new Date(D0).toISOString(),
       consequence: 'waiting',
     })
+}
 
-  if (t < D) {
-    const unanswered = new Set(openQuestions(fold).map((q) => q.role))
-    const toRemind = waitingFor.filter((r) => late.includes(r) || unanswered.has(r))
-    if (toRemind.length) {
-      // A reminder is worth sending only after the point opened (and after the first deadline, in a grace period).
-      const floor = Math.max(Date.parse(fold.openedAt), missed ? D0 : -Infinity)
-      const unsent = s.reminderHours.filter(
-        (h) => !fold.remindersSent.has(`${h}@${deadlineIso}`) && D - h * HOUR > floor,
-      )
-      const dueReminders = unsent.filter((h) => D - h * HOUR <= t)
-      for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
-      if (dueReminders.length)
-        actions.push({ kind: 'remind', roles: toRemind, hoursBefore: dueReminders, deadline: deadlineIso })
-    }
-    // Early processing needs an input in (orders or an answer), unless nothing is awaited at all
-    // (a scenario's opening placement).
-    const sent = awaited.filter((a) => fold.orders.has(a.role))
-    const answered = [...fold.requested.values()].filter((d) => d.between && fold.answers.has(d.decisionId))
-    const expected = awaited.length + [...fold.requested.values()].filter((d) => d.between).length
-    if (s.early && waitingFor.length === 0 && (sent.length + answered.length > 0 || expected === 0)) {
-      const at = fold.lastOrderAt ? Date.parse(fold.lastOrderAt) + s.delayMinutes * 60_000 : t
-      if (at <= t) {
-        actions.push({ kind: 'advance', reason: 'early' })
-        due.push(at)
-      } else future.push(at)
-    }
-    future.push(D)
-    return { actions, dueAt: due.length ? Math.min(...due) : null, nextAt: future.length ? Math.min(...future) : null }
+/** Before the deadline: reminders, and early processing once every input is in. */
+function planBeforeDeadline(c: PlanClock): Plan {
+  const { fold, t, D, D0, deadlineIso, late, actions, due, future } = c
+  const s = fold.schedule
+  // Reminders and early processing also wait for answers to open questions and for orders that
+  // hold the deadline; late notices and the missed-orders policy are about required orders only
+  // (an unanswered question takes its default at the deadline).
+  const waitingFor = awaitedInputRoles(fold).filter((r) => !absentAt(fold, r, t))
+  const unanswered = new Set(openQuestions(fold).map((q) => q.role))
+  const toRemind = waitingFor.filter((r) => late.includes(r) || unanswered.has(r))
+  if (toRemind.length) {
+    // A reminder is worth sending only after the point opened (and after the first deadline, in a grace period).
+    const floor = Math.max(Date.parse(fold.openedAt), c.missed ? D0 : -Infinity)
+    const unsent = s.reminderHours.filter((h) => !fold.remindersSent.has(`${h}@${deadlineIso}`) && D - h * HOUR > floor)
+    const dueReminders = unsent.filter((h) => D - h * HOUR <= t)
+    for (const h of unsent) (D - h * HOUR <= t ? due : future).push(D - h * HOUR)
+    if (dueReminders.length)
+      actions.push({ kind: 'remind', roles: toRemind, hoursBefore: dueReminders, deadline: deadlineIso })
   }
+  // Early processing needs an input in (orders or an answer), unless nothing is awaited at all
+  // (a scenario's opening placement).
+  const awaited = awaitedOrders(fold)
+  const sent = awaited.filter((a) => fold.orders.has(a.role))
+  const answered = [...fold.requested.values()].filter((d) => d.between && fold.answers.has(d.decisionId))
+  const expected = awaited.length + [...fold.requested.values()].filter((d) => d.between).length
+  if (s.early && waitingFor.length === 0 && (sent.length + answered.length > 0 || expected === 0)) {
+    const at = fold.lastOrderAt ? Date.parse(fold.lastOrderAt) + s.delayMinutes * 60_000 : t
+    if (at <= t) {
+      actions.push({ kind: 'advance', reason: 'early' })
+      due.push(at)
+    } else future.push(at)
+  }
+  future.push(D)
+  return { actions, dueAt: due.length ? Math.min(...due) : null, nextAt: future.length ? Math.min(...future) : null }
+}
 
-  // The deadline has passed.
+/** The deadline has passed: resolve, or the missed-orders policy (grace, pause or defaults) with a late notice. */
+function planAfterDeadline(c: PlanClock): Plan {
+  const { fold, D, D0, late, actions, due } = c
+  const s = fold.schedule
   due.push(D)
   if (!late.length) {
     actions.push({ kind: 'advance', reason: 'deadline' })

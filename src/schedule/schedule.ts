@@ -1,4 +1,4 @@
-// A game's schedule (README "Deadlines"): a deadline rule per phase kind, evaluated in the game's
+// A game's schedule: a deadline rule per phase kind, evaluated in the game's
 // zone, and the options that say what happens around a deadline. Stored whole in ScheduleSet
 // events; a game without one runs on the defaults derived from GameCreated (zone, deadlineHours,
 // options.early), which is how games created before schedules existed keep their behaviour.

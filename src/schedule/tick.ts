@@ -1,5 +1,5 @@
-// The deadline tick (DESIGN.md section 7, README "Deadlines"). One pass: the outage guard, then for
-// every game the plan of what its clock asks for now (src/engine/lifecycle.ts), carried out against
+// The deadline tick. One pass: the outage guard, then for
+// every game the plan of what its clock asks for now (src/schedule/lifecycle.ts), carried out against
 // the stream version the plan was made from. A late order, a moderator's command or a second judge
 // process that appended in between makes the append fail (ConcurrencyError): the tick reads the
 // game again and plans again, so each game advances at most once per pass and never twice for one
@@ -59,97 +59,17 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
   const log = opts.log ?? (() => {})
   const indexed = opts.games === undefined
   const due = indexed ? judge.clock.due(now.getTime()) : opts.games!.map((game) => ({ game, stale: false }))
-  const stale = new Set(due.filter((d) => d.stale).map((d) => d.game))
-  let previous: Date | null = null
-  let outage: TickReport['outage'] = null
-  if (opts.recordTick !== false) {
-    // The last tick and the extensions it causes are one transaction: a second process ticking at
-    // the same time sees the new last tick and no outage, so an outage extends deadlines once.
-    judge.transaction(() => {
-      previous = judge.markTick(now)
-      if (previous && now.getTime() < previous.getTime())
-        log(`the clock (${now.toISOString()}) is behind the last tick (${previous.toISOString()}): the last tick stays`)
-      // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
-      if (!previous || now.getTime() - previous.getTime() <= 60_000) return
-      const extended: string[] = []
-      const silent = (now.getTime() - previous.getTime()) / 60_000
-      for (const g of opts.games ?? judge.clock.open(silent)) {
-        try {
-          if (judge.extendForOutage(g, previous, now)) extended.push(g)
-        } catch (e) {
-          log(`${g}: outage guard failed: ${(e as Error).message}`)
-        }
-      }
-      if (extended.length) {
-        outage = {
-          from: previous.toISOString(),
-          to: now.toISOString(),
-          hours: Math.round(((now.getTime() - previous.getTime()) / 3600_000) * 100) / 100,
-          games: extended,
-        }
-        log(`outage: the judge was silent ${outage.hours}h; deadlines moved in ${extended.join(', ')}`)
-      }
-    })
-  }
-
-  const planned: Planned[] = []
-  const errors: GameTick[] = []
+  const { previous, outage } = opts.recordTick !== false ? markTick(judge, now, opts, log) : NO_MARK
   let nextAt: number | null = null
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
   }
-  for (const { game } of due) {
-    try {
-      const fold = (opts.loadFold ?? ((g: string) => judge.load(g)))(game)
-      const plan = planGame(fold, now)
-      later(plan.nextAt)
-      if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
-      // A row the model could not vouch for is written again from the fold just read.
-      else if (stale.has(game)) judge.refreshClock(game)
-    } catch (e) {
-      errors.push({
-        game,
-        point: 0,
-        actions: [],
-        advanced: false,
-        committed: false,
-        retries: 0,
-        error: (e as Error).message,
-      })
-    }
-  }
+  const { planned, errors } = planDue(judge, now, due, opts, later)
   // Catch up in order: the game whose work fell due first goes first.
   planned.sort((a, b) => (a.plan.dueAt ?? 0) - (b.plan.dueAt ?? 0) || a.game.localeCompare(b.game))
-
   const results: GameTick[] = []
   for (const p of planned) {
-    const r: GameTick = { game: p.game, point: p.point, actions: [], advanced: false, committed: false, retries: 0 }
-    let { version, plan } = p
-    for (;;) {
-      try {
-        const done = judge.applyPlan(p.game, plan.actions, { now, expectedVersion: version })
-        r.actions.push(...done.done)
-        if (done.result) {
-          r.advanced = true
-          r.committed = done.result.committed
-        }
-        break
-      } catch (e) {
-        if (!(e instanceof ConcurrencyError) || r.retries >= (opts.maxRetries ?? 5)) {
-          r.error = (e as Error).message
-          break
-        }
-        // Someone appended after the plan was made: read the game again and decide again.
-        r.retries++
-        const fold = judge.load(p.game)
-        version = fold.version
-        plan = planGame(fold, now)
-        if (!plan.actions.length) {
-          later(plan.nextAt)
-          break
-        }
-      }
-    }
+    const r = carryOut(judge, p, now, opts, later)
     for (const a of r.actions) log(`${p.game}: ${a}`)
     if (r.error) log(`${p.game}: ${r.error}`)
     try {
@@ -162,11 +82,110 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
   if (indexed) later(judge.clock.nextAfter(now.getTime()))
   return {
     at: now.toISOString(),
-    previousTick: previous ? (previous as Date).toISOString() : null,
+    previousTick: previous ? previous.toISOString() : null,
     outage,
     games: [...results, ...errors],
-    nextDueAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+    nextDueAt: nextAt === null ? null : new Date(nextAt as number).toISOString(),
   }
+}
+
+const NO_MARK: { previous: Date | null; outage: TickReport['outage'] } = { previous: null, outage: null }
+
+/**
+ * Records this pass as the last tick and moves the deadlines of games open through a silence. One
+ * transaction: a second process ticking at the same time sees the new last tick and no outage, so
+ * an outage extends deadlines once.
+ */
+function markTick(
+  judge: Judge,
+  now: Date,
+  opts: TickOptions,
+  log: (line: string) => void,
+): { previous: Date | null; outage: TickReport['outage'] } {
+  let previous: Date | null = null
+  let outage: TickReport['outage'] = null
+  judge.transaction(() => {
+    const last = judge.markTick(now)
+    previous = last
+    if (last && now.getTime() < last.getTime())
+      log(`the clock (${now.toISOString()}) is behind the last tick (${last.toISOString()}): the last tick stays`)
+    // No game's threshold is under a minute: a pass a minute or less after the last one needs no guard.
+    if (!last || now.getTime() - last.getTime() <= 60_000) return
+    const extended: string[] = []
+    const silent = (now.getTime() - last.getTime()) / 60_000
+    for (const g of opts.games ?? judge.clock.open(silent)) {
+      try {
+        if (judge.extendForOutage(g, last, now)) extended.push(g)
+      } catch (e) {
+        log(`${g}: outage guard failed: ${(e as Error).message}`)
+      }
+    }
+    if (extended.length) {
+      const hours = Math.round(((now.getTime() - last.getTime()) / 3600_000) * 100) / 100
+      outage = { from: last.toISOString(), to: now.toISOString(), hours, games: extended }
+      log(`outage: the judge was silent ${hours}h; deadlines moved in ${extended.join(', ')}`)
+    }
+  })
+  return { previous, outage }
+}
+
+/** Each due game's plan; a game that cannot be read is reported, not planned. */
+function planDue(
+  judge: Judge,
+  now: Date,
+  due: { game: string; stale: boolean }[],
+  opts: TickOptions,
+  later: (t: number | null) => void,
+): { planned: Planned[]; errors: GameTick[] } {
+  const stale = new Set(due.filter((d) => d.stale).map((d) => d.game))
+  const planned: Planned[] = []
+  const errors: GameTick[] = []
+  for (const { game } of due) {
+    try {
+      const fold = (opts.loadFold ?? ((g: string) => judge.load(g)))(game)
+      const plan = planGame(fold, now)
+      later(plan.nextAt)
+      if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
+      // A row the model could not vouch for is written again from the fold just read.
+      else if (stale.has(game)) judge.refreshClock(game)
+    } catch (e) {
+      const error = (e as Error).message
+      errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error })
+    }
+  }
+  return { planned, errors }
+}
+
+/** Carries out one game's plan against the version it was made from, planning again after a concurrent append. */
+function carryOut(judge: Judge, p: Planned, now: Date, opts: TickOptions, later: (t: number | null) => void): GameTick {
+  const r: GameTick = { game: p.game, point: p.point, actions: [], advanced: false, committed: false, retries: 0 }
+  let { version, plan } = p
+  for (;;) {
+    try {
+      const done = judge.applyPlan(p.game, plan.actions, { now, expectedVersion: version })
+      r.actions.push(...done.done)
+      if (done.result) {
+        r.advanced = true
+        r.committed = done.result.committed
+      }
+      break
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError) || r.retries >= (opts.maxRetries ?? 5)) {
+        r.error = (e as Error).message
+        break
+      }
+      // Someone appended after the plan was made: read the game again and decide again.
+      r.retries++
+      const fold = judge.load(p.game)
+      version = fold.version
+      plan = planGame(fold, now)
+      if (!plan.actions.length) {
+        later(plan.nextAt)
+        break
+      }
+    }
+  }
+  return r
 }
 
 /** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */

@@ -1,4 +1,4 @@
-// Canonical JSON and hashing for the event log (DESIGN.md section 3).
+// Canonical JSON and hashing for the event log.
 import { createHash } from 'node:crypto'
 
 /**

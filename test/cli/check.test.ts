@@ -1,4 +1,4 @@
-// `pbem check` reads an order file as mail intake reads a body (issue 14, "Replies that never
+// `pbem check` reads an order file as mail intake reads a body ("Replies that never
 // mislead"): greetings, closings and a bare signature name are left out by both alike.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -38,7 +38,7 @@ beforeAll(() => {
 function check(name: string, text: string) {
   const file = join(dir, name)
   writeFileSync(file, text)
-  return pbem('check', 'g1', 'confederate', file)
+  return pbem('game', 'check', 'g1', 'confederate', file)
 }
 
 describe('pbem check reads the file as the mail intake does', () => {

@@ -1,4 +1,4 @@
-// The compiled CLI (issue 10: a fast CLI): `npm ci` builds dist/ through `prepare`, and bin/pbem.js
+// The compiled CLI (a fast CLI): `npm ci` builds dist/ through `prepare`, and bin/pbem.js
 // runs it without a TypeScript compiler. This builds dist/ from the sources as they are and runs
 // real commands through it: help, the data packs, a game created and read back.
 import { execFileSync } from 'node:child_process'

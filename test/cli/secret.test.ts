@@ -57,15 +57,15 @@ describe('pbem verify and the server secret', () => {
     expect(created.status, created.stderr).toBe(0)
     federalKey = /federal: key ([0-9a-f]+)/.exec(created.stdout)![1]!
     original = dbSecret()!
-    const clean = pbem({}, 'verify', '--all')
+    const clean = pbem({}, 'game', 'verify', '--all')
     expect(clean.status, clean.stdout + clean.stderr).toBe(0)
     expect(clean.stdout).toContain(`server secret: OK (kept in the database, the one recorded on `)
 
     const swapped = 'c3'.repeat(32)
     setDbSecret(swapped)
     for (const args of [
-      ['verify', 'g1'],
-      ['verify', '--all'],
+      ['game', 'verify', 'g1'],
+      ['game', 'verify', '--all'],
     ]) {
       const v = pbem({}, ...args)
       expect(v.status).toBe(1)
@@ -76,8 +76,8 @@ describe('pbem verify and the server secret', () => {
       )
     }
     setDbSecret(original)
-    expect(pbem({}, 'verify', 'g1').status).toBe(0)
-    const fromEnvironment = pbem({ PBEM_SERVER_SECRET: swapped }, 'verify', 'g1')
+    expect(pbem({}, 'game', 'verify', 'g1').status).toBe(0)
+    const fromEnvironment = pbem({ PBEM_SERVER_SECRET: swapped }, 'game', 'verify', 'g1')
     expect(fromEnvironment.status).toBe(1)
     expect(fromEnvironment.stdout).toContain(`fingerprint ${secretFingerprint(swapped)}`)
   })
@@ -100,20 +100,20 @@ describe('pbem verify and the server secret', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(dbSecret()).toBeUndefined()
 
-    const key = pbem({ PBEM_SERVER_SECRET_FILE: file }, 'key', 'g1', 'federal')
+    const key = pbem({ PBEM_SERVER_SECRET_FILE: file }, 'player', 'key', 'g1', 'federal')
     expect(key.status, key.stderr).toBe(0)
     expect(key.stdout.startsWith(federalKey)).toBe(true)
-    expect(pbem({ PBEM_SERVER_SECRET_FILE: file }, 'verify', '--all').status).toBe(0)
+    expect(pbem({ PBEM_SERVER_SECRET_FILE: file }, 'game', 'verify', '--all').status).toBe(0)
     const config = join(dir, 'pbem.json')
     writeFileSync(config, JSON.stringify({ serverSecretFile: 'server-secret' }))
-    const viaConfig = pbem({ PBEM_CONFIG: config }, 'key', 'g1', 'federal')
+    const viaConfig = pbem({ PBEM_CONFIG: config }, 'player', 'key', 'g1', 'federal')
     expect(viaConfig.stdout.startsWith(federalKey), viaConfig.stderr).toBe(true)
 
-    const forgot = pbem({}, 'key', 'g1', 'federal')
+    const forgot = pbem({}, 'player', 'key', 'g1', 'federal')
     expect(forgot.status).toBe(1)
     expect(forgot.stderr).toMatch(/the database holds no server secret, but the log records one in use since/)
     expect(dbSecret()).toBeUndefined()
-    const missing = pbem({}, 'verify', 'g1')
+    const missing = pbem({}, 'game', 'verify', 'g1')
     expect(missing.status).toBe(1)
     expect(missing.stdout).toContain('server secret: FAILED: the server secret is missing from the database')
   })

@@ -66,7 +66,7 @@ describe('pbem serve', () => {
     expect(Date.now() - dropped).toBeLessThan(5000)
     expect(ack).toContain('In-Reply-To: <serve-test@example.test>')
     expect(ack).toMatch(/To: confederate@example\.test/)
-    // issue 14: the judge's own address, where the opening mails are, and each mail by game, sender and file
+    // The judge's own address, where the opening mails are, and each mail by game, sender and file
     expect(out).toMatch(/players write to \S+@\S+/)
     expect(out).toContain(
       `The opening reports (one per player, with the key in its reply address) are written to ${join(dir, 'outbox')}.`,
@@ -90,7 +90,7 @@ describe('pbem serve', () => {
     await waitFor(() => (out.includes('drop order mails') ? true : undefined), 20000)
     expect(out).not.toContain('Created the demo game')
     expect(out).toContain('Games on this judge: sd-demo.')
-    expect(out).toContain('pbem key <game> <role>')
+    expect(out).toContain('pbem player key <game> <role>')
   }, 40000)
 })
 

@@ -96,7 +96,7 @@ describe('pbem command-line input', () => {
   })
 
   it('resume and extend take a positive number of hours', () => {
-    expect(pbem('pause', 'g1', '--reason', 'test').status).toBe(0)
+    expect(pbem('game', 'pause', 'g1', '--reason', 'test').status).toBe(0)
     refused(
       pbem('resume', 'g1', '--hours', 'abc'),
       '--hours takes a number of hours above 0 and at most 2160, not "abc"',

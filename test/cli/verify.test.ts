@@ -36,7 +36,7 @@ function tampered(name: string, sql: (db: Database.Database) => void): string {
 describe('pbem verify and pbem dice verify on the demo game', () => {
   it('exit 0 on the untouched log', () => {
     const data = tampered('clean', () => {})
-    const v = pbem(data, 'verify', 'wb-demo')
+    const v = pbem(data, 'game', 'verify', 'wb-demo')
     expect(v.status, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toMatch(/wb-demo: OK \(35 events/)
     const d = pbem(data, 'dice', 'verify', 'wb-demo')
@@ -44,15 +44,15 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)
   })
 
-  it('verify --all holds the clock read model to the log and writes it again (issue 15)', () => {
+  it('verify --all holds the clock read model to the log and writes it again', () => {
     const data = tampered('clock', (db) => {
       db.prepare(`UPDATE game_clock SET next_at = 1, next_what = 'forged' WHERE stream = 'game:wb-demo'`).run()
     })
-    const bad = pbem(data, 'verify', '--all')
+    const bad = pbem(data, 'game', 'verify', '--all')
     expect(bad.status, bad.stdout + bad.stderr).toBe(1)
     expect(bad.stdout).toMatch(/clock of wb-demo: FAILED: the table said .*forged/)
     expect(bad.stdout).toMatch(/clock read model: REBUILT \(1 game/)
-    const again = pbem(data, 'verify', '--all')
+    const again = pbem(data, 'game', 'verify', '--all')
     expect(again.status, again.stdout + again.stderr).toBe(0)
     expect(again.stdout).toMatch(/clock read model: OK \(1 game\(s\)\)/)
   })
@@ -72,7 +72,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
         target = row.position
         db.prepare(`UPDATE events SET recorded_at = '2020-01-01T00:00:00.000Z' WHERE position = ?`).run(row.position)
       })
-      const v = pbem(data, 'verify', 'wb-demo')
+      const v = pbem(data, 'game', 'verify', 'wb-demo')
       expect(v.status).toBe(1)
       expect(v.stdout).toContain(`position ${target} `)
     })
@@ -85,14 +85,14 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
         version = row.version
         db.prepare(`DELETE FROM events WHERE position = ?`).run(row.position)
       })
-      const v = pbem(data, 'verify', 'wb-demo')
+      const v = pbem(data, 'game', 'verify', 'wb-demo')
       expect(v.status).toBe(1)
       expect(v.stdout).toMatch(new RegExp(`version ${version}\\b`))
       expect(v.stdout).toMatch(/position/)
     })
   }
 
-  // Issue 15 (storage): the game names its pack by hash; verify hashes the stored content again.
+  // The game names its pack by hash; verify hashes the stored content again.
   it('fails when the stored data pack the game names was changed', () => {
     const data = tampered('pack-changed', (db) => {
       const row = db.prepare('SELECT hash, content FROM packs').get() as { hash: string; content: string }
@@ -100,14 +100,14 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
       content.id = `${content.id}-edited`
       db.prepare('UPDATE packs SET content = ? WHERE hash = ?').run(JSON.stringify(content), row.hash)
     })
-    const v = pbem(data, 'verify', 'wb-demo')
+    const v = pbem(data, 'game', 'verify', 'wb-demo')
     expect(v.status).toBe(1)
     expect(v.stdout).toMatch(/data pack now hashes to/)
   })
 
   it('fails when the stored data pack the game names is missing', () => {
     const data = tampered('pack-missing', (db) => db.prepare('DELETE FROM packs').run())
-    const v = pbem(data, 'verify', 'wb-demo')
+    const v = pbem(data, 'game', 'verify', 'wb-demo')
     expect(v.status).toBe(1)
     expect(v.stdout).toMatch(/missing from the packs table/)
   })
@@ -119,10 +119,10 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
   })
 })
 
-describe('pbem verify and tools/verify_dice.py on what is not there (issue 14)', () => {
+describe('pbem verify and tools/verify_dice.py on what is not there', () => {
   it('an unknown game is named as such and exits non-zero, not reported as a broken log', () => {
     const data = tampered('unknown-game', () => {})
-    const v = pbem(data, 'verify', 'no-such-game')
+    const v = pbem(data, 'game', 'verify', 'no-such-game')
     expect(v.status).toBe(1)
     expect(v.stderr).toContain('no game "no-such-game" in')
     expect(v.stderr).toContain('games here: wb-demo')
@@ -134,7 +134,7 @@ describe('pbem verify and tools/verify_dice.py on what is not there (issue 14)',
 
   it('a missing database is named as such and exits non-zero (nothing is created)', () => {
     const data = join(dir, 'nothing-here')
-    const v = pbem(data, 'verify', '--all')
+    const v = pbem(data, 'game', 'verify', '--all')
     expect(v.status).toBe(1)
     expect(v.stderr).toMatch(/no judge database in .*nothing-here \(judge\.sqlite is missing\)/)
   })

@@ -12,6 +12,9 @@ import { simpleParser } from 'mailparser'
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 
+/** A trial's kill moments come from the seeded generator, so a failing trial replays. */
+export { seededRandom as mulberry32 } from '../helpers/random.ts'
+
 const run = promisify(execFile)
 const SCRIPT = fileURLToPath(new URL('../../scripts/mailstack.sh', import.meta.url))
 
@@ -54,7 +57,7 @@ async function script(cmd: string, env: NodeJS.ProcessEnv, timeout: number): Pro
   }
 }
 
-/** Installs dovecot + postfix if missing (root, apt; ~20 s the first time), then starts a stack. */
+/** Starts a stack (Dovecot and Postfix must be installed: scripts/test-deps.sh). */
 export async function startMailstack(opts: MailstackOptions = {}): Promise<Mailstack> {
   // Another stack (a second test run on the same machine) may hold the ports: move up and try again.
   for (let attempt = 0; ; attempt++) {
@@ -85,7 +88,6 @@ async function startOn(opts: MailstackOptions, base: number | undefined): Promis
     MAILSTACK_USERS: users.join(' '),
   }
   try {
-    await script('install', env, 300_000)
     await script('start', env, 60_000)
   } catch (e) {
     await script('stop', env, 60_000).catch(() => '')
@@ -128,16 +130,6 @@ export function judgeMailEnv(ms: Mailstack, imapUser: string | null = 'judge'): 
     PBEM_ARCHIVE_ADDRESS: `archive@${DOMAIN}`,
     PBEM_ARCHIVE_IMAP_USER: 'archive',
     PBEM_ARCHIVE_IMAP_PASS: password('archive'),
-  }
-}
-
-/** A small deterministic generator, so a failing trial can be replayed with the same kill time. */
-export function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

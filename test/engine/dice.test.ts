@@ -17,7 +17,7 @@ import { runDemo } from '../../src/cli/demo.ts'
 
 const SECRET = '11'.repeat(32)
 
-describe('verifiable dice (DESIGN 5)', () => {
+describe('verifiable dice', () => {
   it('derives the same faces from the same secret and message, always within 1..sides', () => {
     const a = new RecordingDice(SECRET, 'g', 3, 'salt')
     const b = new RecordingDice(SECRET, 'g', 3, 'salt')
@@ -65,7 +65,7 @@ describe('verifiable dice (DESIGN 5)', () => {
     expect(() => new FixedDice([7]).roll('x', 6, { kind: 'public' })).toThrow(/not a d6 face/)
   })
 
-  // SQLite only (issue 16): the independent verifier, tools/verify_dice.py, reads a judge.sqlite file
+  // SQLite only: the independent verifier, tools/verify_dice.py, reads a judge.sqlite file
   // with Python's sqlite3. On PostgreSQL the judge's own verifyDice checks the rolls (test/engine/
   // hidden-draws and test/schedule/campaign, on both engines).
   it('an independent Python verifier recomputes every roll of the demo from the log', async () => {

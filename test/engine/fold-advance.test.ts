@@ -1,4 +1,4 @@
-// Issue 15: after an append the judge advances its kept fold by the new events only
+// After an append the judge advances its kept fold by the new events only
 // (src/engine/foldAdvance.ts) instead of re-reading and re-folding the whole stream, and the
 // advanced fold is the fold from scratch, so the clock row written from it is too.
 import { afterEach, describe, expect, it } from 'vitest'
@@ -43,11 +43,11 @@ function fileOrders(a: TestApp, n: number) {
   }
 }
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {
-  describe('advancing the kept fold (issue 15)', () => {
+  describe('advancing the kept fold', () => {
     it('filing one order in a long game reads only the new events, not the whole stream', () => {
       app = testApp('fold-advance', { database: engine.app() })
       createWeakBeginning(app)

@@ -1,16 +1,16 @@
-// Issue 15: the judge's fold cache is bounded by count and by size, least recently used out first,
+// The judge's fold cache is bounded by count and by size, least recently used out first,
 // and never hands back a fold of an older stream version.
 import { describe, expect, it } from 'vitest'
 import type { GameFold } from '../../src/engine/fold.ts'
 import { FoldCache } from '../../src/engine/foldCache.ts'
 import { Judge } from '../../src/engine/judge.ts'
-import { createWeakBeginning, testApp } from '../helpers/app.ts'
+import { createFixtureGame, testApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const fold = (version: number, events: number) =>
   ({ version, events: Array.from({ length: events }) }) as unknown as GameFold
 
-describe('the fold cache (issue 15)', () => {
+describe('the fold cache', () => {
   it('drops the least recently used fold when there are more folds than allowed', () => {
     const c = new FoldCache({ folds: 2 })
     c.set('a', fold(1, 1))
@@ -44,23 +44,23 @@ describe('the fold cache (issue 15)', () => {
   })
 })
 
-// The judge's own cache reads games from the database: on both engines (issue 16), judge.sqlite and
+// The judge's own cache reads games from the database: on both engines, judge.sqlite and
 // a fresh PostgreSQL database. The cases above never open one.
 const ENGINES = bothEngines()
 
-describe.each(ENGINES)("the judge's fold cache on $name (issue 15)", (engine) => {
+describe.each(ENGINES)("the judge's fold cache on $name", (engine) => {
   it('the judge keeps no more folds than its limit however many games it reads', () => {
     const app = testApp('fold-cache', { database: engine.app() })
     try {
-      for (const g of ['wb1', 'wb2', 'wb3']) createWeakBeginning(app, g)
+      for (const g of ['fx1', 'fx2', 'fx3']) createFixtureGame(app, g)
       const judge = new Judge({
         ...app.judge.o,
         foldCache: { folds: 2 },
       })
-      for (const g of ['wb1', 'wb2', 'wb3', 'wb1']) judge.load(g)
+      for (const g of ['fx1', 'fx2', 'fx3', 'fx1']) judge.load(g)
       expect(judge.folds.size).toBe(2)
       // The one read last is kept and handed back as it is.
-      expect(judge.load('wb1')).toBe(judge.load('wb1'))
+      expect(judge.load('fx1')).toBe(judge.load('fx1'))
     } finally {
       app.cleanup()
     }

@@ -1,4 +1,4 @@
-// DESIGN section 5, issue 10: rolls only one side may see are hidden draws. They come from the
+// Rolls only one side may see are hidden draws. They come from the
 // game's hidden-draw secret (committed at creation, revealed when the game ends), numbered apart
 // from the published rolls, so the secret a report publishes tells the other side nothing about
 // them, not even how many there were. Sea Devils' Confederate-only rolls (raids, searches,
@@ -11,7 +11,7 @@ import { redactedEvents } from '../../src/reports/archive.ts'
 import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -1,4 +1,4 @@
-// Issue 15 (storage): a game names its data pack by hash (GameCreated v2) and the pack is stored
+// A game names its data pack by hash (GameCreated v2) and the pack is stored
 // once in the packs table; a GameCreated v1 with its own copy still folds; an export carries it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,7 @@ import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 import { sqliteOnly } from '../../src/log/db.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -1,4 +1,4 @@
-// Issue 5: a rules bug in turn 2 (a table value fixed after the fact) is corrected by re-adjudicating
+// A rules bug in turn 2 (a table value fixed after the fact) is corrected by re-adjudicating
 // from turn 2: preview with per-reader diffs, commit, later turns re-resolved, old results readable,
 // `pbem verify` passing before and after.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,7 +15,7 @@ import { history } from '../../src/reports/archive.ts'
 import { withParts } from '../../src/mail/outbound.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// Every case runs on both engines (issue 16): the demo's judge.sqlite, and a fresh PostgreSQL
+// Every case runs on both engines: the demo's judge.sqlite, and a fresh PostgreSQL
 // database the demo is played into and the judge then opens.
 const ENGINES = bothEngines()
 

@@ -1,4 +1,4 @@
-// A game's roles may depend on its scenario and options (DESIGN section 4, `rolesFor` in the
+// A game's roles may depend on its scenario and options (`rolesFor` in the
 // contract): the judge creates a game only with one player for each of the roles the ruleset gives
 // that scenario and those options, and keeps `roles` as the list for a ruleset without `rolesFor`.
 // Shown on the test-only fixture game, given a second seat by an option.
@@ -35,7 +35,7 @@ afterAll(() => unregister())
 
 const players = (...roles: string[]) => roles.map((role) => ({ role, address: `${role}@example.test`, name: role }))
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -19,7 +19,7 @@ const OTHER = 'b2'.repeat(32)
 
 const START = Date.UTC(2026, 2, 2, 12, 0, 0)
 
-// Every case runs on both engines (issue 16): judge.sqlite in the data folder, and a fresh PostgreSQL
+// Every case runs on both engines: judge.sqlite in the data folder, and a fresh PostgreSQL
 // database per test that every reopen in the test comes back to.
 const ENGINES = bothEngines()
 

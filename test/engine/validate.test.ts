@@ -9,7 +9,7 @@ import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { inbound, MOD, types } from '../schedule/helpers.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
+import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
 import { type OutboundMail, type StoredMail, withParts } from '../../src/mail/outbound.ts'
+import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 
 export interface TestApp extends App {
   now: { t: number }
@@ -36,6 +38,26 @@ export function testApp(seed = 'test', opts: { serverSecret?: string; database?:
   })
 }
 
+/** The neutral fixture game's one seat (test/games/fixtures/hidden-deck.ts). */
+export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name: 'Solo' }
+
+/**
+ * A game of the neutral fixture (one player, `solo@example.test`, orders DRAW 1-3 or PASS, three
+ * rounds), for tests of the engine, mail and schedule that are about no game in particular. The
+ * fixture is registered for the rest of the test file (it is never in the shipped registry).
+ */
+export function createFixtureGame(app: App, game = 'fx1') {
+  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+  return app.judge.createGame({
+    game,
+    ruleset: hiddenDeckFactory.id,
+    scenario: 'standard',
+    players: [FIXTURE_PLAYER],
+    zone: 'America/New_York',
+  })
+}
+
+/** A Sea Devils game, for tests about what a two-sided game does (hidden moves, two players' keys). */
 export function createWeakBeginning(app: App, game = 'wb1') {
   return app.judge.createGame({
     game,

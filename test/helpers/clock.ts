@@ -1,4 +1,4 @@
-// The clock read model (issue 15) against a from-scratch computation: what the tests assert after
+// The clock read model against a from-scratch computation: what the tests assert after
 // every step they take.
 import type { Judge } from '../../src/engine/judge.ts'
 import { checkClock } from '../../src/engine/clockCheck.ts'

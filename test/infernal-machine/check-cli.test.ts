@@ -42,7 +42,7 @@ function check(name: string, text: string) {
 describe('pbem check on an Infernal Machine game', () => {
   it('a DECIDE line is read as an answer, not as an order; the orders beside it are checked', () => {
     const r = check('decide.txt', 'DECIDE SPRING-1861-SHIFT keep\nINVESTOR DOE\n')
-    expect(r.stdout).toContain('ERROR   DECIDE SPRING-1861-SHIFT: no decision SPRING-1861-SHIFT is waiting')
+    expect(r.stdout).toContain('ERROR   DECIDE: no decision SPRING-1861-SHIFT is waiting')
     expect(r.stdout).toContain('ok      INVESTOR doe')
     expect(r.stdout).not.toContain('unknown order DECIDE')
     expect(r.status).toBe(1)
@@ -50,7 +50,7 @@ describe('pbem check on an Infernal Machine game', () => {
 
   it('a mail opening with a mail command files no orders, and check says so', () => {
     const r = check('status.txt', 'STATUS\nBUILD nonsense\n')
-    expect(r.stdout).toContain('read    the first line is the mail command STATUS: a mail like this files no orders')
+    expect(r.stdout).toContain('command STATUS: no orders in it')
     expect(r.status).toBe(0)
   })
 

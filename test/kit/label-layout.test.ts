@@ -1,4 +1,4 @@
-// DESIGN 8b: the kit's label placement: every label finds room clear of the others, of the dots and
+// The kit's label placement: every label finds room clear of the others, of the dots and
 // of the panel's edge, next to its dot when it can and with a leader line when it cannot.
 import { describe, expect, it } from 'vitest'
 import { type Box, layoutLabels, measure, overlap } from '../../src/games/kit/labelLayout.ts'

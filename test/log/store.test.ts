@@ -9,19 +9,19 @@ import type { SqlDatabase } from '../../src/log/sql.ts'
 import { EventSchemas, EventValidationError } from '../../src/log/schemas.ts'
 import { ConcurrencyError, EventStore, GENESIS_HASH } from '../../src/log/store.ts'
 import { verifyAll } from '../../src/log/verify.ts'
-import { type PgStack, startPgStack } from '../pg/pgstack.ts'
+import { type PgStack, connectPg } from '../pg/pgstack.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './helpers.ts'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 
-// Every test runs on both engines (issue 16): SQLite in memory or in a file, and a real PostgreSQL
-// started for this file (test/pg/pgstack.ts) with a fresh database per test.
+// Every test runs on both engines: SQLite in memory or in a file, and a real PostgreSQL
+// of the run (test/pg/pgstack.ts) with a fresh database per test.
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 const ENGINES = [

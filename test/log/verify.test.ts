@@ -7,17 +7,17 @@ import type { SqlDatabase } from '../../src/log/sql.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore, GENESIS_HASH, type StoredEvent } from '../../src/log/store.ts'
 import { verifyAll, verifyStream } from '../../src/log/verify.ts'
-import { type PgStack, startPgStack } from '../pg/pgstack.ts'
+import { type PgStack, connectPg } from '../pg/pgstack.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './helpers.ts'
 
 // Two interleaved streams of 6 events each, in a WAL file database on SQLite and in a fresh
-// database on a real PostgreSQL (issue 16); tampering is done with raw SQL that both engines run.
+// database on a real PostgreSQL; tampering is done with raw SQL that both engines run.
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 let tmp: ReturnType<typeof tempDir>

@@ -1,4 +1,4 @@
-// Issue 15: the outbox is sent in groups of the transport's `parallel` rows at once (SMTP keeps
+// The outbox is sent in groups of the transport's `parallel` rows at once (SMTP keeps
 // SMTP_PARALLEL connections), the group announced with willSend() first (SMTP marks the rows in
 // doubt in one write) and its outcomes recorded in one transaction; a row that fails in a group
 // is retried alone, the others are sent once.
@@ -43,7 +43,7 @@ beforeEach(() => {
 })
 afterEach(() => db.close())
 
-describe('drainOutbox in groups (issue 15)', () => {
+describe('drainOutbox in groups', () => {
   it('sends up to `parallel` rows at once, announcing each group before sending it, in id order', async () => {
     for (let n = 1; n <= 7; n++) enqueueMail(db, mail(n), { game: 'g1', kind: 'ack' }, T0)
     const held = heldTransport(3)

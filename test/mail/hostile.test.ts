@@ -1,4 +1,4 @@
-// Issue 9's hostile corpus (test/mail/hostile/corpus.ts) through the real intake: for every entry
+// The hostile-mail corpus (test/mail/hostile/corpus.ts) through the real intake: for every entry
 // its outcome, and for every message what it may cost at most (time, reply size, database growth),
 // plus the invariants that hold for all mail (one record per message, robots never answered, no
 // header smuggled into a reply, strangers told nothing about other games). One judge per group.

@@ -1,4 +1,4 @@
-// Issue 15: an IMAP batch filed in one transaction (src/mail/imapBatch.ts, readInbound in
+// An IMAP batch filed in one transaction (src/mail/imapBatch.ts, readInbound in
 // intake.ts). Messages are read first, then filed in UID order in one transaction, each in a
 // savepoint; a message that fails to be read or filed ends the group, keeps what came before it,
 // and leaves itself and the rest to the one-at-a-time path. Exactly once: the same message filed
@@ -8,28 +8,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type BatchFiling, type Fetched, fetchAhead, fileLeading, fileTogether } from '../../src/mail/imapBatch.ts'
 import { handleInbound, readInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureGame, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let keys: Record<string, string>
 beforeEach(() => {
   app = testApp()
-  keys = createWeakBeginning(app).keys
+  keys = createFixtureGame(app).keys
 })
 afterEach(() => app.cleanup())
 
 const deps = () => ({ judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock })
 
-function order(n: number, over: { move?: string; id?: string } = {}): Fetched {
+function order(n: number, over: { id?: string } = {}): Fetched {
   const raw = Buffer.from(
     [
-      'From: Fed <fed@example.test>',
+      'From: Solo <solo@example.test>',
       'To: orders@judge.example.test',
       `Subject: orders ${n}`,
       `Message-ID: <${over.id ?? `order${n}`}@example.test>`,
       'Content-Type: text/plain; charset=utf-8',
       '',
-      `GAME wb1 FEDERAL\r\nKEY ${keys.federal}\r\nMOVE POWH ${over.move ?? 'C13'}\r\n`,
+      `GAME fx1 SOLO\r\nKEY ${keys.solo}\r\nDRAW ${1 + (n % 3)}\r\n`,
     ].join('\r\n'),
   )
   return { uid: n, source: `imap:INBOX:1:${n}`, raw }
@@ -62,7 +62,7 @@ function filing(breakRead: Set<number> = new Set(), breakFile: Set<number> = new
 const received = () => app.judge.mail.events().filter((e) => e.type === 'MailReceived').length
 const acks = () => outboxRows(app).filter((r) => r.kind === 'ack').length
 
-describe('an IMAP batch filed in one transaction (issue 15)', () => {
+describe('an IMAP batch filed in one transaction', () => {
   it('reads every message, then files them all in one transaction, in order', async () => {
     const { filing: f, groups } = filing()
     const filed = await fileTogether(f, [order(1), order(2), order(3)], () => false)
@@ -75,7 +75,7 @@ describe('an IMAP batch filed in one transaction (issue 15)', () => {
     expect(received()).toBe(3)
     expect(acks()).toBe(3)
     // The last order set filed is the one on file, as when they come one at a time.
-    expect(app.judge.load('wb1').orders.get('federal')?.messageId).toBe('order3@example.test')
+    expect(app.judge.load('fx1').orders.get('solo')?.messageId).toBe('order3@example.test')
   })
 
   it('the same message twice in a group is filed once and absorbed once', async () => {

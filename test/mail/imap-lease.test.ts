@@ -1,4 +1,4 @@
-// One IMAP mailbox read by one judge at a time (issue 16, src/mail/imapLease.ts), on both engines:
+// One IMAP mailbox read by one judge at a time (src/mail/imapLease.ts), on both engines:
 // a lease is taken, renewed and given back by its holder only; a judge standing by takes over once
 // the reader gives the lease back or stops renewing it (a killed process), and never while it runs;
 // it tries at its own, quicker pace (STANDBY_MS), so a dead reader's mailbox is read again soon.

@@ -1,4 +1,4 @@
-// Issue 9: a failure that passes never loses an order, and one that does not is recorded and told.
+// A failure that passes never loses an order, and one that does not is recorded and told.
 // Through the app's own inbox reader (readInbox) on a real database file.
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,13 +7,13 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
 import { newDropFolderState } from '../../src/mail/dropFolder.ts'
 import { sqliteOnly } from '../../src/log/db.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureGame, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let key: string
 beforeEach(() => {
   app = testApp('intake-failures')
-  key = createWeakBeginning(app).keys.confederate!
+  key = createFixtureGame(app).keys.solo!
   sqliteOnly(app.db).pragma('busy_timeout = 50')
 })
 afterEach(() => app.cleanup())
@@ -21,15 +21,15 @@ afterEach(() => app.cleanup())
 const past = new Date(Date.now() - 60_000)
 function dropOrders(name: string, id: string): void {
   const mail = [
-    'From: reb@example.test',
+    'From: solo@example.test',
     'To: orders@judge.example.test',
     'Subject: orders',
     `Message-ID: <${id}@example.test>`,
     'Content-Type: text/plain',
     '',
-    'GAME wb1 CONFEDERATE',
+    'GAME fx1 SOLO',
     `KEY ${key}`,
-    'SUM: RUN-OUT',
+    'DRAW 2',
     '',
   ].join('\r\n')
   writeFileSync(join(app.dirs.inbox, name), mail)
@@ -74,5 +74,5 @@ it('a message the intake fails on for good is recorded, its sender and the moder
     .map((r) => JSON.parse((r as { data: string }).data) as { outcome: string; detail?: string })
   expect(records.map((r) => r.outcome)).toEqual(['failed', 'orders-accepted'])
   const told = outboxRows(app).filter((r) => /could not be processed|intake failed/i.test(r.mail.subject))
-  expect(told.map((r) => r.recipient).sort()).toEqual(['mod@example.test', 'reb@example.test'])
+  expect(told.map((r) => r.recipient).sort()).toEqual(['mod@example.test', 'solo@example.test'])
 })

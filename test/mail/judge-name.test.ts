@@ -1,4 +1,4 @@
-// Issue 10: the judge's letters carry the display name the operator configures (PBEM_JUDGE_NAME or
+// The judge's letters carry the display name the operator configures (PBEM_JUDGE_NAME or
 // judgeName in the configuration file), not a game's name.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

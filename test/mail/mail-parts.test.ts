@@ -1,8 +1,9 @@
-// Issue 15: long bodies kept as parts by content (src/mail/mailParts.ts). A report's text and HTML,
+// Long bodies kept as parts by content (src/mail/mailParts.ts). A report's text and HTML,
 // and a map's SVG, go into mail_parts cut at their long lines, so what many mails repeat (a map's
 // coastline, a report's key of sea areas) is stored once; the mail composed from the stored form
 // is byte for byte the mail composed from the original, and pruning drops the parts no kept mail
 // names.
+import fc from 'fast-check'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,21 +51,27 @@ const payloads = (db: ReturnType<typeof openDatabase>) =>
     (p) => JSON.parse(p) as StoredMail,
   )
 
-describe('long bodies kept as parts (issue 15)', () => {
+describe('long bodies kept as parts', () => {
   it('cuts a body at its long lines only, and the pieces make up the body again exactly', () => {
     const long = 'x'.repeat(OWN_PART_FROM - 1)
     const body = `a\nb\n${long}\nc\n${long}\n${long}`
     expect(bodySegments(body)).toEqual(['a\nb\n', `${long}\n`, 'c\n', `${long}\n`, long])
     expect(bodySegments('')).toEqual([])
     expect(bodySegments('short\r\nlines\r\n')).toEqual(['short\r\nlines\r\n'])
-    let seed = 7
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
-    for (let n = 0; n < 50; n++) {
-      let text = ''
-      while (text.length < 20_000) text += `${'\u00e9z'.repeat(next() % 3000)}${next() % 4 ? '\n' : '\r\n'}`
-      expect(bodySegments(text).join('')).toBe(text)
-      for (const piece of bodySegments(text).slice(0, -1)) expect(piece.endsWith('\n')).toBe(true)
-    }
+    // Lines of any length, some far over a part's size, with either line end; the last may have none.
+    const line = fc
+      .tuple(fc.integer({ min: 0, max: 2999 }), fc.constantFrom('\n', '\n', '\n', '\r\n'))
+      .map(([n, end]) => `${'\u00e9z'.repeat(n)}${end}`)
+    const texts = fc
+      .tuple(fc.array(line, { minLength: 1, maxLength: 40 }), fc.string({ maxLength: 20 }))
+      .map(([lines, rest]) => lines.join('') + rest)
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(bodySegments(text).join('')).toBe(text)
+        for (const piece of bodySegments(text).slice(0, -1)) expect(piece.endsWith('\n')).toBe(true)
+      }),
+      { numRuns: 50 },
+    )
   })
 
   it('keeps a long text and HTML out of the row and a short one in it', () => {

@@ -15,7 +15,7 @@ import {
 import { parseInbound } from '../../src/mail/inbound.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// The outbox cases run on both engines (issue 16).
+// The outbox cases run on both engines.
 const ENGINES = bothEngines()
 
 const T0 = new Date('2025-04-21T06:00:00.000Z')

@@ -1,4 +1,4 @@
-// Several judges draining one outbox (issue 16, src/mail/outboxClaim.ts), on both engines: two
+// Several judges draining one outbox (src/mail/outboxClaim.ts), on both engines: two
 // drains at once over two connections send every row exactly once between them; a row another
 // judge claimed waits for its claim to lapse (its own judge takes it again at once, after a
 // restart); a claim renewed before each group of sends keeps the others off; and a row in doubt under

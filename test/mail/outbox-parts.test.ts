@@ -1,4 +1,4 @@
-// Issue 15: an outbox row holds what renders its mail again byte for byte, without a copy of each
+// An outbox row holds what renders its mail again byte for byte, without a copy of each
 // attachment per recipient: bodies live once in mail_parts by SHA-256, and a picture stays SVG until
 // the mail is composed, when it becomes the same PNG the judge used to store.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -17,7 +17,7 @@ import { rasterise } from '../../src/reports/pictures.ts'
 import { pruneSentMail } from '../../src/mail/retention.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// Every case runs on both engines (issue 16).
+// Every case runs on both engines.
 const ENGINES = bothEngines()
 
 const T0 = new Date('2026-04-21T06:00:00.000Z')
@@ -46,7 +46,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-describe.each(ENGINES)('outbox rows and mail parts (issue 15) on $name', ({ open: openDb }) => {
+describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb }) => {
   it('stores each attachment body once whatever the number of recipients, and no PNG at all', () => {
     const db = openDb()
     for (const to of ['federal', 'confederate', 'moderator'])

@@ -294,7 +294,7 @@ describe('text past the read limit (256 KiB)', () => {
   })
 })
 
-describe('reading: greetings, closings and a bare name are treated alike (issue 14)', () => {
+describe('reading: greetings, closings and a bare name are treated alike', () => {
   it('a bare signature name after a blank line ends the orders, as "Regards," does', () => {
     const named = readText('SUM: STAY\n\nBob\n')
     expect(lines(named.text)).toEqual(['SUM: STAY'])
@@ -318,7 +318,7 @@ describe('reading: greetings, closings and a bare name are treated alike (issue 
   })
 })
 
-describe('reading: characters web mail copies along (issue 14)', () => {
+describe('reading: characters web mail copies along', () => {
   it('zero-width spaces and joiners, soft hyphens, byte-order marks and non-breaking spaces are removed', () => {
     const out = readText('\uFEFFSUM:\u00A0STAY\u200B\nFLO\u00AD: RUN\u200D-OUT\u2060\n')
     expect(lines(out.text)).toEqual(['SUM: STAY', 'FLO: RUN-OUT'])

@@ -1,4 +1,4 @@
-// Replies that never mislead (issue 14): what the judge answers a player says how his mail was read,
+// Replies that never mislead: what the judge answers a player says how his mail was read,
 // names no step wrongly, and keeps to one subject tag.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { handleInbound } from '../../src/mail/intake.ts'

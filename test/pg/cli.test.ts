@@ -1,4 +1,4 @@
-// The whole judge on PostgreSQL through the `pbem` command (issue 16): with PBEM_DATABASE_URL set
+// The whole judge on PostgreSQL through the `pbem` command: with PBEM_DATABASE_URL set
 // to a real PostgreSQL (test/pg/pgstack.ts) a game is created, orders mailed into the drop folder
 // are filed by `pbem tick`, the turn is resolved by `pbem adjudicate`, and `pbem verify --all`
 // re-checks the chain and every result. Nothing is written to a SQLite file on the way; `pbem demo`
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PgDatabase } from '../../src/log/pg/database.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'pbem-pgcli-'))
@@ -19,11 +19,11 @@ const data = join(dir, 'data')
 let pg: PgStack
 let url: string
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
   url = pg.freshUrl()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

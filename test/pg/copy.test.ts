@@ -1,4 +1,4 @@
-// Moving a judge (issue 16, `pbem db copy`): a SQLite judge with games played, orders filed and
+// Moving a judge (`pbem db copy`): a SQLite judge with games played, orders filed and
 // mails queued goes to a real PostgreSQL and back to a new SQLite file with every table's rows
 // equal, its chains intact and its counters carried; a target that holds anything is refused.
 import { spawnSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { verifyAll } from '../../src/log/verify.ts'
 import { buildJudge, migrationTables } from './judgeFixture.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 let pg: PgStack
@@ -21,12 +21,12 @@ let dir: string
 let judge: string
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pbem-copy-'))
-  const [stack, file] = await Promise.all([startPgStack(), buildJudge(join(dir, 'judge'))])
+  const [stack, file] = await Promise.all([connectPg(), buildJudge(join(dir, 'judge'))])
   pg = stack
   judge = file
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -1,4 +1,4 @@
-// `pbem db copy` finds the tables itself (issue 16): a table a later migration adds is copied
+// `pbem db copy` finds the tables itself: a table a later migration adds is copied
 // with no change to the copy, page after page in key order; a copy that does not read back as
 // its source, a source whose chain is broken and two databases of different migrations are
 // reported, never passed off as good.
@@ -14,7 +14,7 @@ import { PUBLIC, writeTestSchemas } from '../log/helpers.ts'
 import { EventStore } from '../../src/log/store.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { pages, tableInfo } from '../../src/log/tables.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url))
 /** Numbered after every migration the repository has. */
@@ -23,11 +23,11 @@ const NEXT = '999_fleet_notes.sql'
 let pg: PgStack
 let dir: string
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
   dir = mkdtempSync(join(tmpdir(), 'pbem-copy-tables-'))
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

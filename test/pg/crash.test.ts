@@ -1,4 +1,4 @@
-// Two judges on one PostgreSQL, one of them killed at random moments (issue 16): like
+// Two judges on one PostgreSQL, one of them killed at random moments: like
 // test/e2e/crash.test.ts, with real mail (Postfix, Dovecot: scripts/mailstack.sh), but judges a
 // and b run `pbem serve` side by side on one database, each with its own data folder. b stands by
 // for the IMAP mailbox (its lease) while a reads it, both tick and both send the outbox. a is killed
@@ -24,7 +24,7 @@ import {
   judgeMailEnv,
   mulberry32,
 } from '../e2e/mailstack.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 6)
@@ -35,7 +35,7 @@ let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   ms = await startMailstack({ basePort: 20800, users: DEFAULT_USERS })
-  pg = await startPgStack()
+  pg = await connectPg()
   dir = mkdtempSync(join(tmpdir(), 'pbem-pgcrash-'))
   env = judgeMailEnv(ms)
 }, 600_000)
@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
   await ms?.stop()
-  await pg?.stop()
+  await pg?.close()
 }, 60_000)
 
 function judge(data: string, url: string): ChildProcess {

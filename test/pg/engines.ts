@@ -1,11 +1,12 @@
-// Running a test file's cases on both engines (issue 16): SQLite, and a real PostgreSQL started for
-// the file (test/pg/pgstack.ts) with a fresh database per handle. Call bothEngines() at the top
-// level of a test file and give its result to describe.each; every handle opened through it is
-// closed after each test (a PostgreSQL handle holds a worker thread and a connection).
-import { afterAll, afterEach, beforeAll } from 'vitest'
+// Running a test file's cases on both engines: SQLite, and the run's PostgreSQL (test/pg/pgstack.ts)
+// with a fresh database per handle. Call bothEngines() at the top level of a test file and give its
+// result to describe.each. The tier picks the engines (vitest.config.ts): the judge tier runs the
+// SQLite cases, the pg tier the PostgreSQL ones. Every handle opened through it is closed after
+// each test (a PostgreSQL handle holds a worker thread and a connection).
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase, SqlEngine } from '../../src/log/sql.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { connectPg, type PgStack } from './pgstack.ts'
 
 export interface TestEngine {
   name: SqlEngine
@@ -18,16 +19,20 @@ export interface TestEngine {
 }
 
 export function bothEngines(): TestEngine[] {
+  const engines = inject('engines')
+  if (!engines.length) throw new Error('this file runs on the engines of the judge and pg tiers: list it there')
   let pg: PgStack | null = null
   const opened: SqlDatabase[] = []
-  beforeAll(async () => {
-    pg = await startPgStack()
-  }, 600_000)
+  if (engines.includes('postgres')) {
+    beforeAll(async () => {
+      pg = await connectPg()
+    })
+    afterAll(async () => {
+      await pg?.close()
+    })
+  }
   afterEach(() => {
     for (const db of opened.splice(0)) if (db.open) db.close()
-  })
-  afterAll(async () => {
-    await pg?.stop()
   })
   const make = (name: SqlEngine, target: (file?: string) => string): TestEngine => ({
     name,
@@ -39,11 +44,12 @@ export function bothEngines(): TestEngine[] {
       return db
     },
   })
-  return [
+  const all = [
     make('sqlite', (file) => file ?? ':memory:'),
     make('postgres', () => {
-      if (!pg) throw new Error('PostgreSQL is not started yet: open databases inside tests or hooks')
+      if (!pg) throw new Error('PostgreSQL is not connected yet: open databases inside tests or hooks')
       return pg.freshUrl()
     }),
   ]
+  return all.filter((e) => engines.includes(e.name))
 }

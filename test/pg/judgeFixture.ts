@@ -1,4 +1,4 @@
-// A SQLite judge with something in every table, for the `pbem db copy` tests (issue 16): the
+// A SQLite judge with something in every table, for the `pbem db copy` tests: the
 // Weak Beginning demo (orders filed by mail, resolutions, reports queued with their pictures), a
 // second game created through the judge, and the rows no path fills without a mail server
 // (IMAP checkpoints, reply-rate records). Rows at the end of two AUTOINCREMENT tables are then

@@ -1,4 +1,4 @@
-// Two judge processes on one PostgreSQL (issue 16): both are handed the same order mails (as when
+// Two judge processes on one PostgreSQL: both are handed the same order mails (as when
 // one mail reaches two judges), in the same order, and read them at the same moment. Writers on
 // different games run side by side and intakes one at a time, so every mail is filed exactly once
 // (by one judge or the other; the other finds it a duplicate), every game's log stays one unbroken
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { verifyAll } from '../../src/log/verify.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'pbem-pgjudges-'))
@@ -31,11 +31,11 @@ const ROLES = [
 let pg: PgStack
 let url: string
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
   url = pg.freshUrl()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

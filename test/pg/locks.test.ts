@@ -1,4 +1,4 @@
-// Writers on PostgreSQL (src/log/pg/database.ts, issue 16): transactions touching different
+// Writers on PostgreSQL (src/log/pg/database.ts): transactions touching different
 // streams run side by side, two on the same stream go one after the other and the second reads what
 // the first wrote, an exclusive transaction (migrations) keeps every writer out, and a savepoint
 // rolled back lets go of the locks it took.
@@ -8,14 +8,14 @@ import { openPgDatabase } from '../../src/log/pg/open.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore } from '../../src/log/store.ts'
 import { PUBLIC, tempDir, writeTestSchemas } from '../log/helpers.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 const codeOf = (fn: () => unknown): string | undefined => {

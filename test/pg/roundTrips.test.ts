@@ -1,4 +1,4 @@
-// Round trips on PostgreSQL (src/log/pg/database.ts, issue 16): what needs no answer goes pipelined
+// Round trips on PostgreSQL (src/log/pg/database.ts): what needs no answer goes pipelined
 // ahead of the next statement, a write goes with its savepoint, and the guarantees hold: a lock sent
 // ahead still keeps another writer waiting, its failure fails the statement it went with, and a
 // transaction broken by a failure someone swallowed does not commit as if nothing happened.
@@ -8,14 +8,14 @@ import { openPgDatabase } from '../../src/log/pg/open.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore } from '../../src/log/store.ts'
 import { PUBLIC, tempDir, writeTestSchemas } from '../log/helpers.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 let a: PgDatabase

@@ -1,4 +1,4 @@
-// `pbem secret export` on PostgreSQL (issue 16, src/engine/secret.ts): no secure_delete or WAL
+// `pbem secret export` on PostgreSQL (src/engine/secret.ts): no secure_delete or WAL
 // checkpoint there; the setting is deleted and the settings table rewritten (VACUUM FULL), so the
 // table's file on disk no longer holds the secret, and the judge says what still may (the server's
 // write-ahead log, archive, backups). The keys stay the same once the judge reads the file.
@@ -9,15 +9,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { checkServerSecret, exportServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
 import { createWeakBeginning } from '../helpers/app.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 const dir = mkdtempSync(join(tmpdir(), 'pbem-pgsecret-'))
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -1,4 +1,4 @@
-// The database seam (src/log/sql.ts, issue 16): the same statements give the same rows, results
+// The database seam (src/log/sql.ts): the same statements give the same rows, results
 // and errors on SQLite and on a real PostgreSQL (test/pg/pgstack.ts), and the PostgreSQL side's
 // own machinery (migration pairing, the blocked caller's time limit) holds.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,14 +13,14 @@ import { PgDatabase } from '../../src/log/pg/database.ts'
 import { appliedPgMigrations, openPgDatabase, pgMigrations } from '../../src/log/pg/open.ts'
 import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
 import { engineOf, type SqlDatabase } from '../../src/log/sql.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 let pg: PgStack
 beforeAll(async () => {
-  pg = await startPgStack()
+  pg = await connectPg()
 }, 600_000)
 afterAll(async () => {
-  await pg?.stop()
+  await pg?.close()
 })
 
 const codeOf = (fn: () => unknown): string | undefined => {

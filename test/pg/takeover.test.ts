@@ -1,4 +1,4 @@
-// A judge killed and left down, another finishing its work (issue 16), over real mail (Postfix,
+// A judge killed and left down, another finishing its work, over real mail (Postfix,
 // Dovecot) and PostgreSQL. Two setups side by side, each its own database and judge mailbox:
 // - mid-resolution: judge a is killed (SIGKILL) inside the transaction that resolves a game whose
 //   orders are all filed (it holds that game's lock). The transaction rolls back, and judge b's tick
@@ -31,7 +31,7 @@ import {
   waitFor,
   judgeMailEnv,
 } from '../e2e/mailstack.ts'
-import { type PgStack, startPgStack } from './pgstack.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SLACK_MS = 15_000 // a busy shared machine: passes, polls and sends after a lapse
@@ -42,7 +42,7 @@ let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   ms = await startMailstack({ basePort: 20900, users: DEFAULT_USERS })
-  pg = await startPgStack()
+  pg = await connectPg()
   dir = mkdtempSync(join(tmpdir(), 'pbem-takeover-'))
   env = judgeMailEnv(ms, null)
 }, 600_000)
@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
   await ms?.stop()
-  await pg?.stop()
+  await pg?.close()
 }, 60_000)
 
 /** The mail settings of a judge reading `mailbox`'s INBOX. */

@@ -218,9 +218,9 @@ describe('the texts are our own words', () => {
   })
 })
 
-describe("the README's card table", () => {
+describe("the card table in the game's README", () => {
   it('marks done exactly the cards the judge plays, by PLAY or as a standing reaction', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const readme = readFileSync(new URL('../../src/games/rebel-raiders/README.md', import.meta.url), 'utf8')
     const rows = [...readme.matchAll(/^\| (\d+) \| .* \| (?:Union|Confederate) \| \w+ \| (done|not implemented) \|$/gm)]
     expect(rows).toHaveLength(110)
     const marked = rows.filter((r) => r[2] === 'done').map((r) => Number(r[1]))

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo } from '../../src/cli/demo.ts'
 import { exportGame, history, receiptStory } from '../../src/reports/archive.ts'
-import { ensureDebianPackage } from '../helpers/apt.ts'
+import { requireProgram } from '../helpers/deps.ts'
 
 let dir: string
 let app: App
 let browser: Browser
 beforeAll(async () => {
-  ensureDebianPackage('/usr/bin/chromium', 'chromium')
+  requireProgram('/usr/bin/chromium', 'chromium')
   dir = mkdtempSync(join(tmpdir(), 'pbem-archive-'))
   app = openApp({ dataDir: (await runDemo({ dir: join(dir, 'demo') })).dataDir })
   browser = await chromium.launch({

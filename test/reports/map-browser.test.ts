@@ -1,8 +1,8 @@
-// DESIGN 8b: the Sea Devils map as a player meets it, in headless Chromium (Debian's package; the
+// The Sea Devils map as a player meets it, in headless Chromium (Debian's package; the
 // test fails, never skips, without it): inline in each page of the reader's archive, no text of it
 // overlaps another by the browser's own bounding boxes, it stays readable at the size the page
 // shows it, every area is named on hover, and every colour it uses is in its legend.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,7 +14,7 @@ import type { Viewer } from '../../src/games/contract.ts'
 import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { exportGame } from '../../src/reports/archive.ts'
-import { ensureDebianPackage } from '../helpers/apt.ts'
+import { requireProgram } from '../helpers/deps.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
 
 const PACK = seaDevilsFactory.defaultPack().content as SeaDevilsPack
@@ -25,8 +25,7 @@ let dir: string
 let app: App
 let browser: Browser
 beforeAll(async () => {
-  ensureDebianPackage('/usr/bin/chromium', 'chromium')
-  if (!existsSync('/usr/bin/chromium')) throw new Error('chromium is not installed: .ci/run installs it')
+  requireProgram('/usr/bin/chromium', 'chromium')
   dir = mkdtempSync(join(tmpdir(), 'pbem-map-browser-'))
   app = openApp({ dataDir: (await runDemo({ dir: join(dir, 'demo') })).dataDir })
   browser = await chromium.launch({

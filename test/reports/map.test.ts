@@ -1,4 +1,4 @@
-// DESIGN 8b: the Sea Devils reader's map on real geography, from the Weak Beginning demo: what it
+// The Sea Devils reader's map on real geography, from the Weak Beginning demo: what it
 // shows each reader, and (pure, from the layout) that no label overlaps another.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

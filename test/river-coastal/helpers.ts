@@ -5,18 +5,8 @@ import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { buildPlan, type PlottedTurn, type Steering } from '../../src/games/river-coastal/plan.ts'
 import { inches } from '../../src/games/river-coastal/units.ts'
 
-/** A small linear congruential generator: the same seed gives the same cases on every run. */
-export function seeded(seed: number) {
-  let s = seed >>> 0
-  const next = () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s
-  }
-  return {
-    int: (lo: number, hi: number) => lo + (next() % (hi - lo + 1)),
-    pick: <T>(xs: T[]): T => xs[next() % xs.length]!,
-  }
-}
+/** The tests' seeded generator: the same seed gives the same cases on every run. */
+export { seededRandom as seeded } from '../helpers/random.ts'
 
 export const tables = defaultRiverPack().tables
 

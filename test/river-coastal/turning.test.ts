@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normalise } from '../../src/games/kit/geometry.ts'
-import { buildPlan, type PlottedTurn, startCursor, stepAlong } from '../../src/games/river-coastal/plan.ts'
+import { buildPlan, type Steering, startCursor, stepAlong } from '../../src/games/river-coastal/plan.ts'
 import { arcLengthFor, maxTurnDegrees, turnOver } from '../../src/games/river-coastal/turning.ts'
 import { seeded } from './helpers.ts'
 
@@ -31,32 +32,41 @@ describe('§7 turning on the class radius (substitute for the §13 templates)', 
   })
 
   it('§7 property: over any plotted or forced move the heading never changes by more than the radius allows', () => {
-    const rnd = seeded(12)
-    for (let n = 0; n < 400; n++) {
-      const speed = rnd.int(-4, 12)
-      const radius = rnd.pick([2000, 5000, 7000, 9000])
-      const turns: PlottedTurn[] = Array.from({ length: rnd.int(0, 3) }, () => ({
-        dir: rnd.pick([1, -1] as const),
-        degrees: rnd.int(1, 180),
-        at: rnd.int(0, 12) * 500,
-      }))
-      const plan = buildPlan(speed, radius, turns, rnd.pick(['free', 'free', 'hardPort', 'hardStarboard', 'straight']))
-      let pose = { pos: { x: 20000, y: 20000 }, heading: rnd.int(0, 35999) }
-      let cursor = startCursor(pose.heading)
-      let swept = 0
-      let travelled = 0
-      while (travelled < plan.distance) {
-        const ds = Math.min(rnd.int(1, 400), plan.distance - travelled)
-        const before = pose.heading
-        ;({ pose, cursor } = stepAlong(plan, cursor, pose, ds))
-        const d = normalise(pose.heading - before)
-        const turned = Math.min(d, 36000 - d)
-        // never tighter than the radius, step by step (one hundredth of rounding at a step edge)
-        expect(turned).toBeLessThanOrEqual(turnOver(ds, radius) + 1)
-        swept += turned
-        travelled += ds
-      }
-      expect(swept).toBeLessThanOrEqual(turnOver(plan.distance, radius))
+    const turn = fc.record({
+      dir: fc.constantFrom<1 | -1>(1, -1),
+      degrees: fc.integer({ min: 1, max: 180 }),
+      at: fc.integer({ min: 0, max: 12 }).map((n) => n * 500),
+    })
+    const move = {
+      speed: fc.integer({ min: -4, max: 12 }),
+      radius: fc.constantFrom(2000, 5000, 7000, 9000),
+      turns: fc.array(turn, { maxLength: 3 }),
+      steering: fc.constantFrom<Steering>('free', 'hardPort', 'hardStarboard', 'straight'),
+      heading: fc.integer({ min: 0, max: 35999 }),
+      steps: fc.integer({ min: 0, max: 2 ** 31 - 1 }), // the seed of the step lengths
     }
+    fc.assert(
+      fc.property(fc.record(move), ({ speed, radius, turns, steering, heading, steps }) => {
+        const rnd = seeded(steps)
+        const plan = buildPlan(speed, radius, turns, steering)
+        let pose = { pos: { x: 20000, y: 20000 }, heading }
+        let cursor = startCursor(pose.heading)
+        let swept = 0
+        let travelled = 0
+        while (travelled < plan.distance) {
+          const ds = Math.min(rnd.int(1, 400), plan.distance - travelled)
+          const before = pose.heading
+          ;({ pose, cursor } = stepAlong(plan, cursor, pose, ds))
+          const d = normalise(pose.heading - before)
+          const turned = Math.min(d, 36000 - d)
+          // never tighter than the radius, step by step (one hundredth of rounding at a step edge)
+          expect(turned).toBeLessThanOrEqual(turnOver(ds, radius) + 1)
+          swept += turned
+          travelled += ds
+        }
+        expect(swept).toBeLessThanOrEqual(turnOver(plan.distance, radius))
+      }),
+      { numRuns: 400 },
+    )
   })
 })

@@ -13,7 +13,7 @@ import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, FED, HOUR, MOD, REB, START } from './helpers.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {
@@ -171,7 +171,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(reminders.map((r) => r.recipient)).toEqual([FED, FED, FED])
       const late = outboxRows(app).filter((r) => r.kind === 'late')
       expect(late.filter((r) => r.recipient === FED)).toHaveLength(9)
-      // Each subject says what its notice says (issue 14): extended, still waited for, gone ahead without.
+      // Each subject says what its notice says: extended, still waited for, gone ahead without.
       expect(late.filter((r) => r.recipient === REB).map((r) => r.mail.subject)).toEqual(
         Array(3)
           .fill([

@@ -10,7 +10,7 @@ export const START = Date.UTC(2026, 2, 2, 12, 0, 0)
 
 /**
  * Moves the test clock to `t` (ms or ISO) and runs one tick there. Before and after it, every
- * game's clock read model must equal one computed from scratch from the log (issue 15).
+ * game's clock read model must equal one computed from scratch from the log.
  */
 export function tickAt(app: TestApp, t: number | string, opts: TickOptions = {}): TickReport {
   expect(clockProblems(app.judge), 'clock read model before the tick').toEqual([])

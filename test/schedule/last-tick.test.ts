@@ -2,18 +2,18 @@
 // `pbem tick --now`, a clock set back) would make the next real pass see an outage of decades.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runTick, tickLines } from '../../src/schedule/tick.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureGame, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, HOUR, START, tickAt } from './helpers.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('the last tick, on $name', (engine) => {
   let app: TestApp
   beforeEach(() => {
     app = testApp('test', { database: engine.app() })
-    createWeakBeginning(app)
+    createFixtureGame(app)
   })
   afterEach(() => app.cleanup())
 
@@ -29,8 +29,8 @@ describe.each(ENGINES)('the last tick, on $name', (engine) => {
     const next = tickAt(app, START + HOUR + 5 * 60_000)
     expect(next.previousTick).toBe(new Date(START + HOUR).toISOString())
     expect(next.outage).toBeNull()
-    expect(eventsOf(app, 'OutageDetected')).toHaveLength(0)
-    expect(eventsOf(app, 'DeadlineSet').map((e) => e.data.deadline)).toEqual(['2026-03-05T12:00:00.000Z'])
+    expect(eventsOf(app, 'OutageDetected', 'fx1')).toHaveLength(0)
+    expect(eventsOf(app, 'DeadlineSet', 'fx1').map((e) => e.data.deadline)).toEqual(['2026-03-05T12:00:00.000Z'])
   })
 
   it('moves forward with every later pass', () => {

@@ -8,7 +8,7 @@ import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, FED, HOUR, lastMailId, mailsSince, MOD, REB, START, tickAt, types } from './helpers.ts'
 
-// Every case runs on both engines (issue 16): judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {

@@ -4,7 +4,7 @@
 //   2. two judge processes (two Judge objects on one database, each with its own connection)
 //      ticking the same game;
 //   3. a moderator's extension while the tick resolves the point.
-// On both engines (issue 16): a SQLite file, and one PostgreSQL database for the two judges.
+// On both engines: a SQLite file, and one PostgreSQL database for the two judges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'

@@ -1,4 +1,4 @@
-// Issue 15: a tick with 10,000 games on file reads and resolves exactly the games that are due. The
+// A tick with 10,000 games on file reads and resolves exactly the games that are due. The
 // games are made cheaply: one game is created the ordinary way and its creation events
 // are appended again under 9,999 other names in one transaction (the clock read model is written by
 // the same appends, as for any game). The game is the test-only Hidden Deck (test/games/fixtures):
@@ -69,7 +69,7 @@ afterAll(() => {
   unregister()
 })
 
-describe('ten thousand games on one judge (issue 15)', () => {
+describe('ten thousand games on one judge', () => {
   it('the tick resolves exactly the 1% that are due and reads no other game', () => {
     const due = Array.from({ length: GAMES }, (_, i) => i)
       .filter(isDue)

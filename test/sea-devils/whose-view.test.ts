@@ -1,4 +1,4 @@
-// Issue 14, "Replies that never mislead": the moderator's status names whose ships and whose
+// Replies that never mislead: the moderator's status names whose ships and whose
 // standing orders it lists (4.42 standing orders; the status of 13.2's Weak Beginning), and a
 // player's status calls his own ships his.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

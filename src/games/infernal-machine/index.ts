@@ -16,6 +16,7 @@ import type {
   RulesetFactory,
   Step,
   Viewer,
+  GameOptionInfo,
 } from '../contract.ts'
 import { PUBLIC } from '../contract.ts'
 import { changeSides } from './almanac.ts'
@@ -220,6 +221,12 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
     case 'actions': {
       const next = s.queued.shift()
       if (!next || c!.actionsLeft <= 0) {
+        // Actions ordered past the season's allowance are told, never dropped unseen.
+        if (next)
+          ctx.notes.push({
+            rule: 'p.47',
+            text: `Not taken, no action left this season: ${[next, ...s.queued].map((a) => a.kind).join(', ')}`,
+          })
         s.queued = []
         s.phase = 'time'
         return true
@@ -309,12 +316,23 @@ function imOutcome(s: ImState): GameOutcome | null {
       : null
 }
 
+/** The options `pbem game create --option` takes for this game (its set-up checks the values). */
+const IM_OPTIONS: readonly GameOptionInfo[] = [
+  {
+    name: 'fog',
+    values: 'on or off (default off)',
+    choices: ['on', 'off'],
+    summary: 'the fog of war: the report shows only what the crew has seen',
+  },
+]
+
 export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand> {
   return {
     id: 'infernal-machine',
     title: 'Infernal Machine',
     version: '0.1',
     roles: [CAPTAIN],
+    gameOptions: IM_OPTIONS,
     questionsPerResolution: 'unlimited',
     scenarios: [
       {

@@ -161,6 +161,7 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
     case 'COMMISSION': {
       const m = /^(?:REROLL (\d+))? ?(?:PERSIST (CUBES|ACTION))?$/.exec(up.join(' '))
       const persist = (m?.[2]?.toLowerCase() ?? null) as 'cubes' | 'action' | null
+      if (m && !Number.isSafeInteger(Number(m[1] ?? 0))) return `REROLL ${m[1]} is out of range`
       return m
         ? { kind: 'commission', budget: Number(m[1] ?? 0), persist }
         : 'only REROLL <budget> and PERSIST may follow'
@@ -204,6 +205,9 @@ function parseLaterLine(V: string, words: string[], up: string[], pack: ImPack, 
         up.join(' '),
       )
       if (!m) return 'cannot read the letter'
+      const table = m[1] === 'MARQUE' ? pack.campaign.letterOfMarque : pack.campaign.letterOfRecruitment
+      if (!table.some((r) => r.paid === Number(m[2]))) return `pay one of ${table.map((r) => r.paid).join(', ')}`
+      if (!Number.isSafeInteger(Number(m[4] ?? 0))) return `GREASE ${m[4]} is out of range`
       const persona = m[3] ? words[4]! : undefined
       if (persona && !known('persona', persona, pack.personae.keys())) return ''
       return {
@@ -240,7 +244,7 @@ function parseLaterLine(V: string, words: string[], up: string[], pack: ImPack, 
       const ids = at < 0 ? rest : rest.slice(0, at)
       for (const id of ids) if (!known('part', id, parts())) return ''
       const grease = at < 0 ? 0 : Number(rest[at + 1])
-      return ids.length && Number.isInteger(grease)
+      return ids.length && Number.isSafeInteger(grease)
         ? { kind: 'requisition', parts: ids, grease, persist }
         : 'name the parts'
     }

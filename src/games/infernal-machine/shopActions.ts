@@ -234,7 +234,8 @@ export function invest(ctx: Ctx, c: Campaign, stake: number, solicitor: boolean)
     const dice = [d10(ctx, 'shenanigans'), ...(paid ? [d10(ctx, 'shenanigans solicitor')] : [])]
     if (!dice.some((d) => d % 2 === 0)) {
       const list = investors(ctx, c)
-      const gone = list[ctx.dice.roll('shenanigans investor', list.length, PUBLIC) - 1]!
+      // A lone investor is the one who leaves: there is no die of one side to roll.
+      const gone = list.length === 1 ? list[0]! : list[ctx.dice.roll('shenanigans investor', list.length, PUBLIC) - 1]!
       c.personae = c.personae.filter((p) => p !== gone)
       note(ctx, 'p.54', `Shenanigans (${dice.join(', ')}): investor ${gone.id} leaves`)
     }

@@ -1,4 +1,4 @@
-// Drawing an area map (DESIGN section 8b) for any game played on areas: each area at its position
+// Drawing an area map for any game played on areas: each area at its position
 // from the game's data pack, links between areas (an edge wrap drawn off the map's side), units as
 // the reader may know them, and marks for what the reader was shown this resolution. The game builds
 // the model from its own view; the result is SVG text, which the engine rasterises.

@@ -1,5 +1,5 @@
-// Decks of cards or counters for any game: shuffles and draws from the verifiable dice (DESIGN
-// section 5), so every order the cards came in can be recomputed once its secret is revealed. With
+// Decks of cards or counters for any game: shuffles and draws from the verifiable dice, so every
+// order the cards came in can be recomputed once its secret is revealed. With
 // an audience that is not public the rolls are hidden draws: nobody else learns the order, not
 // even how many rolls were made. Pure: each call returns a new deck.
 import type { Audience, Dice } from '../contract.ts'

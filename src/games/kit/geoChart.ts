@@ -1,4 +1,4 @@
-// A map of places on real geography in panels (DESIGN 8b): the world at a small scale and a
+// A map of places on real geography in panels: the world at a small scale and a
 // crowded theatre as an inset at a larger one, each drawn over Natural Earth's land (world-atlas,
 // topojson-client, d3-geo). Every place is a dot with a hover title; its label block (name, what
 // stands there, marks) is placed by labelLayout so that no label overlaps another; a legend shows

@@ -1,4 +1,4 @@
-// Maps on real geography for strategic games (DESIGN 8b): the land from Natural Earth (world-atlas,
+// Maps on real geography for strategic games: the land from Natural Earth (world-atlas,
 // read with topojson-client) projected with d3-geo onto the extent a figure shows, then the game's
 // places (a dot, a label, a badge of what stands there) and the links between them. Labels that
 // would overlap are moved down until they do not. Pure: the same input gives the same SVG.

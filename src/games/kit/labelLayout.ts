@@ -1,4 +1,4 @@
-// Placing map labels so that none overlaps another (DESIGN 8b): each label is a box measured from
+// Placing map labels so that none overlaps another: each label is a box measured from
 // its text, tried at positions around its anchor, ring by ring further out, until it touches no
 // label placed before it, no obstacle (the dots) and stays inside its panel. Pure and deterministic.
 

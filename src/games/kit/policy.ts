@@ -1,4 +1,4 @@
-// Standing orders for choices met during a resolution, for any game (DESIGN section 4): a policy
+// Standing orders for choices met during a resolution, for any game: a policy
 // `POLICY <scope> ON <event>: <answer> [IF <condition>]; ...` is tried clause by clause and the
 // first clause whose condition holds answers. ASK hands the choice to the player as a question;
 // the later clauses then give its default. A game supplies its grammar: the events with the answers
@@ -86,6 +86,9 @@ function parseCondition(grammar: PolicyGrammar, text: string): NonNullable<Claus
     if (!m) return `cannot read the condition "${raw.trim()}"; write e.g. ${grammar.conditionExample}`
     if (!grammar.variables.includes(m[1]!))
       return `unknown variable ${m[1]}; known: ${grammar.variables.map((v) => v.toLowerCase()).join(', ')}`
+    // A number no value compared can reach, nor the judge hold exactly, is refused, not read as never.
+    const huge = [m[3]!, m[5] ?? '0'].find((n) => /^-?\d+$/.test(n) && !Number.isSafeInteger(Number(n)))
+    if (huge) return `${huge} is out of range: a condition compares with whole numbers up to ${Number.MAX_SAFE_INTEGER}`
     const offset = m[4] ? (m[4] === '-' ? -1 : 1) * Number(m[5]) : 0
     terms.push({ left: m[1]!, op: m[2] as Term['op'], right: m[3]!, offset })
   }

@@ -1,7 +1,17 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
 import { projectPath } from '../../util/resources.ts'
-import type { Awaited, DataPack, Dice, Input, Ruleset, RulesetFactory, Step, Viewer } from '../contract.ts'
+import type {
+  Awaited,
+  DataPack,
+  Dice,
+  Input,
+  Ruleset,
+  RulesetFactory,
+  Step,
+  Viewer,
+  GameOptionInfo,
+} from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
 import { orderForm, statusModel } from './view.ts'
 import { rebelFigures } from './pictures.ts'
@@ -9,7 +19,8 @@ import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from '.
 import { resolvePhase } from './resolve.ts'
 import { PhaseRun } from './phaseRun.ts'
 import { openingPosition } from './setup.ts'
-import { readOptions, tournamentLevel } from './optionalRules.ts'
+import { playedRules, readOptions, tournamentLevel } from './optionalRules.ts'
+import { RR_DEMO } from './demo.ts'
 import { applyLaterStart, laterStartDecks } from './laterStart.ts'
 import { cardsSeenBy, openingDecks } from './cards.ts'
 import { LAST_TURN, phaseName, roleOf, ROLES, type RrState, turnName } from './state.ts'
@@ -23,7 +34,23 @@ export const rebelRaidersFactory: RulesetFactory = {
   loadPack: (raw) => loadRebelPack(raw),
   create: (pack) => createRebelRaiders(pack as DataPack<RawRebelPack>),
   templates: projectPath('src', 'games', 'rebel-raiders', 'templates'),
+  demo: RR_DEMO(projectPath('src', 'games', 'rebel-raiders')),
 }
+
+/** The options `pbem game create --option` takes for this game (its set-up checks the values). */
+const RR_OPTIONS: readonly GameOptionInfo[] = [
+  {
+    name: 'optional',
+    values: `optional rules, comma-separated: ${playedRules().join(', ')}`,
+    summary: 'the optional rules of chapter 18 this game plays (18.4 needs 18.6)',
+  },
+  {
+    name: 'cards',
+    values: 'A, B or C (default A)',
+    choices: ['A', 'B', 'C'],
+    summary: 'the card set-up of the 1862 start (19.5); only with that scenario',
+  },
+]
 
 export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrState, RrCommand> {
   const content = bindRebelPack(pack.content)
@@ -34,6 +61,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     title: 'Rebel Raiders on the High Seas',
     version: REBEL_RAIDERS_VERSION,
     roles: ROLES,
+    gameOptions: RR_OPTIONS,
     scenarios: Object.entries(content.setups).map(([id, s]) => ({
       id,
       title: s.title,

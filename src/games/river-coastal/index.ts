@@ -11,6 +11,7 @@ import type {
   RulesetFactory,
   Step,
   Viewer,
+  GameOptionInfo,
 } from '../contract.ts'
 import { onlyRoles, PUBLIC } from '../contract.ts'
 import { projectPath } from '../../util/resources.ts'
@@ -54,6 +55,24 @@ const HOME = projectPath('src', 'games', 'river-coastal')
 
 export const RIVER_ROLES = ['USA', 'CSA'] as const
 
+/** The options `pbem game create --option` takes for this game (its set-up checks the values). */
+const RC_OPTIONS: readonly GameOptionInfo[] = [
+  {
+    name: 'captains',
+    values: '1, or the number of captains the scenario divides a side into',
+    summary: 'one player a side (1, the default) or one player a captain (ruling RC-91)',
+  },
+  { name: 'spars', values: 'ship ids, comma-separated', summary: 'ships fitted with spar torpedoes' },
+  { name: 'balloons', values: 'ship ids, comma-separated', summary: 'ships carrying an observation balloon (§7)' },
+  { name: 'smoke', values: 'true or false', choices: ['true', 'false'], summary: 'wind and smoke (§9)' },
+  {
+    name: 'objectiveCards',
+    values: 'true or false',
+    choices: ['true', 'false'],
+    summary: 'deal the objective cards (always dealt on a random table)',
+  },
+]
+
 export function createRiverCoastal(
   pack: DataPack<RawRiverPack>,
   content: RiverPack = bindRiverPack(pack.content),
@@ -72,6 +91,7 @@ export function createRiverCoastal(
     title: 'ACW River and Coastal Naval Actions',
     version: '0.1.0',
     roles: RIVER_ROLES,
+    gameOptions: RC_OPTIONS,
     scenarios: Object.values(content.scenarios).map((s) => ({
       id: s.id,
       title: s.title,

@@ -16,7 +16,6 @@ import {
 } from './orderWords.ts'
 
 export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
-  const placementFixed = state.stage === 'both-orders'
   if (state.stage === 'opening') {
     out.errors.push({
       line: 0,
@@ -33,319 +32,389 @@ export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out:
     })
     return
   }
-  // In a turn whose placement the scenario fixed, every ship on the map is already deployed.
-  const willDeploy = new Set<string>(
-    placementFixed
-      ? Object.values(state.usa)
-          .filter((u) => u.loc === 'map')
-          .map((u) => u.id)
-      : [],
-  )
-  const byType: Record<string, number> = {}
-  const seenMove = new Set<string>()
-  let cseCount = 0
-  const year = String(ctx.year(state.turn))
-  // 10.11: draws from the Unavailable Pool in this message, for the rotation and availability tests.
-  const drawnUP = new Map<string, number>()
-  const upDraws: { id: string; line: ScriptLine }[] = []
-  // 7.24: where each ship ends Phase 3, for the blockades it would join.
-  const endArea = new Map<string, string | null>()
-  const joins: { id: string; target: string; line: ScriptLine }[] = []
-  const upCount = (id: string) => state.usa[id]!.upUses + (drawnUP.get(id) ?? 0)
-  const upShips = (type: string) =>
-    Object.values(state.usa)
-      .filter((o) => o.loc === 'UP' && ctx.ship(o.id).type === type)
+  const reading = new FederalReading(state, ctx, out, commands)
+  for (const l of lines) reading.line(l)
+  reading.checkJoins()
+  reading.checkDeployment()
+}
+
+/** Reads the Federal orders of one message into commands (see parseFederal). */
+class FederalReading {
+  readonly placementFixed: boolean
+  readonly willDeploy: Set<string>
+  readonly byType: Record<string, number> = {}
+  readonly seenMove = new Set<string>()
+  cseCount = 0
+  readonly year: string
+  /** 10.11: draws from the Unavailable Pool in this message, for the rotation and availability tests. */
+  readonly drawnUP = new Map<string, number>()
+  readonly upDraws: { id: string; line: ScriptLine }[] = []
+  /** 7.24: where each ship ends Phase 3, for the blockades it would join. */
+  readonly endArea = new Map<string, string | null>()
+  readonly joins: { id: string; target: string; line: ScriptLine }[] = []
+
+  constructor(
+    readonly state: SdState,
+    readonly ctx: Ctx,
+    readonly out: Collector,
+    readonly commands: SdCommand[],
+  ) {
+    this.placementFixed = state.stage === 'both-orders'
+    // In a turn whose placement the scenario fixed, every ship on the map is already deployed.
+    this.willDeploy = new Set<string>(
+      this.placementFixed
+        ? Object.values(state.usa)
+            .filter((u) => u.loc === 'map')
+            .map((u) => u.id)
+        : [],
+    )
+    this.year = String(ctx.year(state.turn))
+  }
+
+  upCount(id: string): number {
+    return this.state.usa[id]!.upUses + (this.drawnUP.get(id) ?? 0)
+  }
+
+  upShips(type: string): string[] {
+    return Object.values(this.state.usa)
+      .filter((o) => o.loc === 'UP' && this.ctx.ship(o.id).type === type)
       .map((o) => o.id)
-  const pickFromUP = (type: string) =>
-    upShips(type)
-      .filter((id) => !willDeploy.has(id))
-      .sort((a, b) => upCount(a) - upCount(b) || a.localeCompare(b))[0] ?? null
-  const isFreePacificShip = (u: SdState['usa'][string]) =>
-    ctx.ship(u.id).fleet === 'P' && u.area !== null && ctx.area(u.area).pacific
-  const usa = (l: ScriptLine, written: string | undefined): string | null => {
+  }
+
+  pickFromUP(type: string): string | null {
+    return (
+      this.upShips(type)
+        .filter((id) => !this.willDeploy.has(id))
+        .sort((a, b) => this.upCount(a) - this.upCount(b) || a.localeCompare(b))[0] ?? null
+    )
+  }
+
+  isFreePacificShip(u: SdState['usa'][string]): boolean {
+    return this.ctx.ship(u.id).fleet === 'P' && u.area !== null && this.ctx.area(u.area).pacific
+  }
+
+  /** The Federal ship written, or null with the error said. */
+  usa(l: ScriptLine, written: string | undefined): string | null {
     if (!written) {
-      out.error(l, 'a ship name is missing')
+      this.out.error(l, 'a ship name is missing')
       return null
     }
-    const id = resolveShip(ctx, written, 'USA')
+    const id = resolveShip(this.ctx, written, 'USA')
     if (!id)
-      out.error(
+      this.out.error(
         l,
-        resolveShip(ctx, written, 'CSA') ? `${written} is a Confederate ship` : `unknown Federal ship "${written}"`,
-        shipSuggestion(ctx, written, 'USA'),
+        resolveShip(this.ctx, written, 'CSA')
+          ? `${written} is a Confederate ship`
+          : `unknown Federal ship "${written}"`,
+        shipSuggestion(this.ctx, written, 'USA'),
       )
     return id
   }
-  for (const l of lines) {
+
+  line(l: ScriptLine): void {
     const verb = l.words[0]
     // A ship may be written as several words ("K. Stat"): take the longest run that names one.
-    const named = takeShip(ctx, l.text.split(/\s+/).slice(1), 'USA')
+    const named = takeShip(this.ctx, l.text.split(/\s+/).slice(1), 'USA')
     const raw = [named.written, ...named.rest]
     const args = raw.map((w) => w.toUpperCase())
     switch (verb) {
       case 'POLICY':
-        policyLine(l, out, commands)
-        break
+        return policyLine(l, this.out, this.commands)
       case 'DEPLOY':
-      case 'DEPLOY-UP': {
-        if (placementFixed) {
-          out.error(l, `GT${state.turn}: the scenario fixes this turn's placement (13.14); send movement only`)
-          break
-        }
-        const fromUP = verb === 'DEPLOY-UP'
-        const byTypeName = fromUP && (DEPLOY_TYPES as readonly string[]).includes(args[0] ?? '') ? args[0]! : null
-        const id = byTypeName ? pickFromUP(byTypeName) : usa(l, raw[0])
-        if (!id) {
-          if (byTypeName) out.error(l, `no ${byTypeName} ship in the Unavailable Pool may be taken now (10.11)`)
-          break
-        }
-        const u = state.usa[id]!
-        const def = ctx.ship(id)
-        if (fromUP && u.loc !== 'UP') {
-          out.error(l, `${id} is not in the Unavailable Pool`)
-          break
-        }
-        if (fromUP) {
-          // 10.11: no ship goes out of the UP a second time before every other of its type has gone as often.
-          const uses = upCount(id)
-          const behind = upShips(def.type).filter((o) => o !== id && upCount(o) < uses)
-          if (behind.length) {
-            out.error(
-              l,
-              `${id} has been taken from the Unavailable Pool ${uses} time(s); ${behind.join(', ')} must be taken first (10.11 rotation)`,
-            )
-            break
-          }
-        }
-        if (isFree(ctx, u) && !isFreePacificShip(u)) {
-          out.error(
-            l,
-            `${id} ${isMarching(ctx, u) ? 'marches to the Pacific at no cost (11.22)' : 'belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'}`,
-          )
-          break
-        }
-        if (!fromUP && u.loc !== 'map' && u.loc !== 'AP') {
-          out.error(
-            l,
-            `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`,
-          )
-          break
-        }
-        if (
-          def.fleet === 'P' &&
-          u.area !== null &&
-          ctx.area(u.area).pacific &&
-          !(def.leavesPacificAfterRaid && state.pacificRaid)
-        ) {
-          out.error(l, `${id} is a Pacific Fleet ship and needs no deployment while in the Pacific (11.2)`)
-          break
-        }
-        if (!fromUP && (def.availability ?? 0) - u.spent <= 0) {
-          out.error(l, `${id} has no availability points left (10.1)`)
-          break
-        }
-        byType[def.type] = (byType[def.type] ?? 0) + 1
-        const points = state.deployTrack[def.type as keyof SdState['deployTrack']] ?? 0
-        if (byType[def.type]! > points) {
-          out.error(l, `no ${def.type} deployment points left (track shows ${points}) (10.42)`)
-          break
-        }
-        if (willDeploy.has(id)) {
-          out.error(l, `${id} is already deployed`)
-          break
-        }
-        willDeploy.add(id)
-        if (fromUP) {
-          drawnUP.set(id, (drawnUP.get(id) ?? 0) + 1)
-          upDraws.push({ id, line: l })
-        }
-        commands.push({ kind: 'deploy', ship: id, fromUP, line: l.line })
-        out.normalised.push(`${verb} ${id} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`)
-        break
-      }
-      case 'EUROPE-BLOCKADE': {
-        if (placementFixed) {
-          out.error(l, `GT${state.turn}: no Confederate ship began this turn in Europe`)
-          break
-        }
-        const id = usa(l, raw[0])
-        const area = args[2]
-        if (!id) break
-        if (args[1] !== 'IN' || !area || !ctx.hasArea(area) || !ctx.area(area).european) {
-          out.error(l, 'write EUROPE-BLOCKADE <ship> IN <C2|C5|C7|C8> (6.3)')
-          break
-        }
-        if (!europeBlockadeTargets(state, ctx, area).length) {
-          const arrivals = Object.values(state.csa).filter(
-            (s) => s.status === 'map' && s.area === area && s.arrivedTurn === state.turn,
-          )
-          out.error(
-            l,
-            `no Confederate ship began GT${state.turn} in ${area}${arrivals.length ? ` (${arrivals.map((s) => s.id).join(', ')} arrived this turn and may not be blockaded by this rule)` : ''}: the declared blockade would find nothing (3.0 step 1C, 6.3)`,
-          )
-          break
-        }
-        commands.push({ kind: 'europe', ship: id, area, line: l.line })
-        out.normalised.push(`EUROPE-BLOCKADE ${id} IN ${area} (declared to the Confederate before he records)`)
-        break
-      }
-      case 'MOVE': {
-        const id = usa(l, raw[0])
-        if (!id) break
-        const u = state.usa[id]!
-        const def = ctx.ship(id)
-        if (isMarching(ctx, u)) {
-          out.error(l, `${id} marches to the Pacific on its own at half speed (11.22); it takes no MOVE`)
-          break
-        }
-        const free = isFree(ctx, u)
-        if (!willDeploy.has(id) && !free) {
-          out.error(
-            l,
-            `${id} is not deployed this turn; only deployed ships move (10.4)`,
-            placementFixed ? undefined : `add DEPLOY ${id} above`,
-          )
-          break
-        }
-        if (seenMove.has(id)) {
-          out.error(l, `${id} already has a MOVE line; give its whole path on one line`)
-          break
-        }
-        const path = args.slice(1)
-        let at = u.loc === 'map' ? u.area! : ctx.pack.mapRoles.eastCoast
-        let ok = path.length > 0
-        if (!path.length) out.error(l, 'MOVE needs a path of areas', `e.g. MOVE ${id} C10 C11`)
-        for (const a of path) {
-          if (!ctx.hasArea(a)) {
-            out.error(l, `unknown area ${a}`, areaSuggestion(ctx, a))
-            ok = false
-            break
-          }
-          if (!neighbours(ctx, at).includes(a)) {
-            out.error(l, `${a} is not next to ${at}`, areaSuggestion(ctx, a, at))
-            ok = false
-            break
-          }
-          if (def.fleet === 'P' && ctx.area(at).pacific && !ctx.area(a).pacific) {
-            const may = def.leavesPacificAfterRaid && state.pacificRaid
-            // 11.21: leaving costs deployment and availability, so the ship must be deployed.
-            if (!may || !willDeploy.has(id) || placementFixed) {
-              out.error(
-                l,
-                `${id} may not leave the Pacific (11.21${def.leavesPacificAfterRaid ? (may ? ': deploy it first, since any part of a turn outside the Pacific costs deployment and availability' : ': only after a Confederate raid there') : ''})`,
-              )
-              ok = false
-              break
-            }
-          }
-          at = a
-        }
-        const allowance = def.ma - u.damage
-        if (ok && path.length > allowance) {
-          out.error(l, `${id} moves ${path.length} areas but has ${allowance} MP (4.13)`)
-          ok = false
-        }
-        if (!ok) break
-        seenMove.add(id)
-        endArea.set(id, path.at(-1)!)
-        commands.push({ kind: 'move', ship: id, path, line: l.line })
-        out.normalised.push(`MOVE ${id} ${path.join(' ')} (${path.length}/${allowance} MP)`)
-        break
-      }
-      case 'CSE': {
-        const id = usa(l, raw[0])
-        if (!id) break
-        if (!willDeploy.has(id) && ctx.ship(id).fleet !== 'S') {
-          out.error(l, `${id} must be deployed to join the CSE box (11.1)`)
-          break
-        }
-        const left = (ctx.pack.cse.perYear[year] ?? 0) - (state.cseUsed[year] ?? 0) - cseCount
-        if (left <= 0) {
-          out.error(l, `no CSE points left for ${year} (11.12)`)
-          break
-        }
-        cseCount += 1
-        endArea.set(id, null)
-        commands.push({ kind: 'cse', ship: id, line: l.line })
-        out.normalised.push(`CSE ${id} (1 of ${left} CSE points left in ${year})`)
-        break
-      }
-      case 'STACK': {
-        const names = l.text
-          .replace(/^stack\s+/i, '')
-          .split(/[,\s]+/)
-          .filter(Boolean)
-        const ids = names.map((n) => usa(l, n))
-        if (ids.some((i) => !i)) break
-        if (ids.length < 2) {
-          out.error(l, 'a squadron needs at least two ships (4.52)')
-          break
-        }
-        commands.push({ kind: 'stack', ships: ids as string[], line: l.line })
-        out.normalised.push(`STACK ${ids.join(',')} (a squadron if they end Phase 3 in one area)`)
-        break
-      }
-      case 'BLOCKADE': {
-        const id = usa(l, raw[0])
-        const target = raw.length > 1 ? resolveShip(ctx, raw.slice(1).join(' '), 'CSA') : null
-        if (!id) break
-        if (!target) {
-          out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')
-          break
-        }
-        joins.push({ id, target, line: l })
-        commands.push({ kind: 'blockade', ship: id, target, line: l.line })
-        out.normalised.push(
-          `BLOCKADE ${id} ${target} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
-        )
-        break
-      }
+      case 'DEPLOY-UP':
+        return this.deploy(l, verb, raw, args)
+      case 'EUROPE-BLOCKADE':
+        return this.europeBlockade(l, raw, args)
+      case 'MOVE':
+        return this.move(l, raw, args)
+      case 'CSE':
+        return this.cse(l, raw)
+      case 'STACK':
+        return this.stack(l)
+      case 'BLOCKADE':
+        return this.blockade(l, raw)
       default:
-        out.error(
+        this.out.error(
           l,
           `unknown Federal order ${verb}`,
           `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`,
         )
     }
   }
-  // 7.24: a ship joins only a blockade that exists, where it ends its movement.
-  for (const j of joins) {
-    const u = state.usa[j.id]!
-    const end = endArea.has(j.id)
-      ? endArea.get(j.id)!
-      : u.loc === 'map'
-        ? u.area
-        : willDeploy.has(j.id)
-          ? ctx.pack.mapRoles.eastCoast
-          : null
-    const bar = joinBlockadeBar(state, j.target, end)
-    if (!bar) continue
-    out.error(j.line, `${j.id} cannot join a blockade of ${j.target}: ${bar.why} (${bar.rule})`)
-    const i = commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
-    if (i >= 0) commands.splice(i, 1)
+
+  /** DEPLOY / DEPLOY-UP (10.4, 10.11): a ship from the map, the Available or the Unavailable Pool. */
+  deploy(l: ScriptLine, verb: string, raw: string[], args: string[]): void {
+    if (this.placementFixed) {
+      this.out.error(l, `GT${this.state.turn}: the scenario fixes this turn's placement (13.14); send movement only`)
+      return
+    }
+    const fromUP = verb === 'DEPLOY-UP'
+    const byTypeName = fromUP && (DEPLOY_TYPES as readonly string[]).includes(args[0] ?? '') ? args[0]! : null
+    const id = byTypeName ? this.pickFromUP(byTypeName) : this.usa(l, raw[0])
+    if (!id) {
+      if (byTypeName) this.out.error(l, `no ${byTypeName} ship in the Unavailable Pool may be taken now (10.11)`)
+      return
+    }
+    const u = this.state.usa[id]!
+    const def = this.ctx.ship(id)
+    if (fromUP && u.loc !== 'UP') {
+      this.out.error(l, `${id} is not in the Unavailable Pool`)
+      return
+    }
+    if (fromUP) {
+      // 10.11: no ship goes out of the UP a second time before every other of its type has gone as often.
+      const uses = this.upCount(id)
+      const behind = this.upShips(def.type).filter((o) => o !== id && this.upCount(o) < uses)
+      if (behind.length) {
+        this.out.error(
+          l,
+          `${id} has been taken from the Unavailable Pool ${uses} time(s); ${behind.join(', ')} must be taken first (10.11 rotation)`,
+        )
+        return
+      }
+    }
+    const bar = this.deployBar(id, fromUP)
+    if (bar) {
+      this.out.error(l, bar)
+      return
+    }
+    this.byType[def.type] = (this.byType[def.type] ?? 0) + 1
+    const points = this.state.deployTrack[def.type as keyof SdState['deployTrack']] ?? 0
+    if (this.byType[def.type]! > points) {
+      this.out.error(l, `no ${def.type} deployment points left (track shows ${points}) (10.42)`)
+      return
+    }
+    if (this.willDeploy.has(id)) {
+      this.out.error(l, `${id} is already deployed`)
+      return
+    }
+    this.willDeploy.add(id)
+    if (fromUP) {
+      this.drawnUP.set(id, (this.drawnUP.get(id) ?? 0) + 1)
+      this.upDraws.push({ id, line: l })
+    }
+    this.commands.push({ kind: 'deploy', ship: id, fromUP, line: l.line })
+    this.out.normalised.push(`${verb} ${id} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`)
   }
-  // 10.44: say what the orders (or their absence) do to the ships on the map left undeployed.
-  const idle = idleFederals(state, ctx, willDeploy)
-  if (idle.length)
-    out.warn(
-      { line: 0, text: '' },
-      `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.join(', ')}`,
-    )
-  // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
-  for (const d of upDraws) {
-    const type = ctx.ship(d.id).type
-    const idle = Object.values(state.usa).filter(
-      (o) =>
-        (o.loc === 'map' || o.loc === 'AP') &&
-        ctx.ship(o.id).type === type &&
-        (ctx.ship(o.id).availability ?? 0) > o.spent &&
-        !isFree(ctx, o) &&
-        !willDeploy.has(o.id),
-    )
-    if (idle.length)
-      out.error(
-        d.line,
-        `${d.id} may come from the Unavailable Pool only when no other ${type} ship is available; deploy ${idle.map((o) => o.id).join(', ')} first (10.11)`,
+
+  /** Why a ship cannot be deployed at all (10.1, 11.2, 11.22, 11.62), or null. */
+  deployBar(id: string, fromUP: boolean): string | null {
+    const u = this.state.usa[id]!
+    const def = this.ctx.ship(id)
+    if (isFree(this.ctx, u) && !this.isFreePacificShip(u)) {
+      return `${id} ${isMarching(this.ctx, u) ? 'marches to the Pacific at no cost (11.22)' : 'belongs to the Stonewall Pursuit Fleet and needs no deployment (11.62)'}`
+    }
+    if (!fromUP && u.loc !== 'map' && u.loc !== 'AP') {
+      return `${id} is ${u.loc === 'UP' ? 'in the Unavailable Pool: use DEPLOY-UP (10.11)' : u.loc === 'pending' ? 'not yet arrived' : u.loc}`
+    }
+    if (
+      def.fleet === 'P' &&
+      u.area !== null &&
+      this.ctx.area(u.area).pacific &&
+      !(def.leavesPacificAfterRaid && this.state.pacificRaid)
+    ) {
+      return `${id} is a Pacific Fleet ship and needs no deployment while in the Pacific (11.2)`
+    }
+    if (!fromUP && (def.availability ?? 0) - u.spent <= 0) {
+      return `${id} has no availability points left (10.1)`
+    }
+    return null
+  }
+
+  /** EUROPE-BLOCKADE <ship> IN <area> (6.3). */
+  europeBlockade(l: ScriptLine, raw: string[], args: string[]): void {
+    if (this.placementFixed) {
+      this.out.error(l, `GT${this.state.turn}: no Confederate ship began this turn in Europe`)
+      return
+    }
+    const id = this.usa(l, raw[0])
+    const area = args[2]
+    if (!id) return
+    if (args[1] !== 'IN' || !area || !this.ctx.hasArea(area) || !this.ctx.area(area).european) {
+      this.out.error(l, 'write EUROPE-BLOCKADE <ship> IN <C2|C5|C7|C8> (6.3)')
+      return
+    }
+    if (!europeBlockadeTargets(this.state, this.ctx, area).length) {
+      const arrivals = Object.values(this.state.csa).filter(
+        (s) => s.status === 'map' && s.area === area && s.arrivedTurn === this.state.turn,
       )
+      this.out.error(
+        l,
+        `no Confederate ship began GT${this.state.turn} in ${area}${arrivals.length ? ` (${arrivals.map((s) => s.id).join(', ')} arrived this turn and may not be blockaded by this rule)` : ''}: the declared blockade would find nothing (3.0 step 1C, 6.3)`,
+      )
+      return
+    }
+    this.commands.push({ kind: 'europe', ship: id, area, line: l.line })
+    this.out.normalised.push(`EUROPE-BLOCKADE ${id} IN ${area} (declared to the Confederate before he records)`)
+  }
+
+  /** MOVE <ship> <area>... (4.1, 10.4): a deployed ship, once, along adjacent areas within its MP. */
+  move(l: ScriptLine, raw: string[], args: string[]): void {
+    const id = this.usa(l, raw[0])
+    if (!id) return
+    const u = this.state.usa[id]!
+    const def = this.ctx.ship(id)
+    if (isMarching(this.ctx, u)) {
+      this.out.error(l, `${id} marches to the Pacific on its own at half speed (11.22); it takes no MOVE`)
+      return
+    }
+    const free = isFree(this.ctx, u)
+    if (!this.willDeploy.has(id) && !free) {
+      this.out.error(
+        l,
+        `${id} is not deployed this turn; only deployed ships move (10.4)`,
+        this.placementFixed ? undefined : `add DEPLOY ${id} above`,
+      )
+      return
+    }
+    if (this.seenMove.has(id)) {
+      this.out.error(l, `${id} already has a MOVE line; give its whole path on one line`)
+      return
+    }
+    const path = args.slice(1)
+    let ok = this.pathOk(l, id, path)
+    const allowance = def.ma - u.damage
+    if (ok && path.length > allowance) {
+      this.out.error(l, `${id} moves ${path.length} areas but has ${allowance} MP (4.13)`)
+      ok = false
+    }
+    if (!ok) return
+    this.seenMove.add(id)
+    this.endArea.set(id, path.at(-1)!)
+    this.commands.push({ kind: 'move', ship: id, path, line: l.line })
+    this.out.normalised.push(`MOVE ${id} ${path.join(' ')} (${path.length}/${allowance} MP)`)
+  }
+
+  /** Each step of a path: a known area next to the last, and out of the Pacific only as 11.21 allows. */
+  pathOk(l: ScriptLine, id: string, path: string[]): boolean {
+    const u = this.state.usa[id]!
+    const def = this.ctx.ship(id)
+    let at = u.loc === 'map' ? u.area! : this.ctx.pack.mapRoles.eastCoast
+    let ok = path.length > 0
+    if (!path.length) this.out.error(l, 'MOVE needs a path of areas', `e.g. MOVE ${id} C10 C11`)
+    for (const a of path) {
+      if (!this.ctx.hasArea(a)) {
+        this.out.error(l, `unknown area ${a}`, areaSuggestion(this.ctx, a))
+        ok = false
+        break
+      }
+      if (!neighbours(this.ctx, at).includes(a)) {
+        this.out.error(l, `${a} is not next to ${at}`, areaSuggestion(this.ctx, a, at))
+        ok = false
+        break
+      }
+      if (def.fleet === 'P' && this.ctx.area(at).pacific && !this.ctx.area(a).pacific) {
+        const may = def.leavesPacificAfterRaid && this.state.pacificRaid
+        // 11.21: leaving costs deployment and availability, so the ship must be deployed.
+        if (!may || !this.willDeploy.has(id) || this.placementFixed) {
+          this.out.error(
+            l,
+            `${id} may not leave the Pacific (11.21${def.leavesPacificAfterRaid ? (may ? ': deploy it first, since any part of a turn outside the Pacific costs deployment and availability' : ': only after a Confederate raid there') : ''})`,
+          )
+          ok = false
+          break
+        }
+      }
+      at = a
+    }
+    return ok
+  }
+
+  /** CSE <ship> (11.1): the California Steamer Escort, within the year's points. */
+  cse(l: ScriptLine, raw: string[]): void {
+    const id = this.usa(l, raw[0])
+    if (!id) return
+    if (!this.willDeploy.has(id) && this.ctx.ship(id).fleet !== 'S') {
+      this.out.error(l, `${id} must be deployed to join the CSE box (11.1)`)
+      return
+    }
+    const left = (this.ctx.pack.cse.perYear[this.year] ?? 0) - (this.state.cseUsed[this.year] ?? 0) - this.cseCount
+    if (left <= 0) {
+      this.out.error(l, `no CSE points left for ${this.year} (11.12)`)
+      return
+    }
+    this.cseCount += 1
+    this.endArea.set(id, null)
+    this.commands.push({ kind: 'cse', ship: id, line: l.line })
+    this.out.normalised.push(`CSE ${id} (1 of ${left} CSE points left in ${this.year})`)
+  }
+
+  /** STACK <ship>,<ship>... (4.52). */
+  stack(l: ScriptLine): void {
+    const names = l.text
+      .replace(/^stack\s+/i, '')
+      .split(/[,\s]+/)
+      .filter(Boolean)
+    const ids = names.map((n) => this.usa(l, n))
+    if (ids.some((i) => !i)) return
+    if (ids.length < 2) {
+      this.out.error(l, 'a squadron needs at least two ships (4.52)')
+      return
+    }
+    this.commands.push({ kind: 'stack', ships: ids as string[], line: l.line })
+    this.out.normalised.push(`STACK ${ids.join(',')} (a squadron if they end Phase 3 in one area)`)
+  }
+
+  /** BLOCKADE <Federal ship> <Confederate ship> (7.24). */
+  blockade(l: ScriptLine, raw: string[]): void {
+    const id = this.usa(l, raw[0])
+    const target = raw.length > 1 ? resolveShip(this.ctx, raw.slice(1).join(' '), 'CSA') : null
+    if (!id) return
+    if (!target) {
+      this.out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')
+      return
+    }
+    this.joins.push({ id, target, line: l })
+    this.commands.push({ kind: 'blockade', ship: id, target, line: l.line })
+    this.out.normalised.push(
+      `BLOCKADE ${id} ${target} (this.joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
+    )
+  }
+
+  /** 7.24: a ship joins only a blockade that exists, where it ends its movement. */
+  checkJoins(): void {
+    for (const j of this.joins) {
+      const u = this.state.usa[j.id]!
+      const end = this.endArea.has(j.id)
+        ? this.endArea.get(j.id)!
+        : u.loc === 'map'
+          ? u.area
+          : this.willDeploy.has(j.id)
+            ? this.ctx.pack.mapRoles.eastCoast
+            : null
+      const bar = joinBlockadeBar(this.state, j.target, end)
+      if (!bar) continue
+      this.out.error(j.line, `${j.id} cannot join a blockade of ${j.target}: ${bar.why} (${bar.rule})`)
+      const i = this.commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
+      if (i >= 0) this.commands.splice(i, 1)
+    }
+  }
+
+  /** 10.44 and 10.11: ships left undeployed, and draws from the UP while another of the type was free. */
+  checkDeployment(): void {
+    // 10.44: say what the orders (or their absence) do to the ships on the map left undeployed.
+    const idle = idleFederals(this.state, this.ctx, this.willDeploy)
+    if (idle.length)
+      this.out.warn(
+        { line: 0, text: '' },
+        `WARNING: not deployed this turn, so they leave the map for the Available Pool (10.44): ${idle.join(', ')}`,
+      )
+    // 10.11: a ship comes out of the UP only when no other ship of its type is available to deploy.
+    for (const d of this.upDraws) {
+      const type = this.ctx.ship(d.id).type
+      const idle = Object.values(this.state.usa).filter(
+        (o) =>
+          (o.loc === 'map' || o.loc === 'AP') &&
+          this.ctx.ship(o.id).type === type &&
+          (this.ctx.ship(o.id).availability ?? 0) > o.spent &&
+          !isFree(this.ctx, o) &&
+          !this.willDeploy.has(o.id),
+      )
+      if (idle.length)
+        this.out.error(
+          d.line,
+          `${d.id} may come from the Unavailable Pool only when no other ${type} ship is available; deploy ${idle.map((o) => o.id).join(', ')} first (10.11)`,
+        )
+    }
   }
 }

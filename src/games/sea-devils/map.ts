@@ -1,4 +1,4 @@
-// The reader's map for Sea Devils (DESIGN 8b): the world's coasts, every sea area where the data
+// The reader's map for Sea Devils: the world's coasts, every sea area where the data
 // pack puts it on real geography (its name on hover), ports, the reader's own ships, the enemy's as
 // last reported to him, and this resolution's raids, spottings, combats, blockades and losses that
 // he was shown; the crowded American theatre (East Coast, Caribbean, Gulf) again in an inset.

@@ -1,7 +1,7 @@
 // What a player writes for a port's nationality, and what a report calls the port. The data pack
 // keeps the counter codes (E, F, S, H, P for the colonial ports: the In Port markers' letters), but
 // F and S are also ship types (frigate, sloop), so orders name the nation (ENTER-PORT SPAIN) and the
-// old codes are refused with the word to write instead (issue 14).
+// old codes are refused with the word to write instead.
 import type { Nation } from './pack.ts'
 
 /** The word an order gives for each pack nationality; a colonial port goes by its mother country. */

@@ -1,4 +1,4 @@
-// The order syntax a Sea Devils player is sent when he asks for HELP with his key (issue 14): the
+// The order syntax a Sea Devils player is sent when he asks for HELP with his key: the
 // lines of his side's orders, in the words the parser takes (orders.ts, federalOrders.ts, policy.ts).
 import { CSA_VERBS } from './orderWords.ts'
 import { portWord } from './nations.ts'

@@ -34,13 +34,34 @@ export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, tex
       warnings: [],
     }
   }
-  if (role === 'confederate') parseConfederate(state, ctx, script.lines, out, commands)
-  else if (role === 'federal') parseFederal(state, ctx, script.lines, out, commands)
+  const lines = script.lines.map(withoutEchoNote)
+  if (role === 'confederate') parseConfederate(state, ctx, lines, out, commands)
+  else if (role === 'federal') parseFederal(state, ctx, lines, out, commands)
   else out.errors.push({ line: 0, text: '', message: `unknown role ${role}` })
   return { commands, normalised: out.normalised, errors: out.errors, warnings: out.warnings }
 }
 
+/**
+ * The acknowledgement echoes an order with a note in brackets at its end (`CSE CONN (1 of 3 CSE
+ * points left in 1861)`); a player who mails the echo back means the order, so a closing bracketed
+ * note is read as a comment.
+ */
+function withoutEchoNote(l: ScriptLine): ScriptLine {
+  const m = /^(.*?\S)\s*\([^()]*\)$/.exec(l.text)
+  if (!m) return l
+  return { ...l, text: m[1]!, words: m[1]!.toUpperCase().split(/\s+/) }
+}
+
 // ---------------------------------------------------------------- Confederate activity record (4.3)
+
+/** The lines gathered so far from one Confederate record: each ship's or squadron's steps, in order. */
+interface RecordDraft {
+  scripts: Map<string, CsaStep[]>
+  scriptLines: Map<string, ScriptLine[]>
+  /** 4.52: squadrons declared in this record, by id. */
+  squadrons: Map<string, { members: string[]; line: ScriptLine }>
+  lastShip: string | null
+}
 
 function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
   if (state.stage === 'federal-orders' || state.stage === 'opening') {
@@ -51,111 +72,144 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     })
     return
   }
-  const scripts = new Map<string, CsaStep[]>()
-  const scriptLines = new Map<string, ScriptLine[]>()
-  /** 4.52: squadrons declared in this record, by id. */
-  const squadrons = new Map<string, { members: string[]; line: ScriptLine }>()
-  let lastShip: string | null = null
-  for (const l of lines) {
-    if (l.words[0] === 'SQUADRON') {
-      const sq = parseSquadron(state, ctx, l, squadrons, scripts, out)
-      if (!sq) continue
-      squadrons.set(sq.id, { members: sq.members, line: l })
-      scripts.set(sq.id, [])
-      scriptLines.set(sq.id, [l])
-      lastShip = sq.id
-      continue
-    }
-    if (l.words[0] === 'POLICY') {
-      policyLine(l, out, commands)
-      continue
-    }
-    const m = /^([^:]+):\s*(.*)$/.exec(l.text)
-    if (!m) {
-      out.error(l, 'a Confederate line reads <SHIP>: <ACTIVITY>', 'e.g. SUM: MOVE C17')
-      continue
-    }
-    const who = m[1]!.trim()
-    const rest = m[2]!.trim().toUpperCase().split(/\s+/).filter(Boolean)
-    if (who.toUpperCase() === 'SEMMES') {
-      parseSemmes(state, ctx, l, rest, out, commands)
-      continue
-    }
-    const squadronId = who.toUpperCase()
-    if (squadrons.has(squadronId)) {
-      const steps = expandActivity(ctx, l, rest, out)
-      if (!steps) continue
-      if (lastShip !== squadronId) {
-        out.error(
-          l,
-          `lines for squadron ${squadronId} must follow its SQUADRON line: the order of the blocks is the order of execution (4.12)`,
-        )
-        continue
-      }
-      scripts.get(squadronId)!.push(...steps)
-      scriptLines.get(squadronId)!.push(l)
-      continue
-    }
-    const ship = resolveShip(ctx, who, 'CSA')
-    if (!ship) {
-      const isFederal = resolveShip(ctx, who, 'USA')
-      out.error(
-        l,
-        isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`,
-        shipSuggestion(ctx, who, 'CSA'),
-      )
-      continue
-    }
-    const s = state.csa[ship]
-    if (!s || s.status !== 'map') {
-      out.error(l, `${ship} is not on the map (${s ? s.status : 'not yet arrived'})`)
-      continue
-    }
-    if (forcedRepairTurn(state, ctx, ship)) {
-      out.error(
-        l,
-        `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`,
-      )
-      continue
-    }
-    const inSquadron = [...squadrons].find(([, q]) => q.members.includes(ship))
-    if (inSquadron) {
-      out.error(l, `${ship} sails in squadron ${inSquadron[0]} this turn; script the squadron, not its ships (4.52)`)
-      continue
-    }
-    const steps = expandActivity(ctx, l, rest, out)
-    if (!steps) continue
-    if (scripts.has(ship) && lastShip !== ship) {
-      out.error(l, `lines for ${ship} must sit together: the order of the ship blocks is the order of execution (4.12)`)
-      continue
-    }
-    if (!scripts.has(ship)) {
-      scripts.set(ship, [])
-      scriptLines.set(ship, [])
-    }
-    lastShip = ship
-    scripts.get(ship)!.push(...steps)
-    scriptLines.get(ship)!.push(l)
+  const draft: RecordDraft = { scripts: new Map(), scriptLines: new Map(), squadrons: new Map(), lastShip: null }
+  for (const l of lines) confederateLine(state, ctx, l, draft, out, commands)
+  refitWarnings(state, ctx, draft, out)
+  emitScripts(state, ctx, draft, out, commands)
+}
+
+function confederateLine(
+  state: SdState,
+  ctx: Ctx,
+  l: ScriptLine,
+  draft: RecordDraft,
+  out: Collector,
+  commands: SdCommand[],
+): void {
+  if (l.words[0] === 'SQUADRON') return squadronLine(state, ctx, l, draft, out)
+  if (l.words[0] === 'POLICY') return policyLine(l, out, commands)
+  const m = /^([^:]+):\s*(.*)$/.exec(l.text)
+  if (!m) return out.error(l, 'a Confederate line reads <SHIP>: <ACTIVITY>', 'e.g. SUM: MOVE C17')
+  const who = m[1]!.trim()
+  const activities = m[2]!.trim()
+  if (who.toUpperCase() === 'SEMMES') {
+    const rest = activities.toUpperCase().split(/\s+/).filter(Boolean)
+    return parseSemmes(state, ctx, l, rest, out, commands)
   }
-  // 11.3: the refit period running out, for every ship, scripted or not.
+  const squadronId = who.toUpperCase()
+  if (draft.squadrons.has(squadronId)) return squadronActivityLine(ctx, l, squadronId, activities, draft, out)
+  const ship = scriptableShip(state, ctx, l, who, draft, out)
+  if (!ship) return
+  const steps = expandActivities(ctx, l, activities, out)
+  if (!steps) return
+  if (draft.scripts.has(ship) && draft.lastShip !== ship)
+    return out.error(
+      l,
+      `lines for ${ship} must sit together: the order of the ship blocks is the order of execution (4.12)`,
+    )
+  if (!draft.scripts.has(ship)) {
+    draft.scripts.set(ship, [])
+    draft.scriptLines.set(ship, [])
+  }
+  draft.lastShip = ship
+  draft.scripts.get(ship)!.push(...steps)
+  draft.scriptLines.get(ship)!.push(l)
+}
+
+/** `SQUADRON <id> = <ships>`, with the squadron's activities after a colon as the echo writes them. */
+function squadronLine(state: SdState, ctx: Ctx, l: ScriptLine, draft: RecordDraft, out: Collector): void {
+  const sq = parseSquadron(state, ctx, l, draft.squadrons, draft.scripts, out)
+  if (!sq) return
+  const steps = sq.activities === undefined ? [] : expandActivities(ctx, l, sq.activities, out)
+  if (!steps) return
+  draft.squadrons.set(sq.id, { members: sq.members, line: l })
+  draft.scripts.set(sq.id, steps)
+  draft.scriptLines.set(sq.id, [l])
+  draft.lastShip = sq.id
+}
+
+function squadronActivityLine(
+  ctx: Ctx,
+  l: ScriptLine,
+  squadronId: string,
+  activities: string,
+  draft: RecordDraft,
+  out: Collector,
+): void {
+  const steps = expandActivities(ctx, l, activities, out)
+  if (!steps) return
+  if (draft.lastShip !== squadronId)
+    return out.error(
+      l,
+      `lines for squadron ${squadronId} must follow its SQUADRON line: the order of the blocks is the order of execution (4.12)`,
+    )
+  draft.scripts.get(squadronId)!.push(...steps)
+  draft.scriptLines.get(squadronId)!.push(l)
+}
+
+/** The Confederate ship a line names, if it may be scripted alone this turn; else the reason, as an error. */
+function scriptableShip(
+  state: SdState,
+  ctx: Ctx,
+  l: ScriptLine,
+  who: string,
+  draft: RecordDraft,
+  out: Collector,
+): string | null {
+  const ship = resolveShip(ctx, who, 'CSA')
+  if (!ship) {
+    const isFederal = resolveShip(ctx, who, 'USA')
+    out.error(
+      l,
+      isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`,
+      shipSuggestion(ctx, who, 'CSA'),
+    )
+    return null
+  }
+  const s = state.csa[ship]
+  if (!s || s.status !== 'map') {
+    out.error(l, `${ship} is not on the map (${s ? s.status : 'not yet arrived'})`)
+    return null
+  }
+  if (forcedRepairTurn(state, ctx, ship)) {
+    out.error(
+      l,
+      `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`,
+    )
+    return null
+  }
+  const inSquadron = [...draft.squadrons].find(([, q]) => q.members.includes(ship))
+  if (inSquadron) {
+    out.error(l, `${ship} sails in squadron ${inSquadron[0]} this turn; script the squadron, not its ships (4.52)`)
+    return null
+  }
+  return ship
+}
+
+/** 11.3: the refit period running out, for every ship, scripted or not. */
+function refitWarnings(state: SdState, ctx: Ctx, draft: RecordDraft, out: Collector): void {
   for (const s of Object.values(state.csa)) {
     const w = s.status === 'map' ? refitWarning(state, ctx, s.id) : null
-    const l = scriptLines.get(s.id)?.[0]
+    const l = draft.scriptLines.get(s.id)?.[0]
     if (w) out.warn({ line: l?.line ?? 0, text: l?.text ?? '' }, `WARNING: ${w}`)
   }
+}
+
+/** Checks each gathered script and files those that pass, echoed in the form the parser reads back. */
+function emitScripts(state: SdState, ctx: Ctx, draft: RecordDraft, out: Collector, commands: SdCommand[]): void {
   const record: RecordTally = { neutralCommissions: 0 }
-  for (const [ship, steps] of scripts) {
-    const sq = squadrons.get(ship)
+  for (const [ship, steps] of draft.scripts) {
+    const sq = draft.squadrons.get(ship)
+    const lines = draft.scriptLines.get(ship)!
     if (sq) {
-      if (checkSquadronScript(state, ctx, ship, sq.members, steps, scriptLines.get(ship)!, out)) {
+      if (checkSquadronScript(state, ctx, ship, sq.members, steps, lines, out)) {
         commands.push({ kind: 'script', ship, steps, members: sq.members })
-        out.normalised.push(
-          `SQUADRON ${ship} = ${sq.members.join(',')}: ${steps.map(describeStep).join(', ') || 'STAY'}`,
-        )
+        const head = `SQUADRON ${ship} = ${sq.members.join(',')}`
+        out.normalised.push(steps.length ? `${head}: ${steps.map(describeStep).join(', ')}` : `${head} (it stays)`)
       }
       continue
     }
-    if (checkScript(state, ctx, ship, steps, scriptLines.get(ship)!, out, record)) {
+    if (checkScript(state, ctx, ship, steps, lines, out, record)) {
       commands.push({ kind: 'script', ship, steps })
       out.normalised.push(
         `${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`,
@@ -164,7 +218,10 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
   }
 }
 
-/** `SQUADRON <id> = <ship>,<ship>...` (4.52): ships at sea together, none scripted alone this turn. */
+/**
+ * `SQUADRON <id> = <ship>,<ship>... [: <activities>]` (4.52): ships at sea together, none scripted
+ * alone this turn.
+ */
 function parseSquadron(
   state: SdState,
   ctx: Ctx,
@@ -172,8 +229,8 @@ function parseSquadron(
   squadrons: Map<string, { members: string[] }>,
   scripts: Map<string, CsaStep[]>,
   out: Collector,
-): { id: string; members: string[] } | null {
-  const m = /^squadron\s+([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*)?(.+)$/i.exec(l.text)
+): { id: string; members: string[]; activities?: string } | null {
+  const m = /^squadron\s+([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*)?([^:]+?)(?:\s*:\s*(.*))?$/i.exec(l.text)
   if (!m) {
     out.error(l, 'a squadron reads SQUADRON <id> = <ship>,<ship>', 'e.g. SQUADRON SQ1 = ALA,FLA then SQ1: MOVE C20')
     return null
@@ -187,8 +244,23 @@ function parseSquadron(
     out.error(l, `squadron ${id} is already formed`)
     return null
   }
+  const members = squadronMembers(state, ctx, l, id, m[2]!, squadrons, scripts, out)
+  if (!members) return null
+  return m[3] === undefined ? { id, members } : { id, members, activities: m[3] }
+}
+
+function squadronMembers(
+  state: SdState,
+  ctx: Ctx,
+  l: ScriptLine,
+  id: string,
+  written: string,
+  squadrons: Map<string, { members: string[] }>,
+  scripts: Map<string, CsaStep[]>,
+  out: Collector,
+): string[] | null {
   const members: string[] = []
-  for (const name of m[2]!.split(/[,\s]+/).filter(Boolean)) {
+  for (const name of written.split(/[,\s]+/).filter(Boolean)) {
     const ship = resolveShip(ctx, name, 'CSA')
     if (!ship) {
       out.error(l, `unknown Confederate ship "${name}"`, shipSuggestion(ctx, name, 'CSA'))
@@ -202,29 +274,53 @@ function parseSquadron(
   }
   const area = state.csa[members[0]!]?.area
   for (const ship of members) {
-    const s = state.csa[ship]
-    const why =
-      !s || s.status !== 'map'
-        ? 'is not on the map'
-        : scripts.has(ship)
-          ? 'already has its own lines this turn (a ship moves once: 4.12)'
-          : [...squadrons.values()].some((q) => q.members.includes(ship))
-            ? 'is already in another squadron'
-            : s.port !== null
-              ? 'is in port (ruling R-SQ: squadrons form at sea)'
-              : s.area !== area
-                ? `is not in ${area} with ${members[0]}`
-                : ctx.ship(ship).stonewall
-                  ? 'moves in the record phase (11.61)'
-                  : forcedRepairTurn(state, ctx, ship)
-                    ? 'is under its forced repair (10.52)'
-                    : null
+    const why = whyNotSquadronMember(state, ctx, ship, area, members[0]!, squadrons, scripts)
     if (why) {
       out.error(l, `${ship} cannot join squadron ${id}: it ${why} (4.52)`)
       return null
     }
   }
-  return { id, members }
+  return members
+}
+
+function whyNotSquadronMember(
+  state: SdState,
+  ctx: Ctx,
+  ship: string,
+  area: string | null | undefined,
+  first: string,
+  squadrons: Map<string, { members: string[] }>,
+  scripts: Map<string, CsaStep[]>,
+): string | null {
+  const s = state.csa[ship]
+  if (!s || s.status !== 'map') return 'is not on the map'
+  if (scripts.has(ship)) return 'already has its own lines this turn (a ship moves once: 4.12)'
+  if ([...squadrons.values()].some((q) => q.members.includes(ship))) return 'is already in another squadron'
+  if (s.port !== null) return 'is in port (ruling R-SQ: squadrons form at sea)'
+  if (s.area !== area) return `is not in ${area} with ${first}`
+  if (ctx.ship(ship).stonewall) return 'moves in the record phase (11.61)'
+  if (forcedRepairTurn(state, ctx, ship)) return 'is under its forced repair (10.52)'
+  return null
+}
+
+/**
+ * A line's activities (4.3): one, or several separated by commas in the order they are carried out,
+ * the form HELP shows and the acknowledgement echoes (`RUN-OUT, MOVE C11, RAID`).
+ */
+function expandActivities(ctx: Ctx, l: ScriptLine, text: string, out: Collector): CsaStep[] | null {
+  const parts = text.toUpperCase().split(',')
+  const steps: CsaStep[] = []
+  for (const part of parts) {
+    const words = part.trim().split(/\s+/).filter(Boolean)
+    if (!words.length && parts.length > 1) {
+      out.error(l, 'an empty activity between commas', `activities: ${CSA_VERBS.join(', ')}`)
+      return null
+    }
+    const more = expandActivity(ctx, l, words, out)
+    if (!more) return null
+    steps.push(...more)
+  }
+  return steps
 }
 
 function parseSemmes(state: SdState, ctx: Ctx, l: ScriptLine, rest: string[], out: Collector, commands: SdCommand[]) {
@@ -285,7 +381,7 @@ function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector
     out.error(l, `${verb} takes no argument`)
     return null
   }
-  // The nation's name, never the counter code: F and S are ship types too (issue 14).
+  // The nation's name, never the counter code: F and S are ship types too.
   const code = words[1] ? retiredCode(words[1]) : null
   if (code) {
     out.error(l, `ENTER-PORT takes the nation's name, not the code ${words[1]}`, `write ENTER-PORT ${code}`)

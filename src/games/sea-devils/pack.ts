@@ -1,4 +1,4 @@
-// The Sea Devils data pack: its schema, its loader and its checks (DESIGN.md section 8).
+// The Sea Devils data pack: its schema, its loader and its checks.
 // Every record names the provenance of each of its fields in `prov`; `checkPack` refuses a
 // record that leaves a field untagged, so no value enters play without saying where it came from.
 import { z } from 'zod'
@@ -267,18 +267,40 @@ const UNTAGGED_KEYS = new Set(['id', 'prov', 'name', 'aliases', 'side', 'title',
 
 /** Cross-record checks a schema cannot express. Returns every problem found (empty = sound). */
 export function checkPack(pack: SeaDevilsPack): string[] {
-  const problems: string[] = []
-  const areas = new Map(pack.areas.map((a) => [a.id, a]))
-  const ships = new Map(pack.ships.map((s) => [s.id, s]))
-  const tagged = (where: string, record: Record<string, unknown>, tags: Record<string, string>) => {
-    for (const key of Object.keys(record)) {
-      if (!UNTAGGED_KEYS.has(key) && !(key in tags)) problems.push(`${where}: field "${key}" has no provenance`)
-    }
+  const c: PackCheck = {
+    pack,
+    problems: [],
+    areas: new Map(pack.areas.map((a) => [a.id, a])),
+    ships: new Map(pack.ships.map((s) => [s.id, s])),
   }
+  checkAreasAndShips(c)
+  checkTables(c)
+  checkTrack(c)
+  for (const sc of pack.scenarios) checkScenario(c, sc)
+  checkMapRoles(c)
+  return c.problems
+}
+
+interface PackCheck {
+  pack: SeaDevilsPack
+  problems: string[]
+  areas: Map<string, AreaDef>
+  ships: Map<string, ShipDef>
+}
+
+/** Every field of a record carries its provenance, but for the few that need none. */
+function tagged(c: PackCheck, where: string, record: Record<string, unknown>, tags: Record<string, string>): void {
+  for (const key of Object.keys(record)) {
+    if (!UNTAGGED_KEYS.has(key) && !(key in tags)) c.problems.push(`${where}: field "${key}" has no provenance`)
+  }
+}
+
+function checkAreasAndShips(c: PackCheck): void {
+  const { pack, problems, areas, ships } = c
   if (areas.size !== pack.areas.length) problems.push('areas: duplicate area id')
   if (ships.size !== pack.ships.length) problems.push('ships: duplicate ship id')
   for (const a of pack.areas) {
-    tagged(`area ${a.id}`, a, a.prov)
+    tagged(c, `area ${a.id}`, a, a.prov)
     if (!a.id.startsWith(a.kind)) problems.push(`area ${a.id}: kind ${a.kind} does not match its code`)
     for (const n of [...a.adj, ...a.wraps]) {
       const other = areas.get(n)
@@ -289,12 +311,16 @@ export function checkPack(pack: SeaDevilsPack): string[] {
     if (a.kind === 'D' && a.ports.length > 0) problems.push(`area ${a.id}: deep-water areas have no ports`)
   }
   for (const s of pack.ships) {
-    tagged(`ship ${s.id}`, s, s.prov)
+    tagged(c, `ship ${s.id}`, s, s.prov)
     if (s.side === 'CSA' && (s.coal === undefined || s.refitPeriod === undefined))
       problems.push(`ship ${s.id}: Confederate ships need coal and refitPeriod`)
     if (s.side === 'USA' && s.availability === undefined && s.fleet === undefined)
       problems.push(`ship ${s.id}: Federal ships need availability or a fleet mark`)
   }
+}
+
+function checkTables(c: PackCheck): void {
+  const { pack, problems } = c
   const t = pack.tables
   const width = (name: string, rows: unknown[][], n: number) =>
     rows.forEach(
@@ -307,47 +333,57 @@ export function checkPack(pack: SeaDevilsPack): string[] {
   width('fwdt', t.fwdt.rows, t.fwdt.columns.length)
   if (t.blockade.results.length !== t.blockade.maxRoll - t.blockade.minRoll + 1)
     problems.push('table blockade: results do not cover minRoll..maxRoll')
+}
+
+function checkTrack(c: PackCheck): void {
+  const { pack, problems, areas, ships } = c
   for (const turn of pack.track) {
-    tagged(`track GT${turn.gt}`, turn, turn.prov)
+    tagged(c, `track GT${turn.gt}`, turn, turn.prov)
     for (const r of turn.csaReinforcements)
       if (!ships.has(r.ship) || !areas.has(r.area))
         problems.push(`track GT${turn.gt}: unknown reinforcement ${r.ship} in ${r.area}`)
     for (const r of turn.usaReinforcements)
       if (!ships.has(r)) problems.push(`track GT${turn.gt}: unknown Federal reinforcement ${r}`)
   }
-  for (const sc of pack.scenarios) {
-    tagged(`scenario ${sc.id}`, sc, sc.prov)
-    const named = [
-      ...sc.federal.onMap.map((p) => p.ship),
-      ...sc.federal.availablePool,
-      ...sc.federal.cseBox,
-      ...sc.confederate.map((c) => c.ship),
-    ]
-    for (const n of named) if (!ships.has(n)) problems.push(`scenario ${sc.id}: unknown ship ${n}`)
-    for (const p of [...sc.federal.onMap, ...sc.confederate])
-      if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
-    if (!pack.track.some((tt) => tt.gt === sc.lastTurn))
-      problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
-    if (sc.whaling) {
-      if (sc.whaling.areas.length !== sc.whalingCounters || sc.whaling.values.length !== sc.whalingCounters)
-        problems.push(`scenario ${sc.id}: whaling needs ${sc.whalingCounters} areas and values`)
-      for (const w of sc.whaling.areas)
-        if (!areas.get(w)?.whaling) problems.push(`scenario ${sc.id}: ${w} is not a whaling area`)
-    }
-    for (const [year, used] of Object.entries(sc.cseUsed ?? {}))
-      if (used > (pack.cse.perYear[year] ?? 0))
-        problems.push(`scenario ${sc.id}: ${used} CSE points used in ${year}, more than the year allows`)
-    for (const cls of Object.keys(sc.ecesEntries ?? {}))
-      if (!['S', 'GB', 'AUX', 'IC'].includes(cls)) problems.push(`scenario ${sc.id}: unknown ECES type class ${cls}`)
-    for (const id of [
-      ...(sc.removedFromTrack ?? []),
-      ...(sc.semmes?.commanded ?? []),
-      ...(sc.semmes?.ship ? [sc.semmes.ship] : []),
-    ])
-      if (ships.get(id)?.side !== 'CSA') problems.push(`scenario ${sc.id}: unknown Confederate ship ${id}`)
-    if (sc.semmes?.status === 'ship' && !sc.confederate.some((c) => c.ship === sc.semmes!.ship && c.semmes))
-      problems.push(`scenario ${sc.id}: Semmes's ship is not placed with him`)
+}
+
+function checkScenario(c: PackCheck, sc: ScenarioDef): void {
+  const { pack, problems, areas, ships } = c
+  tagged(c, `scenario ${sc.id}`, sc, sc.prov)
+  const named = [
+    ...sc.federal.onMap.map((p) => p.ship),
+    ...sc.federal.availablePool,
+    ...sc.federal.cseBox,
+    ...sc.confederate.map((c) => c.ship),
+  ]
+  for (const n of named) if (!ships.has(n)) problems.push(`scenario ${sc.id}: unknown ship ${n}`)
+  for (const p of [...sc.federal.onMap, ...sc.confederate])
+    if (!areas.has(p.area)) problems.push(`scenario ${sc.id}: unknown area ${p.area}`)
+  if (!pack.track.some((tt) => tt.gt === sc.lastTurn))
+    problems.push(`scenario ${sc.id}: the track has no GT${sc.lastTurn}`)
+  if (sc.whaling) {
+    if (sc.whaling.areas.length !== sc.whalingCounters || sc.whaling.values.length !== sc.whalingCounters)
+      problems.push(`scenario ${sc.id}: whaling needs ${sc.whalingCounters} areas and values`)
+    for (const w of sc.whaling.areas)
+      if (!areas.get(w)?.whaling) problems.push(`scenario ${sc.id}: ${w} is not a whaling area`)
   }
+  for (const [year, used] of Object.entries(sc.cseUsed ?? {}))
+    if (used > (pack.cse.perYear[year] ?? 0))
+      problems.push(`scenario ${sc.id}: ${used} CSE points used in ${year}, more than the year allows`)
+  for (const cls of Object.keys(sc.ecesEntries ?? {}))
+    if (!['S', 'GB', 'AUX', 'IC'].includes(cls)) problems.push(`scenario ${sc.id}: unknown ECES type class ${cls}`)
+  for (const id of [
+    ...(sc.removedFromTrack ?? []),
+    ...(sc.semmes?.commanded ?? []),
+    ...(sc.semmes?.ship ? [sc.semmes.ship] : []),
+  ])
+    if (ships.get(id)?.side !== 'CSA') problems.push(`scenario ${sc.id}: unknown Confederate ship ${id}`)
+  if (sc.semmes?.status === 'ship' && !sc.confederate.some((c) => c.ship === sc.semmes!.ship && c.semmes))
+    problems.push(`scenario ${sc.id}: Semmes's ship is not placed with him`)
+}
+
+function checkMapRoles(c: PackCheck): void {
+  const { pack, problems, areas } = c
   for (const a of [
     pack.mapRoles.eastCoast,
     ...pack.mapRoles.cseAreas,
@@ -363,7 +399,6 @@ export function checkPack(pack: SeaDevilsPack): string[] {
       problems.push(`ship ${s.id}: no ${s.arrivalRepairIn} port repairs`)
   if (pack.areas.filter((a) => a.whaling).length < Math.max(0, ...pack.scenarios.map((s) => s.whalingCounters)))
     problems.push('whaling: fewer whaling areas than counters to place')
-  return problems
 }
 
 /** Canonical hash of a pack's content, recorded in GameCreated so a replay uses the same values. */

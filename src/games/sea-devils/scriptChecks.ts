@@ -86,158 +86,207 @@ export function checkScript(
   out: Collector,
   record: RecordTally = { neutralCommissions: 0 },
 ): boolean {
-  const def = ctx.ship(shipId)
-  let neutralCommissions = 0
   const ship = state.csa[shipId]!
-  const lineOf = (n: number) => lines.find((l) => l.line === n) ?? lines[0]!
+  const w: Walk = {
+    state,
+    ctx,
+    shipId,
+    def: ctx.ship(shipId),
+    ship,
+    steps,
+    out,
+    record,
+    lineOf: (n: number) => lines.find((l) => l.line === n) ?? lines[0]!,
+    area: ship.area!,
+    port: ship.port,
+    mp: 0,
+    coalings: 0,
+    commissioned: ship.commissioned,
+    raided: new Set<string>(),
+    raids: 0,
+    bonus: 0,
+    neutralCommissions: 0,
+  }
   const before = out.errors.length
-  let area = ship.area!
-  let port = ship.port
-  let mp = 0
-  let coalings = 0
-  let commissioned = ship.commissioned
-  const raided = new Set<string>()
-  let raids = 0
-  let bonus = 0
   const wholeTurn = steps.some((s) => s.verb === 'REPAIR' || s.verb === 'REFIT')
   if (wholeTurn && steps.some((s) => s.verb !== 'REPAIR' && s.verb !== 'REFIT')) {
     out.error(
-      lineOf(steps[0]!.line),
+      w.lineOf(steps[0]!.line),
       'REPAIR and REFIT take the whole turn in port: no other activity may go with them (8.22, 11.31)',
     )
   }
   for (const step of steps) {
-    const l = lineOf(step.line)
-    switch (step.verb) {
-      case 'MOVE': {
-        if (port !== null) out.error(l, `${shipId} is in port at ${area}: leave first (LEAVE-PORT, RUN or RUN-OUT)`)
-        if (!neighbours(ctx, area).includes(step.area!))
-          out.error(l, `${step.area} is not next to ${area}`, areaSuggestion(ctx, step.area!, area))
-        area = step.area!
-        mp += 1
-        coalings += coalPortsAt(state, ctx, area, commissioned, false).length
-        break
-      }
-      case 'RAID': {
-        if (port !== null) out.error(l, 'a ship in port cannot raid; leave port first')
-        if (raided.has(area)) out.error(l, `${shipId} has already raided ${area} this turn (5.0)`)
-        const bar = raidBar(state, ctx, shipId, area, raids, commissioned)
-        if (bar) out.error(l, `${shipId} may not raid ${area}: ${bar.why} (${bar.rule})`)
-        raided.add(area)
-        raids += 1
-        mp += 1
-        break
-      }
-      case 'LEAVE-PORT':
-      case 'RUN': {
-        if (port === null || port === 'CSA')
-          out.error(l, port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${shipId} is not in port`)
-        const held = port !== null && !commissioned ? uncommissionedHeld(state, ctx, area, port) : null
-        if (held)
-          out.error(
-            l,
-            `${shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`,
-          )
-        if (step.verb === 'RUN') mp += 1
-        if (port !== null) coalings += coalPortsAt(state, ctx, area, commissioned, false).length
-        port = null
-        break
-      }
-      case 'RUN-OUT':
-        if (port !== 'CSA') out.error(l, `${shipId} is not in a Confederate port`)
-        else coalings += coalPortsAt(state, ctx, area, commissioned, true).length
-        port = null
-        mp += 1
-        break
-      case 'RUN-IN':
-        if (port !== null) out.error(l, `${shipId} is already in port`)
-        else {
-          const bar = runInBar(state, ctx, area)
-          if (bar) out.error(l, `${shipId} cannot run into a Confederate port: ${bar.why} (${bar.rule})`)
-        }
-        port = 'CSA'
-        coalings += 1
-        mp += 1
-        break
-      case 'ENTER-PORT': {
-        if (port !== null) out.error(l, `${shipId} is already in port`)
-        const at = enterPortAt(state, ctx, area, step.nat)
-        if (isBar(at)) out.error(l, `${shipId} cannot enter port in ${area}: ${at.why} (${at.rule})`)
-        else if (step.nat) step.nat = at.port.nat
-        const chosen = isBar(at) ? null : at.port
-        port = chosen?.nat ?? 'neutral'
-        break
-      }
-      case 'COMMISSION': {
-        const at = commissioned
-          ? null
-          : commissionAt(
-              state,
-              ctx,
-              area,
-              port,
-              neutralUsed(state, ctx) || record.neutralCommissions + neutralCommissions > 0,
-            )
-        if (commissioned) out.error(l, `${shipId} is already commissioned`)
-        else if (at && isBar(at))
-          out.error(
-            l,
-            `${shipId} cannot be commissioned in ${area}: ${at.why} (${at.rule})`,
-            at.rule === '10.51' ? 'commission in a Confederate port, or wait for the next calendar year' : undefined,
-          )
-        else if (at && at.port.nat !== 'CSA') neutralCommissions += 1
-        commissioned = true
-        mp += 1
-        break
-      }
-      case 'PRIZE-COAL':
-        if (!def.prizeCoal) out.error(l, `only a ship that can coal from its prizes may use PRIZE-COAL (11.53)`)
-        else if (ship.prizeCoalUsed)
-          out.error(l, `${shipId} has already coaled from a captured merchant ship; it may do so once a game (11.53)`)
-        else if (step !== steps[0])
-          out.error(
-            l,
-            `PRIZE-COAL must be ${shipId}'s first line: it is announced at the start of the activity phase (11.53)`,
-          )
-        else {
-          bonus = def.prizeCoal.extraMp
-          coalings += 1
-        }
-        break
-      case 'REPAIR':
-      case 'REFIT':
-        if (port === null) out.error(l, `${step.verb} needs the ship in port for the whole turn (8.22, 11.31)`)
-        else if (!isPortRefitCapable(state, ctx, area, port))
-          out.error(l, `${area} cannot ${step.verb.toLowerCase()} Confederate ships now (4.41, 9.34, 9.35)`)
-        if (step.verb === 'REFIT' && port !== null && refitForbiddenByOrigin(ctx, shipId, port))
-          out.error(l, `${shipId} was received in ${port} and may never refit there (9.36)`)
-        break
-      case 'STAY':
-        break
-    }
+    const l = w.lineOf(step.line)
+    if (!sailingStep(w, step, l)) portStep(w, step, l)
   }
-  const ma = baseAllowance(ctx, ship)
-  const allowance = ma + bonus - ship.damage
-  if (mp > allowance) {
-    out.error(
-      lineOf(steps.at(-1)!.line),
-      `${shipId} would spend ${mp} MP but has ${allowance} (movement allowance ${ma}${bonus ? `, prize coal +${bonus}` : ''}, damage ${ship.damage}) (4.11)`,
+  return closeWalk(w, before, wholeTurn)
+}
+
+/** A script on its way through the map: where the ship is, what it has spent and done. */
+interface Walk {
+  state: SdState
+  ctx: Ctx
+  shipId: string
+  def: ReturnType<Ctx['ship']>
+  ship: SdState['csa'][string]
+  steps: CsaStep[]
+  out: Collector
+  record: RecordTally
+  lineOf: (n: number) => ScriptLine
+  area: string
+  port: string | null
+  mp: number
+  coalings: number
+  commissioned: boolean
+  raided: Set<string>
+  raids: number
+  bonus: number
+  neutralCommissions: number
+}
+
+/** MOVE, RAID, leaving and entering Confederate ports: false for any other step. */
+function sailingStep(w: Walk, step: CsaStep, l: ScriptLine): boolean {
+  switch (step.verb) {
+    case 'MOVE': {
+      if (w.port !== null)
+        w.out.error(l, `${w.shipId} is in port at ${w.area}: leave first (LEAVE-PORT, RUN or RUN-OUT)`)
+      if (!neighbours(w.ctx, w.area).includes(step.area!))
+        w.out.error(l, `${step.area} is not next to ${w.area}`, areaSuggestion(w.ctx, step.area!, w.area))
+      w.area = step.area!
+      w.mp += 1
+      w.coalings += coalPortsAt(w.state, w.ctx, w.area, w.commissioned, false).length
+      return true
+    }
+    case 'RAID': {
+      if (w.port !== null) w.out.error(l, 'a ship in port cannot raid; leave port first')
+      if (w.raided.has(w.area)) w.out.error(l, `${w.shipId} has already raided ${w.area} this turn (5.0)`)
+      const bar = raidBar(w.state, w.ctx, w.shipId, w.area, w.raids, w.commissioned)
+      if (bar) w.out.error(l, `${w.shipId} may not raid ${w.area}: ${bar.why} (${bar.rule})`)
+      w.raided.add(w.area)
+      w.raids += 1
+      w.mp += 1
+      return true
+    }
+    case 'LEAVE-PORT':
+    case 'RUN': {
+      if (w.port === null || w.port === 'CSA')
+        w.out.error(l, w.port === 'CSA' ? 'leave a Confederate port with RUN-OUT (7.11)' : `${w.shipId} is not in port`)
+      const held = w.port !== null && !w.commissioned ? uncommissionedHeld(w.state, w.ctx, w.area, w.port) : null
+      if (held)
+        w.out.error(
+          l,
+          `${w.shipId} is uncommissioned and may not leave ${held.nat} while its prestige level is below ${held.threshold} (${held.nat === 'France' ? '9.35' : '9.34'}); commission it first`,
+        )
+      if (step.verb === 'RUN') w.mp += 1
+      if (w.port !== null) w.coalings += coalPortsAt(w.state, w.ctx, w.area, w.commissioned, false).length
+      w.port = null
+      return true
+    }
+    case 'RUN-OUT':
+      if (w.port !== 'CSA') w.out.error(l, `${w.shipId} is not in a Confederate port`)
+      else w.coalings += coalPortsAt(w.state, w.ctx, w.area, w.commissioned, true).length
+      w.port = null
+      w.mp += 1
+      return true
+    case 'RUN-IN':
+      if (w.port !== null) w.out.error(l, `${w.shipId} is already in port`)
+      else {
+        const bar = runInBar(w.state, w.ctx, w.area)
+        if (bar) w.out.error(l, `${w.shipId} cannot run into a Confederate port: ${bar.why} (${bar.rule})`)
+      }
+      w.port = 'CSA'
+      w.coalings += 1
+      w.mp += 1
+      return true
+  }
+  return false
+}
+
+/** Steps taken in port or about the ship itself: ENTER-PORT, COMMISSION, PRIZE-COAL, REPAIR, REFIT, STAY. */
+function portStep(w: Walk, step: CsaStep, l: ScriptLine): void {
+  switch (step.verb) {
+    case 'ENTER-PORT': {
+      if (w.port !== null) w.out.error(l, `${w.shipId} is already in port`)
+      const at = enterPortAt(w.state, w.ctx, w.area, step.nat)
+      if (isBar(at)) w.out.error(l, `${w.shipId} cannot enter port in ${w.area}: ${at.why} (${at.rule})`)
+      else if (step.nat) step.nat = at.port.nat
+      const chosen = isBar(at) ? null : at.port
+      w.port = chosen?.nat ?? 'neutral'
+      break
+    }
+    case 'COMMISSION': {
+      const at = w.commissioned
+        ? null
+        : commissionAt(
+            w.state,
+            w.ctx,
+            w.area,
+            w.port,
+            neutralUsed(w.state, w.ctx) || w.record.neutralCommissions + w.neutralCommissions > 0,
+          )
+      if (w.commissioned) w.out.error(l, `${w.shipId} is already commissioned`)
+      else if (at && isBar(at))
+        w.out.error(
+          l,
+          `${w.shipId} cannot be commissioned in ${w.area}: ${at.why} (${at.rule})`,
+          at.rule === '10.51' ? 'commission in a Confederate port, or wait for the next calendar year' : undefined,
+        )
+      else if (at && at.port.nat !== 'CSA') w.neutralCommissions += 1
+      w.commissioned = true
+      w.mp += 1
+      break
+    }
+    case 'PRIZE-COAL':
+      if (!w.def.prizeCoal) w.out.error(l, `only a ship that can coal from its prizes may use PRIZE-COAL (11.53)`)
+      else if (w.ship.prizeCoalUsed)
+        w.out.error(l, `${w.shipId} has already coaled from a captured merchant ship; it may do so once a game (11.53)`)
+      else if (step !== w.steps[0])
+        w.out.error(
+          l,
+          `PRIZE-COAL must be ${w.shipId}'s first line: it is announced at the start of the activity phase (11.53)`,
+        )
+      else {
+        w.bonus = w.def.prizeCoal.extraMp
+        w.coalings += 1
+      }
+      break
+    case 'REPAIR':
+    case 'REFIT':
+      if (w.port === null) w.out.error(l, `${step.verb} needs the ship in port for the whole turn (8.22, 11.31)`)
+      else if (!isPortRefitCapable(w.state, w.ctx, w.area, w.port))
+        w.out.error(l, `${w.area} cannot ${step.verb.toLowerCase()} Confederate ships now (4.41, 9.34, 9.35)`)
+      if (step.verb === 'REFIT' && w.port !== null && refitForbiddenByOrigin(w.ctx, w.shipId, w.port))
+        w.out.error(l, `${w.shipId} was received in ${w.port} and may never refit there (9.36)`)
+      break
+    case 'STAY':
+      break
+  }
+}
+
+/** The movement allowance and coal over the whole script; the tally of neutral commissions when it stands. */
+function closeWalk(w: Walk, before: number, wholeTurn: boolean): boolean {
+  const ma = baseAllowance(w.ctx, w.ship)
+  const allowance = ma + w.bonus - w.ship.damage
+  if (w.mp > allowance) {
+    w.out.error(
+      w.lineOf(w.steps.at(-1)!.line),
+      `${w.shipId} would spend ${w.mp} MP but has ${allowance} (movement allowance ${ma}${w.bonus ? `, prize coal +${w.bonus}` : ''}, damage ${w.ship.damage}) (4.11)`,
     )
   }
   const stillAtSea =
     !wholeTurn &&
-    !(ship.port !== null && port !== null && steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
-  if (stillAtSea && def.coal !== undefined && coalings < def.coal && out.errors.length === before) {
-    out.warn(
-      { line: steps[0]!.line, text: lineOf(steps[0]!.line).text },
-      `WARNING: ${shipId} plans ${coalings} of the ${def.coal} coalings it needs: short of coal, every raid it makes this turn is void and it may not raid again until it has refitted (11.52)`,
+    !(w.ship.port !== null && w.port !== null && w.steps.every((s) => s.verb === 'STAY' || s.verb === 'COMMISSION'))
+  if (stillAtSea && w.def.coal !== undefined && w.coalings < w.def.coal && w.out.errors.length === before) {
+    w.out.warn(
+      { line: w.steps[0]!.line, text: w.lineOf(w.steps[0]!.line).text },
+      `WARNING: ${w.shipId} plans ${w.coalings} of the ${w.def.coal} coalings it needs: short of coal, every raid it makes this turn is void and it may not raid again until it has refitted (11.52)`,
     )
   }
-  if (out.errors.length === before) {
-    record.neutralCommissions += neutralCommissions
-    out.warnings.push({ line: steps[0]!.line, text: '', message: `${shipId} ${mp}/${allowance} MP planned` })
+  if (w.out.errors.length === before) {
+    w.record.neutralCommissions += w.neutralCommissions
+    w.out.warnings.push({ line: w.steps[0]!.line, text: '', message: `${w.shipId} ${w.mp}/${allowance} MP planned` })
   }
-  return out.errors.length === before
+  return w.out.errors.length === before
 }
 
 export function refitForbiddenByOrigin(ctx: Ctx, shipId: string, portNat: string): boolean {

@@ -139,8 +139,18 @@ function noRefugeReason(res: Resolution, areaId: string): string {
 
 /** 6.13: the spotted ship fights, tries to escape, or (coastal, not C9/C54) accepts blockade. */
 export function respondToSpotting(res: Resolution, act: Activity, areaId: string, unit: FederalUnit): Outcome {
-  const shipId = csaName(act)
   const facts = spottingFacts(res, act, areaId, unit)
+  const action = confederateAnswer(res, act, areaId, unit, facts)
+  const fedAvoids = federalAvoids(res, act, areaId, unit, facts, action)
+  if (action === 'PORT') return acceptBlockade(res, act, areaId, unit)
+  if (action === 'ESCAPE') return escapeAttempt(res, act, areaId, unit, fedAvoids)
+  if (fedAvoids && unit.kind === 'ships' && federalEvades(res, act, unit)) return 'continue'
+  return combat(res, act, unit)
+}
+
+/** The Confederate answer to the spotting, from his standing order or his reply (6.13, 4.42). */
+function confederateAnswer(res: Resolution, act: Activity, areaId: string, unit: FederalUnit, facts: Facts): string {
+  const shipId = csaName(act)
   const csaType = res.ctx.ship(act.members[0]!).type
   const refuge = facts.COASTAL === true
   const options = [
@@ -166,6 +176,19 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
       `${shipId} cannot take refuge in port in ${areaId}: ${noRefugeReason(res, areaId)}; the policy's PORT clause is passed over.`,
     )
   res.say(CSA, '6.13', `${shipId} answers the spotting with ${action} (${choice.source}).`)
+  return action
+}
+
+/** Whether the Federal spotter would rather avoid what the Confederate chose (digest 5.1). */
+function federalAvoids(
+  res: Resolution,
+  act: Activity,
+  areaId: string,
+  unit: FederalUnit,
+  facts: Facts,
+  action: string,
+): boolean {
+  const csaType = res.ctx.ship(act.members[0]!).type
   // The Federal intent is read blind, before the Confederate answer is known (digest 5.1).
   const fedFacts: Facts = {
     DIFF: unitSpeed(res, unit) - csaUnitSpeed(res, act),
@@ -180,7 +203,7 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
     TURN: res.state.turn,
   }
   const fedScopes = unit.kind === 'ships' ? [...unit.ids, 'ALL'] : []
-  const fedAvoids =
+  return (
     unit.kind === 'ships' &&
     (action === 'FIGHT'
       ? res.decide(
@@ -193,63 +216,68 @@ export function respondToSpotting(res: Resolution, act: Activity, areaId: string
           [],
         ).action === 'EVADE'
       : res.decide('federal', 'ESCAPE-ATTEMPT', fedScopes, fedFacts, () => 'CONTEST', '', []).action === 'LETGO')
+  )
+}
 
-  if (action === 'PORT') return acceptBlockade(res, act, areaId, unit)
-  if (action === 'ESCAPE') {
-    chargeEscape(res, act, areaId)
-    if (fedAvoids) {
-      res.say(PUBLIC, '6.13', `${shipId} and ${unitName(res, unit)} part by mutual consent; no combat.`)
-      return overrun(res, act)
-    }
-    const speedDiff = csaUnitSpeed(res, act) - unitSpeed(res, unit)
-    const r = rollWithSemmes(
-      res,
-      semmesMember(res, act),
-      'ESCAPE',
-      `escape ${act.ship} from ${unitName(res, unit)}`,
-      PUBLIC,
-      (die) => ({
-        RESULT: escapes(res.ctx.pack.tables, die, speedDiff) ? 'ESCAPED' : 'FAIL',
-      }),
-    )
-    if (escapes(res.ctx.pack.tables, r.die, speedDiff)) {
-      res.say(
-        PUBLIC,
-        '6.21',
-        `${shipId} escapes from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
-        r.rolls,
-      )
-      return overrun(res, act)
-    }
-    res.say(
-      PUBLIC,
-      '6.22',
-      `${shipId} fails to escape from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
-      r.rolls,
-    )
-    if (combat(res, act, unit) === 'ended') return 'ended'
+/** 6.2: an escape attempt; a failed one ends in combat. Both sides willing, they part without one. */
+function escapeAttempt(res: Resolution, act: Activity, areaId: string, unit: FederalUnit, fedAvoids: boolean): Outcome {
+  const shipId = csaName(act)
+  chargeEscape(res, act, areaId)
+  if (fedAvoids) {
+    res.say(PUBLIC, '6.13', `${shipId} and ${unitName(res, unit)} part by mutual consent; no combat.`)
     return overrun(res, act)
   }
-  if (fedAvoids && unit.kind === 'ships') {
-    const speedDiff = unitSpeed(res, unit) - csaUnitSpeed(res, act)
-    const r = res.roll(`Federal escape of ${unitName(res, unit)} from ${act.ship}`, 6, PUBLIC)
-    if (escapes(res.ctx.pack.tables, r.value, speedDiff)) {
-      res.say(
-        PUBLIC,
-        '6.13',
-        `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`,
-        [r.ref],
-      )
-      return 'continue'
-    }
+  const speedDiff = csaUnitSpeed(res, act) - unitSpeed(res, unit)
+  const r = rollWithSemmes(
+    res,
+    semmesMember(res, act),
+    'ESCAPE',
+    `escape ${act.ship} from ${unitName(res, unit)}`,
+    PUBLIC,
+    (die) => ({
+      RESULT: escapes(res.ctx.pack.tables, die, speedDiff) ? 'ESCAPED' : 'FAIL',
+    }),
+  )
+  if (escapes(res.ctx.pack.tables, r.die, speedDiff)) {
+    res.say(
+      PUBLIC,
+      '6.21',
+      `${shipId} escapes from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
+      r.rolls,
+    )
+    return overrun(res, act)
+  }
+  res.say(
+    PUBLIC,
+    '6.22',
+    `${shipId} fails to escape from ${unitName(res, unit)} (speed difference ${speedDiff}, die ${r.die}).`,
+    r.rolls,
+  )
+  if (combat(res, act, unit) === 'ended') return 'ended'
+  return overrun(res, act)
+}
+
+/** 6.13: a Federal unit that declines the combat offered tries to escape; true if it gets away. */
+function federalEvades(res: Resolution, act: Activity, unit: FederalUnit): boolean {
+  const shipId = csaName(act)
+  const speedDiff = unitSpeed(res, unit) - csaUnitSpeed(res, act)
+  const r = res.roll(`Federal escape of ${unitName(res, unit)} from ${act.ship}`, 6, PUBLIC)
+  if (escapes(res.ctx.pack.tables, r.value, speedDiff)) {
     res.say(
       PUBLIC,
       '6.13',
-      `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`,
+      `${unitName(res, unit)} declines combat and escapes from ${shipId} (speed difference ${speedDiff}, die ${r.value}).`,
       [r.ref],
     )
+    return true
   }
-  return combat(res, act, unit)
+  res.say(
+    PUBLIC,
+    '6.13',
+    `${unitName(res, unit)} tries to avoid ${shipId} and fails (speed difference ${speedDiff}, die ${r.value}).`,
+    [r.ref],
+  )
+  return false
 }
 
 /**

@@ -155,7 +155,7 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
     standingHeading:
       viewer.kind === 'moderator' ? 'Standing orders on file, both sides' : 'Your standing orders on file',
     placeholderNotice: placeholders.length
-      ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the README's data provenance.`
+      ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the game's README (data provenance).`
       : '',
     orderForm: orderForm(state, ctx, viewer),
     // 8b: the map's key, every area by code and name (the map shows codes; names on hover).

@@ -1,4 +1,4 @@
-// The PostgreSQL side of the database seam (src/log/sql.ts, issue 16): one connection per handle,
+// The PostgreSQL side of the database seam (src/log/sql.ts): one connection per handle,
 // synchronous to the judge through SyncPgClient, with better-sqlite3's behaviour where the judge
 // depends on it.
 //

@@ -1,4 +1,4 @@
-// Opening a PostgreSQL database and applying migrations (issue 16), as openDatabase does for
+// Opening a PostgreSQL database and applying migrations, as openDatabase does for
 // SQLite. There is one numbered list of migrations, migrations/NNN_name.sql; each has its
 // PostgreSQL variant under the same name in migrations/pg/. A number without its variant, or a
 // variant without its number, stops the judge: the two engines never drift apart silently.

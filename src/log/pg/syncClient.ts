@@ -1,4 +1,4 @@
-// One PostgreSQL connection made synchronous to its caller (issue 16). The judge is synchronous
+// One PostgreSQL connection made synchronous to its caller. The judge is synchronous
 // over better-sqlite3 and stays so: the pure-JS `pg` driver runs in a worker thread
 // (workerSource.ts) and each call posts a request, then blocks in Atomics.wait on a shared flag
 // until the worker has answered on a MessagePort, which is read with receiveMessageOnPort. This is

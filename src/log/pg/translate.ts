@@ -1,4 +1,4 @@
-// From the SQL the judge writes for SQLite to what PostgreSQL runs, and back (issue 16).
+// From the SQL the judge writes for SQLite to what PostgreSQL runs, and back.
 // Statements keep SQLite's placeholders (`?`, `@name`, `:name`, `$name`); here they become $1..$n,
 // each cast from the JavaScript value's type (SQLite is dynamically typed, PostgreSQL must infer a
 // type for every parameter, and `length(?)` alone is ambiguous to it). `INSERT OR IGNORE` becomes

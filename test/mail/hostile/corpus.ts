@@ -1,5 +1,5 @@
-// The hostile-mail corpus of issue 9 ("Hostile and unlucky mail: no denial of service, no lost
-// order, every cost bounded"): each entry is one attack (or a short sequence of messages), what the
+// The hostile-mail corpus (hostile and unlucky mail: no denial of service, no lost order, every
+// cost bounded): each entry is one attack (or a short sequence of messages), what the
 // fixed judge must make of it, and what it may cost at most. The large messages are generated here,
 // deterministically; small literal ones live in fixtures/. test/mail/hostile.test.ts runs the corpus
 // and bench/hostile.ts prints what it actually costs. The bounds are the issue's, not today's figures.
@@ -85,7 +85,7 @@ export interface HostileEntry {
 
 export const KiB = 1024
 export const MiB = 1024 * KiB
-/** Issue 9's bounds. The time bound is generous on purpose: it catches quadratic reading (once 17 s for 120 KB), not a slow CI machine. */
+/** The corpus's bounds. The time bound (CPU milliseconds) is generous on purpose: it catches quadratic reading (once 17 s for 120 KB), not a slow CI machine. */
 export const MAX_MS = 3000
 export const MAX_REPLY_TEXT = 64 * KiB
 export const MAX_REPLY_HTML = 128 * KiB
@@ -225,7 +225,7 @@ function toldSender(run: EntryRun, pattern: RegExp, at = -1): void {
   )
 }
 
-/** Issue 9, point 7: when the parser gives up, the person who wrote is told the message could not be read. */
+/** When the parser gives up, the person who wrote is told the message could not be read. */
 function toldIfUnreadable(run: EntryRun): void {
   for (const [i, m] of run.messages.entries())
     if (m.outcome === 'unreadable' && m.sender) toldSender(run, /could not be read/i, i)
@@ -241,7 +241,7 @@ function rejectionErrors(run: EntryRun, at = -1): { line: number; text: string; 
   return filed.data.errors as { line: number; text: string; message: string }[]
 }
 
-/** Issue 9, point 2: the over-long line gets exactly one error and is not parsed further. */
+/** The over-long line gets exactly one error and is not parsed further. */
 function oneErrorForLine(line: number): (run: EntryRun) => void {
   return (run) => {
     const errors = rejectionErrors(run)
@@ -339,7 +339,7 @@ function repliesTo(run: EntryRun, address: string, pattern?: RegExp): Reply[] {
 const strangerTold: Outcome[] = ['unidentified', 'command']
 const anyReading: Outcome[] = ['orders-accepted', 'orders-rejected']
 
-/** Bodies of blanks with one letter at the end: the quadratic trailing-blank pass (issue 9, point 1). */
+/** Bodies of blanks with one letter at the end: the quadratic trailing-blank pass. */
 const slowText: HostileEntry[] = [
   ...(
     [
@@ -493,7 +493,7 @@ const slowText: HostileEntry[] = [
   }),
 ]
 
-/** One keyed line or message multiplied into errors, acknowledgements and records (issue 9, point 2). */
+/** One keyed line or message multiplied into errors, acknowledgements and records. */
 const amplification: HostileEntry[] = [
   ...(
     [
@@ -642,7 +642,7 @@ const amplification: HostileEntry[] = [
   }),
 ]
 
-/** MIME built to break or slow the parser (issue 9, points 7 and 8). */
+/** MIME built to break or slow the parser. */
 const mime: HostileEntry[] = [
   entry({
     name: 'nested-multipart-3000',
@@ -1081,7 +1081,7 @@ const mime: HostileEntry[] = [
   }),
 ]
 
-/** Headers built to be huge or to smuggle headers into the replies (issue 9, point 12). */
+/** Headers built to be huge or to smuggle headers into the replies. */
 const headers: HostileEntry[] = [
   entry({
     name: 'subject-1m-folded',
@@ -1268,7 +1268,7 @@ const headers: HostileEntry[] = [
   }),
 ]
 
-/** Robots are never answered (issue 9, point 10). */
+/** Robots are never answered. */
 const robots: HostileEntry[] = [
   ...[
     ['robot-auto-submitted', 'Auto-Submitted: auto-replied'],
@@ -1332,7 +1332,7 @@ const robots: HostileEntry[] = [
   }),
 ]
 
-/** Keys, forged senders and strangers fishing for games (issue 9, points 5 and 11). */
+/** Keys, forged senders and strangers fishing for games. */
 const auth: HostileEntry[] = [
   entry({
     name: 'wrong-key',
@@ -1448,7 +1448,7 @@ const keyed = (w: HostileWorld, body: string, key = w.keys.confederate!) =>
   fromReb(w, `${envelope(w, 'confederate', key)}${body}`)
 const BAD_KEY = '0123456789abcdef0123'
 
-/** Mail commands, keyed and not (issue 9: every answer bounded; forged moderator mail does nothing). */
+/** Mail commands, keyed and not (every answer bounded; forged moderator mail does nothing). */
 const commands: HostileEntry[] = [
   ...(
     [
@@ -1594,7 +1594,7 @@ const commands: HostileEntry[] = [
   }),
 ]
 
-/** What counts as the same message (issue 9, point 4). */
+/** What counts as the same message. */
 const duplicates: HostileEntry[] = [
   entry({
     name: 'dup-same-bytes',
@@ -1662,7 +1662,7 @@ const duplicates: HostileEntry[] = [
   }),
 ]
 
-/** The hourly reply limit (issue 9, point 6): 20 notices per address, never counting acks of keyed orders. */
+/** The hourly reply limit: 20 notices per address, never counting acks of keyed orders. */
 const replyLimit: HostileEntry[] = [
   entry({
     name: 'limit-25-keyed-orders-then-empty',
@@ -1747,7 +1747,7 @@ const replyLimit: HostileEntry[] = [
   }),
 ]
 
-/** Line endings and the frame of the message itself (issue 9, points 7 and 9). */
+/** Line endings and the frame of the message itself. */
 const structure: HostileEntry[] = [
   entry({
     name: 'cr-only-line-endings-keyed',

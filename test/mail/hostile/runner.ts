@@ -1,7 +1,6 @@
 // Runs hostile-corpus entries through the real intake and measures what each message cost: time,
 // the mail it caused, the rows it added. Shared by test/mail/hostile.test.ts (which asserts the
 // bounds) and bench/hostile.ts (which prints the figures).
-import { performance } from 'node:perf_hooks'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { MAIL_STREAM } from '../../../src/engine/events.ts'
 import { handleInbound, type IntakeDeps } from '../../../src/mail/intake.ts'
@@ -147,14 +146,17 @@ export async function runEntry(j: HostileJudge, entry: HostileEntry): Promise<En
     const lastOutbox = marks.get('outbox') ?? 0
     let outcome: MessageRun['outcome']
     let error: string | undefined
-    const started = performance.now()
+    // CPU time, not wall time: the bound catches quadratic reading, and a machine busy with other
+    // work stretches the wall clock of a linear read without costing this process more CPU.
+    const started = process.cpuUsage()
     try {
       outcome = await handleInbound(raw, `hostile:${entry.name}`, j.deps)
     } catch (e) {
       outcome = 'threw'
       error = e instanceof Error ? (e.stack ?? e.message) : String(e)
     }
-    const ms = performance.now() - started
+    const used = process.cpuUsage(started)
+    const ms = (used.user + used.system) / 1000
     const replies = (
       j.app.db.prepare('SELECT id, recipient, kind, payload FROM outbox WHERE id > ? ORDER BY id').all(lastOutbox) as {
         id: number
@@ -195,7 +197,7 @@ export async function runEntry(j: HostileJudge, entry: HostileEntry): Promise<En
 const ORDER_OUTCOMES = new Set(['orders-accepted', 'orders-rejected'])
 
 /**
- * Every bound and invariant of issue 9 that holds for every entry; an empty list when all hold.
+ * Every bound and invariant of the hostile-mail corpus that holds for every entry; an empty list when all hold.
  * The entry's own extra assertion (entry.check) is run separately.
  */
 export async function problemsOf(j: HostileJudge, entry: HostileEntry, run: EntryRun): Promise<string[]> {
@@ -210,7 +212,7 @@ export async function problemsOf(j: HostileJudge, entry: HostileEntry, run: Entr
       problems.push(
         `${at}outcome ${m.outcome}, expected ${allowed.join(' or ')}${m.error ? ` (${m.error.split('\n')[0]})` : ''}`,
       )
-    if (m.ms > entry.maxMs) problems.push(`${at}took ${Math.round(m.ms)} ms (at most ${entry.maxMs})`)
+    if (m.ms > entry.maxMs) problems.push(`${at}took ${Math.round(m.ms)} ms of CPU (at most ${entry.maxMs})`)
     const growthBound = entry.maxDbGrowth(m.raw.length)
     if (m.dbGrowth > growthBound) problems.push(`${at}database grew ${m.dbGrowth} bytes (at most ${growthBound})`)
 
@@ -267,7 +269,7 @@ export async function problemsOf(j: HostileJudge, entry: HostileEntry, run: Entr
   return problems
 }
 
-/** Issue 9, point 12: whatever the inbound headers held, a reply has exactly one To, no Bcc, nothing smuggled in. */
+/** Whatever the inbound headers held, a reply has exactly one To, no Bcc, nothing smuggled in. */
 async function injectedHeaders(r: Reply): Promise<string[]> {
   let eml: Buffer
   try {

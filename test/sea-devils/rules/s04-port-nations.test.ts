@@ -1,4 +1,4 @@
-// 4.4 ENTER-PORT names the port's nation (issue 14): the counter codes F and S are also ship types
+// 4.4 ENTER-PORT names the port's nation: the counter codes F and S are also ship types
 // (frigate, sloop), so an order writes ENTER-PORT SPAIN, and the old codes are refused with the
 // word to write.
 import { describe, expect, it } from 'vitest'

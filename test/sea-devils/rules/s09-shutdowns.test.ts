@@ -67,7 +67,7 @@ describe('9.34 / 9.35 shutdowns', () => {
     expect(errors(s, 'GEO: LEAVE-PORT')).toEqual([
       'GEO is uncommissioned and may not leave England while its prestige level is below -19 (9.34); commission it first',
     ])
-    // A level only falls during the phase, so the commissioning is flagged on receipt (issue 14)...
+    // A level only falls during the phase, so the commissioning is flagged on receipt...
     expect(errors(s, 'GEO: COMMISSION')).toEqual([
       'GEO cannot be commissioned in C2: the port in C2 commissions no Confederate ship at the current prestige level (9.34)',
     ])

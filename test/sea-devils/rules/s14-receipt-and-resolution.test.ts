@@ -1,4 +1,4 @@
-// Issue 14, first part: a line the resolution would skip for a reason already known when the
+// A line the resolution would skip for a reason already known when the
 // record arrives is flagged in the acknowledgement, for the same reason (one legality function
 // serves both). A line that gets through anyway (a record gone stale) is still skipped (R32).
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 14: the warnings a player needs before he loses a ship or its raids (11.3, 11.52), what
+// The warnings a player needs before he loses a ship or its raids (11.3, 11.52), what
 // the Federal's orders do to the ships he leaves out (10.44), and a declared European blockade's
 // outcome even when it finds nothing (6.3).
 import { describe, expect, it } from 'vitest'

@@ -1,0 +1,118 @@
+// What the judge prints back to a player (HELP's examples, the acknowledgement's AS UNDERSTOOD and
+// `pbem check`) must itself be an order the parser takes, and mean the same orders.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApp } from '../../src/cli/app.ts'
+import { DEMO_GAME, runDemo, type DemoResult } from '../../src/cli/demo.ts'
+import type { OrdersAccepted } from '../../src/engine/events.ts'
+import { seaDevilsOrderHelp } from '../../src/games/sea-devils/orderHelp.ts'
+import { fresh, parse, placeCsa, rs, shipDef } from './rules/helpers.ts'
+
+/** Commands without the line numbers they were read from: an echo is read from other lines. */
+function withoutLines(commands: unknown): unknown {
+  return JSON.parse(JSON.stringify(commands, (k, v) => (k === 'line' ? undefined : v)))
+}
+
+describe('HELP examples', () => {
+  it('4.3: the example record line of HELP, RUN-OUT, MOVE C11, RAID, is taken as three activities in order', () => {
+    const p = parse(fresh(), 'confederate', 'SUM: RUN-OUT, MOVE C11, RAID')
+    expect(p.errors).toEqual([])
+    expect(withoutLines(p.commands)).toEqual([
+      { kind: 'script', ship: 'SUM', steps: [{ verb: 'RUN-OUT' }, { verb: 'MOVE', area: 'C11' }, { verb: 'RAID' }] },
+    ])
+    expect(p.normalised).toEqual(['SUM: RUN-OUT, MOVE C11, RAID'])
+  })
+
+  it('4.3: an empty activity between commas is refused with the list of activities', () => {
+    const p = rs.parseOrders(fresh(), 'confederate', 'SUM: RUN-OUT,, MOVE C11')
+    expect(p.errors[0]!.message).toBe('an empty activity between commas')
+    expect(p.errors[0]!.suggestion).toMatch(/^activities: MOVE, RAID/)
+  })
+
+  it('4.3: every "e.g." example in the Confederate HELP parses, and its echo parses back to the same commands', () => {
+    const examples = seaDevilsOrderHelp('confederate')
+      .map((l) => /e\.g\. (.+)$/.exec(l)?.[1])
+      .filter((e): e is string => e !== undefined)
+    expect(examples.length).toBeGreaterThan(0)
+    for (const example of examples) {
+      const s = fresh()
+      // "MOVE C11 C21 +RAID" is an activity: give it to a ship at sea next to C11.
+      const line = example.startsWith('MOVE') ? `SUM: ${example}` : example
+      if (example.startsWith('MOVE')) placeCsa(s, 'SUM', 'C10')
+      const p = rs.parseOrders(s, 'confederate', line)
+      expect(p.errors, example).toEqual([])
+      const back = rs.parseOrders(s, 'confederate', p.normalised.join('\n'))
+      expect(back.errors, example).toEqual([])
+      expect(withoutLines(back.commands), example).toEqual(withoutLines(p.commands))
+    }
+  })
+
+  it('4.52: a squadron echo, its activities after a colon, parses back to the same squadron and steps', () => {
+    const s = fresh()
+    placeCsa(s, 'SUM', 'C11')
+    placeCsa(s, 'NASH', 'C11')
+    const p = rs.parseOrders(s, 'confederate', 'SQUADRON SQ1 = SUM,NASH\nSQ1: MOVE C21 +RAID')
+    expect(p.errors).toEqual([])
+    expect(p.normalised).toEqual(['SQUADRON SQ1 = SUM,NASH: MOVE C21, RAID'])
+    const back = rs.parseOrders(s, 'confederate', p.normalised.join('\n'))
+    expect(back.errors).toEqual([])
+    expect(withoutLines(back.commands)).toEqual(withoutLines(p.commands))
+    const idle = rs.parseOrders(s, 'confederate', 'SQUADRON SQ1 = SUM,NASH')
+    expect(idle.normalised).toEqual(['SQUADRON SQ1 = SUM,NASH (it stays)'])
+    expect(withoutLines(rs.parseOrders(s, 'confederate', idle.normalised[0]!).commands)).toEqual(
+      withoutLines(idle.commands),
+    )
+  })
+
+  it('4.1: every "e.g." example in the Federal HELP parses, and its echo parses back to the same commands', () => {
+    const examples = seaDevilsOrderHelp('federal')
+      .map((l) => /e\.g\. (.+)$/.exec(l)?.[1])
+      .filter((e): e is string => e !== undefined)
+    expect(examples.length).toBeGreaterThan(0)
+    const s = fresh()
+    s.stage = 'federal-orders'
+    for (const example of examples) {
+      // Only a ship deployed this turn moves (10.4): the MOVE example comes with its DEPLOY, paid
+      // from the deployment track (10.42).
+      const ship = /^MOVE (\S+)/.exec(example)?.[1]
+      if (ship) s.deployTrack[shipDef(ship).type as keyof typeof s.deployTrack] = 1
+      const p = rs.parseOrders(s, 'federal', ship ? `DEPLOY ${ship}\n${example}` : example)
+      expect(p.errors, example).toEqual([])
+      const back = rs.parseOrders(s, 'federal', p.normalised.join('\n'))
+      expect(back.errors, example).toEqual([])
+      expect(withoutLines(back.commands), example).toEqual(withoutLines(p.commands))
+    }
+  })
+})
+
+describe('the acknowledgement echo of every demo mail', () => {
+  let dir: string
+  let result: DemoResult
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pbem-echo-'))
+    result = await runDemo({ dir: join(dir, 'demo') })
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('4.3, 4.1: parses back, in the situation the orders were read in, to the same commands', () => {
+    const app = openApp({ dataDir: result.dataDir })
+    try {
+      const fold = app.judge.load(DEMO_GAME)
+      const accepted = [...fold.receipts.values()]
+        .map((r) => r.data)
+        .filter((d): d is OrdersAccepted => 'commands' in d && d.role !== null)
+      expect(accepted.length).toBeGreaterThanOrEqual(8)
+      for (const a of accepted) {
+        const state = fold.statesBefore.get(a.point)
+        expect(state, a.receipt).toBeDefined()
+        const back = fold.ruleset.parseOrders(state, a.role, a.normalised.join('\n'))
+        expect(back.errors, `${a.receipt}\n${a.normalised.join('\n')}`).toEqual([])
+        expect(withoutLines(back.commands), a.receipt).toEqual(withoutLines(a.commands))
+      }
+    } finally {
+      app.close()
+    }
+  })
+})
