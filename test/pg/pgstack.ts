@@ -1,7 +1,7 @@
 // The run's PostgreSQL for tests: Debian's server, started once per `vitest run` by
 // test/pg/globalSetup.ts (scripts/pgstack.sh, a temporary root, a free loopback port) and shared by
 // every file of the pg and trials tiers; each test takes a fresh database of its own.
-import { randomBytes } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { inject } from 'vitest'
 import { PgDatabase } from '../../src/log/pg/database.ts'
 import type { PgServer } from './pgServer.ts'
@@ -28,8 +28,9 @@ export async function connectPg(): Promise<PgStack> {
   const server = inject('pg')
   if (!server) throw new Error('no PostgreSQL in this tier: add the file to the pg tier in vitest.config.ts')
   const admin = new PgDatabase(server.url)
-  // Files run in parallel and a worker process runs several: names must not repeat across them.
-  const prefix = `t${process.pid}_${randomBytes(3).toString('hex')}`
+  // Files run in parallel and a worker process runs several: names must not repeat across them
+  // (t, then digits only, the way `pbem db copy` output is matched).
+  const prefix = `t${process.pid}${String(randomInt(1e6)).padStart(6, '0')}`
   let n = 0
   return {
     ...server,
