@@ -1,4 +1,4 @@
--- 007_game_clock: the clock read model (issue 15, "Ten thousand games on one judge").
+-- 007_game_clock: the clock read model, so that ten thousand games on one judge stay cheap.
 --
 -- game_clock: one row per game, computed from its fold (src/schedule/clockModel.ts) and written in
 -- the same transaction as the events that change it, so the deadline tick reads only the games

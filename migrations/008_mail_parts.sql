@@ -1,4 +1,4 @@
--- 008_mail_parts: attachments kept once, by content (issue 15, "Ten thousand games on one judge").
+-- 008_mail_parts: attachments kept once, by content, so that ten thousand games on one judge stay cheap.
 --
 -- An outbox row's payload names each attachment's body by its SHA-256 (part) instead of holding
 -- it, so the same body queued for several recipients or several mails is stored once. A picture

@@ -1,4 +1,4 @@
--- 009_packs: each data pack stored once, by content hash (issue 15, storage).
+-- 009_packs: each data pack stored once, by content hash.
 --
 -- A GameCreated v2 names its pack (packId, packHash) instead of carrying a copy; the content lives
 -- here, written with INSERT OR IGNORE in the same transaction as the game's first events, so games

@@ -1,4 +1,4 @@
--- 010_judges: several judge processes on one database (issue 16).
+-- 010_judges: several judge processes on one database.
 
 -- outbox.claimed_by / claimed_until: a judge claims a row just before sending it, for a while
 -- (a lease). Another judge leaves the row alone until the claim lapses; the same judge (after a

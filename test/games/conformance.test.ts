@@ -1,4 +1,4 @@
-// The conformance suite every game runs (issue 10): each registered game, and the test-only fixture
+// The conformance suite every game runs: each registered game, and the test-only fixture
 // game that proves the contract is not shaped by any one game, is set up in each of its scenarios
 // and played to its end (or 60 resolutions) by the judge, and must then
 //  - re-fold from the log to the recorded state hashes (pbem verify) and reproduce its dice;

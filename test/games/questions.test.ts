@@ -1,4 +1,4 @@
-// The question protocol (issue 10), on the test-only fixture game: a question between resolutions
+// The question protocol, on the test-only fixture game: a question between resolutions
 // (a free answer the game checks) and questions during one (fixed options), each answered by mail
 // and by default; answers and orders in one mail; orders that hold the deadline; no cap for a game
 // that asks at every step; a question mail shows only what came before the question.
