@@ -82,10 +82,17 @@ function checkStep(a: TestApp, r: () => number, what: string): void {
   const entry = clockEntry(fold)
   const now = a.now.t
   const hasWork = planGame(fold, new Date(now)).actions.length > 0
-  expect(
-    a.judge.clock.due(now).some((d) => d.game === 'wb1'),
-    `${what}: due now iff the plan has work`,
-  ).toBe(hasWork)
+  const due = a.judge.clock.due(now).some((d) => d.game === 'wb1')
+  // Work is never missed: a game with work now is due.
+  if (hasWork) expect(due, `${what}: due now, as the plan has work`).toBe(true)
+  // A game due without work is one whose work fell due and then lapsed with no tick in between (a
+  // reminder owed to a player whose absence began since): the row still names that work's instant.
+  // The tick then finds nothing to do; it costs a plan, never a wrong action.
+  else if (due)
+    expect(
+      entry.nextAt !== null && entry.nextAt <= now && planGame(fold, new Date(entry.nextAt)).actions.length > 0,
+      `${what}: due without work only for work that lapsed untended`,
+    ).toBe(true)
   if (entry.nextAt === null) {
     for (const t of instantsOfInterest(fold)) expect(planGame(fold, new Date(t)).actions, what).toEqual([])
     return

@@ -255,7 +255,11 @@ function boundedErrorList(run: EntryRun): void {
   const m = run.messages.at(-1)!
   const errors = rejectionErrors(run)
   assert.ok(errors.length <= 51, `${errors.length} errors recorded`)
-  for (const e of errors) assert.ok(e.text.length <= 130, `an error quotes ${e.text.length} characters`)
+  // Characters as a person counts them: an astral-plane character is one, not two UTF-16 units.
+  for (const e of errors) {
+    const quoted = [...e.text].length
+    assert.ok(quoted <= 130, `an error quotes ${quoted} characters`)
+  }
   const ack = m.replies.find((r) => r.kind === 'ack')
   assert.ok(ack, 'an acknowledgement')
   const errorLines = ack.mail.text.split('\n').filter((l) => /^\s*line \d+:/i.test(l))
