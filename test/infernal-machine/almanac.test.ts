@@ -20,7 +20,15 @@ describe('Infernal Machine: the Almanac entries (synthetic, rulings IM-51 to IM-
   })
 
   it('p.62 the Assignment Check may send a commissioned USA fishboat to a blockade station', () => {
-    const usa = campaign({ side: 'USA', location: 'washington', commissioned: true })
+    const boat = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ] as [string, number][],
+    }
+    const usa = campaign({ side: 'USA', location: 'washington', commissioned: true, boat })
     const c = ctx({ 'spring 1862 event': 1, 'spring 1862 assignment': 6 })
     expect(timePhase(c, usa)).toBe(false)
     expect(usa.location).toBe('charleston-blockade')

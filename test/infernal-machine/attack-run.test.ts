@@ -53,7 +53,7 @@ describe('Infernal Machine: an attack run from the Far zone to a detonation at C
     expect(fig.svg).toContain('<circle cx="50" cy="50" r="10" fill="#999"/>')
   })
 
-  it('issue 13 report: boat, crew markers, leaks, malfunctions, alert and position after a step', () => {
+  it('p.19-33 report: boat, crew markers, leaks, malfunctions, alert and position after a step', () => {
     const m = trainingMission({ alert: 1 })
     m.boat.leaks = 1
     m.boat.crew[1]!.fatigue = true

@@ -55,7 +55,7 @@ const shop = async () => {
   expect(app.judge.adjudicate(GAME).committed).toBe(true)
 }
 
-describe('Infernal Machine by mail (issue 13)', () => {
+describe('Infernal Machine by mail', () => {
   it('opens with a report and a form for the set-up; acknowledges orders as understood, or a bad line by its number', async () => {
     const opening = mails()[0]!
     expect(opening.mail.subject).toBe(`[${GAME}] Game opens (captain)`)
@@ -103,7 +103,9 @@ describe('Infernal Machine by mail (issue 13)', () => {
     const question = mails().at(-1)!
     expect(question.mail.subject).toBe(`[${GAME}] Decision needed: AUTUMN-1861-T1-NAVCRANK (captain)`)
     const q = question.mail.text
-    expect(q).toContain('Navigation card N04: crank Easy (grade C: -), Full (B: -) or Strain (A: -)?')
+    expect(q).toContain(
+      'Navigation card N04 (with the drift: A -, B -, C -, D panic, E drift; not with: A -, B -, C -, D drift, E drift; lower register: none): crank Easy (grade C: -), Full (B: -) or Strain (A: -)?',
+    )
     expect(q).toMatch(
       /Options:\n {2}easy +grade C, -\n {2}full +grade B, -, 1 Fatigue\n {2}strain +grade A, -, 2 Fatigue/,
     )

@@ -92,22 +92,19 @@ describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
     expect(last.ended).toBe('the war ends')
   })
 
-  it('p.62 Epidemic: those in Sick Bay die first, the rest of the count go to Sick Bay', () => {
+  it('p.62 Epidemic: Sick Bay is emptied first; a 2 sends two to Sick Bay, an investor too, and one of them dies', () => {
     const camp = campaign()
     camp.personae[2]!.where = 'sickBay'
-    epidemicCheck(ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 2': 1 }), camp)
-    expect(camp.personae.map((p) => [p.id, p.where])).toEqual([
-      ['biederman', 'shop'],
-      ['moser', 'sickBay'],
-    ])
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 2, 'epidemic death': 1 }), camp)
+    expect(camp.personae.map((p) => [p.id, p.where])).toEqual([['biederman', 'sickBay']])
   })
 
   it('p.62 Epidemic: the last hand left is the victim without a die (no one-sided roll)', () => {
     const camp = campaign()
-    camp.personae = camp.personae.slice(0, 2)
+    camp.personae = camp.personae.slice(1, 2)
     // Only the epidemic roll is given: a die for the victim would find no value.
     epidemicCheck(ctx({ 'spring 1862 epidemic': 7 }), camp)
-    expect(camp.personae.map((p) => p.id)).toEqual(['biederman'])
+    expect(camp.personae.map((p) => p.id)).toEqual([])
   })
 
   it('p.42 Alert Check: -1 with 12 parts in the shop, -1 for a loss (synthetic table)', () => {

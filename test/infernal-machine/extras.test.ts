@@ -226,7 +226,7 @@ describe('Infernal Machine: set-up doctrine (digest 5.4, p.16-19)', () => {
     expect(p.errors.map((e) => [e.line, e.message, e.suggestion])).toEqual([
       [
         1,
-        'shift one step: VISIBILITY or DRIFT; write SHIFT VISIBILITY|DRIFT IF <value> TO <value> [PAY RED|ACTION]',
+        'shift one step: VISIBILITY IF BRIGHT TO DIM, DRIFT IF STRONG TO WEAK, DIRECTION IF EBB TO FLOOD; write SHIFT VISIBILITY|DRIFT|DIRECTION IF <value> TO <value> [PAY RED|ACTION]',
         undefined,
       ],
       [2, 'unknown persona mozer', 'moser'],

@@ -101,13 +101,15 @@ describe('Infernal Machine Orders and Maneuver (p.23-25)', () => {
     m.boat.elevation = 1
     m.boat.parts.push({ component: 'keel-weights', kind: 'keelWeights', space: 2, malfunctions: 0 })
     maneuver(ctx(), m, { elevation: 1 })
+    // Aground at the awash bottom, the cut weights lift the boat one level: to the surface.
     expect([m.boat.elevation, m.boat.parts.some((p) => p.kind === 'keelWeights'), m.lost]).toEqual([
-      1,
+      0,
       false,
       undefined,
     ])
+    m.boat.elevation = 1
     maneuver(ctx(), m, { elevation: 1 })
-    expect(m.lost).toBe('aground with no Keel Weights to cut')
+    expect([m.lost, m.boat.elevation]).toEqual(['aground with no Keel Weights to cut', 1])
   })
 
   it('p.25 a move needs the Steering order and a connector; moving takes off a Pursuit marker', () => {

@@ -25,7 +25,7 @@ function hatchAtThree() {
   return { overlay: true, about: 'hatch price from my copy', fishboat: { components } }
 }
 
-describe('Infernal Machine replacement pack (issue 13, data pack)', () => {
+describe('Infernal Machine replacement pack (data pack)', () => {
   it('p.6 a replaced table takes the place of the embedded one, with its own provenance; the rest stays', () => {
     const table = (rawImPack().tactical as any).detonationTable.map((row: any) => ({
       ...row,

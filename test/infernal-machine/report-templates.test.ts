@@ -2,6 +2,7 @@
 // the middle of a mission, the Tactical Board of the last attack run as text and as the SVG figure
 // the HTML part shows inline, and no face-down deck in what the captain is sent.
 import { describe, expect, it } from 'vitest'
+import { missionView } from '../../src/games/infernal-machine/missionFigure.ts'
 import { Templates } from '../../src/reports/render.ts'
 import { createInfernalMachine, type ImState, infernalMachineFactory } from '../../src/games/infernal-machine/index.ts'
 import { LabelHashDice, pack } from './helpers.ts'
@@ -57,7 +58,7 @@ describe('Infernal Machine report templates (DESIGN 7-8b)', () => {
   it('p.3 the Tactical Board of the last attack run: a text line, and the SVG figure shown inline', () => {
     const s = midMission()
     s.lastTactical = { target: 'gunboat', vector: 'V3', zone: 'near', rotated: false, turn: 2 }
-    const figures = rules.figures!(s, captain, [])
+    const figures = rules.figures!(s, captain, []).filter((f) => f.name === 'tactical')
     expect(figures.map((f) => [f.name, f.title])).toEqual([['tactical', 'Tactical Board, vector V3']])
     expect(figures[0]!.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
     const model = { ...common, ...rules.reportModel(s, captain), mapCid: 'map@acw-pbem' }
@@ -68,6 +69,17 @@ describe('Infernal Machine report templates (DESIGN 7-8b)', () => {
     const html = templates.render('infernal-machine', 'report.html', model)
     expect(html).toContain('<img src="cid:map@acw-pbem"')
     expect(html).toContain('<h2>Tactical Board</h2><pre>[far:   ] [near:F&gt; ]')
+  })
+
+  it('p.15-17 a picture of the Mission Board: the boat at its position and elevation, the targets, the drift', () => {
+    const s = midMission()
+    s.missionView = missionView(s.mission!)
+    const [board] = rules.figures!(s, captain, [])
+    expect(board!.name).toBe('mission')
+    expect(board!.title).toMatch(/^Charleston board, turn 1: the fishboat at Back Bay, surface; drift \w+, (ebb|flood)/)
+    expect(board!.svg).toContain('target usa-gunboat')
+    expect(board!.svg).toContain('Back Bay (bottom below deep)')
+    expect(board!.svg).not.toMatch(/N\d\d|D\d\d/)
   })
 
   it('DESIGN 5 the face-down decks stay with the moderator: neither the view nor the model of the captain holds them', () => {

@@ -47,6 +47,8 @@ export interface Campaign {
   /** The Fortunes of War action change for this season. */
   actionBonus: number
   ledger: string[]
+  /** The season the shop was shuttered by an epidemic: no Build or Recruit in it (p.62). */
+  shuttered?: string
   ended?: string
   /** The optional Fog of War rule is in play (p.6), and the dice it defers. */
   fog?: boolean
@@ -72,11 +74,15 @@ export function locationOf(ctx: Ctx, id: string): LocationCard {
 export const investors = (ctx: Ctx, c: Campaign) =>
   c.personae.filter((p) => ctx.pack.personae.get(p.id)?.deck === 'investor')
 
+/** Investors in play for Influence: not in Sick Bay, not on a Contract (p.48, p.51, p.55). */
+export const influential = (ctx: Ctx, c: Campaign) => investors(ctx, c).filter((p) => p.where === 'shop')
+
 /** Money in and out, with the reason, on the ledger; Prices added to a CSA payment (p.42). */
 export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
   const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)
+  // Nothing paid never incurs debt: a $0 stake is allowed in debt (p.54).
+  if (total <= 0) return true
   if (!debtAllowed && c.funds - total < 0) return false
-  if (total === 0) return true
   c.funds -= total
   c.ledger.push(`${seasonKey(c.year, c.season)}: -$${total} ${why} (funds $${c.funds})`)
   return true
@@ -188,7 +194,8 @@ export function applyResult(ctx: Ctx, c: Campaign, result: string, why: string, 
   else if (result === 'prices+') c.prices = c.side === 'CSA' ? Math.min(4, c.prices + 1) : c.prices
   else if (result === 'prices-') c.prices = c.side === 'CSA' ? Math.max(-1, c.prices - 1) : c.prices
   else if (result.startsWith('funds+')) earn(c, n, why)
-  else if (result.startsWith('funds-')) pay(ctx, c, n, why, false, debt)
+  // A CSA payment is adjusted by Prices, a Fortunes of War payment too (p.42, p.46 debt example).
+  else if (result.startsWith('funds-')) pay(ctx, c, n, why, true, debt)
   else if (result.startsWith('action')) c.actionBonus += result.includes('-') ? -n : n
   else if (result === 'epidemic') epidemicCheck(ctx, c)
 }
@@ -200,28 +207,60 @@ export function actionsFor(ctx: Ctx, c: Campaign): number {
   return Math.max(0, base + (c.season === 'summer' ? (loc.summerAction ?? 0) : 0) + c.actionBonus)
 }
 
-/** Epidemic Check (player aid, synthetic table): deaths and Sick Bay, those already sick die first (p.62). */
+/**
+ * Epidemic Check (p.62, synthetic table): everyone in Sick Bay dies first; then a 1 kills one persona
+ * at random, 2 or more send that many to Sick Bay at random and one of them dies; S shutters the shop.
+ */
 export function epidemicCheck(ctx: Ctx, c: Campaign): void {
-  const roll = d10(ctx, `${seasonKey(c.year, c.season)} epidemic`)
+  const key = seasonKey(c.year, c.season)
+  const name = (p: Hired) => ctx.pack.personae.get(p.id)!.name
+  for (const p of c.personae.filter((x) => x.where === 'sickBay'))
+    note(ctx, 'p.62', `${name(p)} dies in Sick Bay of the epidemic`)
+  c.personae = c.personae.filter((x) => x.where !== 'sickBay')
+  const roll = d10(ctx, `${key} epidemic`)
   const result = band(ctx.pack.campaign.epidemic, roll).result
   note(ctx, 'p.62', `Epidemic Check: ${roll}, ${result}`)
-  if (result === 'S') return void c.ledger.push(`${seasonKey(c.year, c.season)}: the shop is shuttered by epidemic`)
+  if (result === 'S') return shutter(ctx, c)
   const n = Number(result)
-  const crew = c.personae.filter((p) => ctx.pack.personae.get(p.id)!.deck !== 'investor')
-  if (!n || !crew.length) return
-  // Those already in Sick Bay die first (p.62); other victims are picked at random.
-  const sick = crew.filter((p) => p.where === 'sickBay')
-  const well = crew.filter((p) => p.where !== 'sickBay')
-  const victims = [...sick]
+  // Every persona card in play may be drawn, investors too (p.62: all the cards shuffled together).
+  const well = [...c.personae]
+  if (!n || !well.length) return
   // With one candidate left there is nothing to draw (and no die has one side).
-  const pick = () =>
-    well.length === 1 ? 0 : ctx.dice.roll(`epidemic victim ${victims.length + 1}`, well.length, PUBLIC) - 1
-  while (victims.length < n && well.length) victims.push(well.splice(pick(), 1)[0]!)
-  const dead = victims[0]!
+  const draw = (label: string, from: Hired[]) => (from.length === 1 ? 0 : ctx.dice.roll(label, from.length, PUBLIC) - 1)
+  const victims: Hired[] = []
+  while (victims.length < n && well.length)
+    victims.push(well.splice(draw(`epidemic victim ${victims.length + 1}`, well), 1)[0]!)
+  const dead = victims.length === 1 ? victims[0]! : victims[draw('epidemic death', victims)]!
+  for (const p of victims) if (p !== dead) p.where = 'sickBay'
+  if (n >= 2)
+    note(
+      ctx,
+      'p.62',
+      `${
+        victims
+          .filter((p) => p !== dead)
+          .map(name)
+          .join(', ') || 'no one else'
+      } to Sick Bay`,
+    )
   c.personae = c.personae.filter((p) => p !== dead)
-  note(ctx, 'p.62', `${ctx.pack.personae.get(dead.id)!.name} dies of the epidemic`)
-  for (const p of victims.slice(1, n)) p.where = 'sickBay'
+  note(ctx, 'p.62', `${name(dead)} dies of the epidemic`)
 }
+
+/** Shuttered (p.62): no Build or Recruit this season; every Contract marker recycled, without penalty. */
+function shutter(ctx: Ctx, c: Campaign): void {
+  c.shuttered = seasonKey(c.year, c.season)
+  for (const p of c.personae) if (p.where === 'contract') p.where = 'shop'
+  c.contracts = []
+  c.ledger.push(`${c.shuttered}: the shop is shuttered by epidemic`)
+  note(ctx, 'p.62', 'the shop is shuttered: no Build or Recruit this season; the contracts are recycled')
+}
+
+/** Why a Build or Recruit is barred this season, or null (p.62). */
+export const shutteredNow = (c: Campaign): string | null =>
+  c.shuttered === seasonKey(c.year, c.season)
+    ? 'the shop is shuttered by epidemic this season: no Build or Recruit'
+    : null
 
 /** Alert Check (p.42, synthetic table): modifiers for a big shop and past losses. */
 export function alertCheck(ctx: Ctx, c: Campaign, label: string): void {

@@ -34,6 +34,7 @@ export type ImCommand =
   | { kind: 'approach'; crank: 'best' | 'easy' | 'full' | 'full+' | 'strain' }
   | { kind: 'tactic'; detonateAt: 'near' | 'contact' | 'otherSide'; exitIfHits: number }
   | { kind: 'concussion'; crank: 'easy' | 'full' | 'strain' }
+  | { kind: 'cubes'; at: number | 'safe'; red?: number }
   | { kind: 'response'; reroll: boolean }
   | { kind: 'fatesmiles'; hits: number }
   | { kind: 'navcrank'; auto: boolean }

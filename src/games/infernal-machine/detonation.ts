@@ -10,11 +10,11 @@ import { bandOf, CHARGE_SIZES, type ChargeSize, type Crank, type Zone } from './
 export interface ConcussionChoices {
   /** Set before the die (p.7). */
   concussionCrank(s: Sortie): Crank
-  /** After the die and each cube: draw another? `total` is the roll with the cubes so far. */
-  drawAnother(total: number, needed: number, s: Sortie): boolean
+  /** After the die and each cube: draw another? `total` is the roll with the cubes so far, `reds` the Red drawn. */
+  drawAnother(total: number, needed: number, s: Sortie, reds?: number): boolean
 }
 
-/** The automatic answers (R2): crank Easy, and draw while short of the value and cubes remain. */
+/** The automatic answers (R2, the default of CUBES STOP AT SAFE): crank Easy, and draw while short of the value and cubes remain. */
 export const AUTO_CONCUSSION: ConcussionChoices = {
   concussionCrank: () => 'easy',
   drawAnother: (total, needed, s) => total < needed && s.pool.black + s.pool.red > 0,
@@ -79,9 +79,11 @@ export function concussionCheck(ctx: Ctx, s: Sortie, value: number, choices: Con
   let total = roll + (sturdy ? ctx.pack.tactical.sturdyProw.concussion : 0)
   note(ctx, 'p.7', `Concussion Check against ${value}: rolled ${roll}${sturdy ? ' +1 Sturdy Prow' : ''} = ${total}`)
   let n = 0
-  while (choices.drawAnother(total, value, s)) {
+  let reds = 0
+  while (choices.drawAnother(total, value, s, reds)) {
     const cube = drawCube(ctx, s, `concussion cube ${++n}`)
     if (!cube) break
+    if (cube === 'red') reds++
     const mod = cubeModifier(ctx, zone, cube, crank)
     total += mod
     note(ctx, 'p.7', `cube ${n}: ${cube}, ${mod >= 0 ? '+' : ''}${mod} (${zone}, ${crank}): ${total}`)

@@ -5,18 +5,21 @@ import { MODERATOR } from '../contract.ts'
 import { discard, draw } from '../kit/deck.ts'
 import { chargeOf, conveyanceOf, partFor } from './boat.ts'
 import { detectionCheck } from './detection.ts'
-import { deadInWater, malfunction, panelEntry, randomMalfunction } from './malfunction.ts'
+import { malfunction, panelEntry, randomMalfunction } from './malfunction.ts'
 import { boardOf, enemyEyes, enemyOf, type Mission, positionOf, rollCondition } from './mission.ts'
 import type { DiscoveryCard } from './missionPack.ts'
-import { steerer } from './navigation.ts'
+import { noPropulsion, steerer } from './navigation.ts'
 import { enemyResponse } from './response.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 import { runTactical, type TacticalChoices, targetOf } from './tactical.ts'
 import { MECHANISMS, type Mechanism } from './terms.ts'
 
 export interface DiscoveryChoices extends TacticalChoices {
-  /** Which target icons to check, in order; or 'passage' to Locate Passage (p.36-37). */
-  targetChecks(m: Mission, eligible: readonly string[]): string[] | 'passage'
+  /**
+   * Which target icons to check, in order; or 'passage' to Locate Passage instead (p.36-37), which
+   * is offered (`mayLocate`) in an enemy obstruction whose passage is not yet located.
+   */
+  targetChecks(m: Mission, eligible: readonly string[], mayLocate: boolean): string[] | 'passage'
   /** After a success: start the attack run on this target, or not (p.36). */
   attack(m: Mission, target: string): boolean
   /** A malfunction in a panicked crewman's space: which mechanism there (p.34). */
@@ -71,9 +74,9 @@ const mechanismOf = (kind: string): Mechanism =>
 /** The target icons a Target Check may be made against now (p.36; unarmed boats per ruling IM-15). */
 export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
   const pos = positionOf(ctx, m)
-  if (!steerer(m) || m.movedThisTurn || deadInWater(ctx, m.boat)) return []
+  if (!steerer(m) || m.movedThisTurn || noPropulsion(ctx, m)) return []
   const conveyance = conveyanceOf(m.boat)?.kind
-  const bottom = ['surface', 'awash', 'belowShallow', 'belowDeep', 'belowDeeper'].indexOf(pos.bottom)
+  const bottom = LEVELS.indexOf(pos.bottom)
   const fits =
     !conveyance ||
     (conveyance === 'diver'
@@ -84,8 +87,16 @@ export function eligibleTargets(ctx: Ctx, m: Mission): string[] {
   if (!fits) return []
   return (pos.targets ?? [])
     .filter((t) => targetOf(ctx, t.marker).side === enemyOf(m.side))
-    .filter((t) => !(t.dn && conveyance === 'diver'))
+    .filter((t) => conveyance !== 'diver' || (!t.dn && diverReaches(ctx, t.marker, bottom)))
     .map((t) => t.marker)
+}
+
+const LEVELS = ['surface', 'awash', 'belowShallow', 'belowDeep', 'belowDeeper']
+
+/** A diver walks on the bottom; against a Gunboat or Sloop that bottom must be below shallow, an Ironclad awash (p.8). */
+function diverReaches(ctx: Ctx, marker: string, bottom: number): boolean {
+  const need = ctx.pack.tactical.diverLowest.find((d) => d.kind === targetOf(ctx, marker).kind)
+  return !need || LEVELS.indexOf(need.elevation) === bottom
 }
 
 /** One Discovery Phase; `mayAttack` is false for the fresh one after an attack run (ruling IM-7). */
@@ -117,10 +128,15 @@ export function discoveryPhase(ctx: Ctx, m: Mission, choices: DiscoveryChoices, 
   }
   if (m.lost || !mayAttack) return
   const eligible = eligibleTargets(ctx, m)
-  if (!eligible.length) return
-  const plan = choices.targetChecks(m, eligible)
-  if (plan === 'passage') return locatePassage(ctx, m, cell[1])
-  for (const marker of plan.filter((p) => eligible.includes(p))) {
+  const mayLocate = passageToLocate(ctx, m)
+  if (!eligible.length && !mayLocate) return
+  const plan = choices.targetChecks(m, eligible, mayLocate)
+  if (plan === 'passage') {
+    if (mayLocate) locatePassage(ctx, m, cell[1])
+    return
+  }
+  // One Target Check per icon (p.36), whatever the plan repeats.
+  for (const marker of [...new Set(plan)].filter((p) => eligible.includes(p))) {
     if (!targetCheck(ctx, m, marker, cell[1])) continue
     if (!chargeOf(m.boat)) {
       // An unarmed boat (Spy, Delivery) has done its work when the target is acquired (ruling IM-15).
@@ -150,6 +166,16 @@ export function targetCheck(ctx: Ctx, m: Mission, marker: string, value: number)
     `Target Check on the ${targetOf(ctx, marker).name}: ${roll} ${icon.modifier} icon ${atmo ? `${atmo} ${m.atmospherics} ` : ''}${bonus ? `+${bonus} steersman ` : ''}= ${total} against ${value}: ${ok ? 'acquired' : 'not acquired'}`,
   )
   return ok
+}
+
+/**
+ * Locate Passage (p.36-37): a Target Check on an enemy obstruction in the boat's position, at any
+ * elevation and with any conveyance; the Steering order, no move and propulsion are still needed.
+ */
+export function passageToLocate(ctx: Ctx, m: Mission): boolean {
+  const here = positionOf(ctx, m)
+  if (!here.obstruction || here.obstruction === m.side || m.passages.includes(m.position)) return false
+  return !!steerer(m) && !m.movedThisTurn && !noPropulsion(ctx, m)
 }
 
 function locatePassage(ctx: Ctx, m: Mission, value: number): void {

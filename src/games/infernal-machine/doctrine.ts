@@ -10,7 +10,7 @@ import { AUTO_SETUP, type Mission, type SetupChoices } from './mission.ts'
 import { enemyEyes, neighbours } from './mission.ts'
 import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
-import { AUTO_NAV, elevationAllowed, type Maneuver, steerer } from './navigation.ts'
+import { AUTO_NAV, elevationAllowed, type Maneuver, navCardText, steerer } from './navigation.ts'
 import type { ImCommand } from './orders.ts'
 import { repairAsks, repairPriority } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
@@ -26,6 +26,8 @@ export interface Doctrine {
   detonateAt?: Zone
   exitIfHits: number
   concussion: 'easy' | 'full' | 'strain'
+  /** When to stop drawing concussion cubes (p.7): the total to reach ('safe': the value), or a Red count. */
+  cubes?: { at: number | 'safe'; red?: number }
   reroll: boolean
   fateSmilesHits: number
   navAuto: boolean
@@ -67,6 +69,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'approach') out.approach = c.crank
     else if (c.kind === 'tactic') Object.assign(out, { detonateAt: c.detonateAt, exitIfHits: c.exitIfHits })
     else if (c.kind === 'concussion') out.concussion = c.crank
+    else if (c.kind === 'cubes') out.cubes = { at: c.at, ...(c.red ? { red: c.red } : {}) }
     else if (c.kind === 'response') out.reroll = c.reroll
     else if (c.kind === 'fatesmiles') out.fateSmilesHits = c.hits
     else if (c.kind === 'navcrank') out.navAuto = c.auto
@@ -146,11 +149,14 @@ export function setupChoices(d: Doctrine, payAction?: () => boolean): SetupChoic
   }
 }
 
-/** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
-export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
+/** The Orders, Navigation and Discovery phases' choices (p.23-37). */
+function turnAsks(
+  ctx: Ctx,
+  d: Doctrine,
+  decider: Decider,
+  key: () => string,
+): Pick<MissionChoices, 'orders' | 'maneuver' | 'crank' | 'targetChecks' | 'attack' | 'panicSpaceMechanism'> {
   return {
-    ...repairAsks(ctx.pack, decider, key),
-    ...AUTO_NAV,
     orders: repairPriority(ctx.pack, decider, key, (m) => {
       const given = Object.entries(d.orders).filter(([id]) => m.boat.crew.some((c) => c.id === id && !c.panic))
       const extra = m.extraSkills ?? {}
@@ -165,7 +171,7 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
       return decider.ask({
         kind: 'navcrank',
         key: `${key()} navcrank`,
-        question: `Navigation card ${card.id}: crank Easy (grade ${out.easy.grade}: ${out.easy.result}), Full (${out.full.grade}: ${out.full.result}) or Strain (${out.strain.grade}: ${out.strain.result})?`,
+        question: `Navigation card ${card.id} (${navCardText(ctx, card)}): crank Easy (grade ${out.easy.grade}: ${out.easy.result}), Full (${out.full.grade}: ${out.full.result}) or Strain (${out.strain.grade}: ${out.strain.result})?`,
         options: [
           { id: 'easy', label: `grade ${out.easy.grade}, ${out.easy.result}` },
           { id: 'full', label: `grade ${out.full.grade}, ${out.full.result}, 1 Fatigue` },
@@ -175,17 +181,22 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         auto,
       })
     },
-    targetChecks: (_m, eligible) => {
-      const standing = d.targets.filter((t) => eligible.includes(t))
+    targetChecks: (_m, eligible, mayLocate) => {
+      const standing = d.targets.filter((t) => eligible.includes(t) || (mayLocate && t === 'passage'))
       const pick = decider.ask({
         kind: 'target',
         key: `${key()} target`,
-        question: `Target icons here: ${eligible.join(', ')}. Make a Target Check on which?`,
-        options: [...eligible.map((t) => ({ id: t, label: `check ${t}` })), { id: 'none', label: 'no Target Check' }],
+        question: `${eligible.length ? `Target icons here: ${eligible.join(', ')}` : 'No target icon may be checked here'}${mayLocate ? '; an enemy obstruction blocks the way' : ''}. Make a Target Check on which?`,
+        options: [
+          ...eligible.map((t) => ({ id: t, label: `check ${t}` })),
+          ...(mayLocate ? [{ id: 'passage', label: 'locate passage through the obstruction' }] : []),
+          { id: 'none', label: 'no Target Check' },
+        ],
         standing: standing.length ? standing[0] : undefined,
         auto: 'none',
       })
-      return pick === 'none' ? [] : [pick, ...standing.filter((t) => t !== pick)]
+      if (pick === 'passage') return 'passage'
+      return pick === 'none' ? [] : [pick, ...standing.filter((t) => t !== pick && t !== 'passage')]
     },
     attack: (_m, target) =>
       decider.ask({
@@ -208,6 +219,17 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         options: options.map((o) => ({ id: o, label: o })),
         auto: options[0]!,
       }),
+  }
+}
+
+/** The attack run's choices: approach, detonation, moves and the Concussion Check (p.3-9). */
+function attackAsks(
+  ctx: Ctx,
+  d: Doctrine,
+  decider: Decider,
+  key: () => string,
+): Pick<MissionChoices, 'approach' | 'detonate' | 'move' | 'concussionCrank' | 'drawAnother'> {
+  return {
     approach(roll, options) {
       const rank = (v: string | null) => (v === null ? -1 : ctx.pack.tactical.vectors.findIndex((x) => x.id === v))
       const top = Math.max(...options.map((o) => rank(o.vector)))
@@ -270,7 +292,22 @@ export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () 
         ],
         auto: d.concussion,
       }),
-    drawAnother: AUTO_CONCUSSION.drawAnother,
+    drawAnother: (total, needed, s, reds = 0) =>
+      d.cubes
+        ? total < (d.cubes.at === 'safe' ? needed : d.cubes.at) &&
+          (d.cubes.red === undefined || reds < d.cubes.red) &&
+          s.pool.black + s.pool.red > 0
+        : AUTO_CONCUSSION.drawAnother(total, needed, s, reds),
+  }
+}
+
+/** The choices of a mission under this doctrine, asking through the Decider where it is silent. */
+export function missionChoices(ctx: Ctx, d: Doctrine, decider: Decider, key: () => string): MissionChoices {
+  return {
+    ...repairAsks(ctx.pack, decider, key),
+    ...AUTO_NAV,
+    ...turnAsks(ctx, d, decider, key),
+    ...attackAsks(ctx, d, decider, key),
     reroll: (dice, attack) => {
       const auto = d.reroll ? AUTO_RESPONSE.reroll(dice, attack) : { crank: 'easy' as const, dice: [] }
       const crank = decider.ask({

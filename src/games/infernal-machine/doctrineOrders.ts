@@ -14,6 +14,11 @@ export function parseDoctrineLine(
   pack: ImPack,
   known: Known,
 ): ImCommand | string {
+  return missionLine(V, words, up, pack, known) ?? campaignLine(V, words, up, pack, known) ?? 'not understood'
+}
+
+/** The mission's standing orders: the crew, the route, targets and the attack run. */
+function missionLine(V: string, words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string | null {
   switch (V) {
     case 'CREW': {
       const orders: Record<string, Order> = {}
@@ -47,6 +52,7 @@ export function parseDoctrineLine(
     }
     case 'TARGET': {
       if (up[0] === 'NONE') return { kind: 'target', markers: [] }
+      if (up.length === 1 && up[0] === 'PASSAGE') return { kind: 'target', markers: ['passage'] }
       for (const w of words)
         if (
           !known(
@@ -76,6 +82,13 @@ export function parseDoctrineLine(
     }
     case 'RESPONSE':
       return up[0] === 'AUTO' || up[0] === 'NEVER' ? { kind: 'response', reroll: up[0] === 'AUTO' } : 'AUTO or NEVER'
+    case 'CUBES': {
+      // The player stops drawing concussion cubes when he likes (p.7): at the value (SAFE), at a
+      // total of his own, or after so many Red cubes.
+      const m = /^STOP AT (SAFE|\d{1,2})(?: OR ([1-9]) RED)?$/.exec(up.join(' '))
+      if (!m) return 'cannot read the stop'
+      return { kind: 'cubes', at: m[1] === 'SAFE' ? 'safe' : Number(m[1]), ...(m[2] ? { red: Number(m[2]) } : {}) }
+    }
     case 'FATESMILES':
       return up[0] === 'NEVER'
         ? { kind: 'fatesmiles', hits: 99 }
@@ -86,6 +99,13 @@ export function parseDoctrineLine(
       return up[0] === 'AUTO' || up[0] === 'EASY' ? { kind: 'navcrank', auto: up[0] === 'AUTO' } : 'AUTO or EASY'
     case 'ENDMISSION':
       return up[0] === 'HOME' || up[0] === 'NEVER' ? { kind: 'endmission', home: up[0] === 'HOME' } : 'HOME or NEVER'
+  }
+  return null
+}
+
+/** Set-up, the season's end, the pace and the halt points. */
+function campaignLine(V: string, words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string | null {
+  switch (V) {
     case 'DOCTOR':
       return up[0] === 'ALL' || up[0] === 'NONE' ? { kind: 'doctor', all: up[0] === 'ALL' } : 'ALL or NONE'
     case 'SENTIMENT':
@@ -98,10 +118,16 @@ export function parseDoctrineLine(
         : 'MISSION or STEP'
     case 'SHIFT': {
       // One step along bright-dim-inky or strong-weak-calm, for 2 Red (p.16).
-      const m = /^(VISIBILITY|DRIFT) IF (\S+) TO (\S+)(?: PAY (RED|ACTION))?$/.exec(up.join(' '))
-      const steps = m?.[1] === 'VISIBILITY' ? ['BRIGHT', 'DIM', 'INKY'] : ['STRONG', 'WEAK', 'CALM']
+      const m = /^(VISIBILITY|DRIFT|DIRECTION) IF (\S+) TO (\S+)(?: PAY (RED|ACTION))?$/.exec(up.join(' '))
+      const steps =
+        m?.[1] === 'VISIBILITY'
+          ? ['BRIGHT', 'DIM', 'INKY']
+          : m?.[1] === 'DIRECTION'
+            ? ['EBB', 'FLOOD']
+            : ['STRONG', 'WEAK', 'CALM']
       const gap = m ? steps.indexOf(m[3]!) - steps.indexOf(m[2]!) : 0
-      if (!m || steps.indexOf(m[2]!) < 0 || Math.abs(gap) !== 1) return 'shift one step: VISIBILITY or DRIFT'
+      if (!m || steps.indexOf(m[2]!) < 0 || Math.abs(gap) !== 1)
+        return 'shift one step: VISIBILITY IF BRIGHT TO DIM, DRIFT IF STRONG TO WEAK, DIRECTION IF EBB TO FLOOD'
       const pay = m[4] === 'ACTION' ? 'action' : 'red'
       return {
         kind: 'shift',
@@ -135,5 +161,5 @@ export function parseDoctrineLine(
       return points.length ? { kind: 'halt', points: points as HaltKind[] } : 'name the halt points'
     }
   }
-  return 'not understood'
+  return null
 }

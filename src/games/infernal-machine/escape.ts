@@ -50,32 +50,9 @@ function survives(ctx: Ctx, s: Sortie, c: Crewman, on: number, label: string): b
   return Math.max(first, second) >= on
 }
 
-export function escapeCrew(ctx: Ctx, s: Sortie, eyes: { enemy: boolean; friendly: boolean }): EscapeResult {
-  const crew = s.boat.crew
-  const out: EscapeResult = { possible: false, dead: [], captured: [], home: [], sickBay: [] }
+/** Steps 1-3 (p.13): out through the hatch spaces, then the crew beside them, then the rest. */
+function getOut(ctx: Ctx, s: Sortie, crew: Crewman[]): Crewman[] {
   const name = (c: Crewman) => personaOf(ctx.pack, c).name
-  if (s.noEscape) {
-    out.dead = crew.map((c) => c.id)
-    note(ctx, 'p.7', 'no Escape after a concussion: all hands lost')
-    return out
-  }
-  const { value, modifier } = escapeValue(ctx, s)
-  const roll = d10(ctx, 'escape check')
-  if (roll + modifier < value) {
-    out.dead = crew.map((c) => c.id)
-    note(
-      ctx,
-      'p.13',
-      `Escape Check: ${roll}${modifier ? ` ${modifier > 0 ? '+' : ''}${modifier}` : ''} against ${value}: all perish`,
-    )
-    return out
-  }
-  out.possible = true
-  note(
-    ctx,
-    'p.13',
-    `Escape Check: ${roll}${modifier ? ` ${modifier > 0 ? '+' : ''}${modifier}` : ''} against ${value}: Safe Escape`,
-  )
   const hatches = hatchSpaces(s.boat)
   const alive: Crewman[] = []
   if (!hatches.length) alive.push(...crew)
@@ -104,7 +81,18 @@ export function escapeCrew(ctx: Ctx, s: Sortie, eyes: { enemy: boolean; friendly
       note(ctx, 'p.13', `Step 3: ${name(c)}${c.panic ? ' (panicked)' : ''} ${ok ? 'gets out' : 'perishes'}`)
     }
   }
-  out.dead = crew.filter((c) => !alive.includes(c)).map((c) => c.id)
+  return alive
+}
+
+/** The survivors (p.14): captured under Enemy Eyes without Friendly Eyes, the rest home or to Sick Bay. */
+function goHome(
+  ctx: Ctx,
+  s: Sortie,
+  alive: Crewman[],
+  eyes: { enemy: boolean; friendly: boolean },
+  out: EscapeResult,
+): void {
+  const name = (c: Crewman) => personaOf(ctx.pack, c).name
   let free = alive
   if (eyes.enemy && !eyes.friendly) free = []
   else if (eyes.enemy && eyes.friendly && alive.length) {
@@ -141,5 +129,35 @@ export function escapeCrew(ctx: Ctx, s: Sortie, eyes: { enemy: boolean; friendly
           .join(', ') || 'none'
       }`,
     )
+}
+
+export function escapeCrew(ctx: Ctx, s: Sortie, eyes: { enemy: boolean; friendly: boolean }): EscapeResult {
+  const crew = s.boat.crew
+  const out: EscapeResult = { possible: false, dead: [], captured: [], home: [], sickBay: [] }
+  if (s.noEscape) {
+    out.dead = crew.map((c) => c.id)
+    note(ctx, 'p.7', 'no Escape after a concussion: all hands lost')
+    return out
+  }
+  const { value, modifier } = escapeValue(ctx, s)
+  const roll = d10(ctx, 'escape check')
+  if (roll + modifier < value) {
+    out.dead = crew.map((c) => c.id)
+    note(
+      ctx,
+      'p.13',
+      `Escape Check: ${roll}${modifier ? ` ${modifier > 0 ? '+' : ''}${modifier}` : ''} against ${value}: all perish`,
+    )
+    return out
+  }
+  out.possible = true
+  note(
+    ctx,
+    'p.13',
+    `Escape Check: ${roll}${modifier ? ` ${modifier > 0 ? '+' : ''}${modifier}` : ''} against ${value}: Safe Escape`,
+  )
+  const alive = getOut(ctx, s, crew)
+  out.dead = crew.filter((c) => !alive.includes(c)).map((c) => c.id)
+  goHome(ctx, s, alive, eyes, out)
   return out
 }

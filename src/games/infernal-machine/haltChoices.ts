@@ -14,6 +14,7 @@ import { AUTO_REPAIR, type RepairChoices } from './repair.ts'
 export const CONDITION_STEPS: Record<string, readonly string[]> = {
   visibility: ['bright', 'dim', 'inky'],
   drift: ['strong', 'weak', 'calm'],
+  direction: ['ebb', 'flood'],
 }
 
 /** Mission set-up choices: the doctrine's (`base`, from setupChoices), asking at the shift and benefit halt points. */

@@ -1,4 +1,4 @@
-// Infernal Machine for the judge (issue 13): the RulesetFactory. One role, the captain. Each
+// Infernal Machine for the judge: the RulesetFactory. One role, the captain. Each
 // resolution runs the nested sequence (season, mission turn, attack run) from where it stopped:
 // a whole season at PACE MISSION, one mission turn at PACE STEP; choices the doctrine leaves open
 // are asked at the configured halt points (DECIDE <id> <answer>), elsewhere answered automatically.
@@ -6,7 +6,9 @@ import { projectPath } from '../../util/resources.ts'
 import type {
   Awaited,
   DataPack,
+  Dice,
   GameOutcome,
+  Input,
   NarrativeEntry,
   Options,
   Parsed,
@@ -32,6 +34,9 @@ import { IM_DEMO } from './demo.ts'
 import { bindImPack, defaultImPack, type ImPack, loadImPack, rawImPack } from './pack.ts'
 import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
+import { receiptError } from './receipt.ts'
+import { imOrderHelp } from './orderHelp.ts'
+import { type MissionView, missionFigure, missionView } from './missionFigure.ts'
 import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
@@ -69,6 +74,8 @@ export interface ImState {
   /** The boat as the last mission ended, kept for the report of the point it ended in. */
   lastBoat?: string[]
   report: string[]
+  /** The boat on the Mission Board as the latest resolution left it (the report's picture). */
+  missionView?: MissionView
   /** The latest resolution's mission turns, one line each (position, alert, leaks after each step). */
   track?: string[]
   /** The latest resolution's cards and cubes drawn, as told. */
@@ -141,47 +148,70 @@ function takeAction(ctx: Ctx, s: ImState, cmd: ImCommand, decider: Decider): str
   return `${cmd.kind} is not an action`
 }
 
+/** Set-up (p.39): a scenario's attack run waits for its orders; the campaign keeps an investor and starts. */
+function setupStep(ctx: Ctx, s: ImState, decider: Decider): boolean {
+  if (s.scenario) {
+    const sc = scenarioOf(ctx.pack, s.scenario)!
+    ctx.notes.push({ rule: 'p.3', text: `${sc.title}: set-up read; the attack run follows the next orders` })
+    s.phase = 'scenario'
+    return false
+  }
+  const camp = setupCampaign(ctx, s.side, {
+    investor: (ids) => {
+      const best = [...ids].sort(
+        (a, b) => (ctx.pack.personae.get(b)!.funds ?? 0) - (ctx.pack.personae.get(a)!.funds ?? 0),
+      )[0]!
+      return decider.ask({
+        kind: 'investor',
+        key: 'setup investor',
+        question: 'Which investor do you keep?',
+        options: ids.map((id) => ({
+          id,
+          label: `${ctx.pack.personae.get(id)!.name}, $${ctx.pack.personae.get(id)!.funds ?? 0}`,
+        })),
+        standing: s.investorPick && ids.includes(s.investorPick) ? s.investorPick : undefined,
+        auto: best,
+      })
+    },
+  })
+  if (s.fog) {
+    camp.fog = true
+    ctx.notes.push({
+      rule: 'p.6',
+      text: 'Fog of War (optional rule): Detonation dice wait for the end of the season',
+    })
+  }
+  s.campaign = camp
+  s.phase = 'income'
+  return true
+}
+
+/** One mission turn; at the mission's end its aftermath (Recovery or the Wreck) and back to the actions. */
+function missionStep(ctx: Ctx, s: ImState, decider: Decider, key: () => string): boolean {
+  const c = s.campaign
+  const m = s.mission!
+  if (s.doctrine.markers) m.boat.priority = s.doctrine.markers
+  missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
+  s.track = [...(s.track ?? []), trackLine(ctx.pack, m)]
+  s.missionView = missionView(m)
+  if (m.lastTactical) s.lastTactical = m.lastTactical
+  if (m.ended || m.turn >= 60) {
+    s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
+    finishMission(ctx, c!, m, () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment))
+    s.mission = undefined
+    s.phase = 'actions'
+  }
+  // PACE STEP stops after each turn of a mission still out; the aftermath runs on at once.
+  return s.pace === 'mission' || !s.mission
+}
+
 /** Runs the sequence from where the state stopped; false when the resolution should stop here. */
 function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
   const c = s.campaign
   const key = () => (s.mission && c ? `${seasonKey(c.year, c.season)} mission turn ${s.mission.turn}` : 'campaign')
   switch (s.phase) {
-    case 'setup': {
-      if (s.scenario) {
-        const sc = scenarioOf(ctx.pack, s.scenario)!
-        ctx.notes.push({ rule: 'p.3', text: `${sc.title}: set-up read; the attack run follows the next orders` })
-        s.phase = 'scenario'
-        return false
-      }
-      const camp = setupCampaign(ctx, s.side, {
-        investor: (ids) => {
-          const best = [...ids].sort(
-            (a, b) => (ctx.pack.personae.get(b)!.funds ?? 0) - (ctx.pack.personae.get(a)!.funds ?? 0),
-          )[0]!
-          return decider.ask({
-            kind: 'investor',
-            key: 'setup investor',
-            question: 'Which investor do you keep?',
-            options: ids.map((id) => ({
-              id,
-              label: `${ctx.pack.personae.get(id)!.name}, $${ctx.pack.personae.get(id)!.funds ?? 0}`,
-            })),
-            standing: s.investorPick && ids.includes(s.investorPick) ? s.investorPick : undefined,
-            auto: best,
-          })
-        },
-      })
-      if (s.fog) {
-        camp.fog = true
-        ctx.notes.push({
-          rule: 'p.6',
-          text: 'Fog of War (optional rule): Detonation dice wait for the end of the season',
-        })
-      }
-      s.campaign = camp
-      s.phase = 'income'
-      return true
-    }
+    case 'setup':
+      return setupStep(ctx, s, decider)
     case 'income':
       income(ctx, c!)
       fortunes(ctx, c!)
@@ -206,21 +236,8 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
       else c!.actionsLeft--
       return true
     }
-    case 'mission': {
-      const m = s.mission!
-      if (s.doctrine.markers) m.boat.priority = s.doctrine.markers
-      missionTurn(ctx, m, missionChoices(ctx, s.doctrine, decider, key))
-      s.track = [...(s.track ?? []), trackLine(ctx.pack, m)]
-      if (m.lastTactical) s.lastTactical = m.lastTactical
-      if (m.ended || m.turn >= 60) {
-        s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
-        finishMission(ctx, c!, m, () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment))
-        s.mission = undefined
-        s.phase = 'actions'
-      }
-      // PACE STEP stops after each turn of a mission still out; the aftermath runs on at once.
-      return s.pace === 'mission' || !s.mission
-    }
+    case 'mission':
+      return missionStep(ctx, s, decider, key)
     case 'time': {
       const over = timePhase(ctx, c!, {
         doctor: () => s.doctrine.doctor && c!.funds >= 1,
@@ -247,6 +264,56 @@ function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
     case 'over':
       return false
   }
+}
+
+/** One resolution: the orders and answers read, then the sequence run on from where it stopped. */
+function resolveIm(pack: ImPack, prev: ImState, input: Input<ImCommand>, dice: Dice): Step<ImState> {
+  const s = structuredClone(prev)
+  s.point++
+  const ctx: Ctx = { pack, dice, notes: [] }
+  const commands = input.orders[CAPTAIN] ?? []
+  for (const cmd of commands) {
+    if (cmd.kind === 'pace') s.pace = cmd.pace
+    else if (cmd.kind === 'halt') s.halts = cmd.points
+    else if (cmd.kind === 'investor') s.investorPick = cmd.id
+  }
+  s.doctrine = applyDoctrine(s.doctrine, commands)
+  const actions = commands.filter((c) => ACTION_KINDS.includes(c.kind))
+  if (actions.length) s.queued = actions
+  const situation = () =>
+    s.mission ? boatLines(pack, s.mission) : s.campaign ? ledgerLines(s.campaign).slice(0, 3) : []
+  const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes, CAPTAIN, situation)
+  s.lastBoat = undefined
+  s.missionView = undefined
+  s.track = []
+  const start = label(s)
+  for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
+  const boat = s.mission ? boatLines(pack, s.mission) : (s.lastBoat ?? [])
+  s.report = [...boat, ...(s.campaign ? ledgerLines(s.campaign) : [])]
+  s.draws = drawNotes(ctx.notes)
+  s.asked = decider.asked
+  const narrative: NarrativeEntry[] = ctx.notes.map((n) => ({ audience: PUBLIC, rule: n.rule, text: n.text }))
+  return { state: s, narrative, decisions: decider.requests, label: start, finished: s.phase === 'over' }
+}
+
+/** The outcome once the game is over: the scenario's, or the campaign's score and standing. */
+function imOutcome(s: ImState): GameOutcome | null {
+  return s.phase === 'over' && s.scenarioOutcome
+    ? { summary: s.scenarioOutcome, winner: null, details: { scenario: s.scenario ?? '' } }
+    : s.phase === 'over' && s.campaign
+      ? {
+          summary: `${s.campaign.ended}${s.campaign.outcome ? ` (${s.campaign.outcome})` : ''}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
+          winner: null,
+          details: {
+            funds: s.campaign.funds,
+            training: s.campaign.training,
+            lost: s.campaign.lost,
+            objectives: s.campaign.objectives ?? 0,
+            advancement: s.campaign.advancement ?? 0,
+            outcome: s.campaign.outcome ?? '',
+          },
+        }
+      : null
 }
 
 /** The options `pbem game create --option` takes for this game (its set-up checks the values). */
@@ -295,39 +362,22 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
       report: [],
     }),
     awaiting: (s): Awaited[] => (s.phase === 'over' ? [] : [{ kind: 'orders', role: CAPTAIN, label: label(s) }]),
-    parseOrders: (_s, _role, text): Parsed<ImCommand> => parseImOrders(pack, text),
+    parseOrders: (s, _role, text): Parsed<ImCommand> =>
+      parseImOrders(pack, text, (cmd, earlier) =>
+        receiptError(
+          pack,
+          { campaign: s.campaign, incomeFirst: s.phase === 'income', scenario: !!s.scenario, missionOut: !!s.mission },
+          cmd,
+          earlier,
+        ),
+      ),
+    orderHelp: (s) => imOrderHelp(pack, s.campaign),
     parseAnswer(_s, q, text) {
       if (q.answer === 'text') return readRecruitKeep(text, (q.context?.drawn as string[]) ?? [])
       const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())
       return pick ? { answer: pick.id } : { error: `answer one of ${q.options.map((o) => o.id).join(', ')}` }
     },
-    resolve(prev, input, dice): Step<ImState> {
-      const s = structuredClone(prev)
-      s.point++
-      const ctx: Ctx = { pack, dice, notes: [] }
-      const commands = input.orders[CAPTAIN] ?? []
-      for (const cmd of commands) {
-        if (cmd.kind === 'pace') s.pace = cmd.pace
-        else if (cmd.kind === 'halt') s.halts = cmd.points
-        else if (cmd.kind === 'investor') s.investorPick = cmd.id
-      }
-      s.doctrine = applyDoctrine(s.doctrine, commands)
-      const actions = commands.filter((c) => ACTION_KINDS.includes(c.kind))
-      if (actions.length) s.queued = actions
-      const situation = () =>
-        s.mission ? boatLines(pack, s.mission) : s.campaign ? ledgerLines(s.campaign).slice(0, 3) : []
-      const decider = new Decider(input.decisions, new Set(s.halts), ctx.notes, CAPTAIN, situation)
-      s.lastBoat = undefined
-      s.track = []
-      const start = label(s)
-      for (let guard = 0; guard < 2000 && advance(ctx, s, decider); guard++);
-      const boat = s.mission ? boatLines(pack, s.mission) : (s.lastBoat ?? [])
-      s.report = [...boat, ...(s.campaign ? ledgerLines(s.campaign) : [])]
-      s.draws = drawNotes(ctx.notes)
-      s.asked = decider.asked
-      const narrative: NarrativeEntry[] = ctx.notes.map((n) => ({ audience: PUBLIC, rule: n.rule, text: n.text }))
-      return { state: s, narrative, decisions: decider.requests, label: start, finished: s.phase === 'over' }
-    },
+    resolve: (prev, input, dice) => resolveIm(pack, prev, input, dice),
     view: (s, viewer: Viewer) =>
       viewer.kind === 'moderator'
         ? { ...s }
@@ -341,25 +391,12 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
           },
     turnOf: (s) => (s.campaign ? turnNumber(s.campaign.year, s.campaign.season) : 1),
     turnLabel: (n) => seasonOfTurn(n),
-    outcome: (s): GameOutcome | null =>
-      s.phase === 'over' && s.scenarioOutcome
-        ? { summary: s.scenarioOutcome, winner: null, details: { scenario: s.scenario ?? '' } }
-        : s.phase === 'over' && s.campaign
-          ? {
-              summary: `${s.campaign.ended}${s.campaign.outcome ? ` (${s.campaign.outcome})` : ''}: funds $${s.campaign.funds}, Training ${s.campaign.training}, ${s.campaign.lost} boat(s) lost`,
-              winner: null,
-              details: {
-                funds: s.campaign.funds,
-                training: s.campaign.training,
-                lost: s.campaign.lost,
-                objectives: s.campaign.objectives ?? 0,
-                advancement: s.campaign.advancement ?? 0,
-                outcome: s.campaign.outcome ?? '',
-              },
-            }
-          : null,
+    outcome: imOutcome,
     reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),
-    figures: (s) => (s.lastTactical ? [tacticalFigure(s.lastTactical)] : []),
+    figures: (s) => {
+      const board = s.missionView ? missionFigure(pack, s.missionView) : null
+      return [...(board ? [board] : []), ...(s.lastTactical ? [tacticalFigure(s.lastTactical)] : [])]
+    },
   }
 }
 

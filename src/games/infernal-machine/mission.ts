@@ -23,6 +23,8 @@ export interface Mission extends Sortie {
   lastCrank: Crank
   /** The position the boat came from this turn (obstructions, p.25) and whether it moved. */
   cameFrom?: string
+  /** The position the boat last entered its present one from: the way back out of an obstruction (p.25). */
+  enteredFrom?: string
   movedThisTurn: boolean
   passages: string[]
   /** For the Training Level check at Recovery (p.43). */
@@ -90,9 +92,12 @@ export function basePowerGrade(ctx: Ctx, m: Pick<Sortie, 'boat'>, extraStrength 
 export const shiftGrade = (g: Grade, right: number): Grade =>
   GRADES[Math.max(0, Math.min(4, GRADES.indexOf(g) + right))]!
 
+/** The set-up conditions a player may shift; 'direction' is the tidal boards' drift direction (p.17). */
+export type ShiftCondition = 'visibility' | 'drift' | 'atmospherics' | 'direction'
+
 export interface SetupChoices {
   /** After each condition's roll (p.16): shift it one step for 2 Red cubes, or keep it. */
-  shift(condition: 'visibility' | 'drift' | 'atmospherics', value: string): 'up' | 'down' | null
+  shift(condition: ShiftCondition, value: string): 'up' | 'down' | null
   /** After the Tow Check die, with the pool in view: how many Black cubes to recycle, +1 each (p.18). */
   quickThinking(roll: number, needed: number, black: number): number
   /** How a shift is paid: 2 Red (the default) or, in the campaign, an Action (p.16). */
@@ -109,6 +114,30 @@ export interface SetupChoices {
 export const AUTO_SETUP: SetupChoices = {
   shift: () => null,
   quickThinking: (roll, needed, black) => (needed - roll <= black && roll < needed ? needed - roll : 0),
+}
+
+/** The player's one paid shift of a condition just rolled (p.16), to the adjacent step of `steps`. */
+function shiftCondition(
+  ctx: Ctx,
+  m: Mission,
+  choices: SetupChoices,
+  which: ShiftCondition,
+  value: string,
+  steps: readonly string[],
+): string {
+  const shift = steps.length ? choices.shift(which, value) : null
+  if (!shift) return value
+  const i = steps.indexOf(value) + (shift === 'up' ? -1 : 1)
+  if (i < 0 || i >= steps.length) return value
+  // Paid with 2 Red, or in the campaign with an Action when the player says so and has one left.
+  const byAction = choices.shiftPay?.(which) === 'action' && !!choices.payAction?.()
+  if (!byAction) m.pool.red += 2
+  note(
+    ctx,
+    which === 'direction' ? 'p.17' : 'p.16',
+    `${which} shifted to ${steps[i]} for ${byAction ? 'an Action' : '2 Red cubes'}`,
+  )
+  return steps[i]!
 }
 
 /** Rolls one nautical condition on the board's season box (p.16-17). */
@@ -139,7 +168,6 @@ export interface MissionStart {
 /** Mission set-up (p.15-18): cubes for crew and weapon, conditions, grade, Rally, Tow Check, the decks. */
 export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoices = AUTO_SETUP): Mission {
   const board = boardOf(ctx, start.board)
-  const box = board.seasons[start.season]
   const pool = { ...start.pool }
   for (const c of start.boat.crew) {
     const p = personaOf(ctx.pack, c)
@@ -178,6 +206,24 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     'p.15',
     `mission set-up on the ${board.name} board at ${positionOf(ctx, m).name}: Fate Pool ${pool.black} Black, ${pool.red} Red (${weaponRed} Red for the weapon)`,
   )
+  rollConditions(ctx, m, board, choices)
+  setupDecks(ctx, m, board, choices)
+  trainingBenefit(ctx, m, choices)
+  m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
+  // Spirited Leadership counts in or next to the Steering Link's space (p.21).
+  const link = m.boat.parts.find((p) => p.kind === 'steeringLink')
+  const spirited = m.boat.crew.filter(
+    (c) => personaOf(ctx.pack, c).spirited && link && Math.abs(link.space - c.space) <= 1,
+  ).length
+  m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
+  note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)
+  if (positionOf(ctx, m).launchTow) towCheck(ctx, m, choices)
+  return m
+}
+
+/** The nautical conditions in order (p.16-17), each with the player's one paid shift. */
+function rollConditions(ctx: Ctx, m: Mission, board: MissionBoard, choices: SetupChoices): void {
+  const box = board.seasons[m.season]
   const order = ['visibility', 'drift', 'atmospherics'] as const
   const lists = {
     visibility: ['bright', 'dim', 'inky'],
@@ -185,28 +231,24 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     atmospherics: [] as string[],
   }
   for (const which of order) {
-    let value = rollCondition(ctx, box, which, `setup ${which}`)
-    const steps = lists[which]
-    const shift = steps.length ? choices.shift(which, value) : null
-    if (shift) {
-      const i = steps.indexOf(value) + (shift === 'up' ? -1 : 1)
-      // Paid with 2 Red, or in the campaign with an Action when the player says so and has one left.
-      const byAction = choices.shiftPay?.(which) === 'action' && !!choices.payAction?.()
-      if (i >= 0 && i < steps.length) {
-        value = steps[i]!
-        if (!byAction) m.pool.red += 2
-        note(ctx, 'p.16', `${which} shifted to ${value} for ${byAction ? 'an Action' : '2 Red cubes'}`)
-      }
-    }
+    const value = shiftCondition(ctx, m, choices, which, rollCondition(ctx, box, which, `setup ${which}`), lists[which])
     if (which === 'visibility') m.visibility = value as Mission['visibility']
     else if (which === 'drift') m.drift = value as Mission['drift']
     else m.atmospherics = value as Mission['atmospherics']
   }
   if (board.tidal) {
     const roll = d10(ctx, 'setup drift direction')
-    m.driftDirection = roll <= 5 ? 'ebb' : 'flood'
-    note(ctx, 'p.17', `drift direction: ${roll}, ${m.driftDirection}`)
+    note(ctx, 'p.17', `drift direction: ${roll}, ${roll <= 5 ? 'ebb' : 'flood'}`)
+    // Turning the marker 180 degrees is the one shift the direction allows (p.17).
+    m.driftDirection = shiftCondition(ctx, m, choices, 'direction', roll <= 5 ? 'ebb' : 'flood', [
+      'ebb',
+      'flood',
+    ]) as Mission['driftDirection']
   }
+}
+
+/** The Navigation and Discovery decks, and the Slack Water card placed for 2 Red if the player says (p.17). */
+function setupDecks(ctx: Ctx, m: Mission, board: MissionBoard, choices: SetupChoices): void {
   const navCards = ctx.pack.mission.navCards.filter((c) => board.tidal || !('slackWater' in c)).map((c) => c.id)
   m.navDeck = newDeck(navCards, ctx.dice, 'navigation deck', MODERATOR)
   m.discoveryDeck = newDeck(
@@ -224,6 +266,10 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     m.pool.red += 2
     note(ctx, 'p.17', `the Slack Water card is placed ${depth} deep in the Navigation deck for 2 Red cubes`)
   }
+}
+
+/** Training Level 2 or more: one benefit for the mission (p.19). */
+function trainingBenefit(ctx: Ctx, m: Mission, choices: SetupChoices): void {
   const benefit = m.training >= 2 ? choices.benefit?.(m) : null
   if (benefit === 'black') m.pool.black++
   else if (benefit === 'strength') m.benefitStrength = 1
@@ -232,16 +278,6 @@ export function setupMission(ctx: Ctx, start: MissionStart, choices: SetupChoice
     m.extraSkills = { [id!]: [kind === 'operator' ? 'mechanical' : 'teamwork'] }
   }
   if (benefit) note(ctx, 'p.19', `Training Benefit: ${benefit}`)
-  m.baseGrade = basePowerGrade(ctx, m, m.benefitStrength)
-  // Spirited Leadership counts in or next to the Steering Link's space (p.21).
-  const link = m.boat.parts.find((p) => p.kind === 'steeringLink')
-  const spirited = m.boat.crew.filter(
-    (c) => personaOf(ctx.pack, c).spirited && link && Math.abs(link.space - c.space) <= 1,
-  ).length
-  m.rally = ctx.pack.mission.rally.find((r) => r.training === Math.min(5, m.training))!.markers + spirited
-  note(ctx, 'p.20', `base power grade ${m.baseGrade}; ${m.rally} Rally marker(s)`)
-  if (positionOf(ctx, m).launchTow) towCheck(ctx, m, choices)
-  return m
 }
 
 /** Tow Check (p.18): d10 against the table for drift and Training, Black cubes recycled after the roll. */
@@ -263,6 +299,7 @@ export function towCheck(ctx: Ctx, m: Mission, choices: SetupChoices): void {
  */
 export function moveTo(ctx: Ctx, m: Mission, to: string, rule = 'p.25'): void {
   m.cameFrom = m.position
+  m.enteredFrom = m.position
   m.position = to
   m.movedThisTurn = true
   m.farthest = Math.max(m.farthest, distanceFrom(ctx, m, m.launch, to))

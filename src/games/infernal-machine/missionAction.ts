@@ -129,20 +129,27 @@ export function missionAction(
 
 /** Recovery (p.58-59). */
 export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
+  const before = { ...c.pool }
   trainingCheck(ctx, c, m)
   advancementCheck(ctx, c, m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length)
-  c.pool = { black: 0, red: 0 }
+  // Step 2 (p.58): the pool is recycled, except the cubes a new Investor brought in Step 1.
+  c.pool = { black: c.pool.black - before.black, red: c.pool.red - before.red }
   for (const part of m.boat.parts)
     for (let i = 0; i < part.malfunctions; i++) {
       const free = c.side === 'USA' && c.commissioned
-      if (!free && !pay(ctx, c, ctx.pack.campaign.checks.repairCost, `Repair Check on the ${part.kind}`)) break
+      if (!free && !pay(ctx, c, ctx.pack.campaign.checks.repairCost, `Repair Check on the ${part.kind}`)) {
+        // No debt for a Repair Check (p.59): unpaid, the mechanism goes with its marker.
+        recyclePart(c, part)
+        note(ctx, 'p.59', `no funds for the Repair Check: the ${part.kind} and its marker are recycled`)
+        break
+      }
       // Mastery (p.59): a shop of expertise 15+ rolls two dice and keeps an even one if it can.
       const first = d10(ctx, `repair check ${part.kind} ${i + 1}`)
       const mastery = shopExpertise(ctx, c) >= ctx.pack.campaign.checks.masteryExpertise
       const second = mastery ? d10(ctx, `repair check ${part.kind} ${i + 1} mastery`) : first
       const roll = first % 2 === 0 ? first : second
       if (roll % 2 === 1) {
-        c.boat.parts = c.boat.parts.filter(([id]) => id !== part.component)
+        recyclePart(c, part)
         note(ctx, 'p.59', `Repair Check ${roll}: the ${part.kind} is beyond repair`)
         break
       }
@@ -155,6 +162,13 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
   }
   recordPrizes(ctx, c, m)
   deferFog(c, m, true)
+}
+
+/** Takes this one part off the shop's boat (another of the same kind stays). */
+function recyclePart(c: Campaign, part: { component: string; space: number }): void {
+  const i = c.boat.parts.findIndex(([id, space]) => id === part.component && space === part.space)
+  const at = i >= 0 ? i : c.boat.parts.findIndex(([id]) => id === part.component)
+  if (at >= 0) c.boat.parts = c.boat.parts.filter((_, k) => k !== at)
 }
 
 /**

@@ -4,10 +4,10 @@
 import { MODERATOR } from '../contract.ts'
 import { discard, draw } from '../kit/deck.ts'
 import { engineOf, hasPart, incapacitatedSpaces, partFor } from './boat.ts'
-import { malfunctionState, operable } from './malfunction.ts'
+import { deadInWater, malfunctionState, operable } from './malfunction.ts'
 import { placeFatigue, placePanic } from './markers.ts'
 import { enemyEyes, type Mission, moveTo, neighbours, positionOf, shiftGrade } from './mission.ts'
-import type { LowerEffect, NavCard, NavResult, TableNavCard } from './missionPack.ts'
+import type { LowerEffect, NavResult, TableNavCard } from './missionPack.ts'
 import { drift, groundOrLost } from './drift.ts'
 import { type Ctx, loseBoat, note } from './sortie.ts'
 import { type Crank, type Elevation, elevationIndex, type Grade, GRADES } from './terms.ts'
@@ -21,7 +21,7 @@ export interface Maneuver {
 
 export interface NavChoices {
   /** After seeing the whole card (p.26); only Easy without an operated, operable engine. */
-  crank(card: NavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>, m: Mission): Crank
+  crank(card: TableNavCard, outcomes: Record<Crank, { grade: Grade; result: NavResult }>, m: Mission): Crank
   /** A boiler boat's Lost turned into Drift for 2 Black or 4 Red (p.28; R17 automatic: yes). */
   boilerSave(): 'black' | 'red' | null
 }
@@ -30,13 +30,22 @@ export const steerer = (m: Mission) => m.boat.crew.find((c) => c.order?.kind ===
 const operated = (m: Mission, kind: string) =>
   m.boat.crew.some((c) => c.order?.kind === 'mech' && c.order.mechanism === kind)
 
+/**
+ * Dead in the Water (p.21, p.25): a malfunction that stops the boat, or an engine boat whose engine
+ * is not operated or is inoperable. No move, no Dive Planes, no Target Check, grade E.
+ */
+export function noPropulsion(ctx: Ctx, m: Mission): boolean {
+  const engine = engineOf(m.boat)
+  return deadInWater(ctx, m.boat) || (!!engine && !(operated(m, engine.kind) && operable(ctx, engine)))
+}
+
 /** Which elevation changes the boat's mechanisms allow this turn (p.24-25). */
 export function elevationAllowed(ctx: Ctx, m: Mission, to: Elevation): boolean {
   const from = m.boat.elevation
   if (Math.abs(to - from) !== 1 || engineOf(m.boat)?.kind === 'boilerEngine') return false
   const ballast = operated(m, 'ballastTank') && operable(ctx, partFor(m.boat, 'ballastTank'))
   const level = hasPart(m.boat, 'levelTank')
-  const planes = operated(m, 'divePlanes') && operable(ctx, partFor(m.boat, 'divePlanes'))
+  const planes = operated(m, 'divePlanes') && operable(ctx, partFor(m.boat, 'divePlanes')) && !noPropulsion(ctx, m)
   const pair = [Math.min(from, to), Math.max(from, to)].join('-')
   if (pair === '0-1') return ballast
   if (pair === '1-2' && ballast && level) return true
@@ -50,16 +59,23 @@ export function maneuver(ctx: Ctx, m: Mission, plan: Maneuver): void {
   if (plan.elevation) {
     const to = (m.boat.elevation + plan.elevation) as Elevation
     if (!elevationAllowed(ctx, m, to)) throw new Error(`elevation change to ${to} is not allowed now`)
-    m.boat.elevation = to
-    note(ctx, 'p.25', `elevation to ${['surface', 'awash', 'below shallow', 'below deep', 'below deeper'][to]}`)
     const bottom = elevationIndex(positionOf(ctx, m).bottom)
+    // The boat is never deeper than the bottom: past it, it grounds there (p.15, p.29).
+    m.boat.elevation = Math.min(to, bottom) as Elevation
+    note(ctx, 'p.25', `elevation to ${['surface', 'awash', 'below shallow', 'below deep', 'below deeper'][to]}`)
     if (to > bottom) groundOrLost(ctx, m)
   }
   if (plan.to && !m.lost) {
     if (!steerer(m)) throw new Error('a move needs the Steering order')
+    if (noPropulsion(ctx, m)) throw new Error('dead in the water: no propulsion, the boat cannot move')
     if (!neighbours(ctx, m).includes(plan.to)) throw new Error(`${plan.to} is not next to ${m.position}`)
     const here = positionOf(ctx, m)
-    if (here.obstruction && here.obstruction !== m.side && !m.passages.includes(m.position) && plan.to !== m.cameFrom)
+    if (
+      here.obstruction &&
+      here.obstruction !== m.side &&
+      !m.passages.includes(m.position) &&
+      plan.to !== m.enteredFrom
+    )
       throw new Error('an enemy obstruction: only back the way the boat came, unless passage is located')
     if (m.noEnemyWaters && enemyEyes(ctx, m, plan.to))
       throw new Error(`${plan.to} is under Enemy Eyes: not on this mission`)
@@ -100,7 +116,8 @@ export function navOutcomes(ctx: Ctx, m: Mission, card: TableNavCard) {
   const lowerRight = (lower?.effects ?? [])
     .filter((e) => lowerApplies(ctx, m, e))
     .reduce((a, e) => a + (e.gradeRight ?? 0), 0)
-  const { right, forceE } = standingShifts(ctx, m)
+  const { right, forceE: malfunctionE } = standingShifts(ctx, m)
+  const forceE = malfunctionE || noPropulsion(ctx, m)
   const withDrift = m.movedThisTurn && positionOf(ctx, m, m.cameFrom)[m.driftDirection] === m.position
   const row = withDrift ? card.with : card.notWith
   const out = {} as Record<Crank, { grade: Grade; result: NavResult }>
@@ -186,4 +203,37 @@ export const AUTO_NAV: NavChoices = {
     return (['easy', 'full', 'strain'] as const).reduce((best, c) => (cost(c) < cost(best) ? c : best), 'easy' as Crank)
   },
   boilerSave: () => 'red',
+}
+
+const LEVEL_NAMES: Record<string, string> = {
+  surface: 'surface',
+  awash: 'awash',
+  belowShallow: 'below shallow',
+  belowDeep: 'below deep',
+  belowDeeper: 'below deeper',
+}
+
+/** One lower-register line in words: when it applies and what it does (p.26, p.28). */
+function lowerText(e: LowerEffect): string {
+  const when = [
+    e.minElevation ? `${LEVEL_NAMES[e.minElevation]} or deeper` : '',
+    e.maxElevation ? `${LEVEL_NAMES[e.maxElevation]} or higher` : '',
+    e.noSnorkel ? 'no working snorkel' : '',
+    e.snorkel ? 'a working snorkel' : '',
+    e.drift ? `drift ${e.drift.join(' or ')}` : '',
+  ].filter(Boolean)
+  const what = [
+    e.panic ? `${e.panic} Panic` : '',
+    e.fatigue ? `${e.fatigue} Fatigue` : '',
+    e.gradeRight ? `grade ${e.gradeRight} right` : '',
+  ].filter(Boolean)
+  return `${when.length ? `${when.join(', ')}: ` : ''}${what.join(', ') || 'no effect'}`
+}
+
+/** The whole Navigation card as the player sees it before cranking (p.26): both rows and the lower register. */
+export function navCardText(ctx: Ctx, card: TableNavCard): string {
+  const row = (r: readonly NavResult[]) => r.map((x, i) => `${GRADES[i]} ${x}`).join(', ')
+  const lower = ctx.pack.mission.lowerRegister.find((l) => l.id === card.lower)
+  const register = lower?.effects.length ? lower.effects.map(lowerText).join('; ') : 'none'
+  return `with the drift: ${row(card.with)}; not with: ${row(card.notWith)}; lower register: ${register}`
 }

@@ -48,6 +48,7 @@ const VERBS = [
   'APPROACH',
   'TACTIC',
   'CONCUSSION',
+  'CUBES',
   'RESPONSE',
   'FATESMILES',
   'NAVCRANK',
@@ -69,12 +70,41 @@ const VERBS = [
  */
 const SYNONYMS: Record<string, string> = { ORDERS: 'CREW' }
 
-export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
+/** A receipt check against the game as it stands: why the order would be refused, or null. */
+export type ReceiptCheck = (cmd: ImCommand, earlier: readonly ImCommand[]) => string | null
+
+const ids = new WeakMap<ImPack, Map<string, string>>()
+
+/** The pack's ids by their lower case: a persona, part, position or location named in any case. */
+function idsOf(pack: ImPack): Map<string, string> {
+  let m = ids.get(pack)
+  if (!m) {
+    const all = [
+      ...pack.personae.keys(),
+      ...pack.components.keys(),
+      ...[...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id)),
+      ...pack.campaign.locations.map((l) => l.id),
+      ...pack.campaign.contracts.map((k) => k.id),
+      ...pack.tactical.targets.map((t) => t.id),
+    ]
+    m = new Map(all.map((id) => [id.toLowerCase(), id]))
+    ids.set(pack, m)
+  }
+  return m
+}
+
+const canonical = (pack: ImPack, args: string): string =>
+  args
+    .split(/([\s@=:,>]+)/)
+    .map((t) => idsOf(pack).get(t.toLowerCase()) ?? t)
+    .join('')
+
+export function parseImOrders(pack: ImPack, text: string, check?: ReceiptCheck): Parsed<ImCommand> {
   const out: Parsed<ImCommand> = { commands: [], normalised: [], errors: [], warnings: [] }
   for (const l of readScript(text).lines) {
     const [verb = '', ...rest] = l.text.split(/\s+/)
     const V = SYNONYMS[verb.toUpperCase()] ?? verb.toUpperCase()
-    const args = rest.join(' ')
+    const args = canonical(pack, rest.join(' '))
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line: l.line, text: l.text, message, ...(suggestion ? { suggestion } : {}) } as LineError)
     if (!VERBS.includes(V)) {
@@ -92,6 +122,11 @@ export function parseImOrders(pack: ImPack, text: string): Parsed<ImCommand> {
       if (cmd) err(`${cmd}; write ${FORMS[V] ?? V}`)
       continue
     }
+    const refused = check?.(cmd, out.commands)
+    if (refused) {
+      err(refused)
+      continue
+    }
     out.commands.push(cmd)
     out.normalised.push(`${V} ${args}`.trim())
   }
@@ -103,7 +138,6 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
   const words = args.split(/\s+/).filter(Boolean)
   const up = words.map((w) => w.toUpperCase())
   const personae = pack.personae.keys()
-  const parts = () => pack.components.keys()
   switch (V) {
     case 'INVESTOR':
       return words.length === 1 && known('persona', words[0]!, personae)
@@ -111,28 +145,8 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         : words.length === 1
           ? ''
           : 'name one investor'
-    case 'BUILD': {
-      // New parts first; after MOVE, parts aboard put on another tile; after SELL, parts recycled.
-      const group: Record<'ADD' | 'MOVE' | 'SELL', string[]> = { ADD: [], MOVE: [], SELL: [] }
-      let mode: keyof typeof group = 'ADD'
-      for (const [k, w] of words.entries())
-        if (up[k] === 'MOVE' || up[k] === 'SELL') mode = up[k] as 'MOVE' | 'SELL'
-        else group[mode].push(w)
-      const tiles: string[] = []
-      const placed: [string, number][] = []
-      const move: [string, number][] = []
-      for (const w of Object.values(group).flat()) if (!known('part', w.split('@')[0]!, parts())) return ''
-      for (const w of [...group.ADD, ...group.MOVE]) {
-        const [id, at] = w.split('@')
-        if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
-        if (at === undefined) tiles.push(id!)
-        else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
-        else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
-      }
-      return tiles.length + placed.length + move.length + group.SELL.length
-        ? { kind: 'build', tiles, parts: placed, sell: group.SELL, ...(move.length ? { move } : {}) }
-        : 'name the parts'
-    }
+    case 'BUILD':
+      return parseBuild(words, up, pack, known)
     case 'RELOCATE':
       return words.length === 1 &&
         known(
@@ -177,6 +191,15 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
       if (words.length > 2 || (words[1] && up[1] !== 'SOLICITOR')) return 'only SOLICITOR may follow the stake'
       return { kind: 'invest', stake, solicitor: up[1] === 'SOLICITOR' }
     }
+    default:
+      return parseLaterLine(V, words, up, pack, known)
+  }
+}
+
+/** Letters, missions, recruits, requisitions and salvage; else a doctrine line. */
+function parseLaterLine(V: string, words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string {
+  const parts = () => pack.components.keys()
+  switch (V) {
     case 'LETTER': {
       const m = /^(MARQUE|RECRUITMENT) PAY (\d+)(?: FOR (\S+))?(?: GREASE (\d+))?(?: PERSIST (CUBES|ACTION))?$/.exec(
         up.join(' '),
@@ -196,21 +219,8 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
         ...(persona ? { persona } : {}),
       }
     }
-    case 'MISSION': {
-      const m = /^(TRAINING|ROLL) FROM (\S+) CREW (\S+)$/.exec(up.join(' '))
-      if (!m) return 'cannot read the mission'
-      const launch = words[2]!
-      const positions = [...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id))
-      if (!known('position', launch, positions)) return ''
-      const crew: [string, number][] = []
-      for (const c of list(words[4])) {
-        const [id, at] = c.split('@')
-        if (!known('persona', id!, pack.personae.keys())) return ''
-        if (!/^\d{1,2}$/.test(at ?? '')) return `${c}: give the tile number after @, 0 for the prow`
-        crew.push([id!, Number(at)])
-      }
-      return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
-    }
+    case 'MISSION':
+      return parseMission(words, up, pack, known)
     case 'RECRUIT': {
       if (up[0] === 'MILITARY') {
         const who = list(words[1])
@@ -248,4 +258,46 @@ function parseLine(V: string, args: string, pack: ImPack, known: Known): ImComma
     default:
       return parseDoctrineLine(V, words, up, pack, known)
   }
+}
+
+/** BUILD: new parts first; after MOVE, parts aboard put on another tile; after SELL, parts recycled. */
+function parseBuild(words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string {
+  const parts = () => pack.components.keys()
+  // New parts first; after MOVE, parts aboard put on another tile; after SELL, parts recycled.
+  const group: Record<'ADD' | 'MOVE' | 'SELL', string[]> = { ADD: [], MOVE: [], SELL: [] }
+  let mode: keyof typeof group = 'ADD'
+  for (const [k, w] of words.entries())
+    if (up[k] === 'MOVE' || up[k] === 'SELL') mode = up[k] as 'MOVE' | 'SELL'
+    else group[mode].push(w)
+  const tiles: string[] = []
+  const placed: [string, number][] = []
+  const move: [string, number][] = []
+  for (const w of Object.values(group).flat()) if (!known('part', w.split('@')[0]!, parts())) return ''
+  for (const w of [...group.ADD, ...group.MOVE]) {
+    const [id, at] = w.split('@')
+    if (at === undefined && group.MOVE.includes(w)) return `${w}: MOVE names the new tile, <part>@<tile>`
+    if (at === undefined) tiles.push(id!)
+    else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
+    else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
+  }
+  return tiles.length + placed.length + move.length + group.SELL.length
+    ? { kind: 'build', tiles, parts: placed, sell: group.SELL, ...(move.length ? { move } : {}) }
+    : 'name the parts'
+}
+
+/** MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>,... */
+function parseMission(words: string[], up: string[], pack: ImPack, known: Known): ImCommand | string {
+  const m = /^(TRAINING|ROLL) FROM (\S+) CREW (\S+)$/.exec(up.join(' '))
+  if (!m) return 'cannot read the mission'
+  const launch = words[2]!
+  const positions = [...pack.boards.values()].flatMap((b) => b.positions.map((p) => p.id))
+  if (!known('position', launch, positions)) return ''
+  const crew: [string, number][] = []
+  for (const c of list(words[4])) {
+    const [id, at] = c.split('@')
+    if (!known('persona', id!, pack.personae.keys())) return ''
+    if (!/^\d{1,2}$/.test(at ?? '')) return `${c}: give the tile number after @, 0 for the prow`
+    crew.push([id!, Number(at)])
+  }
+  return { kind: 'mission', training: m[1] === 'TRAINING', launch, crew }
 }

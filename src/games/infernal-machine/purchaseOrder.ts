@@ -2,7 +2,7 @@
 // them; 2d10 on the Purchase Order Table gives the delay in seasons, a lost order or a rejection.
 // One order is open at a time; a later Build collects what has arrived.
 import { band } from './campaignPack.ts'
-import { type Campaign, investors, pay, type Persist, persist, seasonIndex, seasonKey, SEASONS } from './campaign.ts'
+import { type Campaign, influential, pay, type Persist, persist, seasonIndex, seasonKey, SEASONS } from './campaign.ts'
 import { type Ctx, d10, note } from './sortie.ts'
 
 export type PurchaseResult = { delay: number } | 'lost' | 'rejected'
@@ -33,7 +33,7 @@ export function purchaseOrder(
   const b = d10(ctx, 'purchase order die 2')
   let bought = 0
   while (bought < greasedWheels && pay(ctx, c, r.greasedWheelsCost, 'Greased Wheels', false)) bought++
-  const rolled = a + b + investors(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
+  const rolled = a + b + influential(ctx, c).length * r.perInvestor + (remote ? r.remote : 0) + bought * r.greasedWheels
   // Persistence is bought only when the +1 reaches a better cell of the table (R24).
   const better =
     outcomeRank(purchaseOrderResult(ctx, parts.length, rolled + r.persistence)) >

@@ -1,4 +1,4 @@
-// What the player reads after each step (issue 13): the boat, crew markers, leaks, malfunctions,
+// What the player reads after each step: the boat, crew markers, leaks, malfunctions,
 // alert, position; a picture of the Tactical Board; the campaign ledger.
 import type { Figure } from '../contract.ts'
 import { incapacitatedSpaces, personaOf } from './boat.ts'

@@ -1,4 +1,4 @@
-// What the report templates read (issue 13, DESIGN 7-8b), built from the state the captain may see:
+// What the report templates read (DESIGN 7-8b), built from the state the captain may see:
 // the boat and its crew with their markers, leaks, malfunctions, alert and position; the mission
 // turns of the latest resolution; the cards and cubes drawn; the campaign ledger; the choices met
 // and how each was answered. Never a deck's face-down order: only what was drawn and said.
@@ -13,6 +13,7 @@ import type { Mission } from './mission.ts'
 import { positionOf } from './mission.ts'
 import type { ImPack } from './pack.ts'
 import type { Ctx, Note, TacticalState } from './sortie.ts'
+import { campaignMenu } from './menu.ts'
 import { FORMS } from './orderForms.ts'
 import { ELEVATION_WORDS } from './terms.ts'
 
@@ -180,6 +181,7 @@ export function imReportModel(pack: ImPack, s: Reported, label: string, _viewer:
       tactical: s.lastTactical ? tacticalPicture(s.lastTactical) : '',
       draws: s.draws ?? [],
       ledger: s.campaign ? ledgerModel(s.campaign) : null,
+      menu: s.campaign && !s.mission && s.phase !== 'over' ? campaignMenu(pack, s.campaign) : [],
       questions: asked
         .filter((a) => a.how !== 'automatic')
         .map((a) => ({

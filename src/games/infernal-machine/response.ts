@@ -70,6 +70,7 @@ export function enemyResponse(
   }
   if (rerolls.length && s.tactical?.diver && s.tactical.diver.at !== 'airlock') {
     s.tactical.diver = undefined
+    s.boat.parts = s.boat.parts.filter((p) => p.kind !== 'diver' && p.kind !== 'charge')
     note(ctx, 'p.8', "the re-roll severs the diver's air line: Diver and Charge are lost")
   }
   let hits = dice.filter((d) => d < attack).length

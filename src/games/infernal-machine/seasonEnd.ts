@@ -5,7 +5,10 @@ import { applyResult, type Campaign, pay, SEASONS, seasonKey } from './campaign.
 import { outcome, removeLocations } from './almanac.ts'
 import { resolveFog } from './fogOfWar.ts'
 import { awardPrize } from './missionAction.ts'
+import { seaworthy } from './shopActions.ts'
 import { type Ctx, d10, note } from './sortie.ts'
+
+const WASHINGTON = 'washington'
 
 export interface TimeChoices {
   /** Pay $1 (plus Prices) for a doctor: two dice, keep one (p.61). */
@@ -58,7 +61,13 @@ function seasonEnds(ctx: Ctx, c: Campaign, choices: TimeChoices): boolean {
   note(ctx, 'p.61', `Event Check: ${roll}, ${result}`)
   applyResult(ctx, c, result, 'event', false)
   removeLocations(ctx, c)
-  if (c.side === 'USA' && c.commissioned) {
+  if (c.side === 'USA' && c.commissioned && (c.wreck || !seaworthy(ctx, c))) {
+    // Not seaworthy, or a Wreck in play: assignment is Washington, with no roll (p.62).
+    if (c.location !== WASHINGTON) {
+      c.location = WASHINGTON
+      note(ctx, 'p.62', `${c.wreck ? 'a Wreck is in play' : 'the fishboat is not seaworthy'}: assigned to Washington`)
+    }
+  } else if (c.side === 'USA' && c.commissioned) {
     const a = d10(ctx, `${seasonKey(c.year, c.season)} assignment`)
     const r = band(ctx.pack.campaign.assignment, a).result
     note(ctx, 'p.62', `Assignment Check: ${a}, ${r}`)

@@ -9,6 +9,7 @@ import {
   alertCheck,
   type Campaign,
   earn,
+  influential,
   investors,
   locationOf,
   pay,
@@ -18,6 +19,7 @@ import {
   seasonIndex,
   seasonKey,
   SEASONS,
+  shutteredNow,
 } from './campaign.ts'
 import { arrivedParts, collect, removeOne } from './purchaseOrder.ts'
 import { type Ctx, d10, note } from './sortie.ts'
@@ -49,6 +51,7 @@ export interface BuildOrder {
 
 /** Build (p.47): up to 6 parts, each within the shop's expertise, paid with Prices per item. */
 export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   if (c.wreck) return 'a Wreck is in play: salvage or abandon it first'
   if (order.tiles.length + order.parts.length > 6) return 'at most 6 parts a Build'
   const navy = c.side === 'USA' && c.commissioned
@@ -68,7 +71,9 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
     if (comp.kind === 'magneticEngine' && c.training < 1) return 'the Magnetic Engine needs Training Level 1'
     cost += navy ? 0 : comp.cost + (c.side === 'CSA' ? c.prices : 0)
   }
-  const kept = c.boat.tiles.filter((t) => !order.sell.includes(t))
+  // Each id sold recycles one part: selling "section" once keeps the other Section.
+  const sold = [...order.sell]
+  const kept = c.boat.tiles.filter((t) => !removeOne(sold, t))
   // New tiles join at the stern end; with a stern already aboard they go in just before it (IM-59),
   // and the parts on the stern move along with it.
   const last = kept.at(-1)
@@ -85,7 +90,7 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   const moved = ([id, space]: [string, number]): [string, number] => moves.find(([m]) => m === id) ?? [id, space]
   const parts = [
     ...c.boat.parts
-      .filter(([id]) => !order.sell.includes(id))
+      .filter(([id]) => !removeOne(sold, id))
       .map(shifted)
       .map(moved),
     ...order.parts,
@@ -96,9 +101,11 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (parts.some(([, space]) => space >= tiles.length)) return 'a part is placed on a tile the boat does not have'
   const placement = placementError(ctx, tiles, parts)
   if (placement) return placement
-  if (c.funds - cost + order.sell.length < 0) return `the parts cost $${cost}, funds are $${c.funds}`
+  // No new or increased debt (p.47); a player in debt may still sell, which lessens it.
+  const after = c.funds - cost + order.sell.length
+  if (after < 0 && after < c.funds) return `the parts cost $${cost}, funds are $${c.funds}`
   earn(c, order.sell.length, `sold ${order.sell.join(', ')}`)
-  if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false)
+  if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false, true)
   c.boat = { tiles, parts }
   if (navy) collect(c, all)
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
@@ -153,9 +160,9 @@ export function commission(ctx: Ctx, c: Campaign, budget = 0, persistence: Persi
   const row = ctx.pack.campaign.commissioning[Math.min(4, experts)]!
   const needed = row.cells[r.partsUpTo.findIndex((top) => parts <= top)]
   if (needed === null || needed === undefined) return 'nothing to commission'
-  const bonus = investors(ctx, c).reduce((a, i) => a + (ctx.pack.personae.get(i.id)!.commission ?? 0), 0)
+  const bonus = influential(ctx, c).reduce((a, i) => a + (ctx.pack.personae.get(i.id)!.commission ?? 0), 0)
   const mod =
-    (seaworthy(ctx, c) ? r.seaworthy : 0) + investors(ctx, c).length * r.perInvestor + c.lost * r.perLost + bonus
+    (seaworthy(ctx, c) ? r.seaworthy : 0) + influential(ctx, c).length * r.perInvestor + c.lost * r.perLost + bonus
   let a = d10(ctx, 'commission die 1')
   let b = d10(ctx, 'commission die 2')
   // Greased Palms (p.52): after the roll, $5 re-rolls the lower die, while the budget and funds last.
@@ -257,7 +264,7 @@ export function letter(
     kind === 'marque'
       ? Math.min(3, c.training)
       : Math.min(3, Math.max(0, (ctx.pack.personae.get(persona ?? '')?.expertise ?? 1) - 1))
-  const mod = (c.year >= r.lateWarFrom ? r.lateWar : 0) + investors(ctx, c).length * r.perInvestor
+  const mod = (c.year >= r.lateWarFrom ? r.lateWar : 0) + influential(ctx, c).length * r.perInvestor
   const roll = d10(ctx, `letter of ${kind}`)
   const needed = row.cells[col]!
   // Greased Wheels (p.55): after the roll, $5 (+Prices) for +1 each, only as many as reach the value.
@@ -337,6 +344,7 @@ export function recruit(
   keep: (id: string) => boolean,
   choose?: (drawn: readonly string[]) => (id: string) => boolean,
 ): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   if (deck === 'sailor' && !(c.commissioned || c.recruitment))
     return 'Sailors need a commission or a Letter of Recruitment'
   const count = locationOf(ctx, c.location).recruit[deck]
@@ -356,9 +364,11 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
   const n = roll ? 0 : keep.length
   const cost = n ? ctx.pack.campaign.salvageCost.find((r) => n <= r.upTo)!.cost : 0
   if (cost && !pay(ctx, c, cost, `salvaging ${n} parts`)) return `salvage costs $${cost + c.prices}`
+  // Each id named keeps one part: two Sections are kept only if "section" is named twice.
+  const bag = [...keep]
   c.boat = {
-    tiles: c.boat.tiles.filter((t) => keep.includes(t)),
-    parts: c.boat.parts.filter(([id]) => keep.includes(id)),
+    tiles: c.boat.tiles.filter((t) => removeOne(bag, t)),
+    parts: c.boat.parts.filter(([id]) => removeOne(bag, id)),
   }
   c.wreck = false
   note(ctx, 'p.61', `Salvage: ${keep.length} parts kept for $${cost}`)
@@ -367,6 +377,7 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
 
 /** Military Recruit (p.60): $5 each re-designates a persona in the shop as a Sailor; no Training lost. */
 export function militaryRecruit(ctx: Ctx, c: Campaign, ids: string[]): string | null {
+  if (shutteredNow(c)) return shutteredNow(c)
   const ok = ids.every((id) => c.personae.some((p) => p.id === id && p.where === 'shop'))
   if (!ok || !ids.length) return 'name personae in the shop'
   if (ids.some((id) => ctx.pack.personae.get(id)!.deck === 'investor')) return 'an investor does not go to sea'

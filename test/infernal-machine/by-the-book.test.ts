@@ -1,0 +1,353 @@
+// Rule cases the Rule Book decides on its own, each named with its page.
+import { describe, expect, it } from 'vitest'
+import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
+import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
+import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
+import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
+import {
+  applyDoctrine,
+  DEFAULT_DOCTRINE,
+  missionChoices,
+  setupChoices,
+} from '../../src/games/infernal-machine/doctrine.ts'
+import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
+import { AUTO_CONCUSSION, concussionCheck } from '../../src/games/infernal-machine/detonation.ts'
+import { Decider } from '../../src/games/infernal-machine/decider.ts'
+import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
+import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
+import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
+import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
+import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
+import { BLACK, campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+
+/** The pack with one Charleston position's bottom changed. */
+function packWithBottom(position: string, bottom: string): ImPack {
+  const boards = new Map(pack.boards)
+  const b = structuredClone(pack.boards.get('charleston')!)
+  const p = b.positions.find((x) => x.id === position)!
+  ;(p as { bottom: string }).bottom = bottom
+  boards.set('charleston', b)
+  return { ...pack, boards }
+}
+
+const withDiver = (m: Mission) => {
+  m.boat.parts = m.boat.parts.map((p) => (p.kind === 'longSpar' ? { ...p, component: 'diver', kind: 'diver' } : p))
+  m.boat.parts.push({ component: 'airlock', kind: 'airlock', space: 2, malfunctions: 0 })
+  return m
+}
+
+describe('Target Check and the Diver (p.8, p.36)', () => {
+  it('p.8 p.36 a Diver boat at the bottom of a below-deep Gunboat position may make no Target Check', () => {
+    const m = withDiver(trainingMission({ board: 'charleston', position: 'maffitts', type: 'ship' }))
+    m.boat.elevation = 3
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    const c = { ...ctx(), pack: packWithBottom('maffitts', 'belowDeep') }
+    expect(eligibleTargets(c, m)).toEqual([])
+    const shallow = withDiver(trainingMission({ board: 'charleston', position: 'maffitts', type: 'ship' }))
+    shallow.boat.elevation = 2
+    shallow.boat.crew[0]!.order = { kind: 'steer' }
+    expect(eligibleTargets(ctx(), shallow)).toEqual(['usa-gunboat'])
+  })
+
+  it('p.8 a Full re-roll in Enemy Response recycles the Diver out on the board and his Charge', () => {
+    const s = sortie({ pool: { black: 3, red: 0 } })
+    s.boat.parts = s.boat.parts.map((p) => (p.kind === 'longSpar' ? { ...p, component: 'diver', kind: 'diver' } : p))
+    s.tactical = { target: 'usa-gunboat', vector: '6-10', zone: 'far', rotated: false, turn: 1 }
+    s.tactical.diver = { at: 'near', charge: 'carried' }
+    const c = ctx({ 'r attack die 1': 2, 'r attack re-roll 1': 9 })
+    enemyResponse(c, s, 5, { reroll: () => ({ crank: 'full', dice: [0] }), fateSmiles: () => null }, 'r')
+    expect(s.tactical.diver).toBeUndefined()
+    expect(s.boat.parts.some((p) => p.kind === 'diver' || p.kind === 'charge')).toBe(false)
+  })
+})
+
+describe('Drift direction (p.17, p.18 example)', () => {
+  it('p.17 SHIFT DIRECTION IF EBB TO FLOOD turns the drift marker 180 degrees for 2 Red cubes', () => {
+    const p = parseImOrders(pack, 'SHIFT DIRECTION IF EBB TO FLOOD')
+    expect(p.errors).toEqual([])
+    const start = {
+      side: 'CSA' as const,
+      season: 'spring' as const,
+      board: 'training',
+      launch: 'wharf',
+      type: 'training' as const,
+      boat: standardBoat(0),
+      pool: { black: 0, red: 0 },
+      alert: 0,
+      training: 0,
+    }
+    const forced = [
+      { label: 'setup visibility', values: 2 },
+      { label: 'setup drift', values: 7 },
+      { label: 'setup atmospherics', values: 6 },
+      { label: 'setup drift direction', values: 1 },
+      { label: /deck shuffle/, values: Array(60).fill(1) },
+    ]
+    const kept = setupMission(ctx(forced), start)
+    const m = setupMission(ctx(forced), start, setupChoices(applyDoctrine(DEFAULT_DOCTRINE, p.commands)))
+    expect([kept.driftDirection, m.driftDirection, m.pool.red - kept.pool.red]).toEqual(['ebb', 'flood', 2])
+  })
+})
+
+describe('Obstructions and being dead in the water (p.21, p.25)', () => {
+  it('p.25 a boat in an enemy obstruction may move back to the position it entered from, turns later', () => {
+    const m = trainingMission({ side: 'USA', board: 'charleston', position: 'mount-pleasant', type: 'ship' })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    maneuver(ctx(), m, { to: 'boom' })
+    maneuver(ctx(), m, {})
+    maneuver(ctx(), m, { to: 'mount-pleasant' })
+    expect(m.position).toBe('mount-pleasant')
+  })
+
+  it('p.21 p.25 a boat dead in the water may neither move nor use the Dive Planes', () => {
+    const m = trainingMission({ board: 'training', position: 'channel' })
+    m.boat.elevation = 1
+    m.boat.parts.push({ component: 'dive-planes', kind: 'divePlanes', space: 2, malfunctions: 0 })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'divePlanes' }
+    expect(elevationAllowed(ctx(), m, 2)).toBe(true)
+    m.boat.parts.find((p) => p.kind === 'steeringLink')!.malfunctions = 3
+    expect(elevationAllowed(ctx(), m, 2)).toBe(false)
+    expect(() => maneuver(ctx(), m, { to: 'wharf' })).toThrow(/dead in the water/)
+    expect(m.position).toBe('channel')
+  })
+
+  it('p.15 p.29 a grounded boat is recorded at the bottom, never below it', () => {
+    const m = trainingMission({ board: 'training', position: 'channel' })
+    m.boat.elevation = 2
+    m.boat.parts.push({ component: 'dive-planes', kind: 'divePlanes', space: 2, malfunctions: 0 })
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'divePlanes' }
+    maneuver(ctx(), m, { elevation: 1 })
+    expect([m.lost, m.boat.elevation]).toEqual(['aground with no Keel Weights to cut', 2])
+  })
+})
+
+describe('An engine not operated (p.21)', () => {
+  it('p.21 an engine not operated gives grade E and no move', () => {
+    const m = trainingMission({ board: 'training', position: 'wharf' })
+    m.boat.parts.push({ component: 'magnetic-engine', kind: 'magneticEngine', space: 2, malfunctions: 0 })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.baseGrade = 'B'
+    const card = pack.mission.navCards.find((c) => c.id === 'N01') as TableNavCard
+    const { out } = navOutcomes(ctx(), m, card)
+    expect([out.easy.grade, out.full.grade, out.strain.grade]).toEqual(['E', 'E', 'E'])
+    expect(() => maneuver(ctx(), m, { to: 'channel' })).toThrow(/dead in the water/)
+    m.boat.crew[2]!.order = { kind: 'mech', mechanism: 'magneticEngine' }
+    expect(navOutcomes(ctx(), m, card).out.easy.grade).toBe('B')
+    maneuver(ctx(), m, { to: 'channel' })
+    expect(m.position).toBe('channel')
+  })
+})
+
+describe('Locate Passage (p.36-37)', () => {
+  const choices = (over: Partial<DiscoveryChoices> = {}): DiscoveryChoices => ({
+    ...AUTO_RESPONSE,
+    ...AUTO_CONCUSSION,
+    approach: () => 'easy',
+    detonate: () => true,
+    move: () => 'stay',
+    targetChecks: (_m, eligible) => [...eligible],
+    attack: () => false,
+    panicSpaceMechanism: (_m, options) => options[0]!,
+    ...over,
+  })
+  const inBoom = () => {
+    const m = trainingMission({ side: 'USA', board: 'charleston', position: 'boom', type: 'ship' })
+    m.boat.crew[0]!.order = { kind: 'steer' }
+    m.discoveryDeck = { drawPile: ['D03'], discards: [], reshuffles: 0 }
+    return m
+  }
+
+  it('p.37 Locate Passage is offered at the surface, where no target icon may be checked', () => {
+    const m = inBoom()
+    m.boat.elevation = 0
+    m.boat.parts = m.boat.parts.map((p) =>
+      p.kind === 'longSpar' ? { ...p, component: 'tow-cord', kind: 'towCord' } : p,
+    )
+    expect(eligibleTargets(ctx(), m)).toEqual([])
+    let offered = false
+    const c = ctx({ 'turn 1 discovery detection': 10, 'turn 1 locate passage': 10 })
+    discoveryPhase(
+      c,
+      m,
+      choices({
+        targetChecks: (_m, _e, mayLocate) => {
+          offered = mayLocate
+          return 'passage'
+        },
+      }),
+    )
+    expect([offered, m.passages]).toEqual([true, ['boom']])
+  })
+
+  it('p.36 one Target Check per icon, however often the plan names it', () => {
+    const m = inBoom()
+    m.boat.elevation = 2
+    const c = ctx({ 'turn 1 discovery detection': 10, 'turn 1 target check csa-obstruction': [1, 1, 1] })
+    discoveryPhase(c, m, choices({ targetChecks: () => ['csa-obstruction', 'csa-obstruction', 'csa-obstruction'] }))
+    expect(c.dice.rolls.filter((r) => r.label.includes('target check')).length).toBe(1)
+  })
+})
+
+describe('Money (p.46, p.47, p.54)', () => {
+  it('p.42 p.46 a CSA payment in Fortunes of War is adjusted by Prices: $3 at +2 from $2 is $3 in debt', () => {
+    const c = campaign({ funds: 2, prices: 2 })
+    applyResult(ctx(), c, 'funds-3', 'fortunes of war', true)
+    expect(c.funds).toBe(-3)
+  })
+
+  it('p.47 a player in debt may still sell a part in a Build', () => {
+    const c = campaign({ funds: -3, boat: { tiles: ['needle-prow', 'section', 'blunt-stern'], parts: [] } })
+    expect(build(ctx(), c, { tiles: [], parts: [], sell: ['blunt-stern'] })).toBeNull()
+    expect([c.funds, c.boat.tiles]).toEqual([-2, ['needle-prow', 'section']])
+  })
+
+  it('p.54 a $0 stake is always allowed in debt', () => {
+    const c = campaign({ funds: -2 })
+    expect(invest(ctx({ 'spring 1862 investment': 5 }), c, 0, false)).toBeNull()
+  })
+})
+
+describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
+  it('p.55 an Investor assigned to a Contract gives no Influence', () => {
+    const paid = pack.campaign.letterOfMarque[0]!.paid
+    const note = (where: 'shop' | 'contract') => {
+      const c = ctx({ 'letter of marque': 3 })
+      letter(c, campaign({ year: 1862, funds: 50, personae: [{ id: 'biederman', where }] }), 'marque', paid)
+      return c.notes.find((n) => n.rule === 'p.55')!.text
+    }
+    expect(note('shop')).toMatch(/^Letter of marque: 3 \+1 /)
+    expect(note('contract')).toMatch(/^Letter of marque: 3 \+0 /)
+  })
+
+  it('p.62 a commissioned USA boat that is not seaworthy is assigned to Washington with no Assignment roll', () => {
+    const c = campaign({ side: 'USA', commissioned: true, location: 'boston', boat: { tiles: [], parts: [] } })
+    const x = ctx({ 'spring 1862 event': 1 })
+    timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
+    expect(c.location).toBe('washington')
+    expect(x.dice.rolls.map((r) => r.label)).toEqual(['spring 1862 event'])
+  })
+})
+
+describe('Epidemic and Shuttered (p.62)', () => {
+  const shop = () =>
+    campaign({
+      personae: [
+        { id: 'biederman', where: 'shop' },
+        { id: 'moser', where: 'shop' },
+        { id: 'baird', where: 'shop' },
+        { id: 'doyle', where: 'sickBay' },
+        { id: 'merriam', where: 'shop' },
+      ],
+    })
+
+  it('p.62 Sick Bay is emptied first, then that many fall sick and one of them dies', () => {
+    const c = shop()
+    // Investors are persona cards too: Biederman is among the four drawn from.
+    const x = ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 2, 'epidemic victim 2': 2, 'epidemic death': 2 })
+    epidemicCheck(x, c)
+    expect(c.personae.map((p) => [p.id, p.where])).toEqual([
+      ['biederman', 'shop'],
+      ['moser', 'sickBay'],
+      ['merriam', 'shop'],
+    ])
+  })
+
+  it('p.62 Shuttered recycles the contracts and bars Build and Recruit this season', () => {
+    const c = shop()
+    c.personae[1]!.where = 'contract'
+    c.contracts = [{ id: 'k1', pay: 5, expires: 'autumn 1862', personae: ['moser'] }]
+    epidemicCheck(ctx({ 'spring 1862 epidemic': 10 }), c)
+    expect([c.contracts, c.personae.find((p) => p.id === 'moser')!.where]).toEqual([[], 'shop'])
+    expect(build(ctx(), c, { tiles: ['needle-prow'], parts: [], sell: [] })).toMatch(/shuttered/)
+    expect(recruit(ctx(), c, 'mechanic', () => true)).toMatch(/shuttered/)
+  })
+})
+
+describe('Season end: Recovery (p.58)', () => {
+  it('p.58 step 2 the cubes a new Investor brought at the Training Level check stay in the pool', () => {
+    const c = campaign({ training: 0, pool: { black: 3, red: 1 } })
+    c.decks.investor = { drawPile: ['sigourney'], discards: [], reshuffles: 0 }
+    const m = trainingMission({ farthest: 1, reachedBelowShallow: true, pool: { black: 4, red: 0 } })
+    recovery(ctx(), c, m)
+    expect([c.training, c.personae.some((p) => p.id === 'sigourney'), c.pool]).toEqual([1, true, { black: 1, red: 0 }])
+  })
+})
+
+describe('Repairs and salvage (p.59, p.61)', () => {
+  it('p.59 a Repair Check the funds cannot pay recycles the mechanism and its marker', () => {
+    const c = campaign({
+      funds: 0,
+      boat: {
+        tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['steering-link', 1],
+          ['propeller', 3],
+        ],
+      },
+    })
+    const m = trainingMission()
+    m.boat.parts.find((p) => p.kind === 'propeller')!.malfunctions = 1
+    const x = ctx()
+    recovery(x, c, m)
+    expect(c.boat.parts.map(([id]) => id)).toEqual(['hatch', 'steering-link'])
+    expect(x.notes.map((n) => n.text)).toContain(
+      'no funds for the Repair Check: the propeller and its marker are recycled',
+    )
+  })
+
+  it('p.61 Salvage keeps exactly as many parts as are named: one Section of two', () => {
+    const c = campaign({
+      funds: 20,
+      wreck: true,
+      boat: { tiles: ['needle-prow', 'section', 'section', 'chisel-stern'], parts: [] },
+    })
+    expect(salvage(ctx(), c, ['section'])).toBeNull()
+    expect(c.boat.tiles).toEqual(['section'])
+  })
+})
+
+describe('The crank (p.26)', () => {
+  it('p.26 the crank request shows the whole card: both rows and the lower register', () => {
+    const m = trainingMission({ navDeck: { drawPile: ['N01'], discards: [], reshuffles: 0 } })
+    const c = ctx()
+    const decider = new Decider({}, new Set(['navcrank']), c.notes)
+    navigate(
+      c,
+      m,
+      missionChoices(c, DEFAULT_DOCTRINE, decider, () => 'k'),
+    )
+    const q = decider.requests[0]!.question
+    expect(q).toContain('with the drift: A -, B -, C drift, D drift, E lost')
+    expect(q).toContain('not with: A -, B -, C drift, D lost, E lost')
+    expect(q).toMatch(/lower register: \S/)
+  })
+})
+
+describe('Concussion cubes, the player stops (p.7)', () => {
+  const run = (orders: string) => {
+    const d = applyDoctrine(DEFAULT_DOCTRINE, parseImOrders(pack, orders).commands)
+    const s = sortie({ pool: { black: 6, red: 0 } })
+    s.tactical = { target: 'usa-gunboat', vector: '6-10', zone: 'contact', rotated: false, turn: 1 }
+    const c = ctx({ concussion: 5, 'concussion cube 1': BLACK, 'concussion cube 2': BLACK, 'concussion cube 3': BLACK })
+    const decider = new Decider({}, new Set(), c.notes)
+    const safe = concussionCheck(
+      c,
+      s,
+      8,
+      missionChoices(c, d, decider, () => 'k'),
+    )
+    return [safe, 6 - s.pool.black]
+  }
+
+  it('p.7 CUBES STOP AT SAFE (the default) draws until the value is reached', () => {
+    expect(run('')).toEqual([true, 3])
+    expect(run('CUBES STOP AT SAFE')).toEqual([true, 3])
+  })
+
+  it('p.7 CUBES STOP AT <total> stops where the player said, even short of the value', () => {
+    expect(run('CUBES STOP AT 7')).toEqual([false, 2])
+  })
+})

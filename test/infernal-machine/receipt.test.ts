@@ -1,0 +1,93 @@
+// Orders refused on receipt with the reason and the legal choices, as the resolution would refuse them.
+import { describe, expect, it } from 'vitest'
+import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
+import { campaign, LabelHashDice, pack, trainingMission } from './helpers.ts'
+
+const rules = createInfernalMachine(pack)
+const fresh = () => rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
+const state = (over: Partial<ImState> = {}, funds = 20): ImState => ({
+  ...fresh(),
+  phase: 'actions',
+  campaign: campaign({ funds }),
+  ...over,
+})
+const errors = (s: ImState, text: string) => rules.parseOrders(s, 'captain', text).errors.map((e) => e.message)
+
+describe('Infernal Machine orders checked on receipt', () => {
+  it('p.47 a Build the funds cannot pay is refused with the parts and their prices', () => {
+    const [e] = errors(state({}, 3), 'BUILD needle-prow section chisel-stern')
+    expect(e).toBe(
+      'the parts cost $10 (needle-prow $3, section $4, chisel-stern $3); funds are $3: order parts worth $3 or less',
+    )
+  })
+
+  it('p.44-47 before Income, a Build the season might pay for is not refused at receipt', () => {
+    expect(errors(state({ phase: 'income' }, 3), 'BUILD needle-prow section chisel-stern')).toEqual([])
+  })
+
+  it('p.47 a tile index the boat will not have is refused with the tiles it will have', () => {
+    expect(errors(state(), 'BUILD needle-prow section hatch@5')).toEqual([
+      "hatch@5: there is no tile 5; after this Build the boat's tiles are 0 needle-prow, 1 section",
+    ])
+    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toMatch(/tile number after @ is a small number/)
+    expect(errors(state(), 'BUILD needle-prow section\nBUILD hatch@1')).toEqual([])
+    expect(errors(state({}, 99), 'BUILD needle-prow section section section section chisel-stern hatch@1')).toEqual([
+      'at most 6 parts a Build, 7 named: put the rest in a second BUILD line (another action)',
+    ])
+  })
+
+  it('p.47 a Build the resolution would refuse for its shape is refused on receipt with the same reason', () => {
+    expect(errors(state({}, 99), 'BUILD section needle-prow')).toEqual(['the prow must be the first tile'])
+    expect(errors(state({}, 99), 'BUILD needle-prow section chisel-stern propeller@2 propeller@1')).toEqual([
+      'only one propeller',
+    ])
+  })
+
+  it('p.47 an expertise the shop lacks is refused with the parts within it', () => {
+    const [e] = errors(state({}, 99), 'BUILD needle-prow section magnetic-engine@1')
+    expect(e).toBe('magnetic-engine needs expertise 6, the shop has 5; of its kind within it: boiler-engine $10')
+  })
+
+  it('p.56 a launch position not on the board is refused with the launch positions', () => {
+    const s = state()
+    expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW moser@1')[0]).toMatch(
+      /^the fishboat is not seaworthy: no prow/,
+    )
+    s.campaign!.boat = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ],
+    }
+    const [e] = errors(s, 'MISSION TRAINING FROM wharf CREW moser@1')
+    expect(e).toMatch(/^wharf is not a launch position of the charleston board; its launch positions: \S+/)
+  })
+
+  it('p.54 p.60 p.53 a stake beyond the funds, a deck the shop cannot draw, a contract short of expertise', () => {
+    expect(errors(state({}, 3), 'INVEST 10')).toEqual([
+      'a $10 stake is more than the funds ($3); stakes you may make: INVEST 0, INVEST 2',
+    ])
+    expect(errors(state(), 'RECRUIT SAILOR')[0]).toMatch(
+      /^Sailors need a commission or a Letter of Recruitment; decks you may draw here: JOURNEYMAN \(\d cards\)/,
+    )
+    expect(errors(state(), 'CONTRACT c5 baird')[0]).toMatch(
+      /^contract c5 needs expertise 4, baird give 1; free personae/,
+    )
+  })
+
+  it('p.58-59 while a mission is out, orders for after it are not judged by the shop as it stands', () => {
+    const s = state({ phase: 'mission', mission: trainingMission() }, 0)
+    expect(errors(s, 'BUILD needle-prow section chisel-stern\nMISSION TRAINING FROM wharf CREW moser@1')).toEqual([])
+  })
+
+  it('persona, part and position names are read in any case', () => {
+    const p = rules.parseOrders(fresh(), 'captain', 'INVESTOR DOE\nBUILD NEEDLE-PROW Section')
+    expect(p.errors).toEqual([])
+    expect(p.commands).toEqual([
+      { kind: 'investor', id: 'doe' },
+      { kind: 'build', tiles: ['needle-prow', 'section'], parts: [], sell: [] },
+    ])
+  })
+})
