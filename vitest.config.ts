@@ -148,8 +148,9 @@ export default defineConfig({
     // Vitest's default leaves one CPU to itself, which on a two-CPU CI machine runs the files one at a
     // time; the main process is idle while workers run, so use every CPU.
     maxWorkers: availableParallelism(),
-    // Commands the tests start run the sources as they are, never a dist/ built before a change.
-    env: { PBEM_FROM_SOURCE: '1' },
+    // Commands the tests start run the sources as they are, never a dist/ built before a change; CI,
+    // whose npm ci has just built dist/ from these sources, runs that build (PBEM_TEST_COMPILED=1).
+    env: { PBEM_FROM_SOURCE: process.env.PBEM_TEST_COMPILED === '1' ? '0' : '1' },
     // FC_SEED replays a failing property test (docs/testing.md).
     setupFiles: ['./test/helpers/properties.ts'],
     projects: tiers.map(({ name, include, exclude = [] }) => ({
