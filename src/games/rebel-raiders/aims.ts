@@ -11,31 +11,84 @@ import { easiestFirst, type Targeting, type Unit } from './combat.ts'
 import type { RrCommand } from './orderTypes.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
+import type { RebelPack } from './pack.ts'
+import { article, later, namedPiece, notEnemy, notOwn, otherSide, yours } from './standingPieces.ts'
 
 type Err = (line: number, text: string, message: string) => unknown
+/** What a standing order line is read against: the position at the phase's start, and who writes. */
+export interface StandingReading {
+  state: RrState
+  pack: RebelPack
+  side: Side
+  out: Parsed<RrCommand>
+  err: Err
+}
 const TYPES = ['gunboat', 'ironclad', 'sloop', 'raider', 'battery', 'runner']
+/** The type that may stand before each type against batteries (10.21). */
+const FRONT: Record<string, string> = { sloop: 'ironclad', gunboat: 'sloop' }
 
-/** Reads `AIM <shooter|ALL> AT <target>[,<target>...]` (or `AIM <shooter|ALL> OFF`). */
-export function readAimLine(l: ScriptLine, rest: string[], out: Parsed<RrCommand>, err: Err): void {
+/** Reads `AIM <shooter|ALL> AT <target>[,<target>...]` (or `AIM <shooter|ALL> OFF`): own shooters, enemy targets (10.32). */
+export function readAimLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+  const { out, err } = r
   const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
+  const m = off ? null : /^(\S+)\s+AT\s+(.+)$/.exec(rest.join(' '))
+  if (!off && !m)
+    return void err(l.line, l.text, 'write AIM <ship|ALL> AT <ship or type>[,...], e.g. AIM ALL AT BATTERY,GB-2')
+  const shooter = (off ?? m)![1]!
+  const kept = off && shooter in (r.state.aims?.[r.side] ?? {})
+  const bad = kept ? undefined : shooterProblem(r, l, shooter)
+  if (bad) return void err(l.line, l.text, bad)
   if (off) {
-    out.commands.push({ kind: 'aim', line: l.line, shooter: off[1]!, at: [] })
-    out.normalised.push(`AIM ${off[1]} OFF (fire goes to the enemy easiest to destroy)`)
+    out.commands.push({ kind: 'aim', line: l.line, shooter, at: [] })
+    out.normalised.push(`AIM ${shooter} OFF (fire goes to the enemy easiest to destroy)`)
     return
   }
-  const m = /^(\S+)\s+AT\s+(.+)$/.exec(rest.join(' '))
-  if (!m) return void err(l.line, l.text, 'write AIM <ship|ALL> AT <ship or type>[,...], e.g. AIM ALL AT BATTERY,GB-2')
-  const at = m[2]!.split(/[\s,]+/).filter(Boolean)
-  const wrong = at.find((t) => !/^[A-Z]{2}-\d+$/.test(t) && !TYPES.includes(t.toLowerCase()))
-  if (wrong)
-    return void err(l.line, l.text, `${wrong} is neither a piece (GB-2) nor a type (${TYPES.join(', ').toUpperCase()})`)
-  out.commands.push({ kind: 'aim', line: l.line, shooter: m[1]!, at })
-  out.normalised.push(`AIM ${m[1]} AT ${at.join(', ')} (stands until changed, 10.32)`)
+  const at = m![2]!.split(/[\s,]+/).filter(Boolean)
+  for (const t of at) {
+    const wrong = targetProblem(r, t)
+    if (wrong) return void err(l.line, l.text, wrong)
+  }
+  out.commands.push({ kind: 'aim', line: l.line, shooter, at })
+  out.normalised.push(`AIM ${shooter} AT ${at.join(', ')} (stands until changed, 10.32)`)
 }
 
-/** Reads the Union's `SHIELD <ship> WITH <ship>` or `SHIELD <ship> NONE` (10.21). */
-export function readShieldLine(side: Side, l: ScriptLine, rest: string[], out: Parsed<RrCommand>, err: Err): void {
-  if (side !== 'USA') return void err(l.line, l.text, 'only the Union shields its ships against batteries (10.21)')
+/** The piece types of a side that fire in a battle (a runner neither fires nor is fired at, 10.3). */
+const fighters = (r: StandingReading, side: Side) =>
+  r.pack.pieces.types.filter((t) => t.sides.includes(side) && t.type !== 'runner').map((t) => t.type as string)
+
+function shooterProblem(r: StandingReading, l: ScriptLine, shooter: string): string | undefined {
+  if (shooter === 'ALL') return undefined
+  const own = fighters(r, r.side)
+  const choices = `name ALL, a type of yours (${own.join(', ').toUpperCase()}) or a ship of yours: ${yours(r.state, r.side, own)} (10.32)`
+  if (TYPES.includes(shooter.toLowerCase()))
+    return own.includes(shooter.toLowerCase())
+      ? undefined
+      : `you have no ${shooter.toLowerCase()} that fires; ${choices}`
+  const n = namedPiece(r.state, r.pack, shooter)
+  const why = typeof n === 'string' ? n : notOwn(n, r.side, own, r.pack)
+  if (why) return `${why}; ${choices}`
+  if (typeof n !== 'string' && n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
+  return undefined
+}
+
+function targetProblem(r: StandingReading, target: string): string | undefined {
+  const foes = fighters(r, otherSide(r.side))
+  const choices = `aim at an enemy type (${foes.join(', ').toUpperCase()}) or an enemy ship (10.32)`
+  if (!/^[A-Z]{2}-\d+$/.test(target) && !TYPES.includes(target.toLowerCase()))
+    return `${target} is neither a piece (GB-2) nor a type; ${choices}`
+  if (!/^[A-Z]{2}-\d+$/.test(target))
+    return foes.includes(target.toLowerCase())
+      ? undefined
+      : `the enemy has no ${target.toLowerCase()} to fire at; ${choices}`
+  const n = namedPiece(r.state, r.pack, target)
+  const why = typeof n === 'string' ? n : notEnemy(n, r.side, foes)
+  return why ? `${why}; ${choices}` : undefined
+}
+
+/** Reads the Union's `SHIELD <ship> WITH <ship>` or `SHIELD <ship> NONE` (10.21): a sloop behind an ironclad, a gunboat behind a sloop. */
+export function readShieldLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+  const { out, err } = r
+  if (r.side !== 'USA') return void err(l.line, l.text, 'only the Union shields its ships against batteries (10.21)')
   const m = /^([A-Z]{2}-\d+)\s+(?:WITH\s+([A-Z]{2}-\d+)|(NONE))$/.exec(rest.join(' '))
   if (!m)
     return void err(
@@ -44,10 +97,29 @@ export function readShieldLine(side: Side, l: ScriptLine, rest: string[], out: P
       'write SHIELD <ship> WITH <ship> (an ironclad before a sloop, a sloop before a gunboat) or SHIELD <ship> NONE',
     )
   const by = m[2] ?? 'NONE'
+  const bad = shieldProblem(r, l, m[1]!, by)
+  if (bad) return void err(l.line, l.text, bad)
   out.commands.push({ kind: 'shield', line: l.line, ship: m[1]!, by })
   out.normalised.push(
     `SHIELD ${m[1]} ${by === 'NONE' ? 'NONE (fires unshielded)' : `WITH ${by}`} (stands until changed, 10.21)`,
   )
+}
+
+function shieldProblem(r: StandingReading, l: ScriptLine, ship: string, by: string): string | undefined {
+  const shielded = Object.keys(FRONT)
+  const n = namedPiece(r.state, r.pack, ship)
+  const why = typeof n === 'string' ? n : notOwn(n, 'USA', shielded, r.pack)
+  if (why || typeof n === 'string')
+    return `${why}; only your sloops and gunboats are shielded (10.21): ${yours(r.state, 'USA', shielded)}`
+  if (n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
+  if (by === 'NONE') return undefined
+  const front = FRONT[n.type]!
+  const f = namedPiece(r.state, r.pack, by)
+  const wrong = typeof f === 'string' ? f : notOwn(f, 'USA', [front], r.pack)
+  if (wrong || typeof f === 'string')
+    return `${wrong}; ${article(n.type)} is shielded only by ${article(front)} of yours (10.21: ironclads shield sloops, sloops shield gunboats): ${yours(r.state, 'USA', [front])}`
+  if (f.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(f) })
+  return undefined
 }
 
 /** Keeps a side's AIM or the Union's SHIELD as its standing choice. */
@@ -76,8 +148,6 @@ export function targetingFor(s: RrState, side: Side): Targeting {
     return ordered.length ? Array.from({ length: dice }, () => ordered[0]!.id) : []
   }
 }
-
-const FRONT: Record<string, string> = { sloop: 'ironclad', gunboat: 'sloop' }
 
 /** The Union's shield before batteries (10.21): its SHIELD orders first, then each remaining ship in turn. */
 export function applyShields(s: RrState, units: Unit[]): void {

@@ -42,7 +42,7 @@ import { withOrderedCargo } from './cargoCards.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { readOptionalOrder } from './optionalOrders.ts'
 import { readPlaceLine } from './arrivals.ts'
-import { readAimLine, readShieldLine } from './aims.ts'
+import { readAimLine, readShieldLine, type StandingReading } from './aims.ts'
 import { mustLeaveWarnings } from './escapes.ts'
 import {
   type OrderReading,
@@ -156,13 +156,22 @@ function newReading(
   }
 }
 
+/** A standing combat order is read against the position at the phase's start. */
+const standingReading = (r: OrderReading): StandingReading => ({
+  state: r.base,
+  pack: r.pack,
+  side: r.side,
+  out: r.out,
+  err: r.err,
+})
+
 /** The lines any side may send at any time, kept until changed. */
 const STANDING_READERS: Record<string, (r: OrderReading, l: ScriptLine, rest: string[], raw: string) => void> = {
   REACT: (r, l, rest) => readReactLine(r.base, r.pack, r.side, l, rest, r.out, r.err),
   DEFEND: (r, l, rest) => readDefendLine(r.pack, r.side, l, rest, r.out, r.err),
-  AIM: (r, l, rest) => readAimLine(l, rest, r.out, r.err),
-  SHIELD: (r, l, rest) => readShieldLine(r.side, l, rest, r.out, r.err),
-  RETREAT: (r, l, rest) => readRetreatLine(r.pack, r.side, l, rest, r.out, r.err),
+  AIM: (r, l, rest) => readAimLine(standingReading(r), l, rest),
+  SHIELD: (r, l, rest) => readShieldLine(standingReading(r), l, rest),
+  RETREAT: (r, l, rest) => readRetreatLine(standingReading(r), l, rest),
   POLICY: (r, l, _rest, raw) => readPolicy(r, l, raw),
   INTERCEPT: (r, l, rest) => readIntercept(r, l, rest),
 }

@@ -5,6 +5,8 @@ import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
 import type { RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
+import type { StandingReading } from './aims.ts'
+import { later, namedPiece, notOwn, yours } from './standingPieces.ts'
 import type { Side } from './setup.ts'
 import { overStacked } from './stacking.ts'
 import type { RrPiece, RrState } from './state.ts'
@@ -100,32 +102,40 @@ function lineOf(commands: RrCommand[], piece: RrPiece, placed: RrPiece[]): numbe
 }
 
 /** Reads a standing `RETREAT <raider|ALL> TO <space>[,<space>...]` (or `OFF`): where a raider breaking off goes (10.36). */
-export function readRetreatLine(
-  pack: RebelPack,
-  side: Side,
-  l: ScriptLine,
-  rest: string[],
-  out: Parsed<RrCommand>,
-  err: Err,
-): void {
-  if (side !== 'CSA')
+export function readRetreatLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+  const { out, err } = r
+  if (r.side !== 'CSA')
     return void err(l.line, l.text, 'only the Confederate player chooses where a raider retreats (10.36)')
   const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
-  if (off) {
-    out.commands.push({ kind: 'retreat', line: l.line, ship: off[1]!, to: [] })
-    out.normalised.push(`RETREAT ${off[1]} OFF (the question is asked again)`)
-    return
-  }
-  const m = /^(\S+)\s+TO\s+(.+)$/.exec(rest.join(' '))
-  if (!m)
+  const m = off ? null : /^(\S+)\s+TO\s+(.+)$/.exec(rest.join(' '))
+  if (!off && !m)
     return void err(
       l.line,
       l.text,
       'write RETREAT <raider|ALL> TO <space>[,<space>...], e.g. RETREAT RD-1 TO NATL,HATT',
     )
-  const to = m[2]!.split(/[\s,]+/).filter(Boolean)
-  const unknown = to.find((x) => !pack.map.has(x))
+  const who = (off ?? m)![1]!
+  const bad = off && who in (r.state.retreatTo ?? {}) ? undefined : raiderProblem(r, l, who)
+  if (bad) return void err(l.line, l.text, bad)
+  if (off) {
+    out.commands.push({ kind: 'retreat', line: l.line, ship: who, to: [] })
+    out.normalised.push(`RETREAT ${who} OFF (the question is asked again)`)
+    return
+  }
+  const to = m![2]!.split(/[\s,]+/).filter(Boolean)
+  const unknown = to.find((x) => !r.pack.map.has(x))
   if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
-  out.commands.push({ kind: 'retreat', line: l.line, ship: m[1]!, to })
-  out.normalised.push(`RETREAT ${m[1]} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+  out.commands.push({ kind: 'retreat', line: l.line, ship: who, to })
+  out.normalised.push(`RETREAT ${who} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+}
+
+/** Why `who` is neither ALL nor one of the Confederate player's raiders (10.36: a raider's retreat is his choice). */
+function raiderProblem(r: StandingReading, l: ScriptLine, who: string): string | undefined {
+  if (who === 'ALL') return undefined
+  const n = namedPiece(r.state, r.pack, who)
+  const why = typeof n === 'string' ? n : notOwn(n, 'CSA', ['raider'], r.pack)
+  if (why || typeof n === 'string')
+    return `${why}; only a raider's retreat is chosen by order (10.36): name ALL or one of your raiders: ${yours(r.state, 'CSA', ['raider'])}`
+  if (n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
+  return undefined
 }
