@@ -91,6 +91,19 @@ describe('RB 10.21: SHIELD pairs the Union’s own ships as the shield allows', 
   })
 })
 
+describe('RB 10.21: each ship shields one', () => {
+  it('10.21 a sloop already shielding one gunboat is refused for a second, in the same mail or standing', () => {
+    expect(read(start(), 'union', 'SHIELD GB-4 WITH SL-1\nSHIELD GB-5 WITH SL-1').errors[0]!.message).toMatch(
+      /SL-1 already shields GB-4, and each ship shields one \(10\.21\): first write SHIELD GB-4 NONE/,
+    )
+    const s = start()
+    s.shields = { 'GB-4': 'SL-1' }
+    expect(refusal(s, 'union', 'SHIELD GB-5 WITH SL-1')).toMatch(/SL-1 already shields GB-4/)
+    expect(read(s, 'union', 'SHIELD GB-4 NONE\nSHIELD GB-5 WITH SL-1').errors).toEqual([])
+    expect(read(s, 'union', 'SHIELD GB-4 WITH SL-1').errors).toEqual([])
+  })
+})
+
 describe('RB 10.36: RETREAT names a Confederate raider or ALL', () => {
   it('10.36 a gunboat picks no retreat by order: RETREAT GB-2 TO WGLF is refused, naming the raiders', () => {
     expect(refusal(start('csa-move'), 'confederate', 'RETREAT GB-2 TO WGLF')).toMatch(

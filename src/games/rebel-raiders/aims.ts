@@ -119,7 +119,16 @@ function shieldProblem(r: StandingReading, l: ScriptLine, ship: string, by: stri
   if (wrong || typeof f === 'string')
     return `${wrong}; ${article(n.type)} is shielded only by ${article(front)} of yours (10.21: ironclads shield sloops, sloops shield gunboats): ${yours(r.state, 'USA', [front])}`
   if (f.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(f) })
-  return undefined
+  return shieldTaken(r, ship, by)
+}
+
+/** 10.21: each ship shields one other; a second ship behind it would stand unshielded at the resolution. */
+function shieldTaken(r: StandingReading, ship: string, by: string): string | undefined {
+  const shields = { ...r.state.shields }
+  for (const c of r.out.commands) if (c.kind === 'shield') shields[c.ship] = c.by
+  const other = Object.entries(shields).find(([s, b]) => b === by && s !== ship)?.[0]
+  if (!other) return undefined
+  return `${by} already shields ${other}, and each ship shields one (10.21): first write SHIELD ${other} NONE or SHIELD ${other} WITH another ship`
 }
 
 /** Keeps a side's AIM or the Union's SHIELD as its standing choice. */
