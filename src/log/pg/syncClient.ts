@@ -122,12 +122,27 @@ export class SyncPgClient {
     void this.worker.terminate()
   }
 
+  /**
+   * The worker's answer once the flag is raised. On a busy machine the message can reach this end
+   * of the port a moment after the flag does, so a missing one is looked for again for a while
+   * before the connection is given up.
+   */
+  private receive(): unknown {
+    const pause = new Int32Array(new SharedArrayBuffer(4))
+    for (let tries = 0; tries < 2000; tries++) {
+      const got = receiveMessageOnPort(this.port)
+      if (got) return got.message
+      Atomics.wait(pause, 0, 0, 1)
+    }
+    return undefined
+  }
+
   private call(req: { op: string; text?: string; values?: unknown[]; items?: PgBatchItem[] }): unknown {
     if (this.closed) throw new TypeError('The database connection is not open')
     Atomics.store(this.flag, 0, 0)
     this.port.postMessage(req)
     const waited = Atomics.wait(this.flag, 0, 0, this.timeoutMs)
-    const reply = receiveMessageOnPort(this.port)?.message as
+    const reply = (waited === 'timed-out' ? undefined : this.receive()) as
       | { ok: true; value: unknown }
       | { ok: false; error: PgErrorInfo }
       | undefined
