@@ -1,22 +1,9 @@
 // `pbem check` reads an order file as mail intake reads a body ("Replies that never
 // mislead"): greetings, closings and a bare signature name are left out by both alike.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-check-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { pbem, check: checkIn } = cliSandbox('pbem-check-')
 
 beforeAll(() => {
   const r = pbem(
@@ -35,11 +22,7 @@ beforeAll(() => {
   expect(r.status, r.stdout + r.stderr).toBe(0)
 })
 
-function check(name: string, text: string) {
-  const file = join(dir, name)
-  writeFileSync(file, text)
-  return pbem('game', 'check', 'g1', 'confederate', file)
-}
+const check = (name: string, text: string) => checkIn('g1', 'confederate', name, text)
 
 describe('pbem check reads the file as the mail intake does', () => {
   it('a greeting, a closing word and a bare signature name are left out, and it says so', () => {

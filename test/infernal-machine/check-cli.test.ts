@@ -1,22 +1,9 @@
 // `pbem check` reads an Infernal Machine order file as intake reads a mail: DECIDE lines are
 // answers, checked against the questions waiting; the rest is the orders, checked on receipt.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-im-check-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { pbem, check: checkIn } = cliSandbox('pbem-im-check-')
 
 beforeAll(() => {
   const r = pbem(
@@ -33,11 +20,7 @@ beforeAll(() => {
   expect(r.status, r.stdout + r.stderr).toBe(0)
 })
 
-function check(name: string, text: string) {
-  const file = join(dir, name)
-  writeFileSync(file, text)
-  return pbem('check', 'im1', 'captain', file)
-}
+const check = (name: string, text: string) => checkIn('im1', 'captain', name, text)
 
 describe('pbem check on an Infernal Machine game', () => {
   it('a DECIDE line is read as an answer, not as an order; the orders beside it are checked', () => {

@@ -1,23 +1,10 @@
 // `pbem check` answers what the acknowledgement answers: DECIDE lines are read as answers (refused
 // here, as the intake refuses them, when no such question waits), a refused set echoes nothing as
 // "ok", and a long line is counted in characters as a person counts them.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-check-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { pbem, check: checkIn } = cliSandbox('pbem-check-')
 
 beforeAll(() => {
   const r = pbem(
@@ -36,11 +23,7 @@ beforeAll(() => {
   expect(r.status, r.stdout + r.stderr).toBe(0)
 })
 
-function check(name: string, text: string) {
-  const file = join(dir, name)
-  writeFileSync(file, text)
-  return pbem('check', 'g1', 'confederate', file)
-}
+const check = (name: string, text: string) => checkIn('g1', 'confederate', name, text)
 
 describe('pbem check gives the acknowledgement verdicts', () => {
   it('a DECIDE line is an answer, judged as the intake judges it, and the orders beside it are checked apart', () => {
