@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import TiersSlowestFirst from './test/helpers/sequencer.ts'
 import { checkTiers, type Tier } from './test/helpers/tiers.ts'
 
 // The suite in tiers (docs/testing.md). Files stay where they are; a tier is a list of paths and
@@ -153,6 +154,7 @@ export default defineConfig({
     env: { PBEM_FROM_SOURCE: process.env.PBEM_TEST_COMPILED === '1' ? '0' : '1' },
     // FC_SEED replays a failing property test (docs/testing.md).
     setupFiles: ['./test/helpers/properties.ts'],
+    sequence: { sequencer: TiersSlowestFirst },
     projects: tiers.map(({ name, include, exclude = [] }) => ({
       extends: true,
       test: {
