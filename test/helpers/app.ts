@@ -39,6 +39,11 @@ export function testApp(seed = 'test', opts: { serverSecret?: string; database?:
   })
 }
 
+/** Registers the fixture game for the rest of the test file, once (it is never in the shipped registry). */
+export function registerFixture(): void {
+  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+}
+
 /** The neutral fixture game's one seat (test/games/fixtures/hidden-deck.ts). */
 export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name: 'Solo' }
 
@@ -48,7 +53,7 @@ export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name
  * fixture is registered for the rest of the test file (it is never in the shipped registry).
  */
 export function createFixtureGame(app: App, game = 'fx1') {
-  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+  registerFixture()
   return app.judge.createGame({
     game,
     ruleset: hiddenDeckFactory.id,
@@ -69,7 +74,7 @@ export const DUEL_SOUTH = { role: 'south', address: 'south@example.test', name: 
  * information between them (fog, two keys).
  */
 export function createFixtureDuel(app: App, game = 'fd1', over: Partial<CreateGameRequest> = {}) {
-  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+  registerFixture()
   return app.judge.createGame({
     game,
     ruleset: hiddenDeckFactory.id,
