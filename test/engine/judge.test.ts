@@ -255,7 +255,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       app.judge.submitOrders('fd1', 'south', 'PASS')
       app.judge.adjudicate('fd1')
-      // South stood: the duel asks him for nothing more.
+      // South passed: he sits out round 2, and the duel asks him for nothing now.
       const r = app.judge.submitOrders('fd1', 'south', 'DRAW 1')
       expect(r.accepted).toBe(false)
       expect(r.errors[0]!.message).toMatch(/no orders are awaited from south now/)

@@ -18,8 +18,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   })
   afterEach(() => app.cleanup())
 
-  const submit = (lines: string) =>
-    app.judge.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`)
+  const submit = (lines: string) => app.judge.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`)
   const lastAck = () =>
     outboxRows(app)
       .filter((r) => r.kind === 'ack')

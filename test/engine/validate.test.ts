@@ -58,10 +58,7 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     it('addresses: one plain address, no line breaks, control characters or display names', () => {
       const withAddress = (address: string) => ({
-        players: [
-          { ...DUEL_NORTH, address },
-          DUEL_SOUTH,
-        ],
+        players: [{ ...DUEL_NORTH, address }, DUEL_SOUTH],
       })
       refused(withAddress('fed@example.test\r\nBcc: all@example.test'), /line break or control character/)
       refused(withAddress('fed@example.test\n'), /line break or control character/)
@@ -77,10 +74,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     it('names: one line', () => {
       refused(
         {
-          players: [
-            { ...DUEL_NORTH, name: 'North\r\nBcc: all@example.test' },
-            DUEL_SOUTH,
-          ],
+          players: [{ ...DUEL_NORTH, name: 'North\r\nBcc: all@example.test' }, DUEL_SOUTH],
         },
         /player name .* holds a line break or control character/,
       )

@@ -69,7 +69,8 @@ export const DUEL_SOUTH = { role: 'south', address: 'south@example.test', name: 
 
 /**
  * A game of the fixture's two-seat scenario, "duel" (test/games/fixtures/duel.ts): north and south
- * must each send DRAW 1-3 or PASS every round (HIGH ASK to be asked about cards over 8), three rounds;
+ * must each send DRAW 1-3 or PASS (sit out the next round) every round they are awaited (HIGH ASK to
+ * be asked about cards over 8), three rounds;
  * each seat's draws are hidden draws only it sees. For tests that need two players with hidden
  * information between them (fog, two keys).
  */
