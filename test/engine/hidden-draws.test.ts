@@ -1,14 +1,14 @@
 // Rolls only one side may see are hidden draws. They come from the
 // game's hidden-draw secret (committed at creation, revealed when the game ends), numbered apart
 // from the published rolls, so the secret a report publishes tells the other side nothing about
-// them, not even how many there were. Sea Devils' Confederate-only rolls (raids, searches,
-// emergency searches) are hidden draws.
+// them, not even how many there were. Shown on the fixture duel, where each seat's cut is a hidden
+// draw only that seat sees.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyDice } from '../../src/engine/audit.ts'
 import { DICE_ALGORITHM_V1, pointDice, verifyHiddenRolls } from '../../src/engine/dice.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
@@ -18,45 +18,46 @@ describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
   beforeEach(() => {
     app = testApp('hidden-draws', { database: engine.app() })
-    createWeakBeginning(app)
-    app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21 +RAID')
-    app.judge.adjudicate('wb1')
+    createFixtureDuel(app)
+    // Only South draws: North sends nothing, so every hidden draw of the point is South's.
+    app.judge.submitOrders('fd1', 'south', 'DRAW 3')
+    app.judge.adjudicate('fd1')
   })
   afterEach(() => app.cleanup())
 
   const results = () =>
     app.store
-      .read('game:wb1')
+      .read('game:fd1')
       .filter((e) => e.type === 'TurnAdjudicated')
       .map((e) => e.data as TurnAdjudicated)
   const hiddenSecret = () =>
-    (app.db.prepare("SELECT secret FROM secrets WHERE game = 'wb1' AND purpose = 'hidden'").get() as { secret: string })
+    (app.db.prepare("SELECT secret FROM secrets WHERE game = 'fd1' AND purpose = 'hidden'").get() as { secret: string })
       .secret
 
   describe('hidden draws', () => {
     it('a roll for one side only is a hidden draw; the published rolls are all public and numbered without gaps', () => {
       const [first] = results()
       expect(first!.hiddenRolls?.length).toBeGreaterThan(0)
-      for (const r of first!.hiddenRolls!) expect(r.audience).toEqual({ kind: 'roles', roles: ['confederate'] })
+      for (const r of first!.hiddenRolls!) expect(r.audience).toEqual({ kind: 'roles', roles: ['south'] })
       expect(first!.rolls.every((r) => r.audience.kind === 'public')).toBe(true)
       expect(first!.rolls.map((r) => r.index)).toEqual(first!.rolls.map((_, i) => i))
-      // The raid entries cite their dice among the hidden draws.
-      const raid = first!.narrative.find((n) => /raids/.test(n.text))!
-      expect(raid.hiddenRolls?.length).toBeGreaterThan(0)
-      expect(raid.rolls ?? []).toEqual([])
+      // The cut's entry cites its die among the hidden draws.
+      const cut = first!.narrative.find((n) => /You cut at/.test(n.text))!
+      expect(cut.hiddenRolls?.length).toBeGreaterThan(0)
+      expect(cut.rolls ?? []).toEqual([])
     })
 
     it('come from the hidden-draw secret, not the point secret every report publishes', () => {
       const [first] = results()
-      const committed = app.store.read('game:wb1').find((e) => e.type === 'HiddenDrawCommitted')!.data
+      const committed = app.store.read('game:fd1').find((e) => e.type === 'HiddenDrawCommitted')!.data
       expect(
-        verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, first!.hiddenRolls!),
+        verifyHiddenRolls(hiddenSecret(), committed.commitment, 'fd1', first!.point, first!.salt, first!.hiddenRolls!),
       ).toBeNull()
       const forged = first!.hiddenRolls!.map((r) => ({ ...r, value: (r.value % r.sides) + 1 }))
-      expect(verifyHiddenRolls(hiddenSecret(), committed.commitment, 'wb1', first!.point, first!.salt, forged)).toMatch(
+      expect(verifyHiddenRolls(hiddenSecret(), committed.commitment, 'fd1', first!.point, first!.salt, forged)).toMatch(
         /recomputes to/,
       )
-      expect(verifyHiddenRolls(first!.secret, committed.commitment, 'wb1', first!.point, first!.salt, [])).toMatch(
+      expect(verifyHiddenRolls(first!.secret, committed.commitment, 'fd1', first!.point, first!.salt, [])).toMatch(
         /does not match the commitment/,
       )
     })
@@ -64,23 +65,25 @@ describe.each(ENGINES)('on $name', (engine) => {
     it('the other side sees neither the draws nor their number; the side they belong to sees them, sealed', () => {
       const reports = outboxRows(app).filter((r) => r.kind === 'report')
       const last = (to: string) => reports.filter((r) => r.recipient === to).at(-1)!.mail
-      const fed = last('fed@example.test')
-      const reb = last('reb@example.test')
-      expect(fed.text).not.toMatch(/hidden/i)
-      expect(reb.text).toMatch(/Hidden draws you may see \(\d+\)/)
-      expect(reb.text).toMatch(/hidden #0 /)
-      const fedExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'federal' }))
-      expect(fedExport).not.toMatch(/"hiddenRolls":\[\{/)
-      expect(fedExport).not.toMatch(/stateHash/)
-      const rebExport = JSON.stringify(redactedEvents(app.judge, 'wb1', { kind: 'role', role: 'confederate' }))
-      expect(rebExport).toMatch(/"hiddenRolls":\[\{/)
+      const north = last('north@example.test')
+      const south = last('south@example.test')
+      // (The game's own title, Hidden Deck, is the one "hidden" the other side's report may hold.)
+      expect(north.text.replaceAll('Hidden Deck', '')).not.toMatch(/hidden/i)
+      expect(north.text).not.toMatch(/You cut at/)
+      expect(south.text).toMatch(/Hidden draws you may see \(\d+\)/)
+      expect(south.text).toMatch(/hidden #0 /)
+      const northExport = JSON.stringify(redactedEvents(app.judge, 'fd1', { kind: 'role', role: 'north' }))
+      expect(northExport).not.toMatch(/"hiddenRolls":\[\{/)
+      expect(northExport).not.toMatch(/stateHash/)
+      const southExport = JSON.stringify(redactedEvents(app.judge, 'fd1', { kind: 'role', role: 'south' }))
+      expect(southExport).toMatch(/"hiddenRolls":\[\{/)
     })
 
     it('dice verify says they are sealed while the game runs, and checks them once the secret is revealed', () => {
-      expect(verifyDice(app.judge, 'wb1').lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
-      for (let i = 0; i < 20 && !app.judge.load('wb1').finished; i++) app.judge.adjudicate('wb1', { force: true })
-      expect(app.judge.load('wb1').finished).toBe(true)
-      const report = verifyDice(app.judge, 'wb1')
+      expect(verifyDice(app.judge, 'fd1').lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
+      for (let i = 0; i < 20 && !app.judge.load('fd1').finished; i++) app.judge.adjudicate('fd1', { force: true })
+      expect(app.judge.load('fd1').finished).toBe(true)
+      const report = verifyDice(app.judge, 'fd1')
       expect(report.ok).toBe(true)
       expect(report.lines.join('\n')).toMatch(/\d+ hidden draw\(s\) reproduced/)
       expect(report.lines.join('\n')).toMatch(/matches the commitment made at its creation/)

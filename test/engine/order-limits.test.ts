@@ -2,9 +2,10 @@
 // report's reply address is enough to send orders, so the engine bounds errors, echoes and records.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ORDER_LIMITS } from '../../src/engine/orderLimits.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
+// Shown on South's orders in the fixture duel.
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
@@ -13,12 +14,11 @@ describe.each(ENGINES)('on $name', (engine) => {
   let key: string
   beforeEach(() => {
     app = testApp('test', { database: engine.app() })
-    key = createWeakBeginning(app).keys.confederate!
+    key = createFixtureDuel(app).keys.south!
   })
   afterEach(() => app.cleanup())
 
-  const submit = (lines: string) =>
-    app.judge.submitOrders('wb1', 'confederate', `GAME wb1 CONFEDERATE\nKEY ${key}\n${lines}\n`)
+  const submit = (lines: string) => app.judge.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`)
   const lastAck = () =>
     outboxRows(app)
       .filter((r) => r.kind === 'ack')
@@ -27,8 +27,8 @@ describe.each(ENGINES)('on $name', (engine) => {
     (app.db.prepare('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1').get() as { n: number }).n
 
   describe('order limits', () => {
-    it('a 40 KB line repeating an area code is one error quoting an excerpt, not thousands quoting the line', () => {
-      const result = submit(`SUM: MOVE ${'C11 '.repeat(10_000)}`)
+    it('a 40 KB line repeating a number is one error quoting an excerpt, not thousands quoting the line', () => {
+      const result = submit(`DRAW ${'1 '.repeat(20_000)}`)
       expect(result.accepted).toBe(false)
       expect(result.errors).toHaveLength(1)
       expect(result.errors[0]).toMatchObject({ line: 3 })
@@ -39,11 +39,11 @@ describe.each(ENGINES)('on $name', (engine) => {
     })
 
     it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', () => {
-      const codes = 'C81 '.repeat(240) // 960 characters: every code unknown
-      const result = submit(`SUM: MOVE ${codes}`)
+      const counts = '9 '.repeat(480) // 960 characters: no count the game knows
+      const result = submit(`DRAW ${counts}`)
       expect(result.accepted).toBe(false)
       expect(result.errors.length).toBeLessThanOrEqual(ORDER_LIMITS.maxErrors + 1)
-      const many = submit(Array.from({ length: 120 }, (_, i) => `NOSUCHSHIP${i}: STAY`).join('\n'))
+      const many = submit(Array.from({ length: 120 }, (_, i) => `NOSUCHORDER${i}`).join('\n'))
       expect(many.errors).toHaveLength(ORDER_LIMITS.maxErrors + 1)
       expect(many.errors.at(-1)!.message).toBe('... and 70 more errors like these')
       expect(many.errors.at(-1)!.line).toBe(3 + ORDER_LIMITS.maxErrors)
@@ -51,16 +51,16 @@ describe.each(ENGINES)('on $name', (engine) => {
     })
 
     it('every error keeps its line number and a short quote, and the message is still refused whole', () => {
-      const result = submit(`SUM: STAY\nXYZ: ${'Q'.repeat(900)}`)
+      const result = submit(`PASS\nXYZ: ${'Q'.repeat(900)}`)
       expect(result.accepted).toBe(false)
       const bad = result.errors.find((e) => e.line === 4)!
       expect(bad.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
-      expect(app.judge.load('wb1').orders.has('confederate')).toBe(false)
+      expect(app.judge.load('fd1').orders.has('south')).toBe(false)
     })
 
     it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', () => {
-      const policy = 'POLICY SUM ON SPOTTED: ESCAPE IF diff >= 1; PORT IF coastal; FIGHT'
-      const result = submit(Array.from({ length: 1500 }, () => policy).join('\n'))
+      // Each standing order is echoed restated in words, about 60 characters a line.
+      const result = submit(Array.from({ length: 1500 }, () => 'HIGH ASK').join('\n'))
       expect(result.errors).toEqual([])
       expect(result.accepted).toBe(true)
       const ack = lastAck()
@@ -74,12 +74,12 @@ describe.each(ENGINES)('on $name', (engine) => {
     it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', () => {
       const app = testApp('too-many-lines', { database: engine.app() })
       try {
-        createWeakBeginning(app)
-        const r = app.judge.submitOrders('wb1', 'confederate', 'SUMTERR: MOVE C811\n'.repeat(2500))
+        createFixtureDuel(app)
+        const r = app.judge.submitOrders('fd1', 'south', 'DRAWW 9\n'.repeat(2500))
         expect(r.accepted).toBe(false)
         expect(r.errors).toHaveLength(1)
         expect(r.errors[0]).toMatchObject({ line: 2001, message: expect.stringMatching(/more than 2,000 order lines/) })
-        const ok = app.judge.submitOrders('wb1', 'confederate', `SUM: RUN-OUT\n${'# note\n\n'.repeat(3000)}`)
+        const ok = app.judge.submitOrders('fd1', 'south', `DRAW 1\n${'# note\n\n'.repeat(3000)}`)
         expect(ok.accepted).toBe(true)
       } finally {
         app.cleanup()

@@ -6,10 +6,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { exportGame } from '../../src/reports/archive.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { sqliteOnly } from '../../src/log/db.ts'
 import { bothEngines } from '../pg/engines.ts'
 
+// Shown on the fixture duel; a large pack is given where its size matters.
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
@@ -38,11 +39,11 @@ describe.each(ENGINES)('on $name', (engine) => {
 
   describe('data packs stored once by hash', () => {
     it('many games made from the same pack write one pack row, and GameCreated names it without a copy', () => {
-      for (const game of ['wb1', 'wb2', 'wb3']) createWeakBeginning(app, game)
+      for (const game of ['fd1', 'fd2', 'fd3']) createFixtureDuel(app, game)
       const rows = packRows()
       expect(rows).toHaveLength(1)
-      expect(rows[0]!.ruleset).toBe('sea-devils')
-      for (const game of ['wb1', 'wb2', 'wb3']) {
+      expect(rows[0]!.ruleset).toBe('hidden-deck')
+      for (const game of ['fd1', 'fd2', 'fd3']) {
         const created = app.store.read(`game:${game}`)[0]!
         expect(created.schemaVersion).toBe(2)
         expect(created.data.pack).toBeUndefined()
@@ -56,18 +57,21 @@ describe.each(ENGINES)('on $name', (engine) => {
     // checkpoint). PostgreSQL's nearest figure, pg_database_size, counts preallocated and dead pages,
     // so it cannot tell ~10 KB from ~100 KB per game; the first case shows there is no copy there.
     if (engine.name === 'sqlite')
-      it('a Weak Beginning game no longer costs the database a copy of its ~100 KB pack', () => {
-        createWeakBeginning(app, 'wb0')
+      it('a game no longer costs the database a copy of its ~100 KB pack', () => {
+        // A pack the size of a real game's (Sea Devils' is ~100 KB): the duel carries what it does not read.
+        const pack = { worth: { '1': 1 }, notes: Array.from({ length: 2000 }, (_, i) => `table row ${i} `.repeat(4)) }
+        expect(JSON.stringify(pack).length).toBeGreaterThan(100_000)
+        createFixtureDuel(app, 'fd0', { pack })
         const before = dbBytes()
         const games = 10
-        for (let i = 1; i <= games; i++) createWeakBeginning(app, `wb${i}`)
+        for (let i = 1; i <= games; i++) createFixtureDuel(app, `fd${i}`, { pack })
         const perGame = (dbBytes() - before) / games
-        // Was ~113 KiB with the pack in every GameCreated; what is left is mostly the three opening
-        // letters waiting in the outbox (~15 KB each), which are the mail layer's.
+        // Would be over 100 KiB with the pack in every GameCreated; what is left is mostly the three
+        // opening letters waiting in the outbox, which are the mail layer's.
         expect(perGame).toBeGreaterThan(0)
         expect(perGame).toBeLessThan(64_000)
         const eventBytes = app.db
-          .prepare(`SELECT SUM(length(data)) FROM events WHERE stream = 'game:wb5'`)
+          .prepare(`SELECT SUM(length(data)) FROM events WHERE stream = 'game:fd5'`)
           .pluck()
           .get() as number
         expect(eventBytes).toBeLessThan(5_000)
@@ -75,11 +79,11 @@ describe.each(ENGINES)('on $name', (engine) => {
       })
 
     it('a GameCreated v1 carrying its own copy still folds and verifies without the packs table', () => {
-      createWeakBeginning(app, 'wb1')
+      createFixtureDuel(app, 'fd1')
       const content = JSON.parse(
         (app.db.prepare('SELECT content FROM packs').pluck().get() as string) ?? 'null',
       ) as unknown
-      const events = app.store.read('game:wb1')
+      const events = app.store.read('game:fd1')
       app.db.prepare('DELETE FROM packs').run()
       const old = app.store.append(
         'game:old1',
@@ -92,7 +96,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         })),
       )
       expect(old).toBeDefined()
-      for (const s of app.db.prepare(`SELECT purpose, point, secret FROM secrets WHERE game = 'wb1'`).all() as {
+      for (const s of app.db.prepare(`SELECT purpose, point, secret FROM secrets WHERE game = 'fd1'`).all() as {
         purpose: string
         point: number
         secret: string
@@ -101,16 +105,16 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(app.store.read('game:old1')[0]!.schemaVersion).toBe(1)
       // A check loads the pack afresh (no per-process cache): v1 reads its own copy, v2 needs the table.
       expect(verifyGame(app.db, app.judge, 'old1')).toMatchObject({ ok: true })
-      const v2 = verifyGame(app.db, app.judge, 'wb1')
+      const v2 = verifyGame(app.db, app.judge, 'fd1')
       expect(v2.ok).toBe(false)
       expect(v2.problems.join('\n')).toMatch(/missing from the packs table/)
     })
 
     it("the moderator's export carries the pack the game names, so it stands alone", () => {
-      createWeakBeginning(app, 'wb1')
+      createFixtureDuel(app, 'fd1')
       const dir = mkdtempSync(join(tmpdir(), 'pbem-packs-'))
       try {
-        const out = exportGame(app.judge, 'wb1', { kind: 'moderator' }, dir)
+        const out = exportGame(app.judge, 'fd1', { kind: 'moderator' }, dir)
         const exported = JSON.parse(readFileSync(out.json, 'utf8'))
         const stored = app.db.prepare('SELECT hash, content FROM packs').get() as { hash: string; content: string }
         expect(exported.pack.hash).toBe(stored.hash)
@@ -118,7 +122,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         expect(exported.events[0].data.packHash).toBe(stored.hash)
         // A reader's copy names the pack and its hash, as before.
         const reader = JSON.parse(
-          readFileSync(exportGame(app.judge, 'wb1', { kind: 'role', role: 'federal' }, dir).json, 'utf8'),
+          readFileSync(exportGame(app.judge, 'fd1', { kind: 'role', role: 'north' }, dir).json, 'utf8'),
         )
         expect(reader.pack).toBeUndefined()
       } finally {

@@ -1,163 +1,162 @@
-// A rules bug in turn 2 (a table value fixed after the fact) is corrected by re-adjudicating
-// from turn 2: preview with per-reader diffs, commit, later turns re-resolved, old results readable,
-// `pbem verify` passing before and after.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// A rules bug in round 2 (a table value fixed after the fact) is corrected by re-adjudicating
+// from round 2: preview with per-reader diffs, commit, later rounds re-resolved, old results readable,
+// `pbem verify` passing before and after. Shown on the fixture duel, whose card worths come from
+// its data pack.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openApp, type App } from '../../src/cli/app.ts'
-import { DEMO_GAME, runDemo } from '../../src/cli/demo.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { lineDiff, pointOfTurn, readjudicate } from '../../src/engine/readjudicate.ts'
-import type { SdState } from '../../src/games/sea-devils/state.ts'
-import { rawSeaDevilsPack } from '../../src/games/sea-devils/data/index.ts'
+import type { DuelState } from '../games/fixtures/duel.ts'
 import { history } from '../../src/reports/archive.ts'
-import { withParts } from '../../src/mail/outbound.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
-// Every case runs on both engines: the demo's judge.sqlite, and a fresh PostgreSQL
-// database the demo is played into and the judge then opens.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
 
+/** The corrected pack: every card worth twice its face (the printed table's values, say). */
+const correctedPack = () => ({ worth: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i + 1, 2 * (i + 1)])) })
+
+/** North's cards and their worth as his entry of one resolution tells them. */
+function northsDraw(text: string): { cards: number[]; worth: number } {
+  const m = /You cut at \d+ and draw ([\d, ]+), worth (\d+)\./.exec(text)!
+  return { cards: m[1]!.split(', ').map(Number), worth: Number(m[2]) }
+}
+
 describe.each(ENGINES)('on $name', (engine) => {
-  let dir: string
-  let app: App
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pbem-readj-'))
-    const database = engine.app()
-    const { dataDir } = await runDemo({ dir: join(dir, 'demo'), ...(database ? { database } : {}) })
-    app = openApp({ dataDir, ...(database ? { database } : {}) })
+  let app: TestApp
+  const GAME = 'fd1'
+  beforeEach(() => {
+    app = testApp('readjudicate', { database: engine.app() })
+    createFixtureDuel(app, GAME)
+    // Three rounds, both seats drawing every round: the game ends with round 3.
+    for (const [north, south] of [
+      ['DRAW 2', 'DRAW 1'],
+      ['DRAW 3', 'DRAW 2'],
+      ['DRAW 1', 'DRAW 1'],
+    ]) {
+      app.judge.submitOrders(GAME, 'north', north!)
+      app.judge.submitOrders(GAME, 'south', south!)
+      app.judge.adjudicate(GAME)
+    }
+    expect(app.judge.load(GAME).finished).toBe(true)
   })
-  afterEach(() => {
-    app.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => app.cleanup())
 
-  /** The corrected pack: every raid result doubled (the printed table's values, say). */
-  function correctedPack() {
-    const pack = rawSeaDevilsPack() as { tables: { raid: { rows: number[][] } } }
-    pack.tables.raid.rows = pack.tables.raid.rows.map((row) => row.map((v) => v * 2))
-    return pack
-  }
-
-  const outbox = () =>
-    app.db.prepare('SELECT recipient, kind, payload FROM outbox ORDER BY id').all() as {
-      recipient: string
-      kind: string
-      payload: string
-    }[]
+  const points = () => (app.judge.load(GAME).state as DuelState).points
 
   describe('re-adjudication', () => {
     it('previews per-reader diffs and mails them to the moderator only; nothing is recorded', () => {
-      const fold = app.judge.load(DEMO_GAME)
+      const fold = app.judge.load(GAME)
       const version = fold.version
       const plan = readjudicate(
         app.judge,
-        { game: DEMO_GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the raid table was misprinted' },
+        { game: GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the worth table was misprinted' },
         false,
       )
       expect(plan.changed).toBe(false)
       const fixed = readjudicate(
         app.judge,
         {
-          game: DEMO_GAME,
+          game: GAME,
           fromPoint: pointOfTurn(fold, 2),
-          reason: 'the raid table was misprinted',
+          reason: 'the worth table was misprinted',
           pack: correctedPack(),
         },
         false,
       )
       expect(fixed.changed).toBe(true)
-      expect(app.judge.load(DEMO_GAME).version).toBe(version)
-      const reb = fixed.diffs.find((d) => d.reader === 'confederate')!.diff
-      const fed = fixed.diffs.find((d) => d.reader === 'federal')!.diff
-      // The Confederate sees his raids' new yields; the Federal sees the new losses and nothing more.
-      expect(reb).toMatch(/^- \[5\.11\] SUM raids C16 .*: 16 merchant-marine points/m)
-      expect(reb).toMatch(/^\+ \[5\.11\] SUM raids C16 .*: 32 merchant-marine points/m)
-      expect(fed).toMatch(/^\+ \[5\.2\] Merchant losses reported: 32 points/m)
-      expect(fed).not.toMatch(/SUM raids|C16/)
-      const mails = outbox().filter((r) => r.kind === 'preview')
-      expect(mails.map((m) => m.recipient)).toEqual(['moderator@judge.localhost', 'moderator@judge.localhost'])
-      expect(withParts(app.db, JSON.parse(mails[1]!.payload)).text).toMatch(/^PREVIEW \(nothing is recorded yet\)/m)
+      expect(app.judge.load(GAME).version).toBe(version)
+      const north = fixed.diffs.find((d) => d.reader === 'north')!.diff
+      const south = fixed.diffs.find((d) => d.reader === 'south')!.diff
+      // North sees his draws' new worth; South sees his own and nothing of North's.
+      const removed = /^- \[2\] (You cut at .*)$/m.exec(north)![1]!
+      const added = /^\+ \[2\] (You cut at .*)$/m.exec(north)![1]!
+      expect(northsDraw(added).cards).toEqual(northsDraw(removed).cards)
+      expect(northsDraw(added).worth).toBe(2 * northsDraw(removed).worth)
+      expect(south).toMatch(/^\+ \[2\] You cut at .*, worth \d+\.$/m)
+      expect(south).not.toContain(added)
+      expect(south).not.toContain(removed)
+      const mails = outboxRows(app).filter((r) => r.kind === 'preview')
+      expect(mails.map((m) => m.recipient)).toEqual(['mod@example.test', 'mod@example.test'])
+      expect(mails[1]!.mail.text).toMatch(/^PREVIEW \(nothing is recorded yet\)/m)
     })
 
-    it('commits: later turns re-resolved with the original dice, old results readable, verify passes before and after', () => {
-      const fold = app.judge.load(DEMO_GAME)
-      const oldVp = (fold.state as SdState).vp.csa
-      expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true })
+    it('commits: later rounds re-resolved with the original dice, old results readable, verify passes before and after', () => {
+      const fold = app.judge.load(GAME)
+      const old = points().north
+      expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true })
       const plan = readjudicate(
         app.judge,
         {
-          game: DEMO_GAME,
+          game: GAME,
           fromPoint: pointOfTurn(fold, 2),
-          reason: 'the raid table was misprinted',
+          reason: 'the worth table was misprinted',
           pack: correctedPack(),
         },
         true,
       )
-      expect(plan.event.results.map((r) => r.point)).toEqual([2, 3, 4, 5, 6, 7])
+      expect(plan.event.results.map((r) => r.point)).toEqual([2, 3])
       // Same secrets, same commitments: the dice are the ones published at the time.
       for (const r of plan.event.results)
         expect(r.secret).toBe(fold.adjudications.find((a) => a.data.point === r.point)!.data.secret)
-      const after = app.judge.load(DEMO_GAME)
+      const after = app.judge.load(GAME)
       expect(after.adjudications.map((a) => [a.data.point, a.event.type])).toEqual([
         [1, 'TurnAdjudicated'],
-        ...[2, 3, 4, 5, 6, 7].map((p) => [p, 'TurnReadjudicated']),
+        ...[2, 3].map((p) => [p, 'TurnReadjudicated']),
       ])
-      expect(after.superseded.map((s) => s.data.point)).toEqual([2, 3, 4, 5, 6, 7])
-      expect(app.store.read(`game:${DEMO_GAME}`).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(7)
-      const newVp = (after.state as SdState).vp.csa
-      expect(newVp).toBeGreaterThan(oldVp)
-      expect((after.state as SdState).mm).toBe(1247 - newVp)
-      expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true, problems: [] })
+      expect(after.superseded.map((s) => s.data.point)).toEqual([2, 3])
+      expect(app.store.read(`game:${GAME}`).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(3)
+      // Round 1 keeps its worth; the cards of rounds 2 and 3 now count twice their face.
+      const northText = (p: number) =>
+        after.adjudications
+          .find((a) => a.data.point === p)!
+          .data.narrative.find(
+            (n) => /You cut at/.test(n.text) && n.audience.kind === 'roles' && n.audience.roles.includes('north'),
+          )!.text
+      const later = [2, 3].flatMap((p) => northsDraw(northText(p)).cards)
+      expect(points().north).toBe(old + later.reduce((a, b) => a + b, 0))
+      expect(points().north).toBeGreaterThan(old)
+      expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
       // Every reader is told, with their own diff.
-      const corrections = outbox().filter((r) => r.kind === 'correction')
+      const corrections = outboxRows(app).filter((r) => r.kind === 'correction')
       expect(corrections.map((c) => c.recipient).sort()).toEqual([
-        'confederate@example.test',
-        'federal@example.test',
-        'moderator@judge.localhost',
+        'mod@example.test',
+        'north@example.test',
+        'south@example.test',
       ])
-      const fedNotice = withParts(
-        app.db,
-        JSON.parse(corrections.find((c) => c.recipient === 'federal@example.test')!.payload),
-      ).text as string
-      expect(fedNotice).toContain('Reason: the raid table was misprinted')
-      expect(fedNotice).not.toMatch(/SUM raids/)
+      const southNotice = corrections.find((c) => c.recipient === 'south@example.test')!.mail.text
+      expect(southNotice).toContain('Reason: the worth table was misprinted')
+      expect(southNotice).not.toContain(northText(3))
       // History now shows the results in force; the moderator's export still holds the old ones.
-      const hist = history(app.judge, DEMO_GAME, { kind: 'role', role: 'confederate' })
-      expect(hist.find((h) => h.point === 3)!.text).toMatch(/SUM raids C16 .*: 32 merchant-marine points/)
+      const hist = history(app.judge, GAME, { kind: 'role', role: 'north' })
+      const shown = northsDraw(hist.find((h) => h.point === 3)!.text)
+      expect(shown.worth).toBe(2 * shown.cards.reduce((a, b) => a + b, 0))
     })
 
     it('drops recorded orders the corrected situation makes illegal, and says so', () => {
-      const fold = app.judge.load(DEMO_GAME)
-      // Amend the Confederate's GT2 record so the Sumter stays in C22: his GT3 moves from C12 no longer work.
+      // Amend South's round 1 to a pass: he sits out round 2, so his draw there no longer works.
       const plan = readjudicate(
         app.judge,
         {
-          game: DEMO_GAME,
-          fromPoint: 3,
+          game: GAME,
+          fromPoint: 1,
           reason: 'a lost mail is restored',
-          amendments: [{ point: 3, role: 'confederate', text: 'SUM: STAY\nNASH: STAY' }],
+          amendments: [{ point: 1, role: 'south', text: 'PASS' }],
         },
         true,
       )
       expect(plan.event.amendments).toEqual([
-        { point: 3, role: 'confederate', normalised: ['SUM: STAY', 'NASH: STAY'], reason: 'a lost mail is restored' },
+        { point: 1, role: 'south', normalised: ['PASS'], reason: 'a lost mail is restored' },
       ])
-      // GT3's moves from C12 and GT4's refit in France no longer fit a Sumter that stayed in C22, and the
-      // Federal's GT4 European blockade of C5 would now find no Confederate ship there (3.0 1C, checked on receipt).
-      expect(plan.event.illegal.map((i) => [i.point, i.role])).toEqual([
-        [5, 'confederate'],
-        [6, 'federal'],
-        [7, 'confederate'],
-      ])
-      expect(plan.diffs.find((d) => d.reader === 'confederate')!.diff).toMatch(
-        /Your orders for resolution 5 .* are no longer legal and were not used: line \d+: D8 is not next to C22/,
+      expect(plan.event.illegal.map((i) => [i.point, i.role])).toEqual([[2, 'south']])
+      expect(plan.diffs.find((d) => d.reader === 'south')!.diff).toMatch(
+        /Your orders for resolution 2 .* are no longer legal and were not used: line \d+: round 2: south passed and sits out this round/,
       )
-      const after = app.judge.load(DEMO_GAME)
-      expect((after.state as SdState).csa.NASH!.status).toBe('map')
-      expect(verifyGame(app.db, app.judge, DEMO_GAME).ok).toBe(true)
-      void fold
+      expect(plan.diffs.find((d) => d.reader === 'north')!.diff).not.toMatch(/no longer legal/)
+      const after = app.judge.load(GAME)
+      // Round 3's draw stands: one card, where the record had South draw 1, 2 and 1.
+      expect((after.state as DuelState).hands.south).toHaveLength(1)
+      expect(verifyGame(app.db, app.judge, GAME).ok).toBe(true)
     })
 
     it('line diffs mark removed and added lines with context', () => {

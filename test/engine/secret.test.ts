@@ -11,7 +11,7 @@ import { demoSecret } from '../../src/cli/demo.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
 import { playerKey } from '../../src/engine/keys.ts'
 import { checkServerSecret, exportServerSecret, type SecretConfig, secretFingerprint } from '../../src/engine/secret.ts'
-import { createWeakBeginning } from '../helpers/app.ts'
+import { createFixtureDuel } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const SECRET = 'a1'.repeat(32)
@@ -76,9 +76,9 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     it('by default lives in the database; its fingerprint is logged once', () => {
       const app = open()
-      createWeakBeginning(app)
-      app.judge.keyFor('wb1', 'federal')
-      app.judge.keyFor('wb1', 'moderator')
+      createFixtureDuel(app)
+      app.judge.keyFor('fd1', 'north')
+      app.judge.keyFor('fd1', 'moderator')
       const secret = stored(app)!
       expect(secret).toMatch(/^[0-9a-f]{64}$/)
       expect(records(app)).toEqual([
@@ -90,9 +90,9 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     it('from the environment: keys derive from it and nothing is written to settings', () => {
       const app = open({ value: SECRET.toUpperCase() })
-      const { keys } = createWeakBeginning(app)
-      expect(keys.federal).toBe(playerKey(SECRET, 'wb1', 'federal', 1))
-      expect(app.judge.keyFor('wb1', 'moderator')).toBe(playerKey(SECRET, 'wb1', 'moderator', 1))
+      const { keys } = createFixtureDuel(app)
+      expect(keys.north).toBe(playerKey(SECRET, 'fd1', 'north', 1))
+      expect(app.judge.keyFor('fd1', 'moderator')).toBe(playerKey(SECRET, 'fd1', 'moderator', 1))
       expect(stored(app)).toBeUndefined()
       expect(records(app)).toEqual([
         { fingerprint: secretFingerprint(SECRET), previousFingerprint: null, origin: 'environment' },
@@ -103,7 +103,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       const file = join(dir, 'secret')
       writeFileSync(file, `${SECRET}\n`)
       const app = open({ file })
-      expect(createWeakBeginning(app).keys.federal).toBe(playerKey(SECRET, 'wb1', 'federal', 1))
+      expect(createFixtureDuel(app).keys.north).toBe(playerKey(SECRET, 'fd1', 'north', 1))
       expect(stored(app)).toBeUndefined()
 
       const fresh = join(dir, 'fresh-secret')
@@ -113,16 +113,16 @@ describe.each(ENGINES)('on $name', (engine) => {
       database = engine.app()
       const clean = reopen(other, { file: fresh })
       expect(existsSync(fresh)).toBe(false)
-      const key = createWeakBeginning(clean).keys.federal!
+      const key = createFixtureDuel(clean).keys.north!
       const made = readFileSync(fresh, 'utf8').trim()
       expect(made).toMatch(/^[0-9a-f]{64}$/)
       expect(statSync(fresh).mode & 0o777).toBe(0o600)
-      expect(key).toBe(playerKey(made, 'wb1', 'federal', 1))
+      expect(key).toBe(playerKey(made, 'fd1', 'north', 1))
       expect(stored(clean)).toBeUndefined()
       expect(records(clean)).toEqual([
         { fingerprint: secretFingerprint(made), previousFingerprint: null, origin: 'file' },
       ])
-      expect(reopen(clean, { file: fresh }).judge.keyFor('wb1', 'federal')).toBe(key)
+      expect(reopen(clean, { file: fresh }).judge.keyFor('fd1', 'north')).toBe(key)
     })
 
     it('a malformed secret is refused at start, named', () => {
@@ -141,16 +141,16 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     it('is never made anew where one was in use: a missing file or database secret stops the judge', () => {
       const app = open()
-      createWeakBeginning(app)
+      createFixtureDuel(app)
       const file = join(dir, 'missing')
       const filed = reopen(app, { file })
-      expect(() => filed.judge.keyFor('wb1', 'federal')).toThrow(
+      expect(() => filed.judge.keyFor('fd1', 'north')).toThrow(
         `PBEM_SERVER_SECRET_FILE ${file} does not exist, but the log records a server secret in use since 2026-03-02 12:00 UTC`,
       )
       expect(existsSync(file)).toBe(false)
       filed.db.prepare(`DELETE FROM settings WHERE key = 'server-secret'`).run()
       const bare = reopen(filed)
-      expect(() => bare.judge.keyFor('wb1', 'federal')).toThrow(
+      expect(() => bare.judge.keyFor('fd1', 'north')).toThrow(
         /the database holds no server secret, but the log records one in use since .*: set PBEM_SERVER_SECRET_FILE/,
       )
       expect(stored(bare)).toBeUndefined()
@@ -161,7 +161,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(SECRET)
       const file = join(dir, 'new-secret')
       const filed = reopen(app, { file })
-      expect(() => createWeakBeginning(filed)).toThrow(`move it there with "pbem secret export --to ${file}"`)
+      expect(() => createFixtureDuel(filed)).toThrow(`move it there with "pbem secret export --to ${file}"`)
       expect(existsSync(file)).toBe(false)
     })
   })
@@ -169,7 +169,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   describe('exporting the secret', () => {
     it('writes it to a new file (0600), deletes it from the database file, and the keys stay the same', () => {
       const app = open()
-      const { keys } = createWeakBeginning(app)
+      const { keys } = createFixtureDuel(app)
       const secret = stored(app)!
       const file = join(dir, 'exported')
       // PostgreSQL has no WAL of the judge's own to empty: the export says what keeps a copy there.
@@ -191,14 +191,14 @@ describe.each(ENGINES)('on $name', (engine) => {
       for (const f of ['judge.sqlite', 'judge.sqlite-wal'].map((n) => join(dir, 'data', n)).filter(existsSync))
         expect(readFileSync(f).includes(Buffer.from(secret))).toBe(false)
       const after = open({ file })
-      expect(after.judge.keyFor('wb1', 'federal')).toBe(keys.federal)
+      expect(after.judge.keyFor('fd1', 'north')).toBe(keys.north)
       expect(checkServerSecret(after.db).ok).toBe(true)
       expect(records(after)).toHaveLength(1)
     })
 
     it('never overwrites a file, and keeps the secret in the database when it cannot write', () => {
       const app = open()
-      createWeakBeginning(app)
+      createFixtureDuel(app)
       const file = join(dir, 'taken')
       writeFileSync(file, 'keep me')
       expect(() => exportServerSecret(app.db, file)).toThrow(`${file} already exists`)
@@ -210,14 +210,14 @@ describe.each(ENGINES)('on $name', (engine) => {
   describe('a swapped secret', () => {
     it('fails the check, naming both fingerprints and the date, until the original is back', () => {
       const app = open()
-      createWeakBeginning(app)
+      createFixtureDuel(app)
       const original = stored(app)!
       now.t += 3600_000
       app.db.prepare(`UPDATE settings SET value = ? WHERE key = 'server-secret'`).run(OTHER)
       const message = `the server secret in use (fingerprint ${secretFingerprint(OTHER)}) is not the one recorded on 2026-03-02 12:00 UTC (fingerprint ${secretFingerprint(original)}): every player key has changed`
       expect(checkServerSecret(app.db)).toMatchObject({ ok: false, text: message })
       // Using it records it, with the one before; the check still compares with the first.
-      app.judge.keyFor('wb1', 'federal')
+      app.judge.keyFor('fd1', 'north')
       expect(records(app).at(-1)).toEqual({
         fingerprint: secretFingerprint(OTHER),
         previousFingerprint: secretFingerprint(original),

@@ -5,12 +5,13 @@ import type { CreateGameRequest } from '../../src/engine/judge.ts'
 import { checkAddress, checkDeadlineHours } from '../../src/engine/validate.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { inbound, MOD, types } from '../schedule/helpers.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
+registerFixture()
 
 describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
@@ -20,13 +21,10 @@ describe.each(ENGINES)('on $name', (engine) => {
   afterEach(() => app.cleanup())
 
   const request = (over: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
-    game: 'wb1',
-    ruleset: 'sea-devils',
-    scenario: 'weak-beginning',
-    players: [
-      { role: 'federal', address: 'fed@example.test', name: 'Fed' },
-      { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
-    ],
+    game: 'fd1',
+    ruleset: 'hidden-deck',
+    scenario: 'duel',
+    players: [DUEL_NORTH, DUEL_SOUTH],
     ...over,
   })
 
@@ -44,26 +42,23 @@ describe.each(ENGINES)('on $name', (engine) => {
       )
       expect(() => checkDeadlineHours('12h')).toThrow(/not "12h"/)
       expect(checkDeadlineHours('72')).toBe(72)
-      expect(app.judge.createGame(request({ deadlineHours: 2160 })).game).toBe('wb1')
+      expect(app.judge.createGame(request({ deadlineHours: 2160 })).game).toBe('fd1')
     })
 
     it('roles: each of the ruleset exactly once', () => {
-      const fed = { role: 'federal', address: 'fed@example.test', name: 'Fed' }
-      const reb = { role: 'confederate', address: 'reb@example.test', name: 'Reb' }
+      const north = DUEL_NORTH
+      const south = DUEL_SOUTH
       refused(
-        { players: [fed, reb, { role: 'union', address: 'u@example.test', name: 'U' }] },
-        /unknown role "union": Sea Devils has the roles federal, confederate/,
+        { players: [north, south, { role: 'union', address: 'u@example.test', name: 'U' }] },
+        /unknown role "union": Hidden Deck \(test fixture\) has the roles north, south/,
       )
-      refused({ players: [fed, { ...fed, address: 'other@example.test' }, reb] }, /role federal is given twice/)
-      refused({ players: [fed] }, /no player for role confederate/)
+      refused({ players: [north, { ...north, address: 'other@example.test' }, south] }, /role north is given twice/)
+      refused({ players: [north] }, /no player for role south/)
     })
 
     it('addresses: one plain address, no line breaks, control characters or display names', () => {
       const withAddress = (address: string) => ({
-        players: [
-          { role: 'federal', address, name: 'Fed' },
-          { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
-        ],
+        players: [{ ...DUEL_NORTH, address }, DUEL_SOUTH],
       })
       refused(withAddress('fed@example.test\r\nBcc: all@example.test'), /line break or control character/)
       refused(withAddress('fed@example.test\n'), /line break or control character/)
@@ -79,10 +74,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     it('names: one line', () => {
       refused(
         {
-          players: [
-            { role: 'federal', address: 'fed@example.test', name: 'Fed\r\nBcc: all@example.test' },
-            { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
-          ],
+          players: [{ ...DUEL_NORTH, name: 'North\r\nBcc: all@example.test' }, DUEL_SOUTH],
         },
         /player name .* holds a line break or control character/,
       )
@@ -101,27 +93,27 @@ describe.each(ENGINES)('on $name', (engine) => {
 
   describe('replacing a player checks the new address and name, by command line and by mail', () => {
     it('engine call', () => {
-      createWeakBeginning(app)
-      expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test\nBcc: x@example.test')).toThrow(
+      createFixtureDuel(app)
+      expect(() => app.judge.replacePlayer('fd1', 'south', 'davis@example.test\nBcc: x@example.test')).toThrow(
         /line break or control character/,
       )
-      expect(() => app.judge.replacePlayer('wb1', 'confederate', 'davis@example.test', { name: 'J.\nDavis' })).toThrow(
+      expect(() => app.judge.replacePlayer('fd1', 'south', 'davis@example.test', { name: 'J.\nDavis' })).toThrow(
         /line break or control character/,
       )
       expect(types(app)).not.toContain('PlayerReplaced')
     })
 
     it('REPLACE by mail', () => {
-      createWeakBeginning(app)
-      const key = app.judge.keyFor('wb1', 'moderator')
-      const body = ['GAME wb1 MODERATOR', `KEY ${key}`, 'REPLACE confederate <davis@example.test>'].join('\n')
+      createFixtureDuel(app)
+      const key = app.judge.keyFor('fd1', 'moderator')
+      const body = ['GAME fd1 MODERATOR', `KEY ${key}`, 'REPLACE south <davis@example.test>'].join('\n')
       const r = runModeratorCommand({
         judge: app.judge,
         db: app.db,
         outbox: sqliteOutbox(app.db, app.clock),
         clock: app.clock,
         mail: inbound(MOD, body),
-        game: 'wb1',
+        game: 'fd1',
         body,
         key: null,
       })

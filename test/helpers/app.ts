@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
+import type { CreateGameRequest } from '../../src/engine/judge.ts'
 import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
 import { type OutboundMail, type StoredMail, withParts } from '../../src/mail/outbound.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
@@ -38,6 +39,11 @@ export function testApp(seed = 'test', opts: { serverSecret?: string; database?:
   })
 }
 
+/** Registers the fixture game for the rest of the test file, once (it is never in the shipped registry). */
+export function registerFixture(): void {
+  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+}
+
 /** The neutral fixture game's one seat (test/games/fixtures/hidden-deck.ts). */
 export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name: 'Solo' }
 
@@ -47,13 +53,36 @@ export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name
  * fixture is registered for the rest of the test file (it is never in the shipped registry).
  */
 export function createFixtureGame(app: App, game = 'fx1') {
-  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+  registerFixture()
   return app.judge.createGame({
     game,
     ruleset: hiddenDeckFactory.id,
     scenario: 'standard',
     players: [FIXTURE_PLAYER],
     zone: 'America/New_York',
+  })
+}
+
+/** The fixture duel's two seats: north and south each see only their own draws. */
+export const DUEL_NORTH = { role: 'north', address: 'north@example.test', name: 'North' }
+export const DUEL_SOUTH = { role: 'south', address: 'south@example.test', name: 'South' }
+
+/**
+ * A game of the fixture's two-seat scenario, "duel" (test/games/fixtures/duel.ts): north and south
+ * must each send DRAW 1-3 or PASS (sit out the next round) every round they are awaited (HIGH ASK to
+ * be asked about cards over 8), three rounds;
+ * each seat's draws are hidden draws only it sees. For tests that need two players with hidden
+ * information between them (fog, two keys).
+ */
+export function createFixtureDuel(app: App, game = 'fd1', over: Partial<CreateGameRequest> = {}) {
+  registerFixture()
+  return app.judge.createGame({
+    game,
+    ruleset: hiddenDeckFactory.id,
+    scenario: 'duel',
+    players: [DUEL_NORTH, DUEL_SOUTH],
+    zone: 'America/New_York',
+    ...over,
   })
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/mail/auth.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -28,7 +28,7 @@ const fakeDns: DnsResolver = async (name, rrtype) => {
 async function signed(body: string, key = ''): Promise<Buffer> {
   const msg = Buffer.from(
     [
-      'From: Reb <reb@example.test>',
+      'From: South <south@example.test>',
       'To: orders@judge.example.test',
       'Subject: orders',
       `Message-ID: <dkim-${Math.random().toString(36).slice(2)}@example.test>`,
@@ -51,14 +51,14 @@ async function signed(body: string, key = ''): Promise<Buffer> {
 
 describe('authResults', () => {
   it('a DKIM signature verified against the key the resolver serves: pass', async () => {
-    const r = await authResults(await signed('SUM: STAY\n'), { resolver: fakeDns })
+    const r = await authResults(await signed('DRAW 1\n'), { resolver: fakeDns })
     expect(r.dkim).toBe('pass')
     expect(r.summary).toMatch(/^dkim=pass \(example\.test\); spf=none/)
   })
 
   it('the body changed after signing: fail', async () => {
-    const raw = await signed('SUM: STAY\n')
-    const tampered = Buffer.from(raw.toString('latin1').replace('SUM: STAY', 'SUM: RUN-OUT'), 'latin1')
+    const raw = await signed('DRAW 1\n')
+    const tampered = Buffer.from(raw.toString('latin1').replace('DRAW 1', 'DRAW 2'), 'latin1')
     const r = await authResults(tampered, { resolver: fakeDns })
     expect(r.dkim).toBe('fail')
     expect(r.summary).toMatch(/dkim=fail \(body hash did not verify\)/)
@@ -70,10 +70,10 @@ describe('authResults', () => {
     try {
       expect(defaultResolver()).toBe(offlineResolver)
       const t0 = Date.now()
-      const r = await authResults(await signed('SUM: STAY\n'), {
+      const r = await authResults(await signed('DRAW 1\n'), {
         ip: '192.0.2.7',
         helo: 'mx.example.test',
-        sender: 'reb@example.test',
+        sender: 'south@example.test',
       })
       expect(Date.now() - t0).toBeLessThan(2000)
       expect(r).toMatchObject({ spf: 'none', dmarc: 'none' })
@@ -89,7 +89,7 @@ describe('authResults', () => {
 
   it('never hangs: a resolver that never answers gives temperror after the timeout', async () => {
     const never: DnsResolver = () => new Promise(() => {})
-    const r = await authResults(await signed('SUM: STAY\n'), { resolver: never, timeoutMs: 200 })
+    const r = await authResults(await signed('DRAW 1\n'), { resolver: never, timeoutMs: 200 })
     expect(r).toMatchObject({ dkim: 'temperror', spf: 'temperror', dmarc: 'temperror' })
     expect(r.summary).toMatch(/no answer within 200 ms/)
   })
@@ -105,7 +105,7 @@ describe('the intake records the results for the moderator', () => {
   let keys: Record<string, string>
   beforeEach(() => {
     app = testApp()
-    keys = createWeakBeginning(app).keys
+    keys = createFixtureDuel(app).keys
   })
   afterEach(() => app.cleanup())
 
@@ -118,7 +118,7 @@ describe('the intake records the results for the moderator', () => {
       auth: { resolver: fakeDns },
     }
     expect(
-      await handleInbound(await signed(`GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n`), 'test', deps),
+      await handleInbound(await signed(`GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n`), 'test', deps),
     ).toBe('orders-accepted')
     const ok = app.store.read('system:mail').at(-1)!
     expect(ok.audience).toEqual({ kind: 'moderator' })
@@ -130,7 +130,7 @@ describe('the intake records the results for the moderator', () => {
     })
 
     const forged = Buffer.from(
-      (await signed('GAME wb1 CONFEDERATE\nSUM: RUN-OUT\n')).toString('latin1').replace('SUM: RUN-OUT', 'SUM: STAY'),
+      (await signed('GAME fd1 SOUTH\nDRAW 2\n')).toString('latin1').replace('DRAW 2', 'DRAW 1'),
       'latin1',
     )
     expect(await handleInbound(forged, 'test', deps)).toBe('refused')
@@ -140,7 +140,7 @@ describe('the intake records the results for the moderator', () => {
 })
 
 describe('headers too large to authenticate', () => {
-  const body = '\r\n\r\nGAME wb1 confederate\r\n'
+  const body = '\r\n\r\nGAME fd1 south\r\n'
   it('a header over 2,000 lines or 100 KiB is not handed to mailauth; the result says why', async () => {
     const folded = Buffer.from(`From: a@example.test\r\nX-Long: a${'\r\n '.repeat(100_000)}${body}`)
     const refs = Buffer.from(

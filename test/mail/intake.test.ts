@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let keys: Record<string, string>
 beforeEach(() => {
   app = testApp()
-  keys = createWeakBeginning(app).keys
+  keys = createFixtureDuel(app).keys
 })
 afterEach(() => app.cleanup())
 
@@ -48,82 +48,82 @@ describe('mail intake', () => {
   it('files orders with a KEY line and acknowledges them to the player, threaded to the message', async () => {
     const out = await intake(
       eml({
-        from: 'Reb <reb@example.test>',
+        from: 'South <south@example.test>',
         id: 'm1',
-        body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`,
+        body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 2\nHIGH ASK`,
       }),
     )
     expect(out).toBe('orders-accepted')
-    const ack = lastTo('reb@example.test')
+    const ack = lastTo('south@example.test')
     expect(ack.kind).toBe('ack')
     expect(ack.mail.subject).toMatch(/Orders accepted/)
-    expect(ack.mail.text).toContain('SUM: RUN-OUT, MOVE C11, RAID')
+    expect(ack.mail.text).toContain('HIGH ASK (you are asked about each card over 8 you draw)')
     expect((ack.mail as unknown as { inReplyTo: string }).inReplyTo).toBe('m1@example.test')
     expect(app.store.read('system:mail').at(-1)!.data).toMatchObject({
       outcome: 'orders-accepted',
-      game: 'wb1',
-      role: 'confederate',
-      receipt: 'wb1/1/confederate-1',
+      game: 'fd1',
+      role: 'south',
+      receipt: 'fd1/1/south-1',
     })
   })
 
   it('takes game, role and key from the reply address of a report', async () => {
     const out = await intake(
       eml({
-        from: 'reb@example.test',
-        to: `orders+wb1.confederate.${keys.confederate}@judge.example.test`,
-        body: 'SUM: STAY',
+        from: 'south@example.test',
+        to: `orders+fd1.south.${keys.south}@judge.example.test`,
+        body: 'DRAW 1',
       }),
     )
     expect(out).toBe('orders-accepted')
-    expect(app.judge.load('wb1').orders.get('confederate')!.authenticatedBy).toBe('address-key')
+    expect(app.judge.load('fd1').orders.get('south')!.authenticatedBy).toBe('address-key')
   })
 
   it('refuses a wrong key, files nothing, and tells the player of record when someone else tried', async () => {
     const out = await intake(
-      eml({ from: 'spy@elsewhere.test', body: 'GAME wb1 CONFEDERATE\nKEY 0000000000\nSUM: STAY' }),
+      eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1' }),
     )
     expect(out).toBe('refused')
-    expect(app.judge.load('wb1').orders.size).toBe(0)
+    expect(app.judge.load('fd1').orders.size).toBe(0)
     expect(lastTo('spy@elsewhere.test').mail.text).toMatch(/The key given does not match/)
-    expect(lastTo('reb@example.test').mail.subject).toMatch(/without your key/)
+    expect(lastTo('south@example.test').mail.subject).toMatch(/without your key/)
   })
 
   it('accepts orders from a second address only with the key, and tells the player of record', async () => {
     const out = await intake(
-      eml({ from: 'reb.phone@mobile.test', body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` }),
+      eml({ from: 'reb.phone@mobile.test', body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }),
     )
     expect(out).toBe('orders-accepted')
     expect(lastTo('reb.phone@mobile.test').mail.subject).toMatch(/second address/)
     const notices = outboxRows(app)
-      .filter((r) => r.recipient === 'reb@example.test')
+      .filter((r) => r.recipient === 'south@example.test')
       .map((r) => r.mail.subject)
     expect(notices.some((s) => /came from reb.phone@mobile.test/.test(s))).toBe(true)
   })
 
   it('absorbs a duplicate delivery (same Message-ID) without a second receipt', async () => {
-    const body = `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY`
-    expect(await intake(eml({ from: 'reb@example.test', id: 'dup', body }))).toBe('orders-accepted')
-    expect(await intake(eml({ from: 'reb@example.test', id: 'dup', body: `${body}\n` }))).toBe('duplicate')
-    expect(app.judge.load('wb1').receipts.size).toBe(1)
+    const body = `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`
+    expect(await intake(eml({ from: 'south@example.test', id: 'dup', body }))).toBe('orders-accepted')
+    expect(await intake(eml({ from: 'south@example.test', id: 'dup', body: `${body}\n` }))).toBe('duplicate')
+    expect(app.judge.load('fd1').receipts.size).toBe(1)
   })
 
   it('never answers a robot', async () => {
     const before = outboxRows(app).length
     const out = await intake(
-      eml({ from: 'reb@example.test', headers: 'Auto-Submitted: auto-replied', body: 'I am away until Monday.' }),
+      eml({ from: 'south@example.test', headers: 'Auto-Submitted: auto-replied', body: 'I am away until Monday.' }),
     )
     expect(out).toBe('ignored-automated')
     expect(outboxRows(app).length).toBe(before)
   })
 
   it('reads HTML-only mail and ignores quoted lines and the signature', async () => {
-    const html = `<div>GAME wb1 CONFEDERATE</div><div>KEY ${keys.confederate}</div><div>SUM: RUN-OUT</div><div>-- </div><div>SUM: MOVE C11</div>`
-    expect(await intake(eml({ from: 'reb@example.test', html: true, body: html }))).toBe('orders-accepted')
-    expect(app.judge.load('wb1').orders.get('confederate')!.normalised).toEqual(['SUM: RUN-OUT'])
-    const quoted = `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n\nOn Mon, 2 Mar 2026, Sea judge wrote:\n> SUM: RUN-OUT\n> SUM: MOVE C11`
-    expect(await intake(eml({ from: 'reb@example.test', body: quoted }))).toBe('orders-accepted')
-    expect(app.judge.load('wb1').orders.get('confederate')!.normalised).toEqual(['SUM: STAY'])
+    const html = `<div>GAME fd1 SOUTH</div><div>KEY ${keys.south}</div><div>DRAW 2</div><div>-- </div><div>HIGH ASK</div>`
+    expect(await intake(eml({ from: 'south@example.test', html: true, body: html }))).toBe('orders-accepted')
+    expect(app.judge.load('fd1').orders.get('south')!.normalised).toEqual(['DRAW 2'])
+    const quoted = `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n\nOn Mon, 2 Mar 2026, Sea judge wrote:\n> DRAW 2\n> HIGH ASK`
+    expect(await intake(eml({ from: 'south@example.test', body: quoted }))).toBe('orders-accepted')
+    expect(app.judge.load('fd1').orders.get('south')!.normalised).toEqual(['DRAW 1'])
   })
 
   it('answers a message it cannot place with how to address the judge', async () => {
@@ -132,8 +132,8 @@ describe('mail intake', () => {
   })
 
   it('refuses an oversized message politely before parsing it', async () => {
-    const big = eml({ from: 'reb@example.test', body: 'x'.repeat(3 * 1024 * 1024) })
+    const big = eml({ from: 'south@example.test', body: 'x'.repeat(3 * 1024 * 1024) })
     expect(await intake(big)).toBe('refused')
-    expect(lastTo('reb@example.test').mail.subject).toMatch(/too large/)
+    expect(lastTo('south@example.test').mail.subject).toMatch(/too large/)
   })
 })
