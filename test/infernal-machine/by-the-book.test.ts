@@ -181,6 +181,44 @@ describe('Locate Passage (p.36-37)', () => {
     expect([offered, m.passages]).toEqual([true, ['boom']])
   })
 
+  /** The pack with the Harbor Boom's obstruction icon at a modifier of its own. */
+  const boomIcon = (modifier: number): ImPack => {
+    const boards = new Map(pack.boards)
+    const b = structuredClone(pack.boards.get('charleston')!)
+    const p = b.positions.find((x) => x.id === 'boom')!
+    ;(p as { targets: { marker: string; modifier: number }[] }).targets = [{ marker: 'csa-obstruction', modifier }]
+    boards.set('charleston', b)
+    return { ...pack, boards }
+  }
+  const locate = (roll: number, steersman: string, modifier: number) => {
+    const m = inBoom()
+    m.boat.elevation = 0
+    m.atmospherics = 'haze'
+    m.boat.crew[0]!.id = steersman
+    const c = { ...ctx({ 'turn 1 discovery detection': 10, 'turn 1 locate passage': roll }), pack: boomIcon(modifier) }
+    discoveryPhase(c, m, choices({ targetChecks: () => 'passage' }))
+    return { located: m.passages.includes('boom'), note: c.notes.find((n) => n.text.startsWith('Locate Passage'))?.text }
+  }
+
+  it('p.36-37 the Locate Passage roll takes the Target Check modifiers: the obstruction icon and the atmospherics', () => {
+    // D03 at the surface in bright visibility: a Target Value of 3. A 4 would do unmodified; -2 icon, -1 haze fail it.
+    expect(locate(4, 'moser', 0)).toEqual({
+      located: true,
+      note: 'Locate Passage: 4 0 icon -1 haze = 3 against 3: passage located',
+    })
+    expect(locate(4, 'moser', -2)).toEqual({
+      located: false,
+      note: 'Locate Passage: 4 -2 icon -1 haze = 1 against 3: not found',
+    })
+  })
+
+  it('p.36-37 Kroehl steering from the Steering Link space adds +2 to the Locate Passage roll', () => {
+    expect(locate(4, 'kroehl', -2)).toEqual({
+      located: true,
+      note: 'Locate Passage: 4 -2 icon -1 haze +2 steersman = 3 against 3: passage located',
+    })
+  })
+
   it('p.36 one Target Check per icon, however often the plan names it', () => {
     const m = inBoom()
     m.boat.elevation = 2
