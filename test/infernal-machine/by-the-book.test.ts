@@ -197,7 +197,10 @@ describe('Locate Passage (p.36-37)', () => {
     m.boat.crew[0]!.id = steersman
     const c = { ...ctx({ 'turn 1 discovery detection': 10, 'turn 1 locate passage': roll }), pack: boomIcon(modifier) }
     discoveryPhase(c, m, choices({ targetChecks: () => 'passage' }))
-    return { located: m.passages.includes('boom'), note: c.notes.find((n) => n.text.startsWith('Locate Passage'))?.text }
+    return {
+      located: m.passages.includes('boom'),
+      note: c.notes.find((n) => n.text.startsWith('Locate Passage'))?.text,
+    }
   }
 
   it('p.36-37 the Locate Passage roll takes the Target Check modifiers: the obstruction icon and the atmospherics', () => {

@@ -24,7 +24,7 @@ export const HALT_KINDS = [
 
 export const FORMS: Record<string, string> = {
   INVESTOR: 'INVESTOR <persona>',
-  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [MOVE <part>@<tile number> ...] [SELL <part> ...]',
+  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [MOVE <part>@<tile number> ...] [SELL <part>[@<tile number>] ...]',
   RELOCATE: 'RELOCATE <location>',
   COMMISSION: 'COMMISSION [REROLL <budget>] [PERSIST CUBES|ACTION]',
   CONTRACT: 'CONTRACT <contract> <persona>[,<persona>]',
