@@ -50,6 +50,8 @@ export const FORMS: Record<string, string> = {
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
   SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
+  REFILL:
+    'REFILL AUTO|NONE|<persona>[,<persona>] (who takes a Contract place left by a persona sick or dead; AUTO the default)',
   SHIFT: 'SHIFT VISIBILITY|DRIFT|DIRECTION IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',

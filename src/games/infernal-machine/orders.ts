@@ -55,6 +55,7 @@ const VERBS = [
   'ENDMISSION',
   'DOCTOR',
   'SENTIMENT',
+  'REFILL',
   'PACE',
   'SHIFT',
   'BENEFIT',
