@@ -67,6 +67,7 @@ const judge = [
   'test/infernal-machine/by-mail-newcomer.test.ts',
   'test/infernal-machine/by-mail-year.test.ts',
   'test/infernal-machine/by-mail.test.ts',
+  'test/infernal-machine/golden-game.test.ts',
   'test/infernal-machine/check-cli.test.ts',
   'test/infernal-machine/demo.test.ts',
   'test/infernal-machine/pack-replacement.test.ts',

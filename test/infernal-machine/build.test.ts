@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { crewOverflow } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, militaryRecruit, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx } from './helpers.ts'
+import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
+import { campaign, ctx, pack } from './helpers.ts'
 
 describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)', () => {
   it('p.47 the prow first, the stern last; a spar by the prow, a tow cord by the stern, the Diver in the Airlock', () => {
@@ -66,5 +67,71 @@ describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () 
     camp.decks.sailor = { drawPile: ['wilson', 'doe', 'watson'], discards: [], reshuffles: 0 }
     recruit(ctx(), camp, 'sailor', () => true)
     expect([camp.funds, camp.personae.map((p) => p.id).slice(3)]).toEqual([20, ['wilson', 'doe', 'watson']])
+  })
+
+  describe('p.47 Rearrange & Sell: tile numbers read as the last report numbered them', () => {
+    const boat = () =>
+      campaign({
+        funds: 10,
+        boat: {
+          tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+          parts: [
+            ['hatch', 1],
+            ['ballast-tank', 2],
+            ['propeller', 3],
+          ],
+        },
+      })
+    const order = (text: string) => parseImOrders(pack, text).commands[0] as never
+
+    it('p.47 a Section sold from the middle: the parts behind it go with their tiles, and the report renumbers them', () => {
+      const c = boat()
+      const x = ctx()
+      expect(build(x, c, order('BUILD MOVE hatch@2 SELL section@1'))).toBeNull()
+      expect(c.boat).toEqual({
+        tiles: ['needle-prow', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['ballast-tank', 1],
+          ['propeller', 2],
+        ],
+      })
+      expect(c.funds).toBe(11)
+      expect(x.notes.at(-1)!.text).toBe(
+        'Build: nothing for $0; moved hatch@2; the tiles are now 0 needle-prow, 1 section [hatch, ballast-tank], 2 chisel-stern [propeller]',
+      )
+    })
+
+    it('p.47 new tiles are numbered on from the last tile aboard, whatever a sale in the same Build does', () => {
+      const c = boat()
+      expect(build(ctx(), c, order('BUILD section dive-planes@4 SELL section@2 MOVE ballast-tank@1'))).toBeNull()
+      expect(c.boat).toEqual({
+        tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['ballast-tank', 1],
+          ['propeller', 3],
+          ['dive-planes', 2],
+        ],
+      })
+    })
+
+    it('p.47 a sale that leaves a part on no tile, or names one of two alike, is refused with the choices', () => {
+      expect(build(ctx(), boat(), order('BUILD SELL section@1'))).toBe(
+        'hatch would be on tile 1 (section), which is sold: put it elsewhere (MOVE hatch@<tile>) or sell it too',
+      )
+      expect(build(ctx(), boat(), order('BUILD SELL section'))).toBe(
+        'SELL section: the boat has more than one; name which: SELL section@1 or SELL section@2',
+      )
+      expect(build(ctx(), boat(), order('BUILD SELL hatch@2'))).toBe(
+        'SELL hatch@2: there is no hatch on tile 2; aboard: needle-prow@0, section@1, section@2, chisel-stern@3, hatch@1, ballast-tank@2, propeller@3',
+      )
+      const c = boat()
+      expect(build(ctx(), c, order('BUILD SELL hatch'))).toBeNull()
+      expect(c.boat.parts).toEqual([
+        ['ballast-tank', 2],
+        ['propeller', 3],
+      ])
+    })
   })
 })

@@ -65,7 +65,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
       'magnetic-engine needs expertise 6, the shop has 5; of its kind within it: boiler-engine $10',
     )
     expect(await rejected('BUILD needle-prow section chisel-stern hatch@7')).toContain(
-      "hatch@7: there is no tile 7; after this Build the boat's tiles are 0 needle-prow, 1 section, 2 chisel-stern",
+      'hatch@7: there is no tile 7; the tiles this BUILD may name: 0 needle-prow, 1 section, 2 chisel-stern',
     )
     expect(await rejected('MISSION TRAINING FROM mount-pleasant CREW robinson@1')).toContain(
       'the fishboat is not seaworthy: no prow, no stern, no steeringLink, no propeller, neither a hatch nor a boiler engine (p.56); BUILD it first',
@@ -98,7 +98,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
     )
     expect(help).toContain(`What you may do now:\n  Funds $${funds}`)
     expect(help).toContain(
-      'Boat tiles (the number after @): 0 needle-prow, 1 section [hatch, steering-link], 2 section, 3 chisel-stern [propeller]',
+      'Boat tiles (the number after @ in BUILD, SELL and MOVE; tiles a BUILD adds are 4 on): 0 needle-prow, 1 section [hatch, steering-link], 2 section, 3 chisel-stern [propeller]',
     )
   })
 })

@@ -143,6 +143,12 @@ describe('Infernal Machine by mail', () => {
       /AUTUMN-1861-T1-NAVCRANK: .*\n {4}options: easy \(grade C, -\) \| full \(grade B, -, 1 Fatigue\) \| strain .*\n {4}answer used: easy \(answered\)/,
     )
     expect(text).toContain('#5 discovery malfunction die 1: d10 = 3')
+    // The DICE section: the secret and its commitment once, then one short line per roll.
+    const diceSection = text.slice(text.indexOf('\nDICE\n'), text.indexOf('\nNEXT\n'))
+    expect(diceSection.match(/[0-9a-f]{64}/g)).toHaveLength(3) // secret, its commitment, the next commitment
+    const rollLines = diceSection.split('\n').filter((l) => l.startsWith('  #'))
+    expect(rollLines.length).toBeGreaterThan(5)
+    for (const l of rollLines) expect(l).toMatch(/^ {2}#\d+ [a-z0-9 ]+: d\d+ = \d+$/)
     expect(report.mail.html).toContain('<h2>The fishboat: training mission turn 1 on charleston</h2>')
 
     // Now the deck is shuffled: its next card is nowhere in what the captain was sent...

@@ -13,6 +13,8 @@ import {
 import { type DiscoveryChoices, discoveryPhase, eligibleTargets } from '../../src/games/infernal-machine/discovery.ts'
 import { AUTO_CONCUSSION, concussionCheck } from '../../src/games/infernal-machine/detonation.ts'
 import { Decider } from '../../src/games/infernal-machine/decider.ts'
+import type { Refill } from '../../src/games/infernal-machine/commands.ts'
+import { settleContracts } from '../../src/games/infernal-machine/contracts.ts'
 import { type Mission, setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/games/infernal-machine/navigation.ts'
@@ -181,6 +183,47 @@ describe('Locate Passage (p.36-37)', () => {
     expect([offered, m.passages]).toEqual([true, ['boom']])
   })
 
+  /** The pack with the Harbor Boom's obstruction icon at a modifier of its own. */
+  const boomIcon = (modifier: number): ImPack => {
+    const boards = new Map(pack.boards)
+    const b = structuredClone(pack.boards.get('charleston')!)
+    const p = b.positions.find((x) => x.id === 'boom')!
+    ;(p as { targets: { marker: string; modifier: number }[] }).targets = [{ marker: 'csa-obstruction', modifier }]
+    boards.set('charleston', b)
+    return { ...pack, boards }
+  }
+  const locate = (roll: number, steersman: string, modifier: number) => {
+    const m = inBoom()
+    m.boat.elevation = 0
+    m.atmospherics = 'haze'
+    m.boat.crew[0]!.id = steersman
+    const c = { ...ctx({ 'turn 1 discovery detection': 10, 'turn 1 locate passage': roll }), pack: boomIcon(modifier) }
+    discoveryPhase(c, m, choices({ targetChecks: () => 'passage' }))
+    return {
+      located: m.passages.includes('boom'),
+      note: c.notes.find((n) => n.text.startsWith('Locate Passage'))?.text,
+    }
+  }
+
+  it('p.36-37 the Locate Passage roll takes the Target Check modifiers: the obstruction icon and the atmospherics', () => {
+    // D03 at the surface in bright visibility: a Target Value of 3. A 4 would do unmodified; -2 icon, -1 haze fail it.
+    expect(locate(4, 'moser', 0)).toEqual({
+      located: true,
+      note: 'Locate Passage: 4 0 icon -1 haze = 3 against 3: passage located',
+    })
+    expect(locate(4, 'moser', -2)).toEqual({
+      located: false,
+      note: 'Locate Passage: 4 -2 icon -1 haze = 1 against 3: not found',
+    })
+  })
+
+  it('p.36-37 Kroehl steering from the Steering Link space adds +2 to the Locate Passage roll', () => {
+    expect(locate(4, 'kroehl', -2)).toEqual({
+      located: true,
+      note: 'Locate Passage: 4 -2 icon -1 haze +2 steersman = 3 against 3: passage located',
+    })
+  })
+
   it('p.36 one Target Check per icon, however often the plan names it', () => {
     const m = inBoom()
     m.boat.elevation = 2
@@ -262,6 +305,54 @@ describe('Epidemic and Shuttered (p.62)', () => {
     expect([c.contracts, c.personae.find((p) => p.id === 'moser')!.where]).toEqual([[], 'shop'])
     expect(build(ctx(), c, { tiles: ['needle-prow'], parts: [], sell: [] })).toMatch(/shuttered/)
     expect(recruit(ctx(), c, 'mechanic', () => true)).toMatch(/shuttered/)
+  })
+
+  const onContract = (refill?: Refill) => {
+    const c = shop()
+    c.personae[1]!.where = 'contract'
+    c.contracts = [{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['moser'] }]
+    c.personae[1]!.where = 'sickBay'
+    const x = ctx()
+    settleContracts(x, c, refill)
+    return { c, text: x.notes.map((n) => n.text) }
+  }
+
+  it('p.53 p.62 a Contract whose persona falls sick is filled from the shop at once: AUTO, non-investors first', () => {
+    // c2 needs expertise 2; Moser (2) is in Sick Bay; Baird and Merriam (1 each) cover it, Biederman (investor) stays.
+    const { c, text } = onContract()
+    expect(c.contracts[0]!.personae).toEqual(['merriam', 'baird'])
+    expect(c.personae.filter((p) => p.where === 'contract').map((p) => p.id)).toEqual(['baird', 'merriam'])
+    expect(text).toEqual(['contract c2 loses Moser; Merriam, Baird take the place'])
+  })
+
+  it('p.62 REFILL NONE (the player keeps no one on it) recycles the Contract, without the penalty', () => {
+    const { c, text } = onContract('none')
+    expect(c.contracts).toEqual([])
+    expect(c.personae.some((p) => p.where === 'contract')).toBe(false)
+    expect(text).toEqual(['contract c2 loses Moser: expertise 2 not met, the contract is recycled (no penalty)'])
+    // A list too short for the expertise recycles it as well; the one named stays in the shop.
+    expect(onContract(['baird']).c.contracts).toEqual([])
+    expect(onContract(['baird']).c.personae.find((p) => p.id === 'baird')!.where).toBe('shop')
+  })
+
+  it('p.53 the personae left on a Contract that still meet it keep it; an Epidemic death is settled the same way', () => {
+    const c = shop()
+    for (const p of c.personae) if (p.id === 'moser' || p.id === 'baird') p.where = 'contract'
+    c.contracts = [{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['moser', 'baird'] }]
+    // Sick Bay (Doyle) dies first; then two fall sick, Baird and Merriam, and Baird dies.
+    const x = ctx({ 'spring 1862 epidemic': 7, 'epidemic victim 1': 3, 'epidemic victim 2': 3, 'epidemic death': 1 })
+    epidemicCheck(x, c)
+    settleContracts(x, c, 'auto')
+    expect(c.contracts[0]!.personae).toEqual(['moser'])
+    expect(x.notes.at(-1)!.text).toBe('contract c2 loses Baird; those left still meet it')
+  })
+
+  it('p.62 REFILL reads AUTO, NONE or personae in order of choice', () => {
+    expect(parseImOrders(pack, 'REFILL Baird,merriam').commands).toEqual([
+      { kind: 'refill', pick: ['baird', 'merriam'] },
+    ])
+    expect(parseImOrders(pack, 'REFILL none').commands).toEqual([{ kind: 'refill', pick: 'none' }])
+    expect(parseImOrders(pack, 'REFILL').errors[0]!.message).toMatch(/AUTO, NONE or the personae/)
   })
 })
 

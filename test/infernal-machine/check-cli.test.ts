@@ -39,7 +39,7 @@ describe('pbem check on an Infernal Machine game', () => {
 
   it('a Build with a tile the boat will not have is refused as intake refuses it', () => {
     const r = check('build.txt', 'BUILD needle-prow hatch@3\n')
-    expect(r.stdout).toContain("there is no tile 3; after this Build the boat's tiles are 0 needle-prow")
+    expect(r.stdout).toContain('there is no tile 3; the tiles this BUILD may name: 0 needle-prow')
     expect(r.status).toBe(1)
   })
 })

@@ -133,13 +133,14 @@ describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
     })
   })
 
-  it('p.47 IM-59 a Build then mends the boat: a new Section goes in before the stern, MOVE puts a part aboard elsewhere', () => {
+  it('p.47 IM-59 a Build then mends the boat: a new Section goes in before the stern, MOVE puts a part aboard on it by its new number', () => {
     const c = boat()
     c.funds = 20
     const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
     leakTileLoss(ctx, c, 1)
-    const order = parseImOrders(pack, 'BUILD section MOVE ballast-tank@2').commands[0]!
-    expect(order).toEqual({ kind: 'build', tiles: ['section'], parts: [], sell: [], move: [['ballast-tank', 2]] })
+    // Tiles 0-2 are aboard, so the new Section is tile 3 in the order; after the Build it is tile 2.
+    const order = parseImOrders(pack, 'BUILD section MOVE ballast-tank@3').commands[0]!
+    expect(order).toEqual({ kind: 'build', tiles: ['section'], parts: [], sell: [], move: [['ballast-tank', 3]] })
     expect(build(ctx, c, order as never)).toBeNull()
     expect(c.boat).toEqual({
       tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
@@ -149,7 +150,9 @@ describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
         ['propeller', 3],
       ],
     })
-    expect(ctx.notes.at(-1)!.text).toMatch(/^Build: section for \$\d+; moved ballast-tank@2$/)
+    expect(ctx.notes.at(-1)!.text).toMatch(
+      /^Build: section for \$\d+; moved ballast-tank@3; the tiles are now 0 needle-prow, 1 section \[hatch\], 2 section \[ballast-tank\], 3 chisel-stern \[propeller\]$/,
+    )
     expect(build(ctx, c, { tiles: [], parts: [], sell: [], move: [['diver', 1]] })).toBe(
       'diver is not aboard to be moved',
     )

@@ -6,6 +6,9 @@ import type { HALT_KINDS } from './orderForms.ts'
 
 export type HaltKind = (typeof HALT_KINDS)[number]
 
+/** Who fills a Contract's place left by a persona sick or gone (p.53, p.62): the judge's pick, no one, or these in order. */
+export type Refill = 'auto' | 'none' | string[]
+
 export type ImCommand =
   | { kind: 'investor'; id: string }
   | { kind: 'build'; tiles: string[]; parts: [string, number][]; sell: string[]; move?: [string, number][] }
@@ -41,6 +44,7 @@ export type ImCommand =
   | { kind: 'endmission'; home: boolean }
   | { kind: 'doctor'; all: boolean }
   | { kind: 'sentiment'; pick: 'red' | 'investor' }
+  | { kind: 'refill'; pick: Refill }
   | { kind: 'pace'; pace: 'mission' | 'step' }
   | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
   | { kind: 'benefit'; benefit: string }

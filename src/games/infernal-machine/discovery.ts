@@ -150,20 +150,31 @@ export function discoveryPhase(ctx: Ctx, m: Mission, choices: DiscoveryChoices, 
   }
 }
 
-/** d10 + icon modifier + atmospherics + Kroehl/Dixon steering from the Steering Link space (p.36). */
-export function targetCheck(ctx: Ctx, m: Mission, marker: string, value: number): boolean {
-  const icon = positionOf(ctx, m).targets!.find((t) => t.marker === marker)!
+/** The Target Check's modifiers besides the icon's: atmospherics, Kroehl/Dixon steering from the Steering Link space (p.36). */
+function checkModifiers(ctx: Ctx, m: Mission): { atmo: number; bonus: number } {
   const atmo = ctx.pack.tactical.atmospherics.find((a) => a.id === m.atmospherics)?.target ?? 0
   const s = steerer(m)!
   const link = partFor(m.boat, 'steeringLink')
   const bonus = link && link.space === s.space ? (ctx.pack.personae.get(s.id)?.targetBonus ?? 0) : 0
+  return { atmo, bonus }
+}
+
+/** The modifiers of a check as the report spells them, after the roll. */
+function modifierText(m: Mission, icon: number, atmo: number, bonus: number): string {
+  return `${icon} icon ${atmo ? `${atmo} ${m.atmospherics} ` : ''}${bonus ? `+${bonus} steersman ` : ''}`
+}
+
+/** d10 + icon modifier + atmospherics + Kroehl/Dixon steering from the Steering Link space (p.36). */
+export function targetCheck(ctx: Ctx, m: Mission, marker: string, value: number): boolean {
+  const icon = positionOf(ctx, m).targets!.find((t) => t.marker === marker)!
+  const { atmo, bonus } = checkModifiers(ctx, m)
   const roll = d10(ctx, `turn ${m.turn} target check ${marker}`)
   const total = roll + icon.modifier + atmo + bonus
   const ok = total >= value
   note(
     ctx,
     'p.36',
-    `Target Check on the ${targetOf(ctx, marker).name}: ${roll} ${icon.modifier} icon ${atmo ? `${atmo} ${m.atmospherics} ` : ''}${bonus ? `+${bonus} steersman ` : ''}= ${total} against ${value}: ${ok ? 'acquired' : 'not acquired'}`,
+    `Target Check on the ${targetOf(ctx, marker).name}: ${roll} ${modifierText(m, icon.modifier, atmo, bonus)}= ${total} against ${value}: ${ok ? 'acquired' : 'not acquired'}`,
   )
   return ok
 }
@@ -178,12 +189,22 @@ export function passageToLocate(ctx: Ctx, m: Mission): boolean {
   return !!steerer(m) && !m.movedThisTurn && !noPropulsion(ctx, m)
 }
 
+/**
+ * It is a Target Check (p.37 refers to p.36), so the roll takes the same modifiers: the obstruction
+ * icon's own, the atmospherics and a Kroehl or Dixon steering from the Steering Link space.
+ */
 function locatePassage(ctx: Ctx, m: Mission, value: number): void {
+  const icon = positionOf(ctx, m).targets?.find((t) => targetOf(ctx, t.marker).kind === 'obstruction')?.modifier ?? 0
+  const { atmo, bonus } = checkModifiers(ctx, m)
   const roll = d10(ctx, `turn ${m.turn} locate passage`)
-  if (roll >= value) {
-    m.passages.push(m.position)
-    note(ctx, 'p.37', `Locate Passage: ${roll} against ${value}: passage located`)
-  } else note(ctx, 'p.37', `Locate Passage: ${roll} against ${value}: not found`)
+  const total = roll + icon + atmo + bonus
+  const found = total >= value
+  if (found) m.passages.push(m.position)
+  note(
+    ctx,
+    'p.37',
+    `Locate Passage: ${roll} ${modifierText(m, icon, atmo, bonus)}= ${total} against ${value}: ${found ? 'passage located' : 'not found'}`,
+  )
 }
 
 /** The attack run, then back on the Mission Board with a fresh Discovery Phase (p.9, p.36). */

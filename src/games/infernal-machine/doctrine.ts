@@ -11,7 +11,7 @@ import { enemyEyes, neighbours } from './mission.ts'
 import type { MissionChoices } from './missionTurn.ts'
 import { mayEnd } from './missionTurn.ts'
 import { AUTO_NAV, elevationAllowed, type Maneuver, navCardText, steerer } from './navigation.ts'
-import type { ImCommand } from './orders.ts'
+import type { ImCommand, Refill } from './commands.ts'
 import { repairAsks, repairPriority } from './haltChoices.ts'
 import { AUTO_RESPONSE } from './response.ts'
 import type { Ctx } from './sortie.ts'
@@ -35,6 +35,8 @@ export interface Doctrine {
   doctor: boolean
   /** Investor sentiment on an odd roll after a Wreck (R27, p.59): 2 Red or a random investor recycled. */
   sentiment?: 'red' | 'investor'
+  /** Who fills a Contract's place left empty (p.53, p.62); AUTO when unset. */
+  refill?: Refill
   /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
@@ -76,6 +78,7 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'endmission') out.endHome = c.home
     else if (c.kind === 'doctor') out.doctor = c.all
     else if (c.kind === 'sentiment') out.sentiment = c.pick
+    else if (c.kind === 'refill') out.refill = c.pick
     else if (c.kind === 'shift')
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit

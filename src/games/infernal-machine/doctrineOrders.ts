@@ -112,6 +112,13 @@ function campaignLine(V: string, words: string[], up: string[], pack: ImPack, kn
       return up[0] === 'RED' || up[0] === 'INVESTOR'
         ? { kind: 'sentiment', pick: up[0] === 'RED' ? 'red' : 'investor' }
         : 'RED or INVESTOR'
+    case 'REFILL': {
+      if (up[0] === 'AUTO' || up[0] === 'NONE') return { kind: 'refill', pick: up[0] === 'AUTO' ? 'auto' : 'none' }
+      const personae = list(words.join(' '))
+      if (!personae.length) return 'AUTO, NONE or the personae to put on a Contract, first choice first'
+      for (const p of personae) if (!known('persona', p, pack.personae.keys())) return ''
+      return { kind: 'refill', pick: personae }
+    }
     case 'PACE':
       return up[0] === 'MISSION' || up[0] === 'STEP'
         ? { kind: 'pace', pace: up[0] === 'MISSION' ? 'mission' : 'step' }

@@ -22,6 +22,7 @@ import { PUBLIC } from '../contract.ts'
 import { changeSides } from './almanac.ts'
 import { playScenario, scenarioOf, scenarioOutcome, scenarioSortie } from './scenario.ts'
 import { actionsFor, type Campaign, fortunes, income, SEASONS, seasonKey, setupCampaign } from './campaign.ts'
+import { settleContracts } from './contracts.ts'
 import { type Asked, Decider } from './decider.ts'
 import { askRecruitKeep, keptBy, readRecruitKeep } from './recruitKeep.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, type Doctrine, missionChoices, setupChoices } from './doctrine.ts'
@@ -205,8 +206,17 @@ function missionStep(ctx: Ctx, s: ImState, decider: Decider, key: () => string):
   return s.pace === 'mission' || !s.mission
 }
 
-/** Runs the sequence from where the state stopped; false when the resolution should stop here. */
+/**
+ * Runs the sequence from where the state stopped; false when the resolution should stop here. A
+ * Contract that lost a persona in the step is settled at once (p.53, p.62), as the player's REFILL says.
+ */
 function advance(ctx: Ctx, s: ImState, decider: Decider): boolean {
+  const go = advanceStep(ctx, s, decider)
+  if (s.campaign) settleContracts(ctx, s.campaign, s.doctrine.refill)
+  return go
+}
+
+function advanceStep(ctx: Ctx, s: ImState, decider: Decider): boolean {
   const c = s.campaign
   const key = () => (s.mission && c ? `${seasonKey(c.year, c.season)} mission turn ${s.mission.turn}` : 'campaign')
   switch (s.phase) {

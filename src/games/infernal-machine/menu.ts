@@ -4,6 +4,7 @@
 // answer both show it, so a valid order can be written from them alone.
 import type { Dice } from '../contract.ts'
 import { type Campaign, locationOf } from './campaign.ts'
+import { tileLine } from './assembly.ts'
 import type { ImPack } from './pack.ts'
 import { shopExpertise } from './shopActions.ts'
 import type { Ctx } from './sortie.ts'
@@ -36,12 +37,7 @@ function partLines(pack: ImPack, c: Campaign): string[] {
 
 function boatLine(c: Campaign): string {
   if (!c.boat.tiles.length) return 'Boat tiles: none yet (a BUILD names the prow first, then Sections, the stern last)'
-  const parts = (i: number) =>
-    c.boat.parts
-      .filter(([, at]) => at === i)
-      .map(([id]) => id)
-      .join(', ')
-  return `Boat tiles (the number after @): ${c.boat.tiles.map((t, i) => `${i} ${t}${parts(i) ? ` [${parts(i)}]` : ''}`).join(', ')}`
+  return `Boat tiles (the number after @ in BUILD, SELL and MOVE; tiles a BUILD adds are ${c.boat.tiles.length} on): ${tileLine(c.boat)}`
 }
 
 function launchLine(pack: ImPack, c: Campaign): string {

@@ -24,7 +24,7 @@ export const HALT_KINDS = [
 
 export const FORMS: Record<string, string> = {
   INVESTOR: 'INVESTOR <persona>',
-  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [MOVE <part>@<tile number> ...] [SELL <part> ...]',
+  BUILD: 'BUILD <tile> ... <part>@<tile number> ... [MOVE <part>@<tile number> ...] [SELL <part>[@<tile number>] ...]',
   RELOCATE: 'RELOCATE <location>',
   COMMISSION: 'COMMISSION [REROLL <budget>] [PERSIST CUBES|ACTION]',
   CONTRACT: 'CONTRACT <contract> <persona>[,<persona>]',
@@ -50,6 +50,8 @@ export const FORMS: Record<string, string> = {
   ENDMISSION: 'ENDMISSION HOME|NEVER',
   DOCTOR: 'DOCTOR ALL|NONE',
   SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
+  REFILL:
+    'REFILL AUTO|NONE|<persona>[,<persona>] (who takes a Contract place left by a persona sick or dead; AUTO the default)',
   SHIFT: 'SHIFT VISIBILITY|DRIFT|DIRECTION IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',

@@ -55,6 +55,7 @@ const VERBS = [
   'ENDMISSION',
   'DOCTOR',
   'SENTIMENT',
+  'REFILL',
   'PACE',
   'SHIFT',
   'BENEFIT',
@@ -280,6 +281,8 @@ function parseBuild(words: string[], up: string[], pack: ImPack, known: Known): 
     else if (!/^\d{1,2}$/.test(at)) return `${w}: the tile number after @ is a small number, 0 for the prow`
     else (group.MOVE.includes(w) ? move : placed).push([id!, Number(at)])
   }
+  const badSale = group.SELL.find((w) => w.includes('@') && !/@\d{1,2}$/.test(w))
+  if (badSale) return `${badSale}: SELL <part> or SELL <part>@<tile>, the tile a small number`
   return tiles.length + placed.length + move.length + group.SELL.length
     ? { kind: 'build', tiles, parts: placed, sell: group.SELL, ...(move.length ? { move } : {}) }
     : 'name the parts'

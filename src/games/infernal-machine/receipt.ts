@@ -8,7 +8,7 @@ import { type Campaign, investors, locationOf, seasonIndex, seasonKey } from './
 import type { ImCommand } from './commands.ts'
 import { ACTION_KINDS } from './orders.ts'
 import type { ImPack } from './pack.ts'
-import { removeOne } from './purchaseOrder.ts'
+import { assemble } from './assembly.ts'
 import { build, contract, shopExpertise } from './shopActions.ts'
 import type { Ctx } from './sortie.ts'
 
@@ -93,12 +93,31 @@ function contractError(pack: ImPack, v: ReceiptView, id: string, personae: strin
 /** Actions that change the shop, the boat or the funds for the actions after them ('pass' does not). */
 const ACTIONS = new Set(ACTION_KINDS.filter((k) => k !== 'pass'))
 
-function afterBuild(tiles: readonly string[], b: Extract<ImCommand, { kind: 'build' }>): string[] {
-  const bag = [...b.sell]
-  return [...tiles.filter((t) => !removeOne(bag, t)), ...b.tiles]
-}
-
 const tileList = (tiles: readonly string[]) => tiles.map((t, i) => `${i} ${t}`).join(', ')
+
+/**
+ * The boat as the earlier Builds of the same mail leave it (each was read against the boat before it),
+ * and why this Build cannot be read against it: a tile number that is not there, a sale of what is not aboard.
+ */
+function readBuild(
+  pack: ImPack,
+  c: Campaign | undefined,
+  cmd: Extract<ImCommand, { kind: 'build' }>,
+  earlier: readonly ImCommand[],
+): string | null {
+  const empty = { tiles: [] as string[], parts: [] as [string, number][] }
+  const boat = earlier
+    .filter((e): e is Extract<ImCommand, { kind: 'build' }> => e.kind === 'build')
+    .reduce((now, b) => {
+      const next = assemble(pack, now, b)
+      return typeof next === 'string' ? now : next
+    }, c?.boat ?? empty)
+  const at = [...cmd.parts, ...(cmd.move ?? [])].find(([, i]) => i >= boat.tiles.length + cmd.tiles.length)
+  if (at && !boat.tiles.length && !cmd.tiles.length)
+    return `${at[0]}@${at[1]}: the boat has no tiles; name the tiles first, prow first (BUILD needle-prow section ${at[0]}@1)`
+  const read = assemble(pack, boat, cmd)
+  return typeof read === 'string' ? read : null
+}
 
 function buildError(
   pack: ImPack,
@@ -108,15 +127,10 @@ function buildError(
   settled: boolean,
 ): string | null {
   const c = v.campaign
-  // The tiles as the earlier Builds of the same mail leave them; a Salvage there leaves them open.
+  // A Salvage or a change of sides earlier in the mail leaves the boat open.
   if (v.missionOut || earlier.some((e) => e.kind === 'salvage' || e.kind === 'changesides')) return null
-  const builds = [...earlier.filter((e) => e.kind === 'build'), cmd] as Extract<ImCommand, { kind: 'build' }>[]
-  const tiles = builds.reduce((now, b) => afterBuild(now, b), c?.boat.tiles ?? [])
-  for (const [id, at] of [...cmd.parts, ...(cmd.move ?? [])])
-    if (at >= tiles.length)
-      return tiles.length
-        ? `${id}@${at}: there is no tile ${at}; after this Build the boat's tiles are ${tileList(tiles)}`
-        : `${id}@${at}: the boat has no tiles; name the tiles first, prow first (BUILD needle-prow section ${id}@1)`
+  const unread = readBuild(pack, c, cmd, earlier)
+  if (unread) return unread
   if (cmd.tiles.length + cmd.parts.length > 6)
     return `at most 6 parts a Build, ${cmd.tiles.length + cmd.parts.length} named: put the rest in a second BUILD line (another action)`
   if (!c || !settled) return null

@@ -4,6 +4,7 @@
 import { MODERATOR, PUBLIC } from '../contract.ts'
 import { draw, shuffled } from '../kit/deck.ts'
 import { locationInPlay } from './almanac.ts'
+import { assemble, type BuildLine, tileLine } from './assembly.ts'
 import { band } from './campaignPack.ts'
 import {
   alertCheck,
@@ -39,15 +40,7 @@ export const shopExpertise = (ctx: Ctx, c: Campaign): number =>
   locationOf(ctx, c.location).expertise +
   c.personae.filter((p) => p.where === 'shop').reduce((a, p) => a + ctx.pack.personae.get(p.id)!.expertise, 0)
 
-export interface BuildOrder {
-  /** Boat tiles added at the stern end (a prow first, a stern last). */
-  tiles: string[]
-  /** Mechanisms and weapon parts with the tile index they go in. */
-  parts: [string, number][]
-  sell: string[]
-  /** Parts already aboard put on another tile: rearranging is free, and only in a Build (p.47). */
-  move?: [string, number][]
-}
+export type BuildOrder = BuildLine
 
 /** Build (p.47): up to 6 parts, each within the shop's expertise, paid with Prices per item. */
 export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
@@ -71,34 +64,12 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
     if (comp.kind === 'magneticEngine' && c.training < 1) return 'the Magnetic Engine needs Training Level 1'
     cost += navy ? 0 : comp.cost + (c.side === 'CSA' ? c.prices : 0)
   }
-  // Each id sold recycles one part: selling "section" once keeps the other Section.
-  const sold = [...order.sell]
-  const kept = c.boat.tiles.filter((t) => !removeOne(sold, t))
-  // New tiles join at the stern end; with a stern already aboard they go in just before it (IM-59),
-  // and the parts on the stern move along with it.
-  const last = kept.at(-1)
-  const before = !!last && kindOf(ctx, last) === 'stern' && !order.tiles.some((t) => kindOf(ctx, t) === 'stern')
-  const insertAt = before ? kept.length - 1 : kept.length
-  const tiles = [...kept.slice(0, insertAt), ...order.tiles, ...kept.slice(insertAt)]
-  const shifted = ([id, space]: [string, number]): [string, number] => [
-    id,
-    space >= insertAt ? space + order.tiles.length : space,
-  ]
-  const moves = order.move ?? []
-  const absent = moves.find(([id]) => !c.boat.parts.some(([p]) => p === id) || order.sell.includes(id))
-  if (absent) return `${absent[0]} is not aboard to be moved`
-  const moved = ([id, space]: [string, number]): [string, number] => moves.find(([m]) => m === id) ?? [id, space]
-  const parts = [
-    ...c.boat.parts
-      .filter(([id]) => !removeOne(sold, id))
-      .map(shifted)
-      .map(moved),
-    ...order.parts,
-  ]
+  const assembled = assemble(ctx.pack, c.boat, order)
+  if (typeof assembled === 'string') return assembled
+  const { tiles, parts } = assembled
   const kinds = [...tiles, ...parts.map(([id]) => id)].map((id) => kindOf(ctx, id))
   for (const u of UNIQUE) if (kinds.filter((k) => k === u).length > 1) return `only one ${u}`
   if (kinds.some((k) => /Engine$/.test(k)) && tiles.length > 5) return 'an engine boat has at most 5 tiles'
-  if (parts.some(([, space]) => space >= tiles.length)) return 'a part is placed on a tile the boat does not have'
   const placement = placementError(ctx, tiles, parts)
   if (placement) return placement
   // No new or increased debt (p.47); a player in debt may still sell, which lessens it.
@@ -106,12 +77,20 @@ export function build(ctx: Ctx, c: Campaign, order: BuildOrder): string | null {
   if (after < 0 && after < c.funds) return `the parts cost $${cost}, funds are $${c.funds}`
   earn(c, order.sell.length, `sold ${order.sell.join(', ')}`)
   if (cost) pay(ctx, c, cost, `built ${all.join(', ')}`, false, true)
+  const before = c.boat
   c.boat = { tiles, parts }
   if (navy) collect(c, all)
   if (kinds.includes('magneticEngine') && order.parts.some(([id]) => kindOf(ctx, id) === 'magneticEngine'))
     c.training = 0
+  const moves = order.move ?? []
   const rearranged = moves.length ? `; moved ${moves.map(([id, at]) => `${id}@${at}`).join(', ')}` : ''
-  note(ctx, 'p.47', `Build: ${all.join(', ') || 'nothing'} for $${cost}${rearranged}`)
+  // A sale or a tile slipped in before the stern renumbers the tiles: the report says how they stand.
+  const renumbered = before.tiles.some((t, i) => tiles[i] !== t)
+  note(
+    ctx,
+    'p.47',
+    `Build: ${all.join(', ') || 'nothing'} for $${cost}${rearranged}${renumbered ? `; the tiles are now ${tileLine(c.boat)}` : ''}`,
+  )
   return null
 }
 
