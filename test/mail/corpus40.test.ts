@@ -6,7 +6,7 @@ import { deliveryFailures } from '../../src/mail/bounces.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { sha256Hex } from '../../src/mail/inbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 interface Expected {
   file: string
@@ -45,7 +45,7 @@ const received = () => mailEvents().filter((e) => e.type === 'MailReceived')
 
 beforeAll(() => {
   app = testApp('corpus40')
-  keys = createFixtureDuel(app, spec.game).keys
+  keys = createWeakBeginning(app, spec.game).keys
   deps = {
     judge: app.judge,
     db: app.db,
