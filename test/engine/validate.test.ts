@@ -100,7 +100,8 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(() => app.judge.replacePlayer('fd1', 'south', 'davis@example.test', { name: 'J.\nDavis' })).toThrow(
         /line break or control character/,
       )
-      expect(types(app)).not.toContain('PlayerReplaced')
+      expect(types(app, 'fd1')).toContain('PlayerJoined')
+      expect(types(app, 'fd1')).not.toContain('PlayerReplaced')
     })
 
     it('REPLACE by mail', () => {
@@ -118,7 +119,8 @@ describe.each(ENGINES)('on $name', (engine) => {
         key: null,
       })
       expect(r.lines.join('\n')).toMatch(/"<davis@example.test>" is not a mail address: write one plain address/)
-      expect(types(app)).not.toContain('PlayerReplaced')
+      expect(types(app, 'fd1')).toContain('PlayerJoined')
+      expect(types(app, 'fd1')).not.toContain('PlayerReplaced')
     })
   })
 })

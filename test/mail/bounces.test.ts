@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliveryFailures, parseBounce, parseBounces, parseDeliveryStatus } from '../../src/mail/bounces.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 const crlf = (s: string) => Buffer.from(s.replace(/\r?\n/g, '\r\n'))
 
@@ -18,18 +18,18 @@ Hi. This is the qmail-send program at mx.mobile.test.
 I'm afraid I wasn't able to deliver your message to the following addresses.
 This is a permanent error; I've given up. Sorry it didn't work out.
 
-<reb.old@mobile.test>:
+<south.old@mobile.test>:
 Sorry, no mailbox here by that name. (#5.1.1)
 
 --- Below this line is a copy of the message.
 
 Return-Path: <orders@judge.example.test>
-Message-ID: <ack.wb1.1.1@judge.example.test>
-From: Sea judge <orders@judge.example.test>
-To: reb.old@mobile.test
-Subject: [wb1] Orders accepted
+Message-ID: <ack.fd1.1.1@judge.example.test>
+From: PBEM judge <orders@judge.example.test>
+To: south.old@mobile.test
+Subject: [fd1] Orders accepted
 
-Your orders for game wb1 are ACCEPTED.
+Your orders for game fd1 are ACCEPTED.
 `)
 
 const EXIM = crlf(`Return-path: <>
@@ -45,16 +45,16 @@ This message was created automatically by mail delivery software.
 A message that you sent could not be delivered to one or more of its
 recipients. This is a permanent error. The following address(es) failed:
 
-  fed@example.test
+  north@example.test
     host mx.example.test [192.0.2.25]
-    SMTP error from remote mail server after RCPT TO:<fed@example.test>:
+    SMTP error from remote mail server after RCPT TO:<north@example.test>:
     550 5.2.2 Mailbox full
 
 ------ This is a copy of the message, including all the headers. ------
 
-Message-ID: <report.wb1.r0.federal@judge.example.test>
-From: Sea judge <orders@judge.example.test>
-Subject: [wb1] Game opens (federal)
+Message-ID: <report.fd1.r0.north@judge.example.test>
+From: PBEM judge <orders@judge.example.test>
+Subject: [fd1] Game opens (north)
 `)
 
 describe('bounces: parsing', () => {
@@ -72,21 +72,21 @@ describe('bounces: parsing', () => {
 
   it('a qmail bounce in plain text', async () => {
     expect(await parseBounce(QMAIL)).toEqual({
-      recipient: 'reb.old@mobile.test',
+      recipient: 'south.old@mobile.test',
       status: '5.1.1',
       action: 'failed',
       diagnostic: 'Sorry, no mailbox here by that name. (#5.1.1)',
-      originalMessageId: 'ack.wb1.1.1@judge.example.test',
+      originalMessageId: 'ack.fd1.1.1@judge.example.test',
     })
   })
 
   it('an Exim bounce in plain text', async () => {
     expect(await parseBounce(EXIM)).toEqual({
-      recipient: 'fed@example.test',
+      recipient: 'north@example.test',
       status: '5.2.2',
       action: 'failed',
       diagnostic: '550 5.2.2 Mailbox full',
-      originalMessageId: 'report.wb1.r0.federal@judge.example.test',
+      originalMessageId: 'report.fd1.r0.north@judge.example.test',
     })
   })
 
@@ -104,7 +104,7 @@ describe('bounces: parsing', () => {
 
   it('a vacation reply is no bounce', async () => {
     const raw = crlf(
-      'From: fed@example.test\nTo: orders@judge.example.test\nSubject: Out of office\nAuto-Submitted: auto-replied\n\nI am away until Monday; mail to fed@example.test is read then.\n',
+      'From: north@example.test\nTo: orders@judge.example.test\nSubject: Out of office\nAuto-Submitted: auto-replied\n\nI am away until Monday; mail to north@example.test is read then.\n',
     )
     expect(await parseBounce(raw)).toBeNull()
   })
@@ -114,7 +114,7 @@ describe('bounces: the intake records them and never answers', () => {
   let app: TestApp
   beforeEach(() => {
     app = testApp()
-    createWeakBeginning(app)
+    createFixtureDuel(app)
   })
   afterEach(() => app.cleanup())
   const intake = (raw: Buffer) =>
@@ -132,23 +132,23 @@ describe('bounces: the intake records them and never answers', () => {
     expect(outboxRows(app).length).toBe(before)
     const failures = deliveryFailures(app.judge.mail)
     expect(failures).toHaveLength(2)
-    const report = outboxRows(app).find((r) => r.mail.messageId === 'report.wb1.r0.federal@judge.example.test')!
+    const report = outboxRows(app).find((r) => r.mail.messageId === 'report.fd1.r0.north@judge.example.test')!
     expect(failures[0]).toMatchObject({
-      recipient: 'fed@example.test',
+      recipient: 'north@example.test',
       status: '5.2.2',
       action: 'failed',
       format: 'plain',
-      originalMessageId: 'report.wb1.r0.federal@judge.example.test',
+      originalMessageId: 'report.fd1.r0.north@judge.example.test',
       outboxId: report.id,
-      game: 'wb1',
+      game: 'fd1',
       kind: 'report',
       bounceMessageId: 'E1exim-0001@mx.example.org',
     })
-    expect(failures[1]).toMatchObject({ recipient: 'reb.old@mobile.test', outboxId: null, game: null })
+    expect(failures[1]).toMatchObject({ recipient: 'south.old@mobile.test', outboxId: null, game: null })
     const received = app.store.read('system:mail').filter((e) => e.type === 'MailReceived')
     expect(received.map((e) => e.data.detail)).toEqual([
-      'bounce: fed@example.test failed (5.2.2)',
-      'bounce: reb.old@mobile.test failed (5.1.1)',
+      'bounce: north@example.test failed (5.2.2)',
+      'bounce: south.old@mobile.test failed (5.1.1)',
     ])
     // a second delivery of the same bounce is absorbed
     expect(await intake(EXIM)).toBe('duplicate')

@@ -1,18 +1,19 @@
+// Mail commands on the fixture duel: each seat sees its own draws and nothing of the other's.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mailCommandWord, runMailCommand } from '../../src/mail/commands.ts'
 import type { InboundMail } from '../../src/mail/inbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 beforeEach(() => {
   app = testApp()
-  createWeakBeginning(app)
+  createFixtureDuel(app)
 })
 afterEach(() => app.cleanup())
 
 let n = 0
-function command(role: string, body: string, from = role === 'federal' ? 'fed@example.test' : 'reb@example.test') {
+function command(role: string, body: string, from = role === 'north' ? 'north@example.test' : 'south@example.test') {
   const mail: InboundMail = {
     messageId: `c${++n}@example.test`,
     rawHash: String(n).padStart(64, '0'),
@@ -35,7 +36,7 @@ function command(role: string, body: string, from = role === 'federal' ? 'fed@ex
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
     mail,
-    game: 'wb1',
+    game: 'fd1',
     role,
     body,
     word: word!,
@@ -46,76 +47,88 @@ function command(role: string, body: string, from = role === 'federal' ? 'fed@ex
 }
 
 function playTurnOne() {
-  app.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
-  app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21')
-  app.judge.adjudicate('wb1')
+  app.judge.submitOrders('fd1', 'north', 'DRAW 1')
+  app.judge.submitOrders('fd1', 'south', 'DRAW 2')
+  app.judge.adjudicate('fd1')
+}
+
+/** A seat's own entry of resolution 1: its cut and cards, which only it may see. */
+function ownDraw(role: string): string {
+  const result = app.store.read('game:fd1').find((e) => e.type === 'TurnAdjudicated')!.data
+  return result.narrative.find(
+    (e: { audience: { kind: string; roles?: string[] }; text: string }) =>
+      e.audience.kind === 'roles' && e.audience.roles!.includes(role) && /You cut at/.test(e.text),
+  )!.text
 }
 
 describe('mail commands', () => {
   it('tells orders from commands by the first line', () => {
-    expect(mailCommandWord('GAME wb1 FEDERAL\nKEY x\nstatus')).toBe('STATUS')
-    expect(mailCommandWord('GAME wb1 FEDERAL\nMOVE POWH C13')).toBeNull()
+    expect(mailCommandWord('GAME fd1 NORTH\nKEY x\nstatus')).toBe('STATUS')
+    expect(mailCommandWord('GAME fd1 NORTH\nDRAW 2')).toBeNull()
   })
 
   it('STATUS shows the situation as the reader may see it, what is awaited and the deadline', () => {
-    const r = command('federal', 'STATUS')
-    expect(r.text).toContain('SITUATION: GT1 (3/61) of GT4')
-    expect(r.text).toContain('Awaiting: GT1 Federal movement; GT1 Confederate activity record')
+    const r = command('north', 'STATUS')
+    // North's own view of the duel: his hand, and only how many cards each seat holds.
+    expect(r.text).toContain('hand: none')
+    expect(r.text).toContain('cardsInHand.south: 0')
+    expect(r.text).toContain('Awaiting: round 1 draws')
     expect(r.text).toContain('Deadline: 2026-03-05 12:00 UTC')
     expect(r.inReplyTo).toMatch(/^c\d+@example.test$/)
   })
 
   it('ORDERS lists what is on file', () => {
-    expect(command('federal', 'ORDERS').text).toMatch(/No orders of yours are on file/)
-    app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
-    expect(command('federal', 'ORDERS').text).toContain('MOVE POWH C13 (1/8 MP)')
+    expect(command('north', 'ORDERS').text).toMatch(/No orders of yours are on file/)
+    app.judge.submitOrders('fd1', 'north', 'DRAW 2\nHIGH ASK')
+    expect(command('north', 'ORDERS').text).toContain('HIGH ASK (you are asked about each card over 8 you draw)')
   })
 
   it('HISTORY and REPORT n give each reader only what that reader was shown', () => {
     playTurnOne()
-    const fedHistory = command('federal', 'HISTORY').text
-    const rebHistory = command('confederate', 'HISTORY').text
-    expect(fedHistory).toContain('Resolution 1: GT1 Federal movement and Confederate activity')
-    expect(rebHistory).toContain('SUM moves to C11')
-    expect(fedHistory).not.toContain('SUM moves to C11')
-    const again = command('federal', 'REPORT 1')
+    const northHistory = command('north', 'HISTORY').text
+    const southHistory = command('south', 'HISTORY').text
+    expect(northHistory).toContain('Resolution 1: round 1')
+    expect(northHistory).toContain(ownDraw('north'))
+    expect(southHistory).toContain(ownDraw('south'))
+    expect(northHistory).not.toContain(ownDraw('south'))
+    const again = command('north', 'REPORT 1')
     const original = outboxRows(app).find(
-      (r) => r.kind === 'report' && r.recipient === 'fed@example.test' && /Results/.test(r.mail.subject),
+      (r) => r.kind === 'report' && r.recipient === 'north@example.test' && /Results/.test(r.mail.subject),
     )!
     expect(again.text).toContain(original.mail.text.split('\n').slice(0, 3).join('\n'))
-    expect(again.text).not.toContain('SUM moves to C11')
+    expect(again.text).not.toContain(ownDraw('south'))
     expect(JSON.stringify(again)).toContain('"contentType":"image/png"')
-    expect(command('federal', 'REPORT 9').subject).toMatch(/No such report/)
+    expect(command('north', 'REPORT 9').subject).toMatch(/No such report/)
   })
 
   it('VERIFY recomputes the rolls the reader may see', () => {
     playTurnOne()
-    const r = command('confederate', 'VERIFY 1').text
+    const r = command('south', 'VERIFY 1').text
     expect(r).toMatch(
-      /Resolution 1 \(GT1 Federal movement and Confederate activity\): secret [0-9a-f]{64}, commitment [0-9a-f]{64}, salt "": \d+ roll\(s\) you may see reproduce/,
+      /Resolution 1 \(round 1\): secret [0-9a-f]{64}, commitment [0-9a-f]{64}, salt "": \d+ roll\(s\) you may see reproduce/,
     )
   })
 
   it('PRESS relays a message to another role, logs it with its audience, and refuses an unknown role', () => {
-    const r = command('confederate', 'PRESS FEDERAL\nSir, the Sumter sends her compliments.')
-    expect(r.subject).toMatch(/Press delivered to federal/)
+    const r = command('south', 'PRESS NORTH\nSir, South sends his compliments.')
+    expect(r.subject).toMatch(/Press delivered to north/)
     const relayed = outboxRows(app).find((x) => x.kind === 'press')!
-    expect(relayed.recipient).toBe('fed@example.test')
-    expect(relayed.mail.text).toContain('Sir, the Sumter sends her compliments.')
-    const logged = app.store.read('game:wb1').find((e) => e.type === 'PressSent')!
-    expect(logged.audience).toEqual({ kind: 'roles', roles: ['confederate', 'federal'] })
-    expect(command('confederate', 'PRESS BRITAIN\nhello').subject).toMatch(/Press not sent/)
+    expect(relayed.recipient).toBe('north@example.test')
+    expect(relayed.mail.text).toContain('Sir, South sends his compliments.')
+    const logged = app.store.read('game:fd1').find((e) => e.type === 'PressSent')!
+    expect(logged.audience).toEqual({ kind: 'roles', roles: ['south', 'north'] })
+    expect(command('south', 'PRESS BRITAIN\nhello').subject).toMatch(/Press not sent/)
   })
 
   it('a rekey revokes the old key and mails the new one', () => {
-    const old = app.judge.keyFor('wb1', 'federal')
-    const fresh = app.judge.rekey('wb1', 'federal', 'lost laptop')
+    const old = app.judge.keyFor('fd1', 'north')
+    const fresh = app.judge.rekey('fd1', 'north', 'lost laptop')
     expect(fresh).not.toBe(old)
-    const fold = app.judge.load('wb1')
-    expect(app.judge.checkKey(fold, 'federal', old)).toBe(false)
-    expect(app.judge.checkKey(fold, 'federal', fresh)).toBe(true)
+    const fold = app.judge.load('fd1')
+    expect(app.judge.checkKey(fold, 'north', old)).toBe(false)
+    expect(app.judge.checkKey(fold, 'north', fresh)).toBe(true)
     const mail = outboxRows(app).at(-1)!
-    expect(mail.recipient).toBe('fed@example.test')
+    expect(mail.recipient).toBe('north@example.test')
     expect(mail.mail.text).toContain(`New key: ${fresh}`)
   })
 })
@@ -123,7 +136,7 @@ describe('mail commands', () => {
 describe('mail commands that change the game, through the intake', () => {
   it('routes DECIDE, SET ZONE, SET ABSENCE and moderator mail to the engine', async () => {
     const { handleInbound } = await import('../../src/mail/intake.ts')
-    const keys = { federal: app.judge.keyFor('wb1', 'federal'), moderator: app.judge.keyFor('wb1', 'moderator') }
+    const keys = { north: app.judge.keyFor('fd1', 'north'), moderator: app.judge.keyFor('fd1', 'moderator') }
     const deliver = (from: string, body: string) => {
       const raw = Buffer.from(
         `From: ${from}\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <r${++n}@example.test>\r\nContent-Type: text/plain\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`,
@@ -135,25 +148,25 @@ describe('mail commands that change the game, through the intake', () => {
         clock: app.clock,
       })
     }
-    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ZONE Europe/Paris`)).toBe(
+    expect(await deliver('north@example.test', `GAME fd1 NORTH\nKEY ${keys.north}\nSET ZONE Europe/Paris`)).toBe(
       'command',
     )
-    expect(app.store.read('game:wb1').some((e) => e.type === 'PlayerZoneSet' && e.data.zone === 'Europe/Paris')).toBe(
+    expect(app.store.read('game:fd1').some((e) => e.type === 'PlayerZoneSet' && e.data.zone === 'Europe/Paris')).toBe(
       true,
     )
     expect(
-      await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nSET ABSENCE 2026-03-03 2026-03-06`),
+      await deliver('north@example.test', `GAME fd1 NORTH\nKEY ${keys.north}\nSET ABSENCE 2026-03-03 2026-03-06`),
     ).toBe('command')
-    expect(app.store.read('game:wb1').some((e) => e.type === 'AbsenceSet')).toBe(true)
-    expect(await deliver('fed@example.test', `GAME wb1 FEDERAL\nKEY ${keys.federal}\nDECIDE GT1-D9 FIGHT`)).toBe(
+    expect(app.store.read('game:fd1').some((e) => e.type === 'AbsenceSet')).toBe(true)
+    expect(await deliver('north@example.test', `GAME fd1 NORTH\nKEY ${keys.north}\nDECIDE R1-NORTH-C9 KEEP`)).toBe(
       'command',
     )
-    expect(outboxRows(app).at(-1)!.mail.subject).toMatch(/Decision not recorded: GT1-D9/)
-    expect(await deliver('mod@example.test', `GAME wb1 MODERATOR\nKEY ${keys.moderator}\nPAUSE for the holidays`)).toBe(
+    expect(outboxRows(app).at(-1)!.mail.subject).toMatch(/Decision not recorded: R1-NORTH-C9/)
+    expect(await deliver('mod@example.test', `GAME fd1 MODERATOR\nKEY ${keys.moderator}\nPAUSE for the holidays`)).toBe(
       'command',
     )
-    expect(app.store.read('game:wb1').some((e) => e.type === 'GamePaused')).toBe(true)
-    expect(await deliver('spy@example.test', `GAME wb1 MODERATOR\nKEY 0000\nRESUME`)).toBe('command')
-    expect(app.store.read('game:wb1').some((e) => e.type === 'GameResumed')).toBe(false)
+    expect(app.store.read('game:fd1').some((e) => e.type === 'GamePaused')).toBe(true)
+    expect(await deliver('spy@example.test', `GAME fd1 MODERATOR\nKEY 0000\nRESUME`)).toBe('command')
+    expect(app.store.read('game:fd1').some((e) => e.type === 'GameResumed')).toBe(false)
   })
 })

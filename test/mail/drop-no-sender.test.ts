@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -18,9 +18,9 @@ afterEach(() => app?.cleanup())
 describe('a dropped file with no sender', () => {
   it('goes to failed/ with its reason beside it, recorded once, and is not taken as processed', async () => {
     app = testApp('no-sender')
-    const { keys } = createWeakBeginning(app)
+    const { keys } = createFixtureDuel(app)
     const file = join(app.dirs.inbox, 'body-only.eml')
-    writeFileSync(file, `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n`)
+    writeFileSync(file, `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n`)
     const warned: string[] = []
     const handled: { setAside?: string }[] = []
     const outcomes = await readInbox(app, {
@@ -37,7 +37,7 @@ describe('a dropped file with no sender', () => {
     expect(warned.join('\n')).toMatch(/body-only\.eml: the file has no sender .*; moved to failed\//)
     expect(handled[0]!.setAside).toMatch(/whole mail, header and body/)
     expect(app.store.read('system:mail').filter((e) => e.type === 'MailReceived')).toHaveLength(1)
-    expect(app.judge.load('wb1').orders.size).toBe(0)
+    expect(app.judge.load('fd1').orders.size).toBe(0)
   })
 })
 

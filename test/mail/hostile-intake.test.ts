@@ -7,14 +7,14 @@ import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { readText } from '../../src/mail/reading.ts'
 import { cutShortReason } from '../../src/mail/truncation.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let keys: Record<string, string>
 let deps: IntakeDeps
 beforeEach(() => {
   app = testApp()
-  keys = createWeakBeginning(app).keys
+  keys = createFixtureDuel(app).keys
   deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
 })
 afterEach(() => app.cleanup())
@@ -33,7 +33,7 @@ const intake = (raw: Buffer) => handleInbound(raw, 'test', deps)
 const records = () => app.store.read('system:mail').filter((e) => e.type === 'MailReceived')
 const lastRecord = () => records().at(-1)!.data as { outcome: string; detail: string }
 const mailTo = (address: string) => outboxRows(app).filter((r) => r.recipient === address)
-const orders = () => `GAME wb1 CONFEDERATE\r\nKEY ${keys.confederate}\r\nSUM: STAY\r\n`
+const orders = () => `GAME fd1 SOUTH\r\nKEY ${keys.south}\r\nDRAW 1\r\n`
 
 function base64Mail(from: string, body: string, cut = 0): Buffer {
   const encoded = Buffer.from(body).toString('base64')
@@ -45,18 +45,18 @@ function base64Mail(from: string, body: string, cut = 0): Buffer {
 
 describe('mail cut short', () => {
   it('a base64 body that stops mid-quantum is refused, not filed short; the orders on file stay', async () => {
-    expect(await intake(base64Mail('reb@example.test', orders()))).toBe('orders-accepted')
-    const changed = `GAME wb1 CONFEDERATE\r\nKEY ${keys.confederate}\r\nSUM: RUN-OUT\r\nNASH: STAY\r\n`
-    expect(await intake(base64Mail('reb@example.test', changed, 3))).toBe('refused')
+    expect(await intake(base64Mail('south@example.test', orders()))).toBe('orders-accepted')
+    const changed = `GAME fd1 SOUTH\r\nKEY ${keys.south}\r\nDRAW 2\r\nHIGH ASK\r\n`
+    expect(await intake(base64Mail('south@example.test', changed, 3))).toBe('refused')
     expect(lastRecord().detail).toMatch(/^cut short: a base64-encoded part stops in the middle/)
-    expect(app.judge.load('wb1').orders.get('confederate')!.normalised.join('\n')).toMatch(/SUM: STAY/)
-    expect(mailTo('reb@example.test').at(-1)!.mail.text).toMatch(/arrived incomplete .* orders you sent earlier stand/s)
+    expect(app.judge.load('fd1').orders.get('south')!.normalised.join('\n')).toMatch(/DRAW 1/)
+    expect(mailTo('south@example.test').at(-1)!.mail.text).toMatch(/arrived incomplete .* orders you sent earlier stand/s)
   })
 
   it('a multipart whose closing delimiter never came is cut short; a whole one is not', () => {
     const multipart = (close: boolean) =>
       Buffer.from(
-        `${head('reb@example.test', ['Content-Type: multipart/mixed; boundary="XYZ"'])}\r\n\r\n--XYZ\r\nContent-Type: text/plain\r\n\r\nSUM: STAY\r\n${close ? '--XYZ--\r\n' : ''}`,
+        `${head('south@example.test', ['Content-Type: multipart/mixed; boundary="XYZ"'])}\r\n\r\n--XYZ\r\nContent-Type: text/plain\r\n\r\nDRAW 1\r\n${close ? '--XYZ--\r\n' : ''}`,
       )
     expect(cutShortReason(multipart(false))).toMatch(/never ends \(no closing "--XYZ--" line\)/)
     expect(cutShortReason(multipart(true))).toBeNull()
@@ -95,11 +95,11 @@ describe('reading costs linear time', () => {
   })
 
   it('HTML nested deeper than any client writes is read by the linear pass, keeping its text', () => {
-    const deep = `${'<div>'.repeat(100_000)}GAME wb1 CONFEDERATE<br>SUM: STAY &amp; more`
+    const deep = `${'<div>'.repeat(100_000)}GAME fd1 SOUTH<br>DRAW 1 &amp; more`
     expect(nestingDepth(deep)).toBe(100_000)
     expect(renderable(deep)).toBe(false)
-    expect(renderable('<p>GAME wb1</p><p>SUM: STAY</p>')).toBe(true)
-    expect(plainTextOf(deep).trim()).toBe('GAME wb1 CONFEDERATE\nSUM: STAY & more')
+    expect(renderable('<p>GAME fd1</p><p>DRAW 1</p>')).toBe(true)
+    expect(plainTextOf(deep).trim()).toBe('GAME fd1 SOUTH\nDRAW 1 & more')
     expect(plainTextOf(`<style>p{}</style><p>a</p>${'<script>'.repeat(1000)}b`)).toBe('\na\nb')
   })
 })
@@ -109,10 +109,10 @@ describe('strangers learn nothing about other games', () => {
     const stranger = 'nosy@elsewhere.test'
     await intake(Buffer.from(`${head(stranger)}\r\n\r\nHELP\r\n`))
     await intake(Buffer.from(`${head(stranger)}\r\n\r\nhello, which games run here?\r\n`))
-    await intake(Buffer.from(`${head(stranger)}\r\n\r\nGAME wb2 FEDERAL\r\nKEY 123\r\n`))
+    await intake(Buffer.from(`${head(stranger)}\r\n\r\nGAME fd2 NORTH\r\nKEY 123\r\n`))
     const replies = mailTo(stranger)
     expect(replies).toHaveLength(3)
-    for (const r of replies) expect(r.mail.text).not.toMatch(/\bwb1\b/)
+    for (const r of replies) expect(r.mail.text).not.toMatch(/\bfd1\b/)
   })
 })
 
@@ -122,7 +122,7 @@ describe('duplicates', () => {
       `From: junk@elsewhere.test\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <same@example.test>\r\n\r\nbuy now\r\n`,
     )
     const real = Buffer.from(
-      `From: reb@example.test\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <same@example.test>\r\n\r\n${orders()}`,
+      `From: south@example.test\r\nTo: orders@judge.example.test\r\nSubject: x\r\nMessage-ID: <same@example.test>\r\n\r\n${orders()}`,
     )
     await intake(junk)
     expect(await intake(real)).toBe('orders-accepted')
@@ -138,20 +138,20 @@ describe('the reply limit', () => {
     for (let i = 0; i < 25; i++)
       expect(
         await intake(
-          Buffer.from(`${head('forger@elsewhere.test')}\r\n\r\nGAME wb1 MODERATOR\r\nKEY 0000\r\nPAUSE\r\n`),
+          Buffer.from(`${head('forger@elsewhere.test')}\r\n\r\nGAME fd1 MODERATOR\r\nKEY 0000\r\nPAUSE\r\n`),
         ),
       ).toBe('command')
     expect(mailTo('forger@elsewhere.test')).toHaveLength(20)
     expect(mailTo('mod@example.test').filter((r) => /tried a moderator command/.test(r.mail.subject))).toHaveLength(20)
-    expect(app.judge.load('wb1').paused).toBeFalsy()
+    expect(app.judge.load('fd1').paused).toBeFalsy()
   })
 
   it('never holds back the warning that a key was used from another address', async () => {
     // The player of record has had his twenty notices this hour ...
-    for (let i = 0; i < 20; i++) await intake(Buffer.from(`${head('reb@example.test')}\r\n\r\n\r\n`))
-    expect(mailTo('reb@example.test').filter((r) => r.kind === 'notice')).toHaveLength(20)
+    for (let i = 0; i < 20; i++) await intake(Buffer.from(`${head('south@example.test')}\r\n\r\n\r\n`))
+    expect(mailTo('south@example.test').filter((r) => r.kind === 'notice')).toHaveLength(20)
     // ... and still hears that his key was used from elsewhere.
     expect(await intake(Buffer.from(`${head('thief@elsewhere.test')}\r\n\r\n${orders()}`))).toBe('orders-accepted')
-    expect(mailTo('reb@example.test').some((r) => /came from thief@elsewhere.test/.test(r.mail.subject))).toBe(true)
+    expect(mailTo('south@example.test').some((r) => /came from thief@elsewhere.test/.test(r.mail.subject))).toBe(true)
   })
 })

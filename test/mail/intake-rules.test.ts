@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { composeEml, type OutboundMail } from '../../src/mail/outbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let keys: Record<string, string>
 let deps: IntakeDeps
 beforeEach(() => {
   app = testApp()
-  keys = createWeakBeginning(app).keys
+  keys = createFixtureDuel(app).keys
   deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
 })
 afterEach(() => app.cleanup())
@@ -77,11 +77,11 @@ describe('intake: the reply rate limit', () => {
   it("notices to the player of record about forged mail keep to the limit of the player's address", async () => {
     for (let i = 0; i < 5; i++)
       expect(
-        await intake(eml({ from: `spy${i}@elsewhere.test`, body: 'GAME wb1 FEDERAL\nMOVE POWH C13' }), {
+        await intake(eml({ from: `spy${i}@elsewhere.test`, body: 'GAME fd1 NORTH\nDRAW 1' }), {
           replyLimit: 3,
         }),
       ).toBe('refused')
-    expect(mailTo('fed@example.test').filter((r) => /without your key/.test(r.mail.subject))).toHaveLength(3)
+    expect(mailTo('north@example.test').filter((r) => /without your key/.test(r.mail.subject))).toHaveLength(3)
     expect(mailTo('spy4@elsewhere.test')).toHaveLength(1)
   })
 
@@ -91,19 +91,19 @@ describe('intake: the reply rate limit', () => {
       expect(
         await intake(
           eml({
-            from: 'reb@example.test',
-            body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: ${i % 2 ? 'STAY' : 'RUN-OUT'}`,
+            from: 'south@example.test',
+            body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW ${i % 2 ? 1 : 2}`,
           }),
         ),
       ).toBe('orders-accepted')
     }
-    expect(app.judge.load('wb1').receipts.size).toBe(25)
-    expect(mailTo('reb@example.test').filter((r) => r.kind === 'ack')).toHaveLength(25)
+    expect(app.judge.load('fd1').receipts.size).toBe(25)
+    expect(mailTo('south@example.test').filter((r) => r.kind === 'ack')).toHaveLength(25)
     // ... and acknowledgements of keyed orders use up none of the notices the limit allows him:
     // his empty message is still answered.
-    expect(await intake(eml({ from: 'reb@example.test', body: '' }))).toBe('command')
+    expect(await intake(eml({ from: 'south@example.test', body: '' }))).toBe('command')
     expect(lastRecord().notes ?? []).not.toContainEqual(expect.stringMatching(/not answered/))
-    expect(mailTo('reb@example.test').filter((r) => r.kind === 'notice')).toHaveLength(1)
+    expect(mailTo('south@example.test').filter((r) => r.kind === 'notice')).toHaveLength(1)
   })
 })
 
@@ -123,32 +123,32 @@ describe('intake: loop guard', () => {
   it.each([
     [
       'X-Mailer: acw-pbem alone',
-      { from: 'reb@example.test', headers: ['X-Mailer: acw-pbem'] },
+      { from: 'south@example.test', headers: ['X-Mailer: acw-pbem'] },
       /our own message \(X-Mailer: acw-pbem\)/,
     ],
     ['the judge address as sender', { from: 'Sea judge <orders@judge.example.test>' }, /judge's own address/],
     [
       'a reply address as sender',
-      { from: `orders+wb1.confederate.${'x'.repeat(8)}@judge.example.test` },
+      { from: `orders+fd1.south.${'x'.repeat(8)}@judge.example.test` },
       /judge's own address/,
     ],
     [
       'one of our Message-IDs',
-      { from: 'reb@example.test', id: 'report.wb1.r0.confederate@judge.example.test' },
+      { from: 'south@example.test', id: 'report.fd1.r0.south@judge.example.test' },
       /our own message \(Message-ID/,
     ],
   ] as const)('%s', async (_, o, detail) => {
-    const raw = eml({ ...o, body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY` })
+    const raw = eml({ ...o, body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` })
       .toString()
       .replace(
-        /<report\.wb1\.r0\.confederate@judge\.example\.test@example\.test>/,
-        '<report.wb1.r0.confederate@judge.example.test>',
+        /<report\.fd1\.r0\.south@judge\.example\.test@example\.test>/,
+        '<report.fd1.r0.south@judge.example.test>',
       )
     const before = outboxRows(app).length
     expect(await intake(Buffer.from(raw))).toBe('ignored-automated')
     expect(lastRecord().detail).toMatch(detail)
     expect(outboxRows(app).length).toBe(before)
-    expect(app.judge.load('wb1').orders.size).toBe(0)
+    expect(app.judge.load('fd1').orders.size).toBe(0)
   })
 })
 
@@ -173,64 +173,64 @@ describe('intake: robots, oversized, empty, duplicates', () => {
 
   it('an oversized message from a person gets one polite refusal, keyed by its real Message-ID', async () => {
     const big = eml({
-      from: 'reb@example.test',
+      from: 'south@example.test',
       id: 'big-person',
-      body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n${'x'.repeat(4000)}`,
+      body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n${'x'.repeat(4000)}`,
     })
     expect(await intake(big, { maxBytes: 1000 })).toBe('refused')
     expect(lastRecord()).toMatchObject({ messageId: 'big-person@example.test', outcome: 'refused' })
-    expect(mailTo('reb@example.test').at(-1)!.mail.subject).toMatch(/too large/)
-    expect(app.judge.load('wb1').orders.size).toBe(0)
+    expect(mailTo('south@example.test').at(-1)!.mail.subject).toMatch(/too large/)
+    expect(app.judge.load('fd1').orders.size).toBe(0)
   })
 
   it('an empty message, or one with only quotes and a tagline, gets the help text', async () => {
-    expect(await intake(eml({ from: 'fed@example.test', body: '' }))).toBe('command')
-    expect(mailTo('fed@example.test').at(-1)!.mail.text).toMatch(/nothing to read[\s\S]*GAME <game> <role>/)
+    expect(await intake(eml({ from: 'north@example.test', body: '' }))).toBe('command')
+    expect(mailTo('north@example.test').at(-1)!.mail.text).toMatch(/nothing to read[\s\S]*GAME <game> <role>/)
     expect(
       await intake(
         eml({
-          from: 'fed@example.test',
-          to: `orders+wb1.federal.${keys.federal}@judge.example.test`,
-          body: '\nSent from my iPhone\n\n> On 2 Mar 2026, at 12:00, Sea judge wrote:\n> GAME wb1 FEDERAL\n> MOVE POWH C13',
+          from: 'north@example.test',
+          to: `orders+fd1.north.${keys.north}@judge.example.test`,
+          body: '\nSent from my iPhone\n\n> On 2 Mar 2026, at 12:00, Sea judge wrote:\n> GAME fd1 NORTH\n> DRAW 1',
         }),
       ),
     ).toBe('command')
     expect(lastRecord().detail).toBe('empty message: answered with HELP')
-    expect(app.judge.load('wb1').orders.size).toBe(0)
+    expect(app.judge.load('fd1').orders.size).toBe(0)
   })
 
   it('two deliveries of one message racing through two paths: one is filed, the other is a duplicate', async () => {
     const raw = eml({
-      from: 'reb@example.test',
+      from: 'south@example.test',
       id: 'race',
-      body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY`,
+      body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`,
     })
     const other = Buffer.concat([Buffer.from('Received: from mx2 by mx; Mon, 2 Mar 2026 12:00:00 +0000\r\n'), raw])
     const outcomes = await Promise.all([intake(raw), intake(other), intake(raw)])
     expect(outcomes.sort()).toEqual(['duplicate', 'duplicate', 'orders-accepted'])
-    expect(app.judge.load('wb1').receipts.size).toBe(1)
+    expect(app.judge.load('fd1').receipts.size).toBe(1)
     expect(app.store.read('system:mail').filter((e) => e.type === 'MailReceived')).toHaveLength(1)
   })
 })
 
 describe('intake: mail commands after authentication', () => {
   it('runs a command instead of filing orders, once the key checks out', async () => {
-    expect(await intake(eml({ from: 'fed@example.test', body: `GAME wb1 FEDERAL\nKEY ${keys.federal}\nORDERS` }))).toBe(
+    expect(await intake(eml({ from: 'north@example.test', body: `GAME fd1 NORTH\nKEY ${keys.north}\nORDERS` }))).toBe(
       'command',
     )
-    expect(lastRecord()).toMatchObject({ outcome: 'command', game: 'wb1', role: 'federal', detail: 'ORDERS' })
+    expect(lastRecord()).toMatchObject({ outcome: 'command', game: 'fd1', role: 'north', detail: 'ORDERS' })
     expect(
       outboxRows(app)
         .filter((r) => r.kind === 'command')
         .at(-1)!.recipient,
-    ).toBe('fed@example.test')
-    expect(app.judge.load('wb1').receipts.size).toBe(0)
+    ).toBe('north@example.test')
+    expect(app.judge.load('fd1').receipts.size).toBe(0)
   })
 
   it('a command without the key is refused like orders', async () => {
-    expect(await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME wb1 FEDERAL\nSTATUS' }))).toBe('refused')
+    expect(await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 NORTH\nSTATUS' }))).toBe('refused')
     expect(outboxRows(app).filter((r) => r.kind === 'command')).toHaveLength(0)
-    expect(mailTo('fed@example.test').at(-1)!.mail.subject).toMatch(/without your key/)
+    expect(mailTo('north@example.test').at(-1)!.mail.subject).toMatch(/without your key/)
   })
 })
 
@@ -238,8 +238,8 @@ describe('intake: what the moderator sees', () => {
   it('MailReceived carries the authentication results and how the mail was read', async () => {
     await intake(
       eml({
-        from: 'reb@example.test',
-        body: `Hi judge!\nGAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n\n-- \nJeff`,
+        from: 'south@example.test',
+        body: `Hi judge!\nGAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n\n-- \nJeff`,
       }),
     )
     const r = lastRecord()

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openApp, type App } from '../../src/cli/app.ts'
 import { DEFAULT_JUDGE_NAME } from '../../src/engine/judge.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { createWeakBeginning, outboxRows } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows } from '../helpers/app.ts'
 
 const opened: { app: App; dir: string }[] = []
 afterEach(() => {
@@ -20,7 +20,7 @@ function judgeWith(env: Record<string, string>): App {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-name-'))
   const app = openApp({ dataDir: dir, mail: loadMailConfig(env), mailDomain: 'judge.example.test' })
   opened.push({ app, dir })
-  createWeakBeginning(app)
+  createFixtureDuel(app)
   return app
 }
 
@@ -33,7 +33,7 @@ describe('the sender name', () => {
   })
 
   it('comes from PBEM_JUDGE_NAME, quoted where it needs to be', () => {
-    expect(judgeWith({ PBEM_JUDGE_NAME: 'Sea judge' }).judge.fromAddress).toBe('Sea judge <orders@judge.example.test>')
+    expect(judgeWith({ PBEM_JUDGE_NAME: 'Harbour judge' }).judge.fromAddress).toBe('Harbour judge <orders@judge.example.test>')
     const app = judgeWith({ PBEM_JUDGE_NAME: 'St. Louis Club, umpire' })
     expect(app.judge.fromAddress).toBe('"St. Louis Club, umpire" <orders@judge.example.test>')
     expect(outboxRows(app).every((r) => (r.mail as { from?: string }).from === app.judge.fromAddress)).toBe(true)

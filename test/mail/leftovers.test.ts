@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { composeEml } from '../../src/mail/outbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 let app: TestApp
 let keys: Record<string, string>
 let deps: IntakeDeps
 beforeEach(() => {
   app = testApp('leftovers')
-  keys = createWeakBeginning(app).keys
+  keys = createFixtureDuel(app).keys
   deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
 })
 afterEach(() => app.cleanup())
@@ -40,23 +40,23 @@ const lastRecord = () =>
 
 describe('the reply limit never silences a player about his own mail', () => {
   it('after 25 answered commands in an hour, his empty mail and his oversized mail are still answered', async () => {
-    const reply = `orders+wb1.confederate.${keys.confederate}@judge.example.test`
+    const reply = `orders+fd1.south.${keys.south}@judge.example.test`
     for (let i = 0; i < 25; i++) {
       app.now.t += 60_000
-      expect(await intake(eml({ from: 'reb@example.test', to: reply, body: 'STATUS' }))).toBe('command')
+      expect(await intake(eml({ from: 'south@example.test', to: reply, body: 'STATUS' }))).toBe('command')
     }
-    const notices = () => mailTo('reb@example.test').filter((r) => r.kind === 'notice').length
+    const notices = () => mailTo('south@example.test').filter((r) => r.kind === 'notice').length
     const before = notices()
-    expect(await intake(eml({ from: 'reb@example.test', to: reply, body: '' }))).toBe('command')
+    expect(await intake(eml({ from: 'south@example.test', to: reply, body: '' }))).toBe('command')
     expect(lastRecord().notes ?? []).not.toContainEqual(expect.stringMatching(/not answered/))
-    const big = eml({ from: 'reb@example.test', to: reply, body: `SUM: STAY\n${'# padding\n'.repeat(400)}` })
+    const big = eml({ from: 'south@example.test', to: reply, body: `DRAW 1\n${'# padding\n'.repeat(400)}` })
     expect(await intake(big, { maxBytes: 1000 })).toBe('refused')
     expect(lastRecord().notes ?? []).not.toContainEqual(expect.stringMatching(/not answered/))
     expect(notices()).toBe(before + 2)
   })
 
   it('a stranger writing to the same reply address still meets the limit', async () => {
-    const reply = `orders+wb1.confederate.${keys.confederate}@judge.example.test`
+    const reply = `orders+fd1.south.${keys.south}@judge.example.test`
     for (let i = 0; i < 25; i++) await intake(eml({ from: 'loop@robot.test', to: reply, body: '' }))
     expect(mailTo('loop@robot.test').length).toBe(20)
   })
@@ -96,12 +96,12 @@ describe('line length is counted in characters', () => {
   it('a comment of 997 four-byte characters is within the 1,000-character line; 999 are over it', async () => {
     const mail = (n: number) =>
       eml({
-        from: 'reb@example.test',
-        body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: STAY\n# ${'😀'.repeat(n)}`,
+        from: 'south@example.test',
+        body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n# ${'😀'.repeat(n)}`,
       })
     expect(await intake(mail(997))).toBe('orders-accepted')
     expect(await intake(mail(999))).toBe('orders-rejected')
-    const ack = mailTo('reb@example.test').at(-1)!
+    const ack = mailTo('south@example.test').at(-1)!
     expect(ack.mail.text).toContain('this line is 1,001 characters long')
   })
 })

@@ -16,7 +16,7 @@ afterEach(() => app.cleanup())
 let seq = 0
 function eml(opts: { from?: string; to?: string; subject?: string; body: string; contentType?: string }): Buffer {
   const head = [
-    `From: ${opts.from ?? 'Reb <south@example.test>'}`,
+    `From: ${opts.from ?? 'South <south@example.test>'}`,
     `To: ${opts.to ?? 'orders@judge.example.test'}`,
     `Subject: ${opts.subject ?? 'orders'}`,
     `Message-ID: <replies${++seq}@example.test>`,
@@ -40,14 +40,14 @@ const orders = (body: string) => `GAME fd1 SOUTH\nKEY ${keys.south}\n${body}`
 
 describe('one reading for mail and pbem check', () => {
   it('a bare signature name after a blank line no longer rejects the whole mail', async () => {
-    expect(await intake(eml({ body: orders('SUM: STAY\n\nBob') }))).toBe('orders-accepted')
-    expect(await intake(eml({ body: orders('SUM: STAY\n\nRegards,\nBob') }))).toBe('orders-accepted')
+    expect(await intake(eml({ body: orders('DRAW 1\n\nBob') }))).toBe('orders-accepted')
+    expect(await intake(eml({ body: orders('DRAW 1\n\nRegards,\nBob') }))).toBe('orders-accepted')
   })
 })
 
 describe('the acknowledgement says how the mail was read', () => {
   it('HTML read as text, and where reading stopped', async () => {
-    const html = `<p>GAME fd1 SOUTH<br>KEY ${keys.south}<br>SUM: STAY</p><p>Regards,<br>Bob</p>`
+    const html = `<p>GAME fd1 SOUTH<br>KEY ${keys.south}<br>DRAW 1</p><p>Regards,<br>Bob</p>`
     expect(await intake(eml({ body: html, contentType: 'text/html; charset=utf-8' }))).toBe('orders-accepted')
     const ack = lastTo('south@example.test').mail
     expect(ack.text).toContain('HOW YOUR MAIL WAS READ')
@@ -57,7 +57,7 @@ describe('the acknowledgement says how the mail was read', () => {
   })
 
   it('a bare name, and invisible characters copied from web mail', async () => {
-    const body = orders('SUM:\u00A0STAY\u200B\n\nBob')
+    const body = orders('DRAW\u00A01\u200B\n\nBob')
     expect(await intake(eml({ body }))).toBe('orders-accepted')
     const text = lastTo('south@example.test').mail.text
     expect(text).toContain('- reading stopped at the signature "Bob" (line 5)')
@@ -75,7 +75,7 @@ describe('the acknowledgement says how the mail was read', () => {
       'Content-Type: text/plain; charset=utf-8; name="orders.txt"',
       'Content-Disposition: attachment; filename="orders.txt"',
       '',
-      orders('SUM: STAY'),
+      orders('DRAW 1'),
       `--${boundary}`,
       'Content-Type: image/png; name="logo.png"',
       'Content-Disposition: attachment; filename="logo.png"',
@@ -93,16 +93,16 @@ describe('the acknowledgement says how the mail was read', () => {
 
 describe('replies that advise only what can be done', () => {
   it('orders for a step not open yet say when it opens, and advise no new set', () => {
-    app.judge.submitOrders('fd1', 'south', 'SUM: STAY\n')
+    app.judge.submitOrders('fd1', 'south', 'PASS\n')
     app.judge.adjudicate('fd1', { force: true })
     const f = app.judge.load('fd1')
     expect(f.ruleset.awaiting(f.state).map((a) => a.role)).toEqual(['north'])
-    const r = app.judge.submitOrders('fd1', 'south', 'SUM: STAY\n')
+    const r = app.judge.submitOrders('fd1', 'south', 'DRAW 1\n')
     expect(r.accepted).toBe(false)
     const text = lastTo('south@example.test').mail.text
     // the game's own word on when the step opens, as `pbem check` gives it
     expect(text).toMatch(
-      /no orders are awaited from confederate now \(awaiting GT2 Federal [^)]*\): GT2: .* opens once/,
+      /no orders are awaited from south now \(awaiting round 2 draws[^)]*\): round 2: .* open once round 2 is resolved/,
     )
     expect(text).toContain('Keep these orders and send them once your step opens')
     expect(text).not.toContain('Send a new complete set')
@@ -111,10 +111,10 @@ describe('replies that advise only what can be done', () => {
 
   it('a late set gets the late reply alone: no deadline to meet, no new set advised', () => {
     app.now.t += 10 * 86_400_000
-    const r = app.judge.submitOrders('fd1', 'south', 'SUM: STAY\n')
+    const r = app.judge.submitOrders('fd1', 'south', 'DRAW 1\n')
     expect(r.accepted).toBe(false)
     const text = lastTo('south@example.test').mail.text
-    expect(text).toMatch(/late: the deadline for GT1 Confederate activity record passed/)
+    expect(text).toMatch(/late: the deadline for round 1 draws passed/)
     expect(text).toMatch(/Deadline: .* \(passed\)/)
     expect(text).toContain('no set can be filed for this step any more')
     expect(text).not.toContain('Send a new complete set')
@@ -122,7 +122,7 @@ describe('replies that advise only what can be done', () => {
   })
 
   it('a refused set that can be mended says to correct it, not to replace accepted orders', () => {
-    const r = app.judge.submitOrders('fd1', 'south', 'SUM: SWIM\n')
+    const r = app.judge.submitOrders('fd1', 'south', 'DRAW 9\n')
     expect(r.accepted).toBe(false)
     const text = lastTo('south@example.test').mail.text
     expect(text).toContain('Correct the lines above and send the complete set again before the deadline')
@@ -132,21 +132,21 @@ describe('replies that advise only what can be done', () => {
 
 describe('subjects keep one Re: and one [game] tag', () => {
   it('an answer to a report', () => {
-    app.judge.submitOrders('fd1', 'south', 'SUM: STAY\n', { subject: 'Re: RE: [wb1] Game opens (confederate)' })
+    app.judge.submitOrders('fd1', 'south', 'DRAW 1\n', { subject: 'Re: RE: [fd1] Game opens (south)' })
     expect(lastTo('south@example.test').mail.subject).toBe(
-      '[wb1] Orders accepted: GT1 Confederate activity record (receipt fd1/1/south-1) Re: Game opens (confederate)',
+      '[fd1] Orders accepted: round 1 draws (receipt fd1/1/south-1) Re: Game opens (south)',
     )
   })
 })
 
 describe('a resolution the moderator forced early says so', () => {
   it('the results report names the deadline it did not wait for, and the reason', () => {
-    app.judge.submitOrders('fd1', 'south', 'SUM: STAY\n')
-    app.judge.adjudicate('fd1', { by: 'moderator (cli)', reason: 'the Federal asked to skip' })
+    app.judge.submitOrders('fd1', 'south', 'DRAW 1\n')
+    app.judge.adjudicate('fd1', { by: 'moderator (cli)', reason: 'North asked to skip' })
     const report = lastTo('south@example.test').mail
-    expect(report.subject).toMatch(/Results: GT1/)
+    expect(report.subject).toMatch(/Results: round 1/)
     expect(report.text).toContain(
-      'The moderator resolved this early, before the deadline of 2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York) (the Federal asked to skip).',
+      'The moderator resolved this early, before the deadline of 2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York) (North asked to skip).',
     )
     expect(report.html).toContain('The moderator resolved this early')
   })
@@ -161,18 +161,18 @@ describe('a resolution the moderator forced early says so', () => {
 describe('notices, HELP and commands', () => {
   it("a player's notices carry no DKIM/SPF results; the moderator's copy keeps them", async () => {
     // orders with the right key from a second address
-    await intake(eml({ from: 'other@elsewhere.test', body: orders('SUM: STAY') }))
+    await intake(eml({ from: 'other@elsewhere.test', body: orders('DRAW 1') }))
     const toPlayer = outboxRows(app).filter((r) => r.recipient === 'south@example.test' && r.kind === 'notice')
     expect(toPlayer.map((r) => r.mail.subject)).toEqual([
-      '[judge] Orders for confederate in wb1 came from other@elsewhere.test',
+      '[judge] Orders for south in fd1 came from other@elsewhere.test',
     ])
     for (const r of toPlayer) expect(r.mail.text).not.toMatch(/dkim|spf|dmarc|authentication/i)
     expect(toPlayer[0]!.mail.text).toContain('Orders carrying your key arrived from other@elsewhere.test')
     const mod = lastTo('mod@example.test').mail
-    expect(mod.subject).toBe('[judge] Orders for confederate in wb1 came from other@elsewhere.test (moderator)')
+    expect(mod.subject).toBe('[judge] Orders for south in fd1 came from other@elsewhere.test (moderator)')
     expect(mod.text).toMatch(/Mail authentication of that message: dkim=none; spf=none/)
     // orders without the key from another address
-    await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 SOUTH\nSUM: STAY' }))
+    await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 SOUTH\nDRAW 1' }))
     const warned = lastTo('south@example.test').mail
     expect(warned.subject).toMatch(/without your key/)
     expect(warned.text).not.toMatch(/dkim|spf|dmarc/i)
@@ -181,15 +181,15 @@ describe('notices, HELP and commands', () => {
 
   it("HELP from a keyed player lists his game's order syntax for his side", async () => {
     await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nHELP` }))
-    const reb = lastTo('south@example.test').mail.text
-    expect(reb).toContain('Your orders in game wb1 (confederate):')
-    expect(reb).toContain('<ship>: <activity>, <activity>, ...    e.g. SUM: RUN-OUT, MOVE C11, RAID')
-    expect(reb).toMatch(/ENTER-PORT \[<nation>\] .* ENGLAND, FRANCE, SPAIN/)
-    expect(reb).toContain('Send orders in the body of a plain mail')
+    const south = lastTo('south@example.test').mail.text
+    expect(south).toContain('Your orders in game fd1 (south):')
+    expect(south).toContain('DRAW <1-3>     draw from the south deck, e.g. DRAW 2')
+    expect(south).toMatch(/HIGH ASK .* HIGH THROW/)
+    expect(south).toContain('Send orders in the body of a plain mail')
     await intake(eml({ from: 'north@example.test', body: `GAME fd1 NORTH\nKEY ${keys.north}\nHELP` }))
-    const fed = lastTo('north@example.test').mail.text
-    expect(fed).toContain('MOVE <ship> <area> [<area> ...]')
-    expect(fed).not.toContain('<ship>: <activity>')
+    const north = lastTo('north@example.test').mail.text
+    expect(north).toContain('draw from the north deck')
+    expect(north).not.toContain('draw from the south deck')
   })
 
   it('a misspelt mail command gets "did you mean STATUS?" and files nothing', async () => {
@@ -200,7 +200,7 @@ describe('notices, HELP and commands', () => {
     expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nORDRES` }))).toBe('command')
     expect(lastTo('south@example.test').mail.subject).toMatch(/did you mean ORDERS\?/)
     // an order line is never taken for a command
-    expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nSUM: STAY` }))).toBe(
+    expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }))).toBe(
       'orders-accepted',
     )
   })
@@ -210,14 +210,14 @@ describe('one numbering: resolutions from 1, the opening report is 0', () => {
   it('REPORT 0 sends the opening report again; receipts and reports name the same resolution', async () => {
     await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nREPORT 0` }))
     const again = lastTo('south@example.test').mail
-    expect(again.subject).toBe('[wb1] Game opens (confederate) (sent again)')
+    expect(again.subject).toBe('[fd1] Game opens (south) (sent again)')
     expect(again.text).toContain('opening of game (report 0; orders for resolution 1)')
 
-    await intake(eml({ body: orders('SUM: STAY') }))
+    await intake(eml({ body: orders('DRAW 1') }))
     const ack = lastTo('south@example.test').mail.text
     expect(ack).toContain('Receipt: fd1/1/south-1 (orders for resolution 1)')
     app.judge.adjudicate('fd1', { force: true })
-    expect(lastTo('south@example.test').mail.text).toMatch(/results of GT1 .* \(resolution 1\)/)
+    expect(lastTo('south@example.test').mail.text).toMatch(/results of round 1 \(resolution 1\)/)
 
     await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nREPORT 7` }))
     expect(lastTo('south@example.test').mail.text).toContain(

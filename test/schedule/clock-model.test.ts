@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { planGame } from '../../src/schedule/lifecycle.ts'
 import { clockEntry, instantsOfInterest } from '../../src/schedule/clockModel.ts'
 import { tick } from '../../src/schedule/tick.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { seededRandom as random } from '../helpers/random.ts'
 import { bothEngines } from '../pg/engines.ts'
@@ -23,11 +23,13 @@ afterEach(() => {
   app = null
 })
 
+// On the fixture duel: draws (some asking about high cards, so questions open too), passes that
+// rest a seat for a round, and nonsense.
 const ORDERS: Record<string, string[]> = {
-  federal: ['MOVE POWH C13', 'POWH: STAY', 'NONSENSE'],
-  confederate: ['SUM: RUN-OUT\nSUM: MOVE C11', 'SUM: STAY', 'NONSENSE'],
+  north: ['DRAW 1', 'DRAW 3\nHIGH ASK', 'NONSENSE'],
+  south: ['DRAW 2\nHIGH ASK', 'PASS', 'NONSENSE'],
 }
-const ROLES = ['federal', 'confederate'] as const
+const ROLES = ['north', 'south'] as const
 const day = (t: number) => new Date(t).toISOString().slice(0, 10)
 
 type Step = (a: TestApp, r: () => number) => string
@@ -37,7 +39,7 @@ const STEPS: Step[] = [
     const role = ROLES[Math.floor(r() * 2)]!
     const text = ORDERS[role]![Math.floor(r() * 3)]!
     a.now.t += Math.floor(r() * 6 * HOUR)
-    a.judge.submitOrders('wb1', role, text)
+    a.judge.submitOrders('fd1', role, text)
     return `orders ${role}`
   },
   (a, r) => {
@@ -48,16 +50,16 @@ const STEPS: Step[] = [
   (a, r) => {
     const role = ROLES[Math.floor(r() * 2)]!
     const from = a.now.t + Math.floor(r() * 3) * 24 * HOUR
-    a.judge.setAbsence('wb1', role, day(from), day(from + (1 + Math.floor(r() * 3)) * 24 * HOUR))
+    a.judge.setAbsence('fd1', role, day(from), day(from + (1 + Math.floor(r() * 3)) * 24 * HOUR))
     return `absence ${role}`
   },
   (a, r) => {
-    a.judge.cancelAbsence('wb1', ROLES[Math.floor(r() * 2)]!)
+    a.judge.cancelAbsence('fd1', ROLES[Math.floor(r() * 2)]!)
     return 'absence cancelled'
   },
   (a, r) => {
     const missed = (['default', 'grace', 'pause'] as const)[Math.floor(r() * 3)]!
-    a.judge.setSchedule('wb1', {
+    a.judge.setSchedule('fd1', {
       missed,
       early: r() < 0.7,
       delayMinutes: Math.floor(r() * 3) * 30,
@@ -67,22 +69,22 @@ const STEPS: Step[] = [
     return `schedule ${missed}`
   },
   (a, r) => {
-    const fold = a.judge.load('wb1')
+    const fold = a.judge.load('fd1')
     if (fold.finished) return 'nothing'
-    if (fold.paused) a.judge.resume('wb1', { by: 'moderator', hours: 24 + Math.floor(r() * 48) })
-    else if (r() < 0.5) a.judge.pause('wb1', { by: 'moderator' })
-    else a.judge.extend('wb1', 1 + Math.floor(r() * 30), { by: 'moderator' })
+    if (fold.paused) a.judge.resume('fd1', { by: 'moderator', hours: 24 + Math.floor(r() * 48) })
+    else if (r() < 0.5) a.judge.pause('fd1', { by: 'moderator' })
+    else a.judge.extend('fd1', 1 + Math.floor(r() * 30), { by: 'moderator' })
     return 'moderator'
   },
 ]
 
 function checkStep(a: TestApp, r: () => number, what: string): void {
   expect(clockProblems(a.judge), what).toEqual([])
-  const fold = a.judge.load('wb1')
+  const fold = a.judge.load('fd1')
   const entry = clockEntry(fold)
   const now = a.now.t
   const hasWork = planGame(fold, new Date(now)).actions.length > 0
-  const due = a.judge.clock.due(now).some((d) => d.game === 'wb1')
+  const due = a.judge.clock.due(now).some((d) => d.game === 'fd1')
   // Work is never missed: a game with work now is due.
   if (hasWork) expect(due, `${what}: due now, as the plan has work`).toBe(true)
   // A game due without work is one whose work fell due and then lapsed with no tick in between (a
@@ -115,7 +117,7 @@ describe.each(ENGINES)('the clock read model over random event sequences on $nam
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
         app?.cleanup()
         app = testApp(`clock-${seed}`, { database: engine.app() })
-        createWeakBeginning(app)
+        createFixtureDuel(app)
         const r = random(seed)
         checkStep(app, r, 'created')
         for (let i = 0; i < 30; i++) {

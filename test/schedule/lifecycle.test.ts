@@ -1,12 +1,31 @@
 // The turn lifecycle under the tick: reminders, late notices, the missed-orders policies (standing
 // orders, one grace extension, pause), early processing with a change-of-mind delay, absences,
 // player zones, the outage guard, and decisions by mail.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { tick } from '../../src/schedule/tick.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import type { RulesetFactory } from '../../src/games/contract.ts'
+import { registerRuleset } from '../../src/games/index.ts'
+import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
+import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
-import { eventsOf, FED, HOUR, lastMailId, mailsSince, MOD, REB, START, tickAt, types } from './helpers.ts'
+import { eventsOf, HOUR, lastMailId, mailsSince, MOD, START, tickAt, types } from './helpers.ts'
+
+// The lifecycle on the fixture duel: north and south each send orders every round.
+const NORTH = DUEL_NORTH.address
+const SOUTH = DUEL_SOUTH.address
+
+// The fixture asks without limit by design; this copy leaves the cap to the schedule, as a game does.
+const capped: RulesetFactory = {
+  ...hiddenDeckFactory,
+  id: 'hidden-deck-capped',
+  create: (pack) => ({ ...hiddenDeckFactory.create(pack), questionsPerResolution: undefined }),
+}
+let unregister = () => {}
+beforeAll(() => {
+  unregister = registerRuleset(capped)
+})
+afterAll(() => unregister())
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
@@ -15,7 +34,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
   beforeEach(() => {
     app = testApp('test', { database: engine.app() })
-    createWeakBeginning(app)
+    createFixtureDuel(app)
   })
   afterEach(() => app.cleanup())
 
@@ -24,67 +43,65 @@ describe.each(ENGINES)('on $name', (engine) => {
 
   describe('reminders and late notices', () => {
     it('reminds once, 24 hours before the deadline, only the roles without orders', () => {
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const before = lastMailId(app)
       tickAt(app, DEADLINE - 25 * HOUR, quiet)
-      expect(eventsOf(app, 'ReminderSent')).toHaveLength(0)
+      expect(eventsOf(app, 'ReminderSent', 'fd1')).toHaveLength(0)
       const r = tickAt(app, DEADLINE - 24 * HOUR, quiet)
-      expect(r.games[0]!.actions).toEqual(['reminder to confederate (24h before the deadline)'])
-      expect(eventsOf(app, 'ReminderSent').map((e) => e.data)).toEqual([
-        { point: 1, deadline: '2026-03-05T12:00:00.000Z', hoursBefore: 24, roles: ['confederate'] },
+      expect(r.games[0]!.actions).toEqual(['reminder to south (24h before the deadline)'])
+      expect(eventsOf(app, 'ReminderSent', 'fd1').map((e) => e.data)).toEqual([
+        { point: 1, deadline: '2026-03-05T12:00:00.000Z', hoursBefore: 24, roles: ['south'] },
       ])
       tickAt(app, DEADLINE - 20 * HOUR, quiet)
       tickAt(app, DEADLINE - 1 * HOUR, quiet)
-      expect(eventsOf(app, 'ReminderSent')).toHaveLength(1)
+      expect(eventsOf(app, 'ReminderSent', 'fd1')).toHaveLength(1)
       const mails = mailsSince(app, before)
-      expect(mails.map((m) => [m.recipient, m.kind])).toEqual([[REB, 'reminder']])
-      expect(mails[0]!.mail.subject).toBe(
-        '[wb1] Reminder: your orders for GT1 Confederate activity record are due in 24 hours',
-      )
+      expect(mails.map((m) => [m.recipient, m.kind])).toEqual([[SOUTH, 'reminder']])
+      expect(mails[0]!.mail.subject).toBe('[fd1] Reminder: your orders for round 1 draws are due in 24 hours')
       expect(mails[0]!.mail.text).toContain(
         'Deadline: 2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York) (in 24 hours)',
       )
     })
 
     it('at the deadline (policy: standing orders) the late player is told, the others learn who is late, and the turn resolves', () => {
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       tickAt(app, DEADLINE - 1, quiet)
-      expect(types(app).includes('TurnAdjudicated')).toBe(false)
+      expect(types(app, 'fd1').includes('TurnAdjudicated')).toBe(false)
       const before = lastMailId(app)
       const r = tickAt(app, DEADLINE, quiet)
       expect(r.games[0]).toMatchObject({
-        game: 'wb1',
+        game: 'fd1',
         committed: true,
-        actions: ['late notice for confederate (default)', 'resolution (deadline)'],
+        actions: ['late notice for south (default)', 'resolution (deadline)'],
       })
-      expect(eventsOf(app, 'LateNoticeSent')[0]!.data).toEqual({
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')[0]!.data).toEqual({
         point: 1,
         deadline: '2026-03-05T12:00:00.000Z',
         hoursAfter: 0,
-        roles: ['confederate'],
+        roles: ['south'],
         announced: true,
         consequence: 'default',
       })
-      const t = eventsOf(app, 'TurnAdjudicated')[0]!.data
-      expect(Object.keys(t.inputs)).toEqual(['federal'])
+      const t = eventsOf(app, 'TurnAdjudicated', 'fd1')[0]!.data
+      expect(Object.keys(t.inputs)).toEqual(['north'])
       const mails = mailsSince(app, before)
       const late = mails.filter((m) => m.kind === 'late')
-      expect(late.map((m) => m.recipient).sort()).toEqual([FED, MOD, REB])
-      expect(late.find((m) => m.recipient === REB)!.mail.text).toContain(
+      expect(late.map((m) => m.recipient).sort()).toEqual([MOD, NORTH, SOUTH])
+      expect(late.find((m) => m.recipient === SOUTH)!.mail.text).toContain(
         "have not arrived.\nThe resolution goes ahead with the standing orders on file and the rules' defaults.",
       )
-      expect(late.find((m) => m.recipient === FED)!.mail.subject).toBe(
-        '[wb1] Late: confederate; the resolution goes ahead on standing orders',
+      expect(late.find((m) => m.recipient === NORTH)!.mail.subject).toBe(
+        '[fd1] Late: south; the resolution goes ahead on standing orders',
       )
       expect(mails.filter((m) => m.kind === 'report')).toHaveLength(3)
       // The next point's deadline counts from the resolution; nothing more happens on later ticks.
       tickAt(app, DEADLINE + HOUR, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(1)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
     })
 
     it('announceLate off: only the late player and the moderator hear of it', () => {
-      app.judge.setSchedule('wb1', { announceLate: false })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.setSchedule('fd1', { announceLate: false })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const before = lastMailId(app)
       tickAt(app, DEADLINE, quiet)
       expect(
@@ -92,77 +109,77 @@ describe.each(ENGINES)('on $name', (engine) => {
           .filter((m) => m.kind === 'late')
           .map((m) => m.recipient)
           .sort(),
-      ).toEqual([MOD, REB])
+      ).toEqual([MOD, SOUTH])
     })
 
     it('grace: one extension with a late notice, a later notice while waiting, then standing orders', () => {
-      app.judge.setSchedule('wb1', { missed: 'grace', graceHours: 48, lateNoticeHours: [24] })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.setSchedule('fd1', { missed: 'grace', graceHours: 48, lateNoticeHours: [24] })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const r = tickAt(app, DEADLINE, quiet)
       expect(r.games[0]!.actions).toEqual([
-        'late notice for confederate (grace)',
-        'grace for confederate until 2026-03-07T12:00:00.000Z',
+        'late notice for south (grace)',
+        'grace for south until 2026-03-07T12:00:00.000Z',
       ])
-      expect(types(app).slice(-3)).toEqual(['LateNoticeSent', 'GraceGranted', 'DeadlineSet'])
-      expect(app.judge.load('wb1').deadline!.deadline).toBe('2026-03-07T12:00:00.000Z')
-      const reb = mailsSince(app, 0, REB).filter((m) => m.kind === 'late')
+      expect(types(app, 'fd1').slice(-3)).toEqual(['LateNoticeSent', 'GraceGranted', 'DeadlineSet'])
+      expect(app.judge.load('fd1').deadline!.deadline).toBe('2026-03-07T12:00:00.000Z')
+      const reb = mailsSince(app, 0, SOUTH).filter((m) => m.kind === 'late')
       expect(reb[0]!.mail.text).toContain(
         'This game grants one grace period: the new deadline is 2026-03-07 12:00 UTC (2026-03-07 07:00 EST America/New_York).',
       )
       // 24 hours after the missed deadline: a second notice, once.
       tickAt(app, DEADLINE + 24 * HOUR, quiet)
       tickAt(app, DEADLINE + 30 * HOUR, quiet)
-      expect(eventsOf(app, 'LateNoticeSent').map((e) => [e.data.hoursAfter, e.data.consequence])).toEqual([
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1').map((e) => [e.data.hoursAfter, e.data.consequence])).toEqual([
         [0, 'grace'],
         [24, 'waiting'],
       ])
       // The grace runs out: standing orders, no second grace.
       const end = tickAt(app, DEADLINE + 48 * HOUR, quiet)
-      expect(end.games[0]!.actions).toEqual(['late notice for confederate (default)', 'resolution (deadline)'])
-      expect(eventsOf(app, 'GraceGranted')).toHaveLength(1)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(1)
+      expect(end.games[0]!.actions).toEqual(['late notice for south (default)', 'resolution (deadline)'])
+      expect(eventsOf(app, 'GraceGranted', 'fd1')).toHaveLength(1)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
     })
 
     it('grace: orders sent in the grace period are accepted and the turn resolves early', () => {
-      app.judge.setSchedule('wb1', { missed: 'grace', graceHours: 48 })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.setSchedule('fd1', { missed: 'grace', graceHours: 48 })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       tickAt(app, DEADLINE, quiet)
       app.now.t = DEADLINE + 5 * HOUR
-      expect(app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY').accepted).toBe(true)
+      expect(app.judge.submitOrders('fd1', 'south', 'DRAW 1').accepted).toBe(true)
       tickAt(app, DEADLINE + 5 * HOUR, quiet)
-      expect(Object.keys(eventsOf(app, 'TurnAdjudicated')[0]!.data.inputs).sort()).toEqual(['confederate', 'federal'])
+      expect(Object.keys(eventsOf(app, 'TurnAdjudicated', 'fd1')[0]!.data.inputs).sort()).toEqual(['north', 'south'])
     })
 
     it('pause: the game stops, the moderator is told; after a resumption a second miss plays standing orders', () => {
-      app.judge.setSchedule('wb1', { missed: 'pause' })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.setSchedule('fd1', { missed: 'pause' })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const before = lastMailId(app)
       tickAt(app, DEADLINE, quiet)
-      expect(types(app).slice(-2)).toEqual(['LateNoticeSent', 'GamePaused'])
+      expect(types(app, 'fd1').slice(-2)).toEqual(['LateNoticeSent', 'GamePaused'])
       expect(mailsSince(app, before, MOD).map((m) => m.mail.subject)).toContain(
-        '[wb1] Paused: confederate missed the deadline (moderator)',
+        '[fd1] Paused: south missed the deadline (moderator)',
       )
       // Nothing happens while paused, however long.
       tickAt(app, DEADLINE + 100 * HOUR, quiet)
-      expect(types(app).at(-1)).toBe('GamePaused')
+      expect(types(app, 'fd1').at(-1)).toBe('GamePaused')
       expect(app.judge.dueGames(new Date(app.now.t))).toEqual([])
       // Resuming gives at least 24 hours.
-      const { deadline } = app.judge.resume('wb1', { by: 'moderator' })
+      const { deadline } = app.judge.resume('fd1', { by: 'moderator' })
       expect(deadline).toBe(new Date(app.now.t + 24 * HOUR).toISOString())
       tickAt(app, Date.parse(deadline), quiet)
-      expect(types(app).slice(-4, -2)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
-      expect(eventsOf(app, 'GamePaused')).toHaveLength(1)
+      expect(types(app, 'fd1').slice(-4, -2)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
+      expect(eventsOf(app, 'GamePaused', 'fd1')).toHaveLength(1)
     })
 
     it('pause: a forced resolution ends the pause the schedule made; the next point runs', () => {
-      app.judge.setSchedule('wb1', { missed: 'pause' })
+      app.judge.setSchedule('fd1', { missed: 'pause' })
       tickAt(app, DEADLINE, quiet)
-      expect(app.judge.load('wb1').paused).toMatchObject({ by: 'schedule', roles: ['federal', 'confederate'] })
-      app.judge.forceAdjudicate('wb1', { point: 1 })
-      const fold = app.judge.load('wb1')
+      expect(app.judge.load('fd1').paused).toMatchObject({ by: 'schedule', roles: ['north', 'south'] })
+      app.judge.forceAdjudicate('fd1', { point: 1 })
+      const fold = app.judge.load('fd1')
       expect(fold.paused).toBeNull()
       expect(fold.point).toBe(2)
-      expect(app.judge.plan('wb1', new Date(Date.parse(fold.deadline!.deadline))).actions.map((a) => a.kind)).toEqual([
+      expect(app.judge.plan('fd1', new Date(Date.parse(fold.deadline!.deadline))).actions.map((a) => a.kind)).toEqual([
         'late',
         'pause',
       ])
@@ -171,155 +188,145 @@ describe.each(ENGINES)('on $name', (engine) => {
 
   describe('early processing', () => {
     it('waits the change-of-mind delay after the last orders; a new set restarts it', () => {
-      app.judge.setSchedule('wb1', { delayMinutes: 30 })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.setSchedule('fd1', { delayMinutes: 30 })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       app.now.t = START + HOUR
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
       tickAt(app, START + HOUR + 29 * 60_000, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
-      expect(app.judge.plan('wb1', new Date(app.now.t)).nextAt).toBe(START + HOUR + 30 * 60_000)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
+      expect(app.judge.plan('fd1', new Date(app.now.t)).nextAt).toBe(START + HOUR + 30 * 60_000)
       app.now.t = START + HOUR + 20 * 60_000
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 2')
       tickAt(app, START + HOUR + 49 * 60_000, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
       const r = tickAt(app, START + HOUR + 50 * 60_000, quiet)
       expect(r.games[0]!.actions).toEqual(['resolution (early)'])
-      expect(eventsOf(app, 'TurnAdjudicated')[0]!.data.inputs.confederate).toBe('wb1/1/confederate-2')
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')[0]!.data.inputs.south).toBe('fd1/1/south-2')
     })
 
     it('is off with early = false: the deadline is waited for', () => {
-      app.judge.setSchedule('wb1', { early: false })
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
+      app.judge.setSchedule('fd1', { early: false })
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
       tickAt(app, DEADLINE - 1, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
       tickAt(app, DEADLINE, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(1)
-      expect(eventsOf(app, 'LateNoticeSent')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')).toHaveLength(0)
     })
   })
 
   describe('absences', () => {
     it('keeps to the limits the moderator sets', () => {
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-01', '2026-03-04')).toMatchObject({
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-01', '2026-03-04')).toMatchObject({
         ok: false,
         error: expect.stringMatching(/cannot start in the past \(today is 2026-03-02 in America\/New_York\)/),
       })
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-03', '2026-03-20')).toMatchObject({
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-03', '2026-03-20')).toMatchObject({
         ok: false,
         error: expect.stringMatching(/at most 14 days/),
       })
-      expect(app.judge.setAbsence('wb1', 'confederate', '3 March', '2026-03-20').ok).toBe(false)
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-03', '2026-03-05')).toMatchObject({ ok: true })
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-05', '2026-03-06')).toMatchObject({
+      expect(app.judge.setAbsence('fd1', 'south', '3 March', '2026-03-20').ok).toBe(false)
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-03', '2026-03-05')).toMatchObject({ ok: true })
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-05', '2026-03-06')).toMatchObject({
         ok: false,
         error: expect.stringMatching(/overlaps/),
       })
-      app.judge.setSchedule('wb1', { absenceTotalDays: 5 })
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-10', '2026-03-12')).toMatchObject({
+      app.judge.setSchedule('fd1', { absenceTotalDays: 5 })
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-10', '2026-03-12')).toMatchObject({
         ok: false,
         error: expect.stringMatching(/at most 5 days in this game; 3 are already taken/),
       })
       // The moderator is not bound by the limits.
-      expect(app.judge.setAbsence('wb1', 'confederate', '2026-03-10', '2026-03-30', { by: 'moderator' })).toMatchObject(
-        {
-          ok: true,
-        },
-      )
-      const set = eventsOf(app, 'AbsenceSet').map((e) => e.data)
+      expect(app.judge.setAbsence('fd1', 'south', '2026-03-10', '2026-03-30', { by: 'moderator' })).toMatchObject({
+        ok: true,
+      })
+      const set = eventsOf(app, 'AbsenceSet', 'fd1').map((e) => e.data)
       // Days are whole local days in the game's zone: midnight EST is 05:00 UTC.
       expect(set[0]).toEqual({
-        role: 'confederate',
+        role: 'south',
         absenceId: 1,
         from: '2026-03-03T05:00:00.000Z',
         to: '2026-03-06T05:00:00.000Z',
         days: 3,
-        by: 'confederate',
+        by: 'south',
       })
-      expect(app.judge.cancelAbsence('wb1', 'confederate')).toMatchObject({ ok: true })
-      expect(app.judge.load('wb1').absences.get('confederate')).toEqual([])
+      expect(app.judge.cancelAbsence('fd1', 'south')).toMatchObject({ ok: true })
+      expect(app.judge.load('fd1').absences.get('south')).toEqual([])
     })
 
     it('the deadline does not wait for an absent role, and no reminder or late notice names it', () => {
-      app.judge.setAbsence('wb1', 'confederate', '2026-03-02', '2026-03-06')
+      app.judge.setAbsence('fd1', 'south', '2026-03-02', '2026-03-06')
       const before = lastMailId(app)
       tickAt(app, DEADLINE - 24 * HOUR, quiet)
-      expect(eventsOf(app, 'ReminderSent').map((e) => e.data.roles)).toEqual([['federal']])
-      // The Federal orders are the only ones awaited: the turn resolves as soon as they are in.
+      expect(eventsOf(app, 'ReminderSent', 'fd1').map((e) => e.data.roles)).toEqual([['north']])
+      // North's orders are the only ones awaited: the turn resolves as soon as they are in.
       app.now.t = DEADLINE - 10 * HOUR
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const r = tickAt(app, DEADLINE - 10 * HOUR, quiet)
       expect(r.games[0]!.actions).toEqual(['resolution (early)'])
-      expect(eventsOf(app, 'LateNoticeSent')).toHaveLength(0)
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')).toHaveLength(0)
       expect(
         mailsSince(app, before)
           .filter((m) => m.kind === 'reminder' || m.kind === 'late')
           .map((m) => m.recipient),
-      ).toEqual([FED])
+      ).toEqual([NORTH])
     })
 
     it('a missed deadline with only absent roles missing resolves without a late notice', () => {
-      app.judge.setSchedule('wb1', { missed: 'pause' })
-      app.judge.setAbsence('wb1', 'federal', '2026-03-04', '2026-03-06')
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
-      // Before the absence starts the Federal is still waited for.
+      app.judge.setSchedule('fd1', { missed: 'pause' })
+      app.judge.setAbsence('fd1', 'north', '2026-03-04', '2026-03-06')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
+      // Before the absence starts North is still waited for.
       tickAt(app, Date.parse('2026-03-04T04:59:00Z'), quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
       tickAt(app, Date.parse('2026-03-04T05:00:00Z'), quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(1)
-      expect(eventsOf(app, 'LateNoticeSent')).toHaveLength(0)
-      expect(eventsOf(app, 'GamePaused')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')).toHaveLength(0)
+      expect(eventsOf(app, 'GamePaused', 'fd1')).toHaveLength(0)
     })
   })
 
   describe('player zones', () => {
     it('SET ZONE shows every later deadline in the player zone too; a bad zone is a clear error', () => {
-      expect(app.judge.setPlayerZone('wb1', 'confederate', 'Europe/Pariss')).toMatchObject({
+      expect(app.judge.setPlayerZone('fd1', 'south', 'Europe/Pariss')).toMatchObject({
         ok: false,
         error: expect.stringMatching(/not a time zone the judge knows/),
       })
-      const r = app.judge.setPlayerZone('wb1', 'confederate', 'Europe/Paris')
+      const r = app.judge.setPlayerZone('fd1', 'south', 'Europe/Paris')
       expect(r).toMatchObject({ ok: true })
-      expect(eventsOf(app, 'PlayerZoneSet').map((e) => e.data)).toEqual([{ role: 'confederate', zone: 'Europe/Paris' }])
+      expect(eventsOf(app, 'PlayerZoneSet', 'fd1').map((e) => e.data)).toEqual([
+        { role: 'south', zone: 'Europe/Paris' },
+      ])
       const before = lastMailId(app)
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const acks = mailsSince(app, before).filter((m) => m.kind === 'ack')
       const zoned =
         '2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York; 2026-03-05 13:00 GMT+1 Europe/Paris, your zone)'
-      expect(acks.find((m) => m.recipient === REB)!.mail.text).toContain(`Deadline: ${zoned}`)
-      expect(acks.find((m) => m.recipient === FED)!.mail.text).toContain(
+      expect(acks.find((m) => m.recipient === SOUTH)!.mail.text).toContain(`Deadline: ${zoned}`)
+      expect(acks.find((m) => m.recipient === NORTH)!.mail.text).toContain(
         'Deadline: 2026-03-05 12:00 UTC (2026-03-05 07:00 EST America/New_York)\n',
       )
       tickAt(app, START, quiet)
       const reports = mailsSince(app, before).filter((m) => m.kind === 'report')
-      expect(reports.find((m) => m.recipient === REB)!.mail.text).toContain('GMT+1 Europe/Paris, your zone)')
-      expect(reports.find((m) => m.recipient === FED)!.mail.text).not.toContain('your zone')
-      expect(app.judge.setPlayerZone('wb1', 'confederate', 'NONE')).toMatchObject({ ok: true })
-      expect(app.judge.load('wb1').zones.size).toBe(0)
+      expect(reports.find((m) => m.recipient === SOUTH)!.mail.text).toContain('GMT+1 Europe/Paris, your zone)')
+      expect(reports.find((m) => m.recipient === NORTH)!.mail.text).not.toContain('your zone')
+      expect(app.judge.setPlayerZone('fd1', 'south', 'NONE')).toMatchObject({ ok: true })
+      expect(app.judge.load('fd1').zones.size).toBe(0)
     })
   })
 
   describe('catching up', () => {
     it('after a short silence handles the games in the order their work fell due', () => {
-      app.judge.createGame({
-        game: 'wb2',
-        ruleset: 'sea-devils',
-        scenario: 'weak-beginning',
-        players: [
-          { role: 'federal', address: FED, name: 'Fed' },
-          { role: 'confederate', address: REB, name: 'Reb' },
-        ],
-        zone: 'Europe/Paris',
-        deadlineHours: 71.5,
-      })
+      createFixtureDuel(app, 'fd2', { zone: 'Europe/Paris', deadlineHours: 71.5 })
       tick(app.judge, new Date(DEADLINE - 35 * 60_000))
       // 40 minutes of silence (under the 60-minute threshold) in which both deadlines passed.
       const r = tickAt(app, DEADLINE + 5 * 60_000)
       expect(r.outage).toBeNull()
       expect(r.games.map((g) => [g.game, g.committed])).toEqual([
-        ['wb2', true],
-        ['wb1', true],
+        ['fd2', true],
+        ['fd1', true],
       ])
     })
   })
@@ -327,7 +334,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   describe('the outage guard', () => {
     it('after a silence longer than the threshold the open deadline moves by the downtime and the players are told', () => {
       tick(app.judge, new Date(START + HOUR))
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const before = lastMailId(app)
       // Three days of silence: the deadline (Thursday 12:00) passed while the judge was down.
       const r = tickAt(app, START + HOUR + 72 * HOUR)
@@ -335,100 +342,105 @@ describe.each(ENGINES)('on $name', (engine) => {
         from: '2026-03-02T13:00:00.000Z',
         to: '2026-03-05T13:00:00.000Z',
         hours: 72,
-        games: ['wb1'],
+        games: ['fd1'],
       })
-      expect(types(app).slice(-2)).toEqual(['OutageDetected', 'DeadlineSet'])
-      expect(app.judge.load('wb1').deadline!.deadline).toBe('2026-03-08T12:00:00.000Z')
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(0)
-      expect(eventsOf(app, 'LateNoticeSent')).toHaveLength(0)
+      expect(types(app, 'fd1').slice(-2)).toEqual(['OutageDetected', 'DeadlineSet'])
+      expect(app.judge.load('fd1').deadline!.deadline).toBe('2026-03-08T12:00:00.000Z')
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')).toHaveLength(0)
       const told = mailsSince(app, before).filter((m) => m.mail.subject.includes('The judge was down'))
-      expect(told.map((m) => m.recipient).sort()).toEqual([FED, MOD, REB])
-      expect(told.find((m) => m.recipient === REB)!.mail.text).toContain(
+      expect(told.map((m) => m.recipient).sort()).toEqual([MOD, NORTH, SOUTH])
+      expect(told.find((m) => m.recipient === SOUTH)!.mail.text).toContain(
         'moves by the same time: 2026-03-08 12:00 UTC (2026-03-08 08:00 EDT America/New_York)',
       )
       // A second judge ticking right after sees no outage; a short silence is no outage.
       expect(tickAt(app, START + HOUR + 72 * HOUR + 60_000).outage).toBeNull()
       expect(tickAt(app, START + HOUR + 72 * HOUR + 50 * 60_000).outage).toBeNull()
-      expect(eventsOf(app, 'OutageDetected')).toHaveLength(1)
+      expect(eventsOf(app, 'OutageDetected', 'fd1')).toHaveLength(1)
     })
   })
 
   describe('decisions by mail', () => {
     let own: TestApp
-    const setUp = (seed = 'ask-6') => {
+    // Seed "ask-4" cuts South's deck so that his first card is over 8: under HIGH ASK he is asked.
+    const setUp = (seed = 'ask-4', ruleset = hiddenDeckFactory.id) => {
       const a = testApp(seed, { database: engine.app() })
-      createWeakBeginning(a)
-      a.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
-      a.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11\nPOLICY SUM ON SPOTTED: ASK; ESCAPE')
+      createFixtureDuel(a, 'fd1', { ruleset })
+      a.judge.submitOrders('fd1', 'north', 'DRAW 1')
+      a.judge.submitOrders('fd1', 'south', 'DRAW 3\nHIGH ASK')
       return a
     }
+    /** South's question: the card he drew, as the question names it. */
+    const card = (a: TestApp) => /Keep card (\d+)/.exec(eventsOf(a, 'DecisionRequested', 'fd1')[0]!.data.question)![1]!
     afterEach(() => own?.cleanup())
 
     it('asks the one player concerned, waits, takes the answer, and records the result with it', () => {
       own = setUp()
       const before = lastMailId(own)
       const r = tickAt(own, START, quiet)
-      expect(r.games[0]!.actions).toEqual(['resolution (early) waits for decision GT1-D1'])
+      expect(r.games[0]!.actions).toEqual(['resolution (early) waits for decision R1-SOUTH-C1'])
       const asked = mailsSince(own, before)
-      expect(asked.map((m) => [m.recipient, m.kind])).toEqual([[REB, 'decision']])
-      expect(asked[0]!.mail.subject).toBe('[wb1] Decision needed: GT1-D1 (confederate)')
+      expect(asked.map((m) => [m.recipient, m.kind])).toEqual([[SOUTH, 'decision']])
+      expect(asked[0]!.mail.subject).toBe('[fd1] Decision needed: R1-SOUTH-C1 (south)')
       expect(asked[0]!.mail.text).toMatch(
-        /GT1-D1: SUM is spotted in C11 by K-STAT: fight, escape or accept blockade\?\n\nSo far in this resolution:\n(?: {2}.*\n)+\nOptions:\n {2}FIGHT {3}accept combat\n {2}ESCAPE {2}attempt to escape \(1 MP\)\n {2}PORT {4}enter port and accept blockade \(ends the turn\)/,
+        new RegExp(
+          `R1-SOUTH-C1: Keep card ${card(own)} or throw it back under your deck\\?\\n+Your hand so far: empty\\.\\n+So far in this resolution:\\n(?: {2}.*\\n)+\\nOptions:\\n {2}KEEP {3}keep ${card(own)}\\n {2}THROW {2}throw it back`,
+        ),
       )
       expect(asked[0]!.mail.text).toContain('Answer by: 2026-03-03 12:00 UTC (2026-03-03 07:00 EST America/New_York)')
-      // The Federal learns only that the resolution is in progress.
-      const fed = own.judge.load('wb1')
-      expect(own.judge.awaitingText(fed, { kind: 'role', role: 'federal' })).toBe('resolution in progress')
-      expect(own.judge.awaitingText(fed, { kind: 'role', role: 'confederate' })).toMatch(
-        /^resolution in progress; your decision GT1-D1 \(answer by 2026-03-03 12:00 UTC/,
+      // North learns only that the resolution is in progress.
+      const fed = own.judge.load('fd1')
+      expect(own.judge.awaitingText(fed, { kind: 'role', role: 'north' })).toBe('resolution in progress')
+      expect(own.judge.awaitingText(fed, { kind: 'role', role: 'south' })).toMatch(
+        /^resolution in progress; your decision R1-SOUTH-C1 \(answer by 2026-03-03 12:00 UTC/,
       )
-      expect(own.judge.reportModel(fed, { kind: 'role', role: 'federal' }, null).awaiting).toEqual([
+      expect(own.judge.reportModel(fed, { kind: 'role', role: 'north' }, null).awaiting).toEqual([
         { label: 'resolution in progress' },
       ])
       // Bad answers are clear errors and change nothing.
-      expect(own.judge.decide('wb1', 'confederate', 'GT1-D9', 'FIGHT')).toEqual({
+      expect(own.judge.decide('fd1', 'south', 'R1-SOUTH-C9', 'THROW')).toEqual({
         ok: false,
-        error: 'no decision GT1-D9 is waiting for your answer; yours: GT1-D1',
+        error: 'no decision R1-SOUTH-C9 is waiting for your answer; yours: R1-SOUTH-C1',
       })
-      expect(own.judge.decide('wb1', 'confederate', 'gt1-d1', 'SURRENDER')).toEqual({
+      expect(own.judge.decide('fd1', 'south', 'r1-south-c1', 'SURRENDER')).toEqual({
         ok: false,
         error:
-          '"SURRENDER" is not an option for GT1-D1; the options are FIGHT, ESCAPE, PORT (write e.g. DECIDE GT1-D1 ESCAPE)',
+          '"SURRENDER" is not an option for R1-SOUTH-C1; the options are KEEP, THROW (write e.g. DECIDE R1-SOUTH-C1 KEEP)',
       })
-      expect(own.judge.decide('wb1', 'federal', 'GT1-D1', 'FIGHT')).toMatchObject({
+      expect(own.judge.decide('fd1', 'north', 'R1-SOUTH-C1', 'THROW')).toMatchObject({
         ok: false,
-        error: expect.stringMatching(/no decision GT1-D1 is waiting for your answer \(none of yours/),
+        error: expect.stringMatching(/no decision R1-SOUTH-C1 is waiting for your answer \(none of yours/),
       })
-      expect(eventsOf(own, 'DecisionMade')).toHaveLength(0)
-      const errors = mailsSince(own, before).filter((m) => m.mail.subject.startsWith('[wb1] Decision not recorded'))
-      expect(errors.map((m) => m.recipient)).toEqual([REB, REB, FED])
+      expect(eventsOf(own, 'DecisionMade', 'fd1')).toHaveLength(0)
+      const errors = mailsSince(own, before).filter((m) => m.mail.subject.startsWith('[fd1] Decision not recorded'))
+      expect(errors.map((m) => m.recipient)).toEqual([SOUTH, SOUTH, NORTH])
       // The answer, acknowledged; a second answer is refused.
       own.now.t = START + 2 * HOUR
-      expect(own.judge.decide('wb1', 'confederate', 'gt1-d1', 'fight')).toMatchObject({ ok: true })
-      expect(eventsOf(own, 'DecisionMade').map((e) => e.data)).toEqual([
-        { point: 1, decisionId: 'GT1-D1', applied: 'FIGHT' },
+      expect(own.judge.decide('fd1', 'south', 'r1-south-c1', 'throw')).toMatchObject({ ok: true })
+      expect(eventsOf(own, 'DecisionMade', 'fd1').map((e) => e.data)).toEqual([
+        { point: 1, decisionId: 'R1-SOUTH-C1', applied: 'THROW' },
       ])
-      expect(mailsSince(own, before, REB).at(-1)!.mail.subject).toBe('[wb1] Decision recorded: GT1-D1 FIGHT')
-      expect(own.judge.decide('wb1', 'confederate', 'GT1-D1', 'ESCAPE')).toMatchObject({
+      expect(mailsSince(own, before, SOUTH).at(-1)!.mail.subject).toBe('[fd1] Decision recorded: R1-SOUTH-C1 THROW')
+      expect(own.judge.decide('fd1', 'south', 'R1-SOUTH-C1', 'KEEP')).toMatchObject({
         ok: false,
-        error: 'decision GT1-D1 is already settled: FIGHT (your answer)',
+        error: 'decision R1-SOUTH-C1 is already settled: THROW (your answer)',
       })
-      // Nothing about the decision reached the Federal before the results.
+      // Nothing about the decision reached North before the results.
       expect(
-        mailsSince(own, before, FED).filter(
+        mailsSince(own, before, NORTH).filter(
           (m) =>
-            /GT1-D1|spotted|FIGHT/.test(m.mail.text + m.mail.subject) &&
+            /R1-SOUTH-C1|Keep card|THROW/.test(m.mail.text + m.mail.subject) &&
             !m.mail.subject.includes('Decision not recorded'),
         ),
       ).toEqual([])
       // The next tick resumes and records the result with the answer.
       tickAt(own, START + 2 * HOUR, quiet)
-      const t = eventsOf(own, 'TurnAdjudicated')[0]!.data
-      expect(t.decisionAnswers).toEqual({ 'GT1-D1': 'FIGHT' })
+      const t = eventsOf(own, 'TurnAdjudicated', 'fd1')[0]!.data
+      expect(t.decisionAnswers).toEqual({ 'R1-SOUTH-C1': 'THROW' })
       expect(t.narrative.map((n: { text: string }) => n.text).join('\n')).toContain(
-        'SUM answers the spotting with FIGHT (decision GT1-D1)',
+        `You throw ${card(own)} back under your deck.`,
       )
-      expect(verifyGame(own.db, own.judge, 'wb1')).toMatchObject({ ok: true })
+      expect(verifyGame(own.db, own.judge, 'fd1')).toMatchObject({ ok: true })
     })
 
     it('re-running a point with the same secret and answers gives the same prefix; the answer changes only what follows', () => {
@@ -437,14 +449,14 @@ describe.each(ENGINES)('on $name', (engine) => {
       const other = setUp()
       try {
         tickAt(other, START, quiet)
-        own.judge.decide('wb1', 'confederate', 'GT1-D1', 'FIGHT')
-        other.judge.decide('wb1', 'confederate', 'GT1-D1', 'ESCAPE')
+        own.judge.decide('fd1', 'south', 'R1-SOUTH-C1', 'THROW')
+        other.judge.decide('fd1', 'south', 'R1-SOUTH-C1', 'KEEP')
         tickAt(own, START + HOUR, quiet)
         tickAt(other, START + HOUR, quiet)
-        const a = eventsOf(own, 'TurnAdjudicated')[0]!.data
-        const b = eventsOf(other, 'TurnAdjudicated')[0]!.data
+        const a = eventsOf(own, 'TurnAdjudicated', 'fd1')[0]!.data
+        const b = eventsOf(other, 'TurnAdjudicated', 'fd1')[0]!.data
         expect(a.secret).toBe(b.secret)
-        const at = a.narrative.findIndex((n: { text: string }) => n.text.includes('answers the spotting'))
+        const at = a.narrative.findIndex((n: { text: string }) => n.text.includes('back under your deck'))
         expect(at).toBeGreaterThan(0)
         expect(a.narrative.slice(0, at)).toEqual(b.narrative.slice(0, at))
         const rollsBefore = (t: typeof a) =>
@@ -453,8 +465,11 @@ describe.each(ENGINES)('on $name', (engine) => {
               r.index < Math.min(...a.narrative.slice(at).flatMap((n: { rolls?: number[] }) => n.rolls ?? [999])),
           )
         expect(rollsBefore(a)).toEqual(rollsBefore(b))
-        expect(a.narrative[at].text).toContain('FIGHT')
-        expect(b.narrative[at].text).toContain('ESCAPE')
+        // The draws before the question came from the same hidden draws.
+        expect(a.hiddenRolls).toEqual(b.hiddenRolls)
+        expect(a.narrative[at].text).toContain('throw')
+        expect(b.narrative[at].text).not.toContain('throw')
+        expect(b.narrative.map((n: { text: string }) => n.text).join('\n')).not.toContain('back under your deck')
       } finally {
         other.cleanup()
       }
@@ -464,47 +479,60 @@ describe.each(ENGINES)('on $name', (engine) => {
       own = setUp()
       tickAt(own, START, quiet)
       tickAt(own, START + 24 * HOUR - 1, quiet)
-      expect(types(own).includes('TurnAdjudicated')).toBe(false)
+      expect(types(own, 'fd1').includes('TurnAdjudicated')).toBe(false)
       const r = tickAt(own, START + 24 * HOUR, quiet)
       expect(r.games[0]!.actions).toEqual(['resolution (decision-deadline)'])
-      expect(types(own).slice(-4)).toEqual(['DecisionDefaulted', 'TurnAdjudicated', 'DiceCommitted', 'DeadlineSet'])
-      expect(eventsOf(own, 'TurnAdjudicated')[0]!.data.decisionAnswers).toEqual({ 'GT1-D1': 'ESCAPE' })
+      expect(types(own, 'fd1').slice(-4)).toEqual([
+        'DecisionDefaulted',
+        'TurnAdjudicated',
+        'DiceCommitted',
+        'DeadlineSet',
+      ])
+      expect(eventsOf(own, 'TurnAdjudicated', 'fd1')[0]!.data.decisionAnswers).toEqual({ 'R1-SOUTH-C1': 'KEEP' })
       // A late answer is refused.
-      expect(own.judge.decide('wb1', 'confederate', 'GT1-D1', 'FIGHT')).toMatchObject({ ok: false })
-      // The report tells the Confederate, and only the Confederate, what was applied.
+      expect(own.judge.decide('fd1', 'south', 'R1-SOUTH-C1', 'THROW')).toMatchObject({ ok: false })
+      // The report tells South, and only South, what was applied.
       const reports = mailsSince(own, 0).filter((m) => m.kind === 'report' && m.mail.subject.includes('Results'))
-      expect(reports.find((m) => m.recipient === REB)!.mail.text).toContain(
-        'GT1-D1: SUM is spotted in C11 by K-STAT: fight, escape or accept blockade? -> ESCAPE (no answer: default)',
+      expect(reports.find((m) => m.recipient === SOUTH)!.mail.text).toContain(
+        `R1-SOUTH-C1: Keep card ${card(own)} or throw it back under your deck? -> KEEP (no answer: default)`,
       )
-      expect(reports.find((m) => m.recipient === FED)!.mail.text).not.toContain('GT1-D1')
+      expect(reports.find((m) => m.recipient === NORTH)!.mail.text).not.toContain('R1-SOUTH-C1')
     })
 
     it('an absent player is not waited for: the decision takes its default at once', () => {
       own = setUp()
-      own.judge.setAbsence('wb1', 'confederate', '2026-03-02', '2026-03-03')
+      own.judge.setAbsence('fd1', 'south', '2026-03-02', '2026-03-03')
       tickAt(own, START, quiet)
-      expect(types(own).filter((t) => t.startsWith('Decision'))).toEqual(['DecisionRequested', 'DecisionDefaulted'])
-      expect(eventsOf(own, 'TurnAdjudicated')).toHaveLength(1)
+      expect(types(own, 'fd1').filter((t) => t.startsWith('Decision'))).toEqual([
+        'DecisionRequested',
+        'DecisionDefaulted',
+      ])
+      expect(eventsOf(own, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
     })
 
     it('beyond the cap on decisions per role and resolution, the default applies at once', () => {
-      own = setUp()
-      own.judge.setSchedule('wb1', { maxAsks: 0 })
+      own = setUp('ask-4', capped.id)
+      own.judge.setSchedule('fd1', { maxAsks: 0 })
       tickAt(own, START, quiet)
-      expect(types(own).filter((t) => t.startsWith('Decision'))).toEqual(['DecisionRequested', 'DecisionDefaulted'])
-      expect(eventsOf(own, 'TurnAdjudicated')).toHaveLength(1)
+      expect(types(own, 'fd1').filter((t) => t.startsWith('Decision'))).toEqual([
+        'DecisionRequested',
+        'DecisionDefaulted',
+      ])
+      expect(eventsOf(own, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
       expect(mailsSince(own, 0).filter((m) => m.kind === 'decision')).toEqual([])
     })
 
     it('the moderator can give more time, or force the default at once', () => {
       own = setUp()
       tickAt(own, START, quiet)
-      own.judge.extend('wb1', 12, { point: 1 })
-      expect(eventsOf(own, 'DecisionDeadlineSet').map((e) => e.data.deadline)).toEqual(['2026-03-04T00:00:00.000Z'])
+      own.judge.extend('fd1', 12, { point: 1 })
+      expect(eventsOf(own, 'DecisionDeadlineSet', 'fd1').map((e) => e.data.deadline)).toEqual([
+        '2026-03-04T00:00:00.000Z',
+      ])
       tickAt(own, START + 30 * HOUR, quiet)
-      expect(eventsOf(own, 'TurnAdjudicated')).toHaveLength(0)
-      own.judge.forceAdjudicate('wb1', { point: 1 })
-      expect(types(own).slice(-5)).toEqual([
+      expect(eventsOf(own, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
+      own.judge.forceAdjudicate('fd1', { point: 1 })
+      expect(types(own, 'fd1').slice(-5)).toEqual([
         'AdjudicationForced',
         'DecisionDefaulted',
         'TurnAdjudicated',

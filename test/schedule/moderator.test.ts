@@ -4,9 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PointMovedError } from '../../src/engine/judge.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
-import { eventsOf, FED, HOUR, inbound, lastMailId, mailsSince, MOD, REB, START, tickAt, types } from './helpers.ts'
+import { eventsOf, HOUR, inbound, lastMailId, mailsSince, MOD, START, tickAt, types } from './helpers.ts'
+
+// On the fixture duel: north and south each send orders every round.
+const NORTH = DUEL_NORTH.address
+const SOUTH = DUEL_SOUTH.address
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
 const ENGINES = bothEngines()
@@ -16,7 +20,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   let keys: Record<string, string>
   beforeEach(() => {
     app = testApp('test', { database: engine.app() })
-    keys = createWeakBeginning(app).keys
+    keys = createFixtureDuel(app).keys
   })
   afterEach(() => app.cleanup())
 
@@ -24,117 +28,115 @@ describe.each(ENGINES)('on $name', (engine) => {
 
   describe('moderator controls (engine)', () => {
     it('extend and deadline apply only to the point the moderator means', () => {
-      expect(app.judge.extend('wb1', 24, { point: 1 }).deadline).toBe('2026-03-06T12:00:00.000Z')
+      expect(app.judge.extend('fd1', 24, { point: 1 }).deadline).toBe('2026-03-06T12:00:00.000Z')
       const before = lastMailId(app)
-      expect(app.judge.setDeadline('wb1', new Date('2026-03-09T12:00:00Z'), { point: 1 }).deadline).toBe(
+      expect(app.judge.setDeadline('fd1', new Date('2026-03-09T12:00:00Z'), { point: 1 }).deadline).toBe(
         '2026-03-09T12:00:00.000Z',
       )
       expect(
         mailsSince(app, before)
           .map((m) => m.recipient)
           .sort(),
-      ).toEqual([FED, REB])
-      expect(() => app.judge.setDeadline('wb1', new Date(START - HOUR))).toThrow(/must be in the future/)
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
-      app.judge.adjudicate('wb1')
-      const version = app.judge.load('wb1').version
-      expect(() => app.judge.extend('wb1', 24, { point: 1 })).toThrow(PointMovedError)
-      expect(app.judge.load('wb1').version).toBe(version)
+      ).toEqual([NORTH, SOUTH])
+      expect(() => app.judge.setDeadline('fd1', new Date(START - HOUR))).toThrow(/must be in the future/)
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
+      app.judge.adjudicate('fd1')
+      const version = app.judge.load('fd1').version
+      expect(() => app.judge.extend('fd1', 24, { point: 1 })).toThrow(PointMovedError)
+      expect(app.judge.load('fd1').version).toBe(version)
     })
 
     it('pause stops the clock; resume moves the deadline by the time paused', () => {
-      app.judge.pause('wb1', { reason: 'a player is in hospital' })
-      expect(() => app.judge.pause('wb1')).toThrow(/already paused/)
+      app.judge.pause('fd1', { reason: 'a player is in hospital' })
+      expect(() => app.judge.pause('fd1')).toThrow(/already paused/)
       expect(
         mailsSince(app, 0)
-          .filter((m) => m.mail.subject.startsWith('[wb1] Game paused'))
+          .filter((m) => m.mail.subject.startsWith('[fd1] Game paused'))
           .map((m) => m.recipient)
           .sort(),
-      ).toEqual([FED, MOD, REB])
+      ).toEqual([MOD, NORTH, SOUTH])
       // Past the deadline while paused: nothing happens, orders are still accepted.
       tickAt(app, START + 100 * HOUR, quiet)
-      expect(types(app).at(-1)).toBe('GamePaused')
-      expect(app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13').accepted).toBe(true)
-      const { deadline } = app.judge.resume('wb1')
+      expect(types(app, 'fd1').at(-1)).toBe('GamePaused')
+      expect(app.judge.submitOrders('fd1', 'north', 'DRAW 1').accepted).toBe(true)
+      const { deadline } = app.judge.resume('fd1')
       // 72h were left when it paused at START; it was paused for 100h.
       expect(deadline).toBe(new Date(START + 172 * HOUR).toISOString())
-      expect(eventsOf(app, 'GameResumed')[0]!.data).toMatchObject({ point: 1, pausedHours: 100 })
-      expect(() => app.judge.resume('wb1')).toThrow(/not paused/)
+      expect(eventsOf(app, 'GameResumed', 'fd1')[0]!.data).toMatchObject({ point: 1, pausedHours: 100 })
+      expect(() => app.judge.resume('fd1')).toThrow(/not paused/)
     })
 
     it('replace: a new address and key, the old key revoked, both players told', () => {
       const before = lastMailId(app)
-      const { key } = app.judge.replacePlayer('wb1', 'federal', 'welles@example.test', {
+      const { key } = app.judge.replacePlayer('fd1', 'north', 'welles@example.test', {
         name: 'Gideon Welles',
         reason: 'the first player left',
       })
-      const fold = app.judge.load('wb1')
-      expect(app.judge.checkKey(fold, 'federal', key)).toBe(true)
-      expect(app.judge.checkKey(fold, 'federal', keys.federal!)).toBe(false)
-      expect(eventsOf(app, 'PlayerReplaced')[0]!.data).toMatchObject({
-        role: 'federal',
+      const fold = app.judge.load('fd1')
+      expect(app.judge.checkKey(fold, 'north', key)).toBe(true)
+      expect(app.judge.checkKey(fold, 'north', keys.north!)).toBe(false)
+      expect(eventsOf(app, 'PlayerReplaced', 'fd1')[0]!.data).toMatchObject({
+        role: 'north',
         address: 'welles@example.test',
         name: 'Gideon Welles',
-        previousAddress: FED,
+        previousAddress: NORTH,
         keyGeneration: 2,
         reason: 'the first player left',
       })
       const mails = mailsSince(app, before)
-      expect(mails.find((m) => m.recipient === FED)!.mail.subject).toBe('[wb1] You no longer play federal')
+      expect(mails.find((m) => m.recipient === NORTH)!.mail.subject).toBe('[fd1] You no longer play north')
       const welcome = mails.find((m) => m.recipient === 'welles@example.test')!
       expect(welcome.mail.text).toContain(`Your key: ${key}.`)
-      expect(welcome.mail.text).toContain('Awaiting: GT1 Federal movement; GT1 Confederate activity record')
-      expect(welcome.mail.text).not.toContain(keys.confederate!)
+      expect(welcome.mail.text).toContain('Awaiting: round 1 draws')
+      expect(welcome.mail.text).not.toContain(keys.south!)
       // Reports now go to the new player.
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY')
-      app.judge.adjudicate('wb1')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 1')
+      app.judge.adjudicate('fd1')
       expect(
         mailsSince(app, before)
           .filter((m) => m.kind === 'report')
           .map((m) => m.recipient)
           .sort(),
-      ).toEqual([MOD, REB, 'welles@example.test'])
+      ).toEqual([MOD, SOUTH, 'welles@example.test'])
     })
 
     it('eject: the key stops working, the game does not wait for the role, no late notice names it; a replacement fills it', () => {
-      app.judge.eject('wb1', 'confederate', { reason: 'abusive press' })
-      const fold = app.judge.load('wb1')
-      expect(app.judge.checkKey(fold, 'confederate', keys.confederate!)).toBe(false)
-      expect(app.judge.submitOrders('wb1', 'confederate', 'SUM: STAY').accepted).toBe(false)
-      expect(mailsSince(app, 0, REB).at(-1)!.mail.subject).toBe('[wb1] You were removed from confederate')
+      app.judge.eject('fd1', 'south', { reason: 'abusive press' })
+      const fold = app.judge.load('fd1')
+      expect(app.judge.checkKey(fold, 'south', keys.south!)).toBe(false)
+      expect(app.judge.submitOrders('fd1', 'south', 'DRAW 1').accepted).toBe(false)
+      expect(mailsSince(app, 0, SOUTH).at(-1)!.mail.subject).toBe('[fd1] You were removed from south')
       const before = lastMailId(app)
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       tickAt(app, START, quiet)
-      expect(eventsOf(app, 'TurnAdjudicated')).toHaveLength(1)
-      expect(eventsOf(app, 'LateNoticeSent')).toHaveLength(0)
+      expect(eventsOf(app, 'TurnAdjudicated', 'fd1')).toHaveLength(1)
+      expect(eventsOf(app, 'LateNoticeSent', 'fd1')).toHaveLength(0)
       expect(
         mailsSince(app, before)
           .filter((m) => m.kind === 'report')
           .map((m) => m.recipient)
           .sort(),
-      ).toEqual([FED, MOD])
-      app.judge.replacePlayer('wb1', 'confederate', 'new-reb@example.test')
-      expect(app.judge.load('wb1').ejected.size).toBe(0)
+      ).toEqual([MOD, NORTH])
+      app.judge.replacePlayer('fd1', 'south', 'new-south@example.test')
+      expect(app.judge.load('fd1').ejected.size).toBe(0)
     })
 
     it('preview mails the resolution to the moderator only and records nothing', () => {
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
-      app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID')
-      const version = app.judge.load('wb1').version
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
+      app.judge.submitOrders('fd1', 'south', 'DRAW 3')
+      const version = app.judge.load('fd1').version
       const before = lastMailId(app)
-      const p = app.judge.preview('wb1')
-      expect(app.judge.load('wb1').version).toBe(version)
+      const p = app.judge.preview('fd1')
+      expect(app.judge.load('fd1').version).toBe(version)
       const mails = mailsSince(app, before)
       expect(mails.map((m) => [m.recipient, m.kind])).toEqual([[MOD, 'preview']])
-      expect(mails[0]!.mail.subject).toBe(
-        '[wb1] PREVIEW (nothing recorded): GT1 Federal movement and Confederate activity',
-      )
+      expect(mails[0]!.mail.subject).toBe('[fd1] PREVIEW (nothing recorded): round 1')
       expect(p.text).toMatch(/^PREVIEW of resolution 1 .*NOTHING IS RECORDED/)
       // The real resolution then says the same.
-      app.judge.adjudicate('wb1')
-      const real = eventsOf(app, 'TurnAdjudicated')[0]!.data
+      app.judge.adjudicate('fd1')
+      const real = eventsOf(app, 'TurnAdjudicated', 'fd1')[0]!.data
       for (const n of real.narrative) expect(p.text).toContain(n.text)
     })
   })
@@ -147,27 +149,27 @@ describe.each(ENGINES)('on $name', (engine) => {
         outbox: sqliteOutbox(app.db, app.clock),
         clock: app.clock,
         mail: inbound(from, body),
-        game: 'wb1',
+        game: 'fd1',
         body,
         key,
       })
 
     it('refuses without the moderator key, and warns the moderator of record', () => {
-      const version = app.judge.load('wb1').version
-      expect(run('GAME wb1 MODERATOR\nPAUSE').outcome).toBe('moderator-refused')
-      expect(run(`GAME wb1 MODERATOR\nKEY ${keys.federal}\nPAUSE`, FED).outcome).toBe('moderator-refused')
-      expect(app.judge.load('wb1').version).toBe(version)
+      const version = app.judge.load('fd1').version
+      expect(run('GAME fd1 MODERATOR\nPAUSE').outcome).toBe('moderator-refused')
+      expect(run(`GAME fd1 MODERATOR\nKEY ${keys.north}\nPAUSE`, NORTH).outcome).toBe('moderator-refused')
+      expect(app.judge.load('fd1').version).toBe(version)
       const mod = mailsSince(app, 0, MOD).at(-1)!
-      expect(mod.mail.subject).toBe('[wb1] Someone tried a moderator command')
-      expect(mailsSince(app, 0, FED).at(-1)!.mail.text).toContain('need the moderator key')
+      expect(mod.mail.subject).toBe('[fd1] Someone tried a moderator command')
+      expect(mailsSince(app, 0, NORTH).at(-1)!.mail.text).toContain('need the moderator key')
     })
 
     it('carries out the commands with the key and reports each', () => {
-      const key = app.judge.keyFor('wb1', 'moderator')
-      expect(app.judge.checkModeratorKey('wb1', key)).toBe(true)
+      const key = app.judge.keyFor('fd1', 'moderator')
+      expect(app.judge.checkModeratorKey('fd1', key)).toBe(true)
       const r = run(
         [
-          'GAME wb1 MODERATOR',
+          'GAME fd1 MODERATOR',
           `KEY ${key}`,
           'PAUSE gone to Gettysburg',
           'STATUS',
@@ -180,7 +182,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       )
       expect(r.outcome).toBe('moderator-command')
       expect(r.lines[0]).toBe('PAUSE: the game is paused.')
-      expect(r.lines[1]).toMatch(/^STATUS: resolution 1; awaiting paused by the moderator; GT1 Federal movement/)
+      expect(r.lines[1]).toMatch(/^STATUS: resolution 1; awaiting paused by the moderator; round 1 draws/)
       expect(r.lines[2]).toBe(
         'RESUME: the game runs again; deadline 2026-03-04 12:00 UTC (2026-03-04 07:00 EST America/New_York).',
       )
@@ -188,43 +190,41 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(r.lines[4]).toContain('one grace extension of 48h')
       expect(r.lines[5]).toBe('SCHEDULE: activity deadlines now follow "Fridays 18:00" from the next point on.')
       expect(r.lines[6]).toMatch(/not a moderator command/)
-      expect(app.judge.schedule('wb1')).toMatchObject({
+      expect(app.judge.schedule('fd1')).toMatchObject({
         missed: 'grace',
         rules: { default: { hours: 72 }, activity: { at: '18:00', on: [5] } },
       })
       const reply = mailsSince(app, 0, MOD).at(-1)!
       expect(reply.kind).toBe('moderator')
-      expect(reply.mail.subject).toBe('[wb1] Moderator: PAUSE, STATUS, RESUME, EXTEND, SET, SCHEDULE, FROBNICATE')
+      expect(reply.mail.subject).toBe('[fd1] Moderator: PAUSE, STATUS, RESUME, EXTEND, SET, SCHEDULE, FROBNICATE')
       // The reply address carries the key, so the moderator can simply reply.
-      expect((reply.mail as { replyTo?: string }).replyTo).toBe(`orders+wb1.moderator.${key}@judge.example.test`)
+      expect((reply.mail as { replyTo?: string }).replyTo).toBe(`orders+fd1.moderator.${key}@judge.example.test`)
     })
 
     it('PROCESS resolves now, REPLACE hands a role over, a stale POINT is refused', () => {
-      const key = app.judge.keyFor('wb1', 'moderator')
-      app.judge.submitOrders('wb1', 'federal', 'MOVE POWH C13')
+      const key = app.judge.keyFor('fd1', 'moderator')
+      app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const r = run(
         [
-          'GAME wb1 MODERATOR',
+          'GAME fd1 MODERATOR',
           `KEY ${key}`,
           'PREVIEW',
           'PROCESS POINT 1',
           'EXTEND 24H POINT 1',
-          'REPLACE confederate davis@example.test Jefferson Davis',
+          'REPLACE south davis@example.test Jefferson Davis',
         ].join('\n'),
         'mod-home@example.test',
       )
-      expect(r.lines[0]).toMatch(
-        /^PREVIEW: the preview of GT1 Federal movement and Confederate activity is in a separate mail/,
-      )
-      expect(r.lines[1]).toBe(
-        'PROCESS: GT1 Federal movement and Confederate activity resolved; the reports are on their way.',
-      )
+      expect(r.lines[0]).toMatch(/^PREVIEW: the preview of round 1 is in a separate mail/)
+      expect(r.lines[1]).toBe('PROCESS: round 1 resolved; the reports are on their way.')
       expect(r.lines[2]).toBe(
         'EXTEND: NOT DONE: resolution 1 is no longer open (the game is at resolution 2); nothing was changed',
       )
-      expect(r.lines[3]).toMatch(/^REPLACE: confederate is now played by davis@example.test/)
+      expect(r.lines[3]).toMatch(/^REPLACE: south is now played by davis@example.test/)
       expect(
-        types(app).filter((t) => t === 'TurnAdjudicated' || t === 'AdjudicationForced' || t === 'PlayerReplaced'),
+        types(app, 'fd1').filter(
+          (t) => t === 'TurnAdjudicated' || t === 'AdjudicationForced' || t === 'PlayerReplaced',
+        ),
       ).toEqual(['AdjudicationForced', 'TurnAdjudicated', 'PlayerReplaced'])
       // The preview went to the moderator who asked (authenticated by the key), the copy to the moderator of record.
       expect(
@@ -232,7 +232,7 @@ describe.each(ENGINES)('on $name', (engine) => {
           .map((m) => m.kind)
           .sort(),
       ).toEqual(['moderator', 'preview'])
-      expect(mailsSince(app, 0, MOD).at(-1)!.mail.subject).toBe('[wb1] Moderator commands from another address')
+      expect(mailsSince(app, 0, MOD).at(-1)!.mail.subject).toBe('[fd1] Moderator commands from another address')
     })
   })
 })

@@ -12,7 +12,7 @@ import { verifyGame } from '../../src/engine/audit.ts'
 import { PointMovedError } from '../../src/engine/judge.ts'
 import { ConcurrencyError } from '../../src/log/store.ts'
 import { tick } from '../../src/schedule/tick.ts'
-import { createWeakBeginning, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { HOUR, START } from './helpers.ts'
 
@@ -28,7 +28,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   let n = 0
   let database: string | undefined
 
-  /** A fresh game in the state of the template (the Federal orders in), cloned event by event. */
+  /** A fresh fixture duel in the state of the template (North's orders in), cloned event by event. */
   function cloneGame(): string {
     const id = `race-${++n}`
     const rewrite = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll(TEMPLATE, id))
@@ -55,8 +55,8 @@ describe.each(ENGINES)('on $name', (engine) => {
   beforeAll(() => {
     database = engine.app()
     app = testApp('race', { database })
-    createWeakBeginning(app, TEMPLATE)
-    app.judge.submitOrders(TEMPLATE, 'federal', 'MOVE POWH C13')
+    createFixtureDuel(app, TEMPLATE)
+    app.judge.submitOrders(TEMPLATE, 'north', 'DRAW 1')
     // A second judge process: its own connection to the same database file.
     second = openApp({
       dataDir: app.dirs.data,
@@ -92,7 +92,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         switch (i % 3) {
           case 0: {
             // The order first, then the tick.
-            const r = app.judge.submitOrders(game, 'confederate', 'SUM: STAY')
+            const r = app.judge.submitOrders(game, 'south', 'DRAW 1')
             accepted = r.accepted
             receipt = r.receipt
             tick(app.judge, DEADLINE, opts(game))
@@ -101,7 +101,7 @@ describe.each(ENGINES)('on $name', (engine) => {
           case 1: {
             // The tick first: the order finds the point closed.
             tick(app.judge, DEADLINE, opts(game))
-            const r = app.judge.submitOrders(game, 'confederate', 'SUM: STAY')
+            const r = app.judge.submitOrders(game, 'south', 'DRAW 1')
             accepted = r.accepted
             receipt = r.receipt
             break
@@ -109,7 +109,7 @@ describe.each(ENGINES)('on $name', (engine) => {
           default: {
             // The tick read the game before the order was appended and acts on that stale read.
             const stale = app.judge.load(game)
-            const r = app.judge.submitOrders(game, 'confederate', 'SUM: STAY')
+            const r = app.judge.submitOrders(game, 'south', 'DRAW 1')
             accepted = r.accepted
             receipt = r.receipt
             const t = tick(app.judge, DEADLINE, { ...opts(game), loadFold: () => stale })
@@ -120,12 +120,15 @@ describe.each(ENGINES)('on $name', (engine) => {
         const done = results(app, game)
         expect(done).toHaveLength(1)
         const used = Object.values(done[0]!.data.inputs).includes(receipt)
-        // Exactly one outcome: an accepted order is used, a refused one is not, and only then is anyone late.
-        expect(used).toBe(accepted)
+        // The duel awaits South again in round 2: an order the tick beat is filed for that round.
+        const inTime = accepted && receipt.startsWith(`${game}/1/`)
+        // Exactly one outcome: an order in time is used, one too late is not, and only then is anyone late.
+        expect(used).toBe(inTime)
+        if (!inTime) expect(app.judge.load(game).orders.get('south')?.receipt).toBe(receipt)
         const late = app.store.read(`game:${game}`).filter((e) => e.type === 'LateNoticeSent')
-        expect(late.length).toBe(accepted ? 0 : 1)
+        expect(late.length).toBe(inTime ? 0 : 1)
         expect(reports(game)).toBe(3)
-        seen.add(`${i % 3}:${accepted}`)
+        seen.add(`${i % 3}:${inTime}`)
         if (i % 25 === 0) expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
       }
       expect([...seen].sort()).toEqual(['0:true', '1:false', '2:true'])

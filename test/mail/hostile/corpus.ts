@@ -27,7 +27,7 @@ export interface HostileWorld {
   /** every key of every game on the judge (players and moderators) */
   allKeys: string[]
   judgeDomain: string
-  players: { federal: string; confederate: string }
+  players: { north: string; south: string }
   moderator: string
   maxBytes: number
 }
@@ -173,16 +173,15 @@ export function fixture(file: string, w: HostileWorld): Buffer {
   return Buffer.from(text, 'latin1')
 }
 
-const envelope = (w: HostileWorld, role = 'confederate', key = w.keys[role]!) =>
+const envelope = (w: HostileWorld, role = 'south', key = w.keys[role]!) =>
   `GAME ${w.game} ${role.toUpperCase()}\r\nKEY ${key}\r\n`
-/** Valid Confederate orders for Weak Beginning GT1 (src/games/sea-devils/demo/weak-beginning/p1-confederate.eml). */
-const REAL_ORDERS =
-  'SUM: RUN-OUT\r\nSUM: MOVE C11 +RAID\r\nSUM: MOVE C21 +RAID\r\nSUM: MOVE C22\r\nPOLICY SUM ON SPOTTED: ESCAPE\r\n'
+/** Valid orders of South in the fixture duel's first round (test/games/fixtures/duel.ts). */
+const REAL_ORDERS = 'DRAW 2\r\nHIGH THROW\r\n'
 const realOrders = (w: HostileWorld) => envelope(w) + REAL_ORDERS
 /** A second valid set, to tell a set filed by a hostile message from the one on file. */
-const otherOrders = (w: HostileWorld) => `${envelope(w)}SUM: STAY\r\n`
-const fromReb = (w: HostileWorld, body: string | Buffer, more: Partial<MailSpec> = {}) =>
-  mail({ from: w.players.confederate, body, ...more })
+const otherOrders = (w: HostileWorld) => `${envelope(w)}DRAW 1\r\n`
+const fromSouth = (w: HostileWorld, body: string | Buffer, more: Partial<MailSpec> = {}) =>
+  mail({ from: w.players.south, body, ...more })
 const fromStranger = (body: string | Buffer, more: Partial<MailSpec> = {}) => mail({ from: STRANGER, body, ...more })
 
 /** `unit` repeated to `bytes` bytes (cut to length), then `tail`. */
@@ -397,7 +396,7 @@ const slowText: HostileEntry[] = [
     name: 'ws-after-keyed-orders',
     kind: 'whitespace body',
     attacks: 'a valid envelope, then one 1.9 MB line of spaces ending in a letter',
-    messages: (w) => fromReb(w, `${envelope(w)}${fill(' ', 1.9 * MiB, 'x')}\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}${fill(' ', 1.9 * MiB, 'x')}\r\n`),
     expect: 'orders-rejected',
     check: oneErrorForLine(3),
   }),
@@ -426,7 +425,7 @@ const slowText: HostileEntry[] = [
     name: 'lines-thanks-after-orders',
     kind: '100k closing lines',
     attacks: 'a keyed order set followed by 100,000 "thanks" lines',
-    messages: (w) => fromReb(w, realOrders(w) + lines('thanks', 100_000, '\n')),
+    messages: (w) => fromSouth(w, realOrders(w) + lines('thanks', 100_000, '\n')),
     expect: anyReading,
     check: (run) => {
       if (run.messages[0]!.outcome === 'orders-rejected') boundedErrorList(run)
@@ -444,14 +443,14 @@ const slowText: HostileEntry[] = [
     name: 'empty-lines-100k-then-orders',
     kind: '100k closing lines',
     attacks: '100,000 empty lines, then a keyed order set (the GAME line starts the orders)',
-    messages: (w) => fromReb(w, lines('', 100_000) + realOrders(w)),
+    messages: (w) => fromSouth(w, lines('', 100_000) + realOrders(w)),
     expect: 'orders-accepted',
   }),
   entry({
     name: 'orders-then-empty-lines-100k',
     kind: '100k closing lines',
     attacks: 'a keyed order set, then 100,000 empty lines',
-    messages: (w) => fromReb(w, realOrders(w) + lines('', 100_000)),
+    messages: (w) => fromSouth(w, realOrders(w) + lines('', 100_000)),
     expect: 'orders-accepted',
   }),
   entry({
@@ -467,9 +466,9 @@ const slowText: HostileEntry[] = [
     name: 'one-line-1.9m-after-envelope',
     kind: 'one huge line',
     attacks: 'a valid envelope, then one 1.9 MB order line',
-    messages: (w) => fromReb(w, `${envelope(w)}SUM: MOVE ${fill('C11 ', 1.9 * MiB)}\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}DRAW ${fill('1 ', 1.9 * MiB)}\r\n`),
     expect: 'orders-rejected',
-    check: all(oneErrorForLine(3), neverQuotesRunOf('C11 ')),
+    check: all(oneErrorForLine(3), neverQuotesRunOf('1 ')),
   }),
   entry({
     name: 'nul-bytes-1m',
@@ -509,17 +508,17 @@ const amplification: HostileEntry[] = [
     entry({
       name,
       kind: 'long order line',
-      attacks: `a ${bytes / KiB} KiB line repeating an area code after a valid envelope (once 2,501 errors quoting it whole)`,
-      messages: (w: HostileWorld) => fromReb(w, `${envelope(w)}SUM: MOVE ${fill('C11 ', bytes)}\r\nSUM: STAY\r\n`),
+      attacks: `a ${bytes / KiB} KiB line repeating a number after a valid envelope (once 2,501 errors quoting it whole)`,
+      messages: (w: HostileWorld) => fromSouth(w, `${envelope(w)}DRAW ${fill('1 ', bytes)}\r\nDRAW 1\r\n`),
       expect: 'orders-rejected' as const,
-      check: all(oneErrorForLine(3), neverQuotesRunOf('C11 ')),
+      check: all(oneErrorForLine(3), neverQuotesRunOf('1 ')),
     }),
   ),
   entry({
     name: 'long-line-1001',
     kind: 'long order line',
     attacks: 'an order line one character over the 1,000 limit',
-    messages: (w) => fromReb(w, `${envelope(w)}${`SUM: MOVE ${fill('C11 ', 1001 - 10)}`}\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}${`DRAW ${fill('1 ', 1001 - 5)}`}\r\n`),
     expect: 'orders-rejected',
     check: oneErrorForLine(3),
   }),
@@ -527,7 +526,7 @@ const amplification: HostileEntry[] = [
     name: 'long-line-1000',
     kind: 'long order line',
     attacks: 'an order line of exactly 1,000 characters: parsed, but its errors are capped',
-    messages: (w) => fromReb(w, `${envelope(w)}${`SUM: MOVE ${fill('C11 Q99 ', 1000 - 10)}`}\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}${`DRAW ${fill('1 Q99 ', 1000 - 5)}`}\r\n`),
     expect: 'orders-rejected',
     check: boundedErrorList,
   }),
@@ -535,7 +534,7 @@ const amplification: HostileEntry[] = [
     name: 'long-line-emoji-100k',
     kind: 'long order line',
     attacks: 'a line of 100,000 astral-plane characters (400 KB of UTF-8)',
-    messages: (w) => fromReb(w, `${envelope(w)}${'\u{1F6A2}'.repeat(100_000)}\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}${'\u{1F6A2}'.repeat(100_000)}\r\n`),
     expect: 'orders-rejected',
     check: oneErrorForLine(3),
   }),
@@ -543,7 +542,7 @@ const amplification: HostileEntry[] = [
     name: 'bad-lines-5000',
     kind: 'many errors',
     attacks: '5,000 lines, each an error',
-    messages: (w) => fromReb(w, envelope(w) + lines('XYZ: MOVE Q99', 5000)),
+    messages: (w) => fromSouth(w, envelope(w) + lines('XYZ: MOVE Q99', 5000)),
     expect: 'orders-rejected',
     check: tooManyLinesRefused,
   }),
@@ -551,7 +550,7 @@ const amplification: HostileEntry[] = [
     name: 'bad-lines-150000',
     kind: 'many errors',
     attacks: '150,000 one-word error lines (1.9 MB)',
-    messages: (w) => fromReb(w, envelope(w) + lines('Q9', 150_000, '\n')),
+    messages: (w) => fromSouth(w, envelope(w) + lines('Q9', 150_000, '\n')),
     expect: 'orders-rejected',
     check: tooManyLinesRefused,
   }),
@@ -559,15 +558,15 @@ const amplification: HostileEntry[] = [
     name: 'bad-lines-999-chars',
     kind: 'many errors',
     attacks: '1,900 lines of 999 characters each, every one an error quoting its line',
-    messages: (w) => fromReb(w, envelope(w) + lines(`XYZ: MOVE ${fill('Q99 ', 989)}`, 1900)),
+    messages: (w) => fromSouth(w, envelope(w) + lines(`XYZ: MOVE ${fill('Q99 ', 989)}`, 1900)),
     expect: 'orders-rejected',
     check: all(manyErrorsSummarised, neverQuotesRunOf('Q99 ')),
   }),
   entry({
     name: 'near-miss-names-5000',
     kind: 'many errors',
-    attacks: '5,000 near-miss ship names and areas, each earning a suggestion',
-    messages: (w) => fromReb(w, envelope(w) + lines('SUMTERR: MOVE C811 C812 C813', 5000)),
+    attacks: '5,000 near-miss order words, each earning a suggestion',
+    messages: (w) => fromSouth(w, envelope(w) + lines('DRAWW 9 PASSS HIGHH', 5000)),
     expect: 'orders-rejected',
     check: tooManyLinesRefused,
   }),
@@ -575,14 +574,14 @@ const amplification: HostileEntry[] = [
     name: 'valid-lines-20000',
     kind: 'many lines',
     attacks: '20,000 repetitions of a valid order line (the echo of the set must be cut)',
-    messages: (w) => fromReb(w, envelope(w) + lines('SUM: STAY', 20_000)),
+    messages: (w) => fromSouth(w, envelope(w) + lines('HIGH ASK', 20_000)),
     expect: anyReading,
   }),
   entry({
     name: 'game-lines-10000',
     kind: 'many lines',
     attacks: '10,000 GAME lines',
-    messages: (w) => fromReb(w, lines(`GAME ${w.game} CONFEDERATE`, 10_000) + realOrders(w)),
+    messages: (w) => fromSouth(w, lines(`GAME ${w.game} SOUTH`, 10_000) + realOrders(w)),
     expect: [...anyReading, 'refused'],
   }),
   entry({
@@ -590,15 +589,14 @@ const amplification: HostileEntry[] = [
     kind: 'many lines',
     attacks: 'GAME lines naming decoy and unknown games 5,000 times, then a valid envelope',
     messages: (w) =>
-      fromReb(w, lines([...w.decoys, 'nosuch'].map((g) => `GAME ${g} FEDERAL`).join('\r\n'), 1700) + realOrders(w)),
+      fromSouth(w, lines([...w.decoys, 'nosuch'].map((g) => `GAME ${g} NORTH`).join('\r\n'), 1700) + realOrders(w)),
     expect: [...anyReading, 'refused', 'unidentified'],
   }),
   entry({
     name: 'key-huge-1m',
     kind: 'huge envelope value',
     attacks: 'a KEY line with a 1 MB value',
-    messages: (w) =>
-      fromReb(w, `GAME ${w.game} CONFEDERATE\r\nKEY ${fill('0123456789abcdef', 1 * MiB)}\r\n${REAL_ORDERS}`),
+    messages: (w) => fromSouth(w, `GAME ${w.game} SOUTH\r\nKEY ${fill('0123456789abcdef', 1 * MiB)}\r\n${REAL_ORDERS}`),
     expect: 'refused',
     answered: true,
     check: all(ordersUnchanged, neverQuotesRunOf('0123456789abcdef')),
@@ -607,40 +605,38 @@ const amplification: HostileEntry[] = [
     name: 'key-lines-10000',
     kind: 'huge envelope value',
     attacks: '10,000 KEY lines with the right key',
-    messages: (w) =>
-      fromReb(w, `GAME ${w.game} CONFEDERATE\r\n${lines(`KEY ${w.keys.confederate}`, 10_000)}${REAL_ORDERS}`),
+    messages: (w) => fromSouth(w, `GAME ${w.game} SOUTH\r\n${lines(`KEY ${w.keys.south}`, 10_000)}${REAL_ORDERS}`),
     expect: [...anyReading, 'refused'],
   }),
   entry({
     name: 'salt-1m',
     kind: 'huge envelope value',
     attacks: 'a SALT line of 1 MB',
-    messages: (w) => fromReb(w, `${envelope(w)}SALT ${fill('magnolia', 1 * MiB)}\r\n${REAL_ORDERS}`),
+    messages: (w) => fromSouth(w, `${envelope(w)}SALT ${fill('magnolia', 1 * MiB)}\r\n${REAL_ORDERS}`),
     expect: anyReading,
     check: neverQuotesRunOf('magnolia'),
   }),
   entry({
-    name: 'policy-100k',
+    name: 'standing-order-100k',
     kind: 'long order line',
-    attacks: 'a POLICY line of 100 KB of clauses',
-    messages: (w) =>
-      fromReb(w, `${envelope(w)}POLICY SUM ON SPOTTED: ${fill('ESCAPE IF diff >= 1; ', 100 * KiB)}FIGHT\r\n`),
+    attacks: 'a standing-order line of 100 KB of answers',
+    messages: (w) => fromSouth(w, `${envelope(w)}HIGH ${fill('ASK OR THROW; ', 100 * KiB)}ASK\r\n`),
     expect: 'orders-rejected',
-    check: all(oneErrorForLine(3), neverQuotesRunOf('ESCAPE IF diff >= 1; ')),
+    check: all(oneErrorForLine(3), neverQuotesRunOf('ASK OR THROW; ')),
   }),
   entry({
-    name: 'squadron-100k',
+    name: 'count-list-100k',
     kind: 'long order line',
-    attacks: 'a SQUADRON line naming 25,000 ships',
-    messages: (w) => fromReb(w, `${envelope(w)}SQUADRON SQ1 = ${fill('SUM,', 100 * KiB)}NASH\r\n`),
+    attacks: 'a DRAW line listing 50,000 counts',
+    messages: (w) => fromSouth(w, `${envelope(w)}DRAW ${fill('2,', 100 * KiB)}3\r\n`),
     expect: 'orders-rejected',
-    check: all(oneErrorForLine(3), neverQuotesRunOf('SUM,')),
+    check: all(oneErrorForLine(3), neverQuotesRunOf('2,')),
   }),
   entry({
     name: 'comment-1m',
     kind: 'long order line',
     attacks: 'a valid set with one comment line of 1 MB',
-    messages: (w) => fromReb(w, `${realOrders(w)}# ${fill('why not ', 1 * MiB)}\r\n`),
+    messages: (w) => fromSouth(w, `${realOrders(w)}# ${fill('why not ', 1 * MiB)}\r\n`),
     expect: anyReading,
     check: neverQuotesRunOf('why not '),
   }),
@@ -661,7 +657,7 @@ const mime: HostileEntry[] = [
     name: 'nested-multipart-3000-keyed',
     kind: 'unreadable MIME',
     attacks: 'a keyed order set at the bottom of multipart nested 3,000 deep',
-    messages: (w) => mail({ from: w.players.confederate, ...nestedMultipart(3000, realOrders(w)) }),
+    messages: (w) => mail({ from: w.players.south, ...nestedMultipart(3000, realOrders(w)) }),
     // a parser that reads the MIME lines as text makes a rejection: harmless, nothing replaced
     expect: ['unreadable', 'orders-accepted', 'orders-rejected'],
     answered: true,
@@ -709,7 +705,7 @@ const mime: HostileEntry[] = [
     kind: 'unreadable MIME',
     attacks: 'a keyed order set inside a multipart whose boundary never appears',
     messages: (w) =>
-      fromReb(w, `--other\r\n${textPart(otherOrders(w))}\r\n--other--\r\n`, {
+      fromSouth(w, `--other\r\n${textPart(otherOrders(w))}\r\n--other--\r\n`, {
         contentType: 'multipart/mixed; boundary="never-there"',
         encoding: null,
       }),
@@ -724,7 +720,7 @@ const mime: HostileEntry[] = [
     kind: 'cut short',
     attacks: 'a keyed order set in a multipart whose closing line never came (cut short in transit)',
     messages: (w) =>
-      fromReb(w, multipart([textPart(otherOrders(w))], 'XYZ', false), {
+      fromSouth(w, multipart([textPart(otherOrders(w))], 'XYZ', false), {
         contentType: 'multipart/mixed; boundary="XYZ"',
         encoding: null,
       }),
@@ -750,7 +746,7 @@ const mime: HostileEntry[] = [
     kind: 'many parts',
     attacks: 'a keyed order set with 1,000 tiny binary attachments',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         multipart([
           textPart(realOrders(w)),
@@ -771,7 +767,7 @@ const mime: HostileEntry[] = [
     kind: 'many parts',
     attacks: 'an empty body with 1,000 text/plain attachments of orders',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         multipart([
           textPart(''),
@@ -791,11 +787,11 @@ const mime: HostileEntry[] = [
     kind: 'huge attachment',
     attacks: 'a keyed order set with a 1.5 MB text attachment',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         multipart([
           textPart(realOrders(w)),
-          `Content-Type: text/plain\r\nContent-Disposition: attachment; filename="log.txt"\r\n\r\n${lines('SUMTERR: MOVE C811', 80_000)}`,
+          `Content-Type: text/plain\r\nContent-Disposition: attachment; filename="log.txt"\r\n\r\n${lines('DRAWW 99 CARDS NOW', 80_000)}`,
         ]),
         { contentType: 'multipart/mixed; boundary="hostile-boundary"', encoding: null },
       ),
@@ -806,11 +802,11 @@ const mime: HostileEntry[] = [
     kind: 'huge attachment',
     attacks: 'an empty body and a 1.8 MB text attachment of error lines after a valid envelope',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         multipart([
           textPart(''),
-          `Content-Type: text/plain\r\nContent-Disposition: attachment; filename="orders.txt"\r\n\r\n${envelope(w)}${lines('SUMTERR: MOVE C811', 95_000)}`,
+          `Content-Type: text/plain\r\nContent-Disposition: attachment; filename="orders.txt"\r\n\r\n${envelope(w)}${lines('DRAWW 99 CARDS NOW', 95_000)}`,
         ]),
         { contentType: 'multipart/mixed; boundary="hostile-boundary"', encoding: null },
       ),
@@ -854,7 +850,7 @@ const mime: HostileEntry[] = [
     kind: 'charset',
     attacks: 'invalid UTF-8 bytes in a comment of a keyed order set',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         Buffer.concat([
           Buffer.from(realOrders(w)),
@@ -876,7 +872,7 @@ const mime: HostileEntry[] = [
     name: 'unknown-charset-keyed',
     kind: 'charset',
     attacks: 'a keyed order set declared in an unknown charset',
-    messages: (w) => fromReb(w, realOrders(w), { contentType: 'text/plain; charset="x-klingon-pIqaD"' }),
+    messages: (w) => fromSouth(w, realOrders(w), { contentType: 'text/plain; charset="x-klingon-pIqaD"' }),
     expect: ['orders-accepted', 'orders-rejected', 'unreadable'],
     check: toldIfUnreadable,
   }),
@@ -884,7 +880,7 @@ const mime: HostileEntry[] = [
     name: 'charset-utf16-declared-ascii',
     kind: 'charset',
     attacks: 'an ASCII order set declared UTF-16',
-    messages: (w) => fromReb(w, realOrders(w), { contentType: 'text/plain; charset=utf-16' }),
+    messages: (w) => fromSouth(w, realOrders(w), { contentType: 'text/plain; charset=utf-16' }),
     expect: ['orders-accepted', 'orders-rejected', 'unreadable', 'unidentified', 'command'],
     answered: true,
     check: all(toldIfUnreadable, (run) => {
@@ -895,7 +891,7 @@ const mime: HostileEntry[] = [
     name: 'charset-unknown-1m-encoded-words',
     kind: 'charset',
     attacks: 'a Subject of 20,000 encoded words in an unknown charset',
-    messages: (w) => fromReb(w, realOrders(w), { subject: '=?x-unknown?B?QUJD?= '.repeat(20_000).trim() }),
+    messages: (w) => fromSouth(w, realOrders(w), { subject: '=?x-unknown?B?QUJD?= '.repeat(20_000).trim() }),
     expect: 'orders-accepted',
     check: recordFieldsBounded,
   }),
@@ -903,15 +899,14 @@ const mime: HostileEntry[] = [
     name: 'rtl-override-in-orders',
     kind: 'charset',
     attacks: 'right-to-left overrides and zero-width joiners inside order lines',
-    messages: (w) => fromReb(w, `${envelope(w)}SUM: \u202eDIAR+ 11C EVOM\u202c\r\nSUM\u200d: STAY\u200b\r\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}\u202e2 WARD\u202c\r\nHIGH\u200d ASK\u200b\r\n`),
     expect: anyReading,
   }),
   entry({
     name: 'zero-width-in-envelope',
     kind: 'charset',
     attacks: 'zero-width characters inside the GAME and KEY words',
-    messages: (w) =>
-      fromReb(w, `GA\u200bME ${w.game} CONFEDERATE\r\nK\u200dEY ${w.keys.confederate}\r\n${REAL_ORDERS}`),
+    messages: (w) => fromSouth(w, `GA\u200bME ${w.game} SOUTH\r\nK\u200dEY ${w.keys.south}\r\n${REAL_ORDERS}`),
     expect: ['orders-accepted', 'orders-rejected', 'unidentified', 'refused'],
     answered: true,
   }),
@@ -920,9 +915,9 @@ const mime: HostileEntry[] = [
     kind: 'charset',
     attacks: 'RTL overrides in the Subject and the From display name of a keyed order set',
     messages: (w) =>
-      fromReb(w, realOrders(w), {
+      fromSouth(w, realOrders(w), {
         subject: '=?utf-8?B?4oCuc3JlZHJvIGV2aWwgZW0=?=',
-        from: `"\u202eEve\u202c" <${w.players.confederate}>`,
+        from: `"\u202eEve\u202c" <${w.players.south}>`,
       }),
     expect: 'orders-accepted',
   }),
@@ -931,7 +926,7 @@ const mime: HostileEntry[] = [
     kind: 'HTML body',
     attacks: 'an HTML-only keyed order set inside 1 MB of nested <div>',
     messages: (w) =>
-      fromReb(w, `${'<div>'.repeat(200_000)}${realOrders(w).replace(/\r\n/g, '<br>')}`, {
+      fromSouth(w, `${'<div>'.repeat(200_000)}${realOrders(w).replace(/\r\n/g, '<br>')}`, {
         contentType: 'text/html; charset=utf-8',
       }),
     expect: 'orders-accepted',
@@ -941,7 +936,7 @@ const mime: HostileEntry[] = [
     kind: 'HTML body',
     attacks: 'an HTML-only body of 100,000 <br> before a keyed order set',
     messages: (w) =>
-      fromReb(w, `<html><body>${'<br>'.repeat(100_000)}${realOrders(w).replace(/\r\n/g, '<br>\r\n')}</body></html>`, {
+      fromSouth(w, `<html><body>${'<br>'.repeat(100_000)}${realOrders(w).replace(/\r\n/g, '<br>\r\n')}</body></html>`, {
         contentType: 'text/html; charset=utf-8',
       }),
     expect: 'orders-accepted',
@@ -983,7 +978,7 @@ const mime: HostileEntry[] = [
     kind: 'HTML body',
     attacks: 'multipart/alternative: a keyed text part and a 1.5 MB nested HTML part',
     messages: (w) =>
-      fromReb(w, multipart([textPart(realOrders(w)), `Content-Type: text/html\r\n\r\n${'<span>'.repeat(250_000)}`]), {
+      fromSouth(w, multipart([textPart(realOrders(w)), `Content-Type: text/html\r\n\r\n${'<span>'.repeat(250_000)}`]), {
         contentType: 'multipart/alternative; boundary="hostile-boundary"',
         encoding: null,
       }),
@@ -993,7 +988,7 @@ const mime: HostileEntry[] = [
     name: 'qp-soft-breaks-everywhere',
     kind: 'transfer encoding',
     attacks: 'a keyed order set in quoted-printable with a soft line break after every character',
-    messages: (w) => fromReb(w, realOrders(w).replace(/[^\r\n]/g, '$&=\r\n'), { encoding: 'quoted-printable' }),
+    messages: (w) => fromSouth(w, realOrders(w).replace(/[^\r\n]/g, '$&=\r\n'), { encoding: 'quoted-printable' }),
     expect: 'orders-accepted',
   }),
   entry({
@@ -1020,8 +1015,8 @@ const mime: HostileEntry[] = [
       messages: (w: HostileWorld) => {
         const encoded = Buffer.from(otherOrders(w)).toString('base64')
         return [
-          fromReb(w, realOrders(w)),
-          fromReb(w, `${encoded.slice(0, encoded.length - cut).replace(/.{76}/g, '$&\r\n')}\r\n`, {
+          fromSouth(w, realOrders(w)),
+          fromSouth(w, `${encoded.slice(0, encoded.length - cut).replace(/.{76}/g, '$&\r\n')}\r\n`, {
             encoding: 'base64',
           }),
         ]
@@ -1030,7 +1025,7 @@ const mime: HostileEntry[] = [
       answered: true,
       check: (run: EntryRun) => {
         assert.ok(
-          run.onFileAfter.confederate?.some((l) => /RUN-OUT/.test(l)),
+          run.onFileAfter.south?.some((l) => /DRAW 2/.test(l)),
           'the set filed before the cut message stays on file',
         )
         assert.match(String(run.messages[1]!.records[0]?.detail), /cut short/i)
@@ -1043,7 +1038,7 @@ const mime: HostileEntry[] = [
     kind: 'transfer encoding',
     attacks: 'a keyed order set padded with comments, base64 on one 1.9 MB line',
     messages: (w) =>
-      fromReb(w, `${base64Lines(realOrders(w) + lines('# padding', 140_000), Number.POSITIVE_INFINITY)}\r\n`, {
+      fromSouth(w, `${base64Lines(realOrders(w) + lines('# padding', 140_000), Number.POSITIVE_INFINITY)}\r\n`, {
         encoding: 'base64',
       }),
     expect: 'orders-accepted',
@@ -1052,7 +1047,7 @@ const mime: HostileEntry[] = [
     name: 'base64-garbage-characters',
     kind: 'transfer encoding',
     attacks: 'a base64 body with 500 KB of characters outside the alphabet',
-    messages: (w) => fromReb(w, `${fill('!@#$%^&*', 500 * KiB)}\r\n`, { encoding: 'base64' }),
+    messages: (w) => fromSouth(w, `${fill('!@#$%^&*', 500 * KiB)}\r\n`, { encoding: 'base64' }),
     expect: ['refused', 'unreadable', 'command', 'unidentified'],
     answered: true,
     check: ordersUnchanged,
@@ -1062,7 +1057,7 @@ const mime: HostileEntry[] = [
     kind: 'broken header',
     attacks: 'a Content-Type header with 10,000 parameters',
     messages: (w) =>
-      fromReb(w, realOrders(w), {
+      fromSouth(w, realOrders(w), {
         contentType: `text/plain; charset=utf-8${Array.from({ length: 10_000 }, (_, i) => `; p${i}="v${i}"`).join('')}`,
       }),
     expect: 'orders-accepted',
@@ -1072,7 +1067,7 @@ const mime: HostileEntry[] = [
     kind: 'broken header',
     attacks: 'an attachment filename in 10,000 RFC 2231 continuations',
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
         multipart([
           textPart(realOrders(w)),
@@ -1092,7 +1087,7 @@ const headers: HostileEntry[] = [
     kind: 'huge header',
     attacks: 'a keyed order set with a 1 MB Subject folded over 20,000 lines',
     messages: (w) =>
-      fromReb(w, realOrders(w), { subject: lines('Orders for the raiders and more', 20_000, '\r\n ').trim() }),
+      fromSouth(w, realOrders(w), { subject: lines('Orders for the raiders and more', 20_000, '\r\n ').trim() }),
     expect: 'orders-accepted',
     check: recordFieldsBounded,
   }),
@@ -1109,7 +1104,7 @@ const headers: HostileEntry[] = [
     name: 'header-line-1m',
     kind: 'huge header',
     attacks: 'an unknown header of 1.5 MB on a keyed order set',
-    messages: (w) => fromReb(w, realOrders(w), { headers: [`X-Junk: ${fill('junk ', 1.5 * MiB)}`] }),
+    messages: (w) => fromSouth(w, realOrders(w), { headers: [`X-Junk: ${fill('junk ', 1.5 * MiB)}`] }),
     expect: ['orders-accepted', 'unreadable'],
     answered: true,
     check: all(toldIfUnreadable, neverQuotesRunOf('junk ')),
@@ -1118,7 +1113,7 @@ const headers: HostileEntry[] = [
     name: 'header-name-1m',
     kind: 'huge header',
     attacks: 'a header whose name is 1 MB long',
-    messages: (w) => fromReb(w, realOrders(w), { headers: [`X-${fill('N', 1 * MiB)}: v`] }),
+    messages: (w) => fromSouth(w, realOrders(w), { headers: [`X-${fill('N', 1 * MiB)}: v`] }),
     expect: ['orders-accepted', 'unreadable'],
     check: toldIfUnreadable,
   }),
@@ -1126,7 +1121,7 @@ const headers: HostileEntry[] = [
     name: 'folded-100k-continuations',
     kind: 'huge header',
     attacks: 'a header continued over 100,000 lines of blanks',
-    messages: (w) => fromReb(w, realOrders(w), { headers: [`X-Folded: a${'\r\n \t'.repeat(100_000)}b`] }),
+    messages: (w) => fromSouth(w, realOrders(w), { headers: [`X-Folded: a${'\r\n \t'.repeat(100_000)}b`] }),
     expect: 'orders-accepted',
   }),
   entry({
@@ -1134,7 +1129,7 @@ const headers: HostileEntry[] = [
     kind: 'many addresses',
     attacks: '10,000 recipients in To',
     messages: (w) =>
-      fromReb(w, realOrders(w), {
+      fromSouth(w, realOrders(w), {
         to: [
           'orders@judge.example.test',
           ...Array.from({ length: 10_000 }, (_, i) => `victim${i}@elsewhere.test`),
@@ -1149,7 +1144,7 @@ const headers: HostileEntry[] = [
     messages: (w) =>
       fromStranger('hello\r\n', {
         headers: [
-          `Cc: ${Array.from({ length: 5000 }, (_, i) => `orders+${w.game}.federal.${String(i).padStart(20, '0')}@${w.judgeDomain}`).join(',\r\n ')}`,
+          `Cc: ${Array.from({ length: 5000 }, (_, i) => `orders+${w.game}.north.${String(i).padStart(20, '0')}@${w.judgeDomain}`).join(',\r\n ')}`,
         ],
       }),
     expect: ['unidentified', 'refused', 'command'],
@@ -1160,7 +1155,7 @@ const headers: HostileEntry[] = [
     kind: 'many addresses',
     attacks: '10,000 Received headers',
     messages: (w) =>
-      fromReb(w, realOrders(w), {
+      fromSouth(w, realOrders(w), {
         headers: Array.from(
           { length: 10_000 },
           (_, i) => `Received: from relay${i}.elsewhere.test by judge; Mon, 2 Mar 2026 12:00:00 +0000`,
@@ -1173,7 +1168,7 @@ const headers: HostileEntry[] = [
     kind: 'many addresses',
     attacks: 'References with 40,000 message ids',
     messages: (w) =>
-      fromReb(w, realOrders(w), {
+      fromSouth(w, realOrders(w), {
         headers: [`References: ${Array.from({ length: 40_000 }, (_, i) => `<r${i}@elsewhere.test>`).join('\r\n ')}`],
       }),
     expect: 'orders-accepted',
@@ -1183,7 +1178,7 @@ const headers: HostileEntry[] = [
     name: 'message-id-1m',
     kind: 'huge header',
     attacks: 'a Message-ID of 1 MB on a keyed order set',
-    messages: (w) => fromReb(w, realOrders(w), { messageId: `${fill('m', 1 * MiB)}@elsewhere.test` }),
+    messages: (w) => fromSouth(w, realOrders(w), { messageId: `${fill('m', 1 * MiB)}@elsewhere.test` }),
     expect: ['orders-accepted', 'unreadable'],
     answered: true,
     check: all(recordFieldsBounded, referencesBounded, toldIfUnreadable),
@@ -1302,8 +1297,7 @@ const robots: HostileEntry[] = [
     name: 'robot-own-reply-address',
     kind: 'robot',
     attacks: "From: the judge's own reply address orders+<game>.<role>.<key>@",
-    messages: (w) =>
-      mail({ from: `orders+${w.game}.confederate.${w.keys.confederate}@${w.judgeDomain}`, body: realOrders(w) }),
+    messages: (w) => mail({ from: `orders+${w.game}.south.${w.keys.south}@${w.judgeDomain}`, body: realOrders(w) }),
     expect: 'ignored-automated',
     answered: false,
     check: ordersUnchanged,
@@ -1350,7 +1344,7 @@ const auth: HostileEntry[] = [
   entry({
     name: 'forged-from-no-key',
     kind: 'no valid key',
-    attacks: 'a forged From of the Confederate player, no key',
+    attacks: "a forged From of South's player, no key",
     messages: (w) => fixture('forged-from-no-key.eml', w),
     expect: 'refused',
     check: ordersUnchanged,
@@ -1367,8 +1361,8 @@ const auth: HostileEntry[] = [
   entry({
     name: 'stranger-other-roles-key',
     kind: 'no valid key',
-    attacks: "the Federal player's key offered for the Confederate role",
-    messages: (w) => fromStranger(`${envelope(w, 'confederate', w.keys.federal)}${REAL_ORDERS}`),
+    attacks: "North's key offered for the south role",
+    messages: (w) => fromStranger(`${envelope(w, 'south', w.keys.north)}${REAL_ORDERS}`),
     expect: 'refused',
     answered: true,
     check: ordersUnchanged,
@@ -1379,7 +1373,7 @@ const auth: HostileEntry[] = [
     attacks: 'a key of another game on the judge offered for the main game',
     messages: (w) =>
       fromStranger(
-        `${envelope(w, 'confederate', w.allKeys.find((k) => !Object.values(w.keys).includes(k) && k !== w.moderatorKey)!)}${REAL_ORDERS}`,
+        `${envelope(w, 'south', w.allKeys.find((k) => !Object.values(w.keys).includes(k) && k !== w.moderatorKey)!)}${REAL_ORDERS}`,
       ),
     expect: 'refused',
     answered: true,
@@ -1389,8 +1383,7 @@ const auth: HostileEntry[] = [
     name: 'reply-address-wrong-key',
     kind: 'no valid key',
     attacks: 'a reply address orders+<game>.<role>.<wrong key>@ with no KEY line',
-    messages: (w) =>
-      fromStranger(REAL_ORDERS, { to: `orders+${w.game}.confederate.0000000000000000dead@${w.judgeDomain}` }),
+    messages: (w) => fromStranger(REAL_ORDERS, { to: `orders+${w.game}.south.0000000000000000dead@${w.judgeDomain}` }),
     expect: 'refused',
     answered: true,
     check: ordersUnchanged,
@@ -1399,8 +1392,7 @@ const auth: HostileEntry[] = [
     name: 'reply-address-other-game',
     kind: 'no valid key',
     attacks: "a reply address naming a decoy game with the main game's key",
-    messages: (w) =>
-      fromStranger('SUM: STAY\r\n', { to: `orders+${w.decoys[0]}.confederate.${w.keys.confederate}@${w.judgeDomain}` }),
+    messages: (w) => fromStranger('DRAW 1\r\n', { to: `orders+${w.decoys[0]}.south.${w.keys.south}@${w.judgeDomain}` }),
     expect: ['refused', 'orders-rejected'],
     answered: true,
     check: ordersUnchanged,
@@ -1433,7 +1425,7 @@ const auth: HostileEntry[] = [
     name: 'stranger-unknown-role',
     kind: 'stranger',
     attacks: 'a role the main game does not have',
-    messages: (w) => fromStranger(`GAME ${w.game} BRITISH\r\nKEY 0123456789abcdef0123\r\nSUM: STAY\r\n`),
+    messages: (w) => fromStranger(`GAME ${w.game} BRITISH\r\nKEY 0123456789abcdef0123\r\nDRAW 1\r\n`),
     expect: ['unidentified', 'refused'],
     answered: true,
   }),
@@ -1443,13 +1435,12 @@ const auth: HostileEntry[] = [
     attacks: "orders from another address with the player's key (accepted; the player of record warned)",
     messages: (w) => mail({ from: THIEF, body: otherOrders(w) }),
     expect: 'orders-accepted',
-    check: (run, w) =>
-      assert.ok(repliesTo(run, w.players.confederate, /came from/).length === 1, 'the player is warned'),
+    check: (run, w) => assert.ok(repliesTo(run, w.players.south, /came from/).length === 1, 'the player is warned'),
   }),
 ]
 
-const keyed = (w: HostileWorld, body: string, key = w.keys.confederate!) =>
-  fromReb(w, `${envelope(w, 'confederate', key)}${body}`)
+const keyed = (w: HostileWorld, body: string, key = w.keys.south!) =>
+  fromSouth(w, `${envelope(w, 'south', key)}${body}`)
 const BAD_KEY = '0123456789abcdef0123'
 
 /** Mail commands, keyed and not (every answer bounded; forged moderator mail does nothing). */
@@ -1513,17 +1504,14 @@ const commands: HostileEntry[] = [
     answered: true,
     check: (run, w) => {
       for (const r of run.messages[0]!.replies)
-        assert.ok(
-          !/regards/.test(r.mail.text) || r.recipient === w.players.confederate,
-          `the press reached ${r.recipient}`,
-        )
+        assert.ok(!/regards/.test(r.mail.text) || r.recipient === w.players.south, `the press reached ${r.recipient}`)
     },
   }),
   entry({
     name: 'cmd-press-one-line-1m',
     kind: 'press',
-    attacks: 'PRESS FEDERAL with one 1.5 MB line',
-    messages: (w) => keyed(w, `PRESS FEDERAL\r\n${fill('spam ', 1.5 * MiB)}\r\n`),
+    attacks: 'PRESS NORTH with one 1.5 MB line',
+    messages: (w) => keyed(w, `PRESS NORTH\r\n${fill('spam ', 1.5 * MiB)}\r\n`),
     expect: 'command',
     answered: true,
   }),
@@ -1548,7 +1536,7 @@ const commands: HostileEntry[] = [
     name: 'mod-no-key-process',
     kind: 'moderator forgery',
     attacks: 'PROCESS claiming the moderator role with no key',
-    messages: (w) => mail({ from: FORGER, body: `GAME ${w.game} MODERATOR\r\nPROCESS\r\nEJECT confederate\r\n` }),
+    messages: (w) => mail({ from: FORGER, body: `GAME ${w.game} MODERATOR\r\nPROCESS\r\nEJECT south\r\n` }),
     expect: 'command',
     answered: true,
     check: all(notPaused, ordersUnchanged),
@@ -1558,9 +1546,9 @@ const commands: HostileEntry[] = [
     kind: 'moderator forgery',
     attacks: "moderator commands with a player's key, from the player's address",
     messages: (w) =>
-      fromReb(
+      fromSouth(
         w,
-        `GAME ${w.game} MODERATOR\r\nKEY ${w.keys.confederate}\r\nPAUSE\r\nREPLACE federal thief@elsewhere.test\r\n`,
+        `GAME ${w.game} MODERATOR\r\nKEY ${w.keys.south}\r\nPAUSE\r\nREPLACE north thief@elsewhere.test\r\n`,
       ),
     expect: 'command',
     answered: true,
@@ -1605,7 +1593,7 @@ const duplicates: HostileEntry[] = [
     kind: 'duplicate',
     attacks: 'the same bytes delivered twice',
     messages: (w) => {
-      const raw = fromReb(w, otherOrders(w))
+      const raw = fromSouth(w, otherOrders(w))
       return [raw, raw]
     },
     expect: [['orders-accepted'], ['duplicate']],
@@ -1636,7 +1624,7 @@ const duplicates: HostileEntry[] = [
     attacks: "a stranger's junk first, then the player's orders under the same Message-ID",
     messages: (w) => {
       const id = nextId('shared')
-      return [fromStranger('buy now\r\n', { messageId: id }), fromReb(w, realOrders(w), { messageId: id })]
+      return [fromStranger('buy now\r\n', { messageId: id }), fromSouth(w, realOrders(w), { messageId: id })]
     },
     expect: [strangerTold, ['orders-accepted']],
   }),
@@ -1646,17 +1634,17 @@ const duplicates: HostileEntry[] = [
     attacks: 'the same Message-ID and sender with a different order set',
     messages: (w) => {
       const id = nextId('resent')
-      return [fromReb(w, realOrders(w), { messageId: id }), fromReb(w, otherOrders(w), { messageId: id })]
+      return [fromSouth(w, realOrders(w), { messageId: id }), fromSouth(w, otherOrders(w), { messageId: id })]
     },
     expect: [['orders-accepted'], ['orders-accepted']],
-    check: (run) => assert.deepEqual(run.onFileAfter.confederate, ['SUM: STAY'], 'the second set is on file'),
+    check: (run) => assert.deepEqual(run.onFileAfter.south, ['DRAW 1'], 'the second set is on file'),
   }),
   entry({
     name: 'dup-relayed-extra-received',
     kind: 'duplicate',
     attacks: 'the same message relayed again with one more Received line',
     messages: (w) => {
-      const raw = fromReb(w, otherOrders(w))
+      const raw = fromSouth(w, otherOrders(w))
       return [
         raw,
         Buffer.concat([Buffer.from('Received: from relay.elsewhere.test by judge; Mon, 2 Mar 2026\r\n'), raw]),
@@ -1673,14 +1661,14 @@ const replyLimit: HostileEntry[] = [
     kind: 'reply limit',
     attacks: '25 keyed order mails in an hour, then an empty mail from the player',
     messages: (w) => [
-      ...Array.from({ length: 25 }, (_, i) => fromReb(w, i % 2 ? realOrders(w) : otherOrders(w))),
-      fromReb(w, '\r\n'),
+      ...Array.from({ length: 25 }, (_, i) => fromSouth(w, i % 2 ? realOrders(w) : otherOrders(w))),
+      fromSouth(w, '\r\n'),
     ],
     stepMs: 2 * 60_000,
     expect: [...Array<Outcome[]>(25).fill(['orders-accepted']), ['command']],
     check: (run, w) => {
       for (const [i, m] of run.messages.slice(0, 25).entries())
-        assert.equal(m.replies.filter((r) => r.recipient === w.players.confederate).length, 1, `ack of mail ${i + 1}`)
+        assert.equal(m.replies.filter((r) => r.recipient === w.players.south).length, 1, `ack of mail ${i + 1}`)
       toldSender(run, /empty/i)
     },
   }),
@@ -1689,16 +1677,15 @@ const replyLimit: HostileEntry[] = [
     kind: 'reply limit',
     attacks: "20 empty mails use up the player's notices; then a thief uses his key",
     messages: (w) => [
-      ...Array.from({ length: 20 }, () => fromReb(w, '\r\n')),
+      ...Array.from({ length: 20 }, () => fromSouth(w, '\r\n')),
       mail({ from: THIEF, body: otherOrders(w) }),
     ],
     stepMs: 60_000,
     expect: [...Array<Outcome[]>(20).fill(['command']), ['orders-accepted']],
     check: (run, w) =>
       assert.equal(
-        run.messages
-          .at(-1)!
-          .replies.filter((r) => r.recipient === w.players.confederate && /came from/.test(r.mail.subject)).length,
+        run.messages.at(-1)!.replies.filter((r) => r.recipient === w.players.south && /came from/.test(r.mail.subject))
+          .length,
         1,
         'the security warning to the player of record',
       ),
@@ -1739,12 +1726,12 @@ const replyLimit: HostileEntry[] = [
     attacks: '25 wrong-key order mails from 25 addresses: the alerts to the player keep to his limit',
     messages: (w) =>
       Array.from({ length: 25 }, (_, i) =>
-        mail({ from: `forger${i}@elsewhere.test`, body: `${envelope(w, 'confederate', BAD_KEY)}${REAL_ORDERS}` }),
+        mail({ from: `forger${i}@elsewhere.test`, body: `${envelope(w, 'south', BAD_KEY)}${REAL_ORDERS}` }),
       ),
     stepMs: 60_000,
     expect: 'refused',
     check: (run, w) => {
-      const n = repliesTo(run, w.players.confederate).length
+      const n = repliesTo(run, w.players.south).length
       assert.ok(n <= 20, `${n} alerts to the player of record`)
       ordersUnchanged(run)
     },
@@ -1757,7 +1744,7 @@ const structure: HostileEntry[] = [
     name: 'cr-only-line-endings-keyed',
     kind: 'frame',
     attacks: 'a keyed order set in old Mac CR-only line endings, header included',
-    messages: (w) => mail({ from: w.players.confederate, body: realOrders(w).replace(/\r\n/g, '\r'), eol: '\r' }),
+    messages: (w) => mail({ from: w.players.south, body: realOrders(w).replace(/\r\n/g, '\r'), eol: '\r' }),
     expect: ['orders-accepted', 'unreadable', 'unidentified', 'command', 'refused'],
     check: toldIfUnreadable,
   }),
@@ -1765,7 +1752,7 @@ const structure: HostileEntry[] = [
     name: 'cr-only-body-keyed',
     kind: 'frame',
     attacks: 'a keyed order set whose body alone uses CR-only line endings',
-    messages: (w) => fromReb(w, realOrders(w).replace(/\r\n/g, '\r')),
+    messages: (w) => fromSouth(w, realOrders(w).replace(/\r\n/g, '\r')),
     expect: ['orders-accepted', 'orders-rejected', 'unidentified'],
     answered: true,
   }),
@@ -1773,14 +1760,14 @@ const structure: HostileEntry[] = [
     name: 'lf-only-keyed',
     kind: 'frame',
     attacks: 'a keyed order set with Unix LF line endings throughout',
-    messages: (w) => mail({ from: w.players.confederate, body: realOrders(w).replace(/\r\n/g, '\n'), eol: '\n' }),
+    messages: (w) => mail({ from: w.players.south, body: realOrders(w).replace(/\r\n/g, '\n'), eol: '\n' }),
     expect: 'orders-accepted',
   }),
   entry({
     name: 'mixed-line-endings-keyed',
     kind: 'frame',
     attacks: 'a keyed order set mixing CRLF, LF and CR line ends',
-    messages: (w) => fromReb(w, `${envelope(w)}SUM: RUN-OUT\nSUM: MOVE C11 +RAID\r\rSUM: MOVE C21 +RAID\r\n\n`),
+    messages: (w) => fromSouth(w, `${envelope(w)}DRAW 2\nHIGH ASK\r\r# and no more\r\n\n`),
     expect: anyReading,
   }),
   entry({
@@ -1835,7 +1822,7 @@ const structure: HostileEntry[] = [
     name: 'exactly-at-limit-keyed',
     kind: 'size limit',
     attacks: 'a keyed order set padded with blank lines to exactly the 2 MiB limit',
-    messages: (w) => sizedTo(2 * MiB, (n) => fromReb(w, realOrders(w) + fill('\r\n', n))),
+    messages: (w) => sizedTo(2 * MiB, (n) => fromSouth(w, realOrders(w) + fill('\r\n', n))),
     expect: 'orders-accepted',
   }),
   entry({
@@ -1850,7 +1837,7 @@ const structure: HostileEntry[] = [
     name: 'oversized-keyed-10m',
     kind: 'size limit',
     attacks: 'a keyed order set of 10 MB (refused from the header alone; the orders on file stand)',
-    messages: (w) => fromReb(w, realOrders(w) + lines('# padding', 1_000_000)),
+    messages: (w) => fromSouth(w, realOrders(w) + lines('# padding', 1_000_000)),
     expect: 'refused',
     answered: true,
     check: ordersUnchanged,

@@ -6,7 +6,7 @@ import { MAIL_STREAM } from '../../../src/engine/events.ts'
 import { handleInbound, type IntakeDeps } from '../../../src/mail/intake.ts'
 import { composeEml, withParts } from '../../../src/mail/outbound.ts'
 import { sqliteOutbox } from '../../../src/mail/outbox.ts'
-import { testApp, type TestApp } from '../../helpers/app.ts'
+import { registerFixture, testApp, type TestApp } from '../../helpers/app.ts'
 import type { EntryRun, HostileEntry, HostileWorld, MessageRun, Outcome, Reply } from './corpus.ts'
 
 export interface HostileJudge {
@@ -16,35 +16,36 @@ export interface HostileJudge {
   close(): void
 }
 
-const MAIN_GAME = 'wb1'
+const MAIN_GAME = 'fd1'
 /** A reply's subject names what it answers in a few words, however much the message held. */
 const MAX_REPLY_SUBJECT = 200
 /** Games a stranger must never hear of: distinctive ids, so that a leak cannot hide in ordinary text. */
 const DECOYS = ['hx-alpha', 'hx-bravo']
 
 /**
- * One judge for a group of entries: the main Weak Beginning game and two decoys. Creating a game
+ * One judge for a group of entries: the main game (the fixture duel) and two decoys. Creating a game
  * costs ~300 ms, so a group shares them; the deadline is far enough away (2,000 hours) that the hour
  * each entry moves the clock on never makes an order late.
  */
 export function openHostileJudge(seed = 'hostile'): HostileJudge {
   const app = testApp(seed)
-  const players = { federal: 'fed@example.test', confederate: 'reb@example.test' }
-  const create = (game: string, federal: string, confederate: string) =>
+  const players = { north: 'north@example.test', south: 'south@example.test' }
+  registerFixture()
+  const create = (game: string, north: string, south: string) =>
     app.judge.createGame({
       game,
-      ruleset: 'sea-devils',
-      scenario: 'weak-beginning',
+      ruleset: 'hidden-deck',
+      scenario: 'duel',
       players: [
-        { role: 'federal', address: federal, name: 'Fed' },
-        { role: 'confederate', address: confederate, name: 'Reb' },
+        { role: 'north', address: north, name: 'North' },
+        { role: 'south', address: south, name: 'South' },
       ],
       zone: 'America/New_York',
       deadlineHours: 2000,
     })
-  const { keys } = create(MAIN_GAME, players.federal, players.confederate)
+  const { keys } = create(MAIN_GAME, players.north, players.south)
   const decoyKeys = DECOYS.flatMap((g) =>
-    Object.values(create(g, `${g}-fed@example.test`, `${g}-reb@example.test`).keys),
+    Object.values(create(g, `${g}-north@example.test`, `${g}-south@example.test`).keys),
   )
   const moderatorKey = app.judge.moderatorKey(MAIN_GAME)
   const world: HostileWorld = {
