@@ -7,12 +7,14 @@ import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
 import { missionFigure } from '../../src/games/infernal-machine/missionFigure.ts'
 import { tacticalFigure } from '../../src/games/infernal-machine/report.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { createSeaDevils, seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import { seaDevilsMapModel, seaDevilsMapSvg } from '../../src/games/sea-devils/map.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { contextFor, type SdState } from '../../src/games/sea-devils/state.ts'
+import { calm, play, ruleset } from '../river-coastal/play.ts'
 import { mouseWords, textFaults } from '../helpers/svgText.ts'
 
 const dice = () => new LabelledDice([])
@@ -75,6 +77,24 @@ describe('8b the pictures of every game: labels clear of each other, of the dots
       for (const kind of ['raid', 'spot', 'blockade'] as const) if (i % 2) model.marks.push({ area, kind, text: kind })
     })
     expectClean('SD crowded', [{ name: 'map', title: '', svg: seaDevilsMapSvg(model, moderator) }], true)
+  })
+
+  it('River and Coastal: the plot of every scenario, for each side', () => {
+    const pack = riverCoastalFactory.defaultPack()
+    const rs = createRiverCoastal(pack as never)
+    for (const sc of rs.scenarios) {
+      const s = rs.setup(sc.id, {}, pack, dice())
+      for (const side of ['USA', 'CSA']) expectClean(`RC ${sc.id} ${side}`, rs.figures!(s, role(side), []), false)
+    }
+  })
+
+  it('River and Coastal: the plot after a move, ships turned and a gun fired, for each side', () => {
+    const s = play(
+      ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm()),
+      { USA: 'GALE: SPEED 4; FIRE BP AT TENN\nTECU: SPEED 8; TURN STARBOARD 20 AT 2', CSA: 'TENN: SPEED 2' },
+      { 'm1:GALE:BP:hit': 6 },
+    ).state
+    for (const side of ['USA', 'CSA']) expectClean(`RC moved ${side}`, ruleset.figures!(s, role(side), []), false)
   })
 
   it('Infernal Machine: the Mission Board of every board from each side, and the Tactical Board', () => {

@@ -18,6 +18,10 @@ export interface LabelRequest {
   y: number
   /** The radius of the anchor's mark when it is more than a dot: the label keeps clear of it. */
   radius?: number
+  /** The anchor's own mark when it is more than a dot (a hull, a town): the label keeps off it too. */
+  mark?: Box
+  /** A label that means something only right beside its anchor: never stood off, left out instead. */
+  leaderless?: boolean
   lines: LabelLine[]
 }
 
@@ -69,21 +73,28 @@ export function measure(lines: LabelLine[]): { w: number; h: number } {
 export const overlap = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 const inside = (a: Box, b: Box) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3]
 
-/** Where a w x h box may stand around (x, y): next to the anchor first, then ring by ring outwards. */
-function* candidates(x: number, y: number, w: number, h: number, radius = 0): Generator<{ box: Box; leader: boolean }> {
-  const gap = 5 + radius
+/**
+ * Where a w x h box may stand around a request's anchor: beside its mark (the dot, or the mark's own
+ * box) first, then ring by ring outwards.
+ */
+function* candidates(q: LabelRequest, w: number, h: number): Generator<{ box: Box; leader: boolean }> {
+  const { x, y } = q
+  const radius = q.radius ?? 0
+  const [x0, y0, x1, y1] = q.mark ?? [x - radius, y - radius, x + radius, y + radius]
+  const gap = 5
   const near: [number, number][] = [
-    [x + gap, y - h / 2],
-    [x - gap - w, y - h / 2],
-    [x - w / 2, y - gap - h],
-    [x - w / 2, y + gap],
-    [x + gap, y - h],
-    [x + gap, y],
-    [x - gap - w, y - h],
-    [x - gap - w, y],
+    [x1 + gap, y - h / 2],
+    [x0 - gap - w, y - h / 2],
+    [x - w / 2, y0 - gap - h],
+    [x - w / 2, y1 + gap],
+    [x1 + gap, y - h],
+    [x1 + gap, y],
+    [x0 - gap - w, y - h],
+    [x0 - gap - w, y],
   ]
   for (const [bx, by] of near) yield { box: [bx, by, bx + w, by + h], leader: false }
-  for (let r = 14 + radius; r <= 260 + radius; r += r < 60 + radius ? 10 : 20) {
+  const reach = Math.max(radius, x1 - x, x - x0, y1 - y, y - y0)
+  for (let r = 14 + reach; r <= 260 + reach; r += r < 60 + reach ? 10 : 20) {
     const steps = Math.max(12, Math.round(r / 4))
     for (let i = 0; i < steps; i++) {
       const a = (2 * Math.PI * i) / steps
@@ -132,7 +143,7 @@ export function layoutLabels(
   const fits = (r: LabelRequest, box: Box, strict: boolean) => {
     if (!inside(box, bounds) || [...placed.values()].some((t) => overlap(t.box, box))) return false
     const own: Box = [r.x - 1, r.y - 1, r.x + 1, r.y + 1]
-    if (obstacles.some((o) => !overlap(o, own) && overlap(o, box))) return false
+    if ((r.mark && overlap(r.mark, box)) || obstacles.some((o) => !overlap(o, own) && overlap(o, box))) return false
     if (!strict) return true
     const near = Math.min(distance(box, r.x, r.y), CLEAR)
     return !points.some(([x, y]) => (x !== r.x || y !== r.y) && distance(box, x, y) < near)
@@ -141,8 +152,8 @@ export function layoutLabels(
     for (const r of requests) {
       if (placed.has(r.id)) continue
       const { w, h } = measure(r.lines)
-      for (const c of candidates(r.x, r.y, w, h, r.radius)) {
-        if (nearOnly && c.leader) break
+      for (const c of candidates(r, w, h)) {
+        if ((nearOnly || r.leaderless) && c.leader) break
         const box = rounded(c.box)
         if (!fits(r, box, strict)) continue
         placed.set(r.id, { id: r.id, box, leader: c.leader })
@@ -162,7 +173,7 @@ const rounded = (b: Box) => b.map((n) => Math.round(n * 10) / 10) as Box
 /** The spots right next to an anchor, where a label needs no leader. */
 function nearSpots(r: LabelRequest): Box[] {
   const { w, h } = measure(r.lines)
-  return [...candidates(r.x, r.y, w, h, r.radius)].filter((c) => !c.leader).map((c) => rounded(c.box))
+  return [...candidates(r, w, h)].filter((c) => !c.leader).map((c) => rounded(c.box))
 }
 
 /**
