@@ -6,10 +6,10 @@ import type { Figure } from '../contract.ts'
 import type { MissionBoard } from './boardsPack.ts'
 import type { Mission } from './mission.ts'
 import type { ImPack } from './pack.ts'
-import { FIGURE_FONT } from '../kit/areaMap.ts'
 import {
   BASELINE,
   type Box,
+  FIGURE_FONT,
   LINE_HEIGHT,
   type LabelLine,
   layoutLabels,

@@ -2,6 +2,10 @@
 // its text, tried at positions around its anchor, ring by ring further out, until it touches no
 // label placed before it, no obstacle (the dots) and stays inside its panel. Pure and deterministic.
 
+/** The family every figure is drawn in, whose advance widths `measure` estimates; the engine's
+ * rasteriser loads it (src/reports/pictures.ts). */
+export const FIGURE_FONT = 'DejaVu Sans'
+
 /** x0, y0, x1, y1 in figure pixels. */
 export type Box = [number, number, number, number]
 

@@ -6,8 +6,7 @@
 // forts with their guns and arc; shoals, obstructions, minefields, smoke and wrecks, and a legend.
 // Only what the reader may see is drawn (view.ts visibleShips, smokeWreckMarks.ts).
 import type { Viewer } from '../contract.ts'
-import { FIGURE_FONT } from '../kit/areaMap.ts'
-import type { Box } from '../kit/labelLayout.ts'
+import { type Box, FIGURE_FONT } from '../kit/labelLayout.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
 import {

@@ -1,8 +1,7 @@
 // The plot's frame (plot.ts): table units to pixels, the grid in inches with its rulers, the current's
 // arrows, and the drawing helpers the marks share; for an own ship the arcs and range bands of the guns
 // that can fire next move (§9 L595-601, L641-649) and her turning circles at her present speed (§7 L471).
-import { FIGURE_FONT } from '../kit/areaMap.ts'
-import { textWidth } from '../kit/labelLayout.ts'
+import { FIGURE_FONT, textWidth } from '../kit/labelLayout.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { GunMount } from './derive.ts'
 import { gunBar } from './gunnery.ts'
