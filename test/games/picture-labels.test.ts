@@ -2,13 +2,14 @@
 // text overlap, none leaves the picture, no label covers a place's dot, and nothing in the picture
 // asks for a mouse (the mail's PNG has none: hover text lives only in an SVG's titles).
 import { describe, expect, it } from 'vitest'
-import type { Figure, Viewer } from '../../src/games/contract.ts'
+import { canSee, type Figure, type Viewer } from '../../src/games/contract.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
 import { missionFigure } from '../../src/games/infernal-machine/missionFigure.ts'
 import { tacticalFigure } from '../../src/games/infernal-machine/report.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { createSeaDevils, seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import { seaDevilsMapModel, seaDevilsMapSvg } from '../../src/games/sea-devils/map.ts'
@@ -16,6 +17,7 @@ import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { contextFor, type SdState } from '../../src/games/sea-devils/state.ts'
 import { calm, play, ruleset } from '../river-coastal/play.ts'
 import { mouseWords, textFaults } from '../helpers/svgText.ts'
+import { confederateOrders, sideView, unionOrders } from '../rebel-raiders/bots/bots.ts'
 
 const dice = () => new LabelledDice([])
 const observer: Viewer = { kind: 'observer' }
@@ -53,6 +55,25 @@ describe('8b the pictures of every game: labels clear of each other, of the dots
       at,
     }))
     expectClean('RR crowded', rs.figures!(s, observer, seen), true)
+  })
+
+  it('Rebel Raiders: the pictures of each phase of a game the bots play, with the battles each side was told of', () => {
+    const pack = rebelRaidersFactory.defaultPack()
+    const rs = createRebelRaiders(pack as never)
+    const map = bindRebelPack(pack.content as never).map
+    const rolls = new LabelledDice([])
+    let s = rs.setup('1861', {}, pack, rolls) as RrState
+    for (let phase = 0; phase < 12 && !s.finished; phase++) {
+      const csa = s.phase.startsWith('csa')
+      const role = csa ? 'confederate' : 'union'
+      const text = csa ? confederateOrders(rs, map, sideView(s, 'CSA')) : unionOrders(rs, map, sideView(s, 'USA'))
+      const parsed = rs.parseOrders(s, role, text)
+      expect(parsed.errors).toEqual([])
+      const step = rs.resolve(s, { orders: { [role]: parsed.commands }, decisions: {} }, rolls)
+      s = step.state
+      const seen = step.narrative.filter((n) => canSee(observer, n.audience))
+      expectClean(`RR phase ${phase} (${step.label})`, rs.figures!(s, observer, seen), true)
+    }
   })
 
   it('Sea Devils: the map of every scenario, for the moderator and each side', () => {
