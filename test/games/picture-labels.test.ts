@@ -6,13 +6,14 @@ import { canSee, type Figure, type Viewer } from '../../src/games/contract.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
 import { missionFigure } from '../../src/games/infernal-machine/missionFigure.ts'
 import { tacticalFigure } from '../../src/games/infernal-machine/report.ts'
+import { chartLayout } from '../../src/games/kit/geoChart.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { createSeaDevils, seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
-import { seaDevilsMapModel, seaDevilsMapSvg } from '../../src/games/sea-devils/map.ts'
+import { seaDevilsMapModel, seaDevilsMapSpec, seaDevilsMapSvg } from '../../src/games/sea-devils/map.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { contextFor, type SdState } from '../../src/games/sea-devils/state.ts'
 import { calm, play, ruleset } from '../river-coastal/play.ts'
@@ -98,6 +99,9 @@ describe('8b the pictures of every game: labels clear of each other, of the dots
       for (const kind of ['raid', 'spot', 'blockade'] as const) if (i % 2) model.marks.push({ area, kind, text: kind })
     })
     expectClean('SD crowded', [{ name: 'map', title: '', svg: seaDevilsMapSvg(model, moderator) }], true)
+    // The Straits of Florida keep their label beside their square, not off toward Yucatan.
+    const inset = chartLayout(seaDevilsMapSpec(model, moderator)).find((p) => p.panel.id === 'inset')!
+    expect(inset.labels.find((l) => l.id === 'C11')).toMatchObject({ leader: false })
   })
 
   it('River and Coastal: the plot of every scenario, for each side', () => {
