@@ -2,7 +2,7 @@
 // PNG with resvg for the report's attachments and the HTML part's inline image.
 import { existsSync } from 'node:fs'
 import { Resvg } from '@resvg/resvg-js'
-import { FIGURE_FONT } from '../games/kit/areaMap.ts'
+import { FIGURE_FONT } from '../games/kit/labelLayout.ts'
 
 const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',

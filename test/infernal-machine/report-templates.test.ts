@@ -78,7 +78,7 @@ describe('Infernal Machine report templates (DESIGN 7-8b)', () => {
     expect(board!.name).toBe('mission')
     expect(board!.title).toMatch(/^Charleston board, turn 1: the fishboat at Back Bay, surface; drift \w+, (ebb|flood)/)
     expect(board!.svg).toContain('target usa-gunboat')
-    expect(board!.svg).toContain('Back Bay (bottom below deep)')
+    expect(board!.svg).toMatch(/>Back Bay<\/text><text [^>]*>bottom below deep<\/text>/)
     expect(board!.svg).not.toMatch(/N\d\d|D\d\d/)
   })
 

@@ -13,6 +13,7 @@ import { overlap } from '../../src/games/kit/labelLayout.ts'
 import { seaDevilsMapModel, seaDevilsMapSpec, seaDevilsMapSvg } from '../../src/games/sea-devils/map.ts'
 import { contextFor } from '../../src/games/sea-devils/state.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
+import { mouseWords, textFaults } from '../helpers/svgText.ts'
 import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 
@@ -129,5 +130,18 @@ describe("the reader's map", () => {
       }
       expect(world).toEqual(expect.arrayContaining(['C2', 'C5', 'C54', 'C66']))
     }
+  })
+
+  it('8b: as drawn, every resolution of the demo for every reader: no text over another, a dot or the edge, and no mouse', () => {
+    for (let point = 1; point <= 7; point++)
+      for (const viewer of [
+        { kind: 'role', role: 'federal' },
+        { kind: 'role', role: 'confederate' },
+        { kind: 'moderator' },
+      ] as const) {
+        const svg = seaDevilsMapSvg(mapAfter(point, viewer).model, viewer)
+        expect(textFaults(svg, { dots: true }), `${point} ${viewer.kind}`).toEqual([])
+        expect(mouseWords(svg)).toEqual([])
+      }
   })
 })

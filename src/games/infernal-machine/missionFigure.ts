@@ -6,6 +6,16 @@ import type { Figure } from '../contract.ts'
 import type { MissionBoard } from './boardsPack.ts'
 import type { Mission } from './mission.ts'
 import type { ImPack } from './pack.ts'
+import {
+  BASELINE,
+  type Box,
+  FIGURE_FONT,
+  LINE_HEIGHT,
+  type LabelLine,
+  layoutLabels,
+  segmentBoxes,
+  textWidth,
+} from '../kit/labelLayout.ts'
 import { ELEVATION_WORDS, elevationIndex, type Side } from './terms.ts'
 
 /** What the picture reads of a mission (kept after it ends, for the report of that resolution). */
@@ -54,18 +64,58 @@ function layout(b: MissionBoard, from: string): Map<string, { x: number; y: numb
     const col = step.get(p.id) ?? last
     const row = rows.get(col) ?? 0
     rows.set(col, row + 1)
-    out.set(p.id, { x: 70 + col * 150, y: 50 + row * 90 })
+    out.set(p.id, { x: 70 + col * 180, y: 50 + row * 100 })
   }
   return out
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
+const NODE_R = 14
+const NAME_SIZE = 11
+const NOTE_SIZE = 10
+const CAPTION_SIZE = 12
+const MARK_COLOUR = '#700'
+
+/** What the captain sees printed at a position: launch, the enemy's eyes, an obstruction, targets. */
+function marksAt(pack: ImPack, p: MissionBoard['positions'][number], side: Side): string[] {
+  const enemy: Side = side === 'CSA' ? 'USA' : 'CSA'
+  return [
+    p.launch?.includes(side) ? 'launch' : '',
+    p.enemyEyes?.[enemy] ? 'enemy eyes' : '',
+    p.obstruction && p.obstruction !== side ? 'obstruction' : '',
+    ...(p.targets ?? [])
+      .filter((t) => pack.tactical.targets.find((x) => x.id === t.marker)?.side === enemy)
+      .map((t) => `target ${t.marker}${t.dn ? ' DN' : ''}`),
+  ].filter(Boolean)
+}
+
+/** A position's label: its name, its bottom, then each mark on a line of its own. */
+function labelLines(p: MissionBoard['positions'][number], marks: string[]): LabelLine[] {
+  return [
+    { text: p.name, size: NAME_SIZE, bold: true },
+    { text: `bottom ${ELEVATION_WORDS[elevationIndex(p.bottom)]}`, size: NOTE_SIZE },
+    ...marks.map((m) => ({ text: m, size: NOTE_SIZE })),
+  ]
+}
+
+/** The caption under the board, in lines that fit the picture's width. */
+function captionLines(caption: string, width: number): string[] {
+  const lines: string[] = []
+  for (const part of caption.split('; ')) {
+    const last = lines.at(-1)
+    const joined = last === undefined ? part : `${last}; ${part}`
+    if (last !== undefined && textWidth({ text: joined, size: CAPTION_SIZE }) <= width - 20)
+      lines[lines.length - 1] = joined
+    else lines.push(part)
+  }
+  return lines
+}
+
 export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
   const b = pack.boards.get(v.board)
   if (!b) return null
   const at = layout(b, v.launch)
-  const enemy: Side = v.side === 'CSA' ? 'USA' : 'CSA'
   const lines = b.connections
     .map((c) => {
       const p = at.get(c.from)!
@@ -73,38 +123,62 @@ export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
       return `<line x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}" stroke="#999"/>`
     })
     .join('')
-  const nodes = b.positions
-    .map((p) => {
-      const { x, y } = at.get(p.id)!
-      const marks = [
-        p.launch?.includes(v.side) ? 'launch' : '',
-        p.enemyEyes?.[enemy] ? 'enemy eyes' : '',
-        p.obstruction && p.obstruction !== v.side ? 'obstruction' : '',
-        ...(p.targets ?? [])
-          .filter((t) => pack.tactical.targets.find((x) => x.id === t.marker)?.side === enemy)
-          .map((t) => `target ${t.marker}${t.dn ? ' DN' : ''}`),
-      ].filter(Boolean)
-      const here = p.id === v.position
-      return [
-        `<circle cx="${x}" cy="${y}" r="14" fill="${here ? '#036' : '#fff'}" stroke="${marks.some((m) => m.startsWith('target')) ? '#700' : '#333'}" stroke-width="2"/>`,
-        `<text x="${x - 40}" y="${y - 20}" font-size="11">${esc(p.name)} (bottom ${ELEVATION_WORDS[elevationIndex(p.bottom)]})</text>`,
-        marks.length
-          ? `<text x="${x - 40}" y="${y + 28}" font-size="10" fill="#700">${esc(marks.join(', '))}</text>`
-          : '',
-      ].join('')
-    })
-    .join('')
+  const marks = new Map(b.positions.map((p) => [p.id, marksAt(pack, p, v.side)]))
   const here = at.get(v.position)!
   const toward = b.positions.find((p) => p.id === v.position)?.[v.driftDirection]
   const drift = toward
     ? `<line x1="${here.x}" y1="${here.y}" x2="${(here.x + at.get(toward)!.x) / 2}" y2="${(here.y + at.get(toward)!.y) / 2}" stroke="#06c" stroke-width="3" stroke-dasharray="6 3"/>`
     : ''
-  const width = Math.max(...[...at.values()].map((p) => p.x)) + 150
-  const height = Math.max(...[...at.values()].map((p) => p.y)) + 70
+  const width = Math.max(...[...at.values()].map((p) => p.x)) + 200
   const caption = `the fishboat ${v.ended ? `(mission ${v.ended}) ` : ''}at ${b.positions.find((p) => p.id === v.position)?.name ?? v.position}, ${ELEVATION_WORDS[v.elevation]}; drift ${v.drift}, ${v.driftDirection}${toward ? ` (the dashed arrow: toward ${toward})` : ' (no position that way)'}`
+  const captions = captionLines(caption, width)
+  const boardBottom = Math.max(...[...at.values()].map((p) => p.y)) + 110
+  const height = boardBottom + captions.length * 16 + 10
+  const labels = layoutLabels(
+    b.positions.map((p) => ({ id: p.id, ...at.get(p.id)!, radius: NODE_R, lines: labelLines(p, marks.get(p.id)!) })),
+    [
+      ...[...at.values()].map(({ x, y }): Box => [x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R]),
+      ...b.connections.flatMap((c) => {
+        const p = at.get(c.from)!
+        const q = at.get(c.to)!
+        return segmentBoxes(p.x, p.y, q.x, q.y)
+      }),
+    ],
+    [2, 2, width - 2, boardBottom],
+  )
+  const nodes = b.positions
+    .map((p) => {
+      const { x, y } = at.get(p.id)!
+      const targeted = marks.get(p.id)!.some((m) => m.startsWith('target'))
+      return `<circle cx="${x}" cy="${y}" r="${NODE_R}" fill="${p.id === v.position ? '#036' : '#fff'}" stroke="${targeted ? MARK_COLOUR : '#333'}" stroke-width="2"/>`
+    })
+    .join('')
+  const texts = labels
+    .map((l) => {
+      const p = b.positions.find((q) => q.id === l.id)!
+      const { x, y } = at.get(p.id)!
+      const leader = l.leader
+        ? `<line x1="${x}" y1="${y}" x2="${Math.min(Math.max(x, l.box[0]), l.box[2])}" y2="${Math.min(Math.max(y, l.box[1]), l.box[3])}" stroke="#333" stroke-width="0.6"/>`
+        : ''
+      let top = l.box[1] + 1
+      return (
+        leader +
+        labelLines(p, marks.get(p.id)!)
+          .map((line, i) => {
+            top += line.size * LINE_HEIGHT
+            const look = i === 0 ? ' font-weight="bold"' : i > 1 ? ` fill="${MARK_COLOUR}"` : ''
+            return `<text x="${l.box[0] + 2}" y="${Math.round((top - line.size * BASELINE) * 10) / 10}" font-size="${line.size}"${look}>${esc(line.text)}</text>`
+          })
+          .join('')
+      )
+    })
+    .join('')
+  const captionSvg = captions
+    .map((c, i) => `<text x="10" y="${boardBottom + 16 + i * 16}" font-size="${CAPTION_SIZE}">${esc(c)}</text>`)
+    .join('')
   return {
     name: 'mission',
     title: `${b.name} board, turn ${v.turn}: ${caption}`,
-    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lines}${drift}${nodes}<text x="10" y="${height - 10}" font-size="12">${esc(caption)}</text></svg>`,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="${FIGURE_FONT}">${lines}${drift}${nodes}${texts}${captionSvg}</svg>`,
   }
 }

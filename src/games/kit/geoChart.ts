@@ -170,13 +170,15 @@ function dotSvg(p: ChartPlace, x: number, y: number): string {
     : `<circle cx="${x}" cy="${y}" r="${DOT_R}" ${common}/>`
 }
 
-function labelSvg(p: ChartPlace, box: Box): string {
+/** The label's lines in its box; a box to the left of its dot is set flush right, toward the dot. */
+function labelSvg(p: ChartPlace, box: Box, toTheLeft: boolean): string {
   let top = box[1] + 1
+  const x = toTheLeft ? `${r1(box[2] - 2)}" text-anchor="end` : r1(box[0] + 2)
   return p.lines
     .map((l) => {
       top += l.size * LINE_HEIGHT
       const runs = l.runs.map((r, i) => `<tspan fill="${r.colour}">${i ? ' ' : ''}${esc(r.text)}</tspan>`)
-      return `<text x="${r1(box[0] + 2)}" y="${r1(top - l.size * BASELINE)}" font-size="${l.size}"${l.bold ? ' font-weight="bold"' : ''}>${runs.join('')}</text>`
+      return `<text x="${x}" y="${r1(top - l.size * BASELINE)}" font-size="${l.size}"${l.bold ? ' font-weight="bold"' : ''}>${runs.join('')}</text>`
     })
     .join('')
 }
@@ -243,7 +245,7 @@ function drawChart(spec: ChartSpec): { svg: string; height: number } {
     for (const l of labels) {
       const d = byId.get(l.id)!
       out.push(
-        `<g class="label" data-place="${esc(l.id)}" data-panel="${panel.id}"><title>${esc(d.place.title)}</title>${labelSvg(d.place, l.box)}</g>`,
+        `<g class="label" data-place="${esc(l.id)}" data-panel="${panel.id}"><title>${esc(d.place.title)}</title>${labelSvg(d.place, l.box, l.box[2] <= d.x)}</g>`,
       )
     }
     out.push(

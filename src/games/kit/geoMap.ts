@@ -1,13 +1,16 @@
 // Maps on real geography for strategic games: the land from Natural Earth (world-atlas,
 // read with topojson-client) projected with d3-geo onto the extent a figure shows, then the game's
-// places (a dot, a label, a badge of what stands there) and the links between them. Labels that
-// would overlap are moved down until they do not. Pure: the same input gives the same SVG.
+// places (a dot, a label, a badge of what stands there) and the links between them. The labels are
+// placed by labelLayout: next to their dot when there is room, further out with a line back to it
+// when not, never over another label, a dot, the title or the legend. Pure: the same input gives
+// the same SVG.
 import { geoConicConformal, geoEquirectangular, geoPath, type GeoProjection } from 'd3-geo'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { feature } from 'topojson-client'
 import type { Topology } from 'topojson-specification'
 import land50 from 'world-atlas/land-50m.json' with { type: 'json' }
 import land110 from 'world-atlas/land-110m.json' with { type: 'json' }
+import { BASELINE, type Box, type LabelLine, LINE_HEIGHT, layoutLabels, measure } from './labelLayout.ts'
 
 export interface GeoPlace {
   id: string
@@ -116,32 +119,25 @@ export function geoMapSvg(spec: GeoMapSpec): string {
       ([a, b, l]) =>
         `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="${l.colour}" stroke-width="1.2"${l.dashed ? ' stroke-dasharray="4 3"' : ''}/>`,
     )
-  // Labels: to the right of their dot, pushed down past any label already placed that they would overlap.
-  const taken: [number, number, number, number][] = []
-  const overlaps = (b: [number, number, number, number]) =>
-    taken.some((t) => b[0] < t[2] && t[0] < b[2] && b[1] < t[3] && t[1] < b[3])
-  const places: string[] = []
-  for (const p of [...spec.places].sort((a, b) => a.lat - b.lat || a.lon - b.lon).reverse()) {
-    const [x, y] = at(p.lon, p.lat)
-    if (!inside(x, y)) continue
-    const lines = [p.label, ...(p.badge ? [p.badge] : [])]
-    const w = Math.max(...lines.map((l) => l.length)) * 5.4 + 4
-    const h = lines.length * 10 + 2
-    let ly = y - 4
-    let box: [number, number, number, number] = [x + 4, ly - 8, x + 4 + w, ly - 8 + h]
-    for (let i = 0; i < 12 && overlaps(box); i++) {
-      ly += 7
-      box = [x + 4, ly - 8, x + 4 + w, ly - 8 + h]
-    }
-    taken.push(box)
-    places.push(
+  const dots = [...spec.places].map((p) => ({ p, at: at(p.lon, p.lat) })).filter(({ at: [x, y] }) => inside(x, y))
+  const legendTop = spec.height - 10 - spec.legend.length * 12
+  const labels = placeLabels(spec, dots, legendTop)
+  const byId = new Map(dots.map((d) => [d.p.id, d]))
+  const leaders = labels.flatMap(({ id, box, leader }) => {
+    if (!leader) return []
+    const [x, y] = byId.get(id)!.at
+    const tx = Math.min(Math.max(x, box[0]), box[2])
+    const ty = Math.min(Math.max(y, box[1]), box[3])
+    return [`<line x1="${x}" y1="${y}" x2="${r1(tx)}" y2="${r1(ty)}" stroke="#1b2631" stroke-width="0.6"/>`]
+  })
+  const boxOf = new Map(labels.map((l) => [l.id, l.box]))
+  const places = dots.map(({ p, at: [x, y] }) => {
+    const box = boxOf.get(p.id)
+    return (
       `<circle cx="${x}" cy="${y}" r="${p.major ? 4 : 2.8}" fill="${p.fill}" stroke="#222" stroke-width="0.8"/>` +
-        `<text x="${r1(x + 6)}" y="${r1(ly)}" font-size="9">${esc(p.label)}</text>` +
-        (p.badge
-          ? `<text x="${r1(x + 6)}" y="${r1(ly + 10)}" font-size="8.5" fill="#4a2a00">${esc(p.badge)}</text>`
-          : ''),
+      (box ? labelSvg(p, box, box[2] <= x) : '')
     )
-  }
+  })
   const legend = spec.legend.map(
     (l, i) => `<text x="10" y="${spec.height - 10 - (spec.legend.length - 1 - i) * 12}" font-size="9">${esc(l)}</text>`,
   )
@@ -150,9 +146,63 @@ export function geoMapSvg(spec: GeoMapSpec): string {
     `<rect width="${spec.width}" height="${spec.height}" fill="#dbe9f4"/>`,
     `<path d="${land}" fill="#efe8d8" stroke="#9b8f74" stroke-width="0.6"/>`,
     ...links,
+    ...leaders,
     ...places,
     `<text x="10" y="18" font-size="13" font-weight="bold">${esc(spec.title)}</text>`,
     ...legend,
     '</svg>',
   ].join('\n')
+}
+
+const LABEL_SIZE = 9
+/** A pale rim round each letter: a label stays readable where a link or a coast runs under it. */
+const HALO = ' stroke="#ffffff" stroke-opacity="0.8" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke"'
+const BADGE_SIZE = 8.5
+/** Pieces on one line of a badge: a crowded port's list wraps instead of running across the map. */
+const BADGE_WORDS = 4
+
+/** A place's label block: its name, then what stands there a few pieces a line. */
+function linesOf(p: GeoPlace): LabelLine[] {
+  const words = p.badge ? p.badge.split(' ') : []
+  const badge: LabelLine[] = []
+  for (let i = 0; i < words.length; i += BADGE_WORDS)
+    badge.push({ text: words.slice(i, i + BADGE_WORDS).join(' '), size: BADGE_SIZE })
+  return [{ text: p.label, size: LABEL_SIZE }, ...badge]
+}
+
+function placeLabels(spec: GeoMapSpec, dots: { p: GeoPlace; at: [number, number] }[], legendTop: number) {
+  const obstacles: Box[] = dots.map(({ p, at: [x, y] }) => {
+    const r = (p.major ? 4 : 2.8) + 1
+    return [x - r, y - r, x + r, y + r]
+  })
+  obstacles.push([0, 0, measure([{ text: spec.title, size: 13, bold: true }]).w + 10, 24])
+  if (spec.legend.length)
+    obstacles.push([
+      0,
+      legendTop,
+      Math.max(...spec.legend.map((l) => measure([{ text: l, size: 9 }]).w)) + 10,
+      spec.height,
+    ])
+  // The biggest blocks first (they have the fewest places to go), then north to south.
+  const order = [...dots].sort(
+    (a, b) => linesOf(b.p).length - linesOf(a.p).length || a.at[1] - b.at[1] || a.at[0] - b.at[0],
+  )
+  return layoutLabels(
+    order.map(({ p, at: [x, y] }) => ({ id: p.id, x, y, lines: linesOf(p) })),
+    obstacles,
+    [2, 2, spec.width - 2, spec.height - 2],
+  )
+}
+
+/** The label's lines in its box; a box to the left of its dot is set flush right, toward the dot. */
+function labelSvg(p: GeoPlace, box: Box, toTheLeft: boolean): string {
+  let top = box[1] + 1
+  const x = toTheLeft ? `${r1(box[2] - 2)}" text-anchor="end` : r1(box[0] + 2)
+  return linesOf(p)
+    .map((l, i) => {
+      top += l.size * LINE_HEIGHT
+      const fill = i ? ' fill="#4a2a00"' : ''
+      return `<text x="${x}" y="${r1(top - l.size * BASELINE)}" font-size="${l.size}"${fill}${HALO}>${esc(l.text)}</text>`
+    })
+    .join('')
 }

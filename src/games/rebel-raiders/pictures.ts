@@ -50,6 +50,7 @@ export function rebelFigures(s: RrState, pack: RebelPack, seen: readonly Narrati
   const legend = [
     'Dots: grey Confederate, blue Union, white neutral; rings are waters. Lines: blue river, red land, dashed sea.',
     'Under each place: the pieces there (cargo in brackets); BATTLE where this phase fought a battle or an assault.',
+    'A label that had no room beside its place stands off, joined to it by a thin black line.',
   ]
   return [
     {

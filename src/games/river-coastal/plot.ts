@@ -6,13 +6,14 @@
 // forts with their guns and arc; shoals, obstructions, minefields, smoke and wrecks, and a legend.
 // Only what the reader may see is drawn (view.ts visibleShips, smokeWreckMarks.ts).
 import type { Viewer } from '../contract.ts'
-import { FIGURE_FONT } from '../kit/areaMap.ts'
+import { type Box, FIGURE_FONT } from '../kit/labelLayout.ts'
 import { hullPolygon } from './hull.ts'
 import type { RiverPack } from './pack.ts'
 import {
   bandEdges,
   COLOUR,
   currentArrows,
+  currentBoxes,
   esc,
   type Frame,
   frameOf,
@@ -24,6 +25,7 @@ import {
   turningCircles,
   wedge,
 } from './plotFrame.ts'
+import { drawPlotLabels, type PlotLabel, polygonBox } from './plotLabels.ts'
 import { legend } from './plotLegend.ts'
 import { buildingMarks, fireMarks } from './plotMarks.ts'
 import type { Scenario, Side } from './scenario.ts'
@@ -61,7 +63,6 @@ function features(state: RiverState, viewer: Viewer, f: Frame): string[] {
     out.push(
       `<polygon class="town" points="${f.pts(p.polygon)}" fill="#a0522d"><title>${esc(p.name)}</title></polygon>`,
     )
-    out.push(text(f.x(p.centre.x) + 6, f.y(p.centre.y) - 6, p.name, 'fill="#5a2d12" font-style="italic"'))
   }
   out.push(...buildingMarks(state, sc, f))
   for (const p of state.parties)
@@ -70,9 +71,10 @@ function features(state: RiverState, viewer: Viewer, f: Frame): string[] {
 }
 
 /** Each fort: its works, its arc out to its longest gun's reach, and its name, guns and FPV. */
-function forts(state: RiverState, f: Frame, pack: RiverPack, placed: Placed[]) {
+function forts(state: RiverState, f: Frame, pack: RiverPack) {
   const out: string[] = []
-  const labels: string[] = []
+  const labels: PlotLabel[] = []
+  const boxes: Box[] = []
   for (const fort of f.sc.forts) {
     const fs = state.forts[fort.id]!
     const at = centreOf(fort.polygon)
@@ -93,22 +95,28 @@ function forts(state: RiverState, f: Frame, pack: RiverPack, placed: Placed[]) {
     out.push(
       `<polygon class="fort" points="${f.pts(fort.polygon)}" fill="#777" stroke="#333"><title>${esc(fort.name)}</title></polygon>`,
     )
+    boxes.push(polygonBox(f, fort.polygon))
     const types = new Map<string, number>()
     for (const g of working) types.set(g.gun, (types.get(g.gun) ?? 0) + 1)
     const guns = [...types].map(([g, n]) => `${n} ${g}`).join(', ')
-    // The label reads toward the middle of the table, outside the clip of the table's marks.
-    const east = at.x > f.sc.width / 2
-    const x = f.x(at.x) + (east ? -10 : 10)
-    const anchor = `text-anchor="${east ? 'end' : 'start'}" stroke="#fff" stroke-width="2.5" paint-order="stroke"`
     const detail = `${working.length} guns${guns ? ` (${guns})` : ''}; ${fs.fpv} FPV${fs.silenced ? ', silenced' : ''}`
-    const w = Math.max(fort.name.length, detail.length) * 6.2
-    // The ships' labels keep clear of the fort's.
-    placed.push({ x: east ? x - w : x, y: f.y(at.y), w })
-    labels.push(text(x, f.y(at.y) - 4, fort.name, `class="fort-label" font-weight="bold" fill="${colour}" ${anchor}`))
-    labels.push(text(x, f.y(at.y) + 9, detail, `font-size="10" ${anchor}`))
+    labels.push({
+      id: `fort:${fort.id}`,
+      x: f.x(at.x),
+      y: f.y(at.y),
+      mark: polygonBox(f, fort.polygon),
+      className: 'fort-label',
+      lines: [
+        { text: fort.name, size: 11, bold: true, attrs: `fill="${colour}" ${HALO}` },
+        { text: detail, size: 10, attrs: HALO },
+      ],
+    })
   }
-  return { marks: out, labels }
+  return { marks: out, labels, boxes }
 }
+
+/** A white rim round the letters: a label stays readable over arcs, rings and the grid. */
+const HALO = 'stroke="#fff" stroke-width="2.5" paint-order="stroke"'
 
 /** The track of each ship over the last move, for the readers who saw her then as well. */
 function tracks(state: RiverState, visible: string[], side: Side | null, viewer: Viewer, f: Frame): string[] {
@@ -135,40 +143,19 @@ function moved(state: RiverState, id: string): number | null {
   return Math.round(d / 100) / 10
 }
 
-/** A label's box on the picture: its left edge, its baseline and its width. */
-type Placed = { x: number; y: number; w: number }
-
-/** Where a ship's two-line label goes: right of her, else left, else further down, clear of those placed. */
-function placeLabel(placed: Placed[], x: number, y: number, w: number) {
-  const clear = (c: { x: number; y: number }) =>
-    placed.every((p) => c.x + w < p.x || p.x + p.w < c.x || Math.abs(c.y - p.y) >= 25)
-  const tries = [0, 1, -1, 2, -2, 3].flatMap((k) => [
-    { x: x + 9, y: y + k * 25 },
-    { x: x - 9 - w, y: y + k * 25 },
-  ])
-  const at = tries.find(clear) ?? tries[0]!
-  placed.push({ ...at, w })
-  return at
-}
-
 /** Each ship the reader sees: her hull and bow, and a label with her name, heading and what the reader may know of her. */
-function ships(
-  state: RiverState,
-  visible: string[],
-  side: Side | null,
-  viewer: Viewer,
-  f: Frame,
-  pack: RiverPack,
-  placed: Placed[],
-) {
+function ships(state: RiverState, visible: string[], side: Side | null, viewer: Viewer, f: Frame, pack: RiverPack) {
   const hulls: string[] = []
-  const labels: string[] = []
+  const labels: PlotLabel[] = []
+  const boxes: Box[] = []
   for (const id of visible) {
     const s = state.ships[id]!
     if (s.status === 'sunk' || s.status === 'exploded' || id in state.exited) continue
     const c = pack.classes[s.classKey]!
     const hull = hullPolygon(s.pose, { length: c.length, beam: c.beam })
     const fill = s.status === 'afloat' ? COLOUR[s.side] : '#999'
+    const hullBox = polygonBox(f, hull)
+    boxes.push(hullBox)
     hulls.push(
       `<polygon class="ship" points="${f.pts(hull)}" fill="${fill}" stroke="#111" stroke-width="0.6"><title>${esc(s.name)}</title></polygon>`,
     )
@@ -189,23 +176,32 @@ function ships(
       : [hdg, went !== null && side && state.tracks?.[id]?.seenBy.includes(side) ? `moved ${went}"` : '']
     if (s.status !== 'afloat') what.push(s.status)
     if (s.fire || s.blaze?.alight) what.push('burning')
-    const lines = [`${id} ${s.name}`, what.filter(Boolean).join(', ')]
-    const w = Math.max(...lines.map((l) => l.length)) * 6.2
-    const at = placeLabel(placed, f.x(s.pose.pos.x), f.y(s.pose.pos.y), w)
-    const halo = 'stroke="#fff" stroke-width="2.5" paint-order="stroke"'
-    labels.push(
-      `<g class="ship-label">${text(Math.round(at.x), Math.round(at.y - 2), lines[0]!, `font-weight="bold" fill="${fill}" ${halo}`)}${text(Math.round(at.x), Math.round(at.y + 10), lines[1]!, `font-size="10" ${halo}`)}</g>`,
-    )
+    labels.push({
+      id: `ship:${id}`,
+      x: f.x(s.pose.pos.x),
+      y: f.y(s.pose.pos.y),
+      // Her hull and the bow stroke ahead of it.
+      mark: [
+        Math.min(hullBox[0], +tx!) - 2,
+        Math.min(hullBox[1], +ty!) - 2,
+        Math.max(hullBox[2], +tx!) + 2,
+        Math.max(hullBox[3], +ty!) + 2,
+      ],
+      className: 'ship-label',
+      lines: [
+        { text: `${id} ${s.name}`, size: 11, bold: true, attrs: `fill="${fill}" ${HALO}` },
+        { text: what.filter(Boolean).join(', '), size: 10, attrs: HALO },
+      ],
+    })
   }
-  return { hulls, labels }
+  return { hulls, labels, boxes }
 }
 
 /** The reader's plot, as SVG. */
 export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack): string {
   const f = frameOf(sc)
   const side = sideOf(viewer)
-  const placed: Placed[] = []
-  const fortMarks = forts(state, f, pack, placed)
+  const fortMarks = forts(state, f, pack)
   const visible = visibleShips(state, viewer)
   const reader =
     viewer.kind === 'moderator' ? 'moderator' : viewer.kind === 'observer' ? 'observer' : side ? SIDE_NAME[side] : ''
@@ -228,13 +224,29 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
     ...plotMarks(state, viewer, sc, pack, f.pts), // wrecks and smoke the reader knows of (RC-78)
     ...currentArrows(f),
   ]
+  const reaches: PlotLabel[] = []
   for (const id of visible) {
     const s = state.ships[id]!
     if (s.side !== side || s.status !== 'afloat' || id in state.exited) continue
-    parts.push(...gunArcs(f, s, state, pack), ...mortarRings(f, s, pack), ...turningCircles(f, s, pack))
+    const arcs = gunArcs(f, s, state, pack)
+    const mortar = mortarRings(f, s, pack)
+    parts.push(...arcs.marks, ...mortar.marks, ...turningCircles(f, s, pack))
+    reaches.push(...arcs.reaches, ...mortar.reaches)
   }
-  const drawn = ships(state, visible, side, viewer, f, pack, placed)
+  const drawn = ships(state, visible, side, viewer, f, pack)
   parts.push(...tracks(state, visible, side, viewer, f), ...drawn.hulls, ...fireMarks(state, visible, f), '</g>')
-  parts.push(...fortMarks.labels, ...drawn.labels, ...legend(f, sc), '</svg>')
+  const towns: PlotLabel[] = sc.places.map((p) => ({
+    id: `place:${p.id}`,
+    x: f.x(p.centre.x),
+    y: f.y(p.centre.y),
+    mark: polygonBox(f, p.polygon),
+    lines: [{ text: p.name, size: 11, attrs: `fill="#5a2d12" font-style="italic" ${HALO}` }],
+  }))
+  const obstacles = [...fortMarks.boxes, ...drawn.boxes, ...currentBoxes(f)]
+  parts.push(
+    ...drawPlotLabels(f, [...fortMarks.labels, ...drawn.labels, ...towns, ...reaches], obstacles),
+    ...legend(f, sc),
+    '</svg>',
+  )
   return parts.join('\n')
 }

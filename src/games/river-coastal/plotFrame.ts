@@ -1,10 +1,11 @@
 // The plot's frame (plot.ts): table units to pixels, the grid in inches with its rulers, the current's
 // arrows, and the drawing helpers the marks share; for an own ship the arcs and range bands of the guns
 // that can fire next move (§9 L595-601, L641-649) and her turning circles at her present speed (§7 L471).
-import { FIGURE_FONT } from '../kit/areaMap.ts'
+import { FIGURE_FONT, textWidth } from '../kit/labelLayout.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { GunMount } from './derive.ts'
 import { gunBar } from './gunnery.ts'
+import type { PlotLabel } from './plotLabels.ts'
 import type { RiverPack } from './pack.ts'
 import { radiusOf } from './radius.ts'
 import type { Scenario, Side } from './scenario.ts'
@@ -16,7 +17,7 @@ export const S = 12
 export const LEFT = 44
 export const TOP = 66
 const BOTTOM = 40
-export const LEGEND = 250
+export const LEGEND = 266
 export const COLOUR: Record<Side, string> = { USA: '#1f3f8f', CSA: '#8f1f1f' }
 export const SIDE_NAME: Record<Side, string> = { USA: 'Union', CSA: 'Confederate' }
 
@@ -98,7 +99,7 @@ export function gridAndRulers(f: Frame): string[] {
     rulers.push(`<line x1="${LEFT}" y1="${f.y(j * 1000)}" x2="${LEFT - tick}" y2="${f.y(j * 1000)}" stroke="#333"/>`)
   }
   out.push(...grid, ...rulers)
-  out.push(text(LEFT - 30, TOP - 6, 'in.', 'class="ruler"'))
+  out.push(text(LEFT - 30, TOP - 9, 'in.', 'class="ruler"'))
   out.push(
     `<rect x="${LEFT}" y="${TOP}" width="${f.mapRight - LEFT}" height="${f.mapBottom - TOP}" fill="none" stroke="#333"/>`,
   )
@@ -113,6 +114,16 @@ export function currentArrows(f: Frame): string[] {
       const m = centreOf(c.polygon)
       const [x, y0, y1] = [f.x(m.x), f.y(m.y) - 14, f.y(m.y) + 14]
       return `<g class="current"><line x1="${x}" y1="${y0}" x2="${x}" y2="${y1}" stroke="#2a6f97" stroke-width="2"/><polygon points="${x - 5},${y1 - 6} ${x + 5},${y1 - 6} ${x},${y1 + 2}" fill="#2a6f97"/>${text(x + 7, f.y(m.y) + 4, `${c.knots} kn`, 'fill="#2a6f97"')}</g>`
+    })
+}
+
+/** Where the current's arrows and their knots stand: no label covers them. */
+export function currentBoxes(f: Frame): [number, number, number, number][] {
+  return f.sc.current
+    .filter((c) => c.knots > 0)
+    .map((c) => {
+      const m = centreOf(c.polygon)
+      return [f.x(m.x) - 6, f.y(m.y) - 15, f.x(m.x) + 7 + textWidth({ text: `${c.knots} kn`, size: 11 }), f.y(m.y) + 17]
     })
 }
 
@@ -132,7 +143,12 @@ export const bandEdges = (cls: 'howitzer' | 'smoothbore' | 'rifle', pack: RiverP
   pack.tables.rangeBands[cls]!.map((b) => b.maxInches * 1000)
 
 /** Each arc of the guns of an own ship that can fire next move, its range bands drawn as rings. */
-export function gunArcs(f: Frame, s: RiverState['ships'][string], state: RiverState, pack: RiverPack): string[] {
+export function gunArcs(
+  f: Frame,
+  s: RiverState['ships'][string],
+  state: RiverState,
+  pack: RiverPack,
+): { marks: string[]; reaches: PlotLabel[] } {
   const c = pack.classes[s.classKey]!
   const a = pack.tables.arcs
   const groups = new Map<string, { centre: number; half: number; guns: GunMount[] }>()
@@ -152,8 +168,9 @@ export function gunArcs(f: Frame, s: RiverState['ships'][string], state: RiverSt
     groups.set(key, grp)
   }
   const out: string[] = []
+  const reaches: PlotLabel[] = []
   const colour = COLOUR[s.side]
-  for (const grp of groups.values()) {
+  for (const [key, grp] of groups) {
     const cls = pack.tables.guns[grp.guns[0]!.gun]!.range
     const edges = bandEdges(cls, pack)
     const centre = s.pose.heading + grp.centre
@@ -172,17 +189,21 @@ export function gunArcs(f: Frame, s: RiverState['ships'][string], state: RiverSt
           `class="ring" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-dasharray="3 3" stroke-width="0.7"`,
         ),
       )
-    out.push(
-      text(
-        0,
-        0,
-        `${long / 1000}"`,
-        `class="ring-label" font-size="9" fill="${colour}" transform="translate(${f.toward(s.pose.pos, centre, long + 600)})"`,
-      ),
-    )
     out.push('</g>')
+    const [lx, ly] = f
+      .toward(s.pose.pos, centre, long + 600)
+      .split(',')
+      .map(Number)
+    reaches.push({
+      id: `reach:${s.name}:${key}`,
+      x: lx!,
+      y: ly!,
+      beside: true,
+      className: 'ring-label',
+      lines: [{ text: `${long / 1000}"`, size: 9, attrs: `fill="${colour}"` }],
+    })
   }
-  return out
+  return { marks: out, reaches }
 }
 
 /** Her turning circles to port and starboard, the arc she can run at her present speed drawn bold (§7 L471). */
@@ -207,20 +228,33 @@ export function turningCircles(f: Frame, s: RiverState['ships'][string], pack: R
 }
 
 /** §9 L837-839: a mortar ship's band, 6" to her mortars' reach, as two dotted circles. */
-export function mortarRings(f: Frame, s: RiverState['ships'][string], pack: RiverPack): string[] {
+export function mortarRings(
+  f: Frame,
+  s: RiverState['ships'][string],
+  pack: RiverPack,
+): { marks: string[]; reaches: PlotLabel[] } {
   const m = pack.classes[s.classKey]!.mortars
-  if (!m.length) return []
+  if (!m.length) return { marks: [], reaches: [] }
   const t = pack.tables.mortars
   const reach = Math.max(...m.map((x) => t.rangeInches[x.kind])) * 1000
   const style = `class="mortar-ring" fill="none" stroke="#6b3a1e" stroke-opacity="0.6" stroke-dasharray="1 4" stroke-width="1.2"`
-  return [
-    wedge(f, s.pose.pos, 0, 18000, t.minRangeInches * 1000, style),
-    wedge(f, s.pose.pos, 0, 18000, reach, style),
-    text(
-      0,
-      0,
-      `mortar ${reach / 1000}"`,
-      `font-size="9" fill="#6b3a1e" transform="translate(${f.toward(s.pose.pos, 4500, reach + 500)})"`,
-    ),
-  ]
+  const [lx, ly] = f
+    .toward(s.pose.pos, 4500, reach + 500)
+    .split(',')
+    .map(Number)
+  return {
+    marks: [
+      wedge(f, s.pose.pos, 0, 18000, t.minRangeInches * 1000, style),
+      wedge(f, s.pose.pos, 0, 18000, reach, style),
+    ],
+    reaches: [
+      {
+        id: `mortar:${s.name}`,
+        x: lx!,
+        y: ly!,
+        beside: true,
+        lines: [{ text: `mortar ${reach / 1000}"`, size: 9, attrs: 'fill="#6b3a1e"' }],
+      },
+    ],
+  }
 }

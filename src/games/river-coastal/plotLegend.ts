@@ -86,6 +86,10 @@ const KEYS: Key[] = [
   },
   { draw: (x, y) => `<circle cx="${x + 11}" cy="${y}" r="5" fill="#ff8c00" stroke="#d01010"/>`, label: 'on fire' },
   { draw: (x, y) => `<circle cx="${x + 11}" cy="${y}" r="3.5" fill="${COLOUR.USA}"/>`, label: 'party ashore' },
+  {
+    draw: (x, y) => `<line x1="${x}" y1="${y + 4}" x2="${x + 22}" y2="${y - 4}" stroke="#333" stroke-width="0.6"/>`,
+    label: 'from a label to its ship or fort',
+  },
 ]
 
 /** North and upstream, the scale bar and the key, in the panel right of the table. */

@@ -195,7 +195,8 @@ export function seaDevilsMapSpec(model: SdMapModel, viewer: Viewer): ChartSpec {
     legend: legendFor(viewer),
     notes: [
       'A ship marked * is blockading; SHIP? GTn: last reported in that area in game turn n.',
-      'Hover over an area for its name, ports and what happened there; the report lists every area by name.',
+      // The picture goes by mail as a PNG: nothing here may ask for a mouse.
+      'The map key in the report names every area by its code; the report tells what happened where.',
     ],
   }
 }
