@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
@@ -13,7 +11,7 @@ import {
   rollMessage,
   verifyRolls,
 } from '../../src/engine/dice.ts'
-import { runDemo } from '../../src/cli/demo.ts'
+import { createFixtureDuel, testApp } from '../helpers/app.ts'
 
 const SECRET = '11'.repeat(32)
 
@@ -68,16 +66,26 @@ describe('verifiable dice', () => {
   // SQLite only: the independent verifier, tools/verify_dice.py, reads a judge.sqlite file
   // with Python's sqlite3. On PostgreSQL the judge's own verifyDice checks the rolls (test/engine/
   // hidden-draws and test/schedule/campaign, on both engines).
-  it('an independent Python verifier recomputes every roll of the demo from the log', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pbem-dice-'))
+  it('an independent Python verifier recomputes every roll of a finished game from the log', () => {
+    // The fixture duel played to its end: public omens and each seat's hidden cuts.
+    const app = testApp('dice-verifier')
     try {
-      const r = await runDemo({ dir })
-      const out = execFileSync('python3', ['tools/verify_dice.py', join(r.dataDir, 'judge.sqlite'), 'wb-demo'], {
-        encoding: 'utf8',
-      })
-      expect(out).toMatch(/^\d+ rolls checked in 7 resolutions, 0 mismatches/m)
+      createFixtureDuel(app)
+      for (const [north, south] of [
+        ['DRAW 2', 'DRAW 1'],
+        ['DRAW 1', 'DRAW 3'],
+        ['DRAW 3', 'DRAW 2'],
+      ]) {
+        app.judge.submitOrders('fd1', 'north', north!)
+        app.judge.submitOrders('fd1', 'south', south!)
+        app.judge.adjudicate('fd1')
+      }
+      expect(app.judge.load('fd1').finished).toBe(true)
+      const file = join(app.dirs.data, 'judge.sqlite')
+      const out = execFileSync('python3', ['tools/verify_dice.py', file, 'fd1'], { encoding: 'utf8' })
+      expect(out).toMatch(/^\d+ rolls checked in 3 resolutions, 0 mismatches/m)
       // The game is over, so its hidden draws are checked too, from the revealed hidden-draw secret.
-      const db = new Database(join(r.dataDir, 'judge.sqlite'), { readonly: true })
+      const db = new Database(file, { readonly: true })
       const results = db
         .prepare("SELECT data FROM events WHERE type = 'TurnAdjudicated'")
         .all()
@@ -90,7 +98,7 @@ describe('verifiable dice', () => {
       )
       expect(out).not.toMatch(/sealed/)
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      app.cleanup()
     }
   })
 })

@@ -1,12 +1,12 @@
 // The intake against a corpus of real-world-shaped messages (test/mail/corpus40/*.eml), fed in
-// order into one Weak Beginning game; expected.json says what must become of each.
+// order into one fixture duel (test/games/fixtures/duel.ts); expected.json says what must become of each.
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryFailures } from '../../src/mail/bounces.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { sha256Hex } from '../../src/mail/inbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
 interface Expected {
   file: string
@@ -45,7 +45,7 @@ const received = () => mailEvents().filter((e) => e.type === 'MailReceived')
 
 beforeAll(() => {
   app = testApp('corpus40')
-  keys = createWeakBeginning(app, spec.game).keys
+  keys = createFixtureDuel(app, spec.game).keys
   deps = {
     judge: app.judge,
     db: app.db,
