@@ -1,30 +1,17 @@
 // The command tree as an operator meets it: every command and option says what it does, and output
 // piped into a reader that stops early (`| head`) ends the command quietly.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cliSandbox, ROOT } from '../helpers/cli.ts'
 import { commands, program } from './tree.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-commands-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const env = { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' }
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], { cwd: root, encoding: 'utf8', env })
+const { dir, env, pbem } = cliSandbox('pbem-commands-')
 /** `pbem <args> | head -1` in a shell: the exit status of pbem itself and what it wrote to stderr. */
 const piped = (args: string) =>
   spawnSync(
     'bash',
     ['-c', `node bin/pbem.js --data ${dir} ${args} | head -1 >/dev/null; echo "\${PIPESTATUS[0]}" >&2`],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env,
-    },
+    { cwd: ROOT, encoding: 'utf8', env },
   )
 
 describe('pbem commands', () => {

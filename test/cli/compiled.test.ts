@@ -2,26 +2,20 @@
 // runs it without a TypeScript compiler. This builds dist/ from the sources as they are and runs
 // real commands through it: help, the data packs, a game created and read back.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectPath } from '../../src/util/resources.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cliSandbox, ROOT } from '../helpers/cli.ts'
 
-let dir: string
-const env = () => {
-  const e: NodeJS.ProcessEnv = { ...process.env, PBEM_DATA_DIR: dir }
-  delete e.PBEM_FROM_SOURCE
-  return e
+// Without PBEM_FROM_SOURCE=1 bin/pbem.js runs the build; PBEM_DATA_DIR alone says where the data is.
+const { run } = cliSandbox('pbem-compiled-')
+const pbem = (...args: string[]) => {
+  const r = run({ data: null, env: { PBEM_FROM_SOURCE: '' } }, ...args)
+  expect(r.status, r.stderr).toBe(0)
+  return r.stdout
 }
-const pbem = (...args: string[]) =>
-  execFileSync(process.execPath, [projectPath('bin', 'pbem.js'), ...args], { env: env(), encoding: 'utf8' })
 
 beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: projectPath(), stdio: 'pipe' })
-  dir = mkdtempSync(join(tmpdir(), 'pbem-compiled-'))
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'pipe' })
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('the compiled pbem', () => {
   it('runs from dist/ and prints its help', () => {

@@ -1,17 +1,13 @@
 // `pbem demo --game <id>`: every game's demo plays its sample order mails through the real intake,
 // judge and outbox, to the game's result or to a stopping point it names, and says where the mails went.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runDemo } from '../../src/cli/demo.ts'
 import { rulesetFactory, rulesetIds } from '../../src/games/index.ts'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-demo-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const { dir, pbem } = cliSandbox('pbem-demo-')
 
 describe('pbem demo --game', () => {
   it.each(rulesetIds())(
@@ -38,12 +34,7 @@ describe('pbem demo --game', () => {
   )
 
   it('from the command line: the game named, where the reports and the order mails went; an unknown game refused', () => {
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, 'demo', ...args], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-      })
+    const run = (...args: string[]) => pbem('demo', ...args)
     const r = run('--game', 'infernal-machine', '--dir', join(dir, 'cli'))
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout).toContain(`Created ${rulesetFactory('infernal-machine').demo!.gameId}`)

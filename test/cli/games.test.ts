@@ -1,23 +1,11 @@
 // `pbem games` and `pbem game create`: the moderator learns each game's roles, scenarios and options
 // from the judge itself, and a missing or wrong choice is answered with the list of valid ones.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { catalogueLines, checkedOptions, checkedRuleset, checkedScenario, rulesetOf } from '../../src/cli/catalogue.ts'
 import { rulesetIds } from '../../src/games/index.ts'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-games-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { pbem } = cliSandbox('pbem-games-')
 
 describe('pbem games', () => {
   it('lists every registered game with its roles, every scenario, its options and a create line with its roles', () => {

@@ -1,26 +1,19 @@
 // `pbem verify` reports a swapped server secret and exits 1; `pbem secret export` moves the secret
 // out of the database, after which the judge runs on PBEM_SERVER_SECRET_FILE (or serverSecretFile
 // in PBEM_CONFIG) with the same keys, and stops rather than make a new secret without it.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { secretFingerprint } from '../../src/engine/secret.ts'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-secret-cli-'))
+// The judge's data in a folder of its own, so that the secret file is written outside it.
+const { dir, run } = cliSandbox('pbem-secret-cli-')
 const data = join(dir, 'data')
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const pbem = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', data, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_CONFIG: '', PBEM_SERVER_SECRET: '', PBEM_SERVER_SECRET_FILE: '', ...env },
-  })
+  run({ data, env: { PBEM_SERVER_SECRET: '', PBEM_SERVER_SECRET_FILE: '', ...env } }, ...args)
 
 function sql<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(join(data, 'judge.sqlite'))

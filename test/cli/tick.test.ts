@@ -1,22 +1,12 @@
 // `pbem tick` is one pass that does what is due: orders read from the inbox in that pass make an
 // early-processing game due at once, and it is resolved in the same pass, not at a second one.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { defaultDemo } from '../../src/games/index.ts'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-tick-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { dir, pbem } = cliSandbox('pbem-tick-')
 
 describe('pbem tick', () => {
   it('resolves in the same pass a game whose last orders that pass read from the inbox', () => {

@@ -1,22 +1,9 @@
 // The command line refuses values that would feed the clock or the schedule nonsense: each refusal
 // names the value and exits 1, and nothing is recorded.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'pbem-validation-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const pbem = (...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', dir, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-  })
+const { pbem } = cliSandbox('pbem-validation-')
 
 const create = (...extra: string[]) =>
   pbem(

@@ -1,25 +1,22 @@
 // Acceptance: `pbem verify` passes on the demo game and, after any single row of the events table
 // is edited or deleted, exits non-zero naming where; `pbem dice verify` reproduces every roll.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { runDemo } from '../../src/cli/demo.ts'
+import { cliSandbox, ROOT } from '../helpers/cli.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-let dir: string
+const box = cliSandbox('pbem-verify-')
+const dir = box.dir
 let demoDb: string
-const pbem = (data: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['bin/pbem.js', '--data', data, ...args], { cwd: root, encoding: 'utf8' })
+/** `pbem` on a copy of the demo's database in `data`. */
+const pbem = (data: string, ...args: string[]) => box.run({ data }, ...args)
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pbem-verify-'))
   demoDb = join((await runDemo({ dir: join(dir, 'demo') })).dataDir, 'judge.sqlite')
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function tampered(name: string, sql: (db: Database.Database) => void): string {
   const data = join(dir, name)
@@ -114,7 +111,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
 
   it('the Python verifier agrees', () => {
     expect(
-      execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: root, encoding: 'utf8' }),
+      execFileSync('python3', ['tools/verify_dice.py', demoDb, 'wb-demo'], { cwd: ROOT, encoding: 'utf8' }),
     ).toMatch(/0 mismatches/)
   })
 })
@@ -141,14 +138,14 @@ describe('pbem verify and tools/verify_dice.py on what is not there', () => {
 
   it('the Python verifier says so too, with exit status 2, and never reports a pass', () => {
     const unknown = spawnSync('python3', ['tools/verify_dice.py', demoDb, 'no-such-game'], {
-      cwd: root,
+      cwd: ROOT,
       encoding: 'utf8',
     })
     expect(unknown.status).toBe(2)
     expect(unknown.stdout).toContain("no game 'no-such-game'")
     expect(unknown.stdout).not.toMatch(/mismatches/)
     const missing = spawnSync('python3', ['tools/verify_dice.py', join(dir, 'absent.sqlite'), 'wb-demo'], {
-      cwd: root,
+      cwd: ROOT,
       encoding: 'utf8',
     })
     expect(missing.status).toBe(2)

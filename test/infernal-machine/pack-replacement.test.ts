@@ -1,21 +1,18 @@
 // A player with the printed game replaces synthetic or disputed values: a replacement file naming
 // only the tables it corrects, merged over the embedded pack, checked by the pack's schemas, given
 // to `pbem game create --data-pack` (the judge's createGame) and to `pbem data check`.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { infernalMachineFactory } from '../../src/games/infernal-machine/index.ts'
 import { bindImPack, rawImPack } from '../../src/games/infernal-machine/pack.ts'
 import { mergePackOverlay } from '../../src/games/infernal-machine/packOverlay.ts'
 import { sourceOf } from '../../src/games/infernal-machine/provenance.ts'
 import { testApp } from '../helpers/app.ts'
+import { cliSandbox } from '../helpers/cli.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'pbem-im-pack-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const { dir, pbem } = cliSandbox('pbem-im-pack-')
 
 /** The Hatch at $3, the other price the Rule Book prints (ruling IM-25), read off a player's copy. */
 function hatchAtThree() {
@@ -88,14 +85,9 @@ describe('Infernal Machine replacement pack (data pack)', () => {
   })
 
   it('`pbem data check --ruleset infernal-machine <file>` says whether a replacement file is sound', () => {
-    const root = fileURLToPath(new URL('../../', import.meta.url))
     const check = (name: string, raw: unknown) => {
       writeFileSync(join(dir, name), JSON.stringify(raw))
-      return spawnSync(
-        process.execPath,
-        ['bin/pbem.js', '--data', dir, 'data', 'check', '--ruleset', 'infernal-machine', join(dir, name)],
-        { cwd: root, encoding: 'utf8', env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' } },
-      )
+      return pbem('data', 'check', '--ruleset', 'infernal-machine', join(dir, name))
     }
     const good = check('hatch.json', hatchAtThree())
     expect(good.status, good.stderr).toBe(0)

@@ -25,13 +25,15 @@ const fakeDns: DnsResolver = async (name, rrtype) => {
   return offlineResolver(name, rrtype)
 }
 
+/** Each signed mail's own Message-ID (the intake refuses a second mail with the same). */
+let signedCount = 0
 async function signed(body: string, key = ''): Promise<Buffer> {
   const msg = Buffer.from(
     [
       'From: South <south@example.test>',
       'To: orders@judge.example.test',
       'Subject: orders',
-      `Message-ID: <dkim-${Math.random().toString(36).slice(2)}@example.test>`,
+      `Message-ID: <dkim-${++signedCount}@example.test>`,
       'Date: Mon, 2 Mar 2026 12:00:00 +0000',
       'MIME-Version: 1.0',
       'Content-Type: text/plain; charset=utf-8',

@@ -1,16 +1,12 @@
 // A file dropped in the inbox without a header (the example body pasted into a file) is no mail the
 // judge can answer: it goes to failed/ with its reason beside it, and `serve` says so. `serve` on a
 // new judge prints the demo players' addresses and writes a complete example mail next to the inbox.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
+import { cliSandbox, waitFor } from '../helpers/cli.ts'
 
 let app: TestApp | null = null
 afterEach(() => app?.cleanup())
@@ -41,40 +37,17 @@ describe('a dropped file with no sender', () => {
   })
 })
 
-function waitFor<T>(probe: () => T | undefined, ms: number): Promise<T> {
-  const start = Date.now()
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      const v = probe()
-      if (v !== undefined) return resolve(v)
-      if (Date.now() - start > ms) return reject(new Error(`not within ${ms} ms`))
-      setTimeout(tick, 50)
-    }
-    tick()
-  })
-}
-
 describe('pbem serve on a new judge', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pbem-serve-example-'))
-  let child: ChildProcess | null = null
-  afterAll(() => {
-    child?.kill('SIGTERM')
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const { dir, start } = cliSandbox('pbem-serve-example-')
 
   it("prints the demo players' addresses, writes a complete example mail that is accepted as it is, and says when a file has no sender", async () => {
-    let out = ''
-    child = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '250'], {
-      cwd: root,
-      env: { ...process.env, PBEM_DATA_DIR: dir, PBEM_CONFIG: '' },
-    })
-    child.stdout!.on('data', (d) => (out += d))
-    child.stderr!.on('data', (d) => (out += d))
-    await waitFor(() => (out.includes('drop order mails') ? true : undefined), 20000)
-    expect(out).toMatch(/confederate key [0-9a-f]+, played by .+ <confederate@example\.test>/)
-    expect(out).toMatch(/federal key [0-9a-f]+, played by .+ <federal@example\.test>/)
+    const serve = start({ data: null }, 'serve', '--interval', '250')
+    await serve.says('drop order mails')
+    const out = serve.output
+    expect(out()).toMatch(/confederate key [0-9a-f]+, played by .+ <confederate@example\.test>/)
+    expect(out()).toMatch(/federal key [0-9a-f]+, played by .+ <federal@example\.test>/)
     const example = join(dir, 'example-order.eml')
-    expect(out).toContain(example)
+    expect(out()).toContain(example)
     const text = readFileSync(example, 'utf8')
     expect(text).toMatch(/^From: .+ <\S+@example\.test>\r\nTo: \S+@\S+\r\n/)
     expect(text).toMatch(/\r\nMessage-ID: <\S+>\r\n/)
@@ -89,8 +62,8 @@ describe('pbem serve on a new judge', () => {
     )
     const body = text.slice(text.indexOf('\r\n\r\n') + 4)
     writeFileSync(join(dir, 'inbox', 'pasted.eml'), body)
-    await waitFor(() => (out.includes('pasted.eml: the file has no sender') ? true : undefined), 10000)
-    expect(out).toMatch(/pasted\.eml: the file has no sender .*moved to failed\//)
+    await serve.says('pasted.eml: the file has no sender', 10000)
+    expect(out()).toMatch(/pasted\.eml: the file has no sender .*moved to failed\//)
     expect(existsSync(join(dir, 'inbox', 'failed', 'pasted.eml'))).toBe(true)
   }, 60000)
 })

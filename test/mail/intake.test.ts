@@ -11,6 +11,8 @@ beforeEach(() => {
 })
 afterEach(() => app.cleanup())
 
+/** Each mail's own Message-ID, unless the test names one (the intake refuses a second mail with the same). */
+let mailCount = 0
 function eml(opts: {
   from: string
   to?: string
@@ -24,7 +26,7 @@ function eml(opts: {
     `From: ${opts.from}`,
     `To: ${opts.to ?? 'orders@judge.example.test'}`,
     `Subject: ${opts.subject ?? 'orders'}`,
-    `Message-ID: <${opts.id ?? Math.random().toString(36).slice(2)}@example.test>`,
+    `Message-ID: <${opts.id ?? `mail-${++mailCount}`}@example.test>`,
     'MIME-Version: 1.0',
     `Content-Type: ${opts.html ? 'text/html' : 'text/plain'}; charset=utf-8`,
     ...(opts.headers ? [opts.headers] : []),

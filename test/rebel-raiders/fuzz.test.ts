@@ -1,26 +1,19 @@
 // Receipt agrees with resolution: random legal-looking order lines, from both sides, in the positions
 // a bot game passes through; whatever the order check accepts must resolve without throwing.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+import { seeds } from '../helpers/properties.ts'
+import { seededRandom } from '../helpers/random.ts'
 import { confederateOrders, sideView, unionOrders } from './bots/bots.ts'
 
 const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
 const map = bindRebelPack(rebelRaidersFactory.defaultPack().content as never).map
 const SPACES = map.spaces.map((s) => s.id)
 const TYPES = ['RAIDER', 'GUNBOAT', 'RUNNER', 'IRONCLAD', 'BATTERY', 'SLOOP', 'COUNTERATTACK', 'PAWN', 'CARD']
-
-function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function line(rnd: () => number, s: RrState, side: 'CSA' | 'USA'): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!
@@ -68,26 +61,13 @@ function line(rnd: () => number, s: RrState, side: 'CSA' | 'USA'): string {
 
 describe('Rebel Raiders: what the order check accepts resolves without throwing', () => {
   it('random order lines in the positions of a bot-played game', () => {
-    const rnd = mulberry32(1861)
+    // The positions a bot-played game passes through, each with the side whose phase it is.
+    const positions: RrState[] = []
     let s = rs.setup('1861', {}, rebelRaidersFactory.defaultPack(), new LabelledDice([]))
-    let accepted = 0
     for (let phase = 0; phase < 48 && !s.finished; phase++) {
+      positions.push(s)
       const side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
       const role = side === 'CSA' ? 'confederate' : 'union'
-      const other = side === 'CSA' ? 'union' : 'confederate'
-      for (let i = 0; i < 50; i++) {
-        const text = Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => line(rnd, s, side)).join('\n')
-        const standing = line(rnd, s, side === 'CSA' ? 'USA' : 'CSA')
-        const mine = rs.parseOrders(s, role, text)
-        const theirs = rs.parseOrders(s, other, standing)
-        if (mine.errors.length) continue
-        accepted++
-        const orders = { [role]: mine.commands, ...(theirs.errors.length ? {} : { [other]: theirs.commands }) }
-        expect(
-          () => rs.resolve(s, { orders, decisions: {} }, new LabelledDice([])),
-          `${role} at turn ${s.turn} ${s.phase}:\n${text}\n${other}: ${standing}`,
-        ).not.toThrow()
-      }
       const text =
         side === 'CSA' ? confederateOrders(rs, map, sideView(s, 'CSA')) : unionOrders(rs, map, sideView(s, 'USA'))
       s = rs.resolve(
@@ -96,6 +76,29 @@ describe('Rebel Raiders: what the order check accepts resolves without throwing'
         new LabelledDice([]),
       ).state
     }
+    let accepted = 0
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: positions.length - 1 }), seeds, (at, seed) => {
+        const s = positions[at]!
+        const rnd = seededRandom(seed)
+        const side = s.phase.startsWith('csa') ? 'CSA' : 'USA'
+        const role = side === 'CSA' ? 'confederate' : 'union'
+        const other = side === 'CSA' ? 'union' : 'confederate'
+        const text = Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => line(rnd, s, side)).join('\n')
+        const standing = line(rnd, s, side === 'CSA' ? 'USA' : 'CSA')
+        const mine = rs.parseOrders(s, role, text)
+        const theirs = rs.parseOrders(s, other, standing)
+        if (mine.errors.length) return
+        accepted++
+        const orders = { [role]: mine.commands, ...(theirs.errors.length ? {} : { [other]: theirs.commands }) }
+        expect(
+          () => rs.resolve(s, { orders, decisions: {} }, new LabelledDice([])),
+          `${role} at turn ${s.turn} ${s.phase}:\n${text}\n${other}: ${standing}`,
+        ).not.toThrow()
+      }),
+      // as many as the fifty tries at each of the game's positions it was written with
+      { numRuns: positions.length * 50 },
+    )
     expect(accepted).toBeGreaterThan(400)
   })
 })

@@ -4,6 +4,7 @@
 // carrying a balloon (option balloons). Whole games are played with random legal orders, and at
 // every move: turning never exceeds the radius (digest §3.3), the result does not depend on the order
 // the lines or the sides are given in (digest §1.5), and the same game folds to the same bytes.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
@@ -15,6 +16,7 @@ import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { radiusOf } from '../../src/games/river-coastal/radius.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { maxTurnDegrees, turnOver } from '../../src/games/river-coastal/turning.ts'
+import { seeds, wholeGames } from '../helpers/properties.ts'
 import { pack, seeded } from './helpers.ts'
 
 const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>)
@@ -110,7 +112,13 @@ function excused(before: RiverState, after: RiverState, texts: string[]): Set<st
     const named = texts.filter((t) => t.includes(s.name))
     if (b.anchored || s.anchored || b.aground || s.aground || s.status !== 'afloat' || b.status !== 'afloat')
       out.add(s.id)
-    else if (named.some((t) => /rams|slides|collides|runs into|glances|locked|stopped|aground|ashore|helps/.test(t)))
+    // A spar torpedo fires at bow contact and leaves the boat stopped: her speed after the move is
+    // not the speed she turned at.
+    else if (
+      named.some((t) =>
+        /rams|slides|collides|runs into|glances|locked|stopped|aground|ashore|helps|spar torpedo/.test(t),
+      )
+    )
       out.add(s.id)
   }
   return out
@@ -187,12 +195,15 @@ function playGame(scenario: string, options: Record<string, string>, seed: numbe
 describe('digest §1.5, §3.3 geometry properties for tugs and tows, fire ships, small craft, mortar schooners and balloons', () => {
   for (const [scenario, options, craft] of GAMES)
     it(`ruling RC-49, RC-67, RC-73, RC-74 ${scenario}${options.balloons ? ' with a balloon' : ''}${craft ? ` with a ${craft}` : ''}: turning within the radius, order-free, the same bytes on a second run`, () => {
-      for (let seed = 1; seed <= 2; seed++) {
-        const first = playGame(scenario, options, seed, true, craft)
-        // at least one move resolved (a small craft may be sunk, and the game won, in the first)
-        expect(first.folds.length).toBeGreaterThan(1)
-        const again = playGame(scenario, options, seed, false, craft)
-        expect(again.folds).toEqual(first.folds)
-      }
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const first = playGame(scenario, options, seed, true, craft)
+          // at least one move resolved (a small craft may be sunk, and the game won, in the first)
+          expect(first.folds.length).toBeGreaterThan(1)
+          const again = playGame(scenario, options, seed, false, craft)
+          expect(again.folds).toEqual(first.folds)
+        }),
+        wholeGames(2),
+      )
     })
 })

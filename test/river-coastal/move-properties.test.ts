@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { signalLocks } from '../../src/games/river-coastal/captains.ts'
@@ -8,9 +9,11 @@ import { orderContext } from '../../src/games/river-coastal/orderContext.ts'
 import { speedRange } from '../../src/games/river-coastal/orders.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { maxTurnDegrees } from '../../src/games/river-coastal/turning.ts'
+import { seeds, wholeGames } from '../helpers/properties.ts'
 import { pack, seeded } from './helpers.ts'
 
 const ruleset = createRiverCoastal(riverCoastalFactory.defaultPack() as DataPack<RawRiverPack>)
+const scenarios = fc.constantFrom('passing-the-fort', 'above-the-bluffs')
 
 /** Random legal order lines for every ship of a side. */
 function randomLines(state: RiverState, side: 'USA' | 'CSA', seed: number): string[] {
@@ -39,24 +42,26 @@ function randomLines(state: RiverState, side: 'USA' | 'CSA', seed: number): stri
 
 describe('digest §1.5 a whole move is simultaneous', () => {
   it('the result does not depend on the order of the lines, nor on which side’s orders come first', () => {
-    for (let seed = 1; seed <= 12; seed++) {
-      const scenario = seed % 2 ? 'passing-the-fort' : 'above-the-bluffs'
-      let s: RiverState = ruleset.setup(scenario, {}, riverCoastalFactory.defaultPack(), new LabelledDice([]))
-      if (s.phase === 'deployment') s = ruleset.resolve(s, { orders: {}, decisions: {} }, new LabelledDice([])).state
-      const usa = randomLines(s, 'USA', seed)
-      const csa = randomLines(s, 'CSA', seed + 100)
-      const parse = (side: 'USA' | 'CSA', lines: string[]) => ruleset.parseOrders(s, side, lines.join('\n'))
-      const forward = { USA: parse('USA', usa).commands, CSA: parse('CSA', csa).commands }
-      expect([parse('USA', usa).errors, parse('CSA', csa).errors]).toEqual([[], []])
-      const backward = {
-        CSA: parse('CSA', [...csa].reverse()).commands,
-        USA: parse('USA', [...usa].reverse()).commands,
-      }
-      const a = ruleset.resolve(s, { orders: forward, decisions: {} }, new LabelledDice([]))
-      const b = ruleset.resolve(s, { orders: backward, decisions: {} }, new LabelledDice([]))
-      expect(b.state).toEqual(a.state)
-      expect(b.narrative).toEqual(a.narrative)
-    }
+    fc.assert(
+      fc.property(scenarios, seeds, seeds, (scenario, usaSeed, csaSeed) => {
+        let s: RiverState = ruleset.setup(scenario, {}, riverCoastalFactory.defaultPack(), new LabelledDice([]))
+        if (s.phase === 'deployment') s = ruleset.resolve(s, { orders: {}, decisions: {} }, new LabelledDice([])).state
+        const usa = randomLines(s, 'USA', usaSeed)
+        const csa = randomLines(s, 'CSA', csaSeed)
+        const parse = (side: 'USA' | 'CSA', lines: string[]) => ruleset.parseOrders(s, side, lines.join('\n'))
+        const forward = { USA: parse('USA', usa).commands, CSA: parse('CSA', csa).commands }
+        expect([parse('USA', usa).errors, parse('CSA', csa).errors]).toEqual([[], []])
+        const backward = {
+          CSA: parse('CSA', [...csa].reverse()).commands,
+          USA: parse('USA', [...usa].reverse()).commands,
+        }
+        const a = ruleset.resolve(s, { orders: forward, decisions: {} }, new LabelledDice([]))
+        const b = ruleset.resolve(s, { orders: backward, decisions: {} }, new LabelledDice([]))
+        expect(b.state).toEqual(a.state)
+        expect(b.narrative).toEqual(a.narrative)
+      }),
+      { numRuns: 12 },
+    )
   })
 })
 
@@ -84,8 +89,8 @@ describe('whole games with random legal orders', () => {
   }
 
   it('play to the end without a fault; positions stay whole numbers on the table; the same orders give the same game', () => {
-    for (const scenario of ['passing-the-fort', 'above-the-bluffs'])
-      for (let seed = 1; seed <= 3; seed++) {
+    fc.assert(
+      fc.property(scenarios, seeds, (scenario, seed) => {
         const states = playGame(scenario, seed)
         const last = states.at(-1)!
         expect(last.finished, `${scenario} seed ${seed}`).toBeDefined()
@@ -96,6 +101,8 @@ describe('whole games with random legal orders', () => {
             expect(ship.cpvLost).toBeLessThanOrEqual(ship.cpvStart)
           }
         expect(playGame(scenario, seed).at(-1)).toEqual(last)
-      }
+      }),
+      wholeGames(6),
+    )
   })
 })

@@ -4,6 +4,7 @@ import { classifyContact, slideHeading } from '../../src/games/river-coastal/con
 import { hullPolygon } from '../../src/games/river-coastal/hull.ts'
 import { type HazardEntry, type Mover, simulateMove } from '../../src/games/river-coastal/movement.ts'
 import { shapesTouch } from '../../src/games/river-coastal/shapes.ts'
+import { seeds } from '../helpers/properties.ts'
 import { moveRules, openTable, rect, seeded, ship } from './helpers.ts'
 
 const pass = () => 'pass' as const
@@ -165,6 +166,7 @@ describe('§8 hazards met during movement', () => {
 })
 
 describe('digest §1.5 properties of simultaneous movement', () => {
+  /** A fleet drawn from a seed (one of fast-check's, printed with a failing case). */
   function fleet(seed: number): Mover[] {
     const rnd = seeded(seed)
     return Array.from({ length: rnd.int(2, 6) }, (_, i) =>
@@ -181,8 +183,6 @@ describe('digest §1.5 properties of simultaneous movement', () => {
     minefields: [{ id: 'm', polygon: rect(10, 10, 14, 14) }],
   })
   const check = (e: HazardEntry) => (e.ship.charCodeAt(1) % 2 ? 'stuck' : 'pass')
-  /** A fleet is drawn from a seed (fast-check prints the seed of a failing case). */
-  const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 })
 
   it('the result does not depend on the order the ships are listed in', () => {
     fc.assert(

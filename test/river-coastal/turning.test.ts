@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { normalise } from '../../src/games/kit/geometry.ts'
 import { buildPlan, type Steering, startCursor, stepAlong } from '../../src/games/river-coastal/plan.ts'
 import { arcLengthFor, maxTurnDegrees, turnOver } from '../../src/games/river-coastal/turning.ts'
+import { seeds } from '../helpers/properties.ts'
 import { seeded } from './helpers.ts'
 
 describe('§7 turning on the class radius (substitute for the §13 templates)', () => {
@@ -43,7 +44,7 @@ describe('§7 turning on the class radius (substitute for the §13 templates)', 
       turns: fc.array(turn, { maxLength: 3 }),
       steering: fc.constantFrom<Steering>('free', 'hardPort', 'hardStarboard', 'straight'),
       heading: fc.integer({ min: 0, max: 35999 }),
-      steps: fc.integer({ min: 0, max: 2 ** 31 - 1 }), // the seed of the step lengths
+      steps: seeds, // the seed of the step lengths
     }
     fc.assert(
       fc.property(fc.record(move), ({ speed, radius, turns, steering, heading, steps }) => {

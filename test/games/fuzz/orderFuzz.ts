@@ -5,6 +5,7 @@
 // past the edges of every range. Lines the game's parser refuses are left out of the "accepted"
 // mails (as a player who reads his acknowledgement would), and kept in the "raw" ones.
 import type { Ruleset } from '../../../src/games/contract.ts'
+import { seededRandom } from '../../helpers/random.ts'
 
 export interface Rng {
   next(): number
@@ -13,21 +14,10 @@ export interface Rng {
   chance(p: number): boolean
 }
 
-/** mulberry32: the same seed gives the same lines on every run. */
+/** The tests' one seeded generator: the same seed gives the same lines on every run. */
 export function rngOf(seed: number): Rng {
-  let s = seed | 0
-  const next = () => {
-    s = (s + 0x6d2b79f5) | 0
-    let t = Math.imul(s ^ (s >>> 15), 1 | s)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
-    chance: (p) => next() < p,
-  }
+  const next = seededRandom(seed)
+  return { next, int: next.int, pick: next.pick, chance: (p) => next() < p }
 }
 
 /** Numbers a player might write: the small ones every table uses, zero, and past every edge. */
