@@ -36,7 +36,7 @@ describe('REACT: standing reactions', () => {
     const s = position('union-move', 4, [85])
     const errors = (text: string) => rs.parseOrders(s, 'confederate', text).errors.map((e) => e.message)
     expect(errors('MOVE RD-1 WGLF')).toEqual([
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD, TOW lines are taken now",
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
     expect(errors('REACT 87')[0]).toMatch(

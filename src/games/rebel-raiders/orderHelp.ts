@@ -46,12 +46,15 @@ const STANDING = (side: 'CSA' | 'USA') => [
   ...(side === 'CSA'
     ? [
         "  POLICY <port|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED      a port's defence (10.12)",
-        '  RETREAT <raider|ALL> TO <space>[,<space>]                         where a raider breaking off goes (10.36)',
+        '  RETREAT <raider|ALL> TO <space>[,<space>]                         where a raider breaking off goes, at sea or',
+        '      defending a station (its port or the coastal zone, 10.36), e.g. RETREAT ALL TO CHAS,HATT',
       ]
     : [
         '  SHIELD <ship> WITH <ship>  |  SHIELD <ship> NONE                  the shield against batteries (10.21)',
         "  INTERCEPT STACK|EACH [AT <station>]                               one die for a station's stack, or one a ship (7.78)",
         '  DEFEND <space|ALL> TACTICS <n>                                    tactics against a counterattack (11.91)',
+        '  TOW <ironclad>[,<ironclad>...]  |  TOW OFF                        ironclads your sloops tow out of a station first',
+        '      on a retreat short of sloops (10.36), e.g. TOW IC-8,IC-9',
       ]),
 ]
 

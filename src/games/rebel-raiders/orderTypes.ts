@@ -23,6 +23,7 @@ export type RrCommand =
   | { kind: 'place'; line: number; at: string }
   | { kind: 'scrap'; line: number; pieces: string[] }
   | { kind: 'retreat'; line: number; ship: string; to: string[] }
+  | { kind: 'tow'; line: number; ships: string[] }
   | { kind: 'aim'; line: number; shooter: string; at: string[] }
   | { kind: 'shield'; line: number; ship: string; by: string }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }

@@ -139,3 +139,33 @@ function raiderProblem(r: StandingReading, l: ScriptLine, who: string): string |
   if (n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
   return undefined
 }
+
+/**
+ * Reads a standing `TOW <ironclad>[,<ironclad>...]` (or `TOW OFF`): the Union ironclads its sloops tow
+ * first when a retreat from a station into its coastal zone has fewer sloops than ironclads (10.36).
+ */
+export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+  const { out, err } = r
+  if (r.side !== 'USA')
+    return void err(l.line, l.text, 'only the Union chooses which ironclads its sloops tow out of a station (10.36)')
+  const ids = rest
+    .join(' ')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+  if (ids.length === 1 && ids[0] === 'OFF') {
+    out.commands.push({ kind: 'tow', line: l.line, ships: [] })
+    out.normalised.push('TOW OFF')
+    return
+  }
+  if (!ids.length)
+    return void err(l.line, l.text, 'write TOW <ironclad>[,<ironclad>...], e.g. TOW IC-8,IC-9, or TOW OFF')
+  for (const id of ids) {
+    const n = namedPiece(r.state, r.pack, id)
+    const why = typeof n === 'string' ? n : notOwn(n, 'USA', ['ironclad'], r.pack)
+    if (why) return void err(l.line, l.text, `${why}; TOW names your ironclads: ${yours(r.state, 'USA', ['ironclad'])}`)
+    if (typeof n !== 'string' && n.later) out.warnings.push({ line: l.line, text: l.text, message: later(n) })
+  }
+  if (new Set(ids).size < ids.length) return void err(l.line, l.text, 'an ironclad is named twice')
+  out.commands.push({ kind: 'tow', line: l.line, ships: ids })
+  out.normalised.push(`TOW ${ids.join(',')}`)
+}
