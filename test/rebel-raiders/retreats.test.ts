@@ -224,6 +224,14 @@ describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coa
     expect(run.state.pieces.find((p) => p.id === 'IC-20')!.at).toBe('CHES')
   })
 
+  it('10.36 standing order: RETREAT names the Albemarle, which goes to its port when told so', () => {
+    const s = start('union-move')
+    s.named.push({ ship: 'IC-20', card: 75, until: 'afloat' })
+    s.pieces.push({ id: 'IC-20', side: 'CSA', type: 'ironclad', at: 'NORF.BS' })
+    expect(rs.parseOrders(s, 'confederate', 'RETREAT IC-20 TO NORF').errors).toEqual([])
+    expect(rs.parseOrders(s, 'confederate', 'RETREAT IC-1 TO NORF').errors[0]!.message).toMatch(/IC-1 is/)
+  })
+
   it('10.36: a Confederate gunboat there has nowhere to go and fights on until sunk', () => {
     const run = sloopAtTheStation('gunboat', false, {
       ...MISSES,

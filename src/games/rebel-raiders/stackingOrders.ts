@@ -133,9 +133,11 @@ export function readRetreatLine(r: StandingReading, l: ScriptLine, rest: string[
 function raiderProblem(r: StandingReading, l: ScriptLine, who: string): string | undefined {
   if (who === 'ALL') return undefined
   const n = namedPiece(r.state, r.pack, who)
+  // The Albemarle (#75) retreats as a raider does (10.36).
+  if (r.state.named.some((x) => x.ship === who && x.card === 75)) return undefined
   const why = typeof n === 'string' ? n : notOwn(n, 'CSA', ['raider'], r.pack)
   if (why || typeof n === 'string')
-    return `${why}; only a raider's retreat is chosen by order (10.36): name ALL or one of your raiders: ${yours(r.state, 'CSA', ['raider'])}`
+    return `${why}; only a raider's (or the Albemarle's) retreat is chosen by order (10.36): name ALL or one of your raiders: ${yours(r.state, 'CSA', ['raider'])}`
   if (n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
   return undefined
 }
