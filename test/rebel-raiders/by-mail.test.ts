@@ -29,7 +29,7 @@ describe('Rebel Raiders by mail', () => {
       const ack = app.judge.submitOrders('rr1', 'confederate', 'MOVE BR-6 WILM.BS > HATT > NATL > CHAN > FREN > LOAD')
       expect(ack.accepted).toBe(true)
       const ackMail = outboxRows(app).at(-1)!
-      expect(ackMail.mail.text).toContain('MOVE BR-6 WILM > WILM.BS > HATT > NATL > CHAN > FREN > LOAD (6 MP)')
+      expect(ackMail.mail.text).toContain('MOVE BR-6 WILM > WILM.BS > HATT > NATL > CHAN > FREN > LOAD  # 6 MP')
 
       const refused = app.judge.submitOrders('rr1', 'union', 'MOVE SL-1 EGLF')
       expect(refused.accepted).toBe(false)

@@ -49,8 +49,8 @@ describe('REACT: standing reactions', () => {
     const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')
     expect(set.errors).toEqual([])
     expect(set.normalised).toEqual([
-      'REACT #85 Nathan Bedford Forrest AT AUGU (stands until played or withdrawn)',
-      'REACT #91 J.E. Johnston AT ALL (stands until played or withdrawn)',
+      'REACT 85 AT AUGU  # #85 Nathan Bedford Forrest; stands until played or withdrawn',
+      'REACT 91 AT ALL  # #91 J.E. Johnston; stands until played or withdrawn',
     ])
     expect(set.warnings.map((w) => w.message)).toEqual([
       '#91 J.E. Johnston is not in your hand now; the reaction stands for when it is',

@@ -20,7 +20,7 @@ describe('battle orders', () => {
       'union',
       'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT\nPOLICY ALL ON BATTLE: HIDE',
     )
-    expect(p.normalised).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT (stands until replaced)'])
+    expect(p.normalised).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT  # stands until replaced'])
     expect(p.errors[0]!.message).toBe('HIDE is not an answer to BATTLE; use FIGHT, RETREAT')
     const run = given(rs, s).orders('union', 'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT').resolve()
     expect(run.state.policies.USA.map((x) => x.text)).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT'])
@@ -181,7 +181,7 @@ describe("RB 10.36: which ironclads the sloops tow out of a station is the Union
     const s = start('union-move')
     const msg = (role: string, text: string) => rs.parseOrders(s, role, text).errors.map((e) => e.message)
     expect(msg('union', 'TOW IC-1')).toEqual([])
-    expect(rs.parseOrders(s, 'union', 'TOW IC-1').normalised).toEqual(['TOW IC-1'])
+    expect(rs.parseOrders(s, 'union', 'TOW IC-1').normalised).toEqual(['TOW IC-1  # stands until changed, 10.36'])
     expect(msg('union', 'TOW SL-6')[0]).toMatch(/^SL-6 is a sloop; TOW names your ironclads: /)
     expect(msg('confederate', 'TOW IC-1')[0]).toMatch(/only the Union chooses/)
     const run = given(rs, s).orders('union', 'TOW IC-1\nPASS').resolve()

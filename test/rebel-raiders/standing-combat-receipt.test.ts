@@ -51,7 +51,7 @@ describe('RB 10.32: AIM names the writer’s own shooters and enemy targets', ()
     expect(refusal(s, 'union', 'AIM GB-4 AT BATTERY')).toMatch(/GB-4 is no longer in play/)
     const p = read(start(), 'union', 'AIM IC-1 AT BATTERY')
     expect(p.errors).toEqual([])
-    expect(p.normalised).toEqual(['AIM IC-1 AT BATTERY (stands until changed, 10.32)'])
+    expect(p.normalised).toEqual(['AIM IC-1 AT BATTERY  # stands until changed, 10.32'])
     expect(p.warnings[0]!.message).toMatch(/IC-1 is not in play yet/)
   })
 

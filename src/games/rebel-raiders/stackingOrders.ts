@@ -3,7 +3,7 @@
 // goes is his. `SCRAP <piece>[,<piece>...]` eliminates his own pieces at the start of the phase.
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { StandingReading } from './aims.ts'
 import { later, namedPiece, notOwn, yours } from './standingPieces.ts'
@@ -35,7 +35,7 @@ export function readScrapLine(
     if (scrapped.has(id)) return void err(l.line, l.text, `${id} is scrapped twice`)
   }
   out.commands.push({ kind: 'scrap', line: l.line, pieces: ids })
-  out.normalised.push(`SCRAP ${ids.join(', ')} (6.12, at the start of the phase)`)
+  out.normalised.push(noted(`SCRAP ${ids.join(',')}`, '6.12, at the start of the phase'))
 }
 
 /**
@@ -119,14 +119,16 @@ export function readRetreatLine(r: StandingReading, l: ScriptLine, rest: string[
   if (bad) return void err(l.line, l.text, bad)
   if (off) {
     out.commands.push({ kind: 'retreat', line: l.line, ship: who, to: [] })
-    out.normalised.push(`RETREAT ${who} OFF (the question is asked again)`)
+    out.normalised.push(noted(`RETREAT ${who} OFF`, 'the question is asked again'))
     return
   }
   const to = m![2]!.split(/[\s,]+/).filter(Boolean)
   const unknown = to.find((x) => !r.pack.map.has(x))
   if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
   out.commands.push({ kind: 'retreat', line: l.line, ship: who, to })
-  out.normalised.push(`RETREAT ${who} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+  out.normalised.push(
+    noted(`RETREAT ${who} TO ${to.join(',')}`, 'stands until changed: the first open one is taken, 10.36'),
+  )
 }
 
 /** Why `who` is neither ALL nor one of the Confederate player's raiders (10.36: a raider's retreat is his choice). */
@@ -156,7 +158,7 @@ export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): 
     .filter(Boolean)
   if (ids.length === 1 && ids[0] === 'OFF') {
     out.commands.push({ kind: 'tow', line: l.line, ships: [] })
-    out.normalised.push('TOW OFF')
+    out.normalised.push(noted('TOW OFF', 'the question is asked again'))
     return
   }
   if (!ids.length)
@@ -169,5 +171,5 @@ export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): 
   }
   if (new Set(ids).size < ids.length) return void err(l.line, l.text, 'an ironclad is named twice')
   out.commands.push({ kind: 'tow', line: l.line, ships: ids })
-  out.normalised.push(`TOW ${ids.join(',')}`)
+  out.normalised.push(noted(`TOW ${ids.join(',')}`, 'stands until changed, 10.36'))
 }
