@@ -21,6 +21,8 @@ const CSA_MOVE = [
 const USA_MOVE = [
   '  ASSAULT <target> FROM <space> [TACTICS <n>]        a river or land assault, one cannon pawn (11), e.g. ASSAULT IS10 FROM CAIR',
   '  TACTICS <target> <n>                               dice given up for +1 each on a landing from the sea (11.63)',
+  '  PLAY 4|5|7 AT <target>                             a reroll held for that assault: once its dice are known you',
+  '      are asked which dice to roll again (DECIDE <id> 1,3 | ALL | NONE)',
 ]
 
 const BUILD_LINES = (side: 'CSA' | 'USA') => [
