@@ -216,7 +216,7 @@ describe("PB 23: the Union rerolls after an assault's dice, as the Union chooses
     s.control.SAVA = 'USA'
     return s
   }
-  const dice = (union: number[], csa: number[], more: { label: string; values: number }[] = []) => [
+  const dice = (union: number[], csa: number[], more: { label: string | RegExp; values: number | number[] }[] = []) => [
     { label: /assault on AUGU: Union die \d$/, values: union },
     { label: /assault on AUGU: Confederate die \d$/, values: csa },
     ...more,
