@@ -29,7 +29,7 @@ describe('Rebel Raiders by mail', () => {
       const ack = app.judge.submitOrders('rr1', 'confederate', 'MOVE BR-6 WILM.BS > HATT > NATL > CHAN > FREN > LOAD')
       expect(ack.accepted).toBe(true)
       const ackMail = outboxRows(app).at(-1)!
-      expect(ackMail.mail.text).toContain('MOVE BR-6 WILM > WILM.BS > HATT > NATL > CHAN > FREN > LOAD (6 MP)')
+      expect(ackMail.mail.text).toContain('MOVE BR-6 WILM > WILM.BS > HATT > NATL > CHAN > FREN > LOAD  # 6 MP')
 
       const refused = app.judge.submitOrders('rr1', 'union', 'MOVE SL-1 EGLF')
       expect(refused.accepted).toBe(false)
@@ -68,7 +68,7 @@ describe('Rebel Raiders by mail', () => {
       const moveNow = app.judge.submitOrders('rr2', 'union', 'MOVE SL-1 EGLF')
       expect(moveNow.accepted).toBe(false)
       expect(moveNow.errors[0]!.message).toBe(
-        "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
+        "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD, TOW lines are taken now",
       )
       // A reaction for a card not yet held is accepted with a warning, and stands.
       const hand = (app.judge.load('rr2').state as { cards: { CSA: { hand: number[] } } }).cards.CSA.hand

@@ -420,7 +420,7 @@ describe("RB 10.21, 10.32: whom each side fires at, and which Union ship shields
     expect(usa).not.toMatch(/aims|"SL-9"\]/)
     expect(run.seenBy({ kind: 'role', role: 'union' } as never).join('\n')).not.toMatch(/AIM/)
     expect(rs.parseOrders(start('union-move'), 'confederate', 'AIM ALL AT SL-9').normalised).toEqual([
-      'AIM ALL AT SL-9 (stands until changed, 10.32)',
+      'AIM ALL AT SL-9  # stands until changed, 10.32',
     ])
   })
 })

@@ -210,13 +210,13 @@ describe('PB 23: Confederate cards of the move phase', () => {
   })
 })
 
-describe("PB 23: the Union rerolls after an assault's dice (ruling RR-K5)", () => {
+describe("PB 23: the Union rerolls after an assault's dice, as the Union chooses (ruling RR-D1's defaults)", () => {
   const augusta = (hand: number[]) => {
     const s = position('union-move', 4, { USA: hand })
     s.control.SAVA = 'USA'
     return s
   }
-  const dice = (union: number[], csa: number[], more: { label: string; values: number }[] = []) => [
+  const dice = (union: number[], csa: number[], more: { label: string | RegExp; values: number | number[] }[] = []) => [
     { label: /assault on AUGU: Union die \d$/, values: union },
     { label: /assault on AUGU: Confederate die \d$/, values: csa },
     ...more,
@@ -255,6 +255,70 @@ describe("PB 23: the Union rerolls after an assault's dice (ruling RR-K5)", () =
       .dice(dice([3, 1], [5, 2, 1, 1, 1], [{ label: 'assault on AUGU: Confederate die 1 rolled again', values: 1 }]))
       .resolve()
     expect(run.state.control.AUGU).toBe('USA')
+  })
+
+  it('#5 the question: the Union names the dice rolled again (any or all); by default all while it is losing', () => {
+    const play = () => given(rs, augusta([5])).orders('union', 'PLAY 5 AT AUGU\nASSAULT AUGU FROM SAVA')
+    const first = play()
+      .dice(dice([1, 2], [4, 1, 1, 1, 1], [{ label: /rolled again/, values: [6, 6] }]))
+      .resolve()
+    const q = first.questions.find((x) => x.decisionId.startsWith('card-5-AUGU'))!
+    expect(q.role).toBe('union')
+    expect(q.answer).toBe('text')
+    expect(q.defaultOption).toBe('1,2')
+    expect(rs.parseAnswer!(first.state, q, 'all')).toEqual({ answer: '1,2' })
+    expect(rs.parseAnswer!(first.state, q, '2')).toEqual({ answer: '2' })
+    expect('error' in rs.parseAnswer!(first.state, q, '3')).toBe(true)
+    const answered = play()
+      .answers({ [q.decisionId]: '2' })
+      .dice(dice([1, 2], [4, 1, 1, 1, 1], [{ label: 'assault on AUGU: Union die 2 rolled again', values: 6 }]))
+      .resolve()
+    expect(answered.dice.rolls.filter((r) => r.label.includes('rolled again')).map((r) => r.label)).toEqual([
+      'assault on AUGU: Union die 2 rolled again',
+    ])
+    expect(answered.texts('#5').at(-1)).toBe('Willing to Fight: Union 1,6 = 6; Confederate 4,1 = 4.')
+  })
+
+  it('#5 a winning Union may still roll again for a wider margin (the points are the difference, 11.67)', () => {
+    const play = () => given(rs, augusta([5])).orders('union', 'PLAY 5 AT AUGU\nASSAULT AUGU FROM SAVA')
+    const first = play()
+      .dice(dice([4, 1], [3, 1, 1, 1, 1]))
+      .resolve()
+    const q = first.questions.find((x) => x.decisionId.startsWith('card-5-AUGU'))!
+    expect(q.defaultOption).toBe('NONE')
+    expect(first.state.cards.USA.hand).toContain(5)
+    const answered = play()
+      .answers({ [q.decisionId]: '2' })
+      .dice(dice([4, 1], [3, 1, 1, 1, 1], [{ label: 'assault on AUGU: Union die 2 rolled again', values: 4 }]))
+      .resolve()
+    expect(answered.texts('#5').at(-1)).toBe('Willing to Fight: Union 4,4 = 5; Confederate 3,1 = 3.')
+    expect(answered.state.cards.USA.hand).not.toContain(5)
+  })
+
+  it('#7 the question: the Union names the Confederate die, or NONE to keep the card; by default the high die', () => {
+    const play = () => given(rs, augusta([7])).orders('union', 'PLAY 7 AT AUGU\nASSAULT AUGU FROM SAVA')
+    const first = play()
+      .dice(dice([3, 1], [5, 2, 1, 1, 1], [{ label: /rolled again/, values: 1 }]))
+      .resolve()
+    const q = first.questions.find((x) => x.decisionId.startsWith('card-7-AUGU'))!
+    expect(q.options.map((o) => o.id)).toEqual(['1', '2', 'NONE'])
+    expect(q.defaultOption).toBe('1')
+    const kept = play()
+      .answers({ [q.decisionId]: 'NONE' })
+      .dice(dice([3, 1], [5, 2, 1, 1, 1]))
+      .resolve()
+    expect(kept.state.cards.USA.hand).toContain(7)
+    expect(kept.state.control.AUGU).not.toBe('USA')
+  })
+
+  it('fog: the Confederate learns the Union reroll only from the dice it rolls', () => {
+    const run = given(rs, augusta([5]))
+      .orders('union', 'PLAY 5 AT AUGU\nASSAULT AUGU FROM SAVA')
+      .dice(dice([1, 2], [4, 1, 1, 1, 1], [{ label: /rolled again/, values: [6, 6] }]))
+      .resolve()
+    const seen = run.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(seen).toMatch(/Willing to Fight: Union 6,6 = 7/)
+    expect(seen).not.toMatch(/which of your dice|Without an answer/)
   })
 
   it("#4 We Cross the Ford serves over a river or land line only; #85 Forrest bars the Union's rerolls", () => {

@@ -53,7 +53,7 @@ describe('PB 18.52: Lee outside Virginia', () => {
   it('LEE AT: a Confederate standing order, only with the option', () => {
     const s = start('18.5', 'union-move', 5)
     expect(errors(s, 'confederate', 'LEE AT IS10,MEMP')).toEqual([])
-    expect(rs.parseOrders(s, 'confederate', 'LEE OFF').normalised).toEqual(['LEE OFF (18.5)'])
+    expect(rs.parseOrders(s, 'confederate', 'LEE OFF').normalised).toEqual(['LEE OFF  # 18.5'])
     expect(errors(start('', 'union-move', 5), 'confederate', 'LEE AT IS10')).toEqual([
       'Lee Goes West is optional rule 18.5, not chosen for this game',
     ])

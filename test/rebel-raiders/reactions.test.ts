@@ -36,7 +36,7 @@ describe('REACT: standing reactions', () => {
     const s = position('union-move', 4, [85])
     const errors = (text: string) => rs.parseOrders(s, 'confederate', text).errors.map((e) => e.message)
     expect(errors('MOVE RD-1 WGLF')).toEqual([
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD, TOW lines are taken now",
     ])
     expect(errors('REACT 12')).toEqual(["#12 USS Iroquois is the other side's card"])
     expect(errors('REACT 87')[0]).toMatch(
@@ -49,8 +49,8 @@ describe('REACT: standing reactions', () => {
     const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')
     expect(set.errors).toEqual([])
     expect(set.normalised).toEqual([
-      'REACT #85 Nathan Bedford Forrest AT AUGU (stands until played or withdrawn)',
-      'REACT #91 J.E. Johnston AT ALL (stands until played or withdrawn)',
+      'REACT 85 AT AUGU  # #85 Nathan Bedford Forrest; stands until played or withdrawn',
+      'REACT 91 AT ALL  # #91 J.E. Johnston; stands until played or withdrawn',
     ])
     expect(set.warnings.map((w) => w.message)).toEqual([
       '#91 J.E. Johnston is not in your hand now; the reaction stands for when it is',

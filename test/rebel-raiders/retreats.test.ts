@@ -20,7 +20,7 @@ describe('battle orders', () => {
       'union',
       'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT\nPOLICY ALL ON BATTLE: HIDE',
     )
-    expect(p.normalised).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT (stands until replaced)'])
+    expect(p.normalised).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT  # stands until replaced'])
     expect(p.errors[0]!.message).toBe('HIDE is not an answer to BATTLE; use FIGHT, RETREAT')
     const run = given(rs, s).orders('union', 'POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT').resolve()
     expect(run.state.policies.USA.map((x) => x.text)).toEqual(['POLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT'])
@@ -134,6 +134,77 @@ describe('RB 10.36: Union ironclads towed out of a station into a coastal zone',
   })
 })
 
+describe("RB 10.36: which ironclads the sloops tow out of a station is the Union's choice", () => {
+  const misses = [{ label: /./, values: Array(40).fill(1) }]
+  const CSA = { kind: 'role', role: 'confederate' } as never
+  /** Two Union ironclads and one sloop in the Norfolk station, attacked by a Confederate gunboat; the Union retreats. */
+  const attacked = (tow?: string[]) => {
+    const s = start('csa-move')
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS')
+    for (const id of ['IC-8', 'IC-9']) s.pieces.push({ id, side: 'USA', type: 'ironclad', at: 'NORF.BS' })
+    s.pieces.push({ id: 'SL-9', side: 'USA', type: 'sloop', at: 'NORF.BS' })
+    s.policies.USA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    if (tow) s.tow = tow
+    return s
+  }
+  /** The gunboat is sunk in the second round by the ironclad left behind. */
+  const sinks = (left: string) => [{ label: `round 2: ${left} at GB-2 (1)`, values: 6 }, ...misses]
+  const at = (run: { state: RrState }, id: string) => run.state.pieces.find((p) => p.id === id)?.at
+
+  it('10.36 standing order: TOW IC-9 has the sloop tow IC-9 out; IC-8 fights on', () => {
+    const run = given(rs, attacked(['IC-9']))
+      .orders('confederate', 'MOVE GB-2 NORF.BS')
+      .dice(sinks('IC-8'))
+      .resolve()
+    expect(run.questions).toEqual([])
+    expect([at(run, 'IC-9'), at(run, 'SL-9'), at(run, 'IC-8')]).toEqual(['CHES', 'CHES', 'NORF.BS'])
+    expect(run.texts('7.75')[0]).toMatch(/round 1: IC-8 has no sloop to tow it out and fights on/)
+  })
+
+  it('10.36 without a TOW order a question to the Union, by default the ironclad listed first (ruling RR-D1)', () => {
+    const run = given(rs, attacked()).orders('confederate', 'MOVE GB-2 NORF.BS').dice(sinks('IC-9')).resolve()
+    expect(run.questions).toHaveLength(1)
+    const q = run.questions[0]!
+    expect(q.role).toBe('union')
+    expect(q.options.map((o) => o.id)).toEqual(['IC-8', 'IC-9'])
+    expect(q.defaultOption).toBe('IC-8')
+    expect([at(run, 'IC-8'), at(run, 'IC-9')]).toEqual(['CHES', 'NORF.BS'])
+    const answered = given(rs, attacked())
+      .orders('confederate', 'MOVE GB-2 NORF.BS')
+      .answers({ [q.decisionId]: 'IC-9' })
+      .dice(sinks('IC-8'))
+      .resolve()
+    expect([at(answered, 'IC-9'), at(answered, 'IC-8')]).toEqual(['CHES', 'NORF.BS'])
+  })
+
+  it('10.36 TOW is read on receipt: the Union names its own ironclads, stands until changed, TOW OFF clears it', () => {
+    const s = start('union-move')
+    const msg = (role: string, text: string) => rs.parseOrders(s, role, text).errors.map((e) => e.message)
+    expect(msg('union', 'TOW IC-1')).toEqual([])
+    expect(rs.parseOrders(s, 'union', 'TOW IC-1').normalised).toEqual(['TOW IC-1  # stands until changed, 10.36'])
+    expect(msg('union', 'TOW SL-6')[0]).toMatch(/^SL-6 is a sloop; TOW names your ironclads: /)
+    expect(msg('confederate', 'TOW IC-1')[0]).toMatch(/only the Union chooses/)
+    const run = given(rs, s).orders('union', 'TOW IC-1\nPASS').resolve()
+    expect(run.state.tow).toEqual(['IC-1'])
+    expect(given(rs, run.state).orders('union', 'TOW OFF\nPASS').resolve().state.tow).toBeUndefined()
+  })
+
+  it('10.36 fog: the Confederate learns the choice only from the ironclads that leave', () => {
+    const run = given(rs, attacked(['IC-9']))
+      .orders('confederate', 'MOVE GB-2 NORF.BS')
+      .dice(sinks('IC-8'))
+      .resolve()
+    const seen = run.seenBy(CSA).join('\n')
+    expect(seen).toMatch(/IC-9 leaves the fight for Chesapeake/)
+    expect(seen).not.toMatch(/TOW IC-9|which ironclads/)
+    expect(JSON.stringify(rs.view(run.state, CSA))).not.toMatch(/"tow"/)
+    const form = (role: string) =>
+      (rs.reportModel!(run.state, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
+    expect(form('union')).toMatch(/TOW IC-9/)
+    expect(form('confederate')).not.toMatch(/TOW/)
+  })
+})
+
 describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coastal zone', () => {
   const MISSES = { 'round 1: IC-20 at SL-6 (1)': 1, 'round 1: SL-6 at IC-20 (1)': 1, 'round 1: SL-6 at IC-20 (2)': 1 }
   /** Union-held Norfolk: a Union sloop comes out of Chesapeake Bay at a Confederate ship in the Norfolk station. */
@@ -153,6 +224,14 @@ describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coa
     expect(run.state.pieces.find((p) => p.id === 'IC-20')!.at).toBe('CHES')
   })
 
+  it('10.36 standing order: RETREAT names the Albemarle, which goes to its port when told so', () => {
+    const s = start('union-move')
+    s.named.push({ ship: 'IC-20', card: 75, until: 'afloat' })
+    s.pieces.push({ id: 'IC-20', side: 'CSA', type: 'ironclad', at: 'NORF.BS' })
+    expect(rs.parseOrders(s, 'confederate', 'RETREAT IC-20 TO NORF').errors).toEqual([])
+    expect(rs.parseOrders(s, 'confederate', 'RETREAT IC-1 TO NORF').errors[0]!.message).toMatch(/IC-1 is/)
+  })
+
   it('10.36: a Confederate gunboat there has nowhere to go and fights on until sunk', () => {
     const run = sloopAtTheStation('gunboat', false, {
       ...MISSES,
@@ -162,5 +241,71 @@ describe('RB 10.36: a raider or the Albemarle (#75) leaves a station for its coa
     })
     expect(run.texts('10.36')).toEqual([])
     expect(run.state.pieces.some((p) => p.id === 'IC-20')).toBe(false)
+  })
+})
+
+describe("RB 10.36: where a raider defending a station retreats is the Confederate player's choice", () => {
+  const USA = { kind: 'role', role: 'union' } as never
+  const misses = [{ label: /./, values: Array(40).fill(1) }]
+  /** A Union sloop comes out of Chesapeake Bay at a raider and a gunboat in the Norfolk station. */
+  const station = (norfolk: 'CSA' | 'USA') => {
+    const s = start('union-move')
+    s.control.NORF = norfolk
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS')
+    s.pieces.push({ id: 'RD-9', side: 'CSA', type: 'raider', at: 'NORF.BS' })
+    s.pieces.push({ id: 'GB-20', side: 'CSA', type: 'gunboat', at: 'NORF.BS' })
+    s.policies.CSA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    return s
+  }
+  const at = (run: { state: RrState }, id: string) => run.state.pieces.find((p) => p.id === id)?.at
+
+  it('10.36 standing order: RETREAT RD-9 TO CHES sends the raider out to sea, the gunboat to its port', () => {
+    const s = station('CSA')
+    s.retreatTo = { 'RD-9': ['CHES'] }
+    const run = given(rs, s).orders('union', 'MOVE SL-6 CHES > NORF.BS').dice(misses).resolve()
+    expect([at(run, 'RD-9'), at(run, 'GB-20')]).toEqual(['CHES', 'NORF'])
+    expect(run.questions).toEqual([])
+    expect(run.texts('10.36').sort()).toEqual(['GB-20 retreats to Norfolk.', 'RD-9 retreats to Chesapeake.'])
+  })
+
+  it('10.36 without a standing order a question to the Confederate, its default the port (ruling RR-D1)', () => {
+    const run = given(rs, station('CSA')).orders('union', 'MOVE SL-6 CHES > NORF.BS').dice(misses).resolve()
+    expect(run.questions).toHaveLength(1)
+    const q = run.questions[0]!
+    expect(q.role).toBe('confederate')
+    expect(q.options.map((o) => o.id)).toEqual(['NORF', 'CHES'])
+    expect(q.defaultOption).toBe('NORF')
+    expect([at(run, 'RD-9'), at(run, 'GB-20')]).toEqual(['NORF', 'NORF'])
+    const answered = given(rs, station('CSA'))
+      .orders('union', 'MOVE SL-6 CHES > NORF.BS')
+      .answers({ [q.decisionId]: 'CHES' })
+      .dice(misses)
+      .resolve()
+    expect([at(answered, 'RD-9'), at(answered, 'GB-20')]).toEqual(['CHES', 'NORF'])
+  })
+
+  it('10.36 with the port lost the raider puts to sea and the gunboat, with nowhere to go, fights on', () => {
+    const run = given(rs, station('USA'))
+      .orders('union', 'MOVE SL-6 CHES > NORF.BS')
+      .dice([{ label: 'round 2: SL-6 at GB-20 (1)', values: 6 }, ...misses])
+      .resolve()
+    expect(run.questions).toEqual([])
+    expect(at(run, 'RD-9')).toBe('CHES')
+    expect(at(run, 'GB-20')).toBeUndefined()
+    expect(run.texts('7.75')[0]).toMatch(/2 round\(s\); lost: GB-20/)
+    expect(run.texts('10.36')).toEqual(['RD-9 leaves the fight for Chesapeake.'])
+  })
+
+  it('10.36 fog: the Union learns the choice only from where the raider goes', () => {
+    const s = station('CSA')
+    const run = given(rs, s)
+      .orders('confederate', 'RETREAT ALL TO CHES')
+      .orders('union', 'MOVE SL-6 CHES > NORF.BS')
+      .dice(misses)
+      .resolve()
+    const seen = run.seenBy(USA).join('\n')
+    expect(seen).toMatch(/RD-9 retreats to Chesapeake/)
+    expect(seen).not.toMatch(/RETREAT ALL|its default|where does it retreat/)
+    expect(JSON.stringify(rs.view(run.state, USA))).not.toMatch(/retreatTo/)
   })
 })

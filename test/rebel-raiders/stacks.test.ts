@@ -16,7 +16,7 @@ describe('RB 7.5: stacks', () => {
   it("7.52: ships in one space move together, within each ship's own movement points", () => {
     const p = rs.parseOrders(start(), 'union', 'MOVE SL-6,GB-5 CHES > HATT')
     expect(p.errors).toEqual([])
-    expect(p.normalised).toEqual(['MOVE SL-6,GB-5 NAVY > CHES > HATT (2 MP)'])
+    expect(p.normalised).toEqual(['MOVE SL-6,GB-5 NAVY > CHES > HATT  # 2 MP'])
     expect(messages(start(), 'union', 'MOVE SL-6,GB-5 CHES > HATT > SATL > KEYS')).toEqual([
       'step 4: GB-5: GB-5 has 3 movement points; this move needs 4 (RB 7.3)',
     ])
@@ -33,7 +33,7 @@ describe('RB 7.5: stacks', () => {
     const s = start()
     s.pieces.push({ id: 'IC-1', side: 'USA', type: 'ironclad', at: 'NAVY' })
     expect(rs.parseOrders(s, 'union', 'MOVE SL-6,IC-1 CHES > HATT').normalised).toEqual([
-      'MOVE SL-6,IC-1 NAVY > CHES > HATT (2 MP, towing IC-1)',
+      'MOVE SL-6,IC-1 NAVY > CHES > HATT  # 2 MP, towing IC-1',
     ])
     expect(messages(s, 'union', 'MOVE IC-1 CHES')[0]).toMatch(/unless towed by a sloop/)
     s.pieces.push({ id: 'BR-9', side: 'CSA', type: 'runner', at: 'CHES' })

@@ -51,7 +51,7 @@ describe('RB 10.32: AIM names the writer’s own shooters and enemy targets', ()
     expect(refusal(s, 'union', 'AIM GB-4 AT BATTERY')).toMatch(/GB-4 is no longer in play/)
     const p = read(start(), 'union', 'AIM IC-1 AT BATTERY')
     expect(p.errors).toEqual([])
-    expect(p.normalised).toEqual(['AIM IC-1 AT BATTERY (stands until changed, 10.32)'])
+    expect(p.normalised).toEqual(['AIM IC-1 AT BATTERY  # stands until changed, 10.32'])
     expect(p.warnings[0]!.message).toMatch(/IC-1 is not in play yet/)
   })
 
@@ -107,7 +107,7 @@ describe('RB 10.21: each ship shields one', () => {
 describe('RB 10.36: RETREAT names a Confederate raider or ALL', () => {
   it('10.36 a gunboat picks no retreat by order: RETREAT GB-2 TO WGLF is refused, naming the raiders', () => {
     expect(refusal(start('csa-move'), 'confederate', 'RETREAT GB-2 TO WGLF')).toMatch(
-      /GB-2 is a gunboat; only a raider's retreat is chosen by order \(10\.36\): name ALL or one of your raiders: RD-1/,
+      /GB-2 is a gunboat; only a raider's \(or the Albemarle's\) retreat is chosen by order \(10\.36\): name ALL or one of your raiders: RD-1/,
     )
     expect(refusal(start('csa-move'), 'confederate', 'RETREAT XX-1 TO WGLF')).toMatch(/XX-1 names no piece/)
     expect(read(start('csa-move'), 'confederate', 'RETREAT RD-1 TO WGLF\nRETREAT ALL TO WGLF').errors).toEqual([])

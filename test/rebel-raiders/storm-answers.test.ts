@@ -17,7 +17,7 @@ describe("#49 Tempest's Wrath standing in the Confederate move (PB 23 #49, RB 17
     expect(errors(s, 'union', 'REACT 49 AT WILM.BS')[0]).toMatch(/strikes a high-seas or coastal zone/)
     expect(errors(s, 'union', 'REACT 41 AT ALL IF SHIPS >= 2')[0]).toMatch(/only a storm/)
     expect(rs.parseOrders(s, 'union', 'REACT 49 AT HATT IF SHIPS >= 2').normalised).toEqual([
-      "REACT #49 Tempest's Wrath AT HATT IF SHIPS >= 2 (stands until played or withdrawn)",
+      "REACT 49 AT HATT IF SHIPS >= 2  # #49 Tempest's Wrath; stands until played or withdrawn",
     ])
   })
 

@@ -23,7 +23,7 @@ describe('RB 5: the turn', () => {
       },
     ])
     expect(rs.parseOrders(s, 'union', 'PASS').errors[0]!.message).toBe(
-      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD lines are taken now",
+      "it is the other player's phase: only REACT, POLICY, INTERCEPT, DEFEND, RETREAT, AIM, SHIELD, TOW lines are taken now",
     )
     expect(rs.parseOrders(s, 'union', 'INTERCEPT EACH').errors).toEqual([])
   })
@@ -85,7 +85,7 @@ describe('RB 5: the turn', () => {
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [
         4,
-        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, ROLL, LEE',
+        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, TOW, ROLL, LEE',
       ],
     ])
   })

@@ -8,7 +8,7 @@
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
 import { easiestFirst, type Targeting, type Unit } from './combat.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
 import type { RebelPack } from './pack.ts'
@@ -40,7 +40,7 @@ export function readAimLine(r: StandingReading, l: ScriptLine, rest: string[]): 
   if (bad) return void err(l.line, l.text, bad)
   if (off) {
     out.commands.push({ kind: 'aim', line: l.line, shooter, at: [] })
-    out.normalised.push(`AIM ${shooter} OFF (fire goes to the enemy easiest to destroy)`)
+    out.normalised.push(noted(`AIM ${shooter} OFF`, 'fire goes to the enemy easiest to destroy'))
     return
   }
   const at = m![2]!.split(/[\s,]+/).filter(Boolean)
@@ -49,7 +49,7 @@ export function readAimLine(r: StandingReading, l: ScriptLine, rest: string[]): 
     if (wrong) return void err(l.line, l.text, wrong)
   }
   out.commands.push({ kind: 'aim', line: l.line, shooter, at })
-  out.normalised.push(`AIM ${shooter} AT ${at.join(', ')} (stands until changed, 10.32)`)
+  out.normalised.push(noted(`AIM ${shooter} AT ${at.join(',')}`, 'stands until changed, 10.32'))
 }
 
 /** The piece types of a side that fire in a battle (a runner neither fires nor is fired at, 10.3). */
@@ -101,7 +101,10 @@ export function readShieldLine(r: StandingReading, l: ScriptLine, rest: string[]
   if (bad) return void err(l.line, l.text, bad)
   out.commands.push({ kind: 'shield', line: l.line, ship: m[1]!, by })
   out.normalised.push(
-    `SHIELD ${m[1]} ${by === 'NONE' ? 'NONE (fires unshielded)' : `WITH ${by}`} (stands until changed, 10.21)`,
+    noted(
+      `SHIELD ${m[1]} ${by === 'NONE' ? 'NONE' : `WITH ${by}`}`,
+      `${by === 'NONE' ? 'fires unshielded; ' : ''}stands until changed, 10.21`,
+    ),
   )
 }
 

@@ -7,7 +7,7 @@
 // marked for the turn, and a build order is checked against them on receipt and at resolution.
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
@@ -115,5 +115,5 @@ export function readPlaceLine(
   }
   placements.push(m[1]!)
   out.commands.push({ kind: 'place', line: l.line, at: m[1]! })
-  out.normalised.push(`PLACE IRONCLAD AT ${m[1]} (14.22)`)
+  out.normalised.push(noted(`PLACE IRONCLAD AT ${m[1]}`, '14.22'))
 }

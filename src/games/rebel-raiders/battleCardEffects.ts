@@ -18,6 +18,7 @@ import {
   unitWithCards,
 } from './battleCardTable.ts'
 import { candidates, takeCard } from './battleCardPlay.ts'
+import { decoyedBattery, hulksForceDupont, ramGunboat } from './cardPicks.ts'
 
 /**
  * The cards kept face up with a commander act where his ships fight: #37 the Hartford, one of
@@ -134,6 +135,7 @@ export function sceneCard(
   foes: Unit[],
   own: Unit[],
   brokenDown: Set<string>,
+  named?: string,
 ): { round?: (n: number, a: Unit[], d: Unit[]) => RoundStart } {
   const batteries = () => scene.defenders.filter(isBattery)
   switch (card) {
@@ -146,18 +148,28 @@ export function sceneCard(
         scene.where,
       )
       return { round: (n) => ({ batteriesFirst: n === 1 }) }
-    case 25:
-      run.say('#25', 'Black Terror: one battery wastes its first round on a decoy.', scene.where)
+    case 25: {
+      run.say('#25', 'Black Terror: one battery wastes a round on a decoy.', scene.where)
+      let used = false
       return {
         round: (n) => {
-          const b = batteries()[0]
-          if (n !== 1 || !b) return {}
+          if (used) return {}
+          const id = decoyedBattery(run, scene.where, n, batteries())
+          const b = batteries().find((u) => u.id === id)
+          if (!b) return {}
+          used = true
           b.now = { ...b.now, holdsFire: true }
           return { notes: [`${b.id} fires at the decoy`] }
         },
       }
+    }
     case 38: {
-      const ram = own.find((u) => u.type === 'gunboat')!
+      const ram = ramGunboat(
+        run,
+        scene.where,
+        own.filter((u) => u.type === 'gunboat'),
+        named,
+      )
       // The target is the Union player's: his AIM order for the ram, else the strongest ship.
       const ships = foes.filter((u) => !isBattery(u))
       const target = (aimedTarget(run.s, 'USA', ram, ships) ?? strongest(ships))!
@@ -198,9 +210,9 @@ export function sceneCard(
       return { round: (n) => boostBatteries(batteries(), n, { diceDelta: 1 }) }
     }
     case 110: {
-      // With #54 face up the Confederate player forces it out (a lasting card outweighs a round's +1; ruling RR-K8).
+      // With #54 face up the Confederate player chooses: force it out, or the batteries' +1.
       const t = run.s.cards.USA
-      if (t.inPlay.includes(54)) {
+      if (t.inPlay.includes(54) && hulksForceDupont(run, scene.where)) {
         discardFromPlay(run, 'USA', 54)
         run.say(
           '#110',

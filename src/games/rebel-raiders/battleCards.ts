@@ -34,7 +34,7 @@ export function openBattle(run: PhaseRun, scene: Scene, opts: { sortieFirst?: bo
       if (!SCENES[c.card]!.fits(run, scene)) continue
       if (!takeCard(run, side, c, scene.where)) continue
       played.push({ card: c.card, side })
-      const effect = sceneCard(run, scene, c.card, foes(side), own(side), brokenDown)
+      const effect = sceneCard(run, scene, c.card, foes(side), own(side), brokenDown, c.at)
       if (effect.round) rounds.push(effect.round)
       if (c.card === 47) forceCombined = true
       const after = run.pack.cards.get(c.card)!.afterUse
@@ -144,7 +144,7 @@ export const BATTLE_EFFECTS: Readonly<Record<number, CardEffect>> = {
   27: heldForBattle('USA', 'sloop'),
   1: heldForBattle('USA'),
   25: heldForBattle('USA'),
-  38: heldForBattle('USA'),
+  38: heldForBattle('USA', 'gunboat'),
   54: heldForBattle('USA'),
   47: heldForBattle('USA'),
 }

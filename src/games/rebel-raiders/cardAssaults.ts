@@ -9,6 +9,7 @@ import { dateOf, type RrState } from './state.ts'
 import { BATTERY_PLACES, holder, spacesOf } from './cardPlaces.ts'
 import type { CardEffect } from './cardTypes.ts'
 import { addSeaPawns } from './pawns.ts'
+import { csaDieToRoll, ownDiceToRoll } from './assaultRerolls.ts'
 
 /** A card that adds Union dice to the next assault on the space it names this phase. */
 export function assaultDie(kinds: ('amphibious' | 'river' | 'land')[], places: string[], what: string): CardEffect {
@@ -83,7 +84,7 @@ export function northernThreat(): CardEffect {
   }
 }
 
-/** #4, #5, #7: written for an assault, used after its dice only while the Union is losing (ruling RR-K5). */
+/** #4, #5, #7: written for an assault, held for its dice, when the Union says how it uses the card (assaultRerolls.ts). */
 export function rerollCard(kinds: ('amphibious' | 'river' | 'land')[]): CardEffect {
   const die = assaultDie(kinds, [...BATTERY_PLACES], 'a Confederate city, port or fort')
   return {
@@ -92,16 +93,16 @@ export function rerollCard(kinds: ('amphibious' | 'river' | 'land')[]): CardEffe
       run.s.pending.push({ card: play.card, on: 'reroll', at: play.at!, amount: 0, kinds })
       run.say(
         `#${play.card}`,
-        `Held for the ${kinds.join(' or ')} assault on ${run.name(play.at!)}: used if the Union is losing after the dice.`,
+        `Held for the ${kinds.join(' or ')} assault on ${run.name(play.at!)}, to be used as the Union chooses once the dice are known.`,
       )
     },
   }
 }
 
 /**
- * The Union's rerolls after an assault's dice (#4, #5: all its own dice; #7: the Confederate high
- * die). Each is used only while the Union is losing; one not needed, or barred by #85 Forrest, goes
- * back to the Union hand.
+ * The Union's rerolls after an assault's dice, lowest card first: #4 and #5 roll again the Union dice
+ * its player names, #7 the Confederate die he names (assaultRerolls.ts). A card he does not use, or
+ * one #85 Forrest bars, goes back to the Union hand.
  */
 export function rerollAssault(
   run: PhaseRun,
@@ -113,24 +114,23 @@ export function rerollAssault(
   let r = first
   const t = run.s.cards.USA
   for (const b of run.takeBonuses('reroll', target, kind).sort((a, z) => a.card - z.card)) {
-    if (r.unionWins || rerollsBarred) {
+    const u = [...r.union.dice]
+    const c = [...r.csa.dice]
+    const own = rerollsBarred || b.card === 7 ? null : ownDiceToRoll(run, target, b.card, r)
+    const theirs = !rerollsBarred && b.card === 7 ? csaDieToRoll(run, target, r) : null
+    if (!own && theirs === null) {
       t.deck = { ...t.deck, discards: t.deck.discards.filter((c) => c !== b.card) }
       t.hand.push(b.card)
       run.say(
         `#${b.card}`,
-        `${run.cardName(b.card)} is not used (${rerollsBarred ? '#85 Forrest bars Union rerolls' : 'the Union is winning'}) and goes back to the hand.`,
+        `${run.cardName(b.card)} is not used (${rerollsBarred ? '#85 Forrest bars Union rerolls' : 'the Union keeps it'}) and goes back to the hand.`,
         target,
       )
       continue
     }
-    const u = [...r.union.dice]
-    const c = [...r.csa.dice]
-    if (b.card === 7) {
-      const i = c.indexOf(Math.max(...c))
-      c[i] = run.dice.roll(`assault on ${target}: Confederate die ${i + 1} rolled again`, 6, PUBLIC)
-    } else
-      for (let i = 0; i < u.length; i++)
-        u[i] = run.dice.roll(`assault on ${target}: Union die ${i + 1} rolled again`, 6, PUBLIC)
+    if (theirs !== null)
+      c[theirs] = run.dice.roll(`assault on ${target}: Confederate die ${theirs + 1} rolled again`, 6, PUBLIC)
+    for (const i of own ?? []) u[i] = run.dice.roll(`assault on ${target}: Union die ${i + 1} rolled again`, 6, PUBLIC)
     r = scoreAssault(u, c, r.union.tactics)
     run.say(
       `#${b.card}`,

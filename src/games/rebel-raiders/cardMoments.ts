@@ -8,6 +8,7 @@ import { cargoValue } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { answerEntry, fire } from './reactions.ts'
 import { dateOf, type RrPiece, type RrState } from './state.ts'
+import { faceUpPick } from './cardPicks.ts'
 
 /**
  * Union ships entering a Confederate port or fort (7.73): #81 (reactions.ts), and #56: a die for
@@ -77,7 +78,7 @@ export function landedValue(s: RrState, marker: number): number {
  * The cards played as the other side's build begins: #42 The Horse Soldiers against the Confederate
  * build (a die each, the Union +1 in 1864; a Union total as high takes a build and an arsenal battery
  * this turn), #58 Corruption against the Union's (each ship a build more, an extra assault five;
- * #2 Porter, else #3 Yankee Guns, when face up, shuffled back into the Union deck: the Confederate pick, ruling RR-K8).
+ * #2 Porter or #3 Yankee Guns, when face up, shuffled back into the Union deck: the Confederate's pick, cardPicks.ts).
  */
 export function buildStart(run: PhaseRun, side: 'CSA' | 'USA'): void {
   const answer = side === 'CSA' ? 42 : 58
@@ -100,8 +101,12 @@ export function buildStart(run: PhaseRun, side: 'CSA' | 'USA'): void {
   run.s.thisTurn.push('corruption')
   run.say('#58', 'Corruption: each Union ship costs a build more this turn, and an extra assault five.')
   const t = run.s.cards.USA
-  // #2 Porter first, else #3 Yankee Guns (the Confederate pick, ruling RR-K8).
-  const back = [2, 3].find((c) => t.inPlay.includes(c))
+  // #2 Porter or #3 Yankee Guns: the Confederate's pick when both are face up.
+  const back = faceUpPick(
+    run,
+    58,
+    [2, 3].filter((c) => t.inPlay.includes(c)),
+  )
   if (back) {
     t.inPlay = t.inPlay.filter((c) => c !== back)
     t.deck = { ...t.deck, drawPile: shuffled([...t.deck.drawPile, back], run.dice, 'union deck corruption', MODERATOR) }

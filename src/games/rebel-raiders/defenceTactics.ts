@@ -6,7 +6,7 @@
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
 import { unionAssaultDice } from './assault.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
 import { dateOf, type RrState } from './state.ts'
@@ -26,7 +26,7 @@ export function readDefendLine(
   const at = m[1]!
   if (at !== 'ALL' && !pack.map.has(at)) return err(l.line, l.text, `no space ${at} on the map`)
   out.commands.push({ kind: 'defend', line: l.line, at, tactics: Number(m[2]) })
-  out.normalised.push(`DEFEND ${at} TACTICS ${m[2]} (stands until changed)`)
+  out.normalised.push(noted(`DEFEND ${at} TACTICS ${m[2]}`, 'stands until changed'))
 }
 
 /** The Union's tactics against a counterattack on `target` this turn: its standing choice, within the dice it has (11.63). */

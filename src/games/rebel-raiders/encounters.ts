@@ -7,7 +7,7 @@ import { defenceTactic, wantsRetreat } from './policies.ts'
 import { openBattle } from './battleCards.ts'
 import { type Scene, unitWithCards } from './battleCardTable.ts'
 import type { MoveStep } from './movement.ts'
-import { checkStack, untowedIronclads } from './stack.ts'
+import { checkStack } from './stack.ts'
 import { usesRule } from './optionalRules.ts'
 import { dateOf } from './state.ts'
 import { commandLimit, leaveCommand } from './commanders.ts'
@@ -20,7 +20,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
-import { raiderRetreatTo } from './retreats.ts'
+import { defenderRetreats, defenderRetreatTo, leftBehind, raiderRetreatTo } from './retreats.ts'
 import { applyShields, targetingFor } from './aims.ts'
 
 export interface MeetOptions {
@@ -243,8 +243,8 @@ export interface Fight {
  * A fight in a space between the moving ships and the enemy there (10.3), with the cards either
  * side plays at its start (battleCards.ts). Each round the Confederate defender of a port with ships
  * and batteries picks his tactic by his standing orders (10.12); after it the attacker may fall back
- * to `from`, and the defender (where 10.36 gives it somewhere to go) to `defenderTo`, as their
- * battle orders say. Against batteries alone the Union's RETREAT ends the naval combat instead, and
+ * to `from`, and the defender (where 10.36 gives its ships somewhere to go: `defenderRetreats`) as their
+ * battle orders say, those with nowhere to go fighting on. Against batteries alone the Union's RETREAT ends the naval combat instead, and
  * by default it stops after the first round (10.25; the play book's Fort Jackson example).
  */
 export function fightHere(
@@ -252,7 +252,7 @@ export function fightHere(
   attackers: RrPiece[],
   defenders: RrPiece[],
   rule: string,
-  opts: { shields?: boolean; from: string; defenderTo?: string | null },
+  opts: { shields?: boolean; from: string },
 ): Fight {
   // A damaged ironclad takes no part in a fight (18.251).
   const units = attackers.filter((p) => !p.damaged).map((p) => unitWithCards(run, p))
@@ -287,6 +287,10 @@ export function fightHere(
   const ships = (u: Unit[]) => u.filter((x) => x.type !== 'battery')
   const batteries = (u: Unit[]) => u.length - ships(u).length
   const startShips = ships(scene.defenders).length
+  const mayGo = (u: Unit) => {
+    const p = run.s.pieces.find((x) => x.id === u.id)
+    return !!p && defenderRetreats(run, where, p).length > 0
+  }
   const asks = (side: Side, mine: Unit[], foes: Unit[], round: number, start: number, attacking: boolean) =>
     wantsRetreat(
       run.s.policies[side],
@@ -316,10 +320,8 @@ export function fightHere(
           }).tactic,
     beforeRound: cards.beforeRound,
     attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
-    defenderRetreats: (round, a, d) =>
-      !!opts.defenderTo && ships(d).length > 0 && asks(dSide, ships(d), a, round, startShips, false),
-    defendersLeftBehind: (d) =>
-      opts.defenderTo && run.space(opts.defenderTo).kind === 'coastal' ? untowedIronclads(d) : [],
+    defenderRetreats: (round, a, d) => ships(d).some(mayGo) && asks(dSide, ships(d), a, round, startShips, false),
+    defendersLeftBehind: (d) => leftBehind(run, where, d),
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
   settleDamage(run, b, where, aSide, lost)
@@ -345,7 +347,7 @@ function tellFight(
     stoppedBombarding: boolean
     scene: Scene
   },
-  opts: { from: string; defenderTo?: string | null },
+  opts: { from: string },
 ): Set<string> {
   const { rule, where, aSide, attackers, defenders, lost, stoppedBombarding, scene } = f
   const tactics = [...new Set(b.rounds.map((r) => r.tactic).filter((t) => t && t !== 'combined'))]
@@ -359,7 +361,7 @@ function tellFight(
   for (const id of b.withdrawn) {
     const p = run.s.pieces.find((x) => x.id === id)
     if (!p) continue
-    const to = p.side === aSide ? opts.from : (opts.defenderTo ?? null)
+    const to = p.side === aSide ? opts.from : defenderRetreatTo(run, where, p)
     if (to) p.at = to
     else setAside.add(id)
     run.say(
@@ -377,14 +379,22 @@ function tellFight(
       `${back.map((x) => x.id).join(', ')} ${back.length > 1 ? 'fall' : 'falls'} back to ${run.name(opts.from)}.`,
       opts.from,
     )
-  } else if (b.ended === 'defender-retreated' && opts.defenderTo) {
+  } else if (b.ended === 'defender-retreated') {
     const away = defenders.filter((x) => !lost.has(x.id) && x.type !== 'battery' && x.at === where)
-    for (const x of away) x.at = opts.defenderTo
-    run.say(
-      '10.36',
-      `${away.map((x) => x.id).join(', ')} ${away.length > 1 ? 'retreat' : 'retreats'} to ${run.name(opts.defenderTo)}.`,
-      opts.defenderTo,
-    )
+    retreatEach(run, where, away)
   }
   return setAside
+}
+
+/** Defenders retreating (10.36), each where it may go (a raider where its player chooses), told by destination. */
+function retreatEach(run: PhaseRun, where: string, away: RrPiece[]): void {
+  const to = new Map<string, string[]>()
+  for (const x of away) {
+    const dest = defenderRetreatTo(run, where, x)
+    if (!dest) continue
+    x.at = dest
+    to.set(dest, [...(to.get(dest) ?? []), x.id])
+  }
+  for (const [dest, ids] of to)
+    run.say('10.36', `${ids.join(', ')} ${ids.length > 1 ? 'retreat' : 'retreats'} to ${run.name(dest)}.`, dest)
 }

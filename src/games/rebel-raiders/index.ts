@@ -1,6 +1,7 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
 import { rebelOrderHelp } from './orderHelp.ts'
+import { readDiceAnswer } from './assaultRerolls.ts'
 import { projectPath } from '../../util/resources.ts'
 import type {
   Awaited,
@@ -96,6 +97,15 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
     orderHelp: (s, role) => rebelOrderHelp(s, role),
     parseOrders: (s, role, text) => {
       return parseRebelOrders(s, content, role, text, { standingOnly: role !== phasing(s) })
+    },
+    // A free answer names dice by number (the reroll cards, assaultRerolls.ts); any other is an option.
+    parseAnswer(_s, q, text) {
+      if (q.answer === 'text') {
+        const dice = readDiceAnswer(text, Number(q.context?.dice ?? 0))
+        return dice ? { answer: dice } : { error: `write ${q.form ?? 'one of the options'}` }
+      }
+      const pick = q.options.find((o) => o.id.toUpperCase() === text.trim().toUpperCase())
+      return pick ? { answer: pick.id } : { error: `answer one of ${q.options.map((o) => o.id).join(', ')}` }
     },
     resolve(state: RrState, input: Input<RrCommand>, dice: Dice): Step<RrState> {
       const s = structuredClone(state)

@@ -10,7 +10,6 @@ import { pawnFor, spendPawn } from './pawns.ts'
 import { raidMod } from './evasionCards.ts'
 import { fightHere, interceptors, meet, stackOf } from './encounters.ts'
 import { dropOrPick } from './pickups.ts'
-import { defenderRetreat } from './retreats.ts'
 import { assault } from './landCombat.ts'
 import { loadPortMarker, queensArtillery } from './cargoCards.ts'
 import { stormOnEntry } from './stormAnswers.ts'
@@ -87,7 +86,7 @@ function enterConfederate(run: PhaseRun, m: CsaMove, enter: string): boolean {
     tellStack(run, m)
     // Attackers that retreat go back whence they entered the battle (10.25, 10.36).
     const from = m.cameFrom ?? p.at
-    const fight = fightHere(run, m.ships, foes, '7.75', { from, defenderTo: defenderRetreat(run, p.at, 'USA') })
+    const fight = fightHere(run, m.ships, foes, '7.75', { from })
     // A damaged ironclad stays where it was damaged (18.252).
     m.ships = m.ships.filter((x) => !fight.lost.has(x.id) && !x.damaged)
     if (!m.ships.length || fight.ended === 'attacker-retreated') return false
@@ -241,7 +240,6 @@ function enterUnion(run: PhaseRun, m: UsaMove, enter: string, tactics: Map<strin
   flush(run, m)
   const fight = fightHere(run, m.ships, run.piecesAt(here.id, 'CSA', ['gunboat', 'ironclad', 'raider']), '7.75', {
     from,
-    defenderTo: defenderRetreat(run, here.id, 'CSA'),
   })
   // A damaged ironclad stays where it was damaged (18.252).
   m.ships = m.ships.filter((x) => !fight.lost.has(x.id) && !x.damaged)
@@ -301,7 +299,6 @@ function navalCombatFirst(run: PhaseRun, m: UsaMove, id: string, from: string): 
   const fight = fightHere(run, m.ships, defenders, '10.1', {
     shields: true,
     from,
-    defenderTo: defenderRetreat(run, id, 'CSA'),
   })
   // Lost in the fight, or before it (a ram, #71).
   m.ships = m.ships.filter((x) => !fight.lost.has(x.id) && run.s.pieces.includes(x))

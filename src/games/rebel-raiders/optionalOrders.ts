@@ -1,7 +1,7 @@
 // The order lines the optional rules and the 1862 start add (orders.ts hands them here): the open
 // cards' opening REFRESH (19.55, ruling RR-S63), ROLL INDUSTRY|CONSCRIPTION (18.22) and LEE (18.5).
 import { redrawOpen, redrawProblem } from './openingRedraw.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
@@ -30,7 +30,7 @@ export function readOptionalOrder(
     if (typeof cards === 'string') return cards
     return {
       command: { kind: 'discard', line, cards, refresh: true },
-      normalised: `REFRESH ${cards.map((c) => `#${c}`).join(', ')} (19.55, the opening redraw)`,
+      normalised: noted(`REFRESH ${cards.join(' ')}`, '19.55, the opening redraw'),
     }
   }
   if (verb === 'LEE') {
@@ -40,14 +40,14 @@ export function readOptionalOrder(
       command: lee,
       normalised:
         lee.kind === 'lee' && lee.at.length
-          ? `LEE AT ${lee.at.join(', ')} (18.5, stands until changed)`
-          : 'LEE OFF (18.5)',
+          ? noted(`LEE AT ${lee.at.join(',')}`, '18.5, stands until changed')
+          : noted('LEE OFF', '18.5'),
     }
   }
   if (verb === 'ROLL') {
     const roll = readRoll(state, side, words, line)
     if (typeof roll === 'string') return roll
-    return { command: roll, normalised: `ROLL ${words.join(' ')} (18.22, as the move ends)` }
+    return { command: roll, normalised: noted(`ROLL ${words.join(' ')}`, '18.22, as the move ends') }
   }
   return null
 }

@@ -21,6 +21,8 @@ const CSA_MOVE = [
 const USA_MOVE = [
   '  ASSAULT <target> FROM <space> [TACTICS <n>]        a river or land assault, one cannon pawn (11), e.g. ASSAULT IS10 FROM CAIR',
   '  TACTICS <target> <n>                               dice given up for +1 each on a landing from the sea (11.63)',
+  '  PLAY 4|5|7 AT <target>                             a reroll held for that assault: once its dice are known you',
+  '      are asked which dice to roll again (DECIDE <id> 1,3 | ALL | NONE)',
 ]
 
 const BUILD_LINES = (side: 'CSA' | 'USA') => [
@@ -46,12 +48,15 @@ const STANDING = (side: 'CSA' | 'USA') => [
   ...(side === 'CSA'
     ? [
         "  POLICY <port|ALL> ON DEFENCE: SHELTER IF foes >= 3; COMBINED      a port's defence (10.12)",
-        '  RETREAT <raider|ALL> TO <space>[,<space>]                         where a raider breaking off goes (10.36)',
+        '  RETREAT <raider|ALL> TO <space>[,<space>]                         where a raider breaking off goes, at sea or',
+        '      defending a station (its port or the coastal zone, 10.36), e.g. RETREAT ALL TO CHAS,HATT',
       ]
     : [
         '  SHIELD <ship> WITH <ship>  |  SHIELD <ship> NONE                  the shield against batteries (10.21)',
         "  INTERCEPT STACK|EACH [AT <station>]                               one die for a station's stack, or one a ship (7.78)",
         '  DEFEND <space|ALL> TACTICS <n>                                    tactics against a counterattack (11.91)',
+        '  TOW <ironclad>[,<ironclad>...]  |  TOW OFF                        ironclads your sloops tow out of a station first',
+        '      on a retreat short of sloops (10.36), e.g. TOW IC-8,IC-9',
       ]),
 ]
 

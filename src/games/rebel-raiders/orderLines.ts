@@ -8,6 +8,7 @@ import { assaultForbidden } from './cardAssaults.ts'
 import { CARD_EFFECTS } from './cardEffects.ts'
 import { discardProblem } from './cards.ts'
 import type { MoveReading } from './orderMoves.ts'
+import { noted } from './orderTypes.ts'
 import { pawnFor, spendPawn } from './pawns.ts'
 import { type PlayOrder, playProblem } from './plays.ts'
 import { parseBattlePolicy } from './policies.ts'
@@ -56,7 +57,7 @@ export function readPolicy(r: OrderReading, l: ScriptLine, raw: string): void {
     r.err(l.line, l.text, `ON DEFENCE names a port or fort: no space ${p.scope} on the map`)
   else {
     r.out.commands.push({ kind: 'policy', line: l.line, policy: p })
-    r.out.normalised.push(`${p.text} (stands until replaced)`)
+    r.out.normalised.push(noted(p.text, 'stands until replaced'))
   }
 }
 
@@ -70,7 +71,7 @@ export function readIntercept(r: OrderReading, l: ScriptLine, rest: string[]): v
   else {
     const how = m[1] === 'STACK' ? 'stack' : 'each'
     r.out.commands.push({ kind: 'intercept', line: l.line, how, at })
-    r.out.normalised.push(`INTERCEPT ${m[1]}${at === 'ALL' ? '' : ` AT ${at}`} (stands until changed)`)
+    r.out.normalised.push(noted(`INTERCEPT ${m[1]}${at === 'ALL' ? '' : ` AT ${at}`}`, 'stands until changed'))
   }
 }
 
@@ -142,7 +143,7 @@ export function readAssault(r: OrderReading, l: ScriptLine, rest: string[]): voi
   else spendPawn(r.pawns, r.pack, target, use, false)
   r.out.commands.push({ kind: 'assault', line: l.line, target, from, tactics: Number(t ?? 0) })
   r.hoped[target] = 'USA'
-  r.out.normalised.push(`ASSAULT ${target} FROM ${from} (${kind})${t ? ` TACTICS ${t}` : ''}`)
+  r.out.normalised.push(noted(`ASSAULT ${target} FROM ${from}${t ? ` TACTICS ${t}` : ''}`, kind))
 }
 
 export function readExchange(r: OrderReading, l: ScriptLine, rest: string[]): void {
@@ -154,7 +155,7 @@ export function readExchange(r: OrderReading, l: ScriptLine, rest: string[]): vo
       r.side !== 'CSA' ? 'only the Confederacy exchanges points (14.3)' : 'write EXCHANGE <1-10>',
     )
   r.out.commands.push({ kind: 'exchange', line: l.line, points: n })
-  r.out.normalised.push(`EXCHANGE ${n} (${5 * n} VP for ${n} special build points)`)
+  r.out.normalised.push(noted(`EXCHANGE ${n}`, `${5 * n} VP for ${n} special build points`))
 }
 
 export function readPlay(r: OrderReading, l: ScriptLine, rest: string[]): void {
@@ -168,7 +169,7 @@ export function readPlay(r: OrderReading, l: ScriptLine, rest: string[]): void {
   if (lasting) r.lastingEffects.push(lasting)
   if (CARD_EFFECTS[play.card]?.givesCounterattack) r.freeCounterattacks++
   r.out.commands.push({ kind: 'play', ...play })
-  r.out.normalised.push(`PLAY #${play.card} ${r.pack.cards.get(play.card)!.name}${play.at ? ` AT ${play.at}` : ''}`)
+  r.out.normalised.push(noted(`PLAY ${play.card}${play.at ? ` AT ${play.at}` : ''}`, r.pack.cards.get(play.card)!.name))
 }
 
 export function readDiscard(r: OrderReading, l: ScriptLine, verb: 'DISCARD' | 'REFRESH', rest: string[]): void {
@@ -176,7 +177,12 @@ export function readDiscard(r: OrderReading, l: ScriptLine, verb: 'DISCARD' | 'R
   if (typeof problem === 'string') return r.err(l.line, l.text, problem)
   for (const c of problem) r.discarded.add(c)
   r.out.commands.push({ kind: 'discard', line: l.line, cards: problem, refresh: verb === 'REFRESH' })
-  r.out.normalised.push(`${verb} ${problem.map((c) => `#${c} ${r.pack.cards.get(c)?.name ?? ''}`.trim()).join(', ')}`)
+  r.out.normalised.push(
+    noted(
+      `${verb} ${problem.join(' ')}`,
+      problem.map((c) => `#${c} ${r.pack.cards.get(c)?.name ?? ''}`.trim()).join(', '),
+    ),
+  )
 }
 
 /** BUILD <type> [AT <space>] [SPECIAL] [FREE]: read now, priced all together at the end (builds.ts). */

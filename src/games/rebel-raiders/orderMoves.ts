@@ -7,7 +7,7 @@ import { closest, type ScriptLine } from '../../orders/script.ts'
 import { assaultForbidden } from './cardAssaults.ts'
 import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
 import { type MoveStep, parsePath } from './movement.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import { type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { moveContext } from './position.ts'
@@ -97,18 +97,23 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
     err(l.line, l.text, `${again} already has a move in these orders`)
     return
   }
-  const steps = parsePath(raw.split(/\s+/).slice(1).join(' '))
-  if (typeof steps === 'string') {
-    err(l.line, l.text, steps)
+  const written = parsePath(raw.split(/\s+/).slice(1).join(' '))
+  if (typeof written === 'string') {
+    err(l.line, l.text, written)
     return
   }
   const stack = ids.map((id) => own.find((p) => p.id === id)!)
+  // A path may start where the ships stand, as the echo writes it: that step is no move.
+  const first = written[0]
+  const steps = first && 'enter' in first && first.enter === stack[0]!.at ? written.slice(1) : written
   const check = checkStack(moveContext(state, pack), stack, steps, {
     moved,
     ...(commander ? { limit: commandLimit(state, pack, commander) } : {}),
   })
   if (!check.ok) {
-    err(l.line, l.text, check.step ? `step ${check.step}: ${check.error}` : check.error)
+    // Steps are numbered as written.
+    const n = check.step ? check.step + written.length - steps.length : 0
+    err(l.line, l.text, n ? `step ${n}: ${check.error}` : check.error)
     return
   }
   // #44's ferry serves one move a turn (the reading's state is the orders' own copy).
@@ -145,7 +150,10 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
   })
   const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
   out.normalised.push(
-    `MOVE ${commander ? `${commander} (${ids.join(',')})` : ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')} (${check.mp} MP${tow})`,
+    noted(
+      `MOVE ${commander ?? ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')}`,
+      `${commander ? `${ids.join(',')}, ` : ''}${check.mp} MP${tow}`,
+    ),
   )
   return
 }

@@ -23,7 +23,14 @@ export type RrCommand =
   | { kind: 'place'; line: number; at: string }
   | { kind: 'scrap'; line: number; pieces: string[] }
   | { kind: 'retreat'; line: number; ship: string; to: string[] }
+  | { kind: 'tow'; line: number; ships: string[] }
   | { kind: 'aim'; line: number; shooter: string; at: string[] }
   | { kind: 'shield'; line: number; ship: string; by: string }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }
+
+/**
+ * An echoed order line with a note for the reader: the note follows "#", so the echo reads back as
+ * the same order (the order grammar ignores a comment).
+ */
+export const noted = (line: string, note: string): string => `${line}  # ${note}`

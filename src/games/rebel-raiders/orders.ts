@@ -19,6 +19,7 @@
 //   PLACE IRONCLAD AT <port>                                           (Confederate build: where an arriving ironclad goes, 14.22)
 //   SCRAP <piece>[,<piece>...]                                         (one's own pieces, eliminated at the phase's start, 6.12)
 //   RETREAT <raider|ALL> TO <space>[,<space>...] | RETREAT <raider|ALL> OFF (Confederate, standing: where a raider breaks off to, 10.36)
+//   TOW <ironclad>[,<ironclad>...] | TOW OFF                          (Union, standing: ironclads towed out of a station first, 10.36)
 //   AIM <ship|type|ALL> AT <ship|type>[,...] | AIM <...> OFF          (standing: targets in order of preference, 10.32)
 //   SHIELD <ship> WITH <ship> | SHIELD <ship> NONE                     (Union, standing: the shield against batteries, 10.21)
 //   PASS                                                               (nothing this phase)
@@ -27,7 +28,7 @@
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript, type ScriptLine } from '../../orders/script.ts'
 import { planBuilds } from './builds.ts'
-import { readRetreatLine, readScrapLine, stackingErrors } from './stackingOrders.ts'
+import { readRetreatLine, readScrapLine, readTowLine, stackingErrors } from './stackingOrders.ts'
 import type { RebelPack } from './pack.ts'
 import { buildContext } from './position.ts'
 import { HAND_LIMIT } from './cards.ts'
@@ -81,11 +82,12 @@ const VERBS = [
   'RETREAT',
   'AIM',
   'SHIELD',
+  'TOW',
   'ROLL',
   'LEE',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
-const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT', 'AIM', 'SHIELD']
+const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT', 'AIM', 'SHIELD', 'TOW']
 
 export function parseRebelOrders(
   state: RrState,
@@ -172,6 +174,7 @@ const STANDING_READERS: Record<string, (r: OrderReading, l: ScriptLine, rest: st
   AIM: (r, l, rest) => readAimLine(standingReading(r), l, rest),
   SHIELD: (r, l, rest) => readShieldLine(standingReading(r), l, rest),
   RETREAT: (r, l, rest) => readRetreatLine(standingReading(r), l, rest),
+  TOW: (r, l, rest) => readTowLine(standingReading(r), l, rest),
   POLICY: (r, l, _rest, raw) => readPolicy(r, l, raw),
   INTERCEPT: (r, l, rest) => readIntercept(r, l, rest),
 }

@@ -33,11 +33,16 @@ export class PhaseRun implements CardRun {
 
   /**
    * Puts a question to a player in the middle of the phase: the answer given (when it is one of the
-   * options) or the default is applied now, and the engine re-runs the phase when an answer comes.
+   * options, or one `accepts` takes) or the default is applied now, and the engine re-runs the phase
+   * when an answer comes.
    */
-  ask(q: Omit<DecisionRequest, 'applied' | 'byDefault' | 'narrativeBefore'>): string {
+  ask(
+    q: Omit<DecisionRequest, 'applied' | 'byDefault' | 'narrativeBefore'>,
+    accepts?: (answer: string) => boolean,
+  ): string {
     const given = this.answers[q.decisionId]
-    const valid = given !== undefined && q.options.some((o) => o.id === given)
+    // A free answer (`answer: 'text'`) is checked by `accepts`; a fixed one must be an option.
+    const valid = given !== undefined && (accepts ? accepts(given) : q.options.some((o) => o.id === given))
     const applied = valid ? given : q.defaultOption
     this.questions.push({ ...q, narrativeBefore: this.narrative.length, applied, byDefault: !valid })
     return applied

@@ -3,7 +3,7 @@
 // (stormAnswers.ts), or `REACT <card> OFF`. Checked here; kept by the resolution (reactions.ts).
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import { reactionProblem } from './reactions.ts'
 import type { Side } from './setup.ts'
@@ -31,10 +31,13 @@ export function readReactLine(
     return
   }
   const name = `#${reaction.card} ${pack.cards.get(reaction.card)!.name}`
+  const card = `REACT ${reaction.card}`
   out.commands.push({ kind: 'react', line: l.line, ...reaction, off })
   const when = reaction.min ? ` IF SHIPS >= ${reaction.min}` : ''
   out.normalised.push(
-    off ? `REACT ${name} OFF` : `REACT ${name} AT ${reaction.at}${when} (stands until played or withdrawn)`,
+    off
+      ? noted(`${card} OFF`, name)
+      : noted(`${card} AT ${reaction.at}${when}`, `${name}; stands until played or withdrawn`),
   )
   if (!off && !state.cards[side].hand.includes(reaction.card))
     out.warnings.push({

@@ -13,6 +13,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import type { Side } from './setup.ts'
 import { dateOf, type Reaction, type RrPiece, type RrState } from './state.ts'
 import { STORM_ZONES } from './weatherCards.ts'
+import { faceUpPick } from './cardPicks.ts'
 
 export type { Reaction } from './state.ts'
 
@@ -333,8 +334,13 @@ export function answerAssaultResult(
   const fired = fire(run, unionWon ? 'assault-won' : 'assault-lost', target)
   for (const card of fired) settlePlayed(run, 'CSA', card, run.pack.cards.get(card)!.afterUse)
   if (fired.includes(97)) {
-    // #97: the Union loses a general face up, the first of #8, #50, #11, #34 it has (the Confederate pick, by ruling RR-K8).
-    const general = [8, 50, 11, 34].find((c) => run.s.cards.USA.inPlay.includes(c))
+    // #97: the Union loses a general face up of #8, #50, #11, #34, the Confederate's pick.
+    const general = faceUpPick(
+      run,
+      97,
+      [8, 50, 11, 34].filter((c) => run.s.cards.USA.inPlay.includes(c)),
+      target,
+    )
     if (general) {
       discardFromPlay(run, 'USA', general)
       run.say('#97', `Lincoln and his Generals: #${general} ${run.cardName(general)} is discarded.`, target)

@@ -252,6 +252,9 @@ function standingOrders(run: PhaseRun, side: Side, commands: RrCommand[]): void 
     else if (c.kind === 'retreat') {
       s.retreatTo = { ...s.retreatTo, [c.ship]: c.to }
       if (!c.to.length) delete s.retreatTo[c.ship]
+    } else if (c.kind === 'tow') {
+      if (c.ships.length) s.tow = c.ships
+      else delete s.tow
     } else if (c.kind === 'react')
       standReaction(s, side, { card: c.card, at: c.at, ...(c.min ? { min: c.min } : {}) }, c.off)
 }

@@ -5,7 +5,6 @@
 // off, whose move ends there, and pick up ships that have not moved, which move on with it (7.52-7.53).
 import { ferriedByCoeurDeLion } from './moveCards.ts'
 import { checkMove, type MoveCheck, type MoveContext, type MoveStep } from './movement.ts'
-import type { Unit } from './combat.ts'
 import type { Piece } from './setup.ts'
 
 export type StackCheck =
@@ -169,14 +168,4 @@ export function checkStack(
     ends,
     ...(ferried ? { ferried } : {}),
   }
-}
-
-/**
- * 10.36: Union ironclads retreating into a coastal zone need a sloop each to tow them; those beyond
- * the sloops (the last listed, ruling RR-C4) may not retreat and fight on.
- */
-export function untowedIronclads(units: Unit[]): string[] {
-  const ironclads = units.filter((u) => u.side === 'USA' && u.type === 'ironclad')
-  const sloops = units.filter((u) => u.side === 'USA' && u.type === 'sloop').length
-  return ironclads.slice(sloops).map((u) => u.id)
 }

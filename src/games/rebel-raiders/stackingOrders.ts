@@ -3,7 +3,7 @@
 // goes is his. `SCRAP <piece>[,<piece>...]` eliminates his own pieces at the start of the phase.
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import type { RrCommand } from './orderTypes.ts'
+import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { StandingReading } from './aims.ts'
 import { later, namedPiece, notOwn, yours } from './standingPieces.ts'
@@ -35,7 +35,7 @@ export function readScrapLine(
     if (scrapped.has(id)) return void err(l.line, l.text, `${id} is scrapped twice`)
   }
   out.commands.push({ kind: 'scrap', line: l.line, pieces: ids })
-  out.normalised.push(`SCRAP ${ids.join(', ')} (6.12, at the start of the phase)`)
+  out.normalised.push(noted(`SCRAP ${ids.join(',')}`, '6.12, at the start of the phase'))
 }
 
 /**
@@ -119,23 +119,57 @@ export function readRetreatLine(r: StandingReading, l: ScriptLine, rest: string[
   if (bad) return void err(l.line, l.text, bad)
   if (off) {
     out.commands.push({ kind: 'retreat', line: l.line, ship: who, to: [] })
-    out.normalised.push(`RETREAT ${who} OFF (the question is asked again)`)
+    out.normalised.push(noted(`RETREAT ${who} OFF`, 'the question is asked again'))
     return
   }
   const to = m![2]!.split(/[\s,]+/).filter(Boolean)
   const unknown = to.find((x) => !r.pack.map.has(x))
   if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
   out.commands.push({ kind: 'retreat', line: l.line, ship: who, to })
-  out.normalised.push(`RETREAT ${who} TO ${to.join(', ')} (stands until changed: the first open one is taken, 10.36)`)
+  out.normalised.push(
+    noted(`RETREAT ${who} TO ${to.join(',')}`, 'stands until changed: the first open one is taken, 10.36'),
+  )
 }
 
 /** Why `who` is neither ALL nor one of the Confederate player's raiders (10.36: a raider's retreat is his choice). */
 function raiderProblem(r: StandingReading, l: ScriptLine, who: string): string | undefined {
   if (who === 'ALL') return undefined
   const n = namedPiece(r.state, r.pack, who)
+  // The Albemarle (#75) retreats as a raider does (10.36).
+  if (r.state.named.some((x) => x.ship === who && x.card === 75)) return undefined
   const why = typeof n === 'string' ? n : notOwn(n, 'CSA', ['raider'], r.pack)
   if (why || typeof n === 'string')
-    return `${why}; only a raider's retreat is chosen by order (10.36): name ALL or one of your raiders: ${yours(r.state, 'CSA', ['raider'])}`
+    return `${why}; only a raider's (or the Albemarle's) retreat is chosen by order (10.36): name ALL or one of your raiders: ${yours(r.state, 'CSA', ['raider'])}`
   if (n.later) r.out.warnings.push({ line: l.line, text: l.text, message: later(n) })
   return undefined
+}
+
+/**
+ * Reads a standing `TOW <ironclad>[,<ironclad>...]` (or `TOW OFF`): the Union ironclads its sloops tow
+ * first when a retreat from a station into its coastal zone has fewer sloops than ironclads (10.36).
+ */
+export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+  const { out, err } = r
+  if (r.side !== 'USA')
+    return void err(l.line, l.text, 'only the Union chooses which ironclads its sloops tow out of a station (10.36)')
+  const ids = rest
+    .join(' ')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+  if (ids.length === 1 && ids[0] === 'OFF') {
+    out.commands.push({ kind: 'tow', line: l.line, ships: [] })
+    out.normalised.push(noted('TOW OFF', 'the question is asked again'))
+    return
+  }
+  if (!ids.length)
+    return void err(l.line, l.text, 'write TOW <ironclad>[,<ironclad>...], e.g. TOW IC-8,IC-9, or TOW OFF')
+  for (const id of ids) {
+    const n = namedPiece(r.state, r.pack, id)
+    const why = typeof n === 'string' ? n : notOwn(n, 'USA', ['ironclad'], r.pack)
+    if (why) return void err(l.line, l.text, `${why}; TOW names your ironclads: ${yours(r.state, 'USA', ['ironclad'])}`)
+    if (typeof n !== 'string' && n.later) out.warnings.push({ line: l.line, text: l.text, message: later(n) })
+  }
+  if (new Set(ids).size < ids.length) return void err(l.line, l.text, 'an ironclad is named twice')
+  out.commands.push({ kind: 'tow', line: l.line, ships: ids })
+  out.normalised.push(noted(`TOW ${ids.join(',')}`, 'stands until changed, 10.36'))
 }

@@ -176,6 +176,8 @@ export interface RrState {
   mustLeave?: string[]
   /** The Confederate player's standing retreat destinations for raiders (10.36), by raider or ALL, in order of preference. */
   retreatTo?: Record<string, string[]>
+  /** The Union's standing TOW order (10.36): the ironclads its sloops tow out of a station first, in order. */
+  tow?: string[]
   /** The Union's standing tactics against counterattacks, by space or ALL (DEFEND, defenceTactics.ts). */
   defence?: Record<string, number>
   /** Each side's standing card reactions (REACT), kept until played or withdrawn. */

@@ -241,7 +241,7 @@ function costLines(side: 'CSA' | 'USA'): string[] {
       ]
 }
 
-/** The side's own standing fire, shield and retreat orders, as it wrote them (only its own form shows them). */
+/** The side's own standing fire, shield, retreat and tow orders, as it wrote them (only its own form shows them). */
 function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
   const aims = Object.entries(s.aims?.[side] ?? {}).map(([who, at]) => `AIM ${who} AT ${at.join(',')}`)
   const shields =
@@ -250,6 +250,7 @@ function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
       : []
   const retreats =
     side === 'CSA' ? Object.entries(s.retreatTo ?? {}).map(([who, to]) => `RETREAT ${who} TO ${to.join(',')}`) : []
-  const all = [...aims, ...shields, ...retreats]
+  const tow = side === 'USA' && s.tow?.length ? [`TOW ${s.tow.join(',')}`] : []
+  const all = [...aims, ...shields, ...retreats, ...tow]
   return all.length ? [`# Your standing orders: ${all.join('; ')}.`] : []
 }
