@@ -54,6 +54,8 @@ export interface SubmitMeta {
   unreadFrom?: { line: number; chars: number }
   /** How the mail was read (HTML as text, an attachment, where reading stopped...), for the acknowledgement. */
   readNotes?: string[]
+  /** What became of the DECIDE lines of the same message, told in its one acknowledgement. */
+  answers?: string
 }
 
 export interface SubmitResult {
@@ -99,7 +101,8 @@ export interface ModeratorOptions {
 }
 
 /** The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE). */
-export type CallResult = { ok: true; message: string } | { ok: false; error: string }
+/** A refusal may carry the notice it would have mailed (`message`), for a caller that tells it otherwise. */
+export type CallResult = { ok: true; message: string } | { ok: false; error: string; message?: string }
 
 export interface CallMeta {
   messageId?: string | null

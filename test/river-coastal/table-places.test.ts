@@ -154,7 +154,7 @@ describe('§9 L891-901 the random table’s fort', () => {
     expect(seen.join('\n')).not.toMatch(/G\d \(|in square \d|commander in square|fort's sheet/i)
     const report = JSON.stringify(ruleset.reportModel!(step.state, usa))
     expect(report).not.toMatch(/commanderSquare|fort's sheet/i)
-    const svg = ruleset.figures!(step.state, usa)
+    const svg = ruleset.figures!(step.state, usa, [])
       .map((f) => f.svg)
       .join('')
     expect(svg).toContain('4 guns')

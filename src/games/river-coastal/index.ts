@@ -244,11 +244,11 @@ export function createRiverCoastal(
       ...riverReportModel(s, viewer, scenarioOf(s), content),
       orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
     }),
-    figures: (s: RiverState, viewer: Viewer) => [
+    figures: (s: RiverState, viewer: Viewer, _seen, stamp) => [
       {
         name: 'plot',
         title: `${scenarioOf(s).title}, move ${s.move}`,
-        svg: plotSvg(s, viewer, scenarioOf(s), content),
+        svg: plotSvg(s, viewer, scenarioOf(s), content, stamp),
       },
     ],
   }
