@@ -45,7 +45,7 @@ describe('§5 L249-307 the set-up throws, before anyone is asked', () => {
       ['MINES', draw.mines, 'REAL 14,36 DUMMY 34,36'],
       ['LEAVE-CSA', 'CSA', 'MORE'],
       // §9 L901: where the thrown guns stand, the Confederates' to write
-      ['FORT-GUNS', 'CSA', 'G1 1 G2 2 G3 3 G4 4 G5 5 G6 6 COMMANDER 1'],
+      ['FORT-GUNS', 'CSA', 'G1 1 G2 2 G3 3 G4 4 G5 5 G6 6 CPV 2,2,2,2,1,1 COMMANDER 1'],
     ])
     // the flagship is never the one left out
     const leave = asks.at(-2)!

@@ -166,7 +166,7 @@ function riverAnswer(
     return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
   }
   if (q.decisionId === FORT_ID && s.table?.draw.fort) {
-    const read = readFortPlacement(text, s.table.draw.fort.guns.length)
+    const read = readFortPlacement(text, s.table.draw.fort.guns.length, s.table.draw.fort.cpv)
     return 'error' in read ? read : { answer: fortPlacementText(read) }
   }
   if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }

@@ -60,7 +60,10 @@ export function layTable(
   pack: RiverPack,
   at: Place[],
   mines: MineAnswer,
-  placing: FortPlacement = defaultFortPlacement(state.table!.draw.fort?.guns.length ?? 0),
+  placing: FortPlacement = defaultFortPlacement(
+    state.table!.draw.fort?.guns.length ?? 0,
+    state.table!.draw.fort?.cpv ?? 0,
+  ),
 ): Required<Layout> {
   const sc = pack.scenarios[state.scenario]!
   const r = pack.tables.randomTable
@@ -194,6 +197,8 @@ export function resolveTable(
       cpvStart: f.cpv,
       lostThisMove: 0,
       commander: rollFortCommander(f.id, f.side, dice, pack),
+      // §9 L901: the crew where the Confederate player's sheet put it.
+      ...(draw.fort ? { cpvSquares: [...placing.cpv] } : {}),
       abandoned: false,
       fpv: f.fpv,
       fpvStart: f.fpv,
