@@ -100,8 +100,10 @@ export interface ModeratorOptions {
   now?: Date
 }
 
-/** The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE). */
-/** A refusal may carry the notice it would have mailed (`message`), for a caller that tells it otherwise. */
+/**
+ * The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE); a refusal
+ * made with `mail: false` carries the notice it would have mailed (`message`), for the caller to tell.
+ */
 export type CallResult = { ok: true; message: string } | { ok: false; error: string; message?: string }
 
 export interface CallMeta {
