@@ -104,6 +104,8 @@ const judge = [
   'test/river-coastal/mortar-flotilla.test.ts',
   'test/river-coastal/retrieve-mail.test.ts',
   'test/river-coastal/side-captains.test.ts',
+  'test/river-coastal/golden-game.test.ts',
+  'test/river-coastal/opening-mail.test.ts',
   'test/schedule/ten-thousand.test.ts',
   'test/sea-devils/echo-roundtrip.test.ts',
   'test/sea-devils/fog-all-scenarios.test.ts',

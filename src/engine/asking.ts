@@ -50,11 +50,15 @@ export function decisionLetter(
  * not on record yet: recorded with the point's deadline and mailed to their players. Called where
  * a point opens, in the same transaction.
  */
-export function askOpeningQuestions(j: Judge, game: string): void {
-  j.o.store.transaction(() => askQuestionsOf(j, game))
+export function askOpeningQuestions(j: Judge, game: string, reports?: Letter[]): void {
+  j.o.store.transaction(() => askQuestionsOf(j, game, reports))
 }
 
-export function askQuestionsOf(j: Judge, game: string): void {
+/**
+ * With `reports` (the letters about to be sent as the point opens), a question whose player gets
+ * one of them is written into it instead of a mail of its own: one mail per player.
+ */
+export function askQuestionsOf(j: Judge, game: string, reports?: Letter[]): void {
   const fold = j.load(game)
   if (fold.finished || !fold.deadline) return
   const events: NewEvent[] = []
@@ -70,11 +74,26 @@ export function askQuestionsOf(j: Judge, game: string): void {
     }
     events.push({ type: 'DecisionRequested', schemaVersion: 2, data, audience: onlyRoles(a.role) })
     const letter = decisionLetter(j, fold, data, turn)
-    if (letter) letters.push(letter)
+    const report = letter && reports?.find((r) => r.to === letter.to && r.replyTo === letter.replyTo)
+    if (report) withQuestion(report, letter)
+    else if (letter) letters.push(letter)
   }
   if (!events.length) return
   j.o.store.append(gameStream(game), fold.version, events)
   for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
+}
+
+const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** A question's mail, added at the end of its player's report (both parts). */
+function withQuestion(report: Letter, question: Letter): void {
+  const title = question.subject.replace(/^\[[^\]]*\]\s*/, '')
+  report.text = `${report.text.trimEnd()}\n\n${title.toUpperCase()}\n${question.text.trimEnd()}\n`
+  if (report.html) {
+    const part = `<h2>${escapeHtml(title)}</h2>\n<pre>${escapeHtml(question.text.trimEnd())}</pre>\n`
+    const end = report.html.lastIndexOf('</body>')
+    report.html = end < 0 ? report.html + part : report.html.slice(0, end) + part + report.html.slice(end)
+  }
 }
 
 /** One answer: DECIDE <id> <answer> (the CLI's `pbem decide`). */
@@ -187,7 +206,7 @@ export function answer(
         meta.messageId,
       )
     return refused.length && !taken.length
-      ? { ok: false as const, error: errors.join('; ') }
+      ? { ok: false as const, error: errors.join('; '), ...(meta.mail === false ? { message } : {}) }
       : { ok: true as const, message }
   })
 }

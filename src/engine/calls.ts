@@ -54,6 +54,8 @@ export interface SubmitMeta {
   unreadFrom?: { line: number; chars: number }
   /** How the mail was read (HTML as text, an attachment, where reading stopped...), for the acknowledgement. */
   readNotes?: string[]
+  /** What became of the DECIDE lines of the same message, told in its one acknowledgement. */
+  answers?: string
 }
 
 export interface SubmitResult {
@@ -98,8 +100,11 @@ export interface ModeratorOptions {
   now?: Date
 }
 
-/** The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE). */
-export type CallResult = { ok: true; message: string } | { ok: false; error: string }
+/**
+ * The answer of an engine call a player makes by mail (DECIDE, SET ZONE, SET ABSENCE); a refusal
+ * made with `mail: false` carries the notice it would have mailed (`message`), for the caller to tell.
+ */
+export type CallResult = { ok: true; message: string } | { ok: false; error: string; message?: string }
 
 export interface CallMeta {
   messageId?: string | null

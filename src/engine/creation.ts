@@ -67,9 +67,10 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     insert.run(req.game, 'dice', 1, dice)
     storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
     j.o.store.append(gameStream(req.game), 0, events)
-    const fold = j.load(req.game)
-    for (const letter of j.reportLetters(fold, null)) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
-    j.askOpeningQuestions(req.game)
+    // The opening is one mail per player: the questions asked before the first resolution go in his report.
+    const opening = j.reportLetters(j.load(req.game), null)
+    j.askOpeningQuestions(req.game, opening)
+    for (const letter of opening) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
   })
   return { game: req.game, keys }
 }

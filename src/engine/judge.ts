@@ -260,8 +260,8 @@ export class Judge implements JudgeContext {
     return resolving.forceAdjudicate(this, game, opts)
   }
 
-  askOpeningQuestions(game: string): void {
-    return asking.askOpeningQuestions(this, game)
+  askOpeningQuestions(game: string, reports?: Letter[]): void {
+    return asking.askOpeningQuestions(this, game, reports)
   }
 
   // ------------------------------------------------------------------ player calls by mail

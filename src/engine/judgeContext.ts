@@ -19,7 +19,7 @@ export interface JudgeContext {
   loadAfter(game: string, point: number): GameFold | null
   replyAddress(game: string, role: string, key: string): string
   adjudicate(game: string, opts?: AdjudicateOptions): AdjudicateResult
-  askOpeningQuestions(game: string): void
+  askOpeningQuestions(game: string, reports?: Letter[]): void
   answer(
     game: string,
     role: string,

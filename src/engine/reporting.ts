@@ -227,7 +227,9 @@ export function figureAttachments(
 ): NonNullable<Letter['attachments']> {
   if (!fold.ruleset.figures) return []
   const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
-  return fold.ruleset.figures(fold.state, viewer, seen).map((figure, i) => ({
+  // The report's time as the log has it (its resolution, else the game's creation): a report made again draws the same.
+  const at = `${fold.openedAt.slice(0, 16).replace('T', ' ')} UTC`
+  return fold.ruleset.figures(fold.state, viewer, seen, { game: fold.created.game, at }).map((figure, i) => ({
     filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
     svg: figure.svg,
     contentType: 'image/png',
@@ -289,6 +291,7 @@ export function ackLetter(
     deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
     deadlinePassed: closed === 'late',
     reading: meta.readNotes ?? [],
+    answers: meta.answers ? meta.answers.split('\n') : [],
     advice: adviceFor(result.accepted, closed),
   })
   // The echoed orders and the errors quoted are cut until the whole mail fits its size: both

@@ -239,8 +239,11 @@ export interface Ruleset<S, O> {
   outcome(state: S): GameOutcome | null
   /** What the report template needs for this reader, built from the view. */
   reportModel(state: S, viewer: Viewer): Record<string, unknown>
-  /** The reader's pictures (a map, a board); `seen` is the narrative this reader was shown for the latest resolution. */
-  figures?(state: S, viewer: Viewer, seen: NarrativeEntry[]): Figure[]
+  /**
+   * The reader's pictures (a map, a board); `seen` is the narrative this reader was shown for the
+   * latest resolution; `stamp` the game and the time of the report, for a picture's title.
+   */
+  figures?(state: S, viewer: Viewer, seen: NarrativeEntry[], stamp?: FigureStamp): Figure[]
 }
 
 /**
@@ -248,6 +251,12 @@ export interface Ruleset<S, O> {
  * and what `pbem demo` plays from sample order mails. The engine names no game; it asks the default
  * game for this.
  */
+/** What the engine tells a picture of its report: the game's id and the report's time ("2026-03-02 12:00 UTC"). */
+export interface FigureStamp {
+  game: string
+  at: string
+}
+
 export interface GameDemo {
   /** Shown when the demo game is created: the game, the scenario and its length. */
   title: string

@@ -265,9 +265,13 @@ export class Intake {
     // Answers to questions may come alone or with orders: the answers are recorded first, then the
     // rest is filed as orders (the answers and the orders are inputs of the same resolution).
     const decided = word === 'DECIDE' || !word ? decideLines(text) : null
+    // One mail, one acknowledgement: answers that come with orders are told in the orders' one.
+    let answers: string | undefined
     if (decided?.answers.length) {
-      judge.answer(game, role, decided.answers, { messageId: mail.messageId, withOrders: decided.orders !== null })
-      if (decided.orders === null) return this.record('command', { game, role, detail: 'DECIDE' })
+      const withOrders = decided.orders !== null
+      const r = judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders })
+      if (!withOrders) return this.record('command', { game, role, detail: 'DECIDE' })
+      answers = r.ok ? r.message : (r.message ?? `Not recorded: ${r.error}`)
     } else if (word) {
       runMailCommand({
         judge,
@@ -301,6 +305,7 @@ export class Intake {
       subject: mail.subject,
       authenticatedBy: via,
       readNotes: this.notes,
+      ...(answers ? { answers } : {}),
       ...(extracted.unreadFrom ? { unreadFrom: extracted.unreadFrom } : {}),
     })
     // The judge's acknowledgement goes to the player of record through its own outbox. It is not

@@ -58,11 +58,14 @@ function deliver(body: string) {
 const advances = () => planGame(app.judge.load(GAME), app.clock()).actions.filter((a) => a.kind === 'advance')
 
 describe('a question between resolutions', () => {
-  it('is asked when the point opens, by a mail to its player showing what he may see, with the form of the answer', () => {
+  it('is asked when the point opens, in the opening mail to its player (one mail), showing what he may see, with the form of the answer', () => {
     expect(events('DecisionRequested').map((e) => e.data)).toEqual([
       expect.objectContaining({ decisionId: 'R1-STAKE', point: 1, between: true, answer: 'text', role: 'solo' }),
     ])
-    const question = mails().find((m) => m.mail.subject === `[${GAME}] Question: R1-STAKE (solo)`)!
+    expect(mails().map((m) => m.mail.subject)).toEqual([`[${GAME}] Game opens (solo)`])
+    const question = mails()[0]!
+    expect(question.mail.text).toContain('QUESTION: R1-STAKE (SOLO)')
+    expect(question.mail.html).toContain('<h2>Question: R1-STAKE (solo)</h2>')
     expect(question.mail.text).toContain('R1-STAKE: What do you stake on round 1?')
     expect(question.mail.text).toContain('Your hand: empty.')
     expect(question.mail.text).toContain('Answer in the form: STAKE <0-5>')
@@ -80,12 +83,16 @@ describe('a question between resolutions', () => {
     })
   })
 
-  it('takes a free answer and new orders from one mail; a wrong answer is refused with the reason, the orders still filed', async () => {
+  it('takes a free answer and new orders from one mail, acknowledged once; a wrong answer is refused with the reason, the orders still filed', async () => {
+    const before = mails().length
     expect(await deliver('DECIDE R1-STAKE stake 9\nDRAW 3')).toBe('orders-accepted')
     expect(events('DecisionMade')).toHaveLength(0)
-    const refusal = mails().find((m) => m.mail.subject.startsWith(`[${GAME}] Decision not recorded: R1-STAKE`))!
+    const replies = mails().slice(before)
+    expect(replies).toHaveLength(1)
+    const refusal = replies[0]!
+    expect(refusal.mail.subject).toMatch(new RegExp(`^\\[${GAME}\\] Orders accepted`))
+    expect(refusal.mail.text).toContain('YOUR ANSWERS (DECIDE lines)')
     expect(refusal.mail.text).toContain('DECIDE R1-STAKE stake 9: the stake is at most 5')
-    expect(refusal.mail.text).toContain('acknowledged in a separate mail')
     expect(app.judge.load(GAME).orders.get('solo')?.normalised).toEqual(['DRAW 3'])
 
     expect(await deliver('decide r1-stake   STAKE 3')).toBe('command')

@@ -33,6 +33,14 @@ describe('digest §8 the plot', () => {
     expect(svg).toContain('>Key (48" x 72" table)</text>')
   })
 
+  it("the title carries the game and the report's time the engine gives it: game, side, move and time", () => {
+    const svg = ruleset.figures!(afterOne(), csa, [], { game: 'ptf7', at: '2026-03-02 12:00 UTC' })[0]!.svg
+    expect(svg).toContain('>ACW River and Coastal, game ptf7: Passing the Fort</text>')
+    expect(svg).toContain(
+      '>Confederate plot, move 2 of 14 (as move 1 ended), 2026-03-02 12:00 UTC; clear, 50" sight</text>',
+    )
+  })
+
   it('own ships: name, heading, speed and hull; the arcs and range bands of the guns that can fire, and the turning circles', () => {
     const s = afterOne()
     const svg = plot(s, usa)

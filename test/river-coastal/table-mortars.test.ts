@@ -17,9 +17,10 @@ function rulesetWith(kind: 'heavy' | 'light') {
 }
 
 /** Metacomet refitted as a mortar schooner, 12" off Fort Morgan, firing at square 3 (gun M3a's). */
-function fire(kind: 'heavy' | 'light', effect: number) {
+function fire(kind: 'heavy' | 'light', effect: number, crew?: number[]) {
   const { raw, ruleset } = rulesetWith(kind)
   const s: RiverState = ruleset.setup('passing-the-fort', {}, raw, calm())
+  if (crew) s.forts.MORG!.cpvSquares = crew
   const m = s.ships.META!
   m.classKey = 'mortarSchooner'
   m.guns = { P1: { status: 'ok', crewed: true }, S1: { status: 'ok', crewed: true } }
@@ -66,5 +67,21 @@ describe('§9 L853-879 the mortar effect table against a fort, row by row and co
     const r = fire(kind, 6)
     expect(r.after.fpv).toBe(r.before.fpv - fpv)
     expect(r.after.commander.alive).toBe(true)
+  })
+})
+
+describe('§9 L879 a fort whose sheet allots its CPV to the squares (L901, ruling RC-104)', () => {
+  it('§9 L879 a gun and a CPV go only if they stand in the square hit: a gun with no crew there goes alone', () => {
+    const r = fire('heavy', 3, [6, 0, 0, 0, 0, 0])
+    expect(r.after.gunsLost).toEqual(['M3a'])
+    expect(r.after.cpv).toBe(r.before.cpv)
+    expect(r.texts.some((t) => t.endsWith('effect 3: gun M3a destroyed'))).toBe(true)
+  })
+
+  it('§9 L879 the crew of the square hit loses a CPV, counted off that square', () => {
+    const r = fire('heavy', 5, [2, 2, 2, 0, 0, 0])
+    expect(r.after.cpv).toBe(r.before.cpv - 1)
+    expect(r.after.cpvSquares).toEqual([2, 2, 1, 0, 0, 0])
+    expect(r.texts.some((t) => t.endsWith('effect 5: gun M3a and a CPV destroyed'))).toBe(true)
   })
 })

@@ -36,7 +36,7 @@ describe('§5 L249-307 the set-up throws, before anyone is asked', () => {
     expect(ruleset.turnLabel(ruleset.turnOf(s))).toBe('Before the battle')
   })
 
-  it('§5 L277 each square’s placer is asked where its feature goes; the minefields’ layer how he lays them; a fort costs the Confederates a ship', () => {
+  it('§5 L277 each square’s placer is asked where its feature goes; the minefields’ layer how he lays them; a fort costs the Confederates a ship and §9 L901 its guns are his to place', () => {
     const { s } = table()
     const asks = ruleset.awaiting(s)
     const draw = s.table!.draw
@@ -44,9 +44,11 @@ describe('§5 L249-307 the set-up throws, before anyone is asked', () => {
       ...draw.placers.map((p, i) => [`PLACE-${i + 1}`, p, 'MIDDLE']),
       ['MINES', draw.mines, 'REAL 14,36 DUMMY 34,36'],
       ['LEAVE-CSA', 'CSA', 'MORE'],
+      // §9 L901: where the thrown guns stand, the Confederates' to write
+      ['FORT-GUNS', 'CSA', 'G1 1 G2 2 G3 3 G4 4 G5 5 G6 6 CPV 2,2,2,2,1,1 COMMANDER 1'],
     ])
     // the flagship is never the one left out
-    const leave = asks.at(-1)!
+    const leave = asks.at(-2)!
     expect(leave.kind === 'decision' && leave.options.map((o) => o.id)).toEqual(['MANS', 'MORE'])
   })
 

@@ -3,7 +3,7 @@
 // created with the option `captains` has a role for each captain (`usawest`, `usaeast`, ...). A
 // captain orders only his own ships; the captains' orders of a side are merged for the rules; every
 // captain of a side reads what the side may read; a question goes to the captain it concerns.
-import type { Audience, Awaited, Dice, GameOutcome, Ruleset, Viewer } from '../contract.ts'
+import type { Audience, Awaited, Dice, GameOutcome, NarrativeEntry, Ruleset, Viewer } from '../contract.ts'
 import { orderForm } from './orderForm.ts'
 import type { RiverCommand } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
@@ -94,6 +94,14 @@ function outcomeOf(s: RiverState, o: GameOutcome | null): GameOutcome | null {
   }
 }
 
+/** The narrative a captain was shown, addressed to the rules' roles (his side). */
+const seenIn = (s: RiverState, seen: NarrativeEntry[]): NarrativeEntry[] =>
+  seen.map((n) =>
+    n.audience.kind === 'roles'
+      ? { ...n, audience: { kind: 'roles', roles: [...new Set(n.audience.roles.map((r) => inward(s, r)))] } }
+      : n,
+  )
+
 export function withCaptains(rules: Rules, pack: RiverPack): Rules {
   const planOf = (scenario: string, options: Parameters<Rules['setup']>[1]) => {
     const sc = pack.scenarios[scenario]
@@ -177,16 +185,7 @@ export function withCaptains(rules: Rules, pack: RiverPack): Rules {
   }
   if (rules.figures) {
     const figures = rules.figures
-    wrapped.figures = (s, viewer, seen) =>
-      figures(
-        s,
-        viewerIn(s, viewer),
-        seen.map((n) =>
-          n.audience.kind === 'roles'
-            ? { ...n, audience: { kind: 'roles', roles: [...new Set(n.audience.roles.map((r) => inward(s, r)))] } }
-            : n,
-        ),
-      )
+    wrapped.figures = (s, viewer, seen, stamp) => figures(s, viewerIn(s, viewer), seenIn(s, seen), stamp)
   }
   return wrapped
 }

@@ -40,6 +40,7 @@ import { bindRiverPack, loadRiverPack, type RawRiverPack, type RiverPack, rawRiv
 import { seenBy } from './sighting.ts'
 import { drawTable, MINES_ID, readMines, tableQuestions } from './tableDraw.ts'
 import { resolveTable, scenarioOf as tableScenario } from './tableLayout.ts'
+import { FORT_ID, fortPlacementText, readFortPlacement } from './tableFort.ts'
 import { readPlace } from './tablePlaces.ts'
 import { settleFlooded } from './settling.ts'
 import { runShooting } from './shooting.ts'
@@ -145,7 +146,7 @@ function riverAwaiting(s: RiverState, content: RiverPack): Awaited[] {
   ]
 }
 
-/** A free answer to a set-up question, checked: a stranded ship, a feature's place, the minefields. */
+/** A free answer to a set-up question, checked: a stranded ship, a feature's place, the minefields, the fort's guns. */
 function riverAnswer(
   s: RiverState,
   q: Question,
@@ -163,6 +164,10 @@ function riverAnswer(
     const read = readPlace(text, Number(square[1]), s.table.draw, content)
     if (typeof read === 'object' && 'error' in read) return read
     return { answer: text.trim().toUpperCase().split(/\s+/).join(' ') }
+  }
+  if (q.decisionId === FORT_ID && s.table?.draw.fort) {
+    const read = readFortPlacement(text, s.table.draw.fort.guns.length, s.table.draw.fort.cpv)
+    return 'error' in read ? read : { answer: fortPlacementText(read) }
   }
   if (q.decisionId !== MINES_ID) return { answer: text.trim().toUpperCase() }
   const read = readMines(text, scenarioOf(s), content)
@@ -239,11 +244,11 @@ export function createRiverCoastal(
       ...riverReportModel(s, viewer, scenarioOf(s), content),
       orderForm: viewer.kind === 'role' ? orderForm(s, sideOf(viewer.role), content) : [],
     }),
-    figures: (s: RiverState, viewer: Viewer) => [
+    figures: (s: RiverState, viewer: Viewer, _seen, stamp) => [
       {
         name: 'plot',
         title: `${scenarioOf(s).title}, move ${s.move}`,
-        svg: plotSvg(s, viewer, scenarioOf(s), content),
+        svg: plotSvg(s, viewer, scenarioOf(s), content, stamp),
       },
     ],
   }

@@ -51,7 +51,7 @@ export function withMailRoles<S, O>(rules: Ruleset<S, O>): Ruleset<S, O> {
   }
   if (rules.figures) {
     const figures = rules.figures
-    wrapped.figures = (s, viewer, seen) =>
+    wrapped.figures = (s, viewer, seen, stamp) =>
       figures(
         s,
         viewerIn(viewer),
@@ -59,6 +59,7 @@ export function withMailRoles<S, O>(rules: Ruleset<S, O>): Ruleset<S, O> {
           ...n,
           audience: n.audience.kind === 'roles' ? { kind: 'roles', roles: n.audience.roles.map(inward) } : n.audience,
         })),
+        stamp,
       )
   }
   return wrapped

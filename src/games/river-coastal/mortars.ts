@@ -12,7 +12,7 @@ import type { ShipOrder } from './orderTypes.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
 import { centreOf } from './shapes.ts'
-import type { RiverState } from './state.ts'
+import type { FortState, RiverState } from './state.ts'
 import { inches, showInches } from './units.ts'
 
 type Line = { ship: string; text: string; rule: string }
@@ -73,15 +73,7 @@ export function runMortars(
         if (!fs.silenced && fs.fpv * f.den < fs.fpvStart * f.num) fs.silenced = true
         done.push(`${fpv} FPV${fs.silenced ? ', silenced' : ''}`)
       }
-      if (e.gunAndCpv) {
-        const gun = fort.guns.find((g) => g.square === square && !fs.gunsLost?.includes(g.id))
-        if (gun && fs.cpv > 0) {
-          fs.gunsLost = [...(fs.gunsLost ?? []), gun.id]
-          fs.cpv--
-          fs.lostThisMove++
-          done.push(`gun ${gun.id} and a CPV destroyed`)
-        }
-      }
+      if (e.gunAndCpv) done.push(...gunAndCpv(fort, fs, square))
       if (e.commander && fort.commanderSquare === square && fs.commander.alive) {
         fs.commander.alive = false
         fs.mustTest = true
@@ -94,4 +86,23 @@ export function runMortars(
     }
   }
   return lines
+}
+
+/**
+ * §9 L857-861, L879: a gun and a CPV of the square hit, only if they stand there. Where the sheet
+ * allots the crew to the squares (a random fort, L901) each goes if it is in the square; else the
+ * CPV is the gun's crew and goes with it.
+ */
+function gunAndCpv(fort: Scenario['forts'][number], fs: FortState, square: number): string[] {
+  const gun = fort.guns.find((g) => g.square === square && !fs.gunsLost?.includes(g.id))
+  if (!fs.cpvSquares && !(gun && fs.cpv > 0)) return []
+  if (gun) fs.gunsLost = [...(fs.gunsLost ?? []), gun.id]
+  const crew = (fs.cpvSquares ? (fs.cpvSquares[square - 1] ?? 0) > 0 : true) && fs.cpv > 0
+  if (crew) {
+    if (fs.cpvSquares) fs.cpvSquares[square - 1]! -= 1
+    fs.cpv--
+    fs.lostThisMove++
+  }
+  if (gun) return [crew ? `gun ${gun.id} and a CPV destroyed` : `gun ${gun.id} destroyed`]
+  return crew ? ['a CPV lost'] : []
 }

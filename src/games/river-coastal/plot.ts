@@ -197,8 +197,14 @@ function ships(state: RiverState, visible: string[], side: Side | null, viewer: 
   return { hulls, labels, boxes }
 }
 
+/** The game and the time of the report the plot goes with, given by the engine (the rules know no clock). */
+export interface PlotStamp {
+  game: string
+  at: string
+}
+
 /** The reader's plot, as SVG. */
-export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack): string {
+export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack, stamp?: PlotStamp): string {
   const f = frameOf(sc)
   const side = sideOf(viewer)
   const fortMarks = forts(state, f, pack)
@@ -208,11 +214,16 @@ export function plotSvg(state: RiverState, viewer: Viewer, sc: Scenario, pack: R
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${f.height}" viewBox="0 0 ${f.width} ${f.height}" font-family="${FIGURE_FONT}">`,
     `<rect width="${f.width}" height="${f.height}" fill="#fff"/>`,
-    text(10, 20, `ACW River and Coastal: ${sc.title}`, 'class="title" font-size="16" font-weight="bold"'),
+    text(
+      10,
+      20,
+      `ACW River and Coastal${stamp ? `, game ${stamp.game}` : ''}: ${sc.title}`,
+      'class="title" font-size="16" font-weight="bold"',
+    ),
     text(
       10,
       38,
-      `${reader} plot, move ${state.move} of ${state.moves}${state.move > 1 ? ` (as move ${state.move - 1} ended)` : ' (the opening)'}; ${state.fog === undefined ? 'clear, 50" sight' : `fog, ${state.fog / 1000}" sight`}`,
+      `${reader} plot, move ${state.move} of ${state.moves}${state.move > 1 ? ` (as move ${state.move - 1} ended)` : ' (the opening)'}${stamp ? `, ${stamp.at}` : ''}; ${state.fog === undefined ? 'clear, 50" sight' : `fog, ${state.fog / 1000}" sight`}`,
       'class="subtitle" font-size="12"',
     ),
     ...gridAndRulers(f),

@@ -29,6 +29,8 @@ export interface FortState {
   fpvStart: number
   lastFired: Record<string, number>
   silenced: boolean
+  /** A random fort's CPV in each square of its grid, 1 to 6, as its sheet allots them (§9 L901). */
+  cpvSquares?: number[]
   /** Guns destroyed by mortar fire (§9 L857-861). */
   gunsLost?: string[]
   /** The commander was killed this move: the garrison tests morale (§9 L863). */

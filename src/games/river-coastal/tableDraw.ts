@@ -13,6 +13,7 @@ import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
 import { inches, showInches } from './units.ts'
 import type { TableDraw } from './stateTypes.ts'
+import { fortQuestion } from './tableFort.ts'
 import { placeQuestion } from './tablePlaces.ts'
 
 export { PLACES, type Placement, placeId, placeWords } from './tablePlaces.ts'
@@ -134,7 +135,7 @@ export function readMines(text: string, sc: Scenario, pack: RiverPack): MineAnsw
   return out
 }
 
-/** The questions of the table's set-up: each square's placer, the minefields (secret), a ship left out for a fort. */
+/** The questions of the table's set-up: each square's placer, the minefields (secret), a ship left out for a fort, the fort's guns (secret). */
 export function tableQuestions(state: RiverState, sc: Scenario, pack: RiverPack): Question[] {
   const draw = state.table!.draw
   const situation = drawLines(draw)
@@ -162,5 +163,7 @@ export function tableQuestions(state: RiverState, sc: Scenario, pack: RiverPack)
       situation,
     })
   }
+  // §9 L901: the Confederate player writes where the thrown guns and the commander stand.
+  if (draw.fort) out.push(fortQuestion(draw, situation))
   return out
 }

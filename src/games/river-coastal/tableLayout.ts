@@ -25,6 +25,7 @@ import {
   placeWords,
   readMines,
 } from './tableDraw.ts'
+import { defaultFortPlacement, FORT_ID, type FortPlacement, fortPlacementOf, fortSheetLine } from './tableFort.ts'
 import { anchorOf, type Place, readPlace } from './tablePlaces.ts'
 import { degrees, feetTenths, inches, showInches } from './units.ts'
 import type { Layout } from './stateTypes.ts'
@@ -54,7 +55,16 @@ export function scenarioOf(state: RiverState, pack: RiverPack): Scenario {
   }
 }
 
-export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines: MineAnswer): Required<Layout> {
+export function layTable(
+  state: RiverState,
+  pack: RiverPack,
+  at: Place[],
+  mines: MineAnswer,
+  placing: FortPlacement = defaultFortPlacement(
+    state.table!.draw.fort?.guns.length ?? 0,
+    state.table!.draw.fort?.cpv ?? 0,
+  ),
+): Required<Layout> {
   const sc = pack.scenarios[state.scenario]!
   const r = pack.tables.randomTable
   const draw = state.table!.draw
@@ -102,9 +112,9 @@ export function layTable(state: RiverState, pack: RiverPack, at: Place[], mines:
         arcCentre: degrees(mirror === 1 ? (s.arcCentre ?? 0) : (360 - (s.arcCentre ?? 0)) % 360),
         arcHalf: degrees(s.arcHalf ?? 180),
         cpv: draw.fort?.cpv ?? 0,
-        commanderSquare: f.commanderSquare,
-        // Ruling RC-104: the guns stand in the squares of the grid in turn, 1 to 6.
-        guns: (draw.fort?.guns ?? []).map((gun, k) => ({ id: `G${k + 1}`, gun, square: (k % 6) + 1 })),
+        // §9 L901: where the Confederate player's answer put the guns and the commander.
+        commanderSquare: placing.commander,
+        guns: (draw.fort?.guns ?? []).map((gun, k) => ({ id: `G${k + 1}`, gun, square: placing.guns[k]! })),
       })
     }
     if (s.place) {
@@ -176,7 +186,8 @@ export function resolveTable(
     delete state.ships[out]
     narrative.push({ audience: PUBLIC, rule: '§5 L263', text: `A fort was drawn: ${s.ships[out]!.name} stays away` })
   }
-  const layout = layTable(state, pack, at, mines)
+  const placing = fortPlacementOf(input.decisions[FORT_ID], draw)
+  const layout = layTable(state, pack, at, mines, placing)
   state.table = { draw, layout }
   if (layout.buildings.length) state.buildings = newBuildings(scenarioOf(state, pack))
   for (const f of layout.forts)
@@ -186,6 +197,8 @@ export function resolveTable(
       cpvStart: f.cpv,
       lostThisMove: 0,
       commander: rollFortCommander(f.id, f.side, dice, pack),
+      // §9 L901: the crew where the Confederate player's sheet put it.
+      ...(draw.fort ? { cpvSquares: [...placing.cpv] } : {}),
       abandoned: false,
       fpv: f.fpv,
       fpvStart: f.fpv,
@@ -214,6 +227,7 @@ export function resolveTable(
     text: `${draw.mines} lays minefields centred at ${where(layout.minefields.map((m) => centreOf(m.polygon)))}`,
   })
   narrative.push({ audience: onlyRoles(draw.mines), rule: '§5 L283', text: `Your real fields: ${where(mines.real)}` })
+  if (draw.fort) narrative.push(fortSheetLine(draw, placing))
   state.phase = 'objectives'
   const full = scenarioOf(state, pack)
   state.seen = { USA: seenBy('USA', state, full, pack), CSA: seenBy('CSA', state, full, pack) }
