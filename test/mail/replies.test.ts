@@ -183,7 +183,8 @@ describe('notices, HELP and commands', () => {
     await intake(eml({ body: `GAME wb1 CONFEDERATE\nKEY ${keys.confederate}\nHELP` }))
     const reb = lastTo('reb@example.test').mail.text
     expect(reb).toContain('Your orders in game wb1 (confederate):')
-    expect(reb).toContain('<ship>: <activity>, <activity>, ...    e.g. SUM: RUN-OUT, MOVE C11, RAID')
+    expect(reb).toContain('<ship>: <activity>, <activity>, ...')
+    expect(reb).toContain('e.g. SUM: RUN-OUT, MOVE C11, RAID')
     expect(reb).toMatch(/ENTER-PORT \[<nation>\] .* ENGLAND, FRANCE, SPAIN/)
     expect(reb).toContain('Send orders in the body of a plain mail')
     await intake(eml({ from: 'fed@example.test', body: `GAME wb1 FEDERAL\nKEY ${keys.federal}\nHELP` }))

@@ -5,7 +5,7 @@ import type { Grammar, OrderForm, Part, TokenPart } from './types.ts'
 const bare = (p: { name: string; label?: string }) => (p.label ?? p.name).replace(/^(an?|the) /, '')
 
 function tokenSyntax(p: TokenPart): string {
-  if (p.kind === 'literal') return p.optional ? `[${p.word}]` : p.word
+  if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
   if (p.kind === 'int') return `<${bare(p)} ${p.min}-${p.max}>`
   return `<${bare(p)}>`
@@ -26,7 +26,7 @@ function partSyntax(p: Part): string[] {
     case 'forms':
       return [`<${p.noun}>, <${p.noun}>, ...`]
     case 'text':
-      return [`<${bare(p)}>`]
+      return [p.syntax ?? `<${bare(p)}>`]
     default:
       return [tokenSyntax(p)]
   }
@@ -37,8 +37,14 @@ export function syntax(form: OrderForm): string {
   return joinTokens([...form.words, ...form.parts.flatMap(partSyntax)])
 }
 
+/** A form's line: its syntax and what it does (on a line of its own when the syntax is long), its example. */
 function formLines(form: OrderForm, indent: string): string[] {
-  const lines = [`${indent}${syntax(form).padEnd(38)} ${form.summary}`, `${indent}    e.g. ${form.example}`]
+  const written = syntax(form)
+  const lines =
+    written.length > 38
+      ? [`${indent}${written}`, `${indent}    ${form.summary}`]
+      : [`${indent}${written.padEnd(38)} ${form.summary}`]
+  if (form.example !== written) lines.push(`${indent}    e.g. ${form.example}`)
   for (const p of form.parts)
     if (p.kind === 'forms') {
       lines.push(`${indent}  ${p.nouns}:`)

@@ -28,6 +28,8 @@ const refuse = (message: string, suggestion?: string): never => {
 
 class Reader {
   pos = 0
+  /** An optional group passed over, and where: a word left there was most likely meant for it. */
+  skipped: { part: Part; pos: number } | null = null
   constructor(
     readonly line: string,
     readonly tokens: Token[],
@@ -101,6 +103,9 @@ function readForm(form: OrderForm, r: Reader): Order {
   const extra = r.peek()
   if (extra) {
     if (!form.parts.length) refuse(`${head(form)} takes no argument`)
+    const meant = r.skipped?.pos === r.pos ? r.skipped.part : null
+    if (meant && (meant.kind === 'id' || meant.kind === 'enum' || meant.kind === 'int'))
+      refuse(...unknownToken(meant, r))
     refuse(`${head(form)}: unexpected ${extra.text}`, `e.g. ${form.example}`)
   }
   return { form: form.name, args }
@@ -120,6 +125,7 @@ function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, V
       return
     case 'optional':
       if (startsGroup(part.parts, r)) for (const p of part.parts) readPart(form, p, r, args)
+      else if (part.parts[0]) r.skipped = { part: part.parts[0], pos: r.pos }
       return
     case 'repeat':
       args[part.name] = readRepeat(form, part, r)
@@ -204,7 +210,7 @@ function unknownToken(part: TokenPart, r: Reader): [string, string?] {
   if (part.kind === 'id') {
     const vocab = r.vocabs[part.vocab]!
     const said = vocab.unknown?.(t.text)
-    if (said) return [said.message, ...(said.suggestion === undefined ? [] : [said.suggestion])]
+    if (said) return said.suggestion === undefined ? [said.message] : [said.message, said.suggestion]
     return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, vocab.ids(), `${part.name}s`)]
   }
   if (part.kind === 'enum') return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, part.words, `${part.name}s`)]

@@ -34,8 +34,8 @@ export type Part =
   | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: ' ' | ','; label: string }
   /** Nested orders separated by commas (a ship's activities in order), each one of `forms`. */
   | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string }
-  /** The rest of the line as written (a standing order read by its own grammar). */
-  | { kind: 'text'; name: string; label: string }
+  /** The rest of the line as written (a standing order read by its own grammar); `syntax` for HELP. */
+  | { kind: 'text'; name: string; label: string; syntax?: string }
 
 export interface OrderForm {
   /** The value of `Order.form`. */
