@@ -8,7 +8,7 @@ import { openApp } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo, type DemoResult } from '../../src/cli/demo.ts'
 import type { OrdersAccepted } from '../../src/engine/events.ts'
 import fc from 'fast-check'
-import { echo, parseLine, syntax } from '../../src/games/kit/grammar.ts'
+import { echo, type Grammar, parseLine, syntax, type Vocabularies } from '../../src/games/kit/grammar.ts'
 import {
   activityForms,
   CONFEDERATE_GRAMMAR,
@@ -17,7 +17,7 @@ import {
 } from '../../src/games/sea-devils/orderGrammar.ts'
 import { seaDevilsOrderHelp } from '../../src/games/sea-devils/orderHelp.ts'
 import { CSA_VERBS } from '../../src/games/sea-devils/orderWords.ts'
-import { contextFor } from '../../src/games/sea-devils/state.ts'
+import { contextFor, neighbours, type SdState } from '../../src/games/sea-devils/state.ts'
 import { arbitraryOrder } from '../helpers/grammar.ts'
 import { fresh, P, parse, placeCsa, rs, shipDef } from './rules/helpers.ts'
 
@@ -134,6 +134,56 @@ describe('HELP examples', () => {
         }),
         { numRuns: 300 },
       )
+  })
+})
+
+/** The vocabularies, generating only the names given: orders about ships and areas at hand. */
+function near(vocabs: Vocabularies, ids: Record<string, readonly string[]>): Vocabularies {
+  return Object.fromEntries(
+    Object.entries(vocabs).map(([k, v]) => [k, ids[k] ? { ...v, ids: () => ids[k]! } : v]),
+  ) as Vocabularies
+}
+
+function acceptedEchoesReadBack(s: SdState, role: 'confederate' | 'federal', grammar: Grammar, gen: Vocabularies) {
+  let accepted = 0
+  fc.assert(
+    fc.property(fc.array(arbitraryOrder(grammar, gen), { minLength: 1, maxLength: 3 }), (orders) => {
+      const mail = orders.map((o) => echo(grammar, o)).join('\n')
+      const p = rs.parseOrders(s, role, mail)
+      // A mail with any error is refused whole: only a clean one is acknowledged and echoed.
+      if (p.errors.length || !p.commands.length) return
+      accepted += 1
+      const back = rs.parseOrders(s, role, p.normalised.join('\n'))
+      expect(back.errors, `${mail}\n=>\n${p.normalised.join('\n')}`).toEqual([])
+      expect(withoutLines(back.commands), mail).toEqual(withoutLines(p.commands))
+    }),
+    { numRuns: 400 },
+  )
+  return accepted
+}
+
+describe('property: any order mail the judge accepts, its echo is taken back as the same commands', () => {
+  it('4.3, 4.52, 11.72: Confederate records of ships at sea and in port', () => {
+    const s = fresh()
+    placeCsa(s, 'SUM', 'C11')
+    placeCsa(s, 'NASH', 'C11')
+    const areas = ['C11', ...neighbours(contextFor(P, 'weak-beginning'), 'C11')]
+    const gen = near(VOCABS, { csa: ['SUM', 'NASH'], unit: ['SUM', 'NASH', 'SQ1'], area: areas })
+    expect(acceptedEchoesReadBack(s, 'confederate', CONFEDERATE_GRAMMAR, gen)).toBeGreaterThan(10)
+  })
+
+  it('10.4, 4.1, 11.1, 4.52: Federal deployment and movement', () => {
+    const s = fresh()
+    s.stage = 'federal-orders'
+    for (const t of Object.keys(s.deployTrack)) s.deployTrack[t as keyof typeof s.deployTrack] = 3
+    const ships = Object.values(s.usa)
+      .filter((u) => u.loc === 'map')
+      .map((u) => u.id)
+      .slice(0, 4)
+    const ctx = contextFor(P, 'weak-beginning')
+    const areas = [...new Set(ships.flatMap((id) => neighbours(ctx, s.usa[id]!.area!)))]
+    const gen = near(VOCABS, { usa: ships, deployable: ships, area: areas })
+    expect(acceptedEchoesReadBack(s, 'federal', FEDERAL_GRAMMAR, gen)).toBeGreaterThan(10)
   })
 })
 

@@ -47,7 +47,7 @@ class FederalReading {
   readonly upDraws: { id: string; line: ScriptLine }[] = []
   /** 7.24: where each ship ends Phase 3, for the blockades it would join. */
   readonly endArea = new Map<string, string | null>()
-  readonly joins: { id: string; target: string; line: ScriptLine }[] = []
+  readonly joins: { id: string; target: string; line: ScriptLine; echo: string }[] = []
   readonly vocabs: Vocabularies
 
   constructor(
@@ -302,7 +302,8 @@ class FederalReading {
   }
 
   /** STACK <ship>,<ship>... (4.52). */
-  stack(l: ScriptLine, ids: string[]): void {
+  stack(l: ScriptLine, written: string[]): void {
+    const ids = [...new Set(written)]
     if (ids.length < 2) {
       this.out.error(l, 'a squadron needs at least two ships (4.52)')
       return
@@ -313,11 +314,10 @@ class FederalReading {
 
   /** BLOCKADE <Federal ship> <Confederate ship> (7.24). */
   blockade(l: ScriptLine, id: string, target: string): void {
-    this.joins.push({ id, target, line: l })
+    const echo = `${say('blockade', { ship: id, target })} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`
+    this.joins.push({ id, target, line: l, echo })
     this.commands.push({ kind: 'blockade', ship: id, target, line: l.line })
-    this.out.normalised.push(
-      `${say('blockade', { ship: id, target })} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
-    )
+    this.out.normalised.push(echo)
   }
 
   /** 7.24: a ship joins only a blockade that exists, where it ends its movement. */
@@ -336,7 +336,14 @@ class FederalReading {
       this.out.error(j.line, `${j.id} cannot join a blockade of ${j.target}: ${bar.why} (${bar.rule})`)
       const i = this.commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
       if (i >= 0) this.commands.splice(i, 1)
+      this.withdrawEcho(j.echo)
     }
+  }
+
+  /** An order refused once the whole message is read is no longer echoed as understood. */
+  withdrawEcho(echo: string): void {
+    const i = this.out.normalised.indexOf(echo)
+    if (i >= 0) this.out.normalised.splice(i, 1)
   }
 
   /** 10.44 and 10.11: ships left undeployed, and draws from the UP while another of the type was free. */
