@@ -194,6 +194,7 @@ describe('kit order grammar: parsing', () => {
     expect(error('MOVEE MONITOR A1')).toEqual({ message: 'unknown order MOVEE', suggestion: 'did you mean MOVE?' })
     expect(error('MOVE MONITR A1')).toEqual({ message: 'unknown ship MONITR', suggestion: 'did you mean MONITOR?' })
     expect(error('MOVE NASH A1')).toEqual({ message: 'NASH sails for the other side' })
+    expect(error('USS Monitr: RAID')?.message).toBe('unknown ship USS Monitr')
     expect(error('MOVE MONITOR')).toEqual({ message: 'MOVE needs an area', suggestion: 'e.g. MOVE MONITOR A1 A2' })
     expect(error('FIRE MONITOR ALA')).toEqual({
       message: 'FIRE reads FIRE <ship> AT <target> [WITH <guns 1-6>]',

@@ -108,13 +108,14 @@ describe('HELP examples', () => {
     }
   })
 
-  it('4.1, 10.4, 11.1: the Federal DEPLOY, MOVE and CSE examples are taken as orders, and their echo too', () => {
+  it('4.1, 10.4, 11.1, 4.42: the Federal DEPLOY, MOVE, CSE and POLICY examples are taken as orders, and their echo too', () => {
     const s = fresh()
     s.stage = 'federal-orders'
     for (const { example } of helpExamples('federal')) {
       // Only a ship deployed this turn moves (10.4): the MOVE example comes with its DEPLOY, paid
       // from the deployment track (10.42).
       const ship = /^(?:MOVE|DEPLOY|CSE) (\S+)/.exec(example)?.[1]
+      if (example.startsWith('POLICY')) expect(rs.parseOrders(s, 'federal', example).errors, example).toEqual([])
       if (!ship) continue
       s.deployTrack[shipDef(ship).type as keyof typeof s.deployTrack] = 1
       const p = rs.parseOrders(s, 'federal', example.startsWith('DEPLOY') ? example : `DEPLOY ${ship}\n${example}`)

@@ -32,7 +32,7 @@ const SHIP = (vocab: 'csa' | 'usa' | 'unit' | 'deployable', name = 'ship', label
   ...(label ? { label } : {}),
 })
 const AREA = { kind: 'id', name: 'area', vocab: 'area', label: 'an area' } as const
-const POLICY: OrderForm = {
+const policy = (scope: string, example: string): OrderForm => ({
   name: 'policy',
   words: ['POLICY'],
   parts: [
@@ -40,12 +40,12 @@ const POLICY: OrderForm = {
       kind: 'text',
       name: 'policy',
       label: 'a policy',
-      syntax: '<ship|ALL|SEMMES> ON <event>: <answer> [IF <condition>]; ...',
+      syntax: `<${scope}> ON <event>: <answer> [IF <condition>]; ...`,
     },
   ],
   summary: 'a standing order (4.42)',
-  example: 'POLICY ALL ON SPOTTED: ESCAPE IF diff >= 1; FIGHT',
-}
+  example,
+})
 
 /** The activities of a Confederate ship, in the order of the Activity Record's columns (4.3). */
 const ACTIVITY_SUMMARY: Record<CsaVerb, string> = {
@@ -148,7 +148,7 @@ export function confederateGrammar(verbs: readonly CsaVerb[]): Grammar {
         summary: 'the ship Semmes joins when he comes off the track (11.72)',
         example: 'SEMMES: PLACE ALA',
       },
-      POLICY,
+      policy('ship|ALL|SEMMES', 'POLICY ALL ON SPOTTED: ESCAPE IF diff >= 1; FIGHT'),
     ],
   }
 }
@@ -215,7 +215,7 @@ export const FEDERAL_GRAMMAR: Grammar = {
       summary: 'a European blockade in C2, C5, C7 or C8 (6.3)',
       example: 'EUROPE-BLOCKADE KEAR IN C2',
     },
-    POLICY,
+    policy('ship|ALL', 'POLICY ALL ON ESCAPE-ATTEMPT: CONTEST IF my.speed >= foe.speed; LETGO'),
   ],
 }
 

@@ -58,7 +58,7 @@ export function helpLines(grammar: Grammar): string[] {
   return grammar.forms.flatMap((f) => formLines(f, '  '))
 }
 
-/** The order form's comment lines: one per form, its syntax and its example. */
+/** The order form's comment lines: one per form, its syntax and (when it says more) its example. */
 export function formComments(grammar: Grammar): string[] {
-  return grammar.forms.map((f) => `# ${syntax(f)}    e.g. ${f.example}`)
+  return grammar.forms.map((f) => (f.example === syntax(f) ? `# ${f.example}` : `# ${syntax(f)}    e.g. ${f.example}`))
 }

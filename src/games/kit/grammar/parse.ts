@@ -205,13 +205,22 @@ function readId(part: Extract<TokenPart, { kind: 'id' }>, r: Reader): string | n
   return null
 }
 
+/** The name as written: the words up to a sign right after them (`CSS Sumtr:`), else one word. */
+function writtenName(part: { maxWords?: number }, r: Reader): string {
+  const rest = r.tokens.slice(r.pos)
+  const run = rest.findIndex(isSign)
+  const words = run > 1 && run <= (part.maxWords ?? 3) ? rest.slice(0, run) : rest.slice(0, 1)
+  return words.map((t) => t.text).join(' ')
+}
+
 function unknownToken(part: TokenPart, r: Reader): [string, string?] {
   const t = r.peek()!
   if (part.kind === 'id') {
     const vocab = r.vocabs[part.vocab]!
-    const said = vocab.unknown?.(t.text)
+    const written = writtenName(part, r)
+    const said = vocab.unknown?.(written)
     if (said) return said.suggestion === undefined ? [said.message] : [said.message, said.suggestion]
-    return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, vocab.ids(), `${part.name}s`)]
+    return [`unknown ${part.name} ${written}`, didYouMean(written.toUpperCase(), vocab.ids(), `${part.name}s`)]
   }
   if (part.kind === 'enum') return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, part.words, `${part.name}s`)]
   if (part.kind === 'int') return [`${labelOf(part)} is a whole number from ${part.min} to ${part.max}, not ${t.text}`]
