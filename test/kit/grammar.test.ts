@@ -257,3 +257,106 @@ describe('kit order grammar: echo, HELP and the order form', () => {
     )
   })
 })
+
+/** A grammar with signs of its own: paths through spaces joined by `>`, clauses after `;`. */
+const RIVER: Grammar = {
+  noun: 'order',
+  nouns: 'orders',
+  signs: [':', ',', '>', ';'],
+  forms: [
+    {
+      name: 'route',
+      words: ['ROUTE'],
+      parts: [
+        {
+          kind: 'repeat',
+          name: 'ships',
+          items: [{ kind: 'id', name: 'ship', vocab: 'ship' }],
+          min: 1,
+          sep: ',',
+          label: 'a ship',
+        },
+        {
+          kind: 'repeat',
+          name: 'path',
+          items: [{ kind: 'id', name: 'space', vocab: 'area' }],
+          min: 1,
+          sep: '>',
+          label: 'a space',
+        },
+      ],
+      summary: 'a stack along a path',
+      example: 'ROUTE MONITOR,ALA A1 > A2 > B1',
+    },
+    {
+      name: 'orders',
+      words: [],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        { kind: 'literal', word: ':' },
+        {
+          kind: 'forms',
+          name: 'clauses',
+          noun: 'clause',
+          nouns: 'clauses',
+          sep: ';',
+          forms: [
+            {
+              name: 'fire',
+              words: ['FIRE'],
+              parts: [{ kind: 'id', name: 'target', vocab: 'ship', label: 'a target' }],
+              summary: 'fire',
+              example: 'FIRE ALA',
+            },
+            {
+              name: 'speed',
+              words: ['SPEED'],
+              parts: [{ kind: 'int', name: 'knots', min: 0, max: 4, label: 'knots' }],
+              summary: 'speed',
+              example: 'SPEED 2',
+            },
+          ],
+        },
+      ],
+      summary: "a ship's clauses",
+      example: 'MONITOR: SPEED 2; FIRE ALA',
+    },
+  ],
+}
+
+describe('kit order grammar: a grammar with signs of its own', () => {
+  const read = (line: string) => parseLine(RIVER, VOCABS, line)
+
+  it('reads a list of ships then a path joined by >, and clauses split at semicolons', () => {
+    expect(read('route monitor ala a1>a2 > b1')).toEqual({
+      ok: true,
+      order: { form: 'route', args: { ships: ['MONITOR', 'ALA'], path: ['A1', 'A2', 'B1'] } },
+    })
+    const r = read('monitor: speed 2;fire alabama')
+    expect(r.ok && echo(RIVER, r.order)).toBe('MONITOR: SPEED 2; FIRE ALA')
+    const route = read('ROUTE MONITOR,ALA A1 > A2')
+    expect(route.ok && echo(RIVER, route.order)).toBe('ROUTE MONITOR,ALA A1 > A2')
+    expect(read('MONITOR: SPEED 2;; FIRE ALA')).toEqual({
+      ok: false,
+      error: { message: 'an empty clause between semicolons', suggestion: 'clauses: FIRE, SPEED' },
+    })
+    expect(read('ROUTE MONITOR, A1')).toMatchObject({ ok: false, error: { message: 'unknown ship A1' } })
+    const help = helpLines(RIVER)
+    expect(help.slice(0, 3)).toEqual([
+      '  ROUTE <ship>,<ship>... <space> > <space> ...',
+      '      a stack along a path',
+      '      e.g. ROUTE MONITOR,ALA A1 > A2 > B1',
+    ])
+    expect(help[3]).toMatch(/^ {2}<ship>: <clause>; <clause>; \.\.\. +a ship's clauses$/)
+  })
+
+  it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
+    fc.assert(
+      fc.property(arbitraryOrder(RIVER, VOCABS), (order) => {
+        const line = echo(RIVER, order)
+        expect(read(line), line).toEqual({ ok: true, order })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

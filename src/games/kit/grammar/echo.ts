@@ -38,11 +38,15 @@ function render(part: Part, args: Record<string, Value>): string[] {
       return anyValue(part.parts, args) ? part.parts.flatMap((p) => render(p, args)) : []
     case 'repeat': {
       const values = (args[part.name] as Value[] | undefined) ?? []
-      return values.length ? [values.map(String).join(part.sep === ',' ? ',' : ' ')] : []
+      const sep = part.sep === ' ' || part.sep === ',' ? part.sep : ` ${part.sep} `
+      return values.length ? [values.map(String).join(sep)] : []
     }
     case 'forms': {
       const orders = (args[part.name] as Order[] | undefined) ?? []
-      return orders.length ? [orders.map((o) => echoIn(part.forms, o)).join(', ')] : []
+      const sep = part.sep ?? ','
+      return orders.length
+        ? [orders.map((o) => echoIn(part.forms, o)).join(/[,;]/.test(sep) ? `${sep} ` : ` ${sep} `)]
+        : []
     }
     default: {
       const v = args[part.name]

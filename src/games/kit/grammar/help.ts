@@ -20,11 +20,12 @@ function partSyntax(p: Part): string[] {
     case 'repeat': {
       const words = p.items.filter((i) => i.kind !== 'literal').map(tokenSyntax)
       const one = words.length ? words.join('|') : tokenSyntax(p.items[0]!)
-      const list = p.sep === ',' ? `${one},${one}...` : `${one} [${one} ...]`
+      const list =
+        p.sep === ' ' ? `${one} [${one} ...]` : p.sep === ',' ? `${one},${one}...` : `${one} ${p.sep} ${one} ...`
       return [list, ...p.items.filter((i) => i.kind === 'literal').map((i) => `[${i.word}]`)]
     }
     case 'forms':
-      return [`<${p.noun}>, <${p.noun}>, ...`]
+      return [`<${p.noun}>${p.sep ?? ','} <${p.noun}>${p.sep ?? ','} ...`]
     case 'text':
       return [p.syntax ?? `<${bare(p)}>`]
     default:

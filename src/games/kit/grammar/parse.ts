@@ -47,7 +47,7 @@ class Reader {
 export function parseLine(grammar: Grammar, vocabs: Vocabularies, line: string): LineReading {
   const text = withoutNote(line)
   try {
-    return { ok: true, order: readOrder(grammar, new Reader(text, tokenize(text), vocabs)) }
+    return { ok: true, order: readOrder(grammar, new Reader(text, tokenize(text, grammar.signs), vocabs)) }
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, error: e.error }
     throw e
@@ -99,7 +99,7 @@ function readOrder(grammar: Grammar, r: Reader): Order {
 function readForm(form: OrderForm, r: Reader): Order {
   r.pos += form.words.length
   const args: Record<string, Value> = {}
-  for (const part of form.parts) readPart(form, part, r, args)
+  form.parts.forEach((part, i) => readPart(form, part, r, args, i === form.parts.length - 1))
   const extra = r.peek()
   if (extra) {
     if (!form.parts.length) refuse(`${head(form)} takes no argument`)
@@ -117,7 +117,7 @@ function needs(form: OrderForm, what: string): never {
   return refuse(`${head(form)} needs ${what}`, `e.g. ${form.example}`)
 }
 
-function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, Value>): void {
+function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, Value>, last = false): void {
   switch (part.kind) {
     case 'flag':
       args[part.name] = r.peek()?.upper === part.word
@@ -128,7 +128,7 @@ function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, V
       else if (part.parts[0]) r.skipped = { part: part.parts[0], pos: r.pos }
       return
     case 'repeat':
-      args[part.name] = readRepeat(form, part, r)
+      args[part.name] = readRepeat(form, part, r, last)
       return
     case 'forms':
       args[part.name] = readForms(part, r)
@@ -228,15 +228,23 @@ function unknownToken(part: TokenPart, r: Reader): [string, string?] {
   return [`expected ${part.word}, not ${t.text}`]
 }
 
-function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r: Reader): Value[] {
+/**
+ * A list ends at a sign, at the end of the line, or (when more parts follow and no separator was
+ * just written) at a word that is none of its items; a word that breaks the list anywhere else is
+ * refused as the item it should have been.
+ */
+function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r: Reader, last: boolean): Value[] {
   const values: Value[] = []
   for (;;) {
-    if (part.sep === ',' && values.length && r.peek()?.text === ',') r.pos++
+    const separated = part.sep !== ' ' && values.length > 0 && r.peek()?.text === part.sep
+    if (separated) r.pos++
+    else if (part.sep !== ' ' && part.sep !== ',' && values.length) break
     const t = r.peek()
     if (!t || isSign(t)) break
     let v: string | number | null = null
     for (const item of part.items) if (v === null) v = readToken(item, r)
     if (v === null) {
+      if (!last && !separated && values.length >= part.min) break
       const named = part.items.find((i) => i.kind !== 'literal') ?? part.items[0]!
       refuse(...unknownToken(named, r))
     }
@@ -246,9 +254,12 @@ function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r:
   return values
 }
 
-/** Nested orders separated by commas, each read by the nested forms alone. */
+const SEPARATORS: Record<string, string> = { ',': 'commas', ';': 'semicolons' }
+
+/** Nested orders separated by a sign, each read by the nested forms alone. */
 function readForms(part: Extract<Part, { kind: 'forms' }>, r: Reader): Order[] {
   const nested: Grammar = { noun: part.noun, nouns: part.nouns, forms: part.forms }
+  const sep = part.sep ?? ','
   const list = `${part.nouns}: ${keywords(nested).join(', ')}`
   if (r.atEnd()) {
     const before = r.tokens.slice(0, r.pos).map((t) => t.text)
@@ -256,12 +267,12 @@ function readForms(part: Extract<Part, { kind: 'forms' }>, r: Reader): Order[] {
   }
   const segments: Token[][] = [[]]
   for (const t of r.tokens.slice(r.pos)) {
-    if (t.text === ',') segments.push([])
+    if (t.sign && t.text === sep) segments.push([])
     else segments.at(-1)!.push(t)
   }
   r.pos = r.tokens.length
   return segments.map((tokens) => {
-    if (!tokens.length) refuse(`an empty ${part.noun} between commas`, list)
+    if (!tokens.length) refuse(`an empty ${part.noun} between ${SEPARATORS[sep] ?? `${sep} signs`}`, list)
     return readOrder(nested, new Reader(r.line, tokens, r.vocabs))
   })
 }

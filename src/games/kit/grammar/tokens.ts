@@ -6,13 +6,15 @@ export interface Token {
   upper: string
   /** Where it starts in the line (for a part that takes the rest of the line as written). */
   start: number
+  /** One of the grammar's signs, which stand as tokens of their own. */
+  sign: boolean
 }
 
-/** The signs that stand as tokens of their own, with or without spaces around them. */
-export const SIGNS = [':', ',', '='] as const
+/** The signs that stand as tokens of their own, with or without spaces around them, unless a grammar says others. */
+export const SIGNS: readonly string[] = [':', ',', '=']
 
 export function isSign(t: Token | undefined): boolean {
-  return t !== undefined && (SIGNS as readonly string[]).includes(t.text)
+  return t?.sign === true
 }
 
 /**
@@ -24,10 +26,12 @@ export function withoutNote(line: string): string {
   return m ? m[1]! : line.trim()
 }
 
-export function tokenize(line: string): Token[] {
+/** Splits a line into words and signs (single characters: `:`, `,`, `=`, or the grammar's own). */
+export function tokenize(line: string, signs: readonly string[] = SIGNS): Token[] {
+  const set = signs.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')
   const tokens: Token[] = []
-  for (const m of line.matchAll(/[:,=]|[^\s:,=]+/g)) {
-    tokens.push({ text: m[0], upper: m[0].toUpperCase(), start: m.index })
+  for (const m of line.matchAll(new RegExp(`[${set}]|[^\\s${set}]+`, 'g'))) {
+    tokens.push({ text: m[0], upper: m[0].toUpperCase(), start: m.index, sign: signs.includes(m[0]) })
   }
   return tokens
 }
@@ -37,7 +41,7 @@ export function joinTokens(words: readonly string[]): string {
   let out = ''
   for (const w of words) {
     if (!out) out = w
-    else if (w === ',' || w === ':' || w.startsWith(',') || w.startsWith(':')) out += w
+    else if (/^[,:;]/.test(w)) out += w
     else out += ` ${w}`
   }
   return out

@@ -30,10 +30,13 @@ export type Part =
   | { kind: 'flag'; name: string; word: string }
   /** A group of parts read together or not at all; it starts with a literal or an enum. */
   | { kind: 'optional'; parts: Part[] }
-  /** One or more tokens, each one of `items`, separated by spaces or (echoed with) commas. */
-  | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: ' ' | ','; label: string }
-  /** Nested orders separated by commas (a ship's activities in order), each one of `forms`. */
-  | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string }
+  /**
+   * Tokens, each one of `items`, separated by spaces or by a sign of the grammar (`,` may be left
+   * out when reading, `>` between the spaces of a path may not).
+   */
+  | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: string; label: string }
+  /** Nested orders separated by a sign, `,` unless said (a ship's activities in order), each one of `forms`. */
+  | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string; sep?: string }
   /** The rest of the line as written (a standing order read by its own grammar); `syntax` for HELP. */
   | { kind: 'text'; name: string; label: string; syntax?: string }
 
@@ -55,6 +58,8 @@ export interface Grammar {
   /** The plural, for the list of forms: "orders", "activities". */
   nouns: string
   forms: OrderForm[]
+  /** Single characters that stand as tokens of their own; `:`, `,` and `=` unless said. */
+  signs?: readonly string[]
 }
 
 /** Names a game provides for `id` parts: what each written name means, and what to suggest. */
