@@ -5,15 +5,11 @@ import { isFree, isMarching, neighbours, type Ctx, type SdState } from './state.
 import { DEPLOY_TYPES } from './pack.ts'
 import { europeBlockadeTargets, joinBlockadeBar } from './legality.ts'
 import { idleFederals } from './warnings.ts'
-import {
-  type Collector,
-  type SdCommand,
-  areaSuggestion,
-  policyLine,
-  resolveShip,
-  shipSuggestion,
-  takeShip,
-} from './orderWords.ts'
+import { type Collector, type SdCommand, areaSuggestion, policyLine } from './orderWords.ts'
+import { echo, parseLine, type Vocabularies } from '../kit/grammar.ts'
+import { FEDERAL_GRAMMAR, seaDevilsVocabularies } from './orderGrammar.ts'
+
+const say = (form: string, args: Record<string, string | string[]>) => echo(FEDERAL_GRAMMAR, { form, args })
 
 export function parseFederal(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
   if (state.stage === 'opening') {
@@ -51,7 +47,8 @@ class FederalReading {
   readonly upDraws: { id: string; line: ScriptLine }[] = []
   /** 7.24: where each ship ends Phase 3, for the blockades it would join. */
   readonly endArea = new Map<string, string | null>()
-  readonly joins: { id: string; target: string; line: ScriptLine }[] = []
+  readonly joins: { id: string; target: string; line: ScriptLine; echo: string }[] = []
+  readonly vocabs: Vocabularies
 
   constructor(
     readonly state: SdState,
@@ -69,6 +66,7 @@ class FederalReading {
         : [],
     )
     this.year = String(ctx.year(state.turn))
+    this.vocabs = seaDevilsVocabularies(ctx)
   }
 
   upCount(id: string): number {
@@ -93,64 +91,38 @@ class FederalReading {
     return this.ctx.ship(u.id).fleet === 'P' && u.area !== null && this.ctx.area(u.area).pacific
   }
 
-  /** The Federal ship written, or null with the error said. */
-  usa(l: ScriptLine, written: string | undefined): string | null {
-    if (!written) {
-      this.out.error(l, 'a ship name is missing')
-      return null
-    }
-    const id = resolveShip(this.ctx, written, 'USA')
-    if (!id)
-      this.out.error(
-        l,
-        resolveShip(this.ctx, written, 'CSA')
-          ? `${written} is a Confederate ship`
-          : `unknown Federal ship "${written}"`,
-        shipSuggestion(this.ctx, written, 'USA'),
-      )
-    return id
-  }
-
   line(l: ScriptLine): void {
-    const verb = l.words[0]
-    // A ship may be written as several words ("K. Stat"): take the longest run that names one.
-    const named = takeShip(this.ctx, l.text.split(/\s+/).slice(1), 'USA')
-    const raw = [named.written, ...named.rest]
-    const args = raw.map((w) => w.toUpperCase())
-    switch (verb) {
-      case 'POLICY':
-        return policyLine(l, this.out, this.commands)
-      case 'DEPLOY':
-      case 'DEPLOY-UP':
-        return this.deploy(l, verb, raw, args)
-      case 'EUROPE-BLOCKADE':
-        return this.europeBlockade(l, raw, args)
-      case 'MOVE':
-        return this.move(l, raw, args)
-      case 'CSE':
-        return this.cse(l, raw)
-      case 'STACK':
-        return this.stack(l)
-      case 'BLOCKADE':
-        return this.blockade(l, raw)
+    const read = parseLine(FEDERAL_GRAMMAR, this.vocabs, l.text)
+    if (!read.ok) return this.out.error(l, read.error.message, read.error.suggestion)
+    const a = read.order.args
+    const ship = a.ship as string
+    switch (read.order.form) {
+      case 'policy':
+        return policyLine(l, a.policy as string, this.out, this.commands)
+      case 'deploy':
+      case 'deploy-up':
+        return this.deploy(l, read.order.form === 'deploy-up', ship)
+      case 'europe-blockade':
+        return this.europeBlockade(l, ship, a.area as string)
+      case 'move':
+        return this.move(l, ship, a.path as string[])
+      case 'cse':
+        return this.cse(l, ship)
+      case 'stack':
+        return this.stack(l, a.ships as string[])
       default:
-        this.out.error(
-          l,
-          `unknown Federal order ${verb}`,
-          `orders: DEPLOY, DEPLOY-UP, EUROPE-BLOCKADE, MOVE, CSE, STACK, BLOCKADE, POLICY`,
-        )
+        return this.blockade(l, ship, a.target as string)
     }
   }
 
   /** DEPLOY / DEPLOY-UP (10.4, 10.11): a ship from the map, the Available or the Unavailable Pool. */
-  deploy(l: ScriptLine, verb: string, raw: string[], args: string[]): void {
+  deploy(l: ScriptLine, fromUP: boolean, written: string): void {
     if (this.placementFixed) {
       this.out.error(l, `GT${this.state.turn}: the scenario fixes this turn's placement (13.14); send movement only`)
       return
     }
-    const fromUP = verb === 'DEPLOY-UP'
-    const byTypeName = fromUP && (DEPLOY_TYPES as readonly string[]).includes(args[0] ?? '') ? args[0]! : null
-    const id = byTypeName ? this.pickFromUP(byTypeName) : this.usa(l, raw[0])
+    const byTypeName = fromUP && (DEPLOY_TYPES as readonly string[]).includes(written) ? written : null
+    const id = byTypeName ? this.pickFromUP(byTypeName) : written
     if (!id) {
       if (byTypeName) this.out.error(l, `no ${byTypeName} ship in the Unavailable Pool may be taken now (10.11)`)
       return
@@ -194,7 +166,9 @@ class FederalReading {
       this.upDraws.push({ id, line: l })
     }
     this.commands.push({ kind: 'deploy', ship: id, fromUP, line: l.line })
-    this.out.normalised.push(`${verb} ${id} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`)
+    this.out.normalised.push(
+      `${say(fromUP ? 'deploy-up' : 'deploy', { ship: id })} (${def.type}; ${u.loc === 'map' ? `stays in ${u.area}` : 'appears in C9'})`,
+    )
   }
 
   /** Why a ship cannot be deployed at all (10.1, 11.2, 11.22, 11.62), or null. */
@@ -222,15 +196,12 @@ class FederalReading {
   }
 
   /** EUROPE-BLOCKADE <ship> IN <area> (6.3). */
-  europeBlockade(l: ScriptLine, raw: string[], args: string[]): void {
+  europeBlockade(l: ScriptLine, id: string, area: string): void {
     if (this.placementFixed) {
       this.out.error(l, `GT${this.state.turn}: no Confederate ship began this turn in Europe`)
       return
     }
-    const id = this.usa(l, raw[0])
-    const area = args[2]
-    if (!id) return
-    if (args[1] !== 'IN' || !area || !this.ctx.hasArea(area) || !this.ctx.area(area).european) {
+    if (!this.ctx.area(area).european) {
       this.out.error(l, 'write EUROPE-BLOCKADE <ship> IN <C2|C5|C7|C8> (6.3)')
       return
     }
@@ -245,13 +216,13 @@ class FederalReading {
       return
     }
     this.commands.push({ kind: 'europe', ship: id, area, line: l.line })
-    this.out.normalised.push(`EUROPE-BLOCKADE ${id} IN ${area} (declared to the Confederate before he records)`)
+    this.out.normalised.push(
+      `${say('europe-blockade', { ship: id, area })} (declared to the Confederate before he records)`,
+    )
   }
 
   /** MOVE <ship> <area>... (4.1, 10.4): a deployed ship, once, along adjacent areas within its MP. */
-  move(l: ScriptLine, raw: string[], args: string[]): void {
-    const id = this.usa(l, raw[0])
-    if (!id) return
+  move(l: ScriptLine, id: string, path: string[]): void {
     const u = this.state.usa[id]!
     const def = this.ctx.ship(id)
     if (isMarching(this.ctx, u)) {
@@ -271,7 +242,6 @@ class FederalReading {
       this.out.error(l, `${id} already has a MOVE line; give its whole path on one line`)
       return
     }
-    const path = args.slice(1)
     let ok = this.pathOk(l, id, path)
     const allowance = def.ma - u.damage
     if (ok && path.length > allowance) {
@@ -282,7 +252,7 @@ class FederalReading {
     this.seenMove.add(id)
     this.endArea.set(id, path.at(-1)!)
     this.commands.push({ kind: 'move', ship: id, path, line: l.line })
-    this.out.normalised.push(`MOVE ${id} ${path.join(' ')} (${path.length}/${allowance} MP)`)
+    this.out.normalised.push(`${say('move', { ship: id, path })} (${path.length}/${allowance} MP)`)
   }
 
   /** Each step of a path: a known area next to the last, and out of the Pacific only as 11.21 allows. */
@@ -290,14 +260,8 @@ class FederalReading {
     const u = this.state.usa[id]!
     const def = this.ctx.ship(id)
     let at = u.loc === 'map' ? u.area! : this.ctx.pack.mapRoles.eastCoast
-    let ok = path.length > 0
-    if (!path.length) this.out.error(l, 'MOVE needs a path of areas', `e.g. MOVE ${id} C10 C11`)
+    let ok = true
     for (const a of path) {
-      if (!this.ctx.hasArea(a)) {
-        this.out.error(l, `unknown area ${a}`, areaSuggestion(this.ctx, a))
-        ok = false
-        break
-      }
       if (!neighbours(this.ctx, at).includes(a)) {
         this.out.error(l, `${a} is not next to ${at}`, areaSuggestion(this.ctx, a, at))
         ok = false
@@ -321,9 +285,7 @@ class FederalReading {
   }
 
   /** CSE <ship> (11.1): the California Steamer Escort, within the year's points. */
-  cse(l: ScriptLine, raw: string[]): void {
-    const id = this.usa(l, raw[0])
-    if (!id) return
+  cse(l: ScriptLine, id: string): void {
     if (!this.willDeploy.has(id) && this.ctx.ship(id).fleet !== 'S') {
       this.out.error(l, `${id} must be deployed to join the CSE box (11.1)`)
       return
@@ -336,39 +298,26 @@ class FederalReading {
     this.cseCount += 1
     this.endArea.set(id, null)
     this.commands.push({ kind: 'cse', ship: id, line: l.line })
-    this.out.normalised.push(`CSE ${id} (1 of ${left} CSE points left in ${this.year})`)
+    this.out.normalised.push(`${say('cse', { ship: id })} (1 of ${left} CSE points left in ${this.year})`)
   }
 
   /** STACK <ship>,<ship>... (4.52). */
-  stack(l: ScriptLine): void {
-    const names = l.text
-      .replace(/^stack\s+/i, '')
-      .split(/[,\s]+/)
-      .filter(Boolean)
-    const ids = names.map((n) => this.usa(l, n))
-    if (ids.some((i) => !i)) return
+  stack(l: ScriptLine, written: string[]): void {
+    const ids = [...new Set(written)]
     if (ids.length < 2) {
       this.out.error(l, 'a squadron needs at least two ships (4.52)')
       return
     }
-    this.commands.push({ kind: 'stack', ships: ids as string[], line: l.line })
-    this.out.normalised.push(`STACK ${ids.join(',')} (a squadron if they end Phase 3 in one area)`)
+    this.commands.push({ kind: 'stack', ships: ids, line: l.line })
+    this.out.normalised.push(`${say('stack', { ships: ids })} (a squadron if they end Phase 3 in one area)`)
   }
 
   /** BLOCKADE <Federal ship> <Confederate ship> (7.24). */
-  blockade(l: ScriptLine, raw: string[]): void {
-    const id = this.usa(l, raw[0])
-    const target = raw.length > 1 ? resolveShip(this.ctx, raw.slice(1).join(' '), 'CSA') : null
-    if (!id) return
-    if (!target) {
-      this.out.error(l, 'write BLOCKADE <Federal ship> <Confederate ship> (7.24)')
-      return
-    }
-    this.joins.push({ id, target, line: l })
+  blockade(l: ScriptLine, id: string, target: string): void {
+    const echo = `${say('blockade', { ship: id, target })} (joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`
+    this.joins.push({ id, target, line: l, echo })
     this.commands.push({ kind: 'blockade', ship: id, target, line: l.line })
-    this.out.normalised.push(
-      `BLOCKADE ${id} ${target} (this.joins the blockade if ${target} lies blockaded in port where ${id} ends Phase 3)`,
-    )
+    this.out.normalised.push(echo)
   }
 
   /** 7.24: a ship joins only a blockade that exists, where it ends its movement. */
@@ -387,7 +336,14 @@ class FederalReading {
       this.out.error(j.line, `${j.id} cannot join a blockade of ${j.target}: ${bar.why} (${bar.rule})`)
       const i = this.commands.findIndex((c) => c.kind === 'blockade' && c.line === j.line.line)
       if (i >= 0) this.commands.splice(i, 1)
+      this.withdrawEcho(j.echo)
     }
+  }
+
+  /** An order refused once the whole message is read is no longer echoed as understood. */
+  withdrawEcho(echo: string): void {
+    const i = this.out.normalised.indexOf(echo)
+    if (i >= 0) this.out.normalised.splice(i, 1)
   }
 
   /** 10.44 and 10.11: ships left undeployed, and draws from the UP while another of the type was free. */

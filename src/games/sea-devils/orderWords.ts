@@ -93,18 +93,9 @@ export class Collector {
   }
 }
 
-/** The ship named by the first one to three words, and the words after it. */
-export function takeShip(ctx: Ctx, words: string[], side: 'CSA' | 'USA'): { written: string; rest: string[] } {
-  for (let n = Math.min(3, words.length); n > 1; n--) {
-    const written = words.slice(0, n).join(' ')
-    if (resolveShip(ctx, written, side)) return { written, rest: words.slice(n) }
-  }
-  return { written: words[0] ?? '', rest: words.slice(1) }
-}
-
-/** A standing order (digest 5), the same for both sides. */
-export function policyLine(l: ScriptLine, out: Collector, commands: SdCommand[]): void {
-  const p = parsePolicy(l.text.replace(/^policy\s+/i, ''))
+/** A standing order (digest 5), the same for both sides; `text` follows the word POLICY. */
+export function policyLine(l: ScriptLine, text: string, out: Collector, commands: SdCommand[]): void {
+  const p = parsePolicy(text)
   if (typeof p === 'string') return out.error(l, p)
   commands.push({ kind: 'policy', policy: p, line: l.line })
   out.normalised.push(`${p.text} (stands until replaced)`)

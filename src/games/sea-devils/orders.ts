@@ -1,26 +1,18 @@
-// The Sea Devils order grammar: one entry for both sides, and the Confederate activity record (4.3)
-// with squadrons and Semmes. The Federal orders are in federalOrders.ts, the shared words in
-// orderWords.ts, the checks of a record in scriptChecks.ts.
+// The Sea Devils order entry for both sides, and the Confederate activity record (4.3) with
+// squadrons and Semmes, checked against the position. The lines are read by the grammar declared in
+// orderGrammar.ts; the Federal orders are checked in federalOrders.ts, a record's steps in
+// scriptChecks.ts.
 import type { Parsed } from '../contract.ts'
-import { closest, readScript, type ScriptLine } from '../../orders/script.ts'
+import { echo, type Order, parseLine, type Vocabularies } from '../kit/grammar.ts'
+import { readScript, type ScriptLine } from '../../orders/script.ts'
 import type { Ctx, FederalOrders, SdState } from './state.ts'
 
 export type { FederalOrders }
-import {
-  CSA_VERBS,
-  Collector,
-  type CsaStep,
-  type CsaVerb,
-  type SdCommand,
-  areaSuggestion,
-  policyLine,
-  resolveShip,
-  shipSuggestion,
-} from './orderWords.ts'
+import { Collector, type CsaStep, type SdCommand, policyLine, resolveShip } from './orderWords.ts'
+import { CONFEDERATE_GRAMMAR, seaDevilsVocabularies, stepOrder, stepsOf } from './orderGrammar.ts'
 import { parseFederal } from './federalOrders.ts'
 import { refitWarning } from './warnings.ts'
-import { checkScript, checkSquadronScript, describeStep, forcedRepairTurn, type RecordTally } from './scriptChecks.ts'
-import { retiredCode } from './nations.ts'
+import { checkScript, checkSquadronScript, forcedRepairTurn, type RecordTally } from './scriptChecks.ts'
 
 export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, text: string): Parsed<SdCommand> {
   const script = readScript(text)
@@ -34,22 +26,10 @@ export function parseSeaDevilsOrders(state: SdState, ctx: Ctx, role: string, tex
       warnings: [],
     }
   }
-  const lines = script.lines.map(withoutEchoNote)
-  if (role === 'confederate') parseConfederate(state, ctx, lines, out, commands)
-  else if (role === 'federal') parseFederal(state, ctx, lines, out, commands)
+  if (role === 'confederate') parseConfederate(state, ctx, script.lines, out, commands)
+  else if (role === 'federal') parseFederal(state, ctx, script.lines, out, commands)
   else out.errors.push({ line: 0, text: '', message: `unknown role ${role}` })
   return { commands, normalised: out.normalised, errors: out.errors, warnings: out.warnings }
-}
-
-/**
- * The acknowledgement echoes an order with a note in brackets at its end (`CSE CONN (1 of 3 CSE
- * points left in 1861)`); a player who mails the echo back means the order, so a closing bracketed
- * note is read as a comment.
- */
-function withoutEchoNote(l: ScriptLine): ScriptLine {
-  const m = /^(.*?\S)\s*\([^()]*\)$/.exec(l.text)
-  if (!m) return l
-  return { ...l, text: m[1]!, words: m[1]!.toUpperCase().split(/\s+/) }
 }
 
 // ---------------------------------------------------------------- Confederate activity record (4.3)
@@ -61,6 +41,7 @@ interface RecordDraft {
   /** 4.52: squadrons declared in this record, by id. */
   squadrons: Map<string, { members: string[]; line: ScriptLine }>
   lastShip: string | null
+  vocabs: Vocabularies
 }
 
 function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Collector, commands: SdCommand[]) {
@@ -72,7 +53,9 @@ function parseConfederate(state: SdState, ctx: Ctx, lines: ScriptLine[], out: Co
     })
     return
   }
-  const draft: RecordDraft = { scripts: new Map(), scriptLines: new Map(), squadrons: new Map(), lastShip: null }
+  const squadrons = new Map<string, { members: string[]; line: ScriptLine }>()
+  const vocabs = seaDevilsVocabularies(ctx, () => [...squadrons.keys()])
+  const draft: RecordDraft = { scripts: new Map(), scriptLines: new Map(), squadrons, lastShip: null, vocabs }
   for (const l of lines) confederateLine(state, ctx, l, draft, out, commands)
   refitWarnings(state, ctx, draft, out)
   emitScripts(state, ctx, draft, out, commands)
@@ -86,58 +69,49 @@ function confederateLine(
   out: Collector,
   commands: SdCommand[],
 ): void {
-  if (l.words[0] === 'SQUADRON') return squadronLine(state, ctx, l, draft, out)
-  if (l.words[0] === 'POLICY') return policyLine(l, out, commands)
-  const m = /^([^:]+):\s*(.*)$/.exec(l.text)
-  if (!m) return out.error(l, 'a Confederate line reads <SHIP>: <ACTIVITY>', 'e.g. SUM: MOVE C17')
-  const who = m[1]!.trim()
-  const activities = m[2]!.trim()
-  if (who.toUpperCase() === 'SEMMES') {
-    const rest = activities.toUpperCase().split(/\s+/).filter(Boolean)
-    return parseSemmes(state, ctx, l, rest, out, commands)
-  }
-  const squadronId = who.toUpperCase()
-  if (draft.squadrons.has(squadronId)) return squadronActivityLine(ctx, l, squadronId, activities, draft, out)
-  const ship = scriptableShip(state, ctx, l, who, draft, out)
-  if (!ship) return
-  const steps = expandActivities(ctx, l, activities, out)
-  if (!steps) return
-  if (draft.scripts.has(ship) && draft.lastShip !== ship)
+  const read = parseLine(CONFEDERATE_GRAMMAR, draft.vocabs, l.text)
+  if (!read.ok) return out.error(l, read.error.message, read.error.suggestion)
+  const { form, args } = read.order
+  if (form === 'policy') return policyLine(l, args.policy as string, out, commands)
+  if (form === 'squadron') return squadronLine(state, ctx, l, read.order, draft, out)
+  if (form === 'semmes-transfer' || form === 'semmes-place')
+    return semmesLine(state, l, args.ship as string | undefined, out, commands)
+  const who = args.ship as string
+  const steps = stepsOf(args.activities as Order[], l.line)
+  if (draft.squadrons.has(who)) return squadronActivityLine(l, who, steps, draft, out)
+  if (!scriptableShip(state, ctx, l, who, draft, out)) return
+  if (draft.scripts.has(who) && draft.lastShip !== who)
     return out.error(
       l,
-      `lines for ${ship} must sit together: the order of the ship blocks is the order of execution (4.12)`,
+      `lines for ${who} must sit together: the order of the ship blocks is the order of execution (4.12)`,
     )
-  if (!draft.scripts.has(ship)) {
-    draft.scripts.set(ship, [])
-    draft.scriptLines.set(ship, [])
+  if (!draft.scripts.has(who)) {
+    draft.scripts.set(who, [])
+    draft.scriptLines.set(who, [])
   }
-  draft.lastShip = ship
-  draft.scripts.get(ship)!.push(...steps)
-  draft.scriptLines.get(ship)!.push(l)
+  draft.lastShip = who
+  draft.scripts.get(who)!.push(...steps)
+  draft.scriptLines.get(who)!.push(l)
 }
 
 /** `SQUADRON <id> = <ships>`, with the squadron's activities after a colon as the echo writes them. */
-function squadronLine(state: SdState, ctx: Ctx, l: ScriptLine, draft: RecordDraft, out: Collector): void {
-  const sq = parseSquadron(state, ctx, l, draft.squadrons, draft.scripts, out)
+function squadronLine(state: SdState, ctx: Ctx, l: ScriptLine, order: Order, draft: RecordDraft, out: Collector): void {
+  const sq = checkSquadron(state, ctx, l, order, draft.squadrons, draft.scripts, out)
   if (!sq) return
-  const steps = sq.activities === undefined ? [] : expandActivities(ctx, l, sq.activities, out)
-  if (!steps) return
+  const activities = order.args.activities as Order[] | undefined
   draft.squadrons.set(sq.id, { members: sq.members, line: l })
-  draft.scripts.set(sq.id, steps)
+  draft.scripts.set(sq.id, activities ? stepsOf(activities, l.line) : [])
   draft.scriptLines.set(sq.id, [l])
   draft.lastShip = sq.id
 }
 
 function squadronActivityLine(
-  ctx: Ctx,
   l: ScriptLine,
   squadronId: string,
-  activities: string,
+  steps: CsaStep[],
   draft: RecordDraft,
   out: Collector,
 ): void {
-  const steps = expandActivities(ctx, l, activities, out)
-  if (!steps) return
   if (draft.lastShip !== squadronId)
     return out.error(
       l,
@@ -147,43 +121,33 @@ function squadronActivityLine(
   draft.scriptLines.get(squadronId)!.push(l)
 }
 
-/** The Confederate ship a line names, if it may be scripted alone this turn; else the reason, as an error. */
+/** Whether the Confederate ship a line names may be scripted alone this turn; else the reason, as an error. */
 function scriptableShip(
   state: SdState,
   ctx: Ctx,
   l: ScriptLine,
-  who: string,
+  ship: string,
   draft: RecordDraft,
   out: Collector,
-): string | null {
-  const ship = resolveShip(ctx, who, 'CSA')
-  if (!ship) {
-    const isFederal = resolveShip(ctx, who, 'USA')
-    out.error(
-      l,
-      isFederal ? `${who} is a Federal ship` : `unknown Confederate ship "${who}"`,
-      shipSuggestion(ctx, who, 'CSA'),
-    )
-    return null
-  }
+): boolean {
   const s = state.csa[ship]
   if (!s || s.status !== 'map') {
     out.error(l, `${ship} is not on the map (${s ? s.status : 'not yet arrived'})`)
-    return null
+    return false
   }
   if (forcedRepairTurn(state, ctx, ship)) {
     out.error(
       l,
       `${ship} makes its forced move to ${s.area} and repairs there for the rest of GT${state.turn} (10.52); it takes no orders this turn`,
     )
-    return null
+    return false
   }
   const inSquadron = [...draft.squadrons].find(([, q]) => q.members.includes(ship))
   if (inSquadron) {
     out.error(l, `${ship} sails in squadron ${inSquadron[0]} this turn; script the squadron, not its ships (4.52)`)
-    return null
+    return false
   }
-  return ship
+  return true
 }
 
 /** 11.3: the refit period running out, for every ship, scripted or not. */
@@ -201,18 +165,22 @@ function emitScripts(state: SdState, ctx: Ctx, draft: RecordDraft, out: Collecto
   for (const [ship, steps] of draft.scripts) {
     const sq = draft.squadrons.get(ship)
     const lines = draft.scriptLines.get(ship)!
+    const activities = steps.map(stepOrder)
     if (sq) {
       if (checkSquadronScript(state, ctx, ship, sq.members, steps, lines, out)) {
         commands.push({ kind: 'script', ship, steps, members: sq.members })
-        const head = `SQUADRON ${ship} = ${sq.members.join(',')}`
-        out.normalised.push(steps.length ? `${head}: ${steps.map(describeStep).join(', ')}` : `${head} (it stays)`)
+        const line = echo(CONFEDERATE_GRAMMAR, {
+          form: 'squadron',
+          args: { id: ship, members: sq.members, activities },
+        })
+        out.normalised.push(steps.length ? line : `${line} (it stays)`)
       }
       continue
     }
     if (checkScript(state, ctx, ship, steps, lines, out, record)) {
       commands.push({ kind: 'script', ship, steps })
       out.normalised.push(
-        `${ship}: ${steps.map(describeStep).join(', ')}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`,
+        `${echo(CONFEDERATE_GRAMMAR, { form: 'record', args: { ship, activities } })}${ctx.ship(ship).stonewall ? ' (record phase, before the Federal movement: 11.61)' : ''}`,
       )
     }
   }
@@ -222,20 +190,16 @@ function emitScripts(state: SdState, ctx: Ctx, draft: RecordDraft, out: Collecto
  * `SQUADRON <id> = <ship>,<ship>... [: <activities>]` (4.52): ships at sea together, none scripted
  * alone this turn.
  */
-function parseSquadron(
+function checkSquadron(
   state: SdState,
   ctx: Ctx,
   l: ScriptLine,
+  order: Order,
   squadrons: Map<string, { members: string[] }>,
   scripts: Map<string, CsaStep[]>,
   out: Collector,
-): { id: string; members: string[]; activities?: string } | null {
-  const m = /^squadron\s+([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*)?([^:]+?)(?:\s*:\s*(.*))?$/i.exec(l.text)
-  if (!m) {
-    out.error(l, 'a squadron reads SQUADRON <id> = <ship>,<ship>', 'e.g. SQUADRON SQ1 = ALA,FLA then SQ1: MOVE C20')
-    return null
-  }
-  const id = m[1]!.toUpperCase()
+): { id: string; members: string[] } | null {
+  const id = order.args.id as string
   if (resolveShip(ctx, id, 'CSA') || resolveShip(ctx, id, 'USA') || id === 'SEMMES' || id === 'ALL') {
     out.error(l, `${id} names a ship; give the squadron another name (e.g. SQ1)`)
     return null
@@ -244,30 +208,7 @@ function parseSquadron(
     out.error(l, `squadron ${id} is already formed`)
     return null
   }
-  const members = squadronMembers(state, ctx, l, id, m[2]!, squadrons, scripts, out)
-  if (!members) return null
-  return m[3] === undefined ? { id, members } : { id, members, activities: m[3] }
-}
-
-function squadronMembers(
-  state: SdState,
-  ctx: Ctx,
-  l: ScriptLine,
-  id: string,
-  written: string,
-  squadrons: Map<string, { members: string[] }>,
-  scripts: Map<string, CsaStep[]>,
-  out: Collector,
-): string[] | null {
-  const members: string[] = []
-  for (const name of written.split(/[,\s]+/).filter(Boolean)) {
-    const ship = resolveShip(ctx, name, 'CSA')
-    if (!ship) {
-      out.error(l, `unknown Confederate ship "${name}"`, shipSuggestion(ctx, name, 'CSA'))
-      return null
-    }
-    if (!members.includes(ship)) members.push(ship)
-  }
+  const members = [...new Set(order.args.members as string[])]
   if (members.length < 2) {
     out.error(l, 'a squadron needs at least two ships (4.52)')
     return null
@@ -280,7 +221,7 @@ function squadronMembers(
       return null
     }
   }
-  return members
+  return { id, members }
 }
 
 function whyNotSquadronMember(
@@ -303,89 +244,21 @@ function whyNotSquadronMember(
   return null
 }
 
-/**
- * A line's activities (4.3): one, or several separated by commas in the order they are carried out,
- * the form HELP shows and the acknowledgement echoes (`RUN-OUT, MOVE C11, RAID`).
- */
-function expandActivities(ctx: Ctx, l: ScriptLine, text: string, out: Collector): CsaStep[] | null {
-  const parts = text.toUpperCase().split(',')
-  const steps: CsaStep[] = []
-  for (const part of parts) {
-    const words = part.trim().split(/\s+/).filter(Boolean)
-    if (!words.length && parts.length > 1) {
-      out.error(l, 'an empty activity between commas', `activities: ${CSA_VERBS.join(', ')}`)
-      return null
-    }
-    const more = expandActivity(ctx, l, words, out)
-    if (!more) return null
-    steps.push(...more)
-  }
-  return steps
-}
-
-function parseSemmes(state: SdState, ctx: Ctx, l: ScriptLine, rest: string[], out: Collector, commands: SdCommand[]) {
+/** `SEMMES: TRANSFER` or `SEMMES: PLACE <ship>` (11.72). */
+function semmesLine(state: SdState, l: ScriptLine, place: string | undefined, out: Collector, commands: SdCommand[]) {
   if (state.semmes.removed) return out.error(l, 'Semmes has left the game (11.73)')
-  if (rest[0] === 'TRANSFER') {
+  if (place === undefined) {
     const on = state.semmes.ship
     if (!on) return out.error(l, 'Semmes is not on a ship')
     if (state.csa[on]?.port === null) return out.error(l, `Semmes may leave ${on} only while it is in port (11.72)`)
     commands.push({ kind: 'semmes', action: 'TRANSFER', line: l.line })
-    out.normalised.push('SEMMES: TRANSFER (to the turn track; placed next turn)')
-    return
-  }
-  if (rest[0] === 'PLACE' && rest[1]) {
-    const ship = resolveShip(ctx, rest[1], 'CSA')
-    if (!ship) return out.error(l, `unknown Confederate ship "${rest[1]}"`, shipSuggestion(ctx, rest[1], 'CSA'))
-    commands.push({ kind: 'semmes', action: 'PLACE', ship, line: l.line })
-    out.normalised.push(`SEMMES: PLACE ${ship} (applied when Semmes comes off the track, if ${ship} is then in port)`)
-    return
-  }
-  out.error(l, 'Semmes takes TRANSFER or PLACE <ship> (11.72)')
-}
-
-function expandActivity(ctx: Ctx, l: ScriptLine, words: string[], out: Collector): CsaStep[] | null {
-  const verb = words[0]
-  if (!verb) {
-    out.error(l, 'no activity after the ship name', `activities: ${CSA_VERBS.join(', ')}`)
-    return null
-  }
-  if (!(CSA_VERBS as readonly string[]).includes(verb)) {
-    out.error(
-      l,
-      `unknown activity ${verb}`,
-      `did you mean ${closest(verb, CSA_VERBS, 2).join(' or ') || CSA_VERBS.join(', ')}?`,
+    out.normalised.push(
+      `${echo(CONFEDERATE_GRAMMAR, { form: 'semmes-transfer', args: {} })} (to the turn track; placed next turn)`,
     )
-    return null
+    return
   }
-  if (verb === 'MOVE') {
-    const steps: CsaStep[] = []
-    const args = words.slice(1)
-    if (!args.length) {
-      out.error(l, 'MOVE needs an area', 'e.g. MOVE C17 (or MOVE C17 C18 +RAID)')
-      return null
-    }
-    for (const a of args) {
-      if (a === '+RAID') {
-        steps.push({ verb: 'RAID', line: l.line })
-        continue
-      }
-      if (!ctx.hasArea(a)) {
-        out.error(l, `unknown area ${a}`, areaSuggestion(ctx, a))
-        return null
-      }
-      steps.push({ verb: 'MOVE', area: a, line: l.line })
-    }
-    return steps
-  }
-  if (words.length > 2 || (words.length === 2 && verb !== 'ENTER-PORT')) {
-    out.error(l, `${verb} takes no argument`)
-    return null
-  }
-  // The nation's name, never the counter code: F and S are ship types too.
-  const code = words[1] ? retiredCode(words[1]) : null
-  if (code) {
-    out.error(l, `ENTER-PORT takes the nation's name, not the code ${words[1]}`, `write ENTER-PORT ${code}`)
-    return null
-  }
-  return [words[1] ? { verb: verb as CsaVerb, nat: words[1], line: l.line } : { verb: verb as CsaVerb, line: l.line }]
+  commands.push({ kind: 'semmes', action: 'PLACE', ship: place, line: l.line })
+  out.normalised.push(
+    `${echo(CONFEDERATE_GRAMMAR, { form: 'semmes-place', args: { ship: place } })} (applied when Semmes comes off the track, if ${place} is then in port)`,
+  )
 }

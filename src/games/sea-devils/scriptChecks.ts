@@ -5,7 +5,6 @@ import { baseAllowance, neighbours, type Ctx, type SdState } from './state.ts'
 import { isPortRefitCapable, uncommissionedHeld } from './ports.ts'
 import { type Collector, type CsaStep, SQUADRON_VERBS, areaSuggestion } from './orderWords.ts'
 import { type Bar, coalPortsAt, commissionAt, enterPortAt, isBar, raidBar, runInBar } from './legality.ts'
-import { portWord } from './nations.ts'
 
 const barText = (b: Bar | null) => (b ? `${b.why} (${b.rule})` : 'may raid')
 
@@ -294,10 +293,6 @@ export function refitForbiddenByOrigin(ctx: Ctx, shipId: string, portNat: string
   return (origin === 'England' && portNat === 'England') || (origin === 'France' && portNat === 'France')
 }
 
-export function describeStep(s: CsaStep): string {
-  if (s.verb === 'MOVE') return `MOVE ${s.area}`
-  if (s.verb === 'ENTER-PORT' && s.nat) return `ENTER-PORT ${portWord(s.nat)}`
-  return s.verb
-}
+export { describeStep } from './orderGrammar.ts'
 
 // ---------------------------------------------------------------- Federal orders (10.4, 4.1, 11.1)

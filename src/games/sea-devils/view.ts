@@ -2,6 +2,8 @@
 // tracks are open; Confederate ships are shown to the Federal side and to observers only where
 // they were last seen (spotted, in port, running a blockade, sunk or interned); the script, the
 // standing orders, the held-back Federal movement and the face-down whaling values stay private.
+import { formComments } from '../kit/grammar.ts'
+import { CONFEDERATE_GRAMMAR, FEDERAL_GRAMMAR } from './orderGrammar.ts'
 import type { View, Viewer } from '../contract.ts'
 import { fmtTrack } from './federalTurn.ts'
 import { placeholderSummary } from './pack.ts'
@@ -205,8 +207,17 @@ function knownLine(s: Record<string, unknown>): string {
   return `${String(s.id).padEnd(8)} last reported GT${seen?.turn} ${seen?.port ? `in port, ${seen.area}` : `at sea, ${seen?.area}`}`
 }
 
-/** A pre-filled order form for the reader's next orders (Eressea/Atlantis style). */
+/**
+ * A pre-filled order form for the reader's next orders (Eressea/Atlantis style): the forms of his
+ * side's orders as comments, each with an example, then a line or a hint for each of his ships.
+ */
 function orderForm(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
+  const lines = shipLines(state, ctx, viewer)
+  if (!lines.length || viewer.kind !== 'role') return lines
+  return [...formComments(viewer.role === 'confederate' ? CONFEDERATE_GRAMMAR : FEDERAL_GRAMMAR), ...lines]
+}
+
+function shipLines(state: SdState, ctx: Ctx, viewer: Viewer): string[] {
   if (viewer.kind !== 'role' || state.stage === 'finished' || state.stage === 'opening') return []
   if (viewer.role === 'confederate' && state.stage !== 'federal-orders') {
     // Each ship with the choices open to it now; the player keeps one line and edits it.

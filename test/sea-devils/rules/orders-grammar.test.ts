@@ -93,6 +93,14 @@ describe('order grammar', () => {
     expect(p.warnings.some((w) => w.message === `SUM 5/${shipDef('SUM').ma} MP planned`)).toBe(true)
   })
 
+  it('4.52: a Federal STACK needs two different ships; one named twice is one ship', () => {
+    const s = fresh()
+    expect(parse(s, 'federal', 'STACK PENG,PENG').errors[0]!.message).toBe('a squadron needs at least two ships (4.52)')
+    expect(parse(s, 'federal', 'STACK PENG, POWH').normalised).toEqual([
+      'STACK PENG,POWH (a squadron if they end Phase 3 in one area)',
+    ])
+  })
+
   it('13.14: no Federal DEPLOY during GT1 of Weak Beginning (the placement is fixed)', () => {
     const s = fresh()
     const p = parse(s, 'federal', 'DEPLOY DACO\nMOVE POWH C13')

@@ -1,0 +1,362 @@
+// The kit's declared order grammar on a grammar of its own (a small fleet game), not one game's:
+// the parser, its errors and suggestions, the echo that parses back, HELP and the order form.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  echo,
+  formComments,
+  type Grammar,
+  helpLines,
+  listVocabulary,
+  type OrderForm,
+  parseLine,
+  type Vocabularies,
+} from '../../src/games/kit/grammar.ts'
+import { arbitraryOrder } from '../helpers/grammar.ts'
+
+const AREAS = ['A1', 'A2', 'B1', 'B2', 'C10']
+const VOCABS: Vocabularies = {
+  ship: {
+    ...listVocabulary([
+      { id: 'MONITOR', aliases: ['USS Monitor'] },
+      { id: 'KSTAT', aliases: ['Keystone State', 'K. Stat'] },
+      { id: 'ALA', aliases: ['Alabama'] },
+    ]),
+    unknown: (w) => (w.toUpperCase() === 'NASH' ? { message: `${w} sails for the other side` } : (undefined as never)),
+  },
+  area: listVocabulary(AREAS.map((id) => ({ id }))),
+}
+
+const ACTIVITIES: OrderForm[] = [
+  {
+    name: 'sail',
+    words: ['SAIL'],
+    parts: [
+      {
+        kind: 'repeat',
+        name: 'path',
+        items: [
+          { kind: 'id', name: 'area', vocab: 'area', label: 'an area' },
+          { kind: 'literal', word: '+RAID' },
+        ],
+        min: 1,
+        sep: ' ',
+        label: 'an area',
+      },
+    ],
+    summary: 'one area per move',
+    example: 'SAIL A1 A2 +RAID',
+  },
+  { name: 'raid', words: ['RAID'], parts: [], summary: 'raid where it is', example: 'RAID' },
+  {
+    name: 'hold',
+    words: ['HOLD'],
+    parts: [{ kind: 'flag', name: 'quiet', word: 'QUIET' }],
+    summary: 'stay',
+    example: 'HOLD QUIET',
+  },
+]
+
+const GRAMMAR: Grammar = {
+  noun: 'order',
+  nouns: 'orders',
+  forms: [
+    {
+      name: 'move',
+      words: ['MOVE'],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        {
+          kind: 'repeat',
+          name: 'path',
+          items: [{ kind: 'id', name: 'area', vocab: 'area', label: 'an area' }],
+          min: 1,
+          sep: ' ',
+          label: 'an area',
+        },
+      ],
+      summary: 'a ship along adjacent areas',
+      example: 'MOVE MONITOR A1 A2',
+    },
+    {
+      name: 'fire',
+      words: ['FIRE'],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        { kind: 'literal', word: 'AT' },
+        { kind: 'id', name: 'target', vocab: 'ship', label: 'a target' },
+        {
+          kind: 'optional',
+          parts: [
+            { kind: 'literal', word: 'WITH' },
+            { kind: 'int', name: 'guns', min: 1, max: 6, label: 'guns' },
+          ],
+        },
+      ],
+      summary: 'a broadside',
+      example: 'FIRE MONITOR AT ALA WITH 2',
+    },
+    {
+      name: 'speed',
+      words: ['SPEED'],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        { kind: 'enum', name: 'speed', words: ['SLOW', 'HALF', 'FULL'] },
+      ],
+      summary: 'steam',
+      example: 'SPEED KSTAT FULL',
+    },
+    {
+      name: 'signal',
+      words: ['SIGNAL'],
+      parts: [{ kind: 'text', name: 'text', label: 'a message' }],
+      summary: 'a flag signal',
+      example: 'SIGNAL England expects',
+    },
+    {
+      name: 'group',
+      words: ['GROUP'],
+      parts: [
+        {
+          kind: 'name',
+          name: 'group',
+          pattern: /^[A-Za-z][A-Za-z0-9-]*$/,
+          label: 'a group name',
+          examples: ['G1', 'RED'],
+        },
+        { kind: 'literal', word: '=', optional: true },
+        {
+          kind: 'repeat',
+          name: 'ships',
+          items: [{ kind: 'id', name: 'ship', vocab: 'ship' }],
+          min: 2,
+          sep: ',',
+          label: 'two ships',
+        },
+      ],
+      summary: 'ships that sail together',
+      example: 'GROUP G1 = MONITOR,ALA',
+    },
+    {
+      name: 'script',
+      words: [],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        { kind: 'literal', word: ':' },
+        { kind: 'forms', name: 'steps', forms: ACTIVITIES, noun: 'activity', nouns: 'activities' },
+      ],
+      summary: "a ship's activities in order",
+      example: 'ALA: SAIL A1, RAID',
+    },
+  ],
+}
+
+const parse = (line: string) => parseLine(GRAMMAR, VOCABS, line)
+
+describe('kit order grammar: parsing', () => {
+  it('reads each part into its typed value: ids by alias, numbers, words, lists, nested orders', () => {
+    expect(parse('fire uss monitor at Alabama with 3')).toEqual({
+      ok: true,
+      order: { form: 'fire', args: { ship: 'MONITOR', target: 'ALA', guns: 3 } },
+    })
+    expect(parse('MOVE K. Stat A1 B1')).toEqual({
+      ok: true,
+      order: { form: 'move', args: { ship: 'KSTAT', path: ['A1', 'B1'] } },
+    })
+    expect(parse('GROUP red Monitor, ala')).toEqual({
+      ok: true,
+      order: { form: 'group', args: { group: 'RED', ships: ['MONITOR', 'ALA'] } },
+    })
+    expect(parse('Alabama: sail a1 +raid, hold')).toEqual({
+      ok: true,
+      order: {
+        form: 'script',
+        args: {
+          ship: 'ALA',
+          steps: [
+            { form: 'sail', args: { path: ['A1', '+RAID'] } },
+            { form: 'hold', args: { quiet: false } },
+          ],
+        },
+      },
+    })
+    expect(parse('SIGNAL  Close action: engage (now)')).toEqual({
+      ok: true,
+      order: { form: 'signal', args: { text: 'Close action: engage' } },
+    })
+  })
+
+  it('refuses with what was expected and the nearest names', () => {
+    const error = (line: string) => {
+      const r = parse(line)
+      return r.ok ? null : r.error
+    }
+    expect(error('MOVEE MONITOR A1')).toEqual({ message: 'unknown order MOVEE', suggestion: 'did you mean MOVE?' })
+    expect(error('MOVE MONITR A1')).toEqual({ message: 'unknown ship MONITR', suggestion: 'did you mean MONITOR?' })
+    expect(error('MOVE NASH A1')).toEqual({ message: 'NASH sails for the other side' })
+    expect(error('USS Monitr: RAID')?.message).toBe('unknown ship USS Monitr')
+    expect(error('MOVE MONITOR')).toEqual({ message: 'MOVE needs an area', suggestion: 'e.g. MOVE MONITOR A1 A2' })
+    expect(error('FIRE MONITOR ALA')).toEqual({
+      message: 'FIRE reads FIRE <ship> AT <target> [WITH <guns 1-6>]',
+      suggestion: 'e.g. FIRE MONITOR AT ALA WITH 2',
+    })
+    expect(error('FIRE MONITOR AT ALA WITH 9')?.message).toBe('guns is a whole number from 1 to 6, not 9')
+    expect(error('SPEED ALA FAST')).toEqual({ message: 'unknown speed FAST', suggestion: 'speeds: SLOW, HALF, FULL' })
+    expect(error('ALA: RAID NOW')).toEqual({ message: 'RAID takes no argument' })
+    expect(error('ALA: RAID,, HOLD')).toEqual({
+      message: 'an empty activity between commas',
+      suggestion: 'activities: SAIL, RAID, HOLD',
+    })
+    expect(error('ALA:')).toEqual({ message: 'no activity after ALA:', suggestion: 'activities: SAIL, RAID, HOLD' })
+    expect(error('ALA: RAIDE')).toEqual({ message: 'unknown activity RAIDE', suggestion: 'did you mean RAID or SAIL?' })
+    expect(error('GROUP G1 = ALA')?.message).toBe('GROUP needs two ships')
+    expect(error('SPEED ALA FULL NOW')).toEqual({
+      message: 'SPEED: unexpected NOW',
+      suggestion: 'e.g. SPEED KSTAT FULL',
+    })
+  })
+})
+
+describe('kit order grammar: echo, HELP and the order form', () => {
+  it('every example in HELP parses, and its echo parses back to the same order', () => {
+    const examples = helpLines(GRAMMAR)
+      .map((l) => /e\.g\. (.+)$/.exec(l)?.[1])
+      .filter((e): e is string => e !== undefined)
+    // RAID's example is its syntax, and is not repeated.
+    expect(examples).toHaveLength(GRAMMAR.forms.length + ACTIVITIES.length - 1)
+    for (const example of examples.slice(0, GRAMMAR.forms.length)) {
+      const r = parse(example)
+      expect(r.ok, example).toBe(true)
+      if (r.ok) expect(parse(echo(GRAMMAR, r.order))).toEqual(r)
+    }
+  })
+
+  it('HELP gives each form its syntax, what it does and an example; nested forms follow their line', () => {
+    const help = helpLines(GRAMMAR)
+    expect(help[0]).toMatch(/^ {2}MOVE <ship> <area> \[<area> \.\.\.\] +a ship along adjacent areas$/)
+    expect(help[1]).toBe('      e.g. MOVE MONITOR A1 A2')
+    expect(help).toContain('    activities:')
+    expect(help.some((l) => l.startsWith('      SAIL <area> [<area> ...] [+RAID]'))).toBe(true)
+    expect(formComments(GRAMMAR)[4]).toBe('# GROUP <group name> = <ship>,<ship>...    e.g. GROUP G1 = MONITOR,ALA')
+  })
+
+  it('the echo writes the normalised line: canonical ids, upper case, signs in place', () => {
+    const r = parse('group g2 kstat,monitor')
+    expect(r.ok && echo(GRAMMAR, r.order)).toBe('GROUP G2 = KSTAT,MONITOR')
+    const s = parse('alabama : sail a1 a2 ,raid')
+    expect(s.ok && echo(GRAMMAR, s.order)).toBe('ALA: SAIL A1 A2, RAID')
+  })
+
+  it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
+    fc.assert(
+      fc.property(arbitraryOrder(GRAMMAR, VOCABS), (order) => {
+        const line = echo(GRAMMAR, order)
+        expect(parse(line), line).toEqual({ ok: true, order })
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
+
+/** A grammar with signs of its own: paths through spaces joined by `>`, clauses after `;`. */
+const RIVER: Grammar = {
+  noun: 'order',
+  nouns: 'orders',
+  signs: [':', ',', '>', ';'],
+  forms: [
+    {
+      name: 'route',
+      words: ['ROUTE'],
+      parts: [
+        {
+          kind: 'repeat',
+          name: 'ships',
+          items: [{ kind: 'id', name: 'ship', vocab: 'ship' }],
+          min: 1,
+          sep: ',',
+          label: 'a ship',
+        },
+        {
+          kind: 'repeat',
+          name: 'path',
+          items: [{ kind: 'id', name: 'space', vocab: 'area' }],
+          min: 1,
+          sep: '>',
+          label: 'a space',
+        },
+      ],
+      summary: 'a stack along a path',
+      example: 'ROUTE MONITOR,ALA A1 > A2 > B1',
+    },
+    {
+      name: 'orders',
+      words: [],
+      parts: [
+        { kind: 'id', name: 'ship', vocab: 'ship' },
+        { kind: 'literal', word: ':' },
+        {
+          kind: 'forms',
+          name: 'clauses',
+          noun: 'clause',
+          nouns: 'clauses',
+          sep: ';',
+          forms: [
+            {
+              name: 'fire',
+              words: ['FIRE'],
+              parts: [{ kind: 'id', name: 'target', vocab: 'ship', label: 'a target' }],
+              summary: 'fire',
+              example: 'FIRE ALA',
+            },
+            {
+              name: 'speed',
+              words: ['SPEED'],
+              parts: [{ kind: 'int', name: 'knots', min: 0, max: 4, label: 'knots' }],
+              summary: 'speed',
+              example: 'SPEED 2',
+            },
+          ],
+        },
+      ],
+      summary: "a ship's clauses",
+      example: 'MONITOR: SPEED 2; FIRE ALA',
+    },
+  ],
+}
+
+describe('kit order grammar: a grammar with signs of its own', () => {
+  const read = (line: string) => parseLine(RIVER, VOCABS, line)
+
+  it('reads a list of ships then a path joined by >, and clauses split at semicolons', () => {
+    expect(read('route monitor ala a1>a2 > b1')).toEqual({
+      ok: true,
+      order: { form: 'route', args: { ships: ['MONITOR', 'ALA'], path: ['A1', 'A2', 'B1'] } },
+    })
+    const r = read('monitor: speed 2;fire alabama')
+    expect(r.ok && echo(RIVER, r.order)).toBe('MONITOR: SPEED 2; FIRE ALA')
+    const route = read('ROUTE MONITOR,ALA A1 > A2')
+    expect(route.ok && echo(RIVER, route.order)).toBe('ROUTE MONITOR,ALA A1 > A2')
+    expect(read('MONITOR: SPEED 2;; FIRE ALA')).toEqual({
+      ok: false,
+      error: { message: 'an empty clause between semicolons', suggestion: 'clauses: FIRE, SPEED' },
+    })
+    expect(read('ROUTE MONITOR, A1')).toMatchObject({ ok: false, error: { message: 'unknown ship A1' } })
+    const help = helpLines(RIVER)
+    expect(help.slice(0, 3)).toEqual([
+      '  ROUTE <ship>,<ship>... <space> > <space> ...',
+      '      a stack along a path',
+      '      e.g. ROUTE MONITOR,ALA A1 > A2 > B1',
+    ])
+    expect(help[3]).toMatch(/^ {2}<ship>: <clause>; <clause>; \.\.\. +a ship's clauses$/)
+  })
+
+  it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
+    fc.assert(
+      fc.property(arbitraryOrder(RIVER, VOCABS), (order) => {
+        const line = echo(RIVER, order)
+        expect(read(line), line).toEqual({ ok: true, order })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
