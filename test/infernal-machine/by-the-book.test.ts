@@ -1,5 +1,7 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
+import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
+import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
@@ -21,7 +23,7 @@ import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/gam
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { BLACK, campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+import { BLACK, campaign, ctx, LabelHashDice, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -440,5 +442,75 @@ describe('Concussion cubes, the player stops (p.7)', () => {
 
   it('p.7 CUBES STOP AT <total> stops where the player said, even short of the value', () => {
     expect(run('CUBES STOP AT 7')).toEqual([false, 2])
+  })
+})
+
+describe('A season through the resolution: an Epidemic takes a Contract persona (p.44-46, p.53, p.61-62)', () => {
+  const rules = createInfernalMachine(pack)
+  const start = (): ImState => ({
+    ...rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice()),
+    phase: 'income',
+    campaign: campaign({
+      personae: [
+        { id: 'biederman', where: 'shop' },
+        { id: 'moser', where: 'contract' },
+        { id: 'baird', where: 'shop' },
+        { id: 'doyle', where: 'sickBay' },
+        { id: 'merriam', where: 'shop' },
+      ],
+      contracts: [{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['moser'] }],
+    }),
+  })
+  // Fortunes of War 9 in Spring: an Epidemic. Doyle dies in Sick Bay; a 7 sends two to Sick Bay,
+  // Moser (on the Contract) and Biederman, and Biederman dies; the Event Check finds nothing.
+  const forced = {
+    'spring 1862 fortunes of war': 9,
+    'spring 1862 epidemic': 7,
+    'epidemic victim 1': 2,
+    'epidemic victim 2': 1,
+    'epidemic death': 2,
+    'sick bay moser': 3,
+    'spring 1862 event': 1,
+  }
+  const season = (orders: string) => {
+    const s = start()
+    const parsed = rules.parseOrders(s, 'captain', orders)
+    expect(parsed.errors).toEqual([])
+    const dice = new LabelledDice(Object.entries(forced).map(([label, values]) => ({ label, values })))
+    const step = rules.resolve(s, { orders: { captain: parsed.commands }, decisions: {} }, dice)
+    expect(dice.unused()).toEqual([])
+    return { step, c: step.state.campaign!, texts: step.narrative.map((n) => n.text) }
+  }
+
+  it('p.53 p.62 the REFILL standing order fills the place in the same resolution, and the Contract pays next Income', () => {
+    const { step, c, texts } = season('REFILL merriam,baird\nINVEST 0')
+    // The Contract is settled as soon as the Epidemic's step ends, before the actions and the Time Phase.
+    expect(texts.filter((t) => /pidemic|Sick Bay|Fortunes|contract/.test(t))).toEqual([
+      'Fortunes of War: 9, epidemic',
+      'Doyle dies in Sick Bay of the epidemic',
+      'Epidemic Check: 7, 2',
+      'Moser to Sick Bay',
+      'Biederman dies of the epidemic',
+      'contract c2 loses Moser; Merriam, Baird take the place',
+      'Sick Bay: Moser rolls 3, 7: stays',
+    ])
+    expect(c.contracts).toEqual([{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['merriam', 'baird'] }])
+    expect(c.personae.map((p) => [p.id, p.where])).toEqual([
+      ['moser', 'sickBay'],
+      ['baird', 'contract'],
+      ['merriam', 'contract'],
+    ])
+    expect([c.year, c.season, step.state.phase]).toEqual([1862, 'summer', 'income'])
+    // The next resolution's Income pays the Contract that was kept.
+    const next = rules.resolve(step.state, { orders: { captain: [] }, decisions: {} }, new LabelHashDice())
+    const paid = next.state.campaign!.ledger.filter((l) => /c2/.test(l)).map((l) => l.replace(/ \(funds.*/, ''))
+    expect(paid).toEqual(['spring 1862: +$2 contract c2', 'summer 1862: +$2 contract c2'])
+  })
+
+  it('p.53 p.62 with REFILL NONE the Contract is recycled in the resolution, its persona back in the shop', () => {
+    const { c, texts } = season('REFILL NONE\nINVEST 0')
+    expect(texts).toContain('contract c2 loses Moser: expertise 2 not met, the contract is recycled (no penalty)')
+    expect(c.contracts).toEqual([])
+    expect(c.personae.some((p) => p.where === 'contract')).toBe(false)
   })
 })
