@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
+import { checkOrders } from '../../src/mail/orderCheck.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
@@ -42,9 +43,15 @@ function deliver(body: string) {
   })
 }
 
+/** Refused on arrival; `pbem check` on the same text gives the same errors beforehand. */
 const rejected = async (body: string) => {
+  const dry = checkOrders(app.judge, GAME, 'captain', body).orders!
+  expect(dry.accepted).toBe(false)
+  expect(dry.errors.length).toBeGreaterThan(0)
   expect(await deliver(body)).toBe('orders-rejected')
-  return mails().at(-1)!.mail.text
+  const ack = mails().at(-1)!.mail.text
+  for (const e of dry.errors) expect(ack).toContain(e.message)
+  return ack
 }
 
 describe('Infernal Machine by mail: a newcomer refused on receipt, with the legal choices', () => {
