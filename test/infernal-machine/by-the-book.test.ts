@@ -273,6 +273,28 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
     expect(c.location).toBe('washington')
     expect(x.dice.rolls.map((r) => r.label)).toEqual(['spring 1862 event'])
   })
+
+  it('p.62 a commissioned USA player with a Wreck in play is assigned to Washington with no Assignment roll', () => {
+    const wrecked = (wreck: boolean) => {
+      const boat = {
+        tiles: ['needle-prow', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['steering-link', 1],
+          ['propeller', 2],
+        ] as [string, number][],
+      }
+      const c = campaign({ side: 'USA', commissioned: true, location: 'boston', wreck, boat })
+      const x = ctx({ 'spring 1862 event': 1, 'spring 1862 assignment': 1 })
+      timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
+      return { c, labels: x.dice.rolls.map((r) => r.label), notes: x.notes.map((n) => n.text) }
+    }
+    const w = wrecked(true)
+    expect([w.c.location, w.labels]).toEqual(['washington', ['spring 1862 event']])
+    expect(w.notes).toContain('a Wreck is in play: assigned to Washington')
+    // The same seaworthy boat with no Wreck rolls for its Assignment.
+    expect(wrecked(false).labels).toEqual(['spring 1862 event', 'spring 1862 assignment'])
+  })
 })
 
 describe('Epidemic and Shuttered (p.62)', () => {
