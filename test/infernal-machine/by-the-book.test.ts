@@ -4,7 +4,8 @@ import { createInfernalMachine, type ImState } from '../../src/games/infernal-ma
 import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
-import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
+import { build, commission, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
+import { purchaseOrder } from '../../src/games/infernal-machine/purchaseOrder.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import {
   applyDoctrine,
@@ -264,6 +265,34 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
     }
     expect(note('shop')).toMatch(/^Letter of marque: 3 \+1 /)
     expect(note('contract')).toMatch(/^Letter of marque: 3 \+0 /)
+  })
+
+  it('p.48 p.51 an Investor on a Contract adds nothing to a Purchase Order or a Commission roll', () => {
+    const hull = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ] as [string, number][],
+    }
+    const usa = (where: 'shop' | 'contract', commissioned: boolean) =>
+      campaign({ side: 'USA', location: 'boston', commissioned, boat: hull, personae: [{ id: 'price', where }] })
+    const order = (where: 'shop' | 'contract') => {
+      const x = ctx({ 'purchase order die 1': 5, 'purchase order die 2': 5 })
+      purchaseOrder(x, usa(where, true), ['hatch'], false, 0)
+      return x.notes.find((n) => n.rule === 'p.48')!.text
+    }
+    expect(order('shop')).toMatch(/^Purchase Order for 1 part\(s\): 5\+5, modified 11:/)
+    expect(order('contract')).toMatch(/^Purchase Order for 1 part\(s\): 5\+5, modified 10:/)
+    const seek = (where: 'shop' | 'contract') => {
+      const x = ctx({ 'commission die 1': 1, 'commission die 2': 1 })
+      commission(x, usa(where, false))
+      return x.notes.find((n) => n.rule === 'p.52')!.text
+    }
+    // Seaworthy +2 either way; Augusta Price adds her +1 only from the shop.
+    expect(seek('shop')).toMatch(/^Commission: 1\+1 \+3 = 5 /)
+    expect(seek('contract')).toMatch(/^Commission: 1\+1 \+2 = 4 /)
   })
 
   it('p.62 a commissioned USA boat that is not seaworthy is assigned to Washington with no Assignment roll', () => {
