@@ -1,9 +1,11 @@
 // A newcomer plays Infernal Machine by mail: each mistake of a first letter (a Build the funds
 // cannot pay, a tile that does not exist, an expertise the shop lacks, a launch position off the
-// board) is refused on receipt with the legal choices, and the report and HELP show what he may do.
+// board) is refused on receipt with the legal choices, names are read in any case, and the report
+// and HELP show what he may do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
+import { checkOrders } from '../../src/mail/orderCheck.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
@@ -41,9 +43,15 @@ function deliver(body: string) {
   })
 }
 
+/** Refused on arrival; `pbem check` on the same text gives the same errors beforehand. */
 const rejected = async (body: string) => {
+  const dry = checkOrders(app.judge, GAME, 'captain', body).orders!
+  expect(dry.accepted).toBe(false)
+  expect(dry.errors.length).toBeGreaterThan(0)
   expect(await deliver(body)).toBe('orders-rejected')
-  return mails().at(-1)!.mail.text
+  const ack = mails().at(-1)!.mail.text
+  for (const e of dry.errors) expect(ack).toContain(e.message)
+  return ack
 }
 
 describe('Infernal Machine by mail: a newcomer refused on receipt, with the legal choices', () => {
@@ -89,6 +97,10 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
     expect(await rejected('MISSION TRAINING FROM wharf CREW robinson@1')).toContain(
       'wharf is not a launch position of the charleston board; its launch positions: mount-pleasant, breach-inlet',
     )
+
+    // Names are read in any case: the same mission from the board's own launch position is accepted.
+    expect(await deliver('MISSION TRAINING FROM Mount-Pleasant CREW ROBINSON@1')).toBe('orders-accepted')
+    expect(mails().at(-1)!.mail.text).toMatch(/MISSION TRAINING FROM mount-pleasant CREW robinson@1/)
 
     expect(await deliver('HELP')).toBeTruthy()
     const help = mails().at(-1)!.mail.text

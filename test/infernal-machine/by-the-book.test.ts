@@ -1,8 +1,11 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
+import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
+import { LabelledDice } from '../../src/games/kit/spec.ts'
 import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
-import { build, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
+import { build, commission, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
+import { purchaseOrder } from '../../src/games/infernal-machine/purchaseOrder.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import {
   applyDoctrine,
@@ -21,7 +24,7 @@ import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/gam
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { BLACK, campaign, ctx, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+import { BLACK, campaign, ctx, LabelHashDice, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -264,12 +267,62 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
     expect(note('contract')).toMatch(/^Letter of marque: 3 \+0 /)
   })
 
+  it('p.48 p.51 an Investor on a Contract adds nothing to a Purchase Order or a Commission roll', () => {
+    const hull = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ] as [string, number][],
+    }
+    const usa = (where: 'shop' | 'contract', commissioned: boolean) =>
+      campaign({ side: 'USA', location: 'boston', commissioned, boat: hull, personae: [{ id: 'price', where }] })
+    const order = (where: 'shop' | 'contract') => {
+      const x = ctx({ 'purchase order die 1': 5, 'purchase order die 2': 5 })
+      purchaseOrder(x, usa(where, true), ['hatch'], false, 0)
+      return x.notes.find((n) => n.rule === 'p.48')!.text
+    }
+    expect(order('shop')).toMatch(/^Purchase Order for 1 part\(s\): 5\+5, modified 11:/)
+    expect(order('contract')).toMatch(/^Purchase Order for 1 part\(s\): 5\+5, modified 10:/)
+    const seek = (where: 'shop' | 'contract') => {
+      const x = ctx({ 'commission die 1': 1, 'commission die 2': 1 })
+      commission(x, usa(where, false))
+      return x.notes.find((n) => n.rule === 'p.52')!.text
+    }
+    // Seaworthy +2 either way; Augusta Price adds her +1 only from the shop.
+    expect(seek('shop')).toMatch(/^Commission: 1\+1 \+3 = 5 /)
+    expect(seek('contract')).toMatch(/^Commission: 1\+1 \+2 = 4 /)
+  })
+
   it('p.62 a commissioned USA boat that is not seaworthy is assigned to Washington with no Assignment roll', () => {
     const c = campaign({ side: 'USA', commissioned: true, location: 'boston', boat: { tiles: [], parts: [] } })
     const x = ctx({ 'spring 1862 event': 1 })
     timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
     expect(c.location).toBe('washington')
     expect(x.dice.rolls.map((r) => r.label)).toEqual(['spring 1862 event'])
+  })
+
+  it('p.62 a commissioned USA player with a Wreck in play is assigned to Washington with no Assignment roll', () => {
+    const wrecked = (wreck: boolean) => {
+      const boat = {
+        tiles: ['needle-prow', 'section', 'chisel-stern'],
+        parts: [
+          ['hatch', 1],
+          ['steering-link', 1],
+          ['propeller', 2],
+        ] as [string, number][],
+      }
+      const c = campaign({ side: 'USA', commissioned: true, location: 'boston', wreck, boat })
+      const x = ctx({ 'spring 1862 event': 1, 'spring 1862 assignment': 1 })
+      timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })
+      return { c, labels: x.dice.rolls.map((r) => r.label), notes: x.notes.map((n) => n.text) }
+    }
+    const w = wrecked(true)
+    expect([w.c.location, w.labels]).toEqual(['washington', ['spring 1862 event']])
+    expect(w.notes).toContain('a Wreck is in play: assigned to Washington')
+    // The same seaworthy boat with no Wreck rolls for its Assignment.
+    expect(wrecked(false).labels).toEqual(['spring 1862 event', 'spring 1862 assignment'])
   })
 })
 
@@ -440,5 +493,75 @@ describe('Concussion cubes, the player stops (p.7)', () => {
 
   it('p.7 CUBES STOP AT <total> stops where the player said, even short of the value', () => {
     expect(run('CUBES STOP AT 7')).toEqual([false, 2])
+  })
+})
+
+describe('A season through the resolution: an Epidemic takes a Contract persona (p.44-46, p.53, p.61-62)', () => {
+  const rules = createInfernalMachine(pack)
+  const start = (): ImState => ({
+    ...rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice()),
+    phase: 'income',
+    campaign: campaign({
+      personae: [
+        { id: 'biederman', where: 'shop' },
+        { id: 'moser', where: 'contract' },
+        { id: 'baird', where: 'shop' },
+        { id: 'doyle', where: 'sickBay' },
+        { id: 'merriam', where: 'shop' },
+      ],
+      contracts: [{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['moser'] }],
+    }),
+  })
+  // Fortunes of War 9 in Spring: an Epidemic. Doyle dies in Sick Bay; a 7 sends two to Sick Bay,
+  // Moser (on the Contract) and Biederman, and Biederman dies; the Event Check finds nothing.
+  const forced = {
+    'spring 1862 fortunes of war': 9,
+    'spring 1862 epidemic': 7,
+    'epidemic victim 1': 2,
+    'epidemic victim 2': 1,
+    'epidemic death': 2,
+    'sick bay moser': 3,
+    'spring 1862 event': 1,
+  }
+  const season = (orders: string) => {
+    const s = start()
+    const parsed = rules.parseOrders(s, 'captain', orders)
+    expect(parsed.errors).toEqual([])
+    const dice = new LabelledDice(Object.entries(forced).map(([label, values]) => ({ label, values })))
+    const step = rules.resolve(s, { orders: { captain: parsed.commands }, decisions: {} }, dice)
+    expect(dice.unused()).toEqual([])
+    return { step, c: step.state.campaign!, texts: step.narrative.map((n) => n.text) }
+  }
+
+  it('p.53 p.62 the REFILL standing order fills the place in the same resolution, and the Contract pays next Income', () => {
+    const { step, c, texts } = season('REFILL merriam,baird\nINVEST 0')
+    // The Contract is settled as soon as the Epidemic's step ends, before the actions and the Time Phase.
+    expect(texts.filter((t) => /pidemic|Sick Bay|Fortunes|contract/.test(t))).toEqual([
+      'Fortunes of War: 9, epidemic',
+      'Doyle dies in Sick Bay of the epidemic',
+      'Epidemic Check: 7, 2',
+      'Moser to Sick Bay',
+      'Biederman dies of the epidemic',
+      'contract c2 loses Moser; Merriam, Baird take the place',
+      'Sick Bay: Moser rolls 3, 7: stays',
+    ])
+    expect(c.contracts).toEqual([{ id: 'c2', pay: 2, expires: 'autumn 1862', personae: ['merriam', 'baird'] }])
+    expect(c.personae.map((p) => [p.id, p.where])).toEqual([
+      ['moser', 'sickBay'],
+      ['baird', 'contract'],
+      ['merriam', 'contract'],
+    ])
+    expect([c.year, c.season, step.state.phase]).toEqual([1862, 'summer', 'income'])
+    // The next resolution's Income pays the Contract that was kept.
+    const next = rules.resolve(step.state, { orders: { captain: [] }, decisions: {} }, new LabelHashDice())
+    const paid = next.state.campaign!.ledger.filter((l) => /c2/.test(l)).map((l) => l.replace(/ \(funds.*/, ''))
+    expect(paid).toEqual(['spring 1862: +$2 contract c2', 'summer 1862: +$2 contract c2'])
+  })
+
+  it('p.53 p.62 with REFILL NONE the Contract is recycled in the resolution, its persona back in the shop', () => {
+    const { c, texts } = season('REFILL NONE\nINVEST 0')
+    expect(texts).toContain('contract c2 loses Moser: expertise 2 not met, the contract is recycled (no penalty)')
+    expect(c.contracts).toEqual([])
+    expect(c.personae.some((p) => p.where === 'contract')).toBe(false)
   })
 })

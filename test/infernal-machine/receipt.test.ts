@@ -1,7 +1,9 @@
 // Orders refused on receipt with the reason and the legal choices, as the resolution would refuse them.
 import { describe, expect, it } from 'vitest'
 import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
-import { campaign, LabelHashDice, pack, trainingMission } from './helpers.ts'
+import { influential } from '../../src/games/infernal-machine/campaign.ts'
+import { contract } from '../../src/games/infernal-machine/shopActions.ts'
+import { campaign, ctx, LabelHashDice, pack, trainingMission } from './helpers.ts'
 
 const rules = createInfernalMachine(pack)
 const fresh = () => rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
@@ -97,6 +99,24 @@ describe('Infernal Machine orders checked on receipt', () => {
     )
     expect(errors(state(), 'CONTRACT c5 baird')[0]).toMatch(
       /^contract c5 needs expertise 4, baird give 1; free personae/,
+    )
+  })
+
+  it('p.53 p.62 an Investor may work a Contract: accepted on receipt and executed, and he gives no Influence there', () => {
+    const personae = [
+      { id: 'biederman', where: 'shop' as const },
+      { id: 'baird', where: 'shop' as const },
+      { id: 'price', where: 'shop' as const },
+    ]
+    const s = state({ campaign: campaign({ personae }) })
+    expect(errors(s, 'CONTRACT c2 baird,price')).toEqual([])
+    const c = structuredClone(s.campaign!)
+    expect(contract(ctx(), c, 'c2', ['baird', 'price'])).toBeNull()
+    expect(c.personae.filter((p) => p.where === 'contract').map((p) => p.id)).toEqual(['baird', 'price'])
+    expect(influential(ctx(), c).map((p) => p.id)).toEqual(['biederman'])
+    // Short of the expertise, the refusal lists the investors among the free personae.
+    expect(errors(s, 'CONTRACT c5 baird,price')[0]).toBe(
+      'contract c5 needs expertise 4, baird, price give 2; free personae and their expertise: biederman 0, baird 1, price 1',
     )
   })
 

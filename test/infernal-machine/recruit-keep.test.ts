@@ -6,6 +6,7 @@ import { verifyDice } from '../../src/engine/audit.ts'
 import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { readRecruitKeep } from '../../src/games/infernal-machine/recruitKeep.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
+import { checkOrders } from '../../src/mail/orderCheck.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 
@@ -65,9 +66,22 @@ describe('Infernal Machine: the Recruit keep asked after the draw (R22, p.60)', 
     // Nothing is committed while the question is open: the shop is not even set up yet.
     expect((app.judge.load(GAME).state as ImState).campaign).toBeUndefined()
 
+    // `pbem check` gives the acknowledgement's verdict on a DECIDE line, refused or recorded, and files nothing.
+    const dry = (text: string) => checkOrders(app.judge, GAME, 'captain', text).answers!
+    const wrong = dry('DECIDE SPRING-1861-RECRUIT-JOURNEYMAN nobody')
+    expect([wrong.refused, wrong.recorded]).toEqual([true, []])
+    expect(wrong.lines.join('\n')).toContain('nobody was not drawn')
     await deliver('DECIDE SPRING-1861-RECRUIT-JOURNEYMAN nobody')
     expect(last()).toContain('nobody was not drawn')
+    for (const l of wrong.lines) expect(last()).toContain(l)
+    const right = dry('DECIDE SPRING-1861-RECRUIT-JOURNEYMAN Baird')
+    expect([right.refused, right.recorded]).toEqual([
+      false,
+      [{ decisionId: 'SPRING-1861-RECRUIT-JOURNEYMAN', applied: 'baird' }],
+    ])
+    expect(app.judge.load(GAME).answers.size).toBe(0)
     expect(await deliver('DECIDE SPRING-1861-RECRUIT-JOURNEYMAN Baird')).toBe('command')
+    for (const l of right.lines) expect(last()).toContain(l)
     expect(app.judge.adjudicate(GAME).committed).toBe(true)
     const c = (app.judge.load(GAME).state as ImState).campaign!
     expect(c.personae.map((p) => p.id)).toEqual(['brown', 'baird'])

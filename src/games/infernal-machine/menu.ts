@@ -60,7 +60,7 @@ function peopleLines(pack: ImPack, c: Campaign): string[] {
         const skills = x.skills.length ? ` ${x.skills.join('/')}` : ''
         const where = p.where === 'shop' ? '' : `, ${p.where === 'sickBay' ? 'in Sick Bay' : 'on a contract'}`
         return deck === 'investor'
-          ? `${p.id} (${x.name}${where})`
+          ? `${p.id} (${x.name}, expertise ${x.expertise}${where})`
           : `${p.id} (${x.name}, ${x.deck}, expertise ${x.expertise}, strength ${x.strength}${skills}${where})`
       })
   return [`Investors: ${who('investor').join(', ') || 'none'}`, `Personae: ${who('crew').join(', ') || 'none'}`]

@@ -76,7 +76,8 @@ function contractError(pack: ImPack, v: ReceiptView, id: string, personae: strin
   const k = pack.campaign.contracts.find((x) => x.id === id)!
   if (c.contracts.some((x) => x.id === id)) return `contract ${id} is already on the calendar (at most 4, no two alike)`
   const home = (where: string) => where === 'shop' || (v.incomeFirst && where === 'contract')
-  const free = c.personae.filter((p) => home(p.where) && pack.personae.get(p.id)!.deck !== 'investor')
+  // Any persona card in the shop may work a Contract, an Investor too (p.53; p.48, p.51, p.62 count them there).
+  const free = c.personae.filter((p) => home(p.where))
   const away = personae.find((id) => !free.some((p) => p.id === id))
   if (away)
     return `${away} is not in the shop; personae free for a contract: ${free.map((p) => p.id).join(', ') || 'none'}`
