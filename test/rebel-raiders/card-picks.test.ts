@@ -136,6 +136,10 @@ describe("PB 23 #58, #97, #110: which Union card goes is the Confederate's", () 
     const answered = beaten({ [q.decisionId]: '11' })
     expect(answered.state.cards.USA.inPlay).toEqual([50])
     expect(answered.state.cards.USA.deck.discards).toContain(11)
+    // Fog: the Union reads which general went, never the question.
+    const seen = answered.seenBy(USA).join('\n')
+    expect(seen).toMatch(/#11 Sheridan is discarded/)
+    expect(seen).not.toMatch(/which Union card face up goes/)
   })
 
   it('#110 Hulks, Rafts & Chains with #54 face up: a question, by default Dupont forced out; answered, the +1', () => {
