@@ -169,8 +169,10 @@ export function income(ctx: Ctx, c: Campaign): void {
     }
   }
   if (c.season === 'winter') {
-    // Ruling IM-44: investors pay wherever they are (sick bay or contract); the text does not exclude them.
-    for (const i of investors(ctx, c)) earn(c, ctx.pack.personae.get(i.id)!.infusion ?? 0, `infusion ${i.id}`)
+    // An investor in Sick Bay is out of play but for the Sick Bay, Alert and Epidemic Checks (p.61);
+    // one on a Contract still pays (ruling IM-44).
+    for (const i of investors(ctx, c).filter((p) => p.where !== 'sickBay'))
+      earn(c, ctx.pack.personae.get(i.id)!.infusion ?? 0, `infusion ${i.id}`)
     if (c.prizes) earn(c, c.prizes, 'prizes of the past year')
     c.prizes = 0
   }

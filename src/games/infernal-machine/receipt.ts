@@ -193,7 +193,11 @@ function bestIncome(pack: ImPack, c: Campaign): number {
   const loc = locationOf(ctx, c.location)
   let sum = loc.earnings[seasonIndex(c.season)]! + c.contracts.reduce((a, k) => a + k.pay, 0)
   if (c.season === 'winter')
-    sum += c.prizes + investors(ctx, c).reduce((a, i) => a + (pack.personae.get(i.id)!.infusion ?? 0), 0)
+    sum +=
+      c.prizes +
+      investors(ctx, c)
+        .filter((i) => i.where !== 'sickBay')
+        .reduce((a, i) => a + (pack.personae.get(i.id)!.infusion ?? 0), 0)
   const blockade = c.side === 'USA' && !!loc.blockade
   const row = pack.campaign.fortunes.find((f) => f.season === c.season && !!f.blockade === blockade)
   const gains = (row?.rolls ?? []).map(([, r]) => (r.startsWith('funds+') ? Number(r.slice(6)) || 0 : 0))
