@@ -3,7 +3,7 @@
 import { PUBLIC } from '../contract.ts'
 import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
-import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
+import { type Campaign, investors, locationOf, pay, sailor, seasonKey } from './campaign.ts'
 import { advancementCheck } from './almanac.ts'
 import { escapeCrew } from './escape.ts'
 import { deferFog } from './fogOfWar.ts'
@@ -54,8 +54,7 @@ export function startMission(
     return 'a Letter of Marque is needed for a mission other than training'
   const crewOk = order.crew.every(([id]) => c.personae.some((p) => p.id === id && p.where === 'shop'))
   if (!crewOk || !order.crew.length) return 'the crew must be personae in the shop'
-  if (c.navyOnly && order.crew.some(([id]) => ctx.pack.personae.get(id)!.deck !== 'sailor'))
-    return 'Navy only: Sailors only'
+  if (c.navyOnly && order.crew.some(([id]) => !sailor(ctx.pack, c, id))) return 'Navy only: Sailors only'
   if (!ctx.pack.boards.get(board)!.positions.some((p) => p.id === order.launch && p.launch?.includes(c.side)))
     return `${order.launch} is not a launch position of the ${board} board`
   const crowded = crewOverflow(ctx, c, order.crew)
