@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { crewOverflow } from '../../src/games/infernal-machine/missionAction.ts'
+import { crewOverflow, startMission } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, militaryRecruit, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
-import { campaign, ctx, pack } from './helpers.ts'
+import { campaign, ctx, LabelHashDice, pack } from './helpers.ts'
 
 describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)', () => {
   it('p.47 the prow first, the stern last; a spar by the prow, a tow cord by the stern, the Diver in the Airlock', () => {
@@ -57,9 +57,26 @@ describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)',
 describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () => {
   it('p.60 $5 each makes personae in the shop count as Sailors for a Navy-only crew; the Training Level stays', () => {
     const camp = campaign({ training: 2, navyOnly: true, marque: true })
-    expect(militaryRecruit(ctx(), camp, ['biederman'])).toBe('an investor does not go to sea')
     expect(militaryRecruit(ctx(), camp, ['moser', 'baird'])).toBeNull()
     expect([camp.funds, camp.sailors, camp.training]).toEqual([10, ['moser', 'baird'], 2])
+  })
+
+  it('p.60 p.42 an Investor may be re-designated a Sailor too, and the re-designated go to sea under Navy only', () => {
+    const boat = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ] as [string, number][],
+    }
+    const camp = campaign({ navyOnly: true, marque: true, boat })
+    const order = { training: true, launch: 'mount-pleasant', crew: [['biederman', 1] as [string, number]] }
+    const sea = () => ({ pack, dice: new LabelHashDice('navy'), notes: [] })
+    expect(startMission(sea(), structuredClone(camp), order)).toBe('Navy only: Sailors only')
+    expect(militaryRecruit(ctx(), camp, ['biederman'])).toBeNull()
+    expect([camp.funds, camp.sailors]).toEqual([15, ['biederman']])
+    expect(typeof startMission(sea(), camp, order)).toBe('object')
   })
 
   it('p.52 a commissioned USA player hires Sailors free', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
 import { LabelledDice } from '../../src/games/kit/spec.ts'
-import { applyResult, epidemicCheck } from '../../src/games/infernal-machine/campaign.ts'
+import { applyResult, epidemicCheck, income } from '../../src/games/infernal-machine/campaign.ts'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, commission, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'
 import { purchaseOrder } from '../../src/games/infernal-machine/purchaseOrder.ts'
@@ -323,6 +323,17 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
     expect(w.notes).toContain('a Wreck is in play: assigned to Washington')
     // The same seaworthy boat with no Wreck rolls for its Assignment.
     expect(wrecked(false).labels).toEqual(['spring 1862 event', 'spring 1862 assignment'])
+  })
+})
+
+describe('Sick Bay (p.61)', () => {
+  it('p.61 an investor in Sick Bay pays no Winter infusion; one on a Contract still does (IM-44)', () => {
+    const winter = (where: 'shop' | 'contract' | 'sickBay') => {
+      const c = campaign({ season: 'winter', funds: 0, personae: [{ id: 'sigourney', where }] })
+      income(ctx(), c)
+      return c.ledger.some((l) => l.includes('infusion sigourney'))
+    }
+    expect([winter('shop'), winter('contract'), winter('sickBay')]).toEqual([true, true, false])
   })
 })
 

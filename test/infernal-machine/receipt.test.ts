@@ -120,6 +120,22 @@ describe('Infernal Machine orders checked on receipt', () => {
     )
   })
 
+  it('p.42 p.60 under Navy only a crew that is not all Sailors is refused, with the Sailors and how to make one', () => {
+    const boat = {
+      tiles: ['needle-prow', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['steering-link', 1],
+        ['propeller', 2],
+      ] as [string, number][],
+    }
+    const s = state({ campaign: campaign({ navyOnly: true, boat, sailors: ['baird'] }) })
+    expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW moser@1')).toEqual([
+      'moser is no Sailor, and Navy only takes Sailors alone (p.42); Sailors in the shop: baird (RECRUIT MILITARY <persona> makes one, p.60)',
+    ])
+    expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW baird@1')).toEqual([])
+  })
+
   it('p.58-59 while a mission is out, orders for after it are not judged by the shop as it stands', () => {
     const s = state({ phase: 'mission', mission: trainingMission() }, 0)
     expect(errors(s, 'BUILD needle-prow section chisel-stern\nMISSION TRAINING FROM wharf CREW moser@1')).toEqual([])

@@ -1,14 +1,16 @@
 // Recovery and the Wreck (p.59). R27 Investor Sentiment after a Wreck: even, 1 Red; odd, 2 Red or
 // one investor drawn at random is recycled, as the SENTIMENT order or the halt point decides.
-// R28 leaks: each costs a boat tile, the boat staying a straight line (IM-58).
+// R28 leaks: each costs a boat tile of the player's choice (LEAKS, else the last Section), the boat
+// staying a straight line (IM-58).
 import { describe, expect, it } from 'vitest'
 import { Decider } from '../../src/games/infernal-machine/decider.ts'
+import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
 import { applyDoctrine, DEFAULT_DOCTRINE, missionChoices } from '../../src/games/infernal-machine/doctrine.ts'
 import { askSentiment } from '../../src/games/infernal-machine/haltChoices.ts'
 import { leakTileLoss, missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { build } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, LabelHashDice, pack } from './helpers.ts'
+import { campaign, LabelHashDice, pack, trainingMission } from './helpers.ts'
 
 /** The Charleston Ship mission of campaign-mission.test.ts: Lost on the way home, a Wreck marker. */
 function lostMission(sentimentRoll: number, sentiment?: Sentiment) {
@@ -88,18 +90,19 @@ describe('Infernal Machine: Investor Sentiment after a Wreck (R27, p.59)', () =>
   })
 })
 
+const boat = () =>
+  campaign({
+    boat: {
+      tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['ballast-tank', 2],
+        ['propeller', 3],
+      ],
+    },
+  })
+
 describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
-  const boat = () =>
-    campaign({
-      boat: {
-        tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
-        parts: [
-          ['hatch', 1],
-          ['ballast-tank', 2],
-          ['propeller', 3],
-        ],
-      },
-    })
   it('p.59 a leak recycles the last Section; later parts move down with their tiles, its own stay aboard (IM-58)', () => {
     const c = boat()
     const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
@@ -117,6 +120,69 @@ describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
     ])
     // Every part still sits on a tile the boat has, so a later Build is not refused for it.
     expect(c.boat.parts.every(([, at]) => at < c.boat.tiles.length)).toBe(true)
+  })
+})
+
+describe('Infernal Machine: the LEAKS standing order (R28, p.59)', () => {
+  it('p.59 LEAKS names the tiles leaks recycle, by their numbers at launch, first choice first', () => {
+    const c = boat()
+    const ctx = { pack, dice: new LabelHashDice('leak'), notes: [] as { rule: string; text: string }[] }
+    leakTileLoss(ctx, c, 2, [1, 3])
+    expect(c.boat).toEqual({
+      tiles: ['needle-prow', 'section'],
+      parts: [
+        ['hatch', 0],
+        ['ballast-tank', 1],
+        ['propeller', 1],
+      ],
+    })
+    expect(ctx.notes.map((n) => n.text)).toEqual([
+      'a leak recycles the section tile (tile 1, LEAKS 1); its parts stay aboard on tile 0',
+      'a leak recycles the chisel-stern tile (tile 2, LEAKS 3); its parts stay aboard on tile 1',
+    ])
+    // A tile named that the boat lacks leaves the automatic choice; the prow may be named too.
+    const d = boat()
+    leakTileLoss({ ...ctx, notes: [] }, d, 1, [9])
+    expect(d.boat.tiles).toEqual(['needle-prow', 'section', 'chisel-stern'])
+    const e = boat()
+    leakTileLoss({ ...ctx, notes: [] }, e, 1, [0])
+    expect(e.boat).toEqual({
+      tiles: ['section', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 0],
+        ['ballast-tank', 1],
+        ['propeller', 2],
+      ],
+    })
+  })
+
+  it('p.59 LEAKS reads AUTO or tile numbers and stands in the doctrine until replaced', () => {
+    expect(parseImOrders(pack, 'LEAKS 2, 1').commands).toEqual([{ kind: 'leaks', tiles: [2, 1] }])
+    expect(parseImOrders(pack, 'LEAKS section').errors[0]!.message).toMatch(/^AUTO or the tile numbers/)
+    const set = applyDoctrine(DEFAULT_DOCTRINE, parseImOrders(pack, 'LEAKS 3').commands)
+    expect(set.leaks).toEqual([3])
+    expect(applyDoctrine(set, parseImOrders(pack, 'LEAKS auto').commands).leaks).toBeUndefined()
+  })
+})
+
+describe('Infernal Machine: LEAKS in the resolution (R28, p.59)', () => {
+  it('p.59 the LEAKS standing order on file decides at the Recovery the resolution runs', () => {
+    const rules = createInfernalMachine(pack)
+    const fresh = rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
+    const m = trainingMission({ turn: 59 })
+    m.boat.leaks = 1
+    const s: ImState = { ...fresh, phase: 'mission', mission: m, campaign: boat() }
+    const recycled = (orders: string) => {
+      const parsed = rules.parseOrders(s, 'captain', orders)
+      expect(parsed.errors).toEqual([])
+      const step = rules.resolve(s, { orders: { captain: parsed.commands }, decisions: {} }, new LabelHashDice('lk'))
+      expect(step.state.mission).toBeUndefined()
+      return step.narrative.map((n) => n.text).filter((t) => t.startsWith('a leak recycles'))
+    }
+    expect(recycled('LEAKS 1')).toEqual([
+      'a leak recycles the section tile (tile 1, LEAKS 1); its parts stay aboard on tile 0',
+    ])
+    expect(recycled('')).toEqual(['a leak recycles the section tile (tile 2); its parts stay aboard on tile 1'])
   })
 
   it('p.59 with no Section left a leak takes the stern; the prow stays', () => {

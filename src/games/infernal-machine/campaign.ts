@@ -77,6 +77,10 @@ export const investors = (ctx: Ctx, c: Campaign) =>
 /** Investors in play for Influence: not in Sick Bay, not on a Contract (p.48, p.51, p.55). */
 export const influential = (ctx: Ctx, c: Campaign) => investors(ctx, c).filter((p) => p.where === 'shop')
 
+/** A Sailor for Navy only (p.42): drawn from the Sailors deck, or re-designated by a Military Recruit (p.60). */
+export const sailor = (pack: Ctx['pack'], c: Campaign, id: string) =>
+  pack.personae.get(id)?.deck === 'sailor' || !!c.sailors?.includes(id)
+
 /** Money in and out, with the reason, on the ledger; Prices added to a CSA payment (p.42). */
 export function pay(_ctx: Ctx, c: Campaign, amount: number, why: string, prices = true, debtAllowed = false): boolean {
   const total = amount + (prices && c.side === 'CSA' && amount > 0 ? c.prices : 0)
@@ -169,8 +173,10 @@ export function income(ctx: Ctx, c: Campaign): void {
     }
   }
   if (c.season === 'winter') {
-    // Ruling IM-44: investors pay wherever they are (sick bay or contract); the text does not exclude them.
-    for (const i of investors(ctx, c)) earn(c, ctx.pack.personae.get(i.id)!.infusion ?? 0, `infusion ${i.id}`)
+    // An investor in Sick Bay is out of play but for the Sick Bay, Alert and Epidemic Checks (p.61);
+    // one on a Contract still pays (ruling IM-44).
+    for (const i of investors(ctx, c).filter((p) => p.where !== 'sickBay'))
+      earn(c, ctx.pack.personae.get(i.id)!.infusion ?? 0, `infusion ${i.id}`)
     if (c.prizes) earn(c, c.prizes, 'prizes of the past year')
     c.prizes = 0
   }

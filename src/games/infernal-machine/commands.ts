@@ -45,6 +45,7 @@ export type ImCommand =
   | { kind: 'doctor'; all: boolean }
   | { kind: 'sentiment'; pick: 'red' | 'investor' }
   | { kind: 'refill'; pick: Refill }
+  | { kind: 'leaks'; tiles: number[] | 'auto' }
   | { kind: 'pace'; pace: 'mission' | 'step' }
   | { kind: 'shift'; condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }
   | { kind: 'benefit'; benefit: string }

@@ -37,6 +37,8 @@ export interface Doctrine {
   sentiment?: 'red' | 'investor'
   /** Who fills a Contract's place left empty (p.53, p.62); AUTO when unset. */
   refill?: Refill
+  /** The tiles leaks recycle at Recovery, first choice first, numbered as at launch (p.59); AUTO when unset. */
+  leaks?: number[]
   /** Nautical condition shifts paid with 2 Red: condition, value rolled, direction (p.16). */
   shifts: { condition: string; from: string; dir: 'up' | 'down'; pay: 'red' | 'action' }[]
   benefit?: string
@@ -79,7 +81,10 @@ export function applyDoctrine(d: Doctrine, commands: readonly ImCommand[]): Doct
     else if (c.kind === 'doctor') out.doctor = c.all
     else if (c.kind === 'sentiment') out.sentiment = c.pick
     else if (c.kind === 'refill') out.refill = c.pick
-    else if (c.kind === 'shift')
+    else if (c.kind === 'leaks') {
+      if (c.tiles === 'auto') delete out.leaks
+      else out.leaks = c.tiles
+    } else if (c.kind === 'shift')
       out.shifts = [...out.shifts.filter((x) => x.condition !== c.condition || x.from !== c.from), c]
     else if (c.kind === 'benefit') out.benefit = c.benefit
     else if (c.kind === 'slack') out.slack = c.depth

@@ -119,6 +119,13 @@ function campaignLine(V: string, words: string[], up: string[], pack: ImPack, kn
       for (const p of personae) if (!known('persona', p, pack.personae.keys())) return ''
       return { kind: 'refill', pick: personae }
     }
+    case 'LEAKS': {
+      if (up[0] === 'AUTO' && up.length === 1) return { kind: 'leaks', tiles: 'auto' }
+      const tiles = list(words.join(' '))
+      if (!tiles.length || tiles.some((t) => !/^\d{1,2}$/.test(t)))
+        return 'AUTO or the tile numbers, first choice first'
+      return { kind: 'leaks', tiles: tiles.map(Number) }
+    }
     case 'PACE':
       return up[0] === 'MISSION' || up[0] === 'STEP'
         ? { kind: 'pace', pace: up[0] === 'MISSION' ? 'mission' : 'step' }

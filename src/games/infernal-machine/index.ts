@@ -198,7 +198,13 @@ function missionStep(ctx: Ctx, s: ImState, decider: Decider, key: () => string):
   if (m.lastTactical) s.lastTactical = m.lastTactical
   if (m.ended || m.turn >= 60) {
     s.lastBoat = [`Mission ${m.ended ?? 'abandoned after 60 turns'}:`, ...boatLines(ctx.pack, m)]
-    finishMission(ctx, c!, m, () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment))
+    finishMission(
+      ctx,
+      c!,
+      m,
+      () => askSentiment(decider, seasonKey(c!.year, c!.season), s.doctrine.sentiment),
+      s.doctrine.leaks,
+    )
     s.mission = undefined
     s.phase = 'actions'
   }

@@ -3,7 +3,7 @@
 import { PUBLIC } from '../contract.ts'
 import { buildBoat } from './boat.ts'
 import { d10Result } from './campaignPack.ts'
-import { type Campaign, investors, locationOf, pay, seasonKey } from './campaign.ts'
+import { type Campaign, investors, locationOf, pay, sailor, seasonKey } from './campaign.ts'
 import { advancementCheck } from './almanac.ts'
 import { escapeCrew } from './escape.ts'
 import { deferFog } from './fogOfWar.ts'
@@ -54,8 +54,7 @@ export function startMission(
     return 'a Letter of Marque is needed for a mission other than training'
   const crewOk = order.crew.every(([id]) => c.personae.some((p) => p.id === id && p.where === 'shop'))
   if (!crewOk || !order.crew.length) return 'the crew must be personae in the shop'
-  if (c.navyOnly && order.crew.some(([id]) => ctx.pack.personae.get(id)!.deck !== 'sailor'))
-    return 'Navy only: Sailors only'
+  if (c.navyOnly && order.crew.some(([id]) => !sailor(ctx.pack, c, id))) return 'Navy only: Sailors only'
   if (!ctx.pack.boards.get(board)!.positions.some((p) => p.id === order.launch && p.launch?.includes(c.side)))
     return `${order.launch} is not a launch position of the ${board} board`
   const crowded = crewOverflow(ctx, c, order.crew)
@@ -101,7 +100,13 @@ export function crewOverflow(ctx: Ctx, c: Campaign, crew: [string, number][]): s
 }
 
 /** After the mission: Recovery, or Escape and the Wreck sequence (p.58-59). */
-export function finishMission(ctx: Ctx, c: Campaign, m: Mission, sentiment: Sentiment = () => 'red'): void {
+export function finishMission(
+  ctx: Ctx,
+  c: Campaign,
+  m: Mission,
+  sentiment: Sentiment = () => 'red',
+  leaks: readonly number[] = [],
+): void {
   for (const p of c.personae)
     if (m.boat.crew.some((x) => x.id === p.id) || p.where === 'contract')
       p.where = c.contracts.some((k) => k.personae.includes(p.id)) ? 'contract' : 'shop'
@@ -109,7 +114,7 @@ export function finishMission(ctx: Ctx, c: Campaign, m: Mission, sentiment: Sent
   const achieved = m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length
   if (achieved) c.objectives = (c.objectives ?? 0) + achieved
   if (m.lost) wreck(ctx, c, m, sentiment)
-  else recovery(ctx, c, m)
+  else recovery(ctx, c, m, leaks)
 }
 
 /** The whole Mission action at once (PACE MISSION): start, every turn, then the aftermath. */
@@ -128,7 +133,7 @@ export function missionAction(
 }
 
 /** Recovery (p.58-59). */
-export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
+export function recovery(ctx: Ctx, c: Campaign, m: Mission, leaks: readonly number[] = []): void {
   const before = { ...c.pool }
   trainingCheck(ctx, c, m)
   advancementCheck(ctx, c, m.results.filter((r) => r.result === 'B' || r.result === 'spotted').length)
@@ -155,7 +160,7 @@ export function recovery(ctx: Ctx, c: Campaign, m: Mission): void {
       }
       note(ctx, 'p.59', `Repair Check ${roll}: a Malfunction marker off the ${part.kind}`)
     }
-  leakTileLoss(ctx, c, m.boat.leaks)
+  leakTileLoss(ctx, c, m.boat.leaks, leaks)
   for (const cr of m.boat.crew) {
     const p = c.personae.find((x) => x.id === cr.id)
     if (p) p.where = cr.fatigue && cr.panic ? 'sickBay' : 'shop'
@@ -172,21 +177,33 @@ function recyclePart(c: Campaign, part: { component: string; space: number }): v
 }
 
 /**
- * Leaks at Recovery (p.59, R28): each leak recycles a boat tile of the player's choice; the judge
- * takes the last Section (the cheapest), else the stern. The boat stays a straight line (IM-23):
- * parts on later tiles move down with their tiles, and the recycled tile's parts stay aboard on the
- * tile before it (ruling IM-58).
+ * Leaks at Recovery (p.59, R28): each leak recycles a boat tile of the player's choice, as LEAKS names
+ * them by their numbers at launch, first choice first; a tile named that is gone, or none named, leaves
+ * the automatic choice: the last Section (the cheapest), else the stern. The boat stays a straight
+ * line (IM-23): parts on later tiles move down with their tiles, and the recycled tile's parts stay
+ * aboard on the tile before it, or on the next one for the prow (ruling IM-58).
  */
-export function leakTileLoss(ctx: Ctx, c: Campaign, leaks: number): void {
+export function leakTileLoss(ctx: Ctx, c: Campaign, leaks: number, prefer: readonly number[] = []): void {
+  // The launch number of each tile still aboard, in order.
+  let numbers = c.boat.tiles.map((_, k) => k)
   for (let i = 0; i < leaks && c.boat.tiles.length > 1; i++) {
     const tiles = c.boat.tiles
+    const chosen = prefer.map((n) => numbers.indexOf(n)).find((k) => k >= 0)
     const sections = tiles.map((t, k) => (ctx.pack.components.get(t)?.kind === 'section' ? k : -1))
     const section = Math.max(...sections)
-    const at = section > 0 ? section : tiles.length - 1
+    const at = chosen ?? (section > 0 ? section : tiles.length - 1)
     const tile = tiles[at]!
     c.boat.tiles = tiles.filter((_, k) => k !== at)
-    c.boat.parts = c.boat.parts.map(([id, space]) => [id, space >= at ? space - 1 : space] as [string, number])
-    note(ctx, 'p.59', `a leak recycles the ${tile} tile (tile ${at}); its parts stay aboard on tile ${at - 1}`)
+    c.boat.parts = c.boat.parts.map(
+      ([id, space]) => [id, space > at || (space === at && at > 0) ? space - 1 : space] as [string, number],
+    )
+    const how = chosen === undefined ? '' : `, LEAKS ${numbers[at]}`
+    note(
+      ctx,
+      'p.59',
+      `a leak recycles the ${tile} tile (tile ${at}${how}); its parts stay aboard on tile ${Math.max(0, at - 1)}`,
+    )
+    numbers = numbers.filter((_, k) => k !== at)
   }
 }
 

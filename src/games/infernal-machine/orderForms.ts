@@ -52,6 +52,8 @@ export const FORMS: Record<string, string> = {
   SENTIMENT: 'SENTIMENT RED|INVESTOR (after a Wreck, on an odd roll: 2 Red, or a random investor leaves)',
   REFILL:
     'REFILL AUTO|NONE|<persona>[,<persona>] (who takes a Contract place left by a persona sick or dead; AUTO the default)',
+  LEAKS:
+    'LEAKS AUTO|<tile>[,<tile>] (the tiles leaks recycle at Recovery, first choice first, numbered as at launch; AUTO: the last Section, else the stern)',
   SHIFT: 'SHIFT VISIBILITY|DRIFT|DIRECTION IF <value> TO <value> [PAY RED|ACTION]',
   BENEFIT: 'BENEFIT BLACK|STRENGTH|OPERATOR:<persona>|TEAMWORK:<persona>',
   SLACK: 'SLACK <depth>',

@@ -17,6 +17,7 @@ const EXAMPLES: Record<string, string> = {
   TARGET: 'TARGET usa-gunboat',
   CUBES: 'CUBES STOP AT SAFE OR 2 RED',
   SHIFT: 'SHIFT DIRECTION IF EBB TO FLOOD',
+  LEAKS: 'LEAKS 2,1',
   HALT: 'HALT navcrank,target',
 }
 

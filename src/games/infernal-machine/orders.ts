@@ -56,6 +56,7 @@ const VERBS = [
   'DOCTOR',
   'SENTIMENT',
   'REFILL',
+  'LEAKS',
   'PACE',
   'SHIFT',
   'BENEFIT',

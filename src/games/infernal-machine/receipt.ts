@@ -4,7 +4,7 @@
 // that depends on money or the shop is made only when no earlier action of the same mail can
 // change them; the resolution still checks everything again.
 import type { Dice } from '../contract.ts'
-import { type Campaign, investors, locationOf, seasonIndex, seasonKey } from './campaign.ts'
+import { type Campaign, investors, locationOf, sailor, seasonIndex, seasonKey } from './campaign.ts'
 import type { ImCommand } from './commands.ts'
 import { ACTION_KINDS } from './orders.ts'
 import type { ImPack } from './pack.ts'
@@ -193,7 +193,11 @@ function bestIncome(pack: ImPack, c: Campaign): number {
   const loc = locationOf(ctx, c.location)
   let sum = loc.earnings[seasonIndex(c.season)]! + c.contracts.reduce((a, k) => a + k.pay, 0)
   if (c.season === 'winter')
-    sum += c.prizes + investors(ctx, c).reduce((a, i) => a + (pack.personae.get(i.id)!.infusion ?? 0), 0)
+    sum +=
+      c.prizes +
+      investors(ctx, c)
+        .filter((i) => i.where !== 'sickBay')
+        .reduce((a, i) => a + (pack.personae.get(i.id)!.infusion ?? 0), 0)
   const blockade = c.side === 'USA' && !!loc.blockade
   const row = pack.campaign.fortunes.find((f) => f.season === c.season && !!f.blockade === blockade)
   const gains = (row?.rolls ?? []).map(([, r]) => (r.startsWith('funds+') ? Number(r.slice(6)) || 0 : 0))
@@ -230,10 +234,18 @@ function missionError(
   if (away)
     return `${away[0]} is not in the shop; the crew may be ${
       c.personae
-        .filter((p) => p.where === 'shop' && pack.personae.get(p.id)!.deck !== 'investor')
+        .filter((p) => p.where === 'shop')
         .map((p) => p.id)
         .join(', ') || 'no one'
     }`
+  const landsman = c.navyOnly && cmd.crew.find(([id]) => !sailor(pack, c, id))
+  if (landsman)
+    return `${landsman[0]} is no Sailor, and Navy only takes Sailors alone (p.42); Sailors in the shop: ${
+      c.personae
+        .filter((p) => p.where === 'shop' && sailor(pack, c, p.id))
+        .map((p) => p.id)
+        .join(', ') || 'none'
+    } (RECRUIT MILITARY <persona> makes one, p.60)`
   return null
 }
 

@@ -354,12 +354,11 @@ export function salvage(ctx: Ctx, c: Campaign, keep: string[], roll = false): st
   return null
 }
 
-/** Military Recruit (p.60): $5 each re-designates a persona in the shop as a Sailor; no Training lost. */
+/** Military Recruit (p.60): $5 each re-designates a persona in the shop, an investor too, as a Sailor; no Training lost. */
 export function militaryRecruit(ctx: Ctx, c: Campaign, ids: string[]): string | null {
   if (shutteredNow(c)) return shutteredNow(c)
   const ok = ids.every((id) => c.personae.some((p) => p.id === id && p.where === 'shop'))
   if (!ok || !ids.length) return 'name personae in the shop'
-  if (ids.some((id) => ctx.pack.personae.get(id)!.deck === 'investor')) return 'an investor does not go to sea'
   if (c.funds < ids.length * (5 + (c.side === 'CSA' ? c.prices : 0))) return 'not enough money'
   for (const id of ids) pay(ctx, c, 5, `military recruit ${id}`)
   c.sailors = [...(c.sailors ?? []), ...ids]
