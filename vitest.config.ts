@@ -122,6 +122,7 @@ const unit = [
   'test/log/canonical.test.ts',
   'test/log/schemas.test.ts',
   'test/mail/inbound.test.ts',
+  'test/mail/oauth.test.ts',
   'test/mail/reading.test.ts',
   'test/orders/**/*.test.ts',
   'test/rebel-raiders/**/*.test.ts',
