@@ -14,6 +14,7 @@ const trials = ['test/e2e/crash.test.ts', 'test/pg/crash.test.ts', 'test/pg/take
 const mail = [
   'test/e2e/game-by-mail.test.ts',
   'test/e2e/imap-intake.test.ts',
+  'test/e2e/oauth-mail.test.ts',
   'test/e2e/serve-mail.test.ts',
   'test/e2e/smtp-transport.test.ts',
 ]

@@ -299,10 +299,14 @@ function pacedLimit(app: App, batch: number, log: (line: string) => void): numbe
   const max = app.transport.name === 'smtp' ? app.mail.smtp?.maxPerHour : null
   if (!max) return batch
   const { allowed, nextAt } = outboxAllowance(app.db, app.clock(), max)
-  if (allowed === 0 && nextAt)
-    log(`outbox: ${max} mails sent in the last hour (the limit); the next goes at ${nextAt.toISOString()}`)
+  // Said once per wait, not on every pass of the serve loop.
+  if (allowed === 0 && nextAt && pacingSaid.get(app) !== nextAt.toISOString()) {
+    pacingSaid.set(app, nextAt.toISOString())
+    log(`outbox: ${max} mails sent in the last hour (PBEM_SMTP_MAX_PER_HOUR); the next goes at ${nextAt.toISOString()}`)
+  }
   return Math.min(batch, allowed)
 }
+const pacingSaid = new WeakMap<App, string>()
 
 const ONE_PASS_LEASE_MS = 10 * 60_000
 

@@ -45,10 +45,11 @@ export class OAuth2Error extends Error {
   constructor(
     /** 'refused': the endpoint answered no (re-authorise); 'unreachable': no usable answer */
     readonly kind: 'refused' | 'unreachable',
-    message: string,
+    /** what happened, without the fix */
+    readonly what: string,
     readonly fix: string,
   ) {
-    super(message)
+    super(`${what}: ${fix}`)
   }
 }
 

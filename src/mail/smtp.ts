@@ -179,6 +179,11 @@ export class SmtpTransport implements MailTransport {
     }
   }
 
+  /** Connects and logs in without sending (a refused log-in rejects). */
+  async verify(): Promise<void> {
+    await this.transport.verify()
+  }
+
   close(): void {
     this.transport.close()
   }
