@@ -90,6 +90,7 @@ const judge = [
   'test/mail/intake.test.ts',
   'test/mail/judge-name.test.ts',
   'test/mail/mail-parts.test.ts',
+  'test/mail/pacing.test.ts',
   'test/mail/replies.test.ts',
   'test/rebel-raiders/bot-game.test.ts',
   'test/rebel-raiders/by-mail.test.ts',

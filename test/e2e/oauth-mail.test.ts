@@ -78,10 +78,11 @@ const account = (tokens: TokenRefresher) => ({
   tls: 'none' as const,
   user: 'judge',
   tokens,
+  mailDomain: 'example.test',
 })
 
 const mail = (n: number) => ({
-  messageId: `oauth-test.${n}@example.test`,
+  messageId: `report.tokengame.r${n}.fed@example.test`,
   from: 'judge@example.test',
   to: 'fed@example.test',
   subject: `token mail ${n}`,
@@ -130,7 +131,7 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     await first.send(
       mail(1),
       Buffer.from(
-        `Subject: token mail 1\r\nMessage-ID: <oauth-test.1@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 1\r\n`,
+        `Subject: token mail 1\r\nMessage-ID: <report.tokengame.r1.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 1\r\n`,
       ),
       1,
     )
@@ -165,7 +166,7 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
       await second.send(
         mail(2),
         Buffer.from(
-          `Subject: token mail 2\r\nMessage-ID: <oauth-test.2@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 2\r\n`,
+          `Subject: token mail 2\r\nMessage-ID: <report.tokengame.r2.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 2\r\n`,
         ),
         2,
       )
@@ -186,6 +187,10 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
         'both sent mails in fed INBOX',
       )
       expect(got.filter((s) => s.startsWith('token mail'))).toEqual(['token mail 1', 'token mail 2'])
+      const listIds = (await inbox('fed'))
+        .filter((m) => m.subject.startsWith('token mail'))
+        .map((m) => /^List-Id: (.*)\r$/m.exec(m.raw.toString('latin1'))?.[1])
+      expect(listIds).toEqual(Array(2).fill('"acw-pbem game tokengame" <tokengame.example.test>'))
     } finally {
       await intake.stop()
     }
