@@ -62,6 +62,8 @@ export function xoauth2Payload(user: string, accessToken: string): string {
 export class TokenRefresher implements AccessTokens {
   private current: { token: string; expiresAt: number } | null = null
   private pending: Promise<string> | null = null
+  /** the refresh token in use: a provider that rotates them hands a new one with each access token */
+  private refreshToken: string
   private readonly fetch: FetchLike
   private readonly clock: () => Date
   /** how many tokens were fetched (for tests and the check's report) */
@@ -73,6 +75,7 @@ export class TokenRefresher implements AccessTokens {
   ) {
     this.fetch = o.fetch ?? ((url, init) => globalThis.fetch(url, init))
     this.clock = o.clock ?? (() => new Date())
+    this.refreshToken = settings.refreshToken
   }
 
   /** When the cached token expires (ms since the epoch), or null when there is none. */
@@ -98,7 +101,7 @@ export class TokenRefresher implements AccessTokens {
     const s = this.settings
     const body = new URLSearchParams({
       grant_type: 'refresh_token',
-      refresh_token: s.refreshToken,
+      refresh_token: this.refreshToken,
       client_id: s.clientId,
       client_secret: s.clientSecret,
     }).toString()
@@ -151,6 +154,7 @@ export class TokenRefresher implements AccessTokens {
     const seconds = Number(json.expires_in)
     const life = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : (this.o.defaultLifetimeMs ?? 300_000)
     this.current = { token: json.access_token, expiresAt: started + life }
+    if (typeof json.refresh_token === 'string' && json.refresh_token) this.refreshToken = json.refresh_token
     this.fetched++
     return json.access_token
   }

@@ -70,6 +70,18 @@ describe('TokenRefresher', () => {
     expect(ep.seen).toHaveLength(2)
   })
 
+  it('uses the new refresh token a rotating provider hands back', async () => {
+    const ep = endpoint([
+      { status: 200, body: { access_token: 'a1', expires_in: 3600, refresh_token: 'rtoken-2' } },
+      { status: 200, body: { access_token: 'a2', expires_in: 3600 } },
+    ])
+    const t = new TokenRefresher(SETTINGS, { fetch: ep.fetch })
+    await t.token()
+    t.refused()
+    await t.token()
+    expect(ep.seen.map((f) => f.get('refresh_token'))).toEqual(['rtoken', 'rtoken-2'])
+  })
+
   it('a refused refresh token says to re-authorise, without the token in the message', async () => {
     const ep = endpoint([{ status: 400, body: { error: 'invalid_grant' } }])
     const t = new TokenRefresher(SETTINGS, { fetch: ep.fetch })
