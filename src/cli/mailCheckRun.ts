@@ -45,8 +45,9 @@ interface Ctx {
   smtp: SmtpTransport | null
 }
 
-const say = (ctx: Ctx, step: string, verdict: Verdict, detail: string, fix?: string) =>
+function say(ctx: Ctx, step: string, verdict: Verdict, detail: string, fix?: string): void {
   ctx.steps.push({ step, verdict, detail, ...(fix ? { fix } : {}) })
+}
 
 /** Runs every step it can; a step whose ground failed is reported as not tried. */
 export async function mailCheck(c: MailConfig, o: MailCheckOptions = {}): Promise<CheckStep[]> {
