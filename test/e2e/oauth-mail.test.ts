@@ -120,6 +120,27 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     expect((await inbox('judge')).filter((m) => m.subject.startsWith('acw-pbem mail check'))).toEqual([])
   })
 
+  it('passwords keep working: the check logs in by password both ways and warns that nothing is DKIM-signed', async () => {
+    const config = loadMailConfig({
+      ...tokenEnv(oauth.refreshTokenFor('judge')),
+      PBEM_IMAP_AUTH: 'password',
+      PBEM_IMAP_PASS: 'judge-pw',
+      PBEM_SMTP_AUTH: 'password',
+      PBEM_SMTP_PASS: 'judge-pw',
+    })
+    const issued = oauth.issued.length
+    const steps = await mailCheck(config, { waitMs: 20_000 })
+    const report = checkLines(steps).join('\n')
+    expect(report).toMatch(/OK {4}IMAP log-in \(judge@127\.0\.0\.1:\d+, password\): logged in/)
+    expect(report).toMatch(/OK {4}SMTP log-in \(judge@127\.0\.0\.1:\d+, password\): logged in/)
+    expect(report).toMatch(/OK {4}test mail to the plus-address: sent to judge\+pbem-check-/)
+    expect(report).toMatch(
+      /WARN {2}DKIM signature: not signed: no DKIM key configured\n {6}fix: set PBEM_DKIM_SELECTOR/,
+    )
+    expect(steps.filter((s) => s.verdict === 'fail')).toEqual([])
+    expect(oauth.issued.length).toBe(issued)
+  })
+
   it('replaces a token the servers stop accepting mid-run, losing no mail on either side', async () => {
     const tokens = new TokenRefresher({
       clientId: oauth.clientId,
