@@ -276,6 +276,7 @@ export async function readInbox(
  * archive (see resolveInDoubt in src/mail/smtp.ts).
  */
 export async function sendOutbox(app: App, log: (line: string) => void = () => {}): Promise<number> {
+  if (!(await smtpTokenReady(app, log))) return 0
   let total = 0
   for (;;) {
     const limit = pacedLimit(app, 200, log)
@@ -307,6 +308,25 @@ function pacedLimit(app: App, batch: number, log: (line: string) => void): numbe
   return Math.min(batch, allowed)
 }
 const pacingSaid = new WeakMap<App, string>()
+
+/**
+ * False while SMTP logs in by token and no token can be had: the outbox then waits, its mails
+ * neither tried nor counted as failed (a refused grant is no fault of theirs). Said once per error.
+ */
+async function smtpTokenReady(app: App, log: (line: string) => void): Promise<boolean> {
+  if (app.transport.name !== 'smtp' || app.mail.smtp?.auth !== 'oauth2' || !app.tokens) return true
+  try {
+    await app.tokens.token()
+    tokenSaid.delete(app)
+    return true
+  } catch (e) {
+    const why = (e as Error).message
+    if (tokenSaid.get(app) !== why) log(`outbox: not sent, no access token: ${why}`)
+    tokenSaid.set(app, why)
+    return false
+  }
+}
+const tokenSaid = new WeakMap<App, string>()
 
 const ONE_PASS_LEASE_MS = 10 * 60_000
 

@@ -37,6 +37,8 @@ export interface TokenRefresherOptions {
   defaultLifetimeMs?: number
   /** give up on the endpoint after this long (default 15 s) */
   timeoutMs?: number
+  /** after failed refreshes the endpoint is asked again after 5 s, 10 s ... up to this (default 5 min) */
+  maxHoldMs?: number
 }
 
 /** Why the endpoint did not give a token, with the plain fix an operator can act on. */
@@ -62,6 +64,7 @@ export function xoauth2Payload(user: string, accessToken: string): string {
 export class TokenRefresher implements AccessTokens {
   private current: { token: string; expiresAt: number } | null = null
   private pending: Promise<string> | null = null
+  private failure: { error: unknown; until: number; wait: number } | null = null
   /** the refresh token in use: a provider that rotates them hands a new one with each access token */
   private refreshToken: string
   private readonly fetch: FetchLike
@@ -85,12 +88,32 @@ export class TokenRefresher implements AccessTokens {
 
   token(): Promise<string> {
     const margin = this.o.marginMs ?? 60_000
-    if (this.current && this.current.expiresAt - margin > this.clock().getTime())
-      return Promise.resolve(this.current.token)
-    this.pending ??= this.refresh().finally(() => {
-      this.pending = null
-    })
+    const now = this.clock().getTime()
+    if (this.current && this.current.expiresAt - margin > now) return Promise.resolve(this.current.token)
+    // After a failed refresh the endpoint is left alone for a while: every log-in and every outbox
+    // pass would otherwise ask it again at once.
+    if (this.failure && now < this.failure.until) return Promise.reject(this.failure.error)
+    this.pending ??= this.refresh()
+      .then(
+        (t) => {
+          this.failure = null
+          return t
+        },
+        (e: unknown) => {
+          const wait = Math.min((this.failure?.wait ?? 2500) * 2, this.o.maxHoldMs ?? 300_000)
+          this.failure = { error: e, until: this.clock().getTime() + wait, wait }
+          throw e
+        },
+      )
+      .finally(() => {
+        this.pending = null
+      })
     return this.pending
+  }
+
+  /** The last refresh failed: its error, until the endpoint is asked again. */
+  get lastFailure(): { error: unknown; until: number } | null {
+    return this.failure
   }
 
   refused(): void {

@@ -94,6 +94,30 @@ describe('TokenRefresher', () => {
     expect((e as OAuth2Error).message).not.toContain('csecret')
   })
 
+  it('after a failed refresh leaves the endpoint alone for 5 s, then 10 s, and starts afresh after a success', async () => {
+    let now = 0
+    const ep = endpoint([
+      { status: 400, body: { error: 'invalid_grant' } },
+      { status: 400, body: { error: 'invalid_grant' } },
+      { status: 200, body: { access_token: 'a1', expires_in: 3600 } },
+    ])
+    const t = new TokenRefresher(SETTINGS, { fetch: ep.fetch, clock: () => new Date(now) })
+    const first = await t.token().catch((e: unknown) => e)
+    expect(await t.token().catch((e: unknown) => e)).toBe(first)
+    now += 4999
+    await t.token().catch(() => {})
+    expect(ep.seen).toHaveLength(1)
+    now += 1
+    await t.token().catch(() => {})
+    expect(ep.seen).toHaveLength(2)
+    now += 9999
+    await t.token().catch(() => {})
+    expect(ep.seen).toHaveLength(2)
+    now += 1
+    expect(await t.token()).toBe('a1')
+    expect(t.lastFailure).toBeNull()
+  })
+
   it('a wrong client is told apart, and an unreachable endpoint is not taken for a refusal', async () => {
     const bad = new TokenRefresher(SETTINGS, {
       fetch: endpoint([{ status: 401, body: { error: 'invalid_client' } }]).fetch,
