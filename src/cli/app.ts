@@ -133,8 +133,12 @@ export function openApp(opts: AppOptions = {}): App {
     : null
   const transport: MailTransport = smtp ?? new DropFolderTransport(dirs.outbox)
   const archiveAccount = mail.archiveImap
+  const archiveTokens = archiveAccount?.auth === 'oauth2' ? archiveTokenSource(mail, tokens) : null
   const archive: ArchiveLookup | null = archiveAccount
-    ? { find: async (ids) => new (await import('../mail/smtp.ts')).ImapArchive(archiveAccount).find(ids) }
+    ? {
+        find: async (ids) =>
+          new (await import('../mail/smtp.ts')).ImapArchive({ ...archiveAccount, tokens: archiveTokens }).find(ids),
+      }
     : null
   const close = () => {
     smtp?.close()
@@ -142,6 +146,12 @@ export function openApp(opts: AppOptions = {}): App {
   }
   const judgeId = judgeIdentity(data)
   return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
+}
+
+/** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
+function archiveTokenSource(mail: MailConfig, intake: TokenRefresher | null): TokenRefresher | null {
+  const rt = mail.archiveImap?.refreshToken
+  return rt && mail.oauth2 ? new TokenRefresher({ ...mail.oauth2, refreshToken: rt }) : intake
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */

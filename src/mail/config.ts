@@ -22,6 +22,9 @@
  *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
  *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
  *                                               [archive.user, pass, mailbox, host, port, tls]
+ *   PBEM_ARCHIVE_IMAP_AUTH (password or oauth2), PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN (the archive
+ *   mailbox's own grant; default: the intake's tokens when it is the same user)
+ *                                               [archive.auth, refreshToken]
  * Not mail, but read from the same file: [serverSecretFile], the server secret's file (relative to
  * the configuration file); PBEM_SERVER_SECRET_FILE wins over it (src/cli/app.ts).
  * Secrets (the OAuth2 client secret and refresh token, the DKIM key) are read only from the
@@ -70,7 +73,7 @@ export interface MailConfig {
   /** every sent message is also delivered here (same SMTP transaction) */
   archiveAddress: string | null
   /** where the archive copies are read back (to settle sends interrupted by a crash) */
-  archiveImap: (ImapAccount & { mailbox: string }) | null
+  archiveImap: (ImapAccount & { mailbox: string; auth?: MailAuth; refreshToken?: string }) | null
   /** the OAuth2 client and refresh token, when a mailbox logs in by token */
   oauth2?: OAuth2Settings | null
   /** DKIM signing of outgoing mail, when a key is configured */
@@ -112,6 +115,8 @@ const ENV_KEYS = {
     pass: 'PBEM_ARCHIVE_IMAP_PASS',
     tls: 'PBEM_ARCHIVE_IMAP_TLS',
     mailbox: 'PBEM_ARCHIVE_IMAP_MAILBOX',
+    auth: 'PBEM_ARCHIVE_IMAP_AUTH',
+    refreshToken: 'PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN',
   },
   top: {
     listen: 'PBEM_SMTP_LISTEN',
@@ -183,9 +188,11 @@ const archiveSchema = z.object({
   host: text.optional(),
   port: port.optional(),
   user: text,
-  pass: z.string().min(1, 'must not be empty'),
+  pass: z.string().min(1, 'must not be empty').optional(),
   tls: tls.optional(),
   mailbox: mailboxName.default('INBOX'),
+  auth: auth.default('password'),
+  refreshToken: text.optional(),
 })
 const listenSchema = z
   .string()
@@ -226,11 +233,13 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const errors: string[] = []
   const imap = imapOf(section(sub('imap'), env, ENV_KEYS.imap), errors)
   const smtp = smtpOf(section(sub('smtp'), env, ENV_KEYS.smtp), errors)
-  const wantsToken = imap?.auth === 'oauth2' || smtp?.auth === 'oauth2'
+  const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
+  const wantsToken = imap?.auth === 'oauth2' || smtp?.auth === 'oauth2' || rawArchive?.auth === 'oauth2'
   const oauth2 = oauth2Of(section(sub('oauth2'), env, OAUTH_ENV_KEYS.oauth2), path, wantsToken, errors)
-  if (path && (file.oauth2 as Raw | undefined)) {
-    const o = file.oauth2 as Raw
-    const problem = o.clientSecret || o.refreshToken ? secretFileProblem(path) : null
+  if (path && (file.oauth2 || file.archive)) {
+    const o = (file.oauth2 ?? {}) as Raw
+    const a = (file.archive ?? {}) as Raw
+    const problem = o.clientSecret || o.refreshToken || a.refreshToken ? secretFileProblem(path) : null
     if (problem) errors.push(`PBEM_CONFIG holds OAuth2 secrets but ${problem}`)
   }
   const top =
@@ -250,7 +259,6 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const judgeName = topValue(top, 'judgeName', displayName, errors)
   const archiveAddress = topValue(top, 'archiveAddress', address, errors)
   const dkim = dkimOf(section(sub('dkim'), env, OAUTH_ENV_KEYS.dkim), path, mailDomain, errors)
-  const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
   let archiveImap: MailConfig['archiveImap'] = null
   if (rawArchive) {
     archiveImap = archiveOf(rawArchive, imap, errors)
@@ -411,6 +419,13 @@ function archiveOf(raw: Raw, imap: ImapSettings | null, errors: string[]): MailC
   }
   const host = r.data.host ?? imap?.host
   const t = r.data.tls ?? imap?.tls ?? 'none'
+  const a = r.data
+  if (a.auth === 'password' && !a.pass)
+    errors.push(`archive.pass (${ENV_KEYS.archive.pass}): is required (or set ${ENV_KEYS.archive.auth}=oauth2)`)
+  if (a.auth === 'oauth2' && !a.refreshToken && !(imap?.auth === 'oauth2' && imap.user === a.user))
+    errors.push(
+      `archive.refreshToken (${ENV_KEYS.archive.refreshToken}): is required for an archive mailbox other than the intake's`,
+    )
   if (!host) {
     errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
     return null
@@ -420,8 +435,9 @@ function archiveOf(raw: Raw, imap: ImapSettings | null, errors: string[]): MailC
     port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143),
     tls: t,
     user: r.data.user,
-    pass: r.data.pass,
+    pass: r.data.pass ?? '',
     mailbox: r.data.mailbox,
+    ...(a.auth === 'oauth2' ? { auth: a.auth, ...(a.refreshToken ? { refreshToken: a.refreshToken } : {}) } : {}),
   }
 }
 

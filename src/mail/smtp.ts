@@ -22,7 +22,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { CLAIM_MS, FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
-import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
+import { connectImap, type ImapAccount, imapLoginOptions, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
 import type { AccessTokens } from './oauth.ts'
 import type { DkimSettings } from './oauthConfig.ts'
@@ -206,9 +206,9 @@ export class ImapArchive implements ArchiveLookup {
   async find(messageIds: string[]): Promise<Set<string>> {
     const found = new Set<string>()
     if (messageIds.length === 0) return found
-    const client = new ImapFlow({ ...imapClientOptions(this.account), disableAutoIdle: true })
+    const client = new ImapFlow({ ...(await imapLoginOptions(this.account)), disableAutoIdle: true })
     client.on('error', () => {})
-    await client.connect()
+    await connectImap(client, this.account)
     try {
       const lock = await client.getMailboxLock(this.account.mailbox, { readOnly: true })
       try {

@@ -15,7 +15,7 @@ import { checkLines, dkimRecord, mailCheck } from '../../src/cli/mailCheckRun.ts
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { ImapIntake } from '../../src/mail/imap.ts'
 import { TokenRefresher } from '../../src/mail/oauth.ts'
-import { SmtpTransport } from '../../src/mail/smtp.ts'
+import { ImapArchive, SmtpTransport } from '../../src/mail/smtp.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
 import { inbox, kick, sendAs, startMailstack, waitFor, type Mailstack } from './mailstack.ts'
 import { type OAuthServer, startOAuthServer } from './oauthServer.ts'
@@ -215,6 +215,39 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     } finally {
       await intake.stop()
     }
+  })
+
+  it('reads the archive mailbox back by its own token, to settle a send left in doubt', async () => {
+    const grant = (user: string) =>
+      new TokenRefresher({
+        clientId: oauth.clientId,
+        clientSecret: oauth.clientSecret,
+        refreshToken: oauth.refreshTokenFor(user),
+        tokenUrl: oauth.tokenUrl,
+      })
+    const smtp = new SmtpTransport({ ...account(grant('judge')), archiveAddress: 'archive@example.test' })
+    const raw = `Subject: archived\r\nMessage-ID: <report.tokengame.r9.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nx\r\n`
+    await smtp.send(mail(9), Buffer.from(raw), 9)
+    smtp.close()
+    const archiveTokens = grant('archive')
+    const archive = new ImapArchive({
+      host: ms.imap.host,
+      port: ms.imap.port,
+      tls: 'none',
+      user: 'archive',
+      pass: '',
+      tokens: archiveTokens,
+    })
+    const found = await waitFor(
+      async () => {
+        const f = await archive.find(['report.tokengame.r9.fed@example.test', 'never.sent@example.test'])
+        return f.size > 0 && f
+      },
+      20_000,
+      'the archive copy found by token',
+    )
+    expect([...found]).toEqual(['report.tokengame.r9.fed@example.test'])
+    expect(archiveTokens.fetched).toBe(1)
   })
 
   it('a revoked grant: pbem mail check says to re-authorise; pbem serve reports it and keeps running', async () => {

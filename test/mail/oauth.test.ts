@@ -200,6 +200,52 @@ describe('OAuth2 and DKIM settings', () => {
     )
   })
 
+  it("reads the archive mailbox by token: its own refresh token, or the intake's tokens when it is the same mailbox", () => {
+    const client = {
+      PBEM_OAUTH2_CLIENT_ID: 'c',
+      PBEM_OAUTH2_CLIENT_SECRET: 's',
+      PBEM_OAUTH2_REFRESH_TOKEN: 'r',
+      PBEM_OAUTH2_TOKEN_URL: 'https://oauth.example.org/token',
+    }
+    const smtp = { PBEM_SMTP_HOST: 'smtp.example.org', PBEM_ARCHIVE_ADDRESS: 'archive@example.org' }
+    const own = loadMailConfig({
+      ...base,
+      ...client,
+      ...smtp,
+      PBEM_ARCHIVE_IMAP_USER: 'archive@example.org',
+      PBEM_ARCHIVE_IMAP_AUTH: 'oauth2',
+      PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN: 'archive-rt',
+    })
+    expect(own.archiveImap).toMatchObject({
+      user: 'archive@example.org',
+      auth: 'oauth2',
+      refreshToken: 'archive-rt',
+      pass: '',
+    })
+    const same = loadMailConfig({
+      ...base,
+      ...client,
+      ...smtp,
+      PBEM_ARCHIVE_IMAP_USER: 'judge@example.org',
+      PBEM_ARCHIVE_IMAP_AUTH: 'oauth2',
+    })
+    expect(same.archiveImap).toMatchObject({ auth: 'oauth2' })
+    expect(() =>
+      loadMailConfig({
+        ...base,
+        ...client,
+        ...smtp,
+        PBEM_ARCHIVE_IMAP_USER: 'archive@example.org',
+        PBEM_ARCHIVE_IMAP_AUTH: 'oauth2',
+      }),
+    ).toThrow(
+      /archive\.refreshToken \(PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN\): is required for an archive mailbox other than the intake's/,
+    )
+    expect(() =>
+      loadMailConfig({ ...base, ...client, ...smtp, PBEM_ARCHIVE_IMAP_USER: 'archive@example.org' }),
+    ).toThrow(/archive\.pass \(PBEM_ARCHIVE_IMAP_PASS\): is required \(or set PBEM_ARCHIVE_IMAP_AUTH=oauth2\)/)
+  })
+
   it('reads a DKIM key from a private file, the domain defaulting to the mail domain', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 })
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
