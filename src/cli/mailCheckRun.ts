@@ -230,7 +230,7 @@ async function roundTrip(ctx: Ctx): Promise<void> {
       step,
       'fail',
       `sent to ${to} but not in ${ctx.c.imap!.mailbox} within ${(ctx.o.waitMs ?? 60_000) / 1000} s`,
-      'look in the spam folder (publish SPF, DKIM and DMARC: docs/operating.md); a provider without plus addressing may have dropped it: give --address',
+      `look in the spam folder (publish SPF, DKIM and DMARC: docs/operating.md); a provider without plus addressing may have dropped it: give --address; a judge running meanwhile may have filed it in ${ctx.c.imap!.processed}`,
     )
   say(ctx, step, 'ok', `sent to ${to} and read back over IMAP; removed again`)
   await dkimStep(ctx, raw)
