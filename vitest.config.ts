@@ -14,6 +14,7 @@ const trials = ['test/e2e/crash.test.ts', 'test/pg/crash.test.ts', 'test/pg/take
 const mail = [
   'test/e2e/game-by-mail.test.ts',
   'test/e2e/imap-intake.test.ts',
+  'test/e2e/oauth-mail.test.ts',
   'test/e2e/serve-mail.test.ts',
   'test/e2e/smtp-transport.test.ts',
 ]
@@ -89,6 +90,7 @@ const judge = [
   'test/mail/intake.test.ts',
   'test/mail/judge-name.test.ts',
   'test/mail/mail-parts.test.ts',
+  'test/mail/pacing.test.ts',
   'test/mail/replies.test.ts',
   'test/rebel-raiders/bot-game.test.ts',
   'test/rebel-raiders/by-mail.test.ts',
@@ -124,6 +126,7 @@ const unit = [
   'test/log/canonical.test.ts',
   'test/log/schemas.test.ts',
   'test/mail/inbound.test.ts',
+  'test/mail/oauth.test.ts',
   'test/mail/reading.test.ts',
   'test/orders/**/*.test.ts',
   'test/rebel-raiders/**/*.test.ts',

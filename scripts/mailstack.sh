@@ -15,6 +15,11 @@
 #   MAILSTACK_USERS_FILE   a file of "user:password" lines (wins over MAILSTACK_USERS)
 #   MAILSTACK_ALIASES      "alias:user ..." (default "orders:judge": the judge's own address
 #                          orders+<game>.<role>.<key>@domain lands in judge's INBOX)
+#   MAILSTACK_OAUTH2_INTROSPECT_URL   optional: also accept OAuth2 access tokens (SASL XOAUTH2 and
+#                          OAUTHBEARER) on IMAP, checked against this RFC 7662 introspection URL
+#                          (its answer's "username" is the mailbox user)
+#   MAILSTACK_SASL_PORT    optional: Dovecot's auth service on this port, and Postfix takes SMTP AUTH
+#                          through it (passwords and, with the URL above, tokens)
 # Plus-addressing: user+anything@domain is delivered to user's INBOX.
 set -euo pipefail
 
@@ -28,6 +33,8 @@ ROOT=$(cd "$MAILSTACK_ROOT" && pwd -P)
 IMAP_PORT=${MAILSTACK_IMAP_PORT:-1143}
 LMTP_PORT=${MAILSTACK_LMTP_PORT:-2424}
 SMTP_PORT=${MAILSTACK_SMTP_PORT:-2525}
+SASL_PORT=${MAILSTACK_SASL_PORT:-}
+OAUTH2_URL=${MAILSTACK_OAUTH2_INTROSPECT_URL:-}
 DOMAIN=${MAILSTACK_DOMAIN:-example.test}
 DV=$ROOT/dovecot; PF=$ROOT/postfix; MAIL=$ROOT/mail
 export PATH="$PATH:/usr/sbin:/sbin"
@@ -96,7 +103,7 @@ instance_name = $instance
 log_path = $DV/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${OAUTH2_URL:+ xoauth2 oauthbearer}
 first_valid_uid = $uid
 first_valid_gid = $gid
 mail_location = maildir:$MAIL/%n/Maildir
@@ -107,6 +114,7 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n $DV/users
 }
+$(oauth2_passdb)
 userdb {
   driver = static
   args = uid=$uid gid=$gid home=$MAIL/%n allow_all_users=no
@@ -133,6 +141,7 @@ service lmtp {
 protocol lmtp {
   postmaster_address = postmaster@$DOMAIN
 }
+$(sasl_service)
 EOF
 
   : > "$DV/users.new"
@@ -181,7 +190,35 @@ maillog_file = $PF/maillog
 smtputf8_enable = no
 message_size_limit = 20480000
 EOF
+  if [ -n "$SASL_PORT" ]; then
+    cat >> "$PF/etc/main.cf" <<EOF
+smtpd_sasl_auth_enable = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = inet:127.0.0.1:$SASL_PORT
+smtpd_sasl_security_options = noanonymous
+smtpd_tls_auth_only = no
+EOF
+  fi
   postconf -c "$PF/etc" -F '*/*/chroot = n'
+}
+
+# Dovecot's oauth2 passdb, asking the introspection URL about each token (only with the URL set).
+oauth2_passdb() {
+  [ -n "$OAUTH2_URL" ] || return 0
+  cat > "$DV/oauth2.conf.ext" <<EOF
+introspection_mode = post
+introspection_url = $OAUTH2_URL
+username_attribute = username
+active_attribute = active
+active_value = true
+EOF
+  printf 'passdb {\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n  args = %s\n}\n' "$DV/oauth2.conf.ext"
+}
+
+# Dovecot's auth service on a loopback port, for Postfix's SMTP AUTH (only with MAILSTACK_SASL_PORT).
+sasl_service() {
+  [ -n "$SASL_PORT" ] || return 0
+  printf 'service auth {\n  inet_listener sasl {\n    address = 127.0.0.1\n    port = %s\n  }\n}\n' "$SASL_PORT"
 }
 
 wait_ports() {

@@ -16,6 +16,8 @@ import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import { judgeIdentity } from '../mail/outboxClaim.ts'
+import { TokenRefresher } from '../mail/oauth.ts'
+import { outboxAllowance } from '../mail/pacing.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
 export interface AppOptions {
@@ -48,6 +50,8 @@ export interface App {
   transport: MailTransport
   /** where sent mail can be found again (to settle sends interrupted by a crash), if anywhere */
   archive: ArchiveLookup | null
+  /** the mailbox's OAuth2 access tokens (kept in memory only), when it logs in by token */
+  tokens: TokenRefresher | null
   close(): void
 }
 
@@ -115,18 +119,45 @@ export function openApp(opts: AppOptions = {}): App {
         : opts.moderatorAddress,
     ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
   })
-  const smtp = mail.smtp ? lazySmtp({ ...mail.smtp, archiveAddress: mail.archiveAddress, db, clock }) : null
+  const tokens = mailTokens(mail)
+  const smtp = mail.smtp
+    ? lazySmtp({
+        ...mail.smtp,
+        tokens: mail.smtp.auth === 'oauth2' ? tokens : null,
+        dkim: mail.dkim ?? null,
+        mailDomain: judge.mailDomain,
+        archiveAddress: mail.archiveAddress,
+        db,
+        clock,
+      })
+    : null
   const transport: MailTransport = smtp ?? new DropFolderTransport(dirs.outbox)
   const archiveAccount = mail.archiveImap
+  const archiveTokens = archiveAccount?.auth === 'oauth2' ? archiveTokenSource(mail, tokens) : null
   const archive: ArchiveLookup | null = archiveAccount
-    ? { find: async (ids) => new (await import('../mail/smtp.ts')).ImapArchive(archiveAccount).find(ids) }
+    ? {
+        find: async (ids) =>
+          new (await import('../mail/smtp.ts')).ImapArchive({ ...archiveAccount, tokens: archiveTokens }).find(ids),
+      }
     : null
   const close = () => {
     smtp?.close()
     db.close()
   }
   const judgeId = judgeIdentity(data)
-  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close }
+  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
+}
+
+/** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
+function archiveTokenSource(mail: MailConfig, intake: TokenRefresher | null): TokenRefresher | null {
+  const rt = mail.archiveImap?.refreshToken
+  return rt && mail.oauth2 ? new TokenRefresher({ ...mail.oauth2, refreshToken: rt }) : intake
+}
+
+/** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */
+export function mailTokens(mail: MailConfig): TokenRefresher | null {
+  const wanted = mail.imap?.auth === 'oauth2' || mail.smtp?.auth === 'oauth2'
+  return wanted && mail.oauth2 ? new TokenRefresher(mail.oauth2) : null
 }
 
 // The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
@@ -190,6 +221,7 @@ export async function imapIntake(
     tls: c.tls,
     user: c.user,
     pass: c.pass,
+    tokens: c.auth === 'oauth2' ? app.tokens : null,
     mailbox: c.mailbox,
     processedMailbox: c.processed,
     failedMailbox: c.failed,
@@ -254,21 +286,57 @@ export async function readInbox(
  * archive (see resolveInDoubt in src/mail/smtp.ts).
  */
 export async function sendOutbox(app: App, log: (line: string) => void = () => {}): Promise<number> {
+  if (!(await smtpTokenReady(app, log))) return 0
   let total = 0
   for (;;) {
+    const limit = pacedLimit(app, 200, log)
+    if (limit === 0) return total
     const { sent } =
       app.transport.name === 'smtp'
         ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
             archive: app.archive,
             owner: app.judgeId,
-            limit: 200,
+            limit,
             log,
           })
-        : await drainOutbox(app.db, app.transport, app.clock, { limit: 200, owner: app.judgeId })
+        : await drainOutbox(app.db, app.transport, app.clock, { limit, owner: app.judgeId })
     total += sent
     if (sent === 0) return total
   }
 }
+
+/** How many mails may go now under the SMTP sending limit (PBEM_SMTP_MAX_PER_HOUR), at most `batch`. */
+function pacedLimit(app: App, batch: number, log: (line: string) => void): number {
+  const max = app.transport.name === 'smtp' ? app.mail.smtp?.maxPerHour : null
+  if (!max) return batch
+  const { allowed, nextAt } = outboxAllowance(app.db, app.clock(), max)
+  // Said once per wait, not on every pass of the serve loop.
+  if (allowed === 0 && nextAt && pacingSaid.get(app) !== nextAt.toISOString()) {
+    pacingSaid.set(app, nextAt.toISOString())
+    log(`outbox: ${max} mails sent in the last hour (PBEM_SMTP_MAX_PER_HOUR); the next goes at ${nextAt.toISOString()}`)
+  }
+  return Math.min(batch, allowed)
+}
+const pacingSaid = new WeakMap<App, string>()
+
+/**
+ * False while SMTP logs in by token and no token can be had: the outbox then waits, its mails
+ * neither tried nor counted as failed (a refused grant is no fault of theirs). Said once per error.
+ */
+async function smtpTokenReady(app: App, log: (line: string) => void): Promise<boolean> {
+  if (app.transport.name !== 'smtp' || app.mail.smtp?.auth !== 'oauth2' || !app.tokens) return true
+  try {
+    await app.tokens.token()
+    tokenSaid.delete(app)
+    return true
+  } catch (e) {
+    const why = (e as Error).message
+    if (tokenSaid.get(app) !== why) log(`outbox: not sent, no access token: ${why}`)
+    tokenSaid.set(app, why)
+    return false
+  }
+}
+const tokenSaid = new WeakMap<App, string>()
 
 const ONE_PASS_LEASE_MS = 10 * 60_000
 

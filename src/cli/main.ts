@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { formatInstant } from '../schedule/calendar.ts'
 import { MISSED_POLICIES } from '../schedule/schedule.ts'
 import { registerAuditCommands } from './audit.ts'
+import { registerMailCheck } from './mailCheck.ts'
 import { registerDbCommands } from './db.ts'
 import { registerModeratorCommands } from './moderatorCommands.ts'
 import { registerPlayerCommands } from './playerCommands.ts'
@@ -396,6 +397,7 @@ registerModeratorCommands(program, game, withApp, d)
 registerScheduleCommands(program, withApp, d)
 registerPlayerCommands(program, withApp, d)
 registerAuditCommands(program, game, withApp, d)
+registerMailCheck(program.commands.find((c) => c.name() === 'mail')!)
 registerSecretCommands(program, withApp, d)
 registerDbCommands(program)
 

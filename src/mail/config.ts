@@ -9,14 +9,27 @@
  *   PBEM_IMAP_MAILBOX (INBOX), PBEM_IMAP_PROCESSED (Processed), PBEM_IMAP_FAILED (Failed),
  *   PBEM_IMAP_POLL_MS (10000)                   [imap.mailbox, processed, failed, pollMs]
  *   PBEM_SMTP_HOST, _PORT, _USER, _PASS, _TLS   [smtp.host, port, user, pass, tls]
+ *   PBEM_IMAP_AUTH, PBEM_SMTP_AUTH              [imap.auth, smtp.auth] password (default) or oauth2
+ *   PBEM_SMTP_MAX_PER_HOUR                      [smtp.maxPerHour] the provider's sending limit
+ *   PBEM_OAUTH2_CLIENT_ID, _CLIENT_SECRET, _REFRESH_TOKEN, _TOKEN_URL
+ *                                               [oauth2.clientId, clientSecret, refreshToken, tokenUrl]
+ *   PBEM_OAUTH2_FILE                            [oauth2.file] a JSON file of those four keys
+ *   PBEM_DKIM_SELECTOR, PBEM_DKIM_KEY_FILE, PBEM_DKIM_DOMAIN (default the mail domain)
+ *                                               [dkim.selector, keyFile, domain]
  *   PBEM_SMTP_LISTEN (host:port), PBEM_SMTP_LISTEN_MAX_BYTES   [listen, listenMaxBytes]
  *   PBEM_MAIL_DOMAIN                            [mailDomain]
  *   PBEM_JUDGE_NAME                             [judgeName] the display name on the judge's letters
  *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
  *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
  *                                               [archive.user, pass, mailbox, host, port, tls]
+ *   PBEM_ARCHIVE_IMAP_AUTH (password or oauth2), PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN (the archive
+ *   mailbox's own grant; default: the intake's tokens when it is the same user)
+ *                                               [archive.auth, refreshToken]
  * Not mail, but read from the same file: [serverSecretFile], the server secret's file (relative to
  * the configuration file); PBEM_SERVER_SECRET_FILE wins over it (src/cli/app.ts).
+ * Secrets (the OAuth2 client secret and refresh token, the DKIM key) are read only from the
+ * environment or from files nobody but their owner may read (mode 0600 or 0400): a file open to its
+ * group or to others is refused, and so is a PBEM_CONFIG file holding a secret.
  * TLS values: true (implicit TLS), false (plain), starttls. Default ports: IMAP 993 with TLS else
  * 143; SMTP 465 with TLS, 587 with STARTTLS, else 25.
  */
@@ -25,8 +38,14 @@ import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import type { ImapAccount, TlsMode } from './imapAccount.ts'
 import type { SmtpAccount } from './smtp.ts'
+import type { OAuth2Settings } from './oauth.ts'
+import { type DkimSettings, dkimOf, OAUTH_ENV_KEYS, oauth2Of, secretFileProblem } from './oauthConfig.ts'
+
+/** How the judge logs in to a mailbox: a password, or an OAuth2 access token (SASL XOAUTH2). */
+export type MailAuth = 'password' | 'oauth2'
 
 export interface ImapSettings extends ImapAccount {
+  auth: MailAuth
   mailbox: string
   processed: string
   failed: string
@@ -36,6 +55,9 @@ export interface ImapSettings extends ImapAccount {
 export interface SmtpSettings extends SmtpAccount {
   user: string | null
   pass: string | null
+  auth: MailAuth
+  /** the most mails sent in any hour (the provider's limit), null: unpaced */
+  maxPerHour: number | null
 }
 
 export interface MailConfig {
@@ -51,7 +73,11 @@ export interface MailConfig {
   /** every sent message is also delivered here (same SMTP transaction) */
   archiveAddress: string | null
   /** where the archive copies are read back (to settle sends interrupted by a crash) */
-  archiveImap: (ImapAccount & { mailbox: string }) | null
+  archiveImap: (ImapAccount & { mailbox: string; auth?: MailAuth; refreshToken?: string }) | null
+  /** the OAuth2 client and refresh token, when a mailbox logs in by token */
+  oauth2?: OAuth2Settings | null
+  /** DKIM signing of outgoing mail, when a key is configured */
+  dkim?: DkimSettings | null
   /** `serverSecretFile` of the PBEM_CONFIG file, resolved against the file's folder */
   serverSecretFile?: string
 }
@@ -67,6 +93,7 @@ const ENV_KEYS = {
     user: 'PBEM_IMAP_USER',
     pass: 'PBEM_IMAP_PASS',
     tls: 'PBEM_IMAP_TLS',
+    auth: 'PBEM_IMAP_AUTH',
     mailbox: 'PBEM_IMAP_MAILBOX',
     processed: 'PBEM_IMAP_PROCESSED',
     failed: 'PBEM_IMAP_FAILED',
@@ -78,6 +105,8 @@ const ENV_KEYS = {
     user: 'PBEM_SMTP_USER',
     pass: 'PBEM_SMTP_PASS',
     tls: 'PBEM_SMTP_TLS',
+    auth: 'PBEM_SMTP_AUTH',
+    maxPerHour: 'PBEM_SMTP_MAX_PER_HOUR',
   },
   archive: {
     host: 'PBEM_ARCHIVE_IMAP_HOST',
@@ -86,6 +115,8 @@ const ENV_KEYS = {
     pass: 'PBEM_ARCHIVE_IMAP_PASS',
     tls: 'PBEM_ARCHIVE_IMAP_TLS',
     mailbox: 'PBEM_ARCHIVE_IMAP_MAILBOX',
+    auth: 'PBEM_ARCHIVE_IMAP_AUTH',
+    refreshToken: 'PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN',
   },
   top: {
     listen: 'PBEM_SMTP_LISTEN',
@@ -131,12 +162,14 @@ const domain = z
   .trim()
   .regex(/^[a-z0-9.-]+$/i, 'must be a domain name like example.org')
 
+const auth = z.enum(['password', 'oauth2'], { error: 'must be password or oauth2' })
 const imapSchema = z.object({
   host: text,
   port: port.optional(),
   user: text,
-  pass: z.string().min(1, 'must not be empty'),
+  pass: z.string().min(1, 'must not be empty').optional(),
   tls: tls.optional(),
+  auth: auth.default('password'),
   mailbox: mailboxName.default('INBOX'),
   processed: mailboxName.default('Processed'),
   failed: mailboxName.default('Failed'),
@@ -148,14 +181,18 @@ const smtpSchema = z.object({
   user: text.optional(),
   pass: z.string().optional(),
   tls: tls.optional(),
+  auth: auth.default('password'),
+  maxPerHour: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).optional(),
 })
 const archiveSchema = z.object({
   host: text.optional(),
   port: port.optional(),
   user: text,
-  pass: z.string().min(1, 'must not be empty'),
+  pass: z.string().min(1, 'must not be empty').optional(),
   tls: tls.optional(),
   mailbox: mailboxName.default('INBOX'),
+  auth: auth.default('password'),
+  refreshToken: text.optional(),
 })
 const listenSchema = z
   .string()
@@ -196,6 +233,15 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const errors: string[] = []
   const imap = imapOf(section(sub('imap'), env, ENV_KEYS.imap), errors)
   const smtp = smtpOf(section(sub('smtp'), env, ENV_KEYS.smtp), errors)
+  const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
+  const wantsToken = imap?.auth === 'oauth2' || smtp?.auth === 'oauth2' || rawArchive?.auth === 'oauth2'
+  const oauth2 = oauth2Of(section(sub('oauth2'), env, OAUTH_ENV_KEYS.oauth2), path, wantsToken, errors)
+  if (path && (file.oauth2 || file.archive)) {
+    const o = (file.oauth2 ?? {}) as Raw
+    const a = (file.archive ?? {}) as Raw
+    const problem = o.clientSecret || o.refreshToken || a.refreshToken ? secretFileProblem(path) : null
+    if (problem) errors.push(`PBEM_CONFIG holds OAuth2 secrets but ${problem}`)
+  }
   const top =
     section(
       {
@@ -212,7 +258,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const mailDomain = topValue(top, 'mailDomain', domain, errors)
   const judgeName = topValue(top, 'judgeName', displayName, errors)
   const archiveAddress = topValue(top, 'archiveAddress', address, errors)
-  const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
+  const dkim = dkimOf(section(sub('dkim'), env, OAUTH_ENV_KEYS.dkim), path, mailDomain, errors)
   let archiveImap: MailConfig['archiveImap'] = null
   if (rawArchive) {
     archiveImap = archiveOf(rawArchive, imap, errors)
@@ -239,6 +285,8 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     judgeName,
     archiveAddress,
     archiveImap,
+    ...(oauth2 ? { oauth2 } : {}),
+    ...(dkim ? { dkim } : {}),
     ...(serverSecretFile ? { serverSecretFile } : {}),
   }
 }
@@ -253,6 +301,8 @@ const FILE_KEYS = [
   'judgeName',
   'archiveAddress',
   'serverSecretFile',
+  'oauth2',
+  'dkim',
 ]
 
 /** The PBEM_CONFIG file: a JSON object with only known keys. */
@@ -277,15 +327,19 @@ function readConfigFile(path: string): Raw {
   return file
 }
 
+const passRequired = `imap.pass (${ENV_KEYS.imap.pass}): is required (or set ${ENV_KEYS.imap.auth}=oauth2)`
+
 function imapOf(raw: Raw | undefined, errors: string[]): ImapSettings | null {
   if (!raw) return null
   const r = imapSchema.safeParse(raw)
   if (!r.success) {
     errors.push(...problems('imap', r.error, ENV_KEYS.imap))
+    if (raw.auth !== 'oauth2' && !raw.pass) errors.push(passRequired)
     return null
   }
   const t = r.data.tls ?? 'none'
-  const imap = { ...r.data, tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
+  const imap = { ...r.data, pass: r.data.pass ?? '', tls: t, port: r.data.port ?? (t === 'tls' ? 993 : 143) }
+  if (imap.auth === 'password' && !imap.pass) errors.push(passRequired)
   if (imap.processed === imap.mailbox || imap.failed === imap.mailbox)
     errors.push('imap: the processed and failed mailboxes must differ from the mailbox read')
   return imap
@@ -305,6 +359,12 @@ function smtpOf(raw: Raw | undefined, errors: string[]): SmtpSettings | null {
     tls: t,
     user: r.data.user ?? null,
     pass: r.data.pass ?? null,
+    auth: r.data.auth,
+    maxPerHour: r.data.maxPerHour ?? null,
+  }
+  if (smtp.auth === 'oauth2') {
+    if (!smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with ${ENV_KEYS.smtp.auth}=oauth2`)
+    return smtp
   }
   if (smtp.user && !smtp.pass) errors.push(`smtp.pass (${ENV_KEYS.smtp.pass}): is required with smtp.user`)
   if (smtp.pass && !smtp.user) errors.push(`smtp.user (${ENV_KEYS.smtp.user}): is required with smtp.pass`)
@@ -359,6 +419,13 @@ function archiveOf(raw: Raw, imap: ImapSettings | null, errors: string[]): MailC
   }
   const host = r.data.host ?? imap?.host
   const t = r.data.tls ?? imap?.tls ?? 'none'
+  const a = r.data
+  if (a.auth === 'password' && !a.pass)
+    errors.push(`archive.pass (${ENV_KEYS.archive.pass}): is required (or set ${ENV_KEYS.archive.auth}=oauth2)`)
+  if (a.auth === 'oauth2' && !a.refreshToken && !(imap?.auth === 'oauth2' && imap.user === a.user))
+    errors.push(
+      `archive.refreshToken (${ENV_KEYS.archive.refreshToken}): is required for an archive mailbox other than the intake's`,
+    )
   if (!host) {
     errors.push(`archive.host (${ENV_KEYS.archive.host}): is required when there is no IMAP intake to take it from`)
     return null
@@ -368,8 +435,9 @@ function archiveOf(raw: Raw, imap: ImapSettings | null, errors: string[]): MailC
     port: r.data.port ?? (r.data.host ? undefined : imap?.port) ?? (t === 'tls' ? 993 : 143),
     tls: t,
     user: r.data.user,
-    pass: r.data.pass,
+    pass: r.data.pass ?? '',
     mailbox: r.data.mailbox,
+    ...(a.auth === 'oauth2' ? { auth: a.auth, ...(a.refreshToken ? { refreshToken: a.refreshToken } : {}) } : {}),
   }
 }
 
@@ -378,10 +446,14 @@ export function describeMailConfig(c: MailConfig): string[] {
   const lines: string[] = []
   if (c.imap)
     lines.push(
-      `IMAP intake: ${c.imap.user}@${c.imap.host}:${c.imap.port} (${c.imap.tls}) ${c.imap.mailbox} -> ${c.imap.processed}`,
+      `IMAP intake: ${c.imap.user}@${c.imap.host}:${c.imap.port} (${c.imap.tls}${c.imap.auth === 'oauth2' ? ', OAuth2' : ''}) ${c.imap.mailbox} -> ${c.imap.processed}`,
     )
   if (c.smtp)
-    lines.push(`SMTP delivery: ${c.smtp.host}:${c.smtp.port} (${c.smtp.tls})${c.smtp.user ? ` as ${c.smtp.user}` : ''}`)
+    lines.push(
+      `SMTP delivery: ${c.smtp.host}:${c.smtp.port} (${c.smtp.tls}${c.smtp.auth === 'oauth2' ? ', OAuth2' : ''})${c.smtp.user ? ` as ${c.smtp.user}` : ''}${c.smtp.maxPerHour ? `, at most ${c.smtp.maxPerHour} an hour` : ''}`,
+    )
+  if (c.oauth2) lines.push(`OAuth2 tokens from ${c.oauth2.tokenUrl}`)
+  if (c.dkim) lines.push(`DKIM signing as ${c.dkim.selector}._domainkey.${c.dkim.domain}`)
   if (c.archiveAddress)
     lines.push(
       `archive copy of every sent mail to ${c.archiveAddress}${c.archiveImap ? ` (read back from ${c.archiveImap.user}@${c.archiveImap.host}:${c.archiveImap.port} ${c.archiveImap.mailbox})` : ' (not readable: mail interrupted by a crash is sent again)'}`,

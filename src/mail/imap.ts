@@ -28,7 +28,8 @@ import {
   accountKey,
   type ImapCheckpoint,
   ensureMailbox,
-  imapClientOptions,
+  connectImap,
+  imapLoginOptions,
   type ImapIntakeOptions,
   readImapCheckpoint,
   writeImapCheckpoint,
@@ -236,12 +237,12 @@ export class ImapIntake {
     }
     const connect = async () => {
       this.dropClient()
-      const client = new ImapFlow({ ...imapClientOptions(this.o), autoIdleDelay: 250 })
+      const client = new ImapFlow({ ...(await imapLoginOptions(this.o)), autoIdleDelay: 250 })
       client.on('error', (e: Error) => {
         this.lastError = e
         this.log(`imap ${this.account}: ${e.message}`)
       })
-      await client.connect()
+      await connectImap(client, this.o)
       await ensureMailbox(client, this.processedMailbox, (line) => this.log(`imap ${this.account}: ${line}`))
       await client.mailboxOpen(this.mailbox)
       client.on('exists', () => {

@@ -3,6 +3,7 @@
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { BatchFiling } from './imapBatch.ts'
+import { type AccessTokens, isAuthRefusal } from './oauth.ts'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'
 
@@ -13,6 +14,8 @@ export interface ImapAccount {
   pass: string
   /** 'tls' = implicit TLS (993), 'starttls' = upgrade a plain connection, 'none' = plaintext */
   tls: TlsMode
+  /** log in by OAuth2 access token (SASL XOAUTH2) instead of with `pass` */
+  tokens?: AccessTokens | null
 }
 
 export interface ImapCheckpoint {
@@ -61,6 +64,25 @@ export function imapClientOptions(a: ImapAccount): ImapFlowOptions {
     logger: false,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
+  }
+}
+
+/** imapClientOptions with a current access token when the account logs in by OAuth2. */
+export async function imapLoginOptions(a: ImapAccount): Promise<ImapFlowOptions> {
+  const base = imapClientOptions(a)
+  return a.tokens ? { ...base, auth: { user: a.user, accessToken: await a.tokens.token() } } : base
+}
+
+/**
+ * Connects a client made from imapLoginOptions; a refused log-in by token drops the token, so the
+ * next attempt fetches a new one (a token revoked or expired early is replaced, not retried).
+ */
+export async function connectImap(client: ImapFlow, a: ImapAccount): Promise<void> {
+  try {
+    await client.connect()
+  } catch (e) {
+    if (a.tokens && isAuthRefusal(e)) a.tokens.refused()
+    throw e
   }
 }
 

@@ -22,8 +22,11 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { CLAIM_MS, FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
-import { imapClientOptions, type ImapAccount, type TlsMode } from './imapAccount.ts'
+import { connectImap, type ImapAccount, imapLoginOptions, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
+import type { AccessTokens } from './oauth.ts'
+import type { DkimSettings } from './oauthConfig.ts'
+import { listIdFor, withHeaders } from './dkim.ts'
 
 export interface SmtpAccount {
   host: string
@@ -32,6 +35,8 @@ export interface SmtpAccount {
   tls: TlsMode
   user?: string | null
   pass?: string | null
+  /** log in by OAuth2 access token (SASL XOAUTH2) as `user` instead of with `pass` */
+  tokens?: AccessTokens | null
 }
 
 export interface SmtpTransportOptions extends SmtpAccount {
@@ -46,6 +51,30 @@ export interface SmtpTransportOptions extends SmtpAccount {
   timeoutMs?: number
   /** connections kept open, one message in flight on each (default SMTP_PARALLEL) */
   parallel?: number
+  /** sign every message with this key */
+  dkim?: DkimSettings | null
+  /** the judge's domain: a letter of a game gets a List-Id under it */
+  mailDomain?: string | null
+}
+
+/** nodemailer's auth for an account: a password, or XOAUTH2 with tokens from `tokens`. */
+export function smtpAuth(a: SmtpAccount): SMTPTransport.Options['auth'] | undefined {
+  if (a.tokens && a.user) return { type: 'OAuth2', user: a.user }
+  return a.user ? { user: a.user, pass: a.pass ?? '' } : undefined
+}
+
+/**
+ * Hands nodemailer its access tokens: a fresh one when the server refused the last (`renew`),
+ * otherwise the cached one until it is about to expire.
+ */
+export function provideTokens(transport: Transporter, tokens: AccessTokens): void {
+  transport.set('oauth2_provision_cb', (_user: string, renew: boolean, cb: (e: Error | null, t?: string) => void) => {
+    if (renew) tokens.refused()
+    tokens.token().then(
+      (t) => cb(null, t),
+      (e: Error) => cb(e),
+    )
+  })
 }
 
 /** All addresses of an address-list header value, without names. */
@@ -73,7 +102,10 @@ export class SmtpTransport implements MailTransport {
       secure: o.tls === 'tls',
       ...(o.tls === 'none' ? { ignoreTLS: true } : {}),
       ...(o.tls === 'starttls' ? { requireTLS: true } : {}),
-      ...(o.user ? { auth: { user: o.user, pass: o.pass ?? '' } } : {}),
+      ...(smtpAuth(o) ? { auth: smtpAuth(o) } : {}),
+      ...(o.dkim
+        ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey: o.dkim.privateKey } }
+        : {}),
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -84,6 +116,13 @@ export class SmtpTransport implements MailTransport {
       maxConnections: this.parallel,
       maxMessages: 1000,
     })
+    if (o.tokens && o.user) provideTokens(this.transport, o.tokens)
+  }
+
+  /** The bytes that go out: the composed message with its game's List-Id (signed by DKIM after). */
+  wire(mail: OutboundMail, eml: Buffer): Buffer {
+    const listId = this.options.mailDomain ? listIdFor(mail.messageId, this.options.mailDomain) : null
+    return listId ? withHeaders(eml, { 'List-Id': listId }) : eml
   }
 
   /** MAIL FROM and RCPT TO for a row: its To addresses, then the archive address. */
@@ -120,7 +159,7 @@ export class SmtpTransport implements MailTransport {
       db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(this.now(), outboxId)
     let info: SMTPTransport.SentMessageInfo
     try {
-      info = await this.transport.sendMail({ envelope, raw: eml })
+      info = await this.transport.sendMail({ envelope, raw: this.wire(mail, eml) })
     } catch (e) {
       // A reply code, or a failure before the session began, means the server did not take the
       // message: the row is not in doubt. A broken connection later on may have come after the 250.
@@ -138,6 +177,11 @@ export class SmtpTransport implements MailTransport {
         outboxId,
       )
     }
+  }
+
+  /** Connects and logs in without sending (a refused log-in rejects). */
+  async verify(): Promise<void> {
+    await this.transport.verify()
   }
 
   close(): void {
@@ -162,9 +206,9 @@ export class ImapArchive implements ArchiveLookup {
   async find(messageIds: string[]): Promise<Set<string>> {
     const found = new Set<string>()
     if (messageIds.length === 0) return found
-    const client = new ImapFlow({ ...imapClientOptions(this.account), disableAutoIdle: true })
+    const client = new ImapFlow({ ...(await imapLoginOptions(this.account)), disableAutoIdle: true })
     client.on('error', () => {})
-    await client.connect()
+    await connectImap(client, this.account)
     try {
       const lock = await client.getMailboxLock(this.account.mailbox, { readOnly: true })
       try {

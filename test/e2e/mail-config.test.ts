@@ -43,12 +43,21 @@ describe('loadMailConfig', () => {
       user: 'judge',
       pass: 'pw',
       tls: 'none',
+      auth: 'password',
       mailbox: 'INBOX',
       processed: 'Processed',
       failed: 'Failed',
       pollMs: 10000,
     })
-    expect(c.smtp).toEqual({ host: 'smtp.example.org', port: 587, tls: 'starttls', user: 'judge', pass: 'pw' })
+    expect(c.smtp).toEqual({
+      host: 'smtp.example.org',
+      port: 587,
+      tls: 'starttls',
+      user: 'judge',
+      pass: 'pw',
+      auth: 'password',
+      maxPerHour: null,
+    })
     expect(
       loadMailConfig({ PBEM_IMAP_HOST: 'h', PBEM_IMAP_USER: 'u', PBEM_IMAP_PASS: 'p', PBEM_IMAP_TLS: 'true' }).imap!
         .port,

@@ -26,6 +26,8 @@ export interface Mailstack {
   imap: { host: string; port: number }
   smtp: { host: string; port: number }
   lmtp: { host: string; port: number }
+  /** Dovecot's auth service for Postfix's SMTP AUTH, when asked for (MailstackOptions.smtpAuth) */
+  sasl?: { host: string; port: number }
   env: NodeJS.ProcessEnv
   stop(): Promise<void>
 }
@@ -37,6 +39,10 @@ export interface MailstackOptions {
   users?: string[]
   /** keep the root directory after stop (for debugging) */
   keep?: boolean
+  /** also accept OAuth2 tokens on IMAP (and SMTP with smtpAuth), checked at this introspection URL */
+  oauth2IntrospectUrl?: string
+  /** Postfix takes SMTP AUTH through Dovecot (auth service on base+26, default 2526) */
+  smtpAuth?: boolean
 }
 
 let current: Mailstack | null = null
@@ -74,7 +80,9 @@ export async function startMailstack(opts: MailstackOptions = {}): Promise<Mails
 
 async function startOn(opts: MailstackOptions, base: number | undefined): Promise<Mailstack> {
   const ports =
-    base === undefined ? { imap: 1143, smtp: 2525, lmtp: 2424 } : { imap: base + 43, smtp: base + 25, lmtp: base + 24 }
+    base === undefined
+      ? { imap: 1143, smtp: 2525, lmtp: 2424, sasl: 2526 }
+      : { imap: base + 43, smtp: base + 25, lmtp: base + 24, sasl: base + 26 }
   const root = mkdtempSync(join(tmpdir(), 'pbem-mailstack-'))
   chmodSync(root, 0o755) // dovecot delivers as the mail user: every parent must be searchable
   const users = (opts.users ?? DEFAULT_USERS).map((u) => (u.includes(':') ? u : `${u}:${u}-pw`))
@@ -86,6 +94,8 @@ async function startOn(opts: MailstackOptions, base: number | undefined): Promis
     MAILSTACK_LMTP_PORT: String(ports.lmtp),
     MAILSTACK_DOMAIN: DOMAIN,
     MAILSTACK_USERS: users.join(' '),
+    ...(opts.oauth2IntrospectUrl ? { MAILSTACK_OAUTH2_INTROSPECT_URL: opts.oauth2IntrospectUrl } : {}),
+    ...(opts.smtpAuth ? { MAILSTACK_SASL_PORT: String(ports.sasl) } : {}),
   }
   try {
     await script('start', env, 60_000)
@@ -99,6 +109,7 @@ async function startOn(opts: MailstackOptions, base: number | undefined): Promis
     imap: { host: '127.0.0.1', port: ports.imap },
     smtp: { host: '127.0.0.1', port: ports.smtp },
     lmtp: { host: '127.0.0.1', port: ports.lmtp },
+    ...(opts.smtpAuth ? { sasl: { host: '127.0.0.1', port: ports.sasl } } : {}),
     env,
     stop: async () => {
       await script('stop', env, 60_000)

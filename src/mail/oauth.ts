@@ -1,0 +1,195 @@
+/**
+ * OAuth2 access tokens for the judge's mailbox (SASL XOAUTH2 on IMAP and SMTP).
+ *
+ * The operator registers the judge as an OAuth2 client at the provider and authorises it once;
+ * what is kept is the client id and secret, the refresh token and the provider's token endpoint.
+ * An access token is fetched from the endpoint with the refresh token (RFC 6749 section 6), kept in
+ * memory only, and fetched again a minute before it expires or as soon as a server refuses it.
+ * Neither token is ever logged: errors carry the endpoint's error code, never a token.
+ */
+
+export interface OAuth2Settings {
+  clientId: string
+  clientSecret: string
+  refreshToken: string
+  tokenUrl: string
+}
+
+/** What a mailbox log-in needs from a token source. */
+export interface AccessTokens {
+  /** a token valid for at least the margin (fetched when needed) */
+  token(): Promise<string>
+  /** the server refused the last token: the next token() fetches a new one */
+  refused(): void
+}
+
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>
+
+export interface TokenRefresherOptions {
+  fetch?: FetchLike
+  clock?: () => Date
+  /** refresh this long before the token expires (default 60 s) */
+  marginMs?: number
+  /** the lifetime assumed when the endpoint names none (default 5 min) */
+  defaultLifetimeMs?: number
+  /** give up on the endpoint after this long (default 15 s) */
+  timeoutMs?: number
+  /** after failed refreshes the endpoint is asked again after 5 s, 10 s ... up to this (default 5 min) */
+  maxHoldMs?: number
+}
+
+/** Why the endpoint did not give a token, with the plain fix an operator can act on. */
+export class OAuth2Error extends Error {
+  override name = 'OAuth2Error'
+  constructor(
+    /** 'refused': the endpoint answered no (re-authorise); 'unreachable': no usable answer */
+    readonly kind: 'refused' | 'unreachable',
+    /** what happened, without the fix */
+    readonly what: string,
+    readonly fix: string,
+  ) {
+    super(`${what}: ${fix}`)
+  }
+}
+
+/** The SASL XOAUTH2 initial response (base64 is added by the protocol client). */
+export function xoauth2Payload(user: string, accessToken: string): string {
+  return `user=${user}\x01auth=Bearer ${accessToken}\x01\x01`
+}
+
+/** Fetches and caches access tokens from a refresh token; concurrent callers share one request. */
+export class TokenRefresher implements AccessTokens {
+  private current: { token: string; expiresAt: number } | null = null
+  private pending: Promise<string> | null = null
+  private failure: { error: unknown; until: number; wait: number } | null = null
+  /** the refresh token in use: a provider that rotates them hands a new one with each access token */
+  private refreshToken: string
+  private readonly fetch: FetchLike
+  private readonly clock: () => Date
+  /** how many tokens were fetched (for tests and the check's report) */
+  fetched = 0
+
+  constructor(
+    readonly settings: OAuth2Settings,
+    private readonly o: TokenRefresherOptions = {},
+  ) {
+    this.fetch = o.fetch ?? ((url, init) => globalThis.fetch(url, init))
+    this.clock = o.clock ?? (() => new Date())
+    this.refreshToken = settings.refreshToken
+  }
+
+  /** When the cached token expires (ms since the epoch), or null when there is none. */
+  get expiresAt(): number | null {
+    return this.current?.expiresAt ?? null
+  }
+
+  token(): Promise<string> {
+    const margin = this.o.marginMs ?? 60_000
+    const now = this.clock().getTime()
+    if (this.current && this.current.expiresAt - margin > now) return Promise.resolve(this.current.token)
+    // After a failed refresh the endpoint is left alone for a while: every log-in and every outbox
+    // pass would otherwise ask it again at once.
+    if (this.failure && now < this.failure.until) return Promise.reject(this.failure.error)
+    this.pending ??= this.refresh()
+      .then(
+        (t) => {
+          this.failure = null
+          return t
+        },
+        (e: unknown) => {
+          const wait = Math.min((this.failure?.wait ?? 2500) * 2, this.o.maxHoldMs ?? 300_000)
+          this.failure = { error: e, until: this.clock().getTime() + wait, wait }
+          throw e
+        },
+      )
+      .finally(() => {
+        this.pending = null
+      })
+    return this.pending
+  }
+
+  /** The last refresh failed: its error, until the endpoint is asked again. */
+  get lastFailure(): { error: unknown; until: number } | null {
+    return this.failure
+  }
+
+  refused(): void {
+    this.current = null
+  }
+
+  private async refresh(): Promise<string> {
+    const s = this.settings
+    const body = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: this.refreshToken,
+      client_id: s.clientId,
+      client_secret: s.clientSecret,
+    }).toString()
+    const started = this.clock().getTime()
+    let status: number
+    let text: string
+    try {
+      const r = await this.fetch(s.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+      })
+      status = r.status
+      text = await r.text()
+    } catch (e) {
+      throw new OAuth2Error(
+        'unreachable',
+        `the token endpoint ${s.tokenUrl} could not be reached: ${(e as Error).message}`,
+        'check the token endpoint URL and the network; the judge tries again',
+      )
+    }
+    return this.accept(status, text, started)
+  }
+
+  private accept(status: number, text: string, started: number): string {
+    const url = this.settings.tokenUrl
+    let json: Record<string, unknown> = {}
+    try {
+      json = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      // not JSON: reported below by status
+    }
+    if (status >= 400 || typeof json.access_token !== 'string' || !json.access_token) {
+      const code = typeof json.error === 'string' ? json.error : null
+      if (status === 400 || status === 401 || code)
+        throw new OAuth2Error(
+          'refused',
+          `the token endpoint ${url} refused the refresh token (HTTP ${status}${code ? `, ${code}` : ''})`,
+          code === 'invalid_client'
+            ? 'the client id or secret is wrong: copy them again from the provider console'
+            : 're-authorise the judge at the provider and store the new refresh token',
+        )
+      throw new OAuth2Error(
+        'unreachable',
+        `the token endpoint ${url} gave no access token (HTTP ${status})`,
+        'check the token endpoint URL; the judge tries again',
+      )
+    }
+    const seconds = Number(json.expires_in)
+    const life = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : (this.o.defaultLifetimeMs ?? 300_000)
+    this.current = { token: json.access_token, expiresAt: started + life }
+    if (typeof json.refresh_token === 'string' && json.refresh_token) this.refreshToken = json.refresh_token
+    this.fetched++
+    return json.access_token
+  }
+}
+
+/** Whether an IMAP or SMTP error is the server refusing the credentials (not a network fault). */
+export function isAuthRefusal(e: unknown): boolean {
+  const err = e as { authenticationFailed?: boolean; code?: string; responseCode?: number; serverResponseCode?: string }
+  return (
+    err?.authenticationFailed === true ||
+    err?.code === 'EAUTH' ||
+    err?.serverResponseCode === 'AUTHENTICATIONFAILED' ||
+    err?.responseCode === 535
+  )
+}

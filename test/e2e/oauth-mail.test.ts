@@ -1,0 +1,293 @@
+// The judge on a mailbox that wants OAuth2: a real Dovecot whose oauth2 passdb asks a local
+// introspection endpoint about every token, and a Postfix taking SMTP AUTH (XOAUTH2) through
+// Dovecot. Log-in by token both ways, a token the server stops accepting mid-run replaced without
+// losing a mail, a revoked grant reported plainly by `pbem mail check` and by `pbem serve` (which
+// keeps running), and the check's test mail DKIM-signed and verified by mailauth on arrival.
+import { execFile, spawn } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkLines, dkimRecord, mailCheck } from '../../src/cli/mailCheckRun.ts'
+import { loadMailConfig } from '../../src/mail/config.ts'
+import { ImapIntake } from '../../src/mail/imap.ts'
+import { TokenRefresher } from '../../src/mail/oauth.ts'
+import { ImapArchive, SmtpTransport } from '../../src/mail/smtp.ts'
+import { testApp, type TestApp } from '../helpers/app.ts'
+import { inbox, kick, sendAs, startMailstack, waitFor, type Mailstack } from './mailstack.ts'
+import { type OAuthServer, startOAuthServer } from './oauthServer.ts'
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../../', import.meta.url))
+let ms: Mailstack
+let oauth: OAuthServer
+let dir: string
+let app: TestApp
+
+beforeAll(async () => {
+  oauth = await startOAuthServer()
+  ms = await startMailstack({ basePort: 21300, oauth2IntrospectUrl: oauth.introspectUrl, smtpAuth: true })
+  dir = mkdtempSync(join(tmpdir(), 'pbem-oauth-mail-'))
+  app = testApp('oauth-e2e')
+}, 300_000)
+
+afterAll(async () => {
+  app?.cleanup()
+  await ms?.stop()
+  await oauth?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+}, 60_000)
+
+/** The judge's environment for the stack, logging in by token both ways. */
+function tokenEnv(refreshToken: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const file = join(dir, `oauth-${refreshToken}.json`)
+  writeFileSync(
+    file,
+    JSON.stringify({
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      refreshToken,
+      tokenUrl: oauth.tokenUrl,
+    }),
+  )
+  chmodSync(file, 0o600)
+  return {
+    PBEM_IMAP_HOST: ms.imap.host,
+    PBEM_IMAP_PORT: String(ms.imap.port),
+    PBEM_IMAP_TLS: 'false',
+    PBEM_IMAP_USER: 'judge',
+    PBEM_IMAP_AUTH: 'oauth2',
+    PBEM_IMAP_POLL_MS: '500',
+    PBEM_SMTP_HOST: ms.smtp.host,
+    PBEM_SMTP_PORT: String(ms.smtp.port),
+    PBEM_SMTP_TLS: 'false',
+    PBEM_SMTP_USER: 'judge',
+    PBEM_SMTP_AUTH: 'oauth2',
+    PBEM_MAIL_DOMAIN: 'example.test',
+    PBEM_OAUTH2_FILE: file,
+    ...extra,
+  }
+}
+
+const account = (tokens: TokenRefresher) => ({
+  host: ms.smtp.host,
+  port: ms.smtp.port,
+  tls: 'none' as const,
+  user: 'judge',
+  tokens,
+  mailDomain: 'example.test',
+})
+
+const mail = (n: number) => ({
+  messageId: `report.tokengame.r${n}.fed@example.test`,
+  from: 'judge@example.test',
+  to: 'fed@example.test',
+  subject: `token mail ${n}`,
+  text: `mail ${n}\n`,
+})
+
+describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
+  it('logs in by token to IMAP and SMTP and passes pbem mail check, the test mail DKIM-signed and verified', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const key = join(dir, 'dkim.pem')
+    writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    chmodSync(key, 0o600)
+    const config = loadMailConfig(
+      tokenEnv(oauth.refreshTokenFor('judge'), { PBEM_DKIM_SELECTOR: 'pbem', PBEM_DKIM_KEY_FILE: key }),
+    )
+    const record = dkimRecord(config.dkim!.privateKey)
+    const resolver = async (name: string, type: string) => {
+      if (type === 'TXT' && name === 'pbem._domainkey.example.test') return [[record]]
+      throw Object.assign(new Error(`no ${type} ${name}`), { code: 'ENOTFOUND' })
+    }
+    const steps = await mailCheck(config, { createFolders: true, waitMs: 20_000, resolver })
+    const report = checkLines(steps).join('\n')
+    expect(
+      steps.filter((s) => s.verdict !== 'ok'),
+      report,
+    ).toEqual([])
+    expect(report).toMatch(/OK {4}OAuth2 token: the token endpoint gave an access token/)
+    expect(report).toMatch(/OK {4}IMAP log-in \(judge@127\.0\.0\.1:\d+, OAuth2\): logged in/)
+    expect(report).toMatch(/OK {4}SMTP log-in \(judge@127\.0\.0\.1:\d+, OAuth2\): logged in/)
+    expect(report).toMatch(/folder Processed: created/)
+    expect(report).toMatch(/test mail to the plus-address: sent to judge\+pbem-check-\w+@example\.test and read back/)
+    expect(report).toMatch(/DKIM signature: signed as pbem\._domainkey\.example\.test; the signature verifies/)
+    expect(report).not.toContain(oauth.issued[0]!.token)
+    // the test mail is gone again: the intake never sees it
+    expect((await inbox('judge')).filter((m) => m.subject.startsWith('acw-pbem mail check'))).toEqual([])
+  })
+
+  it('passwords keep working: the check logs in by password both ways and warns that nothing is DKIM-signed', async () => {
+    const config = loadMailConfig({
+      ...tokenEnv(oauth.refreshTokenFor('judge')),
+      PBEM_IMAP_AUTH: 'password',
+      PBEM_IMAP_PASS: 'judge-pw',
+      PBEM_SMTP_AUTH: 'password',
+      PBEM_SMTP_PASS: 'judge-pw',
+    })
+    const issued = oauth.issued.length
+    const steps = await mailCheck(config, { waitMs: 20_000 })
+    const report = checkLines(steps).join('\n')
+    expect(report).toMatch(/OK {4}IMAP log-in \(judge@127\.0\.0\.1:\d+, password\): logged in/)
+    expect(report).toMatch(/OK {4}SMTP log-in \(judge@127\.0\.0\.1:\d+, password\): logged in/)
+    expect(report).toMatch(/OK {4}test mail to the plus-address: sent to judge\+pbem-check-/)
+    expect(report).toMatch(
+      /WARN {2}DKIM signature: not signed: no DKIM key configured\n {6}fix: set PBEM_DKIM_SELECTOR/,
+    )
+    expect(steps.filter((s) => s.verdict === 'fail')).toEqual([])
+    expect(oauth.issued.length).toBe(issued)
+  })
+
+  it('replaces a token the servers stop accepting mid-run, losing no mail on either side', async () => {
+    const tokens = new TokenRefresher({
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      refreshToken: oauth.refreshTokenFor('judge'),
+      tokenUrl: oauth.tokenUrl,
+    })
+    const first = new SmtpTransport(account(tokens))
+    await first.send(
+      mail(1),
+      Buffer.from(
+        `Subject: token mail 1\r\nMessage-ID: <report.tokengame.r1.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 1\r\n`,
+      ),
+      1,
+    )
+    first.close()
+    const seen: string[] = []
+    const intake = new ImapIntake({
+      host: ms.imap.host,
+      port: ms.imap.port,
+      tls: 'none',
+      user: 'judge',
+      pass: '',
+      tokens,
+      db: app.db,
+      handler: async (raw) => seen.push(/^Subject: (.*)$/m.exec(raw.toString())?.[1] ?? '?'),
+      pollMs: 500,
+      backoffMs: { initial: 100, max: 500 },
+    })
+    try {
+      await intake.start()
+      await sendAs('fed@example.test', 'judge+x@example.test', 'before expiry', 'one')
+      await waitFor(() => seen.includes('before expiry'), 20_000, 'the first mail read')
+      const fetched = tokens.fetched
+      // The provider ends the token early: the cached one still looks valid to the judge.
+      oauth.expireAll()
+      await kick('judge')
+      await sendAs('fed@example.test', 'judge+x@example.test', 'after expiry', 'two')
+      await waitFor(() => seen.includes('after expiry'), 20_000, 'the second mail read after a new token')
+      // And again on the SMTP side: the server refuses the cached token, nodemailer asks for a new one.
+      const beforeSmtp = tokens.fetched
+      oauth.expireAll()
+      const second = new SmtpTransport(account(tokens))
+      await second.send(
+        mail(2),
+        Buffer.from(
+          `Subject: token mail 2\r\nMessage-ID: <report.tokengame.r2.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nmail 2\r\n`,
+        ),
+        2,
+      )
+      second.close()
+      expect(tokens.fetched).toBeGreaterThan(fetched)
+      expect(tokens.fetched).toBeGreaterThan(beforeSmtp)
+      expect(oauth.inactiveAnswers).toBeGreaterThan(0)
+      expect(seen.filter((s) => s === 'before expiry' || s === 'after expiry')).toEqual([
+        'before expiry',
+        'after expiry',
+      ])
+      const got = await waitFor(
+        async () => {
+          const subjects = (await inbox('fed')).map((m) => m.subject)
+          return subjects.includes('token mail 1') && subjects.includes('token mail 2') && subjects
+        },
+        20_000,
+        'both sent mails in fed INBOX',
+      )
+      expect(got.filter((s) => s.startsWith('token mail'))).toEqual(['token mail 1', 'token mail 2'])
+      const listIds = (await inbox('fed'))
+        .filter((m) => m.subject.startsWith('token mail'))
+        .map((m) => /^List-Id: (.*)\r$/m.exec(m.raw.toString('latin1'))?.[1])
+      expect(listIds).toEqual(Array(2).fill('"acw-pbem game tokengame" <tokengame.example.test>'))
+    } finally {
+      await intake.stop()
+    }
+  })
+
+  it('reads the archive mailbox back by its own token, to settle a send left in doubt', async () => {
+    const grant = (user: string) =>
+      new TokenRefresher({
+        clientId: oauth.clientId,
+        clientSecret: oauth.clientSecret,
+        refreshToken: oauth.refreshTokenFor(user),
+        tokenUrl: oauth.tokenUrl,
+      })
+    const smtp = new SmtpTransport({ ...account(grant('judge')), archiveAddress: 'archive@example.test' })
+    const raw = `Subject: archived\r\nMessage-ID: <report.tokengame.r9.fed@example.test>\r\nFrom: judge@example.test\r\nTo: fed@example.test\r\n\r\nx\r\n`
+    await smtp.send(mail(9), Buffer.from(raw), 9)
+    smtp.close()
+    const archiveTokens = grant('archive')
+    const archive = new ImapArchive({
+      host: ms.imap.host,
+      port: ms.imap.port,
+      tls: 'none',
+      user: 'archive',
+      pass: '',
+      tokens: archiveTokens,
+    })
+    const found = await waitFor(
+      async () => {
+        const f = await archive.find(['report.tokengame.r9.fed@example.test', 'never.sent@example.test'])
+        return f.size > 0 && f
+      },
+      20_000,
+      'the archive copy found by token',
+    )
+    expect([...found]).toEqual(['report.tokengame.r9.fed@example.test'])
+    expect(archiveTokens.fetched).toBe(1)
+  })
+
+  it('a revoked grant: pbem mail check says to re-authorise; pbem serve reports it and keeps running', async () => {
+    const rt = oauth.refreshTokenFor('judge')
+    oauth.revoke(rt)
+    const env = { ...process.env, ...tokenEnv(rt), PBEM_DATA_DIR: join(dir, 'data') }
+    const cli = ['--import', 'tsx', 'src/cli/main.ts']
+    const check = await run(process.execPath, [...cli, 'mail', 'check', '--wait', '5'], { cwd: root, env }).then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    )
+    expect(check?.code).toBe(1)
+    expect(check!.stdout).toMatch(
+      /FAIL {2}OAuth2 token: the token endpoint http:\/\/127\.0\.0\.1:\d+\/token refused the refresh token \(HTTP 400, invalid_grant\)\n {6}fix: re-authorise the judge/,
+    )
+    expect(check!.stdout).toMatch(/SKIP {2}IMAP log-in .*not tried: no access token/)
+    expect(check!.stdout).not.toContain(rt)
+
+    // the demo game's opening reports wait in the outbox
+    const child = spawn(process.execPath, [...cli, 'serve', '--interval', '250'], { cwd: root, env })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    try {
+      await waitFor(() => /refused the refresh token/.test(out), 30_000, `serve reporting the refusal (output: ${out})`)
+      await new Promise((r) => setTimeout(r, 3000))
+      expect(child.exitCode, out).toBeNull()
+      expect(out).toMatch(
+        /imap judge@127\.0\.0\.1:\d+\/INBOX: the token endpoint .* refused the refresh token \(HTTP 400, invalid_grant\): re-authorise/,
+      )
+      // backed off, not a tight loop: a handful of tries in the seconds watched
+      expect(out.match(/refused the refresh token/g)!.length).toBeLessThan(12)
+      // the outbox waits for a token instead of spending its mails' tries on a refused grant
+      expect(
+        out.match(/outbox: not sent, no access token: the token endpoint .* refused the refresh token/g),
+      ).toHaveLength(1)
+      expect(out).not.toContain(rt)
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+  })
+})
