@@ -119,9 +119,9 @@ describe('the intake records the results for the moderator', () => {
       clock: app.clock,
       auth: { resolver: fakeDns },
     }
-    expect(
-      await handleInbound(await signed(`GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n`), 'test', deps),
-    ).toBe('orders-accepted')
+    expect(await handleInbound(await signed(`GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n`), 'test', deps)).toBe(
+      'orders-accepted',
+    )
     const ok = app.store.read('system:mail').at(-1)!
     expect(ok.audience).toEqual({ kind: 'moderator' })
     expect(ok.data.auth).toEqual({

@@ -50,7 +50,9 @@ describe('mail cut short', () => {
     expect(await intake(base64Mail('south@example.test', changed, 3))).toBe('refused')
     expect(lastRecord().detail).toMatch(/^cut short: a base64-encoded part stops in the middle/)
     expect(app.judge.load('fd1').orders.get('south')!.normalised.join('\n')).toMatch(/DRAW 1/)
-    expect(mailTo('south@example.test').at(-1)!.mail.text).toMatch(/arrived incomplete .* orders you sent earlier stand/s)
+    expect(mailTo('south@example.test').at(-1)!.mail.text).toMatch(
+      /arrived incomplete .* orders you sent earlier stand/s,
+    )
   })
 
   it('a multipart whose closing delimiter never came is cut short; a whole one is not', () => {

@@ -82,9 +82,7 @@ describe('mail intake', () => {
   })
 
   it('refuses a wrong key, files nothing, and tells the player of record when someone else tried', async () => {
-    const out = await intake(
-      eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1' }),
-    )
+    const out = await intake(eml({ from: 'spy@elsewhere.test', body: 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1' }))
     expect(out).toBe('refused')
     expect(app.judge.load('fd1').orders.size).toBe(0)
     expect(lastTo('spy@elsewhere.test').mail.text).toMatch(/The key given does not match/)
@@ -92,9 +90,7 @@ describe('mail intake', () => {
   })
 
   it('accepts orders from a second address only with the key, and tells the player of record', async () => {
-    const out = await intake(
-      eml({ from: 'reb.phone@mobile.test', body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }),
-    )
+    const out = await intake(eml({ from: 'reb.phone@mobile.test', body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }))
     expect(out).toBe('orders-accepted')
     expect(lastTo('reb.phone@mobile.test').mail.subject).toMatch(/second address/)
     const notices = outboxRows(app)

@@ -33,7 +33,9 @@ describe('the sender name', () => {
   })
 
   it('comes from PBEM_JUDGE_NAME, quoted where it needs to be', () => {
-    expect(judgeWith({ PBEM_JUDGE_NAME: 'Harbour judge' }).judge.fromAddress).toBe('Harbour judge <orders@judge.example.test>')
+    expect(judgeWith({ PBEM_JUDGE_NAME: 'Harbour judge' }).judge.fromAddress).toBe(
+      'Harbour judge <orders@judge.example.test>',
+    )
     const app = judgeWith({ PBEM_JUDGE_NAME: 'St. Louis Club, umpire' })
     expect(app.judge.fromAddress).toBe('"St. Louis Club, umpire" <orders@judge.example.test>')
     expect(outboxRows(app).every((r) => (r.mail as { from?: string }).from === app.judge.fromAddress)).toBe(true)

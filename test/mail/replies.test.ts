@@ -200,9 +200,7 @@ describe('notices, HELP and commands', () => {
     expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nORDRES` }))).toBe('command')
     expect(lastTo('south@example.test').mail.subject).toMatch(/did you mean ORDERS\?/)
     // an order line is never taken for a command
-    expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }))).toBe(
-      'orders-accepted',
-    )
+    expect(await intake(eml({ body: `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1` }))).toBe('orders-accepted')
   })
 })
 
