@@ -150,8 +150,14 @@ export function openApp(opts: AppOptions = {}): App {
 
 /** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
 function archiveTokenSource(mail: MailConfig, intake: TokenRefresher | null): TokenRefresher | null {
-  const rt = mail.archiveImap?.refreshToken
-  return rt && mail.oauth2 ? new TokenRefresher({ ...mail.oauth2, refreshToken: rt }) : intake
+  const a = mail.archiveImap
+  if (!a?.refreshToken || !mail.oauth2) return intake
+  const { source: _intakeGrant, ...client } = mail.oauth2
+  return new TokenRefresher({
+    ...client,
+    refreshToken: a.refreshToken,
+    ...(a.refreshTokenSource ? { source: a.refreshTokenSource } : {}),
+  })
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */
