@@ -52,7 +52,9 @@ function say(ctx: Ctx, step: string, verdict: Verdict, detail: string, fix?: str
 /** Runs every step it can; a step whose ground failed is reported as not tried. */
 export async function mailCheck(c: MailConfig, o: MailCheckOptions = {}): Promise<CheckStep[]> {
   const wantsToken = c.imap?.auth === 'oauth2' || c.smtp?.auth === 'oauth2'
-  const tokens = o.tokens !== undefined ? o.tokens : wantsToken && c.oauth2 ? new TokenRefresher(c.oauth2) : null
+  // A rotated refresh token is reported as a step of its own, not logged beside the report.
+  const made = wantsToken && c.oauth2 ? new TokenRefresher(c.oauth2, { log: () => {} }) : null
+  const tokens = o.tokens !== undefined ? o.tokens : made
   const ctx: Ctx = { c, o, steps: [], tokens, imap: null, smtp: null }
   if (!c.imap && !c.smtp) {
     say(
