@@ -42,7 +42,7 @@ export async function startOAuthServer(): Promise<OAuthServer> {
   const refresh = new Map<string, { user: string; revoked: boolean }>()
   const access = new Map<string, { user: string; expiresAt: number; refresh: string }>()
   let n = 0
-  const o: Partial<OAuthServer> & { issued: OAuthServer['issued'] } = {
+  const o: Partial<OAuthServer> & Pick<OAuthServer, 'issued' | 'rotated'> = {
     clientId: 'pbem-test-client',
     clientSecret: 'pbem-test-secret',
     issued: [],
