@@ -8,6 +8,7 @@
  * Neither token is ever logged: errors carry the endpoint's error code, never a token.
  */
 
+import type { MailConfig } from './config.ts'
 import { type GrantSource, keepRotated, type Rotation, rotationNote } from './oauthStore.ts'
 
 export interface OAuth2Settings {
@@ -203,6 +204,21 @@ export class TokenRefresher implements AccessTokens {
     this.fetched++
     return json.access_token
   }
+}
+
+/** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
+export function archiveTokenSource(
+  mail: Pick<MailConfig, 'archiveImap' | 'oauth2'>,
+  intake: TokenRefresher | null,
+  options: TokenRefresherOptions = {},
+): TokenRefresher | null {
+  const a = mail.archiveImap
+  if (!a?.refreshToken || !mail.oauth2) return intake
+  const { source: _intakeGrant, ...client } = mail.oauth2
+  return new TokenRefresher(
+    { ...client, refreshToken: a.refreshToken, ...(a.refreshTokenSource ? { source: a.refreshTokenSource } : {}) },
+    options,
+  )
 }
 
 /** Whether an IMAP or SMTP error is the server refusing the credentials (not a network fault). */

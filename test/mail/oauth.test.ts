@@ -7,7 +7,14 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { gameOfMessageId, hasHeader, listIdFor, withHeaders } from '../../src/mail/dkim.ts'
-import { type FetchLike, isAuthRefusal, OAuth2Error, TokenRefresher, xoauth2Payload } from '../../src/mail/oauth.ts'
+import {
+  archiveTokenSource,
+  type FetchLike,
+  isAuthRefusal,
+  OAuth2Error,
+  TokenRefresher,
+  xoauth2Payload,
+} from '../../src/mail/oauth.ts'
 import { secretFileProblem } from '../../src/mail/oauthConfig.ts'
 import { HOUR_MS, hourAllowance } from '../../src/mail/pacing.ts'
 
@@ -241,7 +248,7 @@ describe('a refresh token the provider rotates', () => {
     expect(ep.seen[1]!.get('refresh_token')).toBe('rtoken-2')
   })
 
-  it("the archive mailbox's own grant is written back under archive in the PBEM_CONFIG file", () => {
+  it("the archive mailbox's own grant is written back under archive in the PBEM_CONFIG file, the intake's left alone", async () => {
     const config = grantFile({
       imap: { host: 'imap.example.org', user: 'judge@example.org', auth: 'oauth2' },
       oauth2: { ...CLIENT, refreshToken: 'rtoken' },
@@ -251,6 +258,15 @@ describe('a refresh token the provider rotates', () => {
     })
     const c = loadMailConfig({ PBEM_CONFIG: config })
     expect(c.archiveImap!.refreshTokenSource).toEqual({ kind: 'file', path: config, key: ['archive', 'refreshToken'] })
+    const ep = endpoint([
+      { status: 200, body: { access_token: 'a1', expires_in: 3600, refresh_token: 'rtoken-archive-2' } },
+    ])
+    const t = archiveTokenSource(c, null, { fetch: ep.fetch, log: () => {} })!
+    await t.token()
+    expect(ep.seen[0]!.get('refresh_token')).toBe('rtoken-archive')
+    const after = JSON.parse(readFileSync(config, 'utf8'))
+    expect(after.archive.refreshToken).toBe('rtoken-archive-2')
+    expect(after.oauth2.refreshToken).toBe('rtoken')
     const fromEnv = loadMailConfig({ PBEM_CONFIG: config, PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN: 'rt-env' })
     expect(fromEnv.archiveImap!.refreshTokenSource).toEqual({ kind: 'env', name: 'PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN' })
   })
