@@ -25,8 +25,20 @@ export function rotationNote(r: Rotation): string {
   return r.fix ? `${r.what}: ${r.fix}` : r.what
 }
 
+/** The writes under way per file: the intake's and the archive's grants may share one file. */
+const writing = new Map<string, Promise<void>>()
+
 /** Sets `key` in the JSON object of `path` to `value`, replacing the file atomically with mode 0600. */
-export async function writeSecretJson(path: string, key: readonly string[], value: string): Promise<void> {
+export function writeSecretJson(path: string, key: readonly string[], value: string): Promise<void> {
+  // One after the other: two read-modify-writes of one file at once would lose one of the tokens.
+  const next = (writing.get(path) ?? Promise.resolve()).catch(() => {}).then(() => replaceKey(path, key, value))
+  writing.set(path, next)
+  return next.finally(() => {
+    if (writing.get(path) === next) writing.delete(path)
+  })
+}
+
+async function replaceKey(path: string, key: readonly string[], value: string): Promise<void> {
   let data: Record<string, unknown>
   try {
     data = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>

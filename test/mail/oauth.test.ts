@@ -16,6 +16,7 @@ import {
   xoauth2Payload,
 } from '../../src/mail/oauth.ts'
 import { secretFileProblem } from '../../src/mail/oauthConfig.ts'
+import { writeSecretJson } from '../../src/mail/oauthStore.ts'
 import { HOUR_MS, hourAllowance } from '../../src/mail/pacing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-oauth-'))
@@ -267,6 +268,13 @@ describe('a refresh token the provider rotates', () => {
     const after = JSON.parse(readFileSync(config, 'utf8'))
     expect(after.archive.refreshToken).toBe('rtoken-archive-2')
     expect(after.oauth2.refreshToken).toBe('rtoken')
+    // both grants rotated at the same moment: neither write loses the other's token
+    await Promise.all([
+      writeSecretJson(config, ['oauth2', 'refreshToken'], 'rtoken-9'),
+      writeSecretJson(config, ['archive', 'refreshToken'], 'rtoken-archive-9'),
+    ])
+    const both = JSON.parse(readFileSync(config, 'utf8'))
+    expect([both.oauth2.refreshToken, both.archive.refreshToken]).toEqual(['rtoken-9', 'rtoken-archive-9'])
     const fromEnv = loadMailConfig({ PBEM_CONFIG: config, PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN: 'rt-env' })
     expect(fromEnv.archiveImap!.refreshTokenSource).toEqual({ kind: 'env', name: 'PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN' })
   })
