@@ -423,8 +423,11 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
         .prepare("SELECT message_id FROM outbox WHERE game = 'dkimgame' AND recipient LIKE '%fed@%'")
         .all() as { message_id: string }[]
       expect(queued.length).toBeGreaterThan(0)
-      await sendOutbox(judge)
-      expect(oauth.issued.length).toBeGreaterThan(issued)
+      const said: string[] = []
+      const sent = await sendOutbox(judge, (l) => said.push(l))
+      expect(said).toEqual([])
+      expect(sent).toBeGreaterThan(0)
+      expect(oauth.issued.length, said.join('\n')).toBeGreaterThan(issued)
       const report = await arrived("the game's first report", (m) => m.messageId === queued[0]!.message_id)
       expect(report.messageId).toMatch(/^<?report\.dkimgame\..*@example\.test>?$/)
       const reportRaw = report.raw.toString('latin1')
