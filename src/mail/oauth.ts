@@ -6,6 +6,8 @@
  * An access token is fetched from the endpoint with the refresh token (RFC 6749 section 6), kept in
  * memory only, and fetched again a minute before it expires or as soon as a server refuses it.
  * Neither token is ever logged: errors carry the endpoint's error code, never a token.
+ * A new refresh token in the endpoint's answer replaces the old one, also where it was read from
+ * (oauthStore.ts).
  */
 
 import type { MailConfig } from './config.ts'
