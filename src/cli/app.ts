@@ -16,7 +16,7 @@ import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import { judgeIdentity } from '../mail/outboxClaim.ts'
-import { TokenRefresher } from '../mail/oauth.ts'
+import { archiveTokenSource, TokenRefresher } from '../mail/oauth.ts'
 import { outboxAllowance } from '../mail/pacing.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 
@@ -146,12 +146,6 @@ export function openApp(opts: AppOptions = {}): App {
   }
   const judgeId = judgeIdentity(data)
   return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
-}
-
-/** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
-function archiveTokenSource(mail: MailConfig, intake: TokenRefresher | null): TokenRefresher | null {
-  const rt = mail.archiveImap?.refreshToken
-  return rt && mail.oauth2 ? new TokenRefresher({ ...mail.oauth2, refreshToken: rt }) : intake
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */

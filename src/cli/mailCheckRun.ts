@@ -52,7 +52,9 @@ function say(ctx: Ctx, step: string, verdict: Verdict, detail: string, fix?: str
 /** Runs every step it can; a step whose ground failed is reported as not tried. */
 export async function mailCheck(c: MailConfig, o: MailCheckOptions = {}): Promise<CheckStep[]> {
   const wantsToken = c.imap?.auth === 'oauth2' || c.smtp?.auth === 'oauth2'
-  const tokens = o.tokens !== undefined ? o.tokens : wantsToken && c.oauth2 ? new TokenRefresher(c.oauth2) : null
+  // A rotated refresh token is reported as a step of its own, not logged beside the report.
+  const made = wantsToken && c.oauth2 ? new TokenRefresher(c.oauth2, { log: () => {} }) : null
+  const tokens = o.tokens !== undefined ? o.tokens : made
   const ctx: Ctx = { c, o, steps: [], tokens, imap: null, smtp: null }
   if (!c.imap && !c.smtp) {
     say(
@@ -69,6 +71,7 @@ export async function mailCheck(c: MailConfig, o: MailCheckOptions = {}): Promis
     if (c.imap) await imapStep(ctx, tokenOk || c.imap.auth !== 'oauth2')
     if (c.smtp) await smtpStep(ctx, tokenOk || c.smtp.auth !== 'oauth2')
     await roundTrip(ctx)
+    rotationStep(ctx)
   } finally {
     ctx.smtp?.close()
     await ctx.imap?.logout().catch(() => ctx.imap?.close())
@@ -93,6 +96,14 @@ async function tokenStep(ctx: Ctx): Promise<boolean> {
     say(ctx, 'OAuth2 token', 'fail', err instanceof OAuth2Error ? err.what : String(e), err.fix)
     return false
   }
+}
+
+/** A provider that rotates refresh tokens: whether the new one was kept for the next start. */
+function rotationStep(ctx: Ctx): void {
+  const r = ctx.tokens instanceof TokenRefresher ? ctx.tokens.rotation : null
+  if (!r) return
+  const step = 'OAuth2 refresh token'
+  say(ctx, step, r.outcome === 'stored' ? 'ok' : r.outcome === 'failed' ? 'fail' : 'warn', r.what, r.fix)
 }
 
 function loginFix(e: unknown, how: 'password' | 'oauth2', proto: string): string {

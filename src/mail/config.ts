@@ -39,6 +39,7 @@ import { z } from 'zod'
 import type { ImapAccount, TlsMode } from './imapAccount.ts'
 import type { SmtpAccount } from './smtp.ts'
 import type { OAuth2Settings } from './oauth.ts'
+import type { GrantSource } from './oauthStore.ts'
 import { type DkimSettings, dkimOf, OAUTH_ENV_KEYS, oauth2Of, secretFileProblem } from './oauthConfig.ts'
 
 /** How the judge logs in to a mailbox: a password, or an OAuth2 access token (SASL XOAUTH2). */
@@ -73,7 +74,9 @@ export interface MailConfig {
   /** every sent message is also delivered here (same SMTP transaction) */
   archiveAddress: string | null
   /** where the archive copies are read back (to settle sends interrupted by a crash) */
-  archiveImap: (ImapAccount & { mailbox: string; auth?: MailAuth; refreshToken?: string }) | null
+  archiveImap:
+    | (ImapAccount & { mailbox: string; auth?: MailAuth; refreshToken?: string; refreshTokenSource?: GrantSource })
+    | null
   /** the OAuth2 client and refresh token, when a mailbox logs in by token */
   oauth2?: OAuth2Settings | null
   /** DKIM signing of outgoing mail, when a key is configured */
@@ -235,7 +238,10 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const smtp = smtpOf(section(sub('smtp'), env, ENV_KEYS.smtp), errors)
   const rawArchive = section(sub('archive'), env, ENV_KEYS.archive)
   const wantsToken = imap?.auth === 'oauth2' || smtp?.auth === 'oauth2' || rawArchive?.auth === 'oauth2'
-  const oauth2 = oauth2Of(section(sub('oauth2'), env, OAUTH_ENV_KEYS.oauth2), path, wantsToken, errors)
+  const oauth2 = oauth2Of(section(sub('oauth2'), env, OAUTH_ENV_KEYS.oauth2), path, wantsToken, errors, {
+    env,
+    fileSection: sub('oauth2'),
+  })
   if (path && (file.oauth2 || file.archive)) {
     const o = (file.oauth2 ?? {}) as Raw
     const a = (file.archive ?? {}) as Raw
@@ -262,6 +268,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   let archiveImap: MailConfig['archiveImap'] = null
   if (rawArchive) {
     archiveImap = archiveOf(rawArchive, imap, errors)
+    if (archiveImap?.refreshToken) archiveImap.refreshTokenSource = archiveGrantSource(env, path)
     if (!archiveAddress)
       errors.push(`archiveAddress (${ENV_KEYS.top.archiveAddress}): is required with the archive mailbox settings`)
   }
@@ -408,6 +415,14 @@ function topValue<T>(
   if (r.success) return r.data
   errors.push(`${key} (${ENV_KEYS.top[key]}): ${r.error.issues[0]!.message}`)
   return null
+}
+
+/** Where the archive mailbox's own refresh token was read (the environment wins over the file). */
+function archiveGrantSource(env: NodeJS.ProcessEnv, path: string | undefined): GrantSource {
+  const name = ENV_KEYS.archive.refreshToken
+  return env[name] || !path
+    ? { kind: 'env', name }
+    : { kind: 'file', path: resolve(path), key: ['archive', 'refreshToken'] }
 }
 
 /** The mailbox the archive copies are read back from; host, port and TLS default to the IMAP intake's. */

@@ -6,13 +6,20 @@
  * An access token is fetched from the endpoint with the refresh token (RFC 6749 section 6), kept in
  * memory only, and fetched again a minute before it expires or as soon as a server refuses it.
  * Neither token is ever logged: errors carry the endpoint's error code, never a token.
+ * A new refresh token in the endpoint's answer replaces the old one, also where it was read from
+ * (oauthStore.ts).
  */
+
+import type { MailConfig } from './config.ts'
+import { type GrantSource, keepRotated, type Rotation, rotationNote } from './oauthStore.ts'
 
 export interface OAuth2Settings {
   clientId: string
   clientSecret: string
   refreshToken: string
   tokenUrl: string
+  /** where the refresh token was read: a rotated one is written back there (a file) or reported */
+  source?: GrantSource
 }
 
 /** What a mailbox log-in needs from a token source. */
@@ -39,6 +46,8 @@ export interface TokenRefresherOptions {
   timeoutMs?: number
   /** after failed refreshes the endpoint is asked again after 5 s, 10 s ... up to this (default 5 min) */
   maxHoldMs?: number
+  /** where the note about a rotated refresh token goes (default: standard error); never a token */
+  log?: (line: string) => void
 }
 
 /** Why the endpoint did not give a token, with the plain fix an operator can act on. */
@@ -71,6 +80,9 @@ export class TokenRefresher implements AccessTokens {
   private readonly clock: () => Date
   /** how many tokens were fetched (for tests and the check's report) */
   fetched = 0
+  /** what became of the last refresh token the provider rotated (null: none rotated) */
+  rotation: Rotation | null = null
+  private rotationSaid = false
 
   constructor(
     readonly settings: OAuth2Settings,
@@ -147,7 +159,21 @@ export class TokenRefresher implements AccessTokens {
         'check the token endpoint URL and the network; the judge tries again',
       )
     }
-    return this.accept(status, text, started)
+    const token = this.accept(status, text, started)
+    await this.keep(text)
+    return token
+  }
+
+  /** A rotated refresh token is used from now on and kept where it came from (see oauthStore.ts). */
+  private async keep(text: string): Promise<void> {
+    const rotated = (JSON.parse(text) as { refresh_token?: unknown }).refresh_token
+    if (typeof rotated !== 'string' || !rotated || rotated === this.refreshToken) return
+    this.refreshToken = rotated
+    this.rotation = await keepRotated(this.settings.source, rotated)
+    // A file write is worth a line each time; an environment that cannot be updated, only once.
+    if (this.rotation.outcome === 'env' && this.rotationSaid) return
+    this.rotationSaid = true
+    ;(this.o.log ?? ((line: string) => console.warn(line)))(`OAuth2: ${rotationNote(this.rotation)}`)
   }
 
   private accept(status: number, text: string, started: number): string {
@@ -177,10 +203,24 @@ export class TokenRefresher implements AccessTokens {
     const seconds = Number(json.expires_in)
     const life = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : (this.o.defaultLifetimeMs ?? 300_000)
     this.current = { token: json.access_token, expiresAt: started + life }
-    if (typeof json.refresh_token === 'string' && json.refresh_token) this.refreshToken = json.refresh_token
     this.fetched++
     return json.access_token
   }
+}
+
+/** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
+export function archiveTokenSource(
+  mail: Pick<MailConfig, 'archiveImap' | 'oauth2'>,
+  intake: TokenRefresher | null,
+  options: TokenRefresherOptions = {},
+): TokenRefresher | null {
+  const a = mail.archiveImap
+  if (!a?.refreshToken || !mail.oauth2) return intake
+  const { source: _intakeGrant, ...client } = mail.oauth2
+  return new TokenRefresher(
+    { ...client, refreshToken: a.refreshToken, ...(a.refreshTokenSource ? { source: a.refreshTokenSource } : {}) },
+    options,
+  )
 }
 
 /** Whether an IMAP or SMTP error is the server refusing the credentials (not a network fault). */

@@ -5,6 +5,7 @@ import { createPrivateKey } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { OAuth2Settings } from './oauth.ts'
+import type { GrantSource } from './oauthStore.ts'
 
 export interface DkimSettings {
   domain: string
@@ -84,6 +85,8 @@ export function oauth2Of(
   configPath: string | undefined,
   wanted: boolean,
   errors: string[],
+  /** the environment and the config file's own `oauth2` object: where the refresh token came from */
+  origin: { env: NodeJS.ProcessEnv; fileSection?: Raw | undefined } = { env: {} },
 ): OAuth2Settings | null {
   const keys = OAUTH_ENV_KEYS.oauth2
   if (!raw) {
@@ -92,13 +95,8 @@ export function oauth2Of(
     return null
   }
   const fileName = str(raw.file)
-  const fromFile = fileName
-    ? readSecretJson(
-        configPath ? resolve(dirname(configPath), fileName) : resolve(fileName),
-        errors,
-        `oauth2.file (${keys.file})`,
-      )
-    : {}
+  const grantFile = fileName ? (configPath ? resolve(dirname(configPath), fileName) : resolve(fileName)) : null
+  const fromFile = grantFile ? readSecretJson(grantFile, errors, `oauth2.file (${keys.file})`) : {}
   const pick = (k: 'clientId' | 'clientSecret' | 'refreshToken' | 'tokenUrl') => str(raw[k]) ?? str(fromFile[k])
   const out = {
     clientId: pick('clientId'),
@@ -116,7 +114,23 @@ export function oauth2Of(
     }
   const urlProblem = out.tokenUrl ? tokenUrlProblem(out.tokenUrl) : null
   if (urlProblem) errors.push(`oauth2.tokenUrl (${keys.tokenUrl}): ${urlProblem}`)
-  return ok && !urlProblem ? (out as OAuth2Settings) : null
+  if (!ok || urlProblem) return null
+  const source = grantSource(origin, configPath, grantFile)
+  return { ...(out as OAuth2Settings), ...(source ? { source } : {}) }
+}
+
+/** Where the refresh token in use was read, in the order oauth2Of picks it. */
+function grantSource(
+  origin: { env: NodeJS.ProcessEnv; fileSection?: Raw | undefined },
+  configPath: string | undefined,
+  grantFile: string | null,
+): GrantSource | undefined {
+  const name = OAUTH_ENV_KEYS.oauth2.refreshToken
+  if (str(origin.env[name])) return { kind: 'env', name }
+  if (configPath && str(origin.fileSection?.refreshToken))
+    return { kind: 'file', path: resolve(configPath), key: ['oauth2', 'refreshToken'] }
+  if (grantFile) return { kind: 'file', path: grantFile, key: ['refreshToken'] }
+  return undefined
 }
 
 /** DKIM signing settings: a selector and a private key file (mode 0600); null when unset. */

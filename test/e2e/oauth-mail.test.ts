@@ -2,15 +2,21 @@
 // introspection endpoint about every token, and a Postfix taking SMTP AUTH (XOAUTH2) through
 // Dovecot. Log-in by token both ways, a token the server stops accepting mid-run replaced without
 // losing a mail, a revoked grant reported plainly by `pbem mail check` and by `pbem serve` (which
-// keeps running), and the check's test mail DKIM-signed and verified by mailauth on arrival.
+// keeps running), and the check's test mail DKIM-signed and verified by mailauth on arrival. Also: a
+// rotated refresh token kept in its file, a provider refusing plus addressing (a small SMTP server
+// started here), and the judge's own reports and acknowledgements signed and labelled on arrival.
 import { execFile, spawn } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dkimVerify } from 'mailauth'
+import { inboundHandler, openApp, sendOutbox } from '../../src/cli/app.ts'
 import { checkLines, dkimRecord, mailCheck } from '../../src/cli/mailCheckRun.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { ImapIntake } from '../../src/mail/imap.ts'
@@ -288,6 +294,177 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     } finally {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
+    }
+  })
+
+  it('a grant the provider rotates: pbem mail check writes the new refresh token back to its 0600 file, and the next check logs in with it', async () => {
+    oauth.rotating = true
+    try {
+      const env = tokenEnv(oauth.refreshTokenFor('judge'))
+      const file = env.PBEM_OAUTH2_FILE!
+      const first = await mailCheck(loadMailConfig(env), { waitMs: 20_000 })
+      const report = checkLines(first).join('\n')
+      expect(
+        first.filter((s) => s.verdict === 'fail'),
+        report,
+      ).toEqual([])
+      expect(report).toContain(
+        `OK    OAuth2 refresh token: the token endpoint rotated the refresh token; the new one was written to ${file}`,
+      )
+      // the old grant is dead at the provider now: only the written-back one can log in again
+      expect(JSON.parse(readFileSync(file, 'utf8')).refreshToken).toBe(oauth.rotated.at(-1))
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      const second = await mailCheck(loadMailConfig(env), { waitMs: 20_000 })
+      expect(
+        second.filter((s) => s.verdict === 'fail'),
+        checkLines(second).join('\n'),
+      ).toEqual([])
+      for (const t of oauth.rotated) expect(report).not.toContain(t)
+
+      // from the environment the new token cannot be kept: the check says the environment needs updating
+      const fromEnv = await mailCheck(
+        loadMailConfig({ ...tokenEnv('unused'), PBEM_OAUTH2_REFRESH_TOKEN: oauth.refreshTokenFor('judge') }),
+        { waitMs: 20_000 },
+      )
+      const envReport = checkLines(fromEnv).join('\n')
+      expect(envReport).toMatch(
+        /WARN {2}OAuth2 refresh token: the token endpoint rotated the refresh token; PBEM_OAUTH2_REFRESH_TOKEN still holds the old one.*\n {6}fix: update the environment/,
+      )
+      for (const t of oauth.rotated) expect(envReport).not.toContain(t)
+    } finally {
+      oauth.rotating = false
+    }
+  })
+
+  it('a provider that refuses plus addressing: pbem mail check says so and names the way round it', async () => {
+    // Dovecot for the IMAP side; for SMTP a server that, like some providers, refuses any local+tag
+    const refused: string[] = []
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, cb) {
+        if (!address.address.includes('+')) return cb()
+        refused.push(address.address)
+        cb(Object.assign(new Error('5.1.1 no such user here'), { responseCode: 550 }))
+      },
+      onData(stream, _session, cb) {
+        stream.resume()
+        stream.on('end', () => cb())
+      },
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    try {
+      const config = loadMailConfig({
+        ...tokenEnv(oauth.refreshTokenFor('judge')),
+        PBEM_IMAP_AUTH: 'password',
+        PBEM_IMAP_PASS: 'judge-pw',
+        PBEM_SMTP_AUTH: 'password',
+        PBEM_SMTP_USER: '',
+        PBEM_SMTP_PORT: String((server.server.address() as AddressInfo).port),
+        PBEM_IMAP_FAILED: 'Failed-not-yet',
+      })
+      const steps = await mailCheck(config, { waitMs: 5_000 })
+      const report = checkLines(steps).join('\n')
+      expect(report).toMatch(/OK {4}IMAP log-in \(judge@127\.0\.0\.1:\d+, password\): logged in/)
+      expect(report).toMatch(/OK {4}SMTP log-in \(127\.0\.0\.1:\d+, no log-in\): connected/)
+      expect(refused).toHaveLength(1)
+      expect(refused[0]).toMatch(/^judge\+pbem-check-\w+@example\.test$/)
+      expect(report).toMatch(
+        /FAIL {2}test mail to the plus-address: not sent to judge\+pbem-check-\w+@example\.test: .*550.*\n {6}fix: the provider refused plus addressing: give --address with an alias that reaches this mailbox/,
+      )
+      expect(steps.filter((s) => s.verdict === 'fail').map((s) => s.step)).toEqual(['test mail to the plus-address'])
+      // a missing folder is created only with consent: without it the check warns and leaves it be
+      expect(report).toMatch(
+        /WARN {2}folder Failed-not-yet: missing \(mail that failed goes to\); the judge creates it when first needed\n {6}fix: run pbem mail check --create-folders/,
+      )
+      const again = checkLines(await mailCheck(config, { waitMs: 5_000 })).join('\n')
+      expect(again).toMatch(/WARN {2}folder Failed-not-yet: missing/)
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()))
+    }
+  })
+
+  it("the judge's own letters go out by token, DKIM-signed (verified by mailauth), with List-Id, Auto-Submitted and a Message-ID on its domain; no token in the database", async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const key = join(dir, 'dkim-reports.pem')
+    writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    chmodSync(key, 0o600)
+    const rt = oauth.refreshTokenFor('judge')
+    const mailConfig = loadMailConfig(tokenEnv(rt, { PBEM_DKIM_SELECTOR: 'pbem', PBEM_DKIM_KEY_FILE: key }))
+    const judge = openApp({
+      dataDir: join(dir, 'reports-data'),
+      mail: mailConfig,
+      moderatorAddress: 'mod@example.test',
+    })
+    const record = dkimRecord(mailConfig.dkim!.privateKey)
+    const resolver = async (name: string, type: string) => {
+      if (type === 'TXT' && name === 'pbem._domainkey.example.test') return [[record]]
+      throw Object.assign(new Error(`no ${type} ${name}`), { code: 'ENOTFOUND' })
+    }
+    const dkimOf = async (raw: Buffer) =>
+      (
+        (await dkimVerify(raw, { resolver })) as { results: { signingDomain: string; status: { result: string } }[] }
+      ).results.map((r) => [r.signingDomain, r.status.result])
+    const arrived = (what: string, pick: (m: Awaited<ReturnType<typeof inbox>>[number]) => boolean) =>
+      waitFor(async () => (await inbox('fed')).find(pick) ?? null, 20_000, what)
+    try {
+      const issued = oauth.issued.length
+      const { keys } = judge.judge.createGame({
+        game: 'dkimgame',
+        ruleset: 'sea-devils',
+        scenario: 'weak-beginning',
+        players: [
+          { role: 'federal', address: 'fed@example.test', name: 'Fed' },
+          { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+        ],
+      })
+      const queued = judge.db
+        .prepare("SELECT message_id FROM outbox WHERE game = 'dkimgame' AND recipient LIKE '%fed@%'")
+        .all() as { message_id: string }[]
+      expect(queued.length).toBeGreaterThan(0)
+      const said: string[] = []
+      const sent = await sendOutbox(judge, (l) => said.push(l))
+      expect(said).toEqual([])
+      expect(sent).toBeGreaterThan(0)
+      expect(oauth.issued.length, said.join('\n')).toBeGreaterThan(issued)
+      const report = await arrived("the game's first report", (m) => m.messageId === queued[0]!.message_id)
+      expect(report.messageId).toMatch(/^<?report\.dkimgame\..*@example\.test>?$/)
+      const reportRaw = report.raw.toString('latin1')
+      expect(reportRaw).toMatch(/^List-Id: "acw-pbem game dkimgame" <dkimgame\.example\.test>\r$/m)
+      expect(reportRaw).toMatch(/^Auto-Submitted: auto-generated\r$/m)
+      expect(await dkimOf(report.raw)).toContainEqual(['example.test', 'pass'])
+
+      // a player's mail is answered: the acknowledgement is auto-replied, signed, on the judge's domain
+      const orders = [
+        'From: Fed <fed@example.test>',
+        `To: orders+dkimgame.federal.${keys.federal}@example.test`,
+        'Subject: orders',
+        'Message-ID: <fed-orders-dkim-1@example.test>',
+        `Date: ${new Date().toUTCString()}`,
+        '',
+        'SUM: STAY',
+        '',
+      ].join('\r\n')
+      await inboundHandler(judge)(Buffer.from(orders), 'test')
+      await sendOutbox(judge)
+      const ack = await arrived('the acknowledgement', (m) =>
+        /^In-Reply-To: <fed-orders-dkim-1@example\.test>\r$/im.test(m.raw.toString('latin1')),
+      )
+      const ackRaw = ack.raw.toString('latin1')
+      expect(ack.messageId).toMatch(/@example\.test>?$/)
+      expect(ackRaw).toMatch(/^Auto-Submitted: auto-replied\r$/m)
+      expect(ackRaw).toMatch(/^List-Id: "acw-pbem game dkimgame" <dkimgame\.example\.test>\r$/m)
+      expect(await dkimOf(ack.raw)).toContainEqual(['example.test', 'pass'])
+
+      // neither the refresh token nor any access token is kept in the judge's database
+      const tables = judge.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+      const dump = tables.map((t) => JSON.stringify(judge.db.prepare(`SELECT * FROM "${t.name}"`).all())).join('\n')
+      expect(dump).toContain('dkimgame')
+      expect(dump).not.toContain(rt)
+      for (const a of oauth.issued) expect(dump).not.toContain(a.token)
+    } finally {
+      judge.close()
     }
   })
 })

@@ -18,6 +18,10 @@ export interface OAuthServer {
   inactiveAnswers: number
   /** lifetime of new access tokens, in seconds */
   lifetimeSeconds: number
+  /** hand a new refresh token with each access token and stop taking the one it replaces */
+  rotating: boolean
+  /** the refresh tokens handed out by rotation (newest last) */
+  rotated: string[]
   /** every access token issued so far stops being accepted now */
   expireAll(): void
   /** the refresh token no longer works, and its access tokens are dead */
@@ -38,12 +42,14 @@ export async function startOAuthServer(): Promise<OAuthServer> {
   const refresh = new Map<string, { user: string; revoked: boolean }>()
   const access = new Map<string, { user: string; expiresAt: number; refresh: string }>()
   let n = 0
-  const o: Partial<OAuthServer> & { issued: OAuthServer['issued'] } = {
+  const o: Partial<OAuthServer> & Pick<OAuthServer, 'issued' | 'rotated'> = {
     clientId: 'pbem-test-client',
     clientSecret: 'pbem-test-secret',
     issued: [],
     inactiveAnswers: 0,
     lifetimeSeconds: 3600,
+    rotating: false,
+    rotated: [],
   }
   const server: Server = createServer(async (req, res) => {
     const form = await body(req)
@@ -58,9 +64,21 @@ export async function startOAuthServer(): Promise<OAuthServer> {
       if (form.get('grant_type') !== 'refresh_token' || !r || r.revoked) return json(400, { error: 'invalid_grant' })
       const token = `at-${++n}-${Math.random().toString(36).slice(2)}`
       const expiresAt = Date.now() + o.lifetimeSeconds! * 1000
-      access.set(token, { user: r.user, expiresAt, refresh: form.get('refresh_token')! })
+      let grant = form.get('refresh_token')!
+      if (o.rotating) {
+        r.revoked = true
+        grant = `rt-${r.user}-${++n}`
+        refresh.set(grant, { user: r.user, revoked: false })
+        o.rotated.push(grant)
+      }
+      access.set(token, { user: r.user, expiresAt, refresh: grant })
       o.issued.push({ token, user: r.user, expiresAt })
-      return json(200, { access_token: token, token_type: 'Bearer', expires_in: o.lifetimeSeconds })
+      return json(200, {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: o.lifetimeSeconds,
+        ...(o.rotating ? { refresh_token: grant } : {}),
+      })
     }
     if (req.url?.startsWith('/introspect')) {
       const a = access.get(form.get('token') ?? '')

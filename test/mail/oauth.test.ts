@@ -1,14 +1,22 @@
 // OAuth2 log-in settings and tokens, DKIM settings, the List-Id of a game's letters and the
 // outbox's hourly pace: the pure parts, with an injected clock and token endpoint.
 import { generateKeyPairSync } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { gameOfMessageId, hasHeader, listIdFor, withHeaders } from '../../src/mail/dkim.ts'
-import { type FetchLike, isAuthRefusal, OAuth2Error, TokenRefresher, xoauth2Payload } from '../../src/mail/oauth.ts'
+import {
+  archiveTokenSource,
+  type FetchLike,
+  isAuthRefusal,
+  OAuth2Error,
+  TokenRefresher,
+  xoauth2Payload,
+} from '../../src/mail/oauth.ts'
 import { secretFileProblem } from '../../src/mail/oauthConfig.ts'
+import { writeSecretJson } from '../../src/mail/oauthStore.ts'
 import { HOUR_MS, hourAllowance } from '../../src/mail/pacing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-oauth-'))
@@ -143,6 +151,135 @@ describe('TokenRefresher', () => {
   })
 })
 
+describe('a refresh token the provider rotates', () => {
+  const CLIENT = { clientId: 'cid', clientSecret: 'csecret', tokenUrl: 'https://oauth.example.org/token' }
+  const rotating = () =>
+    endpoint([
+      { status: 200, body: { access_token: 'a1', expires_in: 3600, refresh_token: 'rtoken-2' } },
+      { status: 200, body: { access_token: 'a2', expires_in: 3600, refresh_token: 'rtoken-3' } },
+    ])
+  const env = (extra: NodeJS.ProcessEnv) => ({
+    PBEM_IMAP_HOST: 'imap.example.org',
+    PBEM_IMAP_USER: 'judge@example.org',
+    PBEM_IMAP_AUTH: 'oauth2',
+    ...extra,
+  })
+  /** A grant folder of its own, to see that no temp file is left behind. */
+  function grantFile(content: unknown): string {
+    const f = join(mkdtempSync(join(dir, 'grant-')), 'oauth.json')
+    writeFileSync(f, JSON.stringify(content))
+    chmodSync(f, 0o600)
+    return f
+  }
+
+  it('from a PBEM_OAUTH2_FILE: written back in place (mode 0600, other keys kept), read again at the next start, never logged', async () => {
+    const file = grantFile({ ...CLIENT, refreshToken: 'rtoken' })
+    const c = loadMailConfig(env({ PBEM_OAUTH2_FILE: file }))
+    expect(c.oauth2!.source).toEqual({ kind: 'file', path: file, key: ['refreshToken'] })
+    const ep = rotating()
+    const logs: string[] = []
+    const t = new TokenRefresher(c.oauth2!, { fetch: ep.fetch, log: (l) => logs.push(l) })
+    expect(await t.token()).toBe('a1')
+    expect(t.rotation!.outcome).toBe('stored')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...CLIENT, refreshToken: 'rtoken-2' })
+    expect(readdirSync(join(file, '..'))).toEqual(['oauth.json'])
+    t.refused()
+    expect(await t.token()).toBe('a2')
+    expect(ep.seen.map((f) => f.get('refresh_token'))).toEqual(['rtoken', 'rtoken-2'])
+    expect(JSON.parse(readFileSync(file, 'utf8')).refreshToken).toBe('rtoken-3')
+    expect(loadMailConfig(env({ PBEM_OAUTH2_FILE: file })).oauth2!.refreshToken).toBe('rtoken-3')
+    expect(logs).toHaveLength(2)
+    expect(logs[0]).toBe(`OAuth2: the token endpoint rotated the refresh token; the new one was written to ${file}`)
+    for (const l of logs) expect(l).not.toMatch(/rtoken|csecret|a1|a2/)
+  })
+
+  it('from the PBEM_CONFIG file: written back under oauth2, the rest of the file kept', async () => {
+    const config = grantFile({
+      imap: { host: 'imap.example.org', user: 'judge@example.org', auth: 'oauth2' },
+      oauth2: { ...CLIENT, refreshToken: 'rtoken' },
+    })
+    const c = loadMailConfig({ PBEM_CONFIG: config })
+    expect(c.oauth2!.source).toEqual({ kind: 'file', path: config, key: ['oauth2', 'refreshToken'] })
+    const t = new TokenRefresher(c.oauth2!, { fetch: rotating().fetch, log: () => {} })
+    await t.token()
+    expect(statSync(config).mode & 0o777).toBe(0o600)
+    const after = JSON.parse(readFileSync(config, 'utf8'))
+    expect(after.oauth2).toEqual({ ...CLIENT, refreshToken: 'rtoken-2' })
+    expect(after.imap).toEqual({ host: 'imap.example.org', user: 'judge@example.org', auth: 'oauth2' })
+    expect(loadMailConfig({ PBEM_CONFIG: config }).oauth2!.refreshToken).toBe('rtoken-2')
+  })
+
+  it('from the environment: used in memory, the operator told once (without the token) to update it; no file touched', async () => {
+    const file = grantFile({ ...CLIENT, refreshToken: 'rtoken-file' })
+    const c = loadMailConfig(env({ PBEM_OAUTH2_FILE: file, PBEM_OAUTH2_REFRESH_TOKEN: 'rtoken' }))
+    expect(c.oauth2!.source).toEqual({ kind: 'env', name: 'PBEM_OAUTH2_REFRESH_TOKEN' })
+    const ep = rotating()
+    const logs: string[] = []
+    const t = new TokenRefresher(c.oauth2!, { fetch: ep.fetch, log: (l) => logs.push(l) })
+    await t.token()
+    t.refused()
+    await t.token()
+    expect(ep.seen.map((f) => f.get('refresh_token'))).toEqual(['rtoken', 'rtoken-2'])
+    expect(t.rotation!.outcome).toBe('env')
+    expect(t.rotation!.fix).toMatch(/update the environment/)
+    expect(logs).toHaveLength(1)
+    expect(logs[0]).toMatch(
+      /^OAuth2: the token endpoint rotated the refresh token; PBEM_OAUTH2_REFRESH_TOKEN still holds the old one.*: update the environment/,
+    )
+    expect(logs[0]).not.toMatch(/rtoken|csecret/)
+    expect(JSON.parse(readFileSync(file, 'utf8')).refreshToken).toBe('rtoken-file')
+  })
+
+  it('a file that cannot be written back: the new token is still used and the failure logged, without any token', async () => {
+    const file = grantFile({ ...CLIENT, refreshToken: 'rtoken' })
+    const c = loadMailConfig(env({ PBEM_OAUTH2_FILE: file }))
+    // someone broke the file after the start: the parse error must not quote the old token
+    writeFileSync(file, '{"refreshToken": "rtoken", oops')
+    const ep = rotating()
+    const logs: string[] = []
+    const t = new TokenRefresher(c.oauth2!, { fetch: ep.fetch, log: (l) => logs.push(l) })
+    expect(await t.token()).toBe('a1')
+    expect(t.rotation!.outcome).toBe('failed')
+    expect(logs[0]).toMatch(/could not be written to .*oauth\.json \(it no longer holds valid JSON\)/)
+    expect(logs[0]).not.toMatch(/rtoken/)
+    expect(readdirSync(join(file, '..'))).toEqual(['oauth.json'])
+    t.refused()
+    await t.token()
+    expect(ep.seen[1]!.get('refresh_token')).toBe('rtoken-2')
+  })
+
+  it("the archive mailbox's own grant is written back under archive in the PBEM_CONFIG file, the intake's left alone", async () => {
+    const config = grantFile({
+      imap: { host: 'imap.example.org', user: 'judge@example.org', auth: 'oauth2' },
+      oauth2: { ...CLIENT, refreshToken: 'rtoken' },
+      archiveAddress: 'archive@example.org',
+      smtp: { host: 'smtp.example.org', user: 'judge@example.org', auth: 'oauth2' },
+      archive: { user: 'archive@example.org', auth: 'oauth2', refreshToken: 'rtoken-archive' },
+    })
+    const c = loadMailConfig({ PBEM_CONFIG: config })
+    expect(c.archiveImap!.refreshTokenSource).toEqual({ kind: 'file', path: config, key: ['archive', 'refreshToken'] })
+    const ep = endpoint([
+      { status: 200, body: { access_token: 'a1', expires_in: 3600, refresh_token: 'rtoken-archive-2' } },
+    ])
+    const t = archiveTokenSource(c, null, { fetch: ep.fetch, log: () => {} })!
+    await t.token()
+    expect(ep.seen[0]!.get('refresh_token')).toBe('rtoken-archive')
+    const after = JSON.parse(readFileSync(config, 'utf8'))
+    expect(after.archive.refreshToken).toBe('rtoken-archive-2')
+    expect(after.oauth2.refreshToken).toBe('rtoken')
+    // both grants rotated at the same moment: neither write loses the other's token
+    await Promise.all([
+      writeSecretJson(config, ['oauth2', 'refreshToken'], 'rtoken-9'),
+      writeSecretJson(config, ['archive', 'refreshToken'], 'rtoken-archive-9'),
+    ])
+    const both = JSON.parse(readFileSync(config, 'utf8'))
+    expect([both.oauth2.refreshToken, both.archive.refreshToken]).toEqual(['rtoken-9', 'rtoken-archive-9'])
+    const fromEnv = loadMailConfig({ PBEM_CONFIG: config, PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN: 'rt-env' })
+    expect(fromEnv.archiveImap!.refreshTokenSource).toEqual({ kind: 'env', name: 'PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN' })
+  })
+})
+
 describe('OAuth2 and DKIM settings', () => {
   const base = { PBEM_IMAP_HOST: 'imap.example.org', PBEM_IMAP_USER: 'judge@example.org', PBEM_IMAP_AUTH: 'oauth2' }
 
@@ -165,6 +302,7 @@ describe('OAuth2 and DKIM settings', () => {
       clientSecret: 'cs',
       refreshToken: 'rt',
       tokenUrl: 'https://oauth2.googleapis.com/token',
+      source: { kind: 'env', name: 'PBEM_OAUTH2_REFRESH_TOKEN' },
     })
   })
 
