@@ -392,6 +392,8 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     chmodSync(key, 0o600)
     const rt = oauth.refreshTokenFor('judge')
     const mailConfig = loadMailConfig(tokenEnv(rt, { PBEM_DKIM_SELECTOR: 'pbem', PBEM_DKIM_KEY_FILE: key }))
+    // Counted before the judge opens: its token may be fetched as soon as it opens.
+    const issued = oauth.issued.length
     const judge = openApp({
       dataDir: join(dir, 'reports-data'),
       mail: mailConfig,
@@ -409,7 +411,6 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     const arrived = (what: string, pick: (m: Awaited<ReturnType<typeof inbox>>[number]) => boolean) =>
       waitFor(async () => (await inbox('fed')).find(pick) ?? null, 20_000, what)
     try {
-      const issued = oauth.issued.length
       const { keys } = judge.judge.createGame({
         game: 'dkimgame',
         ruleset: 'sea-devils',
