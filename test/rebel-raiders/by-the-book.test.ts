@@ -367,7 +367,20 @@ describe('RB 7.72, 10.42: a ship that escapes the search in a captured port leav
     )
     const run = given(rs, after).orders('confederate', 'PASS').resolve()
     expect(run.state.pieces.find((p) => p.id === runner)!.at).toBe('SAVA.BS')
-    expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves for Savannah Blockade Station (7.72).`)
+    expect(run.texts('10.42')).toContain(`${runner} leaves Savannah for Savannah Blockade Station (7.72).`)
+    expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves by default (ruling RR-D1).`)
+  })
+
+  it("7.72 fog: the Union learns the escaped ship's move only from where it goes, never the orders nor that none was written", () => {
+    const { runner, after } = captured()
+    const written = given(rs, after).orders('confederate', `MOVE ${runner} SAVA.BS > SATL`).resolve()
+    const usa = written.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).not.toMatch(new RegExp(`MOVE ${runner}`))
+    const byDefault = given(rs, after).orders('confederate', 'PASS').resolve()
+    const usaDefault = byDefault.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usaDefault).toMatch(new RegExp(`${runner} leaves Savannah for Savannah Blockade Station`))
+    expect(usaDefault).not.toMatch(/was given no move/)
+    expect(byDefault.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')).toMatch(/was given no move/)
   })
 })
 
