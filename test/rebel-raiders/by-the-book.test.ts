@@ -464,12 +464,16 @@ describe('Orders and reports a player can use', () => {
     ).toEqual([])
   })
 
-  it('the order form states where raiding is allowed and what each build costs', () => {
+  it('the order form states where raiding is allowed, what each build costs and what there is to spend', () => {
     const form = (s: RrState, role: string) =>
       (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
     expect(form(start('csa-move'), 'confederate')).toMatch(/# Raiding \(8\.11\): RAID in any coastal or high seas zone/)
     expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Costs: gunboat or runner 1 build/)
     expect(form(start('union-build', 2), 'union')).toMatch(/ironclad 2 builds/)
+    // What is left to spend: the builds of the phase (14.23, 15.31) and the arsenal batteries (14.23).
+    expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Builds this phase: 5 \(unused ones are lost\)/)
+    expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Arsenal batteries: 2;/)
+    expect(form(start('union-build', 5), 'union')).toMatch(/# Builds this phase: 7 /)
   })
 })
 
