@@ -251,7 +251,7 @@ function priceBuilds(r: OrderReading): RrPiece[] {
       out.warnings.push({
         line: 0,
         text: '',
-        message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, the highest-numbered go (14.41, ruling RR-K1)`,
+        message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, you are asked which go, by default the highest-numbered (14.41, ruling RR-K1)`,
       })
   }
   return placed
