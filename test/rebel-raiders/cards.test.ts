@@ -164,14 +164,22 @@ describe('RB 14.4: discards at the end of a build phase', () => {
     expect(q.role).toBe('union')
     expect(q.defaultOption).toBe('7')
     expect(q.options).toHaveLength(7)
-    const answered = given(rs, s).orders('union', 'PASS').answers({ [q.decisionId]: '3' }).resolve()
+    const answered = given(rs, s)
+      .orders('union', 'PASS')
+      .answers({ [q.decisionId]: '3' })
+      .resolve()
     expect(answered.state.cards.USA.hand).toEqual([1, 2, 4, 5, 6, 7])
     // Fog: the Confederate sees the card discarded face up, not the question.
     const csa = answered.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
     expect(csa).toMatch(/discards #3 /)
     expect(csa).not.toMatch(/which card do you discard/)
     // A standing DISCARD settles it in advance: no question.
-    expect(given(rs, s).orders('union', 'DISCARD 5').resolve().questions.filter((x) => x.decisionId.startsWith('hand-limit'))).toEqual([])
+    expect(
+      given(rs, s)
+        .orders('union', 'DISCARD 5')
+        .resolve()
+        .questions.filter((x) => x.decisionId.startsWith('hand-limit')),
+    ).toEqual([])
   })
 
   it('refuses a card not in the hand, or named twice, with the hand in the reply', () => {
