@@ -367,7 +367,20 @@ describe('RB 7.72, 10.42: a ship that escapes the search in a captured port leav
     )
     const run = given(rs, after).orders('confederate', 'PASS').resolve()
     expect(run.state.pieces.find((p) => p.id === runner)!.at).toBe('SAVA.BS')
-    expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves for Savannah Blockade Station (7.72).`)
+    expect(run.texts('10.42')).toContain(`${runner} leaves Savannah for Savannah Blockade Station (7.72).`)
+    expect(run.texts('10.42')).toContain(`${runner} was given no move: it leaves by default (ruling RR-D1).`)
+  })
+
+  it("7.72 fog: the Union learns the escaped ship's move only from where it goes, never the orders nor that none was written", () => {
+    const { runner, after } = captured()
+    const written = given(rs, after).orders('confederate', `MOVE ${runner} SAVA.BS > SATL`).resolve()
+    const usa = written.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).not.toMatch(new RegExp(`MOVE ${runner}`))
+    const byDefault = given(rs, after).orders('confederate', 'PASS').resolve()
+    const usaDefault = byDefault.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usaDefault).toMatch(new RegExp(`${runner} leaves Savannah for Savannah Blockade Station`))
+    expect(usaDefault).not.toMatch(/was given no move/)
+    expect(byDefault.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')).toMatch(/was given no move/)
   })
 })
 
@@ -451,12 +464,16 @@ describe('Orders and reports a player can use', () => {
     ).toEqual([])
   })
 
-  it('the order form states where raiding is allowed and what each build costs', () => {
+  it('the order form states where raiding is allowed, what each build costs and what there is to spend', () => {
     const form = (s: RrState, role: string) =>
       (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
     expect(form(start('csa-move'), 'confederate')).toMatch(/# Raiding \(8\.11\): RAID in any coastal or high seas zone/)
     expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Costs: gunboat or runner 1 build/)
     expect(form(start('union-build', 2), 'union')).toMatch(/ironclad 2 builds/)
+    // What is left to spend: the builds of the phase (14.23, 15.31) and the arsenal batteries (14.23).
+    expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Builds this phase: 5 \(unused ones are lost\)/)
+    expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Arsenal batteries: 2;/)
+    expect(form(start('union-build', 5), 'union')).toMatch(/# Builds this phase: 7 /)
   })
 })
 

@@ -150,16 +150,36 @@ describe('RB 14.4: discards at the end of a build phase', () => {
     expect(run.seenBy(union).join('\n')).toContain(`discards #${a} `)
   })
 
-  it('14.41: a hand over six after the build loses its highest-numbered cards (ruling RR-K1), warned on receipt', () => {
+  it("14.41: which cards a hand over six after the build loses is its player's: a question, by default the highest-numbered (ruling RR-K1), warned on receipt", () => {
     const s = inBuild(start(), 'union-build')
     s.cards.USA.hand = [1, 2, 3, 4, 5, 6, 7]
     s.cards.USA.deck = { ...s.cards.USA.deck, drawPile: s.cards.USA.deck.drawPile.filter((c) => c > 7) }
     expect(rs.parseOrders(s, 'union', 'PASS').warnings.map((w) => w.message)).toEqual([
-      'your hand would hold 7 cards after this build; unless you DISCARD 1 more, the highest-numbered go (14.41, ruling RR-K1)',
+      'your hand would hold 7 cards after this build; unless you DISCARD 1 more, you are asked which go, by default the highest-numbered (14.41, ruling RR-K1)',
     ])
     const run = given(rs, s).orders('union', 'PASS').resolve()
     expect(run.state.cards.USA.hand).toEqual([1, 2, 3, 4, 5, 6])
-    expect(run.texts('14.41')[0]).toMatch(/discards #7 .*ruling RR-K1/)
+    expect(run.texts('14.41')[0]).toMatch(/discards #7 .*: the hand was over 6\.$/)
+    const q = run.questions.find((x) => x.decisionId.startsWith('hand-limit-USA'))!
+    expect(q.role).toBe('union')
+    expect(q.defaultOption).toBe('7')
+    expect(q.options).toHaveLength(7)
+    const answered = given(rs, s)
+      .orders('union', 'PASS')
+      .answers({ [q.decisionId]: '3' })
+      .resolve()
+    expect(answered.state.cards.USA.hand).toEqual([1, 2, 4, 5, 6, 7])
+    // Fog: the Confederate sees the card discarded face up, not the question.
+    const csa = answered.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(csa).toMatch(/discards #3 /)
+    expect(csa).not.toMatch(/which card do you discard/)
+    // A standing DISCARD settles it in advance: no question.
+    expect(
+      given(rs, s)
+        .orders('union', 'DISCARD 5')
+        .resolve()
+        .questions.filter((x) => x.decisionId.startsWith('hand-limit')),
+    ).toEqual([])
   })
 
   it('refuses a card not in the hand, or named twice, with the hand in the reply', () => {

@@ -52,7 +52,7 @@ describe('PB 22: the Confederate August 1862 move and supply', () => {
     expect(move.texts('8.11')).toContain('RD-2 raids in Indian Ocean (die 6): +2 VP to the Confederacy (now 23).')
   })
 
-  it('PB 22, 11.91, 11.63: the counterattack on Nashville: Confederate 5, 1 against the Union’s 2 +1; Grant’s reroll turns it: the judge rolls the Confederate 5 again (ruling RR-A7), where the book’s Union rolls its own 2; the counterattack fails', () => {
+  it('PB 22, 11.91, 11.63: the counterattack on Nashville: Confederate 5, 1 against the Union’s 2 +1; Grant’s reroll turns it: by default the Confederate 5 is rolled again (ruling RR-A7; the book’s Union answers with its own 2, below); the counterattack fails', () => {
     expect(move.texts('#8')).toContain('Grant Takes Command: the Confederate 5 is rolled again: 1.')
     expect(move.texts('11.91')).toContain(
       'Counterattack on Nashville from Memphis: Confederate 1,1 = 2; Union 2 with tactics +1 = 3.',
@@ -60,6 +60,32 @@ describe('PB 22: the Confederate August 1862 move and supply', () => {
     expect(move.texts('11.93')).toContain('The counterattack on Nashville fails: -1 VP to the Confederacy (now 22).')
     expect(move.state.control.NASH).toBe('USA')
     expect(move.state.csaPawns).toBe(0)
+  })
+
+  it('PB 22, #8, 11.91 (ruling RR-A7): the die Grant rolls again is the Union’s answer; as the book’s Union it rolls its own 2 again: 6+1 = 7 against 5, the counterattack fails by two', () => {
+    const q = move.questions.find((x) => x.decisionId.startsWith('card-8-NASH'))!
+    expect(q.role).toBe('union')
+    expect(q.defaultOption).toBe('1')
+    expect(q.options.map((o) => o.id)).toEqual(['1', '2', 'U1', 'keep'])
+    const dice = CSA_AUGUST_DICE.map((d) =>
+      String(d.label).includes('Grant') ? { label: '#8 Grant: Union die 1 at NASH rolled again', values: [6] } : d,
+    )
+    const booked = given(rs, april.state)
+      .orders('union', 'DEFEND NASH TACTICS 1')
+      .orders('confederate', CSA_AUGUST)
+      .answers({ [q.decisionId]: 'U1' })
+      .dice(dice, 'strict')
+      .resolve()
+    expect(booked.texts('#8')).toContain('Grant Takes Command: the Union 2 is rolled again: 6.')
+    expect(booked.texts('11.91')).toContain(
+      'Counterattack on Nashville from Memphis: Confederate 5,1 = 5; Union 6 with tactics +1 = 7.',
+    )
+    expect(booked.texts('11.93')).toContain('The counterattack on Nashville fails: -2 VP to the Confederacy (now 21).')
+    expect(booked.state.control.NASH).toBe('USA')
+    // Fog: the Confederate reads the die rolled again, never the question.
+    const csa = booked.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(csa).toMatch(/the Union 2 is rolled again: 6/)
+    expect(csa).not.toMatch(/Which die is rolled again/)
   })
 
   it('PB 22, 7.3, 13.2: the Memphis gunboats go down to Vicksburg; the supply’s single die is a 6: -6 VP', () => {

@@ -52,6 +52,7 @@ function line(rnd: () => number, s: RrState, side: 'CSA' | 'USA'): string {
     () => `SHIELD ${p.id} WITH ${pick(own.map((x) => x.id))}`,
     () => `INTERCEPT ${pick(['STACK', 'EACH'])}`,
     () => `DEFEND ALL TACTICS ${n}`,
+    () => `HUNT AT ${pick([near(), 'ALL'])}`,
     () => `EXCHANGE ${n}`,
     () => `POLICY ALL ON BATTLE: RETREAT IF lost >= ${n}; FIGHT`,
     () => 'PASS',

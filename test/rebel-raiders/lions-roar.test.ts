@@ -70,9 +70,7 @@ describe("PB 18.36: the Lion's Roar runner", () => {
     const s = start('18.36', 'csa-move', 2)
     const run = given(rs, s).orders('confederate', 'PASS').resolve()
     const [text] = run.texts('18.36')
-    expect(text).toMatch(
-      /^The Lion's Roar: a free runner BR-\d+ in (France & England|Bermuda|Nassau) \(ruling RR-O9\)\.$/,
-    )
+    expect(text).toMatch(/^The Lion's Roar: a free runner BR-\d+ in (France & England|Bermuda|Nassau)\.$/)
     const at = run.state.pieces.at(-1)!.at
     const runners = (x: RrState, id: string) => x.pieces.filter((p) => p.type === 'runner' && p.at === id).length
     for (const id of ['FREN', 'BERM', 'NASS']) expect(runners(s, at)).toBeLessThanOrEqual(runners(s, id))
@@ -82,6 +80,26 @@ describe("PB 18.36: the Lion's Roar runner", () => {
         .resolve()
         .texts('18.36'),
     ).toEqual([])
+  })
+})
+
+describe("PB 18.36: which British port takes the free runner is the Confederate player's", () => {
+  it('18.36 a question among the ports under the British flag, the fewest runners by default; answered, the port named; fog', () => {
+    const s = start('18.36', 'csa-move', 2)
+    const asked = given(rs, s).orders('confederate', 'PASS').resolve()
+    const q = asked.questions.find((x) => x.decisionId.startsWith('lions-runner'))!
+    expect(q.role).toBe('confederate')
+    expect([...q.options.map((o) => o.id)].sort()).toEqual(['BERM', 'FREN', 'NASS'])
+    expect(asked.state.pieces.at(-1)!.at).toBe(q.defaultOption)
+    const other = q.options.map((o) => o.id).find((id) => id !== q.defaultOption)!
+    const answered = given(rs, s)
+      .orders('confederate', 'PASS')
+      .answers({ [q.decisionId]: other })
+      .resolve()
+    expect(answered.state.pieces.at(-1)).toMatchObject({ type: 'runner', at: other })
+    const usa = answered.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).toMatch(/The Lion's Roar: a free runner BR-\d+ in /)
+    expect(usa).not.toMatch(/in which port under the British flag/)
   })
 })
 

@@ -70,6 +70,27 @@ describe('#62 Royal Navy and #55 Diplomatic Pressure (PB 23, RB 17.33)', () => {
     expect(errors(next, 'union', 'MOVE SL-90 CHAN')[0]).toMatch(/the Royal Navy closes the European seas \(#62\)/)
   })
 
+  it("#62 which sloops leave the map for the card is the Union's: a question for each place, by default the Navy Yards first; answered, the sloop named; fog", () => {
+    const byDefault = royalNavy()
+    const q = byDefault.questions.find((x) => x.decisionId.startsWith('card-62-ship-1'))!
+    expect(q.role).toBe('union')
+    expect(q.defaultOption).toBe(byDefault.state.cardShips![0]!.id)
+    expect(q.options.map((o) => o.id)).toContain('SL-90')
+    const s = position('csa-build', 4, { CSA: [62] }, { CSA: [83] })
+    s.pieces.push({ id: 'SL-90', side: 'USA', type: 'sloop', at: 'CHAN' })
+    const set = given(rs, s).orders('confederate', 'REACT 62').resolve()
+    const move = given(rs, set.state).orders('union', 'PASS').resolve()
+    const answered = given(rs, move.state)
+      .orders('union', 'PASS')
+      .answers({ [q.decisionId]: 'SL-90' })
+      .resolve()
+    expect(answered.state.cardShips![0]!.id).toBe('SL-90')
+    expect(answered.state.pieces.some((p) => p.id === 'SL-90')).toBe(false)
+    const csa = answered.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(csa).toMatch(/SL-90, .* are held on the card/)
+    expect(csa).not.toMatch(/which sloop do you take off the map/)
+  })
+
   it('#55 (a): Trent Affair and Royal Navy are discarded together (digest A34), and the sloops go to the Navy Yards', () => {
     const s = structuredClone(royalNavy().state)
     s.phase = 'union-move'

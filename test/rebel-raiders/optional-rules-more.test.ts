@@ -146,6 +146,58 @@ describe('PB 18.34: privateers', () => {
   })
 })
 
+describe("PB 18.34: where the privateer fits out and which named raider it brings are the Confederate player's", () => {
+  const won = (turn: number, answers: Record<string, string> = {}) => {
+    const s = start('18.34', 'csa-move', turn)
+    const t = s.cards.CSA
+    t.hand = t.hand.filter((c) => ![63, 64, 74].includes(c))
+    t.deck = { ...t.deck, drawPile: [...t.deck.drawPile.filter((c) => ![63, 64, 74].includes(c)), 63, 64, 74] }
+    return given(rs, s).orders('confederate', 'PASS').answers(answers).dice({ '18.34 privateers': 1 }).resolve()
+  }
+  const raidersIn = (x: RrState, at: string) => x.pieces.filter((p) => p.type === 'raider' && p.at === at).length
+
+  it('18.34 the port: a question between France & England and Spain, by default France & England; answered, Spain', () => {
+    const asked = won(4)
+    const q = asked.questions.find((x) => x.decisionId.startsWith('privateer-port'))!
+    expect(q.role).toBe('confederate')
+    expect(q.options.map((o) => o.id)).toEqual(['FREN', 'SPAI'])
+    expect(q.defaultOption).toBe('FREN')
+    expect(asked.texts('18.34')[0]).toMatch(/privateer RD-\d+ fits out in France & England\.$/)
+    const spain = won(4, { [q.decisionId]: 'SPAI' })
+    expect(raidersIn(spain.state, 'SPAI')).toBe(raidersIn(asked.state, 'SPAI') + 1)
+    expect(raidersIn(spain.state, 'FREN')).toBe(raidersIn(asked.state, 'FREN') - 1)
+  })
+
+  it('18.34 the card: a question among the named raiders the year allows, or none; by default the first', () => {
+    const q1862 = won(4).questions.find((x) => x.decisionId.startsWith('privateer-card'))!
+    expect(q1862.options.map((o) => o.id)).toEqual(['63', 'NONE'])
+    const asked = won(10)
+    const q = asked.questions.find((x) => x.decisionId.startsWith('privateer-card'))!
+    expect(q.role).toBe('confederate')
+    expect(q.options.map((o) => o.id)).toEqual(['63', '64', '74', 'NONE'])
+    expect(q.defaultOption).toBe('63')
+    expect(asked.state.cards.CSA.hand).toContain(63)
+    const stonewall = won(10, { [q.decisionId]: '74' })
+    expect(stonewall.state.cards.CSA.hand).toContain(74)
+    expect(stonewall.state.cards.CSA.hand).not.toContain(63)
+    const none = won(10, { [q.decisionId]: 'NONE' })
+    expect(none.state.cards.CSA.hand.filter((c) => [63, 64, 74].includes(c))).toEqual([])
+    expect(none.texts('18.34')).toHaveLength(1)
+  })
+
+  it('18.34 fog: the Union sees the raider and that a card was taken, never the questions nor the card', () => {
+    const q = won(10).questions.find((x) => x.decisionId.startsWith('privateer-card'))!
+    const run = won(10, { [q.decisionId]: '64' })
+    const usa = run.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).toMatch(/privateer RD-\d+ fits out in France & England/)
+    expect(usa).toMatch(/takes a named raider card/)
+    expect(usa).not.toMatch(/#64|Shenandoah|which named raider/)
+    expect(run.seenBy({ kind: 'role', role: 'confederate' } as never)).toContain(
+      'You take #64 CSS Shenandoah into your hand.',
+    )
+  })
+})
+
 describe('PB 18.24: increased ship building', () => {
   it("BUILD ... FREE: as many free sloops and gunboats as the year's last digit, 3 VP to the Confederacy each (the 18.24 examples: two in 1862)", () => {
     const s = start('18.24', 'union-build', 4, 10)

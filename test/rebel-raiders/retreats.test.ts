@@ -27,6 +27,68 @@ describe('battle orders', () => {
   })
 })
 
+describe('RB 10.36 with the ship table: Union ironclads fall back to sea only towed', () => {
+  /** SL-9 tows IC-8 (and SL-10 IC-9) from Chesapeake into the Norfolk station against GB-2; GB-2 sinks SL-9; the Union retreats. */
+  const attack = (dice: Record<string, number>, pairs = [['SL-9', 'IC-8']], extra = '') => {
+    const s = start('union-move')
+    s.pieces = s.pieces.filter((p) => p.at !== 'NORF.BS' && p.id !== 'GB-2')
+    s.pieces.push({ id: 'GB-2', side: 'CSA', type: 'gunboat', at: 'NORF.BS' })
+    for (const [sloop, ironclad] of pairs)
+      s.pieces.push(
+        { id: sloop!, side: 'USA', type: 'sloop', at: 'CHES' },
+        { id: ironclad!, side: 'USA', type: 'ironclad', at: 'CHES' },
+      )
+    s.policies.USA = [parseBattlePolicy('ALL ON BATTLE: RETREAT') as never]
+    return given(rs, s)
+      .orders('union', `${extra}MOVE ${pairs.flat().join(',')} NORF.BS`)
+      .dice(dice, 'strict')
+      .resolve()
+  }
+
+  it('10.36: an attacking ironclad whose towing sloop is sunk may not fall back to the coastal zone: it fights on', () => {
+    const run = attack({
+      'round 1: IC-8 at GB-2 (1)': 1,
+      'round 1: SL-9 at GB-2 (1)': 1,
+      'round 1: SL-9 at GB-2 (2)': 1,
+      'round 1: GB-2 at SL-9 (1)': 5,
+      'round 2: IC-8 at GB-2 (1)': 6,
+      'round 2: GB-2 at IC-8 (1)': 1,
+    })
+    const at = (id: string) => run.state.pieces.find((p) => p.id === id)?.at
+    expect([at('IC-8'), at('SL-9'), at('GB-2')]).toEqual(['NORF.BS', undefined, undefined])
+    expect(run.texts('7.75')[0]).toMatch(
+      /2 round\(s\); lost: SL-9, GB-2; round 1: IC-8 has no sloop to tow it back and fights on/,
+    )
+  })
+
+  it('10.36: with a sloop left for one of two ironclads, the one the TOW order names falls back with it; the other fights on', () => {
+    const run = attack(
+      {
+        'round 1: IC-8 at GB-2 (1)': 1,
+        'round 1: IC-9 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (1)': 1,
+        'round 1: SL-9 at GB-2 (2)': 1,
+        'round 1: SL-10 at GB-2 (1)': 1,
+        'round 1: SL-10 at GB-2 (2)': 1,
+        'round 1: GB-2 at SL-9 (1)': 5,
+        'round 2: IC-8 at GB-2 (1)': 6,
+        'round 2: GB-2 at IC-8 (1)': 1,
+      },
+      [
+        ['SL-9', 'IC-8'],
+        ['SL-10', 'IC-9'],
+      ],
+      'TOW IC-9\n',
+    )
+    const at = (id: string) => run.state.pieces.find((p) => p.id === id)?.at
+    expect([at('IC-9'), at('SL-10'), at('IC-8')]).toEqual(['CHES', 'CHES', 'NORF.BS'])
+    expect(run.texts('10.36')).toEqual([
+      'SL-10 leaves the fight for Chesapeake.',
+      'IC-9 leaves the fight for Chesapeake.',
+    ])
+  })
+})
+
 describe('RB 10.36, 10.41: the attacker falls back', () => {
   it('a Union stack that loses a ship at Norfolk falls back to the station as its orders say: a repulse', () => {
     const s = start('union-move')

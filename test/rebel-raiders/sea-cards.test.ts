@@ -84,6 +84,49 @@ describe("#49 Tempest's Wrath and #92 Tempest's Fury (PB 23, RB 7.2, 6.12)", () 
   })
 })
 
+describe("#49 and #92: where the storm-blown ships run is their owner's choice (PB 23)", () => {
+  it("#49 between neutral ports as near, a question to the Confederate, by default the first in the map's order; answered, the other", () => {
+    const s = position('union-move', 2, { USA: [49] })
+    s.pieces.find((p) => p.id === 'RD-1')!.at = 'MATL'
+    const asked = given(rs, s).orders('union', 'PLAY 49 AT MATL').resolve()
+    const q = asked.questions.find((x) => x.decisionId.startsWith('card-49-MATL'))!
+    expect(q.role).toBe('confederate')
+    expect(q.defaultOption).toBe('FREN')
+    expect(q.options.length).toBeGreaterThan(1)
+    const other = q.options.map((o) => o.id).find((id) => id !== 'FREN')!
+    const answered = given(rs, s)
+      .orders('union', 'PLAY 49 AT MATL')
+      .answers({ [q.decisionId]: other })
+      .resolve()
+    expect(answered.state.pieces.find((p) => p.id === 'RD-1')!.at).toBe(other)
+    // Fog: the Union reads where the raider went, never the question.
+    const usa = answered.seenBy({ kind: 'role', role: 'union' } as never).join('\n')
+    expect(usa).toMatch(/RD-1 to (?!France & England)/)
+    expect(usa).not.toMatch(/to which port do your ships/)
+  })
+
+  it('#92 among the Union ports of the zone and the next ones, a question to the Union, by default one of the zone itself; answered, another', () => {
+    const s = position('csa-move', 2, { CSA: [92] })
+    s.pieces.push({ id: 'SL-96', side: 'USA', type: 'sloop', at: 'HATT' })
+    s.control.WILM = 'USA'
+    const asked = given(rs, s).orders('confederate', 'PLAY 92 AT HATT').dice({ 'supply die 1': 1 }).resolve()
+    const q = asked.questions.find((x) => x.decisionId.startsWith('card-92-HATT'))!
+    expect(q.role).toBe('union')
+    expect(q.defaultOption).toBe('WILM')
+    expect(q.options.map((o) => o.id)).toContain('NAVY')
+    expect(asked.state.pieces.find((p) => p.id === 'SL-96')!.at).toBe('WILM')
+    const answered = given(rs, s)
+      .orders('confederate', 'PLAY 92 AT HATT')
+      .answers({ [q.decisionId]: 'NAVY' })
+      .dice({ 'supply die 1': 1 })
+      .resolve()
+    expect(answered.state.pieces.find((p) => p.id === 'SL-96')!.at).toBe('NAVY')
+    const csa = answered.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(csa).toMatch(/SL-96 to Navy Yards/)
+    expect(csa).not.toMatch(/to which port do your ships/)
+  })
+})
+
 describe('#52 Coaling Station (PB 23, RB 7.3)', () => {
   const LONG = 'NAVY > CHES > NORF.BS > CHES > HATT > SATL > KEYS > EGLF'
   const navy = (csaInStation = false) => {

@@ -85,7 +85,7 @@ describe('RB 5: the turn', () => {
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
       [
         4,
-        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, TOW, ROLL, LEE',
+        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, TOW, ROLL, LEE, HUNT',
       ],
     ])
   })

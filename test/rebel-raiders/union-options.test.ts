@@ -73,6 +73,65 @@ describe("PB 18.21: Hunt's Artillery", () => {
   })
 })
 
+describe("PB 18.21: where Hunt's +1 goes is declared by the Union before the dice", () => {
+  const s0 = () => {
+    const s = start('18.21', 'union-move', 5)
+    s.marks = { hunts: { turn: 5, left: 1 } }
+    return s
+  }
+  const assault = (s: RrState, orders: string) =>
+    given(rs, s)
+      .orders('union', `${orders}\nASSAULT IS10 FROM CAIR`)
+      .dice([
+        { label: /assault on IS10: Union die/, values: [4, 1] },
+        { label: /assault on IS10: Confederate die/, values: [4, 3, 2, 1] },
+      ])
+      .resolve()
+
+  it('18.21 standing order: HUNT AT <space> keeps the +1 for the assaults named; another assault goes without it', () => {
+    const elsewhere = assault(s0(), 'HUNT AT RICH')
+    expect(elsewhere.texts('18.21')).toEqual([])
+    expect(elsewhere.state.control.IS10).toBeUndefined()
+    expect(elsewhere.state.marks?.hunts?.left).toBe(1)
+    expect(elsewhere.state.marks?.huntsAt).toEqual(['RICH'])
+    const here = assault(s0(), 'HUNT AT IS10,RICH')
+    expect(here.texts('18.21')).toEqual(["Hunt's Artillery: +1 to the Union at Island No. 10."])
+    expect(here.state.control.IS10).toBe('USA')
+  })
+
+  it('18.21 default without a HUNT line, or with HUNT AT ALL or HUNT OFF: the first assault takes it (ruling RR-O6)', () => {
+    for (const orders of ['PASS', 'HUNT AT ALL', 'HUNT OFF']) {
+      const s = s0()
+      s.marks!.huntsAt = ['RICH']
+      const run = assault(s, orders === 'PASS' ? '' : orders)
+      if (orders === 'PASS') expect(run.texts('18.21')).toEqual([])
+      else expect(run.texts('18.21')).toEqual(["Hunt's Artillery: +1 to the Union at Island No. 10."])
+    }
+    expect(assault(s0(), '').texts('18.21')).toEqual(["Hunt's Artillery: +1 to the Union at Island No. 10."])
+  })
+
+  it('18.21 HUNT is read on receipt: the Union only, a space on the map, only with the option; standing in the Confederate move', () => {
+    expect(errors(s0(), 'union', 'HUNT AT RICH')).toEqual([])
+    expect(errors(s0(), 'union', 'HUNT AT XXXX')).toEqual(['no space XXXX on the map'])
+    expect(errors(s0(), 'union', 'HUNT RICH')).toEqual([
+      'write HUNT AT <space>[,<space>...] or HUNT AT ALL, or HUNT OFF (18.21)',
+    ])
+    expect(errors(start('', 'union-move', 5), 'union', 'HUNT AT RICH')).toEqual([
+      "Hunt's Artillery is optional rule 18.21, not chosen for this game",
+    ])
+    const csa = start('18.21', 'csa-move', 5)
+    expect(errors(csa, 'confederate', 'HUNT AT RICH')).toEqual(["only the Union declares Hunt's Artillery (18.21)"])
+    expect(errors(csa, 'union', 'HUNT AT NORF')).toEqual([])
+  })
+
+  it('18.21 fog: the Confederate learns the HUNT order only from the +1 at the assault', () => {
+    const run = assault(s0(), 'HUNT AT IS10')
+    const csa = run.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
+    expect(csa).toMatch(/Hunt's Artillery: \+1 to the Union at Island No\. 10/)
+    expect(csa).not.toMatch(/HUNT AT/)
+  })
+})
+
 describe('PB 18.23: Two If By Sea', () => {
   it('BUILD UPGRADE: two builds, one a turn, only with the option; it serves the next turn', () => {
     const s = start('18.23', 'union-build', 4)

@@ -183,19 +183,25 @@ export function generalsDice(run: PhaseRun, target: string, kind: AssaultKind): 
 /**
  * #8 Grant Takes Command, face up for the rest of the game: once a turn, in a land combat over a
  * river or land line (a Union assault or a Confederate counterattack), the Union has one die rolled
- * again: the Confederate high die, as the play book's example does (digest A17), and only while the
- * Confederacy is winning.
+ * again, and only while the Confederacy is winning: a Confederate die (by default the high one, as
+ * the rule book's example does), or one of its own, as PB 22's August Union does at Nashville.
  */
-export function grantReroll(run: PhaseRun, target: string, c: number[]): number[] | null {
+export function grantReroll(
+  run: PhaseRun,
+  target: string,
+  c: number[],
+  u: number[],
+): { csa: number[]; union: number[] } | null {
   if (!run.s.cards.USA.inPlay.includes(8) || run.s.thisTurn.includes('used:8')) return null
   // Which die, or none and the card kept for a later land combat this turn, is the Union player's.
   const high = c.indexOf(Math.max(...c))
   const answer = run.ask({
     decisionId: `card-8-${target}-turn-${run.s.turn}-${run.s.phase}`,
     role: 'union',
-    question: `Grant Takes Command (#8) at ${run.name(target)}: the Confederate dice are ${c.join(', ')}. Which is rolled again, or do you keep the card's die for a later land combat this turn?`,
+    question: `Grant Takes Command (#8) at ${run.name(target)}: the Confederate dice are ${c.join(', ')}, yours ${u.join(', ')}. Which die is rolled again, or do you keep the card's die for a later land combat this turn?`,
     options: [
       ...c.map((d, i) => ({ id: String(i + 1), label: `roll again Confederate die ${i + 1} (${d})` })),
+      ...u.map((d, i) => ({ id: `U${i + 1}`, label: `roll again your die ${i + 1} (${d})` })),
       { id: 'keep', label: 'keep it for a later land combat this turn' },
     ],
     defaultOption: String(high + 1),
@@ -203,11 +209,13 @@ export function grantReroll(run: PhaseRun, target: string, c: number[]): number[
   })
   if (answer === 'keep') return null
   run.s.thisTurn.push('used:8')
-  const i = Number(answer) - 1
-  const again = [...c]
-  again[i] = run.dice.roll(`#8 Grant: Confederate die ${i + 1} at ${target} rolled again`, 6, PUBLIC)
-  run.say('#8', `Grant Takes Command: the Confederate ${c[i]} is rolled again: ${again[i]}.`, target)
-  return again
+  const own = answer.startsWith('U')
+  const dice = own ? [...u] : [...c]
+  const i = Number(own ? answer.slice(1) : answer) - 1
+  const who = own ? 'Union' : 'Confederate'
+  dice[i] = run.dice.roll(`#8 Grant: ${who} die ${i + 1} at ${target} rolled again`, 6, PUBLIC)
+  run.say('#8', `Grant Takes Command: the ${who} ${own ? u[i] : c[i]} is rolled again: ${dice[i]}.`, target)
+  return own ? { csa: c, union: dice } : { csa: dice, union: u }
 }
 
 /** #24 From Sea to Shining Sea: two pawns more this turn, for landings on ocean ports and forts, each with a die more. */

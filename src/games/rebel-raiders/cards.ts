@@ -2,7 +2,7 @@
 // side's draw pile, hand, discards, cards kept face up, cards held aside to go back into the deck,
 // and cards out of the game. The order of a draw pile comes from hidden draws (nobody may see it);
 // a hand is told to its owner alone; the discards and the cards in play are public.
-import { type Audience, type Dice, MODERATOR, onlyRoles, PUBLIC } from '../contract.ts'
+import { type Audience, type DecisionRequest, type Dice, MODERATOR, onlyRoles, PUBLIC } from '../contract.ts'
 import { discard, draw, newDeck, removeCard, shuffled } from '../kit/deck.ts'
 import type { AFTER_USE } from './cardList.ts'
 import type { Side } from './setup.ts'
@@ -16,6 +16,8 @@ export interface CardRun {
   readonly dice: Dice
   tell(audience: Audience, rule: string, text: string): void
   cardName(card: number): string
+  /** A question to a player in the middle of the phase (PhaseRun.ask); without it the default applies. */
+  ask?(q: Omit<DecisionRequest, 'applied' | 'byDefault' | 'narrativeBefore'>): string
 }
 
 export const HAND_LIMIT = 6
@@ -63,7 +65,8 @@ export function drawCards(run: CardRun, side: Side, count: number, rule: string,
 /**
  * 14.4 and 15.5 at the end of a build phase: the cards named are discarded; in December (14.42)
  * the cards named for the refresh are discarded and as many drawn in their place; a hand still over
- * six loses its highest-numbered cards (ruling RR-K1). Cards named that are not in the hand were
+ * six, as cards drawn in the build may leave it, discards what its player answers, one card a question,
+ * by default the highest-numbered (ruling RR-K1). Cards named that are not in the hand were
  * refused on receipt and are passed over here.
  */
 export function endOfBuildDiscards(run: CardRun, side: Side, named: number[], refresh: number[]): void {
@@ -81,10 +84,25 @@ export function endOfBuildDiscards(run: CardRun, side: Side, named: number[], re
     const gone = out(refresh, '14.42', ' for the winter refresh')
     if (gone.length) drawCards(run, side, gone.length, '14.42', 'in their place')
   }
-  if (t.hand.length > HAND_LIMIT) {
-    const over = [...t.hand].sort((a, b) => b - a).slice(0, t.hand.length - HAND_LIMIT)
-    out(over, '14.41', `: the hand was over ${HAND_LIMIT} and no discard named these (ruling RR-K1)`)
+  const left = [...t.hand].sort((a, b) => b - a)
+  const picks: number[] = []
+  for (let n = 1; left.length > HAND_LIMIT; n++) {
+    const hand = [...left]
+    const first = String(hand[0])
+    const pick = run.ask
+      ? run.ask({
+          decisionId: `hand-limit-${side}-turn-${run.s.turn}-${n}`,
+          role: roleOf(side),
+          question: `Your hand holds ${hand.length} cards, over ${HAND_LIMIT} (14.41): which card do you discard?`,
+          options: hand.map((c) => ({ id: String(c), label: `#${c} ${run.cardName(c)}` })),
+          defaultOption: first,
+          situation: [`Without an answer #${first} goes, the highest-numbered (ruling RR-K1).`],
+        })
+      : first
+    picks.push(Number(pick))
+    left.splice(left.indexOf(Number(pick)), 1)
   }
+  out(picks, '14.41', `: the hand was over ${HAND_LIMIT}`)
   t.bought = []
 }
 

@@ -346,6 +346,8 @@ export function battle(
     defenderRetreats?: (round: number, attackers: Unit[], defenders: Unit[]) => boolean
     /** Defenders that may not follow a retreat (10.36: Union ironclads beyond the sloops to tow them). */
     defendersLeftBehind?: (defenders: Unit[]) => string[]
+    /** Attackers that may not follow their side's retreat (Union ironclads beyond the sloops to tow them to sea). */
+    attackersLeftBehind?: (attackers: Unit[]) => string[]
     /** The cards' effects on the coming round (battleCards.ts). */
     beforeRound?: (round: number, attackers: Unit[], defenders: Unit[]) => RoundStart
     maxRounds?: number
@@ -358,6 +360,7 @@ export function battle(
   const damaged: string[] = []
   const fighting = (units: Unit[]) => units.filter((u) => u.type !== 'runner')
   let heldToTheEnd = false
+  let attackersHeld = false
   const result = (ended: Battle['ended']): Battle => ({ rounds, attackers: a, defenders: d, withdrawn, damaged, ended })
   for (let n = 1; n <= (choices.maxRounds ?? 50); n++) {
     const start = choices.beforeRound?.(n, a, d) ?? {}
@@ -384,7 +387,17 @@ export function battle(
     const aGone = fighting(a).length === 0
     const dGone = fighting(d).length === 0
     if (aGone || dGone) return result(aGone && dGone ? 'both-gone' : aGone ? 'attacker-gone' : 'defender-gone')
-    if (choices.attackerRetreats?.(n, a, d)) return result('attacker-retreated')
+    if (!attackersHeld && choices.attackerRetreats?.(n, a, d)) {
+      const behind = choices.attackersLeftBehind?.(a) ?? []
+      if (!behind.length) return result('attacker-retreated')
+      // The ship table and 10.36: a Union ironclad enters a sea zone only towed; those without a sloop fight on.
+      withdrawn.push(...a.filter((u) => !behind.includes(u.id)).map((u) => u.id))
+      a = a.filter((u) => behind.includes(u.id))
+      r.notes.push(
+        `${behind.join(', ')} ${behind.length > 1 ? 'have' : 'has'} no sloop to tow ${behind.length > 1 ? 'them' : 'it'} back and ${behind.length > 1 ? 'fight' : 'fights'} on`,
+      )
+      attackersHeld = true
+    }
     if (!heldToTheEnd && choices.defenderRetreats?.(n, a, d)) {
       const behind = choices.defendersLeftBehind?.(d) ?? []
       if (!behind.length) return result('defender-retreated')

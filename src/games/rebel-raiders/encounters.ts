@@ -20,7 +20,7 @@ import type { PhaseRun } from './phaseRun.ts'
 import { damageable, settleDamage } from './ironcladDamage.ts'
 import { answerInterception, csaSpeedMod, runnerAfterDice } from './evasionCards.ts'
 import { housatonicSpeed } from './rerollCards.ts'
-import { defenderRetreats, defenderRetreatTo, leftBehind, raiderRetreatTo } from './retreats.ts'
+import { attackersLeftBehind, defenderRetreats, defenderRetreatTo, leftBehind, raiderRetreatTo } from './retreats.ts'
 import { applyShields, targetingFor } from './aims.ts'
 
 export interface MeetOptions {
@@ -322,6 +322,7 @@ export function fightHere(
     attackerRetreats: (round, a, d) => asks(aSide, a, d, round, attackers.length, true),
     defenderRetreats: (round, a, d) => ships(d).some(mayGo) && asks(dSide, ships(d), a, round, startShips, false),
     defendersLeftBehind: (d) => leftBehind(run, where, d),
+    attackersLeftBehind: (a) => attackersLeftBehind(run, where, opts.from, a),
   })
   const lost = new Set(b.rounds.flatMap((x) => x.destroyed))
   settleDamage(run, b, where, aSide, lost)

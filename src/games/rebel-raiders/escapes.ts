@@ -3,7 +3,7 @@
 // by the MOVE he writes for them then. A ship he gives no move leaves by default at the end of that
 // move to the port's blockade station, or up the river to a Confederate port or fort next to it;
 // with neither it is lost.
-import type { Parsed } from '../contract.ts'
+import { onlyRoles, type Parsed } from '../contract.ts'
 import type { RrCommand } from './orderTypes.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import type { RrState } from './state.ts'
@@ -36,12 +36,14 @@ export function leaveByDefault(run: PhaseRun): void {
   for (const p of waiting(run.s)) {
     if (run.holder(p.at) === 'CSA') continue
     const to = defaultWayOut(run, p.at)
+    // That no move was written is the Confederate's to know; the Union sees only where the ship went.
+    run.tell(onlyRoles('confederate'), '10.42', `${p.id} was given no move: it leaves by default (ruling RR-D1).`)
     if (to) {
+      run.say('10.42', `${p.id} leaves ${run.name(p.at)} for ${run.name(to)} (7.72).`, to)
       p.at = to
-      run.say('10.42', `${p.id} was given no move: it leaves for ${run.name(to)} (7.72).`, to)
     } else {
       run.remove([p.id])
-      run.say('10.42', `${p.id} was given no move and has no way out of ${run.name(p.at)}: it is lost (7.72).`, p.at)
+      run.say('10.42', `${p.id} has no way out of ${run.name(p.at)}: it is lost (7.72).`, p.at)
     }
   }
   delete run.s.mustLeave

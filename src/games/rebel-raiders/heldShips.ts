@@ -1,8 +1,9 @@
 // Union ships a card holds off the map (PB 23): #62 Royal Navy keeps three screw sloops on the card
 // until it is cancelled, #76 Red River Fiasco an ironclad and two gunboats until the next Union move
-// begins. The card's text lets the Union build them new or take them off the map; the judge takes
-// them off the map for it (ruling RR-K16): from the Navy Yards first, then ships without a name or a
-// commander, then by counter number; a Union short of such ships puts on the card those it has.
+// begins. The card's text lets the Union build them new or take them off the map; which ships leave the
+// map is the Union's answer to a question for each place, by default (ruling RR-K16) from the Navy
+// Yards first, then ships without a name or a commander, then by counter number; a Union short of such
+// ships puts on the card those it has.
 import { PUBLIC } from '../contract.ts'
 import { settlePlayed } from './cards.ts'
 import { spacesOf } from './cardPlaces.ts'
@@ -23,16 +24,31 @@ export function takeOntoCard(run: PhaseRun, card: number, types: PieceType[]): s
   const rank = (p: RrPiece) =>
     (p.at === 'NAVY' ? 0 : 2) + (s.named.some((n) => n.ship === p.id) || commanded.has(p.id) ? 1 : 0)
   const taken: string[] = []
-  for (const type of types) {
-    const pick = s.pieces
+  types.forEach((type, i) => {
+    const open = s.pieces
       .filter((p) => p.side === 'USA' && p.type === type && !taken.includes(p.id))
-      .sort((a, b) => rank(a) - rank(b) || counterNo(a) - counterNo(b))[0]
+      .sort((a, b) => rank(a) - rank(b) || counterNo(a) - counterNo(b))
+    const pick = open.length > 1 ? whichShip(run, card, i, type, open) : open[0]?.id
     // A place the Union cannot fill is kept empty (an empty counter), so the card still counts as holding.
-    if (pick) taken.push(pick.id)
-    s.cardShips = [...(s.cardShips ?? []), { card, id: pick?.id ?? '', type }]
-  }
+    if (pick) taken.push(pick)
+    s.cardShips = [...(s.cardShips ?? []), { card, id: pick ?? '', type }]
+  })
   run.remove(taken)
   return taken
+}
+
+/** Which of its ships of the type the Union puts on the card: its answer, by default the first of `open`. */
+function whichShip(run: PhaseRun, card: number, i: number, type: PieceType, open: RrPiece[]): string {
+  return run.ask({
+    decisionId: `card-${card}-ship-${i + 1}-turn-${run.s.turn}`,
+    role: 'union',
+    question: `${run.cardName(card)} (#${card}): which ${type} do you take off the map onto the card (place ${i + 1})?`,
+    options: open.map((p) => ({ id: p.id, label: `${p.id} in ${run.name(p.at)}` })),
+    defaultOption: open[0]!.id,
+    situation: [
+      `Without an answer ${open[0]!.id} goes (ruling RR-K16: the Navy Yards first, then ships without a name or commander).`,
+    ],
+  })
 }
 
 /** Puts the card's ships back on the map at `to` (null: they are lost); returns their counters. */

@@ -143,8 +143,8 @@ function assaultDice(
   )
   let r = rerollAssault(run, target, kind, firstRoll, answer.noUnionRerolls)
   if (!r.unionWins && kind !== 'amphibious' && !answer.noUnionRerolls) {
-    const again = grantReroll(run, target, r.csa.dice)
-    if (again) r = scoreAssault(r.union.dice, again, r.union.tactics)
+    const again = grantReroll(run, target, r.csa.dice, r.union.dice)
+    if (again) r = scoreAssault(again.union, again.csa, r.union.tactics)
   }
   // #80 Rally, Men!: the Confederate player rolls again the dice he chooses, up to twice.
   for (let n = 1; n <= answer.csaRerolls && r.unionWins; n++) {
@@ -266,18 +266,26 @@ export function counterattack(run: PhaseRun, target: string, from: string | null
     extraCsaDice: jacksonDice(run, target) + longstreetDice(run, target, true),
     hunts: huntsBonus(run, target),
   })
-  const grant = r.csaWins ? grantReroll(run, target, r.csa.dice) : null
+  const grant = r.csaWins ? grantReroll(run, target, r.csa.dice, r.union.dice) : null
   const lee = !r.csaWins ? leeReroll(run, target, r.csa.dice) : null
   jacksonAfter(run, target)
-  const again = grant ?? lee
+  const again = grant ?? (lee ? { csa: lee, union: r.union.dice } : null)
   if (again) {
-    const attack = Math.max(...again) + matchBonus(again)
+    const attack = Math.max(...again.csa) + matchBonus(again.csa)
+    // The Union's modifiers (tactics, Hunt's Artillery) stay with its dice when one is rolled again.
+    const defense =
+      r.union.total -
+      Math.max(...r.union.dice) -
+      matchBonus(r.union.dice) +
+      Math.max(...again.union) +
+      matchBonus(again.union)
     r = {
       ...r,
-      csa: { dice: again, total: attack },
-      csaWins: attack >= r.union.total,
-      unionWins: attack < r.union.total,
-      vp: attack - r.union.total,
+      union: { ...r.union, dice: again.union, total: defense },
+      csa: { dice: again.csa, total: attack },
+      csaWins: attack >= defense,
+      unionWins: attack < defense,
+      vp: attack - defense,
     }
   }
   run.say(

@@ -37,13 +37,28 @@ export function withLionsRoar(run: PhaseRun, remove: () => void): void {
   }
 }
 
-/** 18.36 as a Confederate build opens: a free runner in the British port with the fewest Confederate runners. */
+/**
+ * 18.36 as a Confederate build opens: a free runner in a port under the British flag, which one the
+ * Confederate player's (the rule gives "any" such port): a question, by default the one with the
+ * fewest Confederate runners (ruling RR-O9).
+ */
 export function lionsRunner(run: PhaseRun): void {
   if (!usesRule(run.s, '18.36') || run.s.finished) return
   const ports = run.pack.map.spaces.filter((s) => s.britishFlag).map((s) => s.id)
   const runners = (id: string) => run.piecesAt(id, 'CSA', ['runner']).length
-  const at = [...ports].sort((a, b) => runners(a) - runners(b))[0]
-  if (!at) return
+  const first = [...ports].sort((a, b) => runners(a) - runners(b))[0]
+  if (!first) return
+  const at =
+    ports.length < 2
+      ? first
+      : run.ask({
+          decisionId: `lions-runner-turn-${run.s.turn}`,
+          role: 'confederate',
+          question: "The Lion's Roar (18.36): in which port under the British flag is your free runner placed?",
+          options: [first, ...ports.filter((p) => p !== first)].map((p) => ({ id: p, label: run.name(p) })),
+          defaultOption: first,
+          situation: [`Without an answer it goes to ${run.name(first)}, the one with the fewest of your runners.`],
+        })
   const p = run.add('CSA', 'runner', at)
-  run.say('18.36', `The Lion's Roar: a free runner ${p.id} in ${run.name(at)} (ruling RR-O9).`, at)
+  run.say('18.36', `The Lion's Roar: a free runner ${p.id} in ${run.name(at)}.`, at)
 }

@@ -1,5 +1,5 @@
 // The order lines the optional rules and the 1862 start add (orders.ts hands them here): the open
-// cards' opening REFRESH (19.55, ruling RR-S63), ROLL INDUSTRY|CONSCRIPTION (18.22) and LEE (18.5).
+// cards' opening REFRESH (19.55, ruling RR-S63), ROLL INDUSTRY|CONSCRIPTION (18.22), LEE (18.5) and HUNT (18.21).
 import { redrawOpen, redrawProblem } from './openingRedraw.ts'
 import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
@@ -8,12 +8,14 @@ import type { RrState } from './state.ts'
 import { readRoll } from './yankeeIndustry.ts'
 import { leeStanding, readLee } from './leeGoesWest.ts'
 import { openingRedraws } from './openingRedraw.ts'
+import { huntsStanding, readHunt } from './unionOptions.ts'
 import type { PhaseRun } from './phaseRun.ts'
 
 /** The optional lines that act first in a phase: the opening redraws (19.55) and Lee's standing orders (18.5). */
 export function optionalFirst(run: PhaseRun, orders: Record<Side, RrCommand[]>): void {
   openingRedraws(run, orders)
   leeStanding(run.s, orders.CSA)
+  huntsStanding(run.s, orders.USA)
 }
 
 /** The command and its reading, why the line is refused, or null when the line is none of these. */
@@ -42,6 +44,17 @@ export function readOptionalOrder(
         lee.kind === 'lee' && lee.at.length
           ? noted(`LEE AT ${lee.at.join(',')}`, '18.5, stands until changed')
           : noted('LEE OFF', '18.5'),
+    }
+  }
+  if (verb === 'HUNT') {
+    const hunt = readHunt(state, pack, side, words, line)
+    if (typeof hunt === 'string') return hunt
+    return {
+      command: hunt,
+      normalised:
+        hunt.kind === 'hunt' && hunt.at.length
+          ? noted(`HUNT AT ${hunt.at.join(',')}`, '18.21, stands until changed')
+          : noted('HUNT OFF', '18.21'),
     }
   }
   if (verb === 'ROLL') {

@@ -86,6 +86,9 @@ export function protectionSettled(run: PhaseRun): void {
       run.vp(2, '18.33', `${run.name(z)} has a raider and fewer than two Union screw sloops`)
 }
 
+/** The European neutral ports a privateer may fit out in (18.34). */
+const PRIVATEER_PORTS = ['FREN', 'SPAI']
+
 /** 18.34 at the opening of the Confederate build: a free raider in Europe on the riots' die, with a named raider's card. */
 export function privateers(run: PhaseRun): void {
   const s = run.s
@@ -103,21 +106,56 @@ export function privateers(run: PhaseRun): void {
     run.say('18.34', `${text}: a privateer, but all ${cap} raider counters are in play.`)
     return
   }
-  const { port, namedRaiders } = run.pack.optional.privateers
+  const port = privateerPort(run)
   const raider = run.add('CSA', 'raider', port)
-  run.say('18.34', `${text}: privateer ${raider.id} fits out in ${run.name(port)} (ruling RR-O3).`, port)
-  const year = dateOf(s.turn).year
-  const t = s.cards.CSA
-  // The named raiders a privateer may bring, in the pack's order, as their years allow (18.34).
-  const card = namedRaiders.find((c) => {
-    const years = run.pack.cards.get(c)?.years
-    return t.deck.drawPile.includes(c) && !!years && years.from <= year && year <= years.to
-  })
+  run.say('18.34', `${text}: privateer ${raider.id} fits out in ${run.name(port)}.`, port)
+  const card = privateerCard(run)
   if (card === undefined) return
+  const t = s.cards.CSA
   const pile = t.deck.drawPile.filter((c) => c !== card)
   t.deck = { ...t.deck, drawPile: shuffled(pile, run.dice, `confederate deck privateers turn ${s.turn}`, MODERATOR) }
   t.hand.push(card)
   t.drawnOn[card] = s.turn
   run.say('18.34', 'The Confederacy takes a named raider card from its deck, which is shuffled.')
   run.tell(onlyRoles('confederate'), '18.34', `You take #${card} ${run.cardName(card)} into your hand.`)
+}
+
+/** Which European neutral port the privateer fits out in is the Confederate player's (18.34); the pack's port by default. */
+function privateerPort(run: PhaseRun): string {
+  const { port } = run.pack.optional.privateers
+  const ports = [port, ...PRIVATEER_PORTS.filter((p) => p !== port)]
+  return run.ask({
+    decisionId: `privateer-port-turn-${run.s.turn}`,
+    role: 'confederate',
+    question: 'Privateers (18.34): in which European neutral port does your free raider fit out?',
+    options: ports.map((p) => ({ id: p, label: run.name(p) })),
+    defaultOption: port,
+    situation: [`Without an answer it fits out in ${run.name(port)} (ruling RR-D1).`],
+  })
+}
+
+/**
+ * Whether the privateer brings a named raider's card from the deck, and which, is the Confederate
+ * player's (18.34: he may search the deck); by default the first the pack lists whose years allow it.
+ */
+function privateerCard(run: PhaseRun): number | undefined {
+  const year = dateOf(run.s.turn).year
+  const pile = run.s.cards.CSA.deck.drawPile
+  const open = run.pack.optional.privateers.namedRaiders.filter((c) => {
+    const years = run.pack.cards.get(c)?.years
+    return pile.includes(c) && !!years && years.from <= year && year <= years.to
+  })
+  if (!open.length) return undefined
+  const answer = run.ask({
+    decisionId: `privateer-card-turn-${run.s.turn}`,
+    role: 'confederate',
+    question: 'Privateers (18.34): which named raider card do you take from your deck (it is then shuffled)?',
+    options: [
+      ...open.map((c) => ({ id: String(c), label: `#${c} ${run.cardName(c)}` })),
+      { id: 'NONE', label: 'none: leave the deck as it is' },
+    ],
+    defaultOption: String(open[0]),
+    situation: [`Without an answer you take #${open[0]} ${run.cardName(open[0]!)} (ruling RR-D1).`],
+  })
+  return answer === 'NONE' ? undefined : Number(answer)
 }

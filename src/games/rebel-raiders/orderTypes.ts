@@ -28,6 +28,7 @@ export type RrCommand =
   | { kind: 'shield'; line: number; ship: string; by: string }
   | { kind: 'roll'; line: number; what: 'industry' | 'conscription' }
   | { kind: 'lee'; line: number; at: string[] }
+  | { kind: 'hunt'; line: number; at: string[] }
 
 /**
  * An echoed order line with a note for the reader: the note follows "#", so the echo reads back as

@@ -23,7 +23,7 @@
 //   AIM <ship|type|ALL> AT <ship|type>[,...] | AIM <...> OFF          (standing: targets in order of preference, 10.32)
 //   SHIELD <ship> WITH <ship> | SHIELD <ship> NONE                     (Union, standing: the shield against batteries, 10.21)
 //   PASS                                                               (nothing this phase)
-//   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
+//   ROLL INDUSTRY|CONSCRIPTION, LEE AT <space>|ALL, HUNT AT <space>|ALL, REFRESH at an open-cards 1862 start (optionalOrders.ts)
 // Each line is checked against the position at the start of the phase, as the resolution will.
 import type { LineError, Parsed } from '../contract.ts'
 import { closest, readScript, type ScriptLine } from '../../orders/script.ts'
@@ -85,6 +85,7 @@ const VERBS = [
   'TOW',
   'ROLL',
   'LEE',
+  'HUNT',
 ]
 /** What the side whose phase it is not may send: its standing orders. */
 const STANDING = ['REACT', 'POLICY', 'INTERCEPT', 'DEFEND', 'RETREAT', 'AIM', 'SHIELD', 'TOW']
@@ -250,7 +251,7 @@ function priceBuilds(r: OrderReading): RrPiece[] {
       out.warnings.push({
         line: 0,
         text: '',
-        message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, the highest-numbered go (14.41, ruling RR-K1)`,
+        message: `your hand would hold ${kept} cards after this build; unless you DISCARD ${kept - HAND_LIMIT} more, you are asked which go, by default the highest-numbered (14.41, ruling RR-K1)`,
       })
   }
   return placed

@@ -129,6 +129,15 @@ export function leftBehind(run: PhaseRun, at: string, defenders: Unit[]): string
 }
 
 /**
+ * Union attackers that may not fall back to the sea zone they came from: a Union ironclad enters a sea
+ * zone only towed by a sloop (the ship table, 7.6), so those beyond the sloops left fight on (10.36).
+ */
+export function attackersLeftBehind(run: PhaseRun, at: string, from: string, attackers: Unit[]): string[] {
+  if (!SEAS.has(run.space(from).kind)) return []
+  return untowed(run, at, attackers)
+}
+
+/**
  * 10.36: each Union ironclad retreating into a coastal zone needs a sloop to tow it. Which ironclads the
  * sloops take is the Union's choice: its standing `TOW <ironclad>[,...]` names them first, in its order;
  * when that does not settle it, a question, by default those named and then those listed first in the

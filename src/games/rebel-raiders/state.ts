@@ -95,6 +95,8 @@ export interface OptionalMarks {
   protection?: boolean
   /** Hunt's Artillery bought for a turn, and how many are left in it (18.21). */
   hunts?: { turn: number; left: number }
+  /** The spaces whose assaults and counterattack defences the Union keeps its Hunt's +1 for (HUNT AT, 18.21); none: the first ones. */
+  huntsAt?: string[]
   /** The turn a pawn upgraded by Two If By Sea serves (18.23). */
   upgrade?: number
   /** Militia raised this turn, each for a space or (null) the first assaults (18.31). */

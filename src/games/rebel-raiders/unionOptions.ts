@@ -1,13 +1,17 @@
 // The Union's optional purchases of PB 18.2: Hunt's Artillery (18.21), a +1 bought for the next
 // turn's assaults and defences, and Two If By Sea (18.23), a pawn upgraded for a second amphibious
 // assault on an ocean port next turn. Bought with `BUILD HUNTS` and `BUILD UPGRADE` in the Union
-// build; the judge spends a Hunt's +1 on the turn's first assaults and counterattack defences
-// (ruling RR-O6). Also the free ships of Increased Ship Building (18.24), checked here for builds.ts.
+// build; the Union declares where a Hunt's +1 goes with a standing `HUNT AT <space>[,...]` (18.21: it
+// is declared before the dice), else it goes to the turn's first assaults and defences (ruling RR-O6). Also the free ships of Increased Ship Building (18.24), checked here for builds.ts.
 import type { BuildContext, BuildOrder, BuildPlan } from './buildTypes.ts'
 import { usesRule } from './optionalRules.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { militiaBought } from './militia.ts'
 import { repairBuild, repaired } from './ironcladDamage.ts'
+import type { RrCommand } from './orderTypes.ts'
+import type { RebelPack } from './pack.ts'
+import type { Side } from './setup.ts'
+import type { RrState } from './state.ts'
 
 /** Hunt's Artillery: at most two a build, one build each, not in 1861 (18.21). */
 const HUNTS_A_TURN = 2
@@ -92,6 +96,8 @@ export function optionalBought(
 export function huntsBonus(run: PhaseRun, target: string): number {
   const h = run.s.marks?.hunts
   if (!usesRule(run.s, '18.21') || !h || h.turn !== run.s.turn || h.left < 1) return 0
+  const kept = run.s.marks?.huntsAt
+  if (kept?.length && !kept.includes('ALL') && !kept.includes(target)) return 0
   h.left -= 1
   run.say('18.21', `Hunt's Artillery: +1 to the Union at ${run.name(target)}.`, target)
   return 1
@@ -99,3 +105,30 @@ export function huntsBonus(run: PhaseRun, target: string): number {
 
 /** 18.23: the second amphibious assault on an ocean port this turn, for the orders' check and the resolution. */
 export const oceanUpgrade = (s: { marks?: { upgrade?: number }; turn: number }): boolean => s.marks?.upgrade === s.turn
+
+/** A HUNT line (18.21: the Union declares its +1 before the dice), or why it is refused. */
+export function readHunt(
+  state: RrState,
+  pack: RebelPack,
+  side: Side,
+  words: string[],
+  line: number,
+): RrCommand | string {
+  if (!usesRule(state, '18.21')) return "Hunt's Artillery is optional rule 18.21, not chosen for this game"
+  if (side !== 'USA') return "only the Union declares Hunt's Artillery (18.21)"
+  const m = /^(?:AT\s+(.+)|(OFF))$/.exec(words.join(' '))
+  if (!m) return 'write HUNT AT <space>[,<space>...] or HUNT AT ALL, or HUNT OFF (18.21)'
+  const at = m[2] ? [] : m[1]!.split(/[,\s]+/).filter(Boolean)
+  const unknown = at.filter((x) => x !== 'ALL' && !pack.map.has(x))
+  if (unknown.length) return `no space ${unknown.join(', ')} on the map`
+  return { kind: 'hunt', line, at }
+}
+
+/** A standing HUNT order takes effect: the spaces named keep the Hunt's +1; OFF gives it to the first assaults again. */
+export function huntsStanding(s: RrState, commands: RrCommand[]): void {
+  for (const c of commands)
+    if (c.kind === 'hunt') {
+      if (c.at.length) (s.marks ??= {}).huntsAt = c.at
+      else if (s.marks) delete s.marks.huntsAt
+    }
+}

@@ -21,21 +21,52 @@ export const STORM_ZONES: Readonly<Record<number, { kinds: string[]; what: strin
 export const stormed = (s: RrState): string[] =>
   s.thisTurn.filter((t) => t.startsWith(STORM)).map((t) => t.slice(STORM.length))
 
-/** Spaces by their distance in movement points from `from` (one a link ships may use), nearest first, the map's order within a distance. */
-function byDistance(pack: RebelPack, from: string): string[] {
+/** Spaces by their distance in movement points from `from` (one a link ships may use), a list for each distance, nearest first, the map's order within one. */
+function layers(pack: RebelPack, from: string): string[][] {
   const order = new Map(pack.map.spaces.map((sp, i) => [sp.id, i]))
   const seen = new Set([from])
-  const out: string[] = []
+  const out: string[][] = []
   let layer = [from]
   while (layer.length) {
     const next = [
       ...new Set(layer.flatMap((id) => pack.map.neighbours(id, SHIP_LINKS)).filter((id) => !seen.has(id))),
     ].sort((a, b) => order.get(a)! - order.get(b)!)
     for (const id of next) seen.add(id)
-    out.push(...next)
+    if (next.length) out.push(next)
     layer = next
   }
   return out
+}
+
+/** The nearest of the spaces `fits` takes, all of those as near (the first distance holding any). */
+const nearestOf = (pack: RebelPack, from: string, fits: (id: string) => boolean): string[] =>
+  layers(pack, from)
+    .map((l) => l.filter(fits))
+    .find((l) => l.length) ?? []
+
+/**
+ * Where the ships a storm blows away go, among ports the card leaves open, is their owner's choice
+ * (#49: the Confederate's between ports as near; #92: the Union's): a question, `first` by default
+ * (ruling RR-D1). One port, or no ship caught, asks nothing.
+ */
+function ownersPort(
+  run: PhaseRun,
+  card: number,
+  side: Side,
+  zone: string,
+  ships: number,
+  ports: string[],
+  first: string,
+): string {
+  if (ports.length < 2 || !ships) return first
+  return run.ask({
+    decisionId: `card-${card}-${zone}-turn-${run.s.turn}-${run.s.phase}`,
+    role: side === 'CSA' ? 'confederate' : 'union',
+    question: `${run.cardName(card)} (#${card}) strikes ${run.name(zone)}: to which port do your ships there run?`,
+    options: [first, ...ports.filter((p) => p !== first)].map((p) => ({ id: p, label: run.name(p) })),
+    defaultOption: first,
+    situation: [`Without an answer they run to ${run.name(first)}; a ship that would overstack goes on to the next.`],
+  })
 }
 
 /** Whether one more such ship fits in the space (6.12). */
@@ -96,8 +127,12 @@ export const WEATHER_EFFECTS: Readonly<Record<number, CardEffect>> = {
   // #49 Tempest's Wrath: Confederate ships in one high-seas or coastal zone to the nearest neutral port.
   49: storm('USA', 49, (run, _side, play) => {
     const zone = play.at!
-    const ports = byDistance(run.pack, zone).filter((id) => run.space(id).kind === 'neutralPort')
-    blowAway(run, 49, run.piecesAt(zone, 'CSA'), ports, null)
+    const neutral = (id: string) => run.space(id).kind === 'neutralPort'
+    const ports = layers(run.pack, zone).flat().filter(neutral)
+    const tied = nearestOf(run.pack, zone, neutral)
+    const ships = run.piecesAt(zone, 'CSA')
+    const pick = tied.length ? ownersPort(run, 49, 'CSA', zone, ships.length, tied, tied[0]!) : null
+    blowAway(run, 49, ships, pick ? [pick, ...ports.filter((p) => p !== pick)] : ports, null)
   }),
   // #92 Tempest's Fury: Union ships in one coastal zone and its stations to a Union port of it or a zone next to it.
   92: storm('CSA', 92, (run, _side, play) => {
@@ -109,10 +144,16 @@ export const WEATHER_EFFECTS: Readonly<Record<number, CardEffect>> = {
         portsOf(run.pack, z),
       ),
     )
-    const ranked = byDistance(run.pack, zone).filter((id) => unionPort(run, id))
+    const ranked = layers(run.pack, zone)
+      .flat()
+      .filter((id) => unionPort(run, id))
     const own = portsOf(run.pack, zone)
-    // A Union port of the zone, else of the next zones, else the nearest anywhere (ruling RR-K18); when full, the Navy Yards.
-    const port = ranked.find((id) => own.includes(id)) ?? ranked.find((id) => near.has(id)) ?? ranked[0]
+    // Any Union port of the zone or the next ones, else the nearest anywhere, as the Union chooses; by
+    // default one of the zone, else of the next zones (ruling RR-K18); when full, the Navy Yards.
+    const open = ranked.filter((id) => near.has(id))
+    const choices = open.length ? open : nearestOf(run.pack, zone, (id) => unionPort(run, id))
+    const first = ranked.find((id) => own.includes(id)) ?? choices[0]
+    const port = first ? ownersPort(run, 92, 'USA', zone, ships.length, choices, first) : undefined
     blowAway(run, 92, ships, port ? [port] : [], 'NAVY')
   }),
 }
