@@ -42,7 +42,8 @@ describe('pbem serve on a new judge', () => {
 
   it("prints the demo players' addresses, writes a complete example mail that is accepted as it is, and says when a file has no sender", async () => {
     const serve = start({ data: null }, 'serve', '--interval', '250')
-    await serve.says('drop order mails')
+    // The first start makes the demo game and draws its opening maps: slow on a busy machine.
+    await serve.says('drop order mails', 60000)
     const out = serve.output
     expect(out()).toMatch(/confederate key [0-9a-f]+, played by .+ <confederate@example\.test>/)
     expect(out()).toMatch(/federal key [0-9a-f]+, played by .+ <federal@example\.test>/)
@@ -58,12 +59,12 @@ describe('pbem serve on a new judge', () => {
         readdirSync(join(dir, 'outbox'))
           .map((f) => readFileSync(join(dir, 'outbox', f), 'utf8'))
           .find((t) => t.includes('Orders accepted')),
-      10000,
+      30000,
     )
     const body = text.slice(text.indexOf('\r\n\r\n') + 4)
     writeFileSync(join(dir, 'inbox', 'pasted.eml'), body)
-    await serve.says('pasted.eml: the file has no sender', 10000)
+    await serve.says('pasted.eml: the file has no sender', 30000)
     expect(out()).toMatch(/pasted\.eml: the file has no sender .*moved to failed\//)
     expect(existsSync(join(dir, 'inbox', 'failed', 'pasted.eml'))).toBe(true)
-  }, 60000)
+  }, 180_000)
 })
