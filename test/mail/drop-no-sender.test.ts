@@ -1,12 +1,13 @@
 // A file dropped in the inbox without a header (the example body pasted into a file) is no mail the
 // judge can answer: it goes to failed/ with its reason beside it, and `serve` says so. `serve` on a
-// new judge prints the demo players' addresses and writes a complete example mail next to the inbox.
+// new judge prints the demo players' addresses and writes a complete example mail next to the inbox,
+// the one the README shows.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
-import { cliSandbox, waitFor } from '../helpers/cli.ts'
+import { cliSandbox, ROOT, waitFor } from '../helpers/cli.ts'
 
 let app: TestApp | null = null
 afterEach(() => app?.cleanup())
@@ -53,6 +54,16 @@ describe('pbem serve on a new judge', () => {
     expect(text).toMatch(/^From: .+ <\S+@example\.test>\r\nTo: \S+@\S+\r\n/)
     expect(text).toMatch(/\r\nMessage-ID: <\S+>\r\n/)
     expect(text).toMatch(/\r\n\r\nGAME \S+ [A-Z]+\r\nKEY [0-9a-f]+\r\n/)
+    // The README shows this mail whole: the same header lines in the same order, and the same body.
+    const mask = (t: string) =>
+      t
+        .replace(/^(Date|Message-ID): .*$/gm, '$1: ...')
+        .replace(/^KEY [0-9a-f]+$/m, 'KEY ...')
+        .trimEnd()
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const shown = /```\n(From: [\s\S]*?)\n```/.exec(readme)?.[1]
+    expect(shown, 'a complete example mail in the README').toBeDefined()
+    expect(mask(shown!)).toBe(mask(text.replace(/\r\n/g, '\n')))
     copyFileSync(example, join(dir, 'inbox', 'example-order.eml'))
     await waitFor(
       () =>
