@@ -81,7 +81,10 @@ function filedSince(run: FuzzRun, from: number) {
   const orders = events.find((e) => e.type === 'OrdersAccepted' || e.type === 'OrdersRejected')
   const decided = events
     .filter((e) => e.type === 'DecisionMade')
-    .map((e) => e.data as { decisionId: string; applied: string })
+    .map((e) => {
+      const { decisionId, applied } = e.data as { decisionId: string; applied: string }
+      return { decisionId, applied }
+    })
   if (!orders) return { orders: null, decided }
   if (orders.type === 'OrdersAccepted') {
     const d = orders.data as OrdersAccepted
@@ -109,6 +112,12 @@ async function agrees(game: string, seed: number): Promise<void> {
   apps.push(run)
   const deliver = inboundHandler(run.app)
   for (let n = 0; n < MAILS; n++) {
+    // Now and then the point is resolved as a deadline resolves it, not forced: a question put
+    // during the resolution stops it and waits, and the next mails may answer it.
+    if (rng.chance(0.3) && !run.app.judge.load(FUZZ_GAME).finished) {
+      run.app.now.t += 3_600_000
+      run.app.judge.adjudicate(FUZZ_GAME)
+    }
     const fold = run.app.judge.load(FUZZ_GAME)
     if (fold.finished) break
     const roles = [...fold.players.keys()]
