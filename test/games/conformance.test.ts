@@ -6,12 +6,17 @@
 //  - show no reader anything meant for another: no narrative entry, and no hidden draw (not even
 //    its label), outside its audience in any letter or in the reader's export; and no export (its
 //    JSON and its archive pages) holds a key, a hash of the judge's chain or of the state, or
-//    another role's decisions.
+//    another role's decisions;
+//  - answer HELP by mail, for every role of every scenario, with the game's own order syntax first;
+//  - answer a hostile order mail with an acknowledgement under 100 KB as it goes on the wire.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { canSee, type RulesetFactory, type Viewer } from '../../src/games/contract.ts'
 import { registerRuleset, rulesetFactory, rulesetIds } from '../../src/games/index.ts'
+import { handleInbound } from '../../src/mail/intake.ts'
+import { composeEml } from '../../src/mail/outbound.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
 import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
@@ -134,6 +139,72 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
         }
       }, 300_000)
 
+    if (!testOnly.has(factory.id))
+      it('HELP by mail answers every role of every scenario with its game order syntax first', async () => {
+        const { f, list } = scenarios()
+        const app = testApp(`help-${f.id}`)
+        const deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
+        try {
+          for (const [n, scenario] of list.entries()) {
+            const game = `help${n}`
+            const roles = rolesOf(f, scenario)
+            const { keys } = app.judge.createGame({
+              game,
+              ruleset: f.id,
+              scenario,
+              players: roles.map((role) => ({ role, address: `${role}@example.test`, name: role })),
+              zone: 'UTC',
+            })
+            const fold = app.judge.load(game)
+            for (const role of roles) {
+              const body = `GAME ${game} ${role.toUpperCase()}\r\nKEY ${keys[role]}\r\nHELP\r\n`
+              const raw = helpMail(role, `help-${game}-${role}`, body)
+              expect(await handleInbound(raw, 'test', deps), `${scenario}, ${role}`).toBe('command')
+              const answer = outboxRows(app)
+                .filter((r) => r.recipient === `${role}@example.test`)
+                .at(-1)!.mail
+              const syntax = fold.ruleset.orderHelp?.(fold.state, role) ?? []
+              const where = `${scenario}, ${role}:\n${answer.text}`
+              expect(syntax.length, where).toBeGreaterThan(0)
+              const head = answer.text.indexOf(`Your orders in game ${game} (${role}):\n${syntax.join('\n')}`)
+              expect(head, where).toBeGreaterThanOrEqual(0)
+              // Before the judge's own commands (STATUS, REPORT <n>, ...), which every game shares.
+              expect(head, where).toBeLessThan(answer.text.indexOf('REPORT <n>'))
+            }
+          }
+        } finally {
+          app.cleanup()
+        }
+      }, 300_000)
+
+    if (!testOnly.has(factory.id))
+      it('a mail of 60 lines of 999 quotes or four-byte characters gets an acknowledgement under 100 KB, every part counted', async () => {
+        const { f, list } = scenarios()
+        const app = testApp(`bound-${f.id}`)
+        const deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
+        try {
+          const roles = rolesOf(f, list[0]!)
+          const { keys } = app.judge.createGame({
+            game: GAME,
+            ruleset: f.id,
+            scenario: list[0]!,
+            players: roles.map((role) => ({ role, address: `${role}@example.test`, name: role })),
+            zone: 'UTC',
+          })
+          const fold = app.judge.load(GAME)
+          const role = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'orders')?.role ?? roles[0]!
+          // Quotes triple in the HTML part, four-byte characters in quoted-printable.
+          const lines = Array.from({ length: 60 }, (_, i) => (i % 2 ? '"'.repeat(999) : '𝔸'.repeat(999)))
+          const body = [`GAME ${GAME} ${role.toUpperCase()}`, `KEY ${keys[role]}`, ...lines, ''].join('\r\n')
+          expect(await handleInbound(helpMail(role, `bound-${f.id}`, body), 'test', deps)).toBe('orders-rejected')
+          const ack = outboxRows(app).find((r) => r.recipient === `${role}@example.test` && r.kind === 'ack')!
+          const wire = await composeEml(ack.mail as never, app.clock())
+          expect(wire.length).toBeLessThan(100_000)
+        } finally {
+          app.cleanup()
+        }
+      }, 300_000)
+
     it('the same secrets give the same log', () => {
       const { f, list } = scenarios()
       // Sixteen resolutions (several turns of every game) are enough to show the same secrets give the same log.
@@ -195,6 +266,19 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
       }
     }, 600_000)
   })
+}
+
+/** A plain-text mail from a role's address of record. */
+function helpMail(role: string, id: string, body: string): Buffer {
+  const head = [
+    `From: Player ${role} <${role}@example.test>`,
+    'To: orders@judge.example.test',
+    'Subject: help',
+    `Message-ID: <${id}@example.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+  ]
+  return Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}`)
 }
 
 describe('the fixture game exercises what the leak check looks for', () => {

@@ -1,8 +1,10 @@
 // Numbers out of range are refused at receipt, in every game: a number past what the quantity can
-// be (a tile, a speed, a stake, a price, a count of dice) never reaches the resolution.
+// be (a tile, a speed, a stake, a price, a count of dice) never reaches the resolution. Each game's
+// own cases, and a property over the fuzzed players' accepted lines (fuzz/): any number in such a
+// line, made one past every range, makes the line refused.
 import { afterAll, describe, expect, it } from 'vitest'
 import { testApp } from '../helpers/app.ts'
-import { scenariosOf } from './fuzz/fuzzPlay.ts'
+import { FUZZ_GAME, playFuzzed, scenariosOf } from './fuzz/fuzzPlay.ts'
 
 const BIG = '99999999999999999999'
 
@@ -84,4 +86,44 @@ for (const [game, cases] of Object.entries(CASES))
           expect(parsed.errors.length, `${line} => ${parsed.normalised.join(' | ')}`).toBeGreaterThan(0)
         }
       })
+  })
+
+/** Fuzzed games a game, and resolutions each: enough accepted lines with numbers in them. */
+const SEEDS = [1, 2]
+const POINTS = 4
+
+/** Each line with one of its numbers (not one inside a name, not one in a comment) made BIG. */
+function withBigNumbers(line: string): string[] {
+  const comment = line.search(/\s#/)
+  const orders = comment < 0 ? line : line.slice(0, comment)
+  return [...orders.matchAll(/(?<![\w.-])\d+(?![\w.])/g)].map(
+    (m) => line.slice(0, m.index) + BIG + line.slice(m.index! + m[0].length),
+  )
+}
+
+// Sea Devils' fuzzed lines hold no number of their own (areas and ships are names; its numbers are
+// in POLICY conditions, the cases above).
+for (const game of ['rebel-raiders', 'river-coastal', 'infernal-machine'])
+  describe(`numbers out of range: ${game}, the fuzzed players' lines`, () => {
+    it('any number of an accepted line, made out of range, is refused at receipt', () => {
+      const accepted: string[] = []
+      let tried = 0
+      for (const seed of SEEDS) {
+        const run = playFuzzed(game, seed, POINTS)
+        apps.push(run.app)
+        const ruleset = run.app.judge.load(FUZZ_GAME).ruleset
+        for (const f of run.filed.filter((x) => x.accepted))
+          for (const line of f.normalised) {
+            // Only a line the game takes alone (not one that needs the lines beside it).
+            if (ruleset.parseOrders(f.state, f.role, line).errors.length) continue
+            for (const big of withBigNumbers(line)) {
+              tried++
+              const again = ruleset.parseOrders(f.state, f.role, big)
+              if (!again.errors.length) accepted.push(`${f.role}: ${big} => ${again.normalised.join(' | ')}`)
+            }
+          }
+      }
+      expect(accepted, `${game}: accepted with a number out of range`).toEqual([])
+      expect(tried, 'lines with numbers tried').toBeGreaterThan(0)
+    }, 120_000)
   })
