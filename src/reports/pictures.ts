@@ -1,15 +1,17 @@
 // Pictures in letters: a game draws its figures as SVG (Ruleset.figures); the engine turns each into a
-// PNG with resvg for the report's attachments and the HTML part's inline image.
+// PNG with resvg for the report's attachments and the HTML part's inline image, in a palette of at most
+// 256 colours (png.ts) so that a report with its pictures stays well within a mail's size.
 import { existsSync } from 'node:fs'
 import { Resvg } from '@resvg/resvg-js'
 import { FIGURE_FONT } from '../games/kit/areaMap.ts'
+import { palettePng } from './png.ts'
 
 const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
 ]
 
-/** The PNG of an SVG figure at its own width (the svg element's width attribute; 1000 if none). */
+/** The PNG of an SVG figure at its own width (the svg element's width attribute; 1000 if none), in 256 colours. */
 export function rasterise(svg: string): Buffer {
   const fontFiles = FONT_FILES.filter((f) => existsSync(f))
   const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)?.[1] ?? 1000)
@@ -17,5 +19,6 @@ export function rasterise(svg: string): Buffer {
     font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: FIGURE_FONT },
     fitTo: { mode: 'width', value: width },
   })
-  return Buffer.from(resvg.render().asPng())
+  const image = resvg.render()
+  return palettePng(image.pixels, image.width, image.height)
 }
