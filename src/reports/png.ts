@@ -1,6 +1,7 @@
-// A picture's PNG in at most 256 colours. The maps are flat fills, lines and text: a palette of
-// their most frequent colours keeps them sharp at about a third of the size of resvg's full-colour
-// PNG, which matters because every report carries them and a mail must stay small (MAIL_MAX_BYTES).
+// A picture's PNG in a palette of at most 256 colours. The maps are flat fills, lines and text: a
+// palette of their most frequent colours keeps them sharp at a third of the size of resvg's
+// full-colour PNG or less, which matters because every report carries them and a mail must stay
+// small (MAIL_MAX_BYTES in outbound.ts).
 import { deflateSync } from 'node:zlib'
 
 const CRC_TABLE = (() => {
@@ -57,10 +58,10 @@ function nearest(colours: number[], c: number): number {
   return best
 }
 
-/** An indexed-colour PNG of `rgba` (width x height, 4 bytes a pixel, straight alpha) in at most 256 colours. */
-export function palettePng(rgba: Uint8Array, width: number, height: number): Buffer {
+/** An indexed-colour PNG of `rgba` (width x height, 4 bytes a pixel, straight alpha) in at most `size` (<= 256) colours. */
+export function palettePng(rgba: Uint8Array, width: number, height: number, size = 256): Buffer {
   const pixels = new Uint32Array(rgba.buffer.slice(rgba.byteOffset, rgba.byteOffset + width * height * 4))
-  const { colours, index } = paletteOf(pixels, 256)
+  const { colours, index } = paletteOf(pixels, size)
   // Each row starts with filter type 0: a palette image's indices compress best unfiltered.
   const raw = Buffer.alloc((width + 1) * height)
   for (let y = 0; y < height; y++)
