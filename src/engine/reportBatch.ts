@@ -10,6 +10,8 @@
 // - a player: when he is asked for orders or an answer next (optional orders that do not hold the
 //   deadline are no call to act), or when the resolution ends a game turn in which he had no mail;
 // - the moderator, who is never asked: when the resolution ends a game turn.
+// A question put to a player in the middle of a resolution takes the reports waiting for him first
+// (heldBefore), so he answers knowing all that went before.
 import type { Ruleset } from '../games/contract.ts'
 import type { ReportsDispatched, TurnAdjudicated } from './events.ts'
 import type { GameFold } from './gameFold.ts'
@@ -56,4 +58,19 @@ export function dispatchOf(
 export function coveredBy(before: GameFold, after: GameFold, reader: string, point: number): TurnAdjudicated[] {
   const from = before.reportsHeld.get(reader) ?? point
   return after.adjudications.map((a) => a.data).filter((a) => a.point >= from && a.point <= point)
+}
+
+/**
+ * The reports waiting for `role` at the open point, to go before a question put to him now: the
+ * resolutions they cover and the mark that records them sent (null when none waits).
+ */
+export function heldBefore(
+  fold: GameFold,
+  role: string,
+): { covered: TurnAdjudicated[]; mark: ReportsDispatched } | null {
+  const from = fold.reportsHeld.get(role)
+  const covered = fold.adjudications.map((a) => a.data).filter((a) => from !== undefined && a.point >= from)
+  const last = covered.at(-1)
+  if (!last) return null
+  return { covered, mark: { point: last.point, turn: last.turn, sent: [role], held: [] } }
 }

@@ -218,8 +218,14 @@ function answerMapKey(ctx: CommandContext): Answer {
   const fold = ctx.judge.load(ctx.game)
   const key = fold.ruleset.mapKey?.(fold.state) ?? []
   return key.length
-    ? { subject: "The map's key", text: [`The map's key of game ${ctx.game}, every area by code and name:`, ...key].join('\n') }
-    : { subject: "The map's key", text: `${fold.ruleset.title} has no key apart from its map: the map names its places.` }
+    ? {
+        subject: "The map's key",
+        text: [`The map's key of game ${ctx.game}, every area by code and name:`, ...key].join('\n'),
+      }
+    : {
+        subject: "The map's key",
+        text: `${fold.ruleset.title} has no key apart from its map: the map names its places.`,
+      }
 }
 
 function answerStatus(ctx: CommandContext): Answer {

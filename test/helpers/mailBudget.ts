@@ -1,6 +1,8 @@
-// The mail budget a game's golden is held to: how many mails each reader got per game turn besides
-// acknowledgements of his own orders and answers to his own commands, and how big a mail is on the
-// wire, pictures drawn.
+// The mail budget a game's golden is held to: how many of the judge's routine mails (reports and
+// questions) each reader got per game turn, and how big a mail is on the wire, pictures drawn. Mails
+// a reader brings about himself (acknowledgements, answers to his commands, reminders and notices of
+// his missing orders) and notices of what is out of the ordinary (the judge was down, the moderator
+// acted) are outside the budget.
 import type { App } from '../../src/cli/app.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { gameStream } from '../../src/engine/events.ts'
@@ -8,7 +10,7 @@ import { composeEml, type OutboundMail, withParts } from '../../src/mail/outboun
 
 export { MAIL_MAX_BYTES } from '../../src/mail/outbound.ts'
 
-/** Mails a reader may get per game turn besides the answers to his own mail. */
+/** Routine mails a reader may get per game turn. */
 export const MAILS_PER_TURN = 2
 
 interface Row {
@@ -18,14 +20,14 @@ interface Row {
   payload: string
 }
 
-/** Kinds that answer a mail of the reader's own (his orders, his commands): outside the budget. */
-const ANSWERS = new Set(['ack', 'command'])
+/** The routine mails of a game turn. */
+const ROUTINE = new Set(['report', 'decision'])
 
 /**
- * Mails per reader and game turn: a report counts in the game turn of the latest resolution it
- * reports (the opening report in turn 0, the one that tells the game is over in turn "end": the game
- * starts and ends once, whatever its turns), a question in the turn of the resolution that asked it,
- * any other mail in the turn under way when it was queued. Keyed "<recipient> <turn>".
+ * Routine mails per reader and game turn: a report counts in the game turn of the latest resolution
+ * it reports (the opening report in turn 0, the one that tells the game is over in turn "end": the
+ * game starts and ends once, whatever its turns), a question in the turn of the resolution that
+ * asked it. Keyed "<recipient> <turn>".
  */
 export function mailsPerTurn(app: App, game: string): Map<string, number> {
   const events = app.store.read(gameStream(game))
@@ -41,12 +43,12 @@ export function mailsPerTurn(app: App, game: string): Map<string, number> {
   const counts = new Map<string, number>()
   let current: number | 'end' = 0
   for (const r of rows) {
-    if (ANSWERS.has(r.kind)) continue
+    if (!ROUTINE.has(r.kind)) continue
     const id = (JSON.parse(r.payload) as { messageId: string }).messageId
     const report = /^report\.[^.]+\.r(\d+)\./.exec(id)
     const decision = /^decision\.[^.]+\.(.+)\.g\d+@/.exec(id)
     const point = report ? Number(report[1]) : decision ? pointOfDecision.get(decision[1]!) : undefined
-    // A question is asked while its resolution's turn is under way.
+    // A question is asked while its resolution's turn is under way (not yet recorded: the turn of the last report).
     const turn = point !== undefined ? (turnOfPoint.get(point) ?? current) : current
     if (report) current = turn
     const key = `${r.recipient} ${turn}`

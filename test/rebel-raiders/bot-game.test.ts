@@ -97,7 +97,8 @@ describe('a bot game of Rebel Raiders', () => {
       expect([...counts].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
       for (let turn = 1; turn <= 11; turn++) {
         expect(counts.get(`mod@example.test ${turn}`), `moderator, turn ${turn}`).toBe(1)
-        for (const who of ['csa', 'usa']) expect(counts.get(`${who}@example.test ${turn}`), `${who}, turn ${turn}`).toBe(2)
+        for (const who of ['csa', 'usa'])
+          expect(counts.get(`${who}@example.test ${turn}`), `${who}, turn ${turn}`).toBe(2)
       }
       // The last phase ends the game: its report, to everyone, tells the result.
       for (const who of ['mod', 'csa', 'usa']) expect(counts.get(`${who}@example.test end`)).toBe(1)

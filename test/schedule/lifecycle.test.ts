@@ -150,7 +150,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       const { deadline } = app.judge.resume('wb1', { by: 'moderator' })
       expect(deadline).toBe(new Date(app.now.t + 24 * HOUR).toISOString())
       tickAt(app, Date.parse(deadline), quiet)
-      expect(types(app).slice(-4, -2)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
+      expect(types(app).slice(-5, -3)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
       expect(eventsOf(app, 'GamePaused')).toHaveLength(1)
     })
 
@@ -467,7 +467,13 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(types(own).includes('TurnAdjudicated')).toBe(false)
       const r = tickAt(own, START + 24 * HOUR, quiet)
       expect(r.games[0]!.actions).toEqual(['resolution (decision-deadline)'])
-      expect(types(own).slice(-4)).toEqual(['DecisionDefaulted', 'TurnAdjudicated', 'DiceCommitted', 'DeadlineSet'])
+      expect(types(own).slice(-5)).toEqual([
+        'DecisionDefaulted',
+        'TurnAdjudicated',
+        'DiceCommitted',
+        'DeadlineSet',
+        'ReportsDispatched',
+      ])
       expect(eventsOf(own, 'TurnAdjudicated')[0]!.data.decisionAnswers).toEqual({ 'GT1-D1': 'ESCAPE' })
       // A late answer is refused.
       expect(own.judge.decide('wb1', 'confederate', 'GT1-D1', 'FIGHT')).toMatchObject({ ok: false })
@@ -504,12 +510,13 @@ describe.each(ENGINES)('on $name', (engine) => {
       tickAt(own, START + 30 * HOUR, quiet)
       expect(eventsOf(own, 'TurnAdjudicated')).toHaveLength(0)
       own.judge.forceAdjudicate('wb1', { point: 1 })
-      expect(types(own).slice(-5)).toEqual([
+      expect(types(own).slice(-6)).toEqual([
         'AdjudicationForced',
         'DecisionDefaulted',
         'TurnAdjudicated',
         'DiceCommitted',
         'DeadlineSet',
+        'ReportsDispatched',
       ])
     })
   })
