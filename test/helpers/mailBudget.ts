@@ -49,7 +49,7 @@ export function mailsPerTurn(app: App, game: string): Map<string, number> {
     const decision = /^decision\.[^.]+\.(.+)\.g\d+@/.exec(id)
     const point = report ? Number(report[1]) : decision ? pointOfDecision.get(decision[1]!) : undefined
     // A question is asked while its resolution's turn is under way (not yet recorded: the turn of the last report).
-    const turn = point !== undefined ? (turnOfPoint.get(point) ?? current) : current
+    const turn: number | 'end' = point !== undefined ? (turnOfPoint.get(point) ?? current) : current
     if (report) current = turn
     const key = `${r.recipient} ${turn}`
     counts.set(key, (counts.get(key) ?? 0) + 1)

@@ -39,7 +39,8 @@ describe('Rebel Raiders by mail', () => {
       expect(r.committed).toBe(true)
       const results = () =>
         outboxRows(app).filter(
-          (x) => x.kind === 'report' && x.recipient !== 'mod@example.test' && x.mail.subject.startsWith('[rr1] Results'),
+          (x) =>
+            x.kind === 'report' && x.recipient !== 'mod@example.test' && x.mail.subject.startsWith('[rr1] Results'),
         )
       // The Confederate build is next: the Union, asked nothing, gets the move with the call to his own phase.
       expect(results().map((x) => x.recipient)).toEqual(['csa@example.test'])

@@ -150,7 +150,10 @@ describe('fog of war in Weak Beginning', () => {
         ...m,
         text: m.text
           .replace(/=== Resolution \d+: GT\d Federal movement[^\n]*===\n[\s\S]*?(?====)/g, '')
-          .replace(/<h2 class="resolution">Resolution \d+: GT\d Federal movement[\s\S]*?(?=<h2 class="resolution">)/g, ''),
+          .replace(
+            /<h2 class="resolution">Resolution \d+: GT\d Federal movement[\s\S]*?(?=<h2 class="resolution">)/g,
+            '',
+          ),
       }))
     expect(placementReports.length).toBe(3)
     for (const m of placementReports)
