@@ -6,7 +6,9 @@ import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
-import { gameStream } from '../../src/engine/events.ts'
+import { gameStream, type TurnAdjudicated } from '../../src/engine/events.ts'
+import type { GameFold } from '../../src/engine/gameFold.ts'
+import { dispatchOf, heldBefore } from '../../src/engine/reportBatch.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { outboxRows, type TestApp, testApp } from '../helpers/app.ts'
 
@@ -134,5 +136,59 @@ describe('reports in batches', () => {
     } finally {
       app.cleanup()
     }
+  })
+})
+
+describe('whose report goes (dispatchOf) and what a question takes first (heldBefore)', () => {
+  // A game of two phases a turn: 'a' is asked in phase 1, 'b' in phase 2; the state is [turn, phase].
+  const ruleset = {
+    awaiting: ([, phase]: [number, number]) => [
+      { kind: 'orders', role: phase === 1 ? 'a' : 'b', label: `phase ${phase}` },
+      { kind: 'orders', role: phase === 1 ? 'b' : 'a', label: 'standing orders', optional: true },
+    ],
+    turnOf: ([turn]: [number, number]) => turn,
+  }
+  const adjudication = (point: number, turn: number) => ({ point, turn, label: `r${point}` }) as TurnAdjudicated
+  const fold = (held: [string, number][], last: [string, number, number][], points: number) =>
+    ({
+      ruleset,
+      reportsHeld: new Map(held),
+      lastReported: new Map(last.map(([r, point, turn]) => [r, { point, turn }])),
+      adjudications: Array.from({ length: points }, (_, i) => ({ data: adjudication(i + 1, Math.ceil((i + 1) / 2)) })),
+    }) as unknown as GameFold
+
+  it('sends to whom the next phase asks, holds the rest; optional orders are no call to act', () => {
+    const f = fold([], [], 0)
+    expect(dispatchOf(f, ['a', 'b', null], 1, 1, { state: [1, 2], finished: false })).toEqual({
+      point: 1,
+      turn: 1,
+      sent: ['b'],
+      held: ['a', 'moderator'],
+    })
+  })
+
+  it('at the end of a turn: the moderator, and a player who had no report in it; at the end of the game: everyone', () => {
+    const mailed = fold([['a', 1]], [['b', 1, 1]], 1)
+    expect(dispatchOf(mailed, ['a', 'b', null], 2, 1, { state: [2, 1], finished: false }).sent).toEqual([
+      'a',
+      'moderator',
+    ])
+    // Above 'b' waits: he had a report in turn 1. Here he had none in it, so the turn's end brings him one.
+    const quiet = fold([['b', 1]], [['a', 0, 0]], 1)
+    expect(dispatchOf(quiet, ['a', 'b', null], 2, 1, { state: [2, 1], finished: false }).sent).toEqual([
+      'a',
+      'b',
+      'moderator',
+    ])
+    expect(dispatchOf(mailed, ['a', 'b', null], 2, 1, { state: [1, 2], finished: true }).held).toEqual([])
+  })
+
+  it('a question takes the reports waiting for its player, in order, and marks them sent', () => {
+    const f = fold([['a', 2]], [], 3)
+    expect(heldBefore(f, 'a')).toEqual({
+      covered: [adjudication(2, 1), adjudication(3, 2)],
+      mark: { point: 3, turn: 2, sent: ['a'], held: [] },
+    })
+    expect(heldBefore(f, 'b')).toBeNull()
   })
 })
