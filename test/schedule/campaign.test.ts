@@ -203,7 +203,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         .read('game:wb1')
         .filter((e) => e.data?.point === 5)
         .map((e) => e.type)
-      expect(five).toEqual(['DiceCommitted', 'DeadlineSet', 'TurnAdjudicated'])
+      expect(five).toEqual(['DiceCommitted', 'DeadlineSet', 'TurnAdjudicated', 'ReportsDispatched'])
       expect(
         outboxRows(app).find((r) => r.mail.subject === '[wb1] Absence 2026-03-12 to 2026-03-15 recorded')!.recipient,
       ).toBe(REB)
