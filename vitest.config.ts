@@ -63,6 +63,7 @@ const judge = [
   'test/cli/**/*.test.ts',
   'test/e2e/smtp-listener.test.ts',
   'test/engine/dice.test.ts',
+  'test/engine/report-batch.test.ts',
   'test/games/conformance.test.ts',
   'test/games/questions.test.ts',
   'test/infernal-machine/by-mail-newcomer.test.ts',

@@ -150,6 +150,19 @@ export interface ReminderSent {
   roles: string[]
 }
 
+/**
+ * Whose report of resolution `point` went out with it and whose waits (reportBatch.ts): a reader is
+ * `role` or 'moderator'. A waiting report goes out, with every other one waiting for that reader, in
+ * the next report mailed to him.
+ */
+export interface ReportsDispatched {
+  point: number
+  /** The game turn the resolution belonged to (TurnAdjudicated.turn). */
+  turn: number
+  sent: string[]
+  held: string[]
+}
+
 export interface LateNoticeSent {
   point: number
   deadline: string

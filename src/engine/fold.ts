@@ -200,6 +200,8 @@ function initialFold<S>(
     pausedThisPoint: false,
     remindersSent: new Set(),
     lateNoticesSent: new Set(),
+    reportsHeld: new Map(),
+    lastReported: new Map(),
     requested: new Map(),
     answers: new Map(),
     diceFor,

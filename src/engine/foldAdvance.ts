@@ -60,6 +60,8 @@ export function nextFold<S>(fold: GameFold<S>, more: StoredEvent[]): GameFold<S>
     ejected: new Set(fold.ejected),
     remindersSent: new Set(fold.remindersSent),
     lateNoticesSent: new Set(fold.lateNoticesSent),
+    reportsHeld: new Map(fold.reportsHeld),
+    lastReported: new Map(fold.lastReported),
     requested: new Map([...fold.requested].map(([id, d]) => [id, { ...d }])),
     answers: new Map(fold.answers),
   }

@@ -1,8 +1,16 @@
 // The parts of a game's fold that no resolution touches: who plays (players, keys, zones,
-// absences) and the clock of the point under way (schedule, pauses, reminders, decisions).
+// absences), the clock of the point under way (schedule, pauses, reminders, decisions), and which
+// reports wait for their reader.
 import type { StoredEvent } from '../log/store.ts'
 import type { Schedule } from '../schedule/schedule.ts'
-import type { AbsenceSet, DecisionRequested, GamePaused, PlayerJoined, PlayerReplaced } from './events.ts'
+import type {
+  AbsenceSet,
+  DecisionRequested,
+  GamePaused,
+  PlayerJoined,
+  PlayerReplaced,
+  ReportsDispatched,
+} from './events.ts'
 import type { GameFold } from './gameFold.ts'
 
 /** Players, their keys, zones and absences. */
@@ -83,6 +91,15 @@ export function applyClockEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
     case 'ReminderSent':
       if (e.data.point === fold.point) fold.remindersSent.add(`${e.data.hoursBefore}@${e.data.deadline}`)
       break
+    case 'ReportsDispatched': {
+      const d = e.data as ReportsDispatched
+      for (const reader of d.held) if (!fold.reportsHeld.has(reader)) fold.reportsHeld.set(reader, d.point)
+      for (const reader of d.sent) {
+        fold.reportsHeld.delete(reader)
+        fold.lastReported.set(reader, { point: d.point, turn: d.turn })
+      }
+      break
+    }
     case 'LateNoticeSent':
       if (e.data.point === fold.point) {
         fold.lateNoticesSent.add(e.data.hoursAfter)

@@ -73,6 +73,10 @@ export interface GameFold<S = unknown> {
   /** `${hoursBefore}@${deadline}` of reminders sent at the open point. */
   remindersSent: Set<string>
   lateNoticesSent: Set<number>
+  /** By reader (role or 'moderator'): the first resolution whose report waits to be mailed to him. */
+  reportsHeld: Map<string, number>
+  /** By reader: the latest resolution whose report went out to him, and its game turn. */
+  lastReported: Map<string, { point: number; turn: number }>
   /** Decisions put to players at the open point, in the order asked, with their deadlines. */
   requested: Map<string, PendingDecision>
   /** Answers (and defaults applied) at the open point. */

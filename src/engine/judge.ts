@@ -388,7 +388,11 @@ export class Judge implements JudgeContext {
     return reporting.readers(this, fold)
   }
 
-  reportModel(fold: GameFold, viewer: Viewer, adjudication: TurnAdjudicated | null): Record<string, unknown> {
+  reportModel(
+    fold: GameFold,
+    viewer: Viewer,
+    adjudication: TurnAdjudicated | readonly TurnAdjudicated[] | null,
+  ): Record<string, unknown> {
     return reporting.reportModel(this, fold, viewer, adjudication)
   }
 

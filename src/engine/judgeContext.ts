@@ -29,6 +29,10 @@ export interface JudgeContext {
   awaitingText(fold: GameFold, viewer?: Viewer): string
   when(fold: GameFold, iso: string | null, role?: string | null): string
   readers(fold: GameFold): Reader[]
-  reportModel(fold: GameFold, viewer: Viewer, adjudication: TurnAdjudicated | null): Record<string, unknown>
+  reportModel(
+    fold: GameFold,
+    viewer: Viewer,
+    adjudication: TurnAdjudicated | readonly TurnAdjudicated[] | null,
+  ): Record<string, unknown>
   reportLetters(fold: GameFold, adjudication: TurnAdjudicated | null): Letter[]
 }

@@ -99,17 +99,78 @@ export function readers(j: Judge, fold: GameFold): Reader[] {
   return readers
 }
 
-/** The report model for one reader at the fold's current state (after `adjudication`, if any). */
+/**
+ * The report model for one reader at the fold's current state, after `adjudication` if any: one
+ * resolution, or several in order (reports that waited for this reader, reportBatch.ts), each a
+ * section of `sections` with its own heading, narrative, decisions and dice.
+ */
 export function reportModel(
   j: Judge,
   fold: GameFold,
   viewer: Viewer,
-  adjudication: TurnAdjudicated | null,
+  adjudication: TurnAdjudicated | readonly TurnAdjudicated[] | null,
 ): Record<string, unknown> {
+  const covered = adjudication === null ? [] : Array.isArray(adjudication) ? adjudication : [adjudication]
+  const last = covered.at(-1) ?? null
   const game = fold.created.game
-  const seen = adjudication ? resultFor(adjudication, viewer, decisionRolesOf(fold.events)) : null
   const role = viewer.kind === 'role' ? viewer.role : null
-  const progressing = !adjudication && inProgress(fold)
+  const progressing = !last && inProgress(fold)
+  const once = awaitingFor(fold, viewer, progressing)
+  const key = role ? playerKey(serverSecret(j.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
+  const outcome = fold.ruleset.outcome(fold.state)
+  const sections = covered.map((a) => sectionOf(j, fold, viewer, a))
+  return {
+    statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
+    scenario: fold.ruleset.scenarios.find((x) => x.id === fold.created.scenario)?.title ?? fold.created.scenario,
+    ...fold.ruleset.reportModel(fold.state, viewer),
+    game,
+    gameTitle: fold.ruleset.title,
+    readerName: role
+      ? `${fold.players.get(role)!.name} (${role})`
+      : viewer.kind === 'moderator'
+        ? 'the moderator'
+        : 'an observer',
+    label:
+      covered.length > 1
+        ? `results of resolutions ${covered[0]!.point} to ${last!.point}, in order below`
+        : last
+          ? `results of ${last.label} (resolution ${last.point})`
+          : `opening of game (report 0; orders for resolution ${fold.point})`,
+    sections,
+    several: sections.length > 1,
+    mapKey: last ? [] : (fold.ruleset.mapKey?.(fold.state) ?? []),
+    hasMapKey: !!fold.ruleset.mapKey,
+    nextCommitment: fold.commitment,
+    finished: fold.finished,
+    resultText: outcome?.summary ?? '',
+    awaiting: once.map((a) => ({ label: a.label })),
+    deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
+    yourTurn: role !== null && !progressing && once.some((a) => a.role === role),
+    roleUpper: role?.toUpperCase() ?? '',
+    key,
+    replyAddress: role ? j.replyAddress(game, role, key) : j.judgeAddress,
+  }
+}
+
+/** One resolution in a report: its heading, what this reader saw of it, the decisions met and its dice. */
+function sectionOf(j: Judge, fold: GameFold, viewer: Viewer, a: TurnAdjudicated): Record<string, unknown> {
+  const seen = resultFor(a, viewer, decisionRolesOf(fold.events))
+  return {
+    point: a.point,
+    heading: `Resolution ${a.point}: ${a.label}`,
+    forcedNote: forcedNote(j, fold, a.point, viewer.kind === 'role' ? viewer.role : null),
+    narrative: seen.narrative,
+    decisions: decisionsAt(fold, a.point, viewer),
+    secret: a.secret,
+    commitment: a.commitment,
+    salt: a.salt,
+    rolls: seen.rolls,
+    hiddenRolls: seen.hiddenRolls,
+  }
+}
+
+/** What the game waits for, as this reader may read it, each label once. */
+function awaitingFor(fold: GameFold, viewer: Viewer, progressing: boolean): { label: string; role?: string }[] {
   const awaiting: { label: string; role?: string }[] = progressing
     ? [{ label: 'resolution in progress' }]
     : fold.ruleset.awaiting(fold.state).map((a) => ({
@@ -123,41 +184,7 @@ export function reportModel(
         role: a.role,
       }))
   // Two questions of one player read the same to others ("an answer from csa"): say it once.
-  const once = awaiting.filter((a, i) => awaiting.findIndex((b) => b.label === a.label) === i)
-  const key = role ? playerKey(serverSecret(j.o.db), game, role, fold.players.get(role)!.keyGeneration) : ''
-  const outcome = fold.ruleset.outcome(fold.state)
-  return {
-    statusLines: viewLines(fold.ruleset.view(fold.state, viewer)),
-    scenario: fold.ruleset.scenarios.find((x) => x.id === fold.created.scenario)?.title ?? fold.created.scenario,
-    ...fold.ruleset.reportModel(fold.state, viewer),
-    game,
-    gameTitle: fold.ruleset.title,
-    readerName: role
-      ? `${fold.players.get(role)!.name} (${role})`
-      : viewer.kind === 'moderator'
-        ? 'the moderator'
-        : 'an observer',
-    label: adjudication
-      ? `results of ${adjudication.label} (resolution ${adjudication.point})`
-      : `opening of game (report 0; orders for resolution ${fold.point})`,
-    forcedNote: adjudication ? forcedNote(j, fold, adjudication.point, role) : null,
-    narrative: seen?.narrative ?? [],
-    decisions: adjudication ? decisionsAt(fold, adjudication.point, viewer) : [],
-    secret: adjudication?.secret ?? null,
-    commitment: adjudication?.commitment ?? null,
-    salt: adjudication?.salt ?? '',
-    rolls: seen?.rolls ?? [],
-    hiddenRolls: seen?.hiddenRolls ?? [],
-    nextCommitment: fold.commitment,
-    finished: fold.finished,
-    resultText: outcome?.summary ?? '',
-    awaiting: once.map((a) => ({ label: a.label })),
-    deadline: j.when(fold, fold.deadline?.deadline ?? null, role),
-    yourTurn: role !== null && !progressing && awaiting.some((a) => a.role === role),
-    roleUpper: role?.toUpperCase() ?? '',
-    key,
-    replyAddress: role ? j.replyAddress(game, role, key) : j.judgeAddress,
-  }
+  return awaiting.filter((a, i) => awaiting.findIndex((b) => b.label === a.label) === i)
 }
 
 /** What the report says of a resolution the moderator brought about himself (null: it came in its time). */
@@ -196,20 +223,36 @@ export function reportLetters(j: Judge, fold: GameFold, adjudication: TurnAdjudi
   return j.readers(fold).map((r) => reportLetter(j, fold, adjudication, r))
 }
 
-export function reportLetter(j: Judge, fold: GameFold, adjudication: TurnAdjudicated | null, r: Reader): Letter {
+/**
+ * One reader's report: of the opening (null), of one resolution, or of several in order (the ones
+ * that waited for him, reportBatch.ts) with one set of pictures, the situation after the last.
+ */
+export function reportLetter(
+  j: Judge,
+  fold: GameFold,
+  adjudication: TurnAdjudicated | readonly TurnAdjudicated[] | null,
+  r: Reader,
+): Letter {
   const game = fold.created.game
-  const pictures = figureAttachments(fold, r.viewer, adjudication)
+  const covered = adjudication === null ? [] : Array.isArray(adjudication) ? adjudication : [adjudication]
+  const last = covered.at(-1) ?? null
+  const pictures = figureAttachments(fold, r.viewer, covered)
   const model: Record<string, unknown> = {
-    ...j.reportModel(fold, r.viewer, adjudication),
+    ...j.reportModel(fold, r.viewer, covered.length ? covered : null),
     mapCid: pictures[0]?.cid ?? null,
   }
+  const what = !last
+    ? 'Game opens'
+    : covered.length > 1
+      ? `Results: ${covered[0]!.label} to ${last.label}`
+      : `Results: ${last.label}`
   return {
     ...(pictures.length ? { attachments: pictures } : {}),
-    messageId: `report.${game}.r${adjudication?.point ?? 0}.${r.role ?? 'moderator'}@${j.mailDomain}`,
+    messageId: `report.${game}.r${last?.point ?? 0}.${r.role ?? 'moderator'}@${j.mailDomain}`,
     from: j.fromAddress,
     to: r.address,
     replyTo: String(model.replyAddress),
-    subject: `[${game}] ${adjudication ? `Results: ${adjudication.label}` : 'Game opens'}${r.role ? ` (${r.role})` : ' (moderator)'}`,
+    subject: `[${game}] ${what}${r.role ? ` (${r.role})` : ' (moderator)'}`,
     text: j.templates.render(fold.created.ruleset, 'report.txt', model),
     html: j.templates.render(fold.created.ruleset, 'report.html', model),
     headers: { 'Auto-Submitted': 'auto-generated' },
@@ -223,14 +266,15 @@ export function reportLetter(j: Judge, fold: GameFold, adjudication: TurnAdjudic
 export function figureAttachments(
   fold: GameFold,
   viewer: Viewer,
-  adjudication: TurnAdjudicated | null,
+  covered: readonly TurnAdjudicated[],
 ): NonNullable<Letter['attachments']> {
   if (!fold.ruleset.figures) return []
-  const seen = adjudication ? adjudication.narrative.filter((n) => canSee(viewer, n.audience)) : []
+  // One set of pictures for the whole report: the situation now, marked with all it reports.
+  const seen = covered.flatMap((a) => a.narrative.filter((n) => canSee(viewer, n.audience)))
   // The report's time as the log has it (its resolution, else the game's creation): a report made again draws the same.
   const at = `${fold.openedAt.slice(0, 16).replace('T', ' ')} UTC`
   return fold.ruleset.figures(fold.state, viewer, seen, { game: fold.created.game, at }).map((figure, i) => ({
-    filename: `${figure.name}-${fold.created.game}-r${adjudication?.point ?? 0}.png`,
+    filename: `${figure.name}-${fold.created.game}-r${covered.at(-1)?.point ?? 0}.png`,
     svg: figure.svg,
     contentType: 'image/png',
     cid: i === 0 ? 'map@acw-pbem' : `${figure.name}@acw-pbem`,

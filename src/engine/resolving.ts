@@ -14,6 +14,8 @@ import { deadlineFor } from '../schedule/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { AdjudicateOptions, AdjudicateResult, ModeratorOptions } from './calls.ts'
 import * as asking from './asking.ts'
+import { coveredBy, dispatchOf, heldBefore, readerKey } from './reportBatch.ts'
+import { reportLetter } from './reporting.ts'
 import { PointMovedError } from './errors.ts'
 
 export function guard(fold: GameFold, opts: { expectedVersion?: number; point?: number }): void {
@@ -95,7 +97,10 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     Object.assign(sitting.answers, run.answers)
     const { events, letters, requested, defaulted, waiting } = sitting
     if (waiting) {
+      const held = letters.length ? reportsBeforeQuestion(j, fold, waiting.role) : null
+      if (held) events.push(held.event)
       if (events.length) j.o.store.append(gameStream(game), fold.version, events)
+      if (held) j.o.outbox.enqueue(held.letter, { game, kind: 'report' })
       for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
       return { point, label: step.label, finished: false, committed: false, waiting, requested, defaulted }
     }
@@ -119,14 +124,39 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     }
     events.push({ type: 'TurnAdjudicated', data: adjudicated, audience: { kind: 'moderator' } })
     events.push(...(step.finished ? finishingEvents(sitting, step.state) : nextPointEvents(sitting, step)))
+    const readers = j.readers(fold)
+    const dispatch = dispatchOf(
+      fold,
+      readers.map((r) => r.role),
+      point,
+      turn,
+      step,
+    )
+    events.push({ type: 'ReportsDispatched', data: dispatch, audience: { kind: 'moderator' } })
     j.o.store.append(gameStream(game), fold.version, events)
     for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
     const after = j.load(game)
-    for (const letter of j.reportLetters(after, after.adjudications.at(-1)!.data))
+    // Each reader's report goes now or waits for his next one (reportBatch.ts); one that goes takes
+    // the ones that waited with it.
+    for (const r of j.readers(after)) {
+      if (!dispatch.sent.includes(readerKey(r.role))) continue
+      const letter = reportLetter(j, after, coveredBy(fold, after, readerKey(r.role), point), r)
       j.o.outbox.enqueue(letter, { game, kind: 'report' })
+    }
     j.askOpeningQuestions(game)
     return { point, label: step.label, finished: step.finished, committed: true, waiting: null, requested, defaulted }
   })
+}
+
+/** The reports waiting for `role` (reportBatch.ts), mailed before the question put to him now, and their mark. */
+function reportsBeforeQuestion(j: Judge, fold: GameFold, role: string): { event: NewEvent; letter: Letter } | null {
+  const held = heldBefore(fold, role)
+  const reader = j.readers(fold).find((r) => r.role === role)
+  if (!held || !reader) return null
+  return {
+    event: { type: 'ReportsDispatched', data: held.mark, audience: { kind: 'moderator' } },
+    letter: reportLetter(j, fold, held.covered, reader),
+  }
 }
 
 /** One resolution under way: the questions asked and answered, and the events and letters it will write. */

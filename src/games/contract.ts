@@ -240,8 +240,13 @@ export interface Ruleset<S, O> {
   /** What the report template needs for this reader, built from the view. */
   reportModel(state: S, viewer: Viewer): Record<string, unknown>
   /**
+   * A key that never changes during a game (the map's areas by code and name), in lines: the engine
+   * sends it once, with the opening report, and again to a player who writes HELP MAP (optional).
+   */
+  mapKey?(state: S): string[]
+  /**
    * The reader's pictures (a map, a board); `seen` is the narrative this reader was shown for the
-   * latest resolution; `stamp` the game and the time of the report, for a picture's title.
+   * resolutions reported; `stamp` the game and the time of the report, for a picture's title.
    */
   figures?(state: S, viewer: Viewer, seen: NarrativeEntry[], stamp?: FigureStamp): Figure[]
 }

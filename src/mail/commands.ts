@@ -98,6 +98,7 @@ export function helpText(): string {
     '  SET ZONE <zone>         show deadlines in your time zone too (e.g. Europe/Paris; NONE to clear)',
     '  SET ABSENCE <from> <to> dates (YYYY-MM-DD) you cannot play; the deadline will not wait for you (NONE to cancel)',
     '  HELP                    this text',
+    "  HELP MAP                the map's key: every area by code and name",
   ].join('\n')
 }
 
@@ -183,7 +184,7 @@ type Answer = { subject: string; text: string }
 function answer(ctx: CommandContext, args: string[]): Answer {
   switch (ctx.word) {
     case 'HELP':
-      return answerHelp(ctx)
+      return args[0] === 'MAP' ? answerMapKey(ctx) : answerHelp(ctx)
     case 'STATUS':
       return answerStatus(ctx)
     case 'ORDERS':
@@ -210,6 +211,21 @@ function answerHelp(ctx: CommandContext): Answer {
   const own = fold.ruleset.orderHelp?.(fold.state, role) ?? []
   const head = own.length ? [`Your orders in game ${game} (${role}):`, ...own, ''] : []
   return { subject: 'Help', text: [...head, helpText()].join('\n') }
+}
+
+/** HELP MAP: the game's key that the reports leave out (sent once, with the opening report). */
+function answerMapKey(ctx: CommandContext): Answer {
+  const fold = ctx.judge.load(ctx.game)
+  const key = fold.ruleset.mapKey?.(fold.state) ?? []
+  return key.length
+    ? {
+        subject: "The map's key",
+        text: [`The map's key of game ${ctx.game}, every area by code and name:`, ...key].join('\n'),
+      }
+    : {
+        subject: "The map's key",
+        text: `${fold.ruleset.title} has no key apart from its map: the map names its places.`,
+      }
 }
 
 function answerStatus(ctx: CommandContext): Answer {

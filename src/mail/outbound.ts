@@ -64,15 +64,29 @@ export const X_MAILER = 'acw-pbem'
 const bracket = (id: string): string => `<${unbracket(id)}>`
 const unbracket = (id: string): string => id.trim().replace(/^<+/, '').replace(/>+$/, '').trim()
 
+/** What a mail with pictures may weigh on the wire: its pictures are drawn smaller until it fits. */
+export const MAIL_MAX_BYTES = 200 * 1024
+
 /**
  * Builds the complete RFC 5322 message (CRLF line ends): multipart/alternative text + html when
  * html is given (inside multipart/mixed or multipart/related when there are attachments),
  * Message-ID <messageId>, Date from `date`, In-Reply-To / References (References defaults to
  * In-Reply-To), 'Auto-Submitted: auto-replied' and 'X-Mailer: acw-pbem' unless mail.headers
- * overrides them. The output is byte-for-byte stable for the same mail and date.
+ * overrides them. The output is byte-for-byte stable for the same mail and date. A mail whose
+ * pictures make it weigh more than MAIL_MAX_BYTES has them drawn again more economically
+ * (pictures.ts, DRAWINGS), each way in turn, until it fits or no way is left.
  */
 export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer> {
-  const attachments = await Promise.all((mail.attachments ?? []).map(attachmentBytes))
+  const pictures = (mail.attachments ?? []).some((a) => a.content === undefined && a.svg !== undefined)
+  const ways = pictures ? (await import('../reports/pictures.ts')).DRAWINGS.length : 1
+  let eml = await composeDrawn(mail, date, 0)
+  for (let way = 1; way < ways && eml.length > MAIL_MAX_BYTES; way++) eml = await composeDrawn(mail, date, way)
+  return eml
+}
+
+/** The message with its pictures drawn the `way`-th way (pictures.ts, DRAWINGS). */
+async function composeDrawn(mail: OutboundMail, date: Date, way: number): Promise<Buffer> {
+  const attachments = await Promise.all((mail.attachments ?? []).map((a) => attachmentBytes(a, way)))
   const references = mail.references ?? (mail.inReplyTo ? [mail.inReplyTo] : undefined)
   const composer = new MailComposer({
     from: mail.from,
@@ -105,15 +119,15 @@ export async function composeEml(mail: OutboundMail, date: Date): Promise<Buffer
 const drawn = new Map<string, string>()
 const DRAWN_KEPT = 16
 
-/** The attachment with its bytes: a picture's SVG drawn now (resvg is loaded only when a picture is sent). */
-async function attachmentBytes(a: OutboundAttachment): Promise<OutboundAttachment & { content: string }> {
+/** The attachment with its bytes: a picture's SVG drawn now, the `way`-th way (resvg is loaded only when a picture is sent). */
+async function attachmentBytes(a: OutboundAttachment, way: number): Promise<OutboundAttachment & { content: string }> {
   if (a.content !== undefined) return { ...a, content: a.content }
   if (a.svg === undefined) throw new Error(`attachment ${a.filename} has neither content nor a picture`)
-  const key = createHash('sha256').update(a.svg).digest('hex')
+  const key = `${way}:${createHash('sha256').update(a.svg).digest('hex')}`
   let png = drawn.get(key)
   if (png === undefined) {
-    const { rasterise } = await import('../reports/pictures.ts')
-    png = rasterise(a.svg).toString('base64')
+    const { DRAWINGS, rasterise } = await import('../reports/pictures.ts')
+    png = rasterise(a.svg, DRAWINGS[way]).toString('base64')
     if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!)
     drawn.set(key, png)
   }

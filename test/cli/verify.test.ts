@@ -35,7 +35,7 @@ describe('pbem verify and pbem dice verify on the demo game', () => {
     const data = tampered('clean', () => {})
     const v = pbem(data, 'game', 'verify', 'wb-demo')
     expect(v.status, v.stdout + v.stderr).toBe(0)
-    expect(v.stdout).toMatch(/wb-demo: OK \(35 events/)
+    expect(v.stdout).toMatch(/wb-demo: OK \(42 events/)
     const d = pbem(data, 'dice', 'verify', 'wb-demo')
     expect(d.status).toBe(0)
     expect(d.stdout).toMatch(/\d+ roll\(s\) reproduced from the revealed secrets/)

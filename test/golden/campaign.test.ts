@@ -3,7 +3,7 @@
 // secret, dice secrets and clock. Every mail the judge writes must match the recorded one byte for
 // byte (the map PNG aside). Regenerate deliberately with UPDATE_GOLDEN=1.
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +16,7 @@ import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { playPoint, type Seat } from './bots.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { expectGolden, outboxFolderMails } from '../helpers/golden.ts'
+import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('../sea-devils/golden/campaign/', import.meta.url))
@@ -106,6 +107,17 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     expect(mails.size).toBeGreaterThan(60)
     // Recorded from the SQLite run; the PostgreSQL run must write the same.
     expectGolden(GOLDEN, mails, engine.name === 'sqlite')
+  })
+
+  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', () => {
+    const counts = mailsPerTurn(app, GAME)
+    expect([...counts].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
+    // The moderator, never asked, gets one report a game turn.
+    for (let turn = 1; turn < 16; turn++) expect(counts.get(`moderator@example.test ${turn}`), `GT${turn}`).toBe(1)
+    // As sent (the drop folder holds every mail as it went), pictures included.
+    const files = readdirSync(outbox)
+    expect(files.length).toBeGreaterThan(60)
+    for (const f of files) expect(statSync(join(outbox, f)).size, f).toBeLessThan(MAIL_MAX_BYTES)
   })
 
   it('shows raids, spottings, commissioning, refits and combat along the way', () => {

@@ -1,6 +1,6 @@
 // Golden test: the whole Weak Beginning demo from its order mails; every mail the judge writes
 // must match the recorded one byte for byte. Regenerate deliberately with UPDATE_GOLDEN=1.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +9,7 @@ import { openApp } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo, type DemoResult } from '../../src/cli/demo.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import { expectGolden, outboxFolderMails, withoutImages } from '../helpers/golden.ts'
+import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('../sea-devils/golden/weak-beginning/', import.meta.url))
@@ -48,6 +49,17 @@ describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails,
     expect(report).toMatch(/Content-Type: image\/png; name=map-wb-demo-r\d\.png/)
     expect(report).toContain('Content-ID: <map@acw-pbem>')
     expect(withoutImages(report)).toContain('[png]')
+  })
+
+  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', () => {
+    const app = reopen()
+    try {
+      expect([...mailsPerTurn(app, DEMO_GAME)].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
+    } finally {
+      app.close()
+    }
+    for (const f of readdirSync(result.outbox))
+      expect(statSync(join(result.outbox, f)).size, f).toBeLessThan(MAIL_MAX_BYTES)
   })
 
   it('shows a raid, a search, an escape attempt and a combat', () => {

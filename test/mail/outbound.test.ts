@@ -9,10 +9,12 @@ import {
   composeEml,
   drainOutbox,
   enqueueMail,
+  MAIL_MAX_BYTES,
   type MailTransport,
   type OutboundMail,
 } from '../../src/mail/outbound.ts'
 import { parseInbound } from '../../src/mail/inbound.ts'
+import { DRAWINGS, rasterise } from '../../src/reports/pictures.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // The outbox cases run on both engines.
@@ -102,6 +104,46 @@ describe('composeEml', () => {
     expect(p.references).toBe('<x@y>')
     expect(p.headers.get('auto-submitted')).toBe('auto-generated')
     expect(p.html).toBe(false)
+  })
+})
+
+/** A picture that compresses badly: 3,000 dots of random colours on 800 x 600. */
+function noisyPicture(): string {
+  let seed = 7
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const dots = Array.from(
+    { length: 3000 },
+    () =>
+      `<circle cx="${Math.round(rnd() * 800)}" cy="${Math.round(rnd() * 600)}" r="${Math.round(2 + rnd() * 6)}" fill="rgb(${Math.round(rnd() * 255)},${Math.round(rnd() * 255)},${Math.round(rnd() * 255)})"/>`,
+  )
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="800" height="600" fill="#dde"/>${dots.join('')}</svg>`
+}
+
+describe('composeEml keeps a mail with pictures under MAIL_MAX_BYTES', () => {
+  const svg = noisyPicture()
+  const withPicture = (textBytes: number) =>
+    report(9, {
+      text: `${'A line of a long report.\n'.repeat(Math.ceil(textBytes / 25))}`,
+      attachments: [{ filename: 'map.png', contentType: 'image/png', cid: 'map@acw-pbem', svg }],
+    })
+  const pngOf = async (eml: Buffer) => (await simpleParser(eml)).attachments[0]!.content
+
+  it('draws the pictures the first way when the mail fits', async () => {
+    const eml = await composeEml(withPicture(1000), T0)
+    expect(eml.length).toBeLessThan(MAIL_MAX_BYTES)
+    expect((await pngOf(eml)).equals(rasterise(svg, DRAWINGS[0]))).toBe(true)
+  })
+
+  it('draws them smaller, in fewer colours, when the first way would pass it', async () => {
+    const first = rasterise(svg, DRAWINGS[0])
+    expect(first.length * (4 / 3) + 110_000).toBeGreaterThan(MAIL_MAX_BYTES)
+    const eml = await composeEml(withPicture(110_000), T0)
+    expect(eml.length).toBeLessThan(MAIL_MAX_BYTES)
+    const png = await pngOf(eml)
+    expect(png.equals(rasterise(svg, DRAWINGS[1]))).toBe(true)
+    expect(png.readUInt32BE(16)).toBe(Math.round(800 * DRAWINGS[1]!.scale))
+    // The same mail gives the same bytes every time (a re-send is the same message).
+    expect((await composeEml(withPicture(110_000), T0)).equals(eml)).toBe(true)
   })
 })
 

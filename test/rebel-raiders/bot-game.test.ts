@@ -13,6 +13,7 @@ import { canonicalJson, sha256Hex } from '../../src/util/canonical.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
 import { confederateOrders, sideView, unionOrders } from './bots/bots.ts'
 import { expectGolden, queuedMails } from '../helpers/golden.ts'
+import { composedSizes, MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
 
 const GOLDEN = fileURLToPath(new URL('./golden/bots/', import.meta.url))
 
@@ -82,6 +83,30 @@ describe('a bot game of Rebel Raiders', () => {
       const mails = queuedMails(app)
       expect(mails.size).toBeGreaterThan(100)
       expectGolden(GOLDEN, mails)
+    } finally {
+      app.cleanup()
+    }
+  })
+
+  it('mails each reader at most twice a game turn besides acknowledgements, each mail under 200 KB', async () => {
+    const app = play('rr-bots-1')
+    try {
+      // Four phases a turn, each side asked in two: a side gets the reports of the other side's
+      // phases with the call to its own, the moderator one report a turn.
+      const counts = mailsPerTurn(app, 'bots')
+      expect([...counts].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
+      for (let turn = 1; turn <= 11; turn++) {
+        expect(counts.get(`mod@example.test ${turn}`), `moderator, turn ${turn}`).toBe(1)
+        for (const who of ['csa', 'usa'])
+          expect(counts.get(`${who}@example.test ${turn}`), `${who}, turn ${turn}`).toBe(2)
+      }
+      // The last phase ends the game: its report, to everyone, tells the result.
+      for (const who of ['mod', 'csa', 'usa']) expect(counts.get(`${who}@example.test end`)).toBe(1)
+      // The mails as they go on the wire, pictures drawn: the acknowledgements and the twelve
+      // reports with the longest texts.
+      const sizes = await composedSizes(app, 'bots', 12)
+      expect(sizes.length).toBeGreaterThan(12)
+      for (const s of sizes) expect(s.bytes, s.name).toBeLessThan(MAIL_MAX_BYTES)
     } finally {
       app.cleanup()
     }

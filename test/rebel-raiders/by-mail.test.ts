@@ -37,12 +37,19 @@ describe('Rebel Raiders by mail', () => {
       app.now.t += 3_600_000
       const r = app.judge.adjudicate('rr1', { force: true })
       expect(r.committed).toBe(true)
-      const reports = outboxRows(app).filter(
-        (x) => x.kind === 'report' && x.recipient !== 'mod@example.test' && x.mail.subject.startsWith('[rr1] Results'),
-      )
-      expect(reports.map((x) => x.recipient).sort()).toEqual(['csa@example.test', 'usa@example.test'])
-      for (const rep of reports) expect(rep.mail.text).toContain('BR-6 loads cargo worth 2 VP in France & England.')
+      const results = () =>
+        outboxRows(app).filter(
+          (x) =>
+            x.kind === 'report' && x.recipient !== 'mod@example.test' && x.mail.subject.startsWith('[rr1] Results'),
+        )
+      // The Confederate build is next: the Union, asked nothing, gets the move with the call to his own phase.
+      expect(results().map((x) => x.recipient)).toEqual(['csa@example.test'])
       expect(app.judge.awaitingText(app.judge.load('rr1'))).toBe('Apr 1861: Confederate build')
+      app.now.t += 3_600_000
+      expect(app.judge.adjudicate('rr1', { force: true }).committed).toBe(true)
+      const reports = results()
+      expect(reports.map((x) => x.recipient)).toEqual(['csa@example.test', 'usa@example.test'])
+      for (const rep of reports) expect(rep.mail.text).toContain('BR-6 loads cargo worth 2 VP in France & England.')
     } finally {
       app.cleanup()
     }

@@ -23,7 +23,7 @@ import { contextFor, type CsaShip, type SdState, type UsaShip } from './state.ts
 import { endTurn, openTurn, placement } from './turn.ts'
 import { applyDeployment, federalMovement } from './federalTurn.ts'
 import { runActivityPhase, runRecordPhaseMoves, stonewallCombats, stonewallSpotted } from './activity.ts'
-import { seaDevilsReportModel, seaDevilsView } from './view.ts'
+import { seaDevilsMapKey, seaDevilsReportModel, seaDevilsView } from './view.ts'
 import { seaDevilsFigures } from './map.ts'
 import type { Policy } from './policy.ts'
 import { shuffled } from '../kit/deck.ts'
@@ -94,6 +94,7 @@ export function createSeaDevils(
     turnLabel: (turn) => `GT${turn}`,
     outcome: (state) => outcomeOf(state),
     reportModel: (state, viewer) => seaDevilsReportModel(state, packOf(state, content), viewer),
+    mapKey: (state) => seaDevilsMapKey(packOf(state, content)),
     figures: (state, viewer, seen) => seaDevilsFigures(state, packOf(state, content), viewer, seen),
   }
   return ruleset

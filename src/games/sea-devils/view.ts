@@ -160,10 +160,12 @@ export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): 
       ? `This game runs on a reconstructed data pack: ${placeholders.length} kinds of values are placeholders (${placeholders.slice(0, 6).join(', ')}${placeholders.length > 6 ? ', ...' : ''}). See the game's README (data provenance).`
       : '',
     orderForm: orderForm(state, ctx, viewer),
-    // 8b: the map's key, every area by code and name (the map shows codes; names on hover).
-    mapKey: byCode(ctx).map((a) => ({ id: a.id, name: a.name })),
-    mapKeyLines: wrapKey(byCode(ctx).map((a) => `${a.id} ${a.name}`)),
   }
+}
+
+/** 8b: the map's key, every area by code and name (the map shows codes), sent once and on HELP MAP. */
+export function seaDevilsMapKey(ctx: Ctx): string[] {
+  return wrapKey(byCode(ctx).map((a) => `${a.id} ${a.name}`))
 }
 
 /** The areas in the order of their codes: the coastal C1, C2, ... then the deep-water D1, D2, ... */
