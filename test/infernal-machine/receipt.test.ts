@@ -136,6 +136,22 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW baird@1')).toEqual([])
   })
 
+  it('p.59 LEAKS naming a tile the boat lacks is refused with the tile numbers it has, as Recovery reads them', () => {
+    const s = state()
+    s.campaign!.boat = { tiles: ['needle-prow', 'section', 'chisel-stern'], parts: [] }
+    expect(errors(s, 'LEAKS 1,2')).toEqual([])
+    expect(errors(s, 'LEAKS AUTO')).toEqual([])
+    expect(errors(s, 'LEAKS 1,5')).toEqual([
+      "LEAKS 5: there is no tile 5; the boat's tiles are 0 needle-prow, 1 section, 2 chisel-stern",
+    ])
+    // A Build earlier in the mail adds the tile; a mission at sea keeps its launch numbering.
+    expect(errors(s, 'BUILD section\nLEAKS 3')).toEqual([])
+    expect(errors({ ...s, mission: trainingMission() } as ImState, 'LEAKS 3')).toHaveLength(1)
+    expect(errors(state(), 'LEAKS 0')).toEqual([
+      'LEAKS 0: the boat has no tiles yet; LEAKS AUTO, or name tiles once it is built',
+    ])
+  })
+
   it('p.58-59 while a mission is out, orders for after it are not judged by the shop as it stands', () => {
     const s = state({ phase: 'mission', mission: trainingMission() }, 0)
     expect(errors(s, 'BUILD needle-prow section chisel-stern\nMISSION TRAINING FROM wharf CREW moser@1')).toEqual([])
