@@ -23,6 +23,17 @@ export type TokenPart =
   | { kind: 'int'; name: string; min: number; max: number; label?: string }
   /** A new name the order gives (a squadron's), one token matching the pattern; read upper case. */
   | { kind: 'name'; name: string; pattern: RegExp; label?: string; examples: readonly string[] }
+  /**
+   * One token of typed pieces joined by fixed characters (`moser@1`, `moser=MECH:ballastTank`): the
+   * pieces are literals (the joins) and single-token parts other than compounds; the first `required`
+   * pieces must be there, the rest (starting with a join) are there together or not at all. The
+   * value is an order named after the part, its args the values of the named pieces. The grammar's
+   * signs must leave the joins out, so the token is not split.
+   */
+  | { kind: 'compound'; name: string; pieces: Piece[]; required?: number; label?: string }
+
+/** A piece of a compound token: a join, or a typed piece. */
+export type Piece = Exclude<TokenPart, { kind: 'compound' }>
 
 export type Part =
   | TokenPart
