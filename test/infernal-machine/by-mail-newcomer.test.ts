@@ -79,7 +79,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
       'the fishboat is not seaworthy: no prow, no stern, no steeringLink, no propeller, neither a hatch nor a boiler engine (p.56); BUILD it first',
     )
     expect(await rejected('BUILD propeller@99999999999999999999')).toContain(
-      'the tile number after @ is a small number',
+      'the tile is a whole number from 0 to 31, not 99999999999999999999',
     )
 
     // The hull is built; what is left will not pay for a second boat's worth of machinery.

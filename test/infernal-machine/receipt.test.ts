@@ -31,7 +31,7 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(state(), 'BUILD needle-prow section hatch@5')).toEqual([
       'hatch@5: there is no tile 5; the tiles this BUILD may name: 0 needle-prow, 1 section',
     ])
-    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toMatch(/tile number after @ is a small number/)
+    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toBe('the tile is a whole number from 0 to 31, not 99999999999999999999')
     expect(errors(state(), 'BUILD needle-prow section\nBUILD hatch@1')).toEqual([])
     expect(errors(state({}, 99), 'BUILD needle-prow section section section section chisel-stern hatch@1')).toEqual([
       'at most 6 parts a Build, 7 named: put the rest in a second BUILD line (another action)',
@@ -53,7 +53,7 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(s, 'BUILD SELL section@1')).toEqual([
       'hatch would be on tile 1 (section), which is sold: put it elsewhere (MOVE hatch@<tile>) or sell it too',
     ])
-    expect(errors(s, 'BUILD SELL section@x')[0]).toMatch(/SELL <part>@<tile>, the tile a small number/)
+    expect(errors(s, 'BUILD SELL section@x')[0]).toBe('the tile is a whole number from 0 to 31, not x')
     // Tile 4 is the Section this BUILD adds; the second BUILD reads the boat the first one left.
     expect(errors(s, 'BUILD section dive-planes@4 SELL section@2\nBUILD steering-link@2')).toEqual([])
     expect(errors(s, 'BUILD SELL section@2\nBUILD steering-link@3')).toEqual([

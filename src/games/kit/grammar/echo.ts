@@ -49,6 +49,10 @@ function render(part: Part, args: Record<string, Value>): string[] {
         ? [orders.map((o) => echoIn(part.forms, o)).join(/[,;]/.test(sep) ? `${sep} ` : ` ${sep} `)]
         : []
     }
+    case 'text': {
+      const v = args[part.name]
+      return v === undefined ? [] : [String(v)]
+    }
     default: {
       const v = args[part.name]
       return v === undefined ? [] : [tokenText([part], v)]

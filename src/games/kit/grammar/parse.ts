@@ -31,6 +31,8 @@ class Reader {
   pos = 0
   /** An optional group passed over, and where: a word left there was most likely meant for it. */
   skipped: { part: Part; pos: number } | null = null
+  /** A list that ended at a word none of its items took, and where: the word was most likely meant for it. */
+  broken: { part: TokenPart; pos: number } | null = null
   constructor(
     readonly line: string,
     readonly tokens: Token[],
@@ -107,6 +109,7 @@ function readForm(form: OrderForm, r: Reader): Order {
     const meant = r.skipped?.pos === r.pos ? r.skipped.part : null
     if (meant && (meant.kind === 'id' || meant.kind === 'enum' || meant.kind === 'int' || meant.kind === 'compound'))
       refuse(...unknownToken(meant, r))
+    if (r.broken?.pos === r.pos) refuse(...unknownToken(r.broken.part, r))
     refuse(`${head(form)}: unexpected ${extra.text}`, `e.g. ${form.example}`)
   }
   return { form: form.name, args }
@@ -253,8 +256,11 @@ function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r:
     let v: string | number | Order | null = null
     for (const item of part.items) if (v === null) v = readToken(item, r)
     if (v === null) {
-      if (!last && !separated && values.length >= part.min) break
       const named = part.items.find((i) => i.kind !== 'literal') ?? part.items[0]!
+      if (!last && !separated && values.length >= part.min) {
+        r.broken = { part: named, pos: r.pos }
+        break
+      }
       refuse(...unknownToken(named, r))
     }
     values.push(v!)
