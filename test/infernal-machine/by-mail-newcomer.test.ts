@@ -104,7 +104,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
 
     expect(await deliver('HELP')).toBeTruthy()
     const help = mails().at(-1)!.mail.text
-    expect(help).toContain('  MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]')
+    expect(help).toContain('  MISSION TRAINING|ROLL FROM <launch position> CREW <persona>@<tile>,...')
     expect(help).toContain(
       '      e.g. BUILD needle-prow section section chisel-stern hatch@1 steering-link@1 propeller@3',
     )

@@ -78,7 +78,10 @@ describe('Infernal Machine orders (digest section 5)', () => {
     expect(p.errors).toEqual([])
     expect(p.normalised).toEqual(['CREW moser=STEER', 'ROUTE wharf', 'CREW moser=LEAK'])
     expect(p.commands.map((c) => c.kind)).toEqual(['orders', 'route', 'orders'])
-    expect(parseImOrders(pack, 'CRWE moser=STEER').errors[0]).toMatchObject({ line: 1, suggestion: 'did you mean CREW?' })
+    expect(parseImOrders(pack, 'CRWE moser=STEER').errors[0]).toMatchObject({
+      line: 1,
+      suggestion: 'did you mean CREW?',
+    })
   })
 
   it('digest 5.6 PACE MISSION / PACE STEP and a list of halt points', () => {
@@ -101,7 +104,12 @@ describe('Infernal Machine orders (digest section 5)', () => {
         suggestion: 'write INVEST <stake 0-999> [SOLICITOR]',
       },
       { line: 4, text: 'CONTRACT c2 mosser', message: 'unknown persona mosser', suggestion: 'did you mean moser?' },
-      { line: 5, text: 'HALT approach,navcrnk', message: 'unknown halt point navcrnk', suggestion: 'did you mean navcrank?' },
+      {
+        line: 5,
+        text: 'HALT approach,navcrnk',
+        message: 'unknown halt point navcrnk',
+        suggestion: 'did you mean navcrank?',
+      },
     ])
   })
 })

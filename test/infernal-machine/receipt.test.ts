@@ -31,7 +31,9 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(state(), 'BUILD needle-prow section hatch@5')).toEqual([
       'hatch@5: there is no tile 5; the tiles this BUILD may name: 0 needle-prow, 1 section',
     ])
-    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toBe('the tile is a whole number from 0 to 31, not 99999999999999999999')
+    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toBe(
+      'the tile is a whole number from 0 to 31, not 99999999999999999999',
+    )
     expect(errors(state(), 'BUILD needle-prow section\nBUILD hatch@1')).toEqual([])
     expect(errors(state({}, 99), 'BUILD needle-prow section section section section chisel-stern hatch@1')).toEqual([
       'at most 6 parts a Build, 7 named: put the rest in a second BUILD line (another action)',

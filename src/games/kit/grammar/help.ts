@@ -18,8 +18,11 @@ function partSyntax(p: Part): string[] {
     case 'flag':
       return [`[${p.word}]`]
     case 'optional':
+      // A group HELP shows otherwise (an empty syntax: already shown by another part) says so.
+      if (p.syntax !== undefined) return p.syntax ? [p.syntax] : []
       return [`[${joinTokens(p.parts.flatMap(partSyntax))}]`]
     case 'repeat': {
+      if (p.syntax) return [p.syntax]
       const words = p.items.filter((i) => i.kind !== 'literal').map(tokenSyntax)
       const one = words.length ? words.join('|') : tokenSyntax(p.items[0]!)
       const list =
