@@ -111,7 +111,7 @@ const ACTIONS: OrderForm[] = [
         },
       ),
     ],
-    'new tiles prow first, parts on tiles by number; MOVE parts aboard to another tile; SELL parts (p.47)',
+    'new tiles prow first, parts on tiles by number; MOVE parts aboard to another tile (before or after SELL); SELL parts (p.47)',
     'BUILD needle-prow section section chisel-stern hatch@1 steering-link@1 propeller@3',
   ),
   form(
