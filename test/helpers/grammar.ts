@@ -6,12 +6,30 @@ import type { Grammar, Order, OrderForm, Part, TokenPart, Value, Vocabularies } 
 /** Free text a `text` part may hold: trimmed, no comment sign, no closing bracketed note. */
 const freeText = fc.stringMatching(/^[A-Z][A-Z0-9 .;:>=-]{0,20}[A-Z0-9]$/)
 
-function tokenValue(p: TokenPart, vocabs: Vocabularies): fc.Arbitrary<string | number> {
+function tokenValue(p: TokenPart, vocabs: Vocabularies): fc.Arbitrary<string | number | Order> {
   if (p.kind === 'literal') return fc.constant(p.word)
+  if (p.kind === 'compound') return compoundValue(p, vocabs)
   if (p.kind === 'enum') return fc.constantFrom(...p.words)
   if (p.kind === 'int') return fc.integer({ min: p.min, max: p.max })
   if (p.kind === 'name') return fc.constantFrom(...p.examples)
   return fc.constantFrom(...vocabs[p.vocab]!.ids())
+}
+
+/** A compound's order: its required pieces, and its optional tail or not. */
+function compoundValue(p: Extract<TokenPart, { kind: 'compound' }>, vocabs: Vocabularies): fc.Arbitrary<Order> {
+  const req = p.required ?? p.pieces.length
+  const typed = (pieces: readonly TokenPart[]) =>
+    fc
+      .tuple(
+        ...pieces
+          .filter((x) => x.kind !== 'literal')
+          .map((x) => tokenValue(x, vocabs).map((v) => ({ [(x as { name: string }).name]: v }))),
+      )
+      .map((rs) => Object.assign({}, ...rs) as Record<string, Value>)
+  const head = typed(p.pieces.slice(0, req))
+  const tail =
+    req < p.pieces.length ? fc.option(typed(p.pieces.slice(req)), { nil: undefined }) : fc.constant(undefined)
+  return fc.tuple(head, tail).map(([h, t]) => ({ form: p.name, args: { ...h, ...(t ?? {}) } }))
 }
 
 function partValues(p: Part, vocabs: Vocabularies): fc.Arbitrary<Record<string, Value>> {

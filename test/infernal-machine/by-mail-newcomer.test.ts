@@ -79,7 +79,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
       'the fishboat is not seaworthy: no prow, no stern, no steeringLink, no propeller, neither a hatch nor a boiler engine (p.56); BUILD it first',
     )
     expect(await rejected('BUILD propeller@99999999999999999999')).toContain(
-      'the tile number after @ is a small number',
+      'the tile is a whole number from 0 to 31, not 99999999999999999999',
     )
 
     // The hull is built; what is left will not pay for a second boat's worth of machinery.
@@ -104,7 +104,7 @@ describe('Infernal Machine by mail: a newcomer refused on receipt, with the lega
 
     expect(await deliver('HELP')).toBeTruthy()
     const help = mails().at(-1)!.mail.text
-    expect(help).toContain('  MISSION TRAINING|ROLL FROM <position> CREW <persona>@<tile>[,<persona>@<tile>]')
+    expect(help).toContain('  MISSION TRAINING|ROLL FROM <launch position> CREW <persona>@<tile>,...')
     expect(help).toContain(
       '      e.g. BUILD needle-prow section section chisel-stern hatch@1 steering-link@1 propeller@3',
     )

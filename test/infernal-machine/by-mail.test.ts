@@ -73,7 +73,7 @@ describe('Infernal Machine by mail', () => {
     expect(await deliver('BUILD needle-prow\nMISION TRAINING')).toBe('orders-rejected')
     const refused = mails().at(-1)!.mail.text
     expect(refused).toContain('NOT accepted: nothing of this message is on file')
-    expect(refused).toMatch(/line 4: "MISION TRAINING": unknown order MISION; .* \(MISSION\)/)
+    expect(refused).toMatch(/line 4: "MISION TRAINING": unknown order MISION \(did you mean MISSION\?\)/)
   })
 
   it('reports the ledger after each season: money, Prices, Alert, Training, the shop and the boat built', async () => {

@@ -416,7 +416,7 @@ describe('Epidemic and Shuttered (p.62)', () => {
       { kind: 'refill', pick: ['baird', 'merriam'] },
     ])
     expect(parseImOrders(pack, 'REFILL none').commands).toEqual([{ kind: 'refill', pick: 'none' }])
-    expect(parseImOrders(pack, 'REFILL').errors[0]!.message).toMatch(/AUTO, NONE or the personae/)
+    expect(parseImOrders(pack, 'REFILL').errors[0]!.message).toMatch(/^REFILL needs a persona/)
   })
 })
 

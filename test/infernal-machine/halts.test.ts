@@ -187,8 +187,8 @@ describe('Infernal Machine halt points (digest 5.6)', () => {
       { kind: 'markers', marker: 'panic', personae: ['doyle'] },
     ])
     expect(parsed.errors.map((e) => [e.line, e.message.split(';')[0], e.suggestion])).toEqual([
-      [3, 'name FATIGUE or PANIC', undefined],
-      [4, 'unknown persona mozer', 'moser'],
+      [3, 'unknown marker SPIRIT', 'markers: FATIGUE, PANIC'],
+      [4, 'unknown persona mozer', 'did you mean moser or doe?'],
     ])
     const d = applyDoctrine(DEFAULT_DOCTRINE, parsed.commands)
     expect(d.markers).toEqual({ fatigue: ['merriam', 'doyle'], panic: ['doyle'] })

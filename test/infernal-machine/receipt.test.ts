@@ -31,7 +31,9 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(state(), 'BUILD needle-prow section hatch@5')).toEqual([
       'hatch@5: there is no tile 5; the tiles this BUILD may name: 0 needle-prow, 1 section',
     ])
-    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toMatch(/tile number after @ is a small number/)
+    expect(errors(state(), 'BUILD propeller@99999999999999999999')[0]).toBe(
+      'the tile is a whole number from 0 to 31, not 99999999999999999999',
+    )
     expect(errors(state(), 'BUILD needle-prow section\nBUILD hatch@1')).toEqual([])
     expect(errors(state({}, 99), 'BUILD needle-prow section section section section chisel-stern hatch@1')).toEqual([
       'at most 6 parts a Build, 7 named: put the rest in a second BUILD line (another action)',
@@ -53,7 +55,7 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(s, 'BUILD SELL section@1')).toEqual([
       'hatch would be on tile 1 (section), which is sold: put it elsewhere (MOVE hatch@<tile>) or sell it too',
     ])
-    expect(errors(s, 'BUILD SELL section@x')[0]).toMatch(/SELL <part>@<tile>, the tile a small number/)
+    expect(errors(s, 'BUILD SELL section@x')[0]).toBe('the tile is a whole number from 0 to 31, not x')
     // Tile 4 is the Section this BUILD adds; the second BUILD reads the boat the first one left.
     expect(errors(s, 'BUILD section dive-planes@4 SELL section@2\nBUILD steering-link@2')).toEqual([])
     expect(errors(s, 'BUILD SELL section@2\nBUILD steering-link@3')).toEqual([
@@ -134,6 +136,22 @@ describe('Infernal Machine orders checked on receipt', () => {
       'moser is no Sailor, and Navy only takes Sailors alone (p.42); Sailors in the shop: baird (RECRUIT MILITARY <persona> makes one, p.60)',
     ])
     expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW baird@1')).toEqual([])
+  })
+
+  it('p.59 LEAKS naming a tile the boat lacks is refused with the tile numbers it has, as Recovery reads them', () => {
+    const s = state()
+    s.campaign!.boat = { tiles: ['needle-prow', 'section', 'chisel-stern'], parts: [] }
+    expect(errors(s, 'LEAKS 1,2')).toEqual([])
+    expect(errors(s, 'LEAKS AUTO')).toEqual([])
+    expect(errors(s, 'LEAKS 1,5')).toEqual([
+      "LEAKS 5: there is no tile 5; the boat's tiles are 0 needle-prow, 1 section, 2 chisel-stern",
+    ])
+    // A Build earlier in the mail adds the tile; a mission at sea keeps its launch numbering.
+    expect(errors(s, 'BUILD section\nLEAKS 3')).toEqual([])
+    expect(errors({ ...s, mission: trainingMission() } as ImState, 'LEAKS 3')).toHaveLength(1)
+    expect(errors(state(), 'LEAKS 0')).toEqual([
+      'LEAKS 0: the boat has no tiles yet; LEAKS AUTO, or name tiles once it is built',
+    ])
   })
 
   it('p.58-59 while a mission is out, orders for after it are not judged by the shop as it stands', () => {

@@ -76,7 +76,10 @@ describe('Infernal Machine: Investor Sentiment after a Wreck (R27, p.59)', () =>
 
   it('digest 5.6 R27 the SENTIMENT order stands; at the halt point `sentiment` the judge asks, 2 Red by default', () => {
     expect(parseImOrders(pack, 'SENTIMENT investor').commands).toEqual([{ kind: 'sentiment', pick: 'investor' }])
-    expect(parseImOrders(pack, 'SENTIMENT maybe').errors[0]!.message).toContain('RED or INVESTOR')
+    expect(parseImOrders(pack, 'SENTIMENT maybe').errors[0]!).toMatchObject({
+      message: 'unknown choice maybe',
+      suggestion: 'choices: RED, INVESTOR',
+    })
     const standing = new Decider({}, new Set(['sentiment']), [])
     expect(askSentiment(standing, 'spring 1862', 'investor')).toBe('investor')
     expect(standing.requests).toEqual([])
@@ -158,7 +161,9 @@ describe('Infernal Machine: the LEAKS standing order (R28, p.59)', () => {
 
   it('p.59 LEAKS reads AUTO or tile numbers and stands in the doctrine until replaced', () => {
     expect(parseImOrders(pack, 'LEAKS 2, 1').commands).toEqual([{ kind: 'leaks', tiles: [2, 1] }])
-    expect(parseImOrders(pack, 'LEAKS section').errors[0]!.message).toMatch(/^AUTO or the tile numbers/)
+    expect(parseImOrders(pack, 'LEAKS section').errors[0]!.message).toBe(
+      'a tile is a whole number from 0 to 99, not section',
+    )
     const set = applyDoctrine(DEFAULT_DOCTRINE, parseImOrders(pack, 'LEAKS 3').commands)
     expect(set.leaks).toEqual([3])
     expect(applyDoctrine(set, parseImOrders(pack, 'LEAKS auto').commands).leaks).toBeUndefined()
@@ -222,6 +227,6 @@ describe('Infernal Machine: LEAKS in the resolution (R28, p.59)', () => {
     expect(build(ctx, c, { tiles: [], parts: [], sell: [], move: [['diver', 1]] })).toBe(
       'diver is not aboard to be moved',
     )
-    expect(parseImOrders(pack, 'BUILD MOVE hatch').errors[0]!.message).toContain('MOVE names the new tile')
+    expect(parseImOrders(pack, 'BUILD MOVE hatch').errors[0]!.message).toBe('hatch: write <part>@<tile 0-31>')
   })
 })

@@ -74,7 +74,7 @@ describe('Infernal Machine: Scenario 1, the one the Rule Book describes (p.3-7, 
     const first = rules.resolve(s, input(''), dice)
     expect([first.label, first.state.phase, first.finished]).toEqual(['scenario-1, set-up', 'scenario', false])
     expect(rules.reportModel!(first.state, { kind: 'moderator' } as never).orderForm).toContain(
-      '# CONCUSSION EASY|FULL|STRAIN',
+      '# CONCUSSION EASY|FULL|STRAIN    e.g. CONCUSSION FULL',
     )
     s = first.state
     const second = rules.resolve(s, input('CONCUSSION FULL'), dice)

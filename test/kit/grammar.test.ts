@@ -360,3 +360,121 @@ describe('kit order grammar: a grammar with signs of its own', () => {
     )
   })
 })
+
+describe('kit order grammar: compound tokens, typed pieces inside one word', () => {
+  const SHOP: Grammar = {
+    noun: 'order',
+    nouns: 'orders',
+    // `:` and `=` join pieces inside a word here, so only the comma stands alone.
+    signs: [','],
+    forms: [
+      {
+        name: 'crew',
+        words: ['CREW'],
+        parts: [
+          {
+            kind: 'repeat',
+            name: 'jobs',
+            min: 1,
+            sep: ' ',
+            label: 'a job',
+            items: [
+              {
+                kind: 'compound',
+                name: 'job',
+                required: 3,
+                pieces: [
+                  { kind: 'id', name: 'ship', vocab: 'ship' },
+                  { kind: 'literal', word: '=' },
+                  { kind: 'enum', name: 'task', words: ['SAIL', 'FIX'] },
+                  { kind: 'literal', word: ':' },
+                  { kind: 'id', name: 'area', vocab: 'area' },
+                ],
+              },
+            ],
+          },
+        ],
+        summary: 'a task for each ship',
+        example: 'CREW ALA=SAIL MONITOR=FIX:A2',
+      },
+      {
+        name: 'place',
+        words: ['PLACE'],
+        parts: [
+          {
+            kind: 'repeat',
+            name: 'at',
+            min: 1,
+            sep: ',',
+            label: 'a ship',
+            items: [
+              {
+                kind: 'compound',
+                name: 'placed',
+                pieces: [
+                  { kind: 'id', name: 'ship', vocab: 'ship' },
+                  { kind: 'literal', word: '@' },
+                  { kind: 'int', name: 'slot', min: 0, max: 9, label: 'the slot' },
+                ],
+              },
+              { kind: 'id', name: 'ship', vocab: 'ship' },
+            ],
+          },
+        ],
+        summary: 'ships, each on a slot or anywhere',
+        example: 'PLACE ALA@1,MONITOR',
+      },
+    ],
+  }
+
+  it('reads each piece by its type, the optional tail when written, and writes it back the same', () => {
+    const read = parseLine(SHOP, VOCABS, 'crew alabama=sail monitor=fix:c10')
+    expect(read).toEqual({
+      ok: true,
+      order: {
+        form: 'crew',
+        args: {
+          jobs: [
+            { form: 'job', args: { ship: 'ALA', task: 'SAIL' } },
+            { form: 'job', args: { ship: 'MONITOR', task: 'FIX', area: 'C10' } },
+          ],
+        },
+      },
+    })
+    if (read.ok) expect(echo(SHOP, read.order)).toBe('CREW ALA=SAIL MONITOR=FIX:C10')
+    const placed = parseLine(SHOP, VOCABS, 'PLACE ala@1, kstat')
+    expect(placed.ok && echo(SHOP, placed.order)).toBe('PLACE ALA@1,KSTAT')
+  })
+
+  it('refuses a piece by its own type, with the nearest names, and a token missing a join with its syntax', () => {
+    expect(parseLine(SHOP, VOCABS, 'CREW ALA=SAL')).toEqual({
+      ok: false,
+      error: { message: 'unknown task SAL', suggestion: 'did you mean SAIL?' },
+    })
+    expect(parseLine(SHOP, VOCABS, 'CREW MONITR=FIX')).toMatchObject({
+      ok: false,
+      error: { message: 'unknown ship MONITR', suggestion: 'did you mean MONITOR?' },
+    })
+    expect(parseLine(SHOP, VOCABS, 'CREW ALA')).toMatchObject({
+      ok: false,
+      error: { message: 'ALA: write <ship>=SAIL|FIX[:<area>]' },
+    })
+    expect(parseLine(SHOP, VOCABS, 'PLACE ALA@12')).toMatchObject({
+      ok: false,
+      error: { message: 'the slot is a whole number from 0 to 9, not 12' },
+    })
+  })
+
+  it('HELP writes a compound as its pieces, the optional tail in brackets', () => {
+    expect(helpLines(SHOP)[0]).toMatch(/^ {2}CREW <ship>=SAIL\|FIX\[:<area>\] \[<ship>=SAIL\|FIX\[:<area>\] \.\.\.\]/)
+  })
+
+  it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
+    fc.assert(
+      fc.property(arbitraryOrder(SHOP, VOCABS), (order) => {
+        expect(parseLine(SHOP, VOCABS, echo(SHOP, order))).toEqual({ ok: true, order })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

@@ -42,6 +42,7 @@ export function receiptError(
   if (cmd.kind === 'build') return buildError(pack, v, cmd, earlier, settled)
   if (cmd.kind === 'mission') return missionError(pack, v, cmd, settled)
   if (cmd.kind === 'letter') return letterError(pack, cmd)
+  if (cmd.kind === 'leaks') return leaksError(pack, v, cmd.tiles, earlier)
   if (!v.campaign || !settled) return null
   if (cmd.kind === 'recruit') return recruitError(pack, v.campaign, cmd.deck)
   if (cmd.kind === 'salvage' && !v.campaign.wreck) return 'no Wreck marker in play: there is nothing to salvage'
@@ -97,6 +98,37 @@ const ACTIONS = new Set(ACTION_KINDS.filter((k) => k !== 'pass'))
 const tileList = (tiles: readonly string[]) => tiles.map((t, i) => `${i} ${t}`).join(', ')
 
 /**
+ * LEAKS names tiles by their numbers at launch (p.59): the boat at sea when a mission is out, else the
+ * boat the earlier Builds of this mail leave; a Salvage or a change of sides earlier leaves it open.
+ */
+function leaksError(
+  pack: ImPack,
+  v: ReceiptView,
+  tiles: number[] | 'auto',
+  earlier: readonly ImCommand[],
+): string | null {
+  const c = v.campaign
+  if (tiles === 'auto' || !c || earlier.some((e) => e.kind === 'salvage' || e.kind === 'changesides')) return null
+  const boat = v.missionOut ? c.boat : boatAfter(pack, c.boat, earlier)
+  const off = tiles.find((t) => t >= boat.tiles.length)
+  if (off === undefined) return null
+  if (!boat.tiles.length) return `LEAKS ${off}: the boat has no tiles yet; LEAKS AUTO, or name tiles once it is built`
+  return `LEAKS ${off}: there is no tile ${off}; the boat's tiles are ${tileList(boat.tiles)}`
+}
+
+type Boat = Campaign['boat']
+
+/** The boat as the earlier Builds of the same mail leave it (each read against the boat before it). */
+function boatAfter(pack: ImPack, start: Boat, earlier: readonly ImCommand[]): Boat {
+  return earlier
+    .filter((e): e is Extract<ImCommand, { kind: 'build' }> => e.kind === 'build')
+    .reduce((now, b) => {
+      const next = assemble(pack, now, b)
+      return typeof next === 'string' ? now : next
+    }, start)
+}
+
+/**
  * The boat as the earlier Builds of the same mail leave it (each was read against the boat before it),
  * and why this Build cannot be read against it: a tile number that is not there, a sale of what is not aboard.
  */
@@ -107,12 +139,7 @@ function readBuild(
   earlier: readonly ImCommand[],
 ): string | null {
   const empty = { tiles: [] as string[], parts: [] as [string, number][] }
-  const boat = earlier
-    .filter((e): e is Extract<ImCommand, { kind: 'build' }> => e.kind === 'build')
-    .reduce((now, b) => {
-      const next = assemble(pack, now, b)
-      return typeof next === 'string' ? now : next
-    }, c?.boat ?? empty)
+  const boat = boatAfter(pack, c?.boat ?? empty, earlier)
   const at = [...cmd.parts, ...(cmd.move ?? [])].find(([, i]) => i >= boat.tiles.length + cmd.tiles.length)
   if (at && !boat.tiles.length && !cmd.tiles.length)
     return `${at[0]}@${at[1]}: the boat has no tiles; name the tiles first, prow first (BUILD needle-prow section ${at[0]}@1)`

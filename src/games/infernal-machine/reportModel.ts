@@ -14,7 +14,8 @@ import { positionOf } from './mission.ts'
 import type { ImPack } from './pack.ts'
 import type { Ctx, Note, TacticalState } from './sortie.ts'
 import { campaignMenu } from './menu.ts'
-import { FORMS } from './orderForms.ts'
+import { formComments } from '../kit/grammar.ts'
+import { IM_GRAMMAR } from './orderGrammar.ts'
 import { ELEVATION_WORDS } from './terms.ts'
 
 /** The parts of the game state the report reads (ImState has them all). */
@@ -59,38 +60,41 @@ export const drawNotes = (notes: readonly Note[]): string[] =>
 
 /** The form at the foot of the report: the orders that fit the next point, as comments to edit. */
 export function orderForm(s: Reported): string[] {
-  const f = (verb: string) => `# ${FORMS[verb]}`
+  // Every form the order's word opens (HALT NONE and HALT <point>,...), from the declared grammar.
+  const f = (verb: string) =>
+    formComments({ ...IM_GRAMMAR, forms: IM_GRAMMAR.forms.filter((x) => x.words[0] === verb) })
   if (s.phase === 'over') return []
   if (s.scenario)
     return [
       `# ${s.scenario}: the attack run's standing orders`,
-      f('APPROACH'),
-      f('TACTIC'),
-      f('CONCUSSION'),
-      f('RESPONSE'),
-      f('FATESMILES'),
-      f('HALT'),
+      ...f('APPROACH'),
+      ...f('TACTIC'),
+      ...f('CONCUSSION'),
+      ...f('RESPONSE'),
+      ...f('FATESMILES'),
+      ...f('HALT'),
     ]
   if (s.mission)
     return [
       `# ${s.mission.type} mission under way (PACE ${s.pace.toUpperCase()}); standing orders stay until replaced:`,
-      f('CREW'),
-      f('ROUTE'),
-      f('NAVCRANK'),
-      f('ENDMISSION'),
-      f('PACE'),
-      f('HALT'),
+      ...f('CREW'),
+      ...f('ROUTE'),
+      ...f('NAVCRANK'),
+      ...f('ENDMISSION'),
+      ...f('PACE'),
+      ...f('HALT'),
     ]
-  if (!s.campaign) return ['# campaign set-up: the shop and its first season', f('PACE'), f('INVESTOR'), f('RECRUIT')]
+  if (!s.campaign)
+    return ['# campaign set-up: the shop and its first season', ...f('PACE'), ...f('INVESTOR'), ...f('RECRUIT')]
   return [
     `# ${seasonKey(s.campaign.year, s.campaign.season)}: campaign actions, taken in the order written`,
-    f('RECRUIT'),
-    f('BUILD'),
-    f('MISSION'),
-    f('INVEST'),
-    f('PASS'),
-    f('PACE'),
-    f('HALT'),
+    ...f('RECRUIT'),
+    ...f('BUILD'),
+    ...f('MISSION'),
+    ...f('INVEST'),
+    ...f('PASS'),
+    ...f('PACE'),
+    ...f('HALT'),
   ]
 }
 

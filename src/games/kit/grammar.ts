@@ -13,6 +13,7 @@ export type {
   Order,
   OrderForm,
   Part,
+  Piece,
   TokenPart,
   Value,
   Vocabularies,

@@ -1,7 +1,8 @@
 // The echo every declared grammar gets: an order written back as one normalised line, in the words
 // and order its form declares, which the parser reads back to the same order.
+import { writeCompound } from './compound.ts'
 import { joinTokens } from './tokens.ts'
-import type { Grammar, Order, OrderForm, Part, Value } from './types.ts'
+import type { Grammar, Order, OrderForm, Part, TokenPart, Value } from './types.ts'
 
 /** The form an order was read by, searched in the grammar and in the nested forms of its parts. */
 export function findForm(forms: readonly OrderForm[], name: string): OrderForm | undefined {
@@ -39,7 +40,7 @@ function render(part: Part, args: Record<string, Value>): string[] {
     case 'repeat': {
       const values = (args[part.name] as Value[] | undefined) ?? []
       const sep = part.sep === ' ' || part.sep === ',' ? part.sep : ` ${part.sep} `
-      return values.length ? [values.map(String).join(sep)] : []
+      return values.length ? [values.map((v) => tokenText(part.items, v)).join(sep)] : []
     }
     case 'forms': {
       const orders = (args[part.name] as Order[] | undefined) ?? []
@@ -48,9 +49,21 @@ function render(part: Part, args: Record<string, Value>): string[] {
         ? [orders.map((o) => echoIn(part.forms, o)).join(/[,;]/.test(sep) ? `${sep} ` : ` ${sep} `)]
         : []
     }
-    default: {
+    case 'text': {
       const v = args[part.name]
       return v === undefined ? [] : [String(v)]
     }
+    default: {
+      const v = args[part.name]
+      return v === undefined ? [] : [tokenText([part], v)]
+    }
   }
+}
+
+/** A single token's value as written: a compound's order by the compound part it was read by. */
+function tokenText(items: readonly TokenPart[], v: Value): string {
+  if (typeof v !== 'object' || Array.isArray(v)) return String(v)
+  const part = items.find((i) => i.kind === 'compound' && i.name === v.form)
+  if (part?.kind !== 'compound') throw new Error(`no compound part ${v.form}`)
+  return writeCompound(part, v)
 }

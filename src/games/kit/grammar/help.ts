@@ -1,4 +1,5 @@
 // HELP and the order form from a declared grammar: each form's syntax, what it does and its example.
+import { compoundSyntax } from './compound.ts'
 import { joinTokens } from './tokens.ts'
 import type { Grammar, OrderForm, Part, TokenPart } from './types.ts'
 
@@ -8,6 +9,7 @@ function tokenSyntax(p: TokenPart): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
   if (p.kind === 'int') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'compound') return compoundSyntax(p)
   return `<${bare(p)}>`
 }
 
@@ -16,8 +18,11 @@ function partSyntax(p: Part): string[] {
     case 'flag':
       return [`[${p.word}]`]
     case 'optional':
+      // A group HELP shows otherwise (an empty syntax: already shown by another part) says so.
+      if (p.syntax !== undefined) return p.syntax ? [p.syntax] : []
       return [`[${joinTokens(p.parts.flatMap(partSyntax))}]`]
     case 'repeat': {
+      if (p.syntax) return [p.syntax]
       const words = p.items.filter((i) => i.kind !== 'literal').map(tokenSyntax)
       const one = words.length ? words.join('|') : tokenSyntax(p.items[0]!)
       const list =

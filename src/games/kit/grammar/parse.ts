@@ -2,6 +2,7 @@
 // leading words (or tried in turn when a form has none), and each declared part is read in order
 // into a typed value, or the line is refused with what was expected and the nearest names.
 import { closest } from '../../../orders/script.ts'
+import { readCompound } from './compound.ts'
 import { syntax } from './help.ts'
 import { isSign, type Token, tokenize, withoutNote } from './tokens.ts'
 import type {
@@ -30,6 +31,8 @@ class Reader {
   pos = 0
   /** An optional group passed over, and where: a word left there was most likely meant for it. */
   skipped: { part: Part; pos: number } | null = null
+  /** A list that ended at a word none of its items took, and where: the word was most likely meant for it. */
+  broken: { part: TokenPart; pos: number } | null = null
   constructor(
     readonly line: string,
     readonly tokens: Token[],
@@ -104,8 +107,9 @@ function readForm(form: OrderForm, r: Reader): Order {
   if (extra) {
     if (!form.parts.length) refuse(`${head(form)} takes no argument`)
     const meant = r.skipped?.pos === r.pos ? r.skipped.part : null
-    if (meant && (meant.kind === 'id' || meant.kind === 'enum' || meant.kind === 'int'))
+    if (meant && (meant.kind === 'id' || meant.kind === 'enum' || meant.kind === 'int' || meant.kind === 'compound'))
       refuse(...unknownToken(meant, r))
+    if (r.broken?.pos === r.pos) refuse(...unknownToken(r.broken.part, r))
     refuse(`${head(form)}: unexpected ${extra.text}`, `e.g. ${form.example}`)
   }
   return { form: form.name, args }
@@ -158,7 +162,7 @@ function startsGroup(parts: Part[], r: Reader): boolean {
   const t = r.peek()
   if (!p || !t) return false
   if (p.kind === 'literal' || p.kind === 'flag') return t.upper === p.word
-  if (p.kind === 'enum' || p.kind === 'id' || p.kind === 'int' || p.kind === 'name') {
+  if (p.kind === 'enum' || p.kind === 'id' || p.kind === 'int' || p.kind === 'name' || p.kind === 'compound') {
     const at = r.pos
     const found = readToken(p, r) !== null
     r.pos = at
@@ -168,7 +172,7 @@ function startsGroup(parts: Part[], r: Reader): boolean {
 }
 
 /** Reads a single-token part where the reader stands; null (nothing read) when it does not fit. */
-function readToken(part: TokenPart, r: Reader): string | number | null {
+function readToken(part: TokenPart, r: Reader): string | number | Order | null {
   const t = r.peek()
   if (!t || isSign(t)) return null
   if (part.kind === 'literal') return t.upper === part.word ? (r.pos++, part.word) : null
@@ -181,6 +185,10 @@ function readToken(part: TokenPart, r: Reader): string | number | null {
     return n >= part.min && n <= part.max ? (r.pos++, n) : null
   }
   if (part.kind === 'name') return part.pattern.test(t.text) ? (r.pos++, t.upper) : null
+  if (part.kind === 'compound') {
+    const read = readCompound(part, t.text, r.vocabs)
+    return read.ok ? (r.pos++, read.order) : null
+  }
   return readId(part, r)
 }
 
@@ -225,6 +233,10 @@ function unknownToken(part: TokenPart, r: Reader): [string, string?] {
   if (part.kind === 'enum') return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, part.words, `${part.name}s`)]
   if (part.kind === 'int') return [`${labelOf(part)} is a whole number from ${part.min} to ${part.max}, not ${t.text}`]
   if (part.kind === 'name') return [`${t.text} cannot be ${labelOf(part)}`, `e.g. ${part.examples[0] ?? ''}`]
+  if (part.kind === 'compound') {
+    const read = readCompound(part, t.text, r.vocabs)
+    return read.ok ? [`unexpected ${t.text}`] : read.refusal
+  }
   return [`expected ${part.word}, not ${t.text}`]
 }
 
@@ -241,11 +253,14 @@ function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r:
     else if (part.sep !== ' ' && part.sep !== ',' && values.length) break
     const t = r.peek()
     if (!t || isSign(t)) break
-    let v: string | number | null = null
+    let v: string | number | Order | null = null
     for (const item of part.items) if (v === null) v = readToken(item, r)
     if (v === null) {
-      if (!last && !separated && values.length >= part.min) break
       const named = part.items.find((i) => i.kind !== 'literal') ?? part.items[0]!
+      if (!last && !separated && values.length >= part.min) {
+        r.broken = { part: named, pos: r.pos }
+        break
+      }
       refuse(...unknownToken(named, r))
     }
     values.push(v!)

@@ -23,18 +23,33 @@ export type TokenPart =
   | { kind: 'int'; name: string; min: number; max: number; label?: string }
   /** A new name the order gives (a squadron's), one token matching the pattern; read upper case. */
   | { kind: 'name'; name: string; pattern: RegExp; label?: string; examples: readonly string[] }
+  /**
+   * One token of typed pieces joined by fixed characters (`moser@1`, `moser=MECH:ballastTank`): the
+   * pieces are literals (the joins) and single-token parts other than compounds; the first `required`
+   * pieces must be there, the rest (starting with a join) are there together or not at all. The
+   * value is an order named after the part, its args the values of the named pieces. The grammar's
+   * signs must leave the joins out, so the token is not split.
+   */
+  | { kind: 'compound'; name: string; pieces: Piece[]; required?: number; label?: string }
+
+/** A piece of a compound token: a join, or a typed piece. */
+export type Piece = Exclude<TokenPart, { kind: 'compound' }>
 
 export type Part =
   | TokenPart
   /** A word that is there or not; the value is true or false. */
   | { kind: 'flag'; name: string; word: string }
-  /** A group of parts read together or not at all; it starts with a literal or an enum. */
-  | { kind: 'optional'; parts: Part[] }
+  /**
+   * A group of parts read together or not at all; it starts with a literal or an enum. `syntax`
+   * replaces how HELP writes it ('' for a group another part's syntax already shows).
+   */
+  | { kind: 'optional'; parts: Part[]; syntax?: string }
   /**
    * Tokens, each one of `items`, separated by spaces or by a sign of the grammar (`,` may be left
-   * out when reading, `>` between the spaces of a path may not).
+   * out when reading, `>` between the spaces of a path may not); `syntax` replaces how HELP writes
+   * the list when the items' alternatives say it badly.
    */
-  | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: string; label: string }
+  | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: string; label: string; syntax?: string }
   /** Nested orders separated by a sign, `,` unless said (a ship's activities in order), each one of `forms`. */
   | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string; sep?: string }
   /** The rest of the line as written (a standing order read by its own grammar); `syntax` for HELP. */
