@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+import { REBEL_ORDER_WORDS } from '../../src/games/rebel-raiders/orders.ts'
 
 const pack = rebelRaidersFactory.defaultPack()
 const rs = createRebelRaiders(pack as never)
@@ -462,6 +463,42 @@ describe('Orders and reports a player can use', () => {
     expect(
       errors(start('union-move'), 'union', 'AIM ALL AT BATTERY\nPOLICY ALL ON BATTLE: RETREAT IF lost >= 1; FIGHT'),
     ).toEqual([])
+  })
+
+  it('HELP shows every order word the parser takes, each with an example (18.21 HUNT, 18.22 ROLL, 18.5 LEE among them)', () => {
+    const optional = (phase: RrState['phase'], turn = 4) => {
+      const s = rs.setup('1861', { optional: '18.21,18.22,18.5' }, pack, new LabelledDice([]))
+      Object.assign(s, { phase, turn })
+      return s
+    }
+    const phases = [
+      ['csa-move', 'confederate'],
+      ['csa-build', 'confederate'],
+      ['union-move', 'union'],
+      ['union-build', 'union'],
+    ] as const
+    const help = phases.flatMap(([phase, role]) => rs.orderHelp!(optional(phase), role))
+    const examples = help.flatMap((l) => {
+      const eg = /e\.g\.\s+(.*)$/.exec(l)?.[1]
+      if (eg) return eg.split(/\s{2,}/)
+      // A line whose syntax has no placeholder is its own example (PASS).
+      const literal = /^ {2}([A-Z][A-Z ]*?)(?:\s{2,}|$)/.exec(l)?.[1]
+      return literal && !l.includes('<') ? [literal] : []
+    })
+    const missing = REBEL_ORDER_WORDS.filter((w) => !examples.some((e) => e.split(/\s+/)[0] === w))
+    expect(missing).toEqual([])
+    // The examples of the optional orders are taken as written, in the phase HELP shows them in.
+    const eg = (word: string) => [...new Set(examples.filter((e) => e.startsWith(`${word} `)))]
+    expect(eg('HUNT')).toEqual(['HUNT AT CHAS,WILM', 'HUNT AT ALL', 'HUNT OFF'])
+    for (const line of eg('HUNT')) expect(errors(optional('union-build'), 'union', line)).toEqual([])
+    for (const line of eg('ROLL')) expect(errors(optional('union-move'), 'union', line)).toEqual([])
+    for (const line of eg('LEE')) expect(errors(optional('csa-move'), 'confederate', line)).toEqual([])
+    expect(eg('LEE')).toHaveLength(3)
+    expect(eg('ROLL')).toEqual(['ROLL INDUSTRY', 'ROLL CONSCRIPTION'])
+    // Without the optional rules HELP offers none of their orders.
+    const plain = rs.orderHelp!(start('union-move', 4), 'union').join('\n')
+    expect(plain).not.toMatch(/HUNT|ROLL INDUSTRY/)
+    expect(rs.orderHelp!(optional('csa-move'), 'union').join('\n')).not.toMatch(/HUNT/)
   })
 
   it('the order form states where raiding is allowed, what each build costs and what there is to spend', () => {
