@@ -512,6 +512,25 @@ describe('Orders and reports a player can use', () => {
     expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Arsenal batteries: 2;/)
     expect(form(start('union-build', 5), 'union')).toMatch(/# Builds this phase: 7 /)
   })
+
+  it("the order form names the chosen optional rules' orders (18.21 HUNT, 18.22 ROLL, 18.5 LEE) and those standing", () => {
+    const form = (s: RrState, role: string) =>
+      (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
+    const s = rs.setup('1861', { optional: '18.21,18.22,18.5' }, pack, new LabelledDice([]))
+    Object.assign(s, { phase: 'union-move', turn: 5 })
+    s.marks = { huntsAt: ['CHAS'], leeWanted: ['NASH'] }
+    const union = form(s, 'union')
+    expect(union).toMatch(/^# ROLL INDUSTRY\|CONSCRIPTION .*\(18\.22\)/m)
+    expect(union).toMatch(/^# HUNT AT <space>.*\(18\.21\)/m)
+    expect(union).toMatch(/# Your standing orders: HUNT AT CHAS\./)
+    expect(union).not.toMatch(/LEE/)
+    Object.assign(s, { phase: 'csa-build' })
+    const csa = form(s, 'confederate')
+    expect(csa).toMatch(/^# LEE AT <space>.*\(18\.5\)/m)
+    expect(csa).toMatch(/# Your standing orders: LEE AT NASH\./)
+    expect(csa).not.toMatch(/HUNT|ROLL/)
+    expect(form(start('union-move', 5), 'union')).not.toMatch(/HUNT|ROLL/)
+  })
 })
 
 describe('RB 6.12: a limit broken at resolution is settled by the owner', () => {

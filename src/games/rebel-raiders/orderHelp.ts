@@ -72,7 +72,7 @@ const STANDING = (side: 'CSA' | 'USA') => [
 
 /** The orders of the optional rules chosen for this game (PB 18), each with its rule and an example; the
  * parser takes them with the side's own phase's orders only. */
-function optionalLines(s: RrState, side: 'CSA' | 'USA'): string[] {
+export function optionalLines(s: RrState, side: 'CSA' | 'USA'): string[] {
   const lines = [
     ...(side === 'USA' && s.phase === 'union-move' && usesRule(s, '18.22')
       ? [
