@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { given, LabelledDice } from '../../src/games/kit/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+import { REBEL_ORDER_WORDS } from '../../src/games/rebel-raiders/orders.ts'
 
 const pack = rebelRaidersFactory.defaultPack()
 const rs = createRebelRaiders(pack as never)
@@ -464,6 +465,42 @@ describe('Orders and reports a player can use', () => {
     ).toEqual([])
   })
 
+  it('HELP shows every order word the parser takes, each with an example (18.21 HUNT, 18.22 ROLL, 18.5 LEE among them)', () => {
+    const optional = (phase: RrState['phase'], turn = 4) => {
+      const s = rs.setup('1861', { optional: '18.21,18.22,18.5' }, pack, new LabelledDice([]))
+      Object.assign(s, { phase, turn })
+      return s
+    }
+    const phases = [
+      ['csa-move', 'confederate'],
+      ['csa-build', 'confederate'],
+      ['union-move', 'union'],
+      ['union-build', 'union'],
+    ] as const
+    const help = phases.flatMap(([phase, role]) => rs.orderHelp!(optional(phase), role))
+    const examples = help.flatMap((l) => {
+      const eg = /e\.g\.\s+(.*)$/.exec(l)?.[1]
+      if (eg) return eg.split(/\s{2,}/)
+      // A line whose syntax has no placeholder is its own example (PASS).
+      const literal = /^ {2}([A-Z][A-Z ]*?)(?:\s{2,}|$)/.exec(l)?.[1]
+      return literal && !l.includes('<') ? [literal] : []
+    })
+    const missing = REBEL_ORDER_WORDS.filter((w) => !examples.some((e) => e.split(/\s+/)[0] === w))
+    expect(missing).toEqual([])
+    // The examples of the optional orders are taken as written, in the phase HELP shows them in.
+    const eg = (word: string) => [...new Set(examples.filter((e) => e.startsWith(`${word} `)))]
+    expect(eg('HUNT')).toEqual(['HUNT AT CHAS,WILM', 'HUNT AT ALL', 'HUNT OFF'])
+    for (const line of eg('HUNT')) expect(errors(optional('union-build'), 'union', line)).toEqual([])
+    for (const line of eg('ROLL')) expect(errors(optional('union-move'), 'union', line)).toEqual([])
+    for (const line of eg('LEE')) expect(errors(optional('csa-move'), 'confederate', line)).toEqual([])
+    expect(eg('LEE')).toHaveLength(3)
+    expect(eg('ROLL')).toEqual(['ROLL INDUSTRY', 'ROLL CONSCRIPTION'])
+    // Without the optional rules HELP offers none of their orders.
+    const plain = rs.orderHelp!(start('union-move', 4), 'union').join('\n')
+    expect(plain).not.toMatch(/HUNT|ROLL INDUSTRY/)
+    expect(rs.orderHelp!(optional('csa-move'), 'union').join('\n')).not.toMatch(/HUNT/)
+  })
+
   it('the order form states where raiding is allowed, what each build costs and what there is to spend', () => {
     const form = (s: RrState, role: string) =>
       (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
@@ -474,6 +511,25 @@ describe('Orders and reports a player can use', () => {
     expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Builds this phase: 5 \(unused ones are lost\)/)
     expect(form(start('csa-build', 2), 'confederate')).toMatch(/# Arsenal batteries: 2;/)
     expect(form(start('union-build', 5), 'union')).toMatch(/# Builds this phase: 7 /)
+  })
+
+  it("the order form names the chosen optional rules' orders (18.21 HUNT, 18.22 ROLL, 18.5 LEE) and those standing", () => {
+    const form = (s: RrState, role: string) =>
+      (rs.reportModel!(s, { kind: 'role', role } as never) as { orderForm: string[] }).orderForm.join('\n')
+    const s = rs.setup('1861', { optional: '18.21,18.22,18.5' }, pack, new LabelledDice([]))
+    Object.assign(s, { phase: 'union-move', turn: 5 })
+    s.marks = { huntsAt: ['CHAS'], leeWanted: ['NASH'] }
+    const union = form(s, 'union')
+    expect(union).toMatch(/^# ROLL INDUSTRY\|CONSCRIPTION .*\(18\.22\)/m)
+    expect(union).toMatch(/^# HUNT AT <space>.*\(18\.21\)/m)
+    expect(union).toMatch(/# Your standing orders: HUNT AT CHAS\./)
+    expect(union).not.toMatch(/LEE/)
+    Object.assign(s, { phase: 'csa-build' })
+    const csa = form(s, 'confederate')
+    expect(csa).toMatch(/^# LEE AT <space>.*\(18\.5\)/m)
+    expect(csa).toMatch(/# Your standing orders: LEE AT NASH\./)
+    expect(csa).not.toMatch(/HUNT|ROLL/)
+    expect(form(start('union-move', 5), 'union')).not.toMatch(/HUNT|ROLL/)
   })
 })
 

@@ -76,6 +76,8 @@ describe('#62 Royal Navy and #55 Diplomatic Pressure (PB 23, RB 17.33)', () => {
     expect(q.role).toBe('union')
     expect(q.defaultOption).toBe(byDefault.state.cardShips![0]!.id)
     expect(q.options.map((o) => o.id)).toContain('SL-90')
+    // Building a sloop new instead (ruling RR-K16): the Union's PASS leaves all its builds unspent.
+    expect(q.options.map((o) => o.id)).toContain('NEW')
     const s = position('csa-build', 4, { CSA: [62] }, { CSA: [83] })
     s.pieces.push({ id: 'SL-90', side: 'USA', type: 'sloop', at: 'CHAN' })
     const set = given(rs, s).orders('confederate', 'REACT 62').resolve()
@@ -88,7 +90,7 @@ describe('#62 Royal Navy and #55 Diplomatic Pressure (PB 23, RB 17.33)', () => {
     expect(answered.state.pieces.some((p) => p.id === 'SL-90')).toBe(false)
     const csa = answered.seenBy({ kind: 'role', role: 'confederate' } as never).join('\n')
     expect(csa).toMatch(/SL-90, .* are held on the card/)
-    expect(csa).not.toMatch(/which sloop do you take off the map/)
+    expect(csa).not.toMatch(/which sloop do you put on the card/)
   })
 
   it('#55 (a): Trent Affair and Royal Navy are discarded together (digest A34), and the sloops go to the Navy Yards', () => {
@@ -182,5 +184,39 @@ describe('#76 Red River Fiasco (PB 23)', () => {
     expect(back.state.pieces.some((p) => p.id === gb1 || p.id === gb2)).toBe(false)
     expect(back.state.vp).toBe(vp + 4)
     expect(back.state.cardShips).toEqual([])
+  })
+  it('#76 (ruling RR-K16): the Union may build the ships new instead, with the builds its written orders leave unspent; nothing ordered is undone', () => {
+    const s = position('csa-build', 7, { CSA: [76] })
+    s.control.NORL = 'USA'
+    s.pieces.push({ id: 'IC-90', side: 'USA', type: 'ironclad', at: 'NAVY' })
+    const set = given(rs, s).orders('confederate', 'REACT 76').resolve()
+    const move = given(rs, set.state).orders('union', 'PASS').resolve()
+    // Eight builds in 1863's first turn (15.31): seven sloops ordered leave one, a gunboat's price but not an ironclad's.
+    const sloops = Array(7).fill('BUILD SLOOP').join('\n')
+    const asked = given(rs, move.state).orders('union', sloops).resolve()
+    const options = (place: number) =>
+      asked.questions.find((q) => q.decisionId.startsWith(`card-76-ship-${place}`))?.options.map((o) => o.id) ?? []
+    // IC-90 is the one ironclad and a new one costs two: nothing to ask.
+    expect(options(1)).toEqual([])
+    expect(options(2)).toContain('NEW')
+    const built = given(rs, move.state).orders('union', sloops).answers({ 'card-76-ship-2-turn-7': 'NEW' }).resolve()
+    const held = built.state.cardShips!.filter((h) => h.card === 76)
+    expect(held[0]!.id).toBe('IC-90')
+    const fresh = held[1]!.id
+    expect(built.state.pieces.some((p) => p.id === fresh)).toBe(false)
+    expect(built.texts('#76').join(' ')).toMatch(
+      new RegExp(`A new gunboat ${fresh} is built onto the card for 1 build`),
+    )
+    // The one build left is spent: the third place is a gunboat off the map, and all seven sloops are built.
+    expect(
+      built.questions.find((q) => q.decisionId.startsWith('card-76-ship-3'))?.options.map((o) => o.id) ?? [],
+    ).not.toContain('NEW')
+    expect(built.texts('14').join(' ')).not.toMatch(/not carried out/)
+    expect(built.state.arriving.filter((a) => a.type === 'sloop')).toHaveLength(7)
+    // With no ship of the type on the map and the builds to spare, the new one is the default.
+    const none = structuredClone(move.state)
+    none.pieces = none.pieces.filter((p) => !(p.side === 'USA' && p.type === 'ironclad'))
+    const bare = given(rs, none).orders('union', 'PASS').resolve()
+    expect(bare.texts('#76').join(' ')).toMatch(/A new ironclad IC-\d+ is built onto the card for 2 build/)
   })
 })

@@ -50,6 +50,8 @@ export interface BuildContext {
   corrupted?: boolean
   /** 18.32 Draft Riots this turn: the Union builds forfeited; no extra assault nor card bought. */
   riots?: number
+  /** The Union builds already spent this phase on ships built new for a card (#62, #76, ruling RR-K16). */
+  cardBuilds?: number
   /** 18.24 Increased Ship Building: the free Union sloops and gunboats this turn (0 without the rule). */
   freeShips?: number
   /** The optional rules in play (PB 18), for the purchases they add (unionOptions.ts). */

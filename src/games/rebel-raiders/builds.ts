@@ -225,7 +225,10 @@ function buildBattery(b: CsaBuild, { o, space, fail, pay }: Line): void {
 }
 
 function planUnion(orders: BuildOrder[], ctx: BuildContext): BuildPlan {
-  const buildsLeft = Math.max(0, unionBuilds(ctx.turn) - (ctx.riots ?? 0) + Math.min(0, ctx.yankee?.industry ?? 0))
+  const buildsLeft = Math.max(
+    0,
+    unionBuilds(ctx.turn) - (ctx.riots ?? 0) - (ctx.cardBuilds ?? 0) + Math.min(0, ctx.yankee?.industry ?? 0),
+  )
   const extra = { industry: Math.max(0, ctx.yankee?.industry ?? 0), conscription: ctx.yankee?.conscription ?? 0 }
   const plan: BuildPlan = { now: [], nextTurn: [], vp: 0, buildsLeft, cards: 0, errors: [] }
   const gunboats = new Map<string, number>()

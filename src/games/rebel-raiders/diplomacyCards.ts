@@ -9,7 +9,7 @@ import { PUBLIC } from '../contract.ts'
 import type { CardEffect } from './cardTypes.ts'
 import { discardFromPlay, settlePlayed } from './cards.ts'
 import { spacesOf } from './cardPlaces.ts'
-import { heldBy, releaseFromCard, takeOntoCard } from './heldShips.ts'
+import { type CardBuildRoom, heldBy, releaseFromCard, takeOntoCard } from './heldShips.ts'
 import type { RebelPack } from './pack.ts'
 import type { PhaseRun } from './phaseRun.ts'
 import { fire } from './reactions.ts'
@@ -58,7 +58,7 @@ export function closedSeas(s: RrState, pack: RebelPack): { side: Side; spaces: s
  * #62 as the Union build begins (a standing Confederate answer, once the Trent Affair is face up):
  * Union ships in the European seas go to the Mid-Atlantic, and three Union sloops go onto the card.
  */
-export function royalNavy(run: PhaseRun): void {
+export function royalNavy(run: PhaseRun, room?: CardBuildRoom): void {
   if (run.s.emancipated || !trentInPlay(run.s)) return
   const phase = run.s.phase
   if (!fire(run, 'build-start', phase, undefined, undefined, (c) => c === 62).includes(62)) return
@@ -66,7 +66,7 @@ export function royalNavy(run: PhaseRun): void {
   const [channel, biscay, out] = spacesOf(run.pack, 62) as [string, string, string]
   const moved = run.s.pieces.filter((p) => p.side === 'USA' && (p.at === channel || p.at === biscay))
   for (const p of moved) p.at = out
-  const taken = takeOntoCard(run, 62, ['sloop', 'sloop', 'sloop'])
+  const taken = takeOntoCard(run, 62, ['sloop', 'sloop', 'sloop'], room)
   run.say(
     '#62',
     `Royal Navy: Union ships may not enter the European seas${moved.length ? `; ${moved.map((p) => p.id).join(', ')} go to ${run.name(out)}` : ''}; ${taken.length ? `${taken.join(', ')} are held on the card (ruling RR-K16)` : 'the Union has no sloop to put on the card'}.`,

@@ -1,9 +1,11 @@
 // Union ships a card holds off the map (PB 23): #62 Royal Navy keeps three screw sloops on the card
 // until it is cancelled, #76 Red River Fiasco an ironclad and two gunboats until the next Union move
-// begins. The card's text lets the Union build them new or take them off the map; which ships leave the
-// map is the Union's answer to a question for each place, by default (ruling RR-K16) from the Navy
-// Yards first, then ships without a name or a commander, then by counter number; a Union short of such
-// ships puts on the card those it has.
+// begins. The card's text lets the Union build them new or take them off the map: for each place the
+// Union answers a question, a ship of its own or one built new with the builds its written orders leave
+// unspent (the card comes after they are written, so nothing ordered is undone). By default (ruling
+// RR-K16) a ship leaves the map, from the Navy Yards first, then ships without a name or a commander,
+// then by counter number; a Union short of such ships builds them new while the builds allow, else
+// puts on the card those it has.
 import { PUBLIC } from '../contract.ts'
 import { settlePlayed } from './cards.ts'
 import { spacesOf } from './cardPlaces.ts'
@@ -17,8 +19,18 @@ const counterNo = (p: RrPiece) => Number(p.id.split('-')[1] ?? 0)
 /** The ships a card holds now. */
 export const heldBy = (s: RrState, card: number) => (s.cardShips ?? []).filter((h) => h.card === card)
 
-/** Takes Union ships of these types off the map onto the card; returns their counters. */
-export function takeOntoCard(run: PhaseRun, card: number, types: PieceType[]): string[] {
+/** The builds the Union's written orders leave unspent this phase, for ships built new onto a card. */
+export interface CardBuildRoom {
+  left: number
+  /** The builds a ship of the type costs now, or null when it cannot be built now. */
+  cost: (type: PieceType) => number | null
+}
+
+/** The option of a place on the card that builds its ship new. */
+const NEW = 'NEW'
+
+/** Takes Union ships of these types off the map onto the card, or builds them new there; returns their counters. */
+export function takeOntoCard(run: PhaseRun, card: number, types: PieceType[], room?: CardBuildRoom): string[] {
   const s = run.s
   const commanded = new Set(Object.values(s.commanders).flat())
   const rank = (p: RrPiece) =>
@@ -28,25 +40,54 @@ export function takeOntoCard(run: PhaseRun, card: number, types: PieceType[]): s
     const open = s.pieces
       .filter((p) => p.side === 'USA' && p.type === type && !taken.includes(p.id))
       .sort((a, b) => rank(a) - rank(b) || counterNo(a) - counterNo(b))
-    const pick = open.length > 1 ? whichShip(run, card, i, type, open) : open[0]?.id
+    const cost = room?.cost(type) ?? null
+    const buildable = cost !== null && cost <= room!.left
+    const options = open.length + (buildable ? 1 : 0)
+    const pick =
+      options > 1
+        ? whichShip(run, card, i, type, open, buildable ? cost : null)
+        : (open[0]?.id ?? (buildable ? NEW : undefined))
+    let id = pick
+    if (pick === NEW) {
+      room!.left -= cost!
+      id = run.add('USA', type, 'NAVY').id
+      run.remove([id])
+      run.say(`#${card}`, `A new ${type} ${id} is built onto the card for ${cost} build(s) (ruling RR-K16).`)
+    }
     // A place the Union cannot fill is kept empty (an empty counter), so the card still counts as holding.
-    if (pick) taken.push(pick)
-    s.cardShips = [...(s.cardShips ?? []), { card, id: pick ?? '', type }]
+    if (id) taken.push(id)
+    s.cardShips = [...(s.cardShips ?? []), { card, id: id ?? '', type }]
   })
   run.remove(taken)
   return taken
 }
 
-/** Which of its ships of the type the Union puts on the card: its answer, by default the first of `open`. */
-function whichShip(run: PhaseRun, card: number, i: number, type: PieceType, open: RrPiece[]): string {
+/**
+ * Which ship of the type the Union puts on the card: one of `open` taken off the map, or (`cost` not
+ * null) one built new; its answer, by default the first of `open`.
+ */
+function whichShip(
+  run: PhaseRun,
+  card: number,
+  i: number,
+  type: PieceType,
+  open: RrPiece[],
+  cost: number | null,
+): string {
+  const first = open[0]?.id ?? NEW
   return run.ask({
     decisionId: `card-${card}-ship-${i + 1}-turn-${run.s.turn}`,
     role: 'union',
-    question: `${run.cardName(card)} (#${card}): which ${type} do you take off the map onto the card (place ${i + 1})?`,
-    options: open.map((p) => ({ id: p.id, label: `${p.id} in ${run.name(p.at)}` })),
-    defaultOption: open[0]!.id,
+    question: `${run.cardName(card)} (#${card}): which ${type} do you put on the card (place ${i + 1}): one taken off the map, or one built new?`,
+    options: [
+      ...open.map((p) => ({ id: p.id, label: `${p.id} in ${run.name(p.at)}` })),
+      ...(cost !== null
+        ? [{ id: NEW, label: `a new ${type}, built for ${cost} of the builds your orders leave unspent` }]
+        : []),
+    ],
+    defaultOption: first,
     situation: [
-      `Without an answer ${open[0]!.id} goes (ruling RR-K16: the Navy Yards first, then ships without a name or commander).`,
+      `Without an answer ${first === NEW ? 'a new one is built' : `${first} goes`} (ruling RR-K16: the Navy Yards first, then ships without a name or commander).`,
     ],
   })
 }
@@ -67,12 +108,12 @@ export function releaseFromCard(run: PhaseRun, card: number, to: (id: string) =>
 }
 
 /** #76 as the Union build begins, while the Union holds New Orleans: an ironclad and two gunboats go onto the card. */
-export function redRiverFiasco(run: PhaseRun): void {
+export function redRiverFiasco(run: PhaseRun, room?: CardBuildRoom): void {
   const city = spacesOf(run.pack, 76)[0]!
   if (run.holder(city) !== 'USA') return
   if (!fire(run, 'build-start', run.s.phase, undefined, undefined, (c) => c === 76).includes(76)) return
   settlePlayed(run, 'CSA', 76, run.pack.cards.get(76)!.afterUse)
-  const taken = takeOntoCard(run, 76, ['ironclad', 'gunboat', 'gunboat'])
+  const taken = takeOntoCard(run, 76, ['ironclad', 'gunboat', 'gunboat'], room)
   run.say(
     '#76',
     `Red River Fiasco: ${taken.length ? taken.join(', ') : 'no Union ironclad or gunboat'} go up the Red River (ruling RR-K16); they come back when the next Union move begins.`,

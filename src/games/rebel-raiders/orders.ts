@@ -60,7 +60,8 @@ import {
 
 export type { RrCommand } from './orderTypes.ts'
 
-const VERBS = [
+/** The first words of the lines the parser takes: HELP shows each with an example. */
+export const REBEL_ORDER_WORDS: readonly string[] = [
   'MOVE',
   'COMMAND',
   'RELIEVE',
@@ -187,9 +188,9 @@ const BUILD_VERBS = ['BUILD', 'EXCHANGE', 'DISCARD', 'REFRESH']
 function readLine(r: OrderReading, l: ScriptLine, standingOnly: boolean): void {
   const [verb, ...rest] = l.words
   const raw = l.text.split(/\s+/).slice(1).join(' ')
-  if (!verb || !VERBS.includes(verb)) {
-    const near = verb ? closest(verb, VERBS, 1)[0] : undefined
-    return r.err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${VERBS.join(', ')}`, near)
+  if (!verb || !REBEL_ORDER_WORDS.includes(verb)) {
+    const near = verb ? closest(verb, REBEL_ORDER_WORDS, 1)[0] : undefined
+    return r.err(l.line, l.text, `unknown order ${verb ?? ''}; orders are ${REBEL_ORDER_WORDS.join(', ')}`, near)
   }
   const optional = readOptionalOrder(r.base, r.pack, r.side, verb, rest, l.line)
   if (optional !== null) {

@@ -13,7 +13,7 @@ import type { BuildOrder } from './buildTypes.ts'
 import { overStacked } from './stacking.ts'
 import type { RrCommand } from './orderTypes.ts'
 import { buildContext } from './position.ts'
-import type { Side } from './setup.ts'
+import type { PieceType, Side } from './setup.ts'
 import { type CardBonus, type RrPiece, roleOf } from './state.ts'
 import { clampVp, supplyDiceCount, supplyLoss, unionVictory, witheringForts, witheringVp } from './supply.ts'
 import type { PhaseRun } from './phaseRun.ts'
@@ -29,7 +29,7 @@ import { leaveByDefault } from './escapes.ts'
 import { standAim } from './aims.ts'
 import { maximillianRunner, maximillianSupply, royalNavy } from './diplomacyCards.ts'
 import { lightningReady } from './landCards.ts'
-import { redRiverFiasco, redRiverReturn } from './heldShips.ts'
+import { type CardBuildRoom, redRiverFiasco, redRiverReturn } from './heldShips.ts'
 import { assault, counterattack } from './landCombat.ts'
 import { openConfederateBuild, openUnionBuild, openUnionMove } from './phaseOpenings.ts'
 import { freeUnionPawns } from './unionResolve.ts'
@@ -62,10 +62,8 @@ function supply(run: PhaseRun): void {
   }
 }
 
-function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
-  const exchanged = commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
-  if (exchanged) run.vp(-5 * exchanged, '14.31', `${exchanged} special build point(s) bought`)
-  const orders: BuildOrder[] = commands
+const buildOrdersOf = (commands: RrCommand[]): BuildOrder[] =>
+  commands
     .filter((c): c is Extract<RrCommand, { kind: 'build' }> => c.kind === 'build')
     .map((c) => ({
       line: c.line,
@@ -74,9 +72,27 @@ function builds(run: PhaseRun, side: Side, commands: RrCommand[]): void {
       ...(c.special ? { special: true } : {}),
       ...(c.free ? { free: true } : {}),
     }))
-  const plan = planBuilds(side, orders, {
+
+/** The builds the Union's written orders leave unspent, which #62 and #76 may build their ships new with (RR-K16). */
+function unionBuildRoom(run: PhaseRun, commands: RrCommand[]): CardBuildRoom & { start: number } {
+  const ctx = { ...buildContext(run.s, run.pack, 0, [], 'USA'), specialPoints: 0 }
+  const idle = planBuilds('USA', [], ctx).buildsLeft
+  const left = planBuilds('USA', buildOrdersOf(commands), ctx).buildsLeft
+  const cost = (type: PieceType) => {
+    const one = planBuilds('USA', [{ line: 0, what: type as BuildOrder['what'], at: 'NAVY' }], ctx)
+    const n = idle - one.buildsLeft
+    return one.errors.length || n <= 0 ? null : n
+  }
+  return { left, start: left, cost }
+}
+
+function builds(run: PhaseRun, side: Side, commands: RrCommand[], cardBuilds = 0): void {
+  const exchanged = commands.reduce((n, c) => n + (c.kind === 'exchange' ? c.points : 0), 0)
+  if (exchanged) run.vp(-5 * exchanged, '14.31', `${exchanged} special build point(s) bought`)
+  const plan = planBuilds(side, buildOrdersOf(commands), {
     ...buildContext(run.s, run.pack, 0, [], side),
     specialPoints: exchanged,
+    ...(cardBuilds ? { cardBuilds } : {}),
   })
   for (const e of plan.errors) run.say('14', `Build order on line ${e.line} not carried out: ${e.message}.`)
   for (const n of plan.now) {
@@ -359,13 +375,14 @@ function unionAssault(run: PhaseRun, c: Extract<RrCommand, { kind: 'assault' }>)
 function unionBuild(run: PhaseRun, commands: RrCommand[]): void {
   const s = run.s
   buildStart(run, 'USA')
-  royalNavy(run)
-  redRiverFiasco(run)
+  const room = unionBuildRoom(run, commands)
+  royalNavy(run, room)
+  redRiverFiasco(run, room)
   arrivals(run, 'USA', commands)
   for (const at of UNION_FREE_GUNBOATS)
     if (run.holder(at) === 'USA')
       run.say('15.33', `Free Union gunboat ${run.add('USA', 'gunboat', at).id} in ${run.name(at)}.`, at)
-  builds(run, 'USA', commands)
+  builds(run, 'USA', commands, room.start - room.left)
   const win = unionVictory(run.pack.map, s.control, s.vp, s.turn >= s.lastTurn)
   if (win) {
     s.finished = true

@@ -12,6 +12,7 @@ import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
 import { commanderOf, commandLimit } from './commanders.ts'
 import { optionalSummary } from './optionalView.ts'
+import { optionalLines } from './orderHelp.ts'
 import { dateOf, phaseName, roleOf, type RrPiece, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
@@ -114,6 +115,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
   const lines = [
     `# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`,
     ...standingChoices(s, side),
+    ...optionalLines(s, side).map((l) => `# ${l.trim()}`),
   ]
   if (s.phase.endsWith('build')) {
     const ctx = buildContext(s, pack, 0)
@@ -251,6 +253,8 @@ function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
   const retreats =
     side === 'CSA' ? Object.entries(s.retreatTo ?? {}).map(([who, to]) => `RETREAT ${who} TO ${to.join(',')}`) : []
   const tow = side === 'USA' && s.tow?.length ? [`TOW ${s.tow.join(',')}`] : []
-  const all = [...aims, ...shields, ...retreats, ...tow]
+  const hunt = side === 'USA' && s.marks?.huntsAt?.length ? [`HUNT AT ${s.marks.huntsAt.join(',')}`] : []
+  const lee = side === 'CSA' && s.marks?.leeWanted?.length ? [`LEE AT ${s.marks.leeWanted.join(',')}`] : []
+  const all = [...aims, ...shields, ...retreats, ...tow, ...hunt, ...lee]
   return all.length ? [`# Your standing orders: ${all.join('; ')}.`] : []
 }
