@@ -196,7 +196,7 @@ export function seaDevilsMapSpec(model: SdMapModel, viewer: Viewer): ChartSpec {
     notes: [
       'A ship marked * is blockading; SHIP? GTn: last reported in that area in game turn n.',
       // The picture goes by mail as a PNG: nothing here may ask for a mouse.
-      'The map key in the report names every area by its code; the report tells what happened where.',
+      'The map key (in the opening report, and by mail on HELP MAP) names every area by its code; the report tells what happened where.',
     ],
   }
 }
