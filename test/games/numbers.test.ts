@@ -69,7 +69,7 @@ afterAll(() => {
 for (const [game, cases] of Object.entries(CASES))
   describe(`numbers out of range: ${game}`, () => {
     for (const c of cases)
-      it(`${c.scenario}, ${c.role}: every such line is refused at receipt`, () => {
+      it(`${c.scenario}, ${c.role}: every such line is refused at receipt, quoting the number as written`, () => {
         const app = testApp(`numbers-${game}`)
         apps.push(app)
         const roles = scenariosOf(game).find((s) => s.id === c.scenario)!.roles
@@ -84,6 +84,8 @@ for (const [game, cases] of Object.entries(CASES))
         for (const line of c.lines) {
           const parsed = fold.ruleset.parseOrders(fold.state, c.role, line)
           expect(parsed.errors.length, `${line} => ${parsed.normalised.join(' | ')}`).toBeGreaterThan(0)
+          // The refusal quotes the number as the player wrote it, never as a rounded float.
+          expect(JSON.stringify(parsed.errors), line).not.toMatch(/100000000000000000000|\de\+\d/)
         }
       })
   })

@@ -161,6 +161,8 @@ export function readExchange(r: OrderReading, l: ScriptLine, rest: string[]): vo
 export function readPlay(r: OrderReading, l: ScriptLine, rest: string[]): void {
   const m = /^(\d+)(?:\s+AT\s+(\S+))?$/.exec(rest.join(' '))
   if (!m) return r.err(l.line, l.text, 'write PLAY <card number> [AT <space>], e.g. PLAY 84')
+  // Quoted as written: a number past any card's would come back rounded as a float.
+  if (m[1]!.length > 3) return r.err(l.line, l.text, `there is no card #${m[1]}`)
   const play: PlayOrder = { line: l.line, card: Number(m[1]), ...(m[2] ? { at: m[2] } : {}) }
   const problem = r.played.has(play.card) ? `#${play.card} is played twice` : playProblem(r.base, r.pack, r.side, play)
   if (problem) return r.err(l.line, l.text, problem)

@@ -23,6 +23,10 @@ export function readReactLine(
     err(l.line, l.text, 'write REACT <card number> [AT <space>|ALL] [IF SHIPS >= <n>], or REACT <card number> OFF')
     return
   }
+  if (m[1]!.length > 3) {
+    err(l.line, l.text, `there is no card #${m[1]}`)
+    return
+  }
   const off = !!m[4]
   const reaction = { card: Number(m[1]), at: m[2] ?? 'ALL', ...(m[3] ? { min: Number(m[3]) } : {}) }
   const problem = reactionProblem(pack, side, reaction)

@@ -38,8 +38,8 @@ function boardClause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text
   if (ctx.units[id]!.side === ctx.side) fault(`${m[1]} is one of your own`)
   const parties = Number(m[2] ?? ctx.boardingParties)
   if (parties < 1 || parties > ctx.boardingParties)
-    fault(`BOARD ${m[1]} ${parties}: 1 to ${ctx.boardingParties} parties a move (§12 L1115)`)
-  if (parties > s.spare) fault(`BOARD ${m[1]} ${parties}: ${s.name} has ${s.spare} spare CPV to send`)
+    fault(`BOARD ${m[1]} ${m[2] ?? parties}: 1 to ${ctx.boardingParties} parties a move (§12 L1115)`)
+  if (parties > s.spare) fault(`BOARD ${m[1]} ${m[2] ?? parties}: ${s.name} has ${s.spare} spare CPV to send`)
   order.board = { target: id, parties }
   said.push(`BOARD ${id} ${parties}`)
 }
@@ -51,7 +51,7 @@ function landClause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text:
   if (!(goal in ctx.places))
     fault(`LAND ... AT ${goal}: parties can make for ${Object.keys(ctx.places).join(', ') || 'nothing here'}`)
   const parties = Number(m[1])
-  if (parties < 1 || parties > s.spare) fault(`LAND ${parties}: ${s.name} has ${s.spare} spare CPV to put ashore`)
+  if (parties < 1 || parties > s.spare) fault(`LAND ${m[1]}: ${s.name} has ${s.spare} spare CPV to put ashore`)
   // §12 L1129 ruling RC-46: the boats go from a ship stopped within 1" of the shore.
   if (order.speed !== 0) fault(`LAND: ${s.name} must be stopped to put parties ashore (SPEED 0)`)
   order.land = { goal, parties }
@@ -72,7 +72,7 @@ function repairClause(s: ShipForOrders, _ctx: OrderContext, order: ShipOrder, te
   if (!m) return fault('REPAIR reads REPAIR <spare CPV> [STEERING|SPEED|<gun>|<turret>|AUTO]', 'e.g. REPAIR 2 AUTO')
   const crew = Number(m[1])
   const job = (m[2] ?? 'AUTO').toUpperCase()
-  if (crew < 1 || crew > s.spare) fault(`REPAIR ${crew}: ${s.name} has ${s.spare} spare CPV (§9 L717)`)
+  if (crew < 1 || crew > s.spare) fault(`REPAIR ${m[1]}: ${s.name} has ${s.spare} spare CPV (§9 L717)`)
   if (!s.jobs.length) fault(`REPAIR: ${s.name} has nothing a crew can repair (lasting damage cannot be, §9 L717)`)
   if (job !== 'AUTO' && !s.jobs.includes(job))
     fault(`REPAIR ... ${job}: not a repair job of ${s.name}`, `her jobs: ${s.jobs.join(', ')} or AUTO`)

@@ -83,18 +83,19 @@ function speedClause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text
   if (!/^-?\d+$/.test(words[1] ?? '')) fault('SPEED takes whole knots, e.g. SPEED 4 (negative = astern)')
   const r = speedRange(s, ctx)
   if (v < 0 && s.speed > 0)
-    fault(`SPEED ${v}: a ship going ahead must stop before going astern (§7 L449)`, `use ${r.lo}..${r.hi}`)
+    fault(`SPEED ${words[1]}: a ship going ahead must stop before going astern (§7 L449)`, `use ${r.lo}..${r.hi}`)
   if (v > 0 && s.speed < 0)
-    fault(`SPEED ${v}: a ship going astern must stop before going ahead (§7 L449)`, `use ${r.lo}..${r.hi}`)
+    fault(`SPEED ${words[1]}: a ship going astern must stop before going ahead (§7 L449)`, `use ${r.lo}..${r.hi}`)
   if (v < -r.asternMax)
     fault(
-      `SPEED ${v}: astern at most ${r.asternMax} (a third of max speed ${s.maxSpeed}, §7 L453)`,
+      `SPEED ${words[1]}: astern at most ${r.asternMax} (a third of max speed ${s.maxSpeed}, §7 L453)`,
       `use ${r.lo}..${r.hi}`,
     )
-  if (v > s.maxSpeed) fault(`SPEED ${v}: ${s.name} makes at most ${s.maxSpeed} this move`, `use ${r.lo}..${r.hi}`)
+  if (v > s.maxSpeed)
+    fault(`SPEED ${words[1]}: ${s.name} makes at most ${s.maxSpeed} this move`, `use ${r.lo}..${r.hi}`)
   if (v < r.lo || v > r.hi)
     fault(
-      `SPEED ${v}: was ${s.speed}, speed changes by at most ${ctx.maxSpeedChange} a move (§7 L441)`,
+      `SPEED ${words[1]}: was ${s.speed}, speed changes by at most ${ctx.maxSpeedChange} a move (§7 L441)`,
       `use ${r.lo}..${r.hi}`,
     )
   order.speed = v
@@ -113,15 +114,12 @@ function turnClause(s: ShipForOrders, _ctx: OrderContext, order: ShipOrder, text
   const prior = order.turns.reduce((end, t) => Math.max(end, t.at + arcLengthFor(t.degrees * 100, s.turningRadius)), 0)
   const from = Math.max(at, prior)
   if (from >= d)
-    fault(
-      `TURN ... AT ${showInches(at)}: the move is only ${showInches(d)}" long`,
-      `start the turn before ${showInches(d)}"`,
-    )
+    fault(`TURN ... AT ${m![3]}: the move is only ${showInches(d)}" long`, `start the turn before ${showInches(d)}"`)
   const most = maxTurnDegrees(d - from, s.turningRadius)
   const where = from > 0 ? ` from ${showInches(from)}"` : ''
   if (deg > most)
     fault(
-      `TURN ${m![1]!.toUpperCase()} ${deg}: this class turns at most ${most} at speed ${Math.abs(order.speed)}${where} (radius ${showInches(s.turningRadius)}", §7 L471)`,
+      `TURN ${m![1]!.toUpperCase()} ${m![2]}: this class turns at most ${most} at speed ${Math.abs(order.speed)}${where} (radius ${showInches(s.turningRadius)}", §7 L471)`,
       most > 0 ? `use TURN ${m![1]!.toUpperCase()} ${most}${at ? ` AT ${showInches(at)}` : ''} or less` : undefined,
     )
   order.turns.push({ dir: dir as 1 | -1, degrees: deg, at: from })
