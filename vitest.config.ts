@@ -113,6 +113,7 @@ const judge = [
   'test/sea-devils/echo-roundtrip.test.ts',
   'test/sea-devils/fog-all-scenarios.test.ts',
   'test/sea-devils/fog-of-war.test.ts',
+  'test/sea-devils/help-map.test.ts',
   'test/sea-devils/scenarios-engine.test.ts',
   'test/sea-devils/whose-view.test.ts',
 ]

@@ -77,23 +77,6 @@ describe('mail commands', () => {
     expect(r.inReplyTo).toMatch(/^c\d+@example.test$/)
   })
 
-  it("HELP MAP sends the map's key, which only the opening report carries", () => {
-    const r = command('federal', 'HELP MAP')
-    expect(r.subject).toBe("[wb1] The map's key")
-    expect(r.text).toMatch(/^C1 [A-Z]/m)
-    expect(r.text).toMatch(/C11 [A-Z][^;]*; C12 /)
-    const opening = outboxRows(app).find((m) => m.kind === 'report' && m.recipient === 'fed@example.test')!
-    const key = r.text.split('\n').find((l) => l.startsWith('C1 '))!
-    expect(opening.mail.text).toContain(key)
-    playTurnOne()
-    const later = outboxRows(app).filter((m) => m.kind === 'report' && m.recipient === 'fed@example.test')
-    expect(later.length).toBe(2)
-    expect(later[1]!.mail.text).not.toContain(key)
-    expect(later[1]!.mail.text).toContain("The map's key (every area by code and name): write HELP MAP.")
-    // HELP alone lists it.
-    expect(command('federal', 'HELP').text).toContain('HELP MAP')
-  })
-
   it('ORDERS lists what is on file', () => {
     expect(command('north', 'ORDERS').text).toMatch(/No orders of yours are on file/)
     app.judge.submitOrders('fd1', 'north', 'DRAW 2\nHIGH ASK')

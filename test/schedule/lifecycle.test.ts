@@ -167,7 +167,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       const { deadline } = app.judge.resume('fd1', { by: 'moderator' })
       expect(deadline).toBe(new Date(app.now.t + 24 * HOUR).toISOString())
       tickAt(app, Date.parse(deadline), quiet)
-      expect(types(app, 'fd1').slice(-4, -2)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
+      expect(types(app, 'fd1').slice(-5, -3)).toEqual(['LateNoticeSent', 'TurnAdjudicated'])
       expect(eventsOf(app, 'GamePaused', 'fd1')).toHaveLength(1)
     })
 
@@ -482,11 +482,12 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(types(own, 'fd1').includes('TurnAdjudicated')).toBe(false)
       const r = tickAt(own, START + 24 * HOUR, quiet)
       expect(r.games[0]!.actions).toEqual(['resolution (decision-deadline)'])
-      expect(types(own, 'fd1').slice(-4)).toEqual([
+      expect(types(own, 'fd1').slice(-5)).toEqual([
         'DecisionDefaulted',
         'TurnAdjudicated',
         'DiceCommitted',
         'DeadlineSet',
+        'ReportsDispatched',
       ])
       expect(eventsOf(own, 'TurnAdjudicated', 'fd1')[0]!.data.decisionAnswers).toEqual({ 'R1-SOUTH-C1': 'KEEP' })
       // A late answer is refused.
@@ -532,12 +533,13 @@ describe.each(ENGINES)('on $name', (engine) => {
       tickAt(own, START + 30 * HOUR, quiet)
       expect(eventsOf(own, 'TurnAdjudicated', 'fd1')).toHaveLength(0)
       own.judge.forceAdjudicate('fd1', { point: 1 })
-      expect(types(own, 'fd1').slice(-5)).toEqual([
+      expect(types(own, 'fd1').slice(-6)).toEqual([
         'AdjudicationForced',
         'DecisionDefaulted',
         'TurnAdjudicated',
         'DiceCommitted',
         'DeadlineSet',
+        'ReportsDispatched',
       ])
     })
   })

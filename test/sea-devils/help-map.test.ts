@@ -1,0 +1,73 @@
+// HELP MAP by mail: Sea Devils' key of sea areas comes with the opening report and on request, not in
+// every later report.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mailCommandWord, runMailCommand } from '../../src/mail/commands.ts'
+import type { InboundMail } from '../../src/mail/inbound.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
+import { createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+
+let app: TestApp
+beforeEach(() => {
+  app = testApp()
+  createWeakBeginning(app)
+})
+afterEach(() => app.cleanup())
+
+let n = 0
+function command(role: string, body: string, from = role === 'federal' ? 'fed@example.test' : 'reb@example.test') {
+  const mail: InboundMail = {
+    messageId: `c${++n}@example.test`,
+    rawHash: String(n).padStart(64, '0'),
+    from: { address: from, name: '' },
+    to: [],
+    subject: 'cmd',
+    date: null,
+    inReplyTo: null,
+    references: [],
+    text: body,
+    textAttachments: [],
+    automated: null,
+    size: body.length,
+  }
+  const word = mailCommandWord(body)
+  expect(word).not.toBeNull()
+  runMailCommand({
+    judge: app.judge,
+    db: app.db,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+    mail,
+    game: 'wb1',
+    role,
+    body,
+    word: word!,
+  })
+  return outboxRows(app)
+    .filter((r) => r.kind === 'command')
+    .at(-1)!.mail
+}
+
+function playTurnOne() {
+  app.judge.submitOrders('wb1', 'federal', 'MOVE K-STAT C14 C11')
+  app.judge.submitOrders('wb1', 'confederate', 'SUM: RUN-OUT\nSUM: MOVE C11 +RAID\nSUM: MOVE C21')
+  app.judge.adjudicate('wb1')
+}
+
+describe('Sea Devils by mail: the map key', () => {
+  it("HELP MAP sends the map's key, which only the opening report carries", () => {
+    const r = command('federal', 'HELP MAP')
+    expect(r.subject).toBe("[wb1] The map's key")
+    expect(r.text).toMatch(/^C1 [A-Z]/m)
+    expect(r.text).toMatch(/C11 [A-Z][^;]*; C12 /)
+    const opening = outboxRows(app).find((m) => m.kind === 'report' && m.recipient === 'fed@example.test')!
+    const key = r.text.split('\n').find((l) => l.startsWith('C1 '))!
+    expect(opening.mail.text).toContain(key)
+    playTurnOne()
+    const later = outboxRows(app).filter((m) => m.kind === 'report' && m.recipient === 'fed@example.test')
+    expect(later.length).toBe(2)
+    expect(later[1]!.mail.text).not.toContain(key)
+    expect(later[1]!.mail.text).toContain("The map's key (every area by code and name): write HELP MAP.")
+    // HELP alone lists it.
+    expect(command('federal', 'HELP').text).toContain('HELP MAP')
+  })
+})
