@@ -43,10 +43,11 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       const fold = run.app.judge.load(demo.gameId)
       expect(fold.finished).toBe(true)
       expect(fold.adjudications).toHaveLength(14)
-      // Ruling RC-63: Chickasaw and Metacomet follow their leaders once the mails stop; no objective is won.
+      // Ruling RC-63: Chickasaw and Metacomet follow their leaders once the mails stop. Tecumseh's
+      // Reckless captain (§4 L175) takes her over a torpedo, which sinks her: CSA's DESTROY_1_IRONCLAD.
       expect(fold.ruleset.outcome(fold.state)).toEqual({
-        summary: 'Objectives: USA 0 of 2, CSA 0 of 2: a draw',
-        winner: null,
+        summary: 'Objectives: USA 0 of 2, CSA 1 of 2: CSA wins',
+        winner: 'csa',
       })
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))

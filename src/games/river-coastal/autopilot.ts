@@ -108,11 +108,12 @@ function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: Oth
 function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Pose | null {
   const plan = buildPlan(speed, h.radius, turns, h.steering)
   const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
-  const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
+  // As the movement does, each step takes the current where she is then, not where she started.
+  const strongest = driftPerMove(Math.max(0, ...w.current.map((c) => c.knots)), rule)
   const fastest = Math.max(0, ...hulls.map((o) => Math.abs(o.speed) * 1000))
   const steps = Math.max(
     1,
-    Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y), fastest) / w.lookAhead),
+    Math.ceil(Math.max(plan.distance, Math.abs(strongest.x) + Math.abs(strongest.y), fastest) / w.lookAhead),
   )
   const at = (k: number): Pose[] =>
     hulls.map((o) => {
@@ -136,13 +137,13 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
   let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
   let pos = h.pose.pos
   let heading = h.pose.heading
+  let set = { x: 0, y: 0 }
+  const part = (total: number, k: number) => Math.floor((k * total) / steps) - Math.floor(((k - 1) * total) / steps)
   for (let k = 1; k <= steps; k++) {
-    const ds = Math.floor((k * plan.distance) / steps) - Math.floor(((k - 1) * plan.distance) / steps)
-    water = stepAlong(plan, water.cursor, water.pose, ds)
-    pos = {
-      x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
-      y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
-    }
+    const drift = driftPerMove(currentAt(w.current, pos), rule)
+    set = { x: set.x + part(drift.x, k), y: set.y + part(drift.y, k) }
+    water = stepAlong(plan, water.cursor, water.pose, part(plan.distance, k))
+    pos = { x: water.pose.pos.x + set.x, y: water.pose.pos.y + set.y }
     heading = water.pose.heading
     for (const key of trouble(h, { pos, heading }, w, at(k), hulls)) if (!start.has(key)) return null
     if (near) for (const key of trouble(h, { pos, heading }, inner, at(k), hulls)) if (!inInner.has(key)) return null
