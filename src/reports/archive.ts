@@ -43,12 +43,14 @@ export function history(
         label: data.label,
         text: scrub(judge.templates.render(fold.created.ruleset, 'report.txt', model)),
         html: scrub(judge.templates.render(fold.created.ruleset, 'report.html', model)),
-        // The pictures the report carried, drawn again from what this reader was shown.
+        // The pictures the report carried, drawn again from what this reader was shown, stamped
+        // with the game and the time the log records for that resolution, as the mailed copy was.
         figures: (
           after.ruleset.figures?.(
             after.state,
             viewer,
             data.narrative.filter((n) => canSee(viewer, n.audience)),
+            { game, at: `${after.openedAt.slice(0, 16).replace('T', ' ')} UTC` },
           ) ?? []
         ).map((f) => ({ ...f, svg: scrub(f.svg) })),
       }

@@ -3,8 +3,9 @@
 // side's report with its plot, and the fog of war checked at every resolution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboundHandler } from '../../src/cli/app.ts'
+import { figureAttachments } from '../../src/engine/reporting.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
-import { redactedEvents } from '../../src/reports/archive.ts'
+import { history, redactedEvents } from '../../src/reports/archive.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { mailGame, orderMail } from './orderMail.ts'
@@ -42,10 +43,11 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       const fold = run.app.judge.load(demo.gameId)
       expect(fold.finished).toBe(true)
       expect(fold.adjudications).toHaveLength(14)
-      // Ruling RC-63: Chickasaw and Metacomet follow their leaders once the mails stop; no objective is won.
+      // Ruling RC-63: Chickasaw and Metacomet follow their leaders once the mails stop. Tecumseh's
+      // Reckless captain (§4 L175) takes her over a torpedo, which sinks her: CSA's DESTROY_1_IRONCLAD.
       expect(fold.ruleset.outcome(fold.state)).toEqual({
-        summary: 'Objectives: USA 0 of 2, CSA 0 of 2: a draw',
-        winner: null,
+        summary: 'Objectives: USA 0 of 2, CSA 1 of 2: CSA wins',
+        winner: 'csa',
       })
       for (const point of [1, 2, 3, 4]) expect(run.intake[point]).toEqual(['orders-accepted', 'orders-accepted'])
       const said = fold.adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
@@ -99,6 +101,24 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
     try {
       expect(fogLeaks(run.app, demo.gameId, ['usa', 'csa'])).toEqual([])
       expect(hiddenShipsShown(run.app, demo.gameId, ['usa', 'csa'])).toEqual([])
+    } finally {
+      run.cleanup()
+    }
+  })
+
+  it("the archive draws each reader's plot as the report mailed it: stamped with the game and the resolution's time", async () => {
+    const run = await playDemo(riverCoastalFactory.id, demo)
+    try {
+      const adjudication = run.app.judge.load(demo.gameId).adjudications.find((a) => a.data.point === 2)!
+      const at = `${adjudication.event.recordedAt.slice(0, 10)} ${adjudication.event.recordedAt.slice(11, 16)} UTC`
+      const usa = { kind: 'role', role: 'usa' } as const
+      const [archived] = history(run.app.judge, demo.gameId, usa, { point: 2 })
+      const svg = archived!.figures[0]!.svg
+      expect(svg).toContain(`ACW River and Coastal, game ${demo.gameId}: `)
+      expect(svg).toContain(`Union plot, move 3 of 14 (as move 2 ended), ${at}`)
+      // The very picture the report's mail drew (the outbox keeps it as PNG).
+      const mailed = figureAttachments(run.app.judge.loadAfter(demo.gameId, 2)!, usa, adjudication.data)
+      expect(mailed[0]!.svg).toBe(svg)
     } finally {
       run.cleanup()
     }

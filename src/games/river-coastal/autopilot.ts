@@ -108,11 +108,12 @@ function trouble(h: Helm, pose: Pose, w: Waters, others: Pose[] = [], hulls: Oth
 function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls: OtherHull[]): Pose | null {
   const plan = buildPlan(speed, h.radius, turns, h.steering)
   const rule = { speed, spv: h.spv, held: false, halfFromSpv: w.halfDriftFromSpv }
-  const drift = driftPerMove(currentAt(w.current, h.pose.pos), rule)
+  // As the movement does, each step takes the current where she is then, not where she started.
+  const strongest = driftPerMove(Math.max(0, ...w.current.map((c) => c.knots)), rule)
   const fastest = Math.max(0, ...hulls.map((o) => Math.abs(o.speed) * 1000))
   const steps = Math.max(
     1,
-    Math.ceil(Math.max(plan.distance, Math.abs(drift.x) + Math.abs(drift.y), fastest) / w.lookAhead),
+    Math.ceil(Math.max(plan.distance, Math.abs(strongest.x) + Math.abs(strongest.y), fastest) / w.lookAhead),
   )
   const at = (k: number): Pose[] =>
     hulls.map((o) => {
@@ -123,23 +124,29 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
       }
     })
   const start = trouble(h, h.pose, w, at(0), hulls)
-  // Already within the sea room of a danger but not in it: she may not go on into it either.
-  const bare = { ...w, seaRoom: 0 }
-  const inBare = trouble(h, h.pose, bare, at(0), hulls)
-  const near = [...start].some((key) => !inBare.has(key))
+  // Already within the sea room of a danger but not in it: she keeps the water she has, to the
+  // nearest halving of the sea room, since the bare hull leaves nothing for the movement's rounding.
+  const inBare = trouble(h, h.pose, { ...w, seaRoom: 0 }, at(0), hulls)
+  let inner = { ...w, seaRoom: w.seaRoom ?? 0 }
+  let inInner = start
+  while (inner.seaRoom > 0 && [...inInner].some((key) => !inBare.has(key))) {
+    inner = { ...w, seaRoom: Math.floor(inner.seaRoom / 2) }
+    inInner = trouble(h, h.pose, inner, at(0), hulls)
+  }
+  const near = inner.seaRoom < (w.seaRoom ?? 0)
   let water = { pose: h.pose, cursor: startCursor(h.pose.heading) }
   let pos = h.pose.pos
   let heading = h.pose.heading
+  let set = { x: 0, y: 0 }
+  const part = (total: number, k: number) => Math.floor((k * total) / steps) - Math.floor(((k - 1) * total) / steps)
   for (let k = 1; k <= steps; k++) {
-    const ds = Math.floor((k * plan.distance) / steps) - Math.floor(((k - 1) * plan.distance) / steps)
-    water = stepAlong(plan, water.cursor, water.pose, ds)
-    pos = {
-      x: water.pose.pos.x + Math.floor((k * drift.x) / steps),
-      y: water.pose.pos.y + Math.floor((k * drift.y) / steps),
-    }
+    const drift = driftPerMove(currentAt(w.current, pos), rule)
+    set = { x: set.x + part(drift.x, k), y: set.y + part(drift.y, k) }
+    water = stepAlong(plan, water.cursor, water.pose, part(plan.distance, k))
+    pos = { x: water.pose.pos.x + set.x, y: water.pose.pos.y + set.y }
     heading = water.pose.heading
     for (const key of trouble(h, { pos, heading }, w, at(k), hulls)) if (!start.has(key)) return null
-    if (near) for (const key of trouble(h, { pos, heading }, bare, at(k), hulls)) if (!inBare.has(key)) return null
+    if (near) for (const key of trouble(h, { pos, heading }, inner, at(k), hulls)) if (!inInner.has(key)) return null
   }
   return { pos, heading }
 }
@@ -178,16 +185,41 @@ export function helmSpeeds(h: Helm): { lo: number; hi: number } {
   return { lo: Math.min(hi, Math.max(0, h.speed - h.maxChange)), hi }
 }
 
+/**
+ * The course the judge's helm takes. Each pass asks for less: first clear of everything with the
+ * sea room kept (ruling RC-80); then with half of it, then with the bare hull clear (the sea room
+ * only covers the movement's rounding, so shaving it beats stopping and drifting onto the danger it
+ * guards); then, with no course clear of the hulls as well, the land, shoals and mines alone in the
+ * same steps (ruling RC-62: a collision is the lesser harm). Failing all, the slowest course toward
+ * the goal, marked unsafe.
+ */
 export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []): Course {
+  const room = w.seaRoom ?? 0
+  const rooms = room ? [room, Math.floor(room / 2), 0] : [0]
+  for (const hulls of others.length ? [others, []] : [others])
+    for (const seaRoom of rooms) {
+      const c = clearCourse(h, goal, { ...w, seaRoom }, hulls)
+      if (c) return c
+    }
+  const { lo } = helmSpeeds(h)
+  return { speed: lo, turns: turnFor(h, lo, relativeGoal(h, goal)), safe: false }
+}
+
+const relativeGoal = (h: Helm, goal: Goal) =>
+  goal.heading === undefined ? bearingFrom(h.pose, goal.point) : angleDiff(h.pose.heading, goal.heading)
+
+/** One turn toward a relative bearing, as sharp as her radius allows at `speed`. */
+function turnFor(h: Helm, speed: number, rel: number): PlottedTurn[] {
+  const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius)
+  const deg = Math.min(Math.floor(Math.abs(rel) / 100), most)
+  return deg > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees: deg, at: 0 }] : []
+}
+
+/** The course clear of the waters and hulls given, with room beyond if any has it (ruling RC-80); null if none is clear. */
+function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | null {
   const { lo, hi } = helmSpeeds(h)
   const wanted = Math.max(lo, Math.min(hi, goal.speed))
-  const turnFor = (speed: number, rel: number): PlottedTurn[] => {
-    const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius)
-    const deg = Math.min(Math.floor(Math.abs(rel) / 100), most)
-    return deg > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees: deg, at: 0 }] : []
-  }
-  const relWanted =
-    goal.heading === undefined ? bearingFrom(h.pose, goal.point) : angleDiff(h.pose.heading, goal.heading)
+  const relWanted = relativeGoal(h, goal)
   // The course at one speed: the wanted turn if clear, else the clear turn ending nearest the goal;
   // `roomy` only among those that leave room for the move after (ruling RC-80).
   const atSpeed = (speed: number) => {
@@ -197,7 +229,7 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
     let best: { turns: PlottedTurn[]; d: number } | null = null
     let roomy: { turns: PlottedTurn[]; d: number } | null = null
     for (const [i, rel] of options.entries()) {
-      const turns = turnFor(speed, rel)
+      const turns = turnFor(h, speed, rel)
       const end = clearEnd(h, speed, turns, w, others)
       if (!end) continue
       const d = i === 0 ? -1 : distance(end.pos, goal.point)
@@ -218,10 +250,7 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
     if (c.roomy) return { speed, turns: c.roomy, safe: true }
     if (c.any && !fallback) fallback = { speed, turns: c.any, safe: true }
   }
-  if (fallback) return fallback
-  // Ruling RC-62: with no course clear of the hulls too, the land, shoals and mines come first.
-  if (others.length) return steer(h, goal, w)
-  return { speed: lo, turns: turnFor(lo, relWanted), safe: false }
+  return fallback
 }
 
 /** A point `gap` beyond the edges of two hulls, on a bearing relative to `from`'s heading. */
