@@ -117,7 +117,7 @@ describe('River & Coastal by mail: the demo, Passing the Fort', () => {
       expect(svg).toContain(`ACW River and Coastal, game ${demo.gameId}: `)
       expect(svg).toContain(`Union plot, move 3 of 14 (as move 2 ended), ${at}`)
       // The very picture the report's mail drew (the outbox keeps it as PNG).
-      const mailed = figureAttachments(run.app.judge.loadAfter(demo.gameId, 2)!, usa, adjudication.data)
+      const mailed = figureAttachments(run.app.judge.loadAfter(demo.gameId, 2)!, usa, [adjudication.data])
       expect(mailed[0]!.svg).toBe(svg)
     } finally {
       run.cleanup()
