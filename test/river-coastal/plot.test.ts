@@ -99,6 +99,33 @@ describe('digest §8 the plot', () => {
     expect(plot(next, csa)).toContain('stroke="#8f1f1f" stroke-width="1.2" stroke-dasharray="4 2"')
   })
 
+  it('hazards with a legend: land, shoals, stakes, a chain or boom, minefields, forts, towns and smoke', () => {
+    const svg = plot(afterOne(), usa)
+    for (const label of [
+      'land',
+      'shoal or sandbar',
+      'stakes',
+      'chain or boom',
+      'minefield (bold: known real)',
+      'fort, its arc dashed',
+      'town or port',
+      'smoke (as far as you see it)',
+    ])
+      expect(svg).toContain(`>${label}</text>`)
+    expect(svg).toContain('class="shoal"')
+    expect(svg).toContain('class="minefield"')
+  })
+
+  it("§5 L283 which torpedoes are real only their owner sees: on the other side's plot every field is drawn alike", () => {
+    const s = afterOne()
+    const bold = /class="minefield"[^>]*stroke-width="2"/g
+    const own = plot(s, csa)
+    const other = plot(s, usa)
+    expect(count(own, bold)).toBeGreaterThan(0)
+    expect(count(other, bold)).toBe(0)
+    expect(count(other, /class="minefield"/g)).toBe(count(own, /class="minefield"/g))
+  })
+
   it('fits a portrait A4 or Letter page by its width, and renders to a PNG', () => {
     const svg = plot(afterOne(), usa)
     const [w, h] = [Number(/width="(\d+)"/.exec(svg)![1]), Number(/height="(\d+)"/.exec(svg)![1])]
