@@ -155,10 +155,8 @@ export default defineConfig({
     hookTimeout: 60000,
     pool: 'forks',
     // Vitest's default leaves one CPU to itself, which on a two-CPU CI machine runs the files one at a
-    // time; the main process is idle while workers run, so use every CPU, and one worker more: the
-    // kill trials, which start first (test/helpers/sequencer.ts), spend minutes waiting on the judges
-    // they start, and a worker held by one would leave a CPU idle.
-    maxWorkers: availableParallelism() + 1,
+    // time; the main process is idle while workers run, so use every CPU.
+    maxWorkers: availableParallelism(),
     // Commands the tests start run the sources as they are, never a dist/ built before a change; CI,
     // whose npm ci has just built dist/ from these sources, runs that build (PBEM_TEST_COMPILED=1).
     env: { PBEM_FROM_SOURCE: process.env.PBEM_TEST_COMPILED === '1' ? '0' : '1' },
