@@ -65,12 +65,21 @@ function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
   return mails
 }
 
-/** One judge process: waits for the common start instant, reads its inbox once, sends the outbox, prints the outcomes. */
-const JUDGE = `import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
-const [data, url, startAt] = process.argv.slice(2)
+/**
+ * One judge process: says it is ready, waits until the other one is too (a start instant fixed in
+ * advance was missed when starting a process took longer than the margin on a busy machine), reads
+ * its inbox once, sends the outbox, prints the outcomes.
+ */
+const JUDGE = `import { existsSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
+const [data, url, barrier] = process.argv.slice(2)
 const app = openApp({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
-if (Date.now() > Number(startAt)) console.error('late start')
-while (Date.now() < Number(startAt)) {}
+writeFileSync(join(barrier, 'ready-' + basename(data)), '')
+const giveUp = Date.now() + 120000
+while (!(existsSync(join(barrier, 'ready-a')) && existsSync(join(barrier, 'ready-b')))) {
+  if (Date.now() > giveUp) { console.error('the other judge never started'); break }
+}
 const outcomes = await readInbox(app, { imap: false, warn: (l) => console.error(l) })
 await sendOutbox(app)
 app.close()
@@ -111,10 +120,9 @@ it('two judges reading the same mails at once file each one once, every game ver
   const script = join(dir, 'judge.mts')
   writeFileSync(script, JUDGE)
   const tsx = join(REPO, 'node_modules', '.bin', 'tsx')
-  const startAt = Date.now() + 10_000
   const outs = await Promise.all(
     judges.map((data) =>
-      promisify(execFile)(tsx, [script, data, url, String(startAt)], { cwd: REPO }).then(
+      promisify(execFile)(tsx, [script, data, url, dir], { cwd: REPO }).then(
         (r) => JSON.parse(r.stdout.trim().split('\n').pop()!) as string[],
       ),
     ),
