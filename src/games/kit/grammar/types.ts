@@ -24,7 +24,7 @@ export type TokenPart =
   /** A new name the order gives (a squadron's), one token matching the pattern; read upper case. */
   | { kind: 'name'; name: string; pattern: RegExp; label?: string; examples: readonly string[] }
   /**
-   * One token of typed pieces joined by fixed characters (`moser@1`, `moser=MECH:ballastTank`): the
+   * One token of typed pieces joined by fixed characters (`crew@1`, `crew=JOB:part`): the
    * pieces are literals (the joins) and single-token parts other than compounds; the first `required`
    * pieces must be there, the rest (starting with a join) are there together or not at all. The
    * value is an order named after the part, its args the values of the named pieces. The grammar's
@@ -68,7 +68,7 @@ export interface OrderForm {
 }
 
 export interface Grammar {
-  /** What one line is called in errors: "Federal order", "activity". */
+  /** What one line is called in errors: "order", "activity". */
   noun: string
   /** The plural, for the list of forms: "orders", "activities". */
   nouns: string
