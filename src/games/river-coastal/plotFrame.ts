@@ -1,11 +1,10 @@
 // The plot's frame (plot.ts): table units to pixels, the grid in inches with its rulers, the current's
 // arrows, and the drawing helpers the marks share; for an own ship the arcs and range bands of the guns
 // that can fire next move (§9 L595-601, L641-649) and her turning circles at her present speed (§7 L471).
-import { FIGURE_FONT, textWidth } from '../kit/labelLayout.ts'
+import { type Box, FIGURE_FONT, type LabelLine, textWidth } from '../kit/labelLayout.ts'
 import type { Point } from '../kit/geometry.ts'
 import type { GunMount } from './derive.ts'
 import { gunBar } from './gunnery.ts'
-import type { PlotLabel } from './plotLabels.ts'
 import type { RiverPack } from './pack.ts'
 import { radiusOf } from './radius.ts'
 import type { Scenario, Side } from './scenario.ts'
@@ -257,4 +256,18 @@ export function mortarRings(
       },
     ],
   }
+}
+
+/** One label: where it belongs, its lines and each line's drawing attributes. */
+export interface PlotLabel {
+  id: string
+  x: number
+  y: number
+  radius?: number
+  /** The mark itself (a hull, a town): the label keeps off it. */
+  mark?: Box
+  lines: (LabelLine & { attrs: string })[]
+  /** A mark that only makes sense beside its point (a ring's reach): no leader, left out if crowded. */
+  beside?: boolean
+  className?: string
 }

@@ -2,23 +2,11 @@
 // marked on each gun arc, all placed together by the kit's label layout so that none covers
 // another, a hull, a fort or the current's arrows; a label with no room beside its mark stands off
 // with a thin line back to it, and a reach mark with no room is left out (the key explains arcs).
-import { BASELINE, type Box, LINE_HEIGHT, type LabelLine, layoutLabels } from '../kit/labelLayout.ts'
+import { BASELINE, type Box, LINE_HEIGHT, layoutLabels } from '../kit/labelLayout.ts'
 import type { Point } from '../kit/geometry.ts'
-import { type Frame, text } from './plotFrame.ts'
+import { type Frame, type PlotLabel, text } from './plotFrame.ts'
 
-/** One label: where it belongs, its lines and each line's drawing attributes. */
-export interface PlotLabel {
-  id: string
-  x: number
-  y: number
-  radius?: number
-  /** The mark itself (a hull, a town): the label keeps off it. */
-  mark?: Box
-  lines: (LabelLine & { attrs: string })[]
-  /** A mark that only makes sense beside its point (a ring's reach): no leader, left out if crowded. */
-  beside?: boolean
-  className?: string
-}
+export type { PlotLabel }
 
 /** A polygon's box on the picture. */
 export function polygonBox(f: Frame, poly: Point[]): Box {
