@@ -6,7 +6,7 @@ import type { Viewer } from '../games/contract.ts'
 import type { EventStore } from '../log/store.ts'
 import type { Letter, Templates } from '../reports/render.ts'
 import type { OrdersRejected } from './events.ts'
-import type { ScheduleInput } from '../schedule/schedule.ts'
+import type { ScheduleInput } from './clock/schedule.ts'
 
 export interface Outbox {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void

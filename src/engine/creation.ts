@@ -1,15 +1,15 @@
 // Creating a game: the scenario set up once to prove it works, the players' keys, the first dice
 // commitment and deadline, the opening letters and questions, in one transaction.
 import type { NewEvent } from '../log/store.ts'
-import { isValidZone } from '../schedule/calendar.ts'
+import { isValidZone } from './clock/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
 import { type GameCreated, gameOptionsOf, gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { storePack } from './packStore.ts'
-import { phaseOf } from '../schedule/lifecycle.ts'
+import { phaseOf } from './clock/lifecycle.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
-import { deadlineFor, defaultSchedule, mergeSchedule } from '../schedule/schedule.ts'
+import { deadlineFor, defaultSchedule, mergeSchedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { CreateGameRequest } from './calls.ts'
 

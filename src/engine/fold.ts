@@ -14,7 +14,7 @@ import type {
 } from './events.ts'
 import { gameOptionsOf } from './events.ts'
 import { rulesetFactory } from '../games/index.ts'
-import { defaultSchedule } from '../schedule/schedule.ts'
+import { defaultSchedule } from './clock/schedule.ts'
 import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 import { keepResumable, nextFold } from './foldAdvance.ts'
 import { applyClockEvent, applyPlayerEvent } from './foldSchedule.ts'

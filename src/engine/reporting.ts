@@ -8,7 +8,7 @@ import { gameStream, UNSTATED_FORCE_REASON } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
-import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
+import { inProgress, pendingDecision } from './clock/lifecycle.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult, Reader } from './calls.ts'
 
