@@ -26,7 +26,7 @@ export function checkClock(judge: Judge, opts: { rebuild?: boolean } = {}): Cloc
     let entry: ClockEntry
     let version: number
     try {
-      const fold = foldGame(judge.o.store.read(gameStream(game)), judge.secrets)
+      const fold = foldGame(judge.o.store.read(gameStream(game)), judge.registry, judge.secrets)
       entry = clockEntry(fold)
       version = fold.version
     } catch {

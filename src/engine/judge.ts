@@ -1,4 +1,4 @@
-import type { Awaited, Viewer } from '../games/contract.ts'
+import type { Awaited, GameRegistry, Viewer } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
 import { MailLedger } from './mailLedger.ts'
 import { Templates, type Letter } from '../reports/render.ts'
@@ -14,7 +14,6 @@ import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
 import { advanceFold } from './foldAdvance.ts'
 import type { JudgeContext } from './judgeContext.ts'
-import { rulesetFactory } from '../games/index.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
 import * as resolving from './resolving.ts'
@@ -62,6 +61,8 @@ const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRe
 
 export class Judge implements JudgeContext {
   readonly templates: Templates
+  /** The games this judge runs, given by the composition root. */
+  readonly registry: GameRegistry
   readonly mailDomain: string
   readonly secrets: SecretSource
   /** Recently used folds, bounded by count and size (least recently used out first). */
@@ -73,7 +74,8 @@ export class Judge implements JudgeContext {
   readonly clock: ClockIndex
 
   constructor(readonly o: JudgeOptions) {
-    this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
+    this.registry = o.registry
+    this.templates = o.templates ?? new Templates((game) => o.registry(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     this.mail = new MailLedger(o.store)
@@ -131,7 +133,7 @@ export class Judge implements JudgeContext {
     if (advanced) return advanced
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
-    const fold = foldGame(events, this.secrets, opts)
+    const fold = foldGame(events, this.registry, this.secrets, opts)
     if (!opts.check) this.folds.set(game, fold)
     return fold
   }
@@ -153,7 +155,7 @@ export class Judge implements JudgeContext {
     const events = this.o.store.read(gameStream(game))
     if (events.some((e) => e.type === 'TurnReadjudicated')) {
       // Results re-adjudicated later live inside the correction: take the state the results in force left.
-      const fold = foldGame(events, this.secrets)
+      const fold = foldGame(events, this.registry, this.secrets)
       const upTo = fold.adjudications.filter((a) => a.data.point <= point)
       if (!upTo.some((a) => a.data.point === point)) return null
       const last = upTo.at(-1)!.data
@@ -172,7 +174,7 @@ export class Judge implements JudgeContext {
     // The events appended with the result (the next commitment and deadline, or the end) belong with it.
     let end = at + 1
     while (end < events.length && RESULT_COMPANIONS.has(events[end]!.type)) end++
-    return foldGame(events.slice(0, end), this.secrets)
+    return foldGame(events.slice(0, end), this.registry, this.secrets)
   }
 
   reportAgain(game: string, point: number, viewer: Viewer): Letter | null {

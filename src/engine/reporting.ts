@@ -36,7 +36,7 @@ function openingFold(j: Judge, game: string): GameFold | null {
   const events = j.o.store.read(gameStream(game))
   if (!events.length) return null
   const first = events.findIndex((e) => e.type === 'TurnAdjudicated')
-  return foldGame(first < 0 ? events : events.slice(0, first), j.secrets)
+  return foldGame(first < 0 ? events : events.slice(0, first), j.registry, j.secrets)
 }
 
 /**
