@@ -124,6 +124,15 @@ module.exports = {
       to: { path: '^src/(mail|cli|schedule)/' },
     },
     {
+      name: 'reports-hold-no-keys',
+      severity: 'error',
+      comment:
+        "A reader's copy is made from what the engine gives (its folds, report models and " +
+        'Judge.keyScrubber): reports never derive a key or read the server secret.',
+      from: { path: '^src/reports/' },
+      to: { path: '^src/engine/(keys|secret)[.]' },
+    },
+    {
       name: 'log-knows-no-judge',
       severity: 'error',
       comment: 'The log knows streams and events, not games, mail or the engine: it imports only util.',

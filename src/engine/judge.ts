@@ -7,7 +7,7 @@ import { newSecret } from './dice.ts'
 import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { packSource } from './packStore.ts'
-import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
+import { keyHash, keyMatches, keyScrubber, playerKey, serverSecret } from './keys.ts'
 import { planGame, type Action } from './clock/lifecycle.ts'
 import { clockEntry } from './clock/clockModel.ts'
 import { ClockIndex } from './clockIndex.ts'
@@ -212,6 +212,18 @@ export class Judge implements JudgeContext {
   /** The moderator's key for a game: derived from the server secret like the players' keys. */
   moderatorKey(game: string): string {
     return playerKey(serverSecret(this.o.db), game, 'moderator', this.load(game).moderatorKeyGeneration)
+  }
+
+  /**
+   * Blanks every key the game has ever had out of a text: what makes a reader's copy (export,
+   * archive, history) safe to hand out. Reports get this, never the keys or the server secret.
+   */
+  keyScrubber(game: string): (text: string) => string {
+    const fold = this.load(game)
+    return keyScrubber(serverSecret(this.o.db), game, [
+      ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
+      ['moderator', fold.moderatorKeyGeneration],
+    ])
   }
 
   checkModeratorKey(game: string, key: string): boolean {

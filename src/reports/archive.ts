@@ -8,7 +8,7 @@ import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/
 import { picked, type ResolutionPick } from '../engine/audit.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { RecordedEvent } from '../engine/mailLedger.ts'
-import { keyScrubber, readerChain } from './readerCopy.ts'
+import { readerChain } from './readerCopy.ts'
 
 export function parseViewer(as: string): Viewer {
   if (as === 'moderator') return { kind: 'moderator' }
@@ -26,7 +26,7 @@ export function history(
   const fold = judge.load(game)
   if (viewer.kind === 'role' && !fold.players.has(viewer.role))
     throw new Error(`game ${game} has no role ${viewer.role}`)
-  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : judge.keyScrubber(game)
   return fold.adjudications
     .filter(({ data }) => picked(data, which))
     .map(({ data }) => {
@@ -130,7 +130,7 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
     }
   }
   if (viewer.kind === 'moderator') return seen.map(({ event, data }) => envelope(event, data))
-  const scrub = keyScrubber(judge, game)
+  const scrub = judge.keyScrubber(game)
   return readerChain(
     seen.map(({ event, data }) => ({
       type: event.type,
@@ -198,7 +198,7 @@ export function exportGame(
   )
   const site = join(dir, `${game}.${who}.html`)
   mkdirSync(site, { recursive: true })
-  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : judge.keyScrubber(game)
   const writePage = (name: string, html: string) => writeFileSync(join(site, name), scrub(html))
   const turns = history(judge, game, viewer)
   const receipts = [...fold.receipts.values()].filter((r) => canSee(viewer, r.event.audience))
