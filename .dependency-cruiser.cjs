@@ -127,10 +127,11 @@ module.exports = {
       name: 'reports-hold-no-keys',
       severity: 'error',
       comment:
-        "A reader's copy is made from what the engine gives (its folds, report models and " +
-        'Judge.keyScrubber): reports never derive a key or read the server secret.',
+        "A reader's copy is made from what the engine gives through its reader port " +
+        '(src/engine/readerSource.ts: folds, report models, a key scrubber): reports never derive a key, ' +
+        'read the server secret or reach the judge behind the port.',
       from: { path: '^src/reports/' },
-      to: { path: '^src/engine/(keys|secret)[.]' },
+      to: { path: '^src/engine/(keys|secret|judge|judgeContext)[.]' },
     },
     {
       name: 'log-knows-no-judge',

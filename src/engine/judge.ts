@@ -14,6 +14,7 @@ import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
 import { advanceFold } from './foldAdvance.ts'
 import type { JudgeContext } from './judgeContext.ts'
+import type { ReaderSource } from './readerSource.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
 import * as resolving from './resolving.ts'
@@ -59,7 +60,7 @@ import type {
 
 const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
-export class Judge implements JudgeContext {
+export class Judge implements JudgeContext, ReaderSource {
   readonly templates: Templates
   /** The games this judge runs, given by the composition root. */
   readonly registry: GameRegistry
@@ -224,6 +225,11 @@ export class Judge implements JudgeContext {
       ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
       ['moderator', fold.moderatorKeyGeneration],
     ])
+  }
+
+  /** A stored data pack's content by its SHA-256 (the packs table), or null. */
+  storedPack(hash: string): unknown | null {
+    return this.secrets.pack?.(hash) ?? null
   }
 
   checkModeratorKey(game: string, key: string): boolean {

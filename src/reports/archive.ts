@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { canSee, type Figure, type Viewer } from '../games/contract.ts'
-import type { Judge } from '../engine/judge.ts'
+import type { ReaderSource } from '../engine/readerSource.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
 import { picked, type ResolutionPick } from '../engine/audit.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
@@ -18,7 +18,7 @@ export function parseViewer(as: string): Viewer {
 
 /** What one reader was (or would have been) shown at each resolution, re-rendered from the log. */
 export function history(
-  judge: Judge,
+  judge: ReaderSource,
   game: string,
   viewer: Viewer,
   which?: number | ResolutionPick,
@@ -75,7 +75,7 @@ export interface ReceiptStory {
 }
 
 /** Everything the log knows about one receipt. */
-export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null {
+export function receiptStory(judge: ReaderSource, receipt: string): ReceiptStory | null {
   const game = receipt.split('/')[0]!
   if (!judge.hasGame(game)) return null
   const fold = judge.load(game)
@@ -111,7 +111,7 @@ export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null
  * rolls. The moderator's copy is the log itself (positions and the judge's hash chain); any other
  * reader's copy carries no key and is chained over itself (readerCopy.ts).
  */
-export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unknown[] {
+export function redactedEvents(judge: ReaderSource, game: string, viewer: Viewer): unknown[] {
   const fold = judge.load(game)
   const decisionRoles = decisionRolesOf(fold.events)
   const seen: { event: RecordedEvent; data: unknown }[] = []
@@ -145,11 +145,15 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
  * moderator's export, so that it re-folds without the judge's database. A v1 event carries its own
  * copy, and a reader's copy shows the pack by name and hash only, as it always has.
  */
-function packOf(judge: Judge, game: string, viewer: Viewer): { pack?: { id: string; hash: string; content: unknown } } {
+function packOf(
+  judge: ReaderSource,
+  game: string,
+  viewer: Viewer,
+): { pack?: { id: string; hash: string; content: unknown } } {
   const fold = judge.load(game)
   const created = fold.created
   if (viewer.kind !== 'moderator' || (fold.events[0]?.schemaVersion ?? 1) < 2) return {}
-  const content = judge.secrets.pack?.(created.packHash) ?? null
+  const content = judge.storedPack(created.packHash)
   if (content === null) throw new Error(`game ${game}: the data pack ${created.packHash.slice(0, 12)} is missing`)
   return { pack: { id: created.packId, hash: created.packHash, content } }
 }
@@ -172,7 +176,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
 export function exportGame(
-  judge: Judge,
+  judge: ReaderSource,
   game: string,
   viewer: Viewer,
   dir: string,

@@ -29,7 +29,8 @@ const FIXTURE: Record<string, string[]> = {
   'src/engine/folding.ts': ['./fold.ts', '../mail/outbox.ts'],
   'src/reports/render.ts': ['../util/canonical.ts'],
   // Breaks reports-below-drivers.
-  'src/reports/archive.ts': ['../engine/judge.ts', '../schedule/tick.ts'],
+  'src/reports/archive.ts': ['../engine/readerSource.ts', '../schedule/tick.ts'],
+  'src/engine/readerSource.ts': [],
   // Breaks reports-hold-no-keys.
   'src/reports/readerCopy.ts': ['../engine/keys.ts'],
   'src/engine/keys.ts': [],
