@@ -46,8 +46,9 @@ const SPECIFIER = /((?:from|import)\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g
  * its place in the copy, so that it resolves and the rules see where it points.
  */
 function writeCopy(root: string, copy: string): void {
+  const src = join(root, 'src')
   const stand = new Set<string>()
-  for (const file of sourcesUnder(join(root, 'src'))) {
+  for (const file of sourcesUnder(src)) {
     const { code } = transformSync(keepTypeImports(readFileSync(file, 'utf8')), {
       loader: 'ts',
       format: 'esm',
@@ -56,8 +57,7 @@ function writeCopy(root: string, copy: string): void {
     })
     const js = code.replace(SPECIFIER, (_whole, before: string, spec: string) => {
       const target = resolve(dirname(file), spec)
-      if (!target.endsWith('.ts') || !relative(join(root, 'src'), target).match(/^[^.]/))
-        stand.add(relative(root, target))
+      if (!target.endsWith('.ts') || relative(src, target).startsWith('..')) stand.add(relative(root, target))
       return `${before}"${spec.replace(/\.ts$/, '.js')}"`
     })
     const out = join(copy, relative(root, file)).replace(/\.ts$/, '.js')
