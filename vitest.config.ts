@@ -120,6 +120,7 @@ const judge = [
 
 /** Pure code: rules, kit, orders, packs, parsers. No database, server, browser or child process. */
 const unit = [
+  'test/arrows/**/*.test.ts',
   'test/docs/**/*.test.ts',
   'test/e2e/mail-config.test.ts',
   'test/games/**/*.test.ts',

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path'
 import { openSqlDatabase } from '../log/engines.ts'
 import { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
 import { Judge } from '../engine/judge.ts'
+import { rulesetFactory } from '../games/index.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
 import { EventSchemas } from '../log/schemas.ts'
@@ -106,7 +107,9 @@ export function openApp(opts: AppOptions = {}): App {
     db.close()
     throw e
   }
+  // The composition root: the engine is given the registry of games, it never imports one.
   const judge = new Judge({
+    registry: rulesetFactory,
     store,
     db,
     clock,

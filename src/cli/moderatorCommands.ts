@@ -3,7 +3,7 @@
 import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
-import { formatInstant, parseLocal } from '../schedule/calendar.ts'
+import { formatInstant, parseLocal } from '../engine/clock/calendar.ts'
 import { withOldSpelling } from './aliases.ts'
 import { hoursOption, pointOpt } from './options.ts'
 

@@ -1,7 +1,7 @@
 // Reading command-line values that feed the clock and the schedule. Number('abc') is NaN and
 // NaN hours make an Invalid Date deep inside, so each value is checked where it is typed and the
 // refusal names the option and the text.
-import { parseLocal } from '../schedule/calendar.ts'
+import { parseLocal } from '../engine/clock/calendar.ts'
 
 export class OptionError extends Error {
   override name = 'OptionError'

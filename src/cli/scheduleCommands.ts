@@ -2,8 +2,8 @@
 import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
-import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../schedule/calendar.ts'
-import { MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../schedule/schedule.ts'
+import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/clock/calendar.ts'
+import { MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/clock/schedule.ts'
 import { fail, integerOption } from './options.ts'
 
 type Deps = typeof DepsModule

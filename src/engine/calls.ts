@@ -2,11 +2,11 @@
 // (a store, a database, a clock, an outbox). The job modules and the callers import them from here.
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { FoldCacheLimits } from './foldCache.ts'
-import type { Viewer } from '../games/contract.ts'
+import type { GameRegistry, Viewer } from '../games/contract.ts'
 import type { EventStore } from '../log/store.ts'
 import type { Letter, Templates } from '../reports/render.ts'
 import type { OrdersRejected } from './events.ts'
-import type { ScheduleInput } from '../schedule/schedule.ts'
+import type { ScheduleInput } from './clock/schedule.ts'
 
 export interface Outbox {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
@@ -17,6 +17,8 @@ export interface JudgeOptions {
   db: Database
   clock: () => Date
   outbox: Outbox
+  /** The games this judge runs: the registry (src/games/index.ts), or a test's own. */
+  registry: GameRegistry
   templates?: Templates
   /** Domain of the judge's own addresses (orders+game.role.key@domain). */
   mailDomain?: string

@@ -1,7 +1,7 @@
 // Carrying out a game's plan (lifecycle.ts) at a tick: reminders, late notices, grace, pauses for
 // missed orders, and the outage guard that moves deadlines when the judge itself was down.
 import type { NewEvent } from '../log/store.ts'
-import { hoursText } from '../schedule/calendar.ts'
+import { hoursText } from './clock/calendar.ts'
 import { gameStream } from './events.ts'
 import type { GameFold } from './fold.ts'
 import {
@@ -12,8 +12,8 @@ import {
   openQuestions,
   planGame,
   type Action,
-} from '../schedule/lifecycle.ts'
-import type { Schedule } from '../schedule/schedule.ts'
+} from './clock/lifecycle.ts'
+import type { Schedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { AdjudicateResult } from './calls.ts'
 import * as resolving from './resolving.ts'

@@ -1,6 +1,6 @@
 // `pbem verify --all` and the tests hold the clock read model (clockIndex.ts) to the log: every
 // game's row is computed again from a fold of its whole stream (no cache) and compared.
-import { clockEntry, type ClockEntry } from '../schedule/clockModel.ts'
+import { clockEntry, type ClockEntry } from './clock/clockModel.ts'
 import { gameStream } from './events.ts'
 import { foldGame } from './fold.ts'
 import type { Judge } from './judge.ts'
@@ -26,7 +26,7 @@ export function checkClock(judge: Judge, opts: { rebuild?: boolean } = {}): Cloc
     let entry: ClockEntry
     let version: number
     try {
-      const fold = foldGame(judge.o.store.read(gameStream(game)), judge.secrets)
+      const fold = foldGame(judge.o.store.read(gameStream(game)), judge.registry, judge.secrets)
       entry = clockEntry(fold)
       version = fold.version
     } catch {

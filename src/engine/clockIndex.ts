@@ -3,7 +3,7 @@
 // SQLite which games are due instead of folding them all. A game whose row is missing or older
 // than its stream counts as due: the tick folds it and writes the row again.
 import type { SqlDatabase as Database, SqlStatement as Statement } from '../log/sql.ts'
-import type { ClockEntry, ClockStatus } from '../schedule/clockModel.ts'
+import type { ClockEntry, ClockStatus } from './clock/clockModel.ts'
 
 export interface ClockRow extends ClockEntry {
   game: string

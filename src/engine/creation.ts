@@ -1,24 +1,24 @@
 // Creating a game: the scenario set up once to prove it works, the players' keys, the first dice
 // commitment and deadline, the opening letters and questions, in one transaction.
+import type { RulesetFactory } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
-import { isValidZone } from '../schedule/calendar.ts'
+import { isValidZone } from './clock/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
 import { type GameCreated, gameOptionsOf, gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { storePack } from './packStore.ts'
-import { phaseOf } from '../schedule/lifecycle.ts'
-import { rulesetFactory } from '../games/index.ts'
+import { phaseOf } from './clock/lifecycle.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
-import { deadlineFor, defaultSchedule, mergeSchedule } from '../schedule/schedule.ts'
+import { deadlineFor, defaultSchedule, mergeSchedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { CreateGameRequest } from './calls.ts'
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
 
 /** Each game's embedded pack, loaded (validated and hashed) once per process, not once per game. */
-const defaultPacks = new Map<string, ReturnType<ReturnType<typeof rulesetFactory>['defaultPack']>>()
+const defaultPacks = new Map<string, ReturnType<RulesetFactory['defaultPack']>>()
 
-function defaultPackOf(factory: ReturnType<typeof rulesetFactory>) {
+function defaultPackOf(factory: RulesetFactory) {
   let pack = defaultPacks.get(factory.id)
   if (!pack) {
     pack = factory.defaultPack()
@@ -80,7 +80,7 @@ function checkedRequest(j: Judge, req: CreateGameRequest) {
   if (!GAME_ID.test(req.game))
     throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
   if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
-  const factory = rulesetFactory(req.ruleset)
+  const factory = j.registry(req.ruleset)
   const pack = req.pack !== undefined ? factory.loadPack(req.pack) : defaultPackOf(factory)
   const ruleset = factory.create(pack)
   if (!ruleset.scenarios.some((s) => s.id === req.scenario))

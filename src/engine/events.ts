@@ -117,7 +117,7 @@ export type { Audience }
 // ------------------------------------------------------------------ schedule and moderation
 
 export interface ScheduleSet {
-  schedule: import('../schedule/schedule.ts').Schedule
+  schedule: import('./clock/schedule.ts').Schedule
   by: string
   reason?: string
 }

@@ -1,6 +1,6 @@
 // Folding a game's stream into its state. State is never stored: it is setup() followed by each
 // recorded adjudication re-run from its recorded orders, answers and revealed dice secret.
-import type { Ruleset } from '../games/contract.ts'
+import type { GameRegistry, Ruleset, RulesetFactory } from '../games/contract.ts'
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { StoredEvent } from '../log/store.ts'
 import { combineSalts, pointDice, RecordingDice } from './dice.ts'
@@ -13,8 +13,7 @@ import type {
   TurnReadjudicated,
 } from './events.ts'
 import { gameOptionsOf } from './events.ts'
-import { rulesetFactory } from '../games/index.ts'
-import { defaultSchedule } from '../schedule/schedule.ts'
+import { defaultSchedule } from './clock/schedule.ts'
 import { AS_RECORDED, resolvePoint } from './resolvePoint.ts'
 import { keepResumable, nextFold } from './foldAdvance.ts'
 import { applyClockEvent, applyPlayerEvent } from './foldSchedule.ts'
@@ -30,7 +29,7 @@ export type { Absence, Drift, GameFold, PendingDecision, SecretSource } from './
  */
 const packCache = new Map<
   string,
-  { pack: ReturnType<ReturnType<typeof rulesetFactory>['loadPack']>; ruleset: Ruleset<unknown, unknown> }
+  { pack: ReturnType<RulesetFactory['loadPack']>; ruleset: Ruleset<unknown, unknown> }
 >()
 
 /** v1 without a copy plays the embedded pack; v1 with a copy and v2 (by hash) play their own, the same for one hash. */
@@ -50,7 +49,7 @@ function packContentOf(created: GameCreated, schemaVersion: number, secrets: Sec
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
-type Factory = ReturnType<typeof rulesetFactory>
+type Factory = RulesetFactory
 type Pack = ReturnType<Factory['loadPack']>
 type CheckResult = (
   point: number,
@@ -74,13 +73,14 @@ interface Folding<S> {
 
 export function foldGame<S = unknown>(
   events: StoredEvent[],
+  registry: GameRegistry,
   secrets: SecretSource,
   opts: { check?: boolean } = {},
 ): GameFold<S> {
   const first = events[0]
   if (!first || first.type !== 'GameCreated') throw new Error('a game stream must begin with GameCreated')
   const created = first.data as GameCreated
-  const factory = rulesetFactory(created.ruleset)
+  const factory = registry(created.ruleset)
   const drift: Drift[] = []
   const { pack, ruleset } = packAndRuleset<S>(first, factory, secrets, drift, !!opts.check)
   const game = created.game

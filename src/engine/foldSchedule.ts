@@ -2,7 +2,7 @@
 // absences), the clock of the point under way (schedule, pauses, reminders, decisions), and which
 // reports wait for their reader.
 import type { StoredEvent } from '../log/store.ts'
-import type { Schedule } from '../schedule/schedule.ts'
+import type { Schedule } from './clock/schedule.ts'
 import type {
   AbsenceSet,
   DecisionRequested,

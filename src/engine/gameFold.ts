@@ -2,7 +2,7 @@
 // moderator read from the log, gathered in one pass by foldGame (fold.ts).
 import type { Ruleset } from '../games/contract.ts'
 import type { StoredEvent } from '../log/store.ts'
-import type { Schedule } from '../schedule/schedule.ts'
+import type { Schedule } from './clock/schedule.ts'
 import type { RecordingDice } from './dice.ts'
 import type {
   DeadlineSet,

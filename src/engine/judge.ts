@@ -1,20 +1,20 @@
-import type { Awaited, Viewer } from '../games/contract.ts'
+import type { Awaited, GameRegistry, Viewer } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
 import { MailLedger } from './mailLedger.ts'
 import { Templates, type Letter } from '../reports/render.ts'
-import { formatInstant } from '../schedule/calendar.ts'
+import { formatInstant } from './clock/calendar.ts'
 import { newSecret } from './dice.ts'
 import { gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { packSource } from './packStore.ts'
-import { keyHash, keyMatches, playerKey, serverSecret } from './keys.ts'
-import { planGame, type Action } from '../schedule/lifecycle.ts'
-import { clockEntry } from '../schedule/clockModel.ts'
+import { keyHash, keyMatches, keyScrubber, playerKey, serverSecret } from './keys.ts'
+import { planGame, type Action } from './clock/lifecycle.ts'
+import { clockEntry } from './clock/clockModel.ts'
 import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
 import { advanceFold } from './foldAdvance.ts'
 import type { JudgeContext } from './judgeContext.ts'
-import { rulesetFactory } from '../games/index.ts'
+import type { ReaderSource } from './readerSource.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
 import * as resolving from './resolving.ts'
@@ -25,7 +25,7 @@ import * as clockActions from './clockActions.ts'
 import * as moderation from './moderation.ts'
 import * as seats from './seats.ts'
 import * as reporting from './reporting.ts'
-import type { Schedule, ScheduleInput } from '../schedule/schedule.ts'
+import type { Schedule, ScheduleInput } from './clock/schedule.ts'
 
 export { PointMovedError } from './errors.ts'
 
@@ -60,8 +60,10 @@ import type {
 
 const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
-export class Judge implements JudgeContext {
+export class Judge implements JudgeContext, ReaderSource {
   readonly templates: Templates
+  /** The games this judge runs, given by the composition root. */
+  readonly registry: GameRegistry
   readonly mailDomain: string
   readonly secrets: SecretSource
   /** Recently used folds, bounded by count and size (least recently used out first). */
@@ -73,7 +75,8 @@ export class Judge implements JudgeContext {
   readonly clock: ClockIndex
 
   constructor(readonly o: JudgeOptions) {
-    this.templates = o.templates ?? new Templates((game) => rulesetFactory(game).templates ?? null)
+    this.registry = o.registry
+    this.templates = o.templates ?? new Templates((game) => o.registry(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
     this.freshSecret = o.newSecret ?? (() => newSecret())
     this.mail = new MailLedger(o.store)
@@ -131,7 +134,7 @@ export class Judge implements JudgeContext {
     if (advanced) return advanced
     const events = this.o.store.read(gameStream(game))
     if (!events.length) throw new Error(`no game "${game}"`)
-    const fold = foldGame(events, this.secrets, opts)
+    const fold = foldGame(events, this.registry, this.secrets, opts)
     if (!opts.check) this.folds.set(game, fold)
     return fold
   }
@@ -153,7 +156,7 @@ export class Judge implements JudgeContext {
     const events = this.o.store.read(gameStream(game))
     if (events.some((e) => e.type === 'TurnReadjudicated')) {
       // Results re-adjudicated later live inside the correction: take the state the results in force left.
-      const fold = foldGame(events, this.secrets)
+      const fold = foldGame(events, this.registry, this.secrets)
       const upTo = fold.adjudications.filter((a) => a.data.point <= point)
       if (!upTo.some((a) => a.data.point === point)) return null
       const last = upTo.at(-1)!.data
@@ -172,7 +175,7 @@ export class Judge implements JudgeContext {
     // The events appended with the result (the next commitment and deadline, or the end) belong with it.
     let end = at + 1
     while (end < events.length && RESULT_COMPANIONS.has(events[end]!.type)) end++
-    return foldGame(events.slice(0, end), this.secrets)
+    return foldGame(events.slice(0, end), this.registry, this.secrets)
   }
 
   reportAgain(game: string, point: number, viewer: Viewer): Letter | null {
@@ -210,6 +213,23 @@ export class Judge implements JudgeContext {
   /** The moderator's key for a game: derived from the server secret like the players' keys. */
   moderatorKey(game: string): string {
     return playerKey(serverSecret(this.o.db), game, 'moderator', this.load(game).moderatorKeyGeneration)
+  }
+
+  /**
+   * Blanks every key the game has ever had out of a text: what makes a reader's copy (export,
+   * archive, history) safe to hand out. Reports get this, never the keys or the server secret.
+   */
+  keyScrubber(game: string): (text: string) => string {
+    const fold = this.load(game)
+    return keyScrubber(serverSecret(this.o.db), game, [
+      ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
+      ['moderator', fold.moderatorKeyGeneration],
+    ])
+  }
+
+  /** A stored data pack's content by its SHA-256 (the packs table), or null. */
+  storedPack(hash: string): unknown | null {
+    return this.secrets.pack?.(hash) ?? null
   }
 
   checkModeratorKey(game: string, key: string): boolean {

@@ -1,7 +1,7 @@
 // What the judge's job modules (asking, clockActions, creation, moderation, orderFiling,
 // playerCalls, preview, reporting, resolving, seats) use of the judge. They import this type, not
 // judge.ts, so judge.ts, which imports them, is not part of a circle of imports.
-import type { Viewer } from '../games/contract.ts'
+import type { GameRegistry, Viewer } from '../games/contract.ts'
 import type { Letter, Templates } from '../reports/render.ts'
 import type { AdjudicateOptions, AdjudicateResult, CallMeta, CallResult, JudgeOptions, Reader } from './calls.ts'
 import type { TurnAdjudicated } from './events.ts'
@@ -10,6 +10,7 @@ import type { GameFold, SecretSource } from './gameFold.ts'
 export interface JudgeContext {
   readonly o: JudgeOptions
   readonly templates: Templates
+  readonly registry: GameRegistry
   readonly mailDomain: string
   readonly secrets: SecretSource
   readonly freshSecret: (game: string, purpose: 'dice' | 'hidden', point: number) => string

@@ -12,6 +12,24 @@ export function playerKey(secret: string, game: string, role: string, generation
     .slice(0, 20)
 }
 
+/** Put where a key stood in a reader's copy. */
+export const KEY_WITHHELD = '(key withheld)'
+
+/**
+ * Every key a game has ever had (each player's and the moderator's, old generations too), as a
+ * function that blanks them out of a text.
+ */
+export function keyScrubber(
+  secret: string,
+  game: string,
+  generations: Iterable<[role: string, last: number]>,
+): (text: string) => string {
+  const keys = [...generations].flatMap(([role, last]) =>
+    Array.from({ length: last + 1 }, (_, g) => playerKey(secret, game, role, g)),
+  )
+  return (text) => keys.reduce((t, key) => t.split(key).join(KEY_WITHHELD), text)
+}
+
 export function keyHash(key: string): string {
   return createHash('sha256').update(key.trim().toLowerCase()).digest('hex')
 }

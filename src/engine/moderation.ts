@@ -1,15 +1,9 @@
 // The moderator's controls over time: the schedule, pause and resume, extensions and set deadlines.
 import type { NewEvent } from '../log/store.ts'
-import { hoursText } from '../schedule/calendar.ts'
+import { hoursText } from './clock/calendar.ts'
 import { gameStream } from './events.ts'
-import { inProgress, pendingDecision, phaseOf } from '../schedule/lifecycle.ts'
-import {
-  deadlineFor,
-  describeSchedule,
-  mergeSchedule,
-  type Schedule,
-  type ScheduleInput,
-} from '../schedule/schedule.ts'
+import { inProgress, pendingDecision, phaseOf } from './clock/lifecycle.ts'
+import { deadlineFor, describeSchedule, mergeSchedule, type Schedule, type ScheduleInput } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { ModeratorOptions } from './calls.ts'
 import * as resolving from './resolving.ts'

@@ -1,7 +1,7 @@
 // What a player changes by mail besides orders and answers: press to other players, his time zone,
 // declared absences.
 import { sha256Hex } from '../util/canonical.ts'
-import { endOfLocalDay, isValidZone, localDate } from '../schedule/calendar.ts'
+import { endOfLocalDay, isValidZone, localDate } from './clock/calendar.ts'
 import { gameStream } from './events.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'

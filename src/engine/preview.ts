@@ -4,7 +4,7 @@ import type { Letter } from '../reports/render.ts'
 import type { TurnAdjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import { resolvePoint } from './resolvePoint.ts'
-import { openQuestions } from '../schedule/lifecycle.ts'
+import { openQuestions } from './clock/lifecycle.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import * as resolving from './resolving.ts'
 

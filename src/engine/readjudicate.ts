@@ -8,7 +8,6 @@ import { canonicalJson, sha256Hex } from '../util/canonical.ts'
 import type { OrdersAccepted, ReadjudicatedResult, TurnAdjudicated, TurnReadjudicated } from './events.ts'
 import { stateHash, type GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
-import { rulesetFactory } from '../games/index.ts'
 import { resolvePoint } from './resolvePoint.ts'
 
 export interface ReadjudicationRequest {
@@ -52,7 +51,7 @@ export function planReadjudication(judge: Judge, req: ReadjudicationRequest): Re
   const old = fold.adjudications.filter((a) => a.data.point >= req.fromPoint)
   if (!old.length)
     throw new Error(`resolution ${req.fromPoint} of ${game} is not on record (points 1-${fold.adjudications.length})`)
-  const { pack, ruleset } = correctedRules(fold, req)
+  const { pack, ruleset } = correctedRules(judge, fold, req)
   let state = fold.statesBefore.get(req.fromPoint)
   if (state === undefined) throw new Error(`no state before resolution ${req.fromPoint}`)
   const results: ReadjudicatedResult[] = []
@@ -211,8 +210,8 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
 }
 
 /** The rules a re-adjudication uses: today's, or those of a corrected data pack. */
-function correctedRules(fold: GameFold, req: ReadjudicationRequest) {
-  const factory = rulesetFactory(fold.created.ruleset)
+function correctedRules(judge: Judge, fold: GameFold, req: ReadjudicationRequest) {
+  const factory = judge.registry(fold.created.ruleset)
   let pack: DataPack | null = null
   let ruleset: Ruleset<unknown, unknown> = fold.ruleset
   if (req.pack !== undefined) {

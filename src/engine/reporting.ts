@@ -8,7 +8,7 @@ import { gameStream, UNSTATED_FORCE_REASON } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
-import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
+import { inProgress, pendingDecision } from './clock/lifecycle.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult, Reader } from './calls.ts'
 
@@ -36,7 +36,7 @@ function openingFold(j: Judge, game: string): GameFold | null {
   const events = j.o.store.read(gameStream(game))
   if (!events.length) return null
   const first = events.findIndex((e) => e.type === 'TurnAdjudicated')
-  return foldGame(first < 0 ? events : events.slice(0, first), j.secrets)
+  return foldGame(first < 0 ? events : events.slice(0, first), j.registry, j.secrets)
 }
 
 /**

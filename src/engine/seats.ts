@@ -1,7 +1,7 @@
 // Who holds a seat: new keys, replacing and ejecting players, the moderator's own key.
 import { gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
-import { awaitedOrders, pendingDecision } from '../schedule/lifecycle.ts'
+import { awaitedOrders, pendingDecision } from './clock/lifecycle.ts'
 import { checkAddress, checkPlayerName } from './validate.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { ModeratorOptions } from './calls.ts'

@@ -283,6 +283,12 @@ export interface GameDemo {
 }
 
 /** How the engine obtains a ruleset bound to one game's data pack. */
+/**
+ * The games a judge runs, by id (it throws on an id it does not know). The composition root (src/cli)
+ * hands the registry (src/games/index.ts) to the engine, which never imports it.
+ */
+export type GameRegistry = (id: string) => RulesetFactory
+
 export interface RulesetFactory {
   id: string
   title: string

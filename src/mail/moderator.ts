@@ -15,9 +15,9 @@
 //   SET REMINDERS <h,h> | SET LATE <h,h> | SET ANNOUNCE ON|OFF | SET ABSENCEMAX <days> | SET DECISION <h>
 //
 // The intake routes a message here when its reply address or GAME line names the role "moderator".
-import { describeSchedule, type ScheduleInput } from '../schedule/schedule.ts'
-import { parseLocal, parseRule } from '../schedule/calendar.ts'
-import { inProgress, pendingDecision } from '../schedule/lifecycle.ts'
+import { describeSchedule, type ScheduleInput } from '../engine/clock/schedule.ts'
+import { parseLocal, parseRule } from '../engine/clock/calendar.ts'
+import { inProgress, pendingDecision } from '../engine/clock/lifecycle.ts'
 import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { MailContext } from './commands.ts'

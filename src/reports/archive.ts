@@ -3,12 +3,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { canSee, type Figure, type Viewer } from '../games/contract.ts'
-import type { Judge } from '../engine/judge.ts'
+import type { ReaderSource } from '../engine/readerSource.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from '../engine/events.ts'
 import { picked, type ResolutionPick } from '../engine/audit.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import type { RecordedEvent } from '../engine/mailLedger.ts'
-import { keyScrubber, readerChain } from './readerCopy.ts'
+import { readerChain } from './readerCopy.ts'
 
 export function parseViewer(as: string): Viewer {
   if (as === 'moderator') return { kind: 'moderator' }
@@ -18,7 +18,7 @@ export function parseViewer(as: string): Viewer {
 
 /** What one reader was (or would have been) shown at each resolution, re-rendered from the log. */
 export function history(
-  judge: Judge,
+  judge: ReaderSource,
   game: string,
   viewer: Viewer,
   which?: number | ResolutionPick,
@@ -26,7 +26,7 @@ export function history(
   const fold = judge.load(game)
   if (viewer.kind === 'role' && !fold.players.has(viewer.role))
     throw new Error(`game ${game} has no role ${viewer.role}`)
-  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : judge.keyScrubber(game)
   return fold.adjudications
     .filter(({ data }) => picked(data, which))
     .map(({ data }) => {
@@ -75,7 +75,7 @@ export interface ReceiptStory {
 }
 
 /** Everything the log knows about one receipt. */
-export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null {
+export function receiptStory(judge: ReaderSource, receipt: string): ReceiptStory | null {
   const game = receipt.split('/')[0]!
   if (!judge.hasGame(game)) return null
   const fold = judge.load(game)
@@ -111,7 +111,7 @@ export function receiptStory(judge: Judge, receipt: string): ReceiptStory | null
  * rolls. The moderator's copy is the log itself (positions and the judge's hash chain); any other
  * reader's copy carries no key and is chained over itself (readerCopy.ts).
  */
-export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unknown[] {
+export function redactedEvents(judge: ReaderSource, game: string, viewer: Viewer): unknown[] {
   const fold = judge.load(game)
   const decisionRoles = decisionRolesOf(fold.events)
   const seen: { event: RecordedEvent; data: unknown }[] = []
@@ -130,7 +130,7 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
     }
   }
   if (viewer.kind === 'moderator') return seen.map(({ event, data }) => envelope(event, data))
-  const scrub = keyScrubber(judge, game)
+  const scrub = judge.keyScrubber(game)
   return readerChain(
     seen.map(({ event, data }) => ({
       type: event.type,
@@ -145,11 +145,15 @@ export function redactedEvents(judge: Judge, game: string, viewer: Viewer): unkn
  * moderator's export, so that it re-folds without the judge's database. A v1 event carries its own
  * copy, and a reader's copy shows the pack by name and hash only, as it always has.
  */
-function packOf(judge: Judge, game: string, viewer: Viewer): { pack?: { id: string; hash: string; content: unknown } } {
+function packOf(
+  judge: ReaderSource,
+  game: string,
+  viewer: Viewer,
+): { pack?: { id: string; hash: string; content: unknown } } {
   const fold = judge.load(game)
   const created = fold.created
   if (viewer.kind !== 'moderator' || (fold.events[0]?.schemaVersion ?? 1) < 2) return {}
-  const content = judge.secrets.pack?.(created.packHash) ?? null
+  const content = judge.storedPack(created.packHash)
   if (content === null) throw new Error(`game ${game}: the data pack ${created.packHash.slice(0, 12)} is missing`)
   return { pack: { id: created.packId, hash: created.packHash, content } }
 }
@@ -172,7 +176,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 /** Writes `<dir>/<game>.json` and a static HTML archive (index + one page per resolution). */
 export function exportGame(
-  judge: Judge,
+  judge: ReaderSource,
   game: string,
   viewer: Viewer,
   dir: string,
@@ -198,7 +202,7 @@ export function exportGame(
   )
   const site = join(dir, `${game}.${who}.html`)
   mkdirSync(site, { recursive: true })
-  const scrub = viewer.kind === 'moderator' ? (t: string) => t : keyScrubber(judge, game)
+  const scrub = viewer.kind === 'moderator' ? (t: string) => t : judge.keyScrubber(game)
   const writePage = (name: string, html: string) => writeFileSync(join(site, name), scrub(html))
   const turns = history(judge, game, viewer)
   const receipts = [...fold.receipts.values()].filter((r) => canSee(viewer, r.event.audience))

@@ -1,29 +1,8 @@
 // What makes a reader's copy of a game (his export, his archive, his history) safe to hand out: no
-// key of anyone in it, not even inside a reply address or a link, and no hash of the judge's chain
-// (each one covers events he may not see, so it would let him test guesses about them).
-import type { Judge } from '../engine/judge.ts'
-import { playerKey, serverSecret } from '../engine/keys.ts'
+// key of anyone in it, not even inside a reply address or a link (the judge blanks them:
+// Judge.keyScrubber), and no hash of the judge's chain (each one covers events he may not see, so it
+// would let him test guesses about them).
 import { canonicalJson, sha256Hex } from '../util/canonical.ts'
-
-/** Put where a key stood. */
-export const KEY_WITHHELD = '(key withheld)'
-
-/**
- * Every key the game has ever had (each player's and the moderator's, old generations too) and a
- * function that blanks them out of a text.
- */
-export function keyScrubber(judge: Judge, game: string): (text: string) => string {
-  const fold = judge.load(game)
-  const secret = serverSecret(judge.o.db)
-  const generations: [string, number][] = [
-    ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
-    ['moderator', fold.moderatorKeyGeneration],
-  ]
-  const keys = generations.flatMap(([role, last]) =>
-    Array.from({ length: last + 1 }, (_, g) => playerKey(secret, game, role, g)),
-  )
-  return (text) => keys.reduce((t, key) => t.split(key).join(KEY_WITHHELD), text)
-}
 
 /** One event of a reader's copy: numbered in his copy, chained over what he sees. */
 export interface ReaderEvent {

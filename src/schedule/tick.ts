@@ -1,5 +1,5 @@
 // The deadline tick. One pass: the outage guard, then for
-// every game the plan of what its clock asks for now (src/schedule/lifecycle.ts), carried out against
+// every game the plan of what its clock asks for now (src/engine/clock/lifecycle.ts), carried out against
 // the stream version the plan was made from. A late order, a moderator's command or a second judge
 // process that appended in between makes the append fail (ConcurrencyError): the tick reads the
 // game again and plans again, so each game advances at most once per pass and never twice for one
@@ -8,7 +8,7 @@
 // next instant of interest has come, and those whose row is missing or older than their stream.
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
-import { planGame, type Plan } from './lifecycle.ts'
+import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
 import { ConcurrencyError } from '../engine/errors.ts'
 
 export interface TickOptions {

@@ -34,7 +34,7 @@ function countReads(a: TestApp) {
 
 /** A fold as plain data (its functions left out) for comparing two folds. */
 const comparable = (f: GameFold) => ({ ...f, ruleset: null, diceFor: null })
-const fromScratch = (a: TestApp) => foldGame(a.judge.o.store.read(gameStream('fd1')), a.judge.secrets)
+const fromScratch = (a: TestApp) => foldGame(a.judge.o.store.read(gameStream('fd1')), a.judge.registry, a.judge.secrets)
 
 function fileOrders(a: TestApp, n: number) {
   for (let i = 0; i < n; i++) {
@@ -115,12 +115,14 @@ describe.each(ENGINES)('on $name', (engine) => {
       createFixtureDuel(app)
       fileOrders(app, 3)
       const events = app.judge.o.store.read(gameStream('fd1'))
-      const fold = foldGame(events.slice(0, -2), app.judge.secrets)
+      const fold = foldGame(events.slice(0, -2), app.judge.registry, app.judge.secrets)
       expect(advanceFold(fold, events.slice(-1))).toBeNull()
       const forged = { ...events.at(-2)!, prevHash: 'f'.repeat(64) }
       expect(advanceFold(fold, [forged, events.at(-1)!])).toBeNull()
       const advanced = advanceFold(fold, events.slice(-2))
-      expect(advanced && comparable(advanced)).toEqual(comparable(foldGame(events, app.judge.secrets)))
+      expect(advanced && comparable(advanced)).toEqual(
+        comparable(foldGame(events, app.judge.registry, app.judge.secrets)),
+      )
     }, 60_000)
 
     it('after a rolled-back append the next load is the log as it stands', () => {

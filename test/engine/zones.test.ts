@@ -1,8 +1,8 @@
 // Every place a zone is taken from a person refuses an unknown one by name, the same way, instead
 // of printing "Invalid DateTime" or a message that does not say what to write.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { formatInstant, parseRule } from '../../src/schedule/calendar.ts'
-import { normaliseRule } from '../../src/schedule/schedule.ts'
+import { formatInstant, parseRule } from '../../src/engine/clock/calendar.ts'
+import { normaliseRule } from '../../src/engine/clock/schedule.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureGame, testApp, type TestApp } from '../helpers/app.ts'

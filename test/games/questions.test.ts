@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
-import { planGame } from '../../src/schedule/lifecycle.ts'
+import { planGame } from '../../src/engine/clock/lifecycle.ts'
 import { tick } from '../../src/schedule/tick.ts'
 import type { Viewer } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'

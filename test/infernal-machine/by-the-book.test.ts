@@ -1,7 +1,7 @@
 // Rule cases the Rule Book decides on its own, each named with its page.
 import { describe, expect, it } from 'vitest'
 import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { applyResult, epidemicCheck, income } from '../../src/games/infernal-machine/campaign.ts'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, commission, invest, letter, recruit, salvage } from '../../src/games/infernal-machine/shopActions.ts'

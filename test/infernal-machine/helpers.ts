@@ -2,7 +2,7 @@
 // whose dice are forced by label (any roll a test did not force fails, naming its label).
 import { createHash } from 'node:crypto'
 import type { Audience } from '../../src/games/contract.ts'
-import { type ForcedRoll, LabelledDice } from '../../src/games/kit/spec.ts'
+import { type ForcedRoll, LabelledDice } from '../helpers/spec.ts'
 import { type Boat, buildBoat } from '../../src/games/infernal-machine/boat.ts'
 import { defaultImPack } from '../../src/games/infernal-machine/pack.ts'
 import type { Campaign } from '../../src/games/infernal-machine/campaign.ts'

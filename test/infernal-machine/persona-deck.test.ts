@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MODERATOR } from '../../src/games/contract.ts'
 import { shuffled } from '../../src/games/kit/deck.ts'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { recruit } from '../../src/games/infernal-machine/shopActions.ts'
 import { campaign, LabelHashDice, pack } from './helpers.ts'
 

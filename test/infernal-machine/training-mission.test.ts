@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { AUTO_CONCUSSION } from '../../src/games/infernal-machine/detonation.ts'
 import { setupMission } from '../../src/games/infernal-machine/mission.ts'
 import { type MissionChoices, runMission } from '../../src/games/infernal-machine/missionTurn.ts'

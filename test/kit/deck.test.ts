@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MODERATOR, PUBLIC } from '../../src/games/contract.ts'
 import { discard, draw, newDeck, removeCard, shuffled } from '../../src/games/kit/deck.ts'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { RecordingDice } from '../../src/engine/dice.ts'
 
 const cards = ['a', 'b', 'c', 'd', 'e']

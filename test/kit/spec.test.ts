@@ -1,7 +1,7 @@
 // The kit's given/when/then helper and label-keyed dice, on the test-only fixture game.
 import { describe, expect, it } from 'vitest'
 import { PUBLIC } from '../../src/games/contract.ts'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createHiddenDeck } from '../games/fixtures/hidden-deck.ts'
 
 const rs = createHiddenDeck()

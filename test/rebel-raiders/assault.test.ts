@@ -1,7 +1,7 @@
 // RB 11: assaults: dice by year, matching dice, Union tactics, results and victory points.
 import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import {
   assaultProblem,
   captureLosses,

@@ -2,7 +2,7 @@
 // cards kept with a commander and #24's landings, and #54 Dupont. Each card is named by its number;
 // dice are forced by label.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { rs } from './cardPosition.ts'
 import { position, repulse } from './battleNorfolk.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'

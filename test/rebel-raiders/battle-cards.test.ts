@@ -2,7 +2,7 @@
 // that act in a naval combat (PB 23): named ships, free Confederate ironclads, rams, breakdowns and
 // the ship-versus-battery cards. Each card is named by its number; dice are forced by label.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import { parseBattlePolicy } from '../../src/games/rebel-raiders/policies.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'

@@ -1,6 +1,6 @@
 // The naval attack on Norfolk the battle-card tests share: the Union's ships from the station, each
 // card standing as a REACT at ALL, the dice forced by label.
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -1,6 +1,6 @@
 // Rules the judge once applied otherwise than the rule book, each named by its rule.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { REBEL_ORDER_WORDS } from '../../src/games/rebel-raiders/orders.ts'

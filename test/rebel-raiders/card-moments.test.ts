@@ -1,7 +1,7 @@
 // Standing reactions at the other moments of a phase, and the answers to a card (PB 23): each card by
 // its number, its moment forced by the orders and its dice by label.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -2,7 +2,7 @@
 // #58's and #97's face-up cards, #110 against #54. Each is the player's order or his answer to a
 // question, with the default of ruling RR-D1; the other side learns it only from what the card does.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { cardPosition, rs } from './cardPosition.ts'
 

@@ -3,7 +3,7 @@
 // rerolls, the order form and the Union generals (card-plays.test.ts has the checks and the rest).
 import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'

@@ -3,7 +3,7 @@
 // in December, returned after a turn held aside, reshuffled by the Emancipation Proclamation.
 import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import {
   type CardRun,
   EMANCIPATION_REMOVES,

@@ -1,7 +1,7 @@
 // The Confederate cargo cards (PB 23): #99 The Queen's Artillery, #93 Herrera & Co. and #94 To the
 // Dark Shores. Each test names the card and the rule or ruling it checks.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { count, errors, position, rs } from './moreCards.ts'
 
 describe("#99 The Queen's Artillery (PB 23, RB 9.21, 6.12)", () => {

@@ -1,6 +1,6 @@
 // RB 10: naval combat, dice forced by label ("round N: <shooter> at <target> (k)").
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import {
   battle,
   diceOf,

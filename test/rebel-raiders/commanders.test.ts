@@ -3,7 +3,7 @@
 // a ship moved on its own leaves him; with every ship lost he leaves the map (10.5), and a commander
 // off the map comes back no sooner than the next turn (7.41).
 import { describe, expect, it } from 'vitest'
-import { LabelledDice, given } from '../../src/games/kit/spec.ts'
+import { LabelledDice, given } from '../helpers/spec.ts'
 import { rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

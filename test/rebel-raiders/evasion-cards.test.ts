@@ -1,7 +1,7 @@
 // The cards played as a Confederate ship tries to slip past Union ships (RB 7.78, PB 23), and the
 // named Confederate raiders the Confederacy puts to sea in its build. Each card is named by its number.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -7,7 +7,7 @@
 // asserts the change in points the book states rather than its running total, which counts the 17 VP
 // of landed cargo the replay cannot reach (9 VP).
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { CSA_AUGUST, CSA_AUGUST_BUILD, CSA_AUGUST_DICE, rs, unionBuild } from './pb22.ts'
 

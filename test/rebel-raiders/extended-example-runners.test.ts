@@ -7,7 +7,7 @@
 // them cannot come from the example's own set-up (ruling RR-S64). Each test asserts a row's result:
 // evaded or caught, sunk, where it ends, what it carries and the cargo points it lands.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrPiece, RrState } from '../../src/games/rebel-raiders/state.ts'
 import { rs, unionBuild } from './pb22.ts'
 import { RUNNER_DICE, RUNNER_MOVES, UNION_STANDING } from './pb22Runners.ts'

@@ -3,7 +3,7 @@
 // blockade tidied up), the Union card phase and the Union build. Orders and dice are in pb22.ts; where
 // the judge's own aim makes a battle differ from the example's, the test names the ruling.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { rs, UNION_BUILD, unionMove } from './pb22.ts'
 

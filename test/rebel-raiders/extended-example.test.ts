@@ -6,7 +6,7 @@
 // build follow in extended-example-union.test.ts. Where the judge's own picks make a battle differ
 // from the example's, the test says so and names the ruling.
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { opening, pack, rs, UNION_MOVE, unionMove } from './pb22.ts'
 

@@ -5,7 +5,7 @@
 // board, the cards played and the discards are public and may be seen. By mail, the build orders of
 // one side are acknowledged to it alone and never reach the other before they are resolved.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { outboxRows, testApp } from '../helpers/app.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'

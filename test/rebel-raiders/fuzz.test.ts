@@ -2,7 +2,7 @@
 // a bot game passes through; whatever the order check accepts must resolve without throwing.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'

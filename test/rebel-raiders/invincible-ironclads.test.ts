@@ -1,7 +1,7 @@
 // PB 18.25 Invincible Ironclads: a hit damages an ironclad instead of sinking it (18.251); where it
 // stays after the battle (18.252, ruling RR-O11); one movement point and repairs (18.253).
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { type Battle, battle } from '../../src/games/rebel-raiders/combat.ts'
 import { settleDamage } from '../../src/games/rebel-raiders/ironcladDamage.ts'
 import { bindRebelPack, type RawRebelPack } from '../../src/games/rebel-raiders/pack.ts'

@@ -1,7 +1,7 @@
 // The land war's lasting generals (PB 23): #79 Longstreet and #34 Loose the Fateful Lightning. Each
 // test names the card and the rule or ruling it checks.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { errors, position, rs } from './moreCards.ts'
 

@@ -2,7 +2,7 @@
 // `LEE AT <space>` (18.52, ruling RR-O10), one die again after a move, and his fate when the space he
 // holds falls (18.53).
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

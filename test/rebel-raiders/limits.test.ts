@@ -1,6 +1,6 @@
 // RB 11.1-11.2, 11.8 (the limits on assaults), 11.9 (counterattacks) and 12.2 (Kentucky) in a turn.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

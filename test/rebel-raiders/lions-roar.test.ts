@@ -1,7 +1,7 @@
 // PB 18.36 The Lion's Roar: saving rolls as the Emancipation comes (17.3), and a free runner under
 // the British flag at each Confederate build (ruling RR-O9).
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack, type RawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import { PhaseRun } from '../../src/games/rebel-raiders/phaseRun.ts'

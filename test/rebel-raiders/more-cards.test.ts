@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { emancipation } from '../../src/games/rebel-raiders/landCombat.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import { PhaseRun } from '../../src/games/rebel-raiders/phaseRun.ts'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { count, errors, pack, position, rs } from './moreCards.ts'
 
 describe('#61 Maximillian (PB 23, RB 13.21, 17.33)', () => {

@@ -1,7 +1,7 @@
 // PB 19.55 (the 1862 start, option C): each side may put back cards of its drawn opening hand for
 // fresh ones, as in the winter refresh (14.42); ruling RR-S63 says when the orders carry it.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -1,7 +1,7 @@
 // The optional rules rolled as a phase opens (PB 18.32 Draft Riots, 18.33 commercial interests,
 // 18.34 privateers), made as the phase before it is resolved (ruling RR-O1).
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { bindRebelPack, loadRebelPack, rawRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'

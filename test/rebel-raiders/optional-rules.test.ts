@@ -1,7 +1,7 @@
 // The optional rules of PB 18 chosen when a game is created (`--option optional=...`), each named by
 // its rule number: the options checked at set-up, and what each implemented rule changes.
 import { describe, expect, it } from 'vitest'
-import { LabelledDice, given } from '../../src/games/kit/spec.ts'
+import { LabelledDice, given } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'

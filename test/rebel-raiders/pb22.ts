@@ -5,7 +5,7 @@
 // card's target (ruling RR-K8) the dice make the example's stated outcomes where they can, and the
 // tests say where the two part. Shared by the extended-example tests (the runner log's orders are in
 // pb22Runners.ts).
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -1,6 +1,6 @@
 // DESIGN 8b: Rebel Raiders' pictures on real geography: the theatre and the oceans, every piece and
 // holder shown, rasterised by the engine.
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { describe, expect, it } from 'vitest'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { rasterise } from '../../src/reports/pictures.ts'

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
 import rawPieces from '../../src/games/rebel-raiders/data/pieces.json' with { type: 'json' }
 import rawSetup from '../../src/games/rebel-raiders/data/setup-1861.json' with { type: 'json' }
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { assaultProblem, matchBonus, scoreAssault } from '../../src/games/rebel-raiders/assault.ts'
 import { diceOf } from '../../src/games/rebel-raiders/combat.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'

@@ -3,7 +3,7 @@
 // judge when the moment its text names comes. Each card is named by its number.
 import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

@@ -1,7 +1,7 @@
 // Union dice rolled again after they are cast (PB 23): #3 Yankee Guns and #27 USS Housatonic, in a
 // naval combat and at a speed roll. Each test names the card and the rule or ruling it checks.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { errors, position, rs } from './moreCards.ts'
 
 const ATTACK_NORFOLK = 'MOVE SL-6,GB-5 CHES > NORF.BS > NORF'

@@ -1,6 +1,6 @@
 // RB 10.35-10.36: standing battle orders (POLICY ... ON BATTLE) and where a side may retreat.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { parseBattlePolicy } from '../../src/games/rebel-raiders/policies.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'

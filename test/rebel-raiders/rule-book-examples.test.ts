@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
 import rawPieces from '../../src/games/rebel-raiders/data/pieces.json' with { type: 'json' }
 import rawSetup from '../../src/games/rebel-raiders/data/setup-1861.json' with { type: 'json' }
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
 import { checkMove, parsePath } from '../../src/games/rebel-raiders/movement.ts'
 import { openingPosition, piecesSchema, setupSchema } from '../../src/games/rebel-raiders/setup.ts'

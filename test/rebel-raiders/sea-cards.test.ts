@@ -1,7 +1,7 @@
 // Ships the cards move or place at sea (PB 23): #75 CSS Albemarle, the storms #49 and #92, #52
 // Coaling Station and #44 USS Coeur de Lion. Each test names the card and the rule or ruling it checks.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { errors, position, rs } from './moreCards.ts'
 
 describe('#75 CSS Albemarle (PB 23, RB 7.2, 10.2)', () => {

@@ -1,6 +1,6 @@
 // RB 7.78 (searches and speed rolls, with the stack cases) and RB 8 (raids), dice forced by label.
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { intercept, raidResult, speedBonus } from '../../src/games/rebel-raiders/speed.ts'
 
 const dice = (forced: Record<string, number | number[]>) =>

@@ -3,7 +3,7 @@
 // An id no counter has carried yet may still be built before the order applies, so it is taken with
 // a warning when its type could be the writer's.
 import { describe, expect, it } from 'vitest'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

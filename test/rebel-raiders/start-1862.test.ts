@@ -1,7 +1,7 @@
 // The 1862 start (PB 19): the Union half of April 1862 opens with the forces, commanders, control
 // markers and cargo of 19.2-19.3, #24's four pawns (19.42), and the cards of option A, B or C (19.5).
 import { describe, expect, it } from 'vitest'
-import { LabelledDice, given } from '../../src/games/kit/spec.ts'
+import { LabelledDice, given } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

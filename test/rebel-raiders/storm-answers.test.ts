@@ -2,7 +2,7 @@
 // (PB 23: no play time printed, so any time, RB 17.23; digest 6.1; ruling RR-K21), and the fog around
 // them: the standing storm is the owner's secret until it blows.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { errors, position, rs } from './moreCards.ts'
 

@@ -1,7 +1,7 @@
 // RB 13 (supply: withering, wear and tear, the VP limits) and RB 16 (victory).
 import { describe, expect, it } from 'vitest'
 import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'json' }
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
 import type { Control } from '../../src/games/rebel-raiders/state.ts'
 import {

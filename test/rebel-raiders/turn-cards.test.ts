@@ -1,6 +1,6 @@
 // Cards played in one's own phase whose effect lasts a turn or the game (PB 23): #33, #87, #96, #103.
 import { describe, expect, it } from 'vitest'
-import { given } from '../../src/games/kit/spec.ts'
+import { given } from '../helpers/spec.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

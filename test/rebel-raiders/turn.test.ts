@@ -1,7 +1,7 @@
 // The Rebel Raiders turn as the engine runs it (RB 5): orders checked on receipt, each phase
 // resolved with forced dice through the kit's given/when/then helper.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 

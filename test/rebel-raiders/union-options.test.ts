@@ -1,7 +1,7 @@
 // The Union's optional purchases (PB 18.21 Hunt's Artillery, 18.23 Two If By Sea): bought in the
 // Union build for the next turn, spent on its assaults and defences.
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 

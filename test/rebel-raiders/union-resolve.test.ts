@@ -1,7 +1,7 @@
 // PB 18.4 Union Resolve (with 18.6): the chits after each Union move of 1863-1864, the weighted
 // track they are held against, the price of each failure, and sudden death needing one (18.61).
 import { describe, expect, it } from 'vitest'
-import { given, LabelledDice } from '../../src/games/kit/spec.ts'
+import { given, LabelledDice } from '../helpers/spec.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import type { Phase, RrState } from '../../src/games/rebel-raiders/state.ts'
 import { bindRebelPack, type RawRebelPack } from '../../src/games/rebel-raiders/pack.ts'

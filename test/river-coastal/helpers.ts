@@ -58,7 +58,7 @@ export function ship(
   }
 }
 
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { newShip, type Officer, type ShipState } from '../../src/games/river-coastal/ship.ts'
 
 export const pack = defaultRiverPack()

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DataPack } from '../../src/games/contract.ts'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import { signalLocks } from '../../src/games/river-coastal/captains.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { orderContext } from '../../src/games/river-coastal/orderContext.ts'

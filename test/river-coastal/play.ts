@@ -2,7 +2,7 @@
 // every captain and commander is Intelligent so that ships follow their written orders.
 import { expect } from 'vitest'
 import type { Viewer } from '../../src/games/contract.ts'
-import { LabelledDice } from '../../src/games/kit/spec.ts'
+import { LabelledDice } from '../helpers/spec.ts'
 import type { DataPack } from '../../src/games/contract.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'

@@ -10,7 +10,7 @@ import {
   parseLocal,
   parseRule,
   resolveWall,
-} from '../../src/schedule/calendar.ts'
+} from '../../src/engine/clock/calendar.ts'
 
 const iso = (d: Date) => d.toISOString()
 const deadline = (opened: string, rule: string, zone: string) =>

@@ -1,12 +1,12 @@
-// The clock read model (src/schedule/clockModel.ts, src/engine/clockIndex.ts) over random
+// The clock read model (src/engine/clock/clockModel.ts, src/engine/clockIndex.ts) over random
 // sequences of what happens to a game: orders, absences, schedule changes, moderator commands and
 // ticks at random instants. After every step the game_clock row must equal a from-scratch
 // computation from the log, the tick must find the game due exactly when its plan has work, and
 // no instant before the row's next_at may have work.
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { planGame } from '../../src/schedule/lifecycle.ts'
-import { clockEntry, instantsOfInterest } from '../../src/schedule/clockModel.ts'
+import { planGame } from '../../src/engine/clock/lifecycle.ts'
+import { clockEntry, instantsOfInterest } from '../../src/engine/clock/clockModel.ts'
 import { tick } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'

@@ -58,6 +58,7 @@ function statesByPoint(): { point: number; state: SdState }[] {
       point: e.data.point as number,
       state: foldGame<SdState>(
         events.filter((x) => x.position <= e.position),
+        app.judge.registry,
         secrets,
       ).state,
     }))

@@ -2,7 +2,7 @@
 // with these orders, answers and dice, then read what happened. Dice are forced by their labels
 // (the game names every roll), so a test states only the rolls it is about; the rest come from a
 // fixed secret, or the test fails naming the roll it did not expect.
-import { RecordingDice } from '../../engine/dice.ts'
+import { RecordingDice } from '../../src/engine/dice.ts'
 import type {
   Audience,
   Dice,
@@ -13,8 +13,8 @@ import type {
   RollRecord,
   Step,
   Viewer,
-} from '../contract.ts'
-import { canSee } from '../contract.ts'
+} from '../../src/games/contract.ts'
+import { canSee } from '../../src/games/contract.ts'
 
 /** A forced roll: by exact label, or by a pattern; a list is used in order, one value per matching roll. */
 export type ForcedRoll = { label: string | RegExp; values: number | number[] }

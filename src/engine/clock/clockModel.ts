@@ -4,7 +4,7 @@
 // Pure: a fold in, a row out. planGame (lifecycle.ts) compares the instant only against the
 // instants listed here, always as "instant <= now" or "now < instant", so its plan is the same
 // from one listed instant up to the next: trying each in order finds the first with work exactly.
-import type { GameFold } from '../engine/fold.ts'
+import type { GameFold } from '../fold.ts'
 import { planGame, type Action } from './lifecycle.ts'
 
 const HOUR = 3600_000

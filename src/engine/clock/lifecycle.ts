@@ -3,8 +3,8 @@
 // resolution that waits on a decision, the decision's own deadline. Pure: a fold and an instant in,
 // a plan out. The tick (src/schedule/tick.ts) carries plans out, one game at a time, against the
 // stream version the plan was made from.
-import type { Awaited } from '../games/contract.ts'
-import type { GameFold, PendingDecision } from '../engine/fold.ts'
+import type { Awaited } from '../../games/contract.ts'
+import type { GameFold, PendingDecision } from '../fold.ts'
 
 const HOUR = 3600_000
 

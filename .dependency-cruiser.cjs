@@ -1,0 +1,182 @@
+// The arrows between the layers of src/ (docs/architecture.md, "The layers"):
+//
+//   cli -> mail, schedule -> engine -> games (through src/games/contract.ts) -> games/kit
+//
+// with util and orders (pure leaves) usable from anywhere, and the log reached by the engine.
+// `npm run lint:deps` (scripts/lint-deps.ts) checks them and `npm run lint` runs it, so CI fails on
+// a broken arrow; test/docs/arrows.test.ts keeps the rules from silently stopping working.
+//
+// Paths are matched without their extension: the check cruises a JavaScript copy of src/.
+
+/** The files outside src/log that still prepare SQL themselves, so import the log directly. */
+const SQL_OUTSIDE_LOG = [
+  'src/cli/app',
+  'src/cli/db',
+  'src/cli/deps',
+  'src/mail/bounces',
+  'src/mail/commands',
+  'src/mail/imapAccount',
+  'src/mail/imapLease',
+  'src/mail/intakeDecision',
+  'src/mail/mailParts',
+  'src/mail/outbound',
+  'src/mail/outbox',
+  'src/mail/outboxClaim',
+  'src/mail/pacing',
+  'src/mail/replyLog',
+  'src/mail/retention',
+  'src/mail/sameMessage',
+  'src/mail/smtp',
+]
+
+/**
+ * KNOWN EXCEPTION: the mail configuration and the accounts it configures name each other's types
+ * (config -> oauth, smtp, imapAccount -> oauth -> config). A circle only among these files is let
+ * be until the settings types move to a file of their own; any circle reaching another file fails.
+ */
+const MAIL_SETTINGS_CIRCLE = '^src/mail/(config|oauth|oauthConfig|imapAccount|smtp)[.]'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle makes a layer depend on itself through others: no circle anywhere in src ' +
+        '(but the known one of MAIL_SETTINGS_CIRCLE).',
+      from: { path: '^src/' },
+      to: { circular: true, via: { pathNot: MAIL_SETTINGS_CIRCLE } },
+    },
+    {
+      name: 'kit-is-a-leaf',
+      severity: 'error',
+      comment:
+        'The kit serves every game and knows none of them nor the judge: it imports only itself, the ' +
+        'contract (dice, audiences) and the pure leaves util and orders (the shared order-script reader).',
+      from: { path: '^src/games/kit/' },
+      to: { path: '^src/', pathNot: ['^src/games/kit/', '^src/games/contract[.]', '^src/util/', '^src/orders/'] },
+    },
+    {
+      name: 'games-see-only-contract-and-kit',
+      severity: 'error',
+      comment:
+        'A game imports only itself, the kit, the contract and the pure leaves util and orders: never the ' +
+        'engine, the log, mail, reports, the registry or another game.',
+      from: { path: '^src/games/([^/]+)/', pathNot: '^src/games/kit/' },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/games/$1/', '^src/games/kit/', '^src/games/contract[.]', '^src/util/', '^src/orders/'],
+      },
+    },
+    {
+      name: 'contract-is-a-leaf',
+      severity: 'error',
+      comment: 'The contract is what engine and games agree on; it imports nothing of either.',
+      from: { path: '^src/games/contract[.]' },
+      to: { path: '^src/', pathNot: ['^src/games/contract[.]', '^src/util/', '^src/orders/'] },
+    },
+    {
+      name: 'registry-only-from-composition-root',
+      severity: 'error',
+      comment:
+        'Only the composition root (src/cli) names the games: the engine is given the registry ' +
+        '(JudgeOptions.registry), so it never imports src/games/index.ts.',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/games/index[.]' },
+    },
+    {
+      name: 'engine-sees-games-through-contract',
+      severity: 'error',
+      comment: 'The engine knows a game only through the contract: no game folder, no kit.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/games/', pathNot: '^src/games/contract[.]' },
+    },
+    {
+      name: 'engine-below-drivers',
+      severity: 'error',
+      comment:
+        'The drivers (cli, mail, the tick in schedule, reader copies and archives in reports) call the ' +
+        'engine, never the other way round. The engine renders letters in the transaction that records ' +
+        'their cause, with the template renderer src/reports/render.ts, a leaf of its own (next rule).',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/(mail|cli|schedule|reports)/', pathNot: '^src/reports/render[.]' },
+    },
+    {
+      name: 'renderer-is-a-leaf',
+      severity: 'error',
+      comment: 'The template renderer the engine uses imports only util, so it leads back to no driver.',
+      from: { path: '^src/reports/render[.]' },
+      to: { path: '^src/', pathNot: ['^src/reports/render[.]', '^src/util/'] },
+    },
+    {
+      name: 'schedule-below-mail-and-cli',
+      severity: 'error',
+      comment: 'The tick drives the engine; it never calls mail or the command line.',
+      from: { path: '^src/schedule/' },
+      to: { path: '^src/(mail|cli)/' },
+    },
+    {
+      name: 'reports-below-drivers',
+      severity: 'error',
+      comment: 'Reports are made from what the engine gives; they never call mail, the tick or the command line.',
+      from: { path: '^src/reports/' },
+      to: { path: '^src/(mail|cli|schedule)/' },
+    },
+    {
+      name: 'reports-hold-no-keys',
+      severity: 'error',
+      comment:
+        "A reader's copy is made from what the engine gives through its reader port " +
+        '(src/engine/readerSource.ts: folds, report models, a key scrubber): reports never derive a key, ' +
+        'read the server secret or reach the judge behind the port.',
+      from: { path: '^src/reports/' },
+      to: { path: '^src/engine/(keys|secret|judge|judgeContext)[.]' },
+    },
+    {
+      name: 'log-knows-no-judge',
+      severity: 'error',
+      comment: 'The log knows streams and events, not games, mail or the engine: it imports only util.',
+      from: { path: '^src/log/' },
+      to: { path: '^src/', pathNot: ['^src/log/', '^src/util/'] },
+    },
+    {
+      name: 'leaves-import-nothing',
+      severity: 'error',
+      comment: 'util and orders are used by every layer, so they import no other part of src.',
+      from: { path: '^src/(util|orders)/' },
+      to: { path: '^src/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'log-only-through-engine',
+      severity: 'error',
+      comment:
+        'Mail, the tick, reports and the command line reach the log only through the engine. KNOWN ' +
+        'EXCEPTION, for now: the files in SQL_OUTSIDE_LOG still prepare SQL themselves; the persistence ' +
+        'step moves that SQL into repositories in src/log and empties the list. No other file may join it.',
+      from: {
+        path: '^src/(mail|cli|schedule|reports)/',
+        pathNot: SQL_OUTSIDE_LOG.map((f) => `^${f}[.]`),
+      },
+      to: { path: '^src/log/' },
+    },
+    {
+      name: 'no-test-code-in-src',
+      severity: 'error',
+      comment: 'What ships never imports the tests or their helpers.',
+      from: { path: '^src/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'A relative import that resolves to nothing is one the rules above could not judge.',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true, path: '^[.]' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|[.]tmp)' },
+  },
+}
