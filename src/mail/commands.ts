@@ -1,11 +1,14 @@
 // Mail commands for players: HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
 import type { SqlDatabase as Database } from '../log/sql.ts'
+import { DECIDE_FORM } from '../games/kit/decideForm.ts'
+import { syntax } from '../games/kit/grammar.ts'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import { decisionRolesOf, resultFor } from '../engine/redact.ts'
 import { editDistance, readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
+import { answerLines } from './answerLines.ts'
 import type { InboundMail } from './inbound.ts'
 
 export const MAIL_COMMANDS = [
@@ -55,28 +58,6 @@ export function misspeltCommand(body: string): { written: string; meant: string 
   return meant && meant !== written ? { written, meant } : null
 }
 
-/**
- * The DECIDE lines of a message, wherever they stand, and the rest of it with those lines blanked (so
- * order line numbers stay as sent). `orders` is null when nothing but answers is left.
- */
-export function decideLines(body: string): {
-  answers: { decisionId: string; answer: string }[]
-  orders: string | null
-} {
-  const script = readScript(body)
-  const decide = script.lines.filter((l) => l.words[0] === 'DECIDE')
-  const answers = decide.map((l) => {
-    const [, id = '', ...rest] = l.text.split(/\s+/)
-    return { decisionId: id, answer: rest.join(' ') }
-  })
-  if (!answers.length) return { answers, orders: null }
-  const blank = new Set(decide.map((l) => l.line))
-  const others = script.lines.filter((l) => !blank.has(l.line))
-  if (!others.length) return { answers, orders: null }
-  const lines = body.replace(/\r\n?/g, '\n').split('\n')
-  return { answers, orders: lines.map((l, i) => (blank.has(i + 1) ? '' : l)).join('\n') }
-}
-
 /** How to write to the judge. It names no game: strangers read it too (a judge's list of games is its players' business). */
 export function helpText(): string {
   return [
@@ -94,7 +75,7 @@ export function helpText(): string {
     '  REPORT <n>              your report of resolution n, sent again',
     '  VERIFY [n]              the dice secrets, commitments and your rolls, recomputed',
     '  PRESS <role|ALL>        the lines after it go to that player (logged by the judge)',
-    '  DECIDE <id> <answer>    answer a question the judge put to you (several lines, and with orders, may go together)',
+    `  ${syntax(DECIDE_FORM).padEnd(23)} ${DECIDE_FORM.summary}`,
     '  SET ZONE <zone>         show deadlines in your time zone too (e.g. Europe/Paris; NONE to clear)',
     '  SET ABSENCE <from> <to> dates (YYYY-MM-DD) you cannot play; the deadline will not wait for you (NONE to cancel)',
     '  HELP                    this text',
@@ -108,7 +89,7 @@ export function runMailCommand(ctx: CommandContext): 'command' {
   if (ctx.word === 'DECIDE' || ctx.word === 'SET') {
     const meta = { messageId: ctx.mail.messageId }
     const { judge, game, role } = ctx
-    if (ctx.word === 'DECIDE') judge.answer(game, role, decideLines(ctx.body).answers, meta)
+    if (ctx.word === 'DECIDE') judge.answer(game, role, answerLines(ctx.body).answers, meta)
     else if (args[0] === 'ZONE')
       judge.setPlayerZone(
         game,

@@ -7,7 +7,8 @@ import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
 import type { AuthResults, DnsResolver } from './auth.ts'
 import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
-import { decideLines, helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
+import { messageAnswers } from './answerLines.ts'
+import { helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
 import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
@@ -264,7 +265,7 @@ export class Intake {
     const word = mailCommandWord(text)
     // Answers to questions may come alone or with orders: the answers are recorded first, then the
     // rest is filed as orders (the answers and the orders are inputs of the same resolution).
-    const decided = word === 'DECIDE' || !word ? decideLines(text) : null
+    const decided = messageAnswers(text, word)
     // One mail, one acknowledgement: answers that come with orders are told in the orders' one.
     let answers: string | undefined
     if (decided?.answers.length) {

@@ -10,7 +10,6 @@
  * (oauthStore.ts).
  */
 
-import type { MailConfig } from './config.ts'
 import { type GrantSource, keepRotated, type Rotation, rotationNote } from './oauthStore.ts'
 
 export interface OAuth2Settings {
@@ -208,9 +207,18 @@ export class TokenRefresher implements AccessTokens {
   }
 }
 
+/**
+ * What the archive's token source reads of the mail settings (config.ts's MailConfig has it): said
+ * here, so that the token code does not import the settings, which import it.
+ */
+export interface ArchiveGrant {
+  archiveImap?: { refreshToken?: string; refreshTokenSource?: GrantSource } | null
+  oauth2?: OAuth2Settings | null
+}
+
 /** The archive mailbox's tokens: its own grant, or the intake's when it is the same mailbox. */
 export function archiveTokenSource(
-  mail: Pick<MailConfig, 'archiveImap' | 'oauth2'>,
+  mail: ArchiveGrant,
   intake: TokenRefresher | null,
   options: TokenRefresherOptions = {},
 ): TokenRefresher | null {

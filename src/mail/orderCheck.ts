@@ -1,10 +1,11 @@
 // `pbem check`: what the judge would answer to an order text, without filing it. The text is read
 // as the intake reads a mail body (reading.ts), its DECIDE lines and orders are told apart as the
-// intake tells them apart (commands.ts), and then answered and filed by the judge's own calls
+// intake tells them apart (answerLines.ts), and then answered and filed by the judge's own calls
 // inside a transaction that is rolled back: the verdicts are the acknowledgement's, by construction.
 import type { LineError } from '../games/contract.ts'
 import type { Judge } from '../engine/judge.ts'
-import { decideLines, mailCommandWord, misspeltCommand } from './commands.ts'
+import { type AnswerLines, messageAnswers } from './answerLines.ts'
+import { mailCommandWord, misspeltCommand } from './commands.ts'
 import { readText } from './reading.ts'
 
 export interface CheckResult {
@@ -27,7 +28,7 @@ export function checkOrders(judge: Judge, game: string, role: string, body: stri
   if (!text.trim()) return { ...none, command: 'an empty message (answered with HELP)' }
   const fold = judge.load(game)
   const word = mailCommandWord(text)
-  const decided = word === 'DECIDE' || !word ? decideLines(text) : null
+  const decided = messageAnswers(text, word)
   const answering = !!decided?.answers.length
   if (!answering && word) return { ...none, command: word }
   const typo = answering ? null : misspeltCommand(text)
@@ -50,7 +51,7 @@ function fileAndRead(
   judge: Judge,
   game: string,
   role: string,
-  decided: ReturnType<typeof decideLines> | null,
+  decided: AnswerLines | null,
   text: string,
   unreadFrom: { line: number; chars: number } | undefined,
 ): Pick<CheckResult, 'answers' | 'orders'> {

@@ -4,7 +4,7 @@ import { fortunes } from '../../src/games/infernal-machine/campaign.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { timePhase } from '../../src/games/infernal-machine/seasonEnd.ts'
 import { changeLocation } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx, LabelHashDice, pack } from './helpers.ts'
+import { campaign, ctx, LabelHashDice, pack, seaworthyHull } from './helpers.ts'
 
 describe('Infernal Machine: the Almanac entries (synthetic, rulings IM-51 to IM-55)', () => {
   it('p.46 a USA shop at a blockade station reads the blockade table of the season, the year irrelevant', () => {
@@ -20,14 +20,7 @@ describe('Infernal Machine: the Almanac entries (synthetic, rulings IM-51 to IM-
   })
 
   it('p.62 the Assignment Check may send a commissioned USA fishboat to a blockade station', () => {
-    const boat = {
-      tiles: ['needle-prow', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['steering-link', 1],
-        ['propeller', 2],
-      ] as [string, number][],
-    }
+    const boat = seaworthyHull()
     const usa = campaign({ side: 'USA', location: 'washington', commissioned: true, boat })
     const c = ctx({ 'spring 1862 event': 1, 'spring 1862 assignment': 6 })
     expect(timePhase(c, usa)).toBe(false)

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { recovery } from '../../src/games/infernal-machine/missionAction.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { commission, letter, salvage } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx, pack, trainingMission } from './helpers.ts'
+import { campaign, ctx, pack, seaworthyHull, trainingMission } from './helpers.ts'
 
-const hull = {
-  tiles: ['needle-prow', 'section', 'chisel-stern'],
-  parts: [
-    ['hatch', 1],
-    ['steering-link', 1],
-    ['propeller', 2],
-  ] as [string, number][],
-}
+const hull = seaworthyHull()
 
 describe('Infernal Machine: paying after the roll (p.52, p.55) and campaign checks (p.59, p.61)', () => {
   it('p.52 Greased Palms: $5 re-rolls the lower die while the roll fails and the budget lasts', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { crewOverflow, startMission } from '../../src/games/infernal-machine/missionAction.ts'
 import { build, militaryRecruit, placementError, recruit } from '../../src/games/infernal-machine/shopActions.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
-import { campaign, ctx, LabelHashDice, pack } from './helpers.ts'
+import { campaign, ctx, LabelHashDice, pack, seaworthyHull, twoSectionShop } from './helpers.ts'
 
 describe('Infernal Machine: building the fishboat (p.47) and manning it (p.19)', () => {
   it('p.47 the prow first, the stern last; a spar by the prow, a tow cord by the stern, the Diver in the Airlock', () => {
@@ -62,14 +62,7 @@ describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () 
   })
 
   it('p.60 p.42 an Investor may be re-designated a Sailor too, and the re-designated go to sea under Navy only', () => {
-    const boat = {
-      tiles: ['needle-prow', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['steering-link', 1],
-        ['propeller', 2],
-      ] as [string, number][],
-    }
+    const boat = seaworthyHull()
     const camp = campaign({ navyOnly: true, marque: true, boat })
     const order = { training: true, launch: 'mount-pleasant', crew: [['biederman', 1] as [string, number]] }
     const sea = () => ({ pack, dice: new LabelHashDice('navy'), notes: [] })
@@ -87,18 +80,7 @@ describe('Infernal Machine: Military Recruit and free Sailors (p.52, p.60)', () 
   })
 
   describe('p.47 Rearrange & Sell: tile numbers read as the last report numbered them', () => {
-    const boat = () =>
-      campaign({
-        funds: 10,
-        boat: {
-          tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
-          parts: [
-            ['hatch', 1],
-            ['ballast-tank', 2],
-            ['propeller', 3],
-          ],
-        },
-      })
+    const boat = () => twoSectionShop({ funds: 10 })
     const order = (text: string) => parseImOrders(pack, text).commands[0] as never
 
     it('p.47 a Section sold from the middle: the parts behind it go with their tiles, and the report renumbers them', () => {

@@ -24,7 +24,17 @@ import { elevationAllowed, maneuver, navigate, navOutcomes } from '../../src/gam
 import type { TableNavCard } from '../../src/games/infernal-machine/missionPack.ts'
 import type { ImPack } from '../../src/games/infernal-machine/pack.ts'
 import { AUTO_RESPONSE, enemyResponse } from '../../src/games/infernal-machine/response.ts'
-import { BLACK, campaign, ctx, LabelHashDice, pack, sortie, standardBoat, trainingMission } from './helpers.ts'
+import {
+  BLACK,
+  campaign,
+  ctx,
+  LabelHashDice,
+  pack,
+  seaworthyHull,
+  sortie,
+  standardBoat,
+  trainingMission,
+} from './helpers.ts'
 
 /** The pack with one Charleston position's bottom changed. */
 function packWithBottom(position: string, bottom: string): ImPack {
@@ -268,14 +278,7 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
   })
 
   it('p.48 p.51 an Investor on a Contract adds nothing to a Purchase Order or a Commission roll', () => {
-    const hull = {
-      tiles: ['needle-prow', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['steering-link', 1],
-        ['propeller', 2],
-      ] as [string, number][],
-    }
+    const hull = seaworthyHull()
     const usa = (where: 'shop' | 'contract', commissioned: boolean) =>
       campaign({ side: 'USA', location: 'boston', commissioned, boat: hull, personae: [{ id: 'price', where }] })
     const order = (where: 'shop' | 'contract') => {
@@ -305,14 +308,7 @@ describe('Influence and Assignment (p.48, p.51, p.55, p.62)', () => {
 
   it('p.62 a commissioned USA player with a Wreck in play is assigned to Washington with no Assignment roll', () => {
     const wrecked = (wreck: boolean) => {
-      const boat = {
-        tiles: ['needle-prow', 'section', 'chisel-stern'],
-        parts: [
-          ['hatch', 1],
-          ['steering-link', 1],
-          ['propeller', 2],
-        ] as [string, number][],
-      }
+      const boat = seaworthyHull()
       const c = campaign({ side: 'USA', commissioned: true, location: 'boston', wreck, boat })
       const x = ctx({ 'spring 1862 event': 1, 'spring 1862 assignment': 1 })
       timePhase(x, c, { doctor: () => false, acceptAssignment: () => false })

@@ -19,7 +19,7 @@ import {
   salvage,
   seaworthy,
 } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx } from './helpers.ts'
+import { campaign, ctx, seaworthyHull } from './helpers.ts'
 
 describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
   it('p.39 set-up: three investors drawn face down, one kept for his dollars, a starting location at random', () => {
@@ -117,15 +117,7 @@ describe('Infernal Machine campaign set-up and seasons (p.39-47)', () => {
 })
 
 describe('Infernal Machine campaign actions (p.47-61)', () => {
-  const hull = {
-    tiles: ['needle-prow', 'section', 'chisel-stern'],
-    parts: [
-      ['hatch', 1],
-      ['steering-link', 1],
-      ['propeller', 2],
-    ] as [string, number][],
-    sell: [],
-  }
+  const hull = { ...seaworthyHull(), sell: [] }
 
   it("p.47 Build: within the shop's expertise, paid part by part with Prices (CSA); at most 6 parts", () => {
     const camp = campaign({ funds: 40, prices: 1 })

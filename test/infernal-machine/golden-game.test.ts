@@ -17,6 +17,7 @@ import type { ImState } from '../../src/games/infernal-machine/index.ts'
 import { sha256Hex } from '../../src/util/canonical.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { expectGolden } from '../helpers/golden.ts'
+import { composedSizes, MAIL_MAX_BYTES } from '../helpers/mailBudget.ts'
 
 const GOLDEN = fileURLToPath(new URL('./golden/campaign/', import.meta.url))
 // The demo's game and seed: Norfolk, and a shop the year's orders fit (by-mail-year.test.ts plays the same).
@@ -167,6 +168,19 @@ describe('Infernal Machine: the golden game of its mails, from order mails to a 
         )
     }
   })
+
+  it('p.15 p.47 every report carries the board with the boat, on a mission or in the shop; none over 200 KB as sent', async () => {
+    const reports = outboxRows(app).filter((r) => r.kind === 'report' && r.id > bySeason[0]!.ids.at(-1)!)
+    expect(reports.length).toBeGreaterThan(4)
+    for (const r of reports) {
+      const m = withParts(app.db, r.mail as never) as unknown as Letter
+      expect(
+        (m.attachments ?? []).map((a) => a.filename.split('-')[0]),
+        m.subject,
+      ).toEqual(['mission'])
+    }
+    for (const { name, bytes } of await composedSizes(app, GAME, 2)) expect(bytes, name).toBeLessThan(MAIL_MAX_BYTES)
+  }, 60_000)
 
   it('writes exactly the recorded mails, byte for byte', () => {
     const files = goldenFiles()

@@ -150,3 +150,30 @@ export class LabelHashDice {
     return { value, index: hidden ? this.hidden++ : this.open++, hidden }
   }
 }
+
+/** The smallest seaworthy fishboat (p.47): prow, Section, stern; Hatch and Steering Link on the Section, Propeller behind. */
+export function seaworthyHull(): Campaign['boat'] {
+  return {
+    tiles: ['needle-prow', 'section', 'chisel-stern'],
+    parts: [
+      ['hatch', 1],
+      ['steering-link', 1],
+      ['propeller', 2],
+    ],
+  }
+}
+
+/** A shop whose boat has two Sections, a Ballast Tank on the second (for selling and renumbering, p.47, p.59). */
+export function twoSectionShop(over: Partial<Campaign> = {}): Campaign {
+  return campaign({
+    boat: {
+      tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
+      parts: [
+        ['hatch', 1],
+        ['ballast-tank', 2],
+        ['propeller', 3],
+      ],
+    },
+    ...over,
+  })
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createInfernalMachine, type ImState } from '../../src/games/infernal-machine/index.ts'
 import { influential } from '../../src/games/infernal-machine/campaign.ts'
 import { contract } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, ctx, LabelHashDice, pack, trainingMission } from './helpers.ts'
+import { campaign, ctx, LabelHashDice, pack, seaworthyHull, trainingMission } from './helpers.ts'
 
 const rules = createInfernalMachine(pack)
 const fresh = () => rules.setup('campaign-csa', {}, { id: '', hash: '', content: null }, new LabelHashDice())
@@ -80,14 +80,7 @@ describe('Infernal Machine orders checked on receipt', () => {
     expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW moser@1')[0]).toMatch(
       /^the fishboat is not seaworthy: no prow/,
     )
-    s.campaign!.boat = {
-      tiles: ['needle-prow', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['steering-link', 1],
-        ['propeller', 2],
-      ],
-    }
+    s.campaign!.boat = seaworthyHull()
     const [e] = errors(s, 'MISSION TRAINING FROM wharf CREW moser@1')
     expect(e).toMatch(/^wharf is not a launch position of the charleston board; its launch positions: \S+/)
   })
@@ -123,14 +116,7 @@ describe('Infernal Machine orders checked on receipt', () => {
   })
 
   it('p.42 p.60 under Navy only a crew that is not all Sailors is refused, with the Sailors and how to make one', () => {
-    const boat = {
-      tiles: ['needle-prow', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['steering-link', 1],
-        ['propeller', 2],
-      ] as [string, number][],
-    }
+    const boat = seaworthyHull()
     const s = state({ campaign: campaign({ navyOnly: true, boat, sailors: ['baird'] }) })
     expect(errors(s, 'MISSION TRAINING FROM mount-pleasant CREW moser@1')).toEqual([
       'moser is no Sailor, and Navy only takes Sailors alone (p.42); Sailors in the shop: baird (RECRUIT MILITARY <persona> makes one, p.60)',

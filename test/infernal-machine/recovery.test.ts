@@ -10,7 +10,7 @@ import { askSentiment } from '../../src/games/infernal-machine/haltChoices.ts'
 import { leakTileLoss, missionAction, type Sentiment } from '../../src/games/infernal-machine/missionAction.ts'
 import { parseImOrders } from '../../src/games/infernal-machine/orders.ts'
 import { build } from '../../src/games/infernal-machine/shopActions.ts'
-import { campaign, LabelHashDice, pack, trainingMission } from './helpers.ts'
+import { campaign, LabelHashDice, pack, trainingMission, twoSectionShop } from './helpers.ts'
 
 /** The Charleston Ship mission of campaign-mission.test.ts: Lost on the way home, a Wreck marker. */
 function lostMission(sentimentRoll: number, sentiment?: Sentiment) {
@@ -93,17 +93,7 @@ describe('Infernal Machine: Investor Sentiment after a Wreck (R27, p.59)', () =>
   })
 })
 
-const boat = () =>
-  campaign({
-    boat: {
-      tiles: ['needle-prow', 'section', 'section', 'chisel-stern'],
-      parts: [
-        ['hatch', 1],
-        ['ballast-tank', 2],
-        ['propeller', 3],
-      ],
-    },
-  })
+const boat = () => twoSectionShop()
 
 describe('Infernal Machine: leaks at Recovery (R28, p.59)', () => {
   it('p.59 a leak recycles the last Section; later parts move down with their tiles, its own stay aboard (IM-58)', () => {

@@ -57,6 +57,16 @@ describe('Infernal Machine ruleset: the nested sequence by mail', () => {
     expect(s.report[0]).toBe('spring 1862 at norfolk: funds $13, Prices 1, Alert 0, Training 0')
   })
 
+  it('p.47 p.56 the season after the mission home: the board with the boat back in the shop, as built', () => {
+    const { s } = play(YEAR, 'MISSION')
+    const [board, ...rest] = rules.figures!(s, { kind: 'role', role: 'captain' }, [])
+    expect(rest).toEqual([])
+    expect(board!.title).toBe(
+      'Charleston board, spring 1862: the fishboat in the shop at Norfolk: tiles needle-prow-section-section-chisel-stern; it would launch from Mount Pleasant or Breach Inlet (filled light)',
+    )
+    expect(board!.svg).not.toContain('fill="#036"')
+  })
+
   it('digest 5.6 the same year at PACE STEP stops after each mission turn and ends in the same place', () => {
     const mission = play(YEAR, 'MISSION')
     const step = play(YEAR, 'STEP')
@@ -155,14 +165,20 @@ describe('Infernal Machine RulesetFactory', () => {
     expect(() => infernalMachineFactory.loadPack(bad)).toThrow(/without provenance: \$\.campaign\.calendar/)
   })
 
-  it('p.44 the report model, the season labels and the figure of the last attack run', () => {
+  it('p.44 the report model, the season labels, and the board with the boat in the shop when no mission ran (p.47)', () => {
     const { s } = play([YEAR[0]!], 'MISSION')
     expect(rules.turnOf(s)).toBe(2)
     expect(rules.turnLabel(2)).toBe('summer 1861')
     expect(rules.reportModel(s, { kind: 'role', role: 'captain' })).toMatchObject({
       infernalMachine: { label: 'summer 1861, income', lines: s.report },
     })
-    expect(rules.figures!(s, { kind: 'role', role: 'captain' }, [])).toEqual([])
+    const figures = rules.figures!(s, { kind: 'role', role: 'captain' }, [])
+    const shop = pack.campaign.locations.find((l) => l.id === s.campaign!.location)!
+    expect(figures.map((f) => f.name)).toEqual(['mission'])
+    expect(figures[0]!.title).toContain(
+      `board, summer 1861: the fishboat in the shop at ${shop.name}: no tile built yet`,
+    )
+    expect(figures[0]!.svg).toContain('fill="#cde"')
     expect(rules.outcome(s)).toBeNull()
     expect(rules.awaiting(s)).toEqual([{ kind: 'orders', role: 'captain', label: 'summer 1861, income' }])
   })

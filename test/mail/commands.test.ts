@@ -1,9 +1,9 @@
 // Mail commands on the fixture duel: each seat sees its own draws and nothing of the other's.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { mailCommandWord, runMailCommand } from '../../src/mail/commands.ts'
-import type { InboundMail } from '../../src/mail/inbound.ts'
+import { mailCommandWord } from '../../src/mail/commands.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { mailCommand } from '../helpers/mailCommand.ts'
 
 let app: TestApp
 beforeEach(() => {
@@ -13,38 +13,7 @@ beforeEach(() => {
 afterEach(() => app.cleanup())
 
 let n = 0
-function command(role: string, body: string, from = role === 'north' ? 'north@example.test' : 'south@example.test') {
-  const mail: InboundMail = {
-    messageId: `c${++n}@example.test`,
-    rawHash: String(n).padStart(64, '0'),
-    from: { address: from, name: '' },
-    to: [],
-    subject: 'cmd',
-    date: null,
-    inReplyTo: null,
-    references: [],
-    text: body,
-    textAttachments: [],
-    automated: null,
-    size: body.length,
-  }
-  const word = mailCommandWord(body)
-  expect(word).not.toBeNull()
-  runMailCommand({
-    judge: app.judge,
-    db: app.db,
-    outbox: sqliteOutbox(app.db, app.clock),
-    clock: app.clock,
-    mail,
-    game: 'fd1',
-    role,
-    body,
-    word: word!,
-  })
-  return outboxRows(app)
-    .filter((r) => r.kind === 'command')
-    .at(-1)!.mail
-}
+const command = (role: string, body: string) => mailCommand(app, 'fd1', role, body)
 
 function playTurnOne() {
   app.judge.submitOrders('fd1', 'north', 'DRAW 1')

@@ -37,7 +37,7 @@ import { boatLines, ledgerLines, tacticalFigure } from './report.ts'
 import { requisition } from './purchaseOrder.ts'
 import { receiptError } from './receipt.ts'
 import { imOrderHelp } from './orderHelp.ts'
-import { type MissionView, missionFigure, missionView } from './missionFigure.ts'
+import { type MissionView, missionFigure, missionView, shopFigure } from './missionFigure.ts'
 import { drawNotes, imReportModel, trackLine } from './reportModel.ts'
 import { timePhase } from './seasonEnd.ts'
 import {
@@ -410,7 +410,9 @@ export function createInfernalMachine(pack: ImPack): Ruleset<ImState, ImCommand>
     outcome: imOutcome,
     reportModel: (s, viewer) => imReportModel(pack, s, label(s), viewer),
     figures: (s) => {
-      const board = s.missionView ? missionFigure(pack, s.missionView) : null
+      // The board with the boat in every report: where the mission left it, else in the shop.
+      const view = s.missionView ?? (s.mission ? missionView(s.mission) : undefined)
+      const board = view ? missionFigure(pack, view) : s.campaign ? shopFigure(pack, s.campaign) : null
       return [...(board ? [board] : []), ...(s.lastTactical ? [tacticalFigure(s.lastTactical)] : [])]
     },
   }

@@ -4,6 +4,7 @@
 // way the drift would carry the boat. Only what the captain may see: the printed board and his boat.
 import type { Figure } from '../contract.ts'
 import type { MissionBoard } from './boardsPack.ts'
+import type { Campaign } from './campaign.ts'
 import type { Mission } from './mission.ts'
 import type { ImPack } from './pack.ts'
 import {
@@ -112,10 +113,61 @@ function captionLines(caption: string, width: number): string[] {
   return lines
 }
 
+/** The boat on the board where a mission left it: the position filled, the drift dashed toward where it would carry the boat. */
 export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
   const b = pack.boards.get(v.board)
   if (!b) return null
   const at = layout(b, v.launch)
+  const here = at.get(v.position)!
+  const toward = b.positions.find((p) => p.id === v.position)?.[v.driftDirection]
+  const drift = toward
+    ? `<line x1="${here.x}" y1="${here.y}" x2="${(here.x + at.get(toward)!.x) / 2}" y2="${(here.y + at.get(toward)!.y) / 2}" stroke="#06c" stroke-width="3" stroke-dasharray="6 3"/>`
+    : ''
+  const caption = `the fishboat ${v.ended ? `(mission ${v.ended}) ` : ''}at ${b.positions.find((p) => p.id === v.position)?.name ?? v.position}, ${ELEVATION_WORDS[v.elevation]}; drift ${v.drift}, ${v.driftDirection}${toward ? ` (the dashed arrow: toward ${toward})` : ' (no position that way)'}`
+  return boardFigure(pack, b, at, {
+    side: v.side,
+    fill: (id) => (id === v.position ? '#036' : '#fff'),
+    overlay: drift,
+    caption,
+    title: `${b.name} board, turn ${v.turn}: ${caption}`,
+  })
+}
+
+/**
+ * The boat in the shop between missions (p.47, p.56): the board of the shop's location, its launch
+ * positions filled light (where a Mission action puts the boat), and the boat as built in the caption.
+ */
+export function shopFigure(pack: ImPack, c: Campaign): Figure | null {
+  const location = pack.campaign.locations.find((l) => l.id === c.location)
+  const b = location && pack.boards.get(location.board)
+  if (!b) return null
+  const launches = b.positions.filter((p) => p.launch?.includes(c.side))
+  const at = layout(b, launches[0]?.id ?? b.positions[0]!.id)
+  const boat = c.boat.tiles.length ? `tiles ${c.boat.tiles.join('-')}` : 'no tile built yet'
+  const from = launches.length
+    ? `; it would launch from ${launches.map((p) => p.name).join(' or ')} (filled light)`
+    : ''
+  const caption = `the fishboat in the shop at ${location.name}: ${boat}${from}`
+  return boardFigure(pack, b, at, {
+    side: c.side,
+    fill: (id) => (launches.some((p) => p.id === id) ? '#cde' : '#fff'),
+    overlay: '',
+    caption,
+    title: `${b.name} board, ${c.season} ${c.year}: ${caption}`,
+  })
+}
+
+interface Drawing {
+  side: Side
+  /** Each position's fill: the boat's, a launch position's, or plain. */
+  fill: (id: string) => string
+  /** Drawn over the connections, under the positions. */
+  overlay: string
+  caption: string
+  title: string
+}
+
+function boardFigure(pack: ImPack, b: MissionBoard, at: Map<string, { x: number; y: number }>, d: Drawing): Figure {
   const lines = b.connections
     .map((c) => {
       const p = at.get(c.from)!
@@ -123,15 +175,9 @@ export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
       return `<line x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}" stroke="#999"/>`
     })
     .join('')
-  const marks = new Map(b.positions.map((p) => [p.id, marksAt(pack, p, v.side)]))
-  const here = at.get(v.position)!
-  const toward = b.positions.find((p) => p.id === v.position)?.[v.driftDirection]
-  const drift = toward
-    ? `<line x1="${here.x}" y1="${here.y}" x2="${(here.x + at.get(toward)!.x) / 2}" y2="${(here.y + at.get(toward)!.y) / 2}" stroke="#06c" stroke-width="3" stroke-dasharray="6 3"/>`
-    : ''
+  const marks = new Map(b.positions.map((p) => [p.id, marksAt(pack, p, d.side)]))
   const width = Math.max(...[...at.values()].map((p) => p.x)) + 200
-  const caption = `the fishboat ${v.ended ? `(mission ${v.ended}) ` : ''}at ${b.positions.find((p) => p.id === v.position)?.name ?? v.position}, ${ELEVATION_WORDS[v.elevation]}; drift ${v.drift}, ${v.driftDirection}${toward ? ` (the dashed arrow: toward ${toward})` : ' (no position that way)'}`
-  const captions = captionLines(caption, width)
+  const captions = captionLines(d.caption, width)
   const boardBottom = Math.max(...[...at.values()].map((p) => p.y)) + 110
   const height = boardBottom + captions.length * 16 + 10
   const labels = layoutLabels(
@@ -150,7 +196,7 @@ export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
     .map((p) => {
       const { x, y } = at.get(p.id)!
       const targeted = marks.get(p.id)!.some((m) => m.startsWith('target'))
-      return `<circle cx="${x}" cy="${y}" r="${NODE_R}" fill="${p.id === v.position ? '#036' : '#fff'}" stroke="${targeted ? MARK_COLOUR : '#333'}" stroke-width="2"/>`
+      return `<circle cx="${x}" cy="${y}" r="${NODE_R}" fill="${d.fill(p.id)}" stroke="${targeted ? MARK_COLOUR : '#333'}" stroke-width="2"/>`
     })
     .join('')
   const texts = labels
@@ -178,7 +224,7 @@ export function missionFigure(pack: ImPack, v: MissionView): Figure | null {
     .join('')
   return {
     name: 'mission',
-    title: `${b.name} board, turn ${v.turn}: ${caption}`,
-    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="${FIGURE_FONT}">${lines}${drift}${nodes}${texts}${captionSvg}</svg>`,
+    title: d.title,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="${FIGURE_FONT}">${lines}${d.overlay}${nodes}${texts}${captionSvg}</svg>`,
   }
 }

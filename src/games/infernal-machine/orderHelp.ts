@@ -13,7 +13,6 @@ export function imOrderHelp(pack: ImPack, c: Campaign | undefined): string[] {
     'Infernal Machine: one order a line. Campaign actions (BUILD, RECRUIT, MISSION, INVEST, ...) run in the',
     'order written; the other lines are standing orders that stay until replaced. Names in any case.',
     ...helpLines(IM_GRAMMAR),
-    '  DECIDE <id> <answer>    answers a question the judge put to you (the id is in the question)',
     ...(c ? ['', 'What you may do now:', ...campaignMenu(pack, c).map((l) => `  ${l}`)] : []),
   ]
 }
