@@ -29,13 +29,6 @@ const SQL_OUTSIDE_LOG = [
   'src/mail/smtp',
 ]
 
-/**
- * KNOWN EXCEPTION: the mail configuration and the accounts it configures name each other's types
- * (config -> oauth, smtp, imapAccount -> oauth -> config). A circle only among these files is let
- * be until the settings types move to a file of their own; any circle reaching another file fails.
- */
-const MAIL_SETTINGS_CIRCLE = '^src/mail/(config|oauth|oauthConfig|imapAccount|smtp)[.]'
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -43,10 +36,9 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'An import circle makes a layer depend on itself through others: no circle anywhere in src ' +
-        '(but the known one of MAIL_SETTINGS_CIRCLE).',
+        'An import circle makes a layer depend on itself through others: no circle anywhere in src.',
       from: { path: '^src/' },
-      to: { circular: true, via: { pathNot: MAIL_SETTINGS_CIRCLE } },
+      to: { circular: true },
     },
     {
       name: 'kit-is-a-leaf',
