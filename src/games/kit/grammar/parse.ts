@@ -46,9 +46,12 @@ class Reader {
   }
 }
 
-/** Reads one order line (a trailing bracketed note is ignored), or says why it cannot be read. */
+/**
+ * Reads one order line (a trailing bracketed note is ignored, unless brackets are among the
+ * grammar's signs: then they are part of its orders), or says why it cannot be read.
+ */
 export function parseLine(grammar: Grammar, vocabs: Vocabularies, line: string): LineReading {
-  const text = withoutNote(line)
+  const text = grammar.signs?.includes('(') ? line.trim() : withoutNote(line)
   try {
     return { ok: true, order: readOrder(grammar, new Reader(text, tokenize(text, grammar.signs), vocabs)) }
   } catch (e) {
