@@ -26,7 +26,7 @@ export function withoutNote(line: string): string {
   return m ? m[1]! : line.trim()
 }
 
-const escape = (s: string) => s.replace(/[\\\]^$.*+?()[{}|/-]/g, '\\$&')
+const quoted = (s: string) => s.replace(/[\\\]^$.*+?()[{}|/-]/g, '\\$&')
 
 /**
  * Splits a line into words and signs (`:`, `,`, `=`, or the grammar's own). A sign of several
@@ -34,8 +34,8 @@ const escape = (s: string) => s.replace(/[\\\]^$.*+?()[{}|/-]/g, '\\$&')
  */
 export function tokenize(line: string, signs: readonly string[] = SIGNS): Token[] {
   const long = signs.filter((c) => c.length > 1).sort((a, b) => b.length - a.length)
-  const set = [...signs.filter((c) => c.length === 1), ...long.map((c) => c[0]!)].map(escape).join('')
-  const alts = [...long.map(escape), ...(set ? [`[${set}]`] : []), set ? `[^\\s${set}]+` : '\\S+']
+  const set = [...signs.filter((c) => c.length === 1), ...long.map((c) => c[0]!)].map(quoted).join('')
+  const alts = [...long.map(quoted), ...(set ? [`[${set}]`] : []), set ? `[^\\s${set}]+` : '\\S+']
   const tokens: Token[] = []
   for (const m of line.matchAll(new RegExp(alts.join('|'), 'g'))) {
     tokens.push({ text: m[0], upper: m[0].toUpperCase(), start: m.index, sign: signs.includes(m[0]) })
