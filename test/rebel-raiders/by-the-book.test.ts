@@ -418,9 +418,9 @@ describe("RB 10.21, 10.32: whom each side fires at, and which Union ship shields
       .dice(misses)
       .resolve()
     expect(aimedAt(run.labels, 'GB-9')).toEqual(['GB-2'])
-    expect(errors(start('union-move'), 'union', 'SHIELD GB-9 BY SL-9')[0]![1]).toMatch(
-      /write SHIELD <ship> WITH <ship>/,
-    )
+    expect(rs.parseOrders(start('union-move'), 'union', 'SHIELD GB-9 BY SL-9').errors).toMatchObject([
+      { message: 'SHIELD: unexpected BY', suggestion: 'e.g. SHIELD SL-6 WITH IC-8' },
+    ])
     expect(errors(start('csa-move'), 'confederate', 'SHIELD GB-2 NONE')[0]![1]).toMatch(/only the Union shields/)
   })
 

@@ -31,7 +31,8 @@ const flag = (w: string): Part => ({ kind: 'flag', name: w.toLowerCase(), word: 
 
 const SPACE = id('at', 'space', 'a space')
 const CARD = id('card', 'card', 'a card number')
-const TACTICS = { kind: 'int', name: 'tactics', min: 0, max: 3, label: 'TACTICS' } as const
+/** Tactics are checked against the year's dice by the reader (11.63), which names the numbers allowed. */
+const TACTICS = { kind: 'int', name: 'tactics', min: 0, max: 9, label: 'TACTICS' } as const
 /** Every piece type and card a side may build (builds.ts prices them). */
 export const BUILD_WORDS = [
   'RAIDER',
@@ -82,11 +83,11 @@ export const MOVE_FORMS: OrderForm[] = [
   ),
   form(
     'command',
-    [id('name', 'commander', 'a commander'), list('ships', id('ship', 'piece', 'a ship'), 'his ships')],
+    [id('name', 'word', 'a commander'), list('ships', id('ship', 'piece', 'a ship'), 'his ships')],
     'a commander placed with the ships he commands (7.4)',
     'COMMAND FOOTE GB-5,GB-6',
   ),
-  form('relieve', [id('name', 'commander', 'a commander')], 'a commander taken off (7.4)', 'RELIEVE FOOTE'),
+  form('relieve', [id('name', 'word', 'a commander')], 'a commander taken off (7.4)', 'RELIEVE FOOTE'),
   form(
     'assault',
     [
@@ -100,7 +101,7 @@ export const MOVE_FORMS: OrderForm[] = [
   ),
   form(
     'tactics',
-    [id('target', 'space', 'a target'), TACTICS],
+    [id('target', 'word', 'a target'), TACTICS],
     'Union: dice given up for +1 each on a landing from the sea (11.63)',
     'TACTICS CHAS 2',
   ),
@@ -143,7 +144,7 @@ export const BUILD_FORMS: OrderForm[] = [
 export const OWN_FORMS: OrderForm[] = [
   form(
     'play',
-    [CARD, optional(word('AT'), id('at', 'playTarget', 'a space, ship or number'))],
+    [CARD, optional(word('AT'), id('at', 'word', 'a space, ship or number'))],
     'a card of yours playable now',
     'PLAY 84',
   ),
@@ -187,7 +188,7 @@ export const STANDING_FORMS: OrderForm[] = [
     'react',
     [
       CARD,
-      optional(word('AT'), id('at', 'spaceOrAll', 'a space or ALL')),
+      optional(word('AT'), id('at', 'word', 'a space or ALL')),
       optional(word('IF'), word('SHIPS'), word('>='), {
         kind: 'int',
         name: 'min',
@@ -227,7 +228,7 @@ export const STANDING_FORMS: OrderForm[] = [
   ),
   form(
     'defend',
-    [id('at', 'spaceOrAll', 'a space or ALL'), word('TACTICS'), TACTICS],
+    [id('at', 'spaceOrAll', 'a space or ALL'), word('TACTICS'), { ...TACTICS, max: 3 }],
     'Union: tactics against a counterattack (11.91)',
     'DEFEND NASH TACTICS 2',
   ),

@@ -92,7 +92,11 @@ export function moveStep(o: Order): MoveStep {
   if (o.form === 'enter') return { enter: a.space as string }
   if (o.form === 'LOAD' || o.form === 'UNLOAD') return { action: o.form }
   if (o.form === 'RAID')
-    return { action: 'RAID', boost: boost(a.raid as string), times: ((a.times as Order | undefined)?.args.n as number) ?? 1 }
+    return {
+      action: 'RAID',
+      boost: boost(a.raid as string),
+      times: ((a.times as Order | undefined)?.args.n as number) ?? 1,
+    }
   if (o.form === 'SEARCH') return { action: 'SEARCH', target: a.piece as string, boost: boost(a.boost as string) }
   return { action: o.form as 'DROP' | 'PICKUP', ships: a.ships as string[] }
 }

@@ -53,7 +53,7 @@ function cards(pack: RebelPack): Vocabulary {
   }
 }
 
-/** A card's target as written: a space, a ship, a number; the card says which (plays.ts). */
+/** A word the line's reader checks: a card's target (a space, a ship, a number), a commander's name, a target. */
 const anyWord = (pack: RebelPack): Vocabulary => ({
   resolve: (w) => (/^[A-Z0-9.#-]+$/i.test(w) ? w.toUpperCase() : null),
   ids: () => [...pack.map.spaces.map((s) => s.id), '1', '2'],
@@ -82,11 +82,10 @@ export function rebelVocabularies(state: RrState, pack: RebelPack): Vocabularies
       ids: () => [...leaders.ids(), ...piece.ids()],
       unknown: (w) => piece.unknown!(w),
     },
-    commander: leaders,
     raiderOrAll: pieces(pack, state, ['ALL'], 'a raider'),
     shooter: pieces(pack, state, ['ALL', ...types], 'a shooter'),
     target: pieces(pack, state, types, 'a target'),
     card: cards(pack),
-    playTarget: anyWord(pack),
+    word: anyWord(pack),
   }
 }
