@@ -31,8 +31,8 @@ const flag = (w: string): Part => ({ kind: 'flag', name: w.toLowerCase(), word: 
 
 const SPACE = id('at', 'space', 'a space')
 const CARD = id('card', 'card', 'a card number')
-/** Tactics are checked against the year's dice by the reader (11.63), which names the numbers allowed. */
-const TACTICS = { kind: 'int', name: 'tactics', min: 0, max: 9, label: 'TACTICS' } as const
+/** Tactics as written; the reader checks them against the year's dice and names the numbers allowed (11.63). */
+const TACTICS = id('tactics', 'dice', 'n')
 /** Every piece type and card a side may build (builds.ts prices them). */
 export const BUILD_WORDS = [
   'RAIDER',
@@ -77,9 +77,15 @@ export function buildForm(words: readonly string[] = BUILD_WORDS, example = 'BUI
 export const MOVE_FORMS: OrderForm[] = [
   form(
     'move',
-    [list('who', id('who', 'mover', 'a ship or commander'), 'its ships'), PATH],
+    [
+      {
+        ...list('who', id('who', 'mover', 'a ship or commander'), 'its ships'),
+        syntax: '<ship>[,<ship>...]|<commander>',
+      } as Part,
+      PATH,
+    ],
     'a stack moves as one along a path of spaces and actions; a commander takes his ships (7.2-7.5)',
-    'MOVE BR-2 WILM.BS > HATT > NATL > RAID+1 x2 > SEARCH(SL-6)+1',
+    'MOVE RD-1 CHAS.BS > HATT > NATL > RAID+1 x2 > SEARCH(SL-6)+1',
   ),
   form(
     'command',
@@ -144,7 +150,7 @@ export const BUILD_FORMS: OrderForm[] = [
 export const OWN_FORMS: OrderForm[] = [
   form(
     'play',
-    [CARD, optional(word('AT'), id('at', 'word', 'a space, ship or number'))],
+    [CARD, optional(word('AT'), id('at', 'word', 'a space|ship|n'))],
     'a card of yours playable now',
     'PLAY 84',
   ),
@@ -171,14 +177,14 @@ export const STANDING_FORMS: OrderForm[] = [
         syntax: '<ship|port|ALL> ON BATTLE|DEFENCE: <answer> [IF <condition>]; ...',
       },
     ],
-    "after each round (10.35-10.36), or a port's defence (10.12)",
+    "standing battle orders: after each round (10.35-10.36), or a port's defence (10.12)",
     'POLICY ALL ON BATTLE: RETREAT IF lost >= 2; FIGHT',
   ),
   form(
     'aim',
     [
-      id('shooter', 'shooter', 'a ship, type or ALL'),
-      optional(word('AT'), list('at', id('target', 'target', 'a ship or type'), 'a target')),
+      id('shooter', 'shooter', 'a ship|type|ALL'),
+      optional(word('AT'), list('at', id('target', 'target', 'a ship|type'), 'a target')),
       OFF,
     ],
     'whom your ships fire at first, or OFF (10.32)',
@@ -188,13 +194,13 @@ export const STANDING_FORMS: OrderForm[] = [
     'react',
     [
       CARD,
-      optional(word('AT'), id('at', 'word', 'a space or ALL')),
+      optional(word('AT'), id('at', 'word', 'a space|ALL')),
       optional(word('IF'), word('SHIPS'), word('>='), {
         kind: 'int',
         name: 'min',
         min: 1,
         max: 99,
-        label: 'a number of ships',
+        label: 'n',
       }),
       OFF,
     ],
@@ -204,7 +210,7 @@ export const STANDING_FORMS: OrderForm[] = [
   form(
     'retreat',
     [
-      id('who', 'raiderOrAll', 'a raider or ALL'),
+      id('who', 'raiderOrAll', 'a raider|ALL'),
       optional(word('TO'), list('to', id('to', 'space', 'a space'), 'a space')),
       OFF,
     ],
@@ -228,7 +234,11 @@ export const STANDING_FORMS: OrderForm[] = [
   ),
   form(
     'defend',
-    [id('at', 'spaceOrAll', 'a space or ALL'), word('TACTICS'), { ...TACTICS, max: 3 }],
+    [
+      id('at', 'spaceOrAll', 'a space|ALL'),
+      word('TACTICS'),
+      { kind: 'int', name: 'tactics', min: 0, max: 3, label: 'the tactics' },
+    ],
     'Union: tactics against a counterattack (11.91)',
     'DEFEND NASH TACTICS 2',
   ),
@@ -250,13 +260,13 @@ export const OPTIONAL_FORMS: OrderForm[] = [
   ),
   form(
     'hunt',
-    [optional(word('AT'), list('at', id('at', 'spaceOrAll', 'a space or ALL'), 'a space')), OFF],
+    [optional(word('AT'), list('at', id('at', 'spaceOrAll', 'a space|ALL'), 'a space')), OFF],
     "Union, kept until changed: where Hunt's +1 goes, or OFF (18.21)",
     'HUNT AT CHAS,WILM',
   ),
   form(
     'lee',
-    [optional(word('AT'), list('at', id('at', 'spaceOrAll', 'a space or ALL'), 'a space')), OFF],
+    [optional(word('AT'), list('at', id('at', 'spaceOrAll', 'a space|ALL'), 'a space')), OFF],
     'Confederacy, kept until changed: where Lee should defend, or OFF (18.5)',
     'LEE AT NASH,MEMP',
   ),

@@ -79,11 +79,11 @@ export function readCounterattack(r: OrderReading, l: ScriptLine, a: Args): void
 /** TACTICS <target> <n>: the Union's tactics for a landing from the sea (11.63). */
 export function readTactics(r: OrderReading, l: ScriptLine, a: Args): void {
   if (r.side !== 'USA') return notUnion(r, l)
-  const [target, n] = [a.target as string, a.tactics as number]
+  const [target, n] = [a.target as string, Number(a.tactics)]
   const problem = tacticsProblem(r.base, n) ?? landingTarget(r, target)
   if (problem) return r.err(l.line, l.text, problem)
   r.out.commands.push({ kind: 'tactics', line: l.line, target, tactics: n })
-  r.out.normalised.push(written('tactics', { target, tactics: n }))
+  r.out.normalised.push(written('tactics', { target, tactics: String(n) }))
 }
 
 /** Why `target` is no place a landing from the sea may be made this turn (7.73, 11.3), or null. */
@@ -106,8 +106,8 @@ const notUnion = (r: OrderReading, l: ScriptLine) =>
 /** ASSAULT <target> FROM <space> [TACTICS <n>]: a river or land assault, a pawn spent (11.1-11.8). */
 export function readAssault(r: OrderReading, l: ScriptLine, a: Args): void {
   if (r.side !== 'USA') return notUnion(r, l)
-  const [target, from, t] = [a.target as string, a.from as string, a.tactics as number | undefined]
-  const tacticsWrong = tacticsProblem(r.base, t ?? 0)
+  const [target, from, t] = [a.target as string, a.from as string, a.tactics as string | undefined]
+  const tacticsWrong = tacticsProblem(r.base, Number(t ?? 0))
   if (tacticsWrong) return r.err(l.line, l.text, tacticsWrong)
   // Over a land line when there is one: it ignores the ships in the target (11.4).
   const kind = r.pack.map.between(from, target).includes('land') ? 'land' : 'river'
@@ -121,7 +121,7 @@ export function readAssault(r: OrderReading, l: ScriptLine, a: Args): void {
     return r.err(l.line, l.text, `no pawn for this assault: ${use}; ${r.base.unionPawns} this turn`)
   if (free) r.lightning = false
   else spendPawn(r.pawns, r.pack, target, use, false)
-  r.out.commands.push({ kind: 'assault', line: l.line, target, from, tactics: t ?? 0 })
+  r.out.commands.push({ kind: 'assault', line: l.line, target, from, tactics: Number(t ?? 0) })
   r.hoped[target] = 'USA'
   r.out.normalised.push(noted(written('assault', { target, from, ...(t === undefined ? {} : { tactics: t }) }), kind))
 }

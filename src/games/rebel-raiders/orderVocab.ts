@@ -87,5 +87,10 @@ export function rebelVocabularies(state: RrState, pack: RebelPack): Vocabularies
     target: pieces(pack, state, types, 'a target'),
     card: cards(pack),
     word: anyWord(pack),
+    dice: {
+      resolve: (w) => (/^\d$/.test(w) ? w : null),
+      ids: () => ['0', '1', '2', '3'],
+      unknown: (w) => ({ message: `TACTICS is a number of dice from 0 to 3, not ${w}` }),
+    },
   }
 }
