@@ -124,7 +124,7 @@ export const BUILD_FORMS: OrderForm[] = [
   buildForm(),
   form(
     'exchange',
-    [{ kind: 'int', name: 'points', min: 1, max: 10, label: 'a number of points' }],
+    [{ kind: 'int', name: 'points', min: 1, max: 10, label: 'the number of points' }],
     'Confederacy: n special build points for 5n VP (14.31)',
     'EXCHANGE 1',
   ),
@@ -200,7 +200,7 @@ export const STANDING_FORMS: OrderForm[] = [
         name: 'min',
         min: 1,
         max: 99,
-        label: 'n',
+        label: 'the number of ships',
       }),
       OFF,
     ],

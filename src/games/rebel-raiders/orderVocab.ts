@@ -21,7 +21,7 @@ function spaces(pack: RebelPack, extra: readonly string[] = []): Vocabulary {
 }
 
 /** Pieces by their shape, with or without types and ALL: who they are is the reader's to check. */
-function pieces(pack: RebelPack, state: RrState, words: readonly string[] = [], what = 'a piece'): Vocabulary {
+function pieces(pack: RebelPack, state: RrState, words: readonly string[] = []): Vocabulary {
   const codes = pack.pieces.types.map((t) => t.code)
   const ids = [...words, ...state.pieces.map((p) => p.id)]
   return {
@@ -32,9 +32,9 @@ function pieces(pack: RebelPack, state: RrState, words: readonly string[] = [], 
     ids: () => ids,
     unknown: (w) => {
       const near = didYouMean(w.toUpperCase(), ids, 'pieces')
-      const types = words.length ? `; or ${words.join(', ')}` : ''
+      const or = words.length ? `, or one of ${words.join(', ')}` : ''
       return {
-        message: `${w} names no piece: ${what} is its type's code and a number (${codes.join(', ')}), e.g. GB-2${types}`,
+        message: `${w} names no piece: a piece is its type's code and a number (${codes.join(', ')}), e.g. GB-2${or}`,
         ...(near.startsWith('did you') ? { suggestion: near } : {}),
       }
     },
@@ -82,9 +82,9 @@ export function rebelVocabularies(state: RrState, pack: RebelPack): Vocabularies
       ids: () => [...leaders.ids(), ...piece.ids()],
       unknown: (w) => piece.unknown!(w),
     },
-    raiderOrAll: pieces(pack, state, ['ALL'], 'a raider'),
-    shooter: pieces(pack, state, ['ALL', ...types], 'a shooter'),
-    target: pieces(pack, state, types, 'a target'),
+    raiderOrAll: pieces(pack, state, ['ALL']),
+    shooter: pieces(pack, state, ['ALL', ...types]),
+    target: pieces(pack, state, types),
     card: cards(pack),
     word: anyWord(pack),
     dice: {
