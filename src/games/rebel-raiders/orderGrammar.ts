@@ -5,10 +5,9 @@
 // grammar of steps (orderPath.ts). The phase grammars, which forms each phase takes, are in
 // phaseGrammar.ts.
 import { echo, type Grammar, type OrderForm, type Part, type TokenPart, type Value } from '../kit/grammar.ts'
-import { PATH } from './orderPath.ts'
+import { PATH, SIGNS } from './orderPath.ts'
 
-/** The signs of an order line: `>` between steps, brackets round a step's ships, `>=` in a reaction's condition. */
-export const SIGNS = [':', ',', '>=', '>', '(', ')'] as const
+export { SIGNS } from './orderPath.ts'
 
 const id = (name: string, vocab: string, label?: string): TokenPart => ({
   kind: 'id',
@@ -17,13 +16,15 @@ const id = (name: string, vocab: string, label?: string): TokenPart => ({
   maxWords: 1,
   ...(label ? { label } : {}),
 })
-const list = (name: string, item: TokenPart, label: string, min = 1): Part => ({
+/** A list, its items separated by commas or spaces, echoed with commas; `syntax` for HELP when it says it better. */
+const list = (name: string, item: TokenPart, label: string, min = 1, syntax?: string): Part => ({
   kind: 'repeat',
   name,
   items: [item],
   min,
   sep: ',',
   label,
+  ...(syntax ? { syntax } : {}),
 })
 const word = (w: string): Part => ({ kind: 'literal', word: w })
 const optional = (...parts: Part[]): Part => ({ kind: 'optional', parts })
@@ -68,7 +69,7 @@ export function buildForm(words: readonly string[] = BUILD_WORDS, example = 'BUI
       flag('SPECIAL'),
       flag('FREE'),
     ],
-    'a piece or card bought now; SPECIAL with special points, FREE a Union ship of 18.24 (14.2-15.4)',
+    `one of ${words.join(', ')} bought now; SPECIAL with special points, FREE a Union ship of 18.24 (14.2-15.4)`,
     example,
   )
 }
@@ -77,13 +78,7 @@ export function buildForm(words: readonly string[] = BUILD_WORDS, example = 'BUI
 export const MOVE_FORMS: OrderForm[] = [
   form(
     'move',
-    [
-      {
-        ...list('who', id('who', 'mover', 'a ship or commander'), 'its ships'),
-        syntax: '<ship>[,<ship>...]|<commander>',
-      } as Part,
-      PATH,
-    ],
+    [list('who', id('who', 'mover', 'a ship or commander'), 'its ships', 1, '<ship>[,<ship>...]|<commander>'), PATH],
     'a stack moves as one along a path of spaces and actions; a commander takes his ships (7.2-7.5)',
     'MOVE RD-1 CHAS.BS > HATT > NATL > RAID+1 x2 > SEARCH(SL-6)+1',
   ),
@@ -128,19 +123,21 @@ export const BUILD_FORMS: OrderForm[] = [
     'Confederacy: n special build points for 5n VP (14.31)',
     'EXCHANGE 1',
   ),
-  {
-    ...form('place', [word('IRONCLAD'), word('AT'), id('at', 'space', 'a port')], '', 'PLACE IRONCLAD AT CHAS'),
-    summary: 'Confederacy: where an arriving ironclad goes (14.22)',
-  },
+  form(
+    'place',
+    [word('IRONCLAD'), word('AT'), id('at', 'space', 'a port')],
+    'Confederacy: where an arriving ironclad goes (14.22)',
+    'PLACE IRONCLAD AT CHAS',
+  ),
   form(
     'discard',
-    [{ ...list('cards', CARD, 'a card number'), syntax: '<card> [<card> ...]' } as Part],
+    [list('cards', CARD, 'a card number', 1, '<card> [<card> ...]')],
     'cards from your hand (14.41)',
     'DISCARD 12 30',
   ),
   form(
     'refresh',
-    [{ ...list('cards', CARD, 'a card number'), syntax: '<card> [<card> ...]' } as Part],
+    [list('cards', CARD, 'a card number', 1, '<card> [<card> ...]')],
     'in December, or at an open-cards start: discard and draw again (14.42, 19.55)',
     'REFRESH 12 30',
   ),

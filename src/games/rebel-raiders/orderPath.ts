@@ -12,6 +12,9 @@ import {
 } from '../kit/grammar.ts'
 import type { MoveStep } from './movement.ts'
 
+/** The signs of an order line: `>` between steps, brackets round a step's ships, `>=` in a reaction's condition. */
+export const SIGNS = [':', ',', '>=', '>', '(', ')'] as const
+
 const PIECE = { kind: 'id', name: 'piece', vocab: 'piece', label: 'a piece', maxWords: 1 } as const
 const ships = (verb: 'DROP' | 'PICKUP', summary: string, example: string): OrderForm => ({
   name: verb,
@@ -121,7 +124,7 @@ export function stepOrder(s: MoveStep): Order {
 const PATH_GRAMMAR: Grammar = {
   noun: 'path',
   nouns: 'paths',
-  signs: [':', ',', '>=', '>', '(', ')'],
+  signs: SIGNS,
   forms: [{ name: 'path', words: [], parts: [PATH], summary: 'a path', example: 'HATT > NATL' }],
 }
 
