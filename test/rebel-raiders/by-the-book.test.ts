@@ -418,9 +418,9 @@ describe("RB 10.21, 10.32: whom each side fires at, and which Union ship shields
       .dice(misses)
       .resolve()
     expect(aimedAt(run.labels, 'GB-9')).toEqual(['GB-2'])
-    expect(errors(start('union-move'), 'union', 'SHIELD GB-9 BY SL-9')[0]![1]).toMatch(
-      /write SHIELD <ship> WITH <ship>/,
-    )
+    expect(rs.parseOrders(start('union-move'), 'union', 'SHIELD GB-9 BY SL-9').errors).toMatchObject([
+      { message: 'SHIELD: unexpected BY', suggestion: 'e.g. SHIELD SL-6 WITH IC-8' },
+    ])
     expect(errors(start('csa-move'), 'confederate', 'SHIELD GB-2 NONE')[0]![1]).toMatch(/only the Union shields/)
   })
 
@@ -451,10 +451,10 @@ describe('Orders and reports a player can use', () => {
   it('HELP gives the Rebel Raiders order syntax of the phase, with examples that the parser takes', () => {
     const move = rs.orderHelp!(start('union-move'), 'union')
     expect(move.join('\n')).toMatch(/ASSAULT <target> FROM <space> \[TACTICS <n>\]/)
-    expect(move.join('\n')).toMatch(/SHIELD <ship> WITH <ship>/)
+    expect(move.join('\n')).toMatch(/SHIELD <ship> \[WITH <ship>\] \[NONE\]/)
     const build = rs.orderHelp!(start('csa-build', 2), 'confederate').join('\n')
     expect(build).toMatch(/PLACE IRONCLAD AT <port>/)
-    expect(build).toMatch(/RETREAT <raider\|ALL> TO/)
+    expect(build).toMatch(/RETREAT <raider\|ALL> \[TO <space>,<space>\.\.\.\] \[OFF\]/)
     expect(rs.orderHelp!(start('csa-move'), 'union')[0]).toMatch(/only standing orders/)
     expect(errors(start('csa-build', 2), 'confederate', 'BUILD RUNNER AT WILM\nBUILD RAIDER AT FREN')).toEqual([])
     expect(
@@ -489,12 +489,15 @@ describe('Orders and reports a player can use', () => {
     expect(missing).toEqual([])
     // The examples of the optional orders are taken as written, in the phase HELP shows them in.
     const eg = (word: string) => [...new Set(examples.filter((e) => e.startsWith(`${word} `)))]
-    expect(eg('HUNT')).toEqual(['HUNT AT CHAS,WILM', 'HUNT AT ALL', 'HUNT OFF'])
-    for (const line of eg('HUNT')) expect(errors(optional('union-build'), 'union', line)).toEqual([])
+    expect(eg('HUNT')).toEqual(['HUNT AT CHAS,WILM'])
+    for (const line of [...eg('HUNT'), 'HUNT AT ALL', 'HUNT OFF'])
+      expect(errors(optional('union-build'), 'union', line)).toEqual([])
     for (const line of eg('ROLL')) expect(errors(optional('union-move'), 'union', line)).toEqual([])
-    for (const line of eg('LEE')) expect(errors(optional('csa-move'), 'confederate', line)).toEqual([])
-    expect(eg('LEE')).toHaveLength(3)
-    expect(eg('ROLL')).toEqual(['ROLL INDUSTRY', 'ROLL CONSCRIPTION'])
+    for (const line of [...eg('LEE'), 'LEE AT ALL', 'LEE OFF'])
+      expect(errors(optional('csa-move'), 'confederate', line)).toEqual([])
+    expect(eg('LEE')).toEqual(['LEE AT NASH,MEMP'])
+    expect(eg('ROLL')).toEqual(['ROLL INDUSTRY'])
+    expect(errors(optional('union-move'), 'union', 'ROLL CONSCRIPTION')).toEqual([])
     // Without the optional rules HELP offers none of their orders.
     const plain = rs.orderHelp!(start('union-move', 4), 'union').join('\n')
     expect(plain).not.toMatch(/HUNT|ROLL INDUSTRY/)
@@ -521,12 +524,12 @@ describe('Orders and reports a player can use', () => {
     s.marks = { huntsAt: ['CHAS'], leeWanted: ['NASH'] }
     const union = form(s, 'union')
     expect(union).toMatch(/^# ROLL INDUSTRY\|CONSCRIPTION .*\(18\.22\)/m)
-    expect(union).toMatch(/^# HUNT AT <space>.*\(18\.21\)/m)
+    expect(union).toMatch(/^# HUNT \[AT <space\|ALL>.*\(18\.21\)/m)
     expect(union).toMatch(/# Your standing orders: HUNT AT CHAS\./)
     expect(union).not.toMatch(/LEE/)
     Object.assign(s, { phase: 'csa-build' })
     const csa = form(s, 'confederate')
-    expect(csa).toMatch(/^# LEE AT <space>.*\(18\.5\)/m)
+    expect(csa).toMatch(/^# LEE \[AT <space\|ALL>.*\(18\.5\)/m)
     expect(csa).toMatch(/# Your standing orders: LEE AT NASH\./)
     expect(csa).not.toMatch(/HUNT|ROLL/)
     expect(form(start('union-move', 5), 'union')).not.toMatch(/HUNT|ROLL/)

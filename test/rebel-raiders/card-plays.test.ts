@@ -35,7 +35,9 @@ describe('RB 17.2: what every play is checked for, on receipt and at resolution'
       /^#84 The Douglas is played at the start of any Confederate Movement Phase; this is the csa build phase$/,
     )
     expect(errors(s, 'confederate', 'PLAY 999')).toEqual(['there is no card #999'])
-    expect(errors(s, 'confederate', 'PLAY')).toEqual(['write PLAY <card number> [AT <space>], e.g. PLAY 84'])
+    expect(rs.parseOrders(s, 'confederate', 'PLAY').errors).toMatchObject([
+      { message: 'PLAY needs a card number', suggestion: 'e.g. PLAY 84' },
+    ])
     expect(errors(s, 'confederate', 'PLAY 88 AT RICH\nPLAY 88 AT RICH')).toEqual(['#88 is played twice'])
   })
 

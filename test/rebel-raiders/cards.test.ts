@@ -189,9 +189,10 @@ describe('RB 14.4: discards at the end of a build phase', () => {
       'not in your hand: #61 (your hand: #60, #70, #80)',
     )
     expect(rs.parseOrders(s, 'confederate', 'DISCARD 60\nDISCARD 60').errors[0]!.message).toBe('#60 named twice')
-    expect(rs.parseOrders(s, 'confederate', 'DISCARD').errors[0]!.message).toBe(
-      'write DISCARD <card number> [<card number> ...], e.g. DISCARD 12 40',
-    )
+    expect(rs.parseOrders(s, 'confederate', 'DISCARD').errors[0]).toMatchObject({
+      message: 'DISCARD needs a card number',
+      suggestion: 'e.g. DISCARD 12 30',
+    })
     s.phase = 'csa-move'
     expect(rs.parseOrders(s, 'confederate', 'DISCARD 60').errors[0]!.message).toBe(
       'DISCARD belongs to a build phase; this is the csa move phase',

@@ -25,7 +25,7 @@ describe('PB 22: the Confederate August 1862 move and supply', () => {
   it('11.91, ruling RR-A3: DEFEND <space|ALL> TACTICS <n> is the Union’s, standing, at most 3', () => {
     const errors = (role: string, text: string) => rs.parseOrders(april.state, role, text).errors.map((e) => e.message)
     expect(errors('union', 'DEFEND NASH TACTICS 1')).toEqual([])
-    expect(errors('union', 'DEFEND NASH TACTICS 4')).toEqual(['write DEFEND <space|ALL> TACTICS <0-3>'])
+    expect(errors('union', 'DEFEND NASH TACTICS 4')).toEqual(['the tactics is a whole number from 0 to 3, not 4'])
     expect(errors('confederate', 'DEFEND NASH TACTICS 1')).toEqual([
       'only the Union defends against a counterattack (11.91)',
     ])

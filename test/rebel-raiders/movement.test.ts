@@ -5,7 +5,8 @@ import rawMap from '../../src/games/rebel-raiders/data/map.json' with { type: 'j
 import rawPieces from '../../src/games/rebel-raiders/data/pieces.json' with { type: 'json' }
 import rawSetup from '../../src/games/rebel-raiders/data/setup-1861.json' with { type: 'json' }
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
-import { checkMove, type MoveContext, parsePath } from '../../src/games/rebel-raiders/movement.ts'
+import { checkMove, type MoveContext } from '../../src/games/rebel-raiders/movement.ts'
+import { parsePath } from '../../src/games/rebel-raiders/orderPath.ts'
 import { openingPosition, type Piece, piecesSchema, setupSchema } from '../../src/games/rebel-raiders/setup.ts'
 
 const map = loadRebelMap(structuredClone(rawMap)).content
@@ -189,7 +190,12 @@ describe('actions: loading, raiding, searching (RB 7.33-7.36, 8.11)', () => {
       { action: 'SEARCH', target: 'RD-1', boost: 2 },
       { action: 'LOAD' },
     ])
-    expect(parsePath('HATT >> SATL')).toBe('an empty step: write spaces and actions separated by ">"')
-    expect(parsePath('RAID x9')).toMatch(/cannot read "RAID X9"/)
+    expect(parsePath('HATT >> SATL')).toMatch(/^an empty step between > signs; steps: LOAD, UNLOAD, SEARCH/)
+    expect(parsePath('RAID x9')).toBe('the number of raids is a whole number from 1 to 3, not 9')
+    expect(parsePath('RAID+1 x2 > DROP(SL-3, GB-2) > PICKUP(GB-4)')).toEqual([
+      { action: 'RAID', boost: 1, times: 2 },
+      { action: 'DROP', ships: ['SL-3', 'GB-2'] },
+      { action: 'PICKUP', ships: ['GB-4'] },
+    ])
   })
 })

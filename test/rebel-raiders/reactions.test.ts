@@ -43,8 +43,8 @@ describe('REACT: standing reactions', () => {
       /^#87 Cotton is King cannot stand as a reaction: write PLAY 87 in your own phase/,
     )
     expect(errors('REACT 85 AT MARS')).toEqual(['no space MARS on the map'])
-    expect(errors('REACT 85 SOON')).toEqual([
-      'write REACT <card number> [AT <space>|ALL] [IF SHIPS >= <n>], or REACT <card number> OFF',
+    expect(rs.parseOrders(s, 'confederate', 'REACT 85 SOON').errors).toMatchObject([
+      { message: 'REACT: unexpected SOON', suggestion: 'e.g. REACT 84 AT ALL IF SHIPS >= 2' },
     ])
     const set = rs.parseOrders(s, 'confederate', 'REACT 85 AT AUGU\nREACT 91')
     expect(set.errors).toEqual([])

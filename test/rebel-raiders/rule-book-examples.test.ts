@@ -7,7 +7,8 @@ import rawPieces from '../../src/games/rebel-raiders/data/pieces.json' with { ty
 import rawSetup from '../../src/games/rebel-raiders/data/setup-1861.json' with { type: 'json' }
 import { given } from '../helpers/spec.ts'
 import { loadRebelMap } from '../../src/games/rebel-raiders/map.ts'
-import { checkMove, parsePath } from '../../src/games/rebel-raiders/movement.ts'
+import { checkMove } from '../../src/games/rebel-raiders/movement.ts'
+import { parsePath } from '../../src/games/rebel-raiders/orderPath.ts'
 import { openingPosition, piecesSchema, setupSchema } from '../../src/games/rebel-raiders/setup.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { cardPosition, type Hands, rs } from './cardPosition.ts'

@@ -83,11 +83,25 @@ describe('RB 5: the turn', () => {
       ],
       [2, 'no Confederate piece BR-9'],
       [3, 'BUILD belongs to a build phase; this is the csa move phase'],
-      [
-        4,
-        'unknown order FLY; orders are MOVE, COMMAND, RELIEVE, ASSAULT, COUNTERATTACK, TACTICS, INTERCEPT, POLICY, BUILD, EXCHANGE, DISCARD, REFRESH, PLAY, REACT, DEFEND, PASS, PLACE, SCRAP, RETREAT, AIM, SHIELD, TOW, ROLL, LEE, HUNT',
-      ],
+      [4, 'unknown order FLY'],
     ])
+    expect(p.errors[3]!.suggestion).toBe('did you mean PLAY?')
+    const orders = rs.parseOrders(start(), 'confederate', 'XYZZYQ').errors[0]!.suggestion!
+    expect(orders).toMatch(/^orders: MOVE, COMMAND, RELIEVE, ASSAULT, /)
+    for (const w of [
+      'COUNTERATTACK',
+      'INTERCEPT',
+      'POLICY',
+      'BUILD',
+      'REACT',
+      'DEFEND',
+      'PASS',
+      'TOW',
+      'ROLL',
+      'LEE',
+      'HUNT',
+    ])
+      expect(orders.split(/, |: /)).toContain(w)
   })
 })
 

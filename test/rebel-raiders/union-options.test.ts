@@ -113,7 +113,8 @@ describe("PB 18.21: where Hunt's +1 goes is declared by the Union before the dic
   it('18.21 HUNT is read on receipt: the Union only, a space on the map, only with the option; standing in the Confederate move', () => {
     expect(errors(s0(), 'union', 'HUNT AT RICH')).toEqual([])
     expect(errors(s0(), 'union', 'HUNT AT XXXX')).toEqual(['no space XXXX on the map'])
-    expect(errors(s0(), 'union', 'HUNT RICH')).toEqual([
+    expect(errors(s0(), 'union', 'HUNT RICH')).toEqual(['HUNT: unexpected RICH'])
+    expect(errors(s0(), 'union', 'HUNT AT RICH OFF')).toEqual([
       'write HUNT AT <space>[,<space>...] or HUNT AT ALL, or HUNT OFF (18.21)',
     ])
     expect(errors(start('', 'union-move', 5), 'union', 'HUNT AT RICH')).toEqual([

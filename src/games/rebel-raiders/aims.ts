@@ -8,7 +8,8 @@
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
 import { easiestFirst, type Targeting, type Unit } from './combat.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
+import { written } from './orderGrammar.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
 import type { RebelPack } from './pack.ts'
@@ -28,28 +29,25 @@ const TYPES = ['gunboat', 'ironclad', 'sloop', 'raider', 'battery', 'runner']
 const FRONT: Record<string, string> = { sloop: 'ironclad', gunboat: 'sloop' }
 
 /** Reads `AIM <shooter|ALL> AT <target>[,<target>...]` (or `AIM <shooter|ALL> OFF`): own shooters, enemy targets (10.32). */
-export function readAimLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+export function readAimLine(r: StandingReading, l: ScriptLine, a: Args): void {
   const { out, err } = r
-  const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
-  const m = off ? null : /^(\S+)\s+AT\s+(.+)$/.exec(rest.join(' '))
-  if (!off && !m)
-    return void err(l.line, l.text, 'write AIM <ship|ALL> AT <ship or type>[,...], e.g. AIM ALL AT BATTERY,GB-2')
-  const shooter = (off ?? m)![1]!
+  const [shooter, off, at] = [a.shooter as string, a.off === true, (a.at as string[] | undefined) ?? []]
+  if (off === !!at.length)
+    return void err(l.line, l.text, `write AIM ${shooter} AT <ship or type>[,...] or AIM ${shooter} OFF, not both`)
   const kept = off && shooter in (r.state.aims?.[r.side] ?? {})
   const bad = kept ? undefined : shooterProblem(r, l, shooter)
   if (bad) return void err(l.line, l.text, bad)
   if (off) {
     out.commands.push({ kind: 'aim', line: l.line, shooter, at: [] })
-    out.normalised.push(noted(`AIM ${shooter} OFF`, 'fire goes to the enemy easiest to destroy'))
+    out.normalised.push(noted(written('aim', { shooter, off }), 'fire goes to the enemy easiest to destroy'))
     return
   }
-  const at = m![2]!.split(/[\s,]+/).filter(Boolean)
   for (const t of at) {
     const wrong = targetProblem(r, t)
     if (wrong) return void err(l.line, l.text, wrong)
   }
   out.commands.push({ kind: 'aim', line: l.line, shooter, at })
-  out.normalised.push(noted(`AIM ${shooter} AT ${at.join(',')}`, 'stands until changed, 10.32'))
+  out.normalised.push(noted(written('aim', { shooter, at }), 'stands until changed, 10.32'))
 }
 
 /** The piece types of a side that fire in a battle (a runner neither fires nor is fired at, 10.3). */
@@ -86,23 +84,23 @@ function targetProblem(r: StandingReading, target: string): string | undefined {
 }
 
 /** Reads the Union's `SHIELD <ship> WITH <ship>` or `SHIELD <ship> NONE` (10.21): a sloop behind an ironclad, a gunboat behind a sloop. */
-export function readShieldLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+export function readShieldLine(r: StandingReading, l: ScriptLine, a: Args): void {
   const { out, err } = r
   if (r.side !== 'USA') return void err(l.line, l.text, 'only the Union shields its ships against batteries (10.21)')
-  const m = /^([A-Z]{2}-\d+)\s+(?:WITH\s+([A-Z]{2}-\d+)|(NONE))$/.exec(rest.join(' '))
-  if (!m)
+  const ship = a.ship as string
+  if ((a.by === undefined) !== (a.none === true))
     return void err(
       l.line,
       l.text,
       'write SHIELD <ship> WITH <ship> (an ironclad before a sloop, a sloop before a gunboat) or SHIELD <ship> NONE',
     )
-  const by = m[2] ?? 'NONE'
-  const bad = shieldProblem(r, l, m[1]!, by)
+  const by = (a.by as string | undefined) ?? 'NONE'
+  const bad = shieldProblem(r, l, ship, by)
   if (bad) return void err(l.line, l.text, bad)
-  out.commands.push({ kind: 'shield', line: l.line, ship: m[1]!, by })
+  out.commands.push({ kind: 'shield', line: l.line, ship, by })
   out.normalised.push(
     noted(
-      `SHIELD ${m[1]} ${by === 'NONE' ? 'NONE' : `WITH ${by}`}`,
+      written('shield', by === 'NONE' ? { ship, none: true } : { ship, by }),
       `${by === 'NONE' ? 'fires unshielded; ' : ''}stands until changed, 10.21`,
     ),
   )

@@ -7,6 +7,7 @@
 // marked for the turn, and a build order is checked against them on receipt and at resolution.
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
+import { written } from './orderGrammar.ts'
 import { noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
@@ -94,26 +95,21 @@ export function readPlaceLine(
   pack: RebelPack,
   side: Side,
   l: ScriptLine,
-  rest: string[],
+  at: string,
   placements: string[],
   out: Parsed<RrCommand>,
   err: (line: number, text: string, message: string) => unknown,
 ): void {
-  const m = /^IRONCLAD\s+AT\s+(\S+)$/.exec(rest.join(' '))
   if (state.phase !== 'csa-build') {
     err(l.line, l.text, 'PLACE belongs to the Confederate build phase, when new ironclads arrive (14.22)')
     return
   }
-  if (!m) {
-    err(l.line, l.text, 'write PLACE IRONCLAD AT <port>')
-    return
-  }
-  const problem = placeProblem(state, pack, side, m[1]!, placements)
+  const problem = placeProblem(state, pack, side, at, placements)
   if (problem) {
     err(l.line, l.text, problem)
     return
   }
-  placements.push(m[1]!)
-  out.commands.push({ kind: 'place', line: l.line, at: m[1]! })
-  out.normalised.push(noted(`PLACE IRONCLAD AT ${m[1]}`, '14.22'))
+  placements.push(at)
+  out.commands.push({ kind: 'place', line: l.line, at })
+  out.normalised.push(noted(written('place', { at }), '14.22'))
 }

@@ -6,27 +6,23 @@
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
 import { unionAssaultDice } from './assault.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
-import type { RebelPack } from './pack.ts'
+import { written } from './orderGrammar.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { Side } from './setup.ts'
 import { dateOf, type RrState } from './state.ts'
 
 /** Reads a DEFEND line into its standing command, or says why not. */
 export function readDefendLine(
-  pack: RebelPack,
   side: Side,
   l: ScriptLine,
-  rest: string[],
+  a: Args,
   out: Parsed<RrCommand>,
   err: (line: number, text: string, message: string) => void,
 ): void {
-  const m = /^(\S+)\s+TACTICS\s+(\d)$/.exec(rest.join(' '))
   if (side !== 'USA') return err(l.line, l.text, 'only the Union defends against a counterattack (11.91)')
-  if (!m || Number(m[2]) > 3) return err(l.line, l.text, 'write DEFEND <space|ALL> TACTICS <0-3>')
-  const at = m[1]!
-  if (at !== 'ALL' && !pack.map.has(at)) return err(l.line, l.text, `no space ${at} on the map`)
-  out.commands.push({ kind: 'defend', line: l.line, at, tactics: Number(m[2]) })
-  out.normalised.push(noted(`DEFEND ${at} TACTICS ${m[2]}`, 'stands until changed'))
+  const [at, tactics] = [a.at as string, a.tactics as number]
+  out.commands.push({ kind: 'defend', line: l.line, at, tactics })
+  out.normalised.push(noted(written('defend', { at, tactics }), 'stands until changed'))
 }
 
 /** The Union's tactics against a counterattack on `target` this turn: its standing choice, within the dice it has (11.63). */

@@ -25,12 +25,10 @@ const virginia = (run: PhaseRun) =>
   new Set([...run.pack.optional.leeGoesWest.virginia, ...run.pack.map.neighbours('RICH', ['land'])])
 
 /** A LEE line, or why it is refused. */
-export function readLee(state: RrState, side: Side, words: string[], line: number): RrCommand | string {
+export function readLee(state: RrState, side: Side, at: string[], line: number): RrCommand | string {
   if (!usesRule(state, '18.5')) return 'Lee Goes West is optional rule 18.5, not chosen for this game'
   if (side !== 'CSA') return 'only the Confederacy sends Lee (18.5)'
-  const m = /^(?:AT\s+(.+)|(OFF))$/.exec(words.join(' '))
-  if (!m) return 'write LEE AT <space>[,<space>...] or LEE AT ALL, or LEE OFF (18.5)'
-  return { kind: 'lee', line, at: m[2] ? [] : m[1]!.split(/[,\s]+/).filter(Boolean) }
+  return { kind: 'lee', line, at }
 }
 
 /** A standing LEE order takes effect. */

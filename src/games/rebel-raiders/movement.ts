@@ -55,31 +55,6 @@ const SHIP_LINKS: readonly LinkKind[] = ['port', 'sea', 'river']
 const WARSHIPS: readonly PieceType[] = ['gunboat', 'ironclad', 'sloop', 'raider']
 const AT_SEA = new Set(['coastal', 'highSeas', 'whaling'])
 
-/** Reads a path as orders write it: `FREN > CHAN > NATL > RAID+1 x2 > SEARCH(RD-1)+1 > LOAD`. */
-export function parsePath(text: string): MoveStep[] | string {
-  const steps: MoveStep[] = []
-  for (const raw of text.split('>').map((s) => s.trim().toUpperCase())) {
-    if (!raw) return 'an empty step: write spaces and actions separated by ">"'
-    if (raw === 'LOAD' || raw === 'UNLOAD') steps.push({ action: raw })
-    else if (raw.startsWith('RAID')) {
-      const m = /^RAID(?:\+([12]))?(?:\s*X\s*([1-3]))?$/.exec(raw)
-      if (!m) return `cannot read "${raw}": write RAID, RAID+1 or RAID x2`
-      steps.push({ action: 'RAID', boost: Number(m[1] ?? 0), times: Number(m[2] ?? 1) })
-    } else if (raw.startsWith('SEARCH')) {
-      const m = /^SEARCH\s*\(\s*([A-Z]{2}-\d+)\s*\)(?:\+([12]))?$/.exec(raw)
-      if (!m) return `cannot read "${raw}": write SEARCH(RD-1) or SEARCH(BR-2)+1`
-      steps.push({ action: 'SEARCH', target: m[1]!, boost: Number(m[2] ?? 0) })
-    } else if (raw.startsWith('DROP') || raw.startsWith('PICKUP')) {
-      const m = /^(DROP|PICKUP)\s*\(\s*([A-Z]{2}-\d+(?:\s*,\s*[A-Z]{2}-\d+)*)\s*\)$/.exec(raw)
-      if (!m) return `cannot read "${raw}": write DROP(SL-3) or PICKUP(GB-2,GB-4)`
-      steps.push({ action: m[1] as 'DROP' | 'PICKUP', ships: m[2]!.split(',').map((x) => x.trim()) })
-    } else if (/^[A-Z0-9]{4}(\.BS)?$/.test(raw)) steps.push({ enter: raw })
-    else
-      return `cannot read "${raw}": a step is a space (HATT, WILM.BS) or LOAD, UNLOAD, RAID, SEARCH(piece), DROP(ship), PICKUP(ship)`
-  }
-  return steps
-}
-
 /** Why a kind of ship may not be in a space, or null when it may. */
 function barred(type: PieceType, side: Side, s: Space, ctx: MoveContext, towed: boolean): string | null {
   const def = ctx.pieces.types.find((t) => t.type === type)!

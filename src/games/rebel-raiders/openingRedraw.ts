@@ -21,13 +21,8 @@ export function redrawOpen(state: RrState, pack: RebelPack, side: Side): boolean
 }
 
 /** An opening REFRESH line's cards, or why it is refused: cards of the hand, each once. */
-export function redrawProblem(state: RrState, side: Side, words: string[]): number[] | string {
-  const numbers = words
-    .flatMap((w) => w.split(','))
-    .filter(Boolean)
-    .map((w) => Number(w.replace(/^#/, '')))
-  if (!numbers.length || numbers.some((n) => !Number.isInteger(n)))
-    return 'write REFRESH <card number> [<card number> ...]: the opening redraw of the open cards (19.55)'
+export function redrawProblem(state: RrState, side: Side, cards: string[]): number[] | string {
+  const numbers = cards.map(Number)
   const hand = state.cards[side].hand
   const notHeld = numbers.filter((n) => !hand.includes(n))
   if (notHeld.length) return `not in your hand: ${notHeld.map((n) => `#${n}`).join(', ')}`

@@ -1,11 +1,12 @@
 // The order lines the optional rules and the 1862 start add (orders.ts hands them here): the open
 // cards' opening REFRESH (19.55, ruling RR-S63), ROLL INDUSTRY|CONSCRIPTION (18.22), LEE (18.5) and HUNT (18.21).
 import { redrawOpen, redrawProblem } from './openingRedraw.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
+import { written } from './orderGrammar.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
-import { readRoll } from './yankeeIndustry.ts'
+import { readRoll, type YankeeRoll } from './yankeeIndustry.ts'
 import { leeStanding, readLee } from './leeGoesWest.ts'
 import { openingRedraws } from './openingRedraw.ts'
 import { huntsStanding, readHunt } from './unionOptions.ts'
@@ -23,44 +24,36 @@ export function readOptionalOrder(
   state: RrState,
   pack: RebelPack,
   side: Side,
-  verb: string,
-  words: string[],
+  form: string,
+  a: Args,
   line: number,
 ): { command: RrCommand; normalised: string } | string | null {
-  if (verb === 'REFRESH' && redrawOpen(state, pack, side)) {
-    const cards = redrawProblem(state, side, words)
+  if (form === 'refresh' && redrawOpen(state, pack, side)) {
+    const cards = redrawProblem(state, side, a.cards as string[])
     if (typeof cards === 'string') return cards
     return {
       command: { kind: 'discard', line, cards, refresh: true },
-      normalised: noted(`REFRESH ${cards.join(' ')}`, '19.55, the opening redraw'),
+      normalised: noted(written('refresh', { cards: cards.map(String) }), '19.55, the opening redraw'),
     }
   }
-  if (verb === 'LEE') {
-    const lee = readLee(state, side, words, line)
-    if (typeof lee === 'string') return lee
+  if (form === 'lee' || form === 'hunt') {
+    const at = (a.at as string[] | undefined) ?? []
+    if (a.off === !!at.length)
+      return `write ${form.toUpperCase()} AT <space>[,<space>...] or ${form.toUpperCase()} AT ALL, or ${form.toUpperCase()} OFF (${form === 'lee' ? '18.5' : '18.21'})`
+    const read = form === 'lee' ? readLee(state, side, at, line) : readHunt(state, side, at, line)
+    if (typeof read === 'string') return read
+    const rule = form === 'lee' ? '18.5' : '18.21'
     return {
-      command: lee,
-      normalised:
-        lee.kind === 'lee' && lee.at.length
-          ? noted(`LEE AT ${lee.at.join(',')}`, '18.5, stands until changed')
-          : noted('LEE OFF', '18.5'),
+      command: read,
+      normalised: at.length
+        ? noted(written(form, { at }), `${rule}, stands until changed`)
+        : noted(written(form, { off: true }), rule),
     }
   }
-  if (verb === 'HUNT') {
-    const hunt = readHunt(state, pack, side, words, line)
-    if (typeof hunt === 'string') return hunt
-    return {
-      command: hunt,
-      normalised:
-        hunt.kind === 'hunt' && hunt.at.length
-          ? noted(`HUNT AT ${hunt.at.join(',')}`, '18.21, stands until changed')
-          : noted('HUNT OFF', '18.21'),
-    }
-  }
-  if (verb === 'ROLL') {
-    const roll = readRoll(state, side, words, line)
+  if (form === 'roll') {
+    const roll = readRoll(state, side, (a.what as string).toLowerCase() as YankeeRoll, line)
     if (typeof roll === 'string') return roll
-    return { command: roll, normalised: noted(`ROLL ${words.join(' ')}`, '18.22, as the move ends') }
+    return { command: roll, normalised: noted(written('roll', a), '18.22, as the move ends') }
   }
   return null
 }

@@ -6,8 +6,10 @@ import type { Parsed } from '../contract.ts'
 import { closest, type ScriptLine } from '../../orders/script.ts'
 import { assaultForbidden } from './cardAssaults.ts'
 import { commandedShips, commandLimit, commandProblem, isCommander } from './commanders.ts'
-import { type MoveStep, parsePath } from './movement.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
+import type { Order } from '../kit/grammar.ts'
+import { written } from './orderGrammar.ts'
+import { moveStep, stepOrder } from './orderPath.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import { type Pawns, pawnFor, spendPawn } from './pawns.ts'
 import { moveContext } from './position.ts'
@@ -32,19 +34,17 @@ export interface MoveReading {
 }
 
 /** COMMAND <commander> <ships> or RELIEVE <commander> (7.4). */
-export function readCommandLine(r: MoveReading, l: ScriptLine, verb: 'COMMAND' | 'RELIEVE', rest: string[]): void {
+export function readCommandLine(r: MoveReading, l: ScriptLine, verb: 'COMMAND' | 'RELIEVE', a: Args): void {
   const { state, pack, side, out, err, moved, commanders, relieved } = r
-  const name = (rest[0] ?? '').toUpperCase()
-  const ships = (rest[1] ?? '').split(',').filter(Boolean)
+  const name = a.name as string
+  const ships = (a.ships as string[] | undefined) ?? []
   const problem = !state.phase.endsWith('move')
     ? 'commanders are placed and relieved in a move phase (7.4)'
     : verb === 'RELIEVE'
       ? commanders[name]
         ? null
-        : `${name || 'that commander'} is not on the map`
-      : rest.length !== 2
-        ? 'write COMMAND <commander> <ship>[,<ship>...]'
-        : commandProblem({ ...state, commanders, relieved }, pack, side, name, ships, moved)
+        : `${name} is not on the map`
+      : commandProblem({ ...state, commanders, relieved }, pack, side, name, ships, moved)
   if (problem) {
     err(l.line, l.text, problem)
     return
@@ -53,26 +53,25 @@ export function readCommandLine(r: MoveReading, l: ScriptLine, verb: 'COMMAND' |
     delete commanders[name]
     relieved[name] = state.turn
     out.commands.push({ kind: 'relieve', line: l.line, name })
-    out.normalised.push(`RELIEVE ${name}`)
+    out.normalised.push(written('relieve', { name }))
   } else {
     commanders[name] = ships
     out.commands.push({ kind: 'command', line: l.line, name, ships })
-    out.normalised.push(`COMMAND ${name} ${ships.join(',')}`)
+    out.normalised.push(written('command', { name, ships }))
   }
   return
 }
 
 /** MOVE <ships or commander> <path> (7.2-7.7), with the pawn a landing spends (11.1-11.2). */
-export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw: string): void {
+export function readMoveLine(r: MoveReading, l: ScriptLine, a: Args): void {
   const { state, pack, side, out, err, moved, ends, commanders, pawns } = r
-  const commander = isCommander(pack, side, rest[0] ?? '') ? rest[0]!.toUpperCase() : undefined
+  const who = a.who as string[]
+  const commander = who.length === 1 && isCommander(pack, side, who[0]!) ? who[0]! : undefined
   if (commander && !commanders[commander]) {
     err(l.line, l.text, `${commander} is not on the map: place him first with COMMAND ${commander} <ships>`)
     return
   }
-  const ids = commander
-    ? commandedShips({ ...state, commanders }, commander, moved)
-    : (rest[0] ?? '').split(',').filter(Boolean)
+  const ids = commander ? commandedShips({ ...state, commanders }, commander, moved) : who
   if (commander && !ids.length) {
     err(l.line, l.text, `${commander} has no ship left that has not moved`)
     return
@@ -97,22 +96,18 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
     err(l.line, l.text, `${again} already has a move in these orders`)
     return
   }
-  const written = parsePath(raw.split(/\s+/).slice(1).join(' '))
-  if (typeof written === 'string') {
-    err(l.line, l.text, written)
-    return
-  }
+  const path = (a.path as Order[]).map(moveStep)
   const stack = ids.map((id) => own.find((p) => p.id === id)!)
   // A path may start where the ships stand, as the echo writes it: that step is no move.
-  const first = written[0]
-  const steps = first && 'enter' in first && first.enter === stack[0]!.at ? written.slice(1) : written
+  const first = path[0]
+  const steps = first && 'enter' in first && first.enter === stack[0]!.at ? path.slice(1) : path
   const check = checkStack(moveContext(state, pack), stack, steps, {
     moved,
     ...(commander ? { limit: commandLimit(state, pack, commander) } : {}),
   })
   if (!check.ok) {
     // Steps are numbered as written.
-    const n = check.step ? check.step + written.length - steps.length : 0
+    const n = check.step ? check.step + path.length - steps.length : 0
     err(l.line, l.text, n ? `step ${n}: ${check.error}` : check.error)
     return
   }
@@ -151,19 +146,14 @@ export function readMoveLine(r: MoveReading, l: ScriptLine, rest: string[], raw:
   const tow = check.towed.length ? `, towing ${check.towed.join(', ')}` : ''
   out.normalised.push(
     noted(
-      `MOVE ${commander ?? ids.join(',')} ${[stack[0]!.at, ...steps.map(stepText)].join(' > ')}`,
+      written('move', {
+        who: commander ? [commander] : ids,
+        path: [{ enter: stack[0]!.at }, ...steps].map(stepOrder),
+      }),
       `${commander ? `${ids.join(',')}, ` : ''}${check.mp} MP${tow}`,
     ),
   )
   return
-}
-
-export function stepText(s: MoveStep): string {
-  if ('enter' in s) return s.enter
-  if (s.action === 'RAID') return `RAID${s.boost ? `+${s.boost}` : ''}${s.times > 1 ? ` x${s.times}` : ''}`
-  if (s.action === 'SEARCH') return `SEARCH(${s.target})${s.boost ? `+${s.boost}` : ''}`
-  if (s.action === 'DROP' || s.action === 'PICKUP') return `${s.action}(${s.ships.join(',')})`
-  return s.action
 }
 
 /** A Confederate port, fort or city the Union would assault by entering it (7.73). */

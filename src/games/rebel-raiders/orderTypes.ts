@@ -3,6 +3,10 @@ import type { MoveStep } from './movement.ts'
 import type { BattlePolicy } from './policies.ts'
 import type { Buildable } from './buildTypes.ts'
 import type { PlayOrder } from './cardTypes.ts'
+import type { Value } from '../kit/grammar.ts'
+
+/** A line's parts as the declared grammar read them (orderGrammar.ts). */
+export type Args = Record<string, Value>
 
 export type RrCommand =
   | { kind: 'move'; line: number; piece: string; pieces: string[]; steps: MoveStep[]; commander?: string }

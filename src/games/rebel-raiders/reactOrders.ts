@@ -3,7 +3,8 @@
 // (stormAnswers.ts), or `REACT <card> OFF`. Checked here; kept by the resolution (reactions.ts).
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
+import { written } from './orderGrammar.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import { reactionProblem } from './reactions.ts'
 import type { Side } from './setup.ts'
@@ -14,34 +15,36 @@ export function readReactLine(
   pack: RebelPack,
   side: Side,
   l: ScriptLine,
-  rest: string[],
+  a: Args,
   out: Parsed<RrCommand>,
   err: (line: number, text: string, message: string) => void,
 ): void {
-  const m = /^#?(\d+)(?:\s+(?:AT\s+(\S+)(?:\s+IF\s+SHIPS\s*>=\s*(\d+))?|(OFF)))?$/.exec(rest.join(' '))
-  if (!m) {
-    err(l.line, l.text, 'write REACT <card number> [AT <space>|ALL] [IF SHIPS >= <n>], or REACT <card number> OFF')
+  const off = a.off === true
+  if (off && (a.at !== undefined || a.min !== undefined)) {
+    err(l.line, l.text, `REACT ${a.card} OFF withdraws the reaction: it takes no AT or IF`)
     return
   }
-  if (m[1]!.length > 3) {
-    err(l.line, l.text, `there is no card #${m[1]}`)
+  if (a.min !== undefined && a.at === undefined) {
+    err(l.line, l.text, `IF SHIPS follows AT: REACT ${a.card} AT <space>|ALL IF SHIPS >= ${a.min}`)
     return
   }
-  const off = !!m[4]
-  const reaction = { card: Number(m[1]), at: m[2] ?? 'ALL', ...(m[3] ? { min: Number(m[3]) } : {}) }
+  const reaction = {
+    card: Number(a.card),
+    at: (a.at as string | undefined) ?? 'ALL',
+    ...(a.min ? { min: a.min as number } : {}),
+  }
   const problem = reactionProblem(pack, side, reaction)
   if (problem) {
     err(l.line, l.text, problem)
     return
   }
   const name = `#${reaction.card} ${pack.cards.get(reaction.card)!.name}`
-  const card = `REACT ${reaction.card}`
   out.commands.push({ kind: 'react', line: l.line, ...reaction, off })
-  const when = reaction.min ? ` IF SHIPS >= ${reaction.min}` : ''
+  const { card, at, min } = { ...reaction, card: String(reaction.card) }
   out.normalised.push(
     off
-      ? noted(`${card} OFF`, name)
-      : noted(`${card} AT ${reaction.at}${when}`, `${name}; stands until played or withdrawn`),
+      ? noted(written('react', { card, off }), name)
+      : noted(written('react', { card, at, ...(min ? { min } : {}) }), `${name}; stands until played or withdrawn`),
   )
   if (!off && !state.cards[side].hand.includes(reaction.card))
     out.warnings.push({

@@ -3,7 +3,8 @@
 // goes is his. `SCRAP <piece>[,<piece>...]` eliminates his own pieces at the start of the phase.
 import type { Parsed } from '../contract.ts'
 import type { ScriptLine } from '../../orders/script.ts'
-import { noted, type RrCommand } from './orderTypes.ts'
+import { written } from './orderGrammar.ts'
+import { type Args, noted, type RrCommand } from './orderTypes.ts'
 import type { RebelPack } from './pack.ts'
 import type { StandingReading } from './aims.ts'
 import { later, namedPiece, notOwn, yours } from './standingPieces.ts'
@@ -18,15 +19,10 @@ export function readScrapLine(
   state: RrState,
   side: Side,
   l: ScriptLine,
-  rest: string[],
+  ids: string[],
   out: Parsed<RrCommand>,
   err: Err,
 ): void {
-  const ids = rest
-    .join(' ')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-  if (!ids.length) return void err(l.line, l.text, 'write SCRAP <piece>[,<piece>...], e.g. SCRAP BT-3')
   const scrapped = new Set(out.commands.flatMap((c) => (c.kind === 'scrap' ? c.pieces : [])))
   for (const id of ids) {
     const p = state.pieces.find((x) => x.id === id)
@@ -35,7 +31,7 @@ export function readScrapLine(
     if (scrapped.has(id)) return void err(l.line, l.text, `${id} is scrapped twice`)
   }
   out.commands.push({ kind: 'scrap', line: l.line, pieces: ids })
-  out.normalised.push(noted(`SCRAP ${ids.join(',')}`, '6.12, at the start of the phase'))
+  out.normalised.push(noted(written('scrap', { pieces: ids }), '6.12, at the start of the phase'))
 }
 
 /**
@@ -102,32 +98,20 @@ function lineOf(commands: RrCommand[], piece: RrPiece, placed: RrPiece[]): numbe
 }
 
 /** Reads a standing `RETREAT <raider|ALL> TO <space>[,<space>...]` (or `OFF`): where a raider breaking off goes (10.36). */
-export function readRetreatLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+export function readRetreatLine(r: StandingReading, l: ScriptLine, a: Args): void {
   const { out, err } = r
   if (r.side !== 'CSA')
     return void err(l.line, l.text, 'only the Confederate player chooses where a raider retreats (10.36)')
-  const off = /^(\S+)\s+OFF$/.exec(rest.join(' '))
-  const m = off ? null : /^(\S+)\s+TO\s+(.+)$/.exec(rest.join(' '))
-  if (!off && !m)
-    return void err(
-      l.line,
-      l.text,
-      'write RETREAT <raider|ALL> TO <space>[,<space>...], e.g. RETREAT RD-1 TO NATL,HATT',
-    )
-  const who = (off ?? m)![1]!
+  const [who, off, to] = [a.who as string, a.off === true, (a.to as string[] | undefined) ?? []]
+  if (off === !!to.length)
+    return void err(l.line, l.text, `write RETREAT ${who} TO <space>[,<space>...] or RETREAT ${who} OFF, not both`)
   const bad = off && who in (r.state.retreatTo ?? {}) ? undefined : raiderProblem(r, l, who)
   if (bad) return void err(l.line, l.text, bad)
-  if (off) {
-    out.commands.push({ kind: 'retreat', line: l.line, ship: who, to: [] })
-    out.normalised.push(noted(`RETREAT ${who} OFF`, 'the question is asked again'))
-    return
-  }
-  const to = m![2]!.split(/[\s,]+/).filter(Boolean)
-  const unknown = to.find((x) => !r.pack.map.has(x))
-  if (unknown) return void err(l.line, l.text, `no space ${unknown} on the map`)
   out.commands.push({ kind: 'retreat', line: l.line, ship: who, to })
   out.normalised.push(
-    noted(`RETREAT ${who} TO ${to.join(',')}`, 'stands until changed: the first open one is taken, 10.36'),
+    off
+      ? noted(written('retreat', { who, off }), 'the question is asked again')
+      : noted(written('retreat', { who, to }), 'stands until changed: the first open one is taken, 10.36'),
   )
 }
 
@@ -148,20 +132,17 @@ function raiderProblem(r: StandingReading, l: ScriptLine, who: string): string |
  * Reads a standing `TOW <ironclad>[,<ironclad>...]` (or `TOW OFF`): the Union ironclads its sloops tow
  * first when a retreat from a station into its coastal zone has fewer sloops than ironclads (10.36).
  */
-export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): void {
+export function readTowLine(r: StandingReading, l: ScriptLine, a: Args): void {
   const { out, err } = r
   if (r.side !== 'USA')
     return void err(l.line, l.text, 'only the Union chooses which ironclads its sloops tow out of a station (10.36)')
-  const ids = rest
-    .join(' ')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-  if (ids.length === 1 && ids[0] === 'OFF') {
+  const ids = a.ships as string[]
+  if (a.off === true && !ids.length) {
     out.commands.push({ kind: 'tow', line: l.line, ships: [] })
-    out.normalised.push(noted('TOW OFF', 'the question is asked again'))
+    out.normalised.push(noted(written('tow', { off: true }), 'the question is asked again'))
     return
   }
-  if (!ids.length)
+  if (a.off === !!ids.length)
     return void err(l.line, l.text, 'write TOW <ironclad>[,<ironclad>...], e.g. TOW IC-8,IC-9, or TOW OFF')
   for (const id of ids) {
     const n = namedPiece(r.state, r.pack, id)
@@ -171,5 +152,5 @@ export function readTowLine(r: StandingReading, l: ScriptLine, rest: string[]): 
   }
   if (new Set(ids).size < ids.length) return void err(l.line, l.text, 'an ironclad is named twice')
   out.commands.push({ kind: 'tow', line: l.line, ships: ids })
-  out.normalised.push(noted(`TOW ${ids.join(',')}`, 'stands until changed, 10.36'))
+  out.normalised.push(noted(written('tow', { ships: ids }), 'stands until changed, 10.36'))
 }

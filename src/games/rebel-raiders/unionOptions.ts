@@ -9,7 +9,6 @@ import type { PhaseRun } from './phaseRun.ts'
 import { militiaBought } from './militia.ts'
 import { repairBuild, repaired } from './ironcladDamage.ts'
 import type { RrCommand } from './orderTypes.ts'
-import type { RebelPack } from './pack.ts'
 import type { Side } from './setup.ts'
 import type { RrState } from './state.ts'
 
@@ -107,20 +106,9 @@ export function huntsBonus(run: PhaseRun, target: string): number {
 export const oceanUpgrade = (s: { marks?: { upgrade?: number }; turn: number }): boolean => s.marks?.upgrade === s.turn
 
 /** A HUNT line (18.21: the Union declares its +1 before the dice), or why it is refused. */
-export function readHunt(
-  state: RrState,
-  pack: RebelPack,
-  side: Side,
-  words: string[],
-  line: number,
-): RrCommand | string {
+export function readHunt(state: RrState, side: Side, at: string[], line: number): RrCommand | string {
   if (!usesRule(state, '18.21')) return "Hunt's Artillery is optional rule 18.21, not chosen for this game"
   if (side !== 'USA') return "only the Union declares Hunt's Artillery (18.21)"
-  const m = /^(?:AT\s+(.+)|(OFF))$/.exec(words.join(' '))
-  if (!m) return 'write HUNT AT <space>[,<space>...] or HUNT AT ALL, or HUNT OFF (18.21)'
-  const at = m[2] ? [] : m[1]!.split(/[,\s]+/).filter(Boolean)
-  const unknown = at.filter((x) => x !== 'ALL' && !pack.map.has(x))
-  if (unknown.length) return `no space ${unknown.join(', ')} on the map`
   return { kind: 'hunt', line, at }
 }
 

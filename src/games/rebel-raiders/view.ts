@@ -12,7 +12,8 @@ import { cardsSeenBy, HAND_LIMIT } from './cards.ts'
 import { reactiveCards } from './reactions.ts'
 import { commanderOf, commandLimit } from './commanders.ts'
 import { optionalSummary } from './optionalView.ts'
-import { optionalLines } from './orderHelp.ts'
+import { syntax } from '../kit/grammar.ts'
+import { optionalGrammar } from './phaseGrammar.ts'
 import { dateOf, phaseName, roleOf, type RrPiece, type RrState, turnName } from './state.ts'
 
 export function statusModel(s: RrState, pack: RebelPack, viewer: Viewer) {
@@ -115,7 +116,7 @@ export function orderForm(s: RrState, pack: RebelPack, role: string): string[] {
   const lines = [
     `# ${turnName(s.turn)}: ${phaseName(s.phase)}. One order a line; "#" starts a comment.`,
     ...standingChoices(s, side),
-    ...optionalLines(s, side).map((l) => `# ${l.trim()}`),
+    ...optionalGrammar(s, side).forms.map((f) => `# ${syntax(f)}    ${f.summary}, e.g. ${f.example}`),
   ]
   if (s.phase.endsWith('build')) {
     const ctx = buildContext(s, pack, 0)

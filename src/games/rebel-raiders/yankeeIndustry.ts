@@ -14,9 +14,7 @@ import { dateOf, type RrState } from './state.ts'
 export type YankeeRoll = 'industry' | 'conscription'
 
 /** A ROLL line, or why it is refused. */
-export function readRoll(state: RrState, side: Side, words: string[], line: number): RrCommand | string {
-  const what = words.join(' ').toLowerCase()
-  if (what !== 'industry' && what !== 'conscription') return 'write ROLL INDUSTRY or ROLL CONSCRIPTION (18.22)'
+export function readRoll(state: RrState, side: Side, what: YankeeRoll, line: number): RrCommand | string {
   if (!usesRule(state, '18.22'))
     return 'Yankee Industry & Conscription is optional rule 18.22, not chosen for this game'
   if (side !== 'USA' || state.phase !== 'union-move')

@@ -29,8 +29,12 @@ function partSyntax(p: Part): string[] {
         p.sep === ' ' ? `${one} [${one} ...]` : p.sep === ',' ? `${one},${one}...` : `${one} ${p.sep} ${one} ...`
       return [list, ...p.items.filter((i) => i.kind === 'literal').map((i) => `[${i.word}]`)]
     }
-    case 'forms':
-      return [`<${p.noun}>${p.sep ?? ','} <${p.noun}>${p.sep ?? ','} ...`]
+    case 'forms': {
+      // Written as the echo separates them: `a, b, ...` but `a > b > ...`.
+      const sep = p.sep ?? ','
+      const join = /[,;]/.test(sep) ? `${sep} ` : ` ${sep} `
+      return [`<${p.noun}>${join}<${p.noun}>${join}...`]
+    }
     case 'text':
       return [p.syntax ?? `<${bare(p)}>`]
     default:

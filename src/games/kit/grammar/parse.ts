@@ -46,9 +46,12 @@ class Reader {
   }
 }
 
-/** Reads one order line (a trailing bracketed note is ignored), or says why it cannot be read. */
+/**
+ * Reads one order line (a trailing bracketed note is ignored, unless brackets are among the
+ * grammar's signs: then they are part of its orders), or says why it cannot be read.
+ */
 export function parseLine(grammar: Grammar, vocabs: Vocabularies, line: string): LineReading {
-  const text = withoutNote(line)
+  const text = grammar.signs?.includes('(') ? line.trim() : withoutNote(line)
   try {
     return { ok: true, order: readOrder(grammar, new Reader(text, tokenize(text, grammar.signs), vocabs)) }
   } catch (e) {
@@ -85,18 +88,19 @@ function readOrder(grammar: Grammar, r: Reader): Order {
   const near = closest(first.upper, keywords(grammar), 2)
   if (!led.length || (near.length && !led.some((f) => startsGroup(f.parts, r))))
     return refuse(`unknown ${grammar.noun} ${first.text}`, didYouMean(first.upper, keywords(grammar), grammar.nouns))
-  let firstRefusal: Refusal | null = null
+  // Of the forms that refuse the line, the one that read furthest into it says why (the first on a tie).
+  let refusal: { e: Refusal; at: number } | null = null
   for (const form of led) {
     const start = r.pos
     try {
       return readForm(form, r)
     } catch (e) {
       if (!(e instanceof Refusal)) throw e
-      firstRefusal ??= e
+      if (!refusal || r.pos > refusal.at) refusal = { e, at: r.pos }
       r.pos = start
     }
   }
-  throw firstRefusal
+  throw refusal!.e
 }
 
 function readForm(form: OrderForm, r: Reader): Order {

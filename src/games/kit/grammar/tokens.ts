@@ -26,23 +26,32 @@ export function withoutNote(line: string): string {
   return m ? m[1]! : line.trim()
 }
 
-/** Splits a line into words and signs (single characters: `:`, `,`, `=`, or the grammar's own). */
+const quoted = (s: string) => s.replace(/[\\\]^$.*+?()[{}|/-]/g, '\\$&')
+
+/**
+ * Splits a line into words and signs (`:`, `,`, `=`, or the grammar's own). A sign of several
+ * characters (`>=`) is matched before a shorter one it starts with; a word runs to the next sign.
+ */
 export function tokenize(line: string, signs: readonly string[] = SIGNS): Token[] {
-  const set = signs.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')
+  const long = signs.filter((c) => c.length > 1).sort((a, b) => b.length - a.length)
+  const set = [...signs.filter((c) => c.length === 1), ...long.map((c) => c[0]!)].map(quoted).join('')
+  const alts = [...long.map(quoted), ...(set ? [`[${set}]`] : []), set ? `[^\\s${set}]+` : '\\S+']
   const tokens: Token[] = []
-  for (const m of line.matchAll(new RegExp(`[${set}]|[^\\s${set}]+`, 'g'))) {
+  for (const m of line.matchAll(new RegExp(alts.join('|'), 'g'))) {
     tokens.push({ text: m[0], upper: m[0].toUpperCase(), start: m.index, sign: signs.includes(m[0]) })
   }
   return tokens
 }
 
-/** Tokens written back as a line: no space before a comma or colon. */
+/** Tokens written back as a line: no space before a comma or colon, none inside or before brackets (`F(A,B)`). */
 export function joinTokens(words: readonly string[]): string {
   let out = ''
+  let prev = ''
   for (const w of words) {
     if (!out) out = w
-    else if (/^[,:;]/.test(w)) out += w
+    else if (/^[,:;]/.test(w) || w === '(' || w === ')' || prev === '(') out += w
     else out += ` ${w}`
+    prev = w
   }
   return out
 }
