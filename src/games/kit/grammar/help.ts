@@ -8,7 +8,7 @@ const bare = (p: { name: string; label?: string }) => (p.label ?? p.name).replac
 function tokenSyntax(p: TokenPart): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
-  if (p.kind === 'int') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'int' || p.kind === 'decimal') return `<${bare(p)} ${p.min}-${p.max}>`
   if (p.kind === 'compound') return compoundSyntax(p)
   return `<${bare(p)}>`
 }
@@ -30,7 +30,7 @@ function partSyntax(p: Part): string[] {
       return [list, ...p.items.filter((i) => i.kind === 'literal').map((i) => `[${i.word}]`)]
     }
     case 'forms':
-      return [`<${p.noun}>${p.sep ?? ','} <${p.noun}>${p.sep ?? ','} ...`]
+      return p.one ? [`<${p.noun}>`] : [`<${p.noun}>${p.sep ?? ','} <${p.noun}>${p.sep ?? ','} ...`]
     case 'text':
       return [p.syntax ?? `<${bare(p)}>`]
     default:
