@@ -574,6 +574,17 @@ describe('kit order grammar: numbers with decimals, and one nested order for the
     expect(helpLines(STANDING)).toContain('          e.g. MAKE-FOR 10,20.5')
   })
 
+  it('HELP lists nested forms once, under the first form that takes them', () => {
+    const [standing] = STANDING.forms
+    const twice: Grammar = {
+      ...STANDING,
+      forms: [standing!, { ...standing!, name: 'signal', words: ['SIGNAL'], example: 'SIGNAL MONITOR KEEP ALA 2' }],
+    }
+    const help = helpLines(twice)
+    expect(help.filter((l) => l.trim() === 'standing orders:')).toHaveLength(1)
+    expect(help.at(-2)).toMatch(/^ {2}SIGNAL <ship> <standing order>/)
+  })
+
   it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
     fc.assert(
       fc.property(arbitraryOrder(STANDING, VOCABS), (order) => {
