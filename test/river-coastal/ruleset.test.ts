@@ -216,8 +216,8 @@ describe('the report', () => {
     expect(form).toContain('# directive: FOLLOW GALE 1.85')
     // each order form from the declared grammar, with an example, then the words a ship's line takes
     expect(form).toHaveLength(17)
-    expect(form).toContain('# DIRECTIVE <ship> <directive>    e.g. DIRECTIVE CHIC STATION TECU STARBOARD 3')
-    expect(form.some((l) => l.startsWith('# FLEET SIGNAL <ship> [DIRECTIVE] <directive>'))).toBe(true)
+    expect(form).toContain('# DIRECTIVE <ship> <directive>')
+    expect(form).toContain('# FLEET SIGNAL <ship> [DIRECTIVE] <directive>')
     expect(form.at(-1)).toMatch(/^# orders: SPEED, HOLD, TURN, FIRE, TURRET, RAM, CAPTAIN, ANCHOR, BOARD/)
     // the form parses as it stands
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])

@@ -3,7 +3,7 @@
 // orders and each ship's directive (digest §4.4), then each order form with an example, from the
 // declared grammar; before move 1, the deployment lines of a hidden side.
 import { sideContext } from './orderContext.ts'
-import { formComments } from '../kit/grammar.ts'
+import { formComments, syntax } from '../kit/grammar.ts'
 import { CLAUSE_FORMS } from './clauseGrammar.ts'
 import { RIVER_GRAMMAR } from './orderGrammar.ts'
 import { speedRange } from './orderWords.ts'
@@ -15,6 +15,15 @@ import { showInches } from './units.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { fireShipNote } from './fireShipClauses.ts'
 import { buildingNote, mortarNote } from './buildings.ts'
+
+/**
+ * The order forms as the form's comments show them: a form that names ships by its syntax alone
+ * (the examples name one scenario's ships, which may be the enemy's; the pre-filled lines are hers).
+ */
+const FORM_GRAMMAR = {
+  ...RIVER_GRAMMAR,
+  forms: RIVER_GRAMMAR.forms.map((f) => (f.parts.some((p) => p.kind === 'id') ? { ...f, example: syntax(f) } : f)),
+}
 
 /** `only`: the ships of one captain, when a side has several (ruling RC-92); the rest are his colleagues'. */
 export function orderForm(state: RiverState, side: Side, pack: RiverPack, only?: readonly string[]): string[] {
@@ -52,6 +61,6 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack, only?:
   }
   lines.push(...buildingNote(state, sc, side))
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
-  lines.push(...formComments(RIVER_GRAMMAR), `# orders: ${CLAUSE_FORMS.map((f) => f.words.join(' ')).join(', ')}`)
+  lines.push(...formComments(FORM_GRAMMAR), `# orders: ${CLAUSE_FORMS.map((f) => f.words.join(' ')).join(', ')}`)
   return lines
 }
