@@ -574,6 +574,36 @@ describe('kit order grammar: numbers with decimals, and one nested order for the
     expect(helpLines(STANDING)).toContain('          e.g. MAKE-FOR 10,20.5')
   })
 
+  it('a word left where several optional groups were passed over is refused as meant for the first', () => {
+    const RAM: Grammar = {
+      noun: 'order',
+      nouns: 'orders',
+      forms: [
+        {
+          name: 'ram',
+          words: ['RAM'],
+          parts: [
+            { kind: 'optional', parts: [{ kind: 'id', name: 'target', vocab: 'ship' }] },
+            {
+              kind: 'optional',
+              parts: [
+                { kind: 'literal', word: 'IF' },
+                { kind: 'enum', name: 'if', words: ['BOW-ON'] },
+              ],
+            },
+          ],
+          summary: 'ram',
+          example: 'RAM ALA IF BOW-ON',
+        },
+      ],
+    }
+    expect(parseLine(RAM, VOCABS, 'RAM ALABAMMA')).toEqual({
+      ok: false,
+      error: { message: 'unknown target ALABAMMA', suggestion: 'did you mean ALA?' },
+    })
+    expect(parseLine(RAM, VOCABS, 'RAM IF BOW-ON')).toMatchObject({ ok: true, order: { args: { if: 'BOW-ON' } } })
+  })
+
   it('HELP lists nested forms once, under the first form that takes them', () => {
     const [standing] = STANDING.forms
     const twice: Grammar = {

@@ -104,7 +104,7 @@ const shipLines = (vocabs: Vocabularies): fc.Arbitrary<Order> => {
   )
   return fc
     .tuple(fc.constantFrom(...vocabs.own!.ids()), fc.array(clause, { minLength: 1, maxLength: 3 }))
-    .map(([ship, clauses]) => ({ form: 'line', args: { ship, clauses } }))
+    .map(([ship, clauses]) => ({ form: 'ship', args: { ship, clauses } }))
 }
 
 /** A mail of one or two lines: ship lines mostly, and the lines of their own. */

@@ -94,7 +94,7 @@ export const RIVER_GRAMMAR: Grammar = {
   signs: [':', ';'],
   forms: [
     form(
-      'line',
+      'ship',
       [],
       [OWN, word(':'), CLAUSES],
       'one line per ship per move, by id or name; a ship with no line keeps her directive, or speed and heading',

@@ -6,9 +6,10 @@
 // it with its line number, the legal range and a suggestion. What is accepted is echoed as the
 // grammar writes it, which reads back to the same commands.
 import type { LineError, Parsed } from '../contract.ts'
-import { echo, type Order, parseLine } from '../kit/grammar.ts'
+import { echo, type LineReading, type Order, parseLine, type Vocabularies } from '../kit/grammar.ts'
 import { parsePolicy } from '../kit/policy.ts'
 import { readScript } from '../../orders/script.ts'
+import { CLAUSE_FORMS } from './clauseGrammar.ts'
 import { readCommandLine } from './commandLines.ts'
 import { RIVER_GRAMMAR } from './orderGrammar.ts'
 import type { OrderContext, RiverCommand } from './orderTypes.ts'
@@ -33,7 +34,36 @@ function policyLine(ctx: OrderContext, body: string, out: Parsed<RiverCommand>):
 }
 
 /** A ship's line may end with a semicolon, or hold an empty clause: neither is an order. */
-const tidy = (line: string) => (/^POLICY\s/i.test(line) ? line : line.replace(/;(\s*;)+/g, ';').replace(/;\s*$/, ''))
+const tidy = (line: string) =>
+  /^POLICY\s/i.test(line)
+    ? line
+    : line
+        .replace(/;(\s*;)+/g, ';')
+        .replace(/:\s*;/, ':')
+        .replace(/;\s*$/, '')
+
+/**
+ * Reads one line. A ship named with no clause after her colon is given no order (her directive
+ * steers her, ruling RC-54), and is echoed so; a clause with no ship before it says where it goes.
+ */
+function read(ctx: OrderContext, vocabs: Vocabularies, body: string): LineReading {
+  const line = tidy(body)
+  const bare = /^(.+?)\s*:\s*$/.exec(line)
+  const named = bare && parseLine(RIVER_GRAMMAR, vocabs, `${bare[1]}: HOLD`)
+  if (named && (!named.ok || named.order.form === 'ship'))
+    return named.ok ? { ok: true, order: { form: 'ship', args: { ship: named.order.args.ship!, clauses: [] } } } : named
+  const r = parseLine(RIVER_GRAMMAR, vocabs, line)
+  const first = line.split(/[\s:;]/)[0]!.toUpperCase()
+  if (r.ok || !CLAUSE_FORMS.some((f) => f.words[0] === first) || line.includes(':')) return r
+  const ship = ctx.own[0]?.id ?? 'TECU'
+  return {
+    ok: false,
+    error: {
+      message: `${first} goes on a ship's line, after her name and a colon`,
+      suggestion: `e.g. ${ship}: ${line}`,
+    },
+  }
+}
 
 /** One line as read: its command, the line as understood and what it is warned of; or why it is refused. */
 function readLine(
@@ -44,7 +74,7 @@ function readLine(
   warn: (m: string) => void,
 ): Fault | null {
   if (read.form === 'policy') return policyLine(ctx, read.args.policy as string, out)
-  if (read.form !== 'line') {
+  if (read.form !== 'ship') {
     try {
       const c = readCommandLine(ctx, read)
       out.commands.push(c.command)
@@ -60,7 +90,7 @@ function readLine(
   if (Array.isArray(line)) return line
   for (const message of lineWarnings(line.s, ctx, line.order)) warn(message)
   out.commands.push(line.order)
-  out.normalised.push(echo(RIVER_GRAMMAR, { form: 'line', args: { ship: line.s.id, clauses: line.said } }))
+  out.normalised.push(echo(RIVER_GRAMMAR, { form: 'ship', args: { ship: line.s.id, clauses: line.said } }))
   return null
 }
 
@@ -78,12 +108,12 @@ export function parseShipOrders(ctx: OrderContext, text: string): Parsed<RiverCo
   for (const { line, text: body } of readScript(text).lines) {
     const err = (message: string, suggestion?: string) =>
       out.errors.push({ line, text: body, message, ...(suggestion ? { suggestion } : {}) })
-    const read = parseLine(RIVER_GRAMMAR, vocabs, tidy(body))
-    if (!read.ok) {
-      err(read.error.message, read.error.suggestion)
+    const r = read(ctx, vocabs, body)
+    if (!r.ok) {
+      err(r.error.message, r.error.suggestion)
       continue
     }
-    const refused = readLine(ctx, read.order, seen, out, (message) => out.warnings.push({ line, text: body, message }))
+    const refused = readLine(ctx, r.order, seen, out, (message) => out.warnings.push({ line, text: body, message }))
     if (refused) err(...refused)
   }
   return out

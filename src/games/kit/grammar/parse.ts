@@ -30,7 +30,7 @@ const refuse = (message: string, suggestion?: string): never => {
 
 class Reader {
   pos = 0
-  /** An optional group passed over, and where: a word left there was most likely meant for it. */
+  /** The first optional group passed over at a place, and where: a word left there was most likely meant for it. */
   skipped: { part: Part; pos: number } | null = null
   /** A list that ended at a word none of its items took, and where: the word was most likely meant for it. */
   broken: { part: TokenPart; pos: number } | null = null
@@ -130,7 +130,8 @@ function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, V
       return
     case 'optional':
       if (startsGroup(part.parts, r)) for (const p of part.parts) readPart(form, p, r, args)
-      else if (part.parts[0]) r.skipped = { part: part.parts[0], pos: r.pos }
+      // Of several groups passed over at one place, a word left there was most likely meant for the first.
+      else if (part.parts[0] && r.skipped?.pos !== r.pos) r.skipped = { part: part.parts[0], pos: r.pos }
       return
     case 'repeat':
       args[part.name] = readRepeat(form, part, r, last)
