@@ -512,7 +512,7 @@ describe('kit order grammar: numbers with decimals, and one nested order for the
                 words: ['KEEP'],
                 parts: [
                   { kind: 'id', name: 'leader', vocab: 'ship' },
-                  { kind: 'decimal', name: 'gap', min: 0, max: 24, places: 2, label: 'the gap' },
+                  { kind: 'decimal', name: 'gap', min: 0, max: 24, places: 2, label: 'the gap', syntax: '<gap>' },
                 ],
                 summary: 'keep a gap astern of a leader',
                 example: 'KEEP ALA 2.5',
@@ -572,6 +572,9 @@ describe('kit order grammar: numbers with decimals, and one nested order for the
     })
     expect(helpLines(STANDING)[0]).toMatch(/^ {2}STANDING <ship> <standing order> +a ship's standing order$/)
     expect(helpLines(STANDING)).toContain('          e.g. MAKE-FOR 10,20.5')
+    // A number whose range is only a guard is written as the declaration says; others with their range.
+    expect(helpLines(STANDING).some((l) => /^ +KEEP <leader> <gap> /.test(l))).toBe(true)
+    expect(helpLines(STANDING).some((l) => /^ +MAKE-FOR <x -50-50>,<y -50-50> /.test(l))).toBe(true)
   })
 
   it('a word left where several optional groups were passed over is refused as meant for the first', () => {

@@ -10,12 +10,14 @@ const id = (name: string, vocab: string, label?: string): Extract<TokenPart, { k
   vocab,
   ...(label ? { label } : {}),
 })
-const int = (name: string, min: number, max: number, label: string): TokenPart => ({
+/** A whole number; `syntax` for HELP when the range only keeps absurd numbers out (the check says the legal one). */
+const int = (name: string, min: number, max: number, label: string, syntax?: string): TokenPart => ({
   kind: 'int',
   name,
   min,
   max,
   label,
+  ...(syntax ? { syntax } : {}),
 })
 const optional = (...parts: Part[]): Part => ({ kind: 'optional', parts })
 const oneOf = (name: string, words: readonly string[]): TokenPart => ({ kind: 'enum', name, words })
@@ -36,15 +38,16 @@ const clause = (name: string, words: string[], parts: Part[], summary: string, e
 })
 const bare = (name: string, summary: string): OrderForm => clause(name, name.split(' '), [], summary, name)
 
-/** Inches on the table: a gap, a distance into the move, a coordinate (two decimals at most). */
-export const inchesPart = (name: string, label: string, min = 0): Extract<TokenPart, { kind: 'decimal' }> => ({
-  kind: 'decimal',
-  name,
-  min,
-  max: 999,
-  places: 2,
-  label,
-})
+/**
+ * Inches on the table: a gap, a distance into the move, a coordinate (two decimals at most); the
+ * range only keeps absurd numbers out, the check says the legal one, so HELP writes `syntax`.
+ */
+export const inchesPart = (
+  name: string,
+  label: string,
+  syntax: string,
+  min = 0,
+): Extract<TokenPart, { kind: 'decimal' }> => ({ kind: 'decimal', name, min, max: 999, places: 2, label, syntax })
 
 const GUNS = id('guns', 'guns', 'the guns')
 const TARGET = id('target', 'target', 'a target')
@@ -53,7 +56,7 @@ export const CLAUSE_FORMS: OrderForm[] = [
   clause(
     'SPEED',
     ['SPEED'],
-    [int('knots', -99, 99, 'the speed')],
+    [int('knots', -99, 99, 'the speed', '<knots>')],
     'whole knots, at most 2 more or less than last move (§7 L441); negative = astern, from a stop',
     'SPEED 4',
   ),
@@ -63,8 +66,8 @@ export const CLAUSE_FORMS: OrderForm[] = [
     ['TURN'],
     [
       id('dir', 'turn', 'PORT|STARBOARD'),
-      int('degrees', 0, 999, 'the degrees'),
-      optional(word('AT'), inchesPart('at', 'the inches into the move')),
+      int('degrees', 0, 999, 'the degrees', '<degrees>'),
+      optional(word('AT'), inchesPart('at', 'the inches into the move', '<inches>')),
     ],
     'turn, starting that many inches into the move; no sharper than her radius allows (§7 L471)',
     'TURN PORT 30 AT 2',
@@ -117,14 +120,14 @@ export const CLAUSE_FORMS: OrderForm[] = [
   clause(
     'BOARD',
     ['BOARD'],
-    [id('target', 'enemy', 'a ship'), optional(int('parties', 0, 99, 'the parties'))],
+    [id('target', 'enemy', 'a ship'), optional(int('parties', 0, 99, 'the parties', '<parties>'))],
     'boarding parties against a ship alongside, 1 or 2 (§12 L1115)',
     'BOARD SELMA 2',
   ),
   clause(
     'LAND',
     ['LAND'],
-    [int('parties', 0, 99, 'the parties'), word('AT'), id('goal', 'place', 'a town, port or fort')],
+    [int('parties', 0, 99, 'the parties', '<parties>'), word('AT'), id('goal', 'place', 'a town, port or fort')],
     'landing parties, stopped within 1" of the shore (§12 L1127-1139)',
     'LAND 2 AT MORG',
   ),
@@ -138,7 +141,7 @@ export const CLAUSE_FORMS: OrderForm[] = [
   clause(
     'REPAIR',
     ['REPAIR'],
-    [int('crew', 0, 99, 'the CPV'), optional(station('job', 'a repair job', ['AUTO', 'STEERING']))],
+    [int('crew', 0, 99, 'the CPV', '<CPV>'), optional(station('job', 'a repair job', ['AUTO', 'STEERING']))],
     'spare hands repair STEERING, SPEED, a gun or a turret; AUTO picks (§9 L717)',
     'REPAIR 2 AUTO',
   ),

@@ -26,11 +26,11 @@ const point = (name: string): TokenPart => ({
   kind: 'compound',
   name,
   label: 'a point',
-  pieces: [inchesPart('x', 'x', -999), { kind: 'literal', word: ',' }, inchesPart('y', 'y', -999)],
+  pieces: [inchesPart('x', 'x', '<x>', -999), { kind: 'literal', word: ',' }, inchesPart('y', 'y', '<y>', -999)],
 })
 
 const OWN = id('ship', 'own')
-const GAP = inchesPart('gap', 'the distance in inches')
+const GAP = inchesPart('gap', 'the distance in inches', '<inches>')
 
 /** The directives a ship steers by when her line leaves the helm alone (digest §4.4). */
 export const DIRECTIVE_FORMS: OrderForm[] = [

@@ -45,7 +45,7 @@ export function pieceRefusal(p: Piece, text: string, vocabs: Vocabularies): Piec
 function pieceSyntax(p: Piece): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
-  if (p.kind === 'int' || p.kind === 'decimal') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'int' || p.kind === 'decimal') return p.syntax ?? `<${bare(p)} ${p.min}-${p.max}>`
   return `<${bare(p)}>`
 }
 

@@ -8,7 +8,7 @@ const bare = (p: { name: string; label?: string }) => (p.label ?? p.name).replac
 function tokenSyntax(p: TokenPart): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
-  if (p.kind === 'int' || p.kind === 'decimal') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'int' || p.kind === 'decimal') return p.syntax ?? `<${bare(p)} ${p.min}-${p.max}>`
   if (p.kind === 'compound') return compoundSyntax(p)
   return `<${bare(p)}>`
 }
