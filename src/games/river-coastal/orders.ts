@@ -18,7 +18,7 @@ import { findUnit, LineFault, speedRange, unitSuggestion } from './orderWords.ts
 import { riverPolicyGrammar } from './policies.ts'
 import { type Fault, lineWarnings, shipLine } from './shipLine.ts'
 
-export { findUnit, speedRange }
+export { speedRange }
 
 /** A POLICY line: the kit's policy grammar, scoped to an own ship or ALL. */
 function policyLine(ctx: OrderContext, body: string, out: Parsed<RiverCommand>): Fault | null {
