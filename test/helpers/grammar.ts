@@ -11,6 +11,10 @@ function tokenValue(p: TokenPart, vocabs: Vocabularies): fc.Arbitrary<string | n
   if (p.kind === 'compound') return compoundValue(p, vocabs)
   if (p.kind === 'enum') return fc.constantFrom(...p.words)
   if (p.kind === 'int') return fc.integer({ min: p.min, max: p.max })
+  if (p.kind === 'decimal')
+    return fc
+      .integer({ min: Math.ceil(p.min * 10 ** p.places), max: Math.floor(p.max * 10 ** p.places) })
+      .map((n) => n / 10 ** p.places + 0)
   if (p.kind === 'name') return fc.constantFrom(...p.examples)
   return fc.constantFrom(...vocabs[p.vocab]!.ids())
 }
@@ -45,7 +49,9 @@ function partValues(p: Part, vocabs: Vocabularies): fc.Arbitrary<Record<string, 
         .array(fc.oneof(...p.items.map((i) => tokenValue(i, vocabs))), { minLength: Math.max(p.min, 0), maxLength: 4 })
         .map((vs) => ({ [p.name]: vs }))
     case 'forms':
-      return fc.array(orderFrom(p.forms, vocabs), { minLength: 1, maxLength: 4 }).map((os) => ({ [p.name]: os }))
+      return fc
+        .array(orderFrom(p.forms, vocabs), { minLength: 1, maxLength: p.one ? 1 : 4 })
+        .map((os) => ({ [p.name]: os }))
     case 'text':
       return freeText.map((t) => ({ [p.name]: t }))
     default:

@@ -9,6 +9,7 @@ import {
   helpLines,
   listVocabulary,
   type OrderForm,
+  type Part,
   parseLine,
   type Vocabularies,
 } from '../../src/games/kit/grammar.ts'
@@ -473,6 +474,155 @@ describe('kit order grammar: compound tokens, typed pieces inside one word', () 
     fc.assert(
       fc.property(arbitraryOrder(SHOP, VOCABS), (order) => {
         expect(parseLine(SHOP, VOCABS, echo(SHOP, order))).toEqual({ ok: true, order })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('kit order grammar: numbers with decimals, and one nested order for the rest of the line', () => {
+  const point: Extract<Part, { kind: 'compound' }> = {
+    kind: 'compound',
+    name: 'point',
+    pieces: [
+      { kind: 'decimal', name: 'x', min: -50, max: 50, places: 2 },
+      { kind: 'literal', word: ',' },
+      { kind: 'decimal', name: 'y', min: -50, max: 50, places: 2 },
+    ],
+  }
+  const STANDING: Grammar = {
+    noun: 'order',
+    nouns: 'orders',
+    signs: [':', ';'],
+    forms: [
+      {
+        name: 'standing',
+        words: ['STANDING'],
+        parts: [
+          { kind: 'id', name: 'ship', vocab: 'ship' },
+          {
+            kind: 'forms',
+            name: 'kind',
+            noun: 'standing order',
+            nouns: 'standing orders',
+            one: true,
+            forms: [
+              {
+                name: 'keep',
+                words: ['KEEP'],
+                parts: [
+                  { kind: 'id', name: 'leader', vocab: 'ship' },
+                  { kind: 'decimal', name: 'gap', min: 0, max: 24, places: 2, label: 'the gap', syntax: '<gap>' },
+                ],
+                summary: 'keep a gap astern of a leader',
+                example: 'KEEP ALA 2.5',
+              },
+              {
+                name: 'make-for',
+                words: ['MAKE-FOR'],
+                parts: [
+                  point,
+                  {
+                    kind: 'optional',
+                    parts: [
+                      { kind: 'literal', word: 'THEN' },
+                      { ...point, name: 'then' },
+                    ],
+                  },
+                ],
+                summary: 'make for a point',
+                example: 'MAKE-FOR 10,20.5',
+              },
+            ],
+          },
+        ],
+        summary: "a ship's standing order",
+        example: 'STANDING MONITOR KEEP ALA 2.5',
+      },
+    ],
+  }
+  const read = (line: string) => parseLine(STANDING, VOCABS, line)
+
+  it('reads a number with decimals, and refuses one out of range or with too many decimals as written', () => {
+    expect(read('standing monitor keep ala 2.5')).toEqual({
+      ok: true,
+      order: {
+        form: 'standing',
+        args: { ship: 'MONITOR', kind: [{ form: 'keep', args: { leader: 'ALA', gap: 2.5 } }] },
+      },
+    })
+    const big = '99999999999999999999'
+    expect(read(`STANDING MONITOR KEEP ALA ${big}`)).toEqual({
+      ok: false,
+      error: { message: `the gap is a number (at most 2 decimals) from 0 to 24, not ${big}` },
+    })
+    expect(read('STANDING MONITOR KEEP ALA 2.125')).toMatchObject({ ok: false, error: { message: /not 2\.125$/ } })
+    const at = read('STANDING MONITOR MAKE-FOR -1.5,20 THEN 3,4')
+    expect(at.ok && echo(STANDING, at.order)).toBe('STANDING MONITOR MAKE-FOR -1.5,20 THEN 3,4')
+  })
+
+  it('one nested order takes the rest of the line: none, or words after it, are refused', () => {
+    expect(read('STANDING MONITOR')).toMatchObject({
+      ok: false,
+      error: { message: 'no standing order after STANDING MONITOR', suggestion: 'standing orders: KEEP, MAKE-FOR' },
+    })
+    expect(read('STANDING MONITOR KEEP ALA 2 KEEP ALA 3')).toMatchObject({
+      ok: false,
+      error: { message: 'KEEP: unexpected KEEP' },
+    })
+    expect(helpLines(STANDING)[0]).toMatch(/^ {2}STANDING <ship> <standing order> +a ship's standing order$/)
+    expect(helpLines(STANDING)).toContain('          e.g. MAKE-FOR 10,20.5')
+    // A number whose range is only a guard is written as the declaration says; others with their range.
+    expect(helpLines(STANDING).some((l) => /^ +KEEP <leader> <gap> /.test(l))).toBe(true)
+    expect(helpLines(STANDING).some((l) => /^ +MAKE-FOR <x -50-50>,<y -50-50> /.test(l))).toBe(true)
+  })
+
+  it('a word left where several optional groups were passed over is refused as meant for the first', () => {
+    const RAM: Grammar = {
+      noun: 'order',
+      nouns: 'orders',
+      forms: [
+        {
+          name: 'ram',
+          words: ['RAM'],
+          parts: [
+            { kind: 'optional', parts: [{ kind: 'id', name: 'target', vocab: 'ship' }] },
+            {
+              kind: 'optional',
+              parts: [
+                { kind: 'literal', word: 'IF' },
+                { kind: 'enum', name: 'if', words: ['BOW-ON'] },
+              ],
+            },
+          ],
+          summary: 'ram',
+          example: 'RAM ALA IF BOW-ON',
+        },
+      ],
+    }
+    expect(parseLine(RAM, VOCABS, 'RAM ALABAMMA')).toEqual({
+      ok: false,
+      error: { message: 'unknown target ALABAMMA', suggestion: 'did you mean ALA?' },
+    })
+    expect(parseLine(RAM, VOCABS, 'RAM IF BOW-ON')).toMatchObject({ ok: true, order: { args: { if: 'BOW-ON' } } })
+  })
+
+  it('HELP lists nested forms once, under the first form that takes them', () => {
+    const [standing] = STANDING.forms
+    const twice: Grammar = {
+      ...STANDING,
+      forms: [standing!, { ...standing!, name: 'signal', words: ['SIGNAL'], example: 'SIGNAL MONITOR KEEP ALA 2' }],
+    }
+    const help = helpLines(twice)
+    expect(help.filter((l) => l.trim() === 'standing orders:')).toHaveLength(1)
+    expect(help.at(-2)).toMatch(/^ {2}SIGNAL <ship> <standing order>/)
+  })
+
+  it('property: any order generated from the declaration echoes to a line that parses back to it', () => {
+    fc.assert(
+      fc.property(arbitraryOrder(STANDING, VOCABS), (order) => {
+        const line = echo(STANDING, order)
+        expect(read(line), line).toEqual({ ok: true, order })
       }),
       { numRuns: 300 },
     )

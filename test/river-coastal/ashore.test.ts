@@ -130,7 +130,7 @@ describe('§12 boarding', () => {
   it('§12 L1117 ships not alongside cannot board; the order names the parties allowed', () => {
     const s: RiverState = ruleset.setup('passing-the-fort', {}, riverCoastalFactory.defaultPack(), calm())
     expect(ruleset.parseOrders(s, 'USA', 'META: BOARD SELMA 3').errors[0]!.message).toBe(
-      'BOARD SELMA 3: 1 to 2 parties a move (§12 L1115)',
+      'BOARD SELM 3: 1 to 2 parties a move (§12 L1115)',
     )
     const step = play(s, { USA: 'META: BOARD SELMA 1' }, fortMisses)
     expect(step.narrative.map((e) => e.text)).toContain('USS Metacomet is not alongside CSS Selma: no boarding')

@@ -37,7 +37,7 @@ describe('§7 L483-485 ruling RC-73 a balloon by mail', () => {
       const reports = reportsAt(app, 'atb3', 3)
       expect(reports.usa!.text).toContain('balloon up')
       // The order form's clause list names BALLOON for every reader; nothing else may.
-      expect(reports.csa!.text.replace('DETONATE, BALLOON;', '')).not.toMatch(/balloon|Carondelet/i)
+      expect(reports.csa!.text.replace('DETONATE, BALLOON', '')).not.toMatch(/balloon|Carondelet/i)
       const narrative = app.judge.load('atb3').adjudications.flatMap((a) => a.data.narrative)
       const raised = narrative.find((e) => /raises her balloon/.test(e.text))!
       expect(raised.audience).toEqual({ kind: 'roles', roles: ['usa'] })

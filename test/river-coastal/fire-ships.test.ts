@@ -61,7 +61,7 @@ describe('§9 L539-559 the orders RELEASE, IGNITE and DETONATE, checked on recei
     expect(errors(fresh(), 'CSA', 'RAFA: DETONATE')).toEqual([
       [1, 'DETONATE: Fire raft No. 1 is not an explosive ship (§9 L555)', 'a fire ship is lit with IGNITE'],
     ])
-    expect(errors(fresh(), 'CSA', 'HULK: DETONATE NOW')).toEqual([[1, 'DETONATE takes nothing more', 'DETONATE']])
+    expect(errors(fresh(), 'CSA', 'HULK: DETONATE NOW')).toEqual([[1, 'DETONATE takes no argument', undefined]])
   })
 
   it('§9 L541 ruling RC-67 RELEASE goes on the line of the ship towing a fire or explosive ship', () => {
@@ -95,7 +95,7 @@ describe('§9 L539-559 the orders RELEASE, IGNITE and DETONATE, checked on recei
     const s = fresh()
     s.ships.WATS!.towing = 'RAFA'
     const form = ruleset.reportModel!(s, csa).orderForm as string[]
-    expect(form.at(-2)).toContain('TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON;')
+    expect(form.at(-1)).toContain('TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON')
     expect(form).toContain('# towing RAFA: RELEASE lets a fire or explosive ship go adrift, CAST OFF any other tow')
     expect(form).toContain(
       '# fire ship: drifts with the current or goes in tow; IGNITE lights her on 4-6 (§9 L541-543)',

@@ -23,7 +23,7 @@ describe('§9 L835-879 mortars', () => {
     const errs = (text: string) => ruleset.parseOrders(schooner(), 'USA', text).errors.map((e) => e.message)
     expect(errs('GALE: MORTAR MORG')).toEqual(['MORTAR: USS Galena carries no mortar (§9 L835)'])
     expect(errs('META: MORTAR TENN')).toEqual(['MORTAR TENN: mortars fire at an enemy fort or town'])
-    expect(errs('META: MORTAR MORG SQ 7')).toEqual(['MORTAR reads MORTAR <fort|town> [SQ 1-6]'])
+    expect(errs('META: MORTAR MORG SQ 7')).toEqual(['the square is a whole number from 1 to 6, not 7'])
   })
 
   it('§9 L851 a 6 hits; a later shot at the same fort hits on a 5 as well', () => {

@@ -98,7 +98,7 @@ describe('digest §4 order lines, one per ship per move', () => {
     expect(usa('TECU: FIRE BOW AT TENN').errors[0]!.message).toBe('FIRE BOW: USS Tecumseh has no such guns')
     expect(usa('TECU: STEER 4').errors[0]).toMatchObject({
       message: 'unknown order STEER',
-      suggestion: 'did you mean SPEED?',
+      suggestion: 'did you mean SPEED or SPAR?',
     })
   })
 

@@ -214,8 +214,11 @@ describe('the report', () => {
     // ruling RC-63: the Union's second ships start on FOLLOW directives, shown on their side's form
     expect(form).toContain('# directive: FOLLOW TECU 1.48')
     expect(form).toContain('# directive: FOLLOW GALE 1.85')
-    expect(form).toHaveLength(13)
-    expect(form.at(-1)).toMatch(/^# lines of their own: DIRECTIVE <ship> \.\.\., FLEET SIGNAL/)
+    // each order form from the declared grammar, with an example, then the words a ship's line takes
+    expect(form).toHaveLength(17)
+    expect(form).toContain('# DIRECTIVE <ship> <directive>')
+    expect(form).toContain('# FLEET SIGNAL <ship> [DIRECTIVE] <directive>')
+    expect(form.at(-1)).toMatch(/^# orders: SPEED, HOLD, TURN, FIRE, TURRET, RAM, CAPTAIN, ANCHOR, BOARD/)
     // the form parses as it stands
     expect(ruleset.parseOrders(s, 'USA', form.join('\n')).errors).toEqual([])
   })

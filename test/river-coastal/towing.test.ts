@@ -35,7 +35,7 @@ describe('ruling RC-49 TOW is checked on receipt, with the line number', () => {
     ])
     expect(errors(lashed(), 'CSA', 'SELM: TOW TECU')[0]!.slice(0, 2)).toEqual([
       1,
-      'TOW TECU: name another of your ships afloat',
+      'TECU is not one of your ships afloat',
     ])
     expect(errors(lashed(), 'CSA', 'SELM: TOW SELM')[0]![1]).toBe('TOW SELM: name another of your ships afloat')
   })

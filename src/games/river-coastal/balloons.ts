@@ -4,6 +4,7 @@
 // knots); the move it goes up is spent setting it up, and from the end of the next move her side
 // sees from her reference point over every ship and past the 50" limit, while land, fog and smoke
 // still hide what lies behind them. The enemy learns of the balloon only with the ship under it.
+import type { ClauseCheck } from './helmClauses.ts'
 import type { ShipForOrders, ShipOrder } from './orderTypes.ts'
 import { fault } from './orderWords.ts'
 import type { Tables } from './packSchema.ts'
@@ -49,17 +50,14 @@ export function setBalloons(state: RiverState, orders: Record<string, ShipOrder>
   return lines
 }
 
-/** Reads `BALLOON UP|DOWN` into `order`; throws a LineFault. */
-export function balloonClause(s: ShipForOrders, order: ShipOrder, text: string, said: string[]): true {
-  const m = /^BALLOON\s+(UP|DOWN|RAISE|LOWER)$/i.exec(text.trim())
-  if (!m) return fault('BALLOON reads BALLOON UP or BALLOON DOWN', 'BALLOON UP')
+/** Checks `BALLOON UP|DOWN` against her; throws a LineFault. */
+export const balloonClause: ClauseCheck = (s, _ctx, order, args, said) => {
   if (!s.balloon) fault(`BALLOON: ${s.name} carries no balloon (ruling RC-73: the game option balloons)`)
-  const what = /^(UP|RAISE)$/i.test(m[1]!) ? 'UP' : 'DOWN'
+  const what = args.balloon as 'UP' | 'DOWN'
   if (what === 'UP' && s.balloon!.inflated) fault(`BALLOON UP: ${s.name}'s balloon is up already`)
   if (what === 'DOWN' && !s.balloon!.inflated) fault(`BALLOON DOWN: ${s.name}'s balloon is not up`)
   order.balloon = what
-  said.push(`BALLOON ${what}`)
-  return true
+  said.push({ form: 'BALLOON', args: { balloon: what } })
 }
 
 /** The order line's speed with a balloon inflated this move: a message and a suggestion when too fast. */

@@ -1,50 +1,47 @@
 // Directives (digest §4.4): the structured standing order each ship carries, which the autopilot
 // (autopilot.ts) steers by when she has no helm order this move. The rulebook's ship orders (§4
-// L139-149: initial heading, speed, course and station in formation) become one of these:
-//   STATION <ship> PORT|STARBOARD|AHEAD|ASTERN <inches>   keep station on a friendly ship
-//   FOLLOW <ship> <inches>                                 line astern, the gap in inches
-//   STEAM-TO <x>,<y>                                        make for a point
-//   ENGAGE <ship>|NEAREST                                   close on an enemy in sight
-//   GUARD <ship> <inches>                                   stay within reach of a friend, fight what comes near it
-//   HOLD [<x>,<y>]                                          hold a position (here if none), anchoring once stopped
-//   PATROL <x>,<y> <x>,<y>                                  steam back and forth between two points
-//   NONE                                                    no directive: a silent ship holds speed and heading
-import { closest } from '../../orders/script.ts'
+// L139-149: initial heading, speed, course and station in formation) become one of these; their
+// words are declared with the other orders (orderGrammar.ts, DIRECTIVE_FORMS), and here what is
+// read is checked against the table and the ship, and written back the same way.
 import type { Point } from '../kit/geometry.ts'
-import type { OrderContext } from './orderTypes.ts'
-import { fault, findUnit, unitSuggestion } from './orderWords.ts'
-import { inches, showInches } from './units.ts'
+import { echo, type Order, type Value } from '../kit/grammar.ts'
+import { DIRECTIVE_GRAMMAR } from './orderGrammar.ts'
+import { fault } from './orderWords.ts'
 import type { Directive, StationPlace } from './stateTypes.ts'
+import { inches, showInches } from './units.ts'
 
-export const DIRECTIVE_KINDS = ['STATION', 'FOLLOW', 'STEAM-TO', 'ENGAGE', 'GUARD', 'HOLD', 'PATROL', 'NONE']
+/** A point as the compound part `name` reads it (the order of a compound is named after its part). */
+const at = (name: string, p: Point): Order => ({
+  form: name,
+  args: { x: Number(showInches(p.x)), y: Number(showInches(p.y)) },
+})
 
-const nearKind = (w: string) => {
-  const near = closest(w, DIRECTIVE_KINDS, 2)
-  return near.length ? `did you mean ${near.join(' or ')}?` : `directives are ${DIRECTIVE_KINDS.join(', ')}`
-}
-
-const xy = (p: Point) => `${showInches(p.x)},${showInches(p.y)}`
-
-/** The directive as a player writes it (reports, order forms, acknowledgements). */
-export function describeDirective(d: Directive): string {
+/** The directive as the grammar reads it back. */
+export function directiveOrder(d: Directive | null): Order {
+  if (!d) return { form: 'NONE', args: {} }
   switch (d.kind) {
     case 'STATION':
-      return `STATION ${d.ship} ${d.place} ${showInches(d.gap)}`
+      return { form: d.kind, args: { ship: d.ship, place: d.place, gap: Number(showInches(d.gap)) } }
     case 'FOLLOW':
     case 'GUARD':
-      return `${d.kind} ${d.ship} ${showInches(d.gap)}`
+      return { form: d.kind, args: { ship: d.ship, gap: Number(showInches(d.gap)) } }
     case 'STEAM-TO':
-      return `STEAM-TO ${xy(d.to)}`
+      return { form: d.kind, args: { to: at('to', d.to) } }
     case 'ENGAGE':
-      return `ENGAGE ${d.target}`
+      return { form: d.kind, args: { target: d.target } }
     case 'HOLD':
-      return `HOLD ${xy(d.at)}`
+      return { form: d.kind, args: { at: at('at', d.at) } }
     case 'PATROL':
-      return `PATROL ${xy(d.a)} ${xy(d.b)}`
+      return { form: d.kind, args: { a: at('a', d.a), b: at('b', d.b) } }
   }
 }
 
-/** What the directive grammar needs beyond the order context: the table and the ship's own place. */
+/** The directive as a player writes it (reports, order forms, acknowledgements). */
+export function describeDirective(d: Directive): string {
+  return echo(DIRECTIVE_GRAMMAR, directiveOrder(d))
+}
+
+/** What a directive is checked against beyond its words: the table and the ship's own place. */
 export interface DirectiveFrame {
   width: number
   length: number
@@ -54,74 +51,45 @@ export interface DirectiveFrame {
 }
 
 /**
- * Reads the words after the ship id ("FOLLOW TECU 4") for ship `self`; null for NONE. Throws a
- * LineFault naming the legal form and range.
+ * The directive the grammar read (`FOLLOW TECU 4`) for ship `self`; null for NONE. Throws a
+ * LineFault naming the legal range.
  */
-export function readDirective(
-  words: string[],
-  self: string,
-  ctx: OrderContext,
-  frame: DirectiveFrame,
-): Directive | null {
-  const [kind, ...args] = words.map((w) => w.toUpperCase())
-  const gap = (w: string | undefined): number => {
-    if (!w || !/^\d+(\.\d{1,2})?$/.test(w))
-      return fault(`${kind}: the distance is in inches, e.g. ${kind} TECU 4`, `0 to ${showInches(frame.maxGap)}`)
-    const v = inches(Number(w))
-    if (v > frame.maxGap) fault(`${kind} ... ${w}: at most ${showInches(frame.maxGap)}" (digest §4.4)`)
-    return v
+export function readDirective(o: Order, self: string, frame: DirectiveFrame): Directive | null {
+  const kind = o.form
+  const a = o.args
+  const gap = (v: Value | undefined): number => {
+    const g = inches(v as number)
+    if (g > frame.maxGap) fault(`${kind} ... ${showInches(g)}: at most ${showInches(frame.maxGap)}" (digest §4.4)`)
+    return g
   }
-  const friend = (w: string | undefined): string => {
-    const id = findUnit(ctx, w ?? '')
-    if (!id || !ctx.own.some((s) => s.id === id))
-      return fault(`${kind} ${w ?? ''}: name one of your ships afloat`, unitSuggestion(ctx, w ?? '', true))
-    if (id === self) fault(`${kind} ${id}: a ship cannot keep station on herself`)
-    return id
+  const friend = (v: Value | undefined): string => {
+    if (v === self) fault(`${kind} ${self}: a ship cannot keep station on herself`)
+    return v as string
   }
-  const at = (w: string | undefined): Point => {
-    const m = /^(-?\d+(?:\.\d{1,2})?),(-?\d+(?:\.\d{1,2})?)$/.exec(w ?? '')
-    if (!m) return fault(`${kind}: a point reads <x>,<y> in inches, e.g. 24,36`)
-    const p = { x: inches(Number(m[1])), y: inches(Number(m[2])) }
+  const point = (v: Value | undefined): Point => {
+    const xy = (v as Order).args
+    const p = { x: inches(xy.x as number), y: inches(xy.y as number) }
     if (p.x < 0 || p.x > frame.width || p.y < 0 || p.y > frame.length)
-      fault(`${kind} ${w}: the table runs x 0 to ${showInches(frame.width)}, y 0 to ${showInches(frame.length)}`)
+      fault(
+        `${kind} ${showInches(p.x)},${showInches(p.y)}: the table runs x 0 to ${showInches(frame.width)}, y 0 to ${showInches(frame.length)}`,
+      )
     return p
   }
-  const arity = (n: number, form: string) => {
-    if (args.length !== n) fault(`${kind} reads ${form}`)
-  }
   switch (kind) {
-    case 'STATION': {
-      arity(3, 'STATION <ship> PORT|STARBOARD|AHEAD|ASTERN <inches>')
-      const place = args[1] === 'STBD' ? 'STARBOARD' : args[1]
-      if (!['PORT', 'STARBOARD', 'AHEAD', 'ASTERN'].includes(place!))
-        fault(`STATION: ${args[1]} is not a station`, 'PORT, STARBOARD, AHEAD or ASTERN')
-      return { kind, ship: friend(args[0]), place: place as StationPlace, gap: gap(args[2]) }
-    }
+    case 'STATION':
+      return { kind, ship: friend(a.ship), place: a.place as StationPlace, gap: gap(a.gap) }
     case 'FOLLOW':
     case 'GUARD':
-      arity(2, `${kind} <ship> <inches>`)
-      return { kind, ship: friend(args[0]), gap: gap(args[1]) }
+      return { kind, ship: friend(a.ship), gap: gap(a.gap) }
     case 'STEAM-TO':
-      arity(1, 'STEAM-TO <x>,<y>')
-      return { kind, to: at(args[0]) }
-    case 'ENGAGE': {
-      arity(1, 'ENGAGE <enemy ship>|NEAREST')
-      if (args[0] === 'NEAREST') return { kind, target: 'NEAREST' }
-      const id = findUnit(ctx, args[0]!)
-      if (!id || ctx.units[id]!.side === ctx.side)
-        return fault(`ENGAGE ${args[0]}: name an enemy ship or NEAREST`, unitSuggestion(ctx, args[0]!))
-      return { kind, target: id }
-    }
+      return { kind, to: point(a.to) }
+    case 'ENGAGE':
+      return { kind, target: a.target as string }
     case 'HOLD':
-      if (args.length > 1) fault('HOLD reads HOLD [<x>,<y>] (here when no point is given)')
-      return { kind, at: args.length ? at(args[0]) : frame.here }
+      return { kind, at: a.at === undefined ? frame.here : point(a.at) }
     case 'PATROL':
-      arity(2, 'PATROL <x>,<y> <x>,<y>')
-      return { kind, a: at(args[0]), b: at(args[1]), toB: false }
-    case 'NONE':
-      arity(0, 'NONE')
-      return null
+      return { kind, a: point(a.a), b: point(a.b), toB: false }
     default:
-      return fault(`unknown directive ${kind ?? ''}`, nearKind(kind ?? ''))
+      return null
   }
 }

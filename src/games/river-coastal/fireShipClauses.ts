@@ -1,63 +1,51 @@
 // Order clauses for fire ships, explosive ships and their tows (rulebook §9 L539-559, digest §4.2
 // verbs RELEASE / IGNITE / DETONATE, rulings RC-67, RC-68, RC-70): IGNITE and DETONATE go on the
 // fire or explosive ship's own line, RELEASE on the line of the ship towing her.
-import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
+import type { ClauseCheck } from './helmClauses.ts'
+import type { OrderContext, ShipForOrders } from './orderTypes.ts'
 import { fault } from './orderWords.ts'
-
-export const FIRE_SHIP_VERBS = ['RELEASE', 'IGNITE', 'DETONATE']
 
 const towOf = (s: ShipForOrders, ctx: OrderContext) => ctx.own.find((o) => o.towing === s.id)
 
-/** Reads one of these clauses into `order`; false when the verb is not one of them. Throws a LineFault. */
-export function fireShipClause(
-  verb: string,
-  s: ShipForOrders,
-  ctx: OrderContext,
-  order: ShipOrder,
-  text: string,
-  said: string[],
-): boolean {
-  if (!FIRE_SHIP_VERBS.includes(verb)) return false
-  if (text.trim().split(/\s+/).length > 1) fault(`${verb} takes nothing more`, verb)
-  switch (verb) {
-    case 'IGNITE': {
-      if (s.role !== 'fireShip')
-        fault(
-          `IGNITE: ${s.name} is not a fire ship (§9 L539)`,
-          s.role === 'explosiveShip' ? 'an explosive ship is set off with DETONATE' : undefined,
-        )
-      if (s.alight) fault(`IGNITE: ${s.name} is alight already and burns to the end (ruling RC-68)`)
-      order.ignite = true
-      break
-    }
-    case 'DETONATE': {
-      if (s.role !== 'explosiveShip')
-        fault(
-          `DETONATE: ${s.name} is not an explosive ship (§9 L555)`,
-          s.role === 'fireShip' ? 'a fire ship is lit with IGNITE' : undefined,
-        )
-      order.detonate = true
-      break
-    }
-    default: {
-      // Ruling RC-67: the hawser is the tow's, so is the order; the fire ship's own line is pointed to it.
-      const tow = towOf(s, ctx)
-      if (s.role === 'fireShip' || s.role === 'explosiveShip')
-        fault(
-          `RELEASE: the ship towing ${s.name} lets her go (ruling RC-67)`,
-          tow ? `write it on ${tow.id}'s line: ${tow.id}: RELEASE` : `${s.name} is not in tow: she drifts already`,
-        )
-      if (!s.towing) fault(`RELEASE: ${s.name} has nothing in tow (ruling RC-67)`)
-      const towed = ctx.own.find((o) => o.id === s.towing)
-      if (towed?.role !== 'fireShip' && towed?.role !== 'explosiveShip')
-        fault(`RELEASE: ${s.towing} is neither a fire ship nor an explosive ship (§9 L541)`, 'CAST OFF')
-      order.release = true
-      order.castOff = true
-    }
-  }
-  said.push(verb)
-  return true
+const ignite: ClauseCheck = (s, _ctx, order, _args, said) => {
+  if (s.role !== 'fireShip')
+    fault(
+      `IGNITE: ${s.name} is not a fire ship (§9 L539)`,
+      s.role === 'explosiveShip' ? 'an explosive ship is set off with DETONATE' : undefined,
+    )
+  if (s.alight) fault(`IGNITE: ${s.name} is alight already and burns to the end (ruling RC-68)`)
+  order.ignite = true
+  said.push({ form: 'IGNITE', args: {} })
 }
+
+const detonate: ClauseCheck = (s, _ctx, order, _args, said) => {
+  if (s.role !== 'explosiveShip')
+    fault(
+      `DETONATE: ${s.name} is not an explosive ship (§9 L555)`,
+      s.role === 'fireShip' ? 'a fire ship is lit with IGNITE' : undefined,
+    )
+  order.detonate = true
+  said.push({ form: 'DETONATE', args: {} })
+}
+
+const release: ClauseCheck = (s, ctx, order, _args, said) => {
+  // Ruling RC-67: the hawser is the tow's, so is the order; the fire ship's own line is pointed to it.
+  const tow = towOf(s, ctx)
+  if (s.role === 'fireShip' || s.role === 'explosiveShip')
+    fault(
+      `RELEASE: the ship towing ${s.name} lets her go (ruling RC-67)`,
+      tow ? `write it on ${tow.id}'s line: ${tow.id}: RELEASE` : `${s.name} is not in tow: she drifts already`,
+    )
+  if (!s.towing) fault(`RELEASE: ${s.name} has nothing in tow (ruling RC-67)`)
+  const towed = ctx.own.find((o) => o.id === s.towing)
+  if (towed?.role !== 'fireShip' && towed?.role !== 'explosiveShip')
+    fault(`RELEASE: ${s.towing} is neither a fire ship nor an explosive ship (§9 L541)`, 'CAST OFF')
+  order.release = true
+  order.castOff = true
+  said.push({ form: 'RELEASE', args: {} })
+}
+
+export const FIRE_SHIP_CLAUSES: Record<string, ClauseCheck> = { RELEASE: release, IGNITE: ignite, DETONATE: detonate }
 
 /** The order form's reminder for a fire or explosive ship, or for a ship towing one. */
 export function fireShipNote(s: ShipForOrders): string | undefined {

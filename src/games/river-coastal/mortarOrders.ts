@@ -4,28 +4,18 @@
 // and one out of reach from where she lies now is accepted with a warning.
 import { distance } from '../kit/geometry.ts'
 import type { OrderContext, ShipForOrders, ShipOrder } from './orderTypes.ts'
-import { fault, findUnit } from './orderWords.ts'
+import type { ClauseCheck } from './helmClauses.ts'
+import { fault } from './orderWords.ts'
 import { showInches } from './units.ts'
 
-/** Reads `MORTAR <fort|town> [SQ 1-6]` into `order`. Throws a LineFault. */
-export function mortarClause(s: ShipForOrders, ctx: OrderContext, order: ShipOrder, text: string, said: string[]) {
-  const m = /^MORTAR\s+(\S+)(?:\s+SQ\s+([1-6]))?$/i.exec(text.trim())
-  if (!m) return fault('MORTAR reads MORTAR <fort|town> [SQ 1-6]', 'e.g. MORTAR MORG SQ 3')
+/** Checks `MORTAR <fort|town> [SQ 1-6]` (its target read by the grammar) against her. Throws a LineFault. */
+export const mortarClause: ClauseCheck = (s, ctx, order, args, said) => {
   if (!s.hasMortars) fault(`MORTAR: ${s.name} carries no mortar (§9 L835)`)
-  const written = m[1]!.toUpperCase()
-  // Enemy forts are the units a landing party may also make for (ctx.places holds towns and ports too).
-  const forts = Object.keys(ctx.units).filter((u) => u in ctx.places && ctx.units[u]!.side !== ctx.side)
-  const towns = Object.keys(ctx.towns ?? {})
-  const id = towns.includes(written) ? written : findUnit(ctx, m[1]!)
-  if (!id || (!forts.includes(id) && !towns.includes(id)))
-    fault(
-      `MORTAR ${m[1]}: mortars fire at an enemy fort or town`,
-      forts.length + towns.length ? `targets: ${[...forts, ...towns].join(', ')}` : undefined,
-    )
-  const reach = mortarReach(s, ctx, id!, order)
+  const id = args.target as string
+  const reach = mortarReach(s, ctx, id, order)
   if (reach && !reach.possible) fault(`MORTAR ${id}: ${reach.why}`, reach.legal)
-  order.mortar = { target: id!, ...(m[2] ? { square: Number(m[2]) } : {}) }
-  said.push(`MORTAR ${id}${m[2] ? ` SQ ${m[2]}` : ''}`)
+  order.mortar = { target: id, ...(args.square !== undefined ? { square: args.square as number } : {}) }
+  said.push({ form: 'MORTAR', args: { ...args } })
 }
 
 /**

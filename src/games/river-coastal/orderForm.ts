@@ -1,8 +1,12 @@
 // The order form mailed with each report: one pre-filled line per ship (her present speed), with the
 // legal speeds, the most she can turn, her guns and turrets as a comment, and the side's standing
-// orders and each ship's directive (digest §4.4); before move 1, the deployment lines of a hidden side.
+// orders and each ship's directive (digest §4.4), then each order form with an example, from the
+// declared grammar; before move 1, the deployment lines of a hidden side.
 import { sideContext } from './orderContext.ts'
-import { speedRange } from './orders.ts'
+import { formComments, syntax } from '../kit/grammar.ts'
+import { CLAUSE_FORMS } from './clauseGrammar.ts'
+import { RIVER_GRAMMAR } from './orderGrammar.ts'
+import { speedRange } from './orderWords.ts'
 import type { RiverPack } from './pack.ts'
 import type { Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
@@ -11,6 +15,15 @@ import { showInches } from './units.ts'
 import { scenarioOf } from './tableLayout.ts'
 import { fireShipNote } from './fireShipClauses.ts'
 import { buildingNote, mortarNote } from './buildings.ts'
+
+/**
+ * The order forms as the form's comments show them: a form that names ships by its syntax alone
+ * (the examples name one scenario's ships, which may be the enemy's; the pre-filled lines are hers).
+ */
+const FORM_GRAMMAR = {
+  ...RIVER_GRAMMAR,
+  forms: RIVER_GRAMMAR.forms.map((f) => (f.parts.some((p) => p.kind === 'id') ? { ...f, example: syntax(f) } : f)),
+}
 
 /** `only`: the ships of one captain, when a side has several (ruling RC-92); the rest are his colleagues'. */
 export function orderForm(state: RiverState, side: Side, pack: RiverPack, only?: readonly string[]): string[] {
@@ -48,9 +61,6 @@ export function orderForm(state: RiverState, side: Side, pack: RiverPack, only?:
   }
   lines.push(...buildingNote(state, sc, side))
   for (const p of state.policies[side]) lines.push(`# standing: ${p.text}`)
-  lines.push(
-    '# clauses: SPEED, TURN, HOLD, FIRE, TURRET, RAM, CAPTAIN AT, ANCHOR, BOARD, LAND, SPAR, REPAIR, CREW, REFLOAT ASSIST, MORTAR, TOW, CAST OFF, RELEASE, IGNITE, DETONATE, BALLOON;',
-    '# lines of their own: DIRECTIVE <ship> ..., FLEET SIGNAL <ship> ..., TRANSFER <ship>, POLICY <ship|ALL> ON ...',
-  )
+  lines.push(...formComments(FORM_GRAMMAR), `# orders: ${CLAUSE_FORMS.map((f) => f.words.join(' ')).join(', ')}`)
   return lines
 }

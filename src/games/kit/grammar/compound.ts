@@ -1,6 +1,7 @@
 // A compound token (`moser@1`, `moser=MECH:ballastTank`): typed pieces joined by fixed characters
 // inside one word, read into an order named after the part and written back the same way.
 import { closest } from '../../../orders/script.ts'
+import { numberRefusal, numberValue } from './numbers.ts'
 import type { Order, Piece, TokenPart, Value, Vocabularies } from './types.ts'
 
 type Compound = Extract<TokenPart, { kind: 'compound' }>
@@ -20,10 +21,7 @@ function nearest(written: string, names: readonly string[], listName: string): s
 function pieceValue(p: Piece, text: string, vocabs: Vocabularies): string | number | null {
   if (p.kind === 'literal') return text.toUpperCase() === p.word.toUpperCase() ? p.word : null
   if (p.kind === 'enum') return p.words.find((w) => w.toUpperCase() === text.toUpperCase()) ?? null
-  if (p.kind === 'int') {
-    const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN
-    return n >= p.min && n <= p.max ? n : null
-  }
+  if (p.kind === 'int' || p.kind === 'decimal') return numberValue(p, text)
   if (p.kind === 'name') return p.pattern.test(text) ? text.toUpperCase() : null
   const vocab = vocabs[p.vocab]
   if (!vocab) throw new Error(`no vocabulary ${p.vocab}`)
@@ -39,7 +37,7 @@ export function pieceRefusal(p: Piece, text: string, vocabs: Vocabularies): Piec
     return [`unknown ${p.name} ${text}`, nearest(text, vocab.ids(), `${p.name}s`)]
   }
   if (p.kind === 'enum') return [`unknown ${p.name} ${text}`, nearest(text, p.words, `${p.name}s`)]
-  if (p.kind === 'int') return [`${labelOf(p)} is a whole number from ${p.min} to ${p.max}, not ${text || 'nothing'}`]
+  if (p.kind === 'int' || p.kind === 'decimal') return [numberRefusal(p, text)]
   if (p.kind === 'name') return [`${text} cannot be ${labelOf(p)}`, `e.g. ${p.examples[0] ?? ''}`]
   return [`expected ${p.word}, not ${text}`]
 }
@@ -47,7 +45,7 @@ export function pieceRefusal(p: Piece, text: string, vocabs: Vocabularies): Piec
 function pieceSyntax(p: Piece): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
-  if (p.kind === 'int') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'int' || p.kind === 'decimal') return p.syntax ?? `<${bare(p)} ${p.min}-${p.max}>`
   return `<${bare(p)}>`
 }
 

@@ -8,7 +8,7 @@ const bare = (p: { name: string; label?: string }) => (p.label ?? p.name).replac
 function tokenSyntax(p: TokenPart): string {
   if (p.kind === 'literal') return p.word
   if (p.kind === 'enum') return p.words.length <= 5 ? p.words.join('|') : `<${bare(p)}>`
-  if (p.kind === 'int') return `<${bare(p)} ${p.min}-${p.max}>`
+  if (p.kind === 'int' || p.kind === 'decimal') return p.syntax ?? `<${bare(p)} ${p.min}-${p.max}>`
   if (p.kind === 'compound') return compoundSyntax(p)
   return `<${bare(p)}>`
 }
@@ -30,6 +30,7 @@ function partSyntax(p: Part): string[] {
       return [list, ...p.items.filter((i) => i.kind === 'literal').map((i) => `[${i.word}]`)]
     }
     case 'forms': {
+      if (p.one) return [`<${p.noun}>`]
       // Written as the echo separates them: `a, b, ...` but `a > b > ...`.
       const sep = p.sep ?? ','
       const join = /[,;]/.test(sep) ? `${sep} ` : ` ${sep} `
@@ -47,8 +48,11 @@ export function syntax(form: OrderForm): string {
   return joinTokens([...form.words, ...form.parts.flatMap(partSyntax)])
 }
 
-/** A form's line: its syntax and what it does (on a line of its own when the syntax is long), its example. */
-function formLines(form: OrderForm, indent: string): string[] {
+/**
+ * A form's line: its syntax and what it does (on a line of its own when the syntax is long), its
+ * example, and its nested forms, unless another form's list already showed them (`shown`).
+ */
+function formLines(form: OrderForm, indent: string, shown: Set<readonly OrderForm[]>): string[] {
   const written = syntax(form)
   const lines =
     written.length > 38
@@ -56,16 +60,18 @@ function formLines(form: OrderForm, indent: string): string[] {
       : [`${indent}${written.padEnd(38)} ${form.summary}`]
   if (form.example !== written) lines.push(`${indent}    e.g. ${form.example}`)
   for (const p of form.parts)
-    if (p.kind === 'forms') {
+    if (p.kind === 'forms' && !shown.has(p.forms)) {
+      shown.add(p.forms)
       lines.push(`${indent}  ${p.nouns}:`)
-      for (const f of p.forms) lines.push(...formLines(f, `${indent}    `))
+      for (const f of p.forms) lines.push(...formLines(f, `${indent}    `, shown))
     }
   return lines
 }
 
 /** The grammar's part of HELP: each form with what it does and an example the parser takes. */
 export function helpLines(grammar: Grammar): string[] {
-  return grammar.forms.flatMap((f) => formLines(f, '  '))
+  const shown = new Set<readonly OrderForm[]>()
+  return grammar.forms.flatMap((f) => formLines(f, '  ', shown))
 }
 
 /** The order form's comment lines: one per form, its syntax and (when it says more) its example. */

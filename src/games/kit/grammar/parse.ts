@@ -4,6 +4,7 @@
 import { closest } from '../../../orders/script.ts'
 import { readCompound } from './compound.ts'
 import { syntax } from './help.ts'
+import { numberRefusal, numberValue } from './numbers.ts'
 import { isSign, type Token, tokenize, withoutNote } from './tokens.ts'
 import type {
   Grammar,
@@ -29,7 +30,7 @@ const refuse = (message: string, suggestion?: string): never => {
 
 class Reader {
   pos = 0
-  /** An optional group passed over, and where: a word left there was most likely meant for it. */
+  /** The first optional group passed over at a place, and where: a word left there was most likely meant for it. */
   skipped: { part: Part; pos: number } | null = null
   /** A list that ended at a word none of its items took, and where: the word was most likely meant for it. */
   broken: { part: TokenPart; pos: number } | null = null
@@ -111,8 +112,8 @@ function readForm(form: OrderForm, r: Reader): Order {
   if (extra) {
     if (!form.parts.length) refuse(`${head(form)} takes no argument`)
     const meant = r.skipped?.pos === r.pos ? r.skipped.part : null
-    if (meant && (meant.kind === 'id' || meant.kind === 'enum' || meant.kind === 'int' || meant.kind === 'compound'))
-      refuse(...unknownToken(meant, r))
+    if (meant && ['id', 'enum', 'int', 'decimal', 'compound'].includes(meant.kind))
+      refuse(...unknownToken(meant as TokenPart, r))
     if (r.broken?.pos === r.pos) refuse(...unknownToken(r.broken.part, r))
     refuse(`${head(form)}: unexpected ${extra.text}`, `e.g. ${form.example}`)
   }
@@ -133,7 +134,8 @@ function readPart(form: OrderForm, part: Part, r: Reader, args: Record<string, V
       return
     case 'optional':
       if (startsGroup(part.parts, r)) for (const p of part.parts) readPart(form, p, r, args)
-      else if (part.parts[0]) r.skipped = { part: part.parts[0], pos: r.pos }
+      // Of several groups passed over at one place, a word left there was most likely meant for the first.
+      else if (part.parts[0] && r.skipped?.pos !== r.pos) r.skipped = { part: part.parts[0], pos: r.pos }
       return
     case 'repeat':
       args[part.name] = readRepeat(form, part, r, last)
@@ -166,9 +168,9 @@ function startsGroup(parts: Part[], r: Reader): boolean {
   const t = r.peek()
   if (!p || !t) return false
   if (p.kind === 'literal' || p.kind === 'flag') return t.upper === p.word
-  if (p.kind === 'enum' || p.kind === 'id' || p.kind === 'int' || p.kind === 'name' || p.kind === 'compound') {
+  if (['enum', 'id', 'int', 'decimal', 'name', 'compound'].includes(p.kind)) {
     const at = r.pos
-    const found = readToken(p, r) !== null
+    const found = readToken(p as TokenPart, r) !== null
     r.pos = at
     return found
   }
@@ -184,9 +186,9 @@ function readToken(part: TokenPart, r: Reader): string | number | Order | null {
     const w = part.words.find((x) => x.toUpperCase() === t.upper)
     return w === undefined ? null : (r.pos++, w)
   }
-  if (part.kind === 'int') {
-    const n = /^-?\d+$/.test(t.text) ? Number(t.text) : Number.NaN
-    return n >= part.min && n <= part.max ? (r.pos++, n) : null
+  if (part.kind === 'int' || part.kind === 'decimal') {
+    const n = numberValue(part, t.text)
+    return n === null ? null : (r.pos++, n)
   }
   if (part.kind === 'name') return part.pattern.test(t.text) ? (r.pos++, t.upper) : null
   if (part.kind === 'compound') {
@@ -235,7 +237,7 @@ function unknownToken(part: TokenPart, r: Reader): [string, string?] {
     return [`unknown ${part.name} ${written}`, didYouMean(written.toUpperCase(), vocab.ids(), `${part.name}s`)]
   }
   if (part.kind === 'enum') return [`unknown ${part.name} ${t.text}`, didYouMean(t.upper, part.words, `${part.name}s`)]
-  if (part.kind === 'int') return [`${labelOf(part)} is a whole number from ${part.min} to ${part.max}, not ${t.text}`]
+  if (part.kind === 'int' || part.kind === 'decimal') return [numberRefusal(part, t.text)]
   if (part.kind === 'name') return [`${t.text} cannot be ${labelOf(part)}`, `e.g. ${part.examples[0] ?? ''}`]
   if (part.kind === 'compound') {
     const read = readCompound(part, t.text, r.vocabs)
@@ -275,7 +277,7 @@ function readRepeat(form: OrderForm, part: Extract<Part, { kind: 'repeat' }>, r:
 
 const SEPARATORS: Record<string, string> = { ',': 'commas', ';': 'semicolons' }
 
-/** Nested orders separated by a sign, each read by the nested forms alone. */
+/** Nested orders separated by a sign (or one, the rest of the line), each read by the nested forms alone. */
 function readForms(part: Extract<Part, { kind: 'forms' }>, r: Reader): Order[] {
   const nested: Grammar = { noun: part.noun, nouns: part.nouns, forms: part.forms }
   const sep = part.sep ?? ','
@@ -286,7 +288,7 @@ function readForms(part: Extract<Part, { kind: 'forms' }>, r: Reader): Order[] {
   }
   const segments: Token[][] = [[]]
   for (const t of r.tokens.slice(r.pos)) {
-    if (t.sign && t.text === sep) segments.push([])
+    if (t.sign && t.text === sep && !part.one) segments.push([])
     else segments.at(-1)!.push(t)
   }
   r.pos = r.tokens.length

@@ -19,8 +19,13 @@ export type TokenPart =
   | { kind: 'enum'; name: string; words: readonly string[]; label?: string }
   /** A name from a game-provided vocabulary (a ship, an area); the value is the vocabulary's id. */
   | { kind: 'id'; name: string; vocab: string; label?: string; maxWords?: number }
-  /** A whole number within a range. */
-  | { kind: 'int'; name: string; min: number; max: number; label?: string }
+  /**
+   * A whole number within a range; `syntax` replaces how HELP writes it when the range is only a
+   * guard (the game checks the number against the position and says the legal range itself).
+   */
+  | { kind: 'int'; name: string; min: number; max: number; label?: string; syntax?: string }
+  /** A number within a range, with at most `places` decimals (a distance: `2.5`); `syntax` as for `int`. */
+  | { kind: 'decimal'; name: string; min: number; max: number; places: number; label?: string; syntax?: string }
   /** A new name the order gives (a squadron's), one token matching the pattern; read upper case. */
   | { kind: 'name'; name: string; pattern: RegExp; label?: string; examples: readonly string[] }
   /**
@@ -50,8 +55,11 @@ export type Part =
    * the list when the items' alternatives say it badly.
    */
   | { kind: 'repeat'; name: string; items: TokenPart[]; min: number; sep: string; label: string; syntax?: string }
-  /** Nested orders separated by a sign, `,` unless said (a ship's activities in order), each one of `forms`. */
-  | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string; sep?: string }
+  /**
+   * Nested orders separated by a sign, `,` unless said (a ship's activities in order), each one of
+   * `forms`; `one`: a single nested order taking the rest of the line (a standing order's kind).
+   */
+  | { kind: 'forms'; name: string; forms: OrderForm[]; noun: string; nouns: string; sep?: string; one?: boolean }
   /** The rest of the line as written (a standing order read by its own grammar); `syntax` for HELP. */
   | { kind: 'text'; name: string; label: string; syntax?: string }
 
