@@ -42,6 +42,13 @@ describe('DECIDE lines', () => {
     expect(helpText()).toMatch(/^ {2}DECIDE <id> <answer> +answer a question the judge put to you/m)
   })
 
+  it('writes a bracket back with its spaces, since brackets are no signs of the DECIDE line', () => {
+    for (const line of ['DECIDE ( A', 'DECIDE X1 (', 'DECIDE X1 ( 2 )']) {
+      const read = readDecide(line)
+      expect(readDecide(echoDecide(read!))).toEqual(read)
+    }
+  })
+
   // Ids as the games issue them and answers' words, none led by a comma, colon or semicolon (the echo
   // writes those against the word before, as it writes every grammar's signs).
   it('echoes an accepted answer as a line that reads back to the same answer', () => {

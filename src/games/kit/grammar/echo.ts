@@ -11,13 +11,13 @@ export function findForm(forms: readonly OrderForm[], name: string): OrderForm |
 
 /** The order as one line the parser reads back to the same order. */
 export function echo(grammar: Grammar, order: Order): string {
-  return echoIn(grammar.forms, order)
+  return echoIn(grammar.forms, order, grammar.signs?.includes('(') ?? false)
 }
 
-function echoIn(forms: readonly OrderForm[], order: Order): string {
+function echoIn(forms: readonly OrderForm[], order: Order, brackets: boolean): string {
   const form = findForm(forms, order.form)
   if (!form) throw new Error(`no order form ${order.form}`)
-  return joinTokens([...form.words, ...form.parts.flatMap((p) => render(p, order.args))])
+  return joinTokens([...form.words, ...form.parts.flatMap((p) => render(p, order.args, brackets))], brackets)
 }
 
 const has = (v: Value | undefined) => v !== undefined && v !== false && !(Array.isArray(v) && !v.length)
@@ -29,14 +29,14 @@ function anyValue(parts: Part[], args: Record<string, Value>): boolean {
   )
 }
 
-function render(part: Part, args: Record<string, Value>): string[] {
+function render(part: Part, args: Record<string, Value>, brackets: boolean): string[] {
   switch (part.kind) {
     case 'literal':
       return [part.word]
     case 'flag':
       return args[part.name] === true ? [part.word] : []
     case 'optional':
-      return anyValue(part.parts, args) ? part.parts.flatMap((p) => render(p, args)) : []
+      return anyValue(part.parts, args) ? part.parts.flatMap((p) => render(p, args, brackets)) : []
     case 'repeat': {
       const values = (args[part.name] as Value[] | undefined) ?? []
       const sep = part.sep === ' ' || part.sep === ',' ? part.sep : ` ${part.sep} `
@@ -46,7 +46,7 @@ function render(part: Part, args: Record<string, Value>): string[] {
       const orders = (args[part.name] as Order[] | undefined) ?? []
       const sep = part.sep ?? ','
       return orders.length
-        ? [orders.map((o) => echoIn(part.forms, o)).join(/[,;]/.test(sep) ? `${sep} ` : ` ${sep} `)]
+        ? [orders.map((o) => echoIn(part.forms, o, brackets)).join(/[,;]/.test(sep) ? `${sep} ` : ` ${sep} `)]
         : []
     }
     case 'text': {

@@ -43,13 +43,18 @@ export function tokenize(line: string, signs: readonly string[] = SIGNS): Token[
   return tokens
 }
 
-/** Tokens written back as a line: no space before a comma or colon, none inside or before brackets (`F(A,B)`). */
-export function joinTokens(words: readonly string[]): string {
+/**
+ * Tokens written back as a line: no space before a comma or colon, and, where brackets are signs of
+ * the grammar, none inside or before them (`F(A,B)`); elsewhere a bracket is a word like any other
+ * and keeps its spaces, so the line reads back the same.
+ */
+export function joinTokens(words: readonly string[], tightBrackets = true): string {
   let out = ''
   let prev = ''
   for (const w of words) {
+    const bracket = tightBrackets && (w === '(' || w === ')' || prev === '(')
     if (!out) out = w
-    else if (/^[,:;]/.test(w) || w === '(' || w === ')' || prev === '(') out += w
+    else if (/^[,:;]/.test(w) || bracket) out += w
     else out += ` ${w}`
     prev = w
   }
