@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto'
 import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { storeServerSecret } from '../log/repos/settings.ts'
 import type { GameDemo, GameOutcome } from '../games/contract.ts'
 import { defaultDemo, defaultGame, rulesetFactory, rulesetIds } from '../games/index.ts'
 import { type App, openApp, readInbox, sendOutbox } from './app.ts'
@@ -66,7 +67,7 @@ export async function runDemo(opts: {
     mailDomain: 'judge.example.test',
   })
   try {
-    app.db.prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`).run(DEMO_SERVER_SECRET)
+    storeServerSecret(app.db, DEMO_SERVER_SECRET)
     app.judge.createGame({
       game: demo.gameId,
       ruleset,

@@ -8,6 +8,8 @@
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { MAIL_STREAM } from '../engine/events.ts'
+import { latestEventData } from '../log/repos/events.ts'
 import { describeMailConfig } from '../mail/config.ts'
 import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
@@ -200,14 +202,14 @@ async function startMailIntake(
 
 /** One line for a handled message: what became of it, with its game, sender and file (from its mail record). */
 function handledLine(app: App, source: string, result: unknown): string {
-  const row = app.db
-    .prepare(
-      `SELECT data FROM events WHERE stream = 'system:mail' AND type = 'MailReceived' ORDER BY position DESC LIMIT 50`,
-    )
-    .all() as { data: string }[]
-  const record = row
-    .map((r) => JSON.parse(r.data) as { source: string; game: string | null; from: string; receipt: string | null })
-    .find((d) => d.source === source)
+  const record = (
+    latestEventData(app.db, MAIL_STREAM, 'MailReceived', 50) as {
+      source: string
+      game: string | null
+      from: string
+      receipt: string | null
+    }[]
+  ).find((d) => d.source === source)
   if (!record) return `mail ${source}: ${String(result)}`
   const receipt = record.receipt ? `, receipt ${record.receipt}` : ''
   return `mail ${source}: ${String(result)} (game ${record.game ?? 'none'}, from ${record.from || 'nobody'}${receipt})`

@@ -1,5 +1,6 @@
 // Verification a moderator or player can run at any time: the hash chain of a game's stream,
 // a re-fold that must reproduce every recorded result, and a recomputation of every die roll.
+import { positionsAround } from '../log/repos/events.ts'
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import { verifyStream } from '../log/verify.ts'
 import { commitmentOf, hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from './dice.ts'
@@ -34,16 +35,11 @@ export function verifyGame(db: Database, judge: Judge, game: string): GameVerifi
 /** A deleted row has no position left; name the surviving neighbours instead. */
 export function locate(db: Database, stream: string, position: number | null, version: number): string {
   if (position !== null) return `position ${position} (stream version ${version})`
-  const before = db
-    .prepare('SELECT MAX(position) AS p FROM events WHERE stream = ? AND version < ?')
-    .get(stream, version) as { p: number | null }
-  const after = db
-    .prepare('SELECT MIN(position) AS p FROM events WHERE stream = ? AND version > ?')
-    .get(stream, version) as { p: number | null }
+  const around = positionsAround(db, stream, version)
   const span =
-    after.p === null
-      ? `after position ${before.p ?? 0} (the end of the stream)`
-      : `between positions ${before.p ?? 0} and ${after.p}`
+    around.after === null
+      ? `after position ${around.before ?? 0} (the end of the stream)`
+      : `between positions ${around.before ?? 0} and ${around.after}`
   return `stream version ${version}, missing ${span}`
 }
 

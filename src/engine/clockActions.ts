@@ -1,6 +1,7 @@
 // Carrying out a game's plan (lifecycle.ts) at a tick: reminders, late notices, grace, pauses for
 // missed orders, and the outage guard that moves deadlines when the judge itself was down.
 import type { NewEvent } from '../log/store.ts'
+import { findLastTick, recordLastTick } from '../log/repos/settings.ts'
 import { hoursText } from './clock/calendar.ts'
 import { gameStream } from './events.ts'
 import type { GameFold } from './fold.ts'
@@ -239,25 +240,16 @@ export function pauseForMissed(j: Judge, game: string, a: Extract<Action, { kind
 export function markTick(j: Judge, now: Date): Date | null {
   return j.o.store.transaction(() => {
     j.o.store.lock('setting:schedule:last-tick') // two judges ticking at once: one after the other
-    const row = j.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
-      | { value: string }
-      | undefined
-    const prev = row && Number.isFinite(Date.parse(row.value)) ? new Date(row.value) : null
-    if (!prev || now.getTime() > prev.getTime())
-      j.o.db
-        .prepare(
-          `INSERT INTO settings (key, value) VALUES ('schedule:last-tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        )
-        .run(now.toISOString())
+    const value = findLastTick(j.o.db)
+    const prev = value !== null && Number.isFinite(Date.parse(value)) ? new Date(value) : null
+    if (!prev || now.getTime() > prev.getTime()) recordLastTick(j.o.db, now.toISOString())
     return prev
   })
 }
 
 export function lastTick(j: Judge): Date | null {
-  const row = j.o.db.prepare(`SELECT value FROM settings WHERE key = 'schedule:last-tick'`).get() as
-    | { value: string }
-    | undefined
-  return row ? new Date(row.value) : null
+  const value = findLastTick(j.o.db)
+  return value !== null ? new Date(value) : null
 }
 
 /**

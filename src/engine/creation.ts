@@ -2,6 +2,7 @@
 // commitment and deadline, the opening letters and questions, in one transaction.
 import type { RulesetFactory } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
+import { recordSecret } from '../log/repos/secrets.ts'
 import { isValidZone } from './clock/calendar.ts'
 import { commitmentOf, DICE_ALGORITHM, RecordingDice } from './dice.ts'
 import { type GameCreated, gameOptionsOf, gameStream } from './events.ts'
@@ -62,9 +63,8 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
   const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
   const { events, keys } = openingEvents(req, created, schedule, first, { server, hidden, dice })
   j.o.store.transaction(() => {
-    const insert = j.o.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
-    insert.run(req.game, 'hidden', 0, hidden)
-    insert.run(req.game, 'dice', 1, dice)
+    recordSecret(j.o.db, req.game, 'hidden', 0, hidden)
+    recordSecret(j.o.db, req.game, 'dice', 1, dice)
     storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
     j.o.store.append(gameStream(req.game), 0, events)
     // The opening is one mail per player: the questions asked before the first resolution go in his report.

@@ -1,5 +1,6 @@
 import type { Awaited, GameRegistry, Viewer } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
+import { findSecret } from '../log/repos/secrets.ts'
 import { MailLedger } from './mailLedger.ts'
 import { Templates, type Letter } from '../reports/render.ts'
 import { formatInstant } from './clock/calendar.ts'
@@ -85,9 +86,8 @@ export class Judge implements JudgeContext, ReaderSource {
     o.store.onAppend('clock', (stream) => {
       if (stream.startsWith('game:')) this.refreshClock(stream.slice('game:'.length))
     })
-    const get = o.db.prepare('SELECT secret FROM secrets WHERE game = ? AND purpose = ? AND point = ?')
     this.secrets = {
-      get: (game, purpose, point) => (get.get(game, purpose, point) as { secret: string } | undefined)?.secret ?? null,
+      get: (game, purpose, point) => findSecret(o.db, game, purpose, point),
       pack: packSource(o.db).pack,
     }
   }

@@ -3,6 +3,7 @@
 // the result, the next point's commitment and deadline, and every reader's report in one transaction.
 import { type DecisionRequest, onlyRoles, type Step } from '../games/contract.ts'
 import { ConcurrencyError, type NewEvent } from '../log/store.ts'
+import { recordSecret } from '../log/repos/secrets.ts'
 import type { Letter } from '../reports/render.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM } from './dice.ts'
 import { gameStream, UNSTATED_FORCE_REASON, type DecisionRequested, type TurnAdjudicated } from './events.ts'
@@ -268,9 +269,7 @@ function finishingEvents({ j, fold, game, point }: Sitting, state: unknown): New
 /** The next point opens: its dice are committed and its deadline set. */
 function nextPointEvents({ j, fold, game, point, now }: Sitting, step: { state: unknown; label: string }): NewEvent[] {
   const next = j.freshSecret(game, 'dice', point + 1)
-  j.o.db
-    .prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
-    .run(game, 'dice', point + 1, next)
+  recordSecret(j.o.db, game, 'dice', point + 1, next)
   const d = deadlineFor(fold.schedule, phaseOf(fold.ruleset.awaiting(step.state)), now)
   return [
     {

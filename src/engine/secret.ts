@@ -6,9 +6,8 @@
 // silently changes every key, is caught by `pbem verify` instead of by the players.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
-import { sqliteOnly } from '../log/db.ts'
-import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
-import { statement } from '../log/statementCache.ts'
+import { eraseServerSecret, findServerSecret, storeServerSecretIfAbsent } from '../log/repos/settings.ts'
+import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
 
@@ -102,8 +101,8 @@ export function serverSecret(db: Database): string {
 }
 
 function storedSecret(db: Database): string | null {
-  const row = statement(db, `SELECT value FROM settings WHERE key = ?`).get(SETTING) as { value: string } | undefined
-  return row ? wellFormed(row.value, `the database's server secret (settings "${SETTING}")`) : null
+  const value = findServerSecret(db)
+  return value !== null ? wellFormed(value, `the database's server secret (settings "${SETTING}")`) : null
 }
 
 function lastRecorded(store: EventStore): StoredEvent | null {
@@ -127,7 +126,7 @@ function databaseSecret(db: Database, source: Source | null): string {
     throw new ServerSecretError(
       `the database holds no server secret, but the log records one in use since ${when(last)} (fingerprint ${last.data.fingerprint}): set PBEM_SERVER_SECRET_FILE to the file it was exported to (pbem secret export)`,
     )
-  db.prepare(`INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)`).run(SETTING, randomBytes(32).toString('hex'))
+  storeServerSecretIfAbsent(db, randomBytes(32).toString('hex'))
   return storedSecret(db)!
 }
 
@@ -267,21 +266,8 @@ export function exportServerSecret(
       throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
     throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
   }
-  if (engineOfDatabase(db) === 'postgres') {
-    // No secure_delete on PostgreSQL: the deleted row stays in its page until a vacuum; VACUUM FULL
-    // rewrites the table without it. The server's write-ahead log still holds the row until recycled.
-    db.prepare(`DELETE FROM settings WHERE key = ?`).run(SETTING)
-    db.exec('VACUUM FULL settings')
-    return { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
-  }
-  const lite = sqliteOnly(db)
-  const secure = lite.pragma('secure_delete', { simple: true })
-  lite.pragma('secure_delete = ON')
-  try {
-    db.prepare(`DELETE FROM settings WHERE key = ?`).run(SETTING)
-  } finally {
-    lite.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
-  }
-  const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
-  return { fingerprint: secretFingerprint(secret), walEmptied: !checkpoint || checkpoint.busy === 0 }
+  const erased = eraseServerSecret(db)
+  return erased.serverLogKeepsCopy
+    ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
+    : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
 }

@@ -1,0 +1,116 @@
+// The game_clock table (migrations/007_game_clock.sql): each game's clock row, written in the
+// transaction of every append to its stream, so the deadline tick asks which games are due instead
+// of folding them all. A row older than its stream (or missing) is stale: the model cannot vouch
+// for it. Games are named by id here; their rows and streams are 'game:<id>'.
+import type { SqlDatabase } from '../sql.ts'
+import { statement } from '../statementCache.ts'
+
+/** A game's clock row: its status, the first instant it has work, and its outage threshold. */
+export interface GameClockRecord<S extends string = string> {
+  game: string
+  /** The stream version the row was computed from. */
+  version: number
+  status: S
+  nextAt: number | null
+  /** What the tick would do at nextAt, in words. */
+  what: string | null
+  outageMinutes: number
+}
+
+export interface DueGame {
+  game: string
+  /** The row is missing or older than the stream: the game is read because the model cannot tell. */
+  stale: boolean
+}
+
+interface Row {
+  stream: string
+  version: number
+  status: string
+  next_at: number | null
+  next_what: string | null
+  outage_minutes: number | null
+}
+
+const COLUMNS = 'stream, version, status, next_at, next_what, outage_minutes'
+const PREFIX = 'game:'
+// Streams named 'game:...' sort between 'game:' and 'game;' (';' follows ':').
+const IN_GAMES = `s.stream > 'game:' AND s.stream < 'game;'`
+const STALE = 'c.version IS NULL OR c.version != s.version'
+
+const gameOf = (stream: string) => stream.slice(PREFIX.length)
+
+function toRecord<S extends string>(r: Row): GameClockRecord<S> {
+  return {
+    game: gameOf(r.stream),
+    version: r.version,
+    status: r.status as S,
+    nextAt: r.next_at,
+    what: r.next_what,
+    outageMinutes: r.outage_minutes ?? 0,
+  }
+}
+
+/** Writes `game`'s row (inserted or replaced). */
+export function writeGameClock(db: SqlDatabase, row: GameClockRecord): void {
+  statement(
+    db,
+    `INSERT INTO game_clock (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (stream) DO UPDATE SET version = excluded.version, status = excluded.status,
+       next_at = excluded.next_at, next_what = excluded.next_what, outage_minutes = excluded.outage_minutes`,
+  ).run(PREFIX + row.game, row.version, row.status, row.nextAt, row.what, row.outageMinutes)
+}
+
+export function deleteGameClock(db: SqlDatabase, game: string): void {
+  statement(db, 'DELETE FROM game_clock WHERE stream = ?').run(PREFIX + game)
+}
+
+export function findGameClock<S extends string = string>(db: SqlDatabase, game: string): GameClockRecord<S> | null {
+  const r = statement<[string], Row>(db, `SELECT ${COLUMNS} FROM game_clock WHERE stream = ?`).get(PREFIX + game)
+  return r ? toRecord<S>(r) : null
+}
+
+/** Every row, by game. */
+export function allGameClocks<S extends string = string>(db: SqlDatabase): GameClockRecord<S>[] {
+  return statement<[], Row>(db, `SELECT ${COLUMNS} FROM game_clock ORDER BY stream`)
+    .all()
+    .map((r) => toRecord<S>(r))
+}
+
+/** Games with work at `now` by their rows, then games whose rows are stale (each game once). */
+export function dueGames(db: SqlDatabase, now: number): DueGame[] {
+  const stale = statement<[], { stream: string }>(
+    db,
+    `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream WHERE ${IN_GAMES} AND (${STALE})`,
+  )
+    .all()
+    .map((r) => gameOf(r.stream))
+  const seen = new Set(stale)
+  const due = statement<[number], { stream: string }>(
+    db,
+    'SELECT stream FROM game_clock WHERE next_at IS NOT NULL AND next_at <= ?',
+  )
+    .all(now)
+    .map((r) => gameOf(r.stream))
+    .filter((g) => !seen.has(g))
+  return [...due.map((game) => ({ game, stale: false })), ...stale.map((game) => ({ game, stale: true }))]
+}
+
+/** Active games whose outage threshold is shorter than `minutes`, and games whose rows are stale. */
+export function gamesOpenAfterSilence(db: SqlDatabase, minutes: number): string[] {
+  return statement<[number], { stream: string }>(
+    db,
+    `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream
+     WHERE ${IN_GAMES} AND (${STALE} OR (c.status = 'active' AND c.outage_minutes < ?))`,
+  )
+    .all(minutes)
+    .map((r) => gameOf(r.stream))
+}
+
+/** The first instant after `now` at which some game has work, or null when none has. */
+export function nextGameClockAfter(db: SqlDatabase, now: number): number | null {
+  return (
+    statement<[number], { t: number | null }>(db, 'SELECT MIN(next_at) AS t FROM game_clock WHERE next_at > ?').get(now)
+      ?.t ?? null
+  )
+}

@@ -1,0 +1,72 @@
+// The settings table (migrations/003_engine.sql): the few judge-wide values kept by key. Each
+// operation names the setting it owns, so no caller writes a key or its SQL.
+import { sqliteOnly } from '../db.ts'
+import { engineOfDatabase, type SqlDatabase } from '../sql.ts'
+import { statement } from '../statementCache.ts'
+
+const SERVER_SECRET = 'server-secret'
+const LAST_TICK = 'schedule:last-tick'
+
+function read(db: SqlDatabase, key: string): string | null {
+  const row = statement<[string], { value: string }>(db, 'SELECT value FROM settings WHERE key = ?').get(key)
+  return row ? row.value : null
+}
+
+/** The server secret kept in the database, as stored (unchecked), or null when there is none. */
+export function findServerSecret(db: SqlDatabase): string | null {
+  return read(db, SERVER_SECRET)
+}
+
+/** Stores `secret` as the server secret unless one is stored already (another judge made it first). */
+export function storeServerSecretIfAbsent(db: SqlDatabase, secret: string): void {
+  statement(db, 'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(SERVER_SECRET, secret)
+}
+
+/** Stores `secret` as the server secret of a database that has none; refused when it has one. */
+export function storeServerSecret(db: SqlDatabase, secret: string): void {
+  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?)').run(SERVER_SECRET, secret)
+}
+
+export interface ErasedSecret {
+  /** SQLite: whether the write-ahead log could be emptied at once (a reader may hold it). */
+  walEmptied: boolean
+  /** PostgreSQL: the table is rewritten, but the server's write-ahead log keeps a copy until recycled. */
+  serverLogKeepsCopy: boolean
+}
+
+/**
+ * Deletes the stored server secret so that no copy lingers in the database's files: on SQLite
+ * with secure_delete for the one statement (freed bytes zeroed) and the write-ahead log emptied;
+ * on PostgreSQL, which has no secure_delete, the table is rewritten without the row (VACUUM FULL).
+ */
+export function eraseServerSecret(db: SqlDatabase): ErasedSecret {
+  const remove = () => db.prepare('DELETE FROM settings WHERE key = ?').run(SERVER_SECRET)
+  if (engineOfDatabase(db) === 'postgres') {
+    remove()
+    db.exec('VACUUM FULL settings')
+    return { walEmptied: false, serverLogKeepsCopy: true }
+  }
+  const lite = sqliteOnly(db)
+  const secure = lite.pragma('secure_delete', { simple: true })
+  lite.pragma('secure_delete = ON')
+  try {
+    remove()
+  } finally {
+    lite.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
+  }
+  const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+  return { walEmptied: !checkpoint || checkpoint.busy === 0, serverLogKeepsCopy: false }
+}
+
+/** The instant of the last clock pass as recorded (ISO text), or null before the first. */
+export function findLastTick(db: SqlDatabase): string | null {
+  return read(db, LAST_TICK)
+}
+
+/** Records `iso` as the last clock pass's instant, replacing the one before. */
+export function recordLastTick(db: SqlDatabase, iso: string): void {
+  statement(
+    db,
+    `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(LAST_TICK, iso)
+}
