@@ -2,10 +2,10 @@
 // through the same intake, engine and outbox as a live game; the default game's without --game. The
 // demo pins its server secret, dice secrets and clock so that every run (and the golden test)
 // produces the same mails; a live judge draws fresh secrets from crypto randomness instead.
+import { installServerSecret } from '../engine/secret.ts'
 import { createHmac } from 'node:crypto'
 import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { storeServerSecret } from '../log/repos/settings.ts'
 import type { GameDemo, GameOutcome } from '../games/contract.ts'
 import { defaultDemo, defaultGame, rulesetFactory, rulesetIds } from '../games/index.ts'
 import { type App, openApp, readInbox, sendOutbox } from './app.ts'
@@ -67,7 +67,7 @@ export async function runDemo(opts: {
     mailDomain: 'judge.example.test',
   })
   try {
-    storeServerSecret(app.db, DEMO_SERVER_SECRET)
+    installServerSecret(app.db, DEMO_SERVER_SECRET)
     app.judge.createGame({
       game: demo.gameId,
       ruleset,

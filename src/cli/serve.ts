@@ -5,11 +5,10 @@
 // runs the loopback SMTP listener, both feeding the same intake, and sends the outbox by SMTP
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
+import { recentMailReceipts } from '../engine/mailLedger.ts'
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { MAIL_STREAM } from '../engine/events.ts'
-import { latestEventData } from '../log/repos/events.ts'
 import { describeMailConfig } from '../mail/config.ts'
 import { imapLeaseName, LeasedIntake } from '../mail/imapLease.ts'
 import { startSmtpListener, type SmtpListener } from '../mail/smtpListener.ts'
@@ -203,7 +202,7 @@ async function startMailIntake(
 /** One line for a handled message: what became of it, with its game, sender and file (from its mail record). */
 function handledLine(app: App, source: string, result: unknown): string {
   const record = (
-    latestEventData(app.db, MAIL_STREAM, 'MailReceived', 50) as {
+    recentMailReceipts(app.db, 50) as {
       source: string
       game: string | null
       from: string

@@ -1,5 +1,7 @@
 // The engine's port onto the mail record of the log (the system:mail stream): mail/ and reports/
 // reach the log only through it, so neither knows how or where events are stored.
+import { latestEventData } from '../log/repos/events.ts'
+import type { SqlDatabase } from '../log/sql.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import { MAIL_STREAM } from './events.ts'
 
@@ -28,4 +30,9 @@ export class MailLedger {
   events(): StoredEvent[] {
     return this.store.read(MAIL_STREAM)
   }
+}
+
+/** The data of the last `limit` mails received, newest first (what `serve` says of a handled file). */
+export function recentMailReceipts(db: SqlDatabase, limit: number): unknown[] {
+  return latestEventData(db, MAIL_STREAM, 'MailReceived', limit)
 }

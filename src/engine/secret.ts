@@ -6,7 +6,12 @@
 // silently changes every key, is caught by `pbem verify` instead of by the players.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
-import { eraseServerSecret, findServerSecret, storeServerSecretIfAbsent } from '../log/repos/settings.ts'
+import {
+  eraseServerSecret,
+  findServerSecret,
+  storeServerSecret,
+  storeServerSecretIfAbsent,
+} from '../log/repos/settings.ts'
 import type { SqlDatabase as Database } from '../log/sql.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
@@ -92,6 +97,11 @@ function readSecretFile(file: string, setting: string): string | null {
 }
 
 /** The secret in force, made on first use when there is none yet; its fingerprint is logged. */
+/** Gives a new database a chosen server secret (the demo's, so its replays are the same); refused when it has one. */
+export function installServerSecret(db: Database, secret: string): void {
+  storeServerSecret(db, secret)
+}
+
 export function serverSecret(db: Database): string {
   const source = sources.get(db)
   if (!source) return databaseSecret(db, null)
