@@ -179,6 +179,11 @@ export default defineConfig({
         ...(name === 'unit'
           ? { isolate: false, setupFiles: ['./test/helpers/properties.ts', './test/helpers/unitGuard.ts'] }
           : {}),
+        // So do the judge and pg files (a fresh worker spent 2-3 s importing the judge before each
+        // file's first test); what a file registers for itself is removed after it (sharedModules.ts).
+        ...(name === 'judge' || name === 'pg'
+          ? { isolate: false, setupFiles: ['./test/helpers/properties.ts', './test/helpers/sharedModules.ts'] }
+          : {}),
         provide: { engines: name === 'judge' ? ['sqlite'] : name === 'pg' ? ['postgres'] : [] },
         ...(name === 'pg' || name === 'trials' ? { globalSetup: [pgSetup] } : {}),
       },

@@ -260,7 +260,7 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
     const rt = oauth.refreshTokenFor('judge')
     oauth.revoke(rt)
     const env = { ...process.env, ...tokenEnv(rt), PBEM_DATA_DIR: join(dir, 'data') }
-    const cli = ['--import', 'tsx', 'src/cli/main.ts']
+    const cli = ['bin/pbem.js']
     const check = await run(process.execPath, [...cli, 'mail', 'check', '--wait', '5'], { cwd: root, env }).then(
       () => null,
       (e: { code: number; stdout: string }) => e,

@@ -40,8 +40,9 @@ beforeAll(async () => {
       mailDomain: 'example.test',
     }),
   )
-  // run the CLI itself (not the bin/ wrapper) so SIGTERM reaches the judge and it stops cleanly
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--interval', '250'], {
+  // bin/pbem.js runs the judge in its own process (the build CI made, else the sources), so SIGTERM
+  // reaches the judge and it stops cleanly
+  child = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '250'], {
     cwd: root,
     env: {
       ...process.env,

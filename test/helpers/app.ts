@@ -39,9 +39,20 @@ export function testApp(seed = 'test', opts: { serverSecret?: string; database?:
   })
 }
 
+let releaseFixtureGame: (() => void) | null = null
+
 /** Registers the fixture game for the rest of the test file, once (it is never in the shipped registry). */
 export function registerFixture(): void {
-  if (!rulesetIds().includes(hiddenDeckFactory.id)) registerRuleset(hiddenDeckFactory)
+  if (!rulesetIds().includes(hiddenDeckFactory.id)) releaseFixtureGame = registerRuleset(hiddenDeckFactory)
+}
+
+/**
+ * Removes the fixture game registerFixture added. The tiers whose files share their worker's modules
+ * (vitest.config.ts) call it after each file, so the next file starts from the shipped registry.
+ */
+export function releaseFixture(): void {
+  releaseFixtureGame?.()
+  releaseFixtureGame = null
 }
 
 /** The neutral fixture game's one seat (test/games/fixtures/hidden-deck.ts). */

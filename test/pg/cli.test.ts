@@ -33,7 +33,6 @@ const pbem = (...args: string[]) => {
     encoding: 'utf8',
     env: {
       ...process.env,
-      PBEM_FROM_SOURCE: '1',
       PBEM_DATABASE_URL: url,
       PBEM_MAIL_DOMAIN: 'judge.example.test',
       PBEM_CONFIG: '',
