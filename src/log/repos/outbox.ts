@@ -39,9 +39,9 @@ export function findOutboxRow(
 
 /** The send times (ISO 8601) of the rows sent after `since`. */
 export function sentTimesSince(db: SqlDatabase, since: string): string[] {
-  const rows = db
-    .prepare('SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL AND sent_at > ?')
-    .all(since) as { sent_at: string }[]
+  const rows = db.prepare('SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL AND sent_at > ?').all(since) as {
+    sent_at: string
+  }[]
   return rows.map((r) => r.sent_at)
 }
 
@@ -71,9 +71,7 @@ export function noteSend(db: SqlDatabase, id: number, note: string): void {
 }
 
 /** How one claimed row's send went: sent at an instant, or failed with an error and a time to retry. */
-export type SendOutcome =
-  | { id: number; sentAt: string }
-  | { id: number; error: string; retryAt: string; owner: string }
+export type SendOutcome = { id: number; sentAt: string } | { id: number; error: string; retryAt: string; owner: string }
 
 /**
  * Records a group of sends in one transaction (one durable write per group). A sent row is done

@@ -101,7 +101,6 @@ const CONFIRM =
   'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, send_note = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL AND claimed_by = ?'
 const HOLD = 'UPDATE outbox SET next_attempt_at = ?, send_note = ? WHERE id = ? AND sent_at IS NULL'
 
-
 /** A row in doubt to be sent again (its start cleared, `note` written), while `owner` still holds it. */
 export function releaseRowInDoubt(db: SqlDatabase, id: number, owner: string, note: string): void {
   statement(db, RELEASE).run(note, id, owner)
