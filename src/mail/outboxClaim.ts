@@ -1,7 +1,8 @@
 // Several judges draining one outbox (migrations/010_judges.sql): a row is claimed just
 // before it is sent, by one judge for a while, so that no other judge sends it too. A claim is one
 // statement that takes the next few due rows nobody else holds; on PostgreSQL with FOR UPDATE SKIP
-// LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones. A judge that
+// LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones (the
+// statements are the log's, src/log/repos/outboxClaims.ts, reached through the engine's mail port). A judge that
 // dies mid-send leaves its claim: it takes the row again at once when it restarts (its identity is
 // its host and data folder), any other judge once the claim has lapsed, about a minute later.
 //
