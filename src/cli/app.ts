@@ -1,14 +1,18 @@
 // Wiring: one data directory holds the database, the inbox drop folder and the outbox folder.
 import { mkdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { openSqlDatabase } from '../log/engines.ts'
-import { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
+import {
+  type Database,
+  EventSchemas,
+  EventStore,
+  engineOf,
+  openSqlDatabase,
+  type SqlEngine,
+} from '../engine/database.ts'
 import { Judge } from '../engine/judge.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, tickLines } from '../schedule/tick.ts'
-import { EventSchemas } from '../log/schemas.ts'
-import { EventStore } from '../log/store.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'

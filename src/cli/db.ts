@@ -1,5 +1,5 @@
 // `pbem db copy`: moving a whole judge between SQLite and PostgreSQL, or into a new SQLite file as
-// a backup (src/log/copy.ts does the work). It opens no judge, so it runs whichever
+// a backup (src/log/copy.ts does the work, reached through the engine). It opens no judge, so it runs whichever
 // engine the rest of the judge supports yet.
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
@@ -23,7 +23,7 @@ export function registerDbCommands(program: Command): void {
       "the judge database to copy (default: PBEM_DATABASE_URL, else the data directory's judge.sqlite)",
     )
     .action(async (o: { to: string; from?: string }) => {
-      const { copyJudge } = await import('../log/copy.ts')
+      const { copyJudge } = await import('../engine/databaseCopy.ts')
       const from = o.from ?? configuredDatabase(program.opts().data, process.env)
       const started = Date.now()
       let report: ReturnType<typeof copyJudge>

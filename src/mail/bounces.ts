@@ -3,7 +3,7 @@
 // plain bounce from MAILER-DAEMON (qmail, Exim, old sendmail) is read into who could not be
 // reached, why, and which of our messages it was. The intake records each failed recipient as a
 // DeliveryFailed event in the system:mail stream and never answers the bounce.
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import { type Database, findOutboxRow } from '../engine/mailStore.ts'
 import { simpleParser } from 'mailparser'
 import type { MailLedger } from '../engine/mailLedger.ts'
 import type { InboundMail } from './inbound.ts'
@@ -223,11 +223,7 @@ function originalMessageId(parts: { type: string; text: string }[], body: string
 
 /** The DeliveryFailed event for one parsed bounce, linked to our outbox row when it was ours. */
 export function deliveryFailedEvent(db: Database, bounce: ParsedBounce, bounceMessageId: string): DeliveryFailed {
-  const row = bounce.originalMessageId
-    ? (db.prepare('SELECT id, game, kind FROM outbox WHERE message_id = ?').get(bounce.originalMessageId) as
-        | { id: number; game: string | null; kind: string }
-        | undefined)
-    : undefined
+  const row = bounce.originalMessageId ? findOutboxRow(db, bounce.originalMessageId) : null
   return {
     recipient: bounce.recipient,
     status: bounce.status,

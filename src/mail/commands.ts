@@ -1,6 +1,6 @@
 // Mail commands for players: HELP, STATUS, ORDERS, HISTORY, REPORT n,
 // VERIFY [n], PRESS <role|ALL>. The intake calls them after the sender has proved to be the player.
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import type { Database } from '../engine/mailStore.ts'
 import { DECIDE_FORM } from '../games/kit/decideForm.ts'
 import { syntax } from '../games/kit/grammar.ts'
 import { hiddenDrawSecret, verifyHiddenRolls, verifyRolls } from '../engine/dice.ts'

@@ -1,7 +1,7 @@
 // An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import { type Database, findImapCheckpoint, storeImapCheckpoint } from '../engine/mailStore.ts'
 import type { BatchFiling } from './imapBatch.ts'
 import { type AccessTokens, isAuthRefusal } from './oauth.ts'
 
@@ -92,10 +92,7 @@ export function accountKey(a: { user: string; host: string; port: number }): str
 
 /** The stored checkpoint of one account's mailbox, or null. */
 export function readImapCheckpoint(db: Database, account: string, mailbox: string): ImapCheckpoint | null {
-  const row = db
-    .prepare('SELECT uidvalidity, last_uid, updated_at FROM imap_checkpoint WHERE account = ? AND mailbox = ?')
-    .get(account, mailbox) as { uidvalidity: string; last_uid: number; updated_at: string } | undefined
-  return row ? { uidValidity: row.uidvalidity, lastUid: row.last_uid, updatedAt: row.updated_at } : null
+  return findImapCheckpoint(db, account, mailbox)
 }
 
 export function writeImapCheckpoint(
@@ -106,10 +103,7 @@ export function writeImapCheckpoint(
   lastUid: number,
   now: Date,
 ): void {
-  db.prepare(
-    `INSERT INTO imap_checkpoint (account, mailbox, uidvalidity, last_uid, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(account, mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
-  ).run(account, mailbox, uidValidity, lastUid, now.toISOString())
+  storeImapCheckpoint(db, account, mailbox, uidValidity, lastUid, now.toISOString())
 }
 
 /** Creates mailbox `path` unless it exists (another client may create it meanwhile). */

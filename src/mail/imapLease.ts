@@ -5,7 +5,7 @@
 // but two judges moving the same messages between mailboxes and writing the same checkpoint are not.
 // The holder is the judge's identity (its host and data folder, outboxClaim.ts), the same after a
 // restart: a judge killed while reading takes its lease back at once when it starts again.
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import { type Database, dropLease, findLease, takeLeaseUntil } from '../engine/mailStore.ts'
 
 /**
  * How long a lease lasts unless renewed, how often its holder renews it, and how often a judge
@@ -21,19 +21,12 @@ export const STANDBY_MS = 5_000
  * now (free, lapsed, or already its own), false while another holder's lease runs. One statement.
  */
 export function takeLease(db: Database, name: string, holder: string, now: Date, ttlMs = LEASE_MS): boolean {
-  const r = db
-    .prepare(
-      `INSERT INTO leases (name, holder, expires_at) VALUES (@name, @holder, @expires)
-       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-       WHERE leases.holder = excluded.holder OR leases.expires_at <= @now`,
-    )
-    .run({ name, holder, expires: new Date(now.getTime() + ttlMs).toISOString(), now: now.toISOString() })
-  return r.changes === 1
+  return takeLeaseUntil(db, name, holder, now.toISOString(), new Date(now.getTime() + ttlMs).toISOString())
 }
 
 /** Gives the lease back, if `holder` holds it, so that a judge standing by takes over at once. */
 export function releaseLease(db: Database, name: string, holder: string): void {
-  db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder)
+  dropLease(db, name, holder)
 }
 
 /** The lease that guards one account's mailbox. */
@@ -41,10 +34,7 @@ export const imapLeaseName = (account: string, mailbox: string) => `imap:${accou
 
 /** Who holds a lease now, and until when (ISO 8601), or null. */
 export function leaseHeld(db: Database, name: string): { holder: string; expiresAt: string } | null {
-  const row = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ?').get(name) as
-    | { holder: string; expires_at: string }
-    | undefined
-  return row ? { holder: row.holder, expiresAt: row.expires_at } : null
+  return findLease(db, name)
 }
 
 export interface Startable {

@@ -1,7 +1,6 @@
 // What becomes of one message once it is read: refused, answered, run as a command or filed as
 // orders, with exactly one MailReceived record and the notices the reply limit allows.
-import type { SqlDatabase as Database } from '../log/sql.ts'
-import { statement } from '../log/statementCache.ts'
+import { type Database, recordMailSeen } from '../engine/mailStore.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
@@ -343,10 +342,14 @@ export class Intake {
     r: { game?: string | null; role?: string | null; receipt?: string | null; detail: string },
   ): void {
     const { deps, base } = this
-    statement(
-      deps.db,
-      'INSERT OR IGNORE INTO mail_seen (raw_hash, message_id, received_at, source, outcome, content_hash) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(base.rawHash, base.messageId, deps.clock().toISOString(), base.source, outcome, this.contentHash)
+    recordMailSeen(deps.db, {
+      rawHash: base.rawHash,
+      messageId: base.messageId,
+      receivedAt: deps.clock().toISOString(),
+      source: base.source,
+      outcome,
+      contentHash: this.contentHash,
+    })
     const data = {
       ...base,
       outcome,

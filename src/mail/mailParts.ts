@@ -9,10 +9,10 @@
 // long line every report of the game repeats. So a map adds a few KB, not 46 KB, once the first
 // one is stored. Short bodies (an acknowledgement) stay in the outbox row as they are.
 //
-// The SQL is plain SQLite with `?` parameters, as the database seam (src/log/sql.ts) takes it.
+// The rows themselves are the log's (src/log/repos/mailParts.ts), reached through the engine's mail port.
 import { createHash } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import type { SqlDatabase } from '../log/sql.ts'
+import { type Database as SqlDatabase, findMailPart, hasMailPart, storeMailPart } from '../engine/mailStore.ts'
 
 /** A line at least this long is a part of its own (a map's coastline path, a report's key). */
 export const OWN_PART_FROM = 4096
@@ -44,12 +44,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 export function storePiece(db: SqlDatabase, piece: string, now: Date): string {
   const hash = sha256(piece)
   // Deflating is most of the cost, and most pieces (a coastline, an opening map) are stored already.
-  if (db.prepare('SELECT 1 FROM mail_parts WHERE hash = ?').get(hash) === undefined)
-    db.prepare('INSERT OR IGNORE INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(
-      hash,
-      deflateRawSync(piece),
-      now.toISOString(),
-    )
+  if (!hasMailPart(db, hash)) storeMailPart(db, hash, deflateRawSync(piece), now.toISOString())
   return hash
 }
 
@@ -60,10 +55,9 @@ export function storeBody(db: SqlDatabase, body: string, now: Date): string[] {
 
 /** The body the parts make up, read back; `what` names it in the error when a part is missing. */
 export function loadBody(db: SqlDatabase, parts: readonly string[], what: string): string {
-  const get = db.prepare<[string], Buffer>('SELECT body FROM mail_parts WHERE hash = ?').pluck()
   let body = ''
   for (const hash of parts) {
-    const stored = get.get(hash)
+    const stored = findMailPart(db, hash)
     if (stored === undefined) throw new Error(`${what}: part ${hash} is not in mail_parts`)
     body += inflateRawSync(stored).toString('utf8')
   }

@@ -11,8 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SqlDatabase as Database } from '../log/sql.ts'
-import { statement } from '../log/statementCache.ts'
+import { type Database, findOutboxRow, insertOutboxRow, recordSends, type SendOutcome } from '../engine/mailStore.ts'
 import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
@@ -230,14 +229,16 @@ export function enqueueMail(
   if (html !== undefined && html.length < INLINE_BELOW) stored.html = html
   else if (html !== undefined) stored.htmlParts = storeBody(db, html, now)
   if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
-  const info = statement(
-    db,
-    `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(message_id) DO NOTHING`,
-  ).run(messageId, meta.game, mail.to, meta.kind, JSON.stringify(stored), now.toISOString())
-  if (info.changes > 0) return Number(info.lastInsertRowid)
-  const row = statement(db, 'SELECT id FROM outbox WHERE message_id = ?').get(messageId) as { id: number } | undefined
+  const id = insertOutboxRow(db, {
+    messageId,
+    game: meta.game,
+    recipient: mail.to,
+    kind: meta.kind,
+    payload: JSON.stringify(stored),
+    createdAt: now.toISOString(),
+  })
+  if (id !== null) return id
+  const row = findOutboxRow(db, messageId)
   if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`)
   return row.id
 }
@@ -325,28 +326,21 @@ export async function drainOutbox(
     left -= batch.length
   }
 
-  const markSent = db.prepare(
-    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL',
-  )
-  const markFailed = db.prepare(
-    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
-  )
-  const record = db.transaction((attempts: Attempt[]) => {
-    for (const { row, failure } of attempts) {
-      if (!failure) {
-        markSent.run(now().toISOString(), row.id)
-        continue
-      }
-      const e = failure.error
-      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
-      markFailed.run(
-        `${transport.name}: ${message}`.slice(0, 2000),
-        new Date(now().getTime() + backoffMs(row.attempts)).toISOString(),
-        row.id,
-        owner,
-      )
-    }
-  })
+  const record = (attempts: Attempt[]) =>
+    recordSends(
+      db,
+      attempts.map(({ row, failure }): SendOutcome => {
+        if (!failure) return { id: row.id, sentAt: now().toISOString() }
+        const e = failure.error
+        const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+        return {
+          id: row.id,
+          error: `${transport.name}: ${message}`.slice(0, 2000),
+          retryAt: new Date(now().getTime() + backoffMs(row.attempts)).toISOString(),
+          owner,
+        }
+      }),
+    )
 
   let sent = 0
   let failed = 0

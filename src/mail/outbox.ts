@@ -1,5 +1,5 @@
 // The engine's Outbox port backed by the outbox table: rows land in the caller's transaction.
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import type { Database } from '../engine/mailStore.ts'
 import type { Outbox } from '../engine/judge.ts'
 import { enqueueMail } from './outbound.ts'
 

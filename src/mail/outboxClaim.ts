@@ -1,7 +1,8 @@
 // Several judges draining one outbox (migrations/010_judges.sql): a row is claimed just
 // before it is sent, by one judge for a while, so that no other judge sends it too. A claim is one
 // statement that takes the next few due rows nobody else holds; on PostgreSQL with FOR UPDATE SKIP
-// LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones. A judge that
+// LOCKED, so a judge never waits on the rows another is claiming, it takes the next ones (the
+// statements are the log's, src/log/repos/outboxClaims.ts, reached through the engine's mail port). A judge that
 // dies mid-send leaves its claim: it takes the row again at once when it restarts (its identity is
 // its host and data folder), any other judge once the claim has lapsed, about a minute later.
 //
@@ -19,7 +20,7 @@
 // the middle of an SMTP exchange, which then completes after another judge found nothing in the
 // archive and sent the row. That copy carries the same Message-ID, so receivers can tell it.
 import { hostname } from 'node:os'
-import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
+import { type ClaimedRow, claimDueRows, type Database, renewRowClaims } from '../engine/mailStore.ts'
 
 /** The owner of claims when none is named: a judge on its own. */
 export const LOCAL_OWNER = 'local'
@@ -36,15 +37,7 @@ export function judgeIdentity(dataDir: string, env: NodeJS.ProcessEnv = process.
   return env.PBEM_JUDGE_ID || `${hostname()}:${dataDir}`
 }
 
-export interface ClaimedRow {
-  id: number
-  payload: string
-  created_at: string
-  attempts: number
-}
-
-/** SQL for "nobody else holds the row at @now": unclaimed, claimed by @owner, or the claim lapsed. */
-export const FREE_OF_OTHERS = '(claimed_by IS NULL OR claimed_by = @owner OR claimed_until <= @now)'
+export type { ClaimedRow }
 
 /** Rows claimed at once: one write per this many sends, and no more left waiting should the judge die. */
 export const CLAIM_BATCH = 20
@@ -60,25 +53,14 @@ export function claimDue(
   now: Date,
   o: { maxAttempts: number; after: number; count?: number; claimMs?: number },
 ): ClaimedRow[] {
-  const skipLocked = engineOfDatabase(db) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''
-  const rows = db
-    .prepare<[object], ClaimedRow>(
-      `UPDATE outbox SET claimed_by = @owner, claimed_until = @until
-       WHERE id IN (SELECT id FROM outbox
-                    WHERE id > @after AND sent_at IS NULL AND attempts < @max
-                      AND (next_attempt_at IS NULL OR next_attempt_at <= @now) AND ${FREE_OF_OTHERS}
-                    ORDER BY id LIMIT @count${skipLocked})
-       RETURNING id, payload, created_at, attempts`,
-    )
-    .all({
-      owner,
-      now: now.toISOString(),
-      until: new Date(now.getTime() + (o.claimMs ?? CLAIM_MS)).toISOString(),
-      after: o.after,
-      max: o.maxAttempts,
-      count: o.count ?? CLAIM_BATCH,
-    })
-  return rows.sort((x, y) => x.id - y.id)
+  return claimDueRows(db, {
+    owner,
+    now: now.toISOString(),
+    until: new Date(now.getTime() + (o.claimMs ?? CLAIM_MS)).toISOString(),
+    after: o.after,
+    maxAttempts: o.maxAttempts,
+    count: o.count ?? CLAIM_BATCH,
+  })
 }
 
 /**
@@ -87,12 +69,5 @@ export function claimDue(
  * sent. One statement: a claim and its renewal never interleave (see the header).
  */
 export function renewClaims(db: Database, owner: string, ids: number[], now: Date, claimMs = CLAIM_MS): Set<number> {
-  if (ids.length === 0) return new Set()
-  const rows = db
-    .prepare<unknown[], { id: number }>(
-      `UPDATE outbox SET claimed_until = ? WHERE claimed_by = ? AND sent_at IS NULL
-         AND id IN (${ids.map(() => '?').join(', ')}) RETURNING id`,
-    )
-    .all(new Date(now.getTime() + claimMs).toISOString(), owner, ...ids)
-  return new Set(rows.map((r) => r.id))
+  return renewRowClaims(db, owner, ids, new Date(now.getTime() + claimMs).toISOString())
 }

@@ -1,7 +1,7 @@
 // The outbox's pace: at most PBEM_SMTP_MAX_PER_HOUR mails in any hour, so a deadline's reports to a
 // big game stay under the provider's sending limit instead of getting the mailbox suspended. The
 // window rolls: what may go now is the limit less what went in the hour before now.
-import type { SqlDatabase as Database } from '../log/sql.ts'
+import { type Database, sentTimesSince } from '../engine/mailStore.ts'
 
 export const HOUR_MS = 3_600_000
 
@@ -28,12 +28,5 @@ export function hourAllowance(sentAt: readonly string[], now: Date, maxPerHour: 
 
 /** The allowance from the outbox's record of what was sent in the hour before `now`. */
 export function outboxAllowance(db: Database, now: Date, maxPerHour: number): Allowance {
-  const rows = db
-    .prepare('SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL AND sent_at > ?')
-    .all(new Date(now.getTime() - HOUR_MS).toISOString()) as { sent_at: string }[]
-  return hourAllowance(
-    rows.map((r) => r.sent_at),
-    now,
-    maxPerHour,
-  )
+  return hourAllowance(sentTimesSince(db, new Date(now.getTime() - HOUR_MS).toISOString()), now, maxPerHour)
 }

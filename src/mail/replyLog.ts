@@ -1,7 +1,6 @@
 // The intake's count of notices per address (PBEM_REPLY_LIMIT, docs/operating.md): a loop with a
 // robot that does not say it is one, or a forger writing from many addresses, meets a limit.
-import type { SqlDatabase as Database } from '../log/sql.ts'
-import { statement } from '../log/statementCache.ts'
+import { type Database, recordReply, repliesSince } from '../engine/mailStore.ts'
 
 /** Notices to one address per hour before the judge stops answering it. */
 export const DEFAULT_REPLY_LIMIT = 20
@@ -9,25 +8,14 @@ export const DEFAULT_REPLY_LIMIT = 20
 /** Records a letter sent to `to` (the address in angle brackets, when there are any) and forgets those over two days old. */
 export function countReply(db: Database, now: Date, to: string, messageId: string, kind: string): void {
   const address = (/<([^<>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase()
-  statement(db, 'INSERT INTO intake_replies (address, sent_at, message_id, kind) VALUES (?, ?, ?, ?)').run(
-    address,
-    now.toISOString(),
-    messageId,
-    kind,
-  )
-  statement(db, 'DELETE FROM intake_replies WHERE sent_at < ?').run(
+  recordReply(
+    db,
+    { address, at: now.toISOString(), messageId, kind },
     new Date(now.getTime() - 2 * 86400_000).toISOString(),
   )
 }
 
 export function repliesLastHour(db: Database, now: Date, address: string): number {
   const since = new Date(now.getTime() - 3600_000).toISOString()
-  return (
-    statement(db, 'SELECT COUNT(*) AS n FROM intake_replies WHERE address = ? AND sent_at > ?').get(
-      address.toLowerCase(),
-      since,
-    ) as {
-      n: number
-    }
-  ).n
+  return repliesSince(db, address.toLowerCase(), since)
 }

@@ -1,6 +1,5 @@
 // What makes two messages the same message, for the intake's duplicate check.
-import type { SqlDatabase as Database } from '../log/sql.ts'
-import { statement } from '../log/statementCache.ts'
+import { type Database, mailSeenBefore } from '../engine/mailStore.ts'
 import { type InboundMail, sha256Hex } from './inbound.ts'
 
 /**
@@ -9,15 +8,7 @@ import { type InboundMail, sha256Hex } from './inbound.ts'
  * could otherwise hide a player's orders behind junk mail carrying the same ID.
  */
 export function seen(db: Database, rawHash: string, messageId: string | null, contentHash: string | null): boolean {
-  const row =
-    messageId && contentHash
-      ? statement(db, 'SELECT 1 FROM mail_seen WHERE raw_hash = ? OR (message_id = ? AND content_hash = ?)').get(
-          rawHash,
-          messageId,
-          contentHash,
-        )
-      : statement(db, 'SELECT 1 FROM mail_seen WHERE raw_hash = ?').get(rawHash)
-  return row !== undefined
+  return mailSeenBefore(db, rawHash, messageId, contentHash)
 }
 
 /**

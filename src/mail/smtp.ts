@@ -16,11 +16,23 @@
  * exactly-once argument is in outboxClaim.ts). A row's Message-ID never changes, so a
  * duplicate that still slips through (no archive configured) is recognisable by receivers.
  */
-import { engineOfDatabase, type SqlDatabase as Database } from '../log/sql.ts'
+import {
+  claimRowsInDoubt,
+  clearSendStarted,
+  confirmRowInDoubt,
+  type Database,
+  type DoubtRow,
+  findRowsInDoubt,
+  holdRowInDoubt,
+  noteSend,
+  releaseRowInDoubt,
+  stampSendStarted,
+  stampSendsStarted,
+} from '../engine/mailStore.ts'
 import { ImapFlow } from 'imapflow'
 import nodemailer, { type Transporter } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
-import { CLAIM_MS, FREE_OF_OTHERS, LOCAL_OWNER } from './outboxClaim.ts'
+import { CLAIM_MS, LOCAL_OWNER } from './outboxClaim.ts'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { connectImap, type ImapAccount, imapLoginOptions, type TlsMode } from './imapAccount.ts'
 import { drainOutbox, type MailTransport, type OutboundMail, SMTP_PARALLEL } from './outbound.ts'
@@ -140,11 +152,7 @@ export class SmtpTransport implements MailTransport {
   willSend(outboxIds: number[]): void {
     const db = this.options.db
     if (!db) return
-    const stamp = db.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL')
-    const at = this.now()
-    db.transaction(() => {
-      for (const id of outboxIds) stamp.run(at, id)
-    })()
+    stampSendsStarted(db, outboxIds, this.now())
     for (const id of outboxIds) this.stamped.add(id)
   }
 
@@ -155,8 +163,7 @@ export class SmtpTransport implements MailTransport {
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
     const envelope = this.envelope(mail)
     const db = this.options.db
-    if (!this.stamped.delete(outboxId))
-      db?.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ? AND sent_at IS NULL').run(this.now(), outboxId)
+    if (!this.stamped.delete(outboxId) && db) stampSendStarted(db, outboxId, this.now())
     let info: SMTPTransport.SentMessageInfo
     try {
       info = await this.transport.sendMail({ envelope, raw: this.wire(mail, eml) })
@@ -164,18 +171,14 @@ export class SmtpTransport implements MailTransport {
       // A reply code, or a failure before the session began, means the server did not take the
       // message: the row is not in doubt. A broken connection later on may have come after the 250.
       const err = e as { responseCode?: number; command?: string }
-      if (typeof err.responseCode === 'number' || err.command === 'CONN')
-        db?.prepare('UPDATE outbox SET send_started_at = NULL WHERE id = ? AND sent_at IS NULL').run(outboxId)
+      if ((typeof err.responseCode === 'number' || err.command === 'CONN') && db) clearSendStarted(db, outboxId)
       throw e
     }
     if (info.rejected.length > 0 && db) {
       const rejected = info.rejected
         .map((a: string | { address: string }) => (typeof a === 'string' ? a : a.address))
         .join(', ')
-      db.prepare('UPDATE outbox SET send_note = ? WHERE id = ?').run(
-        `accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000),
-        outboxId,
-      )
+      noteSend(db, outboxId, `accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000))
     }
   }
 
@@ -250,26 +253,13 @@ export interface InDoubtResult {
   held: number[]
 }
 
-interface DoubtRow {
-  id: number
-  message_id: string
-  send_started_at: string
-}
-
 /**
  * Outbox rows whose send began but was never recorded as done, and that are due; a row another
  * judge claimed (and may still be sending) only once its claim has lapsed. A read: resolveInDoubt
  * takes such rows over with claimInDoubt before it settles them.
  */
 export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): DoubtRow[] {
-  return db
-    .prepare(
-      `SELECT id, message_id, send_started_at FROM outbox
-       WHERE sent_at IS NULL AND send_started_at IS NOT NULL AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
-         AND ${FREE_OF_OTHERS}
-       ORDER BY id`,
-    )
-    .all({ now: now.toISOString(), owner }) as DoubtRow[]
+  return findRowsInDoubt(db, now.toISOString(), owner)
 }
 
 /**
@@ -281,18 +271,7 @@ export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): Doubt
  * is left to decide is whether the server took it, which the archive tells.
  */
 export function claimInDoubt(db: Database, now: Date, owner = LOCAL_OWNER, claimMs = CLAIM_MS): DoubtRow[] {
-  const skipLocked = engineOfDatabase(db) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''
-  const rows = db
-    .prepare(
-      `UPDATE outbox SET claimed_by = @owner, claimed_until = @until
-       WHERE id IN (SELECT id FROM outbox
-                    WHERE sent_at IS NULL AND send_started_at IS NOT NULL
-                      AND (next_attempt_at IS NULL OR next_attempt_at <= @now) AND ${FREE_OF_OTHERS}
-                    ORDER BY id${skipLocked})
-       RETURNING id, message_id, send_started_at`,
-    )
-    .all({ now: now.toISOString(), owner, until: new Date(now.getTime() + claimMs).toISOString() }) as DoubtRow[]
-  return rows.sort((x, y) => x.id - y.id)
+  return claimRowsInDoubt(db, now.toISOString(), owner, new Date(now.getTime() + claimMs).toISOString())
 }
 
 /**
@@ -309,21 +288,16 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
 
   // Each settlement applies only while the row is still ours: a wait on the archive longer than the
   // claim would let yet another judge take it over, and then that judge settles it.
-  const release = db.prepare(
-    'UPDATE outbox SET send_started_at = NULL, send_note = ? WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
-  )
+  const release = (note: string, id: number) => releaseRowInDoubt(db, id, owner, note)
   if (!o.archive) {
     for (const r of pending) {
-      release.run('in doubt after an interrupted send; no archive to check: sent again', r.id, owner)
+      release('in doubt after an interrupted send; no archive to check: sent again', r.id)
       result.released.push(r.id)
     }
     log(`outbox: ${pending.length} mail(s) in doubt, no archive to check: sending again`)
     return result
   }
 
-  const confirm = db.prepare(
-    'UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, next_attempt_at = NULL, send_note = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL AND claimed_by = ?',
-  )
   const waitMs = o.waitMs ?? 5000
   const started = Date.now()
   const latest = Math.max(...pending.map((r) => Date.parse(r.send_started_at)).filter(Number.isFinite))
@@ -334,20 +308,20 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
     } catch (e) {
       const hold = new Date(clock().getTime() + (o.holdMs ?? 60_000)).toISOString()
       const why = e instanceof Error ? e.message : String(e)
-      const hold1 = db.prepare('UPDATE outbox SET next_attempt_at = ?, send_note = ? WHERE id = ? AND sent_at IS NULL')
       for (const r of pending) {
-        hold1.run(hold, `in doubt; the archive could not be read (${why}): held back`.slice(0, 2000), r.id)
+        holdRowInDoubt(db, r.id, hold, `in doubt; the archive could not be read (${why}): held back`.slice(0, 2000))
         result.held.push(r.id)
       }
       log(`outbox: ${pending.length} mail(s) in doubt held back: archive lookup failed: ${why}`)
       return result
     }
     for (const r of pending.filter((p) => found.has(p.message_id))) {
-      confirm.run(
-        clock().toISOString(),
-        'in doubt after an interrupted send; found in the archive: not sent again',
+      confirmRowInDoubt(
+        db,
         r.id,
         owner,
+        clock().toISOString(),
+        'in doubt after an interrupted send; found in the archive: not sent again',
       )
       result.confirmed.push(r.id)
     }
@@ -357,7 +331,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
     await new Promise((r) => setTimeout(r, o.pollMs ?? 250))
   }
   for (const r of pending) {
-    release.run('in doubt after an interrupted send; not in the archive: sent again', r.id, owner)
+    release('in doubt after an interrupted send; not in the archive: sent again', r.id)
     result.released.push(r.id)
   }
   if (result.confirmed.length || result.released.length)

@@ -36,12 +36,12 @@ const FIXTURE: Record<string, string[]> = {
   'src/engine/keys.ts': [],
   // Breaks schedule-below-mail-and-cli.
   'src/schedule/tick.ts': ['../engine/judge.ts', '../cli/app.ts'],
-  // A file of the known exception: it may still reach the log.
-  'src/mail/outbox.ts': ['../log/store.ts'],
-  // Breaks log-only-through-engine: no new file joins the exception.
+  'src/mail/outbox.ts': [],
+  // Breaks log-only-through-engine.
   'src/mail/newcomer.ts': ['../log/store.ts', '../engine/judge.ts'],
-  // Breaks no-test-code-in-src.
-  'src/cli/app.ts': ['../games/index.ts', '../engine/judge.ts', '../../test/helpers/spec.ts'],
+  // Breaks no-test-code-in-src, and log-only-through-engine: the composition root too opens the
+  // database through the engine.
+  'src/cli/app.ts': ['../games/index.ts', '../engine/judge.ts', '../../test/helpers/spec.ts', '../log/store.ts'],
   'test/helpers/spec.ts': [],
 }
 
@@ -56,6 +56,7 @@ const EXPECTED: Pick<Violation, 'rule' | 'from' | 'to'>[] = [
   { rule: 'reports-hold-no-keys', from: 'src/reports/readerCopy.ts', to: 'src/engine/keys.ts' },
   { rule: 'schedule-below-mail-and-cli', from: 'src/schedule/tick.ts', to: 'src/cli/app.ts' },
   { rule: 'log-only-through-engine', from: 'src/mail/newcomer.ts', to: 'src/log/store.ts' },
+  { rule: 'log-only-through-engine', from: 'src/cli/app.ts', to: 'src/log/store.ts' },
   { rule: 'no-test-code-in-src', from: 'src/cli/app.ts', to: 'test/helpers/spec.ts' },
 ]
 

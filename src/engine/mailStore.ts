@@ -1,0 +1,39 @@
+// The engine's port onto the mail records of the log, for mail/ and the command line: the outbox
+// and its claims, the stored mail parts, the intake's records, the IMAP checkpoints and leases. It
+// re-exports, one by one, the repository functions of src/log/repos that mail may call, so mail
+// never imports the log, writes SQL or asks which database it is on, and this list is the whole of
+// what it may do there.
+export type { SqlDatabase as Database } from '../log/sql.ts'
+export {
+  dropLease,
+  findImapCheckpoint,
+  findLease,
+  type StoredImapCheckpoint,
+  storeImapCheckpoint,
+  takeLeaseUntil,
+} from '../log/repos/imap.ts'
+export { type SeenMail, mailSeenBefore, recordMailSeen, recordReply, repliesSince } from '../log/repos/intakeRecords.ts'
+export { findMailPart, hasMailPart, storeMailPart } from '../log/repos/mailParts.ts'
+export {
+  clearSendStarted,
+  findOutboxRow,
+  insertOutboxRow,
+  noteSend,
+  pruneSentRows,
+  recordSends,
+  type SendOutcome,
+  sentTimesSince,
+  stampSendStarted,
+  stampSendsStarted,
+} from '../log/repos/outbox.ts'
+export {
+  type ClaimedRow,
+  claimDueRows,
+  claimRowsInDoubt,
+  confirmRowInDoubt,
+  type DoubtRow,
+  findRowsInDoubt,
+  holdRowInDoubt,
+  releaseRowInDoubt,
+  renewRowClaims,
+} from '../log/repos/outboxClaims.ts'

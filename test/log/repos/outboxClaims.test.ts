@@ -1,0 +1,123 @@
+// The outbox-claims repository on both engines: a claim takes only due rows nobody else holds, in
+// id order, a batch at a time; a lapsed claim is taken over and its old holder's renewal refused;
+// a send in doubt is taken over and settled only while still held. On PostgreSQL a claim skips the
+// rows another connection is claiming instead of waiting for them (FOR UPDATE SKIP LOCKED).
+import { afterEach, describe, expect, it } from 'vitest'
+import { openSqlDatabase } from '../../../src/log/engines.ts'
+import { insertOutboxRow, stampSendStarted } from '../../../src/log/repos/outbox.ts'
+import {
+  claimDueRows,
+  claimRowsInDoubt,
+  confirmRowInDoubt,
+  findRowsInDoubt,
+  holdRowInDoubt,
+  releaseRowInDoubt,
+  renewRowClaims,
+} from '../../../src/log/repos/outboxClaims.ts'
+import type { SqlDatabase } from '../../../src/log/sql.ts'
+import { bothEngines } from '../../pg/engines.ts'
+
+const T0 = '2026-04-21T06:00:00.000Z'
+const T1 = '2026-04-21T06:01:00.000Z'
+const T2 = '2026-04-21T06:02:00.000Z'
+const T3 = '2026-04-21T06:03:00.000Z'
+
+function queue(db: SqlDatabase, rows: number): number[] {
+  const ids: number[] = []
+  for (let n = 1; n <= rows; n++)
+    ids.push(
+      insertOutboxRow(db, {
+        messageId: `report.g1.${n}@judge.example`,
+        game: 'g1',
+        recipient: `p${n}@example.test`,
+        kind: 'report',
+        payload: JSON.stringify({ n }),
+        createdAt: T0,
+      })!,
+    )
+  return ids
+}
+
+const claim = (db: SqlDatabase, owner: string, now: string, until: string, count = 20, after = 0) =>
+  claimDueRows(db, { owner, now, until, after, maxAttempts: 10, count }).map((r) => r.id)
+
+const row = (db: SqlDatabase, id: number) =>
+  db
+    .prepare(
+      'SELECT claimed_by, claimed_until, sent_at, send_started_at, send_note, next_attempt_at FROM outbox WHERE id = ?',
+    )
+    .get(id)
+
+const handles: SqlDatabase[] = []
+afterEach(() => {
+  for (const h of handles.splice(0)) h.close()
+})
+
+describe.each(bothEngines())('outbox claims on $name', (engine) => {
+  it('claims due rows nobody else holds, a batch at a time in id order, and takes a lapsed claim over', () => {
+    const db = engine.open()
+    const ids = queue(db, 5)
+    expect(claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+    expect(claim(db, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
+    expect(claim(db, 'b', T0, T1, 20, ids[3]!)).toEqual([ids[4]])
+    // Its own holder takes a row again at once; another judge only once the claim has lapsed.
+    expect(claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+    expect(claim(db, 'c', T1, T2)).toEqual(ids)
+    expect(renewRowClaims(db, 'a', ids.slice(0, 2), T3)).toEqual(new Set())
+    expect(renewRowClaims(db, 'c', ids.slice(0, 2), T3)).toEqual(new Set(ids.slice(0, 2)))
+    expect(renewRowClaims(db, 'c', [], T3)).toEqual(new Set())
+    expect(row(db, ids[0]!)).toMatchObject({ claimed_by: 'c', claimed_until: T3 })
+  })
+
+  it('leaves out rows sent, held back or tried too often', () => {
+    const db = engine.open()
+    const ids = queue(db, 3)
+    db.prepare('UPDATE outbox SET sent_at = ? WHERE id = ?').run(T0, ids[0])
+    db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?').run(T2, ids[1])
+    db.prepare('UPDATE outbox SET attempts = 10 WHERE id = ?').run(ids[2])
+    expect(claim(db, 'a', T1, T2)).toEqual([])
+    expect(claim(db, 'a', T2, T3)).toEqual([ids[1]])
+  })
+
+  it('takes a send in doubt over once its claim lapsed, and settles it only while it holds it', () => {
+    const db = engine.open()
+    const ids = queue(db, 4)
+    expect(claim(db, 'a', T0, T1)).toEqual(ids)
+    for (const id of ids) stampSendStarted(db, id, T0)
+    expect(findRowsInDoubt(db, T0, 'b')).toEqual([])
+    expect(claimRowsInDoubt(db, T0, 'b', T2)).toEqual([])
+    const doubt = claimRowsInDoubt(db, T1, 'b', T3)
+    expect(doubt.map((r) => r.id)).toEqual(ids)
+    expect(doubt[0]).toEqual({ id: ids[0], message_id: 'report.g1.1@judge.example', send_started_at: T0 })
+    releaseRowInDoubt(db, ids[0]!, 'a', 'not a')
+    confirmRowInDoubt(db, ids[1]!, 'a', T2, 'not a')
+    expect(row(db, ids[0]!)).toMatchObject({ send_started_at: T0, send_note: null })
+    expect(row(db, ids[1]!)).toMatchObject({ sent_at: null, send_note: null })
+    releaseRowInDoubt(db, ids[0]!, 'b', 'sent again')
+    confirmRowInDoubt(db, ids[1]!, 'b', T2, 'found')
+    holdRowInDoubt(db, ids[2]!, T3, 'held')
+    expect(row(db, ids[0]!)).toMatchObject({ send_started_at: null, send_note: 'sent again', claimed_by: 'b' })
+    expect(row(db, ids[1]!)).toMatchObject({ sent_at: T2, send_note: 'found', claimed_by: null })
+    expect(row(db, ids[2]!)).toMatchObject({ next_attempt_at: T3, send_note: 'held' })
+    expect(findRowsInDoubt(db, T2, 'b').map((r) => r.id)).toEqual([ids[3]])
+  })
+
+  it.runIf(engine.name === 'postgres')('skips the rows another connection is claiming instead of waiting', () => {
+    const target = engine.target()
+    const a = openSqlDatabase(target)
+    const b = openSqlDatabase(target)
+    handles.push(a, b)
+    const ids = queue(a, 4)
+    // Without SKIP LOCKED the second claim would wait on the first's row locks: fail instead of hanging.
+    b.exec(`SET lock_timeout = '5s'`)
+    a.transaction(() => {
+      expect(claim(a, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+      expect(claim(b, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
+      stampSendStarted(a, ids[0]!, T0)
+    })()
+    b.transaction(() => {
+      expect(claimRowsInDoubt(b, T2, 'b', T3).map((r) => r.id)).toEqual([ids[0]])
+      expect(claimRowsInDoubt(a, T2, 'a', T3)).toEqual([])
+    })()
+  })
+})
