@@ -7,7 +7,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import pg from 'pg'
 import { openApp } from '../../src/cli/app.ts'
 import { checkServerSecret, exportServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
 import { createWeakBeginning } from '../helpers/app.ts'
@@ -78,23 +77,23 @@ it('waits for a transaction older than the delete before rewriting the table', a
     ],
     { cwd: process.cwd(), stdio: 'inherit' },
   )
-  const watcher = new pg.Client(database)
-  await watcher.connect()
   try {
-    const holding = async () =>
-      (
-        await watcher.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND backend_xmin IS NOT NULL AND pid <> pg_backend_pid()`,
+    // Whether a session other than the judge's own holds a snapshot in this database.
+    const holding = () =>
+      app.db
+        .prepare(
+          `SELECT COUNT(*)::int FROM pg_stat_activity WHERE datname = current_database()
+             AND backend_xmin IS NOT NULL AND pid <> pg_backend_pid()`,
         )
-      ).rowCount
-    for (let i = 0; i < 200 && !(await holding()); i++) await new Promise((r) => setTimeout(r, 50))
-    expect(await holding()).toBeGreaterThan(0)
+        .pluck()
+        .get() as number
+    for (let i = 0; i < 200 && !holding(); i++) await new Promise((r) => setTimeout(r, 50))
+    expect(holding()).toBeGreaterThan(0)
     exportServerSecret(app.db, join(dir, 'exported-older'))
     app.db.exec('CHECKPOINT')
     const rel = app.db.prepare(`SELECT pg_relation_filepath('settings')`).pluck().get() as string
     expect(readFileSync(join(stack.root, 'data', rel)).includes(Buffer.from(secret))).toBe(false)
   } finally {
-    await watcher.end()
     reader.kill()
     app.close()
   }
