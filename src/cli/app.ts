@@ -299,8 +299,13 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
             owner: app.judgeId,
             limit,
             log,
+            ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
           })
-        : await drainOutbox(app.db, app.transport, app.clock, { limit, owner: app.judgeId })
+        : await drainOutbox(app.db, app.transport, app.clock, {
+            limit,
+            owner: app.judgeId,
+            ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
+          })
     total += sent
     if (sent === 0) return total
   }

@@ -177,7 +177,16 @@ async function startMailIntake(
     const imap = await imapIntake(app, { log, onHandled: (i) => taken(i.source, i.result) })
     if (imap) {
       const name = imapLeaseName(imap.account, imap.mailbox)
-      intake = new LeasedIntake({ db: app.db, name, holder: app.judgeId, intake: imap, log })
+      const takeover = app.mail.takeoverMs
+      intake = new LeasedIntake({
+        db: app.db,
+        name,
+        holder: app.judgeId,
+        intake: imap,
+        log,
+        // Renewed a third of the way, as with the default lease.
+        ...(takeover ? { ttlMs: takeover, renewMs: Math.round(takeover / 3) } : {}),
+      })
       await intake.start()
     }
     if (app.mail.listen) {

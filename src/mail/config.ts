@@ -20,6 +20,7 @@
  *   PBEM_MAIL_DOMAIN                            [mailDomain]
  *   PBEM_JUDGE_NAME                             [judgeName] the display name on the judge's letters
  *   PBEM_ARCHIVE_ADDRESS                        [archiveAddress]
+ *   PBEM_TAKEOVER_SECONDS                       [takeoverSeconds] mailbox lease and send claims
  *   PBEM_ARCHIVE_IMAP_USER, _PASS, _MAILBOX (INBOX), _HOST, _PORT, _TLS (default: PBEM_IMAP_*)
  *                                               [archive.user, pass, mailbox, host, port, tls]
  *   PBEM_ARCHIVE_IMAP_AUTH (password or oauth2), PBEM_ARCHIVE_OAUTH2_REFRESH_TOKEN (the archive
@@ -35,7 +36,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { address, displayName, domain, ENV_KEYS, type Raw, section } from './configFields.ts'
+import { address, displayName, domain, ENV_KEYS, type Raw, section, takeoverSeconds } from './configFields.ts'
 import { archiveGrantSource, archiveOf, imapOf, listenOf, smtpOf, topValue } from './configSections.ts'
 import type { MailConfig } from './mailSettings.ts'
 import { dkimOf, OAUTH_ENV_KEYS, oauth2Of, secretFileProblem } from './oauthConfig.ts'
@@ -79,6 +80,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
         mailDomain: file.mailDomain,
         judgeName: file.judgeName,
         archiveAddress: file.archiveAddress,
+        takeoverSeconds: file.takeoverSeconds,
       },
       env,
       ENV_KEYS.top,
@@ -87,6 +89,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   const mailDomain = topValue(top, 'mailDomain', domain, errors)
   const judgeName = topValue(top, 'judgeName', displayName, errors)
   const archiveAddress = topValue(top, 'archiveAddress', address, errors)
+  const takeover = topValue(top, 'takeoverSeconds', takeoverSeconds, errors)
   const dkim = dkimOf(section(sub('dkim'), env, OAUTH_ENV_KEYS.dkim), path, mailDomain, errors)
   let archiveImap: MailConfig['archiveImap'] = null
   if (rawArchive) {
@@ -115,6 +118,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     judgeName,
     archiveAddress,
     archiveImap,
+    ...(takeover ? { takeoverMs: takeover * 1000 } : {}),
     ...(oauth2 ? { oauth2 } : {}),
     ...(dkim ? { dkim } : {}),
     ...(serverSecretFile ? { serverSecretFile } : {}),
@@ -128,6 +132,7 @@ const FILE_KEYS = [
   'listen',
   'listenMaxBytes',
   'mailDomain',
+  'takeoverSeconds',
   'judgeName',
   'archiveAddress',
   'serverSecretFile',

@@ -42,6 +42,7 @@ export const ENV_KEYS = {
     mailDomain: 'PBEM_MAIL_DOMAIN',
     judgeName: 'PBEM_JUDGE_NAME',
     archiveAddress: 'PBEM_ARCHIVE_ADDRESS',
+    takeoverSeconds: 'PBEM_TAKEOVER_SECONDS',
   },
 } as const
 
@@ -70,6 +71,12 @@ const tls = z.union([z.boolean(), z.string()]).transform((v, ctx): TlsMode => {
   return z.NEVER
 })
 const mailboxName = text
+/** Between ten seconds (a judge renews a third of the way) and an hour. */
+export const takeoverSeconds = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number of seconds')
+  .min(10, 'must be 10-3600 (seconds)')
+  .max(3600, 'must be 10-3600 (seconds)')
 const millis = z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100 (milliseconds)')
 export const address = z
   .string()

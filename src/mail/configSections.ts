@@ -88,7 +88,7 @@ export function listenOf(top: Raw, errors: string[]): MailConfig['listen'] {
 /** A top-level setting checked against its schema; null when unset or wrong (then with its problem). */
 export function topValue<T>(
   top: Raw,
-  key: 'mailDomain' | 'judgeName' | 'archiveAddress',
+  key: 'mailDomain' | 'judgeName' | 'archiveAddress' | 'takeoverSeconds',
   schema: z.ZodType<T>,
   errors: string[],
 ): T | null {

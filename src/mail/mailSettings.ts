@@ -45,6 +45,11 @@ export interface MailConfig {
   oauth2?: OAuth2Settings | null
   /** DKIM signing of outgoing mail, when a key is configured */
   dkim?: DkimSettings | null
+  /**
+   * How long this judge's mailbox lease and send claims last unless renewed (default 60 s): a judge
+   * standing by takes over a dead one's mailbox and unfinished sends that long after its last renewal.
+   */
+  takeoverMs?: number
   /** `serverSecretFile` of the PBEM_CONFIG file, resolved against the file's folder */
   serverSecretFile?: string
 }

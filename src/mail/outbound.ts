@@ -310,7 +310,7 @@ export async function drainOutbox(
   db: Database,
   transport: MailTransport,
   now: () => Date,
-  opts?: { maxAttempts?: number; limit?: number; owner?: string },
+  opts?: { maxAttempts?: number; limit?: number; owner?: string; claimMs?: number },
 ): Promise<{ sent: number; failed: number }> {
   const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const limit = opts?.limit ?? 100
@@ -319,7 +319,12 @@ export async function drainOutbox(
   // same outbox does not send them a second time (outboxClaim.ts).
   const rows: OutboxRow[] = []
   for (let after = 0, left = limit; left > 0; ) {
-    const batch = claimDue(db, owner, now(), { maxAttempts, after, count: Math.min(left, CLAIM_BATCH) })
+    const batch = claimDue(db, owner, now(), {
+      maxAttempts,
+      after,
+      count: Math.min(left, CLAIM_BATCH),
+      ...(opts?.claimMs ? { claimMs: opts.claimMs } : {}),
+    })
     if (!batch.length) break
     rows.push(...batch)
     after = batch.at(-1)!.id
@@ -364,6 +369,7 @@ export async function drainOutbox(
       owner,
       composed.map((a) => a.row.id),
       now(),
+      opts?.claimMs,
     )
     const attempts = composed.filter((a) => held.has(a.row.id))
     const ready = attempts.filter((a) => !a.failure)

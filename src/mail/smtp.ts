@@ -242,6 +242,8 @@ export interface InDoubtOptions {
   log?: (line: string) => void
   /** this judge (outboxClaim.ts): a row another judge claimed is in doubt only once the claim lapses */
   owner?: string
+  /** how long this judge's claims last (default CLAIM_MS) */
+  claimMs?: number
 }
 
 export interface InDoubtResult {
@@ -283,7 +285,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
   const log = o.log ?? (() => {})
   const result: InDoubtResult = { confirmed: [], released: [], held: [] }
   const owner = o.owner ?? LOCAL_OWNER
-  let pending = claimInDoubt(db, clock(), owner)
+  let pending = claimInDoubt(db, clock(), owner, o.claimMs)
   if (pending.length === 0) return result
 
   // Each settlement applies only while the row is still ours: a wait on the archive longer than the
@@ -353,6 +355,7 @@ export async function drainOutboxResolving(
     ...(opts.owner !== undefined ? { owner: opts.owner } : {}),
     ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
     ...(opts.maxAttempts !== undefined ? { maxAttempts: opts.maxAttempts } : {}),
+    ...(opts.claimMs !== undefined ? { claimMs: opts.claimMs } : {}),
   })
   return { ...drained, ...doubt }
 }

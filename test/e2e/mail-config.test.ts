@@ -120,6 +120,16 @@ describe('loadMailConfig', () => {
     expect(err.message).toMatch(/listen \(PBEM_SMTP_LISTEN\): must be host:port/)
   })
 
+  it('reads how long the mailbox lease and send claims last, in whole seconds from 10 to 3600', () => {
+    expect(loadMailConfig({}).takeoverMs).toBeUndefined()
+    expect(loadMailConfig({ PBEM_TAKEOVER_SECONDS: '20' }).takeoverMs).toBe(20_000)
+    expect(loadMailConfig({ PBEM_CONFIG: file({ takeoverSeconds: 90 }) }).takeoverMs).toBe(90_000)
+    expect(() => loadMailConfig({ PBEM_TAKEOVER_SECONDS: '5' })).toThrow(
+      /takeoverSeconds \(PBEM_TAKEOVER_SECONDS\): must be 10-3600 \(seconds\)/,
+    )
+    expect(() => loadMailConfig({ PBEM_TAKEOVER_SECONDS: 'soon' })).toThrow(/PBEM_TAKEOVER_SECONDS\): must be a number/)
+  })
+
   it('refuses a broken or unknown configuration file, and an archive without SMTP', () => {
     expect(() => loadMailConfig({ PBEM_CONFIG: file('{ nope') })).toThrow(/not valid JSON/)
     expect(() => loadMailConfig({ PBEM_CONFIG: join(dir, 'missing.json') })).toThrow(/ENOENT/)

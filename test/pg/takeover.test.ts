@@ -20,7 +20,7 @@ import { openSqlDatabase } from '../../src/log/engines.ts'
 import { WRITE_LOCK_KEY } from '../../src/log/pg/database.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { LEASE_MS, STANDBY_MS } from '../../src/mail/imapLease.ts'
+import { STANDBY_MS } from '../../src/mail/imapLease.ts'
 import {
   DEFAULT_USERS,
   imapClient,
@@ -35,6 +35,8 @@ import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SLACK_MS = 15_000 // a busy shared machine: passes, polls and sends after a lapse
+/** The judges' mailbox lease and send claims (PBEM_TAKEOVER_SECONDS): shorter than the default minute. */
+const TAKEOVER_MS = 20_000
 let ms: Mailstack
 let pg: PgStack
 let dir: string
@@ -66,6 +68,7 @@ function judge(id: string, mailbox: string, url: string, data: string): ChildPro
       PBEM_JUDGE_ID: id,
       PBEM_DATA_DIR: data,
       PBEM_DATABASE_URL: url,
+      PBEM_TAKEOVER_SECONDS: String(TAKEOVER_MS / 1000),
     },
     stdio: 'ignore',
   })
@@ -181,7 +184,7 @@ async function takeover(
           state = `${done} game(s) resolved, ${unsent} mail(s) unsent, ${waiting} in the mailbox`
           return done === games.length && unsent === 0 && waiting === 0
         },
-        LEASE_MS + STANDBY_MS + 2 * SLACK_MS,
+        TAKEOVER_MS + STANDBY_MS + 2 * SLACK_MS,
         `${name}: b to finish`,
       )
     } catch {
