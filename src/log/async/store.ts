@@ -1,0 +1,209 @@
+// The event store over the async seam (database.ts): the same streams, optimistic concurrency,
+// validation and hash chain as the synchronous EventStore (../store.ts), whose hashing and checks
+// it shares, so each reads what the other wrote and verify.ts checks both. The two also exclude
+// each other on PostgreSQL: the same advisory lock per stream, taken before the stream is read.
+import type { EventSchemas } from '../schemas.ts'
+import type { SqlEngine } from '../sql.ts'
+import {
+  ConcurrencyError,
+  type EventRow,
+  GENESIS_HASH,
+  type NewEvent,
+  type PreparedEvent,
+  type StoredEvent,
+  fromRow,
+  prepareEvent,
+  preparedHash,
+} from '../store.ts'
+import type { AsyncDatabase, AsyncQueryable, AsyncTx } from './database.ts'
+
+const COLUMNS = 'position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
+const INSERT_COLUMNS = 'stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
+
+/** Each statement as its engine spells it (placeholders, string functions). */
+const SQL: Record<SqlEngine, Record<'head' | 'read' | 'readFrom' | 'streams', string>> = {
+  sqlite: {
+    head: 'SELECT version, head_hash FROM streams WHERE stream = ?',
+    read: `SELECT ${COLUMNS} FROM events WHERE stream = ? AND version >= ? ORDER BY version`,
+    readFrom: `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    streams: 'SELECT stream FROM streams WHERE substr(stream, 1, length(?)) = ? ORDER BY stream',
+  },
+  postgres: {
+    head: 'SELECT version, head_hash FROM streams WHERE stream = $1',
+    read: `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND version >= $2 ORDER BY version`,
+    readFrom: `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+    streams: 'SELECT stream FROM streams WHERE left(stream, length($1)) = $1 ORDER BY stream',
+  },
+}
+
+const UPSERT_HEAD = (p: (n: number) => string) =>
+  `INSERT INTO streams (stream, version, head_hash) VALUES (${p(1)}, ${p(2)}, ${p(3)})
+   ON CONFLICT (stream) DO UPDATE SET version = excluded.version, head_hash = excluded.head_hash`
+
+/** The insert of `count` events' rows, answering each row's position and version. */
+function insertSql(engine: SqlEngine, count: number, first: number): string {
+  const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?')
+  const rows = Array.from({ length: count }, (_, r) => {
+    const at = first + r * 10
+    return `(${Array.from({ length: 10 }, (_, c) => p(at + c)).join(', ')})`
+  })
+  return `INSERT INTO events (${INSERT_COLUMNS}) VALUES ${rows.join(', ')} RETURNING position, version`
+}
+
+/** Inside an append's transaction, after its rows and the stream head are written; a throw rolls it back. */
+export type AsyncAppendListener = (tx: AsyncTx, stream: string, events: StoredEvent[]) => Promise<void>
+
+const isTx = (q: AsyncQueryable): q is AsyncTx => typeof (q as AsyncTx).lock === 'function'
+
+export class AsyncEventStore {
+  private readonly sql: (typeof SQL)[SqlEngine]
+  private readonly listeners = new Map<string, AsyncAppendListener>()
+
+  constructor(
+    readonly db: AsyncDatabase,
+    readonly schemas: EventSchemas,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.sql = SQL[db.engine]
+  }
+
+  /** As EventStore.append: in a transaction of its own. */
+  async append(stream: string, expectedVersion: number, events: NewEvent[]): Promise<StoredEvent[]> {
+    const prepared = this.prepare(stream, expectedVersion, events)
+    return this.db.transaction((tx) => this.appendPrepared(tx, stream, expectedVersion, prepared))
+  }
+
+  /** As append, inside the caller's transaction `tx`. */
+  async appendIn(tx: AsyncTx, stream: string, expectedVersion: number, events: NewEvent[]): Promise<StoredEvent[]> {
+    return this.appendPrepared(tx, stream, expectedVersion, this.prepare(stream, expectedVersion, events))
+  }
+
+  private prepare(stream: string, expectedVersion: number, events: NewEvent[]): PreparedEvent[] {
+    if (typeof stream !== 'string' || stream === '') throw new TypeError('append: stream must be a non-empty string')
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
+      throw new TypeError(`append: expectedVersion must be a non-negative integer, got ${expectedVersion}`)
+    }
+    if (!Array.isArray(events)) throw new TypeError('append: events must be an array')
+    return events.map((e, i) => prepareEvent(this.schemas, e, i))
+  }
+
+  private async appendPrepared(
+    tx: AsyncTx,
+    stream: string,
+    expected: number,
+    events: PreparedEvent[],
+  ): Promise<StoredEvent[]> {
+    const head = await this.lockedHead(tx, stream)
+    const actual = head?.version ?? 0
+    if (actual !== expected) throw new ConcurrencyError(stream, expected, actual)
+    if (events.length === 0) return []
+    const recordedAt = this.clock().toISOString()
+    let prevHash = head?.head_hash ?? GENESIS_HASH
+    const out: StoredEvent[] = []
+    const params: unknown[] = []
+    events.forEach((e, i) => {
+      const version = actual + i + 1
+      const hash = preparedHash(prevHash, e, stream, version, recordedAt)
+      params.push(stream, version, e.type, e.schemaVersion, e.dataJson, e.audienceJson, recordedAt, e.causation, prevHash, hash)
+      out.push({
+        position: 0,
+        stream,
+        version,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        data: e.data,
+        audience: e.audience,
+        recordedAt,
+        causation: e.causation,
+        prevHash,
+        hash,
+      })
+      prevHash = hash
+    })
+    const rows = await this.writeRows(tx, stream, expected, params, events.length, prevHash)
+    const position = new Map(rows.map((r) => [r.version, r.position]))
+    for (const e of out) e.position = position.get(e.version)!
+    for (const listener of this.listeners.values()) await listener(tx, stream, out)
+    return out
+  }
+
+  /** The rows and the new head; a row already there (beyond the head) is a conflict, as in EventStore. */
+  private async writeRows(
+    tx: AsyncTx,
+    stream: string,
+    expected: number,
+    params: unknown[],
+    count: number,
+    headHash: string,
+  ): Promise<{ position: number; version: number }[]> {
+    const last = expected + count
+    try {
+      if (tx.engine === 'postgres') {
+        const n = params.length
+        // One statement, one round trip: the rows and the head together.
+        return await tx.all(
+          `WITH ins AS (${insertSql('postgres', count, 1)}), head AS (${UPSERT_HEAD((k) => `$${n + k}`)})
+           SELECT position, version FROM ins`,
+          [...params, stream, last, headHash],
+        )
+      }
+      const rows = await tx.all<{ position: number; version: number }>(insertSql('sqlite', count, 1), params)
+      await tx.run(UPSERT_HEAD(() => '?'), [stream, last, headHash])
+      return rows
+    } catch (err) {
+      const code = (err as { code?: string }).code
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') throw new ConcurrencyError(stream, expected, last)
+      throw err
+    }
+  }
+
+  /** The stream's head, read under its lock (the lock and the read go in one round trip on PostgreSQL). */
+  private async lockedHead(tx: AsyncTx, stream: string) {
+    const [, head] = await Promise.all([
+      this.lockStream(tx, stream),
+      tx.get<{ version: number; head_hash: string }>(this.sql.head, [stream]),
+    ])
+    return head
+  }
+
+  /** As EventStore.onAppend: a read model kept in step inside every append's transaction. */
+  onAppend(name: string, listener: AsyncAppendListener): void {
+    this.listeners.set(name, listener)
+  }
+
+  /** Events of a stream from `fromVersion` (default 1); inside a transaction `q`, under the stream's lock. */
+  async read(stream: string, fromVersion = 1, q: AsyncQueryable = this.db): Promise<StoredEvent[]> {
+    const rows = isTx(q)
+      ? (await Promise.all([this.lockStream(q, stream), q.all<EventRow>(this.sql.read, [stream, fromVersion])]))[1]
+      : await q.all<EventRow>(this.sql.read, [stream, fromVersion])
+    return rows.map(fromRow)
+  }
+
+  /** Up to `limit` events of every stream after global position `after`, by position. */
+  async readFrom(after: number, limit = 1000, q: AsyncQueryable = this.db): Promise<StoredEvent[]> {
+    return (await q.all<EventRow>(this.sql.readFrom, [after, limit])).map(fromRow)
+  }
+
+  /** Current version of a stream (0 if it has no events). */
+  async version(stream: string, q: AsyncQueryable = this.db): Promise<number> {
+    const head = isTx(q)
+      ? await this.lockedHead(q, stream)
+      : await q.get<{ version: number }>(this.sql.head, [stream])
+    return head?.version ?? 0
+  }
+
+  /** Names of all streams (optionally only those starting with `prefix`), sorted. */
+  async streams(prefix = '', q: AsyncQueryable = this.db): Promise<string[]> {
+    const params = q.engine === 'sqlite' ? [prefix, prefix] : [prefix]
+    return (await q.all<{ stream: string }>(this.sql.streams, params)).map((r) => r.stream)
+  }
+
+  /** Holds the stream's lock until `tx` ends (EventStore.lockStream's name, so the two exclude each other). */
+  lockStream(tx: AsyncTx, stream: string): Promise<void> {
+    return tx.lock(`stream:${stream}`)
+  }
+
+  transaction<T>(fn: (tx: AsyncTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn)
+  }
+}
