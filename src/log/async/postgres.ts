@@ -192,7 +192,8 @@ export class PgAsyncDatabase implements AsyncDatabase {
         } catch (e) {
           const [beginResult] = await started
           begun = beginResult.status === 'fulfilled'
-          await rollBack(client)
+          // Nothing is written to a connection that is gone (the server has rolled back already).
+          if (!isConnectionError(e)) await rollBack(client)
           await throwFirst(started)
           throw e
         }
