@@ -28,8 +28,9 @@ interface PgClient {
   query(text: string, values?: unknown[]): Promise<PgResult>
   release(err?: Error | boolean): void
 }
-interface PgPool {
+export interface PgPool {
   connect(): Promise<PgClient>
+  query(text: string, values?: unknown[]): Promise<PgResult>
   end(): Promise<void>
   on(event: 'error', fn: (err: Error) => void): void
   on(event: 'connect', fn: (client: PgClient) => void): void
