@@ -25,6 +25,11 @@ export interface AsyncTx extends AsyncQueryable {
   lock(name: string): Promise<void>
   /** Runs one or more statements without parameters (a migration's file). */
   exec(sql: string): Promise<void>
+  /**
+   * The transaction's last statement, committed with it: on PostgreSQL the statement and COMMIT go
+   * in one round trip. Nothing may be asked of `tx` after it; a failure of either rolls back.
+   */
+  finish<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>
 }
 
 export interface AsyncTransactionOptions {

@@ -77,6 +77,8 @@ export interface PgAsyncOptions {
 class PgTx implements AsyncTx {
   readonly engine = 'postgres' as const
   private readonly held = new Set<string>()
+  /** Committed or rolled back by finish(). */
+  ended = false
   constructor(private readonly client: PgClient) {}
 
   async all<R>(sql: string, params: unknown[] = []): Promise<R[]> {
@@ -90,6 +92,14 @@ class PgTx implements AsyncTx {
   }
   async exec(sql: string): Promise<void> {
     await this.client.query(sql)
+  }
+  async finish<R>(sql: string, params: unknown[] = []): Promise<R[]> {
+    this.ended = true
+    const [rows, commit] = await Promise.allSettled([this.client.query(sql, params), this.client.query('COMMIT')])
+    if (rows.status === 'rejected') throw rows.reason
+    if (commit.status === 'rejected') throw commit.reason
+    if (commit.value.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back')
+    return rows.value.rows as R[]
   }
   lock(name: string): Promise<void> {
     if (this.held.has(name)) return Promise.resolve()
@@ -183,9 +193,11 @@ export class PgAsyncDatabase implements AsyncDatabase {
           client.query('BEGIN'),
           client.query(`SELECT pg_advisory_xact_lock${opts.exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})`),
         ])
+        const tx = new PgTx(client)
         try {
-          const out = await fn(new PgTx(client))
+          const out = await fn(tx)
           await throwFirst(started)
+          if (tx.ended) return out
           const commit = await client.query('COMMIT')
           // COMMIT of a transaction that failed answers ROLLBACK rather than an error.
           if (commit.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back')
@@ -194,7 +206,7 @@ export class PgAsyncDatabase implements AsyncDatabase {
           const [beginResult] = await started
           begun = beginResult.status === 'fulfilled'
           // Nothing is written to a connection that is gone (the server has rolled back already).
-          if (!isConnectionError(e)) await rollBack(client)
+          if (!isConnectionError(e) && !tx.ended) await rollBack(client)
           await throwFirst(started)
           throw e
         }

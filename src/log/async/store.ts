@@ -50,6 +50,13 @@ function insertSql(engine: SqlEngine, count: number, first: number): string {
   return `INSERT INTO events (${INSERT_COLUMNS}) VALUES ${rows.join(', ')} RETURNING position, version`
 }
 
+const CASTS = ['text', 'integer', 'text', 'integer', 'text', 'text', 'text', 'text', 'text', 'text']
+
+/** PostgreSQL VALUES rows of an events insert, typed (a VALUES list under SELECT infers none). */
+function typedRows(count: number): string {
+  return Array.from({ length: count }, (_, r) => `(${CASTS.map((t, c) => `$${r * 10 + c + 1}::${t}`).join(', ')})`).join(', ')
+}
+
 /** Inside an append's transaction, after its rows and the stream head are written; a throw rolls it back. */
 export type AsyncAppendListener = (tx: AsyncTx, stream: string, events: StoredEvent[]) => Promise<void>
 
@@ -58,6 +65,8 @@ const isTx = (q: AsyncQueryable): q is AsyncTx => typeof (q as AsyncTx).lock ===
 export class AsyncEventStore {
   private readonly sql: (typeof SQL)[SqlEngine]
   private readonly listeners = new Map<string, AsyncAppendListener>()
+  /** Per stream, the head this store last saw: { version: hash }. */
+  private readonly heads = new Map<string, Record<number, string>>()
 
   constructor(
     readonly db: AsyncDatabase,
@@ -70,7 +79,103 @@ export class AsyncEventStore {
   /** As EventStore.append: in a transaction of its own. */
   async append(stream: string, expectedVersion: number, events: NewEvent[]): Promise<StoredEvent[]> {
     const prepared = this.prepare(stream, expectedVersion, events)
+    const known = expectedVersion === 0 ? GENESIS_HASH : this.heads.get(stream)?.[expectedVersion]
+    if (this.db.engine === 'postgres' && known && this.listeners.size === 0 && prepared.length > 0) {
+      const out = await this.db.transaction((tx) => this.appendGuarded(tx, stream, expectedVersion, prepared, known))
+      if (out) return out
+    }
     return this.db.transaction((tx) => this.appendPrepared(tx, stream, expectedVersion, prepared))
+  }
+
+  /**
+   * One round trip on PostgreSQL, when the head is known from this store's last look at the stream:
+   * BEGIN, the locks, the rows and the head written only if the head is still the one the hashes
+   * were chained from, and COMMIT, all sent at once. Null when the head has moved (nothing written):
+   * the ordinary append then reads it and says what it found.
+   */
+  private async appendGuarded(
+    tx: AsyncTx,
+    stream: string,
+    expected: number,
+    events: PreparedEvent[],
+    headHash: string,
+  ): Promise<StoredEvent[] | null> {
+    const out = this.chain(stream, expected, events, headHash)
+    const params = out.params
+    const n = params.length
+    const guard =
+      expected === 0
+        ? `NOT EXISTS (SELECT 1 FROM streams WHERE stream = $${n + 1})`
+        : `EXISTS (SELECT 1 FROM streams WHERE stream = $${n + 1} AND version = $${n + 4} AND head_hash = $${n + 5})`
+    const sql = `WITH ok AS (SELECT 1 AS one WHERE ${guard}),
+      ins AS (INSERT INTO events (${INSERT_COLUMNS}) SELECT v.* FROM (VALUES ${typedRows(events.length)}) v WHERE EXISTS (SELECT 1 FROM ok)
+        RETURNING position, version),
+      head AS (INSERT INTO streams (stream, version, head_hash) SELECT $${n + 1}, $${n + 2}::integer, $${n + 3} WHERE EXISTS (SELECT 1 FROM ok)
+        ON CONFLICT (stream) DO UPDATE SET version = excluded.version, head_hash = excluded.head_hash)
+      SELECT position, version FROM ins`
+    const lock = this.lockStream(tx, stream)
+    let rows: { position: number; version: number }[]
+    try {
+      ;[, rows] = await Promise.all([
+        lock,
+        tx.finish<{ position: number; version: number }>(sql, [
+          ...params,
+          stream,
+          out.last,
+          out.headHash,
+          ...(expected === 0 ? [] : [expected, headHash]),
+        ]),
+      ])
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') return null
+      throw err
+    }
+    if (rows.length !== events.length) return null
+    return this.placed(stream, out.events, rows)
+  }
+
+  /** The events' envelopes and hashes chained from `prevHash`, and the rows' parameters. */
+  private chain(stream: string, expected: number, events: PreparedEvent[], prevHash: string) {
+    const recordedAt = this.clock().toISOString()
+    const out: StoredEvent[] = []
+    const params: unknown[] = []
+    let hash = prevHash
+    events.forEach((e, i) => {
+      const version = expected + i + 1
+      const prev = hash
+      hash = preparedHash(prev, e, stream, version, recordedAt)
+      params.push(stream, version, e.type, e.schemaVersion, e.dataJson, e.audienceJson, recordedAt, e.causation, prev, hash)
+      out.push({
+        position: 0,
+        stream,
+        version,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        data: e.data,
+        audience: e.audience,
+        recordedAt,
+        causation: e.causation,
+        prevHash: prev,
+        hash,
+      })
+    })
+    return { events: out, params, last: expected + events.length, headHash: hash }
+  }
+
+  /** The events with the positions their rows were given; the head remembered for the next append. */
+  private placed(stream: string, events: StoredEvent[], rows: { position: number; version: number }[]): StoredEvent[] {
+    const position = new Map(rows.map((r) => [r.version, r.position]))
+    for (const e of events) e.position = position.get(e.version)!
+    this.remember(stream, events)
+    return events
+  }
+
+  /** The head after `events` (the end of the stream as seen), for the one-round-trip append. */
+  private remember(stream: string, events: StoredEvent[]): void {
+    const last = events[events.length - 1]
+    if (!last) return
+    if (this.heads.size >= 10_000) this.heads.clear()
+    this.heads.set(stream, { [last.version]: last.hash })
   }
 
   /** As append, inside the caller's transaction `tx`. */
@@ -97,32 +202,9 @@ export class AsyncEventStore {
     const actual = head?.version ?? 0
     if (actual !== expected) throw new ConcurrencyError(stream, expected, actual)
     if (events.length === 0) return []
-    const recordedAt = this.clock().toISOString()
-    let prevHash = head?.head_hash ?? GENESIS_HASH
-    const out: StoredEvent[] = []
-    const params: unknown[] = []
-    events.forEach((e, i) => {
-      const version = actual + i + 1
-      const hash = preparedHash(prevHash, e, stream, version, recordedAt)
-      params.push(stream, version, e.type, e.schemaVersion, e.dataJson, e.audienceJson, recordedAt, e.causation, prevHash, hash)
-      out.push({
-        position: 0,
-        stream,
-        version,
-        type: e.type,
-        schemaVersion: e.schemaVersion,
-        data: e.data,
-        audience: e.audience,
-        recordedAt,
-        causation: e.causation,
-        prevHash,
-        hash,
-      })
-      prevHash = hash
-    })
-    const rows = await this.writeRows(tx, stream, expected, params, events.length, prevHash)
-    const position = new Map(rows.map((r) => [r.version, r.position]))
-    for (const e of out) e.position = position.get(e.version)!
+    const c = this.chain(stream, expected, events, head?.head_hash ?? GENESIS_HASH)
+    const rows = await this.writeRows(tx, stream, expected, c.params, events.length, c.headHash)
+    const out = this.placed(stream, c.events, rows)
     for (const listener of this.listeners.values()) await listener(tx, stream, out)
     return out
   }
@@ -176,7 +258,9 @@ export class AsyncEventStore {
     const rows = isTx(q)
       ? (await Promise.all([this.lockStream(q, stream), q.all<EventRow>(this.sql.read, [stream, fromVersion])]))[1]
       : await q.all<EventRow>(this.sql.read, [stream, fromVersion])
-    return rows.map(fromRow)
+    const events = rows.map(fromRow)
+    this.remember(stream, events)
+    return events
   }
 
   /** Up to `limit` events of every stream after global position `after`, by position. */
