@@ -64,7 +64,13 @@ export function eventHash(prevHash: string, e: HashedFields): string {
  * around them instead of walking them again (a game's creation carries its whole data pack).
  * Keys in canonical (sorted) order: audience, causation, data, recordedAt, schemaVersion, stream, type, version.
  */
-export function preparedHash(prevHash: string, e: PreparedEvent, stream: string, version: number, recordedAt: string): string {
+export function preparedHash(
+  prevHash: string,
+  e: PreparedEvent,
+  stream: string,
+  version: number,
+  recordedAt: string,
+): string {
   const body = `{"audience":${e.audienceJson},"causation":${e.causation === null ? 'null' : JSON.stringify(e.causation)},"data":${e.dataJson},"recordedAt":${JSON.stringify(recordedAt)},"schemaVersion":${e.schemaVersion},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(e.type)},"version":${version}}`
   return sha256Hex(`${prevHash}\n${body}`)
 }

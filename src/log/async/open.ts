@@ -22,7 +22,10 @@ export interface AsyncOpenOptions {
 export async function openAsyncDatabase(target: string, opts: AsyncOpenOptions = {}): Promise<AsyncDatabase> {
   const dir = opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR
   if (engineOf(target) === 'postgres') {
-    const db = new PgAsyncDatabase(target, { ...(opts.max ? { max: opts.max } : {}), ...(opts.log ? { log: opts.log } : {}) })
+    const db = new PgAsyncDatabase(target, {
+      ...(opts.max ? { max: opts.max } : {}),
+      ...(opts.log ? { log: opts.log } : {}),
+    })
     return migrated(db, pgMigrations(dir), 'pg/')
   }
   return migrated(new SqliteAsyncDatabase(openSqliteFile(target)), listMigrations(dir), '')
@@ -60,22 +63,28 @@ async function migrated(db: AsyncDatabase, list: MigrationFile[], label: string)
 export async function applyMigrationsAsync(db: AsyncDatabase, list: MigrationFile[], label = ''): Promise<void> {
   const applied = await appliedIds(db)
   if (applied && list.every((m) => applied.has(m.id))) return
-  await db.transaction(async (tx) => {
-    await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)')
-  }, { exclusive: true })
+  await db.transaction(
+    async (tx) => {
+      await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)')
+    },
+    { exclusive: true },
+  )
   const p = db.engine === 'postgres' ? (n: number) => `$${n}` : () => '?'
   for (const m of list) {
     const sql = readFileSync(m.path, 'utf8')
     try {
-      await db.transaction(async (tx) => {
-        if (await tx.get(`SELECT 1 AS one FROM schema_migrations WHERE id = ${p(1)}`, [m.id])) return
-        await tx.exec(sql)
-        await tx.run(`INSERT INTO schema_migrations (id, name, applied_at) VALUES (${p(1)}, ${p(2)}, ${p(3)})`, [
-          m.id,
-          m.name,
-          new Date().toISOString(),
-        ])
-      }, { exclusive: true })
+      await db.transaction(
+        async (tx) => {
+          if (await tx.get(`SELECT 1 AS one FROM schema_migrations WHERE id = ${p(1)}`, [m.id])) return
+          await tx.exec(sql)
+          await tx.run(`INSERT INTO schema_migrations (id, name, applied_at) VALUES (${p(1)}, ${p(2)}, ${p(3)})`, [
+            m.id,
+            m.name,
+            new Date().toISOString(),
+          ])
+        },
+        { exclusive: true },
+      )
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err)
       throw new Error(`migration ${label}${m.name} failed: ${msg}`, { cause: err })

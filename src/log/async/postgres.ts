@@ -59,7 +59,17 @@ const PARSERS: Record<number, (text: string) => unknown> = {
   1266: asText,
 }
 
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE', 'ECONNREFUSED'])
+const CONNECTION_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+])
 
 /** Whether `e` says the connection is gone (rather than the statement being wrong). */
 export function isConnectionError(e: unknown): boolean {
@@ -140,7 +150,9 @@ export class PgAsyncDatabase implements AsyncDatabase {
 
   private lostOne(err: unknown): void {
     this.lost++
-    this.log(`PostgreSQL: connection lost (${(err as Error)?.message ?? err}); the pool opens a new one at the next call`)
+    this.log(
+      `PostgreSQL: connection lost (${(err as Error)?.message ?? err}); the pool opens a new one at the next call`,
+    )
   }
 
   /** Gives `client` back, dropping it when its connection is gone. */
@@ -166,7 +178,10 @@ export class PgAsyncDatabase implements AsyncDatabase {
   }
 
   all<R>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return this.withClient(async (c) => (await c.query(sql, params)).rows as R[], () => /^\s*select\b/i.test(sql))
+    return this.withClient(
+      async (c) => (await c.query(sql, params)).rows as R[],
+      () => /^\s*select\b/i.test(sql),
+    )
   }
   async get<R>(sql: string, params: unknown[] = []): Promise<R | undefined> {
     return (await this.all<R>(sql, params))[0]

@@ -17,7 +17,8 @@ import {
 } from '../store.ts'
 import type { AsyncDatabase, AsyncQueryable, AsyncTx } from './database.ts'
 
-const COLUMNS = 'position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
+const COLUMNS =
+  'position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
 const INSERT_COLUMNS = 'stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
 
 /** Each statement as its engine spells it (placeholders, string functions). */
@@ -54,7 +55,10 @@ const CASTS = ['text', 'integer', 'text', 'integer', 'text', 'text', 'text', 'te
 
 /** PostgreSQL VALUES rows of an events insert, typed (a VALUES list under SELECT infers none). */
 function typedRows(count: number): string {
-  return Array.from({ length: count }, (_, r) => `(${CASTS.map((t, c) => `$${r * 10 + c + 1}::${t}`).join(', ')})`).join(', ')
+  return Array.from(
+    { length: count },
+    (_, r) => `(${CASTS.map((t, c) => `$${r * 10 + c + 1}::${t}`).join(', ')})`,
+  ).join(', ')
 }
 
 /** Inside an append's transaction, after its rows and the stream head are written; a throw rolls it back. */
@@ -144,7 +148,18 @@ export class AsyncEventStore {
       const version = expected + i + 1
       const prev = hash
       hash = preparedHash(prev, e, stream, version, recordedAt)
-      params.push(stream, version, e.type, e.schemaVersion, e.dataJson, e.audienceJson, recordedAt, e.causation, prev, hash)
+      params.push(
+        stream,
+        version,
+        e.type,
+        e.schemaVersion,
+        e.dataJson,
+        e.audienceJson,
+        recordedAt,
+        e.causation,
+        prev,
+        hash,
+      )
       out.push({
         position: 0,
         stream,
@@ -230,7 +245,10 @@ export class AsyncEventStore {
         )
       }
       const rows = await tx.all<{ position: number; version: number }>(insertSql('sqlite', count, 1), params)
-      await tx.run(UPSERT_HEAD(() => '?'), [stream, last, headHash])
+      await tx.run(
+        UPSERT_HEAD(() => '?'),
+        [stream, last, headHash],
+      )
       return rows
     } catch (err) {
       const code = (err as { code?: string }).code
@@ -270,9 +288,7 @@ export class AsyncEventStore {
 
   /** Current version of a stream (0 if it has no events). */
   async version(stream: string, q: AsyncQueryable = this.db): Promise<number> {
-    const head = isTx(q)
-      ? await this.lockedHead(q, stream)
-      : await q.get<{ version: number }>(this.sql.head, [stream])
+    const head = isTx(q) ? await this.lockedHead(q, stream) : await q.get<{ version: number }>(this.sql.head, [stream])
     return head?.version ?? 0
   }
 

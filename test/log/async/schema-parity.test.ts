@@ -26,11 +26,23 @@ async function sqliteSchema(): Promise<Schema> {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
     for (const { name } of tables) {
-      const cols = await db.all<{ name: string; type: string; notnull: number; pk: number }>(`PRAGMA table_info(${name})`)
-      const indexes = await db.all<{ name: string; unique: number; origin: string; partial: number }>(`PRAGMA index_list(${name})`)
-      const entry = { columns: [] as string[], primaryKey: [] as string[], unique: [] as string[], indexes: [] as string[] }
+      const cols = await db.all<{ name: string; type: string; notnull: number; pk: number }>(
+        `PRAGMA table_info(${name})`,
+      )
+      const indexes = await db.all<{ name: string; unique: number; origin: string; partial: number }>(
+        `PRAGMA index_list(${name})`,
+      )
+      const entry = {
+        columns: [] as string[],
+        primaryKey: [] as string[],
+        unique: [] as string[],
+        indexes: [] as string[],
+      }
       for (const c of cols) entry.columns.push(`${c.name} ${norm(c.type)}${c.notnull || c.pk ? ' not null' : ''}`)
-      entry.primaryKey = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name)
+      entry.primaryKey = cols
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name)
       for (const ix of indexes) {
         const keys = (await db.all<{ name: string }>(`PRAGMA index_info(${ix.name})`)).map((k) => k.name).join(',')
         if (ix.origin === 'pk') continue
@@ -57,9 +69,18 @@ async function pgSchema(url: string): Promise<Schema> {
     )
     for (const c of cols) {
       out[c.table_name] ??= { columns: [], primaryKey: [], unique: [], indexes: [] }
-      out[c.table_name]!.columns.push(`${c.column_name} ${norm(c.data_type)}${c.is_nullable === 'NO' ? ' not null' : ''}`)
+      out[c.table_name]!.columns.push(
+        `${c.column_name} ${norm(c.data_type)}${c.is_nullable === 'NO' ? ' not null' : ''}`,
+      )
     }
-    const idx = await db.all<{ tbl: string; primary: boolean; unique: boolean; constraint: number; keys: string; partial: boolean }>(
+    const idx = await db.all<{
+      tbl: string
+      primary: boolean
+      unique: boolean
+      constraint: number
+      keys: string
+      partial: boolean
+    }>(
       `SELECT t.relname AS tbl, i.indisprimary AS primary, i.indisunique AS unique, i.indpred IS NOT NULL AS partial,
               (SELECT count(*) FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype = 'u') AS constraint,
               (SELECT string_agg(a.attname, ',' ORDER BY o.n) FROM unnest(i.indkey) WITH ORDINALITY o(att, n)

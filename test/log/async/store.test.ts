@@ -74,9 +74,9 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
       actual: 1,
     })
     await expect(store.append('game:1', 5, [thing('b')])).rejects.toBeInstanceOf(ConcurrencyError)
-    await expect(store.append('game:1', 1, [thing('ok'), { type: 'Thing', data: { name: '' }, audience: PUBLIC }])).rejects.toThrow(
-      /Thing/,
-    )
+    await expect(
+      store.append('game:1', 1, [thing('ok'), { type: 'Thing', data: { name: '' }, audience: PUBLIC }]),
+    ).rejects.toThrow(/Thing/)
     expect(await store.append('game:1', 1, [])).toEqual([])
     expect((await store.read('game:1')).map((e) => e.data.name)).toEqual(['a'])
   })
@@ -133,8 +133,7 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
       ])
       const won = results.filter((r) => r.status === 'fulfilled')
       expect(won).toHaveLength(1)
-      for (const r of results)
-        if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError)
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError)
     }
     const events = await one.read('race')
     expect(events.map((e) => e.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
@@ -146,32 +145,35 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
     }
   })
 
-  it.runIf(engine.name === 'postgres')('a connection cut by pg_terminate_backend: the next call reconnects', async () => {
-    const target = engine.target()
-    const db = await open(target)
-    const store = new AsyncEventStore(db, schemas)
-    await store.append('s', 0, [thing('before')])
-    const killer = await open(target)
-    const kill = () =>
-      killer.all(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'pbem'",
-      )
-    // Idle connections die: the pool drops them and the process carries on.
-    expect((await kill()).length).toBeGreaterThan(0)
-    await new Promise((r) => setTimeout(r, 200))
-    expect(await store.append('s', 1, [thing('after idle kill')])).toHaveLength(1)
-    // Killed in the middle of a transaction: that one fails, the next succeeds.
-    const cut = store.transaction(async (tx) => {
-      await store.appendIn(tx, 's', 2, [thing('lost')])
-      await kill()
-      await tx.all('SELECT 1')
-    })
-    await expect(cut).rejects.toThrow()
-    expect(await store.append('s', 2, [thing('after cut')])).toHaveLength(1)
-    expect((await store.read('s')).map((e) => e.data.name)).toEqual(['before', 'after idle kill', 'after cut'])
-    expect(logs.some((m) => /connection lost/.test(m))).toBe(true)
-    expect(logs.some((m) => /reconnected/.test(m))).toBe(true)
-  })
+  it.runIf(engine.name === 'postgres')(
+    'a connection cut by pg_terminate_backend: the next call reconnects',
+    async () => {
+      const target = engine.target()
+      const db = await open(target)
+      const store = new AsyncEventStore(db, schemas)
+      await store.append('s', 0, [thing('before')])
+      const killer = await open(target)
+      const kill = () =>
+        killer.all(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'pbem'",
+        )
+      // Idle connections die: the pool drops them and the process carries on.
+      expect((await kill()).length).toBeGreaterThan(0)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(await store.append('s', 1, [thing('after idle kill')])).toHaveLength(1)
+      // Killed in the middle of a transaction: that one fails, the next succeeds.
+      const cut = store.transaction(async (tx) => {
+        await store.appendIn(tx, 's', 2, [thing('lost')])
+        await kill()
+        await tx.all('SELECT 1')
+      })
+      await expect(cut).rejects.toThrow()
+      expect(await store.append('s', 2, [thing('after cut')])).toHaveLength(1)
+      expect((await store.read('s')).map((e) => e.data.name)).toEqual(['before', 'after idle kill', 'after cut'])
+      expect(logs.some((m) => /connection lost/.test(m))).toBe(true)
+      expect(logs.some((m) => /reconnected/.test(m))).toBe(true)
+    },
+  )
 
   it('migrations applied by the async opening are the synchronous opening’s', async () => {
     const target = shared()
@@ -181,9 +183,9 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
     )
     const sync = openSqlDatabase(target)
     try {
-      const syncIds = (sync.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all() as { id: number; name: string }[]).map(
-        (r) => `${r.id}:${r.name}`,
-      )
+      const syncIds = (
+        sync.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all() as { id: number; name: string }[]
+      ).map((r) => `${r.id}:${r.name}`)
       expect(syncIds).toEqual(ids)
       expect(ids.length).toBeGreaterThanOrEqual(10)
     } finally {
