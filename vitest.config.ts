@@ -38,6 +38,7 @@ const bothEngines = [
   'test/golden/campaign.test.ts',
   'test/golden/weak-beginning.test.ts',
   'test/log/async/store.test.ts',
+  'test/log/async/verify.test.ts',
   'test/log/repos/**/*.test.ts',
   'test/mail/imap-lease.test.ts',
   'test/mail/outbound.test.ts',
