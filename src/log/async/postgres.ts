@@ -19,13 +19,18 @@ import {
 } from './database.ts'
 
 /** The little of `pg` used here (it ships no types). */
+interface PgQuery {
+  name?: string
+  text: string
+  values: unknown[]
+}
 interface PgResult {
   rows: Record<string, unknown>[]
   rowCount: number | null
   command: string
 }
 interface PgClient {
-  query(text: string, values?: unknown[]): Promise<PgResult>
+  query(text: string | PgQuery, values?: unknown[]): Promise<PgResult>
   release(err?: Error | boolean): void
 }
 export interface PgPool {
@@ -84,6 +89,24 @@ export interface PgAsyncOptions {
   log?: AsyncLog
 }
 
+/** Statements with parameters get a name, so that each connection parses and plans them once. */
+const names = new Map<string, string>()
+const MAX_NAMED = 500
+
+function named(text: string, values: unknown[]): PgQuery {
+  let name = names.get(text)
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `pbem_${names.size + 1}`
+    names.set(text, name)
+  }
+  return name === undefined ? { text, values } : { name, text, values }
+}
+
+/** A statement with parameters is prepared once per connection (named); one without is sent as it is. */
+function ask(client: PgClient, text: string, values: unknown[]): Promise<PgResult> {
+  return values.length ? client.query(named(text, values)) : client.query(text)
+}
+
 class PgTx implements AsyncTx {
   readonly engine = 'postgres' as const
   private readonly held = new Set<string>()
@@ -92,20 +115,20 @@ class PgTx implements AsyncTx {
   constructor(private readonly client: PgClient) {}
 
   async all<R>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return (await this.client.query(sql, params)).rows as R[]
+    return (await ask(this.client, sql, params)).rows as R[]
   }
   async get<R>(sql: string, params: unknown[] = []): Promise<R | undefined> {
     return (await this.all<R>(sql, params))[0]
   }
   async run(sql: string, params: unknown[] = []): Promise<AsyncRunResult> {
-    return { changes: (await this.client.query(sql, params)).rowCount ?? 0 }
+    return { changes: (await ask(this.client, sql, params)).rowCount ?? 0 }
   }
   async exec(sql: string): Promise<void> {
     await this.client.query(sql)
   }
   async finish<R>(sql: string, params: unknown[] = []): Promise<R[]> {
     this.ended = true
-    const [rows, commit] = await Promise.allSettled([this.client.query(sql, params), this.client.query('COMMIT')])
+    const [rows, commit] = await Promise.allSettled([ask(this.client, sql, params), this.client.query('COMMIT')])
     if (rows.status === 'rejected') throw rows.reason
     if (commit.status === 'rejected') throw commit.reason
     if (commit.value.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back')
@@ -114,8 +137,7 @@ class PgTx implements AsyncTx {
   lock(name: string): Promise<void> {
     if (this.held.has(name)) return Promise.resolve()
     this.held.add(name)
-    return this.client
-      .query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [WRITE_LOCK_KEY, name])
+    return ask(this.client, 'SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [WRITE_LOCK_KEY, name])
       .then(() => undefined)
   }
 }
@@ -179,7 +201,7 @@ export class PgAsyncDatabase implements AsyncDatabase {
 
   all<R>(sql: string, params: unknown[] = []): Promise<R[]> {
     return this.withClient(
-      async (c) => (await c.query(sql, params)).rows as R[],
+      async (c) => (await ask(c, sql, params)).rows as R[],
       () => /^\s*select\b/i.test(sql),
     )
   }
