@@ -41,7 +41,8 @@ export interface AsyncDatabase extends AsyncQueryable {
   /**
    * Runs `fn` in one writing transaction: committed when its promise resolves, rolled back when it
    * rejects. Transactions of one handle never interleave on SQLite (one connection); on PostgreSQL
-   * each has a connection of its own from the pool.
+   * each has a connection of its own from the pool. Inside `fn`, ask `tx`, never the handle: on
+   * SQLite a call on the handle waits for the transaction to end, which waits for `fn`.
    */
   transaction<T>(fn: (tx: AsyncTx) => Promise<T>, opts?: AsyncTransactionOptions): Promise<T>
   /** Runs one or more statements without parameters (a migration's file). */

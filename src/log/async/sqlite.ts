@@ -1,6 +1,7 @@
 // The async seam on SQLite: better-sqlite3 answers at once, so each call is a resolved promise; what
 // needs care is that its one connection must not carry two transactions interleaved at their awaits.
 // Every call outside a transaction, and each transaction whole, goes through one queue.
+import { resolve } from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { AsyncDatabase, AsyncRunResult, AsyncTransactionOptions, AsyncTx } from './database.ts'
 
@@ -63,10 +64,11 @@ const queues = new Map<string, Queue>()
 
 function queueOf(db: BetterSqlite3.Database): Queue {
   if (db.memory) return { tail: Promise.resolve() }
-  let q = queues.get(db.name)
+  const file = resolve(db.name)
+  let q = queues.get(file)
   if (!q) {
     q = { tail: Promise.resolve() }
-    queues.set(db.name, q)
+    queues.set(file, q)
   }
   return q
 }

@@ -175,6 +175,26 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
     },
   )
 
+  it.runIf(engine.name === 'postgres')('holds the synchronous store off a stream it has locked', async () => {
+    const target = engine.target()
+    const db = await open(target)
+    const store = new AsyncEventStore(db, schemas)
+    const sync = openSqlDatabase(target)
+    try {
+      expect(await db.get('SHOW lock_timeout')).toEqual({ lock_timeout: '5s' })
+      const sstore = new EventStore(sync, schemas)
+      await store.transaction(async (tx) => {
+        await store.lockStream(tx, 'g')
+        // The synchronous handle blocks this thread: it can only give up (lock_timeout).
+        expect(() => sstore.append('g', 0, [thing('blocked')])).toThrow(/lock timeout/i)
+        await store.appendIn(tx, 'g', 0, [thing('first')])
+      })
+      expect(sstore.read('g').map((e) => e.data.name)).toEqual(['first'])
+    } finally {
+      sync.close()
+    }
+  })
+
   it('migrations applied by the async opening are the synchronous opening’s', async () => {
     const target = shared()
     const db = await open(target)
