@@ -137,8 +137,10 @@ class PgTx implements AsyncTx {
   lock(name: string): Promise<void> {
     if (this.held.has(name)) return Promise.resolve()
     this.held.add(name)
-    return ask(this.client, 'SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [WRITE_LOCK_KEY, name])
-      .then(() => undefined)
+    return ask(this.client, 'SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', [
+      WRITE_LOCK_KEY,
+      name,
+    ]).then(() => undefined)
   }
 }
 
