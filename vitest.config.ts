@@ -58,6 +58,7 @@ const pg = [
   'test/log/store.test.ts',
   'test/log/verify.test.ts',
   'test/log/async/schema-parity.test.ts',
+  'test/log/async/restart.test.ts',
 ]
 
 /** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
