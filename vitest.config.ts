@@ -37,6 +37,8 @@ const bothEngines = [
   'test/engine/zones.test.ts',
   'test/golden/campaign.test.ts',
   'test/golden/weak-beginning.test.ts',
+  'test/log/async/store.test.ts',
+  'test/log/async/verify.test.ts',
   'test/log/repos/**/*.test.ts',
   'test/mail/imap-lease.test.ts',
   'test/mail/outbound.test.ts',
@@ -51,7 +53,13 @@ const bothEngines = [
 ]
 
 /** PostgreSQL only: the run's one server (test/pg/globalSetup.ts), a fresh database per test. */
-const pg = ['test/pg/**/*.test.ts', 'test/log/store.test.ts', 'test/log/verify.test.ts']
+const pg = [
+  'test/pg/**/*.test.ts',
+  'test/log/store.test.ts',
+  'test/log/verify.test.ts',
+  'test/log/async/schema-parity.test.ts',
+  'test/log/async/restart.test.ts',
+]
 
 /** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
 const judge = [

@@ -9,7 +9,8 @@
 //  6. the scale figures (bench/scale-bench.ts): the deadline sweep over BENCH_GAMES (10,000)
 //     games idle and with 1% due, the RSS of a judge opened on them (processes of their own, sweep-child.ts), database bytes per game and per resolution, creation
 //     time per game, the Campaign's cold and warm re-fold and its verify.
-//  7. PostgreSQL (bench/pg-bench.ts): appends through the store against raw `pg` inserts
+//  7. PostgreSQL (bench/pg-bench.ts): appends through the store against raw `pg` inserts, and through
+//     the async store (src/log/async/) against raw inserts on its own `pg` pool (pgAppendToRawRatio),
 //     on one server at the same durability (BENCH_PG_EVENTS, 5000), and the deadline sweep of 6.
 //     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both).
 //     BENCH_ONLY_PG=1 runs this part alone.
@@ -135,19 +136,35 @@ async function benchAllButPg(): Promise<void> {
   }
 }
 
-if (process.env.BENCH_PG !== '0') {
+if (process.env.BENCH_PG !== '0') await benchPostgres()
+
+async function benchPostgres(): Promise<void> {
   const { benchPg } = await import('./pg-bench.ts')
-  const p = await benchPg(
-    Number(process.env.BENCH_PG_EVENTS ?? 5000),
-    Number(process.env.BENCH_PG_GAMES ?? process.env.BENCH_GAMES ?? 10_000),
-  )
+  let p: Awaited<ReturnType<typeof benchPg>>
+  try {
+    p = await benchPg(
+      Number(process.env.BENCH_PG_EVENTS ?? 5000),
+      Number(process.env.BENCH_PG_GAMES ?? process.env.BENCH_GAMES ?? 10_000),
+    )
+  } catch (e) {
+    if (!/not installed/.test((e as Error).message)) throw e
+    console.log(`PostgreSQL figures skipped: ${(e as Error).message}`)
+    figures.pgAppendToRawRatio = null
+    return
+  }
   console.log(
     `log append on PostgreSQL (${p.durability}): ${p.logEventsPerSec} events/s through EventStore vs ${p.rawInsertsPerSec} raw pg inserts/s (${((p.logEventsPerSec / p.rawInsertsPerSec) * 100).toFixed(0)}% of raw)`,
+  )
+  console.log(
+    `log append on PostgreSQL through the async store (a pg pool): ${p.asyncAppendsPerSec} events/s vs ${p.poolInsertsPerSec} raw inserts/s through the same pool (pgAppendToRawRatio ${(p.asyncAppendsPerSec / p.poolInsertsPerSec).toFixed(2)}, goal 0.6)`,
   )
   Object.assign(figures, {
     pgLogEventsPerSec: p.logEventsPerSec,
     pgAppendsPerSec: p.logEventsPerSec,
     pgRawInsertsPerSec: p.rawInsertsPerSec,
+    pgAsyncAppendsPerSec: p.asyncAppendsPerSec,
+    pgPoolInsertsPerSec: p.poolInsertsPerSec,
+    pgAppendToRawRatio: p.asyncAppendsPerSec / p.poolInsertsPerSec,
   })
   const sw = p.sweep
   if (sw) {

@@ -47,7 +47,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Database {
   }
 }
 
-function listMigrations(dir: string | URL): MigrationFile[] {
+export function listMigrations(dir: string | URL): MigrationFile[] {
   const folder = dir instanceof URL ? fileURLToPath(dir) : dir
   const found: MigrationFile[] = []
   const byId = new Map<number, string>()

@@ -64,7 +64,13 @@ export function eventHash(prevHash: string, e: HashedFields): string {
  * around them instead of walking them again (a game's creation carries its whole data pack).
  * Keys in canonical (sorted) order: audience, causation, data, recordedAt, schemaVersion, stream, type, version.
  */
-function preparedHash(prevHash: string, e: PreparedEvent, stream: string, version: number, recordedAt: string): string {
+export function preparedHash(
+  prevHash: string,
+  e: PreparedEvent,
+  stream: string,
+  version: number,
+  recordedAt: string,
+): string {
   const body = `{"audience":${e.audienceJson},"causation":${e.causation === null ? 'null' : JSON.stringify(e.causation)},"data":${e.dataJson},"recordedAt":${JSON.stringify(recordedAt)},"schemaVersion":${e.schemaVersion},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(e.type)},"version":${version}}`
   return sha256Hex(`${prevHash}\n${body}`)
 }
@@ -97,7 +103,7 @@ export interface EventRow {
   hash: string
 }
 
-interface PreparedEvent {
+export interface PreparedEvent {
   type: string
   schemaVersion: number
   data: unknown
@@ -107,7 +113,7 @@ interface PreparedEvent {
   causation: string | null
 }
 
-function fromRow(r: EventRow): StoredEvent {
+export function fromRow(r: EventRow): StoredEvent {
   return {
     position: r.position,
     stream: r.stream,
@@ -120,6 +126,32 @@ function fromRow(r: EventRow): StoredEvent {
     causation: r.causation,
     prevHash: r.prev_hash,
     hash: r.hash,
+  }
+}
+
+/** Checks and validates event `i` of an append and puts its data and audience in canonical form. */
+export function prepareEvent(schemas: EventSchemas, e: NewEvent, i: number): PreparedEvent {
+  if (!e || typeof e.type !== 'string' || e.type === '') throw new TypeError(`append: event ${i} has no type`)
+  const schemaVersion = e.schemaVersion ?? 1
+  if (!Number.isSafeInteger(schemaVersion) || schemaVersion < 1) {
+    throw new TypeError(`append: event ${i} (${e.type}) has bad schemaVersion ${schemaVersion}`)
+  }
+  if (e.audience === undefined) throw new TypeError(`append: event ${i} (${e.type}) has no audience`)
+  const causation = e.causation ?? null
+  if (causation !== null && typeof causation !== 'string')
+    throw new TypeError(`append: event ${i} (${e.type}) causation must be a string`)
+  schemas.validate(e.type, schemaVersion, e.data)
+  // Store the canonical form and hash exactly what is stored (and what read() returns).
+  const dataJson = canonicalJson(e.data)
+  const audienceJson = canonicalJson(e.audience)
+  return {
+    type: e.type,
+    schemaVersion,
+    data: JSON.parse(dataJson),
+    dataJson,
+    audience: JSON.parse(audienceJson),
+    audienceJson,
+    causation,
   }
 }
 
@@ -185,28 +217,7 @@ export class EventStore {
   }
 
   private prepareEvent(e: NewEvent, i: number): PreparedEvent {
-    if (!e || typeof e.type !== 'string' || e.type === '') throw new TypeError(`append: event ${i} has no type`)
-    const schemaVersion = e.schemaVersion ?? 1
-    if (!Number.isSafeInteger(schemaVersion) || schemaVersion < 1) {
-      throw new TypeError(`append: event ${i} (${e.type}) has bad schemaVersion ${schemaVersion}`)
-    }
-    if (e.audience === undefined) throw new TypeError(`append: event ${i} (${e.type}) has no audience`)
-    const causation = e.causation ?? null
-    if (causation !== null && typeof causation !== 'string')
-      throw new TypeError(`append: event ${i} (${e.type}) causation must be a string`)
-    this.schemas.validate(e.type, schemaVersion, e.data)
-    // Store the canonical form and hash exactly what is stored (and what read() returns).
-    const dataJson = canonicalJson(e.data)
-    const audienceJson = canonicalJson(e.audience)
-    return {
-      type: e.type,
-      schemaVersion,
-      data: JSON.parse(dataJson),
-      dataJson,
-      audience: JSON.parse(audienceJson),
-      audienceJson,
-      causation,
-    }
+    return prepareEvent(this.schemas, e, i)
   }
 
   private appendLocked(stream: string, expected: number, events: PreparedEvent[]): StoredEvent[] {

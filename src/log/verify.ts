@@ -1,5 +1,6 @@
 // Verifying the log straight from SQLite. Nothing is trusted: versions,
 // positions, the hash chain, each row's hash and the `streams` head are all re-checked.
+import type { AsyncQueryable } from './async/database.ts'
 import type { SqlDatabase as Database } from './sql.ts'
 import { GENESIS_HASH, eventHash, type EventRow } from './store.ts'
 
@@ -56,20 +57,36 @@ function recompute(r: EventRow): { hash: string } | { error: string } {
   }
 }
 
+/** The statements with the stream's placeholder as the engine spells it. */
+const rowsSql = (p: string) =>
+  `SELECT position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash
+       FROM events WHERE stream = ${p} ORDER BY version, position`
+const headSql = (p: string) => `SELECT version, head_hash FROM streams WHERE stream = ${p}`
+const NAMES_SQL = 'SELECT stream FROM events UNION SELECT stream FROM streams ORDER BY stream'
+
+type Head = { version: unknown; head_hash: unknown } | undefined
+
 /**
  * Checks one stream and reports the FIRST bad row: its global position (null when the row is
  * missing) and stream version, with a plain reason.
  */
 export function verifyStream(db: Database, stream: string): VerifyResult {
-  const rows = db
-    .prepare(
-      `SELECT position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash
-       FROM events WHERE stream = ? ORDER BY version, position`,
-    )
-    .all(stream) as EventRow[]
-  const head = db.prepare('SELECT version, head_hash FROM streams WHERE stream = ?').get(stream) as
-    | { version: unknown; head_hash: unknown }
-    | undefined
+  const rows = db.prepare(rowsSql('?')).all(stream) as EventRow[]
+  const head = db.prepare(headSql('?')).get(stream) as Head
+  return checkStream(rows, head)
+}
+
+/** verifyStream through the async seam (src/log/async/). */
+export async function verifyStreamAsync(db: AsyncQueryable, stream: string): Promise<VerifyResult> {
+  const p = db.engine === 'postgres' ? '$1' : '?'
+  // Rows before the head, as verifyStream reads them.
+  const rows = await db.all<EventRow>(rowsSql(p), [stream])
+  const head = await db.get<{ version: unknown; head_hash: unknown }>(headSql(p), [stream])
+  return checkStream(rows, head)
+}
+
+/** The checks of verifyStream on a stream's rows (by version, then position) and its head. */
+function checkStream(rows: EventRow[], head: Head): VerifyResult {
   const headVersion = head && Number.isSafeInteger(head.version) ? (head.version as number) : null
 
   if (head && (headVersion === null || headVersion < 1 || typeof head.head_hash !== 'string')) {
@@ -157,13 +174,21 @@ export function verifyStream(db: Database, stream: string): VerifyResult {
 
 /** Verifies every stream that has rows or a head. */
 export function verifyAll(db: Database): VerifyAllResult {
-  const names = db
-    .prepare('SELECT stream FROM events UNION SELECT stream FROM streams ORDER BY stream')
-    .pluck()
-    .all() as string[]
-  const result: VerifyAllResult = { ok: true, streams: names.length, events: 0, failures: [] }
-  for (const stream of names) {
-    const r = verifyStream(db, stream)
+  const names = db.prepare(NAMES_SQL).pluck().all() as string[]
+  return summarise(names.map((stream) => [stream, verifyStream(db, stream)]))
+}
+
+/** verifyAll through the async seam (src/log/async/). */
+export async function verifyAllAsync(db: AsyncQueryable): Promise<VerifyAllResult> {
+  const names = (await db.all<{ stream: string }>(NAMES_SQL)).map((r) => r.stream)
+  const results: [string, VerifyResult][] = []
+  for (const stream of names) results.push([stream, await verifyStreamAsync(db, stream)])
+  return summarise(results)
+}
+
+function summarise(results: [string, VerifyResult][]): VerifyAllResult {
+  const result: VerifyAllResult = { ok: true, streams: results.length, events: 0, failures: [] }
+  for (const [stream, r] of results) {
     if (r.ok) result.events += r.events
     else {
       result.ok = false
