@@ -53,6 +53,8 @@ describe('a house seat against a scripted person, to the end of the game', () =>
     { scenario: 'greyhounds', seed: 'h3', houseRole: 'confederate', level: 'cautious' },
     { scenario: 'endgame', seed: 'h4', houseRole: 'federal', level: 'cautious' },
     { scenario: 'cresting-tide', seed: 'h5', houseRole: 'confederate', level: 'standard' },
+    { scenario: 'campaign', seed: 'h6', houseRole: 'confederate', level: 'standard' },
+    { scenario: 'campaign', seed: 'h7', houseRole: 'federal', level: 'standard' },
   ]
   it.each(games)('$scenario, house $level $houseRole (seed $seed): every house order mail is accepted', (g) => {
     app = testApp(g.seed)
@@ -187,13 +189,16 @@ describe('seats: a person replaced by the house and back', () => {
       players: [person('federal'), person('confederate')],
     })
     const firstKey = app.judge.keyFor(game, 'confederate')
-    app.judge.submitOrders(game, 'federal', PERSON_ORDERS.federal!)
-    app.judge.forceAdjudicate(game, { by: 'test' })
+    for (let i = 0; i < 2; i++) {
+      app.judge.submitOrders(game, 'federal', PERSON_ORDERS.federal!)
+      app.judge.forceAdjudicate(game, { by: 'test' })
+    }
     app.judge.replacePlayer(game, 'confederate', 'house:standard', { reason: 'the player dropped out' })
     let fold = app.judge.load(game)
     expect(fold.players.get('confederate')!.address).toBe('house:standard')
-    const awaitsCsa = fold.ruleset.awaiting(fold.state).some((w) => w.kind === 'orders' && w.role === 'confederate')
-    if (awaitsCsa) expect(fold.orders.get('confederate')?.data.from).toBe('house:standard')
+    // The activity record is awaited now: the house files it as soon as it sits.
+    expect(fold.ruleset.awaiting(fold.state).some((w) => w.kind === 'orders' && w.role === 'confederate')).toBe(true)
+    expect(fold.orders.get('confederate')?.from).toBe('house:standard')
     const notices = outboxRows(app).filter((r) => r.recipient === 'federal@example.test')
     expect(notices.some((r) => /confederate is now played by the house \(standard\)/.test(r.mail.subject))).toBe(true)
     for (let i = 0; i < 3; i++) {
@@ -204,6 +209,11 @@ describe('seats: a person replaced by the house and back', () => {
       app.judge.forceAdjudicate(game, { by: 'test' })
     }
     expect(filings(app, game).house.length).toBeGreaterThan(0)
+    const reports = () =>
+      outboxRows(app!)
+        .filter((r) => r.recipient === 'federal@example.test' && r.kind === 'report')
+        .map((r) => r.mail.text)
+    expect(reports().some((t) => t.includes('confederate is now played by the house (standard).'))).toBe(true)
     const { key } = app.judge.replacePlayer(game, 'confederate', 'back@example.test', { reason: 'a new player' })
     expect(key).not.toBe(firstKey)
     fold = app.judge.load(game)
@@ -214,5 +224,16 @@ describe('seats: a person replaced by the house and back', () => {
     app.judge.forceAdjudicate(game, { by: 'test' })
     expect(filings(app, game).house.length, 'the house files no more once a person sits').toBe(before)
     expect(outboxRows(app).some((r) => r.recipient === 'back@example.test')).toBe(true)
+    // The Federal hears of it in his next report (one waiting for his next input goes with it).
+    for (let i = 0; i < 2; i++) {
+      fold = app.judge.load(game)
+      if (fold.finished) break
+      if (fold.ruleset.awaiting(fold.state).some((w) => w.kind === 'orders' && w.role === 'federal'))
+        app.judge.submitOrders(game, 'federal', PERSON_ORDERS.federal!)
+      app.judge.submitOrders(game, 'confederate', PERSON_ORDERS.confederate!)
+      app.judge.forceAdjudicate(game, { by: 'test' })
+    }
+    expect(reports().some((t) => t.includes('confederate is played by a person again'))).toBe(true)
+    expect(reports().some((t) => t.includes('back@example.test'))).toBe(false)
   })
 })
