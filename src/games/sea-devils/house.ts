@@ -91,8 +91,25 @@ function confederateOrders(ctx: Ctx, view: View, level: HouseLevel, choice: Choi
     (s) => s.status === 'map' && s.area && !(ctx.ship(s.id).arrivalRepairIn && s.arrivedTurn === (view.turn as number)),
   )
   const watched = new Set((view.federal as FederalEntry[]).filter((u) => u.loc === 'map' && u.area).map((u) => u.area!))
-  return own.map((s) => (level === 'cautious' ? `${s.id}: STAY` : raiderLine(ctx, s, watched, choice))).join('\n')
+  const lines = own.map((s) => (level === 'cautious' ? `${s.id}: STAY` : raiderLine(ctx, s, watched, choice)))
+  return [...lines, STANDING.confederate[level]].join('\n')
 }
+
+/**
+ * The standing orders each level files with every mail (4.42; a later one replaces the earlier): the
+ * cautious raider runs for port or escapes, the standard one fights when its gunnery is the greater;
+ * the standard hunter contests an escape it can match for speed, the cautious one lets it go.
+ */
+const STANDING = {
+  confederate: {
+    cautious: 'POLICY ALL ON SPOTTED: PORT; ESCAPE',
+    standard: 'POLICY ALL ON SPOTTED: FIGHT IF my.gun > foe.gun; ESCAPE',
+  },
+  federal: {
+    cautious: 'POLICY ALL ON ESCAPE-ATTEMPT: LETGO',
+    standard: 'POLICY ALL ON ESCAPE-ATTEMPT: CONTEST IF my.speed >= foe.speed; LETGO',
+  },
+} as const
 
 /**
  * 10.4, 10.42: the ships the track's points allow, per type: those on the map first (they stay where
@@ -157,7 +174,7 @@ function federalOrders(ctx: Ctx, view: View, level: HouseLevel, choice: Choice):
   const deploy = deploying ? deployments(view) : []
   const movable = deploying ? new Set(deploy.map((l) => l.slice('DEPLOY '.length))) : null
   const moves = level === 'standard' ? hunts(ctx, view, movable, choice) : []
-  return [...deploy, ...moves].join('\n')
+  return [...deploy, ...moves, STANDING.federal[level]].join('\n')
 }
 
 /** A cautious side keeps out of a fight it may refuse; a standard one takes the book's answer for the odds. */
