@@ -56,6 +56,7 @@ const pg = ['test/pg/**/*.test.ts', 'test/log/store.test.ts', 'test/log/verify.t
 /** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
 const judge = [
   'test/sea-devils/house.test.ts',
+  'test/sea-devils/house-cli.test.ts',
   'test/games/receipt.test.ts',
   'test/games/check-agrees.test.ts',
   'test/games/numbers.test.ts',

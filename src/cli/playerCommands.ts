@@ -28,7 +28,9 @@ export function registerPlayerCommands(
 
   player
     .command('replace <game> <role> <address>')
-    .description('a new player takes over the role: new key mailed to the new address; the old key stops working')
+    .description(
+      'a new player takes over the role: new key mailed to the new address; the old key stops working (house:cautious or house:standard seats the judge itself)',
+    )
     .option('--name <name>', "the new player's name")
     .option('--reason <text>', 'for the log and the players')
     .action((g: string, role: string, address: string, o) =>
@@ -38,7 +40,12 @@ export function registerPlayerCommands(
           ...(o.name ? { name: o.name } : {}),
           ...(o.reason ? { reason: o.reason } : {}),
         })
-        console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
+        // A house seat is mailed nothing: its key is kept for the day a person takes the seat back.
+        console.log(
+          address.startsWith('house:')
+            ? `${g} ${role}: now played by the house (${address.slice('house:'.length)})`
+            : `${g} ${role}: now ${address}, key ${key} (mailed)`,
+        )
         return d().sendOutbox(app)
       }),
     )
