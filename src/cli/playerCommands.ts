@@ -6,6 +6,13 @@ import { withOldSpelling } from './aliases.ts'
 
 type Deps = typeof DepsModule
 
+/** What `player replace` prints; a house seat is mailed nothing, so no key is shown for it. */
+function replacedLine(game: string, role: string, address: string, key: string): string {
+  return address.startsWith('house:')
+    ? `${game} ${role}: now played by the house (${address.slice('house:'.length)})`
+    : `${game} ${role}: now ${address}, key ${key} (mailed)`
+}
+
 export function registerPlayerCommands(
   program: Command,
   withApp: (fn: (app: App) => unknown) => Promise<void>,
@@ -40,12 +47,7 @@ export function registerPlayerCommands(
           ...(o.name ? { name: o.name } : {}),
           ...(o.reason ? { reason: o.reason } : {}),
         })
-        // A house seat is mailed nothing: its key is kept for the day a person takes the seat back.
-        console.log(
-          address.startsWith('house:')
-            ? `${g} ${role}: now played by the house (${address.slice('house:'.length)})`
-            : `${g} ${role}: now ${address}, key ${key} (mailed)`,
-        )
+        console.log(replacedLine(g, role, address, key))
         return d().sendOutbox(app)
       }),
     )
