@@ -5,6 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { gameStream, type OrdersAccepted, type OrdersRejected } from '../../src/engine/events.ts'
 import { HouseChoice } from '../../src/engine/house.ts'
+import { readjudicate } from '../../src/engine/readjudicate.ts'
+import { seaDevilsHouse } from '../../src/games/sea-devils/house.ts'
+import { pack, fresh, rs } from './rules/helpers.ts'
 import type { HouseLevel } from '../../src/games/contract.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
@@ -235,5 +238,45 @@ describe('seats: a person replaced by the house and back', () => {
     }
     expect(reports().some((t) => t.includes('confederate is played by a person again'))).toBe(true)
     expect(reports().some((t) => t.includes('back@example.test'))).toBe(false)
+  })
+})
+
+describe('re-adjudication and questions', () => {
+  it("a re-adjudication re-reads the house's recorded mails like a person's; the open point's orders stand or are written anew", () => {
+    app = testApp('readj')
+    const game = 'readj'
+    app.judge.createGame({
+      game,
+      ruleset: 'sea-devils',
+      scenario: 'weak-beginning',
+      players: [house('federal', 'standard'), house('confederate', 'standard')],
+    })
+    for (let i = 0; i < 3; i++) app.judge.forceAdjudicate(game, { by: 'test' })
+    const before = app.judge.load(game)
+    const plan = readjudicate(app.judge, { game, fromPoint: 1, reason: 'checking the house' }, true)
+    expect(plan.event.illegal).toEqual([])
+    expect(plan.event.newResultHashes).toEqual(plan.event.oldResultHashes)
+    const after = app.judge.load(game)
+    expect(after.point).toBe(before.point)
+    for (const w of after.ruleset.awaiting(after.state))
+      if (w.kind === 'orders') expect(after.orders.get(w.role)?.from).toMatch(/^house:/)
+  })
+
+  it('4.42: asked, the cautious house keeps out of the fight and the standard one takes the default', () => {
+    const view = rs.view(fresh(), { kind: 'role', role: 'confederate' })
+    const q = {
+      decisionId: 'GT1-D1',
+      role: 'confederate',
+      question: 'SUM is spotted in C11 by POWH',
+      options: [
+        { id: 'FIGHT', label: 'fight' },
+        { id: 'ESCAPE', label: 'escape' },
+      ],
+      defaultOption: 'FIGHT',
+    }
+    const player = seaDevilsHouse(pack.content)
+    const never = { below: () => 0 }
+    expect(player.answer(view, q, 'cautious', never)).toBe('ESCAPE')
+    expect(player.answer(view, q, 'standard', never)).toBe('FIGHT')
   })
 })
