@@ -100,6 +100,30 @@ describe('house against house', () => {
   })
 })
 
+describe('house against house in every scenario', () => {
+  const runs = ['campaign', 'weak-beginning', 'greyhounds', 'cresting-tide', 'endgame'].flatMap((scenario) =>
+    (['cautious', 'standard'] as const).map((federal) => ({ scenario, federal })),
+  )
+  it.each(runs)(
+    '13.x $scenario, $federal Federal against a standard Confederate: no house mail refused, the game ends',
+    ({ scenario, federal }) => {
+      app = testApp(`all-${scenario}-${federal}`)
+      const game = 'all'
+      app.judge.createGame({
+        game,
+        ruleset: 'sea-devils',
+        scenario,
+        players: [house('federal', federal), house('confederate', 'standard')],
+      })
+      playOut(app, game, [])
+      const f = filings(app, game)
+      expect(f.rejected).toEqual([])
+      const record = f.house.filter((d) => d.role === 'confederate').map((d) => d.text!)
+      expect(record.some((t) => /RAID/.test(t))).toBe(true)
+    },
+  )
+})
+
 describe("the house player's inputs and its replay", () => {
   it('every house order mail recomputes from the seat view at its point and the revealed hidden-draw secret', () => {
     app = testApp('audit')

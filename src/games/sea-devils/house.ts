@@ -5,22 +5,9 @@
 // is highest and no Federal ship was seen, hunters sail for where a raider was last seen.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import type { SeaDevilsPack } from './pack.ts'
-import { contextFor, type Ctx, neighbours, typeClass } from './state.ts'
+import { homewardLine, inPortLine, type OwnShip, positionFromView, wantsRefit } from './housePorts.ts'
+import { contextFor, type Ctx, neighbours, type SdState, typeClass } from './state.ts'
 import { raidLoss } from './tables.ts'
-
-/** What the house reads of its own ships (the Confederate view's full entries). */
-interface OwnShip {
-  id: string
-  status: string
-  area: string | null
-  port: string | null
-  damage: number
-  commissioned: boolean
-  cannotRaidUntilRefit: boolean
-  type: string
-  ma: number
-  arrivedTurn: number
-}
 
 interface FederalEntry {
   id: string
@@ -71,18 +58,32 @@ function bestRaid(ctx: Ctx, ship: OwnShip, areas: string[], watched: Set<string>
   return best[choice.below(best.length, `raid area for ${ship.id}`)]!
 }
 
-/** One Confederate ship's record line for the standard level, or STAY. */
-function raiderLine(ctx: Ctx, ship: OwnShip, watched: Set<string>, choice: Choice): string {
+/** One Confederate ship's record line for the standard level: port business first, then a raid, or STAY. */
+function raiderLine(ctx: Ctx, sea: Sea, ship: OwnShip, choice: Choice): string {
   const here = ship.area!
   const mp = ship.ma - ship.damage
-  const leave = ship.port === null ? [] : ship.port === 'CSA' ? ['RUN-OUT'] : null
-  // A ship in a neutral port stays there: leaving may meet a blockade it cannot see from its view.
-  if (!leave) return `${ship.id}: STAY`
-  const cost = leave.length
-  const target = bestRaid(ctx, ship, mp - cost >= 2 ? [here, ...neighbours(ctx, here)] : [here], watched, choice)
+  if (ship.port !== null) {
+    const business = inPortLine(ctx, sea.pos, ship, sea.commissioned)
+    if (business) return business
+  } else if (wantsRefit(ship)) return homewardLine(ctx, sea.pos, ship) ?? `${ship.id}: STAY`
+  // A blockaded ship runs past its blockaders (7.21, 1 MP); a free one leaves a neutral port at no cost.
+  const leave =
+    ship.port === null ? [] : ship.port === 'CSA' ? ['RUN-OUT'] : [sea.blockaded.has(ship.id) ? 'RUN' : 'LEAVE-PORT']
+  const cost = leave[0] === 'LEAVE-PORT' ? 0 : leave.length
+  const reach = mp - cost >= 2 ? [here, ...neighbours(ctx, here)] : [here]
+  const target = bestRaid(ctx, ship, reach, sea.watched, choice)
   if (!target || mp - cost < (target === here ? 1 : 2)) return `${ship.id}: STAY`
   const steps = target === here ? ['RAID'] : [`MOVE ${target} +RAID`]
   return `${ship.id}: ${[...leave, ...steps].join(', ')}`
+}
+
+/** What the Confederate house knows of the sea this turn, from its view. */
+interface Sea {
+  pos: SdState
+  watched: Set<string>
+  blockaded: Set<string>
+  /** Whether this record already commissions a ship in a neutral port (10.51: one a year). */
+  commissioned: { neutral: boolean }
 }
 
 function confederateOrders(ctx: Ctx, view: View, level: HouseLevel, choice: Choice): string {
@@ -90,8 +91,14 @@ function confederateOrders(ctx: Ctx, view: View, level: HouseLevel, choice: Choi
   const own = ((view.confederate as OwnShip[] | undefined) ?? []).filter(
     (s) => s.status === 'map' && s.area && !(ctx.ship(s.id).arrivalRepairIn && s.arrivedTurn === (view.turn as number)),
   )
-  const watched = new Set((view.federal as FederalEntry[]).filter((u) => u.loc === 'map' && u.area).map((u) => u.area!))
-  const lines = own.map((s) => (level === 'cautious' ? `${s.id}: STAY` : raiderLine(ctx, s, watched, choice)))
+  const federal = (view.federal as FederalEntry[]).filter((u) => u.loc === 'map' && u.area)
+  const sea: Sea = {
+    pos: positionFromView(ctx, view),
+    watched: new Set(federal.map((u) => u.area!)),
+    blockaded: new Set(federal.filter((u) => u.blockading).map((u) => u.blockading!)),
+    commissioned: { neutral: false },
+  }
+  const lines = own.map((s) => (level === 'cautious' ? `${s.id}: STAY` : raiderLine(ctx, sea, s, choice)))
   return [...lines, STANDING.confederate[level]].join('\n')
 }
 
