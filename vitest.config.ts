@@ -63,6 +63,8 @@ const pg = [
 
 /** A judge on SQLite in this process, the CLI as a child process, Chromium for the map pictures. */
 const judge = [
+  'test/sea-devils/house.test.ts',
+  'test/sea-devils/house-cli.test.ts',
   'test/games/receipt.test.ts',
   'test/games/check-agrees.test.ts',
   'test/games/numbers.test.ts',

@@ -92,7 +92,7 @@ game
   .description('create a game; prints each player key (also mailed in every report)')
   .addHelpText(
     'after',
-    '\nThe roles, scenarios and options of each game, with a create line to copy: pbem games\nA player is role=address[:name]; quote a name with spaces.',
+    '\nThe roles, scenarios and options of each game, with a create line to copy: pbem games\nA player is role=address[:name]; quote a name with spaces. role=house:cautious or role=house:standard seats the judge itself.',
   )
   .option('--ruleset <id>', 'the game: pbem games lists the games with their roles, scenarios and options')
   .option('--scenario <id>', "one of the game's scenarios (pbem games lists them)")
@@ -128,7 +128,7 @@ game
       const scenario = o.dataPack ? o.scenario : d().checkedScenario(ruleset, o.scenario)
       const options = d().checkedOptions(ruleset, o.option as string[])
       const players = (o.player as string[]).map((p) => {
-        const m = /^([a-z]+)=([^:]+@[^:]+)(?::([\s\S]+))?$/.exec(p)
+        const m = /^([a-z]+)=([^:]+@[^:]+|house:[a-z]+)(?::([\s\S]+))?$/.exec(p)
         if (!m) fail(`--player takes role=address[:name], not ${JSON.stringify(p)}`)
         return { role: m[1]!, address: m[2]!, name: m[3] ?? m[1]! }
       })

@@ -6,6 +6,13 @@ import { withOldSpelling } from './aliases.ts'
 
 type Deps = typeof DepsModule
 
+/** What `player replace` prints; a house seat is mailed nothing, so no key is shown for it. */
+function replacedLine(game: string, role: string, address: string, key: string): string {
+  return address.startsWith('house:')
+    ? `${game} ${role}: now played by the house (${address.slice('house:'.length)})`
+    : `${game} ${role}: now ${address}, key ${key} (mailed)`
+}
+
 export function registerPlayerCommands(
   program: Command,
   withApp: (fn: (app: App) => unknown) => Promise<void>,
@@ -28,7 +35,9 @@ export function registerPlayerCommands(
 
   player
     .command('replace <game> <role> <address>')
-    .description('a new player takes over the role: new key mailed to the new address; the old key stops working')
+    .description(
+      'a new player takes over the role: new key mailed to the new address; the old key stops working (house:cautious or house:standard seats the judge itself)',
+    )
     .option('--name <name>', "the new player's name")
     .option('--reason <text>', 'for the log and the players')
     .action((g: string, role: string, address: string, o) =>
@@ -38,7 +47,7 @@ export function registerPlayerCommands(
           ...(o.name ? { name: o.name } : {}),
           ...(o.reason ? { reason: o.reason } : {}),
         })
-        console.log(`${g} ${role}: now ${address}, key ${key} (mailed)`)
+        console.log(replacedLine(g, role, address, key))
         return d().sendOutbox(app)
       }),
     )

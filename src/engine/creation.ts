@@ -10,6 +10,7 @@ import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { storePack } from './packStore.ts'
 import { phaseOf } from './clock/lifecycle.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
+import { isHouseSeat } from './houseSeat.ts'
 import { deadlineFor, defaultSchedule, mergeSchedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { CreateGameRequest } from './calls.ts'
@@ -90,6 +91,8 @@ function checkedRequest(j: Judge, req: CreateGameRequest) {
   // A game's roles may depend on its scenario and options (a side with several captains).
   const roles = ruleset.rolesFor?.(req.scenario, gameOptionsOf(req.options ?? {})) ?? ruleset.roles
   checkPlayers(ruleset.title, roles, req.players)
+  if (!ruleset.house && req.players.some((p) => isHouseSeat(p.address)))
+    throw new Error(`${ruleset.title} has no house player yet: seat a person at every role`)
   return { factory, pack, ruleset }
 }
 

@@ -26,6 +26,8 @@ import * as clockActions from './clockActions.ts'
 import * as moderation from './moderation.ts'
 import * as seats from './seats.ts'
 import * as reporting from './reporting.ts'
+import { playHouseSeats } from './house.ts'
+import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Schedule, ScheduleInput } from './clock/schedule.ts'
 
 export { PointMovedError } from './errors.ts'
@@ -76,6 +78,9 @@ export class Judge implements JudgeContext, ReaderSource {
   readonly clock: ClockIndex
 
   constructor(readonly o: JudgeOptions) {
+    // A house seat reads its side's view, never mail: nothing addressed to it is sent.
+    const outbox = o.outbox
+    this.o = { ...o, outbox: { enqueue: (l, m) => (isHouseSeatLetter(l) ? undefined : outbox.enqueue(l, m)) } }
     this.registry = o.registry
     this.templates = o.templates ?? new Templates((game) => o.registry(game).templates ?? null)
     this.mailDomain = o.mailDomain ?? 'judge.localhost'
@@ -241,7 +246,9 @@ export class Judge implements JudgeContext, ReaderSource {
   }
 
   createGame(req: CreateGameRequest): { game: string; keys: Record<string, string> } {
-    return creation.createGame(this, req)
+    const created = creation.createGame(this, req)
+    playHouseSeats(this, req.game)
+    return created
   }
 
   submitOrders(game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {
@@ -273,11 +280,15 @@ export class Judge implements JudgeContext, ReaderSource {
   }
 
   adjudicate(game: string, opts: AdjudicateOptions = {}): AdjudicateResult {
-    return resolving.adjudicate(this, game, opts)
+    const result = resolving.adjudicate(this, game, opts)
+    playHouseSeats(this, game)
+    return result
   }
 
   forceAdjudicate(game: string, opts: ModeratorOptions = {}): AdjudicateResult {
-    return resolving.forceAdjudicate(this, game, opts)
+    const result = resolving.forceAdjudicate(this, game, opts)
+    playHouseSeats(this, game)
+    return result
   }
 
   askOpeningQuestions(game: string, reports?: Letter[]): void {
@@ -367,7 +378,9 @@ export class Judge implements JudgeContext, ReaderSource {
     address: string,
     opts: ModeratorOptions & { name?: string } = {},
   ): { key: string } {
-    return seats.replacePlayer(this, game, role, address, opts)
+    const replaced = seats.replacePlayer(this, game, role, address, opts)
+    playHouseSeats(this, game)
+    return replaced
   }
 
   eject(game: string, role: string, opts: ModeratorOptions = {}): void {

@@ -9,6 +9,7 @@ import type { OrdersAccepted, ReadjudicatedResult, TurnAdjudicated, TurnReadjudi
 import { stateHash, type GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { resolvePoint } from './resolvePoint.ts'
+import { playHouseSeats } from './house.ts'
 
 export interface ReadjudicationRequest {
   game: string
@@ -204,8 +205,12 @@ export function readjudicate(judge: Judge, req: ReadjudicationRequest, commit: b
     commit ? [{ type: 'TurnReadjudicated', data: plan.event, audience: { kind: 'moderator' } }] : [],
     letters,
   )
-  // The open point may now stand elsewhere and ask other questions.
-  if (commit) judge.askOpeningQuestions(req.game)
+  // The open point may now stand elsewhere and ask other questions; a house seat whose orders no
+  // longer stand writes them again from the corrected position.
+  if (commit) {
+    judge.askOpeningQuestions(req.game)
+    playHouseSeats(judge, req.game)
+  }
   return plan
 }
 

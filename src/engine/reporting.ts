@@ -1,5 +1,6 @@
 // The judge's letters: report models and reports per reader (with pictures), acknowledgements of
 // orders, notices, and who reads a game.
+import { seatChangesDuring } from './houseSeat.ts'
 import { canSee, type LineError, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
@@ -158,7 +159,13 @@ function sectionOf(j: Judge, fold: GameFold, viewer: Viewer, a: TurnAdjudicated)
   return {
     point: a.point,
     heading: `Resolution ${a.point}: ${a.label}`,
-    forcedNote: forcedNote(j, fold, a.point, viewer.kind === 'role' ? viewer.role : null),
+    forcedNote:
+      [
+        forcedNote(j, fold, a.point, viewer.kind === 'role' ? viewer.role : null),
+        ...seatChangesDuring(fold.events, a.point),
+      ]
+        .filter((n) => n)
+        .join(' ') || null,
     narrative: seen.narrative,
     decisions: decisionsAt(fold, a.point, viewer),
     secret: a.secret,

@@ -3,6 +3,7 @@ import { gameStream } from './events.ts'
 import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { awaitedOrders, pendingDecision } from './clock/lifecycle.ts'
 import { checkAddress, checkPlayerName } from './validate.ts'
+import { checkHouseSeat, isHouseSeat } from './houseSeat.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { ModeratorOptions } from './calls.ts'
 import * as resolving from './resolving.ts'
@@ -50,13 +51,15 @@ export function replacePlayer(
   address: string,
   opts: ModeratorOptions & { name?: string } = {},
 ): { key: string } {
-  checkAddress(address)
+  const house = isHouseSeat(address) ? checkHouseSeat(address) : null
+  if (!house) checkAddress(address)
   if (opts.name !== undefined) checkPlayerName(opts.name)
   return j.o.store.transaction(() => {
     const fold = j.load(game)
     resolving.guard(fold, opts)
     const p = fold.players.get(role)
     if (!p) throw new Error(`game ${game} has no role ${role}`)
+    if (house && !fold.ruleset.house) throw new Error(`${fold.ruleset.title} has no house player yet`)
     const keyGeneration = p.keyGeneration + 1
     const key = playerKey(serverSecret(j.o.db), game, role, keyGeneration)
     const name = opts.name ?? address
@@ -122,6 +125,7 @@ export function replacePlayer(
       )
       if (letter) j.o.outbox.enqueue(letter, { game, kind: 'decision' })
     }
+    announceSeat(j, after, role, house ? `the house (${house})` : name, keyGeneration)
     reporting.noticeTo(
       j,
       after,
@@ -132,6 +136,20 @@ export function replacePlayer(
     )
     return { key }
   })
+}
+
+/** Every other player learns who sits at `role` now (a house seat or a person), from the seat's event. */
+function announceSeat(j: Judge, fold: ReturnType<Judge['load']>, role: string, who: string, generation: number): void {
+  for (const o of fold.players.values())
+    if (o.role !== role && !fold.ejected.has(o.role))
+      reporting.noticeTo(
+        j,
+        fold,
+        o.role,
+        `${role} is now played by ${who}`,
+        `From now on ${role} in ${fold.created.game} is played by ${who}.`,
+        `seat.${fold.created.game}.${role}.g${generation}`,
+      )
 }
 
 /** Removes a player (PlayerEjected): the key stops working; the role plays on standing orders until replaced. */

@@ -2,6 +2,8 @@
 // live in the engine so the command line and moderator mail (REPLACE) refuse the same things: a
 // bad value caught here would otherwise end up in the log for good, or in a mail header.
 
+import { checkHouseSeat, isHouseSeat } from './houseSeat.ts'
+
 /** From one hour to 90 days: a longer first deadline is a typo, and zero or less resolves at once. */
 export const DEADLINE_HOURS = { min: 1, max: 2160 } as const
 
@@ -73,7 +75,8 @@ export function checkPlayers(
 ): void {
   checkRoles(rulesetTitle, roles, players)
   for (const p of players) {
-    checkAddress(p.address)
+    if (isHouseSeat(p.address)) checkHouseSeat(p.address)
+    else checkAddress(p.address)
     checkPlayerName(p.name)
   }
 }

@@ -195,6 +195,30 @@ export interface GameOutcome {
 /** A redacted picture of the state for one reader; only what that reader may know. */
 export type View = Record<string, unknown>
 
+/** How strongly a house player plays: `cautious` keeps what it has; `standard` plays to win. */
+export type HouseLevel = 'cautious' | 'standard'
+export const HOUSE_LEVELS: readonly HouseLevel[] = ['cautious', 'standard']
+
+/**
+ * The only source of choice a house player may use: drawn by the engine from the game's committed
+ * secret material, keyed by game, role, point and a counter, so its play replays exactly and can be
+ * checked once the game is over.
+ */
+export interface Choice {
+  /** A whole number from 0 to n - 1. */
+  below(n: number, label: string): number
+}
+
+/**
+ * The judge sitting at one side. It is given only that side's view (`view(state, { kind: 'role', role })`,
+ * what its reports are built from), never the state, and writes what a person at that side would
+ * write: the order mail's text in the game's own grammar, or the answer to a question put to it.
+ */
+export interface HousePlayer {
+  orders(view: View, role: string, level: HouseLevel, choice: Choice): string
+  answer(view: View, question: Question, level: HouseLevel, choice: Choice): string
+}
+
 export interface Ruleset<S, O> {
   id: string
   title: string
@@ -249,6 +273,8 @@ export interface Ruleset<S, O> {
    * resolutions reported; `stamp` the game and the time of the report, for a picture's title.
    */
   figures?(state: S, viewer: Viewer, seen: NarrativeEntry[], stamp?: FigureStamp): Figure[]
+  /** The game's house player, when it has one: `pbem game create --player <role>=house:<level>`. */
+  house?: HousePlayer
 }
 
 /**

@@ -1,6 +1,7 @@
 // Sea Devils (S&T 191) as a ruleset: setup from the scenario (13.x), the two-deadline email cadence
 // of digest 1.3 (Federal deployment + movement, then the Confederate activity record), resolution
 // of Phases 3 and 4, the end of the turn and the next turn's opening.
+import { seaDevilsHouse } from './house.ts'
 import type {
   Awaited,
   DataPack,
@@ -96,6 +97,7 @@ export function createSeaDevils(
     reportModel: (state, viewer) => seaDevilsReportModel(state, packOf(state, content), viewer),
     mapKey: (state) => seaDevilsMapKey(packOf(state, content)),
     figures: (state, viewer, seen) => seaDevilsFigures(state, packOf(state, content), viewer, seen),
+    house: seaDevilsHouse(content),
   }
   return ruleset
 }

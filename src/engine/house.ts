@@ -1,0 +1,97 @@
+// House players: the judge sitting at a side whose seat is `house:<level>`. Whenever the open point
+// awaits that side's orders or answer, the game's house player writes them from that side's view
+// alone, and they are filed like a player's mail (orderFiling.ts, asking.ts): receipts, history and
+// re-adjudication cannot tell them apart. Its choices come from the game's hidden-draw secret under
+// a message no die roll uses, so they replay exactly and can be checked once that secret is revealed.
+import type { Choice, HouseLevel } from '../games/contract.ts'
+import { houseLevel } from './houseSeat.ts'
+import { deriveRoll } from './dice.ts'
+import type { GameFold } from './fold.ts'
+import type { JudgeContext as Judge } from './judgeContext.ts'
+import { inProgress } from './clock/lifecycle.ts'
+import { submitOrders } from './orderFiling.ts'
+
+/** The message a house choice is derived from: never one a die roll or hidden draw uses. */
+export function houseChoiceMessage(k: ChoiceKey, index: number, label: string): string {
+  return `${k.game}|house|${k.role}|${k.turn}|${k.point}|${k.what}|${index}|${label}`
+}
+
+/** Whose choice: the side, the turn and point, and what it writes (`orders`, or the question's id). */
+export interface ChoiceKey {
+  game: string
+  role: string
+  turn: number
+  point: number
+  what: string
+}
+
+/** The choices of one house decision (one order mail, one answer), numbered from 0 in the order drawn. */
+export class HouseChoice implements Choice {
+  private index = 0
+  readonly drawn: { index: number; label: string; n: number; value: number }[] = []
+  constructor(
+    private readonly secretHex: string,
+    private readonly key: ChoiceKey,
+  ) {}
+
+  below(n: number, label: string): number {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`house choice among ${n}`)
+    const index = this.index++
+    const value = n === 1 ? 0 : deriveRoll(this.secretHex, houseChoiceMessage(this.key, index, label), n) - 1
+    this.drawn.push({ index, label, n, value })
+    return value
+  }
+}
+
+/** The house's choice source for `role` at the open point, keyed by the game's hidden-draw secret. */
+export function choiceFor(j: Judge, fold: GameFold, role: string, what: string): HouseChoice {
+  const secret = j.secrets.get(fold.created.game, 'hidden', 0)
+  if (!secret) throw new Error(`game ${fold.created.game}: the hidden-draw secret is missing`)
+  return new HouseChoice(secret, {
+    game: fold.created.game,
+    role,
+    turn: fold.ruleset.turnOf(fold.state),
+    point: fold.point,
+    what,
+  })
+}
+
+/** The house seats of a game that play now (a vacant seat plays on standing orders, as any). */
+function houseSeats(fold: GameFold): Map<string, HouseLevel> {
+  const seats = new Map<string, HouseLevel>()
+  for (const p of fold.players.values()) {
+    const level = houseLevel(p.address)
+    if (level && !fold.ejected.has(p.role)) seats.set(p.role, level)
+  }
+  return seats
+}
+
+/**
+ * Writes and files what the house seats owe the open point: the orders awaited of them and not yet
+ * on file, then the answers to the questions put to them. Deterministic: the same log gives the
+ * same mail. Does nothing for a game without house seats or a ruleset without a house player.
+ */
+export function playHouseSeats(j: Judge, game: string): void {
+  j.o.store.transaction(() => {
+    const fold = j.load(game)
+    const house = fold.ruleset.house
+    const seats = houseSeats(fold)
+    if (!house || !seats.size || fold.finished) return
+    if (!inProgress(fold))
+      for (const a of fold.ruleset.awaiting(fold.state)) {
+        const level = a.kind === 'orders' ? seats.get(a.role) : undefined
+        if (!level || a.kind !== 'orders' || fold.orders.has(a.role)) continue
+        const view = fold.ruleset.view(fold.state, { kind: 'role', role: a.role })
+        const text = house.orders(view, a.role, level, choiceFor(j, fold, a.role, 'orders'))
+        submitOrders(j, game, a.role, text, { from: `house:${level}`, authenticatedBy: 'house' })
+      }
+    const after = j.load(game)
+    for (const d of after.requested.values()) {
+      const level = seats.get(d.role)
+      if (!level || after.answers.has(d.decisionId)) continue
+      const view = after.ruleset.view(after.state, { kind: 'role', role: d.role })
+      const answer = house.answer(view, d, level, choiceFor(j, after, d.role, d.decisionId))
+      j.answer(game, d.role, [{ decisionId: d.decisionId, answer }], { from: `house:${level}` })
+    }
+  })
+}
