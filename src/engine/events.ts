@@ -231,6 +231,17 @@ export interface PlayerZoneSet {
   zone: string | null
 }
 
+/** A house seat failed to write what the open point awaited of it: the seat counts as silent. */
+export interface HouseSeatFailed {
+  role: string
+  level: string
+  point: number
+  /** `orders`, or the id of the question it was to answer. */
+  what: string
+  kind: 'error' | 'refused'
+  reason: string
+}
+
 export interface OutageDetected {
   lastTick: string
   detectedAt: string

@@ -10,6 +10,8 @@ import type { GameFold } from './fold.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import { inProgress } from './clock/lifecycle.ts'
 import { submitOrders } from './orderFiling.ts'
+import { gameStream, type HouseSeatFailed } from './events.ts'
+import * as reporting from './reporting.ts'
 
 /** The message a house choice is derived from: never one a die roll or hidden draw uses. */
 export function houseChoiceMessage(k: ChoiceKey, index: number, label: string): string {
@@ -70,6 +72,9 @@ function houseSeats(fold: GameFold): Map<string, HouseLevel> {
  * Writes and files what the house seats owe the open point: the orders awaited of them and not yet
  * on file, then the answers to the questions put to them. Deterministic: the same log gives the
  * same mail. Does nothing for a game without house seats or a ruleset without a house player.
+ * A house player that throws, or whose orders or answer the game refuses, never stops the caller:
+ * the failure is recorded (HouseSeatFailed), the moderator is told, and the seat counts as one that
+ * sent nothing (standing orders and the defaults apply at the deadline).
  */
 export function playHouseSeats(j: Judge, game: string): void {
   j.o.store.transaction(() => {
@@ -81,17 +86,82 @@ export function playHouseSeats(j: Judge, game: string): void {
       for (const a of fold.ruleset.awaiting(fold.state)) {
         const level = a.kind === 'orders' ? seats.get(a.role) : undefined
         if (!level || a.kind !== 'orders' || fold.orders.has(a.role)) continue
-        const view = fold.ruleset.view(fold.state, { kind: 'role', role: a.role })
-        const text = house.orders(view, a.role, level, choiceFor(j, fold, a.role, 'orders'))
-        submitOrders(j, game, a.role, text, { from: `house:${level}`, authenticatedBy: 'house' })
+        if (failedBefore(fold, a.role, 'orders')) continue
+        attempt(j, game, { role: a.role, level, what: 'orders' }, () => {
+          const view = fold.ruleset.view(fold.state, { kind: 'role', role: a.role })
+          const text = house.orders(view, a.role, level, choiceFor(j, fold, a.role, 'orders'))
+          const r = submitOrders(j, game, a.role, text, { from: `house:${level}`, authenticatedBy: 'house' })
+          return r.accepted
+            ? null
+            : r.errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join('; ')
+        })
       }
     const after = j.load(game)
     for (const d of after.requested.values()) {
       const level = seats.get(d.role)
-      if (!level || after.answers.has(d.decisionId)) continue
-      const view = after.ruleset.view(after.state, { kind: 'role', role: d.role })
-      const answer = house.answer(view, d, level, choiceFor(j, after, d.role, d.decisionId))
-      j.answer(game, d.role, [{ decisionId: d.decisionId, answer }], { from: `house:${level}` })
+      if (!level || after.answers.has(d.decisionId) || failedBefore(after, d.role, d.decisionId)) continue
+      attempt(j, game, { role: d.role, level, what: d.decisionId }, () => {
+        const view = after.ruleset.view(after.state, { kind: 'role', role: d.role })
+        const answer = house.answer(view, d, level, choiceFor(j, after, d.role, d.decisionId))
+        const r = j.answer(game, d.role, [{ decisionId: d.decisionId, answer }], { from: `house:${level}` })
+        if (j.load(game).answers.has(d.decisionId)) return null
+        return r.ok ? r.message : r.error
+      })
     }
   })
+}
+
+/** What a house seat was to write: its orders, or the answer to one question. */
+interface HouseTask {
+  role: string
+  level: HouseLevel
+  what: string
+}
+
+/** Whether the house at `role` already failed at `what` this point (a failure is recorded once). */
+function failedBefore(fold: GameFold, role: string, what: string): boolean {
+  // A result or a re-adjudication opens the point afresh: the house then tries again.
+  const opened = fold.events.findLastIndex((e) => e.type === 'TurnAdjudicated' || e.type === 'TurnReadjudicated')
+  return fold.events.slice(opened + 1).some((e) => {
+    if (e.type !== 'HouseSeatFailed') return false
+    const f = e.data as HouseSeatFailed
+    return f.role === role && f.what === what && f.point === fold.point
+  })
+}
+
+/**
+ * Runs one house task; `run` returns null when the game took what the house wrote, else the
+ * game's reason for refusing it. A throw is caught in a savepoint, so nothing it began is kept.
+ */
+function attempt(j: Judge, game: string, task: HouseTask, run: () => string | null): void {
+  let kind: HouseSeatFailed['kind'] = 'refused'
+  let reason: string | null
+  try {
+    reason = j.o.store.transaction(run)
+  } catch (e) {
+    kind = 'error'
+    reason = e instanceof Error ? e.message : String(e)
+  }
+  if (reason === null) return
+  const fold = j.load(game)
+  const data: HouseSeatFailed = { ...task, point: fold.point, kind, reason: reason.slice(0, 2000) }
+  console.warn(`pbem: ${game}: the house (${task.level}) at ${task.role} failed at ${task.what}: ${data.reason}`)
+  j.o.store.append(gameStream(game), fold.version, [{ type: 'HouseSeatFailed', data, audience: { kind: 'moderator' } }])
+  const missed =
+    task.what === 'orders'
+      ? "The seat counts as one that sent no orders: its standing orders and the rules' defaults apply at the deadline."
+      : `The question goes unanswered by the house: its default applies at its deadline.`
+  reporting.noticeTo(
+    j,
+    fold,
+    null,
+    `The house player at ${task.role} failed (${task.what})`,
+    [
+      `The house player (${task.level}) at ${task.role} could not write its ${task.what === 'orders' ? 'orders' : `answer to ${task.what}`} for point ${fold.point}:`,
+      kind === 'error' ? `it failed: ${data.reason}` : `the game refused it: ${data.reason}`,
+      missed,
+      `To put a person in the seat: pbem player replace ${game} ${task.role} <address>.`,
+    ].join('\n'),
+    `house-failed.${game}.p${fold.point}.${task.role}.${task.what}`,
+  )
 }
