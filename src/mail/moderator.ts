@@ -8,7 +8,7 @@
 //   EXTEND <n>H|<n>D [POINT <p>]         DEADLINE YYYY-MM-DD HH:MM [POINT <p>]   (game's zone)
 //   PROCESS [POINT <p>]                  resolve now; unanswered decisions take their defaults
 //   PREVIEW                              the resolution as it would go now, to you only; nothing recorded
-//   REPLACE <role> <address> [name]      EJECT <role> [reason]
+//   REPLACE <role> <address>|house:<level> [name]   EJECT <role> [reason]
 //   ABSENCE <role> <from> <to> | ABSENCE <role> NONE
 //   SCHEDULE <phase kind> <rule>         e.g. SCHEDULE activity Fridays 18:00
 //   SET MISSED default|grace|pause | SET GRACE <h> | SET DELAY <min> | SET EARLY ON|OFF
@@ -18,6 +18,7 @@
 import { describeSchedule, type ScheduleInput } from '../engine/clock/schedule.ts'
 import { parseLocal, parseRule } from '../engine/clock/calendar.ts'
 import { inProgress, pendingDecision } from '../engine/clock/lifecycle.ts'
+import { houseLevel } from '../engine/houseSeat.ts'
 import { readScript } from '../orders/script.ts'
 import { sha256Hex } from '../util/canonical.ts'
 import type { MailContext } from './commands.ts'
@@ -68,7 +69,8 @@ export function moderatorHelp(game: string): string {
     "  DEADLINE YYYY-MM-DD HH:MM [POINT <p>]  set the open deadline (in the game's zone)",
     '  PROCESS [POINT <p>]                 resolve now; decisions not yet answered take their defaults',
     '  PREVIEW                             the resolution as it would go now, mailed to you only; nothing recorded',
-    '  REPLACE <role> <address> [name]     a new player for the role (new key; the old one stops working)',
+    '  REPLACE <role> <address> [name]     a new player for the role (new key; the old one stops working);',
+    '                                      REPLACE <role> house:<level> gives the seat to the house',
     '  EJECT <role> [reason]               remove a player; the role plays on standing orders until replaced',
     '  ABSENCE <role> <from> <to> | ABSENCE <role> NONE   set or cancel an absence (no limits apply)',
     '  SCHEDULE <phase kind> <rule>        e.g. SCHEDULE activity Fridays 18:00, SCHEDULE default 72h weekdays',
@@ -239,7 +241,10 @@ const COMMAND_RUNS: Record<(typeof MODERATOR_COMMANDS)[number], (c: CommandLine)
       ...guard,
       ...(name.length ? { name: name.join(' ') } : {}),
     })
-    return `REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`
+    const house = houseLevel(address.toLowerCase())
+    return house
+      ? `REPLACE: the house (${house}) took the ${role.toLowerCase()} seat and writes its orders from now on; the old key no longer works.`
+      : `REPLACE: ${role.toLowerCase()} is now played by ${address}; the new key went to that address and the old key no longer works.`
   },
   EJECT: ({ judge, game, args, guard, by }) => {
     const [role, ...reason] = args

@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PointMovedError } from '../../src/engine/judge.ts'
 import { runModeratorCommand } from '../../src/mail/moderator.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, testApp, type TestApp } from '../helpers/app.ts'
+import {
+  createFixtureDuel,
+  createWeakBeginning,
+  DUEL_NORTH,
+  DUEL_SOUTH,
+  testApp,
+  type TestApp,
+} from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, HOUR, inbound, lastMailId, mailsSince, MOD, START, tickAt, types } from './helpers.ts'
 
@@ -233,6 +240,28 @@ describe.each(ENGINES)('on $name', (engine) => {
           .sort(),
       ).toEqual(['moderator', 'preview'])
       expect(mailsSince(app, 0, MOD).at(-1)!.mail.subject).toBe('[fd1] Moderator commands from another address')
+    })
+
+    it('REPLACE <role> house:<level> says the house took the seat, not that a key went to it', () => {
+      createWeakBeginning(app)
+      const r = runModeratorCommand({
+        judge: app.judge,
+        db: app.db,
+        outbox: sqliteOutbox(app.db, app.clock),
+        clock: app.clock,
+        mail: inbound(MOD, 'REPLACE confederate house:cautious\nREPLACE federal grant@example.test'),
+        game: 'wb1',
+        body: 'REPLACE confederate house:cautious\nREPLACE federal grant@example.test',
+        key: app.judge.keyFor('wb1', 'moderator'),
+      })
+      expect(r.lines[0]).toBe(
+        'REPLACE: the house (cautious) took the confederate seat and writes its orders from now on; the old key no longer works.',
+      )
+      expect(r.lines[0]).not.toMatch(/key went/)
+      expect(r.lines[1]).toBe(
+        'REPLACE: federal is now played by grant@example.test; the new key went to that address and the old key no longer works.',
+      )
+      expect(app.judge.load('wb1').players.get('confederate')!.address).toBe('house:cautious')
     })
   })
 })
