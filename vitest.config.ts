@@ -66,6 +66,8 @@ const judge = [
   'test/sea-devils/house.test.ts',
   'test/sea-devils/house-cli.test.ts',
   'test/engine/house-failures.test.ts',
+  'test/engine/house-standby.test.ts',
+  'test/engine/house-standby-cli.test.ts',
   'test/games/receipt.test.ts',
   'test/games/check-agrees.test.ts',
   'test/games/numbers.test.ts',

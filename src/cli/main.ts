@@ -122,6 +122,7 @@ game
   .option('--grace-hours <n>', 'the one grace extension, in hours (with --missed grace)')
   .option('--delay <minutes>', 'early processing waits this long after the last orders')
   .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24')
+  .option('--standby <house:level>', "the house writes a person's orders for a point he missed (after any grace)")
   .action((id: string, o) =>
     withApp((app) => {
       const ruleset = d().checkedRuleset(o.ruleset)
@@ -151,11 +152,22 @@ game
         options: { ...options, early: o.early },
         createdBy: 'cli',
         ...(schedule ? { schedule } : {}),
+        ...(o.standby ? { standby: o.standby } : {}),
       })
       console.log(`Game ${id} created.`)
       for (const [role, key] of Object.entries(keys))
         console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
       return d().sendOutbox(app)
+    }),
+  )
+game
+  .command('standby <id> <house-or-off>')
+  .description("house:cautious or house:standard writes a person's orders for a point he missed; off stops it")
+  .action((id: string, standby: string) =>
+    withApp((app) => {
+      const off = standby.toLowerCase() === 'off'
+      app.judge.setStandby(id, off ? null : standby.toLowerCase(), { by: 'moderator (cli)' })
+      console.log(off ? `Game ${id}: no standby.` : `Game ${id}: the standby is ${standby.toLowerCase()}.`)
     }),
   )
 game
@@ -202,6 +214,7 @@ game
       for (const [role, list] of f.absences)
         for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
       if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
+      if (f.standby) console.log(`Standby: the house (${f.standby}) writes a missed point's orders`)
       const plan = app.judge.plan(id, app.clock())
       if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
     }),

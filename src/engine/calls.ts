@@ -44,6 +44,8 @@ export interface CreateGameRequest {
   createdBy?: string
   /** Deadline rules and options; without it the game runs on zone + deadlineHours + options.early. */
   schedule?: ScheduleInput
+  /** `house:<level>`: the house writes a person's orders for a point he missed (after any grace). */
+  standby?: string
 }
 
 export interface SubmitMeta {
@@ -58,6 +60,8 @@ export interface SubmitMeta {
   readNotes?: string[]
   /** What became of the DECIDE lines of the same message, told in its one acknowledgement. */
   answers?: string
+  /** The standby house's orders for a missed point: filed past the deadline, no acknowledgement. */
+  standby?: boolean
 }
 
 export interface SubmitResult {

@@ -18,6 +18,7 @@ import type { Schedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { AdjudicateResult } from './calls.ts'
 import * as resolving from './resolving.ts'
+import { playStandby } from './house.ts'
 import * as reporting from './reporting.ts'
 
 const HOUR = 3600_000
@@ -58,6 +59,7 @@ export function applyPlan(
           pauseForMissed(j, game, a)
           break
         case 'advance':
+          playStandby(j, game)
           result = j.adjudicate(game, { now: opts.now, by: 'schedule' })
           break
       }

@@ -10,7 +10,7 @@ import { keyHash, playerKey, serverSecret } from './keys.ts'
 import { storePack } from './packStore.ts'
 import { phaseOf } from './clock/lifecycle.ts'
 import { checkDeadlineHours, checkPlayers } from './validate.ts'
-import { isHouseSeat } from './houseSeat.ts'
+import { checkHouseSeat, isHouseSeat } from './houseSeat.ts'
 import { deadlineFor, defaultSchedule, mergeSchedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { CreateGameRequest } from './calls.ts'
@@ -91,8 +91,9 @@ function checkedRequest(j: Judge, req: CreateGameRequest) {
   // A game's roles may depend on its scenario and options (a side with several captains).
   const roles = ruleset.rolesFor?.(req.scenario, gameOptionsOf(req.options ?? {})) ?? ruleset.roles
   checkPlayers(ruleset.title, roles, req.players)
-  if (!ruleset.house && req.players.some((p) => isHouseSeat(p.address)))
-    throw new Error(`${ruleset.title} has no house player yet: seat a person at every role`)
+  if (req.standby !== undefined) checkHouseSeat(req.standby)
+  if (!ruleset.house && (req.standby !== undefined || req.players.some((p) => isHouseSeat(p.address))))
+    throw new Error(`${ruleset.title} has no house player yet: seat a person at every role, with no standby`)
   return { factory, pack, ruleset }
 }
 
@@ -116,6 +117,12 @@ function openingEvents(
       audience: { kind: 'moderator' },
     })
   }
+  if (req.standby !== undefined)
+    events.push({
+      type: 'StandbySet',
+      data: { level: checkHouseSeat(req.standby), by: req.createdBy ?? 'operator' },
+      audience: { kind: 'public' },
+    })
   if (req.schedule)
     events.push({
       type: 'ScheduleSet',

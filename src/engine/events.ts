@@ -231,6 +231,21 @@ export interface PlayerZoneSet {
   zone: string | null
 }
 
+/** The game's standby house (null: none): it writes a person's orders for a point he missed. */
+export interface StandbySet {
+  level: string | null
+  by: string
+}
+
+/** The standby house wrote `role`'s orders for one point its player missed (he keeps the seat). */
+export interface StandbyPlayed {
+  role: string
+  level: string
+  point: number
+  /** What the orders were for, in the game's words ("turn 3"). */
+  label: string
+}
+
 /** A house seat failed to write what the open point awaited of it: the seat counts as silent. */
 export interface HouseSeatFailed {
   role: string

@@ -197,6 +197,7 @@ function initialFold<S>(
     missedDeadline: null,
     lastOrderAt: null,
     graceUsed: false,
+    standby: null,
     pausedThisPoint: false,
     remindersSent: new Set(),
     lateNoticesSent: new Set(),

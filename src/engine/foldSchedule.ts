@@ -51,6 +51,9 @@ export function applyPlayerEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
       fold.absences.delete(e.data.role)
       break
     }
+    case 'StandbySet':
+      fold.standby = e.data.level ?? null
+      break
     case 'PlayerZoneSet':
       if (e.data.zone) fold.zones.set(e.data.role, e.data.zone)
       else fold.zones.delete(e.data.role)

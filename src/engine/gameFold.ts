@@ -1,6 +1,6 @@
 // What a fold knows of one game: its state and everything the schedule, the mail layer and the
 // moderator read from the log, gathered in one pass by foldGame (fold.ts).
-import type { Ruleset } from '../games/contract.ts'
+import type { HouseLevel, Ruleset } from '../games/contract.ts'
 import type { StoredEvent } from '../log/store.ts'
 import type { Schedule } from './clock/schedule.ts'
 import type { RecordingDice } from './dice.ts'
@@ -69,6 +69,8 @@ export interface GameFold<S = unknown> {
   /** When the last orders at the open point were accepted (change-of-mind delay). */
   lastOrderAt: string | null
   graceUsed: boolean
+  /** The house that writes a person's orders for a point he missed after the deadline (and grace), if any. */
+  standby: HouseLevel | null
   pausedThisPoint: boolean
   /** `${hoursBefore}@${deadline}` of reminders sent at the open point. */
   remindersSent: Set<string>

@@ -4,13 +4,13 @@
 // re-adjudication cannot tell them apart. Its choices come from the game's hidden-draw secret under
 // a message no die roll uses, so they replay exactly and can be checked once that secret is revealed.
 import type { Choice, HouseLevel } from '../games/contract.ts'
-import { houseLevel } from './houseSeat.ts'
+import { houseLevel, isHouseSeat } from './houseSeat.ts'
 import { deriveRoll } from './dice.ts'
 import type { GameFold } from './fold.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import { inProgress } from './clock/lifecycle.ts'
 import { submitOrders } from './orderFiling.ts'
-import { gameStream, type HouseSeatFailed } from './events.ts'
+import { gameStream, type HouseSeatFailed, type StandbyPlayed, type StandbySet } from './events.ts'
 import * as reporting from './reporting.ts'
 
 /** The message a house choice is derived from: never one a die roll or hidden draw uses. */
@@ -121,12 +121,13 @@ interface HouseTask {
 /** Whether the house at `role` already failed at `what` this point (a failure is recorded once). */
 function failedBefore(fold: GameFold, role: string, what: string): boolean {
   // A result or a re-adjudication opens the point afresh: the house then tries again.
-  const opened = fold.events.findLastIndex((e) => e.type === 'TurnAdjudicated' || e.type === 'TurnReadjudicated')
-  return fold.events.slice(opened + 1).some((e) => {
-    if (e.type !== 'HouseSeatFailed') return false
+  for (let i = fold.events.length - 1; i >= 0; i--) {
+    const e = fold.events[i]!
+    if (e.type === 'TurnAdjudicated' || e.type === 'TurnReadjudicated') return false
     const f = e.data as HouseSeatFailed
-    return f.role === role && f.what === what && f.point === fold.point
-  })
+    if (e.type === 'HouseSeatFailed' && f.role === role && f.what === what && f.point === fold.point) return true
+  }
+  return false
 }
 
 /**
@@ -148,7 +149,7 @@ function attempt(j: Judge, game: string, task: HouseTask, run: () => string | nu
   console.warn(`pbem: ${game}: the house (${task.level}) at ${task.role} failed at ${task.what}: ${data.reason}`)
   j.o.store.append(gameStream(game), fold.version, [{ type: 'HouseSeatFailed', data, audience: { kind: 'moderator' } }])
   const missed =
-    task.what === 'orders'
+    task.what === 'orders' || task.what === 'standby'
       ? "The seat counts as one that sent no orders: its standing orders and the rules' defaults apply at the deadline."
       : `The question goes unanswered by the house: its default applies at its deadline.`
   reporting.noticeTo(
@@ -157,11 +158,56 @@ function attempt(j: Judge, game: string, task: HouseTask, run: () => string | nu
     null,
     `The house player at ${task.role} failed (${task.what})`,
     [
-      `The house player (${task.level}) at ${task.role} could not write its ${task.what === 'orders' ? 'orders' : `answer to ${task.what}`} for point ${fold.point}:`,
+      `The house player (${task.level}) at ${task.role} could not write its ${task.what === 'orders' ? 'orders' : task.what === 'standby' ? 'standby orders' : `answer to ${task.what}`} for point ${fold.point}:`,
       kind === 'error' ? `it failed: ${data.reason}` : `the game refused it: ${data.reason}`,
       missed,
-      `To put a person in the seat: pbem player replace ${game} ${task.role} <address>.`,
+      task.what === 'standby'
+        ? `The ${task.role} player keeps the seat; pbem game standby ${game} off stops the standby.`
+        : `To put a person in the seat: pbem player replace ${game} ${task.role} <address>.`,
     ].join('\n'),
     `house-failed.${game}.p${fold.point}.${task.role}.${task.what}`,
   )
+}
+
+/**
+ * At a deadline the schedule resolves (after any grace), the standby house writes the orders of
+ * each seat a person holds and left without orders, for this point only: the person keeps the
+ * seat, and every report says the house played it (StandbyPlayed). Filed like the house's own
+ * orders, from the seat's view alone and with choices drawn as reproducibly.
+ */
+export function playStandby(j: Judge, game: string): void {
+  j.o.store.transaction(() => {
+    const fold = j.load(game)
+    const level = fold.standby
+    const house = fold.ruleset.house
+    if (!level || !house || fold.finished || inProgress(fold)) return
+    for (const a of fold.ruleset.awaiting(fold.state)) {
+      if (a.kind !== 'orders' || fold.orders.has(a.role) || fold.ejected.has(a.role)) continue
+      const p = fold.players.get(a.role)
+      if (!p || isHouseSeat(p.address) || failedBefore(fold, a.role, 'standby')) continue
+      attempt(j, game, { role: a.role, level, what: 'standby' }, () => {
+        const view = fold.ruleset.view(fold.state, { kind: 'role', role: a.role })
+        const text = house.orders(view, a.role, level, choiceFor(j, fold, a.role, 'standby'))
+        const from = `standby:house:${level}`
+        const r = submitOrders(j, game, a.role, text, { from, authenticatedBy: 'house', standby: true })
+        if (!r.accepted) return r.errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join('; ')
+        const now = j.load(game)
+        const data: StandbyPlayed = { role: a.role, level, point: now.point, label: a.label }
+        j.o.store.append(gameStream(game), now.version, [{ type: 'StandbyPlayed', data, audience: { kind: 'public' } }])
+        console.warn(`pbem: ${game}: the standby house (${level}) wrote the ${a.role} orders for ${a.label}`)
+        return null
+      })
+    }
+  })
+}
+
+/** Sets or clears (null) the game's standby house. */
+export function setStandby(j: Judge, game: string, level: HouseLevel | null, by: string): void {
+  j.o.store.transaction(() => {
+    const fold = j.load(game)
+    if (level && !fold.ruleset.house) throw new Error(`${fold.ruleset.title} has no house player yet`)
+    if (fold.finished) throw new Error(`game ${game} is over`)
+    const data: StandbySet = { level, by }
+    j.o.store.append(gameStream(game), fold.version, [{ type: 'StandbySet', data, audience: { kind: 'public' } }])
+  })
 }

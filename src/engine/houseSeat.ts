@@ -22,8 +22,9 @@ export function checkHouseSeat(address: string): HouseLevel {
 }
 
 /**
- * Who took a seat while `point` was open (between the result before it and its own), in words every
- * reader may read: the house and its level, or a new player, never an address.
+ * Who took a seat while `point` was open (between the result before it and its own), and whose
+ * missed orders the standby house wrote, in words every reader may read: the house and its level,
+ * or a new player, never an address.
  */
 export function seatChangesDuring(events: readonly { type: string; data: unknown }[], point: number): string[] {
   const isResult = (e: { type: string; data: unknown }, p: number) =>
@@ -33,6 +34,10 @@ export function seatChangesDuring(events: readonly { type: string; data: unknown
   if (from < 0 || to < 0) return []
   const notes: string[] = []
   for (const e of events.slice(from, to)) {
+    if (e.type === 'StandbyPlayed') {
+      const s = e.data as { role: string; level: string; label: string }
+      notes.push(`The house (${s.level}) wrote the ${s.role} orders for ${s.label}: no orders by the deadline.`)
+    }
     if (e.type !== 'PlayerReplaced') continue
     const r = e.data as { role: string; address: string; previousAddress: string | null }
     const now = houseLevel(r.address)

@@ -26,8 +26,8 @@ import * as clockActions from './clockActions.ts'
 import * as moderation from './moderation.ts'
 import * as seats from './seats.ts'
 import * as reporting from './reporting.ts'
-import { playHouseSeats } from './house.ts'
-import { isHouseSeatLetter } from './houseSeat.ts'
+import { playHouseSeats, setStandby } from './house.ts'
+import { checkHouseSeat, isHouseSeatLetter } from './houseSeat.ts'
 import type { Schedule, ScheduleInput } from './clock/schedule.ts'
 
 export { PointMovedError } from './errors.ts'
@@ -381,6 +381,11 @@ export class Judge implements JudgeContext, ReaderSource {
     const replaced = seats.replacePlayer(this, game, role, address, opts)
     playHouseSeats(this, game)
     return replaced
+  }
+
+  /** The game's standby house (`house:<level>`), or none (null). */
+  setStandby(game: string, standby: string | null, opts: ModeratorOptions = {}): void {
+    setStandby(this, game, standby === null ? null : checkHouseSeat(standby), opts.by ?? 'moderator')
   }
 
   eject(game: string, role: string, opts: ModeratorOptions = {}): void {

@@ -31,7 +31,7 @@ export function submitOrders(j: Judge, game: string, role: string, text: string,
     const [stored] = j.o.store.append(gameStream(game), fold.version, [event])
     const after = j.load(game)
     const player = fold.players.get(role)
-    if (player && !fold.ejected.has(role))
+    if (player && !fold.ejected.has(role) && !meta.standby)
       j.o.outbox.enqueue(
         reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta, closed),
         { game, kind: 'ack' },
@@ -66,7 +66,11 @@ interface Verdict {
 
 function verdictOn(f: Filing): Verdict {
   const { j, fold, game, role } = f
-  const late = !fold.paused && !!fold.deadline && j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
+  const late =
+    !f.meta.standby &&
+    !fold.paused &&
+    !!fold.deadline &&
+    j.o.clock().getTime() > new Date(fold.deadline.deadline).getTime()
   if (!fold.players.has(role)) {
     const message = `game ${game} has no role "${role}"; roles: ${[...fold.players.keys()].join(', ')}`
     return rejected(f, [{ line: 0, text: '', message }], null)

@@ -5,21 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { HouseSeatFailed } from '../../src/engine/events.ts'
 import type { HousePlayer } from '../../src/games/contract.ts'
-import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
-import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 import { createFixtureDuel, DUEL_NORTH, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { HOUSED, registerHousedDuel } from './housedFixture.ts'
 
-const HOUSED = 'hidden-deck-housed'
 let house: HousePlayer = { orders: () => 'PASS', answer: (_v, q) => q.defaultOption }
-if (!rulesetIds().includes(HOUSED))
-  registerRuleset({
-    ...hiddenDeckFactory,
-    id: HOUSED,
-    create: (p) =>
-      Object.assign(hiddenDeckFactory.create(p), {
-        house: { orders: (...a) => house.orders(...a), answer: (...a) => house.answer(...a) } satisfies HousePlayer,
-      }),
-  })
+registerHousedDuel(() => house)
 
 let app: TestApp | null = null
 afterEach(() => {
