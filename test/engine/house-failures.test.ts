@@ -87,6 +87,32 @@ describe('a failing house seat', () => {
     expect(app.judge.load('hf1').orders.has('south')).toBe(false)
   })
 
+  it('an answer that throws is recorded and mailed; the question keeps its default', () => {
+    app = testApp('hf-answer')
+    house = {
+      orders: () => 'HIGH ASK\nDRAW 3',
+      answer: () => {
+        throw new Error('the house cannot decide')
+      },
+    }
+    duel(app)
+    expect(app.judge.load('hf1').orders.get('south')?.from).toBe('house:cautious')
+    // Round by round until the house is asked about a high card (its draws come from the seeded cut).
+    for (let i = 0; i < 3 && !failures(app).length && !app.judge.load('hf1').finished; i++) {
+      const fold = app.judge.load('hf1')
+      if (fold.ruleset.awaiting(fold.state).some((a) => a.kind === 'orders' && a.role === 'north'))
+        app.judge.submitOrders('hf1', 'north', 'DRAW 1')
+      expect(() => app!.judge.adjudicate('hf1', { by: 'test' })).not.toThrow()
+    }
+    const f = failures(app)
+    expect(f.length).toBeGreaterThan(0)
+    expect(f[0]!.data).toMatchObject({ role: 'south', kind: 'error', reason: 'the house cannot decide' })
+    expect(f[0]!.data.what).not.toBe('orders')
+    const asked = app.judge.load('hf1').requested.get(f[0]!.data.what)
+    expect(asked?.role).toBe('south')
+    expect(app.judge.load('hf1').answers.has(f[0]!.data.what)).toBe(false)
+  })
+
   it('a working house player files its orders and nothing is recorded as failed', () => {
     app = testApp('hf-ok')
     house = { orders: () => 'DRAW 1', answer: (_v, q) => q.defaultOption }

@@ -9,16 +9,18 @@ import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers
 import { HOUR, START, tickAt } from '../schedule/helpers.ts'
 import { HOUSED, registerHousedDuel } from './housedFixture.ts'
 
-const house: HousePlayer = {
+const WORKING: HousePlayer = {
   orders: (_view, _role, _level, choice) => `DRAW ${choice.below(3, 'how many') + 1}`,
   answer: (_view, q) => q.defaultOption,
 }
+let house = WORKING
 registerHousedDuel(() => house)
 
 let app: TestApp | null = null
 afterEach(() => {
   app?.cleanup()
   app = null
+  house = WORKING
 })
 
 const NOTE = 'The house (cautious) wrote the north orders for round 1 draws: no orders by the deadline.'
@@ -115,6 +117,31 @@ describe('the standby house', () => {
     expect(app.judge.load('sb5').point).toBe(2)
     expect(events(app, 'sb5').some((e) => e.type === 'StandbyPlayed')).toBe(false)
     expect(result(app, 'sb5', 1).inputs.north).toBeUndefined()
+  })
+
+  it('a standby that throws is recorded and mailed to the moderator; the point resolves as for a silent player', () => {
+    app = testApp('standby-broken')
+    house = {
+      orders: () => {
+        throw new Error('no charts aboard')
+      },
+      answer: (_v, q) => q.defaultOption,
+    }
+    createFixtureDuel(app, 'sb8', { ruleset: HOUSED, standby: 'house:cautious' })
+    app.judge.submitOrders('sb8', 'south', 'DRAW 1')
+    expect(() => tickAt(app!, START + 73 * HOUR, quiet)).not.toThrow()
+    expect(app.judge.load('sb8').point).toBe(2)
+    const failed = events(app, 'sb8').filter((e) => e.type === 'HouseSeatFailed')
+    expect(failed.map((e) => e.data)).toEqual([
+      { role: 'north', level: 'cautious', point: 1, what: 'standby', kind: 'error', reason: 'no charts aboard' },
+    ])
+    expect(events(app, 'sb8').some((e) => e.type === 'StandbyPlayed')).toBe(false)
+    expect(result(app, 'sb8', 1).inputs.north).toBeUndefined()
+    const told = outboxRows(app).filter(
+      (m) => m.recipient === 'mod@example.test' && /failed \(standby\)/.test(m.mail.subject),
+    )
+    expect(told).toHaveLength(1)
+    expect(told[0]!.mail.text).toContain('no charts aboard')
   })
 
   it('a game without a house player refuses a standby', () => {
