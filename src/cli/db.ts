@@ -1,6 +1,6 @@
 // `pbem db copy`: moving a whole judge between SQLite and PostgreSQL, or into a new SQLite file as
-// a backup (src/log/copy.ts does the work, reached through the engine). It opens no judge, so it runs whichever
-// engine the rest of the judge supports yet.
+// a backup (src/log/copy.ts does the work through the async store, reached through the engine). It
+// opens no judge, so it runs whichever engine the rest of the judge supports yet.
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { fail } from './options.ts'
@@ -26,9 +26,9 @@ export function registerDbCommands(program: Command): void {
       const { copyJudge } = await import('../engine/databaseCopy.ts')
       const from = o.from ?? configuredDatabase(program.opts().data, process.env)
       const started = Date.now()
-      let report: ReturnType<typeof copyJudge>
+      let report: Awaited<ReturnType<typeof copyJudge>>
       try {
-        report = copyJudge(from, o.to)
+        report = await copyJudge(from, o.to)
       } catch (e) {
         return fail((e as Error).message)
       }

@@ -321,7 +321,7 @@ withOldSpelling(game, program, (parent, opts) =>
       const data = d().resolve(program.opts().data ?? d().defaultDataDir())
       if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
         fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
-      return withApp((app) => {
+      return withApp(async (app) => {
         const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
         const unknown = games.filter((id) => !app.judge.games().includes(id))
         if (unknown.length)
@@ -344,10 +344,13 @@ withOldSpelling(game, program, (parent, opts) =>
           console.log(`server secret: FAILED: ${secret.text}`)
         }
         if (o.all) {
-          // Streams that are not games (mail intake, operator actions) have hash chains too.
-          for (const f of d()
-            .verifyAll(app.db)
-            .failures.filter((x) => !x.stream.startsWith('game:'))) {
+          // Streams that are not games (mail intake, operator actions) have hash chains too, read
+          // through the async seam on a handle of their own.
+          const adb = await d().openAsyncDatabase(app.dirs.db)
+          const chains = await d()
+            .verifyAllAsync(adb)
+            .finally(() => adb.close())
+          for (const f of chains.failures.filter((x) => !x.stream.startsWith('game:'))) {
             bad++
             console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
           }

@@ -1,8 +1,11 @@
 // The engine's port onto the log as a whole, for the composition root (src/cli): which database a
 // target names, opening it, the event store over it, and checking every chain. The command line
-// wires these together and hands them to the judge; it never imports the log itself.
+// wires these together and hands them to the judge; it never imports the log itself. The async
+// seam (openAsyncDatabase) is what the I/O commands move onto, one caller at a time.
+export type { AsyncDatabase } from '../log/async/database.ts'
+export { openAsyncDatabase } from '../log/async/open.ts'
 export { openSqlDatabase } from '../log/engines.ts'
 export { EventSchemas } from '../log/schemas.ts'
 export { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
 export { EventStore } from '../log/store.ts'
-export { verifyAll } from '../log/verify.ts'
+export { verifyAllAsync } from '../log/verify.ts'

@@ -7,9 +7,11 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { openSqlDatabase } from './engines.ts'
-import { PgDatabase } from './pg/database.ts'
-import { engineOf, type SqlDatabase } from './sql.ts'
+import type { AsyncDatabase, AsyncQueryable, AsyncTx } from './async/database.ts'
+import { openAsyncDatabase } from './async/open.ts'
+import { PgAsyncDatabase } from './async/postgres.ts'
+import { SqliteAsyncDatabase } from './async/sqlite.ts'
+import { engineOf } from './sql.ts'
 import {
   counterHigh,
   DEFAULT_PAGE,
@@ -17,6 +19,7 @@ import {
   listTables,
   type PageLimit,
   pages,
+  param,
   RowDigest,
   rowCount,
   type Side,
@@ -24,7 +27,7 @@ import {
   type TableInfo,
   tableInfo,
 } from './tables.ts'
-import { type VerifyAllResult, verifyAll } from './verify.ts'
+import { type VerifyAllResult, verifyAllAsync } from './verify.ts'
 
 /** The table that records applied migrations: the target has its own rows, replaced by the source's. */
 const MIGRATIONS = 'schema_migrations'
@@ -77,50 +80,55 @@ export function describeTarget(target: string): string {
 }
 
 /** Copies the judge database `from` into the empty database `to`, then checks the copy. */
-export function copyJudge(from: string, to: string, opts: CopyOptions = {}): CopyReport {
+export async function copyJudge(from: string, to: string, opts: CopyOptions = {}): Promise<CopyReport> {
   const fromLabel = describeTarget(from)
   const toLabel = describeTarget(to)
   if (from === ':memory:' || to === ':memory:' || from === '' || to === '')
     throw new CopyRefused('copy needs a SQLite file or a postgres:// URL on each side, not an in-memory database')
   if (fromLabel === toLabel) throw new CopyRefused(`source and target are the same database (${fromLabel})`)
-  requireJudge(from, fromLabel)
-  const created = prepareTarget(to, toLabel)
-  let source: Side | null = null
-  let target: Side | null = null
+  await requireJudge(from, fromLabel)
+  const created = await prepareTarget(to, toLabel)
+  let source: Handle | null = null
+  let target: Handle | null = null
   try {
-    source = { db: openSqlDatabase(from, opts), engine: engineOf(from), label: fromLabel }
-    target = { db: openSqlDatabase(to, opts), engine: engineOf(to), label: toLabel }
-    const tables = matchTables(source, target)
+    source = { db: await openAsyncDatabase(from, opts), engine: engineOf(from), label: fromLabel }
+    target = { db: await openAsyncDatabase(to, opts), engine: engineOf(to), label: toLabel }
+    const tables = await matchTables(source, target)
     const limit = { rows: opts.pageSize ?? DEFAULT_PAGE.rows, bytes: opts.pageBytes ?? DEFAULT_PAGE.bytes }
-    const { read, sourceChain } = copyAll(source, target, tables, limit)
-    const report = check(source, target, tables, read, sourceChain, limit)
-    if (target.engine === 'sqlite') target.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    const { read, sourceChain } = await copyAll(source, target, tables, limit)
+    const report = await check(source, target, tables, read, sourceChain, limit)
+    if (target.engine === 'sqlite') await target.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     return report
   } catch (e) {
-    target?.db.close()
+    await target?.db.close()
     target = null
     if (created) for (const f of [created, `${created}-wal`, `${created}-shm`]) rmSync(f, { force: true })
     else if (!(e instanceof CopyRefused) && e instanceof Error)
       e.message += ` (the target ${toLabel} may now hold part of the copy: ${engineOf(to) === 'postgres' ? 'drop and create it again' : 'remove it'} before retrying)`
     throw e
   } finally {
-    source?.db.close()
-    target?.db.close()
+    await source?.db.close()
+    await target?.db.close()
   }
 }
 
+/** A side whose handle the copy opened, and closes. */
+interface Handle extends Side {
+  db: AsyncDatabase
+}
+
 /** The source must already be a judge: opening a mistyped path or URL would make a new one. */
-function requireJudge(from: string, label: string): void {
-  let side: Side
+async function requireJudge(from: string, label: string): Promise<void> {
+  let side: Handle
   if (engineOf(from) === 'sqlite') {
     if (!existsSync(from)) throw new CopyRefused(`no judge database at ${label}`)
-    side = { db: new BetterSqlite3(from, { readonly: true, fileMustExist: true }), engine: 'sqlite', label }
-  } else side = { db: connectPg(from, label), engine: 'postgres', label }
+    side = readOnlySqlite(from, label)
+  } else side = await connectPg(from, label)
   try {
-    if (!listTables(side).includes(MIGRATIONS))
+    if (!(await listTables(side)).includes(MIGRATIONS))
       throw new CopyRefused(`${label} holds no judge database (no ${MIGRATIONS} table)`)
   } finally {
-    side.db.close()
+    await side.db.close()
   }
 }
 
@@ -129,8 +137,8 @@ function requireJudge(from: string, label: string): void {
  * Returns the SQLite file it created (mode 0600: the database holds the dice secrets and the
  * server secret), to be removed if the copy fails.
  */
-function prepareTarget(to: string, label: string): string | null {
-  let side: Side
+async function prepareTarget(to: string, label: string): Promise<string | null> {
+  let side: Handle
   if (engineOf(to) === 'sqlite') {
     const file = resolve(to)
     if (!existsSync(file)) {
@@ -141,13 +149,14 @@ function prepareTarget(to: string, label: string): string | null {
       }
       return file
     }
-    side = { db: new BetterSqlite3(file, { readonly: true, fileMustExist: true }), engine: 'sqlite', label }
-  } else side = { db: connectPg(to, label), engine: 'postgres', label }
+    side = readOnlySqlite(file, label)
+  } else side = await connectPg(to, label)
   try {
-    const filled = listTables(side)
-      .filter((t) => t !== MIGRATIONS)
-      .map((t) => ({ t, n: rowCount(side, t) }))
-      .filter((x) => x.n > 0)
+    const filled: { t: string; n: number }[] = []
+    for (const t of await listTables(side)) {
+      const n = t === MIGRATIONS ? 0 : await rowCount(side, t)
+      if (n > 0) filled.push({ t, n })
+    }
     if (filled.length > 0) {
       const what = filled.map((x) => `${x.t} has ${x.n} row(s)`).join(', ')
       throw new CopyRefused(
@@ -155,41 +164,53 @@ function prepareTarget(to: string, label: string): string | null {
       )
     }
   } finally {
-    side.db.close()
+    await side.db.close()
   }
   return null
 }
 
-function connectPg(url: string, label: string): PgDatabase {
+function readOnlySqlite(file: string, label: string): Handle {
+  const db = new SqliteAsyncDatabase(new BetterSqlite3(file, { readonly: true, fileMustExist: true }))
+  return { db, engine: 'sqlite', label }
+}
+
+/** A pool that has answered once: a wrong host, user or database is said before anything else. */
+async function connectPg(url: string, label: string): Promise<Handle> {
+  let db: PgAsyncDatabase | null = null
   try {
-    return new PgDatabase(url)
+    db = new PgAsyncDatabase(url, { max: 1 })
+    await db.get('SELECT 1 AS one')
+    return { db, engine: 'postgres', label }
   } catch (e) {
+    await db?.close().catch(() => undefined)
     throw new CopyRefused(`cannot connect to ${label}: ${(e as Error).message}`)
   }
 }
 
 /** Both sides' tables, which must be the same ones with the same columns. */
-function matchTables(source: Side, target: Side): TableInfo[] {
-  const names = listTables(source)
-  const there = new Set(listTables(target))
+async function matchTables(source: Side, target: Side): Promise<TableInfo[]> {
+  const names = await listTables(source)
+  const there = new Set(await listTables(target))
   const missing = names.filter((n) => !there.has(n))
   const extra = [...there].filter((n) => !names.includes(n))
   if (missing.length || extra.length)
     throw new CopyRefused(
       `the two databases do not have the same tables (only in the source: ${missing.join(', ') || 'none'}; only in the target: ${extra.join(', ') || 'none'})`,
     )
-  return names.map((name) => {
-    const s = tableInfo(source, name)
-    const t = tableInfo(target, name)
+  const infos: TableInfo[] = []
+  for (const name of names) {
+    const s = await tableInfo(source, name)
+    const t = await tableInfo(target, name)
     const cols = new Set(t.columns)
     if (s.columns.length !== t.columns.length || s.columns.some((c) => !cols.has(c)))
       throw new CopyRefused(
         `table ${name} has columns (${s.columns.join(', ')}) in the source but (${t.columns.join(', ')}) in the target`,
       )
-    if (rowCount(target, name) > 0 && name !== MIGRATIONS)
+    if (name !== MIGRATIONS && (await rowCount(target, name)) > 0)
       throw new CopyRefused(`the target ${target.label} is not empty (${name} has rows)`)
-    return s
-  })
+    infos.push(s)
+  }
+  return infos
 }
 
 interface Read {
@@ -198,50 +219,49 @@ interface Read {
 }
 
 /** Copies every table inside one read transaction of the source (one consistent snapshot). */
-function copyAll(
-  source: Side,
-  target: Side,
+async function copyAll(
+  source: Handle,
+  target: Handle,
   tables: TableInfo[],
   limit: PageLimit,
-): { read: Map<string, Read>; sourceChain: VerifyAllResult } {
+): Promise<{ read: Map<string, Read>; sourceChain: VerifyAllResult }> {
   const read = new Map<string, Read>()
-  const snapshot = source.db.transaction(() => {
-    checkMigrations(source, target)
-    for (const t of tables) {
-      const digest = new RowDigest()
-      const insert = inserter(target.db, t)
-      // The target's own migrations record gives way to the source's in the same transaction, so
-      // that the target is never left without one.
-      let replace = t.name === MIGRATIONS
-      for (const page of pages(source, t, t.columns, limit)) {
-        for (const row of page) digest.add(row)
-        target.db
-          .transaction(() => {
-            if (replace) target.db.exec(`DELETE FROM ${ident(MIGRATIONS)}`)
-            insert(page)
+  const sourceChain = await source.db.transaction(
+    async (stx) => {
+      const snapshot: Side = { ...source, db: stx }
+      await checkMigrations(snapshot, target)
+      for (const t of tables) {
+        const digest = new RowDigest()
+        const insert = inserter(target, t)
+        // The target's own migrations record gives way to the source's in the same transaction, so
+        // that the target is never left without one.
+        let replace = t.name === MIGRATIONS
+        for await (const page of pages(snapshot, t, t.columns, limit)) {
+          for (const row of page) digest.add(row)
+          await target.db.transaction(async (tx) => {
+            if (replace) await tx.run(`DELETE FROM ${ident(MIGRATIONS)}`)
+            await insert(tx, page)
           })
-          .immediate()
-        replace = false
+          replace = false
+        }
+        read.set(t.name, { digest, high: await counterHigh(snapshot, t) })
       }
-      read.set(t.name, { digest, high: counterHigh(source, t) })
-    }
-    return verifyAll(source.db)
+      return verifyAllAsync(stx)
+    },
+    { snapshot: true },
+  )
+  await target.db.transaction(async (tx) => {
+    for (const t of tables) await setCounter({ ...target, db: tx }, t, read.get(t.name)!.high)
   })
-  const sourceChain = snapshot()
-  target.db
-    .transaction(() => {
-      for (const t of tables) setCounter(target, t, read.get(t.name)!.high)
-    })
-    .immediate()
   return { read, sourceChain }
 }
 
 /** The source's migrations must be those the target was just given (one pbem on both sides). */
-function checkMigrations(source: Side, target: Side): void {
-  const ids = (s: Side) =>
-    (s.db.prepare(`SELECT id FROM ${MIGRATIONS} ORDER BY id`).pluck().all() as number[]).join(',')
-  const s = ids(source)
-  const t = ids(target)
+async function checkMigrations(source: Side, target: Side): Promise<void> {
+  const ids = async (db: AsyncQueryable) =>
+    (await db.all<{ id: number }>(`SELECT id FROM ${MIGRATIONS} ORDER BY id`)).map((r) => r.id).join(',')
+  const s = await ids(source.db)
+  const t = await ids(target.db)
   if (s !== t)
     throw new CopyRefused(
       `the source has migrations ${s || 'none'} but this pbem applies ${t}: run the source's judge with this version of pbem first`,
@@ -249,20 +269,26 @@ function checkMigrations(source: Side, target: Side): void {
 }
 
 /** Writes a page of rows with as few INSERT statements as the parameter limit allows. */
-function inserter(db: SqlDatabase, t: TableInfo): (rows: unknown[][]) => void {
+function inserter(target: Side, t: TableInfo): (tx: AsyncTx, rows: unknown[][]) => Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / t.columns.length))
-  const tuple = `(${t.columns.map(() => '?').join(', ')})`
+  const width = t.columns.length
   const head = `INSERT INTO ${ident(t.name)} (${t.columns.map(ident).join(', ')}) VALUES `
-  const statements = new Map<number, ReturnType<SqlDatabase['prepare']>>()
+  const statements = new Map<number, string>()
   const statement = (n: number) => {
-    if (!statements.has(n)) statements.set(n, db.prepare(head + Array(n).fill(tuple).join(', ')))
+    if (!statements.has(n)) {
+      const tuples = Array.from(
+        { length: n },
+        (_, r) => `(${t.columns.map((_, c) => param(target, r * width + c + 1)).join(', ')})`,
+      )
+      statements.set(n, head + tuples.join(', '))
+    }
     return statements.get(n)!
   }
-  return (rows) => {
+  return async (tx, rows) => {
     for (let i = 0; i < rows.length; i += perStatement) {
       const chunk = rows.slice(i, i + perStatement)
       try {
-        statement(chunk.length).run(chunk.flat())
+        await tx.run(statement(chunk.length), chunk.flat())
       } catch (e) {
         throw new Error(`copying ${t.name}: ${(e as Error).message}`, { cause: e })
       }
@@ -271,21 +297,22 @@ function inserter(db: SqlDatabase, t: TableInfo): (rows: unknown[][]) => void {
 }
 
 /** Reads the target back and compares it with what was read from the source. */
-function check(
+async function check(
   source: Side,
   target: Side,
   tables: TableInfo[],
   read: Map<string, Read>,
   sourceChain: VerifyAllResult,
   limit: PageLimit,
-): CopyReport {
-  const copies = tables.map((t): TableCopy => {
+): Promise<CopyReport> {
+  const copies: TableCopy[] = []
+  for (const t of tables) {
     const back = new RowDigest()
-    for (const page of pages(target, t, t.columns, limit)) for (const row of page) back.add(row)
+    for await (const page of pages(target, t, t.columns, limit)) for (const row of page) back.add(row)
     const from = read.get(t.name)!.digest
-    return { table: t.name, rows: from.rows, copied: back.rows, same: from.hex() === back.hex() }
-  })
-  const chain = verifyAll(target.db)
+    copies.push({ table: t.name, rows: from.rows, copied: back.rows, same: from.hex() === back.hex() })
+  }
+  const chain = await verifyAllAsync(target.db)
   const ok = chain.ok && copies.every((c) => c.same)
   return { from: source.label, to: target.label, tables: copies, chain, sourceChain, ok }
 }

@@ -67,7 +67,7 @@ const pbemWith = (databaseUrl: string, ...args: string[]) =>
 const pbem = (...args: string[]) => pbemWith('', ...args)
 
 describe('pbem db copy between SQLite and PostgreSQL', () => {
-  it('SQLite to PostgreSQL and back: every table row for row, every chain verified, counters carried', () => {
+  it('SQLite to PostgreSQL and back: every table row for row, every chain verified, counters carried', async () => {
     const source = sqlite(judge)
     const keys = new Map(tablesOf(source).map((t) => [t, keyOf(source, t)]))
     // The fixture fills every table the migrations create, so that none is copied empty.
@@ -76,12 +76,12 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     source.close()
 
     const url = pg.freshUrl()
-    const there = copyJudge(judge, url)
+    const there = await copyJudge(judge, url)
     expect(there.ok, JSON.stringify(there)).toBe(true)
     expect(there.tables.map((t) => t.table)).toEqual([...keys.keys()])
     for (const t of there.tables) expect(t.copied, t.table).toBe(t.rows)
     const back = join(dir, 'back.sqlite')
-    const home = copyJudge(url, back)
+    const home = await copyJudge(url, back)
     expect(home.ok, JSON.stringify(home)).toBe(true)
 
     const sides = [openSqlDatabase(judge), openSqlDatabase(url), openSqlDatabase(back)]
@@ -101,9 +101,9 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     expect(Object.values(counters(back)).every((v) => String(v).endsWith('(integer)'))).toBe(true)
   })
 
-  it('the next id PostgreSQL hands out follows the highest the source ever handed out, not the largest left', () => {
+  it('the next id PostgreSQL hands out follows the highest the source ever handed out, not the largest left', async () => {
     const url = pg.freshUrl()
-    expect(copyJudge(judge, url).ok).toBe(true)
+    expect((await copyJudge(judge, url)).ok).toBe(true)
     const seq = counters(judge) as Record<string, string>
     const db = openSqlDatabase(url)
     try {
@@ -129,9 +129,9 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     }
   })
 
-  it('refuses a target that holds anything, and leaves it as it was', () => {
+  it('refuses a target that holds anything, and leaves it as it was', async () => {
     const url = pg.freshUrl()
-    expect(copyJudge(judge, url).ok).toBe(true)
+    expect((await copyJudge(judge, url)).ok).toBe(true)
     const count = () => {
       const db = openSqlDatabase(url)
       try {
@@ -141,36 +141,36 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
       }
     }
     const before = count()
-    expect(() => copyJudge(judge, url)).toThrow(CopyRefused)
-    expect(() => copyJudge(judge, url)).toThrow(/is not empty \(events has \d+ row\(s\), .*\); copy only into/)
+    await expect(copyJudge(judge, url)).rejects.toThrow(CopyRefused)
+    await expect(copyJudge(judge, url)).rejects.toThrow(/is not empty \(events has \d+ row\(s\), .*\); copy only into/)
     expect(count()).toBe(before)
     // A database with a single row of another table is not empty either.
     const other = pg.freshUrl()
     const db = openSqlDatabase(other)
     db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('k', 'v')
     db.close()
-    expect(() => copyJudge(judge, other)).toThrow(/settings has 1 row\(s\)/)
+    await expect(copyJudge(judge, other)).rejects.toThrow(/settings has 1 row\(s\)/)
     // A SQLite file that is a judge already.
     const file = join(dir, 'refused.sqlite')
     copyFileSync(judge, file)
-    expect(() => copyJudge(url, file)).toThrow(/is not empty/)
+    await expect(copyJudge(url, file)).rejects.toThrow(/is not empty/)
     // A source that is not there is said so, and nothing is created in its place.
-    expect(() => copyJudge(join(dir, 'nothing.sqlite'), pg.freshUrl())).toThrow(/no judge database at/)
+    await expect(copyJudge(join(dir, 'nothing.sqlite'), pg.freshUrl())).rejects.toThrow(/no judge database at/)
     expect(existsSync(join(dir, 'nothing.sqlite'))).toBe(false)
-    expect(() => copyJudge(pg.freshUrl(), join(dir, 'x.sqlite'))).toThrow(/holds no judge database/)
+    await expect(copyJudge(pg.freshUrl(), join(dir, 'x.sqlite'))).rejects.toThrow(/holds no judge database/)
     const stranger = join(dir, 'stranger.sqlite')
     new BetterSqlite3(stranger).exec('CREATE TABLE t (x)').close()
-    expect(() => copyJudge(stranger, pg.freshUrl())).toThrow(/holds no judge database/)
-    expect(() => copyJudge(judge, judge)).toThrow(/the same database/)
-    expect(() => copyJudge(judge, pg.url.replace(/\/[^/]+$/, '/nowhere'))).toThrow(
+    await expect(copyJudge(stranger, pg.freshUrl())).rejects.toThrow(/holds no judge database/)
+    await expect(copyJudge(judge, judge)).rejects.toThrow(/the same database/)
+    await expect(copyJudge(judge, pg.url.replace(/\/[^/]+$/, '/nowhere'))).rejects.toThrow(
       /cannot connect to postgres:.*\/nowhere: .*does not exist/,
     )
   })
 
-  it('takes a target that has been migrated but holds nothing', () => {
+  it('takes a target that has been migrated but holds nothing', async () => {
     const url = pg.freshUrl()
     openSqlDatabase(url).close()
-    expect(copyJudge(judge, url).ok).toBe(true)
+    expect((await copyJudge(judge, url)).ok).toBe(true)
   })
 
   it('the command: copies, prints counts per table, refuses a second copy; pbem verify --all passes on the copy', () => {

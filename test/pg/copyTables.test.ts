@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openAsyncDatabase } from '../../src/log/async/open.ts'
 import { copyJudge } from '../../src/log/copy.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
@@ -81,13 +82,13 @@ const dump = (db: SqlDatabase) => ({
 })
 
 describe('the tables a copy finds for itself', () => {
-  it('copies a table a new migration adds, with composite keys, page after page, both ways and between PostgreSQL databases', () => {
+  it('copies a table a new migration adds, with composite keys, page after page, both ways and between PostgreSQL databases', async () => {
     const migrationsDir = migrationsWithNewTable('plus')
     const source = join(dir, 'plus.sqlite')
     judgeWithNotes(source, migrationsDir)
     const url = pg.freshUrl()
     // Pages of 7 rows: keyset paging over single and composite keys; pages of 1,200: several INSERTs per page.
-    const there = copyJudge(source, url, { migrationsDir, pageSize: 7 })
+    const there = await copyJudge(source, url, { migrationsDir, pageSize: 7 })
     expect(there.ok, JSON.stringify(there)).toBe(true)
     expect(there.tables.find((t) => t.table === 'fleet_notes')).toEqual({
       table: 'fleet_notes',
@@ -97,10 +98,10 @@ describe('the tables a copy finds for itself', () => {
     })
     expect(there.tables.find((t) => t.table === 'crews')?.rows).toBe(20)
     const back = join(dir, 'plus-back.sqlite')
-    expect(copyJudge(url, back, { migrationsDir, pageSize: 1200 }).ok).toBe(true)
+    expect((await copyJudge(url, back, { migrationsDir, pageSize: 1200 })).ok).toBe(true)
     // And from one PostgreSQL database to another (a move between servers).
     const moved = pg.freshUrl()
-    expect(copyJudge(url, moved, { migrationsDir, pageBytes: 300 }).ok).toBe(true)
+    expect((await copyJudge(url, moved, { migrationsDir, pageBytes: 300 })).ok).toBe(true)
     const sides = [source, url, back, moved].map((t) => openSqlDatabase(t, { migrationsDir }))
     try {
       const [a, ...others] = sides.map(dump)
@@ -114,61 +115,67 @@ describe('the tables a copy finds for itself', () => {
     }
   })
 
-  it('shortens a page of large rows to about its byte budget and lengthens it again for small ones', () => {
+  it('shortens a page of large rows to about its byte budget and lengthens it again for small ones', async () => {
     const migrationsDir = migrationsWithNewTable('budget')
     const file = join(dir, 'budget.sqlite')
     judgeWithNotes(file, migrationsDir, 300)
     const db = openSqlDatabase(file, { migrationsDir })
+    const side = { db: await openAsyncDatabase(file, { migrationsDir }), engine: 'sqlite' as const, label: file }
+    const paged = async (limit: { rows: number; bytes: number }) => {
+      const all: unknown[][][] = []
+      for await (const page of pages(side, notes, notes.columns, limit)) all.push(page)
+      return all
+    }
+    const notes = await tableInfo(side, 'fleet_notes')
     try {
-      const side = { db, engine: 'sqlite' as const, label: file }
-      const notes = tableInfo(side, 'fleet_notes')
       expect(notes).toMatchObject({ key: ['id'], counter: 'id' })
       // A page of 100 rows of about 40 bytes each is ten times the budget: the next holds about 10.
-      const sizes = [...pages(side, notes, notes.columns, { rows: 100, bytes: 400 })].map((p) => p.length)
+      const sizes = (await paged({ rows: 100, bytes: 400 })).map((p) => p.length)
       expect(sizes[0]).toBe(100)
       expect(Math.max(...sizes.slice(1))).toBeLessThan(20)
       expect(sizes.reduce((a, b) => a + b)).toBe(300)
       db.prepare('UPDATE fleet_notes SET label = ? WHERE id <= 10').run('x'.repeat(4000))
-      const grown = [...pages(side, notes, notes.columns, { rows: 50, bytes: 4000 })].map((p) => p.length)
+      const grown = (await paged({ rows: 50, bytes: 4000 })).map((p) => p.length)
       // The first page (ten 4,000-byte labels) is ten times the budget: the next holds 4 rows.
       expect(grown.slice(0, 2)).toEqual([50, 4])
       expect(Math.max(...grown.slice(2))).toBe(50)
-      const ids = [...pages(side, notes, notes.columns, { rows: 50, bytes: 4000 })].flat().map((r) => r[0])
+      const ids = (await paged({ rows: 50, bytes: 4000 })).flat().map((r) => r[0])
       expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
     } finally {
       db.close()
+      await side.db.close()
     }
   })
 
-  it('reports a copy whose rows do not read back as the source (a PostgreSQL column that pads text)', () => {
+  it('reports a copy whose rows do not read back as the source (a PostgreSQL column that pads text)', async () => {
     const migrationsDir = migrationsWithNewTable('padded', 'CHAR(8)')
     const source = join(dir, 'padded.sqlite')
     judgeWithNotes(source, migrationsDir, 10)
-    const report = copyJudge(source, pg.freshUrl(), { migrationsDir })
+    const report = await copyJudge(source, pg.freshUrl(), { migrationsDir })
     expect(report.ok).toBe(false)
     expect(report.tables.filter((t) => !t.same).map((t) => t.table)).toEqual(['fleet_notes'])
     expect(report.chain.ok).toBe(true)
   })
 
-  it('reports a broken chain on the target, and that the source was broken already', () => {
+  it('reports a broken chain on the target, and that the source was broken already', async () => {
     const source = join(dir, 'broken.sqlite')
     judgeWithNotes(source, migrationsWithNewTable('broken'), 1)
     const db = openSqlDatabase(source, { migrationsDir: join(dir, 'broken') })
     db.prepare(`UPDATE events SET data = '{"name":"forged","count":1}' WHERE version = 2`).run()
     db.close()
-    const report = copyJudge(source, pg.freshUrl(), { migrationsDir: join(dir, 'broken') })
+    const report = await copyJudge(source, pg.freshUrl(), { migrationsDir: join(dir, 'broken') })
     expect(report.ok).toBe(false)
     expect(report.tables.every((t) => t.same)).toBe(true)
     expect(report.chain.failures).toEqual([expect.objectContaining({ stream: 'judge', version: 2 })])
     expect(report.sourceChain.ok).toBe(false)
   })
 
-  it('refuses two databases that do not have the same tables', () => {
+  it('refuses two databases that do not have the same tables', async () => {
     const migrationsDir = migrationsWithNewTable('newer')
     const source = join(dir, 'newer.sqlite')
     judgeWithNotes(source, migrationsDir, 1)
     // This pbem (the repository's migrations) does not know the newer source's tables.
-    expect(() => copyJudge(source, pg.freshUrl())).toThrow(
+    await expect(copyJudge(source, pg.freshUrl())).rejects.toThrow(
       /do not have the same tables \(only in the source: crews, fleet_notes; only in the target: none\)/,
     )
   })

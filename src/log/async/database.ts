@@ -35,6 +35,11 @@ export interface AsyncTx extends AsyncQueryable {
 export interface AsyncTransactionOptions {
   /** No other writer at all while it runs (migrations): SQLite EXCLUSIVE, PostgreSQL the database lock alone. */
   exclusive?: boolean
+  /**
+   * Reads one snapshot and writes nothing (`pbem db copy`'s source): SQLite a deferred BEGIN, which
+   * holds no write lock; PostgreSQL REPEATABLE READ READ ONLY, without the writers' lock.
+   */
+  snapshot?: boolean
 }
 
 export interface AsyncDatabase extends AsyncQueryable {

@@ -228,10 +228,14 @@ export class PgAsyncDatabase implements AsyncDatabase {
       async (client) => {
         // BEGIN and the database-wide lock are not awaited: they go in one round trip with the
         // transaction's first statements (pipeline mode keeps them in order).
-        const started = Promise.allSettled([
-          client.query('BEGIN'),
-          client.query(`SELECT pg_advisory_xact_lock${opts.exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})`),
-        ])
+        const started = Promise.allSettled(
+          opts.snapshot
+            ? [client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')]
+            : [
+                client.query('BEGIN'),
+                client.query(`SELECT pg_advisory_xact_lock${opts.exclusive ? '' : '_shared'}(${WRITE_LOCK_KEY})`),
+              ],
+        )
         const tx = new PgTx(client)
         try {
           const out = await fn(tx)

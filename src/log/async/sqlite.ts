@@ -108,7 +108,7 @@ export class SqliteAsyncDatabase implements AsyncDatabase {
   /** IMMEDIATE takes the write lock first, so another process's writer waits (busy_timeout) instead of failing to upgrade. */
   transaction<T>(fn: (tx: AsyncTx) => Promise<T>, opts: AsyncTransactionOptions = {}): Promise<T> {
     return this.queued(async () => {
-      this.db.exec(opts.exclusive ? 'BEGIN EXCLUSIVE' : 'BEGIN IMMEDIATE')
+      this.db.exec(opts.exclusive ? 'BEGIN EXCLUSIVE' : opts.snapshot ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE')
       try {
         const out = await fn(this.tx)
         this.db.exec('COMMIT')

@@ -213,3 +213,32 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
     }
   })
 })
+
+describe.each(bothEngines())('a snapshot transaction on $name', (engine) => {
+  it('reads one state while another handle commits, and holds no writer back', async () => {
+    const tmp = tempDir()
+    const target = engine.target(join(tmp.dir, 'snapshot.sqlite'))
+    const reader = await openAsyncDatabase(target)
+    const writer = openSqlDatabase(target)
+    const q = 'SELECT COUNT(*) AS n FROM settings'
+    const count = async (db: { get: AsyncDatabase['get'] }) => Number((await db.get<{ n: number }>(q))!.n)
+    try {
+      writer.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('before', '1')
+      const seen = await reader.transaction(
+        async (tx) => {
+          const before = await count(tx)
+          // A writing transaction here would hold this writer back (busy_timeout, lock_timeout) and fail it.
+          writer.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('during', '2')
+          return [before, await count(tx)]
+        },
+        { snapshot: true },
+      )
+      expect(seen[1]).toBe(seen[0])
+      expect(await count(reader)).toBe(seen[0]! + 1)
+    } finally {
+      writer.close()
+      await reader.close()
+      tmp.cleanup()
+    }
+  })
+})
