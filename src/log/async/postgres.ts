@@ -32,6 +32,8 @@ interface PgResult {
 interface PgClient {
   query(text: string | PgQuery, values?: unknown[]): Promise<PgResult>
   release(err?: Error | boolean): void
+  on(event: 'error', fn: (err: Error) => void): void
+  off(event: 'error', fn: (err: Error) => void): void
 }
 export interface PgPool {
   connect(): Promise<PgClient>
@@ -190,11 +192,18 @@ export class PgAsyncDatabase implements AsyncDatabase {
   private async withClient<T>(job: (c: PgClient) => Promise<T>, retry: (e: unknown) => boolean): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect()
+      // A connection cut while the client is checked out (pg_terminate_backend, a server restart)
+      // is reported on the client, not the pool: unheard, it would be thrown at the process. The
+      // job's own call fails with it too, and that failure decides what happens.
+      const onError = (err: Error) => this.lostOne(err)
+      client.on('error', onError)
       try {
         const out = await job(client)
+        client.off('error', onError)
         client.release()
         return out
       } catch (e) {
+        client.off('error', onError)
         this.release(client, e)
         if (attempt > 0 || !isConnectionError(e) || !retry(e)) throw e
       }
