@@ -4,8 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { gameStream, type OrdersAccepted, type OrdersRejected } from '../../src/engine/events.ts'
 import type { HouseLevel } from '../../src/games/contract.ts'
+import { riverCoastalHouse } from '../../src/games/river-coastal/house.ts'
+import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
+import { calm, ruleset } from './play.ts'
 
 let app: TestApp | null = null
 afterEach(() => {
@@ -65,6 +68,9 @@ describe('house against house', () => {
     expect(f.house.some((d) => d.role === 'usa')).toBe(true)
     expect(f.house.some((d) => d.role === 'csa')).toBe(true)
     expect(f.house.some((d) => d.normalised.some((n) => /FIRE/.test(n)))).toBe(true)
+    // The standard side steers by the game's own directives: it closes, or runs for the far end.
+    const usa = f.house.filter((d) => d.role === 'usa').flatMap((d) => d.normalised)
+    expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO)/.test(n))).toBe(true)
   })
 })
 
@@ -74,14 +80,14 @@ describe("the house player's inputs and its replay", () => {
       const a = testApp(seed)
       try {
         create(a, 'det', 'passing-the-fort', [house('usa', 'standard'), house('csa', 'standard')])
-        playOut(a, 'det', 6)
+        playOut(a, 'det', 4)
         return filings(a, 'det').house.map((d) => `${d.point} ${d.role}\n${d.text}`)
       } finally {
         a.cleanup()
       }
     }
     const once = texts('same')
-    expect(once.length).toBeGreaterThan(4)
+    expect(once.length).toBeGreaterThan(3)
     expect(texts('same')).toEqual(once)
   })
 
@@ -108,5 +114,19 @@ describe("the house player's inputs and its replay", () => {
       }
     }
     expect(hidden, 'some enemy ship was out of sight while the house wrote orders').toBeGreaterThan(0)
+  })
+})
+
+describe('questions', () => {
+  it('§7 L479: asked for a side-wheeler radius, the cautious house takes the default, the standard one an offered option', () => {
+    const state = ruleset.setup('passing-the-fort', {}, null as never, calm())
+    const q = ruleset.awaiting(state).find((w) => w.kind === 'decision' && w.decisionId === 'RADIUS-META')
+    if (q?.kind !== 'decision') throw new Error('no radius question')
+    const view = ruleset.view(state, { kind: 'role', role: 'USA' })
+    const player = riverCoastalHouse(defaultRiverPack())
+    const last = { below: (n: number) => n - 1 }
+    expect(player.answer(view, q, 'cautious', last)).toBe(q.defaultOption)
+    expect(player.answer(view, q, 'standard', last)).toBe(q.options.at(-1)!.id)
+    expect(ruleset.parseAnswer!(state, q, player.answer(view, q, 'standard', last))).not.toHaveProperty('error')
   })
 })

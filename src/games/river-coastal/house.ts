@@ -17,6 +17,7 @@ interface SeenShip {
   x: number
   y: number
   heading: number
+  class: string
   status: string
   exited?: unknown
   guns?: Record<string, { status: string; crewed: boolean }>
@@ -32,6 +33,16 @@ const active = (s: SeenShip) => s.status === 'afloat' && !s.exited
 /** Guns fit to fire, from the own ship's view. */
 const readyGuns = (s: SeenShip) => Object.values(s.guns ?? {}).filter((g) => g.status === 'ok' && g.crewed).length
 
+const classOf = (pack: RiverPack, s: SeenShip) => Object.values(pack.classes).find((c) => c.name === s.class)
+
+/**
+ * The weight of a side's guns as the side can judge it: its own guns fit to fire, and an enemy's
+ * mounts by her class (which her silhouette shows), since her damage is not seen.
+ */
+function weight(pack: RiverPack, ships: SeenShip[], own: boolean): number {
+  return ships.reduce((sum, s) => sum + (own ? readyGuns(s) : (classOf(pack, s)?.guns.length ?? 0)), 0)
+}
+
 const distance = (a: SeenShip, b: SeenShip) => Math.hypot(a.x - b.x, a.y - b.y)
 
 function scenarioOf(pack: RiverPack, view: View): Scenario | undefined {
@@ -45,10 +56,15 @@ function nearest(ship: SeenShip, enemies: SeenShip[], choice: Choice): SeenShip 
   return near[choice.below(near.length, `target for ${ship.id}`)]!
 }
 
-/** §10: whether the side's kept objectives ask it to run ships past the enemy to the far end. */
-function runsThrough(view: View, side: string): boolean {
+/**
+ * §10: whether the side's kept objectives send it toward the enemy's end: running ships through
+ * always; taking a fort, port or town, or destroying ships, while no enemy is in sight to fight.
+ */
+function advances(view: View, side: string, enemies: SeenShip[]): boolean {
   const objectives = (view.objectives as { side: string; kept: string[] }[] | undefined) ?? []
-  return objectives.some((o) => o.side === side && o.kept.some((k) => k.startsWith('RUN')))
+  const kept = objectives.filter((o) => o.side === side).flatMap((o) => o.kept)
+  if (kept.some((k) => k.startsWith('RUN'))) return true
+  return !enemies.length && kept.some((k) => /^(SECURE|LAND|DESTROY)/.test(k))
 }
 
 /** The far end of the table for a side: upstream for the Union, downstream for the Confederacy. */
@@ -94,7 +110,7 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const clauses = [
     ...(anchor ?? []),
     ...(fire ? [target ? `FIRE ALL AT ${target.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
-    ...(target ? ['RAM IF BOW-ON'] : []),
+    ...(target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
   ]
   const line = `${ship.id}:${clauses.length ? ` ${clauses.join('; ')}` : ''}`
   // An anchored ship that can neither stop nor weigh gets no line: she rides to her anchor.
@@ -107,9 +123,12 @@ interface Plan {
   side: string
   level: HouseLevel
   enemies: SeenShip[]
-  /** Whether to close: its ships and ready guns at least match what it sees of the enemy. */
+  /** Whether to close: its guns fit to fire at least match the guns it sees on the enemy. */
   closes: boolean
+  /** Whether ships with no enemy to close make for the far end. */
   run: boolean
+  /** The ships fitted with a ram (§10): only they try one, bow-on. */
+  rams: Set<string>
   sc: Scenario | undefined
   move: number
   /** §7 L441: the most a ship's speed changes in a move. */
@@ -133,8 +152,9 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
     side,
     level,
     enemies,
-    closes: own.length >= enemies.length && own.some((s) => readyGuns(s) > 0),
-    run: runsThrough(view, side),
+    closes: weight(pack, own, true) >= weight(pack, enemies, false) && own.some((s) => readyGuns(s) > 0),
+    rams: new Set(own.filter((s) => classOf(pack, s)?.ramFitted).map((s) => s.id)),
+    run: advances(view, side, enemies),
     sc: scenarioOf(pack, view),
     move: view.move as number,
     maxSpeedChange: pack.tables.movement.maxSpeedChange,
