@@ -74,6 +74,31 @@ describe('house against house', () => {
   })
 })
 
+describe('a side divided among captains', () => {
+  it('RC-92: each house captain orders only his own ships, the senior one the policies; no mail refused', () => {
+    app = testApp('capt')
+    const game = 'rcapt'
+    const seats = [house('usawest', 'standard'), house('usaeast', 'cautious')]
+    app.judge.createGame({
+      game,
+      ruleset: 'river-coastal',
+      scenario: 'above-the-bluffs',
+      players: [...seats, house('csaflag', 'standard'), house('csarams', 'cautious')],
+      options: { captains: '2' },
+    })
+    playOut(app, game, 5)
+    const f = filings(app, game)
+    expect(f.rejected).toEqual([])
+    for (const role of ['usawest', 'usaeast', 'csaflag', 'csarams'])
+      expect(f.house.some((d) => d.role === role)).toBe(true)
+    // At each point one captain a side (its senior) writes the side's policies.
+    const policies = f.house.filter((d) => d.normalised.some((n) => /^POLICY/.test(n)))
+    const perPoint = new Set(policies.map((d) => `${d.point} ${d.role.slice(0, 3)}`))
+    expect(policies.length).toBeGreaterThan(0)
+    expect(perPoint.size).toBe(policies.length)
+  })
+})
+
 describe("the house player's inputs and its replay", () => {
   it('determinism: the same seed gives the same house orders', () => {
     const texts = (seed: string) => {

@@ -146,7 +146,9 @@ function flagshipOf(view: View, side: string): string | null {
 /** The side's move orders: a directive and a line for each ship, then its standing policies. */
 function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel, choice: Choice): string {
   const ships = (view.ships as SeenShip[]).filter(active)
-  const own = ships.filter((s) => s.side === side)
+  // A captain of a divided side orders his own ships; only the senior one writes POLICY ALL (RC-92).
+  const captain = view.captain as { ships: string[]; senior: boolean } | undefined
+  const own = ships.filter((s) => s.side === side && (!captain || captain.ships.includes(s.id)))
   const enemies = ships.filter((s) => s.side !== side)
   const plan: Plan = {
     side,
@@ -161,7 +163,8 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
     flagship: flagshipOf(view, side),
   }
   const lines = own.flatMap((s) => shipLines(s, plan, choice))
-  return [...lines, 'POLICY ALL ON NO-ORDERS: DIRECTIVE', STANDING[level]].join('\n')
+  const policies = !captain || captain.senior ? ['POLICY ALL ON NO-ORDERS: DIRECTIVE', STANDING[level]] : []
+  return [...lines, ...policies].join('\n')
 }
 
 /** A cautious ship turns away from a failed ram; a standard one presses on slowly. */
@@ -172,8 +175,9 @@ const STANDING: Record<HouseLevel, string> = {
 
 /** §6.3 hidden deployment: each ship where the scenario sets her, at her heading, stopped. */
 function deploymentOrders(view: View, side: string): string {
+  const captain = view.captain as { ships: string[] } | undefined
   return (view.ships as SeenShip[])
-    .filter((s) => s.side === side && s.status === 'afloat')
+    .filter((s) => s.side === side && s.status === 'afloat' && (!captain || captain.ships.includes(s.id)))
     .map((s) => `${s.id}: AT ${s.x},${s.y} HEADING ${s.heading}`)
     .join('\n')
 }
