@@ -125,12 +125,21 @@ describe("the house player's inputs and its replay", () => {
     const fold = app.judge.load(game)
     const f = filings(app, game)
     let hidden = 0
+    let inSight = 0
     for (const d of f.house) {
       const side = d.role.toUpperCase() as 'USA' | 'CSA'
       const state = (d.point === fold.point ? fold.state : fold.statesBefore.get(d.point)) as RiverState
       const view = fold.ruleset.view(state, { kind: 'role', role: d.role })
       const json = JSON.stringify(view)
       expect(json).not.toContain(key)
+      // The other side's directives and order lines are secret to it (§4).
+      for (const o of f.house.filter((x) => x.role !== d.role && x.point <= d.point))
+        for (const n of o.normalised.filter((l) => /^DIRECTIVE/.test(l))) expect(json).not.toContain(n)
+      // An enemy ship in sight shows where she stands, never her points, guns, crew or captain.
+      for (const e of (view.ships as { side: string }[]).filter((x) => x.side !== side)) {
+        inSight++
+        for (const k of ['spv', 'pv', 'guns', 'crew', 'captain', 'speed']) expect(e).not.toHaveProperty(k)
+      }
       for (const s of Object.values(state.ships)) {
         if (s.side === side || state.seen[side].includes(s.id)) continue
         hidden++
@@ -139,6 +148,7 @@ describe("the house player's inputs and its replay", () => {
       }
     }
     expect(hidden, 'some enemy ship was out of sight while the house wrote orders').toBeGreaterThan(0)
+    expect(inSight, 'and some was in sight').toBeGreaterThan(0)
   })
 })
 
