@@ -71,6 +71,11 @@ describe('house against house', () => {
     // The standard side steers by the game's own directives: it closes, or runs for the far end.
     const usa = f.house.filter((d) => d.role === 'usa').flatMap((d) => d.normalised)
     expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO)/.test(n))).toBe(true)
+    // Every question put to a house side is answered by it, none left to its default by a refusal.
+    const asked = f.events.filter((e) => e.type === 'DecisionRequested').length
+    expect(asked).toBeGreaterThan(0)
+    expect(f.events.filter((e) => e.type === 'DecisionDefaulted')).toEqual([])
+    expect(f.events.filter((e) => e.type === 'DecisionMade').length).toBe(asked)
   })
 })
 
