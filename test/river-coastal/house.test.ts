@@ -58,25 +58,28 @@ describe('a house seat against a silent side', () => {
 
 describe('house against house', () => {
   const runs = ['passing-the-fort', 'fire-rafts', 'mortar-flotilla', 'random-river'].map((scenario) => ({ scenario }))
-  it.each(runs)('§10 $scenario, standard against cautious: no house mail refused, the ships fight', ({ scenario }) => {
-    app = testApp(`hvh-${scenario}`)
-    const game = 'hvh'
-    create(app, game, scenario, [house('usa', 'standard'), house('csa', 'cautious')])
-    playOut(app, game, 8)
-    const f = filings(app, game)
-    expect(f.rejected).toEqual([])
-    expect(f.house.some((d) => d.role === 'usa')).toBe(true)
-    expect(f.house.some((d) => d.role === 'csa')).toBe(true)
-    expect(f.house.some((d) => d.normalised.some((n) => /FIRE/.test(n)))).toBe(true)
-    // The standard side steers by the game's own directives: it closes, or runs for the far end.
-    const usa = f.house.filter((d) => d.role === 'usa').flatMap((d) => d.normalised)
-    expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO)/.test(n))).toBe(true)
-    // Every question put to a house side is answered by it, none left to its default by a refusal.
-    const asked = f.events.filter((e) => e.type === 'DecisionRequested').length
-    expect(asked).toBeGreaterThan(0)
-    expect(f.events.filter((e) => e.type === 'DecisionDefaulted')).toEqual([])
-    expect(f.events.filter((e) => e.type === 'DecisionMade').length).toBe(asked)
-  })
+  it.each(runs)(
+    '§6 L391-423 $scenario, standard against cautious: no house mail refused, the ships fight',
+    ({ scenario }) => {
+      app = testApp(`hvh-${scenario}`)
+      const game = 'hvh'
+      create(app, game, scenario, [house('usa', 'standard'), house('csa', 'cautious')])
+      playOut(app, game, 8)
+      const f = filings(app, game)
+      expect(f.rejected).toEqual([])
+      expect(f.house.some((d) => d.role === 'usa')).toBe(true)
+      expect(f.house.some((d) => d.role === 'csa')).toBe(true)
+      expect(f.house.some((d) => d.normalised.some((n) => /FIRE/.test(n)))).toBe(true)
+      // The standard side steers by the game's own directives: it closes, or runs for the far end.
+      const usa = f.house.filter((d) => d.role === 'usa').flatMap((d) => d.normalised)
+      expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO)/.test(n))).toBe(true)
+      // Every question put to a house side is answered by it, none left to its default by a refusal.
+      const asked = f.events.filter((e) => e.type === 'DecisionRequested').length
+      expect(asked).toBeGreaterThan(0)
+      expect(f.events.filter((e) => e.type === 'DecisionDefaulted')).toEqual([])
+      expect(f.events.filter((e) => e.type === 'DecisionMade').length).toBe(asked)
+    },
+  )
 })
 
 describe('a side divided among captains', () => {

@@ -3,9 +3,10 @@
 // does and leaves the steering to the game's own helm: each ship gets a directive (§4 ship orders,
 // directives.ts) that the autopilot steers by, and a FIRE clause (§9) with no helm order, so the
 // helm keeps her off land, shoals and known minefields. `cautious` holds each ship where she lies
-// and fires at whatever comes in sight; `standard` plays to the objectives (§10): it closes with
-// the enemy it sees when its ships match or outnumber them, rams bow-on, and otherwise runs for
-// the enemy's end of the table when its objective is to run ships through.
+// and fires at whatever comes in sight; `standard` plays to its objective cards (§6 L391-423): it
+// closes with the enemy it sees when the guns it can fire match theirs (counted by class), rams
+// bow-on with a ship that has a ram (§11 L983), and otherwise makes for the enemy's end of the table
+// when its objectives send it there.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
@@ -57,7 +58,7 @@ function nearest(ship: SeenShip, enemies: SeenShip[], choice: Choice): SeenShip 
 }
 
 /**
- * §10: whether the side's kept objectives send it toward the enemy's end: running ships through
+ * §6 L391-423: whether the side's kept objective cards send it toward the enemy's end: running ships through
  * always; taking a fort, port or town, or destroying ships, while no enemy is in sight to fight.
  */
 function advances(view: View, side: string, enemies: SeenShip[]): boolean {
@@ -127,7 +128,7 @@ interface Plan {
   closes: boolean
   /** Whether ships with no enemy to close make for the far end. */
   run: boolean
-  /** The ships fitted with a ram (§10): only they try one, bow-on. */
+  /** The ships fitted with a ram (§11 L983): only they try one, bow-on. */
   rams: Set<string>
   sc: Scenario | undefined
   move: number
