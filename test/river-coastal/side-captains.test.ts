@@ -198,7 +198,10 @@ describe("ruling RC-94: the captains' orders are the side's; each captain reads 
       '# usaeast: lines for your own ships only (MOUN, STLO), ruling RC-92',
       "# FLEET SIGNAL, TRANSFER, POLICY ALL and directives for other ships are usawest's, the senior captain (RC-93)",
     ])
-    expect(rules.view(s, { kind: 'role', role: 'usaeast' })).toEqual(rules.view(s, { kind: 'role', role: 'usa' }))
+    // The captain's view is the side's, plus which ships are his (what the house captain orders).
+    const { captain, ...side } = rules.view(s, { kind: 'role', role: 'usaeast' })
+    expect(side).toEqual(rules.view(s, { kind: 'role', role: 'usa' }))
+    expect(captain).toEqual({ ships: ['MOUN', 'STLO'], senior: false })
   })
 })
 

@@ -156,7 +156,14 @@ export function withCaptains(rules: Rules, pack: RiverPack): Rules {
         decisions: step.decisions.map((d) => ({ ...d, role: askedRole(s, d) })),
       }
     },
-    view: (s, viewer) => rules.view(s, viewerIn(s, viewer)),
+    view: (s, viewer) => {
+      const view = rules.view(s, viewerIn(s, viewer))
+      const c = viewer.kind === 'role' ? captainByRole(s, viewer.role) : undefined
+      // A captain reads what his side reads, and which of its ships are his to order (RC-92).
+      return c
+        ? { ...view, captain: { ships: shipsOf(s, c), senior: seniorCaptain(s, c.side)?.role === c.role } }
+        : view
+    },
     outcome: (s) => outcomeOf(s, rules.outcome(s)),
     reportModel: (s, viewer) => {
       const model = rules.reportModel(s, viewerIn(s, viewer))

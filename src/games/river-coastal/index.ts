@@ -53,6 +53,7 @@ import { runCrewMoves, runRepairs } from './upkeep.ts'
 import { runMortars } from './mortars.ts'
 import { makeSmoke, rollWind } from './smoke.ts'
 import { recordWrecks } from './wrecks.ts'
+import { riverCoastalHouse } from './house.ts'
 import { fireShipContacts, igniteFireShips, releaseLines } from './fireShips.ts'
 
 /** This game's own folder: its templates and demo mails live beside its rules. */
@@ -237,6 +238,7 @@ export function createRiverCoastal(
               ? resolveDeployment(s, input, content)
               : resolveMove(s, input, dice, content),
     view: (s, viewer) => riverView(s, viewer, scenarioOf(s), content),
+    house: riverCoastalHouse(content),
     turnOf: (s) => (s.phase === 'moves' ? s.move : 0),
     turnLabel: (turn) => (turn === 0 ? 'Before the battle' : `Move ${turn}`),
     outcome: (s) => (s.finished ? { summary: s.finished.summary, winner: s.finished.winner } : null),

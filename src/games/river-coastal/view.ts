@@ -47,10 +47,13 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       captain: s.captain,
       guns: s.guns,
       effects: s.effects,
+      anchored: s.anchored ?? false,
     }
   })
   return {
     scenario: sc.title,
+    // The stage the side's orders are for: a hidden deployment reads places, a move reads ship orders.
+    phase: state.phase,
     move: state.move,
     moves: state.moves,
     fog: state.fog === undefined ? null : inch(state.fog),
