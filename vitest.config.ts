@@ -65,6 +65,7 @@ const pg = [
 const judge = [
   'test/sea-devils/house.test.ts',
   'test/sea-devils/house-cli.test.ts',
+  'test/rebel-raiders/house.test.ts',
   'test/games/receipt.test.ts',
   'test/games/check-agrees.test.ts',
   'test/games/numbers.test.ts',

@@ -1,0 +1,151 @@
+// Rebel Raiders' house player through the judge: a house seat's orders are written from its side's
+// view alone, filed like a player's mail and accepted without error to the end of a game, against
+// the order-writing test bots and against another house seat; the same seed gives the same orders;
+// and its inputs hold nothing of the other side's hand, standing orders or hidden draws.
+import { afterEach, describe, expect, it } from 'vitest'
+import { gameStream, type OrdersAccepted, type OrdersRejected } from '../../src/engine/events.ts'
+import type { HouseLevel } from '../../src/games/contract.ts'
+import { rebelRaidersHouse } from '../../src/games/rebel-raiders/house.ts'
+import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
+import type { RrState } from '../../src/games/rebel-raiders/state.ts'
+import { testApp, type TestApp } from '../helpers/app.ts'
+import { confederateOrders, sideView, unionOrders } from './bots/bots.ts'
+
+const rs = createRebelRaiders(rebelRaidersFactory.defaultPack() as never)
+const content = bindRebelPack(rebelRaidersFactory.defaultPack().content as never)
+
+let app: TestApp | null = null
+afterEach(() => {
+  app?.cleanup()
+  app = null
+})
+
+const bot = (role: string) => ({ role, address: `${role}@example.test`, name: role })
+const house = (role: string, level: HouseLevel) => ({ role, address: `house:${level}`, name: `house ${level}` })
+
+/** Plays to the end: the bot side files its phase's orders when they are awaited, then the phase resolves. */
+function playOut(a: TestApp, game: string, bots: string[]): void {
+  for (let i = 0; i < 80 && !a.judge.load(game).finished; i++) {
+    const fold = a.judge.load(game)
+    const s = fold.state as RrState
+    for (const w of fold.ruleset.awaiting(s))
+      if (w.kind === 'orders' && !w.optional && bots.includes(w.role) && !fold.orders.has(w.role)) {
+        const text =
+          w.role === 'confederate'
+            ? confederateOrders(rs, content.map, sideView(s, 'CSA'))
+            : unionOrders(rs, content.map, sideView(s, 'USA'))
+        expect(a.judge.submitOrders(game, w.role, text).errors).toEqual([])
+      }
+    a.judge.forceAdjudicate(game, { by: 'test' })
+  }
+  expect(a.judge.load(game).finished, `${game} ends`).toBe(true)
+}
+
+function filings(a: TestApp, game: string) {
+  const events = a.judge.o.store.read(gameStream(game))
+  const accepted = events.filter((e) => e.type === 'OrdersAccepted').map((e) => e.data as OrdersAccepted)
+  const rejected = events.filter((e) => e.type === 'OrdersRejected').map((e) => e.data as OrdersRejected)
+  return { events, rejected, house: accepted.filter((d) => d.from?.startsWith('house:')) }
+}
+
+function create(a: TestApp, game: string, players: ReturnType<typeof bot>[]): void {
+  a.judge.createGame({ game, ruleset: 'rebel-raiders', scenario: '1861', players, zone: 'UTC' })
+}
+
+describe('a house seat against the order-writing bot, to the end of the game', () => {
+  const games: { seed: string; houseRole: string; level: HouseLevel }[] = [
+    { seed: 'r1', houseRole: 'confederate', level: 'standard' },
+    { seed: 'r2', houseRole: 'union', level: 'standard' },
+    { seed: 'r3', houseRole: 'confederate', level: 'cautious' },
+    { seed: 'r4', houseRole: 'union', level: 'cautious' },
+  ]
+  it.each(games)('house $level $houseRole (seed $seed): every house order mail is accepted', (g) => {
+    app = testApp(g.seed)
+    const other = g.houseRole === 'union' ? 'confederate' : 'union'
+    create(app, 'hb', [house(g.houseRole, g.level), bot(other)])
+    playOut(app, 'hb', [other])
+    const f = filings(app, 'hb')
+    expect(f.rejected).toEqual([])
+    expect(f.house.length).toBeGreaterThan(12)
+    expect(f.house.every((d) => d.role === g.houseRole && d.from === `house:${g.level}`)).toBe(true)
+  })
+})
+
+describe('house against house', () => {
+  it.each(['hh1', 'hh2'])('RB 8, 9, 7.75: two standard house players play 1861-1864 to the end (seed %s)', (seed) => {
+    app = testApp(seed)
+    create(app, 'hh', [house('confederate', 'standard'), house('union', 'standard')])
+    playOut(app, 'hh', [])
+    const f = filings(app, 'hh')
+    expect(f.rejected).toEqual([])
+    const lines = (role: string) => f.house.filter((d) => d.role === role).flatMap((d) => d.normalised)
+    expect(lines('confederate').some((l) => /RAID/.test(l))).toBe(true)
+    expect(lines('confederate').some((l) => /UNLOAD/.test(l))).toBe(true)
+    expect(lines('union').some((l) => /SEARCH/.test(l))).toBe(true)
+    expect(lines('union').some((l) => /^BUILD SLOOP/.test(l))).toBe(true)
+    expect(f.events.some((e) => e.type === 'GameFinished')).toBe(true)
+  })
+
+  it('determinism: the same seed gives the same house orders', () => {
+    const texts = (seed: string) => {
+      const a = testApp(seed)
+      try {
+        create(a, 'det', [house('confederate', 'standard'), house('union', 'standard')])
+        playOut(a, 'det', [])
+        return filings(a, 'det').house.map((d) => `${d.point} ${d.role}\n${d.text}`)
+      } finally {
+        a.cleanup()
+      }
+    }
+    const one = texts('same')
+    expect(one.length).toBeGreaterThan(24)
+    expect(texts('same')).toEqual(one)
+  })
+})
+
+describe("the house player's inputs", () => {
+  it("fog: each side's view holds none of the other side's hand, standing orders or draw pile order", () => {
+    app = testApp('fog')
+    create(app, 'hfog', [house('confederate', 'standard'), house('union', 'standard')])
+    playOut(app, 'hfog', [])
+    const fold = app.judge.load('hfog')
+    const f = filings(app, 'hfog')
+    let handsSeen = 0
+    for (const d of f.house) {
+      const state = fold.statesBefore.get(d.point) as RrState
+      const mine = d.role === 'confederate' ? 'CSA' : 'USA'
+      const other = mine === 'CSA' ? 'USA' : 'CSA'
+      const view = fold.ruleset.view(state, { kind: 'role', role: d.role })
+      const cards = view.cards as Record<string, { hand: number[] | null; drawPile: unknown }>
+      const otherRole = other === 'CSA' ? 'confederate' : 'union'
+      expect(cards[otherRole]!.hand).toBeNull()
+      expect(cards[d.role]!.hand).toEqual(state.cards[mine].hand)
+      for (const t of ['confederate', 'union']) expect(typeof cards[t]!.drawPile).toBe('number')
+      const json = JSON.stringify(view)
+      expect(json).not.toMatch(/POLICY|REACT|intercept|leeWanted|pending|reactions/i)
+      if (state.cards[other].hand.length) handsSeen++
+    }
+    expect(handsSeen, 'the other side held cards while the house wrote orders').toBeGreaterThan(0)
+  })
+
+  it('the standard house answers a question with its default; the cautious one takes a retreat offered', () => {
+    app = testApp('ask')
+    create(app, 'ask', [bot('confederate'), bot('union')])
+    const view = rs.view(app.judge.load('ask').state as RrState, { kind: 'role', role: 'confederate' })
+    const q = {
+      decisionId: 'D1',
+      role: 'confederate',
+      question: 'RD-1 is in battle',
+      options: [
+        { id: 'FIGHT', label: 'fight on' },
+        { id: 'RETREAT', label: 'retreat' },
+      ],
+      defaultOption: 'FIGHT',
+    }
+    const player = rebelRaidersHouse(content)
+    const never = { below: () => 0 }
+    expect(player.answer(view, q, 'cautious', never)).toBe('RETREAT')
+    expect(player.answer(view, q, 'standard', never)).toBe('FIGHT')
+  })
+})
