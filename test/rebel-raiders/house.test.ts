@@ -104,29 +104,42 @@ describe('house against house', () => {
   })
 })
 
+/** The other side's secrets changed: its hand, its draw pile's order, its standing orders and waiting cards. */
+function otherSecretsChanged(state: RrState, other: 'CSA' | 'USA'): RrState {
+  const s = structuredClone(state)
+  const t = s.cards[other]
+  t.hand = t.hand.map((c) => c + 1000)
+  t.deck = { ...t.deck, drawPile: [...t.deck.drawPile].reverse().map((c) => c + 1000) }
+  t.drawnOn = {}
+  t.bought = []
+  s.reactions[other] = [{ card: 999, at: 'ALL' } as never]
+  s.policies[other] = []
+  s.pending = s.pending.filter((b) => (b.card <= 55 ? 'USA' : 'CSA') !== other)
+  if (other === 'USA') s.intercept = { ALL: 'stack' } as never
+  return s
+}
+
 describe("the house player's inputs", () => {
-  it("fog: each side's view holds none of the other side's hand, standing orders or draw pile order", () => {
+  it("fog: each side's view is the same whatever the other side's hand, draw pile or standing orders", () => {
     app = testApp('fog')
     create(app, 'hfog', [house('confederate', 'standard'), house('union', 'standard')])
     playOut(app, 'hfog', [])
     const fold = app.judge.load('hfog')
     const f = filings(app, 'hfog')
-    let handsSeen = 0
+    let handsHidden = 0
     for (const d of f.house) {
       const state = fold.statesBefore.get(d.point) as RrState
       const mine = d.role === 'confederate' ? 'CSA' : 'USA'
       const other = mine === 'CSA' ? 'USA' : 'CSA'
       const view = fold.ruleset.view(state, { kind: 'role', role: d.role })
-      const cards = view.cards as Record<string, { hand: number[] | null; drawPile: unknown }>
-      const otherRole = other === 'CSA' ? 'confederate' : 'union'
-      expect(cards[otherRole]!.hand).toBeNull()
+      const blind = fold.ruleset.view(otherSecretsChanged(state, other), { kind: 'role', role: d.role })
+      expect(JSON.stringify(blind), `point ${d.point} ${d.role}`).toBe(JSON.stringify(view))
+      // Its own hand it does see.
+      const cards = view.cards as Record<string, { hand: number[] | null }>
       expect(cards[d.role]!.hand).toEqual(state.cards[mine].hand)
-      for (const t of ['confederate', 'union']) expect(typeof cards[t]!.drawPile).toBe('number')
-      const json = JSON.stringify(view)
-      expect(json).not.toMatch(/POLICY|REACT|intercept|leeWanted|pending|reactions/i)
-      if (state.cards[other].hand.length) handsSeen++
+      if (state.cards[other].hand.length) handsHidden++
     }
-    expect(handsSeen, 'the other side held cards while the house wrote orders').toBeGreaterThan(0)
+    expect(handsHidden, 'the other side held cards while the house wrote orders').toBeGreaterThan(10)
   })
 
   it('the standard house answers a question with its default; the cautious one takes a retreat offered', () => {
