@@ -49,8 +49,8 @@ function filings(a: TestApp, game: string) {
   return { events, rejected, house: accepted.filter((d) => d.from?.startsWith('house:')) }
 }
 
-function create(a: TestApp, game: string, players: ReturnType<typeof bot>[]): void {
-  a.judge.createGame({ game, ruleset: 'rebel-raiders', scenario: '1861', players, zone: 'UTC' })
+function create(a: TestApp, game: string, players: ReturnType<typeof bot>[], scenario = '1861'): void {
+  a.judge.createGame({ game, ruleset: 'rebel-raiders', scenario, players, zone: 'UTC' })
 }
 
 describe('a house seat against the order-writing bot, to the end of the game', () => {
@@ -86,6 +86,20 @@ describe('house against house', () => {
     expect(lines('union').some((l) => /^BUILD SLOOP/.test(l))).toBe(true)
     expect(lines('union').some((l) => /^ASSAULT/.test(l))).toBe(true)
     expect(f.events.some((e) => e.type === 'GameFinished')).toBe(true)
+  })
+
+  it('PB 19: the 1862 start, a cautious Confederate against a standard Union, no house mail refused', () => {
+    app = testApp('h1862')
+    create(app, 'h62', [house('confederate', 'cautious'), house('union', 'standard')], '1862')
+    playOut(app, 'h62', [])
+    const f = filings(app, 'h62')
+    expect(f.rejected).toEqual([])
+    expect(
+      f.house
+        .filter((d) => d.role === 'union')
+        .flatMap((d) => d.normalised)
+        .some((l) => /^ASSAULT/.test(l)),
+    ).toBe(true)
   })
 
   it('determinism: the same seed gives the same house orders', () => {
