@@ -7,6 +7,7 @@ import { gameStream, type OrdersAccepted, type OrdersRejected } from '../../src/
 import type { HouseLevel } from '../../src/games/contract.ts'
 import { rebelRaidersHouse } from '../../src/games/rebel-raiders/house.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
+import { playedRules } from '../../src/games/rebel-raiders/optionalRules.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
 import type { RrState } from '../../src/games/rebel-raiders/state.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
@@ -49,8 +50,14 @@ function filings(a: TestApp, game: string) {
   return { events, rejected, house: accepted.filter((d) => d.from?.startsWith('house:')) }
 }
 
-function create(a: TestApp, game: string, players: ReturnType<typeof bot>[], scenario = '1861'): void {
-  a.judge.createGame({ game, ruleset: 'rebel-raiders', scenario, players, zone: 'UTC' })
+function create(
+  a: TestApp,
+  game: string,
+  players: ReturnType<typeof bot>[],
+  scenario = '1861',
+  options: Record<string, string> = {},
+): void {
+  a.judge.createGame({ game, ruleset: 'rebel-raiders', scenario, players, zone: 'UTC', options })
 }
 
 describe('a house seat against the order-writing bot, to the end of the game', () => {
@@ -100,6 +107,15 @@ describe('house against house', () => {
         .flatMap((d) => d.normalised)
         .some((l) => /^ASSAULT/.test(l)),
     ).toBe(true)
+  })
+
+  it('PB 18: with every optional rule the judge plays, no house mail refused', () => {
+    app = testApp('hopt')
+    const optional = playedRules().join(',')
+    create(app, 'hopt', [house('confederate', 'standard'), house('union', 'standard')], '1861', { optional })
+    expect((app.judge.load('hopt').state as RrState).options.rules).toEqual(playedRules())
+    playOut(app, 'hopt', [])
+    expect(filings(app, 'hopt').rejected).toEqual([])
   })
 
   it('determinism: the same seed gives the same house orders', () => {
