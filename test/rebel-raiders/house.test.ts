@@ -63,8 +63,6 @@ function create(
 describe('a house seat against the order-writing bot, to the end of the game', () => {
   const games: { seed: string; houseRole: string; level: HouseLevel }[] = [
     { seed: 'r1', houseRole: 'confederate', level: 'standard' },
-    { seed: 'r2', houseRole: 'union', level: 'standard' },
-    { seed: 'r3', houseRole: 'confederate', level: 'cautious' },
     { seed: 'r4', houseRole: 'union', level: 'cautious' },
   ]
   it.each(games)('house $level $houseRole (seed $seed): every house order mail is accepted', (g) => {
@@ -76,6 +74,30 @@ describe('a house seat against the order-writing bot, to the end of the game', (
     expect(f.rejected).toEqual([])
     expect(f.house.length).toBeGreaterThan(12)
     expect(f.house.every((d) => d.role === g.houseRole && d.from === `house:${g.level}`)).toBe(true)
+  })
+})
+
+describe('seats: a dropped player replaced by the house', () => {
+  it('the house takes the Union mid-game from its view at that point and plays it to the end', () => {
+    app = testApp('seat')
+    create(app, 'seat', [bot('confederate'), bot('union')])
+    for (let i = 0; i < 6; i++) {
+      const fold = app.judge.load('seat')
+      const s = fold.state as RrState
+      const role = s.phase.startsWith('csa') ? 'confederate' : 'union'
+      const text =
+        role === 'confederate'
+          ? confederateOrders(rs, content.map, sideView(s, 'CSA'))
+          : unionOrders(rs, content.map, sideView(s, 'USA'))
+      expect(app.judge.submitOrders('seat', role, text).errors).toEqual([])
+      app.judge.forceAdjudicate('seat', { by: 'test' })
+    }
+    app.judge.replacePlayer('seat', 'union', 'house:standard', { reason: 'the player dropped out' })
+    playOut(app, 'seat', ['confederate'])
+    const f = filings(app, 'seat')
+    expect(f.rejected).toEqual([])
+    expect(f.house.length).toBeGreaterThan(10)
+    expect(f.house.every((d) => d.role === 'union' && d.point >= 6)).toBe(true)
   })
 })
 
