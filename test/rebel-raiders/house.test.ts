@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { gameStream, type OrdersAccepted, type OrdersRejected } from '../../src/engine/events.ts'
 import type { HouseLevel } from '../../src/games/contract.ts'
 import { rebelRaidersHouse } from '../../src/games/rebel-raiders/house.ts'
+import { boardOf, moveContextOf } from '../../src/games/rebel-raiders/houseBoard.ts'
+import { checkMove } from '../../src/games/rebel-raiders/movement.ts'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { playedRules } from '../../src/games/rebel-raiders/optionalRules.ts'
 import { bindRebelPack } from '../../src/games/rebel-raiders/pack.ts'
@@ -193,6 +195,21 @@ describe("the house player's inputs", () => {
       if (state.cards[other].hand.length) handsHidden++
     }
     expect(handsHidden, 'the other side held cards while the house wrote orders').toBeGreaterThan(10)
+  })
+
+  it('#62: with the Royal Navy face up the house sails no Union ship into the European seas', () => {
+    app = testApp('rn')
+    create(app, 'rn', [bot('confederate'), bot('union')])
+    const view = rs.view(app.judge.load('rn').state as RrState, { kind: 'role', role: 'union' })
+    const board = boardOf(content, view, 'union')
+    const sloop = { id: 'SL-90', side: 'USA' as const, type: 'sloop' as const, at: 'MATL' }
+    const into = (b: typeof board, to: string) => checkMove(moveContextOf(content, b), sloop, [{ enter: to }]).ok
+    const [channel, biscay] = content.cards.get(62)!.spaces!
+    expect(into(board, channel!)).toBe(true)
+    const royalNavy = { ...board, csaInPlay: [62] }
+    expect(into(royalNavy, channel!)).toBe(false)
+    expect(into(royalNavy, biscay!)).toBe(false)
+    expect(into(royalNavy, 'NATL')).toBe(true)
   })
 
   it('the standard house answers a question with its default; the cautious one takes a retreat offered', () => {

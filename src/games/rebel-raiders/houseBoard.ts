@@ -20,6 +20,8 @@ export interface Board {
   control: Record<string, Side>
   /** The side's own hand (card numbers), as its view shows it to it alone. */
   hand: number[]
+  /** The Confederate cards face up in play (public, 17.2). */
+  csaInPlay: number[]
 }
 
 /** The view's `turnName`, back to the turn number (turn 13 is April 1865, 16.13). */
@@ -41,7 +43,7 @@ export function boardOf(pack: RebelPack, view: View, role: string): Board {
   const side: Side = role === 'confederate' ? 'CSA' : 'USA'
   const phase = PHASES.find((p) => phaseName(p) === view.phase)
   if (!phase) throw new Error(`no phase is called ${String(view.phase)}`)
-  const cards = view.cards as Record<string, { hand: number[] | null }>
+  const cards = view.cards as Record<string, { hand: number[] | null; inPlay: number[] }>
   return {
     side,
     turn: turnNumber(view.turn as string),
@@ -51,20 +53,34 @@ export function boardOf(pack: RebelPack, view: View, role: string): Board {
     pieces: (view.pieces as string[]).map((l) => pieceOf(pack, l)),
     control: Object.fromEntries((view.unionHolds as string[]).map((id) => [id, 'USA' as Side])),
     hand: cards[role]?.hand ?? [],
+    csaInPlay: cards.confederate?.inPlay ?? [],
   }
 }
 
 /**
- * The move check's context from the board. The cards in play that close seas, ferry or storm ships
- * (#44, #49, #52, #62, #75, #92) and the cargo markers lying in ports are not in the view, so a move
- * they would bar may still be refused at receipt; the house makes no move that needs them.
+ * The move check's context from the board: #62 face up closes the European seas to the Union, as
+ * `closedSeas` has it. The storms of this turn (#49, #92) and the cargo markers lying in ports are not
+ * in the view, so a move they would bar may still be refused at receipt; the cards that only add to
+ * a move (#44, #52, #75) the house does not use.
  */
 export function moveContextOf(pack: RebelPack, b: Board): MoveContext {
+  const royalNavy = b.csaInPlay.includes(62)
   return {
     map: pack.map,
     pieces: pack.pieces,
     position: { turn: b.turn, vp: b.vp, unionPawns: 0, pieces: b.pieces },
     control: b.control,
+    ...(royalNavy
+      ? {
+          closed: [
+            {
+              side: 'USA' as Side,
+              spaces: (pack.cards.get(62)?.spaces ?? []).slice(0, 2),
+              why: 'the Royal Navy closes the European seas (#62)',
+            },
+          ],
+        }
+      : {}),
   }
 }
 
