@@ -69,6 +69,7 @@ const judge = [
   'test/engine/house-standby.test.ts',
   'test/engine/house-standby-cli.test.ts',
   'test/river-coastal/house.test.ts',
+  'test/rebel-raiders/house.test.ts',
   'test/games/receipt.test.ts',
   'test/games/check-agrees.test.ts',
   'test/games/numbers.test.ts',

@@ -1,6 +1,7 @@
 // Rebel Raiders on the High Seas (RB 1-17, PB 18-19, the 110 cards of PB 23 as the README's card table
 // says): the game module the engine runs, in the shipped registry.
 import { rebelOrderHelp } from './orderHelp.ts'
+import { rebelRaidersHouse } from './house.ts'
 import { readDiceAnswer } from './assaultRerolls.ts'
 import { projectPath } from '../../util/resources.ts'
 import type {
@@ -143,6 +144,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       orderForm: viewer.kind === 'role' ? orderForm(s, content, viewer.role) : [],
     }),
     figures: (s, _viewer, seen) => rebelFigures(s, content, seen),
+    house: rebelRaidersHouse(content),
   }
   return ruleset
 }
