@@ -130,7 +130,7 @@ game
       const options = d().checkedOptions(ruleset, o.option as string[])
       const players = (o.player as string[]).map((p) => {
         const m = /^([a-z]+)=([^:]+@[^:]+|house:[a-z]+)(?::([\s\S]+))?$/.exec(p)
-        if (!m) fail(`--player takes role=address[:name], not ${JSON.stringify(p)}`)
+        if (!m) fail(`--player takes role=address[:name] or role=house:<level>, not ${JSON.stringify(p)}`)
         return { role: m[1]!, address: m[2]!, name: m[3] ?? m[1]! }
       })
       const pack = o.dataPack ? JSON.parse(readFileSync(o.dataPack, 'utf8')) : undefined
@@ -155,8 +155,14 @@ game
         ...(o.standby ? { standby: o.standby } : {}),
       })
       console.log(`Game ${id} created.`)
-      for (const [role, key] of Object.entries(keys))
-        console.log(`  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`)
+      for (const [role, key] of Object.entries(keys)) {
+        const seat = players.find((p) => p.role === role)?.address ?? ''
+        console.log(
+          seat.startsWith('house:')
+            ? `  ${role}: played by the house (${seat.slice('house:'.length)}); its orders are filed as it writes them`
+            : `  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`,
+        )
+      }
       return d().sendOutbox(app)
     }),
   )

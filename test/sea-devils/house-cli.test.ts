@@ -22,6 +22,8 @@ describe('house seats by the command line', () => {
       'confederate=house:standard',
     )
     expect(made.status, made.stderr).toBe(0)
+    expect(made.stdout).toMatch(/confederate: played by the house \(standard\)/)
+    expect(made.stdout).toMatch(/federal: key \S+, reply address orders\+solo\.federal\./)
     const status = pbem('game', 'status', 'solo')
     expect(status.status, status.stderr).toBe(0)
     expect(status.stdout).toMatch(/Orders on file: confederate \(solo\/1\/confederate-1\)/)
