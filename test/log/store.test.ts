@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -160,10 +160,14 @@ describe.each(ENGINES)('on $name', (engine) => {
         `import { openSqlDatabase } from '${mod('src/log/engines.ts')}'
 import { EventSchemas } from '${mod('src/log/schemas.ts')}'
 import { EventStore, ConcurrencyError } from '${mod('src/log/store.ts')}'
-const [file, schemaDir, startAt, id] = process.argv.slice(2)
+import { existsSync, writeFileSync } from 'node:fs'
+const [file, schemaDir, gate, id] = process.argv.slice(2)
 const db = openSqlDatabase(file)
 const store = new EventStore(db, new EventSchemas(schemaDir))
-while (Date.now() < Number(startAt)) {}
+// Ready, then off together when the test opens the gate: a sleep between looks, not a busy wait.
+writeFileSync(gate + '.' + id.replace(' ', '-'), '')
+const nap = new Int32Array(new SharedArrayBuffer(4))
+while (!existsSync(gate)) Atomics.wait(nap, 0, 0, 2)
 try {
   store.append('game:race', 0, [{ type: 'Note', data: { text: id }, audience: { kind: 'public' } }])
   console.log('won')
@@ -175,12 +179,16 @@ db.close()
       )
       const run = promisify(execFile)
       const tsx = join(REPO, 'node_modules', '.bin', 'tsx')
-      const startAt = Date.now() + 4000
-      const outs = await Promise.all(
+      const gate = join(tmp.dir, `gate-${engine.name}`)
+      const racing = Promise.all(
         [0, 1, 2, 3].map((i) =>
-          run(tsx, [racer, file, schemaDir, String(startAt), `racer ${i}`], { cwd: REPO }).then((r) => r.stdout.trim()),
+          run(tsx, [racer, file, schemaDir, gate, `racer ${i}`], { cwd: REPO }).then((r) => r.stdout.trim()),
         ),
       )
+      const ready = () => [0, 1, 2, 3].every((i) => existsSync(`${gate}.racer-${i}`))
+      for (let waited = 0; !ready() && waited < 60_000; waited += 20) await new Promise((r) => setTimeout(r, 20))
+      writeFileSync(gate, '')
+      const outs = await racing
       expect(outs.sort()).toEqual(['lost', 'lost', 'lost', 'won'])
       const check = openSqlDatabase(file)
       try {
