@@ -198,4 +198,16 @@ describe('actions: loading, raiding, searching (RB 7.33-7.36, 8.11)', () => {
       { action: 'PICKUP', ships: ['GB-4'] },
     ])
   })
+
+  it('RB 8.1: a raid count written against RAID or spaced out reads as RAID x2', () => {
+    for (const [written, boost] of [
+      ['RAIDx2', 0],
+      ['RAID X 2', 0],
+      ['raid x2', 0],
+      ['RAID+1x2', 1],
+      ['RAID + 1 X2', 1],
+    ] as const)
+      expect(parsePath(written), written).toEqual([{ action: 'RAID', boost, times: 2 }])
+    expect(parsePath('RAIDx9')).toBe('the number of raids is a whole number from 1 to 3, not 9')
+  })
 })

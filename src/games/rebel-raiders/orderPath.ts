@@ -142,9 +142,20 @@ const SHAPES: Vocabularies = {
   piece: { resolve: (w) => (/^[A-Z]{2}-[1-9]\d*$/i.test(w) ? w.toUpperCase() : null), ids: () => ['GB-2', 'RD-1'] },
 }
 
+/**
+ * A raid's count written against its word or spaced out (`RAIDx2`, `RAID+1x2`, `RAID X 2`) as the
+ * grammar reads it (`RAID x2`): players write it every way, and the echo shows the one form.
+ */
+export function spacedRaidCounts(text: string): string {
+  return text.replace(
+    /\b(RAID(?:\s*\+\s*\d+)?)\s*x\s*(\d+)\b/gi,
+    (_, raid: string, n: string) => `${raid.replace(/\s+/g, '')} x${n}`,
+  )
+}
+
 /** A path's steps, or why it cannot be read; `vocabs` name the spaces and pieces (by their shape unless given). */
 export function parsePath(text: string, vocabs: Vocabularies = SHAPES): MoveStep[] | string {
-  const read = parseLine(PATH_GRAMMAR, vocabs, text)
+  const read = parseLine(PATH_GRAMMAR, vocabs, spacedRaidCounts(text))
   if (!read.ok) return read.error.suggestion ? `${read.error.message}; ${read.error.suggestion}` : read.error.message
   return (read.order.args.path as Order[]).map(moveStep)
 }

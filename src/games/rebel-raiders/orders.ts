@@ -14,6 +14,7 @@ import { readReactLine } from './reactOrders.ts'
 import { readDefendLine } from './defenceTactics.ts'
 import { type RrPiece, type RrState, sideOf } from './state.ts'
 import { readCommandLine, readMoveLine } from './orderMoves.ts'
+import { spacedRaidCounts } from './orderPath.ts'
 import { addSeaPawns, type Pawns } from './pawns.ts'
 import { lightningReady } from './landCards.ts'
 import { withOrderedMoveCards } from './moveCards.ts'
@@ -161,7 +162,7 @@ const BUILD_ONLY = ['build', 'exchange', 'discard', 'refresh']
 
 /** Reads one line into a command, or says why it cannot be taken. */
 function readLine(r: OrderReading, vocabs: Vocabularies, l: ScriptLine, standingOnly: boolean): void {
-  const read = parseLine(RR_GRAMMAR, vocabs, l.text)
+  const read = parseLine(RR_GRAMMAR, vocabs, spacedRaidCounts(l.text))
   if (!read.ok) return r.err(l.line, l.text, read.error.message, read.error.suggestion)
   const { form, args } = read.order
   const verb = form.toUpperCase()
