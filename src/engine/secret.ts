@@ -249,7 +249,7 @@ export function checkServerSecret(db: Database): SecretCheck {
 }
 
 const PG_RESIDUE =
-  "PostgreSQL: the settings table was rewritten without the secret (VACUUM FULL), but the server's write-ahead log, its archive and any backups or standbys keep a copy until they are recycled."
+  "PostgreSQL: the settings table was rewritten into a new file without the secret, but the server's write-ahead log, its archive and any backups or standbys keep a copy until they are recycled."
 
 /**
  * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the

@@ -37,15 +37,19 @@ export interface ErasedSecret {
 /**
  * Deletes the stored server secret so that no copy lingers in the database's files: on SQLite
  * with secure_delete for the one statement (freed bytes zeroed) and the write-ahead log emptied;
- * on PostgreSQL, which has no secure_delete, the table is rewritten without the row (VACUUM FULL).
+ * on PostgreSQL, which has no secure_delete, the table is rewritten into a new file without the row.
  */
 export function eraseServerSecret(db: SqlDatabase): ErasedSecret {
   const remove = () => db.prepare('DELETE FROM settings WHERE key = ?').run(SERVER_SECRET)
   if (engineOfDatabase(db) === 'postgres') {
-    remove()
-    const since = db.prepare('SELECT clock_timestamp()::text AS t').pluck().get() as string
-    waitForOlderSnapshots(db, since)
-    db.exec('VACUUM FULL settings')
+    // The table is emptied into a new file and the other rows written back: unlike VACUUM FULL, which
+    // copies a deleted row that any older snapshot may still see, nothing but the live rows is copied.
+    db.transaction(() => {
+      remove()
+      db.exec('CREATE TEMP TABLE settings_kept ON COMMIT DROP AS SELECT * FROM settings')
+      db.exec('TRUNCATE settings')
+      db.exec('INSERT INTO settings SELECT * FROM settings_kept')
+    })()
     return { walEmptied: false, serverLogKeepsCopy: true }
   }
   const lite = sqliteOnly(db)
@@ -58,21 +62,6 @@ export function eraseServerSecret(db: SqlDatabase): ErasedSecret {
   }
   const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
   return { walEmptied: !checkpoint || checkpoint.busy === 0, serverLogKeepsCopy: false }
-}
-
-/**
- * VACUUM FULL copies a deleted row that a transaction begun before the delete may still see: an
- * auto-analyze of this database, another judge's long read. Waits (at most ten seconds) until
- * every other session of this database that holds a snapshot began after `since`.
- */
-function waitForOlderSnapshots(db: SqlDatabase, since: string): void {
-  const older = db
-    .prepare<[string], number>(
-      `SELECT COUNT(*)::int FROM pg_stat_activity WHERE datname = current_database()
-         AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND xact_start <= ?::timestamptz`,
-    )
-    .pluck()
-  for (let waited = 0; waited < 100 && (older.get(since) ?? 0) > 0; waited++) db.exec('SELECT pg_sleep(0.1)')
 }
 
 /** The instant of the last clock pass as recorded (ISO text), or null before the first. */
