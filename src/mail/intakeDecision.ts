@@ -1,10 +1,10 @@
 // What becomes of one message once it is read: refused, answered, run as a command or filed as
 // orders, with exactly one MailReceived record and the notices the reply limit allows.
-import { type Database, recordMailSeen } from '../engine/mailStore.ts'
+import { recordMailSeen } from '../engine/mailStore.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
-import type { AuthResults, DnsResolver } from './auth.ts'
+import type { AuthResults } from './auth.ts'
 import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
 import { messageAnswers } from './answerLines.ts'
 import { helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
@@ -14,32 +14,9 @@ import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
 import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
 import { extractOrders } from './reading.ts'
 import { boundNotes, MAX_RECORDED_FIELD, unreadRefusal } from './intakeRefusals.ts'
+import type { IntakeDeps, Recorded } from './intakeTypes.ts'
 
-export interface IntakeDeps {
-  judge: Judge
-  db: Database
-  outbox: Outbox
-  clock: () => Date
-  /** larger messages are refused politely (default 2 MiB) */
-  maxBytes?: number
-  /** replies to one address per hour before the intake records and stays silent (default 20, or PBEM_REPLY_LIMIT) */
-  replyLimit?: number
-  /** DKIM/SPF/DMARC checking: a DNS resolver and timeout (default: offline unless PBEM_DNS=system); false skips it */
-  auth?: { resolver?: DnsResolver; timeoutMs?: number } | false
-}
-
-export type IntakeOutcome =
-  | 'unreadable'
-  | 'failed'
-  | 'orders-accepted'
-  | 'orders-rejected'
-  | 'refused'
-  | 'ignored-automated'
-  | 'duplicate'
-  | 'command'
-  | 'unidentified'
-
-export type Recorded = Exclude<IntakeOutcome, 'duplicate'>
+export type { IntakeDeps, IntakeOutcome, Recorded } from './intakeTypes.ts'
 
 export class Intake {
   private readonly base: {
