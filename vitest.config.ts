@@ -77,6 +77,7 @@ const judge = [
   'test/mail/leftovers.test.ts',
   'test/mail/drop-no-sender.test.ts',
   'test/cli/**/*.test.ts',
+  'test/web/**/*.test.ts',
   'test/e2e/smtp-listener.test.ts',
   'test/engine/dice.test.ts',
   'test/engine/report-batch.test.ts',

@@ -24,6 +24,7 @@ export function registerGameCommands(
     .description('create, inspect, run and audit one game (status, pause, adjudicate, history, verify...)')
   registerCreate(game, withApp, d)
   registerStandby(game, withApp)
+  registerSet(game, withApp)
   registerListAndStatus(game, withApp, d)
   registerOfflineChecks(program, game, withApp, d)
   return game
@@ -122,6 +123,26 @@ function registerStandby(game: Command, withApp: (fn: (app: App) => unknown) => 
         const off = standby.toLowerCase() === 'off'
         app.judge.setStandby(id, off ? null : standby.toLowerCase(), { by: 'moderator (cli)' })
         console.log(off ? `Game ${id}: no standby.` : `Game ${id}: the standby is ${standby.toLowerCase()}.`)
+      }),
+    )
+}
+
+/** `game set`: a game's switches; for now whether its observers' page is open. */
+function registerSet(game: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+  game
+    .command('set <id> <setting> <value>')
+    .description("change a game's setting: observers on|off opens or closes its observers' page")
+    .action((id: string, setting: string, value: string) =>
+      withApp((app) => {
+        if (setting !== 'observers' || !/^(on|off)$/i.test(value))
+          return fail(`pbem game set: the settings are: observers on|off (not ${setting} ${value})`)
+        const on = value.toLowerCase() === 'on'
+        const changed = app.judge.setObservers(id, on, 'moderator (cli)')
+        console.log(`Game ${id}: the observers' page is ${on ? 'on' : 'off'}${changed ? '' : ' (unchanged)'}.`)
+        if (on) {
+          const t = app.judge.issueViewToken(id, 'observers', { by: 'moderator (cli)' })
+          console.log(`  observers' page token ${t.token} (pbem player view ${id} observers shows it again)`)
+        }
       }),
     )
 }

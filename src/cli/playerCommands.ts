@@ -3,6 +3,7 @@ import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
+import { pageLink, webSettings } from '../web/settings.ts'
 
 type Deps = typeof DepsModule
 
@@ -89,6 +90,8 @@ export function registerPlayerCommands(
       }),
     )
 
+  registerViewTokens(player, withApp)
+
   withOldSpelling(player, program, (parent, opts) =>
     parent
       .command('key <game> <role>', opts)
@@ -102,4 +105,40 @@ export function registerPlayerCommands(
         }),
       ),
   )
+}
+
+/** `player view` and `player revoke-view`: the readers' tokens for the game pages (src/web). */
+function registerViewTokens(player: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+  player
+    .command('view <game> [reader]')
+    .description(
+      "a reader's token for the game pages: a role, moderator or observers (every player's when none is named); the working one, or a new one with --new",
+    )
+    .option('--new', 'issue a new token: the old one stops working')
+    .action((g: string, reader: string | undefined, o) =>
+      withApp((app) => {
+        const fold = app.judge.load(g)
+        const readers = reader
+          ? [reader]
+          : [...fold.players.values()].filter((p) => !p.address.startsWith('house:')).map((p) => p.role)
+        const { base } = webSettings()
+        for (const r of readers) {
+          const t = app.judge.issueViewToken(g, r, { renew: o.new === true, by: 'moderator (cli)' })
+          const link = base ? `  ${pageLink(base, g, t.token)}` : ''
+          console.log(`${g} ${r}: page token ${t.token}${t.issued ? ` (new, generation ${t.generation})` : ''}${link}`)
+        }
+        if (reader === 'observers' && !fold.observers)
+          console.log(`The observers' page is off: pbem game set ${g} observers on opens it.`)
+      }),
+    )
+  player
+    .command('revoke-view <game> <reader>')
+    .description("stop a reader's page token (a role, moderator or observers); pbem player view gives him a new one")
+    .option('--reason <text>', 'for the log', 'revoked by the moderator')
+    .action((g: string, reader: string, o) =>
+      withApp((app) => {
+        const done = app.judge.revokeViewToken(g, reader, { reason: o.reason, by: 'moderator (cli)' })
+        console.log(done ? `${g} ${reader}: page token revoked` : `${g} ${reader}: had no working page token`)
+      }),
+    )
 }

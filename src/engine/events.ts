@@ -231,6 +231,28 @@ export interface PlayerZoneSet {
   zone: string | null
 }
 
+/** A reader was given a token for the game's pages (a role, `moderator` or `observers`); the log keeps its hash. */
+export interface ViewTokenIssued {
+  reader: string
+  tokenHash: string
+  generation: number
+  by: string
+}
+
+/** A reader's page token stops working. */
+export interface ViewTokenRevoked {
+  reader: string
+  generation: number
+  reason: string
+  by: string
+}
+
+/** Whether the observers' page is open. */
+export interface ObserversSet {
+  on: boolean
+  by: string
+}
+
 /** The game's standby house (null: none): it writes a person's orders for a point he missed. */
 export interface StandbySet {
   level: string | null

@@ -192,6 +192,8 @@ function initialFold<S>(
     ejected: new Set(),
     paused: null,
     moderatorKeyGeneration: 1,
+    viewTokens: new Map(),
+    observers: false,
     openedAt: events[0]!.recordedAt,
     firstDeadline: null,
     missedDeadline: null,

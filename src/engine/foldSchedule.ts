@@ -10,6 +10,7 @@ import type {
   PlayerJoined,
   PlayerReplaced,
   ReportsDispatched,
+  ViewTokenIssued,
 } from './events.ts'
 import type { GameFold } from './gameFold.ts'
 
@@ -40,6 +41,7 @@ export function applyPlayerEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
         keyGeneration: r.keyGeneration,
       })
       fold.ejected.delete(r.role)
+      endViewToken(fold, r.role)
       fold.zones.delete(r.role)
       fold.absences.delete(r.role)
       break
@@ -48,9 +50,21 @@ export function applyPlayerEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
       const p = fold.players.get(e.data.role)
       if (p) fold.players.set(e.data.role, { ...p, keyGeneration: e.data.keyGeneration })
       fold.ejected.add(e.data.role)
+      endViewToken(fold, e.data.role)
       fold.absences.delete(e.data.role)
       break
     }
+    case 'ViewTokenIssued': {
+      const t = e.data as ViewTokenIssued
+      fold.viewTokens.set(t.reader, { tokenHash: t.tokenHash, generation: t.generation, live: true })
+      break
+    }
+    case 'ViewTokenRevoked':
+      endViewToken(fold, e.data.reader)
+      break
+    case 'ObserversSet':
+      fold.observers = e.data.on === true
+      break
     case 'StandbySet':
       fold.standby = e.data.level ?? null
       break
@@ -73,6 +87,12 @@ export function applyPlayerEvent<S>(fold: GameFold<S>, e: StoredEvent): void {
       )
       break
   }
+}
+
+/** A seat's page token ends with its player: a replacement or an ejected player's seat needs a new one. */
+function endViewToken<S>(fold: GameFold<S>, reader: string): void {
+  const t = fold.viewTokens.get(reader)
+  if (t) fold.viewTokens.set(reader, { ...t, live: false })
 }
 
 /** The schedule, pauses, reminders, decisions and deadlines of the point under way. */

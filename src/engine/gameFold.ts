@@ -60,6 +60,10 @@ export interface GameFold<S = unknown> {
   ejected: Set<string>
   paused: (GamePaused & { at: string }) | null
   moderatorKeyGeneration: number
+  /** By reader (a role, `moderator`, `observers`): his page token's hash and generation, and whether it works. */
+  viewTokens: Map<string, ViewTokenState>
+  /** Whether the observers' page is open (ObserversSet). */
+  observers: boolean
   /** When the open point opened (game creation or the last result). */
   openedAt: string
   /** The open point's first deadline. */
@@ -89,6 +93,12 @@ export interface GameFold<S = unknown> {
    * way the point's commitment announced (DiceCommitted.algorithm).
    */
   diceFor(point: number, secret: string, salt: string): RecordingDice
+}
+
+export interface ViewTokenState {
+  tokenHash: string
+  generation: number
+  live: boolean
 }
 
 export interface Absence {

@@ -15,7 +15,8 @@ import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
 import { advanceFold } from './foldAdvance.ts'
 import type { JudgeContext } from './judgeContext.ts'
-import type { ReaderSource } from './readerSource.ts'
+import type { PageSource } from './readerSource.ts'
+import * as viewTokens from './viewTokens.ts'
 import * as orderFiling from './orderFiling.ts'
 import * as creation from './creation.ts'
 import * as resolving from './resolving.ts'
@@ -63,7 +64,7 @@ import type {
 
 const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
-export class Judge implements JudgeContext, ReaderSource {
+export class Judge implements JudgeContext, PageSource {
   readonly templates: Templates
   /** The games this judge runs, given by the composition root. */
   readonly registry: GameRegistry
@@ -235,6 +236,24 @@ export class Judge implements JudgeContext, ReaderSource {
   /** A stored data pack's content by its SHA-256 (the packs table), or null. */
   storedPack(hash: string): unknown | null {
     return this.secrets.pack?.(hash) ?? null
+  }
+
+  /** A reader's token for the game pages (viewTokens.ts): his live one, or a new one. */
+  issueViewToken(game: string, reader: string, opts: { renew?: boolean; by: string }): viewTokens.IssuedToken {
+    return viewTokens.issueViewToken(this, game, reader, opts)
+  }
+
+  revokeViewToken(game: string, reader: string, opts: { reason: string; by: string }): boolean {
+    return viewTokens.revokeViewToken(this, game, reader, opts)
+  }
+
+  setObservers(game: string, on: boolean, by: string): boolean {
+    return viewTokens.setObservers(this, game, on, by)
+  }
+
+  /** Whom a page token lets read a game; null for an unknown game or a token that does not work. */
+  viewerOfToken(game: string, token: string): Viewer | null {
+    return this.hasGame(game) ? viewTokens.viewerOfToken(this.load(game), token) : null
   }
 
   checkModeratorKey(game: string, key: string): boolean {

@@ -27,3 +27,12 @@ export interface ReaderSource {
   /** A stored data pack's content by its SHA-256, or null. */
   storedPack(hash: string): unknown | null
 }
+
+/**
+ * What the game pages (src/web) read: a reader's port, the games, and whom a page token lets read
+ * a game (src/engine/viewTokens.ts). Never the tokens themselves.
+ */
+export interface PageSource extends ReaderSource {
+  games(): string[]
+  viewerOfToken(game: string, token: string): Viewer | null
+}
