@@ -71,7 +71,7 @@ module.exports = {
         'engine, never the other way round. The engine renders letters in the transaction that records ' +
         'their cause, with the template renderer src/reports/render.ts, a leaf of its own (next rule).',
       from: { path: '^src/engine/' },
-      to: { path: '^src/(mail|cli|schedule|reports)/', pathNot: '^src/reports/render[.]' },
+      to: { path: '^src/(mail|cli|schedule|reports|web)/', pathNot: '^src/reports/render[.]' },
     },
     {
       name: 'renderer-is-a-leaf',
@@ -85,14 +85,14 @@ module.exports = {
       severity: 'error',
       comment: 'The tick drives the engine; it never calls mail or the command line.',
       from: { path: '^src/schedule/' },
-      to: { path: '^src/(mail|cli)/' },
+      to: { path: '^src/(mail|cli|web)/' },
     },
     {
       name: 'reports-below-drivers',
       severity: 'error',
       comment: 'Reports are made from what the engine gives; they never call mail, the tick or the command line.',
       from: { path: '^src/reports/' },
-      to: { path: '^src/(mail|cli|schedule)/' },
+      to: { path: '^src/(mail|cli|schedule|web)/' },
     },
     {
       name: 'reports-hold-no-keys',
@@ -103,6 +103,16 @@ module.exports = {
         'read the server secret or reach the judge behind the port.',
       from: { path: '^src/reports/' },
       to: { path: '^src/engine/(keys|secret|judge|judgeContext)[.]' },
+    },
+    {
+      name: 'web-reads-the-reader-port',
+      comment:
+        'The game pages are made from what the engine gives readers (src/engine/readerSource.ts: PageSource) ' +
+        'and the report code: never a key, a page token, the server secret or the judge behind the port, ' +
+        'and never mail, the tick or the command line.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/((mail|cli|schedule)/|engine/(keys|secret|judge|judgeContext|viewTokens)[.])' },
     },
     {
       name: 'log-knows-no-judge',
@@ -125,7 +135,7 @@ module.exports = {
         'Mail, the tick, reports and the command line reach the log only through the engine: mail by ' +
         "the engine's mail port (src/engine/mailStore.ts), the composition root by its database port " +
         '(src/engine/database.ts), which name the repository functions and log modules they may use.',
-      from: { path: '^src/(mail|cli|schedule|reports)/' },
+      from: { path: '^src/(mail|cli|schedule|reports|web)/' },
       to: { path: '^src/log/' },
     },
     {

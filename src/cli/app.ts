@@ -24,6 +24,7 @@ import { judgeIdentity } from '../mail/outboxClaim.ts'
 import { archiveTokenSource, TokenRefresher } from '../mail/oauth.ts'
 import { outboxAllowance } from '../mail/pacing.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
+import { webSettings } from '../web/settings.ts'
 
 export interface AppOptions {
   dataDir?: string
@@ -125,6 +126,7 @@ export function openApp(opts: AppOptions = {}): App {
         ? (process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost')
         : opts.moderatorAddress,
     ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
+    webBase: webSettings().base,
   })
   const tokens = mailTokens(mail)
   const smtp = mail.smtp

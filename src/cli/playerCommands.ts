@@ -3,7 +3,8 @@ import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
-import { pageLink, webSettings } from '../web/settings.ts'
+import { pageLink } from '../engine/viewTokens.ts'
+import { webSettings } from '../web/settings.ts'
 
 type Deps = typeof DepsModule
 

@@ -35,6 +35,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.error(`outbox: sending failed at start: ${(e as Error).message}`)
   }
   announceJudge(app)
+  const pages = await (await import('../web/server.ts')).startPages(app.judge)
   const passes = judgePasses(app, log)
   const { intake, listener } = await startMailIntake(app, passes.taken, log)
   await passes.pass(true)
@@ -56,6 +57,7 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   })
   await intake?.stop()
   await listener?.close()
+  await pages?.close()
   while (passes.busy()) await new Promise((r) => setTimeout(r, 20))
   app.close()
 }

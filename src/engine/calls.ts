@@ -27,6 +27,11 @@ export interface JudgeOptions {
   moderatorAddress?: string | null
   /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
+  /**
+   * The public base address of the game pages (src/web/settings.ts); when set, each report carries
+   * its reader's page link, if he has a working page token. Reports are unchanged without it.
+   */
+  webBase?: string | null
   /** How many folds, and events in them, the judge keeps between calls (src/engine/foldCache.ts). */
   foldCache?: FoldCacheLimits
 }

@@ -9,6 +9,7 @@ import { gameStream, UNSTATED_FORCE_REASON } from './events.ts'
 import { decisionRolesOf, resultFor } from './redact.ts'
 import { playerKey, serverSecret } from './keys.ts'
 import { boundList, ORDER_LIMITS } from './orderLimits.ts'
+import { liveViewToken, MODERATOR, pageLink } from './viewTokens.ts'
 import { inProgress, pendingDecision } from './clock/lifecycle.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult, Reader } from './calls.ts'
@@ -247,6 +248,7 @@ export function reportLetter(
   const model: Record<string, unknown> = {
     ...j.reportModel(fold, r.viewer, covered.length ? covered : null),
     mapCid: pictures[0]?.cid ?? null,
+    pageLink: pageLinkFor(j, fold, r.role ?? MODERATOR),
   }
   const what = !last
     ? 'Game opens'
@@ -264,6 +266,13 @@ export function reportLetter(
     html: j.templates.render(fold.created.ruleset, 'report.html', model),
     headers: { 'Auto-Submitted': 'auto-generated' },
   }
+}
+
+/** The reader's page link, when the pages have a public address and he a working token. */
+function pageLinkFor(j: Judge, fold: GameFold, reader: string): string | null {
+  if (!j.o.webBase) return null
+  const token = liveViewToken(j, fold, reader)
+  return token ? pageLink(j.o.webBase, fold.created.game, token) : null
 }
 
 /**

@@ -96,6 +96,11 @@ export function setObservers(j: Judge, game: string, on: boolean, by: string): b
   })
 }
 
+/** The address of a reader's pages under the public base of the pages (no trailing slash). */
+export function pageLink(base: string, game: string, token: string): string {
+  return `${base}/g/${encodeURIComponent(game)}/${token}/`
+}
+
 /** The reader's working token (for the link in his report), or null when he has none. */
 export function liveViewToken(j: Judge, fold: GameFold, reader: string): string | null {
   const current = fold.viewTokens.get(reader)

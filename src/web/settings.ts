@@ -29,8 +29,3 @@ function listenAddress(text: string): { host: string; port: number } {
     throw new Error(`PBEM_WEB_ADDR must be a port or host:port (e.g. 8080 or 0.0.0.0:8080), not ${text}`)
   return { host: m[1] || '127.0.0.1', port }
 }
-
-/** The page link of a reader's token. */
-export function pageLink(base: string, game: string, token: string): string {
-  return `${base}/g/${encodeURIComponent(game)}/${token}/`
-}

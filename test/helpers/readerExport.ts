@@ -47,10 +47,34 @@ export function everyKey(app: App, game: string): { owner: string; key: string }
 export function exportLeaks(app: App, game: string, viewer: Viewer): string[] {
   const who = viewer.kind === 'role' ? viewer.role : viewer.kind
   const { json, pages } = readerExport(app, game, viewer)
-  const holds = searcher([json, ...pages])
+  const leaks = textLeaks(app, game, viewer, [json, ...pages], 'export')
+  const log = app.store.read(`game:${game}`)
+  // Decisions: only the reader's own questions and answers.
+  const askedOf = new Map<string, string>()
+  for (const e of log)
+    if (e.type === 'DecisionRequested') askedOf.set((e.data as { decisionId: string }).decisionId, e.data.role)
+  const own = (id: string) => viewer.kind === 'role' && askedOf.get(id) === viewer.role
+  for (const e of JSON.parse(json).events as { type: string; data: Record<string, unknown> }[]) {
+    if (e.type.startsWith('Decision') && typeof e.data.decisionId === 'string' && !own(e.data.decisionId))
+      leaks.push(`${who}'s export holds ${e.type} of ${e.data.decisionId}, put to ${askedOf.get(e.data.decisionId)}`)
+    if (e.type === 'TurnAdjudicated')
+      for (const id of Object.keys((e.data.decisionAnswers as Record<string, string>) ?? {}))
+        if (!own(id)) leaks.push(`${who}'s export holds the answer to ${id}, put to ${askedOf.get(id)}`)
+  }
+  return leaks
+}
+
+/**
+ * What `texts` (a reader's export, or every page and JSON the game pages served him) show that
+ * they must not: a key of anyone, a hash of the judge's chain or of the whole state, the narrative
+ * meant for others (plain, HTML-escaped or in a picture). `what` names the texts in the findings.
+ */
+export function textLeaks(app: App, game: string, viewer: Viewer, texts: string[], what: string): string[] {
+  const who = viewer.kind === 'role' ? viewer.role : viewer.kind
+  const holds = searcher(texts)
   const leaks: string[] = []
-  const found = (needle: string, what: string) => {
-    if (holds(needle)) leaks.push(`${who}'s export holds ${what}`)
+  const found = (needle: string, thing: string) => {
+    if (holds(needle)) leaks.push(`${who}'s ${what} holds ${thing}`)
   }
   for (const { owner, key } of everyKey(app, game)) found(key, `the key of ${owner}`)
   const log = app.store.read(`game:${game}`)
@@ -65,18 +89,6 @@ export function exportLeaks(app: App, game: string, viewer: Viewer): string[] {
         found(Handlebars.escapeExpression(n.text), `hidden narrative of resolution ${t.point} in a page: ${n.text}`)
         found(xmlText(n.text), `hidden narrative of resolution ${t.point} in a picture: ${n.text}`)
       }
-  // Decisions: only the reader's own questions and answers.
-  const askedOf = new Map<string, string>()
-  for (const e of log)
-    if (e.type === 'DecisionRequested') askedOf.set((e.data as { decisionId: string }).decisionId, e.data.role)
-  const own = (id: string) => viewer.kind === 'role' && askedOf.get(id) === viewer.role
-  for (const e of JSON.parse(json).events as { type: string; data: Record<string, unknown> }[]) {
-    if (e.type.startsWith('Decision') && typeof e.data.decisionId === 'string' && !own(e.data.decisionId))
-      leaks.push(`${who}'s export holds ${e.type} of ${e.data.decisionId}, put to ${askedOf.get(e.data.decisionId)}`)
-    if (e.type === 'TurnAdjudicated')
-      for (const id of Object.keys((e.data.decisionAnswers as Record<string, string>) ?? {}))
-        if (!own(id)) leaks.push(`${who}'s export holds the answer to ${id}, put to ${askedOf.get(id)}`)
-  }
   return leaks
 }
 

@@ -1,0 +1,86 @@
+// The pages as HTML: plain documents that read without JavaScript, with one stylesheet from the
+// same server and nothing from outside. Links are relative, so the same pages open from a static copy.
+import Handlebars from 'handlebars'
+import type { GameSummary, ResolutionView } from './model.ts'
+
+/** Escaped as the reports' templates escape, so a text reads (and is checked) the same in both. */
+export const esc = (s: string | number) => Handlebars.escapeExpression(String(s))
+
+/** The stylesheet every page links to (style.css at the server's root). */
+export const STYLESHEET = `body{font-family:Georgia,serif;max-width:50em;margin:1em auto;padding:0 .6em;color:#222;line-height:1.4}
+h1{font-size:1.35em}h2{font-size:1.1em;border-bottom:1px solid #999}h2.resolution{background:#eee;padding:.2em}
+nav a{margin-right:1em}nav ol{display:flex;flex-wrap:wrap;gap:.3em;list-style:none;padding:0}
+nav ol a{display:inline-block;min-width:2em;text-align:center;border:1px solid #999;padding:.1em .3em;margin:0}
+nav ol a[aria-current]{background:#222;color:#fff}
+figure{margin:1em 0}figure img{max-width:100%;height:auto;display:block}
+table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}
+pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}code{word-break:break-all}
+.rule{color:#666;font-size:.85em}.note{background:#fff6d6;padding:.5em;border:1px solid #e0c060}
+@media (max-width:30em){body{font-size:.95em}td,th{padding:2px 4px}}
+`
+
+function page(title: string, root: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><link rel="stylesheet" href="${root}style.css"></head><body>${body}</body></html>`
+}
+
+const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
+
+/** The index of a reader's pages: the game, its sides and turn, the resolutions, his orders and receipts. */
+export function indexPage(s: GameSummary, root: string): string {
+  const state = s.finished
+    ? 'The game is over.'
+    : `Open resolution ${s.point}${s.deadline ? `, deadline ${when(s.deadline)}` : ''}.`
+  const resolutions = s.resolutions.length
+    ? `<ol id="resolutions">${s.resolutions.map((r) => `<li><a href="r/${r.point}">Resolution ${r.point}: ${esc(r.label)}</a></li>`).join('')}</ol>`
+    : '<p>Nothing resolved yet.</p>'
+  const orders = s.ordersOnFile.length
+    ? s.ordersOnFile
+        .map((o) => `<h3>${esc(o.role)} (${esc(o.receipt)})</h3><pre>${o.lines.map(esc).join('\n')}</pre>`)
+        .join('')
+    : '<p>None you may see.</p>'
+  const receipts = s.receipts.length
+    ? `<table id="receipts"><tr><th>receipt</th><th>resolution</th><th>arrived</th><th>outcome</th></tr>${s.receipts.map(receiptRow).join('')}</table>`
+    : '<p>None you may see.</p>'
+  return page(
+    `${s.title}: ${s.game}`,
+    root,
+    `<h1 id="title">${esc(s.title)}: game ${esc(s.game)}, ${esc(s.scenario)}</h1>
+<p>Pages for <strong id="reader">${esc(s.reader)}</strong>. Sides: ${s.sides.map(esc).join(', ')}. Turn ${s.turn}. ${esc(state)}</p>
+<p><a href="index.json">This page as JSON</a></p>
+<h2>Resolutions</h2>${resolutions}<h2>Orders on file</h2>${orders}<h2>Receipts</h2>${receipts}`,
+  )
+}
+
+function receiptRow(r: GameSummary['receipts'][number]): string {
+  const outcome = r.accepted
+    ? `accepted<pre>${r.lines.map(esc).join('\n')}</pre>`
+    : `refused<pre>${r.errors.map(esc).join('\n')}</pre>`
+  return `<tr><td>${esc(r.receipt)}</td><td>${r.point}</td><td>${esc(when(r.arrived))}</td><td>${outcome}</td></tr>`
+}
+
+/** One resolution: the history through the others, its pictures, the report as mailed, its dice. */
+export function resolutionPage(s: GameSummary, v: ResolutionView, root: string): string {
+  const i = s.resolutions.findIndex((r) => r.point === v.point)
+  const prev = s.resolutions[i - 1]
+  const next = s.resolutions[i + 1]
+  const slider = `<nav aria-label="resolutions"><a href="../">index</a>${prev ? `<a id="prev" rel="prev" href="${prev.point}">previous</a>` : ''}${next ? `<a id="next" rel="next" href="${next.point}">next</a>` : ''}<ol>${s.resolutions.map((r) => `<li><a href="${r.point}" title="${esc(r.label)}"${r.point === v.point ? ' aria-current="page"' : ''}>${r.point}</a></li>`).join('')}</ol></nav>`
+  const figures = v.figures
+    .map(
+      (f) =>
+        `<figure class="picture" id="figure-${esc(f.name)}"><img src="${v.point}/${encodeURIComponent(f.name)}.svg" alt="${esc(f.title)}"><figcaption>${esc(f.title)}</figcaption></figure>`,
+    )
+    .join('')
+  const rolls = v.result.rolls
+    .map((r) => `<tr><td>${r.index}</td><td>${esc(r.label)}</td><td>d${r.sides}</td><td>${r.value}</td></tr>`)
+    .join('')
+  return page(
+    `${s.game}: resolution ${v.point}`,
+    root,
+    `${slider}<h1 id="title">Resolution ${v.point}: ${esc(v.label)}</h1>${figures}
+<section id="report">${v.reportBody}</section>
+<h2 id="dice">Every roll of this resolution you may see</h2>
+<p>Secret <code id="secret">${esc(v.result.secret)}</code>, commitment <code id="commitment">${esc(v.result.commitment)}</code>, salt <code id="salt">${esc(v.result.salt)}</code>. <code>pbem dice verify ${esc(s.game)}</code> recomputes them; so does anyone with the secret (docs/auditing.md).</p>
+<table id="rolls"><tr><th>#</th><th>roll</th><th>die</th><th>value</th></tr>${rolls}</table>
+<p><a href="${v.point}.json">This resolution as JSON</a></p>${slider}`,
+  )
+}

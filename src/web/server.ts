@@ -1,0 +1,183 @@
+// The read-only game pages over HTTP, on node:http: a handful of GET routes, each path matched whole
+// by a pattern (no file is ever read from disk, so no path reaches one), every answer built in memory
+// and bounded. A token opens a game's pages for one reader (src/engine/viewTokens.ts); an unknown,
+// revoked or mistyped one gets the same "no page" as a game that does not exist.
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Viewer } from '../games/contract.ts'
+import type { PageSource } from '../engine/readerSource.ts'
+import { indexPage, resolutionPage, STYLESHEET } from './html.ts'
+import { gameSummary, resolutionView } from './model.ts'
+import { RateLimit } from './rateLimit.ts'
+import { webSettings } from './settings.ts'
+
+/** The largest answer the server gives; a page over it is refused rather than sent in part. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+const MAX_URL_LENGTH = 512
+
+const PAGE_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+// A picture is an SVG document of the game's own drawing: its own styles only, never a script.
+const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+export interface Answer {
+  status: number
+  type: string
+  body: string
+  /** Whether the answer may be kept by the reader's browser (a resolution already made). */
+  lasting?: boolean
+}
+
+const GAME = '([a-z0-9][a-z0-9-]{1,31})'
+const TOKEN = '([0-9a-f]{32})'
+const ROUTES: {
+  pattern: RegExp
+  answer: (src: PageSource, viewer: Viewer, game: string, m: string[]) => Answer | null
+}[] = [
+  {
+    pattern: new RegExp(`^/g/${GAME}/${TOKEN}/$`),
+    answer: (src, v, g) => html(indexPage(gameSummary(src, g, v), '../../../')),
+  },
+  { pattern: new RegExp(`^/g/${GAME}/${TOKEN}/index\\.json$`), answer: (src, v, g) => json(gameSummary(src, g, v)) },
+  {
+    pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
+    answer: (src, v, g, m) => {
+      const view = resolutionView(src, g, v, Number(m[3]))
+      return view && { ...html(resolutionPage(gameSummary(src, g, v), view, '../../../../')), lasting: true }
+    },
+  },
+  {
+    pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})\\.json$`),
+    answer: (src, v, g, m) => {
+      const view = resolutionView(src, g, v, Number(m[3]))
+      return view && { ...json({ ...view, reportBody: undefined }), lasting: true }
+    },
+  },
+  {
+    pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})/([a-z0-9_-]{1,40})\\.svg$`),
+    answer: (src, v, g, m) => {
+      const figure = resolutionView(src, g, v, Number(m[3]))?.figures.find((f) => f.name === m[4])
+      return figure ? { status: 200, type: 'image/svg+xml', body: figure.svg, lasting: true } : null
+    },
+  },
+]
+
+const html = (body: string): Answer => ({ status: 200, type: 'text/html; charset=utf-8', body })
+const json = (value: unknown): Answer => ({
+  status: 200,
+  type: 'application/json; charset=utf-8',
+  body: JSON.stringify(value, null, 1),
+})
+const text = (status: number, body: string): Answer => ({ status, type: 'text/plain; charset=utf-8', body })
+const NO_PAGE = text(404, 'No page here: the link is wrong, or its token was revoked.\n')
+
+/** What a GET of `path` answers, for the reader its token names; the same for every way of failing. */
+export function answer(src: PageSource, path: string): Answer {
+  if (path === '/style.css') return { status: 200, type: 'text/css; charset=utf-8', body: STYLESHEET, lasting: true }
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path)
+    if (!m) continue
+    const viewer = src.viewerOfToken(m[1]!, m[2]!)
+    if (!viewer) return NO_PAGE
+    return route.answer(src, viewer, m[1]!, m) ?? NO_PAGE
+  }
+  return NO_PAGE
+}
+
+function headers(a: Answer, etag: string): Record<string, string> {
+  return {
+    'Content-Type': a.type,
+    'Content-Security-Policy': a.type.startsWith('image/svg') ? PICTURE_POLICY : PAGE_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // A resolution made stays as it is unless the moderator re-adjudicates it: the reader's browser
+    // may keep it a while and ask again with its tag; the index changes with every order and result.
+    'Cache-Control': a.status === 200 && a.lasting ? 'private, max-age=3600' : 'no-store',
+    ...(a.status === 200 ? { ETag: etag } : {}),
+  }
+}
+
+/** Answers one request: GET and HEAD only, a bounded path, the rate limit per address first. */
+export function handle(src: PageSource, limit: RateLimit, req: IncomingMessage, res: ServerResponse): void {
+  const address = req.socket.remoteAddress ?? 'unknown'
+  const url = req.url ?? '/'
+  let a: Answer
+  if (!limit.take(address)) {
+    a = text(429, 'Too many requests from your address; try again in a minute.\n')
+    res.setHeader('Retry-After', '60')
+  } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+    a = text(405, 'These pages are read only.\n')
+    res.setHeader('Allow', 'GET, HEAD')
+  } else if (url.length > MAX_URL_LENGTH) a = text(414, 'Address too long.\n')
+  else {
+    try {
+      a = answer(src, url.split('?')[0]!)
+    } catch {
+      a = text(500, 'The page could not be made.\n')
+    }
+  }
+  let body = Buffer.from(a.body, 'utf8')
+  if (body.length > MAX_RESPONSE_BYTES) {
+    a = text(500, 'The page is too large to send.\n')
+    body = Buffer.from(a.body, 'utf8')
+  }
+  const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
+  const fresh = a.status === 200 && req.headers['if-none-match'] === etag
+  res.writeHead(fresh ? 304 : a.status, {
+    ...headers(a, etag),
+    ...(fresh ? {} : { 'Content-Length': String(body.length) }),
+  })
+  res.end(fresh || req.method === 'HEAD' ? undefined : body)
+}
+
+export interface WebServer {
+  /** Where it listens, e.g. http://127.0.0.1:8080 */
+  url: string
+  close(): Promise<void>
+}
+
+/** Starts the pages on `listen`; port 0 takes a free one. */
+export async function startWebServer(
+  src: PageSource,
+  listen: { host: string; port: number },
+  limit = new RateLimit(),
+): Promise<WebServer> {
+  const server: Server = createServer(
+    { maxHeaderSize: 8192, requestTimeout: 15_000, headersTimeout: 10_000 },
+    (req, res) => handle(src, limit, req, res),
+  )
+  server.keepAliveTimeout = 5_000
+  server.maxRequestsPerSocket = 100
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(listen.port, listen.host, () => resolve())
+  })
+  const { address, port } = server.address() as AddressInfo
+  return {
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** `pbem serve`'s pages: started when PBEM_WEB_ADDR says where, else null (they are off by default). */
+export async function startPages(
+  src: PageSource,
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<WebServer | null> {
+  const { listen, base } = webSettings(env)
+  if (!listen) return null
+  const server = await startWebServer(src, listen)
+  log(
+    `game pages: listening on ${server.url}; links in reports name ${base} (pbem player view <game> gives each reader his)`,
+  )
+  return server
+}
