@@ -179,8 +179,18 @@ function registerExport(program: Command, game: Command, withApp: WithApp, d: ()
       .description('write the game as JSON and as a static HTML archive (full for the moderator, redacted for a role)')
       .option('--as <reader>', 'a role, observer or moderator', 'moderator')
       .option('--out <dir>', 'where to write', 'export')
+      .option('--html <dir>', "write instead the reader's game pages, as the judge serves them, as static files here")
       .action((game: string, o) =>
-        withApp((app) => {
+        withApp(async (app) => {
+          if (o.html) {
+            const site = (await import('../web/staticSite.ts')).writeSite(
+              app.judge,
+              game,
+              d().parseViewer(o.as),
+              o.html,
+            )
+            return console.log(`${site.index} (${site.files} files)`)
+          }
           const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
           console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
         }),

@@ -15,23 +15,41 @@ nav ol a[aria-current]{background:#222;color:#fff}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;display:block}
 table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}code{word-break:break-all}
-.rule{color:#666;font-size:.85em}.note{background:#fff6d6;padding:.5em;border:1px solid #e0c060}
+.rule{color:#666;font-size:.85em}.agrees{color:#175e17}.differs{color:#a00;font-weight:bold}.note{background:#fff6d6;padding:.5em;border:1px solid #e0c060}
 @media (max-width:30em){body{font-size:.95em}td,th{padding:2px 4px}}
 `
 
-function page(title: string, root: string, body: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><link rel="stylesheet" href="${root}style.css"></head><body>${body}</body></html>`
+/** The policy of every page, in its header when served and in the page itself for a static copy. */
+export const PAGE_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
+
+/**
+ * How a set of pages links its parts: `root` leads from a page to the stylesheet and script,
+ * `up` from a resolution to the index, `ext` ends a page's address ('' served, '.html' on disk).
+ */
+export interface Links {
+  indexRoot: string
+  resolutionRoot: string
+  index: string
+  ext: string
+}
+
+export const SERVED: Links = { indexRoot: '../../../', resolutionRoot: '../../../../', index: '../', ext: '' }
+export const ON_DISK: Links = { indexRoot: '', resolutionRoot: '../', index: '../index.html', ext: '.html' }
+
+function page(title: string, root: string, body: string, script = false): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${esc(title)}</title><link rel="stylesheet" href="${root}style.css">${script ? `<script src="${root}dice.js" defer></script>` : ''}</head><body>${body}</body></html>`
 }
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
 /** The index of a reader's pages: the game, its sides and turn, the resolutions, his orders and receipts. */
-export function indexPage(s: GameSummary, root: string): string {
+export function indexPage(s: GameSummary, links: Links): string {
   const state = s.finished
     ? 'The game is over.'
     : `Open resolution ${s.point}${s.deadline ? `, deadline ${when(s.deadline)}` : ''}.`
   const resolutions = s.resolutions.length
-    ? `<ol id="resolutions">${s.resolutions.map((r) => `<li><a href="r/${r.point}">Resolution ${r.point}: ${esc(r.label)}</a></li>`).join('')}</ol>`
+    ? `<ol id="resolutions">${s.resolutions.map((r) => `<li><a href="r/${r.point}${links.ext}">Resolution ${r.point}: ${esc(r.label)}</a></li>`).join('')}</ol>`
     : '<p>Nothing resolved yet.</p>'
   const orders = s.ordersOnFile.length
     ? s.ordersOnFile
@@ -43,7 +61,7 @@ export function indexPage(s: GameSummary, root: string): string {
     : '<p>None you may see.</p>'
   return page(
     `${s.title}: ${s.game}`,
-    root,
+    links.indexRoot,
     `<h1 id="title">${esc(s.title)}: game ${esc(s.game)}, ${esc(s.scenario)}</h1>
 <p>Pages for <strong id="reader">${esc(s.reader)}</strong>. Sides: ${s.sides.map(esc).join(', ')}. Turn ${s.turn}. ${esc(state)}</p>
 <p><a href="index.json">This page as JSON</a></p>
@@ -59,11 +77,11 @@ function receiptRow(r: GameSummary['receipts'][number]): string {
 }
 
 /** One resolution: the history through the others, its pictures, the report as mailed, its dice. */
-export function resolutionPage(s: GameSummary, v: ResolutionView, root: string): string {
+export function resolutionPage(s: GameSummary, v: ResolutionView, links: Links): string {
   const i = s.resolutions.findIndex((r) => r.point === v.point)
   const prev = s.resolutions[i - 1]
   const next = s.resolutions[i + 1]
-  const slider = `<nav aria-label="resolutions"><a href="../">index</a>${prev ? `<a id="prev" rel="prev" href="${prev.point}">previous</a>` : ''}${next ? `<a id="next" rel="next" href="${next.point}">next</a>` : ''}<ol>${s.resolutions.map((r) => `<li><a href="${r.point}" title="${esc(r.label)}"${r.point === v.point ? ' aria-current="page"' : ''}>${r.point}</a></li>`).join('')}</ol></nav>`
+  const slider = `<nav aria-label="resolutions"><a href="${links.index}">index</a>${prev ? `<a id="prev" rel="prev" href="${prev.point}${links.ext}">previous</a>` : ''}${next ? `<a id="next" rel="next" href="${next.point}${links.ext}">next</a>` : ''}<ol>${s.resolutions.map((r) => `<li><a href="${r.point}${links.ext}" title="${esc(r.label)}"${r.point === v.point ? ' aria-current="page"' : ''}>${r.point}</a></li>`).join('')}</ol></nav>`
   const figures = v.figures
     .map(
       (f) =>
@@ -71,16 +89,22 @@ export function resolutionPage(s: GameSummary, v: ResolutionView, root: string):
     )
     .join('')
   const rolls = v.result.rolls
-    .map((r) => `<tr><td>${r.index}</td><td>${esc(r.label)}</td><td>d${r.sides}</td><td>${r.value}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr data-index="${r.index}" data-label="${esc(r.label)}" data-sides="${r.sides}" data-value="${r.value}"><td>${r.index}</td><td>${esc(r.label)}</td><td>d${r.sides}</td><td>${r.value}</td><td class="check"></td></tr>`,
+    )
     .join('')
+  const data = `data-game="${esc(s.game)}" data-point="${v.point}" data-secret="${esc(v.result.secret)}" data-commitment="${esc(v.result.commitment)}" data-salt="${esc(v.result.salt)}"`
   return page(
     `${s.game}: resolution ${v.point}`,
-    root,
+    links.resolutionRoot,
     `${slider}<h1 id="title">Resolution ${v.point}: ${esc(v.label)}</h1>${figures}
 <section id="report">${v.reportBody}</section>
 <h2 id="dice">Every roll of this resolution you may see</h2>
 <p>Secret <code id="secret">${esc(v.result.secret)}</code>, commitment <code id="commitment">${esc(v.result.commitment)}</code>, salt <code id="salt">${esc(v.result.salt)}</code>. <code>pbem dice verify ${esc(s.game)}</code> recomputes them; so does anyone with the secret (docs/auditing.md).</p>
-<table id="rolls"><tr><th>#</th><th>roll</th><th>die</th><th>value</th></tr>${rolls}</table>
+<p id="dice-check">Your browser checks these rolls here when it runs the page's script.</p>
+<table id="rolls" ${data}><tr><th>#</th><th>roll</th><th>die</th><th>value</th><th>check</th></tr>${rolls}</table>
 <p><a href="${v.point}.json">This resolution as JSON</a></p>${slider}`,
+    true,
   )
 }

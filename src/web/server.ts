@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Viewer } from '../games/contract.ts'
 import type { PageSource } from '../engine/readerSource.ts'
-import { indexPage, resolutionPage, STYLESHEET } from './html.ts'
+import { DICE_SCRIPT } from './diceCheck.ts'
+import { indexPage, PAGE_POLICY as POLICY, resolutionPage, SERVED, STYLESHEET } from './html.ts'
 import { gameSummary, resolutionView } from './model.ts'
 import { RateLimit } from './rateLimit.ts'
 import { webSettings } from './settings.ts'
@@ -16,8 +17,7 @@ import { webSettings } from './settings.ts'
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
 const MAX_URL_LENGTH = 512
 
-const PAGE_POLICY =
-  "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const PAGE_POLICY = `${POLICY}; frame-ancestors 'none'`
 // A picture is an SVG document of the game's own drawing: its own styles only, never a script.
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
@@ -37,14 +37,14 @@ const ROUTES: {
 }[] = [
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/$`),
-    answer: (src, v, g) => html(indexPage(gameSummary(src, g, v), '../../../')),
+    answer: (src, v, g) => html(indexPage(gameSummary(src, g, v), SERVED)),
   },
   { pattern: new RegExp(`^/g/${GAME}/${TOKEN}/index\\.json$`), answer: (src, v, g) => json(gameSummary(src, g, v)) },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
     answer: (src, v, g, m) => {
       const view = resolutionView(src, g, v, Number(m[3]))
-      return view && { ...html(resolutionPage(gameSummary(src, g, v), view, '../../../../')), lasting: true }
+      return view && { ...html(resolutionPage(gameSummary(src, g, v), view, SERVED)), lasting: true }
     },
   },
   {
@@ -75,6 +75,8 @@ const NO_PAGE = text(404, 'No page here: the link is wrong, or its token was rev
 /** What a GET of `path` answers, for the reader its token names; the same for every way of failing. */
 export function answer(src: PageSource, path: string): Answer {
   if (path === '/style.css') return { status: 200, type: 'text/css; charset=utf-8', body: STYLESHEET, lasting: true }
+  if (path === '/dice.js')
+    return { status: 200, type: 'text/javascript; charset=utf-8', body: DICE_SCRIPT, lasting: true }
   for (const route of ROUTES) {
     const m = route.pattern.exec(path)
     if (!m) continue
