@@ -3,7 +3,6 @@ import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
-import { pageLink } from '../engine/viewTokens.ts'
 import { webSettings } from '../web/settings.ts'
 
 type Deps = typeof DepsModule
@@ -117,7 +116,9 @@ function registerViewTokens(player: Command, withApp: (fn: (app: App) => unknown
     )
     .option('--new', 'issue a new token: the old one stops working')
     .action((g: string, reader: string | undefined, o) =>
-      withApp((app) => {
+      withApp(async (app) => {
+        // Loaded here: the command tree is read (`pbem --help`, the docs' check) without the engine.
+        const { pageLink } = await import('../engine/viewTokens.ts')
         const fold = app.judge.load(g)
         const readers = reader
           ? [reader]
