@@ -9,7 +9,8 @@ import type { Viewer } from '../games/contract.ts'
 import type { PageSource } from '../engine/readerSource.ts'
 import { DICE_SCRIPT } from './diceCheck.ts'
 import { indexPage, PAGE_POLICY as POLICY, resolutionPage, SERVED, STYLESHEET } from './html.ts'
-import { gameSummary, resolutionView } from './model.ts'
+import { memoOf } from './memo.ts'
+import { gameSummary } from './model.ts'
 import { RateLimit } from './rateLimit.ts'
 import { webSettings } from './settings.ts'
 
@@ -43,21 +44,23 @@ const ROUTES: {
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
     answer: (src, v, g, m) => {
-      const view = resolutionView(src, g, v, Number(m[3]))
+      const view = memoOf(src).view(g, v, Number(m[3]))
       return view && { ...html(resolutionPage(gameSummary(src, g, v), view, SERVED)), lasting: true }
     },
   },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})\\.json$`),
     answer: (src, v, g, m) => {
-      const view = resolutionView(src, g, v, Number(m[3]))
+      const view = memoOf(src).view(g, v, Number(m[3]))
       return view && { ...json({ ...view, reportBody: undefined }), lasting: true }
     },
   },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})/([a-z0-9_-]{1,40})\\.svg$`),
     answer: (src, v, g, m) => {
-      const figure = resolutionView(src, g, v, Number(m[3]))?.figures.find((f) => f.name === m[4])
+      const figure = memoOf(src)
+        .view(g, v, Number(m[3]))
+        ?.figures.find((f) => f.name === m[4])
       return figure ? { status: 200, type: 'image/svg+xml', body: figure.svg, lasting: true } : null
     },
   },
