@@ -1,7 +1,7 @@
 // The pages as HTML: plain documents that read without JavaScript, with one stylesheet from the
 // same server and nothing from outside. Links are relative, so the same pages open from a static copy.
 import Handlebars from 'handlebars'
-import type { GameSummary, ResolutionView } from './model.ts'
+import type { GameSummary, ReaderCopy, ResolutionView } from './model.ts'
 
 /** Escaped as the reports' templates escape, so a text reads (and is checked) the same in both. */
 export const esc = (s: string | number) => Handlebars.escapeExpression(String(s))
@@ -30,15 +30,29 @@ export const PAGE_POLICY =
 export interface Links {
   indexRoot: string
   resolutionRoot: string
+  /** The index from a resolution's page, and from a page beside the index. */
   index: string
+  home: string
   ext: string
 }
 
-export const SERVED: Links = { indexRoot: '../../../', resolutionRoot: '../../../../', index: '../', ext: '' }
-export const ON_DISK: Links = { indexRoot: '', resolutionRoot: '../', index: '../index.html', ext: '.html' }
+export const SERVED: Links = {
+  indexRoot: '../../../',
+  resolutionRoot: '../../../../',
+  index: '../',
+  home: './',
+  ext: '',
+}
+export const ON_DISK: Links = {
+  indexRoot: '',
+  resolutionRoot: '../',
+  index: '../index.html',
+  home: 'index.html',
+  ext: '.html',
+}
 
 function page(title: string, root: string, body: string, script = false): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${esc(title)}</title><link rel="stylesheet" href="${root}style.css">${script ? `<script src="${root}dice.js" defer></script>` : ''}</head><body>${body}</body></html>`
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${esc(title)}</title><link rel="stylesheet" href="${root}style.css">${script ? `<script src="${root}check.js" defer></script>` : ''}</head><body>${body}</body></html>`
 }
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
@@ -64,7 +78,7 @@ export function indexPage(s: GameSummary, links: Links): string {
     links.indexRoot,
     `<h1 id="title">${esc(s.title)}: game ${esc(s.game)}, ${esc(s.scenario)}</h1>
 <p>Pages for <strong id="reader">${esc(s.reader)}</strong>. Sides: ${s.sides.map(esc).join(', ')}. Turn ${s.turn}. ${esc(state)}</p>
-<p><a href="index.json">This page as JSON</a></p>
+<p><a href="index.json">This page as JSON</a>. <a id="chain" href="chain${links.ext}">The events you may see, and their hash chain</a></p>
 <h2>Resolutions</h2>${resolutions}<h2>Orders on file</h2>${orders}<h2>Receipts</h2>${receipts}`,
   )
 }
@@ -105,6 +119,28 @@ export function resolutionPage(s: GameSummary, v: ResolutionView, links: Links):
 <p id="dice-check">Your browser checks these rolls here when it runs the page's script.</p>
 <table id="rolls" ${data}><tr><th>#</th><th>roll</th><th>die</th><th>value</th><th>check</th></tr>${rolls}</table>
 <p><a href="${v.point}.json">This resolution as JSON</a></p>${slider}`,
+    true,
+  )
+}
+
+/** The events this reader may see, chained; the script checks the chain from the copy in the page. */
+export function chainPage(s: GameSummary, copy: ReaderCopy, links: Links): string {
+  const rows = (copy.events as { n?: number; position?: number; type: string; recordedAt: string; hash: string }[])
+    .map(
+      (e) =>
+        `<tr><td>${e.n ?? e.position}</td><td>${esc(e.type)}</td><td>${esc(when(e.recordedAt))}</td><td><code>${esc(e.hash)}</code></td></tr>`,
+    )
+    .join('')
+  // A data block, never run; "<" is written \u003c so that no text in it can close the element.
+  const data = JSON.stringify(copy).replace(/</g, '\\u003c')
+  return page(
+    `${s.game}: events`,
+    links.indexRoot,
+    `<nav><a href="${links.home}">index</a></nav><h1 id="title">${esc(s.title)}: game ${esc(s.game)}, the events ${esc(s.reader)} may see</h1>
+<p>${copy.chain === 'reader' ? "Numbered and chained over themselves: each hash is SHA-256 of the one before, a newline and the event's canonical JSON (docs/auditing.md). Your export has the same." : "The log's own positions and chain: pbem game verify checks it."} <a href="chain.json">As JSON</a>.</p>
+<p id="chain-check">Your browser checks the chain here when it runs the page's script.</p>
+<table id="chain-events"><tr><th>#</th><th>event</th><th>recorded</th><th>hash</th></tr>${rows}</table>
+<script type="application/json" id="events">${data}</script>`,
     true,
   )
 }

@@ -8,7 +8,7 @@ import { canSee, type Figure, type Viewer } from '../games/contract.ts'
 import type { OrdersAccepted, OrdersRejected } from '../engine/events.ts'
 import type { ReaderSource } from '../engine/readerSource.ts'
 import { decisionRolesOf, type RedactedResult, resultFor } from '../engine/redact.ts'
-import { history } from '../reports/archive.ts'
+import { history, redactedEvents } from '../reports/archive.ts'
 
 export interface GameSummary {
   game: string
@@ -111,4 +111,23 @@ export function resolutionView(src: ReaderSource, game: string, viewer: Viewer, 
     figures: page.figures.map((f) => ({ ...f, svg: scrub(f.svg) })),
     result: JSON.parse(scrub(JSON.stringify(result))) as RedactedResult,
   }
+}
+
+/** The game's events as this reader may see them, as his export has them (reader chain, or the judge's for the moderator). */
+export interface ReaderCopy {
+  game: string
+  reader: string
+  chain: 'reader' | 'judge'
+  events: unknown[]
+}
+
+export function readerCopy(src: ReaderSource, game: string, viewer: Viewer): ReaderCopy {
+  const copy: ReaderCopy = {
+    game,
+    reader: readerName(viewer),
+    chain: viewer.kind === 'moderator' ? 'judge' : 'reader',
+    events: redactedEvents(src, game, viewer),
+  }
+  // The moderator's copy too: his orders' KEY lines would give the page the power to send orders.
+  return JSON.parse(src.keyScrubber(game)(JSON.stringify(copy))) as ReaderCopy
 }

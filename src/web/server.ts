@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Viewer } from '../games/contract.ts'
 import type { PageSource } from '../engine/readerSource.ts'
-import { DICE_SCRIPT } from './diceCheck.ts'
-import { indexPage, PAGE_POLICY as POLICY, resolutionPage, SERVED, STYLESHEET } from './html.ts'
+import { CHECK_SCRIPT } from './check.ts'
+import { chainPage, indexPage, PAGE_POLICY as POLICY, resolutionPage, SERVED, STYLESHEET } from './html.ts'
 import { memoOf } from './memo.ts'
-import { gameSummary } from './model.ts'
+import { gameSummary, readerCopy } from './model.ts'
 import { RateLimit } from './rateLimit.ts'
 import { webSettings } from './settings.ts'
 
@@ -41,6 +41,11 @@ const ROUTES: {
     answer: (src, v, g) => html(indexPage(gameSummary(src, g, v), SERVED)),
   },
   { pattern: new RegExp(`^/g/${GAME}/${TOKEN}/index\\.json$`), answer: (src, v, g) => json(gameSummary(src, g, v)) },
+  {
+    pattern: new RegExp(`^/g/${GAME}/${TOKEN}/chain$`),
+    answer: (src, v, g) => html(chainPage(gameSummary(src, g, v), readerCopy(src, g, v), SERVED)),
+  },
+  { pattern: new RegExp(`^/g/${GAME}/${TOKEN}/chain\\.json$`), answer: (src, v, g) => json(readerCopy(src, g, v)) },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
     answer: (src, v, g, m) => {
@@ -78,8 +83,8 @@ const NO_PAGE = text(404, 'No page here: the link is wrong, or its token was rev
 /** What a GET of `path` answers, for the reader its token names; the same for every way of failing. */
 export function answer(src: PageSource, path: string): Answer {
   if (path === '/style.css') return { status: 200, type: 'text/css; charset=utf-8', body: STYLESHEET, lasting: true }
-  if (path === '/dice.js')
-    return { status: 200, type: 'text/javascript; charset=utf-8', body: DICE_SCRIPT, lasting: true }
+  if (path === '/check.js')
+    return { status: 200, type: 'text/javascript; charset=utf-8', body: CHECK_SCRIPT, lasting: true }
   for (const route of ROUTES) {
     const m = route.pattern.exec(path)
     if (!m) continue

@@ -5,9 +5,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Viewer } from '../games/contract.ts'
 import type { ReaderSource } from '../engine/readerSource.ts'
-import { DICE_SCRIPT } from './diceCheck.ts'
-import { indexPage, ON_DISK, resolutionPage, STYLESHEET } from './html.ts'
-import { gameSummary, resolutionView } from './model.ts'
+import { CHECK_SCRIPT } from './check.ts'
+import { chainPage, indexPage, ON_DISK, resolutionPage, STYLESHEET } from './html.ts'
+import { gameSummary, readerCopy, resolutionView } from './model.ts'
 
 /** Writes the pages into `dir` (made if missing); returns the index page's path and the number of files. */
 export function writeSite(
@@ -25,9 +25,12 @@ export function writeSite(
     files++
   }
   write('style.css', STYLESHEET)
-  write('dice.js', DICE_SCRIPT)
+  write('check.js', CHECK_SCRIPT)
   write('index.html', indexPage(summary, ON_DISK))
   write('index.json', JSON.stringify(summary, null, 1))
+  const copy = readerCopy(src, game, viewer)
+  write('chain.html', chainPage(summary, copy, ON_DISK))
+  write('chain.json', JSON.stringify(copy, null, 1))
   for (const { point } of summary.resolutions) {
     const view = resolutionView(src, game, viewer, point)
     if (!view) continue

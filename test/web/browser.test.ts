@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, openApp } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo } from '../../src/cli/demo.ts'
 import { verifyDice } from '../../src/engine/audit.ts'
+import { redactedEvents } from '../../src/reports/archive.ts'
 import { RateLimit } from '../../src/web/rateLimit.ts'
 import { startWebServer, type WebServer } from '../../src/web/server.ts'
 import { writeSite } from '../../src/web/staticSite.ts'
@@ -101,6 +102,34 @@ describe('the pages in a browser', () => {
     expect(secret.verdict).toMatch(/^CHECK FAILED: the secret does not hash to the commitment/)
   }, 60_000)
 
+  it("the reader's hash chain is checked in the page, ends where his export's does, and an edited event breaks it", async () => {
+    const events = redactedEvents(app.judge, DEMO_GAME, { kind: 'role', role: 'confederate' }) as { hash: string }[]
+    const url = `${index('confederate')}chain`
+    const check = async (edit?: (html: string) => string) => {
+      const page = await browser.newPage()
+      try {
+        if (edit)
+          await page.route(url, async (route) => {
+            const res = await route.fetch()
+            await route.fulfill({ response: res, body: edit(await res.text()) })
+          })
+        await page.goto(url)
+        await page.waitForFunction(() =>
+          /chain up|FAILED|cannot/.test(document.getElementById('chain-check')!.textContent!),
+        )
+        return (await page.textContent('#chain-check'))!
+      } finally {
+        await page.close()
+      }
+    }
+    expect(await check()).toBe(
+      `Checked in your browser: all ${events.length} event(s) chain up to ${events.at(-1)!.hash}.`,
+    )
+    expect(
+      await check((html) => html.replace(/("type":"OrdersAccepted"[\s\S]*?"normalised":\["[^"]*?)"/, '$1X"')),
+    ).toMatch(/^CHECK FAILED at event \d+ \(OrdersAccepted\)/)
+  }, 60_000)
+
   it('the history is walked by its links, first to last; a page reads the same without JavaScript', async () => {
     const page = await browser.newPage()
     try {
@@ -135,7 +164,13 @@ describe('the pages in a browser', () => {
       const page = await browser.newPage()
       const texts: string[] = []
       try {
-        for (const path of ['', 'index.json', ...points().flatMap((p) => [`r/${p}`, `r/${p}.json`])]) {
+        for (const path of [
+          '',
+          'index.json',
+          'chain',
+          'chain.json',
+          ...points().flatMap((p) => [`r/${p}`, `r/${p}.json`]),
+        ]) {
           await page.goto(`${index(reader)}${path}`)
           texts.push(await page.content(), (await page.textContent('body')) ?? '')
         }

@@ -33,7 +33,7 @@ function crawl(app: App, start: string): Map<string, string> {
       if (href!.startsWith('mailto:')) continue
       const url = new URL(href!, `http://pages.test${path}`)
       expect(url.origin).toBe('http://pages.test')
-      if (!['/style.css', '/dice.js'].includes(url.pathname)) queue.push(url.pathname)
+      if (!['/style.css', '/check.js'].includes(url.pathname)) queue.push(url.pathname)
     }
   }
   return seen

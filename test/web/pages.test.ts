@@ -211,7 +211,7 @@ describe('the pages refuse and bound', () => {
     expect(again.status).toBe(304)
     const html = await page.text()
     // One script, the dice check, from the server itself; nothing from outside.
-    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="../../../../dice.js" defer>'])
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="../../../../check.js" defer>'])
     expect(html).not.toMatch(/@import|url\(|https?:\/\/(?!www\.w3\.org)/i)
     const head = await get(`${base('federal')}r/1`, { method: 'HEAD' })
     expect([head.status, await head.text()]).toEqual([200, ''])
