@@ -1,4 +1,5 @@
-// The one script of the pages: the checks a reader can run in his own browser with Web Crypto.
+// The one script of the pages: the checks a reader can run in his own browser with Web Crypto, and
+// a slider through the resolutions.
 // On a resolution's page it checks the dice by the algorithm of docs/auditing.md ("Dice anyone can
 // check") that `pbem dice verify` and tools/verify_dice.py follow: the secret against its
 // commitment, then each roll shown recomputed from the secret, the game, the resolution, the
@@ -64,6 +65,22 @@ export const CHECK_SCRIPT = `'use strict';
     }
     say(out, true, 'Checked in your browser: all ' + copy.events.length + ' event(s) chain up to ' + prev + '.');
   }
+
+  // The history as a slider over the resolutions' numbered links (which stay, and work without it).
+  var slider = function (list) {
+    if (!list) return;
+    var links = list.querySelectorAll('a');
+    var input = document.createElement('input');
+    input.type = 'range';
+    input.id = 'slider';
+    input.min = '0';
+    input.max = String(links.length - 1);
+    input.setAttribute('aria-label', 'resolution');
+    links.forEach(function (a, i) { if (a.hasAttribute('aria-current')) input.value = String(i); });
+    input.addEventListener('change', function () { location.href = links[Number(input.value)].href; });
+    list.parentNode.insertBefore(input, list);
+  };
+  slider(document.querySelector('nav ol'));
 
   var run = function (el, out, check) {
     if (!el || !out) return;

@@ -9,7 +9,7 @@ export const esc = (s: string | number) => Handlebars.escapeExpression(String(s)
 /** The stylesheet every page links to (style.css at the server's root). */
 export const STYLESHEET = `body{font-family:Georgia,serif;max-width:50em;margin:1em auto;padding:0 .6em;color:#222;line-height:1.4}
 h1{font-size:1.35em}h2{font-size:1.1em;border-bottom:1px solid #999}h2.resolution{background:#eee;padding:.2em}
-nav a{margin-right:1em}nav ol{display:flex;flex-wrap:wrap;gap:.3em;list-style:none;padding:0}
+nav a{margin-right:1em}#slider{display:block;width:100%;margin:.5em 0}nav ol{display:flex;flex-wrap:wrap;gap:.3em;list-style:none;padding:0}
 nav ol a{display:inline-block;min-width:2em;text-align:center;border:1px solid #999;padding:.1em .3em;margin:0}
 nav ol a[aria-current]{background:#222;color:#fff}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;display:block}

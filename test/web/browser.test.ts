@@ -130,7 +130,7 @@ describe('the pages in a browser', () => {
     ).toMatch(/^CHECK FAILED at event \d+ \(OrdersAccepted\)/)
   }, 60_000)
 
-  it('the history is walked by its links, first to last; a page reads the same without JavaScript', async () => {
+  it('the history is walked by its links and by its slider, first to last; a page reads the same without JavaScript', async () => {
     const page = await browser.newPage()
     try {
       await page.goto(index('confederate'))
@@ -144,6 +144,25 @@ describe('the pages in a browser', () => {
     } finally {
       await page.close()
     }
+    // With its script, the page also has a slider through the resolutions.
+    const sliding = await browser.newPage()
+    try {
+      await sliding.goto(`${index('confederate')}r/${points()[0]}`)
+      await sliding.waitForSelector('#slider')
+      await sliding.$eval(
+        `#slider`,
+        (el, last) => {
+          const input = el as HTMLInputElement
+          input.value = String(last)
+          input.dispatchEvent(new Event('change'))
+        },
+        points().length - 1,
+      )
+      await sliding.waitForURL(`**/r/${points().at(-1)}`)
+      expect(await sliding.textContent('#title')).toMatch(new RegExp(`^Resolution ${points().at(-1)}:`))
+    } finally {
+      await sliding.close()
+    }
     const bare = await browser.newContext({ javaScriptEnabled: false })
     try {
       const page = await bare.newPage()
@@ -151,8 +170,23 @@ describe('the pages in a browser', () => {
       expect(await page.textContent('#report')).toContain('What happened')
       expect(await page.$$eval('#rolls tr[data-index]', (rows) => rows.length)).toBeGreaterThan(0)
       expect(await page.textContent('#dice-check')).toContain('when it runs the page')
+      expect(await page.$('#slider')).toBeNull()
     } finally {
       await bare.close()
+    }
+  }, 120_000)
+
+  it('on a phone: every page fits the screen, with no sideways scrolling', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    try {
+      const page = await phone.newPage()
+      for (const path of ['', 'chain', ...points().map((p) => `r/${p}`)]) {
+        await page.goto(`${index('federal')}${path}`)
+        const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+        expect(scroll, path || 'index').toBeLessThanOrEqual(width!)
+      }
+    } finally {
+      await phone.close()
     }
   }, 120_000)
 
