@@ -111,9 +111,22 @@ function headers(a: Answer, etag: string): Record<string, string> {
   }
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+
+/**
+ * Whom a request is counted against: its peer, or, when the peer is on this machine (a web server
+ * in front, docs/operating.md), the address that server put last in X-Forwarded-For.
+ */
+export function clientAddress(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? 'unknown'
+  const forwarded = req.headers['x-forwarded-for']
+  if (!LOOPBACK.test(peer) || typeof forwarded !== 'string') return peer
+  return forwarded.split(',').at(-1)!.trim().slice(0, 64) || peer
+}
+
 /** Answers one request: GET and HEAD only, a bounded path, the rate limit per address first. */
 export function handle(src: PageSource, limit: RateLimit, req: IncomingMessage, res: ServerResponse): void {
-  const address = req.socket.remoteAddress ?? 'unknown'
+  const address = clientAddress(req)
   const url = req.url ?? '/'
   let a: Answer
   if (!limit.take(address)) {

@@ -223,6 +223,10 @@ describe('the pages refuse and bound', () => {
       const statuses = []
       for (let i = 0; i < 5; i++) statuses.push((await fetch(`${limited.url}/style.css`)).status)
       expect(statuses).toEqual([200, 200, 200, 429, 429])
+      // Behind a web server on this machine, each client it names is counted apart.
+      const via = (client: string) =>
+        fetch(`${limited.url}/style.css`, { headers: { 'X-Forwarded-For': `10.0.0.9, ${client}` } })
+      expect([(await via('192.0.2.1')).status, (await via('192.0.2.2')).status]).toEqual([200, 200])
       const limit = new RateLimit(2, 1, 2, () => 0)
       expect([limit.take('a'), limit.take('a'), limit.take('a'), limit.take('b')]).toEqual([true, true, false, true])
     } finally {
