@@ -10,6 +10,7 @@ import { withOldSpelling } from './aliases.ts'
 import type * as DepsModule from './deps.ts'
 import { fail, pointOpt } from './options.ts'
 import { scheduleInput } from './scheduleCommands.ts'
+import { webSettings } from '../web/settings.ts'
 
 type Deps = typeof DepsModule
 
@@ -108,6 +109,7 @@ function registerCreate(game: Command, withApp: (fn: (app: App) => unknown) => P
               : `  ${role}: key ${key}, reply address ${app.judge.replyAddress(id, role, key)}`,
           )
         }
+        if (webSettings().base) console.log(`  game pages: pbem player view ${id} prints each reader's link`)
         return d().sendOutbox(app)
       }),
     )

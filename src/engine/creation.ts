@@ -14,6 +14,7 @@ import { checkHouseSeat, isHouseSeat } from './houseSeat.ts'
 import { deadlineFor, defaultSchedule, mergeSchedule } from './clock/schedule.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { CreateGameRequest } from './calls.ts'
+import { firstViewTokens, MODERATOR } from './viewTokens.ts'
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{1,31}$/
 
@@ -63,6 +64,11 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
   const schedule = req.schedule ? mergeSchedule(defaultSchedule(created), req.schedule) : defaultSchedule(created)
   const first = deadlineFor(schedule, phaseOf(ruleset.awaiting(initial)), now)
   const { events, keys } = openingEvents(req, created, schedule, first, { server, hidden, dice })
+  // With the pages on, each person seated and the moderator get a page token with the game, so the opening report links it.
+  if (j.o.webBase) {
+    const people = req.players.filter((p) => !isHouseSeat(p.address)).map((p) => p.role)
+    events.push(...firstViewTokens(server, req.game, [...people, MODERATOR], req.createdBy ?? 'operator'))
+  }
   j.o.store.transaction(() => {
     recordSecret(j.o.db, req.game, 'hidden', 0, hidden)
     recordSecret(j.o.db, req.game, 'dice', 1, dice)

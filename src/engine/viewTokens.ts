@@ -5,6 +5,7 @@
 // stops the old one. The observers' token works only while the game's observers' page is on.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Viewer } from '../games/contract.ts'
+import type { NewEvent } from '../log/store.ts'
 import { gameStream, type ObserversSet, type ViewTokenIssued, type ViewTokenRevoked } from './events.ts'
 import type { GameFold } from './gameFold.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
@@ -67,6 +68,19 @@ export function issueViewToken(
       { type: 'ViewTokenIssued', data, audience: { kind: 'moderator' } },
     ])
     return { reader, token, generation, issued: true }
+  })
+}
+
+/** The first tokens of a new game's readers, issued with it when the pages are on. */
+export function firstViewTokens(secret: string, game: string, readers: string[], by: string): NewEvent[] {
+  return readers.map((reader) => {
+    const data: ViewTokenIssued = {
+      reader,
+      tokenHash: viewTokenHash(viewToken(secret, game, reader, 1)),
+      generation: 1,
+      by,
+    }
+    return { type: 'ViewTokenIssued', data, audience: { kind: 'moderator' } }
   })
 }
 

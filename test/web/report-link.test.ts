@@ -21,12 +21,14 @@ afterEach(() => {
 function resolvedDuel(
   webBase: string | null,
   issue: string[],
+  revoke: string[] = [],
 ): { reports: Map<string, { text: string; html?: string }>; tokens: Record<string, string> } {
   app = testApp('report-link')
   createFixtureGame(app, 'fx0')
   app.judge.o.webBase = webBase
   app.judge.createGame({ game: 'duel', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] })
   const tokens = Object.fromEntries(issue.map((r) => [r, app.judge.issueViewToken('duel', r, { by: 'test' }).token]))
+  for (const r of revoke) app.judge.revokeViewToken('duel', r, { reason: 'test', by: 'test' })
   const before = outboxRows(app).length
   app.now.t += 3_600_000
   expect(app.judge.adjudicate('duel', { force: true }).committed).toBe(true)
@@ -40,6 +42,26 @@ function resolvedDuel(
 }
 
 describe("a report's page link", () => {
+  it('with the pages on, a new game gives each person seated and the moderator a token, and the opening report links it', () => {
+    app = testApp('report-link-opening')
+    createFixtureGame(app, 'fx0')
+    app.judge.o.webBase = 'https://pages.example.test'
+    const before = outboxRows(app).length
+    app.judge.createGame({ game: 'duel', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] })
+    const fold = app.judge.load('duel')
+    expect([...fold.viewTokens.keys()].sort()).toEqual(['moderator', 'north', 'south'])
+    const token = app.judge.issueViewToken('duel', 'north', { by: 'test' })
+    expect(token).toMatchObject({ generation: 1, issued: false })
+    const opening = outboxRows(app)
+      .slice(before)
+      .find((r) => r.recipient === DUEL_NORTH.address)!
+    expect(opening.mail.text).toContain(`https://pages.example.test/g/duel/${token.token}/`)
+    // Without the pages, a new game has no tokens.
+    app.judge.o.webBase = null
+    app.judge.createGame({ game: 'duel2', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] })
+    expect(app.judge.load('duel2').viewTokens.size).toBe(0)
+  })
+
   it('none without a public address for the pages, whatever tokens were issued', () => {
     const { reports } = resolvedDuel(null, ['north', 'south', 'moderator'])
     expect(reports.size).toBe(3)
@@ -50,7 +72,7 @@ describe("a report's page link", () => {
   })
 
   it("with one, each reader's report links his own pages by his own token; a reader without a token gets no link", () => {
-    const { reports, tokens } = resolvedDuel('https://pages.example.test', ['north', 'moderator'])
+    const { reports, tokens } = resolvedDuel('https://pages.example.test', ['north', 'moderator'], ['south'])
     const north = reports.get(DUEL_NORTH.address)!
     const link = `https://pages.example.test/g/duel/${tokens.north}/`
     expect(north.text).toContain(`Your pages of this game, every resolution so far: ${link}`)
