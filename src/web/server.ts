@@ -26,7 +26,11 @@ export interface Answer {
   status: number
   type: string
   body: string
-  /** Whether the answer may be kept by the reader's browser (a resolution already made). */
+  /**
+   * Whether the reader's browser may keep the answer ten minutes without asking: what a resolution
+   * made (its record, its pictures) and the stylesheet and script. A page is asked for again each
+   * time, and answered "not modified" while its tag holds (its links to later resolutions grow).
+   */
   lasting?: boolean
 }
 
@@ -50,7 +54,7 @@ const ROUTES: {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
     answer: (src, v, g, m) => {
       const view = memoOf(src).view(g, v, Number(m[3]))
-      return view && { ...html(resolutionPage(gameSummary(src, g, v), view, SERVED)), lasting: true }
+      return view && html(resolutionPage(gameSummary(src, g, v), view, SERVED))
     },
   },
   {
@@ -104,9 +108,10 @@ function headers(a: Answer, etag: string): Record<string, string> {
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // A resolution made stays as it is unless the moderator re-adjudicates it: the reader's browser
-    // may keep it a while and ask again with its tag; the index changes with every order and result.
-    'Cache-Control': a.status === 200 && a.lasting ? 'private, max-age=3600' : 'no-store',
+    // A resolution made stays as it is unless the moderator re-adjudicates it, so its record and
+    // pictures may be kept a while; pages are checked by their tag, so a correction, a new
+    // resolution or a revoked token shows at once; a refusal is never kept.
+    'Cache-Control': a.status !== 200 ? 'no-store' : a.lasting ? 'private, max-age=600' : 'private, no-cache',
     ...(a.status === 200 ? { ETag: etag } : {}),
   }
 }

@@ -195,16 +195,18 @@ describe('the pages refuse and bound', () => {
     expect((await get(`/g/${'a'.repeat(600)}/`)).status).toBe(414)
   })
 
-  it('headers: a strict policy, no sniffing or framing; finished resolutions may be kept and re-asked by tag', async () => {
+  it("headers: a strict policy, no sniffing or framing; a resolution's record may be kept, its page is re-asked by tag", async () => {
     const index = await get(base('federal'))
     expect(index.headers.get('content-security-policy')).toBe(
       "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     )
     expect(index.headers.get('x-content-type-options')).toBe('nosniff')
     expect(index.headers.get('referrer-policy')).toBe('no-referrer')
-    expect(index.headers.get('cache-control')).toBe('no-store')
+    expect(index.headers.get('cache-control')).toBe('private, no-cache')
+    expect((await get(`${base('federal')}r/1.json`)).headers.get('cache-control')).toBe('private, max-age=600')
+    expect((await get(`/g/${DEMO_GAME}/${'0'.repeat(32)}/`)).headers.get('cache-control')).toBe('no-store')
     const page = await get(`${base('federal')}r/1`)
-    expect(page.headers.get('cache-control')).toBe('private, max-age=3600')
+    expect(page.headers.get('cache-control')).toBe('private, no-cache')
     const etag = page.headers.get('etag')!
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
     const again = await get(`${base('federal')}r/1`, { headers: { 'If-None-Match': etag } })
