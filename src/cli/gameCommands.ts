@@ -200,6 +200,9 @@ function registerListAndStatus(
           for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
         if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
         if (f.standby) console.log(`Standby: the house (${f.standby}) writes a missed point's orders`)
+        const tokens = [...f.viewTokens].filter(([, t]) => t.live).map(([reader]) => reader)
+        if (tokens.length || f.observers)
+          console.log(`Page tokens: ${tokens.join(', ') || 'none'}; observers' page ${f.observers ? 'on' : 'off'}`)
         const plan = app.judge.plan(id, app.clock())
         if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
       }),

@@ -120,6 +120,9 @@ describe('page tokens from the command line', () => {
     const on = pbem('game', 'set', 'sd1', 'observers', 'on')
     expect(on.status, on.stderr).toBe(0)
     expect(on.stdout).toMatch(/observers' page is on\.\n {2}observers' page token [0-9a-f]{32}/)
+    expect(pbem('game', 'status', 'sd1').stdout).toContain(
+      "Page tokens: federal, confederate, observers; observers' page on",
+    )
     const bad = pbem('game', 'set', 'sd1', 'colour', 'blue')
     expect(bad.status).toBe(1)
     expect(bad.stderr).toContain('observers on|off')
