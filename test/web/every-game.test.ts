@@ -1,22 +1,53 @@
 // Every shipped game's demo, read through its pages by each of its sides and by the observers:
-// every page, JSON and picture the server answers (the very function behind the HTTP server,
-// test/web/pages.test.ts has the sockets) held to the exports' fog checks; the moderator's pages
-// show what each side alone was told.
+// every page, JSON and picture the server answers (the very function behind the HTTP server), and
+// every page as headless Chromium shows it (its DOM and text), held to the exports' fog checks;
+// the moderator's pages show what each side alone was told.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Handlebars from 'handlebars'
-import { afterAll, describe, expect, it } from 'vitest'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, openApp } from '../../src/cli/app.ts'
 import { runDemo } from '../../src/cli/demo.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import type { Viewer } from '../../src/games/contract.ts'
 import { rulesetFactory, rulesetIds } from '../../src/games/index.ts'
-import { answer } from '../../src/web/server.ts'
+import { RateLimit } from '../../src/web/rateLimit.ts'
+import { answer, startWebServer } from '../../src/web/server.ts'
+import { requireProgram } from '../helpers/deps.ts'
 import { textLeaks } from '../helpers/readerExport.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-web-games-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let browser: Browser
+beforeAll(async () => {
+  requireProgram('/usr/bin/chromium', 'chromium')
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** What Chromium shows of each HTML page among `paths`: its DOM and its text. */
+async function inBrowser(app: App, paths: string[]): Promise<string[]> {
+  const web = await startWebServer(app.judge, { host: '127.0.0.1', port: 0 }, new RateLimit(100_000, 1000))
+  const page = await browser.newPage()
+  try {
+    const seen: string[] = []
+    for (const path of paths) {
+      await page.goto(`${web.url}${path}`)
+      seen.push(await page.content(), (await page.textContent('body')) ?? '')
+    }
+    return seen
+  } finally {
+    await page.close()
+    await web.close()
+  }
+}
 
 /** Every answer a reader's index leads to, by path. */
 function crawl(app: App, start: string): Map<string, string> {
@@ -65,6 +96,8 @@ describe.each(rulesetIds().filter((id) => rulesetFactory(id).demo))('the pages o
         expect(pages.size).toBeGreaterThanOrEqual(2 + 2 * results.length)
         const texts = [...pages.values()]
         expect(textLeaks(app, game, viewer, texts, 'pages')).toEqual([])
+        const html = [...pages.keys()].filter((p) => !/\.(json|svg)$/.test(p))
+        expect(textLeaks(app, game, viewer, await inBrowser(app, html), 'pages in the browser')).toEqual([])
         for (const [other, token] of tokens)
           if (other !== reader)
             expect(
