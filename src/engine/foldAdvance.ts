@@ -58,6 +58,7 @@ export function nextFold<S>(fold: GameFold<S>, more: StoredEvent[]): GameFold<S>
     zones: new Map(fold.zones),
     absences: new Map(fold.absences),
     ejected: new Set(fold.ejected),
+    viewTokens: new Map(fold.viewTokens),
     remindersSent: new Set(fold.remindersSent),
     lateNoticesSent: new Set(fold.lateNoticesSent),
     reportsHeld: new Map(fold.reportsHeld),

@@ -21,8 +21,12 @@ function game(): TestApp {
 describe('page tokens', () => {
   it('a player gets a token apart from his key; the log keeps its hash only, for the moderator', () => {
     const a = game()
+    const before = a.judge.load('fx1')
     const t = a.judge.issueViewToken('fx1', 'solo', { by: 'test' })
     expect(t).toMatchObject({ reader: 'solo', generation: 1, issued: true })
+    // The fold is advanced on a copy: one held from before is as it was.
+    expect(before.viewTokens.size).toBe(0)
+    expect(a.judge.load('fx1').viewTokens.get('solo')).toMatchObject({ generation: 1, live: true })
     expect(t.token).toMatch(/^[0-9a-f]{32}$/)
     expect(t.token).not.toBe(a.judge.keyFor('fx1', 'solo'))
     const events = a.store.read('game:fx1')
