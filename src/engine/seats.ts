@@ -9,6 +9,7 @@ import type { ModeratorOptions } from './calls.ts'
 import * as resolving from './resolving.ts'
 import * as asking from './asking.ts'
 import * as reporting from './reporting.ts'
+import { seatViewToken } from './viewTokens.ts'
 
 /** Issues a new key for a role (the old one stops working) and mails it to the player of record. */
 export function rekey(j: Judge, game: string, role: string, reason: string): string {
@@ -78,6 +79,7 @@ export function replacePlayer(
         },
         audience: { kind: 'moderator' },
       },
+      ...(house ? [] : seatViewToken(j, fold, role, opts.by ?? 'moderator')),
     ])
     const after = j.load(game)
     if (!fold.ejected.has(role) && p.address !== address) {

@@ -71,17 +71,33 @@ export function issueViewToken(
   })
 }
 
+/** The event that gives `reader` his token of `generation`. */
+export function viewTokenIssued(
+  secret: string,
+  game: string,
+  reader: string,
+  generation: number,
+  by: string,
+): NewEvent {
+  const data: ViewTokenIssued = {
+    reader,
+    tokenHash: viewTokenHash(viewToken(secret, game, reader, generation)),
+    generation,
+    by,
+  }
+  return { type: 'ViewTokenIssued', data, audience: { kind: 'moderator' } }
+}
+
 /** The first tokens of a new game's readers, issued with it when the pages are on. */
 export function firstViewTokens(secret: string, game: string, readers: string[], by: string): NewEvent[] {
-  return readers.map((reader) => {
-    const data: ViewTokenIssued = {
-      reader,
-      tokenHash: viewTokenHash(viewToken(secret, game, reader, 1)),
-      generation: 1,
-      by,
-    }
-    return { type: 'ViewTokenIssued', data, audience: { kind: 'moderator' } }
-  })
+  return readers.map((reader) => viewTokenIssued(secret, game, reader, 1, by))
+}
+
+/** With the pages on, the token a new player of `role` gets with his seat (the old one ended with it). */
+export function seatViewToken(j: Judge, fold: GameFold, role: string, by: string): NewEvent[] {
+  if (!j.o.webBase) return []
+  const generation = (fold.viewTokens.get(role)?.generation ?? 0) + 1
+  return [viewTokenIssued(serverSecret(j.o.db), fold.created.game, role, generation, by)]
 }
 
 /** Stops the reader's token; false when he had none that worked. */

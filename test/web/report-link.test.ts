@@ -56,6 +56,10 @@ describe("a report's page link", () => {
       .slice(before)
       .find((r) => r.recipient === DUEL_NORTH.address)!
     expect(opening.mail.text).toContain(`https://pages.example.test/g/duel/${token.token}/`)
+    // A new player of a seat gets a token of his own; the old one stops.
+    app.judge.replacePlayer('duel', 'north', 'new-north@example.test', { by: 'test' })
+    expect(app.judge.load('duel').viewTokens.get('north')).toMatchObject({ generation: 2, live: true })
+    expect(app.judge.viewerOfToken('duel', token.token)).toBeNull()
     // Without the pages, a new game has no tokens.
     app.judge.o.webBase = null
     app.judge.createGame({ game: 'duel2', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] })
