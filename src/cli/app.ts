@@ -2,6 +2,8 @@
 import { mkdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import {
+  type AsyncDatabase,
+  asyncBeside,
   type Database,
   EventSchemas,
   EventStore,
@@ -41,6 +43,11 @@ export interface AppOptions {
 
 export interface App {
   db: Database
+  /**
+   * The async handle on the same database, for the jobs that await the store (sending the outbox,
+   * the IMAP checkpoint and lease) while the rest of the judge still runs on `db`.
+   */
+  jobsDb: AsyncDatabase
   store: EventStore
   judge: Judge
   clock: () => Date
@@ -103,11 +110,13 @@ export function openApp(opts: AppOptions = {}): App {
   const mail = opts.mail ?? loadMailConfig()
   const engine = engineOf(target)
   const db = openSqlDatabase(target)
+  const jobsDb = asyncBeside(db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
   try {
     useServerSecret(db, store, opts.secret ?? serverSecretConfig(process.env, mail))
   } catch (e) {
+    void jobsDb.close()
     db.close()
     throw e
   }
@@ -134,7 +143,7 @@ export function openApp(opts: AppOptions = {}): App {
         dkim: mail.dkim ?? null,
         mailDomain: judge.mailDomain,
         archiveAddress: mail.archiveAddress,
-        db,
+        db: jobsDb,
         clock,
       })
     : null
@@ -149,10 +158,12 @@ export function openApp(opts: AppOptions = {}): App {
     : null
   const close = () => {
     smtp?.close()
+    // A pool's connections end in the background; SQLite's handle borrows `db`'s connection.
+    void jobsDb.close().catch(() => undefined)
     db.close()
   }
   const judgeId = judgeIdentity(data)
-  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
+  return { db, jobsDb, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */
@@ -227,7 +238,7 @@ export async function imapIntake(
     processedMailbox: c.processed,
     failedMailbox: c.failed,
     pollMs: c.pollMs,
-    db: app.db,
+    db: app.jobsDb,
     clock: app.clock,
     handler: inboundHandler(app),
     filing: {
@@ -294,14 +305,14 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
     if (limit === 0) return total
     const { sent } =
       app.transport.name === 'smtp'
-        ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
+        ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.jobsDb, app.transport, app.clock, {
             archive: app.archive,
             owner: app.judgeId,
             limit,
             log,
             ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
           })
-        : await drainOutbox(app.db, app.transport, app.clock, {
+        : await drainOutbox(app.jobsDb, app.transport, app.clock, {
             limit,
             owner: app.judgeId,
             ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
@@ -354,13 +365,13 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
   const { imapLeaseName, leaseHeld, releaseLease, takeLease } = await import('../mail/imapLease.ts')
   const name = imapLeaseName(intake.account, intake.mailbox)
   const now = new Date()
-  const held = leaseHeld(app.db, name)
+  const held = await leaseHeld(app.jobsDb, name)
   if (held?.holder === app.judgeId && held.expiresAt > now.toISOString()) {
     await intake.runOnce()
     return
   }
   // Held for as long as one pass may take; given back at its end.
-  if (!takeLease(app.db, name, app.judgeId, now, ONE_PASS_LEASE_MS)) {
+  if (!(await takeLease(app.jobsDb, name, app.judgeId, now, ONE_PASS_LEASE_MS))) {
     const say = warn ?? console.warn
     say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
     return
@@ -368,7 +379,7 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
   try {
     await intake.runOnce()
   } finally {
-    releaseLease(app.db, name, app.judgeId)
+    await releaseLease(app.jobsDb, name, app.judgeId)
   }
 }
 

@@ -179,7 +179,7 @@ async function startMailIntake(
       const name = imapLeaseName(imap.account, imap.mailbox)
       const takeover = app.mail.takeoverMs
       intake = new LeasedIntake({
-        db: app.db,
+        db: app.jobsDb,
         name,
         holder: app.judgeId,
         intake: imap,
