@@ -50,6 +50,7 @@ const bothEngines = [
   'test/schedule/lifecycle.test.ts',
   'test/schedule/moderator.test.ts',
   'test/schedule/races.test.ts',
+  'test/schedule/tick-yielding.test.ts',
 ]
 
 /** PostgreSQL only: the run's one server (test/pg/globalSetup.ts), a fresh database per test. */

@@ -14,7 +14,7 @@ import {
 import { Judge } from '../engine/judge.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
-import { runTick, tickLines } from '../schedule/tick.ts'
+import { runTick, runTickYielding, type TickReport, tickLines } from '../schedule/tick.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
@@ -385,7 +385,19 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
 
 /** One tick of the schedule (src/schedule/tick.ts): due resolutions, reminders, decisions, outage guard. */
 export function adjudicateDue(app: App, log: (line: string) => void = () => {}): string[] {
-  const report = runTick(app.judge, app.clock())
+  return tickDone(runTick(app.judge, app.clock()), log)
+}
+
+/**
+ * adjudicateDue for `pbem serve`: the event loop is handed back between games, so that mail is read,
+ * answered and sent while many games resolve.
+ */
+export async function adjudicateDueYielding(app: App, log: (line: string) => void = () => {}): Promise<string[]> {
+  return tickDone(await runTickYielding(app.judge, app.clock()), log)
+}
+
+/** The tick's lines logged (its summary only when something was recorded); the games that recorded a result. */
+function tickDone(report: TickReport, log: (line: string) => void): string[] {
   for (const line of tickLines(report))
     if (!line.startsWith('tick at') || report.games.some((g) => g.committed)) log(line)
   return report.games.filter((g) => g.committed).map((g) => g.game)
