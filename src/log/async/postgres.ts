@@ -166,6 +166,8 @@ export class PgAsyncDatabase implements AsyncDatabase {
       max: opts.max ?? 10,
       pipeline: true,
       application_name: 'pbem',
+      // Idle connections do not keep a finished command alive.
+      allowExitOnIdle: true,
       // Sent with the start-up message: no round trip. lock_timeout mirrors SQLite's busy_timeout.
       options: '-c lock_timeout=5s -c TimeZone=UTC -c client_encoding=UTF8 -c synchronous_commit=on',
       types: { getTypeParser: (oid: number, format?: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) },
