@@ -301,7 +301,7 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
   if (!(await smtpTokenReady(app, log))) return 0
   let total = 0
   for (;;) {
-    const limit = pacedLimit(app, 200, log)
+    const limit = await pacedLimit(app, 200, log)
     if (limit === 0) return total
     const { sent } =
       app.transport.name === 'smtp'
@@ -323,10 +323,10 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
 }
 
 /** How many mails may go now under the SMTP sending limit (PBEM_SMTP_MAX_PER_HOUR), at most `batch`. */
-function pacedLimit(app: App, batch: number, log: (line: string) => void): number {
+async function pacedLimit(app: App, batch: number, log: (line: string) => void): Promise<number> {
   const max = app.transport.name === 'smtp' ? app.mail.smtp?.maxPerHour : null
   if (!max) return batch
-  const { allowed, nextAt } = outboxAllowance(app.db, app.clock(), max)
+  const { allowed, nextAt } = await outboxAllowance(app.jobsDb, app.clock(), max)
   // Said once per wait, not on every pass of the serve loop.
   if (allowed === 0 && nextAt && pacingSaid.get(app) !== nextAt.toISOString()) {
     pacingSaid.set(app, nextAt.toISOString())

@@ -41,10 +41,12 @@ export function findOutboxRow(
 }
 
 /** The send times (ISO 8601) of the rows sent after `since`. */
-export function sentTimesSince(db: SqlDatabase, since: string): string[] {
-  const rows = db.prepare('SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL AND sent_at > ?').all(since) as {
-    sent_at: string
-  }[]
+export async function sentTimesSince(q: AsyncQueryable, since: string): Promise<string[]> {
+  const p = placeholderOf(q.engine)
+  const rows = await q.all<{ sent_at: string }>(
+    `SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL AND sent_at > ${p(1)}`,
+    [since],
+  )
   return rows.map((r) => r.sent_at)
 }
 

@@ -56,8 +56,8 @@ describe.each(bothEngines())('outbox on $name', (engine) => {
     expect(state(db, a)).toMatchObject({ sent_at: T1, attempts: 1, claimed_by: null })
     expect(state(db, b)).toMatchObject({ sent_at: null, attempts: 1, last_error: 'smtp: refused', next_attempt_at: T2 })
     expect(state(db, c)).toMatchObject({ attempts: 0, last_error: null, claimed_by: 'j1' })
-    expect(sentTimesSince(db, T0)).toEqual([T1])
-    expect(sentTimesSince(db, T1)).toEqual([])
+    expect(await sentTimesSince(jobsOf(db), T0)).toEqual([T1])
+    expect(await sentTimesSince(jobsOf(db), T1)).toEqual([])
   })
 
   it('sweeps old sent rows to stubs and deletes the parts no kept payload names', async () => {
