@@ -50,6 +50,7 @@ const bothEngines = [
   'test/schedule/lifecycle.test.ts',
   'test/schedule/moderator.test.ts',
   'test/schedule/races.test.ts',
+  'test/schedule/tick-yielding.test.ts',
   'test/web/engines.test.ts',
 ]
 

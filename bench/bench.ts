@@ -12,7 +12,9 @@
 //  7. PostgreSQL (bench/pg-bench.ts): appends through the store against raw `pg` inserts, and through
 //     the async store (src/log/async/) against raw inserts on its own `pg` pool (pgAppendToRawRatio),
 //     on one server at the same durability (BENCH_PG_EVENTS, 5000), and the deadline sweep of 6.
-//     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both).
+//     over BENCH_PG_GAMES (BENCH_GAMES, 10,000) games on it (BENCH_PG=0 skips both), and the event
+//     loop's longest stall while a judge on it resolves BENCH_PG_STALL_GAMES (100) due games with
+//     intake running beside it (pgResolveLoopStallMs, goal under 50 ms; bench/stall-bench.ts).
 //     BENCH_ONLY_PG=1 runs this part alone.
 // BENCH_JSON=1 prints, as the last line, one JSON object with the headline figures.
 import { execFileSync } from 'node:child_process'
@@ -145,11 +147,13 @@ async function benchPostgres(): Promise<void> {
     p = await benchPg(
       Number(process.env.BENCH_PG_EVENTS ?? 5000),
       Number(process.env.BENCH_PG_GAMES ?? process.env.BENCH_GAMES ?? 10_000),
+      Number(process.env.BENCH_PG_STALL_GAMES ?? 100),
     )
   } catch (e) {
     if (!/not installed/.test((e as Error).message)) throw e
     console.log(`PostgreSQL figures skipped: ${(e as Error).message}`)
     figures.pgAppendToRawRatio = null
+    figures.pgResolveLoopStallMs = null
     return
   }
   console.log(
@@ -175,6 +179,18 @@ async function benchPostgres(): Promise<void> {
       pgSweep10kIdleMs: sw.idleMs,
       pgSweep10kOnePercentDueMs: sw.onePercentDueMs,
       pgSweepGames: sw.games,
+    })
+  }
+  const st = p.stall
+  if (st) {
+    const { serve, whole } = st
+    console.log(
+      `event loop on PostgreSQL while ${serve.resolved} due games resolve with intake beside: longest stall ${ms(serve.loopStallMs)} as pbem serve ticks, the loop handed back between games (pgResolveLoopStallMs, goal under 50; tick ${ms(serve.resolveMs)}, ${serve.intakeAnswered} mail(s) answered meanwhile, the slowest in ${ms(serve.intakeLongestMs)}); ${ms(whole.loopStallMs)} when the tick runs in one go (tick ${ms(whole.resolveMs)}); intake alone ${ms(serve.intakeOnlyStallMs)}`,
+    )
+    Object.assign(figures, {
+      pgResolveLoopStallMs: serve.loopStallMs,
+      pgResolveLoopStallWholeTickMs: whole.loopStallMs,
+      pgIntakeLoopStallMs: serve.intakeOnlyStallMs,
     })
   }
 }

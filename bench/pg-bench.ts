@@ -2,7 +2,8 @@
 // the same server (scripts/pgstack.sh with fsync on, synchronous_commit on), one transaction per
 // event on both sides. The store goes through the synchronous seam (src/log/pg/, a worker thread
 // per connection); the raw side is the `pg` driver awaited in this thread. Then, on a fresh database
-// of the same server, the deadline sweep over `games` games (bench/scale-bench.ts, as on SQLite).
+// of the same server, the deadline sweep over `games` games (bench/scale-bench.ts, as on SQLite),
+// and the event loop's longest stall while due games resolve with intake beside (bench/stall-bench.ts).
 // Does not print; bench/bench.ts calls benchPg().
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +20,7 @@ import { startPgStack } from '../test/pg/pgServer.ts'
 
 type PgStack = Awaited<ReturnType<typeof startPgStack>>
 import { benchSweep, type SweepFigures } from './scale-bench.ts'
+import { benchResolveStall, type StallFigures } from './stall-bench.ts'
 
 /** The little of the `pg` driver used here (it ships no types; the judge reaches it through src/log/pg/). */
 interface RawClient {
@@ -42,10 +44,15 @@ export interface PgFigures {
   durability: string
   /** null when `games` is 0 */
   sweep: SweepFigures | null
+  /** the event loop's longest stall while due games resolve beside intake (bench/stall-bench.ts); null when `stallGames` is 0 */
+  stall: { serve: StallFigures; whole: StallFigures } | null
 }
 
-/** Log appends against raw inserts (`n` events), then the sweep over `games` games (0: none). */
-export async function benchPg(n = 5000, games = 10_000): Promise<PgFigures> {
+/**
+ * Log appends against raw inserts (`n` events), then the sweep over `games` games (0: none), then
+ * the loop's stall while `stallGames` due games resolve (0: none).
+ */
+export async function benchPg(n = 5000, games = 10_000, stallGames = 100): Promise<PgFigures> {
   const fsync = process.env.PGSTACK_FSYNC
   process.env.PGSTACK_FSYNC = 'on'
   const stack = await startPgStack()
@@ -54,7 +61,9 @@ export async function benchPg(n = 5000, games = 10_000): Promise<PgFigures> {
   try {
     const log = await benchPgLog(stack, n)
     const pool = await benchPgAsync(stack, n)
-    return { ...log, ...pool, sweep: games > 0 ? benchSweep(games, stack.freshUrl()) : null }
+    const sweep = games > 0 ? benchSweep(games, stack.freshUrl()) : null
+    const stall = stallGames > 0 ? await benchResolveStall(() => stack.freshUrl(), stallGames) : null
+    return { ...log, ...pool, sweep, stall }
   } finally {
     await stack.stop()
   }

@@ -21,8 +21,8 @@ import { registerRuleset } from '../src/games/index.ts'
 import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
 import { sqliteOnly } from '../src/log/db.ts'
 
-const HOUR = 3600_000
-const START = Date.UTC(2026, 2, 2, 12, 0, 0)
+export const HOUR = 3600_000
+export const START = Date.UTC(2026, 2, 2, 12, 0, 0)
 const PLAYERS = [
   { role: 'federal', address: 'fed@example.test', name: 'Fed' },
   { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
@@ -106,10 +106,11 @@ function atFolder<T>(dir: string, run: (app: App) => T, database?: string): T {
 }
 
 /**
- * Puts `games` Hidden Deck games on file in `dir` (or `database`), 1% of them due an hour after
- * START, by appending copies of one created game's events; returns the milliseconds it took.
+ * Puts `games` Hidden Deck games on file in `dir` (or `database`), one in `dueEvery` (default 100:
+ * 1%) of the copies due an hour after START, by appending copies of one created game's events;
+ * returns the milliseconds it took.
  */
-export function makeSweepGames(dir: string, games: number, database?: string): number {
+export function makeSweepGames(dir: string, games: number, database?: string, dueEvery = 100): number {
   const unregister = registerRuleset(hiddenDeckFactory)
   try {
     return atFolder(
@@ -136,7 +137,7 @@ export function makeSweepGames(dir: string, games: number, database?: string): n
             for (let i = first; i < Math.min(games, first + GAMES_PER_TRANSACTION); i++) {
               const game = `g${String(i).padStart(5, '0')}`
               for (const s of secrets) insert.run(game, s.purpose, s.point, s.secret)
-              const due = i % 100 === 7
+              const due = i % dueEvery === 7 % dueEvery
               app.store.append(
                 `game:${game}`,
                 0,

@@ -2,6 +2,8 @@
 import { mkdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import {
+  type AsyncDatabase,
+  asyncBeside,
   type Database,
   EventSchemas,
   EventStore,
@@ -12,7 +14,7 @@ import {
 import { Judge } from '../engine/judge.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
-import { runTick, tickLines } from '../schedule/tick.ts'
+import { runTick, runTickYielding, type TickReport, tickLines } from '../schedule/tick.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
@@ -42,6 +44,11 @@ export interface AppOptions {
 
 export interface App {
   db: Database
+  /**
+   * The async handle on the same database, for the jobs that await the store (sending the outbox,
+   * the IMAP checkpoint and lease) while the rest of the judge still runs on `db`.
+   */
+  jobsDb: AsyncDatabase
   store: EventStore
   judge: Judge
   clock: () => Date
@@ -104,11 +111,13 @@ export function openApp(opts: AppOptions = {}): App {
   const mail = opts.mail ?? loadMailConfig()
   const engine = engineOf(target)
   const db = openSqlDatabase(target)
+  const jobsDb = asyncBeside(db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
   try {
     useServerSecret(db, store, opts.secret ?? serverSecretConfig(process.env, mail))
   } catch (e) {
+    void jobsDb.close()
     db.close()
     throw e
   }
@@ -136,7 +145,7 @@ export function openApp(opts: AppOptions = {}): App {
         dkim: mail.dkim ?? null,
         mailDomain: judge.mailDomain,
         archiveAddress: mail.archiveAddress,
-        db,
+        db: jobsDb,
         clock,
       })
     : null
@@ -151,10 +160,12 @@ export function openApp(opts: AppOptions = {}): App {
     : null
   const close = () => {
     smtp?.close()
+    // A pool's connections end in the background; SQLite's handle borrows `db`'s connection.
+    void jobsDb.close().catch(() => undefined)
     db.close()
   }
   const judgeId = judgeIdentity(data)
-  return { db, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
+  return { db, jobsDb, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */
@@ -229,7 +240,7 @@ export async function imapIntake(
     processedMailbox: c.processed,
     failedMailbox: c.failed,
     pollMs: c.pollMs,
-    db: app.db,
+    db: app.jobsDb,
     clock: app.clock,
     handler: inboundHandler(app),
     filing: {
@@ -292,18 +303,18 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
   if (!(await smtpTokenReady(app, log))) return 0
   let total = 0
   for (;;) {
-    const limit = pacedLimit(app, 200, log)
+    const limit = await pacedLimit(app, 200, log)
     if (limit === 0) return total
     const { sent } =
       app.transport.name === 'smtp'
-        ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.db, app.transport, app.clock, {
+        ? await (await import('../mail/smtp.ts')).drainOutboxResolving(app.jobsDb, app.transport, app.clock, {
             archive: app.archive,
             owner: app.judgeId,
             limit,
             log,
             ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
           })
-        : await drainOutbox(app.db, app.transport, app.clock, {
+        : await drainOutbox(app.jobsDb, app.transport, app.clock, {
             limit,
             owner: app.judgeId,
             ...(app.mail.takeoverMs ? { claimMs: app.mail.takeoverMs } : {}),
@@ -314,10 +325,10 @@ export async function sendOutbox(app: App, log: (line: string) => void = () => {
 }
 
 /** How many mails may go now under the SMTP sending limit (PBEM_SMTP_MAX_PER_HOUR), at most `batch`. */
-function pacedLimit(app: App, batch: number, log: (line: string) => void): number {
+async function pacedLimit(app: App, batch: number, log: (line: string) => void): Promise<number> {
   const max = app.transport.name === 'smtp' ? app.mail.smtp?.maxPerHour : null
   if (!max) return batch
-  const { allowed, nextAt } = outboxAllowance(app.db, app.clock(), max)
+  const { allowed, nextAt } = await outboxAllowance(app.jobsDb, app.clock(), max)
   // Said once per wait, not on every pass of the serve loop.
   if (allowed === 0 && nextAt && pacingSaid.get(app) !== nextAt.toISOString()) {
     pacingSaid.set(app, nextAt.toISOString())
@@ -356,13 +367,13 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
   const { imapLeaseName, leaseHeld, releaseLease, takeLease } = await import('../mail/imapLease.ts')
   const name = imapLeaseName(intake.account, intake.mailbox)
   const now = new Date()
-  const held = leaseHeld(app.db, name)
+  const held = await leaseHeld(app.jobsDb, name)
   if (held?.holder === app.judgeId && held.expiresAt > now.toISOString()) {
     await intake.runOnce()
     return
   }
   // Held for as long as one pass may take; given back at its end.
-  if (!takeLease(app.db, name, app.judgeId, now, ONE_PASS_LEASE_MS)) {
+  if (!(await takeLease(app.jobsDb, name, app.judgeId, now, ONE_PASS_LEASE_MS))) {
     const say = warn ?? console.warn
     say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
     return
@@ -370,13 +381,25 @@ async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) 
   try {
     await intake.runOnce()
   } finally {
-    releaseLease(app.db, name, app.judgeId)
+    await releaseLease(app.jobsDb, name, app.judgeId)
   }
 }
 
 /** One tick of the schedule (src/schedule/tick.ts): due resolutions, reminders, decisions, outage guard. */
 export function adjudicateDue(app: App, log: (line: string) => void = () => {}): string[] {
-  const report = runTick(app.judge, app.clock())
+  return tickDone(runTick(app.judge, app.clock()), log)
+}
+
+/**
+ * adjudicateDue for `pbem serve`: the event loop is handed back between games, so that mail is read,
+ * answered and sent while many games resolve.
+ */
+export async function adjudicateDueYielding(app: App, log: (line: string) => void = () => {}): Promise<string[]> {
+  return tickDone(await runTickYielding(app.judge, app.clock()), log)
+}
+
+/** The tick's lines logged (its summary only when something was recorded); the games that recorded a result. */
+function tickDone(report: TickReport, log: (line: string) => void): string[] {
   for (const line of tickLines(report))
     if (!line.startsWith('tick at') || report.games.some((g) => g.committed)) log(line)
   return report.games.filter((g) => g.committed).map((g) => g.game)

@@ -16,7 +16,7 @@ import type { GameDemo } from '../games/contract.ts'
 import { defaultDemo, defaultGame } from '../games/index.ts'
 import { newDropFolderState } from '../mail/dropFolder.ts'
 import {
-  adjudicateDue,
+  adjudicateDueYielding,
   imapIntake,
   inboundHandler,
   intakeFailureRecorder,
@@ -126,7 +126,8 @@ function judgePasses(app: App, log: (line: string) => void) {
       })
       if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
     })
-    if (deadlines || accepted) await passStep('the deadline tick', () => void adjudicateDue(app, log))
+    if (deadlines || accepted)
+      await passStep('the deadline tick', async () => void (await adjudicateDueYielding(app, log)))
     await passStep('the outbox', async () => {
       const sent = await sendOutbox(app, log)
       if (sent) console.log(`outbox: ${sent} mail(s) ${app.mail.smtp ? 'sent' : 'written'}`)
@@ -181,7 +182,7 @@ async function startMailIntake(
       const name = imapLeaseName(imap.account, imap.mailbox)
       const takeover = app.mail.takeoverMs
       intake = new LeasedIntake({
-        db: app.db,
+        db: app.jobsDb,
         name,
         holder: app.judgeId,
         intake: imap,

@@ -2,7 +2,10 @@
 // and its claims, the stored mail parts, the intake's records, the IMAP checkpoints and leases. It
 // re-exports, one by one, the repository functions of src/log/repos that mail may call, so mail
 // never imports the log, writes SQL or asks which database it is on, and this list is the whole of
-// what it may do there.
+// what it may do there. Queuing mail and the intake's records take the synchronous handle
+// (`Database`: they join the judge's transactions); the sending jobs and the IMAP bookkeeping take
+// the async one (`AsyncDatabase`).
+export type { AsyncDatabase } from '../log/async/database.ts'
 export type { SqlDatabase as Database } from '../log/sql.ts'
 export {
   dropLease,
@@ -13,7 +16,7 @@ export {
   takeLeaseUntil,
 } from '../log/repos/imap.ts'
 export { type SeenMail, mailSeenBefore, recordMailSeen, recordReply, repliesSince } from '../log/repos/intakeRecords.ts'
-export { findMailPart, hasMailPart, storeMailPart } from '../log/repos/mailParts.ts'
+export { findMailPart, findMailParts, hasMailPart, storeMailPart } from '../log/repos/mailParts.ts'
 export {
   clearSendStarted,
   findOutboxRow,
@@ -23,7 +26,6 @@ export {
   recordSends,
   type SendOutcome,
   sentTimesSince,
-  stampSendStarted,
   stampSendsStarted,
 } from '../log/repos/outbox.ts'
 export {

@@ -65,3 +65,13 @@ export function engineOfDatabase(db: SqlDatabase): SqlEngine {
 export function engineOf(target: string): SqlEngine {
   return POSTGRES_URL.test(target) ? 'postgres' : 'sqlite'
 }
+
+/** The n-th (1-based) parameter's placeholder in a statement: written once, spelt per dialect. */
+export type Placeholder = (n: number) => string
+
+/** SQLite's (and the synchronous seam's, on both engines): `?`. */
+export const QMARK: Placeholder = () => '?'
+/** PostgreSQL's own: `$1`, `$2`, ... */
+export const DOLLAR: Placeholder = (n) => `$${n}`
+
+export const placeholderOf = (engine: SqlEngine): Placeholder => (engine === 'postgres' ? DOLLAR : QMARK)

@@ -94,7 +94,7 @@ export class ImapIntake {
     return this.client !== null && this.client.usable
   }
 
-  checkpoint(): ImapCheckpoint | null {
+  checkpoint(): Promise<ImapCheckpoint | null> {
     return readImapCheckpoint(this.o.db, this.account, this.mailbox)
   }
 
@@ -310,7 +310,7 @@ export class ImapIntake {
     const moved = await client.messageMove(set, this.processedMailbox, { uid: true })
     if (!moved) throw new Error(`UIDs ${set}: MOVE to ${this.processedMailbox} failed`)
     const last = Math.max(...handled.map((h) => h.uid))
-    writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, last, this.clock())
+    await writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, last, this.clock())
     for (const h of handled) {
       this.handled++
       this.o.onHandled?.({ uid: h.uid, uidValidity, source: h.source, result: h.result })
@@ -328,7 +328,7 @@ export class ImapIntake {
       const box = client.mailbox
       if (!box) throw new Error(`mailbox ${this.mailbox} is not selected`)
       const uidValidity = String(box.uidValidity)
-      const cp = this.checkpoint()
+      const cp = await this.checkpoint()
       let last = 0
       if (cp && cp.uidValidity === uidValidity) last = cp.lastUid
       else {
@@ -336,7 +336,7 @@ export class ImapIntake {
           this.log(
             `imap ${this.account}/${this.mailbox}: UIDVALIDITY changed from ${cp.uidValidity} to ${uidValidity}; reading the mailbox from the start`,
           )
-        writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, 0, this.clock())
+        await writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, 0, this.clock())
       }
       const found = box.exists === 0 ? [] : (await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []
       const uids = [...new Set(found)].filter((u) => u > last).sort((a, b) => a - b)
@@ -383,7 +383,7 @@ export class ImapIntake {
               await ensureMailbox(client, this.failedMailbox, (line) => this.log(`imap ${this.account}: ${line}`))
               const moved = await client.messageMove(String(uid), this.failedMailbox, { uid: true })
               if (!moved) throw new Error(`UID ${uid}: MOVE to ${this.failedMailbox} failed`)
-              writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())
+              await writeImapCheckpoint(this.o.db, this.account, this.mailbox, uidValidity, uid, this.clock())
             } else handled.push({ uid, source, result: outcome.result })
           }
         } finally {

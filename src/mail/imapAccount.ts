@@ -1,7 +1,7 @@
 // An IMAP account: how to connect to it, the checkpoint (UIDVALIDITY and last UID) the intake
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
-import { type Database, findImapCheckpoint, storeImapCheckpoint } from '../engine/mailStore.ts'
+import { type AsyncDatabase, findImapCheckpoint, storeImapCheckpoint } from '../engine/mailStore.ts'
 import type { BatchFiling } from './imapBatch.ts'
 import { type AccessTokens, isAuthRefusal } from './oauth.ts'
 
@@ -28,7 +28,8 @@ export interface ImapCheckpoint {
 export type ImapHandler = (raw: Buffer, source: string) => Promise<unknown>
 
 export interface ImapIntakeOptions extends ImapAccount {
-  db: Database
+  /** where the checkpoint is kept (the async handle: the intake awaits it between IMAP round trips) */
+  db: AsyncDatabase
   handler: ImapHandler
   /** the handler in two steps: a fetched batch is then filed in one transaction (imapBatch.ts) */
   filing?: BatchFiling
@@ -91,19 +92,23 @@ export function accountKey(a: { user: string; host: string; port: number }): str
 }
 
 /** The stored checkpoint of one account's mailbox, or null. */
-export function readImapCheckpoint(db: Database, account: string, mailbox: string): ImapCheckpoint | null {
+export function readImapCheckpoint(
+  db: AsyncDatabase,
+  account: string,
+  mailbox: string,
+): Promise<ImapCheckpoint | null> {
   return findImapCheckpoint(db, account, mailbox)
 }
 
 export function writeImapCheckpoint(
-  db: Database,
+  db: AsyncDatabase,
   account: string,
   mailbox: string,
   uidValidity: string,
   lastUid: number,
   now: Date,
-): void {
-  storeImapCheckpoint(db, account, mailbox, uidValidity, lastUid, now.toISOString())
+): Promise<void> {
+  return storeImapCheckpoint(db, account, mailbox, uidValidity, lastUid, now.toISOString())
 }
 
 /** Creates mailbox `path` unless it exists (another client may create it meanwhile). */

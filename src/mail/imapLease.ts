@@ -5,7 +5,7 @@
 // but two judges moving the same messages between mailboxes and writing the same checkpoint are not.
 // The holder is the judge's identity (its host and data folder, outboxClaim.ts), the same after a
 // restart: a judge killed while reading takes its lease back at once when it starts again.
-import { type Database, dropLease, findLease, takeLeaseUntil } from '../engine/mailStore.ts'
+import { type AsyncDatabase, dropLease, findLease, takeLeaseUntil } from '../engine/mailStore.ts'
 
 /**
  * How long a lease lasts unless renewed, how often its holder renews it, and how often a judge
@@ -20,20 +20,26 @@ export const STANDBY_MS = 5_000
  * Takes or renews the lease `name` for `holder` until now + ttlMs: true when it is the holder's
  * now (free, lapsed, or already its own), false while another holder's lease runs. One statement.
  */
-export function takeLease(db: Database, name: string, holder: string, now: Date, ttlMs = LEASE_MS): boolean {
+export function takeLease(
+  db: AsyncDatabase,
+  name: string,
+  holder: string,
+  now: Date,
+  ttlMs = LEASE_MS,
+): Promise<boolean> {
   return takeLeaseUntil(db, name, holder, now.toISOString(), new Date(now.getTime() + ttlMs).toISOString())
 }
 
 /** Gives the lease back, if `holder` holds it, so that a judge standing by takes over at once. */
-export function releaseLease(db: Database, name: string, holder: string): void {
-  dropLease(db, name, holder)
+export function releaseLease(db: AsyncDatabase, name: string, holder: string): Promise<void> {
+  return dropLease(db, name, holder)
 }
 
 /** The lease that guards one account's mailbox. */
 export const imapLeaseName = (account: string, mailbox: string) => `imap:${account}/${mailbox}`
 
 /** Who holds a lease now, and until when (ISO 8601), or null. */
-export function leaseHeld(db: Database, name: string): { holder: string; expiresAt: string } | null {
+export function leaseHeld(db: AsyncDatabase, name: string): Promise<{ holder: string; expiresAt: string } | null> {
   return findLease(db, name)
 }
 
@@ -43,7 +49,7 @@ export interface Startable {
 }
 
 export interface LeasedOptions {
-  db: Database
+  db: AsyncDatabase
   name: string
   holder: string
   intake: Startable
@@ -84,7 +90,13 @@ export class LeasedIntake {
     const log = this.o.log ?? (() => {})
     let mine: boolean
     try {
-      mine = takeLease(this.o.db, this.o.name, this.o.holder, (this.o.clock ?? (() => new Date()))(), this.o.ttlMs)
+      mine = await takeLease(
+        this.o.db,
+        this.o.name,
+        this.o.holder,
+        (this.o.clock ?? (() => new Date()))(),
+        this.o.ttlMs,
+      )
     } catch (e) {
       log(`IMAP lease ${this.o.name}: ${(e as Error).message}; trying again`)
       return
@@ -113,7 +125,7 @@ export class LeasedIntake {
       await this.o.intake.stop()
     }
     try {
-      releaseLease(this.o.db, this.o.name, this.o.holder)
+      await releaseLease(this.o.db, this.o.name, this.o.holder)
     } catch {
       // the lease lapses on its own
     }

@@ -12,7 +12,14 @@
 // The rows themselves are the log's (src/log/repos/mailParts.ts), reached through the engine's mail port.
 import { createHash } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { type Database as SqlDatabase, findMailPart, hasMailPart, storeMailPart } from '../engine/mailStore.ts'
+import {
+  type AsyncDatabase,
+  type Database as SqlDatabase,
+  findMailPart,
+  findMailParts,
+  hasMailPart,
+  storeMailPart,
+} from '../engine/mailStore.ts'
 
 /** A line at least this long is a part of its own (a map's coastline path, a report's key). */
 export const OWN_PART_FROM = 4096
@@ -53,13 +60,23 @@ export function storeBody(db: SqlDatabase, body: string, now: Date): string[] {
   return bodySegments(body).map((piece) => storePiece(db, piece, now))
 }
 
+/** Where a part's deflated bytes come from: the database itself, or a read of them all made ahead. */
+export type PartSource = (hash: string) => Buffer | undefined
+
 /** The body the parts make up, read back; `what` names it in the error when a part is missing. */
-export function loadBody(db: SqlDatabase, parts: readonly string[], what: string): string {
+export function loadBody(from: SqlDatabase | PartSource, parts: readonly string[], what: string): string {
+  const find: PartSource = typeof from === 'function' ? from : (hash) => findMailPart(from, hash)
   let body = ''
   for (const hash of parts) {
-    const stored = findMailPart(db, hash)
+    const stored = find(hash)
     if (stored === undefined) throw new Error(`${what}: part ${hash} is not in mail_parts`)
     body += inflateRawSync(stored).toString('utf8')
   }
   return body
+}
+
+/** The parts among `hashes` read over the async seam in one statement, as a PartSource. */
+export async function readParts(db: AsyncDatabase, hashes: readonly string[]): Promise<PartSource> {
+  const found = await findMailParts(db, hashes)
+  return (hash) => found.get(hash)
 }

@@ -11,8 +11,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type Database, findOutboxRow, insertOutboxRow, recordSends, type SendOutcome } from '../engine/mailStore.ts'
-import { INLINE_BELOW, loadBody, storeBody } from './mailParts.ts'
+import {
+  type AsyncDatabase,
+  type Database,
+  findOutboxRow,
+  insertOutboxRow,
+  recordSends,
+  type SendOutcome,
+} from '../engine/mailStore.ts'
+import { INLINE_BELOW, loadBody, type PartSource, readParts, storeBody } from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { CLAIM_BATCH, claimDue, LOCAL_OWNER, renewClaims } from './outboxClaim.ts'
@@ -257,8 +264,23 @@ function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAtta
   }
 }
 
+/** The mail_parts a payload names (its bodies' and attachments'). */
+export function partsOf(stored: StoredMail | OutboundMail): string[] {
+  const s = stored as StoredMail
+  return [
+    ...(s.textParts ?? []),
+    ...(s.htmlParts ?? []),
+    ...(s.attachments ?? []).flatMap((a) => a.parts ?? (a.part !== undefined ? [a.part] : [])),
+  ]
+}
+
+/** withParts over the async seam: every part the payload names read in one statement. */
+export async function withPartsRead(db: AsyncDatabase, stored: StoredMail | OutboundMail): Promise<OutboundMail> {
+  return withParts(await readParts(db, partsOf(stored)), stored)
+}
+
 /** An outbox payload with its bodies read back from mail_parts: the mail as it was queued. */
-export function withParts(db: Database, stored: StoredMail | OutboundMail): OutboundMail {
+export function withParts(db: Database | PartSource, stored: StoredMail | OutboundMail): OutboundMail {
   const { textParts, htmlParts, ...mail } = stored as StoredMail
   const what = `mail ${mail.messageId}`
   return {
@@ -307,7 +329,7 @@ type Attempt = { row: OutboxRow; mail?: OutboundMail; eml?: Buffer; failure?: { 
  * last_error, for an operator to see. The Date header of every message is the row's created_at.
  */
 export async function drainOutbox(
-  db: Database,
+  db: AsyncDatabase,
   transport: MailTransport,
   now: () => Date,
   opts?: { maxAttempts?: number; limit?: number; owner?: string; claimMs?: number },
@@ -319,7 +341,7 @@ export async function drainOutbox(
   // same outbox does not send them a second time (outboxClaim.ts).
   const rows: OutboxRow[] = []
   for (let after = 0, left = limit; left > 0; ) {
-    const batch = claimDue(db, owner, now(), {
+    const batch = await claimDue(db, owner, now(), {
       maxAttempts,
       after,
       count: Math.min(left, CLAIM_BATCH),
@@ -354,7 +376,7 @@ export async function drainOutbox(
     const composed = await Promise.all(
       rows.slice(at, at + group).map(async (row): Promise<Attempt> => {
         try {
-          const mail = withParts(db, JSON.parse(row.payload) as StoredMail)
+          const mail = await withPartsRead(db, JSON.parse(row.payload) as StoredMail)
           return { row, mail, eml: await composeEml(mail, new Date(row.created_at)) }
         } catch (error) {
           return { row, failure: { error } }
@@ -364,7 +386,7 @@ export async function drainOutbox(
     // The claims are renewed just before the group is sent (outboxClaim.ts): every send starts with a
     // full claim ahead of it, and a row another judge took over after our claim lapsed (composing a
     // big report can take a while) is left to that judge, neither sent nor recorded here.
-    const held = renewClaims(
+    const held = await renewClaims(
       db,
       owner,
       composed.map((a) => a.row.id),
@@ -387,7 +409,7 @@ export async function drainOutbox(
     } catch (error) {
       for (const a of ready) a.failure = { error }
     }
-    record(attempts)
+    await record(attempts)
     for (const a of attempts) a.failure ? failed++ : sent++
   }
   return { sent, failed }

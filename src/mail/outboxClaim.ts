@@ -20,7 +20,7 @@
 // the middle of an SMTP exchange, which then completes after another judge found nothing in the
 // archive and sent the row. That copy carries the same Message-ID, so receivers can tell it.
 import { hostname } from 'node:os'
-import { type ClaimedRow, claimDueRows, type Database, renewRowClaims } from '../engine/mailStore.ts'
+import { type AsyncDatabase, type ClaimedRow, claimDueRows, renewRowClaims } from '../engine/mailStore.ts'
 
 /** The owner of claims when none is named: a judge on its own. */
 export const LOCAL_OWNER = 'local'
@@ -48,11 +48,11 @@ export const CLAIM_BATCH = 20
  * id order, none when there are none.
  */
 export function claimDue(
-  db: Database,
+  db: AsyncDatabase,
   owner: string,
   now: Date,
   o: { maxAttempts: number; after: number; count?: number; claimMs?: number },
-): ClaimedRow[] {
+): Promise<ClaimedRow[]> {
   return claimDueRows(db, {
     owner,
     now: now.toISOString(),
@@ -68,6 +68,12 @@ export function claimDue(
  * holds: a row another judge has taken over since (the claim lapsed) is not returned and must not be
  * sent. One statement: a claim and its renewal never interleave (see the header).
  */
-export function renewClaims(db: Database, owner: string, ids: number[], now: Date, claimMs = CLAIM_MS): Set<number> {
+export function renewClaims(
+  db: AsyncDatabase,
+  owner: string,
+  ids: number[],
+  now: Date,
+  claimMs = CLAIM_MS,
+): Promise<Set<number>> {
   return renewRowClaims(db, owner, ids, new Date(now.getTime() + claimMs).toISOString())
 }

@@ -1,7 +1,7 @@
 // The outbox's pace: at most PBEM_SMTP_MAX_PER_HOUR mails in any hour, so a deadline's reports to a
 // big game stay under the provider's sending limit instead of getting the mailbox suspended. The
 // window rolls: what may go now is the limit less what went in the hour before now.
-import { type Database, sentTimesSince } from '../engine/mailStore.ts'
+import { type AsyncDatabase, sentTimesSince } from '../engine/mailStore.ts'
 
 export const HOUR_MS = 3_600_000
 
@@ -27,6 +27,6 @@ export function hourAllowance(sentAt: readonly string[], now: Date, maxPerHour: 
 }
 
 /** The allowance from the outbox's record of what was sent in the hour before `now`. */
-export function outboxAllowance(db: Database, now: Date, maxPerHour: number): Allowance {
-  return hourAllowance(sentTimesSince(db, new Date(now.getTime() - HOUR_MS).toISOString()), now, maxPerHour)
+export async function outboxAllowance(db: AsyncDatabase, now: Date, maxPerHour: number): Promise<Allowance> {
+  return hourAllowance(await sentTimesSince(db, new Date(now.getTime() - HOUR_MS).toISOString()), now, maxPerHour)
 }

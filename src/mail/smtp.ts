@@ -17,16 +17,15 @@
  * duplicate that still slips through (no archive configured) is recognisable by receivers.
  */
 import {
+  type AsyncDatabase,
   claimRowsInDoubt,
   clearSendStarted,
   confirmRowInDoubt,
-  type Database,
   type DoubtRow,
   findRowsInDoubt,
   holdRowInDoubt,
   noteSend,
   releaseRowInDoubt,
-  stampSendStarted,
   stampSendsStarted,
 } from '../engine/mailStore.ts'
 import { ImapFlow } from 'imapflow'
@@ -56,8 +55,8 @@ export interface SmtpTransportOptions extends SmtpAccount {
   archiveAddress?: string | null
   /** MAIL FROM; default: the address in the message's From */
   envelopeFrom?: string | null
-  /** the outbox database: send_started_at is stamped here before each send */
-  db?: Database
+  /** the outbox database (its async handle): send_started_at is stamped here before each send */
+  db?: AsyncDatabase
   clock?: () => Date
   /** socket timeouts (default 30 s) */
   timeoutMs?: number
@@ -149,10 +148,10 @@ export class SmtpTransport implements MailTransport {
   }
 
   /** Stamps send_started_at on a group of rows about to be sent, in one transaction (one sync, not one per row). */
-  willSend(outboxIds: number[]): void {
+  async willSend(outboxIds: number[]): Promise<void> {
     const db = this.options.db
     if (!db) return
-    stampSendsStarted(db, outboxIds, this.now())
+    await stampSendsStarted(db, outboxIds, this.now())
     for (const id of outboxIds) this.stamped.add(id)
   }
 
@@ -163,7 +162,7 @@ export class SmtpTransport implements MailTransport {
   async send(mail: OutboundMail, eml: Buffer, outboxId: number): Promise<void> {
     const envelope = this.envelope(mail)
     const db = this.options.db
-    if (!this.stamped.delete(outboxId) && db) stampSendStarted(db, outboxId, this.now())
+    if (!this.stamped.delete(outboxId) && db) await stampSendsStarted(db, [outboxId], this.now())
     let info: SMTPTransport.SentMessageInfo
     try {
       info = await this.transport.sendMail({ envelope, raw: this.wire(mail, eml) })
@@ -171,14 +170,18 @@ export class SmtpTransport implements MailTransport {
       // A reply code, or a failure before the session began, means the server did not take the
       // message: the row is not in doubt. A broken connection later on may have come after the 250.
       const err = e as { responseCode?: number; command?: string }
-      if ((typeof err.responseCode === 'number' || err.command === 'CONN') && db) clearSendStarted(db, outboxId)
+      if ((typeof err.responseCode === 'number' || err.command === 'CONN') && db) await clearSendStarted(db, outboxId)
       throw e
     }
     if (info.rejected.length > 0 && db) {
       const rejected = info.rejected
         .map((a: string | { address: string }) => (typeof a === 'string' ? a : a.address))
         .join(', ')
-      noteSend(db, outboxId, `accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000))
+      await noteSend(
+        db,
+        outboxId,
+        `accepted for ${info.accepted.length} recipient(s); rejected: ${rejected}`.slice(0, 2000),
+      )
     }
   }
 
@@ -260,7 +263,7 @@ export interface InDoubtResult {
  * judge claimed (and may still be sending) only once its claim has lapsed. A read: resolveInDoubt
  * takes such rows over with claimInDoubt before it settles them.
  */
-export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): DoubtRow[] {
+export function rowsInDoubt(db: AsyncDatabase, now: Date, owner = LOCAL_OWNER): Promise<DoubtRow[]> {
   return findRowsInDoubt(db, now.toISOString(), owner)
 }
 
@@ -272,7 +275,12 @@ export function rowsInDoubt(db: Database, now: Date, owner = LOCAL_OWNER): Doubt
  * on that judge's renewal is refused, so, dead or only slow, it will not send the row again. What
  * is left to decide is whether the server took it, which the archive tells.
  */
-export function claimInDoubt(db: Database, now: Date, owner = LOCAL_OWNER, claimMs = CLAIM_MS): DoubtRow[] {
+export function claimInDoubt(
+  db: AsyncDatabase,
+  now: Date,
+  owner = LOCAL_OWNER,
+  claimMs = CLAIM_MS,
+): Promise<DoubtRow[]> {
   return claimRowsInDoubt(db, now.toISOString(), owner, new Date(now.getTime() + claimMs).toISOString())
 }
 
@@ -280,12 +288,12 @@ export function claimInDoubt(db: Database, now: Date, owner = LOCAL_OWNER, claim
  * Settles every due row in doubt: found in the archive → sent_at set (send_note says why),
  * otherwise send_started_at cleared so the next drain sends it. Call it before draining.
  */
-export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<InDoubtResult> {
+export async function resolveInDoubt(db: AsyncDatabase, o: InDoubtOptions): Promise<InDoubtResult> {
   const clock = o.clock ?? (() => new Date())
   const log = o.log ?? (() => {})
   const result: InDoubtResult = { confirmed: [], released: [], held: [] }
   const owner = o.owner ?? LOCAL_OWNER
-  let pending = claimInDoubt(db, clock(), owner, o.claimMs)
+  let pending = await claimInDoubt(db, clock(), owner, o.claimMs)
   if (pending.length === 0) return result
 
   // Each settlement applies only while the row is still ours: a wait on the archive longer than the
@@ -293,7 +301,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
   const release = (note: string, id: number) => releaseRowInDoubt(db, id, owner, note)
   if (!o.archive) {
     for (const r of pending) {
-      release('in doubt after an interrupted send; no archive to check: sent again', r.id)
+      await release('in doubt after an interrupted send; no archive to check: sent again', r.id)
       result.released.push(r.id)
     }
     log(`outbox: ${pending.length} mail(s) in doubt, no archive to check: sending again`)
@@ -311,14 +319,19 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
       const hold = new Date(clock().getTime() + (o.holdMs ?? 60_000)).toISOString()
       const why = e instanceof Error ? e.message : String(e)
       for (const r of pending) {
-        holdRowInDoubt(db, r.id, hold, `in doubt; the archive could not be read (${why}): held back`.slice(0, 2000))
+        await holdRowInDoubt(
+          db,
+          r.id,
+          hold,
+          `in doubt; the archive could not be read (${why}): held back`.slice(0, 2000),
+        )
         result.held.push(r.id)
       }
       log(`outbox: ${pending.length} mail(s) in doubt held back: archive lookup failed: ${why}`)
       return result
     }
     for (const r of pending.filter((p) => found.has(p.message_id))) {
-      confirmRowInDoubt(
+      await confirmRowInDoubt(
         db,
         r.id,
         owner,
@@ -333,7 +346,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
     await new Promise((r) => setTimeout(r, o.pollMs ?? 250))
   }
   for (const r of pending) {
-    release('in doubt after an interrupted send; not in the archive: sent again', r.id)
+    await release('in doubt after an interrupted send; not in the archive: sent again', r.id)
     result.released.push(r.id)
   }
   if (result.confirmed.length || result.released.length)
@@ -345,7 +358,7 @@ export async function resolveInDoubt(db: Database, o: InDoubtOptions): Promise<I
 
 /** resolveInDoubt(), then drainOutbox() through the transport. */
 export async function drainOutboxResolving(
-  db: Database,
+  db: AsyncDatabase,
   transport: MailTransport,
   clock: () => Date,
   opts: Omit<InDoubtOptions, 'clock'> & { limit?: number; maxAttempts?: number },

@@ -56,6 +56,29 @@ interface Planned {
 
 /** One full pass over the judge's games at `now`. */
 export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickReport {
+  const pass = tickSteps(judge, now, opts)
+  for (;;) {
+    const step = pass.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * The same pass, handing the event loop back between games (a macrotask each time), so that what
+ * else the process does (reading mail, sending the outbox) goes on while many games resolve instead
+ * of waiting for the whole pass. Each game is still planned and carried out in one go.
+ */
+export async function tickYielding(judge: Judge, now: Date, opts: TickOptions = {}): Promise<TickReport> {
+  const pass = tickSteps(judge, now, opts)
+  for (;;) {
+    const step = pass.next()
+    if (step.done) return step.value
+    await new Promise((r) => setImmediate(r))
+  }
+}
+
+/** The pass, yielding after each game it read and each it carried out. */
+function* tickSteps(judge: Judge, now: Date, opts: TickOptions): Generator<void, TickReport> {
   const log = opts.log ?? (() => {})
   const indexed = opts.games === undefined
   const due = indexed ? judge.clock.due(now.getTime()) : opts.games!.map((game) => ({ game, stale: false }))
@@ -64,7 +87,7 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
   }
-  const { planned, errors } = planDue(judge, now, due, opts, later)
+  const { planned, errors } = yield* planDue(judge, now, due, opts, later)
   // Catch up in order: the game whose work fell due first goes first.
   planned.sort((a, b) => (a.plan.dueAt ?? 0) - (b.plan.dueAt ?? 0) || a.game.localeCompare(b.game))
   const results: GameTick[] = []
@@ -78,6 +101,7 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
       // reported above
     }
     results.push(r)
+    yield
   }
   if (indexed) later(judge.clock.nextAfter(now.getTime()))
   return {
@@ -129,14 +153,14 @@ function markTick(
   return { previous, outage }
 }
 
-/** Each due game's plan; a game that cannot be read is reported, not planned. */
-function planDue(
+/** Each due game's plan (yielding after each game read); a game that cannot be read is reported, not planned. */
+function* planDue(
   judge: Judge,
   now: Date,
   due: { game: string; stale: boolean }[],
   opts: TickOptions,
   later: (t: number | null) => void,
-): { planned: Planned[]; errors: GameTick[] } {
+): Generator<void, { planned: Planned[]; errors: GameTick[] }> {
   const stale = new Set(due.filter((d) => d.stale).map((d) => d.game))
   const planned: Planned[] = []
   const errors: GameTick[] = []
@@ -152,6 +176,7 @@ function planDue(
       const error = (e as Error).message
       errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error })
     }
+    yield
   }
   return { planned, errors }
 }
@@ -191,6 +216,11 @@ function carryOut(judge: Judge, p: Planned, now: Date, opts: TickOptions, later:
 /** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */
 export function runTick(judge: Judge, now: Date): TickReport {
   return tick(judge, now)
+}
+
+/** runTick handing the event loop back between games (`pbem serve`: mail goes on while games resolve). */
+export function runTickYielding(judge: Judge, now: Date): Promise<TickReport> {
+  return tickYielding(judge, now)
 }
 
 /** A tick report in lines, for the CLI and the server log. */

@@ -44,7 +44,7 @@ function intake(extra: Partial<ImapIntakeOptions> = {}): ImapIntake {
     tls: 'none',
     user: 'judge',
     pass: 'judge-pw',
-    db: app.db,
+    db: app.jobsDb,
     handler: inboundHandler(app),
     pollMs: 60_000, // new mail must be noticed by IDLE, not by the poll
     backoffMs: { initial: 200, max: 2000 },
@@ -90,7 +90,7 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     expect(await inbox('judge')).toEqual([])
     const processed = await inbox('judge', 'Processed')
     expect(processed.map((m) => m.messageId)).toEqual([first])
-    expect(i.checkpoint()).toMatchObject({ lastUid: outcomes[0]!.uid })
+    expect(await i.checkpoint()).toMatchObject({ lastUid: outcomes[0]!.uid })
     expect(app.judge.load(GAME).orders.get('confederate')?.authenticatedBy).toBe('address-key')
     const seen = app.db.prepare('SELECT source, outcome FROM mail_seen WHERE message_id = ?').get(first) as {
       source: string
@@ -105,7 +105,7 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     await waitFor(() => outcomes.length === 2, 8000, 'second message handled')
     expect(Date.now() - sentAt).toBeLessThan(8000)
     expect((await inbox('judge', 'Processed')).map((m) => m.messageId)).toEqual([first, second])
-    expect(i.checkpoint()!.lastUid).toBe(outcomes[1]!.uid)
+    expect((await i.checkpoint())!.lastUid).toBe(outcomes[1]!.uid)
     await i.stop()
     expectEachOnce(allIds)
   })
@@ -134,7 +134,7 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     await doomed.stop()
     expect(crashed).toBe(true)
     expect(outcomes.map((o) => o.result)).toEqual(['orders-accepted'])
-    expect(doomed.checkpoint()!.lastUid).toBe(uids[0])
+    expect((await doomed.checkpoint())!.lastUid).toBe(uids[0])
     expect((await inbox('judge')).map((m) => m.messageId)).toEqual([ids[1], ids[2]])
     expectEachOnce([...allIds, ids[0]!, ids[1]!]) // the second message is on file once although it is still in INBOX
     expect(received().has(ids[2]!)).toBe(false)
@@ -147,7 +147,7 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     expect(outcomes.map((o) => o.result)).toEqual(['duplicate', 'orders-accepted'])
     expect(await inbox('judge')).toEqual([])
     expect((await inbox('judge', 'Processed')).map((m) => m.messageId).slice(-3)).toEqual(ids)
-    expect(restarted.checkpoint()!.lastUid).toBe(uids[2])
+    expect((await restarted.checkpoint())!.lastUid).toBe(uids[2])
     await restarted.stop()
     expectEachOnce(allIds)
 
@@ -186,7 +186,7 @@ describe('IMAP intake (real Dovecot + Postfix)', () => {
     await i.stop()
     expect(outcomes.map((o) => String(o.result)).sort()).toEqual(['duplicate', 'orders-accepted'])
     expect(await inbox('judge')).toEqual([])
-    expect(i.checkpoint()).toMatchObject({ uidValidity: validity, lastUid: 2 })
+    expect(await i.checkpoint()).toMatchObject({ uidValidity: validity, lastUid: 2 })
     expectEachOnce(allIds)
   })
 

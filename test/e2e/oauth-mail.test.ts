@@ -171,7 +171,7 @@ describe('OAuth2 log-in on a real Dovecot and Postfix', () => {
       user: 'judge',
       pass: '',
       tokens,
-      db: app.db,
+      db: app.jobsDb,
       handler: async (raw) => seen.push(/^Subject: (.*)$/m.exec(raw.toString())?.[1] ?? '?'),
       pollMs: 500,
       backoffMs: { initial: 100, max: 500 },

@@ -181,7 +181,7 @@ describe('SMTP transport (real Postfix + Dovecot)', () => {
       port: ms.smtp.port,
       tls: 'none',
       archiveAddress: 'archive@example.test',
-      db: app.db,
+      db: app.jobsDb,
     })
     const created = app.db.prepare('SELECT created_at FROM outbox WHERE id = ?').pluck().get(id) as string
     await transport.send(mail, await composeEml(mail, new Date(created)), id)

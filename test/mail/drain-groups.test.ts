@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3'
 import { openDatabase } from '../../src/log/db.ts'
 import { drainOutbox, enqueueMail, type MailTransport, type OutboundMail } from '../../src/mail/outbound.ts'
 import { rowsInDoubt, SmtpTransport } from '../../src/mail/smtp.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 const T0 = new Date('2026-04-21T06:00:00.000Z')
 const mail = (n: number): OutboundMail => ({
@@ -47,7 +48,7 @@ describe('drainOutbox in groups', () => {
   it('sends up to `parallel` rows at once, announcing each group before sending it, in id order', async () => {
     for (let n = 1; n <= 7; n++) enqueueMail(db, mail(n), { game: 'g1', kind: 'ack' }, T0)
     const held = heldTransport(3)
-    expect(await drainOutbox(db, held.transport, () => T0)).toEqual({ sent: 7, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), held.transport, () => T0)).toEqual({ sent: 7, failed: 0 })
     expect(held.most()).toBe(3)
     expect(held.events).toEqual([
       'will 1,2,3',
@@ -67,13 +68,13 @@ describe('drainOutbox in groups', () => {
   it('a failure in a group marks only that row for a retry; the next drain sends it alone', async () => {
     for (let n = 1; n <= 4; n++) enqueueMail(db, mail(n), { game: 'g1', kind: 'ack' }, T0)
     const held = heldTransport(4, new Set([2]))
-    expect(await drainOutbox(db, held.transport, () => T0)).toEqual({ sent: 3, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), held.transport, () => T0)).toEqual({ sent: 3, failed: 1 })
     expect(db.prepare('SELECT id, attempts, last_error FROM outbox WHERE sent_at IS NULL').all()).toEqual([
       { id: 2, attempts: 1, last_error: 'held: Error: refused 2' },
     ])
     const later = () => new Date(T0.getTime() + 3_600_000)
     const again = heldTransport(4)
-    expect(await drainOutbox(db, again.transport, later)).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), again.transport, later)).toEqual({ sent: 1, failed: 0 })
     expect(again.events).toEqual(['will 2', 'send 2'])
   })
 
@@ -81,18 +82,18 @@ describe('drainOutbox in groups', () => {
     for (let n = 1; n <= 3; n++) enqueueMail(db, mail(n), { game: 'g1', kind: 'ack' }, T0)
     db.prepare("UPDATE outbox SET payload = '{not json' WHERE id = 2").run()
     const held = heldTransport(3)
-    expect(await drainOutbox(db, held.transport, () => T0)).toEqual({ sent: 2, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), held.transport, () => T0)).toEqual({ sent: 2, failed: 1 })
     expect(held.events).toEqual(['will 1,3', 'send 1', 'send 3'])
   })
 
-  it('SMTP: willSend puts the whole group in doubt before the first message goes out', () => {
+  it('SMTP: willSend puts the whole group in doubt before the first message goes out', async () => {
     for (let n = 1; n <= 3; n++) enqueueMail(db, mail(n), { game: 'g1', kind: 'ack' }, T0)
-    const smtp = new SmtpTransport({ host: '127.0.0.1', port: 9, tls: 'none', db, clock: () => T0 })
+    const smtp = new SmtpTransport({ host: '127.0.0.1', port: 9, tls: 'none', db: jobsOf(db), clock: () => T0 })
     try {
       expect(smtp.parallel).toBe(4)
-      smtp.willSend([1, 3])
+      await smtp.willSend([1, 3])
       // A crash now leaves both rows in doubt: resolveInDoubt looks them up in the archive.
-      expect(rowsInDoubt(db, T0).map((r) => r.id)).toEqual([1, 3])
+      expect((await rowsInDoubt(jobsOf(db), T0)).map((r) => r.id)).toEqual([1, 3])
     } finally {
       smtp.close()
     }

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { LEASE_MS, LeasedIntake, releaseLease, takeLease } from '../../src/mail/imapLease.ts'
+import type { AsyncDatabase } from '../../src/log/async/database.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const ENGINES = bothEngines()
@@ -32,27 +34,28 @@ const fakeIntake = () => {
 }
 
 describe.each(ENGINES)('IMAP leases on $name', (engine) => {
-  const twoJudges = (): [SqlDatabase, SqlDatabase] => {
+  /** Two judges' handles on one new database (each the async one beside its synchronous one). */
+  const twoJudges = (): [AsyncDatabase, AsyncDatabase] => {
     const target = engine.target(join(dir, 'judge.sqlite'))
     const pair: [SqlDatabase, SqlDatabase] = [openSqlDatabase(target), openSqlDatabase(target)]
     handles.push(...pair)
-    return pair
+    return [jobsOf(pair[0]), jobsOf(pair[1])]
   }
 
-  it('is taken by one holder, renewed by it alone, and free again once given back or lapsed', () => {
+  it('is taken by one holder, renewed by it alone, and free again once given back or lapsed', async () => {
     const [a, b] = twoJudges()
     const at = (ms: number) => new Date(T0 + ms)
-    expect(takeLease(a, NAME, 'a', at(0))).toBe(true)
-    expect(takeLease(b, NAME, 'b', at(1000))).toBe(false)
-    expect(takeLease(a, NAME, 'a', at(LEASE_MS - 1))).toBe(true) // renewed: runs to 2 * LEASE_MS - 1
-    expect(takeLease(b, NAME, 'b', at(LEASE_MS + 1000))).toBe(false)
-    expect(takeLease(b, NAME, 'b', at(2 * LEASE_MS - 1))).toBe(true) // lapsed: b takes it
-    expect(takeLease(a, NAME, 'a', at(2 * LEASE_MS))).toBe(false)
-    releaseLease(a, NAME, 'a') // not a's to give back
-    expect(takeLease(a, NAME, 'a', at(2 * LEASE_MS + 1))).toBe(false)
-    releaseLease(b, NAME, 'b')
-    expect(takeLease(a, NAME, 'a', at(2 * LEASE_MS + 2))).toBe(true)
-    expect(takeLease(a, 'imap:other/INBOX', 'b', at(0))).toBe(true) // another mailbox, another lease
+    expect(await takeLease(a, NAME, 'a', at(0))).toBe(true)
+    expect(await takeLease(b, NAME, 'b', at(1000))).toBe(false)
+    expect(await takeLease(a, NAME, 'a', at(LEASE_MS - 1))).toBe(true) // renewed: runs to 2 * LEASE_MS - 1
+    expect(await takeLease(b, NAME, 'b', at(LEASE_MS + 1000))).toBe(false)
+    expect(await takeLease(b, NAME, 'b', at(2 * LEASE_MS - 1))).toBe(true) // lapsed: b takes it
+    expect(await takeLease(a, NAME, 'a', at(2 * LEASE_MS))).toBe(false)
+    await releaseLease(a, NAME, 'a') // not a's to give back
+    expect(await takeLease(a, NAME, 'a', at(2 * LEASE_MS + 1))).toBe(false)
+    await releaseLease(b, NAME, 'b')
+    expect(await takeLease(a, NAME, 'a', at(2 * LEASE_MS + 2))).toBe(true)
+    expect(await takeLease(a, 'imap:other/INBOX', 'b', at(0))).toBe(true) // another mailbox, another lease
   })
 
   it('a judge killed while reading reads again at once when restarted (same identity, same lease)', async () => {

@@ -21,6 +21,7 @@ import {
 } from '../../src/mail/outbound.ts'
 import { pruneSentMail } from '../../src/mail/retention.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 const T0 = new Date('2026-04-21T06:00:00.000Z')
 
@@ -107,7 +108,7 @@ describe('long bodies kept as parts', () => {
     const stored = payloads(db)
     const coast = stored.map((m) => m.attachments![0]!.parts![1])
     expect(new Set(coast).size).toBe(1)
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 3, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)).toEqual({ sent: 3, failed: 0 })
     for (const to of readers) {
       const file = readdirSync(dir).find((f) => f.includes(to))!
       const original = report(to)
@@ -149,7 +150,7 @@ describe('long bodies kept as parts', () => {
     db.prepare('UPDATE outbox SET payload = ?').run(JSON.stringify(old))
     expect(mapParts.length).toBeGreaterThan(1)
     expect(withParts(db, JSON.parse(JSON.stringify(old)))).toEqual(report('federal'))
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)).toEqual({ sent: 1, failed: 0 })
   })
 
   it('a row whose text part is gone fails to send with the reason', async () => {
@@ -157,7 +158,7 @@ describe('long bodies kept as parts', () => {
     enqueueMail(db, report('federal'), { game: 'g1', kind: 'report' }, T0)
     const [stored] = payloads(db)
     db.prepare('DELETE FROM mail_parts WHERE hash = ?').run(stored!.textParts![0])
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
     expect(db.prepare('SELECT last_error FROM outbox').pluck().get()).toMatch(
       /text: part [0-9a-f]{64} is not in mail_parts/,
     )
@@ -166,13 +167,13 @@ describe('long bodies kept as parts', () => {
   it('pruning drops the text, HTML and picture parts of pruned mail but not the ones a kept mail shares', async () => {
     const db = openDatabase(':memory:')
     enqueueMail(db, report('federal'), { game: 'g1', kind: 'report' }, T0)
-    await drainOutbox(db, new DropFolderTransport(dir), () => T0)
+    await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)
     enqueueMail(db, report('confederate'), { game: 'g1', kind: 'report' }, T0)
     expect(partCount(db)).toBe(2 * 3 + 4)
     const later = new Date(T0.getTime() + 1000)
     // The federal's own three go; the coastline and the key stay, the confederate's mail names them.
     expect(pruneSentMail(db, later)).toEqual({ mails: 1, parts: 3 })
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
     expect(pruneSentMail(db, new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 7 })
     expect(partCount(db)).toBe(0)
   })

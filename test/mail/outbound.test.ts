@@ -16,6 +16,7 @@ import {
 import { parseInbound } from '../../src/mail/inbound.ts'
 import { DRAWINGS, rasterise } from '../../src/reports/pictures.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 // The outbox cases run on both engines.
 const ENGINES = bothEngines()
@@ -196,7 +197,7 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
     const db = openDb()
     const ids = [1, 2, 3].map((n) => enqueueMail(db, report(n), { game: 'sd-demo', kind: 'report' }, T0))
     const transport = new DropFolderTransport(join(dir, 'outbox'))
-    expect(await drainOutbox(db, transport, () => at(5000))).toEqual({ sent: 3, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), transport, () => at(5000))).toEqual({ sent: 3, failed: 0 })
     const files = readdirSync(join(dir, 'outbox'))
     expect(files).toEqual(ids.map((id) => `${String(id).padStart(6, '0')}-jdavis@richmond.example.eml`))
     const p = await simpleParser(readFileSync(join(dir, 'outbox', files[0]!)))
@@ -207,7 +208,7 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
     const rows = db.prepare('SELECT sent_at, attempts FROM outbox').all()
     expect(rows).toEqual(ids.map(() => ({ sent_at: at(5000).toISOString(), attempts: 1 })))
     // nothing left to do
-    expect(await drainOutbox(db, transport, () => at(6000))).toEqual({ sent: 0, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), transport, () => at(6000))).toEqual({ sent: 0, failed: 0 })
     expect(readdirSync(join(dir, 'outbox'))).toHaveLength(3)
   })
 
@@ -233,7 +234,7 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
         sent_at: string | null
       }
 
-    expect(await drainOutbox(db, flaky, () => T0)).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), flaky, () => T0)).toEqual({ sent: 0, failed: 1 })
     expect(row()).toEqual({
       attempts: 1,
       last_error: 'flaky: Error: 421 try again later',
@@ -242,15 +243,15 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
     })
 
     // not due yet: the transport is not even called
-    expect(await drainOutbox(db, flaky, () => at(29_999))).toEqual({ sent: 0, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), flaky, () => at(29_999))).toEqual({ sent: 0, failed: 0 })
     expect(calls).toBe(1)
 
-    expect(await drainOutbox(db, flaky, () => at(30_000))).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), flaky, () => at(30_000))).toEqual({ sent: 0, failed: 1 })
     expect(row().next_attempt_at).toBe(at(30_000 + 60_000).toISOString())
-    expect(await drainOutbox(db, flaky, () => at(90_000))).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), flaky, () => at(90_000))).toEqual({ sent: 0, failed: 1 })
     expect(row()).toMatchObject({ attempts: 3, next_attempt_at: at(90_000 + 120_000).toISOString() })
 
-    expect(await drainOutbox(db, flaky, () => at(210_000))).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), flaky, () => at(210_000))).toEqual({ sent: 1, failed: 0 })
     expect(row()).toEqual({ attempts: 4, last_error: null, next_attempt_at: null, sent_at: at(210_000).toISOString() })
     expect(readdirSync(join(dir, 'outbox'))).toEqual([`${String(id).padStart(6, '0')}-jdavis@richmond.example.eml`])
     expect(calls).toBe(4)
@@ -268,10 +269,10 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
         throw new Error('process killed')
       },
     }
-    await drainOutbox(db, crashing, () => T0)
+    await drainOutbox(jobsOf(db), crashing, () => T0)
     const first = readdirSync(join(dir, 'outbox'))
     const bytes = readFileSync(join(dir, 'outbox', first[0]!))
-    expect(await drainOutbox(db, drop, () => at(60_000))).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), drop, () => at(60_000))).toEqual({ sent: 1, failed: 0 })
     const after = readdirSync(join(dir, 'outbox'))
     expect(after).toEqual(first)
     expect(readFileSync(join(dir, 'outbox', after[0]!)).equals(bytes)).toBe(true)
@@ -282,9 +283,12 @@ describe.each(ENGINES)('drainOutbox with DropFolderTransport on $name', ({ open:
     const a = enqueueMail(db, report(1), { game: null, kind: 'ack' }, T0)
     enqueueMail(db, report(2), { game: null, kind: 'ack' }, T0)
     const failing: MailTransport = { name: 'down', send: async () => Promise.reject(new Error('ECONNREFUSED')) }
-    expect(await drainOutbox(db, failing, () => T0, { maxAttempts: 1, limit: 1 })).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), failing, () => T0, { maxAttempts: 1, limit: 1 })).toEqual({
+      sent: 0,
+      failed: 1,
+    })
     const drop = new DropFolderTransport(join(dir, 'outbox'))
-    expect(await drainOutbox(db, drop, () => at(3_600_000), { maxAttempts: 1 })).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), drop, () => at(3_600_000), { maxAttempts: 1 })).toEqual({ sent: 1, failed: 0 })
     const stuck = db.prepare('SELECT attempts, sent_at, last_error FROM outbox WHERE id = ?').get(a)
     expect(stuck).toEqual({ attempts: 1, sent_at: null, last_error: 'down: Error: ECONNREFUSED' })
   })

@@ -13,11 +13,12 @@ import type { SqlDatabase } from '../../src/log/sql.ts'
 import { DropFolderTransport, drainOutbox, enqueueMail, type MailTransport } from '../../src/mail/outbound.ts'
 import { CLAIM_BATCH, CLAIM_MS, claimDue, renewClaims } from '../../src/mail/outboxClaim.ts'
 import { resolveInDoubt, rowsInDoubt } from '../../src/mail/smtp.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const ENGINES = bothEngines()
-const claimOne = (db: SqlDatabase, owner: string, now: Date) =>
-  claimDue(db, owner, now, { maxAttempts: 10, after: 0, count: 1 }).map((r) => r.id)
+const claimOne = async (db: SqlDatabase, owner: string, now: Date) =>
+  (await claimDue(jobsOf(db), owner, now, { maxAttempts: 10, after: 0, count: 1 })).map((r) => r.id)
 const ROWS = 3 * CLAIM_BATCH // claimed a batch at a time: both judges get some
 const T0 = new Date('2026-04-21T06:00:00.000Z')
 const at = (ms: number) => new Date(T0.getTime() + ms)
@@ -69,7 +70,7 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
     const drainAll = async (db: SqlDatabase, t: MailTransport, owner: string) => {
       const total = { sent: 0, failed: 0 }
       for (;;) {
-        const r = await drainOutbox(db, t, () => T0, { owner, limit: CLAIM_BATCH })
+        const r = await drainOutbox(jobsOf(db), t, () => T0, { owner, limit: CLAIM_BATCH })
         total.sent += r.sent
         total.failed += r.failed
         if (r.sent + r.failed === 0) return total
@@ -86,25 +87,25 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
     )
   })
 
-  it("leaves a row another judge claimed until the claim lapses; the claimant's own judge takes it at once", () => {
+  it("leaves a row another judge claimed until the claim lapses; the claimant's own judge takes it at once", async () => {
     const [a, b] = twoJudges()
     const id = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
     // Judge a claims the row and dies before sending it.
-    expect(claimOne(a, 'judge-a', T0)).toEqual([id])
-    expect(claimOne(b, 'judge-b', at(CLAIM_MS / 2))).toEqual([])
-    expect(claimOne(a, 'judge-a', at(CLAIM_MS / 2))).toEqual([id]) // a, restarted
-    expect(claimOne(b, 'judge-b', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([id]) // lapsed
-    expect(claimOne(a, 'judge-a', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([])
+    expect(await claimOne(a, 'judge-a', T0)).toEqual([id])
+    expect(await claimOne(b, 'judge-b', at(CLAIM_MS / 2))).toEqual([])
+    expect(await claimOne(a, 'judge-a', at(CLAIM_MS / 2))).toEqual([id]) // a, restarted
+    expect(await claimOne(b, 'judge-b', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([id]) // lapsed
+    expect(await claimOne(a, 'judge-a', at(CLAIM_MS / 2 + CLAIM_MS))).toEqual([])
   })
 
-  it('renews a claim while its judge holds it; once another judge took it over the renewal is refused', () => {
+  it('renews a claim while its judge holds it; once another judge took it over the renewal is refused', async () => {
     const [a, b] = twoJudges()
     const id = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
-    expect(claimOne(a, 'judge-a', T0)).toEqual([id])
-    expect([...renewClaims(a, 'judge-a', [id], at(CLAIM_MS / 2))]).toEqual([id]) // until 1.5 CLAIM_MS
-    expect(claimOne(b, 'judge-b', at(CLAIM_MS + 1))).toEqual([])
-    expect(claimOne(b, 'judge-b', at(1.5 * CLAIM_MS))).toEqual([id]) // lapsed: b takes it
-    expect([...renewClaims(a, 'judge-a', [id], at(1.5 * CLAIM_MS + 1))]).toEqual([]) // a must not send it
+    expect(await claimOne(a, 'judge-a', T0)).toEqual([id])
+    expect([...(await renewClaims(jobsOf(a), 'judge-a', [id], at(CLAIM_MS / 2)))]).toEqual([id]) // until 1.5 CLAIM_MS
+    expect(await claimOne(b, 'judge-b', at(CLAIM_MS + 1))).toEqual([])
+    expect(await claimOne(b, 'judge-b', at(1.5 * CLAIM_MS))).toEqual([id]) // lapsed: b takes it
+    expect([...(await renewClaims(jobsOf(a), 'judge-a', [id], at(1.5 * CLAIM_MS + 1)))]).toEqual([]) // a must not send it
   })
 
   it('renews the claims before each group: every send starts with a full claim ahead of it', async () => {
@@ -123,7 +124,7 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
         await drop.send(mail, eml, id)
       },
     }
-    expect(await drainOutbox(a, slow, () => at(clock.t), { owner: 'judge-a' })).toEqual({ sent: 4, failed: 0 })
+    expect(await drainOutbox(jobsOf(a), slow, () => at(clock.t), { owner: 'judge-a' })).toEqual({ sent: 4, failed: 0 })
     expect(ahead).toEqual([CLAIM_MS, CLAIM_MS, CLAIM_MS, CLAIM_MS])
   })
 
@@ -132,32 +133,41 @@ describe.each(ENGINES)('outbox claims on $name', (engine) => {
     const taken = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
     const lost = enqueueMail(a, letter(2), { game: 'g1', kind: 'report' }, T0)
     // Judge a claims both and hands them to SMTP; the server took the first, then a was killed.
-    expect(claimDue(a, 'judge-a', T0, { maxAttempts: 10, after: 0 }).map((r) => r.id)).toEqual([taken, lost])
+    expect((await claimDue(jobsOf(a), 'judge-a', T0, { maxAttempts: 10, after: 0 })).map((r) => r.id)).toEqual([
+      taken,
+      lost,
+    ])
     a.prepare('UPDATE outbox SET send_started_at = ? WHERE sent_at IS NULL').run(T0.toISOString())
     const archive = { find: async (ids: string[]) => new Set(ids.filter((i) => i === letter(1).messageId)) }
-    expect(await resolveInDoubt(b, { archive, owner: 'judge-b', clock: () => at(1000) })).toEqual({
+    expect(await resolveInDoubt(jobsOf(b), { archive, owner: 'judge-b', clock: () => at(1000) })).toEqual({
       confirmed: [],
       released: [],
       held: [],
     })
-    const settled = await resolveInDoubt(b, { archive, owner: 'judge-b', clock: () => at(CLAIM_MS) })
+    const settled = await resolveInDoubt(jobsOf(b), { archive, owner: 'judge-b', clock: () => at(CLAIM_MS) })
     expect(settled).toEqual({ confirmed: [taken], released: [lost], held: [] })
     // b holds the released row now: a, had it only been slow, can no longer renew and send it.
-    expect([...renewClaims(a, 'judge-a', [taken, lost], at(CLAIM_MS + 1))]).toEqual([])
+    expect([...(await renewClaims(jobsOf(a), 'judge-a', [taken, lost], at(CLAIM_MS + 1)))]).toEqual([])
     const drop = new DropFolderTransport(join(dir, 'b'))
-    expect(await drainOutbox(a, drop, () => at(CLAIM_MS + 1), { owner: 'judge-a' })).toEqual({ sent: 0, failed: 0 })
-    expect(await drainOutbox(b, drop, () => at(CLAIM_MS + 1), { owner: 'judge-b' })).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(a), drop, () => at(CLAIM_MS + 1), { owner: 'judge-a' })).toEqual({
+      sent: 0,
+      failed: 0,
+    })
+    expect(await drainOutbox(jobsOf(b), drop, () => at(CLAIM_MS + 1), { owner: 'judge-b' })).toEqual({
+      sent: 1,
+      failed: 0,
+    })
     expect(readdirSync(join(dir, 'b'))).toHaveLength(1)
     expect(b.prepare('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL').pluck().get()).toBe(0)
   })
 
-  it("does not settle a row in doubt while another judge's claim on it is live", () => {
+  it("does not settle a row in doubt while another judge's claim on it is live", async () => {
     const [a, b] = twoJudges()
     const id = enqueueMail(a, letter(1), { game: 'g1', kind: 'report' }, T0)
-    claimOne(a, 'judge-a', T0)
+    await claimOne(a, 'judge-a', T0)
     a.prepare('UPDATE outbox SET send_started_at = ? WHERE id = ?').run(T0.toISOString(), id) // mid-SMTP
-    expect(rowsInDoubt(b, at(1000), 'judge-b')).toEqual([])
-    expect(rowsInDoubt(a, at(1000), 'judge-a').map((r) => r.id)).toEqual([id])
-    expect(rowsInDoubt(b, at(CLAIM_MS), 'judge-b').map((r) => r.id)).toEqual([id])
+    expect(await rowsInDoubt(jobsOf(b), at(1000), 'judge-b')).toEqual([])
+    expect((await rowsInDoubt(jobsOf(a), at(1000), 'judge-a')).map((r) => r.id)).toEqual([id])
+    expect((await rowsInDoubt(jobsOf(b), at(CLAIM_MS), 'judge-b')).map((r) => r.id)).toEqual([id])
   })
 })

@@ -16,6 +16,7 @@ import {
 import { rasterise } from '../../src/reports/pictures.ts'
 import { pruneSentMail } from '../../src/mail/retention.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 // Every case runs on both engines.
 const ENGINES = bothEngines()
@@ -63,7 +64,7 @@ describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb })
   it('the mail sent from a row is byte for byte the mail composed with the PNG made beforehand', async () => {
     const db = openDb()
     enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, T0)
-    await drainOutbox(db, new DropFolderTransport(dir), () => T0)
+    await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)
     const [file] = readdirSync(dir)
     const sent = readFileSync(join(dir, file!))
     const png = rasterise(SVG).toString('base64')
@@ -82,14 +83,14 @@ describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb })
     const db = openDb()
     enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, T0)
     db.prepare('DELETE FROM mail_parts').run()
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)).toEqual({ sent: 0, failed: 1 })
     expect(db.prepare('SELECT last_error FROM outbox').pluck().get()).toMatch(/is not in mail_parts/)
   })
 
   it('past the retention a sent mail keeps only its row; parts go when no kept mail names them', async () => {
     const db = openDb()
     for (const to of ['federal', 'confederate']) enqueueMail(db, mail(to), { game: 'g1', kind: 'report' }, T0)
-    await drainOutbox(db, new DropFolderTransport(dir), () => T0)
+    await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)
     enqueueMail(db, mail('moderator'), { game: 'g1', kind: 'report' }, T0)
     const later = new Date(T0.getTime() + 1000)
     expect(pruneSentMail(db, later)).toEqual({ mails: 2, parts: 0 })
@@ -105,7 +106,7 @@ describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb })
       pruned: true,
     })
     // The unsent mail still names both parts and is still sent whole.
-    expect(await drainOutbox(db, new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
     const moderator = await simpleParser(
       readFileSync(join(dir, readdirSync(dir).find((f) => f.includes('moderator'))!)),
     )

@@ -8,6 +8,18 @@ export interface AsyncRunResult {
   changes: number
 }
 
+/** One statement of a batch (AsyncDatabase.batch). */
+export interface AsyncStep {
+  sql: string
+  params?: unknown[]
+}
+
+/** What one statement of a batch gave: its rows (none unless it reads or returns) and the rows it changed. */
+export interface AsyncStepResult<R = Record<string, unknown>> {
+  rows: R[]
+  changes: number
+}
+
 /** Statements, outside a transaction (each its own) or inside one (AsyncTx). */
 export interface AsyncQueryable {
   readonly engine: SqlEngine
@@ -50,6 +62,13 @@ export interface AsyncDatabase extends AsyncQueryable {
    * SQLite a call on the handle waits for the transaction to end, which waits for `fn`.
    */
   transaction<T>(fn: (tx: AsyncTx) => Promise<T>, opts?: AsyncTransactionOptions): Promise<T>
+  /**
+   * Runs `steps` in order in one writing transaction and answers each one's result. Nothing else
+   * runs between them: on SQLite the whole batch is one synchronous call, so its write lock is
+   * never held across an await (a synchronous handle on the same file, in this process, never
+   * finds it taken); on PostgreSQL they go in one round trip with BEGIN, then COMMIT.
+   */
+  batch<R = Record<string, unknown>>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]>
   /** Runs one or more statements without parameters (a migration's file). */
   exec(sql: string): Promise<void>
   close(): Promise<void>

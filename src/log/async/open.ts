@@ -3,10 +3,11 @@
 // may open a database the other created.
 import { readFileSync } from 'node:fs'
 import BetterSqlite3 from 'better-sqlite3'
-import { DEFAULT_MIGRATIONS_DIR, listMigrations } from '../db.ts'
+import { DEFAULT_MIGRATIONS_DIR, listMigrations, sqliteOnly } from '../db.ts'
 import type { MigrationFile } from '../migrate.ts'
+import type { PgDatabase } from '../pg/database.ts'
 import { pgMigrations } from '../pg/open.ts'
-import { engineOf } from '../sql.ts'
+import { engineOf, engineOfDatabase, type SqlDatabase } from '../sql.ts'
 import type { AsyncDatabase, AsyncLog } from './database.ts'
 import { PgAsyncDatabase } from './postgres.ts'
 import { SqliteAsyncDatabase } from './sqlite.ts'
@@ -29,6 +30,21 @@ export async function openAsyncDatabase(target: string, opts: AsyncOpenOptions =
     return migrated(db, pgMigrations(dir), 'pg/')
   }
   return migrated(new SqliteAsyncDatabase(openSqliteFile(target)), listMigrations(dir), '')
+}
+
+/**
+ * An async handle on the database a synchronous handle has open (and migrated), for the jobs that
+ * have moved onto the async seam while the rest of the judge still runs on the synchronous one. On
+ * SQLite it shares the connection (also ':memory:'); closing it leaves the connection to its owner.
+ * On PostgreSQL it is a pool of its own on the same server, connecting at its first statement.
+ */
+export function asyncBeside(db: SqlDatabase, opts: { max?: number; log?: AsyncLog } = {}): AsyncDatabase {
+  if (engineOfDatabase(db) === 'postgres')
+    return new PgAsyncDatabase((db as unknown as PgDatabase).url, {
+      max: opts.max ?? 4,
+      ...(opts.log ? { log: opts.log } : {}),
+    })
+  return new SqliteAsyncDatabase(sqliteOnly(db), { borrowed: true })
 }
 
 /** better-sqlite3 with the pragmas of ../db.ts's openDatabase. */

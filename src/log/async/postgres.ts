@@ -13,6 +13,8 @@ import {
   type AsyncDatabase,
   type AsyncLog,
   type AsyncRunResult,
+  type AsyncStep,
+  type AsyncStepResult,
   type AsyncTransactionOptions,
   type AsyncTx,
   defaultLog,
@@ -128,6 +130,10 @@ class PgTx implements AsyncTx {
   async exec(sql: string): Promise<void> {
     await this.client.query(sql)
   }
+  async step<R>(step: AsyncStep): Promise<AsyncStepResult<R>> {
+    const r = await ask(this.client, step.sql, step.params ?? [])
+    return { rows: r.rows as R[], changes: r.rowCount ?? 0 }
+  }
   async finish<R>(sql: string, params: unknown[] = []): Promise<R[]> {
     this.ended = true
     const [rows, commit] = await Promise.allSettled([ask(this.client, sql, params), this.client.query('COMMIT')])
@@ -160,6 +166,8 @@ export class PgAsyncDatabase implements AsyncDatabase {
       max: opts.max ?? 10,
       pipeline: true,
       application_name: 'pbem',
+      // Idle connections do not keep a finished command alive.
+      allowExitOnIdle: true,
       // Sent with the start-up message: no round trip. lock_timeout mirrors SQLite's busy_timeout.
       options: '-c lock_timeout=5s -c TimeZone=UTC -c client_encoding=UTF8 -c synchronous_commit=on',
       types: { getTypeParser: (oid: number, format?: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) },
@@ -221,6 +229,10 @@ export class PgAsyncDatabase implements AsyncDatabase {
   }
   run(sql: string, params: unknown[] = []): Promise<AsyncRunResult> {
     return this.transaction(async (tx) => tx.run(sql, params))
+  }
+  /** The steps are asked without awaiting each: with BEGIN and the lock, one round trip; COMMIT the second. */
+  batch<R>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]> {
+    return this.transaction((tx) => Promise.all(steps.map((s) => (tx as PgTx).step<R>(s))))
   }
   exec(sql: string): Promise<void> {
     return this.withClient(

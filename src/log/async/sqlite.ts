@@ -3,7 +3,14 @@
 // Every call outside a transaction, and each transaction whole, goes through one queue.
 import { resolve } from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
-import type { AsyncDatabase, AsyncRunResult, AsyncTransactionOptions, AsyncTx } from './database.ts'
+import type {
+  AsyncDatabase,
+  AsyncRunResult,
+  AsyncStep,
+  AsyncStepResult,
+  AsyncTransactionOptions,
+  AsyncTx,
+} from './database.ts'
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>
 
@@ -27,6 +34,17 @@ class SqliteQueries {
 
   protected runNow(sql: string, params: unknown[]): AsyncRunResult {
     return { changes: this.statement(sql).run(...params).changes }
+  }
+
+  /** One statement of a batch: its rows when it gives any (a read, RETURNING), else what it changed. */
+  stepNow<R>(step: AsyncStep): AsyncStepResult<R> {
+    const s = this.statement(step.sql)
+    const params = step.params ?? []
+    if (s.reader) {
+      const rows = s.all(...params) as R[]
+      return { rows, changes: rows.length }
+    }
+    return { rows: [], changes: s.run(...params).changes }
   }
 }
 
@@ -78,7 +96,14 @@ export class SqliteAsyncDatabase implements AsyncDatabase {
   private readonly tx: SqliteTx
   private readonly queue: Queue
 
-  constructor(readonly db: BetterSqlite3.Database) {
+  /**
+   * `borrowed`: the connection is a synchronous handle's (the judge's, while its jobs move onto this
+   * seam one by one); closing this handle leaves it open for its owner to close.
+   */
+  constructor(
+    readonly db: BetterSqlite3.Database,
+    private readonly opts: { borrowed?: boolean } = {},
+  ) {
     this.tx = new SqliteTx(db)
     this.queue = queueOf(db)
   }
@@ -105,6 +130,10 @@ export class SqliteAsyncDatabase implements AsyncDatabase {
     })
   }
 
+  batch<R>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]> {
+    return this.queued(() => this.db.transaction(() => steps.map((s) => this.tx.stepNow<R>(s))).immediate())
+  }
+
   /** IMMEDIATE takes the write lock first, so another process's writer waits (busy_timeout) instead of failing to upgrade. */
   transaction<T>(fn: (tx: AsyncTx) => Promise<T>, opts: AsyncTransactionOptions = {}): Promise<T> {
     return this.queued(async () => {
@@ -122,7 +151,7 @@ export class SqliteAsyncDatabase implements AsyncDatabase {
 
   async close(): Promise<void> {
     await this.queued(() => {
-      if (this.db.open) this.db.close()
+      if (this.db.open && !this.opts.borrowed) this.db.close()
     })
   }
 }

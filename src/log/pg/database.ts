@@ -70,7 +70,11 @@ export class PgDatabase implements SqlDatabase {
   /** The first failure in the current transaction that no savepoint undid: what COMMIT reports if it rolls back. */
   private failure: unknown = null
 
+  /** The server it was opened on (an async handle beside it opens a pool on the same URL). */
+  readonly url: string
+
   constructor(url: string, opts: { timeoutMs?: number } = {}) {
+    this.url = url
     try {
       this.client = new SyncPgClient(url, { settings: SESSION, ...opts })
     } catch (e) {

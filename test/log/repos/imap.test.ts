@@ -9,6 +9,7 @@ import {
   storeImapCheckpoint,
   takeLeaseUntil,
 } from '../../../src/log/repos/imap.ts'
+import { jobsOf } from '../../helpers/jobsDb.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
 const T0 = '2026-04-21T06:00:00.000Z'
@@ -17,30 +18,38 @@ const T2 = '2026-04-21T06:02:00.000Z'
 const T3 = '2026-04-21T06:03:00.000Z'
 
 describe.each(bothEngines())('IMAP records on $name', (engine) => {
-  it('keeps one checkpoint per account and mailbox, replaced in place', () => {
-    const db = engine.open()
-    expect(findImapCheckpoint(db, 'judge@host:993', 'INBOX')).toBeNull()
-    storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 5, T0)
-    storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 9, T1)
-    storeImapCheckpoint(db, 'judge@host:993', 'Archive', '3', 1, T1)
-    expect(findImapCheckpoint(db, 'judge@host:993', 'INBOX')).toEqual({ uidValidity: '17', lastUid: 9, updatedAt: T1 })
-    expect(findImapCheckpoint(db, 'judge@host:993', 'Archive')).toEqual({ uidValidity: '3', lastUid: 1, updatedAt: T1 })
+  it('keeps one checkpoint per account and mailbox, replaced in place', async () => {
+    const db = jobsOf(engine.open())
+    expect(await findImapCheckpoint(db, 'judge@host:993', 'INBOX')).toBeNull()
+    await storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 5, T0)
+    await storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 9, T1)
+    await storeImapCheckpoint(db, 'judge@host:993', 'Archive', '3', 1, T1)
+    expect(await findImapCheckpoint(db, 'judge@host:993', 'INBOX')).toEqual({
+      uidValidity: '17',
+      lastUid: 9,
+      updatedAt: T1,
+    })
+    expect(await findImapCheckpoint(db, 'judge@host:993', 'Archive')).toEqual({
+      uidValidity: '3',
+      lastUid: 1,
+      updatedAt: T1,
+    })
   })
 
-  it('holds a lease until it lapses, then lets another take it over', () => {
-    const db = engine.open()
+  it('holds a lease until it lapses, then lets another take it over', async () => {
+    const db = jobsOf(engine.open())
     const name = 'imap:judge@host:993/INBOX'
-    expect(findLease(db, name)).toBeNull()
-    expect(takeLeaseUntil(db, name, 'a', T0, T1)).toBe(true)
-    expect(takeLeaseUntil(db, name, 'b', T0, T2)).toBe(false)
-    expect(takeLeaseUntil(db, name, 'a', T0, T2)).toBe(true)
-    expect(findLease(db, name)).toEqual({ holder: 'a', expiresAt: T2 })
-    expect(takeLeaseUntil(db, name, 'b', T2, T3)).toBe(true)
-    expect(takeLeaseUntil(db, name, 'a', T2, T3)).toBe(false)
-    dropLease(db, name, 'a')
-    expect(findLease(db, name)).toEqual({ holder: 'b', expiresAt: T3 })
-    dropLease(db, name, 'b')
-    expect(findLease(db, name)).toBeNull()
-    expect(takeLeaseUntil(db, name, 'a', T2, T3)).toBe(true)
+    expect(await findLease(db, name)).toBeNull()
+    expect(await takeLeaseUntil(db, name, 'a', T0, T1)).toBe(true)
+    expect(await takeLeaseUntil(db, name, 'b', T0, T2)).toBe(false)
+    expect(await takeLeaseUntil(db, name, 'a', T0, T2)).toBe(true)
+    expect(await findLease(db, name)).toEqual({ holder: 'a', expiresAt: T2 })
+    expect(await takeLeaseUntil(db, name, 'b', T2, T3)).toBe(true)
+    expect(await takeLeaseUntil(db, name, 'a', T2, T3)).toBe(false)
+    await dropLease(db, name, 'a')
+    expect(await findLease(db, name)).toEqual({ holder: 'b', expiresAt: T3 })
+    await dropLease(db, name, 'b')
+    expect(await findLease(db, name)).toBeNull()
+    expect(await takeLeaseUntil(db, name, 'a', T2, T3)).toBe(true)
   })
 })

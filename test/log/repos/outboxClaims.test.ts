@@ -4,7 +4,9 @@
 // rows another connection is claiming instead of waiting for them (FOR UPDATE SKIP LOCKED).
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSqlDatabase } from '../../../src/log/engines.ts'
-import { insertOutboxRow, stampSendStarted } from '../../../src/log/repos/outbox.ts'
+import type { AsyncQueryable } from '../../../src/log/async/database.ts'
+import { openAsyncDatabase } from '../../../src/log/async/open.ts'
+import { insertOutboxRow, stampSendsStarted } from '../../../src/log/repos/outbox.ts'
 import {
   claimDueRows,
   claimRowsInDoubt,
@@ -15,6 +17,7 @@ import {
   renewRowClaims,
 } from '../../../src/log/repos/outboxClaims.ts'
 import type { SqlDatabase } from '../../../src/log/sql.ts'
+import { jobsOf } from '../../helpers/jobsDb.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
 const T0 = '2026-04-21T06:00:00.000Z'
@@ -38,8 +41,8 @@ function queue(db: SqlDatabase, rows: number): number[] {
   return ids
 }
 
-const claim = (db: SqlDatabase, owner: string, now: string, until: string, count = 20, after = 0) =>
-  claimDueRows(db, { owner, now, until, after, maxAttempts: 10, count }).map((r) => r.id)
+const claim = async (q: AsyncQueryable, owner: string, now: string, until: string, count = 20, after = 0) =>
+  (await claimDueRows(q, { owner, now, until, after, maxAttempts: 10, count })).map((r) => r.id)
 
 const row = (db: SqlDatabase, id: number) =>
   db
@@ -48,76 +51,92 @@ const row = (db: SqlDatabase, id: number) =>
     )
     .get(id)
 
-const handles: SqlDatabase[] = []
-afterEach(() => {
-  for (const h of handles.splice(0)) h.close()
+const handles: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  for (const h of handles.splice(0)) await h.close()
 })
 
 describe.each(bothEngines())('outbox claims on $name', (engine) => {
-  it('claims due rows nobody else holds, a batch at a time in id order, and takes a lapsed claim over', () => {
-    const db = engine.open()
-    const ids = queue(db, 5)
-    expect(claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
-    expect(claim(db, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
-    expect(claim(db, 'b', T0, T1, 20, ids[3]!)).toEqual([ids[4]])
+  it('claims due rows nobody else holds, a batch at a time in id order, and takes a lapsed claim over', async () => {
+    const sync = engine.open()
+    const db = jobsOf(sync)
+    const ids = queue(sync, 5)
+    expect(await claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+    expect(await claim(db, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
+    expect(await claim(db, 'b', T0, T1, 20, ids[3]!)).toEqual([ids[4]])
     // Its own holder takes a row again at once; another judge only once the claim has lapsed.
-    expect(claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
-    expect(claim(db, 'c', T1, T2)).toEqual(ids)
-    expect(renewRowClaims(db, 'a', ids.slice(0, 2), T3)).toEqual(new Set())
-    expect(renewRowClaims(db, 'c', ids.slice(0, 2), T3)).toEqual(new Set(ids.slice(0, 2)))
-    expect(renewRowClaims(db, 'c', [], T3)).toEqual(new Set())
-    expect(row(db, ids[0]!)).toMatchObject({ claimed_by: 'c', claimed_until: T3 })
+    expect(await claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+    expect(await claim(db, 'c', T1, T2)).toEqual(ids)
+    expect(await renewRowClaims(db, 'a', ids.slice(0, 2), T3)).toEqual(new Set())
+    expect(await renewRowClaims(db, 'c', ids.slice(0, 2), T3)).toEqual(new Set(ids.slice(0, 2)))
+    expect(await renewRowClaims(db, 'c', [], T3)).toEqual(new Set())
+    expect(row(sync, ids[0]!)).toMatchObject({ claimed_by: 'c', claimed_until: T3 })
   })
 
-  it('leaves out rows sent, held back or tried too often', () => {
-    const db = engine.open()
-    const ids = queue(db, 3)
-    db.prepare('UPDATE outbox SET sent_at = ? WHERE id = ?').run(T0, ids[0])
-    db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?').run(T2, ids[1])
-    db.prepare('UPDATE outbox SET attempts = 10 WHERE id = ?').run(ids[2])
-    expect(claim(db, 'a', T1, T2)).toEqual([])
-    expect(claim(db, 'a', T2, T3)).toEqual([ids[1]])
+  it('leaves out rows sent, held back or tried too often', async () => {
+    const sync = engine.open()
+    const db = jobsOf(sync)
+    const ids = queue(sync, 3)
+    sync.prepare('UPDATE outbox SET sent_at = ? WHERE id = ?').run(T0, ids[0])
+    sync.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?').run(T2, ids[1])
+    sync.prepare('UPDATE outbox SET attempts = 10 WHERE id = ?').run(ids[2])
+    expect(await claim(db, 'a', T1, T2)).toEqual([])
+    expect(await claim(db, 'a', T2, T3)).toEqual([ids[1]])
   })
 
-  it('takes a send in doubt over once its claim lapsed, and settles it only while it holds it', () => {
-    const db = engine.open()
-    const ids = queue(db, 4)
-    expect(claim(db, 'a', T0, T1)).toEqual(ids)
-    for (const id of ids) stampSendStarted(db, id, T0)
-    expect(findRowsInDoubt(db, T0, 'b')).toEqual([])
-    expect(claimRowsInDoubt(db, T0, 'b', T2)).toEqual([])
-    const doubt = claimRowsInDoubt(db, T1, 'b', T3)
+  it('takes a send in doubt over once its claim lapsed, and settles it only while it holds it', async () => {
+    const sync = engine.open()
+    const db = jobsOf(sync)
+    const ids = queue(sync, 4)
+    expect(await claim(db, 'a', T0, T1)).toEqual(ids)
+    await stampSendsStarted(db, ids, T0)
+    expect(await findRowsInDoubt(db, T0, 'b')).toEqual([])
+    expect(await claimRowsInDoubt(db, T0, 'b', T2)).toEqual([])
+    const doubt = await claimRowsInDoubt(db, T1, 'b', T3)
     expect(doubt.map((r) => r.id)).toEqual(ids)
     expect(doubt[0]).toEqual({ id: ids[0], message_id: 'report.g1.1@judge.example', send_started_at: T0 })
-    releaseRowInDoubt(db, ids[0]!, 'a', 'not a')
-    confirmRowInDoubt(db, ids[1]!, 'a', T2, 'not a')
-    expect(row(db, ids[0]!)).toMatchObject({ send_started_at: T0, send_note: null })
-    expect(row(db, ids[1]!)).toMatchObject({ sent_at: null, send_note: null })
-    releaseRowInDoubt(db, ids[0]!, 'b', 'sent again')
-    confirmRowInDoubt(db, ids[1]!, 'b', T2, 'found')
-    holdRowInDoubt(db, ids[2]!, T3, 'held')
-    expect(row(db, ids[0]!)).toMatchObject({ send_started_at: null, send_note: 'sent again', claimed_by: 'b' })
-    expect(row(db, ids[1]!)).toMatchObject({ sent_at: T2, send_note: 'found', claimed_by: null })
-    expect(row(db, ids[2]!)).toMatchObject({ next_attempt_at: T3, send_note: 'held' })
-    expect(findRowsInDoubt(db, T2, 'b').map((r) => r.id)).toEqual([ids[3]])
+    await releaseRowInDoubt(db, ids[0]!, 'a', 'not a')
+    await confirmRowInDoubt(db, ids[1]!, 'a', T2, 'not a')
+    expect(row(sync, ids[0]!)).toMatchObject({ send_started_at: T0, send_note: null })
+    expect(row(sync, ids[1]!)).toMatchObject({ sent_at: null, send_note: null })
+    await releaseRowInDoubt(db, ids[0]!, 'b', 'sent again')
+    await confirmRowInDoubt(db, ids[1]!, 'b', T2, 'found')
+    await holdRowInDoubt(db, ids[2]!, T3, 'held')
+    expect(row(sync, ids[0]!)).toMatchObject({ send_started_at: null, send_note: 'sent again', claimed_by: 'b' })
+    expect(row(sync, ids[1]!)).toMatchObject({ sent_at: T2, send_note: 'found', claimed_by: null })
+    expect(row(sync, ids[2]!)).toMatchObject({ next_attempt_at: T3, send_note: 'held' })
+    expect((await findRowsInDoubt(db, T2, 'b')).map((r) => r.id)).toEqual([ids[3]])
   })
 
-  it.runIf(engine.name === 'postgres')('skips the rows another connection is claiming instead of waiting', () => {
+  it.runIf(engine.name === 'postgres')('skips the rows another connection is claiming instead of waiting', async () => {
     const target = engine.target()
-    const a = openSqlDatabase(target)
-    const b = openSqlDatabase(target)
+    const a = await openAsyncDatabase(target)
+    const b = await openAsyncDatabase(target)
     handles.push(a, b)
-    const ids = queue(a, 4)
-    // Without SKIP LOCKED the second claim would wait on the first's row locks: fail instead of hanging.
-    b.exec(`SET lock_timeout = '5s'`)
-    a.transaction(() => {
-      expect(claim(a, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
-      expect(claim(b, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
-      stampSendStarted(a, ids[0]!, T0)
-    })()
-    b.transaction(() => {
-      expect(claimRowsInDoubt(b, T2, 'b', T3).map((r) => r.id)).toEqual([ids[0]])
-      expect(claimRowsInDoubt(a, T2, 'a', T3)).toEqual([])
-    })()
+    const sync = openSqlDatabase(target)
+    handles.push({ close: async () => void sync.close() })
+    const ids = queue(sync, 4)
+    // Without SKIP LOCKED the second claim would wait on the first's row locks until lock_timeout.
+    let release = () => {}
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    const first = a.transaction(async (tx) => {
+      expect(await claim(tx, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
+      await stampSendsStarted(tx, [ids[0]!], T0)
+      await held
+    })
+    await new Promise((r) => setTimeout(r, 200))
+    const started = Date.now()
+    await b.transaction(async (tx) => {
+      expect(await claim(tx, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
+    })
+    expect(Date.now() - started).toBeLessThan(2000)
+    release()
+    await first
+    await b.transaction(async (tx) => {
+      expect((await claimRowsInDoubt(tx, T2, 'b', T3)).map((r) => r.id)).toEqual([ids[0]])
+      expect(await claimRowsInDoubt(a, T2, 'a', T3)).toEqual([])
+    })
   })
 })

@@ -1,0 +1,123 @@
+// The event loop's longest stall while a PostgreSQL judge resolves due games with intake running
+// beside it (pgResolveLoopStallMs, goal under 50 ms): what a player whose mail arrives during a
+// deadline waits before the judge even looks at it, and what IMAP and SMTP work stands still.
+// `games` Hidden Deck games are put on file, all due (bench/scale-bench.ts); a judge opened on them
+// runs one deadline tick while, beside it, mails keep arriving at the intake one after another and a
+// 1 ms timer notes the longest gap between its runs. Twice, each on a database of its own: the tick
+// as `pbem serve` runs it (tickYielding: the loop handed back between games), the figure; and in one
+// go, as `pbem tick` runs it, for comparison. The resolution itself still runs on the synchronous
+// seam (each of its round trips blocks the thread), so the serve figure is about the slowest game's
+// resolution; it shrinks further as the resolution moves onto the async store. Does not print;
+// bench/pg-bench.ts calls it.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { inboundHandler, openApp } from '../src/cli/app.ts'
+import { registerRuleset } from '../src/games/index.ts'
+import type { Judge } from '../src/engine/judge.ts'
+import { type TickReport, tick, tickYielding } from '../src/schedule/tick.ts'
+import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
+import { HOUR, makeSweepGames, START } from './scale-bench.ts'
+
+export interface StallFigures {
+  games: number
+  resolved: number
+  /** the tick's own duration */
+  resolveMs: number
+  /** the longest the event loop went without running the 1 ms timer, over the tick and a little either side */
+  loopStallMs: number
+  /** the longest stall over half a second of intake alone, before the tick */
+  intakeOnlyStallMs: number
+  /** mails the intake answered during that window, and the longest one took (arrival to answer) */
+  intakeAnswered: number
+  intakeLongestMs: number
+}
+
+/** A mail from a stranger naming no game: the intake reads, records and answers it (a reply queued). */
+const strangerMail = (n: number) =>
+  Buffer.from(
+    [
+      'From: Stranger <stranger@example.test>',
+      'To: judge@judge.example.test',
+      `Subject: question ${n}`,
+      `Message-ID: <stall-${n}@example.test>`,
+      'Date: Mon, 02 Mar 2026 13:00:10 +0000',
+      '',
+      `Which games are open? (${n})`,
+      '',
+    ].join('\r\n'),
+  )
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The stall with the tick as `pbem serve` runs it (`serve`) and in one go (`whole`), each on a fresh database from `url()`. */
+export async function benchResolveStall(
+  url: () => string,
+  games = 100,
+): Promise<{ serve: StallFigures; whole: StallFigures }> {
+  const serve = await measure(url(), games, (judge, now) => tickYielding(judge, now))
+  const whole = await measure(url(), games, (judge, now) => tick(judge, now))
+  return { serve, whole }
+}
+
+async function measure(
+  url: string,
+  games: number,
+  runTick: (judge: Judge, now: Date) => TickReport | Promise<TickReport>,
+): Promise<StallFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'pbem-stall-bench-'))
+  // Game g00000 is the template, not due; copies 1..games are.
+  makeSweepGames(dir, games + 1, url, 1)
+  const unregister = registerRuleset(hiddenDeckFactory)
+  const now = new Date(START + HOUR + 10_000)
+  const app = openApp({ dataDir: dir, database: url, clock: () => now, mailDomain: 'judge.example.test' })
+  try {
+    const handle = inboundHandler(app)
+    await handle(strangerMail(-1), 'bench:warm-up') // loads the intake's modules
+    let stall = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      const t = performance.now()
+      stall = Math.max(stall, t - last)
+      last = t
+    }, 1)
+    let running = true
+    let answered = 0
+    let longest = 0
+    const intake = (async () => {
+      for (let n = 0; running; n++) {
+        const t0 = performance.now()
+        await handle(strangerMail(n), `bench:${n}`)
+        longest = Math.max(longest, performance.now() - t0)
+        answered++
+        await pause(5)
+      }
+    })()
+    await pause(500)
+    const intakeOnlyStall = stall
+    stall = 0
+    const t0 = performance.now()
+    const report = await runTick(app.judge, now)
+    const resolveMs = performance.now() - t0
+    await pause(200)
+    running = false
+    await intake
+    clearInterval(timer)
+    const resolved = report.games.filter((g) => g.advanced).length
+    if (resolved !== games) throw new Error(`the tick resolved ${resolved} of ${games} due games`)
+    return {
+      games,
+      resolved,
+      resolveMs,
+      loopStallMs: stall,
+      intakeOnlyStallMs: intakeOnlyStall,
+      intakeAnswered: answered,
+      intakeLongestMs: longest,
+    }
+  } finally {
+    app.close()
+    unregister()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
