@@ -107,6 +107,9 @@ instance_name = $instance
 log_path = $DV/dovecot.log
 ssl = no
 disable_plaintext_auth = no
+# Loopback only: a refused login is answered at once, not after the two seconds Dovecot otherwise
+# waits against password guessing (tests refuse tokens and passwords on purpose).
+auth_failure_delay = 0
 auth_mechanisms = plain login${OAUTH2_URL:+ xoauth2 oauthbearer}
 first_valid_uid = $uid
 first_valid_gid = $gid
