@@ -17,7 +17,6 @@ import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import { runTick, runTickYielding, type TickReport, tickLines } from '../schedule/tick.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
-import { DEFAULT_MAX_INBOUND_BYTES } from '../mail/inbound.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
@@ -266,6 +265,8 @@ export async function readInbox(
     onHandled?: (info: { source: string; result: IntakeOutcome; setAside?: string }) => void
   } = {},
 ): Promise<IntakeOutcome[]> {
+  // The mail parser loads when mail is read, not with every command (mailparser, in inbound.ts).
+  const { DEFAULT_MAX_INBOUND_BYTES } = await import('../mail/inbound.ts')
   const outcomes: IntakeOutcome[] = []
   const handle = inboundHandler(app)
   const recordFailure = intakeFailureRecorder(app)

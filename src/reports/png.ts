@@ -35,8 +35,17 @@ function chunk(type: string, data: Buffer): Buffer {
  * nearest frequent colour is one of the two it blends.
  */
 function paletteOf(pixels: Uint32Array, size: number): { colours: number[]; index: Map<number, number> } {
+  // Counted a run of equal pixels at a time: a map's flat fills make long runs, and a map lookup per
+  // pixel (RGBA above 2^31 is no small integer to V8) was most of the time a palette took.
   const counts = new Map<number, number>()
-  for (const p of pixels) counts.set(p, (counts.get(p) ?? 0) + 1)
+  let run = 0
+  for (let i = 0; i < pixels.length; i++) {
+    run++
+    if (pixels[i + 1] !== pixels[i]) {
+      counts.set(pixels[i]!, (counts.get(pixels[i]!) ?? 0) + run)
+      run = 0
+    }
+  }
   const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([c]) => c)
   const colours = byCount.slice(0, size)
   const index = new Map(colours.map((c, i) => [c, i]))
@@ -64,8 +73,15 @@ export function palettePng(rgba: Uint8Array, width: number, height: number, size
   const { colours, index } = paletteOf(pixels, size)
   // Each row starts with filter type 0: a palette image's indices compress best unfiltered.
   const raw = Buffer.alloc((width + 1) * height)
+  // A pixel like the one before it takes its index without looking it up again (see paletteOf).
+  let last = -1
+  let lastIndex = 0
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = index.get(pixels[y * width + x]!)!
+    for (let x = 0; x < width; x++) {
+      const p = pixels[y * width + x]!
+      if (p !== last) [last, lastIndex] = [p, index.get(p)!]
+      raw[y * (width + 1) + 1 + x] = lastIndex
+    }
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)

@@ -222,7 +222,6 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
     it('no letter and no export shows a reader what is meant for someone else', () => {
       const { f, list } = scenarios()
       const app = playThrough(f, list[0]!, `leak-${f.id}`, MAX_POINTS, true)
-      foldEachResolutionOnce(app)
       try {
         const roles = rolesOf(f, list[0]!)
         const all = results(app)
@@ -267,21 +266,6 @@ for (const factory of [...shippedGames.map((id) => rulesetFactory(id)), hiddenDe
       }
     }, 600_000)
   })
-}
-
-/**
- * Every reader's export re-folds the game up to each of its resolutions; nothing is appended while
- * the exports are checked, so each resolution's fold, the same for every reader, is made once.
- */
-function foldEachResolutionOnce(app: TestApp): void {
-  const judge = app.judge
-  const loadAfter = judge.loadAfter.bind(judge)
-  const folds = new Map<string, ReturnType<typeof loadAfter>>()
-  judge.loadAfter = (game, point) => {
-    const key = `${game}|${point}|${app.store.read(`game:${game}`).length}`
-    if (!folds.has(key)) folds.set(key, loadAfter(game, point))
-    return folds.get(key)!
-  }
 }
 
 /** A plain-text mail from a role's address of record. */

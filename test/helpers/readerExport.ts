@@ -18,6 +18,8 @@ const xmlText = (t: string) =>
 /** The JSON and the archive's pages of one reader's export, as written to disk. */
 export function readerExport(app: App, game: string, viewer: Viewer): { json: string; pages: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-export-'))
+  const loadAfter = app.judge.loadAfter
+  app.judge.loadAfter = (g, point) => foldAfter(app, g, point, loadAfter)
   try {
     const out = exportGame(app.judge, game, viewer, dir)
     const site = join(out.html, '..')
@@ -26,8 +28,25 @@ export function readerExport(app: App, game: string, viewer: Viewer): { json: st
       pages: readdirSync(site).map((f) => readFileSync(join(site, f), 'utf8')),
     }
   } finally {
+    app.judge.loadAfter = loadAfter
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+type Fold = ReturnType<App['judge']['loadAfter']>
+const folds = new WeakMap<App, Map<string, Fold>>()
+
+/**
+ * An export re-folds the game up to each of its resolutions, the same folds for every reader: the
+ * second reader's export of an unchanged log (the key holds its length) reuses the first one's
+ * instead of folding every resolution again.
+ */
+function foldAfter(app: App, game: string, point: number, loadAfter: App['judge']['loadAfter']): Fold {
+  const mine = folds.get(app) ?? new Map<string, Fold>()
+  folds.set(app, mine)
+  const key = `${game}|${point}|${app.store.read(`game:${game}`).length}`
+  if (!mine.has(key)) mine.set(key, loadAfter.call(app.judge, game, point))
+  return mine.get(key)!
 }
 
 /** Every key the game's players and moderator have had, by owner. */
@@ -104,14 +123,21 @@ const HEX = /^[0-9a-f]+$/
 function searcher(texts: string[]): (needle: string) => boolean {
   const windows = new Map<number, Set<string>>()
   const known = new Map<string, boolean>()
+  // The runs of at least LONG digits, found in one pass for every needle at least that long (keys
+  // and hashes are): a pass over the pages per needle length cost as much as the rest of the search.
+  const LONG = 16
+  let longRuns: string[] | null = null
+  const runsOf = (length: number): string[] => {
+    if (length < LONG)
+      return texts.flatMap((t) => [...t.matchAll(new RegExp(`[0-9a-f]{${length},}`, 'g'))].map((m) => m[0]))
+    longRuns ??= texts.flatMap((t) => [...t.matchAll(new RegExp(`[0-9a-f]{${LONG},}`, 'g'))].map((m) => m[0]))
+    return longRuns.filter((run) => run.length >= length)
+  }
   const hexWindows = (length: number) => {
     let set = windows.get(length)
     if (set) return set
     set = new Set()
-    const runs = new RegExp(`[0-9a-f]{${length},}`, 'g')
-    for (const t of texts)
-      for (const [run] of t.matchAll(runs))
-        for (let i = 0; i + length <= run.length; i++) set.add(run.slice(i, i + length))
+    for (const run of runsOf(length)) for (let i = 0; i + length <= run.length; i++) set.add(run.slice(i, i + length))
     windows.set(length, set)
     return set
   }

@@ -5,7 +5,7 @@
 // byte for byte, with a summary of the mails each player got in each season and their sizes.
 // Regenerate deliberately with UPDATE_GOLDEN=1, then read the diff.
 import { createHash } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,7 +68,10 @@ async function mail(body: string): Promise<void> {
     ...body.split('\n'),
     '',
   ].join('\r\n')
-  writeFileSync(join(app.dirs.inbox, `golden-${id}.eml`), raw)
+  const file = join(app.dirs.inbox, `golden-${id}.eml`)
+  writeFileSync(file, raw)
+  // The drop folder waits a second for a file younger than its settle time: date it back instead.
+  utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
   intake.push(...(await readInbox(app)).map(String))
 }
 

@@ -2,7 +2,7 @@
 // judge can answer: it goes to failed/ with its reason beside it, and `serve` says so. `serve` on a
 // new judge prints the demo players' addresses and writes a complete example mail next to the inbox,
 // the one the README shows.
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readInbox } from '../../src/cli/app.ts'
@@ -18,6 +18,8 @@ describe('a dropped file with no sender', () => {
     const { keys } = createFixtureDuel(app)
     const file = join(app.dirs.inbox, 'body-only.eml')
     writeFileSync(file, `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1\n`)
+    // The drop folder waits a second for a file younger than its settle time: date it back instead.
+    utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
     const warned: string[] = []
     const handled: { setAside?: string }[] = []
     const outcomes = await readInbox(app, {
