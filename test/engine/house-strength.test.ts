@@ -2,7 +2,7 @@
 // each two-player game between the `standard` house player and a random legal player, the house
 // taking each side in turn, played to the end through the judge's intake. The house's mail is never
 // refused and never fails, and it wins at least the share stated here (the full count's figures are
-// in docs/house-players.md); the games are seeded, so the figures are the same on every run.
+// in the players' guides, docs/players/); the games are seeded, so the figures are the same on every run.
 import { afterAll, describe, expect, it } from 'vitest'
 import { type MatchResult, playMatch, STRENGTH_GAMES, strengthApp } from '../../bench/strengthMatch.ts'
 
