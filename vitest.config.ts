@@ -70,6 +70,7 @@ const judge = [
   'test/engine/house-failures.test.ts',
   'test/engine/house-standby.test.ts',
   'test/engine/house-standby-cli.test.ts',
+  'test/engine/house-strength.test.ts',
   'test/river-coastal/house.test.ts',
   'test/rebel-raiders/house.test.ts',
   'test/games/receipt.test.ts',

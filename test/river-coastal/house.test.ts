@@ -72,7 +72,7 @@ describe('house against house', () => {
       expect(f.house.some((d) => d.normalised.some((n) => /FIRE/.test(n)))).toBe(true)
       // The standard side steers by the game's own directives: it closes, or runs for the far end.
       const usa = f.house.filter((d) => d.role === 'usa').flatMap((d) => d.normalised)
-      expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO)/.test(n))).toBe(true)
+      expect(usa.some((n) => /^DIRECTIVE \w+ (ENGAGE|STEAM-TO|PATROL)/.test(n))).toBe(true)
       // Every question put to a house side is answered by it, none left to its default by a refusal.
       const asked = f.events.filter((e) => e.type === 'DecisionRequested').length
       expect(asked).toBeGreaterThan(0)

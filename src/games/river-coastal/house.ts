@@ -3,10 +3,11 @@
 // does and leaves the steering to the game's own helm: each ship gets a directive (§4 ship orders,
 // directives.ts) that the autopilot steers by, and a FIRE clause (§9) with no helm order, so the
 // helm keeps her off land, shoals and known minefields. `cautious` holds each ship where she lies
-// and fires at whatever comes in sight; `standard` plays to its objective cards (§6 L391-423): it
-// closes with the enemy it sees when the guns it can fire match theirs (counted by class), rams
-// bow-on with a ship that has a ram (§11 L983), and otherwise makes for the enemy's end of the table
-// when its objectives send it there.
+// and fires at whatever comes in sight; `standard` plays to its objective cards (§6 L391-423): a
+// side that must run ships through runs every ship for the far edge at full speed, clear of the
+// minefield squares, firing at the ships its cards name; otherwise it closes with the ships its cards
+// name (else the nearest) when the guns it can fire match theirs (counted by class), rams bow-on
+// with a ship that has a ram (§11 L983), and makes for the enemy's end when no enemy is in sight.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
@@ -57,22 +58,73 @@ function nearest(ship: SeenShip, enemies: SeenShip[], choice: Choice): SeenShip 
   return near[choice.below(near.length, `target for ${ship.id}`)]!
 }
 
+/** The side's kept objective cards (§6 L391-423), as its view shows them to it. */
+function keptObjectives(view: View, side: string): string[] {
+  const objectives = (view.objectives as { side: string; kept: string[] }[] | undefined) ?? []
+  return objectives.filter((o) => o.side === side).flatMap((o) => o.kept)
+}
+
 /**
  * §6 L391-423: whether the side's kept objective cards send it toward the enemy's end: running ships through
  * always; taking a fort, port or town, or destroying ships, while no enemy is in sight to fight.
  */
-function advances(view: View, side: string, enemies: SeenShip[]): boolean {
-  const objectives = (view.objectives as { side: string; kept: string[] }[] | undefined) ?? []
-  const kept = objectives.filter((o) => o.side === side).flatMap((o) => o.kept)
+function advances(kept: string[], enemies: SeenShip[]): boolean {
   if (kept.some((k) => k.startsWith('RUN'))) return true
   return !enemies.length && kept.some((k) => /^(SECURE|LAND|DESTROY)/.test(k))
 }
 
-/** The far end of the table for a side: upstream for the Union, downstream for the Confederacy. */
+const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
+
+/**
+ * The enemy ships the side's destroy objectives name (§6): the enemy flagship (the one her fleet
+ * commander is seen aboard, else the scenario's), armoured ships for the ironclad cards; none else.
+ */
+function quarry(pack: RiverPack, view: View, kept: string[], side: string, enemies: SeenShip[]): SeenShip[] {
+  const wanted: SeenShip[] = []
+  if (kept.includes('DESTROY_FLAGSHIP')) {
+    const other = side === 'USA' ? 'CSA' : 'USA'
+    const commanders = (view.commanders as { side: string; aboard?: string | null }[] | undefined) ?? []
+    const id = commanders.find((c) => c.side === other)?.aboard ?? scenarioOf(pack, view)?.flagships[other as 'USA']
+    wanted.push(...enemies.filter((e) => e.id === id))
+  }
+  if (kept.some((k) => /^DESTROY_\d_IRONCLAD/.test(k)))
+    wanted.push(...enemies.filter((e) => ARMOURED.has(classOf(pack, e)?.category ?? '')))
+  return wanted
+}
+
+/**
+ * The far end of the table for a side, upstream (y at the table's length) for the Union, downstream
+ * (y 0) for the Confederacy, on the ship's run line (runLine): the same point every move, so her
+ * directive stands (§4 L183).
+ */
 function farEnd(ship: SeenShip, side: string, sc: Scenario | undefined): string {
   const length = sc ? sc.length / 1000 : 72
-  const y = side === 'USA' ? Math.max(1, Math.floor(length) - 2) : 2
-  return `${Math.round(ship.x)},${y}`
+  return `${runLine(ship, side, sc)},${side === 'USA' ? Math.floor(length) : 0}`
+}
+
+/** A polygon's bounding box, in inches. */
+function box(polygon: { x: number; y: number }[]) {
+  const xs = polygon.map((p) => p.x / 1000)
+  const ys = polygon.map((p) => p.y / 1000)
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }
+}
+
+/**
+ * The x a runner steers up or down the table on: the one nearest where she was set up whose course
+ * to the far end passes a clear inch from every minefield square (placed openly, ruling in the
+ * scenario's table; only which are real is hidden) and from the land.
+ */
+function runLine(ship: SeenShip, side: string, sc: Scenario | undefined): number {
+  const setUp = sc?.ships.find((x) => x.id === ship.id)
+  const from = setUp ? { x: setUp.pos.x / 1000, y: setUp.pos.y / 1000 } : { x: ship.x, y: ship.y }
+  if (!sc) return Math.round(from.x)
+  const [y0, y1] = side === 'USA' ? [from.y, sc.length / 1000] : [0, from.y]
+  const blocks = [...sc.minefields, ...sc.land].map((m) => box(m.polygon))
+  const clear = (x: number) => !blocks.some((b) => x > b.x0 - 1 && x < b.x1 + 1 && y1 > b.y0 && y0 < b.y1)
+  for (let d = 0; d <= sc.width / 1000; d++)
+    for (const x of [Math.round(from.x) + d, Math.round(from.x) - d])
+      if (x >= 1 && x <= sc.width / 1000 - 1 && clear(x)) return x
+  return Math.round(from.x)
 }
 
 /**
@@ -100,17 +152,26 @@ function anchorClause(ship: SeenShip, plan: Plan): string[] | null {
 /** One ship's directive and order line. */
 function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const fire = readyGuns(ship) > 0
-  const engage = plan.enemies.length > 0 && plan.level === 'standard' && plan.closes
-  const target = engage ? nearest(ship, plan.enemies, choice) : null
+  const standard = plan.level === 'standard'
+  const running = standard && plan.runs
+  const prey = plan.quarry.length ? plan.quarry : plan.enemies
+  const target = !running && standard && prey.length > 0 && plan.closes ? nearest(ship, prey, choice) : null
+  // A runner patrols to the far edge and back to it: a patrol keeps her top speed, where STEAM-TO
+  // would stop her short of the edge, so she crosses it and is run through (§6).
+  const end = farEnd(ship, plan.side, plan.sc)
   const directive = target
     ? `ENGAGE ${target.id}`
-    : plan.level === 'standard' && plan.run
-      ? `STEAM-TO ${farEnd(ship, plan.side, plan.sc)}`
-      : 'HOLD'
+    : running
+      ? `PATROL ${end} ${end}`
+      : standard && plan.run
+        ? `STEAM-TO ${end}`
+        : 'HOLD'
   const anchor = anchorClause(ship, plan)
+  // A runner fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
+  const aim = target ?? (running && plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
   const clauses = [
     ...(anchor ?? []),
-    ...(fire ? [target ? `FIRE ALL AT ${target.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
+    ...(fire ? [aim ? `FIRE ALL AT ${aim.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
     ...(target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
   ]
   const line = `${ship.id}:${clauses.length ? ` ${clauses.join('; ')}` : ''}`
@@ -128,6 +189,10 @@ interface Plan {
   closes: boolean
   /** Whether ships with no enemy to close make for the far end. */
   run: boolean
+  /** Whether every ship runs for the far end, firing as she goes: the side's cards want ships run through. */
+  runs: boolean
+  /** The enemy ships the side's objectives name, closed with first. */
+  quarry: SeenShip[]
   /** The ships fitted with a ram (§11 L983): only they try one, bow-on. */
   rams: Set<string>
   sc: Scenario | undefined
@@ -151,13 +216,16 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
   const captain = view.captain as { ships: string[]; senior: boolean } | undefined
   const own = ships.filter((s) => s.side === side && (!captain || captain.ships.includes(s.id)))
   const enemies = ships.filter((s) => s.side !== side)
+  const kept = keptObjectives(view, side)
   const plan: Plan = {
     side,
     level,
     enemies,
     closes: weight(pack, own, true) >= weight(pack, enemies, false) && own.some((s) => readyGuns(s) > 0),
     rams: new Set(own.filter((s) => classOf(pack, s)?.ramFitted).map((s) => s.id)),
-    run: advances(view, side, enemies),
+    run: advances(kept, enemies),
+    runs: kept.some((k) => k.startsWith('RUN')),
+    quarry: quarry(pack, view, kept, side, enemies),
     sc: scenarioOf(pack, view),
     move: view.move as number,
     maxSpeedChange: pack.tables.movement.maxSpeedChange,

@@ -1,13 +1,15 @@
 // Sea Devils' house player: the judge at one side, reading only that side's view (view.ts) and the
 // map and tables every player has (the data pack). `cautious` holds: Confederate ships keep their
 // place, the Federal deploys what the track gives and keeps its ships where they are. `standard`
-// plays to the victory conditions (12.1): raiders go where the raid table's expected merchant loss
-// is highest and no Federal ship was seen, hunters sail for where a raider was last seen.
+// plays to the victory conditions (12.1): each raider takes the voyage whose raids remove the most
+// merchant tonnage by the raid table's mean, coaling enough on the way and keeping clear of the
+// Federal ships seen (houseRaids.ts); hunters sail for where a raider was last seen.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import type { SeaDevilsPack } from './pack.ts'
-import { homewardLine, inPortLine, type OwnShip, positionFromView, wantsRefit } from './housePorts.ts'
-import { contextFor, type Ctx, neighbours, type SdState, typeClass } from './state.ts'
-import { raidLoss } from './tables.ts'
+import { bestVoyage, type Start } from './houseRaids.ts'
+import { homewardLine, inPortLine, type OwnShip, positionFromView } from './housePorts.ts'
+import { coalPortsAt } from './legality.ts'
+import { contextFor, type Ctx, neighbours, type SdState } from './state.ts'
 
 interface FederalEntry {
   id: string
@@ -33,48 +35,30 @@ function ctxOf(pack: SeaDevilsPack, view: View): Ctx {
   return contextFor(pack, sc.id)
 }
 
-/** 5.11: the raid table's mean loss at an area's density (whaling grounds count at their mean density). */
-function expectedLoss(ctx: Ctx, area: string): number {
-  const a = ctx.area(area)
-  let sum = 0
-  for (let die = 1; die <= 6; die++) sum += raidLoss(ctx.pack.tables, die, a.density)
-  return sum / 6
-}
-
-/** 5.41, 5.43: whether a ship of this class may raid the area at all. */
-function mayRaid(ctx: Ctx, ship: OwnShip, area: string): boolean {
-  const cls = typeClass(ship.type)
-  if (cls === 'IC' || !ship.commissioned || ship.cannotRaidUntilRefit) return false
-  if ((cls === 'GB' || cls === 'AUX') && ctx.area(area).kind === 'D') return false
-  return !(cls === 'AUX' && ctx.area(area).density < 1)
-}
-
-/** The best raid among `areas` (no Federal ship seen there), ties broken by the choice source. */
-function bestRaid(ctx: Ctx, ship: OwnShip, areas: string[], watched: Set<string>, choice: Choice): string | null {
-  const open = areas.filter((a) => mayRaid(ctx, ship, a) && !watched.has(a) && expectedLoss(ctx, a) > 0)
-  if (!open.length) return null
-  const top = Math.max(...open.map((a) => expectedLoss(ctx, a)))
-  const best = open.filter((a) => expectedLoss(ctx, a) === top)
-  return best[choice.below(best.length, `raid area for ${ship.id}`)]!
-}
-
-/** One Confederate ship's record line for the standard level: port business first, then a raid, or STAY. */
+/** One Confederate ship's record line for the standard level: port business first, then a voyage, or STAY. */
 function raiderLine(ctx: Ctx, sea: Sea, ship: OwnShip, choice: Choice): string {
-  const here = ship.area!
-  const mp = ship.ma - ship.damage
   if (ship.port !== null) {
     const business = inPortLine(ctx, sea.pos, ship, sea.commissioned)
     if (business) return business
-  } else if (wantsRefit(ship)) return homewardLine(ctx, sea.pos, ship) ?? `${ship.id}: STAY`
-  // A blockaded ship runs past its blockaders (7.21, 1 MP); a free one leaves a neutral port at no cost.
-  const leave =
-    ship.port === null ? [] : ship.port === 'CSA' ? ['RUN-OUT'] : [sea.blockaded.has(ship.id) ? 'RUN' : 'LEAVE-PORT']
-  const cost = leave[0] === 'LEAVE-PORT' ? 0 : leave.length
-  const reach = mp - cost >= 2 ? [here, ...neighbours(ctx, here)] : [here]
-  const target = bestRaid(ctx, ship, reach, sea.watched, choice)
-  if (!target || mp - cost < (target === here ? 1 : 2)) return `${ship.id}: STAY`
-  const steps = target === here ? ['RAID'] : [`MOVE ${target} +RAID`]
-  return `${ship.id}: ${[...leave, ...steps].join(', ')}`
+  }
+  const v = bestVoyage(ctx, sea.pos, ship, leaving(ctx, sea, ship), sea.watched, choice)
+  // A ship in port stays there rather than sail short of coal or with nothing to take (11.5).
+  if (ship.port !== null && (!v || v.score <= 0)) return `${ship.id}: STAY`
+  if (!v) return (ship.port === null && homewardLine(ctx, sea.pos, ship)) || `${ship.id}: STAY`
+  return `${ship.id}: ${v.steps.length ? v.steps.join(', ') : 'STAY'}`
+}
+
+/**
+ * 7.11, 7.21: how a ship in port puts to sea, what it costs and what it coals: a Confederate port is
+ * left by running out (1 MP, its coal counted), a blockaded neutral one by running past the
+ * blockaders (1 MP), a free one at no cost.
+ */
+function leaving(ctx: Ctx, sea: Sea, ship: OwnShip): Start {
+  if (ship.port === null) return { steps: [], mp: 0, coalings: 0 }
+  const csa = ship.port === 'CSA'
+  const coalings = coalPortsAt(sea.pos, ctx, ship.area!, ship.commissioned, csa).length
+  if (csa) return { steps: ['RUN-OUT'], mp: 1, coalings }
+  return sea.blockaded.has(ship.id) ? { steps: ['RUN'], mp: 1, coalings } : { steps: ['LEAVE-PORT'], mp: 0, coalings }
 }
 
 /** What the Confederate house knows of the sea this turn, from its view. */
