@@ -260,7 +260,7 @@ async function judgeInboxCount(): Promise<number> {
   const c = await imapClient('judge')
   try {
     const status = await c.status('INBOX', { messages: true })
-    return status?.messages ?? 0
+    return status ? (status.messages ?? 0) : 0
   } finally {
     await c.logout().catch(() => c.close())
   }

@@ -207,7 +207,7 @@ export class SyncPgClient {
     if (this.closed) throw new TypeError('The database connection is not open')
     if (this.lost) this.reconnect()
     const reply = this.roundTrip(req)
-    if (reply?.ok && req.op === 'batch') {
+    if (typeof reply !== 'string' && reply.ok && req.op === 'batch') {
       const dead = (reply.value as PgBatchReply[]).find((r) => !r.ok && connectionLost(r.error))
       if (dead && !dead.ok) this.lose(dead.error.message)
     }
