@@ -66,6 +66,7 @@ function connectionLost(e: PgErrorInfo): boolean {
 }
 
 const MAX_BACKOFF_MS = 10_000
+const CONNECT_TIMEOUT_MS = 30_000
 
 const requireHere = createRequire(import.meta.url)
 
@@ -113,7 +114,8 @@ export class SyncPgClient {
     const before = this.lost
     this.lost = true // a failed attempt to connect is no new loss
     try {
-      this.answer(this.roundTrip({ op: 'connect' }))
+      // Starting the thread and loading `pg` come first: a short call timeout is not meant for them.
+      this.answer(this.roundTrip({ op: 'connect' }, Math.max(this.timeoutMs, CONNECT_TIMEOUT_MS)))
     } catch (e) {
       this.stopWorker()
       throw e
@@ -224,16 +226,19 @@ export class SyncPgClient {
   }
 
   /** The worker's reply, or why there is none (the connection is then given up). */
-  private roundTrip(req: { op: string; text?: string; values?: unknown[]; items?: PgBatchItem[] }): Reply | string {
+  private roundTrip(
+    req: { op: string; text?: string; values?: unknown[]; items?: PgBatchItem[] },
+    timeoutMs = this.timeoutMs,
+  ): Reply | string {
     Atomics.store(this.flag, 0, 0)
     this.port.postMessage(req)
-    const waited = Atomics.wait(this.flag, 0, 0, this.timeoutMs)
+    const waited = Atomics.wait(this.flag, 0, 0, timeoutMs)
     const reply = (waited === 'timed-out' ? undefined : this.receive()) as Reply | undefined
     if (reply) return reply
     // No answer: the connection's state is unknown, so it cannot be used again.
     const why =
       waited === 'timed-out'
-        ? `PostgreSQL did not answer within ${this.timeoutMs} ms; the connection is closed`
+        ? `PostgreSQL did not answer within ${timeoutMs} ms; the connection is closed`
         : 'PostgreSQL worker gave no answer; the connection is closed'
     this.lose(why)
     return why
