@@ -255,9 +255,20 @@ describe('PostgreSQL only', () => {
     }
   })
 
-  it('gives up on a call that blocks too long, and closes that connection', () => {
-    const client = new SyncPgClient(pg.url, { timeoutMs: 300 })
-    expect(() => client.query('SELECT pg_sleep(2)', [])).toThrow(/did not answer within 300 ms/)
+  it('gives up on a call that blocks too long and that connection with it; the next call opens a new one', () => {
+    const said: string[] = []
+    const client = new SyncPgClient(pg.url, { timeoutMs: 300, log: (m) => said.push(m) })
+    try {
+      expect(() => client.query('SELECT pg_sleep(2)', [])).toThrow(/did not answer within 300 ms/)
+      expect(client.epoch).toBe(1)
+      expect(client.query('SELECT 1 AS one', []).rows).toEqual([[1]])
+      expect(said).toEqual([
+        expect.stringMatching(/connection lost .*did not answer/),
+        'PostgreSQL connection re-established',
+      ])
+    } finally {
+      client.close()
+    }
     expect(client.open).toBe(false)
     expect(() => client.query('SELECT 1', [])).toThrow(/not open/)
   })

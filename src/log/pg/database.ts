@@ -69,6 +69,8 @@ export class PgDatabase implements SqlDatabase {
   private begun = false
   /** The first failure in the current transaction that no savepoint undid: what COMMIT reports if it rolls back. */
   private failure: unknown = null
+  /** The client's count of lost connections when the current transaction began. */
+  private epoch = 0
 
   /** The server it was opened on (an async handle beside it opens a pool on the same URL). */
   readonly url: string
@@ -116,6 +118,7 @@ export class PgDatabase implements SqlDatabase {
         if (top) {
           this.begun = false
           this.failure = null
+          this.epoch = this.client.epoch
           this.pending = [{ text: mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN' }]
           this.depth = 1
           if (mode !== 'deferred') this.queueDatabaseLock(mode === 'exclusive')
@@ -237,6 +240,9 @@ export class PgDatabase implements SqlDatabase {
     const all = this.pending.length > 0 ? [...this.pending, ...items] : items
     this.pending = []
     if (all.length === 0) return []
+    // The connection this transaction began on died: its statements must not go on over a new one.
+    if (this.depth > 0 && this.client.epoch !== this.epoch)
+      throw new SqlError('the connection to PostgreSQL was lost in the transaction', 'SQLITE_IOERR', '08006', null)
     if (this.depth > 0) this.begun = true
     let replies: PgBatchReply[]
     try {
