@@ -28,7 +28,7 @@ const BUILDS: Record<'CSA' | 'USA', Record<HouseLevel, string[]>> = {
   },
   USA: {
     cautious: ['GUNBOAT AT NAVY', 'GUNBOAT AT CAIR', 'GUNBOAT AT NAVY', 'GUNBOAT AT CAIR'],
-    standard: ['IRONCLAD AT CAIR', 'SLOOP', 'SLOOP', 'SLOOP', 'SLOOP', 'GUNBOAT AT STLO', 'SLOOP', 'SLOOP'],
+    standard: ['PAWN', 'PAWN', 'IRONCLAD AT CAIR', 'SLOOP', 'SLOOP', 'SLOOP', 'SLOOP', 'GUNBOAT AT STLO', 'SLOOP', 'SLOOP'],
   },
 }
 

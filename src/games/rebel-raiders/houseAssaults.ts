@@ -1,9 +1,11 @@
 // The standard house player's assaults (RB 11): the Union goes in nearest the cities its victory
-// needs (16.11) where its dice outnumber the defender's (11.62: the year's dice against two, one more per battery up to three, one more at
-// Richmond), over a river or land line from a space it holds, one cannon pawn each (11.1). Each is put
-// through the game's own assault check on the board the view shows before it is written.
+// needs (16.11) wherever its chance of taking the space is fair (11.62: the year's dice against two,
+// one more per battery up to three, one more at Richmond; the Confederacy wins ties), trading the dice
+// for +1s as far as that raises the chance (11.63), over a river or land line from a space it holds
+// or takes earlier in the same mail (11.8), one cannon pawn each (11.1). Each is put through the
+// game's own assault check on the board the view shows, with the spaces the earlier lines would take.
 import type { Choice, View } from '../contract.ts'
-import { assaultProblem, unionAssaultDice } from './assault.ts'
+import { assaultProblem, matchBonus, unionAssaultDice } from './assault.ts'
 import type { Board } from './houseBoard.ts'
 import type { RebelPack } from './pack.ts'
 import { dateOf } from './state.ts'
@@ -11,6 +13,9 @@ import { MISSISSIPPI } from './supply.ts'
 
 /** #77 and #100 bar assaults on the spaces they name for a turn; the view shows the card, not the turn. */
 const BARRING_CARDS = [77, 100]
+
+/** The least chance of taking a space the house spends a pawn on: a pawn not spent is lost at the turn's end. */
+const LEAST_CHANCE = 0.2
 
 /** The spaces a barring card the view shows anywhere may close: the house keeps away from them. */
 function barred(pack: RebelPack, view: View): Set<string> {
@@ -26,12 +31,41 @@ function defenceDice(b: Board, target: string): number {
   return 2 + Math.min(3, batteries) + (target === 'RICH' ? 1 : 0)
 }
 
+const totals = new Map<number, Map<number, number>>()
+
+/** 11.62: how likely each total (the highest die plus the bonus for matches) is with `n` dice. */
+function totalsOf(n: number): Map<number, number> {
+  const known = totals.get(n)
+  if (known) return known
+  const out = new Map<number, number>()
+  const all = 6 ** n
+  for (let i = 0; i < all; i++) {
+    const dice = Array.from({ length: n }, (_, k) => (Math.floor(i / 6 ** k) % 6) + 1)
+    const total = Math.max(...dice) + matchBonus(dice)
+    out.set(total, (out.get(total) ?? 0) + 1 / all)
+  }
+  totals.set(n, out)
+  return out
+}
+
+/** The Union's chance of winning an assault and the tactics that give it (11.62-11.63: ties to the defence). */
+export function assaultChance(unionDice: number, csaDice: number): { chance: number; tactics: number } {
+  let best = { chance: 0, tactics: 0 }
+  for (let t = 0; t <= Math.min(3, unionDice - 1); t++) {
+    let chance = 0
+    for (const [u, pu] of totalsOf(unionDice - t))
+      for (const [c, pc] of totalsOf(csaDice)) if (u + t > c) chance += pu * pc
+    if (chance > best.chance + 1e-9) best = { chance, tactics: t }
+  }
+  return best
+}
+
 /**
  * RB 16.11: how many assaults away each space lies from the nearest victory city the Union does not
  * hold yet (the Mississippi ports, Atlanta, Richmond), over every line of the map.
  */
-function stepsToVictory(pack: RebelPack, b: Board): Map<string, number> {
-  const goals = [...MISSISSIPPI, 'ATLA', 'RICH'].filter((id) => b.control[id] !== 'USA')
+function stepsToVictory(pack: RebelPack, control: Board['control']): Map<string, number> {
+  const goals = [...MISSISSIPPI, 'ATLA', 'RICH'].filter((id) => control[id] !== 'USA')
   const steps = new Map<string, number>(goals.map((g) => [g, 0]))
   let frontier = goals
   for (let d = 1; frontier.length; d++) {
@@ -47,33 +81,51 @@ function stepsToVictory(pack: RebelPack, b: Board): Map<string, number> {
   return steps
 }
 
-export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
-  const pawns = view.unionAssaultsLeft as number
+interface Option {
+  target: string
+  line: string
+  chance: number
+  steps: number
+}
+
+/** The assaults open on `control` (the board with the spaces earlier lines would take). */
+function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed: Set<string>): Option[] {
   const dice = unionAssaultDice(dateOf(b.turn).year)
-  const closed = barred(pack, view)
-  const toVictory = stepsToVictory(pack, b)
-  const options: { line: string; edge: number; steps: number }[] = []
+  const toVictory = stepsToVictory(pack, control)
+  const options: Option[] = []
   for (const target of pack.map.spaces.map((s) => s.id)) {
     const space = pack.map.space(target)
-    if (space.side !== 'CSA' || b.control[target] === 'USA' || closed.has(target)) continue
-    const edge = dice - defenceDice(b, target)
-    if (edge <= 0) continue
+    if (space.side !== 'CSA' || control[target] === 'USA' || closed.has(target)) continue
+    const { chance, tactics } = assaultChance(dice, defenceDice(b, target))
+    if (chance < LEAST_CHANCE) continue
     for (const from of pack.map.neighbours(target)) {
       const kind = pack.map.between(from, target).includes('land') ? 'land' : 'river'
-      if (assaultProblem(pack.map, b.control, target, kind, from)) continue
-      options.push({ line: `ASSAULT ${target} FROM ${from}`, edge, steps: toVictory.get(target) ?? 99 })
+      if (assaultProblem(pack.map, control, target, kind, from)) continue
+      const line = `ASSAULT ${target} FROM ${from}${tactics ? ` TACTICS ${tactics}` : ''}`
+      options.push({ target, line, chance, steps: toVictory.get(target) ?? 99 })
       break
     }
   }
-  // The assaults nearest the victory cities first (16.11), the dice's edge over the defence next.
+  return options
+}
+
+export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
+  const pawns = view.unionAssaultsLeft as number
+  const closed = barred(pack, view)
+  const hoped = { ...b.control }
+  // The assaults nearest the victory cities first (16.11), the better chance next; each line after
+  // the first may start from a space an earlier one takes (a line whose start is not taken is skipped
+  // at resolution without spending its pawn).
   const lines: string[] = []
-  while (lines.length < pawns && options.length) {
+  while (lines.length < pawns) {
+    const options = optionsOn(pack, b, hoped, closed)
+    if (!options.length) break
     const near = Math.min(...options.map((o) => o.steps))
-    const top = Math.max(...options.filter((o) => o.steps === near).map((o) => o.edge))
-    const best = options.filter((o) => o.steps === near && o.edge === top)
+    const top = Math.max(...options.filter((o) => o.steps === near).map((o) => o.chance))
+    const best = options.filter((o) => o.steps === near && o.chance === top)
     const pick = best[choice.below(best.length, 'assault')]!
     lines.push(pick.line)
-    options.splice(options.indexOf(pick), 1)
+    hoped[pick.target] = 'USA'
   }
   return lines
 }
