@@ -15,7 +15,10 @@ import { MISSISSIPPI } from './supply.ts'
 const BARRING_CARDS = [77, 100]
 
 /** The least chance of taking a space the house spends a pawn on: a pawn not spent is lost at the turn's end. */
-const LEAST_CHANCE = 0.2
+const LEAST_CHANCE = 0.05
+
+/** The chance above which the house writes the next assault as if this one had taken its space. */
+const LIKELY = 0.5
 
 /** The spaces a barring card the view shows anywhere may close: the house keeps away from them. */
 function barred(pack: RebelPack, view: View): Set<string> {
@@ -60,14 +63,12 @@ export function assaultChance(unionDice: number, csaDice: number): { chance: num
   return best
 }
 
-/**
- * RB 16.11: how many assaults away each space lies from the nearest victory city the Union does not
- * hold yet (the Mississippi ports, Atlanta, Richmond), over every line of the map.
- */
-function stepsToVictory(pack: RebelPack, control: Board['control']): Map<string, number> {
-  const goals = [...MISSISSIPPI, 'ATLA', 'RICH'].filter((id) => control[id] !== 'USA')
-  const steps = new Map<string, number>(goals.map((g) => [g, 0]))
-  let frontier = goals
+const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
+
+/** How many lines of the map away each space lies from `goal` (breadth first). */
+function distancesTo(pack: RebelPack, goal: string): Map<string, number> {
+  const steps = new Map<string, number>([[goal, 0]])
+  let frontier = [goal]
   for (let d = 1; frontier.length; d++) {
     const next: string[] = []
     for (const at of frontier)
@@ -85,13 +86,11 @@ interface Option {
   target: string
   line: string
   chance: number
-  steps: number
 }
 
 /** The assaults open on `control` (the board with the spaces earlier lines would take). */
 function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed: Set<string>): Option[] {
   const dice = unionAssaultDice(dateOf(b.turn).year)
-  const toVictory = stepsToVictory(pack, control)
   const options: Option[] = []
   for (const target of pack.map.spaces.map((s) => s.id)) {
     const space = pack.map.space(target)
@@ -102,30 +101,56 @@ function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed:
       const kind = pack.map.between(from, target).includes('land') ? 'land' : 'river'
       if (assaultProblem(pack.map, control, target, kind, from)) continue
       const line = `ASSAULT ${target} FROM ${from}${tactics ? ` TACTICS ${tactics}` : ''}`
-      options.push({ target, line, chance, steps: toVictory.get(target) ?? 99 })
+      options.push({ target, line, chance })
       break
     }
   }
   return options
 }
 
+/**
+ * RB 16.11 needs every victory city, so the house pushes on each front in turn, the one furthest from
+ * its city first: for that city, the open assaults fewest steps from it, the best chance among them.
+ */
+function nextAssault(
+  pack: RebelPack,
+  options: Option[],
+  control: Board['control'],
+  served: Set<string>,
+  choice: Choice,
+) {
+  const fronts = GOALS.filter((g) => control[g] !== 'USA' && !served.has(g)).map((goal) => {
+    const dist = distancesTo(pack, goal)
+    const near = Math.min(...options.map((o) => dist.get(o.target) ?? 99))
+    return { goal, near, on: options.filter((o) => (dist.get(o.target) ?? 99) === near) }
+  })
+  const open = fronts.filter((f) => f.on.length && f.near < 99)
+  const far = Math.max(...open.map((f) => f.near))
+  const behind = open.filter((f) => f.near === far)
+  const front = behind.length ? behind[choice.below(behind.length, 'front')]! : null
+  const on = front ? front.on : options
+  const top = Math.max(...on.map((o) => o.chance))
+  const best = on.filter((o) => o.chance === top)
+  return { pick: best[choice.below(best.length, 'assault')]!, goal: front?.goal }
+}
+
 export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
   const pawns = view.unionAssaultsLeft as number
   const closed = barred(pack, view)
   const hoped = { ...b.control }
-  // The assaults nearest the victory cities first (16.11), the better chance next; each line after
-  // the first may start from a space an earlier one takes (a line whose start is not taken is skipped
-  // at resolution without spending its pawn).
+  const served = new Set<string>()
+  // Each front gets a line in turn. A later line may start from a space an earlier one is likely to
+  // take; one less likely stays open for the next front's line to try again. A line whose start is not
+  // taken, or whose target is taken already, is skipped at resolution without spending its pawn.
   const lines: string[] = []
   while (lines.length < pawns) {
     const options = optionsOn(pack, b, hoped, closed)
     if (!options.length) break
-    const near = Math.min(...options.map((o) => o.steps))
-    const top = Math.max(...options.filter((o) => o.steps === near).map((o) => o.chance))
-    const best = options.filter((o) => o.steps === near && o.chance === top)
-    const pick = best[choice.below(best.length, 'assault')]!
+    if (GOALS.every((g) => hoped[g] === 'USA' || served.has(g))) served.clear()
+    const { pick, goal } = nextAssault(pack, options, hoped, served, choice)
+    if (goal) served.add(goal)
     lines.push(pick.line)
-    hoped[pick.target] = 'USA'
+    if (pick.chance >= LIKELY) hoped[pick.target] = 'USA'
   }
   return lines
 }
