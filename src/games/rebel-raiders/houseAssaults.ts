@@ -65,21 +65,33 @@ export function assaultChance(unionDice: number, csaDice: number): { chance: num
 
 const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
 
-/** How many lines of the map away each space lies from `goal` (breadth first). */
-function distancesTo(pack: RebelPack, goal: string): Map<string, number> {
-  const steps = new Map<string, number>([[goal, 0]])
-  let frontier = [goal]
-  for (let d = 1; frontier.length; d++) {
-    const next: string[] = []
-    for (const at of frontier)
-      for (const n of pack.map.neighbours(at))
-        if (!steps.has(n)) {
-          steps.set(n, d)
-          next.push(n)
-        }
-    frontier = next
+const ASSAULT_LINES = ['land', 'river', 'river-noships'] as const
+
+/**
+ * How many assaults, on average, the way from each space to `goal` still takes over the land and river
+ * lines: nothing for a space the Union holds, one over the chance for a Confederate port, fort or
+ * city (11.62), so a fortified way counts longer than an open one. Shortest first (Dijkstra).
+ */
+function distancesTo(pack: RebelPack, b: Board, control: Board['control'], goal: string): Map<string, number> {
+  const dice = unionAssaultDice(dateOf(b.turn).year)
+  const cost = (id: string): number => {
+    const s = pack.map.space(id)
+    if ((control[id] ?? s.side) === 'USA') return 0
+    if (s.side !== 'CSA' || !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)) return 1000
+    return 1 / Math.max(0.02, assaultChance(dice, defenceDice(b, id)).chance)
   }
-  return steps
+  const dist = new Map<string, number>([[goal, cost(goal)]])
+  const done = new Set<string>()
+  for (;;) {
+    let at: string | null = null
+    for (const [id, d] of dist) if (!done.has(id) && (at === null || d < dist.get(at)!)) at = id
+    if (at === null) return dist
+    done.add(at)
+    for (const n of pack.map.neighbours(at, ASSAULT_LINES)) {
+      const d = dist.get(at)! + cost(n)
+      if (d < (dist.get(n) ?? Number.POSITIVE_INFINITY)) dist.set(n, d)
+    }
+  }
 }
 
 interface Option {
@@ -110,21 +122,22 @@ function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed:
 
 /**
  * RB 16.11 needs every victory city, so the house pushes on each front in turn, the one furthest from
- * its city first: for that city, the open assaults fewest steps from it, the best chance among them.
+ * its city first: for that city, the open assault on the surest way to it (distancesTo), the best chance next.
  */
 function nextAssault(
   pack: RebelPack,
+  b: Board,
   options: Option[],
   control: Board['control'],
   served: Set<string>,
   choice: Choice,
 ) {
   const fronts = GOALS.filter((g) => control[g] !== 'USA' && !served.has(g)).map((goal) => {
-    const dist = distancesTo(pack, goal)
-    const near = Math.min(...options.map((o) => dist.get(o.target) ?? 99))
-    return { goal, near, on: options.filter((o) => (dist.get(o.target) ?? 99) === near) }
+    const dist = distancesTo(pack, b, control, goal)
+    const near = Math.min(...options.map((o) => dist.get(o.target) ?? 9999))
+    return { goal, near, on: options.filter((o) => (dist.get(o.target) ?? 9999) === near) }
   })
-  const open = fronts.filter((f) => f.on.length && f.near < 99)
+  const open = fronts.filter((f) => f.on.length && f.near < 1000)
   const far = Math.max(...open.map((f) => f.near))
   const behind = open.filter((f) => f.near === far)
   const front = behind.length ? behind[choice.below(behind.length, 'front')]! : null
@@ -147,7 +160,7 @@ export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Cho
     const options = optionsOn(pack, b, hoped, closed)
     if (!options.length) break
     if (GOALS.every((g) => hoped[g] === 'USA' || served.has(g))) served.clear()
-    const { pick, goal } = nextAssault(pack, options, hoped, served, choice)
+    const { pick, goal } = nextAssault(pack, b, options, hoped, served, choice)
     if (goal) served.add(goal)
     lines.push(pick.line)
     if (pick.chance >= LIKELY) hoped[pick.target] = 'USA'
