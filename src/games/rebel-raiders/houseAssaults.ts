@@ -148,7 +148,8 @@ function nextAssault(
 }
 
 export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
-  const pawns = view.unionAssaultsLeft as number
+  // A river or land assault may not spend the pawns kept for landings from the sea (#24).
+  const pawns = (view.unionAssaultsLeft as number) - ((view.unionSeaPawnsLeft as number | undefined) ?? 0)
   const closed = barred(pack, view)
   const hoped = { ...b.control }
   const served = new Set<string>()
