@@ -94,6 +94,20 @@ function distancesTo(pack: RebelPack, b: Board, control: Board['control'], goal:
   }
 }
 
+const CITY_KINDS = ['oceanPort', 'riverPort', 'inlandCity']
+
+/**
+ * 13.11: whether a fort the Union took would wither at the next supply phase, no land or river line
+ * joining it to a city or port the Union holds (Forts Jackson & St. Philip are supplied from the sea).
+ */
+function withers(pack: RebelPack, control: Board['control'], target: string): boolean {
+  if (pack.map.space(target).kind !== 'fort' || target === 'FJSP') return false
+  return !pack.map.neighbours(target, ASSAULT_LINES).some((n) => {
+    const s = pack.map.space(n)
+    return CITY_KINDS.includes(s.kind) && (control[n] ?? s.side) === 'USA'
+  })
+}
+
 interface Option {
   target: string
   line: string
@@ -107,6 +121,7 @@ function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed:
   for (const target of pack.map.spaces.map((s) => s.id)) {
     const space = pack.map.space(target)
     if (space.side !== 'CSA' || control[target] === 'USA' || closed.has(target)) continue
+    if (withers(pack, control, target)) continue
     const { chance, tactics } = assaultChance(dice, defenceDice(b, target))
     if (chance < LEAST_CHANCE) continue
     for (const from of pack.map.neighbours(target)) {
