@@ -3,7 +3,8 @@
 // to batteries and gunboats at home (CSA) or gunboats (Union), and in battle it retreats after a loss.
 // `standard` plays to the victory conditions (RB 16): raiders raid where a raid's expected points are
 // highest, runners carry cargo, sloops hunt the raiders and runners where the board last shows them,
-// builds add raiders, runners and sloops, and in battle it fights while its ships outnumber the foe.
+// builds add raiders, runners, the Union's extra cannon pawns and sloops, the Union assaults on its way
+// to the victory cities (houseAssaults.ts), and in battle it fights while its ships outnumber the foe.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import type { BuildOrder, Buildable } from './buildTypes.ts'
 import { planBuilds } from './builds.ts'
@@ -28,7 +29,18 @@ const BUILDS: Record<'CSA' | 'USA', Record<HouseLevel, string[]>> = {
   },
   USA: {
     cautious: ['GUNBOAT AT NAVY', 'GUNBOAT AT CAIR', 'GUNBOAT AT NAVY', 'GUNBOAT AT CAIR'],
-    standard: ['IRONCLAD AT CAIR', 'SLOOP', 'SLOOP', 'SLOOP', 'SLOOP', 'GUNBOAT AT STLO', 'SLOOP', 'SLOOP'],
+    standard: [
+      'PAWN',
+      'PAWN',
+      'IRONCLAD AT CAIR',
+      'SLOOP',
+      'SLOOP',
+      'SLOOP',
+      'SLOOP',
+      'GUNBOAT AT STLO',
+      'SLOOP',
+      'SLOOP',
+    ],
   },
 }
 

@@ -121,6 +121,8 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       confederatePoints: s.vp,
       citiesLost: s.citiesLost,
       unionAssaultsLeft: s.unionPawns,
+      // Of those, the ones only a landing from the sea may spend (#24, the 1862 start: public).
+      unionSeaPawnsLeft: s.seaPawns,
       unionHolds: Object.entries(s.control)
         .filter(([, side]) => side === 'USA')
         .map(([id]) => id),
