@@ -15,7 +15,17 @@ export {
   storeImapCheckpoint,
   takeLeaseUntil,
 } from '../log/repos/imap.ts'
-export { type SeenMail, mailSeenBefore, recordMailSeen, recordReply, repliesSince } from '../log/repos/intakeRecords.ts'
+export {
+  mailSeenBefore,
+  mailSeenBeforeAsync,
+  mailSeenStep,
+  recordMailSeen,
+  recordReply,
+  repliesSince,
+  repliesSinceAsync,
+  replySteps,
+  type SeenMail,
+} from '../log/repos/intakeRecords.ts'
 export { findMailPart, findMailParts, hasMailPart, storeMailPart } from '../log/repos/mailParts.ts'
 export {
   clearSendStarted,

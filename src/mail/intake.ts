@@ -8,7 +8,7 @@
 import { authResults } from './auth.ts'
 import { mayBeBounce, parseBounces, type ParsedBounce } from './bounces.ts'
 import { DEFAULT_MAX_INBOUND_BYTES, headerOnly, parseInbound, sha256Hex, type InboundMail } from './inbound.ts'
-import { bodyHashOf, contentHashOf, seen } from './sameMessage.ts'
+import { bodyHashOf, contentHashOf, seen, seenBefore } from './sameMessage.ts'
 import { cutShortReason } from './truncation.ts'
 import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts'
 
@@ -58,7 +58,7 @@ export async function readInbound(
 ): Promise<() => IntakeOutcome> {
   const duplicate = () => 'duplicate' as const
   const rawHash = sha256Hex(raw)
-  if (seen(deps.db, rawHash, null, null)) return duplicate
+  if (await seenBefore(deps, rawHash, null, null)) return duplicate
   const limit = deps.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES
   const size = Math.max(raw.length, opts.size ?? 0)
   const oversized = size > limit
@@ -78,7 +78,7 @@ export async function readInbound(
     }
   }
   const contentHash = unreadable || oversized ? bodyHashOf(mail, raw) : contentHashOf(mail)
-  if (seen(deps.db, rawHash, mail.messageId, contentHash)) return duplicate
+  if (await seenBefore(deps, rawHash, mail.messageId, contentHash)) return duplicate
 
   const readable = !oversized && !unreadable
   const auth =
