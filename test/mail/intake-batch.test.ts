@@ -6,7 +6,8 @@
 // mail command is filed the synchronous way.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verifyStream } from '../../src/log/verify.ts'
-import { handleInbound } from '../../src/mail/intake.ts'
+import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
+import { openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
@@ -24,6 +25,26 @@ function eml(from: string, body: string, id = `batch-${++count}`): Buffer {
   return Buffer.from(`${head}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
 }
 
+/** A MailReceived record of a message that named no game. */
+const received = (tag: string) => ({
+  type: 'MailReceived',
+  data: {
+    rawHash: tag.repeat(64),
+    messageId: `${tag}@example.test`,
+    from: 'someone@example.test',
+    subject: 'hello',
+    size: 10,
+    source: 'test',
+    outcome: 'unidentified',
+    game: null,
+    role: null,
+    receipt: null,
+    detail: 'test',
+  },
+  audience: { kind: 'moderator' as const },
+  causation: null,
+})
+
 describe.each(bothEngines())('intake in one batch on $name', (engine) => {
   let app: TestApp
   let keys: Record<string, string>
@@ -33,14 +54,14 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
   })
   afterEach(() => app.cleanup())
 
-  const intake = (raw: Buffer) =>
-    handleInbound(raw, 'test', {
-      judge: app.judge,
-      db: app.db,
-      jobsDb: app.jobsDb,
-      outbox: sqliteOutbox(app.db, app.clock),
-      clock: app.clock,
-    })
+  const deps = (): IntakeDeps => ({
+    judge: app.judge,
+    db: app.db,
+    jobsDb: app.jobsDb,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+  })
+  const intake = (raw: Buffer) => handleInbound(raw, 'test', deps())
   const mailReceived = () => app.store.read('system:mail').filter((e) => e.type === 'MailReceived')
 
   it('files orders in one batch: event, clock row, acknowledgement and record, the fold kept', async () => {
@@ -88,5 +109,30 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(append).toHaveBeenCalled()
     expect(mailReceived()).toHaveLength(1)
     expect(app.db.prepare('SELECT COUNT(*) AS n FROM mail_seen').get()).toEqual({ n: 1 })
+  })
+
+  it('writes nothing when the mail record moved on after its head was read', async () => {
+    const batch = await openBatch(deps(), app.jobsDb)
+    batch.recordMail([received('a')])
+    app.judge.mail.transaction(() => app.judge.mail.record([received('b')]))
+    expect(await batch.commit()).toBe(false)
+    expect(mailReceived().map((e) => (e.data as { messageId: string }).messageId)).toEqual(['b@example.test'])
+  })
+
+  it('writes nothing when the game moved on after its fold was read, and files it again on top', async () => {
+    const batch = await openBatch(deps(), app.jobsDb)
+    const version = app.judge.load('fd1').version
+    expect(batch.fileOrders('fd1', 'south', 'DRAW 1', { messageId: 'a@x', from: 'south@example.test' })).toMatchObject({
+      accepted: true,
+    })
+    app.judge.submitOrders('fd1', 'north', 'DRAW 1', { messageId: 'b@x', from: 'north@example.test' })
+    expect(await batch.commit()).toBe(false)
+    const fold = app.judge.load('fd1', { check: true })
+    expect(fold.version).toBe(version + 1)
+    expect([...fold.orders.keys()]).toEqual(['north'])
+    expect(app.judge.clock.read('fd1')?.version).toBe(version + 1)
+    expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`))).toBe('orders-accepted')
+    expect(app.judge.load('fd1').version).toBe(version + 2)
+    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
   })
 })
