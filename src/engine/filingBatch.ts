@@ -18,7 +18,7 @@ import type { Letter } from '../reports/render.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
 import { clockEntry } from './clock/clockModel.ts'
 import { gameStream, MAIL_STREAM } from './events.ts'
-import type { GameFold } from './fold.ts'
+import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Judge } from './judge.ts'
@@ -73,16 +73,18 @@ export class FilingBatch {
 
   /**
    * As Judge.submitOrders, into the batch: the event after the game's fold, the acknowledgement from
-   * the game as it stands after it, and the game's clock row. Null when the fold cannot be carried
-   * forward by the event alone (the caller files the message synchronously instead).
+   * the game as it stands after it, and the game's clock row. Null for a second game in one batch
+   * (the caller files the message synchronously instead).
    */
   fileOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult | null {
     if (this.gameAppend) return null
     const p = this.j.planOrders(game, role, text, meta)
     const head = { version: p.fold.version, hash: p.fold.events.at(-1)?.hash ?? '' }
     const planned = this.store.appendSteps(gameStream(game), head, [p.event])
-    const after = advanceFold(p.fold, planned.events)
-    if (!after) return null
+    // Another filing planned on this fold (only the latest fold goes on): the fold from its events.
+    const after =
+      advanceFold(p.fold, planned.events) ??
+      foldGame([...p.fold.events, ...planned.events], this.j.registry, this.j.secrets)
     this.gameAppend = { game, fold: p.fold, planned, after }
     const ack = p.ack(after, planned.events[0]!)
     if (ack) this.enqueue(ack, { game, kind: 'ack' })

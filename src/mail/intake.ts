@@ -11,7 +11,7 @@ import { DEFAULT_MAX_INBOUND_BYTES, headerOnly, parseInbound, sha256Hex, type In
 import { bodyHashOf, contentHashOf, seen, seenBefore } from './sameMessage.ts'
 import { cutShortReason } from './truncation.ts'
 import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts'
-import { batchWrites, NeedsJudge, openBatch } from './intakeWrites.ts'
+import { batchWrites, NeedsJudge, openBatch, replyCounts } from './intakeWrites.ts'
 import type { AuthResults } from './auth.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
 
@@ -143,10 +143,14 @@ const BATCH_TRIES = 5
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
   for (let tries = 0; tries < BATCH_TRIES; tries++) {
     if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
-    const batch = await openBatch(deps, jobs)
+    const [batch, counted] = await Promise.all([
+      openBatch(deps, jobs),
+      replyCounts(deps, jobs, [m.mail.from.address, deps.judge.moderatorAddress ?? '']),
+    ])
     let outcome: IntakeOutcome
     try {
-      outcome = new Intake(deps, m.mail, m.source, m.auth, m.contentHash, batchWrites(deps, batch)).decide(m.read)
+      const writes = batchWrites(deps, batch, counted)
+      outcome = new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read)
     } catch (e) {
       if (e instanceof NeedsJudge) return fileNow(m, deps)
       throw e

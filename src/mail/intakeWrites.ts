@@ -7,7 +7,14 @@
 import { FilingBatch } from '../engine/filingBatch.ts'
 import type { SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
-import { type AsyncDatabase, mailSeenStep, recordMailSeen, replySteps, type SeenMail } from '../engine/mailStore.ts'
+import {
+  type AsyncDatabase,
+  mailSeenStep,
+  recordMailSeen,
+  repliesSinceAsync,
+  replySteps,
+  type SeenMail,
+} from '../engine/mailStore.ts'
 import type { Letter } from '../reports/render.ts'
 import type { IntakeDeps } from './intakeTypes.ts'
 import { enqueueMailSteps } from './outbound.ts'
@@ -53,10 +60,25 @@ export function openBatch(deps: IntakeDeps, jobs: AsyncDatabase): Promise<Filing
 }
 
 /**
- * The writes into `batch`. The reply limit's counts are read as they stand (a read, outside any
- * transaction) plus the notices this decision queues.
+ * The reply limit's counts of `addresses` in the last hour, read on the async handle before the
+ * decision (the sender's is asked of nearly every mail), by lower-cased address.
  */
-export function batchWrites(deps: IntakeDeps, batch: FilingBatch): IntakeWrites {
+export async function replyCounts(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  addresses: string[],
+): Promise<Map<string, number>> {
+  const since = new Date(deps.clock().getTime() - 3600_000).toISOString()
+  const wanted = [...new Set(addresses.filter(Boolean).map((a) => a.toLowerCase()))]
+  const counts = await Promise.all(wanted.map((a) => repliesSinceAsync(jobs, a, since)))
+  return new Map(wanted.map((a, i) => [a, counts[i]!]))
+}
+
+/**
+ * The writes into `batch`. The reply limit's counts are those read ahead (`counted`, replyCounts),
+ * or read as they stand (a read, outside any transaction), plus the notices this decision queues.
+ */
+export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new Map<string, number>()): IntakeWrites {
   const queued = new Map<string, number>()
   return {
     enqueue: (letter, meta, counted) => {
@@ -66,8 +88,10 @@ export function batchWrites(deps: IntakeDeps, batch: FilingBatch): IntakeWrites 
       batch.add(replySteps(batch.engine, r.reply, r.forgetBefore))
       queued.set(r.reply.address, (queued.get(r.reply.address) ?? 0) + 1)
     },
-    repliesLastHour: (address) =>
-      repliesLastHour(deps.db, deps.clock(), address) + (queued.get(address.toLowerCase()) ?? 0),
+    repliesLastHour: (address) => {
+      const key = address.toLowerCase()
+      return (counted.get(key) ?? repliesLastHour(deps.db, deps.clock(), address)) + (queued.get(key) ?? 0)
+    },
     recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
     recordMail: (events) => batch.recordMail(events),
     submitOrders: (game, role, text, meta) => {
