@@ -41,6 +41,7 @@ const bothEngines = [
   'test/log/async/verify.test.ts',
   'test/log/repos/**/*.test.ts',
   'test/mail/imap-lease.test.ts',
+  'test/mail/intake-batch.test.ts',
   'test/mail/outbound.test.ts',
   'test/mail/outbox-claim.test.ts',
   'test/mail/outbox-parts.test.ts',

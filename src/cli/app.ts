@@ -212,6 +212,7 @@ function intakeDeps(app: App): IntakeDeps {
   return {
     judge: app.judge,
     db: app.db,
+    jobsDb: app.jobsDb,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
   }

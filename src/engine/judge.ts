@@ -274,6 +274,11 @@ export class Judge implements JudgeContext, PageSource {
     return orderFiling.submitOrders(this, game, role, text, meta)
   }
 
+  /** What submitOrders would write, decided and not written (the async intake writes it in its batch). */
+  planOrders(game: string, role: string, text: string, meta: SubmitMeta = {}): orderFiling.OrdersPlan {
+    return orderFiling.planOrders(this, game, role, text, meta)
+  }
+
   missing(fold: GameFold): Awaited[] {
     return orderFiling.missing(fold)
   }

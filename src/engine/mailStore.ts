@@ -5,7 +5,7 @@
 // what it may do there. Queuing mail and the intake's records take the synchronous handle
 // (`Database`: they join the judge's transactions); the sending jobs and the IMAP bookkeeping take
 // the async one (`AsyncDatabase`).
-export type { AsyncDatabase } from '../log/async/database.ts'
+export type { AsyncDatabase, AsyncStep } from '../log/async/database.ts'
 export type { SqlDatabase as Database } from '../log/sql.ts'
 export {
   dropLease,
@@ -15,13 +15,25 @@ export {
   storeImapCheckpoint,
   takeLeaseUntil,
 } from '../log/repos/imap.ts'
-export { type SeenMail, mailSeenBefore, recordMailSeen, recordReply, repliesSince } from '../log/repos/intakeRecords.ts'
-export { findMailPart, findMailParts, hasMailPart, storeMailPart } from '../log/repos/mailParts.ts'
+export {
+  mailSeenBefore,
+  mailSeenBeforeAsync,
+  mailSeenStep,
+  recordMailSeen,
+  recordReply,
+  repliesSince,
+  repliesSinceAsync,
+  replySteps,
+  type SeenMail,
+} from '../log/repos/intakeRecords.ts'
+export { findMailPart, findMailParts, hasMailPart, mailPartStep, storeMailPart } from '../log/repos/mailParts.ts'
 export {
   clearSendStarted,
   findOutboxRow,
   insertOutboxRow,
+  type NewOutboxRow,
   noteSend,
+  outboxRowStep,
   pruneSentRows,
   recordSends,
   type SendOutcome,

@@ -2,7 +2,8 @@
 // one; refused sets say why, line by line, and are kept too. What is still missing.
 import type { Awaited } from '../games/contract.ts'
 import { sha256Hex } from '../util/canonical.ts'
-import type { NewEvent } from '../log/store.ts'
+import type { NewEvent, StoredEvent } from '../log/store.ts'
+import type { Letter } from '../reports/render.ts'
 import { readScript } from '../orders/script.ts'
 import { gameStream, type OrdersAccepted, type OrdersRejected } from './events.ts'
 import type { GameFold } from './fold.ts'
@@ -15,29 +16,52 @@ import type { SubmitMeta, SubmitResult } from './calls.ts'
 /** Orders for a role at the open point; a later accepted set replaces the earlier one. */
 export function submitOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): SubmitResult {
   return j.o.store.transaction(() => {
-    const fold = j.load(game)
-    const awaited = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
-    const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
-    const receipt = receiptFor(fold, game, role)
-    const base = {
-      receipt,
-      point: fold.point,
-      textHash: sha256Hex(text),
-      messageId: meta.messageId ?? null,
-      from: meta.from ?? null,
-    }
-    const filing: Filing = { j, fold, game, role, text, meta, base, label, awaited: !!awaited }
-    const { event, result, closed } = verdictOn(filing)
-    const [stored] = j.o.store.append(gameStream(game), fold.version, [event])
-    const after = j.load(game)
-    const player = fold.players.get(role)
-    if (player && !fold.ejected.has(role) && !meta.standby)
-      j.o.outbox.enqueue(
-        reporting.ackLetter(j, after, role, stored!.data as OrdersAccepted | OrdersRejected, result, meta, closed),
-        { game, kind: 'ack' },
-      )
-    return result
+    const p = planOrders(j, game, role, text, meta)
+    const [stored] = j.o.store.append(gameStream(game), p.fold.version, [p.event])
+    const ack = p.ack(j.load(game), stored!)
+    if (ack) j.o.outbox.enqueue(ack, { game, kind: 'ack' })
+    return p.result
   })
+}
+
+/**
+ * What filing a message of orders writes, decided from the game's fold and nothing else: the one
+ * event to append after `fold`, the answer, and the acknowledgement, made from the game as it
+ * stands after the event (none for a seat with no player to tell). submitOrders writes it on the
+ * judge's store; the async intake writes it in its batch.
+ */
+export interface OrdersPlan {
+  fold: GameFold
+  event: NewEvent
+  result: SubmitResult
+  ack(after: GameFold, stored: StoredEvent): Letter | null
+}
+
+export function planOrders(j: Judge, game: string, role: string, text: string, meta: SubmitMeta = {}): OrdersPlan {
+  const fold = j.load(game)
+  const awaited = fold.ruleset.awaiting(fold.state).find((a) => a.kind === 'orders' && a.role === role)
+  const label = awaited && awaited.kind === 'orders' ? awaited.label : `point ${fold.point}`
+  const receipt = receiptFor(fold, game, role)
+  const base = {
+    receipt,
+    point: fold.point,
+    textHash: sha256Hex(text),
+    messageId: meta.messageId ?? null,
+    from: meta.from ?? null,
+  }
+  const filing: Filing = { j, fold, game, role, text, meta, base, label, awaited: !!awaited }
+  const { event, result, closed } = verdictOn(filing)
+  const player = fold.players.get(role)
+  const tells = !!player && !fold.ejected.has(role) && !meta.standby
+  return {
+    fold,
+    event,
+    result,
+    ack: (after, stored) =>
+      tells
+        ? reporting.ackLetter(j, after, role, stored.data as OrdersAccepted | OrdersRejected, result, meta, closed)
+        : null,
+  }
 }
 
 /** One order message being filed, and what every verdict on it shares. */

@@ -8,9 +8,12 @@
 import { authResults } from './auth.ts'
 import { mayBeBounce, parseBounces, type ParsedBounce } from './bounces.ts'
 import { DEFAULT_MAX_INBOUND_BYTES, headerOnly, parseInbound, sha256Hex, type InboundMail } from './inbound.ts'
-import { bodyHashOf, contentHashOf, seen } from './sameMessage.ts'
+import { bodyHashOf, contentHashOf, seen, seenBefore } from './sameMessage.ts'
 import { cutShortReason } from './truncation.ts'
 import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts'
+import { batchWrites, NeedsJudge, openBatch, replyCounts } from './intakeWrites.ts'
+import type { AuthResults } from './auth.ts'
+import type { AsyncDatabase } from '../engine/mailStore.ts'
 
 export type { IntakeDeps, IntakeOutcome } from './intakeDecision.ts'
 
@@ -39,7 +42,9 @@ export async function handleInbound(
   envelope: InboundEnvelope = {},
   opts: InboundOptions = {},
 ): Promise<IntakeOutcome> {
-  return (await readInbound(raw, source, deps, envelope, opts))()
+  const read = await readMessage(raw, source, deps, envelope, opts)
+  if (read === 'duplicate') return read
+  return deps.jobsDb ? fileInBatch(read, deps, deps.jobsDb) : fileNow(read, deps)
 }
 
 /**
@@ -56,9 +61,29 @@ export async function readInbound(
   envelope: InboundEnvelope = {},
   opts: InboundOptions = {},
 ): Promise<() => IntakeOutcome> {
-  const duplicate = () => 'duplicate' as const
+  const read = await readMessage(raw, source, deps, envelope, opts)
+  return read === 'duplicate' ? () => 'duplicate' : () => fileNow(read, deps)
+}
+
+/** A message read and checked, ready to be filed. */
+interface ReadMessage {
+  rawHash: string
+  source: string
+  mail: InboundMail
+  auth: AuthResults | null
+  contentHash: string
+  read: Parameters<Intake['decide']>[0]
+}
+
+async function readMessage(
+  raw: Buffer,
+  source: string,
+  deps: IntakeDeps,
+  envelope: InboundEnvelope,
+  opts: InboundOptions,
+): Promise<ReadMessage | 'duplicate'> {
   const rawHash = sha256Hex(raw)
-  if (seen(deps.db, rawHash, null, null)) return duplicate
+  if (await seenBefore(deps, rawHash, null, null)) return 'duplicate'
   const limit = deps.maxBytes ?? DEFAULT_MAX_INBOUND_BYTES
   const size = Math.max(raw.length, opts.size ?? 0)
   const oversized = size > limit
@@ -78,7 +103,7 @@ export async function readInbound(
     }
   }
   const contentHash = unreadable || oversized ? bodyHashOf(mail, raw) : contentHashOf(mail)
-  if (seen(deps.db, rawHash, mail.messageId, contentHash)) return duplicate
+  if (await seenBefore(deps, rawHash, mail.messageId, contentHash)) return 'duplicate'
 
   const readable = !oversized && !unreadable
   const auth =
@@ -92,20 +117,47 @@ export async function readInbound(
         })
   const bounces = readable && mayBeBounce(mail) ? await parseBounces(raw).catch(() => [] as ParsedBounce[]) : []
   const cutShort = readable ? cutShortReason(raw) : null
+  return { rawHash, source, mail, auth, contentHash, read: { oversized, limit, bounces, unreadable, cutShort } }
+}
 
-  // Everything from here is synchronous, in one transaction: the duplicate check again (another
-  // path may have delivered the same message meanwhile), the decision, the record and the replies.
-  return () =>
-    deps.judge.mail.transaction(() => {
-      if (seen(deps.db, rawHash, mail.messageId, contentHash)) return 'duplicate'
-      return new Intake(deps, mail, source, auth, contentHash).decide({
-        oversized,
-        limit,
-        bounces,
-        unreadable,
-        cutShort,
-      })
-    })
+/**
+ * Files synchronously, in one transaction: the duplicate check again (another path may have
+ * delivered the same message meanwhile), the decision, the record and the replies.
+ */
+function fileNow(m: ReadMessage, deps: IntakeDeps): IntakeOutcome {
+  return deps.judge.mail.transaction(() => {
+    if (seen(deps.db, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
+    return new Intake(deps, m.mail, m.source, m.auth, m.contentHash).decide(m.read)
+  })
+}
+
+/** Tries at filing in one batch before a busy mail record sends the message the synchronous way. */
+const BATCH_TRIES = 5
+
+/**
+ * Files on the async store: the decision made synchronously from what stands, its writes in one
+ * batch (intakeWrites.ts, FilingBatch). When another writer got there first the batch writes
+ * nothing and the message is decided again, from the duplicate check on. A message that needs the
+ * judge's own commands (answers, mail and moderator commands) is filed synchronously.
+ */
+async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
+  for (let tries = 0; tries < BATCH_TRIES; tries++) {
+    if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
+    const [batch, counted] = await Promise.all([
+      openBatch(deps, jobs),
+      replyCounts(deps, jobs, [m.mail.from.address, deps.judge.moderatorAddress ?? '']),
+    ])
+    let outcome: IntakeOutcome
+    try {
+      const writes = batchWrites(deps, batch, counted)
+      outcome = new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read)
+    } catch (e) {
+      if (e instanceof NeedsJudge) return fileNow(m, deps)
+      throw e
+    }
+    if (await batch.commit()) return outcome
+  }
+  return fileNow(m, deps)
 }
 
 /**

@@ -1,6 +1,5 @@
 // What becomes of one message once it is read: refused, answered, run as a command or filed as
 // orders, with exactly one MailReceived record and the notices the reply limit allows.
-import { recordMailSeen } from '../engine/mailStore.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import type { Letter } from '../reports/render.ts'
@@ -11,7 +10,8 @@ import { helpText, mailCommandWord, misspeltCommand, runMailCommand } from './co
 import { runModeratorCommand } from './moderator.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
 import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
-import { countReply, DEFAULT_REPLY_LIMIT, repliesLastHour } from './replyLog.ts'
+import { DEFAULT_REPLY_LIMIT } from './replyLog.ts'
+import { type IntakeWrites, syncWrites } from './intakeWrites.ts'
 import { extractOrders } from './reading.ts'
 import { boundNotes, MAX_RECORDED_FIELD, unreadRefusal } from './intakeRefusals.ts'
 import type { IntakeDeps, Recorded } from './intakeTypes.ts'
@@ -40,6 +40,7 @@ export class Intake {
     source: string,
     private readonly auth: AuthResults | null,
     private readonly contentHash: string | null,
+    private readonly writes: IntakeWrites = syncWrites(deps),
   ) {
     // The record keeps what identifies the message, not a hostile sender's megabyte of header.
     this.base = {
@@ -51,10 +52,8 @@ export class Intake {
       source,
     }
     this.outbox = {
-      enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => {
-        deps.outbox.enqueue(letter, meta)
-        countReply(deps.db, deps.clock(), letter.to, this.mail.messageId, meta.kind)
-      },
+      enqueue: (letter: Letter, meta: { game: string | null; kind: string }) =>
+        this.writes.enqueue(letter, meta, { messageId: this.mail.messageId }),
     }
   }
 
@@ -80,7 +79,7 @@ export class Intake {
         audience: { kind: 'moderator' },
         causation: mail.messageId,
       }))
-      deps.judge.mail.record(events)
+      this.writes.recordMail(events)
       const what = bounces.map((b) => `${b.recipient} ${b.action}${b.status ? ` (${b.status})` : ''}`).join(', ')
       return this.record('ignored-automated', { detail: `bounce: ${what}` })
     }
@@ -91,8 +90,7 @@ export class Intake {
     // say so); it never stops a player's keyed orders or commands, which are always filed and answered,
     // nor the notices about the player's own mail (fromPlayerOfRecord, or once his key is checked).
     this.replyLimit = deps.replyLimit ?? (Number(process.env.PBEM_REPLY_LIMIT) || DEFAULT_REPLY_LIMIT)
-    this.silenced =
-      !fromPlayerOfRecord(judge, mail) && repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit
+    this.silenced = !fromPlayerOfRecord(judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit
 
     const refusal = unreadRefusal(read, mail.size)
     if (refusal)
@@ -151,19 +149,21 @@ export class Intake {
       )
     }
     if (role === 'moderator') {
-      const r = runModeratorCommand({
-        judge,
-        db: deps.db,
-        outbox: this.outbox,
-        clock: deps.clock,
-        mail,
-        game,
-        body: text,
-        key: id.key,
-        // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
-        // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
-        mayNotify: (to: string) => this.mayNotify(to),
-      })
+      const r = this.writes.viaJudge(() =>
+        runModeratorCommand({
+          judge,
+          db: deps.db,
+          outbox: this.outbox,
+          clock: deps.clock,
+          mail,
+          game,
+          body: text,
+          key: id.key,
+          // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
+          // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
+          mayNotify: (to: string) => this.mayNotify(to),
+        }),
+      )
       return this.record('command', {
         game,
         role,
@@ -246,21 +246,25 @@ export class Intake {
     let answers: string | undefined
     if (decided?.answers.length) {
       const withOrders = decided.orders !== null
-      const r = judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders })
+      const r = this.writes.viaJudge(() =>
+        judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders }),
+      )
       if (!withOrders) return this.record('command', { game, role, detail: 'DECIDE' })
       answers = r.ok ? r.message : (r.message ?? `Not recorded: ${r.error}`)
     } else if (word) {
-      runMailCommand({
-        judge,
-        db: deps.db,
-        outbox: this.outbox,
-        clock: deps.clock,
-        mail,
-        game,
-        role,
-        body: text,
-        word,
-      })
+      this.writes.viaJudge(() =>
+        runMailCommand({
+          judge,
+          db: deps.db,
+          outbox: this.outbox,
+          clock: deps.clock,
+          mail,
+          game,
+          role,
+          body: text,
+          word,
+        }),
+      )
       return this.record('command', { game, role, detail: word })
     }
 
@@ -276,7 +280,7 @@ export class Intake {
       )
     }
 
-    const result = judge.submitOrders(game, role, decided?.orders ?? text, {
+    const result = this.writes.submitOrders(game, role, decided?.orders ?? text, {
       messageId: mail.messageId,
       from: sender,
       subject: mail.subject,
@@ -319,7 +323,7 @@ export class Intake {
     r: { game?: string | null; role?: string | null; receipt?: string | null; detail: string },
   ): void {
     const { deps, base } = this
-    recordMailSeen(deps.db, {
+    this.writes.recordSeen({
       rawHash: base.rawHash,
       messageId: base.messageId,
       receivedAt: deps.clock().toISOString(),
@@ -337,7 +341,7 @@ export class Intake {
       ...(this.auth ? { auth: this.auth } : {}),
       ...(this.notes.length ? { notes: this.notes } : {}),
     }
-    deps.judge.mail.record([{ type: 'MailReceived', data, audience: { kind: 'moderator' }, causation: base.messageId }])
+    this.writes.recordMail([{ type: 'MailReceived', data, audience: { kind: 'moderator' }, causation: base.messageId }])
   }
 
   private record(
@@ -395,7 +399,7 @@ export class Intake {
 
   /** Whether a notice to `to` is still within the hourly limit (a note records one held back). */
   private mayNotify(to: string): boolean {
-    return repliesLastHour(this.deps.db, this.deps.clock(), to) < this.replyLimit
+    return this.writes.repliesLastHour(to) < this.replyLimit
   }
 
   /** Records a message the intake failed on (see recordIntakeFailure) and tells its sender and the moderator. */
@@ -405,9 +409,7 @@ export class Intake {
     const sender = mail.from.address
     const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
     this.silenced =
-      !person ||
-      (!fromPlayerOfRecord(deps.judge, mail) &&
-        repliesLastHour(this.deps.db, this.deps.clock(), sender) >= this.replyLimit)
+      !person || (!fromPlayerOfRecord(deps.judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit)
     return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
       if (person)
         this.reply(

@@ -1,11 +1,16 @@
 // The intake's contract with whoever runs it: what it is given, and what it makes of one message.
-import type { Database } from '../engine/mailStore.ts'
+import type { AsyncDatabase, Database } from '../engine/mailStore.ts'
 import type { Judge, Outbox } from '../engine/judge.ts'
 import type { DnsResolver } from './auth.ts'
 
 export interface IntakeDeps {
   judge: Judge
   db: Database
+  /**
+   * The judge's async handle on the same database (`app.jobsDb`): when given, the duplicate checks
+   * made before filing (outside its transaction) read through it.
+   */
+  jobsDb?: AsyncDatabase
   outbox: Outbox
   clock: () => Date
   /** larger messages are refused politely (default 2 MiB) */

@@ -14,10 +14,12 @@ import { createHash } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import {
   type AsyncDatabase,
+  type AsyncStep,
   type Database as SqlDatabase,
   findMailPart,
   findMailParts,
   hasMailPart,
+  mailPartStep,
   storeMailPart,
 } from '../engine/mailStore.ts'
 
@@ -55,9 +57,27 @@ export function storePiece(db: SqlDatabase, piece: string, now: Date): string {
   return hash
 }
 
+/** Where a body's pieces are kept: each given piece is kept (once) and its hash returned. */
+export type PieceKeeper = (piece: string) => string
+
 /** Keeps a body as parts and returns their hashes, in order. */
-export function storeBody(db: SqlDatabase, body: string, now: Date): string[] {
-  return bodySegments(body).map((piece) => storePiece(db, piece, now))
+export function storeBody(db: SqlDatabase | PieceKeeper, body: string, now: Date): string[] {
+  const keep: PieceKeeper = typeof db === 'function' ? db : (piece) => storePiece(db, piece, now)
+  return bodySegments(body).map(keep)
+}
+
+/**
+ * A keeper that stores nothing but adds the pieces' writes to `steps`, for a filing batch: each
+ * piece deflated and inserted unless one with its hash is there (the batch cannot ask first).
+ */
+export function pieceSteps(engine: AsyncDatabase['engine'], steps: AsyncStep[], now: Date): PieceKeeper {
+  const seen = new Set<string>()
+  return (piece) => {
+    const hash = sha256(piece)
+    if (!seen.has(hash)) steps.push(mailPartStep(engine, hash, deflateRawSync(piece), now.toISOString()))
+    seen.add(hash)
+    return hash
+  }
 }
 
 /** Where a part's deflated bytes come from: the database itself, or a read of them all made ahead. */

@@ -13,13 +13,24 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   type AsyncDatabase,
+  type AsyncStep,
   type Database,
   findOutboxRow,
   insertOutboxRow,
+  type NewOutboxRow,
+  outboxRowStep,
   recordSends,
   type SendOutcome,
 } from '../engine/mailStore.ts'
-import { INLINE_BELOW, loadBody, type PartSource, readParts, storeBody } from './mailParts.ts'
+import {
+  INLINE_BELOW,
+  loadBody,
+  type PartSource,
+  type PieceKeeper,
+  pieceSteps,
+  readParts,
+  storeBody,
+} from './mailParts.ts'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { CLAIM_BATCH, claimDue, LOCAL_OWNER, renewClaims } from './outboxClaim.ts'
@@ -227,31 +238,57 @@ export function enqueueMail(
   meta: { game: string | null; kind: string },
   now: Date,
 ): number {
+  const row = outboxRowOf(mail, meta, now, db)
+  const id = insertOutboxRow(db, row)
+  if (id !== null) return id
+  const found = findOutboxRow(db, row.messageId)
+  if (!found) throw new Error(`enqueueMail: ${row.messageId} neither inserted nor found`)
+  return found.id
+}
+
+/**
+ * As enqueueMail, as the steps of a filing batch: the parts' writes, then the row's (a row with its
+ * Message-ID there already stays, as enqueueMail's second call).
+ */
+export function enqueueMailSteps(
+  engine: AsyncDatabase['engine'],
+  mail: OutboundMail,
+  meta: { game: string | null; kind: string },
+  now: Date,
+): AsyncStep[] {
+  const steps: AsyncStep[] = []
+  const keep = pieceSteps(engine, steps, now)
+  const row = outboxRowOf(mail, meta, now, keep)
+  return [...steps, outboxRowStep(engine, row)]
+}
+
+/** The outbox row of a mail, its long bodies and attachments kept as parts by `keep`. */
+function outboxRowOf(
+  mail: OutboundMail,
+  meta: { game: string | null; kind: string },
+  now: Date,
+  keep: Database | PieceKeeper,
+): NewOutboxRow {
   const messageId = unbracket(mail.messageId)
   if (!messageId) throw new Error('enqueueMail: empty messageId')
   const { text, html, ...rest } = mail
   const stored: StoredMail = { ...rest, messageId }
   if (text.length < INLINE_BELOW) stored.text = text
-  else stored.textParts = storeBody(db, text, now)
+  else stored.textParts = storeBody(keep, text, now)
   if (html !== undefined && html.length < INLINE_BELOW) stored.html = html
-  else if (html !== undefined) stored.htmlParts = storeBody(db, html, now)
-  if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(db, a, now))
-  const id = insertOutboxRow(db, {
+  else if (html !== undefined) stored.htmlParts = storeBody(keep, html, now)
+  if (mail.attachments?.length) stored.attachments = mail.attachments.map((a) => storePart(keep, a, now))
+  return {
     messageId,
     game: meta.game,
     recipient: mail.to,
     kind: meta.kind,
     payload: JSON.stringify(stored),
     createdAt: now.toISOString(),
-  })
-  if (id !== null) return id
-  const row = findOutboxRow(db, messageId)
-  if (!row) throw new Error(`enqueueMail: ${messageId} neither inserted nor found`)
-  return row.id
+  }
 }
 
-/** Keeps an attachment's body once in mail_parts and returns the attachment naming its parts. */
-function storePart(db: Database, a: OutboundAttachment, now: Date): OutboundAttachment {
+function storePart(db: Database | PieceKeeper, a: OutboundAttachment, now: Date): OutboundAttachment {
   if (a.part !== undefined || a.parts !== undefined) return a
   const body = a.svg ?? a.content
   if (body === undefined) throw new Error(`enqueueMail: attachment ${a.filename} has no body`)

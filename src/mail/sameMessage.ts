@@ -1,5 +1,5 @@
 // What makes two messages the same message, for the intake's duplicate check.
-import { type Database, mailSeenBefore } from '../engine/mailStore.ts'
+import { type AsyncDatabase, type Database, mailSeenBefore, mailSeenBeforeAsync } from '../engine/mailStore.ts'
 import { type InboundMail, sha256Hex } from './inbound.ts'
 
 /**
@@ -9,6 +9,21 @@ import { type InboundMail, sha256Hex } from './inbound.ts'
  */
 export function seen(db: Database, rawHash: string, messageId: string | null, contentHash: string | null): boolean {
   return mailSeenBefore(db, rawHash, messageId, contentHash)
+}
+
+/**
+ * As seen, on the async handle when the intake has one: the checks made before filing read outside
+ * any transaction, so on PostgreSQL they need not stop the event loop for their round trip.
+ */
+export function seenBefore(
+  deps: { db: Database; jobsDb?: AsyncDatabase },
+  rawHash: string,
+  messageId: string | null,
+  contentHash: string | null,
+): Promise<boolean> | boolean {
+  return deps.jobsDb
+    ? mailSeenBeforeAsync(deps.jobsDb, rawHash, messageId, contentHash)
+    : seen(deps.db, rawHash, messageId, contentHash)
 }
 
 /**

@@ -59,9 +59,9 @@ it('a message the intake fails on for good is recorded, its sender and the moder
   dropOrders('a.eml', 'bad-1')
   dropOrders('b.eml', 'good-1')
   // The first message trips a fault inside the intake's transaction (a bug, not a passing state).
-  const original = app.judge.submitOrders.bind(app.judge)
+  const original = app.judge.planOrders.bind(app.judge)
   let calls = 0
-  app.judge.submitOrders = (...args) => {
+  app.judge.planOrders = (...args) => {
     if (calls++ === 0) throw new TypeError('the judge tripped over this message')
     return original(...args)
   }

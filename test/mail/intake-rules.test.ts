@@ -3,6 +3,7 @@ import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { composeEml, type OutboundMail } from '../../src/mail/outbound.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 let app: TestApp
 let keys: Record<string, string>
@@ -42,7 +43,14 @@ const lastRecord = () =>
     .at(-1)!.data
 const mailTo = (address: string) => outboxRows(app).filter((r) => r.recipient === address)
 
-describe('intake: the reply rate limit', () => {
+describe.each([
+  { mode: 'filed synchronously', batch: false },
+  { mode: 'filed in one batch', batch: true },
+])('intake: the reply rate limit ($mode)', ({ batch }) => {
+  beforeEach(() => {
+    if (batch) deps = { ...deps, jobsDb: jobsOf(app.db) }
+  })
+
   it('answers a sender at most N times an hour, then records and stays silent, and answers again an hour later', async () => {
     const limit = { replyLimit: 3 }
     for (let i = 0; i < 3; i++) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 
 let app: TestApp
 let keys: Record<string, string>
@@ -38,6 +39,7 @@ const intake = (raw: Buffer) =>
   handleInbound(raw, 'test', {
     judge: app.judge,
     db: app.db,
+    jobsDb: jobsOf(app.db),
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
   })

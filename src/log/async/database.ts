@@ -66,7 +66,8 @@ export interface AsyncDatabase extends AsyncQueryable {
    * Runs `steps` in order in one writing transaction and answers each one's result. Nothing else
    * runs between them: on SQLite the whole batch is one synchronous call, so its write lock is
    * never held across an await (a synchronous handle on the same file, in this process, never
-   * finds it taken); on PostgreSQL they go in one round trip with BEGIN, then COMMIT.
+   * finds it taken); on PostgreSQL they go in one round trip with BEGIN and COMMIT, so the locks
+   * they take are never held waiting on this process's event loop.
    */
   batch<R = Record<string, unknown>>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]>
   /** Runs one or more statements without parameters (a migration's file). */

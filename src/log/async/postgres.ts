@@ -134,6 +134,23 @@ class PgTx implements AsyncTx {
     const r = await ask(this.client, step.sql, step.params ?? [])
     return { rows: r.rows as R[], changes: r.rowCount ?? 0 }
   }
+  /**
+   * The steps and COMMIT, sent at once: the locks the steps take are held only while the server
+   * runs them, never while this process's event loop is busy (a synchronous wait on the same locks
+   * in this process would otherwise hold back the COMMIT it waits for). A failed step's COMMIT
+   * answers ROLLBACK, and the step's error is the one thrown.
+   */
+  async stepsAndCommit<R>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]> {
+    this.ended = true
+    const [results, commit] = await Promise.allSettled([
+      Promise.all(steps.map((s) => this.step<R>(s))),
+      this.client.query('COMMIT'),
+    ])
+    if (results.status === 'rejected') throw results.reason
+    if (commit.status === 'rejected') throw commit.reason
+    if (commit.value.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back')
+    return results.value
+  }
   async finish<R>(sql: string, params: unknown[] = []): Promise<R[]> {
     this.ended = true
     const [rows, commit] = await Promise.allSettled([ask(this.client, sql, params), this.client.query('COMMIT')])
@@ -230,9 +247,9 @@ export class PgAsyncDatabase implements AsyncDatabase {
   run(sql: string, params: unknown[] = []): Promise<AsyncRunResult> {
     return this.transaction(async (tx) => tx.run(sql, params))
   }
-  /** The steps are asked without awaiting each: with BEGIN and the lock, one round trip; COMMIT the second. */
+  /** BEGIN, the lock, the steps and COMMIT in one round trip. */
   batch<R>(steps: readonly AsyncStep[]): Promise<AsyncStepResult<R>[]> {
-    return this.transaction((tx) => Promise.all(steps.map((s) => (tx as PgTx).step<R>(s))))
+    return this.transaction((tx) => (tx as PgTx).stepsAndCommit<R>(steps))
   }
   exec(sql: string): Promise<void> {
     return this.withClient(

@@ -15,7 +15,8 @@ import {
   prepareEvent,
   preparedHash,
 } from '../store.ts'
-import type { AsyncDatabase, AsyncQueryable, AsyncTx } from './database.ts'
+import { WRITE_LOCK_KEY } from '../pg/database.ts'
+import type { AsyncDatabase, AsyncQueryable, AsyncStep, AsyncTx } from './database.ts'
 
 const COLUMNS =
   'position, stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash'
@@ -63,6 +64,38 @@ function typedRows(count: number): string {
 
 /** Inside an append's transaction, after its rows and the stream head are written; a throw rolls it back. */
 export type AsyncAppendListener = (tx: AsyncTx, stream: string, events: StoredEvent[]) => Promise<void>
+
+/** A stream's head as read outside a transaction: the version and hash a batch's append chains from. */
+export interface StreamHead {
+  version: number
+  hash: string
+}
+
+/** An append written as steps of a batch (AsyncEventStore.appendSteps). */
+export interface AppendSteps {
+  /** The stream's lock (PostgreSQL), the rows, the head: run them in this order in one batch. */
+  steps: AsyncStep[]
+  /** The events as they will be stored, their positions 0 until `placeFrom` reads them back. */
+  events: StoredEvent[]
+  /** Which of `steps` answers the rows' positions. */
+  rowsAt: number
+}
+
+/**
+ * Whether a write failed because a row it adds is there already: an event's version in its stream
+ * (another writer appended first) or a unique record (another intake took the same mail in).
+ */
+export function isWriteConflict(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+/** The lock of `name` as a batch's step: the synchronous and async seams' advisory lock (none on SQLite). */
+export function lockStep(engine: SqlEngine, name: string): AsyncStep[] {
+  return engine === 'postgres'
+    ? [{ sql: 'SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))', params: [WRITE_LOCK_KEY, name] }]
+    : []
+}
 
 const isTx = (q: AsyncQueryable): q is AsyncTx => typeof (q as AsyncTx).lock === 'function'
 
@@ -264,6 +297,54 @@ export class AsyncEventStore {
       tx.get<{ version: number; head_hash: string }>(this.sql.head, [stream]),
     ])
     return head
+  }
+
+  /** The stream's head as it stands (version 0 and the genesis hash for a stream not begun). */
+  async head(stream: string, q: AsyncQueryable = this.db): Promise<StreamHead> {
+    const row = await q.get<{ version: number; head_hash: string }>(this.sql.head, [stream])
+    return row ? { version: Number(row.version), hash: row.head_hash } : { version: 0, hash: GENESIS_HASH }
+  }
+
+  /**
+   * An append after `head` as the steps of a batch (AsyncDatabase.batch), for a write that goes
+   * with other records in one synchronous call on SQLite. Taken under the stream's lock on
+   * PostgreSQL, like every append; what guards it is the events' unique versions: had the stream
+   * moved past `head`, the first row is there already and the batch fails whole (isWriteConflict).
+   * The listeners of onAppend do not run: the caller writes its read models in the same batch.
+   */
+  appendSteps(stream: string, head: StreamHead, events: NewEvent[]): AppendSteps {
+    const prepared = this.prepare(stream, head.version, events)
+    if (prepared.length === 0) throw new TypeError('appendSteps: no events')
+    const c = this.chain(stream, head.version, prepared, head.hash)
+    const engine = this.db.engine
+    const locks = lockStep(engine, `stream:${stream}`)
+    if (engine === 'postgres') {
+      const n = c.params.length
+      const sql = `WITH ins AS (${insertSql('postgres', prepared.length, 1)}), head AS (${UPSERT_HEAD((k) => `$${n + k}`)})
+        SELECT position, version FROM ins`
+      return {
+        steps: [...locks, { sql, params: [...c.params, stream, c.last, c.headHash] }],
+        events: c.events,
+        rowsAt: locks.length,
+      }
+    }
+    return {
+      steps: [
+        { sql: insertSql('sqlite', prepared.length, 1), params: c.params },
+        { sql: UPSERT_HEAD(() => '?'), params: [stream, c.last, c.headHash] },
+      ],
+      events: c.events,
+      rowsAt: 0,
+    }
+  }
+
+  /** The events of appendSteps with the positions the batch gave their rows. */
+  placeFrom(stream: string, a: AppendSteps, results: { rows: Record<string, unknown>[] }[]): StoredEvent[] {
+    const rows = (results[a.rowsAt]?.rows ?? []).map((r) => ({
+      position: Number(r.position),
+      version: Number(r.version),
+    }))
+    return this.placed(stream, a.events, rows)
   }
 
   /** As EventStore.onAppend: a read model kept in step inside every append's transaction. */

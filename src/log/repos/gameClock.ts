@@ -2,7 +2,8 @@
 // transaction of every append to its stream, so the deadline tick asks which games are due instead
 // of folding them all. A row older than its stream (or missing) is stale: the model cannot vouch
 // for it. Games are named by id here; their rows and streams are 'game:<id>'.
-import type { SqlDatabase } from '../sql.ts'
+import type { AsyncStep } from '../async/database.ts'
+import { type Placeholder, placeholderOf, QMARK, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 /** A game's clock row: its status, the first instant it has work, and its outage threshold. */
@@ -51,14 +52,28 @@ function toRecord<S extends string>(r: Row): GameClockRecord<S> {
   }
 }
 
+const WRITE = (p: Placeholder) =>
+  `INSERT INTO game_clock (${COLUMNS}) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)})
+     ON CONFLICT (stream) DO UPDATE SET version = excluded.version, status = excluded.status,
+       next_at = excluded.next_at, next_what = excluded.next_what, outage_minutes = excluded.outage_minutes`
+
+const writeParams = (row: GameClockRecord) => [
+  PREFIX + row.game,
+  row.version,
+  row.status,
+  row.nextAt,
+  row.what,
+  row.outageMinutes,
+]
+
 /** Writes `game`'s row (inserted or replaced). */
 export function writeGameClock(db: SqlDatabase, row: GameClockRecord): void {
-  statement(
-    db,
-    `INSERT INTO game_clock (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (stream) DO UPDATE SET version = excluded.version, status = excluded.status,
-       next_at = excluded.next_at, next_what = excluded.next_what, outage_minutes = excluded.outage_minutes`,
-  ).run(PREFIX + row.game, row.version, row.status, row.nextAt, row.what, row.outageMinutes)
+  statement(db, WRITE(QMARK)).run(...writeParams(row))
+}
+
+/** As writeGameClock, as a step of the batch that appends to the game's stream. */
+export function gameClockStep(engine: SqlEngine, row: GameClockRecord): AsyncStep {
+  return { sql: WRITE(placeholderOf(engine)), params: writeParams(row) }
 }
 
 export function deleteGameClock(db: SqlDatabase, game: string): void {

@@ -2,8 +2,8 @@
 // (src/mail/mailParts.ts cuts and hashes them). A piece is never changed, only added or swept.
 // Pieces are stored on the synchronous seam (in the transaction that queues their mail) and read
 // back by the sending job on the async seam.
-import type { AsyncQueryable } from '../async/database.ts'
-import { placeholderOf, type SqlDatabase } from '../sql.ts'
+import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
+import { placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 const FIND = 'SELECT body FROM mail_parts WHERE hash = ?'
@@ -16,6 +16,15 @@ export function hasMailPart(db: SqlDatabase, hash: string): boolean {
 /** Keeps a piece (its deflated bytes) unless one with its hash is there already. */
 export function storeMailPart(db: SqlDatabase, hash: string, body: Buffer, at: string): void {
   statement(db, 'INSERT OR IGNORE INTO mail_parts (hash, body, created_at) VALUES (?, ?, ?)').run(hash, body, at)
+}
+
+/** As storeMailPart, as a step of a filing batch. */
+export function mailPartStep(engine: SqlEngine, hash: string, body: Buffer, at: string): AsyncStep {
+  const p = placeholderOf(engine)
+  return {
+    sql: `INSERT INTO mail_parts (hash, body, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}) ON CONFLICT (hash) DO NOTHING`,
+    params: [hash, body, at],
+  }
 }
 
 /** The deflated bytes of the piece with this hash, or undefined when it is not kept. */

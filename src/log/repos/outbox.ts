@@ -3,8 +3,8 @@
 // share the drain are in outboxClaims.ts; what a payload holds is mail's business (src/mail).
 // Rows are queued on the synchronous seam, in the transaction of the events that queue them; the
 // sending (its stamps and outcomes) runs on the async seam.
-import type { AsyncDatabase, AsyncQueryable } from '../async/database.ts'
-import { type Placeholder, placeholderOf, type SqlDatabase } from '../sql.ts'
+import type { AsyncDatabase, AsyncQueryable, AsyncStep } from '../async/database.ts'
+import { type Placeholder, placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 export interface NewOutboxRow {
@@ -25,6 +25,17 @@ export function insertOutboxRow(db: SqlDatabase, r: NewOutboxRow): number | null
        ON CONFLICT(message_id) DO NOTHING`,
   ).run(r.messageId, r.game, r.recipient, r.kind, r.payload, r.createdAt)
   return info.changes > 0 ? Number(info.lastInsertRowid) : null
+}
+
+/** As insertOutboxRow, as a step of a filing batch (a row with its Message-ID there already stays). */
+export function outboxRowStep(engine: SqlEngine, r: NewOutboxRow): AsyncStep {
+  const p = placeholderOf(engine)
+  return {
+    sql: `INSERT INTO outbox (message_id, game, recipient, kind, payload, created_at)
+       VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)})
+       ON CONFLICT (message_id) DO NOTHING`,
+    params: [r.messageId, r.game, r.recipient, r.kind, r.payload, r.createdAt],
+  }
 }
 
 /** The row queued with this Message-ID (its id, game and kind), or null. */

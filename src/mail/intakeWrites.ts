@@ -1,0 +1,106 @@
+// Where an intake decision's writes go. Synchronously, on the judge's store, inside the filing
+// transaction the caller holds (the batch path of IMAP, the failure record, any message the batch
+// cannot take); or into a FilingBatch, written on the async store in one batch once the decision is
+// made. A decision that needs the judge's own commands (answers to questions, mail and moderator
+// commands) writes only synchronously: the batch refuses it (NeedsJudge), and the intake files that
+// message the synchronous way.
+import { FilingBatch } from '../engine/filingBatch.ts'
+import type { SubmitMeta, SubmitResult } from '../engine/judge.ts'
+import type { MailEvent } from '../engine/mailLedger.ts'
+import {
+  type AsyncDatabase,
+  mailSeenStep,
+  recordMailSeen,
+  repliesSinceAsync,
+  replySteps,
+  type SeenMail,
+} from '../engine/mailStore.ts'
+import type { Letter } from '../reports/render.ts'
+import type { IntakeDeps } from './intakeTypes.ts'
+import { enqueueMailSteps } from './outbound.ts'
+import { countReply, repliesLastHour, replyRecord } from './replyLog.ts'
+
+export interface IntakeWrites {
+  /** A letter to send (the reply limit counts it when `counted`). */
+  enqueue(letter: Letter, meta: { game: string | null; kind: string }, counted: { messageId: string } | null): void
+  /** Notices to `address` in the last hour, those of this decision included. */
+  repliesLastHour(address: string): number
+  recordSeen(m: SeenMail): void
+  recordMail(events: MailEvent[]): void
+  submitOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult
+  /** Runs a step that writes through the judge's own commands. */
+  viaJudge<T>(fn: () => T): T
+}
+
+/** The writes on the judge's synchronous store, in the caller's transaction. */
+export function syncWrites(deps: IntakeDeps): IntakeWrites {
+  return {
+    enqueue: (letter, meta, counted) => {
+      deps.outbox.enqueue(letter, meta)
+      if (counted) countReply(deps.db, deps.clock(), letter.to, counted.messageId, meta.kind)
+    },
+    repliesLastHour: (address) => repliesLastHour(deps.db, deps.clock(), address),
+    recordSeen: (m) => recordMailSeen(deps.db, m),
+    recordMail: (events) => deps.judge.mail.record(events),
+    submitOrders: (game, role, text, meta) => deps.judge.submitOrders(game, role, text, meta),
+    viaJudge: (fn) => fn(),
+  }
+}
+
+/** Thrown by the batch's writes when the decision needs the judge's commands: file synchronously. */
+export class NeedsJudge extends Error {
+  constructor() {
+    super('this message is filed through the judge, synchronously')
+  }
+}
+
+/** The batch a decision writes into, on the judge's async handle. */
+export function openBatch(deps: IntakeDeps, jobs: AsyncDatabase): Promise<FilingBatch> {
+  return FilingBatch.open(deps.judge, jobs, (letter, meta) => enqueueMailSteps(jobs.engine, letter, meta, deps.clock()))
+}
+
+/**
+ * The reply limit's counts of `addresses` in the last hour, read on the async handle before the
+ * decision (the sender's is asked of nearly every mail), by lower-cased address.
+ */
+export async function replyCounts(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  addresses: string[],
+): Promise<Map<string, number>> {
+  const since = new Date(deps.clock().getTime() - 3600_000).toISOString()
+  const wanted = [...new Set(addresses.filter(Boolean).map((a) => a.toLowerCase()))]
+  const counts = await Promise.all(wanted.map((a) => repliesSinceAsync(jobs, a, since)))
+  return new Map(wanted.map((a, i) => [a, counts[i]!]))
+}
+
+/**
+ * The writes into `batch`. The reply limit's counts are those read ahead (`counted`, replyCounts),
+ * or read as they stand (a read, outside any transaction), plus the notices this decision queues.
+ */
+export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new Map<string, number>()): IntakeWrites {
+  const queued = new Map<string, number>()
+  return {
+    enqueue: (letter, meta, counted) => {
+      batch.enqueue(letter, meta)
+      if (!counted) return
+      const r = replyRecord(deps.clock(), letter.to, counted.messageId, meta.kind)
+      batch.add(replySteps(batch.engine, r.reply, r.forgetBefore))
+      queued.set(r.reply.address, (queued.get(r.reply.address) ?? 0) + 1)
+    },
+    repliesLastHour: (address) => {
+      const key = address.toLowerCase()
+      return (counted.get(key) ?? repliesLastHour(deps.db, deps.clock(), address)) + (queued.get(key) ?? 0)
+    },
+    recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
+    recordMail: (events) => batch.recordMail(events),
+    submitOrders: (game, role, text, meta) => {
+      const result = batch.fileOrders(game, role, text, meta)
+      if (!result) throw new NeedsJudge()
+      return result
+    },
+    viaJudge: () => {
+      throw new NeedsJudge()
+    },
+  }
+}
