@@ -14,12 +14,22 @@ import { imapClient, sendAs, startMailstack, waitFor, type Mailstack, judgeMailE
 import { seededRandom } from '../helpers/random.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const TRIALS = Number(process.env.CRASH_TRIALS ?? 50)
+// Each trial's kill is aimed at one stage of the work in turn (TARGETS), so 18 trials are four or
+// five kills in each stage, each at a different moment: the stages where a crash leaves work half
+// done (opening mail in doubt, orders filed but the turn unresolved, answers partly sent) are each
+// hit several times a run, and the run asserts it. The 50 kills this file once timed from the spawn
+// all fell before the judge had filed or sent anything (it was still loading), so they were many
+// trials of one case.
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 18)
 // Trials run in lanes side by side, each lane with mailboxes of its own (its judge's, its players'
 // and its moderator's), so a lane's judge never reads another lane's orders. A trial mostly waits
 // for a judge, so lanes shorten the run without making any trial less hostile.
 const LANES = Math.min(TRIALS, Number(process.env.CRASH_LANES ?? 3))
 const laneUsers = (lane: number) => ['judge', 'fed', 'reb', 'mod'].map((u) => `${u}${lane}`)
+// CRASH_MEASURE=1 runs the trials without a kill and prints when each stage was reached.
+const MEASURE = process.env.CRASH_MEASURE === '1'
+const timings: Partial<Record<Stage, number>>[] = []
+const stages = new Map<Stage, number>()
 let ms: Mailstack
 let dir: string
 let env: NodeJS.ProcessEnv
@@ -42,12 +52,25 @@ afterAll(async () => {
   await ms?.stop()
 }, 60_000)
 
-function judge(data: string, lane: number): ChildProcess {
-  return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
+/** A running judge, and the moment (performance.now()) it printed its first line: imports done, its database open. */
+interface Judge {
+  proc: ChildProcess
+  ready: Promise<number>
+}
+
+function judge(data: string, lane: number): Judge {
+  const proc = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
     cwd: root,
     env: { ...process.env, ...laneEnv(lane), PBEM_DATA_DIR: data },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   })
+  const ready = new Promise<number>((resolve, reject) => {
+    proc.stdout?.once('data', () => resolve(performance.now()))
+    proc.once('exit', () => reject(new Error('the judge ended before it printed a line')))
+  })
+  ready.catch(() => {})
+  proc.stdout?.resume() // drained, so a full pipe never blocks the judge
+  return { proc, ready }
 }
 
 /** The Message-IDs in a user's INBOX, read from the envelopes (no message is parsed). */
@@ -76,6 +99,75 @@ async function judgeInboxCount(lane: number): Promise<number> {
   } finally {
     await c.logout()
   }
+}
+
+/**
+ * How far the work had gone, read from the database of a judge just killed: the stages of one
+ * trial, in order. The game's three opening letters are in the outbox from its creation; the judge
+ * sends them at start, then reads the three order mails.
+ */
+const STAGES = [
+  'nothing sent or filed',
+  'opening mail partly sent',
+  'opening mail sent, no order mail recorded',
+  'order mail recorded, no orders filed',
+  'orders filed, not adjudicated',
+  'adjudicated, answers partly sent',
+  'all sent',
+] as const
+type Stage = (typeof STAGES)[number]
+
+function stageOf(db: Database.Database, game: string): Stage {
+  const n = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
+  const events = (type: string) =>
+    n('SELECT COUNT(*) AS n FROM events WHERE stream = ? AND type = ?', `game:${game}`, type)
+  const mails = n(`SELECT COUNT(*) AS n FROM events WHERE stream = 'system:mail' AND type = 'MailReceived'`)
+  const rows = n('SELECT COUNT(*) AS n FROM outbox WHERE game = ?', game)
+  const sent = n('SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND sent_at IS NOT NULL', game)
+  if (events('TurnAdjudicated') > 0) return sent === rows ? 'all sent' : 'adjudicated, answers partly sent'
+  if (events('OrdersAccepted') > 0) return 'orders filed, not adjudicated'
+  if (mails > 0) return 'order mail recorded, no orders filed'
+  if (sent === rows) return 'opening mail sent, no order mail recorded'
+  return sent > 0 ? 'opening mail partly sent' : 'nothing sent or filed'
+}
+
+/**
+ * The stages a kill is aimed at, one trial after another: the kill falls a random moment (up to
+ * KILL_SPREAD_MS) after the judge reached its stage. Aiming at stages rather than at a time since the
+ * start keeps the kills inside the work whatever the machine's load: measured unkilled on a loaded
+ * shared machine, the judge took 7 to 12 s from ready to its opening mail sent, and 24 to 29 s to
+ * its last answer sent; on an idle one the same work is several times quicker.
+ */
+const TARGETS: Stage[] = [
+  'nothing sent or filed',
+  'opening mail sent, no order mail recorded',
+  'orders filed, not adjudicated',
+  'adjudicated, answers partly sent',
+]
+const KILL_SPREAD_MS = 400
+
+/** Waits until the judge watched through `db` has reached `stage` (or a later one). */
+async function reached(db: Database.Database, game: string, stage: Stage): Promise<void> {
+  const want = STAGES.indexOf(stage)
+  for (let t = 0; STAGES.indexOf(stageOf(db, game)) < want; t += 10) {
+    if (t > 120_000) throw new Error(`the judge did not reach "${stage}" within 2 minutes`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** With CRASH_MEASURE=1: an unkilled judge watched, the ms after ready at which it reached each stage. */
+async function watchWork(db: Database.Database, game: string, ready: number): Promise<Partial<Record<Stage, number>>> {
+  const seen: Partial<Record<Stage, number>> = {}
+  await waitFor(
+    () => {
+      const s = stageOf(db, game)
+      seen[s] ??= Math.round(performance.now() - ready)
+      return s === 'all sent'
+    },
+    120_000,
+    'an unkilled judge to finish',
+  )
+  return seen
 }
 
 /** One trial: a game's orders mailed, a judge killed at a random moment, a second judge finishing. */
@@ -122,13 +214,28 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
   )
   await waitFor(async () => (await judgeInboxCount(lane)) >= 3, 10_000, 'orders in the judge mailbox')
 
-  const killAfter = 300 + Math.floor(seededRandom(1861 + trial)() * 1700)
   const first = judge(data, lane)
-  await new Promise((r) => setTimeout(r, killAfter))
-  first.kill('SIGKILL')
-  await exited(first)
+  const watch = new Database(join(data, 'judge.sqlite'), { readonly: true, fileMustExist: true })
+  const target = TARGETS[(trial - 1) % TARGETS.length]!
+  const killAfter = Math.floor(seededRandom(1861 + trial)() * KILL_SPREAD_MS)
+  let interrupted: Stage
+  try {
+    const ready = await first.ready
+    if (MEASURE) timings.push(await watchWork(watch, game, ready))
+    else {
+      await reached(watch, game, target)
+      await new Promise((r) => setTimeout(r, killAfter))
+    }
+    first.proc.kill('SIGKILL')
+    await exited(first.proc)
+    interrupted = stageOf(watch, game)
+  } finally {
+    watch.close()
+  }
+  stages.set(interrupted, (stages.get(interrupted) ?? 0) + 1)
+  if (MEASURE) return
 
-  const second = judge(data, lane)
+  const second = judge(data, lane).proc
   const db = new Database(join(data, 'judge.sqlite'), { readonly: true, fileMustExist: true })
   try {
     await waitFor(
@@ -140,7 +247,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
         return done.n >= 1 && unsent.n === 0 && (await judgeInboxCount(lane)) === 0
       },
       90_000,
-      `trial ${trial} (killed after ${killAfter} ms) to finish`,
+      `trial ${trial} (killed ${killAfter} ms into ${target}: ${interrupted}) to finish`,
     )
     const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
     const accepted = db
@@ -177,7 +284,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
       const copies = (boxes[r.recipient] ?? []).filter((id) => id === r.message_id).length
       if (copies !== 1)
         failures.push(
-          `trial ${trial} (killed after ${killAfter} ms): ${r.message_id} reached ${r.recipient} ${copies} times`,
+          `trial ${trial} (killed ${killAfter} ms into ${target}: ${interrupted}): ${r.message_id} reached ${r.recipient} ${copies} times`,
         )
     }
   } finally {
@@ -195,6 +302,28 @@ describe(`${TRIALS} judge processes killed at random moments`, () => {
         for (let t = l + 1; t <= TRIALS; t += LANES) await trial(t, l + 1, failures)
       }),
     )
+    if (MEASURE) {
+      console.log(timings.map((t) => JSON.stringify(t)).join('\n'))
+      return
+    }
+    console.log(
+      `kill trials, stage interrupted:\n${STAGES.map((s) => `  ${String(stages.get(s) ?? 0).padStart(3)}  ${s}`).join('\n')}`,
+    )
     expect(failures).toEqual([])
+    // The kills must land in the work, not before or after it: before the orders are filed, after
+    // they are filed but before the turn is resolved, and while the answers are being sent.
+    if (TRIALS >= 12) {
+      const count = (...which: Stage[]) => which.reduce((n, s) => n + (stages.get(s) ?? 0), 0)
+      expect(
+        count(
+          'nothing sent or filed',
+          'opening mail partly sent',
+          'opening mail sent, no order mail recorded',
+          'order mail recorded, no orders filed',
+        ),
+      ).toBeGreaterThanOrEqual(2)
+      expect(count('orders filed, not adjudicated')).toBeGreaterThanOrEqual(2)
+      expect(count('adjudicated, answers partly sent')).toBeGreaterThanOrEqual(2)
+    }
   }, 2_400_000)
 })
