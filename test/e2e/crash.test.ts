@@ -13,10 +13,10 @@ import { loadMailConfig } from '../../src/mail/config.ts'
 import {
   imapClient,
   judgeMailEnv,
-  KILL_SPREAD_MS,
   KILL_TARGETS,
   type KillStage,
   killCoverageGaps,
+  killDelay,
   killHistogram,
   killStage,
   killStageReached,
@@ -185,7 +185,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
   const first = judge(data, lane)
   const watch = new Database(join(data, 'judge.sqlite'), { readonly: true, fileMustExist: true })
   const target = KILL_TARGETS[(trial - 1) % KILL_TARGETS.length]!
-  const killAfter = Math.floor(seededRandom(1861 + trial)() * KILL_SPREAD_MS)
+  const killAfter = killDelay(target, seededRandom(1861 + trial)())
   let interrupted: KillStage
   try {
     const ready = await first.ready

@@ -351,7 +351,7 @@ export function killStage(count: (sql: string, ...args: unknown[]) => number, ga
 
 /**
  * The stages a trial's kill is aimed at, one trial after another: the kill falls a random moment
- * (up to KILL_SPREAD_MS) after the judge reached its stage. Aiming at stages rather than at a time
+ * (killDelay) after the judge reached its stage. Aiming at stages rather than at a time
  * since the spawn keeps the kills inside the work whatever the machine's load: measured unkilled on
  * a loaded shared machine, a judge took 7 to 12 s from its first line to its opening mail sent, and
  * 24 to 29 s to its last answer sent; on an idle one the same work is several times quicker, and a
@@ -363,7 +363,16 @@ export const KILL_TARGETS: KillStage[] = [
   'orders filed, not adjudicated',
   'adjudicated, answers partly sent',
 ]
-export const KILL_SPREAD_MS = 400
+const KILL_SPREAD_MS = 400
+
+/**
+ * How long after its target stage a trial's judge is killed, from a random number in [0, 1): up to
+ * KILL_SPREAD_MS, or half that while the answers are sent, the shortest stage on an idle machine
+ * (under a second), so that those kills still fall before the last send.
+ */
+export function killDelay(target: KillStage, random: number): number {
+  return Math.floor(random * (target === 'adjudicated, answers partly sent' ? KILL_SPREAD_MS / 2 : KILL_SPREAD_MS))
+}
 
 /** Waits until `stage` (or a later one) is reached; `stageNow` reads the current one. */
 export async function killStageReached(stageNow: () => KillStage, stage: KillStage): Promise<void> {

@@ -22,10 +22,10 @@ import {
   startMailstack,
   waitFor,
   judgeMailEnv,
-  KILL_SPREAD_MS,
   KILL_TARGETS,
   type KillStage,
   killCoverageGaps,
+  killDelay,
   killHistogram,
   killStage,
   killStageReached,
@@ -124,7 +124,7 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
     // a stage of the work (KILL_TARGETS, one trial after another), a random moment after the two
     // judges reached it.
     const target = KILL_TARGETS[(trial - 1) % KILL_TARGETS.length]!
-    const killAfter = Math.floor(random() * KILL_SPREAD_MS)
+    const killAfter = killDelay(target, random())
     const first = judge(dataA, url)
     const firstReady = ready(first)
     await new Promise((r) => setTimeout(r, 150))
