@@ -10,16 +10,42 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
-import { imapClient, sendAs, startMailstack, waitFor, type Mailstack, judgeMailEnv, password } from './mailstack.ts'
+import {
+  imapClient,
+  judgeMailEnv,
+  KILL_TARGETS,
+  type KillStage,
+  killCoverageGaps,
+  killDelay,
+  killHistogram,
+  killStage,
+  killStageReached,
+  type Mailstack,
+  password,
+  sendAs,
+  startMailstack,
+  waitFor,
+} from './mailstack.ts'
 import { seededRandom } from '../helpers/random.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const TRIALS = Number(process.env.CRASH_TRIALS ?? 50)
+// Each trial's kill is aimed at one stage of the work in turn (KILL_TARGETS), each at a different
+// moment, so 12 trials are three kills in each stage: the stages where a crash leaves work half
+// done (opening mail in doubt, orders filed but the turn unresolved, answers partly sent) are each
+// hit several times a run, and the run asserts it. The 50 kills this file once timed from the
+// spawn all fell before the judge had filed or sent anything (it was still loading): many trials
+// of one case. A trial now costs more (the first judge does real work before its kill), so 12 keep
+// the file well under half its former time.
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 12)
 // Trials run in lanes side by side, each lane with mailboxes of its own (its judge's, its players'
 // and its moderator's), so a lane's judge never reads another lane's orders. A trial mostly waits
 // for a judge, so lanes shorten the run without making any trial less hostile.
 const LANES = Math.min(TRIALS, Number(process.env.CRASH_LANES ?? 3))
 const laneUsers = (lane: number) => ['judge', 'fed', 'reb', 'mod'].map((u) => `${u}${lane}`)
+// CRASH_MEASURE=1 runs the trials without a kill and prints when each stage was reached.
+const MEASURE = process.env.CRASH_MEASURE === '1'
+const timings: Partial<Record<KillStage, number>>[] = []
+const stages = new Map<KillStage, number>()
 let ms: Mailstack
 let dir: string
 let env: NodeJS.ProcessEnv
@@ -42,12 +68,25 @@ afterAll(async () => {
   await ms?.stop()
 }, 60_000)
 
-function judge(data: string, lane: number): ChildProcess {
-  return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
+/** A running judge, and the moment (performance.now()) it printed its first line: imports done, its database open. */
+interface Judge {
+  proc: ChildProcess
+  ready: Promise<number>
+}
+
+function judge(data: string, lane: number): Judge {
+  const proc = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
     cwd: root,
     env: { ...process.env, ...laneEnv(lane), PBEM_DATA_DIR: data },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   })
+  const ready = new Promise<number>((resolve, reject) => {
+    proc.stdout?.once('data', () => resolve(performance.now()))
+    proc.once('exit', () => reject(new Error('the judge ended before it printed a line')))
+  })
+  ready.catch(() => {})
+  proc.stdout?.resume() // drained, so a full pipe never blocks the judge
+  return { proc, ready }
 }
 
 /** The Message-IDs in a user's INBOX, read from the envelopes (no message is parsed). */
@@ -76,6 +115,28 @@ async function judgeInboxCount(lane: number): Promise<number> {
   } finally {
     await c.logout()
   }
+}
+
+const stageOf = (db: Database.Database, game: string) =>
+  killStage((sql, ...args) => (db.prepare(sql).get(...args) as { n: number }).n, game)
+
+/** With CRASH_MEASURE=1: an unkilled judge watched, the ms after ready at which it reached each stage. */
+async function watchWork(
+  db: Database.Database,
+  game: string,
+  ready: number,
+): Promise<Partial<Record<KillStage, number>>> {
+  const seen: Partial<Record<KillStage, number>> = {}
+  await waitFor(
+    () => {
+      const s = stageOf(db, game)
+      seen[s] ??= Math.round(performance.now() - ready)
+      return s === 'all sent'
+    },
+    120_000,
+    'an unkilled judge to finish',
+  )
+  return seen
 }
 
 /** One trial: a game's orders mailed, a judge killed at a random moment, a second judge finishing. */
@@ -122,13 +183,28 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
   )
   await waitFor(async () => (await judgeInboxCount(lane)) >= 3, 10_000, 'orders in the judge mailbox')
 
-  const killAfter = 300 + Math.floor(seededRandom(1861 + trial)() * 1700)
   const first = judge(data, lane)
-  await new Promise((r) => setTimeout(r, killAfter))
-  first.kill('SIGKILL')
-  await exited(first)
+  const watch = new Database(join(data, 'judge.sqlite'), { readonly: true, fileMustExist: true })
+  const target = KILL_TARGETS[(trial - 1) % KILL_TARGETS.length]!
+  const killAfter = killDelay(target, seededRandom(1861 + trial)())
+  let interrupted: KillStage
+  try {
+    const ready = await first.ready
+    if (MEASURE) timings.push(await watchWork(watch, game, ready))
+    else {
+      await killStageReached(() => stageOf(watch, game), target)
+      await new Promise((r) => setTimeout(r, killAfter))
+    }
+  } finally {
+    first.proc.kill('SIGKILL')
+    await exited(first.proc)
+    interrupted = stageOf(watch, game)
+    watch.close()
+  }
+  stages.set(interrupted, (stages.get(interrupted) ?? 0) + 1)
+  if (MEASURE) return
 
-  const second = judge(data, lane)
+  const second = judge(data, lane).proc
   const db = new Database(join(data, 'judge.sqlite'), { readonly: true, fileMustExist: true })
   try {
     await waitFor(
@@ -140,7 +216,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
         return done.n >= 1 && unsent.n === 0 && (await judgeInboxCount(lane)) === 0
       },
       90_000,
-      `trial ${trial} (killed after ${killAfter} ms) to finish`,
+      `trial ${trial} (killed ${killAfter} ms into ${target}: ${interrupted}) to finish`,
     )
     const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
     const accepted = db
@@ -177,7 +253,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
       const copies = (boxes[r.recipient] ?? []).filter((id) => id === r.message_id).length
       if (copies !== 1)
         failures.push(
-          `trial ${trial} (killed after ${killAfter} ms): ${r.message_id} reached ${r.recipient} ${copies} times`,
+          `trial ${trial} (killed ${killAfter} ms into ${target}: ${interrupted}): ${r.message_id} reached ${r.recipient} ${copies} times`,
         )
     }
   } finally {
@@ -195,6 +271,14 @@ describe(`${TRIALS} judge processes killed at random moments`, () => {
         for (let t = l + 1; t <= TRIALS; t += LANES) await trial(t, l + 1, failures)
       }),
     )
+    if (MEASURE) {
+      console.log(timings.map((t) => JSON.stringify(t)).join('\n'))
+      return
+    }
+    console.log(`kill trials, the stage each kill interrupted:\n${killHistogram(stages)}`)
     expect(failures).toEqual([])
+    // The kills must land in the work (12 trials hit each aimed-at stage three times): should
+    // they drift out of it again, into the loading or after the last send, this fails.
+    if (TRIALS >= 12) expect(killCoverageGaps(stages, 2)).toEqual([])
   }, 2_400_000)
 })

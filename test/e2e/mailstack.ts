@@ -318,3 +318,90 @@ export async function renumberMailbox(user: string, mailbox = 'INBOX'): Promise<
   }
   return now
 }
+
+/**
+ * How far a judge's work on a kill trial's game had gone, read from its database: the stages in
+ * order. The game's opening letters are in the outbox from its creation; a judge sends them at
+ * start, then reads the order mails, files the orders, resolves the turn and sends the answers.
+ */
+export const KILL_STAGES = [
+  'nothing sent or filed',
+  'opening mail partly sent',
+  'opening mail sent, no order mail recorded',
+  'order mail recorded, no orders filed',
+  'orders filed, not adjudicated',
+  'adjudicated, answers partly sent',
+  'all sent',
+] as const
+export type KillStage = (typeof KILL_STAGES)[number]
+
+/** The stage of `game`, through `count` (a `SELECT COUNT(*)` query's number) on its database. */
+export function killStage(count: (sql: string, ...args: unknown[]) => number, game: string): KillStage {
+  const events = (type: string) =>
+    count('SELECT COUNT(*) AS n FROM events WHERE stream = ? AND type = ?', `game:${game}`, type)
+  const mails = count(`SELECT COUNT(*) AS n FROM events WHERE stream = 'system:mail' AND type = 'MailReceived'`)
+  const rows = count('SELECT COUNT(*) AS n FROM outbox WHERE game = ?', game)
+  const sent = count('SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND sent_at IS NOT NULL', game)
+  if (events('TurnAdjudicated') > 0) return sent === rows ? 'all sent' : 'adjudicated, answers partly sent'
+  if (events('OrdersAccepted') > 0) return 'orders filed, not adjudicated'
+  if (mails > 0) return 'order mail recorded, no orders filed'
+  if (sent === rows) return 'opening mail sent, no order mail recorded'
+  return sent > 0 ? 'opening mail partly sent' : 'nothing sent or filed'
+}
+
+/**
+ * The stages a trial's kill is aimed at, one trial after another: the kill falls a random moment
+ * (killDelay) after the judge reached its stage. Aiming at stages rather than at a time
+ * since the spawn keeps the kills inside the work whatever the machine's load: measured unkilled on
+ * a loaded shared machine, a judge took 7 to 12 s from its first line to its opening mail sent, and
+ * 24 to 29 s to its last answer sent; on an idle one the same work is several times quicker, and a
+ * time since the spawn falls in the loading (about a second) before any of it.
+ */
+export const KILL_TARGETS: KillStage[] = [
+  'nothing sent or filed',
+  'opening mail sent, no order mail recorded',
+  'orders filed, not adjudicated',
+  'adjudicated, answers partly sent',
+]
+const KILL_SPREAD_MS = 400
+
+/**
+ * How long after its target stage a trial's judge is killed, from a random number in [0, 1): up to
+ * KILL_SPREAD_MS, or half that while the answers are sent, the shortest stage on an idle machine
+ * (under a second), so that those kills still fall before the last send.
+ */
+export function killDelay(target: KillStage, random: number): number {
+  return Math.floor(random * (target === 'adjudicated, answers partly sent' ? KILL_SPREAD_MS / 2 : KILL_SPREAD_MS))
+}
+
+/** Waits until `stage` (or a later one) is reached; `stageNow` reads the current one. */
+export async function killStageReached(stageNow: () => KillStage, stage: KillStage): Promise<void> {
+  const want = KILL_STAGES.indexOf(stage)
+  const start = Date.now()
+  while (KILL_STAGES.indexOf(stageNow()) < want) {
+    if (Date.now() - start > 120_000) throw new Error(`the judge did not reach "${stage}" within 2 minutes`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** The trials' stages interrupted, one line each, for the test output. */
+export function killHistogram(stages: Map<KillStage, number>): string {
+  return KILL_STAGES.map((s) => `  ${String(stages.get(s) ?? 0).padStart(3)}  ${s}`).join('\n')
+}
+
+/**
+ * How the kills missed the work, if they did: at least `min` kills before the orders were filed, as
+ * many after they were filed but before the turn was resolved, and as many while the answers were
+ * being sent.
+ */
+export function killCoverageGaps(stages: Map<KillStage, number>, min: number): string[] {
+  const n = (...which: KillStage[]) => which.reduce((sum, s) => sum + (stages.get(s) ?? 0), 0)
+  const before = n(...KILL_STAGES.slice(0, 4))
+  const gaps: string[] = []
+  if (before < min) gaps.push(`${before} kill(s) before the orders were filed`)
+  const filed = n('orders filed, not adjudicated')
+  if (filed < min) gaps.push(`${filed} kill(s) between the orders filed and the turn resolved`)
+  const sending = n('adjudicated, answers partly sent')
+  if (sending < min) gaps.push(`${sending} kill(s) while the answers were being sent`)
+  return gaps
+}

@@ -22,6 +22,13 @@ import {
   startMailstack,
   waitFor,
   judgeMailEnv,
+  KILL_TARGETS,
+  type KillStage,
+  killCoverageGaps,
+  killDelay,
+  killHistogram,
+  killStage,
+  killStageReached,
   mulberry32,
 } from '../e2e/mailstack.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
@@ -47,12 +54,21 @@ afterAll(async () => {
 }, 60_000)
 
 function judge(data: string, url: string): ChildProcess {
-  return spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
+  const p = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
     cwd: root,
     env: { ...process.env, ...env, PBEM_DATA_DIR: data, PBEM_DATABASE_URL: url },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   })
+  p.stdout?.resume() // drained, so a full pipe never blocks the judge
+  return p
 }
+
+/** Resolves when the judge prints its first line: its imports done (the slow part of a start), its database open. */
+const ready = (p: ChildProcess) =>
+  new Promise<void>((resolve, reject) => {
+    p.stdout?.once('data', () => resolve())
+    p.once('exit', () => reject(new Error('the judge ended before it printed a line')))
+  })
 
 const exited = (p: ChildProcess) =>
   new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())))
@@ -70,6 +86,7 @@ async function judgeInboxCount(): Promise<number> {
 it(`${TRIALS} trials: two judges, one killed at a random moment; every order filed once, every mail delivered once`, async () => {
   const random = mulberry32(1862)
   const failures: string[] = []
+  const stages = new Map<KillStage, number>()
   for (let trial = 1; trial <= TRIALS; trial++) {
     const game = `pc${trial}`
     const url = pg.freshUrl()
@@ -103,14 +120,39 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
     await sendAs('fed@example.test', 'orders@example.test', `orders ${game}`, fed, { messageId: `<${fedId}>` })
     await waitFor(async () => (await judgeInboxCount()) >= 3, 10_000, 'orders in the judge mailbox')
 
-    // a starts first and takes the mailbox; b stands by for it, ticks and sends.
-    const killAfter = 300 + Math.floor(random() * 1700)
+    // a starts first and takes the mailbox; b stands by for it, ticks and sends. a's kill is aimed at
+    // a stage of the work (KILL_TARGETS, one trial after another), a random moment after the two
+    // judges reached it.
+    const target = KILL_TARGETS[(trial - 1) % KILL_TARGETS.length]!
+    const killAfter = killDelay(target, random())
     const first = judge(dataA, url)
+    const firstReady = ready(first)
     await new Promise((r) => setTimeout(r, 150))
     const other = judge(dataB, url)
-    await new Promise((r) => setTimeout(r, killAfter))
-    first.kill('SIGKILL')
-    await exited(first)
+    const watch = openSqlDatabase(url)
+    const stageNow = () =>
+      killStage(
+        (sql, ...args) =>
+          Number(
+            watch
+              .prepare(sql)
+              .pluck()
+              .get(...args),
+          ),
+        game,
+      )
+    let interrupted: KillStage
+    try {
+      await firstReady
+      await killStageReached(stageNow, target)
+      await new Promise((r) => setTimeout(r, killAfter))
+    } finally {
+      first.kill('SIGKILL')
+      await exited(first)
+      interrupted = stageNow()
+      watch.close()
+    }
+    stages.set(interrupted, (stages.get(interrupted) ?? 0) + 1)
     const again = judge(dataA, url)
 
     const db = openSqlDatabase(url)
@@ -139,10 +181,12 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
             return waiting === 0
           },
           90_000,
-          `trial ${trial} (a killed after ${killAfter} ms) to finish`,
+          `trial ${trial} (a killed ${killAfter} ms into ${target}: ${interrupted}) to finish`,
         )
       } catch {
-        failures.push(`trial ${trial} (a killed after ${killAfter} ms): not finished in 90 s: ${state}`)
+        failures.push(
+          `trial ${trial} (a killed ${killAfter} ms into ${target}: ${interrupted}): not finished in 90 s: ${state}`,
+        )
         continue
       }
       const accepted = db
@@ -176,7 +220,9 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
         for (const r of mine) {
           const copies = ids.filter((id) => id === r.message_id).length
           if (copies !== 1)
-            failures.push(`trial ${trial} (after ${killAfter} ms): ${r.message_id} reached ${user} ${copies} times`)
+            failures.push(
+              `trial ${trial} (a killed ${killAfter} ms into ${target}: ${interrupted}): ${r.message_id} reached ${user} ${copies} times`,
+            )
         }
       }
     } finally {
@@ -185,5 +231,9 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
       await Promise.all([exited(other), exited(again)])
     }
   }
+  console.log(`kill trials, the stage each kill interrupted:\n${killHistogram(stages)}`)
   expect(failures).toEqual([])
+  // Each aimed-at stage is hit at least once in 4 trials or more: should the kills drift out of the
+  // work (into the judges' loading, or after the last send), this fails.
+  if (TRIALS >= KILL_TARGETS.length) expect(killCoverageGaps(stages, 1)).toEqual([])
 }, 1_800_000)
