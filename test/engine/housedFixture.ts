@@ -8,16 +8,24 @@ import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 
 export const HOUSED = 'hidden-deck-housed'
 
+// The engine keeps a ruleset per pack for the whole process (src/engine/fold.ts), and files in one
+// worker share this module: a ruleset made while another file's house was registered must still
+// ask this file's house, so every ruleset reads the house registered last.
+let current: () => HousePlayer = () => {
+  throw new Error('no housed duel registered')
+}
+
 /** Registers the housed duel for this file; `house()` is read at every call, so a test may swap it. */
 export function registerHousedDuel(house: () => HousePlayer): void {
+  current = house
   const release = registerRuleset({
     ...hiddenDeckFactory,
     id: HOUSED,
     create: (p) =>
       Object.assign(hiddenDeckFactory.create(p), {
         house: {
-          orders: (...a) => house().orders(...a),
-          answer: (...a) => house().answer(...a),
+          orders: (...a) => current().orders(...a),
+          answer: (...a) => current().answer(...a),
         } satisfies HousePlayer,
       }),
   })
