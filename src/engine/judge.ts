@@ -14,6 +14,7 @@ import { clockEntry } from './clock/clockModel.ts'
 import { ClockIndex } from './clockIndex.ts'
 import { FoldCache } from './foldCache.ts'
 import { advanceFold } from './foldAdvance.ts'
+import { foldAfter } from './foldAfter.ts'
 import type { JudgeContext } from './judgeContext.ts'
 import type { PageSource } from './readerSource.ts'
 import * as viewTokens from './viewTokens.ts'
@@ -61,8 +62,6 @@ import type {
   CallMeta,
   Reader,
 } from './calls.ts'
-
-const RESULT_COMPANIONS = new Set(['DiceCommitted', 'DeadlineSet', 'HiddenDrawRevealed', 'GameFinished'])
 
 export class Judge implements JudgeContext, PageSource {
   readonly templates: Templates
@@ -159,29 +158,7 @@ export class Judge implements JudgeContext, PageSource {
 
   /** The game as it stood right after resolution `point` (for reports sent again and histories). */
   loadAfter(game: string, point: number): GameFold | null {
-    const events = this.o.store.read(gameStream(game))
-    if (events.some((e) => e.type === 'TurnReadjudicated')) {
-      // Results re-adjudicated later live inside the correction: take the state the results in force left.
-      const fold = foldGame(events, this.registry, this.secrets)
-      const upTo = fold.adjudications.filter((a) => a.data.point <= point)
-      if (!upTo.some((a) => a.data.point === point)) return null
-      const last = upTo.at(-1)!.data
-      return {
-        ...fold,
-        adjudications: upTo,
-        state: fold.statesBefore.get(point + 1) ?? fold.state,
-        finished: last.finished,
-        point: point + 1,
-        commitment: null,
-        deadline: null,
-      }
-    }
-    const at = events.findIndex((e) => e.type === 'TurnAdjudicated' && e.data.point === point)
-    if (at < 0) return null
-    // The events appended with the result (the next commitment and deadline, or the end) belong with it.
-    let end = at + 1
-    while (end < events.length && RESULT_COMPANIONS.has(events[end]!.type)) end++
-    return foldGame(events.slice(0, end), this.registry, this.secrets)
+    return foldAfter(this, game, point)
   }
 
   reportAgain(game: string, point: number, viewer: Viewer): Letter | null {
