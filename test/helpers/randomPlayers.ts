@@ -20,6 +20,7 @@ import type { RrPiece } from '../../src/games/rebel-raiders/state.ts'
 import { seaDevilsFactory } from '../../src/games/sea-devils/index.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
 import { contextFor, type Ctx, neighbours } from '../../src/games/sea-devils/state.ts'
+import type { FederalInView } from '../../src/games/sea-devils/view.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverPack } from '../../src/games/river-coastal/pack.ts'
 import { seededRandom } from './random.ts'
@@ -57,17 +58,7 @@ interface SdOwn {
   arrivedTurn?: number
 }
 
-interface SdFederal {
-  id: string
-  type: string
-  loc: string
-  area: string | null
-  damage: number
-  spent: number
-  availability: number | null
-  fleet: string | null
-  blockading: string | null
-}
+type SdFederal = FederalInView
 
 function sdCtx(pack: SeaDevilsPack, view: View): Ctx {
   const sc = pack.scenarios.find((s) => s.title === view.scenario) ?? pack.scenarios[0]!

@@ -10,18 +10,9 @@ import { bestVoyage, type Start } from './houseRaids.ts'
 import { homewardLine, inPortLine, type OwnShip, positionFromView } from './housePorts.ts'
 import { coalPortsAt } from './legality.ts'
 import { contextFor, type Ctx, neighbours, type SdState } from './state.ts'
+import type { FederalInView } from './view.ts'
 
-interface FederalEntry {
-  id: string
-  type: string
-  loc: string
-  area: string | null
-  damage: number
-  spent: number
-  availability: number | null
-  fleet: string | null
-  blockading: string | null
-}
+type FederalEntry = FederalInView
 
 interface Seen {
   id: string

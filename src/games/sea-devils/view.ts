@@ -18,6 +18,20 @@ const byNumber = new Intl.Collator('en', { numeric: true }).compare
 const sees = (viewer: Viewer, role: string) =>
   viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === role)
 
+/** A Federal ship as the view lists it (its reports, the house player and the test players read it). */
+export interface FederalInView {
+  id: string
+  name: string
+  type: string
+  loc: string
+  area: string | null
+  damage: number
+  spent: number
+  availability: number | null
+  fleet: string | null
+  blockading: string | null
+}
+
 export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
   const track = ctx.pack.track.find((t) => t.gt === state.turn)
   const year = String(ctx.year(state.turn))
@@ -95,18 +109,7 @@ export function seaDevilsView(state: SdState, ctx: Ctx, viewer: Viewer): View {
 /** The report model: the view arranged for the templates (text and HTML share it). */
 export function seaDevilsReportModel(state: SdState, ctx: Ctx, viewer: Viewer): Record<string, unknown> {
   const view = seaDevilsView(state, ctx, viewer)
-  const federal = view.federal as {
-    id: string
-    name: string
-    type: string
-    loc: string
-    area: string | null
-    damage: number
-    spent: number
-    availability: number | null
-    fleet: string | null
-    blockading: string | null
-  }[]
+  const federal = view.federal as FederalInView[]
   const onMap = federal
     .filter((u) => u.loc === 'map')
     .sort((a, b) => byNumber(a.area ?? '', b.area ?? '') || a.id.localeCompare(b.id))
