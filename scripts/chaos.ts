@@ -25,6 +25,7 @@ import { loadMailConfig } from '../src/mail/config.ts'
 import {
   DEFAULT_USERS,
   imapClient,
+  inboxMessageIds,
   judgeMailEnv,
   type Mailstack,
   mulberry32,
@@ -241,21 +242,6 @@ async function createGame(game: string): Promise<Record<string, string> | null> 
   return null
 }
 
-/** The Message-IDs in a user's INBOX, from the envelopes. */
-async function messageIds(user: string): Promise<string[]> {
-  const c = await imapClient(user)
-  try {
-    const box = await c.mailboxOpen('INBOX', { readOnly: true })
-    if (box.exists === 0) return []
-    const ids: string[] = []
-    for await (const m of c.fetch('1:*', { envelope: true }))
-      ids.push((m.envelope?.messageId ?? '').replace(/^<|>$/g, ''))
-    return ids
-  } finally {
-    await c.logout().catch(() => c.close())
-  }
-}
-
 async function judgeInboxCount(): Promise<number> {
   const c = await imapClient('judge')
   try {
@@ -358,7 +344,7 @@ async function check(db: PgDatabase, mailed: Mailed[]): Promise<Verdict> {
 async function checkDeliveries(db: PgDatabase, v: Verdict): Promise<void> {
   const rows = db.query('SELECT message_id, recipient FROM outbox').rows as [string, string][]
   const boxes = new Map<string, string[]>()
-  for (const user of ['fed', 'reb', 'mod', 'spy']) boxes.set(`${user}@example.test`, await messageIds(user))
+  for (const user of ['fed', 'reb', 'mod', 'spy']) boxes.set(`${user}@example.test`, await inboxMessageIds(user))
   const other = rows.filter(([, to]) => !boxes.has(to.toLowerCase())).length
   if (other > 0) say(`${other} outbox mails to addresses outside the stack's mailboxes are not counted`)
   for (const [id, to] of rows) {

@@ -12,6 +12,7 @@ import { openApp } from '../../src/cli/app.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import {
   imapClient,
+  inboxMessageIds,
   judgeMailEnv,
   KILL_TARGETS,
   type KillStage,
@@ -87,21 +88,6 @@ function judge(data: string, lane: number): Judge {
   ready.catch(() => {})
   proc.stdout?.resume() // drained, so a full pipe never blocks the judge
   return { proc, ready }
-}
-
-/** The Message-IDs in a user's INBOX, read from the envelopes (no message is parsed). */
-async function messageIds(user: string): Promise<string[]> {
-  const c = await imapClient(user)
-  try {
-    const box = await c.mailboxOpen('INBOX', { readOnly: true })
-    if (box.exists === 0) return []
-    const ids: string[] = []
-    for await (const m of c.fetch('1:*', { envelope: true }))
-      ids.push((m.envelope?.messageId ?? '').replace(/^<|>$/g, ''))
-    return ids
-  } finally {
-    await c.logout()
-  }
 }
 
 const exited = (p: ChildProcess) =>
@@ -241,7 +227,7 @@ async function trial(trial: number, lane: number, failures: string[]): Promise<v
     for (const user of laneUsers(lane).slice(1)) {
       boxes[`${user}@example.test`] = await waitFor(
         async () => {
-          const ids = await messageIds(user)
+          const ids = await inboxMessageIds(user)
           const expected = rows.filter((r) => r.recipient === `${user}@example.test`)
           return expected.every((r) => ids.includes(r.message_id)) ? ids : null
         },

@@ -165,6 +165,21 @@ export async function imapClient(user: string, pass = password(user)): Promise<I
   return client
 }
 
+/** The Message-IDs in a user's INBOX, read from the envelopes (no message is parsed). */
+export async function inboxMessageIds(user: string): Promise<string[]> {
+  const c = await imapClient(user)
+  try {
+    const box = await c.mailboxOpen('INBOX', { readOnly: true })
+    if (box.exists === 0) return []
+    const ids: string[] = []
+    for await (const m of c.fetch('1:*', { envelope: true }))
+      ids.push((m.envelope?.messageId ?? '').replace(/^<|>$/g, ''))
+    return ids
+  } finally {
+    await c.logout().catch(() => c.close())
+  }
+}
+
 export interface StoredMessage {
   uid: number
   messageId: string
