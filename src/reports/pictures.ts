@@ -1,14 +1,19 @@
 // Pictures in letters: a game draws its figures as SVG (Ruleset.figures); the engine turns each into a
 // PNG with resvg for the report's attachments and the HTML part's inline image, in a palette of at most
 // 256 colours (png.ts) so that a report with its pictures stays well within a mail's size.
-import { existsSync } from 'node:fs'
 import { Resvg } from '@resvg/resvg-js'
 import { FIGURE_FONT } from '../games/kit/labelLayout.ts'
+import { projectPath } from '../util/resources.ts'
 import { palettePng } from './png.ts'
 
+/**
+ * The figure font's two faces, kept in the project (templates/fonts/README.md): a picture never
+ * depends on the fonts a machine has installed, and a subset of the font is read several times
+ * faster than the whole font for every label.
+ */
 const FONT_FILES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  projectPath('templates', 'fonts', 'DejaVuSans.ttf'),
+  projectPath('templates', 'fonts', 'DejaVuSans-Bold.ttf'),
 ]
 
 /**
@@ -27,10 +32,9 @@ export const DRAWINGS: readonly { scale: number; colours: number }[] = [
  * `scale`, in a palette of `colours`.
  */
 export function rasterise(svg: string, how: { scale: number; colours: number } = DRAWINGS[0]!): Buffer {
-  const fontFiles = FONT_FILES.filter((f) => existsSync(f))
   const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)?.[1] ?? 1000)
   const resvg = new Resvg(svg, {
-    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: FIGURE_FONT },
+    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FIGURE_FONT },
     fitTo: { mode: 'width', value: Math.round(width * how.scale) },
   })
   const image = resvg.render()

@@ -1,7 +1,9 @@
 // The pictures' palette PNG: read back byte for byte (chunks, palette, indices), and a picture of
-// more than 256 colours drawn in its most frequent ones.
+// more than 256 colours drawn in its most frequent ones; a picture's lettering drawn in the project's
+// own font (templates/fonts), whatever fonts the machine has.
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { rasterise } from '../../src/reports/pictures.ts'
 import { palettePng } from '../../src/reports/png.ts'
 
 function chunks(png: Buffer): Map<string, Buffer> {
@@ -67,5 +69,20 @@ describe('palettePng', () => {
     expect(back[1025]).toEqual([100, 100, 100, 255])
     expect(back[1024]![3]).toBe(255)
     expect(chunks(png).has('tRNS')).toBe(false)
+  })
+})
+
+describe('rasterise', () => {
+  /** A label alone on white, in the figure font, regular or bold. */
+  const label = (weight: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/><text x="4" y="28" font-family="DejaVu Sans" font-size="24" font-weight="${weight}">Ironclad § →</text></svg>`
+  const inked = (png: Buffer) => decode(png).filter(([r, g, b]) => r! + g! + b! < 200).length
+
+  it('draws the lettering from the fonts kept in the project, in both weights', () => {
+    const regular = inked(rasterise(label('normal')))
+    const bold = inked(rasterise(label('bold')))
+    // Without a font resvg draws no text at all: no dark pixel on the white ground.
+    expect(regular).toBeGreaterThan(300)
+    expect(bold).toBeGreaterThan(regular)
   })
 })
