@@ -1,9 +1,11 @@
 // The kit's fixed-point geometry: exact integers, table trigonometry, the same on every machine.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   advance,
   angleDiff,
   arcOf,
+  boxesMeet,
   cosOf,
   distance,
   distanceToSegment,
@@ -16,6 +18,7 @@ import {
   type Point,
   pointInPolygon,
   polygonsOverlap,
+  segmentHitsPolygon,
   segmentsIntersect,
   sinOf,
   subSteps,
@@ -143,5 +146,40 @@ describe('shapes', () => {
     expect(polygonsOverlap(a, hull(P(3500, 3500), 4500, 6000, 1000))).toBe(false)
     expect(polygonsOverlap(a, hull(P(1200, 0), 0, 6000, 1000))).toBe(false)
     expect(polygonsOverlap(a, hull(P(900, 0), 0, 6000, 1000))).toBe(true)
+  })
+
+  it('shapes whose boxes do not meet never touch: the box test lets through every pair the exact tests find touching', () => {
+    // The box test is only a shortcut before the exact tests: it must never answer "apart" for two
+    // shapes that touch, edges meeting at a point included. Touching is decided here without it.
+    const point = fc.record({ x: fc.integer({ min: -50, max: 50 }), y: fc.integer({ min: -50, max: 50 }) })
+    const convex = fc
+      .tuple(
+        point,
+        fc.integer({ min: 0, max: 35999 }),
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 2, max: 30 }),
+      )
+      .map(([c, h, length, beam]) => hull(c, h, length, beam))
+    const edges = (poly: Point[]) => poly.map((p, i) => [poly[(i + poly.length - 1) % poly.length]!, p] as const)
+    const segmentTouches = (s: Point, t: Point, poly: Point[]) =>
+      pointInPolygon(s, poly) || pointInPolygon(t, poly) || edges(poly).some(([p, q]) => segmentsIntersect(s, t, p, q))
+    const touches = (a: Point[], b: Point[]) =>
+      a.some((p) => pointInPolygon(p, b)) || edges(a).some(([p, q]) => segmentTouches(p, q, b))
+    let touching = 0
+    fc.assert(
+      fc.property(convex, convex, point, point, (a, b, s, t) => {
+        if (touches(a, b)) {
+          touching++
+          expect(boxesMeet(a, b)).toBe(true)
+          expect(polygonsOverlap(a, b)).toBe(true)
+        }
+        if (segmentTouches(s, t, a)) expect(boxesMeet([s, t], a) && segmentHitsPolygon(s, t, a)).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
+    expect(touching).toBeGreaterThan(50)
+    const square = [P(0, 0), P(10, 0), P(10, 10), P(0, 10)]
+    expect(boxesMeet(square, [P(10, 10), P(20, 20)])).toBe(true)
+    expect(boxesMeet(square, [P(11, 0), P(20, 20)])).toBe(false)
   })
 })

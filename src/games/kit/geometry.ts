@@ -194,8 +194,34 @@ export function pointInPolygon(p: Point, polygon: Point[]): boolean {
   return inside
 }
 
+/**
+ * Whether the boxes around two sets of points meet (touching counts). Shapes whose boxes do not meet
+ * cannot touch, so the exact tests below, which look at every pair of edges, are asked only of
+ * shapes that are near each other.
+ */
+export function boxesMeet(a: readonly Point[], b: readonly Point[]): boolean {
+  const [ax0, ay0, ax1, ay1] = boxOf(a)
+  const [bx0, by0, bx1, by1] = boxOf(b)
+  return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1
+}
+
+function boxOf(points: readonly Point[]): [number, number, number, number] {
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  for (const p of points) {
+    if (p.x < x0) x0 = p.x
+    if (p.x > x1) x1 = p.x
+    if (p.y < y0) y0 = p.y
+    if (p.y > y1) y1 = p.y
+  }
+  return [x0, y0, x1, y1]
+}
+
 /** Whether a segment touches or enters a polygon. */
 export function segmentHitsPolygon(a: Point, b: Point, polygon: Point[]): boolean {
+  if (!boxesMeet([a, b], polygon)) return false
   if (pointInPolygon(a, polygon) || pointInPolygon(b, polygon)) return true
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++)
     if (segmentsIntersect(a, b, polygon[j]!, polygon[i]!)) return true
@@ -236,6 +262,7 @@ export function hull(centre: Point, heading: number, length: number, beam: numbe
 
 /** Whether two convex polygons overlap (touching counts), by the separating axis test on integer projections. */
 export function polygonsOverlap(p: Point[], q: Point[]): boolean {
+  if (!boxesMeet(p, q)) return false
   for (const poly of [p, q])
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const axis = { x: -(poly[i]!.y - poly[j]!.y), y: poly[i]!.x - poly[j]!.x }

@@ -1,11 +1,12 @@
 // Shape tests the kit does not have: polygons that may be concave (banks, shoals) against a hull,
 // and the gap between two shapes (the 1" shore buffer of §8 L501).
-import { distanceToSegment, type Point, pointInPolygon, segmentsIntersect } from '../kit/geometry.ts'
+import { boxesMeet, distanceToSegment, type Point, pointInPolygon, segmentsIntersect } from '../kit/geometry.ts'
 
 const edges = (poly: Point[]): [Point, Point][] => poly.map((p, i) => [poly[(i + poly.length - 1) % poly.length]!, p])
 
 /** Whether two simple polygons (either may be concave) touch or overlap. */
 export function shapesTouch(a: Point[], b: Point[]): boolean {
+  if (!boxesMeet(a, b)) return false
   if (a.some((p) => pointInPolygon(p, b)) || b.some((p) => pointInPolygon(p, a))) return true
   for (const [p, q] of edges(a)) for (const [r, s] of edges(b)) if (segmentsIntersect(p, q, r, s)) return true
   return false
