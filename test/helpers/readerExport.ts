@@ -128,9 +128,8 @@ function searcher(texts: string[]): (needle: string) => boolean {
   const LONG = 16
   let longRuns: string[] | null = null
   const runsOf = (length: number): string[] => {
-    if (length < LONG)
-      return texts.flatMap((t) => [...t.matchAll(new RegExp(`[0-9a-f]{${length},}`, 'g'))].map((m) => m[0]))
-    longRuns ??= texts.flatMap((t) => [...t.matchAll(new RegExp(`[0-9a-f]{${LONG},}`, 'g'))].map((m) => m[0]))
+    if (length < LONG) return texts.flatMap((t) => hexRuns(t, length))
+    longRuns ??= texts.flatMap((t) => hexRuns(t, LONG))
     return longRuns.filter((run) => run.length >= length)
   }
   const hexWindows = (length: number) => {
@@ -149,4 +148,20 @@ function searcher(texts: string[]): (needle: string) => boolean {
     }
     return hit
   }
+}
+
+/**
+ * The runs of at least `length` lower-case hex digits in a text, by one loop over its characters (a
+ * regular expression tried at every position took seconds over a game's whole export).
+ */
+function hexRuns(text: string, length: number): string[] {
+  const runs: string[] = []
+  let start = 0
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 102)) continue
+    if (i - start >= length) runs.push(text.slice(start, i))
+    start = i + 1
+  }
+  return runs
 }
