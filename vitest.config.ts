@@ -174,6 +174,10 @@ checkTiers(tiers, 'test')
 
 const pgSetup = './test/pg/globalSetup.ts'
 
+// Commands the tests start run the sources as they are, never a dist/ built before a change; CI,
+// whose npm ci has just built dist/ from these sources, runs that build (PBEM_TEST_COMPILED=1).
+const env = { PBEM_FROM_SOURCE: process.env.PBEM_TEST_COMPILED === '1' ? '0' : '1' }
+
 export default defineConfig({
   test: {
     testTimeout: 120000,
@@ -182,9 +186,10 @@ export default defineConfig({
     // Vitest's default leaves one CPU to itself, which on a two-CPU CI machine runs the files one at a
     // time; the main process is idle while workers run, so use every CPU.
     maxWorkers: availableParallelism(),
-    // Commands the tests start run the sources as they are, never a dist/ built before a change; CI,
-    // whose npm ci has just built dist/ from these sources, runs that build (PBEM_TEST_COMPILED=1).
-    env: { PBEM_FROM_SOURCE: process.env.PBEM_TEST_COMPILED === '1' ? '0' : '1' },
+    // SQLite commits without waiting for the disk (PBEM_SQLITE_SYNC, src/log/db.ts): still safe
+    // against any process being killed, which is all a test does, as the tests' PostgreSQL runs with
+    // fsync off; the kill trials keep the judge's default.
+    env: { ...env, PBEM_SQLITE_SYNC: 'normal' },
     // FC_SEED replays a failing property test (docs/testing.md).
     setupFiles: ['./test/helpers/properties.ts'],
     sequence: { sequencer: TiersSlowestFirst },
@@ -206,6 +211,7 @@ export default defineConfig({
           : {}),
         provide: { engines: name === 'judge' ? ['sqlite'] : name === 'pg' ? ['postgres'] : [] },
         ...(name === 'pg' || name === 'trials' ? { globalSetup: [pgSetup] } : {}),
+        ...(name === 'trials' ? { env: { ...env, PBEM_SQLITE_SYNC: 'full' } } : {}),
       },
     })),
   },

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import BetterSqlite3 from 'better-sqlite3'
-import { openDatabase } from '../src/log/db.ts'
+import { openDatabase, sqliteSynchronous } from '../src/log/db.ts'
 import { EventSchemas } from '../src/log/schemas.ts'
 import { EventStore } from '../src/log/store.ts'
 
-const DURABILITY = 'WAL + synchronous=FULL, one transaction per event'
+const DURABILITY = `WAL + synchronous=${sqliteSynchronous()}, one transaction per event`
 
 function sampleData(i: number) {
   return {
@@ -54,7 +54,7 @@ export function benchLog(n = 20000): { logEventsPerSec: number; rawInsertsPerSec
     rawDb = new BetterSqlite3(join(dir, 'raw.sqlite'))
     rawDb.pragma('busy_timeout = 5000')
     rawDb.pragma('journal_mode = WAL')
-    rawDb.pragma('synchronous = FULL')
+    rawDb.pragma(`synchronous = ${sqliteSynchronous()}`)
     rawDb.exec('CREATE TABLE raw (id INTEGER PRIMARY KEY, data TEXT NOT NULL)')
     const insert = rawDb.prepare('INSERT INTO raw (data) VALUES (?)')
     const insertTx = rawDb.transaction((json: string) => insert.run(json))

@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { appliedMigrations, openDatabase } from '../../src/log/db.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { appliedMigrations, openDatabase, sqliteSynchronous } from '../../src/log/db.ts'
 import { tempDir } from './helpers.ts'
 
 let tmp: ReturnType<typeof tempDir>
@@ -23,6 +23,8 @@ describe('openDatabase with the repository migrations', () => {
   })
 
   it('uses WAL and the durability pragmas on a file, and applies nothing new on re-open', () => {
+    // The test run sets PBEM_SQLITE_SYNC=normal (vitest.config.ts); a judge without it commits FULL.
+    vi.stubEnv('PBEM_SQLITE_SYNC', undefined)
     const file = join(tmp.dir, 'judge.sqlite')
     const db1 = openDatabase(file)
     expect(db1.pragma('journal_mode', { simple: true })).toBe('wal')
@@ -36,6 +38,17 @@ describe('openDatabase with the repository migrations', () => {
     const db2 = openDatabase(file)
     expect(appliedMigrations(db2)).toEqual(first)
     db2.close()
+    vi.unstubAllEnvs()
+  })
+
+  it('commits NORMAL only when PBEM_SQLITE_SYNC says so, and refuses any other value', () => {
+    vi.stubEnv('PBEM_SQLITE_SYNC', 'normal')
+    const db = openDatabase(join(tmp.dir, 'normal.sqlite'))
+    expect(db.pragma('synchronous', { simple: true })).toBe(1) // NORMAL
+    db.close()
+    expect(sqliteSynchronous({ PBEM_SQLITE_SYNC: 'Full' })).toBe('FULL')
+    expect(() => sqliteSynchronous({ PBEM_SQLITE_SYNC: 'off' })).toThrow(/full \(the default\) or normal/)
+    vi.unstubAllEnvs()
   })
 })
 

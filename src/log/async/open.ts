@@ -3,7 +3,7 @@
 // may open a database the other created.
 import { readFileSync } from 'node:fs'
 import BetterSqlite3 from 'better-sqlite3'
-import { DEFAULT_MIGRATIONS_DIR, listMigrations, sqliteOnly } from '../db.ts'
+import { DEFAULT_MIGRATIONS_DIR, listMigrations, sqliteOnly, sqliteSynchronous } from '../db.ts'
 import type { MigrationFile } from '../migrate.ts'
 import type { PgDatabase } from '../pg/database.ts'
 import { pgMigrations } from '../pg/open.ts'
@@ -56,7 +56,7 @@ function openSqliteFile(file: string): BetterSqlite3.Database {
       const mode = db.pragma('journal_mode = WAL', { simple: true })
       if (String(mode).toLowerCase() !== 'wal') throw new Error(`could not switch ${file} to WAL (got ${String(mode)})`)
     }
-    db.pragma('synchronous = FULL')
+    db.pragma(`synchronous = ${sqliteSynchronous()}`)
     db.pragma('foreign_keys = ON')
     return db
   } catch (err) {
