@@ -99,7 +99,8 @@ export function palettePng(rgba: Uint8Array, width: number, height: number, size
     chunk('IHDR', ihdr),
     chunk('PLTE', plte),
     ...(opaque ? [] : [chunk('tRNS', trns)]),
-    chunk('IDAT', deflateSync(raw, { level: 9, memLevel: 9 })),
+    // zlib's default level: the highest took two to ten times as long on a map for about 5% fewer bytes.
+    chunk('IDAT', deflateSync(raw, { level: 6, memLevel: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ])
 }

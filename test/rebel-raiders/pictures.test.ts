@@ -16,6 +16,8 @@ describe('Rebel Raiders pictures', () => {
     const theatre = figures[0]!.svg
     expect(theatre).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1100" height="760"/)
     expect(theatre).toMatch(/<path d="M[^"]{1000,}" fill="#efe8d8"/) // the coastline
+    // Only the coasts on the picture: the whole world's made the SVG over a megabyte.
+    expect(theatre.length).toBeLessThan(200_000)
     for (const id of ['SAVA', 'NORF', 'VICK', 'CAIR']) expect(theatre).toContain(`>${id}</text>`)
     expect(theatre).toContain('>BT-5 GB-2</text>') // Norfolk's pieces
     // Savannah, taken, is drawn in the Union's blue.

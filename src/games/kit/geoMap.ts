@@ -96,15 +96,30 @@ function projectionFor(spec: GeoMapSpec): GeoProjection {
 
 const landPaths = new Map<string, string>()
 
+/**
+ * The land's outline as an SVG path. A theatre's is clipped to the figure with a margin: the rest of
+ * the world's coasts are off the picture, and drawn they made the SVG a megabyte that every report
+ * parsed again; the margin keeps the outline the clip draws along its edge off the picture, so the
+ * pixels are those of the unclipped land. The world's figure shows all of it and is drawn whole.
+ */
+function landPath(projection: GeoProjection, spec: GeoMapSpec): string {
+  const theatre = spec.projection === 'theatre'
+  const m = 50
+  const clip: [[number, number], [number, number]] = [
+    [-m, -m],
+    [spec.width + m, spec.height + m],
+  ]
+  return geoPath(theatre ? projection.clipExtent(clip) : projection)(landOf(theatre)) ?? ''
+}
+
 /** The figure as SVG text. */
 export function geoMapSvg(spec: GeoMapSpec): string {
   const projection = projectionFor(spec)
-  const path = geoPath(projection)
   // The coast depends only on the frame: drawn once per frame and reused.
   const frameKey = JSON.stringify([spec.width, spec.height, spec.extent, spec.projection])
   let land = landPaths.get(frameKey)
   if (land === undefined) {
-    land = path(landOf(spec.projection === 'theatre')) ?? ''
+    land = landPath(projection, spec)
     landPaths.set(frameKey, land)
   }
   const at = (lon: number, lat: number): [number, number] => {
