@@ -35,8 +35,12 @@ import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SLACK_MS = 15_000 // a busy shared machine: passes, polls and sends after a lapse
-/** The judges' mailbox lease and send claims (PBEM_TAKEOVER_SECONDS): shorter than the default minute. */
-const TAKEOVER_MS = 20_000
+/**
+ * The judges' mailbox lease and send claims (PBEM_TAKEOVER_SECONDS): the shortest the settings
+ * take, as b waits out a's lease and a never runs beside b, so a lease lapsing early under load
+ * could not let two judges read at once here.
+ */
+const TAKEOVER_MS = 10_000
 let ms: Mailstack
 let pg: PgStack
 let dir: string
