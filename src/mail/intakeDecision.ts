@@ -233,7 +233,8 @@ export class Intake {
   ): Recorded {
     const { text, extracted, authLine, via } = message
     const { deps, mail } = this
-    const judge = deps.judge
+    // The judge the answers and commands write through: in a batch, the batch's (planningJudge.ts).
+    const judge = this.writes.judge
     const sender = mail.from.address
     // Past the key check the sender is the player himself (or holds his key): the notices about
     // his own mail are his, and the limit meant for strangers does not silence them.
@@ -246,25 +247,21 @@ export class Intake {
     let answers: string | undefined
     if (decided?.answers.length) {
       const withOrders = decided.orders !== null
-      const r = this.writes.viaJudge(() =>
-        judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders }),
-      )
+      const r = judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders })
       if (!withOrders) return this.record('command', { game, role, detail: 'DECIDE' })
       answers = r.ok ? r.message : (r.message ?? `Not recorded: ${r.error}`)
     } else if (word) {
-      this.writes.viaJudge(() =>
-        runMailCommand({
-          judge,
-          db: deps.db,
-          outbox: this.outbox,
-          clock: deps.clock,
-          mail,
-          game,
-          role,
-          body: text,
-          word,
-        }),
-      )
+      runMailCommand({
+        judge,
+        db: deps.db,
+        outbox: this.outbox,
+        clock: deps.clock,
+        mail,
+        game,
+        role,
+        body: text,
+        word,
+      })
       return this.record('command', { game, role, detail: word })
     }
 

@@ -5,7 +5,7 @@
 // commands) writes only synchronously: the batch refuses it (NeedsJudge), and the intake files that
 // message the synchronous way.
 import { FilingBatch } from '../engine/filingBatch.ts'
-import type { SubmitMeta, SubmitResult } from '../engine/judge.ts'
+import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import {
   type AsyncDatabase,
@@ -28,7 +28,9 @@ export interface IntakeWrites {
   recordSeen(m: SeenMail): void
   recordMail(events: MailEvent[]): void
   submitOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult
-  /** Runs a step that writes through the judge's own commands. */
+  /** The judge whose commands (answers, mail commands) write where these writes go. */
+  judge: Judge
+  /** Runs a step that writes through the judge's synchronous store (a moderator's command). */
   viaJudge<T>(fn: () => T): T
 }
 
@@ -43,11 +45,12 @@ export function syncWrites(deps: IntakeDeps): IntakeWrites {
     recordSeen: (m) => recordMailSeen(deps.db, m),
     recordMail: (events) => deps.judge.mail.record(events),
     submitOrders: (game, role, text, meta) => deps.judge.submitOrders(game, role, text, meta),
+    judge: deps.judge,
     viaJudge: (fn) => fn(),
   }
 }
 
-/** Thrown by the batch's writes when the decision needs the judge's commands: file synchronously. */
+/** Thrown by the batch's writes when the decision needs the judge's synchronous store: file synchronously. */
 export class NeedsJudge extends Error {
   constructor() {
     super('this message is filed through the judge, synchronously')
@@ -94,11 +97,8 @@ export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new 
     },
     recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
     recordMail: (events) => batch.recordMail(events),
-    submitOrders: (game, role, text, meta) => {
-      const result = batch.fileOrders(game, role, text, meta)
-      if (!result) throw new NeedsJudge()
-      return result
-    },
+    submitOrders: (game, role, text, meta) => batch.fileOrders(game, role, text, meta),
+    judge: batch.judge,
     viaJudge: () => {
       throw new NeedsJudge()
     },

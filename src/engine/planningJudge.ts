@@ -1,0 +1,38 @@
+// The judge as a filing batch sees it: its own commands (answers to questions, SET ZONE, SET
+// ABSENCE, PRESS, the read-only mail commands) run unchanged, deciding from the folds as they stand,
+// but what they write goes into the batch: an append to a game becomes the batch's append after the
+// game as the batch leaves it, a letter joins the batch's letters, a transaction is the batch's own.
+// The batch then writes it all at once on the async store (filingBatch.ts).
+//
+// It is the judge itself with three things replaced (its store's writes, its outbox, its load), made
+// as an object whose prototype is the judge: everything else (the keys, the templates, the reports'
+// reads, the fold cache) is the judge's. Reads are the judge's synchronous reads.
+import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
+import type { Letter } from '../reports/render.ts'
+import type { FilingBatch } from './filingBatch.ts'
+import type { Judge } from './judge.ts'
+
+/** `j` writing into `batch`. */
+export function planningJudge(j: Judge, batch: FilingBatch): Judge {
+  const store = Object.create(j.o.store, {
+    // Nothing is written here, so there is nothing to hold or lock: the batch takes the locks.
+    transaction: { value: <T>(fn: () => T): T => fn() },
+    lock: { value: () => {} },
+    lockStream: { value: () => {} },
+    append: {
+      value: (stream: string, expected: number, events: NewEvent[]): StoredEvent[] => {
+        if (!stream.startsWith('game:')) throw new Error(`a filing batch appends to games only, not ${stream}`)
+        return batch.appendGame(stream.slice('game:'.length), expected, events)
+      },
+    },
+  }) as EventStore
+  const outbox = {
+    enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => batch.enqueue(letter, meta),
+  }
+  return Object.create(j, {
+    o: { value: { ...j.o, store, outbox } },
+    load: {
+      value: (game: string, opts: { check?: boolean } = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
+    },
+  }) as Judge
+}
