@@ -6,7 +6,7 @@
 // mail command is filed the synchronous way.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verifyStream } from '../../src/log/verify.ts'
-import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
+import { handleInbound, type IntakeDeps, recordIntakeFailure } from '../../src/mail/intake.ts'
 import { openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
@@ -143,6 +143,21 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(await intake(eml('mod@example.test', body))).toBe('command')
     expect(append).toHaveBeenCalled()
     expect(mailReceived()).toHaveLength(1)
+  })
+
+  it('records a mail the intake failed on in the batch, its sender and the moderator told and counted', async () => {
+    const append = vi.spyOn(app.judge.o.store, 'append')
+    const raw = eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`, 'failed-1')
+    await recordIntakeFailure(raw, 'test', deps(), new Error('the judge tripped'))
+    expect(append).not.toHaveBeenCalled()
+    expect(mailReceived().map((e) => e.data)).toEqual([
+      expect.objectContaining({ outcome: 'failed', detail: 'intake failed: the judge tripped' }),
+    ])
+    const told = outboxRows(app).filter((r) => /could not be processed|intake failed/i.test(r.mail.subject))
+    expect(told.map((r) => r.recipient).sort()).toEqual(['mod@example.test', 'south@example.test'])
+    const counted = app.db.prepare('SELECT address FROM intake_replies ORDER BY address').all()
+    expect(counted).toEqual([{ address: 'mod@example.test' }, { address: 'south@example.test' }])
+    expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
   })
 
   it('writes nothing when the mail record moved on after its head was read', async () => {
