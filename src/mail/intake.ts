@@ -66,7 +66,7 @@ export async function readInbound(
 }
 
 /** A message read and checked, ready to be filed. */
-interface ReadMessage {
+export interface ReadMessage {
   rawHash: string
   source: string
   mail: InboundMail
@@ -75,7 +75,7 @@ interface ReadMessage {
   read: Parameters<Intake['decide']>[0]
 }
 
-async function readMessage(
+export async function readMessage(
   raw: Buffer,
   source: string,
   deps: IntakeDeps,
@@ -132,7 +132,7 @@ function fileNow(m: ReadMessage, deps: IntakeDeps): IntakeOutcome {
 }
 
 /** Tries at filing in one batch before a busy mail record sends the message the synchronous way. */
-const BATCH_TRIES = 5
+export const BATCH_TRIES = 5
 
 /**
  * Files on the async store: the decision made synchronously from what stands, its writes in one

@@ -66,7 +66,7 @@ export class Intake {
   }): Recorded {
     const { deps, mail } = this
     const { bounces } = read
-    const judge = deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
 
     // Robots and ourselves: recorded, never answered.
@@ -123,7 +123,7 @@ export class Intake {
     extracted: ReturnType<typeof extractOrders>,
   ): Recorded {
     const { deps, mail } = this
-    const judge = deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
     if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
       return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
@@ -182,7 +182,7 @@ export class Intake {
     extracted: ReturnType<typeof extractOrders>,
   ): Recorded {
     const { mail } = this
-    const judge = this.deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
     const fold = judge.load(game)
     const player = fold.players.get(role)

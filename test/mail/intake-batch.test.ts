@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verifyStream } from '../../src/log/verify.ts'
 import { handleInbound, type IntakeDeps, recordIntakeFailure } from '../../src/mail/intake.ts'
+import { type AsyncBatchFiling, type Fetched, fileTogether } from '../../src/mail/imapBatch.ts'
+import { fileGroup, type GroupMessage, readForGroup } from '../../src/mail/intakeGroup.ts'
 import { openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
@@ -158,6 +160,86 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const counted = app.db.prepare('SELECT address FROM intake_replies ORDER BY address').all()
     expect(counted).toEqual([{ address: 'mod@example.test' }, { address: 'south@example.test' }])
     expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
+  })
+
+  describe('a group of IMAP messages', () => {
+    const orders = (n: number, id = `group-${n}`) =>
+      eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW ${1 + (n % 3)}`, id)
+    const asyncFiling = (): AsyncBatchFiling<GroupMessage> => ({
+      readAhead: (raw, source) => readForGroup(raw, source, deps()),
+      fileAll: (read) => fileGroup(read, deps()),
+    })
+    const fetched = (raws: Buffer[]): Fetched[] =>
+      raws.map((raw, i) => ({ uid: i + 1, source: `imap:INBOX:1:${i + 1}`, raw }))
+
+    it('is filed in one batch, one durable commit, each message after the ones before it', async () => {
+      const append = vi.spyOn(app.judge.o.store, 'append')
+      const batch = vi.spyOn(app.jobsDb, 'batch')
+      const filed = await fileTogether(asyncFiling(), fetched([orders(1), orders(2), orders(3)]), () => false)
+      expect(filed.map((h) => [h.uid, h.result])).toEqual([
+        [1, 'orders-accepted'],
+        [2, 'orders-accepted'],
+        [3, 'orders-accepted'],
+      ])
+      expect(batch).toHaveBeenCalledTimes(1)
+      expect(append).not.toHaveBeenCalled()
+      const fold = app.judge.load('fd1', { check: true })
+      expect([...fold.receipts.keys()]).toEqual(['fd1/1/south-1', 'fd1/1/south-2', 'fd1/1/south-3'])
+      expect(app.judge.load('fd1').version).toBe(fold.version)
+      expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
+      expect(mailReceived().map((e) => (e.data as { receipt: string }).receipt)).toEqual([
+        'fd1/1/south-1',
+        'fd1/1/south-2',
+        'fd1/1/south-3',
+      ])
+      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+      expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
+      expect(outboxRows(app).filter((r) => r.kind === 'ack')).toHaveLength(3)
+    })
+
+    it('files a message twice in one group once, and a group filed again as duplicates', async () => {
+      const raw = orders(1, 'group-twice')
+      const twice = fetched([raw, orders(2), Buffer.from(raw)])
+      expect((await fileTogether(asyncFiling(), twice, () => false)).map((h) => h.result)).toEqual([
+        'orders-accepted',
+        'orders-accepted',
+        'duplicate',
+      ])
+      expect((await fileTogether(asyncFiling(), twice, () => false)).map((h) => h.result)).toEqual([
+        'duplicate',
+        'duplicate',
+        'duplicate',
+      ])
+      expect(mailReceived()).toHaveLength(2)
+    })
+
+    it("ends at a moderator's command: the messages before it filed, it and the rest left", async () => {
+      const mod = eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${app.judge.moderatorKey('fd1')}\nEXTEND 24H`)
+      const group = fetched([orders(1), mod, orders(3)])
+      expect((await fileTogether(asyncFiling(), group, () => false)).map((h) => h.uid)).toEqual([1])
+      expect(mailReceived()).toHaveLength(1)
+      expect(await intake(mod)).toBe('command')
+      expect(await intake(group[2]!.raw)).toBe('orders-accepted')
+      expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
+    })
+
+    it('is decided again, whole, when another writer got to the game between its reads and its batch', async () => {
+      const read = [await readForGroup(orders(1), 's1', deps()), await readForGroup(orders(2), 's2', deps())]
+      const batch = app.jobsDb.batch.bind(app.jobsDb)
+      let raced = false
+      vi.spyOn(app.jobsDb, 'batch').mockImplementation(async (steps) => {
+        if (!raced) {
+          raced = true
+          app.judge.submitOrders('fd1', 'north', 'DRAW 1', { messageId: 'other@x', from: 'north@example.test' })
+        }
+        return batch(steps)
+      })
+      expect(await fileGroup(read, deps())).toEqual(['orders-accepted', 'orders-accepted'])
+      const fold = app.judge.load('fd1', { check: true })
+      expect(fold.events.slice(-3).map((e) => (e.data as { role: string }).role)).toEqual(['north', 'south', 'south'])
+      expect(mailReceived()).toHaveLength(2)
+      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+    })
   })
 
   it('writes nothing when the mail record moved on after its head was read', async () => {
