@@ -47,6 +47,8 @@ export class FilingBatch {
   private readonly mailEvents: NewEvent[] = []
   private readonly steps: AsyncStep[] = []
   private games = new Map<string, GameAppend>()
+  /** The games read ahead on the async handle (readGame): the fold, or null for no such game. */
+  private readonly known = new Map<string, GameFold | null>()
   private planner: Judge | null = null
 
   private constructor(
@@ -87,9 +89,36 @@ export class FilingBatch {
     this.steps.push(...steps)
   }
 
-  /** The game as the batch leaves it so far: its planned fold, else the judge's. */
+  /** The game as the batch leaves it so far: its planned fold, else the one read ahead, else the judge's. */
   foldOf(game: string): GameFold {
-    return this.games.get(game)?.after ?? this.j.load(game)
+    return this.games.get(game)?.after ?? this.known.get(game) ?? this.j.load(game)
+  }
+
+  /** Whether `game` exists, from what was read ahead when it was (the judge's read otherwise). */
+  hasGame(game: string): boolean {
+    const known = this.known.get(game)
+    return known === undefined ? this.j.hasGame(game) : known !== null
+  }
+
+  /**
+   * Reads `game` on the async handle ahead of the decision, so that deciding reads nothing of it
+   * synchronously: its head, then only the events the judge's kept fold lacks (none when it is
+   * current), the fold kept by the judge as its load would. Its fold, or null for no such game.
+   */
+  async readGame(game: string): Promise<GameFold | null> {
+    const stream = gameStream(game)
+    const head = await this.store.head(stream)
+    if (head.version === 0) {
+      this.known.set(game, null)
+      return null
+    }
+    const kept = this.j.folds.upTo(game, head.version)
+    let fold = kept?.version === head.version ? kept : null
+    if (!fold && kept) fold = advanceFold(kept, await this.store.read(stream, kept.version + 1))
+    if (!fold) fold = foldGame(await this.store.read(stream), this.j.registry, this.j.secrets)
+    this.j.folds.set(game, fold)
+    this.known.set(game, fold)
+    return fold
   }
 
   /**

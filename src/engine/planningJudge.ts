@@ -4,9 +4,11 @@
 // game as the batch leaves it, a letter joins the batch's letters, a transaction is the batch's own.
 // The batch then writes it all at once on the async store (filingBatch.ts).
 //
-// It is the judge itself with three things replaced (its store's writes, its outbox, its load), made
-// as an object whose prototype is the judge: everything else (the keys, the templates, the reports'
-// reads, the fold cache) is the judge's. Reads are the judge's synchronous reads.
+// It is the judge itself with four things replaced (its store's writes, its outbox, its load and
+// hasGame), made as an object whose prototype is the judge: everything else (the keys, the
+// templates, the reports' reads, the fold cache) is the judge's. A game the batch read ahead on the
+// async handle (FilingBatch.readGame) is loaded from that read; any other read is the judge's own,
+// synchronous.
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import type { FilingBatch } from './filingBatch.ts'
@@ -34,5 +36,6 @@ export function planningJudge(j: Judge, batch: FilingBatch): Judge {
     load: {
       value: (game: string, opts: { check?: boolean } = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
     },
+    hasGame: { value: (game: string) => batch.hasGame(game) },
   }) as Judge
 }

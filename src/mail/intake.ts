@@ -11,7 +11,7 @@ import { DEFAULT_MAX_INBOUND_BYTES, headerOnly, parseInbound, sha256Hex, type In
 import { bodyHashOf, contentHashOf, seen, seenBefore } from './sameMessage.ts'
 import { cutShortReason } from './truncation.ts'
 import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts'
-import { batchWrites, type IntakeWrites, NeedsJudge, openBatch, replyCounts } from './intakeWrites.ts'
+import { batchWrites, type IntakeWrites, NeedsJudge, prepareBatch } from './intakeWrites.ts'
 import type { AuthResults } from './auth.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
 
@@ -141,12 +141,11 @@ export const BATCH_TRIES = 5
  * again, from the duplicate check on. A moderator's command is filed synchronously.
  */
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
-  const addresses = [m.mail.from.address, deps.judge.moderatorAddress ?? '']
   for (let tries = 0; tries < BATCH_TRIES; tries++) {
     if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
     let tried: { outcome: IntakeOutcome } | null
     try {
-      tried = await tryBatch(deps, jobs, addresses, (writes) =>
+      tried = await tryBatch(deps, jobs, m.mail, (writes) =>
         new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read),
       )
     } catch (e) {
@@ -175,25 +174,24 @@ export async function recordIntakeFailure(
   const reason = oneLine(error instanceof Error ? error.message : String(error))
   const failed = (writes?: IntakeWrites) => new Intake(deps, mail, source, null, null, writes).failed(reason)
   const jobs = deps.jobsDb
-  const addresses = [mail.from.address, deps.judge.moderatorAddress ?? '']
   for (let tries = 0; jobs && tries < BATCH_TRIES; tries++) {
-    if (await tryBatch(deps, jobs, addresses, failed)) return
+    if (await tryBatch(deps, jobs, mail, failed)) return
   }
   deps.judge.mail.transaction(() => failed())
 }
 
 /**
- * One try at a decision written in one batch: the batch opened and the reply counts of `addresses`
- * read on the async handle, `decide` run into the batch's writes, the batch committed. Null when
+ * One try at a decision written in one batch: the batch opened and what the decision reads read
+ * ahead on the async handle (prepareBatch), `decide` run into the batch's writes, the batch committed. Null when
  * another writer got there first (nothing written: decide again).
  */
 async function tryBatch<T>(
   deps: IntakeDeps,
   jobs: AsyncDatabase,
-  addresses: string[],
+  mail: InboundMail,
   decide: (writes: IntakeWrites) => T,
 ): Promise<{ outcome: T } | null> {
-  const [batch, counted] = await Promise.all([openBatch(deps, jobs), replyCounts(deps, jobs, addresses)])
+  const { batch, counted } = await prepareBatch(deps, jobs, [mail])
   const outcome = decide(batchWrites(deps, batch, counted))
   return (await batch.commit()) ? { outcome } : null
 }

@@ -14,7 +14,7 @@ import type { AsyncDatabase } from '../engine/mailStore.ts'
 import { BATCH_TRIES, type InboundEnvelope, type ReadMessage, readMessage } from './intake.ts'
 import { Intake } from './intakeDecision.ts'
 import type { IntakeDeps, IntakeOutcome } from './intakeTypes.ts'
-import { batchWrites, openBatch, replyCounts } from './intakeWrites.ts'
+import { batchWrites, prepareBatch } from './intakeWrites.ts'
 import { seenBefore } from './sameMessage.ts'
 
 /** A message of a group, read (or found a duplicate already). */
@@ -49,11 +49,8 @@ async function tryGroup(group: GroupMessage[], deps: IntakeDeps, jobs: AsyncData
   const seenNow = await Promise.all(
     group.map((m) => m === 'duplicate' || seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)),
   )
-  const senders = group.flatMap((m) => (m === 'duplicate' ? [] : [m.mail.from.address]))
-  const [batch, counted] = await Promise.all([
-    openBatch(deps, jobs),
-    replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '']),
-  ])
+  const mails = group.flatMap((m) => (m === 'duplicate' ? [] : [m.mail]))
+  const { batch, counted } = await prepareBatch(deps, jobs, mails)
   const writes = batchWrites(deps, batch, counted)
   const taken = new Set<string>()
   const outcomes: IntakeOutcome[] = []

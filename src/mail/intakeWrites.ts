@@ -16,8 +16,11 @@ import {
   type SeenMail,
 } from '../engine/mailStore.ts'
 import type { Letter } from '../reports/render.ts'
+import { identify, parseReplyAddress } from './identity.ts'
+import type { InboundMail } from './inbound.ts'
 import type { IntakeDeps } from './intakeTypes.ts'
 import { enqueueMailSteps } from './outbound.ts'
+import { extractOrders } from './reading.ts'
 import { countReply, repliesLastHour, replyRecord } from './replyLog.ts'
 
 export interface IntakeWrites {
@@ -60,6 +63,38 @@ export class NeedsJudge extends Error {
 /** The batch a decision writes into, on the judge's async handle. */
 export function openBatch(deps: IntakeDeps, jobs: AsyncDatabase): Promise<FilingBatch> {
   return FilingBatch.open(deps.judge, jobs, (letter, meta) => enqueueMailSteps(jobs.engine, letter, meta, deps.clock()))
+}
+
+/**
+ * The batch the decisions on `mails` write into, with what they read read ahead on the async handle,
+ * so that deciding waits on no round trip: the games the mails name (their GAME lines and reply
+ * addresses) and the reply limit's counts of their senders, the moderator and those games' players.
+ */
+export async function prepareBatch(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  mails: InboundMail[],
+): Promise<{ batch: FilingBatch; counted: Map<string, number> }> {
+  const batch = await openBatch(deps, jobs)
+  const games = [...new Set(mails.flatMap(gamesNamed))]
+  // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
+  const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
+  const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
+  const senders = mails.map((m) => m.from.address)
+  const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
+  return { batch, counted }
+}
+
+/** The games a message names: its reply addresses' and its GAME line's (a few at most). */
+function gamesNamed(mail: InboundMail): string[] {
+  const named = new Set<string>()
+  for (const to of mail.to) {
+    const a = parseReplyAddress(to)
+    if (a) named.add(a.game)
+  }
+  const game = identify(mail, extractOrders(mail).text).game
+  if (game) named.add(game)
+  return [...named].slice(0, 4)
 }
 
 /**

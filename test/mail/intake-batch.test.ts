@@ -162,6 +162,20 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
   })
 
+  it("reads the game on the async handle before deciding: no synchronous read of the judge's store", async () => {
+    app.judge.folds.clear()
+    const version = vi.spyOn(app.judge.o.store, 'version')
+    const read = vi.spyOn(app.judge.o.store, 'read')
+    const orders = `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 2`
+    expect(await intake(eml('south@example.test', orders))).toBe('orders-accepted')
+    expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nSTATUS`))).toBe('command')
+    expect(await intake(eml('spy@elsewhere.test', 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('refused')
+    expect(await intake(eml('south@example.test', 'GAME nosuch SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('unidentified')
+    expect(version).not.toHaveBeenCalled()
+    expect(read).not.toHaveBeenCalled()
+    expect(app.judge.load('fd1', { check: true }).orders.get('south')?.receipt).toBe('fd1/1/south-1')
+  })
+
   describe('a group of IMAP messages', () => {
     const orders = (n: number, id = `group-${n}`) =>
       eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW ${1 + (n % 3)}`, id)
