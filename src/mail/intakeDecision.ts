@@ -406,7 +406,8 @@ export class Intake {
     const sender = mail.from.address
     const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
     this.silenced =
-      !person || (!fromPlayerOfRecord(this.writes.judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit)
+      !person ||
+      (!fromPlayerOfRecord(this.writes.judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit)
     return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
       if (person)
         this.reply(
