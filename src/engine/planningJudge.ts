@@ -11,11 +11,19 @@
 // synchronous.
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
-import type { FilingBatch } from './filingBatch.ts'
+import type { GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
 
+/** What the planning judge writes into and loads from: a filing batch (FilingBatch). */
+export interface PlanTarget {
+  appendGame(game: string, expected: number, events: NewEvent[]): StoredEvent[]
+  enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
+  foldOf(game: string): GameFold
+  hasGame(game: string): boolean
+}
+
 /** `j` writing into `batch`. */
-export function planningJudge(j: Judge, batch: FilingBatch): Judge {
+export function planningJudge(j: Judge, batch: PlanTarget): Judge {
   const store = Object.create(j.o.store, {
     // Nothing is written here, so there is nothing to hold or lock: the batch takes the locks.
     transaction: { value: <T>(fn: () => T): T => fn() },
