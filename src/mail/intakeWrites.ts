@@ -92,8 +92,12 @@ function gamesNamed(mail: InboundMail): string[] {
     const a = parseReplyAddress(to)
     if (a) named.add(a.game)
   }
-  const game = identify(mail, extractOrders(mail).text).game
-  if (game) named.add(game)
+  try {
+    const game = identify(mail, extractOrders(mail).text).game
+    if (game) named.add(game)
+  } catch {
+    // A body that cannot be read names no game here; the decision reads it again and says why.
+  }
   return [...named].slice(0, 4)
 }
 
