@@ -145,7 +145,7 @@ async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase
     if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
     let tried: { outcome: IntakeOutcome } | null
     try {
-      tried = await tryBatch(deps, jobs, m.mail, (writes) =>
+      tried = await tryBatch(deps, jobs, m, (writes) =>
         new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read),
       )
     } catch (e) {
@@ -175,24 +175,26 @@ export async function recordIntakeFailure(
   const failed = (writes?: IntakeWrites) => new Intake(deps, mail, source, null, null, writes).failed(reason)
   const jobs = deps.jobsDb
   for (let tries = 0; jobs && tries < BATCH_TRIES; tries++) {
-    if (await tryBatch(deps, jobs, mail, failed)) return
+    if (await tryBatch(deps, jobs, { mail }, failed)) return
   }
   deps.judge.mail.transaction(() => failed())
 }
 
 /**
- * One try at a decision written in one batch: the batch opened and what the decision reads read
- * ahead on the async handle (prepareBatch), `decide` run into the batch's writes, the batch committed. Null when
- * another writer got there first (nothing written: decide again).
+ * One try at a decision on message `m` written in one batch: the batch opened and what the decision
+ * reads read ahead on the async handle (prepareBatch: the games it names, the reply counts, the
+ * outbox rows its bounce reports name), `decide` run into the batch's writes, the batch committed.
+ * Null when another writer got there first (nothing written: decide again).
  */
 async function tryBatch<T>(
   deps: IntakeDeps,
   jobs: AsyncDatabase,
-  mail: InboundMail,
+  m: { mail: InboundMail; read?: ReadMessage['read'] },
   decide: (writes: IntakeWrites) => T,
 ): Promise<{ outcome: T } | null> {
-  const { batch, counted } = await prepareBatch(deps, jobs, [mail])
-  const outcome = decide(batchWrites(deps, batch, counted))
+  const bounced = (m.read?.bounces ?? []).flatMap((b) => (b.originalMessageId ? [b.originalMessageId] : []))
+  const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], bounced)
+  const outcome = decide(batchWrites(deps, batch, counted, rows))
   return (await batch.commit()) ? { outcome } : null
 }
 

@@ -75,7 +75,7 @@ export class Intake {
     if (bounces.length) {
       const events: MailEvent[] = bounces.map((b) => ({
         type: 'DeliveryFailed',
-        data: deliveryFailedEvent(deps.db, b, mail.messageId),
+        data: deliveryFailedEvent(this.writes.outboxRow, b, mail.messageId),
         audience: { kind: 'moderator' },
         causation: mail.messageId,
       }))

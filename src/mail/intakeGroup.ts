@@ -49,9 +49,15 @@ async function tryGroup(group: GroupMessage[], deps: IntakeDeps, jobs: AsyncData
   const seenNow = await Promise.all(
     group.map((m) => m === 'duplicate' || seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)),
   )
-  const mails = group.flatMap((m) => (m === 'duplicate' ? [] : [m.mail]))
-  const { batch, counted } = await prepareBatch(deps, jobs, mails)
-  const writes = batchWrites(deps, batch, counted)
+  const read = group.filter((m): m is ReadMessage => m !== 'duplicate')
+  const bounced = read.flatMap((m) => m.read.bounces.flatMap((b) => b.originalMessageId ?? []))
+  const { batch, counted, rows } = await prepareBatch(
+    deps,
+    jobs,
+    read.map((m) => m.mail),
+    bounced,
+  )
+  const writes = batchWrites(deps, batch, counted, rows)
   const taken = new Set<string>()
   const outcomes: IntakeOutcome[] = []
   for (const [i, m] of group.entries()) {

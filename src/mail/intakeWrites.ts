@@ -9,6 +9,8 @@ import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import {
   type AsyncDatabase,
+  findOutboxRow,
+  findOutboxRowAsync,
   mailSeenStep,
   recordMailSeen,
   repliesSinceAsync,
@@ -16,6 +18,7 @@ import {
   type SeenMail,
 } from '../engine/mailStore.ts'
 import type { Letter } from '../reports/render.ts'
+import type { OutboxRowOf } from './bounces.ts'
 import { identify, parseReplyAddress } from './identity.ts'
 import type { InboundMail } from './inbound.ts'
 import type { IntakeDeps } from './intakeTypes.ts'
@@ -33,6 +36,8 @@ export interface IntakeWrites {
   submitOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult
   /** The judge whose commands (answers, mail commands) write where these writes go. */
   judge: Judge
+  /** Our outbox row of a Message-ID, which a bounce names. */
+  outboxRow: OutboxRowOf
   /** Runs a step that writes through the judge's synchronous store (a moderator's command). */
   viaJudge<T>(fn: () => T): T
 }
@@ -49,6 +54,7 @@ export function syncWrites(deps: IntakeDeps): IntakeWrites {
     recordMail: (events) => deps.judge.mail.record(events),
     submitOrders: (game, role, text, meta) => deps.judge.submitOrders(game, role, text, meta),
     judge: deps.judge,
+    outboxRow: (messageId) => findOutboxRow(deps.db, messageId),
     viaJudge: (fn) => fn(),
   }
 }
@@ -65,16 +71,29 @@ export function openBatch(deps: IntakeDeps, jobs: AsyncDatabase): Promise<Filing
   return FilingBatch.open(deps.judge, jobs, (letter, meta) => enqueueMailSteps(jobs.engine, letter, meta, deps.clock()))
 }
 
+/** A batch and what its decisions read, read ahead (prepareBatch). */
+export interface PreparedBatch {
+  batch: FilingBatch
+  /** The reply limit's counts by lower-cased address. */
+  counted: Map<string, number>
+  /** Our outbox rows of the Message-IDs bounces name. */
+  rows: Map<string, ReturnType<OutboxRowOf>>
+}
+
 /**
  * The batch the decisions on `mails` write into, with what they read read ahead on the async handle,
  * so that deciding waits on no round trip: the games the mails name (their GAME lines and reply
- * addresses) and the reply limit's counts of their senders, the moderator and those games' players.
+ * addresses), the reply limit's counts of their senders, the moderator and those games' players, and
+ * our outbox rows of the Message-IDs their bounce reports name (`bounced`).
  */
 export async function prepareBatch(
   deps: IntakeDeps,
   jobs: AsyncDatabase,
   mails: InboundMail[],
-): Promise<{ batch: FilingBatch; counted: Map<string, number> }> {
+  bounced: string[] = [],
+): Promise<PreparedBatch> {
+  const ids = [...new Set(bounced)].slice(0, 100)
+  const found = Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id)))
   const batch = await openBatch(deps, jobs)
   const games = [...new Set(mails.flatMap(gamesNamed))]
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
@@ -82,7 +101,8 @@ export async function prepareBatch(
   const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
   const senders = mails.map((m) => m.from.address)
   const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
-  return { batch, counted }
+  const rows = await found
+  return { batch, counted, rows: new Map(ids.map((id, i) => [id, rows[i]!])) }
 }
 
 /** The games a message names: its reply addresses' and its GAME line's (a few at most). */
@@ -120,7 +140,12 @@ export async function replyCounts(
  * The writes into `batch`. The reply limit's counts are those read ahead (`counted`, replyCounts),
  * or read as they stand (a read, outside any transaction), plus the notices this decision queues.
  */
-export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new Map<string, number>()): IntakeWrites {
+export function batchWrites(
+  deps: IntakeDeps,
+  batch: FilingBatch,
+  counted = new Map<string, number>(),
+  rows = new Map<string, ReturnType<OutboxRowOf>>(),
+): IntakeWrites {
   const queued = new Map<string, number>()
   return {
     enqueue: (letter, meta, counted) => {
@@ -138,6 +163,10 @@ export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new 
     recordMail: (events) => batch.recordMail(events),
     submitOrders: (game, role, text, meta) => batch.fileOrders(game, role, text, meta),
     judge: batch.judge,
+    outboxRow: (messageId) => {
+      const row = rows.get(messageId)
+      return row === undefined ? findOutboxRow(deps.db, messageId) : row
+    },
     viaJudge: () => {
       throw new NeedsJudge()
     },

@@ -176,6 +176,39 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(app.judge.load('fd1', { check: true }).orders.get('south')?.receipt).toBe('fd1/1/south-1')
   })
 
+  it('records a bounce in the batch, linked to our outbox row (read ahead on the async handle)', async () => {
+    const bounce = Buffer.from(
+      [
+        'Return-path: <>',
+        'From: Mail Delivery System <Mailer-Daemon@mx.example.org>',
+        'To: orders@judge.example.test',
+        'Subject: Mail delivery failed: returning message to sender',
+        'Message-Id: <bounce-1@mx.example.org>',
+        'Auto-Submitted: auto-replied',
+        '',
+        'A message that you sent could not be delivered to one or more of its',
+        'recipients. This is a permanent error. The following address(es) failed:',
+        '',
+        '  north@example.test',
+        '    550 5.2.2 Mailbox full',
+        '',
+        '------ This is a copy of the message, including all the headers. ------',
+        '',
+        'Message-ID: <report.fd1.r0.north@judge.example.test>',
+        'Subject: [fd1] Game opens (north)',
+        '',
+      ].join('\r\n'),
+    )
+    const append = vi.spyOn(app.judge.o.store, 'append')
+    expect(await intake(bounce)).toBe('ignored-automated')
+    expect(append).not.toHaveBeenCalled()
+    const report = outboxRows(app).find((r) => r.mail.messageId === 'report.fd1.r0.north@judge.example.test')!
+    const failed = app.store.read('system:mail').filter((e) => e.type === 'DeliveryFailed')
+    expect(failed.map((e) => e.data)).toEqual([
+      expect.objectContaining({ recipient: 'north@example.test', outboxId: report.id, game: 'fd1', kind: 'report' }),
+    ])
+  })
+
   describe('a group of IMAP messages', () => {
     const orders = (n: number, id = `group-${n}`) =>
       eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW ${1 + (n % 3)}`, id)
