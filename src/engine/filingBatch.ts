@@ -94,6 +94,11 @@ export class FilingBatch {
     return this.games.get(game)?.after ?? this.known.get(game) ?? this.j.load(game)
   }
 
+  /** The game's fold as the batch holds it (planned, or read ahead), or null when it holds none. */
+  heldFold(game: string): GameFold | null {
+    return this.games.get(game)?.after ?? this.known.get(game) ?? null
+  }
+
   /** Whether `game` exists, from what was read ahead when it was (the judge's read otherwise). */
   hasGame(game: string): boolean {
     const known = this.known.get(game)

@@ -20,7 +20,11 @@ export interface PlanTarget {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
   foldOf(game: string): GameFold
   hasGame(game: string): boolean
+  /** The game's fold as the batch holds it (read ahead or planned), or null when it holds none. */
+  heldFold(game: string): GameFold | null
 }
+
+const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
 
 /** `j` writing into `batch`. */
 export function planningJudge(j: Judge, batch: PlanTarget): Judge {
@@ -29,10 +33,25 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     transaction: { value: <T>(fn: () => T): T => fn() },
     lock: { value: () => {} },
     lockStream: { value: () => {} },
+    // A game the batch holds is read from its fold, whose events are the whole stream as the batch
+    // leaves it (a report made again, the game after a past resolution): no synchronous read.
+    read: {
+      value: (stream: string, fromVersion = 1): StoredEvent[] => {
+        const held = gameOf(stream) && batch.heldFold(gameOf(stream)!)
+        return held ? held.events.filter((e) => e.version >= fromVersion) : j.o.store.read(stream, fromVersion)
+      },
+    },
+    version: {
+      value: (stream: string): number => {
+        const held = gameOf(stream) && batch.heldFold(gameOf(stream)!)
+        return held ? held.version : j.o.store.version(stream)
+      },
+    },
     append: {
       value: (stream: string, expected: number, events: NewEvent[]): StoredEvent[] => {
-        if (!stream.startsWith('game:')) throw new Error(`a filing batch appends to games only, not ${stream}`)
-        return batch.appendGame(stream.slice('game:'.length), expected, events)
+        const game = gameOf(stream)
+        if (!game) throw new Error(`a filing batch appends to games only, not ${stream}`)
+        return batch.appendGame(game, expected, events)
       },
     },
   }) as EventStore

@@ -169,6 +169,8 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const orders = `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 2`
     expect(await intake(eml('south@example.test', orders))).toBe('orders-accepted')
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nSTATUS`))).toBe('command')
+    expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nREPORT 0`))).toBe('command')
+    expect(outboxRows(app).filter((r) => r.mail.subject.endsWith('(sent again)'))).toHaveLength(1)
     expect(await intake(eml('spy@elsewhere.test', 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('refused')
     expect(await intake(eml('south@example.test', 'GAME nosuch SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('unidentified')
     expect(version).not.toHaveBeenCalled()
