@@ -4,11 +4,11 @@
 // game as the batch leaves it, a letter joins the batch's letters, a transaction is the batch's own.
 // The batch then writes it all at once on the async store (filingBatch.ts).
 //
-// It is the judge itself with four things replaced (its store's writes, its outbox, its load and
-// hasGame), made as an object whose prototype is the judge: everything else (the keys, the
-// templates, the reports' reads, the fold cache) is the judge's. A game the batch read ahead on the
-// async handle (FilingBatch.readGame) is loaded from that read; any other read is the judge's own,
-// synchronous.
+// It is the judge itself with a few things replaced (its store's writes and its reads of the games
+// the batch holds, its outbox, its load and hasGame), made as an object whose prototype is the judge:
+// everything else (the keys, the templates, the fold cache) is the judge's. A game the batch read
+// ahead on the async handle (FilingBatch.readGame) or planned is loaded and read from its fold; any
+// other read is the judge's own, synchronous.
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import type { GameFold } from './fold.ts'

@@ -1,9 +1,11 @@
 // Where an intake decision's writes go. Synchronously, on the judge's store, inside the filing
-// transaction the caller holds (the batch path of IMAP, the failure record, any message the batch
-// cannot take); or into a FilingBatch, written on the async store in one batch once the decision is
-// made. A decision that needs the judge's own commands (answers to questions, mail and moderator
-// commands) writes only synchronously: the batch refuses it (NeedsJudge), and the intake files that
-// message the synchronous way.
+// transaction the caller holds (a caller without the async handle, a message the batch cannot take);
+// or into a FilingBatch, written on the async store in one batch once the decision is made, what the
+// decision reads read ahead on the async handle (prepareBatch). The judge's own commands (answers to
+// questions, the players' mail commands) run on `judge`: the judge itself, or in a batch a planning
+// judge whose appends and letters go into the batch. A moderator's command writes only
+// synchronously: the batch refuses it (NeedsJudge), and the intake files that message the
+// synchronous way.
 import { FilingBatch } from '../engine/filingBatch.ts'
 import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
@@ -93,15 +95,16 @@ export async function prepareBatch(
   bounced: string[] = [],
 ): Promise<PreparedBatch> {
   const ids = [...new Set(bounced)].slice(0, 100)
-  const found = Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id)))
-  const batch = await openBatch(deps, jobs)
+  const [batch, rows] = await Promise.all([
+    openBatch(deps, jobs),
+    Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id))),
+  ])
   const games = [...new Set(mails.flatMap(gamesNamed))]
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
   const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
   const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
   const senders = mails.map((m) => m.from.address)
   const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
-  const rows = await found
   return { batch, counted, rows: new Map(ids.map((id, i) => [id, rows[i]!])) }
 }
 
