@@ -19,6 +19,7 @@ import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
+import type { GroupMessage } from '../mail/intakeGroup.ts'
 import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import { judgeIdentity } from '../mail/outboxClaim.ts'
@@ -176,6 +177,7 @@ export function mailTokens(mail: MailConfig): TokenRefresher | null {
 // The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
 // so commands that read no mail (game status, history) start without them.
 const intakeModule = () => import('../mail/intake.ts')
+const intakeGroupModule = () => import('../mail/intakeGroup.ts')
 
 /** The SMTP transport, loaded and connected on the first send: commands that send nothing start without it. */
 function lazySmtp(options: SmtpTransportOptions): MailTransport & { close(): void } {
@@ -244,8 +246,8 @@ export async function imapIntake(
     clock: app.clock,
     handler: inboundHandler(app),
     filing: {
-      read: async (raw, source) => (await intakeModule()).readInbound(raw, source, intakeDeps(app)),
-      together: (fileAll) => app.judge.transaction(fileAll),
+      readAhead: async (raw, source) => (await intakeGroupModule()).readForGroup(raw, source, intakeDeps(app)),
+      fileAll: async (read) => (await intakeGroupModule()).fileGroup(read as GroupMessage[], intakeDeps(app)),
     },
     onPermanentFailure: intakeFailureRecorder(app),
     ...extra,

@@ -1,8 +1,10 @@
 // A mail's filing written on the async store in one batch (AsyncDatabase.batch): the intake
 // decides synchronously, from the folds and the records as they stand, and everything the decision
-// writes is gathered here: the mail record's events, a game's event with its clock row, the letters
-// queued, the intake's own records. Then one batch writes it all: one synchronous call on SQLite (no
-// write lock held across an await), one transaction under the streams' locks on PostgreSQL.
+// writes is gathered here: the mail record's events, the games' events with their clock rows, the
+// letters queued, the intake's own records. Then one batch writes it all: one synchronous call on
+// SQLite (no write lock held across an await), one transaction under the streams' locks on
+// PostgreSQL. The judge's own commands (answers, SET, PRESS, the read-only mail commands) write into
+// it too, run on a planning judge whose appends and letters land here (planningJudge.ts).
 //
 // Nothing is read inside the batch, so what guards it is what it writes: each stream's next version
 // (another writer's append since the heads were read makes the batch fail whole, and the intake
@@ -13,7 +15,7 @@
 import type { AsyncDatabase, AsyncStep } from '../log/async/database.ts'
 import { type AppendSteps, AsyncEventStore, isWriteConflict, type StreamHead } from '../log/async/store.ts'
 import { gameClockStep } from '../log/repos/gameClock.ts'
-import type { NewEvent } from '../log/store.ts'
+import { ConcurrencyError, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
 import { clockEntry } from './clock/clockModel.ts'
@@ -22,22 +24,32 @@ import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Judge } from './judge.ts'
+import { planningJudge } from './planningJudge.ts'
 
 /** The steps that queue one letter (the mail side knows how a letter is stored). */
 export type LetterSteps = (letter: Letter, meta: { game: string | null; kind: string }) => AsyncStep[]
 
-/** A game's event planned in the batch, and the fold it leaves. */
+/** A game's events planned in the batch (one append per command), and the fold they leave. */
 interface GameAppend {
   game: string
-  fold: GameFold
-  planned: AppendSteps
+  appends: AppendSteps[]
   after: GameFold
+}
+
+/** What a batch holds at a point of its filling, to go back to when a decision fails (rollBack). */
+export interface BatchMark {
+  mail: number
+  steps: number
+  games: Map<string, GameAppend>
 }
 
 export class FilingBatch {
   private readonly mailEvents: NewEvent[] = []
   private readonly steps: AsyncStep[] = []
-  private gameAppend: GameAppend | null = null
+  private games = new Map<string, GameAppend>()
+  /** The games read ahead on the async handle (readGame): the fold, or null for no such game. */
+  private readonly known = new Map<string, GameFold | null>()
+  private planner: Judge | null = null
 
   private constructor(
     private readonly j: Judge,
@@ -56,6 +68,12 @@ export class FilingBatch {
     return this.store.db.engine
   }
 
+  /** The judge whose commands write into this batch (planningJudge.ts). */
+  get judge(): Judge {
+    this.planner ??= planningJudge(this.j, this)
+    return this.planner
+  }
+
   /** Events of the mail record, appended with the batch. */
   recordMail(events: NewEvent[]): void {
     this.mailEvents.push(...events)
@@ -71,24 +89,90 @@ export class FilingBatch {
     this.steps.push(...steps)
   }
 
+  /** The game as the batch leaves it so far: its planned fold, else the one read ahead, else the judge's. */
+  foldOf(game: string): GameFold {
+    return this.games.get(game)?.after ?? this.known.get(game) ?? this.j.load(game)
+  }
+
+  /** The game's fold as the batch holds it (planned, or read ahead), or null when it holds none. */
+  heldFold(game: string): GameFold | null {
+    return this.games.get(game)?.after ?? this.known.get(game) ?? null
+  }
+
+  /** Whether `game` exists, from what was read ahead when it was (the judge's read otherwise). */
+  hasGame(game: string): boolean {
+    const known = this.known.get(game)
+    return known === undefined ? this.j.hasGame(game) : known !== null
+  }
+
   /**
-   * As Judge.submitOrders, into the batch: the event after the game's fold, the acknowledgement from
-   * the game as it stands after it, and the game's clock row. Null for a second game in one batch
-   * (the caller files the message synchronously instead).
+   * Reads `game` on the async handle ahead of the decision, so that deciding reads nothing of it
+   * synchronously: its head, then only the events the judge's kept fold lacks (none when it is
+   * current), the fold kept by the judge as its load would. Its fold, or null for no such game.
    */
-  fileOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult | null {
-    if (this.gameAppend) return null
-    const p = this.j.planOrders(game, role, text, meta)
-    const head = { version: p.fold.version, hash: p.fold.events.at(-1)?.hash ?? '' }
-    const planned = this.store.appendSteps(gameStream(game), head, [p.event])
-    // Another filing planned on this fold (only the latest fold goes on): the fold from its events.
+  async readGame(game: string): Promise<GameFold | null> {
+    const stream = gameStream(game)
+    const head = await this.store.head(stream)
+    if (head.version === 0) {
+      this.known.set(game, null)
+      return null
+    }
+    const kept = this.j.folds.upTo(game, head.version)
+    let fold = kept?.version === head.version ? kept : null
+    if (!fold && kept) fold = advanceFold(kept, await this.store.read(stream, kept.version + 1))
+    if (!fold) fold = foldGame(await this.store.read(stream), this.j.registry, this.j.secrets)
+    this.j.folds.set(game, fold)
+    this.known.set(game, fold)
+    return fold
+  }
+
+  /**
+   * Events appended to a game with the batch, after the game as the batch leaves it so far
+   * (ConcurrencyError when `expected` is not its version): the events as they will be stored, their
+   * positions given at commit.
+   */
+  appendGame(game: string, expected: number, events: NewEvent[]): StoredEvent[] {
+    const fold = this.foldOf(game)
+    if (fold.version !== expected) throw new ConcurrencyError(gameStream(game), expected, fold.version)
+    if (!events.length) return []
+    const head = { version: fold.version, hash: fold.events.at(-1)?.hash ?? GENESIS_HASH }
+    const planned = this.store.appendSteps(gameStream(game), head, events)
     const after =
-      advanceFold(p.fold, planned.events) ??
-      foldGame([...p.fold.events, ...planned.events], this.j.registry, this.j.secrets)
-    this.gameAppend = { game, fold: p.fold, planned, after }
-    const ack = p.ack(after, planned.events[0]!)
+      advanceFold(fold, planned.events) ??
+      foldGame([...fold.events, ...planned.events], this.j.registry, this.j.secrets)
+    const prior = this.games.get(game)?.appends ?? []
+    // A fresh entry (not one changed in place): a mark taken before holds the entry as it was.
+    this.games.set(game, { game, appends: [...prior, planned], after })
+    return planned.events
+  }
+
+  /**
+   * As Judge.submitOrders, into the batch: the event after the game as the batch leaves it, the
+   * acknowledgement from the game as it stands after it, and the game's clock row at commit.
+   */
+  fileOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult {
+    const p = this.judge.planOrders(game, role, text, meta)
+    const [stored] = this.appendGame(game, p.fold.version, [p.event])
+    const ack = p.ack(this.foldOf(game), stored!)
     if (ack) this.enqueue(ack, { game, kind: 'ack' })
     return p.result
+  }
+
+  /** Where the batch stands, for rollBack. */
+  mark(): BatchMark {
+    return { mail: this.mailEvents.length, steps: this.steps.length, games: new Map(this.games) }
+  }
+
+  /** Forgets what was gathered since `m` (a decision that failed half way). */
+  rollBack(m: BatchMark): void {
+    this.mailEvents.length = m.mail
+    this.steps.length = m.steps
+    this.games = new Map(m.games)
+  }
+
+  /** Whether the batch holds nothing to write. */
+  get empty(): boolean {
+    return this.mailEvents.length === 0 && this.steps.length === 0 && this.games.size === 0
   }
 
   /**
@@ -97,14 +181,13 @@ export class FilingBatch {
    */
   async commit(): Promise<boolean> {
     const mail = this.mailEvents.length ? this.store.appendSteps(MAIL_STREAM, this.mailHead, this.mailEvents) : null
-    const g = this.gameAppend
-    // The mail record's lock before any game's, as the synchronous intake takes them.
-    const game = g?.planned ?? null
-    const parts: AppendSteps[] = [mail, game].filter((a): a is AppendSteps => a !== null)
-    const clock = g
-      ? [gameClockStep(this.engine, { game: g.game, version: g.after.version, ...clockEntry(g.after) })]
-      : []
-    const all = [...parts.flatMap((a) => a.steps), ...clock, ...this.steps]
+    // The mail record's lock before any game's, as the synchronous intake takes them; games by name.
+    const games = [...this.games.values()].sort((a, b) => (a.game < b.game ? -1 : a.game > b.game ? 1 : 0))
+    const appends = [...(mail ? [mail] : []), ...games.flatMap((g) => g.appends)]
+    const clock = games.map((g) =>
+      gameClockStep(this.engine, { game: g.game, version: g.after.version, ...clockEntry(g.after) }),
+    )
+    const all = [...appends.flatMap((a) => a.steps), ...clock, ...this.steps]
     let results: { rows: Record<string, unknown>[]; changes: number }[]
     try {
       results = await this.store.db.batch(all)
@@ -112,17 +195,16 @@ export class FilingBatch {
       if (isWriteConflict(err)) return false
       throw err
     }
-    if (g) this.keepFold(g, results.slice(mail ? mail.steps.length : 0))
+    let at = mail ? mail.steps.length : 0
+    for (const g of games) {
+      for (const a of g.appends) {
+        this.store.placeFrom(gameStream(g.game), a, results.slice(at))
+        at += a.steps.length
+      }
+      // Its events are the stored ones (placeFrom gave them their positions), so its next load reads
+      // nothing. Only the latest fold of a game goes on, so the planned one is kept.
+      this.j.folds.set(g.game, g.after)
+    }
     return true
-  }
-
-  /**
-   * The judge's fold of the game after the batch: the one planned, whose event is the stored one
-   * (placeFrom gives it its position), so its next load reads nothing. (Only the latest fold of a
-   * game goes on, so the planned one is kept rather than the old one advanced again.)
-   */
-  private keepFold(g: GameAppend, results: { rows: Record<string, unknown>[] }[]): void {
-    this.store.placeFrom(gameStream(g.game), g.planned, results)
-    this.j.folds.set(g.game, g.after)
   }
 }

@@ -30,6 +30,7 @@ export { findMailPart, findMailParts, hasMailPart, mailPartStep, storeMailPart }
 export {
   clearSendStarted,
   findOutboxRow,
+  findOutboxRowAsync,
   insertOutboxRow,
   type NewOutboxRow,
   noteSend,

@@ -3,7 +3,6 @@
 // plain bounce from MAILER-DAEMON (qmail, Exim, old sendmail) is read into who could not be
 // reached, why, and which of our messages it was. The intake records each failed recipient as a
 // DeliveryFailed event in the system:mail stream and never answers the bounce.
-import { type Database, findOutboxRow } from '../engine/mailStore.ts'
 import { simpleParser } from 'mailparser'
 import type { MailLedger } from '../engine/mailLedger.ts'
 import type { InboundMail } from './inbound.ts'
@@ -221,9 +220,12 @@ function originalMessageId(parts: { type: string; text: string }[], body: string
 
 // ------------------------------------------------------------------------------ the record
 
+/** Our outbox row of a Message-ID (its id, game and kind), or null: how a bounce is linked to it. */
+export type OutboxRowOf = (messageId: string) => { id: number; game: string | null; kind: string } | null
+
 /** The DeliveryFailed event for one parsed bounce, linked to our outbox row when it was ours. */
-export function deliveryFailedEvent(db: Database, bounce: ParsedBounce, bounceMessageId: string): DeliveryFailed {
-  const row = bounce.originalMessageId ? findOutboxRow(db, bounce.originalMessageId) : null
+export function deliveryFailedEvent(rowOf: OutboxRowOf, bounce: ParsedBounce, bounceMessageId: string): DeliveryFailed {
+  const row = bounce.originalMessageId ? rowOf(bounce.originalMessageId) : null
   return {
     recipient: bounce.recipient,
     status: bounce.status,

@@ -2,7 +2,7 @@
 // keeps per mailbox in the database, and the options of the intake that reads it (imap.ts).
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
 import { type AsyncDatabase, findImapCheckpoint, storeImapCheckpoint } from '../engine/mailStore.ts'
-import type { BatchFiling } from './imapBatch.ts'
+import type { AsyncBatchFiling, BatchFiling } from './imapBatch.ts'
 import { type AccessTokens, isAuthRefusal } from './oauth.ts'
 
 export type TlsMode = 'tls' | 'starttls' | 'none'
@@ -31,8 +31,8 @@ export interface ImapIntakeOptions extends ImapAccount {
   /** where the checkpoint is kept (the async handle: the intake awaits it between IMAP round trips) */
   db: AsyncDatabase
   handler: ImapHandler
-  /** the handler in two steps: a fetched batch is then filed in one transaction (imapBatch.ts) */
-  filing?: BatchFiling
+  /** the handler in two steps: a fetched batch is then filed in one batch or transaction (imapBatch.ts) */
+  filing?: BatchFiling | AsyncBatchFiling
   /** the mailbox read (default INBOX) */
   mailbox?: string
   /** where handled messages go (default Processed); created when missing */

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_INBOUND_BYTES, headerOnly, parseInbound, sha256Hex, type In
 import { bodyHashOf, contentHashOf, seen, seenBefore } from './sameMessage.ts'
 import { cutShortReason } from './truncation.ts'
 import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts'
-import { batchWrites, NeedsJudge, openBatch, replyCounts } from './intakeWrites.ts'
+import { batchWrites, type IntakeWrites, NeedsJudge, prepareBatch } from './intakeWrites.ts'
 import type { AuthResults } from './auth.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
 
@@ -66,7 +66,7 @@ export async function readInbound(
 }
 
 /** A message read and checked, ready to be filed. */
-interface ReadMessage {
+export interface ReadMessage {
   rawHash: string
   source: string
   mail: InboundMail
@@ -75,7 +75,7 @@ interface ReadMessage {
   read: Parameters<Intake['decide']>[0]
 }
 
-async function readMessage(
+export async function readMessage(
   raw: Buffer,
   source: string,
   deps: IntakeDeps,
@@ -132,30 +132,27 @@ function fileNow(m: ReadMessage, deps: IntakeDeps): IntakeOutcome {
 }
 
 /** Tries at filing in one batch before a busy mail record sends the message the synchronous way. */
-const BATCH_TRIES = 5
+export const BATCH_TRIES = 5
 
 /**
  * Files on the async store: the decision made synchronously from what stands, its writes in one
- * batch (intakeWrites.ts, FilingBatch). When another writer got there first the batch writes
- * nothing and the message is decided again, from the duplicate check on. A message that needs the
- * judge's own commands (answers, mail and moderator commands) is filed synchronously.
+ * batch (intakeWrites.ts, FilingBatch), the judge's commands (answers, a player's mail commands)
+ * included. When another writer got there first the batch writes nothing and the message is decided
+ * again, from the duplicate check on. A moderator's command is filed synchronously.
  */
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
   for (let tries = 0; tries < BATCH_TRIES; tries++) {
     if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
-    const [batch, counted] = await Promise.all([
-      openBatch(deps, jobs),
-      replyCounts(deps, jobs, [m.mail.from.address, deps.judge.moderatorAddress ?? '']),
-    ])
-    let outcome: IntakeOutcome
+    let tried: { outcome: IntakeOutcome } | null
     try {
-      const writes = batchWrites(deps, batch, counted)
-      outcome = new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read)
+      tried = await tryBatch(deps, jobs, m, (writes) =>
+        new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read),
+      )
     } catch (e) {
       if (e instanceof NeedsJudge) return fileNow(m, deps)
       throw e
     }
-    if (await batch.commit()) return outcome
+    if (tried) return tried.outcome
   }
   return fileNow(m, deps)
 }
@@ -175,7 +172,30 @@ export async function recordIntakeFailure(
   const rawHash = sha256Hex(raw)
   const mail = { ...(await headerOnly(raw, rawHash)), size: raw.length }
   const reason = oneLine(error instanceof Error ? error.message : String(error))
-  deps.judge.mail.transaction(() => new Intake(deps, mail, source, null, null).failed(reason))
+  const failed = (writes?: IntakeWrites) => new Intake(deps, mail, source, null, null, writes).failed(reason)
+  const jobs = deps.jobsDb
+  for (let tries = 0; jobs && tries < BATCH_TRIES; tries++) {
+    if (await tryBatch(deps, jobs, { mail }, failed)) return
+  }
+  deps.judge.mail.transaction(() => failed())
+}
+
+/**
+ * One try at a decision on message `m` written in one batch: the batch opened and what the decision
+ * reads read ahead on the async handle (prepareBatch: the games it names, the reply counts, the
+ * outbox rows its bounce reports name), `decide` run into the batch's writes, the batch committed.
+ * Null when another writer got there first (nothing written: decide again).
+ */
+async function tryBatch<T>(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  m: { mail: InboundMail; read?: ReadMessage['read'] },
+  decide: (writes: IntakeWrites) => T,
+): Promise<{ outcome: T } | null> {
+  const bounced = (m.read?.bounces ?? []).flatMap((b) => (b.originalMessageId ? [b.originalMessageId] : []))
+  const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], bounced)
+  const outcome = decide(batchWrites(deps, batch, counted, rows))
+  return (await batch.commit()) ? { outcome } : null
 }
 
 function oneLine(text: string): string {

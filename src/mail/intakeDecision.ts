@@ -66,7 +66,7 @@ export class Intake {
   }): Recorded {
     const { deps, mail } = this
     const { bounces } = read
-    const judge = deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
 
     // Robots and ourselves: recorded, never answered.
@@ -75,7 +75,7 @@ export class Intake {
     if (bounces.length) {
       const events: MailEvent[] = bounces.map((b) => ({
         type: 'DeliveryFailed',
-        data: deliveryFailedEvent(deps.db, b, mail.messageId),
+        data: deliveryFailedEvent(this.writes.outboxRow, b, mail.messageId),
         audience: { kind: 'moderator' },
         causation: mail.messageId,
       }))
@@ -123,7 +123,7 @@ export class Intake {
     extracted: ReturnType<typeof extractOrders>,
   ): Recorded {
     const { deps, mail } = this
-    const judge = deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
     if (!id.game && /^[ \t]*HELP\b/im.test(text)) {
       return this.record('command', { detail: 'HELP' }, () => this.reply(sender, 'How to send orders', helpText()))
@@ -182,7 +182,7 @@ export class Intake {
     extracted: ReturnType<typeof extractOrders>,
   ): Recorded {
     const { mail } = this
-    const judge = this.deps.judge
+    const judge = this.writes.judge
     const sender = mail.from.address
     const fold = judge.load(game)
     const player = fold.players.get(role)
@@ -233,7 +233,8 @@ export class Intake {
   ): Recorded {
     const { text, extracted, authLine, via } = message
     const { deps, mail } = this
-    const judge = deps.judge
+    // The judge the answers and commands write through: in a batch, the batch's (planningJudge.ts).
+    const judge = this.writes.judge
     const sender = mail.from.address
     // Past the key check the sender is the player himself (or holds his key): the notices about
     // his own mail are his, and the limit meant for strangers does not silence them.
@@ -246,25 +247,21 @@ export class Intake {
     let answers: string | undefined
     if (decided?.answers.length) {
       const withOrders = decided.orders !== null
-      const r = this.writes.viaJudge(() =>
-        judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders }),
-      )
+      const r = judge.answer(game, role, decided.answers, { messageId: mail.messageId, mail: !withOrders })
       if (!withOrders) return this.record('command', { game, role, detail: 'DECIDE' })
       answers = r.ok ? r.message : (r.message ?? `Not recorded: ${r.error}`)
     } else if (word) {
-      this.writes.viaJudge(() =>
-        runMailCommand({
-          judge,
-          db: deps.db,
-          outbox: this.outbox,
-          clock: deps.clock,
-          mail,
-          game,
-          role,
-          body: text,
-          word,
-        }),
-      )
+      runMailCommand({
+        judge,
+        db: deps.db,
+        outbox: this.outbox,
+        clock: deps.clock,
+        mail,
+        game,
+        role,
+        body: text,
+        word,
+      })
       return this.record('command', { game, role, detail: word })
     }
 
@@ -409,7 +406,8 @@ export class Intake {
     const sender = mail.from.address
     const person = sender && !mail.automated && !ownMessage(deps.judge, mail)
     this.silenced =
-      !person || (!fromPlayerOfRecord(deps.judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit)
+      !person ||
+      (!fromPlayerOfRecord(this.writes.judge, mail) && this.writes.repliesLastHour(sender) >= this.replyLimit)
     return this.record('failed', { detail: `intake failed: ${reason}` }, () => {
       if (person)
         this.reply(

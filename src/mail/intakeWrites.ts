@@ -1,14 +1,18 @@
 // Where an intake decision's writes go. Synchronously, on the judge's store, inside the filing
-// transaction the caller holds (the batch path of IMAP, the failure record, any message the batch
-// cannot take); or into a FilingBatch, written on the async store in one batch once the decision is
-// made. A decision that needs the judge's own commands (answers to questions, mail and moderator
-// commands) writes only synchronously: the batch refuses it (NeedsJudge), and the intake files that
-// message the synchronous way.
+// transaction the caller holds (a caller without the async handle, a message the batch cannot take);
+// or into a FilingBatch, written on the async store in one batch once the decision is made, what the
+// decision reads read ahead on the async handle (prepareBatch). The judge's own commands (answers to
+// questions, the players' mail commands) run on `judge`: the judge itself, or in a batch a planning
+// judge whose appends and letters go into the batch. A moderator's command writes only
+// synchronously: the batch refuses it (NeedsJudge), and the intake files that message the
+// synchronous way.
 import { FilingBatch } from '../engine/filingBatch.ts'
-import type { SubmitMeta, SubmitResult } from '../engine/judge.ts'
+import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
 import {
   type AsyncDatabase,
+  findOutboxRow,
+  findOutboxRowAsync,
   mailSeenStep,
   recordMailSeen,
   repliesSinceAsync,
@@ -16,8 +20,12 @@ import {
   type SeenMail,
 } from '../engine/mailStore.ts'
 import type { Letter } from '../reports/render.ts'
+import type { OutboxRowOf } from './bounces.ts'
+import { identify, parseReplyAddress } from './identity.ts'
+import type { InboundMail } from './inbound.ts'
 import type { IntakeDeps } from './intakeTypes.ts'
 import { enqueueMailSteps } from './outbound.ts'
+import { extractOrders } from './reading.ts'
 import { countReply, repliesLastHour, replyRecord } from './replyLog.ts'
 
 export interface IntakeWrites {
@@ -28,7 +36,11 @@ export interface IntakeWrites {
   recordSeen(m: SeenMail): void
   recordMail(events: MailEvent[]): void
   submitOrders(game: string, role: string, text: string, meta: SubmitMeta): SubmitResult
-  /** Runs a step that writes through the judge's own commands. */
+  /** The judge whose commands (answers, mail commands) write where these writes go. */
+  judge: Judge
+  /** Our outbox row of a Message-ID, which a bounce names. */
+  outboxRow: OutboxRowOf
+  /** Runs a step that writes through the judge's synchronous store (a moderator's command). */
   viaJudge<T>(fn: () => T): T
 }
 
@@ -43,11 +55,13 @@ export function syncWrites(deps: IntakeDeps): IntakeWrites {
     recordSeen: (m) => recordMailSeen(deps.db, m),
     recordMail: (events) => deps.judge.mail.record(events),
     submitOrders: (game, role, text, meta) => deps.judge.submitOrders(game, role, text, meta),
+    judge: deps.judge,
+    outboxRow: (messageId) => findOutboxRow(deps.db, messageId),
     viaJudge: (fn) => fn(),
   }
 }
 
-/** Thrown by the batch's writes when the decision needs the judge's commands: file synchronously. */
+/** Thrown by the batch's writes when the decision needs the judge's synchronous store: file synchronously. */
 export class NeedsJudge extends Error {
   constructor() {
     super('this message is filed through the judge, synchronously')
@@ -57,6 +71,57 @@ export class NeedsJudge extends Error {
 /** The batch a decision writes into, on the judge's async handle. */
 export function openBatch(deps: IntakeDeps, jobs: AsyncDatabase): Promise<FilingBatch> {
   return FilingBatch.open(deps.judge, jobs, (letter, meta) => enqueueMailSteps(jobs.engine, letter, meta, deps.clock()))
+}
+
+/** A batch and what its decisions read, read ahead (prepareBatch). */
+export interface PreparedBatch {
+  batch: FilingBatch
+  /** The reply limit's counts by lower-cased address. */
+  counted: Map<string, number>
+  /** Our outbox rows of the Message-IDs bounces name. */
+  rows: Map<string, ReturnType<OutboxRowOf>>
+}
+
+/**
+ * The batch the decisions on `mails` write into, with what they read read ahead on the async handle,
+ * so that deciding waits on no round trip: the games the mails name (their GAME lines and reply
+ * addresses), the reply limit's counts of their senders, the moderator and those games' players, and
+ * our outbox rows of the Message-IDs their bounce reports name (`bounced`).
+ */
+export async function prepareBatch(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  mails: InboundMail[],
+  bounced: string[] = [],
+): Promise<PreparedBatch> {
+  const ids = [...new Set(bounced)].slice(0, 100)
+  const [batch, rows] = await Promise.all([
+    openBatch(deps, jobs),
+    Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id))),
+  ])
+  const games = [...new Set(mails.flatMap(gamesNamed))]
+  // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
+  const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
+  const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
+  const senders = mails.map((m) => m.from.address)
+  const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
+  return { batch, counted, rows: new Map(ids.map((id, i) => [id, rows[i]!])) }
+}
+
+/** The games a message names: its reply addresses' and its GAME line's (a few at most). */
+function gamesNamed(mail: InboundMail): string[] {
+  const named = new Set<string>()
+  for (const to of mail.to) {
+    const a = parseReplyAddress(to)
+    if (a) named.add(a.game)
+  }
+  try {
+    const game = identify(mail, extractOrders(mail).text).game
+    if (game) named.add(game)
+  } catch {
+    // A body that cannot be read names no game here; the decision reads it again and says why.
+  }
+  return [...named].slice(0, 4)
 }
 
 /**
@@ -78,7 +143,12 @@ export async function replyCounts(
  * The writes into `batch`. The reply limit's counts are those read ahead (`counted`, replyCounts),
  * or read as they stand (a read, outside any transaction), plus the notices this decision queues.
  */
-export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new Map<string, number>()): IntakeWrites {
+export function batchWrites(
+  deps: IntakeDeps,
+  batch: FilingBatch,
+  counted = new Map<string, number>(),
+  rows = new Map<string, ReturnType<OutboxRowOf>>(),
+): IntakeWrites {
   const queued = new Map<string, number>()
   return {
     enqueue: (letter, meta, counted) => {
@@ -94,10 +164,11 @@ export function batchWrites(deps: IntakeDeps, batch: FilingBatch, counted = new 
     },
     recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
     recordMail: (events) => batch.recordMail(events),
-    submitOrders: (game, role, text, meta) => {
-      const result = batch.fileOrders(game, role, text, meta)
-      if (!result) throw new NeedsJudge()
-      return result
+    submitOrders: (game, role, text, meta) => batch.fileOrders(game, role, text, meta),
+    judge: batch.judge,
+    outboxRow: (messageId) => {
+      const row = rows.get(messageId)
+      return row === undefined ? findOutboxRow(deps.db, messageId) : row
     },
     viaJudge: () => {
       throw new NeedsJudge()

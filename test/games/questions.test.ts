@@ -1,7 +1,8 @@
 // The question protocol, on the test-only fixture game: a question between resolutions
 // (a free answer the game checks) and questions during one (fixed options), each answered by mail
 // and by default; answers and orders in one mail; orders that hold the deadline; no cap for a game
-// that asks at every step; a question mail shows only what came before the question.
+// that asks at every step; a question mail shows only what came before the question. Mail goes
+// through the intake as the judge runs it, filed in one batch on the async store.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { verifyGame } from '../../src/engine/audit.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
@@ -51,6 +52,7 @@ function deliver(body: string) {
   return handleInbound(raw, 'test', {
     judge: app.judge,
     db: app.db,
+    jobsDb: app.jobsDb,
     outbox: sqliteOutbox(app.db, app.clock),
     clock: app.clock,
   })

@@ -51,6 +51,19 @@ export function findOutboxRow(
   )
 }
 
+/** As findOutboxRow, on the async seam. */
+export async function findOutboxRowAsync(
+  q: AsyncQueryable,
+  messageId: string,
+): Promise<{ id: number; game: string | null; kind: string } | null> {
+  const p = placeholderOf(q.engine)
+  const row = await q.get<{ id: number; game: string | null; kind: string }>(
+    `SELECT id, game, kind FROM outbox WHERE message_id = ${p(1)}`,
+    [messageId],
+  )
+  return row ? { id: Number(row.id), game: row.game, kind: row.kind } : null
+}
+
 /** The send times (ISO 8601) of the rows sent after `since`. */
 export async function sentTimesSince(q: AsyncQueryable, since: string): Promise<string[]> {
   const p = placeholderOf(q.engine)
