@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { inboundHandler, openApp } from '../src/cli/app.ts'
+import { type App, inboundHandler, openApp, tickJobs } from '../src/cli/app.ts'
 import { registerRuleset } from '../src/games/index.ts'
-import type { Judge } from '../src/engine/judge.ts'
 import { type TickReport, tick, tickYielding } from '../src/schedule/tick.ts'
 import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
 import { HOUR, makeSweepGames, START } from './scale-bench.ts'
@@ -56,15 +55,15 @@ export async function benchResolveStall(
   url: () => string,
   games = 100,
 ): Promise<{ serve: StallFigures; whole: StallFigures }> {
-  const serve = await measure(url(), games, (judge, now) => tickYielding(judge, now))
-  const whole = await measure(url(), games, (judge, now) => tick(judge, now))
+  const serve = await measure(url(), games, (app, now) => tickYielding(app.judge, now, { jobs: tickJobs(app) }))
+  const whole = await measure(url(), games, (app, now) => tick(app.judge, now))
   return { serve, whole }
 }
 
 async function measure(
   url: string,
   games: number,
-  runTick: (judge: Judge, now: Date) => TickReport | Promise<TickReport>,
+  runTick: (app: App, now: Date) => TickReport | Promise<TickReport>,
 ): Promise<StallFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-stall-bench-'))
   // Game g00000 is the template, not due; copies 1..games are.
@@ -98,7 +97,7 @@ async function measure(
     const intakeOnlyStall = stall
     stall = 0
     const t0 = performance.now()
-    const report = await runTick(app.judge, now)
+    const report = await runTick(app, now)
     const resolveMs = performance.now() - t0
     await pause(200)
     running = false
