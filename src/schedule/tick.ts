@@ -59,6 +59,7 @@ interface Planned {
   version: number
   point: number
   plan: Plan
+  ruleset?: string
 }
 
 /** One full pass over the judge's games at `now`. */
@@ -263,13 +264,15 @@ async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: Res
       const fold = await loadAhead(game)
       const plan = planGame(fold, now)
       pass.later(plan.nextAt)
-      if (plan.actions.length) planned.push({ game, version: fold.version, point: fold.point, plan })
+      const { version, point } = fold
+      if (plan.actions.length) planned.push({ game, version, point, plan, ruleset: fold.created.ruleset })
       else if (stale) judge.refreshClock(game)
     } catch (e) {
       const error = (e as Error).message
       errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error })
     }
   }
+  await warmTemplates(judge, new Set(planned.map((p) => p.ruleset!)))
   const results: GameTick[] = []
   for (const p of inOrder(planned)) {
     const { r, after } = await carryOutBatched(judge, jobs, p, now, opts)
@@ -279,6 +282,20 @@ async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: Res
     await new Promise((resolve) => setImmediate(resolve))
   }
   return endPass(judge, now, pass, [...results, ...errors])
+}
+
+/**
+ * The templates of the letters a pass writes (each game's reports, the notices), compiled one per
+ * turn of the event loop before the first game is carried out: the first compile of each costs
+ * tens of milliseconds once per process, which would otherwise all fall inside one resolution.
+ */
+async function warmTemplates(judge: Judge, rulesets: Set<string>): Promise<void> {
+  const names: [string | null, string][] = [[null, 'notice.txt']]
+  for (const r of rulesets) names.push([r, 'report.txt'], [r, 'report.html'])
+  for (const [game, name] of names) {
+    judge.templates.warm(game, name)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }
 
 /**
