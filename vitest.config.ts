@@ -51,6 +51,7 @@ const bothEngines = [
   'test/schedule/lifecycle.test.ts',
   'test/schedule/moderator.test.ts',
   'test/schedule/races.test.ts',
+  'test/schedule/tick-batched.test.ts',
   'test/schedule/tick-yielding.test.ts',
   'test/web/engines.test.ts',
 ]
