@@ -4,10 +4,11 @@
 // `games` Hidden Deck games are put on file, all due (bench/scale-bench.ts); a judge opened on them
 // runs one deadline tick while, beside it, mails keep arriving at the intake one after another and a
 // 1 ms timer notes the longest gap between its runs. Twice, each on a database of its own: the tick
-// as `pbem serve` runs it (tickYielding: the loop handed back between games), the figure; and in one
-// go, as `pbem tick` runs it, for comparison. The resolution itself still runs on the synchronous
-// seam (each of its round trips blocks the thread), so the serve figure is about the slowest game's
-// resolution; it shrinks further as the resolution moves onto the async store. Does not print;
+// as `pbem serve` runs it (tickYielding on the judge's async handle: each game read there and its
+// plan written in one batch, src/engine/resolutionBatch.ts), the figure; and in one go on the
+// synchronous seam, as `pbem tick` runs it, for comparison. What the serve figure still holds the
+// loop for is each game's own computation (folding, rules, rendering), and whatever else the machine
+// runs: on a shared machine, the scheduler's gaps show in it too. Does not print;
 // bench/pg-bench.ts calls it.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

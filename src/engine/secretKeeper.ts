@@ -14,7 +14,13 @@ export function keepSecretsWith(j: JudgeContext, keep: Keeper): void {
 }
 
 /** Keeps a freshly drawn secret where `j` keeps them. */
-export function keepSecret(j: JudgeContext, game: string, purpose: 'dice' | 'hidden', point: number, secret: string): void {
+export function keepSecret(
+  j: JudgeContext,
+  game: string,
+  purpose: 'dice' | 'hidden',
+  point: number,
+  secret: string,
+): void {
   const keep = keepers.get(j)
   if (keep) keep(game, purpose, point, secret)
   else recordSecret(j.o.db, game, purpose, point, secret)

@@ -319,7 +319,8 @@ async function carryOutBatched(
       batch = await ResolutionBatch.open(judge, jobs, p.game)
       if (batch.start.version !== version) {
         // Someone appended after the plan was made: decide again on the game as it stands.
-        if (r.retries >= (opts.maxRetries ?? 5)) throw new ConcurrencyError(gameStream(p.game), version, batch.start.version)
+        if (r.retries >= (opts.maxRetries ?? 5))
+          throw new ConcurrencyError(gameStream(p.game), version, batch.start.version)
         r.retries++
         version = batch.start.version
         plan = planGame(batch.start, now)

@@ -59,7 +59,9 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     const game = dueDuel()
     const commit = ResolutionBatch.prototype.commit
     let receipt = ''
-    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (this: ResolutionBatch) {
+    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (
+      this: ResolutionBatch,
+    ) {
       // South's order lands between the batch's reads and its write (the batch planned him late).
       if (!receipt) receipt = app.judge.submitOrders(game, 'south', 'DRAW 1').receipt
       return commit.call(this)
@@ -108,7 +110,9 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     const order: string[] = []
     let mail: Promise<void> | null = null
     const commit = ResolutionBatch.prototype.commit
-    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (this: ResolutionBatch) {
+    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (
+      this: ResolutionBatch,
+    ) {
       mail ??= handle(stranger(1), 'test:during').then((answered) => {
         order.push(`mail ${answered}`)
       })

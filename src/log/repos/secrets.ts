@@ -47,7 +47,13 @@ export async function findSecretAsync(
 }
 
 /** As recordSecret, as a step of the batch that appends the secret's commitment. */
-export function secretStep(engine: SqlEngine, game: string, purpose: SecretPurpose, point: number, secret: string): AsyncStep {
+export function secretStep(
+  engine: SqlEngine,
+  game: string,
+  purpose: SecretPurpose,
+  point: number,
+  secret: string,
+): AsyncStep {
   const p = placeholderOf(engine)
   return {
     sql: `INSERT INTO secrets (game, purpose, point, secret) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})`,

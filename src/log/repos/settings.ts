@@ -80,9 +80,8 @@ export function recordLastTick(db: SqlDatabase, iso: string): void {
 
 /** As findServerSecret, on the async handle. */
 export async function findServerSecretAsync(q: AsyncQueryable): Promise<string | null> {
-  const row = await q.get<{ value: string }>(
-    `SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`,
-    [SERVER_SECRET],
-  )
+  const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`, [
+    SERVER_SECRET,
+  ])
   return row ? row.value : null
 }
