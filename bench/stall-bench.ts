@@ -10,7 +10,7 @@
 // loop for is each game's own computation (folding, rules, rendering), and whatever else the machine
 // runs: on a shared machine, the scheduler's gaps show in it too. Does not print;
 // bench/pg-bench.ts calls it.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -27,6 +27,12 @@ export interface StallFigures {
   resolveMs: number
   /** the longest the event loop went without running the 1 ms timer, over the tick and a little either side */
   loopStallMs: number
+  /**
+   * loopStallMs less the time the thread sat ready to run but waiting for a CPU the machine gave to
+   * other work (Linux's schedstat), so a machine busy with other work does not count; a thread
+   * blocked on the database still does. Null where the kernel does not say.
+   */
+  loopStallOwnMs: number | null
   /** the longest stall over half a second of intake alone, before the tick */
   intakeOnlyStallMs: number
   /** mails the intake answered during that window, and the longest one took (arrival to answer) */
@@ -48,6 +54,15 @@ const strangerMail = (n: number) =>
       '',
     ].join('\r\n'),
   )
+
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
+
+/** How long this thread has waited, ready to run, for a CPU (ms), or null where the kernel does not say. */
+function queuedMs(): number | null {
+  if (!existsSync(SCHEDSTAT)) return null
+  const waited = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1])
+  return Number.isFinite(waited) ? waited / 1e6 : null
+}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -76,11 +91,16 @@ async function measure(
     const handle = inboundHandler(app)
     await handle(strangerMail(-1), 'bench:warm-up') // loads the intake's modules
     let stall = 0
+    let own = 0
     let last = performance.now()
+    let lastQueued = queuedMs()
     const timer = setInterval(() => {
       const t = performance.now()
+      const queued = queuedMs()
       stall = Math.max(stall, t - last)
+      if (queued !== null && lastQueued !== null) own = Math.max(own, t - last - (queued - lastQueued))
       last = t
+      lastQueued = queued
     }, 1)
     let running = true
     let answered = 0
@@ -97,6 +117,7 @@ async function measure(
     await pause(500)
     const intakeOnlyStall = stall
     stall = 0
+    own = 0
     const t0 = performance.now()
     const report = await runTick(app, now)
     const resolveMs = performance.now() - t0
@@ -111,6 +132,7 @@ async function measure(
       resolved,
       resolveMs,
       loopStallMs: stall,
+      loopStallOwnMs: lastQueued === null ? null : own,
       intakeOnlyStallMs: intakeOnlyStall,
       intakeAnswered: answered,
       intakeLongestMs: longest,

@@ -29,7 +29,7 @@ const RUNS = ENGINES.flatMap((engine) => [
 describe.each(RUNS)('on $name with $ticks', ({ engine, ticks }) => {
   let app: TestApp
   const log: { at: string; report: TickReport }[] = []
-  let plans: ReturnType<typeof vi.spyOn<TestApp['judge'], 'applyPlan'>>
+  let plans: { mock: { contexts: unknown[] } }
   const OUTAGE_FROM = Date.parse('2026-03-15T12:00:00Z')
   const OUTAGE_TO = Date.parse('2026-03-18T12:00:00Z')
   const AWAY_FROM = Date.parse('2026-03-11T23:00:00Z') // 12 March, midnight in Paris
