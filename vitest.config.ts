@@ -69,6 +69,7 @@ const pg = [
 const judge = [
   'test/sea-devils/house.test.ts',
   'test/sea-devils/house-cli.test.ts',
+  'test/engine/house-batched.test.ts',
   'test/engine/house-failures.test.ts',
   'test/engine/house-standby.test.ts',
   'test/engine/house-standby-cli.test.ts',
