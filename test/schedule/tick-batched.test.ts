@@ -82,6 +82,29 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(clockProblems(app.judge)).toEqual([])
   })
 
+  it('a savepoint of the gathered writes that throws leaves nothing of them; what follows is written', async () => {
+    const game = dueDuel()
+    const batch = await ResolutionBatch.open(app.judge, tickJobs(app), game)
+    const store = batch.judge.o.store
+    const stream = `game:${game}`
+    const note = (text: string) => [
+      { type: 'GamePaused', data: { point: 1, by: 'test', reason: text }, audience: { kind: 'public' as const } },
+    ]
+    expect(() =>
+      store.transaction(() => {
+        store.append(stream, batch.start.version, note('gathered, then rolled back'))
+        throw new Error('the savepoint fails')
+      }),
+    ).toThrow('the savepoint fails')
+    expect(batch.after).toBe(batch.start)
+    store.append(stream, batch.start.version, note('kept'))
+    expect(await batch.commit()).toBe(true)
+    const written = app.store.read(stream, batch.start.version + 1)
+    expect(written.map((e) => e.data)).toEqual([{ point: 1, by: 'test', reason: 'kept' }])
+    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
   it('two judges ticking one game at once resolve it once', async () => {
     for (let i = 0; i < 6; i++) {
       const game = dueDuel()
