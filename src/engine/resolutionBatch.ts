@@ -15,7 +15,7 @@
 // fold checked from scratch) stops with NotGathered and is carried out the synchronous way.
 import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import { type AppendSteps, AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
-import { gameClockStep } from '../log/repos/gameClock.ts'
+import { type DueGame, dueGamesAsync, gameClockStep, nextGameClockAfterAsync } from '../log/repos/gameClock.ts'
 import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import { ConcurrencyError, type EventStore, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
@@ -66,6 +66,16 @@ export async function loadAhead(j: Judge, store: AsyncEventStore, game: string):
 export function aheadReader(j: Judge, jobs: ResolutionJobs): (game: string) => Promise<GameFold> {
   const store = new AsyncEventStore(jobs.db, j.o.store.schemas, j.o.clock)
   return (game) => loadAhead(j, store, game)
+}
+
+/** The games the clock read model has due at `now` (ClockIndex.due), read on the async handle. */
+export function dueAhead(jobs: ResolutionJobs, now: number): Promise<DueGame[]> {
+  return dueGamesAsync(jobs.db, now)
+}
+
+/** The next instant any game has work after `now` (ClockIndex.nextAfter), read on the async handle. */
+export function nextDueAhead(jobs: ResolutionJobs, now: number): Promise<number | null> {
+  return nextGameClockAfterAsync(jobs.db, now)
 }
 
 /** What the batch has gathered at one point, to go back to when a savepoint rolls back. */

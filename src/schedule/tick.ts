@@ -9,9 +9,17 @@
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
+import type { DueGame } from '../engine/clockIndex.ts'
 import { ConcurrencyError } from '../engine/errors.ts'
 import { gameStream } from '../engine/events.ts'
-import { aheadReader, NotGathered, ResolutionBatch, type ResolutionJobs } from '../engine/resolutionBatch.ts'
+import {
+  aheadReader,
+  dueAhead,
+  NotGathered,
+  nextDueAhead,
+  ResolutionBatch,
+  type ResolutionJobs,
+} from '../engine/resolutionBatch.ts'
 
 export interface TickOptions {
   /** Only these games, each planned whatever its clock row says (default: the games due by the clock read model). */
@@ -97,20 +105,24 @@ interface Pass {
   nextAt: () => number | null
 }
 
-function beginPass(judge: Judge, now: Date, opts: TickOptions): Pass {
+/** `indexed`: the games the clock read model has due, when the caller names none (read ahead or read now). */
+function beginPass(judge: Judge, now: Date, opts: TickOptions, indexed?: DueGame[]): Pass {
   const log = opts.log ?? (() => {})
-  const indexed = opts.games === undefined
-  const due = indexed ? judge.clock.due(now.getTime()) : opts.games!.map((game) => ({ game, stale: false }))
+  const due =
+    opts.games === undefined
+      ? (indexed ?? judge.clock.due(now.getTime()))
+      : opts.games.map((game) => ({ game, stale: false }))
   const { previous, outage } = opts.recordTick !== false ? markTick(judge, now, opts, log) : NO_MARK
   let nextAt: number | null = null
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
   }
-  return { log, indexed, due, previous, outage, later, nextAt: () => nextAt }
+  return { log, indexed: opts.games === undefined, due, previous, outage, later, nextAt: () => nextAt }
 }
 
-function endPass(judge: Judge, now: Date, pass: Pass, games: GameTick[]): TickReport {
-  if (pass.indexed) pass.later(judge.clock.nextAfter(now.getTime()))
+/** `next`: the next instant due by the clock read model, read ahead; else read now. */
+function endPass(judge: Judge, now: Date, pass: Pass, games: GameTick[], next?: number | null): TickReport {
+  if (pass.indexed) pass.later(next === undefined ? judge.clock.nextAfter(now.getTime()) : next)
   const nextAt = pass.nextAt()
   return {
     at: now.toISOString(),
@@ -255,7 +267,8 @@ function carryOut(judge: Judge, p: Planned, now: Date, opts: TickOptions, later:
  * batch is under way, so mail goes on in the middle of a game's resolution, not only between games.
  */
 async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: ResolutionJobs): Promise<TickReport> {
-  const pass = beginPass(judge, now, opts)
+  const indexed = opts.games === undefined ? await dueAhead(jobs, now.getTime()) : undefined
+  const pass = beginPass(judge, now, opts, indexed)
   const loadAhead = aheadReader(judge, jobs)
   const planned: Planned[] = []
   const errors: GameTick[] = []
@@ -281,7 +294,8 @@ async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: Res
     else if (!r.error) pass.later(planGame(judge.load(p.game), now).nextAt)
     await new Promise((resolve) => setImmediate(resolve))
   }
-  return endPass(judge, now, pass, [...results, ...errors])
+  const next = pass.indexed ? await nextDueAhead(jobs, now.getTime()) : null
+  return endPass(judge, now, pass, [...results, ...errors], next)
 }
 
 /**
