@@ -51,6 +51,7 @@ const bothEngines = [
   'test/schedule/lifecycle.test.ts',
   'test/schedule/moderator.test.ts',
   'test/schedule/races.test.ts',
+  'test/schedule/tick-batched.test.ts',
   'test/schedule/tick-yielding.test.ts',
   'test/web/engines.test.ts',
 ]
@@ -68,6 +69,7 @@ const pg = [
 const judge = [
   'test/sea-devils/house.test.ts',
   'test/sea-devils/house-cli.test.ts',
+  'test/engine/house-batched.test.ts',
   'test/engine/house-failures.test.ts',
   'test/engine/house-standby.test.ts',
   'test/engine/house-standby-cli.test.ts',

@@ -4,18 +4,18 @@
 // `games` Hidden Deck games are put on file, all due (bench/scale-bench.ts); a judge opened on them
 // runs one deadline tick while, beside it, mails keep arriving at the intake one after another and a
 // 1 ms timer notes the longest gap between its runs. Twice, each on a database of its own: the tick
-// as `pbem serve` runs it (tickYielding: the loop handed back between games), the figure; and in one
-// go, as `pbem tick` runs it, for comparison. The resolution itself still runs on the synchronous
-// seam (each of its round trips blocks the thread), so the serve figure is about the slowest game's
-// resolution; it shrinks further as the resolution moves onto the async store. Does not print;
+// as `pbem serve` runs it (tickYielding on the judge's async handle: each game read there and its
+// plan written in one batch, src/engine/resolutionBatch.ts), the figure; and in one go on the
+// synchronous seam, as `pbem tick` runs it, for comparison. What the serve figure still holds the
+// loop for is each game's own computation (folding, rules, rendering), and whatever else the machine
+// runs: on a shared machine, the scheduler's gaps show in it too. Does not print;
 // bench/pg-bench.ts calls it.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { inboundHandler, openApp } from '../src/cli/app.ts'
+import { type App, inboundHandler, openApp, tickJobs } from '../src/cli/app.ts'
 import { registerRuleset } from '../src/games/index.ts'
-import type { Judge } from '../src/engine/judge.ts'
 import { type TickReport, tick, tickYielding } from '../src/schedule/tick.ts'
 import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
 import { HOUR, makeSweepGames, START } from './scale-bench.ts'
@@ -27,6 +27,12 @@ export interface StallFigures {
   resolveMs: number
   /** the longest the event loop went without running the 1 ms timer, over the tick and a little either side */
   loopStallMs: number
+  /**
+   * loopStallMs less the time the thread sat ready to run but waiting for a CPU the machine gave to
+   * other work (Linux's schedstat), so a machine busy with other work does not count; a thread
+   * blocked on the database still does. Null where the kernel does not say.
+   */
+  loopStallOwnMs: number | null
   /** the longest stall over half a second of intake alone, before the tick */
   intakeOnlyStallMs: number
   /** mails the intake answered during that window, and the longest one took (arrival to answer) */
@@ -49,6 +55,15 @@ const strangerMail = (n: number) =>
     ].join('\r\n'),
   )
 
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
+
+/** How long this thread has waited, ready to run, for a CPU (ms), or null where the kernel does not say. */
+function queuedMs(): number | null {
+  if (!existsSync(SCHEDSTAT)) return null
+  const waited = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1])
+  return Number.isFinite(waited) ? waited / 1e6 : null
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The stall with the tick as `pbem serve` runs it (`serve`) and in one go (`whole`), each on a fresh database from `url()`. */
@@ -56,15 +71,15 @@ export async function benchResolveStall(
   url: () => string,
   games = 100,
 ): Promise<{ serve: StallFigures; whole: StallFigures }> {
-  const serve = await measure(url(), games, (judge, now) => tickYielding(judge, now))
-  const whole = await measure(url(), games, (judge, now) => tick(judge, now))
+  const serve = await measure(url(), games, (app, now) => tickYielding(app.judge, now, { jobs: tickJobs(app) }))
+  const whole = await measure(url(), games, (app, now) => tick(app.judge, now))
   return { serve, whole }
 }
 
 async function measure(
   url: string,
   games: number,
-  runTick: (judge: Judge, now: Date) => TickReport | Promise<TickReport>,
+  runTick: (app: App, now: Date) => TickReport | Promise<TickReport>,
 ): Promise<StallFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-stall-bench-'))
   // Game g00000 is the template, not due; copies 1..games are.
@@ -76,11 +91,16 @@ async function measure(
     const handle = inboundHandler(app)
     await handle(strangerMail(-1), 'bench:warm-up') // loads the intake's modules
     let stall = 0
+    let own = 0
     let last = performance.now()
+    let lastQueued = queuedMs()
     const timer = setInterval(() => {
       const t = performance.now()
+      const queued = queuedMs()
       stall = Math.max(stall, t - last)
+      if (queued !== null && lastQueued !== null) own = Math.max(own, t - last - (queued - lastQueued))
       last = t
+      lastQueued = queued
     }, 1)
     let running = true
     let answered = 0
@@ -97,8 +117,9 @@ async function measure(
     await pause(500)
     const intakeOnlyStall = stall
     stall = 0
+    own = 0
     const t0 = performance.now()
-    const report = await runTick(app.judge, now)
+    const report = await runTick(app, now)
     const resolveMs = performance.now() - t0
     await pause(200)
     running = false
@@ -111,6 +132,7 @@ async function measure(
       resolved,
       resolveMs,
       loopStallMs: stall,
+      loopStallOwnMs: lastQueued === null ? null : own,
       intakeOnlyStallMs: intakeOnlyStall,
       intakeAnswered: answered,
       intakeLongestMs: longest,

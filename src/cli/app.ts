@@ -14,13 +14,20 @@ import {
 import { Judge } from '../engine/judge.ts'
 import { rulesetFactory } from '../games/index.ts'
 import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
+import type { ResolutionJobs } from '../engine/resolutionBatch.ts'
 import { runTick, runTickYielding, type TickReport, tickLines } from '../schedule/tick.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
 import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
 import type { ImapIntake } from '../mail/imap.ts'
 import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
 import type { GroupMessage } from '../mail/intakeGroup.ts'
-import { DropFolderTransport, drainOutbox, type MailTransport, SMTP_PARALLEL } from '../mail/outbound.ts'
+import {
+  DropFolderTransport,
+  drainOutbox,
+  enqueueMailSteps,
+  type MailTransport,
+  SMTP_PARALLEL,
+} from '../mail/outbound.ts'
 import { sqliteOutbox } from '../mail/outbox.ts'
 import { judgeIdentity } from '../mail/outboxClaim.ts'
 import { archiveTokenSource, TokenRefresher } from '../mail/oauth.ts'
@@ -399,7 +406,15 @@ export function adjudicateDue(app: App, log: (line: string) => void = () => {}):
  * answered and sent while many games resolve.
  */
 export async function adjudicateDueYielding(app: App, log: (line: string) => void = () => {}): Promise<string[]> {
-  return tickDone(await runTickYielding(app.judge, app.clock()), log)
+  return tickDone(await runTickYielding(app.judge, app.clock(), tickJobs(app)), log)
+}
+
+/** The tick's async handle: each due game read and resolved there, its writes and letters in one batch. */
+export function tickJobs(app: App): ResolutionJobs {
+  return {
+    db: app.jobsDb,
+    letterSteps: (letter, meta) => enqueueMailSteps(app.jobsDb.engine, letter, meta, app.clock()),
+  }
 }
 
 /** The tick's lines logged (its summary only when something was recorded); the games that recorded a result. */

@@ -3,7 +3,6 @@
 // the result, the next point's commitment and deadline, and every reader's report in one transaction.
 import { type DecisionRequest, onlyRoles, type Step } from '../games/contract.ts'
 import { ConcurrencyError, type NewEvent } from '../log/store.ts'
-import { recordSecret } from '../log/repos/secrets.ts'
 import type { Letter } from '../reports/render.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM } from './dice.ts'
 import { gameStream, UNSTATED_FORCE_REASON, type DecisionRequested, type TurnAdjudicated } from './events.ts'
@@ -18,6 +17,7 @@ import * as asking from './asking.ts'
 import { coveredBy, dispatchOf, heldBefore, readerKey } from './reportBatch.ts'
 import { reportLetter } from './reporting.ts'
 import { PointMovedError } from './errors.ts'
+import { keepSecret } from './secretKeeper.ts'
 
 export function guard(fold: GameFold, opts: { expectedVersion?: number; point?: number }): void {
   if (opts.expectedVersion !== undefined && fold.version !== opts.expectedVersion)
@@ -269,7 +269,7 @@ function finishingEvents({ j, fold, game, point }: Sitting, state: unknown): New
 /** The next point opens: its dice are committed and its deadline set. */
 function nextPointEvents({ j, fold, game, point, now }: Sitting, step: { state: unknown; label: string }): NewEvent[] {
   const next = j.freshSecret(game, 'dice', point + 1)
-  recordSecret(j.o.db, game, 'dice', point + 1, next)
+  keepSecret(j, game, 'dice', point + 1, next)
   const d = deadlineFor(fold.schedule, phaseOf(fold.ruleset.awaiting(step.state)), now)
   return [
     {

@@ -6,9 +6,11 @@
 // silently changes every key, is caught by `pbem verify` instead of by the players.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
+import type { AsyncQueryable } from '../log/async/database.ts'
 import {
   eraseServerSecret,
   findServerSecret,
+  findServerSecretAsync,
   storeServerSecret,
   storeServerSecretIfAbsent,
 } from '../log/repos/settings.ts'
@@ -280,4 +282,42 @@ export function exportServerSecret(
   return erased.serverLogKeepsCopy
     ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
     : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
+}
+
+/**
+ * The server secret for a decision made from reads done ahead on the async handle (a resolution
+ * batched by the tick): read there once it is known to be recorded in the log; otherwise, on first
+ * use, as serverSecret gives it (made or recorded now).
+ */
+export async function serverSecretAhead(db: Database, jobs: AsyncQueryable): Promise<string> {
+  const source = sources.get(db)
+  if (source?.recorded) {
+    const stored = source.secret ?? (source.file ? null : await findServerSecretAsync(jobs))
+    const secret = stored === null ? null : stored.trim().toLowerCase()
+    if (secret && secretFingerprint(secret) === source.recorded) return secret
+  }
+  return serverSecret(db)
+}
+
+/**
+ * `db` for such a decision: serverSecret of the handle returned gives `secret` without a read;
+ * everything else is `db`'s own.
+ */
+export function withServerSecret(db: Database, secret: string): Database {
+  const handle = new Proxy(db, {
+    get: (target, key) => {
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  const source = sources.get(db)
+  sources.set(handle, {
+    origin: source?.origin ?? 'database',
+    file: null,
+    fileSetting: source?.fileSetting ?? 'PBEM_SERVER_SECRET_FILE',
+    secret,
+    store: source?.store ?? (null as unknown as EventStore),
+    recorded: secretFingerprint(secret),
+  })
+  return handle
 }

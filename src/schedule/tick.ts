@@ -9,7 +9,17 @@
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
+import type { DueGame } from '../engine/clockIndex.ts'
 import { ConcurrencyError } from '../engine/errors.ts'
+import { gameStream } from '../engine/events.ts'
+import {
+  aheadReader,
+  dueAhead,
+  NotGathered,
+  nextDueAhead,
+  ResolutionBatch,
+  type ResolutionJobs,
+} from '../engine/resolutionBatch.ts'
 
 export interface TickOptions {
   /** Only these games, each planned whatever its clock row says (default: the games due by the clock read model). */
@@ -18,6 +28,11 @@ export interface TickOptions {
   loadFold?: (game: string) => GameFold
   /** Record this pass as the last tick and run the outage guard (default true). */
   recordTick?: boolean
+  /**
+   * The judge's async handle: `tickYielding` then reads each due game there and carries out its plan
+   * in one batch (src/engine/resolutionBatch.ts), so the event loop never waits on the database.
+   */
+  jobs?: ResolutionJobs
   /** Re-plans after a concurrent append before giving up on a game for this pass (default 5). */
   maxRetries?: number
   log?: (line: string) => void
@@ -52,6 +67,7 @@ interface Planned {
   version: number
   point: number
   plan: Plan
+  ruleset?: string
 }
 
 /** One full pass over the judge's games at `now`. */
@@ -69,6 +85,7 @@ export function tick(judge: Judge, now: Date, opts: TickOptions = {}): TickRepor
  * of waiting for the whole pass. Each game is still planned and carried out in one go.
  */
 export async function tickYielding(judge: Judge, now: Date, opts: TickOptions = {}): Promise<TickReport> {
+  if (opts.jobs && !opts.loadFold) return tickBatched(judge, now, opts, opts.jobs)
   const pass = tickSteps(judge, now, opts)
   for (;;) {
     const step = pass.next()
@@ -77,40 +94,71 @@ export async function tickYielding(judge: Judge, now: Date, opts: TickOptions = 
   }
 }
 
-/** The pass, yielding after each game it read and each it carried out. */
-function* tickSteps(judge: Judge, now: Date, opts: TickOptions): Generator<void, TickReport> {
+/** What a pass begins with: the due games, the last tick recorded, and the earliest next instant so far. */
+interface Pass {
+  log: (line: string) => void
+  indexed: boolean
+  due: { game: string; stale: boolean }[]
+  previous: Date | null
+  outage: TickReport['outage']
+  later: (t: number | null) => void
+  nextAt: () => number | null
+}
+
+/** `indexed`: the games the clock read model has due, when the caller names none (read ahead or read now). */
+function beginPass(judge: Judge, now: Date, opts: TickOptions, indexed?: DueGame[]): Pass {
   const log = opts.log ?? (() => {})
-  const indexed = opts.games === undefined
-  const due = indexed ? judge.clock.due(now.getTime()) : opts.games!.map((game) => ({ game, stale: false }))
+  const due =
+    opts.games === undefined
+      ? (indexed ?? judge.clock.due(now.getTime()))
+      : opts.games.map((game) => ({ game, stale: false }))
   const { previous, outage } = opts.recordTick !== false ? markTick(judge, now, opts, log) : NO_MARK
   let nextAt: number | null = null
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
   }
-  const { planned, errors } = yield* planDue(judge, now, due, opts, later)
-  // Catch up in order: the game whose work fell due first goes first.
-  planned.sort((a, b) => (a.plan.dueAt ?? 0) - (b.plan.dueAt ?? 0) || a.game.localeCompare(b.game))
+  return { log, indexed: opts.games === undefined, due, previous, outage, later, nextAt: () => nextAt }
+}
+
+/** `next`: the next instant due by the clock read model, read ahead; else read now. */
+function endPass(judge: Judge, now: Date, pass: Pass, games: GameTick[], next?: number | null): TickReport {
+  if (pass.indexed) pass.later(next === undefined ? judge.clock.nextAfter(now.getTime()) : next)
+  const nextAt = pass.nextAt()
+  return {
+    at: now.toISOString(),
+    previousTick: pass.previous ? pass.previous.toISOString() : null,
+    outage: pass.outage,
+    games,
+    nextDueAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+  }
+}
+
+/** Catch up in order: the game whose work fell due first goes first. */
+function inOrder(planned: Planned[]): Planned[] {
+  return planned.sort((a, b) => (a.plan.dueAt ?? 0) - (b.plan.dueAt ?? 0) || a.game.localeCompare(b.game))
+}
+
+function logged(pass: Pass, r: GameTick): GameTick {
+  for (const a of r.actions) pass.log(`${r.game}: ${a}`)
+  if (r.error) pass.log(`${r.game}: ${r.error}`)
+  return r
+}
+
+/** The pass, yielding after each game it read and each it carried out. */
+function* tickSteps(judge: Judge, now: Date, opts: TickOptions): Generator<void, TickReport> {
+  const pass = beginPass(judge, now, opts)
+  const { planned, errors } = yield* planDue(judge, now, pass.due, opts, pass.later)
   const results: GameTick[] = []
-  for (const p of planned) {
-    const r = carryOut(judge, p, now, opts, later)
-    for (const a of r.actions) log(`${p.game}: ${a}`)
-    if (r.error) log(`${p.game}: ${r.error}`)
+  for (const p of inOrder(planned)) {
+    results.push(logged(pass, carryOut(judge, p, now, opts, pass.later)))
     try {
-      later(planGame(judge.load(p.game), now).nextAt)
+      pass.later(planGame(judge.load(p.game), now).nextAt)
     } catch {
       // reported above
     }
-    results.push(r)
     yield
   }
-  if (indexed) later(judge.clock.nextAfter(now.getTime()))
-  return {
-    at: now.toISOString(),
-    previousTick: previous ? previous.toISOString() : null,
-    outage,
-    games: [...results, ...errors],
-    nextDueAt: nextAt === null ? null : new Date(nextAt as number).toISOString(),
-  }
+  return endPass(judge, now, pass, [...results, ...errors])
 }
 
 const NO_MARK: { previous: Date | null; outage: TickReport['outage'] } = { previous: null, outage: null }
@@ -213,14 +261,117 @@ function carryOut(judge: Judge, p: Planned, now: Date, opts: TickOptions, later:
   return r
 }
 
+/**
+ * The pass of `tickYielding` on the judge's async handle: each due game's fold read there, each plan
+ * decided synchronously and written in one batch. The event loop runs while each read and each
+ * batch is under way, so mail goes on in the middle of a game's resolution, not only between games.
+ */
+async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: ResolutionJobs): Promise<TickReport> {
+  const indexed = opts.games === undefined ? await dueAhead(jobs, now.getTime()) : undefined
+  const pass = beginPass(judge, now, opts, indexed)
+  const loadAhead = aheadReader(judge, jobs)
+  const planned: Planned[] = []
+  const errors: GameTick[] = []
+  for (const { game, stale } of pass.due) {
+    try {
+      const fold = await loadAhead(game)
+      const plan = planGame(fold, now)
+      pass.later(plan.nextAt)
+      const { version, point } = fold
+      if (plan.actions.length) planned.push({ game, version, point, plan, ruleset: fold.created.ruleset })
+      else if (stale) judge.refreshClock(game)
+    } catch (e) {
+      const error = (e as Error).message
+      errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error })
+    }
+  }
+  await warmTemplates(judge, new Set(planned.map((p) => p.ruleset!)))
+  const results: GameTick[] = []
+  for (const p of inOrder(planned)) {
+    const { r, after } = await carryOutBatched(judge, jobs, p, now, opts)
+    results.push(logged(pass, r))
+    if (after) pass.later(planGame(after, now).nextAt)
+    else if (!r.error) pass.later(planGame(judge.load(p.game), now).nextAt)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  const next = pass.indexed ? await nextDueAhead(jobs, now.getTime()) : null
+  return endPass(judge, now, pass, [...results, ...errors], next)
+}
+
+/**
+ * The templates of the letters a pass writes (each game's reports, the notices), compiled one per
+ * turn of the event loop before the first game is carried out: the first compile of each costs
+ * tens of milliseconds once per process, which would otherwise all fall inside one resolution.
+ */
+async function warmTemplates(judge: Judge, rulesets: Set<string>): Promise<void> {
+  const names: [string | null, string][] = [[null, 'notice.txt']]
+  for (const r of rulesets) names.push([r, 'report.txt'], [r, 'report.html'])
+  for (const [game, name] of names) {
+    judge.templates.warm(game, name)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/**
+ * carryOut in one batch: the game read again on the async handle, its plan (made again if the game
+ * moved since) decided against the fold read, and written whole or not at all. A batch another
+ * writer beat is decided again from what that writer left; a plan that reaches beyond the batch
+ * (NotGathered) is carried out the synchronous way. `after`: the fold the plan left, when batched.
+ */
+async function carryOutBatched(
+  judge: Judge,
+  jobs: ResolutionJobs,
+  p: Planned,
+  now: Date,
+  opts: TickOptions,
+): Promise<{ r: GameTick; after: GameFold | null }> {
+  const r: GameTick = { game: p.game, point: p.point, actions: [], advanced: false, committed: false, retries: 0 }
+  let { version, plan } = p
+  for (;;) {
+    let batch: ResolutionBatch
+    try {
+      batch = await ResolutionBatch.open(judge, jobs, p.game)
+      if (batch.start.version !== version) {
+        // Someone appended after the plan was made: decide again on the game as it stands.
+        if (r.retries >= (opts.maxRetries ?? 5))
+          throw new ConcurrencyError(gameStream(p.game), version, batch.start.version)
+        r.retries++
+        version = batch.start.version
+        plan = planGame(batch.start, now)
+        if (!plan.actions.length) return { r, after: batch.start }
+      }
+      const done = batch.applyPlan(plan.actions, now)
+      if (await batch.commit()) {
+        r.actions.push(...done.done)
+        if (done.result) {
+          r.advanced = true
+          r.committed = done.result.committed
+        }
+        return { r, after: batch.after }
+      }
+      version = -1 // beaten: the next look reads what the other writer left
+    } catch (e) {
+      if (e instanceof NotGathered) {
+        const synchronous = carryOut(judge, { ...p, version, plan }, now, opts, () => {})
+        return { r: { ...synchronous, retries: synchronous.retries + r.retries }, after: null }
+      }
+      r.error = (e as Error).message
+      return { r, after: null }
+    }
+  }
+}
+
 /** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */
 export function runTick(judge: Judge, now: Date): TickReport {
   return tick(judge, now)
 }
 
-/** runTick handing the event loop back between games (`pbem serve`: mail goes on while games resolve). */
-export function runTickYielding(judge: Judge, now: Date): Promise<TickReport> {
-  return tickYielding(judge, now)
+/**
+ * runTick handing the event loop back (`pbem serve`: mail goes on while games resolve); with the
+ * judge's async handle, each game read and resolved there, in one batch.
+ */
+export function runTickYielding(judge: Judge, now: Date, jobs?: ResolutionJobs): Promise<TickReport> {
+  return tickYielding(judge, now, jobs ? { jobs } : {})
 }
 
 /** A tick report in lines, for the CLI and the server log. */

@@ -1,8 +1,10 @@
 // A judge killed and left down, another finishing its work, over real mail (Postfix,
 // Dovecot) and PostgreSQL. Two setups side by side, each its own database and judge mailbox:
-// - mid-resolution: judge a is killed (SIGKILL) inside the transaction that resolves a game whose
-//   orders are all filed (it holds that game's lock). The transaction rolls back, and judge b's tick
-//   resolves the game that was due, at once.
+// - mid-resolution: judge a is killed (SIGKILL) while it resolves the games whose orders are all
+//   filed: after its tick has read a game's secrets, the last read before the decision, and before
+//   the game is resolved. A game's resolution is written in one batch sent whole, BEGIN to COMMIT
+//   (src/engine/resolutionBatch.ts): a batch not yet sent leaves nothing, and judge b's tick resolves
+//   the game at once; one sent is written whole, its reports with it.
 // - mid-send: a is killed while it holds outbox claims with SMTP sends under way (rows in doubt).
 //   b leaves them until the claims lapse (outboxClaim.ts), settles those in doubt against the
 //   archive and sends the rest.
@@ -17,7 +19,6 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
-import { WRITE_LOCK_KEY } from '../../src/log/pg/database.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import { STANDBY_MS } from '../../src/mail/imapLease.ts'
@@ -280,21 +281,19 @@ async function deliveredOnce(db: SqlDatabase, name: string): Promise<string[]> {
   return failures
 }
 
-/** A game with all its orders filed, unresolved, whose lock judge a's transaction holds: mid-resolution. */
+/**
+ * Judge a resolving: a game with all its orders filed is unresolved, and the last statement on one of
+ * a's connections is the read of a game's dice secret, the last read before a resolution is decided.
+ */
 function midResolution(db: SqlDatabase, games: string[]): string | null {
-  for (const game of games) {
-    if (filed(db, game) !== 2 || resolutions(db, game) !== 0) continue
-    const locked = count(
-      db,
-      `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
-         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-         AND pid <> pg_backend_pid() AND classid::bigint = ${WRITE_LOCK_KEY}
-         AND objid::bigint = (hashtext(?)::bigint & 4294967295)`,
-      `stream:game:${game}`,
-    )
-    if (locked > 0) return `resolving ${game}`
-  }
-  return null
+  const pending = games.filter((game) => filed(db, game) === 2 && resolutions(db, game) === 0)
+  if (!pending.length) return null
+  const reading = count(
+    db,
+    `SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+       AND query LIKE 'SELECT secret FROM secrets WHERE game = %'`,
+  )
+  return reading > 0 ? `resolving ${pending.join(' ')}` : null
 }
 
 /**
@@ -329,15 +328,35 @@ async function caughtTakeover(
 it('a judge killed mid-resolution and one killed mid-send stay down; the other finishes their resolutions, sends and mailboxes', async () => {
   const [resolving, sending] = await Promise.all([
     caughtTakeover('tr', 'judge', midResolution, (db, killed) => {
-      // The game a was resolving was resolved once, by b, after the kill (a's transaction rolled back).
-      const game = killed.what.replace('resolving ', '')
-      const at = String(
-        db
-          .prepare(`SELECT recorded_at FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`)
+      // Each game a was resolving was resolved once (checked for every game): by b after the kill,
+      // or by a's batch sent before it, whole: the reports its result says it sent queued with it.
+      const failures: string[] = []
+      for (const game of killed.what.replace('resolving ', '').split(' ')) {
+        const dispatched = db
+          .prepare(`SELECT data FROM events WHERE stream = ? AND type = 'ReportsDispatched' ORDER BY version DESC`)
           .pluck()
-          .get(`game:${game}`),
-      )
-      return Date.parse(at) > killed.at.getTime() ? [] : [`tr: ${game} resolved at ${at}, before a was killed`]
+          .get(`game:${game}`)
+        const sent = (JSON.parse(String(dispatched)) as { sent: string[] }).sent.length
+        const reports = count(
+          db,
+          `SELECT COUNT(*) FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`,
+          game,
+          `report.${game}.r1.%`,
+        )
+        if (reports !== sent) failures.push(`tr: ${game} resolved with ${reports} report(s) queued, not ${sent}`)
+      }
+      const byB = killed.what
+        .replace('resolving ', '')
+        .split(' ')
+        .filter((game) => {
+          const at = db
+            .prepare(`SELECT recorded_at FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`)
+            .pluck()
+            .get(`game:${game}`)
+          return Date.parse(String(at)) > killed.at.getTime()
+        })
+      console.log(`tr: of the games a was resolving, b resolved ${byB.length ? byB.join(', ') : 'none'}`)
+      return failures
     }),
     caughtTakeover('ts', 'spy', midSend, (db, killed, snapshot) => {
       const failures: string[] = []

@@ -6,9 +6,10 @@
 // away 12 to 15 March (rounds 5 and 6). Deadlines: Fridays 18:00 New York time for the draw rounds
 // (odd), 48 hours on weekdays for the cut rounds (even); clocks go forward on 2026-03-08. The judge
 // is down for three days in the middle.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
-import { tick, type TickReport } from '../../src/schedule/tick.ts'
+import { tickJobs } from '../../src/cli/app.ts'
+import { tick, type TickReport, tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { eventsOf, HOUR, MOD, START } from './helpers.ts'
@@ -16,18 +17,28 @@ import { eventsOf, HOUR, MOD, START } from './helpers.ts'
 const NORTH = DUEL_NORTH.address
 const SOUTH = DUEL_SOUTH.address
 
-// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
+// Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database; and with each
+// tick, the synchronous one of `pbem tick` and the one `pbem serve` runs, each game read on the
+// async handle and its plan written in one batch (src/engine/resolutionBatch.ts).
 const ENGINES = bothEngines()
+const RUNS = ENGINES.flatMap((engine) => [
+  { ...engine, engine, ticks: 'tick' },
+  { ...engine, engine, ticks: 'batched tickYielding' },
+])
 
-describe.each(ENGINES)('on $name', (engine) => {
+describe.each(RUNS)('on $name with $ticks', ({ engine, ticks }) => {
   let app: TestApp
   const log: { at: string; report: TickReport }[] = []
+  let plans: { mock: { contexts: unknown[] } }
   const OUTAGE_FROM = Date.parse('2026-03-15T12:00:00Z')
   const OUTAGE_TO = Date.parse('2026-03-18T12:00:00Z')
   const AWAY_FROM = Date.parse('2026-03-11T23:00:00Z') // 12 March, midnight in Paris
   const AWAY_TO = Date.parse('2026-03-15T23:00:00Z')
 
-  beforeAll(() => {
+  const runTick = async (t: number): Promise<TickReport> =>
+    ticks === 'tick' ? tick(app.judge, new Date(t)) : tickYielding(app.judge, new Date(t), { jobs: tickJobs(app) })
+
+  beforeAll(async () => {
     app = testApp('ask-4', { database: engine.app() })
     createFixtureDuel(app, 'fd1', {
       options: { rounds: 7 },
@@ -42,6 +53,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         outageMinutes: 360,
       },
     })
+    plans = vi.spyOn(app.judge, 'applyPlan')
     app.judge.submitOrders('fd1', 'north', 'DRAW 1')
     app.judge.submitOrders('fd1', 'south', 'DRAW 3\nHIGH ASK')
     app.judge.setPlayerZone('fd1', 'south', 'Europe/Paris')
@@ -64,7 +76,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         absence = app.judge.setAbsence('fd1', 'south', '2026-03-12', '2026-03-15').ok
       // North comes back once, for round 5.
       if (fold.point === 5 && !fold.orders.has('north')) app.judge.submitOrders('fd1', 'north', 'DRAW 2')
-      log.push({ at: new Date(t).toISOString(), report: tick(app.judge, new Date(t)) })
+      log.push({ at: new Date(t).toISOString(), report: await runTick(t) })
     }
   })
   afterAll(() => app.cleanup())
@@ -80,6 +92,12 @@ describe.each(ENGINES)('on $name', (engine) => {
   ]
 
   describe('a duel by the clock', () => {
+    it.runIf(ticks !== 'tick')('carries out every plan in a batch, none on the synchronous store', () => {
+      // The batch runs the plan against a judge derived from the app's, whose writes it gathers.
+      expect(plans.mock.contexts.length).toBeGreaterThan(20)
+      expect(plans.mock.contexts.filter((c) => c === app.judge)).toEqual([])
+    })
+
     it('advances every point from the ticks alone, in this order', () => {
       expect(actions()).toEqual([
         '2026-03-02T15:00:00.000Z 1 resolution (early) waits for decision R1-SOUTH-C1',

@@ -2,7 +2,7 @@
 // transaction of every append to its stream, so the deadline tick asks which games are due instead
 // of folding them all. A row older than its stream (or missing) is stale: the model cannot vouch
 // for it. Games are named by id here; their rows and streams are 'game:<id>'.
-import type { AsyncStep } from '../async/database.ts'
+import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
 import { type Placeholder, placeholderOf, QMARK, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
@@ -109,6 +109,32 @@ export function dueGames(db: SqlDatabase, now: number): DueGame[] {
     .map((r) => gameOf(r.stream))
     .filter((g) => !seen.has(g))
   return [...due.map((game) => ({ game, stale: false })), ...stale.map((game) => ({ game, stale: true }))]
+}
+
+/** As dueGames, on the async handle (the tick `pbem serve` runs). */
+export async function dueGamesAsync(q: AsyncQueryable, now: number): Promise<DueGame[]> {
+  const [staleRows, dueRows] = await Promise.all([
+    q.all<{ stream: string }>(
+      `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream WHERE ${IN_GAMES} AND (${STALE})`,
+    ),
+    q.all<{ stream: string }>(
+      `SELECT stream FROM game_clock WHERE next_at IS NOT NULL AND next_at <= ${placeholderOf(q.engine)(1)}`,
+      [now],
+    ),
+  ])
+  const stale = staleRows.map((r) => gameOf(r.stream))
+  const seen = new Set(stale)
+  const due = dueRows.map((r) => gameOf(r.stream)).filter((g) => !seen.has(g))
+  return [...due.map((game) => ({ game, stale: false })), ...stale.map((game) => ({ game, stale: true }))]
+}
+
+/** As nextGameClockAfter, on the async handle. */
+export async function nextGameClockAfterAsync(q: AsyncQueryable, now: number): Promise<number | null> {
+  const row = await q.get<{ t: number | string | null }>(
+    `SELECT MIN(next_at) AS t FROM game_clock WHERE next_at > ${placeholderOf(q.engine)(1)}`,
+    [now],
+  )
+  return row?.t === null || row?.t === undefined ? null : Number(row.t)
 }
 
 /** Active games whose outage threshold is shorter than `minutes`, and games whose rows are stale. */

@@ -1,7 +1,8 @@
 // The settings table (migrations/003_engine.sql): the few judge-wide values kept by key. Each
 // operation names the setting it owns, so no caller writes a key or its SQL.
 import { sqliteOnly } from '../db.ts'
-import { engineOfDatabase, type SqlDatabase } from '../sql.ts'
+import type { AsyncQueryable } from '../async/database.ts'
+import { engineOfDatabase, placeholderOf, type SqlDatabase } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 const SERVER_SECRET = 'server-secret'
@@ -75,4 +76,12 @@ export function recordLastTick(db: SqlDatabase, iso: string): void {
     db,
     `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   ).run(LAST_TICK, iso)
+}
+
+/** As findServerSecret, on the async handle. */
+export async function findServerSecretAsync(q: AsyncQueryable): Promise<string | null> {
+  const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`, [
+    SERVER_SECRET,
+  ])
+  return row ? row.value : null
 }

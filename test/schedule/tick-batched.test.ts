@@ -1,0 +1,171 @@
+// The tick as `pbem serve` runs it on the judge's async handle: each due game read there and its
+// plan written in one batch (src/engine/resolutionBatch.ts). What guards the batch is the stream's
+// next version: a writer that appended after the reads makes it fail whole, and the tick reads and
+// decides again, so a deadline is resolved exactly once, with what that writer wrote. On both engines.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { inboundHandler, openApp, type App, tickJobs } from '../../src/cli/app.ts'
+import { demoSecret } from '../../src/cli/demo.ts'
+import { verifyGame } from '../../src/engine/audit.ts'
+import { ResolutionBatch } from '../../src/engine/resolutionBatch.ts'
+import { tickYielding } from '../../src/schedule/tick.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { clockProblems } from '../helpers/clock.ts'
+import { bothEngines } from '../pg/engines.ts'
+import { HOUR, START } from './helpers.ts'
+
+const DEADLINE = new Date(START + 72 * HOUR)
+
+describe.each(bothEngines())('the batched tick on $name', (engine) => {
+  let app: TestApp
+  let second: App
+  let n = 0
+
+  beforeAll(() => {
+    const database = engine.app()
+    app = testApp('batched', database ? { database } : {})
+    second = openApp({
+      dataDir: app.dirs.data,
+      ...(database ? { database } : {}),
+      clock: () => new Date(app.now.t),
+      newSecret: demoSecret('batched'),
+      moderatorAddress: 'mod@example.test',
+      mailDomain: 'judge.example.test',
+    })
+  })
+  afterAll(() => {
+    second.close()
+    app.cleanup()
+  })
+
+  /** A fixture duel with North's orders in, at its first deadline. */
+  function dueDuel(): string {
+    const game = `bt${++n}`
+    app.now.t = START
+    createFixtureDuel(app, game)
+    app.judge.submitOrders(game, 'north', 'DRAW 1')
+    app.now.t = DEADLINE.getTime()
+    return game
+  }
+
+  const opts = (a: App, game: string) => ({ games: [game], recordTick: false, jobs: tickJobs(a) })
+  const ofType = (game: string, type: string) => app.store.read(`game:${game}`).filter((e) => e.type === type)
+  const reports = (game: string) =>
+    app.db
+      .prepare(`SELECT COUNT(*) FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`)
+      .pluck()
+      .get(game, `report.${game}.r1.%`)
+
+  it('an order appended after the reads makes the batch fail whole: decided again, resolved once with it', async () => {
+    const game = dueDuel()
+    const commit = ResolutionBatch.prototype.commit
+    let receipt = ''
+    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (
+      this: ResolutionBatch,
+    ) {
+      // South's order lands between the batch's reads and its write (the batch planned him late).
+      if (!receipt) receipt = app.judge.submitOrders(game, 'south', 'DRAW 1').receipt
+      return commit.call(this)
+    })
+    try {
+      const report = await tickYielding(app.judge, DEADLINE, opts(app, game))
+      expect(report.games).toMatchObject([{ game, committed: true, retries: 1, actions: ['resolution (deadline)'] }])
+    } finally {
+      spy.mockRestore()
+    }
+    const results = ofType(game, 'TurnAdjudicated')
+    expect(results).toHaveLength(1)
+    expect(Object.values(results[0]!.data.inputs)).toContain(receipt)
+    // Nothing of the beaten batch was kept: no late notice, one set of reports, one next dice secret.
+    expect(ofType(game, 'LateNoticeSent')).toEqual([])
+    expect(reports(game)).toBe(3)
+    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  it('a savepoint of the gathered writes that throws leaves nothing of them; what follows is written', async () => {
+    const game = dueDuel()
+    const batch = await ResolutionBatch.open(app.judge, tickJobs(app), game)
+    const store = batch.judge.o.store
+    const stream = `game:${game}`
+    const note = (text: string) => [
+      { type: 'GamePaused', data: { point: 1, by: 'test', reason: text }, audience: { kind: 'public' as const } },
+    ]
+    expect(() =>
+      store.transaction(() => {
+        store.append(stream, batch.start.version, note('gathered, then rolled back'))
+        throw new Error('the savepoint fails')
+      }),
+    ).toThrow('the savepoint fails')
+    expect(batch.after).toBe(batch.start)
+    store.append(stream, batch.start.version, note('kept'))
+    expect(await batch.commit()).toBe(true)
+    const written = app.store.read(stream, batch.start.version + 1)
+    expect(written.map((e) => e.data)).toEqual([{ point: 1, by: 'test', reason: 'kept' }])
+    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  it('two judges ticking one game at once resolve it once', async () => {
+    for (let i = 0; i < 6; i++) {
+      const game = dueDuel()
+      const [a, b] = i % 2 ? [app, second] : [second, app]
+      const [ra, rb] = await Promise.all([
+        tickYielding(a.judge, DEADLINE, opts(a, game)),
+        tickYielding(b.judge, DEADLINE, opts(b, game)),
+      ])
+      const committed = [...ra.games, ...rb.games].filter((g) => g.committed)
+      expect(committed).toHaveLength(1)
+      expect([...ra.games, ...rb.games].filter((g) => g.error)).toEqual([])
+      expect(ofType(game, 'TurnAdjudicated')).toHaveLength(1)
+      expect(ofType(game, 'LateNoticeSent')).toHaveLength(1)
+      expect(reports(game)).toBe(3)
+      expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+    }
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  // Each game's reads and its batch are awaited: a mail that arrives while the first game's batch is
+  // being written is read, filed and answered before the pass is over, not after it.
+  it.runIf(engine.name === 'postgres')('answers a mail while a long resolution runs', async () => {
+    const games = Array.from({ length: 12 }, () => dueDuel())
+    const handle = inboundHandler(app)
+    await handle(stranger(0), 'test:warm-up')
+    const order: string[] = []
+    let mail: Promise<void> | null = null
+    const commit = ResolutionBatch.prototype.commit
+    const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (
+      this: ResolutionBatch,
+    ) {
+      mail ??= handle(stranger(1), 'test:during').then((answered) => {
+        order.push(`mail ${answered}`)
+      })
+      return commit.call(this)
+    })
+    try {
+      const report = await tickYielding(app.judge, DEADLINE, { recordTick: false, jobs: tickJobs(app), games })
+      order.push('tick done')
+      await mail
+      expect(order).toEqual(['mail unidentified', 'tick done'])
+      expect(report.games.filter((g) => g.committed).map((g) => g.game)).toEqual([...games].sort())
+    } finally {
+      spy.mockRestore()
+    }
+    expect(app.db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'").pluck().get()).toBe(2)
+  })
+})
+
+/** A mail naming no game from someone the judge does not know: read, recorded and answered. */
+function stranger(n: number): Buffer {
+  return Buffer.from(
+    [
+      'From: Stranger <stranger@example.test>',
+      'To: judge@judge.localhost',
+      `Subject: question ${n}`,
+      `Message-ID: <batched-stranger-${n}@example.test>`,
+      'Date: Thu, 05 Mar 2026 12:00:00 +0000',
+      '',
+      `Which games are open? (${n})`,
+      '',
+    ].join('\r\n'),
+  )
+}
