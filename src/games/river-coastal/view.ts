@@ -3,6 +3,7 @@
 // which are real only for its own. An observer sees only what both sides could; the moderator all.
 import type { Viewer } from '../contract.ts'
 import type { RiverPack } from './pack.ts'
+import { flagshipOf } from './flagship.ts'
 import { burning } from './plotMarks.ts'
 import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
@@ -77,6 +78,14 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       destroyed: state.buildings?.[b.id]?.destroyed ?? false,
     })),
     commanders: SIDES.filter((side) => mine(side)).map((side) => ({ side, ...state.commanders[side] })),
+    // The flag is flown (§4 L133-143, flagship.ts): every reader knows each side's flagship once it
+    // is nominated, or the scenario's where the side has none to nominate.
+    flagships: Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        sc.nominateFlagship.includes(side) && !state.flagships?.[side] ? null : flagshipOf(state, sc, side),
+      ]),
+    ),
     objectives: SIDES.filter((side) => mine(side)).map((side) => ({
       side,
       kept: state.objectives[side],
