@@ -99,14 +99,18 @@ function nearMines(sc: Scenario | undefined, e: SeenShip, inches: number): boole
 }
 
 /**
- * The enemy a standard ship closes with, or null: when the side's guns match the enemy's, the nearest
- * of the ships its cards name (else of all in sight). Its flagship, whose loss scores for the enemy
+ * The enemy a standard ship closes with, or null: when the side's guns match the enemy's, or an
+ * unarmoured ship its cards name is in sight, the nearest of the ships its cards name (the
+ * unarmoured first, else all in sight). Its flagship, whose loss scores for the enemy
  * (§6), goes only for one within her guns' close reach and clear of the minefields, where the current
  * could set her onto one (§9 L805-813: a mine strikes any ship).
  */
 function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
-  if (plan.level !== 'standard' || plan.runs || !plan.closes) return null
-  const prey = plan.quarry.length ? plan.quarry : plan.enemies
+  if (plan.level !== 'standard' || plan.runs) return null
+  // An unarmoured ship the cards name is worth closing with whatever the odds: she is the likely kill.
+  const soft = plan.quarry.filter((e) => !armoured(plan.pack, e))
+  if (!plan.closes && !soft.length) return null
+  const prey = soft.length ? soft : plan.quarry.length ? plan.quarry : plan.enemies
   if (ship.id !== plan.ownFlag) return prey.length ? nearest(ship, prey, choice) : null
   const near = prey.filter((e) => distance(ship, e) <= FLAG_REACH && !nearMines(plan.sc, e, MINE_BERTH))
   return near.length ? nearest(ship, near, choice) : null
@@ -122,6 +126,24 @@ function reachOf(ship: SeenShip, plan: Plan): number {
   return Math.max(1, Math.min(top, Math.abs(ship.speed ?? 0) + plan.maxSpeedChange))
 }
 
+/** Inches within which a ship with a ram runs at her quarry to ram her (§11 L983, L1031-1045). */
+const RAM_REACH = 8
+
+/**
+ * §11 L1031-1045: ram damage grows with the rammer's speed, so she runs at the enemy at her top
+ * speed: a patrol through the place the enemy was seen to a point as far beyond it (a patrol keeps
+ * her speed where ENGAGE would come alongside and STEAM-TO would slow to arrive), her RAM clause
+ * keeping the helm from steering clear of her (ruling RC-62).
+ */
+function ramRun(ship: SeenShip, target: SeenShip, plan: Plan): string {
+  const width = (plan.sc?.width ?? 48_000) / 1000
+  const length = (plan.sc?.length ?? 72_000) / 1000
+  const clamp = (v: number, hi: number) => Math.max(0, Math.min(hi, Math.round(v * 10) / 10))
+  const at = `${clamp(target.x, width)},${clamp(target.y, length)}`
+  const beyond = `${clamp(2 * target.x - ship.x, width)},${clamp(2 * target.y - ship.y, length)}`
+  return `PATROL ${at} ${beyond}`
+}
+
 /** One ship's directive and order line. */
 function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const fire = readyGuns(ship) > 0
@@ -130,20 +152,23 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const target = targetOf(ship, plan, choice)
   const lane = plan.lanes.get(ship.id) ?? Math.round(ship.x)
   const end = `${lane},${plan.side === 'USA' ? Math.floor((plan.sc?.length ?? 72_000) / 1000) : 0}`
-  const directive = target
-    ? `ENGAGE ${target.id}`
-    : running
-      ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
-      : standard && plan.run && ship.id !== plan.ownFlag
-        ? `STEAM-TO ${end}`
-        : 'HOLD'
+  const ramming = target && plan.rams.has(ship.id) && distance(ship, target) <= RAM_REACH ? target : null
+  const directive = ramming
+    ? ramRun(ship, ramming, plan)
+    : target
+      ? `ENGAGE ${target.id}`
+      : running
+        ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
+        : standard && plan.run && ship.id !== plan.ownFlag
+          ? `STEAM-TO ${end}`
+          : 'HOLD'
   const anchor = anchorClause(ship, plan, directive === 'HOLD')
   // A ship fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
   const aim = target ?? (plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
   const clauses = [
     ...(anchor ?? []),
     ...(fire ? [aim ? `FIRE ALL AT ${aim.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
-    ...(target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
+    ...(ramming ? [`RAM ${ramming.id} FALLBACK SLOW`] : target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
   ]
   const line = `${ship.id}:${clauses.length ? ` ${clauses.join('; ')}` : ''}`
   // An anchored ship that can neither stop nor weigh gets no line: she rides to her anchor.
