@@ -64,8 +64,9 @@ function fortXs(sc: Scenario, side: string): number[] {
 /**
  * The x each runner steers up or down the table on: in the run of clear lanes nearest where she was
  * set up, the one nearest her; or, with an enemy fort beside the passage, the armoured ships (the
- * one set up farthest ahead first) take the lanes nearest the fort, one each while they last, and
- * the wooden ones the lanes farthest from it.
+ * one set up farthest ahead first) take the lanes nearest the fort and the wooden ones the lanes
+ * farthest from it, every other lane while they last, so that ships running abreast keep two inches
+ * between them and do not foul each other.
  */
 export function lanes(pack: RiverPack, ships: SeenShip[], side: string, sc: Scenario | undefined): Map<string, number> {
   const out = new Map<string, number>()
@@ -93,7 +94,7 @@ export function lanes(pack: RiverPack, ships: SeenShip[], side: string, sc: Scen
     }
     const kind = armoured(pack, ship) ? 'armoured' : 'wooden'
     const sorted = [...run].sort((a, b) => (kind === 'armoured' ? 1 : -1) * (byFort(a) - byFort(b)) || a - b)
-    out.set(ship.id, sorted[Math.min(taken[kind]++, sorted.length - 1)]!)
+    out.set(ship.id, sorted[Math.min(2 * taken[kind]++, sorted.length - 1)]!)
   }
   return out
 }
