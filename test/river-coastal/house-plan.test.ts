@@ -7,7 +7,7 @@ import { riverCoastalHouse } from '../../src/games/river-coastal/house.ts'
 import { lanes, runDirective } from '../../src/games/river-coastal/houseRoutes.ts'
 import type { SeenShip } from '../../src/games/river-coastal/houseSeen.ts'
 import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
-import { calm, ruleset, usa } from './play.ts'
+import { calm, deployed, ruleset, usa } from './play.ts'
 
 const pack = defaultRiverPack()
 const sc = pack.scenarios['passing-the-fort']!
@@ -90,5 +90,14 @@ describe('the flag', () => {
     expect((csaView.flagships as Record<string, string | null>).CSA).toBe('TENN')
     const flown = { ...state, flagships: { USA: 'GALE' } }
     expect((ruleset.view(flown, { kind: 'role', role: 'CSA' }).flagships as Record<string, string>).USA).toBe('GALE')
+  })
+
+  it('§9 L537: in fog an enemy flagship out of sight is not named', () => {
+    const fog = { 'weather:fog': 3, 'weather:fog:1': 4, 'weather:fog:2': 4 }
+    const s = deployed(ruleset.setup('above-the-bluffs', {}, null as never, calm(fog)))
+    expect(s.seen.USA).toEqual([])
+    const flags = ruleset.view(s, usa).flagships as Record<string, string | null>
+    expect(flags.CSA).toBeNull()
+    expect(flags.USA).not.toBeNull()
   })
 })

@@ -21,7 +21,8 @@ export function visibleShips(state: RiverState, viewer: Viewer): string[] {
 
 export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack) {
   const mine = (side: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === side)
-  const ships = visibleShips(state, viewer).map((id) => {
+  const shown = new Set(visibleShips(state, viewer))
+  const ships = [...shown].map((id) => {
     const s = state.ships[id]!
     const base = {
       id,
@@ -78,13 +79,14 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       destroyed: state.buildings?.[b.id]?.destroyed ?? false,
     })),
     commanders: SIDES.filter((side) => mine(side)).map((side) => ({ side, ...state.commanders[side] })),
-    // The flag is flown (§4 L133-143, flagship.ts): every reader knows each side's flagship once it
-    // is nominated, or the scenario's where the side has none to nominate.
+    // The flag is flown (§4 L133-143, flagship.ts): a reader knows a side's flagship once it is
+    // nominated (or the scenario's, where the side has none to nominate) if she is his own side's
+    // or a ship he sees; null otherwise.
     flagships: Object.fromEntries(
-      SIDES.map((side) => [
-        side,
-        sc.nominateFlagship.includes(side) && !state.flagships?.[side] ? null : flagshipOf(state, sc, side),
-      ]),
+      SIDES.map((side) => {
+        const id = sc.nominateFlagship.includes(side) && !state.flagships?.[side] ? null : flagshipOf(state, sc, side)
+        return [side, id && (mine(side) || shown.has(id)) ? id : null]
+      }),
     ),
     objectives: SIDES.filter((side) => mine(side)).map((side) => ({
       side,
