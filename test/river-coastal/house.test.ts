@@ -161,7 +161,7 @@ describe("the house player's inputs and its replay", () => {
 })
 
 describe('questions', () => {
-  it('§7 L479: asked for a side-wheeler radius, the cautious house takes the default, the standard one an offered option', () => {
+  it('§7 L479: asked for a side-wheeler radius, the cautious house takes the default, the standard one the tightest offered', () => {
     const state = ruleset.setup('passing-the-fort', {}, null as never, calm())
     const q = ruleset.awaiting(state).find((w) => w.kind === 'decision' && w.decisionId === 'RADIUS-META')
     if (q?.kind !== 'decision') throw new Error('no radius question')
@@ -169,7 +169,8 @@ describe('questions', () => {
     const player = riverCoastalHouse(defaultRiverPack())
     const last = { below: (n: number) => n - 1 }
     expect(player.answer(view, q, 'cautious', last)).toBe(q.defaultOption)
-    expect(player.answer(view, q, 'standard', last)).toBe(q.options.at(-1)!.id)
+    const tightest = String(Math.min(...q.options.map((o) => Number(o.id))))
+    expect(player.answer(view, q, 'standard', last)).toBe(tightest)
     expect(ruleset.parseAnswer!(state, q, player.answer(view, q, 'standard', last))).not.toHaveProperty('error')
   })
 })

@@ -4,38 +4,31 @@
 // directives.ts) that the autopilot steers by, and a FIRE clause (§9) with no helm order, so the
 // helm keeps her off land, shoals and known minefields. `cautious` holds each ship where she lies
 // and fires at whatever comes in sight; `standard` plays to its objective cards (§6 L391-423): a
-// side that must run ships through runs every ship for the far edge at full speed, clear of the
-// minefield squares, firing at the ships its cards name; otherwise it closes with the ships its cards
-// name (else the nearest) when the guns it can fire match theirs (counted by class), rams bow-on
-// with a ship that has a ram (§11 L983), and makes for the enemy's end when no enemy is in sight.
+// side that must run ships through runs every ship for the far edge at full speed on lanes clear of
+// the minefield squares, the land and the shoals, its armoured ships nearest an enemy fort to draw
+// its fire (houseRoutes.ts), firing at the ships its cards name; otherwise it closes with the ships
+// its cards name (else the nearest) when the guns it can fire match theirs (counted by class), rams
+// bow-on with a ship that has a ram (§11 L983), keeps its flagship off the minefields, and makes
+// for the enemy's end when no enemy is in sight. Its answers are in houseAnswers.ts.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
+import { standardAnswer } from './houseAnswers.ts'
+import { lanes, runDirective } from './houseRoutes.ts'
+import {
+  active,
+  armoured,
+  classOf,
+  commanderOf,
+  distance,
+  flagshipOf,
+  keptObjectives,
+  nearest,
+  otherSide,
+  readyGuns,
+  scenarioOf,
+  type SeenShip,
+} from './houseSeen.ts'
 import type { RiverPack } from './pack.ts'
 import type { Scenario } from './scenario.ts'
-
-/** A ship as a side's view shows her: own ships in full, enemy ships only where they stand. */
-interface SeenShip {
-  id: string
-  side: string
-  x: number
-  y: number
-  heading: number
-  class: string
-  status: string
-  exited?: unknown
-  guns?: Record<string, { status: string; crewed: boolean }>
-  anchored?: boolean
-  speed?: number
-  captain?: { quality: string; alive: boolean }
-  crew?: { spare: number }
-}
-
-/** Whether a ship can still take orders: afloat and on the table. */
-const active = (s: SeenShip) => s.status === 'afloat' && !s.exited
-
-/** Guns fit to fire, from the own ship's view. */
-const readyGuns = (s: SeenShip) => Object.values(s.guns ?? {}).filter((g) => g.status === 'ok' && g.crewed).length
-
-const classOf = (pack: RiverPack, s: SeenShip) => Object.values(pack.classes).find((c) => c.name === s.class)
 
 /**
  * The weight of a side's guns as the side can judge it: its own guns fit to fire, and an enemy's
@@ -43,25 +36,6 @@ const classOf = (pack: RiverPack, s: SeenShip) => Object.values(pack.classes).fi
  */
 function weight(pack: RiverPack, ships: SeenShip[], own: boolean): number {
   return ships.reduce((sum, s) => sum + (own ? readyGuns(s) : (classOf(pack, s)?.guns.length ?? 0)), 0)
-}
-
-const distance = (a: SeenShip, b: SeenShip) => Math.hypot(a.x - b.x, a.y - b.y)
-
-function scenarioOf(pack: RiverPack, view: View): Scenario | undefined {
-  return Object.values(pack.scenarios).find((s) => s.title === view.scenario)
-}
-
-/** The nearest enemy in sight, ties broken by the choice source. */
-function nearest(ship: SeenShip, enemies: SeenShip[], choice: Choice): SeenShip {
-  const best = Math.min(...enemies.map((e) => distance(ship, e)))
-  const near = enemies.filter((e) => distance(ship, e) === best)
-  return near[choice.below(near.length, `target for ${ship.id}`)]!
-}
-
-/** The side's kept objective cards (§6 L391-423), as its view shows them to it. */
-function keptObjectives(view: View, side: string): string[] {
-  const objectives = (view.objectives as { side: string; kept: string[] }[] | undefined) ?? []
-  return objectives.filter((o) => o.side === side).flatMap((o) => o.kept)
 }
 
 /**
@@ -73,58 +47,21 @@ function advances(kept: string[], enemies: SeenShip[]): boolean {
   return !enemies.length && kept.some((k) => /^(SECURE|LAND|DESTROY)/.test(k))
 }
 
-const ARMOURED = new Set(['armouredRiver', 'ironclad', 'heavyIronclad'])
-
 /**
- * The enemy ships the side's destroy objectives name (§6): the enemy flagship (the one her fleet
- * commander is seen aboard, else the scenario's), armoured ships for the ironclad cards; none else.
+ * The enemy ships the side's destroy objectives name (§6): the enemy flagship once her flag is
+ * known, armoured ships for the ironclad cards, every ship for the fleet card; the unarmoured first,
+ * as the likelier kill.
  */
 function quarry(pack: RiverPack, view: View, kept: string[], side: string, enemies: SeenShip[]): SeenShip[] {
-  const wanted: SeenShip[] = []
-  if (kept.includes('DESTROY_FLAGSHIP')) {
-    const other = side === 'USA' ? 'CSA' : 'USA'
-    const commanders = (view.commanders as { side: string; aboard?: string | null }[] | undefined) ?? []
-    const id = commanders.find((c) => c.side === other)?.aboard ?? scenarioOf(pack, view)?.flagships[other as 'USA']
-    wanted.push(...enemies.filter((e) => e.id === id))
-  }
-  if (kept.some((k) => /^DESTROY_\d_IRONCLAD/.test(k)))
-    wanted.push(...enemies.filter((e) => ARMOURED.has(classOf(pack, e)?.category ?? '')))
-  return wanted
-}
-
-/**
- * The far end of the table for a side, upstream (y at the table's length) for the Union, downstream
- * (y 0) for the Confederacy, on the ship's run line (runLine): the same point every move, so her
- * directive stands (§4 L183).
- */
-function farEnd(ship: SeenShip, side: string, sc: Scenario | undefined): string {
-  const length = sc ? sc.length / 1000 : 72
-  return `${runLine(ship, side, sc)},${side === 'USA' ? Math.floor(length) : 0}`
-}
-
-/** A polygon's bounding box, in inches. */
-function box(polygon: { x: number; y: number }[]) {
-  const xs = polygon.map((p) => p.x / 1000)
-  const ys = polygon.map((p) => p.y / 1000)
-  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }
-}
-
-/**
- * The x a runner steers up or down the table on: the one nearest where she was set up whose course
- * to the far end passes a clear inch from every minefield square (placed openly, ruling in the
- * scenario's table; only which are real is hidden) and from the land.
- */
-function runLine(ship: SeenShip, side: string, sc: Scenario | undefined): number {
-  const setUp = sc?.ships.find((x) => x.id === ship.id)
-  const from = setUp ? { x: setUp.pos.x / 1000, y: setUp.pos.y / 1000 } : { x: ship.x, y: ship.y }
-  if (!sc) return Math.round(from.x)
-  const [y0, y1] = side === 'USA' ? [from.y, sc.length / 1000] : [0, from.y]
-  const blocks = [...sc.minefields, ...sc.land].map((m) => box(m.polygon))
-  const clear = (x: number) => !blocks.some((b) => x > b.x0 - 1 && x < b.x1 + 1 && y1 > b.y0 && y0 < b.y1)
-  for (let d = 0; d <= sc.width / 1000; d++)
-    for (const x of [Math.round(from.x) + d, Math.round(from.x) - d])
-      if (x >= 1 && x <= sc.width / 1000 - 1 && clear(x)) return x
-  return Math.round(from.x)
+  const flag = flagshipOf(view, otherSide(side))
+  const wanted = enemies.filter(
+    (e) =>
+      (kept.includes('DESTROY_FLAGSHIP') && e.id === flag) ||
+      (kept.some((k) => /^DESTROY_\d_IRONCLAD/.test(k)) && armoured(pack, e)) ||
+      kept.includes('DESTROY_FLEET'),
+  )
+  const soft = wanted.filter((e) => !armoured(pack, e))
+  return soft.length ? soft : wanted
 }
 
 /**
@@ -138,15 +75,73 @@ function takesDirective(ship: SeenShip, plan: Plan): boolean {
 
 /**
  * §12 L1143: an anchored ship under way must weigh; a stopped one may stay (SPEED 0). The
- * standard side weighs whenever it has the spare crew to do it, the cautious one only when it must;
- * null when she can do neither.
+ * standard side weighs whenever it has the spare crew to do it and is not holding where she lies,
+ * the cautious one only when it must; null when she can do neither.
  */
-function anchorClause(ship: SeenShip, plan: Plan): string[] | null {
+function anchorClause(ship: SeenShip, plan: Plan, holding: boolean): string[] | null {
   if (!ship.anchored) return []
   const mustWeigh = Math.abs(ship.speed ?? 0) > plan.maxSpeedChange
   const canWeigh = (ship.crew?.spare ?? 0) > 0
-  if (canWeigh && (mustWeigh || plan.level === 'standard')) return ['ANCHOR WEIGH']
+  // A holding ship at anchor stays there: she rides out the current rather than drift with it.
+  if (canWeigh && (mustWeigh || (plan.level === 'standard' && !holding))) return ['ANCHOR WEIGH']
   return mustWeigh ? null : ['SPEED 0']
+}
+
+/** Whether an enemy lies within `inches` of any minefield square: a ship chasing her there could drift onto one. */
+function nearMines(sc: Scenario | undefined, e: SeenShip, inches: number): boolean {
+  return (sc?.minefields ?? []).some((m) => {
+    const xs = m.polygon.map((p) => p.x / 1000)
+    const ys = m.polygon.map((p) => p.y / 1000)
+    const dx = Math.max(Math.min(...xs) - e.x, 0, e.x - Math.max(...xs))
+    const dy = Math.max(Math.min(...ys) - e.y, 0, e.y - Math.max(...ys))
+    return Math.hypot(dx, dy) < inches
+  })
+}
+
+/**
+ * The enemy a standard ship closes with, or null: when the side's guns match the enemy's, or an
+ * unarmoured ship its cards name is in sight, the nearest of the ships its cards name (the
+ * unarmoured first, else all in sight). Its flagship, whose loss scores for the enemy
+ * (§6), goes only for one within her guns' close reach and clear of the minefields, where the current
+ * could set her onto one (§9 L805-813: a mine strikes any ship).
+ */
+function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
+  if (plan.level !== 'standard' || plan.runs) return null
+  // An unarmoured ship the cards name is worth closing with whatever the odds: she is the likely kill.
+  const soft = plan.quarry.filter((e) => !armoured(plan.pack, e))
+  if (!plan.closes && !soft.length) return null
+  const prey = soft.length ? soft : plan.quarry.length ? plan.quarry : plan.enemies
+  if (ship.id !== plan.ownFlag) return prey.length ? nearest(ship, prey, choice) : null
+  const near = prey.filter((e) => distance(ship, e) <= FLAG_REACH && !nearMines(plan.sc, e, MINE_BERTH))
+  return near.length ? nearest(ship, near, choice) : null
+}
+
+/** Inches: how far the flagship goes after a quarry, and the berth she keeps from a minefield (§9 L805-813). */
+const FLAG_REACH = 12
+const MINE_BERTH = 5
+
+/** How far she steams this move at the most: her speed and the change allowed, within her class's top speed (§7 L441). */
+function reachOf(ship: SeenShip, plan: Plan): number {
+  const top = classOf(plan.pack, ship)?.maxSpeed ?? 8
+  return Math.max(1, Math.min(top, Math.abs(ship.speed ?? 0) + plan.maxSpeedChange))
+}
+
+/** Inches within which a ship with a ram runs at her quarry to ram her (§11 L983, L1031-1045). */
+const RAM_REACH = 8
+
+/**
+ * §11 L1031-1045: ram damage grows with the rammer's speed, so she runs at the enemy at her top
+ * speed: a patrol through the place the enemy was seen to a point as far beyond it (a patrol keeps
+ * her speed where ENGAGE would come alongside and STEAM-TO would slow to arrive), her RAM clause
+ * keeping the helm from steering clear of her (ruling RC-62).
+ */
+function ramRun(ship: SeenShip, target: SeenShip, plan: Plan): string {
+  const width = (plan.sc?.width ?? 48_000) / 1000
+  const length = (plan.sc?.length ?? 72_000) / 1000
+  const clamp = (v: number, hi: number) => Math.max(0, Math.min(hi, Math.round(v * 10) / 10))
+  const at = `${clamp(target.x, width)},${clamp(target.y, length)}`
+  const beyond = `${clamp(2 * target.x - ship.x, width)},${clamp(2 * target.y - ship.y, length)}`
+  return `PATROL ${at} ${beyond}`
 }
 
 /** One ship's directive and order line. */
@@ -154,25 +149,26 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const fire = readyGuns(ship) > 0
   const standard = plan.level === 'standard'
   const running = standard && plan.runs
-  const prey = plan.quarry.length ? plan.quarry : plan.enemies
-  const target = !running && standard && prey.length > 0 && plan.closes ? nearest(ship, prey, choice) : null
-  // A runner patrols to the far edge and back to it: a patrol keeps her top speed, where STEAM-TO
-  // would stop her short of the edge, so she crosses it and is run through (§6).
-  const end = farEnd(ship, plan.side, plan.sc)
-  const directive = target
-    ? `ENGAGE ${target.id}`
-    : running
-      ? `PATROL ${end} ${end}`
-      : standard && plan.run
-        ? `STEAM-TO ${end}`
-        : 'HOLD'
-  const anchor = anchorClause(ship, plan)
-  // A runner fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
-  const aim = target ?? (running && plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
+  const target = targetOf(ship, plan, choice)
+  const lane = plan.lanes.get(ship.id) ?? Math.round(ship.x)
+  const end = `${lane},${plan.side === 'USA' ? Math.floor((plan.sc?.length ?? 72_000) / 1000) : 0}`
+  const ramming = target && plan.rams.has(ship.id) && distance(ship, target) <= RAM_REACH ? target : null
+  const directive = ramming
+    ? ramRun(ship, ramming, plan)
+    : target
+      ? `ENGAGE ${target.id}`
+      : running
+        ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
+        : standard && plan.run && ship.id !== plan.ownFlag
+          ? `STEAM-TO ${end}`
+          : 'HOLD'
+  const anchor = anchorClause(ship, plan, directive === 'HOLD')
+  // A ship fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
+  const aim = target ?? (plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
   const clauses = [
     ...(anchor ?? []),
     ...(fire ? [aim ? `FIRE ALL AT ${aim.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
-    ...(target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
+    ...(ramming ? [`RAM ${ramming.id} FALLBACK SLOW`] : target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
   ]
   const line = `${ship.id}:${clauses.length ? ` ${clauses.join('; ')}` : ''}`
   // An anchored ship that can neither stop nor weigh gets no line: she rides to her anchor.
@@ -182,6 +178,7 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
 
 /** What the side decides for the whole move. */
 interface Plan {
+  pack: RiverPack
   side: string
   level: HouseLevel
   enemies: SeenShip[]
@@ -201,12 +198,10 @@ interface Plan {
   maxSpeedChange: number
   /** The ship the side's fleet commander is aboard, when he lives. */
   flagship: string | null
-}
-
-function flagshipOf(view: View, side: string): string | null {
-  const commanders = (view.commanders as { side: string; alive: boolean; aboard?: string | null }[] | undefined) ?? []
-  const fc = commanders.find((c) => c.side === side)
-  return fc?.alive && fc.aboard ? fc.aboard : null
+  /** The side's own flagship, whose loss the enemy's flagship card scores. */
+  ownFlag: string | null
+  /** The x each ship runs up or down the table on. */
+  lanes: Map<string, number>
 }
 
 /** The side's move orders: a directive and a line for each ship, then its standing policies. */
@@ -217,7 +212,9 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
   const own = ships.filter((s) => s.side === side && (!captain || captain.ships.includes(s.id)))
   const enemies = ships.filter((s) => s.side !== side)
   const kept = keptObjectives(view, side)
+  const fc = commanderOf(view, side)
   const plan: Plan = {
+    pack,
     side,
     level,
     enemies,
@@ -229,7 +226,9 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
     sc: scenarioOf(pack, view),
     move: view.move as number,
     maxSpeedChange: pack.tables.movement.maxSpeedChange,
-    flagship: flagshipOf(view, side),
+    flagship: fc.alive && fc.aboard ? fc.aboard : null,
+    ownFlag: flagshipOf(view, side),
+    lanes: lanes(pack, own, side, scenarioOf(pack, view)),
   }
   const lines = own.flatMap((s) => shipLines(s, plan, choice))
   const policies = !captain || captain.senior ? ['POLICY ALL ON NO-ORDERS: DIRECTIVE', STANDING[level]] : []
@@ -259,11 +258,10 @@ export function riverCoastalHouse(pack: RiverPack): HousePlayer {
       if (view.phase === 'deployment') return deploymentOrders(view, side)
       return moveOrders(pack, view, side, level, choice)
     },
-    answer(_view: View, question: Question, level: HouseLevel, choice: Choice): string {
-      // The cautious side takes the book's default; the standard one any option the question offers.
+    answer(view: View, question: Question, level: HouseLevel, choice: Choice): string {
+      // The cautious side takes the book's default; the standard one chooses.
       if (level === 'cautious' || !question.options.length) return question.defaultOption
-      const i = choice.below(question.options.length, `answer ${question.decisionId}`)
-      return question.options[i]!.id
+      return standardAnswer(pack, view, question, choice)
     },
   }
 }

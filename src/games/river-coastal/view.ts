@@ -3,6 +3,7 @@
 // which are real only for its own. An observer sees only what both sides could; the moderator all.
 import type { Viewer } from '../contract.ts'
 import type { RiverPack } from './pack.ts'
+import { flagshipOf } from './flagship.ts'
 import { burning } from './plotMarks.ts'
 import { SIDES, type Scenario, type Side } from './scenario.ts'
 import type { RiverState } from './state.ts'
@@ -20,7 +21,8 @@ export function visibleShips(state: RiverState, viewer: Viewer): string[] {
 
 export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack: RiverPack) {
   const mine = (side: string) => viewer.kind === 'moderator' || (viewer.kind === 'role' && viewer.role === side)
-  const ships = visibleShips(state, viewer).map((id) => {
+  const shown = new Set(visibleShips(state, viewer))
+  const ships = [...shown].map((id) => {
     const s = state.ships[id]!
     const base = {
       id,
@@ -77,6 +79,15 @@ export function riverView(state: RiverState, viewer: Viewer, sc: Scenario, pack:
       destroyed: state.buildings?.[b.id]?.destroyed ?? false,
     })),
     commanders: SIDES.filter((side) => mine(side)).map((side) => ({ side, ...state.commanders[side] })),
+    // The flag is flown (§4 L133-143, flagship.ts): a reader knows a side's flagship once it is
+    // nominated (or the scenario's, where the side has none to nominate) if she is his own side's
+    // or a ship he sees; null otherwise.
+    flagships: Object.fromEntries(
+      SIDES.map((side) => {
+        const id = sc.nominateFlagship.includes(side) && !state.flagships?.[side] ? null : flagshipOf(state, sc, side)
+        return [side, id && (mine(side) || shown.has(id)) ? id : null]
+      }),
+    ),
     objectives: SIDES.filter((side) => mine(side)).map((side) => ({
       side,
       kept: state.objectives[side],
