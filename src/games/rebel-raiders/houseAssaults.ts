@@ -57,7 +57,7 @@ export function assaultChance(unionDice: number, csaDice: number): { chance: num
   return best
 }
 
-const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
+export const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
 
 const ASSAULT_LINES = ['land', 'river', 'river-noships'] as const
 
@@ -160,7 +160,8 @@ function optionsOn(
     for (const from of froms) {
       const kind = pack.map.between(from, target).includes('land') ? 'land' : 'river'
       if (assaultProblem(pack.map, { ...b.control, [from]: 'USA' }, target, kind, from)) continue
-      const runs = p(from) * (1 - p(target))
+      // The target can fall only after its start does: the line runs while the start is held and the target is not.
+      const runs = Math.max(0, p(from) - p(target))
       const line = `ASSAULT ${target} FROM ${from}${tactics ? ` TACTICS ${tactics}` : ''}`
       // A space off every way to a victory city still costs the Confederacy points (11.67-11.68).
       const score = runs * chance * ((worth.get(target) ?? 0) + 0.001)
@@ -188,6 +189,7 @@ export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Cho
     const options = optionsOn(pack, b, held, worth, closed)
     if (!options.length) break
     const top = Math.max(...options.map((o) => o.score))
+    if (top <= 0) break
     const best = options.filter((o) => o.score >= top - 1e-12)
     const pick = best[choice.below(best.length, 'assault')]!
     lines.push(pick.line)

@@ -5,6 +5,7 @@
 // supply-phase cards that cost the Confederacy points or give a 13th turn (#41, #36) as standing
 // reactions. A card is played only in its years and phase, from the hand the Union's view shows.
 import type { View } from '../contract.ts'
+import { GOALS } from './houseAssaults.ts'
 import type { Board } from './houseBoard.ts'
 import type { RebelPack } from './pack.ts'
 import { dateOf } from './state.ts'
@@ -57,12 +58,15 @@ function parts(line: string): { target: string; from: string } {
 
 /**
  * The cards to play before `assaults` (the lines already chosen, best first): the generals, then the
- * cards named at the first assault's target, then #6 at a Confederate space next to it, should it fall.
+ * cards named at one assault's target, then #6 at a Confederate space next to it, should it fall.
  */
 export function assaultCards(pack: RebelPack, b: Board, assaults: string[]): string[] {
   const lines = generalPlays(pack, b)
   if (!assaults.length) return lines
-  const first = parts(assaults[0]!)
+  // The cards go to the first line on a victory city that starts from a space held now, else the first line.
+  const held = (id: string) => (b.control[id] ?? pack.map.space(id).side) === 'USA'
+  const key = assaults.map(parts).find((a) => GOALS.includes(a.target) && held(a.from))
+  const first = key ?? parts(assaults[0]!)
   const land = pack.map.between(first.from, first.target).includes('land')
   for (const { card, land: needsLand } of AT_TARGET)
     if (playable(pack, b, card) && (!needsLand || land)) lines.push(`PLAY ${card} AT ${first.target}`)
