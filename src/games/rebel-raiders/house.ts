@@ -10,6 +10,7 @@ import type { BuildOrder, Buildable } from './buildTypes.ts'
 import { planBuilds } from './builds.ts'
 import { HAND_LIMIT } from './cards.ts'
 import { unionAssaults } from './houseAssaults.ts'
+import { assaultCards, generalPlays, lightningPlay, UNION_KEEPS, UNION_REACTIONS } from './houseCards.ts'
 import { type Board, boardOf, buildContextOf, moveContextOf } from './houseBoard.ts'
 import { confederateMoves, unionMoves } from './houseMoves.ts'
 import type { RebelPack } from './pack.ts'
@@ -70,16 +71,14 @@ function builds(pack: RebelPack, b: Board, level: HouseLevel): string[] {
   return kept.map((t) => `BUILD ${t}`)
 }
 
-/** 14.41: a hand over the limit sheds its highest-numbered cards. */
-function discards(b: Board): string[] {
-  const over = b.hand.length - HAND_LIMIT
+/** 14.41: a hand over the limit sheds the cards the house least uses, highest-numbered first among equals. */
+function discards(b: Board, played: number): string[] {
+  const over = b.hand.length - played - HAND_LIMIT
   if (over <= 0) return []
-  return [
-    `DISCARD ${[...b.hand]
-      .sort((x, y) => y - x)
-      .slice(0, over)
-      .join(' ')}`,
-  ]
+  const keep = b.side === 'USA' ? UNION_KEEPS : []
+  const rank = (c: number) => (keep.includes(c) ? keep.length - keep.indexOf(c) : -1)
+  const order = [...b.hand].sort((x, y) => rank(x) - rank(y) || y - x)
+  return [`DISCARD ${order.slice(0, over).join(' ')}`]
 }
 
 /** The battle orders each level files with every mail (10.35-10.36; a later one replaces the earlier). */
@@ -89,11 +88,23 @@ const STANDING: Record<HouseLevel, string> = {
 }
 
 function ownPhase(pack: RebelPack, view: View, b: Board, level: HouseLevel, choice: Choice): string[] {
-  if (b.phase.endsWith('build')) return [...builds(pack, b, level), ...discards(b)]
+  if (b.phase.endsWith('build')) {
+    const plays = level === 'standard' && b.side === 'USA' ? generalPlays(pack, b) : []
+    return [...plays, ...builds(pack, b, level), ...discards(b, plays.length)]
+  }
   if (level === 'cautious') return []
   const ctx = moveContextOf(pack, b)
   if (b.side === 'CSA') return confederateMoves(ctx, pack, b, choice)
-  return [...unionMoves(ctx, pack, b, choice), ...unionAssaults(pack, b, view, choice)]
+  return [...unionMoves(ctx, pack, b, choice), ...unionAssaultOrders(pack, b, view, choice)]
+}
+
+/** The Union's assaults with the cards that help them, the cards first so that their effects wait for the assaults. */
+function unionAssaultOrders(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
+  // A river or land assault may not spend the pawns kept for landings from the sea (#24).
+  const pawns = (view.unionAssaultsLeft as number) - ((view.unionSeaPawnsLeft as number | undefined) ?? 0)
+  const lightning = lightningPlay(pack, b, view)
+  const assaults = unionAssaults(pack, b, view, choice, pawns + lightning.extra)
+  return [...lightning.lines, ...assaultCards(pack, b, assaults), ...assaults]
 }
 
 /** A cautious side takes the way out of a fight when it is offered one. */
@@ -105,9 +116,10 @@ export function rebelRaidersHouse(pack: RebelPack): HousePlayer {
       if (role !== 'confederate' && role !== 'union') throw new Error(`Rebel Raiders has no role ${role}`)
       const b = boardOf(pack, view, role)
       const phasing = b.phase.startsWith('csa') ? 'CSA' : 'USA'
-      if (phasing !== b.side) return STANDING[level]
+      const standing = [STANDING[level], ...(level === 'standard' && b.side === 'USA' ? UNION_REACTIONS : [])]
+      if (phasing !== b.side) return standing.join('\n')
       const lines = ownPhase(pack, view, b, level, choice)
-      return [STANDING[level], ...(lines.length ? lines : ['PASS'])].join('\n')
+      return [...standing, ...(lines.length ? lines : ['PASS'])].join('\n')
     },
     answer(_view: View, question: Question, level: HouseLevel): string {
       if (level === 'cautious' && question.answer !== 'text') {

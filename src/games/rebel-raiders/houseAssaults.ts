@@ -11,21 +11,15 @@ import type { RebelPack } from './pack.ts'
 import { dateOf } from './state.ts'
 import { MISSISSIPPI } from './supply.ts'
 
-/** #77 and #100 bar assaults on the spaces they name for a turn; the view shows the card, not the turn. */
-const BARRING_CARDS = [77, 100]
-
 /** The least chance of taking a space the house spends a pawn on: a pawn not spent is lost at the turn's end. */
 const LEAST_CHANCE = 0.05
 
-/** The chance above which the house writes the next assault as if this one had taken its space. */
-const LIKELY = 0.5
+/** How far (in expected assaults) a way to a victory city may be longer than the best and still count. */
+const SLACK = 0.5
 
-/** The spaces a barring card the view shows anywhere may close: the house keeps away from them. */
-function barred(pack: RebelPack, view: View): Set<string> {
-  const seen = (view.cards as Record<string, { discards: number[]; inPlay: number[]; heldAside: { card: number }[] }>)
-    .confederate
-  const shown = [...(seen?.discards ?? []), ...(seen?.inPlay ?? []), ...(seen?.heldAside ?? []).map((h) => h.card)]
-  return new Set(BARRING_CARDS.filter((c) => shown.includes(c)).flatMap((c) => pack.cards.get(c)?.spaces ?? []))
+/** The spaces a card played this turn bars to assaults (#77, #100), as the view shows them. */
+function barred(view: View): Set<string> {
+  return new Set((view.assaultsBarred as string[] | undefined) ?? [])
 }
 
 /** The Confederate dice against an assault on `target` (11.62). */
@@ -63,24 +57,27 @@ export function assaultChance(unionDice: number, csaDice: number): { chance: num
   return best
 }
 
-const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
+export const GOALS = [...MISSISSIPPI, 'ATLA', 'RICH']
 
 const ASSAULT_LINES = ['land', 'river', 'river-noships'] as const
 
 /**
- * How many assaults, on average, the way from each space to `goal` still takes over the land and river
- * lines: nothing for a space the Union holds, one over the chance for a Confederate port, fort or
- * city (11.62), so a fortified way counts longer than an open one. Shortest first (Dijkstra).
+ * What taking a space costs in assaults on average: nothing for a space the Union holds, one over
+ * the chance for a Confederate port, fort or city (11.62), so a fortified way counts longer.
  */
-function distancesTo(pack: RebelPack, b: Board, control: Board['control'], goal: string): Map<string, number> {
+function costOf(pack: RebelPack, b: Board, control: Board['control']): (id: string) => number {
   const dice = unionAssaultDice(dateOf(b.turn).year)
-  const cost = (id: string): number => {
+  return (id) => {
     const s = pack.map.space(id)
     if ((control[id] ?? s.side) === 'USA') return 0
     if (s.side !== 'CSA' || !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)) return 1000
     return 1 / Math.max(0.02, assaultChance(dice, defenceDice(b, id)).chance)
   }
-  const dist = new Map<string, number>([[goal, cost(goal)]])
+}
+
+/** The least summed cost over the land and river lines from `sources` (their own cost counted) to every space (Dijkstra). */
+function spread(pack: RebelPack, cost: (id: string) => number, sources: string[]): Map<string, number> {
+  const dist = new Map<string, number>(sources.map((id) => [id, cost(id)]))
   const done = new Set<string>()
   for (;;) {
     let at: string | null = null
@@ -94,41 +91,81 @@ function distancesTo(pack: RebelPack, b: Board, control: Board['control'], goal:
   }
 }
 
+/**
+ * RB 16.11 needs every victory city: how much taking each space helps, summed over the cities the
+ * Union lacks. A space on the surest way from what the Union holds to a city counts as many assaults
+ * as that way still takes, so the city furthest off, the one the victory waits for, counts most; a
+ * space on a longer way counts less, the longer the less (SLACK), so the house keeps to the ways the
+ * dice favour.
+ */
+function weights(pack: RebelPack, b: Board): Map<string, number> {
+  const cost = costOf(pack, b, b.control)
+  const held = pack.map.spaces.filter((s) => (b.control[s.id] ?? s.side) === 'USA').map((s) => s.id)
+  const from = spread(pack, cost, held)
+  const out = new Map<string, number>()
+  for (const goal of GOALS) {
+    if (b.control[goal] === 'USA') continue
+    const best = from.get(goal)
+    if (best === undefined || best >= 1000) continue
+    for (const [id, d] of spread(pack, cost, [goal])) {
+      const via = (from.get(id) ?? 1e9) + d - cost(id) - best
+      if (via < 3 * SLACK) out.set(id, (out.get(id) ?? 0) + best * Math.exp(-via / SLACK))
+    }
+  }
+  return out
+}
+
 const CITY_KINDS = ['oceanPort', 'riverPort', 'inlandCity']
 
 /**
  * 13.11: whether a fort the Union took would wither at the next supply phase, no land or river line
- * joining it to a city or port the Union holds (Forts Jackson & St. Philip are supplied from the sea).
+ * joining it to a city or port the Union holds or is likely to take (Forts Jackson & St. Philip are
+ * supplied from the sea).
  */
-function withers(pack: RebelPack, control: Board['control'], target: string): boolean {
+function withers(pack: RebelPack, held: (id: string) => number, target: string): boolean {
   if (pack.map.space(target).kind !== 'fort' || target === 'FJSP') return false
   return !pack.map.neighbours(target, ASSAULT_LINES).some((n) => {
     const s = pack.map.space(n)
-    return CITY_KINDS.includes(s.kind) && (control[n] ?? s.side) === 'USA'
+    return CITY_KINDS.includes(s.kind) && held(n) >= 0.5
   })
 }
 
 interface Option {
   target: string
   line: string
+  /** The chance the line is carried out: its start held, its target not yet taken. */
+  runs: number
   chance: number
+  score: number
 }
 
-/** The assaults open on `control` (the board with the spaces earlier lines would take). */
-function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed: Set<string>): Option[] {
+/** The assault lines open after the lines so far: `held` is each space's chance of being the Union's by then. */
+function optionsOn(
+  pack: RebelPack,
+  b: Board,
+  held: Map<string, number>,
+  worth: Map<string, number>,
+  closed: Set<string>,
+) {
   const dice = unionAssaultDice(dateOf(b.turn).year)
+  const p = (id: string) => held.get(id) ?? 0
   const options: Option[] = []
   for (const target of pack.map.spaces.map((s) => s.id)) {
     const space = pack.map.space(target)
-    if (space.side !== 'CSA' || control[target] === 'USA' || closed.has(target)) continue
-    if (withers(pack, control, target)) continue
+    if (space.side !== 'CSA' || p(target) >= 1 || closed.has(target) || withers(pack, p, target)) continue
     const { chance, tactics } = assaultChance(dice, defenceDice(b, target))
     if (chance < LEAST_CHANCE) continue
-    for (const from of pack.map.neighbours(target)) {
+    const froms = pack.map.neighbours(target).filter((from) => p(from) > 0)
+    froms.sort((x, y) => p(y) - p(x))
+    for (const from of froms) {
       const kind = pack.map.between(from, target).includes('land') ? 'land' : 'river'
-      if (assaultProblem(pack.map, control, target, kind, from)) continue
+      if (assaultProblem(pack.map, { ...b.control, [from]: 'USA' }, target, kind, from)) continue
+      // The target can fall only after its start does: the line runs while the start is held and the target is not.
+      const runs = Math.max(0, p(from) - p(target))
       const line = `ASSAULT ${target} FROM ${from}${tactics ? ` TACTICS ${tactics}` : ''}`
-      options.push({ target, line, chance })
+      // A space off every way to a victory city still costs the Confederacy points (11.67-11.68).
+      const score = runs * chance * ((worth.get(target) ?? 0) + 0.001)
+      options.push({ target, line, runs, chance, score })
       break
     }
   }
@@ -136,50 +173,27 @@ function optionsOn(pack: RebelPack, b: Board, control: Board['control'], closed:
 }
 
 /**
- * RB 16.11 needs every victory city, so the house pushes on each front in turn, the one furthest from
- * its city first: for that city, the open assault on the surest way to it (distancesTo), the best chance next.
+ * The Union's river and land assaults, one line a pawn (11.1), best first: each line's worth is the
+ * chance it is carried out (its start held, its target still Confederate) times its chance of taking
+ * the space (11.62-11.63) times how much that space helps toward the victory cities (weights). A line
+ * may start from a space an earlier line may take (11.8), or go in again where one may fail: a line
+ * whose start is not taken, or whose target is taken already, is skipped without spending its pawn.
  */
-function nextAssault(
-  pack: RebelPack,
-  b: Board,
-  options: Option[],
-  control: Board['control'],
-  served: Set<string>,
-  choice: Choice,
-) {
-  const fronts = GOALS.filter((g) => control[g] !== 'USA' && !served.has(g)).map((goal) => {
-    const dist = distancesTo(pack, b, control, goal)
-    const near = Math.min(...options.map((o) => dist.get(o.target) ?? 9999))
-    return { goal, near, on: options.filter((o) => (dist.get(o.target) ?? 9999) === near) }
-  })
-  const open = fronts.filter((f) => f.on.length && f.near < 1000)
-  const far = Math.max(...open.map((f) => f.near))
-  const behind = open.filter((f) => f.near === far)
-  const front = behind.length ? behind[choice.below(behind.length, 'front')]! : null
-  const on = front ? front.on : options
-  const top = Math.max(...on.map((o) => o.chance))
-  const best = on.filter((o) => o.chance === top)
-  return { pick: best[choice.below(best.length, 'assault')]!, goal: front?.goal }
-}
-
-export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice): string[] {
-  // A river or land assault may not spend the pawns kept for landings from the sea (#24).
-  const pawns = (view.unionAssaultsLeft as number) - ((view.unionSeaPawnsLeft as number | undefined) ?? 0)
-  const closed = barred(pack, view)
-  const hoped = { ...b.control }
-  const served = new Set<string>()
-  // Each front gets a line in turn. A later line may start from a space an earlier one is likely to
-  // take; one less likely stays open for the next front's line to try again. A line whose start is not
-  // taken, or whose target is taken already, is skipped at resolution without spending its pawn.
+export function unionAssaults(pack: RebelPack, b: Board, view: View, choice: Choice, pawns: number): string[] {
+  const closed = barred(view)
+  const worth = weights(pack, b)
+  const held = new Map<string, number>()
+  for (const s of pack.map.spaces) if ((b.control[s.id] ?? s.side) === 'USA') held.set(s.id, 1)
   const lines: string[] = []
   while (lines.length < pawns) {
-    const options = optionsOn(pack, b, hoped, closed)
+    const options = optionsOn(pack, b, held, worth, closed)
     if (!options.length) break
-    if (GOALS.every((g) => hoped[g] === 'USA' || served.has(g))) served.clear()
-    const { pick, goal } = nextAssault(pack, b, options, hoped, served, choice)
-    if (goal) served.add(goal)
+    const top = Math.max(...options.map((o) => o.score))
+    if (top <= 0) break
+    const best = options.filter((o) => o.score >= top - 1e-12)
+    const pick = best[choice.below(best.length, 'assault')]!
     lines.push(pick.line)
-    if (pick.chance >= LIKELY) hoped[pick.target] = 'USA'
+    held.set(pick.target, (held.get(pick.target) ?? 0) + pick.runs * pick.chance)
   }
   return lines
 }

@@ -16,7 +16,7 @@ import type {
   GameOptionInfo,
 } from '../contract.ts'
 import { type RrCommand, parseRebelOrders } from './orders.ts'
-import { orderForm, statusModel } from './view.ts'
+import { assaultsBarred, orderForm, statusModel } from './view.ts'
 import { rebelFigures } from './pictures.ts'
 import { bindRebelPack, loadRebelPack, type RawRebelPack, rawRebelPack } from './pack.ts'
 import { resolvePhase } from './resolve.ts'
@@ -123,6 +123,7 @@ export function createRebelRaiders(pack: DataPack<RawRebelPack>): Ruleset<RrStat
       unionAssaultsLeft: s.unionPawns,
       // Of those, the ones only a landing from the sea may spend (#24, the 1862 start: public).
       unionSeaPawnsLeft: s.seaPawns,
+      assaultsBarred: assaultsBarred(s),
       unionHolds: Object.entries(s.control)
         .filter(([, side]) => side === 'USA')
         .map(([id]) => id),

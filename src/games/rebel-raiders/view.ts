@@ -259,3 +259,8 @@ function standingChoices(s: RrState, side: 'CSA' | 'USA'): string[] {
   const all = [...aims, ...shields, ...retreats, ...tow, ...hunt, ...lee]
   return all.length ? [`# Your standing orders: ${all.join('; ')}.`] : []
 }
+
+/** The spaces a card played face up bars to Union assaults this turn (#77, #100): public, as the card is. */
+export function assaultsBarred(s: RrState): string[] {
+  return s.thisTurn.filter((e) => e.startsWith('no-assault:')).map((e) => e.split(':')[1]!)
+}
