@@ -35,6 +35,8 @@ export interface Helm {
   towed?: { id: string; pose: Pose; hull: HullSize; draught: number }
   /** Steering damage forces on her this move (ruling RC-80: the look-ahead follows it); free if not given. */
   steering?: Steering
+  /** The most she may make astern from a stop (§7 L449); the helm never backs her off if not given. */
+  astern?: number
 }
 
 export interface Waters {
@@ -199,10 +201,27 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
   for (const hulls of others.length ? [others, []] : [others])
     for (const seaRoom of rooms) {
       const c = clearCourse(h, goal, { ...w, seaRoom }, hulls)
-      if (c) return c
+      if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, { ...w, seaRoom }, hulls)) || c
     }
   const { lo } = helmSpeeds(h)
   return { speed: lo, turns: turnFor(h, lo, relativeGoal(h, goal)), safe: false }
+}
+
+/**
+ * §11 L989, §7 L445-449 (ruling RC-106): a ship lying stopped with a hull in her way, wanting way on
+ * and clear of it only by staying where she is, backs off as the rammer does: astern at two knots
+ * (less if she may make less astern), straight, when that is clear and leaves her room. Staying put
+ * would keep her there as long as the other hull lies there; the next move she comes to a stop
+ * again (§7 L447) with water ahead to turn in.
+ */
+function backOff(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | null {
+  if (h.speed !== 0 || goal.speed <= 0 || !h.astern) return null
+  // Only hulls hold her: with them left out she would go ahead (ruling RC-62).
+  const free = clearCourse(h, goal, w, [])
+  if (!free || free.speed <= 0) return null
+  const speed = -Math.min(h.maxChange, h.astern)
+  const end = clearEnd(h, speed, [], w, others)
+  return end && roomBeyond(h, end, speed, w) ? { speed, turns: [], safe: true } : null
 }
 
 const relativeGoal = (h: Helm, goal: Goal) =>

@@ -56,6 +56,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
   const towed = s.towing ? state.ships[s.towing] : undefined
   const tc = towed && pack.classes[towed.classKey]!
   const caps = [max, towed ? towSpeedCap(max) : max, balloonSpeed(s, max, pack.tables)]
+  const rev = pack.tables.movement.reverseFractionOfMax
   return {
     ...(towed && tc
       ? {
@@ -72,6 +73,8 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
     steering: forcedSteering(s.effects, state.move),
+    // §7 L449: a third of her top speed astern, all of it for a double-ender (ruling RC-106 backs her off).
+    astern: c.doubleEnder ? max : Math.floor((max * rev.num) / rev.den),
   }
 }
 
