@@ -179,11 +179,29 @@ describe('forts, mines and rams inside a move', () => {
     const text = step.narrative.map((e) => e.text)
     expect(text).toContain('CSS Tennessee needs no ram test (no test for this pairing)')
     expect(text.find((t) => t.startsWith('CSS Tennessee rams'))).toBe(
-      'CSS Tennessee rams USS Galena in the 3rd quarter at 2 knots (ram attack): dice 4+3 -> 35 SPV',
+      'CSS Tennessee rams USS Galena in the 3rd quarter at 2 knots (ram attack): dice 4+3 -> 35 SPV; both stop (to back off, order SPEED astern next move)',
     )
     expect(step.state.ships.GALE!.spv).toBe(60)
     // §11 L987: both ships stop; the rammer backs off next move
     expect(step.state.ships.TENN!.speed).toBe(0)
+  })
+
+  it('§11 L989 §7 L445-449 after the ram stops both, SPEED astern from the stop backs her off; ahead she strikes again', () => {
+    const s = fresh()
+    s.ships.TENN!.pose = { pos: { x: 26500, y: 10000 }, heading: 9000 }
+    s.ships.TENN!.speed = 2
+    s.ships.GALE!.speed = 0
+    const rolls = { 'm1:TENN:ram:GALE:dmg:d1': 1, 'm1:TENN:ram:GALE:dmg:d2': 1, 'm1:TENN:ram:GALE:onRammer': 1 }
+    const first = play(s, { USA: 'GALE: SPEED 0', CSA: 'TENN: SPEED 2; RAM GALENA' }, rolls).state
+    const x = first.ships.TENN!.pose.pos.x
+    expect(first.ships.TENN!.speed).toBe(0)
+    const back = play(first, { USA: 'GALE: SPEED 0', CSA: 'TENN: SPEED -1' }, {})
+    expect(back.state.ships.TENN!.speed).toBe(-1)
+    expect(back.state.ships.TENN!.pose.pos.x).toBe(x - 1000)
+    const again = play(first, { USA: 'GALE: SPEED 0', CSA: 'TENN: SPEED 2' }, { 'm2:TENN:ram:GALE:onRammer': 1 })
+    expect(again.narrative.map((e) => e.text).find((t) => t.startsWith('CSS Tennessee rams'))).toContain('uncontrolled')
+    expect(again.state.ships.TENN!.speed).toBe(0)
+    expect(again.state.ships.TENN!.pose.pos.x).toBe(x)
   })
 
   it('§11 L1111 a ship locked to one that sinks goes down with her; once released she does not', () => {

@@ -13,6 +13,9 @@ import { applyRamDamage, applyRammerEffect, ramDamage, rammerEffect, ramTest } f
 import type { ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 
+/** §11 L989, §7 L445-449: a bow contact at 45-90 degrees stops both; the way out is astern from the stop. */
+const BOTH_STOP = 'both stop (to back off, order SPEED astern next move)'
+
 export function resolveContacts(
   state: RiverState,
   contacts: Contact[],
@@ -42,7 +45,8 @@ export function resolveContacts(
     ) {
       const what =
         c.kind === 'slide' ? 'glances off and slides along' : c.kind === 'collision' ? 'collides with' : 'runs into'
-      lines.push({ ship: a.id, text: `${a.name} ${what} ${b.name} ${q}`, rule: '§11 L985' })
+      const stop = c.kind === 'ram' ? `; ${BOTH_STOP}` : ''
+      lines.push({ ship: a.id, text: `${a.name} ${what} ${b.name} ${q}${stop}`, rule: '§11 L985' })
       continue
     }
     const label = `m${n}:${a.id}:ram:${b.id}`
@@ -70,16 +74,19 @@ export function resolveContacts(
     const dmg = ramDamage(speed, isControlled, hasRam, dice, `${label}:dmg`, aud, t)
     const ctx = { label, move: n, guns: pack.classes[b.classKey]!.guns, audience: aud }
     next.ships[b.id] = applyRamDamage(b, dmg.damage, ctx, dice)
-    lines.push({
+    const rams = {
       ship: a.id,
-      text: `${a.name} rams ${b.name} ${q} at ${speed} knots (${isControlled ? 'ram attack' : 'uncontrolled'}): dice ${dmg.dice.join('+')} -> ${dmg.damage} SPV${next.ships[b.id]!.status === 'sunk' ? `; ${b.name} sinks` : ''}`,
+      text: `${a.name} rams ${b.name} ${q} at ${speed} knots (${isControlled ? 'ram attack' : 'uncontrolled'}): dice ${dmg.dice.join('+')} -> ${dmg.damage} SPV${next.ships[b.id]!.status === 'sunk' ? `; ${b.name} sinks` : `; ${BOTH_STOP}`}`,
       rule: '§11 L1063-1081',
-    })
+    }
+    lines.push(rams)
     const eff = rammerEffect(speed, dice, `${label}:onRammer`, aud, t)
     const r = applyRammerEffect(a, eff, hasRam, { ...ctx, guns: ca.guns }, dice, t)
     next.ships[a.id] = r.ship
     if (eff) lines.push({ ship: a.id, text: `${a.name} suffers from the blow: ${eff}`, rule: '§11 L1083-1101' })
     if (r.jam > 0) {
+      // Locked together (§11 L1103-1111), neither backs off until the lock runs out.
+      rams.text = rams.text.replace(`; ${BOTH_STOP}`, '; both stop')
       next.jams.push({ a: a.id, b: b.id, until: n + r.jam })
       lines.push({
         ship: a.id,
