@@ -7,6 +7,7 @@ import { inboundHandler, openApp, type App, tickJobs } from '../../src/cli/app.t
 import { demoSecret } from '../../src/cli/demo.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { ResolutionBatch } from '../../src/engine/resolutionBatch.ts'
+import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
@@ -124,6 +125,31 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(clockProblems(app.judge)).toEqual([])
   })
 
+  // The serve tick as `pbem serve` runs it (the last tick recorded, the due games from the clock read
+  // model): a due game read, resolved and the pass recorded without one statement on the
+  // synchronous handle, so nothing of the pass blocks the event loop on PostgreSQL.
+  it('records the pass and resolves a due game with no synchronous statement', async () => {
+    const game = dueDuel()
+    const before = new Date(DEADLINE.getTime() - 30_000)
+    await tickYielding(app.judge, before, { jobs: tickJobs(app), games: [] })
+    const sync = synchronousCalls(engine.name)
+    const store = ['read', 'version', 'append', 'transaction'].map((m) => vi.spyOn(app.judge.o.store, m as 'read'))
+    let report: Awaited<ReturnType<typeof tickYielding>>
+    try {
+      report = await tickYielding(app.judge, DEADLINE, { jobs: tickJobs(app) })
+    } finally {
+      for (const s of store) s.mockRestore()
+    }
+    const calls = sync.stop()
+    expect(report.previousTick).toBe(before.toISOString())
+    expect(report.games.filter((g) => g.game === game)).toMatchObject([{ committed: true }])
+    expect(calls).toEqual([])
+    for (const s of store) expect(s).not.toHaveBeenCalled()
+    expect(app.judge.lastTick()!.toISOString()).toBe(DEADLINE.toISOString())
+    expect(ofType(game, 'TurnAdjudicated')).toHaveLength(1)
+    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+  })
+
   // Each game's reads and its batch are awaited: a mail that arrives while the first game's batch is
   // being written is read, filed and answered before the pass is over, not after it.
   it.runIf(engine.name === 'postgres')('answers a mail while a long resolution runs', async () => {
@@ -153,6 +179,33 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(app.db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'").pluck().get()).toBe(2)
   })
 })
+
+/** The statements sent on PostgreSQL's synchronous driver until `stop` (none are counted on SQLite). */
+function synchronousCalls(engine: string): { stop: () => string[] } {
+  if (engine !== 'postgres') return { stop: () => [] }
+  const calls: string[] = []
+  const spies = [
+    vi.spyOn(SyncPgClient.prototype, 'query').mockImplementation(function (this: SyncPgClient, text, values) {
+      calls.push(text)
+      return query.call(this, text, values)
+    }),
+    vi.spyOn(SyncPgClient.prototype, 'batch').mockImplementation(function (this: SyncPgClient, items) {
+      calls.push(...items.map((i) => i.text))
+      return batch.call(this, items)
+    }),
+    vi.spyOn(SyncPgClient.prototype, 'exec').mockImplementation(function (this: SyncPgClient, text) {
+      calls.push(text)
+      return exec.call(this, text)
+    }),
+  ]
+  return {
+    stop: () => {
+      for (const s of spies) s.mockRestore()
+      return calls
+    },
+  }
+}
+const { query, batch, exec } = SyncPgClient.prototype
 
 /** A mail naming no game from someone the judge does not know: read, recorded and answered. */
 function stranger(n: number): Buffer {
