@@ -312,6 +312,23 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
       expect(mailReceived()).toHaveLength(2)
     })
 
+    it("files a moderator's EXTEND in the group's one batch, the orders after it on the game it leaves", async () => {
+      const append = vi.spyOn(app.judge.o.store, 'append')
+      const batch = vi.spyOn(app.jobsDb, 'batch')
+      const before = app.judge.load('fd1').deadline!.deadline
+      const mod = eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${app.judge.moderatorKey('fd1')}\nEXTEND 24H`)
+      const filed = await fileTogether(asyncFiling(), fetched([orders(1), mod, orders(3)]), () => false)
+      expect(filed.map((h) => h.result)).toEqual(['orders-accepted', 'command', 'orders-accepted'])
+      expect(batch).toHaveBeenCalledTimes(1)
+      expect(append).not.toHaveBeenCalled()
+      const fold = app.judge.load('fd1', { check: true })
+      expect(Date.parse(fold.deadline!.deadline) - Date.parse(before)).toBe(24 * 3600_000)
+      expect(fold.events.slice(-3).map((e) => e.type)).toEqual(['OrdersAccepted', 'DeadlineSet', 'OrdersAccepted'])
+      expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
+      expect(clockProblems(app.judge)).toEqual([])
+      expect(mailReceived()).toHaveLength(3)
+    })
+
     it("ends at a moderator's command: the messages before it filed, it and the rest left", async () => {
       const mod = eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${app.judge.moderatorKey('fd1')}\nPROCESS`)
       const group = fetched([orders(1), mod, orders(3)])
