@@ -14,6 +14,7 @@ import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import type { GameFold } from './fold.ts'
 import type { Judge } from './judge.ts'
+import { withServerSecret } from './secret.ts'
 
 /** What the planning judge writes into and loads from: a filing batch (FilingBatch). */
 export interface PlanTarget {
@@ -26,6 +27,8 @@ export interface PlanTarget {
   /** Where the batch stands, and going back there: a transaction that throws leaves nothing gathered. */
   mark(): object
   rollBack(m: object): void
+  /** The server secret read ahead, which the keys are checked against without a read; else read when asked. */
+  readonly serverSecret?: string | undefined
 }
 
 const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
@@ -75,7 +78,9 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => batch.enqueue(letter, meta),
   }
   return Object.create(j, {
-    o: { value: { ...j.o, store, outbox } },
+    o: {
+      value: { ...j.o, store, outbox, db: batch.serverSecret ? withServerSecret(j.o.db, batch.serverSecret) : j.o.db },
+    },
     load: {
       value: (game: string, opts: { check?: boolean } = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
     },

@@ -15,6 +15,7 @@ import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { synchronousCalls } from '../pg/syncCalls.ts'
 
 let count = 0
 function eml(from: string, body: string, id = `batch-${++count}`): Buffer {
@@ -146,9 +147,12 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const before = app.judge.load('fd1')
     const mod = (body: string, n: number) =>
       intake(eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${key}\n${body}`, `mod-${n}`))
+    await mod('STATUS', 0) // the intake's modules and templates loaded before counting
+    const sync = synchronousCalls(engine.name)
     expect(await mod('PAUSE the rules are checked\nSTATUS', 1)).toBe('command')
     expect(await mod('RESUME 48H', 2)).toBe('command')
     expect(await mod('EXTEND 24H\nSET GRACE 2H', 3)).toBe('command')
+    expect(sync.stop()).toEqual([])
     expect(append).not.toHaveBeenCalled()
     expect(read).not.toHaveBeenCalled()
     const fold = app.judge.load('fd1', { check: true })
@@ -163,8 +167,10 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
     expect(clockProblems(app.judge)).toEqual([])
     expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
-    expect(mailReceived()).toHaveLength(3)
-    const replies = outboxRows(app).filter((r) => r.kind === 'moderator')
+    expect(mailReceived()).toHaveLength(4)
+    const replies = outboxRows(app)
+      .filter((r) => r.kind === 'moderator')
+      .slice(1)
     expect(replies.map((r) => r.mail.subject)).toEqual([
       '[fd1] Moderator: PAUSE, STATUS',
       '[fd1] Moderator: RESUME',

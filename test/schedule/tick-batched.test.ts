@@ -7,11 +7,11 @@ import { inboundHandler, openApp, type App, tickJobs } from '../../src/cli/app.t
 import { demoSecret } from '../../src/cli/demo.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { ResolutionBatch } from '../../src/engine/resolutionBatch.ts'
-import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { synchronousCalls } from '../pg/syncCalls.ts'
 import { HOUR, START } from './helpers.ts'
 
 const DEADLINE = new Date(START + 72 * HOUR)
@@ -179,33 +179,6 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(app.db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'").pluck().get()).toBe(2)
   })
 })
-
-/** The statements sent on PostgreSQL's synchronous driver until `stop` (none are counted on SQLite). */
-function synchronousCalls(engine: string): { stop: () => string[] } {
-  if (engine !== 'postgres') return { stop: () => [] }
-  const calls: string[] = []
-  const spies = [
-    vi.spyOn(SyncPgClient.prototype, 'query').mockImplementation(function (this: SyncPgClient, text, values) {
-      calls.push(text)
-      return query.call(this, text, values)
-    }),
-    vi.spyOn(SyncPgClient.prototype, 'batch').mockImplementation(function (this: SyncPgClient, items) {
-      calls.push(...items.map((i) => i.text))
-      return batch.call(this, items)
-    }),
-    vi.spyOn(SyncPgClient.prototype, 'exec').mockImplementation(function (this: SyncPgClient, text) {
-      calls.push(text)
-      return exec.call(this, text)
-    }),
-  ]
-  return {
-    stop: () => {
-      for (const s of spies) s.mockRestore()
-      return calls
-    },
-  }
-}
-const { query, batch, exec } = SyncPgClient.prototype
 
 /** A mail naming no game from someone the judge does not know: read, recorded and answered. */
 function stranger(n: number): Buffer {
