@@ -1,9 +1,10 @@
 // The judge as a filing batch sees it: its own commands (answers to questions, SET ZONE, SET
 // ABSENCE, PRESS, the read-only mail commands, the moderator's commands that only append to the
 // game and write letters: src/mail/moderatorInBatch.ts) run unchanged, deciding from the folds as
-// they stand, but what they write goes into the batch: an append to a game becomes the batch's append after the
-// game as the batch leaves it, a letter joins the batch's letters, a transaction is the batch's own.
-// The batch then writes it all at once on the async store (filingBatch.ts).
+// they stand, but what they write goes into the batch: an append to a game becomes the batch's
+// append after the game as the batch leaves it, a letter joins the batch's letters, a transaction
+// is a savepoint of the batch's own. The batch then writes it all at once on the async store
+// (filingBatch.ts).
 //
 // It is the judge itself with a few things replaced (its store's writes and its reads of the games
 // the batch holds, its outbox, its load and hasGame), made as an object whose prototype is the judge:
