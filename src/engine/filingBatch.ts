@@ -25,6 +25,7 @@ import { advanceFold } from './foldAdvance.ts'
 import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Judge } from './judge.ts'
 import { planningJudge } from './planningJudge.ts'
+import { serverSecretAhead } from './secret.ts'
 
 /** The steps that queue one letter (the mail side knows how a letter is stored). */
 export type LetterSteps = (letter: Letter, meta: { game: string | null; kind: string }) => AsyncStep[]
@@ -56,12 +57,17 @@ export class FilingBatch {
     private readonly store: AsyncEventStore,
     private readonly mailHead: StreamHead,
     private readonly letterSteps: LetterSteps,
+    /** The server secret read ahead (the keys the decisions check), or undefined: read when asked. */
+    readonly serverSecret: string | undefined,
   ) {}
 
-  /** A batch on `jobs`, the mail record's head read first (outside any transaction). */
+  /** A batch on `jobs`, the mail record's head and the server secret read first (outside any transaction). */
   static async open(j: Judge, jobs: AsyncDatabase, letterSteps: LetterSteps): Promise<FilingBatch> {
     const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
-    return new FilingBatch(j, store, await store.head(MAIL_STREAM), letterSteps)
+    // A judge that cannot give its secret yet says so where a key is checked, as before.
+    const secret = serverSecretAhead(j.o.db, jobs).catch(() => undefined)
+    const [head, serverSecret] = await Promise.all([store.head(MAIL_STREAM), secret])
+    return new FilingBatch(j, store, head, letterSteps, serverSecret)
   }
 
   get engine(): AsyncDatabase['engine'] {

@@ -3,9 +3,10 @@
 // or into a FilingBatch, written on the async store in one batch once the decision is made, what the
 // decision reads read ahead on the async handle (prepareBatch). The judge's own commands (answers to
 // questions, the players' mail commands) run on `judge`: the judge itself, or in a batch a planning
-// judge whose appends and letters go into the batch. A moderator's command writes only
-// synchronously: the batch refuses it (NeedsJudge), and the intake files that message the
-// synchronous way.
+// judge whose appends and letters go into the batch. So do a moderator's commands whose writes are
+// only the game's events and letters (src/mail/moderatorInBatch.ts); one that writes elsewhere (a
+// resolution, new keys) is refused by the batch (NeedsJudge), and the intake files that message
+// the synchronous way.
 import { FilingBatch } from '../engine/filingBatch.ts'
 import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
@@ -40,8 +41,11 @@ export interface IntakeWrites {
   judge: Judge
   /** Our outbox row of a Message-ID, which a bounce names. */
   outboxRow: OutboxRowOf
-  /** Runs a step that writes through the judge's synchronous store (a moderator's command). */
-  viaJudge<T>(fn: () => T): T
+  /**
+   * Runs a moderator's command: on `judge` where these writes go when `gathered` (its writes are
+   * the game's events and letters, which a batch gathers), else on the judge's synchronous store.
+   */
+  viaJudge<T>(fn: () => T, gathered: boolean): T
 }
 
 /** The writes on the judge's synchronous store, in the caller's transaction. */
@@ -170,8 +174,9 @@ export function batchWrites(
       const row = rows.get(messageId)
       return row === undefined ? findOutboxRow(deps.db, messageId) : row
     },
-    viaJudge: () => {
-      throw new NeedsJudge()
+    viaJudge: (fn, gathered) => {
+      if (!gathered) throw new NeedsJudge()
+      return fn()
     },
   }
 }

@@ -20,6 +20,7 @@ import {
   ResolutionBatch,
   type ResolutionJobs,
 } from '../engine/resolutionBatch.ts'
+import { markTickAhead } from '../engine/tickMark.ts'
 
 export interface TickOptions {
   /** Only these games, each planned whatever its clock row says (default: the games due by the clock read model). */
@@ -106,13 +107,13 @@ interface Pass {
 }
 
 /** `indexed`: the games the clock read model has due, when the caller names none (read ahead or read now). */
-function beginPass(judge: Judge, now: Date, opts: TickOptions, indexed?: DueGame[]): Pass {
+function beginPass(judge: Judge, now: Date, opts: TickOptions, indexed?: DueGame[], marked?: Mark): Pass {
   const log = opts.log ?? (() => {})
   const due =
     opts.games === undefined
       ? (indexed ?? judge.clock.due(now.getTime()))
       : opts.games.map((game) => ({ game, stale: false }))
-  const { previous, outage } = opts.recordTick !== false ? markTick(judge, now, opts, log) : NO_MARK
+  const { previous, outage } = marked ?? (opts.recordTick !== false ? markTick(judge, now, opts, log) : NO_MARK)
   let nextAt: number | null = null
   const later = (t: number | null) => {
     if (t !== null && (nextAt === null || t < nextAt)) nextAt = t
@@ -161,19 +162,30 @@ function* tickSteps(judge: Judge, now: Date, opts: TickOptions): Generator<void,
   return endPass(judge, now, pass, [...results, ...errors])
 }
 
-const NO_MARK: { previous: Date | null; outage: TickReport['outage'] } = { previous: null, outage: null }
+type Mark = { previous: Date | null; outage: TickReport['outage'] }
+const NO_MARK: Mark = { previous: null, outage: null }
+
+/**
+ * markTick on the async handle when no game can need the outage guard (src/engine/tickMark.ts);
+ * else the synchronous way, under the last tick's lock. Undefined when the pass records no tick.
+ */
+async function markTickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: ResolutionJobs) {
+  if (opts.recordTick === false) return undefined
+  const log = opts.log ?? (() => {})
+  const ahead = await markTickAhead(jobs, now, opts.games)
+  if (!ahead) return markTick(judge, now, opts, log)
+  const last = ahead.previous
+  if (last && now.getTime() < last.getTime())
+    log(`the clock (${now.toISOString()}) is behind the last tick (${last.toISOString()}): the last tick stays`)
+  return { previous: last, outage: null }
+}
 
 /**
  * Records this pass as the last tick and moves the deadlines of games open through a silence. One
  * transaction: a second process ticking at the same time sees the new last tick and no outage, so
  * an outage extends deadlines once.
  */
-function markTick(
-  judge: Judge,
-  now: Date,
-  opts: TickOptions,
-  log: (line: string) => void,
-): { previous: Date | null; outage: TickReport['outage'] } {
+function markTick(judge: Judge, now: Date, opts: TickOptions, log: (line: string) => void): Mark {
   let previous: Date | null = null
   let outage: TickReport['outage'] = null
   judge.transaction(() => {
@@ -268,7 +280,7 @@ function carryOut(judge: Judge, p: Planned, now: Date, opts: TickOptions, later:
  */
 async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: ResolutionJobs): Promise<TickReport> {
   const indexed = opts.games === undefined ? await dueAhead(jobs, now.getTime()) : undefined
-  const pass = beginPass(judge, now, opts, indexed)
+  const pass = beginPass(judge, now, opts, indexed, await markTickBatched(judge, now, opts, jobs))
   const loadAhead = aheadReader(judge, jobs)
   const planned: Planned[] = []
   const errors: GameTick[] = []

@@ -13,7 +13,9 @@ import { openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { synchronousCalls } from '../pg/syncCalls.ts'
 
 let count = 0
 function eml(from: string, body: string, id = `batch-${++count}`): Buffer {
@@ -138,12 +140,66 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(rows.filter((r) => r.kind === 'ack').map((r) => r.mail.subject)).toContain('[fd1] Time zone Europe/Paris')
   })
 
-  it("files a moderator's command the synchronous way, once", async () => {
+  it("files a moderator's PAUSE, RESUME, EXTEND and SET in the batch: the game's events, letters, clock row", async () => {
+    const append = vi.spyOn(app.judge.o.store, 'append')
+    const read = vi.spyOn(app.judge.o.store, 'read')
+    const key = app.judge.moderatorKey('fd1')
+    const before = app.judge.load('fd1')
+    const mod = (body: string, n: number) =>
+      intake(eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${key}\n${body}`, `mod-${n}`))
+    await mod('STATUS', 0) // the intake's modules and templates loaded before counting
+    const sync = synchronousCalls(engine.name)
+    expect(await mod('PAUSE the rules are checked\nSTATUS', 1)).toBe('command')
+    expect(await mod('RESUME 48H', 2)).toBe('command')
+    expect(await mod('EXTEND 24H\nSET GRACE 2H', 3)).toBe('command')
+    expect(sync.stop()).toEqual([])
+    expect(append).not.toHaveBeenCalled()
+    expect(read).not.toHaveBeenCalled()
+    const fold = app.judge.load('fd1', { check: true })
+    expect(fold.events.slice(before.version).map((e) => e.type)).toEqual([
+      'GamePaused',
+      'GameResumed',
+      'DeadlineSet',
+      'DeadlineSet',
+      'ScheduleSet',
+    ])
+    expect(fold.paused).toBeNull()
+    expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
+    expect(clockProblems(app.judge)).toEqual([])
+    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+    expect(mailReceived()).toHaveLength(4)
+    const replies = outboxRows(app)
+      .filter((r) => r.kind === 'moderator')
+      .slice(1)
+    expect(replies.map((r) => r.mail.subject)).toEqual([
+      '[fd1] Moderator: PAUSE, STATUS',
+      '[fd1] Moderator: RESUME',
+      '[fd1] Moderator: EXTEND, SET',
+    ])
+    expect(outboxRows(app).some((r) => r.mail.subject.includes('Game paused'))).toBe(true)
+  })
+
+  it("a moderator's command refused half way leaves nothing of it; the mail is filed once", async () => {
     const append = vi.spyOn(app.judge.o.store, 'append')
     const key = app.judge.moderatorKey('fd1')
-    const body = `GAME fd1 MODERATOR\nKEY ${key}\nEXTEND 24H`
+    const before = app.judge.load('fd1').version
+    const body = `GAME fd1 MODERATOR\nKEY ${key}\nRESUME\nEXTEND 24H POINT 7`
+    expect(await intake(eml('mod@example.test', body))).toBe('command')
+    expect(append).not.toHaveBeenCalled()
+    expect(app.judge.load('fd1', { check: true }).version).toBe(before)
+    const reply = outboxRows(app).find((r) => r.kind === 'moderator')!
+    expect(reply.mail.text).toContain('RESUME: NOT DONE')
+    expect(reply.mail.text).toContain('EXTEND: NOT DONE')
+    expect(mailReceived()).toHaveLength(1)
+  })
+
+  it("files a moderator's PROCESS the synchronous way (it resolves), once", async () => {
+    const append = vi.spyOn(app.judge.o.store, 'append')
+    const key = app.judge.moderatorKey('fd1')
+    const body = `GAME fd1 MODERATOR\nKEY ${key}\nPROCESS`
     expect(await intake(eml('mod@example.test', body))).toBe('command')
     expect(append).toHaveBeenCalled()
+    expect(app.store.read('game:fd1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
     expect(mailReceived()).toHaveLength(1)
   })
 
@@ -262,8 +318,25 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
       expect(mailReceived()).toHaveLength(2)
     })
 
-    it("ends at a moderator's command: the messages before it filed, it and the rest left", async () => {
+    it("files a moderator's EXTEND in the group's one batch, the orders after it on the game it leaves", async () => {
+      const append = vi.spyOn(app.judge.o.store, 'append')
+      const batch = vi.spyOn(app.jobsDb, 'batch')
+      const before = app.judge.load('fd1').deadline!.deadline
       const mod = eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${app.judge.moderatorKey('fd1')}\nEXTEND 24H`)
+      const filed = await fileTogether(asyncFiling(), fetched([orders(1), mod, orders(3)]), () => false)
+      expect(filed.map((h) => h.result)).toEqual(['orders-accepted', 'command', 'orders-accepted'])
+      expect(batch).toHaveBeenCalledTimes(1)
+      expect(append).not.toHaveBeenCalled()
+      const fold = app.judge.load('fd1', { check: true })
+      expect(Date.parse(fold.deadline!.deadline) - Date.parse(before)).toBe(24 * 3600_000)
+      expect(fold.events.slice(-3).map((e) => e.type)).toEqual(['OrdersAccepted', 'DeadlineSet', 'OrdersAccepted'])
+      expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
+      expect(clockProblems(app.judge)).toEqual([])
+      expect(mailReceived()).toHaveLength(3)
+    })
+
+    it("ends at a moderator's command: the messages before it filed, it and the rest left", async () => {
+      const mod = eml('mod@example.test', `GAME fd1 MODERATOR\nKEY ${app.judge.moderatorKey('fd1')}\nPROCESS`)
       const group = fetched([orders(1), mod, orders(3)])
       expect((await fileTogether(asyncFiling(), group, () => false)).map((h) => h.uid)).toEqual([1])
       expect(mailReceived()).toHaveLength(1)

@@ -11,6 +11,7 @@ import { tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
+import { synchronousCalls } from '../pg/syncCalls.ts'
 import { HOUR, START } from './helpers.ts'
 
 const DEADLINE = new Date(START + 72 * HOUR)
@@ -122,6 +123,31 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
       expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
     }
     expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  // The serve tick as `pbem serve` runs it (the last tick recorded, the due games from the clock read
+  // model): a due game read, resolved and the pass recorded without one statement on the
+  // synchronous handle, so nothing of the pass blocks the event loop on PostgreSQL.
+  it('records the pass and resolves a due game with no synchronous statement', async () => {
+    const game = dueDuel()
+    const before = new Date(DEADLINE.getTime() - 30_000)
+    await tickYielding(app.judge, before, { jobs: tickJobs(app), games: [] })
+    const sync = synchronousCalls(engine.name)
+    const store = ['read', 'version', 'append', 'transaction'].map((m) => vi.spyOn(app.judge.o.store, m as 'read'))
+    let report: Awaited<ReturnType<typeof tickYielding>>
+    try {
+      report = await tickYielding(app.judge, DEADLINE, { jobs: tickJobs(app) })
+    } finally {
+      for (const s of store) s.mockRestore()
+    }
+    const calls = sync.stop()
+    expect(report.previousTick).toBe(before.toISOString())
+    expect(report.games.filter((g) => g.game === game)).toMatchObject([{ committed: true }])
+    expect(calls).toEqual([])
+    for (const s of store) expect(s).not.toHaveBeenCalled()
+    expect(app.judge.lastTick()!.toISOString()).toBe(DEADLINE.toISOString())
+    expect(ofType(game, 'TurnAdjudicated')).toHaveLength(1)
+    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
   })
 
   // Each game's reads and its batch are awaited: a mail that arrives while the first game's batch is

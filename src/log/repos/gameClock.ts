@@ -148,6 +148,16 @@ export function gamesOpenAfterSilence(db: SqlDatabase, minutes: number): string[
     .map((r) => gameOf(r.stream))
 }
 
+/** As gamesOpenAfterSilence, on the async handle. */
+export async function gamesOpenAfterSilenceAsync(q: AsyncQueryable, minutes: number): Promise<string[]> {
+  const rows = await q.all<{ stream: string }>(
+    `SELECT s.stream FROM streams s LEFT JOIN game_clock c ON c.stream = s.stream
+     WHERE ${IN_GAMES} AND (${STALE} OR (c.status = 'active' AND c.outage_minutes < CAST(${placeholderOf(q.engine)(1)} AS DOUBLE PRECISION)))`,
+    [minutes],
+  )
+  return rows.map((r) => gameOf(r.stream))
+}
+
 /** The first instant after `now` at which some game has work, or null when none has. */
 export function nextGameClockAfter(db: SqlDatabase, now: number): number | null {
   return (

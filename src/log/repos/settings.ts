@@ -85,3 +85,25 @@ export async function findServerSecretAsync(q: AsyncQueryable): Promise<string |
   ])
   return row ? row.value : null
 }
+
+/** As findLastTick, on the async handle. */
+export async function findLastTickAsync(q: AsyncQueryable): Promise<string | null> {
+  const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`, [
+    LAST_TICK,
+  ])
+  return row ? row.value : null
+}
+
+/**
+ * Records `iso` as the last clock pass's instant on the async handle, in one statement, unless a
+ * later instant is recorded already (ISO texts of one form order as their instants): two judges
+ * ticking at once leave the later, and a pass dated earlier leaves the last tick where it was.
+ */
+export async function recordLastTickAsync(q: AsyncQueryable, iso: string): Promise<void> {
+  const p = placeholderOf(q.engine)
+  await q.run(
+    `INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.value < excluded.value`,
+    [LAST_TICK, iso],
+  )
+}
