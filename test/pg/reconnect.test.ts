@@ -103,7 +103,9 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
     )
     expect(count('OrdersAccepted')).toBe(2)
     expect(judge.exitCode).toBeNull()
-    expect(log).toMatch(/PostgreSQL connection re-established/)
+    // Said by whichever of the judge's handles met the cut first: the async pool (intake, the tick's
+    // resolutions) or the synchronous driver (what still runs on it).
+    expect(log).toMatch(/PostgreSQL connection re-established|PostgreSQL: reconnected after \d+ lost connection/)
   } finally {
     judge.kill('SIGTERM')
     db.close()
