@@ -3,6 +3,7 @@ import { canSee as audienceAllows } from '../../src/games/contract.ts'
 import { dragUnderJammed } from '../../src/games/river-coastal/collisions.ts'
 import { riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { pack } from './helpers.ts'
 import { calm, csa, deployed, dice, play, ruleset, usa } from './play.ts'
 
 describe('the River & Coastal ruleset, turn by turn', () => {
@@ -149,6 +150,26 @@ describe('forts, mines and rams inside a move', () => {
     expect(unmanned.map((e) => [e.text, audienceAllows(csa, e.audience), audienceAllows(usa, e.audience)])).toEqual([
       ['Fort Morgan: 1 CPV serve 1 of its 6 guns; M1b, M2a, M2b, M3a, M3b stand unmanned', true, false],
     ])
+  })
+
+  it('ruling RC-35, §7 L441: a ship faster than her max speed once a hit cut it is ordered her new max, which the move makes at once; faster is refused at receipt', () => {
+    const s = fresh()
+    const classMax = pack.classes[s.ships.GALE!.classKey]!.maxSpeed
+    s.ships.GALE!.pose = { pos: { x: 4000, y: 30000 }, heading: 9000 }
+    s.ships.GALE!.speed = classMax
+    s.ships.GALE!.effects = [{ kind: 'maxSpeedMinus', amount: 4, until: 'game' }]
+    // The change limit alone would keep her at classMax - 2 or more; her new max is classMax - 4.
+    const faster = ruleset.parseOrders(s, 'USA', `GALE: SPEED ${classMax - 3}`).errors
+    expect(faster.map((e) => [e.message, e.suggestion])).toEqual([
+      [
+        `SPEED ${classMax - 3}: USS Galena makes at most ${classMax - 4} this move`,
+        `use ${classMax - 4}..${classMax - 4}`,
+      ],
+    ])
+    const parsed = ruleset.parseOrders(s, 'USA', `GALE: SPEED ${classMax - 4}`)
+    expect(parsed.errors).toEqual([])
+    const step = ruleset.resolve(s, { orders: { USA: parsed.commands, CSA: [] }, decisions: {} }, calm())
+    expect(step.state.ships.GALE!.speed).toBe(classMax - 4)
   })
 
   it('§9 L811-819 a real torpedo is rolled in secret for its owner; 4-6 sinks the ship', () => {

@@ -41,5 +41,9 @@ export function speedRange(s: ShipForOrders, ctx: OrderContext): { lo: number; h
     : Math.max(s.maxSpeed > 0 ? 1 : 0, Math.floor((s.maxSpeed * ctx.reverse.num) / ctx.reverse.den))
   const lo = Math.max(s.speed - ctx.maxSpeedChange, s.speed > 0 ? 0 : -asternMax)
   const hi = Math.min(s.speed + ctx.maxSpeedChange, s.speed < 0 ? 0 : s.maxSpeed)
+  // Ruling RC-35: a ship whose damage cut her max speed below her way makes her new max at once (the
+  // move clamps her there), so that is what she may be ordered even where the change limit (§7 L441)
+  // could not reach it; the same astern.
+  if (lo > hi) return s.speed > 0 ? { lo: hi, hi, asternMax } : { lo, hi: lo, asternMax }
   return { lo, hi, asternMax }
 }
