@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { RecordingDice } from '../../src/engine/dice.ts'
 import type { Dice } from '../../src/games/contract.ts'
 import { LabelledDice } from '../helpers/spec.ts'
-import { type Helm, steer, type Waters } from '../../src/games/river-coastal/autopilot.ts'
+import { type Helm, steer } from '../../src/games/river-coastal/autopilot.ts'
 import type { Pose } from '../../src/games/river-coastal/hull.ts'
 import { simulateMove } from '../../src/games/river-coastal/movement.ts'
 import { buildPlan, forcedSteering, type PlottedTurn } from '../../src/games/river-coastal/plan.ts'
@@ -17,7 +17,7 @@ import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { maxTurnDegrees } from '../../src/games/river-coastal/turning.ts'
 import { seeds, wholeGames } from '../helpers/properties.ts'
-import { moveRules, rect } from './helpers.ts'
+import { moveRules, openWaters, rect, steeredHelm } from './helpers.ts'
 import { ruleset } from './play.ts'
 
 const riverPack = defaultRiverPack()
@@ -29,30 +29,10 @@ const seeded = (seed: number, point: number): Dice =>
     new RecordingDice(seed.toString(16).padStart(64, '0'), 'helm-ahead', point, ''),
   )
 
-const open = (extra: Partial<Waters> = {}): Waters => ({
-  width: 48000,
-  length: 72000,
-  land: [],
-  shoreBuffer: 1000,
-  hazards: [],
-  minefields: [],
-  lookAhead: 500,
-  current: [],
-  halfDriftFromSpv: 80,
-  ...extra,
-})
-const helm = (extra: Partial<Helm> = {}): Helm => ({
-  pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
-  hull: { length: 3000, beam: 700 },
-  draught: 60,
-  speed: 6,
-  maxSpeed: 8,
-  maxChange: 2,
-  radius: 9000,
-  avoidMines: true,
-  spv: 50,
-  ...extra,
-})
+const open = openWaters
+/** A smaller ship on a wider radius than the helpers' gunboat. */
+const helm = (extra: Partial<Helm> = {}): Helm =>
+  steeredHelm({ hull: { length: 3000, beam: 700 }, maxSpeed: 8, radius: 9000, spv: 50, ...extra })
 
 describe('ruling RC-80 the helm looks a move further', () => {
   it('digest §4.4 ruling RC-80 a ship at 6 knots with a bank across the river 10" ahead turns hard away now: straight on she would have no room next move', () => {

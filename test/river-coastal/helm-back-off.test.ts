@@ -9,31 +9,11 @@ import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { helmOf, pilotOrder } from '../../src/games/river-coastal/pilot.ts'
 import { gapBetween } from '../../src/games/river-coastal/shapes.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { openWaters, steeredHelm } from './helpers.ts'
 import { calm, ruleset } from './play.ts'
 
-const helm: Helm = {
-  pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
-  hull: { length: 4000, beam: 800 },
-  draught: 60,
-  speed: 0,
-  maxSpeed: 9,
-  maxChange: 2,
-  radius: 7000,
-  avoidMines: true,
-  spv: 100,
-  astern: 3,
-}
-const open: Waters = {
-  width: 48000,
-  length: 72000,
-  land: [],
-  shoreBuffer: 1000,
-  hazards: [],
-  minefields: [],
-  lookAhead: 500,
-  current: [],
-  halfDriftFromSpv: 80,
-}
+const helm: Helm = steeredHelm({ speed: 0, astern: 3 })
+const open: Waters = openWaters()
 /** A 4" channel between two shores, as under Fort Morgan. */
 const channel: Waters = {
   ...open,

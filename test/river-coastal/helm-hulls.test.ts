@@ -8,30 +8,11 @@ import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { ShipOrder } from '../../src/games/river-coastal/orderTypes.ts'
 import { holdCourse, hullsAround, pilotOrder } from '../../src/games/river-coastal/pilot.ts'
 import type { RiverState } from '../../src/games/river-coastal/state.ts'
+import { openWaters, steeredHelm } from './helpers.ts'
 import { calm, ruleset } from './play.ts'
 
-const helm: Helm = {
-  pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
-  hull: { length: 4000, beam: 800 },
-  draught: 60,
-  speed: 6,
-  maxSpeed: 9,
-  maxChange: 2,
-  radius: 7000,
-  avoidMines: true,
-  spv: 100,
-}
-const open: Waters = {
-  width: 48000,
-  length: 72000,
-  land: [],
-  shoreBuffer: 1000,
-  hazards: [],
-  minefields: [],
-  lookAhead: 500,
-  current: [],
-  halfDriftFromSpv: 80,
-}
+const helm: Helm = steeredHelm()
+const open: Waters = openWaters()
 const ahead = { point: { x: 24000, y: 40000 }, speed: 6 }
 const hull = (y: number, speed: number): OtherHull => ({
   id: 'X',

@@ -1,34 +1,12 @@
 // The judge's helm for ships on their directives (digest §4.4, ruling RC-54): the legal speeds and
 // turns of §7, and the look-ahead that keeps her off the land, the shoals, stakes and minefields.
 import { describe, expect, it } from 'vitest'
-import { type Helm, helmSpeeds, steer, type Waters } from '../../src/games/river-coastal/autopilot.ts'
+import { helmSpeeds, steer } from '../../src/games/river-coastal/autopilot.ts'
 import { brakingSpeed } from '../../src/games/river-coastal/pilot.ts'
-import { rect } from './helpers.ts'
+import { openWaters, rect, steeredHelm } from './helpers.ts'
 
-const helm = (over: Partial<Helm> = {}): Helm => ({
-  pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
-  hull: { length: 4000, beam: 800 },
-  draught: 60,
-  speed: 6,
-  maxSpeed: 9,
-  maxChange: 2,
-  radius: 7000,
-  avoidMines: true,
-  spv: 100,
-  ...over,
-})
-const open = (over: Partial<Waters> = {}): Waters => ({
-  width: 48000,
-  length: 72000,
-  land: [],
-  shoreBuffer: 1000,
-  hazards: [],
-  minefields: [],
-  lookAhead: 500,
-  current: [],
-  halfDriftFromSpv: 80,
-  ...over,
-})
+const helm = steeredHelm
+const open = openWaters
 const ahead = { point: { x: 24000, y: 40000 }, speed: 9 }
 
 describe('ruling RC-54 the helm obeys the rules a written order does', () => {

@@ -1,5 +1,6 @@
 // Shared test fixtures: a seeded generator for property tests (tests only; the rules use Dice) and
 // a plain table to move on.
+import type { Helm, Waters } from '../../src/games/river-coastal/autopilot.ts'
 import type { MoveRules, Mover, TableGeometry } from '../../src/games/river-coastal/movement.ts'
 import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { buildPlan, type PlottedTurn, type Steering } from '../../src/games/river-coastal/plan.ts'
@@ -77,3 +78,31 @@ export const forced = (rolls: Record<string, number | number[]>) =>
     Object.entries(rolls).map(([label, values]) => ({ label, values })),
     'strict',
   )
+
+/** Open water for the judge's helm: the whole table, no land, hazards, minefields or current. */
+export const openWaters = (extra: Partial<Waters> = {}): Waters => ({
+  width: 48000,
+  length: 72000,
+  land: [],
+  shoreBuffer: 1000,
+  hazards: [],
+  minefields: [],
+  lookAhead: 500,
+  current: [],
+  halfDriftFromSpv: 80,
+  ...extra,
+})
+
+/** A ship the judge steers, mid-table and heading north at 6 knots: a 4" gunboat on a 7" radius. */
+export const steeredHelm = (extra: Partial<Helm> = {}): Helm => ({
+  pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
+  hull: { length: 4000, beam: 800 },
+  draught: 60,
+  speed: 6,
+  maxSpeed: 9,
+  maxChange: 2,
+  radius: 7000,
+  avoidMines: true,
+  spv: 100,
+  ...extra,
+})
