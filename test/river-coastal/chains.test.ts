@@ -2,13 +2,13 @@
 // only submarines, Davids and torpedo boats may try it, and the pack has none, so the game stops
 // every ship; the movement lets one through when the crossing is made. The judge's helm keeps clear.
 import { describe, expect, it } from 'vitest'
-import { type Helm, steer, type Waters } from '../../src/games/river-coastal/autopilot.ts'
+import { steer } from '../../src/games/river-coastal/autopilot.ts'
 import { createRiverCoastal, riverCoastalFactory } from '../../src/games/river-coastal/index.ts'
 import { type HazardEntry, simulateMove } from '../../src/games/river-coastal/movement.ts'
 import type { RawRiverPack } from '../../src/games/river-coastal/pack.ts'
 import type { DataPack } from '../../src/games/contract.ts'
 import { calm, dice } from './play.ts'
-import { moveRules, openTable, ship } from './helpers.ts'
+import { moveRules, openTable, openWaters, ship, steeredHelm } from './helpers.ts'
 
 const chain = {
   id: 'boom',
@@ -38,28 +38,8 @@ describe('§8 L523-527 ruling RC-19 spar chains', () => {
   })
 
   it("ruling RC-19 the judge's helm treats a chain across her bow as trouble", () => {
-    const helm: Helm = {
-      pose: { pos: { x: 24000, y: 10000 }, heading: 0 },
-      hull: { length: 4000, beam: 800 },
-      draught: 60,
-      speed: 6,
-      maxSpeed: 9,
-      maxChange: 2,
-      radius: 7000,
-      avoidMines: true,
-      spv: 100,
-    }
-    const w: Waters = {
-      width: 48000,
-      length: 72000,
-      land: [],
-      shoreBuffer: 1000,
-      hazards: [chain],
-      minefields: [],
-      lookAhead: 500,
-      current: [],
-      halfDriftFromSpv: 80,
-    }
+    const helm = steeredHelm()
+    const w = openWaters({ hazards: [chain] })
     expect(steer(helm, { point: { x: 24000, y: 40000 }, speed: 6 }, w)).not.toEqual({ speed: 6, turns: [], safe: true })
   })
 
