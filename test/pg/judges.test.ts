@@ -1,5 +1,6 @@
 // Two judge processes on one PostgreSQL: both are handed the same order mails (as when
-// one mail reaches two judges), in the same order, and read them at the same moment. Writers on
+// one mail reaches two judges), one in the order the other reads backwards, and read them at the
+// same moment. Writers on
 // different games run side by side and intakes one at a time, so every mail is filed exactly once
 // (by one judge or the other; the other finds it a duplicate), every game's log stays one unbroken
 // chain, and every result re-folds. Then both send the outbox at once: every mail goes out once.
@@ -66,15 +67,18 @@ function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
 }
 
 /**
- * One judge process: says it is ready, waits until the other one is too (a start instant fixed in
- * advance was missed when starting a process took longer than the margin on a busy machine), reads
- * its inbox once, sends the outbox, prints the outcomes.
+ * One judge process: loads the mail modules, says it is ready, waits until the other one is too (a
+ * start instant fixed in advance was missed when starting a process took longer than the margin on
+ * a busy machine; loading the mail parser after the barrier let one judge file every mail before
+ * the other had begun), reads its inbox once, sends the outbox, prints the outcomes.
  */
 const JUDGE = `import { existsSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
 const [data, url, barrier] = process.argv.slice(2)
 const app = openApp({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
+await import('${pathToFileURL(join(REPO, 'src/mail/inbound.ts')).href}')
+await import('${pathToFileURL(join(REPO, 'src/mail/intake.ts')).href}')
 writeFileSync(join(barrier, 'ready-' + basename(data)), '')
 const giveUp = Date.now() + 120000
 while (!(existsSync(join(barrier, 'ready-a')) && existsSync(join(barrier, 'ready-b')))) {
@@ -109,9 +113,11 @@ it('two judges reading the same mails at once file each one once, every game ver
   const judges = ['a', 'b'].map((name) => {
     const data = join(dir, name)
     mkdirSync(join(data, 'inbox'), { recursive: true })
-    // Both read the mails in the same order: each mail is raced for by the two.
+    // Each mail is raced for by the two; b reads them backwards, so each judge files the mails at
+    // its own end of the list and the two meet in the middle, however late one of them starts.
     mails.forEach((m, i) => {
-      const file = join(data, 'inbox', `${String(i).padStart(3, '0')}-${name}.eml`)
+      const place = name === 'a' ? i : mails.length - 1 - i
+      const file = join(data, 'inbox', `${String(place).padStart(3, '0')}-${name}.eml`)
       writeFileSync(file, m.text)
       utimesSync(file, past, past)
     })
