@@ -42,6 +42,7 @@ const bothEngines = [
   'test/log/repos/**/*.test.ts',
   'test/mail/imap-lease.test.ts',
   'test/mail/intake-batch.test.ts',
+  'test/mail/intake-batch-moderator.test.ts',
   'test/mail/outbound.test.ts',
   'test/mail/outbox-claim.test.ts',
   'test/mail/outbox-parts.test.ts',

@@ -8,7 +8,6 @@ import { deliveryFailedEvent, type ParsedBounce } from './bounces.ts'
 import { messageAnswers } from './answerLines.ts'
 import { helpText, mailCommandWord, misspeltCommand, runMailCommand } from './commands.ts'
 import { runModeratorCommand } from './moderator.ts'
-import { moderatorInBatch } from './moderatorInBatch.ts'
 import { sha256Hex, type InboundMail } from './inbound.ts'
 import { fromPlayerOfRecord, identify, ownMessage } from './identity.ts'
 import { DEFAULT_REPLY_LIMIT } from './replyLog.ts'
@@ -150,22 +149,20 @@ export class Intake {
       )
     }
     if (role === 'moderator') {
-      const r = this.writes.viaJudge(
-        () =>
-          runModeratorCommand({
-            judge,
-            db: deps.db,
-            outbox: this.outbox,
-            clock: deps.clock,
-            mail,
-            game,
-            body: text,
-            key: id.key,
-            // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
-            // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
-            mayNotify: (to: string) => this.mayNotify(to),
-          }),
-        moderatorInBatch(text),
+      const r = this.writes.viaJudge(() =>
+        runModeratorCommand({
+          judge,
+          db: deps.db,
+          outbox: this.outbox,
+          clock: deps.clock,
+          mail,
+          game,
+          body: text,
+          key: id.key,
+          // Refusals of unkeyed moderator mail go out under the same limit as every notice, to the
+          // forger and to the moderator alike: forged commands cannot be turned into a mail flood.
+          mayNotify: (to: string) => this.mayNotify(to),
+        }),
       )
       return this.record('command', {
         game,

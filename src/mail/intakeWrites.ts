@@ -3,13 +3,15 @@
 // or into a FilingBatch, written on the async store in one batch once the decision is made, what the
 // decision reads read ahead on the async handle (prepareBatch). The judge's own commands (answers to
 // questions, the players' mail commands) run on `judge`: the judge itself, or in a batch a planning
-// judge whose appends and letters go into the batch. So do a moderator's commands whose writes are
-// only the game's events and letters (src/mail/moderatorInBatch.ts); one that writes elsewhere (a
-// resolution, new keys) is refused by the batch (NeedsJudge), and the intake files that message
-// the synchronous way.
+// judge whose appends and letters go into the batch. So do a moderator's commands, a resolution's
+// (PROCESS) events, letters and next dice secret included, the game's secrets read ahead for it
+// (src/mail/moderatorInBatch.ts). One that writes beyond what the batch gathers (an append to a
+// stream other than a game's: no command does today) is refused by the batch (NeedsJudge), and the
+// intake files that message the synchronous way.
 import { FilingBatch } from '../engine/filingBatch.ts'
 import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
+import { reachedBeyond, secretsAhead } from '../engine/planningJudge.ts'
 import {
   type AsyncDatabase,
   findOutboxRow,
@@ -25,6 +27,7 @@ import type { OutboxRowOf } from './bounces.ts'
 import { identify, parseReplyAddress } from './identity.ts'
 import type { InboundMail } from './inbound.ts'
 import type { IntakeDeps } from './intakeTypes.ts'
+import { moderatorReadsSecrets } from './moderatorInBatch.ts'
 import { enqueueMailSteps } from './outbound.ts'
 import { extractOrders } from './reading.ts'
 import { countReply, repliesLastHour, replyRecord } from './replyLog.ts'
@@ -42,10 +45,10 @@ export interface IntakeWrites {
   /** Our outbox row of a Message-ID, which a bounce names. */
   outboxRow: OutboxRowOf
   /**
-   * Runs a moderator's command: on `judge` where these writes go when `gathered` (its writes are
-   * the game's events and letters, which a batch gathers), else on the judge's synchronous store.
+   * Runs a moderator's commands on `judge`, where these writes go; in a batch, refused (NeedsJudge)
+   * when they wrote beyond what it gathers, to be filed on the judge's synchronous store.
    */
-  viaJudge<T>(fn: () => T, gathered: boolean): T
+  viaJudge<T>(fn: () => T): T
 }
 
 /** The writes on the judge's synchronous store, in the caller's transaction. */
@@ -103,29 +106,40 @@ export async function prepareBatch(
     openBatch(deps, jobs),
     Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id))),
   ])
-  const games = [...new Set(mails.flatMap(gamesNamed))]
+  const named = mails.map(gamesNamed)
+  const games = [...new Set(named.flatMap((n) => n.games))]
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
   const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
+  const secretsOf = new Set(named.flatMap((n) => (n.secrets ? n.games : [])))
+  await Promise.all(
+    games.map((g, i) => (secretsOf.has(g) && folds[i] ? secretsAhead(batch.judge, jobs, folds[i]) : null)),
+  )
   const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
   const senders = mails.map((m) => m.from.address)
   const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
   return { batch, counted, rows: new Map(ids.map((id, i) => [id, rows[i]!])) }
 }
 
-/** The games a message names: its reply addresses' and its GAME line's (a few at most). */
-function gamesNamed(mail: InboundMail): string[] {
+/**
+ * The games a message names: its reply addresses' and its GAME line's (a few at most); `secrets`
+ * when it is a moderator's whose commands read the game's secrets (a resolution, a house seat).
+ */
+function gamesNamed(mail: InboundMail): { games: string[]; secrets: boolean } {
   const named = new Set<string>()
+  let secrets = false
   for (const to of mail.to) {
     const a = parseReplyAddress(to)
     if (a) named.add(a.game)
   }
   try {
-    const game = identify(mail, extractOrders(mail).text).game
-    if (game) named.add(game)
+    const text = extractOrders(mail).text
+    const id = identify(mail, text)
+    if (id.game) named.add(id.game)
+    secrets = id.role?.toLowerCase() === 'moderator' && moderatorReadsSecrets(text)
   } catch {
     // A body that cannot be read names no game here; the decision reads it again and says why.
   }
-  return [...named].slice(0, 4)
+  return { games: [...named].slice(0, 4), secrets }
 }
 
 /**
@@ -174,9 +188,10 @@ export function batchWrites(
       const row = rows.get(messageId)
       return row === undefined ? findOutboxRow(deps.db, messageId) : row
     },
-    viaJudge: (fn, gathered) => {
-      if (!gathered) throw new NeedsJudge()
-      return fn()
+    viaJudge: (fn) => {
+      const r = fn()
+      if (reachedBeyond(batch.judge)) throw new NeedsJudge()
+      return r
     },
   }
 }

@@ -1,22 +1,16 @@
-// Which moderator mails the intake files in the mail's one batch on the async store. A command
-// whose writes are only the game's events (checked against the game as the batch holds it) and
-// letters runs there on the planning judge (src/engine/planningJudge.ts), as the players' commands
-// do: the reads, the schedule's changes, pausing and resuming, moving the deadline, absences. The
-// rest write beyond what a filing batch gathers, so the mail carrying one is filed the synchronous
-// way, under the game's lock: PROCESS and PREVIEW resolve (the dice secret drawn for the next
-// point, the resolution's reports; PREVIEW's letters are not the game's), REPLACE and EJECT issue
-// a seat's key or hand a seat to the house.
+// A moderator's mail is filed in the mail's one batch on the async store, whatever it carries: each
+// command runs on the planning judge (src/engine/planningJudge.ts), whose writes are the game's
+// events, the letters, and the dice secret a resolution draws for the next point. What a command
+// reads must be read ahead so that deciding sends no synchronous statement: the game's fold always
+// (the GAME line names it), and for the commands that run the rules or the house, the game's secrets
+// (the dice secret of the open point for PROCESS and PREVIEW, the hidden-draw secret for a game that
+// ends or a house seat that plays: PROCESS, and REPLACE with a house seat).
 import { readScript } from '../orders/script.ts'
-import { MODERATOR_COMMANDS } from './moderator.ts'
 
-/** The moderator's commands a filing batch gathers all the writes of. */
-const GATHERED = new Set(['HELP', 'STATUS', 'PAUSE', 'RESUME', 'EXTEND', 'DEADLINE', 'ABSENCE', 'SCHEDULE', 'SET'])
-const KNOWN = new Set<string>(MODERATOR_COMMANDS)
+/** The moderator's commands that read a game's dice or hidden-draw secret. */
+const READ_SECRETS = new Set(['PROCESS', 'PREVIEW', 'REPLACE'])
 
-/**
- * Whether a moderator's mail `body` may be filed in the mail's batch: each of its lines is a command
- * the batch gathers, or no command at all (answered as such, a letter).
- */
-export function moderatorInBatch(body: string): boolean {
-  return readScript(body).lines.every((l) => GATHERED.has(l.words[0] ?? '') || !KNOWN.has(l.words[0] ?? ''))
+/** Whether a moderator's mail `body` carries a command that reads the game's secrets. */
+export function moderatorReadsSecrets(body: string): boolean {
+  return readScript(body).lines.some((l) => READ_SECRETS.has(l.words[0] ?? ''))
 }
