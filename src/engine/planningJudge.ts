@@ -13,8 +13,7 @@
 // PROCESS, PREVIEW) reads the dice and hidden-draw secrets read ahead (secretsAhead) and keeps the
 // dice secret it draws for the next point among the batch's writes, as the tick's resolution batch
 // does (secretKeeper.ts). A write beyond the games' streams is not gathered: it marks the judge
-// (NotGathered, reachedBeyond) even where a caller catches it, and the decision is made again the
-// synchronous way.
+// (reachedBeyond) even where a caller catches it, and the decision is made again the synchronous way.
 import type { AsyncQueryable, AsyncStep } from '../log/async/database.ts'
 import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
@@ -22,7 +21,6 @@ import type { SqlEngine } from '../log/sql.ts'
 import type { Letter } from '../reports/render.ts'
 import type { GameFold, SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
-import { NotGathered } from './resolutionBatch.ts'
 import { withServerSecret } from './secret.ts'
 import { keepSecretsWith } from './secretKeeper.ts'
 
@@ -49,10 +47,15 @@ const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('g
 type Purpose = 'dice' | 'hidden'
 const secretKey = (game: string, purpose: Purpose, point: number) => `${game}|${purpose}|${point}`
 
+/** A write the filing batch does not gather (as the tick's NotGathered, resolutionBatch.ts). */
+class BeyondBatch extends Error {
+  override name = 'BeyondBatch'
+}
+
 /** A planning judge's secrets known without a read, and whether it reached beyond its batch. */
 interface Planner {
   known: Map<string, string | null>
-  beyond: NotGathered | null
+  beyond: BeyondBatch | null
 }
 const planners = new WeakMap<Judge, Planner>()
 
@@ -116,7 +119,7 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
       value: (stream: string, expected: number, events: NewEvent[]): StoredEvent[] => {
         const game = gameOf(stream)
         if (game) return batch.appendGame(game, expected, events)
-        state.beyond ??= new NotGathered(`a filing batch appends to games only, not ${stream}`)
+        state.beyond ??= new BeyondBatch(`a filing batch appends to games only, not ${stream}`)
         throw state.beyond
       },
     },

@@ -136,9 +136,10 @@ export const BATCH_TRIES = 5
 
 /**
  * Files on the async store: the decision made synchronously from what stands, its writes in one
- * batch (intakeWrites.ts, FilingBatch), the judge's commands (answers, a player's mail commands)
- * included. When another writer got there first the batch writes nothing and the message is decided
- * again, from the duplicate check on. A moderator's command is filed synchronously.
+ * batch (intakeWrites.ts, FilingBatch), the judge's commands (answers, a player's mail commands, the
+ * moderator's, a resolution among them) included. When another writer got there first the batch
+ * writes nothing and the message is decided again, from the duplicate check on. A decision that
+ * writes beyond what the batch gathers (NeedsJudge) is filed synchronously.
  */
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
   for (let tries = 0; tries < BATCH_TRIES; tries++) {

@@ -2,9 +2,10 @@
 // the async store: one durable commit for the group, as the synchronous path's one transaction gave.
 // Each message is decided in turn, in UID order, into the same batch: a later one sees what the
 // earlier ones planned (the games as the batch leaves them, the notices they queued for the reply
-// limit, the messages they filed for the duplicate check). A decision that fails, or that needs the
-// judge's synchronous store (a moderator's command), is taken back out of the batch and ends the
-// group there: the messages before it are written, it and the rest go one at a time.
+// limit, the messages they filed for the duplicate check, the dice secrets their resolutions drew). A
+// decision that fails, or that writes beyond what the batch gathers (NeedsJudge: no command does
+// today), is taken back out of the batch and ends the group there: the messages before it are
+// written, it and the rest go one at a time.
 //
 // Exactly once: the duplicate checks are read again before each try, and every filing appends to
 // the mail record and inserts its mail_seen row, so a batch another writer got ahead of writes
