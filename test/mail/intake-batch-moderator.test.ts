@@ -2,7 +2,9 @@
 // the async store (src/mail/intakeWrites.ts, src/engine/planningJudge.ts), on both engines: no
 // statement on PostgreSQL's synchronous driver, and the same events, letters and mail record as the
 // same mail filed the synchronous way on a second judge with the same server and dice secrets. A
-// resolution's next dice secret is written with the batch, so the next PROCESS resolves on it.
+// resolution's next dice secret is written with the batch, so the next PROCESS resolves on it; a
+// PROCESS mail racing the tick on the same game resolves it once, whichever writes first; inside an
+// IMAP group the orders after a PROCESS go on the next point.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { commitmentOf } from '../../src/engine/dice.ts'
@@ -103,14 +105,23 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     expect(fold.point).toBe(3)
     expect(commitmentOf(findSecret(app.db, 'fd1', 'dice', 3)!)).toBe(fold.commitment)
     const kept = app.judge.load('fd1')
-    expect([kept.version, kept.point, kept.commitment, kept.state]).toEqual([
-      fold.version,
-      3,
-      fold.commitment,
-      fold.state,
-    ])
+    expect([kept.version, kept.point, kept.commitment]).toEqual([fold.version, 3, fold.commitment])
+    expect(kept.state).toEqual(fold.state)
     expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
     expect(clockProblems(app.judge)).toEqual([])
+    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+  })
+
+  it('files the PROCESS that ends the game in one batch: the hidden-draw secret revealed, read ahead', async () => {
+    const r = await fileBoth('fd1', ['PROCESS', 'PROCESS', 'PROCESS'])
+    expect(r.outcomes).toEqual(['command', 'command', 'command'])
+    expect(r.statements).toEqual([])
+    expect(r.batched).toEqual(r.synchronous)
+    const fold = app.judge.load('fd1', { check: true })
+    expect(fold.finished).toBe(true)
+    expect(types(app, 'fd1').slice(-3)).toEqual(['HiddenDrawRevealed', 'GameFinished', 'ReportsDispatched'])
+    // Each point resolved with the dice secret written beside its commitment, two of them by the batch.
+    for (const a of fold.adjudications) expect(findSecret(app.db, 'fd1', 'dice', a.data.point)).toBe(a.data.secret)
     expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
   })
 
@@ -145,16 +156,18 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
   })
 
-  it('files REPLACE with a house seat in one batch, the house playing its orders there', async () => {
-    const r = await fileBoth('wb1', ['REPLACE confederate house:cautious'])
-    expect(r.outcomes).toEqual(['command'])
+  it('files REPLACE with a house seat in one batch, the house playing there, and a PROCESS after it', async () => {
+    const r = await fileBoth('wb1', ['REPLACE confederate house:cautious', 'PROCESS'])
+    expect(r.outcomes).toEqual(['command', 'command'])
     expect(r.statements).toEqual([])
     expect(r.batched).toEqual(r.synchronous)
     const fold = app.judge.load('wb1', { check: true })
     expect(fold.players.get('confederate')!.address).toBe('house:cautious')
     expect(types(app, 'wb1')).toContain('PlayerReplaced')
-    const reply = r.batched.letters.filter((l) => l.kind === 'moderator').at(-1)!
-    expect(reply.text).toContain('REPLACE: the house (cautious) took the confederate seat')
+    const replies = r.batched.letters.filter((l) => l.kind === 'moderator').map((l) => l.text)
+    expect(replies.at(-2)).toContain('REPLACE: the house (cautious) took the confederate seat')
+    expect(replies.at(-1)).toMatch(/PROCESS: .* resolved/)
+    expect(types(app, 'wb1')).toContain('TurnAdjudicated')
   })
 
   it('files EJECT in one batch: the seat vacant, its player and the others told', async () => {
@@ -235,7 +248,9 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
       app.judge.submitOrders('fd1', 'north', 'DRAW 1')
       const batch = vi.spyOn(app.jobsDb, 'batch')
       const group = fetched([orders(1), modMail('fd1', 'PROCESS'), orders(2)])
+      const sync = synchronousCalls(engine.name)
       const filed = await fileTogether(asyncFiling(), group, () => false)
+      expect(sync.stop()).toEqual([])
       expect(filed.map((h) => h.result)).toEqual(['orders-accepted', 'command', 'orders-accepted'])
       expect(batch).toHaveBeenCalledTimes(1)
       const fold = app.judge.load('fd1', { check: true })
