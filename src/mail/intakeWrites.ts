@@ -92,8 +92,9 @@ export interface PreparedBatch {
 /**
  * The batch the decisions on `mails` write into, with what they read read ahead on the async handle,
  * so that deciding waits on no round trip: the games the mails name (their GAME lines and reply
- * addresses), the reply limit's counts of their senders, the moderator and those games' players, and
- * our outbox rows of the Message-IDs their bounce reports name (`bounced`).
+ * addresses), the reply limit's counts of their senders, the moderator and those games' players,
+ * our outbox rows of the Message-IDs their bounce reports name (`bounced`), and for a moderator's
+ * mail that resolves or seats the house, the game's dice and hidden-draw secrets (secretsAhead).
  */
 export async function prepareBatch(
   deps: IntakeDeps,
@@ -111,12 +112,12 @@ export async function prepareBatch(
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
   const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
   const secretsOf = new Set(named.flatMap((n) => (n.secrets ? n.games : [])))
-  await Promise.all(
-    games.map((g, i) => (secretsOf.has(g) && folds[i] ? secretsAhead(batch.judge, jobs, folds[i]) : null)),
-  )
   const players = folds.flatMap((f) => (f ? [...f.players.values()].map((p) => p.address) : []))
   const senders = mails.map((m) => m.from.address)
-  const counted = await replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players])
+  const [counted] = await Promise.all([
+    replyCounts(deps, jobs, [...senders, deps.judge.moderatorAddress ?? '', ...players]),
+    ...games.map((g, i) => (secretsOf.has(g) && folds[i] ? secretsAhead(batch.judge, jobs, folds[i]) : null)),
+  ])
   return { batch, counted, rows: new Map(ids.map((id, i) => [id, rows[i]!])) }
 }
 
