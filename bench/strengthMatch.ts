@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, openApp } from '../src/cli/app.ts'
 import { demoSecret } from '../src/cli/demo.ts'
+import type { AdjudicateResult } from '../src/engine/calls.ts'
 import type { GameFold } from '../src/engine/fold.ts'
 import { gameStream, type OrdersAccepted } from '../src/engine/events.ts'
 import { randomPlayer, seededChoice, type RandomPlayer } from '../test/helpers/randomPlayers.ts'
@@ -158,8 +159,8 @@ export function playMatch(
     for (const role of spec.roles)
       if (player && seats[role] === 'random')
         randomRefused += playRandom(app, game, role, player, seed * 1000 + i * 2 + spec.roles.indexOf(role))
-    const stuck = unanswered !== null && !app.judge.load(game).answers.has(unanswered)
-    const r =
+    const stuck: boolean = unanswered !== null && !app.judge.load(game).answers.has(unanswered)
+    const r: AdjudicateResult =
       opts.asked && !stuck
         ? app.judge.adjudicate(game, { by: 'strength' })
         : app.judge.forceAdjudicate(game, { by: 'strength' })
