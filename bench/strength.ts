@@ -5,13 +5,15 @@
 // random (by side), the average game length, and the share of house-against-house games a side won
 // by the book's victory conditions (rather than a draw or the win the turn limit gives by default);
 // the last line is JSON: each game's `standard` win rate against random, keyed by game id.
-// STRENGTH_ONLY=<game id> measures one game.
+// STRENGTH_ONLY=<game id> measures one game. Each game's line of house failures counts the house
+// mails refused and the house seats that failed; any at all and the run exits with status 1.
 import { performance } from 'node:perf_hooks'
 import { type MatchResult, playMatch, STRENGTH_GAMES, strengthApp } from './strengthMatch.ts'
 
 const n = Number(process.env.STRENGTH_GAMES ?? 200)
 const only = process.env.STRENGTH_ONLY
 const rates: Record<string, number> = {}
+const failed: string[] = []
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
 const started = performance.now()
@@ -53,9 +55,15 @@ for (const [rulesetId, spec] of Object.entries(STRENGTH_GAMES)) {
   console.log(
     `  house vs house: decided by the victory conditions ${pct(hvh.filter((m) => m.decided).length / n)}, ended before the turn limit ${pct(hvh.filter((m) => m.early).length / n)} (wins: ${hvhWins})`,
   )
+  const failures = all.reduce((a, m) => a + m.houseFailures, 0)
+  if (failures) failed.push(`${rulesetId} ${failures}`)
   console.log(
-    `  house failures ${all.reduce((a, m) => a + m.houseFailures, 0)}, random lines refused ${vsRandom.reduce((a, m) => a + m.randomRefused, 0)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `  house failures ${failures}, random lines refused ${vsRandom.reduce((a, m) => a + m.randomRefused, 0)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   )
 }
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`)
 console.log(JSON.stringify(rates))
+if (failed.length) {
+  console.error(`house failures: ${failed.join(', ')}`)
+  process.exitCode = 1
+}

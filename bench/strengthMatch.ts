@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, openApp } from '../src/cli/app.ts'
 import { demoSecret } from '../src/cli/demo.ts'
+import type { AdjudicateResult } from '../src/engine/calls.ts'
 import type { GameFold } from '../src/engine/fold.ts'
-import { gameStream } from '../src/engine/events.ts'
+import { gameStream, type OrdersAccepted } from '../src/engine/events.ts'
 import { randomPlayer, seededChoice, type RandomPlayer } from '../test/helpers/randomPlayers.ts'
 
 /** The scenario each game is measured on and its two roles. */
@@ -37,6 +38,13 @@ export interface MatchResult {
   randomRefused: number
   /** House mails or answers the game refused, or house failures: 0 when the house plays cleanly. */
   houseFailures: number
+  /** House order mails the game accepted, and of them those it accepted with a warning on some line. */
+  houseMails: number
+  houseWarnings: number
+  /** Answers the house seats gave to the questions put to them. */
+  houseAnswers: number
+  /** Questions settled by their default, of any seat (with `asked`, none should be). */
+  defaulted: number
   summary: string
 }
 
@@ -47,7 +55,9 @@ export function strengthApp(seed: string): App & { cleanup(): void } {
     dataDir: dir,
     clock: () => new Date(Date.UTC(2026, 2, 2, 12)),
     newSecret: demoSecret(seed),
-    moderatorAddress: 'mod@example.test',
+    // No moderator: nobody reads the games' reports, so none is drawn (a house seat is never mailed
+    // either, src/engine/reporting.ts), and the time goes to the play and the intake being measured.
+    moderatorAddress: null,
     mailDomain: 'judge.example.test',
   })
   return Object.assign(app, {
@@ -104,6 +114,18 @@ function ending(rulesetId: string, fold: GameFold): { early: boolean; defaultWin
   return { early: false, defaultWin: false }
 }
 
+/** How a match is played. */
+export interface MatchOptions {
+  /**
+   * Every question the rules raise is put to its seat and waited for, as at a deadline still to
+   * come: the judge resolves when asked (not forced, which settles open questions by their
+   * defaults), and the schedule lets the rules put up to 100 questions to a side in one resolution
+   * (maxAsks) so none is settled by default past the usual cap of 3. Without it each point is
+   * forced, as a moderator's PROCESS, and questions take their defaults.
+   */
+  asked?: boolean
+}
+
 /** Plays one game to its end with `seats` (role to seat) and returns its result. */
 export function playMatch(
   app: App,
@@ -111,9 +133,10 @@ export function playMatch(
   game: string,
   seats: Record<string, Seat>,
   seed: number,
+  opts: MatchOptions = {},
 ): MatchResult {
   const spec = STRENGTH_GAMES[rulesetId]!
-  const player = randomPlayer(rulesetId)
+  const player = Object.values(seats).includes('random') ? randomPlayer(rulesetId) : null
   app.judge.createGame({
     game,
     ruleset: rulesetId,
@@ -124,26 +147,45 @@ export function playMatch(
       address: seats[role] === 'random' ? `${role}@example.test` : seats[role]!,
       name: seats[role]!,
     })),
+    ...(opts.asked ? { schedule: { maxAsks: 100 } } : {}),
   })
   let randomRefused = 0
   let points = 0
-  for (let i = 0; i < 400 && !app.judge.load(game).finished; i++) {
+  // The question the last resolution stopped at, when no seat answered it: it is then settled by
+  // its default, as at its deadline (a house that failed; counted in `defaulted`).
+  let unanswered: string | null = null
+  const limit = opts.asked ? 4000 : 400
+  for (let i = 0; i < limit && !app.judge.load(game).finished; i++) {
     for (const role of spec.roles)
-      if (seats[role] === 'random')
+      if (player && seats[role] === 'random')
         randomRefused += playRandom(app, game, role, player, seed * 1000 + i * 2 + spec.roles.indexOf(role))
-    if (app.judge.forceAdjudicate(game, { by: 'strength' }).committed) points++
+    const stuck: boolean = unanswered !== null && !app.judge.load(game).answers.has(unanswered)
+    const r: AdjudicateResult =
+      opts.asked && !stuck
+        ? app.judge.adjudicate(game, { by: 'strength' })
+        : app.judge.forceAdjudicate(game, { by: 'strength' })
+    if (r.committed) points++
+    unanswered = r.waiting?.decisionId ?? null
   }
   const fold = app.judge.load(game)
-  if (!fold.finished) throw new Error(`${game} did not end in 400 resolutions`)
+  if (!fold.finished) throw new Error(`${game} did not end in ${limit} resolutions`)
   const outcome = fold.ruleset.outcome(fold.state)
   const winner = outcome?.winner ? outcome.winner.toLowerCase() : null
   const end = ending(rulesetId, fold)
   const events = app.judge.o.store.read(gameStream(game))
+  const house = (e: { data: unknown }) => seats[(e.data as { role: string }).role] !== 'random'
   const houseFailures = events.filter(
-    (e) =>
-      e.type === 'HouseSeatFailed' ||
-      (e.type === 'OrdersRejected' && seats[(e.data as { role: string }).role] !== 'random'),
+    (e) => e.type === 'HouseSeatFailed' || (e.type === 'OrdersRejected' && house(e)),
   ).length
+  const houseMails = events.filter(
+    (e) => e.type === 'OrdersAccepted' && String((e.data as OrdersAccepted).from).startsWith('house:'),
+  )
+  const question = (e: { data: unknown }) => {
+    const d = e.data as { point: number; decisionId: string }
+    return `${d.point}|${d.decisionId}`
+  }
+  const asked = new Map(events.filter((e) => e.type === 'DecisionRequested').map((e) => [question(e), e]))
+  const answered = events.filter((e) => e.type === 'DecisionMade').map((e) => asked.get(question(e)))
   app.judge.folds.clear()
   return {
     winner,
@@ -153,6 +195,10 @@ export function playMatch(
     points,
     randomRefused,
     houseFailures,
+    houseMails: houseMails.length,
+    houseWarnings: houseMails.filter((e) => (e.data as OrdersAccepted).warnings.length).length,
+    houseAnswers: answered.filter((e) => e && house(e)).length,
+    defaulted: events.filter((e) => e.type === 'DecisionDefaulted').length,
     summary: outcome?.summary ?? '',
   }
 }

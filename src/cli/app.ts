@@ -41,6 +41,7 @@ export interface AppOptions {
   database?: string
   clock?: () => Date
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
+  /** The moderator's address (default PBEM_MODERATOR); null: no moderator, so no copy of a report is drawn or mailed. */
   moderatorAddress?: string | null
   mailDomain?: string
   /** mail settings; default loadMailConfig() (PBEM_CONFIG and the PBEM_* environment) */

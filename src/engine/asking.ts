@@ -142,7 +142,7 @@ export function answer(
       errors.push(refused.at(-1)!)
     }
     for (const g of read) {
-      const id = g.decisionId.trim().toUpperCase()
+      const id = askedAs(fold, g.decisionId)
       const d = fold.requested.get(id)
       const mine = [...fold.requested.values()]
         .filter((x) => x.role === role && !fold.answers.has(x.decisionId) && !answeredNow.has(x.decisionId))
@@ -209,6 +209,16 @@ export function answer(
       ? { ok: false as const, error: errors.join('; '), ...(meta.mail === false ? { message } : {}) }
       : { ok: true as const, message }
   })
+}
+
+/**
+ * The id of the question an answer names, read in any case: a game's own ids may mix cases (Rebel
+ * Raiders' name their spaces in capitals). An id no question has is given back in capitals.
+ */
+function askedAs(fold: GameFold, written: string): string {
+  const upper = written.trim().toUpperCase()
+  for (const id of fold.requested.keys()) if (id.toUpperCase() === upper) return id
+  return upper
 }
 
 /** A notice subject naming a few of the answers (a subject line stays short). */

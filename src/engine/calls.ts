@@ -24,6 +24,7 @@ export interface JudgeOptions {
   mailDomain?: string
   /** The display name on every letter's From (PBEM_JUDGE_NAME); DEFAULT_JUDGE_NAME when absent. */
   judgeName?: string | null
+  /** Who gets a copy of every report and the moderator's notices; null: nobody (none is drawn). */
   moderatorAddress?: string | null
   /** Where fresh 32-byte secrets come from; crypto randomness unless a demo or test pins them. */
   newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string

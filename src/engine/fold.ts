@@ -49,6 +49,63 @@ function packContentOf(created: GameCreated, schemaVersion: number, secrets: Sec
 
 export const stateHash = (state: unknown) => sha256Hex(canonicalJson(state))
 
+/** A resolution the judge has just run, and what it ran from. */
+interface JustResolved {
+  ruleset: Ruleset<unknown, unknown>
+  point: number
+  secret: string
+  salt: string
+  inputs: string
+  answers: string
+  state: unknown
+}
+
+/**
+ * Resolutions just run by the judge (resolving.ts), by the state object they started from. Folding
+ * the TurnAdjudicated it then appends would run the same rules on the same state, orders, answers
+ * and dice again: the fold that goes on from that very state takes the result instead. A fold from
+ * the stream (another process, a cache miss) starts from states of its own and re-runs as ever, and
+ * a check (pbem verify) never takes one.
+ */
+const justResolved = new WeakMap<object, JustResolved>()
+
+export function rememberResolution(
+  from: unknown,
+  r: {
+    ruleset: Ruleset<unknown, unknown>
+    point: number
+    secret: string
+    salt: string
+    inputs: Record<string, string>
+    answers: Record<string, string>
+    state: unknown
+  },
+): void {
+  if (typeof from !== 'object' || from === null) return
+  justResolved.set(from, { ...r, inputs: canonicalJson(r.inputs), answers: canonicalJson(r.answers) })
+}
+
+/** The state the judge's own resolution of `t` reached from `from`, if it ran exactly these inputs. */
+function resolvedBefore(
+  run: Folding<unknown>,
+  from: unknown,
+  t: TurnAdjudicated,
+  salt: string,
+): { state: unknown } | null {
+  if (!run.reuse || typeof from !== 'object' || from === null) return null
+  const r = justResolved.get(from)
+  if (!r) return null
+  justResolved.delete(from)
+  const same =
+    r.ruleset === run.ruleset &&
+    r.point === t.point &&
+    r.secret === t.secret &&
+    r.salt === salt &&
+    r.inputs === canonicalJson(t.inputs) &&
+    r.answers === canonicalJson(t.decisionAnswers)
+  return same ? { state: r.state } : null
+}
+
 type Factory = RulesetFactory
 type Pack = ReturnType<Factory['loadPack']>
 type CheckResult = (
@@ -69,6 +126,8 @@ interface Folding<S> {
   diceAlgorithms: Map<number, string>
   diceFor: GameFold<S>['diceFor']
   check: CheckResult
+  /** Whether a resolution the judge has just run may stand for its re-run (never under a check). */
+  reuse: boolean
 }
 
 export function foldGame<S = unknown>(
@@ -105,6 +164,7 @@ export function foldGame<S = unknown>(
     diceAlgorithms,
     diceFor,
     check: driftCheck(events, drift, !!opts.check),
+    reuse: !opts.check,
   }
   for (const e of events) applyEvent(run, e)
   run.fold.state = run.state
@@ -287,15 +347,19 @@ function applyAdjudicated<S>(run: Folding<S>, e: StoredEvent): void {
   }
   fold.statesBefore.set(t.point, run.state)
   const salt = combineSalts(salts)
-  const input = {
-    state: run.state,
-    orders,
-    answers: t.decisionAnswers,
-    dice: () => run.diceFor(t.point, t.secret, salt),
+  const known = resolvedBefore(run as Folding<unknown>, run.state, t, salt)
+  if (known) run.state = known.state as S
+  else {
+    const input = {
+      state: run.state,
+      orders,
+      answers: t.decisionAnswers,
+      dice: () => run.diceFor(t.point, t.secret, salt),
+    }
+    const { step, dice } = resolvePoint(run.ruleset, input, AS_RECORDED)
+    run.check(t.point, e.position, step, dice, t, salt)
+    run.state = step.state
   }
-  const { step, dice } = resolvePoint(run.ruleset, input, AS_RECORDED)
-  run.check(t.point, e.position, step, dice, t, salt)
-  run.state = step.state
   fold.adjudications.push({ event: e, data: t })
   fold.point = t.point + 1
   fold.orders = new Map()

@@ -52,7 +52,7 @@ export function planOrders(j: Judge, game: string, role: string, text: string, m
   const filing: Filing = { j, fold, game, role, text, meta, base, label, awaited: !!awaited }
   const { event, result, closed } = verdictOn(filing)
   const player = fold.players.get(role)
-  const tells = !!player && !fold.ejected.has(role) && !meta.standby
+  const tells = !!player && !fold.ejected.has(role) && !meta.standby && reporting.mailed(player)
   return {
     fold,
     event,

@@ -1,12 +1,12 @@
 // Resolving the open point exactly once: the rules run through resolvePoint with the orders on file
 // and the answers so far; a question stops the run (nothing recorded) until answered or defaulted;
 // the result, the next point's commitment and deadline, and every reader's report in one transaction.
-import { type DecisionRequest, onlyRoles, type Step } from '../games/contract.ts'
+import { type DecisionRequest, onlyRoles, type Ruleset, type Step } from '../games/contract.ts'
 import { ConcurrencyError, type NewEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import { combineSalts, commitmentOf, DICE_ALGORITHM } from './dice.ts'
 import { gameStream, UNSTATED_FORCE_REASON, type DecisionRequested, type TurnAdjudicated } from './events.ts'
-import { stateHash, type GameFold } from './fold.ts'
+import { rememberResolution, stateHash, type GameFold } from './fold.ts'
 import { narrativeSoFar, questionOf } from './questions.ts'
 import { resolvePoint } from './resolvePoint.ts'
 import { absentAt, openQuestions, phaseOf } from './clock/lifecycle.ts'
@@ -15,7 +15,7 @@ import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { AdjudicateOptions, AdjudicateResult, ModeratorOptions } from './calls.ts'
 import * as asking from './asking.ts'
 import { coveredBy, dispatchOf, heldBefore, readerKey } from './reportBatch.ts'
-import { reportLetter } from './reporting.ts'
+import { mailed, reportLetter } from './reporting.ts'
 import { PointMovedError } from './errors.ts'
 import { keepSecret } from './secretKeeper.ts'
 
@@ -101,7 +101,7 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
       const held = letters.length ? reportsBeforeQuestion(j, fold, waiting.role) : null
       if (held) events.push(held.event)
       if (events.length) j.o.store.append(gameStream(game), fold.version, events)
-      if (held) j.o.outbox.enqueue(held.letter, { game, kind: 'report' })
+      if (held?.letter) j.o.outbox.enqueue(held.letter, { game, kind: 'report' })
       for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
       return { point, label: step.label, finished: false, committed: false, waiting, requested, defaulted }
     }
@@ -124,15 +124,10 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
       finished: step.finished,
     }
     events.push({ type: 'TurnAdjudicated', data: adjudicated, audience: { kind: 'moderator' } })
+    rememberRun(sitting, adjudicated, step.state)
     events.push(...(step.finished ? finishingEvents(sitting, step.state) : nextPointEvents(sitting, step)))
-    const readers = j.readers(fold)
-    const dispatch = dispatchOf(
-      fold,
-      readers.map((r) => r.role),
-      point,
-      turn,
-      step,
-    )
+    const roles = j.readers(fold).map((r) => r.role)
+    const dispatch = dispatchOf(fold, roles, point, turn, step)
     events.push({ type: 'ReportsDispatched', data: dispatch, audience: { kind: 'moderator' } })
     j.o.store.append(gameStream(game), fold.version, events)
     for (const l of letters) j.o.outbox.enqueue(l, { game, kind: 'decision' })
@@ -140,7 +135,7 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     // Each reader's report goes now or waits for his next one (reportBatch.ts); one that goes takes
     // the ones that waited with it.
     for (const r of j.readers(after)) {
-      if (!dispatch.sent.includes(readerKey(r.role))) continue
+      if (!dispatch.sent.includes(readerKey(r.role)) || !mailed(r)) continue
       const letter = reportLetter(j, after, coveredBy(fold, after, readerKey(r.role), point), r)
       j.o.outbox.enqueue(letter, { game, kind: 'report' })
     }
@@ -149,14 +144,33 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
   })
 }
 
+/** The fold of the result about to be appended takes the state this run reached, not running it again (fold.ts). */
+function rememberRun(s: Sitting, t: TurnAdjudicated, state: unknown): void {
+  const { fold, point } = s
+  const ruleset = fold.ruleset as Ruleset<unknown, unknown>
+  rememberResolution(fold.state, {
+    ruleset,
+    point,
+    secret: t.secret,
+    salt: t.salt,
+    inputs: t.inputs,
+    answers: t.decisionAnswers,
+    state,
+  })
+}
+
 /** The reports waiting for `role` (reportBatch.ts), mailed before the question put to him now, and their mark. */
-function reportsBeforeQuestion(j: Judge, fold: GameFold, role: string): { event: NewEvent; letter: Letter } | null {
+function reportsBeforeQuestion(
+  j: Judge,
+  fold: GameFold,
+  role: string,
+): { event: NewEvent; letter: Letter | null } | null {
   const held = heldBefore(fold, role)
   const reader = j.readers(fold).find((r) => r.role === role)
   if (!held || !reader) return null
   return {
     event: { type: 'ReportsDispatched', data: held.mark, audience: { kind: 'moderator' } },
-    letter: reportLetter(j, fold, held.covered, reader),
+    letter: mailed(reader) ? reportLetter(j, fold, held.covered, reader) : null,
   }
 }
 

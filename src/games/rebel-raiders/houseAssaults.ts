@@ -67,11 +67,18 @@ const ASSAULT_LINES = ['land', 'river', 'river-noships'] as const
  */
 function costOf(pack: RebelPack, b: Board, control: Board['control']): (id: string) => number {
   const dice = unionAssaultDice(dateOf(b.turn).year)
-  return (id) => {
+  // Each space's cost is asked for many times over the searches from each goal: worked out once.
+  const known = new Map<string, number>()
+  const work = (id: string) => {
     const s = pack.map.space(id)
     if ((control[id] ?? s.side) === 'USA') return 0
     if (s.side !== 'CSA' || !['oceanPort', 'riverPort', 'fort', 'inlandCity'].includes(s.kind)) return 1000
     return 1 / Math.max(0.02, assaultChance(dice, defenceDice(b, id)).chance)
+  }
+  return (id) => {
+    const c = known.get(id) ?? work(id)
+    known.set(id, c)
+    return c
   }
 }
 

@@ -48,7 +48,10 @@ function tryMove(ctx: MoveContext, plan: Plan, p: RrPiece, steps: MoveStep[]): M
   const check = steps.length ? checkMove(ctx, p, steps) : null
   if (!check?.ok) return null
   const ends = new Map([...plan.ends, [p.id, check.end]])
-  const after = ctx.position.pieces.map((x) => ({ ...x, at: ends.get(x.id) ?? x.at }) as RrPiece)
+  // Stacking is counted space by space (6.12): only the pieces that end where this one does matter.
+  const after = ctx.position.pieces
+    .map((x) => ({ ...x, at: ends.get(x.id) ?? x.at }) as RrPiece)
+    .filter((x) => x.at === check.end)
   if (overStacked(after, plan.pack, new Set(ends.keys())).some((o) => o.piece.id === p.id)) return null
   return { line: `MOVE ${p.id} ${steps.map(stepText).join(' > ')}`, end: check.end }
 }

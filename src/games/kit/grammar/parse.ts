@@ -86,8 +86,8 @@ function readOrder(grammar: Grammar, r: Reader): Order {
   if (started.length)
     return refuse(`write ${started.map(syntax).join(' or ')}`, `e.g. ${started.map((f) => f.example).join(' or ')}`)
   const led = grammar.forms.filter((f) => !f.words.length)
-  const near = closest(first.upper, keywords(grammar), 2)
-  if (!led.length || (near.length && !led.some((f) => startsGroup(f.parts, r))))
+  // The spelling search runs only for a line no form without keywords can start.
+  if (!led.length || (!led.some((f) => startsGroup(f.parts, r)) && closest(first.upper, keywords(grammar), 2).length))
     return refuse(`unknown ${grammar.noun} ${first.text}`, didYouMean(first.upper, keywords(grammar), grammar.nouns))
   // Of the forms that refuse the line, the one that read furthest into it says why (the first on a tie).
   let refusal: { e: Refusal; at: number } | null = null
