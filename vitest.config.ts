@@ -93,6 +93,7 @@ const judge = [
   'test/engine/report-batch.test.ts',
   'test/games/conformance.test.ts',
   'test/games/questions.test.ts',
+  'test/games/question-ids.test.ts',
   'test/infernal-machine/by-mail-newcomer.test.ts',
   'test/infernal-machine/by-mail-year.test.ts',
   'test/infernal-machine/by-mail.test.ts',
