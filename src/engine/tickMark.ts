@@ -7,6 +7,7 @@
 // extends nothing, and the guard under the lock sees the record the other judge left.
 import { findLastTickAsync, recordLastTickAsync } from '../log/repos/settings.ts'
 import { gamesOpenAfterSilenceAsync } from '../log/repos/gameClock.ts'
+import type { AsyncQueryable } from '../log/async/database.ts'
 import type { ResolutionJobs } from './resolutionBatch.ts'
 
 /** No game's outage threshold is under a minute: a pass a minute or less after the last needs no guard. */
@@ -34,4 +35,10 @@ export async function markTickAhead(
   }
   await recordLastTickAsync(jobs.db, iso)
   return { previous }
+}
+
+/** The last tick recorded, read on the async handle (null before the first). */
+export async function lastTickAhead(db: AsyncQueryable): Promise<Date | null> {
+  const value = await findLastTickAsync(db)
+  return value !== null ? new Date(value) : null
 }
