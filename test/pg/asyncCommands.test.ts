@@ -65,6 +65,27 @@ describe('commands on the async handle, on PostgreSQL', () => {
     expect(clockProblems(app.judge)).toEqual([])
   })
 
+  it('pbem tick after an outage: the deadlines moved with the last tick in one batch, no synchronous statement', async () => {
+    createFixtureDuel(app, 'tk2')
+    await tickCommand(app, new Date(START + HOUR), () => {})
+    const down = new Date(START + 25 * HOUR)
+    const lines: string[] = []
+    const sync = synchronousCalls(engine!.name)
+    try {
+      expect(await tickCommand(app, down, (l) => lines.push(l))).toBe(false)
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    expect(lines[0]).toBe(
+      'outage: silent from 2026-03-02T13:00:00.000Z to 2026-03-03T13:00:00.000Z (24h); deadlines moved in tk2',
+    )
+    expect(ofType('tk2', 'OutageDetected')).toHaveLength(1)
+    expect(app.judge.load('tk2').deadline!.deadline).toBe('2026-03-06T12:00:00.000Z')
+    expect(app.judge.lastTick()!.toISOString()).toBe(down.toISOString())
+    expect(verifyGame(app.db, app.judge, 'tk2').ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
   /** A game created on a fresh judge one way or the other: its events hash for hash, its mail, its clock row. */
   async function created(req: CreateGameRequest, batched: boolean) {
     const other = testApp('async-commands', { database: engine!.app()!, serverSecret: 'cd'.repeat(32) })
