@@ -140,6 +140,40 @@ describe.each(ENGINES)('the last tick, on $name', (engine) => {
       }
     })
 
+    it('a judge that reads the games after another judge moved them finds the last tick moved too, and moves nothing', async () => {
+      const second = secondJudge()
+      try {
+        await serve(START + HOUR)
+        serverSecret(second.db)
+        second.judge.load('fx1')
+        const open = ResolutionBatch.open
+        let first: ReturnType<typeof tickYielding> | null = null
+        const spy = vi.spyOn(ResolutionBatch, 'open').mockImplementation(async (j, jobs, game) => {
+          // The second judge has read the last tick; the first runs its whole pass before the second reads the game.
+          if (j === second.judge && !first)
+            await (first = tickYielding(app.judge, new Date(DOWN), { jobs: tickJobs(app) }))
+          return open.call(ResolutionBatch, j, jobs, game)
+        })
+        let later: Awaited<ReturnType<typeof tickYielding>>
+        try {
+          later = await tickYielding(second.judge, new Date(DOWN), { jobs: tickJobs(second) })
+        } finally {
+          spy.mockRestore()
+        }
+        expect((await first!).outage).toMatchObject({ games: ['fx1'], hours: 24 })
+        expect(later.outage).toBeNull()
+        expect(later.previousTick).toBe(new Date(DOWN).toISOString())
+        expect(eventsOf(app, 'OutageDetected', 'fx1')).toHaveLength(1)
+        expect(eventsOf(app, 'DeadlineSet', 'fx1').map((e) => e.data.deadline)).toEqual([
+          '2026-03-05T12:00:00.000Z',
+          '2026-03-06T12:00:00.000Z',
+        ])
+        expect(outageMail()).toBe(2)
+      } finally {
+        second.close()
+      }
+    })
+
     it('an order filed after the guard read the game makes its batch fail whole: read again, the deadline moved once', async () => {
       await serve(START + HOUR)
       const steps = ResolutionBatch.prototype.steps
