@@ -10,6 +10,7 @@ import type { CreateGameRequest } from '../../src/engine/calls.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
 import type { HousePlayer } from '../../src/games/contract.ts'
+import { rawImPack } from '../../src/games/infernal-machine/pack.ts'
 import {
   createFixtureDuel,
   DUEL_NORTH,
@@ -146,6 +147,24 @@ describe('commands on the async handle, on PostgreSQL', () => {
         zone: 'America/New_York',
       },
     ],
+    [
+      "an Infernal Machine game with the moderator's own data pack, stored with it",
+      {
+        game: 'cr6',
+        ruleset: 'infernal-machine',
+        scenario: 'campaign-csa',
+        players: [{ role: 'captain', address: 'hunley@example.test', name: 'Hunley' }],
+        pack: {
+          overlay: true,
+          about: 'hatch price from my copy',
+          fishboat: {
+            components: (rawImPack().fishboat as { components: { id: string }[] }).components.map((c) =>
+              c.id === 'hatch' ? { ...c, cost: 3, src: 'rules p.47 Hatch $3 (my printed Cyclopedia)' } : c,
+            ),
+          },
+        },
+      },
+    ],
   ] as [string, CreateGameRequest][])(
     'pbem game create: %s, in one batch, as the synchronous way writes it',
     async (_, req) => {
@@ -153,6 +172,7 @@ describe('commands on the async handle, on PostgreSQL', () => {
       const sync = await created(req, false)
       expect(batched.events.map((e) => e.type)).toContain('DeadlineSet')
       if (req.ruleset === HOUSED) expect(batched.events.map((e) => e.type)).toContain('OrdersAccepted')
+      if (req.pack) expect(batched.events[0]!.data).toMatchObject({ packId: expect.stringMatching(/replaced-/) })
       expect(batched).toEqual(sync)
     },
   )
