@@ -1,12 +1,12 @@
 // What the commands run on, loaded once a command is about to run (main.ts's preAction hook), so
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
-export { defaultDataDir, openApp, readInbox, sendOutbox } from './app.ts'
+export { defaultDataDir, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
+export { createGameBatched } from '../engine/creationBatch.ts'
 export { existsSync } from 'node:fs'
 export { join, resolve } from 'node:path'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'
 export { inProgress, pendingDecision } from '../engine/clock/lifecycle.ts'
 export { describeSchedule } from '../engine/clock/schedule.ts'
-export { runTick, tickLines } from '../schedule/tick.ts'
 export { openAsyncDatabase, verifyAllAsync } from '../engine/database.ts'
 export { checkClock } from '../engine/clockCheck.ts'
 export { rulesetFactory, rulesetIds } from '../games/index.ts'

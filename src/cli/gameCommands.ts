@@ -70,7 +70,7 @@ function registerCreate(game: Command, withApp: (fn: (app: App) => unknown) => P
     .option('--reminders <hours>', 'reminder offsets before the deadline, e.g. 48,24')
     .option('--standby <house:level>', "the house writes a person's orders for a point he missed (after any grace)")
     .action((id: string, o) =>
-      withApp((app) => {
+      withApp(async (app) => {
         const ruleset = d().checkedRuleset(o.ruleset)
         const scenario = o.dataPack ? o.scenario : d().checkedScenario(ruleset, o.scenario)
         const options = d().checkedOptions(ruleset, o.option as string[])
@@ -87,7 +87,8 @@ function registerCreate(game: Command, withApp: (fn: (app: App) => unknown) => P
           delay: o.delay,
           reminders: o.reminders,
         })
-        const { keys } = app.judge.createGame({
+        // Its writes in one batch on the async handle, as the tick's (src/engine/creationBatch.ts).
+        const { keys } = await d().createGameBatched(app.judge, d().tickJobs(app), {
           game: id,
           ruleset: ruleset.id,
           scenario,

@@ -93,18 +93,9 @@ program
   .option('--now <instant>', 'the instant of the pass (ISO 8601, e.g. 2026-03-06T18:00Z); default the clock')
   .action((o) =>
     withApp(async (app) => {
-      const given = o.now ? pastTickRefused(app, instantOption('--now', o.now)) : null
-      const read = await d().readInbox(app)
-      // The pass is dated after the inbox is read: orders filed just now make their game due now (early
-      // processing), not at a second pass.
-      const now = given ?? app.clock()
-      const report = d().runTick(app.judge, now)
-      for (const l of d().tickLines(report)) console.log(l)
-      const sent = await d().sendOutbox(app)
-      console.log(
-        `${read.length} mail(s) read, ${report.games.filter((g) => g.committed).length} game(s) adjudicated, ${sent} mail(s) written`,
-      )
-      if (report.games.some((g) => g.error)) process.exitCode = 1
+      const { tickCommand } = await import('./tickCommand.ts')
+      const given = o.now ? instantOption('--now', o.now) : null
+      if (await tickCommand(app, given, (l) => console.log(l))) process.exitCode = 1
     }),
   )
 
@@ -123,16 +114,6 @@ program
       console.log(`${r.mails} sent mail(s) pruned, ${r.parts} attachment part(s) removed`)
     }),
   )
-
-/** A pass dated before the last recorded one would read as decades of silence at the next real pass. */
-function pastTickRefused(app: App, now: Date): Date {
-  const last = app.judge.lastTick()
-  if (last && now.getTime() < last.getTime())
-    fail(
-      `--now ${now.toISOString()} is earlier than the last recorded tick ${last.toISOString()}: the judge's clock never runs backwards`,
-    )
-  return now
-}
 
 withOldSpelling(game, program, (parent, opts) =>
   parent

@@ -1,5 +1,6 @@
 // Creating a game: the scenario set up once to prove it works, the players' keys, the first dice
-// commitment and deadline, the opening letters and questions, in one transaction.
+// commitment and deadline, the opening letters and questions, in one transaction (on the async
+// store, in one batch: creationBatch.ts).
 import type { RulesetFactory } from '../games/contract.ts'
 import type { NewEvent } from '../log/store.ts'
 import { recordSecret } from '../log/repos/secrets.ts'
@@ -30,8 +31,33 @@ function defaultPackOf(factory: RulesetFactory) {
   return pack
 }
 
+/** What creating a game writes: its secrets and pack, its opening events; and the players' keys. */
+export interface CreationPlan {
+  game: string
+  keys: Record<string, string>
+  events: NewEvent[]
+  hidden: string
+  dice: string
+  pack: { ruleset: string; id: string; hash: string; content: unknown }
+}
+
 export function createGame(j: Judge, req: CreateGameRequest): { game: string; keys: Record<string, string> } {
-  const { factory, pack, ruleset } = checkedRequest(j, req)
+  const plan = planCreation(j, req, (game) => j.o.store.version(gameStream(game)) > 0)
+  j.o.store.transaction(() => {
+    recordSecret(j.o.db, req.game, 'hidden', 0, plan.hidden)
+    recordSecret(j.o.db, req.game, 'dice', 1, plan.dice)
+    storePack(j.o.db, plan.pack)
+    openGame(j, plan)
+  })
+  return { game: req.game, keys: plan.keys }
+}
+
+/**
+ * The game decided, nothing written: the request checked (`exists` asked once the id is well
+ * formed), the scenario set up once, the secrets drawn, the opening events and the keys.
+ */
+export function planCreation(j: Judge, req: CreateGameRequest, exists: (game: string) => boolean): CreationPlan {
+  const { factory, pack, ruleset } = checkedRequest(j, req, exists)
   const server = serverSecret(j.o.db)
   const hidden = j.freshSecret(req.game, 'hidden', 0)
   const dice = j.freshSecret(req.game, 'dice', 1)
@@ -69,24 +95,24 @@ export function createGame(j: Judge, req: CreateGameRequest): { game: string; ke
     const people = req.players.filter((p) => !isHouseSeat(p.address)).map((p) => p.role)
     events.push(...firstViewTokens(server, req.game, [...people, MODERATOR], req.createdBy ?? 'operator'))
   }
-  j.o.store.transaction(() => {
-    recordSecret(j.o.db, req.game, 'hidden', 0, hidden)
-    recordSecret(j.o.db, req.game, 'dice', 1, dice)
-    storePack(j.o.db, { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content })
-    j.o.store.append(gameStream(req.game), 0, events)
-    // The opening is one mail per player: the questions asked before the first resolution go in his report.
-    const opening = j.reportLetters(j.load(req.game), null)
-    j.askOpeningQuestions(req.game, opening)
-    for (const letter of opening) j.o.outbox.enqueue(letter, { game: req.game, kind: 'report' })
-  })
-  return { game: req.game, keys }
+  const stored = { ruleset: factory.id, id: pack.id, hash: pack.hash, content: pack.content }
+  return { game: req.game, keys, events, hidden, dice, pack: stored }
+}
+
+/** The opening events appended, the opening reports and questions queued (in the caller's transaction). */
+export function openGame(j: Judge, plan: CreationPlan): void {
+  j.o.store.append(gameStream(plan.game), 0, plan.events)
+  // The opening is one mail per player: the questions asked before the first resolution go in his report.
+  const opening = j.reportLetters(j.load(plan.game), null)
+  j.askOpeningQuestions(plan.game, opening)
+  for (const letter of opening) j.o.outbox.enqueue(letter, { game: plan.game, kind: 'report' })
 }
 
 /** The request checked against its game: a well-formed new id, a known scenario, a player for each role. */
-function checkedRequest(j: Judge, req: CreateGameRequest) {
+function checkedRequest(j: Judge, req: CreateGameRequest, exists: (game: string) => boolean) {
   if (!GAME_ID.test(req.game))
     throw new Error(`game ids are 2-32 lower-case letters, digits and dashes ("${req.game}" is not)`)
-  if (j.o.store.version(gameStream(req.game)) > 0) throw new Error(`game ${req.game} already exists`)
+  if (exists(req.game)) throw new Error(`game ${req.game} already exists`)
   const factory = j.registry(req.ruleset)
   const pack = req.pack !== undefined ? factory.loadPack(req.pack) : defaultPackOf(factory)
   const ruleset = factory.create(pack)

@@ -57,7 +57,14 @@ export async function loadAhead(j: Judge, store: AsyncEventStore, game: string):
     j.folds.set(game, advanced)
     return advanced
   }
-  const fold = foldGame(await store.read(stream), j.registry, j.secrets)
+  // From scratch the fold draws the game's setup from its hidden-draw secret: read here too.
+  const [events, hidden] = await Promise.all([store.read(stream), findSecretAsync(store.db, game, 'hidden', 0)])
+  const secrets: SecretSource = {
+    ...j.secrets,
+    get: (g, purpose, point) =>
+      g === game && purpose === 'hidden' && point === 0 ? hidden : j.secrets.get(g, purpose, point),
+  }
+  const fold = foldGame(events, j.registry, secrets)
   j.folds.set(game, fold)
   return fold
 }
@@ -143,14 +150,8 @@ export class ResolutionBatch {
    * nothing is written, and the caller reads and decides again.
    */
   async commit(): Promise<boolean> {
-    if (this.spoiled) throw this.spoiled
-    if (!this.appends.length) {
-      if (this.letters.length || this.secretSteps.length) throw new Error('a plan wrote letters without events')
-      return true
-    }
-    const engine = this.jobs.db.engine
-    const clock = gameClockStep(engine, { game: this.game, version: this.fold.version, ...clockEntry(this.fold) })
-    const steps = [...this.appends.flatMap((a) => a.steps), ...this.secretSteps, clock, ...this.letters]
+    const steps = this.steps()
+    if (!steps.length) return true
     let results: AsyncStepResult[]
     try {
       results = await this.jobs.db.batch(steps)
@@ -158,13 +159,30 @@ export class ResolutionBatch {
       if (isWriteConflict(err)) return false
       throw err
     }
+    this.written(results)
+    return true
+  }
+
+  /** What commit writes, in order (none when the plan appended nothing), for a caller that writes several games in one batch. */
+  steps(): AsyncStep[] {
+    if (this.spoiled) throw this.spoiled
+    if (!this.appends.length) {
+      if (this.letters.length || this.secretSteps.length) throw new Error('a plan wrote letters without events')
+      return []
+    }
+    const engine = this.jobs.db.engine
+    const clock = gameClockStep(engine, { game: this.game, version: this.fold.version, ...clockEntry(this.fold) })
+    return [...this.appends.flatMap((a) => a.steps), ...this.secretSteps, clock, ...this.letters]
+  }
+
+  /** After `steps` were written (`results`, one per step): the events given their positions, the fold kept. */
+  written(results: AsyncStepResult[]): void {
     let at = 0
     for (const a of this.appends) {
       this.store.placeFrom(this.stream, a, results.slice(at))
       at += a.steps.length
     }
     this.j.folds.set(this.game, this.fold)
-    return true
   }
 
   private refuse(what: string): never {

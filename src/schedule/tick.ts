@@ -20,7 +20,7 @@ import {
   ResolutionBatch,
   type ResolutionJobs,
 } from '../engine/resolutionBatch.ts'
-import { markTickAhead } from '../engine/tickMark.ts'
+import { markTickAhead, type Outage, type TickMark } from '../engine/tickMark.ts'
 
 export interface TickOptions {
   /** Only these games, each planned whatever its clock row says (default: the games due by the clock read model). */
@@ -57,7 +57,7 @@ export interface GameTick {
 export interface TickReport {
   at: string
   previousTick: string | null
-  outage: { from: string; to: string; hours: number; games: string[] } | null
+  outage: Outage | null
   games: GameTick[]
   /** The next instant any game's schedule has something to do (reminder, deadline, early processing, decision deadline). */
   nextDueAt: string | null
@@ -162,22 +162,23 @@ function* tickSteps(judge: Judge, now: Date, opts: TickOptions): Generator<void,
   return endPass(judge, now, pass, [...results, ...errors])
 }
 
-type Mark = { previous: Date | null; outage: TickReport['outage'] }
+type Mark = TickMark
 const NO_MARK: Mark = { previous: null, outage: null }
 
 /**
- * markTick on the async handle when no game can need the outage guard (src/engine/tickMark.ts);
- * else the synchronous way, under the last tick's lock. Undefined when the pass records no tick.
+ * markTick on the async handle, the outage guard with it (src/engine/tickMark.ts); the synchronous
+ * way, under the last tick's lock, when the record is unreadable or the guard reaches beyond the
+ * batch. Undefined when the pass records no tick.
  */
 async function markTickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: ResolutionJobs) {
   if (opts.recordTick === false) return undefined
   const log = opts.log ?? (() => {})
-  const ahead = await markTickAhead(jobs, now, opts.games)
+  const ahead = await markTickAhead(judge, jobs, now, { games: opts.games, log })
   if (!ahead) return markTick(judge, now, opts, log)
   const last = ahead.previous
   if (last && now.getTime() < last.getTime())
     log(`the clock (${now.toISOString()}) is behind the last tick (${last.toISOString()}): the last tick stays`)
-  return { previous: last, outage: null }
+  return ahead
 }
 
 /**

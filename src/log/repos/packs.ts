@@ -1,6 +1,7 @@
 // The packs table (migrations/009_packs.sql): each data pack's content stored once, under its
 // SHA-256, as JSON. Games name their pack by hash; many games share one row.
-import type { SqlDatabase } from '../sql.ts'
+import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
+import { placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 export interface PackRecord {
@@ -34,4 +35,18 @@ export function recordPack(db: SqlDatabase, pack: PackRecord): void {
     pack.packId,
     JSON.stringify(pack.content),
   )
+}
+
+/** As hasPack, on the async handle. */
+export async function hasPackAsync(q: AsyncQueryable, hash: string): Promise<boolean> {
+  return (await q.get(`SELECT 1 AS found FROM packs WHERE hash = ${placeholderOf(q.engine)(1)}`, [hash])) !== undefined
+}
+
+/** As recordPack, as a step of a batch: a pack already stored (same hash) is left as it is. */
+export function packStep(engine: SqlEngine, pack: PackRecord): AsyncStep {
+  const p = placeholderOf(engine)
+  return {
+    sql: `INSERT INTO packs (hash, ruleset, pack_id, content) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (hash) DO NOTHING`,
+    params: [pack.hash, pack.ruleset, pack.packId, JSON.stringify(pack.content)],
+  }
 }

@@ -1,8 +1,8 @@
 // The settings table (migrations/003_engine.sql): the few judge-wide values kept by key. Each
 // operation names the setting it owns, so no caller writes a key or its SQL.
 import { sqliteOnly } from '../db.ts'
-import type { AsyncQueryable } from '../async/database.ts'
-import { engineOfDatabase, placeholderOf, type SqlDatabase } from '../sql.ts'
+import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
+import { engineOfDatabase, placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 const SERVER_SECRET = 'server-secret'
@@ -100,10 +100,19 @@ export async function findLastTickAsync(q: AsyncQueryable): Promise<string | nul
  * ticking at once leave the later, and a pass dated earlier leaves the last tick where it was.
  */
 export async function recordLastTickAsync(q: AsyncQueryable, iso: string): Promise<void> {
-  const p = placeholderOf(q.engine)
-  await q.run(
-    `INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.value < excluded.value`,
-    [LAST_TICK, iso],
-  )
+  const step = lastTickStep(q.engine, iso)
+  await q.run(step.sql, step.params)
 }
+
+/** As recordLastTickAsync, as a step of a batch (the outage guard's, with the deadlines it moves). */
+export function lastTickStep(engine: SqlEngine, iso: string): AsyncStep {
+  const p = placeholderOf(engine)
+  return {
+    sql: `INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.value < excluded.value`,
+    params: [LAST_TICK, iso],
+  }
+}
+
+/** The lock two judges' clock passes take to record the last tick and run the outage guard one after the other. */
+export const LAST_TICK_LOCK = `setting:${LAST_TICK}`
