@@ -3,7 +3,7 @@
 // question mail prints it, or in any other case: either way the answer is taken, not refused and left
 // to its default. The fixture game's stake question is given a mixed-case id here.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { RulesetFactory } from '../../src/games/contract.ts'
+import type { Awaited, RulesetFactory } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
@@ -17,7 +17,7 @@ const mixedIds: RulesetFactory = {
     const rules = hiddenDeckFactory.create(pack)
     return {
       ...rules,
-      awaiting: (s: unknown) =>
+      awaiting: (s: unknown): Awaited[] =>
         rules
           .awaiting(s)
           .map((a: { kind: string; decisionId?: string }) =>
