@@ -20,8 +20,9 @@ const mixedIds: RulesetFactory = {
       awaiting: (s: unknown): Awaited[] =>
         rules
           .awaiting(s)
-          .map((a: { kind: string; decisionId?: string }) =>
-            a.kind === 'decision' && a.decisionId === 'R1-STAKE' ? { ...a, decisionId: MIXED } : a,
+          .map(
+            (a: Awaited): Awaited =>
+              a.kind === 'decision' && a.decisionId === 'R1-STAKE' ? { ...a, decisionId: MIXED } : a,
           ),
     }
   },
