@@ -73,6 +73,8 @@ try {
   console.log(`longest by wall: ${byWall.slice(0, 8).map(line).join('; ')}`)
   console.log(`longest by cpu: ${byCpu.slice(0, 8).map(line).join('; ')}`)
   for (const gap of [...byCpu.slice(0, top), ...byOwn.slice(0, top)]) report(profile, gap, offsetUs)
+  const tick = { from: gaps[0]?.from ?? 0, to: gaps.at(-1)?.to ?? 0, cpuMs: null, queuedMs: null }
+  if (process.env.STALL_WHOLE === '1') report(profile, tick, offsetUs)
 } finally {
   session.disconnect()
   await stack.stop()
