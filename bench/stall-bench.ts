@@ -64,7 +64,7 @@ const strangerMail = (n: number) =>
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
 
 /** This thread's time on a CPU and waiting, ready to run, for one (ms), or null where the kernel does not say. */
-function schedstat(): { ran: number; queued: number } | null {
+export function schedstat(): { ran: number; queued: number } | null {
   if (!existsSync(SCHEDSTAT)) return null
   const [ran, queued] = readFileSync(SCHEDSTAT, 'utf8').split(' ').map(Number)
   return Number.isFinite(ran) && Number.isFinite(queued) ? { ran: ran! / 1e6, queued: queued! / 1e6 } : null

@@ -34,7 +34,7 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** Pixels (or colours, for the nearest one) looked at before the async drawing hands the loop back: a few ms. */
 const SLICE = 1 << 16
-const NEAREST_SLICE = 1 << 11
+const NEAREST_SLICE = 1 << 9
 
 /**
  * The palette: the `size` most frequent colours (RGBA as one number); every other colour is drawn
@@ -63,8 +63,9 @@ function* paletteOf(
   const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([c]) => c)
   const colours = byCount.slice(0, size)
   const index = new Map(colours.map((c, i) => [c, i]))
+  const palette = colours.map(channels)
   for (let from = size; from < byCount.length; from += NEAREST_SLICE) {
-    for (const c of byCount.slice(from, from + NEAREST_SLICE)) index.set(c, nearest(colours, c))
+    for (const c of byCount.slice(from, from + NEAREST_SLICE)) index.set(c, nearest(palette, c))
     yield
   }
   return { colours, index }
@@ -72,12 +73,13 @@ function* paletteOf(
 
 const channels = (c: number): [number, number, number, number] => [c & 255, (c >>> 8) & 255, (c >>> 16) & 255, c >>> 24]
 
-function nearest(colours: number[], c: number): number {
+/** The index of the palette colour (its channels) nearest `c`. */
+function nearest(palette: [number, number, number, number][], c: number): number {
   const [r, g, b, a] = channels(c)
   let best = 0
   let bestDistance = Infinity
-  for (let i = 0; i < colours.length; i++) {
-    const [r2, g2, b2, a2] = channels(colours[i]!)
+  for (let i = 0; i < palette.length; i++) {
+    const [r2, g2, b2, a2] = palette[i]!
     const d = 2 * (r - r2) ** 2 + 4 * (g - g2) ** 2 + (b - b2) ** 2 + 3 * (a - a2) ** 2
     if (d < bestDistance) [best, bestDistance] = [i, d]
   }

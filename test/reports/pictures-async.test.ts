@@ -21,7 +21,7 @@ vi.mock('@resvg/resvg-js', async (actual) => {
 })
 
 /** The loop's turns counted so far when the palette's indices went to be compressed. */
-const compressedAt = vi.hoisted(() => ({ turns: [] as number[], now: () => 0 }))
+const compressedAt = vi.hoisted(() => ({ turns: [] as number[], now: (): number => 0 }))
 vi.mock('node:zlib', async (actual) => {
   const real = await actual<typeof import('node:zlib')>()
   const deflate = ((...args: Parameters<typeof real.deflate>) => {
