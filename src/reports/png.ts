@@ -150,15 +150,24 @@ export function palettePng(rgba: Uint8Array, width: number, height: number, size
   return pngFile(width, height, colours, deflateSync(raw, DEFLATE))
 }
 
+/** The rest of this turn of the event loop given to whatever else waits (a macrotask). */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 /**
- * palettePng's bytes, drawn with the event loop handed back (a macrotask) after each slice of
- * pixels and compressed in libuv's thread pool.
+ * palettePng's bytes, drawn with the event loop handed back (`handBack`, a macrotask) after each
+ * slice of pixels and compressed in libuv's thread pool.
  */
-export async function palettePngAsync(rgba: Uint8Array, width: number, height: number, size = 256): Promise<Buffer> {
+export async function palettePngAsync(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  size = 256,
+  handBack: () => Promise<void> = nextTurn,
+): Promise<Buffer> {
   const steps = indexed(rgba, width, height, size)
   let step = steps.next()
   while (!step.done) {
-    await new Promise((resolve) => setImmediate(resolve))
+    await handBack()
     step = steps.next()
   }
   const { colours, raw } = step.value

@@ -1,34 +1,15 @@
 // A picture drawn off the event loop (what a judge sending a report with a map does): the same PNG,
 // byte for byte, as drawn in one go, with resvg drawing in libuv's thread pool and the palette a
 // slice of pixels at a time, the loop handed back between slices.
-import { describe, expect, it, vi } from 'vitest'
+import { Resvg } from '@resvg/resvg-js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRebelRaiders, rebelRaidersFactory } from '../../src/games/rebel-raiders/index.ts'
 import { DRAWINGS, rasterise, rasteriseAsync } from '../../src/reports/pictures.ts'
-import { palettePng, palettePngAsync } from '../../src/reports/png.ts'
+import { nextTurn, palettePng, palettePngAsync } from '../../src/reports/png.ts'
 import { LabelledDice } from '../helpers/spec.ts'
 
-/** Every synchronous resvg drawing made, counted; the drawing itself the real one. */
-const drawnInOneGo = vi.hoisted(() => ({ count: 0 }))
-vi.mock('@resvg/resvg-js', async (actual) => {
-  const real = await actual<typeof import('@resvg/resvg-js')>()
-  class Resvg extends real.Resvg {
-    override render() {
-      drawnInOneGo.count++
-      return super.render()
-    }
-  }
-  return { ...real, Resvg }
-})
-
-/** The loop's turns counted so far when the palette's indices went to be compressed. */
-const compressedAt = vi.hoisted(() => ({ turns: [] as number[], now: (): number => 0 }))
-vi.mock('node:zlib', async (actual) => {
-  const real = await actual<typeof import('node:zlib')>()
-  const deflate = ((...args: Parameters<typeof real.deflate>) => {
-    compressedAt.turns.push(compressedAt.now())
-    return (real.deflate as (...a: unknown[]) => void)(...args)
-  }) as typeof real.deflate
-  return { ...real, default: { ...real, deflate }, deflate }
+afterEach(() => {
+  vi.restoreAllMocks()
 })
 
 /** The Rebel Raiders theatre at set-up: a map of coasts, fills and lettering, 1100 px wide. */
@@ -38,44 +19,41 @@ function theatre(): string {
   return rs.figures!(s, { kind: 'observer' }, [])[0]!.svg
 }
 
-/** Runs `work` with the turns of the event loop (a chain of macrotasks) counted in `compressedAt.now`. */
-async function counting<T>(work: () => Promise<T>): Promise<T> {
-  let turns = 0
-  let running = true
-  const turn = () => {
-    turns++
-    if (running) setImmediate(turn)
-  }
-  compressedAt.now = () => turns
-  setImmediate(turn)
-  try {
-    return await work()
-  } finally {
-    running = false
-  }
-}
-
 describe('pictures drawn off the event loop', () => {
   it('give the same PNG byte for byte as drawn in one go, each way of drawing', async () => {
     const svg = theatre()
+    // Every drawing resvg makes on this thread, counted; the drawing itself the real one.
+    const inOneGo = vi.spyOn(Resvg.prototype, 'render')
     for (const how of DRAWINGS) {
       const once = rasterise(svg, how)
-      const before = drawnInOneGo.count
+      const drawn = inOneGo.mock.calls.length
       expect((await rasteriseAsync(svg, how)).equals(once)).toBe(true)
       // resvg drew in the thread pool, not on this thread.
-      expect(drawnInOneGo.count).toBe(before)
+      expect(inOneGo.mock.calls.length).toBe(drawn)
     }
-    expect(drawnInOneGo.count).toBe(DRAWINGS.length)
+    expect(inOneGo).toHaveBeenCalledTimes(DRAWINGS.length)
   })
 
-  it('hand the loop back after each slice of pixels, before the indices are compressed in the thread pool', async () => {
+  it('hand the loop back after each slice of pixels, other work running between slices', async () => {
     // 640 x 512 pixels: five slices of 65,536 pixels counted, five indexed.
     const rgba = new Uint8Array(640 * 512 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256))
-    compressedAt.turns.length = 0
-    const png = await counting(() => palettePngAsync(rgba, 640, 512, 64))
+    let turns = 0
+    let running = true
+    const turn = () => {
+      turns++
+      if (running) setImmediate(turn)
+    }
+    setImmediate(turn)
+    const seen: number[] = []
+    const png = await palettePngAsync(rgba, 640, 512, 64, async () => {
+      seen.push(turns)
+      await nextTurn()
+    })
+    running = false
     expect(png.equals(palettePng(rgba, 640, 512, 64))).toBe(true)
-    expect(compressedAt.turns).toHaveLength(1)
-    expect(compressedAt.turns[0]).toBeGreaterThanOrEqual(10)
+    expect(seen.length).toBeGreaterThanOrEqual(10)
+    // Between one slice and the next, the other work ran.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!)
   })
 
   it('keep a palette picture exactly, transparency and colours beyond the palette included', async () => {
