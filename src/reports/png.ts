@@ -32,7 +32,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc])
 }
 
-/** Pixels (or colours, for the nearest one) looked at before the async drawing hands the loop back: a few ms. */
+/** Pixels counted or indexed, and colours matched to the palette, before the async drawing hands the loop back: a few ms each. */
 const SLICE = 1 << 16
 const NEAREST_SLICE = 1 << 9
 
