@@ -185,11 +185,12 @@ async function benchPostgres(): Promise<void> {
   if (st) {
     const { serve, whole } = st
     console.log(
-      `event loop on PostgreSQL while ${serve.resolved} due games resolve with intake beside: longest stall ${ms(serve.loopStallMs)} as pbem serve ticks, each game read and written on the async store (pgResolveLoopStallMs, goal under 50; ${serve.loopStallOwnMs === null ? 'no schedstat here' : `${ms(serve.loopStallOwnMs)} less the time waiting for a CPU`}; tick ${ms(serve.resolveMs)}, ${serve.intakeAnswered} mail(s) answered meanwhile, the slowest in ${ms(serve.intakeLongestMs)}); ${ms(whole.loopStallMs)} when the tick runs in one go (tick ${ms(whole.resolveMs)}); intake alone ${ms(serve.intakeOnlyStallMs)}`,
+      `event loop on PostgreSQL while ${serve.resolved} due games resolve with intake beside: longest stall ${ms(serve.loopStallMs)} as pbem serve ticks, each game read and written on the async store (pgResolveLoopStallMs, goal under 50; ${serve.loopStallOwnMs === null ? 'no schedstat here' : `${ms(serve.loopStallOwnMs)} less the time waiting for a CPU, ${ms(serve.loopStallCpuMs ?? 0)} the most CPU time in one stretch`}; tick ${ms(serve.resolveMs)}, ${serve.intakeAnswered} mail(s) answered meanwhile, the slowest in ${ms(serve.intakeLongestMs)}); ${ms(whole.loopStallMs)} when the tick runs in one go (tick ${ms(whole.resolveMs)}); intake alone ${ms(serve.intakeOnlyStallMs)}`,
     )
     Object.assign(figures, {
       pgResolveLoopStallMs: serve.loopStallMs,
       pgResolveLoopStallOwnMs: serve.loopStallOwnMs,
+      pgResolveLoopStallCpuMs: serve.loopStallCpuMs,
       pgResolveLoopStallWholeTickMs: whole.loopStallMs,
       pgIntakeLoopStallMs: serve.intakeOnlyStallMs,
     })

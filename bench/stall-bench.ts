@@ -33,6 +33,12 @@ export interface StallFigures {
    * blocked on the database still does. Null where the kernel does not say.
    */
   loopStallOwnMs: number | null
+  /**
+   * the most CPU time the judge's thread spent in one stretch without running the timer (Linux's
+   * schedstat): the loop's longest hold by the judge's own work, whatever else the machine runs.
+   * Null where the kernel does not say.
+   */
+  loopStallCpuMs: number | null
   /** the longest stall over half a second of intake alone, before the tick */
   intakeOnlyStallMs: number
   /** mails the intake answered during that window, and the longest one took (arrival to answer) */
@@ -57,11 +63,22 @@ const strangerMail = (n: number) =>
 
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
 
-/** How long this thread has waited, ready to run, for a CPU (ms), or null where the kernel does not say. */
-function queuedMs(): number | null {
+/** This thread's time on a CPU and waiting, ready to run, for one (ms), or null where the kernel does not say. */
+export function schedstat(): { ran: number; queued: number } | null {
   if (!existsSync(SCHEDSTAT)) return null
-  const waited = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1])
-  return Number.isFinite(waited) ? waited / 1e6 : null
+  const [ran, queued] = readFileSync(SCHEDSTAT, 'utf8').split(' ').map(Number)
+  return Number.isFinite(ran) && Number.isFinite(queued) ? { ran: ran! / 1e6, queued: queued! / 1e6 } : null
+}
+
+/**
+ * One stretch between two runs of the timer: when it began and ended (ms, performance.now()), the
+ * CPU time the thread spent in it and the time it waited, ready to run, for a CPU.
+ */
+export interface Gap {
+  from: number
+  to: number
+  cpuMs: number | null
+  queuedMs: number | null
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -71,15 +88,61 @@ export async function benchResolveStall(
   url: () => string,
   games = 100,
 ): Promise<{ serve: StallFigures; whole: StallFigures }> {
-  const serve = await measure(url(), games, (app, now) => tickYielding(app.judge, now, { jobs: tickJobs(app) }))
+  const serve = await measureServe(url(), games)
   const whole = await measure(url(), games, (app, now) => tick(app.judge, now))
   return { serve, whole }
+}
+
+/** The stall as `pbem serve` ticks; `gaps`, when given, receives every stretch of the tick (bench/stall-profile.ts). */
+export function measureServe(url: string, games: number, gaps?: Gap[]): Promise<StallFigures> {
+  return measure(url, games, (app, now) => tickYielding(app.judge, now, { jobs: tickJobs(app) }), gaps)
+}
+
+/** The longest gaps between runs of a 1 ms timer while `watch` runs, and a little after. */
+class LoopWatch {
+  stall = 0
+  own = 0
+  cpu = 0
+  private last = performance.now()
+  private lastStat = schedstat()
+  private readonly timer = setInterval(() => this.beat(), 1)
+  constructor(private gaps?: Gap[]) {}
+
+  private beat(): void {
+    const t = performance.now()
+    const stat = schedstat()
+    this.stall = Math.max(this.stall, t - this.last)
+    const cpu = stat && this.lastStat ? stat.ran - this.lastStat.ran : null
+    const queued = stat && this.lastStat ? stat.queued - this.lastStat.queued : null
+    if (cpu !== null && queued !== null) {
+      this.own = Math.max(this.own, t - this.last - queued)
+      this.cpu = Math.max(this.cpu, cpu)
+    }
+    this.gaps?.push({ from: this.last, to: t, cpuMs: cpu, queuedMs: queued })
+    this.last = t
+    this.lastStat = stat
+  }
+
+  /** Starts again from nothing; `gaps` from now on. */
+  reset(gaps?: Gap[]): void {
+    this.stall = this.own = this.cpu = 0
+    this.gaps = gaps
+  }
+
+  get stat(): boolean {
+    return this.lastStat !== null
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+  }
 }
 
 async function measure(
   url: string,
   games: number,
   runTick: (app: App, now: Date) => TickReport | Promise<TickReport>,
+  gaps?: Gap[],
 ): Promise<StallFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-stall-bench-'))
   // Game g00000 is the template, not due; copies 1..games are.
@@ -90,18 +153,7 @@ async function measure(
   try {
     const handle = inboundHandler(app)
     await handle(strangerMail(-1), 'bench:warm-up') // loads the intake's modules
-    let stall = 0
-    let own = 0
-    let last = performance.now()
-    let lastQueued = queuedMs()
-    const timer = setInterval(() => {
-      const t = performance.now()
-      const queued = queuedMs()
-      stall = Math.max(stall, t - last)
-      if (queued !== null && lastQueued !== null) own = Math.max(own, t - last - (queued - lastQueued))
-      last = t
-      lastQueued = queued
-    }, 1)
+    const watch = new LoopWatch()
     let running = true
     let answered = 0
     let longest = 0
@@ -115,24 +167,24 @@ async function measure(
       }
     })()
     await pause(500)
-    const intakeOnlyStall = stall
-    stall = 0
-    own = 0
+    const intakeOnlyStall = watch.stall
+    watch.reset(gaps)
     const t0 = performance.now()
     const report = await runTick(app, now)
     const resolveMs = performance.now() - t0
     await pause(200)
     running = false
     await intake
-    clearInterval(timer)
+    watch.stop()
     const resolved = report.games.filter((g) => g.advanced).length
     if (resolved !== games) throw new Error(`the tick resolved ${resolved} of ${games} due games`)
     return {
       games,
       resolved,
       resolveMs,
-      loopStallMs: stall,
-      loopStallOwnMs: lastQueued === null ? null : own,
+      loopStallMs: watch.stall,
+      loopStallOwnMs: watch.stat ? watch.own : null,
+      loopStallCpuMs: watch.stat ? watch.cpu : null,
       intakeOnlyStallMs: intakeOnlyStall,
       intakeAnswered: answered,
       intakeLongestMs: longest,

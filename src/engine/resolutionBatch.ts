@@ -30,6 +30,7 @@ import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Judge } from './judge.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
 import { keepSecretsWith } from './secretKeeper.ts'
+import { hiddenSecretAhead } from './secretsAhead.ts'
 
 /** The async handle a tick resolves on, and how a letter is queued there (the mail side knows). */
 export interface ResolutionJobs {
@@ -57,13 +58,7 @@ export async function loadAhead(j: Judge, store: AsyncEventStore, game: string):
     j.folds.set(game, advanced)
     return advanced
   }
-  // From scratch the fold draws the game's setup from its hidden-draw secret: read here too.
-  const [events, hidden] = await Promise.all([store.read(stream), findSecretAsync(store.db, game, 'hidden', 0)])
-  const secrets: SecretSource = {
-    ...j.secrets,
-    get: (g, purpose, point) =>
-      g === game && purpose === 'hidden' && point === 0 ? hidden : j.secrets.get(g, purpose, point),
-  }
+  const [events, secrets] = await Promise.all([store.read(stream), hiddenSecretAhead(store.db, j.secrets, game)])
   const fold = foldGame(events, j.registry, secrets)
   j.folds.set(game, fold)
   return fold

@@ -110,8 +110,8 @@ async function attachmentBytes(a: OutboundAttachment, way: number): Promise<Outb
   const key = `${way}:${createHash('sha256').update(a.svg).digest('hex')}`
   let png = drawn.get(key)
   if (png === undefined) {
-    const { DRAWINGS, rasterise } = await import('../reports/pictures.ts')
-    png = rasterise(a.svg, DRAWINGS[way]).toString('base64')
+    const { DRAWINGS, rasteriseAsync } = await import('../reports/pictures.ts')
+    png = (await rasteriseAsync(a.svg, DRAWINGS[way])).toString('base64')
     if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!)
     drawn.set(key, png)
   }

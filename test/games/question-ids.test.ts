@@ -11,12 +11,15 @@ import { outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { hiddenDeckFactory } from './fixtures/hidden-deck.ts'
 
 const MIXED = 'round-1-Stake'
+// A name of its own: the judge tier's files share one registry, where the fixture may be registered too.
 const mixedIds: RulesetFactory = {
   ...hiddenDeckFactory,
+  id: 'hidden-deck-mixed-ids',
   create: (pack) => {
     const rules = hiddenDeckFactory.create(pack)
     return {
       ...rules,
+      id: 'hidden-deck-mixed-ids',
       awaiting: (s: unknown): Awaited[] =>
         rules
           .awaiting(s)

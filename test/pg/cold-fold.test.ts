@@ -1,0 +1,41 @@
+// The serve tick on PostgreSQL with nothing kept of the game's fold (a judge just started, or one whose
+// fold cache let the game go): the fold made from the whole stream asks for the hidden-draw secret,
+// which is read ahead on the async handle with the stream, so not one statement goes on the
+// synchronous driver, whose round trips wait on the event loop's thread.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { tickJobs } from '../../src/cli/app.ts'
+import { verifyGame } from '../../src/engine/audit.ts'
+import { tickYielding } from '../../src/schedule/tick.ts'
+import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { START } from '../schedule/helpers.ts'
+import { type PgStack, connectPg } from './pgstack.ts'
+import { synchronousCalls } from './syncCalls.ts'
+
+let stack: PgStack
+let app: TestApp
+beforeAll(async () => {
+  stack = await connectPg()
+  app = testApp('cold-fold', { database: stack.freshUrl() })
+}, 600_000)
+afterAll(async () => {
+  app?.cleanup()
+  await stack?.close()
+})
+
+it('resolves a game folded afresh without a statement on the synchronous driver', async () => {
+  app.now.t = START
+  createFixtureDuel(app, 'cold')
+  app.judge.submitOrders('cold', 'north', 'DRAW 1')
+  const deadline = new Date(START + 72 * 3600_000)
+  app.now.t = deadline.getTime()
+  app.judge.folds.clear()
+  const sync = synchronousCalls('postgres')
+  let report: Awaited<ReturnType<typeof tickYielding>>
+  try {
+    report = await tickYielding(app.judge, deadline, { games: ['cold'], recordTick: false, jobs: tickJobs(app) })
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  expect(report.games).toMatchObject([{ game: 'cold', committed: true }])
+  expect(verifyGame(app.db, app.judge, 'cold').ok).toBe(true)
+})
