@@ -97,6 +97,25 @@ describe('the column through the passage', () => {
   })
 })
 
+describe('the Confederate gunboats', () => {
+  const choice = { below: () => 0 }
+  const csa = { kind: 'role' as const, role: 'CSA' }
+  const orders = (level: 'standard' | 'cautious') =>
+    riverCoastalHouse(pack).orders(ruleset.view(start(), csa), 'csa', level, choice).split('\n')
+
+  it('§6 L391-423: outgunned, the standard wooden ships still close with the monitors the ironclad card names; the flagship holds', () => {
+    const lines = orders('standard')
+    expect(lines.find((l) => l.startsWith('DIRECTIVE GAIN '))).toMatch(/^DIRECTIVE GAIN ENGAGE (TECU|CHIC)$/)
+    expect(lines.find((l) => l.startsWith('DIRECTIVE SELM '))).toMatch(/^DIRECTIVE SELM ENGAGE (TECU|CHIC)$/)
+    expect(lines).toContain('DIRECTIVE TENN HOLD')
+  })
+
+  it('the cautious house holds every ship', () => {
+    const lines = orders('cautious')
+    for (const id of ['TENN', 'GAIN', 'SELM']) expect(lines).toContain(`DIRECTIVE ${id} HOLD`)
+  })
+})
+
 describe('the flag', () => {
   const question = (state: ReturnType<typeof start>): Question => {
     const q = ruleset.awaiting(state).find((w) => w.kind === 'decision' && w.decisionId === 'FLAGSHIP-USA')

@@ -8,10 +8,11 @@
 // the minefield squares, the land and the shoals, its armoured ships nearest an enemy fort to draw
 // its fire and first through the passage, the others following in a column, each ship given a RAM
 // when an enemy hull stands in her lane ahead so that her helm drives on past it (houseRoutes.ts),
-// firing at the ships its cards name; otherwise it closes with the ships
-// its cards name (else the nearest) when the guns it can fire match theirs (counted by class), rams
-// bow-on with a ship that has a ram (§11 L983), keeps its flagship off the minefields, and makes
-// for the enemy's end when no enemy is in sight. Its answers are in houseAnswers.ts.
+// firing at the ships its cards name; otherwise it closes with the ships its cards name (else the
+// nearest) when the guns it can fire match theirs (counted by class), its wooden ships other than
+// the flagship whatever the odds, rams bow-on with a ship that has a ram (§11 L983), keeps its
+// flagship off the minefields, and makes for the enemy's end when no enemy is in sight. Its answers
+// are in houseAnswers.ts.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import { standardAnswer } from './houseAnswers.ts'
 import { blocker, columnLeaders, FOLLOW_GAP, lanes, runDirective } from './houseRoutes.ts'
@@ -111,11 +112,22 @@ function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
   if (plan.level !== 'standard' || plan.runs) return null
   // An unarmoured ship the cards name is worth closing with whatever the odds: she is the likely kill.
   const soft = plan.quarry.filter((e) => !armoured(plan.pack, e))
-  if (!plan.closes && !soft.length) return null
+  if (!plan.closes && !soft.length && !expendable(ship, plan)) return null
   const prey = soft.length ? soft : plan.quarry.length ? plan.quarry : plan.enemies
   if (ship.id !== plan.ownFlag) return prey.length ? nearest(ship, prey, choice) : null
   const near = prey.filter((e) => distance(ship, e) <= FLAG_REACH && !nearMines(plan.sc, e, MINE_BERTH))
   return near.length ? nearest(ship, near, choice) : null
+}
+
+/**
+ * §6 L391-423: a wooden ship other than the flagship closes with the quarry her side's cards name
+ * whatever the odds: her loss scores for the enemy only on the card that wants the whole fleet
+ * destroyed, while the flagship's loss scores on his flagship card and an armoured ship's on his
+ * ironclad cards; and her guns hurt an armoured quarry as they hurt any (§9: a hit does the gun's
+ * damage, halved only by sloped armour).
+ */
+function expendable(ship: SeenShip, plan: Plan): boolean {
+  return plan.quarry.length > 0 && ship.id !== plan.ownFlag && !armoured(plan.pack, ship)
 }
 
 /** Inches: how far the flagship goes after a quarry, and the berth she keeps from a minefield (§9 L805-813). */
