@@ -36,9 +36,9 @@ describe('the standard house player against a random legal player, to the end of
     expect(wins(games)).toBeGreaterThanOrEqual(3)
   })
 
-  it('River and Coastal (Passing the Fort, §6 L421): every house mail accepted; the house wins at least two games in eight', () => {
+  it('River and Coastal (Passing the Fort, §6 L421): every house mail accepted; the house wins at least four games in eight', () => {
     const games = series('river-coastal', 8)
     expect(games.map((g) => g.houseFailures)).toEqual(games.map(() => 0))
-    expect(wins(games)).toBeGreaterThanOrEqual(2)
+    expect(wins(games)).toBeGreaterThanOrEqual(4)
   })
 })

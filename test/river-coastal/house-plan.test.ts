@@ -1,10 +1,11 @@
 // The standard house player's plan for Passing the Fort, read from the Union's view at the start:
 // the lanes its runners take past Fort Morgan and the torpedo line (§6 L391-423 running ships
-// through, §8 hazards, §9 L805-813 mines), and the ship it flies its flag in (§4 L133-175).
+// through, §8 hazards, §9 L805-813 mines), the column they run in and the RAM that carries them past
+// an enemy hull in the passage (ruling RC-62), and the ship it flies its flag in (§4 L133-175).
 import { describe, expect, it } from 'vitest'
 import type { Question, View } from '../../src/games/contract.ts'
 import { riverCoastalHouse } from '../../src/games/river-coastal/house.ts'
-import { lanes, runDirective } from '../../src/games/river-coastal/houseRoutes.ts'
+import { blocker, columnLeaders, FOLLOW_GAP, lanes, runDirective } from '../../src/games/river-coastal/houseRoutes.ts'
 import type { SeenShip } from '../../src/games/river-coastal/houseSeen.ts'
 import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
 import { calm, deployed, ruleset, usa } from './play.ts'
@@ -60,6 +61,61 @@ describe('the runners of Passing the Fort', () => {
   })
 })
 
+describe('the column through the passage', () => {
+  const choice = { below: () => 0 }
+  const orders = (view: View) => riverCoastalHouse(pack).orders(view, 'usa', 'standard', choice).split('\n')
+
+  it('ruling RC-62, digest §4.4 FOLLOW: the leading monitor runs for the far end and the ship astern on her lane follows her', () => {
+    const lines = orders(ruleset.view(start(), usa))
+    expect(lines.find((l) => l.startsWith('DIRECTIVE TECU '))).toMatch(/^DIRECTIVE TECU PATROL \d+,\d+ \d+,72$/)
+    expect(lines).toContain(`DIRECTIVE CHIC FOLLOW TECU ${FOLLOW_GAP}`)
+    expect(lines).toContain(`DIRECTIVE META FOLLOW GALE ${FOLLOW_GAP}`)
+  })
+
+  it('§6 L391-423: the armoured ships lead the column; a wooden ship well ahead of them runs on her own', () => {
+    const view = ruleset.view(start(), usa)
+    const own = unionShips(view)
+    const leaders = columnLeaders(pack, own, 'USA', lanes(pack, own, 'USA', sc))
+    expect(leaders.has('TECU')).toBe(false)
+    expect(leaders.get('CHIC')).toBe('TECU')
+    expect(leaders.has('GALE')).toBe(false)
+  })
+
+  it("ruling RC-62, §11 L995: an enemy hull standing in a runner's lane ahead gets her a RAM with no target, so her helm drives on past it", () => {
+    const view = ruleset.view(start(), usa)
+    const selma = (view.ships as SeenShip[]).find((s) => s.id === 'SELM')!
+    const tecumseh = unionShips(view).find((s) => s.id === 'TECU')!
+    const lane = lanes(pack, unionShips(view), 'USA', sc).get('TECU')!
+    expect(blocker(tecumseh, lane, 'USA', [selma])).toBeUndefined()
+    Object.assign(selma, { x: lane, y: tecumseh.y + 6 })
+    expect(blocker(tecumseh, lane, 'USA', [selma])?.id).toBe('SELM')
+    expect(orders(view).find((l) => l.startsWith('TECU:'))).toMatch(/; RAM$/)
+    // Behind her, or off her lane, the enemy is no bar to the run.
+    Object.assign(selma, { x: lane - 6, y: tecumseh.y + 6 })
+    expect(blocker(tecumseh, lane, 'USA', [selma])).toBeUndefined()
+    expect(orders(view).find((l) => l.startsWith('TECU:'))).not.toMatch(/RAM/)
+  })
+})
+
+describe('the Confederate gunboats', () => {
+  const choice = { below: () => 0 }
+  const csa = { kind: 'role' as const, role: 'CSA' }
+  const orders = (level: 'standard' | 'cautious') =>
+    riverCoastalHouse(pack).orders(ruleset.view(start(), csa), 'csa', level, choice).split('\n')
+
+  it('§6 L391-423: outgunned, the standard wooden ships still close with the monitors the ironclad card names; the flagship holds', () => {
+    const lines = orders('standard')
+    expect(lines.find((l) => l.startsWith('DIRECTIVE GAIN '))).toMatch(/^DIRECTIVE GAIN ENGAGE (TECU|CHIC)$/)
+    expect(lines.find((l) => l.startsWith('DIRECTIVE SELM '))).toMatch(/^DIRECTIVE SELM ENGAGE (TECU|CHIC)$/)
+    expect(lines).toContain('DIRECTIVE TENN HOLD')
+  })
+
+  it('the cautious house holds every ship', () => {
+    const lines = orders('cautious')
+    for (const id of ['TENN', 'GAIN', 'SELM']) expect(lines).toContain(`DIRECTIVE ${id} HOLD`)
+  })
+})
+
 describe('the flag', () => {
   const question = (state: ReturnType<typeof start>): Question => {
     const q = ruleset.awaiting(state).find((w) => w.kind === 'decision' && w.decisionId === 'FLAGSHIP-USA')
@@ -68,12 +124,20 @@ describe('the flag', () => {
   }
   const choice = { below: () => 0 }
 
-  it('§4 L155, L169-175: the standard house flies its flag in the ship whose Reckless captain only the commander can hold', () => {
+  it('§4 L155, L169-175: among its armoured ships the standard house flies its flag in the one whose Reckless captain only the commander can hold', () => {
+    const state = start()
+    const view = ruleset.view(state, usa)
+    for (const s of unionShips(view))
+      s.captain = { ...s.captain!, quality: s.id === 'CHIC' ? 'reckless' : 'intelligent' }
+    expect(riverCoastalHouse(pack).answer(view, question(state), 'standard', choice)).toBe('CHIC')
+  })
+
+  it('§6 L391-423: the enemy scores the flagship, so a wooden ship with a Reckless captain does not get the flag while an armoured ship is afloat', () => {
     const state = start()
     const view = ruleset.view(state, usa)
     for (const s of unionShips(view))
       s.captain = { ...s.captain!, quality: s.id === 'GALE' ? 'reckless' : 'intelligent' }
-    expect(riverCoastalHouse(pack).answer(view, question(state), 'standard', choice)).toBe('GALE')
+    expect(riverCoastalHouse(pack).answer(view, question(state), 'standard', choice)).toBe('TECU')
   })
 
   it('§6 L391-423: with no Reckless captain the flag goes to the ship hardest to destroy, an armoured one', () => {

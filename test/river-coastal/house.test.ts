@@ -129,7 +129,7 @@ describe("the house player's inputs and its replay", () => {
     const game = 'rfog'
     create(app, game, 'above-the-bluffs', [house('usa', 'standard'), house('csa', 'standard')])
     const key = app.judge.keyFor(game, 'csa')
-    playOut(app, game, 6)
+    playOut(app, game, 10)
     const fold = app.judge.load(game)
     const f = filings(app, game)
     let hidden = 0

@@ -6,13 +6,16 @@
 // and fires at whatever comes in sight; `standard` plays to its objective cards (§6 L391-423): a
 // side that must run ships through runs every ship for the far edge at full speed on lanes clear of
 // the minefield squares, the land and the shoals, its armoured ships nearest an enemy fort to draw
-// its fire (houseRoutes.ts), firing at the ships its cards name; otherwise it closes with the ships
-// its cards name (else the nearest) when the guns it can fire match theirs (counted by class), rams
-// bow-on with a ship that has a ram (§11 L983), keeps its flagship off the minefields, and makes
-// for the enemy's end when no enemy is in sight. Its answers are in houseAnswers.ts.
+// its fire and first through the passage, the others following in a column, each ship given a RAM
+// when an enemy hull stands in her lane ahead so that her helm drives on past it (houseRoutes.ts),
+// firing at the ships its cards name; otherwise it closes with the ships its cards name (else the
+// nearest) when the guns it can fire match theirs (counted by class), its wooden ships other than
+// the flagship whatever the odds, rams bow-on with a ship that has a ram (§11 L983), keeps its
+// flagship off the minefields, and makes for the enemy's end when no enemy is in sight. Its answers
+// are in houseAnswers.ts.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import { standardAnswer } from './houseAnswers.ts'
-import { lanes, runDirective } from './houseRoutes.ts'
+import { blocker, columnLeaders, FOLLOW_GAP, lanes, runDirective } from './houseRoutes.ts'
 import {
   active,
   armoured,
@@ -109,11 +112,22 @@ function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
   if (plan.level !== 'standard' || plan.runs) return null
   // An unarmoured ship the cards name is worth closing with whatever the odds: she is the likely kill.
   const soft = plan.quarry.filter((e) => !armoured(plan.pack, e))
-  if (!plan.closes && !soft.length) return null
+  if (!plan.closes && !soft.length && !expendable(ship, plan)) return null
   const prey = soft.length ? soft : plan.quarry.length ? plan.quarry : plan.enemies
   if (ship.id !== plan.ownFlag) return prey.length ? nearest(ship, prey, choice) : null
   const near = prey.filter((e) => distance(ship, e) <= FLAG_REACH && !nearMines(plan.sc, e, MINE_BERTH))
   return near.length ? nearest(ship, near, choice) : null
+}
+
+/**
+ * §6 L391-423: a wooden ship other than the flagship closes with the quarry her side's cards name
+ * whatever the odds: her loss scores for the enemy only on the card that wants the whole fleet
+ * destroyed, while the flagship's loss scores on his flagship card and an armoured ship's on his
+ * ironclad cards; and her guns hurt an armoured quarry as they hurt any (§9: a hit does the gun's
+ * damage, halved only by sloped armour).
+ */
+function expendable(ship: SeenShip, plan: Plan): boolean {
+  return plan.quarry.length > 0 && ship.id !== plan.ownFlag && !armoured(plan.pack, ship)
 }
 
 /** Inches: how far the flagship goes after a quarry, and the berth she keeps from a minefield (§9 L805-813). */
@@ -157,18 +171,26 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
     ? ramRun(ship, ramming, plan)
     : target
       ? `ENGAGE ${target.id}`
-      : running
-        ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
-        : standard && plan.run && ship.id !== plan.ownFlag
-          ? `STEAM-TO ${end}`
-          : 'HOLD'
+      : running && plan.leaders.has(ship.id)
+        ? `FOLLOW ${plan.leaders.get(ship.id)} ${FOLLOW_GAP}`
+        : running
+          ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
+          : standard && plan.run && ship.id !== plan.ownFlag
+            ? `STEAM-TO ${end}`
+            : 'HOLD'
   const anchor = anchorClause(ship, plan, directive === 'HOLD')
   // A ship fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
   const aim = target ?? (plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
   const clauses = [
     ...(anchor ?? []),
     ...(fire ? [aim ? `FIRE ALL AT ${aim.id} ELSE NEAREST` : 'FIRE ALL AT NEAREST'] : []),
-    ...(ramming ? [`RAM ${ramming.id} FALLBACK SLOW`] : target && plan.rams.has(ship.id) ? ['RAM IF BOW-ON'] : []),
+    ...(ramming
+      ? [`RAM ${ramming.id} FALLBACK SLOW`]
+      : target && plan.rams.has(ship.id)
+        ? ['RAM IF BOW-ON']
+        : running && blocker(ship, lane, plan.side, plan.enemies)
+          ? ['RAM']
+          : []),
   ]
   const line = `${ship.id}:${clauses.length ? ` ${clauses.join('; ')}` : ''}`
   // An anchored ship that can neither stop nor weigh gets no line: she rides to her anchor.
@@ -202,6 +224,8 @@ interface Plan {
   ownFlag: string | null
   /** The x each ship runs up or down the table on. */
   lanes: Map<string, number>
+  /** The runner each runner follows through the passage, when one leads her on her lane. */
+  leaders: Map<string, string>
 }
 
 /** The side's move orders: a directive and a line for each ship, then its standing policies. */
@@ -213,6 +237,8 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
   const enemies = ships.filter((s) => s.side !== side)
   const kept = keptObjectives(view, side)
   const fc = commanderOf(view, side)
+  const laneOf = lanes(pack, own, side, scenarioOf(pack, view))
+  const runs = kept.some((k) => k.startsWith('RUN'))
   const plan: Plan = {
     pack,
     side,
@@ -221,14 +247,15 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
     closes: weight(pack, own, true) >= weight(pack, enemies, false) && own.some((s) => readyGuns(s) > 0),
     rams: new Set(own.filter((s) => classOf(pack, s)?.ramFitted).map((s) => s.id)),
     run: advances(kept, enemies),
-    runs: kept.some((k) => k.startsWith('RUN')),
+    runs,
     quarry: quarry(pack, view, kept, side, enemies),
     sc: scenarioOf(pack, view),
     move: view.move as number,
     maxSpeedChange: pack.tables.movement.maxSpeedChange,
     flagship: fc.alive && fc.aboard ? fc.aboard : null,
     ownFlag: flagshipOf(view, side),
-    lanes: lanes(pack, own, side, scenarioOf(pack, view)),
+    lanes: laneOf,
+    leaders: runs && level === 'standard' ? columnLeaders(pack, own, side, laneOf) : new Map(),
   }
   const lines = own.flatMap((s) => shipLines(s, plan, choice))
   const policies = !captain || captain.senior ? ['POLICY ALL ON NO-ORDERS: DIRECTIVE', STANDING[level]] : []

@@ -15,8 +15,10 @@ import type { RiverPack } from './pack.ts'
 function flagship(pack: RiverPack, view: View, question: Question): string {
   const ids = question.options.map((o) => o.id)
   const own = (view.ships as SeenShip[]).filter((s) => ids.includes(s.id) && s.status === 'afloat')
-  const reckless = own.filter((s) => s.captain?.alive && s.captain.quality === 'reckless')
-  const pool = reckless.length ? reckless : own
+  const armour = own.filter((s) => armoured(pack, s))
+  const base = armour.length ? armour : own
+  const reckless = base.filter((s) => s.captain?.alive && s.captain.quality === 'reckless')
+  const pool = reckless.length ? reckless : base
   const hardest = [...pool].sort(
     (a, b) => Number(armoured(pack, b)) - Number(armoured(pack, a)) || (b.spv ?? 0) - (a.spv ?? 0),
   )[0]

@@ -133,3 +133,50 @@ export function runDirective(
   const y = Math.round(ship.y + (side === 'USA' ? along : -along))
   return `PATROL ${lane},${Math.max(0, Math.min(Math.floor(length), y))} ${end}`
 }
+
+/** Inches astern of her leader a runner in a column keeps (digest §4.4, FOLLOW). */
+export const FOLLOW_GAP = 2
+
+/** How far ahead in her lane, in inches, an enemy hull stands in a runner's way: about two moves' steaming. */
+const BLOCK_AHEAD = 14
+/** Inches either side of her lane an enemy hull blocks it: the passage under the fort is no wider. */
+const BLOCK_ABEAM = 3
+
+/**
+ * The runners go through the one passage in a column (ruling RC-62: the helm steers round the hulls
+ * it knows, and a faster ship running up her leader's lane at full speed strikes her and stops): the
+ * armoured ships first, each in order of how far ahead she is, and each runner follows the one before
+ * her on a lane within two inches of hers, unless she is already more than four inches ahead of her.
+ */
+export function columnLeaders(
+  pack: RiverPack,
+  own: SeenShip[],
+  side: string,
+  laneOf: Map<string, number>,
+): Map<string, string> {
+  const out = new Map<string, string>()
+  const dir = side === 'USA' ? 1 : -1
+  const order = [...own].sort((a, b) => Number(armoured(pack, b)) - Number(armoured(pack, a)) || (b.y - a.y) * dir)
+  const lane = (s: SeenShip) => laneOf.get(s.id) ?? s.x
+  order.forEach((s, i) => {
+    const lead = order
+      .slice(0, i)
+      .reverse()
+      .find((l) => Math.abs(lane(l) - lane(s)) <= 2)
+    if (lead && (lead.y - s.y) * dir > -4) out.set(s.id, lead.id)
+  })
+  return out
+}
+
+/**
+ * An enemy hull standing in a runner's lane ahead of her, or undefined. Ruling RC-62: a ship given a
+ * RAM with no target may strike any enemy, so the helm drives her on past one in the passage rather
+ * than stopping behind it under the fort's guns; with no target named there is no ram test (§11 L995).
+ */
+export function blocker(ship: SeenShip, lane: number, side: string, enemies: SeenShip[]): SeenShip | undefined {
+  const dir = side === 'USA' ? 1 : -1
+  return enemies.find((e) => {
+    const ahead = (e.y - ship.y) * dir
+    return ahead > 0 && ahead < BLOCK_AHEAD && Math.abs(e.x - lane) < BLOCK_ABEAM
+  })
+}
