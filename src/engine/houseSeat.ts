@@ -12,6 +12,12 @@ export function houseLevel(address: string): HouseLevel | null {
 export const isHouseSeat = (address: string): boolean => SEAT.test(address)
 
 /** A letter to a house seat (its `to` is the seat, perhaps with a name before it). */
+/**
+ * Whether a reader is mailed at all: a house seat reads the game through its view, never by mail
+ * (the outbox drops a letter to one), so its reports and their pictures are not drawn.
+ */
+export const mailed = (r: { address: string }): boolean => !isHouseSeat(r.address)
+
 export const isHouseSeatLetter = (letter: { to: string }): boolean => /(^|<)house:[a-z]+>?$/.test(letter.to.trim())
 
 /** A seat written `house:...` must name a level the judge has. */

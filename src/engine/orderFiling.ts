@@ -9,6 +9,7 @@ import { gameStream, type OrdersAccepted, type OrdersRejected } from './events.t
 import type { GameFold } from './fold.ts'
 import { boundLineErrors, screenLongLines, tooManyLines, unreadTailError } from './orderLimits.ts'
 import { inProgress } from './clock/lifecycle.ts'
+import { mailed } from './houseSeat.ts'
 import * as reporting from './reporting.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
@@ -52,7 +53,7 @@ export function planOrders(j: Judge, game: string, role: string, text: string, m
   const filing: Filing = { j, fold, game, role, text, meta, base, label, awaited: !!awaited }
   const { event, result, closed } = verdictOn(filing)
   const player = fold.players.get(role)
-  const tells = !!player && !fold.ejected.has(role) && !meta.standby && reporting.mailed(player)
+  const tells = !!player && !fold.ejected.has(role) && !meta.standby && mailed(player)
   return {
     fold,
     event,

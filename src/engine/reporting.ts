@@ -1,6 +1,6 @@
 // The judge's letters: report models and reports per reader (with pictures), acknowledgements of
 // orders, notices, and who reads a game.
-import { isHouseSeat, seatChangesDuring } from './houseSeat.ts'
+import { mailed, seatChangesDuring } from './houseSeat.ts'
 import { canSee, type LineError, type Viewer } from '../games/contract.ts'
 import { viewLines, type Letter } from '../reports/render.ts'
 import type { OrdersAccepted, OrdersRejected, TurnAdjudicated } from './events.ts'
@@ -233,12 +233,6 @@ export function reportLetters(j: Judge, fold: GameFold, adjudication: TurnAdjudi
     .filter(mailed)
     .map((r) => reportLetter(j, fold, adjudication, r))
 }
-
-/**
- * Whether a reader is mailed at all: a house seat reads the game through its view, never by mail
- * (the outbox drops a letter to one), so its reports and their pictures are not drawn.
- */
-export const mailed = (r: { address: string }): boolean => !isHouseSeat(r.address)
 
 /**
  * One reader's report: of the opening (null), of one resolution, or of several in order (the ones
