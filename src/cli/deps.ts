@@ -2,6 +2,17 @@
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
 export { defaultDataDir, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
 export { createGameBatched } from '../engine/creationBatch.ts'
+export {
+  adjudicateGame,
+  decideFor,
+  extendGame,
+  pauseGame,
+  previewGame,
+  resumeGame,
+  setGameDeadline,
+  setGameSetting,
+  setGameStandby,
+} from './moderatorActions.ts'
 export { existsSync } from 'node:fs'
 export { join, resolve } from 'node:path'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'

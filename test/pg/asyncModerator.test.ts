@@ -1,0 +1,190 @@
+// The moderator's command-line commands that write (pause, resume, extend, deadline, adjudicate,
+// preview, decide, standby, set) run on the judge's async handle, their writes in one batch: on
+// PostgreSQL none of them sends a statement on the synchronous driver, and each writes what the
+// judge's synchronous call writes (the same events hash for hash, the same mail, the same clock row).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  adjudicateGame,
+  decideFor,
+  extendGame,
+  type Outcome,
+  pauseGame,
+  previewGame,
+  resumeGame,
+  setGameDeadline,
+  setGameSetting,
+  setGameStandby,
+} from '../../src/cli/moderatorActions.ts'
+import { verifyGame } from '../../src/engine/audit.ts'
+import { parseLocal } from '../../src/engine/clock/calendar.ts'
+import { serverSecret } from '../../src/engine/keys.ts'
+import type { HousePlayer } from '../../src/games/contract.ts'
+import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import { HOUSED, registerHousedDuel } from '../engine/housedFixture.ts'
+import { clockProblems } from '../helpers/clock.ts'
+import { bothEngines } from './engines.ts'
+import { synchronousCalls } from './syncCalls.ts'
+
+const [engine] = bothEngines()
+const HOUSE: HousePlayer = {
+  orders: (_view, _role, _level, choice) => `DRAW ${choice.below(3, 'how many') + 1}`,
+  answer: (_view, q) => q.defaultOption,
+}
+registerHousedDuel(() => HOUSE)
+
+const BY = 'moderator (cli)'
+const G = 'md1'
+
+interface Case {
+  name: string
+  /** What the game has been through before the command (the synchronous way). */
+  before?: (app: TestApp) => void
+  /** The judge's synchronous call the command makes. */
+  sync: (app: TestApp) => void
+  batched: (app: TestApp) => Promise<Outcome>
+  lines: (string | RegExp)[]
+  failed?: boolean
+  /** The duel of a game with a house player (for the standby). */
+  housed?: boolean
+}
+
+const CASES: Case[] = [
+  {
+    name: 'pause',
+    sync: (app) => app.judge.pause(G, { by: BY, reason: 'a holiday' }),
+    batched: (app) => pauseGame(app, G, { reason: 'a holiday' }),
+    lines: [`${G}: paused`],
+  },
+  {
+    name: 'resume --hours 48',
+    before: (app) => app.judge.pause(G, { by: BY }),
+    sync: (app) => app.judge.resume(G, { by: BY, hours: 48 }),
+    batched: (app) => resumeGame(app, G, { hours: '48' }),
+    lines: [`${G}: resumed; deadline 2026-03-04 12:00 UTC (2026-03-04 07:00 EST America/New_York)`],
+  },
+  {
+    name: 'extend 24 --point 1',
+    sync: (app) => app.judge.extend(G, 24, { by: BY, point: 1, reason: 'late mail' }),
+    batched: (app) => extendGame(app, G, '24', { point: '1', reason: 'late mail' }),
+    lines: [`${G}: deadline now 2026-03-06 12:00 UTC (2026-03-06 07:00 EST America/New_York)`],
+  },
+  {
+    name: "deadline, in the game's zone",
+    sync: (app) => app.judge.setDeadline(G, parseLocal('2026-03-10 18:00', 'America/New_York'), { by: BY }),
+    batched: (app) => setGameDeadline(app, G, '2026-03-10 18:00', {}),
+    lines: [`${G}: deadline now 2026-03-10 22:00 UTC (2026-03-10 18:00 EDT America/New_York)`],
+  },
+  {
+    name: 'adjudicate --force, the resolution and its reports',
+    before: (app) => app.judge.submitOrders(G, 'north', 'DRAW 2'),
+    sync: (app) => app.judge.adjudicate(G, { force: true, by: BY }),
+    batched: (app) => adjudicateGame(app, G, { force: true }),
+    lines: [/^md1: .+ adjudicated$/],
+  },
+  {
+    name: 'preview, mailed to the moderator',
+    before: (app) => app.judge.submitOrders(G, 'north', 'DRAW 1'),
+    sync: (app) => app.judge.preview(G, {}),
+    batched: (app) => previewGame(app, G, {}),
+    lines: [/^md1: preview of .+ mailed to mod@example\.test$/],
+  },
+  {
+    name: 'decide, refused: no such decision (exit code 1)',
+    sync: (app) => app.judge.decide(G, 'north', 'd9', 'yes'),
+    batched: (app) => decideFor(app, G, 'north', 'd9', 'yes'),
+    lines: [/^not recorded: /],
+    failed: true,
+  },
+  {
+    name: 'standby house:cautious',
+    housed: true,
+    sync: (app) => app.judge.setStandby(G, 'house:cautious', { by: BY }),
+    batched: (app) => setGameStandby(app, G, 'house:cautious'),
+    lines: [`Game ${G}: the standby is house:cautious.`],
+  },
+  {
+    name: 'set observers on, with its token',
+    sync: (app) => {
+      app.judge.setObservers(G, true, BY)
+      app.judge.issueViewToken(G, 'observers', { by: BY })
+    },
+    batched: (app) => setGameSetting(app, G, 'observers', 'on'),
+    lines: [`Game ${G}: the observers' page is on.`, /^ {2}observers' page token \S+ \(pbem player view md1/],
+  },
+]
+
+describe('the moderator’s command-line commands on the async handle', () => {
+  let apps: TestApp[] = []
+  beforeEach(() => {
+    apps = []
+  })
+  afterEach(() => {
+    for (const a of apps) a.cleanup()
+  })
+
+  /** The game after `c` one way or the other, on a fresh judge. */
+  async function after(c: Case, batched: boolean) {
+    const app = testApp('async-moderator', { database: engine!.app()!, serverSecret: 'ab'.repeat(32) })
+    apps.push(app)
+    registerFixture()
+    serverSecret(app.db)
+    createFixtureDuel(app, G, c.housed ? { ruleset: HOUSED } : {})
+    c.before?.(app)
+    const mailBefore = outboxRows(app).length
+    const sync = synchronousCalls(engine!.name)
+    let outcome: Outcome | null = null
+    try {
+      if (batched) outcome = await c.batched(app)
+      else c.sync(app)
+    } finally {
+      const calls = sync.stop()
+      if (batched) expect(calls).toEqual([])
+    }
+    expect(verifyGame(app.db, app.judge, G).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+    return {
+      outcome,
+      events: app.store.read(`game:${G}`).map((e) => ({ type: e.type, data: e.data, hash: e.hash })),
+      mail: outboxRows(app)
+        .slice(mailBefore)
+        .map((m) => ({ to: m.recipient, kind: m.kind, subject: m.mail.subject, text: m.mail.text })),
+      clock: app.judge.clock.due(Date.parse('2100-01-01')),
+    }
+  }
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s: one batch, as the synchronous call writes', async (_, c) => {
+    const batched = await after(c, true)
+    const sync = await after(c, false)
+    const { outcome, ...written } = batched
+    expect(outcome!.lines).toHaveLength(c.lines.length)
+    c.lines.forEach((l, i) =>
+      typeof l === 'string' ? expect(outcome!.lines[i]).toBe(l) : expect(outcome!.lines[i]).toMatch(l),
+    )
+    expect(outcome!.failed).toBe(c.failed ?? false)
+    expect(written).toEqual({ events: sync.events, mail: sync.mail, clock: sync.clock })
+  })
+
+  it('a command refused leaves nothing written (pause with a stale --point)', async () => {
+    const app = testApp('async-moderator', { database: engine!.app()! })
+    apps.push(app)
+    createFixtureDuel(app, G)
+    const version = app.store.version(`game:${G}`)
+    const mail = outboxRows(app).length
+    await expect(pauseGame(app, G, { point: '2' })).rejects.toThrow()
+    expect(app.store.version(`game:${G}`)).toBe(version)
+    expect(outboxRows(app).length).toBe(mail)
+  })
+
+  it('two writers at once: the one behind decides again on the game the other left', async () => {
+    const app = testApp('async-moderator', { database: engine!.app()! })
+    apps.push(app)
+    createFixtureDuel(app, G)
+    await Promise.all([extendGame(app, G, '24', {}), extendGame(app, G, '12', {})])
+    const extended = app.store.read(`game:${G}`).filter((e) => e.type === 'DeadlineSet')
+    // The opening deadline and both moves, the later chained after the earlier.
+    expect(extended.length).toBe(3)
+    expect(app.judge.load(G).deadline!.deadline).toBe('2026-03-07T00:00:00.000Z')
+    expect(verifyGame(app.db, app.judge, G).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+})
