@@ -13,6 +13,15 @@ export {
   setGameSetting,
   setGameStandby,
 } from './moderatorActions.ts'
+export {
+  ejectPlayer,
+  rekeyPlayer,
+  replacePlayer,
+  revokeView,
+  setPlayerAbsence,
+  setZone,
+  viewTokens,
+} from './playerActions.ts'
 export { existsSync } from 'node:fs'
 export { join, resolve } from 'node:path'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'

@@ -122,9 +122,7 @@ function registerStandby(game: Command, withApp: (fn: (app: App) => unknown) => 
   game
     .command('standby <id> <house-or-off>')
     .description("house:cautious or house:standard writes a person's orders for a point he missed; off stops it")
-    .action((id: string, standby: string) =>
-      withApp(async (app) => say(await d().setGameStandby(app, id, standby))),
-    )
+    .action((id: string, standby: string) => withApp(async (app) => say(await d().setGameStandby(app, id, standby))))
 }
 
 /** `game set`: a game's switches; for now whether its observers' page is open. */

@@ -15,6 +15,15 @@ import {
   setGameSetting,
   setGameStandby,
 } from '../../src/cli/moderatorActions.ts'
+import {
+  ejectPlayer,
+  rekeyPlayer,
+  replacePlayer,
+  revokeView,
+  setPlayerAbsence,
+  setZone,
+  viewTokens,
+} from '../../src/cli/playerActions.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { parseLocal } from '../../src/engine/clock/calendar.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
@@ -46,6 +55,8 @@ interface Case {
   failed?: boolean
   /** The duel of a game with a house player (for the standby). */
   housed?: boolean
+  /** The command appends nothing to the game (a preview, a refusal). */
+  appendsNothing?: boolean
 }
 
 const CASES: Case[] = [
@@ -87,6 +98,7 @@ const CASES: Case[] = [
     sync: (app) => app.judge.preview(G, {}),
     batched: (app) => previewGame(app, G, {}),
     lines: [/^md1: preview of .+ mailed to mod@example\.test$/],
+    appendsNothing: true,
   },
   {
     name: 'decide, refused: no such decision (exit code 1)',
@@ -94,6 +106,7 @@ const CASES: Case[] = [
     batched: (app) => decideFor(app, G, 'north', 'd9', 'yes'),
     lines: [/^not recorded: /],
     failed: true,
+    appendsNothing: true,
   },
   {
     name: 'standby house:cautious',
@@ -110,6 +123,58 @@ const CASES: Case[] = [
     },
     batched: (app) => setGameSetting(app, G, 'observers', 'on'),
     lines: [`Game ${G}: the observers' page is on.`, /^ {2}observers' page token \S+ \(pbem player view md1/],
+  },
+  {
+    name: 'player rekey',
+    sync: (app) => app.judge.rekey(G, 'north', 'lost'),
+    batched: (app) => rekeyPlayer(app, G, 'north', 'lost'),
+    lines: [/^md1 north: new key \S+ \(mailed to the player of record\)$/],
+  },
+  {
+    name: 'player replace, by a person',
+    sync: (app) => app.judge.replacePlayer(G, 'south', 'new@example.test', { by: BY, name: 'New' }),
+    batched: (app) => replacePlayer(app, G, 'south', 'new@example.test', { name: 'New' }),
+    lines: [/^md1 south: now new@example\.test, key \S+ \(mailed\)$/],
+  },
+  {
+    name: 'player replace, by the house, whose orders are filed in the same batch',
+    housed: true,
+    sync: (app) => app.judge.replacePlayer(G, 'south', 'house:cautious', { by: BY }),
+    batched: (app) => replacePlayer(app, G, 'south', 'house:cautious', {}),
+    lines: ['md1 south: now played by the house (cautious)'],
+  },
+  {
+    name: 'player eject',
+    sync: (app) => app.judge.eject(G, 'south', { by: BY, reason: 'gone' }),
+    batched: (app) => ejectPlayer(app, G, 'south', { reason: 'gone' }),
+    lines: ['md1 south: vacant'],
+  },
+  {
+    name: 'player zone',
+    sync: (app) => app.judge.setPlayerZone(G, 'north', 'Europe/London'),
+    batched: (app) => setZone(app, G, 'north', 'Europe/London'),
+    lines: [/Europe\/London/],
+  },
+  {
+    name: 'player absence',
+    sync: (app) => app.judge.setAbsence(G, 'north', '2026-03-03', '2026-03-04', { by: 'moderator' }),
+    batched: (app) => setPlayerAbsence(app, G, 'north', '2026-03-03', '2026-03-04'),
+    lines: [/./],
+  },
+  {
+    name: 'player view --new, every player',
+    sync: (app) => {
+      for (const r of ['north', 'south']) app.judge.issueViewToken(G, r, { renew: true, by: BY })
+    },
+    batched: (app) => viewTokens(app, G, undefined, { new: true }),
+    lines: [/^md1 north: page token \S+ \(new, generation 1\)/, /^md1 south: page token \S+ \(new, generation 1\)/],
+  },
+  {
+    name: 'player revoke-view',
+    before: (app) => app.judge.issueViewToken(G, 'north', { by: BY }),
+    sync: (app) => app.judge.revokeViewToken(G, 'north', { reason: 'leaked', by: BY }),
+    batched: (app) => revokeView(app, G, 'north', 'leaked'),
+    lines: ['md1 north: page token revoked'],
   },
 ]
 
@@ -131,6 +196,7 @@ describe('the moderator’s command-line commands on the async handle', () => {
     createFixtureDuel(app, G, c.housed ? { ruleset: HOUSED } : {})
     c.before?.(app)
     const mailBefore = outboxRows(app).length
+    const versionBefore = app.store.version(`game:${G}`)
     const sync = synchronousCalls(engine!.name)
     let outcome: Outcome | null = null
     try {
@@ -142,6 +208,7 @@ describe('the moderator’s command-line commands on the async handle', () => {
     }
     expect(verifyGame(app.db, app.judge, G).ok).toBe(true)
     expect(clockProblems(app.judge)).toEqual([])
+    expect(app.store.version(`game:${G}`) > versionBefore).toBe(!c.appendsNothing)
     return {
       outcome,
       events: app.store.read(`game:${G}`).map((e) => ({ type: e.type, data: e.data, hash: e.hash })),
