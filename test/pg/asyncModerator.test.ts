@@ -188,7 +188,7 @@ describe('the moderator’s command-line commands on the async handle', () => {
   })
 
   /** The game after `c` one way or the other, on a fresh judge. */
-  async function after(c: Case, batched: boolean) {
+  async function ranOnce(c: Case, batched: boolean) {
     const app = testApp('async-moderator', { database: engine!.app()!, serverSecret: 'ab'.repeat(32) })
     apps.push(app)
     registerFixture()
@@ -220,8 +220,8 @@ describe('the moderator’s command-line commands on the async handle', () => {
   }
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s: one batch, as the synchronous call writes', async (_, c) => {
-    const batched = await after(c, true)
-    const sync = await after(c, false)
+    const batched = await ranOnce(c, true)
+    const sync = await ranOnce(c, false)
     const { outcome, ...written } = batched
     expect(outcome!.lines).toHaveLength(c.lines.length)
     c.lines.forEach((l, i) =>
