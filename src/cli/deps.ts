@@ -10,6 +10,7 @@ export {
   previewGame,
   resumeGame,
   setGameDeadline,
+  setGameSchedule,
   setGameSetting,
   setGameStandby,
 } from './moderatorActions.ts'

@@ -1,10 +1,11 @@
 // What the moderator's command-line commands that write do (pause, resume, extend, deadline,
-// preview, decide, adjudicate, standby, set): the judge's calls run on a planning judge of the game,
+// preview, decide, adjudicate, standby, set, schedule set): the judge's calls run on a planning judge of the game,
 // their writes in one batch on the judge's async handle (onPlanningJudge, src/engine/judgeBatch.ts),
 // as the same commands by mail are filed. Each returns the lines the command prints and whether it
 // failed (exit code 1); the calls themselves print nothing, as they may be run again when another
 // writer got ahead of the batch.
 import { formatInstant, parseLocal } from '../engine/clock/calendar.ts'
+import type { ScheduleInput } from '../engine/clock/schedule.ts'
 import type { Judge } from '../engine/judge.ts'
 import { onPlanningJudge } from '../engine/judgeBatch.ts'
 import { type App, tickJobs } from './app.ts'
@@ -121,4 +122,16 @@ export async function setGameSetting(app: App, id: string, setting: string, valu
   const lines = [`Game ${id}: the observers' page is ${open ? 'on' : 'off'}${r.changed ? '' : ' (unchanged)'}.`]
   if (r.token) lines.push(`  observers' page token ${r.token} (pbem player view ${id} observers shows it again)`)
   return printed(...lines)
+}
+
+/** `pbem schedule set`: the schedule as it stands after, in the lines `describe` makes of it. */
+export async function setGameSchedule(
+  app: App,
+  g: string,
+  input: ScheduleInput,
+  o: { reschedule?: boolean },
+  describe: (s: ReturnType<Judge['setSchedule']>) => string[],
+): Promise<Outcome> {
+  const s = await on(app, g, (j) => j.setSchedule(g, input, { by: BY, reschedule: !!o.reschedule }))
+  return printed(...describe(s))
 }

@@ -12,6 +12,7 @@ import {
   previewGame,
   resumeGame,
   setGameDeadline,
+  setGameSchedule,
   setGameSetting,
   setGameStandby,
 } from '../../src/cli/moderatorActions.ts'
@@ -123,6 +124,13 @@ const CASES: Case[] = [
     },
     batched: (app) => setGameSetting(app, G, 'observers', 'on'),
     lines: [`Game ${G}: the observers' page is on.`, /^ {2}observers' page token \S+ \(pbem player view md1/],
+  },
+  {
+    name: 'schedule set --rule default=48h --reschedule',
+    sync: (app) => app.judge.setSchedule(G, { rules: { default: '48h' } }, { by: BY, reschedule: true }),
+    batched: (app) =>
+      setGameSchedule(app, G, { rules: { default: '48h' } }, { reschedule: true }, (s) => [JSON.stringify(s.rules)]),
+    lines: ['{"default":{"hours":48}}'],
   },
   {
     name: 'player rekey',
