@@ -145,8 +145,9 @@ function registerReadjudicate(program: Command, game: Command, withApp: WithApp,
             return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
           })
           const before = d().verifyGame(app.db, app.judge, game)
-          const plan = d().readjudicate(
-            app.judge,
+          // Its writes in one batch on the async handle (moderatorActions.ts); the checks around it read.
+          const plan = await d().readjudicateBatched(
+            app,
             {
               game,
               fromPoint,

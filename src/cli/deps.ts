@@ -8,6 +8,7 @@ export {
   extendGame,
   pauseGame,
   previewGame,
+  readjudicateBatched,
   resumeGame,
   setGameDeadline,
   setGameSchedule,

@@ -1,5 +1,5 @@
 // What the moderator's command-line commands that write do (pause, resume, extend, deadline,
-// preview, decide, adjudicate, standby, set, schedule set): the judge's calls run on a planning judge of the game,
+// preview, decide, adjudicate, standby, set, schedule set, readjudicate): the judge's calls run on a planning judge of the game,
 // their writes in one batch on the judge's async handle (onPlanningJudge, src/engine/judgeBatch.ts),
 // as the same commands by mail are filed. Each returns the lines the command prints and whether it
 // failed (exit code 1); the calls themselves print nothing, as they may be run again when another
@@ -8,6 +8,7 @@ import { formatInstant, parseLocal } from '../engine/clock/calendar.ts'
 import type { ScheduleInput } from '../engine/clock/schedule.ts'
 import type { Judge } from '../engine/judge.ts'
 import { onPlanningJudge } from '../engine/judgeBatch.ts'
+import { type ReadjudicationRequest, readjudicate } from '../engine/readjudicate.ts'
 import { type App, tickJobs } from './app.ts'
 import { fail, hoursOption, pointOpt } from './options.ts'
 
@@ -134,4 +135,13 @@ export async function setGameSchedule(
 ): Promise<Outcome> {
   const s = await on(app, g, (j) => j.setSchedule(g, input, { by: BY, reschedule: !!o.reschedule }))
   return printed(...describe(s))
+}
+
+/** `pbem game readjudicate`: the plan, its preview letter or (`commit`) its event and corrections in one batch. */
+export function readjudicateBatched(
+  app: App,
+  req: ReadjudicationRequest,
+  commit: boolean,
+): Promise<ReturnType<typeof readjudicate>> {
+  return on(app, req.game, (j) => readjudicate(j, req, commit))
 }

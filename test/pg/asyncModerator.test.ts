@@ -10,6 +10,7 @@ import {
   type Outcome,
   pauseGame,
   previewGame,
+  readjudicateBatched,
   resumeGame,
   setGameDeadline,
   setGameSchedule,
@@ -27,6 +28,7 @@ import {
 } from '../../src/cli/playerActions.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { parseLocal } from '../../src/engine/clock/calendar.ts'
+import { readjudicate } from '../../src/engine/readjudicate.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
 import type { HousePlayer } from '../../src/games/contract.ts'
 import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
@@ -44,6 +46,12 @@ registerHousedDuel(() => HOUSE)
 
 const BY = 'moderator (cli)'
 const G = 'md1'
+const READJ = {
+  game: G,
+  fromPoint: 1,
+  reason: 'a misread order',
+  amendments: [{ point: 1, role: 'north', text: 'DRAW 3' }],
+}
 
 interface Case {
   name: string
@@ -131,6 +139,19 @@ const CASES: Case[] = [
     batched: (app) =>
       setGameSchedule(app, G, { rules: { default: '48h' } }, { reschedule: true }, (s) => [JSON.stringify(s.rules)]),
     lines: ['{"default":{"hours":48}}'],
+  },
+  {
+    name: 'readjudicate --commit, with amended orders',
+    before: (app) => {
+      app.judge.submitOrders(G, 'north', 'DRAW 1')
+      app.judge.adjudicate(G, { force: true, by: BY })
+    },
+    sync: (app) => readjudicate(app.judge, READJ, true),
+    batched: async (app) => {
+      const plan = await readjudicateBatched(app, READJ, true)
+      return { lines: [`${plan.event.results.length} resolution(s) change: ${plan.changed}`], failed: false }
+    },
+    lines: ['1 resolution(s) change: true'],
   },
   {
     name: 'player rekey',
