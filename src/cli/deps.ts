@@ -8,7 +8,7 @@ export {
   extendGame,
   pauseGame,
   previewGame,
-  readjudicateBatched,
+  readjudicateGame,
   resumeGame,
   setGameDeadline,
   setGameSchedule,
@@ -35,7 +35,6 @@ export { rulesetFactory, rulesetIds } from '../games/index.ts'
 export { checkServerSecret } from '../engine/secret.ts'
 export { checkDeadlineHours } from '../engine/validate.ts'
 export { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
-export { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
 export { exportServerSecret } from '../engine/secret.ts'
 export { readText } from '../mail/reading.ts'
 export { catalogueLines, checkedOptions, checkedRuleset, checkedScenario } from './catalogue.ts'

@@ -4,11 +4,13 @@
 // as the same commands by mail are filed. Each returns the lines the command prints and whether it
 // failed (exit code 1); the calls themselves print nothing, as they may be run again when another
 // writer got ahead of the batch.
+import { readFileSync } from 'node:fs'
 import { formatInstant, parseLocal } from '../engine/clock/calendar.ts'
 import type { ScheduleInput } from '../engine/clock/schedule.ts'
 import type { Judge } from '../engine/judge.ts'
 import { onPlanningJudge } from '../engine/judgeBatch.ts'
-import { type ReadjudicationRequest, readjudicate } from '../engine/readjudicate.ts'
+import { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
+import { verifyGameAhead } from '../engine/verifyAhead.ts'
 import { type App, tickJobs } from './app.ts'
 import { fail, hoursOption, pointOpt } from './options.ts'
 
@@ -137,11 +139,45 @@ export async function setGameSchedule(
   return printed(...describe(s))
 }
 
-/** `pbem game readjudicate`: the plan, its preview letter or (`commit`) its event and corrections in one batch. */
-export function readjudicateBatched(
-  app: App,
-  req: ReadjudicationRequest,
-  commit: boolean,
-): Promise<ReturnType<typeof readjudicate>> {
-  return on(app, req.game, (j) => readjudicate(j, req, commit))
+/** What `pbem game readjudicate` is given. */
+export interface ReadjudicateOptions {
+  fromPoint?: string
+  fromTurn?: string
+  reason: string
+  dataPack?: string
+  amend: string[]
+  commit?: boolean
+}
+
+/**
+ * `pbem game readjudicate`: the diffs, and a preview mailed to the moderator or (`commit`) the
+ * correction recorded and told to every player, in one batch; the game verified on the async
+ * handle before and after.
+ */
+export async function readjudicateGame(app: App, game: string, o: ReadjudicateOptions): Promise<Outcome> {
+  const amendments = o.amend.map((a) => {
+    const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
+    if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
+    return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
+  })
+  const pack = o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}
+  const jobs = tickJobs(app)
+  const before = await verifyGameAhead(jobs.db, app.judge, game)
+  const plan = await on(app, game, (j) => {
+    const fromPoint = o.fromPoint
+      ? Number(o.fromPoint)
+      : o.fromTurn
+        ? pointOfTurn(j.load(game), Number(o.fromTurn))
+        : Number.NaN
+    if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
+    return readjudicate(j, { game, fromPoint, reason: o.reason, amendments, ...pack }, !!o.commit)
+  })
+  const lines = plan.diffs.map((d) => `==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
+  lines.push(plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.')
+  if (!o.commit) return printed(...lines, 'Preview only (mailed to the moderator): add --commit to record it.')
+  const after = await verifyGameAhead(jobs.db, app.judge, game)
+  return printed(
+    ...lines,
+    `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
+  )
 }

@@ -2,6 +2,9 @@
 // preview, decide, standby, set) run on the judge's async handle, their writes in one batch: on
 // PostgreSQL none of them sends a statement on the synchronous driver, and each writes what the
 // judge's synchronous call writes (the same events hash for hash, the same mail, the same clock row).
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   adjudicateGame,
@@ -10,7 +13,7 @@ import {
   type Outcome,
   pauseGame,
   previewGame,
-  readjudicateBatched,
+  readjudicateGame,
   resumeGame,
   setGameDeadline,
   setGameSchedule,
@@ -29,6 +32,7 @@ import {
 import { verifyGame } from '../../src/engine/audit.ts'
 import { parseLocal } from '../../src/engine/clock/calendar.ts'
 import { readjudicate } from '../../src/engine/readjudicate.ts'
+import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
 import type { HousePlayer } from '../../src/games/contract.ts'
 import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
@@ -46,6 +50,12 @@ registerHousedDuel(() => HOUSE)
 
 const BY = 'moderator (cli)'
 const G = 'md1'
+/** A file of north's amended orders for resolution 1, as `--amend 1:north=<file>` reads it. */
+function amended(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'pbem-amend-')), 'north.txt')
+  writeFileSync(file, 'DRAW 3')
+  return file
+}
 const READJ = {
   game: G,
   fromPoint: 1,
@@ -147,11 +157,20 @@ const CASES: Case[] = [
       app.judge.adjudicate(G, { force: true, by: BY })
     },
     sync: (app) => readjudicate(app.judge, READJ, true),
-    batched: async (app) => {
-      const plan = await readjudicateBatched(app, READJ, true)
-      return { lines: [`${plan.event.results.length} resolution(s) change: ${plan.changed}`], failed: false }
-    },
-    lines: ['1 resolution(s) change: true'],
+    batched: (app) =>
+      readjudicateGame(app, G, {
+        fromTurn: '1',
+        reason: READJ.reason,
+        amend: [`1:north=${amended()}`],
+        commit: true,
+      }),
+    lines: [
+      /^==== north ====\n/,
+      /^==== south ====\n/,
+      /^==== moderator ====\n/,
+      '1 resolution(s) change.',
+      'Recorded. verify before: OK; after: OK',
+    ],
   },
   {
     name: 'player rekey',
@@ -235,7 +254,10 @@ describe('the moderator’s command-line commands on the async handle', () => {
       const calls = sync.stop()
       if (batched) expect(calls).toEqual([])
     }
-    expect(verifyGame(app.db, app.judge, G).ok).toBe(true)
+    const verified = verifyGame(app.db, app.judge, G)
+    expect(verified.ok).toBe(true)
+    // The verification readjudicate prints, read on the async handle, finds what the synchronous one finds.
+    expect(await verifyGameAhead(app.jobsDb, app.judge, G)).toEqual(verified)
     expect(clockProblems(app.judge)).toEqual([])
     expect(app.store.version(`game:${G}`) > versionBefore).toBe(!c.appendsNothing)
     return {
