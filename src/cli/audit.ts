@@ -1,9 +1,9 @@
 // `pbem game history`, `pbem mail receipt`, `pbem game export`: the audit views, from the log alone.
 import { type Command, Option } from 'commander'
 import type { App } from './app.ts'
-import { readFileSync } from 'node:fs'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
+import { say } from './moderatorCommands.ts'
 import { resolutionPick } from './options.ts'
 
 type Deps = typeof DepsModule
@@ -132,40 +132,8 @@ function registerReadjudicate(program: Command, game: Command, withApp: WithApp,
       .option('--commit', 'record it and send every player a correction notice (default: preview only)')
       .action((game: string, o) =>
         withApp(async (app) => {
-          const fold = app.judge.load(game)
-          const fromPoint = o.fromPoint
-            ? Number(o.fromPoint)
-            : o.fromTurn
-              ? d().pointOfTurn(fold, Number(o.fromTurn))
-              : NaN
-          if (!Number.isInteger(fromPoint)) throw new Error('give --from-turn or --from-point')
-          const amendments = (o.amend as string[]).map((a) => {
-            const m = /^(\d+):([a-z]+)=(.+)$/.exec(a)
-            if (!m) throw new Error(`--amend takes point:role=file, not "${a}"`)
-            return { point: Number(m[1]), role: m[2]!, text: readFileSync(m[3]!, 'utf8') }
-          })
-          const before = d().verifyGame(app.db, app.judge, game)
-          const plan = d().readjudicate(
-            app.judge,
-            {
-              game,
-              fromPoint,
-              reason: o.reason,
-              amendments,
-              ...(o.dataPack ? { pack: JSON.parse(readFileSync(o.dataPack, 'utf8')) } : {}),
-            },
-            !!o.commit,
-          )
-          for (const d of plan.diffs) console.log(`==== ${d.reader} ====\n${d.diff || '(no change)'}\n`)
-          console.log(
-            plan.changed ? `${plan.event.results.length} resolution(s) change.` : 'The results do not change.',
-          )
-          if (o.commit) {
-            const after = d().verifyGame(app.db, app.judge, game)
-            console.log(
-              `Recorded. verify before: ${before.ok ? 'OK' : 'FAILED'}; after: ${after.ok ? 'OK' : `FAILED: ${after.problems.join('; ')}`}`,
-            )
-          } else console.log('Preview only (mailed to the moderator): add --commit to record it.')
+          // Its writes in one batch on the async handle, the checks around it read there too.
+          say(await d().readjudicateGame(app, game, o))
           await d().sendOutbox(app)
         }),
       ),

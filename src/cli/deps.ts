@@ -2,6 +2,28 @@
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
 export { defaultDataDir, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
 export { createGameBatched } from '../engine/creationBatch.ts'
+export {
+  adjudicateGame,
+  decideFor,
+  extendGame,
+  pauseGame,
+  previewGame,
+  readjudicateGame,
+  resumeGame,
+  setGameDeadline,
+  setGameSchedule,
+  setGameSetting,
+  setGameStandby,
+} from './moderatorActions.ts'
+export {
+  ejectPlayer,
+  rekeyPlayer,
+  replacePlayer,
+  revokeView,
+  setPlayerAbsence,
+  setZone,
+  viewTokens,
+} from './playerActions.ts'
 export { existsSync } from 'node:fs'
 export { join, resolve } from 'node:path'
 export { locate, verifyDice, verifyGame } from '../engine/audit.ts'
@@ -13,7 +35,6 @@ export { rulesetFactory, rulesetIds } from '../games/index.ts'
 export { checkServerSecret } from '../engine/secret.ts'
 export { checkDeadlineHours } from '../engine/validate.ts'
 export { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
-export { pointOfTurn, readjudicate } from '../engine/readjudicate.ts'
 export { exportServerSecret } from '../engine/secret.ts'
 export { readText } from '../mail/reading.ts'
 export { catalogueLines, checkedOptions, checkedRuleset, checkedScenario } from './catalogue.ts'

@@ -8,7 +8,8 @@ import { MISSED_POLICIES } from '../engine/clock/schedule.ts'
 import type { App } from './app.ts'
 import { withOldSpelling } from './aliases.ts'
 import type * as DepsModule from './deps.ts'
-import { fail, pointOpt } from './options.ts'
+import { say } from './moderatorCommands.ts'
+import { fail } from './options.ts'
 import { scheduleInput } from './scheduleCommands.ts'
 import { webSettings } from '../web/settings.ts'
 
@@ -24,8 +25,8 @@ export function registerGameCommands(
     .command('game')
     .description('create, inspect, run and audit one game (status, pause, adjudicate, history, verify...)')
   registerCreate(game, withApp, d)
-  registerStandby(game, withApp)
-  registerSet(game, withApp)
+  registerStandby(game, withApp, d)
+  registerSet(game, withApp, d)
   registerListAndStatus(game, withApp, d)
   registerOfflineChecks(program, game, withApp, d)
   return game
@@ -117,36 +118,20 @@ function registerCreate(game: Command, withApp: (fn: (app: App) => unknown) => P
 }
 
 /** `game standby`: the house that writes a missed turn's orders, or none. */
-function registerStandby(game: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+function registerStandby(game: Command, withApp: (fn: (app: App) => unknown) => Promise<void>, d: () => Deps): void {
   game
     .command('standby <id> <house-or-off>')
     .description("house:cautious or house:standard writes a person's orders for a point he missed; off stops it")
-    .action((id: string, standby: string) =>
-      withApp((app) => {
-        const off = standby.toLowerCase() === 'off'
-        app.judge.setStandby(id, off ? null : standby.toLowerCase(), { by: 'moderator (cli)' })
-        console.log(off ? `Game ${id}: no standby.` : `Game ${id}: the standby is ${standby.toLowerCase()}.`)
-      }),
-    )
+    .action((id: string, standby: string) => withApp(async (app) => say(await d().setGameStandby(app, id, standby))))
 }
 
 /** `game set`: a game's switches; for now whether its observers' page is open. */
-function registerSet(game: Command, withApp: (fn: (app: App) => unknown) => Promise<void>): void {
+function registerSet(game: Command, withApp: (fn: (app: App) => unknown) => Promise<void>, d: () => Deps): void {
   game
     .command('set <id> <setting> <value>')
     .description("change a game's setting: observers on|off opens or closes its observers' page")
     .action((id: string, setting: string, value: string) =>
-      withApp((app) => {
-        if (setting !== 'observers' || !/^(on|off)$/i.test(value))
-          return fail(`pbem game set: the settings are: observers on|off (not ${setting} ${value})`)
-        const on = value.toLowerCase() === 'on'
-        const changed = app.judge.setObservers(id, on, 'moderator (cli)')
-        console.log(`Game ${id}: the observers' page is ${on ? 'on' : 'off'}${changed ? '' : ' (unchanged)'}.`)
-        if (on) {
-          const t = app.judge.issueViewToken(id, 'observers', { by: 'moderator (cli)' })
-          console.log(`  observers' page token ${t.token} (pbem player view ${id} observers shows it again)`)
-        }
-      }),
+      withApp(async (app) => say(await d().setGameSetting(app, id, setting, value))),
     )
 }
 
@@ -242,18 +227,8 @@ function registerOfflineChecks(
       .option('--point <n>', 'only if this resolution point is still the open one')
       .option('--reason <text>', 'for the log')
       .action((g: string, o) =>
-        withApp((app) => {
-          const r = app.judge.adjudicate(g, {
-            force: !!o.force,
-            by: 'moderator (cli)',
-            ...pointOpt(o),
-            ...(o.reason ? { reason: o.reason } : {}),
-          })
-          if (r.committed) console.log(`${g}: ${r.label} adjudicated${r.finished ? ' — the game is over' : ''}`)
-          else
-            console.log(
-              `${g}: ${r.label} waits for decision ${r.waiting!.decisionId} from ${r.waiting!.role} (due ${r.waiting!.deadline}); use --force to apply the defaults now`,
-            )
+        withApp(async (app) => {
+          say(await d().adjudicateGame(app, g, o))
           return d().sendOutbox(app)
         }),
       ),

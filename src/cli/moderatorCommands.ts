@@ -1,13 +1,19 @@
 // Moderator controls of a game (`pbem game pause` ...): the clock (pause, resume, extend, deadline),
-// a preview, and a decision recorded for a player.
+// a preview, and a decision recorded for a player. Each writes in one batch on the judge's async
+// handle (moderatorActions.ts).
 import type { Command } from 'commander'
 import type { App } from './app.ts'
 import type * as DepsModule from './deps.ts'
-import { formatInstant, parseLocal } from '../engine/clock/calendar.ts'
 import { withOldSpelling } from './aliases.ts'
-import { hoursOption, pointOpt } from './options.ts'
+import type { Outcome } from './moderatorActions.ts'
 
 type Deps = typeof DepsModule
+
+/** A command's lines printed, and exit code 1 when it failed. */
+export function say(r: Outcome): void {
+  for (const line of r.lines) console.log(line)
+  if (r.failed) process.exitCode = 1
+}
 
 export function registerModeratorCommands(
   program: Command,
@@ -15,7 +21,6 @@ export function registerModeratorCommands(
   withApp: (fn: (app: App) => unknown) => Promise<void>,
   d: () => Deps,
 ): void {
-  const when = (app: App, id: string, text: string) => parseLocal(text, app.judge.schedule(id).zone)
   withOldSpelling(game, program, (parent, opts) =>
     parent
       .command('pause <game>', opts)
@@ -23,9 +28,8 @@ export function registerModeratorCommands(
       .option('--reason <text>', 'told to the players')
       .option('--point <n>', 'only if this resolution point is still the open one')
       .action((g: string, o) =>
-        withApp((app) => {
-          app.judge.pause(g, { by: 'moderator (cli)', ...(o.reason ? { reason: o.reason } : {}), ...pointOpt(o) })
-          console.log(`${g}: paused`)
+        withApp(async (app) => {
+          say(await d().pauseGame(app, g, o))
           return d().sendOutbox(app)
         }),
       ),
@@ -41,14 +45,8 @@ export function registerModeratorCommands(
       .option('--hours <n>', 'new deadline this many hours from now')
       .option('--reason <text>', 'for the log')
       .action((g: string, o) =>
-        withApp((app) => {
-          const r = app.judge.resume(g, {
-            by: 'moderator (cli)',
-            ...(o.deadline ? { deadline: when(app, g, o.deadline) } : {}),
-            ...(o.hours !== undefined ? { hours: hoursOption('--hours', o.hours) } : {}),
-            ...(o.reason ? { reason: o.reason } : {}),
-          })
-          console.log(`${g}: resumed; deadline ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+        withApp(async (app) => {
+          say(await d().resumeGame(app, g, o))
           return d().sendOutbox(app)
         }),
       ),
@@ -61,13 +59,8 @@ export function registerModeratorCommands(
       .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
       .option('--reason <text>', 'for the log')
       .action((g: string, hours: string, o) =>
-        withApp((app) => {
-          const r = app.judge.extend(g, hoursOption('extend <hours>', hours, 1440), {
-            by: 'moderator (cli)',
-            ...pointOpt(o),
-            ...(o.reason ? { reason: o.reason } : {}),
-          })
-          console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+        withApp(async (app) => {
+          say(await d().extendGame(app, g, hours, o))
           return d().sendOutbox(app)
         }),
       ),
@@ -79,9 +72,8 @@ export function registerModeratorCommands(
       .description("set the open deadline: YYYY-MM-DD HH:MM in the game's zone, or an ISO instant")
       .option('--point <n>', 'only if this resolution point is still the open one (recommended)')
       .action((g: string, at: string, o) =>
-        withApp((app) => {
-          const r = app.judge.setDeadline(g, when(app, g, at), { by: 'moderator (cli)', ...pointOpt(o) })
-          console.log(`${g}: deadline now ${formatInstant(r.deadline, app.judge.schedule(g).zone)}`)
+        withApp(async (app) => {
+          say(await d().setGameDeadline(app, g, at, o))
           return d().sendOutbox(app)
         }),
       ),
@@ -102,10 +94,8 @@ function registerPreviewAndDecide(
       .description('resolve the open point in a sandbox and mail the result to the moderator only; nothing is recorded')
       .option('--print', 'print the preview instead of mailing it')
       .action((g: string, o) =>
-        withApp((app) => {
-          const r = app.judge.preview(g, o.print ? { to: null } : {})
-          if (o.print || !r.letter) console.log(r.text)
-          else console.log(`${g}: preview of ${r.label} mailed to ${r.letter.to}`)
+        withApp(async (app) => {
+          say(await d().previewGame(app, g, o))
           return d().sendOutbox(app)
         }),
       ),
@@ -116,10 +106,8 @@ function registerPreviewAndDecide(
       .command('decide <game> <role> <id> <option>', opts)
       .description("record a player's answer to a decision (as DECIDE by mail); the next tick resumes the resolution")
       .action((g: string, role: string, id: string, option: string) =>
-        withApp((app) => {
-          const r = app.judge.decide(g, role, id, option)
-          console.log(r.ok ? r.message : `not recorded: ${r.error}`)
-          if (!r.ok) process.exitCode = 1
+        withApp(async (app) => {
+          say(await d().decideFor(app, g, role, id, option))
           return d().sendOutbox(app)
         }),
       ),

@@ -5,6 +5,7 @@ import type * as DepsModule from './deps.ts'
 import { checkZone, computeDeadline, formatInstant, parseLocal, parseRule } from '../engine/clock/calendar.ts'
 import { MISSED_POLICIES, type MissedPolicy, type ScheduleInput } from '../engine/clock/schedule.ts'
 import { fail, integerOption } from './options.ts'
+import { say } from './moderatorCommands.ts'
 
 type Deps = typeof DepsModule
 
@@ -50,10 +51,9 @@ export function registerScheduleCommands(
     .option('--outage-minutes <n>', 'silence after which deadlines move by the downtime')
     .option('--reschedule', 'recompute the open deadline under the new rule')
     .action((g: string, o) =>
-      withApp((app) => {
-        const input = scheduleInput(o) ?? {}
-        const s = app.judge.setSchedule(g, input, { by: 'moderator (cli)', reschedule: !!o.reschedule })
-        for (const l of d().describeSchedule(s)) console.log(l)
+      withApp(async (app) => {
+        // Its writes in one batch on the async handle, as SCHEDULE by mail (moderatorActions.ts).
+        say(await d().setGameSchedule(app, g, scheduleInput(o) ?? {}, o, d().describeSchedule))
         return d().sendOutbox(app)
       }),
     )

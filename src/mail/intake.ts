@@ -14,6 +14,7 @@ import { Intake, type IntakeDeps, type IntakeOutcome } from './intakeDecision.ts
 import { batchWrites, type IntakeWrites, NeedsJudge, prepareBatch } from './intakeWrites.ts'
 import type { AuthResults } from './auth.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
+import { BATCH_TRIES } from '../engine/judgeBatch.ts'
 
 export type { IntakeDeps, IntakeOutcome } from './intakeDecision.ts'
 
@@ -132,7 +133,7 @@ function fileNow(m: ReadMessage, deps: IntakeDeps): IntakeOutcome {
 }
 
 /** Tries at filing in one batch before a busy mail record sends the message the synchronous way. */
-export const BATCH_TRIES = 5
+export { BATCH_TRIES }
 
 /**
  * Files on the async store: the decision made synchronously from what stands, its writes in one

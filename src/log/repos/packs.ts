@@ -20,6 +20,14 @@ export function findPackContent(db: SqlDatabase, hash: string): unknown | null {
   return row ? JSON.parse(row.content) : null
 }
 
+/** As findPackContent, on the async handle. */
+export async function findPackContentAsync(q: AsyncQueryable, hash: string): Promise<unknown | null> {
+  const row = await q.get<{ content: string }>(`SELECT content FROM packs WHERE hash = ${placeholderOf(q.engine)(1)}`, [
+    hash,
+  ])
+  return row ? JSON.parse(row.content) : null
+}
+
 /** Whether a pack is stored under `hash`. */
 export function hasPack(db: SqlDatabase, hash: string): boolean {
   return statement<[string]>(db, 'SELECT 1 AS found FROM packs WHERE hash = ?').get(hash) !== undefined
