@@ -22,13 +22,12 @@ import { clockEntry } from './clock/clockModel.ts'
 import { gameStream, MAIL_STREAM } from './events.ts'
 import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
-import { isHouseSeatLetter } from './houseSeat.ts'
+import { type LetterSteps, letterStepsOf } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { planningJudge } from './planningJudge.ts'
 import { serverSecretAhead } from './secret.ts'
 
-/** The steps that queue one letter (the mail side knows how a letter is stored). */
-export type LetterSteps = (letter: Letter, meta: { game: string | null; kind: string }) => AsyncStep[]
+export type { LetterSteps } from './gathering.ts'
 
 /** A game's events planned in the batch (one append per command), and the fold they leave. */
 interface GameAppend {
@@ -87,7 +86,7 @@ export class FilingBatch {
 
   /** A letter queued with the batch (none to a house seat, as the judge's own outbox). */
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void {
-    if (!isHouseSeatLetter(letter)) this.steps.push(...this.letterSteps(letter, meta))
+    this.steps.push(...letterStepsOf(this.letterSteps, letter, meta))
   }
 
   /** Other records written with the batch (the intake's own), in order. */

@@ -19,10 +19,9 @@ import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { SqlEngine } from '../log/sql.ts'
 import type { Letter } from '../reports/render.ts'
-import type { GameFold, SecretSource } from './fold.ts'
+import type { GameFold } from './fold.ts'
+import { gatheringJudge, knownFirst, knowSecret, savepoint } from './gathering.ts'
 import type { Judge } from './judge.ts'
-import { withServerSecret } from './secret.ts'
-import { keepSecretsWith } from './secretKeeper.ts'
 
 /** What the planning judge writes into and loads from: a filing batch (FilingBatch). */
 export interface PlanTarget {
@@ -43,9 +42,6 @@ export interface PlanTarget {
 }
 
 const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
-
-type Purpose = 'dice' | 'hidden'
-const secretKey = (game: string, purpose: Purpose, point: number) => `${game}|${purpose}|${point}`
 
 /** A write the filing batch does not gather (as the tick's NotGathered, resolutionBatch.ts). */
 class BeyondBatch extends Error {
@@ -72,8 +68,8 @@ export async function secretsAhead(planner: Judge, jobs: AsyncQueryable, fold: G
     findSecretAsync(jobs, game, 'dice', fold.point),
     findSecretAsync(jobs, game, 'hidden', 0),
   ])
-  known.set(secretKey(game, 'dice', fold.point), dice)
-  known.set(secretKey(game, 'hidden', 0), hidden)
+  knowSecret(known, game, 'dice', fold.point, dice)
+  knowSecret(known, game, 'hidden', 0, hidden)
 }
 
 /** Whether something run on planning judge `planner` wrote beyond what its batch gathers. */
@@ -89,15 +85,10 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     // transaction is a savepoint over what is gathered: one that throws (a moderator's command
     // refused half way) leaves nothing of it in the batch, as a rolled-back transaction would.
     transaction: {
-      value: <T>(fn: () => T): T => {
-        const m = batch.mark()
-        try {
-          return fn()
-        } catch (e) {
-          batch.rollBack(m)
-          throw e
-        }
-      },
+      value: savepoint(
+        () => batch.mark(),
+        (m) => batch.rollBack(m),
+      ),
     },
     lock: { value: () => {} },
     lockStream: { value: () => {} },
@@ -124,32 +115,20 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
       },
     },
   }) as EventStore
-  const outbox = {
-    enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => batch.enqueue(letter, meta),
-  }
-  const secrets: SecretSource = {
-    get: (game, purpose, point) => {
-      const known = state.known.get(secretKey(game, purpose, point))
-      return known === undefined ? j.secrets.get(game, purpose, point) : known
+  const planner = gatheringJudge(j, {
+    store,
+    outbox: { enqueue: (letter, meta) => batch.enqueue(letter, meta) },
+    serverSecret: batch.serverSecret || undefined,
+    secrets: knownFirst(state.known, j.secrets, j.secrets.pack),
+    load: (game, opts = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
+    hasGame: (game) => batch.hasGame(game),
+    // The dice secret a resolution draws for the next point is written with the batch, beside the
+    // commitment it goes with; a savepoint rolled back takes it out with the events.
+    keep: (game, purpose, point, secret) => {
+      batch.add([secretStep(batch.engine, game, purpose, point, secret)])
+      knowSecret(state.known, game, purpose, point, secret)
     },
-    ...(j.secrets.pack ? { pack: j.secrets.pack } : {}),
-  }
-  const planner = Object.create(j, {
-    o: {
-      value: { ...j.o, store, outbox, db: batch.serverSecret ? withServerSecret(j.o.db, batch.serverSecret) : j.o.db },
-    },
-    secrets: { value: secrets },
-    load: {
-      value: (game: string, opts: { check?: boolean } = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
-    },
-    hasGame: { value: (game: string) => batch.hasGame(game) },
-  }) as Judge
-  planners.set(planner, state)
-  // The dice secret a resolution draws for the next point is written with the batch, beside the
-  // commitment it goes with; a savepoint rolled back takes it out with the events.
-  keepSecretsWith(planner, (game, purpose, point, secret) => {
-    batch.add([secretStep(batch.engine, game, purpose, point, secret)])
-    state.known.set(secretKey(game, purpose, point), secret)
   })
+  planners.set(planner, state)
   return planner
 }

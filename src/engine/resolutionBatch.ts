@@ -13,35 +13,21 @@
 // whole and the caller reads and decides again, exactly once per deadline as the synchronous
 // resolution under the game's lock. A plan that reaches beyond what is gathered (another stream, a
 // fold checked from scratch) stops with NotGathered and is carried out the synchronous way.
-import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
-import { type AppendSteps, AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
-import { type DueGame, dueGamesAsync, gameClockStep, nextGameClockAfterAsync } from '../log/repos/gameClock.ts'
-import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
-import { ConcurrencyError, type EventStore, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
-import type { Letter } from '../reports/render.ts'
+import type { AsyncStep, AsyncStepResult } from '../log/async/database.ts'
+import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
+import { type DueGame, dueGamesAsync, nextGameClockAfterAsync } from '../log/repos/gameClock.ts'
+import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { AdjudicateResult } from './calls.ts'
 import type { Action } from './clock/lifecycle.ts'
-import { clockEntry } from './clock/clockModel.ts'
 import { gameStream } from './events.ts'
-import type { LetterSteps } from './filingBatch.ts'
-import { foldGame, type GameFold, type SecretSource } from './fold.ts'
+import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
-import { isHouseSeatLetter } from './houseSeat.ts'
+import { GatheredGame, type ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
-import { serverSecretAhead, withServerSecret } from './secret.ts'
-import { keepSecretsWith } from './secretKeeper.ts'
+import { serverSecretAhead } from './secret.ts'
 import { hiddenSecretAhead } from './secretsAhead.ts'
 
-/** The async handle a tick resolves on, and how a letter is queued there (the mail side knows). */
-export interface ResolutionJobs {
-  db: AsyncDatabase
-  letterSteps: LetterSteps
-}
-
-/** The plan needs what the batch does not gather: carry it out the synchronous way. */
-export class NotGathered extends Error {
-  override name = 'NotGathered'
-}
+export { NotGathered, type ResolutionJobs } from './gathering.ts'
 
 /**
  * The game's fold read on the async handle: the kept fold when the stream has not moved, else the
@@ -80,37 +66,25 @@ export function nextDueAhead(jobs: ResolutionJobs, now: number): Promise<number 
   return nextGameClockAfterAsync(jobs.db, now)
 }
 
-/** What the batch has gathered at one point, to go back to when a savepoint rolls back. */
-interface Mark {
-  appends: number
-  steps: number
-  secrets: number
-  fold: GameFold
-}
-
 export class ResolutionBatch {
-  /** The judge the plan runs against: its writes come here. */
-  readonly judge: Judge
-  private fold: GameFold
-  private readonly appends: AppendSteps[] = []
-  private readonly secretSteps: AsyncStep[] = []
-  private readonly letters: AsyncStep[] = []
-  private readonly known = new Map<string, string>()
-  private readonly stream: string
-  /** Set when the plan reached beyond the batch (even where a caller caught it, as the house does). */
-  private spoiled: NotGathered | null = null
+  /** The plan's writes, gathered by the judge it runs against. */
+  private readonly g: GatheredGame
 
   private constructor(
-    private readonly j: Judge,
-    private readonly store: AsyncEventStore,
+    j: Judge,
+    store: AsyncEventStore,
     private readonly jobs: ResolutionJobs,
     readonly game: string,
     readonly start: GameFold,
     serverSecret: string,
   ) {
-    this.fold = start
-    this.stream = gameStream(game)
-    this.judge = this.gatheringJudge(serverSecret)
+    const pack = j.secrets.pack
+    this.g = new GatheredGame(j, store, jobs, game, start, {
+      batch: "the tick's",
+      serverSecret,
+      fallback: j.secrets,
+      pack,
+    })
   }
 
   /** The reads ahead, on `jobs` (outside any transaction). */
@@ -123,20 +97,25 @@ export class ResolutionBatch {
       serverSecretAhead(j.o.db, jobs.db),
     ])
     const batch = new ResolutionBatch(j, store, jobs, game, fold, server)
-    if (dice !== null) batch.known.set(secretKey(game, 'dice', fold.point), dice)
-    if (hidden !== null) batch.known.set(secretKey(game, 'hidden', 0), hidden)
+    batch.g.know('dice', fold.point, dice)
+    batch.g.know('hidden', 0, hidden)
     return batch
+  }
+
+  /** The judge the plan runs against: its writes come here. */
+  get judge(): Judge {
+    return this.g.judge
   }
 
   /** The fold the gathered writes leave. */
   get after(): GameFold {
-    return this.fold
+    return this.g.fold ?? this.start
   }
 
   /** As Judge.applyPlan, into the batch. */
   applyPlan(actions: Action[], now: Date): { done: string[]; result: AdjudicateResult | null } {
     const out = this.judge.applyPlan(this.game, actions, { now, expectedVersion: this.start.version })
-    if (this.spoiled) throw this.spoiled
+    this.g.check()
     return out
   }
 
@@ -160,120 +139,17 @@ export class ResolutionBatch {
 
   /** What commit writes, in order (none when the plan appended nothing), for a caller that writes several games in one batch. */
   steps(): AsyncStep[] {
-    if (this.spoiled) throw this.spoiled
-    if (!this.appends.length) {
-      if (this.letters.length || this.secretSteps.length) throw new Error('a plan wrote letters without events')
+    const g = this.g
+    g.check()
+    if (!g.appended) {
+      if (g.letters.length || g.secretSteps.length) throw new Error('a plan wrote letters without events')
       return []
     }
-    const engine = this.jobs.db.engine
-    const clock = gameClockStep(engine, { game: this.game, version: this.fold.version, ...clockEntry(this.fold) })
-    return [...this.appends.flatMap((a) => a.steps), ...this.secretSteps, clock, ...this.letters]
+    return [...g.appendSteps(), ...g.secretSteps, g.clockStep(), ...g.letters]
   }
 
   /** After `steps` were written (`results`, one per step): the events given their positions, the fold kept. */
   written(results: AsyncStepResult[]): void {
-    let at = 0
-    for (const a of this.appends) {
-      this.store.placeFrom(this.stream, a, results.slice(at))
-      at += a.steps.length
-    }
-    this.j.folds.set(this.game, this.fold)
-  }
-
-  private refuse(what: string): never {
-    this.spoiled ??= new NotGathered(`${this.game}: ${what} is not gathered in the tick's batch`)
-    throw this.spoiled
-  }
-
-  /** The judge the plan runs against: the real one but for its store, outbox, secrets and folds. */
-  private gatheringJudge(serverSecret: string): Judge {
-    const j = this.j
-    const ctx = Object.create(j) as Judge
-    const secrets: SecretSource = {
-      get: (game, purpose, point) => {
-        const key = secretKey(game, purpose, point)
-        return this.known.has(key) ? this.known.get(key)! : j.secrets.get(game, purpose, point)
-      },
-      ...(j.secrets.pack ? { pack: j.secrets.pack } : {}),
-    }
-    const outbox = {
-      enqueue: (letter: Letter, meta: { game: string | null; kind: string }) => {
-        if (!isHouseSeatLetter(letter)) this.letters.push(...this.jobs.letterSteps(letter, meta))
-      },
-    }
-    const o = { ...j.o, store: this.gatheringStore(), outbox, db: withServerSecret(j.o.db, serverSecret) }
-    Object.defineProperties(ctx, {
-      o: { value: o },
-      secrets: { value: secrets },
-      load: {
-        value: (game: string, opts: { check?: boolean } = {}) =>
-          game === this.game && !opts.check ? this.fold : this.refuse(`reading game ${game}`),
-      },
-    })
-    keepSecretsWith(ctx, (game, purpose, point, secret) => {
-      this.secretSteps.push(secretStep(this.jobs.db.engine, game, purpose, point, secret))
-      this.known.set(secretKey(game, purpose, point), secret)
-    })
-    return ctx
-  }
-
-  /** The event store the plan writes to: appends to the game gathered, transactions as savepoints. */
-  private gatheringStore(): EventStore {
-    const real = this.j.o.store
-    const own: Partial<EventStore> = {
-      schemas: real.schemas,
-      transaction: <T>(fn: () => T): T => {
-        const mark = this.mark()
-        try {
-          return fn()
-        } catch (e) {
-          this.rollBack(mark)
-          throw e
-        }
-      },
-      append: (stream: string, expected: number, events: NewEvent[]) => this.append(stream, expected, events),
-      version: (stream: string) => (stream === this.stream ? this.fold.version : this.refuse(`the head of ${stream}`)),
-      read: (stream: string, from = 1) =>
-        stream === this.stream ? this.fold.events.filter((e) => e.version >= from) : this.refuse(`reading ${stream}`),
-    }
-    return new Proxy(own as EventStore, {
-      get: (target, key) => {
-        if (key in target) return Reflect.get(target, key)
-        // Asked by whoever looks at the object (is it a promise?), not by the plan.
-        if (typeof key === 'symbol' || key === 'then') return undefined
-        return this.refuse(`the event store's ${key}`)
-      },
-    })
-  }
-
-  private append(stream: string, expected: number, events: NewEvent[]): StoredEvent[] {
-    if (stream !== this.stream) this.refuse(`an append to ${stream}`)
-    if (expected !== this.fold.version) throw new ConcurrencyError(stream, expected, this.fold.version)
-    if (!events.length) return []
-    const head = { version: this.fold.version, hash: this.fold.events.at(-1)?.hash ?? GENESIS_HASH }
-    const planned = this.store.appendSteps(stream, head, events)
-    this.appends.push(planned)
-    this.fold =
-      advanceFold(this.fold, planned.events) ??
-      foldGame([...this.fold.events, ...planned.events], this.j.registry, this.judge.secrets)
-    return planned.events
-  }
-
-  private mark(): Mark {
-    return {
-      appends: this.appends.length,
-      steps: this.letters.length,
-      secrets: this.secretSteps.length,
-      fold: this.fold,
-    }
-  }
-
-  private rollBack(m: Mark): void {
-    this.appends.length = m.appends
-    this.letters.length = m.steps
-    this.secretSteps.length = m.secrets
-    this.fold = m.fold
+    this.g.written(results, 0)
   }
 }
-
-const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`

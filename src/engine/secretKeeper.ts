@@ -4,7 +4,7 @@
 import { recordSecret } from '../log/repos/secrets.ts'
 import type { JudgeContext } from './judgeContext.ts'
 
-type Keeper = (game: string, purpose: 'dice' | 'hidden', point: number, secret: string) => void
+export type Keeper = (game: string, purpose: 'dice' | 'hidden', point: number, secret: string) => void
 
 const keepers = new WeakMap<JudgeContext, Keeper>()
 

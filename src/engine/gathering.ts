@@ -1,0 +1,289 @@
+// A gathering judge: the real judge with its event store, outbox, secrets and folds replaced, so
+// that what a call writes becomes steps of one batch on the async store (AsyncDatabase.batch)
+// instead of statements on the synchronous handle. The tick's resolution of a game
+// (resolutionBatch.ts), the creation of a game (creationBatch.ts) and the intake's filing batch
+// (planningJudge.ts) each run the judge's code unchanged on one.
+//
+// What they share is here: the judge derived from the real one (an object whose prototype is the
+// judge, so the keys, the templates and the fold cache are the judge's), transactions as savepoints
+// over what is gathered, an outbox that turns letters into steps (none to a house seat, as the
+// judge's own outbox drops them), secrets known to the batch before the judge's, and for one game's
+// stream (GatheredGame) its appends chained from the head the batch holds, with the fold they leave.
+// Anything a gathering judge of one game does beyond that game's stream is refused with NotGathered
+// and carried out the synchronous way.
+import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
+import type { AppendSteps, AsyncEventStore } from '../log/async/store.ts'
+import { gameClockStep } from '../log/repos/gameClock.ts'
+import { secretStep } from '../log/repos/secrets.ts'
+import { ConcurrencyError, type EventStore, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
+import type { Letter } from '../reports/render.ts'
+import { clockEntry } from './clock/clockModel.ts'
+import { gameStream } from './events.ts'
+import { foldGame, type GameFold, type SecretSource } from './fold.ts'
+import { advanceFold } from './foldAdvance.ts'
+import { isHouseSeatLetter } from './houseSeat.ts'
+import type { Judge } from './judge.ts'
+import { withServerSecret } from './secret.ts'
+import { type Keeper, keepSecretsWith } from './secretKeeper.ts'
+
+/** The steps that queue one letter (the mail side knows how a letter is stored). */
+export type LetterSteps = (letter: Letter, meta: LetterMeta) => AsyncStep[]
+type LetterMeta = { game: string | null; kind: string }
+
+/** The async handle a batch is written on, and how a letter is queued there (the mail side knows). */
+export interface ResolutionJobs {
+  db: AsyncDatabase
+  letterSteps: LetterSteps
+}
+
+/** The plan needs what the batch does not gather: carry it out the synchronous way. */
+export class NotGathered extends Error {
+  override name = 'NotGathered'
+}
+
+type Purpose = 'dice' | 'hidden'
+const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
+
+/** The steps that queue `letter`: none to a house seat, whose letters the judge's own outbox drops. */
+export function letterStepsOf(letterSteps: LetterSteps, letter: Letter, meta: LetterMeta): AsyncStep[] {
+  return isHouseSeatLetter(letter) ? [] : letterSteps(letter, meta)
+}
+
+/**
+ * A transaction as a savepoint over what is gathered: nothing is written, so nothing is locked; one
+ * that throws leaves nothing of it gathered, as a rolled-back transaction would.
+ */
+export function savepoint<M>(mark: () => M, rollBack: (m: M) => void): <T>(fn: () => T) => T {
+  return <T>(fn: () => T): T => {
+    const m = mark()
+    try {
+      return fn()
+    } catch (e) {
+      rollBack(m)
+      throw e
+    }
+  }
+}
+
+/**
+ * Secrets the batch knows (read ahead, or drawn into it; null: known to be none) before `fallback`'s
+ * (the judge's, read when asked; none when null), and the stored packs from `pack`.
+ */
+export function knownFirst(
+  known: Map<string, string | null>,
+  fallback: SecretSource | null,
+  pack: SecretSource['pack'],
+): SecretSource {
+  return {
+    get: (game, purpose, point) => {
+      const secret = known.get(secretKey(game, purpose, point))
+      if (secret !== undefined) return secret
+      return fallback ? fallback.get(game, purpose, point) : null
+    },
+    ...(pack ? { pack } : {}),
+  }
+}
+
+/** Keeps `secret` in `known`, under the key knownFirst asks. */
+export function knowSecret(
+  known: Map<string, string | null>,
+  game: string,
+  purpose: Purpose,
+  point: number,
+  secret: string | null,
+): void {
+  known.set(secretKey(game, purpose, point), secret)
+}
+
+/** What a gathering judge has in place of the judge's own. */
+export interface Replaced {
+  store: EventStore
+  outbox: { enqueue(letter: Letter, meta: LetterMeta): void }
+  /** The server secret read ahead, which keys are checked against without a read; else read when asked. */
+  serverSecret: string | undefined
+  secrets: SecretSource
+  load: (game: string, opts?: { check?: boolean }) => GameFold
+  /** Whether a game exists; the judge's own when not given. */
+  hasGame?: (game: string) => boolean
+  /** Where the secrets a resolution draws go (secretKeeper.ts). */
+  keep: Keeper
+}
+
+/** `j` but for what `r` replaces. */
+export function gatheringJudge(j: Judge, r: Replaced): Judge {
+  const db = r.serverSecret === undefined ? j.o.db : withServerSecret(j.o.db, r.serverSecret)
+  const own: PropertyDescriptorMap = {
+    o: { value: { ...j.o, store: r.store, outbox: r.outbox, db } },
+    secrets: { value: r.secrets },
+    load: { value: r.load },
+  }
+  if (r.hasGame) own.hasGame = { value: r.hasGame }
+  const ctx = Object.create(j, own) as Judge
+  keepSecretsWith(ctx, r.keep)
+  return ctx
+}
+
+/** How a GatheredGame's judge differs by whose batch it gathers for. */
+export interface GatheringOptions {
+  /** Whose batch, as a refusal names it ("the tick's"). */
+  batch: string
+  serverSecret: string
+  /** The secrets the batch does not know: the judge's, or none (null). */
+  fallback: SecretSource | null
+  pack: SecretSource['pack']
+  /** Whether the judge answers hasGame for its own game (else the judge's own hasGame answers). */
+  hasGame?: boolean
+}
+
+/** What a GatheredGame has gathered at one point, to go back to when a savepoint rolls back. */
+interface Mark {
+  appends: number
+  secrets: number
+  letters: number
+  fold: GameFold | null
+}
+
+/** One game's writes gathered by a judge (`judge`) that reaches nothing beyond the game's stream. */
+export class GatheredGame {
+  readonly judge: Judge
+  readonly stream: string
+  private current: GameFold | null
+  private readonly appends: AppendSteps[] = []
+  /** The secrets kept (read ahead or drawn); the drawn ones are also steps. */
+  private readonly known = new Map<string, string | null>()
+  readonly secretSteps: AsyncStep[] = []
+  readonly letters: AsyncStep[] = []
+  /** Set when the call reached beyond the batch (even where a caller caught it, as the house does). */
+  private spoiled: NotGathered | null = null
+
+  constructor(
+    private readonly j: Judge,
+    private readonly store: AsyncEventStore,
+    private readonly jobs: ResolutionJobs,
+    readonly game: string,
+    start: GameFold | null,
+    private readonly opts: GatheringOptions,
+  ) {
+    this.current = start
+    this.stream = gameStream(game)
+    this.judge = gatheringJudge(j, {
+      store: this.gatheringStore(),
+      outbox: { enqueue: (letter, meta) => this.letters.push(...letterStepsOf(jobs.letterSteps, letter, meta)) },
+      serverSecret: opts.serverSecret,
+      secrets: knownFirst(this.known, opts.fallback, opts.pack),
+      load: (game, opts = {}) =>
+        game === this.game && this.current && !opts.check ? this.current : this.refuse(`reading game ${game}`),
+      ...(opts.hasGame
+        ? { hasGame: (game: string) => (game === this.game ? this.current !== null : this.refuse(`game ${game}`)) }
+        : {}),
+      keep: (game, purpose, point, secret) => this.keep(game, purpose, point, secret),
+    })
+  }
+
+  /** The fold the gathered writes leave (the start's when nothing is appended). */
+  get fold(): GameFold | null {
+    return this.current
+  }
+
+  /** Whether anything was appended to the game. */
+  get appended(): boolean {
+    return this.appends.length > 0
+  }
+
+  /** The appends' steps, in order. */
+  appendSteps(): AsyncStep[] {
+    return this.appends.flatMap((a) => a.steps)
+  }
+
+  /** The game's clock row from the fold the gathered writes leave. */
+  clockStep(): AsyncStep {
+    const fold = this.current
+    if (!fold) throw new Error(`${this.game}: a batch that appends nothing`)
+    return gameClockStep(this.jobs.db.engine, { game: this.game, version: fold.version, ...clockEntry(fold) })
+  }
+
+  /** A secret read ahead (none when null), known without a read. */
+  know(purpose: Purpose, point: number, secret: string | null): void {
+    if (secret !== null) knowSecret(this.known, this.game, purpose, point, secret)
+  }
+
+  /** A secret drawn: written with the batch, and known. */
+  keep(game: string, purpose: Purpose, point: number, secret: string): void {
+    this.secretSteps.push(secretStep(this.jobs.db.engine, game, purpose, point, secret))
+    knowSecret(this.known, game, purpose, point, secret)
+  }
+
+  /** Throws the NotGathered the call met, if any. */
+  check(): void {
+    if (this.spoiled) throw this.spoiled
+  }
+
+  refuse(what: string): never {
+    this.spoiled ??= new NotGathered(`${this.game}: ${what} is not gathered in ${this.opts.batch} batch`)
+    throw this.spoiled
+  }
+
+  /**
+   * After the batch was written (`results`, one per step, the appends' from `at` on): the events
+   * given their positions, the fold kept by the judge.
+   */
+  written(results: AsyncStepResult[], at: number): void {
+    for (const a of this.appends) {
+      this.store.placeFrom(this.stream, a, results.slice(at))
+      at += a.steps.length
+    }
+    if (this.current) this.j.folds.set(this.game, this.current)
+  }
+
+  /** The event store the call writes to: appends to the game gathered, transactions as savepoints. */
+  private gatheringStore(): EventStore {
+    const events = () => this.current?.events ?? []
+    const own: Partial<EventStore> = {
+      schemas: this.j.o.store.schemas,
+      transaction: savepoint(
+        () => this.mark(),
+        (m) => this.rollBack(m),
+      ),
+      append: (stream: string, expected: number, evs: NewEvent[]) => this.append(stream, expected, evs),
+      version: (stream: string) =>
+        stream === this.stream ? (this.current?.version ?? 0) : this.refuse(`the head of ${stream}`),
+      read: (stream: string, from = 1) =>
+        stream === this.stream ? events().filter((e) => e.version >= from) : this.refuse(`reading ${stream}`),
+    }
+    return new Proxy(own as EventStore, {
+      get: (target, key) => {
+        if (key in target) return Reflect.get(target, key)
+        // Asked by whoever looks at the object (is it a promise?), not by the call.
+        if (typeof key === 'symbol' || key === 'then') return undefined
+        return this.refuse(`the event store's ${key}`)
+      },
+    })
+  }
+
+  private append(stream: string, expected: number, events: NewEvent[]): StoredEvent[] {
+    if (stream !== this.stream) this.refuse(`an append to ${stream}`)
+    const fold = this.current
+    const version = fold?.version ?? 0
+    if (expected !== version) throw new ConcurrencyError(stream, expected, version)
+    if (!events.length) return []
+    const head = { version, hash: fold?.events.at(-1)?.hash ?? GENESIS_HASH }
+    const planned = this.store.appendSteps(stream, head, events)
+    this.appends.push(planned)
+    this.current =
+      (fold && advanceFold(fold, planned.events)) ??
+      foldGame([...(fold?.events ?? []), ...planned.events], this.j.registry, this.judge.secrets)
+    return planned.events
+  }
+
+  private mark(): Mark {
+    const { appends, secretSteps, letters, current } = this
+    return { appends: appends.length, secrets: secretSteps.length, letters: letters.length, fold: current }
+  }
+
+  private rollBack(m: Mark): void {
+    this.appends.length = m.appends
+    this.secretSteps.length = m.secrets
+    this.letters.length = m.letters
+    this.current = m.fold
+  }
+}
