@@ -25,6 +25,7 @@ import { advanceFold } from './foldAdvance.ts'
 import { type LetterSteps, letterStepsOf } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { planningJudge } from './planningJudge.ts'
+import { foldAhead } from './resolutionBatch.ts'
 import { serverSecretAhead } from './secret.ts'
 
 export type { LetterSteps } from './gathering.ts'
@@ -113,20 +114,11 @@ export class FilingBatch {
   /**
    * Reads `game` on the async handle ahead of the decision, so that deciding reads nothing of it
    * synchronously: its head, then only the events the judge's kept fold lacks (none when it is
-   * current), the fold kept by the judge as its load would. Its fold, or null for no such game.
+   * current), or the whole stream and its hidden-draw secret for a game the judge keeps no fold of,
+   * the fold kept by the judge as its load would (foldAhead). Its fold, or null for no such game.
    */
   async readGame(game: string): Promise<GameFold | null> {
-    const stream = gameStream(game)
-    const head = await this.store.head(stream)
-    if (head.version === 0) {
-      this.known.set(game, null)
-      return null
-    }
-    const kept = this.j.folds.upTo(game, head.version)
-    let fold = kept?.version === head.version ? kept : null
-    if (!fold && kept) fold = advanceFold(kept, await this.store.read(stream, kept.version + 1))
-    if (!fold) fold = foldGame(await this.store.read(stream), this.j.registry, this.j.secrets)
-    this.j.folds.set(game, fold)
+    const fold = await foldAhead(this.j, this.store, game)
     this.known.set(game, fold)
     return fold
   }

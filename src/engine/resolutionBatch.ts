@@ -31,12 +31,13 @@ export { NotGathered, type ResolutionJobs } from './gathering.ts'
 
 /**
  * The game's fold read on the async handle: the kept fold when the stream has not moved, else the
- * kept one advanced by the events since, else folded from the whole stream; kept for the next look.
+ * kept one advanced by the events since, else folded from the whole stream (with the hidden-draw
+ * secret read ahead too); kept for the next look. Null for no such game.
  */
-export async function loadAhead(j: Judge, store: AsyncEventStore, game: string): Promise<GameFold> {
+export async function foldAhead(j: Judge, store: AsyncEventStore, game: string): Promise<GameFold | null> {
   const stream = gameStream(game)
   const head = await store.head(stream)
-  if (head.version === 0) throw new Error(`no game "${game}"`)
+  if (head.version === 0) return null
   const kept = j.folds.upTo(game, head.version)
   if (kept?.version === head.version) return kept
   const advanced = kept && advanceFold(kept, await store.read(stream, kept.version + 1))
@@ -47,6 +48,13 @@ export async function loadAhead(j: Judge, store: AsyncEventStore, game: string):
   const [events, secrets] = await Promise.all([store.read(stream), hiddenSecretAhead(store.db, j.secrets, game)])
   const fold = foldGame(events, j.registry, secrets)
   j.folds.set(game, fold)
+  return fold
+}
+
+/** As foldAhead, for a game that exists. */
+export async function loadAhead(j: Judge, store: AsyncEventStore, game: string): Promise<GameFold> {
+  const fold = await foldAhead(j, store, game)
+  if (!fold) throw new Error(`no game "${game}"`)
   return fold
 }
 

@@ -1,10 +1,12 @@
-// The serve tick on PostgreSQL with nothing kept of the game's fold (a judge just started, or one whose
-// fold cache let the game go): the fold made from the whole stream asks for the hidden-draw secret,
-// which is read ahead on the async handle with the stream, so not one statement goes on the
-// synchronous driver, whose round trips wait on the event loop's thread.
+// The serve tick and the intake on PostgreSQL with nothing kept of the game's fold (a judge just
+// started, or one whose fold cache let the game go): the fold made from the whole stream asks for the
+// hidden-draw secret, which is read ahead on the async handle with the stream, so not one statement
+// goes on the synchronous driver, whose round trips wait on the event loop's thread.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
+import { handleInbound } from '../../src/mail/intake.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { START } from '../schedule/helpers.ts'
@@ -38,4 +40,41 @@ it('resolves a game folded afresh without a statement on the synchronous driver'
   }
   expect(report.games).toMatchObject([{ game: 'cold', committed: true }])
   expect(verifyGame(app.db, app.judge, 'cold').ok).toBe(true)
+})
+
+let mails = 0
+function orders(game: string, role: string, key: string, text: string): Buffer {
+  const head = [
+    `From: ${role}@example.test`,
+    'To: orders@judge.example.test',
+    'Subject: orders',
+    `Message-ID: <cold-${++mails}@example.test>`,
+    'Content-Type: text/plain; charset=utf-8',
+  ].join('\r\n')
+  return Buffer.from(`${head}\r\n\r\nGAME ${game} ${role.toUpperCase()}\r\nKEY ${key}\r\n${text}\r\n`)
+}
+
+it('files a mail for a game folded afresh without a statement on the synchronous driver', async () => {
+  app.now.t = START
+  const { keys } = createFixtureDuel(app, 'coldmail')
+  const deps = {
+    judge: app.judge,
+    db: app.db,
+    jobsDb: app.jobsDb,
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+  }
+  // The intake's modules and templates loaded before counting.
+  expect(await handleInbound(orders('coldmail', 'north', keys.north!, 'DRAW 1'), 'test', deps)).toBe('orders-accepted')
+  app.judge.folds.clear()
+  const sync = synchronousCalls('postgres')
+  let outcome: string
+  try {
+    outcome = await handleInbound(orders('coldmail', 'south', keys.south!, 'DRAW 2'), 'test', deps)
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  expect(outcome).toBe('orders-accepted')
+  expect(app.judge.load('coldmail', { check: true }).orders.get('south')?.receipt).toBe('coldmail/1/south-1')
+  expect(verifyGame(app.db, app.judge, 'coldmail').ok).toBe(true)
 })
