@@ -1,0 +1,170 @@
+// The moderator's read-only commands (a game's status, the list of games, a history, an export, a
+// verification) read on the async handle, then rendered synchronously and unchanged. What they need
+// is read ahead on the judge's async handle: the folds of the games they name (the stream, its
+// hidden-draw secret and its stored data pack read there), the list of games when they list them,
+// the server secret when they show keys. The rendering then runs on a reading judge: the judge
+// itself with its loads, its event store and its secrets answered from what was read, and every
+// other read (a key, the clock rows, the mail ledger, a stream not read ahead) refused with
+// NotGathered. A command refused so is run again the synchronous way, on the judge itself, so it
+// prints what it printed before; a command therefore gathers its lines and prints them at the end.
+import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
+import { AsyncEventStore } from '../log/async/store.ts'
+import { findPackContentAsync } from '../log/repos/packs.ts'
+import type { EventStore, StoredEvent } from '../log/store.ts'
+import { type GameCreated, gameStream } from './events.ts'
+import { foldGame, type GameFold, type SecretSource } from './fold.ts'
+import type { Judge } from './judge.ts'
+import { NotGathered } from './resolutionBatch.ts'
+import { serverSecretAhead, withServerSecret } from './secret.ts'
+import { hiddenSecretAhead } from './secretsAhead.ts'
+
+/** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
+export interface ReadAhead {
+  games: readonly string[] | 'all'
+  serverSecret?: boolean
+}
+
+/** What was read ahead: the folds of the games read, the games found missing, the list of games. */
+interface Read {
+  folds: Map<string, GameFold>
+  missing: Set<string>
+  games: string[] | null
+  serverSecret: string | null
+}
+
+/**
+ * `run` on a reading judge of `j` whose reads were made ahead on `jobs`; on the judge itself, the
+ * synchronous way, when it reaches for something not read ahead (NotGathered).
+ */
+export async function onReadingJudge<T>(
+  j: Judge,
+  jobs: AsyncDatabase,
+  what: ReadAhead,
+  run: (judge: Judge) => T,
+): Promise<T> {
+  const reader = readingJudge(j, await readAhead(j, jobs, what))
+  try {
+    return run(reader)
+  } catch (e) {
+    if (e instanceof NotGathered) return run(j)
+    throw e
+  }
+}
+
+async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {
+  const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
+  const games =
+    what.games === 'all' ? (await store.streams('game:')).map((s) => s.slice('game:'.length)) : [...what.games]
+  const read: Read = {
+    folds: new Map(),
+    missing: new Set(),
+    games: what.games === 'all' ? games : null,
+    serverSecret: what.serverSecret ? await serverSecretAhead(j.o.db, jobs) : null,
+  }
+  const folds = await Promise.all(games.map((g) => foldAhead(j, store, g)))
+  games.forEach((g, i) => {
+    const fold = folds[i]
+    if (fold) read.folds.set(g, fold)
+    else read.missing.add(g)
+  })
+  return read
+}
+
+/** The game's fold from its stream read on the async handle (the kept one if the stream has not moved); null when there is no such game. */
+async function foldAhead(j: Judge, store: AsyncEventStore, game: string): Promise<GameFold | null> {
+  const events = await store.read(gameStream(game))
+  const last = events.at(-1)
+  if (!last) return null
+  const kept = j.folds.upTo(game, last.version)
+  if (kept?.version === last.version) return kept
+  const secrets = await packAhead(store.db, await hiddenSecretAhead(store.db, refused('secrets'), game), events[0]!)
+  const fold = foldGame(events, j.registry, secrets)
+  j.folds.set(game, fold)
+  return fold
+}
+
+/** `secrets` with the stored pack the game names (by hash, from schema 2 on) read ahead on `db`. */
+async function packAhead(db: AsyncQueryable, secrets: SecretSource, first: StoredEvent): Promise<SecretSource> {
+  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
+  const content = hash ? await findPackContentAsync(db, hash) : null
+  if (content === null) return secrets
+  return { ...secrets, pack: (h) => (h === hash ? content : (secrets.pack?.(h) ?? null)) }
+}
+
+/** Secrets nothing was read ahead for. */
+function refused(what: string): SecretSource {
+  return {
+    get: (game, purpose, point) => {
+      throw new NotGathered(`${what}: the ${purpose} secret of ${game} at ${point} was not read ahead`)
+    },
+    pack: (hash) => {
+      throw new NotGathered(`${what}: the data pack ${hash} was not read ahead`)
+    },
+  }
+}
+
+/** `target` whose methods refuse (NotGathered), but for `own`'s, which answer instead. */
+function refusing<T extends object>(target: T, what: string, own: Record<string, unknown> = {}): T {
+  return new Proxy(target, {
+    get: (t, key) => {
+      if (typeof key === 'string' && key in own) return own[key]
+      const value = Reflect.get(t, key, t)
+      if (typeof value !== 'function') return value
+      return () => {
+        throw new NotGathered(`${what}.${String(key)} was not read ahead`)
+      }
+    },
+  })
+}
+
+/** `j` answering its loads and its game streams from `read`, refusing every other read. */
+function readingJudge(j: Judge, read: Read): Judge {
+  const fold = (game: string): GameFold => {
+    const f = read.folds.get(game)
+    if (f) return f
+    if (read.missing.has(game)) throw new Error(`no game "${game}"`)
+    throw new NotGathered(`game ${game} was not read ahead`)
+  }
+  const held = (stream: string): GameFold | null =>
+    stream.startsWith('game:') && read.folds.has(stream.slice('game:'.length))
+      ? read.folds.get(stream.slice('game:'.length))!
+      : null
+  const store = refusing(j.o.store, 'store', {
+    read: (stream: string, fromVersion = 1): StoredEvent[] => {
+      const f = held(stream)
+      if (!f) throw new NotGathered(`the stream ${stream} was not read ahead`)
+      return f.events.filter((e) => e.version >= fromVersion)
+    },
+    version: (stream: string): number => {
+      const f = held(stream)
+      if (f) return f.version
+      if (stream.startsWith('game:') && read.missing.has(stream.slice('game:'.length))) return 0
+      throw new NotGathered(`the stream ${stream} was not read ahead`)
+    },
+    streams: (prefix = ''): string[] => {
+      if (prefix !== 'game:' || !read.games) throw new NotGathered(`the streams ${prefix}* were not listed ahead`)
+      return read.games.map((g) => `game:${g}`)
+    },
+  }) as EventStore
+  const db = refusing(j.o.db, 'database')
+  return Object.create(j, {
+    o: { value: { ...j.o, store, db: read.serverSecret ? withServerSecret(db, read.serverSecret) : db } },
+    secrets: { value: refused('secrets') },
+    clock: { value: refusing(j.clock, 'clock') },
+    mail: { value: refusing(j.mail, 'mail') },
+    freshSecret: { value: refused('secrets').get },
+    load: {
+      value: (game: string, opts: { check?: boolean } = {}) => {
+        if (opts.check) throw new NotGathered(`a check of ${game} from scratch is not read ahead`)
+        return fold(game)
+      },
+    },
+    hasGame: {
+      value: (game: string) => {
+        if (read.folds.has(game)) return true
+        if (read.missing.has(game)) return false
+        throw new NotGathered(`game ${game} was not read ahead`)
+      },
+    },
+  }) as Judge
+}
