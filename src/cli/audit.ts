@@ -1,6 +1,9 @@
 // `pbem game history`, `pbem mail receipt`, `pbem game export`: the audit views, from the log alone.
 import { type Command, Option } from 'commander'
 import type { App } from './app.ts'
+import type { Judge } from '../engine/judge.ts'
+import { onReadingJudge } from '../engine/readingJudge.ts'
+import type { Viewer } from '../games/contract.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
 import { say } from './moderatorCommands.ts'
@@ -36,18 +39,37 @@ function registerHistory(program: Command, game: Command, withApp: WithApp, d: (
       .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
       .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
       .action((game: string, o) =>
-        withApp((app) => {
+        withApp(async (app) => {
           const pick = resolutionPick(o)
-          const pages = d().history(app.judge, game, d().parseViewer(o.as), pick)
-          if (!pages.length) console.log(Object.keys(pick).length ? 'no resolution matches' : 'nothing resolved yet')
-          const { ruleset } = app.judge.load(game)
-          for (const p of pages)
-            console.log(
-              `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
-            )
+          const viewer = d().parseViewer(o.as)
+          // A reader's copy is scrubbed of the keys, which are made from the server secret.
+          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
+          const lines = await onReadingJudge(app.judge, app.jobsDb, ahead, (judge) =>
+            historyLines(judge, game, viewer, pick, d),
+          )
+          for (const line of lines) console.log(line)
         }),
       ),
   )
+}
+
+/** What `game history` prints, read from `judge`. */
+export function historyLines(
+  judge: Judge,
+  game: string,
+  viewer: Viewer,
+  pick: ReturnType<typeof resolutionPick>,
+  d: () => Deps,
+): string[] {
+  const pages = d().history(judge, game, viewer, pick)
+  const out: string[] = []
+  if (!pages.length) out.push(Object.keys(pick).length ? 'no resolution matches' : 'nothing resolved yet')
+  const { ruleset } = judge.load(game)
+  for (const p of pages)
+    out.push(
+      `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
+    )
+  return out
 }
 
 function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: () => Deps): void {
@@ -150,17 +172,20 @@ function registerExport(program: Command, game: Command, withApp: WithApp, d: ()
       .option('--html <dir>', "write instead the reader's game pages, as the judge serves them, as static files here")
       .action((game: string, o) =>
         withApp(async (app) => {
-          if (o.html) {
-            const site = (await import('../web/staticSite.ts')).writeSite(
-              app.judge,
-              game,
-              d().parseViewer(o.as),
-              o.html,
-            )
-            return console.log(`${site.index} (${site.files} files)`)
-          }
-          const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
-          console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
+          const viewer = d().parseViewer(o.as)
+          const writeSite = o.html ? (await import('../web/staticSite.ts')).writeSite : null
+          // A reader's copy is scrubbed of the keys, which are made from the server secret.
+          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
+          console.log(
+            await onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
+              if (writeSite) {
+                const site = writeSite(judge, game, viewer, o.html)
+                return `${site.index} (${site.files} files)`
+              }
+              const r = d().exportGame(judge, game, viewer, o.out)
+              return `${r.json}\n${r.html} (${r.pages} pages)`
+            }),
+          )
         }),
       ),
   )

@@ -7,16 +7,16 @@
 // other read (a key, the clock rows, the mail ledger, a stream not read ahead) refused with
 // NotGathered. A command refused so is run again the synchronous way, on the judge itself, so it
 // prints what it printed before; a command therefore gathers its lines and prints them at the end.
-import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
+import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
+import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
 import { type GameCreated, gameStream } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { NotGathered } from './resolutionBatch.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
-import { hiddenSecretAhead } from './secretsAhead.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
 export interface ReadAhead {
@@ -26,6 +26,8 @@ export interface ReadAhead {
 
 /** What was read ahead: the folds of the games read, the games found missing, the list of games. */
 interface Read {
+  hidden: Map<string, string | null>
+  packs: Map<string, unknown>
   folds: Map<string, GameFold>
   missing: Set<string>
   games: string[] | null
@@ -56,12 +58,14 @@ async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promis
   const games =
     what.games === 'all' ? (await store.streams('game:')).map((s) => s.slice('game:'.length)) : [...what.games]
   const read: Read = {
+    hidden: new Map(),
+    packs: new Map(),
     folds: new Map(),
     missing: new Set(),
     games: what.games === 'all' ? games : null,
     serverSecret: what.serverSecret ? await serverSecretAhead(j.o.db, jobs) : null,
   }
-  const folds = await Promise.all(games.map((g) => foldAhead(j, store, g)))
+  const folds = await Promise.all(games.map((g) => foldAhead(j, store, g, read)))
   games.forEach((g, i) => {
     const fold = folds[i]
     if (fold) read.folds.set(g, fold)
@@ -70,35 +74,43 @@ async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promis
   return read
 }
 
-/** The game's fold from its stream read on the async handle (the kept one if the stream has not moved); null when there is no such game. */
-async function foldAhead(j: Judge, store: AsyncEventStore, game: string): Promise<GameFold | null> {
+/**
+ * The game's fold from its stream read on the async handle (the kept one if the stream has not
+ * moved), its hidden-draw secret and stored pack kept in `read` for folds made again; null when
+ * there is no such game.
+ */
+async function foldAhead(j: Judge, store: AsyncEventStore, game: string, read: Read): Promise<GameFold | null> {
   const events = await store.read(gameStream(game))
-  const last = events.at(-1)
-  if (!last) return null
-  const kept = j.folds.upTo(game, last.version)
-  if (kept?.version === last.version) return kept
-  const secrets = await packAhead(store.db, await hiddenSecretAhead(store.db, refused('secrets'), game), events[0]!)
-  const fold = foldGame(events, j.registry, secrets)
+  const first = events[0]
+  if (!first) return null
+  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
+  const [hidden, pack] = await Promise.all([
+    findSecretAsync(store.db, game, 'hidden', 0),
+    hash ? findPackContentAsync(store.db, hash) : null,
+  ])
+  read.hidden.set(game, hidden)
+  if (hash) read.packs.set(hash, pack)
+  const version = events.at(-1)!.version
+  const kept = j.folds.upTo(game, version)
+  if (kept?.version === version) return kept
+  const fold = foldGame(events, j.registry, secretsRead(read))
   j.folds.set(game, fold)
   return fold
 }
 
-/** `secrets` with the stored pack the game names (by hash, from schema 2 on) read ahead on `db`. */
-async function packAhead(db: AsyncQueryable, secrets: SecretSource, first: StoredEvent): Promise<SecretSource> {
-  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
-  const content = hash ? await findPackContentAsync(db, hash) : null
-  if (content === null) return secrets
-  return { ...secrets, pack: (h) => (h === hash ? content : (secrets.pack?.(h) ?? null)) }
-}
-
-/** Secrets nothing was read ahead for. */
-function refused(what: string): SecretSource {
+/**
+ * The secrets read ahead: the games' hidden-draw secrets and the stored packs they name (a pack
+ * not stored is the judge's embedded one, as the judge's own source answers); nothing else.
+ */
+function secretsRead(read: Read): SecretSource {
   return {
     get: (game, purpose, point) => {
-      throw new NotGathered(`${what}: the ${purpose} secret of ${game} at ${point} was not read ahead`)
+      if (purpose === 'hidden' && point === 0 && read.hidden.has(game)) return read.hidden.get(game)!
+      throw new NotGathered(`the ${purpose} secret of ${game} at ${point} was not read ahead`)
     },
     pack: (hash) => {
-      throw new NotGathered(`${what}: the data pack ${hash} was not read ahead`)
+      if (read.packs.has(hash)) return read.packs.get(hash) ?? null
+      throw new NotGathered(`the data pack ${hash} was not read ahead`)
     },
   }
 }
@@ -149,10 +161,14 @@ function readingJudge(j: Judge, read: Read): Judge {
   const db = refusing(j.o.db, 'database')
   return Object.create(j, {
     o: { value: { ...j.o, store, db: read.serverSecret ? withServerSecret(db, read.serverSecret) : db } },
-    secrets: { value: refused('secrets') },
+    secrets: { value: secretsRead(read) },
     clock: { value: refusing(j.clock, 'clock') },
     mail: { value: refusing(j.mail, 'mail') },
-    freshSecret: { value: refused('secrets').get },
+    freshSecret: {
+      value: () => {
+        throw new NotGathered('a reading judge draws no secret')
+      },
+    },
     load: {
       value: (game: string, opts: { check?: boolean } = {}) => {
         if (opts.check) throw new NotGathered(`a check of ${game} from scratch is not read ahead`)

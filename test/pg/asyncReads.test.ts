@@ -1,11 +1,16 @@
 // The moderator's read-only command-line commands read on the judge's async handle, then rendered
 // synchronously and unchanged on a reading judge: on PostgreSQL none of them sends a statement on
 // the synchronous driver, and each prints what the synchronous way prints.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
 import { Command } from 'commander'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Deps from '../../src/cli/deps.ts'
+import { historyLines, registerAuditCommands } from '../../src/cli/audit.ts'
 import { listLines, registerGameCommands, statusLines } from '../../src/cli/gameCommands.ts'
 import type { Judge } from '../../src/engine/judge.ts'
+import { writeSite } from '../../src/web/staticSite.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
@@ -19,6 +24,9 @@ describe('read-only commands on the async handle', () => {
     createFixtureDuel(app, 'rd1')
     app.judge.submitOrders('rd1', 'north', 'DRAW 1')
     createFixtureDuel(app, 'rd2')
+    app.judge.submitOrders('rd1', 'south', 'DRAW 2')
+    app.judge.adjudicate('rd1')
+    app.judge.submitOrders('rd1', 'north', 'DRAW 1')
   })
   afterEach(() => app.cleanup())
 
@@ -28,7 +36,8 @@ describe('read-only commands on the async handle', () => {
     const withApp = async (fn: (a: typeof app) => unknown) => {
       await fn(app)
     }
-    registerGameCommands(program, withApp as never, () => Deps)
+    const game = registerGameCommands(program, withApp as never, () => Deps)
+    registerAuditCommands(program, game, withApp as never, () => Deps)
     const lines: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')))
     const code = process.exitCode
@@ -73,5 +82,47 @@ describe('read-only commands on the async handle', () => {
     expect(r.calls).toEqual([])
     expect(r.lines).toEqual(expected)
     expect(r.lines).toHaveLength(2)
+  })
+
+  it.each([['moderator'], ['north']])(
+    'pbem game history --as %s: no synchronous statement, the pages of the synchronous way',
+    async (as) => {
+      const expected = synchronously((j) => historyLines(j, 'rd1', Deps.parseViewer(as), {}, () => Deps))
+      const r = await pbem('game', 'history', 'rd1', '--as', as)
+      expect(r.calls).toEqual([])
+      expect(r.lines).toEqual(expected)
+      expect(r.lines.join('\n')).toContain('Resolution 1')
+    },
+  )
+
+  /** Every file under `dir`, by its path inside it. */
+  function files(dir: string): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const f of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (f.isFile()) {
+        const path = join(f.parentPath, f.name)
+        out[relative(dir, path)] = readFileSync(path, 'utf8')
+      }
+    return out
+  }
+
+  it.each([
+    ['moderator', []],
+    ['north', []],
+    ['north', ['--html']],
+  ])('pbem game export --as %s %s: no synchronous statement, the files of the synchronous way', async (as, html) => {
+    const viewer = Deps.parseViewer(as)
+    const dir = mkdtempSync(join(tmpdir(), 'pbem-read-export-'))
+    const [a, b] = [join(dir, 'sync'), join(dir, 'async')]
+    synchronously((j) => {
+      if (html.length) writeSite(j, 'rd1', viewer, a)
+      else Deps.exportGame(j, 'rd1', viewer, a)
+      return []
+    })
+    const r = await pbem('game', 'export', 'rd1', '--as', as, ...(html.length ? ['--html', b] : ['--out', b]))
+    expect(r.calls).toEqual([])
+    expect(r.lines.join('\n')).toContain(b)
+    expect(Object.keys(files(b)).length).toBeGreaterThan(1)
+    expect(files(b)).toEqual(files(a))
   })
 })
