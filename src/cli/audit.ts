@@ -2,7 +2,6 @@
 import { type Command, Option } from 'commander'
 import type { App } from './app.ts'
 import type { Judge } from '../engine/judge.ts'
-import { onReadingJudge } from '../engine/readingJudge.ts'
 import type { Viewer } from '../games/contract.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
@@ -44,7 +43,7 @@ function registerHistory(program: Command, game: Command, withApp: WithApp, d: (
           const viewer = d().parseViewer(o.as)
           // A reader's copy is scrubbed of the keys, which are made from the server secret.
           const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
-          const lines = await onReadingJudge(app.judge, app.jobsDb, ahead, (judge) =>
+          const lines = await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) =>
             historyLines(judge, game, viewer, pick, d),
           )
           for (const line of lines) console.log(line)
@@ -177,7 +176,7 @@ function registerExport(program: Command, game: Command, withApp: WithApp, d: ()
           // A reader's copy is scrubbed of the keys, which are made from the server secret.
           const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
           console.log(
-            await onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
+            await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
               if (writeSite) {
                 const site = writeSite(judge, game, viewer, o.html)
                 return `${site.index} (${site.files} files)`

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs'
 import { formatInstant } from '../engine/clock/calendar.ts'
 import { MISSED_POLICIES } from '../engine/clock/schedule.ts'
 import type { Judge } from '../engine/judge.ts'
-import { onReadingJudge } from '../engine/readingJudge.ts'
 import type { App } from './app.ts'
 import { withOldSpelling } from './aliases.ts'
 import type * as DepsModule from './deps.ts'
@@ -148,7 +147,7 @@ function registerListAndStatus(
     .description('the games on this judge: game, scenario, resolution point, and whom each awaits')
     .action(() =>
       withApp(async (app) => {
-        const lines = await onReadingJudge(app.judge, app.jobsDb, { games: 'all' }, listLines)
+        const lines = await d().onReadingJudge(app.judge, app.jobsDb, { games: 'all' }, listLines)
         for (const line of lines) console.log(line)
       }),
     )
@@ -159,7 +158,7 @@ function registerListAndStatus(
     )
     .action((id: string) =>
       withApp(async (app) => {
-        const lines = await onReadingJudge(app.judge, app.jobsDb, { games: [id] }, (judge) =>
+        const lines = await d().onReadingJudge(app.judge, app.jobsDb, { games: [id] }, (judge) =>
           statusLines(judge, id, app.clock(), d),
         )
         for (const line of lines) console.log(line)

@@ -12,7 +12,7 @@ import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
-import { type GameCreated, gameStream } from './events.ts'
+import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { NotGathered } from './resolutionBatch.ts'
@@ -53,10 +53,20 @@ export async function onReadingJudge<T>(
   }
 }
 
+/** The games on this judge (Judge.games), read on the async handle. */
+export async function gamesAhead(j: Judge, jobs: AsyncDatabase): Promise<string[]> {
+  const streams = await new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).streams('game:')
+  return streams.map((s) => s.slice('game:'.length))
+}
+
+/** The server's stream (the server secrets recorded in use), read on the async handle. */
+export function serverStreamAhead(j: Judge, jobs: AsyncDatabase): Promise<StoredEvent[]> {
+  return new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).read(SERVER_STREAM)
+}
+
 async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {
   const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
-  const games =
-    what.games === 'all' ? (await store.streams('game:')).map((s) => s.slice('game:'.length)) : [...what.games]
+  const games = what.games === 'all' ? await gamesAhead(j, jobs) : [...what.games]
   const read: Read = {
     hidden: new Map(),
     packs: new Map(),

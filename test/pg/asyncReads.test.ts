@@ -9,7 +9,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Deps from '../../src/cli/deps.ts'
 import { historyLines, registerAuditCommands } from '../../src/cli/audit.ts'
 import { listLines, registerGameCommands, statusLines } from '../../src/cli/gameCommands.ts'
+import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { Judge } from '../../src/engine/judge.ts'
+import { gamesAhead, onReadingJudge, serverStreamAhead } from '../../src/engine/readingJudge.ts'
+import { checkServerSecret, checkServerSecretAhead } from '../../src/engine/secret.ts'
+import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { writeSite } from '../../src/web/staticSite.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
@@ -124,5 +128,59 @@ describe('read-only commands on the async handle', () => {
     expect(r.lines.join('\n')).toContain(b)
     expect(Object.keys(files(b)).length).toBeGreaterThan(1)
     expect(files(b)).toEqual(files(a))
+  })
+
+  /** `read` on the async handle with no synchronous statement, in a process that keeps no fold. */
+  async function ahead<T>(read: () => Promise<T>): Promise<T> {
+    app.judge.folds.clear()
+    const sync = synchronousCalls(engine!.name)
+    try {
+      return await read()
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+  }
+
+  it("pbem verify <game>: the game's check, the list of games and the server secret's check read on the async handle, as the synchronous way finds them", async () => {
+    const expected = synchronously((j) => [
+      JSON.stringify([j.games(), verifyGame(app.db, j, 'rd1'), checkServerSecret(app.db)]),
+    ])
+    const found = await ahead(async () => [
+      JSON.stringify([
+        await gamesAhead(app.judge, app.jobsDb),
+        await verifyGameAhead(app.jobsDb, app.judge, 'rd1'),
+        await checkServerSecretAhead(app.db, app.jobsDb, serverStreamAhead(app.judge, app.jobsDb)),
+      ]),
+    ])
+    expect(found).toEqual(expected)
+    expect(found[0]).toContain('"ok":true')
+  })
+
+  it('pbem dice verify: the rolls re-rolled on the reading judge, as the synchronous way re-rolls them', async () => {
+    const expected = synchronously((j) => [JSON.stringify(verifyDice(j, 'rd1'))])
+    const found = await ahead(() =>
+      onReadingJudge(app.judge, app.jobsDb, { games: ['rd1'] }, (j) => [JSON.stringify(verifyDice(j, 'rd1'))]),
+    )
+    expect(found).toEqual(expected)
+    expect(JSON.parse(found[0]!)).toMatchObject({ ok: true, checked: expect.any(Number) })
+  })
+
+  it('a reading judge refuses what was not read ahead, and the command is run the synchronous way', async () => {
+    const seen: string[] = []
+    const lines = await onReadingJudge(app.judge, app.jobsDb, { games: ['rd1'] }, (j) => {
+      seen.push(j === app.judge ? 'judge' : 'reading judge')
+      return statusLines(j, 'rd2', app.clock(), () => Deps)
+    })
+    expect(seen).toEqual(['reading judge', 'judge'])
+    expect(lines).toEqual(statusLines(app.judge, 'rd2', app.clock(), () => Deps))
+  })
+
+  it('a game that is not there is said as the synchronous way says it', async () => {
+    await expect(
+      onReadingJudge(app.judge, app.jobsDb, { games: ['nope'] }, (j) =>
+        statusLines(j, 'nope', app.clock(), () => Deps),
+      ),
+    ).rejects.toThrow('no game "nope"')
+    expect(() => statusLines(app.judge, 'nope', app.clock(), () => Deps)).toThrow('no game "nope"')
   })
 })
