@@ -10,6 +10,9 @@ import { resolutionPick } from './options.ts'
 
 type Deps = typeof DepsModule
 
+/** The mail records as read, one event each. */
+type MailRecords = Awaited<ReturnType<Deps['streamAhead']>>
+
 type WithApp = (fn: (app: App) => unknown) => Promise<void>
 
 export function registerAuditCommands(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
@@ -18,7 +21,7 @@ export function registerAuditCommands(program: Command, game: Command, withApp: 
     .description('mail records: what came in and went out, the story of one order mail')
   registerHistory(program, game, withApp, d)
   registerReceipt(program, mail, withApp, d)
-  registerMailLog(mail, withApp)
+  registerMailLog(mail, withApp, d)
   registerReadjudicate(program, game, withApp, d)
   registerExport(program, game, withApp, d)
 }
@@ -79,8 +82,9 @@ function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: (
         'the story of one order message: hash, commands, arrival, what replaced it, which resolution used it',
       )
       .action((id: string) =>
-        withApp((app) => {
-          const r = d().receiptStory(app.judge, id)
+        withApp(async (app) => {
+          const ahead = { games: [id.split('/')[0]!], streams: ['system:mail'] }
+          const r = await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => d().receiptStory(judge, id))
           if (!r) {
             console.error(`no receipt ${id}`)
             process.exitCode = 1
@@ -104,7 +108,7 @@ function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: (
   )
 }
 
-function registerMailLog(mail: Command, withApp: WithApp): void {
+function registerMailLog(mail: Command, withApp: WithApp, d: () => Deps): void {
   mail
     .command('log')
     .description(
@@ -113,24 +117,24 @@ function registerMailLog(mail: Command, withApp: WithApp): void {
     .option('--game <id>', 'only this game')
     .option('--limit <n>', 'the last n records', '50')
     .action((o) =>
-      withApp((app) => {
-        const rows = app.store
-          .read('system:mail')
-          .filter((e) => !o.game || e.data.game === o.game)
-          .slice(-Number(o.limit))
-        for (const e of rows) {
-          const d = e.data
-          if (e.type === 'DeliveryFailed')
-            console.log(
-              `${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`,
-            )
-          else
-            console.log(
-              `${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`,
-            )
-        }
+      withApp(async (app) => {
+        const records = await d().streamAhead(app.judge, app.jobsDb, 'system:mail')
+        for (const line of mailLogLines(records, o.game, Number(o.limit))) console.log(line)
       }),
     )
+}
+
+/** What `mail log` prints of the mail records: the last `limit`, of `game` if given. */
+export function mailLogLines(records: MailRecords, game: string | undefined, limit: number): string[] {
+  return records
+    .filter((e) => !game || e.data.game === game)
+    .slice(-limit)
+    .map((e) => {
+      const d = e.data
+      return e.type === 'DeliveryFailed'
+        ? `${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`
+        : `${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`
+    })
 }
 
 function registerReadjudicate(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {

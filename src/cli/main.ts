@@ -144,7 +144,7 @@ withOldSpelling(game, program, (parent, opts) =>
         // Every key was derived from the server secret: a swapped or lost one changes them all.
         const secret = o.all
           ? d().checkServerSecret(app.db)
-          : await d().checkServerSecretAhead(app.db, app.jobsDb, d().serverStreamAhead(app.judge, app.jobsDb))
+          : await d().checkServerSecretAhead(app.db, app.jobsDb, d().streamAhead(app.judge, app.jobsDb))
         if (secret.ok) console.log(`server secret: OK (${secret.text})`)
         else {
           bad++

@@ -2,10 +2,10 @@
 // verification) read on the async handle, then rendered synchronously and unchanged. What they need
 // is read ahead on the judge's async handle: the folds of the games they name (the stream, its
 // hidden-draw secret and its stored data pack read there), the list of games when they list them,
-// the server secret when they show keys. The rendering then runs on a reading judge: the judge
-// itself with its loads, its event store and its secrets answered from what was read, and every
-// other read (a key, the clock rows, the mail ledger, a stream not read ahead) refused with
-// NotGathered. A command refused so is run again the synchronous way, on the judge itself, so it
+// the server secret when they show keys, the mail records when they tell a mail's story. The
+// rendering then runs on a reading judge: the judge itself with its loads, its event store, its
+// mail records and its secrets answered from what was read, and every other read (the clock rows, a
+// stream or a secret not read ahead) refused with NotGathered. A command refused so is run again the synchronous way, on the judge itself, so it
 // prints what it printed before; a command therefore gathers its lines and prints them at the end.
 import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
@@ -15,17 +15,21 @@ import type { EventStore, StoredEvent } from '../log/store.ts'
 import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
+import { MailLedger } from './mailLedger.ts'
 import { NotGathered } from './resolutionBatch.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
 export interface ReadAhead {
   games: readonly string[] | 'all'
+  /** Other streams read whole (the mail records: 'system:mail'). */
+  streams?: readonly string[]
   serverSecret?: boolean
 }
 
 /** What was read ahead: the folds of the games read, the games found missing, the list of games. */
 interface Read {
+  streams: Map<string, StoredEvent[]>
   hidden: Map<string, string | null>
   packs: Map<string, unknown>
   folds: Map<string, GameFold>
@@ -59,15 +63,17 @@ export async function gamesAhead(j: Judge, jobs: AsyncDatabase): Promise<string[
   return streams.map((s) => s.slice('game:'.length))
 }
 
-/** The server's stream (the server secrets recorded in use), read on the async handle. */
-export function serverStreamAhead(j: Judge, jobs: AsyncDatabase): Promise<StoredEvent[]> {
-  return new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).read(SERVER_STREAM)
+/** A stream read whole on the async handle (the server's: the server secrets recorded in use). */
+export function streamAhead(j: Judge, jobs: AsyncDatabase, stream = SERVER_STREAM): Promise<StoredEvent[]> {
+  return new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).read(stream)
 }
 
 async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {
   const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
   const games = what.games === 'all' ? await gamesAhead(j, jobs) : [...what.games]
+  const streams = what.streams ?? []
   const read: Read = {
+    streams: new Map(await Promise.all(streams.map(async (s) => [s, await store.read(s)] as const))),
     hidden: new Map(),
     packs: new Map(),
     folds: new Map(),
@@ -153,13 +159,15 @@ function readingJudge(j: Judge, read: Read): Judge {
       : null
   const store = refusing(j.o.store, 'store', {
     read: (stream: string, fromVersion = 1): StoredEvent[] => {
-      const f = held(stream)
-      if (!f) throw new NotGathered(`the stream ${stream} was not read ahead`)
-      return f.events.filter((e) => e.version >= fromVersion)
+      const events = held(stream)?.events ?? read.streams.get(stream)
+      if (!events) throw new NotGathered(`the stream ${stream} was not read ahead`)
+      return events.filter((e) => e.version >= fromVersion)
     },
     version: (stream: string): number => {
       const f = held(stream)
       if (f) return f.version
+      const other = read.streams.get(stream)
+      if (other) return other.at(-1)?.version ?? 0
       if (stream.startsWith('game:') && read.missing.has(stream.slice('game:'.length))) return 0
       throw new NotGathered(`the stream ${stream} was not read ahead`)
     },
@@ -173,7 +181,7 @@ function readingJudge(j: Judge, read: Read): Judge {
     o: { value: { ...j.o, store, db: read.serverSecret ? withServerSecret(db, read.serverSecret) : db } },
     secrets: { value: secretsRead(read) },
     clock: { value: refusing(j.clock, 'clock') },
-    mail: { value: refusing(j.mail, 'mail') },
+    mail: { value: new MailLedger(store) },
     freshSecret: {
       value: () => {
         throw new NotGathered('a reading judge draws no secret')

@@ -7,11 +7,13 @@ import { join, relative } from 'node:path'
 import { Command } from 'commander'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Deps from '../../src/cli/deps.ts'
-import { historyLines, registerAuditCommands } from '../../src/cli/audit.ts'
+import { historyLines, mailLogLines, registerAuditCommands } from '../../src/cli/audit.ts'
 import { listLines, registerGameCommands, statusLines } from '../../src/cli/gameCommands.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { Judge } from '../../src/engine/judge.ts'
-import { gamesAhead, onReadingJudge, serverStreamAhead } from '../../src/engine/readingJudge.ts'
+import { handleInbound } from '../../src/mail/intake.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
+import { gamesAhead, onReadingJudge, streamAhead } from '../../src/engine/readingJudge.ts'
 import { checkServerSecret, checkServerSecretAhead } from '../../src/engine/secret.ts'
 import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { writeSite } from '../../src/web/staticSite.ts'
@@ -43,7 +45,9 @@ describe('read-only commands on the async handle', () => {
     const game = registerGameCommands(program, withApp as never, () => Deps)
     registerAuditCommands(program, game, withApp as never, () => Deps)
     const lines: string[] = []
+    const errors: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')))
+    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void errors.push(a.join(' ')))
     const code = process.exitCode
     // A fresh process keeps no fold: every game is folded from its stream read ahead.
     app.judge.folds.clear()
@@ -54,10 +58,11 @@ describe('read-only commands on the async handle', () => {
     } finally {
       calls = sync.stop()
       log.mockRestore()
+      error.mockRestore()
     }
     const exit = process.exitCode
     process.exitCode = code
-    return { lines, calls, exit }
+    return { lines, errors, calls, exit }
   }
 
   /** Lines made the synchronous way, which does send statements on PostgreSQL's synchronous driver. */
@@ -149,7 +154,7 @@ describe('read-only commands on the async handle', () => {
       JSON.stringify([
         await gamesAhead(app.judge, app.jobsDb),
         await verifyGameAhead(app.jobsDb, app.judge, 'rd1'),
-        await checkServerSecretAhead(app.db, app.jobsDb, serverStreamAhead(app.judge, app.jobsDb)),
+        await checkServerSecretAhead(app.db, app.jobsDb, streamAhead(app.judge, app.jobsDb)),
       ]),
     ])
     expect(found).toEqual(expected)
@@ -182,5 +187,43 @@ describe('read-only commands on the async handle', () => {
       ),
     ).rejects.toThrow('no game "nope"')
     expect(() => statusLines(app.judge, 'nope', app.clock(), () => Deps)).toThrow('no game "nope"')
+  })
+
+  /** South's orders for rd1 mailed to the judge, filed by the intake: a mail record with a receipt. */
+  async function mailOrders(): Promise<string> {
+    const key = app.judge.keyFor('rd1', 'south')
+    const raw = Buffer.from(
+      `From: South <south@example.test>\r\nTo: orders@judge.example.test\r\nSubject: orders\r\nMessage-ID: <rd-1@example.test>\r\nContent-Type: text/plain\r\n\r\nGAME rd1 SOUTH\r\nKEY ${key}\r\nDRAW 2\r\n`,
+    )
+    const deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
+    expect(await handleInbound(raw, 'test', deps)).toBe('orders-accepted')
+    return app.store.read('system:mail').at(-1)!.data.receipt
+  }
+
+  it('pbem mail receipt: the story told on the reading judge, the mail records read ahead, as the synchronous way tells it', async () => {
+    const receipt = await mailOrders()
+    const expected = synchronously((j) => [JSON.stringify(Deps.receiptStory(j, receipt))])
+    const r = await pbem('mail', 'receipt', receipt)
+    expect(r.calls).toEqual([])
+    expect(r.lines[0]).toBe(`Receipt ${receipt} (game rd1, south): ACCEPTED`)
+    expect(r.lines.join('\n')).toContain('Message-ID <rd-1@example.test>')
+    const found = await ahead(() =>
+      onReadingJudge(app.judge, app.jobsDb, { games: ['rd1'], streams: ['system:mail'] }, (j) => [
+        JSON.stringify(Deps.receiptStory(j, receipt)),
+      ]),
+    )
+    expect(found).toEqual(expected)
+    const none = await pbem('mail', 'receipt', 'nope/1/south-1')
+    expect([none.calls, none.lines, none.errors, none.exit]).toEqual([[], [], ['no receipt nope/1/south-1'], 1])
+  })
+
+  it('pbem mail log: the mail records read on the async handle, the lines of the synchronous way', async () => {
+    await mailOrders()
+    const expected = synchronously(() => mailLogLines(app.store.read('system:mail'), undefined, 50))
+    const r = await pbem('mail', 'log')
+    expect(r.calls).toEqual([])
+    expect(r.lines).toEqual(expected)
+    expect(r.lines).toHaveLength(1)
+    expect((await pbem('mail', 'log', '--game', 'rd2')).lines).toEqual([])
   })
 })
