@@ -214,10 +214,15 @@ function registerOfflineChecks(
       .command('check <game> <role> <file>', opts)
       .description('check an order file against the current state without filing it (like echeck)')
       .action((g: string, role: string, file: string) =>
-        withApp((app) => {
+        withApp(async (app) => {
           // The file is read as the intake reads a mail body and judged as the acknowledgement judges
-          // it (DECIDE lines included): `check` answers exactly what a mail would get.
-          const r = d().checkLines(d().checkOrders(app.judge, g, role, readFileSync(file, 'utf8')))
+          // it (DECIDE lines included): `check` answers exactly what a mail would get. The game is
+          // read on the async handle, as for a mail, and what the check files is dropped.
+          const text = readFileSync(file, 'utf8')
+          const checked = await d().onDryRun(app.judge, d().tickJobs(app), g, (judge) =>
+            d().checkOrders(judge, g, role, text),
+          )
+          const r = d().checkLines(checked)
           for (const line of r.lines) console.log(line)
           if (r.refused) process.exitCode = 1
         }),

@@ -16,7 +16,9 @@ import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { MailLedger } from './mailLedger.ts'
-import { NotGathered } from './resolutionBatch.ts'
+import { FilingBatch } from './filingBatch.ts'
+import { reachedBeyond, secretsAhead } from './planningJudge.ts'
+import { NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
@@ -66,6 +68,28 @@ export async function gamesAhead(j: Judge, jobs: AsyncDatabase): Promise<string[
 /** A stream read whole on the async handle (the server's: the server secrets recorded in use). */
 export function streamAhead(j: Judge, jobs: AsyncDatabase, stream = SERVER_STREAM): Promise<StoredEvent[]> {
   return new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).read(stream)
+}
+
+/**
+ * `run`, which writes nothing it keeps (a check of orders, rolled back), on a planning judge of
+ * `game` read ahead on the async handle, as a mail of the game is (FilingBatch): what it would
+ * write is gathered and dropped. On the judge itself, the synchronous way, when it reaches beyond
+ * what the batch holds.
+ */
+export async function onDryRun<T>(j: Judge, jobs: ResolutionJobs, game: string, run: (judge: Judge) => T): Promise<T> {
+  // The fold kept first, its secrets read ahead: the batch then reads only the game's head.
+  await readAhead(j, jobs.db, { games: [game] })
+  const batch = await FilingBatch.open(j, jobs.db, jobs.letterSteps)
+  const fold = await batch.readGame(game).catch(() => null)
+  if (fold) await secretsAhead(batch.judge, jobs.db, fold)
+  let result: T
+  try {
+    result = run(batch.judge)
+  } catch (e) {
+    if (reachedBeyond(batch.judge) || e instanceof NotGathered) return run(j)
+    throw e
+  }
+  return reachedBeyond(batch.judge) ? run(j) : result
 }
 
 async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {

@@ -1,7 +1,7 @@
 // The moderator's read-only command-line commands read on the judge's async handle, then rendered
 // synchronously and unchanged on a reading judge: on PostgreSQL none of them sends a statement on
 // the synchronous driver, and each prints what the synchronous way prints.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { Command } from 'commander'
@@ -17,7 +17,7 @@ import { gamesAhead, onReadingJudge, streamAhead } from '../../src/engine/readin
 import { checkServerSecret, checkServerSecretAhead } from '../../src/engine/secret.ts'
 import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { writeSite } from '../../src/web/staticSite.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
@@ -226,4 +226,24 @@ describe('read-only commands on the async handle', () => {
     expect(r.lines).toHaveLength(1)
     expect((await pbem('mail', 'log', '--game', 'rd2')).lines).toEqual([])
   })
+
+  it.each([
+    ['orders that would be accepted', 'DRAW 2', 0],
+    ['orders that would be refused', 'DRAW 9', 1],
+  ])(
+    'pbem game check, %s: read on the async handle, nothing kept, what the synchronous way answers',
+    async (_, orders, exit) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'pbem-read-check-')), 'south.txt')
+      writeFileSync(file, orders)
+      const before = app.store.read('game:rd1').length
+      const southMail = outboxRows(app).filter((m) => m.recipient === 'south@example.test').length
+      const expected = synchronously((j) => Deps.checkLines(Deps.checkOrders(j, 'rd1', 'south', orders)).lines)
+      const r = await pbem('game', 'check', 'rd1', 'south', file)
+      expect(r.calls).toEqual([])
+      expect(r.lines).toEqual(expected)
+      expect(r.exit ?? 0).toBe(exit)
+      expect(app.store.read('game:rd1').length).toBe(before)
+      expect(outboxRows(app).filter((m) => m.recipient === 'south@example.test').length).toBe(southMail)
+    },
+  )
 })
