@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Deps from '../../src/cli/deps.ts'
 import { historyLines, mailLogLines, registerAuditCommands } from '../../src/cli/audit.ts'
 import { listLines, registerGameCommands, statusLines } from '../../src/cli/gameCommands.ts'
+import { registerPlayerCommands } from '../../src/cli/playerCommands.ts'
+import { registerScheduleCommands } from '../../src/cli/scheduleCommands.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { Judge } from '../../src/engine/judge.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
@@ -44,6 +46,8 @@ describe('read-only commands on the async handle', () => {
     }
     const game = registerGameCommands(program, withApp as never, () => Deps)
     registerAuditCommands(program, game, withApp as never, () => Deps)
+    registerPlayerCommands(program, withApp as never, () => Deps)
+    registerScheduleCommands(program, withApp as never, () => Deps)
     const lines: string[] = []
     const errors: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')))
@@ -246,4 +250,25 @@ describe('read-only commands on the async handle', () => {
       expect(outboxRows(app).filter((m) => m.recipient === 'south@example.test').length).toBe(southMail)
     },
   )
+
+  it.each([['south'], ['moderator']])(
+    'pbem player key rd1 %s: the key made on the reading judge, as the synchronous way makes it',
+    async (role) => {
+      const expected = synchronously((j) => {
+        const key = j.keyFor('rd1', role)
+        return [`${key}  ${j.replyAddress('rd1', role, key)}`]
+      })
+      const r = await pbem('player', 'key', 'rd1', role)
+      expect(r.calls).toEqual([])
+      expect(r.lines).toEqual(expected)
+    },
+  )
+
+  it('pbem schedule show: the schedule read on the async handle, the lines of the synchronous way', async () => {
+    const expected = synchronously((j) => Deps.describeSchedule(j.schedule('rd1')))
+    const r = await pbem('schedule', 'show', 'rd1')
+    expect(r.calls).toEqual([])
+    expect(r.lines).toEqual(expected)
+    expect(r.lines.length).toBeGreaterThan(1)
+  })
 })
