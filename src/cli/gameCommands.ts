@@ -147,8 +147,13 @@ function registerListAndStatus(
     .description('the games on this judge: game, scenario, resolution point, and whom each awaits')
     .action(() =>
       withApp(async (app) => {
-        const lines = await d().onReadingJudge(app.judge, app.jobsDb, { games: 'all' }, listLines)
-        for (const line of lines) console.log(line)
+        // The games listed before one that no longer folds are printed before its error, as they were.
+        const lines: string[] = []
+        try {
+          await d().onReadingJudge(app.judge, app.jobsDb, { games: 'all' }, (judge) => listLines(judge, lines))
+        } finally {
+          for (const line of lines) console.log(line)
+        }
       }),
     )
   game
@@ -166,12 +171,16 @@ function registerListAndStatus(
     )
 }
 
-/** What `game list` prints, read from `judge`. */
-export function listLines(judge: Judge): string[] {
-  return judge.games().map((g) => {
+/** What `game list` prints, read from `judge`, gathered in `out` (emptied first) as it goes. */
+export function listLines(judge: Judge, out: string[] = []): string[] {
+  out.length = 0
+  for (const g of judge.games()) {
     const f = judge.load(g)
-    return `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${judge.awaitingText(f)}`}`
-  })
+    out.push(
+      `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${judge.awaitingText(f)}`}`,
+    )
+  }
+  return out
 }
 
 /** What `game status` prints, read from `judge`. */

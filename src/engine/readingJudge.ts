@@ -36,6 +36,8 @@ interface Read {
   packs: Map<string, unknown>
   folds: Map<string, GameFold>
   missing: Set<string>
+  /** Games that no longer fold: their loads fail as the synchronous way's would, when they come to them. */
+  broken: Map<string, Error>
   games: string[] | null
   serverSecret: string | null
 }
@@ -102,13 +104,19 @@ async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promis
     packs: new Map(),
     folds: new Map(),
     missing: new Set(),
+    broken: new Map(),
     games: what.games === 'all' ? games : null,
     serverSecret: what.serverSecret ? await serverSecretAhead(j.o.db, jobs) : null,
   }
-  const folds = await Promise.all(games.map((g) => foldAhead(j, store, g, read)))
+  const folds = await Promise.all(
+    games.map((g) =>
+      foldAhead(j, store, g, read).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
+    ),
+  )
   games.forEach((g, i) => {
     const fold = folds[i]
-    if (fold) read.folds.set(g, fold)
+    if (fold instanceof Error) read.broken.set(g, fold)
+    else if (fold) read.folds.set(g, fold)
     else read.missing.add(g)
   })
   return read
@@ -175,6 +183,8 @@ function readingJudge(j: Judge, read: Read): Judge {
     const f = read.folds.get(game)
     if (f) return f
     if (read.missing.has(game)) throw new Error(`no game "${game}"`)
+    const broken = read.broken.get(game)
+    if (broken) throw broken
     throw new NotGathered(`game ${game} was not read ahead`)
   }
   const held = (stream: string): GameFold | null =>
@@ -219,7 +229,7 @@ function readingJudge(j: Judge, read: Read): Judge {
     },
     hasGame: {
       value: (game: string) => {
-        if (read.folds.has(game)) return true
+        if (read.folds.has(game) || read.broken.has(game)) return true
         if (read.missing.has(game)) return false
         throw new NotGathered(`game ${game} was not read ahead`)
       },

@@ -57,8 +57,11 @@ describe('read-only commands on the async handle', () => {
     app.judge.folds.clear()
     const sync = synchronousCalls(engine!.name)
     let calls: string[]
+    let failure: string | null = null
     try {
       await program.parseAsync(['node', 'pbem', ...args])
+    } catch (e) {
+      failure = (e as Error).message
     } finally {
       calls = sync.stop()
       log.mockRestore()
@@ -66,7 +69,7 @@ describe('read-only commands on the async handle', () => {
     }
     const exit = process.exitCode
     process.exitCode = code
-    return { lines, errors, calls, exit }
+    return { lines, errors, calls, exit, failure }
   }
 
   /** Lines made the synchronous way, which does send statements on PostgreSQL's synchronous driver. */
@@ -85,6 +88,7 @@ describe('read-only commands on the async handle', () => {
     const expected = synchronously((j) => statusLines(j, 'rd1', app.clock(), () => Deps))
     const r = await pbem('game', 'status', 'rd1')
     expect(r.calls).toEqual([])
+    expect(r.failure).toBeNull()
     expect(r.lines).toEqual(expected)
     expect(r.lines.join('\n')).toContain('Orders on file: north')
   })
@@ -270,5 +274,25 @@ describe('read-only commands on the async handle', () => {
     expect(r.calls).toEqual([])
     expect(r.lines).toEqual(expected)
     expect(r.lines.length).toBeGreaterThan(1)
+  })
+
+  it('pbem game list with a game that no longer folds: the games before it listed, then its error, as the synchronous way', async () => {
+    app.db
+      .prepare("UPDATE events SET data = replace(data, 'hidden-deck', 'no-such-game') WHERE stream = 'game:rd2'")
+      .run()
+    app.judge.folds.clear()
+    const before: string[] = []
+    const error = (() => {
+      try {
+        listLines(app.judge, before)
+      } catch (e) {
+        return (e as Error).message
+      }
+    })()
+    expect(error).toBeTruthy()
+    const r = await pbem('game', 'list')
+    expect(r.failure).toBe(error)
+    expect(r.lines).toEqual(before)
+    expect(before).toHaveLength(1)
   })
 })
