@@ -5,8 +5,9 @@
 // the server secret when they show keys, the mail records when they tell a mail's story. The
 // rendering then runs on a reading judge: the judge itself with its loads, its event store, its
 // mail records and its secrets answered from what was read, and every other read (the clock rows, a
-// stream or a secret not read ahead) refused with NotGathered. A command refused so is run again the synchronous way, on the judge itself, so it
-// prints what it printed before; a command therefore gathers its lines and prints them at the end.
+// stream or a secret not read ahead) refused with NotGathered. A command refused so is run again
+// the synchronous way, on the judge itself, so it prints what it printed before; a command
+// therefore gathers its lines and prints them at the end.
 import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
