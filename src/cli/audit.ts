@@ -1,12 +1,17 @@
 // `pbem game history`, `pbem mail receipt`, `pbem game export`: the audit views, from the log alone.
 import { type Command, Option } from 'commander'
 import type { App } from './app.ts'
+import type { Judge } from '../engine/judge.ts'
+import type { Viewer } from '../games/contract.ts'
 import type * as DepsModule from './deps.ts'
 import { withOldSpelling } from './aliases.ts'
 import { say } from './moderatorCommands.ts'
 import { resolutionPick } from './options.ts'
 
 type Deps = typeof DepsModule
+
+/** The mail records as read, one event each. */
+type MailRecords = Awaited<ReturnType<Deps['streamAhead']>>
 
 type WithApp = (fn: (app: App) => unknown) => Promise<void>
 
@@ -16,7 +21,7 @@ export function registerAuditCommands(program: Command, game: Command, withApp: 
     .description('mail records: what came in and went out, the story of one order mail')
   registerHistory(program, game, withApp, d)
   registerReceipt(program, mail, withApp, d)
-  registerMailLog(mail, withApp)
+  registerMailLog(mail, withApp, d)
   registerReadjudicate(program, game, withApp, d)
   registerExport(program, game, withApp, d)
 }
@@ -36,18 +41,37 @@ function registerHistory(program: Command, game: Command, withApp: WithApp, d: (
       .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
       .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
       .action((game: string, o) =>
-        withApp((app) => {
+        withApp(async (app) => {
           const pick = resolutionPick(o)
-          const pages = d().history(app.judge, game, d().parseViewer(o.as), pick)
-          if (!pages.length) console.log(Object.keys(pick).length ? 'no resolution matches' : 'nothing resolved yet')
-          const { ruleset } = app.judge.load(game)
-          for (const p of pages)
-            console.log(
-              `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
-            )
+          const viewer = d().parseViewer(o.as)
+          // A reader's copy is scrubbed of the keys, which are made from the server secret.
+          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
+          const lines = await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) =>
+            historyLines(judge, game, viewer, pick, d),
+          )
+          for (const line of lines) console.log(line)
         }),
       ),
   )
+}
+
+/** What `game history` prints, read from `judge`. */
+export function historyLines(
+  judge: Judge,
+  game: string,
+  viewer: Viewer,
+  pick: ReturnType<typeof resolutionPick>,
+  d: () => Deps,
+): string[] {
+  const pages = d().history(judge, game, viewer, pick)
+  const out: string[] = []
+  if (!pages.length) out.push(Object.keys(pick).length ? 'no resolution matches' : 'nothing resolved yet')
+  const { ruleset } = judge.load(game)
+  for (const p of pages)
+    out.push(
+      `${'='.repeat(72)}\nResolution ${p.point} (${ruleset.turnLabel(p.turn)}): ${p.label}\n${'='.repeat(72)}\n${p.text}`,
+    )
+  return out
 }
 
 function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: () => Deps): void {
@@ -58,8 +82,9 @@ function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: (
         'the story of one order message: hash, commands, arrival, what replaced it, which resolution used it',
       )
       .action((id: string) =>
-        withApp((app) => {
-          const r = d().receiptStory(app.judge, id)
+        withApp(async (app) => {
+          const ahead = { games: [id.split('/')[0]!], streams: ['system:mail'] }
+          const r = await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => d().receiptStory(judge, id))
           if (!r) {
             console.error(`no receipt ${id}`)
             process.exitCode = 1
@@ -83,7 +108,7 @@ function registerReceipt(program: Command, mail: Command, withApp: WithApp, d: (
   )
 }
 
-function registerMailLog(mail: Command, withApp: WithApp): void {
+function registerMailLog(mail: Command, withApp: WithApp, d: () => Deps): void {
   mail
     .command('log')
     .description(
@@ -92,24 +117,24 @@ function registerMailLog(mail: Command, withApp: WithApp): void {
     .option('--game <id>', 'only this game')
     .option('--limit <n>', 'the last n records', '50')
     .action((o) =>
-      withApp((app) => {
-        const rows = app.store
-          .read('system:mail')
-          .filter((e) => !o.game || e.data.game === o.game)
-          .slice(-Number(o.limit))
-        for (const e of rows) {
-          const d = e.data
-          if (e.type === 'DeliveryFailed')
-            console.log(
-              `${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`,
-            )
-          else
-            console.log(
-              `${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`,
-            )
-        }
+      withApp(async (app) => {
+        const records = await d().streamAhead(app.judge, app.jobsDb, 'system:mail')
+        for (const line of mailLogLines(records, o.game, Number(o.limit))) console.log(line)
       }),
     )
+}
+
+/** What `mail log` prints of the mail records: the last `limit`, of `game` if given. */
+export function mailLogLines(records: MailRecords, game: string | undefined, limit: number): string[] {
+  return records
+    .filter((e) => !game || e.data.game === game)
+    .slice(-limit)
+    .map((e) => {
+      const d = e.data
+      return e.type === 'DeliveryFailed'
+        ? `${e.recordedAt}  DELIVERY FAILED to ${d.recipient}: ${d.action} ${d.status ?? ''} ${d.diagnostic ?? ''}`
+        : `${e.recordedAt}  ${d.outcome.padEnd(17)} ${d.from}  "${d.subject}"${d.game ? `  ${d.game}/${d.role ?? '?'}` : ''}${d.receipt ? `  receipt ${d.receipt}` : ''}${d.auth ? `  [${d.auth.summary}]` : ''}  ${d.detail ?? ''}`
+    })
 }
 
 function registerReadjudicate(program: Command, game: Command, withApp: WithApp, d: () => Deps): void {
@@ -150,17 +175,20 @@ function registerExport(program: Command, game: Command, withApp: WithApp, d: ()
       .option('--html <dir>', "write instead the reader's game pages, as the judge serves them, as static files here")
       .action((game: string, o) =>
         withApp(async (app) => {
-          if (o.html) {
-            const site = (await import('../web/staticSite.ts')).writeSite(
-              app.judge,
-              game,
-              d().parseViewer(o.as),
-              o.html,
-            )
-            return console.log(`${site.index} (${site.files} files)`)
-          }
-          const r = d().exportGame(app.judge, game, d().parseViewer(o.as), o.out)
-          console.log(`${r.json}\n${r.html} (${r.pages} pages)`)
+          const viewer = d().parseViewer(o.as)
+          const writeSite = o.html ? (await import('../web/staticSite.ts')).writeSite : null
+          // A reader's copy is scrubbed of the keys, which are made from the server secret.
+          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
+          console.log(
+            await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
+              if (writeSite) {
+                const site = writeSite(judge, game, viewer, o.html)
+                return `${site.index} (${site.files} files)`
+              }
+              const r = d().exportGame(judge, game, viewer, o.out)
+              return `${r.json}\n${r.html} (${r.pages} pages)`
+            }),
+          )
         }),
       ),
   )

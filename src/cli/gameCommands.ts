@@ -5,6 +5,7 @@ import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { formatInstant } from '../engine/clock/calendar.ts'
 import { MISSED_POLICIES } from '../engine/clock/schedule.ts'
+import type { Judge } from '../engine/judge.ts'
 import type { App } from './app.ts'
 import { withOldSpelling } from './aliases.ts'
 import type * as DepsModule from './deps.ts'
@@ -135,7 +136,7 @@ function registerSet(game: Command, withApp: (fn: (app: App) => unknown) => Prom
     )
 }
 
-/** `game list` and `game status`. */
+/** `game list` and `game status`, read on the async handle (onReadingJudge). */
 function registerListAndStatus(
   game: Command,
   withApp: (fn: (app: App) => unknown) => Promise<void>,
@@ -145,12 +146,13 @@ function registerListAndStatus(
     .command('list')
     .description('the games on this judge: game, scenario, resolution point, and whom each awaits')
     .action(() =>
-      withApp((app) => {
-        for (const g of app.judge.games()) {
-          const f = app.judge.load(g)
-          console.log(
-            `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${app.judge.awaitingText(f)}`}`,
-          )
+      withApp(async (app) => {
+        // The games listed before one that no longer folds are printed before its error, as they were.
+        const lines: string[] = []
+        try {
+          await d().onReadingJudge(app.judge, app.jobsDb, { games: 'all' }, (judge) => listLines(judge, lines))
+        } finally {
+          for (const line of lines) console.log(line)
         }
       }),
     )
@@ -160,39 +162,53 @@ function registerListAndStatus(
       "a game's situation, orders on file, deadline, pauses, pending decision, absences and next scheduled pass",
     )
     .action((id: string) =>
-      withApp((app) => {
-        const f = app.judge.load(id)
-        console.log(
-          app.judge.templates.render(
-            f.created.ruleset,
-            'status.txt',
-            app.judge.reportModel(f, { kind: 'moderator' }, null),
-          ),
+      withApp(async (app) => {
+        const lines = await d().onReadingJudge(app.judge, app.jobsDb, { games: [id] }, (judge) =>
+          statusLines(judge, id, app.clock(), d),
         )
-        console.log(
-          `Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`,
-        )
-        console.log(
-          `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
-        )
-        console.log(`Awaiting: ${app.judge.awaitingText(f, { kind: 'moderator' })}`)
-        if (f.paused) console.log(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
-        const pending = d().inProgress(f) ? d().pendingDecision(f) : null
-        if (pending)
-          console.log(
-            `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
-          )
-        for (const [role, list] of f.absences)
-          for (const a of list) console.log(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
-        if (f.ejected.size) console.log(`Vacant roles: ${[...f.ejected].join(', ')}`)
-        if (f.standby) console.log(`Standby: the house (${f.standby}) writes a missed point's orders`)
-        const tokens = [...f.viewTokens].filter(([, t]) => t.live).map(([reader]) => reader)
-        if (tokens.length || f.observers)
-          console.log(`Page tokens: ${tokens.join(', ') || 'none'}; observers' page ${f.observers ? 'on' : 'off'}`)
-        const plan = app.judge.plan(id, app.clock())
-        if (plan.nextAt) console.log(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
+        for (const line of lines) console.log(line)
       }),
     )
+}
+
+/** What `game list` prints, read from `judge`, gathered in `out` (emptied first) as it goes. */
+export function listLines(judge: Judge, out: string[] = []): string[] {
+  out.length = 0
+  for (const g of judge.games()) {
+    const f = judge.load(g)
+    out.push(
+      `${g}  ${f.created.ruleset}/${f.created.scenario}  resolution ${f.point}  ${f.finished ? 'finished' : `awaiting: ${judge.awaitingText(f)}`}`,
+    )
+  }
+  return out
+}
+
+/** What `game status` prints, read from `judge`. */
+export function statusLines(judge: Judge, id: string, now: Date, d: () => Deps): string[] {
+  const out: string[] = []
+  const f = judge.load(id)
+  out.push(judge.templates.render(f.created.ruleset, 'status.txt', judge.reportModel(f, { kind: 'moderator' }, null)))
+  out.push(`Orders on file: ${[...f.orders.values()].map((o) => `${o.role} (${o.receipt})`).join(', ') || 'none'}`)
+  out.push(
+    `Deadline: ${f.deadline?.deadline ?? 'none'}${f.deadline ? ` = ${formatInstant(f.deadline.deadline, f.schedule.zone)}` : ''}`,
+  )
+  out.push(`Awaiting: ${judge.awaitingText(f, { kind: 'moderator' })}`)
+  if (f.paused) out.push(`PAUSED since ${f.paused.at} by ${f.paused.by}: ${f.paused.reason}`)
+  const pending = d().inProgress(f) ? d().pendingDecision(f) : null
+  if (pending)
+    out.push(
+      `Decision pending: ${pending.decisionId} (${pending.role}) "${pending.question}", default ${pending.defaultOption}, due ${pending.deadline}`,
+    )
+  for (const [role, list] of f.absences)
+    for (const a of list) out.push(`Absence ${a.absenceId}: ${role} from ${a.from} to ${a.to}`)
+  if (f.ejected.size) out.push(`Vacant roles: ${[...f.ejected].join(', ')}`)
+  if (f.standby) out.push(`Standby: the house (${f.standby}) writes a missed point's orders`)
+  const tokens = [...f.viewTokens].filter(([, t]) => t.live).map(([reader]) => reader)
+  if (tokens.length || f.observers)
+    out.push(`Page tokens: ${tokens.join(', ') || 'none'}; observers' page ${f.observers ? 'on' : 'off'}`)
+  const plan = judge.plan(id, now)
+  if (plan.nextAt) out.push(`Next scheduled: ${new Date(plan.nextAt).toISOString()}`)
+  return out
 }
 
 /** `game check` and `game adjudicate`, with their old spellings. */
@@ -207,10 +223,15 @@ function registerOfflineChecks(
       .command('check <game> <role> <file>', opts)
       .description('check an order file against the current state without filing it (like echeck)')
       .action((g: string, role: string, file: string) =>
-        withApp((app) => {
+        withApp(async (app) => {
           // The file is read as the intake reads a mail body and judged as the acknowledgement judges
-          // it (DECIDE lines included): `check` answers exactly what a mail would get.
-          const r = d().checkLines(d().checkOrders(app.judge, g, role, readFileSync(file, 'utf8')))
+          // it (DECIDE lines included): `check` answers exactly what a mail would get. The game is
+          // read on the async handle, as for a mail, and what the check files is dropped.
+          const text = readFileSync(file, 'utf8')
+          const checked = await d().onDryRun(app.judge, d().tickJobs(app), g, (judge) =>
+            d().checkOrders(judge, g, role, text),
+          )
+          const r = d().checkLines(checked)
           for (const line of r.lines) console.log(line)
           if (r.refused) process.exitCode = 1
         }),

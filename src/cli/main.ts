@@ -126,13 +126,14 @@ withOldSpelling(game, program, (parent, opts) =>
       if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
         fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
       return withApp(async (app) => {
-        const games = o.all ? app.judge.games() : g ? [g] : fail('name a game or use --all')
-        const unknown = games.filter((id) => !app.judge.games().includes(id))
-        if (unknown.length)
-          fail(`no game "${unknown[0]}" in ${data} (games here: ${app.judge.games().join(', ') || 'none'})`)
+        // One game is checked on the async handle; --all also checks the clock rows, the synchronous way.
+        const here = o.all ? app.judge.games() : await d().gamesAhead(app.judge, app.jobsDb)
+        const games = o.all ? here : g ? [g] : fail('name a game or use --all')
+        const unknown = games.filter((id) => !here.includes(id))
+        if (unknown.length) fail(`no game "${unknown[0]}" in ${data} (games here: ${here.join(', ') || 'none'})`)
         let bad = 0
         for (const id of games) {
-          const v = d().verifyGame(app.db, app.judge, id)
+          const v = o.all ? d().verifyGame(app.db, app.judge, id) : await d().verifyGameAhead(app.jobsDb, app.judge, id)
           if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
           else {
             bad++
@@ -141,7 +142,9 @@ withOldSpelling(game, program, (parent, opts) =>
           }
         }
         // Every key was derived from the server secret: a swapped or lost one changes them all.
-        const secret = d().checkServerSecret(app.db)
+        const secret = o.all
+          ? d().checkServerSecret(app.db)
+          : await d().checkServerSecretAhead(app.db, app.jobsDb, d().streamAhead(app.judge, app.jobsDb))
         if (secret.ok) console.log(`server secret: OK (${secret.text})`)
         else {
           bad++
@@ -184,10 +187,12 @@ program
   .option('--game-turn <n>', "only the resolutions of this game turn (the game's own turn count)")
   .addOption(new Option('--turn <n>', 'the old spelling of --game-turn').hideHelp())
   .action((g: string, o) =>
-    withApp((app) => {
-      if (!app.judge.games().includes(g))
-        fail(`no game "${g}" on this judge (games here: ${app.judge.games().join(', ') || 'none'})`)
-      const r = d().verifyDice(app.judge, g, resolutionPick(o))
+    withApp(async (app) => {
+      const here = await d().gamesAhead(app.judge, app.jobsDb)
+      if (!here.includes(g)) fail(`no game "${g}" on this judge (games here: ${here.join(', ') || 'none'})`)
+      const r = await d().onReadingJudge(app.judge, app.jobsDb, { games: [g] }, (judge) =>
+        d().verifyDice(judge, g, resolutionPick(o)),
+      )
       for (const l of r.lines) console.log(l)
       console.log(r.ok ? `${r.checked} roll(s) reproduced from the revealed secrets` : 'SOME ROLLS DO NOT REPRODUCE')
       if (!r.ok) process.exitCode = 1

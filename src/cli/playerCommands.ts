@@ -80,9 +80,14 @@ export function registerPlayerCommands(
         'show a player\'s current key and reply address (operator); role "moderator" gives the game\'s moderator key',
       )
       .action((g: string, role: string) =>
-        withApp((app) => {
-          const key = app.judge.keyFor(g, role)
-          console.log(`${key}  ${app.judge.replyAddress(g, role, key)}`)
+        withApp(async (app) => {
+          // Read on the async handle, the key made from the server secret read there too.
+          const ahead = { games: [g], serverSecret: true }
+          const line = await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
+            const key = judge.keyFor(g, role)
+            return `${key}  ${judge.replyAddress(g, role, key)}`
+          })
+          console.log(line)
         }),
       ),
   )

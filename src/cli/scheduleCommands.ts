@@ -21,8 +21,11 @@ export function registerScheduleCommands(
       "a game's zone, deadline rule for each phase kind, early processing, reminders and missed-deadline policy",
     )
     .action((g: string) =>
-      withApp((app) => {
-        for (const l of d().describeSchedule(app.judge.schedule(g))) console.log(l)
+      withApp(async (app) => {
+        const lines = await d().onReadingJudge(app.judge, app.jobsDb, { games: [g] }, (judge) =>
+          d().describeSchedule(judge.schedule(g)),
+        )
+        for (const l of lines) console.log(l)
       }),
     )
   schedule

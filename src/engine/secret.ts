@@ -204,21 +204,41 @@ export interface SecretCheck {
   fingerprint: string | null
 }
 
+/** What checkServerSecret reads, read ahead: the server stream and the database's secret. */
+export interface SecretReadAhead {
+  records: StoredEvent[]
+  stored: string | null
+}
+
+/** checkServerSecret with its reads made on the async handle, `records` the server stream read there. */
+export async function checkServerSecretAhead(
+  db: Database,
+  jobs: AsyncQueryable,
+  records: Promise<StoredEvent[]>,
+): Promise<SecretCheck> {
+  const [read, stored] = await Promise.all([records, findServerSecretAsync(jobs)])
+  return checkServerSecret(db, { records: read, stored })
+}
+
 /**
  * Compares the secret the judge would use now with the first one the log recorded. The judge
  * records a changed secret when it first uses it, so the comparison is with the first record,
  * not the last: a swap stays a failure until the original secret is back.
  */
-export function checkServerSecret(db: Database): SecretCheck {
+export function checkServerSecret(db: Database, ahead?: SecretReadAhead): SecretCheck {
   const source = sources.get(db)
   if (!source) throw new Error('checkServerSecret: useServerSecret was not called for this database')
-  const records = source.store.read(SERVER_STREAM).filter((e) => e.type === 'ServerSecretInUse')
+  const records = (ahead?.records ?? source.store.read(SERVER_STREAM)).filter((e) => e.type === 'ServerSecretInUse')
   const current =
     source.secret ??
     (source.file
       ? readSecretFile(source.file, source.fileSetting)
       : source.origin === 'database'
-        ? storedSecret(db)
+        ? ahead
+          ? ahead.stored !== null
+            ? wellFormed(ahead.stored, `the database's server secret (settings "${SETTING}")`)
+            : null
+          : storedSecret(db)
         : null)
   const fingerprint = current ? secretFingerprint(current) : null
   const where = source.file ? `file ${source.file}` : source.origin
