@@ -36,6 +36,20 @@ const packCache = new Map<
 const packKey = (created: GameCreated, schemaVersion: number) =>
   `${created.ruleset}|${created.pack === undefined && schemaVersion < 2 ? 'default' : 'own'}|${created.packHash}`
 
+/**
+ * Whether a fold of the game that `first` opens finds its pack kept in this process, or needs none
+ * read from the packs table (a v1 game carries its own copy or plays the embedded pack).
+ */
+export function packKept(first: StoredEvent): boolean {
+  if (first.schemaVersion < 2) return true
+  return packCache.has(packKey(first.data as GameCreated, first.schemaVersion))
+}
+
+/** Lets go of the packs kept, as a judge just started has none (the cold-fold tests). */
+export function forgetPacks(): void {
+  packCache.clear()
+}
+
 /** The pack content a GameCreated plays with: its own copy (v1), the stored one by hash (v2), or the embedded pack. */
 function packContentOf(created: GameCreated, schemaVersion: number, secrets: SecretSource): unknown | undefined {
   if (schemaVersion < 2) return created.pack

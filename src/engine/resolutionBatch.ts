@@ -20,12 +20,12 @@ import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { AdjudicateResult } from './calls.ts'
 import type { Action } from './clock/lifecycle.ts'
 import { gameStream } from './events.ts'
-import { foldGame, type GameFold } from './fold.ts'
+import { foldGame, type GameFold, packKept } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { GatheredGame, type ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { serverSecretAhead } from './secret.ts'
-import { hiddenSecretAhead } from './secretsAhead.ts'
+import { hiddenSecretAhead, withPackAhead } from './secretsAhead.ts'
 
 export { NotGathered, type ResolutionJobs } from './gathering.ts'
 
@@ -45,7 +45,10 @@ export async function foldAhead(j: Judge, store: AsyncEventStore, game: string):
     j.folds.set(game, advanced)
     return advanced
   }
-  const [events, secrets] = await Promise.all([store.read(stream), hiddenSecretAhead(store.db, j.secrets, game)])
+  const [events, hidden] = await Promise.all([store.read(stream), hiddenSecretAhead(store.db, j.secrets, game)])
+  // The first fold of a game whose stored pack this process has not loaded reads it too.
+  const first = events[0]
+  const secrets = first && !packKept(first) ? await withPackAhead(store.db, hidden, first) : hidden
   const fold = foldGame(events, j.registry, secrets)
   j.folds.set(game, fold)
   return fold

@@ -2,7 +2,10 @@
 // judge's own source asks the database on the event loop's thread, which on PostgreSQL waits there
 // for the answer (a round trip per game a tick folds afresh).
 import type { AsyncQueryable } from '../log/async/database.ts'
+import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
+import type { StoredEvent } from '../log/store.ts'
+import type { GameCreated } from './events.ts'
 import type { SecretSource } from './fold.ts'
 
 /** `secrets` with the game's hidden-draw secret (purpose 'hidden', point 0) read ahead on `db`. */
@@ -18,4 +21,16 @@ export async function hiddenSecretAhead(
       g === game && purpose === 'hidden' && point === 0 ? hidden : secrets.get(g, purpose, point),
     ...(secrets.pack ? { pack: secrets.pack } : {}),
   }
+}
+
+/** `secrets` with the stored pack the game names (by hash, from schema 2 on) read ahead on `db`. */
+export async function withPackAhead(
+  db: AsyncQueryable,
+  secrets: SecretSource,
+  first: StoredEvent,
+): Promise<SecretSource> {
+  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
+  const content = hash ? await findPackContentAsync(db, hash) : null
+  if (content === null) return secrets
+  return { ...secrets, pack: (h) => (h === hash ? content : (secrets.pack?.(h) ?? null)) }
 }

@@ -5,15 +5,12 @@
 // synchronous way, which names the rows around the break.
 import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
-import { findPackContentAsync } from '../log/repos/packs.ts'
-import type { StoredEvent } from '../log/store.ts'
 import { verifyStreamAsync } from '../log/verify.ts'
 import { type GameVerification, verifyGame } from './audit.ts'
 import { gameStream } from './events.ts'
-import type { GameCreated } from './events.ts'
-import { foldGame, type SecretSource } from './fold.ts'
+import { foldGame } from './fold.ts'
 import type { Judge } from './judge.ts'
-import { hiddenSecretAhead } from './secretsAhead.ts'
+import { hiddenSecretAhead, withPackAhead } from './secretsAhead.ts'
 
 /** As verifyGame, read on `jobs`. */
 export async function verifyGameAhead(jobs: AsyncDatabase, judge: Judge, game: string): Promise<GameVerification> {
@@ -31,12 +28,4 @@ export async function verifyGameAhead(jobs: AsyncDatabase, judge: Judge, game: s
     problems = [`the game no longer re-folds: ${(e as Error).message}`]
   }
   return { ok: problems.length === 0, events: chain.events, problems }
-}
-
-/** `secrets` with the stored pack the game names (by hash, from schema 2 on) read ahead on `jobs`. */
-async function withPackAhead(jobs: AsyncDatabase, secrets: SecretSource, first: StoredEvent): Promise<SecretSource> {
-  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
-  const content = hash ? await findPackContentAsync(jobs, hash) : null
-  if (content === null) return secrets
-  return { ...secrets, pack: (h) => (h === hash ? content : (secrets.pack?.(h) ?? null)) }
 }

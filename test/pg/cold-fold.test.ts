@@ -1,10 +1,12 @@
 // The serve tick and the intake on PostgreSQL with nothing kept of the game's fold (a judge just
 // started, or one whose fold cache let the game go): the fold made from the whole stream asks for the
 // hidden-draw secret, which is read ahead on the async handle with the stream, so not one statement
-// goes on the synchronous driver, whose round trips wait on the event loop's thread.
+// goes on the synchronous driver, whose round trips wait on the event loop's thread. So is the
+// game's stored data pack when this process has not loaded it yet (a judge just started).
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
+import { forgetPacks } from '../../src/engine/fold.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
@@ -77,4 +79,23 @@ it('files a mail for a game folded afresh without a statement on the synchronous
   expect(outcome).toBe('orders-accepted')
   expect(app.judge.load('coldmail', { check: true }).orders.get('south')?.receipt).toBe('coldmail/1/south-1')
   expect(verifyGame(app.db, app.judge, 'coldmail').ok).toBe(true)
+})
+
+it('resolves a game whose data pack this process has not loaded without a statement on the synchronous driver', async () => {
+  app.now.t = START
+  createFixtureDuel(app, 'coldpack')
+  app.judge.submitOrders('coldpack', 'north', 'DRAW 1')
+  const deadline = new Date(START + 72 * 3600_000)
+  app.now.t = deadline.getTime()
+  app.judge.folds.clear()
+  forgetPacks()
+  const sync = synchronousCalls('postgres')
+  let report: Awaited<ReturnType<typeof tickYielding>>
+  try {
+    report = await tickYielding(app.judge, deadline, { games: ['coldpack'], recordTick: false, jobs: tickJobs(app) })
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  expect(report.games).toMatchObject([{ game: 'coldpack', committed: true }])
+  expect(verifyGame(app.db, app.judge, 'coldpack').ok).toBe(true)
 })
