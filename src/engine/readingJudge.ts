@@ -13,13 +13,13 @@ import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
-import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
-import { foldGame, type GameFold, type SecretSource } from './fold.ts'
+import { type GameCreated, SERVER_STREAM } from './events.ts'
+import type { GameFold, SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { MailLedger } from './mailLedger.ts'
 import { FilingBatch } from './filingBatch.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
-import { NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
+import { foldAhead as foldThroughCache, NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
@@ -124,26 +124,20 @@ async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promis
 }
 
 /**
- * The game's fold from its stream read on the async handle (the kept one if the stream has not
- * moved), its hidden-draw secret and stored pack kept in `read` for folds made again; null when
- * there is no such game.
+ * The game's fold read on the async handle through the judge's fold cache (resolutionBatch's
+ * foldAhead: only the events since the kept fold), its hidden-draw secret and stored pack kept in
+ * `read` for the secrets the rendering asks; null when there is no such game.
  */
 async function foldAhead(j: Judge, store: AsyncEventStore, game: string, read: Read): Promise<GameFold | null> {
-  const events = await store.read(gameStream(game))
-  const first = events[0]
-  if (!first) return null
-  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
-  const [hidden, pack] = await Promise.all([
+  const [fold, hidden] = await Promise.all([
+    foldThroughCache(j, store, game),
     findSecretAsync(store.db, game, 'hidden', 0),
-    hash ? findPackContentAsync(store.db, hash) : null,
   ])
+  if (!fold) return null
   read.hidden.set(game, hidden)
-  if (hash) read.packs.set(hash, pack)
-  const version = events.at(-1)!.version
-  const kept = j.folds.upTo(game, version)
-  if (kept?.version === version) return kept
-  const fold = foldGame(events, j.registry, secretsRead(read))
-  j.folds.set(game, fold)
+  const first = fold.events[0]!
+  const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
+  if (hash) read.packs.set(hash, await findPackContentAsync(store.db, hash))
   return fold
 }
 
