@@ -177,8 +177,9 @@ function registerExport(program: Command, game: Command, withApp: WithApp, d: ()
         withApp(async (app) => {
           const viewer = d().parseViewer(o.as)
           const writeSite = o.html ? (await import('../web/staticSite.ts')).writeSite : null
-          // A reader's copy is scrubbed of the keys, which are made from the server secret.
-          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' }
+          // A reader's copy is scrubbed of the keys, which are made from the server secret; the
+          // pages are, the moderator's too.
+          const ahead = { games: [game], serverSecret: viewer.kind !== 'moderator' || Boolean(o.html) }
           console.log(
             await d().onReadingJudge(app.judge, app.jobsDb, ahead, (judge) => {
               if (writeSite) {

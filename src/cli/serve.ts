@@ -6,6 +6,7 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { recentMailReceipts } from '../engine/mailLedger.ts'
+import { pagesAhead } from '../engine/readingJudge.ts'
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -35,7 +36,8 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
     console.error(`outbox: sending failed at start: ${(e as Error).message}`)
   }
   announceJudge(app)
-  const pages = await (await import('../web/server.ts')).startPages(app.judge)
+  // Each page read ahead on the async handle, rendered on a reading judge (readingJudge.ts).
+  const pages = await (await import('../web/server.ts')).startPages(app.judge, pagesAhead(app.judge, app.jobsDb))
   const passes = judgePasses(app, log)
   const { intake, listener } = await startMailIntake(app, passes.taken, log)
   await passes.pass(true)

@@ -7,7 +7,8 @@
 // mail records and its secrets answered from what was read, and every other read (the clock rows, a
 // stream or a secret not read ahead) refused with NotGathered. A command refused so is run again
 // the synchronous way, on the judge itself, so it prints what it printed before; a command
-// therefore gathers its lines and prints them at the end.
+// therefore gathers its lines and prints them at the end. The game pages the server serves are
+// rendered so too (pagesAhead), one request at a time.
 import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
@@ -60,6 +61,17 @@ export async function onReadingJudge<T>(
     if (e instanceof NotGathered) return run(j)
     throw e
   }
+}
+
+/**
+ * A game page rendered on a reading judge (src/web's PagesAhead): its game read ahead, and the
+ * server secret its key scrubber blanks the keys with; on the judge itself when it reaches beyond.
+ */
+export function pagesAhead(
+  j: Judge,
+  jobs: AsyncDatabase,
+): <T>(game: string, render: (judge: Judge) => T) => Promise<T> {
+  return (game, render) => onReadingJudge(j, jobs, { games: [game], serverSecret: true }, render)
 }
 
 /** The games on this judge (Judge.games), read on the async handle. */

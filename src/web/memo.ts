@@ -32,16 +32,20 @@ function resultKey(src: PageSource, game: string, point: number): string | null 
   return result ? `${game}|${point}|${result.event.position}|${fold.superseded.length}` : null
 }
 
-/** A page source that keeps the games after their resolutions, and the readers' views of them. */
+/**
+ * The games after their resolutions, and the readers' views of them, kept across requests. Each
+ * call names the source it reads: the judge itself, or a reading judge of one request whose reads
+ * were made ahead on the async handle (src/engine/readingJudge.ts), so what one request made serves
+ * the next whichever way it was read.
+ */
 export class Memo {
-  readonly source: PageSource
   private readonly folds = new Recent<GameFold | null>(24)
   private readonly views = new Recent<ResolutionView | null>(64)
 
-  constructor(src: PageSource) {
+  /** `src` answering loadAfter from the games kept here; every other call goes straight to it. */
+  source(src: PageSource): PageSource {
     const folds = this.folds
-    // Every call but loadAfter goes straight to the judge.
-    this.source = {
+    return {
       get templates() {
         return src.templates
       },
@@ -65,17 +69,18 @@ export class Memo {
     }
   }
 
-  view(game: string, viewer: Viewer, point: number): ResolutionView | null {
-    const key = resultKey(this.source, game, point)
+  view(src: PageSource, game: string, viewer: Viewer, point: number): ResolutionView | null {
+    const key = resultKey(src, game, point)
     if (key === null) return null
-    return this.views.get(`${key}|${readerName(viewer)}`, () => resolutionView(this.source, game, viewer, point))
+    return this.views.get(`${key}|${readerName(viewer)}`, () => resolutionView(this.source(src), game, viewer, point))
   }
 }
 
-const memos = new WeakMap<PageSource, Memo>()
+const memos = new WeakMap<object, Memo>()
 
-export function memoOf(src: PageSource): Memo {
-  let memo = memos.get(src)
-  if (!memo) memos.set(src, (memo = new Memo(src)))
+/** The memo kept for `owner`: the page source a server was started on. */
+export function memoOf(owner: object): Memo {
+  let memo = memos.get(owner)
+  if (!memo) memos.set(owner, (memo = new Memo()))
   return memo
 }

@@ -9,7 +9,7 @@ import type { Viewer } from '../games/contract.ts'
 import type { PageSource } from '../engine/readerSource.ts'
 import { CHECK_SCRIPT } from './check.ts'
 import { chainPage, indexPage, PAGE_POLICY as POLICY, resolutionPage, SERVED, STYLESHEET } from './html.ts'
-import { memoOf } from './memo.ts'
+import { type Memo, memoOf } from './memo.ts'
 import { gameSummary, readerCopy } from './model.ts'
 import { RateLimit } from './rateLimit.ts'
 import { webSettings } from './settings.ts'
@@ -36,10 +36,11 @@ export interface Answer {
 
 const GAME = '([a-z0-9][a-z0-9-]{1,31})'
 const TOKEN = '([0-9a-f]{32})'
-const ROUTES: {
+interface Route {
   pattern: RegExp
-  answer: (src: PageSource, viewer: Viewer, game: string, m: string[]) => Answer | null
-}[] = [
+  answer: (src: PageSource, viewer: Viewer, game: string, m: string[], memo: Memo) => Answer | null
+}
+const ROUTES: Route[] = [
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/$`),
     answer: (src, v, g) => html(indexPage(gameSummary(src, g, v), SERVED)),
@@ -52,24 +53,22 @@ const ROUTES: {
   { pattern: new RegExp(`^/g/${GAME}/${TOKEN}/chain\\.json$`), answer: (src, v, g) => json(readerCopy(src, g, v)) },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})$`),
-    answer: (src, v, g, m) => {
-      const view = memoOf(src).view(g, v, Number(m[3]))
+    answer: (src, v, g, m, memo) => {
+      const view = memo.view(src, g, v, Number(m[3]))
       return view && html(resolutionPage(gameSummary(src, g, v), view, SERVED))
     },
   },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})\\.json$`),
-    answer: (src, v, g, m) => {
-      const view = memoOf(src).view(g, v, Number(m[3]))
+    answer: (src, v, g, m, memo) => {
+      const view = memo.view(src, g, v, Number(m[3]))
       return view && { ...json({ ...view, reportBody: undefined }), lasting: true }
     },
   },
   {
     pattern: new RegExp(`^/g/${GAME}/${TOKEN}/r/([1-9][0-9]{0,5})/([a-z0-9_-]{1,40})\\.svg$`),
-    answer: (src, v, g, m) => {
-      const figure = memoOf(src)
-        .view(g, v, Number(m[3]))
-        ?.figures.find((f) => f.name === m[4])
+    answer: (src, v, g, m, memo) => {
+      const figure = memo.view(src, g, v, Number(m[3]))?.figures.find((f) => f.name === m[4])
       return figure ? { status: 200, type: 'image/svg+xml', body: figure.svg, lasting: true } : null
     },
   },
@@ -84,8 +83,11 @@ const json = (value: unknown): Answer => ({
 const text = (status: number, body: string): Answer => ({ status, type: 'text/plain; charset=utf-8', body })
 const NO_PAGE = text(404, 'No page here: the link is wrong, or its token was revoked.\n')
 
-/** What a GET of `path` answers, for the reader its token names; the same for every way of failing. */
-export function answer(src: PageSource, path: string): Answer {
+/**
+ * What a GET of `path` answers, for the reader its token names; the same for every way of failing.
+ * `memo` keeps what was made between requests: the one of the source the server was started on.
+ */
+export function answer(src: PageSource, path: string, memo: Memo = memoOf(src)): Answer {
   if (path === '/style.css') return { status: 200, type: 'text/css; charset=utf-8', body: STYLESHEET, lasting: true }
   if (path === '/check.js')
     return { status: 200, type: 'text/javascript; charset=utf-8', body: CHECK_SCRIPT, lasting: true }
@@ -94,9 +96,24 @@ export function answer(src: PageSource, path: string): Answer {
     if (!m) continue
     const viewer = src.viewerOfToken(m[1]!, m[2]!)
     if (!viewer) return NO_PAGE
-    return route.answer(src, viewer, m[1]!, m) ?? NO_PAGE
+    return route.answer(src, viewer, m[1]!, m, memo) ?? NO_PAGE
   }
   return NO_PAGE
+}
+
+/**
+ * Renders on a page source whose reads of `game` (its fold, and the server secret its key scrubber
+ * needs) were made ahead on the async handle: src/engine/readingJudge.ts's pagesAhead, which renders
+ * again on the judge itself, synchronously, when the page reaches beyond what was read.
+ */
+export type PagesAhead = <T>(game: string, render: (src: PageSource) => T) => Promise<T>
+
+/** As answer, the game the path names read ahead when `ahead` is given; a path naming none reads nothing. */
+export async function answerAhead(src: PageSource, ahead: PagesAhead | null, path: string): Promise<Answer> {
+  const game = ahead && ROUTES.map((r) => r.pattern.exec(path)).find((m) => m)?.[1]
+  if (!ahead || !game) return answer(src, path)
+  const memo = memoOf(src)
+  return ahead(game, (reader) => answer(reader, path, memo))
 }
 
 function headers(a: Answer, etag: string): Record<string, string> {
@@ -129,8 +146,17 @@ export function clientAddress(req: IncomingMessage): string {
   return forwarded.split(',').at(-1)!.trim().slice(0, 64) || peer
 }
 
-/** Answers one request: GET and HEAD only, a bounded path, the rate limit per address first. */
-export function handle(src: PageSource, limit: RateLimit, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Answers one request: GET and HEAD only, a bounded path, the rate limit per address first; the page
+ * read ahead on the async handle when `ahead` is given (PagesAhead).
+ */
+export async function handle(
+  src: PageSource,
+  limit: RateLimit,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ahead: PagesAhead | null = null,
+): Promise<void> {
   const address = clientAddress(req)
   const url = req.url ?? '/'
   let a: Answer
@@ -143,11 +169,17 @@ export function handle(src: PageSource, limit: RateLimit, req: IncomingMessage, 
   } else if (url.length > MAX_URL_LENGTH) a = text(414, 'Address too long.\n')
   else {
     try {
-      a = answer(src, url.split('?')[0]!)
+      a = await answerAhead(src, ahead, url.split('?')[0]!)
     } catch {
       a = text(500, 'The page could not be made.\n')
     }
   }
+  send(req, res, a)
+}
+
+/** Sends `a`, or a refusal when it is too large; "not modified" while the reader's tag holds. */
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  let a = answer
   let body = Buffer.from(a.body, 'utf8')
   if (body.length > MAX_RESPONSE_BYTES) {
     a = text(500, 'The page is too large to send.\n')
@@ -168,15 +200,19 @@ export interface WebServer {
   close(): Promise<void>
 }
 
-/** Starts the pages on `listen`; port 0 takes a free one. */
+/**
+ * Starts the pages on `listen`; port 0 takes a free one. With `ahead` each page is read ahead on
+ * the async handle (PagesAhead), else synchronously on `src`.
+ */
 export async function startWebServer(
   src: PageSource,
   listen: { host: string; port: number },
   limit = new RateLimit(),
+  ahead: PagesAhead | null = null,
 ): Promise<WebServer> {
   const server: Server = createServer(
     { maxHeaderSize: 8192, requestTimeout: 15_000, headersTimeout: 10_000 },
-    (req, res) => handle(src, limit, req, res),
+    (req, res) => void handle(src, limit, req, res, ahead).catch(() => res.destroy()),
   )
   server.keepAliveTimeout = 5_000
   server.maxRequestsPerSocket = 100
@@ -195,15 +231,19 @@ export async function startWebServer(
   }
 }
 
-/** `pbem serve`'s pages: started when PBEM_WEB_ADDR says where, else null (they are off by default). */
+/**
+ * `pbem serve`'s pages: started when PBEM_WEB_ADDR says where, else null (they are off by default);
+ * each read ahead on the judge's async handle (`ahead`).
+ */
 export async function startPages(
   src: PageSource,
+  ahead: PagesAhead | null,
   env: NodeJS.ProcessEnv = process.env,
   log: (line: string) => void = console.log,
 ): Promise<WebServer | null> {
   const { listen, base } = webSettings(env)
   if (!listen) return null
-  const server = await startWebServer(src, listen)
+  const server = await startWebServer(src, listen, new RateLimit(), ahead)
   log(
     `game pages: listening on ${server.url}; links in reports name ${base} (pbem player view <game> gives each reader his)`,
   )
