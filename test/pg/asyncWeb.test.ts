@@ -11,6 +11,7 @@ import * as Deps from '../../src/cli/deps.ts'
 import { registerAuditCommands } from '../../src/cli/audit.ts'
 import { registerGameCommands } from '../../src/cli/gameCommands.ts'
 import { pagesAhead } from '../../src/engine/readingJudge.ts'
+import { readjudicate } from '../../src/engine/readjudicate.ts'
 import { Memo } from '../../src/web/memo.ts'
 import { RateLimit } from '../../src/web/rateLimit.ts'
 import { type Answer, answer, startWebServer, type WebServer } from '../../src/web/server.ts'
@@ -141,11 +142,18 @@ describe('the game pages on the async handle', () => {
     if (engine!.name === 'postgres') expect(synchronousStatements).toBeGreaterThan(0)
   })
 
-  it('a page of a resolution the moderator corrected, a revoked token: read ahead, as the synchronous way', async () => {
+  it('a page of a resolution the moderator corrected, then of a revoked token: read ahead, as the synchronous way', async () => {
     const ahead = await server(true)
     const north = `/g/wp1/${tokens.north}/`
     const before = await fetched(ahead, `${north}r/1`)
     expect(before.status).toBe(200)
+    const worth = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i + 1, 2 * (i + 1)]))
+    readjudicate(app.judge, { game: 'wp1', fromPoint: 1, reason: 'misprinted worth', pack: { worth } }, true)
+    for (const path of ['r/1', 'r/1.json', 'r/2', '']) {
+      const after = await fetched(ahead, north + path)
+      expect([after.status, after.calls, after.body], path).toEqual([200, [], synchronously(north + path).answer.body])
+    }
+    expect((await fetched(ahead, `${north}r/1`)).body).not.toBe(before.body)
     app.judge.revokeViewToken('wp1', 'north', { reason: 'test', by: 'test' })
     for (const path of ['', 'r/1', 'r/1.json']) {
       const r = await fetched(ahead, north + path)
