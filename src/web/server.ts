@@ -1,7 +1,10 @@
 // The read-only game pages over HTTP, on node:http: a handful of GET routes, each path matched whole
 // by a pattern (no file is ever read from disk, so no path reaches one), every answer built in memory
 // and bounded. A token opens a game's pages for one reader (src/engine/viewTokens.ts); an unknown,
-// revoked or mistyped one gets the same "no page" as a game that does not exist.
+// revoked or mistyped one gets the same "no page" as a game that does not exist. Under `pbem serve`
+// a page's game is read on the judge's async handle first and the page made on what was read
+// (PagesAhead): a request holds the event loop for no round trip to the database, unless its page
+// reaches beyond what was read.
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -178,8 +181,8 @@ export async function handle(
 }
 
 /** Sends `a`, or a refusal when it is too large; "not modified" while the reader's tag holds. */
-function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
-  let a = answer
+function send(req: IncomingMessage, res: ServerResponse, made: Answer): void {
+  let a = made
   let body = Buffer.from(a.body, 'utf8')
   if (body.length > MAX_RESPONSE_BYTES) {
     a = text(500, 'The page is too large to send.\n')
