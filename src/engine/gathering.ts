@@ -151,7 +151,16 @@ interface Mark {
 /** A letter's steps in a GatheredGame: made when queued, or (a reader's report) still to render. */
 type Queued = AsyncStep[] | (() => AsyncStep[])
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The next turn of the event loop, past its timers and its poll for I/O: an immediate queued from
+ * the poll phase (where a read's answer resumes the batch) runs before them, the second one after.
+ */
+async function nextTurn(): Promise<void> {
+  await immediate()
+  await immediate()
+}
 
 /** One game's writes gathered by a judge (`judge`) that reaches nothing beyond the game's stream. */
 export class GatheredGame {
