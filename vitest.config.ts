@@ -31,6 +31,7 @@ const bothEngines = [
   'test/engine/order-limits.test.ts',
   'test/engine/packs.test.ts',
   'test/engine/readjudicate.test.ts',
+  'test/engine/report-turns.test.ts',
   'test/engine/roles-for.test.ts',
   'test/engine/secret.test.ts',
   'test/engine/validate.test.ts',

@@ -9,12 +9,14 @@
 // synchronous seam, as `pbem tick` runs it, for comparison. What the serve figure still holds the
 // loop for is each game's own computation (folding, rules, rendering), and whatever else the machine
 // runs: on a shared machine, the scheduler's gaps show in it too. Does not print;
-// bench/pg-bench.ts calls it.
+// bench/pg-bench.ts calls it. BENCH_PG_STALL_RULESET=sea-devils puts Weak Beginning games on file
+// instead, read by both players and the moderator: each reader's report draws its map as SVG.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { type App, inboundHandler, openApp, tickJobs } from '../src/cli/app.ts'
+import type { NewEvent } from '../src/log/store.ts'
 import { registerRuleset } from '../src/games/index.ts'
 import { type TickReport, tick, tickYielding } from '../src/schedule/tick.ts'
 import { hiddenDeckFactory } from '../test/games/fixtures/hidden-deck.ts'
@@ -145,11 +147,19 @@ async function measure(
   gaps?: Gap[],
 ): Promise<StallFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-stall-bench-'))
+  const seaDevils = process.env.BENCH_PG_STALL_RULESET === 'sea-devils'
   // Game g00000 is the template, not due; copies 1..games are.
-  makeSweepGames(dir, games + 1, url, 1)
+  if (seaDevils) makeSeaDevilsGames(dir, games + 1, url)
+  else makeSweepGames(dir, games + 1, url, 1)
   const unregister = registerRuleset(hiddenDeckFactory)
   const now = new Date(START + HOUR + 10_000)
-  const app = openApp({ dataDir: dir, database: url, clock: () => now, mailDomain: 'judge.example.test' })
+  const app = openApp({
+    dataDir: dir,
+    database: url,
+    clock: () => now,
+    mailDomain: 'judge.example.test',
+    ...(seaDevils ? { moderatorAddress: MODERATOR } : {}),
+  })
   try {
     const handle = inboundHandler(app)
     await handle(strangerMail(-1), 'bench:warm-up') // loads the intake's modules
@@ -193,5 +203,58 @@ async function measure(
     app.close()
     unregister()
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const MODERATOR = 'mod@judge.example.test'
+
+/**
+ * As makeSweepGames, with Weak Beginning (Sea Devils) games, every copy due an hour after START: a
+ * game created by the judge, its events and secrets copied under each new id.
+ */
+function makeSeaDevilsGames(dir: string, games: number, database: string): void {
+  const app = openApp({
+    dataDir: dir,
+    database,
+    clock: () => new Date(START),
+    mailDomain: 'judge.example.test',
+    moderatorAddress: MODERATOR,
+  })
+  try {
+    app.judge.createGame({
+      game: 'g00000',
+      ruleset: 'sea-devils',
+      scenario: 'weak-beginning',
+      players: [
+        { role: 'federal', address: 'fed@example.test', name: 'Fed' },
+        { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
+      ],
+    })
+    const template = app.store
+      .read('game:g00000')
+      .map((e): NewEvent => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, audience: e.audience }))
+    const secrets = app.db.prepare("SELECT purpose, point, secret FROM secrets WHERE game = 'g00000'").all() as {
+      purpose: string
+      point: number
+      secret: string
+    }[]
+    const insert = app.db.prepare('INSERT INTO secrets (game, purpose, point, secret) VALUES (?, ?, ?, ?)')
+    const due = new Date(START + HOUR).toISOString()
+    app.judge.transaction(() => {
+      for (let i = 1; i < games; i++) {
+        const game = `g${String(i).padStart(5, '0')}`
+        for (const s of secrets) insert.run(game, s.purpose, s.point, s.secret)
+        const copy = template.map((e) =>
+          e.type === 'GameCreated'
+            ? { ...e, data: { ...(e.data as object), game } }
+            : e.type === 'DeadlineSet'
+              ? { ...e, data: { ...(e.data as object), deadline: due } }
+              : e,
+        )
+        app.store.append(`game:${game}`, 0, copy)
+      }
+    })
+  } finally {
+    app.close()
   }
 }

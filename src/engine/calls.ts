@@ -10,6 +10,11 @@ import type { ScheduleInput } from './clock/schedule.ts'
 
 export interface Outbox {
   enqueue(letter: Letter, meta: { game: string | null; kind: string }): void
+  /**
+   * Queues the letter `render` makes, rendered when the outbox's batch is written (a resolution
+   * batch's: one reader's report a turn of the event loop); without it, enqueue(render()).
+   */
+  enqueueRender?(render: () => Letter, meta: { game: string | null; kind: string }): void
 }
 
 export interface JudgeOptions {

@@ -8,7 +8,9 @@
 // judge, so the keys, the templates and the fold cache are the judge's), transactions as savepoints
 // over what is gathered, an outbox that turns letters into steps (none to a house seat, as the
 // judge's own outbox drops them), secrets known to the batch before the judge's, and for one game's
-// stream (GatheredGame) its appends chained from the head the batch holds, with the fold they leave.
+// stream (GatheredGame) its appends chained from the head the batch holds, with the fold they leave,
+// and its readers' reports kept as renders, made one a turn of the event loop before the batch is
+// written (renderLetters).
 // Anything a gathering judge of one game does beyond that game's stream is refused with NotGathered
 // and carried out the synchronous way.
 import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
@@ -98,7 +100,10 @@ export function knowSecret(
 /** What a gathering judge has in place of the judge's own. */
 export interface Replaced {
   store: EventStore
-  outbox: { enqueue(letter: Letter, meta: LetterMeta): void }
+  outbox: {
+    enqueue(letter: Letter, meta: LetterMeta): void
+    enqueueRender?(render: () => Letter, meta: LetterMeta): void
+  }
   /** The server secret read ahead, which keys are checked against without a read; else read when asked. */
   serverSecret: string | undefined
   secrets: SecretSource
@@ -143,6 +148,20 @@ interface Mark {
   fold: GameFold | null
 }
 
+/** A letter's steps in a GatheredGame: made when queued, or (a reader's report) still to render. */
+type Queued = AsyncStep[] | (() => AsyncStep[])
+
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The next turn of the event loop, past its timers and its poll for I/O: an immediate queued from
+ * the poll phase (where a read's answer resumes the batch) runs before them, the second one after.
+ */
+async function nextTurn(): Promise<void> {
+  await immediate()
+  await immediate()
+}
+
 /** One game's writes gathered by a judge (`judge`) that reaches nothing beyond the game's stream. */
 export class GatheredGame {
   readonly judge: Judge
@@ -152,7 +171,8 @@ export class GatheredGame {
   /** The secrets kept (read ahead or drawn); the drawn ones are also steps. */
   private readonly known = new Map<string, string | null>()
   readonly secretSteps: AsyncStep[] = []
-  readonly letters: AsyncStep[] = []
+  /** The letters in the order queued, the reports among them kept as renders until renderLetters. */
+  private readonly queued: Queued[] = []
   /** Set when the call reached beyond the batch (even where a caller caught it, as the house does). */
   private spoiled: NotGathered | null = null
 
@@ -168,7 +188,10 @@ export class GatheredGame {
     this.stream = gameStream(game)
     this.judge = gatheringJudge(j, {
       store: this.gatheringStore(),
-      outbox: { enqueue: (letter, meta) => this.letters.push(...letterStepsOf(jobs.letterSteps, letter, meta)) },
+      outbox: {
+        enqueue: (letter, meta) => this.queued.push(letterStepsOf(jobs.letterSteps, letter, meta)),
+        enqueueRender: (render, meta) => this.queued.push(() => letterStepsOf(jobs.letterSteps, render(), meta)),
+      },
       serverSecret: opts.serverSecret,
       secrets: knownFirst(this.known, opts.fallback, opts.pack),
       load: (game, opts = {}) =>
@@ -188,6 +211,30 @@ export class GatheredGame {
   /** Whether anything was appended to the game. */
   get appended(): boolean {
     return this.appends.length > 0
+  }
+
+  /** Whether any letter was queued. */
+  get queuedLetters(): boolean {
+    return this.queued.length > 0
+  }
+
+  /**
+   * The reports still kept as renders made, each in a turn of the event loop of its own: a game's
+   * readers' reports with their pictures cost tens of milliseconds each, too long for one stretch.
+   */
+  async renderLetters(): Promise<void> {
+    for (let i = 0; i < this.queued.length; i++) {
+      const q = this.queued[i]!
+      if (typeof q !== 'function') continue
+      await nextTurn()
+      this.queued[i] = q()
+    }
+  }
+
+  /** The letters' steps in the order queued; a report still kept as a render is made now. */
+  get letters(): AsyncStep[] {
+    for (const [i, q] of this.queued.entries()) if (typeof q === 'function') this.queued[i] = q()
+    return (this.queued as AsyncStep[][]).flat()
   }
 
   /** The appends' steps, in order. */
@@ -276,14 +323,14 @@ export class GatheredGame {
   }
 
   private mark(): Mark {
-    const { appends, secretSteps, letters, current } = this
-    return { appends: appends.length, secrets: secretSteps.length, letters: letters.length, fold: current }
+    const { appends, secretSteps, queued, current } = this
+    return { appends: appends.length, secrets: secretSteps.length, letters: queued.length, fold: current }
   }
 
   private rollBack(m: Mark): void {
     this.appends.length = m.appends
     this.secretSteps.length = m.secrets
-    this.letters.length = m.letters
+    this.queued.length = m.letters
     this.current = m.fold
   }
 }

@@ -227,6 +227,17 @@ export function decisionsAt(
     }))
 }
 
+/**
+ * Queues one reader's report, made by `render`: now, or, on an outbox that renders its letters when
+ * its batch is written (the tick's resolution batch), then, one reader a turn of the event loop, so
+ * that a game's readers' reports with their pictures do not hold the loop in one stretch.
+ */
+export function enqueueReport(j: Judge, render: () => Letter, meta: { game: string; kind: string }): void {
+  const outbox = j.o.outbox
+  if (outbox.enqueueRender) outbox.enqueueRender(render, meta)
+  else outbox.enqueue(render(), meta)
+}
+
 export function reportLetters(j: Judge, fold: GameFold, adjudication: TurnAdjudicated | null): Letter[] {
   return j
     .readers(fold)

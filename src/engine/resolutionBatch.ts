@@ -5,8 +5,10 @@
 // the plan runs synchronously, unchanged, against a judge whose writes are gathered, not written:
 // the game's events chained from its head (AsyncEventStore.appendSteps), the dice secret drawn for
 // the next point, the letters queued, and at the end the game's clock row from the fold they leave.
-// One batch writes it all: one synchronous call on SQLite, BEGIN..COMMIT in one round trip under the
-// game's lock on PostgreSQL, so no lock is held across this process's event loop.
+// The readers' reports are kept as renders and made after the plan, one reader a turn of the event
+// loop (each, with its pictures drawn as SVG, can cost tens of milliseconds). One batch writes it all:
+// one synchronous call on SQLite, BEGIN..COMMIT in one round trip under the game's lock on
+// PostgreSQL, so no lock is held across this process's event loop.
 //
 // Nothing is read inside the batch: what guards it is the stream's next version, unique, so a
 // writer that appended since the head was read (a late order, a second judge) makes the batch fail
@@ -131,10 +133,12 @@ export class ResolutionBatch {
   }
 
   /**
-   * Writes the batch. False when another writer appended to the game since its head was read:
-   * nothing is written, and the caller reads and decides again.
+   * Writes the batch, its readers' reports rendered first, one reader a turn of the event loop. False
+   * when another writer appended to the game since its head was read: nothing is written, and the
+   * caller reads and decides again.
    */
   async commit(): Promise<boolean> {
+    await this.g.renderLetters()
     const steps = this.steps()
     if (!steps.length) return true
     let results: AsyncStepResult[]
@@ -148,12 +152,15 @@ export class ResolutionBatch {
     return true
   }
 
-  /** What commit writes, in order (none when the plan appended nothing), for a caller that writes several games in one batch. */
+  /**
+   * What commit writes, in order (none when the plan appended nothing), for a caller that writes
+   * several games in one batch; reports not yet rendered (renderLetters) are rendered here, at once.
+   */
   steps(): AsyncStep[] {
     const g = this.g
     g.check()
     if (!g.appended) {
-      if (g.letters.length || g.secretSteps.length) throw new Error('a plan wrote letters without events')
+      if (g.queuedLetters || g.secretSteps.length) throw new Error('a plan wrote letters without events')
       return []
     }
     return [...g.appendSteps(), ...g.secretSteps, g.clockStep(), ...g.letters]

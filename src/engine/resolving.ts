@@ -16,7 +16,7 @@ import type { AdjudicateOptions, AdjudicateResult, ModeratorOptions } from './ca
 import * as asking from './asking.ts'
 import { coveredBy, dispatchOf, heldBefore, readerKey } from './reportBatch.ts'
 import { mailed } from './houseSeat.ts'
-import { reportLetter } from './reporting.ts'
+import { enqueueReport, reportLetter } from './reporting.ts'
 import { PointMovedError } from './errors.ts'
 import { keepSecret } from './secretKeeper.ts'
 
@@ -137,8 +137,8 @@ export function adjudicate(j: Judge, game: string, opts: AdjudicateOptions = {})
     // the ones that waited with it.
     for (const r of j.readers(after)) {
       if (!dispatch.sent.includes(readerKey(r.role)) || !mailed(r)) continue
-      const letter = reportLetter(j, after, coveredBy(fold, after, readerKey(r.role), point), r)
-      j.o.outbox.enqueue(letter, { game, kind: 'report' })
+      const covered = coveredBy(fold, after, readerKey(r.role), point)
+      enqueueReport(j, () => reportLetter(j, after, covered, r), { game, kind: 'report' })
     }
     j.askOpeningQuestions(game)
     return { point, label: step.label, finished: step.finished, committed: true, waiting: null, requested, defaulted }
