@@ -109,8 +109,8 @@ program
     withApp(async (app) => {
       const days = Number(o.days)
       if (!Number.isFinite(days) || days < 0) fail('--days must be a number of days, 0 or more')
-      const { pruneSentMail } = await import('../mail/retention.ts')
-      const r = pruneSentMail(app.db, new Date(app.clock().getTime() - days * 86_400_000))
+      const { pruneSentMailAsync } = await import('../mail/retention.ts')
+      const r = await pruneSentMailAsync(app.jobsDb, new Date(app.clock().getTime() - days * 86_400_000))
       console.log(`${r.mails} sent mail(s) pruned, ${r.parts} attachment part(s) removed`)
     }),
   )

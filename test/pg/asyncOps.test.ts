@@ -11,6 +11,8 @@ import type { Judge } from '../../src/engine/judge.ts'
 import { checkServerSecret } from '../../src/engine/secret.ts'
 import { gameClockRebuildSteps } from '../../src/log/repos/gameClockCheck.ts'
 import { verifyAll } from '../../src/log/verify.ts'
+import { enqueueMail, type OutboundMail } from '../../src/mail/outbound.ts'
+import { pruneSentMail, pruneSentMailAsync } from '../../src/mail/retention.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from './engines.ts'
@@ -170,6 +172,84 @@ describe("the operator's commands on the async handle", () => {
       expect(r.calls).toEqual([])
       expect(r.lines).toEqual(all.lines.filter((l) => l.startsWith('op2:') || l.startsWith('server secret:')))
       expect(r.failed).toBe(false)
+    })
+  })
+
+  describe('pbem outbox prune', () => {
+    const T0 = new Date('2026-03-01T06:00:00.000Z')
+    const LATER = new Date(T0.getTime() + 86_400_000)
+    /** A report long enough to be kept as parts, its map's coastline and key shared by every reader's. */
+    const COAST = `<path d="M0,0${'L12.5,7.25L3,9.75'.repeat(400)}Z"/>\n`
+    const KEY = `<p>${Array.from({ length: 300 }, (_, i) => `<b>C${i}</b> sea area ${i};`).join(' ')}</p>\n`
+    const report = (to: string, id = to): OutboundMail => ({
+      messageId: `report.op1.${id}@judge.example.test`,
+      from: 'PBEM judge <orders@judge.example.test>',
+      to: `${to}@example.test`,
+      subject: 'Results',
+      text: `Report for ${to}\n${'You see nothing.\n'.repeat(200)}`,
+      html: `<h1>Report for ${to}</h1>\n${KEY}<p>${'nothing '.repeat(200)}</p>\n`,
+      attachments: [
+        {
+          filename: 'map.png',
+          contentType: 'image/png',
+          cid: 'map@acw-pbem',
+          svg: `<svg xmlns="http://www.w3.org/2000/svg">\n${COAST}<text>${to}</text>\n</svg>\n`,
+        },
+      ],
+    })
+    /** The federal's report sent on T0, the confederate's queued. */
+    beforeEach(() => {
+      enqueueMail(app.db, report('federal'), { game: 'op1', kind: 'report' }, T0)
+      enqueueMail(app.db, report('confederate'), { game: 'op1', kind: 'report' }, T0)
+      app.db.prepare(`UPDATE outbox SET sent_at = ? WHERE message_id LIKE 'report.op1.federal%'`).run(T0.toISOString())
+    })
+    const tables = () => ({
+      outbox: app.db.prepare('SELECT id, payload, sent_at FROM outbox ORDER BY id').all(),
+      parts: app.db.prepare('SELECT hash FROM mail_parts ORDER BY hash').pluck().all(),
+    })
+
+    /** What the synchronous way prunes and leaves, rolled back. */
+    function prunedSynchronously(before: Date) {
+      let seen: { pruned: ReturnType<typeof pruneSentMail>; left: ReturnType<typeof tables> } | null = null
+      try {
+        app.db.transaction(() => {
+          seen = { pruned: synchronously(() => pruneSentMail(app.db, before)), left: tables() }
+          throw new Error('rolled back')
+        })()
+      } catch (e) {
+        if ((e as Error).message !== 'rolled back') throw e
+      }
+      return seen!
+    }
+
+    it('the sweep read on the async handle and written in one batch: the counts and the tables of the synchronous way', async () => {
+      const start = tables()
+      const expected = prunedSynchronously(LATER)
+      expect(tables()).toEqual(start)
+      expect(expected.pruned).toEqual({ mails: 1, parts: 3 })
+      const r = await counted(() => pruneSentMailAsync(app.jobsDb, LATER))
+      expect(r.calls).toEqual([])
+      expect(r.result).toEqual(expected.pruned)
+      expect(tables()).toEqual(expected.left)
+      // Again: nothing left to prune.
+      expect((await counted(() => pruneSentMailAsync(app.jobsDb, LATER))).result).toEqual({ mails: 0, parts: 0 })
+    })
+
+    it('a mail queued while the sweep is written keeps the parts it names: the deletes skip, the sweep is read again', async () => {
+      const parts = tables().parts.length
+      let queued = false
+      const racing = Object.create(app.jobsDb, {
+        batch: {
+          value: (steps: never) => {
+            if (!queued) enqueueMail(app.db, report('federal', 'federal-again'), { game: 'op1', kind: 'report' }, LATER)
+            queued = true
+            return app.jobsDb.batch(steps)
+          },
+        },
+      })
+      expect(await pruneSentMailAsync(racing, LATER)).toEqual({ mails: 1, parts: 0 })
+      expect(tables().parts).toHaveLength(parts)
+      expect((await pruneSentMailAsync(app.jobsDb, LATER)).mails).toBe(0)
     })
   })
 })
