@@ -2,13 +2,19 @@
 // and `db copy`. On PostgreSQL none of them sends a statement on the synchronous driver (the
 // worker-thread client, which blocks the event loop on each round trip), and each prints and does
 // what the synchronous way did.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Command } from 'commander'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { openApp } from '../../src/cli/app.ts'
 import * as Deps from '../../src/cli/deps.ts'
+import { registerSecretCommands } from '../../src/cli/secret.ts'
 import { verifyCommand } from '../../src/cli/verifyCommand.ts'
 import { locate, verifyGame } from '../../src/engine/audit.ts'
 import { checkClock } from '../../src/engine/clockCheck.ts'
 import type { Judge } from '../../src/engine/judge.ts'
-import { checkServerSecret } from '../../src/engine/secret.ts'
+import { checkServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
 import { gameClockRebuildSteps } from '../../src/log/repos/gameClockCheck.ts'
 import { verifyAll } from '../../src/log/verify.ts'
 import { enqueueMail, type OutboundMail } from '../../src/mail/outbound.ts'
@@ -42,6 +48,27 @@ describe("the operator's commands on the async handle", () => {
       return { result: await run(), calls: (calls = sync.stop()) }
     } finally {
       if (!calls.length) sync.stop()
+    }
+  }
+
+  /** What `pbem <args>` prints (its commands registered by `register`) and its exit code, with the synchronous statements it sent. */
+  async function pbem(
+    register: (program: Command, withApp: (fn: (a: TestApp) => unknown) => Promise<void>) => void,
+    ...args: string[]
+  ) {
+    const program = new Command().exitOverride()
+    register(program, async (fn) => {
+      await fn(app)
+    })
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')))
+    const code = process.exitCode
+    try {
+      const { calls } = await counted(() => program.parseAsync(['node', 'pbem', ...args]))
+      return { lines, calls, exit: process.exitCode }
+    } finally {
+      log.mockRestore()
+      process.exitCode = code
     }
   }
 
@@ -250,6 +277,56 @@ describe("the operator's commands on the async handle", () => {
       expect(await pruneSentMailAsync(racing, LATER)).toEqual({ mails: 1, parts: 0 })
       expect(tables().parts).toHaveLength(parts)
       expect((await pruneSentMailAsync(app.jobsDb, LATER)).mails).toBe(0)
+    })
+  })
+
+  describe('pbem secret', () => {
+    const secretCommands = (program: Command, withApp: (fn: (a: TestApp) => unknown) => Promise<void>) =>
+      registerSecretCommands(program, withApp as never, () => Deps)
+    let dir: string
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'pbem-async-secret-'))
+    })
+    afterEach(() => rmSync(dir, { recursive: true, force: true }))
+    const stored = () =>
+      app.db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).pluck().get() as string | undefined
+
+    it('status: the server stream and the stored secret read on the async handle, the line of the synchronous way', async () => {
+      const expected = synchronously(() => checkServerSecret(app.db))
+      expect(expected.ok).toBe(true)
+      const r = await pbem(secretCommands, 'secret', 'status')
+      expect(r.calls).toEqual([])
+      expect(r.lines).toEqual([`OK: ${expected.text}`])
+      expect(r.exit).toBeUndefined()
+    })
+
+    it('export: the secret read, written to the file and erased on the async handle, as the synchronous way moves it; the keys stay', async () => {
+      const secret = stored()!
+      const key = app.judge.keyFor('op1', 'north')
+      const tableFile = () => app.db.prepare(`SELECT pg_relation_filepath('settings')`).pluck().get()
+      const before = tableFile()
+      const file = join(dir, 'exported')
+      const r = await pbem(secretCommands, 'secret', 'export', '--to', file)
+      expect(r.calls).toEqual([])
+      expect(r.lines[0]).toBe(
+        `The server secret (fingerprint ${secretFingerprint(secret)}) is now in ${file} (mode 0600) and no longer in the database.`,
+      )
+      expect(r.lines[1]).toMatch(/^PostgreSQL: the settings table was rewritten .*write-ahead log/)
+      expect(r.lines[2]).toBe(
+        `From now on set PBEM_SERVER_SECRET_FILE=${file} for every pbem command and for pbem serve. Without it the judge stops with an error rather than make a new secret, which would change every player key.`,
+      )
+      expect(readFileSync(file, 'utf8')).toBe(`${secret}\n`)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(stored()).toBeUndefined()
+      expect(tableFile()).not.toBe(before) // the table rewritten into a new file
+      // The other settings are written back; a judge given the file has the same keys.
+      const again = openApp({ dataDir: app.dirs.data, database: app.dirs.db, mail: {} as never, secret: { file } })
+      try {
+        expect(again.judge.keyFor('op1', 'north')).toBe(key)
+        expect(checkServerSecret(again.db)).toMatchObject({ ok: true, fingerprint: secretFingerprint(secret) })
+      } finally {
+        again.close()
+      }
     })
   })
 })
