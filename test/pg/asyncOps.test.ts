@@ -9,6 +9,7 @@ import { Command } from 'commander'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import * as Deps from '../../src/cli/deps.ts'
+import { registerDbCommands } from '../../src/cli/db.ts'
 import { registerSecretCommands } from '../../src/cli/secret.ts'
 import { verifyCommand } from '../../src/cli/verifyCommand.ts'
 import { locate, verifyGame } from '../../src/engine/audit.ts'
@@ -327,6 +328,36 @@ describe("the operator's commands on the async handle", () => {
       } finally {
         again.close()
       }
+    })
+  })
+
+  describe('pbem db copy', () => {
+    let dir: string
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'pbem-async-copy-'))
+    })
+    afterEach(() => rmSync(dir, { recursive: true, force: true }))
+    const dbCommands = (program: Command) => registerDbCommands(program)
+    const rows = (table: string) => app.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get()
+
+    it('PostgreSQL to SQLite and back: read and written on async handles only, every table and chain checked', async () => {
+      const file = join(dir, 'judge.sqlite')
+      const out = await pbem(dbCommands, 'db', 'copy', '--from', app.dirs.db, '--to', file)
+      expect(out.calls).toEqual([])
+      expect(out.exit).toBeUndefined()
+      const tables = out.lines.filter((l) => / row\(s\) {2}/.test(l))
+      expect(tables.length).toBeGreaterThan(5)
+      for (const l of tables) expect(l).toMatch(/ OK$/)
+      expect(out.lines).toContainEqual(expect.stringMatching(/^ {2}events +\d+ row\(s\) {2}OK$/))
+      expect(out.lines).toContainEqual(
+        `event chains on the target: OK (${rows('streams')} stream(s), ${rows('events')} event(s))`,
+      )
+
+      const back = await pbem(dbCommands, 'db', 'copy', '--from', file, '--to', engine!.target())
+      expect(back.calls).toEqual([])
+      expect(back.exit).toBeUndefined()
+      expect(back.lines.filter((l) => / row\(s\) {2}/.test(l))).toEqual(tables)
+      expect(back.lines.at(-1)).toBe(out.lines.at(-1))
     })
   })
 })
