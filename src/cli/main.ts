@@ -109,8 +109,8 @@ program
     withApp(async (app) => {
       const days = Number(o.days)
       if (!Number.isFinite(days) || days < 0) fail('--days must be a number of days, 0 or more')
-      const { pruneSentMail } = await import('../mail/retention.ts')
-      const r = pruneSentMail(app.db, new Date(app.clock().getTime() - days * 86_400_000))
+      const { pruneSentMailAsync } = await import('../mail/retention.ts')
+      const r = await pruneSentMailAsync(app.jobsDb, new Date(app.clock().getTime() - days * 86_400_000))
       console.log(`${r.mails} sent mail(s) pruned, ${r.parts} attachment part(s) removed`)
     }),
   )
@@ -126,54 +126,8 @@ withOldSpelling(game, program, (parent, opts) =>
       if (!process.env.PBEM_DATABASE_URL && !d().existsSync(d().join(data, 'judge.sqlite')))
         fail(`no judge database in ${data} (judge.sqlite is missing): give --data or PBEM_DATA_DIR`)
       return withApp(async (app) => {
-        // One game is checked on the async handle; --all also checks the clock rows, the synchronous way.
-        const here = o.all ? app.judge.games() : await d().gamesAhead(app.judge, app.jobsDb)
-        const games = o.all ? here : g ? [g] : fail('name a game or use --all')
-        const unknown = games.filter((id) => !here.includes(id))
-        if (unknown.length) fail(`no game "${unknown[0]}" in ${data} (games here: ${here.join(', ') || 'none'})`)
-        let bad = 0
-        for (const id of games) {
-          const v = o.all ? d().verifyGame(app.db, app.judge, id) : await d().verifyGameAhead(app.jobsDb, app.judge, id)
-          if (v.ok) console.log(`${id}: OK (${v.events} events, chain intact, every result re-folds)`)
-          else {
-            bad++
-            console.log(`${id}: FAILED`)
-            for (const p of v.problems) console.log(`  ${p}`)
-          }
-        }
-        // Every key was derived from the server secret: a swapped or lost one changes them all.
-        const secret = o.all
-          ? d().checkServerSecret(app.db)
-          : await d().checkServerSecretAhead(app.db, app.jobsDb, d().streamAhead(app.judge, app.jobsDb))
-        if (secret.ok) console.log(`server secret: OK (${secret.text})`)
-        else {
-          bad++
-          console.log(`server secret: FAILED: ${secret.text}`)
-        }
-        if (o.all) {
-          // Streams that are not games (mail intake, operator actions) have hash chains too, read
-          // through the async seam on a handle of their own.
-          const adb = await d().openAsyncDatabase(app.dirs.db)
-          const chains = await d()
-            .verifyAllAsync(adb)
-            .finally(() => adb.close())
-          for (const f of chains.failures.filter((x) => !x.stream.startsWith('game:'))) {
-            bad++
-            console.log(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
-          }
-          // The clock read model is checked against the log, then written again from it.
-          const clock = d().checkClock(app.judge, { rebuild: true })
-          for (const m of clock.mismatched) {
-            bad++
-            console.log(
-              `clock of ${m.game}: FAILED: the table said ${JSON.stringify(m.row)}, the log says ${JSON.stringify(m.log)}`,
-            )
-          }
-          console.log(
-            `clock read model: ${clock.mismatched.length ? 'REBUILT' : 'OK'} (${clock.games} game(s)${clock.missing.length ? `; ${clock.missing.length} row(s) written that were missing or behind their stream` : ''})`,
-          )
-        }
-        if (bad) process.exitCode = 1
+        const { verifyCommand } = await import('./verifyCommand.ts')
+        if (await verifyCommand(app, { game: g, all: o.all }, data, d, (l) => console.log(l))) process.exitCode = 1
       })
     }),
 )

@@ -1,4 +1,5 @@
-// `pbem secret status|export`: where the server secret lives, and moving it out of the database.
+// `pbem secret status|export`: where the server secret lives, and moving it out of the database;
+// both on the judge's async handle.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import type { App } from './app.ts'
@@ -21,8 +22,8 @@ export function registerSecretCommands(
       'where the secret is kept and whether it is the one the log recorded (its fingerprint, never the secret)',
     )
     .action(() =>
-      withApp((app) => {
-        const check = d().checkServerSecret(app.db)
+      withApp(async (app) => {
+        const check = await d().checkServerSecretAhead(app.db, app.jobsDb, d().streamAhead(app.judge, app.jobsDb))
         console.log(`${check.ok ? 'OK' : 'FAILED'}: ${check.text}`)
         if (!check.ok) process.exitCode = 1
       }),
@@ -33,9 +34,9 @@ export function registerSecretCommands(
     .description('move the secret out of the database into a new file (mode 0600); it never overwrites a file')
     .requiredOption('--to <file>', 'the new file')
     .action((o) =>
-      withApp((app) => {
+      withApp(async (app) => {
         const file = resolve(o.to)
-        const r = d().exportServerSecret(app.db, file)
+        const r = await d().exportServerSecretAhead(app.db, app.jobsDb, file)
         console.log(
           `The server secret (fingerprint ${r.fingerprint}) is now in ${file} (mode 0600) and no longer in the database.`,
         )

@@ -27,6 +27,7 @@ export {
   type SeenMail,
 } from '../log/repos/intakeRecords.ts'
 export { findMailPart, findMailParts, hasMailPart, mailPartStep, storeMailPart } from '../log/repos/mailParts.ts'
+export { pruneSentRowsAsync } from '../log/repos/outboxPrune.ts'
 export {
   clearSendStarted,
   findOutboxRow,

@@ -6,9 +6,10 @@
 // silently changes every key, is caught by `pbem verify` instead of by the players.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
-import type { AsyncQueryable } from '../log/async/database.ts'
+import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
 import {
   eraseServerSecret,
+  eraseServerSecretAsync,
   findServerSecret,
   findServerSecretAsync,
   storeServerSecret,
@@ -268,6 +269,36 @@ export function checkServerSecret(db: Database, ahead?: SecretReadAhead): Secret
     }
   }
   return { ok: true, origin: source.origin, fingerprint, text: `kept in the ${where}, the one ${recorded}` }
+}
+
+/**
+ * As exportServerSecret, on the async handle: the stored secret read there, its use recorded in
+ * the log before it leaves (serverSecretAhead), and its row erased there (eraseServerSecretAsync).
+ */
+export async function exportServerSecretAhead(
+  db: Database,
+  jobs: AsyncDatabase,
+  file: string,
+): Promise<{ fingerprint: string; walEmptied: boolean; residue?: string }> {
+  const source = sources.get(db)
+  const stored = await findServerSecretAsync(jobs)
+  const secret = stored === null ? null : wellFormed(stored, `the database's server secret (settings "${SETTING}")`)
+  if (!secret)
+    throw new ServerSecretError(
+      `the database holds no server secret to export${source && source.origin !== 'database' ? ` (this judge keeps it in the ${source.origin})` : ''}`,
+    )
+  if (source?.origin === 'database') await serverSecretAhead(db, jobs)
+  try {
+    writeSecretFile(file, secret)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
+    throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
+  }
+  const erased = await eraseServerSecretAsync(jobs)
+  return erased.serverLogKeepsCopy
+    ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
+    : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
 }
 
 const PG_RESIDUE =

@@ -2,8 +2,9 @@
 // payload and the mail_parts it names) until it is sent; past the retention the operator sets
 // (`pbem outbox prune --days N`), a sent mail keeps only its row: Message-ID, recipient, kind and
 // times, so a duplicate is still recognised and a bounce still finds its game. The log keeps all a
-// report needs to be rendered again.
-import { type Database, pruneSentRows } from '../engine/mailStore.ts'
+// report needs to be rendered again. The command prunes on the async handle (pruneSentMailAsync:
+// read, then one batch).
+import { type AsyncDatabase, type Database, pruneSentRows, pruneSentRowsAsync } from '../engine/mailStore.ts'
 import type { StoredMail } from './outbound.ts'
 
 export interface Pruned {
@@ -15,16 +16,21 @@ export interface Pruned {
 
 export function pruneSentMail(db: Database, sentBefore: Date): Pruned {
   // The parts some kept payload still names stay; the others go.
-  return pruneSentRows(
-    db,
-    sentBefore.toISOString(),
-    (payload) => {
-      const m = JSON.parse(payload) as { messageId: string; from: string; to: string; subject: string }
-      return JSON.stringify({ messageId: m.messageId, from: m.from, to: m.to, subject: m.subject, pruned: true })
-    },
-    (payload) => partsNamed(JSON.parse(payload) as StoredMail),
-  )
+  return pruneSentRows(db, sentBefore.toISOString(), stub, namedBy)
 }
+
+/** As pruneSentMail, on the async handle: what to prune read first, then one batch. */
+export function pruneSentMailAsync(db: AsyncDatabase, sentBefore: Date): Promise<Pruned> {
+  return pruneSentRowsAsync(db, sentBefore.toISOString(), stub, namedBy)
+}
+
+/** What a pruned mail's row keeps of its payload. */
+function stub(payload: string): string {
+  const m = JSON.parse(payload) as { messageId: string; from: string; to: string; subject: string }
+  return JSON.stringify({ messageId: m.messageId, from: m.from, to: m.to, subject: m.subject, pruned: true })
+}
+
+const namedBy = (payload: string) => partsNamed(JSON.parse(payload) as StoredMail)
 
 /** Every mail_parts hash a payload names: its text, its HTML and its attachments' bodies. */
 function partsNamed(mail: StoredMail): string[] {

@@ -1,7 +1,7 @@
 // The settings table (migrations/003_engine.sql): the few judge-wide values kept by key. Each
 // operation names the setting it owns, so no caller writes a key or its SQL.
 import { sqliteOnly } from '../db.ts'
-import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
+import type { AsyncDatabase, AsyncQueryable, AsyncStep } from '../async/database.ts'
 import { engineOfDatabase, placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
@@ -62,6 +62,32 @@ export function eraseServerSecret(db: SqlDatabase): ErasedSecret {
     lite.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
   }
   const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+  return { walEmptied: !checkpoint || checkpoint.busy === 0, serverLogKeepsCopy: false }
+}
+
+/**
+ * As eraseServerSecret, on the async handle: on PostgreSQL the delete and the table's rewrite in
+ * one batch; on SQLite (the async handle shares the synchronous one's connection) the delete with
+ * secure_delete, then the write-ahead log emptied.
+ */
+export async function eraseServerSecretAsync(db: AsyncDatabase): Promise<ErasedSecret> {
+  if (db.engine === 'postgres') {
+    await db.batch([
+      { sql: 'DELETE FROM settings WHERE key = $1', params: [SERVER_SECRET] },
+      { sql: 'CREATE TEMP TABLE settings_kept ON COMMIT DROP AS SELECT * FROM settings' },
+      { sql: 'TRUNCATE settings' },
+      { sql: 'INSERT INTO settings SELECT * FROM settings_kept' },
+    ])
+    return { walEmptied: false, serverLogKeepsCopy: true }
+  }
+  const [before] = await db.all<{ secure_delete: number }>('PRAGMA secure_delete')
+  await db.exec('PRAGMA secure_delete = ON')
+  try {
+    await db.run('DELETE FROM settings WHERE key = ?', [SERVER_SECRET])
+  } finally {
+    await db.exec(`PRAGMA secure_delete = ${Number(before?.secure_delete) ? 'ON' : 'OFF'}`)
+  }
+  const [checkpoint] = await db.all<{ busy: number }>('PRAGMA wal_checkpoint(TRUNCATE)')
   return { walEmptied: !checkpoint || checkpoint.busy === 0, serverLogKeepsCopy: false }
 }
 
