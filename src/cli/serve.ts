@@ -6,6 +6,7 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { recentMailReceipts } from '../engine/mailLedger.ts'
+import { serverSecretAtStart } from '../engine/secret.ts'
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +28,8 @@ import {
 } from './app.ts'
 
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
+  // The secret's first use in the process on the async handle, before anything synchronous needs it.
+  await serverSecretAtStart(app.db, app.jobsDb)
   announceGames(app, opts.demoGame)
   const log = (line: string) => console.log(line)
   try {
