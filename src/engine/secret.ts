@@ -391,6 +391,9 @@ async function secretFileMadeOnceAhead(jobs: AsyncDatabase, source: Source): Pro
   const existing = readSecretFile(source.file!, source.fileSetting)
   if (existing) return (source.secret = existing)
   const [last, stored] = await Promise.all([lastRecordedAhead(jobs, source), findServerSecretAsync(jobs)])
+  // Another judge starting at once may have made the file (and recorded it) while these were read.
+  const made = readSecretFile(source.file!, source.fileSetting)
+  if (made) return (source.secret = made)
   if (last) throw fileLost(source, last)
   if (stored !== null) throw fileNotExported(source)
   return newSecretFile(source)
