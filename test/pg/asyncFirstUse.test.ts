@@ -1,5 +1,6 @@
 // The judge's first use of things in a process, on PostgreSQL, made on the async handle: its server
-// secret (read, on first ever use made, and its fingerprint recorded in the log once). Each path
+// secret (read, on first ever use made, and its fingerprint recorded in the log once); the refresh
+// of a stale clock row the tick finds. Each path
 // sends no statement on the synchronous driver (the worker-thread client, which blocks the event
 // loop on each round trip) and leaves what the synchronous way left.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { registerGameCommands } from '../../src/cli/gameCommands.ts'
 import { registerPlayerCommands } from '../../src/cli/playerCommands.ts'
 import { tickCommand } from '../../src/cli/tickCommand.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
+import { refreshClockAhead } from '../../src/engine/clockIndex.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
@@ -25,6 +27,8 @@ import {
   serverSecretAtStart,
 } from '../../src/engine/secret.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import { tickYielding } from '../../src/schedule/tick.ts'
+import { clockProblems } from '../helpers/clock.ts'
 import { HOUR, START } from '../schedule/helpers.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
@@ -254,5 +258,50 @@ describe("the judge's first use of its server secret", () => {
       )
       expect(recorded(first)).toHaveLength(1)
     })
+  })
+})
+
+describe('a stale clock row the tick finds', () => {
+  it.each([
+    ['missing', (app: TestApp) => app.db.prepare(`DELETE FROM game_clock WHERE stream = 'game:st1'`).run()],
+    [
+      'older than its stream',
+      (app: TestApp) =>
+        app.db.prepare(`UPDATE game_clock SET version = 1, next_at = NULL WHERE stream = 'game:st1'`).run(),
+    ],
+  ])(
+    '%s: written again on the async handle from the fold the tick read, as the synchronous refresh writes it',
+    async (_, spoil) => {
+      const app = judgeOn()
+      createFixtureDuel(app, 'st1')
+      app.judge.submitOrders('st1', 'north', 'DRAW 1')
+      const expected = app.judge.clock.read('st1')
+      spoil(app)
+      expect(app.judge.clock.read('st1')).not.toEqual(expected)
+      // A fresh process, at an hour with no work for the game: only its row is the tick's to mend.
+      app.judge.folds.clear()
+      const at = new Date(START + HOUR)
+      const { value: report, calls } = await counted(() =>
+        tickYielding(app.judge, at, { recordTick: false, jobs: tickJobs(app) }),
+      )
+      expect(calls).toEqual([])
+      expect(report.games).toEqual([])
+      expect(app.judge.clock.read('st1')).toEqual(expected)
+      expect(clockProblems(app.judge)).toEqual([])
+      // The synchronous refresh writes that same row.
+      spoil(app)
+      app.judge.refreshClock('st1')
+      expect(app.judge.clock.read('st1')).toEqual(expected)
+    },
+  )
+
+  it('a row written since from a later version is left as it is', async () => {
+    const app = judgeOn()
+    createFixtureDuel(app, 'st2')
+    const before = app.judge.load('st2')
+    app.judge.submitOrders('st2', 'north', 'DRAW 1')
+    const row = app.judge.clock.read('st2')
+    await refreshClockAhead(app.jobsDb, before)
+    expect(app.judge.clock.read('st2')).toEqual(row)
   })
 })
