@@ -1,6 +1,7 @@
 // The judge's first use of things in a process, on PostgreSQL, made on the async handle: its server
 // secret (read, on first ever use made, and its fingerprint recorded in the log once); the refresh
-// of a stale clock row the tick finds. Each path
+// of a stale clock row the tick finds; the intake decision's read of a game its mail reaches
+// without naming it first. Each path
 // sends no statement on the synchronous driver (the worker-thread client, which blocks the event
 // loop on each round trip) and leaves what the synchronous way left.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -19,6 +20,7 @@ import { verifyGame } from '../../src/engine/audit.ts'
 import { refreshClockAhead } from '../../src/engine/clockIndex.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
+import { NotReadAhead } from '../../src/engine/filingBatch.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
 import {
   type SecretConfig,
@@ -27,6 +29,9 @@ import {
   serverSecretAtStart,
 } from '../../src/engine/secret.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import { handleInbound } from '../../src/mail/intake.ts'
+import { prepareBatch } from '../../src/mail/intakeWrites.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { HOUR, START } from '../schedule/helpers.ts'
@@ -303,5 +308,87 @@ describe('a stale clock row the tick finds', () => {
     const row = app.judge.clock.read('st2')
     await refreshClockAhead(app.jobsDb, before)
     expect(app.judge.clock.read('st2')).toEqual(row)
+  })
+})
+
+describe("the intake's decision on a game its mail reaches", () => {
+  let mails = 0
+  function mailTo(to: string[], body: string): Buffer {
+    const head = [
+      'From: south@example.test',
+      `To: ${to.join(', ')}`,
+      'Subject: orders',
+      `Message-ID: <first-use-${++mails}@example.test>`,
+      'Content-Type: text/plain; charset=utf-8',
+    ].join('\r\n')
+    return Buffer.from(`${head}\r\n\r\n${body}\r\n`)
+  }
+  const intakeDeps = (app: TestApp, jobs = true) => ({
+    judge: app.judge,
+    db: app.db,
+    ...(jobs ? { jobsDb: app.jobsDb } : {}),
+    outbox: sqliteOutbox(app.db, app.clock),
+    clock: app.clock,
+  })
+  /** Reply addresses of other games, as a mail answering several reports at once carries them. */
+  const others = ['ot1', 'ot2', 'ot3', 'ot4'].map((g) => `orders+${g}.north@judge.example.test`)
+
+  it.each([
+    [
+      'its GAME line after four reply addresses of other games',
+      (app: TestApp) => [others, `GAME rd1 SOUTH\nKEY ${app.judge.keyFor('rd1', 'south')}\nDRAW 2`],
+      'orders-accepted',
+    ],
+    [
+      // Whose sender the reply limit never silences (the player of record with his key): the mail is
+      // for the first address's game, which it gives no key for.
+      'its keyed reply address after four of other games',
+      (app: TestApp) => [
+        [...others, app.judge.replyAddress('rd1', 'south', app.judge.keyFor('rd1', 'south'))],
+        'DRAW 2',
+      ],
+      'refused',
+    ],
+  ] as [string, (app: TestApp) => [string[], string], string][])(
+    'found by %s: read ahead on the async handle, filed as the synchronous way files it',
+    async (_, mail, outcome) => {
+      const filed = async (batched: boolean) => {
+        const app = judgeOn(undefined, { serverSecret: SECRET })
+        for (const g of ['ot1', 'ot2', 'ot3', 'ot4', 'rd1']) createFixtureDuel(app, g)
+        const [to, body] = mail(app)
+        mails = 0
+        app.judge.folds.clear()
+        const { value, calls } = await counted(() => handleInbound(mailTo(to, body), 'test', intakeDeps(app, batched)))
+        if (batched) expect(calls).toEqual([])
+        const events = app.store.read('game:rd1').slice(-1)
+        return {
+          outcome: value,
+          game: events.map((e) => ({ type: e.type, data: e.data })),
+          mail: app.store.read('system:mail').map((e) => ({ type: e.type, data: { ...e.data, source: null } })),
+        }
+      }
+      const batched = await filed(true)
+      expect(batched.outcome).toBe(outcome)
+      expect(batched.game).toMatchObject([{ type: outcome === 'refused' ? 'DeadlineSet' : 'OrdersAccepted' }])
+      expect(batched).toEqual(await filed(false))
+    },
+  )
+
+  it('a game a decision reaches that its batch did not read stops it, noted, rather than being read synchronously', async () => {
+    const app = judgeOn()
+    createFixtureDuel(app, 'rd1')
+    const { value: batch, calls } = await counted(async () => {
+      const { batch } = await prepareBatch(intakeDeps(app), app.jobsDb, [], { aheadOnly: true })
+      expect(() => batch.judge.hasGame('rd1')).toThrow(NotReadAhead)
+      expect(() => batch.judge.load('rd1')).toThrow(NotReadAhead)
+      return batch
+    })
+    expect(calls).toEqual([])
+    expect([...batch.unread]).toEqual(['rd1'])
+    const again = await counted(async () => {
+      const { batch } = await prepareBatch(intakeDeps(app), app.jobsDb, [], { games: ['rd1'], aheadOnly: true })
+      return [batch.judge.hasGame('rd1'), batch.judge.load('rd1').version, batch.unread.size]
+    })
+    expect(again).toEqual({ value: [true, app.judge.load('rd1').version, 0], calls: [] })
   })
 })
