@@ -6,6 +6,8 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { recentMailReceipts } from '../engine/mailLedger.ts'
+import { createGameBatched } from '../engine/creationBatch.ts'
+import { gamesAhead } from '../engine/readingJudge.ts'
 import { serverSecretAtStart } from '../engine/secret.ts'
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
@@ -25,12 +27,13 @@ import {
   sendOutbox,
   shownTarget,
   type App,
+  tickJobs,
 } from './app.ts'
 
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
   // The secret's first use in the process on the async handle, before anything synchronous needs it.
   await serverSecretAtStart(app.db, app.jobsDb)
-  announceGames(app, opts.demoGame)
+  await announceGames(app, opts.demoGame)
   const log = (line: string) => console.log(line)
   try {
     await sendOutbox(app, log) // settles mail a crash left in doubt before anything new goes out
@@ -65,11 +68,15 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   app.close()
 }
 
-/** On a fresh judge, the default game's demo (its GameDemo) with an example order mail; else the games here. */
-function announceGames(app: App, demoGame: boolean): void {
-  if (demoGame && app.judge.games().length === 0) {
+/**
+ * On a fresh judge, the default game's demo (its GameDemo) with an example order mail; else the
+ * games here. The games are listed and the demo game created on the async handle (in one batch).
+ */
+export async function announceGames(app: App, demoGame: boolean): Promise<void> {
+  const games = await gamesAhead(app.judge, app.jobsDb)
+  if (demoGame && games.length === 0) {
     const demo = defaultDemo()
-    const { keys } = app.judge.createGame({
+    const { keys } = await createGameBatched(app.judge, tickJobs(app), {
       game: demo.serveGameId,
       ruleset: defaultGame().id,
       scenario: demo.scenario,
@@ -86,9 +93,9 @@ function announceGames(app: App, demoGame: boolean): void {
     console.log(
       `  The opening reports (one per player, with the key in its reply address) ${app.mail.smtp ? 'go out by SMTP' : `are written to ${app.dirs.outbox}`}.`,
     )
-  } else if (app.judge.games().length) {
+  } else if (games.length) {
     // A second start creates nothing: say what is here and how to find the keys again.
-    console.log(`Games on this judge: ${app.judge.games().join(', ')}.`)
+    console.log(`Games on this judge: ${games.join(', ')}.`)
     console.log(
       '  A player\'s key and reply address: pbem player key <game> <role> (the game\'s moderator: role "moderator").',
     )

@@ -13,6 +13,7 @@ import {
   findServerSecret,
   findServerSecretAsync,
   storeServerSecret,
+  storeServerSecretAsync,
   storeServerSecretIfAbsent,
   storeServerSecretIfAbsentAsync,
 } from '../log/repos/settings.ts'
@@ -105,6 +106,11 @@ function readSecretFile(file: string, setting: string): string | null {
 /** Gives a new database a chosen server secret (the demo's, so its replays are the same); refused when it has one. */
 export function installServerSecret(db: Database, secret: string): void {
   storeServerSecret(db, secret)
+}
+
+/** As installServerSecret, on the async handle. */
+export function installServerSecretAhead(jobs: AsyncDatabase, secret: string): Promise<void> {
+  return storeServerSecretAsync(jobs, secret)
 }
 
 export function serverSecret(db: Database): string {

@@ -1,7 +1,7 @@
 // The judge's first use of things in a process, on PostgreSQL, made on the async handle: its server
 // secret (read, on first ever use made, and its fingerprint recorded in the log once); the refresh
 // of a stale clock row the tick finds; the intake decision's read of a game its mail reaches
-// without naming it first. Each path
+// without naming it first; serve's demo game and `pbem demo`, created and played in batches. Each path
 // sends no statement on the synchronous driver (the worker-thread client, which blocks the event
 // loop on each round trip) and leaves what the synchronous way left.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -12,9 +12,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openApp, tickJobs } from '../../src/cli/app.ts'
 import * as Deps from '../../src/cli/deps.ts'
 import { historyLines, registerAuditCommands } from '../../src/cli/audit.ts'
-import { demoSecret } from '../../src/cli/demo.ts'
+import { demoSecret, runDemo } from '../../src/cli/demo.ts'
 import { registerGameCommands } from '../../src/cli/gameCommands.ts'
 import { registerPlayerCommands } from '../../src/cli/playerCommands.ts'
+import { announceGames } from '../../src/cli/serve.ts'
 import { tickCommand } from '../../src/cli/tickCommand.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { refreshClockAhead } from '../../src/engine/clockIndex.ts'
@@ -29,6 +30,7 @@ import {
   serverSecretAtStart,
 } from '../../src/engine/secret.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import { defaultDemo, defaultGame } from '../../src/games/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { prepareBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
@@ -390,5 +392,57 @@ describe("the intake's decision on a game its mail reaches", () => {
       return [batch.judge.hasGame('rd1'), batch.judge.load('rd1').version, batch.unread.size]
     })
     expect(again).toEqual({ value: [true, app.judge.load('rd1').version, 0], calls: [] })
+  })
+})
+
+describe("serve's demo game and pbem demo, created and played in batches", () => {
+  /** What `run` prints on the console. */
+  async function printed(run: () => Promise<void>): Promise<string[]> {
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')))
+    try {
+      await run()
+    } finally {
+      log.mockRestore()
+    }
+    return lines
+  }
+
+  it("serve's demo game on a fresh judge: created on the async handle, the game the synchronous creation makes", async () => {
+    const app = judgeOn(undefined, { serverSecret: SECRET })
+    const { value: lines, calls } = await counted(() => printed(() => announceGames(app, true)))
+    expect(calls).toEqual([])
+    const demo = defaultDemo()
+    expect(lines[0]).toBe(`Created the demo game ${demo.serveGameId} (${demo.title}).`)
+    for (const p of demo.players)
+      expect(lines.join('\n')).toContain(`key ${app.judge.keyFor(demo.serveGameId, p.role)}`)
+    expect(verifyGame(app.db, app.judge, demo.serveGameId).ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+    // The synchronous creation of the same game on another fresh judge writes the same events.
+    const other = judgeOn(undefined, { serverSecret: SECRET })
+    other.judge.createGame({
+      game: demo.serveGameId,
+      ruleset: defaultGame().id,
+      scenario: demo.scenario,
+      players: demo.players,
+      createdBy: 'serve (demo game)',
+    })
+    const events = (a: TestApp) => a.store.read(`game:${demo.serveGameId}`).map((e) => [e.type, e.data, e.hash])
+    expect(events(app)).toEqual(events(other))
+    // A second start creates nothing and says what is here, read on the async handle too.
+    const again = await counted(() => printed(() => announceGames(app, true)))
+    expect(again.calls).toEqual([])
+    expect(again.value[0]).toBe(`Games on this judge: ${demo.serveGameId}.`)
+  })
+
+  it('pbem demo: on the synchronous driver only what opening and closing its judge sends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pbem-first-use-demo-'))
+    const [bare, database] = [engine!.app()!, engine!.app()!]
+    const opened = await counted(async () =>
+      openApp({ dataDir: join(dir, 'bare'), database: bare, mail: {} as never }).close(),
+    )
+    const played = await counted(() => runDemo({ dir: join(dir, 'demo'), database }))
+    expect(played.value.outcome).not.toBeNull()
+    expect(played.calls).toEqual(opened.calls)
   })
 })

@@ -98,6 +98,12 @@ export async function storeServerSecretIfAbsentAsync(q: AsyncQueryable, secret: 
   ])
 }
 
+/** As storeServerSecret, on the async handle. */
+export async function storeServerSecretAsync(q: AsyncQueryable, secret: string): Promise<void> {
+  const p = placeholderOf(q.engine)
+  await q.run(`INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})`, [SERVER_SECRET, secret])
+}
+
 /** As findLastTick, on the async handle. */
 export async function findLastTickAsync(q: AsyncQueryable): Promise<string | null> {
   const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`, [
