@@ -2,13 +2,17 @@
 // through the same intake, engine and outbox as a live game; the default game's without --game. The
 // demo pins its server secret, dice secrets and clock so that every run (and the golden test)
 // produces the same mails; a live judge draws fresh secrets from crypto randomness instead.
-import { installServerSecret } from '../engine/secret.ts'
+import { createGameBatched } from '../engine/creationBatch.ts'
+import type { GameFold } from '../engine/fold.ts'
+import { onPlanningJudge } from '../engine/judgeBatch.ts'
+import { aheadReader } from '../engine/resolutionBatch.ts'
+import { installServerSecretAhead } from '../engine/secret.ts'
 import { createHmac } from 'node:crypto'
 import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { GameDemo, GameOutcome } from '../games/contract.ts'
 import { defaultDemo, defaultGame, rulesetFactory, rulesetIds } from '../games/index.ts'
-import { type App, openApp, readInbox, sendOutbox } from './app.ts'
+import { type App, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
 import { OptionError } from './options.ts'
 
 const demo = defaultDemo()
@@ -67,8 +71,9 @@ export async function runDemo(opts: {
     mailDomain: 'judge.example.test',
   })
   try {
-    installServerSecret(app.db, DEMO_SERVER_SECRET)
-    app.judge.createGame({
+    // Created and played as `pbem serve` creates and plays a game: on the async handle, in batches.
+    await installServerSecretAhead(app.jobsDb, DEMO_SERVER_SECRET)
+    await createGameBatched(app.judge, tickJobs(app), {
       game: demo.gameId,
       ruleset,
       scenario: demo.scenario,
@@ -80,7 +85,7 @@ export async function runDemo(opts: {
     ;(opts.log ?? (() => {}))(`Created ${demo.gameId}: ${demo.title}.`)
     const stopped = await playMails(app, demo, opts.mails ?? demo.mails, now, opts.log ?? (() => {}))
     await sendOutbox(app)
-    const fold = app.judge.load(demo.gameId)
+    const fold = await aheadReader(app.judge, tickJobs(app))(demo.gameId)
     const outcome = fold.finished ? fold.ruleset.outcome(fold.state) : null
     if (fold.finished && !outcome) throw new Error('the demo game ended without an outcome')
     return { outcome, stopped, outbox: app.dirs.outbox, dataDir, game: demo.gameId }
@@ -105,8 +110,9 @@ async function playMails(
     .filter((f) => f.endsWith('.eml'))
     .sort()
   const lastMail = Math.max(0, ...mails.map((m) => Number(/^p(\d+)-/.exec(m)?.[1] ?? 0)))
+  const load: (game: string) => Promise<GameFold> = aheadReader(app.judge, tickJobs(app))
   for (let point = 1; point <= MAX_POINTS; point++) {
-    const fold = app.judge.load(demo.gameId)
+    const fold = await load(demo.gameId)
     if (fold.finished) return null
     if (demo.resolutions !== undefined && point > demo.resolutions)
       return `the demo shows the first ${demo.resolutions} resolutions; ${demo.gameId} now awaits ${app.judge.awaitingText(fold)} (play on with pbem game adjudicate ${demo.gameId})`
@@ -121,7 +127,8 @@ async function playMails(
     const outcomes = await readInbox(app)
     log(`Resolution ${point}: ${batch.length} order mail(s) read (${outcomes.join(', ') || 'none'}).`)
     now.t += 3600_000
-    const r = app.judge.adjudicate(demo.gameId)
+    // As `pbem game adjudicate` resolves it: on a planning judge of the game, in one batch.
+    const r = await onPlanningJudge(app.judge, tickJobs(app), demo.gameId, (j) => j.adjudicate(demo.gameId))
     await sendOutbox(app)
     if (r.committed) log(`  ${r.label} adjudicated.`)
     else {
@@ -132,7 +139,7 @@ async function playMails(
         return `the sample mails end at resolution ${lastMail}; ${demo.gameId} waits for ${r.waiting?.role ?? 'a player'}'s answer to ${r.waiting?.decisionId ?? 'a question'}`
     }
   }
-  const fold = app.judge.load(demo.gameId)
+  const fold = await load(demo.gameId)
   return fold.finished
     ? null
     : `stopped after ${MAX_POINTS} resolutions; ${demo.gameId} awaits ${app.judge.awaitingText(fold)}`

@@ -6,7 +6,9 @@
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
 import { recentMailReceipts } from '../engine/mailLedger.ts'
-import { pagesAhead } from '../engine/readingJudge.ts'
+import { createGameBatched } from '../engine/creationBatch.ts'
+import { gamesAhead, pagesAhead } from '../engine/readingJudge.ts'
+import { serverSecretAtStart } from '../engine/secret.ts'
 import { schedule } from 'node-cron'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,10 +27,13 @@ import {
   sendOutbox,
   shownTarget,
   type App,
+  tickJobs,
 } from './app.ts'
 
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
-  announceGames(app, opts.demoGame)
+  // The secret's first use in the process on the async handle, before anything synchronous needs it.
+  await serverSecretAtStart(app.db, app.jobsDb)
+  await announceGames(app, opts.demoGame)
   const log = (line: string) => console.log(line)
   try {
     await sendOutbox(app, log) // settles mail a crash left in doubt before anything new goes out
@@ -64,11 +69,15 @@ export async function serve(app: App, opts: { intervalMs: number; demoGame: bool
   app.close()
 }
 
-/** On a fresh judge, the default game's demo (its GameDemo) with an example order mail; else the games here. */
-function announceGames(app: App, demoGame: boolean): void {
-  if (demoGame && app.judge.games().length === 0) {
+/**
+ * On a fresh judge, the default game's demo (its GameDemo) with an example order mail; else the
+ * games here. The games are listed and the demo game created on the async handle (in one batch).
+ */
+export async function announceGames(app: App, demoGame: boolean): Promise<void> {
+  const games = await gamesAhead(app.judge, app.jobsDb)
+  if (demoGame && games.length === 0) {
     const demo = defaultDemo()
-    const { keys } = app.judge.createGame({
+    const { keys } = await createGameBatched(app.judge, tickJobs(app), {
       game: demo.serveGameId,
       ruleset: defaultGame().id,
       scenario: demo.scenario,
@@ -85,9 +94,9 @@ function announceGames(app: App, demoGame: boolean): void {
     console.log(
       `  The opening reports (one per player, with the key in its reply address) ${app.mail.smtp ? 'go out by SMTP' : `are written to ${app.dirs.outbox}`}.`,
     )
-  } else if (app.judge.games().length) {
+  } else if (games.length) {
     // A second start creates nothing: say what is here and how to find the keys again.
-    console.log(`Games on this judge: ${app.judge.games().join(', ')}.`)
+    console.log(`Games on this judge: ${games.join(', ')}.`)
     console.log(
       '  A player\'s key and reply address: pbem player key <game> <role> (the game\'s moderator: role "moderator").',
     )
@@ -124,7 +133,7 @@ function judgePasses(app: App, log: (line: string) => void) {
         imap: false,
         dropState,
         warn: (l) => console.warn(l),
-        onHandled: (i) => console.log(handledLine(app, i.source, i.result)),
+        onHandled: (i) => sayHandled(app, i.source, i.result),
       })
       if (outcomes.some((o) => o === 'orders-accepted')) accepted = true
     })
@@ -153,7 +162,7 @@ function judgePasses(app: App, log: (line: string) => void) {
     }
   }
   const taken = (via: string, result: unknown) => {
-    console.log(handledLine(app, via, result))
+    sayHandled(app, via, result)
     if (result === 'orders-accepted') acceptedElsewhere = true
     if (!stopping) void pass(false) // acknowledge at once rather than at the next tick
   }
@@ -213,10 +222,18 @@ async function startMailIntake(
   return { intake, listener }
 }
 
+/** Prints handledLine when the mail record is read; the bare outcome if it cannot be (the judge stopping). */
+function sayHandled(app: App, source: string, result: unknown): void {
+  handledLine(app, source, result).then(
+    (line) => console.log(line),
+    () => console.log(`mail ${source}: ${String(result)}`),
+  )
+}
+
 /** One line for a handled message: what became of it, with its game, sender and file (from its mail record). */
-function handledLine(app: App, source: string, result: unknown): string {
+async function handledLine(app: App, source: string, result: unknown): Promise<string> {
   const record = (
-    recentMailReceipts(app.db, 50) as {
+    (await recentMailReceipts(app.jobsDb, 50)) as {
       source: string
       game: string | null
       from: string

@@ -2,12 +2,14 @@
 // tick with the judge's jobs, the outbox sent), dated `--now` when given.
 import { fail } from './options.ts'
 import { readInbox, sendOutbox, tickJobs, type App } from './app.ts'
+import { serverSecretAtStart } from '../engine/secret.ts'
 import { lastTickAhead } from '../engine/tickMark.ts'
 import { runTickYielding, tickLines } from '../schedule/tick.ts'
 
 /** The pass, its lines given to `print` as `pbem tick` prints them; true when a game failed (exit code 1). */
 export async function tickCommand(app: App, given: Date | null, print: (line: string) => void): Promise<boolean> {
   if (given) await pastTickRefused(app, given)
+  await serverSecretAtStart(app.db, app.jobsDb)
   const read = await readInbox(app)
   // The pass is dated after the inbox is read: orders filed just now make their game due now (early
   // processing), not at a second pass.

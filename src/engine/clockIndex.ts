@@ -2,6 +2,7 @@
 // every append to a game stream (Judge's onAppend listener), so the tick asks the log which games
 // are due instead of folding them all (rows: src/log/repos/gameClock.ts). A game whose row is
 // missing or older than its stream counts as due: the tick folds it and writes the row again.
+import type { AsyncQueryable } from '../log/async/database.ts'
 import {
   allGameClocks,
   type DueGame,
@@ -10,10 +11,12 @@ import {
   findGameClock,
   gamesOpenAfterSilence,
   nextGameClockAfter,
+  refreshGameClockAsync,
   writeGameClock,
 } from '../log/repos/gameClock.ts'
 import type { SqlDatabase as Database } from '../log/sql.ts'
-import type { ClockEntry, ClockStatus } from './clock/clockModel.ts'
+import { type ClockEntry, type ClockStatus, clockEntry } from './clock/clockModel.ts'
+import type { GameFold } from './fold.ts'
 
 export interface ClockRow extends ClockEntry {
   game: string
@@ -65,4 +68,13 @@ export class ClockIndex {
   nextAfter(now: number): number | null {
     return nextGameClockAfter(this.db, now)
   }
+}
+
+/**
+ * The row of a game whose row the tick found stale, written on the async handle from the fold the
+ * tick read there (as Judge.refreshClock writes it from the fold it loads), so the pass waits on no
+ * synchronous round trip. A row a writer wrote since from a later version is left as it is.
+ */
+export function refreshClockAhead(db: AsyncQueryable, fold: GameFold): Promise<void> {
+  return refreshGameClockAsync(db, { game: fold.created.game, version: fold.version, ...clockEntry(fold) })
 }

@@ -44,6 +44,14 @@ export interface BatchMark {
   games: Map<string, GameAppend>
 }
 
+/** A decision reached a game its batch did not read ahead (FilingBatch.readAheadOnly). */
+export class NotReadAhead extends Error {
+  override name = 'NotReadAhead'
+  constructor(readonly game: string) {
+    super(`game "${game}" was not read ahead`)
+  }
+}
+
 export class FilingBatch {
   private readonly mailEvents: NewEvent[] = []
   private readonly steps: AsyncStep[] = []
@@ -51,6 +59,9 @@ export class FilingBatch {
   /** The games read ahead on the async handle (readGame): the fold, or null for no such game. */
   private readonly known = new Map<string, GameFold | null>()
   private planner: Judge | null = null
+  private aheadOnly = false
+  /** The games a decision reached that were not read ahead, when reading ahead only (readAheadOnly). */
+  readonly unread = new Set<string>()
 
   private constructor(
     private readonly j: Judge,
@@ -95,9 +106,15 @@ export class FilingBatch {
     this.steps.push(...steps)
   }
 
-  /** The game as the batch leaves it so far: its planned fold, else the one read ahead, else the judge's. */
+  /**
+   * The game as the batch leaves it so far: its planned fold, else the one read ahead, else the
+   * judge's (or, reading ahead only, none: notRead).
+   */
   foldOf(game: string): GameFold {
-    return this.games.get(game)?.after ?? this.known.get(game) ?? this.j.load(game)
+    const held = this.games.get(game)?.after ?? this.known.get(game)
+    if (held) return held
+    if (held === null) throw new Error(`no game "${game}"`)
+    return this.aheadOnly ? this.notRead(game) : this.j.load(game)
   }
 
   /** The game's fold as the batch holds it (planned, or read ahead), or null when it holds none. */
@@ -105,10 +122,26 @@ export class FilingBatch {
     return this.games.get(game)?.after ?? this.known.get(game) ?? null
   }
 
-  /** Whether `game` exists, from what was read ahead when it was (the judge's read otherwise). */
+  /** Whether `game` exists, from what was read ahead when it was (the judge's read otherwise, unless reading ahead only). */
   hasGame(game: string): boolean {
+    if (this.games.has(game)) return true
     const known = this.known.get(game)
-    return known === undefined ? this.j.hasGame(game) : known !== null
+    if (known !== undefined) return known !== null
+    return this.aheadOnly ? this.notRead(game) : this.j.hasGame(game)
+  }
+
+  /**
+   * From now on a game the decision reaches that was not read ahead is not read on the synchronous
+   * handle: it is noted (`unread`) and the decision stops there (NotReadAhead), to be made again on
+   * a batch that reads it ahead too. For the intake, whose decision is made again whole anyway.
+   */
+  readAheadOnly(): void {
+    this.aheadOnly = true
+  }
+
+  private notRead(game: string): never {
+    this.unread.add(game)
+    throw new NotReadAhead(game)
   }
 
   /**

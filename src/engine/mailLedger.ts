@@ -1,7 +1,7 @@
 // The engine's port onto the mail record of the log (the system:mail stream): mail/ and reports/
 // reach the log only through it, so neither knows how or where events are stored.
+import type { AsyncQueryable } from '../log/async/database.ts'
 import { latestEventData } from '../log/repos/events.ts'
-import type { SqlDatabase } from '../log/sql.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import { MAIL_STREAM } from './events.ts'
 
@@ -33,6 +33,6 @@ export class MailLedger {
 }
 
 /** The data of the last `limit` mails received, newest first (what `serve` says of a handled file). */
-export function recentMailReceipts(db: SqlDatabase, limit: number): unknown[] {
-  return latestEventData(db, MAIL_STREAM, 'MailReceived', limit)
+export function recentMailReceipts(q: AsyncQueryable, limit: number): Promise<unknown[]> {
+  return latestEventData(q, MAIL_STREAM, 'MailReceived', limit)
 }

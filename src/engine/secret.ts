@@ -7,16 +7,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
+import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
 import {
   eraseServerSecret,
   eraseServerSecretAsync,
   findServerSecret,
   findServerSecretAsync,
   storeServerSecret,
+  storeServerSecretAsync,
   storeServerSecretIfAbsent,
+  storeServerSecretIfAbsentAsync,
 } from '../log/repos/settings.ts'
 import type { SqlDatabase as Database } from '../log/sql.ts'
-import type { EventStore, StoredEvent } from '../log/store.ts'
+import { type EventStore, GENESIS_HASH, type StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
 
 export type SecretOrigin = ServerSecretInUse['origin']
@@ -36,6 +39,7 @@ export class ServerSecretError extends Error {
 }
 
 const SETTING = 'server-secret'
+const SETTING_NAME = `the database's server secret (settings "${SETTING}")`
 const HEX64 = /^[0-9a-f]{64}$/
 
 interface Source {
@@ -105,6 +109,11 @@ export function installServerSecret(db: Database, secret: string): void {
   storeServerSecret(db, secret)
 }
 
+/** As installServerSecret, on the async handle. */
+export function installServerSecretAhead(jobs: AsyncDatabase, secret: string): Promise<void> {
+  return storeServerSecretAsync(jobs, secret)
+}
+
 export function serverSecret(db: Database): string {
   const source = sources.get(db)
   if (!source) return databaseSecret(db, null)
@@ -115,7 +124,7 @@ export function serverSecret(db: Database): string {
 
 function storedSecret(db: Database): string | null {
   const value = findServerSecret(db)
-  return value !== null ? wellFormed(value, `the database's server secret (settings "${SETTING}")`) : null
+  return value !== null ? wellFormed(value, SETTING_NAME) : null
 }
 
 function lastRecorded(store: EventStore): StoredEvent | null {
@@ -135,27 +144,38 @@ function databaseSecret(db: Database, source: Source | null): string {
   // A missing secret is only made anew on a judge that never had one: otherwise it was moved out
   // (and the variable is not set) or lost, and a new one would change every key without a word.
   const last = source ? lastRecorded(source.store) : null
-  if (last)
-    throw new ServerSecretError(
-      `the database holds no server secret, but the log records one in use since ${when(last)} (fingerprint ${last.data.fingerprint}): set PBEM_SERVER_SECRET_FILE to the file it was exported to (pbem secret export)`,
-    )
+  if (last) throw movedOut(last)
   storeServerSecretIfAbsent(db, randomBytes(32).toString('hex'))
   return storedSecret(db)!
 }
 
+const movedOut = (last: StoredEvent) =>
+  new ServerSecretError(
+    `the database holds no server secret, but the log records one in use since ${when(last)} (fingerprint ${last.data.fingerprint}): set PBEM_SERVER_SECRET_FILE to the file it was exported to (pbem secret export)`,
+  )
+
+const fileLost = (source: Source, last: StoredEvent) =>
+  new ServerSecretError(
+    `${source.fileSetting} ${source.file} does not exist, but the log records a server secret in use since ${when(last)} (fingerprint ${last.data.fingerprint}): restore the file; a new secret would change every player key`,
+  )
+
+const fileNotExported = (source: Source) =>
+  new ServerSecretError(
+    `${source.fileSetting} ${source.file} does not exist and the database holds the server secret: move it there with "pbem secret export --to ${source.file}"`,
+  )
+
 function secretFileMadeOnce(db: Database, source: Source): string {
-  const file = source.file!
-  const existing = readSecretFile(file, source.fileSetting)
+  const existing = readSecretFile(source.file!, source.fileSetting)
   if (existing) return (source.secret = existing)
   const last = lastRecorded(source.store)
-  if (last)
-    throw new ServerSecretError(
-      `${source.fileSetting} ${file} does not exist, but the log records a server secret in use since ${when(last)} (fingerprint ${last.data.fingerprint}): restore the file; a new secret would change every player key`,
-    )
-  if (storedSecret(db))
-    throw new ServerSecretError(
-      `${source.fileSetting} ${file} does not exist and the database holds the server secret: move it there with "pbem secret export --to ${file}"`,
-    )
+  if (last) throw fileLost(source, last)
+  if (storedSecret(db)) throw fileNotExported(source)
+  return newSecretFile(source)
+}
+
+/** A new secret written to the source's file; another judge's when it made the file first. */
+function newSecretFile(source: Source): string {
+  const file = source.file!
   const fresh = randomBytes(32).toString('hex')
   try {
     writeSecretFile(file, fresh)
@@ -178,20 +198,23 @@ function writeSecretFile(file: string, secret: string): void {
   }
 }
 
+/** The record of `fingerprint` in use after `last`, the one recorded before it (if any). */
+function inUseEvent(source: Source, fingerprint: string, last: StoredEvent | null) {
+  const data: ServerSecretInUse = {
+    fingerprint,
+    previousFingerprint: last?.data.fingerprint ?? null,
+    origin: source.origin,
+  }
+  return { type: 'ServerSecretInUse', data, audience: { kind: 'moderator' as const } }
+}
+
 function noteInUse(db: Database, source: Source, secret: string): void {
   const fingerprint = secretFingerprint(secret)
   if (source.recorded === fingerprint) return
   source.store.transaction(() => {
     const last = lastRecorded(source.store)
     if (last?.data.fingerprint === fingerprint) return
-    const data: ServerSecretInUse = {
-      fingerprint,
-      previousFingerprint: last?.data.fingerprint ?? null,
-      origin: source.origin,
-    }
-    source.store.append(SERVER_STREAM, source.store.version(SERVER_STREAM), [
-      { type: 'ServerSecretInUse', data, audience: { kind: 'moderator' } },
-    ])
+    source.store.append(SERVER_STREAM, source.store.version(SERVER_STREAM), [inUseEvent(source, fingerprint, last)])
   })
   // Inside a caller's transaction the record may still be rolled back: look again next time.
   if (!db.inTransaction) source.recorded = fingerprint
@@ -237,7 +260,7 @@ export function checkServerSecret(db: Database, ahead?: SecretReadAhead): Secret
       : source.origin === 'database'
         ? ahead
           ? ahead.stored !== null
-            ? wellFormed(ahead.stored, `the database's server secret (settings "${SETTING}")`)
+            ? wellFormed(ahead.stored, SETTING_NAME)
             : null
           : storedSecret(db)
         : null)
@@ -337,17 +360,108 @@ export function exportServerSecret(
 
 /**
  * The server secret for a decision made from reads done ahead on the async handle (a resolution
- * batched by the tick): read there once it is known to be recorded in the log; otherwise, on first
- * use, as serverSecret gives it (made or recorded now).
+ * batched by the tick, a mail's filing, a creation, a read-only command), read there. The judge's
+ * first use of it in the process is made there too: the secret read (or, on first ever use, made:
+ * the database's or the file's), and its fingerprint recorded in the log when the log does not have
+ * it last, so nothing of it goes on the synchronous handle. Two judges making the first secret at
+ * once write one (the setting's key is unique: the loser reads the winner's) and record it once (the
+ * server stream's next version is unique: the loser reads the record and finds it there).
  */
-export async function serverSecretAhead(db: Database, jobs: AsyncQueryable): Promise<string> {
+export async function serverSecretAhead(db: Database, jobs: AsyncDatabase): Promise<string> {
   const source = sources.get(db)
-  if (source?.recorded) {
+  if (!source) return databaseSecretAhead(jobs, null)
+  if (source.recorded) {
     const stored = source.secret ?? (source.file ? null : await findServerSecretAsync(jobs))
     const secret = stored === null ? null : stored.trim().toLowerCase()
     if (secret && secretFingerprint(secret) === source.recorded) return secret
   }
-  return serverSecret(db)
+  const secret =
+    source.secret ??
+    (source.file ? await secretFileMadeOnceAhead(jobs, source) : await databaseSecretAhead(jobs, source))
+  await noteInUseAhead(jobs, source, secret)
+  return secret
+}
+
+/**
+ * The judge's first use of a secret it already has, at start (`pbem serve`, `pbem tick`), on the
+ * async handle: read, and recorded in the log unless recorded last, so the synchronous work after
+ * it finds it noted. Makes none: a judge that has no secret yet makes it where it first needs it,
+ * and a secret that cannot be read is reported there, as before.
+ */
+export async function serverSecretAtStart(db: Database, jobs: AsyncDatabase): Promise<void> {
+  await noteAtStart(db, jobs).catch(() => undefined)
+}
+
+async function noteAtStart(db: Database, jobs: AsyncDatabase): Promise<void> {
+  const source = sources.get(db)
+  if (!source || source.recorded) return
+  const stored = source.secret || source.file ? null : await findServerSecretAsync(jobs)
+  const secret =
+    source.secret ??
+    (source.file ? readSecretFile(source.file, source.fileSetting) : stored && wellFormed(stored, SETTING_NAME))
+  if (!secret) return
+  if (source.file) source.secret = secret
+  await noteInUseAhead(jobs, source, secret)
+}
+
+/** The event store of the server stream on the async handle, dated by the judge's clock. */
+const serverStore = (jobs: AsyncDatabase, source: Source) =>
+  new AsyncEventStore(jobs, source.store.schemas, source.store.clock)
+
+async function lastRecordedAhead(jobs: AsyncDatabase, source: Source): Promise<StoredEvent | null> {
+  const events = await serverStore(jobs, source).read(SERVER_STREAM)
+  return events.filter((e) => e.type === 'ServerSecretInUse').at(-1) ?? null
+}
+
+/** As databaseSecret, on the async handle. */
+async function databaseSecretAhead(jobs: AsyncDatabase, source: Source | null): Promise<string> {
+  const stored = await findServerSecretAsync(jobs)
+  if (stored !== null) return wellFormed(stored, SETTING_NAME)
+  const last = source ? await lastRecordedAhead(jobs, source) : null
+  if (last) throw movedOut(last)
+  await storeServerSecretIfAbsentAsync(jobs, randomBytes(32).toString('hex'))
+  return wellFormed((await findServerSecretAsync(jobs))!, SETTING_NAME)
+}
+
+/** As secretFileMadeOnce, the log and the database read on the async handle. */
+async function secretFileMadeOnceAhead(jobs: AsyncDatabase, source: Source): Promise<string> {
+  const existing = readSecretFile(source.file!, source.fileSetting)
+  if (existing) return (source.secret = existing)
+  const [last, stored] = await Promise.all([lastRecordedAhead(jobs, source), findServerSecretAsync(jobs)])
+  // Another judge starting at once may have made the file (and recorded it) while these were read.
+  const made = readSecretFile(source.file!, source.fileSetting)
+  if (made) return (source.secret = made)
+  if (last) throw fileLost(source, last)
+  if (stored !== null) throw fileNotExported(source)
+  return newSecretFile(source)
+}
+
+/** How many times a record beaten by another judge's looks again (each time it finds one more). */
+const RECORD_TRIES = 5
+
+/**
+ * As noteInUse, on the async handle: the server stream read, and the record appended after it in
+ * one batch unless it is there last. A judge that appended first makes the batch fail (the next
+ * version is unique): the stream is read again, and the record found there is not made twice.
+ */
+async function noteInUseAhead(jobs: AsyncDatabase, source: Source, secret: string): Promise<void> {
+  const fingerprint = secretFingerprint(secret)
+  if (source.recorded === fingerprint) return
+  const store = serverStore(jobs, source)
+  for (let tries = 1; ; tries++) {
+    const events = await store.read(SERVER_STREAM)
+    const last = events.filter((e) => e.type === 'ServerSecretInUse').at(-1) ?? null
+    if (last?.data.fingerprint === fingerprint) break
+    const end = events.at(-1)
+    const head = { version: end?.version ?? 0, hash: end?.hash ?? GENESIS_HASH }
+    try {
+      await jobs.batch(store.appendSteps(SERVER_STREAM, head, [inUseEvent(source, fingerprint, last)]).steps)
+      break
+    } catch (err) {
+      if (!isWriteConflict(err) || tries >= RECORD_TRIES) throw err
+    }
+  }
+  source.recorded = fingerprint
 }
 
 /**

@@ -161,7 +161,7 @@ export type AppendListener = (stream: string, events: StoredEvent[]) => void
 export class EventStore {
   readonly db: Database
   readonly schemas: EventSchemas
-  private readonly clock: () => Date
+  readonly clock: () => Date
   private readonly headStmt: Statement<[string], { version: number; head_hash: string }>
   private readonly insertStmt: Statement<unknown[]>
   private readonly upsertHeadStmt: Statement<[string, number, string]>

@@ -195,10 +195,28 @@ async function tryBatch<T>(
   decide: (writes: IntakeWrites) => T,
 ): Promise<{ outcome: T } | null> {
   const bounced = (m.read?.bounces ?? []).flatMap((b) => (b.originalMessageId ? [b.originalMessageId] : []))
-  const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], bounced)
-  const outcome = decide(batchWrites(deps, batch, counted, rows))
-  return (await batch.commit()) ? { outcome } : null
+  const games = new Set<string>()
+  for (let round = 0; ; round++) {
+    // A decision that reaches a game the batch did not read is made again on one that reads it too;
+    // after a few such rounds such a game is read where the decision reaches it.
+    const aheadOnly = round < READ_ROUNDS
+    const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], { bounced, games: [...games], aheadOnly })
+    let outcome: T | undefined
+    try {
+      outcome = decide(batchWrites(deps, batch, counted, rows))
+    } catch (e) {
+      if (!batch.unread.size) throw e
+    }
+    if (batch.unread.size) {
+      for (const g of batch.unread) games.add(g)
+      continue
+    }
+    return (await batch.commit()) ? { outcome: outcome as T } : null
+  }
 }
+
+/** How many times a decision is made again on games it reached that were not read ahead. */
+const READ_ROUNDS = 3
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()

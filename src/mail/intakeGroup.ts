@@ -56,7 +56,7 @@ async function tryGroup(group: GroupMessage[], deps: IntakeDeps, jobs: AsyncData
     deps,
     jobs,
     read.map((m) => m.mail),
-    bounced,
+    { bounced },
   )
   const writes = batchWrites(deps, batch, counted, rows)
   const taken = new Set<string>()

@@ -89,26 +89,36 @@ export interface PreparedBatch {
   rows: Map<string, ReturnType<OutboxRowOf>>
 }
 
+/** What else a batch reads ahead: `bounced`, the Message-IDs bounce reports name; `games`, games a decision reached before. */
+export interface AlsoAhead {
+  bounced?: string[]
+  games?: string[]
+  /** A game not read ahead stops the decision rather than being read synchronously (FilingBatch.readAheadOnly). */
+  aheadOnly?: boolean
+}
+
 /**
  * The batch the decisions on `mails` write into, with what they read read ahead on the async handle,
  * so that deciding waits on no round trip: the games the mails name (their GAME lines and reply
- * addresses), the reply limit's counts of their senders, the moderator and those games' players,
- * our outbox rows of the Message-IDs their bounce reports name (`bounced`), and for a moderator's
- * mail that resolves or seats the house, the game's dice and hidden-draw secrets (secretsAhead).
+ * addresses, the ones a decision reads first) and the games a decision reached before (`also.games`),
+ * the reply limit's counts of their senders, the moderator and those games' players, our outbox rows
+ * of the Message-IDs their bounce reports name, and for a moderator's mail that resolves or seats the
+ * house, the game's dice and hidden-draw secrets (secretsAhead).
  */
 export async function prepareBatch(
   deps: IntakeDeps,
   jobs: AsyncDatabase,
   mails: InboundMail[],
-  bounced: string[] = [],
+  also: AlsoAhead = {},
 ): Promise<PreparedBatch> {
-  const ids = [...new Set(bounced)].slice(0, 100)
+  const ids = [...new Set(also.bounced ?? [])].slice(0, 100)
   const [batch, rows] = await Promise.all([
     openBatch(deps, jobs),
     Promise.all(ids.map((id) => findOutboxRowAsync(jobs, id))),
   ])
+  if (also.aheadOnly) batch.readAheadOnly()
   const named = mails.map(gamesNamed)
-  const games = [...new Set(named.flatMap((n) => n.games))]
+  const games = [...new Set([...named.flatMap((n) => n.games), ...(also.games ?? [])])]
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
   const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
   const secretsOf = new Set(named.flatMap((n) => (n.secrets ? n.games : [])))
@@ -122,16 +132,14 @@ export async function prepareBatch(
 }
 
 /**
- * The games a message names: its reply addresses' and its GAME line's (a few at most); `secrets`
+ * The games a message names (a few at most), those its decision reads first: its GAME line's (or
+ * else its first reply address's), the one of its first reply address that carries a key (whose
+ * player's own mail the reply limit never silences), then its other reply addresses'. `secrets`
  * when it is a moderator's whose commands read the game's secrets (a resolution, a house seat).
  */
 function gamesNamed(mail: InboundMail): { games: string[]; secrets: boolean } {
   const named = new Set<string>()
   let secrets = false
-  for (const to of mail.to) {
-    const a = parseReplyAddress(to)
-    if (a) named.add(a.game)
-  }
   try {
     const text = extractOrders(mail).text
     const id = identify(mail, text)
@@ -140,6 +148,10 @@ function gamesNamed(mail: InboundMail): { games: string[]; secrets: boolean } {
   } catch {
     // A body that cannot be read names no game here; the decision reads it again and says why.
   }
+  const addressed = mail.to.map(parseReplyAddress).filter((a) => a !== null)
+  const keyed = addressed.find((a) => a.key)
+  if (keyed) named.add(keyed.game)
+  for (const a of addressed) named.add(a.game)
   return { games: [...named].slice(0, 4), secrets }
 }
 

@@ -9,7 +9,7 @@
 import type { Judge } from '../engine/judge.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
-import type { DueGame } from '../engine/clockIndex.ts'
+import { type DueGame, refreshClockAhead } from '../engine/clockIndex.ts'
 import { ConcurrencyError } from '../engine/errors.ts'
 import { gameStream } from '../engine/events.ts'
 import {
@@ -292,7 +292,8 @@ async function tickBatched(judge: Judge, now: Date, opts: TickOptions, jobs: Res
       pass.later(plan.nextAt)
       const { version, point } = fold
       if (plan.actions.length) planned.push({ game, version, point, plan, ruleset: fold.created.ruleset })
-      else if (stale) judge.refreshClock(game)
+      // A row the model could not vouch for is written again from the fold just read, on the async handle.
+      else if (stale) await refreshClockAhead(jobs.db, fold)
     } catch (e) {
       const error = (e as Error).message
       errors.push({ game, point: 0, actions: [], advanced: false, committed: false, retries: 0, error })

@@ -1,6 +1,7 @@
 // Lookups on the events table beside the event store's own reads and appends (src/log/store.ts):
 // where a missing event sat, for the audit, and the latest few events of a kind, for a status line.
-import type { SqlDatabase } from '../sql.ts'
+import type { AsyncQueryable } from '../async/database.ts'
+import { placeholderOf, type SqlDatabase } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 /** The positions of the surviving events just before and just after `version` in `stream` (null: none). */
@@ -21,11 +22,16 @@ export function positionsAround(
 }
 
 /** The data (parsed JSON) of the last `limit` events of `type` in `stream`, newest first. */
-export function latestEventData(db: SqlDatabase, stream: string, type: string, limit: number): unknown[] {
-  return statement<[string, string, number], { data: string }>(
-    db,
-    'SELECT data FROM events WHERE stream = ? AND type = ? ORDER BY position DESC LIMIT ?',
+export async function latestEventData(
+  q: AsyncQueryable,
+  stream: string,
+  type: string,
+  limit: number,
+): Promise<unknown[]> {
+  const p = placeholderOf(q.engine)
+  const rows = await q.all<{ data: string }>(
+    `SELECT data FROM events WHERE stream = ${p(1)} AND type = ${p(2)} ORDER BY position DESC LIMIT ${p(3)}`,
+    [stream, type, limit],
   )
-    .all(stream, type, limit)
-    .map((r) => JSON.parse(r.data))
+  return rows.map((r) => JSON.parse(r.data))
 }

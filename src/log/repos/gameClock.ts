@@ -76,6 +76,14 @@ export function gameClockStep(engine: SqlEngine, row: GameClockRecord): AsyncSte
   return { sql: WRITE(placeholderOf(engine)), params: writeParams(row) }
 }
 
+/**
+ * Writes `game`'s row on the async handle unless the row there was computed from a later version
+ * (a writer that appended since `row` was made wrote its own): a stale row refreshed by the tick.
+ */
+export async function refreshGameClockAsync(q: AsyncQueryable, row: GameClockRecord): Promise<void> {
+  await q.run(`${WRITE(placeholderOf(q.engine))} WHERE game_clock.version <= excluded.version`, writeParams(row))
+}
+
 export function deleteGameClock(db: SqlDatabase, game: string): void {
   statement(db, 'DELETE FROM game_clock WHERE stream = ?').run(PREFIX + game)
 }

@@ -112,6 +112,24 @@ export async function findServerSecretAsync(q: AsyncQueryable): Promise<string |
   return row ? row.value : null
 }
 
+/**
+ * As storeServerSecretIfAbsent, on the async handle: of two judges making the first secret at once,
+ * one row is written (the key is unique) and both read the winner's back.
+ */
+export async function storeServerSecretIfAbsentAsync(q: AsyncQueryable, secret: string): Promise<void> {
+  const p = placeholderOf(q.engine)
+  await q.run(`INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)}) ON CONFLICT (key) DO NOTHING`, [
+    SERVER_SECRET,
+    secret,
+  ])
+}
+
+/** As storeServerSecret, on the async handle. */
+export async function storeServerSecretAsync(q: AsyncQueryable, secret: string): Promise<void> {
+  const p = placeholderOf(q.engine)
+  await q.run(`INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})`, [SERVER_SECRET, secret])
+}
+
 /** As findLastTick, on the async handle. */
 export async function findLastTickAsync(q: AsyncQueryable): Promise<string | null> {
   const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = ${placeholderOf(q.engine)(1)}`, [

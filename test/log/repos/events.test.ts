@@ -2,6 +2,7 @@
 // the latest events of a kind, newest first.
 import { describe, expect, it } from 'vitest'
 import { latestEventData, positionsAround } from '../../../src/log/repos/events.ts'
+import { asyncBeside } from '../../../src/log/async/open.ts'
 import type { SqlDatabase } from '../../../src/log/sql.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
@@ -25,11 +26,13 @@ describe.each(bothEngines())('events on $name', (engine) => {
     expect(positionsAround(db, 'none', 1)).toEqual({ before: null, after: null })
   })
 
-  it('gives the latest events of a type in a stream, newest first, at most the limit', () => {
+  it('gives the latest events of a type in a stream, newest first, at most the limit', async () => {
     const db = engine.open()
     for (let v = 1; v <= 4; v++) insert(db, 'system:mail', v, v === 2 ? 'Other' : 'MailReceived', { n: v })
     insert(db, 'elsewhere', 1, 'MailReceived', { n: 99 })
-    expect(latestEventData(db, 'system:mail', 'MailReceived', 2)).toEqual([{ n: 4 }, { n: 3 }])
-    expect(latestEventData(db, 'system:mail', 'MailReceived', 50)).toEqual([{ n: 4 }, { n: 3 }, { n: 1 }])
+    const q = asyncBeside(db)
+    expect(await latestEventData(q, 'system:mail', 'MailReceived', 2)).toEqual([{ n: 4 }, { n: 3 }])
+    expect(await latestEventData(q, 'system:mail', 'MailReceived', 50)).toEqual([{ n: 4 }, { n: 3 }, { n: 1 }])
+    await q.close()
   })
 })
