@@ -96,6 +96,8 @@ export interface ChaosResult {
   elapsedS: number
   /** Whether everything mailed was finished within settleS. */
   settled: boolean
+  /** How long the judges took to finish once the faults were over, in seconds. */
+  finishS: number
   /** The last lines of each judge's log, when something went wrong. */
   logTails: string
   /** The judges' folder (gone unless kept). */
@@ -565,7 +567,9 @@ export async function runChaosTrial(o: ChaosOptions): Promise<ChaosResult> {
     for (const j of t.judges) if (!j.proc) t.startJudge(j)
     const db = new PgDatabase(t.url)
     try {
+      const over = Date.now()
       const settled = await t.settle(db, mailed)
+      const finishS = Math.round((Date.now() - over) / 1000)
       const env = { ...process.env, ...t.mailEnv, PBEM_DATA_DIR: join(t.dir, 'setup'), PBEM_DATABASE_URL: t.url }
       const v = await check(t, db, mailed, env)
       if (!settled) v.problems.unshift(`the judges did not finish within ${o.settleS} s`)
@@ -579,6 +583,7 @@ export async function runChaosTrial(o: ChaosOptions): Promise<ChaosResult> {
         reconnections: t.reconnections(),
         elapsedS: Math.round((Date.now() - began) / 1000),
         settled,
+        finishS,
         logTails: bad ? t.logTails(40) : '',
         dir: t.dir,
       }
@@ -604,7 +609,8 @@ export function chaosSummary(r: ChaosResult): string[] {
       `(${r.deliveredTwice} twice, ${r.undelivered} missing); verify --all ${r.verify}`,
     `faults: ${f.kills} SIGKILLs, ${f.pauses} pauses, ${f.terminations} pg_terminate_backend, ` +
       `${f.pgRestarts} PostgreSQL restarts; ${f.selfExits} judge exits of their own, ` +
-      `${f.createRetries} game creations tried again, ${r.reconnections} reconnections logged; ${r.elapsedS} s`,
+      `${f.createRetries} game creations tried again, ${r.reconnections} reconnections logged; ` +
+      `the judges finished ${r.finishS} s after the faults; ${r.elapsedS} s in all`,
   ]
 }
 
