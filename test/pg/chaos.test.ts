@@ -26,6 +26,8 @@ it('three judges under kills, a pause, cut connections and a PostgreSQL restart:
     idleTxS: 10,
     basePort: 21800,
     settleS: 240,
+    // CHAOS_KEEP=1 keeps the judges' logs (the folder is the first line printed).
+    keep: Boolean(process.env.CHAOS_KEEP),
     say: (line) => lines.push(`[${stamp()}] ${line}`),
   })
   const r = await trial.catch((e) => {
