@@ -7,8 +7,8 @@ import { checkTiers, type Tier } from './test/helpers/tiers.ts'
 // globs here. Every test file must land in some tier: the config refuses to load otherwise, so a
 // new file is never silently left out of `npm test`.
 
-/** Kill and takeover trials: judges killed at random moments on real mail and PostgreSQL. */
-const trials = ['test/e2e/crash.test.ts', 'test/pg/crash.test.ts', 'test/pg/takeover.test.ts']
+/** Kill, takeover and fault trials: judges killed, paused and cut off on real mail and PostgreSQL. */
+const trials = ['test/e2e/crash.test.ts', 'test/pg/chaos.test.ts', 'test/pg/crash.test.ts', 'test/pg/takeover.test.ts']
 
 /** A real Postfix and Dovecot on loopback (scripts/mailstack.sh), one stack per file. */
 const mail = [
