@@ -104,6 +104,14 @@ describe('ruling RC-107 the judge’s helm finds a way round a hull lying still 
     expect(poses.every((p) => p.pos.y < 24000)).toBe(true)
   })
 
+  it('ruling RC-107 the enemy she makes for is closed on, not gone round; one seen under way is not gone round either', () => {
+    const far = standing(24000, 30000)
+    const h = steeredHelm({ speed: 4 })
+    expect(steer(h, { point: far.pose.pos, speed: 6 }, channel, [far]).turns).toEqual([])
+    expect(steer(h, goal, channel, [far]).turns).not.toEqual([])
+    expect(steer(h, goal, channel, [{ ...far, still: false }]).turns).toEqual([])
+  })
+
   it('ruling RC-62 a hull under way is not gone round: she keeps her course for the point', () => {
     const moving = { ...standing(23300, 40000), speed: 4 }
     const h = steeredHelm({ speed: 4, pose: { pos: { x: 24000, y: 30000 }, heading: 0 } })

@@ -70,6 +70,8 @@ export interface OtherHull {
   pose: Pose
   hull: HullSize
   speed: number
+  /** False for an enemy seen under way: the look-ahead takes her as standing (ruling RC-62), but not as lying still (RC-107). */
+  still?: boolean
 }
 
 export interface Goal {
@@ -286,7 +288,7 @@ function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Cours
   return fallback
 }
 
-const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0)
+const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0 && o.still !== false)
 
 /**
  * Ruling RC-107: a way round a hull lying still (one her side knows stopped, at anchor or aground,
@@ -321,7 +323,8 @@ function roundStanding(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Goa
     const port = Math.min(...corners.map((c) => c.abeam))
     const starboard = Math.max(...corners.map((c) => c.abeam))
     const across = port < half && starboard > -half
-    if (!across || end <= 0 || near >= far || (block && block.near <= near)) continue
+    // One reaching to her goal or beyond is what she makes for, or lies beside it: nothing to pass.
+    if (!across || end <= 0 || end >= far || (block && block.near <= near)) continue
     block = { near, end, port, starboard }
   }
   if (!block) return goal
