@@ -343,11 +343,13 @@ function roundStanding(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Goa
   )
   const side = sides.find(dry)
   if (side === undefined) return goal
-  // Abeam with her whole hull before her stem reaches it; closer in, a length ahead of her (she
-  // must get clear sideways before her stem meets it), up to a half length past its far end.
+  // Abeam with her whole hull before her stem reaches it; once that is behind her, abeam of its far
+  // end. Never nearer than this move may carry her: a point she would pass mid-move, one turn and
+  // then straight on (§7 L471), would swing her across the water to the far side.
   const hullLength = h.hull.length
   const before = b.near - Math.ceil(hullLength / 2)
-  const along = before > w.lookAhead ? before : b.end + Math.ceil(hullLength / 2)
+  const travel = Math.min(goal.speed, h.speed + h.maxChange) * 1000
+  const along = Math.max(before > w.lookAhead ? before : b.end + Math.ceil(hullLength / 2), travel)
   return { ...goal, point: at(along, side) }
 }
 
