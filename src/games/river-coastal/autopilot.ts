@@ -10,7 +10,18 @@
 // A refused course gives way to the sharpest turns either side, then to less speed, then to more.
 // Ruling RC-80: a course must also leave her room to stop beyond it; only when none does is the
 // first course clear for this move taken.
-import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
+import {
+  advance,
+  angleDiff,
+  cosOf,
+  distance,
+  headingTo,
+  normalise,
+  type Point,
+  pointInPolygon,
+  sinOf,
+  TABLE_SCALE,
+} from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
 import { buildPlan, type PlottedTurn, type Steering, startCursor, stepAlong } from './plan.ts'
@@ -59,6 +70,8 @@ export interface OtherHull {
   pose: Pose
   hull: HullSize
   speed: number
+  /** False for an enemy seen under way: the look-ahead takes her as standing (ruling RC-62), but not as lying still (RC-107). */
+  still?: boolean
 }
 
 export interface Goal {
@@ -156,10 +169,11 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
 /**
  * Ruling RC-80: room to stop. From where a course ends, at the speed it ends with, she must be able
  * to come to a stop, slowing all she may each move (§7 L441), either straight on or turning her
- * hardest to one side all the way, clear of the waters' dangers. Other hulls are left out: where
- * they will be in the moves after is not known. Once stopped, the current is the next move's helm's.
+ * hardest to one side all the way, clear of the waters' dangers. Of the other hulls only those
+ * lying still count (ruling RC-107): where a moving one will be in the moves after is not known, but
+ * a hull lying still will lie there yet. Once stopped, the current is the next move's helm's.
  */
-function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
+function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters, standing: OtherHull[] = []): boolean {
   return ([0, 1, -1] as const).some((dir) => {
     let pose = end
     let v = speed
@@ -169,7 +183,7 @@ function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
       v = helmSpeeds(next).lo
       if (v === 0) return true
       const most = maxTurnDegrees(Math.abs(v) * 1000, h.radius)
-      const beyond = clearEnd(next, v, dir && most ? [{ dir, degrees: most, at: 0 }] : [], w, [])
+      const beyond = clearEnd(next, v, dir && most ? [{ dir, degrees: most, at: 0 }] : [], w, standing)
       if (!beyond) return false
       pose = beyond
     }
@@ -200,8 +214,9 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
   const rooms = room ? [room, Math.floor(room / 2), 0] : [0]
   for (const hulls of others.length ? [others, []] : [others])
     for (const seaRoom of rooms) {
-      const c = clearCourse(h, goal, { ...w, seaRoom }, hulls)
-      if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, { ...w, seaRoom }, hulls)) || c
+      const waters = { ...w, seaRoom }
+      const c = clearCourse(h, roundStanding(h, goal, waters, hulls), waters, hulls)
+      if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, waters, hulls)) || c
     }
   const { lo } = helmSpeeds(h)
   return { speed: lo, turns: turnFor(h, lo, relativeGoal(h, goal)), safe: false }
@@ -221,7 +236,7 @@ function backOff(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | 
   if (!free || free.speed <= 0) return null
   const speed = -Math.min(h.maxChange, h.astern)
   const end = clearEnd(h, speed, [], w, others)
-  return end && roomBeyond(h, end, speed, w) ? { speed, turns: [], safe: true } : null
+  return end && roomBeyond(h, end, speed, w, lyingStill(others)) ? { speed, turns: [], safe: true } : null
 }
 
 const relativeGoal = (h: Helm, goal: Goal) =>
@@ -239,6 +254,7 @@ function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Cours
   const { lo, hi } = helmSpeeds(h)
   const wanted = Math.max(lo, Math.min(hi, goal.speed))
   const relWanted = relativeGoal(h, goal)
+  const still = lyingStill(others)
   // The course at one speed: the wanted turn if clear, else the clear turn ending nearest the goal;
   // `roomy` only among those that leave room for the move after (ruling RC-80).
   const atSpeed = (speed: number) => {
@@ -252,7 +268,7 @@ function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Cours
       const end = clearEnd(h, speed, turns, w, others)
       if (!end) continue
       const d = i === 0 ? -1 : distance(end.pos, goal.point)
-      const room = roomBeyond(h, end, speed, w)
+      const room = roomBeyond(h, end, speed, w, still)
       if (i === 0 && room) return { any: turns, roomy: turns }
       if (!best || d < best.d) best = { turns, d }
       if (room && (!roomy || d < roomy.d)) roomy = { turns, d }
@@ -270,6 +286,71 @@ function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Cours
     if (c.any && !fallback) fallback = { speed, turns: c.any, safe: true }
   }
   return fallback
+}
+
+const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0 && o.still !== false)
+
+/**
+ * Ruling RC-107: a way round a hull lying still (one her side knows stopped, at anchor or aground,
+ * an enemy where it was seen, or a known wreck) that lies across the straight way to the point she
+ * makes for. She makes instead for a point abeam of it (a half length short of its near end, but
+ * never less than a length ahead of her), on the side where a hull of hers
+ * would lie clear of the land, shoals, mines and the table's sides (the nearer side if both are,
+ * the side she is on if they tie); with no water either side she keeps her goal and the look-ahead
+ * stops her short. Her speed is the goal's: she still must have room to stop (ruling RC-80).
+ */
+function roundStanding(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Goal {
+  if (goal.heading !== undefined || goal.speed <= 0) return goal
+  const still = [
+    ...lyingStill(others).map((o) => hullPolygon(o.pose, o.hull)),
+    ...w.hazards.filter((z) => z.kind === 'wreck').map((z) => z.polygon),
+  ]
+  const from = h.pose.pos
+  const to = headingTo(from, goal.point)
+  const far = distance(from, goal.point)
+  const [sin, cos] = [sinOf(to), cosOf(to)]
+  // Each corner as inches along the way and abeam of it (starboard positive).
+  const frame = (p: Point) => ({
+    along: Math.round(((p.x - from.x) * sin + (p.y - from.y) * cos) / TABLE_SCALE),
+    abeam: Math.round(((p.x - from.x) * cos - (p.y - from.y) * sin) / TABLE_SCALE),
+  })
+  const half = Math.ceil(h.hull.beam / 2) + (w.seaRoom ?? 0)
+  let block: { near: number; end: number; port: number; starboard: number } | null = null
+  for (const poly of still) {
+    const corners = poly.map(frame)
+    const near = Math.min(...corners.map((c) => c.along))
+    const end = Math.max(...corners.map((c) => c.along))
+    const port = Math.min(...corners.map((c) => c.abeam))
+    const starboard = Math.max(...corners.map((c) => c.abeam))
+    const across = port < half && starboard > -half
+    // One reaching to her goal or beyond is what she makes for, or lies beside it: nothing to pass.
+    if (!across || end <= 0 || end >= far || (block && block.near <= near)) continue
+    block = { near, end, port, starboard }
+  }
+  if (!block) return goal
+  const at = (along: number, abeam: number) => ({
+    x: from.x + Math.round((along * sin + abeam * cos) / TABLE_SCALE),
+    y: from.y + Math.round((along * cos - abeam * sin) / TABLE_SCALE),
+  })
+  const b = block
+  const dry = (abeam: number) =>
+    [b.near, (b.near + b.end) >> 1, b.end].every(
+      (along) => trouble({ ...h, towed: undefined }, { pos: at(along, abeam), heading: to }, w).size === 0,
+    )
+  // A step of water to spare if there is one, else a half, else a quarter, else the least there is.
+  const sides = [w.lookAhead, w.lookAhead >> 1, w.lookAhead >> 2, 1].flatMap((spare) =>
+    [b.starboard + half + spare, b.port - half - spare].sort((x, y) => Math.abs(x) - Math.abs(y)),
+  )
+  const side = sides.find(dry)
+  if (side === undefined) return goal
+  // Abeam with her whole hull before her stem reaches it; once that is behind her, abeam of its far
+  // end. Never nearer than this move may carry her: a point she would pass mid-move, one turn and
+  // then straight on (§7 L471), would swing her across the water to the far side.
+  const hullLength = h.hull.length
+  const before = b.near - Math.ceil(hullLength / 2)
+  const travel = Math.min(goal.speed, h.speed + h.maxChange) * 1000
+  const along = Math.max(before > w.lookAhead ? before : b.end + Math.ceil(hullLength / 2), travel)
+  return { ...goal, point: at(along, side) }
 }
 
 /** A point `gap` beyond the edges of two hulls, on a bearing relative to `from`'s heading. */
