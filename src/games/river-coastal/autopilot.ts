@@ -9,7 +9,8 @@
 // A ship with a friend in tow looks ahead for the towed hull too, carried with her (ruling RC-72).
 // A refused course gives way to the sharpest turns either side, then to less speed, then to more.
 // Ruling RC-80: a course must also leave her room to stop beyond it; only when none does is the
-// first course clear for this move taken.
+// first course clear for this move taken; a turn that gains no ground comes after the wanted course
+// slower, and going round a hull lying still (RC-107) any turn does.
 import {
   advance,
   angleDiff,
@@ -215,7 +216,8 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
   for (const hulls of others.length ? [others, []] : [others])
     for (const seaRoom of rooms) {
       const waters = { ...w, seaRoom }
-      const c = clearCourse(h, roundStanding(h, goal, waters, hulls), waters, hulls)
+      const round = roundStanding(h, goal, waters, hulls)
+      const c = clearCourse(h, round, waters, hulls, round !== goal)
       if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, waters, hulls)) || c
     }
   const { lo } = helmSpeeds(h)
@@ -249,43 +251,89 @@ function turnFor(h: Helm, speed: number, rel: number): PlottedTurn[] {
   return deg > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees: deg, at: 0 }] : []
 }
 
-/** The course clear of the waters and hulls given, with room beyond if any has it (ruling RC-80); null if none is clear. */
-function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | null {
+/**
+ * The course clear of the waters and hulls given, with room beyond if any has it (ruling RC-80);
+ * null if none is clear. The speeds are tried from the wanted one down to the least she may make,
+ * then up to the most (a current may set her into danger when slow). At each the helm takes the
+ * wanted course (turned toward the goal as far as her radius allows) if it has room, at the wanted
+ * speed or when it ends nearer the goal than she is now; else the course with room ending nearest
+ * the goal, if that is nearer than she is now. So a turn that gains nothing gives way to the wanted
+ * course slower. `passing` (her goal moved abeam of a hull lying still, ruling RC-107): the wanted
+ * course at every speed comes before any other course, since a turn off the way round may gain on
+ * the point abeam and still leave her no way to it (Passing the Fort's channel, the minefield
+ * squares on one side). With nothing gaining ground, the first speed with room takes its wanted
+ * course else its course nearest the goal; with no room anywhere, the first course clear for this move.
+ */
+function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[], passing = false): Course | null {
   const { lo, hi } = helmSpeeds(h)
   const wanted = Math.max(lo, Math.min(hi, goal.speed))
   const relWanted = relativeGoal(h, goal)
   const still = lyingStill(others)
-  // The course at one speed: the wanted turn if clear, else the clear turn ending nearest the goal;
-  // `roomy` only among those that leave room for the move after (ruling RC-80).
-  const atSpeed = (speed: number) => {
-    const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
-    const side = relWanted < 0 ? -1 : 1
-    const options = [relWanted, side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]
-    let best: { turns: PlottedTurn[]; d: number } | null = null
-    let roomy: { turns: PlottedTurn[]; d: number } | null = null
-    for (const [i, rel] of options.entries()) {
-      const turns = turnFor(h, speed, rel)
-      const end = clearEnd(h, speed, turns, w, others)
-      if (!end) continue
-      const d = i === 0 ? -1 : distance(end.pos, goal.point)
-      const room = roomBeyond(h, end, speed, w, still)
-      if (i === 0 && room) return { any: turns, roomy: turns }
-      if (!best || d < best.d) best = { turns, d }
-      if (room && (!roomy || d < roomy.d)) roomy = { turns, d }
-    }
-    return { any: best?.turns ?? null, roomy: roomy?.turns ?? null }
-  }
-  // Slower first, down to the least she may make; then faster, should the current set her into
-  // danger when slow (ruling RC-80); failing room for the next move, the first course clear for this one.
-  let fallback: Course | null = null
+  const now = distance(h.pose.pos, goal.point)
   const speeds = [...Array(wanted - lo + 1).keys()].map((k) => wanted - k)
   for (let v = wanted + 1; v <= hi; v++) speeds.push(v)
-  for (const speed of speeds) {
-    const c = atSpeed(speed)
-    if (c.roomy) return { speed, turns: c.roomy, safe: true }
-    if (c.any && !fallback) fallback = { speed, turns: c.any, safe: true }
+  // Each speed's wanted course is looked at once, and only when it is reached (the look-ahead is the cost).
+  const at = speeds.map((speed) => {
+    const option = courseOption(h, speed, goal, w, others, still)
+    let want: Option | null | undefined
+    return { speed, option, want: () => (want === undefined ? (want = option(relWanted)) : want) }
+  })
+  const gains = (speed: number, want: Option | null) => !!want?.room && (speed === wanted || want.d < now)
+  const wantedFirst = passing ? at.find((a) => gains(a.speed, a.want())) : undefined
+  if (wantedFirst) return { speed: wantedFirst.speed, turns: wantedFirst.want()!.turns, safe: true }
+  let slack: Course | null = null
+  let fallback: Course | null = null
+  for (const a of at) {
+    const { speed } = a
+    const want = a.want()
+    if (gains(speed, want)) return { speed, turns: want!.turns, safe: true }
+    const { roomy, any } = otherCourses(h, speed, relWanted, a.option)
+    if (roomy && roomy.d < now) return { speed, turns: roomy.turns, safe: true }
+    const first = want?.room ? want : roomy
+    if (first && !slack) slack = { speed, turns: first.turns, safe: true }
+    const clear = want ?? any
+    if (clear && !fallback) fallback = { speed, turns: clear.turns, safe: true }
   }
-  return fallback
+  return slack ?? fallback
+}
+
+/** A course at one speed: its turns, how far from the goal it ends, and whether it leaves room beyond (RC-80). */
+interface Option {
+  turns: PlottedTurn[]
+  d: number
+  room: boolean
+}
+
+/** The course at `speed` turned toward a relative bearing, if it is clear for the move. */
+const courseOption =
+  (h: Helm, speed: number, goal: Goal, w: Waters, others: OtherHull[], still: OtherHull[]) =>
+  (rel: number): Option | null => {
+    const turns = turnFor(h, speed, rel)
+    const end = clearEnd(h, speed, turns, w, others)
+    return end && { turns, d: distance(end.pos, goal.point), room: roomBeyond(h, end, speed, w, still) }
+  }
+
+/**
+ * The other courses at one speed (the hardest turn either way, half of it either way, straight
+ * on): the one with room ending nearest the goal, and the one clear for the move ending nearest it.
+ */
+function otherCourses(
+  h: Helm,
+  speed: number,
+  relWanted: number,
+  option: (rel: number) => Option | null,
+): { roomy: Option | null; any: Option | null } {
+  const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
+  const side = relWanted < 0 ? -1 : 1
+  let roomy: Option | null = null
+  let any: Option | null = null
+  for (const rel of [side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]) {
+    const o = option(rel)
+    if (!o) continue
+    if (!any || o.d < any.d) any = o
+    if (o.room && (!roomy || o.d < roomy.d)) roomy = o
+  }
+  return { roomy, any }
 }
 
 const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0 && o.still !== false)
