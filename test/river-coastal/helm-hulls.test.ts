@@ -34,9 +34,9 @@ describe('ruling RC-62 other hulls in the helm look-ahead', () => {
   })
 
   it('ruling RC-62 when no course clears a hull too, the land, shoals and mines come first', () => {
-    // she cannot turn on a 30" radius, and even 4 knots reach the hull 3" ahead: she is steered as if it were not there
+    // she cannot turn on a 30" radius, and even 4 knots reach the hull 3" beyond her stem: she is steered as if it were not there
     const stiff = { ...helm, radius: 30000 }
-    expect(steer(stiff, ahead, open, [hull(13000, 0)])).toEqual(steer(stiff, ahead, open))
+    expect(steer(stiff, ahead, open, [hull(17000, 0)])).toEqual(steer(stiff, ahead, open))
   })
 
   it('ruling RC-62 a hull she already touches at the start does not turn her away', () => {

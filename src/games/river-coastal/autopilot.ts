@@ -9,8 +9,20 @@
 // A ship with a friend in tow looks ahead for the towed hull too, carried with her (ruling RC-72).
 // A refused course gives way to the sharpest turns either side, then to less speed, then to more.
 // Ruling RC-80: a course must also leave her room to stop beyond it; only when none does is the
-// first course clear for this move taken.
-import { advance, angleDiff, distance, normalise, type Point, pointInPolygon } from '../kit/geometry.ts'
+// first course clear for this move taken; a turn that gains no ground comes after the wanted course
+// slower, and going round a hull lying still (RC-107) any turn does.
+import {
+  advance,
+  angleDiff,
+  cosOf,
+  distance,
+  headingTo,
+  normalise,
+  type Point,
+  pointInPolygon,
+  sinOf,
+  TABLE_SCALE,
+} from '../kit/geometry.ts'
 import { type CurrentZone, currentAt, driftPerMove } from './current.ts'
 import { type HullSize, hullPolygon, type Pose } from './hull.ts'
 import { buildPlan, type PlottedTurn, type Steering, startCursor, stepAlong } from './plan.ts'
@@ -59,6 +71,8 @@ export interface OtherHull {
   pose: Pose
   hull: HullSize
   speed: number
+  /** False for an enemy seen under way: the look-ahead takes her as standing (ruling RC-62), but not as lying still (RC-107). */
+  still?: boolean
 }
 
 export interface Goal {
@@ -156,10 +170,11 @@ function clearEnd(h: Helm, speed: number, turns: PlottedTurn[], w: Waters, hulls
 /**
  * Ruling RC-80: room to stop. From where a course ends, at the speed it ends with, she must be able
  * to come to a stop, slowing all she may each move (§7 L441), either straight on or turning her
- * hardest to one side all the way, clear of the waters' dangers. Other hulls are left out: where
- * they will be in the moves after is not known. Once stopped, the current is the next move's helm's.
+ * hardest to one side all the way, clear of the waters' dangers. Of the other hulls only those
+ * lying still count (ruling RC-107): where a moving one will be in the moves after is not known, but
+ * a hull lying still will lie there yet. Once stopped, the current is the next move's helm's.
  */
-function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
+function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters, standing: OtherHull[] = []): boolean {
   return ([0, 1, -1] as const).some((dir) => {
     let pose = end
     let v = speed
@@ -169,7 +184,7 @@ function roomBeyond(h: Helm, end: Pose, speed: number, w: Waters): boolean {
       v = helmSpeeds(next).lo
       if (v === 0) return true
       const most = maxTurnDegrees(Math.abs(v) * 1000, h.radius)
-      const beyond = clearEnd(next, v, dir && most ? [{ dir, degrees: most, at: 0 }] : [], w, [])
+      const beyond = clearEnd(next, v, dir && most ? [{ dir, degrees: most, at: 0 }] : [], w, standing)
       if (!beyond) return false
       pose = beyond
     }
@@ -200,8 +215,10 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
   const rooms = room ? [room, Math.floor(room / 2), 0] : [0]
   for (const hulls of others.length ? [others, []] : [others])
     for (const seaRoom of rooms) {
-      const c = clearCourse(h, goal, { ...w, seaRoom }, hulls)
-      if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, { ...w, seaRoom }, hulls)) || c
+      const waters = { ...w, seaRoom }
+      const round = roundStanding(h, goal, waters, hulls)
+      const c = clearCourse(h, round, waters, hulls, round !== goal)
+      if (c) return (hulls.length && c.speed === 0 && backOff(h, goal, waters, hulls)) || c
     }
   const { lo } = helmSpeeds(h)
   return { speed: lo, turns: turnFor(h, lo, relativeGoal(h, goal)), safe: false }
@@ -221,7 +238,7 @@ function backOff(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | 
   if (!free || free.speed <= 0) return null
   const speed = -Math.min(h.maxChange, h.astern)
   const end = clearEnd(h, speed, [], w, others)
-  return end && roomBeyond(h, end, speed, w) ? { speed, turns: [], safe: true } : null
+  return end && roomBeyond(h, end, speed, w, lyingStill(others)) ? { speed, turns: [], safe: true } : null
 }
 
 const relativeGoal = (h: Helm, goal: Goal) =>
@@ -234,42 +251,154 @@ function turnFor(h: Helm, speed: number, rel: number): PlottedTurn[] {
   return deg > 0 ? [{ dir: rel < 0 ? -1 : 1, degrees: deg, at: 0 }] : []
 }
 
-/** The course clear of the waters and hulls given, with room beyond if any has it (ruling RC-80); null if none is clear. */
-function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | null {
+/**
+ * The course clear of the waters and hulls given, with room beyond if any has it (ruling RC-80);
+ * null if none is clear. The speeds are tried from the wanted one down to the least she may make,
+ * then up to the most (a current may set her into danger when slow). At each the helm takes the
+ * wanted course (turned toward the goal as far as her radius allows) if it has room, at the wanted
+ * speed or when it ends nearer the goal than she is now; else the course with room ending nearest
+ * the goal, if that is nearer than she is now. So a turn that gains nothing gives way to the wanted
+ * course slower. `passing` (her goal moved abeam of a hull lying still, ruling RC-107): the wanted
+ * course at every speed comes before any other course, since a turn off the way round may gain on
+ * the point abeam and still leave her no way to it (Passing the Fort's channel, the minefield
+ * squares on one side). With nothing gaining ground, the first speed with room takes its wanted
+ * course else its course nearest the goal; with no room anywhere, the first course clear for this move.
+ */
+function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[], passing = false): Course | null {
   const { lo, hi } = helmSpeeds(h)
   const wanted = Math.max(lo, Math.min(hi, goal.speed))
   const relWanted = relativeGoal(h, goal)
-  // The course at one speed: the wanted turn if clear, else the clear turn ending nearest the goal;
-  // `roomy` only among those that leave room for the move after (ruling RC-80).
-  const atSpeed = (speed: number) => {
-    const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
-    const side = relWanted < 0 ? -1 : 1
-    const options = [relWanted, side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]
-    let best: { turns: PlottedTurn[]; d: number } | null = null
-    let roomy: { turns: PlottedTurn[]; d: number } | null = null
-    for (const [i, rel] of options.entries()) {
-      const turns = turnFor(h, speed, rel)
-      const end = clearEnd(h, speed, turns, w, others)
-      if (!end) continue
-      const d = i === 0 ? -1 : distance(end.pos, goal.point)
-      const room = roomBeyond(h, end, speed, w)
-      if (i === 0 && room) return { any: turns, roomy: turns }
-      if (!best || d < best.d) best = { turns, d }
-      if (room && (!roomy || d < roomy.d)) roomy = { turns, d }
-    }
-    return { any: best?.turns ?? null, roomy: roomy?.turns ?? null }
-  }
-  // Slower first, down to the least she may make; then faster, should the current set her into
-  // danger when slow (ruling RC-80); failing room for the next move, the first course clear for this one.
-  let fallback: Course | null = null
+  const still = lyingStill(others)
+  const now = distance(h.pose.pos, goal.point)
   const speeds = [...Array(wanted - lo + 1).keys()].map((k) => wanted - k)
   for (let v = wanted + 1; v <= hi; v++) speeds.push(v)
-  for (const speed of speeds) {
-    const c = atSpeed(speed)
-    if (c.roomy) return { speed, turns: c.roomy, safe: true }
-    if (c.any && !fallback) fallback = { speed, turns: c.any, safe: true }
+  // Each speed's wanted course is looked at once, and only when it is reached (the look-ahead is the cost).
+  const at = speeds.map((speed) => {
+    const option = courseOption(h, speed, goal, w, others, still)
+    let want: Option | null | undefined
+    return { speed, option, want: () => (want === undefined ? (want = option(relWanted)) : want) }
+  })
+  const gains = (speed: number, want: Option | null) => !!want?.room && (speed === wanted || want.d < now)
+  const wantedFirst = passing ? at.find((a) => gains(a.speed, a.want())) : undefined
+  if (wantedFirst) return { speed: wantedFirst.speed, turns: wantedFirst.want()!.turns, safe: true }
+  let slack: Course | null = null
+  let fallback: Course | null = null
+  for (const a of at) {
+    const { speed } = a
+    const want = a.want()
+    if (gains(speed, want)) return { speed, turns: want!.turns, safe: true }
+    const { roomy, any } = otherCourses(h, speed, relWanted, a.option)
+    if (roomy && roomy.d < now) return { speed, turns: roomy.turns, safe: true }
+    const first = want?.room ? want : roomy
+    if (first && !slack) slack = { speed, turns: first.turns, safe: true }
+    const clear = want ?? any
+    if (clear && !fallback) fallback = { speed, turns: clear.turns, safe: true }
   }
-  return fallback
+  return slack ?? fallback
+}
+
+/** A course at one speed: its turns, how far from the goal it ends, and whether it leaves room beyond (RC-80). */
+interface Option {
+  turns: PlottedTurn[]
+  d: number
+  room: boolean
+}
+
+/** The course at `speed` turned toward a relative bearing, if it is clear for the move. */
+const courseOption =
+  (h: Helm, speed: number, goal: Goal, w: Waters, others: OtherHull[], still: OtherHull[]) =>
+  (rel: number): Option | null => {
+    const turns = turnFor(h, speed, rel)
+    const end = clearEnd(h, speed, turns, w, others)
+    return end && { turns, d: distance(end.pos, goal.point), room: roomBeyond(h, end, speed, w, still) }
+  }
+
+/**
+ * The other courses at one speed (the hardest turn either way, half of it either way, straight
+ * on): the one with room ending nearest the goal, and the one clear for the move ending nearest it.
+ */
+function otherCourses(
+  h: Helm,
+  speed: number,
+  relWanted: number,
+  option: (rel: number) => Option | null,
+): { roomy: Option | null; any: Option | null } {
+  const most = maxTurnDegrees(Math.abs(speed) * 1000, h.radius) * 100
+  const side = relWanted < 0 ? -1 : 1
+  let roomy: Option | null = null
+  let any: Option | null = null
+  for (const rel of [side * most, -side * most, (side * most) / 2, (-side * most) / 2, 0]) {
+    const o = option(rel)
+    if (!o) continue
+    if (!any || o.d < any.d) any = o
+    if (o.room && (!roomy || o.d < roomy.d)) roomy = o
+  }
+  return { roomy, any }
+}
+
+const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0 && o.still !== false)
+
+/**
+ * Ruling RC-107: a way round a hull lying still (one her side knows stopped, at anchor or aground,
+ * an enemy where it was seen, or a known wreck) that lies across the straight way to the point she
+ * makes for. She makes instead for a point abeam of it (a half length short of its near end, but
+ * never less than a length ahead of her), on the side where a hull of hers
+ * would lie clear of the land, shoals, mines and the table's sides (the nearer side if both are,
+ * the side she is on if they tie); with no water either side she keeps her goal and the look-ahead
+ * stops her short. Her speed is the goal's: she still must have room to stop (ruling RC-80).
+ */
+function roundStanding(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Goal {
+  if (goal.heading !== undefined || goal.speed <= 0) return goal
+  const still = [
+    ...lyingStill(others).map((o) => hullPolygon(o.pose, o.hull)),
+    ...w.hazards.filter((z) => z.kind === 'wreck').map((z) => z.polygon),
+  ]
+  const from = h.pose.pos
+  const to = headingTo(from, goal.point)
+  const far = distance(from, goal.point)
+  const [sin, cos] = [sinOf(to), cosOf(to)]
+  // Each corner as inches along the way and abeam of it (starboard positive).
+  const frame = (p: Point) => ({
+    along: Math.round(((p.x - from.x) * sin + (p.y - from.y) * cos) / TABLE_SCALE),
+    abeam: Math.round(((p.x - from.x) * cos - (p.y - from.y) * sin) / TABLE_SCALE),
+  })
+  const half = Math.ceil(h.hull.beam / 2) + (w.seaRoom ?? 0)
+  let block: { near: number; end: number; port: number; starboard: number } | null = null
+  for (const poly of still) {
+    const corners = poly.map(frame)
+    const near = Math.min(...corners.map((c) => c.along))
+    const end = Math.max(...corners.map((c) => c.along))
+    const port = Math.min(...corners.map((c) => c.abeam))
+    const starboard = Math.max(...corners.map((c) => c.abeam))
+    const across = port < half && starboard > -half
+    // One reaching to her goal or beyond is what she makes for, or lies beside it: nothing to pass.
+    if (!across || end <= 0 || end >= far || (block && block.near <= near)) continue
+    block = { near, end, port, starboard }
+  }
+  if (!block) return goal
+  const at = (along: number, abeam: number) => ({
+    x: from.x + Math.round((along * sin + abeam * cos) / TABLE_SCALE),
+    y: from.y + Math.round((along * cos - abeam * sin) / TABLE_SCALE),
+  })
+  const b = block
+  const dry = (abeam: number) =>
+    [b.near, (b.near + b.end) >> 1, b.end].every(
+      (along) => trouble({ ...h, towed: undefined }, { pos: at(along, abeam), heading: to }, w).size === 0,
+    )
+  // A step of water to spare if there is one, else a half, else a quarter, else the least there is.
+  const sides = [w.lookAhead, w.lookAhead >> 1, w.lookAhead >> 2, 1].flatMap((spare) =>
+    [b.starboard + half + spare, b.port - half - spare].sort((x, y) => Math.abs(x) - Math.abs(y)),
+  )
+  const side = sides.find(dry)
+  if (side === undefined) return goal
+  // Abeam with her whole hull before her stem reaches it; once that is behind her, abeam of its far
+  // end. Never nearer than this move may carry her: a point she would pass mid-move, one turn and
+  // then straight on (§7 L471), would swing her across the water to the far side.
+  const hullLength = h.hull.length
+  const before = b.near - Math.ceil(hullLength / 2)
+  const travel = Math.min(goal.speed, h.speed + h.maxChange) * 1000
+  const along = Math.max(before > w.lookAhead ? before : b.end + Math.ceil(hullLength / 2), travel)
+  return { ...goal, point: at(along, side) }
 }
 
 /** A point `gap` beyond the edges of two hulls, on a bearing relative to `from`'s heading. */

@@ -105,7 +105,7 @@ export function hullsAround(
       const o = written[x.id]
       out.push(shape(x, x.aground || x.anchored ? 0 : o && !o.helmFree ? o.speed : x.speed))
     } else if (seen.has(x.id) && !(ramming && (ramming.target === undefined || ramming.target === x.id)))
-      out.push(shape(x, 0))
+      out.push({ ...shape(x, 0), still: x.speed === 0 || x.anchored === true || x.aground === true })
   }
   return out
 }
