@@ -3,9 +3,11 @@
 // and applies its migrations on the async pool, and its ordinary work (a tick resolving a due game,
 // a mail filed through the intake, a read-only command, a game page) starts no worker thread and
 // sends no synchronous statement. A way back still works, and starts it, logged once.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type App, openAppAsync, readInbox } from '../../src/cli/app.ts'
@@ -20,6 +22,7 @@ import { appliedPgMigrations, pgMigrations } from '../../src/log/pg/open.ts'
 import { syncWorkersStarted } from '../../src/log/pg/syncClient.ts'
 import { RateLimit } from '../../src/web/rateLimit.ts'
 import { startWebServer } from '../../src/web/server.ts'
+import { waitFor } from '../e2e/mailstack.ts'
 import { createFixtureDuel, type TestApp, testApp } from '../helpers/app.ts'
 import { HOUR, START } from '../schedule/helpers.ts'
 import { bothEngines } from './engines.ts'
@@ -216,6 +219,50 @@ describe("the judge's ordinary work on a judge opened async", () => {
     }
   })
 })
+
+it('pbem serve files a mail and resolves the turn it completes without starting the synchronous driver', async () => {
+  const setup = testApp('lazy-serve', { database: engine!.app()! })
+  toClose.push(() => setup.cleanup())
+  const { keys } = setup.judge.createGame({
+    game: 'ls1',
+    ruleset: 'sea-devils',
+    scenario: 'weak-beginning',
+    players: [
+      { role: 'federal', address: 'fed@example.test', name: 'F' },
+      { role: 'confederate', address: 'reb@example.test', name: 'C' },
+    ],
+  })
+  setup.judge.submitOrders('ls1', 'federal', 'MOVE K-STAT C14 C11')
+  const count = (type: string) => setup.store.read('game:ls1').filter((e) => e.type === type).length
+  let log = ''
+  const judge = spawn(process.execPath, ['bin/pbem.js', 'serve', '--interval', '100', '--no-demo-game'], {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    env: {
+      ...process.env,
+      PBEM_DATA_DIR: setup.dirs.data,
+      PBEM_DATABASE_URL: setup.dirs.db,
+      PBEM_MAIL_DOMAIN: 'judge.example.test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  judge.stdout!.on('data', (b) => (log += b))
+  judge.stderr!.on('data', (b) => (log += b))
+  try {
+    const file = join(setup.dirs.inbox, 'reb.eml')
+    const body = `GAME ls1 CONFEDERATE\nKEY ${keys.confederate}\nSUM: RUN-OUT\nSUM: MOVE C11 +RAID`
+    const head = ['From: reb@example.test', 'To: orders@judge.example.test', 'Subject: orders', 'Message-ID: <ls1@x>']
+    writeFileSync(file, [...head, '', body, ''].join('\r\n'))
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(file, past, past)
+    await waitFor(() => count('TurnAdjudicated') === 1, 30_000, 'the turn resolved').catch((e: Error) => {
+      throw new Error(`${e.message}; the judge said:\n${log}`)
+    })
+    expect(log).toContain('ls1')
+    expect(log).not.toContain('synchronous PostgreSQL driver started')
+  } finally {
+    judge.kill('SIGTERM')
+  }
+}, 60_000)
 
 /** What `pbem <args>` prints, run in this process on `app` as the command line runs it. */
 async function pbem(app: App, ...args: string[]): Promise<string[]> {
