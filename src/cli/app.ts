@@ -8,6 +8,7 @@ import {
   EventSchemas,
   EventStore,
   engineOf,
+  openJudgeDatabases,
   openSqlDatabase,
   type SqlEngine,
 } from '../engine/database.ts'
@@ -111,15 +112,46 @@ export function shownTarget(target: string): string {
   return target.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@')
 }
 
+/**
+ * The judge on its data folder, its database opened and migrated synchronously: SQLite's way, and
+ * on PostgreSQL the synchronous driver started at once to check the migrations. The commands and
+ * `pbem serve` open theirs with openAppAsync.
+ */
 export function openApp(opts: AppOptions = {}): App {
+  const where = appPlace(opts)
+  const db = openSqlDatabase(where.dirs.db)
+  return assemble(opts, where, db, asyncBeside(db))
+}
+
+/**
+ * As openApp; on PostgreSQL the migrations are checked and applied on the async handle, and the
+ * synchronous driver is not started: its worker thread comes only with a way back to it (logged).
+ * On SQLite it is openApp.
+ */
+export async function openAppAsync(opts: AppOptions = {}): Promise<App> {
+  const where = appPlace(opts)
+  const { db, jobsDb } = await openJudgeDatabases(where.dirs.db)
+  return assemble(opts, where, db, jobsDb)
+}
+
+interface AppPlace {
+  dirs: App['dirs']
+  mail: MailConfig
+}
+
+/** The data folder with its inbox and outbox made, the database's target and the mail settings. */
+function appPlace(opts: AppOptions): AppPlace {
   const data = resolve(opts.dataDir ?? defaultDataDir())
   const target = opts.database ?? databaseTarget(data)
   const dirs = { data, inbox: join(data, 'inbox'), outbox: join(data, 'outbox'), db: target }
   for (const d of [data, dirs.inbox, dirs.outbox]) mkdirSync(d, { recursive: true })
-  const mail = opts.mail ?? loadMailConfig()
-  const engine = engineOf(target)
-  const db = openSqlDatabase(target)
-  const jobsDb = asyncBeside(db)
+  return { dirs, mail: opts.mail ?? loadMailConfig() }
+}
+
+/** The judge wired over its two opened handles. */
+function assemble(opts: AppOptions, { dirs, mail }: AppPlace, db: Database, jobsDb: AsyncDatabase): App {
+  const data = dirs.data
+  const engine = engineOf(dirs.db)
   const clock = opts.clock ?? (() => new Date())
   const store = new EventStore(db, new EventSchemas(), clock)
   try {
@@ -129,22 +161,7 @@ export function openApp(opts: AppOptions = {}): App {
     db.close()
     throw e
   }
-  // The composition root: the engine is given the registry of games, it never imports one.
-  const judge = new Judge({
-    registry: rulesetFactory,
-    store,
-    db,
-    clock,
-    outbox: sqliteOutbox(db, clock),
-    mailDomain: opts.mailDomain ?? mail.mailDomain ?? 'judge.localhost',
-    judgeName: mail.judgeName ?? null,
-    moderatorAddress:
-      opts.moderatorAddress === undefined
-        ? (process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost')
-        : opts.moderatorAddress,
-    ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
-    webBase: webSettings().base,
-  })
+  const judge = newJudge(opts, mail, db, store, clock)
   const tokens = mailTokens(mail)
   const smtp = mail.smtp
     ? lazySmtp({
@@ -174,6 +191,25 @@ export function openApp(opts: AppOptions = {}): App {
   }
   const judgeId = judgeIdentity(data)
   return { db, jobsDb, store, judge, clock, dirs, engine, judgeId, mail, transport, archive, close, tokens }
+}
+
+// The composition root: the engine is given the registry of games, it never imports one.
+function newJudge(opts: AppOptions, mail: MailConfig, db: Database, store: EventStore, clock: () => Date): Judge {
+  return new Judge({
+    registry: rulesetFactory,
+    store,
+    db,
+    clock,
+    outbox: sqliteOutbox(db, clock),
+    mailDomain: opts.mailDomain ?? mail.mailDomain ?? 'judge.localhost',
+    judgeName: mail.judgeName ?? null,
+    moderatorAddress:
+      opts.moderatorAddress === undefined
+        ? (process.env.PBEM_MODERATOR ?? 'moderator@judge.localhost')
+        : opts.moderatorAddress,
+    ...(opts.newSecret ? { newSecret: opts.newSecret } : {}),
+    webBase: webSettings().base,
+  })
 }
 
 /** One token source for the judge's mailbox, shared by IMAP and SMTP (null: no OAuth2 log-in). */

@@ -12,7 +12,7 @@ import { copyFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { GameDemo, GameOutcome } from '../games/contract.ts'
 import { defaultDemo, defaultGame, rulesetFactory, rulesetIds } from '../games/index.ts'
-import { type App, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
+import { type App, openAppAsync, readInbox, sendOutbox, tickJobs } from './app.ts'
 import { OptionError } from './options.ts'
 
 const demo = defaultDemo()
@@ -61,7 +61,7 @@ export async function runDemo(opts: {
   const dataDir = resolve(opts.dir)
   rmSync(dataDir, { recursive: true, force: true })
   const now = { t: DEMO_START }
-  const app = openApp({
+  const app = await openAppAsync({
     dataDir,
     // Its own database always: never the judge's PBEM_DATABASE_URL, which the demo would write into.
     database: opts.database ?? join(dataDir, 'judge.sqlite'),

@@ -1,6 +1,6 @@
 // What the commands run on, loaded once a command is about to run (main.ts's preAction hook), so
 // that `pbem --help` and a mistyped command start without the engine, the mail stack or zod.
-export { defaultDataDir, openApp, readInbox, sendOutbox, tickJobs } from './app.ts'
+export { defaultDataDir, openAppAsync, readInbox, sendOutbox, tickJobs } from './app.ts'
 export { createGameBatched } from '../engine/creationBatch.ts'
 export {
   adjudicateGame,

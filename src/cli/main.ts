@@ -34,8 +34,8 @@ program.hook('preAction', async () => {
   deps ??= await import('./deps.ts')
 })
 
-function withApp(fn: (app: App) => unknown): Promise<void> {
-  const app = d().openApp(program.opts().data ? { dataDir: program.opts().data } : {})
+async function withApp(fn: (app: App) => unknown): Promise<void> {
+  const app = await d().openAppAsync(program.opts().data ? { dataDir: program.opts().data } : {})
   return Promise.resolve(fn(app))
     .then(() => undefined)
     .finally(() => app.close())
@@ -47,7 +47,7 @@ program
   .option('--interval <ms>', 'how often to look at the inbox and the deadlines', '1000')
   .option('--no-demo-game', 'do not create a demo game when there is none')
   .action(async (o) => {
-    const app = d().openApp(program.opts().data ? { dataDir: program.opts().data } : {})
+    const app = await d().openAppAsync(program.opts().data ? { dataDir: program.opts().data } : {})
     await (await import('./serve.ts')).serve(app, {
       intervalMs: integerOption('--interval', o.interval, 50, 3_600_000),
       demoGame: o.demoGame,

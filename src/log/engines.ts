@@ -1,7 +1,11 @@
 // Choosing the engine: SQLite stays the embedded default; a postgres:// URL selects
 // PostgreSQL. Both come back migrated, behind the same seam.
-import { openDatabase } from './db.ts'
-import { openPgDatabase } from './pg/open.ts'
+import type { AsyncDatabase } from './async/database.ts'
+import { applyMigrationsAsync, asyncBeside } from './async/open.ts'
+import { PgAsyncDatabase } from './async/postgres.ts'
+import { DEFAULT_MIGRATIONS_DIR, openDatabase } from './db.ts'
+import { PgDatabase } from './pg/database.ts'
+import { openPgDatabase, pgMigrations } from './pg/open.ts'
 import { engineOf, type SqlDatabase } from './sql.ts'
 
 export interface EngineOptions {
@@ -11,4 +15,31 @@ export interface EngineOptions {
 /** Opens a SQLite file (or ':memory:') or a postgres:// URL, applying migrations. */
 export function openSqlDatabase(target: string, opts: EngineOptions = {}): SqlDatabase {
   return engineOf(target) === 'postgres' ? openPgDatabase(target, opts) : openDatabase(target, opts)
+}
+
+/**
+ * The judge's two handles on `target`, migrated. SQLite: the file opened and migrated synchronously
+ * as openSqlDatabase does, the async handle beside it. PostgreSQL: the migrations checked and
+ * applied on the async pool (the exclusive lock only when one is to be applied), and the
+ * synchronous handle given unstarted: its worker thread and connection come at its first
+ * statement, which a judge whose work stays on the async handle never sends.
+ */
+export async function openJudgeDatabases(
+  target: string,
+  opts: EngineOptions = {},
+): Promise<{ db: SqlDatabase; jobsDb: AsyncDatabase }> {
+  if (engineOf(target) !== 'postgres') {
+    const db = openDatabase(target, opts)
+    return { db, jobsDb: asyncBeside(db) }
+  }
+  // A number without its PostgreSQL variant is refused before anything connects.
+  const list = pgMigrations(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)
+  const jobsDb = new PgAsyncDatabase(target, { max: 4 })
+  try {
+    await applyMigrationsAsync(jobsDb, list, 'pg/')
+  } catch (err) {
+    await jobsDb.close().catch(() => undefined)
+    throw err
+  }
+  return { db: new PgDatabase(target), jobsDb }
 }

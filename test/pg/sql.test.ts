@@ -273,9 +273,13 @@ describe('PostgreSQL only', () => {
     expect(() => client.query('SELECT 1', [])).toThrow(/not open/)
   })
 
-  it('fails to open, at once and plainly, when nothing listens', () => {
+  it('fails to open, at once and plainly, when nothing listens (the handle itself at its first statement)', () => {
     const url = pg.url.replace(/:\d+\//, ':1/')
-    expect(codeOf(() => new PgDatabase(url))).toBe('SQLITE_IOERR')
+    expect(codeOf(() => openPgDatabase(url))).toBe('SQLITE_IOERR')
+    const db = new PgDatabase(url)
+    expect(codeOf(() => db.prepare('SELECT 1').get())).toBe('SQLITE_IOERR')
+    expect(db.started).toBe(false)
+    db.close()
   })
 })
 

@@ -19,6 +19,10 @@
 // with its savepoint and the savepoint's release. An append is four round trips (BEGIN, the locks
 // and the head read; the insert; the head's update; COMMIT) where it was eleven. A failure of
 // anything sent ahead is thrown by the statement it went with.
+//
+// Started lazily: the worker thread and its connection come at the handle's first statement, so a
+// judge whose work stays on the async handle never starts them. The start is logged once, with
+// where the first statement came from: on a judge opened async it marks a way back taken.
 import type { SqlDatabase, SqlFunction, SqlRunResult, SqlStatement, SqlTransaction } from '../sql.ts'
 import { type PgBatchItem, type PgBatchReply, PgDriverError, type PgResult, SyncPgClient } from './syncClient.ts'
 import { bind, cell, rowObject, sqliteCode, type Translated, translate } from './translate.ts'
@@ -54,9 +58,18 @@ const SESSION = [
 
 const READS = new Set(['SELECT', 'WITH', 'VALUES', 'EXPLAIN', 'SHOW', 'TABLE'])
 
+export interface PgDatabaseOptions {
+  /** How long one call may block before the connection is given up (ms). */
+  timeoutMs?: number
+  /** Where the driver's start (and a lost connection) is told; default standard error. */
+  log?: (message: string) => void
+}
+
 export class PgDatabase implements SqlDatabase {
   readonly engine = 'postgres' as const
-  private readonly client: SyncPgClient
+  /** The synchronous driver, started at the first statement. */
+  private driver: SyncPgClient | null = null
+  private closed = false
   private depth = 0
   /** The depth (1 = the top transaction) at which the database-wide lock was taken, or 0. */
   private lockedAt = 0
@@ -75,17 +88,43 @@ export class PgDatabase implements SqlDatabase {
   /** The server it was opened on (an async handle beside it opens a pool on the same URL). */
   readonly url: string
 
-  constructor(url: string, opts: { timeoutMs?: number } = {}) {
+  private readonly log: (message: string) => void
+
+  constructor(
+    url: string,
+    private readonly opts: PgDatabaseOptions = {},
+  ) {
     this.url = url
-    try {
-      this.client = new SyncPgClient(url, { settings: SESSION, ...opts })
-    } catch (e) {
-      throw toSqlError(e)
-    }
+    this.log = opts.log ?? ((m) => console.warn(`pbem: ${m}`))
+  }
+
+  /** Whether the worker thread has been started (by a statement). */
+  get started(): boolean {
+    return this.driver !== null
   }
 
   get open(): boolean {
-    return this.client.open
+    return this.driver ? this.driver.open : !this.closed
+  }
+
+  /** The driver, started (and connected) now if this is the handle's first statement. */
+  private get client(): SyncPgClient {
+    if (this.driver) return this.driver
+    if (this.closed) throw new TypeError('The database connection is not open')
+    const from = firstCaller()
+    try {
+      this.driver = new SyncPgClient(this.url, {
+        settings: SESSION,
+        log: this.log,
+        ...(this.opts.timeoutMs === undefined ? {} : { timeoutMs: this.opts.timeoutMs }),
+      })
+    } catch (e) {
+      throw toSqlError(e)
+    }
+    this.log(
+      `synchronous PostgreSQL driver started for ${shownUrl(this.url)}${from ? ` (first statement from ${from})` : ''}`,
+    )
+    return this.driver
   }
 
   get inTransaction(): boolean {
@@ -118,7 +157,7 @@ export class PgDatabase implements SqlDatabase {
         if (top) {
           this.begun = false
           this.failure = null
-          this.epoch = this.client.epoch
+          this.epoch = this.driver?.epoch ?? 0
           this.pending = [{ text: mode === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN' }]
           this.depth = 1
           if (mode !== 'deferred') this.queueDatabaseLock(mode === 'exclusive')
@@ -195,7 +234,8 @@ export class PgDatabase implements SqlDatabase {
   }
 
   close(): this {
-    this.client.close()
+    this.closed = true
+    this.driver?.close()
     return this
   }
 
@@ -240,13 +280,14 @@ export class PgDatabase implements SqlDatabase {
     const all = this.pending.length > 0 ? [...this.pending, ...items] : items
     this.pending = []
     if (all.length === 0) return []
+    const client = this.client
     // The connection this transaction began on died: its statements must not go on over a new one.
-    if (this.depth > 0 && this.client.epoch !== this.epoch)
+    if (this.depth > 0 && client.epoch !== this.epoch)
       throw new SqlError('the connection to PostgreSQL was lost in the transaction', 'SQLITE_IOERR', '08006', null)
     if (this.depth > 0) this.begun = true
     let replies: PgBatchReply[]
     try {
-      replies = this.client.batch(all)
+      replies = client.batch(all)
     } catch (e) {
       throw toSqlError(e)
     }
@@ -317,6 +358,26 @@ export class PgDatabase implements SqlDatabase {
       return false
     }
   }
+}
+
+/** A URL fit for a log line: its password masked. */
+function shownUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@')
+}
+
+/** The first frame of the stack outside the log's own code: who sent the first statement. */
+function firstCaller(): string | null {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 60
+  const stack = new Error().stack ?? ''
+  Error.stackTraceLimit = limit
+  const frames = stack.split('\n').slice(1)
+  const frame = frames.find((f) => /\.[cm]?[jt]s:\d+/.test(f) && !/[\\/]src[\\/]log[\\/]|node:|node_modules/.test(f))
+  const where = frame && /([^\s(]+\.[cm]?[jt]s):(\d+)/.exec(frame)
+  if (!where) return null
+  const file = where[1]!.replace(/^file:\/\//, '')
+  const cwd = `${process.cwd()}/`
+  return `${file.startsWith(cwd) ? file.slice(cwd.length) : file}:${where[2]}`
 }
 
 function toSqlError(e: unknown): unknown {

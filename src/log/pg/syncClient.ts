@@ -70,6 +70,12 @@ const CONNECT_TIMEOUT_MS = 30_000
 
 const requireHere = createRequire(import.meta.url)
 
+let workersStarted = 0
+/** How many worker threads this process has started for the synchronous driver (reconnections included). */
+export function syncWorkersStarted(): number {
+  return workersStarted
+}
+
 export class SyncPgClient {
   private worker!: Worker
   private port!: MessagePort
@@ -108,6 +114,7 @@ export class SyncPgClient {
       },
       transferList: [port2],
     })
+    workersStarted++
     // Neither the thread nor the port may keep a judge process alive on its own.
     this.worker.unref()
     this.port.unref()
