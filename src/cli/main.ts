@@ -47,8 +47,9 @@ program
   .option('--interval <ms>', 'how often to look at the inbox and the deadlines', '1000')
   .option('--no-demo-game', 'do not create a demo game when there is none')
   .action(async (o) => {
-    const app = await d().openAppAsync(program.opts().data ? { dataDir: program.opts().data } : {})
-    await (await import('./serve.ts')).serve(app, {
+    const { openServing, serve } = await import('./serve.ts')
+    const app = await openServing(() => d().openAppAsync(program.opts().data ? { dataDir: program.opts().data } : {}))
+    await serve(app, {
       intervalMs: integerOption('--interval', o.interval, 50, 3_600_000),
       demoGame: o.demoGame,
     })

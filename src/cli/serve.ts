@@ -5,6 +5,7 @@
 // runs the loopback SMTP listener, both feeding the same intake, and sends the outbox by SMTP
 // (settling sends a crash interrupted against the archive first). Without them it runs on the
 // embedded drop folders only.
+import { isConnectionError } from '../engine/database.ts'
 import { recentMailReceipts } from '../engine/mailLedger.ts'
 import { createGameBatched } from '../engine/creationBatch.ts'
 import { gamesAhead, pagesAhead } from '../engine/readingJudge.ts'
@@ -29,6 +30,31 @@ import {
   type App,
   tickJobs,
 } from './app.ts'
+
+/** How long `openServing` waits before each try after the first: doubling, then every 30 s. */
+export const START_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000]
+
+/**
+ * Opens the judge for `pbem serve`, waiting for a database that cannot be reached yet (PostgreSQL
+ * starting or restarting beside it) instead of exiting: a judge started before its database, or
+ * restarted by a supervisor while the database is down, comes up when the database does. Any other
+ * failure (a wrong password, a migration refused) stops it at once.
+ */
+export async function openServing(
+  open: () => Promise<App>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<App> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await open()
+    } catch (e) {
+      if (!isConnectionError(e)) throw e
+      const ms = START_RETRY_MS[Math.min(attempt, START_RETRY_MS.length - 1)]!
+      console.error(`database unreachable at start (${(e as Error).message}); trying again in ${ms / 1000} s`)
+      await wait(ms)
+    }
+  }
+}
 
 export async function serve(app: App, opts: { intervalMs: number; demoGame: boolean; cron?: string }): Promise<void> {
   // The secret's first use in the process on the async handle, before anything synchronous needs it.

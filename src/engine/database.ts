@@ -5,6 +5,7 @@
 // move onto, one caller at a time.
 export type { AsyncDatabase } from '../log/async/database.ts'
 export { asyncBeside, openAsyncDatabase } from '../log/async/open.ts'
+export { isConnectionError } from '../log/async/postgres.ts'
 export { openJudgeDatabases, openSqlDatabase } from '../log/engines.ts'
 export { EventSchemas } from '../log/schemas.ts'
 export { engineOf, type SqlDatabase as Database, type SqlEngine } from '../log/sql.ts'
