@@ -350,18 +350,42 @@ export const KILL_STAGES = [
 ] as const
 export type KillStage = (typeof KILL_STAGES)[number]
 
+type KillCounts = Record<'adjudicated' | 'filed' | 'mails' | 'rows' | 'sent', number>
+
+/** The `SELECT COUNT(*)` queries a stage is read from, with their parameters. */
+function killQueries(game: string): Record<keyof KillCounts, [string, ...unknown[]]> {
+  const events = 'SELECT COUNT(*) AS n FROM events WHERE stream = ? AND type = ?'
+  return {
+    adjudicated: [events, `game:${game}`, 'TurnAdjudicated'],
+    filed: [events, `game:${game}`, 'OrdersAccepted'],
+    mails: [`SELECT COUNT(*) AS n FROM events WHERE stream = 'system:mail' AND type = 'MailReceived'`],
+    rows: ['SELECT COUNT(*) AS n FROM outbox WHERE game = ?', game],
+    sent: ['SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND sent_at IS NOT NULL', game],
+  }
+}
+
+function stageOfCounts(n: KillCounts): KillStage {
+  if (n.adjudicated > 0) return n.sent === n.rows ? 'all sent' : 'adjudicated, answers partly sent'
+  if (n.filed > 0) return 'orders filed, not adjudicated'
+  if (n.mails > 0) return 'order mail recorded, no orders filed'
+  if (n.sent === n.rows) return 'opening mail sent, no order mail recorded'
+  return n.sent > 0 ? 'opening mail partly sent' : 'nothing sent or filed'
+}
+
 /** The stage of `game`, through `count` (a `SELECT COUNT(*)` query's number) on its database. */
 export function killStage(count: (sql: string, ...args: unknown[]) => number, game: string): KillStage {
-  const events = (type: string) =>
-    count('SELECT COUNT(*) AS n FROM events WHERE stream = ? AND type = ?', `game:${game}`, type)
-  const mails = count(`SELECT COUNT(*) AS n FROM events WHERE stream = 'system:mail' AND type = 'MailReceived'`)
-  const rows = count('SELECT COUNT(*) AS n FROM outbox WHERE game = ?', game)
-  const sent = count('SELECT COUNT(*) AS n FROM outbox WHERE game = ? AND sent_at IS NOT NULL', game)
-  if (events('TurnAdjudicated') > 0) return sent === rows ? 'all sent' : 'adjudicated, answers partly sent'
-  if (events('OrdersAccepted') > 0) return 'orders filed, not adjudicated'
-  if (mails > 0) return 'order mail recorded, no orders filed'
-  if (sent === rows) return 'opening mail sent, no order mail recorded'
-  return sent > 0 ? 'opening mail partly sent' : 'nothing sent or filed'
+  const queries = Object.entries(killQueries(game)).map(([k, [sql, ...args]]) => [k, count(sql, ...args)])
+  return stageOfCounts(Object.fromEntries(queries) as KillCounts)
+}
+
+/** As killStage, through a `count` that awaits its database (the async handle). */
+export async function killStageAsync(
+  count: (sql: string, ...args: unknown[]) => Promise<number>,
+  game: string,
+): Promise<KillStage> {
+  const queries = Object.entries(killQueries(game))
+  const numbers = await Promise.all(queries.map(([, [sql, ...args]]) => count(sql, ...args)))
+  return stageOfCounts(Object.fromEntries(queries.map(([k], i) => [k, numbers[i]])) as KillCounts)
 }
 
 /**
@@ -390,10 +414,13 @@ export function killDelay(target: KillStage, random: number): number {
 }
 
 /** Waits until `stage` (or a later one) is reached; `stageNow` reads the current one. */
-export async function killStageReached(stageNow: () => KillStage, stage: KillStage): Promise<void> {
+export async function killStageReached(
+  stageNow: () => KillStage | Promise<KillStage>,
+  stage: KillStage,
+): Promise<void> {
   const want = KILL_STAGES.indexOf(stage)
   const start = Date.now()
-  while (KILL_STAGES.indexOf(stageNow()) < want) {
+  while (KILL_STAGES.indexOf(await stageNow()) < want) {
     if (Date.now() - start > 120_000) throw new Error(`the judge did not reach "${stage}" within 2 minutes`)
     await new Promise((r) => setTimeout(r, 10))
   }

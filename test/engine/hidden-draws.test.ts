@@ -8,7 +8,7 @@ import { verifyDice } from '../../src/engine/audit.ts'
 import { DICE_ALGORITHM_V1, pointDice, verifyHiddenRolls } from '../../src/engine/dice.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
-import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRowsAsync, readEvents, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
@@ -25,18 +25,17 @@ describe.each(ENGINES)('on $name', (engine) => {
   })
   afterEach(() => app.cleanup())
 
-  const results = () =>
-    app.store
-      .read('game:fd1')
+  const results = async () =>
+    (await readEvents(app, 'game:fd1'))
       .filter((e) => e.type === 'TurnAdjudicated')
       .map((e) => e.data as TurnAdjudicated)
-  const hiddenSecret = () =>
-    (app.db.prepare("SELECT secret FROM secrets WHERE game = 'fd1' AND purpose = 'hidden'").get() as { secret: string })
+  const hiddenSecret = async () =>
+    (await app.jobsDb.get<{ secret: string }>("SELECT secret FROM secrets WHERE game = 'fd1' AND purpose = 'hidden'"))!
       .secret
 
   describe('hidden draws', () => {
-    it('a roll for one side only is a hidden draw; the published rolls are all public and numbered without gaps', () => {
-      const [first] = results()
+    it('a roll for one side only is a hidden draw; the published rolls are all public and numbered without gaps', async () => {
+      const [first] = await results()
       expect(first!.hiddenRolls?.length).toBeGreaterThan(0)
       for (const r of first!.hiddenRolls!) expect(r.audience).toEqual({ kind: 'roles', roles: ['south'] })
       expect(first!.rolls.every((r) => r.audience.kind === 'public')).toBe(true)
@@ -47,14 +46,15 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(cut.rolls ?? []).toEqual([])
     })
 
-    it('come from the hidden-draw secret, not the point secret every report publishes', () => {
-      const [first] = results()
-      const committed = app.store.read('game:fd1').find((e) => e.type === 'HiddenDrawCommitted')!.data
+    it('come from the hidden-draw secret, not the point secret every report publishes', async () => {
+      const [first] = await results()
+      const committed = (await readEvents(app, 'game:fd1')).find((e) => e.type === 'HiddenDrawCommitted')!.data
+      const secret = await hiddenSecret()
       expect(
-        verifyHiddenRolls(hiddenSecret(), committed.commitment, 'fd1', first!.point, first!.salt, first!.hiddenRolls!),
+        verifyHiddenRolls(secret, committed.commitment, 'fd1', first!.point, first!.salt, first!.hiddenRolls!),
       ).toBeNull()
       const forged = first!.hiddenRolls!.map((r) => ({ ...r, value: (r.value % r.sides) + 1 }))
-      expect(verifyHiddenRolls(hiddenSecret(), committed.commitment, 'fd1', first!.point, first!.salt, forged)).toMatch(
+      expect(verifyHiddenRolls(secret, committed.commitment, 'fd1', first!.point, first!.salt, forged)).toMatch(
         /recomputes to/,
       )
       expect(verifyHiddenRolls(first!.secret, committed.commitment, 'fd1', first!.point, first!.salt, [])).toMatch(
@@ -62,8 +62,8 @@ describe.each(ENGINES)('on $name', (engine) => {
       )
     })
 
-    it('the other side sees neither the draws nor their number; the side they belong to sees them, sealed', () => {
-      const reports = outboxRows(app).filter((r) => r.kind === 'report')
+    it('the other side sees neither the draws nor their number; the side they belong to sees them, sealed', async () => {
+      const reports = (await outboxRowsAsync(app)).filter((r) => r.kind === 'report')
       const last = (to: string) => reports.filter((r) => r.recipient === to).at(-1)!.mail
       const north = last('north@example.test')
       const south = last('south@example.test')

@@ -2,7 +2,7 @@
 // report's reply address is enough to send orders, so the engine bounds errors, echoes and records.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ORDER_LIMITS } from '../../src/engine/orderLimits.ts'
-import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRowsAsync, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Shown on South's orders in the fixture duel.
@@ -19,26 +19,23 @@ describe.each(ENGINES)('on $name', (engine) => {
   afterEach(() => app.cleanup())
 
   const submit = (lines: string) => app.judge.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`)
-  const lastAck = () =>
-    outboxRows(app)
-      .filter((r) => r.kind === 'ack')
-      .at(-1)!.mail
-  const lastEventBytes = () =>
-    (app.db.prepare('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1').get() as { n: number }).n
+  const lastAck = async () => (await outboxRowsAsync(app)).filter((r) => r.kind === 'ack').at(-1)!.mail
+  const lastEventBytes = async () =>
+    (await app.jobsDb.get<{ n: number }>('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1'))!.n
 
   describe('order limits', () => {
-    it('a 40 KB line repeating a number is one error quoting an excerpt, not thousands quoting the line', () => {
+    it('a 40 KB line repeating a number is one error quoting an excerpt, not thousands quoting the line', async () => {
       const result = submit(`DRAW ${'1 '.repeat(20_000)}`)
       expect(result.accepted).toBe(false)
       expect(result.errors).toHaveLength(1)
       expect(result.errors[0]).toMatchObject({ line: 3 })
       expect(result.errors[0]!.message).toMatch(/40,0\d\d characters long; an order line may have at most 1,000/)
       expect(result.errors[0]!.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
-      expect(Buffer.byteLength(lastAck().text)).toBeLessThan(4096)
-      expect(lastEventBytes()).toBeLessThan(4096)
+      expect(Buffer.byteLength((await lastAck()).text)).toBeLessThan(4096)
+      expect(await lastEventBytes()).toBeLessThan(4096)
     })
 
-    it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', () => {
+    it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', async () => {
       const counts = '9 '.repeat(480) // 960 characters: no count the game knows
       const result = submit(`DRAW ${counts}`)
       expect(result.accepted).toBe(false)
@@ -47,7 +44,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(many.errors).toHaveLength(ORDER_LIMITS.maxErrors + 1)
       expect(many.errors.at(-1)!.message).toBe('... and 70 more errors like these')
       expect(many.errors.at(-1)!.line).toBe(3 + ORDER_LIMITS.maxErrors)
-      expect(lastAck().text).toContain('... and 70 more errors like these')
+      expect((await lastAck()).text).toContain('... and 70 more errors like these')
     })
 
     it('every error keeps its line number and a short quote, and the message is still refused whole', () => {
@@ -58,12 +55,12 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(app.judge.load('fd1').orders.has('south')).toBe(false)
     })
 
-    it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', () => {
+    it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', async () => {
       // Each standing order is echoed restated in words, about 60 characters a line.
       const result = submit(Array.from({ length: 1500 }, () => 'HIGH ASK').join('\n'))
       expect(result.errors).toEqual([])
       expect(result.accepted).toBe(true)
-      const ack = lastAck()
+      const ack = await lastAck()
       expect(Buffer.byteLength(ack.text)).toBeLessThanOrEqual(ORDER_LIMITS.maxAckTextBytes)
       expect(Buffer.byteLength(ack.html!)).toBeLessThanOrEqual(2 * ORDER_LIMITS.maxAckTextBytes)
       expect(ack.text).toMatch(/\.\.\. and \d+ more lines \(all on file: ORDERS by mail lists them\)/)

@@ -7,7 +7,7 @@ import { verifyGame } from '../../src/engine/audit.ts'
 import { lineDiff, pointOfTurn, readjudicate } from '../../src/engine/readjudicate.ts'
 import type { DuelState } from '../games/fixtures/duel.ts'
 import { history } from '../../src/reports/archive.ts'
-import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, outboxRowsAsync, readEvents, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
@@ -45,7 +45,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   const points = () => (app.judge.load(GAME).state as DuelState).points
 
   describe('re-adjudication', () => {
-    it('previews per-reader diffs and mails them to the moderator only; nothing is recorded', () => {
+    it('previews per-reader diffs and mails them to the moderator only; nothing is recorded', async () => {
       const fold = app.judge.load(GAME)
       const version = fold.version
       const plan = readjudicate(
@@ -76,12 +76,12 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(south).toMatch(/^\+ \[2\] You cut at .*, worth \d+\.$/m)
       expect(south).not.toContain(added)
       expect(south).not.toContain(removed)
-      const mails = outboxRows(app).filter((r) => r.kind === 'preview')
+      const mails = (await outboxRowsAsync(app)).filter((r) => r.kind === 'preview')
       expect(mails.map((m) => m.recipient)).toEqual(['mod@example.test', 'mod@example.test'])
       expect(mails[1]!.mail.text).toMatch(/^PREVIEW \(nothing is recorded yet\)/m)
     })
 
-    it('commits: later rounds re-resolved with the original dice, old results readable, verify passes before and after', () => {
+    it('commits: later rounds re-resolved with the original dice, old results readable, verify passes before and after', async () => {
       const fold = app.judge.load(GAME)
       const old = points().north
       expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true })
@@ -105,7 +105,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         ...[2, 3].map((p) => [p, 'TurnReadjudicated']),
       ])
       expect(after.superseded.map((s) => s.data.point)).toEqual([2, 3])
-      expect(app.store.read(`game:${GAME}`).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(3)
+      expect((await readEvents(app, `game:${GAME}`)).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(3)
       // Round 1 keeps its worth; the cards of rounds 2 and 3 now count twice their face.
       const northText = (p: number) =>
         after.adjudications
@@ -118,7 +118,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(points().north).toBeGreaterThan(old)
       expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
       // Every reader is told, with their own diff.
-      const corrections = outboxRows(app).filter((r) => r.kind === 'correction')
+      const corrections = (await outboxRowsAsync(app)).filter((r) => r.kind === 'correction')
       expect(corrections.map((c) => c.recipient).sort()).toEqual([
         'mod@example.test',
         'north@example.test',

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { tick, tickYielding } from '../../src/schedule/tick.ts'
-import { createWeakBeginning, outboxRows, type TestApp, testApp } from '../helpers/app.ts'
+import { createWeakBeginning, outboxRowsAsync, readEvents, type TestApp, testApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const GAME = 'rt1'
@@ -56,14 +56,15 @@ describe.each(bothEngines())("a resolution batch's reports on $name", (engine) =
   }
 
   const tickOpts = (app: TestApp) => ({ games: [GAME], recordTick: false, jobs: tickJobs(app) })
-  const events = (app: TestApp) => app.store.read(`game:${GAME}`).map((e) => [e.type, e.data, e.audience])
+  const events = async (app: TestApp) =>
+    (await readEvents(app, `game:${GAME}`)).map((e) => [e.type, e.data, e.audience])
   /** The reports of the first resolution queued (the opening's are report 0). */
-  const resolutionReports = (app: TestApp) =>
-    outboxRows(app).filter((r) => r.kind === 'report' && r.mail.messageId.startsWith(`report.${GAME}.r1.`))
+  const resolutionReports = async (app: TestApp) =>
+    (await outboxRowsAsync(app)).filter((r) => r.kind === 'report' && r.mail.messageId.startsWith(`report.${GAME}.r1.`))
   const rawOutbox = (app: TestApp) =>
-    app.db.prepare('SELECT id, recipient, kind, game, payload FROM outbox ORDER BY id').all() as unknown[]
-  const parts = (app: TestApp) =>
-    (app.db.prepare('SELECT hash FROM mail_parts ORDER BY hash').all() as { hash: string }[]).map((p) => p.hash)
+    app.jobsDb.all('SELECT id, recipient, kind, game, payload FROM outbox ORDER BY id')
+  const parts = async (app: TestApp) =>
+    (await app.jobsDb.all<{ hash: string }>('SELECT hash FROM mail_parts ORDER BY hash')).map((p) => p.hash)
 
   it('renders each reader’s report in a turn of the event loop of its own', async () => {
     const { app, due } = dueGame()
@@ -86,11 +87,11 @@ describe.each(bothEngines())("a resolution batch's reports on $name", (engine) =
       const synchronous = tick(b.app.judge, b.due, { games: [GAME], recordTick: false })
       expect(batched.games).toMatchObject([{ advanced: true, committed: true }])
       expect(synchronous.games).toMatchObject([{ advanced: true, committed: true }])
-      expect(events(a.app)).toEqual(events(b.app))
-      expect(resolutionReports(a.app)).toHaveLength(3)
-      expect(outboxRows(a.app)).toEqual(outboxRows(b.app))
-      expect(rawOutbox(a.app)).toEqual(rawOutbox(b.app))
-      expect(parts(a.app)).toEqual(parts(b.app))
+      expect(await events(a.app)).toEqual(await events(b.app))
+      expect(await resolutionReports(a.app)).toHaveLength(3)
+      expect(await outboxRowsAsync(a.app)).toEqual(await outboxRowsAsync(b.app))
+      expect(await rawOutbox(a.app)).toEqual(await rawOutbox(b.app))
+      expect(await parts(a.app)).toEqual(await parts(b.app))
       expect(verifyGame(a.app.db, a.app.judge, GAME).ok).toBe(true)
     } finally {
       a.app.cleanup()
@@ -114,10 +115,10 @@ describe.each(bothEngines())("a resolution batch's reports on $name", (engine) =
       })
       expect(report.games).toMatchObject([{ game: GAME, retries: 1 }])
       // Nothing of the beaten batch: no result, no report; the game stands paused as the writer left it.
-      const written = app.store.read(`game:${GAME}`, before + 1).map((e) => e.type)
+      const written = (await readEvents(app, `game:${GAME}`, before + 1)).map((e) => e.type)
       expect(written[0]).toBe('GamePaused')
       expect(written).not.toContain('TurnAdjudicated')
-      expect(resolutionReports(app)).toEqual([])
+      expect(await resolutionReports(app)).toEqual([])
     } finally {
       app.cleanup()
     }

@@ -14,6 +14,7 @@ import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
 import type { MailConfig } from '../../src/mail/config.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { playPoint, type Seat } from './bots.ts'
+import { run } from '../helpers/asyncSql.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { expectGolden, outboxFolderMails } from '../helpers/golden.ts'
 import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
@@ -62,9 +63,11 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
       mailDomain: 'judge.example.test',
       mail: EMBEDDED,
     })
-    app.db
-      .prepare(`INSERT INTO settings (key, value) VALUES ('server-secret', ?)`)
-      .run(createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'))
+    await run(
+      app.jobsDb,
+      `INSERT INTO settings (key, value) VALUES ('server-secret', ?)`,
+      createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'),
+    )
     app.judge.createGame({
       game: GAME,
       ruleset: 'sea-devils',

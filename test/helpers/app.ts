@@ -5,7 +5,9 @@ import { openApp, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
 import type { CreateGameRequest } from '../../src/engine/judge.ts'
 import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
-import { type OutboundMail, type StoredMail, withParts } from '../../src/mail/outbound.ts'
+import { AsyncEventStore } from '../../src/log/async/store.ts'
+import type { StoredEvent } from '../../src/log/store.ts'
+import { type OutboundMail, type StoredMail, withParts, withPartsRead } from '../../src/mail/outbound.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 
 export interface TestApp extends App {
@@ -129,6 +131,30 @@ export function outboxRows(app: App): {
       payload: string
     }[]
   ).map((r) => ({ id: r.id, recipient: r.recipient, kind: r.kind, mail: withTexts(app, JSON.parse(r.payload)) }))
+}
+
+/** outboxRows, read on the judge's async handle (`jobsDb`). */
+export async function outboxRowsAsync(app: App): Promise<ReturnType<typeof outboxRows>> {
+  const rows = await app.jobsDb.all<{ id: number; recipient: string; kind: string; payload: string }>(
+    'SELECT id, recipient, kind, payload FROM outbox ORDER BY id',
+  )
+  const out: ReturnType<typeof outboxRows> = []
+  for (const r of rows) {
+    const stored = JSON.parse(r.payload) as StoredMail
+    const mail = await withPartsRead(app.jobsDb, stored)
+    out.push({
+      id: r.id,
+      recipient: r.recipient,
+      kind: r.kind,
+      mail: { ...mail, ...(stored.attachments ? { attachments: stored.attachments } : {}) },
+    })
+  }
+  return out
+}
+
+/** A stream's events as the judge's store reads them, read on its async handle (`jobsDb`). */
+export function readEvents(app: App, stream: string, fromVersion = 1): Promise<StoredEvent[]> {
+  return new AsyncEventStore(app.jobsDb, app.store.schemas, app.clock).read(stream, fromVersion)
 }
 
 function withTexts(app: App, stored: StoredMail): OutboundMail {

@@ -6,11 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openSqlDatabase } from '../../src/log/engines.ts'
-import type { SqlDatabase } from '../../src/log/sql.ts'
-import { LEASE_MS, LeasedIntake, releaseLease, takeLease } from '../../src/mail/imapLease.ts'
 import type { AsyncDatabase } from '../../src/log/async/database.ts'
-import { jobsOf } from '../helpers/jobsDb.ts'
+import { openAsyncDatabase } from '../../src/log/async/open.ts'
+import { LEASE_MS, LeasedIntake, releaseLease, takeLease } from '../../src/mail/imapLease.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const ENGINES = bothEngines()
@@ -18,12 +16,12 @@ const T0 = Date.parse('2026-04-21T06:00:00.000Z')
 const NAME = 'imap:judge@mail.example:993/INBOX'
 
 let dir: string
-const handles: SqlDatabase[] = []
+const handles: AsyncDatabase[] = []
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'acw-lease-'))
 })
-afterEach(() => {
-  for (const h of handles.splice(0)) h.close()
+afterEach(async () => {
+  await Promise.all(handles.splice(0).map((h) => h.close()))
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -34,16 +32,16 @@ const fakeIntake = () => {
 }
 
 describe.each(ENGINES)('IMAP leases on $name', (engine) => {
-  /** Two judges' handles on one new database (each the async one beside its synchronous one). */
-  const twoJudges = (): [AsyncDatabase, AsyncDatabase] => {
+  /** Two judges' async handles on one new database. */
+  const twoJudges = async (): Promise<[AsyncDatabase, AsyncDatabase]> => {
     const target = engine.target(join(dir, 'judge.sqlite'))
-    const pair: [SqlDatabase, SqlDatabase] = [openSqlDatabase(target), openSqlDatabase(target)]
+    const pair: [AsyncDatabase, AsyncDatabase] = [await openAsyncDatabase(target), await openAsyncDatabase(target)]
     handles.push(...pair)
-    return [jobsOf(pair[0]), jobsOf(pair[1])]
+    return pair
   }
 
   it('is taken by one holder, renewed by it alone, and free again once given back or lapsed', async () => {
-    const [a, b] = twoJudges()
+    const [a, b] = await twoJudges()
     const at = (ms: number) => new Date(T0 + ms)
     expect(await takeLease(a, NAME, 'a', at(0))).toBe(true)
     expect(await takeLease(b, NAME, 'b', at(1000))).toBe(false)
@@ -59,7 +57,7 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
   })
 
   it('a judge killed while reading reads again at once when restarted (same identity, same lease)', async () => {
-    const [a, b] = twoJudges()
+    const [a, b] = await twoJudges()
     const clock = () => new Date(T0)
     const first = new LeasedIntake({ db: a, name: NAME, holder: 'host:/srv/pbem', intake: fakeIntake(), clock })
     await first.beat()
@@ -73,7 +71,7 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
   })
 
   it('a judge standing by reads once the reader stops, or once a killed reader stops renewing', async () => {
-    const [a, b] = twoJudges()
+    const [a, b] = await twoJudges()
     const now = { t: T0 }
     const clock = () => new Date(now.t)
     const ia = fakeIntake()
@@ -112,7 +110,7 @@ describe.each(ENGINES)('IMAP leases on $name', (engine) => {
   })
 
   it("a judge standing by tries at its own pace (standbyMs), not at the holder's renewal pace", async () => {
-    const [a, b] = twoJudges()
+    const [a, b] = await twoJudges()
     const now = { t: T0 }
     const clock = () => new Date(now.t)
     const slow = { renewMs: 3_600_000, clock, name: NAME }

@@ -9,14 +9,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { commitmentOf } from '../../src/engine/dice.ts'
 import { serverSecret } from '../../src/engine/secret.ts'
-import { findSecret } from '../../src/log/repos/secrets.ts'
-import { verifyStream } from '../../src/log/verify.ts'
+import { findSecretAsync } from '../../src/log/repos/secrets.ts'
+import { verifyStreamAsync } from '../../src/log/verify.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { type AsyncBatchFiling, type Fetched, fileTogether } from '../../src/mail/imapBatch.ts'
 import { fileGroup, type GroupMessage, readForGroup } from '../../src/mail/intakeGroup.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
-import { createFixtureDuel, createWeakBeginning, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import {
+  createFixtureDuel,
+  createWeakBeginning,
+  outboxRowsAsync,
+  readEvents,
+  testApp,
+  type TestApp,
+} from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { synchronousCalls } from '../pg/syncCalls.ts'
@@ -63,10 +70,15 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
   const modMail = (game: string, body: string, id?: string) =>
     eml(MOD, `GAME ${game} MODERATOR\nKEY ${app.judge.moderatorKey(game)}\n${body}`, id)
   /** What a judge wrote: the game's events, the mail record, the letters queued. */
-  const written = (a: TestApp, game: string) => ({
-    events: a.store.read(`game:${game}`).map((e) => ({ type: e.type, data: e.data, audience: e.audience })),
-    mail: a.store.read('system:mail').map((e) => ({ type: e.type, data: e.data })),
-    letters: outboxRows(a).map((r) => ({ to: r.recipient, kind: r.kind, subject: r.mail.subject, text: r.mail.text })),
+  const written = async (a: TestApp, game: string) => ({
+    events: (await readEvents(a, `game:${game}`)).map((e) => ({ type: e.type, data: e.data, audience: e.audience })),
+    mail: (await readEvents(a, 'system:mail')).map((e) => ({ type: e.type, data: e.data })),
+    letters: (await outboxRowsAsync(a)).map((r) => ({
+      to: r.recipient,
+      kind: r.kind,
+      subject: r.mail.subject,
+      text: r.mail.text,
+    })),
   })
 
   /**
@@ -81,10 +93,11 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     const sync = synchronousCalls(engine.name)
     const outcomes: string[] = []
     for (const raw of mails.slice(1)) outcomes.push(await handleInbound(raw, 'test', deps(app)))
-    return { outcomes, statements: sync.stop(), batched: written(app, game), synchronous: written(ref, game) }
+    const statements = sync.stop()
+    return { outcomes, statements, batched: await written(app, game), synchronous: await written(ref, game) }
   }
 
-  const types = (a: TestApp, game: string) => a.store.read(`game:${game}`).map((e) => e.type)
+  const types = async (a: TestApp, game: string) => (await readEvents(a, `game:${game}`)).map((e) => e.type)
 
   it("files PROCESS in one batch: the resolution's events, the next dice secret, clock row and letters", async () => {
     app.judge.submitOrders('fd1', 'north', 'DRAW 1')
@@ -95,7 +108,7 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     expect(r.statements).toEqual([])
     expect(append).not.toHaveBeenCalled()
     expect(r.batched).toEqual(r.synchronous)
-    expect(types(app, 'fd1').filter((t) => t === 'TurnAdjudicated')).toHaveLength(2)
+    expect((await types(app, 'fd1')).filter((t) => t === 'TurnAdjudicated')).toHaveLength(2)
     const replies = r.batched.letters.filter((l) => l.kind === 'moderator').map((l) => l.text)
     expect(replies.at(-2)).toContain('PROCESS: round 1 resolved; the reports are on their way.')
     expect(replies.at(-1)).toContain('PROCESS: round 2 resolved')
@@ -103,13 +116,13 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     // The dice secret of point 3, drawn by the second PROCESS, was written with its commitment.
     const fold = app.judge.load('fd1', { check: true })
     expect(fold.point).toBe(3)
-    expect(commitmentOf(findSecret(app.db, 'fd1', 'dice', 3)!)).toBe(fold.commitment)
+    expect(commitmentOf((await findSecretAsync(app.jobsDb, 'fd1', 'dice', 3))!)).toBe(fold.commitment)
     const kept = app.judge.load('fd1')
     expect([kept.version, kept.point, kept.commitment]).toEqual([fold.version, 3, fold.commitment])
     expect(kept.state).toEqual(fold.state)
     expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
     expect(clockProblems(app.judge)).toEqual([])
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
   })
 
   it('files the PROCESS that ends the game in one batch: the hidden-draw secret revealed, read ahead', async () => {
@@ -119,10 +132,11 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     expect(r.batched).toEqual(r.synchronous)
     const fold = app.judge.load('fd1', { check: true })
     expect(fold.finished).toBe(true)
-    expect(types(app, 'fd1').slice(-3)).toEqual(['HiddenDrawRevealed', 'GameFinished', 'ReportsDispatched'])
+    expect((await types(app, 'fd1')).slice(-3)).toEqual(['HiddenDrawRevealed', 'GameFinished', 'ReportsDispatched'])
     // Each point resolved with the dice secret written beside its commitment, two of them by the batch.
-    for (const a of fold.adjudications) expect(findSecret(app.db, 'fd1', 'dice', a.data.point)).toBe(a.data.secret)
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+    for (const a of fold.adjudications)
+      expect(await findSecretAsync(app.jobsDb, 'fd1', 'dice', a.data.point)).toBe(a.data.secret)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
   })
 
   it('files PREVIEW in one batch: the preview mailed to the moderator, nothing appended to the game', async () => {
@@ -163,11 +177,11 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
     expect(r.batched).toEqual(r.synchronous)
     const fold = app.judge.load('wb1', { check: true })
     expect(fold.players.get('confederate')!.address).toBe('house:cautious')
-    expect(types(app, 'wb1')).toContain('PlayerReplaced')
+    expect(await types(app, 'wb1')).toContain('PlayerReplaced')
     const replies = r.batched.letters.filter((l) => l.kind === 'moderator').map((l) => l.text)
     expect(replies.at(-2)).toContain('REPLACE: the house (cautious) took the confederate seat')
     expect(replies.at(-1)).toMatch(/PROCESS: .* resolved/)
-    expect(types(app, 'wb1')).toContain('TurnAdjudicated')
+    expect(await types(app, 'wb1')).toContain('TurnAdjudicated')
   })
 
   it('files EJECT in one batch: the seat vacant, its player and the others told', async () => {
@@ -221,16 +235,14 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
       expect(filed).toBe('command')
       expect(ticked.games.filter((g) => g.committed)).toHaveLength(first === 'tick' ? 1 : 0)
       expect(ticked.games.find((g) => g.game === 'fd1')?.retries).toBe(first === 'mail' ? 1 : 0)
-      const reply = outboxRows(app)
-        .filter((r) => r.kind === 'moderator')
-        .at(-1)!.mail.text
+      const reply = (await outboxRowsAsync(app)).filter((r) => r.kind === 'moderator').at(-1)!.mail.text
       expect(reply).toContain(first === 'mail' ? 'PROCESS: round 1 resolved' : 'PROCESS: NOT DONE')
       const fold = app.judge.load('fd1', { check: true })
       expect(fold.adjudications.map((a) => a.data.point)).toEqual([1])
       expect(fold.point).toBe(2)
-      expect(commitmentOf(findSecret(app.db, 'fd1', 'dice', 2)!)).toBe(fold.commitment)
+      expect(commitmentOf((await findSecretAsync(app.jobsDb, 'fd1', 'dice', 2))!)).toBe(fold.commitment)
       expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
-      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+      expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
     },
   )
 
@@ -256,9 +268,9 @@ describe.each(bothEngines())("a moderator's mail in one batch on $name", (engine
       const fold = app.judge.load('fd1', { check: true })
       expect(fold.adjudications.map((a) => a.data.point)).toEqual([1])
       expect(fold.orders.get('south')?.receipt).toBe('fd1/2/south-1')
-      expect(commitmentOf(findSecret(app.db, 'fd1', 'dice', 2)!)).toBe(fold.commitment)
+      expect(commitmentOf((await findSecretAsync(app.jobsDb, 'fd1', 'dice', 2))!)).toBe(fold.commitment)
       expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
-      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+      expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
     })
 
     it('ends at a command that writes beyond what the batch gathers: filed the synchronous way after', async () => {

@@ -5,14 +5,21 @@
 // delivered twice at once is filed once; a refusal's notices and reply counts go in the batch, and
 // so do the players' and the moderator's mail commands (test/mail/intake-batch-moderator.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { verifyStream } from '../../src/log/verify.ts'
+import { verifyStreamAsync } from '../../src/log/verify.ts'
 import { handleInbound, type IntakeDeps, recordIntakeFailure } from '../../src/mail/intake.ts'
 import { type AsyncBatchFiling, type Fetched, fileTogether } from '../../src/mail/imapBatch.ts'
 import { fileGroup, type GroupMessage, readForGroup } from '../../src/mail/intakeGroup.ts'
 import { openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
-import { createFixtureDuel, outboxRows, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
+import {
+  createFixtureDuel,
+  outboxRowsAsync,
+  readEvents,
+  registerFixture,
+  testApp,
+  type TestApp,
+} from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { synchronousCalls } from '../pg/syncCalls.ts'
@@ -67,7 +74,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     clock: app.clock,
   })
   const intake = (raw: Buffer) => handleInbound(raw, 'test', deps())
-  const mailReceived = () => app.store.read('system:mail').filter((e) => e.type === 'MailReceived')
+  const mailReceived = async () => (await readEvents(app, 'system:mail')).filter((e) => e.type === 'MailReceived')
 
   it('files orders in one batch: event, clock row, acknowledgement and record, the fold kept', async () => {
     const before = app.judge.load('fd1').version
@@ -79,10 +86,12 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(app.judge.load('fd1')).toBe(kept)
     expect(kept!.orders.get('south')?.receipt).toBe('fd1/1/south-1')
     expect(app.judge.clock.read('fd1')?.version).toBe(before + 1)
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
-    expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
-    expect(outboxRows(app).filter((r) => r.kind === 'ack' && r.recipient === 'south@example.test')).toHaveLength(1)
-    expect(mailReceived().at(-1)!.data).toMatchObject({ outcome: 'orders-accepted', receipt: 'fd1/1/south-1' })
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
+    expect((await verifyStreamAsync(app.jobsDb, 'system:mail')).ok).toBe(true)
+    expect(
+      (await outboxRowsAsync(app)).filter((r) => r.kind === 'ack' && r.recipient === 'south@example.test'),
+    ).toHaveLength(1)
+    expect((await mailReceived()).at(-1)!.data).toMatchObject({ outcome: 'orders-accepted', receipt: 'fd1/1/south-1' })
     // A later filing reads the stored event's chain, so a wrong hash or position would fail it here.
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`))).toBe('orders-accepted')
     expect(app.judge.load('fd1', { check: true }).orders.get('south')?.receipt).toBe('fd1/1/south-2')
@@ -93,32 +102,30 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const outcomes = await Promise.all([intake(raw), intake(Buffer.from(raw))])
     expect(outcomes.sort()).toEqual(['duplicate', 'orders-accepted'])
     expect(app.judge.load('fd1', { check: true }).receipts.size).toBe(1)
-    expect(mailReceived()).toHaveLength(1)
+    expect(await mailReceived()).toHaveLength(1)
   })
 
   it("files a refusal's notices and reply counts in the batch", async () => {
     expect(await intake(eml('spy@elsewhere.test', 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('refused')
-    const to = outboxRows(app).map((r) => r.recipient)
+    const to = (await outboxRowsAsync(app)).map((r) => r.recipient)
     expect(to).toContain('spy@elsewhere.test')
     expect(to).toContain('south@example.test')
-    const counted = app.db.prepare('SELECT address FROM intake_replies ORDER BY address').all()
+    const counted = await app.jobsDb.all('SELECT address FROM intake_replies ORDER BY address')
     expect(counted).toEqual(
       expect.arrayContaining([{ address: 'spy@elsewhere.test' }, { address: 'south@example.test' }]),
     )
-    expect(app.db.prepare('SELECT outcome FROM mail_seen').all()).toEqual([{ outcome: 'refused' }])
+    expect(await app.jobsDb.all('SELECT outcome FROM mail_seen')).toEqual([{ outcome: 'refused' }])
   })
 
   it('files a mail command in the batch, once, its answer queued with it', async () => {
     const append = vi.spyOn(app.judge.o.store, 'append')
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nSTATUS`))).toBe('command')
     expect(append).not.toHaveBeenCalled()
-    expect(mailReceived()).toHaveLength(1)
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM mail_seen').get()).toEqual({ n: 1 })
-    expect(
-      outboxRows(app)
-        .filter((r) => r.kind === 'command')
-        .map((r) => r.recipient),
-    ).toEqual(['south@example.test'])
+    expect(await mailReceived()).toHaveLength(1)
+    expect(await app.jobsDb.get('SELECT COUNT(*) AS n FROM mail_seen')).toEqual({ n: 1 })
+    expect((await outboxRowsAsync(app)).filter((r) => r.kind === 'command').map((r) => r.recipient)).toEqual([
+      'south@example.test',
+    ])
   })
 
   it("files a player's PRESS and SET ZONE in the batch: the game's events, their letters, the clock row", async () => {
@@ -134,8 +141,8 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(fold.zones.get('south')).toBe('Europe/Paris')
     expect(app.judge.load('fd1').version).toBe(before + 2)
     expect(app.judge.clock.read('fd1')?.version).toBe(before + 2)
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
-    const rows = outboxRows(app)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
+    const rows = await outboxRowsAsync(app)
     expect(rows.filter((r) => r.kind === 'press').map((r) => r.recipient)).toEqual(['north@example.test'])
     expect(rows.filter((r) => r.kind === 'ack').map((r) => r.mail.subject)).toContain('[fd1] Time zone Europe/Paris')
   })
@@ -166,17 +173,15 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(fold.paused).toBeNull()
     expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
     expect(clockProblems(app.judge)).toEqual([])
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
-    expect(mailReceived()).toHaveLength(4)
-    const replies = outboxRows(app)
-      .filter((r) => r.kind === 'moderator')
-      .slice(1)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
+    expect(await mailReceived()).toHaveLength(4)
+    const replies = (await outboxRowsAsync(app)).filter((r) => r.kind === 'moderator').slice(1)
     expect(replies.map((r) => r.mail.subject)).toEqual([
       '[fd1] Moderator: PAUSE, STATUS',
       '[fd1] Moderator: RESUME',
       '[fd1] Moderator: EXTEND, SET',
     ])
-    expect(outboxRows(app).some((r) => r.mail.subject.includes('Game paused'))).toBe(true)
+    expect((await outboxRowsAsync(app)).some((r) => r.mail.subject.includes('Game paused'))).toBe(true)
   })
 
   it("a moderator's command refused half way leaves nothing of it; the mail is filed once", async () => {
@@ -187,10 +192,10 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(await intake(eml('mod@example.test', body))).toBe('command')
     expect(append).not.toHaveBeenCalled()
     expect(app.judge.load('fd1', { check: true }).version).toBe(before)
-    const reply = outboxRows(app).find((r) => r.kind === 'moderator')!
+    const reply = (await outboxRowsAsync(app)).find((r) => r.kind === 'moderator')!
     expect(reply.mail.text).toContain('RESUME: NOT DONE')
     expect(reply.mail.text).toContain('EXTEND: NOT DONE')
-    expect(mailReceived()).toHaveLength(1)
+    expect(await mailReceived()).toHaveLength(1)
   })
 
   it("files a moderator's PROCESS in the batch (it resolves), once", async () => {
@@ -199,8 +204,8 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const body = `GAME fd1 MODERATOR\nKEY ${key}\nPROCESS`
     expect(await intake(eml('mod@example.test', body))).toBe('command')
     expect(append).not.toHaveBeenCalled()
-    expect(app.store.read('game:fd1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
-    expect(mailReceived()).toHaveLength(1)
+    expect((await readEvents(app, 'game:fd1')).filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
+    expect(await mailReceived()).toHaveLength(1)
   })
 
   it('records a mail the intake failed on in the batch, its sender and the moderator told and counted', async () => {
@@ -208,14 +213,16 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const raw = eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`, 'failed-1')
     await recordIntakeFailure(raw, 'test', deps(), new Error('the judge tripped'))
     expect(append).not.toHaveBeenCalled()
-    expect(mailReceived().map((e) => e.data)).toEqual([
+    expect((await mailReceived()).map((e) => e.data)).toEqual([
       expect.objectContaining({ outcome: 'failed', detail: 'intake failed: the judge tripped' }),
     ])
-    const told = outboxRows(app).filter((r) => /could not be processed|intake failed/i.test(r.mail.subject))
+    const told = (await outboxRowsAsync(app)).filter((r) =>
+      /could not be processed|intake failed/i.test(r.mail.subject),
+    )
     expect(told.map((r) => r.recipient).sort()).toEqual(['mod@example.test', 'south@example.test'])
-    const counted = app.db.prepare('SELECT address FROM intake_replies ORDER BY address').all()
+    const counted = await app.jobsDb.all('SELECT address FROM intake_replies ORDER BY address')
     expect(counted).toEqual([{ address: 'mod@example.test' }, { address: 'south@example.test' }])
-    expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
+    expect((await verifyStreamAsync(app.jobsDb, 'system:mail')).ok).toBe(true)
   })
 
   it("reads the game on the async handle before deciding: no synchronous read of the judge's store", async () => {
@@ -226,7 +233,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(await intake(eml('south@example.test', orders))).toBe('orders-accepted')
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nSTATUS`))).toBe('command')
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nREPORT 0`))).toBe('command')
-    expect(outboxRows(app).filter((r) => r.mail.subject.endsWith('(sent again)'))).toHaveLength(1)
+    expect((await outboxRowsAsync(app)).filter((r) => r.mail.subject.endsWith('(sent again)'))).toHaveLength(1)
     expect(await intake(eml('spy@elsewhere.test', 'GAME fd1 SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('refused')
     expect(await intake(eml('south@example.test', 'GAME nosuch SOUTH\nKEY 0000000000\nDRAW 1'))).toBe('unidentified')
     expect(version).not.toHaveBeenCalled()
@@ -260,8 +267,10 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     const append = vi.spyOn(app.judge.o.store, 'append')
     expect(await intake(bounce)).toBe('ignored-automated')
     expect(append).not.toHaveBeenCalled()
-    const report = outboxRows(app).find((r) => r.mail.messageId === 'report.fd1.r0.north@judge.example.test')!
-    const failed = app.store.read('system:mail').filter((e) => e.type === 'DeliveryFailed')
+    const report = (await outboxRowsAsync(app)).find(
+      (r) => r.mail.messageId === 'report.fd1.r0.north@judge.example.test',
+    )!
+    const failed = (await readEvents(app, 'system:mail')).filter((e) => e.type === 'DeliveryFailed')
     expect(failed.map((e) => e.data)).toEqual([
       expect.objectContaining({ recipient: 'north@example.test', outboxId: report.id, game: 'fd1', kind: 'report' }),
     ])
@@ -292,14 +301,14 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
       expect([...fold.receipts.keys()]).toEqual(['fd1/1/south-1', 'fd1/1/south-2', 'fd1/1/south-3'])
       expect(app.judge.load('fd1').version).toBe(fold.version)
       expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
-      expect(mailReceived().map((e) => (e.data as { receipt: string }).receipt)).toEqual([
+      expect((await mailReceived()).map((e) => (e.data as { receipt: string }).receipt)).toEqual([
         'fd1/1/south-1',
         'fd1/1/south-2',
         'fd1/1/south-3',
       ])
-      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
-      expect(verifyStream(app.db, 'system:mail').ok).toBe(true)
-      expect(outboxRows(app).filter((r) => r.kind === 'ack')).toHaveLength(3)
+      expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
+      expect((await verifyStreamAsync(app.jobsDb, 'system:mail')).ok).toBe(true)
+      expect((await outboxRowsAsync(app)).filter((r) => r.kind === 'ack')).toHaveLength(3)
     })
 
     it('files a message twice in one group once, and a group filed again as duplicates', async () => {
@@ -315,7 +324,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
         'duplicate',
         'duplicate',
       ])
-      expect(mailReceived()).toHaveLength(2)
+      expect(await mailReceived()).toHaveLength(2)
     })
 
     it("files a moderator's EXTEND in the group's one batch, the orders after it on the game it leaves", async () => {
@@ -332,7 +341,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
       expect(fold.events.slice(-3).map((e) => e.type)).toEqual(['OrdersAccepted', 'DeadlineSet', 'OrdersAccepted'])
       expect(app.judge.clock.read('fd1')?.version).toBe(fold.version)
       expect(clockProblems(app.judge)).toEqual([])
-      expect(mailReceived()).toHaveLength(3)
+      expect(await mailReceived()).toHaveLength(3)
     })
 
     it('is decided again, whole, when another writer got to the game between its reads and its batch', async () => {
@@ -349,8 +358,8 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
       expect(await fileGroup(read, deps())).toEqual(['orders-accepted', 'orders-accepted'])
       const fold = app.judge.load('fd1', { check: true })
       expect(fold.events.slice(-3).map((e) => (e.data as { role: string }).role)).toEqual(['north', 'south', 'south'])
-      expect(mailReceived()).toHaveLength(2)
-      expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+      expect(await mailReceived()).toHaveLength(2)
+      expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
     })
   })
 
@@ -359,7 +368,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     batch.recordMail([received('a')])
     app.judge.mail.transaction(() => app.judge.mail.record([received('b')]))
     expect(await batch.commit()).toBe(false)
-    expect(mailReceived().map((e) => (e.data as { messageId: string }).messageId)).toEqual(['b@example.test'])
+    expect((await mailReceived()).map((e) => (e.data as { messageId: string }).messageId)).toEqual(['b@example.test'])
   })
 
   it('writes nothing when the game moved on after its fold was read, and files it again on top', async () => {
@@ -376,7 +385,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
     expect(app.judge.clock.read('fd1')?.version).toBe(version + 1)
     expect(await intake(eml('south@example.test', `GAME fd1 SOUTH\nKEY ${keys.south}\nDRAW 1`))).toBe('orders-accepted')
     expect(app.judge.load('fd1').version).toBe(version + 2)
-    expect(verifyStream(app.db, 'game:fd1').ok).toBe(true)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:fd1')).ok).toBe(true)
   })
 })
 
@@ -406,31 +415,31 @@ describe.each(bothEngines())('answers to questions in one batch on $name', (engi
     clock: app.clock,
   })
   const deliver = (body: string) => handleInbound(eml(SOLO, `GAME q1 SOLO\nKEY ${key}\n${body}`), 'test', deps())
-  const made = () => app.store.read('game:q1').filter((e) => e.type === 'DecisionMade')
-  const toSolo = () => outboxRows(app).filter((r) => r.recipient === SOLO)
+  const made = async () => (await readEvents(app, 'game:q1')).filter((e) => e.type === 'DecisionMade')
+  const toSolo = async () => (await outboxRowsAsync(app)).filter((r) => r.recipient === SOLO)
 
   it('files an answer in the batch: the event, the notice, the clock row, the fold kept', async () => {
     const append = vi.spyOn(app.judge.o.store, 'append')
     const before = app.judge.load('q1').version
     expect(await deliver('DECIDE R1-STAKE STAKE 3')).toBe('command')
     expect(append).not.toHaveBeenCalled()
-    expect(made().map((e) => e.data)).toEqual([{ point: 1, decisionId: 'R1-STAKE', applied: 'STAKE 3' }])
-    expect(toSolo().at(-1)!.mail.subject).toBe('[q1] Decision recorded: R1-STAKE STAKE 3')
+    expect((await made()).map((e) => e.data)).toEqual([{ point: 1, decisionId: 'R1-STAKE', applied: 'STAKE 3' }])
+    expect((await toSolo()).at(-1)!.mail.subject).toBe('[q1] Decision recorded: R1-STAKE STAKE 3')
     expect(app.judge.load('q1').version).toBe(before + 1)
     expect(app.judge.load('q1').answers.get('R1-STAKE')?.applied).toBe('STAKE 3')
     expect(app.judge.clock.read('q1')?.version).toBe(before + 1)
-    expect(verifyStream(app.db, 'game:q1').ok).toBe(true)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:q1')).ok).toBe(true)
   })
 
   it('files answers and orders of one mail in one batch, acknowledged once', async () => {
     const append = vi.spyOn(app.judge.o.store, 'append')
-    const before = toSolo().length
+    const before = (await toSolo()).length
     expect(await deliver('DECIDE R1-STAKE STAKE 4\nDRAW 3')).toBe('orders-accepted')
     expect(append).not.toHaveBeenCalled()
     const fold = app.judge.load('q1', { check: true })
     expect(fold.events.slice(-2).map((e) => e.type)).toEqual(['DecisionMade', 'OrdersAccepted'])
     expect(fold.orders.get('solo')?.normalised).toEqual(['DRAW 3'])
-    const replies = toSolo().slice(before)
+    const replies = (await toSolo()).slice(before)
     expect(replies).toHaveLength(1)
     expect(replies[0]!.mail.text).toContain('R1-STAKE: STAKE 4')
     const kept = app.judge.load('q1')
@@ -444,24 +453,24 @@ describe.each(bothEngines())('answers to questions in one batch on $name', (engi
     expect(batch.judge.answer('q1', 'solo', [{ decisionId: 'R1-STAKE', answer: 'STAKE 2' }]).ok).toBe(true)
     app.judge.answer('q1', 'solo', [{ decisionId: 'R1-STAKE', answer: 'STAKE 5' }])
     expect(await batch.commit()).toBe(false)
-    expect(made().map((e) => (e.data as { applied: string }).applied)).toEqual(['STAKE 5'])
+    expect((await made()).map((e) => (e.data as { applied: string }).applied)).toEqual(['STAKE 5'])
     expect(await deliver('DECIDE R1-STAKE STAKE 1')).toBe('command')
-    expect(made()).toHaveLength(1)
-    expect(toSolo().at(-1)!.mail.text).toContain('already settled: STAKE 5')
-    expect(verifyStream(app.db, 'game:q1').ok).toBe(true)
+    expect(await made()).toHaveLength(1)
+    expect((await toSolo()).at(-1)!.mail.text).toContain('already settled: STAKE 5')
+    expect((await verifyStreamAsync(app.jobsDb, 'game:q1')).ok).toBe(true)
   })
 
   it('files two answers to one question delivered at once: one recorded, the other refused as settled', async () => {
     const outcomes = await Promise.all([deliver('DECIDE R1-STAKE STAKE 2'), deliver('DECIDE R1-STAKE STAKE 3')])
     expect(outcomes).toEqual(['command', 'command'])
-    expect(made()).toHaveLength(1)
-    const applied = (made()[0]!.data as { applied: string }).applied
-    const notices = toSolo().filter((r) => /Decision/.test(r.mail.subject))
+    expect(await made()).toHaveLength(1)
+    const applied = ((await made())[0]!.data as { applied: string }).applied
+    const notices = (await toSolo()).filter((r) => /Decision/.test(r.mail.subject))
     expect(notices.map((r) => r.mail.subject).sort()).toEqual(
       [`[q1] Decision recorded: R1-STAKE ${applied}`, '[q1] Decision not recorded: R1-STAKE'].sort(),
     )
-    expect(app.store.read('system:mail').filter((e) => e.type === 'MailReceived')).toHaveLength(2)
-    expect(verifyStream(app.db, 'game:q1').ok).toBe(true)
+    expect((await readEvents(app, 'system:mail')).filter((e) => e.type === 'MailReceived')).toHaveLength(2)
+    expect((await verifyStreamAsync(app.jobsDb, 'game:q1')).ok).toBe(true)
   })
 
   it('files the same answer delivered twice at once only once', async () => {
@@ -471,7 +480,7 @@ describe.each(bothEngines())('answers to questions in one batch on $name', (engi
       handleInbound(Buffer.from(raw), 'test', deps()),
     ])
     expect(outcomes.sort()).toEqual(['command', 'duplicate'])
-    expect(made()).toHaveLength(1)
-    expect(app.store.read('system:mail').filter((e) => e.type === 'MailReceived')).toHaveLength(1)
+    expect(await made()).toHaveLength(1)
+    expect((await readEvents(app, 'system:mail')).filter((e) => e.type === 'MailReceived')).toHaveLength(1)
   })
 })

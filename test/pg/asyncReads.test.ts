@@ -277,9 +277,9 @@ describe('read-only commands on the async handle', () => {
   })
 
   it('pbem game list with a game that no longer folds: the games before it listed, then its error, as the synchronous way', async () => {
-    app.db
-      .prepare("UPDATE events SET data = replace(data, 'hidden-deck', 'no-such-game') WHERE stream = 'game:rd2'")
-      .run()
+    await app.jobsDb.run(
+      "UPDATE events SET data = replace(data, 'hidden-deck', 'no-such-game') WHERE stream = 'game:rd2'",
+    )
     app.judge.folds.clear()
     const before: string[] = []
     const error = (() => {

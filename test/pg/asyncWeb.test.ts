@@ -186,9 +186,9 @@ describe('the game pages on the async handle', () => {
   it('a game that no longer folds: the page cannot be made (500), as the synchronous way', async () => {
     const ahead = await server(true)
     const path = `/g/wp1/${tokens.north}/r/1`
-    app.db
-      .prepare("UPDATE events SET data = replace(data, 'hidden-deck', 'no-such-game') WHERE stream = 'game:wp1'")
-      .run()
+    await app.jobsDb.run(
+      "UPDATE events SET data = replace(data, 'hidden-deck', 'no-such-game') WHERE stream = 'game:wp1'",
+    )
     expect(() => synchronously(path)).toThrow()
     const r = await fetched(ahead, path)
     expect([r.status, r.body, r.calls]).toEqual([500, 'The page could not be made.\n', []])

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { PgDatabase } from '../../src/log/pg/database.ts'
+import { PgAsyncDatabase } from '../../src/log/async/postgres.ts'
+import { count as countOn } from '../helpers/asyncSql.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -63,16 +64,17 @@ function dropOrders(key: string): void {
   utimesSync(file, past, past) // the drop folder reads only files that have settled
 }
 
-function count(sql: string): number {
-  const db = new PgDatabase(url)
+/** A count read on a connection of its own, closed after it (nothing held while `pbem` runs). */
+async function count(sql: string): Promise<number> {
+  const db = new PgAsyncDatabase(url, { max: 1 })
   try {
-    return Number(db.prepare(sql).pluck().get())
+    return await countOn(db, sql)
   } finally {
-    db.close()
+    await db.close()
   }
 }
 
-it('creates a game, files orders, resolves a turn and verifies it, all on PostgreSQL', () => {
+it('creates a game, files orders, resolves a turn and verifies it, all on PostgreSQL', async () => {
   const created = pbem(
     'game',
     'create',
@@ -87,17 +89,17 @@ it('creates a game, files orders, resolves a turn and verifies it, all on Postgr
     'confederate=reb@example.test',
   )
   const key = /confederate: key ([0-9a-f]+)/.exec(created)![1]!
-  expect(count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'GameCreated'`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'GameCreated'`)).toBe(1)
 
   dropOrders(key)
   expect(pbem('tick')).toMatch(/^1 mail\(s\) read/m)
-  expect(count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'OrdersAccepted'`)).toBe(1)
-  expect(count(`SELECT COUNT(*) FROM mail_seen`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'OrdersAccepted'`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM mail_seen`)).toBe(1)
 
   expect(pbem('adjudicate', 'g1', '--force')).toMatch(/^g1: .* adjudicated/m)
-  expect(count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'TurnAdjudicated'`)).toBe(1)
-  expect(count(`SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL`)).toBe(0)
-  expect(count(`SELECT COUNT(*) FROM game_clock WHERE stream = 'game:g1'`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM events WHERE stream = 'game:g1' AND type = 'TurnAdjudicated'`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL`)).toBe(0)
+  expect(await count(`SELECT COUNT(*) FROM game_clock WHERE stream = 'game:g1'`)).toBe(1)
 
   expect(pbem('verify', '--all')).toMatch(/^g1: OK \(\d+ events, chain intact, every result re-folds\)/m)
   expect(existsSync(join(data, 'judge.sqlite'))).toBe(false)
@@ -105,5 +107,5 @@ it('creates a game, files orders, resolves a turn and verifies it, all on Postgr
   // The demo keeps to a database of its own, never the judge's.
   pbem('demo', '--dir', join(dir, 'demo'))
   expect(existsSync(join(dir, 'demo', 'judge.sqlite'))).toBe(true)
-  expect(count(`SELECT COUNT(*) FROM streams WHERE stream LIKE 'game:%'`)).toBe(1)
+  expect(await count(`SELECT COUNT(*) FROM streams WHERE stream LIKE 'game:%'`)).toBe(1)
 }, 180_000)

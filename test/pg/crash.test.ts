@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
-import { openSqlDatabase } from '../../src/log/engines.ts'
+import { openAsyncDatabase } from '../../src/log/async/open.ts'
 import { loadMailConfig } from '../../src/mail/config.ts'
 import {
   DEFAULT_USERS,
@@ -27,10 +27,11 @@ import {
   killCoverageGaps,
   killDelay,
   killHistogram,
-  killStage,
+  killStageAsync,
   killStageReached,
   mulberry32,
 } from '../e2e/mailstack.ts'
+import { count, jsonField, rows } from '../helpers/asyncSql.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -129,18 +130,8 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
     const firstReady = ready(first)
     await new Promise((r) => setTimeout(r, 150))
     const other = judge(dataB, url)
-    const watch = openSqlDatabase(url)
-    const stageNow = () =>
-      killStage(
-        (sql, ...args) =>
-          Number(
-            watch
-              .prepare(sql)
-              .pluck()
-              .get(...args),
-          ),
-        game,
-      )
+    const watch = await openAsyncDatabase(url, { max: 2 })
+    const stageNow = () => killStageAsync((sql, ...args) => count(watch, sql, ...args), game)
     let interrupted: KillStage
     try {
       await firstReady
@@ -149,30 +140,24 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
     } finally {
       first.kill('SIGKILL')
       await exited(first)
-      interrupted = stageNow()
-      watch.close()
+      interrupted = await stageNow()
+      await watch.close()
     }
     stages.set(interrupted, (stages.get(interrupted) ?? 0) + 1)
     const again = judge(dataA, url)
 
-    const db = openSqlDatabase(url)
+    const db = await openAsyncDatabase(url, { max: 2 })
     try {
-      const count = (sql: string, ...args: unknown[]) =>
-        Number(
-          db
-            .prepare(sql)
-            .pluck()
-            .get(...args),
-        )
       let state = ''
       try {
         await waitFor(
           async () => {
-            const done = count(
+            const done = await count(
+              db,
               `SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`,
               `game:${game}`,
             )
-            const unsent = count('SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL')
+            const unsent = await count(db, 'SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL')
             state = `${done} resolution(s), ${unsent} mail(s) unsent`
             // The mailbox (an IMAP login each time) is looked at once the database says the rest is done.
             if (done < 1 || unsent !== 0) return false
@@ -189,26 +174,35 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
         )
         continue
       }
-      const accepted = db
-        .prepare(
-          `SELECT json_extract(data, '$.role') AS role, COUNT(*) AS n FROM events WHERE stream = ? AND type = 'OrdersAccepted' GROUP BY json_extract(data, '$.role')`,
-        )
-        .all(`game:${game}`) as { role: string; n: number }[]
+      const role = jsonField(db.engine, 'data', 'role')
+      const accepted = await rows<{ role: string; n: number }>(
+        db,
+        `SELECT ${role} AS role, COUNT(*) AS n FROM events WHERE stream = ? AND type = 'OrdersAccepted' GROUP BY ${role}`,
+        `game:${game}`,
+      )
       if (accepted.length !== 2 || accepted.some((a) => a.n !== 1))
         failures.push(`trial ${trial}: orders filed ${JSON.stringify(accepted)}`)
-      if (count(`SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`, `game:${game}`) !== 1)
+      if (
+        (await count(
+          db,
+          `SELECT COUNT(*) FROM events WHERE stream = ? AND type = 'TurnAdjudicated'`,
+          `game:${game}`,
+        )) !== 1
+      )
         failures.push(`trial ${trial}: adjudicated more than once`)
-      const records = count(
-        `SELECT COUNT(*) FROM events WHERE stream = 'system:mail' AND json_extract(data, '$.messageId') = ?`,
+      const records = await count(
+        db,
+        `SELECT COUNT(*) FROM events WHERE stream = 'system:mail' AND ${jsonField(db.engine, 'data', 'messageId')} = ?`,
         fedId,
       )
       if (records !== 1) failures.push(`trial ${trial}: the Federal mail was recorded ${records} times`)
-      const rows = db.prepare('SELECT message_id, recipient FROM outbox WHERE game = ?').all(game) as {
-        message_id: string
-        recipient: string
-      }[]
+      const queued = await rows<{ message_id: string; recipient: string }>(
+        db,
+        'SELECT message_id, recipient FROM outbox WHERE game = ?',
+        game,
+      )
       for (const user of ['fed', 'reb', 'mod']) {
-        const mine = rows.filter((r) => r.recipient === `${user}@example.test`)
+        const mine = queued.filter((r) => r.recipient === `${user}@example.test`)
         const ids = await waitFor(
           async () => {
             const got = (await inbox(user)).map((m) => m.messageId)
@@ -226,7 +220,7 @@ it(`${TRIALS} trials: two judges, one killed at a random moment; every order fil
         }
       }
     } finally {
-      db.close()
+      await db.close()
       for (const p of [other, again]) p.kill('SIGTERM')
       await Promise.all([exited(other), exited(again)])
     }

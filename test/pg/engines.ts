@@ -2,8 +2,10 @@
 // with a fresh database per handle. Call bothEngines() at the top level of a test file and give its
 // result to describe.each. The tier picks the engines (vitest.config.ts): the judge tier runs the
 // SQLite cases, the pg tier the PostgreSQL ones. Every handle opened through it is closed after
-// each test (a PostgreSQL handle holds a worker thread and a connection).
+// each test (a PostgreSQL handle holds connections, the synchronous one a worker thread too).
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import type { AsyncDatabase } from '../../src/log/async/database.ts'
+import { openAsyncDatabase } from '../../src/log/async/open.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase, SqlEngine } from '../../src/log/sql.ts'
 import { connectPg, type PgStack } from './pgstack.ts'
@@ -12,8 +14,13 @@ export interface TestEngine {
   name: SqlEngine
   /** A new empty database: ':memory:' or `file` on SQLite, a fresh database on PostgreSQL. */
   target(file?: string): string
-  /** A new migrated database, closed after the test. */
+  /**
+   * A new migrated database on the synchronous handle, closed after the test. On PostgreSQL that is
+   * the worker-thread driver: only for a test of the synchronous code itself.
+   */
   open(file?: string): SqlDatabase
+  /** A new migrated database on the async handle, closed after the test. */
+  openAsync(file?: string): Promise<AsyncDatabase>
   /** For openApp/testApp's `database`: undefined on SQLite (judge.sqlite in the data folder). */
   app(): string | undefined
 }
@@ -23,6 +30,7 @@ export function bothEngines(): TestEngine[] {
   if (!engines.length) throw new Error('this file runs on the engines of the judge and pg tiers: list it there')
   let pg: PgStack | null = null
   const opened: SqlDatabase[] = []
+  const openedAsync: AsyncDatabase[] = []
   if (engines.includes('postgres')) {
     beforeAll(async () => {
       pg = await connectPg()
@@ -31,8 +39,9 @@ export function bothEngines(): TestEngine[] {
       await pg?.close()
     })
   }
-  afterEach(() => {
+  afterEach(async () => {
     for (const db of opened.splice(0)) if (db.open) db.close()
+    await Promise.all(openedAsync.splice(0).map((db) => db.close()))
   })
   const make = (name: SqlEngine, target: (file?: string) => string): TestEngine => ({
     name,
@@ -41,6 +50,11 @@ export function bothEngines(): TestEngine[] {
     open(file) {
       const db = openSqlDatabase(target(file))
       opened.push(db)
+      return db
+    },
+    async openAsync(file) {
+      const db = await openAsyncDatabase(target(file))
+      openedAsync.push(db)
       return db
     },
   })

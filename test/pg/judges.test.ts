@@ -13,7 +13,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
-import { verifyAll } from '../../src/log/verify.ts'
+import { verifyAllAsync } from '../../src/log/verify.ts'
+import { count, rows as allRows } from '../helpers/asyncSql.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
@@ -143,21 +144,22 @@ it('two judges reading the same mails at once file each one once, every game ver
 
   const check = appOn(join(dir, 'check'))
   try {
-    const byMail = check.db
-      .prepare(
-        `SELECT causation, COUNT(*) AS n FROM events WHERE type IN ('OrdersAccepted', 'OrdersRejected')
+    const byMail = await allRows<{ causation: string; n: number }>(
+      check.jobsDb,
+      `SELECT causation, COUNT(*) AS n FROM events WHERE type IN ('OrdersAccepted', 'OrdersRejected')
          GROUP BY causation ORDER BY causation`,
-      )
-      .all() as { causation: string; n: number }[]
+    )
     expect(byMail.map((r) => r.causation).sort()).toEqual(mails.map((m) => m.id).sort())
     expect(byMail.every((r) => r.n === 1)).toBe(true)
-    expect(check.db.prepare('SELECT COUNT(*) FROM mail_seen').pluck().get()).toBe(mails.length)
+    expect(await count(check.jobsDb, 'SELECT COUNT(*) FROM mail_seen')).toBe(mails.length)
     // Every acknowledgement went out once, through one judge or the other (outbox claims).
-    const rows = check.db.prepare('SELECT id FROM outbox WHERE sent_at IS NOT NULL').pluck().all() as number[]
-    expect(rows.length).toBe(check.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get())
+    const rows = (await allRows<{ id: number }>(check.jobsDb, 'SELECT id FROM outbox WHERE sent_at IS NOT NULL')).map(
+      (r) => r.id,
+    )
+    expect(rows.length).toBe(await count(check.jobsDb, 'SELECT COUNT(*) FROM outbox'))
     const written = judges.flatMap((data) => readdirSync(join(data, 'outbox')).map((f) => Number(f.slice(0, 6))))
     expect(written.sort((x, y) => x - y)).toEqual(rows.sort((x, y) => x - y))
-    expect(verifyAll(check.db).ok).toBe(true)
+    expect((await verifyAllAsync(check.jobsDb)).ok).toBe(true)
     for (const game of GAMES) expect(verifyGame(check.db, check.judge, game)).toMatchObject({ ok: true })
   } finally {
     check.close()

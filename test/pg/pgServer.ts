@@ -1,14 +1,13 @@
 // A throw-away PostgreSQL (scripts/pgstack.sh) in a temporary root on a free loopback port. The
 // test run starts one (test/pg/globalSetup.ts); scripts outside vitest (bench/) start their own with
 // startPgStack. The server must be installed beforehand (scripts/test-deps.sh).
-import { execFile } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { PgDatabase } from '../../src/log/pg/database.ts'
 
 export interface PgServer {
   /** The cluster's folder (its data files are under `data/`). */
@@ -80,21 +79,47 @@ export async function startPgServer(maxConnections = 100): Promise<RunningPg> {
   }
 }
 
+/** The newest server's psql (Debian keeps it under /usr/lib/postgresql/<major>/bin), else PATH's. */
+let psqlPath: string | undefined
+function psql(): string {
+  psqlPath ??= findPsql()
+  return psqlPath
+}
+function findPsql(): string {
+  const root = '/usr/lib/postgresql'
+  const majors = existsSync(root) ? readdirSync(root).filter((d) => /^\d+$/.test(d)) : []
+  for (const major of majors.sort((a, b) => Number(b) - Number(a))) {
+    const bin = join(root, major, 'bin', 'psql')
+    if (existsSync(bin)) return bin
+  }
+  return 'psql'
+}
+
+/**
+ * Creates database `name` on the server at `url` and answers its URL. Synchronous, so that a test
+ * takes a database where it needs one: psql in a child process, no driver in this one.
+ */
+export function createDatabase(url: string, name: string): string {
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`)
+  try {
+    execFileSync(psql(), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', `CREATE DATABASE ${name}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 60_000,
+    })
+  } catch (e) {
+    const err = e as { stderr?: Buffer; message: string }
+    throw new Error(`could not create database ${name}: ${err.stderr?.toString().trim() || err.message}`)
+  }
+  return url.replace(/\/[^/]+$/, `/${name}`)
+}
+
 /** A server of its own with a fresh database per call of freshUrl, for scripts outside vitest. */
 export async function startPgStack(): Promise<PgServer & { freshUrl(): string; stop(): Promise<void> }> {
   const server = await startPgServer()
-  const admin = new PgDatabase(server.pg.url)
   let n = 0
   return {
     ...server.pg,
-    freshUrl() {
-      const name = `t${process.pid}_${++n}`
-      admin.exec(`CREATE DATABASE ${name}`)
-      return server.pg.url.replace(/\/[^/]+$/, `/${name}`)
-    },
-    async stop() {
-      admin.close()
-      await server.stop()
-    },
+    freshUrl: () => createDatabase(server.pg.url, `t${process.pid}_${++n}`),
+    stop: () => server.stop(),
   }
 }

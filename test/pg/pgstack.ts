@@ -3,14 +3,13 @@
 // every file of the pg and trials tiers; each test takes a fresh database of its own.
 import { randomInt } from 'node:crypto'
 import { inject } from 'vitest'
-import { PgDatabase } from '../../src/log/pg/database.ts'
-import type { PgServer } from './pgServer.ts'
+import { createDatabase, type PgServer } from './pgServer.ts'
 
 /** The run's server (its own database `url` is shared: read it, never write to it). */
 export interface PgStack extends PgServer {
   /** A new empty database on the run's server, for one test. */
   freshUrl(): string
-  /** Closes this file's connection (the server stays up for the other files). */
+  /** Nothing held open any more (psql makes each database); the server stays up for the other files. */
   close(): Promise<void>
 }
 
@@ -27,20 +26,13 @@ declare module 'vitest' {
 export async function connectPg(): Promise<PgStack> {
   const server = inject('pg')
   if (!server) throw new Error('no PostgreSQL in this tier: add the file to the pg tier in vitest.config.ts')
-  const admin = new PgDatabase(server.url)
   // Files run in parallel and a worker process runs several: names must not repeat across them
   // (t, then digits only, the way `pbem db copy` output is matched).
   const prefix = `t${process.pid}${String(randomInt(1e6)).padStart(6, '0')}`
   let n = 0
   return {
     ...server,
-    freshUrl() {
-      const name = `${prefix}_${++n}`
-      admin.exec(`CREATE DATABASE ${name}`)
-      return server.url.replace(/\/[^/]+$/, `/${name}`)
-    },
-    async close() {
-      admin.close()
-    },
+    freshUrl: () => createDatabase(server.url, `${prefix}_${++n}`),
+    async close() {},
   }
 }

@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
-import { openSqlDatabase } from '../../src/log/engines.ts'
-import { PgDatabase } from '../../src/log/pg/database.ts'
+import { PgAsyncDatabase } from '../../src/log/async/postgres.ts'
+import { count as countOn } from '../helpers/asyncSql.ts'
 import { waitFor } from '../e2e/mailstack.ts'
 import { connectPg, type PgStack } from './pgstack.ts'
 
@@ -68,10 +68,11 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
   })
   judge.stdout!.on('data', (b) => (log += b))
   judge.stderr!.on('data', (b) => (log += b))
-  const db = openSqlDatabase(url)
-  const admin = new PgDatabase(pg.url)
+  const quiet = () => {}
+  const db = new PgAsyncDatabase(url, { max: 1, log: quiet })
+  const admin = new PgAsyncDatabase(pg.url, { max: 1, log: quiet })
   const count = (type: string) =>
-    Number(db.prepare('SELECT COUNT(*) FROM events WHERE stream = ? AND type = ?').pluck().get('game:rc1', type))
+    countOn(db, 'SELECT COUNT(*) FROM events WHERE stream = ? AND type = ?', 'game:rc1', type)
   try {
     drop(
       data,
@@ -80,13 +81,13 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
       'rc1-fed@example.test',
       `GAME rc1 FEDERAL\nKEY ${keys.federal}\nMOVE K-STAT C14 C11`,
     )
-    await waitFor(() => count('OrdersAccepted') === 1, 15_000, 'the Federal orders filed')
+    await waitFor(async () => (await count('OrdersAccepted')) === 1, 15_000, 'the Federal orders filed')
 
-    const cut = admin.query(
+    const cut = await admin.all(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
       [dbName],
     )
-    expect(cut.rowCount).toBeGreaterThan(0)
+    expect(cut.length).toBeGreaterThan(0)
 
     drop(
       data,
@@ -97,18 +98,18 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
     )
     // This test's own handle lost its connection too: its first statement may fail, the next reconnects.
     await waitFor(
-      () => count('TurnAdjudicated') === 1,
+      async () => (await count('TurnAdjudicated')) === 1,
       15_000,
       `the turn resolved after the cut; the judge said:\n${log}`,
     )
-    expect(count('OrdersAccepted')).toBe(2)
+    expect(await count('OrdersAccepted')).toBe(2)
     expect(judge.exitCode).toBeNull()
     // Said by whichever of the judge's handles met the cut first: the async pool (intake, the tick's
     // resolutions) or the synchronous driver (what still runs on it).
     expect(log).toMatch(/PostgreSQL connection re-established|PostgreSQL: reconnected after \d+ lost connection/)
   } finally {
     judge.kill('SIGTERM')
-    db.close()
-    admin.close()
+    await db.close()
+    await admin.close()
   }
 }, 40_000)

@@ -8,7 +8,8 @@ import { demoSecret } from '../../src/cli/demo.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { ResolutionBatch } from '../../src/engine/resolutionBatch.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, readEvents, testApp, type TestApp } from '../helpers/app.ts'
+import { count } from '../helpers/asyncSql.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { synchronousCalls } from '../pg/syncCalls.ts'
@@ -49,12 +50,15 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
   }
 
   const opts = (a: App, game: string) => ({ games: [game], recordTick: false, jobs: tickJobs(a) })
-  const ofType = (game: string, type: string) => app.store.read(`game:${game}`).filter((e) => e.type === type)
+  const ofType = async (game: string, type: string) =>
+    (await readEvents(app, `game:${game}`)).filter((e) => e.type === type)
   const reports = (game: string) =>
-    app.db
-      .prepare(`SELECT COUNT(*) FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`)
-      .pluck()
-      .get(game, `report.${game}.r1.%`)
+    count(
+      app.jobsDb,
+      `SELECT COUNT(*) FROM outbox WHERE game = ? AND kind = 'report' AND message_id LIKE ?`,
+      game,
+      `report.${game}.r1.%`,
+    )
 
   it('an order appended after the reads makes the batch fail whole: decided again, resolved once with it', async () => {
     const game = dueDuel()
@@ -73,12 +77,12 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     } finally {
       spy.mockRestore()
     }
-    const results = ofType(game, 'TurnAdjudicated')
+    const results = await ofType(game, 'TurnAdjudicated')
     expect(results).toHaveLength(1)
     expect(Object.values(results[0]!.data.inputs)).toContain(receipt)
     // Nothing of the beaten batch was kept: no late notice, one set of reports, one next dice secret.
-    expect(ofType(game, 'LateNoticeSent')).toEqual([])
-    expect(reports(game)).toBe(3)
+    expect(await ofType(game, 'LateNoticeSent')).toEqual([])
+    expect(await reports(game)).toBe(3)
     expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
     expect(clockProblems(app.judge)).toEqual([])
   })
@@ -117,9 +121,9 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
       const committed = [...ra.games, ...rb.games].filter((g) => g.committed)
       expect(committed).toHaveLength(1)
       expect([...ra.games, ...rb.games].filter((g) => g.error)).toEqual([])
-      expect(ofType(game, 'TurnAdjudicated')).toHaveLength(1)
-      expect(ofType(game, 'LateNoticeSent')).toHaveLength(1)
-      expect(reports(game)).toBe(3)
+      expect(await ofType(game, 'TurnAdjudicated')).toHaveLength(1)
+      expect(await ofType(game, 'LateNoticeSent')).toHaveLength(1)
+      expect(await reports(game)).toBe(3)
       expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
     }
     expect(clockProblems(app.judge)).toEqual([])
@@ -146,7 +150,7 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(calls).toEqual([])
     for (const s of store) expect(s).not.toHaveBeenCalled()
     expect(app.judge.lastTick()!.toISOString()).toBe(DEADLINE.toISOString())
-    expect(ofType(game, 'TurnAdjudicated')).toHaveLength(1)
+    expect(await ofType(game, 'TurnAdjudicated')).toHaveLength(1)
     expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
   })
 
@@ -176,7 +180,7 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     } finally {
       spy.mockRestore()
     }
-    expect(app.db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'").pluck().get()).toBe(2)
+    expect(await count(app.jobsDb, "SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'")).toBe(2)
   })
 })
 

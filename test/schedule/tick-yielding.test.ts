@@ -7,6 +7,7 @@ import { tick, tickYielding } from '../../src/schedule/tick.ts'
 import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { HOUR, START } from './helpers.ts'
+import { count } from '../helpers/asyncSql.ts'
 
 const GAMES = ['fd1', 'fd2', 'fd3']
 const MANY = Array.from({ length: 12 }, (_, i) => `many${i + 1}`)
@@ -62,7 +63,7 @@ describe.each(bothEngines())('tickYielding on $name', (engine) => {
     const report = await resolving
     expect(order).toEqual(['mail unidentified', 'tick done'])
     expect(report.games.filter((g) => g.committed).map((g) => g.game)).toEqual([...MANY].sort())
-    expect(app.db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'").pluck().get()).toBe(2)
+    expect(await count(app.jobsDb, "SELECT COUNT(*) FROM outbox WHERE recipient LIKE '%stranger%'")).toBe(2)
   })
 })
 

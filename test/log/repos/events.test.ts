@@ -2,17 +2,19 @@
 // the latest events of a kind, newest first.
 import { describe, expect, it } from 'vitest'
 import { latestEventData, positionsAround } from '../../../src/log/repos/events.ts'
-import { asyncBeside } from '../../../src/log/async/open.ts'
+import type { AsyncQueryable } from '../../../src/log/async/database.ts'
 import type { SqlDatabase } from '../../../src/log/sql.ts'
+import { run } from '../../helpers/asyncSql.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
+const INSERT = `INSERT INTO events (stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash)
+       VALUES (?, ?, ?, 1, ?, '{}', '2026-01-01T00:00:00.000Z', NULL, 'p', 'h')`
+
 const insert = (db: SqlDatabase, stream: string, version: number, type: string, data: unknown) =>
-  db
-    .prepare(
-      `INSERT INTO events (stream, version, type, schema_version, data, audience, recorded_at, causation, prev_hash, hash)
-       VALUES (?, ?, ?, 1, ?, '{}', '2026-01-01T00:00:00.000Z', NULL, 'p', 'h')`,
-    )
-    .run(stream, version, type, JSON.stringify(data))
+  db.prepare(INSERT).run(stream, version, type, JSON.stringify(data))
+
+const insertAsync = (q: AsyncQueryable, stream: string, version: number, type: string, data: unknown) =>
+  run(q, INSERT, stream, version, type, JSON.stringify(data))
 
 describe.each(bothEngines())('events on $name', (engine) => {
   it('finds the surviving neighbours of a missing version', () => {
@@ -27,12 +29,10 @@ describe.each(bothEngines())('events on $name', (engine) => {
   })
 
   it('gives the latest events of a type in a stream, newest first, at most the limit', async () => {
-    const db = engine.open()
-    for (let v = 1; v <= 4; v++) insert(db, 'system:mail', v, v === 2 ? 'Other' : 'MailReceived', { n: v })
-    insert(db, 'elsewhere', 1, 'MailReceived', { n: 99 })
-    const q = asyncBeside(db)
+    const q = await engine.openAsync()
+    for (let v = 1; v <= 4; v++) await insertAsync(q, 'system:mail', v, v === 2 ? 'Other' : 'MailReceived', { n: v })
+    await insertAsync(q, 'elsewhere', 1, 'MailReceived', { n: 99 })
     expect(await latestEventData(q, 'system:mail', 'MailReceived', 2)).toEqual([{ n: 4 }, { n: 3 }])
     expect(await latestEventData(q, 'system:mail', 'MailReceived', 50)).toEqual([{ n: 4 }, { n: 3 }, { n: 1 }])
-    await q.close()
   })
 })

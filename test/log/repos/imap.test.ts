@@ -9,7 +9,6 @@ import {
   storeImapCheckpoint,
   takeLeaseUntil,
 } from '../../../src/log/repos/imap.ts'
-import { jobsOf } from '../../helpers/jobsDb.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
 const T0 = '2026-04-21T06:00:00.000Z'
@@ -19,7 +18,7 @@ const T3 = '2026-04-21T06:03:00.000Z'
 
 describe.each(bothEngines())('IMAP records on $name', (engine) => {
   it('keeps one checkpoint per account and mailbox, replaced in place', async () => {
-    const db = jobsOf(engine.open())
+    const db = await engine.openAsync()
     expect(await findImapCheckpoint(db, 'judge@host:993', 'INBOX')).toBeNull()
     await storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 5, T0)
     await storeImapCheckpoint(db, 'judge@host:993', 'INBOX', '17', 9, T1)
@@ -37,7 +36,7 @@ describe.each(bothEngines())('IMAP records on $name', (engine) => {
   })
 
   it('holds a lease until it lapses, then lets another take it over', async () => {
-    const db = jobsOf(engine.open())
+    const db = await engine.openAsync()
     const name = 'imap:judge@host:993/INBOX'
     expect(await findLease(db, name)).toBeNull()
     expect(await takeLeaseUntil(db, name, 'a', T0, T1)).toBe(true)

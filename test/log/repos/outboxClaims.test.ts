@@ -3,10 +3,9 @@
 // a send in doubt is taken over and settled only while still held. On PostgreSQL a claim skips the
 // rows another connection is claiming instead of waiting for them (FOR UPDATE SKIP LOCKED).
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqlDatabase } from '../../../src/log/engines.ts'
-import type { AsyncQueryable } from '../../../src/log/async/database.ts'
+import type { AsyncDatabase, AsyncQueryable } from '../../../src/log/async/database.ts'
 import { openAsyncDatabase } from '../../../src/log/async/open.ts'
-import { insertOutboxRow, stampSendsStarted } from '../../../src/log/repos/outbox.ts'
+import { outboxRowStep, stampSendsStarted } from '../../../src/log/repos/outbox.ts'
 import {
   claimDueRows,
   claimRowsInDoubt,
@@ -16,8 +15,7 @@ import {
   releaseRowInDoubt,
   renewRowClaims,
 } from '../../../src/log/repos/outboxClaims.ts'
-import type { SqlDatabase } from '../../../src/log/sql.ts'
-import { jobsOf } from '../../helpers/jobsDb.ts'
+import { row as oneRow, rows, run } from '../../helpers/asyncSql.ts'
 import { bothEngines } from '../../pg/engines.ts'
 
 const T0 = '2026-04-21T06:00:00.000Z'
@@ -25,31 +23,33 @@ const T1 = '2026-04-21T06:01:00.000Z'
 const T2 = '2026-04-21T06:02:00.000Z'
 const T3 = '2026-04-21T06:03:00.000Z'
 
-function queue(db: SqlDatabase, rows: number): number[] {
-  const ids: number[] = []
-  for (let n = 1; n <= rows; n++)
-    ids.push(
-      insertOutboxRow(db, {
+/** `count` rows queued for g1, their ids in order. */
+async function queue(db: AsyncDatabase, count: number): Promise<number[]> {
+  const steps = []
+  for (let n = 1; n <= count; n++)
+    steps.push(
+      outboxRowStep(db.engine, {
         messageId: `report.g1.${n}@judge.example`,
         game: 'g1',
         recipient: `p${n}@example.test`,
         kind: 'report',
         payload: JSON.stringify({ n }),
         createdAt: T0,
-      })!,
+      }),
     )
-  return ids
+  await db.batch(steps)
+  return (await rows<{ id: number }>(db, `SELECT id FROM outbox WHERE game = 'g1' ORDER BY id`)).map((r) => r.id)
 }
 
 const claim = async (q: AsyncQueryable, owner: string, now: string, until: string, count = 20, after = 0) =>
   (await claimDueRows(q, { owner, now, until, after, maxAttempts: 10, count })).map((r) => r.id)
 
-const row = (db: SqlDatabase, id: number) =>
-  db
-    .prepare(
-      'SELECT claimed_by, claimed_until, sent_at, send_started_at, send_note, next_attempt_at FROM outbox WHERE id = ?',
-    )
-    .get(id)
+const row = (db: AsyncQueryable, id: number) =>
+  oneRow(
+    db,
+    'SELECT claimed_by, claimed_until, sent_at, send_started_at, send_note, next_attempt_at FROM outbox WHERE id = ?',
+    id,
+  )
 
 const handles: { close(): Promise<void> }[] = []
 afterEach(async () => {
@@ -58,9 +58,8 @@ afterEach(async () => {
 
 describe.each(bothEngines())('outbox claims on $name', (engine) => {
   it('claims due rows nobody else holds, a batch at a time in id order, and takes a lapsed claim over', async () => {
-    const sync = engine.open()
-    const db = jobsOf(sync)
-    const ids = queue(sync, 5)
+    const db = await engine.openAsync()
+    const ids = await queue(db, 5)
     expect(await claim(db, 'a', T0, T1, 2)).toEqual(ids.slice(0, 2))
     expect(await claim(db, 'b', T0, T1, 2)).toEqual(ids.slice(2, 4))
     expect(await claim(db, 'b', T0, T1, 20, ids[3]!)).toEqual([ids[4]])
@@ -70,24 +69,22 @@ describe.each(bothEngines())('outbox claims on $name', (engine) => {
     expect(await renewRowClaims(db, 'a', ids.slice(0, 2), T3)).toEqual(new Set())
     expect(await renewRowClaims(db, 'c', ids.slice(0, 2), T3)).toEqual(new Set(ids.slice(0, 2)))
     expect(await renewRowClaims(db, 'c', [], T3)).toEqual(new Set())
-    expect(row(sync, ids[0]!)).toMatchObject({ claimed_by: 'c', claimed_until: T3 })
+    expect(await row(db, ids[0]!)).toMatchObject({ claimed_by: 'c', claimed_until: T3 })
   })
 
   it('leaves out rows sent, held back or tried too often', async () => {
-    const sync = engine.open()
-    const db = jobsOf(sync)
-    const ids = queue(sync, 3)
-    sync.prepare('UPDATE outbox SET sent_at = ? WHERE id = ?').run(T0, ids[0])
-    sync.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?').run(T2, ids[1])
-    sync.prepare('UPDATE outbox SET attempts = 10 WHERE id = ?').run(ids[2])
+    const db = await engine.openAsync()
+    const ids = await queue(db, 3)
+    await run(db, 'UPDATE outbox SET sent_at = ? WHERE id = ?', T0, ids[0])
+    await run(db, 'UPDATE outbox SET next_attempt_at = ? WHERE id = ?', T2, ids[1])
+    await run(db, 'UPDATE outbox SET attempts = 10 WHERE id = ?', ids[2])
     expect(await claim(db, 'a', T1, T2)).toEqual([])
     expect(await claim(db, 'a', T2, T3)).toEqual([ids[1]])
   })
 
   it('takes a send in doubt over once its claim lapsed, and settles it only while it holds it', async () => {
-    const sync = engine.open()
-    const db = jobsOf(sync)
-    const ids = queue(sync, 4)
+    const db = await engine.openAsync()
+    const ids = await queue(db, 4)
     expect(await claim(db, 'a', T0, T1)).toEqual(ids)
     await stampSendsStarted(db, ids, T0)
     expect(await findRowsInDoubt(db, T0, 'b')).toEqual([])
@@ -97,14 +94,14 @@ describe.each(bothEngines())('outbox claims on $name', (engine) => {
     expect(doubt[0]).toEqual({ id: ids[0], message_id: 'report.g1.1@judge.example', send_started_at: T0 })
     await releaseRowInDoubt(db, ids[0]!, 'a', 'not a')
     await confirmRowInDoubt(db, ids[1]!, 'a', T2, 'not a')
-    expect(row(sync, ids[0]!)).toMatchObject({ send_started_at: T0, send_note: null })
-    expect(row(sync, ids[1]!)).toMatchObject({ sent_at: null, send_note: null })
+    expect(await row(db, ids[0]!)).toMatchObject({ send_started_at: T0, send_note: null })
+    expect(await row(db, ids[1]!)).toMatchObject({ sent_at: null, send_note: null })
     await releaseRowInDoubt(db, ids[0]!, 'b', 'sent again')
     await confirmRowInDoubt(db, ids[1]!, 'b', T2, 'found')
     await holdRowInDoubt(db, ids[2]!, T3, 'held')
-    expect(row(sync, ids[0]!)).toMatchObject({ send_started_at: null, send_note: 'sent again', claimed_by: 'b' })
-    expect(row(sync, ids[1]!)).toMatchObject({ sent_at: T2, send_note: 'found', claimed_by: null })
-    expect(row(sync, ids[2]!)).toMatchObject({ next_attempt_at: T3, send_note: 'held' })
+    expect(await row(db, ids[0]!)).toMatchObject({ send_started_at: null, send_note: 'sent again', claimed_by: 'b' })
+    expect(await row(db, ids[1]!)).toMatchObject({ sent_at: T2, send_note: 'found', claimed_by: null })
+    expect(await row(db, ids[2]!)).toMatchObject({ next_attempt_at: T3, send_note: 'held' })
     expect((await findRowsInDoubt(db, T2, 'b')).map((r) => r.id)).toEqual([ids[3]])
   })
 
@@ -113,9 +110,7 @@ describe.each(bothEngines())('outbox claims on $name', (engine) => {
     const a = await openAsyncDatabase(target)
     const b = await openAsyncDatabase(target)
     handles.push(a, b)
-    const sync = openSqlDatabase(target)
-    handles.push({ close: async () => void sync.close() })
-    const ids = queue(sync, 4)
+    const ids = await queue(a, 4)
     // Without SKIP LOCKED the second claim would wait on the first's row locks until lock_timeout.
     let release = () => {}
     const held = new Promise<void>((r) => {
