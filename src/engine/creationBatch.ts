@@ -16,7 +16,7 @@ import { hasPackAsync, packStep } from '../log/repos/packs.ts'
 import type { CreateGameRequest } from './calls.ts'
 import { type CreationPlan, openGame, planCreation } from './creation.ts'
 import { gameStream } from './events.ts'
-import { GatheredGame, NotGathered, type ResolutionJobs } from './gathering.ts'
+import { GatheredGame, NotGathered, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
 import type { Judge } from './judge.ts'
 import { serverSecretAhead } from './secret.ts'
@@ -38,7 +38,10 @@ export async function createGameBatched(
     playHouseSeats(batch.judge, req.game)
     batch.check()
   } catch (e) {
-    if (e instanceof NotGathered) return j.createGame(req)
+    if (e instanceof NotGathered) {
+      noteWayBack('a creation', e.message)
+      return j.createGame(req)
+    }
     throw e
   }
   if (!(await batch.commit())) throw new Error(`game ${req.game} already exists`)
@@ -61,7 +64,7 @@ class CreationBatch {
   ) {
     // The game's secrets are all drawn here, so none is read; its pack is the one it brings.
     const pack = (hash: string) =>
-      hash === this.ownPack?.hash ? this.ownPack.content : this.g.refuse(`the stored pack ${hash}`)
+      hash === this.ownPack?.hash ? this.ownPack.content : this.g.refuse(`the stored pack ${hash}`, { pack: hash })
     const opts = { batch: "the creation's", serverSecret, fallback: null, pack, hasGame: true }
     this.g = new GatheredGame(j, store, jobs, game, null, opts)
   }

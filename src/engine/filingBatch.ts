@@ -15,6 +15,7 @@
 import type { AsyncDatabase, AsyncStep } from '../log/async/database.ts'
 import { type AppendSteps, AsyncEventStore, isWriteConflict, type StreamHead } from '../log/async/store.ts'
 import { gameClockStep } from '../log/repos/gameClock.ts'
+import { findSecretAsync } from '../log/repos/secrets.ts'
 import { ConcurrencyError, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
@@ -22,7 +23,7 @@ import { clockEntry } from './clock/clockModel.ts'
 import { gameStream, MAIL_STREAM } from './events.ts'
 import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
-import { type LetterSteps, letterStepsOf } from './gathering.ts'
+import { knowSecret, type LetterSteps, letterStepsOf, noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { planningJudge } from './planningJudge.ts'
 import { foldAhead } from './resolutionBatch.ts'
@@ -52,6 +53,14 @@ export class NotReadAhead extends Error {
   }
 }
 
+type Purpose = 'dice' | 'hidden'
+
+/**
+ * The secrets a decision on judge `j` asked for and its batch had not read ahead (wantSecret), by
+ * game: read ahead with the game by the next batch that reads it (readGame), which decides again.
+ */
+const wantedSecrets = new WeakMap<Judge, Map<string, Set<string>>>()
+
 export class FilingBatch {
   private readonly mailEvents: NewEvent[] = []
   private readonly steps: AsyncStep[] = []
@@ -62,6 +71,8 @@ export class FilingBatch {
   private aheadOnly = false
   /** The games a decision reached that were not read ahead, when reading ahead only (readAheadOnly). */
   readonly unread = new Set<string>()
+  /** Secrets read ahead with the games (readGame), which the planning judge knows without a read. */
+  readonly knownSecrets = new Map<string, string | null>()
 
   private constructor(
     private readonly j: Judge,
@@ -114,6 +125,7 @@ export class FilingBatch {
     const held = this.games.get(game)?.after ?? this.known.get(game)
     if (held) return held
     if (held === null) throw new Error(`no game "${game}"`)
+    if (!this.aheadOnly) noteWayBack('a filing batch', `game ${game} not read ahead`)
     return this.aheadOnly ? this.notRead(game) : this.j.load(game)
   }
 
@@ -127,6 +139,7 @@ export class FilingBatch {
     if (this.games.has(game)) return true
     const known = this.known.get(game)
     if (known !== undefined) return known !== null
+    if (!this.aheadOnly) noteWayBack('a filing batch', `whether game ${game} exists`)
     return this.aheadOnly ? this.notRead(game) : this.j.hasGame(game)
   }
 
@@ -137,6 +150,29 @@ export class FilingBatch {
    */
   readAheadOnly(): void {
     this.aheadOnly = true
+  }
+
+  /**
+   * A secret the planning judge was asked and does not know. Reading ahead only, it is noted as
+   * wanted with its game (unread) and the decision stops (NotReadAhead): the batch that reads the
+   * game ahead next reads it too (readGame). Otherwise undefined: the judge reads it.
+   */
+  wantSecret(game: string, purpose: 'dice' | 'hidden', point: number): undefined {
+    if (!this.aheadOnly) return undefined
+    const wanted = wantedSecrets.get(this.j) ?? new Map<string, Set<string>>()
+    wantedSecrets.set(this.j, wanted)
+    wanted.set(game, (wanted.get(game) ?? new Set()).add(`${purpose}|${point}`))
+    return this.notRead(game)
+  }
+
+  /** Whether `game` was read ahead and found not to exist (nor planned here). */
+  knownMissing(game: string): boolean {
+    return !this.games.has(game) && this.known.get(game) === null
+  }
+
+  /** A game whose stream is read and that was not read ahead: reading ahead only, it stops the decision (notRead). */
+  wantGame(game: string): void {
+    if (this.aheadOnly && !this.games.has(game) && !this.known.has(game)) this.notRead(game)
   }
 
   private notRead(game: string): never {
@@ -151,7 +187,13 @@ export class FilingBatch {
    * the fold kept by the judge as its load would (foldAhead). Its fold, or null for no such game.
    */
   async readGame(game: string): Promise<GameFold | null> {
-    const fold = await foldAhead(this.j, this.store, game)
+    const wanted = [...(wantedSecrets.get(this.j)?.get(game) ?? [])].map((w) => w.split('|') as [Purpose, string])
+    wantedSecrets.get(this.j)?.delete(game)
+    const [fold, ...secrets] = await Promise.all([
+      foldAhead(this.j, this.store, game),
+      ...wanted.map(([purpose, point]) => findSecretAsync(this.store.db, game, purpose, Number(point))),
+    ])
+    wanted.forEach(([purpose, point], i) => knowSecret(this.knownSecrets, game, purpose, Number(point), secrets[i]!))
     this.known.set(game, fold)
     return fold
   }

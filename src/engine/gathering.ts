@@ -38,12 +38,48 @@ export interface ResolutionJobs {
   letterSteps: LetterSteps
 }
 
-/** The plan needs what the batch does not gather: carry it out the synchronous way. */
+type Purpose = 'dice' | 'hidden'
+
+/**
+ * What a batched decision reached for beyond what was read ahead: a game's fold, a stream, a secret,
+ * a stored pack (each of which a batch can read ahead and decide again), or something else (a write
+ * beyond the batch, a check from scratch), which only the synchronous way carries out.
+ */
+export type Reach =
+  | { game: string }
+  | { stream: string }
+  | { secret: { game: string; purpose: Purpose; point: number } }
+  | { pack: string }
+  | { other: string }
+
+/** The plan needs what the batch does not gather (`reached`): read it ahead, or carry it out the synchronous way. */
 export class NotGathered extends Error {
   override name = 'NotGathered'
+  constructor(
+    message: string,
+    readonly reached: Reach = { other: message },
+  ) {
+    super(message)
+  }
 }
 
-type Purpose = 'dice' | 'hidden'
+/** The ways back to the synchronous driver taken in this process, by where and what was reached. */
+const waysBack = new Map<string, number>()
+
+/**
+ * Notes a batched path going back to the synchronous driver (`site`: which path; `what`: what it
+ * reached for); logged when PBEM_DEBUG_WAYS_BACK is set, counted always (waysBackTaken).
+ */
+export function noteWayBack(site: string, what: string): void {
+  const key = `${site}: ${what}`
+  waysBack.set(key, (waysBack.get(key) ?? 0) + 1)
+  if (process.env.PBEM_DEBUG_WAYS_BACK) console.warn(`way back to the synchronous driver: ${key}`)
+}
+
+/** The ways back taken so far in this process (noteWayBack), by `site: what`. */
+export function waysBackTaken(): ReadonlyMap<string, number> {
+  return waysBack
+}
 const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
 
 /** The steps that queue `letter`: none to a house seat, whose letters the judge's own outbox drops. */
@@ -83,6 +119,17 @@ export function knownFirst(
       return fallback ? fallback.get(game, purpose, point) : null
     },
     ...(pack ? { pack } : {}),
+  }
+}
+
+/** `secrets`, each secret it is asked noted as a way back (noteWayBack) by `site`. */
+export function notingReads(secrets: SecretSource, site: string): SecretSource {
+  return {
+    get: (game, purpose, point) => {
+      noteWayBack(site, `the ${purpose} secret of ${game} at ${point}`)
+      return secrets.get(game, purpose, point)
+    },
+    ...(secrets.pack ? { pack: secrets.pack } : {}),
   }
 }
 
@@ -193,11 +240,19 @@ export class GatheredGame {
         enqueueRender: (render, meta) => this.queued.push(() => letterStepsOf(jobs.letterSteps, render(), meta)),
       },
       serverSecret: opts.serverSecret,
-      secrets: knownFirst(this.known, opts.fallback, opts.pack),
+      secrets: knownFirst(this.known, opts.fallback && notingReads(opts.fallback, opts.batch), opts.pack),
       load: (game, opts = {}) =>
-        game === this.game && this.current && !opts.check ? this.current : this.refuse(`reading game ${game}`),
+        game === this.game && this.current && !opts.check
+          ? this.current
+          : this.refuse(
+              opts.check ? `a check of ${game} from scratch` : `reading game ${game}`,
+              opts.check ? undefined : { game },
+            ),
       ...(opts.hasGame
-        ? { hasGame: (game: string) => (game === this.game ? this.current !== null : this.refuse(`game ${game}`)) }
+        ? {
+            hasGame: (game: string) =>
+              game === this.game ? this.current !== null : this.refuse(`game ${game}`, { game }),
+          }
         : {}),
       keep: (game, purpose, point, secret) => this.keep(game, purpose, point, secret),
     })
@@ -265,8 +320,8 @@ export class GatheredGame {
     if (this.spoiled) throw this.spoiled
   }
 
-  refuse(what: string): never {
-    this.spoiled ??= new NotGathered(`${this.game}: ${what} is not gathered in ${this.opts.batch} batch`)
+  refuse(what: string, reached?: Reach): never {
+    this.spoiled ??= new NotGathered(`${this.game}: ${what} is not gathered in ${this.opts.batch} batch`, reached)
     throw this.spoiled
   }
 
@@ -293,9 +348,11 @@ export class GatheredGame {
       ),
       append: (stream: string, expected: number, evs: NewEvent[]) => this.append(stream, expected, evs),
       version: (stream: string) =>
-        stream === this.stream ? (this.current?.version ?? 0) : this.refuse(`the head of ${stream}`),
+        stream === this.stream ? (this.current?.version ?? 0) : this.refuse(`the head of ${stream}`, { stream }),
       read: (stream: string, from = 1) =>
-        stream === this.stream ? events().filter((e) => e.version >= from) : this.refuse(`reading ${stream}`),
+        stream === this.stream
+          ? events().filter((e) => e.version >= from)
+          : this.refuse(`reading ${stream}`, { stream }),
     }
     return new Proxy(own as EventStore, {
       get: (target, key) => {

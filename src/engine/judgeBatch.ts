@@ -8,9 +8,12 @@
 //
 // Nothing is read inside the batch: the stream's next version is unique, so a writer that appended
 // since the read (the tick, a mail, another judge) makes the batch fail whole, and the calls run
-// again on the game that writer left. After BATCH_TRIES lost races, or when the calls write beyond
-// the game's stream (reachedBeyond), they run the synchronous way, in one transaction.
+// again on the game that writer left. A game or a secret the calls reach that was not read ahead
+// stops them (FilingBatch.readAheadOnly), and they run again on a batch that reads it ahead too.
+// After BATCH_TRIES lost races, or when the calls write beyond the game's stream (reachedBeyond),
+// they run the synchronous way, in one transaction.
 import { FilingBatch } from './filingBatch.ts'
+import { noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
 import type { ResolutionJobs } from './resolutionBatch.ts'
@@ -29,20 +32,34 @@ export async function onPlanningJudge<T>(
   game: string,
   calls: (judge: Judge) => T,
 ): Promise<T> {
-  for (let tries = 0; tries < BATCH_TRIES; tries++) {
+  const games = new Set([game])
+  for (let tries = 0, round = 0; tries < BATCH_TRIES; ) {
     const batch = await FilingBatch.open(j, jobs.db, jobs.letterSteps)
+    // A game or a secret the calls reach that was not read ahead stops them, to be read ahead on
+    // the next batch; after READ_ROUNDS such rounds it is read where the calls reach it.
+    if (round < READ_ROUNDS) batch.readAheadOnly()
     // A game that cannot be read ahead is read when the calls load it, and fails them there.
-    const fold = await batch.readGame(game).catch(() => null)
-    if (fold) await secretsAhead(batch.judge, jobs.db, fold)
+    const folds = await Promise.all([...games].map((g) => batch.readGame(g).catch(() => null)))
+    if (folds[0]) await secretsAhead(batch.judge, jobs.db, folds[0])
     let result: T
     try {
       result = calls(batch.judge)
     } catch (e) {
       if (reachedBeyond(batch.judge)) break
-      throw e
+      if (!batch.unread.size) throw e
     }
     if (reachedBeyond(batch.judge)) break
-    if (batch.empty || (await batch.commit())) return result
+    if (batch.unread.size) {
+      for (const g of batch.unread) games.add(g)
+      round++
+      continue
+    }
+    if (batch.empty || (await batch.commit())) return result!
+    tries++
   }
+  noteWayBack('the judge calls of a command', `game ${game}`)
   return j.transaction(() => calls(j))
 }
+
+/** How many times calls are run again on games or secrets they reached that were not read ahead. */
+export const READ_ROUNDS = 3

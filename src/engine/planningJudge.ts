@@ -9,7 +9,10 @@
 // the batch holds, its outbox, its load and hasGame, its secrets), made as an object whose prototype
 // is the judge: everything else (the keys, the templates, the fold cache) is the judge's. A game the
 // batch read ahead on the async handle (FilingBatch.readGame) or planned is loaded and read from its
-// fold; any other read is the judge's own, synchronous. A resolution run on it (the moderator's
+// fold. A batch that reads ahead only (the intake's, onPlanningJudge's) stops a decision that
+// reaches a game's stream or a secret it did not read ahead (NotReadAhead), and its caller decides
+// again on a batch that reads it ahead too; otherwise such a read is the judge's own, synchronous,
+// and counted as a way back (noteWayBack). A resolution run on it (the moderator's
 // PROCESS, PREVIEW) reads the dice and hidden-draw secrets read ahead (secretsAhead) and keeps the
 // dice secret it draws for the next point among the batch's writes, as the tick's resolution batch
 // does (secretKeeper.ts). A write beyond the games' streams is not gathered: it marks the judge
@@ -19,8 +22,8 @@ import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { SqlEngine } from '../log/sql.ts'
 import type { Letter } from '../reports/render.ts'
-import type { GameFold } from './fold.ts'
-import { gatheringJudge, knownFirst, knowSecret, savepoint } from './gathering.ts'
+import type { GameFold, SecretSource } from './fold.ts'
+import { gatheringJudge, knownFirst, knowSecret, noteWayBack, notingReads, savepoint } from './gathering.ts'
 import type { Judge } from './judge.ts'
 
 /** What the planning judge writes into and loads from: a filing batch (FilingBatch). */
@@ -37,6 +40,17 @@ export interface PlanTarget {
   /** Other writes gathered with the batch, in order (a secret drawn), undone by rollBack. */
   add(steps: AsyncStep[]): void
   readonly engine: SqlEngine
+  /** Secrets read ahead with the games (FilingBatch.readGame): the planning judge knows them without a read. */
+  readonly knownSecrets?: Map<string, string | null>
+  /**
+   * A secret the planning judge does not know: the batch's own answer (reading ahead only, it stops
+   * the decision to read it ahead and decide again: FilingBatch.wantSecret), else undefined: read it.
+   */
+  wantSecret?(game: string, purpose: 'dice' | 'hidden', point: number): string | null | undefined
+  /** Whether the batch read ahead that `game` does not exist. */
+  knownMissing?(game: string): boolean
+  /** A game whose stream the planning judge reads and the batch did not read ahead (FilingBatch.wantGame). */
+  wantGame?(game: string): void
   /** The server secret read ahead, which the keys are checked against without a read; else read when asked. */
   readonly serverSecret?: string | undefined
 }
@@ -77,9 +91,33 @@ export function reachedBeyond(planner: Judge): boolean {
   return !!planners.get(planner)?.beyond
 }
 
+/** The judge's secrets, asked only after the batch said it does not want to read a secret ahead. */
+function wanting(batch: PlanTarget, j: Judge): SecretSource {
+  const read = notingReads(j.secrets, 'a planning judge')
+  return {
+    get: (game, purpose, point) => batch.wantSecret?.(game, purpose, point) ?? read.get(game, purpose, point),
+    ...(j.secrets.pack ? { pack: j.secrets.pack } : {}),
+  }
+}
+
+/**
+ * The fold of `stream`'s game as the batch holds it, null when the batch knows there is no such
+ * game, undefined when it is not a game's stream or not read ahead (reading ahead only, the batch
+ * stops the decision there to read the game ahead: PlanTarget.wantGame).
+ */
+function heldOrWanted(batch: PlanTarget, stream: string): GameFold | null | undefined {
+  const game = gameOf(stream)
+  if (!game) return undefined
+  const held = batch.heldFold(game)
+  if (held) return held
+  if (batch.knownMissing?.(game)) return null
+  batch.wantGame?.(game)
+  return undefined
+}
+
 /** `j` writing into `batch`. */
 export function planningJudge(j: Judge, batch: PlanTarget): Judge {
-  const state: Planner = { known: new Map(), beyond: null }
+  const state: Planner = { known: batch.knownSecrets ?? new Map(), beyond: null }
   const store = Object.create(j.o.store, {
     // Nothing is written here, so there is nothing to hold or lock: the batch takes the locks. A
     // transaction is a savepoint over what is gathered: one that throws (a moderator's command
@@ -96,20 +134,27 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     // leaves it (a report made again, the game after a past resolution): no synchronous read.
     read: {
       value: (stream: string, fromVersion = 1): StoredEvent[] => {
-        const held = gameOf(stream) && batch.heldFold(gameOf(stream)!)
-        return held ? held.events.filter((e) => e.version >= fromVersion) : j.o.store.read(stream, fromVersion)
+        const held = heldOrWanted(batch, stream)
+        if (held) return held.events.filter((e) => e.version >= fromVersion)
+        if (held === null) return []
+        noteWayBack('a planning judge', `reading ${stream}`)
+        return j.o.store.read(stream, fromVersion)
       },
     },
     version: {
       value: (stream: string): number => {
-        const held = gameOf(stream) && batch.heldFold(gameOf(stream)!)
-        return held ? held.version : j.o.store.version(stream)
+        const held = heldOrWanted(batch, stream)
+        if (held) return held.version
+        if (held === null) return 0
+        noteWayBack('a planning judge', `the head of ${stream}`)
+        return j.o.store.version(stream)
       },
     },
     append: {
       value: (stream: string, expected: number, events: NewEvent[]): StoredEvent[] => {
         const game = gameOf(stream)
         if (game) return batch.appendGame(game, expected, events)
+        noteWayBack('a planning judge', `an append to ${stream}`)
         state.beyond ??= new BeyondBatch(`a filing batch appends to games only, not ${stream}`)
         throw state.beyond
       },
@@ -119,8 +164,11 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     store,
     outbox: { enqueue: (letter, meta) => batch.enqueue(letter, meta) },
     serverSecret: batch.serverSecret || undefined,
-    secrets: knownFirst(state.known, j.secrets, j.secrets.pack),
-    load: (game, opts = {}) => (opts.check ? j.load(game, opts) : batch.foldOf(game)),
+    secrets: knownFirst(state.known, wanting(batch, j), j.secrets.pack),
+    load: (game, opts = {}) => {
+      if (opts.check) noteWayBack('a planning judge', `a check of ${game} from scratch`)
+      return opts.check ? j.load(game, opts) : batch.foldOf(game)
+    },
     hasGame: (game) => batch.hasGame(game),
     // The dice secret a resolution draws for the next point is written with the batch, beside the
     // commitment it goes with; a savepoint rolled back takes it out with the events.

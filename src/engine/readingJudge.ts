@@ -19,6 +19,7 @@ import type { GameFold, SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { MailLedger } from './mailLedger.ts'
 import { FilingBatch } from './filingBatch.ts'
+import { noteWayBack } from './gathering.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
 import { foldAhead as foldThroughCache, NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
 import { serverSecretAhead, withServerSecret } from './secret.ts'
@@ -58,7 +59,10 @@ export async function onReadingJudge<T>(
   try {
     return run(reader)
   } catch (e) {
-    if (e instanceof NotGathered) return run(j)
+    if (e instanceof NotGathered) {
+      noteWayBack('a reading judge', e.message)
+      return run(j)
+    }
     throw e
   }
 }
@@ -101,7 +105,10 @@ export async function onDryRun<T>(j: Judge, jobs: ResolutionJobs, game: string, 
   try {
     result = run(batch.judge)
   } catch (e) {
-    if (reachedBeyond(batch.judge) || e instanceof NotGathered) return run(j)
+    if (reachedBeyond(batch.judge) || e instanceof NotGathered) {
+      noteWayBack('a dry run', (e as Error).message)
+      return run(j)
+    }
     throw e
   }
   return reachedBeyond(batch.judge) ? run(j) : result
@@ -161,11 +168,13 @@ function secretsRead(read: Read): SecretSource {
   return {
     get: (game, purpose, point) => {
       if (purpose === 'hidden' && point === 0 && read.hidden.has(game)) return read.hidden.get(game)!
-      throw new NotGathered(`the ${purpose} secret of ${game} at ${point} was not read ahead`)
+      throw new NotGathered(`the ${purpose} secret of ${game} at ${point} was not read ahead`, {
+        secret: { game, purpose, point },
+      })
     },
     pack: (hash) => {
       if (read.packs.has(hash)) return read.packs.get(hash) ?? null
-      throw new NotGathered(`the data pack ${hash} was not read ahead`)
+      throw new NotGathered(`the data pack ${hash} was not read ahead`, { pack: hash })
     },
   }
 }
@@ -192,7 +201,7 @@ function readingJudge(j: Judge, read: Read): Judge {
     if (read.missing.has(game)) throw new Error(`no game "${game}"`)
     const broken = read.broken.get(game)
     if (broken) throw broken
-    throw new NotGathered(`game ${game} was not read ahead`)
+    throw new NotGathered(`game ${game} was not read ahead`, { game })
   }
   const held = (stream: string): GameFold | null =>
     stream.startsWith('game:') && read.folds.has(stream.slice('game:'.length))
@@ -201,7 +210,7 @@ function readingJudge(j: Judge, read: Read): Judge {
   const store = refusing(j.o.store, 'store', {
     read: (stream: string, fromVersion = 1): StoredEvent[] => {
       const events = held(stream)?.events ?? read.streams.get(stream)
-      if (!events) throw new NotGathered(`the stream ${stream} was not read ahead`)
+      if (!events) throw new NotGathered(`the stream ${stream} was not read ahead`, { stream })
       return events.filter((e) => e.version >= fromVersion)
     },
     version: (stream: string): number => {
@@ -210,7 +219,7 @@ function readingJudge(j: Judge, read: Read): Judge {
       const other = read.streams.get(stream)
       if (other) return other.at(-1)?.version ?? 0
       if (stream.startsWith('game:') && read.missing.has(stream.slice('game:'.length))) return 0
-      throw new NotGathered(`the stream ${stream} was not read ahead`)
+      throw new NotGathered(`the stream ${stream} was not read ahead`, { stream })
     },
     streams: (prefix = ''): string[] => {
       if (prefix !== 'game:' || !read.games) throw new NotGathered(`the streams ${prefix}* were not listed ahead`)
@@ -238,7 +247,7 @@ function readingJudge(j: Judge, read: Read): Judge {
       value: (game: string) => {
         if (read.folds.has(game) || read.broken.has(game)) return true
         if (read.missing.has(game)) return false
-        throw new NotGathered(`game ${game} was not read ahead`)
+        throw new NotGathered(`game ${game} was not read ahead`, { game })
       },
     },
   }) as Judge

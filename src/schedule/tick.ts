@@ -7,6 +7,7 @@
 // Which games to read comes from the clock read model (src/engine/clockIndex.ts): only those whose
 // next instant of interest has come, and those whose row is missing or older than their stream.
 import type { Judge } from '../engine/judge.ts'
+import { noteWayBack } from '../engine/gathering.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
 import { type DueGame, refreshClockAhead } from '../engine/clockIndex.ts'
@@ -366,6 +367,7 @@ async function carryOutBatched(
       version = -1 // beaten: the next look reads what the other writer left
     } catch (e) {
       if (e instanceof NotGathered) {
+        noteWayBack("the tick's batch", e.message)
         const synchronous = carryOut(judge, { ...p, version, plan }, now, opts, () => {})
         return { r: { ...synchronous, retries: synchronous.retries + r.retries }, after: null }
       }
