@@ -24,7 +24,7 @@ export interface DueGame {
   stale: boolean
 }
 
-interface Row {
+export interface GameClockRow {
   stream: string
   version: number
   status: string
@@ -33,7 +33,7 @@ interface Row {
   outage_minutes: number | null
 }
 
-const COLUMNS = 'stream, version, status, next_at, next_what, outage_minutes'
+export const COLUMNS = 'stream, version, status, next_at, next_what, outage_minutes'
 const PREFIX = 'game:'
 // Streams named 'game:...' sort between 'game:' and 'game;' (';' follows ':').
 const IN_GAMES = `s.stream > 'game:' AND s.stream < 'game;'`
@@ -41,14 +41,15 @@ const STALE = 'c.version IS NULL OR c.version != s.version'
 
 const gameOf = (stream: string) => stream.slice(PREFIX.length)
 
-function toRecord<S extends string>(r: Row): GameClockRecord<S> {
+/** A row as a record; numbers made numbers whichever driver read them (PostgreSQL's BIGINT may come as text). */
+export function toRecord<S extends string>(r: GameClockRow): GameClockRecord<S> {
   return {
     game: gameOf(r.stream),
-    version: r.version,
+    version: Number(r.version),
     status: r.status as S,
-    nextAt: r.next_at,
+    nextAt: r.next_at === null ? null : Number(r.next_at),
     what: r.next_what,
-    outageMinutes: r.outage_minutes ?? 0,
+    outageMinutes: r.outage_minutes === null ? 0 : Number(r.outage_minutes),
   }
 }
 
@@ -89,13 +90,15 @@ export function deleteGameClock(db: SqlDatabase, game: string): void {
 }
 
 export function findGameClock<S extends string = string>(db: SqlDatabase, game: string): GameClockRecord<S> | null {
-  const r = statement<[string], Row>(db, `SELECT ${COLUMNS} FROM game_clock WHERE stream = ?`).get(PREFIX + game)
+  const r = statement<[string], GameClockRow>(db, `SELECT ${COLUMNS} FROM game_clock WHERE stream = ?`).get(
+    PREFIX + game,
+  )
   return r ? toRecord<S>(r) : null
 }
 
 /** Every row, by game. */
 export function allGameClocks<S extends string = string>(db: SqlDatabase): GameClockRecord<S>[] {
-  return statement<[], Row>(db, `SELECT ${COLUMNS} FROM game_clock ORDER BY stream`)
+  return statement<[], GameClockRow>(db, `SELECT ${COLUMNS} FROM game_clock ORDER BY stream`)
     .all()
     .map((r) => toRecord<S>(r))
 }

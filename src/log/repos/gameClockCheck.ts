@@ -5,32 +5,14 @@
 // read (a game created or appended to since keeps the row its writer wrote).
 import type { AsyncQueryable, AsyncStep } from '../async/database.ts'
 import { placeholderOf, type SqlEngine } from '../sql.ts'
-import type { GameClockRecord } from './gameClock.ts'
+import { COLUMNS, type GameClockRecord, type GameClockRow, toRecord } from './gameClock.ts'
 
 const PREFIX = 'game:'
 
-interface Row {
-  stream: string
-  version: number
-  status: string
-  next_at: number | null
-  next_what: string | null
-  outage_minutes: number | null
-}
-
 /** Every game's row, by game (allGameClocks on the async handle). */
 export async function allGameClocksAsync<S extends string = string>(q: AsyncQueryable): Promise<GameClockRecord<S>[]> {
-  const rows = await q.all<Row>(
-    'SELECT stream, version, status, next_at, next_what, outage_minutes FROM game_clock ORDER BY stream',
-  )
-  return rows.map((r) => ({
-    game: r.stream.slice(PREFIX.length),
-    version: Number(r.version),
-    status: r.status as S,
-    nextAt: r.next_at === null ? null : Number(r.next_at),
-    what: r.next_what,
-    outageMinutes: r.outage_minutes === null ? 0 : Number(r.outage_minutes),
-  }))
+  const rows = await q.all<GameClockRow>(`SELECT ${COLUMNS} FROM game_clock ORDER BY stream`)
+  return rows.map((r) => toRecord<S>(r))
 }
 
 /**
