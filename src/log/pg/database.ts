@@ -63,6 +63,11 @@ export interface PgDatabaseOptions {
   timeoutMs?: number
   /** Where the driver's start (and a lost connection) is told; default standard error. */
   log?: (message: string) => void
+  /**
+   * Whether the driver's start is told: yes for a handle opened unstarted (a judge's way back to the
+   * synchronous path is worth an operator's notice), no for one opened to be used at once.
+   */
+  announceStart?: boolean
 }
 
 export class PgDatabase implements SqlDatabase {
@@ -121,9 +126,10 @@ export class PgDatabase implements SqlDatabase {
     } catch (e) {
       throw toSqlError(e)
     }
-    this.log(
-      `synchronous PostgreSQL driver started for ${shownUrl(this.url)}${from ? ` (first statement from ${from})` : ''}`,
-    )
+    if (this.opts.announceStart !== false)
+      this.log(
+        `synchronous PostgreSQL driver started for ${shownUrl(this.url)}${from ? ` (first statement from ${from})` : ''}`,
+      )
     return this.driver
   }
 

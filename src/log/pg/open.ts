@@ -50,7 +50,10 @@ export interface PgOpenOptions {
 
 /** Connects to `url` (postgres://...) and applies every migration not yet recorded. */
 export function openPgDatabase(url: string, opts: PgOpenOptions = {}): PgDatabase {
-  const db = new PgDatabase(url, opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs })
+  const db = new PgDatabase(url, {
+    announceStart: false,
+    ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+  })
   try {
     applyMigrations(db, pgMigrations(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR), 'pg/')
     return db
