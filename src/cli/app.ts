@@ -1,6 +1,7 @@
-// Wiring: one data directory holds the database, the inbox drop folder and the outbox folder.
+// Wiring: one data directory holds the database, the inbox drop folder and the outbox folder. The
+// inbound mail jobs (drop folder, IMAP, the intake's handler) are in appInbox.ts.
 import { mkdirSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import {
   type AsyncDatabase,
   asyncBeside,
@@ -10,7 +11,6 @@ import {
   engineOf,
   openJudgeDatabases,
   openSqlDatabase,
-  type SqlEngine,
 } from '../engine/database.ts'
 import { Judge } from '../engine/judge.ts'
 import { rulesetFactory } from '../games/index.ts'
@@ -18,10 +18,6 @@ import { type SecretConfig, useServerSecret } from '../engine/secret.ts'
 import type { ResolutionJobs } from '../engine/resolutionBatch.ts'
 import { runTick, runTickYielding, type TickReport, tickLines } from '../schedule/tick.ts'
 import { loadMailConfig, type MailConfig } from '../mail/config.ts'
-import { type DropFolderState, scanDropFolder } from '../mail/dropFolder.ts'
-import type { ImapIntake } from '../mail/imap.ts'
-import type { IntakeDeps, IntakeOutcome } from '../mail/intake.ts'
-import type { GroupMessage } from '../mail/intakeGroup.ts'
 import {
   DropFolderTransport,
   drainOutbox,
@@ -35,47 +31,10 @@ import { archiveTokenSource, TokenRefresher } from '../mail/oauth.ts'
 import { outboxAllowance } from '../mail/pacing.ts'
 import type { ArchiveLookup, SmtpTransport, SmtpTransportOptions } from '../mail/smtp.ts'
 import { webSettings } from '../web/settings.ts'
+import type { App, AppOptions } from './appTypes.ts'
 
-export interface AppOptions {
-  dataDir?: string
-  /** a postgres:// URL or a SQLite file; default databaseTarget(dataDir) */
-  database?: string
-  clock?: () => Date
-  newSecret?: (game: string, purpose: 'dice' | 'hidden', point: number) => string
-  /** The moderator's address (default PBEM_MODERATOR); null: no moderator, so no copy of a report is drawn or mailed. */
-  moderatorAddress?: string | null
-  mailDomain?: string
-  /** mail settings; default loadMailConfig() (PBEM_CONFIG and the PBEM_* environment) */
-  mail?: MailConfig
-  /** where the server secret lives; default serverSecretConfig(process.env, mail) */
-  secret?: SecretConfig
-}
-
-export interface App {
-  db: Database
-  /**
-   * The async handle on the same database, for the jobs that await the store (sending the outbox,
-   * the IMAP checkpoint and lease) while the rest of the judge still runs on `db`.
-   */
-  jobsDb: AsyncDatabase
-  store: EventStore
-  judge: Judge
-  clock: () => Date
-  /** `db`: the SQLite file in the data folder, or PBEM_DATABASE_URL (postgres://...) */
-  dirs: { data: string; inbox: string; outbox: string; db: string }
-  engine: SqlEngine
-  /** who this judge is to other judges on the same database (outbox claims, leases) */
-  judgeId: string
-  /** the mail settings in force (all null: embedded drop folders only) */
-  mail: MailConfig
-  /** where the outbox goes: SMTP when configured, else the outbox drop folder */
-  transport: MailTransport
-  /** where sent mail can be found again (to settle sends interrupted by a crash), if anywhere */
-  archive: ArchiveLookup | null
-  /** the mailbox's OAuth2 access tokens (kept in memory only), when it logs in by token */
-  tokens: TokenRefresher | null
-  close(): void
-}
+export { imapIntake, inboundHandler, intakeFailureRecorder, readInbox } from './appInbox.ts'
+export type { App, AppOptions } from './appTypes.ts'
 
 export function defaultDataDir(): string {
   return resolve(process.env.PBEM_DATA_DIR ?? 'data')
@@ -218,11 +177,6 @@ export function mailTokens(mail: MailConfig): TokenRefresher | null {
   return wanted && mail.oauth2 ? new TokenRefresher(mail.oauth2) : null
 }
 
-// The intake (MIME parsing, DKIM/SPF/DMARC) and the IMAP client are loaded when mail first arrives,
-// so commands that read no mail (game status, history) start without them.
-const intakeModule = () => import('../mail/intake.ts')
-const intakeGroupModule = () => import('../mail/intakeGroup.ts')
-
 /** The SMTP transport, loaded and connected on the first send: commands that send nothing start without it. */
 function lazySmtp(options: SmtpTransportOptions): MailTransport & { close(): void } {
   let real: SmtpTransport | null = null
@@ -241,105 +195,6 @@ function lazySmtp(options: SmtpTransportOptions): MailTransport & { close(): voi
     send: async (mail, eml, outboxId) => (await load()).send(mail, eml, outboxId),
     close: () => real?.close(),
   }
-}
-
-/** The one intake, as a handler for every inbound path (drop folder, IMAP, SMTP listener). */
-export function inboundHandler(app: App): (raw: Buffer, source: string, size?: number) => Promise<IntakeOutcome> {
-  return async (raw, source, size) =>
-    (await intakeModule()).handleInbound(raw, source, intakeDeps(app), {}, size === undefined ? {} : { size })
-}
-
-/** Records a message the intake failed on for good, and tells its sender and the moderator. */
-export function intakeFailureRecorder(app: App): (raw: Buffer, source: string, error: unknown) => Promise<void> {
-  return async (raw, source, error) => (await intakeModule()).recordIntakeFailure(raw, source, intakeDeps(app), error)
-}
-
-function intakeDeps(app: App): IntakeDeps {
-  return {
-    judge: app.judge,
-    db: app.db,
-    jobsDb: app.jobsDb,
-    outbox: sqliteOutbox(app.db, app.clock),
-    clock: app.clock,
-  }
-}
-
-/** An IMAP intake over the configured account feeding the app's intake (null without IMAP settings). */
-export async function imapIntake(
-  app: App,
-  extra: {
-    log?: (line: string) => void
-    onHandled?: (info: { uid: number; source: string; result: unknown }) => void
-  } = {},
-): Promise<ImapIntake | null> {
-  const c = app.mail.imap
-  if (!c) return null
-  const { ImapIntake } = await import('../mail/imap.ts')
-  return new ImapIntake({
-    host: c.host,
-    port: c.port,
-    tls: c.tls,
-    user: c.user,
-    pass: c.pass,
-    tokens: c.auth === 'oauth2' ? app.tokens : null,
-    mailbox: c.mailbox,
-    processedMailbox: c.processed,
-    failedMailbox: c.failed,
-    pollMs: c.pollMs,
-    db: app.jobsDb,
-    clock: app.clock,
-    handler: inboundHandler(app),
-    filing: {
-      readAhead: async (raw, source) => (await intakeGroupModule()).readForGroup(raw, source, intakeDeps(app)),
-      fileAll: async (read) => (await intakeGroupModule()).fileGroup(read as GroupMessage[], intakeDeps(app)),
-    },
-    onPermanentFailure: intakeFailureRecorder(app),
-    ...extra,
-  })
-}
-
-/**
- * Reads every mail waiting in the drop folder through the intake, and (when IMAP is configured
- * and `opts.imap` is not false) once through the IMAP mailbox.
- */
-export async function readInbox(
-  app: App,
-  opts: {
-    imap?: boolean
-    dropState?: DropFolderState
-    warn?: (line: string) => void
-    /** told of each message handled: where it came from, what became of it, and why it was set aside */
-    onHandled?: (info: { source: string; result: IntakeOutcome; setAside?: string }) => void
-  } = {},
-): Promise<IntakeOutcome[]> {
-  // The mail parser loads when mail is read, not with every command (mailparser, in inbound.ts).
-  const { DEFAULT_MAX_INBOUND_BYTES } = await import('../mail/inbound.ts')
-  const outcomes: IntakeOutcome[] = []
-  const handle = inboundHandler(app)
-  const recordFailure = intakeFailureRecorder(app)
-  const source = (file: string) => `drop:${basename(file)}`
-  await scanDropFolder(
-    app.dirs.inbox,
-    async (raw, file, { size }) => {
-      const result = await handle(raw, source(file), size)
-      outcomes.push(result)
-      // A file with no sender is recorded, and goes to failed/ with the reason, not to processed/.
-      const why = result === 'unidentified' ? await (await intakeModule()).noSender(raw) : null
-      opts.onHandled?.({ source: source(file), result, ...(why ? { setAside: why } : {}) })
-      return why ? { setAside: why } : undefined
-    },
-    {
-      maxBytes: DEFAULT_MAX_INBOUND_BYTES,
-      onPermanentFailure: (raw, file, error) => recordFailure(raw, source(file), error),
-      ...(opts.dropState ? { state: opts.dropState } : {}),
-      ...(opts.warn ? { warn: opts.warn } : {}),
-    },
-  )
-  if (opts.imap !== false) {
-    const intake = await imapIntake(app, { onHandled: (i) => outcomes.push(i.result as IntakeOutcome) })
-    if (intake) await readImapOnce(app, intake, opts.warn)
-  }
-  return outcomes
 }
 
 /**
@@ -404,34 +259,6 @@ async function smtpTokenReady(app: App, log: (line: string) => void): Promise<bo
   }
 }
 const tokenSaid = new WeakMap<App, string>()
-
-const ONE_PASS_LEASE_MS = 10 * 60_000
-
-/**
- * One pass over the IMAP mailbox under its lease; skipped, with a word, while another judge reads
- * it. Under this judge's own live lease (its `pbem serve` is running) the pass goes ahead as before.
- */
-async function readImapOnce(app: App, intake: ImapIntake, warn?: (line: string) => void): Promise<void> {
-  const { imapLeaseName, leaseHeld, releaseLease, takeLease } = await import('../mail/imapLease.ts')
-  const name = imapLeaseName(intake.account, intake.mailbox)
-  const now = new Date()
-  const held = await leaseHeld(app.jobsDb, name)
-  if (held?.holder === app.judgeId && held.expiresAt > now.toISOString()) {
-    await intake.runOnce()
-    return
-  }
-  // Held for as long as one pass may take; given back at its end.
-  if (!(await takeLease(app.jobsDb, name, app.judgeId, now, ONE_PASS_LEASE_MS))) {
-    const say = warn ?? console.warn
-    say(`IMAP: another judge is reading ${intake.account}/${intake.mailbox}; not read now`)
-    return
-  }
-  try {
-    await intake.runOnce()
-  } finally {
-    await releaseLease(app.jobsDb, name, app.judgeId)
-  }
-}
 
 /** One tick of the schedule (src/schedule/tick.ts): due resolutions, reminders, decisions, outage guard. */
 export function adjudicateDue(app: App, log: (line: string) => void = () => {}): string[] {

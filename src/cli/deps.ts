@@ -37,7 +37,7 @@ export { gamesAhead, onDryRun, onReadingJudge, streamAhead } from '../engine/rea
 export { verifyGameAhead } from '../engine/verifyAhead.ts'
 export { checkDeadlineHours } from '../engine/validate.ts'
 export { exportGame, history, parseViewer, receiptStory } from '../reports/archive.ts'
-export { exportServerSecretAhead } from '../engine/secret.ts'
+export { exportServerSecretAhead } from '../engine/secretAhead.ts'
 export { readText } from '../mail/reading.ts'
 export { catalogueLines, checkedOptions, checkedRuleset, checkedScenario } from './catalogue.ts'
 export { checkLines, checkOrders } from '../mail/orderCheck.ts'

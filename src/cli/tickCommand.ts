@@ -2,7 +2,7 @@
 // tick with the judge's jobs, the outbox sent), dated `--now` when given.
 import { fail } from './options.ts'
 import { readInbox, sendOutbox, tickJobs, type App } from './app.ts'
-import { serverSecretAtStart } from '../engine/secret.ts'
+import { serverSecretAtStart } from '../engine/secretAhead.ts'
 import { lastTickAhead } from '../engine/tickMark.ts'
 import { runTickYielding, tickLines } from '../schedule/tick.ts'
 

@@ -19,7 +19,7 @@ import { gameStream } from './events.ts'
 import { GatheredGame, NotGathered, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
 import type { Judge } from './judge.ts'
-import { serverSecretAhead } from './secret.ts'
+import { serverSecretAhead } from './secretAhead.ts'
 
 /** As Judge.createGame, its writes in one batch on `jobs`. */
 export async function createGameBatched(

@@ -27,7 +27,7 @@ import { knowSecret, type LetterSteps, letterStepsOf, noteWayBack } from './gath
 import type { Judge } from './judge.ts'
 import { planningJudge } from './planningJudge.ts'
 import { foldAhead } from './resolutionBatch.ts'
-import { serverSecretAhead } from './secret.ts'
+import { serverSecretAhead } from './secretAhead.ts'
 
 export type { LetterSteps } from './gathering.ts'
 

@@ -10,7 +10,7 @@ import type { GameFold } from './fold.ts'
 import { boundLineErrors, screenLongLines, tooManyLines, unreadTailError } from './orderLimits.ts'
 import { inProgress } from './clock/lifecycle.ts'
 import { mailed } from './houseSeat.ts'
-import * as reporting from './reporting.ts'
+import * as acknowledging from './acknowledging.ts'
 import type { JudgeContext as Judge } from './judgeContext.ts'
 import type { SubmitMeta, SubmitResult } from './calls.ts'
 
@@ -60,7 +60,7 @@ export function planOrders(j: Judge, game: string, role: string, text: string, m
     result,
     ack: (after, stored) =>
       tells
-        ? reporting.ackLetter(j, after, role, stored.data as OrdersAccepted | OrdersRejected, result, meta, closed)
+        ? acknowledging.ackLetter(j, after, role, stored.data as OrdersAccepted | OrdersRejected, result, meta, closed)
         : null,
   }
 }
@@ -86,7 +86,7 @@ interface Filing {
 interface Verdict {
   event: NewEvent
   result: SubmitResult
-  closed: reporting.Closed
+  closed: acknowledging.Closed
 }
 
 function verdictOn(f: Filing): Verdict {
@@ -120,7 +120,7 @@ function verdictOn(f: Filing): Verdict {
 }
 
 /** A refused set: kept for the moderator alone when the role is unknown, else for the role. */
-function rejected(f: Filing, errors: OrdersRejected['errors'], closed: reporting.Closed): Verdict {
+function rejected(f: Filing, errors: OrdersRejected['errors'], closed: acknowledging.Closed): Verdict {
   const known = f.fold.players.has(f.role)
   return {
     event: {

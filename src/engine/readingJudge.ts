@@ -22,7 +22,8 @@ import { FilingBatch } from './filingBatch.ts'
 import { noteWayBack } from './gathering.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
 import { foldAhead as foldThroughCache, NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
-import { serverSecretAhead, withServerSecret } from './secret.ts'
+import { withServerSecret } from './secret.ts'
+import { serverSecretAhead } from './secretAhead.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
 export interface ReadAhead {

@@ -26,7 +26,7 @@ import { foldGame, type GameFold, packKept } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { GatheredGame, type ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
-import { serverSecretAhead } from './secret.ts'
+import { serverSecretAhead } from './secretAhead.ts'
 import { hiddenSecretAhead, withPackAhead } from './secretsAhead.ts'
 
 export { NotGathered, type ResolutionJobs } from './gathering.ts'

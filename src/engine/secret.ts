@@ -7,19 +7,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
-import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
 import {
   eraseServerSecret,
-  eraseServerSecretAsync,
   findServerSecret,
   findServerSecretAsync,
   storeServerSecret,
   storeServerSecretAsync,
   storeServerSecretIfAbsent,
-  storeServerSecretIfAbsentAsync,
 } from '../log/repos/settings.ts'
 import type { SqlDatabase as Database } from '../log/sql.ts'
-import { type EventStore, GENESIS_HASH, type StoredEvent } from '../log/store.ts'
+import type { EventStore, StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM, type ServerSecretInUse } from './events.ts'
 
 export type SecretOrigin = ServerSecretInUse['origin']
@@ -39,10 +36,11 @@ export class ServerSecretError extends Error {
 }
 
 const SETTING = 'server-secret'
-const SETTING_NAME = `the database's server secret (settings "${SETTING}")`
+export const SETTING_NAME = `the database's server secret (settings "${SETTING}")`
 const HEX64 = /^[0-9a-f]{64}$/
 
-interface Source {
+/** Where a judge's secret comes from, decided at start (useServerSecret); secretAhead.ts reads it too. */
+export interface Source {
   origin: SecretOrigin
   file: string | null
   fileSetting: string
@@ -55,11 +53,14 @@ interface Source {
 
 const sources = new WeakMap<Database, Source>()
 
+/** Where `db`'s secret comes from, if useServerSecret decided it. */
+export const sourceOf = (db: Database): Source | undefined => sources.get(db)
+
 export function secretFingerprint(secret: string): string {
   return createHash('sha256').update(`acw-pbem server secret fingerprint|${secret}`).digest('hex').slice(0, 16)
 }
 
-function wellFormed(text: string, where: string): string {
+export function wellFormed(text: string, where: string): string {
   const s = text.trim().toLowerCase()
   if (!HEX64.test(s))
     throw new ServerSecretError(
@@ -92,7 +93,7 @@ export function useServerSecret(db: Database, store: EventStore, config: SecretC
   sources.set(db, source)
 }
 
-function readSecretFile(file: string, setting: string): string | null {
+export function readSecretFile(file: string, setting: string): string | null {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -103,7 +104,6 @@ function readSecretFile(file: string, setting: string): string | null {
   return wellFormed(text, `${setting} ${file}`)
 }
 
-/** The secret in force, made on first use when there is none yet; its fingerprint is logged. */
 /** Gives a new database a chosen server secret (the demo's, so its replays are the same); refused when it has one. */
 export function installServerSecret(db: Database, secret: string): void {
   storeServerSecret(db, secret)
@@ -114,6 +114,7 @@ export function installServerSecretAhead(jobs: AsyncDatabase, secret: string): P
   return storeServerSecretAsync(jobs, secret)
 }
 
+/** The secret in force, made on first use when there is none yet; its fingerprint is logged. */
 export function serverSecret(db: Database): string {
   const source = sources.get(db)
   if (!source) return databaseSecret(db, null)
@@ -149,17 +150,17 @@ function databaseSecret(db: Database, source: Source | null): string {
   return storedSecret(db)!
 }
 
-const movedOut = (last: StoredEvent) =>
+export const movedOut = (last: StoredEvent) =>
   new ServerSecretError(
     `the database holds no server secret, but the log records one in use since ${when(last)} (fingerprint ${last.data.fingerprint}): set PBEM_SERVER_SECRET_FILE to the file it was exported to (pbem secret export)`,
   )
 
-const fileLost = (source: Source, last: StoredEvent) =>
+export const fileLost = (source: Source, last: StoredEvent) =>
   new ServerSecretError(
     `${source.fileSetting} ${source.file} does not exist, but the log records a server secret in use since ${when(last)} (fingerprint ${last.data.fingerprint}): restore the file; a new secret would change every player key`,
   )
 
-const fileNotExported = (source: Source) =>
+export const fileNotExported = (source: Source) =>
   new ServerSecretError(
     `${source.fileSetting} ${source.file} does not exist and the database holds the server secret: move it there with "pbem secret export --to ${source.file}"`,
   )
@@ -174,7 +175,7 @@ function secretFileMadeOnce(db: Database, source: Source): string {
 }
 
 /** A new secret written to the source's file; another judge's when it made the file first. */
-function newSecretFile(source: Source): string {
+export function newSecretFile(source: Source): string {
   const file = source.file!
   const fresh = randomBytes(32).toString('hex')
   try {
@@ -188,7 +189,7 @@ function newSecretFile(source: Source): string {
 }
 
 /** Writes a new secret file readable by its owner only; never overwrites one. */
-function writeSecretFile(file: string, secret: string): void {
+export function writeSecretFile(file: string, secret: string): void {
   const fd = openSync(file, 'wx', 0o600)
   try {
     writeSync(fd, `${secret}\n`)
@@ -199,7 +200,7 @@ function writeSecretFile(file: string, secret: string): void {
 }
 
 /** The record of `fingerprint` in use after `last`, the one recorded before it (if any). */
-function inUseEvent(source: Source, fingerprint: string, last: StoredEvent | null) {
+export function inUseEvent(source: Source, fingerprint: string, last: StoredEvent | null) {
   const data: ServerSecretInUse = {
     fingerprint,
     previousFingerprint: last?.data.fingerprint ?? null,
@@ -294,37 +295,7 @@ export function checkServerSecret(db: Database, ahead?: SecretReadAhead): Secret
   return { ok: true, origin: source.origin, fingerprint, text: `kept in the ${where}, the one ${recorded}` }
 }
 
-/**
- * As exportServerSecret, on the async handle: the stored secret read there, its use recorded in
- * the log before it leaves (serverSecretAhead), and its row erased there (eraseServerSecretAsync).
- */
-export async function exportServerSecretAhead(
-  db: Database,
-  jobs: AsyncDatabase,
-  file: string,
-): Promise<{ fingerprint: string; walEmptied: boolean; residue?: string }> {
-  const source = sources.get(db)
-  const stored = await findServerSecretAsync(jobs)
-  const secret = stored === null ? null : wellFormed(stored, `the database's server secret (settings "${SETTING}")`)
-  if (!secret)
-    throw new ServerSecretError(
-      `the database holds no server secret to export${source && source.origin !== 'database' ? ` (this judge keeps it in the ${source.origin})` : ''}`,
-    )
-  if (source?.origin === 'database') await serverSecretAhead(db, jobs)
-  try {
-    writeSecretFile(file, secret)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
-    throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
-  }
-  const erased = await eraseServerSecretAsync(jobs)
-  return erased.serverLogKeepsCopy
-    ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
-    : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
-}
-
-const PG_RESIDUE =
+export const PG_RESIDUE =
   "PostgreSQL: the settings table was rewritten into a new file without the secret, but the server's write-ahead log, its archive and any backups or standbys keep a copy until they are recycled."
 
 /**
@@ -356,112 +327,6 @@ export function exportServerSecret(
   return erased.serverLogKeepsCopy
     ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
     : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
-}
-
-/**
- * The server secret for a decision made from reads done ahead on the async handle (a resolution
- * batched by the tick, a mail's filing, a creation, a read-only command), read there. The judge's
- * first use of it in the process is made there too: the secret read (or, on first ever use, made:
- * the database's or the file's), and its fingerprint recorded in the log when the log does not have
- * it last, so nothing of it goes on the synchronous handle. Two judges making the first secret at
- * once write one (the setting's key is unique: the loser reads the winner's) and record it once (the
- * server stream's next version is unique: the loser reads the record and finds it there).
- */
-export async function serverSecretAhead(db: Database, jobs: AsyncDatabase): Promise<string> {
-  const source = sources.get(db)
-  if (!source) return databaseSecretAhead(jobs, null)
-  if (source.recorded) {
-    const stored = source.secret ?? (source.file ? null : await findServerSecretAsync(jobs))
-    const secret = stored === null ? null : stored.trim().toLowerCase()
-    if (secret && secretFingerprint(secret) === source.recorded) return secret
-  }
-  const secret =
-    source.secret ??
-    (source.file ? await secretFileMadeOnceAhead(jobs, source) : await databaseSecretAhead(jobs, source))
-  await noteInUseAhead(jobs, source, secret)
-  return secret
-}
-
-/**
- * The judge's first use of a secret it already has, at start (`pbem serve`, `pbem tick`), on the
- * async handle: read, and recorded in the log unless recorded last, so the synchronous work after
- * it finds it noted. Makes none: a judge that has no secret yet makes it where it first needs it,
- * and a secret that cannot be read is reported there, as before.
- */
-export async function serverSecretAtStart(db: Database, jobs: AsyncDatabase): Promise<void> {
-  await noteAtStart(db, jobs).catch(() => undefined)
-}
-
-async function noteAtStart(db: Database, jobs: AsyncDatabase): Promise<void> {
-  const source = sources.get(db)
-  if (!source || source.recorded) return
-  const stored = source.secret || source.file ? null : await findServerSecretAsync(jobs)
-  const secret =
-    source.secret ??
-    (source.file ? readSecretFile(source.file, source.fileSetting) : stored && wellFormed(stored, SETTING_NAME))
-  if (!secret) return
-  if (source.file) source.secret = secret
-  await noteInUseAhead(jobs, source, secret)
-}
-
-/** The event store of the server stream on the async handle, dated by the judge's clock. */
-const serverStore = (jobs: AsyncDatabase, source: Source) =>
-  new AsyncEventStore(jobs, source.store.schemas, source.store.clock)
-
-async function lastRecordedAhead(jobs: AsyncDatabase, source: Source): Promise<StoredEvent | null> {
-  const events = await serverStore(jobs, source).read(SERVER_STREAM)
-  return events.filter((e) => e.type === 'ServerSecretInUse').at(-1) ?? null
-}
-
-/** As databaseSecret, on the async handle. */
-async function databaseSecretAhead(jobs: AsyncDatabase, source: Source | null): Promise<string> {
-  const stored = await findServerSecretAsync(jobs)
-  if (stored !== null) return wellFormed(stored, SETTING_NAME)
-  const last = source ? await lastRecordedAhead(jobs, source) : null
-  if (last) throw movedOut(last)
-  await storeServerSecretIfAbsentAsync(jobs, randomBytes(32).toString('hex'))
-  return wellFormed((await findServerSecretAsync(jobs))!, SETTING_NAME)
-}
-
-/** As secretFileMadeOnce, the log and the database read on the async handle. */
-async function secretFileMadeOnceAhead(jobs: AsyncDatabase, source: Source): Promise<string> {
-  const existing = readSecretFile(source.file!, source.fileSetting)
-  if (existing) return (source.secret = existing)
-  const [last, stored] = await Promise.all([lastRecordedAhead(jobs, source), findServerSecretAsync(jobs)])
-  // Another judge starting at once may have made the file (and recorded it) while these were read.
-  const made = readSecretFile(source.file!, source.fileSetting)
-  if (made) return (source.secret = made)
-  if (last) throw fileLost(source, last)
-  if (stored !== null) throw fileNotExported(source)
-  return newSecretFile(source)
-}
-
-/** How many times a record beaten by another judge's looks again (each time it finds one more). */
-const RECORD_TRIES = 5
-
-/**
- * As noteInUse, on the async handle: the server stream read, and the record appended after it in
- * one batch unless it is there last. A judge that appended first makes the batch fail (the next
- * version is unique): the stream is read again, and the record found there is not made twice.
- */
-async function noteInUseAhead(jobs: AsyncDatabase, source: Source, secret: string): Promise<void> {
-  const fingerprint = secretFingerprint(secret)
-  if (source.recorded === fingerprint) return
-  const store = serverStore(jobs, source)
-  for (let tries = 1; ; tries++) {
-    const events = await store.read(SERVER_STREAM)
-    const last = events.filter((e) => e.type === 'ServerSecretInUse').at(-1) ?? null
-    if (last?.data.fingerprint === fingerprint) break
-    const end = events.at(-1)
-    const head = { version: end?.version ?? 0, hash: end?.hash ?? GENESIS_HASH }
-    try {
-      await jobs.batch(store.appendSteps(SERVER_STREAM, head, [inUseEvent(source, fingerprint, last)]).steps)
-      break
-    } catch (err) {
-      if (!isWriteConflict(err) || tries >= RECORD_TRIES) throw err
-    }
-  }
-  source.recorded = fingerprint
 }
 
 /**

@@ -23,12 +23,8 @@ import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
 import { NotReadAhead } from '../../src/engine/filingBatch.ts'
 import { serverSecret } from '../../src/engine/keys.ts'
-import {
-  type SecretConfig,
-  secretFingerprint,
-  serverSecretAhead,
-  serverSecretAtStart,
-} from '../../src/engine/secret.ts'
+import { type SecretConfig, secretFingerprint } from '../../src/engine/secret.ts'
+import { serverSecretAhead, serverSecretAtStart } from '../../src/engine/secretAhead.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, registerFixture, testApp, type TestApp } from '../helpers/app.ts'
 import { defaultDemo, defaultGame } from '../../src/games/index.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
