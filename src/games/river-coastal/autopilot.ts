@@ -7,10 +7,11 @@
 // against another hull her side knows of (ruling RC-62): friends where their ordered speed carries
 // them along their heading, enemies where they were last seen, less any she is ordered to ram.
 // A ship with a friend in tow looks ahead for the towed hull too, carried with her (ruling RC-72).
-// A refused course gives way to the sharpest turns either side, then to less speed, then to more.
-// Ruling RC-80: a course must also leave her room to stop beyond it; only when none does is the
-// first course clear for this move taken; a turn that gains no ground comes after the wanted course
-// slower, and going round a hull lying still (RC-107) any turn does.
+// Ruling RC-80: a course must also leave her room to stop beyond it. At the wanted speed the wanted
+// course comes first, then another turn that gains ground; at each lower speed, then each higher,
+// the wanted course if it gains ground, else another turn that does. Going round a hull lying still
+// or a wreck (RC-107) the course for the point abeam comes before any other. Only when no course
+// leaves room is the first course clear for this move taken.
 import {
   advance,
   angleDiff,
@@ -47,7 +48,7 @@ export interface Helm {
   towed?: { id: string; pose: Pose; hull: HullSize; draught: number }
   /** Steering damage forces on her this move (ruling RC-80: the look-ahead follows it); free if not given. */
   steering?: Steering
-  /** The most she may make astern from a stop (§7 L449); the helm never backs her off if not given. */
+  /** The most she may make astern from a stop (§7 L453); the helm never backs her off if not given. */
   astern?: number
 }
 
@@ -225,11 +226,11 @@ export function steer(h: Helm, goal: Goal, w: Waters, others: OtherHull[] = []):
 }
 
 /**
- * §11 L989, §7 L445-449 (ruling RC-106): a ship lying stopped with a hull in her way, wanting way on
+ * §11 L987, §7 L449 (ruling RC-106): a ship lying stopped with a hull in her way, wanting way on
  * and clear of it only by staying where she is, backs off as the rammer does: astern at two knots
  * (less if she may make less astern), straight, when that is clear and leaves her room. Staying put
  * would keep her there as long as the other hull lies there; the next move she comes to a stop
- * again (§7 L447) with water ahead to turn in.
+ * again (§7 L441, L449) with water ahead to turn in.
  */
 function backOff(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Course | null {
   if (h.speed !== 0 || goal.speed <= 0 || !h.astern) return null
@@ -258,10 +259,10 @@ function turnFor(h: Helm, speed: number, rel: number): PlottedTurn[] {
  * wanted course (turned toward the goal as far as her radius allows) if it has room, at the wanted
  * speed or when it ends nearer the goal than she is now; else the course with room ending nearest
  * the goal, if that is nearer than she is now. So a turn that gains nothing gives way to the wanted
- * course slower. `passing` (her goal moved abeam of a hull lying still, ruling RC-107): the wanted
- * course at every speed comes before any other course, since a turn off the way round may gain on
- * the point abeam and still leave her no way to it (Passing the Fort's channel, the minefield
- * squares on one side). With nothing gaining ground, the first speed with room takes its wanted
+ * course slower. `passing` (her goal moved abeam of a hull lying still or a wreck, ruling RC-107):
+ * the wanted course comes before any other, at the wanted speed whenever it has room and at another
+ * speed when it gains ground, since a turn off the way round may gain on the point abeam and still
+ * leave her no way to it (Passing the Fort's channel, the minefield squares on one side). With nothing gaining ground, the first speed with room takes its wanted
  * course else its course nearest the goal; with no room anywhere, the first course clear for this move.
  */
 function clearCourse(h: Helm, goal: Goal, w: Waters, others: OtherHull[], passing = false): Course | null {
@@ -341,11 +342,11 @@ const lyingStill = (others: OtherHull[]) => others.filter((o) => o.speed === 0 &
 /**
  * Ruling RC-107: a way round a hull lying still (one her side knows stopped, at anchor or aground,
  * an enemy where it was seen, or a known wreck) that lies across the straight way to the point she
- * makes for. She makes instead for a point abeam of it (a half length short of its near end, but
- * never less than a length ahead of her), on the side where a hull of hers
- * would lie clear of the land, shoals, mines and the table's sides (the nearer side if both are,
- * the side she is on if they tie); with no water either side she keeps her goal and the look-ahead
- * stops her short. Her speed is the goal's: she still must have room to stop (ruling RC-80).
+ * makes for. She makes instead for a point abeam of it (a half length short of its near end while
+ * that is ahead, else a half length past its far end, but never nearer than this move may carry
+ * her), on the side where a hull of hers would lie clear of the land, shoals, mines and the table's
+ * sides (the nearer side if both are, the side she is on if they tie); with no water either side
+ * she keeps her goal and the look-ahead stops her short. Her speed is the goal's: she still must have room to stop (ruling RC-80).
  */
 function roundStanding(h: Helm, goal: Goal, w: Waters, others: OtherHull[]): Goal {
   if (goal.heading !== undefined || goal.speed <= 0) return goal

@@ -73,7 +73,7 @@ export function helmOf(state: RiverState, s: ShipState, pack: RiverPack): Helm {
     avoidMines: commanded(state, s).captain.quality !== 'reckless',
     spv: s.spv,
     steering: forcedSteering(s.effects, state.move),
-    // §7 L449: a third of her top speed astern, all of it for a double-ender (ruling RC-106 backs her off).
+    // §7 L453: a third of her top speed astern, all of it for a double-ender (ruling RC-106 backs her off).
     astern: c.doubleEnder ? max : Math.floor((max * rev.num) / rev.den),
   }
 }
