@@ -1,7 +1,7 @@
 // The order in which the judge's helm tries its courses (ruling RC-80 as amended): a turn away that
-// gains no ground gives way to the wanted course at a lower speed, and a ship going round a hull
-// lying still (RC-107) holds her course for the point abeam of it, slowing if she must, rather than
-// turning off it. In Passing the Fort that keeps a ship running the channel between the minefield
+// gains no ground gives way to the wanted course at a lower speed, one that gains comes before it,
+// and a ship going round a hull lying still (RC-107) holds her course for the point abeam of it,
+// slowing if she must, rather than turning off it. In Passing the Fort that keeps a ship running the channel between the minefield
 // squares and Mobile Point in the channel when an enemy lies anchored in it.
 import { describe, expect, it } from 'vitest'
 import { distance } from '../../src/games/kit/geometry.ts'
@@ -15,7 +15,7 @@ import type { RiverState } from '../../src/games/river-coastal/state.ts'
 import { openWaters, rect, steeredHelm } from './helpers.ts'
 import { calm, deployed, play, ruleset } from './play.ts'
 
-describe('ruling RC-80 the wanted course slower before a turn away that gains nothing', () => {
+describe('ruling RC-80 the wanted course slower after a turn at the wanted speed that gains ground, before one that gains nothing', () => {
   const helm = steeredHelm({ speed: 8 })
   /** Where a course ends on still water. */
   const endOf = (speed: number, turns: { dir: -1 | 1; degrees: number; at: number }[]) => {
@@ -23,7 +23,7 @@ describe('ruling RC-80 the wanted course slower before a turn away that gains no
     return stepAlong(plan, startCursor(helm.pose.heading), helm.pose, plan.distance).pose.pos
   }
 
-  it('§7 L441 a patrol point 4" ahead at 8 knots with the shore 16" ahead: she slows to 7 on her course, not a hard turn away at 8', () => {
+  it('§7 L441 a patrol point 4" ahead at 8 knots with the shore 16" ahead: she slows to 7 on her course, not the 32-degree half turn away at 8 she took before', () => {
     const w = openWaters({ land: [rect(0, 26, 48, 72)] })
     const goal = { point: { x: 24000, y: 14000 }, speed: 8 }
     const c = steer(helm, goal, w)
@@ -34,14 +34,19 @@ describe('ruling RC-80 the wanted course slower before a turn away that gains no
     expect(distance(endOf(7, []), goal.point)).toBeLessThan(now)
   })
 
-  it('§7 L441 L471 a turn at the wanted speed that gains ground is still taken: the point 6" ahead, the shore 12"', () => {
-    const w = openWaters({ land: [rect(0, 22, 48, 72)] })
-    const goal = { point: { x: 24000, y: 16000 }, speed: 8 }
-    const c = steer(helm, goal, w)
-    expect(c.speed).toBe(8)
-    expect(c.turns).toHaveLength(1)
-    expect(c.turns[0]!.degrees).toBeGreaterThan(0)
-    expect(distance(endOf(c.speed, c.turns), goal.point)).toBeLessThan(distance(helm.pose.pos, goal.point))
+  it('§7 L441 L471 a turn at the wanted speed that gains ground comes before the wanted course slower: an islet 13" ahead, the point 40" on', () => {
+    // The islet leaves the wanted course (8 degrees toward the point) no room to stop at 8 knots,
+    // but room at 7; a half turn to starboard at 8 clears it and gains more ground.
+    const w = openWaters({ land: [rect(22, 23, 26, 25)] })
+    const point = { x: 30000, y: 50000 }
+    const now = distance(helm.pose.pos, point)
+    const slower = steer(helm, { point, speed: 7 }, w)
+    expect(slower).toEqual({ speed: 7, turns: [{ dir: 1, degrees: 8, at: 0 }], safe: true })
+    const slowerEnd = distance(endOf(7, slower.turns), point)
+    expect(slowerEnd).toBeLessThan(now)
+    const c = steer(helm, { point, speed: 8 }, w)
+    expect(c).toEqual({ speed: 8, turns: [{ dir: 1, degrees: 32, at: 0 }], safe: true })
+    expect(distance(endOf(c.speed, c.turns), point)).toBeLessThan(slowerEnd)
   })
 })
 
@@ -74,7 +79,7 @@ describe('rulings RC-80 RC-107 Passing the Fort: a ship running the channel past
     [18, 33],
     [22, 35],
   ])(
-    '§7 L441 §11 L985 Tecumseh from y %i on a patrol up the channel, Selma anchored at y %i: she slows and passes her east, never west across the squares\u2019 line',
+    '§7 L441 §11 L979 Tecumseh from y %i on a patrol up the channel, Selma anchored at y %i: she slows and passes her east, never west across the squares\u2019 line',
     (y, selmaY) => {
       let s = channel('TECU', y, selmaY)
       const fort = pack.scenarios['passing-the-fort']!
