@@ -13,7 +13,7 @@ import { applyRamDamage, applyRammerEffect, ramDamage, rammerEffect, ramTest } f
 import type { ShipState } from './ship.ts'
 import type { RiverState } from './state.ts'
 
-/** §11 L989, §7 L445-449: a bow contact at 45-90 degrees stops both; the way out is astern from the stop. */
+/** §11 L987, §7 L449, L453: a bow contact at 45-90 degrees stops both; the way out is astern from the stop. */
 const BOTH_STOP = 'both stop (to back off, order SPEED astern next move)'
 
 export function resolveContacts(
