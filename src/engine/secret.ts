@@ -295,27 +295,17 @@ export function checkServerSecret(db: Database, ahead?: SecretReadAhead): Secret
   return { ok: true, origin: source.origin, fingerprint, text: `kept in the ${where}, the one ${recorded}` }
 }
 
-export const PG_RESIDUE =
+const PG_RESIDUE =
   "PostgreSQL: the settings table was rewritten into a new file without the secret, but the server's write-ahead log, its archive and any backups or standbys keep a copy until they are recycled."
 
-/**
- * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the
- * database, its freed bytes zeroed and the write-ahead log emptied so no copy lingers in the file.
- * Returns the fingerprint and whether the write-ahead log could be emptied now. On PostgreSQL the
- * settings table is rewritten instead, and `residue` says where a copy may still be.
- */
-export function exportServerSecret(
-  db: Database,
-  file: string,
-): { fingerprint: string; walEmptied: boolean; residue?: string } {
-  const source = sources.get(db)
-  const secret = storedSecret(db)
-  if (!secret)
-    throw new ServerSecretError(
-      `the database holds no server secret to export${source && source.origin !== 'database' ? ` (this judge keeps it in the ${source.origin})` : ''}`,
-    )
-  // Recorded before it leaves: a judge later started without the file then stops instead of making a new one.
-  if (source?.origin === 'database') noteInUse(db, source, secret)
+/** What an export (exportServerSecret, exportServerSecretAhead) says when the database holds no secret. */
+export const nothingToExport = (source: Source | undefined) =>
+  new ServerSecretError(
+    `the database holds no server secret to export${source && source.origin !== 'database' ? ` (this judge keeps it in the ${source.origin})` : ''}`,
+  )
+
+/** The export's file, written readable by its owner only and never over an existing one. */
+export function writeExportFile(file: string, secret: string): void {
   try {
     writeSecretFile(file, secret)
   } catch (e) {
@@ -323,10 +313,36 @@ export function exportServerSecret(
       throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
     throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
   }
-  const erased = eraseServerSecret(db)
+}
+
+export interface SecretExport {
+  fingerprint: string
+  walEmptied: boolean
+  residue?: string
+}
+
+/** An export's outcome once the secret's row is erased: where a copy may still be, on PostgreSQL. */
+export function exported(secret: string, erased: { serverLogKeepsCopy: boolean; walEmptied: boolean }): SecretExport {
   return erased.serverLogKeepsCopy
     ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
     : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
+}
+
+/**
+ * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the
+ * database, its freed bytes zeroed and the write-ahead log emptied so no copy lingers in the file.
+ * Returns the fingerprint and whether the write-ahead log could be emptied now. On PostgreSQL the
+ * settings table is rewritten instead, and `residue` says where a copy may still be.
+ */
+export function exportServerSecret(db: Database, file: string): SecretExport {
+  const source = sources.get(db)
+  const secret = storedSecret(db)
+  if (!secret) throw nothingToExport(source)
+  // Recorded before it leaves: a judge later started without the file then stops instead of making a new one.
+  if (source?.origin === 'database') noteInUse(db, source, secret)
+  writeExportFile(file, secret)
+  const erased = eraseServerSecret(db)
+  return exported(secret, erased)
 }
 
 /**

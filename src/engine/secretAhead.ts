@@ -10,50 +10,36 @@ import type { SqlDatabase as Database } from '../log/sql.ts'
 import { GENESIS_HASH, type StoredEvent } from '../log/store.ts'
 import { SERVER_STREAM } from './events.ts'
 import {
+  exported,
   fileLost,
+  nothingToExport,
+  type SecretExport,
+  writeExportFile,
   fileNotExported,
   inUseEvent,
   movedOut,
   newSecretFile,
-  PG_RESIDUE,
   readSecretFile,
   SETTING_NAME,
-  ServerSecretError,
   type Source,
   secretFingerprint,
   sourceOf,
   wellFormed,
-  writeSecretFile,
 } from './secret.ts'
 
 /**
  * As exportServerSecret, on the async handle: the stored secret read there, its use recorded in
  * the log before it leaves (serverSecretAhead), and its row erased there (eraseServerSecretAsync).
  */
-export async function exportServerSecretAhead(
-  db: Database,
-  jobs: AsyncDatabase,
-  file: string,
-): Promise<{ fingerprint: string; walEmptied: boolean; residue?: string }> {
+export async function exportServerSecretAhead(db: Database, jobs: AsyncDatabase, file: string): Promise<SecretExport> {
   const source = sourceOf(db)
   const stored = await findServerSecretAsync(jobs)
   const secret = stored === null ? null : wellFormed(stored, SETTING_NAME)
-  if (!secret)
-    throw new ServerSecretError(
-      `the database holds no server secret to export${source && source.origin !== 'database' ? ` (this judge keeps it in the ${source.origin})` : ''}`,
-    )
+  if (!secret) throw nothingToExport(source)
   if (source?.origin === 'database') await serverSecretAhead(db, jobs)
-  try {
-    writeSecretFile(file, secret)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new ServerSecretError(`${file} already exists: the export never overwrites a file; name a new one`)
-    throw new ServerSecretError(`cannot write ${file}: ${(e as Error).message}`)
-  }
+  writeExportFile(file, secret)
   const erased = await eraseServerSecretAsync(jobs)
-  return erased.serverLogKeepsCopy
-    ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
-    : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
+  return exported(secret, erased)
 }
 
 /**
