@@ -8,7 +8,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
 import {
-  eraseServerSecret,
   findServerSecret,
   findServerSecretAsync,
   storeServerSecret,
@@ -326,23 +325,6 @@ export function exported(secret: string, erased: { serverLogKeepsCopy: boolean; 
   return erased.serverLogKeepsCopy
     ? { fingerprint: secretFingerprint(secret), walEmptied: false, residue: PG_RESIDUE }
     : { fingerprint: secretFingerprint(secret), walEmptied: erased.walEmptied }
-}
-
-/**
- * Moves the database's secret to `file` (mode 0600, never overwriting) and deletes it from the
- * database, its freed bytes zeroed and the write-ahead log emptied so no copy lingers in the file.
- * Returns the fingerprint and whether the write-ahead log could be emptied now. On PostgreSQL the
- * settings table is rewritten instead, and `residue` says where a copy may still be.
- */
-export function exportServerSecret(db: Database, file: string): SecretExport {
-  const source = sources.get(db)
-  const secret = storedSecret(db)
-  if (!secret) throw nothingToExport(source)
-  // Recorded before it leaves: a judge later started without the file then stops instead of making a new one.
-  if (source?.origin === 'database') noteInUse(db, source, secret)
-  writeExportFile(file, secret)
-  const erased = eraseServerSecret(db)
-  return exported(secret, erased)
 }
 
 /**

@@ -28,8 +28,10 @@ import {
 } from './secret.ts'
 
 /**
- * As exportServerSecret, on the async handle: the stored secret read there, its use recorded in
- * the log before it leaves (serverSecretAhead), and its row erased there (eraseServerSecretAsync).
+ * Moves the database's secret to `file` (mode 0600, never overwriting) and erases it from the
+ * database; on PostgreSQL `residue` says where a copy may still be. The stored secret is read on the
+ * async handle, its use recorded in the log before it leaves (serverSecretAhead), and its row erased
+ * there (eraseServerSecretAsync).
  */
 export async function exportServerSecretAhead(db: Database, jobs: AsyncDatabase, file: string): Promise<SecretExport> {
   const source = sourceOf(db)

@@ -1,5 +1,5 @@
 // The server secret: in the database by default, or outside it (a file or the environment) and then
-// never in the database; its fingerprint logged once per secret; moved out with exportServerSecret;
+// never in the database; its fingerprint logged once per secret; moved out with exportServerSecretAhead;
 // a swapped secret reported by checkServerSecret (what `pbem verify` prints).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -10,7 +10,8 @@ import { type App, openApp } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
 import { playerKey } from '../../src/engine/keys.ts'
-import { checkServerSecret, exportServerSecret, type SecretConfig, secretFingerprint } from '../../src/engine/secret.ts'
+import { checkServerSecret, type SecretConfig, secretFingerprint } from '../../src/engine/secret.ts'
+import { exportServerSecretAhead } from '../../src/engine/secretAhead.ts'
 import { createFixtureDuel } from '../helpers/app.ts'
 import { bothEngines } from '../pg/engines.ts'
 
@@ -167,13 +168,13 @@ describe.each(ENGINES)('on $name', (engine) => {
   })
 
   describe('exporting the secret', () => {
-    it('writes it to a new file (0600), deletes it from the database file, and the keys stay the same', () => {
+    it('writes it to a new file (0600), deletes it from the database file, and the keys stay the same', async () => {
       const app = open()
       const { keys } = createFixtureDuel(app)
       const secret = stored(app)!
       const file = join(dir, 'exported')
       // PostgreSQL has no WAL of the judge's own to empty: the export says what keeps a copy there.
-      expect(exportServerSecret(app.db, file)).toEqual(
+      expect(await exportServerSecretAhead(app.db, app.jobsDb, file)).toEqual(
         engine.name === 'sqlite'
           ? { fingerprint: secretFingerprint(secret), walEmptied: true }
           : {
@@ -196,12 +197,12 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(records(after)).toHaveLength(1)
     })
 
-    it('never overwrites a file, and keeps the secret in the database when it cannot write', () => {
+    it('never overwrites a file, and keeps the secret in the database when it cannot write', async () => {
       const app = open()
       createFixtureDuel(app)
       const file = join(dir, 'taken')
       writeFileSync(file, 'keep me')
-      expect(() => exportServerSecret(app.db, file)).toThrow(`${file} already exists`)
+      await expect(exportServerSecretAhead(app.db, app.jobsDb, file)).rejects.toThrow(`${file} already exists`)
       expect(readFileSync(file, 'utf8')).toBe('keep me')
       expect(stored(app)).toMatch(/^[0-9a-f]{64}$/)
     })

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openApp } from '../../src/cli/app.ts'
-import { checkServerSecret, exportServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
+import { checkServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
+import { exportServerSecretAhead } from '../../src/engine/secretAhead.ts'
 import { createWeakBeginning } from '../helpers/app.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
@@ -22,7 +23,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-it('moves the secret to a file, rewrites the settings table without it, and keeps the keys', () => {
+it('moves the secret to a file, rewrites the settings table without it, and keeps the keys', async () => {
   const database = stack.freshUrl()
   const open = (file?: string) =>
     openApp({ dataDir: join(dir, 'data'), database, mail: {} as never, ...(file ? { secret: { file } } : {}) })
@@ -38,7 +39,7 @@ it('moves the secret to a file, rewrites the settings table without it, and keep
   expect(readFileSync(before).includes(Buffer.from(secret))).toBe(true)
 
   const file = join(dir, 'exported')
-  const r = exportServerSecret(app.db, file)
+  const r = await exportServerSecretAhead(app.db, app.jobsDb, file)
   expect(r).toMatchObject({ fingerprint: secretFingerprint(secret), walEmptied: false })
   expect(r.residue).toMatch(/write-ahead log/)
   expect(readFileSync(file, 'utf8')).toBe(`${secret}\n`)
@@ -90,7 +91,7 @@ it('leaves no copy in the new file while a transaction older than the delete sti
         .get() as number
     for (let i = 0; i < 200 && !holding(); i++) await new Promise((r) => setTimeout(r, 50))
     expect(holding()).toBeGreaterThan(0)
-    exportServerSecret(app.db, join(dir, 'exported-older'))
+    await exportServerSecretAhead(app.db, app.jobsDb, join(dir, 'exported-older'))
     app.db.exec('CHECKPOINT')
     const rel = app.db.prepare(`SELECT pg_relation_filepath('settings')`).pluck().get() as string
     expect(readFileSync(join(stack.root, 'data', rel)).includes(Buffer.from(secret))).toBe(false)
