@@ -1,6 +1,6 @@
 // `pbem verify [game] | --all`: read on the judge's async handle. Each game is checked with
-// verifyGameAhead (a chain found broken is checked again the synchronous way, which names the rows
-// around the break), the server secret against the log with the server stream and the stored
+// verifyGameAhead (a chain found broken named there by its bad row, or the rows around a deleted
+// one), the server secret against the log with the server stream and the stored
 // secret read there; --all also checks the chains of the streams that are not games and holds the
 // clock rows to the log, then writes them again in one batch (checkClockAhead).
 import type { App } from './app.ts'
@@ -49,7 +49,7 @@ async function verifyTheRest(app: App, d: () => Deps, print: (line: string) => v
   const chains = await d().verifyAllAsync(app.jobsDb)
   for (const f of chains.failures.filter((x) => !x.stream.startsWith('game:'))) {
     bad++
-    print(`${f.stream}: FAILED at ${d().locate(app.db, f.stream, f.position, f.version)}: ${f.reason}`)
+    print(`${f.stream}: FAILED at ${await d().locateAhead(app.jobsDb, f.stream, f.position, f.version)}: ${f.reason}`)
   }
   // The clock read model is checked against the log, then written again from it.
   const clock = await d().checkClockAhead(app.jobsDb, app.judge, { rebuild: true })

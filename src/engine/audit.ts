@@ -34,8 +34,16 @@ export function verifyGame(db: Database, judge: Judge, game: string): GameVerifi
 
 /** A deleted row has no position left; name the surviving neighbours instead. */
 export function locate(db: Database, stream: string, position: number | null, version: number): string {
-  if (position !== null) return `position ${position} (stream version ${version})`
-  const around = positionsAround(db, stream, version)
+  return placeOf(position, version, position === null ? positionsAround(db, stream, version) : null)
+}
+
+/** Where a bad row is: its position, or for a deleted one (no position) its neighbours `around`. */
+export function placeOf(
+  position: number | null,
+  version: number,
+  around: { before: number | null; after: number | null } | null,
+): string {
+  if (position !== null || !around) return `position ${position} (stream version ${version})`
   const span =
     around.after === null
       ? `after position ${around.before ?? 0} (the end of the stream)`

@@ -4,26 +4,27 @@
 // hidden-draw secret and its stored data pack read there), the list of games when they list them,
 // the server secret when they show keys, the mail records when they tell a mail's story. The
 // rendering then runs on a reading judge: the judge itself with its loads, its event store, its
-// mail records and its secrets answered from what was read, and every other read (the clock rows, a
-// stream or a secret not read ahead) refused with NotGathered. A command refused so is run again
-// the synchronous way, on the judge itself, so it prints what it printed before; a command
-// therefore gathers its lines and prints them at the end. The game pages the server serves are
-// rendered so too (pagesAhead), one request at a time.
+// mail records and its secrets answered from what was read, and every other read refused with
+// NotGathered. A reader writes nothing, so it loses no race: what a refused rendering reached for (a
+// game, a stream, a list of streams, a secret, a stored pack, the server secret) is read ahead too
+// and the rendering runs again, until it reaches nothing unread. Each round reads something new, so
+// it ends; what cannot be read ahead (the clock rows, a write, a secret drawn) is an error, never a
+// read on the synchronous handle. A command therefore gathers its lines and prints them at the end.
+// The game pages the server serves are rendered so too (pagesAhead), one request at a time.
 import type { AsyncDatabase } from '../log/async/database.ts'
 import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
-import { type GameCreated, SERVER_STREAM } from './events.ts'
-import type { GameFold, SecretSource } from './fold.ts'
+import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
+import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { MailLedger } from './mailLedger.ts'
-import { FilingBatch } from './filingBatch.ts'
-import { noteWayBack } from './gathering.ts'
-import { reachedBeyond, secretsAhead } from './planningJudge.ts'
-import { foldAhead as foldThroughCache, NotGathered, type ResolutionJobs } from './resolutionBatch.ts'
+import { foldAhead as foldThroughCache, NotGathered } from './resolutionBatch.ts'
 import { withServerSecret } from './secret.ts'
 import { serverSecretAhead } from './secretAhead.ts'
+
+export { onDryRun } from './dryRun.ts'
 
 /** What a command reads ahead: the games it names (or every game), and whether it needs the server secret. */
 export interface ReadAhead {
@@ -33,22 +34,47 @@ export interface ReadAhead {
   serverSecret?: boolean
 }
 
-/** What was read ahead: the folds of the games read, the games found missing, the list of games. */
+type Purpose = 'dice' | 'hidden'
+
+/** One thing a rendering reached for: read ahead, then the rendering runs again. */
+type Want =
+  | { game: string }
+  | { stream: string }
+  | { list: string }
+  | { secret: { game: string; purpose: Purpose; point: number } }
+  | { pack: string }
+  | { serverSecret: true }
+
+/** A refusal of the reading judge, with what reading ahead would answer it (null: nothing can). */
+interface Refusal {
+  want: Want | null
+  error: NotGathered
+}
+
+/** What was read ahead so far: folds, games found missing or broken, streams, lists, secrets, packs. */
 interface Read {
   streams: Map<string, StoredEvent[]>
-  hidden: Map<string, string | null>
+  /** The streams listed, by prefix ('game:': the games). */
+  lists: Map<string, string[]>
+  /** Secrets by `game|purpose|point` (null: known to be none). */
+  secrets: Map<string, string | null>
   packs: Map<string, unknown>
   folds: Map<string, GameFold>
   missing: Set<string>
   /** Games that no longer fold: their loads fail as the synchronous way's would, when they come to them. */
   broken: Map<string, Error>
-  games: string[] | null
   serverSecret: string | null
 }
 
+/** How many times a rendering runs again on more read ahead before it is given up as a fault. */
+export const READING_ROUNDS = 100
+
+const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
+
 /**
- * `run` on a reading judge of `j` whose reads were made ahead on `jobs`; on the judge itself, the
- * synchronous way, when it reaches for something not read ahead (NotGathered).
+ * `run` on a reading judge of `j` whose reads were made ahead on `jobs`: what it reaches for and was
+ * not read ahead is read ahead too, and `run` runs again, until it reaches nothing unread. `run` may
+ * therefore run more than once: it reads and returns (or gathers its output), it prints nothing.
  */
 export async function onReadingJudge<T>(
   j: Judge,
@@ -56,21 +82,29 @@ export async function onReadingJudge<T>(
   what: ReadAhead,
   run: (judge: Judge) => T,
 ): Promise<T> {
-  const reader = readingJudge(j, await readAhead(j, jobs, what))
-  try {
-    return run(reader)
-  } catch (e) {
-    if (e instanceof NotGathered) {
-      noteWayBack('a reading judge', e.message)
-      return run(j)
+  const read = await firstRead(j, jobs, what)
+  for (let round = 1; ; round++) {
+    const refusals: Refusal[] = []
+    let result: T
+    try {
+      result = run(readingJudge(j, read, refusals))
+    } catch (e) {
+      // A failure after a refusal may be that refusal's, caught and carried on from: run again.
+      if (!refusals.length) throw e
     }
-    throw e
+    if (!refusals.length) return result!
+    const more = stillUnread(read, refusals)
+    if (round >= READING_ROUNDS)
+      throw new Error(
+        `a reading command still reached beyond what it read ahead after ${READING_ROUNDS} rounds: ${refusals[0]!.error.message}`,
+      )
+    await readMore(j, jobs, read, more)
   }
 }
 
 /**
  * A game page rendered on a reading judge (src/web's PagesAhead): its game read ahead, and the
- * server secret its key scrubber blanks the keys with; on the judge itself when it reaches beyond.
+ * server secret its key scrubber blanks the keys with; what else it reaches, read ahead as it does.
  */
 export function pagesAhead(
   j: Judge,
@@ -90,57 +124,86 @@ export function streamAhead(j: Judge, jobs: AsyncDatabase, stream = SERVER_STREA
   return new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock).read(stream)
 }
 
-/**
- * `run`, which writes nothing it keeps (a check of orders, rolled back), on a planning judge of
- * `game` read ahead on the async handle, as a mail of the game is (FilingBatch): what it would
- * write is gathered and dropped. On the judge itself, the synchronous way, when it reaches beyond
- * what the batch holds.
- */
-export async function onDryRun<T>(j: Judge, jobs: ResolutionJobs, game: string, run: (judge: Judge) => T): Promise<T> {
-  // The fold kept first, its secrets read ahead: the batch then reads only the game's head.
-  await readAhead(j, jobs.db, { games: [game] })
-  const batch = await FilingBatch.open(j, jobs.db, jobs.letterSteps)
-  const fold = await batch.readGame(game).catch(() => null)
-  if (fold) await secretsAhead(batch.judge, jobs.db, fold)
-  let result: T
-  try {
-    result = run(batch.judge)
-  } catch (e) {
-    if (reachedBeyond(batch.judge) || e instanceof NotGathered) {
-      noteWayBack('a dry run', (e as Error).message)
-      return run(j)
-    }
-    throw e
-  }
-  return reachedBeyond(batch.judge) ? run(j) : result
-}
-
-async function readAhead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {
-  const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
-  const games = what.games === 'all' ? await gamesAhead(j, jobs) : [...what.games]
-  const streams = what.streams ?? []
+/** What `what` names, read on `jobs`: the list of games first when it names them all. */
+async function firstRead(j: Judge, jobs: AsyncDatabase, what: ReadAhead): Promise<Read> {
   const read: Read = {
-    streams: new Map(await Promise.all(streams.map(async (s) => [s, await store.read(s)] as const))),
-    hidden: new Map(),
+    streams: new Map(),
+    lists: new Map(),
+    secrets: new Map(),
     packs: new Map(),
     folds: new Map(),
     missing: new Set(),
     broken: new Map(),
-    games: what.games === 'all' ? games : null,
-    serverSecret: what.serverSecret ? await serverSecretAhead(j.o.db, jobs) : null,
+    serverSecret: null,
   }
-  const folds = await Promise.all(
-    games.map((g) =>
-      foldAhead(j, store, g, read).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
-    ),
+  const wants: Want[] = [
+    ...(what.games === 'all' ? [{ list: 'game:' }] : what.games.map((game) => ({ game }))),
+    ...(what.streams ?? []).map((stream) => ({ stream })),
+    ...(what.serverSecret ? [{ serverSecret: true as const }] : []),
+  ]
+  await readMore(j, jobs, read, wants)
+  const listed = what.games === 'all' ? read.lists.get('game:')! : []
+  await readMore(
+    j,
+    jobs,
+    read,
+    listed.map((s) => ({ game: s.slice('game:'.length) })),
   )
-  games.forEach((g, i) => {
-    const fold = folds[i]
-    if (fold instanceof Error) read.broken.set(g, fold)
-    else if (fold) read.folds.set(g, fold)
-    else read.missing.add(g)
-  })
   return read
+}
+
+/** Whether `want` is not yet in `read`. */
+function unread(read: Read, want: Want): boolean {
+  if ('game' in want) return !read.folds.has(want.game) && !read.missing.has(want.game) && !read.broken.has(want.game)
+  if ('stream' in want) return !read.streams.has(want.stream)
+  if ('list' in want) return !read.lists.has(want.list)
+  if ('secret' in want) return !read.secrets.has(secretKey(want.secret.game, want.secret.purpose, want.secret.point))
+  if ('pack' in want) return !read.packs.has(want.pack)
+  return read.serverSecret === null
+}
+
+/**
+ * What the refusals ask that was not read yet, each once. A refusal nothing read ahead answers, or
+ * one that asks again what was read, is a fault of the reading judge: an error, not a way back.
+ */
+function stillUnread(read: Read, refusals: Refusal[]): Want[] {
+  const beyond = refusals.find((r) => !r.want)
+  if (beyond) throw new Error(`a reading command reached what is not read ahead: ${beyond.error.message}`)
+  const more = new Map<string, Want>()
+  for (const { want } of refusals) if (unread(read, want!)) more.set(JSON.stringify(want), want!)
+  if (!more.size) throw new Error(`a reading command reached again what it read ahead: ${refusals[0]!.error.message}`)
+  return [...more.values()]
+}
+
+/** Each of `wants` read on `jobs` into `read`. */
+async function readMore(j: Judge, jobs: AsyncDatabase, read: Read, wants: Want[]): Promise<void> {
+  const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
+  await Promise.all(
+    wants.map(async (w): Promise<void> => {
+      if ('game' in w) await readGame(j, store, w.game, read)
+      else if ('stream' in w) read.streams.set(w.stream, await store.read(w.stream))
+      else if ('list' in w) read.lists.set(w.list, await store.streams(w.list))
+      else if ('secret' in w) {
+        const { game, purpose, point } = w.secret
+        read.secrets.set(secretKey(game, purpose, point), await findSecretAsync(jobs, game, purpose, point))
+      } else if ('pack' in w) read.packs.set(w.pack, await findPackContentAsync(jobs, w.pack))
+      else read.serverSecret = await serverSecretAhead(j.o.db, jobs)
+    }),
+  )
+}
+
+/** The game read into `read`: its fold, or that it is missing, or the error its fold fails with. */
+async function readGame(j: Judge, store: AsyncEventStore, game: string, read: Read): Promise<void> {
+  try {
+    const fold = await foldAhead(j, store, game, read)
+    if (fold) read.folds.set(game, fold)
+    else read.missing.add(game)
+  } catch (e) {
+    read.broken.set(game, e instanceof Error ? e : new Error(String(e)))
+    // Its events are still there to read, as the synchronous store reads them.
+    const events = await store.read(gameStream(game)).catch(() => null)
+    if (events) read.streams.set(gameStream(game), events)
+  }
 }
 
 /**
@@ -154,101 +217,106 @@ async function foldAhead(j: Judge, store: AsyncEventStore, game: string, read: R
     findSecretAsync(store.db, game, 'hidden', 0),
   ])
   if (!fold) return null
-  read.hidden.set(game, hidden)
+  read.secrets.set(secretKey(game, 'hidden', 0), hidden)
   const first = fold.events[0]!
   const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
-  if (hash) read.packs.set(hash, await findPackContentAsync(store.db, hash))
+  if (hash && !read.packs.has(hash)) read.packs.set(hash, await findPackContentAsync(store.db, hash))
   return fold
 }
 
+/** A refusal of the reading judge: noted in `refusals` with what would answer it, and thrown. */
+type Refuse = (message: string, want: Want | null) => never
+
 /**
- * The secrets read ahead: the games' hidden-draw secrets and the stored packs they name (a pack
- * not stored is the judge's embedded one, as the judge's own source answers); nothing else.
+ * The secrets read ahead: the games' hidden-draw secrets, those asked in earlier rounds, and the
+ * stored packs (a pack not stored is the judge's embedded one, as the judge's own source answers).
  */
-function secretsRead(read: Read): SecretSource {
+function secretsRead(read: Read, refuse: Refuse): SecretSource {
   return {
     get: (game, purpose, point) => {
-      if (purpose === 'hidden' && point === 0 && read.hidden.has(game)) return read.hidden.get(game)!
-      throw new NotGathered(`the ${purpose} secret of ${game} at ${point} was not read ahead`, {
+      const key = secretKey(game, purpose, point)
+      if (read.secrets.has(key)) return read.secrets.get(key)!
+      return refuse(`the ${purpose} secret of ${game} at ${point} was not read ahead`, {
         secret: { game, purpose, point },
       })
     },
     pack: (hash) => {
       if (read.packs.has(hash)) return read.packs.get(hash) ?? null
-      throw new NotGathered(`the data pack ${hash} was not read ahead`, { pack: hash })
+      return refuse(`the data pack ${hash} was not read ahead`, { pack: hash })
     },
   }
 }
 
-/** `target` whose methods refuse (NotGathered), but for `own`'s, which answer instead. */
-function refusing<T extends object>(target: T, what: string, own: Record<string, unknown> = {}): T {
+/** `target` whose methods refuse (asking `want`), but for `own`'s, which answer instead. */
+function refusing<T extends object>(
+  target: T,
+  what: string,
+  refuse: Refuse,
+  want: Want | null,
+  own: Record<string, unknown> = {},
+): T {
   return new Proxy(target, {
     get: (t, key) => {
       if (typeof key === 'string' && key in own) return own[key]
       const value = Reflect.get(t, key, t)
       if (typeof value !== 'function') return value
-      return () => {
-        throw new NotGathered(`${what}.${String(key)} was not read ahead`)
-      }
+      return () => refuse(`${what}.${String(key)} was not read ahead`, want)
     },
   })
 }
 
-/** `j` answering its loads and its game streams from `read`, refusing every other read. */
-function readingJudge(j: Judge, read: Read): Judge {
+/** `j` answering its loads, its streams and its secrets from `read`, refusing (into `refusals`) every other read. */
+function readingJudge(j: Judge, read: Read, refusals: Refusal[]): Judge {
+  const refuse: Refuse = (message, want) => {
+    const error = new NotGathered(message)
+    refusals.push({ want, error })
+    throw error
+  }
+  const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
+  const wantOf = (stream: string): Want => {
+    const game = gameOf(stream)
+    return game ? { game } : { stream }
+  }
   const fold = (game: string): GameFold => {
     const f = read.folds.get(game)
     if (f) return f
     if (read.missing.has(game)) throw new Error(`no game "${game}"`)
     const broken = read.broken.get(game)
     if (broken) throw broken
-    throw new NotGathered(`game ${game} was not read ahead`, { game })
+    return refuse(`game ${game} was not read ahead`, { game })
   }
-  const held = (stream: string): GameFold | null =>
-    stream.startsWith('game:') && read.folds.has(stream.slice('game:'.length))
-      ? read.folds.get(stream.slice('game:'.length))!
-      : null
-  const store = refusing(j.o.store, 'store', {
-    read: (stream: string, fromVersion = 1): StoredEvent[] => {
-      const events = held(stream)?.events ?? read.streams.get(stream)
-      if (!events) throw new NotGathered(`the stream ${stream} was not read ahead`, { stream })
-      return events.filter((e) => e.version >= fromVersion)
-    },
-    version: (stream: string): number => {
-      const f = held(stream)
-      if (f) return f.version
-      const other = read.streams.get(stream)
-      if (other) return other.at(-1)?.version ?? 0
-      if (stream.startsWith('game:') && read.missing.has(stream.slice('game:'.length))) return 0
-      throw new NotGathered(`the stream ${stream} was not read ahead`, { stream })
-    },
-    streams: (prefix = ''): string[] => {
-      if (prefix !== 'game:' || !read.games) throw new NotGathered(`the streams ${prefix}* were not listed ahead`)
-      return read.games.map((g) => `game:${g}`)
-    },
+  /** The stream's events as read: a game's from its fold ([] for a game read missing), else read whole. */
+  const events = (stream: string): StoredEvent[] => {
+    const game = gameOf(stream)
+    if (game && read.missing.has(game)) return []
+    const held = game && !read.broken.has(game) ? fold(game).events : read.streams.get(stream)
+    return held ?? refuse(`the stream ${stream} was not read ahead`, wantOf(stream))
+  }
+  const store = refusing(j.o.store, 'store', refuse, null, {
+    read: (stream: string, fromVersion = 1): StoredEvent[] => events(stream).filter((e) => e.version >= fromVersion),
+    version: (stream: string): number => events(stream).at(-1)?.version ?? 0,
+    streams: (prefix = ''): string[] =>
+      read.lists.get(prefix) ?? refuse(`the streams ${prefix}* were not listed ahead`, { list: prefix }),
   }) as EventStore
-  const db = refusing(j.o.db, 'database')
+  const secrets = secretsRead(read, refuse)
+  // The database answers only the server secret, read ahead when asked for.
+  const db = refusing(j.o.db, 'database', refuse, read.serverSecret === null ? { serverSecret: true } : null)
   return Object.create(j, {
     o: { value: { ...j.o, store, db: read.serverSecret ? withServerSecret(db, read.serverSecret) : db } },
-    secrets: { value: secretsRead(read) },
-    clock: { value: refusing(j.clock, 'clock') },
+    secrets: { value: secrets },
+    clock: { value: refusing(j.clock, 'clock', refuse, null) },
     mail: { value: new MailLedger(store) },
-    freshSecret: {
-      value: () => {
-        throw new NotGathered('a reading judge draws no secret')
-      },
-    },
+    freshSecret: { value: () => refuse('a reading judge draws no secret', null) },
     load: {
-      value: (game: string, opts: { check?: boolean } = {}) => {
-        if (opts.check) throw new NotGathered(`a check of ${game} from scratch is not read ahead`)
-        return fold(game)
-      },
+      value: (game: string, opts: { check?: boolean } = {}) =>
+        // A check folds the stream again from its first event, as the judge's own load does.
+        opts.check ? foldGame(fold(game).events, j.registry, secrets, opts) : fold(game),
     },
     hasGame: {
       value: (game: string) => {
         if (read.folds.has(game) || read.broken.has(game)) return true
         if (read.missing.has(game)) return false
-        throw new NotGathered(`game ${game} was not read ahead`, { game })
+        return refuse(`game ${game} was not read ahead`, { game })
       },
     },
   }) as Judge

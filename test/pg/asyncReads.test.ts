@@ -178,13 +178,13 @@ describe('read-only commands on the async handle', () => {
     expect(JSON.parse(found[0]!)).toMatchObject({ ok: true, checked: expect.any(Number) })
   })
 
-  it('a reading judge refuses what was not read ahead, and the command is run the synchronous way', async () => {
+  it('a reading judge refuses what was not read ahead, which is read ahead, and the command runs again on it', async () => {
     const seen: string[] = []
     const lines = await onReadingJudge(app.judge, app.jobsDb, { games: ['rd1'] }, (j) => {
       seen.push(j === app.judge ? 'judge' : 'reading judge')
       return statusLines(j, 'rd2', app.clock(), () => Deps)
     })
-    expect(seen).toEqual(['reading judge', 'judge'])
+    expect(seen).toEqual(['reading judge', 'reading judge'])
     expect(lines).toEqual(statusLines(app.judge, 'rd2', app.clock(), () => Deps))
   })
 

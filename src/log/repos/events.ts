@@ -21,6 +21,29 @@ export function positionsAround(
   return { before: before?.p ?? null, after: after?.p ?? null }
 }
 
+/** As positionsAround, on the async handle. */
+export async function positionsAroundAsync(
+  q: AsyncQueryable,
+  stream: string,
+  version: number,
+): Promise<{ before: number | null; after: number | null }> {
+  const p = placeholderOf(q.engine)
+  const [before, after] = await Promise.all([
+    q.get<{ p: number | null }>(`SELECT MAX(position) AS p FROM events WHERE stream = ${p(1)} AND version < ${p(2)}`, [
+      stream,
+      version,
+    ]),
+    q.get<{ p: number | null }>(`SELECT MIN(position) AS p FROM events WHERE stream = ${p(1)} AND version > ${p(2)}`, [
+      stream,
+      version,
+    ]),
+  ])
+  return { before: numberOrNull(before?.p), after: numberOrNull(after?.p) }
+}
+
+/** A position as a number (PostgreSQL's driver gives a bigint aggregate as text). */
+const numberOrNull = (p: unknown): number | null => (p === null || p === undefined ? null : Number(p))
+
 /** The data (parsed JSON) of the last `limit` events of `type` in `stream`, newest first. */
 export async function latestEventData(
   q: AsyncQueryable,
