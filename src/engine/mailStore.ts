@@ -36,7 +36,6 @@ export {
   type NewOutboxRow,
   noteSend,
   outboxRowStep,
-  pruneSentRows,
   recordSends,
   type SendOutcome,
   sentTimesSince,

@@ -10,7 +10,6 @@ import type { AsyncDatabase, AsyncQueryable } from '../log/async/database.ts'
 import {
   findServerSecret,
   findServerSecretAsync,
-  storeServerSecret,
   storeServerSecretAsync,
   storeServerSecretIfAbsent,
 } from '../log/repos/settings.ts'
@@ -104,11 +103,6 @@ export function readSecretFile(file: string, setting: string): string | null {
 }
 
 /** Gives a new database a chosen server secret (the demo's, so its replays are the same); refused when it has one. */
-export function installServerSecret(db: Database, secret: string): void {
-  storeServerSecret(db, secret)
-}
-
-/** As installServerSecret, on the async handle. */
 export function installServerSecretAhead(jobs: AsyncDatabase, secret: string): Promise<void> {
   return storeServerSecretAsync(jobs, secret)
 }

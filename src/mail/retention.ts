@@ -4,7 +4,7 @@
 // times, so a duplicate is still recognised and a bounce still finds its game. The log keeps all a
 // report needs to be rendered again. The command prunes on the async handle (pruneSentMailAsync:
 // read, then one batch).
-import { type AsyncDatabase, type Database, pruneSentRows, pruneSentRowsAsync } from '../engine/mailStore.ts'
+import { type AsyncDatabase, pruneSentRowsAsync } from '../engine/mailStore.ts'
 import type { StoredMail } from './outbound.ts'
 
 export interface Pruned {
@@ -14,12 +14,10 @@ export interface Pruned {
   parts: number
 }
 
-export function pruneSentMail(db: Database, sentBefore: Date): Pruned {
-  // The parts some kept payload still names stay; the others go.
-  return pruneSentRows(db, sentBefore.toISOString(), stub, namedBy)
-}
-
-/** As pruneSentMail, on the async handle: what to prune read first, then one batch. */
+/**
+ * The retention sweep on the async handle: what to prune read first, then one batch. The parts some
+ * kept payload still names stay; the others go.
+ */
 export function pruneSentMailAsync(db: AsyncDatabase, sentBefore: Date): Promise<Pruned> {
   return pruneSentRowsAsync(db, sentBefore.toISOString(), stub, namedBy)
 }

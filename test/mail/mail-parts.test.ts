@@ -19,7 +19,7 @@ import {
   type StoredMail,
   withParts,
 } from '../../src/mail/outbound.ts'
-import { pruneSentMail } from '../../src/mail/retention.ts'
+import { pruneSentMailAsync } from '../../src/mail/retention.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
 import { jobsOf } from '../helpers/jobsDb.ts'
 
@@ -172,9 +172,9 @@ describe('long bodies kept as parts', () => {
     expect(partCount(db)).toBe(2 * 3 + 4)
     const later = new Date(T0.getTime() + 1000)
     // The federal's own three go; the coastline and the key stay, the confederate's mail names them.
-    expect(pruneSentMail(db, later)).toEqual({ mails: 1, parts: 3 })
+    expect(await pruneSentMailAsync(jobsOf(db), later)).toEqual({ mails: 1, parts: 3 })
     expect(await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => later)).toEqual({ sent: 1, failed: 0 })
-    expect(pruneSentMail(db, new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 7 })
+    expect(await pruneSentMailAsync(jobsOf(db), new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 7 })
     expect(partCount(db)).toBe(0)
   })
 })

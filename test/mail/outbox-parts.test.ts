@@ -14,7 +14,7 @@ import {
   type OutboundMail,
 } from '../../src/mail/outbound.ts'
 import { rasterise } from '../../src/reports/pictures.ts'
-import { pruneSentMail } from '../../src/mail/retention.ts'
+import { pruneSentMailAsync } from '../../src/mail/retention.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { jobsOf } from '../helpers/jobsDb.ts'
 
@@ -93,7 +93,7 @@ describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb })
     await drainOutbox(jobsOf(db), new DropFolderTransport(dir), () => T0)
     enqueueMail(db, mail('moderator'), { game: 'g1', kind: 'report' }, T0)
     const later = new Date(T0.getTime() + 1000)
-    expect(pruneSentMail(db, later)).toEqual({ mails: 2, parts: 0 })
+    expect(await pruneSentMailAsync(jobsOf(db), later)).toEqual({ mails: 2, parts: 0 })
     const kept = db.prepare('SELECT message_id, payload FROM outbox ORDER BY id').all() as {
       message_id: string
       payload: string
@@ -113,7 +113,7 @@ describe.each(ENGINES)('outbox rows and mail parts on $name', ({ open: openDb })
     expect(moderator.attachments.find((a) => a.filename === 'map.png')?.content.equals(rasterise(SVG))).toBe(true)
     // Enqueueing a pruned mail again does not send it twice: the row is still there.
     expect(enqueueMail(db, mail('federal'), { game: 'g1', kind: 'report' }, later)).toBe(1)
-    expect(pruneSentMail(db, new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 2 })
+    expect(await pruneSentMailAsync(jobsOf(db), new Date(later.getTime() + 1000))).toEqual({ mails: 1, parts: 2 })
     expect(db.prepare('SELECT count(*) FROM mail_parts').pluck().get()).toBe(0)
   })
 })

@@ -1,8 +1,7 @@
 // The settings table (migrations/003_engine.sql): the few judge-wide values kept by key. Each
 // operation names the setting it owns, so no caller writes a key or its SQL.
-import { sqliteOnly } from '../db.ts'
 import type { AsyncDatabase, AsyncQueryable, AsyncStep } from '../async/database.ts'
-import { engineOfDatabase, placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
+import { placeholderOf, type SqlDatabase, type SqlEngine } from '../sql.ts'
 import { statement } from '../statementCache.ts'
 
 const SERVER_SECRET = 'server-secret'
@@ -23,11 +22,6 @@ export function storeServerSecretIfAbsent(db: SqlDatabase, secret: string): void
   statement(db, 'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(SERVER_SECRET, secret)
 }
 
-/** Stores `secret` as the server secret of a database that has none; refused when it has one. */
-export function storeServerSecret(db: SqlDatabase, secret: string): void {
-  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?)').run(SERVER_SECRET, secret)
-}
-
 export interface ErasedSecret {
   /** SQLite: whether the write-ahead log could be emptied at once (a reader may hold it). */
   walEmptied: boolean
@@ -36,39 +30,12 @@ export interface ErasedSecret {
 }
 
 /**
- * Deletes the stored server secret so that no copy lingers in the database's files: on SQLite
- * with secure_delete for the one statement (freed bytes zeroed) and the write-ahead log emptied;
- * on PostgreSQL, which has no secure_delete, the table is rewritten into a new file without the row.
- */
-export function eraseServerSecret(db: SqlDatabase): ErasedSecret {
-  const remove = () => db.prepare('DELETE FROM settings WHERE key = ?').run(SERVER_SECRET)
-  if (engineOfDatabase(db) === 'postgres') {
-    // The table is emptied into a new file and the other rows written back: unlike VACUUM FULL, which
-    // copies a deleted row that any older snapshot may still see, nothing but the live rows is copied.
-    db.transaction(() => {
-      remove()
-      db.exec('CREATE TEMP TABLE settings_kept ON COMMIT DROP AS SELECT * FROM settings')
-      db.exec('TRUNCATE settings')
-      db.exec('INSERT INTO settings SELECT * FROM settings_kept')
-    })()
-    return { walEmptied: false, serverLogKeepsCopy: true }
-  }
-  const lite = sqliteOnly(db)
-  const secure = lite.pragma('secure_delete', { simple: true })
-  lite.pragma('secure_delete = ON')
-  try {
-    remove()
-  } finally {
-    lite.pragma(`secure_delete = ${Number(secure) ? 'ON' : 'OFF'}`)
-  }
-  const [checkpoint] = lite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
-  return { walEmptied: !checkpoint || checkpoint.busy === 0, serverLogKeepsCopy: false }
-}
-
-/**
- * As eraseServerSecret, on the async handle: on PostgreSQL the delete and the table's rewrite in
- * one batch; on SQLite (the async handle shares the synchronous one's connection) the delete with
- * secure_delete, then the write-ahead log emptied.
+ * Deletes the stored server secret so that no copy lingers in the database's files, on the async
+ * handle. On PostgreSQL, which has no secure_delete, the delete and the table's rewrite into a new
+ * file without the row in one batch: the table is emptied and the other rows written back, so that
+ * unlike VACUUM FULL (which copies a deleted row an older snapshot may still see) nothing but the
+ * live rows is copied. On SQLite (the async handle shares the synchronous one's connection) the
+ * delete with secure_delete (freed bytes zeroed), then the write-ahead log emptied.
  */
 export async function eraseServerSecretAsync(db: AsyncDatabase): Promise<ErasedSecret> {
   if (db.engine === 'postgres') {
@@ -124,7 +91,7 @@ export async function storeServerSecretIfAbsentAsync(q: AsyncQueryable, secret: 
   ])
 }
 
-/** As storeServerSecret, on the async handle. */
+/** Stores `secret` as the server secret of a database that has none; refused when it has one. */
 export async function storeServerSecretAsync(q: AsyncQueryable, secret: string): Promise<void> {
   const p = placeholderOf(q.engine)
   await q.run(`INSERT INTO settings (key, value) VALUES (${p(1)}, ${p(2)})`, [SERVER_SECRET, secret])

@@ -3,13 +3,8 @@
 // old sent rows and deletes the mail parts no kept payload names, and a second sweep finds nothing.
 import { describe, expect, it } from 'vitest'
 import { findMailPart, findMailParts, hasMailPart, storeMailPart } from '../../../src/log/repos/mailParts.ts'
-import {
-  findOutboxRow,
-  insertOutboxRow,
-  pruneSentRows,
-  recordSends,
-  sentTimesSince,
-} from '../../../src/log/repos/outbox.ts'
+import { findOutboxRow, insertOutboxRow, recordSends, sentTimesSince } from '../../../src/log/repos/outbox.ts'
+import { pruneSentRowsAsync } from '../../../src/log/repos/outboxPrune.ts'
 import { claimDueRows } from '../../../src/log/repos/outboxClaims.ts'
 import type { SqlDatabase } from '../../../src/log/sql.ts'
 import { jobsOf } from '../../helpers/jobsDb.ts'
@@ -75,7 +70,7 @@ describe.each(bothEngines())('outbox on $name', (engine) => {
       const m = JSON.parse(p) as { textParts?: string[]; htmlParts?: string[] }
       return [...(m.textParts ?? []), ...(m.htmlParts ?? [])]
     }
-    expect(pruneSentRows(db, T1, stub, named)).toEqual({ mails: 1, parts: 2 })
+    expect(await pruneSentRowsAsync(jobsOf(db), T1, stub, named)).toEqual({ mails: 1, parts: 2 })
     expect(JSON.parse((state(db, old) as { payload: string }).payload)).toEqual({ was: ['textParts'], pruned: true })
     expect(JSON.parse((state(db, recent) as { payload: string }).payload)).toEqual({ textParts: ['kept'] })
     expect(JSON.parse((state(db, unsent) as { payload: string }).payload)).toEqual({ htmlParts: ['kept'] })
@@ -83,6 +78,6 @@ describe.each(bothEngines())('outbox on $name', (engine) => {
     expect(findMailPart(db, 'kept')?.toString()).toBe('kept')
     const read = await findMailParts(jobsOf(db), ['kept', 'old', 'kept'])
     expect([...read].map(([h, b]) => [h, b.toString()])).toEqual([['kept', 'kept']])
-    expect(pruneSentRows(db, T1, stub, named)).toEqual({ mails: 0, parts: 0 })
+    expect(await pruneSentRowsAsync(jobsOf(db), T1, stub, named)).toEqual({ mails: 0, parts: 0 })
   })
 })
