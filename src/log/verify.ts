@@ -1,5 +1,5 @@
-// Verifying the log straight from SQLite. Nothing is trusted: versions,
-// positions, the hash chain, each row's hash and the `streams` head are all re-checked.
+// Verifying the log straight from its tables. Nothing is trusted: versions, positions, the hash
+// chain, each row's hash and the `streams` head are all re-checked.
 import type { AsyncQueryable } from './async/database.ts'
 import type { SqlDatabase as Database } from './sql.ts'
 import { GENESIS_HASH, eventHash, type EventRow } from './store.ts'
@@ -172,13 +172,7 @@ function checkStream(rows: EventRow[], head: Head): VerifyResult {
   return { ok: true, events: rows.length }
 }
 
-/** Verifies every stream that has rows or a head. */
-export function verifyAll(db: Database): VerifyAllResult {
-  const names = db.prepare(NAMES_SQL).pluck().all() as string[]
-  return summarise(names.map((stream) => [stream, verifyStream(db, stream)]))
-}
-
-/** verifyAll through the async seam (src/log/async/). */
+/** Verifies every stream that has rows or a head, on the async handle. */
 export async function verifyAllAsync(db: AsyncQueryable): Promise<VerifyAllResult> {
   const names = (await db.all<{ stream: string }>(NAMES_SQL)).map((r) => r.stream)
   const results: [string, VerifyResult][] = []

@@ -8,7 +8,8 @@ import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { EventSchemas, EventValidationError } from '../../src/log/schemas.ts'
 import { ConcurrencyError, EventStore, GENESIS_HASH } from '../../src/log/store.ts'
-import { verifyAll } from '../../src/log/verify.ts'
+import { verifyAllAsync } from '../../src/log/verify.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 import { type PgStack, connectPg } from '../pg/pgstack.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './helpers.ts'
 
@@ -194,7 +195,7 @@ db.close()
       try {
         const s = new EventStore(check, schemas)
         expect(s.version('game:race')).toBe(1)
-        expect(verifyAll(check).ok).toBe(true)
+        expect((await verifyAllAsync(jobsOf(check))).ok).toBe(true)
       } finally {
         check.close()
       }
@@ -317,7 +318,7 @@ db.close()
   })
 
   describe('transactions', () => {
-    it('nests (savepoints) and rolls back as a unit', () => {
+    it('nests (savepoints) and rolls back as a unit', async () => {
       store.transaction(() => {
         store.append('game:1', 0, [thing('outer')])
         expect(() =>
@@ -338,7 +339,7 @@ db.close()
       ).toThrow('outer fails')
       expect(store.version('game:1')).toBe(2)
       expect(store.transaction(() => 42)).toBe(42)
-      expect(verifyAll(db).ok).toBe(true)
+      expect((await verifyAllAsync(jobsOf(db))).ok).toBe(true)
     })
   })
 })

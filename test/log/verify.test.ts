@@ -6,7 +6,8 @@ import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { EventStore, GENESIS_HASH, type StoredEvent } from '../../src/log/store.ts'
-import { verifyAll, verifyStream } from '../../src/log/verify.ts'
+import { verifyAllAsync, verifyStream } from '../../src/log/verify.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 import { type PgStack, connectPg } from '../pg/pgstack.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from './helpers.ts'
 
@@ -58,12 +59,12 @@ describe.each([
   const pos = (v: number) => a[v - 1]!.position
   const sql = (text: string, ...params: unknown[]) => db.prepare(text).run(...params)
 
-  /** The failure for game:a, checking game:b is untouched and verifyAll reports only game:a. */
-  function failure(): { position: number | null; version: number; reason: string } {
+  /** The failure for game:a, checking game:b is untouched and verifyAllAsync reports only game:a. */
+  async function failure(): Promise<{ position: number | null; version: number; reason: string }> {
     const r = verifyStream(db, 'game:a')
     if (r.ok) throw new Error('tampering was not detected')
     expect(verifyStream(db, 'game:b')).toEqual({ ok: true, events: 6 })
-    const all = verifyAll(db)
+    const all = await verifyAllAsync(jobsOf(db))
     expect(all.ok).toBe(false)
     expect(all.failures).toEqual([{ stream: 'game:a', position: r.position, version: r.version, reason: r.reason }])
     return r
@@ -100,9 +101,9 @@ describe.each([
   }
 
   describe('verify an untouched log', () => {
-    it('passes every stream', () => {
+    it('passes every stream', async () => {
       expect(verifyStream(db, 'game:a')).toEqual({ ok: true, events: 6 })
-      expect(verifyAll(db)).toEqual({ ok: true, streams: 2, events: 12, failures: [] })
+      expect(await verifyAllAsync(jobsOf(db))).toEqual({ ok: true, streams: 2, events: 12, failures: [] })
       expect(verifyStream(db, 'game:none')).toEqual({ ok: true, events: 0 })
       if (engine.name === 'sqlite') expect((db as Database).pragma('journal_mode', { simple: true })).toBe('wal')
     })
@@ -114,9 +115,9 @@ describe.each([
   })
 
   describe('tampering by direct SQL is detected at the tampered row', () => {
-    it('edited data of a middle row', () => {
+    it('edited data of a middle row', async () => {
       sql('UPDATE events SET data = ? WHERE position = ?', '{"count":300,"name":"a3"}', pos(3))
-      expect(failure()).toEqual({
+      expect(await failure()).toEqual({
         ok: false,
         position: pos(3),
         version: 3,
@@ -125,7 +126,7 @@ describe.each([
     })
 
     for (let v = 1; v <= 6; v++) {
-      it(`edited data, audience, type, causation or recorded_at of version ${v}`, () => {
+      it(`edited data, audience, type, causation or recorded_at of version ${v}`, async () => {
         const edits = [
           "data = replace(data, 'a', 'A')",
           `audience = '{"kind":"moderator"}'`,
@@ -137,14 +138,14 @@ describe.each([
         for (const edit of edits) {
           const before = db.prepare('SELECT * FROM events WHERE position = ?').get(pos(v)) as Record<string, unknown>
           sql(`UPDATE events SET ${edit} WHERE position = ?`, pos(v))
-          const f = failure()
+          const f = await failure()
           expect(f.position, edit).toBe(pos(v))
           expect(f.version, edit).toBe(v)
           expect(f.reason, edit).toMatch(/row edited/)
           // restore and check the log verifies again
           const cols = Object.keys(before).filter((c) => c !== 'position')
           sql(`UPDATE events SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE position = @position`, before)
-          expect(verifyAll(db).ok).toBe(true)
+          expect((await verifyAllAsync(jobsOf(db))).ok).toBe(true)
         }
       })
     }
@@ -161,7 +162,7 @@ describe.each([
       expect(verifyStream(db, 'game:a').ok).toBe(true)
     })
 
-    it('edited a row and recomputed its hash', () => {
+    it('edited a row and recomputed its hash', async () => {
       const e = { ...a[2]!, data: { name: 'a3', count: 300 } }
       sql(
         'UPDATE events SET data = ?, hash = ? WHERE position = ?',
@@ -169,14 +170,14 @@ describe.each([
         expectedHash(e.prevHash, e),
         pos(3),
       )
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: pos(3),
         version: 3,
         reason: expect.stringMatching(/version 3 was rewritten/),
       })
     })
 
-    it('edited the last row and recomputed its hash', () => {
+    it('edited the last row and recomputed its hash', async () => {
       const e = { ...a[5]!, data: { name: 'a6', count: 600 } }
       sql(
         'UPDATE events SET data = ?, hash = ? WHERE position = ?',
@@ -184,12 +185,16 @@ describe.each([
         expectedHash(e.prevHash, e),
         pos(6),
       )
-      expect(failure()).toMatchObject({ position: pos(6), version: 6, reason: expect.stringMatching(/head hash/) })
+      expect(await failure()).toMatchObject({
+        position: pos(6),
+        version: 6,
+        reason: expect.stringMatching(/head hash/),
+      })
     })
 
-    it('made data invalid JSON', () => {
+    it('made data invalid JSON', async () => {
       sql("UPDATE events SET data = '{not json' WHERE position = ?", pos(2))
-      expect(failure()).toEqual({
+      expect(await failure()).toEqual({
         ok: false,
         position: pos(2),
         version: 2,
@@ -197,19 +202,29 @@ describe.each([
       })
     })
 
-    it('deleted a middle row', () => {
+    it('deleted a middle row', async () => {
       sql('DELETE FROM events WHERE position = ?', pos(3))
-      expect(failure()).toEqual({ ok: false, position: null, version: 3, reason: 'version 3 missing (row deleted)' })
+      expect(await failure()).toEqual({
+        ok: false,
+        position: null,
+        version: 3,
+        reason: 'version 3 missing (row deleted)',
+      })
     })
 
-    it('deleted the first row', () => {
+    it('deleted the first row', async () => {
       sql('DELETE FROM events WHERE position = ?', pos(1))
-      expect(failure()).toEqual({ ok: false, position: null, version: 1, reason: 'version 1 missing (row deleted)' })
+      expect(await failure()).toEqual({
+        ok: false,
+        position: null,
+        version: 1,
+        reason: 'version 1 missing (row deleted)',
+      })
     })
 
-    it('deleted the last row', () => {
+    it('deleted the last row', async () => {
       sql('DELETE FROM events WHERE position = ?', pos(6))
-      expect(failure()).toEqual({
+      expect(await failure()).toEqual({
         ok: false,
         position: null,
         version: 6,
@@ -217,26 +232,26 @@ describe.each([
       })
     })
 
-    it('deleted the last two rows', () => {
+    it('deleted the last two rows', async () => {
       sql('DELETE FROM events WHERE position IN (?, ?)', pos(5), pos(6))
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: null,
         version: 5,
         reason: expect.stringMatching(/head says version 6 but the last row is 4/),
       })
     })
 
-    it('deleted every row of a stream', () => {
+    it('deleted every row of a stream', async () => {
       sql("DELETE FROM events WHERE stream = 'game:a'")
-      expect(failure()).toMatchObject({ position: null, version: 1, reason: expect.stringMatching(/no rows/) })
+      expect(await failure()).toMatchObject({ position: null, version: 1, reason: expect.stringMatching(/no rows/) })
     })
 
-    it('swapped the data of two rows (reorder)', () => {
+    it('swapped the data of two rows (reorder)', async () => {
       const d2 = a[1]!.data
       const d4 = a[3]!.data
       sql('UPDATE events SET data = ? WHERE position = ?', canonicalJson(d4), pos(2))
       sql('UPDATE events SET data = ? WHERE position = ?', canonicalJson(d2), pos(4))
-      expect(failure()).toEqual({
+      expect(await failure()).toEqual({
         ok: false,
         position: pos(2),
         version: 2,
@@ -244,35 +259,39 @@ describe.each([
       })
     })
 
-    it('swapped the positions of two rows (reorder)', () => {
+    it('swapped the positions of two rows (reorder)', async () => {
       sql('UPDATE events SET position = -1 WHERE position = ?', pos(2))
       sql('UPDATE events SET position = ? WHERE position = ?', pos(2), pos(4))
       sql('UPDATE events SET position = ? WHERE position = -1', pos(4))
       // version 2 now sits at version 4's old position
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: pos(4),
         version: 2,
         reason: expect.stringMatching(/^position order does not follow version order \(rows reordered\)/),
       })
     })
 
-    it('moved a row to the end of the log (reorder)', () => {
+    it('moved a row to the end of the log (reorder)', async () => {
       const end = (db.prepare('SELECT max(position) FROM events').pluck().get() as number) + 10
       sql('UPDATE events SET position = ? WHERE position = ?', end, pos(3))
-      expect(failure()).toMatchObject({ position: end, version: 3, reason: expect.stringMatching(/rows reordered/) })
+      expect(await failure()).toMatchObject({
+        position: end,
+        version: 3,
+        reason: expect.stringMatching(/rows reordered/),
+      })
     })
 
-    it('swapped the versions of two rows (reorder)', () => {
+    it('swapped the versions of two rows (reorder)', async () => {
       sql('UPDATE events SET version = -1 WHERE position = ?', pos(2))
       sql('UPDATE events SET version = 2 WHERE position = ?', pos(3))
       sql('UPDATE events SET version = 3 WHERE position = ?', pos(2))
       // version 2 is now the row at pos(3): its contents no longer hash (the version is hashed)
-      expect(failure()).toMatchObject({ position: pos(3), version: 2 })
+      expect(await failure()).toMatchObject({ position: pos(3), version: 2 })
     })
 
-    it('inserted a forged row after the last one, correctly chained', () => {
+    it('inserted a forged row after the last one, correctly chained', async () => {
       const f = forge('game:a', 7, a[5]!.hash, { name: 'forged', count: 7 })
-      expect(failure()).toEqual({
+      expect(await failure()).toEqual({
         ok: false,
         position: f.position,
         version: 7,
@@ -280,59 +299,59 @@ describe.each([
       })
     })
 
-    it('inserted a forged row far beyond the head', () => {
+    it('inserted a forged row far beyond the head', async () => {
       const f = forge('game:a', 42, a[5]!.hash, { name: 'forged', count: 42 })
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: f.position,
         version: 42,
         reason: expect.stringMatching(/row forged/),
       })
     })
 
-    it('replaced a middle row with a forged, correctly chained one', () => {
+    it('replaced a middle row with a forged, correctly chained one', async () => {
       sql('DELETE FROM events WHERE position = ?', pos(3))
       const f = forge('game:a', 3, a[1]!.hash, { name: 'forged', count: 3 })
-      expect(failure()).toMatchObject({ position: f.position, version: 3 })
+      expect(await failure()).toMatchObject({ position: f.position, version: 3 })
     })
 
-    it('replaced a middle row in place with a forged, correctly chained one', () => {
+    it('replaced a middle row in place with a forged, correctly chained one', async () => {
       sql('DELETE FROM events WHERE position = ?', pos(3))
       forge('game:a', 3, a[1]!.hash, { name: 'forged', count: 3 }, pos(3))
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: pos(3),
         version: 3,
         reason: expect.stringMatching(/version 3 was rewritten/),
       })
     })
 
-    it('inserted a forged stream that has no head', () => {
+    it('inserted a forged stream that has no head', async () => {
       const f = forge('game:c', 1, GENESIS_HASH, { name: 'forged', count: 1 })
-      const r = verifyAll(db)
+      const r = await verifyAllAsync(jobsOf(db))
       expect(r.ok).toBe(false)
       expect(r.failures).toEqual([
         { stream: 'game:c', position: f.position, version: 1, reason: expect.stringMatching(/no head/) },
       ])
     })
 
-    it('edited prev_hash of the first row', () => {
+    it('edited prev_hash of the first row', async () => {
       sql('UPDATE events SET prev_hash = ? WHERE position = ?', 'f'.repeat(64), pos(1))
-      expect(failure()).toMatchObject({ position: pos(1), version: 1 })
+      expect(await failure()).toMatchObject({ position: pos(1), version: 1 })
     })
 
-    it('deleted or lowered the stream head', () => {
+    it('deleted or lowered the stream head', async () => {
       sql("UPDATE streams SET version = 5 WHERE stream = 'game:a'")
-      expect(failure()).toMatchObject({
+      expect(await failure()).toMatchObject({
         position: pos(6),
         version: 6,
         reason: expect.stringMatching(/head says version 5/),
       })
       sql("DELETE FROM streams WHERE stream = 'game:a'")
-      expect(failure()).toMatchObject({ position: pos(1), version: 1, reason: expect.stringMatching(/no head/) })
+      expect(await failure()).toMatchObject({ position: pos(1), version: 1, reason: expect.stringMatching(/no head/) })
     })
 
-    it('added a head for a stream that has no rows', () => {
+    it('added a head for a stream that has no rows', async () => {
       sql("INSERT INTO streams (stream, version, head_hash) VALUES ('game:ghost', 2, ?)", 'a'.repeat(64))
-      expect(verifyAll(db).failures).toEqual([
+      expect((await verifyAllAsync(jobsOf(db))).failures).toEqual([
         { stream: 'game:ghost', position: null, version: 1, reason: expect.stringMatching(/no rows/) },
       ])
     })

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CopyRefused, copyJudge } from '../../src/log/copy.ts'
 import { openSqlDatabase } from '../../src/log/engines.ts'
 import type { SqlDatabase } from '../../src/log/sql.ts'
-import { verifyAll } from '../../src/log/verify.ts'
+import { verifyAllAsync } from '../../src/log/verify.ts'
+import { jobsOf } from '../helpers/jobsDb.ts'
 import { buildJudge, migrationTables } from './judgeFixture.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
@@ -90,7 +91,7 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
       expect(b).toEqual(a)
       expect(c).toEqual(a)
       expect(Buffer.isBuffer((c!.mail_parts as Array<{ body: unknown }>)[0]!.body)).toBe(true)
-      const chains = sides.map((db) => verifyAll(db))
+      const chains = await Promise.all(sides.map((db) => verifyAllAsync(jobsOf(db))))
       for (const v of chains) expect(v).toEqual({ ...chains[0], ok: true, failures: [] })
       expect(chains[0]!.streams).toBeGreaterThanOrEqual(3)
     } finally {

@@ -8,7 +8,8 @@ import { AsyncEventStore } from '../../../src/log/async/store.ts'
 import { openSqlDatabase } from '../../../src/log/engines.ts'
 import { EventSchemas } from '../../../src/log/schemas.ts'
 import { ConcurrencyError, EventStore, GENESIS_HASH } from '../../../src/log/store.ts'
-import { verifyAll } from '../../../src/log/verify.ts'
+import { verifyAllAsync } from '../../../src/log/verify.ts'
+import { jobsOf } from '../../helpers/jobsDb.ts'
 import { bothEngines } from '../../pg/engines.ts'
 import { PUBLIC, expectedHash, fakeClock, tempDir, writeTestSchemas } from '../helpers.ts'
 
@@ -115,7 +116,7 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
       expect(sstore.read('g')).toEqual(a)
       expect(a.map((e) => e.data.name)).toEqual(['one', 'two', 'three', 'four'])
       for (let i = 0; i < a.length; i++) expect(a[i]!.hash).toBe(expectedHash(i ? a[i - 1]!.hash : GENESIS_HASH, a[i]!))
-      expect(verifyAll(sync)).toEqual({ ok: true, streams: 1, events: 4, failures: [] })
+      expect(await verifyAllAsync(jobsOf(sync))).toEqual({ ok: true, streams: 1, events: 4, failures: [] })
     } finally {
       sync.close()
     }
@@ -139,7 +140,7 @@ describe.each(bothEngines())('async event store on $name', (engine) => {
     expect(events.map((e) => e.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     const sync = openSqlDatabase(target)
     try {
-      expect(verifyAll(sync).ok).toBe(true)
+      expect((await verifyAllAsync(jobsOf(sync))).ok).toBe(true)
     } finally {
       sync.close()
     }
