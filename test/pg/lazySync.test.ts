@@ -186,7 +186,7 @@ describe("the judge's ordinary work on a judge opened async", () => {
     expect(value.page).toBe(200)
   })
 
-  it('a way back (a reading judge refusing what was not read ahead): run the synchronous way, its driver started then, said once', async () => {
+  it('a reader reaching a game not read ahead reads it ahead, the driver not started; a synchronous read starts it, said once', async () => {
     const { setup, app } = await judges()
     createFixtureDuel(setup, 'lz1')
     createFixtureDuel(setup, 'lz2')
@@ -194,15 +194,20 @@ describe("the judge's ordinary work on a judge opened async", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation((...a: unknown[]) => void said.push(a.join(' ')))
     try {
       const seen: string[] = []
-      const wayBack = () =>
+      const expected = statusLines(setup.judge, 'lz2', app.clock(), () => Deps)
+      const reading = await watched(() =>
         onReadingJudge(app.judge, app.jobsDb, { games: ['lz1'] }, (j) => {
           seen.push(j === app.judge ? 'judge' : 'reading judge')
           return statusLines(j, 'lz2', app.clock(), () => Deps)
-        })
-      expect(started(app)).toBe(false)
+        }),
+      )
+      expect(seen).toEqual(['reading judge', 'reading judge'])
+      expect([reading.value, reading.workers, reading.calls, started(app)]).toEqual([expected, 0, [], false])
+      // The judge's own reads, the synchronous way, start the driver at their first statement.
+      const wayBack = () => Promise.resolve(statusLines(app.judge, 'lz2', app.clock(), () => Deps))
+      app.judge.folds.clear()
       const { value, workers, calls } = await watched(wayBack)
-      expect(seen).toEqual(['reading judge', 'judge'])
-      expect(value).toEqual(statusLines(setup.judge, 'lz2', app.clock(), () => Deps))
+      expect(value).toEqual(expected)
       expect(workers).toBe(1)
       expect(calls.length).toBeGreaterThan(0)
       expect(started(app)).toBe(true)
