@@ -80,6 +80,25 @@ export function noteWayBack(site: string, what: string): void {
 export function waysBackTaken(): ReadonlyMap<string, number> {
   return waysBack
 }
+
+/** The ways back carried out in one locked transaction on the async handle (lockedBatch.ts) in this process. */
+const lockedWays = new Map<string, number>()
+
+/**
+ * Notes a batched path that gave up on its batch and carried its decision out locked on the async
+ * handle instead of on the synchronous driver (`site`, `what`: as noteWayBack); counted always
+ * (lockedWaysTaken), logged when PBEM_DEBUG_WAYS_BACK is set.
+ */
+export function noteLockedWay(site: string, what: string): void {
+  const key = `${site}: ${what}`
+  lockedWays.set(key, (lockedWays.get(key) ?? 0) + 1)
+  if (process.env.PBEM_DEBUG_WAYS_BACK) console.warn(`way back carried out locked on the async handle: ${key}`)
+}
+
+/** The ways back carried out locked so far in this process (noteLockedWay), by `site: what`. */
+export function lockedWaysTaken(): ReadonlyMap<string, number> {
+  return lockedWays
+}
 const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
 
 /** The steps that queue `letter`: none to a house seat, whose letters the judge's own outbox drops. */

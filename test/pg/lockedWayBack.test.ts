@@ -1,0 +1,167 @@
+// The batched paths' ways back carried out locked on the async handle: when a batch keeps losing
+// its races, or its decision keeps reaching games it did not read ahead, PostgreSQL carries the
+// decision out in one transaction that locks the streams first, then reads them, decides and writes
+// (src/engine/lockedBatch.ts). Each test forces the way back, and checks that no statement went to
+// the synchronous driver, that what is written is what the synchronous way writes, and that
+// nothing is written twice. On SQLite the same calls take the synchronous way back.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tickJobs } from '../../src/cli/app.ts'
+import { verifyGame } from '../../src/engine/audit.ts'
+import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
+import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
+import type { Judge } from '../../src/engine/judge.ts'
+import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
+import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { clockProblems } from '../helpers/clock.ts'
+import { bothEngines } from './engines.ts'
+import { synchronousCalls } from './syncCalls.ts'
+
+const [engine] = bothEngines()
+const onPg = engine!.name === 'postgres'
+const SECRET = 'ab'.repeat(32)
+
+/** The keys of `taken` (a way-back census) that grew since `before`. */
+function grew(taken: ReadonlyMap<string, number>, before: Map<string, number>): string[] {
+  return [...taken].flatMap(([k, n]) => (n > (before.get(k) ?? 0) ? [k] : []))
+}
+
+/** The census before a call, and what was taken since: [locked ways, synchronous ways back]. */
+function census() {
+  const locked = new Map(lockedWaysTaken())
+  const back = new Map(waysBackTaken())
+  return () => [grew(lockedWaysTaken(), locked), grew(waysBackTaken(), back)]
+}
+
+/**
+ * `db` whose batch first lets `race` write (another writer getting ahead of the batch) for the first
+ * `times` batches; its transactions, the locked way's, are left alone.
+ */
+function racing(db: AsyncDatabase, times: number, race: () => Promise<unknown>): AsyncDatabase {
+  let raced = 0
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'batch')
+        return async (steps: readonly AsyncStep[]) => {
+          if (raced++ < times) await race()
+          return target.batch(steps)
+        }
+      const v = Reflect.get(target, key)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+}
+
+/** The game's events as written: type, data, version (the hash chain is checked by verifyGame). */
+const eventsOf = (app: TestApp, game: string) =>
+  app.store.read(`game:${game}`).map((e) => ({ version: e.version, type: e.type, data: e.data }))
+const lettersOf = (app: TestApp) =>
+  outboxRows(app).map((m) => ({ to: m.recipient, kind: m.kind, subject: m.mail.subject, text: m.mail.text }))
+
+describe('the ways back, locked on the async handle', () => {
+  let app: TestApp
+  let twin: TestApp
+  beforeEach(() => {
+    // One server secret: the players' keys (and so the events) come out the same on both.
+    app = testApp('locked-way', { database: engine!.app()!, serverSecret: SECRET })
+    twin = testApp('locked-way', { database: engine!.app()!, serverSecret: SECRET })
+    for (const a of [app, twin]) createFixtureDuel(a, 'lw1')
+  })
+  afterEach(() => {
+    app.cleanup()
+    twin.cleanup()
+  })
+
+  it("a moderator's command whose batch loses BATCH_TRIES races: written once, locked, no synchronous statement", async () => {
+    const north = (j: Judge) => j.submitOrders('lw1', 'north', 'DRAW 1')
+    const south = (j: Judge) => j.submitOrders('lw1', 'south', 'DRAW 2').accepted
+    const jobs = tickJobs(app)
+    // Another writer files north's orders ahead of every batch.
+    const racer = () => onPlanningJudge(app.judge, jobs, 'lw1', north)
+    const raced = { ...jobs, db: racing(app.jobsDb, BATCH_TRIES, racer) }
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let accepted: boolean
+    try {
+      accepted = await onPlanningJudge(app.judge, raced, 'lw1', south)
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    expect(accepted).toBe(true)
+    const [locked, back] = taken()
+    expect(locked).toEqual(onPg ? ['the judge calls of a command: game lw1'] : [])
+    expect(back).toEqual(onPg ? [] : ['the judge calls of a command: game lw1'])
+    // The synchronous way, on the twin: the same writes in the same order.
+    for (let i = 0; i < BATCH_TRIES; i++) north(twin.judge)
+    south(twin.judge)
+    expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
+    expect(eventsOf(app, 'lw1').filter((e) => e.type === 'OrdersAccepted')).toHaveLength(BATCH_TRIES + 1)
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+    expect(verifyGame(app.db, app.judge, 'lw1').ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  it('calls that reach a new game each round past READ_ROUNDS: each locked and read in the one transaction', async () => {
+    const chain = Array.from({ length: READ_ROUNDS + 2 }, (_, i) => `lwc${i}`)
+    for (const a of [app, twin]) for (const g of chain) createFixtureDuel(a, g)
+    // The decision reaches the games one by one: each round reads ahead the one it stopped at.
+    const calls = (j: Judge) => {
+      const seen = chain.map((g) => j.load(g).version)
+      j.submitOrders('lw1', 'south', `DRAW ${1 + (seen.length % 3)}`)
+      return seen
+    }
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let seen: number[]
+    try {
+      seen = await onPlanningJudge(app.judge, tickJobs(app), 'lw1', calls)
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    expect(seen).toEqual(twin.judge.transaction(() => calls(twin.judge)))
+    const [locked, back] = taken()
+    // On SQLite the fourth round reads the games it reaches on the synchronous handle.
+    if (onPg) expect([locked, back]).toEqual([['the judge calls of a command: game lw1'], []])
+    else expect(back.length).toBeGreaterThan(0)
+    expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+  })
+
+  it.runIf(onPg)('two judges take the locked way on one game at once: both written, one after the other', async () => {
+    const url = engine!.app()!
+    const judges = [testApp('locked-two', { database: url }), testApp('locked-two', { database: url })]
+    try {
+      createFixtureDuel(judges[0]!, 'lw2')
+      const chain = Array.from({ length: READ_ROUNDS + 2 }, (_, i) => `lwt${i}`)
+      for (const g of chain) createFixtureDuel(judges[0]!, g)
+      const calls = (role: string) => (j: Judge) => {
+        for (const g of chain) j.load(g)
+        return j.submitOrders('lw2', role, 'DRAW 1').accepted
+      }
+      const start = judges[0]!.judge.load('lw2').version
+      const taken = census()
+      const sync = synchronousCalls(engine!.name)
+      let accepted: boolean[]
+      try {
+        accepted = await Promise.all(
+          judges.map((a, i) => onPlanningJudge(a.judge, tickJobs(a), 'lw2', calls(i ? 'south' : 'north'))),
+        )
+      } finally {
+        expect(sync.stop()).toEqual([])
+      }
+      expect(accepted).toEqual([true, true])
+      const [locked, back] = taken()
+      expect(locked).toEqual(['the judge calls of a command: game lw2'])
+      expect(lockedWaysTaken().get(locked[0]!)).toBeGreaterThanOrEqual(2)
+      expect(back).toEqual([])
+      const written = eventsOf(judges[1]!, 'lw2').filter((e) => e.version > start)
+      expect(written.map((e) => e.version)).toEqual([start + 1, start + 2])
+      expect(written.map((e) => e.type)).toEqual(['OrdersAccepted', 'OrdersAccepted'])
+      expect(written.map((e) => (e.data as { role: string }).role).sort()).toEqual(['north', 'south'])
+      expect(verifyGame(judges[1]!.db, judges[1]!.judge, 'lw2').ok).toBe(true)
+    } finally {
+      for (const a of judges) a.cleanup()
+    }
+  })
+})
