@@ -18,8 +18,11 @@
 // for a decision that writes beyond the games' streams (reachedBeyond): only the synchronous way
 // carries that out.
 import type { AsyncDatabase, AsyncStep, AsyncStepResult, AsyncTx } from '../log/async/database.ts'
+import type { AdjudicateResult } from './calls.ts'
+import { type Action, planGame } from './clock/lifecycle.ts'
 import { gameStream } from './events.ts'
 import { FilingBatch } from './filingBatch.ts'
+import type { GameFold } from './fold.ts'
 import type { ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
@@ -152,4 +155,39 @@ export async function decideLocked<T>(
       `a locked decision still reached games it had not read after ${LOCKED_ROUNDS} rounds (${[...games].join(', ')})`,
     )
   })
+}
+
+/** What a tick's plan carried out locked did (as Judge.applyPlan), the fold it left, and whether it was made again. */
+export interface LockedPlan {
+  done: string[]
+  result: AdjudicateResult | null
+  /** The plan was made again: the game had moved since it was made. */
+  replanned: boolean
+  after: GameFold | null
+}
+
+/**
+ * A game's plan at a tick (`actions`, made on the game at `version`) carried out locked: the game
+ * locked and read, the plan made again when the game moved since, applied on the planning judge
+ * (what it reaches beyond the game locked and read in turn), written. Null when it writes beyond
+ * the games' streams (only the synchronous way carries that out).
+ */
+export async function applyPlanLocked(
+  j: Judge,
+  jobs: ResolutionJobs,
+  game: string,
+  plan: { version: number; actions: Action[] },
+  now: Date,
+): Promise<LockedPlan | null> {
+  const locked = await decideLocked(j, jobs, { games: [game] }, (batch) => {
+    const fold = batch.foldOf(game)
+    const replanned = fold.version !== plan.version
+    const actions = replanned ? planGame(fold, now).actions : plan.actions
+    const out = actions.length
+      ? batch.judge.applyPlan(game, actions, { now, expectedVersion: fold.version })
+      : { done: [], result: null }
+    return { ...out, replanned }
+  })
+  if (!('result' in locked)) return null
+  return { ...locked.result, after: locked.batch.heldFold(game) }
 }

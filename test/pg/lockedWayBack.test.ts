@@ -9,10 +9,12 @@ import { tickJobs } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
 import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
-import type { Judge } from '../../src/engine/judge.ts'
+import { Judge } from '../../src/engine/judge.ts'
+import { runTick, runTickYielding, type TickReport } from '../../src/schedule/tick.ts'
 import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
+import { HOUR, START } from '../schedule/helpers.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
@@ -126,6 +128,41 @@ describe('the ways back, locked on the async handle', () => {
     else expect(back.length).toBeGreaterThan(0)
     expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
     expect(lettersOf(app)).toEqual(lettersOf(twin))
+  })
+
+  it("a tick's resolution that reaches another game (NotGathered): carried out locked, as the synchronous tick does", async () => {
+    for (const a of [app, twin]) {
+      createFixtureDuel(a, 'lw3')
+      a.judge.submitOrders('lw1', 'north', 'DRAW 1')
+      // The plan reads another game: beyond what the tick's batch of one game gathers.
+      const own = Judge.prototype.applyPlan
+      a.judge.applyPlan = function (this: Judge, ...args: Parameters<Judge['applyPlan']>) {
+        if (args[0] === 'lw1') this.load('lw3')
+        return own.apply(this, args)
+      }
+    }
+    const deadline = new Date(START + 72 * HOUR)
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let report: TickReport
+    try {
+      report = await runTickYielding(app.judge, deadline, tickJobs(app))
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    const [locked, back] = taken()
+    expect(locked).toEqual(onPg ? ["the tick's batch: game lw1"] : [])
+    expect(back).toEqual(onPg ? [] : [expect.stringContaining("the tick's batch")])
+    const twinReport = runTick(twin.judge, deadline)
+    const resolved = (r: TickReport) => r.games.filter((g) => g.game === 'lw1')
+    expect(resolved(report)).toEqual(resolved(twinReport))
+    expect(resolved(report)[0]).toMatchObject({ advanced: true, committed: true, retries: 0 })
+    expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
+    expect(eventsOf(app, 'lw1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+    expect(verifyGame(app.db, app.judge, 'lw1').ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
   })
 
   it.runIf(onPg)('two judges take the locked way on one game at once: both written, one after the other', async () => {
