@@ -241,6 +241,8 @@ export class GatheredGame {
   private readonly queued: Queued[] = []
   /** Set when the call reached beyond the batch (even where a caller caught it, as the house does). */
   private spoiled: NotGathered | null = null
+  /** Other games read (knowGame: a locked batch's, under their locks), which the call reads but never writes. */
+  private readonly others = new Map<string, GameFold | null>()
 
   constructor(
     private readonly j: Judge,
@@ -260,17 +262,19 @@ export class GatheredGame {
       },
       serverSecret: opts.serverSecret,
       secrets: knownFirst(this.known, opts.fallback && notingReads(opts.fallback, opts.batch), opts.pack),
-      load: (game, opts = {}) =>
-        game === this.game && this.current && !opts.check
-          ? this.current
-          : this.refuse(
-              opts.check ? `a check of ${game} from scratch` : `reading game ${game}`,
-              opts.check ? undefined : { game },
-            ),
+      load: (game, opts = {}) => {
+        if (opts.check) return this.refuse(`a check of ${game} from scratch`)
+        const held = game === this.game ? this.current : this.other(game)
+        return held ?? this.refuse(`reading game ${game}`, { game })
+      },
       ...(opts.hasGame
         ? {
             hasGame: (game: string) =>
-              game === this.game ? this.current !== null : this.refuse(`game ${game}`, { game }),
+              game === this.game
+                ? this.current !== null
+                : this.others.has(game)
+                  ? this.others.get(game) !== null
+                  : this.refuse(`game ${game}`, { game }),
           }
         : {}),
       keep: (game, purpose, point, secret) => this.keep(game, purpose, point, secret),
@@ -323,6 +327,18 @@ export class GatheredGame {
     return gameClockStep(this.jobs.db.engine, { game: this.game, version: fold.version, ...clockEntry(fold) })
   }
 
+  /** Another game read (its fold, or null: no such game), which the call may read without a refusal. */
+  knowGame(game: string, fold: GameFold | null): void {
+    this.others.set(game, fold)
+  }
+
+  /** Another game's fold as read (knowGame), else undefined. */
+  private other(game: string): GameFold | undefined {
+    const fold = this.others.get(game)
+    if (fold === null) throw new Error(`no game "${game}"`)
+    return fold
+  }
+
   /** A secret read ahead (none when null), known without a read. */
   know(purpose: Purpose, point: number, secret: string | null): void {
     if (secret !== null) knowSecret(this.known, this.game, purpose, point, secret)
@@ -367,11 +383,14 @@ export class GatheredGame {
       ),
       append: (stream: string, expected: number, evs: NewEvent[]) => this.append(stream, expected, evs),
       version: (stream: string) =>
-        stream === this.stream ? (this.current?.version ?? 0) : this.refuse(`the head of ${stream}`, { stream }),
-      read: (stream: string, from = 1) =>
         stream === this.stream
-          ? events().filter((e) => e.version >= from)
-          : this.refuse(`reading ${stream}`, { stream }),
+          ? (this.current?.version ?? 0)
+          : (this.otherStream(stream)?.version ?? this.refuse(`the head of ${stream}`, { stream })),
+      read: (stream: string, from = 1) =>
+        (stream === this.stream
+          ? events()
+          : (this.otherStream(stream)?.events ?? this.refuse(`reading ${stream}`, { stream }))
+        ).filter((e) => e.version >= from),
     }
     return new Proxy(own as EventStore, {
       get: (target, key) => {
@@ -381,6 +400,13 @@ export class GatheredGame {
         return this.refuse(`the event store's ${key}`)
       },
     })
+  }
+
+  /** Another game's stream as read (knowGame): its fold, an empty one for no such game, else undefined. */
+  private otherStream(stream: string): { version: number; events: StoredEvent[] } | undefined {
+    if (!stream.startsWith('game:')) return undefined
+    const fold = this.others.get(stream.slice('game:'.length))
+    return fold === null ? { version: 0, events: [] } : fold
   }
 
   private append(stream: string, expected: number, events: NewEvent[]): StoredEvent[] {

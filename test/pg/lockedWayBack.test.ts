@@ -7,12 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
 import { verifyGame } from '../../src/engine/audit.ts'
+import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
 import { Judge } from '../../src/engine/judge.ts'
 import { runTick, runTickYielding, type TickReport } from '../../src/schedule/tick.ts'
 import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
-import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { HOUR, START } from '../schedule/helpers.ts'
 import { bothEngines } from './engines.ts'
@@ -162,6 +163,38 @@ describe('the ways back, locked on the async handle', () => {
     expect(eventsOf(app, 'lw1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
     expect(lettersOf(app)).toEqual(lettersOf(twin))
     expect(verifyGame(app.db, app.judge, 'lw1').ok).toBe(true)
+    expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  it('a creation that reaches another game (NotGathered): created locked, as the synchronous way creates it', async () => {
+    for (const a of [app, twin]) {
+      // The creation reads another game: beyond what its batch of one game gathers.
+      const own = Judge.prototype.askOpeningQuestions
+      a.judge.askOpeningQuestions = function (this: Judge, ...args: Parameters<Judge['askOpeningQuestions']>) {
+        this.load('lw1')
+        return own.apply(this, args)
+      }
+    }
+    const req = { game: 'lw4', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] }
+    const mail = lettersOf(app).length
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let keys: Record<string, string>
+    try {
+      keys = (await createGameBatched(app.judge, tickJobs(app), req)).keys
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    const [locked, back] = taken()
+    expect(locked).toEqual(onPg ? ['a creation: game lw4'] : [])
+    expect(back).toEqual(onPg ? [] : [expect.stringContaining('a creation')])
+    expect(keys).toEqual(twin.judge.createGame(req).keys)
+    expect(eventsOf(app, 'lw4')).toEqual(eventsOf(twin, 'lw4'))
+    expect(eventsOf(app, 'lw4').filter((e) => e.type === 'GameCreated')).toHaveLength(1)
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+    expect(lettersOf(app).length).toBeGreaterThan(mail)
+    expect(verifyGame(app.db, app.judge, 'lw4').ok).toBe(true)
     expect(clockProblems(app.judge)).toEqual([])
   })
 
