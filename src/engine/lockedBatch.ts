@@ -27,6 +27,8 @@ import type { ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
 
+export type { AsyncTx } from '../log/async/database.ts'
+
 /** How many times the locked way starts again after a deadlock or a lock wait that timed out. */
 export const LOCKED_TRIES = 4
 

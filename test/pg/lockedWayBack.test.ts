@@ -11,6 +11,8 @@ import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
 import { Judge } from '../../src/engine/judge.ts'
+import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
+import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { runTick, runTickYielding, type TickReport } from '../../src/schedule/tick.ts'
 import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
@@ -20,6 +22,19 @@ import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
 const [engine] = bothEngines()
+
+let count = 0
+function eml(from: string, body: string): Buffer {
+  const head = [
+    `From: ${from}`,
+    'To: orders@judge.example.test',
+    'Subject: orders',
+    `Message-ID: <locked-${++count}@example.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+  ].join('\r\n')
+  return Buffer.from(`${head}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
+}
 const onPg = engine!.name === 'postgres'
 const SECRET = 'ab'.repeat(32)
 
@@ -196,6 +211,48 @@ describe('the ways back, locked on the async handle', () => {
     expect(lettersOf(app).length).toBeGreaterThan(mail)
     expect(verifyGame(app.db, app.judge, 'lw4').ok).toBe(true)
     expect(clockProblems(app.judge)).toEqual([])
+  })
+
+  it('a mail whose filing loses BATCH_TRIES races to other mails: filed locked, once, as the synchronous intake files it', async () => {
+    const keys = createFixtureDuel(app, 'lw5').keys
+    expect(createFixtureDuel(twin, 'lw5').keys).toEqual(keys)
+    const orders = (role: string, n: number) =>
+      eml(`${role}@example.test`, `GAME lw5 ${role}\nKEY ${keys[role]}\nDRAW ${n}`)
+    const others = Array.from({ length: BATCH_TRIES }, (_, i) => orders('north', 1 + (i % 3)))
+    const main = orders('south', 2)
+    const deps = (a: TestApp, jobsDb?: AsyncDatabase): IntakeDeps => ({
+      judge: a.judge,
+      db: a.db,
+      ...(jobsDb ? { jobsDb } : {}),
+      outbox: sqliteOutbox(a.db, a.clock),
+      clock: a.clock,
+    })
+    // Another intake files north's mails ahead of each of the batches of south's.
+    let next = 0
+    const racer = () => handleInbound(others[next++]!, 'test', deps(app, app.jobsDb))
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let outcome: string
+    try {
+      outcome = await handleInbound(main, 'test', deps(app, racing(app.jobsDb, BATCH_TRIES, racer)))
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    expect(next).toBe(BATCH_TRIES)
+    const [locked] = taken()
+    expect(locked).toEqual(onPg ? [expect.stringMatching(/^the intake: mail /)] : [])
+    // The synchronous intake on the twin, the same mails in the same order.
+    for (const m of others) await handleInbound(m, 'test', deps(twin))
+    expect(await handleInbound(main, 'test', deps(twin))).toBe(outcome)
+    expect(eventsOf(app, 'lw5')).toEqual(eventsOf(twin, 'lw5'))
+    expect(eventsOf(app, 'lw5').filter((e) => e.type === 'OrdersAccepted')).toHaveLength(BATCH_TRIES + 1)
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+    const mails = (a: TestApp) => a.store.read('system:mail').map((e) => ({ type: e.type, data: e.data }))
+    expect(mails(app)).toEqual(mails(twin))
+    // Once more: a duplicate, written nowhere.
+    expect(await handleInbound(main, 'test', deps(app, app.jobsDb))).toBe('duplicate')
+    expect(mails(app)).toHaveLength(mails(twin).length)
   })
 
   it.runIf(onPg)('two judges take the locked way on one game at once: both written, one after the other', async () => {
