@@ -199,7 +199,7 @@ export interface GatheringOptions {
   /** Whose batch, as a refusal names it ("the tick's"). */
   batch: string
   serverSecret: string
-  /** The secrets the batch does not know: the judge's, or none (null). */
+  /** The secrets the batch does not know: the judge's (on PostgreSQL refused instead), or none (null). */
   fallback: SecretSource | null
   pack: SecretSource['pack']
   /** Whether the judge answers hasGame for its own game (else the judge's own hasGame answers). */
@@ -261,7 +261,7 @@ export class GatheredGame {
         enqueueRender: (render, meta) => this.queued.push(() => letterStepsOf(jobs.letterSteps, render(), meta)),
       },
       serverSecret: opts.serverSecret,
-      secrets: knownFirst(this.known, opts.fallback && notingReads(opts.fallback, opts.batch), opts.pack),
+      secrets: knownFirst(this.known, this.fallback(opts), opts.pack),
       load: (game, opts = {}) => {
         if (opts.check) return this.refuse(`a check of ${game} from scratch`)
         const held = game === this.game ? this.current : this.other(game)
@@ -279,6 +279,19 @@ export class GatheredGame {
         : {}),
       keep: (game, purpose, point, secret) => this.keep(game, purpose, point, secret),
     })
+  }
+
+  /**
+   * The secrets not known to the batch: the judge's, each read a noted way back; on PostgreSQL
+   * none, a refusal (the way back is then taken locked on the async handle: lockedBatch.ts).
+   */
+  private fallback(opts: GatheringOptions): SecretSource | null {
+    if (!opts.fallback) return null
+    if (this.jobs.db.engine !== 'postgres') return notingReads(opts.fallback, opts.batch)
+    return {
+      get: (game, purpose, point) =>
+        this.refuse(`the ${purpose} secret of ${game} at ${point}`, { secret: { game, purpose, point } }),
+    }
   }
 
   /** The fold the gathered writes leave (the start's when nothing is appended). */

@@ -12,6 +12,7 @@ import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
 import { Judge } from '../../src/engine/judge.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
+import { fileGroup, readForGroup } from '../../src/mail/intakeGroup.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { runTick, runTickYielding, type TickReport } from '../../src/schedule/tick.ts'
 import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
@@ -68,6 +69,15 @@ function racing(db: AsyncDatabase, times: number, race: () => Promise<unknown>):
     },
   })
 }
+
+/** The intake's dependencies on `a`, batched on `jobsDb` when given (else the synchronous intake). */
+const intakeDeps = (a: TestApp, jobsDb?: AsyncDatabase): IntakeDeps => ({
+  judge: a.judge,
+  db: a.db,
+  ...(jobsDb ? { jobsDb } : {}),
+  outbox: sqliteOutbox(a.db, a.clock),
+  clock: a.clock,
+})
 
 /** The game's events as written: type, data, version (the hash chain is checked by verifyGame). */
 const eventsOf = (app: TestApp, game: string) =>
@@ -146,40 +156,46 @@ describe('the ways back, locked on the async handle', () => {
     expect(lettersOf(app)).toEqual(lettersOf(twin))
   })
 
-  it("a tick's resolution that reaches another game (NotGathered): carried out locked, as the synchronous tick does", async () => {
-    for (const a of [app, twin]) {
-      createFixtureDuel(a, 'lw3')
-      a.judge.submitOrders('lw1', 'north', 'DRAW 1')
-      // The plan reads another game: beyond what the tick's batch of one game gathers.
-      const own = Judge.prototype.applyPlan
-      a.judge.applyPlan = function (this: Judge, ...args: Parameters<Judge['applyPlan']>) {
-        if (args[0] === 'lw1') this.load('lw3')
-        return own.apply(this, args)
+  it.each([
+    ['another game', (j: Judge) => j.load('lw3')],
+    ["another game's dice secret", (j: Judge) => j.secrets.get('lw3', 'dice', 1)],
+  ])(
+    "a tick's resolution that reaches %s (NotGathered): carried out locked, as the synchronous tick does",
+    async (_, reach) => {
+      for (const a of [app, twin]) {
+        createFixtureDuel(a, 'lw3')
+        a.judge.submitOrders('lw1', 'north', 'DRAW 1')
+        // The plan reads beyond what the tick's batch of one game gathers.
+        const own = Judge.prototype.applyPlan
+        a.judge.applyPlan = function (this: Judge, ...args: Parameters<Judge['applyPlan']>) {
+          if (args[0] === 'lw1') reach(this)
+          return own.apply(this, args)
+        }
       }
-    }
-    const deadline = new Date(START + 72 * HOUR)
-    app.judge.folds.clear()
-    const taken = census()
-    const sync = synchronousCalls(engine!.name)
-    let report: TickReport
-    try {
-      report = await runTickYielding(app.judge, deadline, tickJobs(app))
-    } finally {
-      expect(sync.stop()).toEqual([])
-    }
-    const [locked, back] = taken()
-    expect(locked).toEqual(onPg ? ["the tick's batch: game lw1"] : [])
-    expect(back).toEqual(onPg ? [] : [expect.stringContaining("the tick's batch")])
-    const twinReport = runTick(twin.judge, deadline)
-    const resolved = (r: TickReport) => r.games.filter((g) => g.game === 'lw1')
-    expect(resolved(report)).toEqual(resolved(twinReport))
-    expect(resolved(report)[0]).toMatchObject({ advanced: true, committed: true, retries: 0 })
-    expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
-    expect(eventsOf(app, 'lw1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
-    expect(lettersOf(app)).toEqual(lettersOf(twin))
-    expect(verifyGame(app.db, app.judge, 'lw1').ok).toBe(true)
-    expect(clockProblems(app.judge)).toEqual([])
-  })
+      const deadline = new Date(START + 72 * HOUR)
+      app.judge.folds.clear()
+      const taken = census()
+      const sync = synchronousCalls(engine!.name)
+      let report: TickReport
+      try {
+        report = await runTickYielding(app.judge, deadline, tickJobs(app))
+      } finally {
+        expect(sync.stop()).toEqual([])
+      }
+      const [locked, back] = taken()
+      expect(locked).toEqual(onPg ? ["the tick's batch: game lw1"] : [])
+      expect(back).toEqual(onPg ? [] : [expect.stringContaining("the tick's batch")])
+      const twinReport = runTick(twin.judge, deadline)
+      const resolved = (r: TickReport) => r.games.filter((g) => g.game === 'lw1')
+      expect(resolved(report)).toEqual(resolved(twinReport))
+      expect(resolved(report)[0]).toMatchObject({ advanced: true, committed: true, retries: 0 })
+      expect(eventsOf(app, 'lw1')).toEqual(eventsOf(twin, 'lw1'))
+      expect(eventsOf(app, 'lw1').filter((e) => e.type === 'TurnAdjudicated')).toHaveLength(1)
+      expect(lettersOf(app)).toEqual(lettersOf(twin))
+      expect(verifyGame(app.db, app.judge, 'lw1').ok).toBe(true)
+      expect(clockProblems(app.judge)).toEqual([])
+    },
+  )
 
   it('a creation that reaches another game (NotGathered): created locked, as the synchronous way creates it', async () => {
     for (const a of [app, twin]) {
@@ -220,22 +236,15 @@ describe('the ways back, locked on the async handle', () => {
       eml(`${role}@example.test`, `GAME lw5 ${role}\nKEY ${keys[role]}\nDRAW ${n}`)
     const others = Array.from({ length: BATCH_TRIES }, (_, i) => orders('north', 1 + (i % 3)))
     const main = orders('south', 2)
-    const deps = (a: TestApp, jobsDb?: AsyncDatabase): IntakeDeps => ({
-      judge: a.judge,
-      db: a.db,
-      ...(jobsDb ? { jobsDb } : {}),
-      outbox: sqliteOutbox(a.db, a.clock),
-      clock: a.clock,
-    })
     // Another intake files north's mails ahead of each of the batches of south's.
     let next = 0
-    const racer = () => handleInbound(others[next++]!, 'test', deps(app, app.jobsDb))
+    const racer = () => handleInbound(others[next++]!, 'test', intakeDeps(app, app.jobsDb))
     app.judge.folds.clear()
     const taken = census()
     const sync = synchronousCalls(engine!.name)
     let outcome: string
     try {
-      outcome = await handleInbound(main, 'test', deps(app, racing(app.jobsDb, BATCH_TRIES, racer)))
+      outcome = await handleInbound(main, 'test', intakeDeps(app, racing(app.jobsDb, BATCH_TRIES, racer)))
     } finally {
       expect(sync.stop()).toEqual([])
     }
@@ -243,16 +252,53 @@ describe('the ways back, locked on the async handle', () => {
     const [locked] = taken()
     expect(locked).toEqual(onPg ? [expect.stringMatching(/^the intake: mail /)] : [])
     // The synchronous intake on the twin, the same mails in the same order.
-    for (const m of others) await handleInbound(m, 'test', deps(twin))
-    expect(await handleInbound(main, 'test', deps(twin))).toBe(outcome)
+    for (const m of others) await handleInbound(m, 'test', intakeDeps(twin))
+    expect(await handleInbound(main, 'test', intakeDeps(twin))).toBe(outcome)
     expect(eventsOf(app, 'lw5')).toEqual(eventsOf(twin, 'lw5'))
     expect(eventsOf(app, 'lw5').filter((e) => e.type === 'OrdersAccepted')).toHaveLength(BATCH_TRIES + 1)
     expect(lettersOf(app)).toEqual(lettersOf(twin))
     const mails = (a: TestApp) => a.store.read('system:mail').map((e) => ({ type: e.type, data: e.data }))
     expect(mails(app)).toEqual(mails(twin))
     // Once more: a duplicate, written nowhere.
-    expect(await handleInbound(main, 'test', deps(app, app.jobsDb))).toBe('duplicate')
+    expect(await handleInbound(main, 'test', intakeDeps(app, app.jobsDb))).toBe('duplicate')
     expect(mails(app)).toHaveLength(mails(twin).length)
+  })
+
+  it('an IMAP group whose second mail reaches a game not read ahead: the group ends there, the mail filed alone, none synchronously', async () => {
+    const keys = createFixtureDuel(app, 'lw6').keys
+    createFixtureDuel(twin, 'lw6')
+    for (const a of [app, twin]) {
+      // South's orders read another game, which the mail does not name.
+      const own = Judge.prototype.planOrders
+      a.judge.planOrders = function (this: Judge, ...args: Parameters<Judge['planOrders']>) {
+        if (args[1] === 'south') this.load('lw1')
+        return own.apply(this, args)
+      }
+    }
+    const orders = (role: string, n: number) =>
+      eml(`${role}@example.test`, `GAME lw6 ${role}\nKEY ${keys[role]}\nDRAW ${n}`)
+    const mails = [orders('north', 1), orders('south', 2)]
+    app.judge.folds.clear()
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    let outcomes: string[]
+    try {
+      const group = await Promise.all(mails.map((m) => readForGroup(m, 'test', intakeDeps(app, app.jobsDb))))
+      const filed = await fileGroup(group, intakeDeps(app, app.jobsDb))
+      expect(filed).toHaveLength(onPg ? 1 : 2)
+      outcomes = [...filed]
+      for (const m of mails.slice(filed.length))
+        outcomes.push(await handleInbound(m, 'test', intakeDeps(app, app.jobsDb)))
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    const [, back] = taken()
+    if (onPg) expect(back).toEqual([])
+    const twinOutcomes = []
+    for (const m of mails) twinOutcomes.push(await handleInbound(m, 'test', intakeDeps(twin)))
+    expect(outcomes).toEqual(twinOutcomes)
+    expect(eventsOf(app, 'lw6')).toEqual(eventsOf(twin, 'lw6'))
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
   })
 
   it.runIf(onPg)('two judges take the locked way on one game at once: both written, one after the other', async () => {
