@@ -11,8 +11,9 @@
 // stream (GatheredGame) its appends chained from the head the batch holds, with the fold they leave,
 // and its readers' reports kept as renders, made one a turn of the event loop before the batch is
 // written (renderLetters).
-// Anything a gathering judge of one game does beyond that game's stream is refused with NotGathered
-// and carried out the synchronous way.
+// Anything a gathering judge of one game does beyond that game's stream (and other games it was
+// given read: knowGame) is refused with NotGathered, and carried out locked on the async handle on
+// PostgreSQL (lockedBatch.ts), the synchronous way on SQLite.
 import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import type { AppendSteps, AsyncEventStore } from '../log/async/store.ts'
 import { gameClockStep } from '../log/repos/gameClock.ts'

@@ -11,7 +11,7 @@ import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
 import { Judge } from '../../src/engine/judge.ts'
-import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
+import { handleInbound, type IntakeDeps, recordIntakeFailure } from '../../src/mail/intake.ts'
 import { fileGroup, readForGroup } from '../../src/mail/intakeGroup.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { runTick, runTickYielding, type TickReport } from '../../src/schedule/tick.ts'
@@ -262,6 +262,38 @@ describe('the ways back, locked on the async handle', () => {
     // Once more: a duplicate, written nowhere.
     expect(await handleInbound(main, 'test', intakeDeps(app, app.jobsDb))).toBe('duplicate')
     expect(mails(app)).toHaveLength(mails(twin).length)
+  })
+
+  it('the record of a mail the intake failed on, whose batch loses BATCH_TRIES races: recorded locked, once', async () => {
+    const keys = createFixtureDuel(app, 'lw7').keys
+    createFixtureDuel(twin, 'lw7')
+    const others = Array.from({ length: BATCH_TRIES }, (_, i) =>
+      eml('north@example.test', `GAME lw7 north\nKEY ${keys.north}\nDRAW ${1 + (i % 3)}`),
+    )
+    const broken = eml('south@example.test', 'GAME lw7 south\nDRAW 2')
+    let next = 0
+    const racer = () => handleInbound(others[next++]!, 'test', intakeDeps(app, app.jobsDb))
+    const taken = census()
+    const sync = synchronousCalls(engine!.name)
+    try {
+      await recordIntakeFailure(
+        broken,
+        'test',
+        intakeDeps(app, racing(app.jobsDb, BATCH_TRIES, racer)),
+        new Error('a disk full'),
+      )
+    } finally {
+      expect(sync.stop()).toEqual([])
+    }
+    expect(next).toBe(BATCH_TRIES)
+    const [locked] = taken()
+    expect(locked).toEqual(onPg ? [expect.stringMatching(/^the intake: mail /)] : [])
+    for (const m of others) await handleInbound(m, 'test', intakeDeps(twin))
+    await recordIntakeFailure(broken, 'test', intakeDeps(twin), new Error('a disk full'))
+    const mails = (a: TestApp) => a.store.read('system:mail').map((e) => ({ type: e.type, data: e.data }))
+    expect(mails(app)).toEqual(mails(twin))
+    expect(lettersOf(app)).toEqual(lettersOf(twin))
+    expect(mails(app).filter((e) => JSON.stringify(e.data).includes('a disk full'))).toHaveLength(1)
   })
 
   it('an IMAP group whose second mail reaches a game not read ahead: the group ends there, the mail filed alone, none synchronously', async () => {
