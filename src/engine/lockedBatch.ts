@@ -110,8 +110,6 @@ export interface LockedOptions {
   games: Iterable<string>
   /** Records locked before the games (the mail record, as the synchronous intake takes it first). */
   first?: string[]
-  /** What is read before the decision, after the locks (the intake's reply counts...): its own batch. */
-  open?: (db: AsyncDatabase, games: string[]) => Promise<FilingBatch>
 }
 
 /**
@@ -132,7 +130,7 @@ export async function decideLocked<T>(
     await lockNames(tx, opts.first ?? [])
     for (let round = 0; round < LOCKED_ROUNDS; round++) {
       await lockGames(tx, games)
-      const batch = opts.open ? await opts.open(db, [...games]) : await FilingBatch.open(j, db, jobs.letterSteps)
+      const batch = await FilingBatch.open(j, db, jobs.letterSteps)
       batch.readAheadOnly()
       const folds = await Promise.all([...games].map((g) => batch.readGame(g).catch(() => null)))
       for (const fold of folds) if (fold) await secretsAhead(batch.judge, db, fold)

@@ -10,6 +10,7 @@ import { verifyGame } from '../../src/engine/audit.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { BATCH_TRIES, onPlanningJudge, READ_ROUNDS } from '../../src/engine/judgeBatch.ts'
+import { inLockedTransaction } from '../../src/engine/lockedBatch.ts'
 import { Judge } from '../../src/engine/judge.ts'
 import { handleInbound, type IntakeDeps, recordIntakeFailure } from '../../src/mail/intake.ts'
 import { fileGroup, readForGroup } from '../../src/mail/intakeGroup.ts'
@@ -369,4 +370,31 @@ describe('the ways back, locked on the async handle', () => {
       for (const a of judges) a.cleanup()
     }
   })
+
+  it.runIf(onPg)(
+    'a deadlock between two locked transactions: PostgreSQL breaks it, the one it failed starts again, both commit',
+    async () => {
+      // Each takes one lock, waits for the other to hold its own, then asks for the other's.
+      let arrived = 0
+      let release: () => void = () => {}
+      const bothHold = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const run = (first: string, second: string) => {
+        let tries = 0
+        return inLockedTransaction(app.jobsDb, async (tx) => {
+          tries++
+          await tx.lock(first)
+          if (tries === 1) {
+            if (++arrived === 2) release()
+            await bothHold
+          }
+          await tx.lock(second)
+          return tries
+        })
+      }
+      const tries = await Promise.all([run('test:a', 'test:b'), run('test:b', 'test:a')])
+      expect(tries.sort()).toEqual([1, 2])
+    },
+  )
 })
