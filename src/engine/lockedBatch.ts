@@ -108,8 +108,6 @@ export type Locked<T> = { result: T; batch: FilingBatch } | { beyond: true }
 export interface LockedOptions {
   /** The games it is known to read and write, locked first (sorted), read ahead. */
   games: Iterable<string>
-  /** Records locked before the games (the mail record, as the synchronous intake takes it first). */
-  first?: string[]
 }
 
 /**
@@ -127,7 +125,6 @@ export async function decideLocked<T>(
   return inLockedTransaction(jobs.db, async (tx) => {
     const db = txDatabase(tx)
     const games = new Set(opts.games)
-    await lockNames(tx, opts.first ?? [])
     for (let round = 0; round < LOCKED_ROUNDS; round++) {
       await lockGames(tx, games)
       const batch = await FilingBatch.open(j, db, jobs.letterSteps)
