@@ -82,14 +82,10 @@ export function waysBackTaken(): ReadonlyMap<string, number> {
   return waysBack
 }
 
-/** The ways back carried out in one locked transaction on the async handle (lockedBatch.ts) in this process. */
+/** The ways back carried out in one locked transaction on the async handle (lockedBatch.ts). */
 const lockedWays = new Map<string, number>()
 
-/**
- * Notes a batched path that gave up on its batch and carried its decision out locked on the async
- * handle instead of on the synchronous driver (`site`, `what`: as noteWayBack); counted always
- * (lockedWaysTaken), logged when PBEM_DEBUG_WAYS_BACK is set.
- */
+/** Notes a way back carried out locked on the async handle instead (`site`, `what`: as noteWayBack). */
 export function noteLockedWay(site: string, what: string): void {
   const key = `${site}: ${what}`
   lockedWays.set(key, (lockedWays.get(key) ?? 0) + 1)
