@@ -8,17 +8,21 @@
 //
 // Nothing is read inside the batch: the stream's first version and the secrets' keys are unique,
 // so a second creator of the same game id makes the batch fail whole, and the caller is told the
-// game exists. A creation that reaches beyond what is gathered (another stream, a stored pack
-// other than its own) stops with NotGathered and is carried out the synchronous way.
+// game exists. A creation that reaches beyond what is gathered (another game, a stored pack other
+// than its own) stops with NotGathered; on PostgreSQL it is carried out in one locked transaction
+// on the async handle (createLocked), elsewhere (and for a stream not a game's) the synchronous way.
 import type { AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
-import { hasPackAsync, packStep } from '../log/repos/packs.ts'
+import { findPackContentAsync, hasPackAsync, packStep } from '../log/repos/packs.ts'
 import type { CreateGameRequest } from './calls.ts'
 import { type CreationPlan, openGame, planCreation } from './creation.ts'
 import { gameStream } from './events.ts'
-import { GatheredGame, NotGathered, noteWayBack, type ResolutionJobs } from './gathering.ts'
+import type { GameFold } from './fold.ts'
+import { GatheredGame, NotGathered, noteLockedWay, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
 import type { Judge } from './judge.ts'
+import { inLockedTransaction, LOCKED_ROUNDS, lockGames, locksTheWayBack, txDatabase } from './lockedBatch.ts'
+import { foldAhead } from './resolutionBatch.ts'
 import { serverSecretAhead } from './secretAhead.ts'
 
 /** As Judge.createGame, its writes in one batch on `jobs`. */
@@ -33,19 +37,61 @@ export async function createGameBatched(
   const batch = new CreationBatch(j, store, jobs, req.game, server)
   let plan: CreationPlan
   try {
-    plan = planCreation(batch.judge, req, () => head.version > 0)
-    batch.open(plan, await hasPackAsync(jobs.db, plan.pack.hash))
-    playHouseSeats(batch.judge, req.game)
-    batch.check()
+    plan = await batch.plan(req, head.version > 0)
   } catch (e) {
-    if (e instanceof NotGathered) {
-      noteWayBack('a creation', e.message)
-      return j.createGame(req)
+    if (!(e instanceof NotGathered)) throw e
+    const locked = locksTheWayBack(jobs.db) ? await createLocked(j, jobs, req, server) : null
+    if (locked) {
+      noteLockedWay('a creation', `game ${req.game}`)
+      return locked
     }
-    throw e
+    noteWayBack('a creation', e.message)
+    return j.createGame(req)
   }
   if (!(await batch.commit())) throw new Error(`game ${req.game} already exists`)
   return { game: req.game, keys: plan.keys }
+}
+
+/**
+ * The creation in one locked transaction on the async handle (PostgreSQL), for one that reached
+ * beyond its batch: its game locked, what it reaches (another game, locked first; a stored pack)
+ * read inside the transaction and known to a fresh batch, decided again, written through the
+ * transaction. Null when it reaches what only the synchronous way reads (a stream not a game's).
+ */
+async function createLocked(
+  j: Judge,
+  jobs: ResolutionJobs,
+  req: CreateGameRequest,
+  server: string,
+): Promise<{ game: string; keys: Record<string, string> } | null> {
+  return inLockedTransaction(jobs.db, async (tx) => {
+    const db = txDatabase(tx)
+    const store = new AsyncEventStore(db, j.o.store.schemas, j.o.clock)
+    const games = new Map<string, GameFold | null>()
+    const packs = new Map<string, unknown>()
+    await lockGames(tx, [req.game])
+    for (let round = 0; round < LOCKED_ROUNDS; round++) {
+      const head = await store.head(gameStream(req.game))
+      const batch = new CreationBatch(j, store, { ...jobs, db }, req.game, server)
+      for (const [game, fold] of games) batch.knowGame(game, fold)
+      for (const [hash, content] of packs) batch.knowPack(hash, content)
+      try {
+        const plan = await batch.plan(req, head.version > 0)
+        if (!(await batch.commit())) throw new Error(`game ${req.game} already exists`)
+        return { game: req.game, keys: plan.keys }
+      } catch (e) {
+        if (!(e instanceof NotGathered)) throw e
+        const r = e.reached
+        const game = 'game' in r ? r.game : 'stream' in r && r.stream.startsWith('game:') ? r.stream.slice(5) : null
+        if (game) {
+          await lockGames(tx, [game])
+          games.set(game, await foldAhead(j, store, game))
+        } else if ('pack' in r) packs.set(r.pack, await findPackContentAsync(db, r.pack))
+        else return null
+      }
+    }
+    throw new Error(`the creation of ${req.game} still reached beyond its batch after ${LOCKED_ROUNDS} rounds`)
+  })
 }
 
 class CreationBatch {
@@ -54,6 +100,8 @@ class CreationBatch {
   /** The pack, written before the events unless stored. */
   private readonly packSteps: AsyncStep[] = []
   private ownPack: CreationPlan['pack'] | null = null
+  /** Stored packs read (a locked creation's), which the creation's folds read without a refusal. */
+  private readonly packs = new Map<string, unknown>()
 
   constructor(
     j: Judge,
@@ -64,7 +112,11 @@ class CreationBatch {
   ) {
     // The game's secrets are all drawn here, so none is read; its pack is the one it brings.
     const pack = (hash: string) =>
-      hash === this.ownPack?.hash ? this.ownPack.content : this.g.refuse(`the stored pack ${hash}`, { pack: hash })
+      hash === this.ownPack?.hash
+        ? this.ownPack.content
+        : this.packs.has(hash)
+          ? this.packs.get(hash)
+          : this.g.refuse(`the stored pack ${hash}`, { pack: hash })
     const opts = { batch: "the creation's", serverSecret, fallback: null, pack, hasGame: true }
     this.g = new GatheredGame(j, store, jobs, game, null, opts)
   }
@@ -72,6 +124,28 @@ class CreationBatch {
   /** The judge the creation runs against: its writes come here. */
   get judge(): Judge {
     return this.g.judge
+  }
+
+  /** Another game read under its lock, which the creation may read. */
+  knowGame(game: string, fold: GameFold | null): void {
+    this.g.knowGame(game, fold)
+  }
+
+  /** A stored pack read, which the creation's folds may read. */
+  knowPack(hash: string, content: unknown): void {
+    this.packs.set(hash, content)
+  }
+
+  /**
+   * The creation decided into the batch (`exists`: whether the game's stream has begun): its plan,
+   * its opening and its house seats' first orders; NotGathered when it reached beyond the batch.
+   */
+  async plan(req: CreateGameRequest, exists: boolean): Promise<CreationPlan> {
+    const plan = planCreation(this.judge, req, () => exists)
+    this.open(plan, await hasPackAsync(this.jobs.db, plan.pack.hash))
+    playHouseSeats(this.judge, req.game)
+    this.check()
+    return plan
   }
 
   /** The plan's secrets and pack (unless `packStored`) gathered, and its opening run into the batch. */

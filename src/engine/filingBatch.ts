@@ -209,9 +209,11 @@ export class FilingBatch {
     if (!events.length) return []
     const head = { version: fold.version, hash: fold.events.at(-1)?.hash ?? GENESIS_HASH }
     const planned = this.store.appendSteps(gameStream(game), head, events)
+    // Folded again from the start through the planning judge's secrets: those read ahead, else
+    // (reading ahead only) the decision stops to read them ahead, never a synchronous read.
     const after =
       advanceFold(fold, planned.events) ??
-      foldGame([...fold.events, ...planned.events], this.j.registry, this.j.secrets)
+      foldGame([...fold.events, ...planned.events], this.j.registry, this.judge.secrets)
     const prior = this.games.get(game)?.appends ?? []
     // A fresh entry (not one changed in place): a mark taken before holds the entry as it was.
     this.games.set(game, { game, appends: [...prior, planned], after })

@@ -11,8 +11,9 @@
 // stream (GatheredGame) its appends chained from the head the batch holds, with the fold they leave,
 // and its readers' reports kept as renders, made one a turn of the event loop before the batch is
 // written (renderLetters).
-// Anything a gathering judge of one game does beyond that game's stream is refused with NotGathered
-// and carried out the synchronous way.
+// Anything a gathering judge of one game does beyond that game's stream (and other games it was
+// given read: knowGame) is refused with NotGathered, and carried out locked on the async handle on
+// PostgreSQL (lockedBatch.ts), the synchronous way on SQLite.
 import type { AsyncDatabase, AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import type { AppendSteps, AsyncEventStore } from '../log/async/store.ts'
 import { gameClockStep } from '../log/repos/gameClock.ts'
@@ -79,6 +80,21 @@ export function noteWayBack(site: string, what: string): void {
 /** The ways back taken so far in this process (noteWayBack), by `site: what`. */
 export function waysBackTaken(): ReadonlyMap<string, number> {
   return waysBack
+}
+
+/** The ways back carried out in one locked transaction on the async handle (lockedBatch.ts). */
+const lockedWays = new Map<string, number>()
+
+/** Notes a way back carried out locked on the async handle instead (`site`, `what`: as noteWayBack). */
+export function noteLockedWay(site: string, what: string): void {
+  const key = `${site}: ${what}`
+  lockedWays.set(key, (lockedWays.get(key) ?? 0) + 1)
+  if (process.env.PBEM_DEBUG_WAYS_BACK) console.warn(`way back carried out locked on the async handle: ${key}`)
+}
+
+/** The ways back carried out locked so far in this process (noteLockedWay), by `site: what`. */
+export function lockedWaysTaken(): ReadonlyMap<string, number> {
+  return lockedWays
 }
 const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
 
@@ -180,7 +196,7 @@ export interface GatheringOptions {
   /** Whose batch, as a refusal names it ("the tick's"). */
   batch: string
   serverSecret: string
-  /** The secrets the batch does not know: the judge's, or none (null). */
+  /** The secrets the batch does not know: the judge's (on PostgreSQL refused instead), or none (null). */
   fallback: SecretSource | null
   pack: SecretSource['pack']
   /** Whether the judge answers hasGame for its own game (else the judge's own hasGame answers). */
@@ -222,6 +238,8 @@ export class GatheredGame {
   private readonly queued: Queued[] = []
   /** Set when the call reached beyond the batch (even where a caller caught it, as the house does). */
   private spoiled: NotGathered | null = null
+  /** Other games read (knowGame: a locked batch's, under their locks), which the call reads but never writes. */
+  private readonly others = new Map<string, GameFold | null>()
 
   constructor(
     private readonly j: Judge,
@@ -240,22 +258,37 @@ export class GatheredGame {
         enqueueRender: (render, meta) => this.queued.push(() => letterStepsOf(jobs.letterSteps, render(), meta)),
       },
       serverSecret: opts.serverSecret,
-      secrets: knownFirst(this.known, opts.fallback && notingReads(opts.fallback, opts.batch), opts.pack),
-      load: (game, opts = {}) =>
-        game === this.game && this.current && !opts.check
-          ? this.current
-          : this.refuse(
-              opts.check ? `a check of ${game} from scratch` : `reading game ${game}`,
-              opts.check ? undefined : { game },
-            ),
+      secrets: knownFirst(this.known, this.fallback(opts), opts.pack),
+      load: (game, opts = {}) => {
+        if (opts.check) return this.refuse(`a check of ${game} from scratch`)
+        const held = game === this.game ? this.current : this.other(game)
+        return held ?? this.refuse(`reading game ${game}`, { game })
+      },
       ...(opts.hasGame
         ? {
             hasGame: (game: string) =>
-              game === this.game ? this.current !== null : this.refuse(`game ${game}`, { game }),
+              game === this.game
+                ? this.current !== null
+                : this.others.has(game)
+                  ? this.others.get(game) !== null
+                  : this.refuse(`game ${game}`, { game }),
           }
         : {}),
       keep: (game, purpose, point, secret) => this.keep(game, purpose, point, secret),
     })
+  }
+
+  /**
+   * The secrets not known to the batch: the judge's, each read a noted way back; on PostgreSQL
+   * none, a refusal (the way back is then taken locked on the async handle: lockedBatch.ts).
+   */
+  private fallback(opts: GatheringOptions): SecretSource | null {
+    if (!opts.fallback) return null
+    if (this.jobs.db.engine !== 'postgres') return notingReads(opts.fallback, opts.batch)
+    return {
+      get: (game, purpose, point) =>
+        this.refuse(`the ${purpose} secret of ${game} at ${point}`, { secret: { game, purpose, point } }),
+    }
   }
 
   /** The fold the gathered writes leave (the start's when nothing is appended). */
@@ -304,6 +337,18 @@ export class GatheredGame {
     return gameClockStep(this.jobs.db.engine, { game: this.game, version: fold.version, ...clockEntry(fold) })
   }
 
+  /** Another game read (its fold, or null: no such game), which the call may read without a refusal. */
+  knowGame(game: string, fold: GameFold | null): void {
+    this.others.set(game, fold)
+  }
+
+  /** Another game's fold as read (knowGame), else undefined. */
+  private other(game: string): GameFold | undefined {
+    const fold = this.others.get(game)
+    if (fold === null) throw new Error(`no game "${game}"`)
+    return fold
+  }
+
   /** A secret read ahead (none when null), known without a read. */
   know(purpose: Purpose, point: number, secret: string | null): void {
     if (secret !== null) knowSecret(this.known, this.game, purpose, point, secret)
@@ -348,11 +393,14 @@ export class GatheredGame {
       ),
       append: (stream: string, expected: number, evs: NewEvent[]) => this.append(stream, expected, evs),
       version: (stream: string) =>
-        stream === this.stream ? (this.current?.version ?? 0) : this.refuse(`the head of ${stream}`, { stream }),
-      read: (stream: string, from = 1) =>
         stream === this.stream
-          ? events().filter((e) => e.version >= from)
-          : this.refuse(`reading ${stream}`, { stream }),
+          ? (this.current?.version ?? 0)
+          : (this.otherStream(stream)?.version ?? this.refuse(`the head of ${stream}`, { stream })),
+      read: (stream: string, from = 1) =>
+        (stream === this.stream
+          ? events()
+          : (this.otherStream(stream)?.events ?? this.refuse(`reading ${stream}`, { stream }))
+        ).filter((e) => e.version >= from),
     }
     return new Proxy(own as EventStore, {
       get: (target, key) => {
@@ -362,6 +410,13 @@ export class GatheredGame {
         return this.refuse(`the event store's ${key}`)
       },
     })
+  }
+
+  /** Another game's stream as read (knowGame): its fold, an empty one for no such game, else undefined. */
+  private otherStream(stream: string): { version: number; events: StoredEvent[] } | undefined {
+    if (!stream.startsWith('game:')) return undefined
+    const fold = this.others.get(stream.slice('game:'.length))
+    return fold === null ? { version: 0, events: [] } : fold
   }
 
   private append(stream: string, expected: number, events: NewEvent[]): StoredEvent[] {

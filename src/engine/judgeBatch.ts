@@ -10,11 +10,14 @@
 // since the read (the tick, a mail, another judge) makes the batch fail whole, and the calls run
 // again on the game that writer left. A game or a secret the calls reach that was not read ahead
 // stops them (FilingBatch.readAheadOnly), and they run again on a batch that reads it ahead too.
-// After BATCH_TRIES lost races, or when the calls write beyond the game's stream (reachedBeyond),
-// they run the synchronous way, in one transaction.
+// After BATCH_TRIES lost races, or READ_ROUNDS rounds still reaching games not read ahead, they
+// run on PostgreSQL in one locked transaction on the async handle (lockedBatch.ts: the games
+// locked, then read, then decided on and written, no race to lose); on SQLite, and when the calls
+// write beyond the game's stream (reachedBeyond), the synchronous way, in one transaction.
 import { FilingBatch } from './filingBatch.ts'
-import { noteWayBack } from './gathering.ts'
+import { noteLockedWay, noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'
+import { decideLocked, locksTheWayBack } from './lockedBatch.ts'
 import { reachedBeyond, secretsAhead } from './planningJudge.ts'
 import type { ResolutionJobs } from './resolutionBatch.ts'
 
@@ -33,7 +36,11 @@ export async function onPlanningJudge<T>(
   calls: (judge: Judge) => T,
 ): Promise<T> {
   const games = new Set([game])
+  let beyond = false
   for (let tries = 0, round = 0; tries < BATCH_TRIES; ) {
+    // After READ_ROUNDS rounds reaching games not read ahead, the locked way reads them where the
+    // calls reach them (on SQLite, the synchronous way below).
+    if (round >= READ_ROUNDS && locksTheWayBack(jobs.db)) break
     const batch = await FilingBatch.open(j, jobs.db, jobs.letterSteps)
     // A game or a secret the calls reach that was not read ahead stops them, to be read ahead on
     // the next batch; after READ_ROUNDS such rounds it is read where the calls reach it.
@@ -45,10 +52,12 @@ export async function onPlanningJudge<T>(
     try {
       result = calls(batch.judge)
     } catch (e) {
-      if (reachedBeyond(batch.judge)) break
+      beyond = reachedBeyond(batch.judge)
+      if (beyond) break
       if (!batch.unread.size) throw e
     }
-    if (reachedBeyond(batch.judge)) break
+    beyond = reachedBeyond(batch.judge)
+    if (beyond) break
     if (batch.unread.size) {
       for (const g of batch.unread) games.add(g)
       round++
@@ -56,6 +65,13 @@ export async function onPlanningJudge<T>(
     }
     if (batch.empty || (await batch.commit())) return result!
     tries++
+  }
+  if (!beyond && locksTheWayBack(jobs.db)) {
+    const locked = await decideLocked(j, jobs, { games }, (batch) => calls(batch.judge))
+    if ('result' in locked) {
+      noteLockedWay('the judge calls of a command', `game ${game}`)
+      return locked.result
+    }
   }
   noteWayBack('the judge calls of a command', `game ${game}`)
   return j.transaction(() => calls(j))

@@ -11,8 +11,9 @@
 // batch read ahead on the async handle (FilingBatch.readGame) or planned is loaded and read from its
 // fold. A batch that reads ahead only (the intake's, onPlanningJudge's) stops a decision that
 // reaches a game's stream or a secret it did not read ahead (NotReadAhead), and its caller decides
-// again on a batch that reads it ahead too; otherwise such a read is the judge's own, synchronous,
-// and counted as a way back (noteWayBack). A resolution run on it (the moderator's
+// again on a batch that reads it ahead too (and a locked one, lockedBatch.ts, reads it under its lock
+// inside its transaction); otherwise such a read is the judge's own, synchronous, and counted as a
+// way back (noteWayBack). A resolution run on it (the moderator's
 // PROCESS, PREVIEW) reads the dice and hidden-draw secrets read ahead (secretsAhead) and keeps the
 // dice secret it draws for the next point among the batch's writes, as the tick's resolution batch
 // does (secretKeeper.ts). A write beyond the games' streams is not gathered: it marks the judge

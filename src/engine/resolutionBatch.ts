@@ -14,7 +14,8 @@
 // writer that appended since the head was read (a late order, a second judge) makes the batch fail
 // whole and the caller reads and decides again, exactly once per deadline as the synchronous
 // resolution under the game's lock. A plan that reaches beyond what is gathered (another stream, a
-// fold checked from scratch) stops with NotGathered and is carried out the synchronous way.
+// secret not read ahead, a fold checked from scratch) stops with NotGathered and is carried out
+// locked on the async handle on PostgreSQL (lockedBatch.ts), the synchronous way on SQLite.
 import type { AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
 import { type DueGame, dueGamesAsync, nextGameClockAfterAsync } from '../log/repos/gameClock.ts'

@@ -15,6 +15,17 @@ import { batchWrites, type IntakeWrites, NeedsJudge, prepareBatch } from './inta
 import type { AuthResults } from './auth.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
 import { BATCH_TRIES } from '../engine/judgeBatch.ts'
+import { MAIL_STREAM } from '../engine/events.ts'
+import { noteLockedWay } from '../engine/gathering.ts'
+import {
+  type AsyncTx,
+  inLockedTransaction,
+  LOCKED_ROUNDS,
+  lockGames,
+  lockNames,
+  locksTheWayBack,
+  txDatabase,
+} from '../engine/lockedBatch.ts'
 
 export type { IntakeDeps, IntakeOutcome } from './intakeDecision.ts'
 
@@ -139,24 +150,60 @@ export { BATCH_TRIES }
  * Files on the async store: the decision made synchronously from what stands, its writes in one
  * batch (intakeWrites.ts, FilingBatch), the judge's commands (answers, a player's mail commands, the
  * moderator's, a resolution among them) included. When another writer got there first the batch
- * writes nothing and the message is decided again, from the duplicate check on. A decision that
- * writes beyond what the batch gathers (NeedsJudge) is filed synchronously.
+ * writes nothing and the message is decided again, from the duplicate check on. After BATCH_TRIES
+ * such tries, or READ_ROUNDS rounds still reaching games not read ahead, PostgreSQL files it in one
+ * locked transaction on the async handle (fileLocked); SQLite, and a decision that writes beyond
+ * what the batch gathers (NeedsJudge), file it synchronously.
  */
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
-  for (let tries = 0; tries < BATCH_TRIES; tries++) {
-    if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
-    let tried: { outcome: IntakeOutcome } | null
-    try {
-      tried = await tryBatch(deps, jobs, m, (writes) =>
-        new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read),
-      )
-    } catch (e) {
+  const decide = (writes: IntakeWrites) =>
+    new Intake(deps, m.mail, m.source, m.auth, m.contentHash, writes).decide(m.read)
+  try {
+    for (let tries = 0; tries < BATCH_TRIES; tries++) {
+      if (await seenBefore(deps, m.rawHash, m.mail.messageId, m.contentHash)) return 'duplicate'
+      const tried = await tryBatch(deps, jobs, m, decide)
+      if (tried) return tried.outcome
+    }
+  } catch (e) {
+    if (!(e instanceof GoLocked)) {
       if (e instanceof NeedsJudge) return fileNow(m, deps)
       throw e
     }
-    if (tried) return tried.outcome
   }
-  return fileNow(m, deps)
+  const locked = locksTheWayBack(jobs) ? await fileLocked(deps, jobs, m, decide) : null
+  return locked ? locked.outcome : fileNow(m, deps)
+}
+
+/**
+ * A decision on message `m` made and written in one locked transaction on the async handle
+ * (PostgreSQL): the mail record locked first, as the synchronous intake takes it, the duplicate
+ * check read under it, then the games the decision reads locked before they are read, and those it
+ * reaches in turn (lockedBatch.ts): no other writer can get ahead of the commit. 'duplicate' when
+ * the message was filed meanwhile; null when the decision writes beyond what a batch gathers
+ * (NeedsJudge), to be filed synchronously.
+ */
+async function fileLocked<T>(
+  deps: IntakeDeps,
+  jobs: AsyncDatabase,
+  m: { rawHash?: string; contentHash?: string | null; mail: InboundMail; read?: ReadMessage['read'] },
+  decide: (writes: IntakeWrites) => T,
+): Promise<{ outcome: T | 'duplicate' } | null> {
+  try {
+    const out = await inLockedTransaction(jobs, async (tx) => {
+      await lockNames(tx, [`stream:${MAIL_STREAM}`])
+      const db = txDatabase(tx)
+      if (m.rawHash && (await seenBefore({ ...deps, jobsDb: db }, m.rawHash, m.mail.messageId, m.contentHash ?? null)))
+        return { outcome: 'duplicate' as const }
+      const tried = await tryBatch(deps, db, m, decide, tx)
+      if (!tried) throw new Error('a locked filing was beaten by a writer it had locked out')
+      return tried
+    })
+    noteLockedWay('the intake', `mail ${m.mail.messageId ?? m.rawHash ?? 'without an id'}`)
+    return out
+  } catch (e) {
+    if (e instanceof NeedsJudge) return null
+    throw e
+  }
 }
 
 /**
@@ -176,31 +223,47 @@ export async function recordIntakeFailure(
   const reason = oneLine(error instanceof Error ? error.message : String(error))
   const failed = (writes?: IntakeWrites) => new Intake(deps, mail, source, null, null, writes).failed(reason)
   const jobs = deps.jobsDb
-  for (let tries = 0; jobs && tries < BATCH_TRIES; tries++) {
-    if (await tryBatch(deps, jobs, { mail }, failed)) return
+  try {
+    for (let tries = 0; jobs && tries < BATCH_TRIES; tries++) {
+      if (await tryBatch(deps, jobs, { mail }, failed)) return
+    }
+  } catch (e) {
+    if (!(e instanceof GoLocked)) throw e
   }
+  if (jobs && locksTheWayBack(jobs) && (await fileLocked(deps, jobs, { mail }, failed))) return
   deps.judge.mail.transaction(() => failed())
 }
+
+/** A decision that kept reaching games not read ahead, on PostgreSQL: made the locked way instead (fileLocked). */
+class GoLocked extends Error {}
 
 /**
  * One try at a decision on message `m` written in one batch: the batch opened and what the decision
  * reads read ahead on the async handle (prepareBatch: the games it names, the reply counts, the
  * outbox rows its bounce reports name), `decide` run into the batch's writes, the batch committed.
- * Null when another writer got there first (nothing written: decide again).
+ * Null when another writer got there first (nothing written: decide again). Inside a locked
+ * transaction (`locked`, `jobs` its database), each game is locked before it is read, and a game the
+ * decision reaches is read in the next round however many rounds it takes (up to LOCKED_ROUNDS).
  */
 async function tryBatch<T>(
   deps: IntakeDeps,
   jobs: AsyncDatabase,
   m: { mail: InboundMail; read?: ReadMessage['read'] },
   decide: (writes: IntakeWrites) => T,
+  locked?: AsyncTx,
 ): Promise<{ outcome: T } | null> {
   const bounced = (m.read?.bounces ?? []).flatMap((b) => (b.originalMessageId ? [b.originalMessageId] : []))
   const games = new Set<string>()
+  const lock = locked && ((named: string[]) => lockGames(locked, named))
   for (let round = 0; ; round++) {
     // A decision that reaches a game the batch did not read is made again on one that reads it too;
-    // after a few such rounds such a game is read where the decision reaches it.
-    const aheadOnly = round < READ_ROUNDS
-    const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], { bounced, games: [...games], aheadOnly })
+    // after a few such rounds such a game is read where the decision reaches it (on PostgreSQL, the
+    // locked way: GoLocked).
+    const aheadOnly = !!locked || round < READ_ROUNDS
+    if (!aheadOnly && locksTheWayBack(jobs)) throw new GoLocked()
+    if (locked && round >= LOCKED_ROUNDS) throw new Error(`a locked filing still reached unread games: ${[...games]}`)
+    const also = { bounced, games: [...games], aheadOnly, ...(lock ? { lock } : {}) }
+    const { batch, counted, rows } = await prepareBatch(deps, jobs, [m.mail], also)
     let outcome: T | undefined
     try {
       outcome = decide(batchWrites(deps, batch, counted, rows))

@@ -3,14 +3,15 @@
 // Each message is decided in turn, in UID order, into the same batch: a later one sees what the
 // earlier ones planned (the games as the batch leaves them, the notices they queued for the reply
 // limit, the messages they filed for the duplicate check, the dice secrets their resolutions drew). A
-// decision that fails, or that writes beyond what the batch gathers (NeedsJudge: no command does
-// today), is taken back out of the batch and ends the group there: the messages before it are
-// written, it and the rest go one at a time.
+// decision that fails, that writes beyond what the batch gathers (NeedsJudge: no command does
+// today) or (on PostgreSQL) that reaches a game not read ahead, is taken back out of the batch and
+// ends the group there: the messages before it are written, it and the rest go one at a time.
 //
 // Exactly once: the duplicate checks are read again before each try, and every filing appends to
 // the mail record and inserts its mail_seen row, so a batch another writer got ahead of writes
 // nothing and the whole group is decided again; after five such tries nothing of the group is
 // filed here and every message goes the one-at-a-time way.
+import { locksTheWayBack } from '../engine/lockedBatch.ts'
 import type { AsyncDatabase } from '../engine/mailStore.ts'
 import { BATCH_TRIES, type InboundEnvelope, type ReadMessage, readMessage } from './intake.ts'
 import { Intake } from './intakeDecision.ts'
@@ -52,11 +53,13 @@ async function tryGroup(group: GroupMessage[], deps: IntakeDeps, jobs: AsyncData
   )
   const read = group.filter((m): m is ReadMessage => m !== 'duplicate')
   const bounced = read.flatMap((m) => m.read.bounces.flatMap((b) => b.originalMessageId ?? []))
+  // On PostgreSQL a decision reaching a game not read ahead ends the group there (NotReadAhead),
+  // and it goes one at a time, reading the game ahead: nothing is read on the synchronous driver.
   const { batch, counted, rows } = await prepareBatch(
     deps,
     jobs,
     read.map((m) => m.mail),
-    { bounced },
+    { bounced, aheadOnly: locksTheWayBack(jobs) },
   )
   const writes = batchWrites(deps, batch, counted, rows)
   const taken = new Set<string>()

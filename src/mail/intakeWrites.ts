@@ -95,6 +95,8 @@ export interface AlsoAhead {
   games?: string[]
   /** A game not read ahead stops the decision rather than being read synchronously (FilingBatch.readAheadOnly). */
   aheadOnly?: boolean
+  /** Takes the games' locks before they are read (a locked filing's transaction: lockedBatch.ts). */
+  lock?: (games: string[]) => Promise<void>
 }
 
 /**
@@ -119,6 +121,7 @@ export async function prepareBatch(
   if (also.aheadOnly) batch.readAheadOnly()
   const named = mails.map(gamesNamed)
   const games = [...new Set([...named.flatMap((n) => n.games), ...(also.games ?? [])])]
+  await also.lock?.(games)
   // A game that cannot be read ahead is read when the decision loads it, and fails it there as before.
   const folds = await Promise.all(games.map((g) => batch.readGame(g).catch(() => null)))
   const secretsOf = new Set(named.flatMap((n) => (n.secrets ? n.games : [])))

@@ -7,7 +7,8 @@
 // Which games to read comes from the clock read model (src/engine/clockIndex.ts): only those whose
 // next instant of interest has come, and those whose row is missing or older than their stream.
 import type { Judge } from '../engine/judge.ts'
-import { noteWayBack } from '../engine/gathering.ts'
+import { noteLockedWay, noteWayBack } from '../engine/gathering.ts'
+import { applyPlanLocked, locksTheWayBack } from '../engine/lockedBatch.ts'
 import type { GameFold } from '../engine/fold.ts'
 import { planGame, type Plan } from '../engine/clock/lifecycle.ts'
 import { type DueGame, refreshClockAhead } from '../engine/clockIndex.ts'
@@ -331,7 +332,8 @@ async function warmTemplates(judge: Judge, rulesets: Set<string>): Promise<void>
  * carryOut in one batch: the game read again on the async handle, its plan (made again if the game
  * moved since) decided against the fold read, and written whole or not at all. A batch another
  * writer beat is decided again from what that writer left; a plan that reaches beyond the batch
- * (NotGathered) is carried out the synchronous way. `after`: the fold the plan left, when batched.
+ * (NotGathered) is carried out locked on PostgreSQL (carryOutLocked), else the synchronous way.
+ * `after`: the fold the plan left, when batched or locked.
  */
 async function carryOutBatched(
   judge: Judge,
@@ -366,6 +368,13 @@ async function carryOutBatched(
       }
       version = -1 // beaten: the next look reads what the other writer left
     } catch (e) {
+      if (e instanceof NotGathered && locksTheWayBack(jobs.db)) {
+        const locked = await carryOutLocked(judge, jobs, { ...p, version, plan }, now, r).catch((err: Error) => {
+          r.error = err.message
+          return { r, after: null }
+        })
+        if (locked) return locked
+      }
       if (e instanceof NotGathered) {
         noteWayBack("the tick's batch", e.message)
         const synchronous = carryOut(judge, { ...p, version, plan }, now, opts, () => {})
@@ -375,6 +384,30 @@ async function carryOutBatched(
       return { r, after: null }
     }
   }
+}
+
+/**
+ * carryOut in one locked transaction on the async handle (PostgreSQL), for a plan that reached
+ * beyond its batch: the game locked, read, planned again if it moved, carried out and written, what
+ * the plan reaches locked and read in turn. Null when it writes beyond the games' streams.
+ */
+async function carryOutLocked(
+  judge: Judge,
+  jobs: ResolutionJobs,
+  p: Planned,
+  now: Date,
+  r: GameTick,
+): Promise<{ r: GameTick; after: GameFold | null } | null> {
+  const locked = await applyPlanLocked(judge, jobs, p.game, { version: p.version, actions: p.plan.actions }, now)
+  if (!locked) return null
+  noteLockedWay("the tick's batch", `game ${p.game}`)
+  r.actions.push(...locked.done)
+  if (locked.replanned) r.retries++
+  if (locked.result) {
+    r.advanced = true
+    r.committed = locked.result.committed
+  }
+  return { r, after: locked.after }
 }
 
 /** One full pass (for `pbem serve` and `pbem tick`): the outage guard, reminders, notices, resolutions. */

@@ -3,7 +3,7 @@
 // batch reads that secret ahead with the game and decides again. On PostgreSQL none of these sends a
 // statement on the synchronous driver, and each writes what the synchronous way writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { waysBackTaken } from '../../src/engine/gathering.ts'
+import { lockedWaysTaken, waysBackTaken } from '../../src/engine/gathering.ts'
 import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
@@ -26,10 +26,16 @@ function eml(from: string, body: string): Buffer {
   return Buffer.from(`${head}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
 }
 
-/** The ways back noted since `before` (waysBackTaken), by `site: what`. */
-function takenSince(before: Map<string, number>): string[] {
-  return [...waysBackTaken()].flatMap(([k, n]) => (n > (before.get(k) ?? 0) ? [k] : []))
+/**
+ * The ways back noted since `before`, by `site: what`: to the synchronous driver (waysBackTaken),
+ * and carried out locked on the async handle (lockedWaysTaken), which reading ahead spares too.
+ */
+function takenSince(before: { back: Map<string, number>; locked: Map<string, number> }): string[] {
+  const grew = (taken: ReadonlyMap<string, number>, was: Map<string, number>) =>
+    [...taken].flatMap(([k, n]) => (n > (was.get(k) ?? 0) ? [k] : []))
+  return [...grew(waysBackTaken(), before.back), ...grew(lockedWaysTaken(), before.locked)]
 }
+const census = () => ({ back: new Map(waysBackTaken()), locked: new Map(lockedWaysTaken()) })
 
 describe('a batched decision reads ahead what it reached for, and decides again', () => {
   let app: TestApp
@@ -61,7 +67,7 @@ describe('a batched decision reads ahead what it reached for, and decides again'
     const report = `GAME gm1 SOUTH\nKEY ${keys.south}\nREPORT 0`
     // A fresh process: no fold kept, every secret read ahead or not at all.
     app.judge.folds.clear()
-    const before = new Map(waysBackTaken())
+    const before = census()
     const sync = synchronousCalls(engine!.name)
     let outcome: string
     try {
@@ -85,7 +91,7 @@ describe('a batched decision reads ahead what it reached for, and decides again'
     createFixtureDuel(app, 'gm2')
     const opening = (j: typeof app.judge) => j.reportAgain('gm2', 0, { kind: 'role', role: 'south' })?.text ?? null
     app.judge.folds.clear()
-    const before = new Map(waysBackTaken())
+    const before = census()
     const sync = synchronousCalls(engine!.name)
     let text: string | null
     try {
