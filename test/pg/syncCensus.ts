@@ -1,0 +1,143 @@
+// Which files of the pg tier still send statements on PostgreSQL's synchronous driver (the
+// worker-thread client, which blocks the event loop on each round trip). The judge's own work runs
+// on the async handle; the tests' set-ups and checks should too, so that the driver can be retired.
+// Every statement sent on it in this process is counted per test file (test/helpers/sharedModules.ts
+// watches each file of the pg tier): a file not named in STILL_SYNCHRONOUS that sends one fails
+// after its tests, and a file named there that ran whole and sent none fails too, so the list stays
+// the list of the files left. Commands a test starts as child processes are not counted (they open
+// their judge with openAppAsync). PBEM_SYNC_CENSUS=<file> appends each file's count there (the
+// census in docs/testing.md).
+import { appendFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
+
+/** The files left on the synchronous driver, and why. */
+const SET_UP = 'set up and checked through openApp and the synchronous judge calls'
+export const STILL_SYNCHRONOUS: Record<string, string> = {
+  'test/engine/fold-advance.test.ts': SET_UP,
+  'test/engine/fold-cache.test.ts': SET_UP,
+  'test/engine/hidden-draws.test.ts': SET_UP,
+  'test/engine/judge.test.ts': SET_UP,
+  'test/engine/order-limits.test.ts': SET_UP,
+  'test/engine/packs.test.ts': SET_UP,
+  'test/engine/readjudicate.test.ts': SET_UP,
+  'test/engine/report-turns.test.ts': SET_UP,
+  'test/engine/roles-for.test.ts': SET_UP,
+  'test/engine/secret.test.ts': SET_UP,
+  'test/engine/validate.test.ts': SET_UP,
+  'test/engine/zones.test.ts': SET_UP,
+  'test/golden/campaign.test.ts': SET_UP,
+  'test/golden/weak-beginning.test.ts': SET_UP,
+  'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
+  'test/log/async/verify.test.ts': 'the async chain check compared with the synchronous one',
+  'test/log/repos/events.test.ts': "the repositories' synchronous lookups",
+  'test/log/repos/gameClock.test.ts': "the repositories' synchronous lookups",
+  'test/log/repos/intakeRecords.test.ts': "the repositories' synchronous lookups",
+  'test/log/repos/outbox.test.ts': "the repositories' synchronous lookups",
+  'test/log/repos/packs.test.ts': "the repositories' synchronous lookups",
+  'test/log/repos/settings.test.ts': "the repositories' synchronous lookups",
+  'test/log/store.test.ts': 'the synchronous event store',
+  'test/log/verify.test.ts': 'the synchronous chain check',
+  'test/mail/intake-batch-moderator.test.ts': 'compared with the same mail filed the synchronous way',
+  'test/mail/intake-batch.test.ts': 'compared with the same mail filed the synchronous way',
+  'test/mail/outbound.test.ts': SET_UP,
+  'test/mail/outbox-parts.test.ts': SET_UP,
+  'test/pg/asyncCommands.test.ts': SET_UP,
+  'test/pg/asyncFirstUse.test.ts': SET_UP,
+  'test/pg/asyncModerator.test.ts': SET_UP,
+  'test/pg/asyncOps.test.ts': SET_UP,
+  'test/pg/asyncReads.test.ts': SET_UP,
+  'test/pg/asyncWeb.test.ts': SET_UP,
+  'test/pg/cold-fold.test.ts': SET_UP,
+  'test/pg/copy.test.ts': SET_UP,
+  'test/pg/copyTables.test.ts': SET_UP,
+  'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
+  'test/pg/judges.test.ts': SET_UP,
+  'test/pg/lazySync.test.ts': 'the synchronous driver started at a way back',
+  'test/pg/lockedWayBack.test.ts': SET_UP,
+  'test/pg/locks.test.ts': "the synchronous driver's locks",
+  'test/pg/readersAhead.test.ts': SET_UP,
+  'test/pg/reconnect.test.ts': SET_UP,
+  'test/pg/roundTrips.test.ts': "the synchronous driver's round trips",
+  'test/pg/secret.test.ts': SET_UP,
+  'test/pg/sql.test.ts': 'the synchronous database seam',
+  'test/schedule/campaign.test.ts': SET_UP,
+  'test/schedule/clock-model.test.ts': SET_UP,
+  'test/schedule/last-tick.test.ts': SET_UP,
+  'test/schedule/lifecycle.test.ts': SET_UP,
+  'test/schedule/moderator.test.ts': SET_UP,
+  'test/schedule/races.test.ts': "the synchronous tick's races (a stale read, loadFold, takes the synchronous tick)",
+  'test/schedule/tick-batched.test.ts': SET_UP,
+  'test/schedule/tick-yielding.test.ts': SET_UP,
+  'test/web/engines.test.ts': SET_UP,
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+
+interface Counter {
+  statements: number
+}
+
+/** The process's one counter, its driver's methods wrapped once (a worker's files share its modules). */
+function counter(): Counter {
+  const slot = globalThis as { pbemSyncCensus?: Counter }
+  if (slot.pbemSyncCensus) return slot.pbemSyncCensus
+  const c: Counter = { statements: 0 }
+  slot.pbemSyncCensus = c
+  const proto = SyncPgClient.prototype
+  const { query, batch, exec } = proto
+  proto.query = function (this: SyncPgClient, text, values) {
+    c.statements++
+    return query.call(this, text, values)
+  }
+  proto.batch = function (this: SyncPgClient, items) {
+    c.statements += items.length
+    return batch.call(this, items)
+  }
+  proto.exec = function (this: SyncPgClient, text) {
+    c.statements++
+    return exec.call(this, text)
+  }
+  return c
+}
+
+type Task = { mode: string; result?: { state?: string }; tasks?: Task[] }
+
+/** Every test of `suite` ran and passed (no filter, skip or failure): a count of none is then the file's. */
+function ranWhole(suite: Task): boolean {
+  if (suite.mode !== 'run') return false
+  if (!suite.tasks) return suite.result?.state === 'pass'
+  return suite.tasks.every(ranWhole)
+}
+
+/** Counts the statements the current file sends on the synchronous driver; checks them after its tests. */
+export function watchSynchronousDriver(): void {
+  if (!inject('engines').includes('postgres')) return
+  const c = counter()
+  let before = 0
+  beforeAll(() => {
+    before = c.statements
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest takes a hook's first parameter for its fixtures
+  afterAll(({}, suite) => {
+    const file =
+      'filepath' in suite
+        ? relative(root, suite.filepath as string)
+            .split('\\')
+            .join('/')
+        : suite.name
+    const sent = c.statements - before
+    if (process.env.PBEM_SYNC_CENSUS) appendFileSync(process.env.PBEM_SYNC_CENSUS, `${file} ${sent}\n`)
+    const listed = file in STILL_SYNCHRONOUS
+    if (sent > 0 && !listed)
+      throw new Error(
+        `${file} sent ${sent} statements on the synchronous PostgreSQL driver: set up and act on the async handle (openAppAsync, test/helpers/asyncJudge.ts), or name the file in STILL_SYNCHRONOUS (test/pg/syncCensus.ts) with why`,
+      )
+    if (sent === 0 && listed && ranWhole(suite as unknown as Task))
+      throw new Error(
+        `${file} sent no statement on the synchronous PostgreSQL driver: take it off STILL_SYNCHRONOUS (test/pg/syncCensus.ts)`,
+      )
+  })
+}
