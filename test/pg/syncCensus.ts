@@ -71,7 +71,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/schedule/races.test.ts': "the synchronous tick's races (a stale read, loadFold, takes the synchronous tick)",
   'test/schedule/tick-batched.test.ts': SET_UP,
   'test/schedule/tick-yielding.test.ts': SET_UP,
-  'test/web/engines.test.ts': SET_UP,
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
