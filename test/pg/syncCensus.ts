@@ -29,7 +29,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/engine/validate.test.ts': SET_UP,
   'test/engine/zones.test.ts': SET_UP,
   'test/golden/campaign.test.ts': SET_UP,
-  'test/golden/weak-beginning.test.ts': SET_UP,
   'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
   'test/log/async/verify.test.ts': 'the async chain check compared with the synchronous one',
   'test/log/repos/events.test.ts': "the repositories' synchronous lookups",
