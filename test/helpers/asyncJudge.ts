@@ -13,13 +13,15 @@ import { demoSecret } from '../../src/cli/demo.ts'
 import type { GameVerification } from '../../src/engine/audit.ts'
 import type { CreateGameRequest } from '../../src/engine/calls.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
-import type { GameFold } from '../../src/engine/fold.ts'
+import { foldGame, type GameFold } from '../../src/engine/fold.ts'
+import { gameStream } from '../../src/engine/events.ts'
+import { hiddenSecretAhead, withPackAhead } from '../../src/engine/secretsAhead.ts'
 import type { Judge } from '../../src/engine/judge.ts'
 import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
 import { onReadingJudge, type ReadAhead } from '../../src/engine/readingJudge.ts'
 import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { runTickYielding, type TickReport, tickYielding } from '../../src/schedule/tick.ts'
-import { fixtureDuelRequest, fixtureGameRequest, type TestApp, weakBeginningRequest } from './app.ts'
+import { fixtureDuelRequest, fixtureGameRequest, readEvents, type TestApp, weakBeginningRequest } from './app.ts'
 
 /** testApp (test/helpers/app.ts) opened as the commands open theirs (openAppAsync). */
 export async function testAppAsync(
@@ -83,9 +85,18 @@ export function readAsync<T>(app: App, games: ReadAhead['games'], read: (judge: 
   return onReadingJudge(app.judge, app.jobsDb, { games, serverSecret: true }, read)
 }
 
-/** Judge.load(game), read on the async handle. */
-export function loadAsync(app: App, game: string, opts: { check?: boolean } = {}): Promise<GameFold> {
-  return readAsync(app, [game], (j) => j.load(game, opts))
+/**
+ * Judge.load(game), read on the async handle; `check` folds the whole stream afresh, each result
+ * checked (as Judge.load with check, which keeps no fold), from the stream, hidden-draw secret and
+ * pack read there.
+ */
+export async function loadAsync(app: App, game: string, opts: { check?: boolean } = {}): Promise<GameFold> {
+  if (!opts.check) return readAsync(app, [game], (j) => j.load(game))
+  const j = app.judge
+  const events = await readEvents(app, gameStream(game))
+  if (!events.length) throw new Error(`no game "${game}"`)
+  const secrets = await withPackAhead(app.jobsDb, await hiddenSecretAhead(app.jobsDb, j.secrets, game), events[0]!)
+  return foldGame(events, j.registry, secrets, { check: true })
 }
 
 /** The tick as `pbem tick` and `pbem serve` run it (runTickYielding): due games resolved in one batch each. */

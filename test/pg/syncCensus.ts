@@ -6,7 +6,7 @@
 // after its tests, and a file named there that ran whole and sent none fails too, so the list stays
 // the list of the files left. Commands a test starts as child processes are not counted (they open
 // their judge with openAppAsync). PBEM_SYNC_CENSUS=<file> appends each file's count there (the
-// census in docs/testing.md).
+// census in docs/testing.md); PBEM_DEBUG_SYNC_STATEMENTS=1 prints where each statement was sent from.
 import { appendFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -49,7 +49,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/asyncOps.test.ts': SET_UP,
   'test/pg/asyncReads.test.ts': SET_UP,
   'test/pg/asyncWeb.test.ts': SET_UP,
-  'test/pg/cold-fold.test.ts': SET_UP,
   'test/pg/copy.test.ts': SET_UP,
   'test/pg/copyTables.test.ts': SET_UP,
   'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
@@ -84,18 +83,23 @@ function counter(): Counter {
   if (slot.pbemSyncCensus) return slot.pbemSyncCensus
   const c: Counter = { statements: 0 }
   slot.pbemSyncCensus = c
+  // PBEM_DEBUG_SYNC_STATEMENTS=1 prints where each statement was sent from, to find what to convert.
+  const sent = (n: number, text: string) => {
+    c.statements += n
+    if (process.env.PBEM_DEBUG_SYNC_STATEMENTS) console.warn(`synchronous statement: ${text}\n${new Error().stack}`)
+  }
   const proto = SyncPgClient.prototype
   const { query, batch, exec } = proto
   proto.query = function (this: SyncPgClient, text, values) {
-    c.statements++
+    sent(1, text)
     return query.call(this, text, values)
   }
   proto.batch = function (this: SyncPgClient, items) {
-    c.statements += items.length
+    sent(items.length, items.map((i) => i.text).join('; '))
     return batch.call(this, items)
   }
   proto.exec = function (this: SyncPgClient, text) {
-    c.statements++
+    sent(1, text)
     return exec.call(this, text)
   }
   return c
