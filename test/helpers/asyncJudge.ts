@@ -20,6 +20,7 @@ import type { Judge } from '../../src/engine/judge.ts'
 import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
 import { onReadingJudge, type ReadAhead } from '../../src/engine/readingJudge.ts'
 import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
+import { findLastTickAsync } from '../../src/log/repos/settings.ts'
 import { runTickYielding, type TickReport, tickYielding } from '../../src/schedule/tick.ts'
 import { fixtureDuelRequest, fixtureGameRequest, readEvents, type TestApp, weakBeginningRequest } from './app.ts'
 
@@ -112,4 +113,10 @@ export function tickGamesAsync(app: App, now: Date, games: string[]): Promise<Ti
 /** verifyGame, read on the async handle (`pbem verify`). */
 export function verifyAsync(app: App, game: string): Promise<GameVerification> {
   return verifyGameAhead(app.jobsDb, app.judge, game)
+}
+
+/** Judge.lastTick(), read on the async handle. */
+export async function lastTickAsync(app: App): Promise<Date | null> {
+  const iso = await findLastTickAsync(app.jobsDb)
+  return iso ? new Date(iso) : null
 }
