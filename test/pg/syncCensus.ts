@@ -18,7 +18,6 @@ const SET_UP = 'set up and checked through openApp and the synchronous judge cal
 export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/engine/fold-advance.test.ts': SET_UP,
   'test/engine/fold-cache.test.ts': SET_UP,
-  'test/engine/hidden-draws.test.ts': SET_UP,
   'test/engine/judge.test.ts': SET_UP,
   'test/engine/order-limits.test.ts': SET_UP,
   'test/engine/packs.test.ts': SET_UP,
