@@ -22,7 +22,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/engine/packs.test.ts': SET_UP,
   'test/engine/readjudicate.test.ts': SET_UP,
   'test/engine/report-turns.test.ts': SET_UP,
-  'test/engine/roles-for.test.ts': SET_UP,
   'test/engine/secret.test.ts': SET_UP,
   'test/engine/validate.test.ts': SET_UP,
   'test/engine/zones.test.ts': SET_UP,
