@@ -23,7 +23,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/engine/readjudicate.test.ts': SET_UP,
   'test/engine/report-turns.test.ts': SET_UP,
   'test/engine/secret.test.ts': SET_UP,
-  'test/engine/zones.test.ts': SET_UP,
   'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
   'test/log/async/verify.test.ts': 'the async chain check compared with the synchronous one',
   'test/log/repos/events.test.ts': "the repositories' synchronous lookups",
