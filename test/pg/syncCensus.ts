@@ -57,7 +57,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/secret.test.ts': SET_UP,
   'test/pg/sql.test.ts': 'the synchronous database seam',
   'test/schedule/campaign.test.ts': SET_UP,
-  'test/schedule/clock-model.test.ts': SET_UP,
   'test/schedule/last-tick.test.ts': SET_UP,
   'test/schedule/lifecycle.test.ts': SET_UP,
   'test/schedule/moderator.test.ts': SET_UP,
