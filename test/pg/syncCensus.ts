@@ -44,7 +44,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/asyncOps.test.ts': SET_UP,
   'test/pg/asyncReads.test.ts': SET_UP,
   'test/pg/asyncWeb.test.ts': SET_UP,
-  'test/pg/copy.test.ts': SET_UP,
   'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
   'test/pg/judges.test.ts': SET_UP,
   'test/pg/lazySync.test.ts': 'the synchronous driver started at a way back',
