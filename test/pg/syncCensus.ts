@@ -45,7 +45,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/asyncReads.test.ts': SET_UP,
   'test/pg/asyncWeb.test.ts': SET_UP,
   'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
-  'test/pg/judges.test.ts': SET_UP,
   'test/pg/lazySync.test.ts': 'the synchronous driver started at a way back',
   'test/pg/lockedWayBack.test.ts': SET_UP,
   'test/pg/locks.test.ts': "the synchronous driver's locks",
