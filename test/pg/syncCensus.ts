@@ -50,7 +50,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/locks.test.ts': "the synchronous driver's locks",
   'test/pg/readersAhead.test.ts': SET_UP,
   'test/pg/roundTrips.test.ts': "the synchronous driver's round trips",
-  'test/pg/secret.test.ts': SET_UP,
   'test/pg/sql.test.ts': 'the synchronous database seam',
   'test/schedule/campaign.test.ts': SET_UP,
   'test/schedule/last-tick.test.ts': SET_UP,
