@@ -16,14 +16,15 @@ import { SyncPgClient } from '../../src/log/pg/syncClient.ts'
 /** The files left on the synchronous driver, and why. */
 const SET_UP = 'set up and checked through openApp and the synchronous judge calls'
 export const STILL_SYNCHRONOUS: Record<string, string> = {
-  'test/engine/fold-advance.test.ts': SET_UP,
-  'test/engine/fold-cache.test.ts': SET_UP,
-  'test/engine/judge.test.ts': SET_UP,
+  'test/engine/fold-advance.test.ts': "the judge's kept fold advanced on its synchronous store, whose reads it counts",
+  'test/engine/fold-cache.test.ts': 'Judge.load and its fold cache, on the synchronous store',
+  'test/engine/judge.test.ts':
+    "the judge's synchronous calls, a stale append on the synchronous store and a broken chain named there",
   'test/engine/packs.test.ts':
     "one statement: verifyGameAhead on a game whose pack is gone from the table looks for it the synchronous way (withPackAhead falls back to the judge's pack source)",
   'test/engine/readjudicate.test.ts': SET_UP,
-  'test/engine/report-turns.test.ts': SET_UP,
-  'test/engine/secret.test.ts': SET_UP,
+  'test/engine/report-turns.test.ts': 'the batched tick compared with the synchronous one, byte for byte',
+  'test/engine/secret.test.ts': "the server secret's sources at a synchronous start (openApp)",
   'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
   'test/log/async/verify.test.ts': 'the async chain check compared with the synchronous one',
   'test/log/repos/events.test.ts': "the repositories' synchronous lookups",
@@ -36,14 +37,15 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/log/verify.test.ts': 'the synchronous chain check',
   'test/mail/intake-batch-moderator.test.ts': 'compared with the same mail filed the synchronous way',
   'test/mail/intake-batch.test.ts': 'compared with the same mail filed the synchronous way',
-  'test/mail/outbound.test.ts': SET_UP,
+  'test/mail/outbound.test.ts': "the synchronous outbox's enqueueMail",
   'test/mail/outbox-parts.test.ts': SET_UP,
-  'test/pg/asyncCommands.test.ts': SET_UP,
-  'test/pg/asyncFirstUse.test.ts': SET_UP,
-  'test/pg/asyncModerator.test.ts': SET_UP,
-  'test/pg/asyncOps.test.ts': SET_UP,
-  'test/pg/asyncReads.test.ts': SET_UP,
-  'test/pg/asyncWeb.test.ts': SET_UP,
+  'test/pg/asyncCommands.test.ts': 'each command compared with the synchronous way; set-ups through openApp',
+  'test/pg/asyncFirstUse.test.ts':
+    'each first use compared with what the synchronous way left; set-ups through openApp',
+  'test/pg/asyncModerator.test.ts': "each command compared with the judge's synchronous call",
+  'test/pg/asyncOps.test.ts': 'each command compared with the synchronous way',
+  'test/pg/asyncReads.test.ts': 'each command compared with the synchronous way',
+  'test/pg/asyncWeb.test.ts': 'each page compared with the synchronous answer',
   'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
   'test/pg/lazySync.test.ts': 'the synchronous driver started at a way back',
   'test/pg/lockedWayBack.test.ts': SET_UP,
@@ -51,14 +53,14 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/readersAhead.test.ts': SET_UP,
   'test/pg/roundTrips.test.ts': "the synchronous driver's round trips",
   'test/pg/sql.test.ts': 'the synchronous database seam',
-  'test/schedule/campaign.test.ts': SET_UP,
-  'test/schedule/last-tick.test.ts': SET_UP,
+  'test/schedule/campaign.test.ts': "the whole duel also played with the synchronous tick (the tick's two ways)",
+  'test/schedule/last-tick.test.ts': "the synchronous tick's pass (runTick) beside the async one",
   'test/schedule/lifecycle.test.ts': SET_UP,
   'test/schedule/moderator.test.ts': SET_UP,
   'test/schedule/races.test.ts': "the synchronous tick's races (a stale read, loadFold, takes the synchronous tick)",
   'test/schedule/tick-batched.test.ts':
     "one statement: an order filed while the tick's batch commits refolds the game with the judge's own secrets (FilingBatch.appendGame), reading the hidden-draw secret the synchronous way",
-  'test/schedule/tick-yielding.test.ts': SET_UP,
+  'test/schedule/tick-yielding.test.ts': 'the yielding tick compared with the synchronous one, game for game',
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
