@@ -22,7 +22,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
     "the judge's synchronous calls, a stale append on the synchronous store and a broken chain named there",
   'test/engine/packs.test.ts':
     "one statement: verifyGameAhead on a game whose pack is gone from the table looks for it the synchronous way (withPackAhead falls back to the judge's pack source)",
-  'test/engine/readjudicate.test.ts': SET_UP,
   'test/engine/report-turns.test.ts': 'the batched tick compared with the synchronous one, byte for byte',
   'test/engine/secret.test.ts': "the server secret's sources at a synchronous start (openApp)",
   'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
