@@ -54,7 +54,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/sql.test.ts': 'the synchronous database seam',
   'test/schedule/campaign.test.ts': "the whole duel also played with the synchronous tick (the tick's two ways)",
   'test/schedule/last-tick.test.ts': "the synchronous tick's pass (runTick) beside the async one",
-  'test/schedule/lifecycle.test.ts': SET_UP,
   'test/schedule/races.test.ts': "the synchronous tick's races (a stale read, loadFold, takes the synchronous tick)",
   'test/schedule/tick-batched.test.ts':
     "one statement: an order filed while the tick's batch commits refolds the game with the judge's own secrets (FilingBatch.appendGame), reading the hidden-draw secret the synchronous way",
