@@ -8,7 +8,8 @@ import { verifyDice } from '../../src/engine/audit.ts'
 import { DICE_ALGORITHM_V1, pointDice, verifyHiddenRolls } from '../../src/engine/dice.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { redactedEvents } from '../../src/reports/archive.ts'
-import { createFixtureDuel, outboxRowsAsync, readEvents, testApp, type TestApp } from '../helpers/app.ts'
+import { outboxRowsAsync, readEvents, type TestApp } from '../helpers/app.ts'
+import { callsAsync, createFixtureDuelAsync, loadAsync, readAsync, testAppAsync } from '../helpers/asyncJudge.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
@@ -16,12 +17,13 @@ const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
-  beforeEach(() => {
-    app = testApp('hidden-draws', { database: engine.app() })
-    createFixtureDuel(app)
+  // The judge driven as the commands drive it, on its async handle.
+  beforeEach(async () => {
+    app = await testAppAsync('hidden-draws', { database: engine.app() })
+    await createFixtureDuelAsync(app)
     // Only South draws: North sends nothing, so every hidden draw of the point is South's.
-    app.judge.submitOrders('fd1', 'south', 'DRAW 3')
-    app.judge.adjudicate('fd1')
+    await callsAsync(app, 'fd1', (j) => j.submitOrders('fd1', 'south', 'DRAW 3'))
+    await callsAsync(app, 'fd1', (j) => j.adjudicate('fd1'))
   })
   afterEach(() => app.cleanup())
 
@@ -72,18 +74,24 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(north.text).not.toMatch(/You cut at/)
       expect(south.text).toMatch(/Hidden draws you may see \(\d+\)/)
       expect(south.text).toMatch(/hidden #0 /)
-      const northExport = JSON.stringify(redactedEvents(app.judge, 'fd1', { kind: 'role', role: 'north' }))
+      const northExport = JSON.stringify(
+        await readAsync(app, ['fd1'], (j) => redactedEvents(j, 'fd1', { kind: 'role', role: 'north' })),
+      )
       expect(northExport).not.toMatch(/"hiddenRolls":\[\{/)
       expect(northExport).not.toMatch(/stateHash/)
-      const southExport = JSON.stringify(redactedEvents(app.judge, 'fd1', { kind: 'role', role: 'south' }))
+      const southExport = JSON.stringify(
+        await readAsync(app, ['fd1'], (j) => redactedEvents(j, 'fd1', { kind: 'role', role: 'south' })),
+      )
       expect(southExport).toMatch(/"hiddenRolls":\[\{/)
     })
 
-    it('dice verify says they are sealed while the game runs, and checks them once the secret is revealed', () => {
-      expect(verifyDice(app.judge, 'fd1').lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
-      for (let i = 0; i < 20 && !app.judge.load('fd1').finished; i++) app.judge.adjudicate('fd1', { force: true })
-      expect(app.judge.load('fd1').finished).toBe(true)
-      const report = verifyDice(app.judge, 'fd1')
+    it('dice verify says they are sealed while the game runs, and checks them once the secret is revealed', async () => {
+      const dice = () => readAsync(app, ['fd1'], (j) => verifyDice(j, 'fd1'))
+      expect((await dice()).lines.join('\n')).toMatch(/hidden draws: \d+ sealed until the game ends/)
+      for (let i = 0; i < 20 && !(await loadAsync(app, 'fd1')).finished; i++)
+        await callsAsync(app, 'fd1', (j) => j.adjudicate('fd1', { force: true }))
+      expect((await loadAsync(app, 'fd1')).finished).toBe(true)
+      const report = await dice()
       expect(report.ok).toBe(true)
       expect(report.lines.join('\n')).toMatch(/\d+ hidden draw\(s\) reproduced/)
       expect(report.lines.join('\n')).toMatch(/matches the commitment made at its creation/)

@@ -2,7 +2,8 @@
 // report's reply address is enough to send orders, so the engine bounds errors, echoes and records.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ORDER_LIMITS } from '../../src/engine/orderLimits.ts'
-import { createFixtureDuel, outboxRowsAsync, testApp, type TestApp } from '../helpers/app.ts'
+import { outboxRowsAsync, type TestApp } from '../helpers/app.ts'
+import { callsAsync, createFixtureDuelAsync, loadAsync, testAppAsync } from '../helpers/asyncJudge.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Shown on South's orders in the fixture duel.
@@ -12,20 +13,22 @@ const ENGINES = bothEngines()
 describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
   let key: string
-  beforeEach(() => {
-    app = testApp('test', { database: engine.app() })
-    key = createFixtureDuel(app).keys.south!
+  // The orders filed as a command files them, in one batch on the async handle.
+  beforeEach(async () => {
+    app = await testAppAsync('test', { database: engine.app() })
+    key = (await createFixtureDuelAsync(app)).keys.south!
   })
   afterEach(() => app.cleanup())
 
-  const submit = (lines: string) => app.judge.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`)
+  const submit = (lines: string) =>
+    callsAsync(app, 'fd1', (j) => j.submitOrders('fd1', 'south', `GAME fd1 SOUTH\nKEY ${key}\n${lines}\n`))
   const lastAck = async () => (await outboxRowsAsync(app)).filter((r) => r.kind === 'ack').at(-1)!.mail
   const lastEventBytes = async () =>
     (await app.jobsDb.get<{ n: number }>('SELECT length(data) AS n FROM events ORDER BY position DESC LIMIT 1'))!.n
 
   describe('order limits', () => {
     it('a 40 KB line repeating a number is one error quoting an excerpt, not thousands quoting the line', async () => {
-      const result = submit(`DRAW ${'1 '.repeat(20_000)}`)
+      const result = await submit(`DRAW ${'1 '.repeat(20_000)}`)
       expect(result.accepted).toBe(false)
       expect(result.errors).toHaveLength(1)
       expect(result.errors[0]).toMatchObject({ line: 3 })
@@ -37,27 +40,27 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     it('a line just under the limit still reaches the game, whose errors are capped at 50 with a count of the rest', async () => {
       const counts = '9 '.repeat(480) // 960 characters: no count the game knows
-      const result = submit(`DRAW ${counts}`)
+      const result = await submit(`DRAW ${counts}`)
       expect(result.accepted).toBe(false)
       expect(result.errors.length).toBeLessThanOrEqual(ORDER_LIMITS.maxErrors + 1)
-      const many = submit(Array.from({ length: 120 }, (_, i) => `NOSUCHORDER${i}`).join('\n'))
+      const many = await submit(Array.from({ length: 120 }, (_, i) => `NOSUCHORDER${i}`).join('\n'))
       expect(many.errors).toHaveLength(ORDER_LIMITS.maxErrors + 1)
       expect(many.errors.at(-1)!.message).toBe('... and 70 more errors like these')
       expect(many.errors.at(-1)!.line).toBe(3 + ORDER_LIMITS.maxErrors)
       expect((await lastAck()).text).toContain('... and 70 more errors like these')
     })
 
-    it('every error keeps its line number and a short quote, and the message is still refused whole', () => {
-      const result = submit(`PASS\nXYZ: ${'Q'.repeat(900)}`)
+    it('every error keeps its line number and a short quote, and the message is still refused whole', async () => {
+      const result = await submit(`PASS\nXYZ: ${'Q'.repeat(900)}`)
       expect(result.accepted).toBe(false)
       const bad = result.errors.find((e) => e.line === 4)!
       expect(bad.text.length).toBeLessThanOrEqual(ORDER_LIMITS.excerptChars + 3)
-      expect(app.judge.load('fd1').orders.has('south')).toBe(false)
+      expect((await loadAsync(app, 'fd1')).orders.has('south')).toBe(false)
     })
 
     it('an accepted set with a very long echo keeps the acknowledgement within 64 KiB and says what was left out', async () => {
       // Each standing order is echoed restated in words, about 60 characters a line.
-      const result = submit(Array.from({ length: 1500 }, () => 'HIGH ASK').join('\n'))
+      const result = await submit(Array.from({ length: 1500 }, () => 'HIGH ASK').join('\n'))
       expect(result.errors).toEqual([])
       expect(result.accepted).toBe(true)
       const ack = await lastAck()
@@ -68,15 +71,17 @@ describe.each(ENGINES)('on $name', (engine) => {
   })
 
   describe('too many order lines', () => {
-    it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', () => {
-      const app = testApp('too-many-lines', { database: engine.app() })
+    it('a message with more than 2,000 order lines is refused whole, unparsed, with one error', async () => {
+      const app = await testAppAsync('too-many-lines', { database: engine.app() })
       try {
-        createFixtureDuel(app)
-        const r = app.judge.submitOrders('fd1', 'south', 'DRAWW 9\n'.repeat(2500))
+        await createFixtureDuelAsync(app)
+        const r = await callsAsync(app, 'fd1', (j) => j.submitOrders('fd1', 'south', 'DRAWW 9\n'.repeat(2500)))
         expect(r.accepted).toBe(false)
         expect(r.errors).toHaveLength(1)
         expect(r.errors[0]).toMatchObject({ line: 2001, message: expect.stringMatching(/more than 2,000 order lines/) })
-        const ok = app.judge.submitOrders('fd1', 'south', `DRAW 1\n${'# note\n\n'.repeat(3000)}`)
+        const ok = await callsAsync(app, 'fd1', (j) =>
+          j.submitOrders('fd1', 'south', `DRAW 1\n${'# note\n\n'.repeat(3000)}`),
+        )
         expect(ok.accepted).toBe(true)
       } finally {
         app.cleanup()

@@ -4,10 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyGame } from '../../src/engine/audit.ts'
 import { exportGame } from '../../src/reports/archive.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { AsyncEventStore } from '../../src/log/async/store.ts'
 import { sqliteOnly } from '../../src/log/db.ts'
+import { readEvents, type TestApp } from '../helpers/app.ts'
+import { createFixtureDuelAsync, readAsync, testAppAsync, verifyAsync } from '../helpers/asyncJudge.ts'
+import { pluck, row, rows, run } from '../helpers/asyncSql.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Shown on the fixture duel; a large pack is given where its size matters.
@@ -16,18 +18,17 @@ const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
-  beforeEach(() => {
-    app = testApp('test', { database: engine.app() })
+  // Games made as `game create` makes them, in one batch on the async handle; read there too.
+  beforeEach(async () => {
+    app = await testAppAsync('test', { database: engine.app() })
   })
   afterEach(() => app.cleanup())
 
   const packRows = () =>
-    app.db.prepare('SELECT hash, ruleset, pack_id, length(content) AS size FROM packs').all() as {
-      hash: string
-      ruleset: string
-      pack_id: string
-      size: number
-    }[]
+    rows<{ hash: string; ruleset: string; pack_id: string; size: number }>(
+      app.jobsDb,
+      'SELECT hash, ruleset, pack_id, length(content) AS size FROM packs',
+    )
 
   const dbBytes = () => {
     const lite = sqliteOnly(app.db)
@@ -38,18 +39,18 @@ describe.each(ENGINES)('on $name', (engine) => {
   }
 
   describe('data packs stored once by hash', () => {
-    it('many games made from the same pack write one pack row, and GameCreated names it without a copy', () => {
-      for (const game of ['fd1', 'fd2', 'fd3']) createFixtureDuel(app, game)
-      const rows = packRows()
-      expect(rows).toHaveLength(1)
-      expect(rows[0]!.ruleset).toBe('hidden-deck')
+    it('many games made from the same pack write one pack row, and GameCreated names it without a copy', async () => {
+      for (const game of ['fd1', 'fd2', 'fd3']) await createFixtureDuelAsync(app, game)
+      const packs = await packRows()
+      expect(packs).toHaveLength(1)
+      expect(packs[0]!.ruleset).toBe('hidden-deck')
       for (const game of ['fd1', 'fd2', 'fd3']) {
-        const created = app.store.read(`game:${game}`)[0]!
+        const created = (await readEvents(app, `game:${game}`))[0]!
         expect(created.schemaVersion).toBe(2)
         expect(created.data.pack).toBeUndefined()
-        expect(created.data.packHash).toBe(rows[0]!.hash)
-        expect(created.data.packId).toBe(rows[0]!.pack_id)
-        expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+        expect(created.data.packHash).toBe(packs[0]!.hash)
+        expect(created.data.packId).toBe(packs[0]!.pack_id)
+        expect((await verifyAsync(app, game)).ok).toBe(true)
       }
     })
 
@@ -57,14 +58,14 @@ describe.each(ENGINES)('on $name', (engine) => {
     // checkpoint). PostgreSQL's nearest figure, pg_database_size, counts preallocated and dead pages,
     // so it cannot tell ~10 KB from ~100 KB per game; the first case shows there is no copy there.
     if (engine.name === 'sqlite')
-      it('a game no longer costs the database a copy of its ~100 KB pack', () => {
+      it('a game no longer costs the database a copy of its ~100 KB pack', async () => {
         // A pack the size of a real game's (Sea Devils' is ~100 KB): the duel carries what it does not read.
         const pack = { worth: { '1': 1 }, notes: Array.from({ length: 2000 }, (_, i) => `table row ${i} `.repeat(4)) }
         expect(JSON.stringify(pack).length).toBeGreaterThan(100_000)
-        createFixtureDuel(app, 'fd0', { pack })
+        await createFixtureDuelAsync(app, 'fd0', { pack })
         const before = dbBytes()
         const games = 10
-        for (let i = 1; i <= games; i++) createFixtureDuel(app, `fd${i}`, { pack })
+        for (let i = 1; i <= games; i++) await createFixtureDuelAsync(app, `fd${i}`, { pack })
         const perGame = (dbBytes() - before) / games
         // Would be over 100 KiB with the pack in every GameCreated; what is left is mostly the three
         // opening letters waiting in the outbox, which are the mail layer's.
@@ -75,17 +76,15 @@ describe.each(ENGINES)('on $name', (engine) => {
           .pluck()
           .get() as number
         expect(eventBytes).toBeLessThan(5_000)
-        expect(packRows()).toHaveLength(1)
+        expect(await packRows()).toHaveLength(1)
       })
 
-    it('a GameCreated v1 carrying its own copy still folds and verifies without the packs table', () => {
-      createFixtureDuel(app, 'fd1')
-      const content = JSON.parse(
-        (app.db.prepare('SELECT content FROM packs').pluck().get() as string) ?? 'null',
-      ) as unknown
-      const events = app.store.read('game:fd1')
-      app.db.prepare('DELETE FROM packs').run()
-      const old = app.store.append(
+    it('a GameCreated v1 carrying its own copy still folds and verifies without the packs table', async () => {
+      await createFixtureDuelAsync(app, 'fd1')
+      const content = JSON.parse((await pluck<string>(app.jobsDb, 'SELECT content FROM packs')) ?? 'null') as unknown
+      const events = await readEvents(app, 'game:fd1')
+      await run(app.jobsDb, 'DELETE FROM packs')
+      const old = await new AsyncEventStore(app.jobsDb, app.store.schemas, app.clock).append(
         'game:old1',
         0,
         events.map((e) => ({
@@ -96,34 +95,35 @@ describe.each(ENGINES)('on $name', (engine) => {
         })),
       )
       expect(old).toBeDefined()
-      for (const s of app.db.prepare(`SELECT purpose, point, secret FROM secrets WHERE game = 'fd1'`).all() as {
-        purpose: string
-        point: number
-        secret: string
-      }[])
-        app.db.prepare('INSERT INTO secrets VALUES (?, ?, ?, ?)').run('old1', s.purpose, s.point, s.secret)
-      expect(app.store.read('game:old1')[0]!.schemaVersion).toBe(1)
+      const secrets = await rows<{ purpose: string; point: number; secret: string }>(
+        app.jobsDb,
+        `SELECT purpose, point, secret FROM secrets WHERE game = 'fd1'`,
+      )
+      for (const s of secrets)
+        await run(app.jobsDb, 'INSERT INTO secrets VALUES (?, ?, ?, ?)', 'old1', s.purpose, s.point, s.secret)
+      expect((await readEvents(app, 'game:old1'))[0]!.schemaVersion).toBe(1)
       // A check loads the pack afresh (no per-process cache): v1 reads its own copy, v2 needs the table.
-      expect(verifyGame(app.db, app.judge, 'old1')).toMatchObject({ ok: true })
-      const v2 = verifyGame(app.db, app.judge, 'fd1')
+      expect(await verifyAsync(app, 'old1')).toMatchObject({ ok: true })
+      const v2 = await verifyAsync(app, 'fd1')
       expect(v2.ok).toBe(false)
       expect(v2.problems.join('\n')).toMatch(/missing from the packs table/)
     })
 
-    it("the moderator's export carries the pack the game names, so it stands alone", () => {
-      createFixtureDuel(app, 'fd1')
+    it("the moderator's export carries the pack the game names, so it stands alone", async () => {
+      await createFixtureDuelAsync(app, 'fd1')
       const dir = mkdtempSync(join(tmpdir(), 'pbem-packs-'))
+      // Exported as `pbem game export` exports it, on a reading judge.
+      const exportAs = (viewer: Parameters<typeof exportGame>[2]) =>
+        readAsync(app, ['fd1'], (j) => exportGame(j, 'fd1', viewer, dir))
       try {
-        const out = exportGame(app.judge, 'fd1', { kind: 'moderator' }, dir)
+        const out = await exportAs({ kind: 'moderator' })
         const exported = JSON.parse(readFileSync(out.json, 'utf8'))
-        const stored = app.db.prepare('SELECT hash, content FROM packs').get() as { hash: string; content: string }
+        const stored = (await row<{ hash: string; content: string }>(app.jobsDb, 'SELECT hash, content FROM packs'))!
         expect(exported.pack.hash).toBe(stored.hash)
         expect(exported.pack.content).toEqual(JSON.parse(stored.content))
         expect(exported.events[0].data.packHash).toBe(stored.hash)
         // A reader's copy names the pack and its hash, as before.
-        const reader = JSON.parse(
-          readFileSync(exportGame(app.judge, 'fd1', { kind: 'role', role: 'north' }, dir).json, 'utf8'),
-        )
+        const reader = JSON.parse(readFileSync((await exportAs({ kind: 'role', role: 'north' })).json, 'utf8'))
         expect(reader.pack).toBeUndefined()
       } finally {
         rmSync(dir, { recursive: true, force: true })

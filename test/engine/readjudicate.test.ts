@@ -3,11 +3,19 @@
 // `pbem verify` passing before and after. Shown on the fixture duel, whose card worths come from
 // its data pack.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyGame } from '../../src/engine/audit.ts'
 import { lineDiff, pointOfTurn, readjudicate } from '../../src/engine/readjudicate.ts'
 import type { DuelState } from '../games/fixtures/duel.ts'
 import { history } from '../../src/reports/archive.ts'
-import { createFixtureDuel, outboxRowsAsync, readEvents, testApp, type TestApp } from '../helpers/app.ts'
+import type { Judge } from '../../src/engine/judge.ts'
+import { outboxRowsAsync, readEvents, type TestApp } from '../helpers/app.ts'
+import {
+  callsAsync,
+  createFixtureDuelAsync,
+  loadAsync,
+  readAsync,
+  testAppAsync,
+  verifyAsync,
+} from '../helpers/asyncJudge.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 // Every case runs on both engines: judge.sqlite, and a fresh PostgreSQL database.
@@ -25,47 +33,54 @@ function northsDraw(text: string): { cards: number[]; worth: number } {
 describe.each(ENGINES)('on $name', (engine) => {
   let app: TestApp
   const GAME = 'fd1'
-  beforeEach(() => {
-    app = testApp('readjudicate', { database: engine.app() })
-    createFixtureDuel(app, GAME)
+  // Played, re-adjudicated and read as the commands do it, on the async handle: `pbem game
+  // readjudicate` runs readjudicate on a planning judge and writes its outcome in one batch.
+  beforeEach(async () => {
+    app = await testAppAsync('readjudicate', { database: engine.app() })
+    await createFixtureDuelAsync(app, GAME)
     // Three rounds, both seats drawing every round: the game ends with round 3.
     for (const [north, south] of [
       ['DRAW 2', 'DRAW 1'],
       ['DRAW 3', 'DRAW 2'],
       ['DRAW 1', 'DRAW 1'],
     ]) {
-      app.judge.submitOrders(GAME, 'north', north!)
-      app.judge.submitOrders(GAME, 'south', south!)
-      app.judge.adjudicate(GAME)
+      await calls((j) => j.submitOrders(GAME, 'north', north!))
+      await calls((j) => j.submitOrders(GAME, 'south', south!))
+      await calls((j) => j.adjudicate(GAME))
     }
-    expect(app.judge.load(GAME).finished).toBe(true)
+    expect((await loadAsync(app, GAME)).finished).toBe(true)
   })
+  const calls = <T>(fn: (j: Judge) => T) => callsAsync(app, GAME, fn)
   afterEach(() => app.cleanup())
 
-  const points = () => (app.judge.load(GAME).state as DuelState).points
+  const points = async () => ((await loadAsync(app, GAME)).state as DuelState).points
 
   describe('re-adjudication', () => {
     it('previews per-reader diffs and mails them to the moderator only; nothing is recorded', async () => {
-      const fold = app.judge.load(GAME)
+      const fold = await loadAsync(app, GAME)
       const version = fold.version
-      const plan = readjudicate(
-        app.judge,
-        { game: GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the worth table was misprinted' },
-        false,
+      const plan = await calls((j) =>
+        readjudicate(
+          j,
+          { game: GAME, fromPoint: pointOfTurn(fold, 2), reason: 'the worth table was misprinted' },
+          false,
+        ),
       )
       expect(plan.changed).toBe(false)
-      const fixed = readjudicate(
-        app.judge,
-        {
-          game: GAME,
-          fromPoint: pointOfTurn(fold, 2),
-          reason: 'the worth table was misprinted',
-          pack: correctedPack(),
-        },
-        false,
+      const fixed = await calls((j) =>
+        readjudicate(
+          j,
+          {
+            game: GAME,
+            fromPoint: pointOfTurn(fold, 2),
+            reason: 'the worth table was misprinted',
+            pack: correctedPack(),
+          },
+          false,
+        ),
       )
       expect(fixed.changed).toBe(true)
-      expect(app.judge.load(GAME).version).toBe(version)
+      expect((await loadAsync(app, GAME)).version).toBe(version)
       const north = fixed.diffs.find((d) => d.reader === 'north')!.diff
       const south = fixed.diffs.find((d) => d.reader === 'south')!.diff
       // North sees his draws' new worth; South sees his own and nothing of North's.
@@ -82,24 +97,26 @@ describe.each(ENGINES)('on $name', (engine) => {
     })
 
     it('commits: later rounds re-resolved with the original dice, old results readable, verify passes before and after', async () => {
-      const fold = app.judge.load(GAME)
-      const old = points().north
-      expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true })
-      const plan = readjudicate(
-        app.judge,
-        {
-          game: GAME,
-          fromPoint: pointOfTurn(fold, 2),
-          reason: 'the worth table was misprinted',
-          pack: correctedPack(),
-        },
-        true,
+      const fold = await loadAsync(app, GAME)
+      const old = (await points()).north
+      expect(await verifyAsync(app, GAME)).toMatchObject({ ok: true })
+      const plan = await calls((j) =>
+        readjudicate(
+          j,
+          {
+            game: GAME,
+            fromPoint: pointOfTurn(fold, 2),
+            reason: 'the worth table was misprinted',
+            pack: correctedPack(),
+          },
+          true,
+        ),
       )
       expect(plan.event.results.map((r) => r.point)).toEqual([2, 3])
       // Same secrets, same commitments: the dice are the ones published at the time.
       for (const r of plan.event.results)
         expect(r.secret).toBe(fold.adjudications.find((a) => a.data.point === r.point)!.data.secret)
-      const after = app.judge.load(GAME)
+      const after = await loadAsync(app, GAME)
       expect(after.adjudications.map((a) => [a.data.point, a.event.type])).toEqual([
         [1, 'TurnAdjudicated'],
         ...[2, 3].map((p) => [p, 'TurnReadjudicated']),
@@ -114,9 +131,9 @@ describe.each(ENGINES)('on $name', (engine) => {
             (n) => /You cut at/.test(n.text) && n.audience.kind === 'roles' && n.audience.roles.includes('north'),
           )!.text
       const later = [2, 3].flatMap((p) => northsDraw(northText(p)).cards)
-      expect(points().north).toBe(old + later.reduce((a, b) => a + b, 0))
-      expect(points().north).toBeGreaterThan(old)
-      expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
+      expect((await points()).north).toBe(old + later.reduce((a, b) => a + b, 0))
+      expect((await points()).north).toBeGreaterThan(old)
+      expect(await verifyAsync(app, GAME)).toMatchObject({ ok: true, problems: [] })
       // Every reader is told, with their own diff.
       const corrections = (await outboxRowsAsync(app)).filter((r) => r.kind === 'correction')
       expect(corrections.map((c) => c.recipient).sort()).toEqual([
@@ -128,22 +145,24 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(southNotice).toContain('Reason: the worth table was misprinted')
       expect(southNotice).not.toContain(northText(3))
       // History now shows the results in force; the moderator's export still holds the old ones.
-      const hist = history(app.judge, GAME, { kind: 'role', role: 'north' })
+      const hist = await readAsync(app, [GAME], (j) => history(j, GAME, { kind: 'role', role: 'north' }))
       const shown = northsDraw(hist.find((h) => h.point === 3)!.text)
       expect(shown.worth).toBe(2 * shown.cards.reduce((a, b) => a + b, 0))
     })
 
-    it('drops recorded orders the corrected situation makes illegal, and says so', () => {
+    it('drops recorded orders the corrected situation makes illegal, and says so', async () => {
       // Amend South's round 1 to a pass: he sits out round 2, so his draw there no longer works.
-      const plan = readjudicate(
-        app.judge,
-        {
-          game: GAME,
-          fromPoint: 1,
-          reason: 'a lost mail is restored',
-          amendments: [{ point: 1, role: 'south', text: 'PASS' }],
-        },
-        true,
+      const plan = await calls((j) =>
+        readjudicate(
+          j,
+          {
+            game: GAME,
+            fromPoint: 1,
+            reason: 'a lost mail is restored',
+            amendments: [{ point: 1, role: 'south', text: 'PASS' }],
+          },
+          true,
+        ),
       )
       expect(plan.event.amendments).toEqual([
         { point: 1, role: 'south', normalised: ['PASS'], reason: 'a lost mail is restored' },
@@ -153,10 +172,10 @@ describe.each(ENGINES)('on $name', (engine) => {
         /Your orders for resolution 2 .* are no longer legal and were not used: line \d+: round 2: south passed and sits out this round/,
       )
       expect(plan.diffs.find((d) => d.reader === 'north')!.diff).not.toMatch(/no longer legal/)
-      const after = app.judge.load(GAME)
+      const after = await loadAsync(app, GAME)
       // Round 3's draw stands: one card, where the record had South draw 1, 2 and 1.
       expect((after.state as DuelState).hands.south).toHaveLength(1)
-      expect(verifyGame(app.db, app.judge, GAME).ok).toBe(true)
+      expect((await verifyAsync(app, GAME)).ok).toBe(true)
     })
 
     it('line diffs mark removed and added lines with context', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RulesetFactory } from '../../src/games/contract.ts'
 import { registerRuleset } from '../../src/games/index.ts'
-import { testApp } from '../helpers/app.ts'
+import { createGameAsync, loadAsync, testAppAsync } from '../helpers/asyncJudge.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { hiddenDeckFactory } from '../games/fixtures/hidden-deck.ts'
 
@@ -40,11 +40,12 @@ const ENGINES = bothEngines()
 
 describe.each(ENGINES)('on $name', (engine) => {
   describe('rolesFor: the roles of one game', () => {
-    it('creates a game with the roles its scenario and options give, and refuses any other', () => {
-      const app = testApp('roles-for', { database: engine.app() })
+    it('creates a game with the roles its scenario and options give, and refuses any other', async () => {
+      // Created as `game create` creates them, in one batch on the async handle.
+      const app = await testAppAsync('roles-for', { database: engine.app() })
       try {
         const create = (game: string, roles: string[], options: Record<string, string | boolean> = {}) =>
-          app.judge.createGame({
+          createGameAsync(app, {
             game,
             ruleset: seated.id,
             scenario: 'standard',
@@ -52,19 +53,21 @@ describe.each(ENGINES)('on $name', (engine) => {
             options,
             zone: 'UTC',
           })
-        expect(Object.keys(create('seats2', ['north', 'south'], { seats: '2', early: false }).keys)).toEqual([
+        expect(Object.keys((await create('seats2', ['north', 'south'], { seats: '2', early: false })).keys)).toEqual([
           'north',
           'south',
         ])
         // The engine's own option (early) is not the game's: rolesFor is asked with the game's options only.
         expect(seen.at(-1)).toEqual({ seats: '2' })
-        expect(() => create('seats-solo', ['solo'], { seats: '2' })).toThrow(
+        await expect(create('seats-solo', ['solo'], { seats: '2' })).rejects.toThrow(
           'unknown role "solo": Hidden Deck (test fixture) has the roles north, south',
         )
-        expect(() => create('seats-bad', ['north', 'south'], { seats: '3' })).toThrow('option seats: 2, not "3"')
+        await expect(create('seats-bad', ['north', 'south'], { seats: '3' })).rejects.toThrow(
+          'option seats: 2, not "3"',
+        )
         // Without the option, the default list.
-        expect(Object.keys(create('seats1', ['solo']).keys)).toEqual(['solo'])
-        expect([...app.judge.load('seats2').players.keys()]).toEqual(['north', 'south'])
+        expect(Object.keys((await create('seats1', ['solo'])).keys)).toEqual(['solo'])
+        expect([...(await loadAsync(app, 'seats2')).players.keys()]).toEqual(['north', 'south'])
       } finally {
         app.cleanup()
       }

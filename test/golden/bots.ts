@@ -4,7 +4,8 @@
 // every line the judge's own parser would reject, so a bot never gets stuck on a rejected message.
 import { utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { adjudicateDue, readInbox, sendOutbox, type App } from '../../src/cli/app.ts'
+import { adjudicateDueYielding, readInbox, sendOutbox, type App } from '../../src/cli/app.ts'
+import { readAsync } from '../helpers/asyncJudge.ts'
 import type { Ruleset } from '../../src/games/contract.ts'
 import type { SdCommand } from '../../src/games/sea-devils/orderWords.ts'
 import type { SeaDevilsPack } from '../../src/games/sea-devils/pack.ts'
@@ -342,7 +343,8 @@ export interface Seat {
 /**
  * One resolution point played through the real intake: each awaited side's bot writes its mail,
  * the mail is dropped into the inbox as an .eml and read by `readInbox`; an hour later the tick
- * (`adjudicateDue`) resolves the point and the outbox is written.
+ * (`adjudicateDueYielding`, as `pbem serve` runs it) resolves the point and the outbox is written.
+ * The game and the seats' keys are read on the judge's async handle.
  */
 export async function playPoint(
   app: App,
@@ -350,16 +352,22 @@ export async function playPoint(
   seats: Seat[],
   advance: (ms: number) => void,
 ): Promise<{ outcomes: string[]; orders: Record<string, string>; committed: string[] }> {
-  const fold = app.judge.load(game)
-  // The game's data pack (map and ship cards: public, static information), stored once by its hash.
-  const pack = (fold.created.pack ?? app.judge.secrets.pack?.(fold.created.packHash)) as SeaDevilsPack
+  const { fold, keys, pack } = await readAsync(app, [game], (j) => {
+    const fold = j.load(game)
+    return {
+      fold,
+      keys: Object.fromEntries(seats.map((s) => [s.role, j.keyFor(game, s.role)])),
+      // The game's data pack (map and ship cards: public, static information), stored once by its hash.
+      pack: (fold.created.pack ?? j.secrets.pack?.(fold.created.packHash)) as SeaDevilsPack,
+    }
+  })
   const point = fold.point
   advance(3600_000)
   const orders: Record<string, string> = {}
   for (const seat of seats) {
     const input: BotInput = {
       game,
-      key: app.judge.keyFor(game, seat.role),
+      key: keys[seat.role]!,
       state: fold.state as SdState,
       ruleset: fold.ruleset as Ruleset<SdState, SdCommand>,
       pack,
@@ -388,7 +396,7 @@ export async function playPoint(
   }
   const outcomes = await readInbox(app)
   advance(3600_000)
-  const committed = adjudicateDue(app)
+  const committed = await adjudicateDueYielding(app)
   await sendOutbox(app)
   return { outcomes, orders, committed }
 }

@@ -8,16 +8,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApp, sendOutbox, type App } from '../../src/cli/app.ts'
+import { openAppAsync, sendOutbox, type App } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
-import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
+import { verifyDice } from '../../src/engine/audit.ts'
+import { allGameClocksAsync } from '../../src/log/repos/gameClockCheck.ts'
 import type { MailConfig } from '../../src/mail/config.ts'
 import type { SdState } from '../../src/games/sea-devils/state.ts'
 import { playPoint, type Seat } from './bots.ts'
 import { run } from '../helpers/asyncSql.ts'
-import { clockProblems } from '../helpers/clock.ts'
+import { createGameAsync, loadAsync, readAsync, verifyAsync } from '../helpers/asyncJudge.ts'
+import { clockProblemsAsync } from '../helpers/clock.ts'
 import { expectGolden, outboxFolderMails } from '../helpers/golden.ts'
-import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
+import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurnAsync } from '../helpers/mailBudget.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('../sea-devils/golden/campaign/', import.meta.url))
@@ -54,7 +56,8 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     dir = mkdtempSync(join(tmpdir(), 'pbem-campaign-'))
     let now = Date.UTC(2026, 0, 5, 12, 0, 0)
     const database = engine.app()
-    app = openApp({
+    // The judge opened and driven as `pbem serve` drives it, on its async handle.
+    app = await openAppAsync({
       dataDir: join(dir, 'data'),
       ...(database ? { database } : {}),
       clock: () => new Date(now),
@@ -68,7 +71,7 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
       `INSERT INTO settings (key, value) VALUES ('server-secret', ?)`,
       createHmac('sha256', 'acw-pbem campaign golden').update('server').digest('hex'),
     )
-    app.judge.createGame({
+    await createGameAsync(app, {
       game: GAME,
       ruleset: 'sea-devils',
       scenario: 'campaign',
@@ -78,12 +81,12 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
       createdBy: 'golden',
     })
     await sendOutbox(app)
-    clockDrift.push(...clockProblems(app.judge).map((p) => `after creation: ${p}`))
-    for (let i = 0; i < 60 && !app.judge.load(GAME).finished; i++) {
-      const point = app.judge.load(GAME).point
+    clockDrift.push(...(await clockProblemsAsync(app)).map((p) => `after creation: ${p}`))
+    for (let i = 0; i < 60 && !(await loadAsync(app, GAME)).finished; i++) {
+      const point = (await loadAsync(app, GAME)).point
       const r = await playPoint(app, GAME, SEATS, (ms) => (now += ms))
       log.push({ point, ...r })
-      clockDrift.push(...clockProblems(app.judge).map((p) => `after resolution ${point}: ${p}`))
+      clockDrift.push(...(await clockProblemsAsync(app)).map((p) => `after resolution ${point}: ${p}`))
     }
     outbox = app.dirs.outbox
     elapsed = Date.now() - t0
@@ -93,8 +96,8 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('reaches the end of GT16 with a victory level (12.15)', () => {
-    const fold = app.judge.load(GAME)
+  it('reaches the end of GT16 with a victory level (12.15)', async () => {
+    const fold = await loadAsync(app, GAME)
     const state = fold.state as SdState
     console.log(
       `campaign: ${log.length} resolutions in ${elapsed} ms; VP ${JSON.stringify(state.vp)} ${JSON.stringify(state.result)}`,
@@ -112,8 +115,8 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     expectGolden(GOLDEN, mails, engine.name === 'sqlite')
   })
 
-  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', () => {
-    const counts = mailsPerTurn(app, GAME)
+  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', async () => {
+    const counts = await mailsPerTurnAsync(app, GAME)
     expect([...counts].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
     // The moderator, never asked, gets one report a game turn.
     for (let turn = 1; turn < 16; turn++) expect(counts.get(`moderator@example.test ${turn}`), `GT${turn}`).toBe(1)
@@ -123,10 +126,9 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     for (const f of files) expect(statSync(join(outbox, f)).size, f).toBeLessThan(MAIL_MAX_BYTES)
   })
 
-  it('shows raids, spottings, commissioning, refits and combat along the way', () => {
-    const text = app.judge
-      .load(GAME)
-      .adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
+  it('shows raids, spottings, commissioning, refits and combat along the way', async () => {
+    const text = (await loadAsync(app, GAME)).adjudications
+      .flatMap((a) => a.data.narrative.map((n) => n.text))
       .join('\n')
     expect(text).toMatch(/raids C\d+/)
     expect(text).toMatch(/ spots [A-Z]/)
@@ -135,16 +137,19 @@ describe.each(ENGINES)('13.1 the Campaign, played by the bots from order mails, 
     expect(text).toMatch(/Combat: /)
   })
 
-  it('verifies: the chain is intact, every result re-folds and every roll reproduces', () => {
-    expect(verifyGame(app.db, app.judge, GAME)).toMatchObject({ ok: true, problems: [] })
-    const dice = verifyDice(app.judge, GAME)
+  it('verifies: the chain is intact, every result re-folds and every roll reproduces', async () => {
+    expect(await verifyAsync(app, GAME)).toMatchObject({ ok: true, problems: [] })
+    const dice = await readAsync(app, [GAME], (j) => verifyDice(j, GAME))
     expect(dice.ok).toBe(true)
     expect(dice.checked).toBeGreaterThan(100)
   })
 
-  it('keeps the clock read model equal to the log after every step', () => {
+  it('keeps the clock read model equal to the log after every step', async () => {
     expect(clockDrift).toEqual([])
-    expect(app.judge.clock.read(GAME)).toMatchObject({ status: 'finished', nextAt: null })
+    expect((await allGameClocksAsync(app.jobsDb)).find((r) => r.game === GAME)).toMatchObject({
+      status: 'finished',
+      nextAt: null,
+    })
   })
 
   it('every bot mail was accepted and every point was resolved by the tick', () => {

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApp } from '../../src/cli/app.ts'
+import { openAppAsync } from '../../src/cli/app.ts'
 import { DEMO_GAME, runDemo, type DemoResult } from '../../src/cli/demo.ts'
-import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
+import { verifyDice } from '../../src/engine/audit.ts'
+import { loadAsync, readAsync, verifyAsync } from '../helpers/asyncJudge.ts'
 import { expectGolden, outboxFolderMails, withoutImages } from '../helpers/golden.ts'
-import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurn } from '../helpers/mailBudget.ts'
+import { MAIL_MAX_BYTES, MAILS_PER_TURN, mailsPerTurnAsync } from '../helpers/mailBudget.ts'
 import { bothEngines } from '../pg/engines.ts'
 
 const GOLDEN = fileURLToPath(new URL('../sea-devils/golden/weak-beginning/', import.meta.url))
@@ -28,7 +29,8 @@ describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails,
     result = await runDemo({ dir: join(dir, 'demo'), ...(database ? { database } : {}) })
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
-  const reopen = () => openApp({ dataDir: result.dataDir, ...(database ? { database } : {}) })
+  // Read again as the commands read it, on the async handle.
+  const reopen = () => openAppAsync({ dataDir: result.dataDir, ...(database ? { database } : {}) })
 
   it('ends after GT4 with the recorded victory points and level (12.15)', () => {
     expect(result.outcome).toEqual({
@@ -51,10 +53,10 @@ describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails,
     expect(withoutImages(report)).toContain('[png]')
   })
 
-  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', () => {
-    const app = reopen()
+  it('mails each reader at most twice a game turn besides the answers to his own mail, each mail under 200 KB', async () => {
+    const app = await reopen()
     try {
-      expect([...mailsPerTurn(app, DEMO_GAME)].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
+      expect([...(await mailsPerTurnAsync(app, DEMO_GAME))].filter(([, n]) => n > MAILS_PER_TURN)).toEqual([])
     } finally {
       app.close()
     }
@@ -62,12 +64,11 @@ describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails,
       expect(statSync(join(result.outbox, f)).size, f).toBeLessThan(MAIL_MAX_BYTES)
   })
 
-  it('shows a raid, a search, an escape attempt and a combat', () => {
-    const app = reopen()
+  it('shows a raid, a search, an escape attempt and a combat', async () => {
+    const app = await reopen()
     try {
-      const text = app.judge
-        .load(DEMO_GAME)
-        .adjudications.flatMap((a) => a.data.narrative.map((n) => n.text))
+      const text = (await loadAsync(app, DEMO_GAME)).adjudications
+        .flatMap((a) => a.data.narrative.map((n) => n.text))
         .join('\n')
       expect(text).toMatch(/raids C\d+/)
       expect(text).toMatch(/spots (SUM|NASH)/)
@@ -78,11 +79,11 @@ describe.each(ENGINES)('13.2 Weak Beginning, played from the sample order mails,
     }
   })
 
-  it('verifies: the chain is intact, every result re-folds and every roll reproduces', () => {
-    const app = reopen()
+  it('verifies: the chain is intact, every result re-folds and every roll reproduces', async () => {
+    const app = await reopen()
     try {
-      expect(verifyGame(app.db, app.judge, DEMO_GAME)).toMatchObject({ ok: true, problems: [] })
-      const dice = verifyDice(app.judge, DEMO_GAME)
+      expect(await verifyAsync(app, DEMO_GAME)).toMatchObject({ ok: true, problems: [] })
+      const dice = await readAsync(app, [DEMO_GAME], (j) => verifyDice(j, DEMO_GAME))
       expect(dice.ok).toBe(true)
       expect(dice.checked).toBeGreaterThan(20)
     } finally {

@@ -66,14 +66,19 @@ export const FIXTURE_PLAYER = { role: 'solo', address: 'solo@example.test', name
  * fixture is registered for the rest of the test file (it is never in the shipped registry).
  */
 export function createFixtureGame(app: App, game = 'fx1') {
+  return app.judge.createGame(fixtureGameRequest(game))
+}
+
+/** createFixtureGame's request (the fixture registered for the rest of the test file). */
+export function fixtureGameRequest(game = 'fx1'): CreateGameRequest {
   registerFixture()
-  return app.judge.createGame({
+  return {
     game,
     ruleset: hiddenDeckFactory.id,
     scenario: 'standard',
     players: [FIXTURE_PLAYER],
     zone: 'America/New_York',
-  })
+  }
 }
 
 /** The fixture duel's two seats: north and south each see only their own draws. */
@@ -88,20 +93,30 @@ export const DUEL_SOUTH = { role: 'south', address: 'south@example.test', name: 
  * information between them (fog, two keys).
  */
 export function createFixtureDuel(app: App, game = 'fd1', over: Partial<CreateGameRequest> = {}) {
+  return app.judge.createGame(fixtureDuelRequest(game, over))
+}
+
+/** createFixtureDuel's request (the fixture registered for the rest of the test file). */
+export function fixtureDuelRequest(game = 'fd1', over: Partial<CreateGameRequest> = {}): CreateGameRequest {
   registerFixture()
-  return app.judge.createGame({
+  return {
     game,
     ruleset: hiddenDeckFactory.id,
     scenario: 'duel',
     players: [DUEL_NORTH, DUEL_SOUTH],
     zone: 'America/New_York',
     ...over,
-  })
+  }
 }
 
 /** A Sea Devils game, for tests about what a two-sided game does (hidden moves, two players' keys). */
 export function createWeakBeginning(app: App, game = 'wb1') {
-  return app.judge.createGame({
+  return app.judge.createGame(weakBeginningRequest(game))
+}
+
+/** createWeakBeginning's request. */
+export function weakBeginningRequest(game = 'wb1'): CreateGameRequest {
+  return {
     game,
     ruleset: 'sea-devils',
     scenario: 'weak-beginning',
@@ -110,7 +125,7 @@ export function createWeakBeginning(app: App, game = 'wb1') {
       { role: 'confederate', address: 'reb@example.test', name: 'Reb' },
     ],
     zone: 'America/New_York',
-  })
+  }
 }
 
 /**

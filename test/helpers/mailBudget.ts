@@ -6,7 +6,10 @@
 import type { App } from '../../src/cli/app.ts'
 import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { gameStream } from '../../src/engine/events.ts'
+import type { StoredEvent } from '../../src/log/store.ts'
 import { composeEml, type OutboundMail, withParts } from '../../src/mail/outbound.ts'
+import { readEvents } from './app.ts'
+import { rows } from './asyncSql.ts'
 
 export { MAIL_MAX_BYTES } from '../../src/mail/outbound.ts'
 
@@ -30,16 +33,28 @@ const ROUTINE = new Set(['report', 'decision'])
  * asked it. Keyed "<recipient> <turn>".
  */
 export function mailsPerTurn(app: App, game: string): Map<string, number> {
-  const events = app.store.read(gameStream(game))
+  const rows = app.db
+    .prepare('SELECT id, recipient, kind, payload FROM outbox WHERE game = ? ORDER BY id')
+    .all(game) as Row[]
+  return countPerTurn(app.store.read(gameStream(game)), rows)
+}
+
+/** mailsPerTurn, read on the judge's async handle. */
+export async function mailsPerTurnAsync(app: App, game: string): Promise<Map<string, number>> {
+  const [events, outbox] = await Promise.all([
+    readEvents(app, gameStream(game)),
+    rows<Row>(app.jobsDb, 'SELECT id, recipient, kind, payload FROM outbox WHERE game = ? ORDER BY id', game),
+  ])
+  return countPerTurn(events, outbox)
+}
+
+function countPerTurn(events: StoredEvent[], rows: Row[]): Map<string, number> {
   const turnOfPoint = new Map<number, number | 'end'>([[0, 0]])
   for (const e of events)
     if (e.type === 'TurnAdjudicated')
       turnOfPoint.set(e.data.point, e.data.finished ? 'end' : (e.data as TurnAdjudicated).turn)
   const pointOfDecision = new Map<string, number>()
   for (const e of events) if (e.type === 'DecisionRequested') pointOfDecision.set(e.data.decisionId, e.data.point)
-  const rows = app.db
-    .prepare('SELECT id, recipient, kind, payload FROM outbox WHERE game = ? ORDER BY id')
-    .all(game) as Row[]
   const counts = new Map<string, number>()
   let current: number | 'end' = 0
   for (const r of rows) {

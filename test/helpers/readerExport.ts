@@ -11,6 +11,11 @@ import type { TurnAdjudicated } from '../../src/engine/events.ts'
 import { playerKey, serverSecret } from '../../src/engine/keys.ts'
 import { canSee, type Viewer } from '../../src/games/contract.ts'
 import { exportGame } from '../../src/reports/archive.ts'
+import type { GameFold } from '../../src/engine/fold.ts'
+import { onReadingJudge } from '../../src/engine/readingJudge.ts'
+import { serverSecretAhead } from '../../src/engine/secretAhead.ts'
+import type { StoredEvent } from '../../src/log/store.ts'
+import { readEvents } from './app.ts'
 
 const xmlText = (t: string) =>
   t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -51,8 +56,10 @@ function foldAfter(app: App, game: string, point: number, loadAfter: App['judge'
 
 /** Every key the game's players and moderator have had, by owner. */
 export function everyKey(app: App, game: string): { owner: string; key: string }[] {
-  const fold = app.judge.load(game)
-  const secret = serverSecret(app.db)
+  return keysOf(app.judge.load(game), serverSecret(app.db), game)
+}
+
+function keysOf(fold: GameFold, secret: string, game: string): { owner: string; key: string }[] {
   const owners: [string, number][] = [
     ...[...fold.players].map(([role, p]): [string, number] => [role, p.keyGeneration]),
     ['moderator', fold.moderatorKeyGeneration],
@@ -89,14 +96,39 @@ export function exportLeaks(app: App, game: string, viewer: Viewer): string[] {
  * meant for others (plain, HTML-escaped or in a picture). `what` names the texts in the findings.
  */
 export function textLeaks(app: App, game: string, viewer: Viewer, texts: string[], what: string): string[] {
+  return leaksIn(everyKey(app, game), app.store.read(`game:${game}`), viewer, texts, what)
+}
+
+/** textLeaks, the game's log, fold and the server secret read on the judge's async handle. */
+export async function textLeaksAsync(
+  app: App,
+  game: string,
+  viewer: Viewer,
+  texts: string[],
+  what: string,
+): Promise<string[]> {
+  const [fold, secret, log] = await Promise.all([
+    onReadingJudge(app.judge, app.jobsDb, { games: [game] }, (j) => j.load(game)),
+    serverSecretAhead(app.db, app.jobsDb),
+    readEvents(app, `game:${game}`),
+  ])
+  return leaksIn(keysOf(fold, secret, game), log, viewer, texts, what)
+}
+
+function leaksIn(
+  keys: { owner: string; key: string }[],
+  log: StoredEvent[],
+  viewer: Viewer,
+  texts: string[],
+  what: string,
+): string[] {
   const who = viewer.kind === 'role' ? viewer.role : viewer.kind
   const holds = searcher(texts)
   const leaks: string[] = []
   const found = (needle: string, thing: string) => {
     if (holds(needle)) leaks.push(`${who}'s ${what} holds ${thing}`)
   }
-  for (const { owner, key } of everyKey(app, game)) found(key, `the key of ${owner}`)
-  const log = app.store.read(`game:${game}`)
+  for (const { owner, key } of keys) found(key, `the key of ${owner}`)
   for (const e of log) found(e.hash, `the judge's hash of event ${e.position} (${e.type})`)
   const results = log.filter((e) => e.type === 'TurnAdjudicated').map((e) => e.data as TurnAdjudicated)
   for (const t of results) found(t.stateHash, `the state hash of resolution ${t.point}`)

@@ -5,12 +5,12 @@
 // game's stored data pack when this process has not loaded it yet (a judge just started).
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { tickJobs } from '../../src/cli/app.ts'
-import { verifyGame } from '../../src/engine/audit.ts'
 import { forgetPacks } from '../../src/engine/fold.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { callsAsync, createFixtureDuelAsync, loadAsync, testAppAsync, verifyAsync } from '../helpers/asyncJudge.ts'
 import { START } from '../schedule/helpers.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 import { synchronousCalls } from './syncCalls.ts'
@@ -19,7 +19,7 @@ let stack: PgStack
 let app: TestApp
 beforeAll(async () => {
   stack = await connectPg()
-  app = testApp('cold-fold', { database: stack.freshUrl() })
+  app = await testAppAsync('cold-fold', { database: stack.freshUrl() })
 }, 600_000)
 afterAll(async () => {
   app?.cleanup()
@@ -28,8 +28,8 @@ afterAll(async () => {
 
 it('resolves a game folded afresh without a statement on the synchronous driver', async () => {
   app.now.t = START
-  createFixtureDuel(app, 'cold')
-  app.judge.submitOrders('cold', 'north', 'DRAW 1')
+  await createFixtureDuelAsync(app, 'cold')
+  await callsAsync(app, 'cold', (j) => j.submitOrders('cold', 'north', 'DRAW 1'))
   const deadline = new Date(START + 72 * 3600_000)
   app.now.t = deadline.getTime()
   app.judge.folds.clear()
@@ -41,7 +41,7 @@ it('resolves a game folded afresh without a statement on the synchronous driver'
     expect(sync.stop()).toEqual([])
   }
   expect(report.games).toMatchObject([{ game: 'cold', committed: true }])
-  expect(verifyGame(app.db, app.judge, 'cold').ok).toBe(true)
+  expect((await verifyAsync(app, 'cold')).ok).toBe(true)
 })
 
 let mails = 0
@@ -58,7 +58,7 @@ function orders(game: string, role: string, key: string, text: string): Buffer {
 
 it('files a mail for a game folded afresh without a statement on the synchronous driver', async () => {
   app.now.t = START
-  const { keys } = createFixtureDuel(app, 'coldmail')
+  const { keys } = await createFixtureDuelAsync(app, 'coldmail')
   const deps = {
     judge: app.judge,
     db: app.db,
@@ -77,14 +77,14 @@ it('files a mail for a game folded afresh without a statement on the synchronous
     expect(sync.stop()).toEqual([])
   }
   expect(outcome).toBe('orders-accepted')
-  expect(app.judge.load('coldmail', { check: true }).orders.get('south')?.receipt).toBe('coldmail/1/south-1')
-  expect(verifyGame(app.db, app.judge, 'coldmail').ok).toBe(true)
+  expect((await loadAsync(app, 'coldmail', { check: true })).orders.get('south')?.receipt).toBe('coldmail/1/south-1')
+  expect((await verifyAsync(app, 'coldmail')).ok).toBe(true)
 })
 
 it('resolves a game whose data pack this process has not loaded without a statement on the synchronous driver', async () => {
   app.now.t = START
-  createFixtureDuel(app, 'coldpack')
-  app.judge.submitOrders('coldpack', 'north', 'DRAW 1')
+  await createFixtureDuelAsync(app, 'coldpack')
+  await callsAsync(app, 'coldpack', (j) => j.submitOrders('coldpack', 'north', 'DRAW 1'))
   const deadline = new Date(START + 72 * 3600_000)
   app.now.t = deadline.getTime()
   app.judge.folds.clear()
@@ -97,5 +97,5 @@ it('resolves a game whose data pack this process has not loaded without a statem
     expect(sync.stop()).toEqual([])
   }
   expect(report.games).toMatchObject([{ game: 'coldpack', committed: true }])
-  expect(verifyGame(app.db, app.judge, 'coldpack').ok).toBe(true)
+  expect((await verifyAsync(app, 'coldpack')).ok).toBe(true)
 })

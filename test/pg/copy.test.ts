@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CopyRefused, copyJudge } from '../../src/log/copy.ts'
-import { openSqlDatabase } from '../../src/log/engines.ts'
-import type { SqlDatabase } from '../../src/log/sql.ts'
+import type { AsyncDatabase } from '../../src/log/async/database.ts'
+import { openAsyncDatabase } from '../../src/log/async/open.ts'
 import { verifyAllAsync } from '../../src/log/verify.ts'
-import { jobsOf } from '../helpers/jobsDb.ts'
+import { pluck, row, run } from '../helpers/asyncSql.ts'
 import { buildJudge, migrationTables } from './judgeFixture.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
@@ -42,10 +42,10 @@ const keyOf = (db: BetterSqlite3.Database, table: string) =>
     ', ',
   )
 
-/** Every table's rows in key order, as the seam returns them. */
-function dump(db: SqlDatabase, keys: Map<string, string>): Record<string, unknown[]> {
+/** Every table's rows in key order, as the async seam returns them. */
+async function dump(db: AsyncDatabase, keys: Map<string, string>): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {}
-  for (const [table, key] of keys) out[table] = db.prepare(`SELECT * FROM ${table} ORDER BY ${key}`).all()
+  for (const [table, key] of keys) out[table] = await db.all(`SELECT * FROM ${table} ORDER BY ${key}`)
   return out
 }
 
@@ -85,17 +85,18 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     const home = await copyJudge(url, back)
     expect(home.ok, JSON.stringify(home)).toBe(true)
 
-    const sides = [openSqlDatabase(judge), openSqlDatabase(url), openSqlDatabase(back)]
+    // Each side read back on the async handle, as `pbem db copy` and `pbem verify --all` read them.
+    const sides = await Promise.all([judge, url, back].map((t) => openAsyncDatabase(t)))
     try {
-      const [a, b, c] = sides.map((db) => dump(db, keys))
+      const [a, b, c] = await Promise.all(sides.map((db) => dump(db, keys)))
       expect(b).toEqual(a)
       expect(c).toEqual(a)
       expect(Buffer.isBuffer((c!.mail_parts as Array<{ body: unknown }>)[0]!.body)).toBe(true)
-      const chains = await Promise.all(sides.map((db) => verifyAllAsync(jobsOf(db))))
+      const chains = await Promise.all(sides.map((db) => verifyAllAsync(db)))
       for (const v of chains) expect(v).toEqual({ ...chains[0], ok: true, failures: [] })
       expect(chains[0]!.streams).toBeGreaterThanOrEqual(3)
     } finally {
-      for (const db of sides) db.close()
+      await Promise.all(sides.map((db) => db.close()))
     }
     // The counters stand above the pruned rows on both sides, as integers.
     expect(counters(back)).toEqual(counters(judge))
@@ -106,50 +107,58 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
     const url = pg.freshUrl()
     expect((await copyJudge(judge, url)).ok).toBe(true)
     const seq = counters(judge) as Record<string, string>
-    const db = openSqlDatabase(url)
+    const db = await openAsyncDatabase(url)
     try {
-      const reply = db
-        .prepare('INSERT INTO intake_replies (address, sent_at) VALUES (?, ?)')
-        .run('reb@example.test', '2026-03-03T00:00:00.000Z')
-      expect(Number(reply.lastInsertRowid)).toBe(Number.parseInt(seq.intake_replies!, 10) + 1)
-      const mail = db
-        .prepare('INSERT INTO outbox (message_id, recipient, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run('after-copy@judge.example.test', 'reb@example.test', 'ack', '{}', '2026-03-03T00:00:00.000Z')
-      expect(Number(mail.lastInsertRowid)).toBe(Number.parseInt(seq.outbox!, 10) + 1)
-      const maxId = db.prepare('SELECT MAX(id) FROM outbox WHERE id < ?').pluck().get(mail.lastInsertRowid)
-      expect(Number(mail.lastInsertRowid)).toBeGreaterThan(Number(maxId) + 1)
-      const event = db
-        .prepare(
-          `INSERT INTO events (stream, version, type, schema_version, data, audience, recorded_at, prev_hash, hash)
-           VALUES ('probe', 1, 'Probe', 1, '{}', '[]', '2026-03-03T00:00:00.000Z', '', '')`,
-        )
-        .run()
-      expect(Number(event.lastInsertRowid)).toBe(Number.parseInt(seq.events!, 10) + 1)
+      const reply = await row<{ id: number }>(
+        db,
+        'INSERT INTO intake_replies (address, sent_at) VALUES (?, ?) RETURNING id',
+        'reb@example.test',
+        '2026-03-03T00:00:00.000Z',
+      )
+      expect(Number(reply!.id)).toBe(Number.parseInt(seq.intake_replies!, 10) + 1)
+      const mail = await row<{ id: number }>(
+        db,
+        'INSERT INTO outbox (message_id, recipient, kind, payload, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        'after-copy@judge.example.test',
+        'reb@example.test',
+        'ack',
+        '{}',
+        '2026-03-03T00:00:00.000Z',
+      )
+      expect(Number(mail!.id)).toBe(Number.parseInt(seq.outbox!, 10) + 1)
+      const maxId = await pluck(db, 'SELECT MAX(id) FROM outbox WHERE id < ?', mail!.id)
+      expect(Number(mail!.id)).toBeGreaterThan(Number(maxId) + 1)
+      const event = await row<{ position: number }>(
+        db,
+        `INSERT INTO events (stream, version, type, schema_version, data, audience, recorded_at, prev_hash, hash)
+         VALUES ('probe', 1, 'Probe', 1, '{}', '[]', '2026-03-03T00:00:00.000Z', '', '') RETURNING position`,
+      )
+      expect(Number(event!.position)).toBe(Number.parseInt(seq.events!, 10) + 1)
     } finally {
-      db.close()
+      await db.close()
     }
   })
 
   it('refuses a target that holds anything, and leaves it as it was', async () => {
     const url = pg.freshUrl()
     expect((await copyJudge(judge, url)).ok).toBe(true)
-    const count = () => {
-      const db = openSqlDatabase(url)
+    const count = async () => {
+      const db = await openAsyncDatabase(url)
       try {
-        return db.prepare('SELECT COUNT(*) FROM events').pluck().get()
+        return await pluck(db, 'SELECT COUNT(*) FROM events')
       } finally {
-        db.close()
+        await db.close()
       }
     }
-    const before = count()
+    const before = await count()
     await expect(copyJudge(judge, url)).rejects.toThrow(CopyRefused)
     await expect(copyJudge(judge, url)).rejects.toThrow(/is not empty \(events has \d+ row\(s\), .*\); copy only into/)
-    expect(count()).toBe(before)
+    expect(await count()).toBe(before)
     // A database with a single row of another table is not empty either.
     const other = pg.freshUrl()
-    const db = openSqlDatabase(other)
-    db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('k', 'v')
-    db.close()
+    const db = await openAsyncDatabase(other)
+    await run(db, 'INSERT INTO settings (key, value) VALUES (?, ?)', 'k', 'v')
+    await db.close()
     await expect(copyJudge(judge, other)).rejects.toThrow(/settings has 1 row\(s\)/)
     // A SQLite file that is a judge already.
     const file = join(dir, 'refused.sqlite')
@@ -170,7 +179,7 @@ describe('pbem db copy between SQLite and PostgreSQL', () => {
 
   it('takes a target that has been migrated but holds nothing', async () => {
     const url = pg.freshUrl()
-    openSqlDatabase(url).close()
+    await (await openAsyncDatabase(url)).close()
     expect((await copyJudge(judge, url)).ok).toBe(true)
   })
 

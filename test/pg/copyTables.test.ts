@@ -13,7 +13,8 @@ import { openSqlDatabase } from '../../src/log/engines.ts'
 import { EventSchemas } from '../../src/log/schemas.ts'
 import { PUBLIC, writeTestSchemas } from '../log/helpers.ts'
 import { EventStore } from '../../src/log/store.ts'
-import type { SqlDatabase } from '../../src/log/sql.ts'
+import type { AsyncDatabase } from '../../src/log/async/database.ts'
+import { row } from '../helpers/asyncSql.ts'
 import { pages, tableInfo } from '../../src/log/tables.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
@@ -75,10 +76,10 @@ function judgeWithNotes(file: string, migrationsDir: string, notes = 1200): void
   }
 }
 
-const dump = (db: SqlDatabase) => ({
-  notes: db.prepare('SELECT * FROM fleet_notes ORDER BY id').all(),
-  crews: db.prepare('SELECT * FROM crews ORDER BY ship, seat').all(),
-  events: db.prepare('SELECT * FROM events ORDER BY position').all(),
+const dump = async (db: AsyncDatabase) => ({
+  notes: await db.all('SELECT * FROM fleet_notes ORDER BY id'),
+  crews: await db.all('SELECT * FROM crews ORDER BY ship, seat'),
+  events: await db.all('SELECT * FROM events ORDER BY position'),
 })
 
 describe('the tables a copy finds for itself', () => {
@@ -102,16 +103,22 @@ describe('the tables a copy finds for itself', () => {
     // And from one PostgreSQL database to another (a move between servers).
     const moved = pg.freshUrl()
     expect((await copyJudge(url, moved, { migrationsDir, pageBytes: 300 })).ok).toBe(true)
-    const sides = [source, url, back, moved].map((t) => openSqlDatabase(t, { migrationsDir }))
+    // Each side read back on the async handle, as `pbem db copy` reads them.
+    const sides = await Promise.all([source, url, back, moved].map((t) => openAsyncDatabase(t, { migrationsDir })))
     try {
-      const [a, ...others] = sides.map(dump)
+      const [a, ...others] = await Promise.all(sides.map(dump))
       expect(a!.notes).toHaveLength(1200)
       for (const other of others) expect(other).toEqual(a)
       // The new table's identity goes on after the copied rows.
-      const next = sides[3]!.prepare('INSERT INTO fleet_notes (ship, turn) VALUES (?, ?)').run('new', 1)
-      expect(Number(next.lastInsertRowid)).toBe(1201)
+      const next = await row<{ id: number }>(
+        sides[3]!,
+        'INSERT INTO fleet_notes (ship, turn) VALUES (?, ?) RETURNING id',
+        'new',
+        1,
+      )
+      expect(Number(next!.id)).toBe(1201)
     } finally {
-      for (const db of sides) db.close()
+      await Promise.all(sides.map((db) => db.close()))
     }
   })
 

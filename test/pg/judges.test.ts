@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openApp } from '../../src/cli/app.ts'
-import { verifyGame } from '../../src/engine/audit.ts'
+import { openAppAsync } from '../../src/cli/app.ts'
+import { createGameAsync, verifyAsync } from '../helpers/asyncJudge.ts'
 import { verifyAllAsync } from '../../src/log/verify.ts'
 import { count, rows as allRows } from '../helpers/asyncSql.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
@@ -41,8 +41,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** A judge on the database, opened as the commands open theirs (its work on the async handle). */
 const appOn = (data: string) =>
-  openApp({ dataDir: data, database: url, mail: {} as never, mailDomain: 'judge.example.test' })
+  openAppAsync({ dataDir: data, database: url, mail: {} as never, mailDomain: 'judge.example.test' })
 
 function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
   const mails: { id: string; text: string }[] = []
@@ -75,9 +76,9 @@ function orderMails(keys: Map<string, string>): { id: string; text: string }[] {
  */
 const JUDGE = `import { existsSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { openApp, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
+import { openAppAsync, readInbox, sendOutbox } from '${pathToFileURL(join(REPO, 'src/cli/app.ts')).href}'
 const [data, url, barrier] = process.argv.slice(2)
-const app = openApp({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
+const app = await openAppAsync({ dataDir: data, database: url, mail: {}, mailDomain: 'judge.example.test' })
 await import('${pathToFileURL(join(REPO, 'src/mail/inbound.ts')).href}')
 await import('${pathToFileURL(join(REPO, 'src/mail/intake.ts')).href}')
 writeFileSync(join(barrier, 'ready-' + basename(data)), '')
@@ -93,10 +94,10 @@ console.log(JSON.stringify(outcomes))
 
 it('two judges reading the same mails at once file each one once, every game verifies, every mail is sent once', async () => {
   const keys = new Map<string, string>()
-  const setup = appOn(join(dir, 'setup'))
+  const setup = await appOn(join(dir, 'setup'))
   try {
     for (const game of GAMES) {
-      const made = setup.judge.createGame({
+      const made = await createGameAsync(setup, {
         game,
         ruleset: 'sea-devils',
         scenario: 'weak-beginning',
@@ -142,7 +143,7 @@ it('two judges reading the same mails at once file each one once, every game ver
   expect(filed[0]! + filed[1]!).toBe(mails.length)
   expect(filed.every((n) => n > 0)).toBe(true) // both judges did file: they really ran side by side
 
-  const check = appOn(join(dir, 'check'))
+  const check = await appOn(join(dir, 'check'))
   try {
     const byMail = await allRows<{ causation: string; n: number }>(
       check.jobsDb,
@@ -160,7 +161,7 @@ it('two judges reading the same mails at once file each one once, every game ver
     const written = judges.flatMap((data) => readdirSync(join(data, 'outbox')).map((f) => Number(f.slice(0, 6))))
     expect(written.sort((x, y) => x - y)).toEqual(rows.sort((x, y) => x - y))
     expect((await verifyAllAsync(check.jobsDb)).ok).toBe(true)
-    for (const game of GAMES) expect(verifyGame(check.db, check.judge, game)).toMatchObject({ ok: true })
+    for (const game of GAMES) expect(await verifyAsync(check, game)).toMatchObject({ ok: true })
   } finally {
     check.close()
   }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openApp } from '../../src/cli/app.ts'
+import { openAppAsync } from '../../src/cli/app.ts'
+import { createGameAsync } from '../helpers/asyncJudge.ts'
 import { PgAsyncDatabase } from '../../src/log/async/postgres.ts'
 import { count as countOn } from '../helpers/asyncSql.ts'
 import { waitFor } from '../e2e/mailstack.ts'
@@ -48,8 +49,14 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
   const dbName = url.slice(url.lastIndexOf('/') + 1)
   const data = join(dir, 'judge')
   mkdirSync(join(data, 'inbox'), { recursive: true })
-  const setup = openApp({ dataDir: data, database: url, mail: {} as never, mailDomain: 'judge.example.test' })
-  const { keys } = setup.judge.createGame({
+  // The game created as `game create` creates it, in one batch on the async handle.
+  const setup = await openAppAsync({
+    dataDir: data,
+    database: url,
+    mail: {} as never,
+    mailDomain: 'judge.example.test',
+  })
+  const { keys } = await createGameAsync(setup, {
     game: 'rc1',
     ruleset: 'sea-devils',
     scenario: 'weak-beginning',
@@ -58,6 +65,8 @@ it('pbem serve keeps filing and resolving after every PostgreSQL connection of i
       { role: 'confederate', address: 'reb@example.test', name: 'C' },
     ],
   })
+  // Its pool closed before the judge starts, so that the connections cut below are the judge's.
+  await setup.jobsDb.close()
   setup.close()
 
   let log = ''

@@ -7,10 +7,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openApp } from '../../src/cli/app.ts'
-import { checkServerSecret, secretFingerprint } from '../../src/engine/secret.ts'
+import { openAppAsync } from '../../src/cli/app.ts'
+import { SERVER_STREAM } from '../../src/engine/events.ts'
+import { checkServerSecretAhead, secretFingerprint } from '../../src/engine/secret.ts'
 import { exportServerSecretAhead } from '../../src/engine/secretAhead.ts'
-import { createWeakBeginning } from '../helpers/app.ts'
+import { readEvents } from '../helpers/app.ts'
+import { createWeakBeginningAsync, readAsync } from '../helpers/asyncJudge.ts'
+import { pluck, run } from '../helpers/asyncSql.ts'
 import { type PgStack, connectPg } from './pgstack.ts'
 
 let stack: PgStack
@@ -25,17 +28,18 @@ afterAll(async () => {
 
 it('moves the secret to a file, rewrites the settings table without it, and keeps the keys', async () => {
   const database = stack.freshUrl()
+  // The judge opened as the commands open theirs, its work and the test's reads on the async handle.
   const open = (file?: string) =>
-    openApp({ dataDir: join(dir, 'data'), database, mail: {} as never, ...(file ? { secret: { file } } : {}) })
-  const app = open()
-  const { keys } = createWeakBeginning(app)
-  const secret = app.db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).pluck().get() as string
-  const tableFile = () => {
-    app.db.exec('CHECKPOINT') // the table's pages on disk, to look for the secret in them
-    const rel = app.db.prepare(`SELECT pg_relation_filepath('settings')`).pluck().get() as string
+    openAppAsync({ dataDir: join(dir, 'data'), database, mail: {} as never, ...(file ? { secret: { file } } : {}) })
+  const app = await open()
+  const { keys } = await createWeakBeginningAsync(app)
+  const secret = (await pluck<string>(app.jobsDb, `SELECT value FROM settings WHERE key = 'server-secret'`))!
+  const tableFile = async () => {
+    await run(app.jobsDb, 'CHECKPOINT') // the table's pages on disk, to look for the secret in them
+    const rel = (await pluck<string>(app.jobsDb, `SELECT pg_relation_filepath('settings')`))!
     return join(stack.root, 'data', rel)
   }
-  const before = tableFile()
+  const before = await tableFile()
   expect(readFileSync(before).includes(Buffer.from(secret))).toBe(true)
 
   const file = join(dir, 'exported')
@@ -43,17 +47,17 @@ it('moves the secret to a file, rewrites the settings table without it, and keep
   expect(r).toMatchObject({ fingerprint: secretFingerprint(secret), walEmptied: false })
   expect(r.residue).toMatch(/write-ahead log/)
   expect(readFileSync(file, 'utf8')).toBe(`${secret}\n`)
-  expect(app.db.prepare(`SELECT COUNT(*) FROM settings WHERE key = 'server-secret'`).pluck().get()).toBe(0)
-  const after = tableFile()
+  expect(await pluck(app.jobsDb, `SELECT COUNT(*) FROM settings WHERE key = 'server-secret'`)).toBe(0)
+  const after = await tableFile()
   expect(after).not.toBe(before) // a new file for the table
   expect(existsSync(before) && readFileSync(before).includes(Buffer.from(secret))).toBe(false)
   expect(readFileSync(after).includes(Buffer.from(secret))).toBe(false)
   app.close()
 
-  const again = open(file)
+  const again = await open(file)
   try {
-    expect(again.judge.keyFor('wb1', 'federal')).toBe(keys.federal)
-    expect(checkServerSecret(again.db).ok).toBe(true)
+    expect(await readAsync(again, ['wb1'], (j) => j.keyFor('wb1', 'federal'))).toBe(keys.federal)
+    expect((await checkServerSecretAhead(again.db, again.jobsDb, readEvents(again, SERVER_STREAM))).ok).toBe(true)
   } finally {
     again.close()
   }
@@ -65,9 +69,9 @@ it('moves the secret to a file, rewrites the settings table without it, and keep
 // live rows.
 it('leaves no copy in the new file while a transaction older than the delete still runs', async () => {
   const database = stack.freshUrl()
-  const app = openApp({ dataDir: join(dir, 'older'), database, mail: {} as never })
-  createWeakBeginning(app)
-  const secret = app.db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).pluck().get() as string
+  const app = await openAppAsync({ dataDir: join(dir, 'older'), database, mail: {} as never })
+  await createWeakBeginningAsync(app)
+  const secret = (await pluck<string>(app.jobsDb, `SELECT value FROM settings WHERE key = 'server-secret'`))!
   const reader = spawn(
     process.execPath,
     [
@@ -81,19 +85,19 @@ it('leaves no copy in the new file while a transaction older than the delete sti
   )
   try {
     // Whether a session other than the judge's own holds a snapshot in this database.
-    const holding = () =>
-      app.db
-        .prepare(
+    const holding = async () =>
+      Number(
+        await pluck(
+          app.jobsDb,
           `SELECT COUNT(*)::int FROM pg_stat_activity WHERE datname = current_database()
              AND backend_xmin IS NOT NULL AND pid <> pg_backend_pid()`,
-        )
-        .pluck()
-        .get() as number
-    for (let i = 0; i < 200 && !holding(); i++) await new Promise((r) => setTimeout(r, 50))
-    expect(holding()).toBeGreaterThan(0)
+        ),
+      )
+    for (let i = 0; i < 200 && !(await holding()); i++) await new Promise((r) => setTimeout(r, 50))
+    expect(await holding()).toBeGreaterThan(0)
     await exportServerSecretAhead(app.db, app.jobsDb, join(dir, 'exported-older'))
-    app.db.exec('CHECKPOINT')
-    const rel = app.db.prepare(`SELECT pg_relation_filepath('settings')`).pluck().get() as string
+    await run(app.jobsDb, 'CHECKPOINT')
+    const rel = (await pluck<string>(app.jobsDb, `SELECT pg_relation_filepath('settings')`))!
     expect(readFileSync(join(stack.root, 'data', rel)).includes(Buffer.from(secret))).toBe(false)
   } finally {
     reader.kill()

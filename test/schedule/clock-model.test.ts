@@ -7,9 +7,13 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { planGame } from '../../src/engine/clock/lifecycle.ts'
 import { clockEntry, instantsOfInterest } from '../../src/engine/clock/clockModel.ts'
-import { tick } from '../../src/schedule/tick.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
-import { clockProblems } from '../helpers/clock.ts'
+import { tickJobs } from '../../src/cli/app.ts'
+import type { Judge } from '../../src/engine/judge.ts'
+import { dueGamesAsync } from '../../src/log/repos/gameClock.ts'
+import { tickYielding } from '../../src/schedule/tick.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { callsAsync, createFixtureDuelAsync, loadAsync, testAppAsync } from '../helpers/asyncJudge.ts'
+import { clockProblemsAsync } from '../helpers/clock.ts'
 import { seeds } from '../helpers/properties.ts'
 import { seededRandom as random } from '../helpers/random.ts'
 import { bothEngines } from '../pg/engines.ts'
@@ -33,59 +37,72 @@ const ORDERS: Record<string, string[]> = {
 const ROLES = ['north', 'south'] as const
 const day = (t: number) => new Date(t).toISOString().slice(0, 10)
 
-type Step = (a: TestApp, r: () => number) => string
+type Step = (a: TestApp, r: () => number) => Promise<string>
+
+// Each step acts as the commands and `pbem serve` act, on the async handle: a call on a planning
+// judge written in one batch, the batched tick. Its random draws are all made before the call, which
+// may run more than once.
+const call = <T>(a: TestApp, fn: (j: Judge) => T) => callsAsync(a, 'fd1', fn)
 
 const STEPS: Step[] = [
-  (a, r) => {
+  async (a, r) => {
     const role = ROLES[Math.floor(r() * 2)]!
     const text = ORDERS[role]![Math.floor(r() * 3)]!
     a.now.t += Math.floor(r() * 6 * HOUR)
-    a.judge.submitOrders('fd1', role, text)
+    await call(a, (j) => j.submitOrders('fd1', role, text))
     return `orders ${role}`
   },
-  (a, r) => {
+  async (a, r) => {
     a.now.t += Math.floor(r() * 40 * HOUR)
-    tick(a.judge, new Date(a.now.t), { recordTick: r() < 0.3 })
+    await tickYielding(a.judge, new Date(a.now.t), { recordTick: r() < 0.3, jobs: tickJobs(a) })
     return 'tick'
   },
-  (a, r) => {
+  async (a, r) => {
     const role = ROLES[Math.floor(r() * 2)]!
     const from = a.now.t + Math.floor(r() * 3) * 24 * HOUR
-    a.judge.setAbsence('fd1', role, day(from), day(from + (1 + Math.floor(r() * 3)) * 24 * HOUR))
+    const to = day(from + (1 + Math.floor(r() * 3)) * 24 * HOUR)
+    await call(a, (j) => j.setAbsence('fd1', role, day(from), to))
     return `absence ${role}`
   },
-  (a, r) => {
-    a.judge.cancelAbsence('fd1', ROLES[Math.floor(r() * 2)]!)
+  async (a, r) => {
+    const role = ROLES[Math.floor(r() * 2)]!
+    await call(a, (j) => j.cancelAbsence('fd1', role))
     return 'absence cancelled'
   },
-  (a, r) => {
+  async (a, r) => {
     const missed = (['default', 'grace', 'pause'] as const)[Math.floor(r() * 3)]!
-    a.judge.setSchedule('fd1', {
+    const schedule = {
       missed,
       early: r() < 0.7,
       delayMinutes: Math.floor(r() * 3) * 30,
       reminderHours: r() < 0.5 ? [24] : [48, 6],
       lateNoticeHours: r() < 0.5 ? [24] : [12, 36],
-    })
+    }
+    await call(a, (j) => j.setSchedule('fd1', schedule))
     return `schedule ${missed}`
   },
-  (a, r) => {
-    const fold = a.judge.load('fd1')
+  async (a, r) => {
+    const fold = await loadAsync(a, 'fd1')
     if (fold.finished) return 'nothing'
-    if (fold.paused) a.judge.resume('fd1', { by: 'moderator', hours: 24 + Math.floor(r() * 48) })
-    else if (r() < 0.5) a.judge.pause('fd1', { by: 'moderator' })
-    else a.judge.extend('fd1', 1 + Math.floor(r() * 30), { by: 'moderator' })
+    if (fold.paused) {
+      const hours = 24 + Math.floor(r() * 48)
+      await call(a, (j) => j.resume('fd1', { by: 'moderator', hours }))
+    } else if (r() < 0.5) await call(a, (j) => j.pause('fd1', { by: 'moderator' }))
+    else {
+      const hours = 1 + Math.floor(r() * 30)
+      await call(a, (j) => j.extend('fd1', hours, { by: 'moderator' }))
+    }
     return 'moderator'
   },
 ]
 
-function checkStep(a: TestApp, r: () => number, what: string): void {
-  expect(clockProblems(a.judge), what).toEqual([])
-  const fold = a.judge.load('fd1')
+async function checkStep(a: TestApp, r: () => number, what: string): Promise<void> {
+  expect(await clockProblemsAsync(a), what).toEqual([])
+  const fold = await loadAsync(a, 'fd1')
   const entry = clockEntry(fold)
   const now = a.now.t
   const hasWork = planGame(fold, new Date(now)).actions.length > 0
-  const due = a.judge.clock.due(now).some((d) => d.game === 'fd1')
+  const due = (await dueGamesAsync(a.jobsDb, now)).some((d) => d.game === 'fd1')
   // Work is never missed: a game with work now is due.
   if (hasWork) expect(due, `${what}: due now, as the plan has work`).toBe(true)
   // A game due without work is one whose work fell due and then lapsed with no tick in between (a
@@ -112,24 +129,24 @@ function checkStep(a: TestApp, r: () => number, what: string): void {
 }
 
 describe.each(ENGINES)('the clock read model over random event sequences on $name', (engine) => {
-  it("the row equals the log's, and the tick finds the game due exactly when it has work", () => {
+  it("the row equals the log's, and the tick finds the game due exactly when it has work", async () => {
     // A sequence is drawn from a seed: fast-check prints a failing one's seed (FC_SEED replays it).
-    fc.assert(
-      fc.property(seeds, (seed) => {
+    await fc.assert(
+      fc.asyncProperty(seeds, async (seed) => {
         app?.cleanup()
-        app = testApp(`clock-${seed}`, { database: engine.app() })
-        createFixtureDuel(app)
+        app = await testAppAsync(`clock-${seed}`, { database: engine.app() })
+        await createFixtureDuelAsync(app)
         const r = random(seed)
-        checkStep(app, r, 'created')
+        await checkStep(app, r, 'created')
         for (let i = 0; i < 30; i++) {
           const step = STEPS[Math.floor(r() * STEPS.length)]!
           let did: string
           try {
-            did = step(app, r)
+            did = await step(app, r)
           } catch (e) {
             did = `refused (${(e as Error).message})` // a refusal changes nothing, and is a step too
           }
-          checkStep(app, r, `step ${i}: ${did}`)
+          await checkStep(app, r, `step ${i}: ${did}`)
         }
       }),
       { numRuns: 6 },

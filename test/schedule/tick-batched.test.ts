@@ -3,14 +3,14 @@
 // next version: a writer that appended after the reads makes it fail whole, and the tick reads and
 // decides again, so a deadline is resolved exactly once, with what that writer wrote. On both engines.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { inboundHandler, openApp, type App, tickJobs } from '../../src/cli/app.ts'
+import { inboundHandler, openAppAsync, type App, tickJobs } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
-import { verifyGame } from '../../src/engine/audit.ts'
 import { ResolutionBatch } from '../../src/engine/resolutionBatch.ts'
 import { tickYielding } from '../../src/schedule/tick.ts'
-import { createFixtureDuel, readEvents, testApp, type TestApp } from '../helpers/app.ts'
+import { readEvents, type TestApp } from '../helpers/app.ts'
+import { callsAsync, createFixtureDuelAsync, lastTickAsync, testAppAsync, verifyAsync } from '../helpers/asyncJudge.ts'
 import { count } from '../helpers/asyncSql.ts'
-import { clockProblems } from '../helpers/clock.ts'
+import { clockProblemsAsync } from '../helpers/clock.ts'
 import { bothEngines } from '../pg/engines.ts'
 import { synchronousCalls } from '../pg/syncCalls.ts'
 import { HOUR, START } from './helpers.ts'
@@ -22,10 +22,10 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
   let second: App
   let n = 0
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const database = engine.app()
-    app = testApp('batched', database ? { database } : {})
-    second = openApp({
+    app = await testAppAsync('batched', database ? { database } : {})
+    second = await openAppAsync({
       dataDir: app.dirs.data,
       ...(database ? { database } : {}),
       clock: () => new Date(app.now.t),
@@ -40,11 +40,11 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
   })
 
   /** A fixture duel with North's orders in, at its first deadline. */
-  function dueDuel(): string {
+  async function dueDuel(): Promise<string> {
     const game = `bt${++n}`
     app.now.t = START
-    createFixtureDuel(app, game)
-    app.judge.submitOrders(game, 'north', 'DRAW 1')
+    await createFixtureDuelAsync(app, game)
+    await callsAsync(app, game, (j) => j.submitOrders(game, 'north', 'DRAW 1'))
     app.now.t = DEADLINE.getTime()
     return game
   }
@@ -61,14 +61,14 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     )
 
   it('an order appended after the reads makes the batch fail whole: decided again, resolved once with it', async () => {
-    const game = dueDuel()
+    const game = await dueDuel()
     const commit = ResolutionBatch.prototype.commit
     let receipt = ''
     const spy = vi.spyOn(ResolutionBatch.prototype, 'commit').mockImplementation(async function (
       this: ResolutionBatch,
     ) {
       // South's order lands between the batch's reads and its write (the batch planned him late).
-      if (!receipt) receipt = app.judge.submitOrders(game, 'south', 'DRAW 1').receipt
+      if (!receipt) receipt = (await callsAsync(app, game, (j) => j.submitOrders(game, 'south', 'DRAW 1'))).receipt
       return commit.call(this)
     })
     try {
@@ -83,12 +83,12 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     // Nothing of the beaten batch was kept: no late notice, one set of reports, one next dice secret.
     expect(await ofType(game, 'LateNoticeSent')).toEqual([])
     expect(await reports(game)).toBe(3)
-    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
-    expect(clockProblems(app.judge)).toEqual([])
+    expect((await verifyAsync(app, game)).ok).toBe(true)
+    expect(await clockProblemsAsync(app)).toEqual([])
   })
 
   it('a savepoint of the gathered writes that throws leaves nothing of them; what follows is written', async () => {
-    const game = dueDuel()
+    const game = await dueDuel()
     const batch = await ResolutionBatch.open(app.judge, tickJobs(app), game)
     const store = batch.judge.o.store
     const stream = `game:${game}`
@@ -104,15 +104,15 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(batch.after).toBe(batch.start)
     store.append(stream, batch.start.version, note('kept'))
     expect(await batch.commit()).toBe(true)
-    const written = app.store.read(stream, batch.start.version + 1)
+    const written = await readEvents(app, stream, batch.start.version + 1)
     expect(written.map((e) => e.data)).toEqual([{ point: 1, by: 'test', reason: 'kept' }])
-    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
-    expect(clockProblems(app.judge)).toEqual([])
+    expect((await verifyAsync(app, game)).ok).toBe(true)
+    expect(await clockProblemsAsync(app)).toEqual([])
   })
 
   it('two judges ticking one game at once resolve it once', async () => {
     for (let i = 0; i < 6; i++) {
-      const game = dueDuel()
+      const game = await dueDuel()
       const [a, b] = i % 2 ? [app, second] : [second, app]
       const [ra, rb] = await Promise.all([
         tickYielding(a.judge, DEADLINE, opts(a, game)),
@@ -124,16 +124,16 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
       expect(await ofType(game, 'TurnAdjudicated')).toHaveLength(1)
       expect(await ofType(game, 'LateNoticeSent')).toHaveLength(1)
       expect(await reports(game)).toBe(3)
-      expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+      expect((await verifyAsync(app, game)).ok).toBe(true)
     }
-    expect(clockProblems(app.judge)).toEqual([])
+    expect(await clockProblemsAsync(app)).toEqual([])
   })
 
   // The serve tick as `pbem serve` runs it (the last tick recorded, the due games from the clock read
   // model): a due game read, resolved and the pass recorded without one statement on the
   // synchronous handle, so nothing of the pass blocks the event loop on PostgreSQL.
   it('records the pass and resolves a due game with no synchronous statement', async () => {
-    const game = dueDuel()
+    const game = await dueDuel()
     const before = new Date(DEADLINE.getTime() - 30_000)
     await tickYielding(app.judge, before, { jobs: tickJobs(app), games: [] })
     const sync = synchronousCalls(engine.name)
@@ -149,15 +149,16 @@ describe.each(bothEngines())('the batched tick on $name', (engine) => {
     expect(report.games.filter((g) => g.game === game)).toMatchObject([{ committed: true }])
     expect(calls).toEqual([])
     for (const s of store) expect(s).not.toHaveBeenCalled()
-    expect(app.judge.lastTick()!.toISOString()).toBe(DEADLINE.toISOString())
+    expect((await lastTickAsync(app))!.toISOString()).toBe(DEADLINE.toISOString())
     expect(await ofType(game, 'TurnAdjudicated')).toHaveLength(1)
-    expect(verifyGame(app.db, app.judge, game).ok).toBe(true)
+    expect((await verifyAsync(app, game)).ok).toBe(true)
   })
 
   // Each game's reads and its batch are awaited: a mail that arrives while the first game's batch is
   // being written is read, filed and answered before the pass is over, not after it.
   it.runIf(engine.name === 'postgres')('answers a mail while a long resolution runs', async () => {
-    const games = Array.from({ length: 12 }, () => dueDuel())
+    const games: string[] = []
+    for (let i = 0; i < 12; i++) games.push(await dueDuel())
     const handle = inboundHandler(app)
     await handle(stranger(0), 'test:warm-up')
     const order: string[] = []
