@@ -24,14 +24,7 @@ import type { GameFold } from './fold.ts'
 import { GatheredGame, NotGathered, noteLockedWay, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
 import type { Judge } from './judge.ts'
-import {
-  inLockedTransaction,
-  LOCKED_ROUNDS,
-  lockGames,
-  lockNames,
-  locksTheWayBack,
-  txDatabase,
-} from './lockedBatch.ts'
+import { inLockedTransaction, LOCKED_ROUNDS, lockGames, lockNames, locksTheWayBack, txDatabase } from './lockedBatch.ts'
 import { foldAhead } from './resolutionBatch.ts'
 import { serverSecretAhead } from './secretAhead.ts'
 import { RETIRED } from './waysBack.ts'

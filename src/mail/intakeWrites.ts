@@ -198,9 +198,7 @@ export function batchWrites(
     repliesLastHour: (address) => {
       const key = address.toLowerCase()
       const stood =
-        counted.get(key) ??
-        batch.readOther<number>('replies', key) ??
-        repliesLastHour(deps.db, deps.clock(), address)
+        counted.get(key) ?? batch.readOther<number>('replies', key) ?? repliesLastHour(deps.db, deps.clock(), address)
       return stood + (queued.get(key) ?? 0)
     },
     recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
