@@ -17,6 +17,7 @@ import { type AppendSteps, AsyncEventStore, isWriteConflict, type StreamHead } f
 import { gameClockStep } from '../log/repos/gameClock.ts'
 import { repliesSinceAsync } from '../log/repos/intakeRecords.ts'
 import { findOutboxRowAsync } from '../log/repos/outbox.ts'
+import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import { ConcurrencyError, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
@@ -60,10 +61,10 @@ type Purpose = 'dice' | 'hidden'
 /**
  * What a decision reads beyond the games, read ahead as a game is (readGame, under a name
  * `<kind> <key>` kept with the unread games): a stream not a game's, the streams of a prefix, the
- * reply limit's count of an address, our outbox row of a Message-ID.
+ * reply limit's count of an address, our outbox row of a Message-ID, a stored pack by its hash.
  */
-export type AheadKind = 'stream' | 'list' | 'replies' | 'outbox'
-const AHEAD_NAME = /^(stream|list|replies|outbox) ([\s\S]*)$/
+export type AheadKind = 'stream' | 'list' | 'replies' | 'outbox' | 'pack'
+const AHEAD_NAME = /^(stream|list|replies|outbox|pack) ([\s\S]*)$/
 
 /** The read named by `name` when it is not a game's (AheadKind), else null. */
 export function aheadRead(name: string): { kind: AheadKind; key: string } | null {
@@ -218,6 +219,7 @@ export class FilingBatch {
     if (kind === 'stream') return this.store.read(key)
     if (kind === 'list') return this.store.streams(key)
     if (kind === 'outbox') return findOutboxRowAsync(this.store.db, key)
+    if (kind === 'pack') return findPackContentAsync(this.store.db, key)
     const since = new Date(this.j.o.clock().getTime() - 3600_000).toISOString()
     return repliesSinceAsync(this.store.db, key, since)
   }

@@ -145,6 +145,15 @@ function fallBack<T>(batch: PlanTarget, what: string, own: () => T): T {
   return own()
 }
 
+/** The stored packs as read ahead (PlanTarget.readOther; null: none stored), else `own`'s. */
+function packsAhead(batch: PlanTarget, own: SecretSource['pack']): SecretSource['pack'] {
+  if (!own) return own
+  return (hash) => {
+    const read = batch.readOther?.<unknown>('pack', hash)
+    return read !== undefined ? read : own(hash)
+  }
+}
+
 /** `j` writing into `batch`. */
 export function planningJudge(j: Judge, batch: PlanTarget): Judge {
   const state: Planner = { known: batch.knownSecrets ?? new Map(), beyond: null }
@@ -153,7 +162,7 @@ export function planningJudge(j: Judge, batch: PlanTarget): Judge {
     store,
     outbox: { enqueue: (letter, meta) => batch.enqueue(letter, meta) },
     serverSecret: batch.serverSecret || undefined,
-    secrets: knownFirst(state.known, wanting(batch, j), j.secrets.pack),
+    secrets: knownFirst(state.known, wanting(batch, j), packsAhead(batch, j.secrets.pack)),
     load: (game, opts = {}) => (opts.check ? checked(j, batch, planner, game) : batch.foldOf(game)),
     hasGame: (game) => batch.hasGame(game),
     // The dice secret a resolution draws for the next point is written with the batch, beside the
