@@ -10,12 +10,13 @@ import { tickJobs } from '../../src/cli/app.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
 import type { FilingBatch } from '../../src/engine/filingBatch.ts'
 import { waysBackTaken } from '../../src/engine/gathering.ts'
+import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
-import type { Judge } from '../../src/engine/judge.ts'
+import { Judge } from '../../src/engine/judge.ts'
 import type { IntakeDeps } from '../../src/mail/intake.ts'
 import { batchWrites, type IntakeWrites, openBatch } from '../../src/mail/intakeWrites.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
-import { createFixtureDuel, type TestApp, testApp } from '../helpers/app.ts'
+import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, type TestApp, testApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
@@ -171,4 +172,46 @@ it("the intake's reply count and outbox row not read ahead: read ahead by the ne
     row: { ...liteOut.value.row, id: 0 },
   })
   expect(pgOut.value.none).toBeNull()
+})
+
+/** `a`'s judge made to reach `reach` while a creation asks its opening questions. */
+function reachingCreation(a: TestApp, reach: (j: Judge) => void): void {
+  const own = Judge.prototype.askOpeningQuestions
+  a.judge.askOpeningQuestions = function (this: Judge, ...args: Parameters<Judge['askOpeningQuestions']>) {
+    reach(this)
+    return own.apply(this, args)
+  }
+}
+
+const eventsOf = (a: TestApp, game: string) =>
+  a.store.read(`game:${game}`).map((e) => ({ type: e.type, data: e.data, hash: e.hash }))
+
+it("a creation reaching a stream not a game's: read under its lock in the locked way, no synchronous statement, the game SQLite creates", async () => {
+  const { pg, lite } = apps()
+  for (const a of [pg, lite]) reachingCreation(a, (j) => j.o.store.read(SERVER_STREAM))
+  const req = { game: 'lw3', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] }
+  const sync = synchronousCalls('postgres')
+  let keys: Record<string, string>
+  try {
+    keys = (await createGameBatched(pg.judge, tickJobs(pg as never), req)).keys
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  expect(keys).toEqual((await createGameBatched(lite.judge, tickJobs(lite as never), req)).keys)
+  expect(eventsOf(pg, 'lw3')).toEqual(eventsOf(lite, 'lw3'))
+})
+
+it('a creation reaching what no batch reads ahead: refused on PostgreSQL with an error naming it, nothing written', async () => {
+  const { pg } = apps()
+  reachingCreation(pg, (j) => j.o.store.onAppend('last-ways', () => {}))
+  const req = { game: 'lw4', ruleset: 'hidden-deck', scenario: 'duel', players: [DUEL_NORTH, DUEL_SOUTH] }
+  const sync = synchronousCalls('postgres')
+  try {
+    await expect(createGameBatched(pg.judge, tickJobs(pg as never), req)).rejects.toThrow(
+      /lw4: the event store's onAppend is not gathered in the creation's batch, nor carried out locked: the synchronous PostgreSQL driver is retired from the judge/,
+    )
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  expect(pg.store.version('game:lw4')).toBe(0)
 })
