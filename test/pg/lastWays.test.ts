@@ -6,9 +6,10 @@
 // naming it. Each test forces the way and checks that no statement went to the synchronous driver
 // and that the outcome is the one SQLite's synchronous way gives (or, refused, what was reached).
 import { afterEach, expect, it } from 'vitest'
+import type { AsyncDatabase } from '../../src/log/async/database.ts'
 import { tickJobs } from '../../src/cli/app.ts'
 import { SERVER_STREAM } from '../../src/engine/events.ts'
-import type { FilingBatch } from '../../src/engine/filingBatch.ts'
+import { FilingBatch } from '../../src/engine/filingBatch.ts'
 import { waysBackTaken } from '../../src/engine/gathering.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
 import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
@@ -214,4 +215,33 @@ it('a creation reaching what no batch reads ahead: refused on PostgreSQL with an
     expect(sync.stop()).toEqual([])
   }
   expect(pg.store.version('game:lw4')).toBe(0)
+})
+
+/** `db` whose reads of the settings table fail (a server secret that cannot be read). */
+function settingsUnreadable(db: AsyncDatabase): AsyncDatabase {
+  return new Proxy(db, {
+    get(target, key) {
+      const v = Reflect.get(target, key)
+      if (key !== 'all' && key !== 'get') return typeof v === 'function' ? v.bind(target) : v
+      return (sql: string, params?: unknown[]) =>
+        /FROM settings/.test(sql) ? Promise.reject(new Error('settings unreadable')) : v.call(target, sql, params)
+    },
+  })
+}
+
+it('a filing batch whose server secret cannot be read ahead: fails with the reason on PostgreSQL, reads nothing synchronously; SQLite reads it when a key is checked', async () => {
+  const { pg, lite } = apps()
+  // A judge whose handle has no secret configured: its secret is the database's, read from the settings.
+  const unconfigured = (a: TestApp) =>
+    Object.create(a.judge, { o: { value: { ...a.judge.o, db: new Proxy(a.db, {}) } } })
+  const sync = synchronousCalls('postgres')
+  try {
+    await expect(FilingBatch.open(unconfigured(pg), settingsUnreadable(pg.jobsDb), () => [])).rejects.toThrow(
+      'settings unreadable',
+    )
+  } finally {
+    expect(sync.stop()).toEqual([])
+  }
+  const batch = await FilingBatch.open(unconfigured(lite), settingsUnreadable(lite.jobsDb), () => [])
+  expect(batch.serverSecret).toBeUndefined()
 })
