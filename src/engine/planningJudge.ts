@@ -9,15 +9,18 @@
 // the batch holds, its outbox, its load and hasGame, its secrets), made as an object whose prototype
 // is the judge: everything else (the keys, the templates, the fold cache) is the judge's. A game the
 // batch read ahead on the async handle (FilingBatch.readGame) or planned is loaded and read from its
-// fold. A batch that reads ahead only (the intake's, onPlanningJudge's) stops a decision that
-// reaches a game's stream or a secret it did not read ahead (NotReadAhead), and its caller decides
-// again on a batch that reads it ahead too (and a locked one, lockedBatch.ts, reads it under its lock
-// inside its transaction); otherwise such a read is the judge's own, synchronous, and counted as a
-// way back (noteWayBack). A resolution run on it (the moderator's
+// fold. A batch that reads ahead only (the intake's, onPlanningJudge's; every batch on PostgreSQL)
+// stops a decision that reaches what it did not read ahead (NotReadAhead): a game's stream, a
+// secret, a stream not a game's, the streams of a prefix, a stored pack (FilingBatch.readOther), and
+// its caller decides again on a batch that reads it ahead too (a locked one, lockedBatch.ts, reads it
+// under its lock inside its transaction); otherwise such a read is the judge's own, synchronous, and
+// counted as a way back (noteWayBack: SQLite only). A resolution run on it (the moderator's
 // PROCESS, PREVIEW) reads the dice and hidden-draw secrets read ahead (secretsAhead) and keeps the
 // dice secret it draws for the next point among the batch's writes, as the tick's resolution batch
 // does (secretKeeper.ts). A write beyond the games' streams is not gathered: it marks the judge
-// (reachedBeyond) even where a caller catches it, and the decision is made again the synchronous way.
+// (reachedBeyond) even where a caller catches it; on SQLite the decision is made again the
+// synchronous way, on PostgreSQL (no synchronous driver left to the judge) it fails with an error
+// naming the write. So does any event store method the planning judge does not replace.
 import type { AsyncQueryable, AsyncStep } from '../log/async/database.ts'
 import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
