@@ -9,10 +9,13 @@
 // Nothing is read inside the batch: the stream's first version and the secrets' keys are unique,
 // so a second creator of the same game id makes the batch fail whole, and the caller is told the
 // game exists. A creation that reaches beyond what is gathered (another game, a stored pack other
-// than its own) stops with NotGathered; on PostgreSQL it is carried out in one locked transaction
-// on the async handle (createLocked), elsewhere (and for a stream not a game's) the synchronous way.
+// than its own, a stream not a game's) stops with NotGathered; on PostgreSQL it is carried out in one
+// locked transaction on the async handle (createLocked), on SQLite the synchronous way. What no batch
+// reads ahead (a game checked from scratch, an event store method the batch does not replace) is
+// refused on PostgreSQL with an error naming it: no synchronous driver is left to the judge there.
 import type { AsyncStep, AsyncStepResult } from '../log/async/database.ts'
 import { AsyncEventStore, isWriteConflict } from '../log/async/store.ts'
+import type { StoredEvent } from '../log/store.ts'
 import { findPackContentAsync, hasPackAsync, packStep } from '../log/repos/packs.ts'
 import type { CreateGameRequest } from './calls.ts'
 import { type CreationPlan, openGame, planCreation } from './creation.ts'
@@ -21,9 +24,10 @@ import type { GameFold } from './fold.ts'
 import { GatheredGame, NotGathered, noteLockedWay, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
 import type { Judge } from './judge.ts'
-import { inLockedTransaction, LOCKED_ROUNDS, lockGames, locksTheWayBack, txDatabase } from './lockedBatch.ts'
+import { inLockedTransaction, LOCKED_ROUNDS, lockGames, lockNames, locksTheWayBack, txDatabase } from './lockedBatch.ts'
 import { foldAhead } from './resolutionBatch.ts'
 import { serverSecretAhead } from './secretAhead.ts'
+import { RETIRED } from './waysBack.ts'
 
 /** As Judge.createGame, its writes in one batch on `jobs`. */
 export async function createGameBatched(
@@ -40,8 +44,9 @@ export async function createGameBatched(
     plan = await batch.plan(req, head.version > 0)
   } catch (e) {
     if (!(e instanceof NotGathered)) throw e
-    const locked = locksTheWayBack(jobs.db) ? await createLocked(j, jobs, req, server) : null
-    if (locked) {
+    if (locksTheWayBack(jobs.db)) {
+      const locked = await createLocked(j, jobs, req, server)
+      if (!locked) throw new Error(`${e.message}, nor carried out locked: ${RETIRED}`)
       noteLockedWay('a creation', `game ${req.game}`)
       return locked
     }
@@ -56,7 +61,8 @@ export async function createGameBatched(
  * The creation in one locked transaction on the async handle (PostgreSQL), for one that reached
  * beyond its batch: its game locked, what it reaches (another game, locked first; a stored pack)
  * read inside the transaction and known to a fresh batch, decided again, written through the
- * transaction. Null when it reaches what only the synchronous way reads (a stream not a game's).
+ * transaction. Null when it reaches what no batch reads ahead (a check from scratch, an event store
+ * method a batch does not replace).
  */
 async function createLocked(
   j: Judge,
@@ -69,12 +75,14 @@ async function createLocked(
     const store = new AsyncEventStore(db, j.o.store.schemas, j.o.clock)
     const games = new Map<string, GameFold | null>()
     const packs = new Map<string, unknown>()
+    const streams = new Map<string, StoredEvent[]>()
     await lockGames(tx, [req.game])
     for (let round = 0; round < LOCKED_ROUNDS; round++) {
       const head = await store.head(gameStream(req.game))
       const batch = new CreationBatch(j, store, { ...jobs, db }, req.game, server)
       for (const [game, fold] of games) batch.knowGame(game, fold)
       for (const [hash, content] of packs) batch.knowPack(hash, content)
+      for (const [stream, events] of streams) batch.knowStream(stream, events)
       try {
         const plan = await batch.plan(req, head.version > 0)
         if (!(await batch.commit())) throw new Error(`game ${req.game} already exists`)
@@ -86,6 +94,9 @@ async function createLocked(
         if (game) {
           await lockGames(tx, [game])
           games.set(game, await foldAhead(j, store, game))
+        } else if ('stream' in r) {
+          await lockNames(tx, [`stream:${r.stream}`])
+          streams.set(r.stream, await store.read(r.stream))
         } else if ('pack' in r) packs.set(r.pack, await findPackContentAsync(db, r.pack))
         else return null
       }
@@ -129,6 +140,11 @@ class CreationBatch {
   /** Another game read under its lock, which the creation may read. */
   knowGame(game: string, fold: GameFold | null): void {
     this.g.knowGame(game, fold)
+  }
+
+  /** A stream not a game's read under its lock, which the creation may read. */
+  knowStream(stream: string, events: StoredEvent[]): void {
+    this.g.knowStream(stream, events)
   }
 
   /** A stored pack read, which the creation's folds may read. */

@@ -15,6 +15,9 @@
 import type { AsyncDatabase, AsyncStep } from '../log/async/database.ts'
 import { type AppendSteps, AsyncEventStore, isWriteConflict, type StreamHead } from '../log/async/store.ts'
 import { gameClockStep } from '../log/repos/gameClock.ts'
+import { repliesSinceAsync } from '../log/repos/intakeRecords.ts'
+import { findOutboxRowAsync } from '../log/repos/outbox.ts'
+import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import { ConcurrencyError, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
@@ -56,6 +59,20 @@ export class NotReadAhead extends Error {
 type Purpose = 'dice' | 'hidden'
 
 /**
+ * What a decision reads beyond the games, read ahead as a game is (readGame, under a name
+ * `<kind> <key>` kept with the unread games): a stream not a game's, the streams of a prefix, the
+ * reply limit's count of an address, our outbox row of a Message-ID, a stored pack by its hash.
+ */
+export type AheadKind = 'stream' | 'list' | 'replies' | 'outbox' | 'pack'
+const AHEAD_NAME = /^(stream|list|replies|outbox|pack) ([\s\S]*)$/
+
+/** The read named by `name` when it is not a game's (AheadKind), else null. */
+export function aheadRead(name: string): { kind: AheadKind; key: string } | null {
+  const m = AHEAD_NAME.exec(name)
+  return m ? { kind: m[1] as AheadKind, key: m[2]! } : null
+}
+
+/**
  * The secrets a decision on judge `j` asked for and its batch had not read ahead (wantSecret), by
  * game: read ahead with the game by the next batch that reads it (readGame), which decides again.
  */
@@ -73,6 +90,8 @@ export class FilingBatch {
   readonly unread = new Set<string>()
   /** Secrets read ahead with the games (readGame), which the planning judge knows without a read. */
   readonly knownSecrets = new Map<string, string | null>()
+  /** What was read ahead beyond the games (AheadKind), by name. */
+  private readonly others = new Map<string, unknown>()
 
   private constructor(
     private readonly j: Judge,
@@ -83,13 +102,22 @@ export class FilingBatch {
     readonly serverSecret: string | undefined,
   ) {}
 
-  /** A batch on `jobs`, the mail record's head and the server secret read first (outside any transaction). */
+  /**
+   * A batch on `jobs`, the mail record's head and the server secret read first (outside any
+   * transaction). On PostgreSQL it reads ahead only (readAheadOnly): nothing is read synchronously.
+   */
   static async open(j: Judge, jobs: AsyncDatabase, letterSteps: LetterSteps): Promise<FilingBatch> {
     const store = new AsyncEventStore(jobs, j.o.store.schemas, j.o.clock)
-    // A judge that cannot give its secret yet says so where a key is checked, as before.
-    const secret = serverSecretAhead(j.o.db, jobs).catch(() => undefined)
+    // On SQLite a judge that cannot give its secret yet says so where a key is checked, as before; on
+    // PostgreSQL, where no synchronous read is left to make there, the batch fails with the reason.
+    const secret = serverSecretAhead(j.o.db, jobs).catch((e: unknown) => {
+      if (jobs.engine === 'postgres') throw e
+      return undefined
+    })
     const [head, serverSecret] = await Promise.all([store.head(MAIL_STREAM), secret])
-    return new FilingBatch(j, store, head, letterSteps, serverSecret)
+    const batch = new FilingBatch(j, store, head, letterSteps, serverSecret)
+    if (jobs.engine === 'postgres') batch.readAheadOnly()
+    return batch
   }
 
   get engine(): AsyncDatabase['engine'] {
@@ -175,6 +203,27 @@ export class FilingBatch {
     if (this.aheadOnly && !this.games.has(game) && !this.known.has(game)) this.notRead(game)
   }
 
+  /**
+   * What was read ahead beyond the games (`kind` of `key`); not read ahead, reading ahead only, the
+   * decision stops to read it ahead (notRead), else undefined: the caller reads it.
+   */
+  readOther<T>(kind: AheadKind, key: string): T | undefined {
+    const name = `${kind} ${kind === 'replies' ? key.toLowerCase() : key}`
+    if (this.others.has(name)) return this.others.get(name) as T
+    return this.aheadOnly ? this.notRead(name) : undefined
+  }
+
+  /** Reads ahead what `other` names, outside the games (readOther). */
+  private async readOtherAhead(other: { kind: AheadKind; key: string }): Promise<unknown> {
+    const { kind, key } = other
+    if (kind === 'stream') return this.store.read(key)
+    if (kind === 'list') return this.store.streams(key)
+    if (kind === 'outbox') return findOutboxRowAsync(this.store.db, key)
+    if (kind === 'pack') return findPackContentAsync(this.store.db, key)
+    const since = new Date(this.j.o.clock().getTime() - 3600_000).toISOString()
+    return repliesSinceAsync(this.store.db, key, since)
+  }
+
   private notRead(game: string): never {
     this.unread.add(game)
     throw new NotReadAhead(game)
@@ -185,8 +234,14 @@ export class FilingBatch {
    * synchronously: its head, then only the events the judge's kept fold lacks (none when it is
    * current), or the whole stream and its hidden-draw secret for a game the judge keeps no fold of,
    * the fold kept by the judge as its load would (foldAhead). Its fold, or null for no such game.
+   * A name of what is not a game (aheadRead) is read ahead as such (readOther), and gives null.
    */
   async readGame(game: string): Promise<GameFold | null> {
+    const other = aheadRead(game)
+    if (other) {
+      this.others.set(game, await this.readOtherAhead(other))
+      return null
+    }
     const wanted = [...(wantedSecrets.get(this.j)?.get(game) ?? [])].map((w) => w.split('|') as [Purpose, string])
     wantedSecrets.get(this.j)?.delete(game)
     const [fold, ...secrets] = await Promise.all([

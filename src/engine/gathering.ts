@@ -28,6 +28,7 @@ import { isHouseSeatLetter } from './houseSeat.ts'
 import type { Judge } from './judge.ts'
 import { withServerSecret } from './secret.ts'
 import { type Keeper, keepSecretsWith } from './secretKeeper.ts'
+import { noteWayBack } from './waysBack.ts'
 
 /** The steps that queue one letter (the mail side knows how a letter is stored). */
 export type LetterSteps = (letter: Letter, meta: LetterMeta) => AsyncStep[]
@@ -64,38 +65,8 @@ export class NotGathered extends Error {
   }
 }
 
-/** The ways back to the synchronous driver taken in this process, by where and what was reached. */
-const waysBack = new Map<string, number>()
+export { lockedWaysTaken, noteLockedWay, noteWayBack, waysBackTaken } from './waysBack.ts'
 
-/**
- * Notes a batched path going back to the synchronous driver (`site`: which path; `what`: what it
- * reached for); logged when PBEM_DEBUG_WAYS_BACK is set, counted always (waysBackTaken).
- */
-export function noteWayBack(site: string, what: string): void {
-  const key = `${site}: ${what}`
-  waysBack.set(key, (waysBack.get(key) ?? 0) + 1)
-  if (process.env.PBEM_DEBUG_WAYS_BACK) console.warn(`way back to the synchronous driver: ${key}`)
-}
-
-/** The ways back taken so far in this process (noteWayBack), by `site: what`. */
-export function waysBackTaken(): ReadonlyMap<string, number> {
-  return waysBack
-}
-
-/** The ways back carried out in one locked transaction on the async handle (lockedBatch.ts). */
-const lockedWays = new Map<string, number>()
-
-/** Notes a way back carried out locked on the async handle instead (`site`, `what`: as noteWayBack). */
-export function noteLockedWay(site: string, what: string): void {
-  const key = `${site}: ${what}`
-  lockedWays.set(key, (lockedWays.get(key) ?? 0) + 1)
-  if (process.env.PBEM_DEBUG_WAYS_BACK) console.warn(`way back carried out locked on the async handle: ${key}`)
-}
-
-/** The ways back carried out locked so far in this process (noteLockedWay), by `site: what`. */
-export function lockedWaysTaken(): ReadonlyMap<string, number> {
-  return lockedWays
-}
 const secretKey = (game: string, purpose: string, point: number) => `${game}|${purpose}|${point}`
 
 /** The steps that queue `letter`: none to a house seat, whose letters the judge's own outbox drops. */
@@ -240,6 +211,8 @@ export class GatheredGame {
   private spoiled: NotGathered | null = null
   /** Other games read (knowGame: a locked batch's, under their locks), which the call reads but never writes. */
   private readonly others = new Map<string, GameFold | null>()
+  /** Streams not a game's read (knowStream). */
+  private readonly streamsRead = new Map<string, StoredEvent[]>()
 
   constructor(
     private readonly j: Judge,
@@ -342,6 +315,11 @@ export class GatheredGame {
     this.others.set(game, fold)
   }
 
+  /** A stream not a game's read (a locked batch's, under its lock), which the call may read but never writes. */
+  knowStream(stream: string, events: StoredEvent[]): void {
+    this.streamsRead.set(stream, events)
+  }
+
   /** Another game's fold as read (knowGame), else undefined. */
   private other(game: string): GameFold | undefined {
     const fold = this.others.get(game)
@@ -412,8 +390,10 @@ export class GatheredGame {
     })
   }
 
-  /** Another game's stream as read (knowGame): its fold, an empty one for no such game, else undefined. */
+  /** Another stream as read (knowGame, knowStream): its events, none for no such game, else undefined. */
   private otherStream(stream: string): { version: number; events: StoredEvent[] } | undefined {
+    const read = this.streamsRead.get(stream)
+    if (read) return { version: read.at(-1)?.version ?? 0, events: read }
     if (!stream.startsWith('game:')) return undefined
     const fold = this.others.get(stream.slice('game:'.length))
     return fold === null ? { version: 0, events: [] } : fold

@@ -12,8 +12,9 @@
 // stops them (FilingBatch.readAheadOnly), and they run again on a batch that reads it ahead too.
 // After BATCH_TRIES lost races, or READ_ROUNDS rounds still reaching games not read ahead, they
 // run on PostgreSQL in one locked transaction on the async handle (lockedBatch.ts: the games
-// locked, then read, then decided on and written, no race to lose); on SQLite, and when the calls
-// write beyond the game's stream (reachedBeyond), the synchronous way, in one transaction.
+// locked, then read, then decided on and written, no race to lose); on SQLite the synchronous way,
+// in one transaction, as when the calls write beyond the game's stream (reachedBeyond), which
+// PostgreSQL refuses with an error naming the write.
 import { FilingBatch } from './filingBatch.ts'
 import { noteLockedWay, noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'

@@ -13,15 +13,19 @@
 // locked late, out of order) or a lock wait that timed out rolls back and the locked way starts
 // again, a few times.
 //
+// What the decision reaches beyond the games (a stream not a game's, the streams of a prefix, a
+// reply count, an outbox row: FilingBatch.readOther) is read in the transaction the same way, a
+// stream under its own lock.
+//
 // Not on SQLite: better-sqlite3 is the native driver there, and an async transaction holding the
-// file's write lock across awaits would make this process's synchronous handle find it busy. Nor
-// for a decision that writes beyond the games' streams (reachedBeyond): only the synchronous way
-// carries that out.
+// file's write lock across awaits would make this process's synchronous handle find it busy. A
+// decision that writes beyond the games' streams (reachedBeyond) is made the synchronous way there;
+// on PostgreSQL it is refused with an error naming the write (no synchronous driver is left).
 import type { AsyncDatabase, AsyncStep, AsyncStepResult, AsyncTx } from '../log/async/database.ts'
 import type { AdjudicateResult } from './calls.ts'
 import { type Action, planGame } from './clock/lifecycle.ts'
 import { gameStream } from './events.ts'
-import { FilingBatch } from './filingBatch.ts'
+import { aheadRead, FilingBatch } from './filingBatch.ts'
 import type { GameFold } from './fold.ts'
 import type { ResolutionJobs } from './gathering.ts'
 import type { Judge } from './judge.ts'
@@ -66,12 +70,17 @@ export async function lockNames(tx: AsyncTx, names: Iterable<string>): Promise<v
   await Promise.all([...new Set(names)].sort().map((n) => tx.lock(n)))
 }
 
-/** The locks of the games' streams, in sorted order. */
+/**
+ * The locks of the games' streams, in sorted order; of a stream not a game's named with them
+ * (aheadRead), its own; what else is named with them (a count, an outbox row) takes none.
+ */
 export function lockGames(tx: AsyncTx, games: Iterable<string>): Promise<void> {
-  return lockNames(
-    tx,
-    [...games].map((g) => `stream:${gameStream(g)}`),
-  )
+  const names = [...games].flatMap((g) => {
+    const other = aheadRead(g)
+    if (!other) return [`stream:${gameStream(g)}`]
+    return other.kind === 'stream' ? [`stream:${other.key}`] : []
+  })
+  return lockNames(tx, names)
 }
 
 /** One statement of a batch run in `tx`: its rows and the rows it changed (PostgreSQL's step). */

@@ -21,8 +21,9 @@ export function openSqlDatabase(target: string, opts: EngineOptions = {}): SqlDa
  * The judge's two handles on `target`, migrated. SQLite: the file opened and migrated synchronously
  * as openSqlDatabase does, the async handle beside it. PostgreSQL: the migrations checked and
  * applied on the async pool (the exclusive lock only when one is to be applied), and the
- * synchronous handle given unstarted: its worker thread and connection come at its first
- * statement, which a judge whose work stays on the async handle never sends.
+ * synchronous handle given retired: it starts no worker thread and opens no connection, and every
+ * statement sent on it throws an error naming where it came from (the judge's work is all on the
+ * async handle there).
  */
 export async function openJudgeDatabases(
   target: string,
@@ -41,5 +42,5 @@ export async function openJudgeDatabases(
     await jobsDb.close().catch(() => undefined)
     throw err
   }
-  return { db: new PgDatabase(target), jobsDb }
+  return { db: new PgDatabase(target, { retired: true }), jobsDb }
 }

@@ -152,8 +152,9 @@ export { BATCH_TRIES }
  * moderator's, a resolution among them) included. When another writer got there first the batch
  * writes nothing and the message is decided again, from the duplicate check on. After BATCH_TRIES
  * such tries, or READ_ROUNDS rounds still reaching games not read ahead, PostgreSQL files it in one
- * locked transaction on the async handle (fileLocked); SQLite, and a decision that writes beyond
- * what the batch gathers (NeedsJudge), file it synchronously.
+ * locked transaction on the async handle (fileLocked); SQLite files it synchronously, and so a
+ * decision that writes beyond what the batch gathers (NeedsJudge), which PostgreSQL refuses with an
+ * error naming the write (reachedBeyond).
  */
 async function fileInBatch(m: ReadMessage, deps: IntakeDeps, jobs: AsyncDatabase): Promise<IntakeOutcome> {
   const decide = (writes: IntakeWrites) =>

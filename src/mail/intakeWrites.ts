@@ -6,8 +6,9 @@
 // judge whose appends and letters go into the batch. So do a moderator's commands, a resolution's
 // (PROCESS) events, letters and next dice secret included, the game's secrets read ahead for it
 // (src/mail/moderatorInBatch.ts). One that writes beyond what the batch gathers (an append to a
-// stream other than a game's: no command does today) is refused by the batch (NeedsJudge), and the
-// intake files that message the synchronous way.
+// stream other than a game's: no command does today) is refused by the batch (NeedsJudge), and on
+// SQLite the intake files that message the synchronous way; on PostgreSQL, which leaves the judge no
+// synchronous driver, the decision fails with an error naming the write (reachedBeyond).
 import { FilingBatch } from '../engine/filingBatch.ts'
 import type { Judge, SubmitMeta, SubmitResult } from '../engine/judge.ts'
 import type { MailEvent } from '../engine/mailLedger.ts'
@@ -175,7 +176,9 @@ export async function replyCounts(
 
 /**
  * The writes into `batch`. The reply limit's counts are those read ahead (`counted`, replyCounts),
- * or read as they stand (a read, outside any transaction), plus the notices this decision queues.
+ * plus the notices this decision queues; our outbox rows, those read ahead (`rows`). One not read
+ * ahead stops a batch that reads ahead only (all of them on PostgreSQL), to be read ahead by the
+ * next (FilingBatch.readOther); otherwise it is read as it stands, outside any transaction.
  */
 export function batchWrites(
   deps: IntakeDeps,
@@ -194,14 +197,18 @@ export function batchWrites(
     },
     repliesLastHour: (address) => {
       const key = address.toLowerCase()
-      return (counted.get(key) ?? repliesLastHour(deps.db, deps.clock(), address)) + (queued.get(key) ?? 0)
+      const stood =
+        counted.get(key) ?? batch.readOther<number>('replies', key) ?? repliesLastHour(deps.db, deps.clock(), address)
+      return stood + (queued.get(key) ?? 0)
     },
     recordSeen: (m) => batch.add([mailSeenStep(batch.engine, m)]),
     recordMail: (events) => batch.recordMail(events),
     submitOrders: (game, role, text, meta) => batch.fileOrders(game, role, text, meta),
     judge: batch.judge,
     outboxRow: (messageId) => {
-      const row = rows.get(messageId)
+      const row = rows.has(messageId)
+        ? rows.get(messageId)
+        : batch.readOther<ReturnType<OutboxRowOf>>('outbox', messageId)
       return row === undefined ? findOutboxRow(deps.db, messageId) : row
     },
     viaJudge: (fn) => {

@@ -373,6 +373,7 @@ describe.each(bothEngines())('intake in one batch on $name', (engine) => {
 
   it('writes nothing when the game moved on after its fold was read, and files it again on top', async () => {
     const batch = await openBatch(deps(), app.jobsDb)
+    await batch.readGame('fd1')
     const version = app.judge.load('fd1').version
     expect(batch.fileOrders('fd1', 'south', 'DRAW 1', { messageId: 'a@x', from: 'south@example.test' })).toMatchObject({
       accepted: true,
@@ -450,6 +451,7 @@ describe.each(bothEngines())('answers to questions in one batch on $name', (engi
 
   it('decides an answer again when another writer appended to the game first (rule: an answer is final)', async () => {
     const batch = await openBatch(deps(), app.jobsDb)
+    await batch.readGame('q1')
     expect(batch.judge.answer('q1', 'solo', [{ decisionId: 'R1-STAKE', answer: 'STAKE 2' }]).ok).toBe(true)
     app.judge.answer('q1', 'solo', [{ decisionId: 'R1-STAKE', answer: 'STAKE 5' }])
     expect(await batch.commit()).toBe(false)

@@ -1,8 +1,8 @@
-// The synchronous PostgreSQL driver (a worker thread per handle, the event loop blocked on each
-// round trip) started only when a way back to it is taken: a judge opened with openAppAsync checks
-// and applies its migrations on the async pool, and its ordinary work (a tick resolving a due game,
-// a mail filed through the intake, a read-only command, a game page) starts no worker thread and
-// sends no synchronous statement. A way back still works, and starts it, logged once.
+// A PostgreSQL judge opened with openAppAsync has no synchronous driver: its migrations are checked
+// and applied on the async pool, and its synchronous handle is retired (openJudgeDatabases): it
+// starts no worker thread and opens no connection, and a statement sent on it throws an error naming
+// where it came from. Its ordinary work (a tick resolving a due game, a mail filed through the
+// intake, a read-only command, a game page, `pbem serve`) is all on the async handle.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -186,7 +186,7 @@ describe("the judge's ordinary work on a judge opened async", () => {
     expect(value.page).toBe(200)
   })
 
-  it('a reader reaching a game not read ahead reads it ahead, the driver not started; a synchronous read starts it, said once', async () => {
+  it('a reader reaching a game not read ahead reads it ahead; a synchronous read is refused by the retired handle, naming where it came from', async () => {
     const { setup, app } = await judges()
     createFixtureDuel(setup, 'lz1')
     createFixtureDuel(setup, 'lz2')
@@ -203,29 +203,27 @@ describe("the judge's ordinary work on a judge opened async", () => {
       )
       expect(seen).toEqual(['reading judge', 'reading judge'])
       expect([reading.value, reading.workers, reading.calls, started(app)]).toEqual([expected, 0, [], false])
-      // The judge's own reads, the synchronous way, start the driver at their first statement.
-      const wayBack = () => Promise.resolve(statusLines(app.judge, 'lz2', app.clock(), () => Deps))
+      // The judge's own reads, the synchronous way, reach the retired handle: a clear error, no driver.
       app.judge.folds.clear()
-      const { value, workers, calls } = await watched(wayBack)
-      expect(value).toEqual(expected)
-      expect(workers).toBe(1)
-      expect(calls.length).toBeGreaterThan(0)
-      expect(started(app)).toBe(true)
-      app.judge.folds.clear()
-      await wayBack()
-      const starts = said.filter((l) => l.includes('synchronous PostgreSQL driver started'))
-      expect(starts).toHaveLength(1)
-      expect(starts[0]).toMatch(
-        /^pbem: synchronous PostgreSQL driver started for postgres:\/\/.* \(first statement from \S+:\d+\)$/,
+      const wayBack = await watched(async () => {
+        try {
+          return statusLines(app.judge, 'lz2', app.clock(), () => Deps)
+        } catch (e) {
+          return (e as Error).message
+        }
+      })
+      expect(wayBack.value).toMatch(
+        /^the synchronous PostgreSQL driver is retired from the judge: \S+:\d+ reached it \(SELECT .*\)$/,
       )
-      expect(starts[0]).not.toContain(new URL(app.dirs.db).password || '\u0000')
+      expect([wayBack.workers, wayBack.calls, started(app)]).toEqual([0, [], false])
+      expect(said.filter((l) => l.includes('synchronous PostgreSQL driver'))).toEqual([])
     } finally {
       warn.mockRestore()
     }
   })
 })
 
-it('pbem serve files a mail and resolves the turn it completes without starting the synchronous driver', async () => {
+it('pbem serve files a mail and resolves the turn it completes with no synchronous driver, nothing reaching the retired handle', async () => {
   const setup = testApp('lazy-serve', { database: engine!.app()! })
   toClose.push(() => setup.cleanup())
   const { keys } = setup.judge.createGame({
@@ -263,7 +261,7 @@ it('pbem serve files a mail and resolves the turn it completes without starting 
       throw new Error(`${e.message}; the judge said:\n${log}`)
     })
     expect(log).toContain('ls1')
-    expect(log).not.toContain('synchronous PostgreSQL driver started')
+    expect(log).not.toContain('synchronous PostgreSQL driver')
   } finally {
     judge.kill('SIGTERM')
   }

@@ -220,7 +220,11 @@ export class PgAsyncDatabase implements AsyncDatabase {
       // A connection cut while the client is checked out (pg_terminate_backend, a server restart)
       // is reported on the client, not the pool: unheard, it would be thrown at the process. The
       // job's own call fails with it too, and that failure decides what happens.
-      const onError = (err: Error) => this.lostOne(err)
+      let heard = false
+      const onError = (err: Error) => {
+        heard = true
+        this.lostOne(err)
+      }
       client.on('error', onError)
       try {
         const out = await job(client)
@@ -229,6 +233,8 @@ export class PgAsyncDatabase implements AsyncDatabase {
         return out
       } catch (e) {
         client.off('error', onError)
+        // A cut met by the job's own call (the server ending a busy connection) is a loss too.
+        if (!heard && isConnectionError(e)) this.lostOne(e)
         this.release(client, e)
         if (attempt > 0 || !isConnectionError(e) || !retry(e)) throw e
       }

@@ -68,6 +68,11 @@ export interface PgDatabaseOptions {
    * synchronous path is worth an operator's notice), no for one opened to be used at once.
    */
   announceStart?: boolean
+  /**
+   * A retired handle (a judge's opened with openJudgeDatabases): no driver is ever started; every
+   * statement throws an error naming where it came from (retiredError).
+   */
+  retired?: boolean
 }
 
 export class PgDatabase implements SqlDatabase {
@@ -286,6 +291,7 @@ export class PgDatabase implements SqlDatabase {
     const all = this.pending.length > 0 ? [...this.pending, ...items] : items
     this.pending = []
     if (all.length === 0) return []
+    if (this.opts.retired) throw retiredError((items.at(-1) ?? all.at(-1)!).text)
     const client = this.client
     // The connection this transaction began on died: its statements must not go on over a new one.
     if (this.depth > 0 && client.epoch !== this.epoch)
@@ -372,6 +378,13 @@ function shownUrl(url: string): string {
 }
 
 /** The first frame of the stack outside the log's own code: who sent the first statement. */
+/** The statement `text` sent on a retired handle, refused with where it came from. */
+export function retiredError(text: string): Error {
+  const statement = text.replace(/\s+/g, ' ').trim().slice(0, 100)
+  const from = firstCaller() ?? 'a caller outside the judge'
+  return new Error(`the synchronous PostgreSQL driver is retired from the judge: ${from} reached it (${statement})`)
+}
+
 function firstCaller(): string | null {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 60
