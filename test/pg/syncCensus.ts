@@ -55,8 +55,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/schedule/campaign.test.ts': "the whole duel also played with the synchronous tick (the tick's two ways)",
   'test/schedule/last-tick.test.ts': "the synchronous tick's pass (runTick) beside the async one",
   'test/schedule/races.test.ts': "the synchronous tick's races (a stale read, loadFold, takes the synchronous tick)",
-  'test/schedule/tick-batched.test.ts':
-    "one statement: an order filed while the tick's batch commits refolds the game with the judge's own secrets (FilingBatch.appendGame), reading the hidden-draw secret the synchronous way",
   'test/schedule/tick-yielding.test.ts': 'the yielding tick compared with the synchronous one, game for game',
 }
 

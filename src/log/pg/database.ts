@@ -377,7 +377,6 @@ function shownUrl(url: string): string {
   return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@')
 }
 
-/** The first frame of the stack outside the log's own code: who sent the first statement. */
 /** The statement `text` sent on a retired handle, refused with where it came from. */
 export function retiredError(text: string): Error {
   const statement = text.replace(/\s+/g, ' ').trim().slice(0, 100)
@@ -385,6 +384,7 @@ export function retiredError(text: string): Error {
   return new Error(`the synchronous PostgreSQL driver is retired from the judge: ${from} reached it (${statement})`)
 }
 
+/** The first frame of the stack outside the log's own code: who sent the first statement. */
 function firstCaller(): string | null {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 60
