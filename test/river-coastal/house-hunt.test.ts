@@ -2,9 +2,11 @@
 // Fort: its way round the torpedo line (§9 L805-813) by the gap beside Mobile Point, the one quarry
 // its whole side goes for, and the water just upstream of a torpedo square it keeps out of (§7 L463).
 import { describe, expect, it } from 'vitest'
+import { riverCoastalHouse } from '../../src/games/river-coastal/house.ts'
 import { focusOf, huntDirective, inShadow, passage } from '../../src/games/river-coastal/houseHunt.ts'
 import type { SeenShip } from '../../src/games/river-coastal/houseSeen.ts'
 import { defaultRiverPack } from '../../src/games/river-coastal/pack.ts'
+import { calm, ruleset } from './play.ts'
 
 const pack = defaultRiverPack()
 const sc = pack.scenarios['passing-the-fort']!
@@ -66,5 +68,24 @@ describe('the quarry the side goes for', () => {
     expect(inShadow(sc, { x: 30, y: 26 })).toBe(false)
     expect(focusOf(pack, [tecumseh, shadowed], null, tennessee, sc)?.id).toBe('TECU')
     expect(focusOf(pack, [shadowed], null, tennessee, sc)).toBeNull()
+  })
+})
+
+describe('the Confederate flagship', () => {
+  it("§6 L391-423, §9 L593-601: Tennessee goes for a wooden Union flagship within her rifles' medium reach, clear of the torpedo line", () => {
+    const state = { ...ruleset.setup('passing-the-fort', {}, null as never, calm()), flagships: { USA: 'GALE' } }
+    const view = ruleset.view(state, { kind: 'role', role: 'CSA' })
+    const ships = view.ships as SeenShip[]
+    Object.assign(ships.find((s) => s.id === 'GALE')!, { x: 27, y: 58 })
+    const lines = riverCoastalHouse(pack)
+      .orders(view, 'csa', 'standard', { below: () => 0 })
+      .split('\n')
+    expect(lines).toContain('DIRECTIVE TENN ENGAGE GALE')
+    // Beyond it she holds.
+    Object.assign(ships.find((s) => s.id === 'GALE')!, { x: 27, y: 64 })
+    const far = riverCoastalHouse(pack)
+      .orders(view, 'csa', 'standard', { below: () => 0 })
+      .split('\n')
+    expect(far).toContain('DIRECTIVE TENN HOLD')
   })
 })

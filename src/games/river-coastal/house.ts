@@ -107,7 +107,7 @@ function nearMines(sc: Scenario | undefined, e: SeenShip, inches: number): boole
  * The enemy a standard ship closes with, or null: when the side's guns match the enemy's, or an
  * unarmoured ship its cards name is in sight, the nearest of the ships its cards name (the
  * unarmoured first, else all in sight). Its flagship, whose loss scores for the enemy
- * (§6), goes only for one within her guns' close reach and clear of the minefields, where the current
+ * (§6), goes only for one within her rifles' medium reach (§9 L593-601) and clear of the minefields, where the current
  * could set her onto one (§9 L805-813: a mine strikes any ship).
  */
 function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
@@ -134,7 +134,7 @@ function expendable(ship: SeenShip, plan: Plan): boolean {
 }
 
 /** Inches: how far the flagship goes after a quarry, and the berth she keeps from a minefield (§9 L805-813). */
-const FLAG_REACH = 12
+const FLAG_REACH = 20
 const MINE_BERTH = 5
 
 /** How far she steams this move at the most: her speed and the change allowed, within her class's top speed (§7 L441). */
