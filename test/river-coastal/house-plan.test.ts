@@ -103,10 +103,16 @@ describe('the Confederate gunboats', () => {
   const orders = (level: 'standard' | 'cautious') =>
     riverCoastalHouse(pack).orders(ruleset.view(start(), csa), 'csa', level, choice).split('\n')
 
-  it('§6 L391-423: outgunned, the standard wooden ships still close with the monitors the ironclad card names; the flagship holds', () => {
+  it('§6 L391-423, §9 L805-813: outgunned, the standard wooden ships still go for a monitor the ironclad card names, through the gap between the torpedo squares and Mobile Point; the flagship holds', () => {
     const lines = orders('standard')
-    expect(lines.find((l) => l.startsWith('DIRECTIVE GAIN '))).toMatch(/^DIRECTIVE GAIN ENGAGE (TECU|CHIC)$/)
-    expect(lines.find((l) => l.startsWith('DIRECTIVE SELM '))).toMatch(/^DIRECTIVE SELM ENGAGE (TECU|CHIC)$/)
+    expect(lines).toContain('DIRECTIVE GAIN PATROL 34,35 34,25')
+    expect(lines).toContain('DIRECTIVE SELM PATROL 34,35 34,25')
+    // Both fire at the one monitor the side goes for.
+    const aims = ['GAIN', 'SELM'].map(
+      (id) => lines.find((l) => l.startsWith(`${id}:`))?.match(/FIRE ALL AT (\w+)/)?.[1],
+    )
+    expect(aims[0]).toMatch(/^(TECU|CHIC)$/)
+    expect(aims[1]).toBe(aims[0])
     expect(lines).toContain('DIRECTIVE TENN HOLD')
   })
 

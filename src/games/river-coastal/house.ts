@@ -10,11 +10,13 @@
 // when an enemy hull stands in her lane ahead so that her helm drives on past it (houseRoutes.ts),
 // firing at the ships its cards name; otherwise it closes with the ships its cards name (else the
 // nearest) when the guns it can fire match theirs (counted by class), its wooden ships other than
-// the flagship whatever the odds, rams bow-on with a ship that has a ram (§11 L983), keeps its
-// flagship off the minefields, and makes for the enemy's end when no enemy is in sight. Its answers
-// are in houseAnswers.ts.
+// the flagship whatever the odds, all of them after one quarry and round a belt of minefield squares,
+// land or shoals by its gap (houseHunt.ts), rams bow-on with a ship that has a ram (§11 L983), keeps
+// its flagship off the minefields, and makes for the enemy's end when no enemy is in sight. Its
+// answers are in houseAnswers.ts.
 import type { Choice, HouseLevel, HousePlayer, Question, View } from '../contract.ts'
 import { standardAnswer } from './houseAnswers.ts'
+import { focusOf, huntDirective } from './houseHunt.ts'
 import { blocker, columnLeaders, FOLLOW_GAP, lanes, runDirective } from './houseRoutes.ts'
 import {
   active,
@@ -105,11 +107,12 @@ function nearMines(sc: Scenario | undefined, e: SeenShip, inches: number): boole
  * The enemy a standard ship closes with, or null: when the side's guns match the enemy's, or an
  * unarmoured ship its cards name is in sight, the nearest of the ships its cards name (the
  * unarmoured first, else all in sight). Its flagship, whose loss scores for the enemy
- * (§6), goes only for one within her guns' close reach and clear of the minefields, where the current
+ * (§6), goes only for one within her rifles' medium reach (§9 L593-601) and clear of the minefields, where the current
  * could set her onto one (§9 L805-813: a mine strikes any ship).
  */
 function targetOf(ship: SeenShip, plan: Plan, choice: Choice): SeenShip | null {
   if (plan.level !== 'standard' || plan.runs) return null
+  if (plan.focus && expendable(ship, plan)) return plan.focus
   // An unarmoured ship the cards name is worth closing with whatever the odds: she is the likely kill.
   const soft = plan.quarry.filter((e) => !armoured(plan.pack, e))
   if (!plan.closes && !soft.length && !expendable(ship, plan)) return null
@@ -131,7 +134,7 @@ function expendable(ship: SeenShip, plan: Plan): boolean {
 }
 
 /** Inches: how far the flagship goes after a quarry, and the berth she keeps from a minefield (§9 L805-813). */
-const FLAG_REACH = 12
+const FLAG_REACH = 20
 const MINE_BERTH = 5
 
 /** How far she steams this move at the most: her speed and the change allowed, within her class's top speed (§7 L441). */
@@ -143,21 +146,6 @@ function reachOf(ship: SeenShip, plan: Plan): number {
 /** Inches within which a ship with a ram runs at her quarry to ram her (§11 L983, L1031-1045). */
 const RAM_REACH = 8
 
-/**
- * §11 L1031-1045: ram damage grows with the rammer's speed, so she runs at the enemy at her top
- * speed: a patrol through the place the enemy was seen to a point as far beyond it (a patrol keeps
- * her speed where ENGAGE would come alongside and STEAM-TO would slow to arrive), her RAM clause
- * keeping the helm from steering clear of her (ruling RC-62).
- */
-function ramRun(ship: SeenShip, target: SeenShip, plan: Plan): string {
-  const width = (plan.sc?.width ?? 48_000) / 1000
-  const length = (plan.sc?.length ?? 72_000) / 1000
-  const clamp = (v: number, hi: number) => Math.max(0, Math.min(hi, Math.round(v * 10) / 10))
-  const at = `${clamp(target.x, width)},${clamp(target.y, length)}`
-  const beyond = `${clamp(2 * target.x - ship.x, width)},${clamp(2 * target.y - ship.y, length)}`
-  return `PATROL ${at} ${beyond}`
-}
-
 /** One ship's directive and order line. */
 function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const fire = readyGuns(ship) > 0
@@ -166,18 +154,17 @@ function shipLines(ship: SeenShip, plan: Plan, choice: Choice): string[] {
   const target = targetOf(ship, plan, choice)
   const lane = plan.lanes.get(ship.id) ?? Math.round(ship.x)
   const end = `${lane},${plan.side === 'USA' ? Math.floor((plan.sc?.length ?? 72_000) / 1000) : 0}`
-  const ramming = target && plan.rams.has(ship.id) && distance(ship, target) <= RAM_REACH ? target : null
-  const directive = ramming
-    ? ramRun(ship, ramming, plan)
-    : target
-      ? `ENGAGE ${target.id}`
-      : running && plan.leaders.has(ship.id)
-        ? `FOLLOW ${plan.leaders.get(ship.id)} ${FOLLOW_GAP}`
-        : running
-          ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
-          : standard && plan.run && ship.id !== plan.ownFlag
-            ? `STEAM-TO ${end}`
-            : 'HOLD'
+  const hunt = target ? huntDirective(ship, target, plan.sc, plan.rams.has(ship.id) ? RAM_REACH : null) : null
+  const ramming = hunt?.rams ? target : null
+  const directive = hunt
+    ? hunt.directive
+    : running && plan.leaders.has(ship.id)
+      ? `FOLLOW ${plan.leaders.get(ship.id)} ${FOLLOW_GAP}`
+      : running
+        ? runDirective(ship, lane, plan.side, plan.sc, reachOf(ship, plan))
+        : standard && plan.run && ship.id !== plan.ownFlag
+          ? `STEAM-TO ${end}`
+          : 'HOLD'
   const anchor = anchorClause(ship, plan, directive === 'HOLD')
   // A ship fires at the quarry her side wants destroyed when it is in sight, else at the nearest.
   const aim = target ?? (plan.quarry.length ? nearest(ship, plan.quarry, choice) : null)
@@ -212,6 +199,8 @@ interface Plan {
   runs: boolean
   /** The enemy ships the side's objectives name, closed with first. */
   quarry: SeenShip[]
+  /** The one enemy ship the side's hunters all go for, when its cards name one it can safely reach. */
+  focus: SeenShip | null
   /** The ships fitted with a ram (§11 L983): only they try one, bow-on. */
   rams: Set<string>
   sc: Scenario | undefined
@@ -239,17 +228,22 @@ function moveOrders(pack: RiverPack, view: View, side: string, level: HouseLevel
   const fc = commanderOf(view, side)
   const laneOf = lanes(pack, own, side, scenarioOf(pack, view))
   const runs = kept.some((k) => k.startsWith('RUN'))
+  const rams = new Set(own.filter((s) => classOf(pack, s)?.ramFitted).map((s) => s.id))
+  const wanted = quarry(pack, view, kept, side, enemies)
+  const sc = scenarioOf(pack, view)
+  const hunter = own.find((s) => rams.has(s.id)) ?? own[0]
   const plan: Plan = {
     pack,
     side,
     level,
     enemies,
     closes: weight(pack, own, true) >= weight(pack, enemies, false) && own.some((s) => readyGuns(s) > 0),
-    rams: new Set(own.filter((s) => classOf(pack, s)?.ramFitted).map((s) => s.id)),
+    rams,
+    focus: level === 'standard' && !runs ? focusOf(pack, wanted, flagshipOf(view, otherSide(side)), hunter, sc) : null,
     run: advances(kept, enemies),
     runs,
-    quarry: quarry(pack, view, kept, side, enemies),
-    sc: scenarioOf(pack, view),
+    quarry: wanted,
+    sc,
     move: view.move as number,
     maxSpeedChange: pack.tables.movement.maxSpeedChange,
     flagship: fc.alive && fc.aboard ? fc.aboard : null,

@@ -31,7 +31,7 @@ function span(side: string, from: number, sc: Scenario): [number, number] {
  * inch (only her reference point sets one off, §9 L811), the land by two (the helm's shore margin
  * and her beam, ruling RC-80), a shoal she draws too much for by an inch (§8, ruling RC-11).
  */
-function obstacles(ship: SeenShip, sc: Scenario) {
+export function obstacles(ship: SeenShip, sc: Scenario) {
   const draught = (ship.draught ?? 0) * 10
   const shoals = sc.hazards.filter((h) => h.kind !== 'sandbar' || h.depth === undefined || draught >= h.depth)
   return [
@@ -100,7 +100,11 @@ export function lanes(pack: RiverPack, ships: SeenShip[], side: string, sc: Scen
 }
 
 /** Whether the straight run from `a` to `b` keeps the berth of every obstacle box. */
-function clearRun(a: { x: number; y: number }, b: { x: number; y: number }, blocks: ReturnType<typeof obstacles>) {
+export function clearRun(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  blocks: ReturnType<typeof obstacles>,
+) {
   const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) * 2)
   for (let k = 0; k <= steps; k++) {
     const x = a.x + ((b.x - a.x) * k) / Math.max(1, steps)
