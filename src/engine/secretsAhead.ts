@@ -14,8 +14,8 @@ export async function hiddenSecretAhead(
   secrets: SecretSource,
   game: string,
 ): Promise<SecretSource> {
+  // Found missing, it is missing for the fold too (no synchronous read to ask again).
   const hidden = await findSecretAsync(db, game, 'hidden', 0)
-  if (hidden === null) return secrets
   return {
     get: (g, purpose, point) =>
       g === game && purpose === 'hidden' && point === 0 ? hidden : secrets.get(g, purpose, point),
@@ -30,7 +30,9 @@ export async function withPackAhead(
   first: StoredEvent,
 ): Promise<SecretSource> {
   const hash = first.schemaVersion >= 2 ? (first.data as GameCreated).packHash : undefined
-  const content = hash ? await findPackContentAsync(db, hash) : null
-  if (content === null) return secrets
+  if (!hash) return secrets
+  // A pack found missing here is missing for the fold too: asking the judge's own source again
+  // would be a synchronous read (none at all on PostgreSQL) with the same answer.
+  const content = await findPackContentAsync(db, hash)
   return { ...secrets, pack: (h) => (h === hash ? content : (secrets.pack?.(h) ?? null)) }
 }

@@ -36,11 +36,11 @@ describe('the standard house player against a random legal player, to the end of
     expect(wins(games)).toBeGreaterThanOrEqual(3)
   })
 
-  // The house wins about three games in five here (59.5% over the bench's 200, 57% over this suite's
-  // own first 100), and these eight seeded ones fall at three: four would fail a player no weaker.
-  it('River and Coastal (Passing the Fort, §6 L421): every house mail accepted; the house wins at least three games in eight', () => {
+  // The house wins about two games in three here (66.5% over the bench's 200: 58% as the Union, 75%
+  // as the Confederacy), and these eight seeded ones fall at four: five would fail a player no weaker.
+  it('River and Coastal (Passing the Fort, §6 L421): every house mail accepted; the house wins at least four games in eight', () => {
     const games = series('river-coastal', 8)
     expect(games.map((g) => g.houseFailures)).toEqual(games.map(() => 0))
-    expect(wins(games)).toBeGreaterThanOrEqual(3)
+    expect(wins(games)).toBeGreaterThanOrEqual(4)
   })
 })

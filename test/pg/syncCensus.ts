@@ -20,8 +20,6 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/engine/fold-cache.test.ts': 'Judge.load and its fold cache, on the synchronous store',
   'test/engine/judge.test.ts':
     "the judge's synchronous calls, a stale append on the synchronous store and a broken chain named there",
-  'test/engine/packs.test.ts':
-    "one statement: verifyGameAhead on a game whose pack is gone from the table looks for it the synchronous way (withPackAhead falls back to the judge's pack source)",
   'test/engine/report-turns.test.ts': 'the batched tick compared with the synchronous one, byte for byte',
   'test/engine/secret.test.ts': "the server secret's sources at a synchronous start (openApp)",
   'test/log/async/store.test.ts': 'the async store beside the synchronous one on one database',
@@ -48,6 +46,7 @@ export const STILL_SYNCHRONOUS: Record<string, string> = {
   'test/pg/gatherMore.test.ts': 'the ways back to the synchronous driver',
   'test/pg/lazySync.test.ts': 'the synchronous driver started at a way back',
   'test/pg/lockedWayBack.test.ts': SET_UP,
+  'test/pg/lastWays.test.ts': SET_UP,
   'test/pg/locks.test.ts': "the synchronous driver's locks",
   'test/pg/readersAhead.test.ts': SET_UP,
   'test/pg/roundTrips.test.ts': "the synchronous driver's round trips",
