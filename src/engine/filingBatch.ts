@@ -28,7 +28,7 @@ import { foldGame, type GameFold } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { knowSecret, type LetterSteps, letterStepsOf, noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'
-import { planningJudge } from './planningJudge.ts'
+import { type AheadKind, planningJudge } from './planningJudge.ts'
 import { foldAhead } from './resolutionBatch.ts'
 import { serverSecretAhead } from './secretAhead.ts'
 
@@ -58,12 +58,6 @@ export class NotReadAhead extends Error {
 
 type Purpose = 'dice' | 'hidden'
 
-/**
- * What a decision reads beyond the games, read ahead as a game is (readGame, under a name
- * `<kind> <key>` kept with the unread games): a stream not a game's, the streams of a prefix, the
- * reply limit's count of an address, our outbox row of a Message-ID, a stored pack by its hash.
- */
-export type AheadKind = 'stream' | 'list' | 'replies' | 'outbox' | 'pack'
 const AHEAD_NAME = /^(stream|list|replies|outbox|pack) ([\s\S]*)$/
 
 /** The read named by `name` when it is not a game's (AheadKind), else null. */

@@ -27,11 +27,17 @@ import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { SqlEngine } from '../log/sql.ts'
 import type { Letter } from '../reports/render.ts'
 import { gameStream } from './events.ts'
-import type { AheadKind } from './filingBatch.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { gatheringJudge, knownFirst, knowSecret, notingReads, savepoint } from './gathering.ts'
 import type { Judge } from './judge.ts'
 import { noteWayBack, RETIRED } from './waysBack.ts'
+
+/**
+ * What a decision reads beyond the games, read ahead as a game is (readGame, under a name
+ * `<kind> <key>` kept with the unread games): a stream not a game's, the streams of a prefix, the
+ * reply limit's count of an address, our outbox row of a Message-ID, a stored pack by its hash.
+ */
+export type AheadKind = 'stream' | 'list' | 'replies' | 'outbox' | 'pack'
 
 /** What the planning judge writes into and loads from: a filing batch (FilingBatch). */
 export interface PlanTarget {
