@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openApp, type App } from '../../src/cli/app.ts'
+import { type App, type AppOptions, openApp } from '../../src/cli/app.ts'
 import { demoSecret } from '../../src/cli/demo.ts'
 import type { CreateGameRequest } from '../../src/engine/judge.ts'
 import { registerRuleset, rulesetIds } from '../../src/games/index.ts'
@@ -20,10 +20,21 @@ export interface TestApp extends App {
  * `serverSecret` pins the server secret too (players' keys), for runs that must match byte for byte;
  * `database` puts the judge on PostgreSQL (a postgres:// URL; test/pg/engines.ts) instead of judge.sqlite.
  */
-export function testApp(seed = 'test', opts: { serverSecret?: string; database?: string } = {}): TestApp {
+export function testApp(seed = 'test', opts: TestAppOptions = {}): TestApp {
+  const made = testAppOptions(seed, opts)
+  return made.wrap(openApp(made.options))
+}
+
+export interface TestAppOptions {
+  serverSecret?: string
+  database?: string
+}
+
+/** What testApp opens its judge with, and how it makes the judge a TestApp (for testAppAsync too). */
+export function testAppOptions(seed: string, opts: TestAppOptions): { options: AppOptions; wrap(app: App): TestApp } {
   const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
   const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
-  const app = openApp({
+  const options: AppOptions = {
     dataDir: dir,
     ...(opts.database ? { database: opts.database } : {}),
     clock: () => new Date(now.t),
@@ -31,14 +42,16 @@ export function testApp(seed = 'test', opts: { serverSecret?: string; database?:
     moderatorAddress: 'mod@example.test',
     mailDomain: 'judge.example.test',
     ...(opts.serverSecret ? { secret: { value: opts.serverSecret } } : {}),
-  })
-  return Object.assign(app, {
-    now,
-    cleanup: () => {
-      app.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  })
+  }
+  const wrap = (app: App): TestApp =>
+    Object.assign(app, {
+      now,
+      cleanup: () => {
+        app.close()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    })
+  return { options, wrap }
 }
 
 let releaseFixtureGame: (() => void) | null = null
@@ -174,4 +187,14 @@ export function readEvents(app: App, stream: string, fromVersion = 1): Promise<S
 
 function withTexts(app: App, stored: StoredMail): OutboundMail {
   return { ...withParts(app.db, stored), ...(stored.attachments ? { attachments: stored.attachments } : {}) }
+}
+
+/** Two fixture duels: `played` with its first turn resolved, `open` with the north's orders in. */
+export function playedAndOpenDuels(app: TestApp, played: string, open: string): void {
+  createFixtureDuel(app, played)
+  app.judge.submitOrders(played, 'north', 'DRAW 1')
+  app.judge.submitOrders(played, 'south', 'DRAW 2')
+  app.judge.adjudicate(played)
+  createFixtureDuel(app, open)
+  app.judge.submitOrders(open, 'north', 'DRAW 1')
 }

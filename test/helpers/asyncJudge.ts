@@ -5,11 +5,7 @@
 // writes go in one batch (onPlanningJudge), reads on a reading judge (onReadingJudge), the tick is
 // the batched one (runTickYielding). The same code runs on SQLite, where the async handle borrows
 // the synchronous one's connection.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type App, openAppAsync, tickJobs } from '../../src/cli/app.ts'
-import { demoSecret } from '../../src/cli/demo.ts'
 import type { GameVerification } from '../../src/engine/audit.ts'
 import type { CreateGameRequest } from '../../src/engine/calls.ts'
 import { createGameBatched } from '../../src/engine/creationBatch.ts'
@@ -22,31 +18,20 @@ import { onReadingJudge, type ReadAhead } from '../../src/engine/readingJudge.ts
 import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { findLastTickAsync } from '../../src/log/repos/settings.ts'
 import { runTickYielding, type TickReport, tickYielding } from '../../src/schedule/tick.ts'
-import { fixtureDuelRequest, fixtureGameRequest, readEvents, type TestApp, weakBeginningRequest } from './app.ts'
+import {
+  fixtureDuelRequest,
+  fixtureGameRequest,
+  readEvents,
+  type TestApp,
+  type TestAppOptions,
+  testAppOptions,
+  weakBeginningRequest,
+} from './app.ts'
 
 /** testApp (test/helpers/app.ts) opened as the commands open theirs (openAppAsync). */
-export async function testAppAsync(
-  seed = 'test',
-  opts: { serverSecret?: string; database?: string } = {},
-): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'pbem-test-'))
-  const now = { t: Date.UTC(2026, 2, 2, 12, 0, 0) }
-  const app = await openAppAsync({
-    dataDir: dir,
-    ...(opts.database ? { database: opts.database } : {}),
-    clock: () => new Date(now.t),
-    newSecret: demoSecret(seed),
-    moderatorAddress: 'mod@example.test',
-    mailDomain: 'judge.example.test',
-    ...(opts.serverSecret ? { secret: { value: opts.serverSecret } } : {}),
-  })
-  return Object.assign(app, {
-    now,
-    cleanup: () => {
-      app.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  })
+export async function testAppAsync(seed = 'test', opts: TestAppOptions = {}): Promise<TestApp> {
+  const made = testAppOptions(seed, opts)
+  return made.wrap(await openAppAsync(made.options))
 }
 
 /** Judge.createGame as `game create` and `pbem serve` run it: in one batch on the async handle. */

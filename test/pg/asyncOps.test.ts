@@ -20,7 +20,7 @@ import { gameClockRebuildSteps } from '../../src/log/repos/gameClockCheck.ts'
 import { verifyStream } from '../../src/log/verify.ts'
 import { enqueueMail, type OutboundMail } from '../../src/mail/outbound.ts'
 import { pruneSentMailAsync } from '../../src/mail/retention.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { playedAndOpenDuels, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
@@ -31,12 +31,7 @@ describe("the operator's commands on the async handle", () => {
   let app: TestApp
   beforeEach(() => {
     app = testApp('async-ops', { database: engine!.app()! })
-    createFixtureDuel(app, 'op1')
-    app.judge.submitOrders('op1', 'north', 'DRAW 1')
-    app.judge.submitOrders('op1', 'south', 'DRAW 2')
-    app.judge.adjudicate('op1')
-    createFixtureDuel(app, 'op2')
-    app.judge.submitOrders('op2', 'north', 'DRAW 1')
+    playedAndOpenDuels(app, 'op1', 'op2')
   })
   afterEach(() => app.cleanup())
 

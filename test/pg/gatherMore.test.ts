@@ -8,23 +8,13 @@ import { onPlanningJudge } from '../../src/engine/judgeBatch.ts'
 import { handleInbound, type IntakeDeps } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
+import { plainMails } from '../helpers/plainMail.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
 const [engine] = bothEngines()
 
-let count = 0
-function eml(from: string, body: string): Buffer {
-  const head = [
-    `From: ${from}`,
-    'To: orders@judge.example.test',
-    'Subject: orders',
-    `Message-ID: <gather-${++count}@example.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-  ].join('\r\n')
-  return Buffer.from(`${head}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
-}
+const eml = plainMails('gather')
 
 /**
  * The ways back noted since `before`, by `site: what`: to the synchronous driver (waysBackTaken),

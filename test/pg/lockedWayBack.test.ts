@@ -20,23 +20,13 @@ import type { AsyncDatabase, AsyncStep } from '../../src/log/async/database.ts'
 import { createFixtureDuel, DUEL_NORTH, DUEL_SOUTH, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { HOUR, START } from '../schedule/helpers.ts'
+import { plainMails } from '../helpers/plainMail.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
 const [engine] = bothEngines()
 
-let count = 0
-function eml(from: string, body: string): Buffer {
-  const head = [
-    `From: ${from}`,
-    'To: orders@judge.example.test',
-    'Subject: orders',
-    `Message-ID: <locked-${++count}@example.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-  ].join('\r\n')
-  return Buffer.from(`${head}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`)
-}
+const eml = plainMails('locked')
 const onPg = engine!.name === 'postgres'
 const SECRET = 'ab'.repeat(32)
 

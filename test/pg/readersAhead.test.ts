@@ -17,7 +17,7 @@ import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { verifyStream } from '../../src/log/verify.ts'
-import { createFixtureDuel, testApp, type TestApp } from '../helpers/app.ts'
+import { playedAndOpenDuels, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
 import { synchronousCalls } from './syncCalls.ts'
 
@@ -27,12 +27,7 @@ describe('readers read ahead what they reach, and run again', () => {
   let app: TestApp
   beforeEach(() => {
     app = testApp('readers-ahead', { database: engine!.app()! })
-    createFixtureDuel(app, 'ra1')
-    app.judge.submitOrders('ra1', 'north', 'DRAW 1')
-    app.judge.submitOrders('ra1', 'south', 'DRAW 2')
-    app.judge.adjudicate('ra1')
-    createFixtureDuel(app, 'ra2')
-    app.judge.submitOrders('ra2', 'north', 'DRAW 1')
+    playedAndOpenDuels(app, 'ra1', 'ra2')
   })
   afterEach(() => app.cleanup())
 
