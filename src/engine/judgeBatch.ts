@@ -15,11 +15,9 @@
 // locked, then read, then decided on and written, no race to lose); on SQLite the synchronous way,
 // in one transaction, as when the calls write beyond the game's stream (reachedBeyond), which
 // PostgreSQL refuses with an error naming the write.
-import { FilingBatch } from './filingBatch.ts'
 import { noteLockedWay, noteWayBack } from './gathering.ts'
 import type { Judge } from './judge.ts'
-import { decideLocked, locksTheWayBack } from './lockedBatch.ts'
-import { reachedBeyond, secretsAhead } from './planningJudge.ts'
+import { decideLocked, decideOnce, locksTheWayBack } from './lockedBatch.ts'
 import type { ResolutionJobs } from './resolutionBatch.ts'
 
 /** How many times a batch that another writer got ahead of is decided again before the synchronous way. */
@@ -42,29 +40,17 @@ export async function onPlanningJudge<T>(
     // After READ_ROUNDS rounds reaching games not read ahead, the locked way reads them where the
     // calls reach them (on SQLite, the synchronous way below).
     if (round >= READ_ROUNDS && locksTheWayBack(jobs.db)) break
-    const batch = await FilingBatch.open(j, jobs.db, jobs.letterSteps)
     // A game or a secret the calls reach that was not read ahead stops them, to be read ahead on
     // the next batch; after READ_ROUNDS such rounds it is read where the calls reach it.
-    if (round < READ_ROUNDS) batch.readAheadOnly()
-    // A game that cannot be read ahead is read when the calls load it, and fails them there.
-    const folds = await Promise.all([...games].map((g) => batch.readGame(g).catch(() => null)))
-    if (folds[0]) await secretsAhead(batch.judge, jobs.db, folds[0])
-    let result: T
-    try {
-      result = calls(batch.judge)
-    } catch (e) {
-      beyond = reachedBeyond(batch.judge)
-      if (beyond) break
-      if (!batch.unread.size) throw e
-    }
-    beyond = reachedBeyond(batch.judge)
+    const tried = await decideOnce(j, jobs.db, jobs.letterSteps, games, round < READ_ROUNDS, (b) => calls(b.judge))
+    beyond = 'beyond' in tried
     if (beyond) break
-    if (batch.unread.size) {
-      for (const g of batch.unread) games.add(g)
+    if ('unread' in tried) {
+      for (const g of tried.unread) games.add(g)
       round++
       continue
     }
-    if (batch.empty || (await batch.commit())) return result!
+    if ('result' in tried && (tried.batch.empty || (await tried.batch.commit()))) return tried.result
     tries++
   }
   if (!beyond && locksTheWayBack(jobs.db)) {

@@ -119,6 +119,40 @@ export interface LockedOptions {
   games: Iterable<string>
 }
 
+/** What one try of a decision on a batch gave: its result, or the games it reached unread, or `beyond`. */
+export type Decided<T> = { result: T; batch: FilingBatch } | { unread: Set<string> } | { beyond: true }
+
+/**
+ * `decide` tried once on a fresh batch on `db` that reads `games` ahead (with their secrets):
+ * `beyond` when it writes beyond the games' streams, the games (or other reads) it reached unread
+ * when reading ahead only, else its result and the batch holding its writes, not yet committed.
+ * What it throws otherwise is thrown. The batched and the locked ways share it.
+ */
+export async function decideOnce<T>(
+  j: Judge,
+  db: AsyncDatabase,
+  letterSteps: ResolutionJobs['letterSteps'],
+  games: Iterable<string>,
+  aheadOnly: boolean,
+  decide: (batch: FilingBatch) => T,
+): Promise<Decided<T>> {
+  const batch = await FilingBatch.open(j, db, letterSteps)
+  if (aheadOnly) batch.readAheadOnly()
+  // A game that cannot be read ahead is read when the decision loads it, and fails it there.
+  const folds = await Promise.all([...games].map((g) => batch.readGame(g).catch(() => null)))
+  for (const fold of folds) if (fold) await secretsAhead(batch.judge, db, fold)
+  let result: T
+  try {
+    result = decide(batch)
+  } catch (e) {
+    if (reachedBeyond(batch.judge)) return { beyond: true }
+    if (!batch.unread.size) throw e
+  }
+  if (reachedBeyond(batch.judge)) return { beyond: true }
+  if (batch.unread.size) return { unread: batch.unread }
+  return { result: result!, batch }
+}
+
 /**
  * `decide` made on a planning judge inside one locked transaction on `jobs`: the games locked and
  * read, what it reaches and was not read locked and read in turn, its writes committed through the
@@ -136,26 +170,16 @@ export async function decideLocked<T>(
     const games = new Set(opts.games)
     for (let round = 0; round < LOCKED_ROUNDS; round++) {
       await lockGames(tx, games)
-      const batch = await FilingBatch.open(j, db, jobs.letterSteps)
-      batch.readAheadOnly()
-      const folds = await Promise.all([...games].map((g) => batch.readGame(g).catch(() => null)))
-      for (const fold of folds) if (fold) await secretsAhead(batch.judge, db, fold)
-      let result: T | undefined
-      try {
-        result = decide(batch)
-      } catch (e) {
-        if (reachedBeyond(batch.judge)) return { beyond: true } as const
-        if (!batch.unread.size) throw e
-      }
-      if (reachedBeyond(batch.judge)) return { beyond: true } as const
-      if (batch.unread.size) {
-        for (const g of batch.unread) games.add(g)
+      const tried = await decideOnce(j, db, jobs.letterSteps, games, true, decide)
+      if ('beyond' in tried) return tried
+      if ('unread' in tried) {
+        for (const g of tried.unread) games.add(g)
         continue
       }
       // Every stream it writes is locked and was read under the lock: no writer got ahead of it.
-      if (!batch.empty && !(await batch.commit()))
+      if (!tried.batch.empty && !(await tried.batch.commit()))
         throw new Error('a locked batch was beaten by a writer it had locked out')
-      return { result: result as T, batch }
+      return tried
     }
     throw new Error(
       `a locked decision still reached games it had not read after ${LOCKED_ROUNDS} rounds (${[...games].join(', ')})`,

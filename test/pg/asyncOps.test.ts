@@ -23,7 +23,7 @@ import { pruneSentMailAsync } from '../../src/mail/retention.ts'
 import { playedAndOpenDuels, testApp, type TestApp } from '../helpers/app.ts'
 import { clockProblems } from '../helpers/clock.ts'
 import { bothEngines } from './engines.ts'
-import { synchronousCalls } from './syncCalls.ts'
+import { synchronousCalls, synchronously } from './syncCalls.ts'
 
 const [engine] = bothEngines()
 
@@ -121,21 +121,9 @@ describe("the operator's commands on the async handle", () => {
     return { lines, failed: bad > 0 }
   }
 
-  /** The synchronous way's answer, which does send statements on PostgreSQL's synchronous driver. */
-  function synchronously<T>(make: (judge: Judge) => T): T {
-    app.judge.folds.clear()
-    const sync = synchronousCalls(engine!.name)
-    try {
-      return make(app.judge)
-    } finally {
-      if (engine!.name === 'postgres') expect(sync.stop().length).toBeGreaterThan(0)
-      else sync.stop()
-    }
-  }
-
   describe('pbem verify', () => {
     it('--all: every game, the server secret, the other chains and the clock rows read on the async handle, the lines of the synchronous way', async () => {
-      const expected = synchronously(verifyAllSynchronously)
+      const expected = synchronously(app.judge, engine!.name, verifyAllSynchronously)
       const r = await verify({ all: true })
       expect(r.calls).toEqual([])
       expect(r.lines).toEqual(expected.lines)
@@ -148,7 +136,7 @@ describe("the operator's commands on the async handle", () => {
       app.db.prepare(`UPDATE game_clock SET next_at = 1, next_what = 'forged' WHERE stream = 'game:op1'`).run()
       app.db.prepare(`DELETE FROM game_clock WHERE stream = 'game:op2'`).run()
       app.db.prepare(`INSERT INTO game_clock (stream, version, status) VALUES ('game:gone', 3, 'active')`).run()
-      const expected = synchronously(verifyAllSynchronously)
+      const expected = synchronously(app.judge, engine!.name, verifyAllSynchronously)
       expect(expected.lines.at(-1)).toBe(
         'clock read model: REBUILT (2 game(s); 1 row(s) written that were missing or behind their stream)',
       )
@@ -171,7 +159,7 @@ describe("the operator's commands on the async handle", () => {
         .prepare(`SELECT position FROM events WHERE stream = 'game:op2' AND version = 2`)
         .get() as { position: number }
       app.db.prepare(`UPDATE events SET recorded_at = '2000-01-01T00:00:00.000Z' WHERE position = ?`).run(position)
-      const expected = synchronously(verifyAllSynchronously)
+      const expected = synchronously(app.judge, engine!.name, verifyAllSynchronously)
       const r = await verify({ all: true })
       expect(r.lines).toEqual(expected.lines)
       expect(r.failed).toBe(true)
@@ -197,7 +185,7 @@ describe("the operator's commands on the async handle", () => {
     })
 
     it('<game>: the game and the server secret read on the async handle, the lines of the synchronous way', async () => {
-      const all = synchronously(verifyAllSynchronously)
+      const all = synchronously(app.judge, engine!.name, verifyAllSynchronously)
       const r = await verify({ game: 'op2' })
       expect(r.calls).toEqual([])
       expect(r.lines).toEqual(all.lines.filter((l) => l.startsWith('op2:') || l.startsWith('server secret:')))
@@ -291,7 +279,7 @@ describe("the operator's commands on the async handle", () => {
       app.db.prepare(`SELECT value FROM settings WHERE key = 'server-secret'`).pluck().get() as string | undefined
 
     it('status: the server stream and the stored secret read on the async handle, the line of the synchronous way', async () => {
-      const expected = synchronously(() => checkServerSecret(app.db))
+      const expected = synchronously(app.judge, engine!.name, () => checkServerSecret(app.db))
       expect(expected.ok).toBe(true)
       const r = await pbem(secretCommands, 'secret', 'status')
       expect(r.calls).toEqual([])

@@ -12,7 +12,6 @@ import { listLines, registerGameCommands, statusLines } from '../../src/cli/game
 import { registerPlayerCommands } from '../../src/cli/playerCommands.ts'
 import { registerScheduleCommands } from '../../src/cli/scheduleCommands.ts'
 import { verifyDice, verifyGame } from '../../src/engine/audit.ts'
-import type { Judge } from '../../src/engine/judge.ts'
 import { handleInbound } from '../../src/mail/intake.ts'
 import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { gamesAhead, onReadingJudge, streamAhead } from '../../src/engine/readingJudge.ts'
@@ -21,7 +20,7 @@ import { verifyGameAhead } from '../../src/engine/verifyAhead.ts'
 import { writeSite } from '../../src/web/staticSite.ts'
 import { createFixtureDuel, outboxRows, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
-import { synchronousCalls } from './syncCalls.ts'
+import { synchronousCalls, synchronously } from './syncCalls.ts'
 
 const [engine] = bothEngines()
 
@@ -72,20 +71,8 @@ describe('read-only commands on the async handle', () => {
     return { lines, errors, calls, exit, failure }
   }
 
-  /** Lines made the synchronous way, which does send statements on PostgreSQL's synchronous driver. */
-  function synchronously(make: (judge: Judge) => string[]): string[] {
-    app.judge.folds.clear()
-    const sync = synchronousCalls(engine!.name)
-    try {
-      return make(app.judge)
-    } finally {
-      if (engine!.name === 'postgres') expect(sync.stop().length).toBeGreaterThan(0)
-      else sync.stop()
-    }
-  }
-
   it('pbem game status: no synchronous statement, the lines of the synchronous way', async () => {
-    const expected = synchronously((j) => statusLines(j, 'rd1', app.clock(), () => Deps))
+    const expected = synchronously(app.judge, engine!.name, (j) => statusLines(j, 'rd1', app.clock(), () => Deps))
     const r = await pbem('game', 'status', 'rd1')
     expect(r.calls).toEqual([])
     expect(r.failure).toBeNull()
@@ -94,7 +81,7 @@ describe('read-only commands on the async handle', () => {
   })
 
   it('pbem game list: no synchronous statement, the lines of the synchronous way', async () => {
-    const expected = synchronously(listLines)
+    const expected = synchronously(app.judge, engine!.name, listLines)
     const r = await pbem('game', 'list')
     expect(r.calls).toEqual([])
     expect(r.lines).toEqual(expected)
@@ -104,7 +91,9 @@ describe('read-only commands on the async handle', () => {
   it.each([['moderator'], ['north']])(
     'pbem game history --as %s: no synchronous statement, the pages of the synchronous way',
     async (as) => {
-      const expected = synchronously((j) => historyLines(j, 'rd1', Deps.parseViewer(as), {}, () => Deps))
+      const expected = synchronously(app.judge, engine!.name, (j) =>
+        historyLines(j, 'rd1', Deps.parseViewer(as), {}, () => Deps),
+      )
       const r = await pbem('game', 'history', 'rd1', '--as', as)
       expect(r.calls).toEqual([])
       expect(r.lines).toEqual(expected)
@@ -131,7 +120,7 @@ describe('read-only commands on the async handle', () => {
     const viewer = Deps.parseViewer(as)
     const dir = mkdtempSync(join(tmpdir(), 'pbem-read-export-'))
     const [a, b] = [join(dir, 'sync'), join(dir, 'async')]
-    synchronously((j) => {
+    synchronously(app.judge, engine!.name, (j) => {
       if (html.length) writeSite(j, 'rd1', viewer, a)
       else Deps.exportGame(j, 'rd1', viewer, a)
       return []
@@ -155,7 +144,7 @@ describe('read-only commands on the async handle', () => {
   }
 
   it("pbem verify <game>: the game's check, the list of games and the server secret's check read on the async handle, as the synchronous way finds them", async () => {
-    const expected = synchronously((j) => [
+    const expected = synchronously(app.judge, engine!.name, (j) => [
       JSON.stringify([j.games(), verifyGame(app.db, j, 'rd1'), checkServerSecret(app.db)]),
     ])
     const found = await ahead(async () => [
@@ -170,7 +159,7 @@ describe('read-only commands on the async handle', () => {
   })
 
   it('pbem dice verify: the rolls re-rolled on the reading judge, as the synchronous way re-rolls them', async () => {
-    const expected = synchronously((j) => [JSON.stringify(verifyDice(j, 'rd1'))])
+    const expected = synchronously(app.judge, engine!.name, (j) => [JSON.stringify(verifyDice(j, 'rd1'))])
     const found = await ahead(() =>
       onReadingJudge(app.judge, app.jobsDb, { games: ['rd1'] }, (j) => [JSON.stringify(verifyDice(j, 'rd1'))]),
     )
@@ -210,7 +199,7 @@ describe('read-only commands on the async handle', () => {
 
   it('pbem mail receipt: the story told on the reading judge, the mail records read ahead, as the synchronous way tells it', async () => {
     const receipt = await mailOrders()
-    const expected = synchronously((j) => [JSON.stringify(Deps.receiptStory(j, receipt))])
+    const expected = synchronously(app.judge, engine!.name, (j) => [JSON.stringify(Deps.receiptStory(j, receipt))])
     const r = await pbem('mail', 'receipt', receipt)
     expect(r.calls).toEqual([])
     expect(r.lines[0]).toBe(`Receipt ${receipt} (game rd1, south): ACCEPTED`)
@@ -227,7 +216,9 @@ describe('read-only commands on the async handle', () => {
 
   it('pbem mail log: the mail records read on the async handle, the lines of the synchronous way', async () => {
     await mailOrders()
-    const expected = synchronously(() => mailLogLines(app.store.read('system:mail'), undefined, 50))
+    const expected = synchronously(app.judge, engine!.name, () =>
+      mailLogLines(app.store.read('system:mail'), undefined, 50),
+    )
     const r = await pbem('mail', 'log')
     expect(r.calls).toEqual([])
     expect(r.lines).toEqual(expected)
@@ -245,7 +236,11 @@ describe('read-only commands on the async handle', () => {
       writeFileSync(file, orders)
       const before = app.store.read('game:rd1').length
       const southMail = outboxRows(app).filter((m) => m.recipient === 'south@example.test').length
-      const expected = synchronously((j) => Deps.checkLines(Deps.checkOrders(j, 'rd1', 'south', orders)).lines)
+      const expected = synchronously(
+        app.judge,
+        engine!.name,
+        (j) => Deps.checkLines(Deps.checkOrders(j, 'rd1', 'south', orders)).lines,
+      )
       const r = await pbem('game', 'check', 'rd1', 'south', file)
       expect(r.calls).toEqual([])
       expect(r.lines).toEqual(expected)
@@ -258,7 +253,7 @@ describe('read-only commands on the async handle', () => {
   it.each([['south'], ['moderator']])(
     'pbem player key rd1 %s: the key made on the reading judge, as the synchronous way makes it',
     async (role) => {
-      const expected = synchronously((j) => {
+      const expected = synchronously(app.judge, engine!.name, (j) => {
         const key = j.keyFor('rd1', role)
         return [`${key}  ${j.replyAddress('rd1', role, key)}`]
       })
@@ -269,7 +264,7 @@ describe('read-only commands on the async handle', () => {
   )
 
   it('pbem schedule show: the schedule read on the async handle, the lines of the synchronous way', async () => {
-    const expected = synchronously((j) => Deps.describeSchedule(j.schedule('rd1')))
+    const expected = synchronously(app.judge, engine!.name, (j) => Deps.describeSchedule(j.schedule('rd1')))
     const r = await pbem('schedule', 'show', 'rd1')
     expect(r.calls).toEqual([])
     expect(r.lines).toEqual(expected)

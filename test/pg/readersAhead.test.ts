@@ -19,7 +19,7 @@ import { sqliteOutbox } from '../../src/mail/outbox.ts'
 import { verifyStream } from '../../src/log/verify.ts'
 import { playedAndOpenDuels, testApp, type TestApp } from '../helpers/app.ts'
 import { bothEngines } from './engines.ts'
-import { synchronousCalls } from './syncCalls.ts'
+import { synchronousCalls, synchronously } from './syncCalls.ts'
 
 const [engine] = bothEngines()
 
@@ -47,18 +47,6 @@ describe('readers read ahead what they reach, and run again', () => {
     }
   }
 
-  /** The synchronous way's answer, which does send statements on PostgreSQL's synchronous driver. */
-  function synchronously<T>(make: (judge: Judge) => T): T {
-    app.judge.folds.clear()
-    const sync = synchronousCalls(engine!.name)
-    try {
-      return make(app.judge)
-    } finally {
-      if (engine!.name === 'postgres') expect(sync.stop().length).toBeGreaterThan(0)
-      else sync.stop()
-    }
-  }
-
   /** `run` on a reading judge given only `what` ahead: its answer, and how many times it ran. */
   async function reading<T>(what: Parameters<typeof onReadingJudge>[2], run: (j: Judge) => T) {
     let runs = 0
@@ -78,14 +66,14 @@ describe('readers read ahead what they reach, and run again', () => {
 
   describe('a reading judge', () => {
     it('a status of a game not read ahead: the game read ahead, the lines of the synchronous way', async () => {
-      const expected = synchronously((j) => statusLines(j, 'ra2', app.clock(), () => Deps))
+      const expected = synchronously(app.judge, engine!.name, (j) => statusLines(j, 'ra2', app.clock(), () => Deps))
       const r = await reading({ games: ['ra1'] }, (j) => statusLines(j, 'ra2', app.clock(), () => Deps))
       expect(r.result).toEqual(expected)
       expect(r.runs).toBe(2)
     })
 
     it("another game's opening report to a role: the game, then the server secret its key is made from, read ahead", async () => {
-      const expected = synchronously(opening('ra2'))
+      const expected = synchronously(app.judge, engine!.name, opening('ra2'))
       const r = await reading({ games: ['ra1'] }, opening('ra2'))
       expect(r.result).toContain('ra2')
       expect(r.result).toBe(expected)
@@ -93,7 +81,7 @@ describe('readers read ahead what they reach, and run again', () => {
     })
 
     it('the list of games, not listed ahead: the list read, then each game as it is reached, the lines of the synchronous way', async () => {
-      const expected = synchronously((j) => listLines(j))
+      const expected = synchronously(app.judge, engine!.name, (j) => listLines(j))
       const r = await reading({ games: [] }, (j) => listLines(j))
       expect(r.result).toEqual(expected)
       expect(r.result).toHaveLength(2)
@@ -108,7 +96,7 @@ describe('readers read ahead what they reach, and run again', () => {
       const deps = { judge: app.judge, db: app.db, outbox: sqliteOutbox(app.db, app.clock), clock: app.clock }
       expect(await handleInbound(raw, 'test', deps)).toBe('orders-accepted')
       const receipt = app.store.read('system:mail').at(-1)!.data.receipt as string
-      const expected = synchronously((j) => JSON.stringify(Deps.receiptStory(j, receipt)))
+      const expected = synchronously(app.judge, engine!.name, (j) => JSON.stringify(Deps.receiptStory(j, receipt)))
       const r = await reading({ games: ['ra1'] }, (j) => JSON.stringify(Deps.receiptStory(j, receipt)))
       expect(r.result).toBe(expected)
       expect(r.result).toContain('ra-1@example.test')
@@ -120,7 +108,7 @@ describe('readers read ahead what they reach, and run again', () => {
         dice: j.secrets.get('ra1', 'dice', point),
         drift: j.load('ra1', { check: true }).drift,
       })
-      const expected = synchronously(read)
+      const expected = synchronously(app.judge, engine!.name, read)
       expect(expected.dice).toMatch(/^[0-9a-f]{64}$/)
       const r = await reading({ games: ['ra1'] }, read)
       expect(r.result).toEqual(expected)
@@ -153,7 +141,7 @@ describe('readers read ahead what they reach, and run again', () => {
 
     it("another game's opening report and its dice secret: that game and the secret read ahead on later rounds", async () => {
       const read = (j: Judge) => ({ text: opening('ra2')(j), dice: j.secrets.get('ra2', 'dice', 1) })
-      const expected = synchronously(read)
+      const expected = synchronously(app.judge, engine!.name, read)
       const r = await ahead(() => onDryRun(app.judge, jobs(), 'ra1', read))
       expect(r.calls).toEqual([])
       expect(r.waysBack).toEqual([])
@@ -176,7 +164,7 @@ describe('readers read ahead what they reach, and run again', () => {
 
     it("a game's deleted event: named by the rows around it on the async handle, as the synchronous way names it", async () => {
       deleteEvent('game:ra1', 2)
-      const expected = synchronously((j) => verifyGame(app.db, j, 'ra1'))
+      const expected = synchronously(app.judge, engine!.name, (j) => verifyGame(app.db, j, 'ra1'))
       expect(expected.problems[0]).toMatch(
         /^hash chain broken at stream version 2, missing between positions \d+ and \d+/,
       )
@@ -191,6 +179,8 @@ describe('readers read ahead what they reach, and run again', () => {
       if (failure.ok) throw new Error('the deleted event was not found')
       expect(failure.position).toBeNull()
       const line = synchronously(
+        app.judge,
+        engine!.name,
         () =>
           `system:server: FAILED at ${locate(app.db, 'system:server', failure.position, failure.version)}: ${failure.reason}`,
       )
