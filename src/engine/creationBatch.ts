@@ -19,7 +19,7 @@ import type { StoredEvent } from '../log/store.ts'
 import { findPackContentAsync, hasPackAsync, packStep } from '../log/repos/packs.ts'
 import type { CreateGameRequest } from './calls.ts'
 import { type CreationPlan, openGame, planCreation } from './creation.ts'
-import { gameStream } from './events.ts'
+import { gameOfStream, gameStream } from './events.ts'
 import type { GameFold } from './fold.ts'
 import { GatheredGame, NotGathered, noteLockedWay, noteWayBack, type ResolutionJobs } from './gathering.ts'
 import { playHouseSeats } from './house.ts'
@@ -90,7 +90,7 @@ async function createLocked(
       } catch (e) {
         if (!(e instanceof NotGathered)) throw e
         const r = e.reached
-        const game = 'game' in r ? r.game : 'stream' in r && r.stream.startsWith('game:') ? r.stream.slice(5) : null
+        const game = 'game' in r ? r.game : 'stream' in r ? gameOfStream(r.stream) : null
         if (game) {
           await lockGames(tx, [game])
           games.set(game, await foldAhead(j, store, game))

@@ -2,6 +2,9 @@
 import type { Audience, LineError, NarrativeEntry, Question, RollRecord } from '../games/contract.ts'
 
 export const gameStream = (game: string) => `game:${game}`
+/** The game whose stream `stream` is, or null for a stream not a game's. */
+export const gameOfStream = (stream: string): string | null =>
+  stream.startsWith('game:') ? stream.slice('game:'.length) : null
 export const MAIL_STREAM = 'system:mail'
 /** The judge's own facts that belong to no game: the server secret's fingerprint. */
 export const SERVER_STREAM = 'system:server'

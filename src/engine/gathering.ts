@@ -21,7 +21,7 @@ import { secretStep } from '../log/repos/secrets.ts'
 import { ConcurrencyError, type EventStore, GENESIS_HASH, type NewEvent, type StoredEvent } from '../log/store.ts'
 import type { Letter } from '../reports/render.ts'
 import { clockEntry } from './clock/clockModel.ts'
-import { gameStream } from './events.ts'
+import { gameOfStream, gameStream } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { advanceFold } from './foldAdvance.ts'
 import { isHouseSeatLetter } from './houseSeat.ts'
@@ -394,8 +394,9 @@ export class GatheredGame {
   private otherStream(stream: string): { version: number; events: StoredEvent[] } | undefined {
     const read = this.streamsRead.get(stream)
     if (read) return { version: read.at(-1)?.version ?? 0, events: read }
-    if (!stream.startsWith('game:')) return undefined
-    const fold = this.others.get(stream.slice('game:'.length))
+    const game = gameOfStream(stream)
+    if (game === null) return undefined
+    const fold = this.others.get(game)
     return fold === null ? { version: 0, events: [] } : fold
   }
 

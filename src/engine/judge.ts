@@ -5,7 +5,7 @@ import { MailLedger } from './mailLedger.ts'
 import { Templates, type Letter } from '../reports/render.ts'
 import { formatInstant } from './clock/calendar.ts'
 import { newSecret } from './dice.ts'
-import { gameStream, type TurnAdjudicated } from './events.ts'
+import { gameOfStream, gameStream, type TurnAdjudicated } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { packSource } from './packStore.ts'
 import { keyHash, keyMatches, keyScrubber, playerKey, serverSecret } from './keys.ts'
@@ -89,7 +89,8 @@ export class Judge implements JudgeContext, PageSource {
     this.clock = new ClockIndex(o.db)
     this.folds = new FoldCache(o.foldCache)
     o.store.onAppend('clock', (stream) => {
-      if (stream.startsWith('game:')) this.refreshClock(stream.slice('game:'.length))
+      const game = gameOfStream(stream)
+      if (game) this.refreshClock(game)
     })
     this.secrets = {
       get: (game, purpose, point) => findSecret(o.db, game, purpose, point),

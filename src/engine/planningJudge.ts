@@ -26,7 +26,7 @@ import { findSecretAsync, secretStep } from '../log/repos/secrets.ts'
 import type { EventStore, NewEvent, StoredEvent } from '../log/store.ts'
 import type { SqlEngine } from '../log/sql.ts'
 import type { Letter } from '../reports/render.ts'
-import { gameStream } from './events.ts'
+import { gameOfStream, gameStream } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import { gatheringJudge, knownFirst, knowSecret, notingReads, savepoint } from './gathering.ts'
 import type { Judge } from './judge.ts'
@@ -69,8 +69,6 @@ export interface PlanTarget {
   /** What was read ahead beyond the games (FilingBatch.readOther); reading ahead only, what was not stops the decision. */
   readOther?<T>(kind: AheadKind, key: string): T | undefined
 }
-
-const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
 
 /** A write the filing batch does not gather (as the tick's NotGathered); `refused`: on PostgreSQL, an error. */
 class BeyondBatch extends Error {
@@ -132,7 +130,7 @@ function wanting(batch: PlanTarget, j: Judge): SecretSource {
  * only, the batch stops the decision there instead, to read it ahead (wantGame, readOther).
  */
 function heldStream(batch: PlanTarget, stream: string): { version: number; events: StoredEvent[] } | undefined {
-  const game = gameOf(stream)
+  const game = gameOfStream(stream)
   if (!game) {
     const events = batch.readOther?.<StoredEvent[]>('stream', stream)
     return events && { version: events.at(-1)?.version ?? 0, events }
@@ -225,7 +223,7 @@ function plannedStore(j: Judge, batch: PlanTarget, state: Planner): EventStore {
       batch.readOther?.<string[]>('list', prefix) ??
       fallBack(batch, `the streams of "${prefix}"`, () => j.o.store.streams(prefix)),
     append: (stream: string, expected: number, events: NewEvent[]): StoredEvent[] => {
-      const game = gameOf(stream)
+      const game = gameOfStream(stream)
       if (game) return batch.appendGame(game, expected, events)
       return beyond(batch, state, `an append to ${stream}`)
     },

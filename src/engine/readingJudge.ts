@@ -16,7 +16,7 @@ import { AsyncEventStore } from '../log/async/store.ts'
 import { findPackContentAsync } from '../log/repos/packs.ts'
 import { findSecretAsync } from '../log/repos/secrets.ts'
 import type { EventStore, StoredEvent } from '../log/store.ts'
-import { type GameCreated, gameStream, SERVER_STREAM } from './events.ts'
+import { type GameCreated, gameOfStream, gameStream, SERVER_STREAM } from './events.ts'
 import { foldGame, type GameFold, type SecretSource } from './fold.ts'
 import type { Judge } from './judge.ts'
 import { MailLedger } from './mailLedger.ts'
@@ -272,9 +272,8 @@ function readingJudge(j: Judge, read: Read, refusals: Refusal[]): Judge {
     refusals.push({ want, error })
     throw error
   }
-  const gameOf = (stream: string) => (stream.startsWith('game:') ? stream.slice('game:'.length) : null)
   const wantOf = (stream: string): Want => {
-    const game = gameOf(stream)
+    const game = gameOfStream(stream)
     return game ? { game } : { stream }
   }
   const fold = (game: string): GameFold => {
@@ -287,7 +286,7 @@ function readingJudge(j: Judge, read: Read, refusals: Refusal[]): Judge {
   }
   /** The stream's events as read: a game's from its fold ([] for a game read missing), else read whole. */
   const events = (stream: string): StoredEvent[] => {
-    const game = gameOf(stream)
+    const game = gameOfStream(stream)
     if (game && read.missing.has(game)) return []
     const held = game && !read.broken.has(game) ? fold(game).events : read.streams.get(stream)
     return held ?? refuse(`the stream ${stream} was not read ahead`, wantOf(stream))
